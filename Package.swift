@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+//
+// wx — an interactive weather shell.
+//
+// Layers, one direction only (see README.md, "How it is built"):
+//   wx (terminal: libedit) → WeatherShell (parser, view model, stores, renderers)
+//     → WeatherKit (models, providers, cache, transport) → CCurl (libcurl)
+// The product imports FoundationEssentials only: full Foundation loads ICU at every start.
+import PackageDescription
+
+let package = Package(
+    name: "wx",
+    products: [
+        .executable(name: "wx", targets: ["wx"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "WeatherKit",
+            dependencies: ["CCurl"]
+        ),
+        .target(
+            name: "WeatherShell",
+            dependencies: ["WeatherKit"]
+        ),
+        .executableTarget(
+            name: "wx",
+            dependencies: ["WeatherShell", "CEditLine"]
+        ),
+        .target(
+            name: "WeatherTestSupport",
+            dependencies: ["WeatherKit", "WeatherShell"],
+            path: "Sources/WeatherTestSupport"
+        ),
+        .testTarget(
+            name: "WeatherKitTests",
+            dependencies: ["WeatherKit", "WeatherTestSupport"]
+        ),
+        .testTarget(
+            name: "WeatherShellTests",
+            dependencies: ["WeatherShell", "WeatherKit", "WeatherTestSupport"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["WeatherTestSupport", "WeatherKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
