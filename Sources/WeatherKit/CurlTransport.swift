@@ -1,0 +1,199 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CCurl
+import Dispatch
+import Synchronization
+
+/// `HTTPTransport` on libcurl's multi interface.
+///
+/// Why libcurl and not URLSession: on Linux, URLSession busy-waits a CPU while a request is
+/// outstanding and ignores `timeoutIntervalForResource` (measured in DESIGN.md); libcurl waits
+/// in `poll`, enforces a total timeout, honours proxy variables and reuses connections.
+///
+/// Transfers run one at a time on a private serial queue, which owns every curl handle; the
+/// multi handle lives as long as the transport, so its connection pool is reused by later
+/// commands. Cancellation sets a flag and wakes `curl_multi_poll`, ending the transfer at once.
+public final class CurlTransport: HTTPTransport {
+    private let queue = DispatchQueue(label: "wx.curl")
+    // Touched only on `queue` (created lazily there, so that start-up pays nothing for OpenSSL).
+    private let handles = Mutex<Handles?>(nil)
+
+    public init() {}
+
+    public func send(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
+        let cancel = CancelFlag()
+        let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                queue.async {
+                    continuation.resume(returning: self.perform(request, limits: limits, cancel: cancel))
+                }
+            }
+        } onCancel: {
+            cancel.set()
+            if let multi = cancel.multi { curl_multi_wakeup(multi.pointer) }
+        }
+        return try result.get()
+    }
+
+    // MARK: - On the queue
+
+    private func perform(_ request: HTTPRequest, limits: TransferLimits, cancel: CancelFlag) -> Result<HTTPResponse, TransportError> {
+        if cancel.isSet { return .failure(.cancelled) }
+        let handles: Handles
+        do { handles = try self.handles.withLock { stored in
+            if let stored { return stored }
+            let made = try Handles.make()
+            stored = made
+            return made
+        } } catch let error as TransportError { return .failure(error) } catch { return .failure(.failed("\(error)")) }
+        let easy = handles.easy
+        let multi = handles.multi
+        cancel.multi = MultiPointer(pointer: multi)
+
+        curl_easy_reset(easy)
+        let sink = Sink(limit: limits.maximumBodyBytes, cancel: cancel)
+        let unmanaged = Unmanaged.passRetained(sink)
+        defer { unmanaged.release() }
+
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            headerList = curl_slist_append(headerList, "\(name): \(value)")
+        }
+        defer { curl_slist_free_all(headerList) }
+
+        wx_curl_set_string(easy, CURLOPT_URL, request.url)
+        wx_curl_set_long(easy, CURLOPT_HTTPGET, 1)
+        wx_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        wx_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        wx_curl_set_long(easy, CURLOPT_MAXREDIRS, 5)
+        wx_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeoutSeconds * 1000))
+        wx_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeoutSeconds * 1000))
+        wx_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
+        wx_curl_set_headers(easy, headerList)
+        wx_curl_set_write_function(easy, curlWrite)
+        wx_curl_set_pointer(easy, CURLOPT_WRITEDATA, unmanaged.toOpaque())
+        wx_curl_set_progress_function(easy, curlProgress)
+        wx_curl_set_pointer(easy, CURLOPT_XFERINFODATA, unmanaged.toOpaque())
+        wx_curl_set_long(easy, CURLOPT_NOPROGRESS, 0)
+
+        curl_multi_add_handle(multi, easy)
+        defer { curl_multi_remove_handle(multi, easy) }
+
+        var running: Int32 = 1
+        var code = CURLE_OK
+        while true {
+            if curl_multi_perform(multi, &running) != CURLM_OK {
+                return .failure(.failed("libcurl could not run the transfer"))
+            }
+            if running == 0 { break }
+            if cancel.isSet { return .failure(.cancelled) }
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+            if cancel.isSet { return .failure(.cancelled) }
+        }
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            if message.pointee.msg == CURLMSG_DONE { code = wx_curl_message_result(message) }
+        }
+        if cancel.isSet { return .failure(.cancelled) }
+        if sink.overflowed { return .failure(.bodyTooLarge(limitBytes: limits.maximumBodyBytes)) }
+        switch code {
+        case CURLE_OK: break
+        case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut(seconds: limits.totalTimeoutSeconds))
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
+            return .failure(.cannotConnect(Self.host(of: request.url)))
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
+            return .failure(.connectionLost)
+        case CURLE_ABORTED_BY_CALLBACK: return .failure(.cancelled)
+        default: return .failure(.failed(String(cString: curl_easy_strerror(code))))
+        }
+
+        var status = 0
+        wx_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        var contentType: UnsafeMutablePointer<CChar>?
+        wx_curl_get_string(easy, CURLINFO_CONTENT_TYPE, &contentType)
+        var retryAfter: curl_off_t = 0
+        wx_curl_get_off_t(easy, CURLINFO_RETRY_AFTER, &retryAfter)
+        return .success(
+            HTTPResponse(
+                status: status, contentType: contentType.map { String(cString: $0) },
+                retryAfterSeconds: retryAfter > 0 ? Int(retryAfter) : nil, body: Data(sink.body)))
+    }
+
+    static func host(of url: String) -> String {
+        let afterScheme = url.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first
+        return afterScheme.map(String.init) ?? url
+    }
+}
+
+/// The easy and multi handles, created on the transport's queue at the first request.
+private struct Handles: @unchecked Sendable {
+    // @unchecked: the raw pointers are used only on CurlTransport.queue (see CurlTransport).
+    let easy: UnsafeMutableRawPointer
+    let multi: UnsafeMutableRawPointer
+
+    static func make() throws(TransportError) -> Handles {
+        _ = globalInit
+        guard let easy = curl_easy_init(), let multi = curl_multi_init() else {
+            throw TransportError.failed("libcurl could not start")
+        }
+        return Handles(easy: easy, multi: multi)
+    }
+
+    /// `curl_global_init` once per process, at the first request rather than at start-up.
+    static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+}
+
+/// A multi handle pointer handed to the cancellation handler, which only calls the thread-safe
+/// `curl_multi_wakeup` on it.
+struct MultiPointer: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+}
+
+/// Set when the calling task is cancelled; read by the transfer loop and the progress hook.
+final class CancelFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    private let multiPointer = Mutex<MultiPointer?>(nil)
+
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
+
+    var multi: MultiPointer? {
+        get { multiPointer.withLock { $0 } }
+        set { multiPointer.withLock { $0 = newValue } }
+    }
+}
+
+/// Collects the body; refuses more than `limit` bytes.
+private final class Sink {
+    var body: [UInt8] = []
+    var overflowed = false
+    let limit: Int
+    let cancel: CancelFlag
+
+    init(limit: Int, cancel: CancelFlag) {
+        self.limit = limit
+        self.cancel = cancel
+    }
+}
+
+private let curlWrite: wx_curl_write_function = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    let sink = Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    if sink.body.count + length > sink.limit {
+        sink.overflowed = true
+        return 0  // less than offered: libcurl aborts the transfer
+    }
+    data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+        sink.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+    }
+    return length
+}
+
+private let curlProgress: wx_curl_progress_function = { context, _, _, _, _ in
+    guard let context else { return 0 }
+    return Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().cancel.isSet ? 1 : 0
+}

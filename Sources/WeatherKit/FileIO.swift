@@ -1,0 +1,145 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file operation that failed: one line naming the file and the cause ("No space left on device").
+public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The file-system operations the stores and the cache need, with POSIX semantics spelled out: private
+/// permissions, advisory locks, whole-line appends and crash-safe replacement.
+public enum FileIO {
+    /// The errno of the last failing call, as a short phrase ("No space left on device").
+    public static func lastError() -> String { String(cString: strerror(errno)) }
+
+    /// Creates `path` and its parents with mode 0700 when missing.
+    ///
+    /// - Throws: `ShellError.storage` naming the folder and the cause.
+    public static func ensureFolder(_ path: String) throws(FileError) {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw FileError("cannot create the folder \(path): \(lastError())")
+        }
+    }
+
+    /// Takes an exclusive `flock` on `<folder>/.wx.lock` (creating the folder 0700), so that two
+    /// wx processes never interleave their read-modify-write of the same files.
+    ///
+    /// - Returns: the held lock; call `unlock()` when done.
+    /// - Throws: `FileError` when the folder or lock file cannot be made.
+    public static func lock(_ folder: String) throws(FileError) -> FolderLock {
+        try ensureFolder(folder)
+        let fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FileError("cannot lock \(folder): \(lastError())") }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR {
+                let cause = lastError()
+                close(fd)
+                throw FileError("cannot lock \(folder): \(cause)")
+            }
+        }
+        return FolderLock(fd: fd)
+    }
+
+    /// Replaces `path` with `data` so that a crash at any instant leaves the old file or the new
+    /// one: write a temporary file in the same folder, fsync it, rename it over, fsync the folder.
+    ///
+    /// - Throws: `ShellError.storage` (ENOSPC, EROFS, EACCES…); the old file is then untouched.
+    /// - Parameter durable: fsync the file and the folder (state files); the cache skips it.
+    public static func replace(_ path: String, with data: [UInt8], durable: Bool = true) throws(FileError) {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FileError("cannot write \(path): \(lastError())") }
+        var failure: String?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = lastError()
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, durable, fsync(fd) != 0 { failure = lastError() }
+        close(fd)
+        if failure == nil, rename(temporary, path) != 0 { failure = lastError() }
+        if let failure {
+            unlink(temporary)
+            throw FileError("cannot write \(path): \(failure)")
+        }
+        let folderFD = durable ? open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
+        if folderFD >= 0 {
+            fsync(folderFD)
+            close(folderFD)
+        }
+    }
+
+    /// Appends `line` (which ends in "\n") to `path` with one `write` on an `O_APPEND` descriptor,
+    /// so that concurrent writers never interleave bytes. If the file ends in a torn line (a
+    /// crash mid-write), a newline goes first so that the new record is not glued onto it.
+    ///
+    /// - Throws: `ShellError.storage`; nothing is written then (a short write is truncated away).
+    public static func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FileError("cannot write \(path): \(lastError())") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError("cannot write \(path): \(lastError())") }
+        var bytes = line
+        if info.st_size > 0 {
+            var last: UInt8 = 0
+            let readFD = open(path, O_RDONLY | O_CLOEXEC)
+            if readFD >= 0 {
+                if pread(readFD, &last, 1, off_t(info.st_size - 1)) == 1, last != UInt8(ascii: "\n") {
+                    bytes.insert(UInt8(ascii: "\n"), at: 0)
+                }
+                close(readFD)
+            }
+        }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+        if written != bytes.count {
+            let cause = written < 0 ? lastError() : "short write"
+            if written > 0 { _ = ftruncate(fd, off_t(info.st_size)) }
+            throw FileError("cannot write \(path): \(cause)")
+        }
+    }
+
+    /// Identity of a file's current version (inode, size, modification time); nil when absent.
+    public static func version(of path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+    }
+
+    /// Copies `path` to `destination` byte for byte (for setting a corrupt file aside).
+    public static func copy(_ path: String, to destination: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return (try? replace(destination, with: [UInt8](data))) != nil
+    }
+}
+
+/// A held `flock`; `unlock()` releases it (closing the descriptor).
+public struct FolderLock {
+    let fd: Int32
+    public func unlock() {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}

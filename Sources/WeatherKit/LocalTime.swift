@@ -1,0 +1,186 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// A calendar day with no time zone ("2026-02-06"), as in Open-Meteo's `daily.time`.
+public struct LocalDate: Hashable, Comparable, Sendable, Codable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses "YYYY-MM-DD"; nil for anything else or an impossible date.
+    public init?(iso text: Substring) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Days since 1970-01-01 (negative before).
+    public var dayNumber: Int { CivilCalendar.days(year: year, month: month, day: day) }
+
+    /// Day of the week, 0 = Sunday … 6 = Saturday.
+    public var weekday: Int { ((dayNumber % 7) + 11) % 7 }
+
+    /// "2026-02-06".
+    public var iso: String {
+        "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
+}
+
+/// A wall-clock reading at a place: its calendar day, time of day and the offset in force.
+public struct LocalDateTime: Hashable, Sendable {
+    public var date: LocalDate
+    public var hour: Int
+    public var minute: Int
+    /// Seconds east of UTC in force at that instant (DST included when the zone is known).
+    public var utcOffsetSeconds: Int
+    /// "CET", "EDT", or nil when only an offset is known.
+    public var abbreviation: String?
+
+    public var weekday: Int { date.weekday }
+}
+
+/// Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01), after
+/// Howard Hinnant's public-domain `days_from_civil`; no Calendar, no ICU.
+public enum CivilCalendar {
+    public static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    public static func date(fromDays days: Int) -> LocalDate {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return LocalDate(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Parses a service's local time, "2026-02-06T16:30" or "2026-02-06T16:30:00" (no zone), into
+    /// seconds since the epoch *as if* it were UTC; subtract the UTC offset to get the instant.
+    public static func secondsAsIfUTC(iso text: String) -> Int? {
+        let parts = text.split(separator: "T", maxSplits: 1)
+        guard parts.count == 2, let date = LocalDate(iso: parts[0]) else { return nil }
+        let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(clock.count), clock.allSatisfy({ $0.count == 2 }),
+            let hour = Int(clock[0]), let minute = Int(clock[1]), (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        var second = 0
+        if clock.count == 3 {
+            guard let s = Int(clock[2]), (0...60).contains(s) else { return nil }
+            second = s
+        }
+        return date.dayNumber * 86_400 + hour * 3_600 + minute * 60 + second
+    }
+}
+
+/// Converts instants to a place's wall-clock time.
+///
+/// With an IANA identifier present in the system tz database (`/usr/share/zoneinfo`), glibc's
+/// `localtime_r` gives DST-correct times without ICU. Otherwise the fixed UTC offset from the
+/// service is used, which is what the service itself computed its local times with.
+public struct ZoneClock: Sendable {
+    public var zone: ZoneInfo
+
+    public init(_ zone: ZoneInfo) { self.zone = zone }
+
+    /// The wall-clock reading at `date`.
+    public func localTime(_ date: Date) -> LocalDateTime {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        if let identifier = zone.identifier, let reading = TimeZoneDatabase.shared.localTime(seconds, in: identifier) {
+            return reading
+        }
+        return Self.fixed(seconds, offset: zone.utcOffsetSeconds, abbreviation: zone.abbreviation)
+    }
+
+    /// The reading at `seconds` since the epoch under a fixed offset.
+    public static func fixed(_ seconds: Int, offset: Int, abbreviation: String?) -> LocalDateTime {
+        let local = seconds + offset
+        let days = Int((Double(local) / 86_400).rounded(.down))
+        let secondOfDay = local - days * 86_400
+        return LocalDateTime(
+            date: CivilCalendar.date(fromDays: days), hour: secondOfDay / 3_600,
+            minute: (secondOfDay % 3_600) / 60, utcOffsetSeconds: offset, abbreviation: abbreviation)
+    }
+}
+
+/// The system time-zone database, read through glibc (`TZ` + `tzset` + `localtime_r`).
+///
+/// `TZ` is process-wide state, so every use goes through one lock; wx reads the process's own
+/// local time nowhere else (the log records UTC).
+final class TimeZoneDatabase: Sendable {
+    static let shared = TimeZoneDatabase()
+
+    private let state = Mutex<(current: String?, known: [String: Bool])>((nil, [:]))
+
+    func localTime(_ seconds: Int, in identifier: String) -> LocalDateTime? {
+        guard Self.isPlausible(identifier) else { return nil }
+        return state.withLock { state -> LocalDateTime? in
+            if state.known[identifier] == nil {
+                state.known[identifier] = access("/usr/share/zoneinfo/\(identifier)", R_OK) == 0
+            }
+            guard state.known[identifier] == true else { return nil }
+            if state.current != identifier {
+                setenv("TZ", ":\(identifier)", 1)
+                tzset()
+                state.current = identifier
+            }
+            var time = time_t(seconds)
+            var parts = tm()
+            guard localtime_r(&time, &parts) != nil else { return nil }
+            let abbreviation = parts.tm_zone.map { String(cString: $0) }
+            return LocalDateTime(
+                date: LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
+                hour: Int(parts.tm_hour), minute: Int(parts.tm_min), utcOffsetSeconds: parts.tm_gmtoff,
+                abbreviation: abbreviation)
+        }
+    }
+
+    /// An identifier is only looked up when it has the shape of one ("Area/City_Name", "GMT"):
+    /// it comes from a service and must not name a path outside the database.
+    static func isPlausible(_ identifier: String) -> Bool {
+        guard !identifier.isEmpty, identifier.count < 64, !identifier.hasPrefix("/"), !identifier.contains("..") else {
+            return false
+        }
+        return identifier.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || "/_+-".unicodeScalars.contains(scalar))
+        }
+    }
+}

@@ -1,0 +1,255 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A point on the Earth in WGS 84 degrees.
+///
+/// Latitude runs −90…90 (north positive), longitude −180…180 (east positive).
+public struct Coordinate: Hashable, Sendable, Codable {
+    /// Degrees north of the equator, −90…90.
+    public var latitude: Double
+    /// Degrees east of Greenwich, −180…180.
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// Whether both values are finite and inside their ranges.
+    public var isValid: Bool {
+        latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
+    }
+
+    /// The coordinate rounded to 4 decimals (about 11 m): the identity of a favorite and the
+    /// key of a place in every request, cache entry and snapshot.
+    public var rounded: Coordinate {
+        Coordinate(latitude: Self.round4(latitude), longitude: Self.round4(longitude))
+    }
+
+    /// `"53.5507,9.9930"`: 4 decimals, a decimal point whatever the locale.
+    public var text: String {
+        "\(DecimalText.fixed(latitude, digits: 4)),\(DecimalText.fixed(longitude, digits: 4))"
+    }
+
+    private static func round4(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+
+    /// Parses `"lat,lon"` (optionally with spaces, e.g. `"53.55, 9.99"`); nil unless both parts are
+    /// decimal numbers in range.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            let latitude = DecimalText.parse(parts[0].trimmed),
+            let longitude = DecimalText.parse(parts[1].trimmed)
+        else { return nil }
+        self.init(latitude: latitude, longitude: longitude)
+        guard isValid else { return nil }
+    }
+}
+
+/// A geocoded place: what `find` lists and what becomes the current location.
+public struct Place: Hashable, Sendable, Codable {
+    /// A short name for lists and headings ("Hamburg", "Dunstable"), from the geocoder's name,
+    /// its city/town/village/… keys, or the first part of the display name.
+    public var name: String
+    /// The region and country, comma-separated ("Hamburg, Deutschland"); empty when unknown.
+    public var region: String
+    /// ISO 3166-1 alpha-2 country code, lowercase ("de"); nil when the geocoder gave none.
+    public var countryCode: String?
+    /// The coordinate the geocoder gave for the place, rounded to 4 decimals.
+    public var coordinate: Coordinate
+    /// The geocoder's full label (Nominatim `display_name`), for `find` details.
+    public var displayName: String
+
+    public init(
+        name: String, region: String, countryCode: String?, coordinate: Coordinate, displayName: String
+    ) {
+        self.name = name
+        self.region = region
+        self.countryCode = countryCode
+        self.coordinate = coordinate.rounded
+        self.displayName = displayName
+    }
+
+    /// "Hamburg, Deutschland": the name and the region, or the name alone.
+    public var label: String { region.isEmpty ? name : "\(name), \(region)" }
+}
+
+/// The place's clock as a forecast gives it: an IANA zone name and the single UTC offset that
+/// the whole response was computed with.
+public struct ZoneInfo: Hashable, Sendable {
+    /// IANA time-zone identifier ("Europe/Berlin"), or "GMT" when the service used none.
+    public var identifier: String?
+    /// The abbreviation the service sent ("CET", "GMT-5"), for display.
+    public var abbreviation: String?
+    /// Seconds east of UTC that the service used for every local time in the response
+    /// (Open-Meteo `utc_offset_seconds`).
+    public var utcOffsetSeconds: Int
+
+    public init(identifier: String?, abbreviation: String?, utcOffsetSeconds: Int) {
+        self.identifier = identifier
+        self.abbreviation = abbreviation
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+}
+
+/// Weather now at a place. Every reading is optional: a service may send `null` or leave it out,
+/// and it is then shown as "—", never as 0.
+public struct CurrentConditions: Hashable, Sendable {
+    /// The instant the values are valid for (Open-Meteo `current.time`, a 15-minute grid).
+    public var time: Date
+    public var temperatureCelsius: Double?
+    /// "Feels like" temperature (Open-Meteo `apparent_temperature`), °C.
+    public var apparentTemperatureCelsius: Double?
+    public var relativeHumidityPercent: Double?
+    public var dewPointCelsius: Double?
+    /// Pressure reduced to mean sea level (Open-Meteo `pressure_msl`), hPa.
+    public var pressureHectopascals: Double?
+    public var cloudCoverPercent: Double?
+    public var visibilityMetres: Double?
+    public var uvIndex: Double?
+    /// Wind speed at 10 m, km/h.
+    public var windSpeedKilometresPerHour: Double?
+    /// Gusts at 10 m, km/h.
+    public var windGustsKilometresPerHour: Double?
+    /// Direction the wind blows from, degrees clockwise from north.
+    public var windDirectionDegrees: Double?
+    /// Precipitation in the preceding interval, mm.
+    public var precipitationMillimetres: Double?
+    /// WMO 4677 code as Open-Meteo reports it (0…99); may be outside the table.
+    public var weatherCode: Int?
+    public var isDay: Bool?
+
+    public init(time: Date) { self.time = time }
+}
+
+/// One hour of forecast, for the hour starting at `time`.
+public struct HourlyForecast: Hashable, Sendable {
+    public var time: Date
+    public var temperatureCelsius: Double?
+    public var apparentTemperatureCelsius: Double?
+    public var relativeHumidityPercent: Double?
+    public var dewPointCelsius: Double?
+    /// Probability of more than 0.1 mm in the hour, %.
+    public var precipitationProbabilityPercent: Double?
+    /// Precipitation sum of the hour, mm.
+    public var precipitationMillimetres: Double?
+    public var weatherCode: Int?
+    public var windSpeedKilometresPerHour: Double?
+    public var windGustsKilometresPerHour: Double?
+    public var windDirectionDegrees: Double?
+    public var pressureHectopascals: Double?
+    public var cloudCoverPercent: Double?
+    public var visibilityMetres: Double?
+    public var uvIndex: Double?
+
+    public init(time: Date) { self.time = time }
+}
+
+/// Precipitation over one 15-minute interval starting at `time` (Open-Meteo `minutely_15`).
+public struct QuarterHourPrecipitation: Hashable, Sendable {
+    public var time: Date
+    /// Sum over the 15 minutes, mm.
+    public var precipitationMillimetres: Double?
+
+    public init(time: Date, precipitationMillimetres: Double?) {
+        self.time = time
+        self.precipitationMillimetres = precipitationMillimetres
+    }
+}
+
+/// One day of forecast, for the calendar day `date` in the place's time zone.
+public struct DailyForecast: Hashable, Sendable {
+    public var date: LocalDate
+    public var weatherCode: Int?
+    public var temperatureMaxCelsius: Double?
+    public var temperatureMinCelsius: Double?
+    /// Precipitation sum of the day, mm.
+    public var precipitationSumMillimetres: Double?
+    /// Highest hourly precipitation probability of the day, %.
+    public var precipitationProbabilityMaxPercent: Double?
+    public var sunrise: Date?
+    public var sunset: Date?
+    /// Seconds between sunrise and sunset (Open-Meteo `daylight_duration`).
+    public var daylightDurationSeconds: Double?
+    public var windSpeedMaxKilometresPerHour: Double?
+    public var windGustsMaxKilometresPerHour: Double?
+    public var windDirectionDominantDegrees: Double?
+    public var uvIndexMax: Double?
+
+    public init(date: LocalDate) { self.date = date }
+}
+
+/// A forecast for one place: the current conditions, hours and days, all in canonical units
+/// (°C, km/h, mm, hPa, m, %) whatever units the service answered in.
+public struct Forecast: Hashable, Sendable {
+    /// The coordinate that was asked for (not the grid cell the service echoes back).
+    public var coordinate: Coordinate
+    public var zone: ZoneInfo
+    /// Height of the grid cell above sea level, m.
+    public var elevationMetres: Double?
+    public var current: CurrentConditions?
+    public var hourly: [HourlyForecast]
+    public var daily: [DailyForecast]
+    public var quarterHours: [QuarterHourPrecipitation]
+    /// Which provider produced it ("Open-Meteo", "OpenWeatherMap").
+    public var source: String
+
+    public init(
+        coordinate: Coordinate, zone: ZoneInfo, elevationMetres: Double? = nil,
+        current: CurrentConditions? = nil, hourly: [HourlyForecast] = [], daily: [DailyForecast] = [],
+        quarterHours: [QuarterHourPrecipitation] = [], source: String
+    ) {
+        self.coordinate = coordinate
+        self.zone = zone
+        self.elevationMetres = elevationMetres
+        self.current = current
+        self.hourly = hourly
+        self.daily = daily
+        self.quarterHours = quarterHours
+        self.source = source
+    }
+
+    /// The clock of the place: the IANA zone from the tz database, or the response's offset.
+    public var clock: ZoneClock { ZoneClock(zone) }
+
+    /// Index of the current hour: the last hourly entry at or before `now`, in absolute time.
+    /// Nil when every entry is in the future, or when `now` is more than an hour past the last.
+    public func currentHourIndex(at now: Date) -> Int? {
+        var found: Int?
+        for (index, hour) in hourly.enumerated() where hour.time <= now { found = index }
+        if let found, now.timeIntervalSince(hourly[found].time) >= 3_600, found == hourly.count - 1 {
+            return nil
+        }
+        return found
+    }
+
+    /// The daily entry for the place's calendar day containing `now`.
+    public func today(at now: Date) -> DailyForecast? {
+        let date = clock.localTime(now).date
+        return daily.first { $0.date == date }
+    }
+}
+
+/// The data of a weather snapshot: what `save` stores, in canonical units.
+public struct SnapshotReading: Hashable, Sendable, Codable {
+    /// When the data was valid (the service's `current.time`), not when it was saved.
+    public var dataTime: Date
+    public var temperatureCelsius: Double?
+    public var precipitationProbabilityPercent: Double?
+    public var precipitationMillimetres: Double?
+    public var weatherCode: Int?
+
+    public init(
+        dataTime: Date, temperatureCelsius: Double?, precipitationProbabilityPercent: Double?,
+        precipitationMillimetres: Double?, weatherCode: Int?
+    ) {
+        self.dataTime = dataTime
+        self.temperatureCelsius = temperatureCelsius
+        self.precipitationProbabilityPercent = precipitationProbabilityPercent
+        self.precipitationMillimetres = precipitationMillimetres
+        self.weatherCode = weatherCode
+    }
+}

@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Geocoding and reverse geocoding with Nominatim (OpenStreetMap).
+///
+/// Requests `/search?q=…&format=jsonv2&addressdetails=1&limit=…&accept-language=…` and
+/// `/reverse?lat=…&lon=…&format=jsonv2&addressdetails=1&zoom=…`, with wx's User-Agent, at most
+/// one request a second, and answers cached for 30 days, as the usage policy asks
+/// (operations.osmfoundation.org/policies/nominatim).
+public struct NominatimGeocoder: Geocoder {
+    public let service = Service.nominatim
+    let baseURL: String
+    let client: ServiceClient
+
+    /// How long a geocoding answer is reused before asking again: 30 days.
+    static let cacheSeconds: Double = 30 * 86_400
+
+    public init(baseURL: String, context: ServiceContext) {
+        self.baseURL = baseURL
+        self.client = ServiceClient(context: context)
+    }
+
+    public func search(_ query: String, limit: Int) async throws(ServiceError) -> Fetched<[Place]> {
+        let url = QueryString.url(
+            base: baseURL, path: "/search",
+            [("q", query), ("format", "jsonv2"), ("addressdetails", "1"), ("limit", String(limit)),
+             ("accept-language", client.context.language)])
+        let fetched = try await client.json(
+            ServiceRequest(service: service, url: url, cacheKey: url, sendsLanguage: true, staleFallback: true),
+            validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+        return Fetched(value: try Self.places(fromSearch: fetched.value, limit: limit), origin: fetched.origin)
+    }
+
+    public func reverse(_ coordinate: Coordinate) async throws(ServiceError) -> Fetched<Place?> {
+        let url = QueryString.url(
+            base: baseURL, path: "/reverse",
+            [("lat", DecimalText.shortest(coordinate.latitude)), ("lon", DecimalText.shortest(coordinate.longitude)),
+             ("format", "jsonv2"), ("addressdetails", "1"), ("zoom", "14"),
+             ("accept-language", client.context.language)])
+        let fetched = try await client.json(
+            ServiceRequest(service: service, url: url, cacheKey: url, sendsLanguage: true, staleFallback: true),
+            validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+        return Fetched(value: try Self.place(fromReverse: fetched.value, asked: coordinate), origin: fetched.origin)
+    }
+
+    // MARK: - Mapping (pure, tested on every recorded body)
+
+    /// Maps a `/search` answer (a JSON array) to places; entries without usable coordinates are skipped.
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error": …}`, `.malformedResponse` for anything
+    ///   that is not an array.
+    public static func places(fromSearch json: JSONValue, limit: Int = 5) throws(ServiceError) -> [Place] {
+        guard let items = json.array else {
+            if let reason = json["error"]?.nonEmptyString ?? json["error"]?["message"]?.nonEmptyString {
+                throw .rejected(.nominatim, status: 200, reason: reason)
+            }
+            throw .malformedResponse(.nominatim, detail: "expected a list of places")
+        }
+        return Array(items.compactMap { place(from: $0, preferLocality: false) }.prefix(limit))
+    }
+
+    /// Maps a `/reverse` answer; nil for `{"error":"Unable to geocode"}`.
+    ///
+    /// The place keeps the coordinate that was asked for, not the one of the object found.
+    public static func place(fromReverse json: JSONValue, asked: Coordinate) throws(ServiceError) -> Place? {
+        guard json.object != nil else { throw .malformedResponse(.nominatim, detail: "expected a place") }
+        if json["error"] != nil { return nil }
+        guard var place = place(from: json, preferLocality: true) else { return nil }
+        place.coordinate = asked.rounded
+        return place
+    }
+
+    /// Keys of `address` that name a settlement, most specific last in importance order.
+    static let localityKeys = ["city", "town", "village", "hamlet", "municipality", "suburb", "city_district", "borough", "county"]
+    static let regionKeys = ["state", "region", "province", "state_district"]
+
+    static func place(from item: JSONValue, preferLocality: Bool) -> Place? {
+        guard let latitude = item["lat"]?.double, let longitude = item["lon"]?.double else { return nil }
+        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        guard coordinate.isValid else { return nil }
+        let address = item["address"] ?? .object([:])
+        func text(_ key: String) -> String? { address[key]?.nonEmptyString.map(TerminalText.sanitized) }
+
+        let displayName = item["display_name"]?.nonEmptyString.map(TerminalText.sanitized) ?? coordinate.text
+        let locality = localityKeys.lazy.compactMap(text).first
+        let ownName = item["name"]?.nonEmptyString.map(TerminalText.sanitized)
+            ?? (item["addresstype"]?.nonEmptyString ?? item["type"]?.nonEmptyString).flatMap(text)
+            ?? (item["category"]?.nonEmptyString ?? item["class"]?.nonEmptyString).flatMap(text)
+        let firstPart = displayName.split(separator: ",").first.map { $0.trimmed }
+        let name = (preferLocality ? locality ?? ownName : ownName ?? locality) ?? firstPart ?? displayName
+
+        var region: [String] = []
+        for candidate in [locality, regionKeys.lazy.compactMap(text).first, text("country")] {
+            guard let candidate, candidate != name, !region.contains(candidate) else { continue }
+            region.append(candidate)
+        }
+        return Place(
+            name: name, region: region.joined(separator: ", "),
+            countryCode: text("country_code")?.lowercased(), coordinate: coordinate, displayName: displayName)
+    }
+}

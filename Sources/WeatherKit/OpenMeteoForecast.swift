@@ -1,0 +1,336 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Forecasts from Open-Meteo (`/v1/forecast`): current conditions, 16 days of hours and days, and
+/// the next hours in 15-minute steps, in **one** request per place — or one request for several
+/// places (comma-separated coordinates, answered with an array).
+///
+/// Asks for `timezone=auto` and `timeformat=unixtime`, so every time is an absolute instant and
+/// DST changes inside the forecast cannot shift an hour; reads ISO local times as well (the
+/// recorded bodies in Fixtures/ use them). Values are converted to °C, km/h, mm and hPa from the
+/// units the answer declares, so an answer in °F or mph is read right.
+public struct OpenMeteoForecastProvider: ForecastProvider {
+    public let service = Service.openMeteo
+    let baseURL: String
+    let client: ServiceClient
+
+    /// `current=` variables, as Open-Meteo names them.
+    static let currentVariables = [
+        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m", "weather_code",
+        "precipitation", "pressure_msl", "cloud_cover", "visibility", "uv_index", "wind_speed_10m",
+        "wind_direction_10m", "wind_gusts_10m", "is_day",
+    ]
+    /// `hourly=` variables.
+    static let hourlyVariables = [
+        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m",
+        "precipitation_probability", "precipitation", "weather_code", "pressure_msl", "cloud_cover",
+        "visibility", "uv_index", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
+    ]
+    /// `daily=` variables.
+    static let dailyVariables = [
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_sum",
+        "precipitation_probability_max", "sunrise", "sunset", "daylight_duration", "wind_speed_10m_max",
+        "wind_gusts_10m_max", "wind_direction_10m_dominant", "uv_index_max",
+    ]
+
+    public init(baseURL: String, context: ServiceContext) {
+        self.baseURL = baseURL
+        self.client = ServiceClient(context: context)
+    }
+
+    /// The request URL for `coordinates` (one or several places).
+    public func url(for coordinates: [Coordinate]) -> String {
+        QueryString.url(
+            base: baseURL, path: "/v1/forecast",
+            [("latitude", coordinates.map { DecimalText.shortest($0.rounded.latitude) }.joined(separator: ",")),
+             ("longitude", coordinates.map { DecimalText.shortest($0.rounded.longitude) }.joined(separator: ",")),
+             ("current", Self.currentVariables.joined(separator: ",")),
+             ("hourly", Self.hourlyVariables.joined(separator: ",")),
+             ("daily", Self.dailyVariables.joined(separator: ",")),
+             ("minutely_15", "precipitation"), ("forecast_minutely_15", "24"),
+             ("forecast_days", "16"), ("timezone", "auto"), ("timeformat", "unixtime")])
+    }
+
+    public func forecast(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Forecast> {
+        let fetched = try await forecasts(at: [coordinate])
+        guard let first = fetched.value.first else { throw .malformedResponse(service, detail: "no forecast in the answer") }
+        return Fetched(value: first, origin: fetched.origin)
+    }
+
+    public func forecasts(at coordinates: [Coordinate]) async throws(ServiceError) -> Fetched<[Forecast]> {
+        guard !coordinates.isEmpty else { return Fetched(value: [], origin: .network) }
+        let url = url(for: coordinates)
+        let fetched = try await client.json(
+            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+            validity: { json, now in Self.validUntil(json, now: now) })
+        let forecasts = try Self.forecasts(from: fetched.value, requested: coordinates)
+        return Fetched(value: forecasts, origin: fetched.origin)
+    }
+
+    /// Until when an answer is current: the end of the 15-minute interval `current` describes
+    /// (Open-Meteo updates on that grid); 15 minutes when the answer has no `current`.
+    static func validUntil(_ json: JSONValue, now: Date) -> Date {
+        let first = json.array?.first ?? json
+        let offset = first["utc_offset_seconds"]?.int ?? 0
+        if let current = first["current"], let time = current["time"].flatMap({ instant($0, offset: offset) }) {
+            let interval = Double(current["interval"]?.int ?? 900)
+            return time.addingTimeInterval(interval > 0 ? interval : 900)
+        }
+        return now.addingTimeInterval(900)
+    }
+
+    // MARK: - Mapping (pure, tested on every recorded body)
+
+    /// Maps an answer for `requested` places: an object for one, an array for several.
+    ///
+    /// - Throws: `ServiceError.rejected` with the service's `reason` for `{"error":true}`;
+    ///   `.malformedResponse` for a shape that is not a forecast or a count that does not match.
+    public static func forecasts(from json: JSONValue, requested: [Coordinate]) throws(ServiceError) -> [Forecast] {
+        let items = json.array ?? [json]
+        guard items.count == requested.count else {
+            throw .malformedResponse(.openMeteo, detail: "\(items.count) forecasts for \(requested.count) places")
+        }
+        var result: [Forecast] = []
+        for (item, coordinate) in zip(items, requested) {
+            result.append(try forecast(from: item, requested: coordinate))
+        }
+        return result
+    }
+
+    /// Maps one forecast object. Any value may be null or missing; such readings stay nil.
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
+    ///   when the body is not an object.
+    public static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
+        guard json.object != nil else { throw .malformedResponse(.openMeteo, detail: "expected a forecast object") }
+        if json["error"]?.bool == true {
+            throw .rejected(.openMeteo, status: 200, reason: json["reason"]?.nonEmptyString)
+        }
+        let offset = json["utc_offset_seconds"]?.int ?? 0
+        let zone = ZoneInfo(
+            identifier: json["timezone"]?.nonEmptyString, abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
+            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
+        var forecast = Forecast(
+            coordinate: requested.rounded, zone: zone, elevationMetres: json["elevation"]?.double, source: "Open-Meteo")
+        forecast.current = current(from: json, offset: zone.utcOffsetSeconds)
+        forecast.hourly = hourly(from: json, offset: zone.utcOffsetSeconds)
+        forecast.daily = daily(from: json, offset: zone.utcOffsetSeconds)
+        if let block = Block(json, "minutely_15", offset: zone.utcOffsetSeconds) {
+            forecast.quarterHours = block.times.indices.compactMap { index in
+                block.times[index].map { QuarterHourPrecipitation(time: $0, precipitationMillimetres: block.precipitation("precipitation", index)) }
+            }
+        }
+        return forecast
+    }
+
+    static func current(from json: JSONValue, offset: Int) -> CurrentConditions? {
+        if let block = json["current"], let time = block["time"].flatMap({ instant($0, offset: offset) }) {
+            let units = json["current_units"] ?? .null
+            let reading = Reading(values: block, units: units)
+            var current = CurrentConditions(time: time)
+            current.temperatureCelsius = reading.temperature("temperature_2m", "temperature")
+            current.apparentTemperatureCelsius = reading.temperature("apparent_temperature")
+            current.relativeHumidityPercent = reading.plain("relative_humidity_2m", "relativehumidity_2m")
+            current.dewPointCelsius = reading.temperature("dew_point_2m", "dewpoint_2m")
+            current.weatherCode = reading.code("weather_code", "weathercode")
+            current.precipitationMillimetres = reading.precipitation("precipitation")
+            current.pressureHectopascals = reading.plain("pressure_msl")
+            current.cloudCoverPercent = reading.plain("cloud_cover", "cloudcover")
+            current.visibilityMetres = reading.distance("visibility")
+            current.uvIndex = reading.plain("uv_index")
+            current.windSpeedKilometresPerHour = reading.speed("wind_speed_10m", "windspeed_10m")
+            current.windGustsKilometresPerHour = reading.speed("wind_gusts_10m", "windgusts_10m")
+            current.windDirectionDegrees = reading.plain("wind_direction_10m", "winddirection_10m")
+            current.isDay = block[firstOf: ["is_day"]]?.bool
+            return current
+        }
+        // The legacy block (`current_weather=true`): temperature, windspeed, winddirection, weathercode.
+        if let block = json["current_weather"], let time = block["time"].flatMap({ instant($0, offset: offset) }) {
+            let units = json["current_weather_units"] ?? .null
+            let reading = Reading(values: block, units: units)
+            var current = CurrentConditions(time: time)
+            current.temperatureCelsius = reading.temperature("temperature")
+            current.windSpeedKilometresPerHour = reading.speed("windspeed", "wind_speed")
+            current.windDirectionDegrees = reading.plain("winddirection", "wind_direction")
+            current.weatherCode = reading.code("weathercode", "weather_code")
+            current.isDay = block["is_day"]?.bool
+            return current
+        }
+        return nil
+    }
+
+    static func hourly(from json: JSONValue, offset: Int) -> [HourlyForecast] {
+        guard let block = Block(json, "hourly", offset: offset) else { return [] }
+        return block.times.indices.compactMap { i in
+            guard let time = block.times[i] else { return nil }
+            var hour = HourlyForecast(time: time)
+            hour.temperatureCelsius = block.temperature("temperature_2m", i)
+            hour.apparentTemperatureCelsius = block.temperature("apparent_temperature", i)
+            hour.relativeHumidityPercent = block.plain("relative_humidity_2m", i, aliases: ["relativehumidity_2m"])
+            hour.dewPointCelsius = block.temperature("dew_point_2m", i, aliases: ["dewpoint_2m"])
+            hour.precipitationProbabilityPercent = block.plain("precipitation_probability", i)
+            hour.precipitationMillimetres = block.precipitation("precipitation", i)
+            hour.weatherCode = block.code("weather_code", i, aliases: ["weathercode"])
+            hour.pressureHectopascals = block.plain("pressure_msl", i)
+            hour.cloudCoverPercent = block.plain("cloud_cover", i, aliases: ["cloudcover"])
+            hour.visibilityMetres = block.distance("visibility", i)
+            hour.uvIndex = block.plain("uv_index", i)
+            hour.windSpeedKilometresPerHour = block.speed("wind_speed_10m", i, aliases: ["windspeed_10m"])
+            hour.windGustsKilometresPerHour = block.speed("wind_gusts_10m", i, aliases: ["windgusts_10m"])
+            hour.windDirectionDegrees = block.plain("wind_direction_10m", i, aliases: ["winddirection_10m"])
+            return hour
+        }
+    }
+
+    static func daily(from json: JSONValue, offset: Int) -> [DailyForecast] {
+        guard let block = Block(json, "daily", offset: offset) else { return [] }
+        let rawTimes = block.values["time"]?.array ?? []
+        return rawTimes.indices.compactMap { i in
+            // Days are "YYYY-MM-DD", or with unixtime the instant of local midnight.
+            let date: LocalDate?
+            switch rawTimes[i] {
+            case .string(let text): date = LocalDate(iso: Substring(text.prefix(10)))
+            case .number(let seconds) where seconds.isFinite && abs(seconds) < 1e12:
+                date = ZoneClock.fixed(Int(seconds), offset: offset, abbreviation: nil).date
+            default: date = nil
+            }
+            guard let date else { return nil }
+            var day = DailyForecast(date: date)
+            day.weatherCode = block.code("weather_code", i, aliases: ["weathercode"])
+            day.temperatureMaxCelsius = block.temperature("temperature_2m_max", i)
+            day.temperatureMinCelsius = block.temperature("temperature_2m_min", i)
+            day.precipitationSumMillimetres = block.precipitation("precipitation_sum", i)
+            day.precipitationProbabilityMaxPercent = block.plain("precipitation_probability_max", i)
+            day.sunrise = block.value("sunrise", i).flatMap { instant($0, offset: offset) }
+            day.sunset = block.value("sunset", i).flatMap { instant($0, offset: offset) }
+            day.daylightDurationSeconds = block.plain("daylight_duration", i)
+            day.windSpeedMaxKilometresPerHour = block.speed("wind_speed_10m_max", i, aliases: ["windspeed_10m_max"])
+            day.windGustsMaxKilometresPerHour = block.speed("wind_gusts_10m_max", i, aliases: ["windgusts_10m_max"])
+            day.windDirectionDominantDegrees = block.plain("wind_direction_10m_dominant", i, aliases: ["winddirection_10m_dominant"])
+            day.uvIndexMax = block.plain("uv_index_max", i)
+            return day
+        }
+    }
+
+    /// An instant from Unix seconds, or from a local ISO time without zone read at `offset`.
+    static func instant(_ value: JSONValue, offset: Int) -> Date? {
+        switch value {
+        case .number(let seconds) where seconds.isFinite && abs(seconds) < 1e12:
+            return Date(timeIntervalSince1970: seconds)
+        case .string(let text):
+            return CivilCalendar.secondsAsIfUTC(iso: text).map { Date(timeIntervalSince1970: Double($0 - offset)) }
+        default:
+            return nil
+        }
+    }
+}
+
+/// Unit conversion of one value by the unit string the answer declares for it.
+enum DeclaredUnit {
+    static func celsius(_ value: Double, unit: String?) -> Double {
+        switch unit {
+        case "°F", "F", "fahrenheit": TemperatureUnit.fahrenheit.celsius(from: value)
+        case "K", "kelvin": TemperatureUnit.kelvin.celsius(from: value)
+        default: value
+        }
+    }
+
+    static func kilometresPerHour(_ value: Double, unit: String?) -> Double {
+        switch unit {
+        case "mph": WindSpeedUnit.milesPerHour.kilometresPerHour(from: value) ?? value
+        case "m/s", "ms": WindSpeedUnit.metresPerSecond.kilometresPerHour(from: value) ?? value
+        case "kn", "kt", "knots": WindSpeedUnit.knots.kilometresPerHour(from: value) ?? value
+        default: value
+        }
+    }
+
+    static func millimetres(_ value: Double, unit: String?) -> Double {
+        switch unit {
+        case "inch", "in", "″": PrecipitationUnit.inches.millimetres(from: value)
+        case "cm": value * 10
+        default: value
+        }
+    }
+
+    static func metres(_ value: Double, unit: String?) -> Double {
+        switch unit {
+        case "ft", "feet": value * 0.3048
+        case "km": value * 1000
+        default: value
+        }
+    }
+}
+
+/// One flat block of values (`current`) with its units block.
+private struct Reading {
+    let values: JSONValue
+    let units: JSONValue
+
+    private func raw(_ keys: [String]) -> (Double, String?)? {
+        for key in keys {
+            if let value = values[key]?.double { return (value, units[key]?.string) }
+            if let value = values[key + "_best_match"]?.double { return (value, units[key + "_best_match"]?.string) }
+        }
+        return nil
+    }
+
+    func plain(_ keys: String...) -> Double? { raw(keys)?.0 }
+    func temperature(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.celsius($0.0, unit: $0.1) } }
+    func speed(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.kilometresPerHour($0.0, unit: $0.1) } }
+    func precipitation(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.millimetres($0.0, unit: $0.1) } }
+    func distance(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.metres($0.0, unit: $0.1) } }
+    func code(_ keys: String...) -> Int? { raw(keys).flatMap { $0.0 == $0.0.rounded() && abs($0.0) < 1_000 ? Int($0.0) : nil } }
+}
+
+/// A column-wise block (`hourly`, `daily`, `minutely_15`): a `time` array and one array per
+/// variable, any element of which may be null, and any array of which may be shorter or missing.
+private struct Block {
+    let values: JSONValue
+    let units: JSONValue
+    let times: [Date?]
+
+    init?(_ json: JSONValue, _ name: String, offset: Int) {
+        guard let values = json[name], let rawTimes = values["time"]?.array else { return nil }
+        self.values = values
+        self.units = json[name + "_units"] ?? .null
+        self.times = rawTimes.map { OpenMeteoForecastProvider.instant($0, offset: offset) }
+    }
+
+    func value(_ key: String, _ index: Int, aliases: [String] = []) -> JSONValue? {
+        for name in [key] + aliases + [key + "_best_match"] {
+            if let array = values[name]?.array { return index < array.count ? array[index] : nil }
+        }
+        return nil
+    }
+
+    private func unit(_ key: String, aliases: [String]) -> String? {
+        for name in [key] + aliases + [key + "_best_match"] { if let unit = units[name]?.string { return unit } }
+        return nil
+    }
+
+    func plain(_ key: String, _ index: Int, aliases: [String] = []) -> Double? { value(key, index, aliases: aliases)?.double }
+
+    func temperature(_ key: String, _ index: Int, aliases: [String] = []) -> Double? {
+        plain(key, index, aliases: aliases).map { DeclaredUnit.celsius($0, unit: unit(key, aliases: aliases)) }
+    }
+
+    func speed(_ key: String, _ index: Int, aliases: [String] = []) -> Double? {
+        plain(key, index, aliases: aliases).map { DeclaredUnit.kilometresPerHour($0, unit: unit(key, aliases: aliases)) }
+    }
+
+    func precipitation(_ key: String, _ index: Int, aliases: [String] = []) -> Double? {
+        plain(key, index, aliases: aliases).map { DeclaredUnit.millimetres($0, unit: unit(key, aliases: aliases)) }
+    }
+
+    func distance(_ key: String, _ index: Int, aliases: [String] = []) -> Double? {
+        plain(key, index, aliases: aliases).map { DeclaredUnit.metres($0, unit: unit(key, aliases: aliases)) }
+    }
+
+    func code(_ key: String, _ index: Int, aliases: [String] = []) -> Int? {
+        guard let value = plain(key, index, aliases: aliases), value == value.rounded(), abs(value) < 1_000 else { return nil }
+        return Int(value)
+    }
+}

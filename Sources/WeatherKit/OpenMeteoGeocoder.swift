@@ -1,0 +1,66 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Geocoding with Open-Meteo's GeoNames-based search (`/v1/search?name=…&count=…&language=…`).
+///
+/// It has no reverse geocoding: `reverse` names a coordinate by its own digits.
+public struct OpenMeteoGeocoder: Geocoder {
+    public let service = Service.openMeteoGeocoding
+    let baseURL: String
+    let client: ServiceClient
+
+    public init(baseURL: String, context: ServiceContext) {
+        self.baseURL = baseURL
+        self.client = ServiceClient(context: context)
+    }
+
+    public func search(_ query: String, limit: Int) async throws(ServiceError) -> Fetched<[Place]> {
+        let url = QueryString.url(
+            base: baseURL, path: "/v1/search",
+            [("name", query), ("count", String(limit)), ("language", client.context.language), ("format", "json")])
+        let fetched = try await client.json(
+            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+            validity: { _, now in now.addingTimeInterval(NominatimGeocoder.cacheSeconds) })
+        return Fetched(value: try Self.places(from: fetched.value, limit: limit), origin: fetched.origin)
+    }
+
+    public func reverse(_ coordinate: Coordinate) async throws(ServiceError) -> Fetched<Place?> {
+        let rounded = coordinate.rounded
+        return Fetched(
+            value: Place(name: rounded.text, region: "", countryCode: nil, coordinate: rounded, displayName: rounded.text),
+            origin: .network)
+    }
+
+    /// Maps a `/v1/search` answer; no `results` key means no match. Results without a name or
+    /// coordinates are skipped; `admin1`, `country` and the rest may be absent.
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`.
+    public static func places(from json: JSONValue, limit: Int = 5) throws(ServiceError) -> [Place] {
+        guard json.object != nil else { throw .malformedResponse(.openMeteoGeocoding, detail: "expected an object") }
+        if json["error"]?.bool == true {
+            throw .rejected(.openMeteoGeocoding, status: 200, reason: json["reason"]?.nonEmptyString)
+        }
+        let results = json["results"]?.array ?? []
+        let places = results.compactMap { item -> Place? in
+            guard let name = item["name"]?.nonEmptyString.map(TerminalText.sanitized),
+                let latitude = item["latitude"]?.double, let longitude = item["longitude"]?.double
+            else { return nil }
+            let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            guard coordinate.isValid else { return nil }
+            var region: [String] = []
+            for key in ["admin1", "country"] {
+                if let text = item[key]?.nonEmptyString.map(TerminalText.sanitized), text != name, !region.contains(text) {
+                    region.append(text)
+                }
+            }
+            let label = ([name] + region).joined(separator: ", ")
+            return Place(
+                name: name, region: region.joined(separator: ", "),
+                countryCode: item["country_code"]?.nonEmptyString?.lowercased(), coordinate: coordinate, displayName: label)
+        }
+        return Array(places.prefix(limit))
+    }
+}

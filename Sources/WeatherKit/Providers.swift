@@ -1,0 +1,32 @@
+/// Finds places by name (geocoding) and names places by coordinate (reverse geocoding).
+public protocol Geocoder: Sendable {
+    /// The service behind it, for messages and attribution.
+    var service: Service { get }
+
+    /// Up to `limit` places matching free text ("Portland, OR", "BS7 9EX", "東京"), best first.
+    ///
+    /// - Returns: the places, empty when nothing matched.
+    /// - Throws: `ServiceError`.
+    func search(_ query: String, limit: Int) async throws(ServiceError) -> Fetched<[Place]>
+
+    /// The place at `coordinate`; nil when the service knows none there (open sea).
+    ///
+    /// - Throws: `ServiceError`.
+    func reverse(_ coordinate: Coordinate) async throws(ServiceError) -> Fetched<Place?>
+}
+
+/// Fetches forecasts: current conditions, hours and days, in one request.
+public protocol ForecastProvider: Sendable {
+    var service: Service { get }
+
+    /// The forecast at `coordinate`, which the result keeps as its `coordinate`.
+    ///
+    /// - Throws: `ServiceError`.
+    func forecast(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Forecast>
+
+    /// Forecasts for several places in as few requests as the service allows (Open-Meteo: one),
+    /// in the order of `coordinates`.
+    ///
+    /// - Throws: `ServiceError`.
+    func forecasts(at coordinates: [Coordinate]) async throws(ServiceError) -> Fetched<[Forecast]>
+}

@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Service answers kept on disk, one file per request, so that a repeated `find` or a fresh
+/// `show` makes no request (Nominatim's policy asks clients to cache) and old data can be shown
+/// when a service cannot be reached.
+///
+/// An entry is `<folder>/<fnv1a64 of key>.entry`: one JSON header line (`key`, `stored`,
+/// `valid_until` as Unix seconds) and then the body bytes as received. The key is the request
+/// URL without secrets (never an API key). Entries are written to a temporary file and renamed,
+/// so a reader sees a whole entry or none.
+public struct ResponseCache: Sendable {
+    public let folder: String
+
+    public init(folder: String) { self.folder = folder }
+
+    /// A stored answer.
+    public struct Entry: Sendable, Hashable {
+        public var body: Data
+        /// When it was stored (wx's clock).
+        public var stored: Date
+        /// Until when the service says the data stays current.
+        public var validUntil: Date
+
+        public func isFresh(at now: Date) -> Bool { now < validUntil && now >= stored.addingTimeInterval(-300) }
+    }
+
+    private struct Header: Codable {
+        var key: String
+        var stored: Double
+        var valid_until: Double
+    }
+
+    /// The entry for `key`, fresh or not; nil when absent or unreadable.
+    public func entry(for key: String) -> Entry? {
+        guard let data = FileManager.default.contents(atPath: path(for: key)),
+            let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+            let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
+            header.key == key
+        else { return nil }
+        return Entry(
+            body: Data(data[(newline + 1)...]), stored: Date(timeIntervalSince1970: header.stored),
+            validUntil: Date(timeIntervalSince1970: header.valid_until))
+    }
+
+    /// Stores `body` for `key`; failures (full disk, read-only folder) are ignored: the cache is
+    /// an optimisation, never a reason for a command to fail.
+    public func store(_ body: Data, for key: String, stored: Date, validUntil: Date) {
+        let header = Header(key: key, stored: stored.timeIntervalSince1970, valid_until: validUntil.timeIntervalSince1970)
+        guard var data = try? JSONEncoder().encode(header) else { return }
+        data.append(UInt8(ascii: "\n"))
+        data.append(body)
+        try? FileIO.ensureFolder(folder)
+        try? FileIO.replace(path(for: key), with: [UInt8](data), durable: false)
+    }
+
+    func path(for key: String) -> String { "\(folder)/\(Self.hash(key)).entry" }
+
+    /// FNV-1a, 64 bits, as 16 hex digits: a stable file name for any key.
+    static func hash(_ key: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,246 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// How a provider's answer was obtained.
+public enum DataOrigin: Hashable, Sendable {
+    /// Fetched just now.
+    case network
+    /// From the disk cache, still current by the service's own validity.
+    case cache(stored: Date)
+    /// From the disk cache, out of date, because the service could not be used (`reason`).
+    case stale(stored: Date, reason: ServiceError?)
+}
+
+/// A value together with where it came from.
+public struct Fetched<Value: Sendable>: Sendable {
+    public var value: Value
+    public var origin: DataOrigin
+
+    public init(value: Value, origin: DataOrigin) {
+        self.value = value
+        self.origin = origin
+    }
+}
+
+/// What every provider needs to reach its service: the transport, cache, clock and policy.
+public struct ServiceContext: Sendable {
+    public var transport: any HTTPTransport
+    /// Nil disables caching (tests of the raw path).
+    public var cache: ResponseCache?
+    /// wx's clock (`WX_NOW` in tests); cache freshness is judged by it.
+    public var now: @Sendable () -> Date
+    public var userAgent: String
+    /// `Accept-Language` for geocoders ("de", "en"): names come back in this language.
+    public var language: String
+    public var limits: TransferLimits
+    /// Attempts for a timeout or 5xx, first included (1 = no retry).
+    public var maximumAttempts: Int
+    /// Enforces each service's least interval between requests; nil in unit tests.
+    public var spacing: RequestSpacing?
+    /// When true, nothing goes to the network: answers come from the cache or not at all.
+    public var offline: Bool
+
+    public init(
+        transport: any HTTPTransport, cache: ResponseCache?, now: @escaping @Sendable () -> Date,
+        userAgent: String = WXVersion.userAgent(), language: String = "en", limits: TransferLimits = TransferLimits(),
+        maximumAttempts: Int = 3, spacing: RequestSpacing? = RequestSpacing(lockFolder: nil), offline: Bool = false
+    ) {
+        self.transport = transport
+        self.cache = cache
+        self.now = now
+        self.userAgent = userAgent
+        self.language = language
+        self.limits = limits
+        self.maximumAttempts = maximumAttempts
+        self.spacing = spacing
+        self.offline = offline
+    }
+}
+
+/// One request to a service as the providers describe it.
+struct ServiceRequest: Sendable {
+    var service: Service
+    var url: String
+    /// The cache key: the URL without secrets; nil = never cached.
+    var cacheKey: String?
+    /// Whether to send `Accept-Language` (geocoders: names in the user's language).
+    var sendsLanguage: Bool = false
+    /// When stale cached data may stand in for a service that cannot be reached.
+    var staleFallback: Bool = false
+}
+
+/// Runs service requests: cache, spacing, retries, and the mapping of statuses and bodies to
+/// `ServiceError`. The one place where HTTP turns into the service's JSON.
+struct ServiceClient: Sendable {
+    let context: ServiceContext
+
+    /// Fetches and parses a JSON answer.
+    ///
+    /// - Parameter validity: given the parsed answer and the time, until when it stays current
+    ///   (stored in the cache); nil for answers that must not be cached.
+    /// - Throws: `ServiceError`.
+    func json(
+        _ request: ServiceRequest, validity: (JSONValue, Date) -> Date?
+    ) async throws(ServiceError) -> Fetched<JSONValue> {
+        let now = context.now()
+        let cached = request.cacheKey.flatMap { context.cache?.entry(for: $0) }
+        if let cached, cached.isFresh(at: now), let value = try? JSONValue.parse(cached.body) {
+            return Fetched(value: value, origin: .cache(stored: cached.stored))
+        }
+        if context.offline {
+            if let cached, let value = try? JSONValue.parse(cached.body) {
+                return Fetched(value: value, origin: .stale(stored: cached.stored, reason: nil))
+            }
+            throw .transport(request.service, .failed("offline and no saved data for this request"))
+        }
+        do {
+            let response = try await send(request)
+            let value = try Self.decode(response, service: request.service)
+            if let key = request.cacheKey, let cache = context.cache, let until = validity(value, now) {
+                cache.store(response.body, for: key, stored: now, validUntil: until)
+            }
+            return Fetched(value: value, origin: .network)
+        } catch {
+            if request.staleFallback, error.isUnreachable, let cached, let value = try? JSONValue.parse(cached.body) {
+                return Fetched(value: value, origin: .stale(stored: cached.stored, reason: error))
+            }
+            throw error
+        }
+    }
+
+    /// Sends with bounded retries (timeouts and 5xx only), all within one total time budget.
+    private func send(_ request: ServiceRequest) async throws(ServiceError) -> HTTPResponse {
+        var headers = ["User-Agent": context.userAgent, "Accept": "application/json"]
+        if request.sendsLanguage { headers["Accept-Language"] = context.language }
+        let started = ContinuousClock.now
+        let budget = Duration.milliseconds(Int64(context.limits.totalTimeoutSeconds * 1000))
+        var attempt = 1
+        while true {
+            if let spacing = context.spacing {
+                do { try await spacing.wait(for: request.service) } catch { throw .transport(request.service, .cancelled) }
+            }
+            var limits = context.limits
+            let left = budget - (ContinuousClock.now - started)
+            limits.totalTimeoutSeconds = max(0.5, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+            let outcome: ServiceError
+            do {
+                let response = try await context.transport.send(HTTPRequest(url: request.url, headers: headers), limits: limits)
+                if !(500..<600).contains(response.status) { return response }
+                outcome = Self.classify(response, service: request.service)
+            } catch {
+                outcome = .transport(request.service, error == .timedOut(seconds: limits.totalTimeoutSeconds)
+                    ? .timedOut(seconds: context.limits.totalTimeoutSeconds) : error)
+            }
+            let pause = Duration.milliseconds(500 * (1 << (attempt - 1)))  // 0.5 s, 1 s, 2 s…
+            guard outcome.isTransient, attempt < context.maximumAttempts,
+                ContinuousClock.now - started + pause < budget - .seconds(1)
+            else { throw outcome }
+            do { try await Task.sleep(for: pause) } catch { throw .transport(request.service, .cancelled) }
+            attempt += 1
+        }
+    }
+
+    /// Turns a response into the service's JSON, or the error it stands for.
+    static func decode(_ response: HTTPResponse, service: Service) throws(ServiceError) -> JSONValue {
+        guard (200..<300).contains(response.status) else { throw classify(response, service: service) }
+        if looksLikeHTML(response) {
+            // A block page sent with 200 (captive portals, Nominatim's bandwidth page).
+            throw .malformedResponse(service, detail: "a web page instead of data")
+        }
+        do {
+            return try JSONValue.parse(response.body)
+        } catch {
+            throw .malformedResponse(service, detail: response.body.isEmpty ? "an empty answer" : "not valid JSON")
+        }
+    }
+
+    /// The error a non-2xx response stands for, with the service's own reason when it gave one
+    /// as JSON (`reason`, `message`, `error`) or as a short plain-text line. HTML is never parsed.
+    static func classify(_ response: HTTPResponse, service: Service) -> ServiceError {
+        let reason = reasonText(response)
+        switch response.status {
+        case 429: return .rateLimited(service, retryAfterSeconds: response.retryAfterSeconds, reason: reason)
+        case 401: return .keyRefused(service)
+        case 403: return .refused(service, status: 403)
+        case 500..<600: return .unavailable(service, status: response.status)
+        default: return .rejected(service, status: response.status, reason: reason)
+        }
+    }
+
+    static func reasonText(_ response: HTTPResponse) -> String? {
+        if looksLikeHTML(response) { return nil }
+        if let json = try? JSONValue.parse(response.body) {
+            let text = json[firstOf: ["reason", "message", "error"]]?.nonEmptyString
+                ?? json["error"]?["message"]?.nonEmptyString
+            return text.map(ServiceError.clip)
+        }
+        guard response.body.count < 2_000, let text = String(validating: response.body, as: UTF8.self) else { return nil }
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmed
+        return line.flatMap { $0.isEmpty ? nil : ServiceError.clip($0) }
+    }
+
+    static func looksLikeHTML(_ response: HTTPResponse) -> Bool {
+        if let type = response.contentType?.lowercased(), type.contains("html") { return true }
+        let head = response.body.prefix(256).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        return head.first == UInt8(ascii: "<")
+    }
+}
+
+/// Keeps requests to a service at least its `minimumRequestInterval` apart, across every task
+/// in the process and, through a lock file in `lockFolder`, across wx processes sharing a cache.
+public final class RequestSpacing: Sendable {
+    private let lockFolder: String?
+    private let last = Mutex<[Service: ContinuousClock.Instant]>([:])
+
+    public init(lockFolder: String?) { self.lockFolder = lockFolder }
+
+    /// Waits until `service` may be asked again, then records the request.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled while waiting.
+    public func wait(for service: Service) async throws {
+        let interval = service.minimumRequestInterval
+        guard interval > 0 else { return }
+        // Within the process: reserve the next slot, then sleep until it comes.
+        let slot = last.withLock { last -> ContinuousClock.Instant in
+            let now = ContinuousClock.now
+            let next = last[service].map { max(now, $0 + .milliseconds(Int64(interval * 1000))) } ?? now
+            last[service] = next
+            return next
+        }
+        if slot > ContinuousClock.now { try await Task.sleep(until: slot, clock: .continuous) }
+        // Across processes: a tiny file holding the wall-clock time of the last request.
+        if let lockFolder {
+            let pause = Self.reserveSharedSlot(path: "\(lockFolder)/\(service.rawValue).last-request", interval: interval)
+            if pause > 0 { try await Task.sleep(for: .milliseconds(Int64(pause * 1000))) }
+        }
+    }
+
+    /// Reads and rewrites the shared last-request time under `flock`; returns how long to wait.
+    private static func reserveSharedSlot(path: String, interval: Double) -> Double {
+        if let slash = path.lastIndex(of: "/") { mkdir(String(path[..<slash]), 0o700) }
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX) == 0 else { return 0 }
+        defer { flock(fd, LOCK_UN) }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = pread(fd, &buffer, 31, 0)
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        let now = Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        let previous = count > 0 ? Double(String(decoding: buffer[0..<count], as: UTF8.self).trimmed) ?? 0 : 0
+        // A previous time in the future by more than the interval means a clock jump: ignore it.
+        let wait = previous > now + interval ? 0 : max(0, previous + interval - now)
+        let text = Array(DecimalText.fixed(now + wait, digits: 3).utf8)
+        _ = ftruncate(fd, 0)
+        _ = pwrite(fd, text, text.count, 0)
+        return wait
+    }
+}

@@ -1,0 +1,112 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Everything that can go wrong between wx and a weather or geocoding service.
+public enum ServiceError: Error, Hashable, Sendable {
+    /// No response: timeout, no connection, cut-off body, size limit, cancellation.
+    case transport(Service, TransportError)
+    /// HTTP 429 or a JSON rate-limit reason; `retryAfterSeconds` from the `Retry-After` header.
+    case rateLimited(Service, retryAfterSeconds: Int?, reason: String?)
+    /// HTTP 403 or an HTML block page: the service refused this client.
+    case refused(Service, status: Int)
+    /// HTTP 401: the API key was refused (the key itself is never part of the error).
+    case keyRefused(Service)
+    /// HTTP 5xx: the service is down or overloaded.
+    case unavailable(Service, status: Int)
+    /// HTTP 4xx with the service's own explanation (Open-Meteo `reason`, OpenWeatherMap `message`).
+    case rejected(Service, status: Int, reason: String?)
+    /// A 200 whose body is not what the service documents (not JSON, wrong shape).
+    case malformedResponse(Service, detail: String)
+    /// The service needs an API key that is not set (`OPENWEATHERMAP_API_KEY`).
+    case missingKey(Service)
+
+    public var service: Service {
+        switch self {
+        case .transport(let s, _), .rateLimited(let s, _, _), .refused(let s, _), .keyRefused(let s),
+            .unavailable(let s, _), .rejected(let s, _, _), .malformedResponse(let s, _), .missingKey(let s):
+            s
+        }
+    }
+
+    /// Whether a later attempt may succeed without anything changing (timeouts, 5xx, cut-off bodies).
+    public var isTransient: Bool {
+        switch self {
+        case .transport(_, .timedOut), .transport(_, .connectionLost), .unavailable: true
+        default: false
+        }
+    }
+
+    /// Whether the service could not be used at all (for falling back to cached data or another service).
+    public var isUnreachable: Bool {
+        switch self {
+        case .transport(_, .cancelled): false
+        case .transport, .unavailable, .refused, .rateLimited: true
+        default: false
+        }
+    }
+}
+
+extension ServiceError: CustomStringConvertible {
+    /// One line: which service, what happened, what to do.
+    public var description: String {
+        let name = service.displayName
+        switch self {
+        case .transport(_, let error):
+            switch error {
+            case .timedOut(let seconds):
+                return "\(name) did not answer within \(DecimalText.shortest(seconds)) s; check your connection and try again"
+            case .cannotConnect(let host):
+                return "cannot reach \(name) at \(TerminalText.sanitized(host)); check your connection or \(service.baseURLVariable)"
+            case .connectionLost:
+                return "\(name) closed the connection before the answer was complete; try again"
+            case .bodyTooLarge(let limit):
+                return "\(name) sent more than \(limit >> 20) MB; the answer was discarded"
+            case .cancelled:
+                return "cancelled"
+            case .failed(let message):
+                return "request to \(name) failed: \(TerminalText.sanitized(message))"
+            }
+        case .rateLimited(_, let retryAfter, let reason):
+            var text = "\(name) rate limit reached"
+            if let reason { text += ": \(Self.clip(reason))" }
+            if let retryAfter {
+                text += "; try again in \(Self.duration(retryAfter))"
+            } else if reason?.lowercased().contains("tomorrow") != true {
+                text += "; try again in a minute"
+            }
+            return text
+        case .refused(_, let status):
+            if service == .nominatim {
+                return "Nominatim refused the request (HTTP \(status)): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server"
+            }
+            return "\(name) refused the request (HTTP \(status)); wait a while and try again"
+        case .keyRefused:
+            return "\(name) refused the API key (HTTP 401); check OPENWEATHERMAP_API_KEY"
+        case .unavailable(_, let status):
+            return "\(name) is unavailable (HTTP \(status)); try again in a few minutes"
+        case .rejected(_, let status, let reason):
+            if let reason { return "\(name) rejected the request (HTTP \(status)): \(Self.clip(reason))" }
+            return "\(name) rejected the request (HTTP \(status))"
+        case .malformedResponse(_, let detail):
+            return "\(name) sent an answer wx cannot read (\(detail)); try again later"
+        case .missingKey:
+            return "\(name) needs an API key: set OPENWEATHERMAP_API_KEY"
+        }
+    }
+
+    /// A service's own text, made printable and kept to one line of reasonable length.
+    static func clip(_ text: String) -> String {
+        let clean = TerminalText.sanitized(text).trimmed
+        return clean.count > 160 ? String(clean.prefix(157)) + "…" : clean
+    }
+
+    /// "45 s", "3 min", "2 h".
+    static func duration(_ seconds: Int) -> String {
+        if seconds < 90 { return "\(seconds) s" }
+        if seconds < 5_400 { return "\((seconds + 59) / 60) min" }
+        return "\((seconds + 3_599) / 3_600) h"
+    }
+}

@@ -1,0 +1,175 @@
+/// Temperature scale for display. Values are held in °C and converted when shown.
+public enum TemperatureUnit: String, Sendable, Codable, CaseIterable {
+    case celsius = "C", fahrenheit = "F", kelvin = "K"
+
+    public var symbol: String {
+        switch self {
+        case .celsius: "°C"
+        case .fahrenheit: "°F"
+        case .kelvin: "K"
+        }
+    }
+
+    public func convert(celsius value: Double) -> Double {
+        switch self {
+        case .celsius: value
+        case .fahrenheit: value * 9 / 5 + 32
+        case .kelvin: value + 273.15
+        }
+    }
+
+    /// Converts a value given in this unit to °C (for services that answered in it).
+    public func celsius(from value: Double) -> Double {
+        switch self {
+        case .celsius: value
+        case .fahrenheit: (value - 32) * 5 / 9
+        case .kelvin: value - 273.15
+        }
+    }
+}
+
+/// Wind-speed unit for display. Values are held in km/h.
+public enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
+    case kilometresPerHour = "kmh", metresPerSecond = "ms", milesPerHour = "mph", knots = "kn", beaufort = "bft"
+
+    public var symbol: String {
+        switch self {
+        case .kilometresPerHour: "km/h"
+        case .metresPerSecond: "m/s"
+        case .milesPerHour: "mph"
+        case .knots: "kn"
+        case .beaufort: "Bft"
+        }
+    }
+
+    /// The value in this unit; for Beaufort the force number 0…12.
+    public func convert(kilometresPerHour value: Double) -> Double {
+        switch self {
+        case .kilometresPerHour: value
+        case .metresPerSecond: value / 3.6
+        case .milesPerHour: value / 1.609_344
+        case .knots: value / 1.852
+        case .beaufort: Double(Beaufort.force(kilometresPerHour: value))
+        }
+    }
+
+    /// Converts a value given in this unit to km/h; nil for Beaufort (a range, not a value).
+    public func kilometresPerHour(from value: Double) -> Double? {
+        switch self {
+        case .kilometresPerHour: value
+        case .metresPerSecond: value * 3.6
+        case .milesPerHour: value * 1.609_344
+        case .knots: value * 1.852
+        case .beaufort: nil
+        }
+    }
+}
+
+/// The Beaufort wind force scale (WMO), by mean wind speed at 10 m.
+public enum Beaufort {
+    /// Lower bounds of forces 1…12 in m/s, as the WMO table rounds them (force 1 from 0.5 m/s,
+    /// force 12 from 32.7 m/s).
+    static let lowerBoundsMetresPerSecond: [Double] = [0.5, 1.6, 3.4, 5.5, 8.0, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7]
+
+    static let names = [
+        "calm", "light air", "light breeze", "gentle breeze", "moderate breeze", "fresh breeze",
+        "strong breeze", "near gale", "gale", "strong gale", "storm", "violent storm", "hurricane force",
+    ]
+
+    /// The force 0…12 for a speed in km/h. The speed is first rounded to 0.1 m/s, as the table is.
+    public static func force(kilometresPerHour value: Double) -> Int {
+        let metresPerSecond = (value / 3.6 * 10).rounded() / 10
+        return lowerBoundsMetresPerSecond.lastIndex { metresPerSecond >= $0 }.map { $0 + 1 } ?? 0
+    }
+
+    /// "gentle breeze" for force 3.
+    public static func name(force: Int) -> String { names[max(0, min(12, force))] }
+}
+
+/// Precipitation unit for display. Values are held in mm.
+public enum PrecipitationUnit: String, Sendable, Codable, CaseIterable {
+    case millimetres = "mm", inches = "inch"
+
+    public var symbol: String { self == .millimetres ? "mm" : "in" }
+
+    public func convert(millimetres value: Double) -> Double { self == .millimetres ? value : value / 25.4 }
+
+    public func millimetres(from value: Double) -> Double { self == .millimetres ? value : value * 25.4 }
+}
+
+/// Pressure unit for display. Values are held in hPa.
+public enum PressureUnit: String, Sendable, Codable, CaseIterable {
+    case hectopascals = "hPa", inchesOfMercury = "inHg"
+
+    public var symbol: String { rawValue }
+
+    /// 1 inHg = 33.8639 hPa (at 0 °C, standard gravity).
+    public func convert(hectopascals value: Double) -> Double {
+        self == .hectopascals ? value : value / 33.863_886_666_7
+    }
+}
+
+/// Distance unit for visibility. Values are held in metres.
+public enum DistanceUnit: String, Sendable, Codable, CaseIterable {
+    case kilometres = "km", miles = "mi"
+
+    public var symbol: String { rawValue }
+
+    public func convert(metres value: Double) -> Double { self == .kilometres ? value / 1000 : value / 1609.344 }
+}
+
+/// 24-hour ("14:05") or 12-hour ("2:05 pm") clock for display.
+public enum ClockStyle: String, Sendable, Codable, CaseIterable {
+    case twentyFourHour = "24h", twelveHour = "12h"
+}
+
+/// The units wx shows values in: one preset (`metric`, `imperial`) with per-quantity overrides.
+public struct UnitPreferences: Hashable, Sendable, Codable {
+    public var temperature: TemperatureUnit
+    public var windSpeed: WindSpeedUnit
+    public var precipitation: PrecipitationUnit
+    public var pressure: PressureUnit
+    public var distance: DistanceUnit
+    public var clock: ClockStyle
+
+    public init(
+        temperature: TemperatureUnit, windSpeed: WindSpeedUnit, precipitation: PrecipitationUnit,
+        pressure: PressureUnit, distance: DistanceUnit, clock: ClockStyle
+    ) {
+        self.temperature = temperature
+        self.windSpeed = windSpeed
+        self.precipitation = precipitation
+        self.pressure = pressure
+        self.distance = distance
+        self.clock = clock
+    }
+
+    /// °C, km/h, mm, hPa, km, 24 h.
+    public static let metric = UnitPreferences(
+        temperature: .celsius, windSpeed: .kilometresPerHour, precipitation: .millimetres,
+        pressure: .hectopascals, distance: .kilometres, clock: .twentyFourHour)
+
+    /// °F, mph, inch, inHg, miles, 12 h.
+    public static let imperial = UnitPreferences(
+        temperature: .fahrenheit, windSpeed: .milesPerHour, precipitation: .inches,
+        pressure: .inchesOfMercury, distance: .miles, clock: .twelveHour)
+
+    /// "metric" or "imperial" when the preferences equal a preset; nil when mixed.
+    public var presetName: String? {
+        if self == .metric { return "metric" }
+        if self == .imperial { return "imperial" }
+        return nil
+    }
+}
+
+/// Compass points for a wind direction.
+public enum CompassDirection {
+    static let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+
+    /// The 16-point compass name ("WSW") for a direction in degrees (any value; wrapped to 0…360).
+    public static func name(degrees: Double) -> String {
+        guard degrees.isFinite else { return "—" }
+        let wrapped = degrees.truncatingRemainder(dividingBy: 360) + (degrees < 0 ? 360 : 0)
+        return points[Int((wrapped / 22.5).rounded()) % 16]
+    }
+}

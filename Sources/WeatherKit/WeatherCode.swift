@@ -1,0 +1,46 @@
+/// A WMO 4677 present-weather code as Open-Meteo uses it, with words for every code the service
+/// documents and a clear label for any other value.
+public struct WeatherCode: Hashable, Sendable {
+    public var rawValue: Int
+
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+    /// Whether the code is one Open-Meteo documents (0, 1–3, 45, 48, 51–57, 61–67, 71–77, 80–86, 95–99).
+    public var isKnown: Bool { Self.words[rawValue] != nil }
+
+    /// Lower-case words ("overcast", "slight rain showers"); "unknown (42)" outside the table.
+    public var description: String { Self.words[rawValue] ?? "unknown (\(rawValue))" }
+
+    /// A one-column symbol for tables, degrading to ASCII when `unicode` is false.
+    public func symbol(unicode: Bool) -> String {
+        let pair: (String, String)
+        switch rawValue {
+        case 0: pair = ("☀", "*")
+        case 1, 2: pair = ("⛅", "~")
+        case 3: pair = ("☁", "=")
+        case 45, 48: pair = ("≡", "-")
+        case 51...57: pair = ("‚", ",")
+        case 61...67, 80...82: pair = ("☂", "/")
+        case 71...77, 85, 86: pair = ("❄", "+")
+        case 95...99: pair = ("⚡", "!")
+        default: pair = ("?", "?")
+        }
+        return unicode ? pair.0 : pair.1
+    }
+
+    /// Whether the code means precipitation of any kind.
+    public var isPrecipitation: Bool { (51...99).contains(rawValue) && rawValue != 45 && rawValue != 48 }
+
+    private static let words: [Int: String] = [
+        0: "clear sky", 1: "mainly clear", 2: "partly cloudy", 3: "overcast",
+        45: "fog", 48: "depositing rime fog",
+        51: "light drizzle", 53: "moderate drizzle", 55: "dense drizzle",
+        56: "light freezing drizzle", 57: "dense freezing drizzle",
+        61: "slight rain", 63: "moderate rain", 65: "heavy rain",
+        66: "light freezing rain", 67: "heavy freezing rain",
+        71: "slight snowfall", 73: "moderate snowfall", 75: "heavy snowfall", 77: "snow grains",
+        80: "slight rain showers", 81: "moderate rain showers", 82: "violent rain showers",
+        85: "slight snow showers", 86: "heavy snow showers",
+        95: "thunderstorm", 96: "thunderstorm with slight hail", 99: "thunderstorm with heavy hail",
+    ]
+}
