@@ -1,0 +1,173 @@
+import WeatherKit
+
+/// Turns a line of text into a `Command`.
+public enum CommandParser {
+    /// Parses one command.
+    ///
+    /// - Returns: nil for an empty line or a `#` comment.
+    /// - Throws: `ShellError.usage` with what was expected.
+    public static func parse(_ line: String) throws(ShellError) -> Command? {
+        let text = line.trimmed
+        if text.isEmpty || text.hasPrefix("#") { return nil }
+        if text.hasPrefix("!") {
+            guard let number = Int(text.dropFirst()), number > 0 else {
+                throw .usage("“!N” runs history command N again; N is a number (see “history”)")
+            }
+            return .rerun(number)
+        }
+        let word = String(text.prefix { !$0.isWhitespace })
+        let rest = text.dropFirst(word.count).trimmed
+        guard let spec = CommandTable.spec(named: word) else {
+            throw .usage("unknown command “\(TerminalText.sanitized(word))”; type “help” for the list")
+        }
+        func noArguments(_ command: Command) throws(ShellError) -> Command {
+            guard rest.isEmpty else { throw .usage("“\(spec.name)” takes no arguments") }
+            return command
+        }
+        func number(_ text: String, what: String) throws(ShellError) -> Int {
+            guard let value = Int(text), value > 0 else { throw .usage("\(what) must be a number from 1 up, not “\(TerminalText.sanitized(text))”") }
+            return value
+        }
+
+        switch spec.name {
+        case "find":
+            guard !rest.isEmpty else { throw .usage("usage: find <query | lat,lon>") }
+            return .find(rest)
+        case "use":
+            guard !rest.isEmpty else { throw .usage("usage: use <N>") }
+            return .use(try number(rest, what: "the candidate"))
+        case "show":
+            return .show(rest.isEmpty ? nil : unquoted(rest))
+        case "fav":
+            let words = try words(rest)
+            switch words.first?.lowercased() {
+            case nil: return .favoriteToggle
+            case "rm", "remove", "del":
+                guard words.count >= 2 else { throw .usage("usage: fav rm <name>") }
+                return .favoriteRemove(words.count == 2 ? words[1] : words.dropFirst().joined(separator: " "))
+            case "rename", "mv":
+                guard words.count == 3 else { throw .usage("usage: fav rename <old> <new> (quote names with spaces)") }
+                return .favoriteRename(from: words[1], to: words[2])
+            default:
+                throw .usage("usage: fav [rm <name> | rename <old> <new>]")
+            }
+        case "favs": return try noArguments(.favorites)
+        case "save": return try noArguments(.save)
+        case "saved":
+            let words = try words(rest)
+            switch words.count {
+            case 0: return .snapshots
+            case 1: return .snapshot(try number(words[0], what: "the snapshot"))
+            case 2 where ["rm", "remove", "del"].contains(words[0].lowercased()):
+                return .snapshotRemove(try number(words[1], what: "the snapshot"))
+            default: throw .usage("usage: saved [N | rm N]")
+            }
+        case "history":
+            return .history(rest.isEmpty ? nil : try number(rest, what: "the count"))
+        case "replay":
+            return .replay(try range(rest))
+        case "units":
+            switch rest.lowercased() {
+            case "": return .units(nil)
+            case "metric", "si": return .units(.metric)
+            case "imperial", "us": return .units(.imperial)
+            default: throw .usage("usage: units [metric | imperial]")
+            }
+        case "format":
+            switch rest.lowercased() {
+            case "": return .format(nil)
+            case "text": return .format(.text)
+            case "json": return .format(.json)
+            default: throw .usage("usage: format [text | json]")
+            }
+        case "help": return .help(rest.isEmpty ? nil : rest)
+        case "about": return try noArguments(.about)
+        case "quit": return try noArguments(.quit)
+        default: throw .usage("unknown command “\(spec.name)”")
+        }
+    }
+
+    /// "3..7", "3-7" or "3" as a range of history numbers.
+    static func range(_ text: String) throws(ShellError) -> ClosedRange<Int> {
+        let usage = ShellError.usage("usage: replay <N..M | N> (history numbers, see “history”)")
+        let parts: [Substring]
+        if text.contains("..") {
+            parts = text.split(separator: ".", omittingEmptySubsequences: true)
+        } else {
+            parts = text.split(separator: "-", omittingEmptySubsequences: true)
+        }
+        let numbers = parts.compactMap { Int($0.trimmed) }
+        guard numbers.count == parts.count, (1...2).contains(numbers.count), numbers.allSatisfy({ $0 > 0 }) else { throw usage }
+        let low = numbers[0]
+        let high = numbers.last!
+        guard low <= high else { throw usage }
+        return low...high
+    }
+
+    /// Splits text into words; double or single quotes group words with spaces.
+    ///
+    /// - Throws: `ShellError.usage` for an unclosed quote.
+    public static func words(_ text: String) throws(ShellError) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character.isWhitespace {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if quote != nil { throw .usage("a quote is not closed") }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    /// The argument with one pair of surrounding quotes removed (`show "New York"`).
+    static func unquoted(_ text: String) -> String {
+        for quote in ["\"", "'"] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote) {
+            return String(text.dropFirst().dropLast())
+        }
+        return text
+    }
+
+    /// Splits a line at `;` outside quotes: `wx -c "find Hamburg; show"` runs two commands.
+    public static func splitCommands(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil }
+                current.append(character)
+            } else if character == "\"" || character == "'" {
+                quote = character
+                current.append(character)
+            } else if character == ";" {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current)
+        return parts.map(\.trimmed).filter { !$0.isEmpty }
+    }
+
+    /// Joins command-line words back into one command line, quoting those with spaces:
+    /// `wx fav rename "New York" NYC` keeps "New York" as one word.
+    public static func join(arguments: [String]) -> String {
+        arguments.map { word in
+            word.contains(where: \.isWhitespace) || word.isEmpty ? "\"\(word)\"" : word
+        }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,140 @@
+import WeatherKit
+
+/// What may follow a command word, for tab completion.
+public indirect enum CompletionKind: Hashable, Sendable {
+    /// Nothing to offer.
+    case none
+    /// The rest of the line is a favorite's name.
+    case favorites
+    /// One of fixed words.
+    case words([String])
+    /// A command name (`help <TAB>`).
+    case commands
+    /// A subcommand word, or else `otherwise`; after a subcommand, what `after` says for it.
+    case subcommands([String: CompletionKind], otherwise: CompletionKind)
+}
+
+/// One command as users see it: the single description that `help`, tab completion, `--help`
+/// and the man page all read, so they cannot drift apart.
+public struct CommandSpec: Hashable, Sendable {
+    public let name: String
+    public let aliases: [String]
+    /// "show [place | favorite]".
+    public let synopsis: String
+    /// One line for the `help` list.
+    public let summary: String
+    /// Paragraphs for `help <command>` and the man page.
+    public let details: [String]
+    public let completion: CompletionKind
+}
+
+/// Every command wx understands.
+public enum CommandTable {
+    public static let all: [CommandSpec] = [
+        CommandSpec(
+            name: "find", aliases: [], synopsis: "find <query | lat,lon>",
+            summary: "geocode a place and list up to 5 numbered candidates",
+            details: [
+                "Free text (“Portland, OR”, “10 Downing Street”), a postcode (“BS7 9EX”) or any script (“München”, “東京”). Candidate 1 becomes the current location; “use N” picks another.",
+                "“lat,lon” in decimal degrees (“53.55,9.99”) names the point by reverse geocoding.",
+                "Answers are cached, so asking again makes no request.",
+            ],
+            completion: .favorites),
+        CommandSpec(
+            name: "use", aliases: [], synopsis: "use <N>",
+            summary: "make candidate N of the last find the current location",
+            details: [], completion: .none),
+        CommandSpec(
+            name: "show", aliases: [], synopsis: "show [place | favorite]",
+            summary: "current weather, the next 12 hours and 7 days",
+            details: [
+                "Without an argument, for the current location. With a favorite’s name, for that favorite; with anything else, finds the place first (“show Paris”) and makes it current.",
+                "One request to Open-Meteo fetches everything; an answer still current is shown from the cache.",
+            ],
+            completion: .favorites),
+        CommandSpec(
+            name: "fav", aliases: [], synopsis: "fav [rm <name> | rename <old> <new>]",
+            summary: "toggle the current location as a favorite; remove or rename one",
+            details: [
+                "“fav” adds the current location (★) or removes it (☆) when it is one already. A favorite is identified by its coordinates.",
+                "Quote names with spaces: fav rename \"New York\" NYC.",
+            ],
+            completion: .subcommands(["rm": .favorites, "rename": .favorites], otherwise: .none)),
+        CommandSpec(
+            name: "favs", aliases: [], synopsis: "favs",
+            summary: "list favorites", details: [], completion: .none),
+        CommandSpec(
+            name: "save", aliases: [], synopsis: "save",
+            summary: "store a snapshot of the last fetched weather",
+            details: ["The snapshot keeps the place, its coordinates, the temperature, precipitation probability and amount, the condition, and the time of the data."],
+            completion: .none),
+        CommandSpec(
+            name: "saved", aliases: [], synopsis: "saved [N | rm N]",
+            summary: "list snapshots; show or delete one",
+            details: [], completion: .subcommands(["rm": .none], otherwise: .none)),
+        CommandSpec(
+            name: "history", aliases: [], synopsis: "history [N]",
+            summary: "the last N commands (default 20), from every session",
+            details: ["“!N” runs command N again; “replay N..M” runs a range, printing each first."],
+            completion: .none),
+        CommandSpec(
+            name: "replay", aliases: [], synopsis: "replay <N..M | N>",
+            summary: "run history commands N to M again, printing each first",
+            details: [], completion: .none),
+        CommandSpec(
+            name: "units", aliases: [], synopsis: "units [metric | imperial]",
+            summary: "show or set the units; re-shows the last weather without a request",
+            details: ["Metric: °C, km/h, mm, hPa, 24-hour clock. Imperial: °F, mph, inches, inHg, 12-hour clock. The choice is saved."],
+            completion: .words(["metric", "imperial"])),
+        CommandSpec(
+            name: "format", aliases: [], synopsis: "format [text | json]",
+            summary: "print results as text, or as one JSON document each",
+            details: [], completion: .words(["text", "json"])),
+        CommandSpec(
+            name: "help", aliases: ["?"], synopsis: "help [command]",
+            summary: "list commands, or describe one", details: [], completion: .commands),
+        CommandSpec(
+            name: "about", aliases: [], synopsis: "about",
+            summary: "version, data sources and their attribution, where files are kept",
+            details: [], completion: .none),
+        CommandSpec(
+            name: "quit", aliases: ["exit"], synopsis: "quit",
+            summary: "leave wx (Ctrl-D does the same)", details: [], completion: .none),
+    ]
+
+    /// The command named `word` (or one of its aliases), case-insensitively.
+    public static func spec(named word: String) -> CommandSpec? {
+        let lower = word.lowercased()
+        return all.first { $0.name == lower || $0.aliases.contains(lower) }
+    }
+}
+
+/// How results are printed.
+public enum OutputFormat: String, Hashable, Sendable {
+    case text, json
+}
+
+/// A parsed command line.
+public enum Command: Hashable, Sendable {
+    case find(String)
+    case use(Int)
+    case show(String?)
+    case favoriteToggle
+    case favoriteRemove(String)
+    case favoriteRename(from: String, to: String)
+    case favorites
+    case save
+    case snapshots
+    case snapshot(Int)
+    case snapshotRemove(Int)
+    case history(Int?)
+    /// `!N`.
+    case rerun(Int)
+    case replay(ClosedRange<Int>)
+    /// nil shows the current units.
+    case units(UnitPreferences?)
+    case format(OutputFormat?)
+    case help(String?)
+    case about
+    case quit
+}

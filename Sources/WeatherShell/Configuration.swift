@@ -1,0 +1,120 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+
+/// Everything wx reads from its environment, read once at start-up.
+///
+/// The names are the contract in DESIGN.md: `WX_HOME`, the XDG folders, `WX_*_URL` endpoints,
+/// `OPENWEATHERMAP_API_KEY`, `WX_NOW`, `NO_COLOR`, `TERM`.
+public struct Configuration: Sendable {
+    /// Where `state.plist` lives.
+    public var configFolder: String
+    /// Where `log.jsonl` lives.
+    public var stateFolder: String
+    /// Where cached service answers live.
+    public var cacheFolder: String
+    /// Base URL per service, without a trailing slash.
+    public var baseURLs: [Service: String]
+    /// `OPENWEATHERMAP_API_KEY`; nil when unset or empty.
+    public var openWeatherMapKey: String?
+    /// The fixed instant from `WX_NOW`, or nil for the system clock.
+    public var fixedNow: Date?
+    /// Colour is allowed by the environment (`NO_COLOR` unset or empty, `TERM` not `dumb`);
+    /// the caller still checks that stdout is a terminal.
+    public var colourAllowed: Bool
+    /// Language for place names ("de"), from `LC_ALL`, `LC_MESSAGES` or `LANG`; "en" otherwise.
+    public var localeLanguage: String
+    /// Whether the locale's character set is UTF-8 (symbols and block characters may be used).
+    public var unicodeOutput: Bool
+    /// Total time allowed for one request, seconds (`WX_TIMEOUT`, default 20).
+    public var requestTimeoutSeconds: Double
+    /// A contact (e-mail or URL) added to the User-Agent (`WX_CONTACT`), as Nominatim asks.
+    public var contact: String?
+
+    /// Reads the configuration.
+    ///
+    /// - Parameters:
+    ///   - environment: the process environment (`ProcessInfo.processInfo.environment`).
+    ///   - home: the `--home DIR` option, which wins over `WX_HOME` and the XDG folders.
+    /// - Throws: `ShellError.usage` for a `WX_NOW` that is not an ISO 8601 instant.
+    public init(environment: [String: String], home: String? = nil) throws(ShellError) {
+        func value(_ name: String) -> String? {
+            guard let text = environment[name], !text.isEmpty else { return nil }
+            return text
+        }
+        if let home = home ?? value("WX_HOME") {
+            let folder = Self.absolute(home, environment: environment)
+            configFolder = folder
+            stateFolder = folder
+            cacheFolder = folder + "/cache"
+        } else {
+            let userHome = value("HOME") ?? "/tmp"
+            configFolder = (value("XDG_CONFIG_HOME") ?? userHome + "/.config") + "/wx"
+            stateFolder = (value("XDG_STATE_HOME") ?? userHome + "/.local/state") + "/wx"
+            cacheFolder = (value("XDG_CACHE_HOME") ?? userHome + "/.cache") + "/wx"
+        }
+        var urls: [Service: String] = [:]
+        for service in Service.allCases {
+            var url = value(service.baseURLVariable) ?? service.defaultBaseURL
+            while url.hasSuffix("/") { url.removeLast() }
+            urls[service] = url
+        }
+        baseURLs = urls
+        openWeatherMapKey = value("OPENWEATHERMAP_API_KEY")?.trimmed
+        if let text = value("WX_NOW") {
+            guard let date = Self.parseInstant(text) else {
+                throw .usage("WX_NOW must be an ISO 8601 instant such as 2026-02-06T21:40:00Z, not “\(TerminalText.sanitized(text))”")
+            }
+            fixedNow = date
+        }
+        colourAllowed = value("NO_COLOR") == nil && environment["TERM"] != "dumb"
+        let locale = value("LC_ALL") ?? value("LC_MESSAGES") ?? value("LANG") ?? "C"
+        localeLanguage = Self.language(fromLocale: locale)
+        let charsetLocale = value("LC_ALL") ?? value("LC_CTYPE") ?? value("LANG") ?? "C"
+        unicodeOutput = charsetLocale.lowercased().contains("utf-8") || charsetLocale.lowercased().contains("utf8")
+        requestTimeoutSeconds = value("WX_TIMEOUT").flatMap(DecimalText.parse).flatMap { $0 > 0 && $0 <= 600 ? $0 : nil } ?? 20
+        contact = value("WX_CONTACT")
+    }
+
+    /// "de" from "de_DE.UTF-8", "pt-BR" from "pt_BR"; "en" for "C" and "POSIX".
+    public static func language(fromLocale locale: String) -> String {
+        let base = locale.split(separator: ".").first.map(String.init) ?? locale
+        let name = base.split(separator: "@").first.map(String.init) ?? base
+        if name.isEmpty || name == "C" || name == "POSIX" { return "en" }
+        let parts = name.split(separator: "_")
+        guard let language = parts.first, language.count >= 2, language.count <= 3,
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return "en" }
+        return language.lowercased()
+    }
+
+    /// An ISO 8601 instant: "2026-02-06T21:40:00Z", with fractional seconds or an offset.
+    public static func parseInstant(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+        return nil
+    }
+
+    static func absolute(_ path: String, environment: [String: String]) -> String {
+        if path.hasPrefix("/") { return path }
+        if path == "~" || path.hasPrefix("~/") { return (environment["HOME"] ?? "") + path.dropFirst() }
+        return FileManager.default.currentDirectoryPath + "/" + path
+    }
+}
+
+/// ISO 8601 UTC text for files: "2026-02-06T21:40:00Z".
+public enum ISOTime {
+    public static func string(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let local = ZoneClock.fixed(seconds, offset: 0, abbreviation: nil)
+        let second = ((seconds % 60) + 60) % 60
+        return "\(local.date.iso)T\(two(local.hour)):\(two(local.minute)):\(two(second))Z"
+    }
+
+    public static func parse(_ text: String) -> Date? { Configuration.parseInstant(text) }
+
+    static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}

@@ -1,0 +1,391 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import WeatherKit
+
+/// One command from the history: its number across all sessions and the line as typed.
+public struct HistoryEntry: Hashable, Sendable {
+    /// 1, 2, 3… in the order commands were entered, across every session and process.
+    public var number: Int
+    public var line: String
+    /// When it was entered (UTC).
+    public var time: Date
+}
+
+/// A saved weather reading for a place.
+public struct Snapshot: Hashable, Sendable {
+    /// 1, 2, 3… never reused, even after deletion.
+    public var id: Int
+    /// When `save` ran (UTC, wx's clock).
+    public var savedAt: Date
+    public var placeName: String
+    /// The coordinate that was asked for, 4 decimals.
+    public var coordinate: Coordinate
+    /// The place's UTC offset when the data was valid, seconds; for showing local times.
+    public var utcOffsetSeconds: Int
+    /// The place's IANA zone, when known.
+    public var timeZone: String?
+    public var reading: SnapshotReading
+}
+
+/// The append-only log `log.jsonl`: every command, snapshot and snapshot deletion, one JSON
+/// object a line, each with `v` (format version), `ts` (ISO 8601 UTC) and `kind`.
+///
+/// Records (version 1):
+/// - `{"v":1,"ts":…,"kind":"command","n":12,"line":"show Paris"}`
+/// - `{"v":1,"ts":…,"kind":"snapshot","id":3,"place":{"name":…,"latitude":…,"longitude":…},
+///   "utc_offset_seconds":3600,"timezone":"Europe/Berlin","data_time":…,"temperature_celsius":7.4,
+///   "precipitation_probability_percent":40,"precipitation_millimetres":0.3,"weather_code":3}`
+/// - `{"v":1,"ts":…,"kind":"snapshot.deleted","id":3}`
+///
+/// Readers skip kinds they do not know, lines that do not parse (counted), and a torn last line.
+/// Writers append one whole line with one `write` under the folder's lock.
+public final class EventLog {
+    public static let formatVersion = 1
+    public let path: String
+    let folder: String
+
+    /// Snapshots folded from the log so far, by id, and how far the fold has read.
+    private var snapshotsByID: [Int: Snapshot] = [:]
+    private var deletedIDs: Set<Int> = []
+    private var highestSnapshotID = 0
+    private var foldedBytes: Int = 0
+    private var foldedVersion: [Int]?
+    /// Lines that could not be read, counted once per session.
+    public private(set) var skippedLines = 0
+
+    public init(folder: String) {
+        self.folder = folder
+        self.path = folder + "/log.jsonl"
+    }
+
+    // MARK: - Writing
+
+    /// Appends a command record and returns its history number.
+    ///
+    /// - Throws: `ShellError.storage` when the log cannot be written.
+    @discardableResult
+    public func appendCommand(_ line: String, at time: Date) throws(ShellError) -> Int {
+        try StoreFiles.locked(folder) { () throws(ShellError) -> Int in
+            let number = (lastCommandNumber() ?? 0) + 1
+            try append(CommandRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
+            return number
+        }
+    }
+
+    /// Appends a snapshot record with the next free id.
+    ///
+    /// - Throws: `ShellError.storage`.
+    public func appendSnapshot(
+        placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
+        reading: SnapshotReading, at time: Date
+    ) throws(ShellError) -> Snapshot {
+        try StoreFiles.locked(folder) { () throws(ShellError) -> Snapshot in
+            fold()
+            let snapshot = Snapshot(
+                id: highestSnapshotID + 1, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
+                utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading)
+            try append(SnapshotRecord(snapshot))
+            fold()
+            return snapshot
+        }
+    }
+
+    /// Appends a deletion record for snapshot `id`.
+    ///
+    /// - Throws: `ShellError.noSuchSnapshot` when it does not exist (or is deleted already);
+    ///   `.storage` when the log cannot be written.
+    public func deleteSnapshot(_ id: Int, at time: Date) throws(ShellError) -> Snapshot {
+        try StoreFiles.locked(folder) { () throws(ShellError) -> Snapshot in
+            fold()
+            guard let snapshot = snapshotsByID[id] else { throw .noSuchSnapshot(id) }
+            try append(DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
+            fold()
+            return snapshot
+        }
+    }
+
+    private func append(_ record: some Encodable) throws(ShellError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var bytes = try? [UInt8](encoder.encode(record)) else { throw .storage("cannot encode a log record") }
+        bytes.append(UInt8(ascii: "\n"))
+        try StoreFiles.appendLine(bytes, to: path)
+    }
+
+    // MARK: - Reading
+
+    /// Snapshots not deleted, oldest first.
+    public func snapshots() -> [Snapshot] {
+        fold()
+        return snapshotsByID.values.sorted { $0.id < $1.id }
+    }
+
+    /// The snapshot with `id`, unless deleted.
+    public func snapshot(_ id: Int) -> Snapshot? {
+        fold()
+        return snapshotsByID[id]
+    }
+
+    /// The last `count` commands, oldest first, read from the end of the file backwards (the
+    /// log is never read whole for this).
+    public func history(last count: Int) -> [HistoryEntry] {
+        var entries: [HistoryEntry] = []
+        guard count > 0 else { return [] }
+        LogFile(path: path)?.linesBackwards { line in
+            if let entry = Self.historyEntry(line) { entries.append(entry) }
+            return entries.count < count
+        }
+        return entries.reversed()
+    }
+
+    /// The command with history number `number`.
+    public func command(number: Int) -> HistoryEntry? {
+        var found: HistoryEntry?
+        LogFile(path: path)?.linesBackwards { line in
+            guard let entry = Self.historyEntry(line) else { return true }
+            if entry.number == number { found = entry }
+            return entry.number > number
+        }
+        return found
+    }
+
+    /// Commands `range` (inclusive), oldest first.
+    public func commands(in range: ClosedRange<Int>) -> [HistoryEntry] {
+        var entries: [HistoryEntry] = []
+        LogFile(path: path)?.linesBackwards { line in
+            guard let entry = Self.historyEntry(line) else { return true }
+            if range.contains(entry.number) { entries.append(entry) }
+            return entry.number > range.lowerBound
+        }
+        return entries.reversed()
+    }
+
+    private func lastCommandNumber() -> Int? {
+        var number: Int?
+        LogFile(path: path)?.linesBackwards { line in
+            number = Self.historyEntry(line)?.number
+            return number == nil
+        }
+        return number
+    }
+
+    static func historyEntry(_ line: ArraySlice<UInt8>) -> HistoryEntry? {
+        guard line.count < 1 << 20, Self.contains(line, #""kind":"command""#),
+            let record = try? JSONDecoder().decode(CommandRecord.self, from: Data(line)), record.kind == "command",
+            let time = ISOTime.parse(record.ts)
+        else { return nil }
+        return HistoryEntry(number: record.n, line: record.line, time: time)
+    }
+
+    /// Reads the part of the log appended since the last fold and folds its snapshot records.
+    /// A log replaced by another process (smaller, or another inode) is folded again from the start.
+    private func fold() {
+        let version = FileIO.version(of: path)
+        if let version, let previous = foldedVersion, version[0] != previous[0] || version[1] < foldedBytes {
+            snapshotsByID = [:]
+            deletedIDs = []
+            highestSnapshotID = 0
+            foldedBytes = 0
+        }
+        foldedVersion = version
+        guard version != nil, let file = LogFile(path: path) else { return }
+        foldedBytes = file.linesForward(from: foldedBytes) { line in
+            guard Self.contains(line, #""kind":"snapshot"#) else {
+                if !Self.looksLikeRecord(line) { skippedLines += 1 }
+                return
+            }
+            guard let kind = try? JSONDecoder().decode(KindProbe.self, from: Data(line)) else {
+                skippedLines += 1
+                return
+            }
+            switch kind.kind {
+            case "snapshot":
+                guard let record = try? JSONDecoder().decode(SnapshotRecord.self, from: Data(line)),
+                    let snapshot = record.snapshot
+                else {
+                    skippedLines += 1
+                    return
+                }
+                highestSnapshotID = max(highestSnapshotID, snapshot.id)
+                if !deletedIDs.contains(snapshot.id) { snapshotsByID[snapshot.id] = snapshot }
+            case "snapshot.deleted":
+                guard let id = kind.id else { return }
+                deletedIDs.insert(id)
+                snapshotsByID[id] = nil
+            default:
+                break
+            }
+        }
+    }
+
+    static func contains(_ line: ArraySlice<UInt8>, _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard line.count >= pattern.count else { return false }
+        var index = line.startIndex
+        let last = line.endIndex - pattern.count
+        while index <= last {
+            if line[index] == pattern[0] && line[index..<index + pattern.count].elementsEqual(pattern) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    static func looksLikeRecord(_ line: ArraySlice<UInt8>) -> Bool {
+        line.first == UInt8(ascii: "{") && line.last == UInt8(ascii: "}") && contains(line, #""kind":""#)
+    }
+}
+
+// MARK: - Records
+
+struct KindProbe: Decodable {
+    var kind: String
+    var id: Int?
+}
+
+struct CommandRecord: Codable {
+    var v: Int
+    var ts: String
+    var kind: String
+    var n: Int
+    var line: String
+}
+
+struct DeletionRecord: Codable {
+    var v: Int
+    var ts: String
+    var kind: String
+    var id: Int
+}
+
+struct SnapshotRecord: Codable {
+    struct PlaceRecord: Codable {
+        var name: String
+        var latitude: Double
+        var longitude: Double
+    }
+
+    var v: Int
+    var ts: String
+    var kind: String
+    var id: Int
+    var place: PlaceRecord
+    var utc_offset_seconds: Int?
+    var timezone: String?
+    var data_time: String
+    var temperature_celsius: Double?
+    var precipitation_probability_percent: Double?
+    var precipitation_millimetres: Double?
+    var weather_code: Int?
+
+    init(_ snapshot: Snapshot) {
+        v = EventLog.formatVersion
+        ts = ISOTime.string(snapshot.savedAt)
+        kind = "snapshot"
+        id = snapshot.id
+        place = PlaceRecord(name: snapshot.placeName, latitude: snapshot.coordinate.latitude, longitude: snapshot.coordinate.longitude)
+        utc_offset_seconds = snapshot.utcOffsetSeconds
+        timezone = snapshot.timeZone
+        data_time = ISOTime.string(snapshot.reading.dataTime)
+        temperature_celsius = snapshot.reading.temperatureCelsius
+        precipitation_probability_percent = snapshot.reading.precipitationProbabilityPercent
+        precipitation_millimetres = snapshot.reading.precipitationMillimetres
+        weather_code = snapshot.reading.weatherCode
+    }
+
+    var snapshot: Snapshot? {
+        guard let saved = ISOTime.parse(ts), let dataTime = ISOTime.parse(data_time), id > 0 else { return nil }
+        let coordinate = Coordinate(latitude: place.latitude, longitude: place.longitude)
+        guard coordinate.isValid else { return nil }
+        return Snapshot(
+            id: id, savedAt: saved, placeName: TerminalText.sanitized(place.name), coordinate: coordinate,
+            utcOffsetSeconds: utc_offset_seconds ?? 0, timeZone: timezone,
+            reading: SnapshotReading(
+                dataTime: dataTime, temperatureCelsius: temperature_celsius,
+                precipitationProbabilityPercent: precipitation_probability_percent,
+                precipitationMillimetres: precipitation_millimetres, weatherCode: weather_code))
+    }
+}
+
+/// Line-oriented reads of the log without loading it whole.
+struct LogFile {
+    let fd: Int32
+    let size: Int
+
+    init?(path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        self.size = Int(info.st_size)
+    }
+
+    /// Calls `body` with each complete line from `start` on (without its "\n"); a last line with
+    /// no "\n" (torn, or still being written) is not passed. Returns the offset after the last
+    /// complete line. Closes the file.
+    func linesForward(from start: Int, _ body: (ArraySlice<UInt8>) -> Void) -> Int {
+        defer { close(fd) }
+        var offset = start
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var position = start
+        while position < size {
+            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(position)) }
+            if count <= 0 { break }
+            position += count
+            pending.append(contentsOf: buffer[0..<count])
+            var lineStart = 0
+            while let newline = pending[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+                if newline > lineStart { body(pending[lineStart..<newline]) }
+                offset += newline - lineStart + 1
+                lineStart = newline + 1
+            }
+            pending.removeFirst(lineStart)
+        }
+        return offset
+    }
+
+    /// Calls `body` with each complete line from the end backwards while it returns true. The
+    /// last line is skipped when it has no "\n" (torn). Closes the file.
+    func linesBackwards(_ body: (ArraySlice<UInt8>) -> Bool) {
+        defer { close(fd) }
+        var end = size  // exclusive end of the region not read yet
+        var carry: [UInt8] = []  // the start of a line whose beginning is further back
+        var skippingTornLine = true
+        let chunk = 1 << 16
+        while end > 0 {
+            let start = max(0, end - chunk)
+            var buffer = [UInt8](repeating: 0, count: end - start)
+            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(start)) }
+            guard count == end - start else { return }
+            buffer.append(contentsOf: carry)
+            var cursor = buffer.count
+            if skippingTornLine {
+                // Whatever follows the last newline is a torn line (or nothing): not a record.
+                guard let lastNewline = buffer.lastIndex(of: UInt8(ascii: "\n")) else {
+                    carry = []
+                    end = start
+                    continue
+                }
+                cursor = lastNewline
+                skippingTornLine = false
+            }
+            while let newline = buffer[..<cursor].lastIndex(of: UInt8(ascii: "\n")) {
+                if cursor > newline + 1, !body(buffer[(newline + 1)..<cursor]) { return }
+                cursor = newline
+            }
+            carry = Array(buffer[..<cursor])
+            end = start
+            if start == 0, !carry.isEmpty { _ = body(carry[...]) }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+
+/// How values look in text output: canonical values in, the user's units out, "—" for missing.
+public struct ValueFormatter: Sendable {
+    public var units: UnitPreferences
+
+    public init(units: UnitPreferences) { self.units = units }
+
+    public static let missing = "—"
+
+    /// "7.4 °C", "45.3 °F", "—".
+    public func temperature(_ celsius: Double?, digits: Int = 1) -> String {
+        guard let celsius else { return Self.missing }
+        return "\(DecimalText.fixed(units.temperature.convert(celsius: celsius), digits: digits)) \(units.temperature.symbol)"
+    }
+
+    /// The number alone ("7.4"), for tables whose header names the unit.
+    public func temperatureValue(_ celsius: Double?, digits: Int = 1) -> String {
+        celsius.map { DecimalText.fixed(units.temperature.convert(celsius: $0), digits: digits) } ?? Self.missing
+    }
+
+    /// "19 km/h", "5.3 m/s", "4 Bft (gentle breeze)", "—".
+    public func windSpeed(_ kilometresPerHour: Double?) -> String {
+        guard let kilometresPerHour else { return Self.missing }
+        if units.windSpeed == .beaufort {
+            let force = Beaufort.force(kilometresPerHour: kilometresPerHour)
+            return "\(force) Bft (\(Beaufort.name(force: force)))"
+        }
+        let value = units.windSpeed.convert(kilometresPerHour: kilometresPerHour)
+        return "\(DecimalText.fixed(value, digits: units.windSpeed == .metresPerSecond ? 1 : 0)) \(units.windSpeed.symbol)"
+    }
+
+    /// "0.3 mm", "0.01 in", "—".
+    public func precipitation(_ millimetres: Double?) -> String {
+        guard let millimetres else { return Self.missing }
+        return "\(precipitationValue(millimetres)) \(units.precipitation.symbol)"
+    }
+
+    public func precipitationValue(_ millimetres: Double?) -> String {
+        guard let millimetres else { return Self.missing }
+        let value = units.precipitation.convert(millimetres: millimetres)
+        return DecimalText.fixed(value, digits: units.precipitation == .millimetres ? 1 : 2)
+    }
+
+    /// "1013 hPa", "29.92 inHg", "—".
+    public func pressure(_ hectopascals: Double?) -> String {
+        guard let hectopascals else { return Self.missing }
+        let value = units.pressure.convert(hectopascals: hectopascals)
+        return "\(DecimalText.fixed(value, digits: units.pressure == .hectopascals ? 0 : 2)) \(units.pressure.symbol)"
+    }
+
+    /// "24 km", "15 mi", "—".
+    public func distance(_ metres: Double?) -> String {
+        guard let metres else { return Self.missing }
+        let value = units.distance.convert(metres: metres)
+        return "\(DecimalText.fixed(value, digits: value < 10 ? 1 : 0)) \(units.distance.symbol)"
+    }
+
+    /// "40 %", "—".
+    public func percent(_ value: Double?) -> String {
+        value.map { "\(DecimalText.fixed($0, digits: 0)) %" } ?? Self.missing
+    }
+
+    /// "14:05" or "2:05 pm".
+    public func clock(_ time: LocalDateTime) -> String {
+        switch units.clock {
+        case .twentyFourHour:
+            return "\(Self.two(time.hour)):\(Self.two(time.minute))"
+        case .twelveHour:
+            let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
+            return "\(hour):\(Self.two(time.minute)) \(time.hour < 12 ? "am" : "pm")"
+        }
+    }
+
+    /// The hour alone for a compact column: "17" or "5p".
+    public func hourLabel(_ time: LocalDateTime) -> String {
+        switch units.clock {
+        case .twentyFourHour: return Self.two(time.hour)
+        case .twelveHour:
+            let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
+            return "\(hour)\(time.hour < 12 ? "a" : "p")"
+        }
+    }
+
+    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "Fri 06 Feb".
+    public func day(_ date: LocalDate) -> String {
+        "\(Self.weekdays[date.weekday]) \(Self.two(date.day)) \(Self.months[date.month - 1])"
+    }
+
+    /// "2026-02-06 16:30".
+    public func dateTime(_ time: LocalDateTime) -> String { "\(time.date.iso) \(clock(time))" }
+
+    /// "2 h 14 min", "5 min", "3 d 2 h".
+    public static func age(seconds: Double) -> String {
+        let minutes = max(0, Int(seconds / 60))
+        if minutes < 60 { return "\(minutes) min" }
+        if minutes < 1_440 { return "\(minutes / 60) h \(minutes % 60) min" }
+        return "\(minutes / 1_440) d \((minutes % 1_440) / 60) h"
+    }
+
+    static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}

@@ -1,0 +1,272 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+
+/// A JSON document to print, with keys in a fixed order.
+public indirect enum JSONOutput: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONOutput])
+    case object([(String, JSONOutput)])
+
+    public static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.serialized == b.serialized }
+    public func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
+
+    static func optional(_ value: Double?) -> JSONOutput { value.map { .number($0) } ?? .null }
+    static func optional(_ value: Int?) -> JSONOutput { value.map { .number(Double($0)) } ?? .null }
+    static func optional(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
+
+    /// Compact JSON on one line; strings escaped per RFC 8259 (control characters as \u00XX).
+    public var serialized: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let value): out += value.isFinite ? DecimalText.shortest(value) : "null"
+        case .string(let text): Self.escape(text, into: &out)
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out += "," }
+                Self.escape(key, into: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static func escape(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
+
+/// Renders results as JSON documents, one per result, for scripts (`--json`, `format json`).
+///
+/// Every document has `"type"`. Values are in SI/metric units named in the keys
+/// (`temperature_celsius`, `wind_speed_kilometres_per_hour`), whatever `units` says; times are
+/// ISO 8601 UTC; a missing reading is `null`. The keys are listed in README.md.
+public enum JSONRenderer {
+    /// One line of JSON for `result`.
+    public static func render(_ result: CommandResult, context: RenderContext) -> String {
+        document(result, context: context).serialized + "\n"
+    }
+
+    /// The error document: `{"type":"error","message":…}`.
+    public static func render(error: ShellError) -> String {
+        var members: [(String, JSONOutput)] = [("type", .string("error")), ("message", .string(error.description))]
+        if case .service(let failure) = error { members.append(("service", .string(failure.service.displayName))) }
+        return JSONOutput.object(members).serialized + "\n"
+    }
+
+    static func document(_ result: CommandResult, context: RenderContext) -> JSONOutput {
+        switch result {
+        case .candidates(let query, let places):
+            return .object([
+                ("type", .string("candidates")), ("query", .string(query)),
+                ("candidates", .array(places.enumerated().map { place($1, index: $0 + 1) })),
+            ])
+        case .currentPlace(let value):
+            return .object([("type", .string("current_place")), ("place", place(value, index: nil))])
+        case .weather(let report):
+            return weather(report, now: context.now)
+        case .favoriteAdded(let value):
+            return .object([("type", .string("favorite")), ("action", .string("added")), ("favorite", favorite(value))])
+        case .favoriteRemoved(let value):
+            return .object([("type", .string("favorite")), ("action", .string("removed")), ("favorite", favorite(value))])
+        case .favoriteRenamed(let old, let value):
+            return .object([
+                ("type", .string("favorite")), ("action", .string("renamed")), ("old_name", .string(old)), ("favorite", favorite(value)),
+            ])
+        case .favorites(let values):
+            return .object([("type", .string("favorites")), ("favorites", .array(values.map(favorite)))])
+        case .snapshotSaved(let value):
+            return .object([("type", .string("snapshot")), ("action", .string("saved")), ("snapshot", snapshot(value))])
+        case .snapshotRemoved(let value):
+            return .object([("type", .string("snapshot")), ("action", .string("deleted")), ("snapshot", snapshot(value))])
+        case .snapshot(let value):
+            return .object([("type", .string("snapshot")), ("action", .string("shown")), ("snapshot", snapshot(value))])
+        case .snapshots(let values):
+            return .object([("type", .string("snapshots")), ("snapshots", .array(values.map(snapshot)))])
+        case .history(let entries):
+            return .object([
+                ("type", .string("history")),
+                ("commands", .array(entries.map { .object([("number", .number(Double($0.number))), ("line", .string($0.line)), ("time", .string(ISOTime.string($0.time)))]) })),
+            ])
+        case .units(let units):
+            return .object([
+                ("type", .string("units")), ("preset", .optional(units.presetName)),
+                ("temperature", .string(units.temperature.symbol)), ("wind_speed", .string(units.windSpeed.symbol)),
+                ("precipitation", .string(units.precipitation.symbol)), ("pressure", .string(units.pressure.symbol)),
+                ("distance", .string(units.distance.symbol)), ("clock", .string(units.clock.rawValue)),
+            ])
+        case .format(let format):
+            return .object([("type", .string("format")), ("format", .string(format.rawValue))])
+        case .help(let specs):
+            return .object([("type", .string("help")), ("commands", .array(specs.map(command)))])
+        case .helpCommand(let spec):
+            return .object([("type", .string("help")), ("commands", .array([command(spec)]))])
+        case .about(let info):
+            return .object([
+                ("type", .string("about")), ("version", .string(info.version)),
+                ("attribution", .array(Service.allCases.map { .string($0.attribution) })),
+                ("state_plist", .string(info.configFolder + "/state.plist")),
+                ("log_jsonl", .string(info.stateFolder + "/log.jsonl")), ("cache", .string(info.cacheFolder)),
+            ])
+        case .notice(let text):
+            return .object([("type", .string("notice")), ("message", .string(text))])
+        case .notSaved(let error):
+            return .object([("type", .string("error")), ("message", .string(error.description))])
+        }
+    }
+
+    static func place(_ place: Place, index: Int?) -> JSONOutput {
+        var members: [(String, JSONOutput)] = []
+        if let index { members.append(("index", .number(Double(index)))) }
+        members += [
+            ("name", .string(place.name)), ("region", .string(place.region)), ("country_code", .optional(place.countryCode)),
+            ("latitude", .number(place.coordinate.latitude)), ("longitude", .number(place.coordinate.longitude)),
+            ("display_name", .string(place.displayName)),
+        ]
+        return .object(members)
+    }
+
+    static func favorite(_ favorite: Favorite) -> JSONOutput {
+        .object([
+            ("name", .string(favorite.name)), ("latitude", .number(favorite.latitude)), ("longitude", .number(favorite.longitude)),
+            ("display_name", .string(favorite.displayName)), ("country_code", .optional(favorite.countryCode)),
+        ])
+    }
+
+    static func snapshot(_ snapshot: Snapshot) -> JSONOutput {
+        .object([
+            ("id", .number(Double(snapshot.id))), ("saved_at", .string(ISOTime.string(snapshot.savedAt))),
+            ("place", .object([("name", .string(snapshot.placeName)), ("latitude", .number(snapshot.coordinate.latitude)), ("longitude", .number(snapshot.coordinate.longitude))])),
+            ("data_time", .string(ISOTime.string(snapshot.reading.dataTime))),
+            ("utc_offset_seconds", .number(Double(snapshot.utcOffsetSeconds))),
+            ("temperature_celsius", .optional(snapshot.reading.temperatureCelsius)),
+            ("precipitation_probability_percent", .optional(snapshot.reading.precipitationProbabilityPercent)),
+            ("precipitation_millimetres", .optional(snapshot.reading.precipitationMillimetres)),
+            ("weather_code", .optional(snapshot.reading.weatherCode)),
+            ("condition", .optional(snapshot.reading.weatherCode.map { WeatherCode($0).description })),
+        ])
+    }
+
+    static func command(_ spec: CommandSpec) -> JSONOutput {
+        .object([("name", .string(spec.name)), ("synopsis", .string(spec.synopsis)), ("summary", .string(spec.summary))])
+    }
+
+    static func weather(_ report: WeatherReport, now: Date) -> JSONOutput {
+        let forecast = report.forecast
+        let origin: JSONOutput
+        switch report.origin {
+        case .network: origin = .object([("source", .string("network"))])
+        case .cache(let stored): origin = .object([("source", .string("cache")), ("stored_at", .string(ISOTime.string(stored)))])
+        case .stale(let stored, let reason):
+            origin = .object([
+                ("source", .string("stale_cache")), ("stored_at", .string(ISOTime.string(stored))),
+                ("reason", .optional(reason?.description)),
+            ])
+        }
+        let hourIndex = forecast.currentHourIndex(at: now)
+        let next = hourIndex.map { Array(forecast.hourly.dropFirst($0 + 1).prefix(12)) } ?? []
+        let todayDate = forecast.clock.localTime(now).date
+        let days = Array(forecast.daily.filter { $0.date >= todayDate }.prefix(7))
+        return .object([
+            ("type", .string("weather")),
+            ("place", place(report.place, index: nil)),
+            ("provider", .string(forecast.source)),
+            ("origin", origin),
+            ("time_zone", .optional(forecast.zone.identifier)),
+            ("utc_offset_seconds", .number(Double(forecast.clock.localTime(now).utcOffsetSeconds))),
+            ("current", forecast.current.map(current) ?? .null),
+            ("current_hour", hourIndex.map { hour(forecast.hourly[$0]) } ?? .null),
+            ("today", forecast.today(at: now).map(day) ?? .null),
+            ("hourly", .array(next.map(hour))),
+            ("daily", .array(days.map(day))),
+        ])
+    }
+
+    static func current(_ current: CurrentConditions) -> JSONOutput {
+        .object([
+            ("time", .string(ISOTime.string(current.time))),
+            ("temperature_celsius", .optional(current.temperatureCelsius)),
+            ("apparent_temperature_celsius", .optional(current.apparentTemperatureCelsius)),
+            ("weather_code", .optional(current.weatherCode)),
+            ("condition", .optional(current.weatherCode.map { WeatherCode($0).description })),
+            ("relative_humidity_percent", .optional(current.relativeHumidityPercent)),
+            ("dew_point_celsius", .optional(current.dewPointCelsius)),
+            ("pressure_hectopascals", .optional(current.pressureHectopascals)),
+            ("cloud_cover_percent", .optional(current.cloudCoverPercent)),
+            ("visibility_metres", .optional(current.visibilityMetres)),
+            ("uv_index", .optional(current.uvIndex)),
+            ("wind_speed_kilometres_per_hour", .optional(current.windSpeedKilometresPerHour)),
+            ("wind_gusts_kilometres_per_hour", .optional(current.windGustsKilometresPerHour)),
+            ("wind_direction_degrees", .optional(current.windDirectionDegrees)),
+            ("precipitation_millimetres", .optional(current.precipitationMillimetres)),
+        ])
+    }
+
+    static func hour(_ hour: HourlyForecast) -> JSONOutput {
+        .object([
+            ("time", .string(ISOTime.string(hour.time))),
+            ("temperature_celsius", .optional(hour.temperatureCelsius)),
+            ("apparent_temperature_celsius", .optional(hour.apparentTemperatureCelsius)),
+            ("precipitation_probability_percent", .optional(hour.precipitationProbabilityPercent)),
+            ("precipitation_millimetres", .optional(hour.precipitationMillimetres)),
+            ("weather_code", .optional(hour.weatherCode)),
+            ("wind_speed_kilometres_per_hour", .optional(hour.windSpeedKilometresPerHour)),
+            ("wind_direction_degrees", .optional(hour.windDirectionDegrees)),
+            ("relative_humidity_percent", .optional(hour.relativeHumidityPercent)),
+        ])
+    }
+
+    static func day(_ day: DailyForecast) -> JSONOutput {
+        .object([
+            ("date", .string(day.date.iso)),
+            ("weather_code", .optional(day.weatherCode)),
+            ("condition", .optional(day.weatherCode.map { WeatherCode($0).description })),
+            ("temperature_min_celsius", .optional(day.temperatureMinCelsius)),
+            ("temperature_max_celsius", .optional(day.temperatureMaxCelsius)),
+            ("precipitation_sum_millimetres", .optional(day.precipitationSumMillimetres)),
+            ("precipitation_probability_max_percent", .optional(day.precipitationProbabilityMaxPercent)),
+            ("sunrise", .optional(day.sunrise.map(ISOTime.string))),
+            ("sunset", .optional(day.sunset.map(ISOTime.string))),
+            ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
+        ])
+    }
+}

@@ -1,0 +1,37 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+
+extension WeatherSession {
+    /// A session on the real services, configured from the environment.
+    ///
+    /// Nothing touches the network here: libcurl starts at the first request.
+    ///
+    /// - Parameters:
+    ///   - transport: the HTTP transport (libcurl in the product).
+    ///   - offline: answer from the cache only.
+    /// - Returns: the session and a warning about the state file to show once, if any.
+    public static func live(
+        configuration: Configuration, transport: any HTTPTransport, offline: Bool
+    ) -> (WeatherSession, warning: String?) {
+        let fixed = configuration.fixedNow
+        let now: @Sendable () -> Date = { fixed ?? Date() }
+        let state = StateStore(folder: configuration.configFolder, now: now)
+        let warning = state.refresh()
+        let log = EventLog(folder: configuration.stateFolder)
+        let settings = state.document.settings
+        let context = ServiceContext(
+            transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: now,
+            userAgent: WXVersion.userAgent(contact: configuration.contact),
+            language: settings.language ?? configuration.localeLanguage,
+            limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
+            spacing: RequestSpacing(lockFolder: configuration.cacheFolder), offline: offline)
+        let services = WeatherServices(
+            geocoder: NominatimGeocoder(baseURL: configuration.baseURLs[.nominatim]!, context: context),
+            forecastProvider: OpenMeteoForecastProvider(baseURL: configuration.baseURLs[.openMeteo]!, context: context))
+        return (WeatherSession(configuration: configuration, services: services, state: state, log: log, now: now), warning)
+    }
+}

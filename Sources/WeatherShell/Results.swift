@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+
+/// Weather for a place as fetched: the view model's "last fetched weather".
+public struct WeatherReport: Hashable, Sendable {
+    public var place: Place
+    public var forecast: Forecast
+    public var origin: DataOrigin
+
+    public init(place: Place, forecast: Forecast, origin: DataOrigin) {
+        self.place = place
+        self.forecast = forecast
+        self.origin = origin
+    }
+}
+
+/// Facts for `about`.
+public struct AboutInfo: Hashable, Sendable {
+    public var version: String
+    public var services: [Service]
+    public var baseURLs: [Service: String]
+    public var configFolder: String
+    public var stateFolder: String
+    public var cacheFolder: String
+}
+
+/// What a command produced, for a renderer to print (text or JSON). Never printed by the view model.
+public enum CommandResult: Hashable, Sendable {
+    case candidates(query: String, places: [Place])
+    case currentPlace(Place)
+    case weather(WeatherReport)
+    case favoriteAdded(Favorite)
+    case favoriteRemoved(Favorite)
+    case favoriteRenamed(from: String, to: Favorite)
+    case favorites([Favorite])
+    case snapshotSaved(Snapshot)
+    case snapshotRemoved(Snapshot)
+    case snapshots([Snapshot])
+    case snapshot(Snapshot)
+    case history([HistoryEntry])
+    case units(UnitPreferences)
+    case format(OutputFormat)
+    case help([CommandSpec])
+    case helpCommand(CommandSpec)
+    case about(AboutInfo)
+    /// A line of information that is not an error (e.g. which geocoder answered).
+    case notice(String)
+    /// The command's effect holds in memory but could not be saved to disk.
+    case notSaved(ShellError)
+}

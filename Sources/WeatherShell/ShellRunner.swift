@@ -1,0 +1,184 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+
+/// Where the runner writes: standard output for results, standard error for errors and notes.
+public protocol OutputSink: AnyObject {
+    func write(_ text: String)
+    func writeError(_ text: String)
+}
+
+/// How a line ended.
+public enum LineStatus: Hashable, Sendable {
+    case succeeded
+    case failed
+    case quit
+}
+
+/// Runs lines of text against the view model: splits `a; b`, expands `!N` and `replay`, records
+/// each command in the history, and renders results as text or JSON.
+///
+/// The terminal front end, script mode and `wx -c` all feed lines here.
+@MainActor
+public final class ShellRunner {
+    public let session: WeatherSession
+    public var format: OutputFormat
+    let output: any OutputSink
+    let colour: Bool
+    let unicode: Bool
+    private var warnedAboutLog = false
+
+    public init(session: WeatherSession, output: any OutputSink, format: OutputFormat, colour: Bool, unicode: Bool) {
+        self.session = session
+        self.output = output
+        self.format = format
+        self.colour = colour
+        self.unicode = unicode
+    }
+
+    /// Runs every command on `line` (separated by `;`), stopping at `quit`.
+    ///
+    /// - Returns: `.quit` when a command asked to leave, `.failed` when any command failed.
+    public func run(line: String) async -> LineStatus {
+        var status = LineStatus.succeeded
+        for text in CommandParser.splitCommands(line) {
+            switch await run(command: text, record: true, nested: false) {
+            case .quit: return .quit
+            case .failed: status = .failed
+            case .succeeded: break
+            }
+        }
+        return status
+    }
+
+    private func run(command text: String, record: Bool, nested: Bool) async -> LineStatus {
+        let command: Command?
+        do {
+            command = try CommandParser.parse(text)
+        } catch {
+            if record { self.record(text) }
+            report(error)
+            return .failed
+        }
+        guard let command else { return .succeeded }
+        switch command {
+        case .quit:
+            return .quit
+        case .rerun(let number):
+            guard !nested else { return refuseNested(text) }
+            guard let entry = session.log.command(number: number) else {
+                report(.noSuchHistoryEntry(number))
+                return .failed
+            }
+            echo(entry)
+            if record { self.record(entry.line) }
+            return await run(command: entry.line, record: false, nested: true)
+        case .replay(let range):
+            guard !nested else { return refuseNested(text) }
+            if record { self.record(text) }
+            let entries = session.log.commands(in: range)
+            guard !entries.isEmpty else {
+                report(.noSuchHistoryEntry(range.lowerBound))
+                return .failed
+            }
+            var status = LineStatus.succeeded
+            for entry in entries {
+                echo(entry)
+                if Task.isCancelled { return .failed }
+                switch await run(command: entry.line, record: false, nested: true) {
+                case .quit: return .quit
+                case .failed: status = .failed
+                case .succeeded: break
+                }
+            }
+            return status
+        case .format(let newFormat):
+            if record { self.record(text) }
+            if let newFormat { format = newFormat }
+            emit(.format(format))
+            return .succeeded
+        default:
+            if record { self.record(text) }
+            do {
+                let results = try await session.execute(command)
+                var status = LineStatus.succeeded
+                for result in results {
+                    emit(result)
+                    if case .notSaved = result { status = .failed }
+                }
+                return status
+            } catch {
+                report(error)
+                return .failed
+            }
+        }
+    }
+
+    private func refuseNested(_ text: String) -> LineStatus {
+        report(.usage("“\(TerminalText.sanitized(text))” is not run again from the history (it would repeat itself)"))
+        return .failed
+    }
+
+    /// Prints a history command before it runs again, like a shell's `!N`.
+    private func echo(_ entry: HistoryEntry) {
+        guard format == .text else { return }
+        output.write("\(unicode ? "»" : ">") \(TerminalText.sanitized(entry.line))\n")
+    }
+
+    /// Appends the line to the history, with any API key replaced by `<redacted>`.
+    private func record(_ line: String) {
+        do {
+            try session.log.appendCommand(redacted(line), at: session.now())
+        } catch {
+            guard !warnedAboutLog else { return }
+            warnedAboutLog = true
+            output.writeError("warning: the history is not being saved: \(error.description)\n")
+        }
+    }
+
+    /// `line` without secrets: the configured OpenWeatherMap key, and any `appid=…` or
+    /// `key=…` value typed by hand.
+    func redacted(_ line: String) -> String {
+        var text = line
+        if let key = session.configuration.openWeatherMapKey, key.count >= 4 {
+            text = text.split(separator: key, omittingEmptySubsequences: false).joined(separator: "<redacted>")
+        }
+        for marker in ["appid=", "api_key=", "apikey=", "key="] {
+            var parts = text.split(separator: marker, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count > 1 else { continue }
+            for index in parts.indices.dropFirst() {
+                let value = parts[index].prefix { !$0.isWhitespace && $0 != "&" }
+                if !value.isEmpty, value != "<redacted>" { parts[index] = "<redacted>" + parts[index].dropFirst(value.count) }
+            }
+            text = parts.joined(separator: marker)
+        }
+        return text
+    }
+
+    private func emit(_ result: CommandResult) {
+        let context = RenderContext(units: session.settings.units, now: session.now(), colour: colour, unicode: unicode)
+        switch format {
+        case .text:
+            let text = TextRenderer.render(result, context: context)
+            if case .notSaved = result {
+                output.writeError("error: " + text)
+            } else if case .notice = result {
+                output.writeError(text)
+            } else {
+                output.write(text)
+            }
+        case .json:
+            output.write(JSONRenderer.render(result, context: context))
+        }
+    }
+
+    private func report(_ error: ShellError) {
+        switch format {
+        case .text: output.writeError("error: \(error.description)\n")
+        case .json: output.write(JSONRenderer.render(error: error))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import WeatherKit
+
+/// Column arithmetic for terminal text: East Asian wide characters take two columns,
+/// combining marks none.
+public enum TextLayout {
+    /// The number of terminal columns `text` takes.
+    public static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    }
+
+    static func width(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1 }
+        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
+            || value == 0x200B || value == 0x200D || (0xFE00...0xFE0F).contains(value)
+        {
+            return 0
+        }
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        case 0x2600...0x26FF where scalar.properties.isEmojiPresentation:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// `text` cut to at most `width` columns, ending in "…" when cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard columns(text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = columns(String(character))
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    /// `text` cut to `width` and padded with spaces to exactly `width` columns.
+    public static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
+        let cut = truncate(text, to: width)
+        let fill = String(repeating: " ", count: max(0, width - columns(cut)))
+        return right ? fill + cut : cut + fill
+    }
+
+    /// Joins `parts` with " · ", starting a new line (indented by `indent`) before a part that
+    /// would pass `width` columns.
+    public static func flow(_ parts: [String], indent: Int, width: Int = 80) -> [String] {
+        let margin = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = ""
+        for part in parts where !part.isEmpty {
+            let candidate = line.isEmpty ? part : line + " · " + part
+            if !line.isEmpty && indent + columns(candidate) > width {
+                lines.append(margin + line)
+                line = truncate(part, to: width - indent)
+            } else {
+                line = indent + columns(candidate) > width ? truncate(candidate, to: width - indent) : candidate
+            }
+        }
+        if !line.isEmpty { lines.append(margin + line) }
+        return lines
+    }
+}

@@ -1,0 +1,263 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+
+/// What a renderer needs besides the result: units, the clock and the terminal's abilities.
+public struct RenderContext: Sendable {
+    public var units: UnitPreferences
+    public var now: Date
+    /// ANSI colour allowed (a terminal, `NO_COLOR` unset, `TERM` not dumb).
+    public var colour: Bool
+    /// UTF-8 output allowed (symbols, "★", "…"); ASCII otherwise.
+    public var unicode: Bool
+
+    public init(units: UnitPreferences, now: Date, colour: Bool, unicode: Bool) {
+        self.units = units
+        self.now = now
+        self.colour = colour
+        self.unicode = unicode
+    }
+}
+
+/// Renders results as text for a terminal or a pipe, at most 80 columns wide.
+public enum TextRenderer {
+    public static let width = 80
+
+    /// The text for `result`, ending with a newline (empty for nothing to print).
+    public static func render(_ result: CommandResult, context: RenderContext) -> String {
+        let lines = TextRenderer.lines(result, context: context)
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    static func lines(_ result: CommandResult, context: RenderContext) -> [String] {
+        let format = ValueFormatter(units: context.units)
+        let style = Style(colour: context.colour)
+        switch result {
+        case .candidates(_, let places):
+            return places.enumerated().map { index, place in
+                let number = TextLayout.pad(String(index + 1), to: 3, right: true)
+                return "\(number)  \(TextLayout.pad(place.label, to: 52))  \(place.coordinate.latitudeLongitudeText)"
+            }
+        case .currentPlace(let place):
+            return ["current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))"]
+        case .weather(let report):
+            return weather(report, context: context, format: format, style: style)
+        case .favoriteAdded(let favorite):
+            return ["\(context.unicode ? "★" : "*") \(favorite.name) saved to favorites"]
+        case .favoriteRemoved(let favorite):
+            return ["\(context.unicode ? "☆" : "-") \(favorite.name) removed from favorites"]
+        case .favoriteRenamed(let old, let favorite):
+            return ["favorite “\(old)” is now “\(favorite.name)”"]
+        case .favorites(let favorites):
+            if favorites.isEmpty { return ["no favorites yet: “fav” saves the current location"] }
+            return favorites.map { favorite in
+                let star = context.unicode ? "★" : "*"
+                let region = Favorite.region(of: favorite.displayName, name: favorite.name)
+                return "  \(star) \(TextLayout.pad(favorite.name, to: 22)) \(TextLayout.pad(region, to: 30))  \(favorite.coordinate.latitudeLongitudeText)"
+            }
+        case .snapshotSaved(let snapshot):
+            let reading = snapshot.reading
+            let time = format.dateTime(snapshotClock(snapshot, reading.dataTime))
+            return ["snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)"]
+        case .snapshotRemoved(let snapshot):
+            return ["snapshot \(snapshot.id) deleted (\(snapshot.placeName))"]
+        case .snapshots(let snapshots):
+            if snapshots.isEmpty { return ["no snapshots yet: “save” keeps the last weather shown"] }
+            return snapshots.map { snapshot in
+                let reading = snapshot.reading
+                let fixed = "\(TextLayout.pad(String(snapshot.id), to: 5, right: true))  \(format.dateTime(snapshotClock(snapshot, reading.dataTime)))  \(TextLayout.pad(snapshot.placeName, to: 14)) \(TextLayout.pad(format.temperature(reading.temperatureCelsius), to: 8, right: true)) \(TextLayout.pad(format.percent(reading.precipitationProbabilityPercent), to: 5, right: true)) \(TextLayout.pad(format.precipitation(reading.precipitationMillimetres), to: 8, right: true))  "
+                return fixed + TextLayout.truncate(condition(reading.weatherCode), to: max(4, width - TextLayout.columns(fixed)))
+            }
+        case .snapshot(let snapshot):
+            let reading = snapshot.reading
+            let clock = snapshotClock(snapshot, reading.dataTime)
+            return [
+                "snapshot \(snapshot.id): \(snapshot.placeName) (\(snapshot.coordinate.latitudeLongitudeText))",
+                "  data time     \(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))",
+                "  temperature   \(format.temperature(reading.temperatureCelsius))",
+                "  condition     \(condition(reading.weatherCode))",
+                "  rain chance   \(format.percent(reading.precipitationProbabilityPercent))",
+                "  precipitation \(format.precipitation(reading.precipitationMillimetres))",
+                "  saved at      \(ISOTime.string(snapshot.savedAt))",
+            ]
+        case .history(let entries):
+            if entries.isEmpty { return ["no commands in the history yet"] }
+            return entries.map { "\(TextLayout.pad(String($0.number), to: 6, right: true))  \(TerminalText.sanitized($0.line))" }
+        case .units(let units):
+            let name = units.presetName.map { "\($0): " } ?? ""
+            return ["units \(name)\(units.temperature.symbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.clock.rawValue) clock"]
+        case .format(let format):
+            return ["output format: \(format.rawValue)"]
+        case .help(let specs):
+            var lines = specs.map { "  \(TextLayout.pad($0.synopsis, to: 34)) \(TextLayout.truncate($0.summary, to: width - 37))" }
+            lines.append("  \(TextLayout.pad("!N", to: 34)) run history command N again")
+            lines.append("")
+            lines.append("Tab completes commands and favorite names; Ctrl-C cancels; Ctrl-D quits.")
+            lines.append("Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.")
+            return lines
+        case .helpCommand(let spec):
+            var lines = ["\(spec.synopsis)", "  \(spec.summary)"]
+            if !spec.aliases.isEmpty { lines.append("  also: \(spec.aliases.joined(separator: ", "))") }
+            for paragraph in spec.details { lines.append(contentsOf: wrap(paragraph, indent: 2)) }
+            return lines
+        case .about(let info):
+            var lines = ["wx \(info.version) — weather at the prompt"]
+            for service in Service.allCases where service != .openWeatherMap || info.services.contains(.openWeatherMap) {
+                let base = info.baseURLs[service] ?? service.defaultBaseURL
+                lines.append(contentsOf: wrap(service.attribution, indent: 2))
+                if base != service.defaultBaseURL { lines.append("    endpoint: \(base)") }
+            }
+            lines.append("  favorites and settings: \(info.configFolder)/state.plist")
+            lines.append("  history and snapshots:  \(info.stateFolder)/log.jsonl")
+            lines.append("  cache:                  \(info.cacheFolder)")
+            return lines
+        case .notice(let text):
+            return [style.dim(text)]
+        case .notSaved(let error):
+            return [error.description]
+        }
+    }
+
+    // MARK: - show
+
+    static func weather(_ report: WeatherReport, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+        let forecast = report.forecast
+        let clock = forecast.clock
+        let local = clock.localTime(context.now)
+        let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
+        var lines = [style.bold("\(report.place.label) · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)")]
+        switch report.origin {
+        case .stale(let stored, let reason):
+            let why = reason.map { " (\($0.description))" } ?? ""
+            lines.append(contentsOf: wrap("offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago\(why)", indent: 2).map(style.dim))
+        case .network, .cache:
+            break
+        }
+
+        let hourIndex = forecast.currentHourIndex(at: context.now)
+        let hour = hourIndex.map { forecast.hourly[$0] }
+        let today = forecast.today(at: context.now)
+        if let current = forecast.current {
+            let dataAge = context.now.timeIntervalSince(current.time)
+            var first = ["\(format.temperature(current.temperatureCelsius)), feels like \(format.temperature(current.apparentTemperatureCelsius))"]
+            first.append(condition(current.weatherCode))
+            var wind = "wind \(format.windSpeed(current.windSpeedKilometresPerHour))"
+            if let direction = current.windDirectionDegrees, current.windSpeedKilometresPerHour != nil {
+                wind += " \(CompassDirection.name(degrees: direction))"
+            }
+            first.append(wind)
+            first.append("humidity \(format.percent(current.relativeHumidityPercent))")
+            if dataAge > 5_400 || dataAge < -5_400 {
+                first.append("as of \(format.dateTime(clock.localTime(current.time)))")
+            }
+            lines.append(contentsOf: TextLayout.flow(first, indent: 2))
+        } else if let hour {
+            lines.append(contentsOf: TextLayout.flow(
+                ["\(format.temperature(hour.temperatureCelsius)) (hourly forecast)", condition(hour.weatherCode)], indent: 2))
+        } else {
+            lines.append("  no current conditions in this forecast")
+        }
+        var second: [String] = []
+        if hour != nil || forecast.current != nil {
+            second.append("rain \(format.percent(hour?.precipitationProbabilityPercent))")
+            second.append("\(format.precipitation(hour?.precipitationMillimetres ?? forecast.current?.precipitationMillimetres)) this hour")
+        }
+        if let today {
+            second.append("today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))")
+            let sun = [today.sunrise.map { "sunrise \(format.clock(clock.localTime($0)))" },
+                       today.sunset.map { "sunset \(format.clock(clock.localTime($0)))" }].compactMap { $0 }
+            if !sun.isEmpty { second.append(sun.joined(separator: " ")) }
+        }
+        lines.append(contentsOf: TextLayout.flow(second, indent: 2))
+
+        // The next 12 hours, one column each.
+        let start = (hourIndex ?? -1) + 1
+        let next = hourIndex == nil && (forecast.hourly.first.map { $0.time > context.now } != true)
+            ? [] : Array(forecast.hourly.dropFirst(start).prefix(12))
+        if !next.isEmpty {
+            lines.append("")
+            let label = 10
+            let cell = 5
+            func row(_ title: String, _ values: [String]) -> String {
+                TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
+            }
+            lines.append(row("  hour", next.map { format.hourLabel(clock.localTime($0.time)) }))
+            lines.append(row("  \(context.units.temperature.symbol)", next.map { format.temperatureValue($0.temperatureCelsius, digits: 0) }))
+            lines.append(row("  rain %", next.map { $0.precipitationProbabilityPercent.map { DecimalText.fixed($0, digits: 0) } ?? ValueFormatter.missing }))
+            lines.append(row("  \(context.units.precipitation.symbol)", next.map { format.precipitationValue($0.precipitationMillimetres) }))
+        }
+
+        // Seven days from the place's today.
+        let todayDate = local.date
+        let days = Array((forecast.daily.contains { $0.date >= todayDate } ? forecast.daily.filter { $0.date >= todayDate } : forecast.daily).prefix(7))
+        if !days.isEmpty {
+            lines.append("")
+            let unit = context.units.temperature.symbol
+            lines.append("  " + TextLayout.pad("day", to: 12) + TextLayout.pad("condition", to: 24)
+                + TextLayout.pad("low \(unit)", to: 8, right: true) + TextLayout.pad("high \(unit)", to: 9, right: true)
+                + TextLayout.pad("rain", to: 7, right: true) + TextLayout.pad(context.units.precipitation.symbol, to: 8, right: true))
+            for day in days {
+                let symbol = day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " "
+                lines.append("  " + TextLayout.pad(format.day(day.date), to: 12)
+                    + TextLayout.pad("\(symbol) \(condition(day.weatherCode))", to: 24)
+                    + TextLayout.pad(format.temperatureValue(day.temperatureMinCelsius), to: 8, right: true)
+                    + TextLayout.pad(format.temperatureValue(day.temperatureMaxCelsius), to: 9, right: true)
+                    + TextLayout.pad(format.percent(day.precipitationProbabilityMaxPercent), to: 7, right: true)
+                    + TextLayout.pad(format.precipitationValue(day.precipitationSumMillimetres), to: 8, right: true))
+            }
+        }
+        return lines
+    }
+
+    // MARK: - Helpers
+
+    /// Words for a WMO code; "unknown" when the service sent none.
+    static func condition(_ code: Int?) -> String { code.map { WeatherCode($0).description } ?? "unknown" }
+
+    /// "+01:00", "-02:30", "+05:45".
+    static func offsetText(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let minutes = abs(seconds) / 60
+        return "\(sign)\(ValueFormatter.two(minutes / 60)):\(ValueFormatter.two(minutes % 60))"
+    }
+
+    static func snapshotClock(_ snapshot: Snapshot, _ date: Date) -> LocalDateTime {
+        ZoneClock(ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)).localTime(date)
+    }
+
+    /// Words wrapped to the width, each line indented.
+    static func wrap(_ text: String, indent: Int) -> [String] {
+        let margin = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if !line.isEmpty && indent + TextLayout.columns(candidate) > width {
+                lines.append(margin + line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty { lines.append(margin + line) }
+        return lines
+    }
+}
+
+extension Coordinate {
+    /// "53.5507, 9.9930": how coordinates are listed.
+    public var latitudeLongitudeText: String {
+        "\(DecimalText.fixed(latitude, digits: 4)), \(DecimalText.fixed(longitude, digits: 4))"
+    }
+}
+
+/// ANSI styling, or none.
+struct Style {
+    let colour: Bool
+    func bold(_ text: String) -> String { colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { colour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+    func red(_ text: String) -> String { colour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+}
