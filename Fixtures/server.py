@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Loopback HTTP server that replays recorded service bodies from Fixtures/.
+
+Used by the end-to-end tests, `make demo` and `make bench`. It listens on 127.0.0.1 only and
+prints "listening on http://127.0.0.1:PORT" when ready.
+
+Routes come from routes.json (see there). On top of them, tests steer it through a control API:
+
+  POST /__control/next    {"path": "/v1/forecast", "status": 429, "file": "cases/om-error-429-daily.json",
+                           "content_type": "...", "headers": {"Retry-After": "30"},
+                           "fault": "hang|trickle|cut|flood|badutf8|close", "delay_ms": 0, "times": 1}
+                          queues a one-off answer for the next request(s) whose path starts with "path"
+  POST /__control/reset   forgets queued answers and the request log
+  GET  /__control/requests  the request log as a JSON array
+
+Options: --port N (0 picks a free one), --fixtures DIR, --routes FILE, --log FILE (request log as
+JSON lines), --delay-ms N (latency added to every answer).
+"""
+import argparse
+import json
+import math
+import os
+import socket
+import sys
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+CONTENT_TYPES = {
+    ".json": "application/json; charset=utf-8",
+    ".html": "text/html; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".xml": "text/xml; charset=utf-8",
+}
+
+
+def distance_km(lat1, lon1, lat2, lon2):
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
+    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 6371 * 2 * math.asin(min(1, math.sqrt(a)))
+
+
+class State:
+    def __init__(self, fixtures, routes, log_path, delay_ms):
+        self.fixtures = fixtures
+        self.routes = routes
+        self.log_path = log_path
+        self.delay_ms = delay_ms
+        self.lock = threading.Lock()
+        self.queued = []
+        self.requests = []
+
+    def record(self, entry):
+        with self.lock:
+            self.requests.append(entry)
+            if self.log_path:
+                with open(self.log_path, "a", encoding="utf-8") as log:
+                    log.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+    def take_queued(self, path):
+        with self.lock:
+            for item in self.queued:
+                if path.startswith(item.get("path", "")):
+                    item["times"] = item.get("times", 1) - 1
+                    if item["times"] <= 0:
+                        self.queued.remove(item)
+                    return item
+        return None
+
+
+def query_matches(route_query, query):
+    for name, wanted in route_query.items():
+        values = query.get(name)
+        if not values:
+            return False
+        if wanted != "*" and values[0].strip().lower() != wanted.lower():
+            return False
+    return True
+
+
+def coordinates(query, lat_name, lon_name):
+    lats = query.get(lat_name, [""])[0].split(",")
+    lons = query.get(lon_name, [""])[0].split(",")
+    try:
+        return [(float(a), float(b)) for a, b in zip(lats, lons)]
+    except ValueError:
+        return []
+
+
+def nearest_file(route, lat, lon):
+    best = min(route["nearest"], key=lambda c: distance_km(lat, lon, c["latitude"], c["longitude"]))
+    limit = route.get("within_km")
+    if limit is not None and distance_km(lat, lon, best["latitude"], best["longitude"]) > limit:
+        return route.get("otherwise")
+    return best["file"]
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "wx-fixture-server/1"
+
+    def log_message(self, format, *args):  # quiet
+        pass
+
+    @property
+    def state(self):
+        return self.server.state
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        if self.path == "/__control/next":
+            item = json.loads(body or b"{}")
+            with self.state.lock:
+                self.state.queued.append(item)
+            return self.send_body(200, b"{}", "application/json")
+        if self.path == "/__control/reset":
+            with self.state.lock:
+                self.state.queued.clear()
+                self.state.requests.clear()
+            return self.send_body(200, b"{}", "application/json")
+        self.send_body(404, b"not found", "text/plain")
+
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        if url.path == "/__control/requests":
+            with self.state.lock:
+                data = json.dumps(self.state.requests, ensure_ascii=False).encode()
+            return self.send_body(200, data, "application/json")
+        query = urllib.parse.parse_qs(url.query, keep_blank_values=True)
+        self.state.record({
+            "time": time.time(),
+            "path": url.path,
+            "raw_query": url.query,
+            "query": {k: v[0] for k, v in query.items()},
+            "user_agent": self.headers.get("User-Agent"),
+            "accept_language": self.headers.get("Accept-Language"),
+        })
+        if self.state.delay_ms:
+            time.sleep(self.state.delay_ms / 1000)
+        queued = self.state.take_queued(url.path)
+        if queued is not None:
+            return self.answer_queued(queued)
+        self.answer_route(url.path, query)
+
+    def answer_queued(self, item):
+        if item.get("delay_ms"):
+            time.sleep(item["delay_ms"] / 1000)
+        fault = item.get("fault")
+        if fault == "hang":
+            time.sleep(item.get("seconds", 120))
+            self.close_connection = True
+            return
+        if fault == "close":
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        if fault == "trickle":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            try:
+                for _ in range(int(item.get("seconds", 120) * 2)):
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(0.5)
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        if fault == "cut":
+            body = self.read_fixture(item.get("file", "open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json"))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        if fault == "flood":
+            size = int(item.get("bytes", 50 * 1024 * 1024))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(size))
+            self.end_headers()
+            chunk = b"[" + b"0," * 32767
+            sent = 0
+            try:
+                while sent < size:
+                    piece = chunk[: size - sent]
+                    self.wfile.write(piece)
+                    sent += len(piece)
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        if fault == "badutf8":
+            body = b'[{"lat":"53.55","lon":"9.99","display_name":"Ham\xff\xfeburg","address":{"city":"Ham\xc3burg"}}]'
+            return self.send_body(200, body, "application/json")
+        body = self.read_fixture(item["file"]) if "file" in item else item.get("body", "").encode()
+        content_type = item.get("content_type") or self.content_type(item.get("file", ".json"))
+        self.send_body(item.get("status", 200), body, content_type, item.get("headers", {}))
+
+    def answer_route(self, path, query):
+        for route in self.state.routes:
+            if route["path"] != path:
+                continue
+            if "query" in route and not query_matches(route["query"], query):
+                continue
+            if "nearest" in route:
+                lat_name, lon_name = ("lat", "lon") if "lat" in query else ("latitude", "longitude")
+                points = coordinates(query, lat_name, lon_name)
+                if not points:
+                    continue
+                files = [nearest_file(route, lat, lon) for lat, lon in points]
+                if len(files) == 1 or "," not in query.get(lat_name, [""])[0]:
+                    return self.send_file(route.get("status", 200), files[0])
+                # Several places in one request: the service answers a JSON array.
+                items = [json.loads(self.read_fixture(f)) for f in files]
+                return self.send_body(200, json.dumps(items, ensure_ascii=False).encode(), CONTENT_TYPES[".json"])
+            return self.send_file(route.get("status", 200), route["file"])
+        self.send_body(404, b'{"error":true,"reason":"no fixture for this request"}', CONTENT_TYPES[".json"])
+
+    def read_fixture(self, name):
+        with open(os.path.join(self.state.fixtures, name), "rb") as f:
+            return f.read()
+
+    def content_type(self, name):
+        return CONTENT_TYPES.get(os.path.splitext(name)[1], "application/octet-stream")
+
+    def send_file(self, status, name):
+        self.send_body(status, self.read_fixture(name), self.content_type(name))
+
+    def send_body(self, status, body, content_type, headers=None):
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            for key, value in (headers or {}).items():
+                self.send_header(key, str(value))
+            self.end_headers()
+            self.wfile.write(body)
+        except OSError:
+            self.close_connection = True
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--fixtures", default=here)
+    parser.add_argument("--routes", default=os.path.join(here, "routes.json"))
+    parser.add_argument("--log")
+    parser.add_argument("--delay-ms", type=int, default=0)
+    args = parser.parse_args()
+    with open(args.routes, encoding="utf-8") as f:
+        routes = json.load(f)["routes"]
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server.daemon_threads = True
+    server.state = State(args.fixtures, routes, args.log, args.delay_ms)
+    print(f"listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
