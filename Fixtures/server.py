@@ -257,6 +257,7 @@ def main():
     parser.add_argument("--routes", default=os.path.join(here, "routes.json"))
     parser.add_argument("--log")
     parser.add_argument("--delay-ms", type=int, default=0)
+    parser.add_argument("--exit-on-eof", action="store_true", help="exit when standard input closes (the parent is gone)")
     args = parser.parse_args()
     with open(args.routes, encoding="utf-8") as f:
         routes = json.load(f)["routes"]
@@ -264,6 +265,11 @@ def main():
     server.daemon_threads = True
     server.state = State(args.fixtures, routes, args.log, args.delay_ms)
     print(f"listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
+    if args.exit_on_eof:
+        def watch_stdin():
+            sys.stdin.buffer.read()
+            os._exit(0)
+        threading.Thread(target=watch_stdin, daemon=True).start()
     try:
         server.serve_forever()
     except KeyboardInterrupt:

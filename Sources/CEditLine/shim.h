@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
+#include <pthread.h>
 
 /// el_init takes the C stdio streams, which Swift 6 treats as unsafe mutable globals;
 /// reading them here keeps the Swift side free of that diagnostic.
@@ -109,7 +110,13 @@ static inline int wx_install_interrupt_handler(int pipe_write_end) {
     action.sa_handler = wx_on_interrupt;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
-    return sigaction(SIGINT, &action, NULL);
+    if (sigaction(SIGINT, &action, NULL) != 0) return -1;
+    /* A parent may have started us with SIGINT blocked (the mask survives exec); unblock it on
+       this thread, the one that waits in el_gets. */
+    sigset_t interrupt;
+    sigemptyset(&interrupt);
+    sigaddset(&interrupt, SIGINT);
+    return pthread_sigmask(SIG_UNBLOCK, &interrupt, NULL);
 }
 
 /// The C library's errno, read as a function: Swift sees errno only through Glibc.

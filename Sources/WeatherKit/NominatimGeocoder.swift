@@ -86,11 +86,17 @@ public struct NominatimGeocoder: Geocoder {
 
         let displayName = item["display_name"]?.nonEmptyString.map(TerminalText.sanitized) ?? coordinate.text
         let locality = localityKeys.lazy.compactMap(text).first
-        let ownName = item["name"]?.nonEmptyString.map(TerminalText.sanitized)
-            ?? (item["addresstype"]?.nonEmptyString ?? item["type"]?.nonEmptyString).flatMap(text)
-            ?? (item["category"]?.nonEmptyString ?? item["class"]?.nonEmptyString).flatMap(text)
-        let firstPart = displayName.split(separator: ",").first.map { $0.trimmed }
-        let name = (preferLocality ? locality ?? ownName : ownName ?? locality) ?? firstPart ?? displayName
+        // The object's own name: `name`, else the address entry of its own type ("tourism":
+        // "Elbphilharmonie", "town": "Dunstable", "postcode": "BS7 9EX"), else the first part of
+        // the display name — "17 Jana Pawła Woronicza" when that part is only a house number.
+        let typed = ["addresstype", "type", "category", "class"].lazy
+            .compactMap { item[$0]?.nonEmptyString }.compactMap(text).first
+        var firstPart = displayName.split(separator: ",").first.map { $0.trimmed }
+        if let part = firstPart, part == text("house_number") {
+            firstPart = text("road").map { "\(part) \($0)" } ?? part
+        }
+        let ownName = item["name"]?.nonEmptyString.map(TerminalText.sanitized) ?? typed ?? firstPart
+        let name = (preferLocality ? locality ?? ownName : ownName ?? locality) ?? displayName
 
         var region: [String] = []
         for candidate in [locality, regionKeys.lazy.compactMap(text).first, text("country")] {

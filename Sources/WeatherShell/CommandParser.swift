@@ -57,7 +57,8 @@ public enum CommandParser {
             let words = try words(rest)
             switch words.count {
             case 0: return .snapshots
-            case 1: return .snapshot(try number(words[0], what: "the snapshot"))
+            case 1 where !["rm", "remove", "del"].contains(words[0].lowercased()):
+                return .snapshot(try number(words[0], what: "the snapshot"))
             case 2 where ["rm", "remove", "del"].contains(words[0].lowercased()):
                 return .snapshotRemove(try number(words[1], what: "the snapshot"))
             default: throw .usage("usage: saved [N | rm N]")

@@ -28,15 +28,16 @@ public struct Favorite: Hashable, Sendable, Codable {
 
     public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude).rounded }
 
-    /// The favorite as a place to show.
+    /// The favorite as a place to show, under the favorite's own name.
     public var place: Place {
-        Place(name: name, region: Self.region(of: displayName, name: name), countryCode: countryCode,
-              coordinate: coordinate, displayName: displayName)
+        Place(name: name, region: region, countryCode: countryCode, coordinate: coordinate, displayName: displayName)
     }
 
-    static func region(of label: String, name: String) -> String {
-        let prefix = name + ", "
-        return label.hasPrefix(prefix) ? String(label.dropFirst(prefix.count)) : (label == name ? "" : label)
+    /// The region and country: the display name ("Elbphilharmonie, Hamburg, Deutschland")
+    /// without its first part, the place's original name, which a rename may have replaced.
+    public var region: String {
+        let parts = displayName.split(separator: ",", maxSplits: 1)
+        return parts.count == 2 ? parts[1].trimmed : ""
     }
 
     enum CodingKeys: String, CodingKey { case name, latitude, longitude, displayName, countryCode }
@@ -161,7 +162,7 @@ public final class StateStore {
                 if reason.contains("format version") {
                     readOnlyReason = reason.description
                 } else {
-                    let aside = path + ".corrupt-" + ISOTime.string(now()).split(separator: ":").joined()
+                    let aside = path + ".corrupt-" + ISOTime.string(now()).filter { $0 != ":" && $0 != "-" }
                     let copied = FileIO.copy(path, to: aside)
                     readOnlyReason = "state.plist could not be read"
                         + (copied ? " (a copy is at \(aside))" : "")

@@ -55,7 +55,7 @@ public enum TextRenderer {
             if favorites.isEmpty { return ["no favorites yet: “fav” saves the current location"] }
             return favorites.map { favorite in
                 let star = context.unicode ? "★" : "*"
-                let region = Favorite.region(of: favorite.displayName, name: favorite.name)
+                let region = favorite.region
                 return "  \(star) \(TextLayout.pad(favorite.name, to: 22)) \(TextLayout.pad(region, to: 30))  \(favorite.coordinate.latitudeLongitudeText)"
             }
         case .snapshotSaved(let snapshot):

@@ -246,7 +246,7 @@ public final class WeatherSession {
         let newName = TerminalText.sanitized(new).trimmed
         guard !newName.isEmpty else { throw .usage("a favorite’s name cannot be empty") }
         if let clash = favorite(named: newName), clash.coordinate != existing.coordinate {
-            throw .duplicateFavoriteName(newName)
+            throw .duplicateFavoriteName(clash.name)
         }
         var renamed = existing
         renamed.name = newName

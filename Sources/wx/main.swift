@@ -166,20 +166,25 @@ final class Interactive {
     /// SIGINT → a byte in a pipe → cancel the running command (if any). While el_gets waits,
     /// the same signal makes it return EINTR, which discards the line being typed.
     private func installInterruptHandler() {
+        interruptSource = Self.watchInterrupts(cancelling: running)
+    }
+
+    /// Nonisolated: the handler runs on the watcher's own queue, never on the main actor.
+    private nonisolated static func watchInterrupts(cancelling running: RunningCommand) -> (any DispatchSourceRead)? {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return }
-        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+        guard pipe(&fds) == 0 else { return nil }
+        let readEnd = fds[0]
+        _ = fcntl(readEnd, F_SETFL, O_NONBLOCK)
         _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
         wx_install_interrupt_handler(fds[1])
-        let source = DispatchSource.makeReadSource(fileDescriptor: fds[0], queue: DispatchQueue(label: "wx.interrupt"))
-        let running = self.running
-        source.setEventHandler {
+        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: DispatchQueue(label: "wx.interrupt"))
+        source.setEventHandler { @Sendable in
             var buffer = [UInt8](repeating: 0, count: 64)
-            _ = read(fds[0], &buffer, buffer.count)
+            _ = read(readEnd, &buffer, buffer.count)
             running.cancel()
         }
         source.resume()
-        interruptSource = source
+        return source
     }
 }
 

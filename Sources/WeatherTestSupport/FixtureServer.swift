@@ -1,0 +1,127 @@
+import Foundation
+
+/// The loopback replay server (`Fixtures/server.py`), one per test, on a free port.
+///
+/// Requests are answered from `Fixtures/routes.json`; `queue` makes the next request(s) get a
+/// chosen status, body or network fault; `requests()` returns what wx sent.
+public final class FixtureServer: @unchecked Sendable {
+    // @unchecked: the process handle is only touched in init and stop(), which tests call once.
+    private let process = Process()
+    private let input = Pipe()
+    /// "http://127.0.0.1:PORT".
+    public let url: String
+
+    /// Starts the server and waits until it listens.
+    ///
+    /// - Parameter delayMilliseconds: latency added to every answer.
+    public init(delayMilliseconds: Int = 0) throws {
+        let output = Pipe()
+        // The server exits when its standard input closes: in stop(), or when this process dies.
+        let script = TestPaths.fixtures.appendingPathComponent("server.py").path
+        let arguments = [script, "--port", "0", "--delay-ms", String(delayMilliseconds), "--exit-on-eof"]
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3"] + arguments
+        }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { throw ServerError.didNotStart }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "http://") else { throw ServerError.didNotStart }
+        url = String(text[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit { stop() }
+
+    public func stop() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.waitUntilExit() }
+    }
+
+    public enum ServerError: Error { case didNotStart, controlFailed }
+
+    /// A one-off answer for the next `times` requests whose path starts with `path`.
+    public struct Answer: Encodable, Sendable {
+        public var path: String
+        public var status: Int?
+        public var file: String?
+        public var body: String?
+        public var content_type: String?
+        public var headers: [String: String]?
+        /// "hang", "trickle", "cut", "flood", "badutf8" or "close".
+        public var fault: String?
+        public var seconds: Double?
+        public var bytes: Int?
+        public var delay_ms: Int?
+        public var times: Int?
+
+        public init(
+            path: String, status: Int? = nil, file: String? = nil, body: String? = nil, contentType: String? = nil,
+            headers: [String: String]? = nil, fault: String? = nil, seconds: Double? = nil, bytes: Int? = nil,
+            delayMilliseconds: Int? = nil, times: Int? = nil
+        ) {
+            self.path = path
+            self.status = status
+            self.file = file
+            self.body = body
+            self.content_type = contentType
+            self.headers = headers
+            self.fault = fault
+            self.seconds = seconds
+            self.bytes = bytes
+            self.delay_ms = delayMilliseconds
+            self.times = times
+        }
+    }
+
+    /// Queues `answer`.
+    public func queue(_ answer: Answer) throws {
+        _ = try control("POST", "/__control/next", body: try JSONEncoder().encode(answer))
+    }
+
+    /// One request as the server saw it.
+    public struct Request: Decodable, Sendable {
+        public var path: String
+        public var raw_query: String
+        public var query: [String: String]
+        public var user_agent: String?
+        public var accept_language: String?
+    }
+
+    /// Every request received so far, oldest first.
+    public func requests() throws -> [Request] {
+        try JSONDecoder().decode([Request].self, from: try control("GET", "/__control/requests", body: nil))
+    }
+
+    private func control(_ method: String, _ path: String, body: Data?) throws -> Data {
+        // curl keeps this free of URLSession's Linux quirks and of any wx code under test.
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var arguments = ["curl", "-sS", "-m", "5", "-X", method, url + path]
+        if let body { arguments += ["-H", "Content-Type: application/json", "--data-binary", String(decoding: body, as: UTF8.self)] }
+        curl.arguments = arguments
+        let output = Pipe()
+        curl.standardOutput = output
+        try curl.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        curl.waitUntilExit()
+        guard curl.terminationStatus == 0 else { throw ServerError.controlFailed }
+        return data
+    }
+
+    /// The environment that points every wx service at this server.
+    public var environment: [String: String] {
+        ["WX_NOMINATIM_URL": url, "WX_OPEN_METEO_URL": url, "WX_OPEN_METEO_GEOCODING_URL": url,
+         "WX_OPENWEATHERMAP_URL": url, "WX_OPEN_METEO_AIR_QUALITY_URL": url]
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Where the package, its fixtures and the built `wx` are, for tests.
+public enum TestPaths {
+    /// The package root (the folder with Package.swift).
+    public static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        fatalError("Package.swift not found above \(#filePath)")
+    }()
+
+    /// `Fixtures/`.
+    public static var fixtures: URL { packageRoot.appendingPathComponent("Fixtures") }
+
+    /// The bytes of a fixture, e.g. `fixture("nominatim/search-no-results-empty-array.json")`.
+    public static func fixture(_ name: String) -> Data {
+        guard let data = FileManager.default.contents(atPath: fixtures.appendingPathComponent(name).path) else {
+            fatalError("missing fixture \(name)")
+        }
+        return data
+    }
+
+    /// The `wx` built next to the test bundle (`swift build --build-tests` builds it), or
+    /// `WX_BINARY` when set.
+    public static var wxBinary: String {
+        if let path = ProcessInfo.processInfo.environment["WX_BINARY"], !path.isEmpty { return path }
+        let bundle = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        let beside = bundle.deletingLastPathComponent().appendingPathComponent("wx").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug/wx").path
+    }
+}
+
+/// A temporary folder removed when the value is released.
+public final class TemporaryFolder: @unchecked Sendable {
+    // @unchecked: `url` is immutable after init; deinit only removes the folder.
+    public let url: URL
+    public var path: String { url.path }
+
+    public init(prefix: String = "wx-test") {
+        var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        url = URL(fileURLWithPath: String(cString: template.map { UInt8(bitPattern: $0) }.dropLast() + [0]))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The contents of a file inside, as UTF-8 text (empty when missing).
+    public func text(_ name: String) -> String {
+        (try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)) ?? ""
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// `wx` in a real terminal: a tmux session on its own socket, driven with send-keys and read
+/// with capture-pane.
+public final class TerminalSession: @unchecked Sendable {
+    // @unchecked: immutable after init; tmux serialises the commands.
+    let socket: String
+    let session = "wx"
+
+    /// Starts `wx` in a 100×30 terminal with `environment`; the pane prints "EXIT=<status>" when
+    /// wx ends.
+    ///
+    /// - Throws: `TerminalError.tmuxMissing` when tmux is not installed (`make deps` installs it).
+    public init(environment: [String: String]) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else { throw TerminalError.tmuxMissing }
+        socket = "wx-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+        let command = "env -i PATH=/usr/bin:/bin TERM=xterm LANG=C.UTF-8 \(assignments) \(Self.quoted(TestPaths.wxBinary)); echo EXIT=$?; sleep 600"
+        try startServer(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command])
+    }
+
+    /// `tmux new-session` forks the tmux server, which keeps every descriptor it inherits. Under
+    /// Foundation's Process that includes the socket Process watches for the child's exit, so
+    /// waitUntilExit would never return; posix_spawn with all descriptors above 2 closed avoids it.
+    private func startServer(_ arguments: [String]) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap(Int32.init) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        let argv = (["/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // The calling thread may block signals (Dispatch workers do); the terminal must not.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ) == 0 else {
+            throw TerminalError.tmuxFailed(arguments)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else { throw TerminalError.tmuxFailed(arguments) }
+    }
+
+    deinit { try? tmux(["kill-server"]) }
+
+    public enum TerminalError: Error { case tmuxMissing, tmuxFailed([String]), timedOut(String, screen: String) }
+
+    /// Sends keys: literal text, or tmux key names such as "Tab", "Enter", "C-c", "C-d", "Up".
+    public func send(_ keys: String...) throws {
+        for key in keys {
+            if ["Tab", "Enter", "C-c", "C-d", "Up", "Down", "BSpace"].contains(key) {
+                try tmux(["send-keys", "-t", session, key])
+            } else {
+                try tmux(["send-keys", "-t", session, "-l", key])
+            }
+        }
+    }
+
+    /// The visible screen, trailing blank lines removed.
+    public func screen() throws -> String {
+        let text = try tmux(["capture-pane", "-t", session, "-p"])
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .reversed().drop { $0.trimmingCharacters(in: .whitespaces).isEmpty }.reversed().joined(separator: "\n")
+    }
+
+    /// Waits until the screen satisfies `condition`; returns the seconds it took.
+    @discardableResult
+    public func wait(for what: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> Double {
+        let start = Date()
+        while true {
+            let text = try screen()
+            if condition(text) { return Date().timeIntervalSince(start) }
+            if Date().timeIntervalSince(start) > timeout { throw TerminalError.timedOut(what, screen: text) }
+            usleep(50_000)
+        }
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw TerminalError.tmuxFailed(arguments) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}

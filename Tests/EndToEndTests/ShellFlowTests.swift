@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// The binary as a user runs it, in script mode, against recorded answers on loopback.
+@Suite(.serialized) struct ShellFlowTests {
+    /// The Berlin body's `current.time` is 2025-07-27T03:00 GMT; ten minutes later it is current.
+    static let now = "2025-07-27T03:10:00Z"
+
+    @Test func findShowFavSaveHistoryThenASecondRunSeesEverything() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let first = try runWX(stdin: "find Hamburg\nshow\nfav\nsave\nhistory\nquit\n", home: home, server: server, now: Self.now)
+        #expect(first.status == 0)
+        #expect(first.stderr == "")
+        let lines = first.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "  1  Elbphilharmonie, Hamburg, Deutschland                 53.5413, 9.9842")
+        #expect(lines[1] == "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT")
+        #expect(lines[2] == "  16.5 °C, feels like 17.5 °C · overcast · wind 3 km/h WNW · humidity 89 %")
+        // The second line would pass 80 columns: it flows onto the next.
+        #expect(lines[3] == "  rain 0 % · 0.0 mm this hour · today 16.3 … 24.1 °C")
+        #expect(lines[4] == "  sunrise 03:18 sunset 19:06")
+        #expect(first.stdout.contains("\n★ Elbphilharmonie saved to favorites\n"))
+        #expect(first.stdout.contains("\nsnapshot 1 saved: Elbphilharmonie 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
+        #expect(first.stdout.hasSuffix("     1  find Hamburg\n     2  show\n     3  fav\n     4  save\n     5  history\n"))
+        #expect(lines.allSatisfy { $0.count <= 80 })
+
+        // One request per command that needs one: a search and a forecast.
+        let requests = try server.requests()
+        #expect(requests.map(\.path) == ["/search", "/v1/forecast"])
+        #expect(requests[0].query["q"] == "Hamburg")
+        #expect(requests[0].user_agent?.hasPrefix("wx/0.1.0 (+https://") == true)
+        #expect(requests[0].accept_language == "en")
+        #expect(requests[1].query["latitude"] == "53.5413")
+        #expect(requests[1].query["longitude"] == "9.9842")
+        #expect(requests[1].query["timezone"] == "auto")
+
+        // What is on disk.
+        let plist = try #require(try PropertyListSerialization.propertyList(from: Data(home.text("state.plist").utf8), format: nil) as? [String: Any])
+        #expect(plist["version"] as? Int == 1)
+        let favorite = try #require((plist["favorites"] as? [[String: Any]])?.first)
+        #expect(favorite["name"] as? String == "Elbphilharmonie")
+        #expect(favorite["latitude"] as? Double == 53.5413)
+        #expect(favorite["longitude"] as? Double == 9.9842)
+        #expect(favorite["countryCode"] as? String == "de")
+        let records = try home.text("log.jsonl").split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(records.map { $0["kind"] as? String } == ["command", "command", "command", "command", "snapshot", "command"])
+        #expect(records.allSatisfy { $0["v"] as? Int == 1 && $0["ts"] as? String == Self.now })
+        let snapshot = records[4]
+        #expect(snapshot["id"] as? Int == 1)
+        #expect(snapshot["temperature_celsius"] as? Double == 16.5)
+        #expect(snapshot["precipitation_probability_percent"] as? Double == 0)
+        #expect(snapshot["data_time"] as? String == "2025-07-27T03:00:00Z")
+        #expect((snapshot["place"] as? [String: Any])?["latitude"] as? Double == 53.5413)
+
+        // A second run restores favorites, snapshots and history; the cache answers `show Hamburg`.
+        let second = try runWX(stdin: "favs\nsaved\nshow Hamburg\nhistory\n", home: home, server: server, now: Self.now)
+        #expect(second.status == 0)
+        #expect(second.stdout.hasPrefix("  ★ Elbphilharmonie        Hamburg, Deutschland            53.5413, 9.9842\n"))
+        #expect(second.stdout.contains("\n    1  2025-07-27 03:00  Elbphilharmon…  16.5 °C   0 %   0.0 mm  overcast\n"))
+        #expect(second.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n"))
+        #expect(second.stdout.hasSuffix("     5  history\n     6  favs\n     7  saved\n     8  show Hamburg\n     9  history\n"))
+        #expect(try server.requests().count == 2)
+    }
+
+    @Test func oneCommandFormsAndExitStatus() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let both = try runWX(["-c", "find Hamburg; show"], home: home, server: server, now: Self.now)
+        #expect(both.status == 0)
+        #expect(both.stdout.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT"))
+        let words = try runWX(["show", "Hamburg"], home: home, server: server, now: Self.now)
+        #expect(words.status == 0)
+        #expect(words.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n"))
+
+        let missing = try runWX(["-c", "find qwzxv"], home: home, server: server, now: Self.now)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: no place found for “qwzxv”\n")
+        #expect(missing.stdout == "")
+
+        let unknown = try runWX(["frobnicate"], home: home, server: server)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "wx: unknown command “frobnicate”; type “help” for the list\n")
+        let badOption = try runWX(["--frobnicate"], home: home)
+        #expect(badOption.status == 2)
+        #expect(try runWX(["--version"]).stdout == "wx 0.1.0\n")
+        let help = try runWX(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("find <query | lat,lon>"))
+
+        // Script mode keeps going after a failure and reports it in the status.
+        let script = try runWX(stdin: "bogus\nfind Hamburg\n", home: home, server: server, now: Self.now)
+        #expect(script.status == 1)
+        #expect(script.stdout.contains("Elbphilharmonie"))
+        #expect(script.stderr == "error: unknown command “bogus”; type “help” for the list\n")
+    }
+
+    @Test func jsonResultsOneDocumentEach() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let result = try runWX(["--json", "-c", "find Hamburg; show; find qwzxv"], home: home, server: server, now: Self.now)
+        #expect(result.status == 1)
+        let documents = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(documents.map { $0["type"] as? String } == ["candidates", "weather", "error"])
+        let candidate = try #require((documents[0]["candidates"] as? [[String: Any]])?.first)
+        #expect(candidate["name"] as? String == "Elbphilharmonie")
+        #expect(candidate["latitude"] as? Double == 53.5413)
+        let current = try #require(documents[1]["current"] as? [String: Any])
+        #expect(current["temperature_celsius"] as? Double == 16.5)
+        #expect(current["apparent_temperature_celsius"] as? Double == 17.5)
+        #expect(current["wind_speed_kilometres_per_hour"] as? Double == 3.1)
+        #expect(current["condition"] as? String == "overcast")
+        #expect((documents[1]["hourly"] as? [Any])?.count == 12)
+        #expect((documents[1]["daily"] as? [Any])?.count == 7)
+        #expect(documents[2]["message"] as? String == "no place found for “qwzxv”")
+    }
+
+    @Test func unitsAreSavedAndReRenderWithoutARequest() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let result = try runWX(stdin: "show Hamburg\nunits imperial\n", home: home, server: server, now: Self.now)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\nunits imperial: °F, mph, in, inHg, 12h clock\nElbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT\n  61.7 °F, feels like 63.5 °F"))
+        #expect(try server.requests().count == 2)
+        let later = try runWX(["units"], home: home)
+        #expect(later.stdout == "units imperial: °F, mph, in, inHg, 12h clock\n")
+    }
+
+    @Test func historyRerunAndReplay() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        _ = try runWX(stdin: "find Hamburg\nfavs\nunits\n", home: home, server: server, now: Self.now)
+        let result = try runWX(stdin: "!2\nreplay 1..3\n!99\n", home: home, server: server, now: Self.now)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("» favs\nno favorites yet"))
+        #expect(result.stdout.contains("» find Hamburg\n  1  Elbphilharmonie"))
+        #expect(result.stdout.contains("» units\nunits metric:"))
+        #expect(result.stderr == "error: no command 99 in the history (see “history”)\n")
+        let history = try runWX(["history", "3"], home: home)
+        // `!2` is recorded as what it ran, the replay as itself, a failed `!99` not at all, and
+        // `history` itself before it lists (as in bash).
+        #expect(history.stdout == "     4  favs\n     5  replay 1..3\n     6  history 3\n")
+    }
+
+    @Test func reverseGeocodingAndNoPlaceAtSea() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let tokyo = try runWX(["find", "35.685939,139.811695"], home: home, server: server)
+        #expect(tokyo.stdout == "  1  Koto, Japan                                           35.6859, 139.8117\n")
+        let sea = try runWX(["-c", "find 0,0; show"], home: home, server: server)
+        #expect(sea.status == 1)
+        #expect(sea.stderr == "error: no place found for “0,0”\nerror: no current location: use “find <place>” or “show <place>” first\n")
+        let requests = try server.requests()
+        #expect(requests.map(\.path) == ["/reverse", "/reverse"])
+        #expect(requests[0].query["lat"] == "35.685939")
+    }
+}

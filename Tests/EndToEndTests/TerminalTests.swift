@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// wx at a real terminal (tmux): tab completion, history from earlier sessions, Ctrl-C, Ctrl-D.
+@Suite struct TerminalTests {
+    @Test func completionCancellationAndEndOfInput() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let now = "2025-07-27T03:10:00Z"
+        let setup = try runWX(["-c", "find Hamburg; fav; fav rename Elbphilharmonie \"Elbe Concert Hall\""], home: home, server: server, now: now)
+        #expect(setup.status == 0)
+
+        var environment = server.environment
+        environment["WX_HOME"] = home.path
+        environment["WX_NOW"] = now
+        environment["WX_TIMEOUT"] = "20"
+        let terminal = try TerminalSession(environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+
+        // Up-arrow recalls a command from the earlier (scripted) session.
+        try terminal.send("Up")
+        try terminal.wait(for: "history recall") { $0.hasSuffix("wx> fav rename Elbphilharmonie \"Elbe Concert Hall\"") }
+        try terminal.send("C-c")
+        try terminal.wait(for: "a fresh prompt after Ctrl-C") { $0.hasSuffix("wx>") }
+
+        // Tab completes a favorite whose name has spaces.
+        try terminal.send("show Elbe C", "Tab")
+        try terminal.wait(for: "completion") { $0.hasSuffix("wx> show Elbe Concert Hall") }
+        try terminal.send("Enter")
+        try terminal.wait(for: "the weather") { $0.contains("Elbe Concert Hall, Hamburg, Deutschland · Sun 03:10 GMT") && $0.hasSuffix("wx>") }
+
+        // Ctrl-C during a request that never gets an answer: back at the prompt at once.
+        try server.queue(.init(path: "/v1/forecast", fault: "hang", seconds: 60))
+        try terminal.send("show 48.14,11.58", "Enter")
+        usleep(800_000)
+        try terminal.send("C-c")
+        let seconds = try terminal.wait(for: "cancellation", timeout: 5) { $0.contains("error: cancelled") && $0.hasSuffix("wx>") }
+        #expect(seconds < 2)
+
+        // The shell still works, and Ctrl-D ends it with status 0.
+        try terminal.send("favs", "Enter")
+        try terminal.wait(for: "favorites") { $0.contains("★ Elbe Concert Hall") && $0.hasSuffix("wx>") }
+        try terminal.send("C-d")
+        try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
+    }
+}

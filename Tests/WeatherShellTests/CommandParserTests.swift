@@ -1,0 +1,143 @@
+import Testing
+import WeatherKit
+
+@testable import WeatherShell
+
+@Suite struct CommandParserTests {
+    @Test(arguments: [
+        ("find Hamburg", Command.find("Hamburg")),
+        ("  find   Portland, OR  ", .find("Portland, OR")),
+        ("FIND 東京", .find("東京")),
+        ("use 2", .use(2)),
+        ("show", .show(nil)),
+        ("show New York", .show("New York")),
+        ("show \"New York\"", .show("New York")),
+        ("fav", .favoriteToggle),
+        ("fav rm Hamburg", .favoriteRemove("Hamburg")),
+        ("fav rm New York", .favoriteRemove("New York")),
+        ("fav rename \"New York\" NYC", .favoriteRename(from: "New York", to: "NYC")),
+        ("fav rename 'Old Town' 'New Town'", .favoriteRename(from: "Old Town", to: "New Town")),
+        ("favs", .favorites),
+        ("save", .save),
+        ("saved", .snapshots),
+        ("saved 3", .snapshot(3)),
+        ("saved rm 3", .snapshotRemove(3)),
+        ("history", .history(nil)),
+        ("history 5", .history(5)),
+        ("!12", .rerun(12)),
+        ("replay 3..5", .replay(3...5)),
+        ("replay 4", .replay(4...4)),
+        ("replay 4-6", .replay(4...6)),
+        ("units", .units(nil)),
+        ("units imperial", .units(.imperial)),
+        ("units METRIC", .units(.metric)),
+        ("format json", .format(.json)),
+        ("help", .help(nil)),
+        ("help show", .help("show")),
+        ("? show", .help("show")),
+        ("about", .about),
+        ("quit", .quit),
+        ("exit", .quit),
+    ])
+    func parses(line: String, command: Command) throws {
+        #expect(try CommandParser.parse(line) == command)
+    }
+
+    @Test func emptyLinesAndCommentsAreNothing() throws {
+        #expect(try CommandParser.parse("") == nil)
+        #expect(try CommandParser.parse("   ") == nil)
+        #expect(try CommandParser.parse("# a comment") == nil)
+    }
+
+    @Test(arguments: [
+        ("frobnicate", "unknown command “frobnicate”; type “help” for the list"),
+        ("find", "usage: find <query | lat,lon>"),
+        ("use x", "the candidate must be a number from 1 up, not “x”"),
+        ("use 0", "the candidate must be a number from 1 up, not “0”"),
+        ("saved rm", "usage: saved [N | rm N]"),
+        ("replay 5..3", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("units kelvin-ish", "usage: units [metric | imperial]"),
+        ("fav rename a", "usage: fav rename <old> <new> (quote names with spaces)"),
+        ("fav rename \"a b", "a quote is not closed"),
+        ("favs extra", "“favs” takes no arguments"),
+        ("!x", "“!N” runs history command N again; N is a number (see “history”)"),
+        ("\u{1B}[2Jboom", "unknown command “[2Jboom”; type “help” for the list"),
+    ])
+    func rejects(line: String, message: String) {
+        #expect(throws: ShellError.usage(message)) { try CommandParser.parse(line) }
+    }
+
+    @Test func splitsAtSemicolonsOutsideQuotes() {
+        #expect(CommandParser.splitCommands("find Hamburg; show") == ["find Hamburg", "show"])
+        #expect(CommandParser.splitCommands("fav rename \"a;b\" c; favs;;") == ["fav rename \"a;b\" c", "favs"])
+    }
+
+    @Test func joinsArgumentsKeepingWordsWithSpaces() {
+        #expect(CommandParser.join(arguments: ["fav", "rename", "New York", "NYC"]) == "fav rename \"New York\" NYC")
+        #expect(CommandParser.join(arguments: ["show", "Hamburg"]) == "show Hamburg")
+    }
+
+    @Test func everyCommandInTheTableParses() throws {
+        for spec in CommandTable.all {
+            let line = spec.name == "find" ? "find x" : spec.name == "use" ? "use 1" : spec.name == "replay" ? "replay 1" : spec.name
+            #expect(try CommandParser.parse(line) != nil, "\(spec.name)")
+        }
+    }
+}
+
+@Suite struct InvocationTests {
+    @Test func options() throws {
+        let invocation = try Invocation.parse(["--json", "--home", "/tmp/x", "-c", "find Hamburg; show"])
+        #expect(invocation.json)
+        #expect(invocation.home == "/tmp/x")
+        #expect(invocation.commands == ["find Hamburg; show"])
+        #expect(try Invocation.parse(["show", "Hamburg", "--json"]).words == ["show", "Hamburg", "--json"])
+        #expect(try Invocation.parse(["--version"]).action == .version)
+        #expect(try Invocation.parse(["find", "-33.86,151.2"]).words == ["find", "-33.86,151.2"])
+    }
+
+    @Test func usageErrors() {
+        #expect(throws: ShellError.usage("unknown option --bogus; see wx --help")) { try Invocation.parse(["--bogus"]) }
+        #expect(throws: ShellError.usage("--home needs a value; see wx --help")) { try Invocation.parse(["--home"]) }
+        #expect(throws: ShellError.usage("give commands with -c or as words, not both")) { try Invocation.parse(["-c", "show", "show"]) }
+    }
+
+    @Test func helpListsEveryCommand() {
+        for spec in CommandTable.all { #expect(Invocation.usage.contains(spec.synopsis)) }
+    }
+}
+
+@Suite struct ConfigurationTests {
+    @Test func xdgFolders() throws {
+        let configuration = try Configuration(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "/s"])
+        #expect(configuration.configFolder == "/home/u/.config/wx")
+        #expect(configuration.stateFolder == "/s/wx")
+        #expect(configuration.cacheFolder == "/home/u/.cache/wx")
+    }
+
+    @Test func homeOptionWinsOverEnvironment() throws {
+        let configuration = try Configuration(environment: ["WX_HOME": "/a"], home: "/b")
+        #expect(configuration.configFolder == "/b")
+        #expect(configuration.cacheFolder == "/b/cache")
+    }
+
+    @Test func endpointsClockAndColour() throws {
+        let configuration = try Configuration(environment: [
+            "WX_NOMINATIM_URL": "http://127.0.0.1:9/", "WX_NOW": "2026-02-06T21:40:00Z", "NO_COLOR": "1", "LANG": "de_DE.UTF-8",
+        ])
+        #expect(configuration.baseURLs[.nominatim] == "http://127.0.0.1:9")
+        #expect(configuration.baseURLs[.openMeteo] == "https://api.open-meteo.com")
+        #expect(configuration.fixedNow?.timeIntervalSince1970 == 1_770_414_000)
+        #expect(!configuration.colourAllowed)
+        #expect(configuration.localeLanguage == "de")
+        #expect(configuration.unicodeOutput)
+        #expect(try Configuration(environment: ["NO_COLOR": ""]).colourAllowed)
+        #expect(try !Configuration(environment: ["TERM": "dumb"]).colourAllowed)
+        #expect(throws: ShellError.self) { try Configuration(environment: ["WX_NOW": "yesterday"]) }
+    }
+
+    @Test(arguments: [("de_DE.UTF-8", "de"), ("C", "en"), ("POSIX", "en"), ("pt_BR", "pt"), ("sr_RS@latin", "sr"), ("", "en"), ("C.UTF-8", "en")])
+    func languageFromLocale(locale: String, language: String) {
+        #expect(Configuration.language(fromLocale: locale) == language)
+    }
+}

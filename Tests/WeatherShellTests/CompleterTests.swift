@@ -1,0 +1,37 @@
+import Testing
+
+@testable import WeatherShell
+
+@Suite struct CompleterTests {
+    let favorites = ["Hamburg", "New York", "New Delhi", "Paris"]
+
+    @Test func commandNames() {
+        let completion = Completer.complete("sh", favorites: favorites)
+        #expect(completion.options == ["show"])
+        #expect(completion.insertion(typed: "sh") == "show ")
+        #expect(Completer.complete("fa", favorites: favorites).options == ["fav", "favs"])
+        #expect(Completer.complete("fa", favorites: favorites).insertion(typed: "fa") == "fav")
+    }
+
+    @Test func favoriteNamesWithSpaces() {
+        let completion = Completer.complete("show New Y", favorites: favorites)
+        #expect(completion.options == ["New York"])
+        #expect(completion.replacing == 5)
+        #expect(completion.insertion(typed: "New Y") == "New York")
+        let both = Completer.complete("show ne", favorites: favorites)
+        #expect(both.options == ["New York", "New Delhi"])
+        #expect(both.insertion(typed: "ne") == "New ")
+        #expect(Completer.complete("show ham", favorites: favorites).insertion(typed: "ham") == "Hamburg")
+    }
+
+    @Test func subcommandsThenNames() {
+        #expect(Completer.complete("fav r", favorites: favorites).options == ["rename", "rm"])
+        #expect(Completer.complete("fav rm Pa", favorites: favorites).options == ["Paris"])
+        #expect(Completer.complete("fav rename New", favorites: favorites).options == ["\"New York\"", "\"New Delhi\""])
+        #expect(Completer.complete("units i", favorites: favorites).options == ["imperial"])
+        #expect(Completer.complete("help sa", favorites: favorites).options == ["save", "saved"])
+        #expect(Completer.complete("find Hamburg; sh", favorites: favorites).options == ["show"])
+        #expect(Completer.complete("save ", favorites: favorites).options.isEmpty)
+        #expect(Completer.complete("bogus x", favorites: favorites).options.isEmpty)
+    }
+}
