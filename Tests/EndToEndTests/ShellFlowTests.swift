@@ -157,4 +157,14 @@ import WeatherTestSupport
         #expect(requests.map(\.path) == ["/reverse", "/reverse"])
         #expect(requests[0].query["lat"] == "35.685939")
     }
+
+    /// The README's command list is what `wx --help` prints, from the one command table.
+    @Test func readmeListsTheCommandsAsHelpDoes() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let help = try runWX(["--help"]).stdout
+        let commands = help.components(separatedBy: "commands:\n")[1].components(separatedBy: "\n\n")[0]
+        for line in commands.split(separator: "\n") {
+            #expect(readme.contains("\n" + line.dropFirst(2) + "\n"), "README lacks: \(line)")
+        }
+    }
 }
