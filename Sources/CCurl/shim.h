@@ -1,67 +1,118 @@
 // The slice of libcurl that wx's transport uses, made callable from Swift.
 //
-// curl_easy_setopt and curl_easy_getinfo are C variadic functions, which Swift cannot call;
-// each argument type wx passes gets a typed `static inline` wrapper. Nothing here holds state.
+// libcurl is not linked: it pulls in some 30 shared libraries (OpenSSL, Kerberos, LDAP…) whose
+// loading and relocation cost every start of wx about 5 ms, three times what sqlite3 needs to
+// start at all (BENCHMARKS.md). wx_curl_load() dlopens it at the first request instead and fills
+// a table of entry points; the headers come from libcurl4-openssl-dev, the library from libcurl4.
+//
+// curl_easy_setopt and curl_easy_getinfo are C variadic functions, which Swift cannot call; each
+// argument type wx passes gets a typed `static inline` wrapper that calls through the table.
 #ifndef WX_CCURL_SHIM_H
 #define WX_CCURL_SHIM_H
 
 #include <curl/curl.h>
+#include <dlfcn.h>
+#include <stddef.h>
 
-/// An option whose value is a `long` (timeouts, flags, limits).
-static inline CURLcode wx_curl_set_long(CURL *handle, CURLoption option, long value) {
-    return curl_easy_setopt(handle, option, value);
+/// libcurl's entry points as loaded by wx_curl_load.
+typedef struct wx_curl_api {
+    CURLcode (*global_init)(long flags);
+    CURL *(*easy_init)(void);
+    void (*easy_reset)(CURL *handle);
+    CURLcode (*easy_setopt)(CURL *handle, CURLoption option, ...);
+    CURLcode (*easy_getinfo)(CURL *handle, CURLINFO info, ...);
+    const char *(*easy_strerror)(CURLcode code);
+    CURLM *(*multi_init)(void);
+    CURLMcode (*multi_add_handle)(CURLM *multi, CURL *handle);
+    CURLMcode (*multi_remove_handle)(CURLM *multi, CURL *handle);
+    CURLMcode (*multi_perform)(CURLM *multi, int *running);
+    CURLMcode (*multi_poll)(CURLM *multi, struct curl_waitfd *extra, unsigned int count, int timeout_ms, int *ready);
+    CURLMcode (*multi_wakeup)(CURLM *multi);
+    CURLMsg *(*multi_info_read)(CURLM *multi, int *remaining);
+    struct curl_slist *(*slist_append)(struct curl_slist *list, const char *text);
+    void (*slist_free_all)(struct curl_slist *list);
+} wx_curl_api;
+
+/// Loads libcurl.so.4 and fills `api`. Returns 0, or -1 when the library or a symbol is missing
+/// (dlerror() then says which).
+static inline int wx_curl_load(wx_curl_api *api) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) return -1;
+#define WX_CURL_SYMBOL(field, name) \
+    if ((*(void **)&api->field = dlsym(library, name)) == NULL) return -1;
+    WX_CURL_SYMBOL(global_init, "curl_global_init")
+    WX_CURL_SYMBOL(easy_init, "curl_easy_init")
+    WX_CURL_SYMBOL(easy_reset, "curl_easy_reset")
+    WX_CURL_SYMBOL(easy_setopt, "curl_easy_setopt")
+    WX_CURL_SYMBOL(easy_getinfo, "curl_easy_getinfo")
+    WX_CURL_SYMBOL(easy_strerror, "curl_easy_strerror")
+    WX_CURL_SYMBOL(multi_init, "curl_multi_init")
+    WX_CURL_SYMBOL(multi_add_handle, "curl_multi_add_handle")
+    WX_CURL_SYMBOL(multi_remove_handle, "curl_multi_remove_handle")
+    WX_CURL_SYMBOL(multi_perform, "curl_multi_perform")
+    WX_CURL_SYMBOL(multi_poll, "curl_multi_poll")
+    WX_CURL_SYMBOL(multi_wakeup, "curl_multi_wakeup")
+    WX_CURL_SYMBOL(multi_info_read, "curl_multi_info_read")
+    WX_CURL_SYMBOL(slist_append, "curl_slist_append")
+    WX_CURL_SYMBOL(slist_free_all, "curl_slist_free_all")
+#undef WX_CURL_SYMBOL
+    return 0;
 }
 
-/// An option whose value is a `curl_off_t` (large sizes).
-static inline CURLcode wx_curl_set_off_t(CURL *handle, CURLoption option, curl_off_t value) {
-    return curl_easy_setopt(handle, option, value);
+/// dlerror() as a function Swift can call after a failed load.
+static inline const char *wx_curl_load_error(void) {
+    const char *message = dlerror();
+    return message != NULL ? message : "unknown error";
+}
+
+/// An option whose value is a `long` (timeouts, flags, limits).
+static inline CURLcode wx_curl_set_long(const wx_curl_api *api, CURL *handle, CURLoption option, long value) {
+    return api->easy_setopt(handle, option, value);
 }
 
 /// An option whose value is a C string; libcurl copies it.
-static inline CURLcode wx_curl_set_string(CURL *handle, CURLoption option, const char *value) {
-    return curl_easy_setopt(handle, option, value);
+static inline CURLcode wx_curl_set_string(const wx_curl_api *api, CURL *handle, CURLoption option, const char *value) {
+    return api->easy_setopt(handle, option, value);
 }
 
 /// An option whose value is an opaque pointer (callback user data).
-static inline CURLcode wx_curl_set_pointer(CURL *handle, CURLoption option, void *value) {
-    return curl_easy_setopt(handle, option, value);
+static inline CURLcode wx_curl_set_pointer(const wx_curl_api *api, CURL *handle, CURLoption option, void *value) {
+    return api->easy_setopt(handle, option, value);
 }
 
 /// CURLOPT_HTTPHEADER takes a header list.
-static inline CURLcode wx_curl_set_headers(CURL *handle, struct curl_slist *headers) {
-    return curl_easy_setopt(handle, CURLOPT_HTTPHEADER, headers);
+static inline CURLcode wx_curl_set_headers(const wx_curl_api *api, CURL *handle, struct curl_slist *headers) {
+    return api->easy_setopt(handle, CURLOPT_HTTPHEADER, headers);
 }
 
 /// The body sink: called with each chunk; returning less than size * count aborts the transfer.
 typedef size_t (*wx_curl_write_function)(char *data, size_t size, size_t count, void *context);
 
-static inline CURLcode wx_curl_set_write_function(CURL *handle, wx_curl_write_function function) {
-    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, function);
+static inline CURLcode wx_curl_set_write_function(const wx_curl_api *api, CURL *handle, wx_curl_write_function function) {
+    return api->easy_setopt(handle, CURLOPT_WRITEFUNCTION, function);
 }
 
 /// The progress hook: returning non-zero aborts the transfer (how cancellation reaches curl).
-typedef int (*wx_curl_progress_function)(void *context, curl_off_t download_total,
-                                         curl_off_t downloaded, curl_off_t upload_total,
-                                         curl_off_t uploaded);
+typedef int (*wx_curl_progress_function)(void *context, curl_off_t download_total, curl_off_t downloaded,
+                                         curl_off_t upload_total, curl_off_t uploaded);
 
-static inline CURLcode wx_curl_set_progress_function(CURL *handle,
-                                                     wx_curl_progress_function function) {
-    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, function);
+static inline CURLcode wx_curl_set_progress_function(const wx_curl_api *api, CURL *handle, wx_curl_progress_function function) {
+    return api->easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, function);
 }
 
 /// An info field of type `long` (the HTTP status).
-static inline CURLcode wx_curl_get_long(CURL *handle, CURLINFO info, long *value) {
-    return curl_easy_getinfo(handle, info, value);
+static inline CURLcode wx_curl_get_long(const wx_curl_api *api, CURL *handle, CURLINFO info, long *value) {
+    return api->easy_getinfo(handle, info, value);
 }
 
 /// An info field of type `curl_off_t` (Retry-After seconds, timings in microseconds).
-static inline CURLcode wx_curl_get_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
-    return curl_easy_getinfo(handle, info, value);
+static inline CURLcode wx_curl_get_off_t(const wx_curl_api *api, CURL *handle, CURLINFO info, curl_off_t *value) {
+    return api->easy_getinfo(handle, info, value);
 }
 
 /// An info field that is a C string owned by the handle (Content-Type).
-static inline CURLcode wx_curl_get_string(CURL *handle, CURLINFO info, char **value) {
-    return curl_easy_getinfo(handle, info, value);
+static inline CURLcode wx_curl_get_string(const wx_curl_api *api, CURL *handle, CURLINFO info, char **value) {
+    return api->easy_getinfo(handle, info, value);
 }
 
 /// The result code of a finished transfer, from the union inside CURLMsg.

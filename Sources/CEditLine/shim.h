@@ -1,7 +1,12 @@
 // The slice of libedit (BSD editline) that wx uses, made callable from Swift.
 //
-// el_set, el_get and history are C variadic functions, which Swift cannot call; each use
-// wx makes of them gets a typed `static inline` wrapper below. Nothing here holds state.
+// libedit is not linked: only the interactive shell needs it, and loading it with its
+// dependencies (libtinfo, libbsd, libmd) costs every start of wx — scripts and `wx -c` too —
+// almost a millisecond. wx_editline_load() dlopens it when the shell starts; the headers come
+// from libedit-dev, the library from libedit2.
+//
+// el_set, el_get and history are C variadic functions, which Swift cannot call; each use wx
+// makes of them gets a typed `static inline` wrapper below that calls through the table.
 #ifndef WX_CEDITLINE_SHIM_H
 #define WX_CEDITLINE_SHIM_H
 
@@ -13,11 +18,57 @@
 #include <string.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <dlfcn.h>
+
+/// libedit's entry points as loaded by wx_editline_load.
+typedef struct wx_editline_api {
+    EditLine *(*el_init)(const char *program, FILE *in, FILE *out, FILE *err);
+    void (*el_end)(EditLine *el);
+    const char *(*el_gets)(EditLine *el, int *count);
+    int (*el_set)(EditLine *el, int operation, ...);
+    int (*el_get)(EditLine *el, int operation, ...);
+    int (*el_source)(EditLine *el, const char *file);
+    const LineInfo *(*el_line)(EditLine *el);
+    int (*el_insertstr)(EditLine *el, const char *text);
+    void (*el_deletestr)(EditLine *el, int count);
+    History *(*history_init)(void);
+    void (*history_end)(History *history);
+    int (*history)(History *history, HistEvent *event, int operation, ...);
+} wx_editline_api;
+
+/// Loads libedit.so.2 and fills `api`. Returns 0, or -1 when the library or a symbol is missing
+/// (dlerror() then says which).
+static inline int wx_editline_load(wx_editline_api *api) {
+    void *library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) return -1;
+#define WX_EDITLINE_SYMBOL(field, name) \
+    if ((*(void **)&api->field = dlsym(library, name)) == NULL) return -1;
+    WX_EDITLINE_SYMBOL(el_init, "el_init")
+    WX_EDITLINE_SYMBOL(el_end, "el_end")
+    WX_EDITLINE_SYMBOL(el_gets, "el_gets")
+    WX_EDITLINE_SYMBOL(el_set, "el_set")
+    WX_EDITLINE_SYMBOL(el_get, "el_get")
+    WX_EDITLINE_SYMBOL(el_source, "el_source")
+    WX_EDITLINE_SYMBOL(el_line, "el_line")
+    WX_EDITLINE_SYMBOL(el_insertstr, "el_insertstr")
+    WX_EDITLINE_SYMBOL(el_deletestr, "el_deletestr")
+    WX_EDITLINE_SYMBOL(history_init, "history_init")
+    WX_EDITLINE_SYMBOL(history_end, "history_end")
+    WX_EDITLINE_SYMBOL(history, "history")
+#undef WX_EDITLINE_SYMBOL
+    return 0;
+}
+
+/// dlerror() as a function Swift can call after a failed load.
+static inline const char *wx_editline_load_error(void) {
+    const char *message = dlerror();
+    return message != NULL ? message : "unknown error";
+}
 
 /// el_init takes the C stdio streams, which Swift 6 treats as unsafe mutable globals;
 /// reading them here keeps the Swift side free of that diagnostic.
-static inline EditLine *wx_el_init(const char *program) {
-    return el_init(program, stdin, stdout, stderr);
+static inline EditLine *wx_el_init(const wx_editline_api *api, const char *program) {
+    return api->el_init(program, stdin, stdout, stderr);
 }
 
 /// The prompt callback returns a fixed string; a C function (not a Swift closure) so that
@@ -29,30 +80,30 @@ static inline char *wx_el_prompt_text(EditLine *el) {
 }
 
 /// EL_PROMPT is set through the variadic el_set.
-static inline int wx_el_set_default_prompt(EditLine *el) {
-    return el_set(el, EL_PROMPT, wx_el_prompt_text);
+static inline int wx_el_set_default_prompt(const wx_editline_api *api, EditLine *el) {
+    return api->el_set(el, EL_PROMPT, wx_el_prompt_text);
 }
 
 /// EL_EDITOR ("emacs" or "vi") is set through the variadic el_set.
-static inline int wx_el_set_editor(EditLine *el, const char *mode) {
-    return el_set(el, EL_EDITOR, mode);
+static inline int wx_el_set_editor(const wx_editline_api *api, EditLine *el, const char *mode) {
+    return api->el_set(el, EL_EDITOR, mode);
 }
 
 /// EL_HIST connects a History to the line editor so that up-arrow recalls it.
-static inline int wx_el_set_history(EditLine *el, History *h) {
-    return el_set(el, EL_HIST, history, h);
+static inline int wx_el_set_history(const wx_editline_api *api, EditLine *el, History *h) {
+    return api->el_set(el, EL_HIST, api->history, h);
 }
 
 /// EL_CLIENTDATA is how a completion callback (a C function pointer that cannot capture)
 /// finds its Swift object again.
-static inline int wx_el_set_clientdata(EditLine *el, void *data) {
-    return el_set(el, EL_CLIENTDATA, data);
+static inline int wx_el_set_clientdata(const wx_editline_api *api, EditLine *el, void *data) {
+    return api->el_set(el, EL_CLIENTDATA, data);
 }
 
 /// Reads back EL_CLIENTDATA; el_get is variadic.
-static inline void *wx_el_get_clientdata(EditLine *el) {
+static inline void *wx_el_get_clientdata(const wx_editline_api *api, EditLine *el) {
     void *data = NULL;
-    el_get(el, EL_CLIENTDATA, &data);
+    api->el_get(el, EL_CLIENTDATA, &data);
     return data;
 }
 
@@ -60,32 +111,32 @@ static inline void *wx_el_get_clientdata(EditLine *el) {
 typedef unsigned char (*wx_el_function)(EditLine *, int);
 
 /// EL_ADDFN registers a named editor function (wx adds its tab completion this way).
-static inline int wx_el_add_function(EditLine *el, const char *name, const char *help,
-                                     wx_el_function function) {
-    return el_set(el, EL_ADDFN, name, help, function);
+static inline int wx_el_add_function(const wx_editline_api *api, EditLine *el, const char *name,
+                                     const char *help, wx_el_function function) {
+    return api->el_set(el, EL_ADDFN, name, help, function);
 }
 
 /// EL_BIND binds a key sequence to a named editor function; the list ends with NULL.
-static inline int wx_el_bind(EditLine *el, const char *key, const char *function) {
-    return el_set(el, EL_BIND, key, function, NULL);
+static inline int wx_el_bind(const wx_editline_api *api, EditLine *el, const char *key, const char *function) {
+    return api->el_set(el, EL_BIND, key, function, NULL);
 }
 
 /// H_SETSIZE bounds the in-memory history; history() is variadic.
-static inline int wx_history_set_size(History *h, int size) {
+static inline int wx_history_set_size(const wx_editline_api *api, History *h, int size) {
     HistEvent event;
-    return history(h, &event, H_SETSIZE, size);
+    return api->history(h, &event, H_SETSIZE, size);
 }
 
 /// H_SETUNIQUE drops a line that repeats the one just before it.
-static inline int wx_history_set_unique(History *h, int unique) {
+static inline int wx_history_set_unique(const wx_editline_api *api, History *h, int unique) {
     HistEvent event;
-    return history(h, &event, H_SETUNIQUE, unique);
+    return api->history(h, &event, H_SETUNIQUE, unique);
 }
 
 /// H_ENTER appends one line to the history.
-static inline int wx_history_enter(History *h, const char *line) {
+static inline int wx_history_enter(const wx_editline_api *api, History *h, const char *line) {
     HistEvent event;
-    return history(h, &event, H_ENTER, line);
+    return api->history(h, &event, H_ENTER, line);
 }
 
 /// Where the SIGINT handler reports an interrupt: the write end of a pipe (or -1).

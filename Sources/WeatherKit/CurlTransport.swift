@@ -18,8 +18,7 @@ import Synchronization
 /// commands. Cancellation sets a flag and wakes `curl_multi_poll`, ending the transfer at once.
 public final class CurlTransport: HTTPTransport {
     private let queue = DispatchQueue(label: "wx.curl")
-    // Touched only on `queue` (created lazily there, so that start-up pays nothing for OpenSSL).
-    private let handles = Mutex<Handles?>(nil)
+    private let store = HandleStore()
 
     public init() {}
 
@@ -33,7 +32,7 @@ public final class CurlTransport: HTTPTransport {
             }
         } onCancel: {
             cancel.set()
-            if let multi = cancel.multi { curl_multi_wakeup(multi.pointer) }
+            if let multi = cancel.multi { multi.api.pointee.multi_wakeup(multi.pointer) }
         }
         return try result.get()
     }
@@ -43,58 +42,54 @@ public final class CurlTransport: HTTPTransport {
     private func perform(_ request: HTTPRequest, limits: TransferLimits, cancel: CancelFlag) -> Result<HTTPResponse, TransportError> {
         if cancel.isSet { return .failure(.cancelled) }
         let handles: Handles
-        do { handles = try self.handles.withLock { stored in
-            if let stored { return stored }
-            let made = try Handles.make()
-            stored = made
-            return made
-        } } catch let error as TransportError { return .failure(error) } catch { return .failure(.failed("\(error)")) }
+        do { handles = try store.handles() } catch { return .failure(error) }
+        let api = handles.library.api
         let easy = handles.easy
         let multi = handles.multi
-        cancel.multi = MultiPointer(pointer: multi)
+        cancel.multi = MultiPointer(pointer: multi, api: api)
 
-        curl_easy_reset(easy)
+        api.pointee.easy_reset(easy)
         let sink = Sink(limit: limits.maximumBodyBytes, cancel: cancel)
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }
 
         var headerList: UnsafeMutablePointer<curl_slist>?
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
+            headerList = api.pointee.slist_append(headerList, "\(name): \(value)")
         }
-        defer { curl_slist_free_all(headerList) }
+        defer { api.pointee.slist_free_all(headerList) }
 
-        wx_curl_set_string(easy, CURLOPT_URL, request.url)
-        wx_curl_set_long(easy, CURLOPT_HTTPGET, 1)
-        wx_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
-        wx_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1)
-        wx_curl_set_long(easy, CURLOPT_MAXREDIRS, 5)
-        wx_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeoutSeconds * 1000))
-        wx_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeoutSeconds * 1000))
-        wx_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
-        wx_curl_set_headers(easy, headerList)
-        wx_curl_set_write_function(easy, curlWrite)
-        wx_curl_set_pointer(easy, CURLOPT_WRITEDATA, unmanaged.toOpaque())
-        wx_curl_set_progress_function(easy, curlProgress)
-        wx_curl_set_pointer(easy, CURLOPT_XFERINFODATA, unmanaged.toOpaque())
-        wx_curl_set_long(easy, CURLOPT_NOPROGRESS, 0)
+        wx_curl_set_string(api, easy, CURLOPT_URL, request.url)
+        wx_curl_set_long(api, easy, CURLOPT_HTTPGET, 1)
+        wx_curl_set_long(api, easy, CURLOPT_NOSIGNAL, 1)
+        wx_curl_set_long(api, easy, CURLOPT_FOLLOWLOCATION, 1)
+        wx_curl_set_long(api, easy, CURLOPT_MAXREDIRS, 5)
+        wx_curl_set_long(api, easy, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeoutSeconds * 1000))
+        wx_curl_set_long(api, easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeoutSeconds * 1000))
+        wx_curl_set_string(api, easy, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
+        wx_curl_set_headers(api, easy, headerList)
+        wx_curl_set_write_function(api, easy, curlWrite)
+        wx_curl_set_pointer(api, easy, CURLOPT_WRITEDATA, unmanaged.toOpaque())
+        wx_curl_set_progress_function(api, easy, curlProgress)
+        wx_curl_set_pointer(api, easy, CURLOPT_XFERINFODATA, unmanaged.toOpaque())
+        wx_curl_set_long(api, easy, CURLOPT_NOPROGRESS, 0)
 
-        curl_multi_add_handle(multi, easy)
-        defer { curl_multi_remove_handle(multi, easy) }
+        api.pointee.multi_add_handle(multi, easy)
+        defer { api.pointee.multi_remove_handle(multi, easy) }
 
         var running: Int32 = 1
         var code = CURLE_OK
         while true {
-            if curl_multi_perform(multi, &running) != CURLM_OK {
+            if api.pointee.multi_perform(multi, &running) != CURLM_OK {
                 return .failure(.failed("libcurl could not run the transfer"))
             }
             if running == 0 { break }
             if cancel.isSet { return .failure(.cancelled) }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            api.pointee.multi_poll(multi, nil, 0, 1000, nil)
             if cancel.isSet { return .failure(.cancelled) }
         }
         var remaining: Int32 = 0
-        while let message = curl_multi_info_read(multi, &remaining) {
+        while let message = api.pointee.multi_info_read(multi, &remaining) {
             if message.pointee.msg == CURLMSG_DONE { code = wx_curl_message_result(message) }
         }
         if cancel.isSet { return .failure(.cancelled) }
@@ -107,15 +102,15 @@ public final class CurlTransport: HTTPTransport {
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
             return .failure(.connectionLost)
         case CURLE_ABORTED_BY_CALLBACK: return .failure(.cancelled)
-        default: return .failure(.failed(String(cString: curl_easy_strerror(code))))
+        default: return .failure(.failed(api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"))
         }
 
         var status = 0
-        wx_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        wx_curl_get_long(api, easy, CURLINFO_RESPONSE_CODE, &status)
         var contentType: UnsafeMutablePointer<CChar>?
-        wx_curl_get_string(easy, CURLINFO_CONTENT_TYPE, &contentType)
+        wx_curl_get_string(api, easy, CURLINFO_CONTENT_TYPE, &contentType)
         var retryAfter: curl_off_t = 0
-        wx_curl_get_off_t(easy, CURLINFO_RETRY_AFTER, &retryAfter)
+        wx_curl_get_off_t(api, easy, CURLINFO_RETRY_AFTER, &retryAfter)
         return .success(
             HTTPResponse(
                 status: status, contentType: contentType.map { String(cString: $0) },
@@ -131,25 +126,56 @@ public final class CurlTransport: HTTPTransport {
 /// The easy and multi handles, created on the transport's queue at the first request.
 private struct Handles: @unchecked Sendable {
     // @unchecked: the raw pointers are used only on CurlTransport.queue (see CurlTransport).
+    let library: CurlLibrary
     let easy: UnsafeMutableRawPointer
     let multi: UnsafeMutableRawPointer
 
     static func make() throws(TransportError) -> Handles {
-        _ = globalInit
-        guard let easy = curl_easy_init(), let multi = curl_multi_init() else {
+        let library = try CurlLibrary.shared.get()
+        guard let easy = library.api.pointee.easy_init(), let multi = library.api.pointee.multi_init() else {
             throw TransportError.failed("libcurl could not start")
         }
-        return Handles(easy: easy, multi: multi)
+        return Handles(library: library, easy: easy, multi: multi)
     }
+}
 
-    /// `curl_global_init` once per process, at the first request rather than at start-up.
-    static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+/// Holds the handles between requests. Used only on `CurlTransport.queue`, which serialises
+/// every access; created there at the first request, so start-up pays nothing for libcurl.
+private final class HandleStore: @unchecked Sendable {
+    private var made: Handles?
+
+    func handles() throws(TransportError) -> Handles {
+        if let made { return made }
+        let handles = try Handles.make()
+        made = handles
+        return handles
+    }
+}
+
+/// libcurl, loaded with dlopen once per process at the first request (see CCurl/shim.h for why
+/// it is not linked), with `curl_global_init` done.
+final class CurlLibrary: @unchecked Sendable {
+    // @unchecked: `api` is written once, in `shared`'s initialiser, and only read afterwards.
+    let api: UnsafeMutablePointer<wx_curl_api>
+
+    private init(api: UnsafeMutablePointer<wx_curl_api>) { self.api = api }
+
+    static let shared: Result<CurlLibrary, TransportError> = {
+        let api = UnsafeMutablePointer<wx_curl_api>.allocate(capacity: 1)
+        api.initialize(to: wx_curl_api())
+        guard wx_curl_load(api) == 0 else {
+            return .failure(.failed("libcurl could not be loaded (\(String(cString: wx_curl_load_error()))); install libcurl4"))
+        }
+        _ = api.pointee.global_init(Int(CURL_GLOBAL_DEFAULT))
+        return .success(CurlLibrary(api: api))
+    }()
 }
 
 /// A multi handle pointer handed to the cancellation handler, which only calls the thread-safe
 /// `curl_multi_wakeup` on it.
 struct MultiPointer: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer
+    let api: UnsafeMutablePointer<wx_curl_api>
 }
 
 /// Set when the calling task is cancelled; read by the transfer loop and the progress hook.

@@ -197,7 +197,9 @@ struct ServiceClient: Sendable {
 /// in the process and, through a lock file in `lockFolder`, across wx processes sharing a cache.
 public final class RequestSpacing: Sendable {
     private let lockFolder: String?
-    private let last = Mutex<[Service: ContinuousClock.Instant]>([:])
+    /// The last request's time per service, by `Service.allCases` index (an array, not a
+    /// dictionary keyed by the enum: see `Endpoints` for why).
+    private let last = Mutex<[ContinuousClock.Instant?]>(Array(repeating: nil, count: Service.allCases.count))
 
     public init(lockFolder: String?) { self.lockFolder = lockFolder }
 
@@ -208,10 +210,11 @@ public final class RequestSpacing: Sendable {
         let interval = service.minimumRequestInterval
         guard interval > 0 else { return }
         // Within the process: reserve the next slot, then sleep until it comes.
+        let index = Service.allCases.firstIndex(of: service)!
         let slot = last.withLock { last -> ContinuousClock.Instant in
             let now = ContinuousClock.now
-            let next = last[service].map { max(now, $0 + .milliseconds(Int64(interval * 1000))) } ?? now
-            last[service] = next
+            let next = last[index].map { max(now, $0 + .milliseconds(Int64(interval * 1000))) } ?? now
+            last[index] = next
             return next
         }
         if slot > ContinuousClock.now { try await Task.sleep(until: slot, clock: .continuous) }

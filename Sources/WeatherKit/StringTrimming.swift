@@ -1,6 +1,15 @@
-extension StringProtocol {
+// Concrete for String and Substring rather than generic over StringProtocol: a generic version
+// called across modules runs unspecialised and makes the runtime look up protocol conformances,
+// a one-time scan of every conformance in the binary that shows up in start-up time.
+
+extension String {
     /// The text without leading and trailing white space (spaces, tabs, newlines, and other
     /// Unicode white space). FoundationEssentials has no `trimmingCharacters(in:)`.
+    public var trimmed: String { Substring(self).trimmed }
+}
+
+extension Substring {
+    /// The text without leading and trailing white space.
     public var trimmed: String {
         guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
         let last = lastIndex(where: { !$0.isWhitespace })!

@@ -161,7 +161,7 @@ public enum CommandParser {
             }
         }
         parts.append(current)
-        return parts.map(\.trimmed).filter { !$0.isEmpty }
+        return parts.map { $0.trimmed }.filter { !$0.isEmpty }
     }
 
     /// Joins command-line words back into one command line, quoting those with spaces:

@@ -10,8 +10,19 @@ public indirect enum CompletionKind: Hashable, Sendable {
     case words([String])
     /// A command name (`help <TAB>`).
     case commands
-    /// A subcommand word, or else `otherwise`; after a subcommand, what `after` says for it.
-    case subcommands([String: CompletionKind], otherwise: CompletionKind)
+    /// A subcommand word, or else `otherwise`; after a subcommand, what its entry says.
+    case subcommands([Subcommand], otherwise: CompletionKind)
+}
+
+/// A word after a command (`fav rm`) and what completes after it.
+public struct Subcommand: Hashable, Sendable {
+    public let word: String
+    public let then: CompletionKind
+
+    public init(_ word: String, then: CompletionKind) {
+        self.word = word
+        self.then = then
+    }
 }
 
 /// One command as users see it: the single description that `help`, tab completion, `--help`
@@ -59,7 +70,7 @@ public enum CommandTable {
                 "“fav” adds the current location (★) or removes it (☆) when it is one already. A favorite is identified by its coordinates.",
                 "Quote names with spaces: fav rename \"New York\" NYC.",
             ],
-            completion: .subcommands(["rm": .favorites, "rename": .favorites], otherwise: .none)),
+            completion: .subcommands([Subcommand("rename", then: .favorites), Subcommand("rm", then: .favorites)], otherwise: .none)),
         CommandSpec(
             name: "favs", aliases: [], synopsis: "favs",
             summary: "list favorites", details: [], completion: .none),
@@ -71,7 +82,7 @@ public enum CommandTable {
         CommandSpec(
             name: "saved", aliases: [], synopsis: "saved [N | rm N]",
             summary: "list snapshots; show or delete one",
-            details: [], completion: .subcommands(["rm": .none], otherwise: .none)),
+            details: [], completion: .subcommands([Subcommand("rm", then: .none)], otherwise: .none)),
         CommandSpec(
             name: "history", aliases: [], synopsis: "history [N]",
             summary: "the last N commands (default 20), from every session",

@@ -66,12 +66,14 @@ public enum Completer {
         case .subcommands(let subcommands, let otherwise):
             if let space = rest.firstIndex(where: \.isWhitespace) {
                 let word = String(rest[..<space]).lowercased()
-                guard let next = subcommands[word] else { return Completion(replacing: 0, options: [], appendsSpace: false) }
+                guard let next = subcommands.first(where: { $0.word == word })?.then else {
+                    return Completion(replacing: 0, options: [], appendsSpace: false)
+                }
                 let after = String(rest[space...].drop { $0.isWhitespace })
                 // After "rename", the first of two names: quote names with spaces.
                 return complete(after, kind: next, favorites: favorites, quoted: word == "rename")
             }
-            let own = matching(subcommands.keys.sorted(), prefix: rest)
+            let own = matching(subcommands.map(\.word), prefix: rest)
             let other = complete(rest, kind: otherwise, favorites: favorites, quoted: false).options
             return Completion(replacing: rest.count, options: own + other, appendsSpace: !own.isEmpty && other.isEmpty)
         }

@@ -17,7 +17,7 @@ public struct Configuration: Sendable {
     /// Where cached service answers live.
     public var cacheFolder: String
     /// Base URL per service, without a trailing slash.
-    public var baseURLs: [Service: String]
+    public var endpoints: Endpoints
     /// `OPENWEATHERMAP_API_KEY`; nil when unset or empty.
     public var openWeatherMapKey: String?
     /// The fixed instant from `WX_NOW`, or nil for the system clock.
@@ -34,19 +34,25 @@ public struct Configuration: Sendable {
     /// A contact (e-mail or URL) added to the User-Agent (`WX_CONTACT`), as Nominatim asks.
     public var contact: String?
 
+    /// Reads the configuration from a dictionary of variables (tests).
+    public init(environment: [String: String], home: String? = nil) throws(ShellError) {
+        try self.init(variable: { environment[$0] }, home: home)
+    }
+
     /// Reads the configuration.
     ///
     /// - Parameters:
-    ///   - environment: the process environment (`ProcessInfo.processInfo.environment`).
+    ///   - variable: looks up one environment variable (`getenv` in the product: no copy of the
+    ///     whole environment is made at start-up).
     ///   - home: the `--home DIR` option, which wins over `WX_HOME` and the XDG folders.
     /// - Throws: `ShellError.usage` for a `WX_NOW` that is not an ISO 8601 instant.
-    public init(environment: [String: String], home: String? = nil) throws(ShellError) {
+    public init(variable: (String) -> String?, home: String? = nil) throws(ShellError) {
         func value(_ name: String) -> String? {
-            guard let text = environment[name], !text.isEmpty else { return nil }
+            guard let text = variable(name), !text.isEmpty else { return nil }
             return text
         }
         if let home = home ?? value("WX_HOME") {
-            let folder = Self.absolute(home, environment: environment)
+            let folder = Self.absolute(home, userHome: value("HOME"))
             configFolder = folder
             stateFolder = folder
             cacheFolder = folder + "/cache"
@@ -56,13 +62,11 @@ public struct Configuration: Sendable {
             stateFolder = (value("XDG_STATE_HOME") ?? userHome + "/.local/state") + "/wx"
             cacheFolder = (value("XDG_CACHE_HOME") ?? userHome + "/.cache") + "/wx"
         }
-        var urls: [Service: String] = [:]
-        for service in Service.allCases {
+        endpoints = Endpoints { service in
             var url = value(service.baseURLVariable) ?? service.defaultBaseURL
             while url.hasSuffix("/") { url.removeLast() }
-            urls[service] = url
+            return url
         }
-        baseURLs = urls
         openWeatherMapKey = value("OPENWEATHERMAP_API_KEY")?.trimmed
         if let text = value("WX_NOW") {
             guard let date = Self.parseInstant(text) else {
@@ -70,11 +74,11 @@ public struct Configuration: Sendable {
             }
             fixedNow = date
         }
-        colourAllowed = value("NO_COLOR") == nil && environment["TERM"] != "dumb"
+        colourAllowed = value("NO_COLOR") == nil && variable("TERM") != "dumb"
         let locale = value("LC_ALL") ?? value("LC_MESSAGES") ?? value("LANG") ?? "C"
         localeLanguage = Self.language(fromLocale: locale)
         let charsetLocale = value("LC_ALL") ?? value("LC_CTYPE") ?? value("LANG") ?? "C"
-        unicodeOutput = charsetLocale.lowercased().contains("utf-8") || charsetLocale.lowercased().contains("utf8")
+        unicodeOutput = Self.isUTF8(locale: charsetLocale)
         requestTimeoutSeconds = value("WX_TIMEOUT").flatMap(DecimalText.parse).flatMap { $0 > 0 && $0 <= 600 ? $0 : nil } ?? 20
         contact = value("WX_CONTACT")
     }
@@ -91,6 +95,13 @@ public struct Configuration: Sendable {
         return language.lowercased()
     }
 
+    /// Whether a locale name ("de_DE.UTF-8", "C.utf8") names the UTF-8 character set.
+    public static func isUTF8(locale: String) -> Bool {
+        guard let dot = locale.firstIndex(of: ".") else { return false }
+        let charset = locale[locale.index(after: dot)...].prefix { $0 != "@" }.lowercased()
+        return charset == "utf-8" || charset == "utf8"
+    }
+
     /// An ISO 8601 instant: "2026-02-06T21:40:00Z", with fractional seconds or an offset.
     public static func parseInstant(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: .iso8601) { return date }
@@ -98,10 +109,23 @@ public struct Configuration: Sendable {
         return nil
     }
 
-    static func absolute(_ path: String, environment: [String: String]) -> String {
+    static func absolute(_ path: String, userHome: String?) -> String {
         if path.hasPrefix("/") { return path }
-        if path == "~" || path.hasPrefix("~/") { return (environment["HOME"] ?? "") + path.dropFirst() }
+        if path == "~" || path.hasPrefix("~/") { return (userHome ?? "") + path.dropFirst() }
         return FileManager.default.currentDirectoryPath + "/" + path
+    }
+}
+
+/// The base URL of every service. Held in an array by `Service.allCases` order rather than a
+/// dictionary: a dictionary keyed by an enum costs start-up a scan of every protocol conformance
+/// in the binary (BENCHMARKS.md).
+public struct Endpoints: Hashable, Sendable {
+    private var urls: [String]
+
+    public init(_ url: (Service) -> String) { urls = Service.allCases.map(url) }
+
+    public subscript(service: Service) -> String {
+        urls[Service.allCases.firstIndex(of: service)!]
     }
 }
 

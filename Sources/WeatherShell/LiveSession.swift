@@ -30,8 +30,8 @@ extension WeatherSession {
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
             spacing: RequestSpacing(lockFolder: configuration.cacheFolder), offline: offline)
         let services = WeatherServices(
-            geocoder: NominatimGeocoder(baseURL: configuration.baseURLs[.nominatim]!, context: context),
-            forecastProvider: OpenMeteoForecastProvider(baseURL: configuration.baseURLs[.openMeteo]!, context: context))
+            geocoder: NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
+            forecastProvider: OpenMeteoForecastProvider(baseURL: configuration.endpoints[.openMeteo], context: context))
         return (WeatherSession(configuration: configuration, services: services, state: state, log: log, now: now), warning)
     }
 }

@@ -22,7 +22,7 @@ public struct WeatherReport: Hashable, Sendable {
 public struct AboutInfo: Hashable, Sendable {
     public var version: String
     public var services: [Service]
-    public var baseURLs: [Service: String]
+    public var endpoints: Endpoints
     public var configFolder: String
     public var stateFolder: String
     public var cacheFolder: String

@@ -106,7 +106,7 @@ public enum TextRenderer {
         case .about(let info):
             var lines = ["wx \(info.version) — weather at the prompt"]
             for service in Service.allCases where service != .openWeatherMap || info.services.contains(.openWeatherMap) {
-                let base = info.baseURLs[service] ?? service.defaultBaseURL
+                let base = info.endpoints[service]
                 lines.append(contentsOf: wrap(service.attribution, indent: 2))
                 if base != service.defaultBaseURL { lines.append("    endpoint: \(base)") }
             }

@@ -85,7 +85,7 @@ public final class WeatherSession {
         case .about:
             return [.about(AboutInfo(
                 version: WXVersion.current, services: [services.geocoder.service, services.forecastProvider.service],
-                baseURLs: configuration.baseURLs, configFolder: configuration.configFolder,
+                endpoints: configuration.endpoints, configFolder: configuration.configFolder,
                 stateFolder: configuration.stateFolder, cacheFolder: configuration.cacheFolder))]
         case .rerun, .replay, .format, .quit:
             // Line-level commands: the runner handles them before they reach the view model.

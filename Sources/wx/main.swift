@@ -27,7 +27,7 @@ struct WX {
         let configuration: Configuration
         do {
             invocation = try Invocation.parse(arguments)
-            configuration = try Configuration(environment: environment(), home: invocation.home)
+            configuration = try Configuration(variable: { getenv($0).map { String(cString: $0) } }, home: invocation.home)
         } catch {
             output.writeError("wx: \(error.description)\n")
             return 2
@@ -73,7 +73,11 @@ struct WX {
         }
 
         if isatty(0) == 1 {
-            return await Interactive(runner: runner, output: output).run()
+            guard let editor = LineEditor(program: "wx", favoriteNames: { MainActor.assumeIsolated { session.favorites.map(\.name) } }) else {
+                output.writeError("wx: \(LineEditor.loadError); install libedit2, or pipe commands into wx\n")
+                return 1
+            }
+            return await Interactive(runner: runner, output: output, editor: editor).run()
         }
         // Script mode, like sqlite3: no banner, no prompt, one command a line.
         var failed = false
@@ -85,19 +89,6 @@ struct WX {
             }
         }
         return failed ? 1 : 0
-    }
-
-    static func environment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 }
 
@@ -130,13 +121,10 @@ final class Interactive {
     let running = RunningCommand()
     var interruptSource: (any DispatchSourceRead)?
 
-    init(runner: ShellRunner, output: StandardStreams) {
+    init(runner: ShellRunner, output: StandardStreams, editor: LineEditor) {
         self.runner = runner
         self.output = output
-        let session = runner.session
-        self.editor = LineEditor(program: "wx") {
-            MainActor.assumeIsolated { session.favorites.map(\.name) }
-        }
+        self.editor = editor
     }
 
     func run() async -> Int32 {
@@ -203,33 +191,51 @@ final class LineEditor {
         case end
     }
 
+    /// libedit's entry points, loaded at the first interactive start (see CEditLine/shim.h).
+    nonisolated(unsafe) private static let api: UnsafeMutablePointer<wx_editline_api>? = {
+        // nonisolated(unsafe): written once by this initialiser, only read afterwards.
+        let api = UnsafeMutablePointer<wx_editline_api>.allocate(capacity: 1)
+        api.initialize(to: wx_editline_api())
+        if wx_editline_load(api) == 0 { return api }
+        loadErrorText = String(cString: wx_editline_load_error())
+        return nil
+    }()
+    nonisolated(unsafe) private static var loadErrorText = ""
+    static var loadError: String { "libedit could not be loaded (\(loadErrorText))" }
+
+    private let api: UnsafeMutablePointer<wx_editline_api>
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let favoriteNames: () -> [String]
 
-    init(program: String, favoriteNames: @escaping () -> [String]) {
+    /// Nil when libedit cannot be loaded.
+    init?(program: String, favoriteNames: @escaping () -> [String]) {
+        guard let api = Self.api, let editLine = wx_el_init(api, program), let history = api.pointee.history_init() else {
+            return nil
+        }
+        self.api = api
+        self.editLine = editLine
+        self.history = history
         self.favoriteNames = favoriteNames
-        editLine = wx_el_init(program)
-        history = history_init()
-        wx_history_set_size(history, 1000)
-        wx_history_set_unique(history, 1)
-        wx_el_set_history(editLine, history)
-        wx_el_set_default_prompt(editLine)
-        wx_el_set_editor(editLine, "emacs")
-        wx_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
-        wx_el_add_function(editLine, "wx-complete", "complete a command or favorite", completeCallback)
-        wx_el_bind(editLine, "^I", "wx-complete")
-        el_source(editLine, nil)  // the user's ~/.editrc, as other libedit programs do
+        wx_history_set_size(api, history, 1000)
+        wx_history_set_unique(api, history, 1)
+        wx_el_set_history(api, editLine, history)
+        wx_el_set_default_prompt(api, editLine)
+        wx_el_set_editor(api, editLine, "emacs")
+        wx_el_set_clientdata(api, editLine, Unmanaged.passUnretained(self).toOpaque())
+        wx_el_add_function(api, editLine, "wx-complete", "complete a command or favorite", completeCallback)
+        wx_el_bind(api, editLine, "^I", "wx-complete")
+        _ = api.pointee.el_source(editLine, nil)  // the user's ~/.editrc, as other libedit programs do
     }
 
     deinit {
-        el_end(editLine)
-        history_end(history)
+        api.pointee.el_end(editLine)
+        api.pointee.history_end(history)
     }
 
     func readLine() -> Input {
         var count: Int32 = 0
-        guard let bytes = el_gets(editLine, &count) else {
+        guard let bytes = api.pointee.el_gets(editLine, &count) else {
             return count == -1 && wx_errno() == EINTR ? .interrupted : .end
         }
         if count < 0 { return .interrupted }
@@ -238,27 +244,33 @@ final class LineEditor {
         return .line(line)
     }
 
-    func addToHistory(_ line: String) { wx_history_enter(history, line) }
+    func addToHistory(_ line: String) { wx_history_enter(api, history, line) }
 
     /// Tab: insert the single completion or the common prefix, or list the options.
     fileprivate func complete() -> UInt8 {
-        guard let info = el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
+        guard let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
         let length = info.cursor - start
         let before = String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
         let completion = Completer.complete(before, favorites: favoriteNames())
         let typed = String(before.suffix(completion.replacing))
         if let insertion = completion.insertion(typed: typed) {
-            el_deletestr(editLine, Int32(typed.unicodeScalars.count))
-            el_insertstr(editLine, insertion)
+            api.pointee.el_deletestr(editLine, Int32(typed.unicodeScalars.count))
+            _ = api.pointee.el_insertstr(editLine, insertion)
             return UInt8(CC_REFRESH)
         }
         guard completion.options.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
         StandardStreams.put("\n" + completion.options.joined(separator: "   ") + "\n", fd: 1)
         return UInt8(CC_REDISPLAY)
     }
+
+    /// The editor whose callback is running (from EL_CLIENTDATA).
+    fileprivate static func from(_ editLine: OpaquePointer) -> LineEditor? {
+        guard let api, let data = wx_el_get_clientdata(api, editLine) else { return nil }
+        return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+    }
 }
 
 private let completeCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let data = wx_el_get_clientdata(editLine) else { return UInt8(CC_ERROR) }
-    return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete()
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return editor.complete()
 }

@@ -125,8 +125,8 @@ import WeatherKit
         let configuration = try Configuration(environment: [
             "WX_NOMINATIM_URL": "http://127.0.0.1:9/", "WX_NOW": "2026-02-06T21:40:00Z", "NO_COLOR": "1", "LANG": "de_DE.UTF-8",
         ])
-        #expect(configuration.baseURLs[.nominatim] == "http://127.0.0.1:9")
-        #expect(configuration.baseURLs[.openMeteo] == "https://api.open-meteo.com")
+        #expect(configuration.endpoints[.nominatim] == "http://127.0.0.1:9")
+        #expect(configuration.endpoints[.openMeteo] == "https://api.open-meteo.com")
         #expect(configuration.fixedNow?.timeIntervalSince1970 == 1_770_414_000)
         #expect(!configuration.colourAllowed)
         #expect(configuration.localeLanguage == "de")
