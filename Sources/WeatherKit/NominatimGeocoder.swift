@@ -23,25 +23,25 @@ public struct NominatimGeocoder: Geocoder {
         self.client = ServiceClient(context: context)
     }
 
-    public func search(_ query: String, limit: Int) async throws(ServiceError) -> Fetched<[Place]> {
+    public func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         let url = QueryString.url(
             base: baseURL, path: "/search",
             [("q", query), ("format", "jsonv2"), ("addressdetails", "1"), ("limit", String(limit)),
-             ("accept-language", client.context.language)])
+             ("accept-language", language)])
         let fetched = try await client.json(
-            ServiceRequest(service: service, url: url, cacheKey: url, sendsLanguage: true, staleFallback: true),
+            ServiceRequest(service: service, url: url, cacheKey: url, language: language, staleFallback: true),
             validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
         return Fetched(value: try Self.places(fromSearch: fetched.value, limit: limit), origin: fetched.origin)
     }
 
-    public func reverse(_ coordinate: Coordinate) async throws(ServiceError) -> Fetched<Place?> {
+    public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
         let url = QueryString.url(
             base: baseURL, path: "/reverse",
             [("lat", DecimalText.shortest(coordinate.latitude)), ("lon", DecimalText.shortest(coordinate.longitude)),
              ("format", "jsonv2"), ("addressdetails", "1"), ("zoom", "14"),
-             ("accept-language", client.context.language)])
+             ("accept-language", language)])
         let fetched = try await client.json(
-            ServiceRequest(service: service, url: url, cacheKey: url, sendsLanguage: true, staleFallback: true),
+            ServiceRequest(service: service, url: url, cacheKey: url, language: language, staleFallback: true),
             validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
         return Fetched(value: try Self.place(fromReverse: fetched.value, asked: coordinate), origin: fetched.origin)
     }

@@ -17,17 +17,17 @@ public struct OpenMeteoGeocoder: Geocoder {
         self.client = ServiceClient(context: context)
     }
 
-    public func search(_ query: String, limit: Int) async throws(ServiceError) -> Fetched<[Place]> {
+    public func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         let url = QueryString.url(
             base: baseURL, path: "/v1/search",
-            [("name", query), ("count", String(limit)), ("language", client.context.language), ("format", "json")])
+            [("name", query), ("count", String(limit)), ("language", language), ("format", "json")])
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
             validity: { _, now in now.addingTimeInterval(NominatimGeocoder.cacheSeconds) })
         return Fetched(value: try Self.places(from: fetched.value, limit: limit), origin: fetched.origin)
     }
 
-    public func reverse(_ coordinate: Coordinate) async throws(ServiceError) -> Fetched<Place?> {
+    public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
         let rounded = coordinate.rounded
         return Fetched(
             value: Place(name: rounded.text, region: "", countryCode: nil, coordinate: rounded, displayName: rounded.text),

@@ -5,14 +5,16 @@ public protocol Geocoder: Sendable {
 
     /// Up to `limit` places matching free text ("Portland, OR", "BS7 9EX", "東京"), best first.
     ///
+    /// - Parameter language: the language names should come back in ("de", "en"; sent as
+    ///   `Accept-Language` or the service's own parameter).
     /// - Returns: the places, empty when nothing matched.
     /// - Throws: `ServiceError`.
-    func search(_ query: String, limit: Int) async throws(ServiceError) -> Fetched<[Place]>
+    func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]>
 
     /// The place at `coordinate`; nil when the service knows none there (open sea).
     ///
     /// - Throws: `ServiceError`.
-    func reverse(_ coordinate: Coordinate) async throws(ServiceError) -> Fetched<Place?>
+    func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?>
 }
 
 /// Fetches forecasts: current conditions, hours and days, in one request.

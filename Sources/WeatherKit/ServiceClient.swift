@@ -37,8 +37,6 @@ public struct ServiceContext: Sendable {
     /// wx's clock (`WX_NOW` in tests); cache freshness is judged by it.
     public var now: @Sendable () -> Date
     public var userAgent: String
-    /// `Accept-Language` for geocoders ("de", "en"): names come back in this language.
-    public var language: String
     public var limits: TransferLimits
     /// Attempts for a timeout or 5xx, first included (1 = no retry).
     public var maximumAttempts: Int
@@ -49,14 +47,13 @@ public struct ServiceContext: Sendable {
 
     public init(
         transport: any HTTPTransport, cache: ResponseCache?, now: @escaping @Sendable () -> Date,
-        userAgent: String = WXVersion.userAgent(), language: String = "en", limits: TransferLimits = TransferLimits(),
+        userAgent: String = WXVersion.userAgent(), limits: TransferLimits = TransferLimits(),
         maximumAttempts: Int = 3, spacing: RequestSpacing? = RequestSpacing(lockFolder: nil), offline: Bool = false
     ) {
         self.transport = transport
         self.cache = cache
         self.now = now
         self.userAgent = userAgent
-        self.language = language
         self.limits = limits
         self.maximumAttempts = maximumAttempts
         self.spacing = spacing
@@ -70,8 +67,8 @@ struct ServiceRequest: Sendable {
     var url: String
     /// The cache key: the URL without secrets; nil = never cached.
     var cacheKey: String?
-    /// Whether to send `Accept-Language` (geocoders: names in the user's language).
-    var sendsLanguage: Bool = false
+    /// `Accept-Language` to send (geocoders: names in the user's language); nil sends none.
+    var language: String? = nil
     /// When stale cached data may stand in for a service that cannot be reached.
     var staleFallback: Bool = false
 }
@@ -118,7 +115,7 @@ struct ServiceClient: Sendable {
     /// Sends with bounded retries (timeouts and 5xx only), all within one total time budget.
     private func send(_ request: ServiceRequest) async throws(ServiceError) -> HTTPResponse {
         var headers = ["User-Agent": context.userAgent, "Accept": "application/json"]
-        if request.sendsLanguage { headers["Accept-Language"] = context.language }
+        if let language = request.language { headers["Accept-Language"] = language }
         let started = ContinuousClock.now
         let budget = Duration.milliseconds(Int64(context.limits.totalTimeoutSeconds * 1000))
         var attempt = 1

@@ -148,4 +148,14 @@ public enum Command: Hashable, Sendable {
     case help(String?)
     case about
     case quit
+
+    /// Whether the command reads favorites or settings (so `state.plist` must be current).
+    public var readsState: Bool {
+        switch self {
+        case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use, .save:
+            false
+        case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units:
+            true
+        }
+    }
 }

@@ -53,7 +53,6 @@ public final class EventLog {
     /// Snapshots folded from the log so far, by id, and how far the fold has read.
     private var snapshotsByID: [Int: Snapshot] = [:]
     private var deletedIDs: Set<Int> = []
-    private var highestSnapshotID = 0
     private var foldedBytes: Int = 0
     private var foldedVersion: [Int]?
     /// Lines that could not be read, counted once per session.
@@ -86,12 +85,10 @@ public final class EventLog {
         reading: SnapshotReading, at time: Date
     ) throws(ShellError) -> Snapshot {
         try StoreFiles.locked(folder) { () throws(ShellError) -> Snapshot in
-            fold()
             let snapshot = Snapshot(
-                id: highestSnapshotID + 1, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
+                id: lastSnapshotID() + 1, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
                 utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading)
             try append(SnapshotRecord(snapshot))
-            fold()
             return snapshot
         }
     }
@@ -102,10 +99,8 @@ public final class EventLog {
     ///   `.storage` when the log cannot be written.
     public func deleteSnapshot(_ id: Int, at time: Date) throws(ShellError) -> Snapshot {
         try StoreFiles.locked(folder) { () throws(ShellError) -> Snapshot in
-            fold()
-            guard let snapshot = snapshotsByID[id] else { throw .noSuchSnapshot(id) }
+            guard let snapshot = findSnapshot(id) else { throw .noSuchSnapshot(id) }
             try append(DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
-            fold()
             return snapshot
         }
     }
@@ -127,9 +122,42 @@ public final class EventLog {
     }
 
     /// The snapshot with `id`, unless deleted.
-    public func snapshot(_ id: Int) -> Snapshot? {
-        fold()
-        return snapshotsByID[id]
+    public func snapshot(_ id: Int) -> Snapshot? { findSnapshot(id) }
+
+    /// Reads backwards to snapshot `id`. Ids only grow along the file, so the search stops at a
+    /// smaller one; a deletion, written after its snapshot, is met first.
+    private func findSnapshot(_ id: Int) -> Snapshot? {
+        var found: Snapshot?
+        var deleted = false
+        let decoder = JSONDecoder()
+        LogFile(path: path)?.linesBackwards { line in
+            switch Self.kind(of: line) {
+            case .deletion:
+                if (try? decoder.decode(DeletionRecord.self, from: Data(line)))?.id == id { deleted = true }
+                return !deleted
+            case .snapshot:
+                guard let record = try? decoder.decode(SnapshotRecord.self, from: Data(line)), let snapshot = record.snapshot else {
+                    return true
+                }
+                if snapshot.id == id { found = snapshot }
+                return snapshot.id > id
+            default:
+                return true
+            }
+        }
+        return deleted ? nil : found
+    }
+
+    /// The highest snapshot id so far: that of the last snapshot record (0 when none).
+    private func lastSnapshotID() -> Int {
+        var highest: Int?
+        let decoder = JSONDecoder()
+        LogFile(path: path)?.linesBackwards { line in
+            guard Self.kind(of: line) == .snapshot else { return true }
+            highest = (try? decoder.decode(SnapshotRecord.self, from: Data(line)))?.id
+            return highest == nil
+        }
+        return highest ?? 0
     }
 
     /// The last `count` commands, oldest first, read from the end of the file backwards (the
@@ -137,8 +165,9 @@ public final class EventLog {
     public func history(last count: Int) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         guard count > 0 else { return [] }
+        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            if let entry = Self.historyEntry(line) { entries.append(entry) }
+            if let entry = Self.historyEntry(line, decoder: decoder) { entries.append(entry) }
             return entries.count < count
         }
         return entries.reversed()
@@ -147,8 +176,9 @@ public final class EventLog {
     /// The command with history number `number`.
     public func command(number: Int) -> HistoryEntry? {
         var found: HistoryEntry?
+        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            guard let entry = Self.historyEntry(line) else { return true }
+            guard let entry = Self.historyEntry(line, decoder: decoder) else { return true }
             if entry.number == number { found = entry }
             return entry.number > number
         }
@@ -158,8 +188,9 @@ public final class EventLog {
     /// Commands `range` (inclusive), oldest first.
     public func commands(in range: ClosedRange<Int>) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
+        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            guard let entry = Self.historyEntry(line) else { return true }
+            guard let entry = Self.historyEntry(line, decoder: decoder) else { return true }
             if range.contains(entry.number) { entries.append(entry) }
             return entry.number > range.lowerBound
         }
@@ -168,20 +199,26 @@ public final class EventLog {
 
     private func lastCommandNumber() -> Int? {
         var number: Int?
+        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            number = Self.historyEntry(line)?.number
+            number = Self.historyEntry(line, decoder: decoder)?.number
             return number == nil
         }
         return number
     }
 
-    static func historyEntry(_ line: ArraySlice<UInt8>) -> HistoryEntry? {
-        guard line.count < 1 << 20, Self.contains(line, #""kind":"command""#),
-            let record = try? JSONDecoder().decode(CommandRecord.self, from: Data(line)), record.kind == "command",
+    static func historyEntry(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> HistoryEntry? {
+        guard line.count < 1 << 20, kind(of: line) == .command,
+            let record = try? decoder.decode(CommandRecord.self, from: Data(line)), record.kind == "command",
             let time = ISOTime.parse(record.ts)
         else { return nil }
         return HistoryEntry(number: record.n, line: record.line, time: time)
     }
+
+    static let commandKind = Array(#""kind":"command""#.utf8)
+    static let snapshotKind = Array(#""kind":"snapshot""#.utf8)
+    static let deletionKind = Array(#""kind":"snapshot.deleted""#.utf8)
+    static let anyKind = Array(#""kind":""#.utf8)
 
     /// Reads the part of the log appended since the last fold and folds its snapshot records.
     /// A log replaced by another process (smaller, or another inode) is folded again from the start.
@@ -190,54 +227,59 @@ public final class EventLog {
         if let version, let previous = foldedVersion, version[0] != previous[0] || version[1] < foldedBytes {
             snapshotsByID = [:]
             deletedIDs = []
-            highestSnapshotID = 0
             foldedBytes = 0
         }
         foldedVersion = version
         guard version != nil, let file = LogFile(path: path) else { return }
+        let decoder = JSONDecoder()
         foldedBytes = file.linesForward(from: foldedBytes) { line in
-            guard Self.contains(line, #""kind":"snapshot"#) else {
-                if !Self.looksLikeRecord(line) { skippedLines += 1 }
-                return
-            }
-            guard let kind = try? JSONDecoder().decode(KindProbe.self, from: Data(line)) else {
-                skippedLines += 1
-                return
-            }
-            switch kind.kind {
-            case "snapshot":
-                guard let record = try? JSONDecoder().decode(SnapshotRecord.self, from: Data(line)),
+            // Most lines are commands: bytes tell them apart without parsing. wx writes keys
+            // sorted, so `kind` comes first; lines from other writers get a full search.
+            let kind = Self.kind(of: line)
+            if kind == .command { return }
+            if kind == .deletion {
+                guard let record = try? decoder.decode(DeletionRecord.self, from: Data(line)) else {
+                    skippedLines += 1
+                    return
+                }
+                deletedIDs.insert(record.id)
+                snapshotsByID[record.id] = nil
+            } else if kind == .snapshot {
+                guard let record = try? decoder.decode(SnapshotRecord.self, from: Data(line)), record.kind == "snapshot",
                     let snapshot = record.snapshot
                 else {
                     skippedLines += 1
                     return
                 }
-                highestSnapshotID = max(highestSnapshotID, snapshot.id)
                 if !deletedIDs.contains(snapshot.id) { snapshotsByID[snapshot.id] = snapshot }
-            case "snapshot.deleted":
-                guard let id = kind.id else { return }
-                deletedIDs.insert(id)
-                snapshotsByID[id] = nil
-            default:
-                break
+            } else if kind == .unreadable {
+                skippedLines += 1
             }
         }
     }
 
-    static func contains(_ line: ArraySlice<UInt8>, _ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard line.count >= pattern.count else { return false }
-        var index = line.startIndex
-        let last = line.endIndex - pattern.count
-        while index <= last {
-            if line[index] == pattern[0] && line[index..<index + pattern.count].elementsEqual(pattern) { return true }
-            index += 1
-        }
-        return false
+    enum LineKind { case command, snapshot, deletion, other, unreadable }
+
+    /// The record kind of a line, from its bytes.
+    static func kind(of line: UnsafeRawBufferPointer) -> LineKind {
+        if LogFile.starts(line, with: sortedCommandPrefix) { return .command }
+        if LogFile.starts(line, with: sortedDeletionPrefix) { return .deletion }
+        if LogFile.starts(line, with: sortedSnapshotPrefix) { return .snapshot }
+        if LogFile.starts(line, with: sortedKindPrefix) { return .other }
+        guard looksLikeRecord(line) else { return .unreadable }
+        if LogFile.contains(line, commandKind) { return .command }
+        if LogFile.contains(line, deletionKind) { return .deletion }
+        if LogFile.contains(line, snapshotKind) { return .snapshot }
+        return .other
     }
 
-    static func looksLikeRecord(_ line: ArraySlice<UInt8>) -> Bool {
-        line.first == UInt8(ascii: "{") && line.last == UInt8(ascii: "}") && contains(line, #""kind":""#)
+    static let sortedKindPrefix = Array(#"{"kind":""#.utf8)
+    static let sortedCommandPrefix = Array(#"{"kind":"command","#.utf8)
+    static let sortedSnapshotPrefix = Array(#"{"kind":"snapshot","#.utf8)
+    static let sortedDeletionPrefix = Array(#"{"kind":"snapshot.deleted","#.utf8)
+
+    static func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.first == UInt8(ascii: "{") && line.last == UInt8(ascii: "}") && LogFile.contains(line, anyKind)
     }
 }
 
@@ -312,10 +354,12 @@ struct SnapshotRecord: Codable {
     }
 }
 
-/// Line-oriented reads of the log without loading it whole.
+/// Line-oriented reads of the log without loading it whole: chunks of 1 MiB, lines found
+/// with memchr, records told apart with memmem.
 struct LogFile {
     let fd: Int32
     let size: Int
+    static let chunk = 1 << 20
 
     init?(path: String) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -329,34 +373,77 @@ struct LogFile {
         self.size = Int(info.st_size)
     }
 
+    /// Whether `line` contains `needle`.
+    static func contains(_ line: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard let base = line.baseAddress, !needle.isEmpty, line.count >= needle.count else { return false }
+        // memchr for the first byte, memcmp for the rest (memmem is a GNU extension Swift's
+        // Glibc module does not export).
+        return needle.withUnsafeBytes { pattern in
+            var offset = 0
+            while offset <= line.count - needle.count,
+                let hit = memchr(base + offset, Int32(needle[0]), line.count - needle.count - offset + 1)
+            {
+                if memcmp(hit, pattern.baseAddress!, needle.count) == 0 { return true }
+                offset = base.distance(to: UnsafeRawPointer(hit)) + 1
+            }
+            return false
+        }
+    }
+
+    /// Whether `line` begins with `prefix`.
+    static func starts(_ line: UnsafeRawBufferPointer, with prefix: [UInt8]) -> Bool {
+        guard let base = line.baseAddress, line.count >= prefix.count else { return false }
+        return prefix.withUnsafeBytes { memcmp(base, $0.baseAddress!, prefix.count) == 0 }
+    }
+
+    /// The offset of the last "\n" before `end` in `bytes`, or nil.
+    static func lastNewline(in bytes: UnsafeRawBufferPointer, before end: Int) -> Int? {
+        var index = end - 1
+        while index >= 0 {
+            if bytes[index] == UInt8(ascii: "\n") { return index }
+            index -= 1
+        }
+        return nil
+    }
+
     /// Calls `body` with each complete line from `start` on (without its "\n"); a last line with
     /// no "\n" (torn, or still being written) is not passed. Returns the offset after the last
     /// complete line. Closes the file.
-    func linesForward(from start: Int, _ body: (ArraySlice<UInt8>) -> Void) -> Int {
+    func linesForward(from start: Int, _ body: (UnsafeRawBufferPointer) -> Void) -> Int {
         defer { close(fd) }
-        var offset = start
-        var pending: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var position = start
-        while position < size {
-            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(position)) }
+        var consumed = start  // file offset of buffer[0]
+        var buffer = [UInt8](repeating: 0, count: Self.chunk)
+        var filled = 0  // bytes of buffer holding data
+        while consumed + filled < size {
+            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }  // a line longer than the buffer
+            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(consumed + filled)) }
             if count <= 0 { break }
-            position += count
-            pending.append(contentsOf: buffer[0..<count])
-            var lineStart = 0
-            while let newline = pending[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-                if newline > lineStart { body(pending[lineStart..<newline]) }
-                offset += newline - lineStart + 1
-                lineStart = newline + 1
+            filled += count
+            let used = buffer.withUnsafeBytes { raw -> Int in
+                var lineStart = 0
+                while lineStart < filled,
+                    let newline = memchr(raw.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), filled - lineStart)
+                {
+                    let end = raw.baseAddress!.distance(to: UnsafeRawPointer(newline))
+                    if end > lineStart { body(UnsafeRawBufferPointer(rebasing: raw[lineStart..<end])) }
+                    lineStart = end + 1
+                }
+                return lineStart
             }
-            pending.removeFirst(lineStart)
+            if used > 0 {
+                buffer.withUnsafeMutableBytes { raw in
+                    _ = memmove(raw.baseAddress!, raw.baseAddress! + used, filled - used)
+                }
+                filled -= used
+                consumed += used
+            }
         }
-        return offset
+        return consumed
     }
 
     /// Calls `body` with each complete line from the end backwards while it returns true. The
     /// last line is skipped when it has no "\n" (torn). Closes the file.
-    func linesBackwards(_ body: (ArraySlice<UInt8>) -> Bool) {
+    func linesBackwards(_ body: (UnsafeRawBufferPointer) -> Bool) {
         defer { close(fd) }
         var end = size  // exclusive end of the region not read yet
         var carry: [UInt8] = []  // the start of a line whose beginning is further back
@@ -368,24 +455,28 @@ struct LogFile {
             let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(start)) }
             guard count == end - start else { return }
             buffer.append(contentsOf: carry)
-            var cursor = buffer.count
-            if skippingTornLine {
-                // Whatever follows the last newline is a torn line (or nothing): not a record.
-                guard let lastNewline = buffer.lastIndex(of: UInt8(ascii: "\n")) else {
-                    carry = []
-                    end = start
-                    continue
+            let keepGoing = buffer.withUnsafeBytes { raw -> Bool in
+                var cursor = raw.count
+                if skippingTornLine {
+                    // Whatever follows the last newline is a torn line (or nothing): not a record.
+                    guard let last = Self.lastNewline(in: raw, before: raw.count) else {
+                        cursor = -1
+                        return true
+                    }
+                    cursor = last
+                    skippingTornLine = false
                 }
-                cursor = lastNewline
-                skippingTornLine = false
+                while cursor > 0, let position = Self.lastNewline(in: raw, before: cursor) {
+                    if cursor > position + 1, !body(UnsafeRawBufferPointer(rebasing: raw[(position + 1)..<cursor])) { return false }
+                    cursor = position
+                }
+                carry = cursor > 0 ? Array(raw[..<cursor]) : []
+                if cursor < 0 { carry = [] }
+                return true
             }
-            while let newline = buffer[..<cursor].lastIndex(of: UInt8(ascii: "\n")) {
-                if cursor > newline + 1, !body(buffer[(newline + 1)..<cursor]) { return }
-                cursor = newline
-            }
-            carry = Array(buffer[..<cursor])
+            if !keepGoing { return }
             end = start
-            if start == 0, !carry.isEmpty { _ = body(carry[...]) }
+            if start == 0, !carry.isEmpty { _ = carry.withUnsafeBytes { body($0) } }
         }
     }
 }

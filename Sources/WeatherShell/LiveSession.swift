@@ -13,25 +13,21 @@ extension WeatherSession {
     /// - Parameters:
     ///   - transport: the HTTP transport (libcurl in the product).
     ///   - offline: answer from the cache only.
-    /// - Returns: the session and a warning about the state file to show once, if any.
-    public static func live(
-        configuration: Configuration, transport: any HTTPTransport, offline: Bool
-    ) -> (WeatherSession, warning: String?) {
+    /// - Returns: the session.
+    public static func live(configuration: Configuration, transport: any HTTPTransport, offline: Bool) -> WeatherSession {
         let fixed = configuration.fixedNow
         let now: @Sendable () -> Date = { fixed ?? Date() }
+        // state.plist is read when a command first needs favorites or settings, not here.
         let state = StateStore(folder: configuration.configFolder, now: now)
-        let warning = state.refresh()
         let log = EventLog(folder: configuration.stateFolder)
-        let settings = state.document.settings
         let context = ServiceContext(
             transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: now,
             userAgent: WXVersion.userAgent(contact: configuration.contact),
-            language: settings.language ?? configuration.localeLanguage,
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
             spacing: RequestSpacing(lockFolder: configuration.cacheFolder), offline: offline)
         let services = WeatherServices(
             geocoder: NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
             forecastProvider: OpenMeteoForecastProvider(baseURL: configuration.endpoints[.openMeteo], context: context))
-        return (WeatherSession(configuration: configuration, services: services, state: state, log: log, now: now), warning)
+        return WeatherSession(configuration: configuration, services: services, state: state, log: log, now: now)
     }
 }

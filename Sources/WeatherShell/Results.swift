@@ -51,4 +51,12 @@ public enum CommandResult: Hashable, Sendable {
     case notice(String)
     /// The command's effect holds in memory but could not be saved to disk.
     case notSaved(ShellError)
+
+    /// Whether rendering depends on the units setting (only these make the renderer read it).
+    public var needsUnits: Bool {
+        switch self {
+        case .weather, .snapshotSaved, .snapshots, .snapshot, .units: true
+        default: false
+        }
+    }
 }

@@ -159,7 +159,9 @@ public final class ShellRunner {
     }
 
     private func emit(_ result: CommandResult) {
-        let context = RenderContext(units: session.settings.units, now: session.now(), colour: colour, unicode: unicode)
+        // Units come from state.plist; results that do not show values never make it load.
+        let units = result.needsUnits ? session.settings.units : .metric
+        let context = RenderContext(units: units, now: session.now(), colour: colour, unicode: unicode)
         switch format {
         case .text:
             let text = TextRenderer.render(result, context: context)

@@ -122,8 +122,13 @@ public final class StateStore {
 
     public let path: String
     let folder: String
-    /// The document as this session sees it: the file plus changes not yet saved.
-    public private(set) var document = StateDocument()
+    /// The document as this session sees it: the file plus changes not yet saved. Read from
+    /// disk at the first access.
+    public var document: StateDocument {
+        if !loadedOnce { refresh() }
+        return current
+    }
+    private var current = StateDocument()
     /// Why the file cannot be written (it did not parse, or is of a newer version); nil when fine.
     public private(set) var readOnlyReason: String?
     private var pending: [Change] = []
@@ -168,11 +173,11 @@ public final class StateStore {
                         + (copied ? " (a copy is at \(aside))" : "")
                         + "; favorites and settings are read-only until “reset state”"
                 }
-                document = Self.applying(pending, to: base)
+                current = Self.applying(pending, to: base)
                 return readOnlyReason
             }
         }
-        document = Self.applying(pending, to: base)
+        current = Self.applying(pending, to: base)
         return nil
     }
 
@@ -196,14 +201,14 @@ public final class StateStore {
     public func update(_ change: @escaping Change) throws(ShellError) {
         var updated = document
         try change(&updated)
-        document = updated
+        current = updated
         pending.append(change)
         if let readOnlyReason { throw .storage("not saved: \(readOnlyReason)") }
         try StoreFiles.locked(folder) { () throws(ShellError) in
             loadedOnce = false
             refresh()
             if let readOnlyReason { throw .storage("not saved: \(readOnlyReason)") }
-            try write(document)
+            try write(current)
             pending = []
         }
     }
@@ -213,8 +218,9 @@ public final class StateStore {
         try StoreFiles.locked(folder) { () throws(ShellError) in
             readOnlyReason = nil
             pending = []
-            document = StateDocument()
-            try write(document)
+            loadedOnce = true
+            current = StateDocument()
+            try write(current)
         }
     }
 

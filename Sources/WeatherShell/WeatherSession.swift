@@ -54,12 +54,19 @@ public final class WeatherSession {
     public var settings: Settings { state.document.settings }
     public var favorites: [Favorite] { state.document.favorites }
 
+    /// The language for place names: the setting, else the locale's.
+    var language: String { settings.language ?? configuration.localeLanguage }
+
     /// Runs one command.
     ///
     /// - Returns: the results to render, in order.
     /// - Throws: `ShellError`; nothing in the session has changed then.
     public func execute(_ command: Command) async throws(ShellError) -> [CommandResult] {
-        if let warning = state.refresh() { return [.notSaved(.storage(warning))] + (try await execute(command)) }
+        // Commands that read favorites or settings first pick up changes another wx process made;
+        // the others (history, saved…) never read state.plist at all.
+        if command.readsState, let warning = state.refresh() {
+            return [.notSaved(.storage(warning))] + (try await execute(command))
+        }
         switch command {
         case .find(let query): return try await find(query)
         case .use(let index): return try use(index)
@@ -117,7 +124,7 @@ public final class WeatherSession {
     private func search(_ query: String) async throws(ShellError) -> [Place] {
         let places: [Place]
         do {
-            places = try await services.geocoder.search(query, limit: Self.candidateLimit).value
+            places = try await services.geocoder.search(query, limit: Self.candidateLimit, language: language).value
         } catch {
             throw Self.shellError(error)
         }
@@ -127,7 +134,7 @@ public final class WeatherSession {
 
     private func reverse(_ coordinate: Coordinate) async throws(ShellError) -> Place? {
         do {
-            return try await services.geocoder.reverse(coordinate).value
+            return try await services.geocoder.reverse(coordinate, language: language).value
         } catch {
             throw Self.shellError(error)
         }

@@ -55,7 +55,7 @@ public struct FakeGeocoder: Geocoder {
         self.failure = failure
     }
 
-    public func search(_ query: String, limit: Int) async throws(ServiceError) -> Fetched<[Place]> {
+    public func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         if let failure { throw failure }
         guard let found = places[query] else {
             throw .malformedResponse(.nominatim, detail: "FakeGeocoder: unexpected search “\(query)”")
@@ -63,7 +63,7 @@ public struct FakeGeocoder: Geocoder {
         return Fetched(value: found, origin: .network)
     }
 
-    public func reverse(_ coordinate: Coordinate) async throws(ServiceError) -> Fetched<Place?> {
+    public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
         if let failure { throw failure }
         return Fetched(value: reversePlaces[coordinate.rounded], origin: .network)
     }
@@ -150,7 +150,6 @@ public func makeTestSession(
     env.merge(environment) { $1 }
     let configuration = try! Configuration(environment: env)
     let state = StateStore(folder: configuration.configFolder, now: { now })
-    state.refresh()
     return WeatherSession(
         configuration: configuration, services: WeatherServices(geocoder: geocoder, forecastProvider: forecasts),
         state: state, log: EventLog(folder: configuration.stateFolder), now: { now })

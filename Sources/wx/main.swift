@@ -43,9 +43,7 @@ struct WX {
             break
         }
 
-        let (session, warning) = WeatherSession.live(
-            configuration: configuration, transport: CurlTransport(), offline: invocation.offline)
-        if let warning { output.writeError("warning: \(warning)\n") }
+        let session = WeatherSession.live(configuration: configuration, transport: CurlTransport(), offline: invocation.offline)
         let runner = ShellRunner(
             session: session, output: output, format: invocation.json ? .json : .text,
             colour: isatty(1) == 1 && configuration.colourAllowed, unicode: configuration.unicodeOutput)
