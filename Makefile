@@ -26,7 +26,7 @@ deps:
 build: release
 
 release: deps
-	swift build -c release $(SWIFT_BUILD_FLAGS)
+	swift build -c release --product wx $(SWIFT_BUILD_FLAGS)
 
 # The shell against the live services.
 run: release

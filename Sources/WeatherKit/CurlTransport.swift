@@ -98,7 +98,10 @@ public final class CurlTransport: HTTPTransport {
         case CURLE_OK: break
         case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut(seconds: limits.totalTimeoutSeconds))
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
-            return .failure(.cannotConnect(Self.host(of: request.url)))
+            // After a redirect the host that failed is the last one tried, not the first.
+            var effective: UnsafeMutablePointer<CChar>?
+            wx_curl_get_string(api, easy, CURLINFO_EFFECTIVE_URL, &effective)
+            return .failure(.cannotConnect(Self.host(of: effective.map { String(cString: $0) } ?? request.url)))
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
             return .failure(.connectionLost)
         case CURLE_ABORTED_BY_CALLBACK: return .failure(.cancelled)

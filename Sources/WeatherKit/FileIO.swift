@@ -26,11 +26,15 @@ public enum FileIO {
     /// - Throws: `ShellError.storage` naming the folder and the cause.
     public static func ensureFolder(_ path: String) throws(FileError) {
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw FileError("cannot use \(path): it is a file, not a folder")
+        }
+        // Parents first, each 0700; errno is read right after the call that failed.
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try ensureFolder(String(path[..<slash]))
+        }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw FileError("cannot create the folder \(path): \(lastError())")
         }
     }

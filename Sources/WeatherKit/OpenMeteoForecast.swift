@@ -90,8 +90,9 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     ///   `.malformedResponse` for a shape that is not a forecast or a count that does not match.
     public static func forecasts(from json: JSONValue, requested: [Coordinate]) throws(ServiceError) -> [Forecast] {
         let items = json.array ?? [json]
+        guard !items.isEmpty else { throw .malformedResponse(.openMeteo, detail: "no forecast in the answer") }
         guard items.count == requested.count else {
-            throw .malformedResponse(.openMeteo, detail: "\(items.count) forecasts for \(requested.count) places")
+            throw .malformedResponse(.openMeteo, detail: "\(items.count) forecasts for \(requested.count) places asked")
         }
         var result: [Forecast] = []
         for (item, coordinate) in zip(items, requested) {
@@ -229,27 +230,31 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
 }
 
 /// Unit conversion of one value by the unit string the answer declares for it.
+/// Converted values are rounded to 0.01 so that no conversion noise (19.666666…) reaches the
+/// JSON output; the services' own precision is 0.1.
 enum DeclaredUnit {
+    static func round(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
     static func celsius(_ value: Double, unit: String?) -> Double {
         switch unit {
-        case "°F", "F", "fahrenheit": TemperatureUnit.fahrenheit.celsius(from: value)
-        case "K", "kelvin": TemperatureUnit.kelvin.celsius(from: value)
+        case "°F", "F", "fahrenheit": round(TemperatureUnit.fahrenheit.celsius(from: value))
+        case "K", "kelvin": round(TemperatureUnit.kelvin.celsius(from: value))
         default: value
         }
     }
 
     static func kilometresPerHour(_ value: Double, unit: String?) -> Double {
         switch unit {
-        case "mph": WindSpeedUnit.milesPerHour.kilometresPerHour(from: value) ?? value
-        case "m/s", "ms": WindSpeedUnit.metresPerSecond.kilometresPerHour(from: value) ?? value
-        case "kn", "kt", "knots": WindSpeedUnit.knots.kilometresPerHour(from: value) ?? value
+        case "mph": round(WindSpeedUnit.milesPerHour.kilometresPerHour(from: value) ?? value)
+        case "m/s", "ms": round(WindSpeedUnit.metresPerSecond.kilometresPerHour(from: value) ?? value)
+        case "kn", "kt", "knots": round(WindSpeedUnit.knots.kilometresPerHour(from: value) ?? value)
         default: value
         }
     }
 
     static func millimetres(_ value: Double, unit: String?) -> Double {
         switch unit {
-        case "inch", "in", "″": PrecipitationUnit.inches.millimetres(from: value)
+        case "inch", "in", "″": round(PrecipitationUnit.inches.millimetres(from: value))
         case "cm": value * 10
         default: value
         }

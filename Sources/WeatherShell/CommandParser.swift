@@ -25,19 +25,26 @@ public enum CommandParser {
             return command
         }
         func number(_ text: String, what: String) throws(ShellError) -> Int {
-            guard let value = Int(text), value > 0 else { throw .usage("\(what) must be a number from 1 up, not “\(TerminalText.sanitized(text))”") }
+            if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), Int(text) == nil || Int(text)! > Int(Int32.max) {
+                throw .usage("\(what) \(text.prefix(24)) is too large")
+            }
+            guard let value = Int(text), value > 0 else {
+                throw .usage("\(what) must be a number from 1 up, not “\(TerminalText.sanitized(String(text.prefix(40))))”")
+            }
             return value
         }
 
         switch spec.name {
         case "find":
-            guard !rest.isEmpty else { throw .usage("usage: find <query | lat,lon>") }
-            return .find(rest)
+            let query = unquoted(rest)
+            guard !query.trimmed.isEmpty else { throw .usage("usage: find <query | lat,lon>") }
+            return .find(try place(query))
         case "use":
             guard !rest.isEmpty else { throw .usage("usage: use <N>") }
             return .use(try number(rest, what: "the candidate"))
         case "show":
-            return .show(rest.isEmpty ? nil : unquoted(rest))
+            let target = unquoted(rest).trimmed
+            return .show(target.isEmpty ? nil : try place(target))
         case "fav":
             let words = try words(rest)
             switch words.first?.lowercased() {
@@ -81,11 +88,32 @@ public enum CommandParser {
             case "json": return .format(.json)
             default: throw .usage("usage: format [text | json]")
             }
+        case "reset":
+            guard rest.lowercased() == "state" else { throw .usage("usage: reset state") }
+            return .resetState
         case "help": return .help(rest.isEmpty ? nil : rest)
         case "about": return try noArguments(.about)
         case "quit": return try noArguments(.quit)
         default: throw .usage("unknown command “\(spec.name)”")
         }
+    }
+
+    /// The longest place query sent to a geocoder, in characters.
+    public static let maximumQueryLength = 256
+
+    /// Checks a place argument: not too long, and coordinates in range when it looks like
+    /// coordinates ("91,0" is an error here, not a place name for the geocoder).
+    static func place(_ text: String) throws(ShellError) -> String {
+        guard text.count <= maximumQueryLength else {
+            throw .usage("a place query can be at most \(maximumQueryLength) characters (this one has \(text.count))")
+        }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed }
+        if parts.count == 2, let latitude = DecimalText.parse(parts[0]), let longitude = DecimalText.parse(parts[1]),
+            !Coordinate(latitude: latitude, longitude: longitude).isValid
+        {
+            throw .usage("coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180")
+        }
+        return text
     }
 
     /// "3..7", "3-7" or "3" as a range of history numbers.
@@ -105,7 +133,8 @@ public enum CommandParser {
         return low...high
     }
 
-    /// Splits text into words; double or single quotes group words with spaces.
+    /// Splits text into words; double or single quotes group words with spaces, and a backslash
+    /// takes the next character as it is (outside single quotes), as in a POSIX shell.
     ///
     /// - Throws: `ShellError.usage` for an unclosed quote.
     public static func words(_ text: String) throws(ShellError) -> [String] {
@@ -113,8 +142,16 @@ public enum CommandParser {
         var current = ""
         var quote: Character?
         var inWord = false
+        var escaped = false
         for character in text {
-            if let open = quote {
+            if escaped {
+                current.append(character)
+                escaped = false
+                inWord = true
+            } else if character == "\\" && quote != "'" {
+                escaped = true
+                inWord = true
+            } else if let open = quote {
                 if character == open { quote = nil } else { current.append(character) }
             } else if character == "\"" || character == "'" {
                 quote = character
@@ -129,6 +166,7 @@ public enum CommandParser {
             }
         }
         if quote != nil { throw .usage("a quote is not closed") }
+        if escaped { current.append("\\") }
         if inWord { words.append(current) }
         return words
     }

@@ -102,6 +102,13 @@ public enum CommandTable {
             summary: "print results as text, or as one JSON document each",
             details: [], completion: .words(["text", "json"])),
         CommandSpec(
+            name: "reset", aliases: [], synopsis: "reset state",
+            summary: "start favorites and settings afresh when state.plist cannot be read",
+            details: [
+                "Only for a state.plist that does not parse: wx has copied it aside (state.plist.corrupt-<time>) and keeps favorites and settings read-only until you say so. A readable file is never reset.",
+            ],
+            completion: .words(["state"])),
+        CommandSpec(
             name: "help", aliases: ["?"], synopsis: "help [command]",
             summary: "list commands, or describe one", details: [], completion: .commands),
         CommandSpec(
@@ -148,11 +155,14 @@ public enum Command: Hashable, Sendable {
     case help(String?)
     case about
     case quit
+    /// `reset state`: replace an unreadable state.plist.
+    case resetState
 
     /// Whether the command reads favorites or settings (so `state.plist` must be current).
     public var readsState: Bool {
         switch self {
-        case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use, .save:
+        case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use, .save,
+            .resetState:
             false
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units:
             true

@@ -4,6 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Everything wx reads from its environment, read once at start-up.
 ///
@@ -33,6 +36,9 @@ public struct Configuration: Sendable {
     public var requestTimeoutSeconds: Double
     /// A contact (e-mail or URL) added to the User-Agent (`WX_CONTACT`), as Nominatim asks.
     public var contact: String?
+    /// A private per-user folder for coordination between wx processes (`$XDG_RUNTIME_DIR/wx`,
+    /// else `/tmp/wx-<uid>`).
+    public var runtimeFolder: String
 
     /// Reads the configuration from a dictionary of variables (tests).
     public init(environment: [String: String], home: String? = nil) throws(ShellError) {
@@ -62,6 +68,11 @@ public struct Configuration: Sendable {
             stateFolder = (value("XDG_STATE_HOME") ?? userHome + "/.local/state") + "/wx"
             cacheFolder = (value("XDG_CACHE_HOME") ?? userHome + "/.cache") + "/wx"
         }
+        for service in Service.allCases {
+            if let url = value(service.baseURLVariable), !Self.isHTTPURL(url) {
+                throw .usage("\(service.baseURLVariable) must be an http:// or https:// URL, not “\(TerminalText.sanitized(url))”")
+            }
+        }
         endpoints = Endpoints { service in
             var url = value(service.baseURLVariable) ?? service.defaultBaseURL
             while url.hasSuffix("/") { url.removeLast() }
@@ -79,7 +90,17 @@ public struct Configuration: Sendable {
         localeLanguage = Self.language(fromLocale: locale)
         let charsetLocale = value("LC_ALL") ?? value("LC_CTYPE") ?? value("LANG") ?? "C"
         unicodeOutput = Self.isUTF8(locale: charsetLocale)
-        requestTimeoutSeconds = value("WX_TIMEOUT").flatMap(DecimalText.parse).flatMap { $0 > 0 && $0 <= 600 ? $0 : nil } ?? 20
+        if let text = value("WX_TIMEOUT") {
+            guard let seconds = DecimalText.parse(text), seconds >= 1, seconds <= 600 else {
+                throw .usage("WX_TIMEOUT must be a number of seconds from 1 to 600, not “\(TerminalText.sanitized(text))”")
+            }
+            requestTimeoutSeconds = seconds
+        } else {
+            requestTimeoutSeconds = 20
+        }
+        // Nominatim allows one request a second per application: the last request's time is kept
+        // per user, not per state folder, so that every wx of this user shares the budget.
+        runtimeFolder = (value("XDG_RUNTIME_DIR").map { $0 + "/wx" }) ?? "/tmp/wx-\(getuid())"
         contact = value("WX_CONTACT")
     }
 
@@ -93,6 +114,16 @@ public struct Configuration: Sendable {
             language.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return "en" }
         return language.lowercased()
+    }
+
+    /// Whether `text` is an absolute http or https URL with a host.
+    static func isHTTPURL(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        for scheme in ["http://", "https://"] where lower.hasPrefix(scheme) {
+            let rest = text.dropFirst(scheme.count)
+            return !rest.isEmpty && rest.first != "/" && !rest.contains(where: \.isWhitespace)
+        }
+        return false
     }
 
     /// Whether a locale name ("de_DE.UTF-8", "C.utf8") names the UTF-8 character set.

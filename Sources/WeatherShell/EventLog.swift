@@ -84,11 +84,11 @@ public final class EventLog {
         placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
         reading: SnapshotReading, at time: Date
     ) throws(ShellError) -> Snapshot {
-        try StoreFiles.locked(folder) { () throws(ShellError) -> Snapshot in
+        try StoreFiles.locked(folder, failure: "snapshot not saved") { () throws(ShellError) -> Snapshot in
             let snapshot = Snapshot(
                 id: lastSnapshotID() + 1, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
                 utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading)
-            try append(SnapshotRecord(snapshot))
+            do throws(ShellError) { try append(SnapshotRecord(snapshot)) } catch { throw .storage("snapshot not saved: \(error.description)") }
             return snapshot
         }
     }
@@ -98,9 +98,13 @@ public final class EventLog {
     /// - Throws: `ShellError.noSuchSnapshot` when it does not exist (or is deleted already);
     ///   `.storage` when the log cannot be written.
     public func deleteSnapshot(_ id: Int, at time: Date) throws(ShellError) -> Snapshot {
-        try StoreFiles.locked(folder) { () throws(ShellError) -> Snapshot in
+        try StoreFiles.locked(folder, failure: "snapshot \(id) not deleted") { () throws(ShellError) -> Snapshot in
             guard let snapshot = findSnapshot(id) else { throw .noSuchSnapshot(id) }
-            try append(DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
+            do throws(ShellError) {
+                try append(DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
+            } catch {
+                throw .storage("snapshot \(id) not deleted: \(error.description)")
+            }
             return snapshot
         }
     }

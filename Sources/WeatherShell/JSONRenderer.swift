@@ -143,14 +143,14 @@ public enum JSONRenderer {
         case .about(let info):
             return .object([
                 ("type", .string("about")), ("version", .string(info.version)),
-                ("attribution", .array(Service.allCases.map { .string($0.attribution) })),
+                ("attribution", .array(info.services.map(\.attribution).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.map { .string($0) })),
                 ("state_plist", .string(info.configFolder + "/state.plist")),
                 ("log_jsonl", .string(info.stateFolder + "/log.jsonl")), ("cache", .string(info.cacheFolder)),
             ])
         case .notice(let text):
             return .object([("type", .string("notice")), ("message", .string(text))])
         case .notSaved(let error):
-            return .object([("type", .string("error")), ("message", .string(error.description))])
+            return .object([("type", .string("error")), ("message", .string("not saved to disk, kept for this session only: \(error.description)"))])
         }
     }
 

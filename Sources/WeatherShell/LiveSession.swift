@@ -24,7 +24,7 @@ extension WeatherSession {
             transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: now,
             userAgent: WXVersion.userAgent(contact: configuration.contact),
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
-            spacing: RequestSpacing(lockFolder: configuration.cacheFolder), offline: offline)
+            spacing: RequestSpacing(lockFolder: configuration.runtimeFolder), offline: offline)
         let services = WeatherServices(
             geocoder: NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
             forecastProvider: OpenMeteoForecastProvider(baseURL: configuration.endpoints[.openMeteo], context: context))

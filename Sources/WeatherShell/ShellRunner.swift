@@ -14,7 +14,10 @@ public protocol OutputSink: AnyObject {
 /// How a line ended.
 public enum LineStatus: Hashable, Sendable {
     case succeeded
+    /// A command failed (exit status 1).
     case failed
+    /// A command did not parse: unknown, or wrong arguments (exit status 2).
+    case usageError
     case quit
 }
 
@@ -29,29 +32,63 @@ public final class ShellRunner {
     let output: any OutputSink
     let colour: Bool
     let unicode: Bool
+    /// The terminal's width now (it can change between commands); 80 when not a terminal.
+    let width: () -> Int
     private var warnedAboutLog = false
 
-    public init(session: WeatherSession, output: any OutputSink, format: OutputFormat, colour: Bool, unicode: Bool) {
+    /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
+    /// did not parse (the worst wins).
+    public private(set) var exitStatus: Int32 = 0
+
+    /// The longest line accepted, in characters; longer ones are refused whole.
+    public static let maximumLineLength = 4_096
+    public init(
+        session: WeatherSession, output: any OutputSink, format: OutputFormat, colour: Bool, unicode: Bool,
+        width: @escaping () -> Int = { 80 }
+    ) {
         self.session = session
         self.output = output
         self.format = format
         self.colour = colour
         self.unicode = unicode
+        self.width = width
     }
 
     /// Runs every command on `line` (separated by `;`), stopping at `quit`.
     ///
     /// - Returns: `.quit` when a command asked to leave, `.failed` when any command failed.
     public func run(line: String) async -> LineStatus {
+        var text = line
+        if text.first == "\u{FEFF}" { text.removeFirst() }  // a byte-order mark from an editor
+        guard text.count <= Self.maximumLineLength else {
+            return note(.usageError, after: .usage("line too long: \(text.count) characters (at most \(Self.maximumLineLength)); nothing was run"))
+        }
         var status = LineStatus.succeeded
-        for text in CommandParser.splitCommands(line) {
-            switch await run(command: text, record: true, nested: false) {
-            case .quit: return .quit
-            case .failed: status = .failed
-            case .succeeded: break
+        for command in CommandParser.splitCommands(text) {
+            let result = await run(command: command, record: true, nested: false)
+            if result == .quit { return .quit }
+            status = Self.worse(status, result)
+        }
+        exitStatus = max(exitStatus, status == .usageError ? 2 : status == .failed ? 1 : 0)
+        return status
+    }
+
+    private func note(_ status: LineStatus, after error: ShellError) -> LineStatus {
+        report(error)
+        exitStatus = max(exitStatus, status == .usageError ? 2 : 1)
+        return status
+    }
+
+    static func worse(_ a: LineStatus, _ b: LineStatus) -> LineStatus {
+        func rank(_ status: LineStatus) -> Int {
+            switch status {
+            case .succeeded: 0
+            case .failed: 1
+            case .usageError: 2
+            case .quit: 3
             }
         }
-        return status
+        return rank(a) >= rank(b) ? a : b
     }
 
     private func run(command text: String, record: Bool, nested: Bool) async -> LineStatus {
@@ -61,7 +98,7 @@ public final class ShellRunner {
         } catch {
             if record { self.record(text) }
             report(error)
-            return .failed
+            return .usageError
         }
         guard let command else { return .succeeded }
         switch command {
@@ -88,11 +125,9 @@ public final class ShellRunner {
             for entry in entries {
                 echo(entry)
                 if Task.isCancelled { return .failed }
-                switch await run(command: entry.line, record: false, nested: true) {
-                case .quit: return .quit
-                case .failed: status = .failed
-                case .succeeded: break
-                }
+                let result = await run(command: entry.line, record: false, nested: true)
+                if result == .quit { return .quit }
+                status = Self.worse(status, result)
             }
             return status
         case .format(let newFormat):
@@ -112,6 +147,7 @@ public final class ShellRunner {
                 return status
             } catch {
                 report(error)
+                if case .usage = error { return .usageError }
                 return .failed
             }
         }
@@ -161,7 +197,7 @@ public final class ShellRunner {
     private func emit(_ result: CommandResult) {
         // Units come from state.plist; results that do not show values never make it load.
         let units = result.needsUnits ? session.settings.units : .metric
-        let context = RenderContext(units: units, now: session.now(), colour: colour, unicode: unicode)
+        let context = RenderContext(units: units, now: session.now(), colour: colour, unicode: unicode, width: width())
         switch format {
         case .text:
             let text = TextRenderer.render(result, context: context)

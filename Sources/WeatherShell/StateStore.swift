@@ -74,10 +74,38 @@ public struct Settings: Hashable, Sendable, Codable {
     /// whole file unreadable.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        units = (try? container.decode(UnitPreferences.self, forKey: .units)) ?? .metric
-        language = try? container.decodeIfPresent(String.self, forKey: .language)
-        geocoder = try? container.decodeIfPresent(String.self, forKey: .geocoder)
-        provider = try? container.decodeIfPresent(String.self, forKey: .provider)
+        func read<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
+            guard container.contains(key) else { return nil }
+            if let value = try? container.decode(T.self, forKey: key) { return value }
+            unreadableEntries += 1
+            return nil
+        }
+        units = read(UnitPreferences.self, .units) ?? .metric
+        language = read(String.self, .language)
+        geocoder = read(String.self, .geocoder)
+        provider = read(String.self, .provider)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(units, forKey: .units)
+        try container.encodeIfPresent(language, forKey: .language)
+        try container.encodeIfPresent(geocoder, forKey: .geocoder)
+        try container.encodeIfPresent(provider, forKey: .provider)
+    }
+
+    /// Settings in the file that could not be read (they keep their defaults).
+    var unreadableEntries = 0
+
+    public static func == (a: Settings, b: Settings) -> Bool {
+        a.units == b.units && a.language == b.language && a.geocoder == b.geocoder && a.provider == b.provider
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(units)
+        hasher.combine(language)
+        hasher.combine(geocoder)
+        hasher.combine(provider)
     }
 }
 
@@ -94,13 +122,47 @@ public struct StateDocument: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey { case version, favorites, settings }
 
+    /// Entries of the file that could not be read and were left out (favorites, a settings
+    /// block); the store keeps a copy of the file before anything overwrites it.
+    public var unreadableEntries = 0
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
-        // One bad favorite is dropped, not the whole list.
-        let items = (try? container.decode([Lossy<Favorite>].self, forKey: .favorites)) ?? []
-        favorites = items.compactMap(\.value)
-        settings = (try? container.decode(Settings.self, forKey: .settings)) ?? Settings()
+        // One bad favorite is left out, not the whole list; the caller is told how many.
+        if container.contains(.favorites) {
+            if let items = try? container.decode([Lossy<Favorite>].self, forKey: .favorites) {
+                favorites = items.compactMap(\.value)
+                unreadableEntries += items.count - favorites.count
+            } else {
+                unreadableEntries += 1
+            }
+        }
+        if container.contains(.settings) {
+            if let decoded = try? container.decode(Settings.self, forKey: .settings) {
+                settings = decoded
+                unreadableEntries += decoded.unreadableEntries
+            } else {
+                unreadableEntries += 1
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(favorites, forKey: .favorites)
+        try container.encode(settings, forKey: .settings)
+    }
+
+    public static func == (a: StateDocument, b: StateDocument) -> Bool {
+        a.version == b.version && a.favorites == b.favorites && a.settings == b.settings
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(favorites)
+        hasher.combine(settings)
     }
 }
 
@@ -150,47 +212,62 @@ public final class StateStore {
 
     /// Reads the file if it changed since the last read (or was never read).
     ///
-    /// - Returns: a warning to show once, when the file could not be used.
+    /// - A file that does not parse is copied aside (`state.plist.corrupt-<time>`, once per
+    ///   distinct content) and the store turns read-only until `reset()`.
+    /// - A file of a newer format version is shown as far as it can be read, read-only.
+    /// - Entries that cannot be read (one favorite, a setting) are left out; the file as it was
+    ///   is copied aside first, so the next write loses nothing that is not in the copy.
+    ///
+    /// - Returns: a warning to show once, when the file could not be used as it is.
     @discardableResult
     public func refresh() -> String? {
         let version = FileIO.version(of: path)
         guard !loadedOnce || version != loadedVersion else { return nil }
         loadedOnce = true
         loadedVersion = version
+        readOnlyReason = nil
         var base = StateDocument()
+        var warning: String?
         if version != nil, let data = FileManager.default.contents(atPath: path) {
-            switch Self.decode(data) {
-            case .success(let decoded):
+            let decoded = try? PropertyListDecoder().decode(StateDocument.self, from: data)
+            if let decoded, decoded.version > StateDocument.currentVersion || decoded.version < 1 {
                 base = decoded
-                readOnlyReason = nil
-            case .failure(let reason):
-                if reason.contains("format version") {
-                    readOnlyReason = reason.description
-                } else {
-                    let aside = path + ".corrupt-" + ISOTime.string(now()).filter { $0 != ":" && $0 != "-" }
-                    let copied = FileIO.copy(path, to: aside)
-                    readOnlyReason = "state.plist could not be read"
-                        + (copied ? " (a copy is at \(aside))" : "")
-                        + "; favorites and settings are read-only until “reset state”"
+                readOnlyReason = "state.plist has format version \(decoded.version), which wx \(WXVersion.current) does not know; favorites and settings are read-only (a newer wx wrote it)"
+                warning = readOnlyReason
+            } else if let decoded {
+                base = decoded
+                if decoded.unreadableEntries > 0 {
+                    let aside = setAside(data)
+                    let count = decoded.unreadableEntries
+                    warning = "\(count == 1 ? "1 entry" : "\(count) entries") of state.plist could not be read and \(count == 1 ? "is" : "are") left out"
+                        + (aside.map { " (the file as it was is at \($0))" } ?? "")
                 }
-                current = Self.applying(pending, to: base)
-                return readOnlyReason
+            } else {
+                let aside = setAside(data)
+                readOnlyReason = "state.plist could not be read"
+                    + (aside.map { " (a copy is at \($0))" } ?? "")
+                    + "; favorites and settings are read-only until “reset state”"
+                warning = readOnlyReason
             }
         }
         current = Self.applying(pending, to: base)
-        return nil
+        return warning
     }
 
-    static func decode(_ data: Data) -> Result<StateDocument, ReasonText> {
-        guard let decoded = try? PropertyListDecoder().decode(StateDocument.self, from: data) else {
-            return .failure(ReasonText("unreadable"))
+    /// Copies `data` to `state.plist.corrupt-<UTC time>` unless an earlier copy holds the same
+    /// bytes; returns the copy's path (nil when the copy failed).
+    private func setAside(_ data: Data) -> String? {
+        let prefix = "state.plist.corrupt-"
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in existing.sorted().reversed() where name.hasPrefix(prefix) {
+            if FileManager.default.contents(atPath: folder + "/" + name) == data { return folder + "/" + name }
         }
-        guard (1...StateDocument.currentVersion).contains(decoded.version) else {
-            return .failure(ReasonText(
-                "state.plist has format version \(decoded.version), which wx \(WXVersion.current) does not know; favorites and settings are read-only"))
-        }
-        return .success(decoded)
+        let aside = path + ".corrupt-" + ISOTime.string(now()).filter { $0 != ":" && $0 != "-" }
+        return (try? FileIO.replace(aside, with: [UInt8](data))) != nil ? aside : nil
     }
+
+    /// Whether favorites and settings cannot be saved now (see `readOnlyReason`).
+    public var isReadOnly: Bool { readOnlyReason != nil }
 
     /// Applies `change` in memory, then to the latest document on disk, and writes the result,
     /// under the folder's lock.
@@ -203,11 +280,11 @@ public final class StateStore {
         try change(&updated)
         current = updated
         pending.append(change)
-        if let readOnlyReason { throw .storage("not saved: \(readOnlyReason)") }
+        if let readOnlyReason { throw .storage(readOnlyReason) }
         try StoreFiles.locked(folder) { () throws(ShellError) in
             loadedOnce = false
             refresh()
-            if let readOnlyReason { throw .storage("not saved: \(readOnlyReason)") }
+            if let readOnlyReason { throw .storage(readOnlyReason) }
             try write(current)
             pending = []
         }
@@ -240,11 +317,4 @@ public final class StateStore {
         try StoreFiles.replace(path, with: [UInt8](data))
         loadedVersion = FileIO.version(of: path)
     }
-}
-
-/// A reason as an `Error`, for `Result`.
-struct ReasonText: Error, Hashable, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-    func contains(_ text: String) -> Bool { description.contains(text) }
 }

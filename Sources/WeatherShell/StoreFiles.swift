@@ -3,9 +3,14 @@ import WeatherKit
 /// File operations for the stores, with failures as `ShellError.storage`.
 enum StoreFiles {
     /// Runs `body` holding the lock of `folder` (see `FileIO.lock`).
-    static func locked<T>(_ folder: String, _ body: () throws(ShellError) -> T) throws(ShellError) -> T {
+    ///
+    /// - Parameter failure: what did not happen, to begin the message when the lock cannot be
+    ///   taken ("snapshot not saved").
+    static func locked<T>(_ folder: String, failure: String? = nil, _ body: () throws(ShellError) -> T) throws(ShellError) -> T {
         let lock: FolderLock
-        do { lock = try FileIO.lock(folder) } catch { throw .storage(error.description) }
+        do { lock = try FileIO.lock(folder) } catch {
+            throw .storage(failure.map { "\($0): \(error.description)" } ?? error.description)
+        }
         defer { lock.unlock() }
         return try body()
     }

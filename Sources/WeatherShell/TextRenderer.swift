@@ -13,36 +13,66 @@ public struct RenderContext: Sendable {
     public var colour: Bool
     /// UTF-8 output allowed (symbols, "★", "…"); ASCII otherwise.
     public var unicode: Bool
+    /// Columns available: the terminal's width, or 80 when output is not a terminal. Lists use
+    /// it; the weather's tables keep to 80 columns.
+    public var width: Int
 
-    public init(units: UnitPreferences, now: Date, colour: Bool, unicode: Bool) {
+    public init(units: UnitPreferences, now: Date, colour: Bool, unicode: Bool, width: Int = 80) {
         self.units = units
         self.now = now
         self.colour = colour
         self.unicode = unicode
+        self.width = max(40, width)
     }
 }
 
-/// Renders results as text for a terminal or a pipe, at most 80 columns wide.
+/// Renders results as text for a terminal or a pipe: lists fit the terminal's width (80 columns
+/// when piped), the weather's tables 80 columns.
 public enum TextRenderer {
-    public static let width = 80
+    /// The width of the weather report.
+    public static let reportWidth = 80
 
-    /// The text for `result`, ending with a newline (empty for nothing to print).
+    /// The text for `result`, ending with a newline (empty for nothing to print); ASCII only
+    /// when the locale is not UTF-8.
     public static func render(_ result: CommandResult, context: RenderContext) -> String {
         let lines = TextRenderer.lines(result, context: context)
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return context.unicode ? text : ascii(text)
+    }
+
+    /// wx's own symbols in ASCII ("°C" → "C", "…" → "...", "·" → "|"), for a terminal that is
+    /// not UTF-8. Text from services is left as it is.
+    public static func ascii(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "°": break
+            case "…": result += "..."
+            case "·": result += "|"
+            case "—", "–": result += "-"
+            case "“", "”": result += "\""
+            case "★": result += "*"
+            case "☆": result += "-"
+            case "»": result += ">"
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
     static func lines(_ result: CommandResult, context: RenderContext) -> [String] {
         let format = ValueFormatter(units: context.units)
         let style = Style(colour: context.colour)
+        let width = context.width
         switch result {
         case .candidates(_, let places):
             return places.enumerated().map { index, place in
                 let number = TextLayout.pad(String(index + 1), to: 3, right: true)
-                return "\(number)  \(TextLayout.pad(place.label, to: 52))  \(place.coordinate.latitudeLongitudeText)"
+                return "\(number)  \(TextLayout.pad(place.label, to: width - 28))  \(place.coordinate.latitudeLongitudeText)"
             }
         case .currentPlace(let place):
-            return ["current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))"]
+            return [TextLayout.truncate("current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))", to: width)]
         case .weather(let report):
             return weather(report, context: context, format: format, style: style)
         case .favoriteAdded(let favorite):
@@ -56,7 +86,7 @@ public enum TextRenderer {
             return favorites.map { favorite in
                 let star = context.unicode ? "★" : "*"
                 let region = favorite.region
-                return "  \(star) \(TextLayout.pad(favorite.name, to: 22)) \(TextLayout.pad(region, to: 30))  \(favorite.coordinate.latitudeLongitudeText)"
+                return "  \(star) \(TextLayout.pad(favorite.name, to: 22)) \(TextLayout.pad(region, to: width - 50))  \(favorite.coordinate.latitudeLongitudeText)"
             }
         case .snapshotSaved(let snapshot):
             let reading = snapshot.reading
@@ -68,7 +98,7 @@ public enum TextRenderer {
             if snapshots.isEmpty { return ["no snapshots yet: “save” keeps the last weather shown"] }
             return snapshots.map { snapshot in
                 let reading = snapshot.reading
-                let fixed = "\(TextLayout.pad(String(snapshot.id), to: 5, right: true))  \(format.dateTime(snapshotClock(snapshot, reading.dataTime)))  \(TextLayout.pad(snapshot.placeName, to: 14)) \(TextLayout.pad(format.temperature(reading.temperatureCelsius), to: 8, right: true)) \(TextLayout.pad(format.percent(reading.precipitationProbabilityPercent), to: 5, right: true)) \(TextLayout.pad(format.precipitation(reading.precipitationMillimetres), to: 8, right: true))  "
+                let fixed = "\(TextLayout.pad(String(snapshot.id), to: 5, right: true))  \(format.dateTime(snapshotClock(snapshot, reading.dataTime)))  \(TextLayout.pad(snapshot.placeName, to: max(14, width - 66))) \(TextLayout.pad(format.temperature(reading.temperatureCelsius), to: 8, right: true)) \(TextLayout.pad(format.percent(reading.precipitationProbabilityPercent), to: 5, right: true)) \(TextLayout.pad(format.precipitation(reading.precipitationMillimetres), to: 8, right: true))  "
                 return fixed + TextLayout.truncate(condition(reading.weatherCode), to: max(4, width - TextLayout.columns(fixed)))
             }
         case .snapshot(let snapshot):
@@ -85,7 +115,7 @@ public enum TextRenderer {
             ]
         case .history(let entries):
             if entries.isEmpty { return ["no commands in the history yet"] }
-            return entries.map { "\(TextLayout.pad(String($0.number), to: 6, right: true))  \(TerminalText.sanitized($0.line))" }
+            return entries.map { "\(TextLayout.pad(String($0.number), to: 6, right: true))  \(TextLayout.truncate(TerminalText.sanitized($0.line), to: width - 8))" }
         case .units(let units):
             let name = units.presetName.map { "\($0): " } ?? ""
             return ["units \(name)\(units.temperature.symbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.clock.rawValue) clock"]
@@ -101,13 +131,15 @@ public enum TextRenderer {
         case .helpCommand(let spec):
             var lines = ["\(spec.synopsis)", "  \(spec.summary)"]
             if !spec.aliases.isEmpty { lines.append("  also: \(spec.aliases.joined(separator: ", "))") }
-            for paragraph in spec.details { lines.append(contentsOf: wrap(paragraph, indent: 2)) }
+            for paragraph in spec.details { lines.append(contentsOf: wrap(paragraph, indent: 2, width: width)) }
             return lines
         case .about(let info):
             var lines = ["wx \(info.version) — weather at the prompt"]
-            for service in Service.allCases where service != .openWeatherMap || info.services.contains(.openWeatherMap) {
+            var attributions: [String] = []
+            for service in info.services where !attributions.contains(service.attribution) {
+                attributions.append(service.attribution)
+                lines.append(contentsOf: wrap(service.attribution, indent: 2, width: width))
                 let base = info.endpoints[service]
-                lines.append(contentsOf: wrap(service.attribution, indent: 2))
                 if base != service.defaultBaseURL { lines.append("    endpoint: \(base)") }
             }
             lines.append("  favorites and settings: \(info.configFolder)/state.plist")
@@ -117,7 +149,7 @@ public enum TextRenderer {
         case .notice(let text):
             return [style.dim(text)]
         case .notSaved(let error):
-            return [error.description]
+            return ["not saved to disk, kept for this session only: \(error.description)"]
         }
     }
 
@@ -132,7 +164,7 @@ public enum TextRenderer {
         switch report.origin {
         case .stale(let stored, let reason):
             let why = reason.map { " (\($0.description))" } ?? ""
-            lines.append(contentsOf: wrap("offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago\(why)", indent: 2).map(style.dim))
+            lines.append(contentsOf: wrap("offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago\(why)", indent: 2, width: reportWidth).map(style.dim))
         case .network, .cache:
             break
         }
@@ -173,10 +205,13 @@ public enum TextRenderer {
         }
         lines.append(contentsOf: TextLayout.flow(second, indent: 2))
 
-        // The next 12 hours, one column each.
-        let start = (hourIndex ?? -1) + 1
-        let next = hourIndex == nil && (forecast.hourly.first.map { $0.time > context.now } != true)
-            ? [] : Array(forecast.hourly.dropFirst(start).prefix(12))
+        // The next 12 hours, one column each — when the forecast covers now at all.
+        if let first = forecast.hourly.first, let last = forecast.hourly.last,
+            context.now < first.time.addingTimeInterval(-3_600) || context.now > last.time.addingTimeInterval(3_600)
+        {
+            lines.append(style.dim("  this forecast covers \(format.day(clock.localTime(first.time).date)) to \(format.day(clock.localTime(last.time).date)), not now"))
+        }
+        let next = hourIndex.map { Array(forecast.hourly.dropFirst($0 + 1).prefix(12)) } ?? []
         if !next.isEmpty {
             lines.append("")
             let label = 10
@@ -228,8 +263,8 @@ public enum TextRenderer {
         ZoneClock(ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)).localTime(date)
     }
 
-    /// Words wrapped to the width, each line indented.
-    static func wrap(_ text: String, indent: Int) -> [String] {
+    /// Words wrapped to `width`, each line indented.
+    static func wrap(_ text: String, indent: Int, width: Int) -> [String] {
         let margin = String(repeating: " ", count: indent)
         var lines: [String] = []
         var line = ""

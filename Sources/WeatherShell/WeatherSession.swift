@@ -94,6 +94,13 @@ public final class WeatherSession {
                 version: WXVersion.current, services: [services.geocoder.service, services.forecastProvider.service],
                 endpoints: configuration.endpoints, configFolder: configuration.configFolder,
                 stateFolder: configuration.stateFolder, cacheFolder: configuration.cacheFolder))]
+        case .resetState:
+            state.refresh()
+            guard state.isReadOnly else {
+                throw .usage("state.plist is readable: “reset state” only replaces a file wx cannot read (remove favorites with “fav rm”)")
+            }
+            try state.reset()
+            return [.notice("state.plist starts afresh: no favorites, default settings")]
         case .rerun, .replay, .format, .quit:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command)” cannot run here")

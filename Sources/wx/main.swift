@@ -46,28 +46,13 @@ struct WX {
         let session = WeatherSession.live(configuration: configuration, transport: CurlTransport(), offline: invocation.offline)
         let runner = ShellRunner(
             session: session, output: output, format: invocation.json ? .json : .text,
-            colour: isatty(1) == 1 && configuration.colourAllowed, unicode: configuration.unicodeOutput)
+            colour: isatty(1) == 1 && configuration.colourAllowed, unicode: configuration.unicodeOutput,
+            width: terminalWidth)
 
         if !invocation.words.isEmpty || !invocation.commands.isEmpty {
             let lines = invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
-            if !invocation.words.isEmpty {
-                // `wx frobnicate`: an unknown command on the command line is a usage error.
-                for text in CommandParser.splitCommands(lines[0]) {
-                    do { _ = try CommandParser.parse(text) } catch {
-                        output.writeError("wx: \(error.description)\n")
-                        return 2
-                    }
-                }
-            }
-            var failed = false
-            for line in lines {
-                switch await runner.run(line: line) {
-                case .quit: return failed ? 1 : 0
-                case .failed: failed = true
-                case .succeeded: break
-                }
-            }
-            return failed ? 1 : 0
+            for line in lines where await runner.run(line: line) == .quit { break }
+            return output.finish(runner.exitStatus)
         }
 
         if isatty(0) == 1 {
@@ -78,34 +63,52 @@ struct WX {
             return await Interactive(runner: runner, output: output, editor: editor).run()
         }
         // Script mode, like sqlite3: no banner, no prompt, one command a line.
-        var failed = false
         while let line = readLine(strippingNewline: true) {
-            switch await runner.run(line: line) {
-            case .quit: return failed ? 1 : 0
-            case .failed: failed = true
-            case .succeeded: break
-            }
+            if await runner.run(line: line) == .quit { break }
         }
-        return failed ? 1 : 0
+        return output.finish(runner.exitStatus)
+    }
+
+    /// The terminal's columns (40…200) when standard output is one; 80 otherwise.
+    static func terminalWidth() -> Int {
+        var size = winsize()
+        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return min(200, max(40, Int(size.ws_col)))
     }
 }
 
-/// Standard output and error, flushed after every write so that prompts and results interleave
-/// right on a terminal and in a pipe.
+/// Standard output and error, written at once (no buffering) so that prompts and results
+/// interleave right on a terminal and in a pipe.
 final class StandardStreams: OutputSink {
-    func write(_ text: String) { Self.put(text, fd: 1) }
-    func writeError(_ text: String) { Self.put(text, fd: 2) }
+    /// Why writing to standard output failed (a full disk, a closed file), if it did.
+    private var outputFailure: String?
 
-    static func put(_ text: String, fd: Int32) {
+    func write(_ text: String) {
+        if outputFailure == nil, let failure = Self.put(text, fd: 1) { outputFailure = failure }
+    }
+
+    func writeError(_ text: String) { _ = Self.put(text, fd: 2) }
+
+    /// The exit status, made 1 when the results could not be written, with a line saying so.
+    func finish(_ status: Int32) -> Int32 {
+        guard let outputFailure else { return status }
+        writeError("wx: cannot write the output: \(outputFailure)\n")
+        return max(status, 1)
+    }
+
+    /// Writes all of `text`; returns the reason when it could not.
+    @discardableResult
+    static func put(_ text: String, fd: Int32) -> String? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // a closed pipe: nothing more can be said
+                return String(cString: strerror(errno))
             }
             bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 }
 
@@ -140,10 +143,14 @@ final class Interactive {
             case .line(let line):
                 if line.trimmed.isEmpty { continue }
                 editor.addToHistory(line)
+                // While a command runs, keys typed ahead are not echoed (they would show twice:
+                // now, and again at the next prompt, where libedit reads them).
+                let echo = TerminalEcho.disable()
                 let task = Task { @MainActor in await runner.run(line: line) }
                 running.set(task)
                 let status = await task.value
                 running.set(nil)
+                echo?.restore()
                 if status == .quit { return 0 }
             }
         }
@@ -171,6 +178,25 @@ final class Interactive {
         }
         source.resume()
         return source
+    }
+}
+
+/// Turns terminal echo off for a while (`tcsetattr`), and back on.
+struct TerminalEcho {
+    let saved: termios
+
+    static func disable() -> TerminalEcho? {
+        var settings = termios()
+        guard tcgetattr(0, &settings) == 0 else { return nil }
+        let saved = settings
+        settings.c_lflag &= ~tcflag_t(ECHO)
+        guard tcsetattr(0, TCSANOW, &settings) == 0 else { return nil }
+        return TerminalEcho(saved: saved)
+    }
+
+    func restore() {
+        var settings = saved
+        tcsetattr(0, TCSANOW, &settings)
     }
 }
 
@@ -257,8 +283,20 @@ final class LineEditor {
             return UInt8(CC_REFRESH)
         }
         guard completion.options.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
-        StandardStreams.put("\n" + completion.options.joined(separator: "   ") + "\n", fd: 1)
+        StandardStreams.put("\n" + Self.columns(completion.options, width: WX.terminalWidth()), fd: 1)
         return UInt8(CC_REDISPLAY)
+    }
+
+    /// Options laid out in columns across `width`, as shells list completions.
+    static func columns(_ options: [String], width: Int) -> String {
+        let cell = (options.map(TextLayout.columns).max() ?? 0) + 3
+        let perRow = max(1, width / cell)
+        var text = ""
+        for (index, option) in options.enumerated() {
+            let last = index % perRow == perRow - 1 || index == options.count - 1
+            text += last ? option + "\n" : TextLayout.pad(option, to: cell)
+        }
+        return text
     }
 
     /// The editor whose callback is running (from EL_CLIENTDATA).

@@ -82,16 +82,21 @@ import WeatherTestSupport
 
         let unknown = try runWX(["frobnicate"], home: home, server: server)
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "wx: unknown command “frobnicate”; type “help” for the list\n")
+        #expect(unknown.stderr == "error: unknown command “frobnicate”; type “help” for the list\n")
+        // The same mistake gives the same status however the command arrives.
+        #expect(try runWX(["-c", "units kelvin"], home: home).status == 2)
+        #expect(try runWX(["units", "kelvin"], home: home).status == 2)
+        #expect(try runWX(stdin: "units kelvin\n", home: home).status == 2)
         let badOption = try runWX(["--frobnicate"], home: home)
         #expect(badOption.status == 2)
         #expect(try runWX(["--version"]).stdout == "wx 0.1.0\n")
         let help = try runWX(["--help"])
         #expect(help.status == 0 && help.stdout.contains("find <query | lat,lon>"))
 
-        // Script mode keeps going after a failure and reports it in the status.
+        // Script mode keeps going after a failure and reports the worst in the status.
         let script = try runWX(stdin: "bogus\nfind Hamburg\n", home: home, server: server, now: Self.now)
-        #expect(script.status == 1)
+        #expect(script.status == 2)
+        #expect(try runWX(stdin: "find qwzxv\nfind Hamburg\n", home: home, server: server, now: Self.now).status == 1)
         #expect(script.stdout.contains("Elbphilharmonie"))
         #expect(script.stderr == "error: unknown command “bogus”; type “help” for the list\n")
     }
@@ -166,5 +171,47 @@ import WeatherTestSupport
         for line in commands.split(separator: "\n") {
             #expect(readme.contains("\n" + line.dropFirst(2) + "\n"), "README lacks: \(line)")
         }
+    }
+
+    @Test func badEnvironmentIsAUsageError() throws {
+        let url = try runWX(["favs"], environment: ["WX_NOMINATIM_URL": "notaurl"])
+        #expect(url.status == 2)
+        #expect(url.stderr == "wx: WX_NOMINATIM_URL must be an http:// or https:// URL, not “notaurl”\n")
+        let timeout = try runWX(["favs"], environment: ["WX_TIMEOUT": "abc"])
+        #expect(timeout.status == 2)
+        #expect(timeout.stderr == "wx: WX_TIMEOUT must be a number of seconds from 1 to 600, not “abc”\n")
+        let clock = try runWX(["favs"], environment: ["WX_NOW": "tomorrow"])
+        #expect(clock.status == 2)
+    }
+
+    @Test func outputThatCannotBeWrittenIsAFailure() throws {
+        let home = TemporaryFolder()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" help > /dev/full", TestPaths.wxBinary]
+        process.environment = ["WX_HOME": home.path, "PATH": "/usr/bin:/bin"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "wx: cannot write the output: No space left on device\n")
+    }
+
+    @Test func asciiOutputWhenTheLocaleIsNotUTF8() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let result = try runWX(["-c", "find Hamburg; show; fav"], home: home, server: server, now: Self.now, environment: ["LANG": "C"])
+        #expect(result.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland | Sun 03:10 GMT\n  16.5 C, feels like 17.5 C | overcast"))
+        #expect(result.stdout.contains("\n* Elbphilharmonie saved to favorites\n"))
+        #expect(result.stdout.contains("  Sun 27 Jul  = overcast "))
+    }
+
+    @Test func longLinesAreRefusedWhole() throws {
+        let home = TemporaryFolder()
+        let result = try runWX(stdin: "find " + String(repeating: "x", count: 5_000) + "\nhistory\n", home: home)
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: line too long: 5005 characters (at most 4096); nothing was run\n")
+        #expect(result.stdout == "     1  history\n")
     }
 }

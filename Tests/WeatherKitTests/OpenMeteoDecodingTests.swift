@@ -75,10 +75,10 @@ import WeatherTestSupport
     @Test func fahrenheitAnswerIsConvertedToCelsius() throws {
         let forecast = try forecast("open-meteo-forecast/denver-fahrenheit-mdt-daily-7d-spans-dst-end.json", latitude: 39.7777343, longitude: -104.8649863)
         let current = try #require(forecast.current)
-        #expect(abs(current.temperatureCelsius! - 19.666_666) < 0.001)  // 67.4 °F
+        #expect(current.temperatureCelsius == 19.67)  // 67.4 °F, to 0.01
         #expect(forecast.daily.count == 7)
         #expect(forecast.daily[0].weatherCode == 2)  // legacy `weathercode`
-        #expect(abs(forecast.daily[3].temperatureMaxCelsius! - 19.833_333) < 0.001)  // 67.7 °F
+        #expect(forecast.daily[3].temperatureMaxCelsius == 19.83)  // 67.7 °F
         // Echoed 39.782467/-104.850006 is not what was asked.
         #expect(forecast.coordinate == Coordinate(latitude: 39.7777, longitude: -104.865))
     }

@@ -12,6 +12,12 @@ import WeatherKit
         ("show", .show(nil)),
         ("show New York", .show("New York")),
         ("show \"New York\"", .show("New York")),
+        ("show \"\"", .show(nil)),
+        ("find \"Rue A; Paris\"", .find("Rue A; Paris")),
+        ("find 53.55, 9.99", .find("53.55, 9.99")),
+        ("fav rename \"Elbe Hall\" \"Tom's \\\"Hall\\\"\"", .favoriteRename(from: "Elbe Hall", to: "Tom's \"Hall\"")),
+        ("fav rename Old\\ Town New", .favoriteRename(from: "Old Town", to: "New")),
+        ("reset state", .resetState),
         ("fav", .favoriteToggle),
         ("fav rm Hamburg", .favoriteRemove("Hamburg")),
         ("fav rm New York", .favoriteRemove("New York")),
@@ -53,6 +59,12 @@ import WeatherKit
         ("frobnicate", "unknown command “frobnicate”; type “help” for the list"),
         ("find", "usage: find <query | lat,lon>"),
         ("use x", "the candidate must be a number from 1 up, not “x”"),
+        ("history 99999999999999999999", "the count 99999999999999999999 is too large"),
+        ("find 91,0", "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"),
+        ("show 10,200", "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"),
+        ("find \(String(repeating: "x", count: 257))", "a place query can be at most 256 characters (this one has 257)"),
+        ("find \"\"", "usage: find <query | lat,lon>"),
+        ("reset", "usage: reset state"),
         ("use 0", "the candidate must be a number from 1 up, not “0”"),
         ("saved rm", "usage: saved [N | rm N]"),
         ("replay 5..3", "usage: replay <N..M | N> (history numbers, see “history”)"),
@@ -79,7 +91,7 @@ import WeatherKit
 
     @Test func everyCommandInTheTableParses() throws {
         for spec in CommandTable.all {
-            let line = spec.name == "find" ? "find x" : spec.name == "use" ? "use 1" : spec.name == "replay" ? "replay 1" : spec.name
+            let line = spec.name == "find" ? "find x" : spec.name == "use" ? "use 1" : spec.name == "replay" ? "replay 1" : spec.synopsis == "reset state" ? "reset state" : spec.name
             #expect(try CommandParser.parse(line) != nil, "\(spec.name)")
         }
     }

@@ -45,6 +45,15 @@ import WeatherTestSupport
         #expect(first.document.favorites.map(\.name) == ["Hamburg", "Bremen"])
     }
 
+    @Test func corruptFileIsCopiedAsideOnceNotOnEveryStart() throws {
+        try Data("garbage<<<".utf8).write(to: home.url.appendingPathComponent("state.plist"))
+        for _ in 1...3 { _ = StateStore(folder: home.path, now: { [now] in now }).refresh() }
+        let later = StateStore(folder: home.path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        #expect(later.refresh()?.contains("state.plist.corrupt-20260206T214000Z") == true)
+        let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("state.plist.corrupt-") }
+        #expect(copies == ["state.plist.corrupt-20260206T214000Z"])
+    }
+
     @Test func corruptFileIsSetAsideAndNotOverwritten() throws {
         try Data("not a plist \u{1}".utf8).write(to: home.url.appendingPathComponent("state.plist"))
         let store = StateStore(folder: home.path, now: { [now] in now })
@@ -59,11 +68,16 @@ import WeatherTestSupport
         #expect(store.readOnlyReason == nil)
     }
 
-    @Test func newerVersionIsReadOnly() throws {
-        let plist = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>version</key><integer>7</integer></dict></plist>"
+    @Test func newerVersionIsShownReadOnly() throws {
+        let plist = """
+            <?xml version="1.0"?><plist version="1.0"><dict><key>version</key><integer>7</integer>
+            <key>favorites</key><array><dict><key>name</key><string>Kept</string><key>latitude</key><real>1</real>
+            <key>longitude</key><real>2</real><key>newField</key><string>x</string></dict></array></dict></plist>
+            """
         try Data(plist.utf8).write(to: home.url.appendingPathComponent("state.plist"))
         let store = StateStore(folder: home.path, now: { [now] in now })
         #expect(store.refresh()?.contains("format version 7") == true)
+        #expect(store.document.favorites.map(\.name) == ["Kept"])
         #expect(throws: ShellError.self) { try store.update { $0.favorites = [] } }
         #expect(home.text("state.plist") == plist)
     }
@@ -78,9 +92,15 @@ import WeatherTestSupport
             </array><key>settings</key><dict><key>units</key><string>bogus</string></dict></dict></plist>
             """
         try Data(plist.utf8).write(to: home.url.appendingPathComponent("state.plist"))
-        let store = store()
+        let store = StateStore(folder: home.path, now: { [now] in now })
+        let warning = try #require(store.refresh())
+        #expect(warning == "3 entries of state.plist could not be read and are left out (the file as it was is at \(home.path)/state.plist.corrupt-20260206T214000Z)")
         #expect(store.document.favorites.map(\.name) == ["Good"])
         #expect(store.document.settings.units == .metric)
+        // Writing goes on (nothing is lost that is not in the copy).
+        try store.update { $0.settings.units = .imperial }
+        #expect(home.text("state.plist.corrupt-20260206T214000Z") == plist)
+        #expect(store.refresh() == nil)
     }
 }
 

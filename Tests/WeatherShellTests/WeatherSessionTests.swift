@@ -171,6 +171,21 @@ import WeatherTestSupport
         #expect(reopened.settings.units == .imperial)
     }
 
+    @Test func resetStateOnlyReplacesAnUnreadableFile() async throws {
+        let (session, _) = session()
+        _ = try await session.execute(.find("Hamburg"))
+        _ = try await session.execute(.favoriteToggle)
+        await #expect(throws: ShellError.self) { try await session.execute(.resetState) }
+        #expect(session.favorites.count == 1)
+        try Data("junk".utf8).write(to: home.url.appendingPathComponent("state.plist"))
+        let (broken, _) = self.session()
+        let results = try await broken.execute(.favorites)
+        guard case .notSaved = results.first else { Issue.record("no warning in \(results)"); return }
+        #expect(try await broken.execute(.resetState) == [.notice("state.plist starts afresh: no favorites, default settings")])
+        _ = try await broken.execute(.find("Hamburg"))
+        #expect(try await broken.execute(.favoriteToggle).count == 1)  // saved, no warning
+    }
+
     @Test func helpComesFromTheCommandTable() async throws {
         let (session, _) = session()
         #expect(try await session.execute(.help(nil)) == [.help(CommandTable.all)])
