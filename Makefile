@@ -8,12 +8,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The C libraries wx links (libedit, libcurl), the time-zone database it reads, and what the
 # tests drive it with (tmux for the real-terminal test, python3 for the loopback server).
 APT_PACKAGES := libedit-dev libcurl4-openssl-dev pkg-config tzdata tmux python3
-SWIFT_BUILD_FLAGS := --static-swift-stdlib
+# Static Swift runtime (no libswiftCore.so to load and relocate at every start); no $$ORIGIN
+# runpath (the loader would probe ~40 folders beside the binary for each system library).
+SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath
 RELEASE_BIN := .build/release/wx
 # The recorded data the demo shows as current: Berlin, 27 July 2025, 03:10 UTC.
 DEMO_NOW ?= 2025-07-27T03:10:00Z
 
-.PHONY: build release run demo test deps clean fmt lint
+.PHONY: build release run demo test bench docs deps clean fmt lint
 
 deps:
 	@missing=""; for package in $(APT_PACKAGES); do \
@@ -47,6 +49,21 @@ demo: release
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+
+# Side-by-side measurements (BENCHMARKS.md): wx against sqlite3, curl and a Python peer.
+bench: release
+	swift build -c release --product wx-bench $(SWIFT_BUILD_FLAGS)
+	swiftc -O -static-stdlib bench/floor.swift -o .build/release/wx-floor
+	@command -v hyperfine >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine sqlite3 curl; }
+	@command -v sqlite3 >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3
+	@[ -x bench/.venv/bin/python ] || python3 -m venv bench/.venv
+	bench/.venv/bin/pip install -q -r bench/requirements.txt
+	python3 bench/run.py --wx $(RELEASE_BIN) --wx-bench .build/release/wx-bench --python bench/.venv/bin/python --floor .build/release/wx-floor --out BENCHMARKS.md
+
+# The README's command list comes from the command table (via wx --help).
+docs:
+	swift build --product wx
+	python3 scripts/sync-docs.py .build/debug/wx
 
 fmt:
 	swift format --in-place --recursive Sources Tests Package.swift

@@ -31,6 +31,11 @@ let package = Package(
             name: "wx",
             dependencies: ["WeatherShell", "CEditLine"]
         ),
+        // In-process timings for `make bench` (not installed).
+        .executableTarget(
+            name: "wx-bench",
+            dependencies: ["WeatherShell", "WeatherKit"]
+        ),
         .target(
             name: "WeatherTestSupport",
             dependencies: ["WeatherKit", "WeatherShell"],

@@ -36,7 +36,7 @@ typedef struct wx_curl_api {
 /// Loads libcurl.so.4 and fills `api`. Returns 0, or -1 when the library or a symbol is missing
 /// (dlerror() then says which).
 static inline int wx_curl_load(wx_curl_api *api) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);  /* lazy: symbols bound on first call */
     if (library == NULL) return -1;
 #define WX_CURL_SYMBOL(field, name) \
     if ((*(void **)&api->field = dlsym(library, name)) == NULL) return -1;

@@ -39,7 +39,7 @@ typedef struct wx_editline_api {
 /// Loads libedit.so.2 and fills `api`. Returns 0, or -1 when the library or a symbol is missing
 /// (dlerror() then says which).
 static inline int wx_editline_load(wx_editline_api *api) {
-    void *library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen("libedit.so.2", RTLD_LAZY | RTLD_LOCAL);  /* lazy: symbols bound on first call */
     if (library == NULL) return -1;
 #define WX_EDITLINE_SYMBOL(field, name) \
     if ((*(void **)&api->field = dlsym(library, name)) == NULL) return -1;

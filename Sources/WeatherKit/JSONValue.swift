@@ -23,7 +23,7 @@ public enum JSONValue: Sendable, Equatable {
     ///   UTF-8, truncated); the decoder's own message is kept out of what users see.
     public static func parse(_ data: Data) throws(ParseError) -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            return try JSONParser.parse(data)
         } catch {
             throw ParseError()
         }
@@ -90,24 +90,5 @@ public enum JSONValue: Sendable, Equatable {
     public var object: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil
-    }
-}
-
-extension JSONValue: Decodable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
     }
 }

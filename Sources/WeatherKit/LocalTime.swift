@@ -24,12 +24,19 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable {
 
     /// Parses "YYYY-MM-DD"; nil for anything else or an impossible date.
     public init?(iso text: Substring) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+        var utf8 = Array(text.utf8)
+        guard utf8.count == 10, let parsed = utf8.withUnsafeMutableBufferPointer({ Self.parse($0, at: 0) }) else { return nil }
+        self = parsed
+    }
+
+    /// "YYYY-MM-DD" at `offset` in `bytes`.
+    static func parse(_ bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> LocalDate? {
+        guard bytes.count >= offset + 10, bytes[offset + 4] == UInt8(ascii: "-"), bytes[offset + 7] == UInt8(ascii: "-"),
+            let year = CivilCalendar.digits(bytes, offset, 4), let month = CivilCalendar.digits(bytes, offset + 5, 2),
+            let day = CivilCalendar.digits(bytes, offset + 8, 2),
             (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        self.init(year: year, month: month, day: day)
+        return LocalDate(year: year, month: month, day: day)
     }
 
     /// Days since 1970-01-01 (negative before).
@@ -93,19 +100,33 @@ public enum CivilCalendar {
 
     /// Parses a service's local time, "2026-02-06T16:30" or "2026-02-06T16:30:00" (no zone), into
     /// seconds since the epoch *as if* it were UTC; subtract the UTC offset to get the instant.
+    /// Reads the bytes directly: a forecast has hundreds of these.
     public static func secondsAsIfUTC(iso text: String) -> Int? {
-        let parts = text.split(separator: "T", maxSplits: 1)
-        guard parts.count == 2, let date = LocalDate(iso: parts[0]) else { return nil }
-        let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(clock.count), clock.allSatisfy({ $0.count == 2 }),
-            let hour = Int(clock[0]), let minute = Int(clock[1]), (0...23).contains(hour), (0...59).contains(minute)
-        else { return nil }
-        var second = 0
-        if clock.count == 3 {
-            guard let s = Int(clock[2]), (0...60).contains(s) else { return nil }
-            second = s
+        var text = text
+        return text.withUTF8 { raw -> Int? in
+            guard raw.count == 16 || raw.count == 19 else { return nil }
+            let bytes = UnsafeMutableBufferPointer(mutating: raw)
+            guard let date = LocalDate.parse(bytes, at: 0), bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+                let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), hour <= 23, minute <= 59
+            else { return nil }
+            var second = 0
+            if raw.count == 19 {
+                guard bytes[16] == UInt8(ascii: ":"), let value = digits(bytes, 17, 2), value <= 60 else { return nil }
+                second = value
+            }
+            return date.dayNumber * 86_400 + hour * 3_600 + minute * 60 + second
         }
-        return date.dayNumber * 86_400 + hour * 3_600 + minute * 60 + second
+    }
+
+    /// `count` ASCII digits at `offset` as a number; nil when any is not a digit.
+    static func digits(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in offset..<(offset + count) {
+            let digit = Int(bytes[index]) - 48
+            guard digit >= 0 && digit <= 9 else { return nil }
+            value = value * 10 + digit
+        }
+        return value
     }
 }
 

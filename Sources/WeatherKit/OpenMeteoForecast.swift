@@ -120,8 +120,9 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
         forecast.hourly = hourly(from: json, offset: zone.utcOffsetSeconds)
         forecast.daily = daily(from: json, offset: zone.utcOffsetSeconds)
         if let block = Block(json, "minutely_15", offset: zone.utcOffsetSeconds) {
+            let precipitation = block.column("precipitation", .precipitation)
             forecast.quarterHours = block.times.indices.compactMap { index in
-                block.times[index].map { QuarterHourPrecipitation(time: $0, precipitationMillimetres: block.precipitation("precipitation", index)) }
+                block.times[index].map { QuarterHourPrecipitation(time: $0, precipitationMillimetres: precipitation[index]) }
             }
         }
         return forecast
@@ -165,23 +166,38 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
 
     static func hourly(from json: JSONValue, offset: Int) -> [HourlyForecast] {
         guard let block = Block(json, "hourly", offset: offset) else { return [] }
+        // Each variable's column is found once, then read by index.
+        let temperature = block.column("temperature_2m", .temperature)
+        let apparent = block.column("apparent_temperature", .temperature)
+        let humidity = block.column("relative_humidity_2m", .plain, aliases: ["relativehumidity_2m"])
+        let dewPoint = block.column("dew_point_2m", .temperature, aliases: ["dewpoint_2m"])
+        let probability = block.column("precipitation_probability", .plain)
+        let precipitation = block.column("precipitation", .precipitation)
+        let code = block.column("weather_code", .plain, aliases: ["weathercode"])
+        let pressure = block.column("pressure_msl", .plain)
+        let cloudCover = block.column("cloud_cover", .plain, aliases: ["cloudcover"])
+        let visibility = block.column("visibility", .distance)
+        let uvIndex = block.column("uv_index", .plain)
+        let windSpeed = block.column("wind_speed_10m", .speed, aliases: ["windspeed_10m"])
+        let windGusts = block.column("wind_gusts_10m", .speed, aliases: ["windgusts_10m"])
+        let windDirection = block.column("wind_direction_10m", .plain, aliases: ["winddirection_10m"])
         return block.times.indices.compactMap { i in
             guard let time = block.times[i] else { return nil }
             var hour = HourlyForecast(time: time)
-            hour.temperatureCelsius = block.temperature("temperature_2m", i)
-            hour.apparentTemperatureCelsius = block.temperature("apparent_temperature", i)
-            hour.relativeHumidityPercent = block.plain("relative_humidity_2m", i, aliases: ["relativehumidity_2m"])
-            hour.dewPointCelsius = block.temperature("dew_point_2m", i, aliases: ["dewpoint_2m"])
-            hour.precipitationProbabilityPercent = block.plain("precipitation_probability", i)
-            hour.precipitationMillimetres = block.precipitation("precipitation", i)
-            hour.weatherCode = block.code("weather_code", i, aliases: ["weathercode"])
-            hour.pressureHectopascals = block.plain("pressure_msl", i)
-            hour.cloudCoverPercent = block.plain("cloud_cover", i, aliases: ["cloudcover"])
-            hour.visibilityMetres = block.distance("visibility", i)
-            hour.uvIndex = block.plain("uv_index", i)
-            hour.windSpeedKilometresPerHour = block.speed("wind_speed_10m", i, aliases: ["windspeed_10m"])
-            hour.windGustsKilometresPerHour = block.speed("wind_gusts_10m", i, aliases: ["windgusts_10m"])
-            hour.windDirectionDegrees = block.plain("wind_direction_10m", i, aliases: ["winddirection_10m"])
+            hour.temperatureCelsius = temperature[i]
+            hour.apparentTemperatureCelsius = apparent[i]
+            hour.relativeHumidityPercent = humidity[i]
+            hour.dewPointCelsius = dewPoint[i]
+            hour.precipitationProbabilityPercent = probability[i]
+            hour.precipitationMillimetres = precipitation[i]
+            hour.weatherCode = code.code(i)
+            hour.pressureHectopascals = pressure[i]
+            hour.cloudCoverPercent = cloudCover[i]
+            hour.visibilityMetres = visibility[i]
+            hour.uvIndex = uvIndex[i]
+            hour.windSpeedKilometresPerHour = windSpeed[i]
+            hour.windGustsKilometresPerHour = windGusts[i]
+            hour.windDirectionDegrees = windDirection[i]
             return hour
         }
     }
@@ -189,6 +205,18 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     static func daily(from json: JSONValue, offset: Int) -> [DailyForecast] {
         guard let block = Block(json, "daily", offset: offset) else { return [] }
         let rawTimes = block.values["time"]?.array ?? []
+        let code = block.column("weather_code", .plain, aliases: ["weathercode"])
+        let maximum = block.column("temperature_2m_max", .temperature)
+        let minimum = block.column("temperature_2m_min", .temperature)
+        let precipitation = block.column("precipitation_sum", .precipitation)
+        let probability = block.column("precipitation_probability_max", .plain)
+        let sunrise = block.column("sunrise", .plain)
+        let sunset = block.column("sunset", .plain)
+        let daylight = block.column("daylight_duration", .plain)
+        let windSpeed = block.column("wind_speed_10m_max", .speed, aliases: ["windspeed_10m_max"])
+        let windGusts = block.column("wind_gusts_10m_max", .speed, aliases: ["windgusts_10m_max"])
+        let windDirection = block.column("wind_direction_10m_dominant", .plain, aliases: ["winddirection_10m_dominant"])
+        let uvIndex = block.column("uv_index_max", .plain)
         return rawTimes.indices.compactMap { i in
             // Days are "YYYY-MM-DD", or with unixtime the instant of local midnight.
             let date: LocalDate?
@@ -200,18 +228,18 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
             }
             guard let date else { return nil }
             var day = DailyForecast(date: date)
-            day.weatherCode = block.code("weather_code", i, aliases: ["weathercode"])
-            day.temperatureMaxCelsius = block.temperature("temperature_2m_max", i)
-            day.temperatureMinCelsius = block.temperature("temperature_2m_min", i)
-            day.precipitationSumMillimetres = block.precipitation("precipitation_sum", i)
-            day.precipitationProbabilityMaxPercent = block.plain("precipitation_probability_max", i)
-            day.sunrise = block.value("sunrise", i).flatMap { instant($0, offset: offset) }
-            day.sunset = block.value("sunset", i).flatMap { instant($0, offset: offset) }
-            day.daylightDurationSeconds = block.plain("daylight_duration", i)
-            day.windSpeedMaxKilometresPerHour = block.speed("wind_speed_10m_max", i, aliases: ["windspeed_10m_max"])
-            day.windGustsMaxKilometresPerHour = block.speed("wind_gusts_10m_max", i, aliases: ["windgusts_10m_max"])
-            day.windDirectionDominantDegrees = block.plain("wind_direction_10m_dominant", i, aliases: ["winddirection_10m_dominant"])
-            day.uvIndexMax = block.plain("uv_index_max", i)
+            day.weatherCode = code.code(i)
+            day.temperatureMaxCelsius = maximum[i]
+            day.temperatureMinCelsius = minimum[i]
+            day.precipitationSumMillimetres = precipitation[i]
+            day.precipitationProbabilityMaxPercent = probability[i]
+            day.sunrise = sunrise.raw(i).flatMap { instant($0, offset: offset) }
+            day.sunset = sunset.raw(i).flatMap { instant($0, offset: offset) }
+            day.daylightDurationSeconds = daylight[i]
+            day.windSpeedMaxKilometresPerHour = windSpeed[i]
+            day.windGustsMaxKilometresPerHour = windGusts[i]
+            day.windDirectionDominantDegrees = windDirection[i]
+            day.uvIndexMax = uvIndex[i]
             return day
         }
     }
@@ -290,6 +318,32 @@ private struct Reading {
     func code(_ keys: String...) -> Int? { raw(keys).flatMap { $0.0 == $0.0.rounded() && abs($0.0) < 1_000 ? Int($0.0) : nil } }
 }
 
+/// What a variable measures, which decides how its declared unit converts.
+private enum Quantity {
+    case plain, temperature, speed, precipitation, distance
+}
+
+/// One variable of a block: its values, converted to wx's units as they are read.
+private struct Column {
+    let values: [JSONValue]
+    let convert: (Double) -> Double
+
+    /// The value at `index` in canonical units; nil when null, missing or not a number.
+    subscript(index: Int) -> Double? {
+        guard index < values.count, let value = values[index].double else { return nil }
+        return convert(value)
+    }
+
+    /// The value at `index` as it came (for times).
+    func raw(_ index: Int) -> JSONValue? { index < values.count ? values[index] : nil }
+
+    /// A WMO code: an integral number (3 or 3.0) below 1000.
+    func code(_ index: Int) -> Int? {
+        guard let value = self[index], value == value.rounded(), abs(value) < 1_000 else { return nil }
+        return Int(value)
+    }
+}
+
 /// A column-wise block (`hourly`, `daily`, `minutely_15`): a `time` array and one array per
 /// variable, any element of which may be null, and any array of which may be shorter or missing.
 private struct Block {
@@ -304,38 +358,22 @@ private struct Block {
         self.times = rawTimes.map { OpenMeteoForecastProvider.instant($0, offset: offset) }
     }
 
-    func value(_ key: String, _ index: Int, aliases: [String] = []) -> JSONValue? {
+    /// The variable `key` (or a legacy alias, or the `_best_match` of several models), with the
+    /// conversion its declared unit needs.
+    func column(_ key: String, _ quantity: Quantity, aliases: [String] = []) -> Column {
         for name in [key] + aliases + [key + "_best_match"] {
-            if let array = values[name]?.array { return index < array.count ? array[index] : nil }
+            guard let array = values[name]?.array else { continue }
+            let unit = units[name]?.string
+            let convert: (Double) -> Double
+            switch quantity {
+            case .plain: convert = { $0 }
+            case .temperature: convert = { DeclaredUnit.celsius($0, unit: unit) }
+            case .speed: convert = { DeclaredUnit.kilometresPerHour($0, unit: unit) }
+            case .precipitation: convert = { DeclaredUnit.millimetres($0, unit: unit) }
+            case .distance: convert = { DeclaredUnit.metres($0, unit: unit) }
+            }
+            return Column(values: array, convert: convert)
         }
-        return nil
-    }
-
-    private func unit(_ key: String, aliases: [String]) -> String? {
-        for name in [key] + aliases + [key + "_best_match"] { if let unit = units[name]?.string { return unit } }
-        return nil
-    }
-
-    func plain(_ key: String, _ index: Int, aliases: [String] = []) -> Double? { value(key, index, aliases: aliases)?.double }
-
-    func temperature(_ key: String, _ index: Int, aliases: [String] = []) -> Double? {
-        plain(key, index, aliases: aliases).map { DeclaredUnit.celsius($0, unit: unit(key, aliases: aliases)) }
-    }
-
-    func speed(_ key: String, _ index: Int, aliases: [String] = []) -> Double? {
-        plain(key, index, aliases: aliases).map { DeclaredUnit.kilometresPerHour($0, unit: unit(key, aliases: aliases)) }
-    }
-
-    func precipitation(_ key: String, _ index: Int, aliases: [String] = []) -> Double? {
-        plain(key, index, aliases: aliases).map { DeclaredUnit.millimetres($0, unit: unit(key, aliases: aliases)) }
-    }
-
-    func distance(_ key: String, _ index: Int, aliases: [String] = []) -> Double? {
-        plain(key, index, aliases: aliases).map { DeclaredUnit.metres($0, unit: unit(key, aliases: aliases)) }
-    }
-
-    func code(_ key: String, _ index: Int, aliases: [String] = []) -> Int? {
-        guard let value = plain(key, index, aliases: aliases), value == value.rounded(), abs(value) < 1_000 else { return nil }
-        return Int(value)
+        return Column(values: [], convert: { $0 })
     }
 }

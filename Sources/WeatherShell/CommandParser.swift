@@ -59,6 +59,7 @@ public enum CommandParser {
                 throw .usage("usage: fav [rm <name> | rename <old> <new>]")
             }
         case "favs": return try noArguments(.favorites)
+        case "compare": return .compare(try words(rest))
         case "save": return try noArguments(.save)
         case "saved":
             let words = try words(rest)

@@ -64,6 +64,14 @@ public enum CommandTable {
             ],
             completion: .favorites),
         CommandSpec(
+            name: "compare", aliases: [], synopsis: "compare [favorite …]",
+            summary: "several places side by side, now and today, in one request",
+            details: [
+                "Without names, every favorite. Names with spaces go in quotes: compare Hamburg \"New York\".",
+                "Open-Meteo answers for all the places in one request (up to 50 a request).",
+            ],
+            completion: .favorites),
+        CommandSpec(
             name: "fav", aliases: [], synopsis: "fav [rm <name> | rename <old> <new>]",
             summary: "toggle the current location as a favorite; remove or rename one",
             details: [
@@ -141,6 +149,8 @@ public enum Command: Hashable, Sendable {
     case favoriteRemove(String)
     case favoriteRename(from: String, to: String)
     case favorites
+    /// Favorite names; empty compares every favorite.
+    case compare([String])
     case save
     case snapshots
     case snapshot(Int)
@@ -164,7 +174,7 @@ public enum Command: Hashable, Sendable {
         case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use, .save,
             .resetState:
             false
-        case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units:
+        case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare:
             true
         }
     }

@@ -112,6 +112,8 @@ public enum JSONRenderer {
             return .object([
                 ("type", .string("favorite")), ("action", .string("renamed")), ("old_name", .string(old)), ("favorite", favorite(value)),
             ])
+        case .comparison(let reports):
+            return .object([("type", .string("comparison")), ("places", .array(reports.map { weather($0, now: context.now) }))])
         case .favorites(let values):
             return .object([("type", .string("favorites")), ("favorites", .array(values.map(favorite)))])
         case .snapshotSaved(let value):

@@ -37,6 +37,8 @@ public enum CommandResult: Hashable, Sendable {
     case favoriteRemoved(Favorite)
     case favoriteRenamed(from: String, to: Favorite)
     case favorites([Favorite])
+    /// Several places' weather from one request, in the order asked.
+    case comparison([WeatherReport])
     case snapshotSaved(Snapshot)
     case snapshotRemoved(Snapshot)
     case snapshots([Snapshot])
@@ -55,7 +57,7 @@ public enum CommandResult: Hashable, Sendable {
     /// Whether rendering depends on the units setting (only these make the renderer read it).
     public var needsUnits: Bool {
         switch self {
-        case .weather, .snapshotSaved, .snapshots, .snapshot, .units: true
+        case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .units: true
         default: false
         }
     }

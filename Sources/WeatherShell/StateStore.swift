@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import Synchronization
 
 /// A saved place. Identified by its coordinate, rounded to 4 decimals, as it was asked for.
 public struct Favorite: Hashable, Sendable, Codable {
@@ -228,8 +229,9 @@ public final class StateStore {
         readOnlyReason = nil
         var base = StateDocument()
         var warning: String?
-        if version != nil, let data = FileManager.default.contents(atPath: path) {
-            let decoded = try? PropertyListDecoder().decode(StateDocument.self, from: data)
+        let preloaded = version.flatMap { preload.take(version: $0) }
+        if version != nil, let data = preloaded?.data ?? FileManager.default.contents(atPath: path) {
+            let decoded = preloaded.map(\.document) ?? (try? PropertyListDecoder().decode(StateDocument.self, from: data))
             if let decoded, decoded.version > StateDocument.currentVersion || decoded.version < 1 {
                 base = decoded
                 readOnlyReason = "state.plist has format version \(decoded.version), which wx \(WXVersion.current) does not know; favorites and settings are read-only (a newer wx wrote it)"
@@ -265,6 +267,22 @@ public final class StateStore {
         let aside = path + ".corrupt-" + ISOTime.string(now()).filter { $0 != ":" && $0 != "-" }
         return (try? FileIO.replace(aside, with: [UInt8](data))) != nil ? aside : nil
     }
+
+    /// Decodes state.plist on another thread, for the next `refresh()` to adopt if the file has
+    /// not changed meanwhile. The interactive shell calls it at start, so that the first Tab
+    /// does not wait for thousands of favorites to decode.
+    public func startPreload() {
+        let path = self.path
+        let box = preload
+        Task.detached(priority: .utility) {
+            guard let version = FileIO.version(of: path), let data = FileManager.default.contents(atPath: path),
+                let document = try? PropertyListDecoder().decode(StateDocument.self, from: data)
+            else { return }
+            box.put(Preloaded(version: version, data: data, document: document))
+        }
+    }
+
+    private let preload = PreloadBox()
 
     /// Whether favorites and settings cannot be saved now (see `readOnlyReason`).
     public var isReadOnly: Bool { readOnlyReason != nil }
@@ -316,5 +334,27 @@ public final class StateStore {
         do { data = try encoder.encode(document) } catch { throw .storage("cannot encode the state: \(error)") }
         try StoreFiles.replace(path, with: [UInt8](data))
         loadedVersion = FileIO.version(of: path)
+    }
+}
+
+/// A decoded state.plist and the file version it came from.
+struct Preloaded: Sendable {
+    let version: [Int]
+    let data: Data
+    let document: StateDocument
+}
+
+/// Hands a preloaded document from the decoding thread to the store.
+final class PreloadBox: Sendable {
+    private let value = Mutex<Preloaded?>(nil)
+
+    func put(_ preloaded: Preloaded) { value.withLock { $0 = preloaded } }
+
+    /// The preloaded document if it is of `version` (once).
+    func take(version: [Int]) -> Preloaded? {
+        value.withLock { stored in
+            defer { stored = nil }
+            return stored?.version == version ? stored : nil
+        }
     }
 }

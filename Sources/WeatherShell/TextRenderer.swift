@@ -75,6 +75,8 @@ public enum TextRenderer {
             return [TextLayout.truncate("current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))", to: width)]
         case .weather(let report):
             return weather(report, context: context, format: format, style: style)
+        case .comparison(let reports):
+            return comparison(reports, context: context, format: format, style: style)
         case .favoriteAdded(let favorite):
             return ["\(context.unicode ? "★" : "*") \(favorite.name) saved to favorites"]
         case .favoriteRemoved(let favorite):
@@ -243,6 +245,38 @@ public enum TextRenderer {
                     + TextLayout.pad(format.percent(day.precipitationProbabilityMaxPercent), to: 7, right: true)
                     + TextLayout.pad(format.precipitationValue(day.precipitationSumMillimetres), to: 8, right: true))
             }
+        }
+        return lines
+    }
+
+    // MARK: - compare
+
+    static func comparison(_ reports: [WeatherReport], context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+        let unit = context.units.temperature.symbol
+        let nameWidth = max(12, min(24, context.width - 62))
+        var lines = ["  " + TextLayout.pad("place", to: nameWidth) + TextLayout.pad("now \(unit)", to: 9, right: true)
+            + "  " + TextLayout.pad("condition", to: 20) + TextLayout.pad("today \(unit)", to: 13, right: true)
+            + TextLayout.pad("rain", to: 6, right: true) + "  wind"]
+        for report in reports {
+            let forecast = report.forecast
+            let current = forecast.current
+            let hour = forecast.currentHourIndex(at: context.now).map { forecast.hourly[$0] }
+            let today = forecast.today(at: context.now)
+            var wind = format.windSpeed(current?.windSpeedKilometresPerHour ?? hour?.windSpeedKilometresPerHour)
+            if let direction = current?.windDirectionDegrees ?? hour?.windDirectionDegrees, wind != ValueFormatter.missing {
+                wind += " " + CompassDirection.name(degrees: direction)
+            }
+            let range = today.map { "\(format.temperatureValue($0.temperatureMinCelsius)) … \(format.temperatureValue($0.temperatureMaxCelsius))" }
+                ?? ValueFormatter.missing
+            lines.append("  " + TextLayout.pad(report.place.name, to: nameWidth)
+                + TextLayout.pad(format.temperatureValue(current?.temperatureCelsius ?? hour?.temperatureCelsius), to: 9, right: true)
+                + "  " + TextLayout.pad(condition(current?.weatherCode ?? hour?.weatherCode), to: 20)
+                + TextLayout.pad(range, to: 13, right: true)
+                + TextLayout.pad(format.percent(today?.precipitationProbabilityMaxPercent ?? hour?.precipitationProbabilityPercent), to: 6, right: true)
+                + "  " + wind)
+        }
+        if case .stale(let stored, _)? = reports.first?.origin {
+            lines.append(style.dim("  offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago"))
         }
         return lines
     }

@@ -75,6 +75,7 @@ public final class WeatherSession {
         case .favoriteRemove(let name): return try removeFavorite(named: name)
         case .favoriteRename(let old, let new): return try renameFavorite(old, to: new)
         case .favorites: return [.favorites(favorites)]
+        case .compare(let names): return try await compare(names)
         case .save: return try save()
         case .snapshots: return [.snapshots(log.snapshots())]
         case .snapshot(let id):
@@ -186,6 +187,35 @@ public final class WeatherSession {
         currentPlace = place
         lastWeather = report
         return [.weather(report)]
+    }
+
+    /// The most places asked for in one Open-Meteo request.
+    static let placesPerRequest = 50
+
+    private func compare(_ names: [String]) async throws(ShellError) -> [CommandResult] {
+        var chosen: [Favorite] = []
+        for name in names {
+            guard let favorite = favorite(named: name) else { throw .noSuchFavorite(name) }
+            if !chosen.contains(favorite) { chosen.append(favorite) }
+        }
+        if names.isEmpty { chosen = favorites }
+        guard !chosen.isEmpty else { throw .usage("no favorites to compare: “fav” saves the current location") }
+        var reports: [WeatherReport] = []
+        var start = 0
+        while start < chosen.count {
+            let batch = Array(chosen[start..<min(chosen.count, start + Self.placesPerRequest)])
+            let fetched: Fetched<[Forecast]>
+            do {
+                fetched = try await services.forecastProvider.forecasts(at: batch.map(\.coordinate))
+            } catch {
+                throw Self.shellError(error)
+            }
+            for (favorite, forecast) in zip(batch, fetched.value) {
+                reports.append(WeatherReport(place: favorite.place, forecast: forecast, origin: fetched.origin))
+            }
+            start += Self.placesPerRequest
+        }
+        return [.comparison(reports)]
     }
 
     private func save() throws(ShellError) -> [CommandResult] {

@@ -16,7 +16,6 @@ import WeatherShell
 @main
 struct WX {
     static func main() async {
-        setlocale(LC_CTYPE, "")
         exit(await run(Array(CommandLine.arguments.dropFirst())))
     }
 
@@ -56,6 +55,9 @@ struct WX {
         }
 
         if isatty(0) == 1 {
+            // libedit needs the locale's character set to edit UTF-8 (é, ü, 東) right; nothing
+            // else in wx reads the C locale, so scripts skip the cost of loading it.
+            setlocale(LC_CTYPE, "")
             guard let editor = LineEditor(program: "wx", favoriteNames: { MainActor.assumeIsolated { session.favorites.map(\.name) } }) else {
                 output.writeError("wx: \(LineEditor.loadError); install libedit2, or pipe commands into wx\n")
                 return 1
@@ -130,6 +132,7 @@ final class Interactive {
 
     func run() async -> Int32 {
         installInterruptHandler()
+        runner.session.state.startPreload()
         for entry in runner.session.log.history(last: 500) { editor.addToHistory(entry.line) }
         output.write("wx \(WXVersion.current) — weather at the prompt. “help” lists commands; Ctrl-D quits.\n")
         while true {

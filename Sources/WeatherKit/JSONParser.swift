@@ -1,0 +1,293 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An RFC 8259 JSON parser that builds a `JSONValue` directly.
+///
+/// Why not JSONDecoder: building a dynamic tree through `Decodable` cost ~280 instructions a byte
+/// (each value tried as several types, every miss a thrown error); a forecast answer was half of
+/// the CPU of `find` + `show` (BENCHMARKS.md). This parser does one pass over the bytes. It is
+/// strict: invalid UTF-8, control characters in strings, leading zeros, trailing commas, lone
+/// surrogates in escapes, nesting deeper than 512 and anything after the document are errors.
+struct JSONParser {
+    private let bytes: UnsafeRawBufferPointer
+    private var position = 0
+    private var depth = 0
+    static let maximumDepth = 512
+
+    struct Failure: Error {}
+
+    /// Parses a whole document.
+    static func parse(_ data: Data) throws(Failure) -> JSONValue {
+        let result: Result<JSONValue, Failure> = data.withUnsafeBytes { bytes in
+            var parser = JSONParser(bytes: bytes)
+            do {
+                parser.skipWhitespace()
+                let value = try parser.value()
+                parser.skipWhitespace()
+                guard parser.position == bytes.count else { throw Failure() }
+                return .success(value)
+            } catch {
+                return .failure(Failure())
+            }
+        }
+        return try result.get()
+    }
+
+    private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func value() throws(Failure) -> JSONValue {
+        guard let byte = current else { throw Failure() }
+        switch byte {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw Failure()
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Failure) {
+        let length = word.utf8CodeUnitCount
+        guard position + length <= bytes.count, memcmp(bytes.baseAddress! + position, word.utf8Start, length) == 0 else {
+            throw Failure()
+        }
+        position += length
+    }
+
+    private mutating func enter() throws(Failure) {
+        depth += 1
+        if depth > Self.maximumDepth { throw Failure() }
+    }
+
+    private mutating func object() throws(Failure) -> JSONValue {
+        try enter()
+        position += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw Failure() }
+            let key = try string()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw Failure() }
+            position += 1
+            skipWhitespace()
+            members[key] = try value()
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"):
+                position += 1
+                depth -= 1
+                return .object(members)
+            default: throw Failure()
+            }
+        }
+    }
+
+    private mutating func array() throws(Failure) -> JSONValue {
+        try enter()
+        position += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            items.append(try value())
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"):
+                position += 1
+                depth -= 1
+                return .array(items)
+            default: throw Failure()
+            }
+        }
+    }
+
+    /// A string; the opening quote is at `position`.
+    private mutating func string() throws(Failure) -> String {
+        position += 1
+        let start = position
+        // Fast path: no escapes — the bytes between the quotes are the string.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                guard let text = String(validating: slice, as: UTF8.self) else { throw Failure() }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw Failure() }
+            position += 1
+        }
+        // Slow path: unescape into a buffer.
+        var buffer = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: buffer, as: UTF8.self) else { throw Failure() }
+                return text
+            case UInt8(ascii: "\\"):
+                guard let escape = current else { throw Failure() }
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape)
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "t"): buffer.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        // A high surrogate must be followed by an escaped low one.
+                        guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                            throw Failure()
+                        }
+                        position += 2
+                        let low = try hex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw Failure() }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw Failure()
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw Failure() }
+                    buffer.append(contentsOf: String(Character(unicode)).utf8)
+                default: throw Failure()
+                }
+            default:
+                if byte < 0x20 { throw Failure() }
+                buffer.append(byte)
+            }
+        }
+        throw Failure()
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw Failure() }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            position += 1
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw Failure()
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Powers of ten that a Double holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// A plain decimal ("-12.3", "1013", no exponent) with at most 15 significant digits,
+    /// converted exactly: the digits form an integer below 2^53 and the divisor is an exact power
+    /// of ten, so one correctly rounded division gives the nearest Double (Clinger's fast path).
+    /// Nil for anything else, which strtod then converts.
+    private static func exactDecimal(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Double? {
+        var index = start
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        var afterPoint = false
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") {
+                afterPoint = true
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if afterPoint { fraction += 1 }
+                if digits > 15 { return nil }
+            } else {
+                return nil  // an exponent
+            }
+            index += 1
+        }
+        let value = Double(mantissa) / exactPowersOfTen[fraction]
+        return negative ? -value : value
+    }
+
+    /// A number in JSON's grammar, converted with strtod (locale-independent for this grammar:
+    /// the C library's decimal point is '.' in the C locale wx never changes from).
+    private mutating func number() throws(Failure) -> Double {
+        let start = position
+        if current == UInt8(ascii: "-") { position += 1 }
+        guard let first = current else { throw Failure() }
+        if first == UInt8(ascii: "0") {
+            position += 1
+        } else if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(first) {
+            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+        } else {
+            throw Failure()
+        }
+        if current == UInt8(ascii: ".") {
+            position += 1
+            let digits = position
+            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+            guard position > digits else { throw Failure() }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            let digits = position
+            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+            guard position > digits else { throw Failure() }
+        }
+        let length = position - start
+        if let exact = Self.exactDecimal(bytes, from: start, to: position) { return exact }
+        guard length < 64 else {
+            // Absurdly long numbers: still exact through Swift's parser.
+            return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) ?? .nan
+        }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            memcpy(buffer.baseAddress!, bytes.baseAddress! + start, length)
+            buffer[length] = 0
+            return strtod(buffer.baseAddress!, nil)
+        }
+    }
+}

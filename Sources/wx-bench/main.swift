@@ -1,0 +1,60 @@
+// wx-bench: times, inside one process, the operations a whole-process timer cannot isolate —
+// tab completion in a running shell, reading the history's tail, decoding state.plist, folding
+// the log — on a state folder given as the argument. `make bench` runs it next to hyperfine.
+//
+// Output: one line per figure, tab-separated: name, median milliseconds, runs.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+import WeatherShell
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@MainActor
+func median(_ runs: Int, _ body: () -> Void) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let start = ContinuousClock.now
+        body()
+        let elapsed = ContinuousClock.now - start
+        samples.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+    return samples.sorted()[samples.count / 2]
+}
+
+@MainActor
+func main() {
+    guard CommandLine.arguments.count == 2 else {
+        print("usage: wx-bench STATE_FOLDER")
+        exit(2)
+    }
+    let folder = CommandLine.arguments[1]
+    func report(_ name: String, _ runs: Int, _ milliseconds: Double) {
+        print("\(name)\t\(DecimalText.fixed(milliseconds, digits: 3))\t\(runs)")
+    }
+    let now = Date()
+
+    var favorites: [String] = []
+    report("state.plist decode", 5, median(5) {
+        let store = StateStore(folder: folder, now: { now })
+        favorites = store.document.favorites.map(\.name)
+    })
+    print("favorites\t\(favorites.count)\t1")
+    report("completion show Ham (favorites loaded)", 200, median(200) {
+        _ = Completer.complete("show Ham", favorites: favorites).insertion(typed: "Ham")
+    })
+    report("completion sh (command names)", 200, median(200) {
+        _ = Completer.complete("sh", favorites: favorites).insertion(typed: "sh")
+    })
+    let log = EventLog(folder: folder)
+    report("history 20 (log tail)", 50, median(50) { _ = log.history(last: 20) })
+    var count = 0
+    report("saved: fold the whole log", 3, median(3) { count = EventLog(folder: folder).snapshots().count })
+    print("snapshots\t\(count)\t1")
+}
+
+main()

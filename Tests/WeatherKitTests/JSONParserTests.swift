@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+@testable import WeatherKit
+
+/// A second opinion: Foundation's JSONDecoder building the same tree, for comparison only.
+private struct ReferenceTree: Decodable, Equatable {
+    let value: JSONValue
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            value = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            value = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            value = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            value = .string(text)
+        } else if let items = try? container.decode([ReferenceTree].self) {
+            value = .array(items.map(\.value))
+        } else {
+            value = .object(try container.decode([String: ReferenceTree].self).mapValues(\.value))
+        }
+    }
+}
+
+@Suite struct JSONParserTests {
+    static let fixtures: [String] = {
+        let root = TestPaths.fixtures
+        let folders = ["nominatim", "open-meteo-forecast", "open-meteo-geocoding", "openweathermap", "cases"]
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [])
+                .filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
+        }
+    }()
+
+    @Test(arguments: fixtures)
+    func agreesWithJSONDecoderOnEveryFixture(file: String) throws {
+        let data = TestPaths.fixture(file)
+        let reference = try JSONDecoder().decode(ReferenceTree.self, from: data).value
+        #expect(try JSONValue.parse(data) == reference)
+    }
+
+    @Test func everyFixtureIsCovered() {
+        #expect(Self.fixtures.count >= 45)
+    }
+
+    @Test(arguments: [
+        (#"{"a":[1,-2.5,3e2,1E-2,0,-0],"b":"x","c":true,"d":false,"e":null,"f":{}}"#, true),
+        (#""\u00fc\ud83d\ude00\n\t\"\\\/""#, true),
+        ("  [ ]  ", true),
+        ("[1,]", false), ("{\"a\":1,}", false), ("01", false), ("1.", false), (".5", false), ("+1", false),
+        ("1e", false), ("[1 2]", false), ("{\"a\" 1}", false), ("{1:2}", false), ("\"\\x\"", false),
+        ("\"\\ud800\"", false), ("\"\\udc00x\"", false), ("\"tab\there\"", false), ("nul", false), ("true false", false),
+        ("", false), ("[", false), ("\"abc", false), ("<html>", false),
+    ])
+    func grammar(text: String, valid: Bool) {
+        let parsed = try? JSONValue.parse(Data(text.utf8))
+        #expect((parsed != nil) == valid, "\(text)")
+    }
+
+    @Test func valuesAreRight() throws {
+        let value = try JSONValue.parse(Data(#"{"n":[1,-2.5,3e2,1E-2],"s":"\u00fc\ud83d\ude00\n","k":{"x":null}}"#.utf8))
+        #expect(value["n"]?.array?.compactMap(\.double) == [1, -2.5, 300, 0.01])
+        #expect(value["s"]?.string == "ü😀\n")
+        #expect(value["k"]?["x"] == .null)
+    }
+
+    @Test func invalidUTF8AndDeepNestingAreErrors() {
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data([0x22, 0xC3, 0x28, 0x22])) }
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data(String(repeating: "[", count: 600).utf8)) }
+        let deepButAllowed = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect((try? JSONValue.parse(Data(deepButAllowed.utf8))) != nil)
+    }
+}
