@@ -51,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["WeatherTestSupport", "WeatherKit"]
+            dependencies: ["WeatherTestSupport", "WeatherKit", "WeatherShell"]
         ),
     ],
     swiftLanguageModes: [.v6]

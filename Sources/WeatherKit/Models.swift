@@ -118,8 +118,14 @@ public struct CurrentConditions: Hashable, Sendable {
     public var windDirectionDegrees: Double?
     /// Precipitation in the preceding interval, mm.
     public var precipitationMillimetres: Double?
-    /// WMO 4677 code as Open-Meteo reports it (0…99); may be outside the table.
+    /// WMO 4677 code as Open-Meteo reports it (0…99); may be outside the table. For
+    /// OpenWeatherMap, the nearest WMO code to its own condition id.
     public var weatherCode: Int?
+    /// The provider's own words for the condition, in the requested language (OpenWeatherMap
+    /// `weather[0].description`); nil when the provider gives only a code.
+    public var conditionText: String?
+    /// Snowfall in the preceding hour, mm of water (OpenWeatherMap `snow.1h`).
+    public var snowfallMillimetres: Double?
     public var isDay: Bool?
 
     public init(time: Date) { self.time = time }

@@ -54,13 +54,13 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
              ("forecast_days", "16"), ("timezone", "auto"), ("timeformat", "unixtime")])
     }
 
-    public func forecast(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Forecast> {
-        let fetched = try await forecasts(at: [coordinate])
+    public func forecast(at coordinate: Coordinate, language: String = "en") async throws(ServiceError) -> Fetched<Forecast> {
+        let fetched = try await forecasts(at: [coordinate], language: language)
         guard let first = fetched.value.first else { throw .malformedResponse(service, detail: "no forecast in the answer") }
         return Fetched(value: first, origin: fetched.origin)
     }
 
-    public func forecasts(at coordinates: [Coordinate]) async throws(ServiceError) -> Fetched<[Forecast]> {
+    public func forecasts(at coordinates: [Coordinate], language: String = "en") async throws(ServiceError) -> Fetched<[Forecast]> {
         guard !coordinates.isEmpty else { return Fetched(value: [], origin: .network) }
         let url = url(for: coordinates)
         let fetched = try await client.json(

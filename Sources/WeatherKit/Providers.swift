@@ -23,12 +23,14 @@ public protocol ForecastProvider: Sendable {
 
     /// The forecast at `coordinate`, which the result keeps as its `coordinate`.
     ///
+    /// - Parameter language: for words the service writes ("de"); providers that send only
+    ///   codes ignore it.
     /// - Throws: `ServiceError`.
-    func forecast(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Forecast>
+    func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast>
 
     /// Forecasts for several places in as few requests as the service allows (Open-Meteo: one),
     /// in the order of `coordinates`.
     ///
     /// - Throws: `ServiceError`.
-    func forecasts(at coordinates: [Coordinate]) async throws(ServiceError) -> Fetched<[Forecast]>
+    func forecasts(at coordinates: [Coordinate], language: String) async throws(ServiceError) -> Fetched<[Forecast]>
 }

@@ -82,6 +82,12 @@ public enum CommandParser {
             case "imperial", "us": return .units(.imperial)
             default: throw .usage("usage: units [metric | imperial]")
             }
+        case "provider": return .provider(rest.isEmpty ? nil : rest.lowercased())
+        case "geocoder": return .geocoder(rest.isEmpty ? nil : rest.lowercased())
+        case "language":
+            if rest.isEmpty { return .language(nil) }
+            guard Self.isLanguageCode(rest) else { throw .usage("usage: language [code | auto], a code such as de, en or pt-BR") }
+            return .language(rest == "auto" ? "auto" : rest)
         case "format":
             switch rest.lowercased() {
             case "": return .format(nil)
@@ -97,6 +103,16 @@ public enum CommandParser {
         case "quit": return try noArguments(.quit)
         default: throw .usage("unknown command “\(spec.name)”")
         }
+    }
+
+    /// "de", "pt-BR", "auto": a BCP 47 language with an optional region.
+    static func isLanguageCode(_ text: String) -> Bool {
+        if text == "auto" { return true }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (2...3).contains(parts[0].count), parts[0].allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.count == 1 || ((2...3).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }
 
     /// The longest place query sent to a geocoder, in characters.

@@ -106,6 +106,21 @@ public enum CommandTable {
             details: ["Metric: °C, km/h, mm, hPa, 24-hour clock. Imperial: °F, mph, inches, inHg, 12-hour clock. The choice is saved."],
             completion: .words(["metric", "imperial"])),
         CommandSpec(
+            name: "provider", aliases: [], synopsis: "provider [open-meteo | openweathermap]",
+            summary: "show or set where the weather comes from",
+            details: ["OpenWeatherMap needs OPENWEATHERMAP_API_KEY and gives current conditions only; Open-Meteo gives forecasts too. The choice is saved."],
+            completion: .words(["open-meteo", "openweathermap"])),
+        CommandSpec(
+            name: "geocoder", aliases: [], synopsis: "geocoder [nominatim | open-meteo]",
+            summary: "show or set which service finds places",
+            details: ["When the chosen one cannot be reached or refuses, wx asks the other and says so. The choice is saved."],
+            completion: .words(["nominatim", "open-meteo"])),
+        CommandSpec(
+            name: "language", aliases: [], synopsis: "language [code | auto]",
+            summary: "show or set the language of place names (\"de\", \"pt-BR\", auto)",
+            details: ["Sent to the geocoders as Accept-Language. “auto” follows LANG. The choice is saved."],
+            completion: .words(["auto"])),
+        CommandSpec(
             name: "format", aliases: [], synopsis: "format [text | json]",
             summary: "print results as text, or as one JSON document each",
             details: [], completion: .words(["text", "json"])),
@@ -161,6 +176,12 @@ public enum Command: Hashable, Sendable {
     case replay(ClosedRange<Int>)
     /// nil shows the current units.
     case units(UnitPreferences?)
+    /// nil shows the current provider.
+    case provider(String?)
+    /// nil shows the current geocoder.
+    case geocoder(String?)
+    /// A language code or "auto"; nil shows the current one.
+    case language(String?)
     case format(OutputFormat?)
     case help(String?)
     case about
@@ -174,7 +195,8 @@ public enum Command: Hashable, Sendable {
         case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use, .save,
             .resetState:
             false
-        case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare:
+        case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
+            .geocoder, .language:
             true
         }
     }

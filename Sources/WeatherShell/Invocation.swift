@@ -91,7 +91,12 @@ public struct Invocation: Hashable, Sendable {
             "commands:",
         ]
         for spec in CommandTable.all {
-            lines.append("  \(TextLayout.pad(spec.synopsis, to: 36)) \(spec.summary)")
+            if spec.synopsis.count > 36 {
+                lines.append("  \(spec.synopsis)")
+                lines.append("  \(String(repeating: " ", count: 36)) \(spec.summary)")
+            } else {
+                lines.append("  \(TextLayout.pad(spec.synopsis, to: 36)) \(spec.summary)")
+            }
         }
         lines += [
             "",

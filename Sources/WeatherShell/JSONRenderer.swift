@@ -138,6 +138,8 @@ public enum JSONRenderer {
             ])
         case .format(let format):
             return .object([("type", .string("format")), ("format", .string(format.rawValue))])
+        case .setting(let name, let value):
+            return .object([("type", .string("setting")), ("name", .string(name)), ("value", .string(value))])
         case .help(let specs):
             return .object([("type", .string("help")), ("commands", .array(specs.map(command)))])
         case .helpCommand(let spec):
@@ -229,7 +231,7 @@ public enum JSONRenderer {
             ("temperature_celsius", .optional(current.temperatureCelsius)),
             ("apparent_temperature_celsius", .optional(current.apparentTemperatureCelsius)),
             ("weather_code", .optional(current.weatherCode)),
-            ("condition", .optional(current.weatherCode.map { WeatherCode($0).description })),
+            ("condition", .optional(current.conditionText ?? current.weatherCode.map { WeatherCode($0).description })),
             ("relative_humidity_percent", .optional(current.relativeHumidityPercent)),
             ("dew_point_celsius", .optional(current.dewPointCelsius)),
             ("pressure_hectopascals", .optional(current.pressureHectopascals)),
@@ -240,6 +242,7 @@ public enum JSONRenderer {
             ("wind_gusts_kilometres_per_hour", .optional(current.windGustsKilometresPerHour)),
             ("wind_direction_degrees", .optional(current.windDirectionDegrees)),
             ("precipitation_millimetres", .optional(current.precipitationMillimetres)),
+            ("snowfall_millimetres", .optional(current.snowfallMillimetres)),
         ])
     }
 

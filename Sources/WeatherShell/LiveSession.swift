@@ -25,9 +25,16 @@ extension WeatherSession {
             userAgent: WXVersion.userAgent(contact: configuration.contact),
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
             spacing: RequestSpacing(lockFolder: configuration.runtimeFolder), offline: offline)
+        var providers: [any ForecastProvider] = [OpenMeteoForecastProvider(baseURL: configuration.endpoints[.openMeteo], context: context)]
+        if let key = configuration.openWeatherMapKey {
+            providers.append(OpenWeatherMapProvider(baseURL: configuration.endpoints[.openWeatherMap], key: key, context: context))
+        }
         let services = WeatherServices(
-            geocoder: NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
-            forecastProvider: OpenMeteoForecastProvider(baseURL: configuration.endpoints[.openMeteo], context: context))
+            geocoders: [
+                NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
+                OpenMeteoGeocoder(baseURL: configuration.endpoints[.openMeteoGeocoding], context: context),
+            ],
+            forecastProviders: providers)
         return WeatherSession(configuration: configuration, services: services, state: state, log: log, now: now)
     }
 }

@@ -45,6 +45,8 @@ public enum CommandResult: Hashable, Sendable {
     case snapshot(Snapshot)
     case history([HistoryEntry])
     case units(UnitPreferences)
+    /// A setting's value after `provider`, `geocoder` or `language`.
+    case setting(name: String, value: String)
     case format(OutputFormat)
     case help([CommandSpec])
     case helpCommand(CommandSpec)

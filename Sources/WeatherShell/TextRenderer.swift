@@ -123,8 +123,18 @@ public enum TextRenderer {
             return ["units \(name)\(units.temperature.symbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.clock.rawValue) clock"]
         case .format(let format):
             return ["output format: \(format.rawValue)"]
+        case .setting(let name, let value):
+            return ["\(name): \(value)"]
         case .help(let specs):
-            var lines = specs.map { "  \(TextLayout.pad($0.synopsis, to: 34)) \(TextLayout.truncate($0.summary, to: width - 37))" }
+            var lines: [String] = []
+            for spec in specs {
+                if spec.synopsis.count > 34 {
+                    lines.append("  \(spec.synopsis)")
+                    lines.append("  \(String(repeating: " ", count: 34)) \(TextLayout.truncate(spec.summary, to: width - 37))")
+                } else {
+                    lines.append("  \(TextLayout.pad(spec.synopsis, to: 34)) \(TextLayout.truncate(spec.summary, to: width - 37))")
+                }
+            }
             lines.append("  \(TextLayout.pad("!N", to: 34)) run history command N again")
             lines.append("")
             lines.append("Tab completes commands and favorite names; Ctrl-C cancels; Ctrl-D quits.")
@@ -177,7 +187,7 @@ public enum TextRenderer {
         if let current = forecast.current {
             let dataAge = context.now.timeIntervalSince(current.time)
             var first = ["\(format.temperature(current.temperatureCelsius)), feels like \(format.temperature(current.apparentTemperatureCelsius))"]
-            first.append(condition(current.weatherCode))
+            first.append(current.conditionText ?? condition(current.weatherCode))
             var wind = "wind \(format.windSpeed(current.windSpeedKilometresPerHour))"
             if let direction = current.windDirectionDegrees, current.windSpeedKilometresPerHour != nil {
                 wind += " \(CompassDirection.name(degrees: direction))"
@@ -198,9 +208,12 @@ public enum TextRenderer {
         if hour != nil || forecast.current != nil {
             second.append("rain \(format.percent(hour?.precipitationProbabilityPercent))")
             second.append("\(format.precipitation(hour?.precipitationMillimetres ?? forecast.current?.precipitationMillimetres)) this hour")
+            if let snow = forecast.current?.snowfallMillimetres { second.append("snow \(format.precipitation(snow))") }
         }
         if let today {
-            second.append("today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))")
+            if today.temperatureMinCelsius != nil || today.temperatureMaxCelsius != nil {
+                second.append("today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))")
+            }
             let sun = [today.sunrise.map { "sunrise \(format.clock(clock.localTime($0)))" },
                        today.sunset.map { "sunset \(format.clock(clock.localTime($0)))" }].compactMap { $0 }
             if !sun.isEmpty { second.append(sun.joined(separator: " ")) }
@@ -227,9 +240,17 @@ public enum TextRenderer {
             lines.append(row("  \(context.units.precipitation.symbol)", next.map { format.precipitationValue($0.precipitationMillimetres) }))
         }
 
+        // A provider of current conditions only (OpenWeatherMap) has a today with nothing but
+        // sunrise and sunset: no table then. Otherwise every day shows, unknown values as such.
+        let currentOnly = forecast.hourly.isEmpty && !forecast.daily.contains(where: \.hasReadings)
+        if currentOnly {
+            lines.append(style.dim("  \(forecast.source) gives current conditions only; “provider open-meteo” for forecasts"))
+        }
+
         // Seven days from the place's today.
         let todayDate = local.date
-        let days = Array((forecast.daily.contains { $0.date >= todayDate } ? forecast.daily.filter { $0.date >= todayDate } : forecast.daily).prefix(7))
+        let shown = currentOnly ? [] : forecast.daily
+        let days = Array((shown.contains { $0.date >= todayDate } ? shown.filter { $0.date >= todayDate } : shown).prefix(7))
         if !days.isEmpty {
             lines.append("")
             let unit = context.units.temperature.symbol
@@ -329,4 +350,11 @@ struct Style {
     func bold(_ text: String) -> String { colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     func dim(_ text: String) -> String { colour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
     func red(_ text: String) -> String { colour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+}
+
+extension DailyForecast {
+    /// Whether the day has any reading worth a table row (not just sunrise and sunset).
+    var hasReadings: Bool {
+        weatherCode != nil || temperatureMinCelsius != nil || temperatureMaxCelsius != nil || precipitationSumMillimetres != nil
+    }
 }

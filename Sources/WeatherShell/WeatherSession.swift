@@ -5,14 +5,42 @@ import Foundation
 #endif
 import WeatherKit
 
-/// The services a session uses: a geocoder and a forecast provider.
+/// The services a session can use; settings choose among them.
 public struct WeatherServices: Sendable {
-    public var geocoder: any Geocoder
-    public var forecastProvider: any ForecastProvider
+    /// Every geocoder, the default first (Nominatim, then Open-Meteo geocoding). When the chosen
+    /// one cannot be used (down, blocked, rate-limited), the others are tried in order.
+    public var geocoders: [any Geocoder]
+    /// Every forecast provider, the default first (Open-Meteo; OpenWeatherMap with a key).
+    public var forecastProviders: [any ForecastProvider]
 
+    public init(geocoders: [any Geocoder], forecastProviders: [any ForecastProvider]) {
+        precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
+        self.geocoders = geocoders
+        self.forecastProviders = forecastProviders
+    }
+
+    /// One geocoder and one provider (tests).
     public init(geocoder: any Geocoder, forecastProvider: any ForecastProvider) {
-        self.geocoder = geocoder
-        self.forecastProvider = forecastProvider
+        self.init(geocoders: [geocoder], forecastProviders: [forecastProvider])
+    }
+
+    /// The service for a setting's word: "nominatim", "open-meteo", "openweathermap".
+    static func service(named word: String?, geocoding: Bool) -> Service? {
+        switch word?.lowercased() {
+        case "nominatim": .nominatim
+        case "open-meteo", "openmeteo": geocoding ? .openMeteoGeocoding : .openMeteo
+        case "openweathermap", "owm": .openWeatherMap
+        default: nil
+        }
+    }
+
+    /// The setting's word for a service.
+    static func word(for service: Service) -> String {
+        switch service {
+        case .nominatim: "nominatim"
+        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality: "open-meteo"
+        case .openWeatherMap: "openweathermap"
+        }
     }
 }
 
@@ -84,6 +112,9 @@ public final class WeatherSession {
         case .snapshotRemove(let id): return [.snapshotRemoved(try log.deleteSnapshot(id, at: now()))]
         case .history(let count): return [.history(log.history(last: count ?? 20))]
         case .units(let preferences): return setUnits(preferences)
+        case .provider(let word): return try setProvider(word)
+        case .geocoder(let word): return try setGeocoder(word)
+        case .language(let code): return setLanguage(code)
         case .help(nil): return [.help(CommandTable.all)]
         case .help(let name?):
             guard let spec = CommandTable.spec(named: name.trimmed) else {
@@ -91,8 +122,10 @@ public final class WeatherSession {
             }
             return [.helpCommand(spec)]
         case .about:
+            var used = [geocoder.service, forecastProvider.service]
+            for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
             return [.about(AboutInfo(
-                version: WXVersion.current, services: [services.geocoder.service, services.forecastProvider.service],
+                version: WXVersion.current, services: used,
                 endpoints: configuration.endpoints, configFolder: configuration.configFolder,
                 stateFolder: configuration.stateFolder, cacheFolder: configuration.cacheFolder))]
         case .resetState:
@@ -112,15 +145,26 @@ public final class WeatherSession {
 
     private func find(_ query: String) async throws(ShellError) -> [CommandResult] {
         let places: [Place]
-        if let coordinate = Coordinate(parsing: query) {
-            guard let place = try await reverse(coordinate) else { throw .noPlaceFound(query) }
+        var notice: String?
+        if let id = Self.cityID(query) {
+            places = [try await city(id, query: query)]
+        } else if let coordinate = Coordinate(parsing: query) {
+            let (place, reverseNotice) = try await reverse(coordinate)
+            guard let place else { throw .noPlaceFound(query) }
             places = [place]
+            notice = reverseNotice
         } else {
-            places = try await search(query)
+            (places, notice) = try await search(query)
         }
         candidates = places
         currentPlace = places[0]
-        return [.candidates(query: query, places: places)]
+        return (notice.map { [CommandResult.notice($0)] } ?? []) + [.candidates(query: query, places: places)]
+    }
+
+    /// The number in "id:2950159", if the query is one.
+    static func cityID(_ query: String) -> Int? {
+        guard query.lowercased().hasPrefix("id:"), let id = Int(query.dropFirst(3).trimmed), id > 0 else { return nil }
+        return id
     }
 
     private func use(_ index: Int) throws(ShellError) -> [CommandResult] {
@@ -129,22 +173,80 @@ public final class WeatherSession {
         return [.currentPlace(candidates[index - 1])]
     }
 
-    private func search(_ query: String) async throws(ShellError) -> [Place] {
-        let places: [Place]
-        do {
-            places = try await services.geocoder.search(query, limit: Self.candidateLimit, language: language).value
-        } catch {
-            throw Self.shellError(error)
-        }
-        guard !places.isEmpty else { throw .noPlaceFound(query) }
-        return places
+    /// The geocoder the `geocoder` setting names, else the default.
+    var geocoder: any Geocoder {
+        let wanted = WeatherServices.service(named: settings.geocoder, geocoding: true)
+        return services.geocoders.first { $0.service == wanted } ?? services.geocoders[0]
     }
 
-    private func reverse(_ coordinate: Coordinate) async throws(ShellError) -> Place? {
+    /// The provider the `provider` setting names, else the default.
+    var forecastProvider: any ForecastProvider {
+        let wanted = WeatherServices.service(named: settings.provider, geocoding: false)
+        return services.forecastProviders.first { $0.service == wanted } ?? services.forecastProviders[0]
+    }
+
+    /// Geocodes with the chosen geocoder; when it cannot be used at all (down, blocked,
+    /// rate-limited), with the next one, saying so.
+    /// What a geocoder said, and why the chosen one was passed over, if it was.
+    struct Geocoded<T: Sendable> {
+        var value: T
+        var passedOver: ServiceError?
+        var notice: String?
+    }
+
+    private func geocode<T: Sendable>(
+        _ ask: (any Geocoder) async throws(ServiceError) -> T
+    ) async throws(ShellError) -> Geocoded<T> {
+        let chosen = geocoder
+        var failure: ServiceError?
+        for candidate in [chosen] + services.geocoders.filter({ $0.service != chosen.service }) {
+            do {
+                let value = try await ask(candidate)
+                let notice = failure.map { "\($0.description); these places are from \(candidate.service.displayName)" }
+                return Geocoded(value: value, passedOver: failure, notice: notice)
+            } catch {
+                guard error.isUnreachable, failure == nil else { throw Self.shellError(failure ?? error) }
+                failure = error
+            }
+        }
+        throw Self.shellError(failure!)
+    }
+
+    private func search(_ query: String) async throws(ShellError) -> ([Place], notice: String?) {
+        let language = self.language
+        let found = try await geocode { geocoder throws(ServiceError) in
+            try await geocoder.search(query, limit: Self.candidateLimit, language: language).value
+        }
+        guard !found.value.isEmpty else {
+            // The other geocoder knowing nothing says little: report why the chosen one failed.
+            if let passedOver = found.passedOver { throw Self.shellError(passedOver) }
+            throw .noPlaceFound(query)
+        }
+        return (found.value, found.notice)
+    }
+
+    private func reverse(_ coordinate: Coordinate) async throws(ShellError) -> (Place?, notice: String?) {
+        let language = self.language
+        let found = try await geocode { geocoder throws(ServiceError) in
+            try await geocoder.reverse(coordinate, language: language).value
+        }
+        return (found.value, found.notice)
+    }
+
+    /// `find id:2950159`: a city by its OpenWeatherMap id.
+    private func city(_ id: Int, query: String) async throws(ShellError) -> Place {
+        guard let lookup = services.forecastProviders.compactMap({ $0 as? any CityLookup }).first else {
+            throw .service(.missingKey(.openWeatherMap))
+        }
         do {
-            return try await services.geocoder.reverse(coordinate, language: language).value
-        } catch {
+            guard let place = try await lookup.place(cityID: id, language: language) else { throw ShellError.noPlaceFound(query) }
+            return place
+        } catch let error as ShellError {
+            throw error
+        } catch let error as ServiceError {
             throw Self.shellError(error)
+        } catch {
+            throw .noPlaceFound(query)
         }
     }
 
@@ -159,16 +261,22 @@ public final class WeatherSession {
     private func show(_ target: String?) async throws(ShellError) -> [CommandResult] {
         var place: Place
         var newCandidates: [Place]?
+        var notices: [CommandResult] = []
         if let target {
             if let favorite = favorite(named: target) {
                 place = favorite.place
+            } else if let id = Self.cityID(target) {
+                place = try await city(id, query: target)
             } else if let coordinate = Coordinate(parsing: target) {
-                place = try await reverse(coordinate)
+                let (found, notice) = try await reverse(coordinate)
+                place = found
                     ?? Place(name: coordinate.rounded.text, region: "", countryCode: nil, coordinate: coordinate, displayName: coordinate.rounded.text)
+                if let notice { notices.append(.notice(notice)) }
             } else {
-                let places = try await search(target)
+                let (places, notice) = try await search(target)
                 newCandidates = places
                 place = places[0]
+                if let notice { notices.append(.notice(notice)) }
             }
         } else {
             guard let currentPlace else { throw .noCurrentLocation }
@@ -176,7 +284,7 @@ public final class WeatherSession {
         }
         let fetched: Fetched<Forecast>
         do {
-            fetched = try await services.forecastProvider.forecast(at: place.coordinate)
+            fetched = try await forecastProvider.forecast(at: place.coordinate, language: language)
         } catch {
             throw Self.shellError(error)
         }
@@ -186,7 +294,7 @@ public final class WeatherSession {
         if let newCandidates { candidates = newCandidates }
         currentPlace = place
         lastWeather = report
-        return [.weather(report)]
+        return notices + [.weather(report)]
     }
 
     /// The most places asked for in one Open-Meteo request.
@@ -206,7 +314,7 @@ public final class WeatherSession {
             let batch = Array(chosen[start..<min(chosen.count, start + Self.placesPerRequest)])
             let fetched: Fetched<[Forecast]>
             do {
-                fetched = try await services.forecastProvider.forecasts(at: batch.map(\.coordinate))
+                fetched = try await forecastProvider.forecasts(at: batch.map(\.coordinate), language: language)
             } catch {
                 throw Self.shellError(error)
             }
@@ -315,6 +423,35 @@ public final class WeatherSession {
         var results: [CommandResult] = [.units(preferences)] + saved
         if let lastWeather { results.append(.weather(lastWeather)) }
         return results
+    }
+
+    private func setProvider(_ word: String?) throws(ShellError) -> [CommandResult] {
+        guard let word else { return [.setting(name: "provider", value: WeatherServices.word(for: forecastProvider.service))] }
+        guard let service = WeatherServices.service(named: word, geocoding: false), service != .nominatim else {
+            throw .usage("usage: provider [open-meteo | openweathermap]")
+        }
+        guard services.forecastProviders.contains(where: { $0.service == service }) else { throw .service(.missingKey(service)) }
+        let value = WeatherServices.word(for: service)
+        return [.setting(name: "provider", value: value)] + persist { document throws(ShellError) in document.settings.provider = value }
+    }
+
+    private func setGeocoder(_ word: String?) throws(ShellError) -> [CommandResult] {
+        guard let word else { return [.setting(name: "geocoder", value: WeatherServices.word(for: geocoder.service))] }
+        guard let service = WeatherServices.service(named: word, geocoding: true),
+            services.geocoders.contains(where: { $0.service == service })
+        else {
+            throw .usage("usage: geocoder [nominatim | open-meteo]")
+        }
+        let value = WeatherServices.word(for: service)
+        return [.setting(name: "geocoder", value: value)] + persist { document throws(ShellError) in document.settings.geocoder = value }
+    }
+
+    /// `language de`: names and descriptions in German; `language auto` follows the locale.
+    private func setLanguage(_ code: String?) -> [CommandResult] {
+        guard let code else { return [.setting(name: "language", value: language + (settings.language == nil ? " (from the locale)" : ""))] }
+        let value: String? = code == "auto" ? nil : code
+        let saved = persist { document throws(ShellError) in document.settings.language = value }
+        return [.setting(name: "language", value: value ?? "\(configuration.localeLanguage) (from the locale)")] + saved
     }
 
     /// Applies a change to favorites or settings and saves it; when saving fails the change holds

@@ -87,12 +87,12 @@ public final class FakeForecastProvider: ForecastProvider, @unchecked Sendable {
     /// How many requests the view model made.
     public var requestCount: Int { lock.withLock { calls } }
 
-    public func forecast(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Forecast> {
-        let all = try await forecasts(at: [coordinate])
+    public func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast> {
+        let all = try await forecasts(at: [coordinate], language: language)
         return Fetched(value: all.value[0], origin: all.origin)
     }
 
-    public func forecasts(at coordinates: [Coordinate]) async throws(ServiceError) -> Fetched<[Forecast]> {
+    public func forecasts(at coordinates: [Coordinate], language: String) async throws(ServiceError) -> Fetched<[Forecast]> {
         lock.withLock { calls += 1 }
         if let failure { throw failure }
         var result: [Forecast] = []

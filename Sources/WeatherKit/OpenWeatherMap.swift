@@ -1,0 +1,173 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Looks up a place by a provider's own city id (OpenWeatherMap `id`, e.g. 2950159 for Berlin).
+public protocol CityLookup: Sendable {
+    var service: Service { get }
+
+    /// The place with `id`; nil when the provider knows none.
+    ///
+    /// - Throws: `ServiceError`.
+    func place(cityID id: Int, language: String) async throws(ServiceError) -> Place?
+}
+
+/// Current weather from OpenWeatherMap (`/data/2.5/weather`), enabled by `OPENWEATHERMAP_API_KEY`.
+///
+/// Asks with `units=metric` (°C, m/s, hPa, m, mm) and the user's language for the description.
+/// The key goes in the request only: the cache key and every message leave it out. The service
+/// gives current conditions, not forecasts; wx shows them with sunrise and sunset for today.
+public struct OpenWeatherMapProvider: ForecastProvider, CityLookup {
+    public let service = Service.openWeatherMap
+    let baseURL: String
+    let key: String
+    let client: ServiceClient
+
+    /// How long a current-weather answer is reused: 10 minutes (the service's own update rate).
+    static let cacheSeconds: Double = 600
+
+    public init(baseURL: String, key: String, context: ServiceContext) {
+        self.baseURL = baseURL
+        self.key = key
+        self.client = ServiceClient(context: context)
+    }
+
+    /// The request for `items`, and the same URL without the key, which is the cache key.
+    func urls(_ items: [(String, String)], language: String) -> (url: String, cacheKey: String) {
+        let common = items + [("units", "metric"), ("lang", language)]
+        let withoutKey = QueryString.url(base: baseURL, path: "/data/2.5/weather", common)
+        return (QueryString.url(base: baseURL, path: "/data/2.5/weather", common + [("appid", key)]), withoutKey)
+    }
+
+    public func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast> {
+        let rounded = coordinate.rounded
+        let (url, cacheKey) = urls(
+            [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))], language: language)
+        let fetched = try await client.json(
+            ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
+            validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+        return Fetched(value: try Self.forecast(from: fetched.value, requested: rounded), origin: fetched.origin)
+    }
+
+    /// One request per place: OpenWeatherMap has no multi-place current weather.
+    public func forecasts(at coordinates: [Coordinate], language: String) async throws(ServiceError) -> Fetched<[Forecast]> {
+        var forecasts: [Forecast] = []
+        var origin = DataOrigin.network
+        for coordinate in coordinates {
+            let fetched = try await forecast(at: coordinate, language: language)
+            forecasts.append(fetched.value)
+            if case .network = origin { origin = fetched.origin }
+        }
+        return Fetched(value: forecasts, origin: origin)
+    }
+
+    public func place(cityID id: Int, language: String) async throws(ServiceError) -> Place? {
+        let (url, cacheKey) = urls([("id", String(id))], language: language)
+        let fetched: Fetched<JSONValue>
+        do {
+            fetched = try await client.json(
+                ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
+                validity: { _, now in now.addingTimeInterval(NominatimGeocoder.cacheSeconds) })
+        } catch {
+            if case .rejected(_, 404, _) = error { return nil }
+            throw error
+        }
+        return try Self.place(from: fetched.value)
+    }
+
+    // MARK: - Mapping (pure, tested on every recorded body)
+
+    /// Maps a `/data/2.5/weather` answer (metric units) to a forecast holding current conditions
+    /// and, for today, sunrise and sunset. `cod` may be a number or a string.
+    ///
+    /// - Throws: `ServiceError.rejected` when `cod` is not 200 (with the service's `message`);
+    ///   `.malformedResponse` when `main` or `dt` is missing.
+    public static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
+        try checkCode(json)
+        guard let main = json["main"], let seconds = json["dt"]?.double else {
+            throw .malformedResponse(.openWeatherMap, detail: "no current weather in the answer")
+        }
+        let offset = json["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil } ?? 0
+        let zone = ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: offset)
+        var current = CurrentConditions(time: Date(timeIntervalSince1970: seconds))
+        current.temperatureCelsius = main["temp"]?.double
+        current.apparentTemperatureCelsius = main["feels_like"]?.double
+        current.relativeHumidityPercent = main["humidity"]?.double
+        current.pressureHectopascals = main["sea_level"]?.double ?? main["pressure"]?.double
+        current.windSpeedKilometresPerHour = json["wind"]?["speed"]?.double.map { DeclaredUnit.round($0 * 3.6) }
+        current.windGustsKilometresPerHour = json["wind"]?["gust"]?.double.map { DeclaredUnit.round($0 * 3.6) }
+        current.windDirectionDegrees = json["wind"]?["deg"]?.double
+        current.cloudCoverPercent = json["clouds"]?["all"]?.double
+        current.visibilityMetres = json["visibility"]?.double
+        let rain = json["rain"]?["1h"]?.double
+        let snow = json["snow"]?["1h"]?.double
+        current.snowfallMillimetres = snow
+        if rain != nil || snow != nil { current.precipitationMillimetres = (rain ?? 0) + (snow ?? 0) }
+        let condition = json["weather"]?.array?.first
+        current.weatherCode = condition?["id"]?.int.flatMap(wmoCode)
+        current.conditionText = condition?["description"]?.nonEmptyString.map(TerminalText.sanitized)
+        var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: "OpenWeatherMap")
+        let sunrise = json["sys"]?["sunrise"]?.double.map { Date(timeIntervalSince1970: $0) }
+        let sunset = json["sys"]?["sunset"]?.double.map { Date(timeIntervalSince1970: $0) }
+        if sunrise != nil || sunset != nil {
+            var today = DailyForecast(date: ZoneClock.fixed(Int(seconds), offset: offset, abbreviation: nil).date)
+            today.sunrise = sunrise
+            today.sunset = sunset
+            forecast.daily = [today]
+        }
+        return forecast
+    }
+
+    /// Maps an answer looked up by city id to a place (name, country, coordinates).
+    public static func place(from json: JSONValue) throws(ServiceError) -> Place? {
+        try checkCode(json)
+        guard let latitude = json["coord"]?["lat"]?.double, let longitude = json["coord"]?["lon"]?.double else { return nil }
+        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        guard coordinate.isValid else { return nil }
+        let name = json["name"]?.nonEmptyString.map(TerminalText.sanitized) ?? coordinate.rounded.text
+        let country = json["sys"]?["country"]?.nonEmptyString.map(TerminalText.sanitized)
+        return Place(name: name, region: country ?? "", countryCode: country?.lowercased(), coordinate: coordinate,
+                     displayName: [name, country].compactMap { $0 }.joined(separator: ", "))
+    }
+
+    /// Throws the service's error when `cod` (number or string) is not 200.
+    static func checkCode(_ json: JSONValue) throws(ServiceError) {
+        guard json.object != nil else { throw .malformedResponse(.openWeatherMap, detail: "expected an object") }
+        guard let code = json["cod"]?.int, code != 200 else { return }
+        let message = json["message"]?.nonEmptyString
+        switch code {
+        case 401: throw .keyRefused(.openWeatherMap)
+        case 429: throw .rateLimited(.openWeatherMap, retryAfterSeconds: nil, reason: message)
+        default: throw .rejected(.openWeatherMap, status: code, reason: message)
+        }
+    }
+
+    /// The WMO 4677 code nearest to an OpenWeatherMap condition id (openweathermap.org/weather-conditions).
+    static func wmoCode(_ id: Int) -> Int? {
+        switch id {
+        case 200...232: return id == 202 || id == 212 || id == 221 || id == 232 ? 99 : 95
+        case 300...301, 310...311: return 51
+        case 302, 312...321: return 55
+        case 500: return 61
+        case 501: return 63
+        case 502...504: return 65
+        case 511: return 66
+        case 520: return 80
+        case 521: return 81
+        case 522, 531: return 82
+        case 600, 615, 620: return 71
+        case 601, 616, 621: return 73
+        case 602, 622: return 75
+        case 611...613: return 77
+        case 701, 711, 721, 741: return 45
+        case 731, 751, 761, 762, 771, 781: return 45
+        case 800: return 0
+        case 801: return 1
+        case 802: return 2
+        case 803, 804: return 3
+        default: return nil
+        }
+    }
+}
