@@ -91,6 +91,8 @@ public final class FixtureServer: @unchecked Sendable {
 
     /// One request as the server saw it.
     public struct Request: Decodable, Sendable {
+        /// Unix seconds when the server received it.
+        public var time: Double
         public var path: String
         public var raw_query: String
         public var query: [String: String]

@@ -27,7 +27,12 @@ public func runWX(
     process.executableURL = URL(fileURLWithPath: TestPaths.wxBinary)
     process.arguments = arguments
     var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home?.path ?? NSTemporaryDirectory(), "WX_TIMEOUT": "5"]
-    if let home { env["WX_HOME"] = home.path }
+    if let home {
+        env["WX_HOME"] = home.path
+        // Each run its own runtime folder (where wx spaces Nominatim requests a second apart for
+        // the user), so that tests running side by side do not wait for each other.
+        env["XDG_RUNTIME_DIR"] = home.path + "/run"
+    }
     if let server { env.merge(server.environment) { $1 } }
     if let now { env["WX_NOW"] = now }
     env.merge(environment) { $1 }

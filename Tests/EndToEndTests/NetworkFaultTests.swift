@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// The network itself misbehaving. Each fault must end within the time budget (WX_TIMEOUT, 3 s
+/// here) with a clear message, memory bounded, and the next command must work.
+@Suite struct NetworkFaultTests {
+    static let budget = 3.0
+
+    func run(_ fault: FixtureServer.Answer, then next: String = "favs") throws -> WXResult {
+        let server = try FixtureServer()
+        try server.queue(fault)
+        return try runWX(["-c", "show 52.52,13.41; \(next)"], home: TemporaryFolder(), server: server,
+                         environment: ["WX_TIMEOUT": String(Int(Self.budget))])
+    }
+
+    @Test func serverThatNeverAnswers() throws {
+        let result = try run(.init(path: "/v1/forecast", fault: "hang", seconds: 30))
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: Open-Meteo did not answer within 3 s; check your connection and try again\n")
+        #expect(result.stdout == "no favorites yet: “fav” saves the current location\n")
+        #expect(result.seconds < Self.budget + 2)
+    }
+
+    @Test func serverThatTrickles() throws {
+        let result = try run(.init(path: "/v1/forecast", fault: "trickle", seconds: 30))
+        #expect(result.stderr == "error: Open-Meteo did not answer within 3 s; check your connection and try again\n")
+        #expect(result.stdout.hasPrefix("no favorites yet"))
+        #expect(result.seconds < Self.budget + 2)
+    }
+
+    @Test func connectionCutMidBody() throws {
+        let result = try run(.init(path: "/v1/forecast", fault: "cut", times: 3))
+        #expect(result.stderr == "error: Open-Meteo closed the connection before the answer was complete; try again\n")
+        #expect(result.stdout.hasPrefix("no favorites yet"))
+        #expect(result.seconds < Self.budget + 2)
+    }
+
+    @Test func cutOnceThenRetriedSuccessfully() throws {
+        let result = try run(.init(path: "/v1/forecast", fault: "cut", times: 1))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("overcast"))
+    }
+
+    @Test func connectionClosedWithoutAnswer() throws {
+        // libcurl retries once by itself when a reused connection dies without an answer, and
+        // wx retries too: a server that keeps closing must still end in a bounded error.
+        let result = try run(.init(path: "/v1/forecast", fault: "close", times: 20))
+        #expect(result.stderr == "error: Open-Meteo closed the connection before the answer was complete; try again\n")
+        #expect(result.seconds < Self.budget + 2)
+    }
+
+    @Test func fiftyMegabytesAreCutOffWithMemoryBounded() throws {
+        let server = try FixtureServer()
+        try server.queue(.init(path: "/v1/forecast", fault: "flood", bytes: 50 << 20))
+        let home = TemporaryFolder()
+        // /usr/bin/time reports the peak resident memory of wx, in KB, as the last line of stderr.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", TestPaths.wxBinary, "-c", "show 52.52,13.41; favs"]
+        var environment = server.environment
+        environment["WX_HOME"] = home.path
+        environment["LANG"] = "C.UTF-8"
+        environment["WX_TIMEOUT"] = "10"
+        process.environment = environment
+        let errors = Pipe()
+        let output = Pipe()
+        process.standardError = errors
+        process.standardOutput = output
+        let started = Date()
+        try process.run()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = errorText.split(separator: "\n")
+        #expect(lines.first == "error: Open-Meteo sent more than 8 MB; the answer was discarded")
+        let peakKilobytes = try #require(Int(lines.last ?? ""))
+        #expect(peakKilobytes < 40_000, "peak RSS \(peakKilobytes) KB")
+        #expect(outputText.hasPrefix("no favorites yet"))
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func invalidUTF8IsAClearError() throws {
+        let server = try FixtureServer()
+        try server.queue(.init(path: "/search", fault: "badutf8"))
+        let result = try runWX(["-c", "find Hamburg; favs"], home: TemporaryFolder(), server: server)
+        #expect(result.stderr == "error: Nominatim sent an answer wx cannot read (not valid JSON); try again later\n")
+        #expect(result.stdout.hasPrefix("no favorites yet"))
+    }
+
+    @Test func controlCharactersFromAServiceNeverReachTheTerminal() throws {
+        let server = try FixtureServer()
+        let body = #"[{"lat":"53.55","lon":"9.99","display_name":"Ham\u001b[2J\u001b]0;owned\u0007burg, \u009bLand","address":{"city":"Ham\u001b[31mburg\u0007","country":"La\u001bnd"}}]"#
+        try server.queue(.init(path: "/search", body: body))
+        let result = try runWX(["-c", "find Hamburg; use 1"], home: TemporaryFolder(), server: server)
+        #expect(result.status == 0)
+        #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        #expect(result.stdout.hasPrefix("  1  Ham[2J]0;ownedburg, Ham[31mburg, Land"))
+    }
+
+    @Test func unreachableServer() throws {
+        // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
+        let result = try runWX(["-c", "find Hamburg; favs"], home: TemporaryFolder(),
+                               environment: ["WX_NOMINATIM_URL": "http://127.0.0.1:9", "WX_OPEN_METEO_GEOCODING_URL": "http://127.0.0.1:9"])
+        #expect(result.stderr == "error: cannot reach Nominatim at 127.0.0.1:9; check your connection or WX_NOMINATIM_URL\n")
+        #expect(result.stdout.hasPrefix("no favorites yet"))
+        #expect(result.seconds < 5)
+    }
+}
