@@ -15,7 +15,7 @@ RELEASE_BIN := .build/release/wx
 # The recorded data the demo shows as current: Berlin, 27 July 2025, 03:10 UTC.
 DEMO_NOW ?= 2025-07-27T03:10:00Z
 
-.PHONY: build release run demo test bench docs deps clean fmt lint
+.PHONY: build release run demo test bench fuzz docs deps clean fmt lint
 
 deps:
 	@missing=""; for package in $(APT_PACKAGES); do \
@@ -59,6 +59,12 @@ bench: release
 	@[ -x bench/.venv/bin/python ] || python3 -m venv bench/.venv
 	bench/.venv/bin/pip install -q -r bench/requirements.txt
 	python3 bench/run.py --wx $(RELEASE_BIN) --wx-bench .build/release/wx-bench --python bench/.venv/bin/python --floor .build/release/wx-floor --out BENCHMARKS.md
+
+# libFuzzer on every decoder (service bodies, log.jsonl, state.plist), FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	fuzz/build.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
 
 # The README's command list comes from the command table (via wx --help).
 docs:

@@ -132,9 +132,29 @@ public enum FileIO {
         return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
     }
 
+    /// The whole contents of `path`, read with POSIX calls; nil when it cannot be read or is
+    /// larger than `limit` bytes. (FoundationEssentials' `FileManager.contents(atPath:)` leaks
+    /// its buffer for an empty file — found by `make fuzz`.)
+    public static func read(_ path: String, limit: Int = 256 << 20) -> Data? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            offset += count
+        }
+        return Data(bytes[0..<offset])
+    }
+
     /// Copies `path` to `destination` byte for byte (for setting a corrupt file aside).
     public static func copy(_ path: String, to destination: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        guard let data = read(path) else { return false }
         return (try? replace(destination, with: [UInt8](data))) != nil
     }
 }

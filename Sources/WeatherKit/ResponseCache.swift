@@ -36,7 +36,7 @@ public struct ResponseCache: Sendable {
 
     /// The entry for `key`, fresh or not; nil when absent or unreadable.
     public func entry(for key: String) -> Entry? {
-        guard let data = FileManager.default.contents(atPath: path(for: key)),
+        guard let data = FileIO.read(path(for: key)),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
             let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
             header.key == key

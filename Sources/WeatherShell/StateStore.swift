@@ -230,7 +230,7 @@ public final class StateStore {
         var base = StateDocument()
         var warning: String?
         let preloaded = version.flatMap { preload.take(version: $0) }
-        if version != nil, let data = preloaded?.data ?? FileManager.default.contents(atPath: path) {
+        if version != nil, let data = preloaded?.data ?? FileIO.read(path) {
             let decoded = preloaded.map(\.document) ?? (try? PropertyListDecoder().decode(StateDocument.self, from: data))
             if let decoded, decoded.version > StateDocument.currentVersion || decoded.version < 1 {
                 base = decoded
@@ -262,7 +262,7 @@ public final class StateStore {
         let prefix = "state.plist.corrupt-"
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in existing.sorted().reversed() where name.hasPrefix(prefix) {
-            if FileManager.default.contents(atPath: folder + "/" + name) == data { return folder + "/" + name }
+            if FileIO.read(folder + "/" + name) == data { return folder + "/" + name }
         }
         let aside = path + ".corrupt-" + ISOTime.string(now()).filter { $0 != ":" && $0 != "-" }
         return (try? FileIO.replace(aside, with: [UInt8](data))) != nil ? aside : nil
@@ -275,7 +275,7 @@ public final class StateStore {
         let path = self.path
         let box = preload
         Task.detached(priority: .utility) {
-            guard let version = FileIO.version(of: path), let data = FileManager.default.contents(atPath: path),
+            guard let version = FileIO.version(of: path), let data = FileIO.read(path),
                 let document = try? PropertyListDecoder().decode(StateDocument.self, from: data)
             else { return }
             box.put(Preloaded(version: version, data: data, document: document))

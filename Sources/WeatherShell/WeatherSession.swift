@@ -341,7 +341,7 @@ public final class WeatherSession {
 
     /// What a snapshot keeps of a forecast: the current conditions at their own time, with the
     /// precipitation probability and amount of the hour containing that time.
-    public static func snapshotReading(_ forecast: Forecast, now: Date) -> SnapshotReading? {
+    public nonisolated static func snapshotReading(_ forecast: Forecast, now: Date) -> SnapshotReading? {
         let time = forecast.current?.time ?? forecast.currentHourIndex(at: now).map { forecast.hourly[$0].time }
         guard let time else { return nil }
         let hour = forecast.currentHourIndex(at: time).map { forecast.hourly[$0] }
