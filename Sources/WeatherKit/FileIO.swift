@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +22,18 @@ public enum FileIO {
     /// The errno of the last failing call, as a short phrase ("No space left on device").
     public static func lastError() -> String { String(cString: strerror(errno)) }
 
+    /// The test seam for write failures: every operation that writes asks it first, with the
+    /// path, and fails with the errno it returns (ENOSPC, EROFS, EACCES) without touching the
+    /// disk. Nil in the product.
+    public static let faults = FaultInjection()
+
+    /// Fails like the system would when the seam says so.
+    static func checkFault(_ path: String, _ what: String) throws(FileError) {
+        if let code = faults.failure(for: path) {
+            throw FileError("cannot \(what) \(path): \(String(cString: strerror(code)))")
+        }
+    }
+
     /// Creates `path` and its parents with mode 0700 when missing.
     ///
     /// - Throws: `ShellError.storage` naming the folder and the cause.
@@ -34,6 +47,7 @@ public enum FileIO {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             try ensureFolder(String(path[..<slash]))
         }
+        try checkFault(path, "create the folder")
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw FileError("cannot create the folder \(path): \(lastError())")
         }
@@ -46,6 +60,7 @@ public enum FileIO {
     /// - Throws: `FileError` when the folder or lock file cannot be made.
     public static func lock(_ folder: String) throws(FileError) -> FolderLock {
         try ensureFolder(folder)
+        try checkFault(folder + "/.wx.lock", "lock")
         let fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileError("cannot lock \(folder): \(lastError())") }
         while flock(fd, LOCK_EX) != 0 {
@@ -64,6 +79,7 @@ public enum FileIO {
     /// - Throws: `ShellError.storage` (ENOSPC, EROFS, EACCES…); the old file is then untouched.
     /// - Parameter durable: fsync the file and the folder (state files); the cache skips it.
     public static func replace(_ path: String, with data: [UInt8], durable: Bool = true) throws(FileError) {
+        try checkFault(path, "write")
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -101,6 +117,7 @@ public enum FileIO {
     ///
     /// - Throws: `ShellError.storage`; nothing is written then (a short write is truncated away).
     public static func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
+        try checkFault(path, "write")
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileError("cannot write \(path): \(lastError())") }
         defer { close(fd) }
@@ -166,4 +183,14 @@ public struct FolderLock {
         flock(fd, LOCK_UN)
         close(fd)
     }
+}
+
+/// Simulated write failures for tests (see `FileIO.faults`).
+public final class FaultInjection: Sendable {
+    private let rule = Mutex<(@Sendable (String) -> Int32?)?>(nil)
+
+    /// Makes writes to paths for which `failure` returns an errno fail with it; nil stops.
+    public func set(_ failure: (@Sendable (String) -> Int32?)?) { rule.withLock { $0 = failure } }
+
+    func failure(for path: String) -> Int32? { rule.withLock { $0 }?(path) }
 }

@@ -95,6 +95,12 @@ public enum CommandParser {
             case "json": return .format(.json)
             default: throw .usage("usage: format [text | json]")
             }
+        case "log":
+            switch rest.lowercased() {
+            case "": return .log(compact: false)
+            case "compact": return .log(compact: true)
+            default: throw .usage("usage: log [compact]")
+            }
         case "reset":
             guard rest.lowercased() == "state" else { throw .usage("usage: reset state") }
             return .resetState

@@ -125,6 +125,13 @@ public enum CommandTable {
             summary: "print results as text, or as one JSON document each",
             details: [], completion: .words(["text", "json"])),
         CommandSpec(
+            name: "log", aliases: [], synopsis: "log [compact]",
+            summary: "where log.jsonl is and what it holds; compact it",
+            details: [
+                "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote. The old file is replaced in one step, so a crash leaves one or the other.",
+            ],
+            completion: .words(["compact"])),
+        CommandSpec(
             name: "reset", aliases: [], synopsis: "reset state",
             summary: "start favorites and settings afresh when state.plist cannot be read",
             details: [
@@ -188,12 +195,14 @@ public enum Command: Hashable, Sendable {
     case quit
     /// `reset state`: replace an unreadable state.plist.
     case resetState
+    /// `log`: statistics; `log compact`: rewrite it.
+    case log(compact: Bool)
 
     /// Whether the command reads favorites or settings (so `state.plist` must be current).
     public var readsState: Bool {
         switch self {
         case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use, .save,
-            .resetState:
+            .resetState, .log:
             false
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
             .geocoder, .language:

@@ -57,6 +57,7 @@ public final class EventLog {
     private var foldedVersion: [Int]?
     /// Lines that could not be read, counted once per session.
     public private(set) var skippedLines = 0
+    private var toldSkippedLines = 0
 
     public init(folder: String) {
         self.folder = folder
@@ -65,47 +66,115 @@ public final class EventLog {
 
     // MARK: - Writing
 
+    /// A record whose write failed (full disk, read-only file system…), kept in memory and
+    /// written, in order, before the next record that can be written.
+    enum PendingRecord {
+        case command(line: String, time: Date)
+        /// Its id is assigned when it is written.
+        case snapshot(Snapshot)
+        case deletion(id: Int, time: Date)
+    }
+
+    private var pending: [PendingRecord] = []
+    private var notes: [String] = []
+
+    /// Whether some records exist only in memory.
+    public var hasUnwrittenRecords: Bool { !pending.isEmpty }
+
+    /// What happened to records kept in memory since the last call ("2 commands and snapshot 7
+    /// were written to log.jsonl"), to tell the user once.
+    public func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
+    }
+
     /// Appends a command record and returns its history number.
     ///
-    /// - Throws: `ShellError.storage` when the log cannot be written.
+    /// - Throws: `ShellError.storage` when the log cannot be written; the command is then kept
+    ///   and written with the next record that can be.
     @discardableResult
     public func appendCommand(_ line: String, at time: Date) throws(ShellError) -> Int {
-        try StoreFiles.locked(folder) { () throws(ShellError) -> Int in
-            let number = (lastCommandNumber() ?? 0) + 1
-            try append(CommandRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
-            return number
+        do {
+            return try StoreFiles.locked(folder) { () throws(ShellError) -> Int in
+                try writePending()
+                let number = (lastCommandNumber() ?? 0) + 1
+                try append(CommandRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
+                return number
+            }
+        } catch {
+            pending.append(.command(line: line, time: time))
+            throw error
         }
     }
 
     /// Appends a snapshot record with the next free id.
     ///
-    /// - Throws: `ShellError.storage`.
+    /// - Throws: `ShellError.storage` when the log cannot be written; the snapshot is then kept
+    ///   in memory (listed by `snapshots()` with id 0) and written with the next record that can be.
     public func appendSnapshot(
         placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
         reading: SnapshotReading, at time: Date
     ) throws(ShellError) -> Snapshot {
-        try StoreFiles.locked(folder, failure: "snapshot not saved") { () throws(ShellError) -> Snapshot in
-            let snapshot = Snapshot(
-                id: lastSnapshotID() + 1, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
-                utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading)
-            do throws(ShellError) { try append(SnapshotRecord(snapshot)) } catch { throw .storage("snapshot not saved: \(error.description)") }
-            return snapshot
+        var snapshot = Snapshot(
+            id: 0, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
+            utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading)
+        do {
+            return try StoreFiles.locked(folder) { () throws(ShellError) -> Snapshot in
+                try writePending()
+                snapshot.id = lastSnapshotID() + 1
+                try append(SnapshotRecord(snapshot))
+                return snapshot
+            }
+        } catch {
+            snapshot.id = 0
+            pending.append(.snapshot(snapshot))
+            throw .storage("snapshot kept for this session, not yet written (\(error.description)); it will be written with the next record that can be")
         }
     }
 
     /// Appends a deletion record for snapshot `id`.
     ///
     /// - Throws: `ShellError.noSuchSnapshot` when it does not exist (or is deleted already);
-    ///   `.storage` when the log cannot be written.
+    ///   `.storage` when the log cannot be written — the deletion then holds for this session
+    ///   and is written with the next record that can be.
     public func deleteSnapshot(_ id: Int, at time: Date) throws(ShellError) -> Snapshot {
-        try StoreFiles.locked(folder, failure: "snapshot \(id) not deleted") { () throws(ShellError) -> Snapshot in
-            guard let snapshot = findSnapshot(id) else { throw .noSuchSnapshot(id) }
-            do throws(ShellError) {
+        guard let snapshot = findSnapshot(id) else { throw .noSuchSnapshot(id) }
+        do {
+            try StoreFiles.locked(folder) { () throws(ShellError) in
+                try writePending()
                 try append(DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
-            } catch {
-                throw .storage("snapshot \(id) not deleted: \(error.description)")
             }
-            return snapshot
+        } catch {
+            pending.append(.deletion(id: id, time: time))
+            throw .storage("snapshot \(id) deleted for this session, not yet written (\(error.description)); it will be written with the next record that can be")
+        }
+        return snapshot
+    }
+
+    /// Writes the records kept in memory, oldest first, each removed once written. Under the lock.
+    private func writePending() throws(ShellError) {
+        var commands = 0
+        var snapshotIDs: [Int] = []
+        defer {
+            var parts: [String] = []
+            if commands > 0 { parts.append(commands == 1 ? "1 command" : "\(commands) commands") }
+            for id in snapshotIDs { parts.append("snapshot \(id)") }
+            if !parts.isEmpty { notes.append("\(parts.joined(separator: ", ")) kept in memory \(commands + snapshotIDs.count == 1 ? "was" : "were") written to log.jsonl") }
+        }
+        while let record = pending.first {
+            switch record {
+            case .command(let line, let time):
+                let number = (lastCommandNumber() ?? 0) + 1
+                try append(CommandRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
+                commands += 1
+            case .snapshot(var snapshot):
+                snapshot.id = lastSnapshotID() + 1
+                try append(SnapshotRecord(snapshot))
+                snapshotIDs.append(snapshot.id)
+            case .deletion(let id, let time):
+                try append(DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
+            }
+            pending.removeFirst()
         }
     }
 
@@ -117,12 +186,96 @@ public final class EventLog {
         try StoreFiles.appendLine(bytes, to: path)
     }
 
+    // MARK: - Maintenance
+
+    /// What `log` reports.
+    public struct Statistics: Hashable, Sendable {
+        public var path: String
+        public var bytes: Int
+        public var commands: Int
+        public var snapshots: Int
+        public var deletedSnapshots: Int
+        public var unreadableLines: Int
+        public var otherRecords: Int
+    }
+
+    /// Counts the records of the log (reads it whole).
+    public func statistics() -> Statistics {
+        var stats = Statistics(path: path, bytes: 0, commands: 0, snapshots: 0, deletedSnapshots: 0, unreadableLines: 0, otherRecords: 0)
+        var deleted = Set<Int>()
+        guard let file = LogFile(path: path) else { return stats }
+        stats.bytes = file.size
+        _ = file.linesForward(from: 0) { line in
+            switch Self.kind(of: line) {
+            case .command: stats.commands += 1
+            case .snapshot: stats.snapshots += 1
+            case .deletion:
+                if let record = try? JSONDecoder().decode(DeletionRecord.self, from: Data(line)) { deleted.insert(record.id) }
+            case .other: stats.otherRecords += 1
+            case .unreadable: stats.unreadableLines += 1
+            }
+        }
+        stats.deletedSnapshots = deleted.count
+        stats.snapshots -= deleted.count
+        return stats
+    }
+
+    /// Rewrites the log without deleted snapshots, their deletion records and unreadable lines,
+    /// keeping everything else as it was — every command with its number, every snapshot with its
+    /// id, records of kinds this wx does not know — into a new file that replaces the old one
+    /// atomically (temporary file, fsync, rename, fsync of the folder), under the lock.
+    ///
+    /// - Returns: the statistics before and after.
+    /// - Throws: `ShellError.storage` when it cannot be written; the old log is then untouched.
+    public func compact() throws(ShellError) -> (before: Statistics, after: Statistics) {
+        try StoreFiles.locked(folder, failure: "log.jsonl not compacted") { () throws(ShellError) in
+            try writePending()
+            let before = statistics()
+            // Pass 1: which snapshots are deleted.
+            var deleted = Set<Int>()
+            _ = LogFile(path: path)?.linesForward(from: 0) { line in
+                if Self.kind(of: line) == .deletion, let record = try? JSONDecoder().decode(DeletionRecord.self, from: Data(line)) {
+                    deleted.insert(record.id)
+                }
+            }
+            // Pass 2: copy what is kept.
+            var kept: [UInt8] = []
+            kept.reserveCapacity(before.bytes)
+            let decoder = JSONDecoder()
+            _ = LogFile(path: path)?.linesForward(from: 0) { line in
+                switch Self.kind(of: line) {
+                case .unreadable, .deletion: return
+                case .snapshot:
+                    if let id = (try? decoder.decode(KindProbe.self, from: Data(line)))?.id, deleted.contains(id) { return }
+                case .command, .other: break
+                }
+                kept.append(contentsOf: line)
+                kept.append(UInt8(ascii: "\n"))
+            }
+            do throws(FileError) { try FileIO.replace(path, with: kept) } catch { throw .storage("log.jsonl not compacted: \(error.description)") }
+            return (before, statistics())
+        }
+    }
+
     // MARK: - Reading
 
-    /// Snapshots not deleted, oldest first.
+    /// Snapshots not deleted, oldest first; those not yet written (id 0) last.
     public func snapshots() -> [Snapshot] {
         fold()
-        return snapshotsByID.values.sorted { $0.id < $1.id }
+        if skippedLines > toldSkippedLines {
+            notes.append("\(skippedLines - toldSkippedLines == 1 ? "1 line" : "\(skippedLines - toldSkippedLines) lines") of log.jsonl could not be read and \(skippedLines - toldSkippedLines == 1 ? "was" : "were") skipped (“log compact” drops them)")
+            toldSkippedLines = skippedLines
+        }
+        var deleted = Set<Int>()
+        var unwritten: [Snapshot] = []
+        for record in pending {
+            switch record {
+            case .snapshot(let snapshot): unwritten.append(snapshot)
+            case .deletion(let id, _): deleted.insert(id)
+            case .command: break
+            }
+        }
+        return snapshotsByID.values.filter { !deleted.contains($0.id) }.sorted { $0.id < $1.id } + unwritten
     }
 
     /// The snapshot with `id`, unless deleted.
@@ -131,6 +284,7 @@ public final class EventLog {
     /// Reads backwards to snapshot `id`. Ids only grow along the file, so the search stops at a
     /// smaller one; a deletion, written after its snapshot, is met first.
     private func findSnapshot(_ id: Int) -> Snapshot? {
+        for case .deletion(id, _) in pending { return nil }
         var found: Snapshot?
         var deleted = false
         let decoder = JSONDecoder()

@@ -151,11 +151,25 @@ public enum JSONRenderer {
                 ("state_plist", .string(info.configFolder + "/state.plist")),
                 ("log_jsonl", .string(info.stateFolder + "/log.jsonl")), ("cache", .string(info.cacheFolder)),
             ])
+        case .logStatistics(let stats):
+            return .object([("type", .string("log"))] + statistics(stats))
+        case .logCompacted(let before, let after):
+            return .object([
+                ("type", .string("log_compacted")), ("before", .object(statistics(before))), ("after", .object(statistics(after))),
+            ])
         case .notice(let text):
             return .object([("type", .string("notice")), ("message", .string(text))])
         case .notSaved(let error):
             return .object([("type", .string("error")), ("message", .string("not saved to disk, kept for this session only: \(error.description)"))])
         }
+    }
+
+    static func statistics(_ stats: EventLog.Statistics) -> [(String, JSONOutput)] {
+        [
+            ("path", .string(stats.path)), ("bytes", .number(Double(stats.bytes))), ("commands", .number(Double(stats.commands))),
+            ("snapshots", .number(Double(stats.snapshots))), ("deleted_snapshots", .number(Double(stats.deletedSnapshots))),
+            ("unreadable_lines", .number(Double(stats.unreadableLines))), ("other_records", .number(Double(stats.otherRecords))),
+        ]
     }
 
     static func place(_ place: Place, index: Int?) -> JSONOutput {

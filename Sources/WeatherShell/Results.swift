@@ -51,6 +51,8 @@ public enum CommandResult: Hashable, Sendable {
     case help([CommandSpec])
     case helpCommand(CommandSpec)
     case about(AboutInfo)
+    case logStatistics(EventLog.Statistics)
+    case logCompacted(before: EventLog.Statistics, after: EventLog.Statistics)
     /// A line of information that is not an error (e.g. which geocoder answered).
     case notice(String)
     /// The command's effect holds in memory but could not be saved to disk.

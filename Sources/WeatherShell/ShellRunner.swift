@@ -137,6 +137,7 @@ public final class ShellRunner {
             return .succeeded
         default:
             if record { self.record(text) }
+            defer { for note in session.log.takeNotes() { emit(.notice(note)) } }
             do {
                 let results = try await session.execute(command)
                 var status = LineStatus.succeeded

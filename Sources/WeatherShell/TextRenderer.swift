@@ -100,7 +100,7 @@ public enum TextRenderer {
             if snapshots.isEmpty { return ["no snapshots yet: “save” keeps the last weather shown"] }
             return snapshots.map { snapshot in
                 let reading = snapshot.reading
-                let fixed = "\(TextLayout.pad(String(snapshot.id), to: 5, right: true))  \(format.dateTime(snapshotClock(snapshot, reading.dataTime)))  \(TextLayout.pad(snapshot.placeName, to: max(14, width - 66))) \(TextLayout.pad(format.temperature(reading.temperatureCelsius), to: 8, right: true)) \(TextLayout.pad(format.percent(reading.precipitationProbabilityPercent), to: 5, right: true)) \(TextLayout.pad(format.precipitation(reading.precipitationMillimetres), to: 8, right: true))  "
+                let fixed = "\(TextLayout.pad(snapshot.id == 0 ? "new" : String(snapshot.id), to: 5, right: true))  \(format.dateTime(snapshotClock(snapshot, reading.dataTime)))  \(TextLayout.pad(snapshot.placeName, to: max(14, width - 66))) \(TextLayout.pad(format.temperature(reading.temperatureCelsius), to: 8, right: true)) \(TextLayout.pad(format.percent(reading.precipitationProbabilityPercent), to: 5, right: true)) \(TextLayout.pad(format.precipitation(reading.precipitationMillimetres), to: 8, right: true))  "
                 return fixed + TextLayout.truncate(condition(reading.weatherCode), to: max(4, width - TextLayout.columns(fixed)))
             }
         case .snapshot(let snapshot):
@@ -158,6 +158,15 @@ public enum TextRenderer {
             lines.append("  history and snapshots:  \(info.stateFolder)/log.jsonl")
             lines.append("  cache:                  \(info.cacheFolder)")
             return lines
+        case .logStatistics(let stats):
+            var lines = [stats.path, "  \(size(stats.bytes)) · \(stats.commands) commands · \(stats.snapshots) snapshots"]
+            if stats.deletedSnapshots > 0 || stats.unreadableLines > 0 {
+                lines.append("  \(stats.deletedSnapshots) deleted snapshots and \(stats.unreadableLines) unreadable lines: “log compact” drops them")
+            }
+            if stats.otherRecords > 0 { lines.append("  \(stats.otherRecords) records of kinds this wx does not know (kept)") }
+            return lines
+        case .logCompacted(let before, let after):
+            return ["log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(after.commands) commands and \(after.snapshots) snapshots kept, \(before.deletedSnapshots) deleted snapshots and \(before.unreadableLines) unreadable lines dropped"]
         case .notice(let text):
             return [style.dim(text)]
         case .notSaved(let error):
@@ -303,6 +312,13 @@ public enum TextRenderer {
     }
 
     // MARK: - Helpers
+
+    /// "12.3 MB", "4.0 KB", "512 bytes".
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1_024 { return "\(bytes) bytes" }
+        if bytes < 1_048_576 { return "\(DecimalText.fixed(Double(bytes) / 1_024, digits: 1)) KB" }
+        return "\(DecimalText.fixed(Double(bytes) / 1_048_576, digits: 1)) MB"
+    }
 
     /// Words for a WMO code; "unknown" when the service sent none.
     static func condition(_ code: Int?) -> String { code.map { WeatherCode($0).description } ?? "unknown" }

@@ -128,6 +128,10 @@ public final class WeatherSession {
                 version: WXVersion.current, services: used,
                 endpoints: configuration.endpoints, configFolder: configuration.configFolder,
                 stateFolder: configuration.stateFolder, cacheFolder: configuration.cacheFolder))]
+        case .log(let compact):
+            guard compact else { return [.logStatistics(log.statistics())] }
+            let (before, after) = try log.compact()
+            return [.logCompacted(before: before, after: after)]
         case .resetState:
             state.refresh()
             guard state.isReadOnly else {
