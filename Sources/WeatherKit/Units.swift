@@ -173,3 +173,114 @@ public enum CompassDirection {
         return points[Int((wrapped / 22.5).rounded()) % 16]
     }
 }
+
+/// The two unit presets.
+public enum UnitPreset: String, Hashable, Sendable, Codable, CaseIterable {
+    case metric, imperial
+
+    public var preferences: UnitPreferences { self == .metric ? .metric : .imperial }
+}
+
+/// A quantity whose unit can be chosen on its own (`units temperature K`).
+public enum UnitQuantity: String, Hashable, Sendable, CaseIterable {
+    case temperature, wind, precipitation, pressure, distance, clock
+
+    /// The words accepted for this quantity, as `units` prints them.
+    public var choices: [String] {
+        switch self {
+        case .temperature: TemperatureUnit.allCases.map(\.rawValue)
+        case .wind: WindSpeedUnit.allCases.map(\.rawValue)
+        case .precipitation: PrecipitationUnit.allCases.map(\.rawValue)
+        case .pressure: PressureUnit.allCases.map(\.rawValue)
+        case .distance: DistanceUnit.allCases.map(\.rawValue)
+        case .clock: ClockStyle.allCases.map(\.rawValue)
+        }
+    }
+
+    /// The unit's word in `preferences` ("K", "kmh", "24h").
+    public func value(in preferences: UnitPreferences) -> String {
+        switch self {
+        case .temperature: preferences.temperature.rawValue
+        case .wind: preferences.windSpeed.rawValue
+        case .precipitation: preferences.precipitation.rawValue
+        case .pressure: preferences.pressure.rawValue
+        case .distance: preferences.distance.rawValue
+        case .clock: preferences.clock.rawValue
+        }
+    }
+
+    /// `preferences` with this quantity set to `word` (case-insensitive); nil for a word that
+    /// names no unit of it.
+    public func setting(_ word: String, in preferences: UnitPreferences) -> UnitPreferences? {
+        var result = preferences
+        let lower = word.lowercased()
+        switch self {
+        case .temperature:
+            guard let unit = TemperatureUnit.allCases.first(where: { $0.rawValue.lowercased() == lower || $0.symbol.lowercased() == lower }) else { return nil }
+            result.temperature = unit
+        case .wind:
+            guard let unit = WindSpeedUnit.allCases.first(where: { $0.rawValue.lowercased() == lower || $0.symbol.lowercased() == lower }) else { return nil }
+            result.windSpeed = unit
+        case .precipitation:
+            guard let unit = PrecipitationUnit.allCases.first(where: { $0.rawValue.lowercased() == lower || $0.symbol.lowercased() == lower }) else { return nil }
+            result.precipitation = unit
+        case .pressure:
+            guard let unit = PressureUnit.allCases.first(where: { $0.rawValue.lowercased() == lower }) else { return nil }
+            result.pressure = unit
+        case .distance:
+            guard let unit = DistanceUnit.allCases.first(where: { $0.rawValue.lowercased() == lower }) else { return nil }
+            result.distance = unit
+        case .clock:
+            guard let unit = ClockStyle.allCases.first(where: { $0.rawValue.lowercased() == lower }) else { return nil }
+            result.clock = unit
+        }
+        return result
+    }
+}
+
+/// The units setting: a preset, and the quantities set apart from it.
+///
+/// Stored this way (state.plist version 2) so that `units imperial` after `units temperature K`
+/// starts clean, and so that a later preset change is not undone by stale copies of its values.
+public struct UnitSetting: Hashable, Sendable {
+    public var preset: UnitPreset
+    /// Quantity → unit word, only where it differs from the preset.
+    public var overrides: [UnitQuantity: String]
+
+    public init(preset: UnitPreset = .metric, overrides: [UnitQuantity: String] = [:]) {
+        self.preset = preset
+        self.overrides = overrides
+    }
+
+    /// The units in effect.
+    public var preferences: UnitPreferences {
+        var result = preset.preferences
+        for quantity in UnitQuantity.allCases {
+            if let word = overrides[quantity], let changed = quantity.setting(word, in: result) { result = changed }
+        }
+        return result
+    }
+
+    /// The setting that yields `preferences`: the preset closest to them, with overrides for the
+    /// rest (how a version 1 file's full unit list migrates).
+    public init(approximating preferences: UnitPreferences) {
+        func differences(_ preset: UnitPreset) -> [UnitQuantity] {
+            UnitQuantity.allCases.filter { $0.value(in: preset.preferences) != $0.value(in: preferences) }
+        }
+        let preset = differences(.imperial).count < differences(.metric).count ? UnitPreset.imperial : .metric
+        var overrides: [UnitQuantity: String] = [:]
+        for quantity in differences(preset) { overrides[quantity] = quantity.value(in: preferences) }
+        self.init(preset: preset, overrides: overrides)
+    }
+
+    /// `quantity` set to `word` (an override, dropped when it equals the preset's).
+    ///
+    /// - Returns: nil when `word` names no unit of `quantity`.
+    public func setting(_ quantity: UnitQuantity, to word: String) -> UnitSetting? {
+        guard let changed = quantity.setting(word, in: preferences) else { return nil }
+        var result = self
+        let value = quantity.value(in: changed)
+        result.overrides[quantity] = value == quantity.value(in: preset.preferences) ? nil : value
+        return result
+    }
+}

@@ -76,11 +76,19 @@ public enum CommandParser {
         case "replay":
             return .replay(try range(rest))
         case "units":
-            switch rest.lowercased() {
-            case "": return .units(nil)
-            case "metric", "si": return .units(.metric)
-            case "imperial", "us": return .units(.imperial)
-            default: throw .usage("usage: units [metric | imperial]")
+            let words = try words(rest)
+            switch words.map({ $0.lowercased() }) {
+            case []: return .units(nil)
+            case ["metric"], ["si"]: return .units(.preset(.metric))
+            case ["imperial"], ["us"]: return .units(.preset(.imperial))
+            default:
+                guard words.count == 2, let quantity = UnitQuantity(rawValue: words[0].lowercased()) else {
+                    throw .usage("usage: units [metric | imperial | <quantity> <unit>]; quantities: \(UnitQuantity.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                guard quantity.setting(words[1], in: .metric) != nil else {
+                    throw .usage("\(quantity.rawValue) is one of \(quantity.choices.joined(separator: ", "))")
+                }
+                return .units(.quantity(quantity, words[1]))
             }
         case "provider": return .provider(rest.isEmpty ? nil : rest.lowercased())
         case "geocoder": return .geocoder(rest.isEmpty ? nil : rest.lowercased())

@@ -101,10 +101,15 @@ public enum CommandTable {
             summary: "run history commands N to M again, printing each first",
             details: [], completion: .none),
         CommandSpec(
-            name: "units", aliases: [], synopsis: "units [metric | imperial]",
+            name: "units", aliases: [], synopsis: "units [metric | imperial | <quantity> <unit>]",
             summary: "show or set the units; re-shows the last weather without a request",
-            details: ["Metric: °C, km/h, mm, hPa, 24-hour clock. Imperial: °F, mph, inches, inHg, 12-hour clock. The choice is saved."],
-            completion: .words(["metric", "imperial"])),
+            details: [
+                "Metric: °C, km/h, mm, hPa, km, 24-hour clock. Imperial: °F, mph, inches, inHg, miles, 12-hour clock.",
+                "One quantity apart from the preset: units temperature C|F|K · wind kmh|ms|mph|kn|bft (Beaufort) · precipitation mm|inch · pressure hPa|inHg · distance km|mi · clock 24h|12h. A preset clears them. The choice is saved.",
+            ],
+            completion: .subcommands(
+                UnitQuantity.allCases.map { Subcommand($0.rawValue, then: .words($0.choices)) },
+                otherwise: .words(["metric", "imperial"]))),
         CommandSpec(
             name: "provider", aliases: [], synopsis: "provider [open-meteo | openweathermap]",
             summary: "show or set where the weather comes from",
@@ -162,6 +167,14 @@ public enum OutputFormat: String, Hashable, Sendable {
     case text, json
 }
 
+/// What `units` changes.
+public enum UnitsChange: Hashable, Sendable {
+    /// `units metric`: a preset, dropping every override.
+    case preset(UnitPreset)
+    /// `units temperature K`: one quantity.
+    case quantity(UnitQuantity, String)
+}
+
 /// A parsed command line.
 public enum Command: Hashable, Sendable {
     case find(String)
@@ -182,7 +195,7 @@ public enum Command: Hashable, Sendable {
     case rerun(Int)
     case replay(ClosedRange<Int>)
     /// nil shows the current units.
-    case units(UnitPreferences?)
+    case units(UnitsChange?)
     /// nil shows the current provider.
     case provider(String?)
     /// nil shows the current geocoder.

@@ -129,9 +129,11 @@ public enum JSONRenderer {
                 ("type", .string("history")),
                 ("commands", .array(entries.map { .object([("number", .number(Double($0.number))), ("line", .string($0.line)), ("time", .string(ISOTime.string($0.time)))]) })),
             ])
-        case .units(let units):
+        case .units(let setting):
+            let units = setting.preferences
             return .object([
-                ("type", .string("units")), ("preset", .optional(units.presetName)),
+                ("type", .string("units")), ("preset", .string(setting.preset.rawValue)),
+                ("overrides", .object(UnitQuantity.allCases.compactMap { quantity in setting.overrides[quantity].map { (quantity.rawValue, .string($0)) } })),
                 ("temperature", .string(units.temperature.symbol)), ("wind_speed", .string(units.windSpeed.symbol)),
                 ("precipitation", .string(units.precipitation.symbol)), ("pressure", .string(units.pressure.symbol)),
                 ("distance", .string(units.distance.symbol)), ("clock", .string(units.clock.rawValue)),

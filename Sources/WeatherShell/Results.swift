@@ -44,7 +44,7 @@ public enum CommandResult: Hashable, Sendable {
     case snapshots([Snapshot])
     case snapshot(Snapshot)
     case history([HistoryEntry])
-    case units(UnitPreferences)
+    case units(UnitSetting)
     /// A setting's value after `provider`, `geocoder` or `language`.
     case setting(name: String, value: String)
     case format(OutputFormat)

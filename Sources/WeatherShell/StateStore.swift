@@ -58,8 +58,14 @@ public struct Favorite: Hashable, Sendable, Codable {
 
 /// User settings kept in `state.plist`.
 public struct Settings: Hashable, Sendable, Codable {
+    /// The units setting: a preset with per-quantity overrides.
+    public var unitSetting = UnitSetting()
+
     /// The units values are shown in.
-    public var units: UnitPreferences = .metric
+    public var units: UnitPreferences {
+        get { unitSetting.preferences }
+        set { unitSetting = UnitSetting(approximating: newValue) }
+    }
     /// Language for place names (`Accept-Language`); nil follows the locale.
     public var language: String?
     /// The geocoder `find` uses: "nominatim" (default) or "open-meteo".
@@ -81,7 +87,9 @@ public struct Settings: Hashable, Sendable, Codable {
             unreadableEntries += 1
             return nil
         }
-        units = read(UnitPreferences.self, .units) ?? .metric
+        // Version 2: {preset, temperature?, wind?, …}. Version 1: every unit spelled out, which
+        // becomes the nearest preset with overrides.
+        if let stored = read(StoredUnits.self, .units) { unitSetting = stored.setting }
         language = read(String.self, .language)
         geocoder = read(String.self, .geocoder)
         provider = read(String.self, .provider)
@@ -89,7 +97,7 @@ public struct Settings: Hashable, Sendable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(units, forKey: .units)
+        try container.encode(StoredUnits(unitSetting), forKey: .units)
         try container.encodeIfPresent(language, forKey: .language)
         try container.encodeIfPresent(geocoder, forKey: .geocoder)
         try container.encodeIfPresent(provider, forKey: .provider)
@@ -99,21 +107,69 @@ public struct Settings: Hashable, Sendable, Codable {
     var unreadableEntries = 0
 
     public static func == (a: Settings, b: Settings) -> Bool {
-        a.units == b.units && a.language == b.language && a.geocoder == b.geocoder && a.provider == b.provider
+        a.unitSetting == b.unitSetting && a.language == b.language && a.geocoder == b.geocoder && a.provider == b.provider
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(units)
+        hasher.combine(unitSetting)
         hasher.combine(language)
         hasher.combine(geocoder)
         hasher.combine(provider)
     }
 }
 
+/// The `units` entry of `state.plist`, in either format version.
+///
+/// - Version 2: `{preset: "metric", temperature: "K"}`, overrides only where they differ.
+/// - Version 1: `{temperature: "C", windSpeed: "kmh", precipitation: "mm", pressure: "hPa",
+///   distance: "km", clock: "24h"}`, read and migrated to the nearest preset with overrides.
+struct StoredUnits: Codable {
+    let setting: UnitSetting
+
+    init(_ setting: UnitSetting) { self.setting = setting }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        if let preset = try container.decodeIfPresent(String.self, forKey: Key("preset")) {
+            guard let value = UnitPreset(rawValue: preset) else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "preset")) }
+            var setting = UnitSetting(preset: value)
+            for quantity in UnitQuantity.allCases {
+                guard let word = try container.decodeIfPresent(String.self, forKey: Key(quantity.rawValue)) else { continue }
+                guard let changed = setting.setting(quantity, to: word) else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: quantity.rawValue))
+                }
+                setting = changed
+            }
+            self.setting = setting
+        } else {
+            self.setting = UnitSetting(approximating: try UnitPreferences(from: decoder))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(setting.preset.rawValue, forKey: Key("preset"))
+        for quantity in UnitQuantity.allCases {
+            if let word = setting.overrides[quantity] { try container.encode(word, forKey: Key(quantity.rawValue)) }
+        }
+    }
+}
+
 /// The contents of `state.plist`: `version`, `favorites`, `settings`.
+///
+/// Version 2 stores units as a preset with overrides; version 1 files are read and written back
+/// as version 2 at the next change (a wx that knows only version 1 then reads the file read-only).
 public struct StateDocument: Hashable, Sendable, Codable {
     /// The format version this wx writes.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var version: Int = StateDocument.currentVersion
     public var favorites: [Favorite] = []

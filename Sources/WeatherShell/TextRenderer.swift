@@ -118,9 +118,11 @@ public enum TextRenderer {
         case .history(let entries):
             if entries.isEmpty { return ["no commands in the history yet"] }
             return entries.map { "\(TextLayout.pad(String($0.number), to: 6, right: true))  \(TextLayout.truncate(TerminalText.sanitized($0.line), to: width - 8))" }
-        case .units(let units):
-            let name = units.presetName.map { "\($0): " } ?? ""
-            return ["units \(name)\(units.temperature.symbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.clock.rawValue) clock"]
+        case .units(let setting):
+            let units = setting.preferences
+            let apart = UnitQuantity.allCases.filter { setting.overrides[$0] != nil }.map(\.rawValue)
+            let name = setting.preset.rawValue + (apart.isEmpty ? "" : " with \(apart.joined(separator: ", ")) set apart")
+            return ["units \(name): \(units.temperature.symbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue) clock"]
         case .format(let format):
             return ["output format: \(format.rawValue)"]
         case .setting(let name, let value):

@@ -111,7 +111,7 @@ public final class WeatherSession {
             return [.snapshot(snapshot)]
         case .snapshotRemove(let id): return [.snapshotRemoved(try log.deleteSnapshot(id, at: now()))]
         case .history(let count): return [.history(log.history(last: count ?? 20))]
-        case .units(let preferences): return setUnits(preferences)
+        case .units(let change): return try setUnits(change)
         case .provider(let word): return try setProvider(word)
         case .geocoder(let word): return try setGeocoder(word)
         case .language(let code): return setLanguage(code)
@@ -421,10 +421,19 @@ public final class WeatherSession {
 
     // MARK: - Settings
 
-    private func setUnits(_ preferences: UnitPreferences?) -> [CommandResult] {
-        guard let preferences else { return [.units(settings.units)] }
-        let saved = persist { document throws(ShellError) in document.settings.units = preferences }
-        var results: [CommandResult] = [.units(preferences)] + saved
+    private func setUnits(_ change: UnitsChange?) throws(ShellError) -> [CommandResult] {
+        guard let change else { return [.units(settings.unitSetting)] }
+        let setting: UnitSetting
+        switch change {
+        case .preset(let preset): setting = UnitSetting(preset: preset)
+        case .quantity(let quantity, let word):
+            guard let changed = settings.unitSetting.setting(quantity, to: word) else {
+                throw .usage("\(quantity.rawValue) is one of \(quantity.choices.joined(separator: ", "))")
+            }
+            setting = changed
+        }
+        let saved = persist { document throws(ShellError) in document.settings.unitSetting = setting }
+        var results: [CommandResult] = [.units(setting)] + saved
         if let lastWeather { results.append(.weather(lastWeather)) }
         return results
     }

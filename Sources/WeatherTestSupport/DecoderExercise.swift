@@ -88,7 +88,7 @@ public enum DecoderExercise {
             let store = StateStore(folder: folder, now: { Date(timeIntervalSince1970: 0) })
             _ = store.refresh()
             render(.favorites(store.document.favorites))
-            render(.units(store.document.settings.units))
+            render(.units(store.document.settings.unitSetting))
             // No corrupt copies left between inputs.
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix("state.plist.") {
                 unlink(folder + "/" + name)

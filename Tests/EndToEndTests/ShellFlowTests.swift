@@ -37,7 +37,7 @@ import WeatherTestSupport
 
         // What is on disk.
         let plist = try #require(try PropertyListSerialization.propertyList(from: Data(home.text("state.plist").utf8), format: nil) as? [String: Any])
-        #expect(plist["version"] as? Int == 1)
+        #expect(plist["version"] as? Int == 2)
         let favorite = try #require((plist["favorites"] as? [[String: Any]])?.first)
         #expect(favorite["name"] as? String == "Elbphilharmonie")
         #expect(favorite["latitude"] as? Double == 53.5413)
@@ -128,10 +128,10 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         let result = try runWX(stdin: "show Hamburg\nunits imperial\n", home: home, server: server, now: Self.now)
         #expect(result.status == 0)
-        #expect(result.stdout.contains("\nunits imperial: °F, mph, in, inHg, 12h clock\nElbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT\n  61.7 °F, feels like 63.5 °F"))
+        #expect(result.stdout.contains("\nunits imperial: °F, mph, in, inHg, mi, 12h clock\nElbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT\n  61.7 °F, feels like 63.5 °F"))
         #expect(try server.requests().count == 2)
         let later = try runWX(["units"], home: home)
-        #expect(later.stdout == "units imperial: °F, mph, in, inHg, 12h clock\n")
+        #expect(later.stdout == "units imperial: °F, mph, in, inHg, mi, 12h clock\n")
     }
 
     @Test func historyRerunAndReplay() throws {

@@ -17,7 +17,11 @@ import WeatherTestSupport
         return makeTestSession(home: home, geocoder: FakeGeocoder(places: ["Hamburg": Self.hamburg]), forecasts: provider)
     }
 
-    func failWrites(with code: Int32) { FileIO.faults.set { _ in code } }
+    /// Fails writes under this test's folder only: other tests run at the same time.
+    func failWrites(with code: Int32) {
+        let prefix = home.path
+        FileIO.faults.set { $0.hasPrefix(prefix) ? code : nil }
+    }
     func allowWrites() { FileIO.faults.set(nil) }
 
     @Test(arguments: [ENOSPC, EROFS, EACCES])
@@ -35,7 +39,7 @@ import WeatherTestSupport
         #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
 
         allowWrites()
-        _ = try await session.execute(.units(.imperial))
+        _ = try await session.execute(.units(.preset(.imperial)))
         #expect(session.log.hasUnwrittenRecords)
         try session.log.appendCommand("units imperial", at: Recorded.newYorkNow)
         #expect(!session.log.hasUnwrittenRecords)
@@ -94,7 +98,8 @@ import WeatherTestSupport
         let log = EventLog(folder: home.path)
         try log.appendCommand("a", at: Recorded.newYorkNow)
         let before = home.text("log.jsonl")
-        FileIO.faults.set { $0.hasSuffix("log.jsonl") ? ENOSPC : nil }
+        let prefix = home.path
+        FileIO.faults.set { $0.hasPrefix(prefix) && $0.hasSuffix("log.jsonl") ? ENOSPC : nil }
         #expect(throws: ShellError.storage("log.jsonl not compacted: cannot write \(home.path)/log.jsonl: No space left on device")) {
             try log.compact()
         }

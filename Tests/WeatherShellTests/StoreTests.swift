@@ -21,7 +21,7 @@ import WeatherTestSupport
         try store.update { $0.favorites.append(Favorite(name: "Hamburg", place: Self.place)) }
         let data = try #require(FileManager.default.contents(atPath: home.path + "/state.plist"))
         let plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
-        #expect(plist["version"] as? Int == 1)
+        #expect(plist["version"] as? Int == 2)
         let favorites = try #require(plist["favorites"] as? [[String: Any]])
         #expect(favorites.first?["name"] as? String == "Hamburg")
         #expect(favorites.first?["latitude"] as? Double == 53.55)
@@ -195,5 +195,50 @@ import WeatherTestSupport
         #expect(log.history(last: 2_002).first?.line == "first")
         #expect(log.history(last: 2_001).first?.line == "find \(long)")
         #expect(log.command(number: 2)?.line.count == 70_005)
+    }
+}
+
+@Suite struct FormatMigrationTests {
+    let home = TemporaryFolder()
+
+    /// A state.plist as wx 0.1.0 wrote it (format version 1: every unit spelled out).
+    static let version1 = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict>
+        <key>favorites</key><array><dict><key>countryCode</key><string>de</string>
+        <key>displayName</key><string>Elbphilharmonie, Hamburg, Deutschland</string>
+        <key>latitude</key><real>53.5413</real><key>longitude</key><real>9.9842</real><key>name</key><string>Elbe Hall</string></dict></array>
+        <key>settings</key><dict><key>units</key><dict>
+        <key>clock</key><string>12h</string><key>distance</key><string>mi</string><key>precipitation</key><string>inch</string>
+        <key>pressure</key><string>inHg</string><key>temperature</key><string>K</string><key>windSpeed</key><string>mph</string>
+        </dict></dict>
+        <key>version</key><integer>1</integer></dict></plist>
+        """
+
+    @Test func version1IsReadAndWrittenBackAsVersion2() throws {
+        try Data(Self.version1.utf8).write(to: home.url.appendingPathComponent("state.plist"))
+        let store = StateStore(folder: home.path, now: { Date() })
+        #expect(store.refresh() == nil)
+        #expect(store.document.favorites.map(\.name) == ["Elbe Hall"])
+        #expect(store.document.settings.unitSetting == UnitSetting(preset: .imperial, overrides: [.temperature: "K"]))
+        #expect(store.document.settings.units.temperature == .kelvin)
+        #expect(store.document.settings.units.windSpeed == .milesPerHour)
+        try store.update { $0.settings.language = "de" }
+        let plist = try #require(try PropertyListSerialization.propertyList(from: Data(home.text("state.plist").utf8), format: nil) as? [String: Any])
+        #expect(plist["version"] as? Int == 2)
+        let units = try #require((plist["settings"] as? [String: Any])?["units"] as? [String: String])
+        #expect(units == ["preset": "imperial", "temperature": "K"])
+        #expect((plist["favorites"] as? [[String: Any]])?.first?["name"] as? String == "Elbe Hall")
+    }
+
+    @Test func presetsAndOverrides() {
+        let setting = UnitSetting(preset: .metric).setting(.wind, to: "bft")!.setting(.temperature, to: "°F")!
+        #expect(setting.overrides == [.wind: "bft", .temperature: "F"])
+        #expect(setting.preferences.windSpeed == .beaufort)
+        // Setting a quantity back to the preset's unit drops the override.
+        #expect(setting.setting(.wind, to: "kmh")!.overrides == [.temperature: "F"])
+        #expect(UnitSetting(approximating: .imperial) == UnitSetting(preset: .imperial))
+        #expect(setting.setting(.pressure, to: "bar") == nil)
     }
 }

@@ -161,8 +161,8 @@ import WeatherTestSupport
     @Test func unitsRerenderWithoutARequest() async throws {
         let (session, provider) = session()
         _ = try await session.execute(.show("Hamburg"))
-        let results = try await session.execute(.units(.imperial))
-        #expect(results.first == .units(.imperial))
+        let results = try await session.execute(.units(.preset(.imperial)))
+        #expect(results.first == .units(UnitSetting(preset: .imperial)))
         #expect(results.count == 2)
         if case .weather(let report) = results.last { #expect(report == session.lastWeather) } else { Issue.record("no re-render") }
         #expect(provider.requestCount == 1)
