@@ -15,7 +15,7 @@ RELEASE_BIN := .build/release/wx
 # The recorded data the demo shows as current: Berlin, 27 July 2025, 03:10 UTC.
 DEMO_NOW ?= 2025-07-27T03:10:00Z
 
-.PHONY: build release run demo test bench fuzz docs deps clean fmt lint
+.PHONY: build release run demo test stress bench fuzz docs deps clean fmt lint
 
 deps:
 	@missing=""; for package in $(APT_PACKAGES); do \
@@ -49,6 +49,12 @@ demo: release
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+
+# The two-writers-one-killed stress test for more rounds than `make test` runs (STRESS_ROUNDS).
+STRESS_ROUNDS ?= 100
+stress: deps
+	swift build --build-tests
+	WX_STRESS_ROUNDS=$(STRESS_ROUNDS) swift test --skip-build --filter StressTests
 
 # Side-by-side measurements (BENCHMARKS.md): wx against sqlite3, curl and a Python peer.
 bench: release

@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Two wx processes in script mode share one state folder and run mixed fav/unfav/save/rm
+/// commands; one of them is killed with SIGKILL at random moments and restarted. Afterwards
+/// state.plist parses, every acknowledged snapshot is in the log (and every acknowledged deletion
+/// holds), no snapshot id was given twice, the log has no torn record, and the favorites equal
+/// what the acknowledged operations say.
+///
+/// `make test` runs WX_STRESS_ROUNDS rounds (default 2) of 1,000 commands per process;
+/// `make stress` runs 100.
+@Suite(.serialized) struct StressTests {
+    static var rounds: Int { Int(ProcessInfo.processInfo.environment["WX_STRESS_ROUNDS"] ?? "") ?? 2 }
+    static let commandsPerProcess = 1_000
+
+    @Test func twoWritersOneKilledAtRandom() throws {
+        let server = try FixtureServer()
+        var killsInAll = 0
+        for round in 1...Self.rounds {
+            let home = TemporaryFolder()
+            // Open-Meteo's geocoder names coordinates locally, so no Nominatim spacing applies.
+            let setup = try runWX(["geocoder", "open-meteo"], home: home, server: server)
+            #expect(setup.status == 0)
+            var seed = SplitMix(seed: UInt64(round) * 7_919)
+            let writers = [Writer(name: "A", longitude: -104.8, seed: seed.next()), Writer(name: "B", longitude: -105.0, seed: seed.next())]
+            let group = DispatchGroup()
+            for (index, writer) in writers.enumerated() {
+                group.enter()
+                DispatchQueue.global().async {
+                    writer.run(commands: Self.commandsPerProcess, killing: index == 0, home: home, server: server)
+                    group.leave()
+                }
+            }
+            group.wait()
+            killsInAll += writers[0].kills
+            try check(home: home, writers: writers, round: round)
+        }
+        #expect(killsInAll >= Self.rounds * 3, "the killed writer was killed \(killsInAll) times")
+        print("stress: \(Self.rounds) rounds, \(Self.rounds * 2 * Self.commandsPerProcess) commands, \(killsInAll) kills, nothing lost")
+    }
+
+    func check(home: TemporaryFolder, writers: [Writer], round: Int) throws {
+        // state.plist parses, and holds exactly the favorites the acknowledgements imply.
+        let data = try #require(FileManager.default.contents(atPath: home.path + "/state.plist"), "round \(round)")
+        let plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any], "round \(round)")
+        let names = Set(((plist["favorites"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String })
+        for writer in writers {
+            for (place, state) in writer.favorites {
+                switch state {
+                case .present: #expect(names.contains(place), "round \(round): \(place) acknowledged as a favorite is missing")
+                case .absent: #expect(!names.contains(place), "round \(round): \(place) acknowledged as removed is there")
+                case .unknown: break  // killed mid-command: either is right
+                }
+            }
+        }
+        // log.jsonl: every line a whole record; ids given once; acknowledged snapshots kept.
+        let text = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)
+        var live: Set<Int> = []
+        var seen: Set<Int> = []
+        for line in text.split(separator: "\n") {
+            let record = try #require(try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "round \(round): torn line \(line)")
+            switch record["kind"] as? String {
+            case "snapshot":
+                let id = try #require(record["id"] as? Int)
+                #expect(!seen.contains(id), "round \(round): snapshot id \(id) given twice")
+                seen.insert(id)
+                live.insert(id)
+            case "snapshot.deleted":
+                live.remove(try #require(record["id"] as? Int))
+            default: break
+            }
+        }
+        for writer in writers {
+            for id in writer.savedIDs.subtracting(writer.deletedIDs) where !writer.uncertainDeletions.contains(id) {
+                #expect(live.contains(id), "round \(round): acknowledged snapshot \(id) is lost")
+            }
+            for id in writer.deletedIDs { #expect(!live.contains(id), "round \(round): acknowledged deletion of \(id) did not hold") }
+        }
+    }
+}
+
+/// One writer: a sequence of operations on its own places, in a wx it may kill and restart.
+final class Writer: @unchecked Sendable {
+    // @unchecked: used by one thread at a time (its own, then the checking one after join).
+    enum State { case present, absent, unknown }
+
+    let name: String
+    let places: [String]
+    var random: SplitMix
+    var favorites: [String: State] = [:]
+    var savedIDs: Set<Int> = []
+    var deletedIDs: Set<Int> = []
+    var uncertainDeletions: Set<Int> = []
+    var kills = 0
+
+    init(name: String, longitude: Double, seed: UInt64) {
+        self.name = name
+        // Around Denver, so that the loopback server answers with its smallest recorded forecast.
+        // Written as wx names a coordinate it cannot geocode (4 decimals): the favorite's name.
+        places = (0..<8).map { index in
+            let latitude = String(format: "%.4f", 39 + Double(index) * 0.1)
+            return "\(latitude),\(String(format: "%.4f", longitude))"
+        }
+        random = SplitMix(seed: seed)
+    }
+
+    func run(commands: Int, killing: Bool, home: TemporaryFolder, server: FixtureServer) {
+        var child = try! Child(home: home, server: server)
+        var sent = 0
+        var nextKill = killing ? 60 + Int(random.next() % 200) : Int.max
+        while sent < commands {
+            let place = places[Int(random.next() % UInt64(places.count))]
+            let choice = random.next() % 10
+            let shouldKill = sent >= nextKill
+            var operation: [String]
+            switch choice {
+            case 0...4: operation = ["show \(place)", "fav"]
+            case 5...7: operation = ["show \(place)", "save"]
+            default:
+                let own = savedIDs.subtracting(deletedIDs)
+                operation = own.isEmpty ? ["favs"] : ["saved rm \(own.sorted()[Int(random.next() % UInt64(own.count))])"]
+            }
+            for (index, command) in operation.enumerated() {
+                sent += 1
+                let last = index == operation.count - 1
+                if shouldKill && last {
+                    // Kill while the command may be in flight: its outcome is unknown.
+                    child.send(command)
+                    usleep(useconds_t(random.next() % 3_000))
+                    child.kill()
+                    kills += 1
+                    if command == "fav" { favorites[place] = .unknown }
+                    if command.hasPrefix("saved rm "), let id = Int(command.dropFirst(9)) { uncertainDeletions.insert(id) }
+                    child = try! Child(home: home, server: server)
+                    nextKill = sent + 60 + Int(random.next() % 200)
+                    break
+                }
+                let documents = child.run(command)
+                for document in documents { record(document, command: command, place: place) }
+            }
+        }
+        child.finish()
+    }
+
+    func record(_ document: [String: Any], command: String, place: String) {
+        switch (document["type"] as? String, document["action"] as? String) {
+        case ("favorite", "added"): favorites[place] = .present
+        case ("favorite", "removed"): favorites[place] = .absent
+        case ("snapshot", "saved"):
+            if let id = (document["snapshot"] as? [String: Any])?["id"] as? Int { savedIDs.insert(id) }
+        case ("snapshot", "deleted"):
+            if let id = (document["snapshot"] as? [String: Any])?["id"] as? Int {
+                deletedIDs.insert(id)
+                uncertainDeletions.remove(id)
+            }
+        default: break
+        }
+    }
+}
+
+/// wx in script mode with --json, answering one command at a time: after each command comes
+/// `format json`, whose answer marks the end of the command's documents.
+struct Child {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    var buffer: [UInt8] = []
+
+    init(home: TemporaryFolder, server: FixtureServer) throws {
+        process.executableURL = URL(fileURLWithPath: TestPaths.wxBinary)
+        process.arguments = ["--json"]
+        var environment = server.environment
+        environment["WX_HOME"] = home.path
+        environment["XDG_RUNTIME_DIR"] = home.path + "/run"
+        environment["WX_NOW"] = "2023-11-02T20:05:00Z"
+        environment["LANG"] = "C.UTF-8"
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func send(_ command: String) {
+        try? input.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
+    }
+
+    /// The JSON documents `command` printed.
+    mutating func run(_ command: String) -> [[String: Any]] {
+        send(command)
+        send("format json")
+        var documents: [[String: Any]] = []
+        while let line = readLine() {
+            guard let document = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            if document["type"] as? String == "format" { break }
+            documents.append(document)
+        }
+        return documents
+    }
+
+    mutating func readLine() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeFirst(newline + 1)
+                return line
+            }
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(contentsOf: chunk)
+        }
+    }
+
+    func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func finish() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
+
+/// A small seeded generator, so that a failing round can be replayed.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
