@@ -60,6 +60,16 @@ public enum CommandParser {
             }
         case "favs": return try noArguments(.favorites)
         case "compare": return .compare(try words(rest))
+        case "hourly": return .hourly(rest.isEmpty ? nil : try number(rest, what: "the number of hours"))
+        case "daily": return .daily(rest.isEmpty ? nil : try number(rest, what: "the number of days"))
+        case "rain": return try noArguments(.rain)
+        case "air": return try noArguments(.air)
+        case "watch":
+            guard !rest.isEmpty else { return .watch(10) }
+            guard let minutes = DecimalText.parse(rest), minutes >= 0.05, minutes <= 1_440 else {
+                throw .usage("usage: watch [minutes], from 0.05 to 1440")
+            }
+            return .watch(minutes)
         case "save": return try noArguments(.save)
         case "saved":
             let words = try words(rest)

@@ -64,6 +64,30 @@ public enum CommandTable {
             ],
             completion: .favorites),
         CommandSpec(
+            name: "hourly", aliases: [], synopsis: "hourly [N]",
+            summary: "the next N hours (default 24) as a table and a chart",
+            details: ["Temperature as a chart over the place’s local time, precipitation probability as bars under it. From the same request as “show”."],
+            completion: .none),
+        CommandSpec(
+            name: "daily", aliases: [], synopsis: "daily [N]",
+            summary: "N days (default 7, up to 16): high, low, condition, rain, wind",
+            details: [], completion: .none),
+        CommandSpec(
+            name: "rain", aliases: [], synopsis: "rain",
+            summary: "when precipitation next starts and stops at the current location",
+            details: ["From Open-Meteo’s 15-minute data where the place has it, hourly data elsewhere: “rain from 15:30, about 2 mm, until 17:00”."],
+            completion: .none),
+        CommandSpec(
+            name: "air", aliases: [], synopsis: "air",
+            summary: "air quality now: European and US index, particulates, ozone, pollen",
+            details: ["From Open-Meteo’s air-quality service (WX_OPEN_METEO_AIR_QUALITY_URL). Pollen only in Europe."],
+            completion: .none),
+        CommandSpec(
+            name: "watch", aliases: [], synopsis: "watch [minutes]",
+            summary: "show the current location again every N minutes (default 10) until Ctrl-C",
+            details: ["Asks the service only when the data shown is out of date (Open-Meteo updates every 15 minutes)."],
+            completion: .none),
+        CommandSpec(
             name: "compare", aliases: [], synopsis: "compare [favorite …]",
             summary: "several places side by side, now and today, in one request",
             details: [
@@ -186,6 +210,12 @@ public enum Command: Hashable, Sendable {
     case favorites
     /// Favorite names; empty compares every favorite.
     case compare([String])
+    case hourly(Int?)
+    case daily(Int?)
+    case rain
+    case air
+    /// Minutes between shows.
+    case watch(Double)
     case save
     case snapshots
     case snapshot(Int)
@@ -218,7 +248,7 @@ public enum Command: Hashable, Sendable {
             .resetState, .log:
             false
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
-            .geocoder, .language:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .watch:
             true
         }
     }

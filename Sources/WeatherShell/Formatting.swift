@@ -8,15 +8,25 @@ import WeatherKit
 /// How values look in text output: canonical values in, the user's units out, "—" for missing.
 public struct ValueFormatter: Sendable {
     public var units: UnitPreferences
+    /// Whether "°" may be written (a UTF-8 terminal); "C" instead of "°C" otherwise.
+    public var unicode: Bool
 
-    public init(units: UnitPreferences) { self.units = units }
+    public init(units: UnitPreferences, unicode: Bool = true) {
+        self.units = units
+        self.unicode = unicode
+    }
+
+    /// "°C", or "C" in ASCII: chosen here, before any padding, so that columns stay aligned.
+    public var temperatureSymbol: String {
+        unicode ? units.temperature.symbol : units.temperature.symbol.replacingDegreeSign
+    }
 
     public static let missing = "—"
 
     /// "7.4 °C", "45.3 °F", "—".
     public func temperature(_ celsius: Double?, digits: Int = 1) -> String {
         guard let celsius else { return Self.missing }
-        return "\(DecimalText.fixed(units.temperature.convert(celsius: celsius), digits: digits)) \(units.temperature.symbol)"
+        return "\(DecimalText.fixed(units.temperature.convert(celsius: celsius), digits: digits)) \(temperatureSymbol)"
     }
 
     /// The number alone ("7.4"), for tables whose header names the unit.
@@ -107,4 +117,9 @@ public struct ValueFormatter: Sendable {
     }
 
     static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}
+
+extension String {
+    /// Without the degree sign ("°C" → "C").
+    var replacingDegreeSign: String { filter { $0 != "°" } }
 }

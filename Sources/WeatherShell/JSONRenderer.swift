@@ -112,6 +112,44 @@ public enum JSONRenderer {
             return .object([
                 ("type", .string("favorite")), ("action", .string("renamed")), ("old_name", .string(old)), ("favorite", favorite(value)),
             ])
+        case .hourly(let report, let count):
+            let forecast = report.forecast
+            let start = forecast.currentHourIndex(at: context.now).map { $0 + 1 } ?? forecast.hourly.firstIndex { $0.time > context.now } ?? 0
+            return .object([
+                ("type", .string("hourly")), ("place", place(report.place, index: nil)),
+                ("hours", .array(forecast.hourly.dropFirst(start).prefix(count).map(hour))),
+            ])
+        case .daily(let report, let count):
+            let today = report.forecast.clock.localTime(context.now).date
+            return .object([
+                ("type", .string("daily")), ("place", place(report.place, index: nil)),
+                ("days", .array(report.forecast.daily.filter { $0.date >= today }.prefix(count).map(day))),
+            ])
+        case .rain(let report, let outlook):
+            return .object([
+                ("type", .string("rain")), ("place", place(report.place, index: nil)),
+                ("outlook", outlook.map { outlook in
+                    .object([
+                        ("kind", .string(outlook.kind == .dry ? "dry" : outlook.kind == .now ? "now" : "later")),
+                        ("resolution", .string(outlook.resolution == .quarterHours ? "15_minutes" : "hourly")),
+                        ("start", .optional(outlook.start.map(ISOTime.string))), ("end", .optional(outlook.end.map(ISOTime.string))),
+                        ("total_millimetres", .number(outlook.totalMillimetres)),
+                        ("probability_percent", .optional(outlook.probabilityPercent)),
+                        ("horizon_hours", .number(outlook.horizonSeconds / 3_600)),
+                    ])
+                } ?? .null),
+            ])
+        case .air(let value, let air, _):
+            return .object([
+                ("type", .string("air")), ("place", place(value, index: nil)), ("time", .string(ISOTime.string(air.time))),
+                ("european_aqi", .optional(air.europeanAQI)), ("us_aqi", .optional(air.usAQI)),
+                ("pm2_5_micrograms_per_cubic_metre", .optional(air.pm25MicrogramsPerCubicMetre)),
+                ("pm10_micrograms_per_cubic_metre", .optional(air.pm10MicrogramsPerCubicMetre)),
+                ("ozone_micrograms_per_cubic_metre", .optional(air.ozoneMicrogramsPerCubicMetre)),
+                ("nitrogen_dioxide_micrograms_per_cubic_metre", .optional(air.nitrogenDioxideMicrogramsPerCubicMetre)),
+                ("uv_index", .optional(air.uvIndex)),
+                ("pollen_grains_per_cubic_metre", .object(air.pollenGrainsPerCubicMetre.map { ($0.plant, .number($0.value)) })),
+            ])
         case .comparison(let reports):
             return .object([("type", .string("comparison")), ("places", .array(reports.map { weather($0, now: context.now) }))])
         case .favorites(let values):

@@ -34,7 +34,8 @@ extension WeatherSession {
                 NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
                 OpenMeteoGeocoder(baseURL: configuration.endpoints[.openMeteoGeocoding], context: context),
             ],
-            forecastProviders: providers)
+            forecastProviders: providers,
+            airQuality: OpenMeteoAirQualityProvider(baseURL: configuration.endpoints[.openMeteoAirQuality], context: context))
         return WeatherSession(configuration: configuration, services: services, state: state, log: log, now: now)
     }
 }

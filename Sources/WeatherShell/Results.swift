@@ -39,6 +39,13 @@ public enum CommandResult: Hashable, Sendable {
     case favorites([Favorite])
     /// Several places' weather from one request, in the order asked.
     case comparison([WeatherReport])
+    /// The next `hours` hours as a table and a chart.
+    case hourly(WeatherReport, hours: Int)
+    /// Up to `days` days as a table.
+    case daily(WeatherReport, days: Int)
+    /// When precipitation next starts and stops; nil when the forecast has no precipitation data.
+    case rain(WeatherReport, PrecipitationOutlook?)
+    case air(Place, AirQuality, DataOrigin)
     case snapshotSaved(Snapshot)
     case snapshotRemoved(Snapshot)
     case snapshots([Snapshot])
@@ -61,7 +68,7 @@ public enum CommandResult: Hashable, Sendable {
     /// Whether rendering depends on the units setting (only these make the renderer read it).
     public var needsUnits: Bool {
         switch self {
-        case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .units: true
+        case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .units, .hourly, .daily, .rain, .air: true
         default: false
         }
     }

@@ -130,6 +130,9 @@ public final class ShellRunner {
                 status = Self.worse(status, result)
             }
             return status
+        case .watch(let minutes):
+            if record { self.record(text) }
+            return await watch(every: minutes)
         case .format(let newFormat):
             if record { self.record(text) }
             if let newFormat { format = newFormat }
@@ -152,6 +155,29 @@ public final class ShellRunner {
                 return .failed
             }
         }
+    }
+
+    /// `watch`: `show` for the current location, again every `minutes`, until cancelled (Ctrl-C
+    /// cancels the running command's task). On a terminal the screen is cleared each time.
+    private func watch(every minutes: Double) async -> LineStatus {
+        guard session.currentPlace != nil else {
+            report(.noCurrentLocation)
+            return .failed
+        }
+        while !Task.isCancelled {
+            if colour { output.write("\u{1B}[H\u{1B}[2J") }
+            do {
+                for result in try await session.execute(.show(nil)) { emit(result) }
+            } catch {
+                if case .cancelled = error { break }
+                report(error)
+            }
+            guard format == .text || !Task.isCancelled else { break }
+            emit(.notice("watching every \(DecimalText.shortest(minutes)) min; Ctrl-C stops"))
+            do { try await Task.sleep(for: .milliseconds(Int64(minutes * 60_000))) } catch { break }
+        }
+        emit(.notice("stopped watching"))
+        return .succeeded
     }
 
     private func refuseNested(_ text: String) -> LineStatus {

@@ -47,8 +47,8 @@ public enum TextRenderer {
         result.reserveCapacity(text.utf8.count)
         for character in text {
             switch character {
-            case "°": break
-            case "…": result += "..."
+            case "°": break  // only in running text: ValueFormatter writes "C" in ASCII before padding
+            case "…": result += "~"  // one column, as "…" was: layouts stay aligned
             case "·": result += "|"
             case "—", "–": result += "-"
             case "“", "”": result += "\""
@@ -62,7 +62,7 @@ public enum TextRenderer {
     }
 
     static func lines(_ result: CommandResult, context: RenderContext) -> [String] {
-        let format = ValueFormatter(units: context.units)
+        let format = ValueFormatter(units: context.units, unicode: context.unicode)
         let style = Style(colour: context.colour)
         let width = context.width
         switch result {
@@ -77,6 +77,17 @@ public enum TextRenderer {
             return weather(report, context: context, format: format, style: style)
         case .comparison(let reports):
             return comparison(reports, context: context, format: format, style: style)
+        case .hourly(let report, let count):
+            return hourly(report, count: count, context: context, format: format, style: style)
+        case .daily(let report, let count):
+            let days = Array(report.forecast.daily.filter { $0.date >= report.forecast.clock.localTime(context.now).date }.prefix(count))
+            return [style.bold(heading(report, context: context, format: format))] + offlineNote(report, context: context, style: style)
+                + dayTable(days.isEmpty ? Array(report.forecast.daily.prefix(count)) : days, context: context, format: format, detailed: true)
+        case .rain(let report, let outlook):
+            return [style.bold(heading(report, context: context, format: format))] + offlineNote(report, context: context, style: style)
+                + ["  " + rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now)]
+        case .air(let place, let air, let origin):
+            return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite):
             return ["\(context.unicode ? "★" : "*") \(favorite.name) saved to favorites"]
         case .favoriteRemoved(let favorite):
@@ -122,7 +133,7 @@ public enum TextRenderer {
             let units = setting.preferences
             let apart = UnitQuantity.allCases.filter { setting.overrides[$0] != nil }.map(\.rawValue)
             let name = setting.preset.rawValue + (apart.isEmpty ? "" : " with \(apart.joined(separator: ", ")) set apart")
-            return ["units \(name): \(units.temperature.symbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue) clock"]
+            return ["units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue) clock"]
         case .format(let format):
             return ["output format: \(format.rawValue)"]
         case .setting(let name, let value):
@@ -178,19 +189,26 @@ public enum TextRenderer {
 
     // MARK: - show
 
+    /// "Hamburg, Deutschland · Sun 03:10 GMT": the place and its local time now.
+    static func heading(_ report: WeatherReport, context: RenderContext, format: ValueFormatter) -> String {
+        let local = report.forecast.clock.localTime(context.now)
+        let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
+        return "\(report.place.label) · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
+    }
+
+    /// The line saying the data is old and why, when it came from the cache after a failure.
+    static func offlineNote(_ report: WeatherReport, context: RenderContext, style: Style) -> [String] {
+        guard case .stale(let stored, let reason) = report.origin else { return [] }
+        let why = reason.map { " (\($0.description))" } ?? ""
+        return wrap("offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago\(why)", indent: 2, width: reportWidth)
+            .map(style.dim)
+    }
+
     static func weather(_ report: WeatherReport, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
         let forecast = report.forecast
         let clock = forecast.clock
         let local = clock.localTime(context.now)
-        let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
-        var lines = [style.bold("\(report.place.label) · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)")]
-        switch report.origin {
-        case .stale(let stored, let reason):
-            let why = reason.map { " (\($0.description))" } ?? ""
-            lines.append(contentsOf: wrap("offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago\(why)", indent: 2, width: reportWidth).map(style.dim))
-        case .network, .cache:
-            break
-        }
+        var lines = [style.bold(heading(report, context: context, format: format))] + offlineNote(report, context: context, style: style)
 
         let hourIndex = forecast.currentHourIndex(at: context.now)
         let hour = hourIndex.map { forecast.hourly[$0] }
@@ -198,17 +216,26 @@ public enum TextRenderer {
         if let current = forecast.current {
             let dataAge = context.now.timeIntervalSince(current.time)
             var first = ["\(format.temperature(current.temperatureCelsius)), feels like \(format.temperature(current.apparentTemperatureCelsius))"]
-            first.append(current.conditionText ?? condition(current.weatherCode))
+            let symbol = current.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) + " " } ?? ""
+            first.append(symbol + (current.conditionText ?? condition(current.weatherCode)))
             var wind = "wind \(format.windSpeed(current.windSpeedKilometresPerHour))"
             if let direction = current.windDirectionDegrees, current.windSpeedKilometresPerHour != nil {
-                wind += " \(CompassDirection.name(degrees: direction))"
+                wind += " \(CompassDirection.name(degrees: direction)) (\(DecimalText.fixed(direction, digits: 0))°)"
             }
             first.append(wind)
-            first.append("humidity \(format.percent(current.relativeHumidityPercent))")
             if dataAge > 5_400 || dataAge < -5_400 {
                 first.append("as of \(format.dateTime(clock.localTime(current.time)))")
             }
             lines.append(contentsOf: TextLayout.flow(first, indent: 2))
+            // The other readings, those the service gave.
+            var more = ["humidity \(format.percent(current.relativeHumidityPercent))"]
+            if let value = current.dewPointCelsius { more.append("dew point \(format.temperature(value))") }
+            if let value = current.pressureHectopascals { more.append("pressure \(format.pressure(value))") }
+            if let value = current.cloudCoverPercent { more.append("clouds \(format.percent(value))") }
+            if let value = current.visibilityMetres ?? hour?.visibilityMetres { more.append("visibility \(format.distance(value))") }
+            if let value = current.uvIndex ?? hour?.uvIndex { more.append("UV \(DecimalText.fixed(value, digits: 1))") }
+            if let value = current.windGustsKilometresPerHour { more.append("gusts \(format.windSpeed(value))") }
+            lines.append(contentsOf: TextLayout.flow(more, indent: 2))
         } else if let hour {
             lines.append(contentsOf: TextLayout.flow(
                 ["\(format.temperature(hour.temperatureCelsius)) (hourly forecast)", condition(hour.weatherCode)], indent: 2))
@@ -228,6 +255,9 @@ public enum TextRenderer {
             let sun = [today.sunrise.map { "sunrise \(format.clock(clock.localTime($0)))" },
                        today.sunset.map { "sunset \(format.clock(clock.localTime($0)))" }].compactMap { $0 }
             if !sun.isEmpty { second.append(sun.joined(separator: " ")) }
+            let daylight = today.daylightDurationSeconds
+                ?? today.sunrise.flatMap { rise in today.sunset.map { $0.timeIntervalSince(rise) } }
+            if let daylight, daylight > 0 { second.append("daylight \(Int(daylight) / 3_600) h \(Int(daylight) % 3_600 / 60) min") }
         }
         lines.append(contentsOf: TextLayout.flow(second, indent: 2))
 
@@ -246,7 +276,7 @@ public enum TextRenderer {
                 TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
             }
             lines.append(row("  hour", next.map { format.hourLabel(clock.localTime($0.time)) }))
-            lines.append(row("  \(context.units.temperature.symbol)", next.map { format.temperatureValue($0.temperatureCelsius, digits: 0) }))
+            lines.append(row("  \(format.temperatureSymbol)", next.map { format.temperatureValue($0.temperatureCelsius, digits: 0) }))
             lines.append(row("  rain %", next.map { $0.precipitationProbabilityPercent.map { DecimalText.fixed($0, digits: 0) } ?? ValueFormatter.missing }))
             lines.append(row("  \(context.units.precipitation.symbol)", next.map { format.precipitationValue($0.precipitationMillimetres) }))
         }
@@ -255,7 +285,9 @@ public enum TextRenderer {
         // sunrise and sunset: no table then. Otherwise every day shows, unknown values as such.
         let currentOnly = forecast.hourly.isEmpty && !forecast.daily.contains(where: \.hasReadings)
         if currentOnly {
-            lines.append(style.dim("  \(forecast.source) gives current conditions only; “provider open-meteo” for forecasts"))
+            lines.append(style.dim(forecast.source == "OpenWeatherMap"
+                ? "  OpenWeatherMap gives current conditions only; “provider open-meteo” for forecasts"
+                : "  no hourly or daily forecast in this answer"))
         }
 
         // Seven days from the place's today.
@@ -264,19 +296,119 @@ public enum TextRenderer {
         let days = Array((shown.contains { $0.date >= todayDate } ? shown.filter { $0.date >= todayDate } : shown).prefix(7))
         if !days.isEmpty {
             lines.append("")
-            let unit = context.units.temperature.symbol
-            lines.append("  " + TextLayout.pad("day", to: 12) + TextLayout.pad("condition", to: 24)
-                + TextLayout.pad("low \(unit)", to: 8, right: true) + TextLayout.pad("high \(unit)", to: 9, right: true)
-                + TextLayout.pad("rain", to: 7, right: true) + TextLayout.pad(context.units.precipitation.symbol, to: 8, right: true))
-            for day in days {
-                let symbol = day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " "
-                lines.append("  " + TextLayout.pad(format.day(day.date), to: 12)
-                    + TextLayout.pad("\(symbol) \(condition(day.weatherCode))", to: 24)
-                    + TextLayout.pad(format.temperatureValue(day.temperatureMinCelsius), to: 8, right: true)
-                    + TextLayout.pad(format.temperatureValue(day.temperatureMaxCelsius), to: 9, right: true)
-                    + TextLayout.pad(format.percent(day.precipitationProbabilityMaxPercent), to: 7, right: true)
-                    + TextLayout.pad(format.precipitationValue(day.precipitationSumMillimetres), to: 8, right: true))
+            lines.append(contentsOf: dayTable(days, context: context, format: format, detailed: false))
+        }
+        return lines
+    }
+
+    /// Days as a table: day, condition, low, high, rain chance, amount; with `detailed`, the
+    /// strongest wind too.
+    static func dayTable(_ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool) -> [String] {
+        let unit = format.temperatureSymbol
+        let conditionWidth = detailed ? 20 : 24
+        var header = "  " + TextLayout.pad("day", to: 12) + TextLayout.pad("condition", to: conditionWidth)
+            + TextLayout.pad("low \(unit)", to: 8, right: true) + TextLayout.pad("high \(unit)", to: 9, right: true)
+            + TextLayout.pad("rain", to: 7, right: true) + TextLayout.pad(context.units.precipitation.symbol, to: 8, right: true)
+        if detailed { header += "  wind max" }
+        var lines = [header]
+        for day in days {
+            let symbol = day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " "
+            var line = "  " + TextLayout.pad(format.day(day.date), to: 12)
+                + TextLayout.pad("\(symbol) \(condition(day.weatherCode))", to: conditionWidth)
+                + TextLayout.pad(format.temperatureValue(day.temperatureMinCelsius), to: 8, right: true)
+                + TextLayout.pad(format.temperatureValue(day.temperatureMaxCelsius), to: 9, right: true)
+                + TextLayout.pad(format.percent(day.precipitationProbabilityMaxPercent), to: 7, right: true)
+                + TextLayout.pad(format.precipitationValue(day.precipitationSumMillimetres), to: 8, right: true)
+            if detailed {
+                var wind = format.windSpeed(day.windSpeedMaxKilometresPerHour)
+                if let direction = day.windDirectionDominantDegrees, day.windSpeedMaxKilometresPerHour != nil {
+                    wind += " " + CompassDirection.name(degrees: direction)
+                }
+                line += "  " + wind
             }
+            lines.append(TextLayout.truncate(line.trimmedTrailing, to: reportWidth))
+        }
+        return lines
+    }
+
+    // MARK: - hourly
+
+    static func hourly(_ report: WeatherReport, count: Int, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+        let forecast = report.forecast
+        let clock = forecast.clock
+        let start = forecast.currentHourIndex(at: context.now).map { $0 + 1 }
+            ?? forecast.hourly.firstIndex { $0.time > context.now } ?? forecast.hourly.count
+        let hours = Array(forecast.hourly.dropFirst(start).prefix(count))
+        var lines = [style.bold(heading(report, context: context, format: format))] + offlineNote(report, context: context, style: style)
+        guard !hours.isEmpty else {
+            lines.append(style.dim("  no forecast hours after now in this answer"))
+            return lines
+        }
+        let unit = format.temperatureSymbol
+        let timeWidth = context.units.clock == .twelveHour ? 13 : 11
+        lines.append("  " + TextLayout.pad("time", to: timeWidth) + TextLayout.pad("condition", to: 20)
+            + TextLayout.pad(unit, to: 6, right: true) + TextLayout.pad("feels", to: 7, right: true)
+            + TextLayout.pad("rain", to: 6, right: true) + TextLayout.pad(context.units.precipitation.symbol, to: 6, right: true) + "  wind")
+        var previousDay: LocalDate?
+        for hour in hours {
+            let local = clock.localTime(hour.time)
+            let time = (local.date != previousDay ? ValueFormatter.weekdays[local.weekday] + " " : "    ") + format.clock(local)
+            previousDay = local.date
+            let symbol = hour.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " "
+            var wind = format.windSpeed(hour.windSpeedKilometresPerHour)
+            if let direction = hour.windDirectionDegrees, hour.windSpeedKilometresPerHour != nil { wind += " " + CompassDirection.name(degrees: direction) }
+            lines.append(("  " + TextLayout.pad(time, to: timeWidth) + TextLayout.pad("\(symbol) \(condition(hour.weatherCode))", to: 20)
+                + TextLayout.pad(format.temperatureValue(hour.temperatureCelsius), to: 6, right: true)
+                + TextLayout.pad(format.temperatureValue(hour.apparentTemperatureCelsius), to: 7, right: true)
+                + TextLayout.pad(format.percent(hour.precipitationProbabilityPercent), to: 6, right: true)
+                + TextLayout.pad(format.precipitationValue(hour.precipitationMillimetres), to: 6, right: true)
+                + "  " + wind).trimmedTrailing)
+        }
+        let chart = TemperatureChart.lines(hours, clock: clock, format: format, unicode: context.unicode)
+        if !chart.isEmpty { lines.append("") }
+        return lines + chart
+    }
+
+    // MARK: - rain and air
+
+    /// "rain from 15:30, about 2 mm, until 17:00" and the like.
+    static func rainSentence(_ outlook: PrecipitationOutlook?, clock: ZoneClock, format: ValueFormatter, now: Date) -> String {
+        guard let outlook else { return "no precipitation data for now in this forecast" }
+        let source = outlook.resolution == .quarterHours ? "15-minute data" : "hourly data"
+        let horizon = Int((outlook.horizonSeconds / 3_600).rounded(.down))
+        func time(_ date: Date) -> String {
+            let local = clock.localTime(date)
+            let today = clock.localTime(now).date
+            return local.date == today ? format.clock(local) : "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+        }
+        let amount = "about \(format.precipitation(outlook.totalMillimetres))"
+        let chance = outlook.probabilityPercent.map { " (\(DecimalText.fixed($0, digits: 0)) % likely)" } ?? ""
+        let until = outlook.end.map { "until \(time($0))" } ?? "past the end of the forecast"
+        switch outlook.kind {
+        case .dry: return "no rain expected in the next \(horizon) h (\(source))"
+        case .now: return "raining now, \(amount)\(chance), \(until) (\(source))"
+        case .later: return "rain from \(time(outlook.start!)), \(amount)\(chance), \(until) (\(source))"
+        }
+    }
+
+    static func airLines(_ place: Place, _ air: AirQuality, origin: DataOrigin, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+        var lines = [style.bold("air at \(place.label)")]
+        if case .stale(let stored, _) = origin {
+            lines.append(style.dim("  offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago"))
+        }
+        var indexes: [String] = []
+        if let value = air.europeanAQI { indexes.append("European AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.europeanCategory(value)))") }
+        if let value = air.usAQI { indexes.append("US AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.usCategory(value)))") }
+        lines.append(contentsOf: TextLayout.flow(indexes.isEmpty ? ["no air-quality index for this place"] : indexes, indent: 2))
+        func micrograms(_ value: Double?) -> String { value.map { "\(DecimalText.fixed($0, digits: 1)) µg/m³" } ?? ValueFormatter.missing }
+        lines.append(contentsOf: TextLayout.flow([
+            "PM2.5 \(micrograms(air.pm25MicrogramsPerCubicMetre))", "PM10 \(micrograms(air.pm10MicrogramsPerCubicMetre))",
+            "ozone \(micrograms(air.ozoneMicrogramsPerCubicMetre))", "NO₂ \(micrograms(air.nitrogenDioxideMicrogramsPerCubicMetre))",
+            "UV \(air.uvIndex.map { DecimalText.fixed($0, digits: 1) } ?? ValueFormatter.missing)",
+        ], indent: 2))
+        if !air.pollenGrainsPerCubicMetre.isEmpty {
+            lines.append(contentsOf: TextLayout.flow(
+                ["pollen (grains/m³)"] + air.pollenGrainsPerCubicMetre.map { "\($0.plant) \(DecimalText.fixed($0.value, digits: 1))" }, indent: 2))
         }
         return lines
     }
@@ -284,7 +416,7 @@ public enum TextRenderer {
     // MARK: - compare
 
     static func comparison(_ reports: [WeatherReport], context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
-        let unit = context.units.temperature.symbol
+        let unit = format.temperatureSymbol
         let nameWidth = max(12, min(24, context.width - 62))
         var lines = ["  " + TextLayout.pad("place", to: nameWidth) + TextLayout.pad("now \(unit)", to: 9, right: true)
             + "  " + TextLayout.pad("condition", to: 20) + TextLayout.pad("today \(unit)", to: 13, right: true)

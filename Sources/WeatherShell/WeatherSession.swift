@@ -12,11 +12,14 @@ public struct WeatherServices: Sendable {
     public var geocoders: [any Geocoder]
     /// Every forecast provider, the default first (Open-Meteo; OpenWeatherMap with a key).
     public var forecastProviders: [any ForecastProvider]
+    /// Air quality (Open-Meteo); nil in tests that do not need it.
+    public var airQuality: OpenMeteoAirQualityProvider?
 
-    public init(geocoders: [any Geocoder], forecastProviders: [any ForecastProvider]) {
+    public init(geocoders: [any Geocoder], forecastProviders: [any ForecastProvider], airQuality: OpenMeteoAirQualityProvider? = nil) {
         precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
         self.geocoders = geocoders
         self.forecastProviders = forecastProviders
+        self.airQuality = airQuality
     }
 
     /// One geocoder and one provider (tests).
@@ -104,6 +107,10 @@ public final class WeatherSession {
         case .favoriteRename(let old, let new): return try renameFavorite(old, to: new)
         case .favorites: return [.favorites(favorites)]
         case .compare(let names): return try await compare(names)
+        case .hourly(let count): return try await hourly(count)
+        case .daily(let count): return try await daily(count)
+        case .rain: return try await rain()
+        case .air: return try await air()
         case .save: return try save()
         case .snapshots: return [.snapshots(log.snapshots())]
         case .snapshot(let id):
@@ -139,7 +146,7 @@ public final class WeatherSession {
             }
             try state.reset()
             return [.notice("state.plist starts afresh: no favorites, default settings")]
-        case .rerun, .replay, .format, .quit:
+        case .rerun, .replay, .format, .quit, .watch:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command)” cannot run here")
         }
@@ -262,7 +269,22 @@ public final class WeatherSession {
 
     // MARK: - Weather
 
+    /// `show`: the weather for a place (which becomes current) or the current location.
     private func show(_ target: String?) async throws(ShellError) -> [CommandResult] {
+        let (report, notices) = try await weather(for: target)
+        return notices + [.weather(report)]
+    }
+
+    /// The weather at the current location for `hourly`, `daily` and `rain`: from the forecast
+    /// `show` fetched when it is still current (no request), else fetched (or from the cache).
+    private func currentWeather() async throws(ShellError) -> WeatherReport {
+        try await weather(for: nil).report
+    }
+
+    /// Resolves `target` (a favorite, `id:N`, coordinates, or text to geocode; nil for the
+    /// current location), fetches its forecast, and makes it the current location and the
+    /// last weather.
+    private func weather(for target: String?) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
         var place: Place
         var newCandidates: [Place]?
         var notices: [CommandResult] = []
@@ -298,7 +320,43 @@ public final class WeatherSession {
         if let newCandidates { candidates = newCandidates }
         currentPlace = place
         lastWeather = report
-        return notices + [.weather(report)]
+        return (report, notices)
+    }
+
+    /// The most hours `hourly` shows, and days `daily` shows (Open-Meteo's 16-day range).
+    public static let maximumHours = 384
+    public static let maximumDays = 16
+
+    private func hourly(_ count: Int?) async throws(ShellError) -> [CommandResult] {
+        let report = try await currentWeather()
+        guard !report.forecast.hourly.isEmpty else { throw .usage(Self.currentOnly(report)) }
+        return [.hourly(report, hours: min(count ?? 24, Self.maximumHours))]
+    }
+
+    private func daily(_ count: Int?) async throws(ShellError) -> [CommandResult] {
+        let report = try await currentWeather()
+        guard report.forecast.daily.contains(where: \.hasReadings) else { throw .usage(Self.currentOnly(report)) }
+        return [.daily(report, days: min(count ?? 7, Self.maximumDays))]
+    }
+
+    private func rain() async throws(ShellError) -> [CommandResult] {
+        let report = try await currentWeather()
+        return [.rain(report, PrecipitationOutlook(forecast: report.forecast, now: now()))]
+    }
+
+    private func air() async throws(ShellError) -> [CommandResult] {
+        guard let place = currentPlace else { throw .noCurrentLocation }
+        guard let provider = services.airQuality else { throw .usage("no air-quality service is configured") }
+        do {
+            let fetched = try await provider.airQuality(at: place.coordinate, now: now())
+            return [.air(place, fetched.value, fetched.origin)]
+        } catch {
+            throw Self.shellError(error)
+        }
+    }
+
+    static func currentOnly(_ report: WeatherReport) -> String {
+        "\(report.forecast.source) gives current conditions only; “provider open-meteo” for forecasts"
     }
 
     /// The most places asked for in one Open-Meteo request.

@@ -117,7 +117,7 @@ import WeatherTestSupport
         let later = try runWX(["show", "40.7886,-73.9661"], home: home, server: server, now: "2026-02-06T23:10:00Z")
         #expect(later.status == 0)
         #expect(later.stdout.contains("\n  offline: data from 1 h 30 min ago (Open-Meteo rate limit reached: Daily API\n  request limit exceeded. Please try again tomorrow.)\n"))
-        #expect(later.stdout.contains("  -1.4 °C, feels like — · overcast"))
+        #expect(later.stdout.contains("  -1.4 °C, feels like — · ☁ overcast · wind 5 km/h SE (138°)"))
     }
 
     @Test("OM-8: an HTML 502 page is not parsed; a bounded retry, then a clear error")
@@ -153,7 +153,7 @@ import WeatherTestSupport
     @Test("OM-14: a weather code written 3.0 and the legacy current_weather block")
     func legacyCurrentWeather() throws {
         let run = try run("show 56.3125,44.0", now: "2022-10-10T14:10:00Z", answers: [forecast("cases/om-legacy-current-weather.json")])
-        #expect(run.result.stdout.contains("\n  11.0 °C, feels like — · overcast · wind 2 km/h NE · humidity —\n"))
+        #expect(run.result.stdout.contains("\n  11.0 °C, feels like — · ☁ overcast · wind 2 km/h NE (45°)\n  humidity —\n"))
     }
 
     @Test("OM-16: favorites and snapshots keep the coordinates asked for, not the echoed grid cell")
@@ -179,7 +179,7 @@ import WeatherTestSupport
     @Test("OM-18: a code outside the WMO table shows as unknown (42)")
     func unknownWeatherCode() throws {
         let run = try run("show 48.14,11.58", now: "2025-01-10T11:10:00Z", answers: [forecast("cases/om-unknown-weather-code.json")])
-        #expect(run.result.stdout.contains("\n  1.5 °C, feels like — · unknown (42) · wind — · humidity —\n"))
+        #expect(run.result.stdout.contains("\n  1.5 °C, feels like — · ? unknown (42) · wind —\n  humidity —\n"))
     }
 
     // MARK: - Open-Meteo geocoding
@@ -279,7 +279,8 @@ import WeatherTestSupport
     func openWeatherMapCod() throws {
         let ok = try run("provider openweathermap; show -9.6658,-35.7353", environment: Self.key)
         #expect(ok.result.status == 0)
-        #expect(ok.result.stdout.contains("  31.0 °C, feels like 33.4 °C · nuvens dispersas"))
+        #expect(ok.result.stdout.contains("  31.0 °C, feels like 33.4 °C · ⛅ nuvens dispersas · wind 11 km/h ENE (70°)"))
+        #expect(ok.result.stdout.contains("  OpenWeatherMap gives current conditions only; “provider open-meteo” for forecasts"))
         let error = try run("provider openweathermap; show -9.6658,-35.7353", answers: [
             .init(path: "/data/2.5/weather", status: 400, file: "cases/owm-400-string-cod.json")
         ], environment: Self.key)
@@ -320,7 +321,7 @@ import WeatherTestSupport
     @Test("W-7: non-Latin names and descriptions display; snow.1h is shown")
     func cyrillicSnow() throws {
         let run = try run("provider openweathermap; find id:524901; show 55.7522,37.6156", now: "2023-11-14T22:13:20Z", environment: Self.key)
-        #expect(run.result.stdout.contains("  -4.2 °C, feels like -9.8 °C · небольшой снег · wind 14 km/h SSW"))
+        #expect(run.result.stdout.contains("  -4.2 °C, feels like -9.8 °C · ❄ небольшой снег · wind 14 km/h SSW (200°)"))
         #expect(run.result.stdout.contains(" · snow 0.3 mm"))
     }
 

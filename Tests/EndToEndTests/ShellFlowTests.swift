@@ -16,10 +16,12 @@ import WeatherTestSupport
         let lines = first.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "  1  Elbphilharmonie, Hamburg, Deutschland                 53.5413, 9.9842")
         #expect(lines[1] == "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT")
-        #expect(lines[2] == "  16.5 °C, feels like 17.5 °C · overcast · wind 3 km/h WNW · humidity 89 %")
-        // The second line would pass 80 columns: it flows onto the next.
-        #expect(lines[3] == "  rain 0 % · 0.0 mm this hour · today 16.3 … 24.1 °C")
-        #expect(lines[4] == "  sunrise 03:18 sunset 19:06")
+        #expect(lines[2] == "  16.5 °C, feels like 17.5 °C · ☁ overcast · wind 3 km/h WNW (291°)")
+        // Lines that would pass 80 columns flow onto the next.
+        #expect(lines[3] == "  humidity 89 % · pressure 1013 hPa · clouds 100 % · visibility 13 km")
+        #expect(lines[4] == "  gusts 6 km/h")
+        #expect(lines[5] == "  rain 0 % · 0.0 mm this hour · today 16.3 … 24.1 °C")
+        #expect(lines[6] == "  sunrise 03:18 sunset 19:06 · daylight 15 h 47 min")
         #expect(first.stdout.contains("\n★ Elbphilharmonie saved to favorites\n"))
         #expect(first.stdout.contains("\nsnapshot 1 saved: Elbphilharmonie 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
         #expect(first.stdout.hasSuffix("     1  find Hamburg\n     2  show\n     3  fav\n     4  save\n     5  history\n"))
@@ -202,7 +204,8 @@ import WeatherTestSupport
         let server = try FixtureServer()
         let home = TemporaryFolder()
         let result = try runWX(["-c", "find Hamburg; show; fav"], home: home, server: server, now: Self.now, environment: ["LANG": "C"])
-        #expect(result.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland | Sun 03:10 GMT\n  16.5 C, feels like 17.5 C | overcast"))
+        #expect(result.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland | Sun 03:10 GMT\n  16.5 C, feels like 17.5 C | = overcast | wind 3 km/h WNW (291)\n"))
+        #expect(result.stdout.contains("  rain 0 % | 0.0 mm this hour | today 16.3 ~ 24.1 C | sunrise 03:18 sunset 19:06\n"))
         #expect(result.stdout.contains("\n* Elbphilharmonie saved to favorites\n"))
         #expect(result.stdout.contains("  Sun 27 Jul  = overcast "))
     }

@@ -1,0 +1,145 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Air quality at a place for one hour (Open-Meteo air-quality API).
+public struct AirQuality: Hashable, Sendable {
+    /// The hour the values are for.
+    public var time: Date
+    /// European Air Quality Index (0…, "EAQI"; `european_aqi`).
+    public var europeanAQI: Double?
+    /// United States Air Quality Index (0…500, "USAQI"; `us_aqi`).
+    public var usAQI: Double?
+    /// Particulate matter under 2.5 µm, µg/m³ (`pm2_5`).
+    public var pm25MicrogramsPerCubicMetre: Double?
+    /// Particulate matter under 10 µm, µg/m³ (`pm10`).
+    public var pm10MicrogramsPerCubicMetre: Double?
+    /// Ozone, µg/m³ (`ozone`).
+    public var ozoneMicrogramsPerCubicMetre: Double?
+    /// Nitrogen dioxide, µg/m³ (`nitrogen_dioxide`).
+    public var nitrogenDioxideMicrogramsPerCubicMetre: Double?
+    public var uvIndex: Double?
+    /// Pollen by plant ("birch"…), grains/m³, only those the service gave (Europe only).
+    public var pollenGrainsPerCubicMetre: [(plant: String, value: Double)]
+
+    public init(time: Date) {
+        self.time = time
+        pollenGrainsPerCubicMetre = []
+    }
+
+    public static func == (a: AirQuality, b: AirQuality) -> Bool {
+        a.time == b.time && a.europeanAQI == b.europeanAQI && a.usAQI == b.usAQI
+            && a.pm25MicrogramsPerCubicMetre == b.pm25MicrogramsPerCubicMetre
+            && a.pm10MicrogramsPerCubicMetre == b.pm10MicrogramsPerCubicMetre
+            && a.ozoneMicrogramsPerCubicMetre == b.ozoneMicrogramsPerCubicMetre
+            && a.nitrogenDioxideMicrogramsPerCubicMetre == b.nitrogenDioxideMicrogramsPerCubicMetre && a.uvIndex == b.uvIndex
+            && a.pollenGrainsPerCubicMetre.map(\.plant) == b.pollenGrainsPerCubicMetre.map(\.plant)
+            && a.pollenGrainsPerCubicMetre.map(\.value) == b.pollenGrainsPerCubicMetre.map(\.value)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        hasher.combine(europeanAQI)
+        hasher.combine(usAQI)
+    }
+
+    /// The European index's band ("good" … "extremely poor"), per the EEA.
+    public static func europeanCategory(_ index: Double) -> String {
+        switch index {
+        case ..<20: "good"
+        case ..<40: "fair"
+        case ..<60: "moderate"
+        case ..<80: "poor"
+        case ..<100: "very poor"
+        default: "extremely poor"
+        }
+    }
+
+    /// The US index's category ("good" … "hazardous"), per the EPA.
+    public static func usCategory(_ index: Double) -> String {
+        switch index {
+        case ..<51: "good"
+        case ..<101: "moderate"
+        case ..<151: "unhealthy for sensitive groups"
+        case ..<201: "unhealthy"
+        case ..<301: "very unhealthy"
+        default: "hazardous"
+        }
+    }
+}
+
+/// Air quality from Open-Meteo (`/v1/air-quality`), base URL from
+/// `WX_OPEN_METEO_AIR_QUALITY_URL`: the current hour, and the next day hourly.
+public struct OpenMeteoAirQualityProvider: Sendable {
+    public let service = Service.openMeteoAirQuality
+    let baseURL: String
+    let client: ServiceClient
+
+    static let pollen = ["alder", "birch", "grass", "mugwort", "olive", "ragweed"]
+    static let variables = ["european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide", "uv_index"]
+        + pollen.map { "\($0)_pollen" }
+
+    public init(baseURL: String, context: ServiceContext) {
+        self.baseURL = baseURL
+        self.client = ServiceClient(context: context)
+    }
+
+    /// Air quality at `coordinate` for the hour containing `now`.
+    ///
+    /// - Throws: `ServiceError`; `.malformedResponse` when the answer has no hour covering now.
+    public func airQuality(at coordinate: Coordinate, now: Date) async throws(ServiceError) -> Fetched<AirQuality> {
+        let rounded = coordinate.rounded
+        let url = QueryString.url(
+            base: baseURL, path: "/v1/air-quality",
+            [("latitude", DecimalText.shortest(rounded.latitude)), ("longitude", DecimalText.shortest(rounded.longitude)),
+             ("current", Self.variables.joined(separator: ",")), ("hourly", Self.variables.joined(separator: ",")),
+             ("forecast_days", "1"), ("timezone", "auto"), ("timeformat", "unixtime")])
+        let fetched = try await client.json(
+            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+            validity: { _, now in now.addingTimeInterval(3_600) })
+        guard let air = try Self.airQuality(from: fetched.value, at: now) else {
+            throw .malformedResponse(service, detail: "no hour covering now in the answer")
+        }
+        return Fetched(value: air, origin: fetched.origin)
+    }
+
+    /// Maps an answer: its `current` block when present, else the hourly entry for the hour
+    /// containing `now` (the last at or before it). Any value may be null or missing.
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`.
+    public static func airQuality(from json: JSONValue, at now: Date) throws(ServiceError) -> AirQuality? {
+        guard json.object != nil else { throw .malformedResponse(.openMeteoAirQuality, detail: "expected an object") }
+        if json["error"]?.bool == true {
+            throw .rejected(.openMeteoAirQuality, status: 200, reason: json["reason"]?.nonEmptyString)
+        }
+        let offset = json["utc_offset_seconds"]?.int ?? 0
+        func reading(_ value: (String) -> Double?, time: Date) -> AirQuality {
+            var air = AirQuality(time: time)
+            air.europeanAQI = value("european_aqi")
+            air.usAQI = value("us_aqi")
+            air.pm25MicrogramsPerCubicMetre = value("pm2_5")
+            air.pm10MicrogramsPerCubicMetre = value("pm10")
+            air.ozoneMicrogramsPerCubicMetre = value("ozone")
+            air.nitrogenDioxideMicrogramsPerCubicMetre = value("nitrogen_dioxide")
+            air.uvIndex = value("uv_index")
+            air.pollenGrainsPerCubicMetre = pollen.compactMap { plant in value("\(plant)_pollen").map { (plant, $0) } }
+            return air
+        }
+        if let current = json["current"], let time = current["time"].flatMap({ OpenMeteoForecastProvider.instant($0, offset: offset) }) {
+            return reading({ current[$0]?.double }, time: time)
+        }
+        guard let hourly = json["hourly"], let times = hourly["time"]?.array else { return nil }
+        var index: Int?
+        for (position, raw) in times.enumerated() {
+            guard let time = OpenMeteoForecastProvider.instant(raw, offset: offset), time <= now else { continue }
+            if now.timeIntervalSince(time) < 3_600 { index = position }
+        }
+        guard let index, let time = OpenMeteoForecastProvider.instant(times[index], offset: offset) else { return nil }
+        return reading({ key in
+            guard let values = hourly[key]?.array, index < values.count else { return nil }
+            return values[index].double
+        }, time: time)
+    }
+}

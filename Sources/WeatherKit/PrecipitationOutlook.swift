@@ -1,0 +1,95 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// When precipitation next starts and stops at a place: the answer to "will it rain in the
+/// next hours?".
+public struct PrecipitationOutlook: Hashable, Sendable {
+    /// Where the answer comes from.
+    public enum Resolution: Hashable, Sendable {
+        /// Open-Meteo's 15-minute data (`minutely_15`), where the place has it.
+        case quarterHours
+        /// Hourly data elsewhere.
+        case hours
+    }
+
+    public enum Kind: Hashable, Sendable {
+        /// Dry for the whole horizon.
+        case dry
+        /// Wet now, until `end`.
+        case now
+        /// Dry now, wet from `start` to `end`.
+        case later
+    }
+
+    public var kind: Kind
+    public var resolution: Resolution
+    /// Start of the wet spell (now when it is wet now).
+    public var start: Date?
+    /// End of the wet spell (nil when it lasts past the data).
+    public var end: Date?
+    /// Total over the wet spell, mm.
+    public var totalMillimetres: Double
+    /// Highest precipitation probability within the spell, % (hourly data only).
+    public var probabilityPercent: Double?
+    /// How far ahead the data looked, seconds.
+    public var horizonSeconds: Double
+
+    /// Below this an interval counts as dry: mm per 15 minutes, and per hour.
+    static let quarterHourThreshold = 0.05
+    static let hourThreshold = 0.1
+
+    /// The outlook for the next `horizon` seconds after `now`; nil when the forecast has no
+    /// precipitation data covering now.
+    public init?(forecast: Forecast, now: Date, horizon: Double = 24 * 3_600) {
+        struct Interval {
+            let start: Date
+            let millimetres: Double?
+            let probability: Double?
+        }
+        // 15-minute data where it covers now and has values; hourly otherwise.
+        let quarters = forecast.quarterHours.map { Interval(start: $0.time, millimetres: $0.precipitationMillimetres, probability: nil) }
+        let hours = forecast.hourly.map {
+            Interval(start: $0.time, millimetres: $0.precipitationMillimetres, probability: $0.precipitationProbabilityPercent)
+        }
+        func covers(_ series: [Interval], length: Double) -> Bool {
+            series.contains { $0.start <= now && now < $0.start.addingTimeInterval(length) && $0.millimetres != nil }
+        }
+        let series: [Interval]
+        let length: Double
+        let threshold: Double
+        if covers(quarters, length: 900) {
+            (series, length, threshold, resolution) = (quarters, 900, Self.quarterHourThreshold, .quarterHours)
+        } else if covers(hours, length: 3_600) {
+            (series, length, threshold, resolution) = (hours, 3_600, Self.hourThreshold, .hours)
+        } else {
+            return nil
+        }
+        let ahead = series.filter { $0.start.addingTimeInterval(length) > now && $0.start < now.addingTimeInterval(horizon) }
+        let last = ahead.last.map { $0.start.addingTimeInterval(length) } ?? now
+        horizonSeconds = min(horizon, max(0, last.timeIntervalSince(now)))
+        guard let first = ahead.firstIndex(where: { ($0.millimetres ?? 0) >= threshold }) else {
+            (kind, start, end, totalMillimetres, probabilityPercent) = (.dry, nil, nil, 0, nil)
+            return
+        }
+        let wetNow = ahead[first].start <= now
+        var total = 0.0
+        var probability: Double?
+        var stop: Date?
+        for interval in ahead[first...] {
+            guard (interval.millimetres ?? 0) >= threshold else {
+                stop = interval.start
+                break
+            }
+            total += interval.millimetres ?? 0
+            if let chance = interval.probability { probability = max(probability ?? 0, chance) }
+        }
+        kind = wetNow ? .now : .later
+        start = wetNow ? now : ahead[first].start
+        end = stop
+        totalMillimetres = total
+        probabilityPercent = probability
+    }
+}

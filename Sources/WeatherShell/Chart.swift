@@ -1,0 +1,92 @@
+import WeatherKit
+
+/// A terminal chart of temperature over the place's local time, with precipitation probability
+/// as bars under it, at most 80 columns wide: eighth-block characters (▁▂…█), or # and : in ASCII.
+enum TemperatureChart {
+    /// Rows for the temperature area and for the probability bars.
+    static let temperatureRows = 6
+    static let probabilityRows = 2
+    /// Columns left of the chart for labels.
+    static let margin = 8
+    /// At most this many data columns (one hour each, or hours averaged together beyond it).
+    static let maximumColumns = 72
+
+    static func lines(_ hours: [HourlyForecast], clock: ZoneClock, format: ValueFormatter, unicode: Bool) -> [String] {
+        let temperatures = hours.map { $0.temperatureCelsius.map(format.units.temperature.convert) }
+        guard temperatures.contains(where: { $0 != nil }) else { return [] }
+        // Hours per column when there are more hours than columns.
+        let step = max(1, (hours.count + maximumColumns - 1) / maximumColumns)
+        let columns = stride(from: 0, to: hours.count, by: step).map { start in
+            Array(start..<min(hours.count, start + step))
+        }
+        let columnTemperature: [Double?] = columns.map { indices in
+            let values = indices.compactMap { temperatures[$0] }
+            return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+        }
+        let columnProbability: [Double?] = columns.map { indices in
+            indices.compactMap { hours[$0].precipitationProbabilityPercent }.max()
+        }
+        let known = columnTemperature.compactMap { $0 }
+        let low = known.min()!
+        let high = known.max()!
+        let span = max(high - low, 1)
+
+        var lines: [String] = []
+        let unit = format.temperatureSymbol
+        for row in (0..<temperatureRows).reversed() {
+            let label: String
+            switch row {
+            case temperatureRows - 1: label = "\(DecimalText.fixed(high, digits: 0))\(unit)"
+            case 0: label = "\(DecimalText.fixed(low, digits: 0))\(unit)"
+            default: label = ""
+            }
+            var line = TextLayout.pad(label, to: margin - 2, right: true) + (unicode ? " ┤" : " |")
+            for value in columnTemperature {
+                // Height in eighths of a row; the lowest value still shows one eighth.
+                let eighths = value.map { Int((($0 - low) / span * Double(temperatureRows * 8 - 1)).rounded()) + 1 }
+                line += cell(eighths, row: row, unicode: unicode, ascii: "#")
+            }
+            lines.append(line.trimmedTrailing)
+        }
+        for row in (0..<probabilityRows).reversed() {
+            var line = TextLayout.pad(row == probabilityRows - 1 ? "rain %" : "", to: margin - 2, right: true) + (unicode ? " ┤" : " |")
+            for value in columnProbability {
+                let eighths = value.map { Int(($0 / 100 * Double(probabilityRows * 8)).rounded()) }
+                line += cell(eighths, row: row, unicode: unicode, ascii: ":")
+            }
+            lines.append(line.trimmedTrailing)
+        }
+        // The time axis: under the column holding each 6-hour mark (each midnight, with the
+        // weekday, when columns hold several hours), where it does not run into the last label.
+        var axis = Array(repeating: Character(" "), count: columns.count + 3)
+        var free = 0
+        for (index, indices) in columns.enumerated() {
+            guard let mark = indices.map({ clock.localTime(hours[$0].time) }).first(where: {
+                $0.minute == 0 && $0.hour % (step > 2 ? 24 : 6) == 0
+            }), index >= free else { continue }
+            let label = step > 2 ? ValueFormatter.weekdays[mark.weekday] : format.hourLabel(mark)
+            for (offset, character) in label.enumerated() where index + offset < axis.count { axis[index + offset] = character }
+            free = index + label.count + 1
+        }
+        lines.append(String(repeating: " ", count: margin) + String(axis).trimmedTrailing)
+        return lines
+    }
+
+    /// The character for `eighths` of height at `row`.
+    static func cell(_ eighths: Int?, row: Int, unicode: Bool, ascii: Character) -> String {
+        guard let eighths else { return " " }
+        let filled = eighths - row * 8
+        if filled >= 8 { return unicode ? "█" : String(ascii) }
+        if filled <= 0 { return " " }
+        return unicode ? String(Array("▁▂▃▄▅▆▇")[filled - 1]) : (filled >= 4 ? String(ascii) : " ")
+    }
+}
+
+extension String {
+    /// Without trailing spaces.
+    var trimmedTrailing: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
