@@ -7,7 +7,7 @@ DESTDIR ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The C libraries wx links (libedit, libcurl), the time-zone database it reads, and what the
 # tests drive it with (tmux for the real-terminal test, python3 for the loopback server).
-APT_PACKAGES := libedit-dev libcurl4-openssl-dev pkg-config tzdata tmux python3 time
+APT_PACKAGES := libedit-dev libcurl4-openssl-dev pkg-config tzdata tmux python3 time curl
 # Static Swift runtime (no libswiftCore.so to load and relocate at every start); no $$ORIGIN
 # runpath (the loader would probe ~40 folders beside the binary for each system library).
 SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath

@@ -60,14 +60,54 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
         return Fetched(value: first, origin: fetched.origin)
     }
 
+    /// Forecasts for several places. Each place is cached on its own, under the URL a one-place
+    /// request would use: places with a current entry come from the cache, the rest come in one
+    /// request, and a later `show` of any of them needs none. When that request cannot be made
+    /// (offline, service unreachable), saved entries stand in for every place or the error stands.
+    ///
+    /// - Returns: one forecast per coordinate, in order; the origin is the least fresh of them.
     public func forecasts(at coordinates: [Coordinate], language: String = "en") async throws(ServiceError) -> Fetched<[Forecast]> {
         guard !coordinates.isEmpty else { return Fetched(value: [], origin: .network) }
-        let url = url(for: coordinates)
-        let fetched = try await client.json(
-            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
-            validity: { json, now in Self.validUntil(json, now: now) })
-        let forecasts = try Self.forecasts(from: fetched.value, requested: coordinates)
-        return Fetched(value: forecasts, origin: fetched.origin)
+        if coordinates.count == 1 {
+            let url = url(for: coordinates)
+            let fetched = try await client.json(
+                ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+                validity: { json, now in Self.validUntil(json, now: now) })
+            return Fetched(value: try Self.forecasts(from: fetched.value, requested: coordinates), origin: fetched.origin)
+        }
+        let keys = coordinates.map { url(for: [$0]) }
+        let saved = keys.map { client.cached($0) }
+        var answers: [JSONValue?] = saved.map { $0?.fresh == true ? $0!.answer.value : nil }
+        var origins: [DataOrigin] = saved.map { $0?.fresh == true ? $0!.answer.origin : .network }
+        let missing = answers.indices.filter { answers[$0] == nil }
+        if !missing.isEmpty {
+            do {
+                let wanted = missing.map { coordinates[$0] }
+                let fetched = try await client.json(
+                    ServiceRequest(service: service, url: url(for: wanted), cacheKey: nil, staleFallback: false),
+                    validity: { _, _ in nil })
+                let items = fetched.value.array ?? [fetched.value]
+                _ = try Self.forecasts(from: fetched.value, requested: wanted)  // the shape and count, checked once
+                for (index, item) in zip(missing, items) {
+                    answers[index] = item
+                    client.store(item, for: keys[index], validUntil: Self.validUntil(item, now: client.context.now()))
+                }
+            } catch {
+                let offline = client.context.offline
+                guard offline || error.isUnreachable, missing.allSatisfy({ saved[$0] != nil }) else {
+                    throw offline ? ServiceClient.offlineError(service) : error
+                }
+                for index in missing {
+                    answers[index] = saved[index]!.answer.value
+                    origins[index] = .stale(stored: saved[index]!.stored, reason: offline ? nil : error)
+                }
+            }
+        }
+        var forecasts: [Forecast] = []
+        for (answer, coordinate) in zip(answers, coordinates) {
+            forecasts.append(try Self.forecast(from: answer!, requested: coordinate))
+        }
+        return Fetched(value: forecasts, origin: DataOrigin.leastFresh(origins))
     }
 
     /// Until when an answer is current: the end of the 15-minute interval `current` describes

@@ -18,6 +18,21 @@ public enum DataOrigin: Hashable, Sendable {
     case stale(stored: Date, reason: ServiceError?)
 }
 
+extension DataOrigin {
+    /// The origin to report for values fetched together: stale before cached before fresh,
+    /// and among equals the oldest.
+    public static func leastFresh(_ origins: [DataOrigin]) -> DataOrigin {
+        func rank(_ origin: DataOrigin) -> (Int, Double) {
+            switch origin {
+            case .network: (0, 0)
+            case .cache(let stored): (1, -stored.timeIntervalSince1970)
+            case .stale(let stored, _): (2, -stored.timeIntervalSince1970)
+            }
+        }
+        return origins.max { rank($0) < rank($1) } ?? .network
+    }
+}
+
 /// A value together with where it came from.
 public struct Fetched<Value: Sendable>: Sendable {
     public var value: Value
@@ -87,15 +102,11 @@ struct ServiceClient: Sendable {
         _ request: ServiceRequest, validity: (JSONValue, Date) -> Date?
     ) async throws(ServiceError) -> Fetched<JSONValue> {
         let now = context.now()
-        let cached = request.cacheKey.flatMap { context.cache?.entry(for: $0) }
-        if let cached, cached.isFresh(at: now), let value = try? JSONValue.parse(cached.body) {
-            return Fetched(value: value, origin: .cache(stored: cached.stored))
-        }
+        let cached = request.cacheKey.flatMap(cached)
+        if let cached, cached.fresh { return cached.answer }
         if context.offline {
-            if let cached, let value = try? JSONValue.parse(cached.body) {
-                return Fetched(value: value, origin: .stale(stored: cached.stored, reason: nil))
-            }
-            throw .transport(request.service, .failed("offline and no saved data for this request"))
+            if let cached { return Fetched(value: cached.answer.value, origin: .stale(stored: cached.stored, reason: nil)) }
+            throw Self.offlineError(request.service)
         }
         do {
             let response = try await send(request)
@@ -105,11 +116,29 @@ struct ServiceClient: Sendable {
             }
             return Fetched(value: value, origin: .network)
         } catch {
-            if request.staleFallback, error.isUnreachable, let cached, let value = try? JSONValue.parse(cached.body) {
-                return Fetched(value: value, origin: .stale(stored: cached.stored, reason: error))
+            if request.staleFallback, error.isUnreachable, let cached {
+                return Fetched(value: cached.answer.value, origin: .stale(stored: cached.stored, reason: error))
             }
             throw error
         }
+    }
+
+    /// The cached answer under `key`, parsed, and whether it is still current by the validity
+    /// stored with it; nil when there is none or it no longer parses.
+    func cached(_ key: String) -> (answer: Fetched<JSONValue>, stored: Date, fresh: Bool)? {
+        guard let entry = context.cache?.entry(for: key), let value = try? JSONValue.parse(entry.body) else { return nil }
+        return (Fetched(value: value, origin: .cache(stored: entry.stored)), entry.stored, entry.isFresh(at: context.now()))
+    }
+
+    /// Stores `value` under `key` as fetched now and current until `validUntil` (the part of a
+    /// several-place answer that belongs to one place).
+    func store(_ value: JSONValue, for key: String, validUntil: Date) {
+        context.cache?.store(Data(value.serialized.utf8), for: key, stored: context.now(), validUntil: validUntil)
+    }
+
+    /// Offline (`--offline`) with nothing saved for the request.
+    static func offlineError(_ service: Service) -> ServiceError {
+        .transport(service, .failed("offline and no saved data for this request"))
     }
 
     /// Sends with bounded retries (timeouts and 5xx only), all within one total time budget.

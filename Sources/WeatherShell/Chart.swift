@@ -33,11 +33,13 @@ enum TemperatureChart {
 
         var lines: [String] = []
         let unit = format.temperatureSymbol
+        // The rows span low…low+span; a narrow span gets a decimal so the two labels differ.
+        let digits = span < 5 ? 1 : 0
         for row in (0..<temperatureRows).reversed() {
             let label: String
             switch row {
-            case temperatureRows - 1: label = "\(DecimalText.fixed(high, digits: 0))\(unit)"
-            case 0: label = "\(DecimalText.fixed(low, digits: 0))\(unit)"
+            case temperatureRows - 1: label = "\(DecimalText.fixed(low + span, digits: digits))\(unit)"
+            case 0: label = "\(DecimalText.fixed(low, digits: digits))\(unit)"
             default: label = ""
             }
             var line = TextLayout.pad(label, to: margin - 2, right: true) + (unicode ? " ┤" : " |")

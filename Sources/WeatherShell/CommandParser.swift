@@ -24,6 +24,18 @@ public enum CommandParser {
             guard rest.isEmpty else { throw .usage("“\(spec.name)” takes no arguments") }
             return command
         }
+        /// A place or favorite name, or nil for the current location.
+        func optionalPlace(_ text: String) throws(ShellError) -> String? {
+            let target = unquoted(text).trimmed
+            return target.isEmpty ? nil : try place(target)
+        }
+        /// `[N] [place]`: a leading whole number is the count, the rest the place.
+        func countAndPlace(_ text: String, what: String) throws(ShellError) -> (Int?, String?) {
+            let first = text.prefix { !$0.isWhitespace }
+            let isCount = !first.isEmpty && first.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }
+            guard isCount else { return (nil, try optionalPlace(text)) }
+            return (try number(String(first), what: what), try optionalPlace(String(text.dropFirst(first.count))))
+        }
         func number(_ text: String, what: String) throws(ShellError) -> Int {
             if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), Int(text) == nil || Int(text)! > Int(Int32.max) {
                 throw .usage("\(what) \(text.prefix(24)) is too large")
@@ -42,9 +54,7 @@ public enum CommandParser {
         case "use":
             guard !rest.isEmpty else { throw .usage("usage: use <N>") }
             return .use(try number(rest, what: "the candidate"))
-        case "show":
-            let target = unquoted(rest).trimmed
-            return .show(target.isEmpty ? nil : try place(target))
+        case "show": return .show(try optionalPlace(rest))
         case "fav":
             let words = try words(rest)
             switch words.first?.lowercased() {
@@ -60,10 +70,14 @@ public enum CommandParser {
             }
         case "favs": return try noArguments(.favorites)
         case "compare": return .compare(try words(rest))
-        case "hourly": return .hourly(rest.isEmpty ? nil : try number(rest, what: "the number of hours"))
-        case "daily": return .daily(rest.isEmpty ? nil : try number(rest, what: "the number of days"))
-        case "rain": return try noArguments(.rain)
-        case "air": return try noArguments(.air)
+        case "hourly":
+            let (count, target) = try countAndPlace(rest, what: "the number of hours")
+            return .hourly(count, target)
+        case "daily":
+            let (count, target) = try countAndPlace(rest, what: "the number of days")
+            return .daily(count, target)
+        case "rain": return .rain(try optionalPlace(rest))
+        case "air": return .air(try optionalPlace(rest))
         case "watch":
             guard !rest.isEmpty else { return .watch(10) }
             guard let minutes = DecimalText.parse(rest), minutes >= 0.05, minutes <= 1_440 else {

@@ -6,6 +6,8 @@ public indirect enum CompletionKind: Hashable, Sendable {
     case none
     /// The rest of the line is a favorite's name.
     case favorites
+    /// An optional count, then a favorite's name (`hourly 12 Home`).
+    case countThenFavorites
     /// One of fixed words.
     case words([String])
     /// A command name (`help <TAB>`).
@@ -64,24 +66,33 @@ public enum CommandTable {
             ],
             completion: .favorites),
         CommandSpec(
-            name: "hourly", aliases: [], synopsis: "hourly [N]",
+            name: "hourly", aliases: [], synopsis: "hourly [N] [place | favorite]",
             summary: "the next N hours (default 24) as a table and a chart",
-            details: ["Temperature as a chart over the place’s local time, precipitation probability as bars under it. From the same request as “show”."],
-            completion: .none),
+            details: [
+                "Temperature as a chart over the place’s local time, precipitation probability as bars under it. From the same request as “show”.",
+                "Without a place, for the current location; with one, as “show” does (“hourly 12 Home”).",
+            ],
+            completion: .countThenFavorites),
         CommandSpec(
-            name: "daily", aliases: [], synopsis: "daily [N]",
+            name: "daily", aliases: [], synopsis: "daily [N] [place | favorite]",
             summary: "N days (default 7, up to 16): high, low, condition, rain, wind",
-            details: [], completion: .none),
+            details: ["Without a place, for the current location; with one, as “show” does."], completion: .countThenFavorites),
         CommandSpec(
-            name: "rain", aliases: [], synopsis: "rain",
-            summary: "when precipitation next starts and stops at the current location",
-            details: ["From Open-Meteo’s 15-minute data where the place has it, hourly data elsewhere: “rain from 15:30, about 2 mm, until 17:00”."],
-            completion: .none),
+            name: "rain", aliases: [], synopsis: "rain [place | favorite]",
+            summary: "when precipitation next starts and stops (at the current location)",
+            details: [
+                "From Open-Meteo’s 15-minute data where the place has it, hourly data elsewhere: “rain from 15:30, about 2 mm, until 17:00”.",
+                "With a place, for that place, as “show” does.",
+            ],
+            completion: .favorites),
         CommandSpec(
-            name: "air", aliases: [], synopsis: "air",
+            name: "air", aliases: [], synopsis: "air [place | favorite]",
             summary: "air quality now: European and US index, particulates, ozone, pollen",
-            details: ["From Open-Meteo’s air-quality service (WX_OPEN_METEO_AIR_QUALITY_URL). Pollen only in Europe."],
-            completion: .none),
+            details: [
+                "From Open-Meteo’s air-quality service (WX_OPEN_METEO_AIR_QUALITY_URL). Pollen only in Europe.",
+                "Without a place, for the current location; with one, for that place, which becomes current.",
+            ],
+            completion: .favorites),
         CommandSpec(
             name: "watch", aliases: [], synopsis: "watch [minutes]",
             summary: "show the current location again every N minutes (default 10) until Ctrl-C",
@@ -210,10 +221,14 @@ public enum Command: Hashable, Sendable {
     case favorites
     /// Favorite names; empty compares every favorite.
     case compare([String])
-    case hourly(Int?)
-    case daily(Int?)
-    case rain
-    case air
+    /// Hours, and the place (nil: the current location), as for `show`.
+    case hourly(Int?, String?)
+    /// Days, and the place (nil: the current location).
+    case daily(Int?, String?)
+    /// The place (nil: the current location).
+    case rain(String?)
+    /// The place (nil: the current location).
+    case air(String?)
     /// Minutes between shows.
     case watch(Double)
     case save

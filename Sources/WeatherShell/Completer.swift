@@ -59,6 +59,13 @@ public enum Completer {
             }
             let typed = rest.hasPrefix("\"") ? String(rest.dropFirst()) : rest
             return Completion(replacing: rest.count, options: matching(favorites, prefix: typed), appendsSpace: false)
+        case .countThenFavorites:
+            let count = rest.prefix { $0.isASCII && $0.isNumber }
+            let after = rest.dropFirst(count.count)
+            guard !count.isEmpty, after.first?.isWhitespace == true else {
+                return complete(rest, kind: .favorites, favorites: favorites, quoted: false)
+            }
+            return complete(String(after.drop { $0.isWhitespace }), kind: .favorites, favorites: favorites, quoted: false)
         case .words(let words):
             return Completion(replacing: rest.count, options: matching(words, prefix: rest), appendsSpace: false)
         case .commands:

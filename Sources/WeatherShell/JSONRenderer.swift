@@ -5,74 +5,10 @@ import Foundation
 #endif
 import WeatherKit
 
-/// A JSON document to print, with keys in a fixed order.
-public indirect enum JSONOutput: Hashable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONOutput])
-    case object([(String, JSONOutput)])
-
-    public static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.serialized == b.serialized }
-    public func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
-
+extension JSONOutput {
     static func optional(_ value: Double?) -> JSONOutput { value.map { .number($0) } ?? .null }
     static func optional(_ value: Int?) -> JSONOutput { value.map { .number(Double($0)) } ?? .null }
     static func optional(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
-
-    /// Compact JSON on one line; strings escaped per RFC 8259 (control characters as \u00XX).
-    public var serialized: String {
-        var out = ""
-        write(to: &out)
-        return out
-    }
-
-    private func write(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .number(let value): out += value.isFinite ? DecimalText.shortest(value) : "null"
-        case .string(let text): Self.escape(text, into: &out)
-        case .array(let items):
-            out += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                item.write(to: &out)
-            }
-            out += "]"
-        case .object(let members):
-            out += "{"
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out += "," }
-                Self.escape(key, into: &out)
-                out += ":"
-                value.write(to: &out)
-            }
-            out += "}"
-        }
-    }
-
-    private static func escape(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
 }
 
 /// Renders results as JSON documents, one per result, for scripts (`--json`, `format json`).

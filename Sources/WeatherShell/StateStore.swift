@@ -37,6 +37,8 @@ public struct Favorite: Hashable, Sendable, Codable {
     /// The region and country: the display name ("Elbphilharmonie, Hamburg, Deutschland")
     /// without its first part, the place's original name, which a rename may have replaced.
     public var region: String {
+        // A place known only by its coordinates ("31.5000,74.4000") has no region.
+        guard Coordinate(parsing: displayName) == nil else { return "" }
         let parts = displayName.split(separator: ",", maxSplits: 1)
         return parts.count == 2 ? parts[1].trimmed : ""
     }

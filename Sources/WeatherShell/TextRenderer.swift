@@ -81,10 +81,10 @@ public enum TextRenderer {
             return hourly(report, count: count, context: context, format: format, style: style)
         case .daily(let report, let count):
             let days = Array(report.forecast.daily.filter { $0.date >= report.forecast.clock.localTime(context.now).date }.prefix(count))
-            return [style.bold(heading(report, context: context, format: format))] + offlineNote(report, context: context, style: style)
+            return header(report, context: context, format: format, style: style)
                 + dayTable(days.isEmpty ? Array(report.forecast.daily.prefix(count)) : days, context: context, format: format, detailed: true)
         case .rain(let report, let outlook):
-            return [style.bold(heading(report, context: context, format: format))] + offlineNote(report, context: context, style: style)
+            return header(report, context: context, format: format, style: style)
                 + ["  " + rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now)]
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
@@ -196,9 +196,14 @@ public enum TextRenderer {
         return "\(report.place.label) · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
     }
 
+    /// The heading line, and the offline line under it when the data is old.
+    static func header(_ report: WeatherReport, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+        [style.bold(heading(report, context: context, format: format))] + offlineNote(report.origin, context: context, style: style)
+    }
+
     /// The line saying the data is old and why, when it came from the cache after a failure.
-    static func offlineNote(_ report: WeatherReport, context: RenderContext, style: Style) -> [String] {
-        guard case .stale(let stored, let reason) = report.origin else { return [] }
+    static func offlineNote(_ origin: DataOrigin, context: RenderContext, style: Style) -> [String] {
+        guard case .stale(let stored, let reason) = origin else { return [] }
         let why = reason.map { " (\($0.description))" } ?? ""
         return wrap("offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago\(why)", indent: 2, width: reportWidth)
             .map(style.dim)
@@ -208,7 +213,7 @@ public enum TextRenderer {
         let forecast = report.forecast
         let clock = forecast.clock
         let local = clock.localTime(context.now)
-        var lines = [style.bold(heading(report, context: context, format: format))] + offlineNote(report, context: context, style: style)
+        var lines = header(report, context: context, format: format, style: style)
 
         let hourIndex = forecast.currentHourIndex(at: context.now)
         let hour = hourIndex.map { forecast.hourly[$0] }
@@ -339,7 +344,7 @@ public enum TextRenderer {
         let start = forecast.currentHourIndex(at: context.now).map { $0 + 1 }
             ?? forecast.hourly.firstIndex { $0.time > context.now } ?? forecast.hourly.count
         let hours = Array(forecast.hourly.dropFirst(start).prefix(count))
-        var lines = [style.bold(heading(report, context: context, format: format))] + offlineNote(report, context: context, style: style)
+        var lines = header(report, context: context, format: format, style: style)
         guard !hours.isEmpty else {
             lines.append(style.dim("  no forecast hours after now in this answer"))
             return lines
@@ -393,9 +398,7 @@ public enum TextRenderer {
 
     static func airLines(_ place: Place, _ air: AirQuality, origin: DataOrigin, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
         var lines = [style.bold("air at \(place.label)")]
-        if case .stale(let stored, _) = origin {
-            lines.append(style.dim("  offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago"))
-        }
+        lines += offlineNote(origin, context: context, style: style)
         var indexes: [String] = []
         if let value = air.europeanAQI { indexes.append("European AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.europeanCategory(value)))") }
         if let value = air.usAQI { indexes.append("US AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.usCategory(value)))") }
@@ -439,9 +442,7 @@ public enum TextRenderer {
                 + TextLayout.pad(format.percent(today?.precipitationProbabilityMaxPercent ?? hour?.precipitationProbabilityPercent), to: 6, right: true)
                 + "  " + wind)
         }
-        if case .stale(let stored, _)? = reports.first?.origin {
-            lines.append(style.dim("  offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago"))
-        }
+        if let origin = reports.first?.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
     }
 

@@ -107,10 +107,10 @@ public final class WeatherSession {
         case .favoriteRename(let old, let new): return try renameFavorite(old, to: new)
         case .favorites: return [.favorites(favorites)]
         case .compare(let names): return try await compare(names)
-        case .hourly(let count): return try await hourly(count)
-        case .daily(let count): return try await daily(count)
-        case .rain: return try await rain()
-        case .air: return try await air()
+        case .hourly(let count, let target): return try await hourly(count, target)
+        case .daily(let count, let target): return try await daily(count, target)
+        case .rain(let target): return try await rain(target)
+        case .air(let target): return try await air(target)
         case .save: return try save()
         case .snapshots: return [.snapshots(log.snapshots())]
         case .snapshot(let id):
@@ -196,8 +196,6 @@ public final class WeatherSession {
         return services.forecastProviders.first { $0.service == wanted } ?? services.forecastProviders[0]
     }
 
-    /// Geocodes with the chosen geocoder; when it cannot be used at all (down, blocked,
-    /// rate-limited), with the next one, saying so.
     /// What a geocoder said, and why the chosen one was passed over, if it was.
     struct Geocoded<T: Sendable> {
         var value: T
@@ -205,6 +203,8 @@ public final class WeatherSession {
         var notice: String?
     }
 
+    /// Geocodes with the chosen geocoder; when it cannot be used at all (down, blocked,
+    /// rate-limited), with the next one, saying so.
     private func geocode<T: Sendable>(
         _ ask: (any Geocoder) async throws(ServiceError) -> T
     ) async throws(ShellError) -> Geocoded<T> {
@@ -275,81 +275,89 @@ public final class WeatherSession {
         return notices + [.weather(report)]
     }
 
-    /// The weather at the current location for `hourly`, `daily` and `rain`: from the forecast
-    /// `show` fetched when it is still current (no request), else fetched (or from the cache).
-    private func currentWeather() async throws(ShellError) -> WeatherReport {
-        try await weather(for: nil).report
+    /// Where a command is about: a favorite, `id:N`, coordinates (reverse geocoded), or text to
+    /// geocode; nil for the current location. Changes nothing.
+    private struct Resolved {
+        var place: Place
+        /// Candidates from geocoding text, which become `use`'s list once the command succeeds.
+        var candidates: [Place]?
+        var notices: [CommandResult] = []
     }
 
-    /// Resolves `target` (a favorite, `id:N`, coordinates, or text to geocode; nil for the
-    /// current location), fetches its forecast, and makes it the current location and the
-    /// last weather.
-    private func weather(for target: String?) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
-        var place: Place
-        var newCandidates: [Place]?
-        var notices: [CommandResult] = []
-        if let target {
-            if let favorite = favorite(named: target) {
-                place = favorite.place
-            } else if let id = Self.cityID(target) {
-                place = try await city(id, query: target)
-            } else if let coordinate = Coordinate(parsing: target) {
-                let (found, notice) = try await reverse(coordinate)
-                place = found
-                    ?? Place(name: coordinate.rounded.text, region: "", countryCode: nil, coordinate: coordinate, displayName: coordinate.rounded.text)
-                if let notice { notices.append(.notice(notice)) }
-            } else {
-                let (places, notice) = try await search(target)
-                newCandidates = places
-                place = places[0]
-                if let notice { notices.append(.notice(notice)) }
-            }
-        } else {
+    private func resolve(_ target: String?) async throws(ShellError) -> Resolved {
+        var resolved = try await locate(target)
+        // A favorite shows under its own name.
+        if let favorite = favorites.first(where: { $0.coordinate == resolved.place.coordinate }) { resolved.place.name = favorite.name }
+        return resolved
+    }
+
+    private func locate(_ target: String?) async throws(ShellError) -> Resolved {
+        guard let target else {
             guard let currentPlace else { throw .noCurrentLocation }
-            place = currentPlace
+            return Resolved(place: currentPlace)
         }
+        if let favorite = favorite(named: target) { return Resolved(place: favorite.place) }
+        if let id = Self.cityID(target) { return Resolved(place: try await city(id, query: target)) }
+        if let coordinate = Coordinate(parsing: target) {
+            let (found, notice) = try await reverse(coordinate)
+            let place = found
+                ?? Place(name: coordinate.rounded.text, region: "", countryCode: nil, coordinate: coordinate, displayName: coordinate.rounded.text)
+            return Resolved(place: place, notices: notice.map { [.notice($0)] } ?? [])
+        }
+        let (places, notice) = try await search(target)
+        return Resolved(place: places[0], candidates: places, notices: notice.map { [.notice($0)] } ?? [])
+    }
+
+    /// After a command about `resolved` succeeded: its place becomes the current location.
+    private func commit(_ resolved: Resolved) {
+        if let candidates = resolved.candidates { self.candidates = candidates }
+        currentPlace = resolved.place
+    }
+
+    /// Resolves `target` (see `resolve`), fetches its forecast, and makes it the current
+    /// location and the last weather. The forecast comes from the cache while it is current.
+    private func weather(for target: String?) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
+        let resolved = try await resolve(target)
         let fetched: Fetched<Forecast>
         do {
-            fetched = try await forecastProvider.forecast(at: place.coordinate, language: language)
+            fetched = try await forecastProvider.forecast(at: resolved.place.coordinate, language: language)
         } catch {
             throw Self.shellError(error)
         }
-        // A favorite shows under its own name.
-        if let favorite = favorites.first(where: { $0.coordinate == place.coordinate }) { place.name = favorite.name }
-        let report = WeatherReport(place: place, forecast: fetched.value, origin: fetched.origin)
-        if let newCandidates { candidates = newCandidates }
-        currentPlace = place
+        let report = WeatherReport(place: resolved.place, forecast: fetched.value, origin: fetched.origin)
+        commit(resolved)
         lastWeather = report
-        return (report, notices)
+        return (report, resolved.notices)
     }
 
     /// The most hours `hourly` shows, and days `daily` shows (Open-Meteo's 16-day range).
     public static let maximumHours = 384
     public static let maximumDays = 16
 
-    private func hourly(_ count: Int?) async throws(ShellError) -> [CommandResult] {
-        let report = try await currentWeather()
+    private func hourly(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        let (report, notices) = try await weather(for: target)
         guard !report.forecast.hourly.isEmpty else { throw .usage(Self.currentOnly(report)) }
-        return [.hourly(report, hours: min(count ?? 24, Self.maximumHours))]
+        return notices + [.hourly(report, hours: min(count ?? 24, Self.maximumHours))]
     }
 
-    private func daily(_ count: Int?) async throws(ShellError) -> [CommandResult] {
-        let report = try await currentWeather()
+    private func daily(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        let (report, notices) = try await weather(for: target)
         guard report.forecast.daily.contains(where: \.hasReadings) else { throw .usage(Self.currentOnly(report)) }
-        return [.daily(report, days: min(count ?? 7, Self.maximumDays))]
+        return notices + [.daily(report, days: min(count ?? 7, Self.maximumDays))]
     }
 
-    private func rain() async throws(ShellError) -> [CommandResult] {
-        let report = try await currentWeather()
-        return [.rain(report, PrecipitationOutlook(forecast: report.forecast, now: now()))]
+    private func rain(_ target: String?) async throws(ShellError) -> [CommandResult] {
+        let (report, notices) = try await weather(for: target)
+        return notices + [.rain(report, PrecipitationOutlook(forecast: report.forecast, now: now()))]
     }
 
-    private func air() async throws(ShellError) -> [CommandResult] {
-        guard let place = currentPlace else { throw .noCurrentLocation }
+    private func air(_ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.airQuality else { throw .usage("no air-quality service is configured") }
+        let resolved = try await resolve(target)
         do {
-            let fetched = try await provider.airQuality(at: place.coordinate, now: now())
-            return [.air(place, fetched.value, fetched.origin)]
+            let fetched = try await provider.airQuality(at: resolved.place.coordinate, now: now())
+            commit(resolved)
+            return resolved.notices + [.air(resolved.place, fetched.value, fetched.origin)]
         } catch {
             throw Self.shellError(error)
         }

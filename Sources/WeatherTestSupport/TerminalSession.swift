@@ -69,9 +69,9 @@ public final class TerminalSession: @unchecked Sendable {
         }
     }
 
-    /// The visible screen, trailing blank lines removed.
-    public func screen() throws -> String {
-        let text = try tmux(["capture-pane", "-t", session, "-p"])
+    /// The visible screen and `scrollback` lines above it, trailing blank lines removed.
+    public func screen(scrollback: Int = 0) throws -> String {
+        let text = try tmux(["capture-pane", "-t", session, "-p"] + (scrollback > 0 ? ["-S", "-\(scrollback)"] : []))
         return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .reversed().drop { $0.trimmingCharacters(in: .whitespaces).isEmpty }.reversed().joined(separator: "\n")
     }

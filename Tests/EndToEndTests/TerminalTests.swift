@@ -44,4 +44,33 @@ import WeatherTestSupport
         try terminal.send("C-d")
         try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
     }
+
+    @Test func watchRefreshesUntilCtrlC() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        var environment = server.environment
+        environment["WX_HOME"] = home.path
+        environment["WX_NOW"] = "2025-07-27T03:10:00Z"
+        environment["NO_COLOR"] = "1"  // no clearing between refreshes, so the scrollback shows each
+        let terminal = try TerminalSession(environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("find Hamburg", "Enter")
+        try terminal.wait(for: "the candidates") { $0.contains("1  Elbphilharmonie") && $0.hasSuffix("wx>") }
+        // Every 3 seconds.
+        try terminal.send("watch 0.05", "Enter")
+        try terminal.wait(for: "two refreshes", timeout: 15) { _ in
+            let text = (try? terminal.screen(scrollback: 200)) ?? ""
+            return text.components(separatedBy: "watching every 0.05 min; Ctrl-C stops").count - 1 >= 2
+        }
+        let refreshes = try terminal.screen(scrollback: 200).components(separatedBy: "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT").count - 1
+        #expect(refreshes >= 2)
+        try terminal.send("C-c")
+        let seconds = try terminal.wait(for: "the prompt after Ctrl-C", timeout: 5) { $0.hasSuffix("stopped watching\nwx>") }
+        #expect(seconds < 2)
+        // The shell goes on.
+        try terminal.send("favs", "Enter")
+        try terminal.wait(for: "favs") { $0.hasSuffix("wx> favs\nno favorites yet: “fav” saves the current location\nwx>") }
+        try terminal.send("C-d")
+        try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
+    }
 }

@@ -33,5 +33,10 @@ import Testing
         #expect(Completer.complete("find Hamburg; sh", favorites: favorites).options == ["show"])
         #expect(Completer.complete("save ", favorites: favorites).options.isEmpty)
         #expect(Completer.complete("bogus x", favorites: favorites).options.isEmpty)
+        // A count first, then the name (hourly, daily); a name starting with digits still completes.
+        #expect(Completer.complete("hourly 12 Pa", favorites: favorites).options == ["Paris"])
+        #expect(Completer.complete("hourly 12 Pa", favorites: favorites).replacing == 2)
+        #expect(Completer.complete("daily Ne", favorites: favorites).options == ["New York", "New Delhi"])
+        #expect(Completer.complete("rain Pa", favorites: favorites).options == ["Paris"])
     }
 }

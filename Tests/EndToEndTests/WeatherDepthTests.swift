@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// The forecast views, compare, air quality, the second provider and offline use, through the
+/// built wx, libcurl and the loopback server replaying recorded real answers.
+@Suite struct WeatherDepthTests {
+    /// The hour the Berlin recording (Fixtures/open-meteo-forecast/berlin-…) was made.
+    static let recorded = "2025-07-27T03:10:00Z"
+
+    func forecastRequests(_ server: FixtureServer) throws -> [FixtureServer.Request] {
+        try server.requests().filter { $0.path == "/v1/forecast" }
+    }
+
+    @Test func hourlyDailyAndRainShareShowsOneRequest() throws {
+        let server = try FixtureServer()
+        let run = try runWX(["-c", "find Hamburg; show; hourly 3; daily 16; rain"], home: TemporaryFolder(), server: server, now: Self.recorded)
+        #expect(run.status == 0)
+        #expect(try forecastRequests(server).count == 1)
+        let hourly = """
+            Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT
+              time       condition               °C  feels  rain    mm  wind
+              Sun 04:00  ☁ overcast            16.3   17.5   0 %   0.0  2 km/h WNW
+                  05:00  ☁ overcast            16.8   17.9   0 %   0.0  2 km/h NNW
+                  06:00  ☁ overcast            18.2   19.5   0 %   0.0  1 km/h SW
+
+            """
+        #expect(run.stdout.contains(hourly))
+        // The recording has 7 days; "daily 16" shows them all, today first.
+        let daily = run.stdout.components(separatedBy: "  day         condition").last ?? ""
+        let days = daily.split(separator: "\n").filter { $0.hasPrefix("  Sun") || $0.hasPrefix("  Mon") || $0.hasPrefix("  Tue") || $0.hasPrefix("  Wed") || $0.hasPrefix("  Thu") || $0.hasPrefix("  Fri") || $0.hasPrefix("  Sat") }
+        #expect(days.count == 7)
+        #expect(days.first == "  Sun 27 Jul  ☁ overcast              16.3     24.1   20 %     0.0  9 km/h NNW")
+        #expect(days.last == "  Sat 02 Aug  ☂ slight rain showe…    16.1     20.4   30 %     3.3  15 km/h W")
+        #expect(run.stdout.hasSuffix("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n  no rain expected in the next 24 h (hourly data)\n"))
+    }
+
+    @Test func rainSaysWhenItStartsAndStops() throws {
+        // Three days after the recording's first hour: 0.2 mm from 13:00, 0.5 mm until 19:00 GMT.
+        let run = try runWX(["-c", "rain Hamburg"], home: TemporaryFolder(), server: try FixtureServer(), now: "2025-07-30T10:10:00Z")
+        #expect(run.stdout == """
+            Elbphilharmonie, Hamburg, Deutschland · Wed 10:10 GMT
+              rain from 13:00, about 2.1 mm (15 % likely), until 19:00 (hourly data)
+
+            """)
+        #expect(run.stderr == "")
+    }
+
+    @Test func hourlyForAFavoriteByName() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        _ = try runWX(["-c", "find Hamburg; fav"], home: home, server: server, now: Self.recorded)
+        let run = try runWX(["-c", "hourly 2 elbphilharmonie"], home: home, server: server, now: Self.recorded)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n  time  "))
+        #expect(run.stdout.contains("\n      05:00  ☁ overcast            16.8   17.9   0 %   0.0  2 km/h NNW\n"))
+        // No geocoding: a favorite is already a place.
+        #expect(try server.requests().filter { $0.path == "/search" }.count == 1)
+    }
+
+    @Test func compareIsOneRequestForEveryFavoriteAndReusesWhatIsCached() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let setup = try runWX(["-c", "find Hamburg; fav; find London; fav; use 2; fav; find Dunstable; fav"], home: home, server: server, now: Self.recorded)
+        #expect(setup.status == 0)
+        let run = try runWX(["-c", "compare"], home: home, server: server, now: Self.recorded)
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines[0] == "  place                now °C  condition                today °C  rain  wind")
+        #expect(lines[1] == "  Elbphilharmonie        16.5  overcast              16.3 … 24.1  20 %  3 km/h WNW")
+        #expect(lines[4] == "  Dunstable              16.5  overcast              16.3 … 24.1  20 %  3 km/h WNW")
+        let requests = try forecastRequests(server)
+        #expect(requests.count == 1)
+        #expect(requests[0].query["latitude"] == "53.5413,51.5034,51.5033,51.8885")
+        #expect(requests[0].query["longitude"] == "9.9842,-0.1277,-0.1276,-0.5162")
+
+        // Each place was cached on its own: a show of one, and a compare of some, ask nothing.
+        let again = try runWX(["-c", "show Dunstable; compare Elbphilharmonie Dunstable"], home: home, server: server, now: "2025-07-27T03:12:00Z")
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("Dunstable, England, United Kingdom · Sun 03:12 GMT\n"))
+        #expect(try forecastRequests(server).count == 1)
+    }
+
+    @Test func compareNamesAnUnknownFavorite() throws {
+        let run = try runWX(["-c", "compare Nowhere"], home: TemporaryFolder(), server: try FixtureServer(), now: Self.recorded)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("error: no favorite named “Nowhere”"))
+    }
+
+    @Test func airQualityFromTheAirQualityService() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        // The Lahore recording: hourly only, from local midnight 2026-10-08 (UTC+5).
+        let run = try runWX(["-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z")
+        #expect(run.stdout == """
+            air at 31.5000,74.4000
+              European AQI 147 (extremely poor) · US AQI 163 (unhealthy)
+              PM2.5 60.3 µg/m³ · PM10 92.9 µg/m³ · ozone — · NO₂ — · UV —
+
+            """)
+        let request = try #require(try server.requests().first { $0.path == "/v1/air-quality" })
+        #expect(request.query["latitude"] == "31.5")
+        #expect(request.query["longitude"] == "74.4")
+        #expect(request.query["timezone"] == "auto")
+
+        let json = try runWX(["--json", "-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["type"] as? String == "air")
+        #expect(document["us_aqi"] as? Double == 163)
+        #expect(document["pm2_5_micrograms_per_cubic_metre"] as? Double == 60.3)
+        #expect(document["ozone_micrograms_per_cubic_metre"] is NSNull)
+        #expect(document["time"] as? String == "2026-10-08T07:00:00Z")
+    }
+
+    @Test func offlineShowSaysHowOldTheDataIs() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        _ = try runWX(["-c", "find Hamburg; fav; show"], home: home, server: server, now: Self.recorded)
+        let before = try server.requests().count
+
+        // A fresh answer is shown again without a request.
+        let fresh = try runWX(["-c", "show Elbphilharmonie"], home: home, server: server, now: "2025-07-27T03:14:00Z")
+        #expect(fresh.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 03:14 GMT\n  16.5 °C"))
+        #expect(try server.requests().count == before)
+
+        // --offline: the saved answer, with its age, and nothing sent.
+        let offline = try runWX(["--offline", "-c", "show Elbphilharmonie; compare"], home: home, server: server, now: "2025-07-27T05:24:00Z")
+        #expect(offline.status == 0)
+        #expect(offline.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 05:24 GMT\n  offline: data from 2 h 14 min ago\n  16.5 °C, feels like 17.5 °C"))
+        #expect(offline.stdout.hasSuffix("  Elbphilharmonie        16.5  overcast              16.3 … 24.1  20 %  3 km/h WNW\n  offline: data from 2 h 14 min ago\n"))
+        #expect(try server.requests().count == before)
+
+        // --offline with nothing saved for the place: a clear error, nothing sent.
+        let nothing = try runWX(["--offline", "-c", "show 40.7886,-73.9661"], home: home, server: server, now: "2025-07-27T05:24:00Z")
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr.contains("offline and no saved data for this request"))
+
+        // The service down: the saved answer stands in, saying why.
+        server.stop()
+        let down = try runWX(["-c", "show Elbphilharmonie"], home: home, server: server, now: "2025-07-27T05:24:00Z")
+        #expect(down.status == 0)
+        #expect(down.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 05:24 GMT\n  offline: data from 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"))
+    }
+
+    @Test func openMeteoGeocodingByChoiceAndWhenNominatimRefuses() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let chosen = try runWX(["-c", "geocoder open-meteo; find Enschede"], home: home, server: server)
+        #expect(chosen.status == 0)
+        #expect(chosen.stdout.contains("\n  1  Enschede, Overijssel, The Netherlands                 52.2183, 6.8958\n"))
+        #expect(try server.requests().map(\.path) == ["/v1/search"])
+
+        let fallback = try FixtureServer()
+        try fallback.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))
+        let refused = try runWX(["-c", "find Hollywood"], home: TemporaryFolder(), server: fallback)
+        #expect(refused.status == 0)
+        #expect(refused.stdout.contains("  1  Hollywood, "))
+        // Why the other geocoder answered goes to stderr, so stdout stays the list.
+        #expect(refused.stderr == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; these places are from Open-Meteo geocoding\n")
+        #expect(try fallback.requests().map(\.path) == ["/search", "/v1/search"])
+    }
+
+    @Test func openWeatherMapByCoordinatesAndCityID() throws {
+        let key = ["OPENWEATHERMAP_API_KEY": "test-key-0123"]
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let run = try runWX(["-c", "provider openweathermap; show 51.51,-0.13; find id:3395981; show"], home: home, server: server, now: "2023-11-14T22:13:20Z", environment: key)
+        #expect(run.stderr == "")
+        #expect(run.status == 0)
+        let weather = try server.requests().filter { $0.path == "/data/2.5/weather" }
+        #expect(weather.count == 3)
+        #expect(weather[0].query["lat"] == "51.51" && weather[0].query["lon"] == "-0.13")
+        #expect(weather[1].query["id"] == "3395981")
+        #expect(weather[2].query["lat"] == "-9.6658" && weather[2].query["lon"] == "-35.7353")
+        #expect(run.stdout.contains("Maceió"))
+        // The setting persists; the key is never written anywhere.
+        let about = try runWX(["-c", "provider; about"], home: home, server: server, environment: key)
+        #expect(about.stdout.hasPrefix("provider: openweathermap\n"))
+        #expect(about.stdout.contains("\n  Weather data by OpenWeather (openweathermap.org), CC BY-SA 4.0\n"))
+        for file in ["state.plist", "log.jsonl"] {
+            let text = (try? String(contentsOfFile: home.path + "/" + file, encoding: .utf8)) ?? ""
+            #expect(!text.contains("test-key-0123"))
+        }
+    }
+
+    @Test func unitOverridesRerenderWithoutARequest() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let run = try runWX(["-c", "find Hamburg; show; units wind bft; units temperature K; show"], home: home, server: server, now: Self.recorded)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("\n  289.7 K, feels like 290.7 K · ☁ overcast · wind 1 Bft (light air) WNW (291°)\n"))
+        #expect(try forecastRequests(server).count == 1)
+        let after = try runWX(["-c", "units"], home: home, server: server)
+        #expect(after.stdout == "units metric with temperature, wind set apart: K, Bft, mm, hPa, km, 24h clock\n")
+    }
+}
