@@ -202,24 +202,37 @@ public final class ShellRunner {
         }
     }
 
-    /// `line` without secrets: the configured OpenWeatherMap key, and any `appid=…` or
-    /// `key=…` value typed by hand.
+    /// `line` without secrets: the configured OpenWeatherMap key, and the value after any
+    /// `appid=`, `api_key=`, `apikey=`, `key=` or `token=` typed by hand (any case), up to the
+    /// next space or `&`.
     func redacted(_ line: String) -> String {
         var text = line
         if let key = session.configuration.openWeatherMapKey, key.count >= 4 {
-            text = text.split(separator: key, omittingEmptySubsequences: false).joined(separator: "<redacted>")
+            text = text.split(separator: key, omittingEmptySubsequences: false).joined(separator: Self.redaction)
         }
-        for marker in ["appid=", "api_key=", "apikey=", "key="] {
-            var parts = text.split(separator: marker, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count > 1 else { continue }
-            for index in parts.indices.dropFirst() {
-                let value = parts[index].prefix { !$0.isWhitespace && $0 != "&" }
-                if !value.isEmpty, value != "<redacted>" { parts[index] = "<redacted>" + parts[index].dropFirst(value.count) }
+        let markers = ["api_key=", "apikey=", "appid=", "token=", "key="].map(Array.init)
+        let characters = Array(text)
+        var out = ""
+        var index = 0
+        scan: while index < characters.count {
+            for marker in markers where index + marker.count <= characters.count
+                && zip(characters[index..<index + marker.count], marker).allSatisfy({ $0.lowercased() == String($1) })
+            {
+                out += String(characters[index..<index + marker.count])
+                index += marker.count
+                let end = characters[index...].firstIndex { $0.isWhitespace || $0 == "&" } ?? characters.count
+                let value = String(characters[index..<end])
+                if !value.isEmpty { out += value == Self.redaction ? value : Self.redaction }
+                index = end
+                continue scan
             }
-            text = parts.joined(separator: marker)
+            out.append(characters[index])
+            index += 1
         }
-        return text
+        return out
     }
+
+    static let redaction = "<redacted>"
 
     private func emit(_ result: CommandResult) {
         // Units come from state.plist; results that do not show values never make it load.

@@ -217,4 +217,24 @@ import WeatherTestSupport
         #expect(result.stderr == "error: line too long: 5005 characters (at most 4096); nothing was run\n")
         #expect(result.stdout == "     1  history\n")
     }
+
+    @Test func historyAndTheLogNeverKeepAKey() throws {
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        let key = ["OPENWEATHERMAP_API_KEY": "s3cret-owm-key"]
+        let typed = "find Hamburg appid=abc123&x=1; find s3cret-owm-key; find APIKEY=Zz9 key=; find token=t0k"
+        _ = try runWX(stdin: typed.replacingOccurrences(of: "; ", with: "\n") + "\n", home: home, server: server, environment: key)
+        let history = try runWX(["-c", "history"], home: home, environment: key)
+        #expect(history.stdout == """
+                 1  find Hamburg appid=<redacted>&x=1
+                 2  find <redacted>
+                 3  find APIKEY=<redacted> key=
+                 4  find token=<redacted>
+                 5  history
+
+            """)
+        let log = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)
+        for secret in ["abc123", "s3cret-owm-key", "Zz9", "t0k"] { #expect(!log.contains(secret)) }
+    }
 }
+
