@@ -153,16 +153,27 @@ public enum FileIO {
     /// larger than `limit` bytes. (FoundationEssentials' `FileManager.contents(atPath:)` leaks
     /// its buffer for an empty file — found by `make fuzz`.)
     public static func read(_ path: String, limit: Int = 256 << 20) -> Data? {
+        try? contents(of: path, limit: limit)
+    }
+
+    /// The whole contents of `path`, as `read` does, or why it cannot be read.
+    ///
+    /// - Throws: `FileError` ("cannot read PATH: No such file or directory", "… is a folder",
+    ///   "… is larger than N MB").
+    public static func contents(of path: String, limit: Int = 256 << 20) throws(FileError) -> Data {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { throw FileError("cannot read \(path): \(lastError())") }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= limit else { return nil }
+        guard fstat(fd, &info) == 0 else { throw FileError("cannot read \(path): \(lastError())") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError("cannot read \(path): not a regular file") }
+        guard Int(info.st_size) <= limit else { throw FileError("cannot read \(path): larger than \(limit >> 20) MB") }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
             if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw FileError("cannot read \(path): \(lastError())") }
             guard count > 0 else { break }
             offset += count
         }

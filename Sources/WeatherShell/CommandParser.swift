@@ -133,6 +133,33 @@ public enum CommandParser {
             case "compact": return .log(compact: true)
             default: throw .usage("usage: log [compact]")
             }
+        case "export":
+            let usage = ShellError.usage("usage: export <favorites|snapshots|history> [--format csv|json] [FILE]")
+            var words = try words(rest)
+            guard let first = words.first, let kind = ExportKind(rawValue: first.lowercased()) else { throw usage }
+            words.removeFirst()
+            var format: ExchangeFormat?
+            if let index = words.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
+                let word: String
+                if words[index] == "--format" {
+                    guard index + 1 < words.count else { throw usage }
+                    word = words[index + 1]
+                    words.removeSubrange(index...(index + 1))
+                } else {
+                    word = String(words[index].dropFirst("--format=".count))
+                    words.remove(at: index)
+                }
+                guard let value = ExchangeFormat(rawValue: word.lowercased()) else {
+                    throw .usage("the format is csv or json, not “\(TerminalText.sanitized(String(word.prefix(40))))”")
+                }
+                format = value
+            }
+            guard words.count <= 1 else { throw usage }
+            return .export(kind, format: format, path: words.first.flatMap { $0 == "-" ? nil : $0 })
+        case "import":
+            let words = try words(rest)
+            guard words.count == 2, words[0].lowercased() == "favorites" else { throw .usage("usage: import favorites FILE") }
+            return .importFavorites(path: words[1])
         case "reset":
             guard rest.lowercased() == "state" else { throw .usage("usage: reset state") }
             return .resetState

@@ -172,6 +172,21 @@ public enum CommandTable {
             ],
             completion: .words(["compact"])),
         CommandSpec(
+            name: "export", aliases: [], synopsis: "export <favorites|snapshots|history> [--format csv|json] [FILE]",
+            summary: "write your data as CSV or JSON, to FILE or the screen",
+            details: [
+                "CSV has a header row and RFC 4180 quoting; JSON is one array of the objects --json prints. Times are ISO 8601 UTC, values metric with the unit in the column name (temperature_celsius).",
+                "Without --format, a FILE ending in .json gets JSON and anything else CSV. The file is written whole or not at all.",
+            ],
+            completion: .words(ExportKind.allCases.map(\.rawValue))),
+        CommandSpec(
+            name: "import", aliases: [], synopsis: "import favorites FILE",
+            summary: "add favorites from a CSV or JSON file (as export writes them)",
+            details: [
+                "Needs name, latitude and longitude (display_name and country_code when present). A favorite whose coordinates are already saved is skipped; a row that cannot be read is named and skipped; the rest are saved in one step.",
+            ],
+            completion: .words(["favorites"])),
+        CommandSpec(
             name: "reset", aliases: [], synopsis: "reset state",
             summary: "start favorites and settings afresh when state.plist cannot be read",
             details: [
@@ -255,6 +270,11 @@ public enum Command: Hashable, Sendable {
     case resetState
     /// `log`: statistics; `log compact`: rewrite it.
     case log(compact: Bool)
+    /// `export favorites|snapshots|history [--format csv|json] [FILE]`; nil format: from the
+    /// file name; nil file: standard output.
+    case export(ExportKind, format: ExchangeFormat?, path: String?)
+    /// `import favorites FILE`.
+    case importFavorites(path: String)
 
     /// Whether the command reads favorites or settings (so `state.plist` must be current).
     public var readsState: Bool {
@@ -262,6 +282,10 @@ public enum Command: Hashable, Sendable {
         case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use, .save,
             .resetState, .log:
             false
+        case .export(let kind, _, _):
+            kind == .favorites
+        case .importFavorites:
+            true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
             .geocoder, .language, .hourly, .daily, .rain, .air, .watch:
             true

@@ -40,6 +40,15 @@ public struct Configuration: Sendable {
     /// else `/tmp/wx-<uid>`).
     public var runtimeFolder: String
 
+    /// `$HOME`, for `~/` in file names the user types.
+    public var userHome: String?
+
+    /// The start-up file (like `.psqlrc`): `wxrc` in the folder of `state.plist`.
+    public var startupFile: String { configFolder + "/wxrc" }
+
+    /// `path` as typed (`~/x.csv`, `x.csv`, `/tmp/x.csv`) made absolute.
+    public func expandPath(_ path: String) -> String { Self.absolute(path, userHome: userHome) }
+
     /// Reads the configuration from a dictionary of variables (tests).
     public init(environment: [String: String], home: String? = nil) throws(ShellError) {
         try self.init(variable: { environment[$0] }, home: home)
@@ -57,6 +66,7 @@ public struct Configuration: Sendable {
             guard let text = variable(name), !text.isEmpty else { return nil }
             return text
         }
+        userHome = value("HOME")
         if let home = home ?? value("WX_HOME") {
             let folder = Self.absolute(home, userHome: value("HOME"))
             configFolder = folder

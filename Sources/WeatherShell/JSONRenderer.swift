@@ -101,7 +101,7 @@ public enum JSONRenderer {
         case .history(let entries):
             return .object([
                 ("type", .string("history")),
-                ("commands", .array(entries.map { .object([("number", .number(Double($0.number))), ("line", .string($0.line)), ("time", .string(ISOTime.string($0.time)))]) })),
+                ("commands", .array(entries.map(historyEntry))),
             ])
         case .units(let setting):
             let units = setting.preferences
@@ -135,6 +135,21 @@ public enum JSONRenderer {
             ])
         case .notice(let text):
             return .object([("type", .string("notice")), ("message", .string(text))])
+        case .exported(let kind, let count, let format, let path):
+            return .object([
+                ("type", .string("export")), ("what", .string(kind.rawValue)), ("format", .string(format.rawValue)),
+                ("count", .number(Double(count))), ("path", .string(path)),
+            ])
+        case .exportData(let kind, let format, let records, let text):
+            return .object([
+                ("type", .string("export")), ("what", .string(kind.rawValue)), ("format", .string(format.rawValue)),
+                ("count", .number(Double(records.count))), ("records", .array(records)),
+            ] + (format == .csv ? [("csv", .string(text))] : []))
+        case .imported(let added, let alreadySaved, let problems, let path):
+            return .object([
+                ("type", .string("import")), ("path", .string(path)), ("added", .array(added.map(favorite))),
+                ("already_saved", .number(Double(alreadySaved))), ("skipped", .array(problems.map { .string($0) })),
+            ])
         case .notSaved(let error):
             return .object([("type", .string("error")), ("message", .string("not saved to disk, kept for this session only: \(error.description)"))])
         }
@@ -178,6 +193,10 @@ public enum JSONRenderer {
             ("weather_code", .optional(snapshot.reading.weatherCode)),
             ("condition", .optional(snapshot.reading.weatherCode.map { WeatherCode($0).description })),
         ])
+    }
+
+    static func historyEntry(_ entry: HistoryEntry) -> JSONOutput {
+        .object([("number", .number(Double(entry.number))), ("line", .string(entry.line)), ("time", .string(ISOTime.string(entry.time)))])
     }
 
     static func command(_ spec: CommandSpec) -> JSONOutput {

@@ -58,6 +58,14 @@ public enum CommandResult: Hashable, Sendable {
     case help([CommandSpec])
     case helpCommand(CommandSpec)
     case about(AboutInfo)
+    /// `export … FILE`: `count` records written to `path` in `format`.
+    case exported(ExportKind, count: Int, format: ExchangeFormat, path: String)
+    /// `export` without a file: the data itself (`text`), printed as it is; `records` are the
+    /// same records for `--json`.
+    case exportData(ExportKind, format: ExchangeFormat, records: [JSONOutput], text: String)
+    /// `import favorites`: those added, how many were already saved, and the records that could
+    /// not be read ("line 4: latitude “abc” is not a number").
+    case imported(added: [Favorite], alreadySaved: Int, problems: [String], path: String)
     case logStatistics(EventLog.Statistics)
     case logCompacted(before: EventLog.Statistics, after: EventLog.Statistics)
     /// A line of information that is not an error (e.g. which geocoder answered).
@@ -66,6 +74,13 @@ public enum CommandResult: Hashable, Sendable {
     case notSaved(ShellError)
 
     /// Whether rendering depends on the units setting (only these make the renderer read it).
+    /// What went wrong inside a result that still carries data (rows `import` skipped): each
+    /// is printed as an error and makes the command count as failed.
+    public var problems: [String] {
+        if case .imported(_, _, let problems, _) = self { return problems.map { "skipped \($0)" } }
+        return []
+    }
+
     public var needsUnits: Bool {
         switch self {
         case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .units, .hourly, .daily, .rain, .air: true

@@ -24,6 +24,8 @@ public enum ShellError: Error, Hashable, Sendable {
     case service(ServiceError)
     /// A state file could not be read or written; the text names the file and the cause.
     case storage(String)
+    /// A file given to a command (`import`) is not what it should be; the text names the file.
+    case unreadableFile(String)
     /// The command was interrupted (Ctrl-C).
     case cancelled
 }
@@ -45,6 +47,7 @@ extension ShellError: CustomStringConvertible {
         case .noSuchHistoryEntry(let number): "no command \(number) in the history (see “history”)"
         case .service(let error): error.description
         case .storage(let text): text
+        case .unreadableFile(let text): text
         case .cancelled: "cancelled"
         }
     }

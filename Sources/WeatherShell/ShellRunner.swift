@@ -147,6 +147,10 @@ public final class ShellRunner {
                 for result in results {
                     emit(result)
                     if case .notSaved = result { status = .failed }
+                    for problem in result.problems {
+                        report(.unreadableFile(problem))
+                        status = .failed
+                    }
                 }
                 return status
             } catch {

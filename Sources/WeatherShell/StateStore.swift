@@ -27,6 +27,15 @@ public struct Favorite: Hashable, Sendable, Codable {
         self.countryCode = place.countryCode
     }
 
+    /// A favorite with every field given (`import favorites`); the coordinate is rounded to 4 decimals.
+    public init(name: String, coordinate: Coordinate, displayName: String, countryCode: String?) {
+        self.name = name
+        self.latitude = coordinate.rounded.latitude
+        self.longitude = coordinate.rounded.longitude
+        self.displayName = displayName
+        self.countryCode = countryCode
+    }
+
     public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude).rounded }
 
     /// The favorite as a place to show, under the favorite's own name.

@@ -35,6 +35,8 @@ public enum TextRenderer {
     /// The text for `result`, ending with a newline (empty for nothing to print); ASCII only
     /// when the locale is not UTF-8.
     public static func render(_ result: CommandResult, context: RenderContext) -> String {
+        // Exported data is printed byte for byte (CSV keeps its CRLF line ends).
+        if case .exportData(_, _, _, let text) = result { return text }
         let lines = TextRenderer.lines(result, context: context)
         let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
         return context.unicode ? text : ascii(text)
@@ -172,16 +174,26 @@ public enum TextRenderer {
             lines.append("  cache:                  \(info.cacheFolder)")
             return lines
         case .logStatistics(let stats):
-            var lines = [stats.path, "  \(size(stats.bytes)) · \(stats.commands) commands · \(stats.snapshots) snapshots"]
+            var lines = [stats.path, "  \(size(stats.bytes)) · \(count(stats.commands, "command")) · \(count(stats.snapshots, "snapshot"))"]
             if stats.deletedSnapshots > 0 || stats.unreadableLines > 0 {
-                lines.append("  \(stats.deletedSnapshots) deleted snapshots and \(stats.unreadableLines) unreadable lines: “log compact” drops them")
+                lines.append("  \(count(stats.deletedSnapshots, "deleted snapshot")) and \(count(stats.unreadableLines, "unreadable line")): “log compact” drops them")
             }
-            if stats.otherRecords > 0 { lines.append("  \(stats.otherRecords) records of kinds this wx does not know (kept)") }
+            if stats.otherRecords > 0 { lines.append("  \(count(stats.otherRecords, "record")) of kinds this wx does not know (kept)") }
             return lines
         case .logCompacted(let before, let after):
-            return ["log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(after.commands) commands and \(after.snapshots) snapshots kept, \(before.deletedSnapshots) deleted snapshots and \(before.unreadableLines) unreadable lines dropped"]
+            return ["log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(count(after.commands, "command")) and \(count(after.snapshots, "snapshot")) kept, \(count(before.deletedSnapshots, "deleted snapshot")) and \(count(before.unreadableLines, "unreadable line")) dropped"]
         case .notice(let text):
             return [style.dim(text)]
+        case .exported(let kind, let count, let format, let path):
+            return ["\(Self.count(count, kind.noun)) exported to \(path) (\(format.rawValue.uppercased()))"]
+        case .exportData(_, _, _, let text):
+            return [text]
+        case .imported(let added, let alreadySaved, _, let path):
+            var line = "\(Self.count(added.count, "favorite")) imported from \(path)"
+            if !added.isEmpty { line += ": " + added.map(\.name).joined(separator: ", ") }
+            var lines = [line]
+            if alreadySaved > 0 { lines.append("\(alreadySaved) already saved (same coordinates), skipped") }
+            return lines
         case .notSaved(let error):
             return ["not saved to disk, kept for this session only: \(error.description)"]
         }
@@ -195,6 +207,9 @@ public enum TextRenderer {
         let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
         return "\(report.place.label) · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
     }
+
+    /// "1 snapshot", "2 snapshots".
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// The heading line, and the offline line under it when the data is old.
     static func header(_ report: WeatherReport, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {

@@ -106,6 +106,23 @@ import WeatherTestSupport
         #expect(home.text("log.jsonl") == before)
     }
 
+    /// `import` is one change: a write that fails saves none of the file, the next one all of it.
+    @Test func importIsWholeOrAbsent() async throws {
+        let session = session()
+        let file = home.path + "/c.csv"
+        FileManager.default.createFile(atPath: file, contents: Data("name,latitude,longitude\nA,1,1\nB,2,2\nC,3,3\n".utf8))
+        defer { allowWrites() }
+        failWrites(with: ENOSPC)
+        let results = try await session.execute(.importFavorites(path: file))
+        guard case .notSaved = results.last else { Issue.record("\(results)"); return }
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
+        allowWrites()
+        // The next write that succeeds saves the whole import with it.
+        _ = try await session.execute(.units(.preset(.imperial)))
+        let saved = try PropertyListDecoder().decode(StateDocument.self, from: Data(contentsOf: URL(fileURLWithPath: home.path + "/state.plist")))
+        #expect(saved.favorites.map(\.name) == ["A", "B", "C"])
+    }
+
     @Test func privateFolderAndFiles() async throws {
         let session = session()
         _ = try await session.execute(.show("Hamburg"))

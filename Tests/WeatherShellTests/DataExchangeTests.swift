@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+@Suite struct CSVTests {
+    @Test func quotingFollowsRFC4180() {
+        let text = CSV.encode([["name", "note"], ["Plain", "a, b"], ["Say \"hi\"", "two\nlines"], ["", "x"]])
+        #expect(text == "name,note\r\nPlain,\"a, b\"\r\n\"Say \"\"hi\"\"\",\"two\nlines\"\r\n,x\r\n")
+    }
+
+    @Test func decodesWhatItEncodesAndWhatOthersWrite() throws {
+        let records: [[String]] = [["a", "b,c", "d\"e", "f\r\ng", ""], ["Zürich", "東京", " spaced ", "", "z"]]
+        #expect(try CSV.decode(CSV.encode(records)).map(\.fields) == records)
+        // LF line ends, no final line end, an empty line skipped; lines numbered for messages.
+        let read = try CSV.decode("x,y\n\n1,2\n\"3\n4\",5\n6,7")
+        #expect(read.map(\.fields) == [["x", "y"], ["1", "2"], ["3\n4", "5"], ["6", "7"]])
+        #expect(read.map(\.line) == [1, 3, 4, 6])
+    }
+
+    @Test func malformedQuotesAreErrorsWithTheirLine() {
+        #expect(throws: CSV.FormatError(line: 2, message: "a quote that is never closed")) { try CSV.decode("a,b\n\"open,1\n") }
+        #expect(throws: CSV.FormatError(line: 1, message: "text after a closing quote")) { try CSV.decode("\"a\"b,c\n") }
+    }
+}
+
+@Suite struct FavoriteImportTests {
+    @Test func csvWithColumnsInAnyOrderAndBadRowsNamed() throws {
+        let text = """
+            country_code,longitude,name,latitude,extra\r
+            de,9.9842,Elbphilharmonie,53.5413,x\r
+            ,-0.1277,"No, 10",51.5034,\r
+            ,abc,Bad,1,\r
+            ,0,Pole,91,\r
+            ,1,,1,\r
+            ,1,Short\r
+            ,  8.5 ,Spaces,47.25,\r
+
+            """
+        let read = try DataExchange.favorites(from: "\u{FEFF}" + text)
+        #expect(read.favorites.map(\.name) == ["Elbphilharmonie", "No, 10", "Spaces"])
+        #expect(read.favorites[0].coordinate == Coordinate(latitude: 53.5413, longitude: 9.9842))
+        #expect(read.favorites[0].countryCode == "de")
+        #expect(read.favorites[1].countryCode == nil)
+        #expect(read.favorites[1].displayName == "No, 10")
+        #expect(read.favorites[2].coordinate == Coordinate(latitude: 47.25, longitude: 8.5))
+        #expect(read.problems == [
+            "line 4: longitude “abc” is not a number",
+            "line 5: 91,0 is not a place on Earth (latitude -90…90, longitude -180…180)",
+            "line 6: no name",
+            "line 7: 3 fields where the header has 5",
+        ])
+    }
+
+    @Test func jsonArrayOrWxDocument() throws {
+        let array = try DataExchange.favorites(from: #"[{"name":"A","latitude":"1.5","longitude":2},{"name":"B"},7]"#)
+        #expect(array.favorites.map(\.name) == ["A"])
+        #expect(array.favorites[0].coordinate == Coordinate(latitude: 1.5, longitude: 2))
+        #expect(array.problems == ["item 2: latitude missing is not a number", "item 3: not an object"])
+        let document = try DataExchange.favorites(from: #"{"type":"favorites","favorites":[{"name":"C\u001b[31m","latitude":3,"longitude":4,"display_name":"C, Land","country_code":"XX"}]}"#)
+        #expect(document.favorites.map(\.name) == ["C[31m"])  // no ESC reaches the terminal
+        #expect(document.favorites[0].displayName == "C, Land")
+        #expect(document.favorites[0].countryCode == "xx")
+    }
+
+    @Test func wholeFileProblems() {
+        #expect(throws: DataExchange.FileProblem.self) { try DataExchange.favorites(from: "") }
+        #expect(throws: DataExchange.FileProblem.self) { try DataExchange.favorites(from: "place,lat,lon\nA,1,2\n") }
+        #expect(throws: DataExchange.FileProblem.self) { try DataExchange.favorites(from: "[{\"name\":") }
+        #expect(throws: DataExchange.FileProblem.self) { try DataExchange.favorites(from: "{\"name\":\"x\"}") }
+    }
+
+    @Test func exportColumnsNameTheirUnits() {
+        #expect(DataExchange.columns(.favorites) == ["name", "latitude", "longitude", "display_name", "country_code"])
+        #expect(DataExchange.columns(.snapshots) == [
+            "id", "saved_at", "place_name", "place_latitude", "place_longitude", "data_time", "utc_offset_seconds",
+            "temperature_celsius", "precipitation_probability_percent", "precipitation_millimetres", "weather_code", "condition",
+        ])
+        #expect(DataExchange.columns(.history) == ["number", "line", "time"])
+    }
+}
+
+/// Import through the view model: duplicates, names, and one write for the whole file.
+@MainActor
+@Suite struct ImportSessionTests {
+    let home = TemporaryFolder()
+
+    func session() -> WeatherSession {
+        makeTestSession(home: home, geocoder: FakeGeocoder(places: [:]), forecasts: FakeForecastProvider(forecasts: [:]))
+    }
+
+    func write(_ text: String, to name: String) -> String {
+        let path = home.path + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    @Test func duplicatesByCoordinatesAreSkippedAndNamesKeptUnique() async throws {
+        let session = session()
+        let first = write("name,latitude,longitude\nHome,53.5413,9.9842\nWork,53.55,10\n", to: "a.csv")
+        _ = try await session.execute(.importFavorites(path: first))
+        // Home again (same place, rounded the same), Work at a new place: named apart.
+        let second = write("name,latitude,longitude\nHome again,53.54131,9.98419\nWork,48.1,11.6\n", to: "b.csv")
+        let results = try await session.execute(.importFavorites(path: second))
+        guard case .imported(let added, let alreadySaved, let problems, _) = results.first else { Issue.record("\(results)"); return }
+        #expect(added.map(\.name) == ["Work 2"])
+        #expect(alreadySaved == 1)
+        #expect(problems.isEmpty)
+        #expect(session.favorites.map(\.name) == ["Home", "Work", "Work 2"])
+    }
+
+    @Test func unreadableFilesAreOneError() async throws {
+        let session = session()
+        await #expect(throws: ShellError.storage("cannot read \(home.path)/missing.csv: No such file or directory")) {
+            try await session.execute(.importFavorites(path: home.path + "/missing.csv"))
+        }
+        let binary = home.path + "/binary.csv"
+        FileManager.default.createFile(atPath: binary, contents: Data([0xFF, 0xFE, 0x00, 0x41]))
+        await #expect(throws: ShellError.unreadableFile("\(binary) is not UTF-8 text; nothing imported")) {
+            try await session.execute(.importFavorites(path: binary))
+        }
+        #expect(session.favorites.isEmpty)
+    }
+}
