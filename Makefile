@@ -6,8 +6,9 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The C libraries wx links (libedit, libcurl), the time-zone database it reads, and what the
-# tests drive it with (tmux for the real-terminal test, python3 for the loopback server).
-APT_PACKAGES := libedit-dev libcurl4-openssl-dev pkg-config tzdata tmux python3 time curl
+# tests drive it with: tmux (real terminal), python3 and curl (loopback server), mandoc (man
+# page lint), zsh and fish (their completion scripts), python3-jsonschema (--json schema).
+APT_PACKAGES := libedit-dev libcurl4-openssl-dev pkg-config tzdata tmux python3 time curl mandoc zsh fish python3-jsonschema
 # Static Swift runtime (no libswiftCore.so to load and relocate at every start); no $$ORIGIN
 # runpath (the loader would probe ~40 folders beside the binary for each system library).
 SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath
@@ -73,9 +74,12 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
 
 # The README's command list comes from the command table (via wx --help).
+# README's command list from `wx help`, and wx.1 from the command, option and environment tables.
 docs:
 	swift build --product wx
 	python3 scripts/sync-docs.py .build/debug/wx
+	swift build --build-tests
+	WX_RECORD_GOLDEN=1 swift test --skip-build --filter ManPageTests/checkedInPageIsGeneratedFromTheTables
 
 fmt:
 	swift format --in-place --recursive Sources Tests Package.swift

@@ -156,6 +156,9 @@ public enum FileIO {
         try? contents(of: path, limit: limit)
     }
 
+    /// Whether anything exists at `path` (a broken symbolic link counts as nothing).
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
     /// The whole contents of `path`, as `read` does, or why it cannot be read.
     ///
     /// - Throws: `FileError` ("cannot read PATH: No such file or directory", "… is a folder",

@@ -46,7 +46,7 @@ public enum CommandTable {
     public static let all: [CommandSpec] = [
         CommandSpec(
             name: "find", aliases: [], synopsis: "find <query | lat,lon>",
-            summary: "geocode a place and list up to 5 numbered candidates",
+            summary: "geocode a place; list up to 5 candidates",
             details: [
                 "Free text (“Portland, OR”, “10 Downing Street”), a postcode (“BS7 9EX”) or any script (“München”, “東京”). Candidate 1 becomes the current location; “use N” picks another.",
                 "“lat,lon” in decimal degrees (“53.55,9.99”) names the point by reverse geocoding.",
@@ -55,11 +55,11 @@ public enum CommandTable {
             completion: .favorites),
         CommandSpec(
             name: "use", aliases: [], synopsis: "use <N>",
-            summary: "make candidate N of the last find the current location",
+            summary: "make candidate N the current location",
             details: [], completion: .none),
         CommandSpec(
             name: "show", aliases: [], synopsis: "show [place | favorite]",
-            summary: "current weather, the next 12 hours and 7 days",
+            summary: "weather now, the next 12 hours, 7 days",
             details: [
                 "Without an argument, for the current location. With a favorite’s name, for that favorite; with anything else, finds the place first (“show Paris”) and makes it current.",
                 "One request to Open-Meteo fetches everything; an answer still current is shown from the cache.",
@@ -67,7 +67,7 @@ public enum CommandTable {
             completion: .favorites),
         CommandSpec(
             name: "hourly", aliases: [], synopsis: "hourly [N] [place | favorite]",
-            summary: "the next N hours (default 24) as a table and a chart",
+            summary: "the next N hours (24) as a table and chart",
             details: [
                 "Temperature as a chart over the place’s local time, precipitation probability as bars under it. From the same request as “show”.",
                 "Without a place, for the current location; with one, as “show” does (“hourly 12 Home”).",
@@ -75,11 +75,11 @@ public enum CommandTable {
             completion: .countThenFavorites),
         CommandSpec(
             name: "daily", aliases: [], synopsis: "daily [N] [place | favorite]",
-            summary: "N days (default 7, up to 16): high, low, condition, rain, wind",
+            summary: "N days (7, up to 16): high, low, rain, wind",
             details: ["Without a place, for the current location; with one, as “show” does."], completion: .countThenFavorites),
         CommandSpec(
             name: "rain", aliases: [], synopsis: "rain [place | favorite]",
-            summary: "when precipitation next starts and stops (at the current location)",
+            summary: "when precipitation next starts and stops",
             details: [
                 "From Open-Meteo’s 15-minute data where the place has it, hourly data elsewhere: “rain from 15:30, about 2 mm, until 17:00”.",
                 "With a place, for that place, as “show” does.",
@@ -87,7 +87,7 @@ public enum CommandTable {
             completion: .favorites),
         CommandSpec(
             name: "air", aliases: [], synopsis: "air [place | favorite]",
-            summary: "air quality now: European and US index, particulates, ozone, pollen",
+            summary: "air quality: AQI, particles, ozone, pollen",
             details: [
                 "From Open-Meteo’s air-quality service (WX_OPEN_METEO_AIR_QUALITY_URL). Pollen only in Europe.",
                 "Without a place, for the current location; with one, for that place, which becomes current.",
@@ -95,20 +95,20 @@ public enum CommandTable {
             completion: .favorites),
         CommandSpec(
             name: "watch", aliases: [], synopsis: "watch [minutes]",
-            summary: "show the current location again every N minutes (default 10) until Ctrl-C",
+            summary: "show again every N minutes (10), to Ctrl-C",
             details: ["Asks the service only when the data shown is out of date (Open-Meteo updates every 15 minutes)."],
             completion: .none),
         CommandSpec(
             name: "compare", aliases: [], synopsis: "compare [favorite …]",
-            summary: "several places side by side, now and today, in one request",
+            summary: "favorites side by side, now and today",
             details: [
                 "Without names, every favorite. Names with spaces go in quotes: compare Hamburg \"New York\".",
-                "Open-Meteo answers for all the places in one request (up to 50 a request).",
+                "Places with a current answer in the cache come from it; Open-Meteo answers for all the others in one request (up to 50 places a request).",
             ],
             completion: .favorites),
         CommandSpec(
             name: "fav", aliases: [], synopsis: "fav [rm <name> | rename <old> <new>]",
-            summary: "toggle the current location as a favorite; remove or rename one",
+            summary: "toggle the current location as a favorite",
             details: [
                 "“fav” adds the current location (★) or removes it (☆) when it is one already. A favorite is identified by its coordinates.",
                 "Quote names with spaces: fav rename \"New York\" NYC.",
@@ -119,7 +119,7 @@ public enum CommandTable {
             summary: "list favorites", details: [], completion: .none),
         CommandSpec(
             name: "save", aliases: [], synopsis: "save",
-            summary: "store a snapshot of the last fetched weather",
+            summary: "save a snapshot of the last weather shown",
             details: ["The snapshot keeps the place, its coordinates, the temperature, precipitation probability and amount, the condition, and the time of the data."],
             completion: .none),
         CommandSpec(
@@ -128,16 +128,16 @@ public enum CommandTable {
             details: [], completion: .subcommands([Subcommand("rm", then: .none)], otherwise: .none)),
         CommandSpec(
             name: "history", aliases: [], synopsis: "history [N]",
-            summary: "the last N commands (default 20), from every session",
+            summary: "the last N commands (20), from all sessions",
             details: ["“!N” runs command N again; “replay N..M” runs a range, printing each first."],
             completion: .none),
         CommandSpec(
             name: "replay", aliases: [], synopsis: "replay <N..M | N>",
-            summary: "run history commands N to M again, printing each first",
+            summary: "run history commands N to M again",
             details: [], completion: .none),
         CommandSpec(
             name: "units", aliases: [], synopsis: "units [metric | imperial | <quantity> <unit>]",
-            summary: "show or set the units; re-shows the last weather without a request",
+            summary: "show or set units (re-shows, no request)",
             details: [
                 "Metric: °C, km/h, mm, hPa, km, 24-hour clock. Imperial: °F, mph, inches, inHg, miles, 12-hour clock.",
                 "One quantity apart from the preset: units temperature C|F|K · wind kmh|ms|mph|kn|bft (Beaufort) · precipitation mm|inch · pressure hPa|inHg · distance km|mi · clock 24h|12h. A preset clears them. The choice is saved.",
@@ -157,23 +157,23 @@ public enum CommandTable {
             completion: .words(["nominatim", "open-meteo"])),
         CommandSpec(
             name: "language", aliases: [], synopsis: "language [code | auto]",
-            summary: "show or set the language of place names (\"de\", \"pt-BR\", auto)",
+            summary: "language of place names (de, pt-BR, auto)",
             details: ["Sent to the geocoders as Accept-Language. “auto” follows LANG. The choice is saved."],
             completion: .words(["auto"])),
         CommandSpec(
             name: "format", aliases: [], synopsis: "format [text | json]",
-            summary: "print results as text, or as one JSON document each",
+            summary: "results as text, or one JSON document each",
             details: [], completion: .words(["text", "json"])),
         CommandSpec(
             name: "log", aliases: [], synopsis: "log [compact]",
-            summary: "where log.jsonl is and what it holds; compact it",
+            summary: "what log.jsonl holds; compact it",
             details: [
                 "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote. The old file is replaced in one step, so a crash leaves one or the other.",
             ],
             completion: .words(["compact"])),
         CommandSpec(
             name: "export", aliases: [], synopsis: "export <favorites|snapshots|history> [--format csv|json] [FILE]",
-            summary: "write your data as CSV or JSON, to FILE or the screen",
+            summary: "your data as CSV or JSON, to FILE or stdout",
             details: [
                 "CSV has a header row and RFC 4180 quoting; JSON is one array of the objects --json prints. Times are ISO 8601 UTC, values metric with the unit in the column name (temperature_celsius).",
                 "Without --format, a FILE ending in .json gets JSON and anything else CSV. The file is written whole or not at all.",
@@ -181,14 +181,14 @@ public enum CommandTable {
             completion: .words(ExportKind.allCases.map(\.rawValue))),
         CommandSpec(
             name: "import", aliases: [], synopsis: "import favorites FILE",
-            summary: "add favorites from a CSV or JSON file (as export writes them)",
+            summary: "add favorites from a CSV or JSON file",
             details: [
                 "Needs name, latitude and longitude (display_name and country_code when present). A favorite whose coordinates are already saved is skipped; a row that cannot be read is named and skipped; the rest are saved in one step.",
             ],
             completion: .words(["favorites"])),
         CommandSpec(
             name: "reset", aliases: [], synopsis: "reset state",
-            summary: "start favorites and settings afresh when state.plist cannot be read",
+            summary: "start afresh when state.plist is unreadable",
             details: [
                 "Only for a state.plist that does not parse: wx has copied it aside (state.plist.corrupt-<time>) and keeps favorites and settings read-only until you say so. A readable file is never reset.",
             ],
@@ -198,7 +198,7 @@ public enum CommandTable {
             summary: "list commands, or describe one", details: [], completion: .commands),
         CommandSpec(
             name: "about", aliases: [], synopsis: "about",
-            summary: "version, data sources and their attribution, where files are kept",
+            summary: "version, data sources, where files are kept",
             details: [], completion: .none),
         CommandSpec(
             name: "quit", aliases: ["exit"], synopsis: "quit",

@@ -40,6 +40,24 @@ public struct Configuration: Sendable {
     /// else `/tmp/wx-<uid>`).
     public var runtimeFolder: String
 
+    /// Every environment variable wx reads and what it does, for the man page.
+    public static let variables: [(name: String, effect: String)] = [
+        ("WX_HOME", "One folder for state.plist, log.jsonl and the cache (cache/ inside it), instead of the XDG folders. The --home option wins over it."),
+        ("XDG_CONFIG_HOME", "Where state.plist and wxrc live, in wx/ (default ~/.config)."),
+        ("XDG_STATE_HOME", "Where log.jsonl lives, in wx/ (default ~/.local/state)."),
+        ("XDG_CACHE_HOME", "Where cached service answers live, in wx/ (default ~/.cache)."),
+        ("XDG_RUNTIME_DIR", "Where wx keeps the time of the last Nominatim request, shared by every wx of the user (default /tmp/wx-UID)."),
+    ] + Service.allCases.map { service in
+        (service.baseURLVariable, "Base URL of \(service.displayName), without a trailing path (default \(service.defaultBaseURL)).")
+    } + [
+        ("OPENWEATHERMAP_API_KEY", "Enables OpenWeatherMap (provider openweathermap, find id:N). Never written to the log, the cache or a message."),
+        ("WX_TIMEOUT", "Seconds one request may take in all, retries included: 1 to 600 (default 20)."),
+        ("WX_CONTACT", "An e-mail address or URL added to the User-Agent, as Nominatim's usage policy asks of heavy users."),
+        ("WX_NOW", "An ISO 8601 instant used as the current time, so that recorded answers show as current (tests, make demo)."),
+        ("NO_COLOR", "When set and not empty: no colour. Colour is also off when TERM is dumb and when the output is not a terminal."),
+        ("LANG, LC_ALL, LC_CTYPE, LC_MESSAGES", "The language asked of the geocoders (language auto), and whether output may use UTF-8 symbols; ASCII otherwise."),
+    ]
+
     /// `$HOME`, for `~/` in file names the user types.
     public var userHome: String?
 

@@ -7,6 +7,11 @@ public struct Invocation: Hashable, Sendable {
         case run
         case help
         case version
+        /// `wx completions bash|zsh|fish`: print that shell's completion script.
+        case completions(String)
+        /// `wx --complete -- WORDS…` (for the completion scripts): print the candidates for the
+        /// last word, one a line.
+        case complete([String])
     }
 
     public var action = Action.run
@@ -44,6 +49,11 @@ public struct Invocation: Hashable, Sendable {
                 continue
             }
             switch argument {
+            case "--complete":
+                var rest = Array(arguments[(index + 1)...])
+                if rest.first == "--" { rest.removeFirst() }
+                invocation.action = .complete(rest)
+                return invocation
             case "-h", "--help": invocation.action = .help
             case "-V", "--version": invocation.action = .version
             case "--json": invocation.json = true
@@ -67,41 +77,57 @@ public struct Invocation: Hashable, Sendable {
             index += 1
         }
         if invocation.home?.isEmpty == true { throw .usage("--home needs a folder") }
+        if invocation.words.first == "completions" {
+            guard invocation.words.count == 2, ShellCompletion.shells.contains(invocation.words[1]) else {
+                throw .usage("usage: wx completions bash|zsh|fish")
+            }
+            invocation.action = .completions(invocation.words[1])
+            invocation.words = []
+        }
         if !invocation.commands.isEmpty && !invocation.words.isEmpty {
             throw .usage("give commands with -c or as words, not both")
         }
         return invocation
     }
 
-    /// The text of `wx --help`, built from the command table.
+    /// One option of `wx`: its flags ("-n, --no-rc"), its argument ("DIR"), what it does.
+    public struct Option: Hashable, Sendable {
+        public let flags: [String]
+        public let argument: String?
+        public let summary: String
+    }
+
+    /// Every option, for `--help` and the man page.
+    public static let options: [Option] = [
+        Option(flags: ["-c", "--command"], argument: "CMDS", summary: "run commands (separated by ;) and exit; may repeat"),
+        Option(flags: ["--json"], argument: nil, summary: "print each result as one JSON document"),
+        Option(flags: ["--home"], argument: "DIR", summary: "keep state, log and cache there (not WX_HOME, XDG)"),
+        Option(flags: ["--offline"], argument: nil, summary: "make no requests; answer from cached data"),
+        Option(flags: ["-n", "--no-rc"], argument: nil, summary: "do not run the start-up file (wxrc)"),
+        Option(flags: ["-h", "--help"], argument: nil, summary: "show this help and exit"),
+        Option(flags: ["-V", "--version"], argument: nil, summary: "show the version and exit"),
+    ]
+
+    /// The text of `wx --help`, built from the option and command tables.
     public static var usage: String {
         var lines = [
             "usage: wx [options]                 start the weather shell",
             "       wx [options] -c \"cmd; cmd\"   run commands and exit",
             "       wx [options] <command> [args] run one command and exit",
+            "       wx completions bash|zsh|fish  print a shell completion script",
             "",
             "options:",
-            "  --json          print each result as one JSON document",
-            "  --home DIR      keep state, log and cache in DIR (else WX_HOME, else XDG folders)",
-            "  --offline       make no requests; use cached data",
-            "  -n, --no-rc     do not run the start-up file",
-            "  -h, --help      show this help",
-            "  -V, --version   show the version",
-            "",
-            "commands:",
         ]
-        for spec in CommandTable.all {
-            if spec.synopsis.count > 36 {
-                lines.append("  \(spec.synopsis)")
-                lines.append("  \(String(repeating: " ", count: 36)) \(spec.summary)")
-            } else {
-                lines.append("  \(TextLayout.pad(spec.synopsis, to: 36)) \(spec.summary)")
-            }
+        for option in options {
+            let flags = option.flags.joined(separator: ", ") + (option.argument.map { " \($0)" } ?? "")
+            lines.append("  \(TextLayout.pad(flags, to: 18)) \(option.summary)")
         }
+        lines += ["", "commands:"] + TextRenderer.commandList(CommandTable.all, width: 80)
         lines += [
             "",
             "With stdin not a terminal, wx reads one command a line (script mode).",
             "Exit status: 0 all commands succeeded, 1 a command failed, 2 usage error.",
+            "More in the manual: man wx.",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -35,6 +35,8 @@ public final class ShellRunner {
     /// The terminal's width now (it can change between commands); 80 when not a terminal.
     let width: () -> Int
     private var warnedAboutLog = false
+    /// Put before error messages while the start-up file runs ("…/wxrc:3: ").
+    private var errorContext: String?
 
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
@@ -71,6 +73,53 @@ public final class ShellRunner {
         }
         exitStatus = max(exitStatus, status == .usageError ? 2 : status == .failed ? 1 : 0)
         return status
+    }
+
+    /// Runs the start-up file (`wxrc`, like psql's `.psqlrc`): each line as if typed, but not
+    /// added to the history. An error names the file and line ("…/wxrc:3: unknown command …")
+    /// and the next line still runs; errors there do not change the exit status. A missing file
+    /// is nothing to run; `quit` ends the file, not wx.
+    ///
+    /// - Returns: `.failed` when any line failed, else `.succeeded`.
+    @discardableResult
+    public func runStartupFile(_ path: String) async -> LineStatus {
+        guard FileIO.exists(path) else { return .succeeded }
+        let data: Data
+        do {
+            data = try FileIO.contents(of: path, limit: 1 << 20)
+        } catch {
+            output.writeError("warning: start-up file not run: \(error.description)\n")
+            return .failed
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            output.writeError("warning: start-up file not run: \(path) is not UTF-8 text\n")
+            return .failed
+        }
+        let statusBefore = exitStatus
+        defer {
+            errorContext = nil
+            exitStatus = statusBefore
+        }
+        var status = LineStatus.succeeded
+        // "\r\n" is one Character in Swift: split on either line end.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, rawLine) in lines.enumerated() {
+            if Task.isCancelled { break }
+            var line = String(rawLine)
+            if index == 0, line.first == "\u{FEFF}" { line.removeFirst() }
+            errorContext = "\(path):\(index + 1): "
+            guard line.count <= Self.maximumLineLength else {
+                report(.usage("line too long: \(line.count) characters (at most \(Self.maximumLineLength)); not run"))
+                status = .failed
+                continue
+            }
+            for command in CommandParser.splitCommands(line) {
+                let result = await run(command: command, record: false, nested: false)
+                if result == .quit { return status }
+                status = Self.worse(status, result)
+            }
+        }
+        return status == .succeeded ? .succeeded : .failed
     }
 
     private func note(_ status: LineStatus, after error: ShellError) -> LineStatus {
@@ -259,8 +308,8 @@ public final class ShellRunner {
 
     private func report(_ error: ShellError) {
         switch format {
-        case .text: output.writeError("error: \(error.description)\n")
-        case .json: output.write(JSONRenderer.render(error: error))
+        case .text: output.writeError("error: \(errorContext ?? "")\(error.description)\n")
+        case .json: output.write(JSONRenderer.render(error: errorContext.map { .usage($0 + error.description) } ?? error))
         }
     }
 }

@@ -275,6 +275,15 @@ public final class StateStore {
         self.now = now
     }
 
+    /// The favorites' names in `folder`'s state.plist, read without side effects (nothing set
+    /// aside, nothing locked): for the shell completion scripts, which run at every Tab.
+    public static func favoriteNames(folder: String) -> [String] {
+        guard let data = FileIO.read(folder + "/state.plist"),
+            let document = try? PropertyListDecoder().decode(StateDocument.self, from: data)
+        else { return [] }
+        return document.favorites.map(\.name)
+    }
+
     /// Whether some changes exist only in memory.
     public var hasUnsavedChanges: Bool { !pending.isEmpty }
 

@@ -141,19 +141,11 @@ public enum TextRenderer {
         case .setting(let name, let value):
             return ["\(name): \(value)"]
         case .help(let specs):
-            var lines: [String] = []
-            for spec in specs {
-                if spec.synopsis.count > 34 {
-                    lines.append("  \(spec.synopsis)")
-                    lines.append("  \(String(repeating: " ", count: 34)) \(TextLayout.truncate(spec.summary, to: width - 37))")
-                } else {
-                    lines.append("  \(TextLayout.pad(spec.synopsis, to: 34)) \(TextLayout.truncate(spec.summary, to: width - 37))")
-                }
-            }
+            var lines = commandList(specs, width: width)
             lines.append("  \(TextLayout.pad("!N", to: 34)) run history command N again")
             lines.append("")
-            lines.append("Tab completes commands and favorite names; Ctrl-C cancels; Ctrl-D quits.")
-            lines.append("Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.")
+            lines += wrap("Tab completes commands and favorite names; Ctrl-C cancels; Ctrl-D quits.", indent: 0, width: width)
+            lines += wrap("Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.", indent: 0, width: width)
             return lines
         case .helpCommand(let spec):
             var lines = ["\(spec.synopsis)", "  \(spec.summary)"]
@@ -485,6 +477,25 @@ public enum TextRenderer {
     }
 
     /// Words wrapped to `width`, each line indented.
+    /// Commands and their summaries in two columns, a summary wrapped under itself when it does
+    /// not fit `width` (for `help` and `wx --help`).
+    public static func commandList(_ specs: [CommandSpec], width: Int) -> [String] {
+        let column = 37
+        var lines: [String] = []
+        for spec in specs {
+            let summary = wrap(spec.summary, indent: column, width: max(width, column + 20))
+            if spec.synopsis.count > column - 3 {
+                lines.append("  \(spec.synopsis)")
+                lines += summary
+            } else {
+                let first = summary.first.map { String($0.dropFirst(column)) } ?? ""
+                lines.append("  \(TextLayout.pad(spec.synopsis, to: column - 3)) \(first)")
+                lines += summary.dropFirst()
+            }
+        }
+        return lines
+    }
+
     static func wrap(_ text: String, indent: Int, width: Int) -> [String] {
         let margin = String(repeating: " ", count: indent)
         var lines: [String] = []

@@ -38,6 +38,19 @@ struct WX {
         case .version:
             output.write("wx \(WXVersion.current)\n")
             return 0
+        case .completions(let shell):
+            output.write(ShellCompletion.script(for: shell) ?? "")
+            return 0
+        case .complete(let words):
+            var folder = configuration.configFolder
+            if let home = ShellCompletion.home(in: words),
+                let typed = try? Configuration(variable: { getenv($0).map { String(cString: $0) } }, home: home)
+            {
+                folder = typed.configFolder
+            }
+            let names = StateStore.favoriteNames(folder: folder)
+            for candidate in ShellCompletion.candidates(words: words, favorites: names) { output.write(candidate + "\n") }
+            return 0
         case .run:
             break
         }
@@ -48,7 +61,9 @@ struct WX {
             colour: isatty(1) == 1 && configuration.colourAllowed, unicode: configuration.unicodeOutput,
             width: terminalWidth)
 
+        let startupFile = invocation.skipStartupFile ? nil : configuration.startupFile
         if !invocation.words.isEmpty || !invocation.commands.isEmpty {
+            if let startupFile { await runner.runStartupFile(startupFile) }
             let lines = invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
             for line in lines where await runner.run(line: line) == .quit { break }
             return output.finish(runner.exitStatus)
@@ -62,9 +77,10 @@ struct WX {
                 output.writeError("wx: \(LineEditor.loadError); install libedit2, or pipe commands into wx\n")
                 return 1
             }
-            return await Interactive(runner: runner, output: output, editor: editor).run()
+            return await Interactive(runner: runner, output: output, editor: editor, startupFile: startupFile).run()
         }
         // Script mode, like sqlite3: no banner, no prompt, one command a line.
+        if let startupFile { await runner.runStartupFile(startupFile) }
         while let line = readLine(strippingNewline: true) {
             if await runner.run(line: line) == .quit { break }
         }
@@ -124,10 +140,14 @@ final class Interactive {
     let running = RunningCommand()
     var interruptSource: (any DispatchSourceRead)?
 
-    init(runner: ShellRunner, output: StandardStreams, editor: LineEditor) {
+    /// Run after the banner, before the first prompt; Ctrl-C stops it.
+    let startupFile: String?
+
+    init(runner: ShellRunner, output: StandardStreams, editor: LineEditor, startupFile: String?) {
         self.runner = runner
         self.output = output
         self.editor = editor
+        self.startupFile = startupFile
     }
 
     func run() async -> Int32 {
@@ -135,6 +155,12 @@ final class Interactive {
         runner.session.state.startPreload()
         for entry in runner.session.log.history(last: 500) { editor.addToHistory(entry.line) }
         output.write("wx \(WXVersion.current) — weather at the prompt. “help” lists commands; Ctrl-D quits.\n")
+        if let startupFile {
+            let task = Task { @MainActor in await runner.runStartupFile(startupFile) }
+            running.set(task)
+            _ = await task.value
+            running.set(nil)
+        }
         while true {
             switch editor.readLine() {
             case .end:

@@ -40,6 +40,11 @@ import WeatherKit
         ("units temperature K", .units(.quantity(.temperature, "K"))),
         ("units wind bft", .units(.quantity(.wind, "bft"))),
         ("format json", .format(.json)),
+        ("export favorites", .export(.favorites, format: nil, path: nil)),
+        ("export snapshots --format json ~/s.json", .export(.snapshots, format: .json, path: "~/s.json")),
+        ("export history --format=CSV \"my history.csv\"", .export(.history, format: .csv, path: "my history.csv")),
+        ("export favorites -", .export(.favorites, format: nil, path: nil)),
+        ("import favorites \"a b.csv\"", .importFavorites(path: "a b.csv")),
         ("hourly", .hourly(nil, nil)),
         ("hourly 12", .hourly(12, nil)),
         ("hourly 12 New York", .hourly(12, "New York")),
@@ -88,6 +93,11 @@ import WeatherKit
         ("fav rename a", "usage: fav rename <old> <new> (quote names with spaces)"),
         ("fav rename \"a b", "a quote is not closed"),
         ("favs extra", "“favs” takes no arguments"),
+        ("export", "usage: export <favorites|snapshots|history> [--format csv|json] [FILE]"),
+        ("export cats", "usage: export <favorites|snapshots|history> [--format csv|json] [FILE]"),
+        ("export favorites --format xml", "the format is csv or json, not “xml”"),
+        ("export favorites a b", "usage: export <favorites|snapshots|history> [--format csv|json] [FILE]"),
+        ("import snapshots x.csv", "usage: import favorites FILE"),
         ("hourly 0", "the number of hours must be a number from 1 up, not “0”"),
         ("hourly -3 Paris", "the number of hours must be a number from 1 up, not “-3”"),
         ("daily 99999999999 Home", "the number of days 99999999999 is too large"),
@@ -112,13 +122,22 @@ import WeatherKit
 
     @Test func everyCommandInTheTableParses() throws {
         for spec in CommandTable.all {
-            let line = spec.name == "find" ? "find x" : spec.name == "use" ? "use 1" : spec.name == "replay" ? "replay 1" : spec.synopsis == "reset state" ? "reset state" : spec.name
+            let examples = ["find": "find x", "use": "use 1", "replay": "replay 1", "reset": "reset state",
+                            "export": "export favorites", "import": "import favorites f.csv"]
+            let line = examples[spec.name] ?? spec.name
             #expect(try CommandParser.parse(line) != nil, "\(spec.name)")
         }
     }
 }
 
 @Suite struct InvocationTests {
+    @Test func completionsAndTheCompletionHelper() throws {
+        #expect(try Invocation.parse(["completions", "bash"]).action == .completions("bash"))
+        #expect(throws: ShellError.usage("usage: wx completions bash|zsh|fish")) { try Invocation.parse(["completions", "tcsh"]) }
+        #expect(try Invocation.parse(["--complete", "--", "show", "Ham"]).action == .complete(["show", "Ham"]))
+        #expect(try Invocation.parse(["--complete", "--", "--json", ""]).action == .complete(["--json", ""]))
+    }
+
     @Test func options() throws {
         let invocation = try Invocation.parse(["--json", "--home", "/tmp/x", "-c", "find Hamburg; show"])
         #expect(invocation.json)

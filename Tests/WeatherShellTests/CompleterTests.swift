@@ -40,3 +40,35 @@ import Testing
         #expect(Completer.complete("rain Pa", favorites: favorites).options == ["Paris"])
     }
 }
+
+/// The candidates `wx --complete` gives the bash, zsh and fish scripts.
+@Suite struct ShellCompletionTests {
+    let favorites = ["Hamburg", "New York", "Elbe Concert Hall", "Tom's *Bar*"]
+
+    @Test(arguments: [
+        (["sh"], ["show"]),
+        ([""], CommandTable.all.map(\.name)),
+        (["show", "Ham"], ["Hamburg"]),
+        // bash splits "New Y" into two words: only what replaces the last word comes back.
+        (["show", "New", "Y"], ["York"]),
+        // Quoting as typed is removed first.
+        (["show", "Elbe\\ C"], ["Elbe Concert Hall"]),
+        (["show", "\"Elbe C"], ["Elbe Concert Hall"]),
+        (["show", "'Tom'\\''s"], ["Tom's *Bar*"]),
+        (["--json", "--home", "/tmp/x", "show", "Ham"], ["Hamburg"]),
+        (["--js"], ["--json"]),
+        (["fav", "r"], ["rename", "rm"]),
+        (["export", "s"], ["snapshots"]),
+        (["hourly", "12", "N"], ["New York"]),
+        (["bogus", "x"], []),
+    ])
+    func candidates(words: [String], expected: [String]) {
+        #expect(Set(ShellCompletion.candidates(words: words, favorites: favorites)) == Set(expected))
+    }
+
+    @Test func homeFromTheWords() {
+        #expect(ShellCompletion.home(in: ["--home", "/tmp/h", "show", "Ha"]) == "/tmp/h")
+        #expect(ShellCompletion.home(in: ["--home=~/w", "show", ""]) == "~/w")
+        #expect(ShellCompletion.home(in: ["--home", "/tmp/h"]) == nil)  // still being typed
+    }
+}

@@ -1,0 +1,115 @@
+/// Completion for the one-shot form in bash, zsh and fish (`wx show Ham<TAB>`): the scripts
+/// `wx completions SHELL` prints, and the candidates they ask `wx --complete` for. Both read
+/// the command table through `Completer`, as the interactive shell's Tab does.
+public enum ShellCompletion {
+    /// The shells there is a script for.
+    public static let shells = ["bash", "zsh", "fish"]
+
+    /// The options of `wx` itself, offered when the word being completed starts with "-".
+    static let options = ["--json", "--home", "--offline", "--no-rc", "--help", "--version", "-c"]
+
+    /// Candidates for the word being completed.
+    ///
+    /// - Parameters:
+    ///   - words: the words after `wx` up to the cursor, as typed (shell quoting is removed
+    ///     here); the last is the word being completed (empty after a space).
+    ///   - favorites: the favorites' names.
+    /// - Returns: whole replacements for the last word, one per candidate ("York" for
+    ///   `show New Y` and a favorite "New York"; "Elbe Concert Hall" for a last word "Elbe C").
+    public static func candidates(words: [String], favorites: [String]) -> [String] {
+        var words = words.isEmpty ? [""] : words.map(unquoted)
+        // Options before the command: skip them (and --home's folder).
+        while words.count > 1, let first = words.first, first.hasPrefix("-") {
+            words.removeFirst(first == "--home" || first == "-c" ? min(2, words.count - 1) : 1)
+        }
+        let current = words.last!
+        if words.count == 1 && current.hasPrefix("-") { return options.filter { $0.hasPrefix(current) } }
+        let line = words.joined(separator: " ")
+        let completion = Completer.complete(line, favorites: favorites)
+        // The completion replaces the last `replacing` characters of the line, which may begin
+        // in an earlier word ("New Y"): keep only what replaces the current word.
+        let before = completion.replacing - current.count
+        guard before >= 0 else { return completion.options }
+        let typedBefore = String(line.dropLast(current.count).suffix(before))
+        return completion.options.compactMap { option in
+            guard option.count >= before, option.hasPrefix(typedBefore) else { return nil }
+            return String(option.dropFirst(before))
+        }
+    }
+
+    /// The folder a `--home DIR` (or `--home=DIR`) among `words` names, so that completion
+    /// reads the favorites the command will use.
+    public static func home(in words: [String]) -> String? {
+        for (index, word) in words.enumerated() {
+            if word == "--home", index + 1 < words.count - 1 { return unquoted(words[index + 1]) }
+            if word.hasPrefix("--home=") { return unquoted(String(word.dropFirst("--home=".count))) }
+        }
+        return nil
+    }
+
+    /// `word` as the shell would pass it: backslash escapes and single or double quotes removed
+    /// (an unclosed quote, as while typing, runs to the end).
+    static func unquoted(_ word: String) -> String {
+        var out = ""
+        var quote: Character?
+        var escaped = false
+        for character in word {
+            if escaped {
+                out.append(character)
+                escaped = false
+            } else if character == "\\" && quote != "'" {
+                escaped = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { out.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The completion script for `shell` ("bash", "zsh", "fish"), or nil for another shell.
+    public static func script(for shell: String) -> String? {
+        switch shell {
+        case "bash":
+            // The words go to wx as typed (quotes and backslashes included): wx removes the
+            // quoting itself, so nothing typed on the line is ever evaluated by the script.
+            return """
+                # bash completion for wx (wx completions bash)
+                _wx() {
+                    local candidate
+                    local -a candidates=()
+                    mapfile -t candidates < <(command wx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+                    COMPREPLY=()
+                    for candidate in "${candidates[@]}"; do
+                        COMPREPLY+=("$(printf '%q' "$candidate")")
+                    done
+                }
+                complete -F _wx wx
+
+                """
+        case "zsh":
+            return """
+                #compdef wx
+                # zsh completion for wx (wx completions zsh)
+                _wx() {
+                    local -a candidates
+                    candidates=("${(@f)$(command wx --complete -- "${(@Q)words[2,CURRENT]}" 2>/dev/null)}")
+                    compadd -- "${candidates[@]}"
+                }
+                if [ "$funcstack[1]" = "_wx" ]; then _wx "$@"; else compdef _wx wx; fi
+
+                """
+        case "fish":
+            return """
+                # fish completion for wx (wx completions fish)
+                complete -c wx -f -a '(command wx --complete -- (commandline -opc)[2..-1] (commandline -ct) 2>/dev/null)'
+
+                """
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// wx.1 is the command, option and environment tables in mdoc: the checked-in file must be
+/// what the tables give now (`make docs` rewrites it), and mandoc must read it without a warning.
+@Suite struct ManPageTests {
+    static let path = TestPaths.packageRoot.appendingPathComponent("wx.1")
+
+    @Test func checkedInPageIsGeneratedFromTheTables() throws {
+        let page = ManPage.mdoc()
+        if ProcessInfo.processInfo.environment["WX_RECORD_GOLDEN"] == "1" {
+            try Data(page.utf8).write(to: Self.path)
+            return
+        }
+        let checkedIn = try String(contentsOf: Self.path, encoding: .utf8)
+        #expect(checkedIn == page, "wx.1 differs from the command table; run make docs")
+        for spec in CommandTable.all { #expect(page.contains(".It Cm \(spec.name)")) }
+        for variable in ["WX_HOME", "WX_NOMINATIM_URL", "OPENWEATHERMAP_API_KEY", "WX_NOW", "NO_COLOR"] {
+            #expect(page.contains("Ev \(variable)"))
+        }
+    }
+
+    @Test func mandocLintIsClean() throws {
+        let mandoc = "/usr/bin/mandoc"
+        try #require(FileManager.default.isExecutableFile(atPath: mandoc), "mandoc is missing: make deps installs it")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: mandoc)
+        process.arguments = ["-T", "lint", "-W", "all", Self.path.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text == "")
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func escaping() {
+        #expect(ManPage.escapeLine(".dot and \\ back °") == "\\&.dot and \\e back \\[u00B0]")
+        #expect(ManPage.text("One. Two e.g. three. “Four”.") == ["One.", "Two e.g. three.", "\\[u201C]Four\\[u201D]."])
+    }
+}
