@@ -2,8 +2,16 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
+# Where `make install` puts things; DESTDIR stages them for a package.
 PREFIX ?= /usr/local
 DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man/man1
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# The binary install-files copies (make install builds it first).
+BINARY ?= .build/release/wx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The C libraries wx links (libedit, libcurl), the time-zone database it reads, and what the
 # tests drive it with: tmux (real terminal), python3 and curl (loopback server), mandoc (man
@@ -16,7 +24,7 @@ RELEASE_BIN := .build/release/wx
 # The recorded data the demo shows as current: Berlin, 27 July 2025, 03:10 UTC.
 DEMO_NOW ?= 2025-07-27T03:10:00Z
 
-.PHONY: build release run demo test stress bench fuzz docs deps clean fmt lint
+.PHONY: build release run demo test stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test
 
 deps:
 	@missing=""; for package in $(APT_PACKAGES); do \
@@ -73,13 +81,44 @@ fuzz: deps
 	fuzz/build.sh
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
 
-# The README's command list comes from the command table (via wx --help).
 # README's command list from `wx help`, and wx.1 from the command, option and environment tables.
 docs:
 	swift build --product wx
 	python3 scripts/sync-docs.py .build/debug/wx
 	swift build --build-tests
 	WX_RECORD_GOLDEN=1 swift test --skip-build --filter ManPageTests/checkedInPageIsGeneratedFromTheTables
+
+# The release binary, wx(1) and the bash, zsh and fish completions (written by the binary, from
+# the command table) under PREFIX, staged under DESTDIR when it is set.
+install: release
+	$(MAKE) --no-print-directory install-files BINARY=$(RELEASE_BIN)
+
+install-files:
+	@test -x "$(BINARY)" || { echo "no binary at $(BINARY): run make release" >&2; exit 1; }
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)" "$(DESTDIR)$(BASH_COMPLETION_DIR)" \
+	  "$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"
+	install -m 0755 "$(BINARY)" "$(DESTDIR)$(BINDIR)/wx"
+	install -m 0644 wx.1 "$(DESTDIR)$(MANDIR)/wx.1"
+	@scripts=$$(mktemp -d) && trap 'rm -rf "$$scripts"' EXIT && \
+	"$(BINARY)" completions bash > "$$scripts/wx" && \
+	"$(BINARY)" completions zsh > "$$scripts/_wx" && \
+	"$(BINARY)" completions fish > "$$scripts/wx.fish" && \
+	install -m 0644 "$$scripts/wx" "$(DESTDIR)$(BASH_COMPLETION_DIR)/wx" && \
+	install -m 0644 "$$scripts/_wx" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_wx" && \
+	install -m 0644 "$$scripts/wx.fish" "$(DESTDIR)$(FISH_COMPLETION_DIR)/wx.fish" && \
+	echo "installed wx, wx.1 and completions under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/wx" "$(DESTDIR)$(MANDIR)/wx.1" "$(DESTDIR)$(BASH_COMPLETION_DIR)/wx" \
+	  "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_wx" "$(DESTDIR)$(FISH_COMPLETION_DIR)/wx.fish"
+
+# wx_<version>_<arch>.deb: the release binary, man page, completions and copyright, for dpkg -i.
+deb: release
+	scripts/make-deb.sh $(RELEASE_BIN)
+
+# Installs the package with dpkg, checks the installed files work, removes it (CI runs this).
+deb-test: deb
+	scripts/test-deb.sh
 
 fmt:
 	swift format --in-place --recursive Sources Tests Package.swift

@@ -142,15 +142,64 @@ static inline int wx_history_enter(const wx_editline_api *api, History *h, const
 /// Where the SIGINT handler reports an interrupt: the write end of a pipe (or -1).
 static int wx_interrupt_pipe = -1;
 
-/// The SIGINT handler: async-signal-safe, so C and only write(2). Installed without
-/// SA_RESTART, so that a blocked el_gets returns with EINTR (a cancelled line, not the end).
+/// The thread waiting in el_gets, while wx_reader_waiting() is 1. Swift's main actor need not
+/// run on the process's first thread (after the first await it runs on a Dispatch worker, where
+/// signals are blocked), so the kernel may deliver SIGINT to another thread; the handler then
+/// passes it on to the reader, whose el_gets returns EINTR.
+/// (Function-local statics: the Swift importer emits a header's file-scope statics only when
+/// Swift itself names them.)
+static inline pthread_t *wx_reader_thread(void) {
+    static pthread_t thread;
+    return &thread;
+}
+static inline volatile sig_atomic_t *wx_reader_waiting(void) {
+    static volatile sig_atomic_t waiting = 0;
+    return &waiting;
+}
+
+/// The SIGINT handler: async-signal-safe, so C and only write(2) and pthread_kill(3).
+/// Installed without SA_RESTART, so that a blocked el_gets returns with EINTR (a cancelled
+/// line, not the end).
 static inline void wx_on_interrupt(int signal_number) {
     (void)signal_number;
+    int saved_errno = errno;
+    /* Forward first, write second: the byte in the pipe can cancel a command, after which the
+       next prompt's reader starts waiting; checking afterwards could interrupt that new line. */
+    if (*wx_reader_waiting() && !pthread_equal(pthread_self(), *wx_reader_thread())) {
+        pthread_kill(*wx_reader_thread(), SIGINT);
+    }
     if (wx_interrupt_pipe >= 0) {
         char byte = 1;
         ssize_t ignored = write(wx_interrupt_pipe, &byte, 1);
         (void)ignored;
     }
+    errno = saved_errno;
+}
+
+/// Before el_gets: this thread is the reader, with SIGINT unblocked; `saved` keeps its mask.
+static inline void wx_reader_begin(sigset_t *saved) {
+    sigset_t interrupt;
+    sigemptyset(&interrupt);
+    sigaddset(&interrupt, SIGINT);
+    *wx_reader_thread() = pthread_self();
+    /* An interrupt from before this line (Ctrl-C that cancelled a command while every thread
+       blocked SIGINT) must not cancel the new line: take it off the pending set first. */
+    sigset_t pending;
+    if (sigpending(&pending) == 0 && sigismember(&pending, SIGINT)) {
+        sigset_t blocked;
+        pthread_sigmask(SIG_BLOCK, &interrupt, &blocked);
+        struct timespec zero = {0, 0};
+        while (sigtimedwait(&interrupt, NULL, &zero) == SIGINT) {}
+        pthread_sigmask(SIG_SETMASK, &blocked, NULL);
+    }
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, saved);
+    *wx_reader_waiting() = 1;
+}
+
+/// After el_gets: no reader any more; the thread's mask as it was.
+static inline void wx_reader_end(const sigset_t *saved) {
+    *wx_reader_waiting() = 0;
+    pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
 /// Installs wx_on_interrupt for SIGINT, reporting to `pipe_write_end`.

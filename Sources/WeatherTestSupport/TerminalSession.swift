@@ -11,11 +11,19 @@ public final class TerminalSession: @unchecked Sendable {
     /// wx ends.
     ///
     /// - Throws: `TerminalError.tmuxMissing` when tmux is not installed (`make deps` installs it).
-    public init(environment: [String: String]) throws {
+    public convenience init(environment: [String: String]) throws {
+        try self.init(program: [TestPaths.wxBinary], environment: environment)
+    }
+
+    /// `program` (an executable and its arguments) in a fresh terminal with only `environment`
+    /// (and PATH, TERM, LANG unless given); "EXIT=<status>" is printed when it ends.
+    public init(program: [String], environment: [String: String]) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else { throw TerminalError.tmuxMissing }
         socket = "wx-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
-        let command = "env -i PATH=/usr/bin:/bin TERM=xterm LANG=C.UTF-8 \(assignments) \(Self.quoted(TestPaths.wxBinary)); echo EXIT=$?; sleep 600"
+        var variables = ["PATH": "/usr/bin:/bin", "TERM": "xterm", "LANG": "C.UTF-8"]
+        variables.merge(environment) { $1 }
+        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+        let command = "env -i \(assignments) \(program.map(Self.quoted).joined(separator: " ")); echo EXIT=$?; sleep 600"
         try startServer(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command])
     }
 

@@ -23,9 +23,6 @@ public func runWX(
     _ arguments: [String] = [], stdin: String = "", home: TemporaryFolder? = nil, server: FixtureServer? = nil,
     now: String? = nil, environment: [String: String] = [:], timeout: Double = 60
 ) throws -> WXResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: TestPaths.wxBinary)
-    process.arguments = arguments
     var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home?.path ?? NSTemporaryDirectory(), "WX_TIMEOUT": "5"]
     if let home {
         env["WX_HOME"] = home.path
@@ -36,7 +33,17 @@ public func runWX(
     if let server { env.merge(server.environment) { $1 } }
     if let now { env["WX_NOW"] = now }
     env.merge(environment) { $1 }
-    process.environment = env
+    return try runProgram(TestPaths.wxBinary, arguments, stdin: stdin, environment: env, timeout: timeout)
+}
+
+/// Runs any program with exactly `environment`, feeding `stdin`, and collects what it printed.
+public func runProgram(
+    _ path: String, _ arguments: [String], stdin: String = "", environment: [String: String], timeout: Double = 60
+) throws -> WXResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = environment
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()

@@ -288,6 +288,9 @@ final class LineEditor {
 
     func readLine() -> Input {
         var count: Int32 = 0
+        var mask = sigset_t()
+        wx_reader_begin(&mask)
+        defer { wx_reader_end(&mask) }
         guard let bytes = api.pointee.el_gets(editLine, &count) else {
             return count == -1 && wx_errno() == EINTR ? .interrupted : .end
         }

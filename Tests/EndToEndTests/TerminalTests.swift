@@ -41,6 +41,15 @@ import WeatherTestSupport
         // The shell still works, and Ctrl-D ends it with status 0.
         try terminal.send("favs", "Enter")
         try terminal.wait(for: "favorites") { $0.contains("★ Elbe Concert Hall") && $0.hasSuffix("wx>") }
+
+        // Ctrl-C on a half-typed line after commands have run (the main actor is then on
+        // another thread than the first): the line is dropped, a fresh prompt comes, once.
+        try terminal.send("abc")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> abc") }
+        try terminal.send("C-c")
+        try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("wx> abc\nwx>") }
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "units") { $0.hasSuffix("wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx>") }
         try terminal.send("C-d")
         try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
     }

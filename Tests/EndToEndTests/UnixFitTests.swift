@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// wx as a Unix tool: installed under a prefix, its man page, completions in bash, zsh and fish,
+/// the start-up file, export and import, and --json output checked against schema/.
+@Suite struct UnixFitTests {
+    static let recorded = "2025-07-27T03:10:00Z"
+
+    /// `make install-files` of the built wx into a temporary DESTDIR.
+    func install(into destination: TemporaryFolder, prefix: String = "/usr/local") throws -> WXResult {
+        try runProgram(
+            "/usr/bin/make",
+            ["-C", TestPaths.packageRoot.path, "--no-print-directory", "install-files", "BINARY=\(TestPaths.wxBinary)", "DESTDIR=\(destination.path)", "PREFIX=\(prefix)"],
+            environment: ["PATH": "/usr/bin:/bin"])
+    }
+
+    @Test func installRunsRendersCompletesAndUninstalls() throws {
+        let destination = TemporaryFolder()
+        let installed = try install(into: destination)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        let root = destination.path + "/usr/local"
+        let files = ["bin/wx", "share/man/man1/wx.1", "share/bash-completion/completions/wx", "share/zsh/site-functions/_wx", "share/fish/vendor_completions.d/wx.fish"]
+        for file in files { #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file)") }
+        let mode = try FileManager.default.attributesOfItem(atPath: root + "/bin/wx")[.posixPermissions] as? Int
+        #expect(mode == 0o755)
+
+        // The installed binary runs; its man page renders without a warning.
+        let version = try runProgram(root + "/bin/wx", ["--version"], environment: [:])
+        #expect(version.stdout == "wx 0.1.0\n")
+        let lint = try runProgram("/usr/bin/mandoc", ["-T", "lint", "-W", "all", root + "/share/man/man1/wx.1"], environment: [:])
+        #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)")
+        let page = try runProgram("/usr/bin/mandoc", ["-T", "utf8", root + "/share/man/man1/wx.1"], environment: [:])
+        #expect(page.stdout.contains("0 when every command succeeded, 1 when a command failed"))
+
+        // bash: the installed completion file, driven as bash drives it on Tab.
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        _ = try runWX(["-c", "find Hamburg; fav; fav rename Elbphilharmonie \"Hamburg Elbe Hall\"; find London; fav"], home: home, server: server, now: Self.recorded)
+        let environment = ["PATH": root + "/bin:/usr/bin:/bin", "WX_HOME": home.path]
+        let bash = try runProgram("/bin/bash", ["-c", """
+            source \(root)/share/bash-completion/completions/wx
+            complete -p wx
+            complete_line() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _wx; printf '<%s>\\n' "${COMPREPLY[@]}"; }
+            complete_line wx show Ham
+            complete_line wx show 'Hamburg\\ E'
+            complete_line wx show Hamburg E
+            complete_line wx sh
+            complete_line wx --json fav r
+            """], environment: environment)
+        #expect(bash.stdout == """
+            complete -F _wx wx
+            <Hamburg\\ Elbe\\ Hall>
+            <Hamburg\\ Elbe\\ Hall>
+            <Elbe\\ Hall>
+            <show>
+            <rename>
+            <rm>
+
+            """, "\(bash.stderr)")
+
+        // fish: its own completion engine, asked with complete -C.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
+            let fish = try runProgram("/usr/bin/fish", ["--no-config", "-c", "source \(root)/share/fish/vendor_completions.d/wx.fish; complete -C 'wx show Ham'; complete -C 'wx show Prime'"], environment: environment)
+            #expect(fish.stdout == "Hamburg Elbe Hall\nPrime Minister’s Office\n", "\(fish.stderr)")
+        }
+
+        // zsh: the real completion system in a real terminal.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
+            var zshEnvironment = environment
+            zshEnvironment["HOME"] = home.path
+            let terminal = try TerminalSession(program: ["/usr/bin/zsh", "-f"], environment: zshEnvironment)
+            try terminal.wait(for: "the zsh prompt") { !$0.isEmpty }
+            try terminal.send("fpath=(\(root)/share/zsh/site-functions $fpath); autoload -U compinit; compinit -u; PS1='z> '", "Enter")
+            try terminal.wait(for: "the new prompt") { $0.hasSuffix("z>") }
+            try terminal.send("wx show Ham", "Tab")
+            try terminal.wait(for: "zsh completion") { $0.hasSuffix("z> wx show Hamburg\\ Elbe\\ Hall") }
+        }
+
+        // uninstall removes every file install put there.
+        let removed = try runProgram(
+            "/usr/bin/make", ["-C", TestPaths.packageRoot.path, "--no-print-directory", "uninstall", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(removed.status == 0)
+        for file in files { #expect(!FileManager.default.fileExists(atPath: root + "/" + file), "\(file)") }
+    }
+
+    @Test func startupFileRunsFirstAndNamesItsBadLines() throws {
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        try "# my wx\nunits imperial\nfrobnicate\r\nfav rm Nowhere; find Hamburg\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
+        let run = try runWX(["-c", "show"], home: home, server: server, now: Self.recorded)
+        #expect(run.stderr == """
+            error: \(home.path)/wxrc:3: unknown command “frobnicate”; type “help” for the list
+            error: \(home.path)/wxrc:4: no favorite named “Nowhere” (see “favs”)
+
+            """)
+        // Errors in the file do not fail the command line; its settings and location apply.
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("units imperial: °F, mph, in, inHg, mi, 12h clock\n  1  Elbphilharmonie"))
+        #expect(run.stdout.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT\n  61.7 °F"))
+        // Script mode runs it too; -n skips it; it is never in the history.
+        let script = try runWX(stdin: "units\n", home: home, server: server, now: Self.recorded)
+        #expect(script.stdout.hasSuffix("units imperial: °F, mph, in, inHg, mi, 12h clock\n"))
+        let skipped = try runWX(["-n", "-c", "history"], home: home)
+        #expect(skipped.stderr == "")
+        #expect(skipped.stdout == "     1  show\n     2  units\n     3  history\n")
+    }
+
+    @Test func exportThenImportIntoAnEmptyStateGivesTheSameFavorites() throws {
+        let server = try FixtureServer()
+        let source = TemporaryFolder()
+        let setup = try runWX([
+            "-c", "find Hamburg; fav; show; save; find London; fav; fav rename \"Prime Minister’s Office\" \"No. 10, \\\"PM\\\"\"; find Dunstable; fav",
+        ], home: source, server: server, now: Self.recorded)
+        #expect(setup.status == 0, "\(setup.stderr)")
+        let exported = try runWX([
+            "-c", "export favorites \(source.path)/favorites.csv; export favorites \(source.path)/favorites.json; export snapshots \(source.path)/snapshots.csv; export history --format json \(source.path)/history.txt",
+        ], home: source)
+        #expect(exported.stdout == """
+            3 favorites exported to \(source.path)/favorites.csv (CSV)
+            3 favorites exported to \(source.path)/favorites.json (JSON)
+            1 snapshot exported to \(source.path)/snapshots.csv (CSV)
+            13 commands exported to \(source.path)/history.txt (JSON)
+
+            """)
+        let csv = try String(contentsOfFile: source.path + "/favorites.csv", encoding: .utf8)
+        #expect(csv.hasPrefix("name,latitude,longitude,display_name,country_code\r\nElbphilharmonie,53.5413,9.9842,\"Elbphilharmonie, Hamburg, Deutschland\",de\r\n\"No. 10, \"\"PM\"\"\",51.5034,-0.1277,"))
+        // Python's csv module reads what wx wrote, with ISO 8601 UTC times and unit-named columns.
+        let python = try runProgram("/usr/bin/python3", ["-c", """
+            import csv, sys
+            rows = list(csv.DictReader(open(sys.argv[1], newline='', encoding='utf-8')))
+            print(rows[0]['place_name'], rows[0]['temperature_celsius'], rows[0]['data_time'], rows[0]['saved_at'])
+            """, source.path + "/snapshots.csv"], environment: [:])
+        #expect(python.stdout == "Elbphilharmonie 16.5 2025-07-27T03:00:00Z 2025-07-27T03:10:00Z\n")
+
+        let favorites = try runWX(["--json", "-c", "favs"], home: source).stdout
+        for file in ["favorites.csv", "favorites.json"] {
+            let target = TemporaryFolder()
+            let imported = try runWX(["-c", "import favorites \(source.path)/\(file)"], home: target)
+            #expect(imported.status == 0)
+            #expect(imported.stdout == "3 favorites imported from \(source.path)/\(file): Elbphilharmonie, No. 10, \"PM\", Dunstable\n")
+            #expect(try runWX(["--json", "-c", "favs"], home: target).stdout == favorites)
+            // Again: every place is there already.
+            let again = try runWX(["-c", "import favorites \(source.path)/\(file)"], home: target)
+            #expect(again.stdout == "0 favorites imported from \(source.path)/\(file)\n3 already saved (same coordinates), skipped\n")
+        }
+    }
+
+    @Test func badRowsAreNamedSkippedAndFailTheCommand() throws {
+        let home = TemporaryFolder()
+        try "name,latitude,longitude\nGood,1,2\nBad,north,2\n".write(toFile: home.path + "/in.csv", atomically: true, encoding: .utf8)
+        let inHome = try runWX(["-c", "import favorites \(home.path)/in.csv; favs"], home: home)
+        #expect(inHome.status == 1)
+        #expect(inHome.stderr == "error: skipped line 3: latitude “north” is not a number\n")
+        #expect(inHome.stdout.hasPrefix("1 favorite imported from \(home.path)/in.csv: Good\n"))
+        let broken = try runWX(["-c", "import favorites \(home.path)/missing.csv"], home: home)
+        #expect(broken.status == 1)
+        #expect(broken.stderr == "error: cannot read \(home.path)/missing.csv: No such file or directory\n")
+    }
+
+    @Test func everyJSONDocumentValidatesAgainstTheSchema() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        var documents = ""
+        let main = try runWX([
+            "--json", "-c",
+            "find London; use 2; show; fav; fav rename \"10 Downing Street\" Ten; favs; hourly 3; daily 2; rain; compare; save; saved; saved 1; saved rm 1; history 3; units imperial; format; provider; geocoder; language; help; help show; about; log; log compact; export favorites; export favorites \(home.path)/f.csv; import favorites \(home.path)/f.csv; fav rm Ten; find nowhere-at-all; frobnicate",
+        ], home: home, server: server, now: Self.recorded)
+        documents += main.stdout
+        documents += try runWX(["--json", "-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z").stdout
+        try server.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))
+        documents += try runWX(["--json", "-c", "find Enschede"], home: TemporaryFolder(), server: server).stdout
+        let file = home.path + "/documents.jsonl"
+        try documents.write(toFile: file, atomically: true, encoding: .utf8)
+        let check = try runProgram(
+            "/usr/bin/python3", [TestPaths.packageRoot.path + "/scripts/validate-json.py", TestPaths.packageRoot.path + "/schema/wx-result.schema.json", file],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        // Every kind of document wx writes was among them.
+        #expect(check.stdout == "types: about air candidates comparison current_place daily error export favorite favorites format help history hourly import log log_compacted notice rain setting snapshot snapshots units weather\n")
+    }
+}
