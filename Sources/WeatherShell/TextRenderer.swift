@@ -427,9 +427,11 @@ public enum TextRenderer {
 
     static func comparison(_ reports: [WeatherReport], context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
         let unit = format.temperatureSymbol
+        // 2 + name + 7 + 2 + 18 + 12 + 6 + 2 columns before the wind, which gets the rest (13 at 80).
         let nameWidth = max(12, min(24, context.width - 62))
-        var lines = ["  " + TextLayout.pad("place", to: nameWidth) + TextLayout.pad("now \(unit)", to: 9, right: true)
-            + "  " + TextLayout.pad("condition", to: 20) + TextLayout.pad("today \(unit)", to: 13, right: true)
+        let windWidth = max(8, context.width - 49 - nameWidth)
+        var lines = ["  " + TextLayout.pad("place", to: nameWidth) + TextLayout.pad("now \(unit)", to: 7, right: true)
+            + "  " + TextLayout.pad("condition", to: 18) + TextLayout.pad("today \(unit)", to: 12, right: true)
             + TextLayout.pad("rain", to: 6, right: true) + "  wind"]
         for report in reports {
             let forecast = report.forecast
@@ -443,11 +445,11 @@ public enum TextRenderer {
             let range = today.map { "\(format.temperatureValue($0.temperatureMinCelsius)) … \(format.temperatureValue($0.temperatureMaxCelsius))" }
                 ?? ValueFormatter.missing
             lines.append("  " + TextLayout.pad(report.place.name, to: nameWidth)
-                + TextLayout.pad(format.temperatureValue(current?.temperatureCelsius ?? hour?.temperatureCelsius), to: 9, right: true)
-                + "  " + TextLayout.pad(condition(current?.weatherCode ?? hour?.weatherCode), to: 20)
-                + TextLayout.pad(range, to: 13, right: true)
+                + TextLayout.pad(format.temperatureValue(current?.temperatureCelsius ?? hour?.temperatureCelsius), to: 7, right: true)
+                + "  " + TextLayout.pad(condition(current?.weatherCode ?? hour?.weatherCode), to: 18)
+                + TextLayout.pad(range, to: 12, right: true)
                 + TextLayout.pad(format.percent(today?.precipitationProbabilityMaxPercent ?? hour?.precipitationProbabilityPercent), to: 6, right: true)
-                + "  " + wind)
+                + "  " + TextLayout.truncate(wind, to: windWidth))
         }
         if let origin = reports.first?.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
