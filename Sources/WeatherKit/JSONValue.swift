@@ -59,6 +59,14 @@ public enum JSONValue: Sendable, Equatable {
         return Int(value)
     }
 
+    /// A Unix time (seconds since 1970, a number or a number written as text) as a `Date`; nil
+    /// when it is not one or lies more than about 3,000 years from now, so that no later
+    /// conversion of it to whole seconds can overflow.
+    public var unixTime: Date? {
+        guard let seconds = double, abs(seconds) < 1e11 else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
     /// A string, or a number written as text; nil for other kinds.
     public var string: String? {
         switch self {

@@ -262,8 +262,7 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
             let date: LocalDate?
             switch rawTimes[i] {
             case .string(let text): date = LocalDate(iso: Substring(text.prefix(10)))
-            case .number(let seconds) where seconds.isFinite && abs(seconds) < 1e12:
-                date = ZoneClock.fixed(Int(seconds), offset: offset, abbreviation: nil).date
+            case .number: date = rawTimes[i].unixTime.map { ZoneClock.fixed(Int($0.timeIntervalSince1970), offset: offset, abbreviation: nil).date }
             default: date = nil
             }
             guard let date else { return nil }
@@ -287,8 +286,8 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     /// An instant from Unix seconds, or from a local ISO time without zone read at `offset`.
     static func instant(_ value: JSONValue, offset: Int) -> Date? {
         switch value {
-        case .number(let seconds) where seconds.isFinite && abs(seconds) < 1e12:
-            return Date(timeIntervalSince1970: seconds)
+        case .number:
+            return value.unixTime
         case .string(let text):
             return CivilCalendar.secondsAsIfUTC(iso: text).map { Date(timeIntervalSince1970: Double($0 - offset)) }
         default:

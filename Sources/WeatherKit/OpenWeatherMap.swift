@@ -86,12 +86,12 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup {
     ///   `.malformedResponse` when `main` or `dt` is missing.
     public static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
         try checkCode(json)
-        guard let main = json["main"], let seconds = json["dt"]?.double else {
+        guard let main = json["main"], let time = json["dt"]?.unixTime else {
             throw .malformedResponse(.openWeatherMap, detail: "no current weather in the answer")
         }
         let offset = json["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil } ?? 0
         let zone = ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: offset)
-        var current = CurrentConditions(time: Date(timeIntervalSince1970: seconds))
+        var current = CurrentConditions(time: time)
         current.temperatureCelsius = main["temp"]?.double
         current.apparentTemperatureCelsius = main["feels_like"]?.double
         current.relativeHumidityPercent = main["humidity"]?.double
@@ -109,10 +109,10 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup {
         current.weatherCode = condition?["id"]?.int.flatMap(wmoCode)
         current.conditionText = condition?["description"]?.nonEmptyString.map(TerminalText.sanitized)
         var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: "OpenWeatherMap")
-        let sunrise = json["sys"]?["sunrise"]?.double.map { Date(timeIntervalSince1970: $0) }
-        let sunset = json["sys"]?["sunset"]?.double.map { Date(timeIntervalSince1970: $0) }
+        let sunrise = json["sys"]?["sunrise"]?.unixTime
+        let sunset = json["sys"]?["sunset"]?.unixTime
         if sunrise != nil || sunset != nil {
-            var today = DailyForecast(date: ZoneClock.fixed(Int(seconds), offset: offset, abbreviation: nil).date)
+            var today = DailyForecast(date: ZoneClock.fixed(Int(time.timeIntervalSince1970), offset: offset, abbreviation: nil).date)
             today.sunrise = sunrise
             today.sunset = sunset
             forecast.daily = [today]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeatherKit
 import WeatherTestSupport
 
 /// Replays every input `make fuzz` ever found a problem with (Fixtures/fuzz-regressions), and
@@ -23,6 +24,18 @@ import WeatherTestSupport
         let target = path.split(separator: "/")[1]
         let folder = TemporaryFolder()
         DecoderExercise.run(String(target), TestPaths.fixture(path), folder: folder.path)
+    }
+
+    @Test func aUnixTimeBeyondRangeIsAMalformedAnswer() throws {
+        let body = String(decoding: TestPaths.fixture("fuzz-regressions/openweathermap/time-beyond-int"), as: UTF8.self)
+        let json = try JSONValue.parse(Data(body.utf8))
+        #expect(throws: ServiceError.malformedResponse(.openWeatherMap, detail: "no current weather in the answer")) {
+            try OpenWeatherMapProvider.forecast(from: json, requested: Coordinate(latitude: 55.75, longitude: 37.62))
+        }
+        #expect(JSONValue.number(1_700_000_000).unixTime == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(JSONValue.string("1700000000").unixTime == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(JSONValue.number(1e11).unixTime == nil)
+        #expect(JSONValue.number(-.infinity).unixTime == nil)
     }
 
     @Test func everyRecordedBodyThroughEveryServiceDecoder() {
