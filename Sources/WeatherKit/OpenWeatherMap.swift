@@ -14,12 +14,14 @@ public protocol CityLookup: Sendable {
     func place(cityID id: Int, language: String) async throws(ServiceError) -> Place?
 }
 
-/// Current weather from OpenWeatherMap (`/data/2.5/weather`), enabled by `OPENWEATHERMAP_API_KEY`.
+/// Current weather from OpenWeatherMap (`/data/2.5/weather`), enabled by `OPENWEATHERMAP_API_KEY`;
+/// also a geocoder (`geocoder openweathermap`): the same request by name (`q=`) or coordinates
+/// answers with the one city OpenWeatherMap matches.
 ///
 /// Asks with `units=metric` (°C, m/s, hPa, m, mm) and the user's language for the description.
 /// The key goes in the request only: the cache key and every message leave it out. The service
 /// gives current conditions, not forecasts; wx shows them with sunrise and sunset for today.
-public struct OpenWeatherMapProvider: ForecastProvider, CityLookup {
+public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     public let service = Service.openWeatherMap
     let baseURL: String
     let key: String
@@ -64,17 +66,35 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup {
     }
 
     public func place(cityID id: Int, language: String) async throws(ServiceError) -> Place? {
-        let (url, cacheKey) = urls([("id", String(id))], language: language)
+        try await lookup([("id", String(id))], language: language).value
+    }
+
+    /// The place a current-weather request names (`id=`, `q=`, `lat=`/`lon=`); nil on 404.
+    func lookup(_ items: [(String, String)], language: String) async throws(ServiceError) -> Fetched<Place?> {
+        let (url, cacheKey) = urls(items, language: language)
         let fetched: Fetched<JSONValue>
         do {
             fetched = try await client.json(
                 ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
                 validity: { _, now in now.addingTimeInterval(NominatimGeocoder.cacheSeconds) })
         } catch {
-            if case .rejected(_, 404, _) = error { return nil }
+            if case .rejected(_, 404, _) = error { return Fetched(value: nil, origin: .network) }
             throw error
         }
-        return try Self.place(from: fetched.value)
+        return Fetched(value: try Self.place(from: fetched.value), origin: fetched.origin)
+    }
+
+    /// The one city OpenWeatherMap matches to `query` ("London", "London,GB"); none on 404.
+    public func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
+        let found = try await lookup([("q", query)], language: language)
+        return Fetched(value: found.value.map { [$0] } ?? [], origin: found.origin)
+    }
+
+    /// The city OpenWeatherMap reports for `coordinate`.
+    public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
+        let rounded = coordinate.rounded
+        return try await lookup(
+            [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))], language: language)
     }
 
     // MARK: - Mapping (pure, tested on every recorded body)

@@ -151,10 +151,13 @@ public enum CommandTable {
             details: ["OpenWeatherMap needs OPENWEATHERMAP_API_KEY and gives current conditions only; Open-Meteo gives forecasts too. The choice is saved."],
             completion: .words(["open-meteo", "openweathermap"])),
         CommandSpec(
-            name: "geocoder", aliases: [], synopsis: "geocoder [nominatim | open-meteo]",
+            name: "geocoder", aliases: [], synopsis: "geocoder [nominatim | open-meteo | openweathermap]",
             summary: "show or set which service finds places",
-            details: ["When the chosen one cannot be reached or refuses, wx asks the other and says so. The choice is saved."],
-            completion: .words(["nominatim", "open-meteo"])),
+            details: [
+                "When the chosen one cannot be reached or refuses, wx asks the next and says so. The choice is saved.",
+                "openweathermap (with OPENWEATHERMAP_API_KEY) finds a place by name the way its current-weather request does (“London,GB”), one city a query.",
+            ],
+            completion: .words(["nominatim", "open-meteo", "openweathermap"])),
         CommandSpec(
             name: "language", aliases: [], synopsis: "language [code | auto]",
             summary: "language of place names (de, pt-BR, auto)",

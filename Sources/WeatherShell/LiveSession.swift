@@ -26,14 +26,17 @@ extension WeatherSession {
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
             spacing: RequestSpacing(lockFolder: configuration.runtimeFolder), offline: offline)
         var providers: [any ForecastProvider] = [OpenMeteoForecastProvider(baseURL: configuration.endpoints[.openMeteo], context: context)]
+        var geocoders: [any Geocoder] = [
+            NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
+            OpenMeteoGeocoder(baseURL: configuration.endpoints[.openMeteoGeocoding], context: context),
+        ]
         if let key = configuration.openWeatherMapKey {
-            providers.append(OpenWeatherMapProvider(baseURL: configuration.endpoints[.openWeatherMap], key: key, context: context))
+            let openWeatherMap = OpenWeatherMapProvider(baseURL: configuration.endpoints[.openWeatherMap], key: key, context: context)
+            providers.append(openWeatherMap)
+            geocoders.append(openWeatherMap)
         }
         let services = WeatherServices(
-            geocoders: [
-                NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
-                OpenMeteoGeocoder(baseURL: configuration.endpoints[.openMeteoGeocoding], context: context),
-            ],
+            geocoders: geocoders,
             forecastProviders: providers,
             airQuality: OpenMeteoAirQualityProvider(baseURL: configuration.endpoints[.openMeteoAirQuality], context: context))
         return WeatherSession(configuration: configuration, services: services, state: state, log: log, now: now)

@@ -574,10 +574,10 @@ public final class WeatherSession {
 
     private func setGeocoder(_ word: String?) throws(ShellError) -> [CommandResult] {
         guard let word else { return [.setting(name: "geocoder", value: WeatherServices.word(for: geocoder.service))] }
-        guard let service = WeatherServices.service(named: word, geocoding: true),
-            services.geocoders.contains(where: { $0.service == service })
-        else {
-            throw .usage("usage: geocoder [nominatim | open-meteo]")
+        let named = WeatherServices.service(named: word, geocoding: true)
+        guard let service = named, services.geocoders.contains(where: { $0.service == service }) else {
+            let choices = services.geocoders.map { WeatherServices.word(for: $0.service) }.joined(separator: " | ")
+            throw .usage("usage: geocoder [\(choices)]" + (named == .openWeatherMap ? "; openweathermap needs OPENWEATHERMAP_API_KEY" : ""))
         }
         let value = WeatherServices.word(for: service)
         return [.setting(name: "geocoder", value: value)] + persist { document throws(ShellError) in document.settings.geocoder = value }

@@ -185,6 +185,20 @@ import WeatherTestSupport
         }
     }
 
+    @Test func openWeatherMapFindsAPlaceByName() throws {
+        let server = try FixtureServer()
+        let key = ["OPENWEATHERMAP_API_KEY": "test-key-0123"]
+        let run = try runWX(["-c", "geocoder openweathermap; find Moscow; find Nowhere"], home: TemporaryFolder(), server: server, environment: key)
+        #expect(run.stdout == "geocoder: openweathermap\n  1  Moscou, RU                                            55.7500, 37.6200\n")
+        #expect(run.stderr == "error: no place found for “Nowhere”\n")
+        let asked = try server.requests().filter { $0.path == "/data/2.5/weather" }.map { $0.query["q"] }
+        #expect(asked == ["Moscow", "Nowhere"])
+        // Without a key the choice is refused, and says why.
+        let keyless = try runWX(["-c", "geocoder openweathermap"], home: TemporaryFolder(), server: server)
+        #expect(keyless.status == 2)
+        #expect(keyless.stderr == "error: usage: geocoder [nominatim | open-meteo]; openweathermap needs OPENWEATHERMAP_API_KEY\n")
+    }
+
     @Test func unitOverridesRerenderWithoutARequest() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
