@@ -37,14 +37,15 @@ chmod 0644 "$doc/copyright"
 # The package owning a library wx loads, by the file's real path.
 owner() {
   local path
-  path=$(ldconfig -p | awk -v name="$1" '$1 == name { print $NF; exit }')
+  # awk reads to the end (no early exit), so ldconfig never dies of SIGPIPE under pipefail.
+  path=$(ldconfig -p | awk -v name="$1" '$1 == name && !found { print $NF; found = 1 }')
   [ -n "$path" ] || { echo "make-deb: $1 not found; run make deps" >&2; exit 1; }
   # dpkg knows a file by the path its package shipped: with merged /usr that may be the /lib
   # or the /usr/lib spelling, of the link or of its target.
   local real candidate
   real=$(readlink -f "$path")
   for candidate in "$path" "$real" "/usr$path" "/usr$real" "${path#/usr}" "${real#/usr}"; do
-    dpkg -S "$candidate" 2>/dev/null | head -1 | cut -d: -f1 | grep . && return
+    dpkg -S "$candidate" 2>/dev/null | awk -F: 'NR == 1 && $1 != "" { print $1; found = 1 } END { exit !found }' && return
   done
   echo "make-deb: no package holds $path" >&2
   exit 1

@@ -3,13 +3,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
-package=$(ls -t wx_*.deb | head -1)
+packages=(wx_*.deb)
+package=${packages[-1]}
 $SUDO dpkg -i "$package"
 trap '$SUDO dpkg -r wx >/dev/null 2>&1 || true' EXIT
 test "$(command -v wx)" = /usr/bin/wx
 wx --version
 home=$(mktemp -d)
-wx --home "$home" -c "units imperial; units" | grep -q "units imperial"
+# Output is captured whole: `| grep -q` would close the pipe early and, under pipefail,
+# turn wx's SIGPIPE into a failure.
+output=$(wx --home "$home" -c "units imperial; units")
+grep -q "imperial" <<<"$output"
 mandoc -T lint /usr/share/man/man1/wx.1.gz
 test -f /usr/share/bash-completion/completions/wx
 test -f /usr/share/zsh/vendor-completions/_wx
