@@ -31,6 +31,7 @@ typedef struct wx_editline_api {
     const LineInfo *(*el_line)(EditLine *el);
     int (*el_insertstr)(EditLine *el, const char *text);
     void (*el_deletestr)(EditLine *el, int count);
+    int (*el_cursor)(EditLine *el, int count);
     History *(*history_init)(void);
     void (*history_end)(History *history);
     int (*history)(History *history, HistEvent *event, int operation, ...);
@@ -52,6 +53,7 @@ static inline int wx_editline_load(wx_editline_api *api) {
     WX_EDITLINE_SYMBOL(el_line, "el_line")
     WX_EDITLINE_SYMBOL(el_insertstr, "el_insertstr")
     WX_EDITLINE_SYMBOL(el_deletestr, "el_deletestr")
+    WX_EDITLINE_SYMBOL(el_cursor, "el_cursor")
     WX_EDITLINE_SYMBOL(history_init, "history_init")
     WX_EDITLINE_SYMBOL(history_end, "history_end")
     WX_EDITLINE_SYMBOL(history, "history")

@@ -66,10 +66,12 @@ public final class TerminalSession: @unchecked Sendable {
 
     public enum TerminalError: Error { case tmuxMissing, tmuxFailed([String]), timedOut(String, screen: String) }
 
-    /// Sends keys: literal text, or tmux key names such as "Tab", "Enter", "C-c", "C-d", "Up".
+    /// Sends keys: literal text, or tmux key names such as "Tab", "Enter", "Up", "Left" and
+    /// control keys "C-a" … "C-z".
     public func send(_ keys: String...) throws {
+        let named: Set<String> = ["Tab", "Enter", "Up", "Down", "Left", "Right", "BSpace"]
         for key in keys {
-            if ["Tab", "Enter", "C-c", "C-d", "Up", "Down", "BSpace"].contains(key) {
+            if named.contains(key) || (key.count == 3 && key.hasPrefix("C-")) {
                 try tmux(["send-keys", "-t", session, key])
             } else {
                 try tmux(["send-keys", "-t", session, "-l", key])

@@ -278,6 +278,8 @@ final class LineEditor {
         wx_el_set_clientdata(api, editLine, Unmanaged.passUnretained(self).toOpaque())
         wx_el_add_function(api, editLine, "wx-complete", "complete a command or favorite", completeCallback)
         wx_el_bind(api, editLine, "^I", "wx-complete")
+        wx_el_add_function(api, editLine, "wx-delete-or-eof", "delete the next character, or end on an empty line", deleteOrEndCallback)
+        wx_el_bind(api, editLine, "^D", "wx-delete-or-eof")
         _ = api.pointee.el_source(editLine, nil)  // the user's ~/.editrc, as other libedit programs do
     }
 
@@ -319,6 +321,18 @@ final class LineEditor {
         return UInt8(CC_REDISPLAY)
     }
 
+    /// Ctrl-D: end of input on an empty line, else delete the character under the cursor.
+    /// libedit's own binding echoes a visible "^D" before ending, which no other shell leaves
+    /// on the screen.
+    fileprivate func deleteOrEnd() -> UInt8 {
+        guard let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
+        if info.lastchar == start { return UInt8(CC_EOF) }
+        guard info.cursor < info.lastchar else { return UInt8(CC_ERROR) }
+        _ = api.pointee.el_cursor(editLine, 1)
+        api.pointee.el_deletestr(editLine, 1)
+        return UInt8(CC_REFRESH)
+    }
+
     /// Options laid out in columns across `width`, as shells list completions.
     static func columns(_ options: [String], width: Int) -> String {
         let cell = (options.map(TextLayout.columns).max() ?? 0) + 3
@@ -341,4 +355,9 @@ final class LineEditor {
 private let completeCallback: wx_el_function = { editLine, _ in
     guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
     return editor.complete()
+}
+
+private let deleteOrEndCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_EOF) }
+    return editor.deleteOrEnd()
 }

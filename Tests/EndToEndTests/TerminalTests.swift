@@ -50,8 +50,15 @@ import WeatherTestSupport
         try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("wx> abc\nwx>") }
         try terminal.send("units", "Enter")
         try terminal.wait(for: "units") { $0.hasSuffix("wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx>") }
+        // Ctrl-D inside a line deletes the character under the cursor (UTF-8 aware) …
+        try terminal.send("héllo", "Left", "Left", "Left", "Left", "C-d", "C-d")
+        try terminal.wait(for: "deletion") { $0.hasSuffix("wx> hlo") }
+        try terminal.send("C-a", "C-k")
+        try terminal.wait(for: "an empty line") { $0.hasSuffix("wx>") }
+        // … and on an empty line ends the shell, leaving no "^D" on the screen.
         try terminal.send("C-d")
         try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
+        #expect(!(try terminal.screen()).contains("^D"))
     }
 
     @Test func watchRefreshesUntilCtrlC() throws {
