@@ -68,8 +68,16 @@ import WeatherTestSupport
         environment["WX_HOME"] = home.path
         environment["WX_NOW"] = "2025-07-27T03:10:00Z"
         environment["NO_COLOR"] = "1"  // no clearing between refreshes, so the scrollback shows each
+        // The start-up file runs after the banner, before the first prompt, its errors naming the line.
+        try "units imperial\nfrobnicate\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
         let terminal = try TerminalSession(environment: environment)
         try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        let start = try terminal.screen()
+        #expect(start.hasSuffix(
+            "Ctrl-D quits.\nunits imperial: °F, mph, in, inHg, mi, 12h clock\n"
+                + "error: \(home.path)/wxrc:2: unknown command “frobnicate”; type “help” for the list\nwx>"), "\(start)")
+        try terminal.send("units metric", "Enter")
+        try terminal.wait(for: "metric") { $0.hasSuffix("24h clock\nwx>") }
         try terminal.send("find Hamburg", "Enter")
         try terminal.wait(for: "the candidates") { $0.contains("1  Elbphilharmonie") && $0.hasSuffix("wx>") }
         // Every 3 seconds.
