@@ -78,25 +78,18 @@ public enum FileIO {
     ///
     /// - Throws: `ShellError.storage` (ENOSPC, EROFS, EACCES…); the old file is then untouched.
     /// - Parameter durable: fsync the file and the folder (state files); the cache skips it.
-    public static func replace(_ path: String, with data: [UInt8], durable: Bool = true) throws(FileError) {
+    /// - Parameter mode: the new file's permission bits: `0o600` for wx's own files; a user's
+    ///   file keeps the mode it had (`exactly`), a new one gets `0o666` less the umask.
+    public static func replace(
+        _ path: String, with data: [UInt8], durable: Bool = true, mode: mode_t = 0o600, exactly: Bool = false
+    ) throws(FileError) {
         try checkFault(path, "write")
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError("cannot write \(path): \(lastError())") }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = lastError()
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = writeAll(data, to: fd)
+        if failure == nil, exactly, fchmod(fd, mode) != 0 { failure = lastError() }
         if failure == nil, durable, fsync(fd) != 0 { failure = lastError() }
         close(fd)
         if failure == nil, rename(temporary, path) != 0 { failure = lastError() }
@@ -108,6 +101,54 @@ public enum FileIO {
         if folderFD >= 0 {
             fsync(folderFD)
             close(folderFD)
+        }
+    }
+
+    /// Writes all of `data` to `fd`, retrying short writes; nil, or the cause of the failure.
+    private static func writeAll(_ data: [UInt8], to fd: Int32) -> String? {
+        data.withUnsafeBytes { buffer -> String? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return lastError()
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// Writes a file the user named (`export … FILE`) the way a shell's `>` would treat what is
+    /// there, but crash-safe where it can be: a regular file is replaced atomically through
+    /// `replace`, keeping its mode, and through a symbolic link the link's target is the file
+    /// replaced; anything else that exists — a device such as `/dev/stdout`, a FIFO, a file with
+    /// other hard links, a dangling link — is opened and written in place, never replaced.
+    /// A new file gets mode 0666 less the umask.
+    ///
+    /// - Throws: `FileError` naming the path and the cause (ENOSPC, EACCES, EISDIR…).
+    public static func writeUserFile(_ path: String, with data: [UInt8]) throws(FileError) {
+        try checkFault(path, "write")
+        var target = stat()
+        var link = stat()
+        let exists = stat(path, &target) == 0
+        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+        if exists, (target.st_mode & S_IFMT) == S_IFREG, target.st_nlink == 1 {
+            var resolved = path
+            if isLink, let real = realpath(path, nil) {
+                resolved = String(cString: real)
+                free(real)
+            }
+            try replace(resolved, with: data, mode: target.st_mode & 0o7777, exactly: true)
+        } else if exists || isLink {
+            let regular = exists && (target.st_mode & S_IFMT) == S_IFREG
+            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (regular || !exists ? O_TRUNC : 0), 0o666)
+            guard fd >= 0 else { throw FileError("cannot write \(path): \(lastError())") }
+            defer { close(fd) }
+            if let failure = writeAll(data, to: fd) { throw FileError("cannot write \(path): \(failure)") }
+        } else {
+            try replace(path, with: data, mode: 0o666)
         }
     }
 

@@ -154,11 +154,13 @@ public enum CommandParser {
                 }
                 format = value
             }
-            guard words.count <= 1 else { throw usage }
+            guard words.count <= 1, words.first?.isEmpty != true else { throw usage }
             return .export(kind, format: format, path: words.first.flatMap { $0 == "-" ? nil : $0 })
         case "import":
             let words = try words(rest)
-            guard words.count == 2, words[0].lowercased() == "favorites" else { throw .usage("usage: import favorites FILE") }
+            guard words.count == 2, words[0].lowercased() == "favorites", !words[1].isEmpty else {
+                throw .usage("usage: import favorites FILE")
+            }
             return .importFavorites(path: words[1])
         case "reset":
             guard rest.lowercased() == "state" else { throw .usage("usage: reset state") }

@@ -103,7 +103,7 @@ public struct Invocation: Hashable, Sendable {
         Option(flags: ["--json"], argument: nil, summary: "print each result as one JSON document"),
         Option(flags: ["--home"], argument: "DIR", summary: "keep state, log and cache there (not WX_HOME, XDG)"),
         Option(flags: ["--offline"], argument: nil, summary: "make no requests; answer from cached data"),
-        Option(flags: ["-n", "--no-rc"], argument: nil, summary: "do not run the start-up file (wxrc)"),
+        Option(flags: ["-n", "--no-rc"], argument: nil, summary: "do not run the start-up file (wxrc) at the prompt"),
         Option(flags: ["-h", "--help"], argument: nil, summary: "show this help and exit"),
         Option(flags: ["-V", "--version"], argument: nil, summary: "show the version and exit"),
     ]

@@ -69,9 +69,10 @@ public enum ManPage {
         out += text("Runs command N of the history again.")
         out += [".El", ".Sh START-UP FILE"]
         out += text("""
-            Before the first command, wx runs the commands in wxrc in the folder of state.plist ($XDG_CONFIG_HOME/wx/wxrc, or $WX_HOME/wxrc), one a line, as if typed, without adding them to the history. \
+            When the interactive shell starts, before its first prompt, wx runs the commands in wxrc in the folder of state.plist ($XDG_CONFIG_HOME/wx/wxrc, or $WX_HOME/wxrc), one a line, as if typed, without adding them to the history. \
             An error there names the file and line and the next line still runs. \
-            -n skips the file.
+            -n skips the file. \
+            Scripts, -c and one-shot commands never run it, so that their output is only what they ask for.
             """)
         out += [".Sh ENVIRONMENT", ".Bl -tag -width Ds"]
         for variable in Configuration.variables {

@@ -75,7 +75,9 @@ public final class ShellRunner {
         return status
     }
 
-    /// Runs the start-up file (`wxrc`, like psql's `.psqlrc`): each line as if typed, but not
+    /// Runs the start-up file (`wxrc`, like psql's `.psqlrc`) at the interactive prompt — never
+    /// for scripts, `-c` or one-shot commands, whose output must be only what they ask for:
+    /// each line as if typed, but not
     /// added to the history. An error names the file and line ("…/wxrc:3: unknown command …")
     /// and the next line still runs; errors there do not change the exit status. A missing file
     /// is nothing to run; `quit` ends the file, not wx.

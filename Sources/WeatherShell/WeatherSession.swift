@@ -471,7 +471,7 @@ public final class WeatherSession {
         guard let path else { return [.exportData(kind, format: format, records: objects, text: text)] }
         let full = configuration.expandPath(path)
         do {
-            try FileIO.replace(full, with: Array(text.utf8))
+            try FileIO.writeUserFile(full, with: Array(text.utf8))
         } catch {
             throw .storage("\(kind.rawValue) not exported: \(error.description)")
         }

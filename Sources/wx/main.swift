@@ -61,9 +61,7 @@ struct WX {
             colour: isatty(1) == 1 && configuration.colourAllowed, unicode: configuration.unicodeOutput,
             width: terminalWidth)
 
-        let startupFile = invocation.skipStartupFile ? nil : configuration.startupFile
         if !invocation.words.isEmpty || !invocation.commands.isEmpty {
-            if let startupFile { await runner.runStartupFile(startupFile) }
             let lines = invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
             for line in lines where await runner.run(line: line) == .quit { break }
             return output.finish(runner.exitStatus)
@@ -77,10 +75,11 @@ struct WX {
                 output.writeError("wx: \(LineEditor.loadError); install libedit2, or pipe commands into wx\n")
                 return 1
             }
+            // The start-up file is for the person at the prompt; scripts get only what they ask for.
+            let startupFile = invocation.skipStartupFile ? nil : configuration.startupFile
             return await Interactive(runner: runner, output: output, editor: editor, startupFile: startupFile).run()
         }
         // Script mode, like sqlite3: no banner, no prompt, one command a line.
-        if let startupFile { await runner.runStartupFile(startupFile) }
         while let line = readLine(strippingNewline: true) {
             if await runner.run(line: line) == .quit { break }
         }

@@ -85,26 +85,43 @@ import WeatherTestSupport
         for file in files { #expect(!FileManager.default.fileExists(atPath: root + "/" + file), "\(file)") }
     }
 
-    @Test func startupFileRunsFirstAndNamesItsBadLines() throws {
+    @Test func startupFileRunsAtThePromptOnlyAndNamesItsBadLines() throws {
         let home = TemporaryFolder()
         let server = try FixtureServer()
         try "# my wx\nunits imperial\nfrobnicate\r\nfav rm Nowhere; find Hamburg\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
-        let run = try runWX(["-c", "show"], home: home, server: server, now: Self.recorded)
-        #expect(run.stderr == """
+        var environment = server.environment
+        environment["WX_HOME"] = home.path
+        environment["WX_NOW"] = Self.recorded
+        let terminal = try TerminalSession(environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        // Errors name the file and line, and the next line still runs.
+        #expect(try terminal.screen().contains("""
+            Ctrl-D quits.
+            units imperial: °F, mph, in, inHg, mi, 12h clock
             error: \(home.path)/wxrc:3: unknown command “frobnicate”; type “help” for the list
             error: \(home.path)/wxrc:4: no favorite named “Nowhere” (see “favs”)
+            """))
+        #expect(try terminal.screen().contains("  1  Elbphilharmonie"))
+        // Its settings and location apply.
+        try terminal.send("show", "Enter")
+        try terminal.wait(for: "the weather") { $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT") && $0.hasSuffix("wx>") }
+        try terminal.send("units metric", "Enter", "C-d")
+        try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
 
-            """)
-        // Errors in the file do not fail the command line; its settings and location apply.
-        #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("units imperial: °F, mph, in, inHg, mi, 12h clock\n  1  Elbphilharmonie"))
-        #expect(run.stdout.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT\n  61.7 °F"))
-        // Script mode runs it too; -n skips it; it is never in the history.
-        let script = try runWX(stdin: "units\n", home: home, server: server, now: Self.recorded)
-        #expect(script.stdout.hasSuffix("units imperial: °F, mph, in, inHg, mi, 12h clock\n"))
-        let skipped = try runWX(["-n", "-c", "history"], home: home)
-        #expect(skipped.stderr == "")
-        #expect(skipped.stdout == "     1  show\n     2  units\n     3  history\n")
+        // Scripts, -c and one-shot commands never run it: their output is what they ask for.
+        for run in [
+            try runWX(["-c", "units"], home: home), try runWX(["units"], home: home),
+            try runWX(stdin: "units\n", home: home),
+        ] {
+            #expect(run.status == 0)
+            #expect(run.stderr == "")
+            #expect(run.stdout == "units metric: °C, km/h, mm, hPa, km, 24h clock\n")
+        }
+        // It is never in the history.
+        #expect(try runWX(["-c", "history"], home: home).stdout == "     1  show\n     2  units metric\n     3  units\n     4  units\n     5  units\n     6  history\n")
+        // -n skips it at the prompt.
+        let skipping = try TerminalSession(program: [TestPaths.wxBinary, "-n"], environment: environment)
+        try skipping.wait(for: "the prompt") { $0.hasSuffix("Ctrl-D quits.\nwx>") }
     }
 
     @Test func exportThenImportIntoAnEmptyStateGivesTheSameFavorites() throws {
@@ -145,6 +162,42 @@ import WeatherTestSupport
             let again = try runWX(["-c", "import favorites \(source.path)/\(file)"], home: target)
             #expect(again.stdout == "0 favorites imported from \(source.path)/\(file)\n3 already saved (same coordinates), skipped\n")
         }
+    }
+
+    /// `export … FILE` treats what is at FILE as a shell's `>` would: through a symbolic link
+    /// to its target, into a device, never replacing them; a regular file keeps its mode.
+    @Test func exportWritesThroughLinksAndDevicesAndKeepsModes() throws {
+        let home = TemporaryFolder()
+        let folder = home.path
+        try "name,latitude,longitude\nHome,53.55,10\n".write(toFile: folder + "/in.csv", atomically: true, encoding: .utf8)
+        #expect(try runWX(["-c", "import favorites \(folder)/in.csv"], home: home).status == 0)
+        let expected = "name,latitude,longitude,display_name,country_code\r\nHome,53.55,10,Home,\r\n"
+        // A symbolic link: the target gets the data, the link stays a link.
+        try "old".write(toFile: folder + "/target.csv", atomically: true, encoding: .utf8)
+        #expect(symlink(folder + "/target.csv", folder + "/link.csv") == 0)
+        #expect(chmod(folder + "/target.csv", 0o640) == 0)
+        let linked = try runWX(["-c", "export favorites \(folder)/link.csv"], home: home)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(home.text("target.csv") == expected)
+        var info = stat()
+        #expect(lstat(folder + "/link.csv", &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+        #expect(stat(folder + "/target.csv", &info) == 0 && info.st_mode & 0o777 == 0o640)
+        // A hard link is written in place, so both names see the data.
+        #expect(link(folder + "/target.csv", folder + "/hard.csv") == 0)
+        #expect(try runWX(["-c", "export favorites \(folder)/hard.csv"], home: home).status == 0)
+        #expect(home.text("target.csv") == expected && home.text("hard.csv") == expected)
+        // A device: /dev/full is written into (and says so), never replaced by a file.
+        let full = try runWX(["-c", "export favorites /dev/full"], home: home)
+        #expect(full.status == 1)
+        #expect(full.stderr == "error: favorites not exported: cannot write /dev/full: No space left on device\n")
+        #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+        // /dev/stdout reaches the pipe.
+        let stdout = try runWX(["-c", "export favorites /dev/stdout"], home: home)
+        #expect(stdout.stdout == expected + "1 favorite exported to /dev/stdout (CSV)\n")
+        // An empty name is a usage error, not a folder.
+        let empty = try runWX(["-c", "export favorites \"\""], home: home)
+        #expect(empty.status == 2)
+        #expect(empty.stderr.hasPrefix("error: usage: export"))
     }
 
     @Test func badRowsAreNamedSkippedAndFailTheCommand() throws {
