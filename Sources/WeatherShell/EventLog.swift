@@ -205,12 +205,12 @@ public final class EventLog {
         var deleted = Set<Int>()
         guard let file = LogFile(path: path) else { return stats }
         stats.bytes = file.size
+        let decoder = JSONDecoder()
         _ = file.linesForward(from: 0) { line in
-            switch Self.kind(of: line) {
+            switch Self.record(line, decoder: decoder) {
             case .command: stats.commands += 1
             case .snapshot: stats.snapshots += 1
-            case .deletion:
-                if let record = try? JSONDecoder().decode(DeletionRecord.self, from: Data(line)) { deleted.insert(record.id) }
+            case .deletion(let id): deleted.insert(id)
             case .other: stats.otherRecords += 1
             case .unreadable: stats.unreadableLines += 1
             }
@@ -220,40 +220,69 @@ public final class EventLog {
         return stats
     }
 
-    /// Rewrites the log without deleted snapshots, their deletion records and unreadable lines,
-    /// keeping everything else as it was — every command with its number, every snapshot with its
-    /// id, records of kinds this wx does not know — into a new file that replaces the old one
-    /// atomically (temporary file, fsync, rename, fsync of the folder), under the lock.
+    /// What `log compact` did.
+    public struct Compaction: Hashable, Sendable {
+        public var before: Statistics
+        public var after: Statistics
+        /// Where the lines no record could be read from were moved (`log.jsonl.unreadable-<UTC
+        /// time>`, 0600), nil when there were none.
+        public var unreadableLinesFile: String?
+    }
+
+    /// Rewrites the log without deleted snapshots and their deletion records, keeping everything
+    /// else as it was — every command with its number, every snapshot with its id, records of
+    /// kinds this wx does not know — into a new file that replaces the old one atomically
+    /// (temporary file, fsync, rename, fsync of the folder), under the lock. Lines that are not a
+    /// record wx can read are moved, byte for byte, to a file beside the log rather than lost.
     ///
-    /// - Returns: the statistics before and after.
+    /// - Parameter now: the time that names the file of unreadable lines.
     /// - Throws: `ShellError.storage` when it cannot be written; the old log is then untouched.
-    public func compact() throws(ShellError) -> (before: Statistics, after: Statistics) {
+    public func compact(now: Date) throws(ShellError) -> Compaction {
         try StoreFiles.locked(folder, failure: "log.jsonl not compacted") { () throws(ShellError) in
             try writePending()
             let before = statistics()
+            let decoder = JSONDecoder()
             // Pass 1: which snapshots are deleted.
             var deleted = Set<Int>()
             _ = LogFile(path: path)?.linesForward(from: 0) { line in
-                if Self.kind(of: line) == .deletion, let record = try? JSONDecoder().decode(DeletionRecord.self, from: Data(line)) {
-                    deleted.insert(record.id)
-                }
+                if case .deletion(let id) = Self.record(line, decoder: decoder) { deleted.insert(id) }
             }
-            // Pass 2: copy what is kept.
+            // Pass 2: copy what is kept; set aside what cannot be read.
             var kept: [UInt8] = []
+            var unreadable: [UInt8] = []
             kept.reserveCapacity(before.bytes)
-            let decoder = JSONDecoder()
             _ = LogFile(path: path)?.linesForward(from: 0) { line in
-                switch Self.kind(of: line) {
-                case .unreadable, .deletion: return
-                case .snapshot:
-                    if let id = (try? decoder.decode(KindProbe.self, from: Data(line)))?.id, deleted.contains(id) { return }
-                case .command, .other: break
+                switch Self.record(line, decoder: decoder) {
+                case .deletion: return
+                case .snapshot(let id) where deleted.contains(id): return
+                case .unreadable:
+                    unreadable.append(contentsOf: line)
+                    unreadable.append(UInt8(ascii: "\n"))
+                    return
+                case .command, .snapshot, .other: break
                 }
                 kept.append(contentsOf: line)
                 kept.append(UInt8(ascii: "\n"))
             }
-            do throws(FileError) { try FileIO.replace(path, with: kept) } catch { throw .storage("log.jsonl not compacted: \(error.description)") }
-            return (before, statistics())
+            var aside: String?
+            do throws(FileError) {
+                if !unreadable.isEmpty {
+                    let name = path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" }
+                    var candidate = name
+                    var number = 2
+                    while FileIO.exists(candidate) {
+                        candidate = "\(name)-\(number)"
+                        number += 1
+                    }
+                    try FileIO.replace(candidate, with: unreadable)
+                    aside = candidate
+                }
+                try FileIO.replace(path, with: kept)
+            } catch {
+                if let aside { unlink(aside) }
+                throw .storage("log.jsonl not compacted: \(error.description)")
+            }
+            return Compaction(before: before, after: statistics(), unreadableLinesFile: aside)
         }
     }
 
@@ -263,7 +292,7 @@ public final class EventLog {
     public func snapshots() -> [Snapshot] {
         fold()
         if skippedLines > toldSkippedLines {
-            notes.append("\(skippedLines - toldSkippedLines == 1 ? "1 line" : "\(skippedLines - toldSkippedLines) lines") of log.jsonl could not be read and \(skippedLines - toldSkippedLines == 1 ? "was" : "were") skipped (“log compact” drops them)")
+            notes.append("\(skippedLines - toldSkippedLines == 1 ? "1 line" : "\(skippedLines - toldSkippedLines) lines") of log.jsonl could not be read and \(skippedLines - toldSkippedLines == 1 ? "was" : "were") skipped (“log compact” moves them to a file of their own)")
             toldSkippedLines = skippedLines
         }
         var deleted = Set<Int>()
@@ -373,11 +402,6 @@ public final class EventLog {
         return HistoryEntry(number: record.n, line: record.line, time: time)
     }
 
-    static let commandKind = Array(#""kind":"command""#.utf8)
-    static let snapshotKind = Array(#""kind":"snapshot""#.utf8)
-    static let deletionKind = Array(#""kind":"snapshot.deleted""#.utf8)
-    static let anyKind = Array(#""kind":""#.utf8)
-
     /// Reads the part of the log appended since the last fold and folds its snapshot records.
     /// A log replaced by another process (smaller, or another inode) is folded again from the start.
     private func fold() {
@@ -392,9 +416,16 @@ public final class EventLog {
         let decoder = JSONDecoder()
         foldedBytes = file.linesForward(from: foldedBytes) { line in
             // Most lines are commands: bytes tell them apart without parsing. wx writes keys
-            // sorted, so `kind` comes first; lines from other writers get a full search.
+            // sorted, so `kind` comes first; lines from other writers are parsed.
             let kind = Self.kind(of: line)
-            if kind == .command { return }
+            if kind == .command {
+                // One in wx's own layout is taken as it is; another writer's is checked whole,
+                // so that the count of unreadable lines agrees with `log`.
+                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.historyEntry(line, decoder: decoder) == nil {
+                    skippedLines += 1
+                }
+                return
+            }
             if kind == .deletion {
                 guard let record = try? decoder.decode(DeletionRecord.self, from: Data(line)) else {
                     skippedLines += 1
@@ -418,17 +449,25 @@ public final class EventLog {
 
     enum LineKind { case command, snapshot, deletion, other, unreadable }
 
-    /// The record kind of a line, from its bytes.
+    /// The record kind a line claims, without checking its other fields. wx writes keys sorted
+    /// and without spaces, so `{"kind":"command",` at the start tells most lines apart with
+    /// one comparison; a line in any other layout — keys in another order, spaces after the
+    /// colons, a CR before the newline, as another JSON writer or an editor leaves it — is
+    /// asked of a JSON parser.
     static func kind(of line: UnsafeRawBufferPointer) -> LineKind {
         if LogFile.starts(line, with: sortedCommandPrefix) { return .command }
         if LogFile.starts(line, with: sortedDeletionPrefix) { return .deletion }
         if LogFile.starts(line, with: sortedSnapshotPrefix) { return .snapshot }
         if LogFile.starts(line, with: sortedKindPrefix) { return .other }
-        guard looksLikeRecord(line) else { return .unreadable }
-        if LogFile.contains(line, commandKind) { return .command }
-        if LogFile.contains(line, deletionKind) { return .deletion }
-        if LogFile.contains(line, snapshotKind) { return .snapshot }
-        return .other
+        guard line.count < 1 << 20, let probe = try? JSONDecoder().decode(KindProbe.self, from: Data(line)) else {
+            return .unreadable
+        }
+        switch probe.kind {
+        case "command": return .command
+        case "snapshot": return .snapshot
+        case "snapshot.deleted": return .deletion
+        default: return .other
+        }
     }
 
     static let sortedKindPrefix = Array(#"{"kind":""#.utf8)
@@ -436,8 +475,33 @@ public final class EventLog {
     static let sortedSnapshotPrefix = Array(#"{"kind":"snapshot","#.utf8)
     static let sortedDeletionPrefix = Array(#"{"kind":"snapshot.deleted","#.utf8)
 
-    static func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool {
-        line.first == UInt8(ascii: "{") && line.last == UInt8(ascii: "}") && LogFile.contains(line, anyKind)
+    /// A line read whole: a record of a kind wx knows counts only when every field it needs is
+    /// there with the right type (else it is unreadable, like garbage).
+    enum Record: Hashable {
+        case command
+        case snapshot(id: Int)
+        case deletion(id: Int)
+        /// A record of a kind this wx does not know (from a newer wx): kept as it is.
+        case other
+        case unreadable
+    }
+
+    static func record(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> Record {
+        switch kind(of: line) {
+        case .command: return historyEntry(line, decoder: decoder) == nil ? .unreadable : .command
+        case .snapshot:
+            guard let record = try? decoder.decode(SnapshotRecord.self, from: Data(line)), record.kind == "snapshot",
+                let snapshot = record.snapshot
+            else { return .unreadable }
+            return .snapshot(id: snapshot.id)
+        case .deletion:
+            guard let record = try? decoder.decode(DeletionRecord.self, from: Data(line)), record.kind == "snapshot.deleted" else {
+                return .unreadable
+            }
+            return .deletion(id: record.id)
+        case .other: return .other
+        case .unreadable: return .unreadable
+        }
     }
 }
 
@@ -529,23 +593,6 @@ struct LogFile {
         }
         self.fd = fd
         self.size = Int(info.st_size)
-    }
-
-    /// Whether `line` contains `needle`.
-    static func contains(_ line: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard let base = line.baseAddress, !needle.isEmpty, line.count >= needle.count else { return false }
-        // memchr for the first byte, memcmp for the rest (memmem is a GNU extension Swift's
-        // Glibc module does not export).
-        return needle.withUnsafeBytes { pattern in
-            var offset = 0
-            while offset <= line.count - needle.count,
-                let hit = memchr(base + offset, Int32(needle[0]), line.count - needle.count - offset + 1)
-            {
-                if memcmp(hit, pattern.baseAddress!, needle.count) == 0 { return true }
-                offset = base.distance(to: UnsafeRawPointer(hit)) + 1
-            }
-            return false
-        }
     }
 
     /// Whether `line` begins with `prefix`.

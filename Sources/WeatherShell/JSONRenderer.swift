@@ -129,9 +129,11 @@ public enum JSONRenderer {
             ])
         case .logStatistics(let stats):
             return .object([("type", .string("log"))] + statistics(stats))
-        case .logCompacted(let before, let after):
+        case .logCompacted(let compaction):
             return .object([
-                ("type", .string("log_compacted")), ("before", .object(statistics(before))), ("after", .object(statistics(after))),
+                ("type", .string("log_compacted")), ("before", .object(statistics(compaction.before))),
+                ("after", .object(statistics(compaction.after))),
+                ("unreadable_lines_file", compaction.unreadableLinesFile.map { .string($0) } ?? .null),
             ])
         case .notice(let text):
             return .object([("type", .string("notice")), ("message", .string(text))])

@@ -67,7 +67,7 @@ public enum CommandResult: Hashable, Sendable {
     /// not be read ("line 4: latitude “abc” is not a number").
     case imported(added: [Favorite], alreadySaved: Int, problems: [String], path: String)
     case logStatistics(EventLog.Statistics)
-    case logCompacted(before: EventLog.Statistics, after: EventLog.Statistics)
+    case logCompacted(EventLog.Compaction)
     /// A line of information that is not an error (e.g. which geocoder answered).
     case notice(String)
     /// The command's effect holds in memory but could not be saved to disk.

@@ -168,12 +168,17 @@ public enum TextRenderer {
         case .logStatistics(let stats):
             var lines = [stats.path, "  \(size(stats.bytes)) · \(count(stats.commands, "command")) · \(count(stats.snapshots, "snapshot"))"]
             if stats.deletedSnapshots > 0 || stats.unreadableLines > 0 {
-                lines.append("  \(count(stats.deletedSnapshots, "deleted snapshot")) and \(count(stats.unreadableLines, "unreadable line")): “log compact” drops them")
+                lines.append("  \(count(stats.deletedSnapshots, "deleted snapshot")) and \(count(stats.unreadableLines, "unreadable line")): “log compact” drops the deleted and moves the unreadable to a file of their own")
             }
             if stats.otherRecords > 0 { lines.append("  \(count(stats.otherRecords, "record")) of kinds this wx does not know (kept)") }
             return lines
-        case .logCompacted(let before, let after):
-            return ["log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(count(after.commands, "command")) and \(count(after.snapshots, "snapshot")) kept, \(count(before.deletedSnapshots, "deleted snapshot")) and \(count(before.unreadableLines, "unreadable line")) dropped"]
+        case .logCompacted(let compaction):
+            let (before, after) = (compaction.before, compaction.after)
+            var lines = ["log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(count(after.commands, "command")) and \(count(after.snapshots, "snapshot")) kept, \(count(before.deletedSnapshots, "deleted snapshot")) dropped"]
+            if let file = compaction.unreadableLinesFile {
+                lines.append("\(count(before.unreadableLines, "unreadable line")) moved to \(file)")
+            }
+            return lines
         case .notice(let text):
             return [style.dim(text)]
         case .exported(let kind, let count, let format, let path):

@@ -137,8 +137,7 @@ public final class WeatherSession {
                 stateFolder: configuration.stateFolder, cacheFolder: configuration.cacheFolder))]
         case .log(let compact):
             guard compact else { return [.logStatistics(log.statistics())] }
-            let (before, after) = try log.compact()
-            return [.logCompacted(before: before, after: after)]
+            return [.logCompacted(try log.compact(now: now()))]
         case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
         case .importFavorites(let path): return try importFavorites(from: path)
         case .resetState:

@@ -64,33 +64,44 @@ import WeatherTestSupport
         #expect(log.takeNotes() == ["2 commands kept in memory were written to log.jsonl"])
     }
 
-    @Test func compactionKeepsEverythingButDeletedSnapshotsAndGarbage() throws {
-        let text = """
-            {"kind":"command","line":"a","n":1,"ts":"2026-02-06T21:40:00Z","v":1}
-            {"kind":"snapshot","data_time":"2026-02-06T21:30:00Z","id":1,"place":{"latitude":1,"longitude":2,"name":"A"},"ts":"2026-02-06T21:40:00Z","v":1}
-            garbage
-            {"kind":"snapshot","data_time":"2026-02-06T21:30:00Z","id":2,"place":{"latitude":1,"longitude":2,"name":"B"},"ts":"2026-02-06T21:40:00Z","v":1}
-            {"v":3,"kind":"forecast.pinned","ts":"2026-02-06T21:41:00Z","future":true}
-            {"kind":"snapshot.deleted","id":1,"ts":"2026-02-06T21:41:00Z","v":1}
-            {"kind":"command","line":"b","n":2,"ts":"2026-02-06T21:42:00Z","v":1}
-            {"kind":"comm
-            """
-        try Data(text.utf8).write(to: home.url.appendingPathComponent("log.jsonl"))
-        let log = EventLog(folder: home.path)
-        #expect(log.snapshots().map(\.id) == [2])
-        #expect(log.takeNotes() == ["1 line of log.jsonl could not be read and was skipped (“log compact” drops them)"])
-        let (before, after) = try log.compact()
-        #expect(before.commands == 2 && before.snapshots == 1 && before.deletedSnapshots == 1 && before.unreadableLines == 1)
-        #expect(after.commands == 2 && after.snapshots == 1 && after.deletedSnapshots == 0 && after.unreadableLines == 0 && after.otherRecords == 1)
-        #expect(home.text("log.jsonl").split(separator: "\n").map(String.init) == [
+    /// Records are read by their JSON, not their bytes: another writer's layout (spaces, keys
+    /// in another order, CRLF) reads the same; a line that is not a whole record is counted,
+    /// skipped, and moved aside by `log compact`, never lost.
+    @Test func compactionKeepsEverythingButDeletedSnapshotsAndSetsAsideGarbage() throws {
+        let lines = [
             #"{"kind":"command","line":"a","n":1,"ts":"2026-02-06T21:40:00Z","v":1}"#,
+            #"{"kind":"snapshot","data_time":"2026-02-06T21:30:00Z","id":1,"place":{"latitude":1,"longitude":2,"name":"A"},"ts":"2026-02-06T21:40:00Z","v":1}"#,
+            #"garbage"#,
             #"{"kind":"snapshot","data_time":"2026-02-06T21:30:00Z","id":2,"place":{"latitude":1,"longitude":2,"name":"B"},"ts":"2026-02-06T21:40:00Z","v":1}"#,
             #"{"v":3,"kind":"forecast.pinned","ts":"2026-02-06T21:41:00Z","future":true}"#,
+            #"{"kind":"snapshot.deleted","id":1,"ts":"2026-02-06T21:41:00Z","v":1}"#,
             #"{"kind":"command","line":"b","n":2,"ts":"2026-02-06T21:42:00Z","v":1}"#,
-        ])
+            #"{"v": 1, "ts": "2026-02-06T21:43:00Z", "kind": "command", "n": 3, "line": "spaced"}"#,
+            #"{"n":4,"line":"reordered","kind":"command","ts":"2026-02-06T21:44:00Z","v":1}"# + "\r",
+            #"{"v":1,"kind":"command"}"#,
+            #"{"v": 1, "kind": "snapshot", "id": 3, "ts": "2026-02-06T21:45:00Z", "data_time": "2026-02-06T21:30:00Z", "place": {"name": "C", "latitude": 1, "longitude": 2}}"#,
+            #"{"kind":"comm"#,
+        ]
+        let text = lines.joined(separator: "\n")
+        try Data(text.utf8).write(to: home.url.appendingPathComponent("log.jsonl"))
+        let log = EventLog(folder: home.path)
+        #expect(log.snapshots().map(\.id) == [2, 3])
+        #expect(log.history(last: 10).map(\.line) == ["a", "b", "spaced", "reordered"])
+        #expect(log.takeNotes() == ["2 lines of log.jsonl could not be read and were skipped (“log compact” moves them to a file of their own)"])
+        let compaction = try log.compact(now: Recorded.newYorkNow)
+        let (before, after) = (compaction.before, compaction.after)
+        #expect(before.commands == 4 && before.snapshots == 2 && before.deletedSnapshots == 1 && before.unreadableLines == 2)
+        #expect(after.commands == 4 && after.snapshots == 2 && after.deletedSnapshots == 0 && after.unreadableLines == 0 && after.otherRecords == 1)
+        #expect(home.text("log.jsonl") == [lines[0], lines[3], lines[4], lines[6], lines[7], lines[8], lines[10]].joined(separator: "\n") + "\n")
+        // The unreadable lines, byte for byte, in a file of their own.
+        let aside = try #require(compaction.unreadableLinesFile)
+        #expect(aside == home.path + "/log.jsonl.unreadable-20260206T214000Z")
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == "garbage\n{\"v\":1,\"kind\":\"command\"}\n")
         // Numbers and ids stay; the next ones follow on.
-        #expect(log.snapshots().map(\.id) == [2])
-        #expect(try log.appendCommand("c", at: Recorded.newYorkNow) == 3)
+        #expect(log.snapshots().map(\.id) == [2, 3])
+        #expect(try log.appendCommand("c", at: Recorded.newYorkNow) == 5)
+        // A second compaction has nothing to set aside.
+        #expect(try log.compact(now: Recorded.newYorkNow).unreadableLinesFile == nil)
     }
 
     @Test func failedCompactionLeavesTheLogAsItWas() throws {
@@ -101,7 +112,7 @@ import WeatherTestSupport
         let prefix = home.path
         FileIO.faults.set { $0.hasPrefix(prefix) && $0.hasSuffix("log.jsonl") ? ENOSPC : nil }
         #expect(throws: ShellError.storage("log.jsonl not compacted: cannot write \(home.path)/log.jsonl: No space left on device")) {
-            try log.compact()
+            try log.compact(now: Recorded.newYorkNow)
         }
         #expect(home.text("log.jsonl") == before)
     }
