@@ -224,6 +224,19 @@ public enum FileIO {
         return Data(bytes[0..<offset])
     }
 
+    /// `path` if nothing is there, else the first free `path-2`, `path-3`… (for copies set
+    /// aside, which must never overwrite an earlier one).
+    public static func unusedName(_ path: String) -> String {
+        var candidate = path
+        var number = 2
+        var info = stat()
+        while lstat(candidate, &info) == 0 {
+            candidate = "\(path)-\(number)"
+            number += 1
+        }
+        return candidate
+    }
+
     /// Copies `path` to `destination` byte for byte (for setting a corrupt file aside).
     public static func copy(_ path: String, to destination: String) -> Bool {
         guard let data = read(path) else { return false }

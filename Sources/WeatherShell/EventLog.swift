@@ -267,15 +267,9 @@ public final class EventLog {
             var aside: String?
             do throws(FileError) {
                 if !unreadable.isEmpty {
-                    let name = path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" }
-                    var candidate = name
-                    var number = 2
-                    while FileIO.exists(candidate) {
-                        candidate = "\(name)-\(number)"
-                        number += 1
-                    }
-                    try FileIO.replace(candidate, with: unreadable)
-                    aside = candidate
+                    let name = FileIO.unusedName(path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" })
+                    try FileIO.replace(name, with: unreadable)
+                    aside = name
                 }
                 try FileIO.replace(path, with: kept)
             } catch {

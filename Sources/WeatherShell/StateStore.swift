@@ -340,7 +340,7 @@ public final class StateStore {
         for name in existing.sorted().reversed() where name.hasPrefix(prefix) {
             if FileIO.read(folder + "/" + name) == data { return folder + "/" + name }
         }
-        let aside = path + ".corrupt-" + ISOTime.string(now()).filter { $0 != ":" && $0 != "-" }
+        let aside = FileIO.unusedName(path + ".corrupt-" + ISOTime.string(now()).filter { $0 != ":" && $0 != "-" })
         return (try? FileIO.replace(aside, with: [UInt8](data))) != nil ? aside : nil
     }
 

@@ -95,8 +95,10 @@ public final class WeatherSession {
     public func execute(_ command: Command) async throws(ShellError) -> [CommandResult] {
         // Commands that read favorites or settings first pick up changes another wx process made;
         // the others (history, saved…) never read state.plist at all.
+        // A state.plist that cannot be used as it is is said once, as a warning: the command
+        // still runs, and its exit status is its own.
         if command.readsState, let warning = state.refresh() {
-            return [.notSaved(.storage(warning))] + (try await execute(command))
+            return [.notice("warning: " + warning)] + (try await execute(command))
         }
         switch command {
         case .find(let query): return try await find(query)
@@ -105,7 +107,10 @@ public final class WeatherSession {
         case .favoriteToggle: return try toggleFavorite()
         case .favoriteRemove(let name): return try removeFavorite(named: name)
         case .favoriteRename(let old, let new): return try renameFavorite(old, to: new)
-        case .favorites: return [.favorites(favorites)]
+        case .favorites:
+            // No favorites because state.plist cannot be read is not "no favorites yet".
+            if favorites.isEmpty, let reason = state.readOnlyReason { throw .storage(reason) }
+            return [.favorites(favorites)]
         case .compare(let names): return try await compare(names)
         case .hourly(let count, let target): return try await hourly(count, target)
         case .daily(let count, let target): return try await daily(count, target)

@@ -152,6 +152,31 @@ import WeatherTestSupport
         #expect(history.stdout == "     4  favs\n     5  replay 1..3\n     6  history 3\n")
     }
 
+    /// A state.plist that does not parse: said once as a warning; commands that save nothing
+    /// work and succeed; favorites say they cannot be read; nothing is overwritten until
+    /// `reset state`.
+    @Test func corruptStateIsAWarningNotAFailure() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        try "garbage\n".write(toFile: home.path + "/state.plist", atomically: true, encoding: .utf8)
+        let find = try runWX(["-c", "find Hamburg; show"], home: home, server: server, now: Self.now)
+        #expect(find.status == 0)
+        let copy = home.path + "/state.plist.corrupt-20250727T031000Z"
+        #expect(find.stderr == "warning: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n")
+        #expect(find.stdout.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT"))
+        let favs = try runWX(["-c", "favs"], home: home, server: server, now: Self.now)
+        #expect(favs.status == 1)
+        #expect(favs.stdout == "")
+        #expect(favs.stderr.hasSuffix("error: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"))
+        let fav = try runWX(["-c", "find Hamburg; fav"], home: home, server: server, now: Self.now)
+        #expect(fav.status == 1)
+        #expect(fav.stderr.hasSuffix("error: not saved to disk, kept for this session only: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"))
+        #expect(home.text("state.plist") == "garbage\n")
+        let reset = try runWX(["-c", "reset state; find Hamburg; fav; favs"], home: home, server: server, now: Self.now)
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(reset.stdout.contains("★ Elbphilharmonie"))
+    }
+
     @Test func reverseGeocodingAndNoPlaceAtSea() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()

@@ -52,6 +52,13 @@ import WeatherTestSupport
         #expect(later.refresh()?.contains("state.plist.corrupt-20260206T214000Z") == true)
         let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("state.plist.corrupt-") }
         #expect(copies == ["state.plist.corrupt-20260206T214000Z"])
+        // Another corruption within the same second gets a copy of its own.
+        try Data("other garbage".utf8).write(to: home.url.appendingPathComponent("state.plist"))
+        let again = StateStore(folder: home.path, now: { [now] in now })
+        let warning = again.refresh() ?? ""
+        #expect(warning.contains("state.plist.corrupt-20260206T214000Z-2"))
+        #expect(home.text("state.plist.corrupt-20260206T214000Z") == "garbage<<<")
+        #expect(home.text("state.plist.corrupt-20260206T214000Z-2") == "other garbage")
     }
 
     @Test func corruptFileIsSetAsideAndNotOverwritten() throws {
