@@ -58,7 +58,8 @@ public struct Configuration: Sendable {
         ("LANG, LC_ALL, LC_CTYPE, LC_MESSAGES", "The language asked of the geocoders (language auto), and whether output may use UTF-8 symbols; ASCII otherwise."),
     ]
 
-    /// `$HOME`, for `~/` in file names the user types.
+    /// The user's home folder, for `~/` in file names the user types: `$HOME` when it is an
+    /// absolute path, else the one in the password database (`getpwuid`).
     public var userHome: String?
 
     /// The start-up file (like `.psqlrc`): `wxrc` in the folder of `state.plist`.
@@ -68,8 +69,15 @@ public struct Configuration: Sendable {
     public func expandPath(_ path: String) -> String { Self.absolute(path, userHome: userHome) }
 
     /// Reads the configuration from a dictionary of variables (tests).
-    public init(environment: [String: String], home: String? = nil) throws(ShellError) {
-        try self.init(variable: { environment[$0] }, home: home)
+    public init(environment: [String: String], home: String? = nil, passwordHome: () -> String? = { nil }) throws(ShellError) {
+        try self.init(variable: { environment[$0] }, home: home, passwordHome: passwordHome)
+    }
+
+    /// The home folder of the user running wx from the password database, as a shell does
+    /// when `HOME` is not set.
+    public static func passwordDatabaseHome() -> String? {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
     }
 
     /// Reads the configuration.
@@ -78,23 +86,34 @@ public struct Configuration: Sendable {
     ///   - variable: looks up one environment variable (`getenv` in the product: no copy of the
     ///     whole environment is made at start-up).
     ///   - home: the `--home DIR` option, which wins over `WX_HOME` and the XDG folders.
-    /// - Throws: `ShellError.usage` for a `WX_NOW` that is not an ISO 8601 instant.
-    public init(variable: (String) -> String?, home: String? = nil) throws(ShellError) {
+    ///   - passwordHome: the home folder when `HOME` is unset or relative (the product asks
+    ///     the password database).
+    /// - Throws: `ShellError.usage` for a `WX_NOW` that is not an ISO 8601 instant, or when
+    ///   there is no home folder to keep the state in and no `WX_HOME`/`--home`.
+    public init(
+        variable: (String) -> String?, home: String? = nil, passwordHome: () -> String? = Configuration.passwordDatabaseHome
+    ) throws(ShellError) {
         func value(_ name: String) -> String? {
             guard let text = variable(name), !text.isEmpty else { return nil }
             return text
         }
-        userHome = value("HOME")
+        // The XDG Base Directory specification: a relative path in these variables is invalid
+        // and ignored. The same holds for HOME here: state in a folder that depends on the
+        // current one would be a different state in every folder.
+        func absolute(_ name: String) -> String? { value(name).flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        userHome = absolute("HOME") ?? passwordHome().flatMap { $0.hasPrefix("/") ? $0 : nil }
         if let home = home ?? value("WX_HOME") {
-            let folder = Self.absolute(home, userHome: value("HOME"))
+            let folder = Self.absolute(home, userHome: userHome)
             configFolder = folder
             stateFolder = folder
             cacheFolder = folder + "/cache"
         } else {
-            let userHome = value("HOME") ?? "/tmp"
-            configFolder = (value("XDG_CONFIG_HOME") ?? userHome + "/.config") + "/wx"
-            stateFolder = (value("XDG_STATE_HOME") ?? userHome + "/.local/state") + "/wx"
-            cacheFolder = (value("XDG_CACHE_HOME") ?? userHome + "/.cache") + "/wx"
+            guard let userHome else {
+                throw .usage("no home folder to keep favorites in: set HOME, or WX_HOME (or --home) to a folder for wx")
+            }
+            configFolder = (absolute("XDG_CONFIG_HOME") ?? userHome + "/.config") + "/wx"
+            stateFolder = (absolute("XDG_STATE_HOME") ?? userHome + "/.local/state") + "/wx"
+            cacheFolder = (absolute("XDG_CACHE_HOME") ?? userHome + "/.cache") + "/wx"
         }
         for service in Service.allCases {
             if let url = value(service.baseURLVariable), !Self.isHTTPURL(url) {

@@ -167,6 +167,22 @@ import WeatherKit
         #expect(configuration.cacheFolder == "/home/u/.cache/wx")
     }
 
+    /// No HOME: the password database's home, never a shared folder such as /tmp; relative
+    /// XDG paths are ignored, as the specification says.
+    @Test func homeFromThePasswordDatabaseAndNoRelativePaths() throws {
+        let unset = try Configuration(environment: [:], passwordHome: { "/home/p" })
+        #expect(unset.configFolder == "/home/p/.config/wx")
+        #expect(unset.stateFolder == "/home/p/.local/state/wx")
+        #expect(unset.expandPath("~/x.csv") == "/home/p/x.csv")
+        let relative = try Configuration(
+            environment: ["HOME": "relative/dir", "XDG_CONFIG_HOME": "rel", "XDG_CACHE_HOME": "/c"], passwordHome: { "/home/p" })
+        #expect(relative.configFolder == "/home/p/.config/wx")
+        #expect(relative.cacheFolder == "/c/wx")
+        #expect(throws: ShellError.self) { try Configuration(environment: [:], passwordHome: { nil }) }
+        // With WX_HOME no home folder is needed.
+        #expect(try Configuration(environment: ["WX_HOME": "/w"], passwordHome: { nil }).stateFolder == "/w")
+    }
+
     @Test func homeOptionWinsOverEnvironment() throws {
         let configuration = try Configuration(environment: ["WX_HOME": "/a"], home: "/b")
         #expect(configuration.configFolder == "/b")
@@ -175,7 +191,7 @@ import WeatherKit
 
     @Test func endpointsClockAndColour() throws {
         let configuration = try Configuration(environment: [
-            "WX_NOMINATIM_URL": "http://127.0.0.1:9/", "WX_NOW": "2026-02-06T21:40:00Z", "NO_COLOR": "1", "LANG": "de_DE.UTF-8",
+            "HOME": "/home/u", "WX_NOMINATIM_URL": "http://127.0.0.1:9/", "WX_NOW": "2026-02-06T21:40:00Z", "NO_COLOR": "1", "LANG": "de_DE.UTF-8",
         ])
         #expect(configuration.endpoints[.nominatim] == "http://127.0.0.1:9")
         #expect(configuration.endpoints[.openMeteo] == "https://api.open-meteo.com")
@@ -183,9 +199,9 @@ import WeatherKit
         #expect(!configuration.colourAllowed)
         #expect(configuration.localeLanguage == "de")
         #expect(configuration.unicodeOutput)
-        #expect(try Configuration(environment: ["NO_COLOR": ""]).colourAllowed)
-        #expect(try !Configuration(environment: ["TERM": "dumb"]).colourAllowed)
-        #expect(throws: ShellError.self) { try Configuration(environment: ["WX_NOW": "yesterday"]) }
+        #expect(try Configuration(environment: ["NO_COLOR": "", "HOME": "/home/u"]).colourAllowed)
+        #expect(try !Configuration(environment: ["TERM": "dumb", "HOME": "/home/u"]).colourAllowed)
+        #expect(throws: ShellError.self) { try Configuration(environment: ["WX_NOW": "yesterday", "HOME": "/home/u"]) }
     }
 
     @Test(arguments: [("de_DE.UTF-8", "de"), ("C", "en"), ("POSIX", "en"), ("pt_BR", "pt"), ("sr_RS@latin", "sr"), ("", "en"), ("C.UTF-8", "en")])
