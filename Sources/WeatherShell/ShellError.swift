@@ -26,6 +26,9 @@ public enum ShellError: Error, Hashable, Sendable {
     case storage(String)
     /// A file given to a command (`import`) is not what it should be; the text names the file.
     case unreadableFile(String)
+    /// The service's answer does not hold what the command shows ("no daily forecast in
+    /// Open-Meteo's answer"): a failure of the command, not a misuse.
+    case notInAnswer(String)
     /// The command was interrupted (Ctrl-C).
     case cancelled
 }
@@ -48,6 +51,7 @@ extension ShellError: CustomStringConvertible {
         case .service(let error): error.description
         case .storage(let text): text
         case .unreadableFile(let text): text
+        case .notInAnswer(let text): text
         case .cancelled: "cancelled"
         }
     }

@@ -300,12 +300,8 @@ public enum TextRenderer {
 
         // A provider of current conditions only (OpenWeatherMap) has a today with nothing but
         // sunrise and sunset: no table then. Otherwise every day shows, unknown values as such.
-        let currentOnly = forecast.hourly.isEmpty && !forecast.daily.contains(where: \.hasReadings)
-        if currentOnly {
-            lines.append(style.dim(forecast.source == "OpenWeatherMap"
-                ? "  OpenWeatherMap gives current conditions only; “provider open-meteo” for forecasts"
-                : "  no hourly or daily forecast in this answer"))
-        }
+        let currentOnly = forecast.isCurrentConditionsOnly
+        if currentOnly { lines.append(style.dim("  " + forecast.noForecastText)) }
 
         // Seven days from the place's today.
         let todayDate = local.date
@@ -540,5 +536,18 @@ extension DailyForecast {
     /// Whether the day has any reading worth a table row (not just sunrise and sunset).
     var hasReadings: Bool {
         weatherCode != nil || temperatureMinCelsius != nil || temperatureMaxCelsius != nil || precipitationSumMillimetres != nil
+    }
+}
+
+extension Forecast {
+    /// Current conditions and nothing ahead: no hours, no day with a reading.
+    var isCurrentConditionsOnly: Bool { hourly.isEmpty && !daily.contains(where: \.hasReadings) }
+
+    /// What to say when there is nothing ahead: OpenWeatherMap's current-weather API has no
+    /// forecast at all; an Open-Meteo answer may have left the blocks out.
+    var noForecastText: String {
+        source == "OpenWeatherMap"
+            ? "OpenWeatherMap gives current conditions only; “provider open-meteo” for forecasts"
+            : "no hourly or daily forecast in \(source)’s answer"
     }
 }

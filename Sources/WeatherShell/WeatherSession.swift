@@ -342,13 +342,18 @@ public final class WeatherSession {
 
     private func hourly(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         let (report, notices) = try await weather(for: target)
-        guard !report.forecast.hourly.isEmpty else { throw .usage(Self.currentOnly(report)) }
+        guard !report.forecast.hourly.isEmpty else { throw .notInAnswer(Self.missing("hourly", in: report)) }
         return notices + [.hourly(report, hours: min(count ?? 24, Self.maximumHours))]
     }
 
     private func daily(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         let (report, notices) = try await weather(for: target)
-        guard report.forecast.daily.contains(where: \.hasReadings) else { throw .usage(Self.currentOnly(report)) }
+        // A day the service listed with every value null still shows, as "—"; a provider of
+        // current conditions only lists none with readings and no hours either.
+        let forecast = report.forecast
+        guard !forecast.daily.isEmpty, !forecast.isCurrentConditionsOnly else {
+            throw .notInAnswer(Self.missing("daily", in: report))
+        }
         return notices + [.daily(report, days: min(count ?? 7, Self.maximumDays))]
     }
 
@@ -369,8 +374,12 @@ public final class WeatherSession {
         }
     }
 
-    static func currentOnly(_ report: WeatherReport) -> String {
-        "\(report.forecast.source) gives current conditions only; “provider open-meteo” for forecasts"
+    /// Why `hourly` or `daily` has nothing to show: the provider gives current conditions
+    /// only (OpenWeatherMap), or this answer left the block out.
+    static func missing(_ block: String, in report: WeatherReport) -> String {
+        let forecast = report.forecast
+        if forecast.isCurrentConditionsOnly { return forecast.noForecastText }
+        return "no \(block) forecast in \(forecast.source)’s answer"
     }
 
     /// The most places asked for in one Open-Meteo request.

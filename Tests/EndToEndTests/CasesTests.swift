@@ -41,6 +41,10 @@ import WeatherTestSupport
         let next = try #require(weather["hourly"] as? [[String: Any]])
         #expect(next.map { $0["temperature_celsius"] as? Double } == [3.9, 3.6])
         #expect(next.map { $0["precipitation_millimetres"] as? Double } == [0.1, 0.0])
+        // No daily block in the answer: `daily` says so, as a failure (1), not a misuse (2).
+        let daily = try run("daily 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")])
+        #expect(daily.result.status == 1)
+        #expect(daily.result.stderr == "error: no daily forecast in Open-Meteo’s answer\n")
     }
 
     @Test("OM-2: nulls inside arrays and in daily stay unknown; neighbours keep their values")
@@ -60,6 +64,10 @@ import WeatherTestSupport
         #expect(day["condition"] is NSNull)
         let text = try self.run("show 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")])
         #expect(text.result.stdout.contains("\n  Tue 15 Apr    unknown                      —        —      —       —\n"))
+        // `daily` shows the same day, unknowns as such, rather than refusing it.
+        let daily = try self.run("daily 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")])
+        #expect(daily.result.status == 0, "\(daily.result.stderr)")
+        #expect(daily.result.stdout.contains("Tue 15 Apr") && daily.result.stdout.contains("unknown"))
     }
 
     @Test("OM-4: a null at index 0 does not shift the hours after it")
