@@ -6,6 +6,8 @@ public indirect enum CompletionKind: Hashable, Sendable {
     case none
     /// The rest of the line is a favorite's name.
     case favorites
+    /// Several favorites' names, each a word; names with spaces in quotes (`compare Hamburg "New York"`).
+    case favoriteList
     /// An optional count, then a favorite's name (`hourly 12 Home`).
     case countThenFavorites
     /// One of fixed words.
@@ -105,7 +107,7 @@ public enum CommandTable {
                 "Without names, every favorite. Names with spaces go in quotes: compare Hamburg \"New York\".",
                 "Places with a current answer in the cache come from it; Open-Meteo answers for all the others in one request (up to 50 places a request).",
             ],
-            completion: .favorites),
+            completion: .favoriteList),
         CommandSpec(
             name: "fav", aliases: [], synopsis: "fav [rm <name> | rename <old> <new>]",
             summary: "toggle the current location as a favorite",

@@ -59,6 +59,15 @@ public enum Completer {
             }
             let typed = rest.hasPrefix("\"") ? String(rest.dropFirst()) : rest
             return Completion(replacing: rest.count, options: matching(favorites, prefix: typed), appendsSpace: false)
+        case .favoriteList:
+            // Only the last word is being typed: it starts after the last space outside quotes.
+            var start = rest.startIndex
+            var quoted = false
+            for index in rest.indices {
+                if rest[index] == "\"" { quoted.toggle() }
+                if !quoted, rest[index].isWhitespace { start = rest.index(after: index) }
+            }
+            return complete(String(rest[start...]), kind: .favorites, favorites: favorites, quoted: true)
         case .countThenFavorites:
             let count = rest.prefix { $0.isASCII && $0.isNumber }
             let after = rest.dropFirst(count.count)

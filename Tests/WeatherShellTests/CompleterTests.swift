@@ -38,6 +38,14 @@ import Testing
         #expect(Completer.complete("hourly 12 Pa", favorites: favorites).replacing == 2)
         #expect(Completer.complete("daily Ne", favorites: favorites).options == ["New York", "New Delhi"])
         #expect(Completer.complete("rain Pa", favorites: favorites).options == ["Paris"])
+        // compare takes several names: the last word completes, quoted when it has spaces.
+        let compare = Completer.complete("compare Hamburg New", favorites: favorites)
+        #expect(compare.options == ["\"New York\"", "\"New Delhi\""])
+        #expect(compare.replacing == 3)
+        #expect(compare.insertion(typed: "New") == "\"New ")
+        #expect(Completer.complete("compare \"New York\" \"New D", favorites: favorites).options == ["\"New Delhi\""])
+        #expect(Completer.complete("compare \"New D", favorites: favorites).insertion(typed: "\"New D") == "\"New Delhi\" ")
+        #expect(Completer.complete("compare Pa", favorites: favorites).insertion(typed: "Pa") == "Paris ")
     }
 }
 
