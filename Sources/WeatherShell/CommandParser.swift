@@ -30,11 +30,14 @@ public enum CommandParser {
             return target.isEmpty ? nil : try place(target)
         }
         /// `[N] [place]`: a leading whole number is the count, the rest the place.
-        func countAndPlace(_ text: String, what: String) throws(ShellError) -> (Int?, String?) {
+        func countAndPlace(_ text: String, what: String, maximum: Int) throws(ShellError) -> (Int?, String?) {
             let first = text.prefix { !$0.isWhitespace }
             let isCount = !first.isEmpty && first.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }
             guard isCount else { return (nil, try optionalPlace(text)) }
-            return (try number(String(first), what: what), try optionalPlace(String(text.dropFirst(first.count))))
+            guard let count = Int(first), (1...maximum).contains(count) else {
+                throw .usage("\(what) is 1 to \(maximum) (as far as Open-Meteo forecasts), not “\(first.prefix(24))”")
+            }
+            return (count, try optionalPlace(String(text.dropFirst(first.count))))
         }
         func number(_ text: String, what: String) throws(ShellError) -> Int {
             if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), Int(text) == nil || Int(text)! > Int(Int32.max) {
@@ -71,10 +74,10 @@ public enum CommandParser {
         case "favs": return try noArguments(.favorites)
         case "compare": return .compare(try words(rest))
         case "hourly":
-            let (count, target) = try countAndPlace(rest, what: "the number of hours")
+            let (count, target) = try countAndPlace(rest, what: "the number of hours", maximum: WeatherSession.maximumHours)
             return .hourly(count, target)
         case "daily":
-            let (count, target) = try countAndPlace(rest, what: "the number of days")
+            let (count, target) = try countAndPlace(rest, what: "the number of days", maximum: WeatherSession.maximumDays)
             return .daily(count, target)
         case "rain": return .rain(try optionalPlace(rest))
         case "air": return .air(try optionalPlace(rest))

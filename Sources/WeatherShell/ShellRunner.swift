@@ -166,6 +166,12 @@ public final class ShellRunner {
             return await run(command: entry.line, record: false, nested: true)
         case .replay(let range):
             guard !nested else { return refuseNested(text) }
+            // A range past the end is a mistake to say, not "everything there is" to re-run.
+            let last = session.log.history(last: 1).first?.number ?? 0
+            guard range.upperBound <= last else {
+                report(.noSuchHistoryEntry(range.upperBound))
+                return .failed
+            }
             if record { self.record(text) }
             let entries = session.log.commands(in: range)
             guard !entries.isEmpty else {

@@ -337,8 +337,8 @@ public final class WeatherSession {
     }
 
     /// The most hours `hourly` shows, and days `daily` shows (Open-Meteo's 16-day range).
-    public static let maximumHours = 384
-    public static let maximumDays = 16
+    public nonisolated static let maximumHours = 384
+    public nonisolated static let maximumDays = 16
 
     private func hourly(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         let (report, notices) = try await weather(for: target)

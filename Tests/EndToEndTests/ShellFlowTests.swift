@@ -150,6 +150,12 @@ import WeatherTestSupport
         // `!2` is recorded as what it ran, the replay as itself, a failed `!99` not at all, and
         // `history` itself before it lists (as in bash).
         #expect(history.stdout == "     4  favs\n     5  replay 1..3\n     6  history 3\n")
+        // A range past the end runs nothing and is not recorded.
+        let past = try runWX(["-c", "replay 2..999999"], home: home, server: server, now: Self.now)
+        #expect(past.status == 1)
+        #expect(past.stdout == "")
+        #expect(past.stderr == "error: no command 999999 in the history (see “history”)\n")
+        #expect(try runWX(["history", "1"], home: home).stdout == "     7  history 1\n")
     }
 
     /// A state.plist that does not parse: said once as a warning; commands that save nothing
