@@ -65,6 +65,14 @@ public final class ShellRunner {
         guard text.count <= Self.maximumLineLength else {
             return note(.usageError, after: .usage("line too long: \(text.count) characters (at most \(Self.maximumLineLength)); nothing was run"))
         }
+        if text.unicodeScalars.last == "\r" { text.unicodeScalars.removeLast() }  // a CRLF script
+        // A NUL or ESC in a line is a mistake (a binary file piped in, a stray key): no command
+        // runs with part of it silently removed, or a request is sent with it inside.
+        if let control = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+            return note(.usageError, after: .usage("the line has a control character (U+\(padded)); nothing was run"))
+        }
         var status = LineStatus.succeeded
         for command in CommandParser.splitCommands(text) {
             let result = await run(command: command, record: true, nested: false)

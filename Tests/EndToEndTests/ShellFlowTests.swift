@@ -249,6 +249,22 @@ import WeatherTestSupport
         #expect(result.stdout == "     1  history\n")
     }
 
+    /// A NUL or ESC in a line refuses the line whole, so no request carries it and no message
+    /// shows a line other than the one sent; a CRLF script reads as lines.
+    @Test func controlCharactersRefuseTheLineWhole() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let result = try runWX(stdin: "find Ham\u{0}burg\r\nfind \u{1B}[2JX\nunits\r\nhistory\n", home: home, server: server)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            error: the line has a control character (U+0000); nothing was run
+            error: the line has a control character (U+001B); nothing was run
+
+            """)
+        #expect(result.stdout == "units metric: °C, km/h, mm, hPa, km, 24h clock\n     1  units\n     2  history\n")
+        #expect(try server.requests().isEmpty)
+    }
+
     @Test func historyAndTheLogNeverKeepAKey() throws {
         let home = TemporaryFolder()
         let server = try FixtureServer()
