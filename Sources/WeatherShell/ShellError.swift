@@ -29,6 +29,9 @@ public enum ShellError: Error, Hashable, Sendable {
     /// The service's answer does not hold what the command shows ("no daily forecast in
     /// Open-Meteo's answer"): a failure of the command, not a misuse.
     case notInAnswer(String)
+    /// The chosen service failed and the one asked instead did not help either: both are said
+    /// ("Nominatim refused …; Open-Meteo geocoding, asked instead, found no place for “X”").
+    case fallbackFailed(ServiceError, then: String)
     /// The command was interrupted (Ctrl-C).
     case cancelled
 }
@@ -52,6 +55,7 @@ extension ShellError: CustomStringConvertible {
         case .storage(let text): text
         case .unreadableFile(let text): text
         case .notInAnswer(let text): text
+        case .fallbackFailed(let first, let then): "\(first.description); \(then)"
         case .cancelled: "cancelled"
         }
     }

@@ -207,6 +207,8 @@ public final class WeatherSession {
         var value: T
         var passedOver: ServiceError?
         var notice: String?
+        /// The geocoder that answered.
+        var service: Service
     }
 
     /// Geocodes with the chosen geocoder; when it cannot be used at all (down, blocked,
@@ -220,8 +222,12 @@ public final class WeatherSession {
             do {
                 let value = try await ask(candidate)
                 let notice = failure.map { "\($0.description); these places are from \(candidate.service.displayName)" }
-                return Geocoded(value: value, passedOver: failure, notice: notice)
+                return Geocoded(value: value, passedOver: failure, notice: notice, service: candidate.service)
             } catch {
+                if let failure {
+                    if case .transport(_, .cancelled) = error { throw Self.shellError(error) }
+                    throw .fallbackFailed(failure, then: "asked instead, \(error.description)")
+                }
                 guard error.isUnreachable, failure == nil else { throw Self.shellError(failure ?? error) }
                 failure = error
             }
@@ -235,8 +241,10 @@ public final class WeatherSession {
             try await geocoder.search(query, limit: Self.candidateLimit, language: language).value
         }
         guard !found.value.isEmpty else {
-            // The other geocoder knowing nothing says little: report why the chosen one failed.
-            if let passedOver = found.passedOver { throw Self.shellError(passedOver) }
+            // Why the chosen one failed comes first; then that the other knew nothing either.
+            if let passedOver = found.passedOver {
+                throw .fallbackFailed(passedOver, then: "\(found.service.displayName), asked instead, found no place for “\(TerminalText.sanitized(query))”")
+            }
             throw .noPlaceFound(query)
         }
         return (found.value, found.notice)

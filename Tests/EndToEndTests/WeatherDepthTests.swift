@@ -160,6 +160,11 @@ import WeatherTestSupport
         // Why the other geocoder answered goes to stderr, so stdout stays the list.
         #expect(refused.stderr == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; these places are from Open-Meteo geocoding\n")
         #expect(try fallback.requests().map(\.path) == ["/search", "/v1/search"])
+        // When the other geocoder knows nothing either, both are said, in one line.
+        try fallback.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))
+        let neither = try runWX(["-c", "find nowhere-at-all"], home: TemporaryFolder(), server: fallback)
+        #expect(neither.status == 1)
+        #expect(neither.stderr == "error: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; Open-Meteo geocoding, asked instead, found no place for “nowhere-at-all”\n")
     }
 
     @Test func openWeatherMapByCoordinatesAndCityID() throws {
