@@ -205,7 +205,7 @@ public final class ShellRunner {
             return .succeeded
         default:
             if record { self.record(text) }
-            defer { for note in session.log.takeNotes() { emit(.notice(note)) } }
+            defer { for note in session.takeNotices() { emit(.notice(note)) } }
             do {
                 let results = try await session.execute(command)
                 var status = LineStatus.succeeded
@@ -322,10 +322,12 @@ public final class ShellRunner {
         }
     }
 
+    /// An error: one line on stderr, always (a person reads it, and `2>/dev/null` hides it);
+    /// with `--json` also an error document on stdout, where a script reads the results.
     private func report(_ error: ShellError) {
-        switch format {
-        case .text: output.writeError("error: \(errorContext ?? "")\(error.description)\n")
-        case .json: output.write(JSONRenderer.render(error: errorContext.map { .usage($0 + error.description) } ?? error))
+        output.writeError("error: \(errorContext ?? "")\(error.description)\n")
+        if format == .json {
+            output.write(JSONRenderer.render(error: errorContext.map { .usage($0 + error.description) } ?? error))
         }
     }
 }

@@ -88,6 +88,15 @@ public final class WeatherSession {
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }
 
+    /// Notices that a command which then failed could not return (a state.plist warning).
+    private var undeliveredNotices: [String] = []
+
+    /// The notices to show after a command: those it could not return, then the log's.
+    public func takeNotices() -> [String] {
+        defer { undeliveredNotices = [] }
+        return undeliveredNotices + log.takeNotes()
+    }
+
     /// Runs one command.
     ///
     /// - Returns: the results to render, in order.
@@ -98,7 +107,13 @@ public final class WeatherSession {
         // A state.plist that cannot be used as it is is said once, as a warning: the command
         // still runs, and its exit status is its own.
         if command.readsState, let warning = state.refresh() {
-            return [.notice("warning: " + warning)] + (try await execute(command))
+            do {
+                return [.notice("warning: " + warning)] + (try await execute(command))
+            } catch {
+                // Unless the error says the same (favs on an unreadable file).
+                if error != .storage(warning) { undeliveredNotices.append("warning: " + warning) }
+                throw error
+            }
         }
         switch command {
         case .find(let query): return try await find(query)
@@ -598,7 +613,8 @@ public final class WeatherSession {
         let named = WeatherServices.service(named: word, geocoding: true)
         guard let service = named, services.geocoders.contains(where: { $0.service == service }) else {
             let choices = services.geocoders.map { WeatherServices.word(for: $0.service) }.joined(separator: " | ")
-            throw .usage("usage: geocoder [\(choices)]" + (named == .openWeatherMap ? "; openweathermap needs OPENWEATHERMAP_API_KEY" : ""))
+            let keyless = !services.geocoders.contains { $0.service == .openWeatherMap }
+            throw .usage("usage: geocoder [\(choices)]" + (keyless ? "; openweathermap needs OPENWEATHERMAP_API_KEY" : ""))
         }
         let value = WeatherServices.word(for: service)
         return [.setting(name: "geocoder", value: value)] + persist { document throws(ShellError) in document.settings.geocoder = value }

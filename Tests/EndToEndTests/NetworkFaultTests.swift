@@ -102,7 +102,8 @@ import WeatherTestSupport
         // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
         let result = try runWX(["-c", "find Hamburg; favs"], home: TemporaryFolder(),
                                environment: ["WX_NOMINATIM_URL": "http://127.0.0.1:9", "WX_OPEN_METEO_GEOCODING_URL": "http://127.0.0.1:9"])
-        #expect(result.stderr == "error: cannot reach Nominatim at 127.0.0.1:9; check your connection or WX_NOMINATIM_URL\n")
+        // Both geocoders were tried; both are named.
+        #expect(result.stderr == "error: cannot reach Nominatim at 127.0.0.1:9; check your connection or WX_NOMINATIM_URL; asked instead, cannot reach Open-Meteo geocoding at 127.0.0.1:9; check your connection or WX_OPEN_METEO_GEOCODING_URL\n")
         #expect(result.stdout.hasPrefix("no favorites yet"))
         #expect(result.seconds < 5)
     }
