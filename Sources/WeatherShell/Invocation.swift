@@ -87,6 +87,9 @@ public struct Invocation: Hashable, Sendable {
         if !invocation.commands.isEmpty && !invocation.words.isEmpty {
             throw .usage("give commands with -c or as words, not both")
         }
+        if invocation.action == .help || invocation.action == .version, !invocation.commands.isEmpty || !invocation.words.isEmpty {
+            throw .usage("\(invocation.action == .help ? "--help" : "--version") runs no commands; see wx --help")
+        }
         return invocation
     }
 

@@ -114,8 +114,10 @@ public enum JSONRenderer {
             ])
         case .format(let format):
             return .object([("type", .string("format")), ("format", .string(format.rawValue))])
-        case .setting(let name, let value):
-            return .object([("type", .string("setting")), ("name", .string(name)), ("value", .string(value))])
+        case .setting(let name, let value, let note):
+            return .object(
+                [("type", .string("setting")), ("name", .string(name)), ("value", .string(value))]
+                    + (note.map { [("note", .string($0))] } ?? []))
         case .help(let specs):
             return .object([("type", .string("help")), ("commands", .array(specs.map(command)))])
         case .helpCommand(let spec):

@@ -53,7 +53,8 @@ public enum CommandResult: Hashable, Sendable {
     case history([HistoryEntry])
     case units(UnitSetting)
     /// A setting's value after `provider`, `geocoder` or `language`.
-    case setting(name: String, value: String)
+    /// `note` says where a value not set by the user comes from ("from the locale").
+    case setting(name: String, value: String, note: String? = nil)
     case format(OutputFormat)
     case help([CommandSpec])
     case helpCommand(CommandSpec)

@@ -138,8 +138,8 @@ public enum TextRenderer {
             return ["units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue) clock"]
         case .format(let format):
             return ["output format: \(format.rawValue)"]
-        case .setting(let name, let value):
-            return ["\(name): \(value)"]
+        case .setting(let name, let value, let note):
+            return ["\(name): \(value)" + (note.map { " (\($0))" } ?? "")]
         case .help(let specs):
             var lines = commandList(specs, width: width)
             lines.append("  \(TextLayout.pad("!N", to: 34)) run history command N again")

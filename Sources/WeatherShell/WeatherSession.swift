@@ -622,10 +622,11 @@ public final class WeatherSession {
 
     /// `language de`: names and descriptions in German; `language auto` follows the locale.
     private func setLanguage(_ code: String?) -> [CommandResult] {
-        guard let code else { return [.setting(name: "language", value: language + (settings.language == nil ? " (from the locale)" : ""))] }
+        let fromLocale = "from the locale"
+        guard let code else { return [.setting(name: "language", value: language, note: settings.language == nil ? fromLocale : nil)] }
         let value: String? = code == "auto" ? nil : code
         let saved = persist { document throws(ShellError) in document.settings.language = value }
-        return [.setting(name: "language", value: value ?? "\(configuration.localeLanguage) (from the locale)")] + saved
+        return [.setting(name: "language", value: value ?? configuration.localeLanguage, note: value == nil ? fromLocale : nil)] + saved
     }
 
     /// Applies a change to favorites or settings and saves it; when saving fails the change holds

@@ -106,12 +106,16 @@ import WeatherTestSupport
     @Test func jsonResultsOneDocumentEach() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        let result = try runWX(["--json", "-c", "find Hamburg; show; find qwzxv"], home: home, server: server, now: Self.now)
+        let result = try runWX(["--json", "-c", "find Hamburg; show; find qwzxv; language"], home: home, server: server, now: Self.now, environment: ["LANG": "de_DE.UTF-8"])
         #expect(result.status == 1)
+        // The error is also a line on stderr, for the person running the script.
+        #expect(result.stderr == "error: no place found for “qwzxv”\n")
         let documents = try result.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        #expect(documents.map { $0["type"] as? String } == ["candidates", "weather", "error"])
+        #expect(documents.map { $0["type"] as? String } == ["candidates", "weather", "error", "setting"])
+        // A value, and separately where it came from.
+        #expect(documents[3]["value"] as? String == "de" && documents[3]["note"] as? String == "from the locale")
         let candidate = try #require((documents[0]["candidates"] as? [[String: Any]])?.first)
         #expect(candidate["name"] as? String == "Elbphilharmonie")
         #expect(candidate["latitude"] as? Double == 53.5413)

@@ -147,6 +147,8 @@ import WeatherKit
         #expect(invocation.commands == ["find Hamburg; show"])
         #expect(try Invocation.parse(["show", "Hamburg", "--json"]).words == ["show", "Hamburg", "--json"])
         #expect(try Invocation.parse(["--version"]).action == .version)
+        #expect(throws: ShellError.usage("--version runs no commands; see wx --help")) { try Invocation.parse(["-V", "extra"]) }
+        #expect(throws: ShellError.self) { try Invocation.parse(["--help", "-c", "show"]) }
         #expect(try Invocation.parse(["find", "-33.86,151.2"]).words == ["find", "-33.86,151.2"])
     }
 
