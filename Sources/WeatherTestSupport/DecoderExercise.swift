@@ -83,6 +83,12 @@ public enum DecoderExercise {
             _ = log.snapshot(3)
             _ = log.command(number: 2)
             _ = log.commands(in: 1...5)
+            render(.logStatistics(log.statistics()))
+            // Compaction reads every line whole and writes the unreadable ones aside.
+            if let compaction = try? log.compact(now: Date(timeIntervalSince1970: 0)) {
+                render(.logCompacted(compaction))
+                if let aside = compaction.unreadableLinesFile { unlink(aside) }
+            }
         case "state-plist":
             _ = try? FileIO.replace(folder + "/state.plist", with: [UInt8](data), durable: false)
             let store = StateStore(folder: folder, now: { Date(timeIntervalSince1970: 0) })
