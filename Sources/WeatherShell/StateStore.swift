@@ -275,11 +275,22 @@ public final class StateStore {
         self.now = now
     }
 
+    /// Decodes a state.plist's bytes; nil when they are not a readable document.
+    ///
+    /// wx writes XML property lists, which are UTF-8 text; bytes that are not are refused before
+    /// the parser sees them: FoundationEssentials' XML property-list parser stops the process
+    /// (a fatal error in CodableUtilities.swift) on eight or more invalid UTF-8 bytes inside an
+    /// element — found by `make fuzz` (Fixtures/fuzz-regressions/state-plist).
+    static func decodeDocument(_ data: Data) -> StateDocument? {
+        guard String(validating: data, as: UTF8.self) != nil else { return nil }
+        return try? PropertyListDecoder().decode(StateDocument.self, from: data)
+    }
+
     /// The favorites' names in `folder`'s state.plist, read without side effects (nothing set
     /// aside, nothing locked): for the shell completion scripts, which run at every Tab.
     public static func favoriteNames(folder: String) -> [String] {
         guard let data = FileIO.read(folder + "/state.plist"),
-            let document = try? PropertyListDecoder().decode(StateDocument.self, from: data)
+            let document = Self.decodeDocument(data)
         else { return [] }
         return document.favorites.map(\.name)
     }
@@ -307,7 +318,7 @@ public final class StateStore {
         var warning: String?
         let preloaded = version.flatMap { preload.take(version: $0) }
         if version != nil, let data = preloaded?.data ?? FileIO.read(path) {
-            let decoded = preloaded.map(\.document) ?? (try? PropertyListDecoder().decode(StateDocument.self, from: data))
+            let decoded = preloaded.map(\.document) ?? (Self.decodeDocument(data))
             if let decoded, decoded.version > StateDocument.currentVersion || decoded.version < 1 {
                 base = decoded
                 readOnlyReason = "state.plist has format version \(decoded.version), which wx \(WXVersion.current) does not know; favorites and settings are read-only (a newer wx wrote it)"
@@ -352,7 +363,7 @@ public final class StateStore {
         let box = preload
         Task.detached(priority: .utility) {
             guard let version = FileIO.version(of: path), let data = FileIO.read(path),
-                let document = try? PropertyListDecoder().decode(StateDocument.self, from: data)
+                let document = StateStore.decodeDocument(data)
             else { return }
             box.put(Preloaded(version: version, data: data, document: document))
         }
