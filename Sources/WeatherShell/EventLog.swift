@@ -286,7 +286,9 @@ public final class EventLog {
     public func snapshots() -> [Snapshot] {
         fold()
         if skippedLines > toldSkippedLines {
-            notes.append("\(skippedLines - toldSkippedLines == 1 ? "1 line" : "\(skippedLines - toldSkippedLines) lines") of log.jsonl could not be read and \(skippedLines - toldSkippedLines == 1 ? "was" : "were") skipped (“log compact” moves them to a file of their own)")
+            // Reading snapshots does not parse every command line, so this is not a count:
+            // `log` reads every line whole and gives one.
+            notes.append("some lines of log.jsonl could not be read and were skipped (“log” counts them; “log compact” moves them to a file of their own)")
             toldSkippedLines = skippedLines
         }
         var deleted = Set<Int>()
