@@ -88,7 +88,7 @@ public struct OpenMeteoAirQualityProvider: Sendable {
 
     /// Air quality at `coordinate` for the hour containing `now`.
     ///
-    /// - Throws: `ServiceError`; `.malformedResponse` when the answer has no hour covering now.
+    /// - Throws: `ServiceError`; `.notNow` when the answer has no hour covering now.
     public func airQuality(at coordinate: Coordinate, now: Date) async throws(ServiceError) -> Fetched<AirQuality> {
         let rounded = coordinate.rounded
         let url = QueryString.url(
@@ -100,7 +100,7 @@ public struct OpenMeteoAirQualityProvider: Sendable {
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
             validity: { _, now in now.addingTimeInterval(3_600) })
         guard let air = try Self.airQuality(from: fetched.value, at: now) else {
-            throw .malformedResponse(service, detail: "no hour covering now in the answer")
+            throw .notNow(service, detail: "no hour at or before it")
         }
         return Fetched(value: air, origin: fetched.origin)
     }

@@ -22,11 +22,13 @@ public enum ServiceError: Error, Hashable, Sendable {
     case malformedResponse(Service, detail: String)
     /// The service needs an API key that is not set (`OPENWEATHERMAP_API_KEY`).
     case missingKey(Service)
+    /// A readable answer about other times than now ("its hours end at 2025-07-28 00:00").
+    case notNow(Service, detail: String)
 
     public var service: Service {
         switch self {
         case .transport(let s, _), .rateLimited(let s, _, _), .refused(let s, _), .keyRefused(let s),
-            .unavailable(let s, _), .rejected(let s, _, _), .malformedResponse(let s, _), .missingKey(let s):
+            .unavailable(let s, _), .rejected(let s, _, _), .malformedResponse(let s, _), .missingKey(let s), .notNow(let s, _):
             s
         }
     }
@@ -92,6 +94,8 @@ extension ServiceError: CustomStringConvertible {
             return "\(name) rejected the request (HTTP \(status))"
         case .malformedResponse(_, let detail):
             return "\(name) sent an answer wx cannot read (\(detail)); try again later"
+        case .notNow(_, let detail):
+            return "\(name)’s answer does not cover now (\(detail)); try again later"
         case .missingKey:
             return "\(name) needs an API key: set OPENWEATHERMAP_API_KEY"
         }

@@ -26,7 +26,7 @@ public enum CommandParser {
         }
         /// A place or favorite name, or nil for the current location.
         func optionalPlace(_ text: String) throws(ShellError) -> String? {
-            let target = unquoted(text).trimmed
+            let target = unquoted(text.trimmed).trimmed
             return target.isEmpty ? nil : try place(target)
         }
         /// `[N] [place]`: a leading whole number is the count, the rest the place.

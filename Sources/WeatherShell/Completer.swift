@@ -67,7 +67,10 @@ public enum Completer {
                 if rest[index] == "\"" { quoted.toggle() }
                 if !quoted, rest[index].isWhitespace { start = rest.index(after: index) }
             }
-            return complete(String(rest[start...]), kind: .favorites, favorites: favorites, quoted: true)
+            // Names already on the line are not offered again.
+            let listed = Set(((try? CommandParser.words(String(rest[..<start]))) ?? []).map { $0.lowercased() })
+            let left = favorites.filter { !listed.contains($0.lowercased()) }
+            return complete(String(rest[start...]), kind: .favorites, favorites: left, quoted: true)
         case .countThenFavorites:
             let count = rest.prefix { $0.isASCII && $0.isNumber }
             let after = rest.dropFirst(count.count)

@@ -22,16 +22,26 @@ public enum ShellCompletion {
         while words.count > 1, let first = words.first, first.hasPrefix("-") {
             words.removeFirst(first == "--home" || first == "-c" ? min(2, words.count - 1) : 1)
         }
-        let current = words.last!
+        var current = words.last!
         if words.count == 1 && current.hasPrefix("-") { return options.filter { $0.hasPrefix(current) } }
-        let line = words.joined(separator: " ")
+        // A quote the user opened and has not closed yet ("No 1).
+        if let first = current.first, first == "\"" || first == "'", current.dropFirst().last != first { current.removeFirst() }
+        // The shell has split the words already: one with spaces is one name, which the
+        // prompt's completer knows as a quoted word.
+        let prior = words.dropLast().map { $0.contains(where: \.isWhitespace) ? "\"\($0)\"" : $0 }
+        let typed = current.contains(where: \.isWhitespace) ? "\"" + current : current
+        let line = (prior + [typed]).joined(separator: " ")
         let completion = Completer.complete(line, favorites: favorites)
+        // Shells quote what they insert themselves: the prompt's quotes would be doubled.
+        let options = completion.options.map { option in
+            option.count >= 2 && option.hasPrefix("\"") && option.hasSuffix("\"") ? String(option.dropFirst().dropLast()) : option
+        }
         // The completion replaces the last `replacing` characters of the line, which may begin
         // in an earlier word ("New Y"): keep only what replaces the current word.
-        let before = completion.replacing - current.count
-        guard before >= 0 else { return completion.options }
-        let typedBefore = String(line.dropLast(current.count).suffix(before))
-        return completion.options.compactMap { option in
+        let before = completion.replacing - typed.count
+        guard before >= 0 else { return options }
+        let typedBefore = String(line.dropLast(typed.count).suffix(before))
+        return options.compactMap { option in
             guard option.count >= before, option.hasPrefix(typedBefore) else { return nil }
             return String(option.dropFirst(before))
         }
@@ -87,7 +97,8 @@ public enum ShellCompletion {
                         COMPREPLY+=("$(printf '%q' "$candidate")")
                     done
                 }
-                complete -F _wx wx
+                # Nothing from wx (a file name for import or export): bash's own completion.
+                complete -o bashdefault -o default -F _wx wx
 
                 """
         case "zsh":
@@ -97,7 +108,7 @@ public enum ShellCompletion {
                 _wx() {
                     local -a candidates
                     candidates=("${(@f)$(command wx --complete -- "${(@Q)words[2,CURRENT]}" 2>/dev/null)}")
-                    compadd -- "${candidates[@]}"
+                    if [[ -n ${candidates[1]} ]]; then compadd -- "${candidates[@]}"; else _files; fi
                 }
                 if [ "$funcstack[1]" = "_wx" ]; then _wx "$@"; else compdef _wx wx; fi
 

@@ -85,6 +85,13 @@ public final class WeatherSession {
     public var settings: Settings { state.document.settings }
     public var favorites: [Favorite] { state.document.favorites }
 
+    /// The favorites' names for tab completion, with what another wx saved since the last
+    /// command (state.plist is re-read only when it changed: one `stat` otherwise).
+    public func favoriteNamesForCompletion() -> [String] {
+        if let warning = state.refresh() { undeliveredNotices.append("warning: " + warning) }
+        return favorites.map(\.name)
+    }
+
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }
 
@@ -382,6 +389,8 @@ public final class WeatherSession {
 
     private func rain(_ target: String?) async throws(ShellError) -> [CommandResult] {
         let (report, notices) = try await weather(for: target)
+        // Current conditions say nothing about when rain starts or stops.
+        if report.forecast.isCurrentConditionsOnly { throw .notInAnswer(report.forecast.noForecastText) }
         return notices + [.rain(report, PrecipitationOutlook(forecast: report.forecast, now: now()))]
     }
 

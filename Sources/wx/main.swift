@@ -71,7 +71,7 @@ struct WX {
             // libedit needs the locale's character set to edit UTF-8 (é, ü, 東) right; nothing
             // else in wx reads the C locale, so scripts skip the cost of loading it.
             setlocale(LC_CTYPE, "")
-            guard let editor = LineEditor(program: "wx", favoriteNames: { MainActor.assumeIsolated { session.favorites.map(\.name) } }) else {
+            guard let editor = LineEditor(program: "wx", favoriteNames: { MainActor.assumeIsolated { session.favoriteNamesForCompletion() } }) else {
                 output.writeError("wx: \(LineEditor.loadError); install libedit2, or pipe commands into wx\n")
                 return 1
             }

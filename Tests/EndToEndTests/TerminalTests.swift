@@ -42,6 +42,14 @@ import WeatherTestSupport
         try terminal.send("favs", "Enter")
         try terminal.wait(for: "favorites") { $0.contains("★ Elbe Concert Hall") && $0.hasSuffix("wx>") }
 
+        // A favorite another wx saved meanwhile completes at the next Tab.
+        let other = try runWX(["-c", "find London; fav"], home: home, server: server, now: now)
+        #expect(other.status == 0)
+        try terminal.send("show Prime", "Tab")
+        try terminal.wait(for: "completion of the other shell's favorite") { $0.hasSuffix("wx> show Prime Minister’s Office") }
+        try terminal.send("C-a", "C-k")
+        try terminal.wait(for: "an empty line") { $0.hasSuffix("wx>") }
+
         // Ctrl-C on a half-typed line after commands have run (the main actor is then on
         // another thread than the first): the line is dropped, a fresh prompt comes, once.
         try terminal.send("abc")

@@ -49,7 +49,7 @@ import WeatherTestSupport
             complete_line wx --json fav r
             """], environment: environment)
         #expect(bash.stdout == """
-            complete -F _wx wx
+            complete -o bashdefault -o default -F _wx wx
             <Hamburg\\ Elbe\\ Hall>
             <Hamburg\\ Elbe\\ Hall>
             <Elbe\\ Hall>

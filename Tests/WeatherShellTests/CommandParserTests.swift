@@ -48,6 +48,8 @@ import WeatherKit
         ("hourly", .hourly(nil, nil)),
         ("hourly 12", .hourly(12, nil)),
         ("hourly 12 New York", .hourly(12, "New York")),
+        ("daily 3 \"Prime Minister’s Office\"", .daily(3, "Prime Minister’s Office")),
+        ("hourly 2 '90210'", .hourly(2, "90210")),
         ("hourly Paris", .hourly(nil, "Paris")),
         ("hourly \"10 Downing Street\"", .hourly(nil, "10 Downing Street")),
         ("daily 16 Home", .daily(16, "Home")),

@@ -46,6 +46,7 @@ import Testing
         #expect(Completer.complete("compare \"New York\" \"New D", favorites: favorites).options == ["\"New Delhi\""])
         #expect(Completer.complete("compare \"New D", favorites: favorites).insertion(typed: "\"New D") == "\"New Delhi\" ")
         #expect(Completer.complete("compare Pa", favorites: favorites).insertion(typed: "Pa") == "Paris ")
+        #expect(Completer.complete("compare Paris \"New York\" ", favorites: favorites).options == ["Hamburg", "\"New Delhi\""])
     }
 }
 
@@ -69,6 +70,11 @@ import Testing
         (["export", "s"], ["snapshots"]),
         (["hourly", "12", "N"], ["New York"]),
         (["bogus", "x"], []),
+        // compare takes several names: each comes back bare (the shell quotes it), also after
+        // a name with spaces and while the name typed so far has spaces.
+        (["compare", "El"], ["Elbe Concert Hall"]),
+        (["compare", "Elbe Concert Hall", "New"], ["New York"]),
+        (["compare", "Hamburg", "\"Elbe Co"], ["Elbe Concert Hall"]),
     ])
     func candidates(words: [String], expected: [String]) {
         #expect(Set(ShellCompletion.candidates(words: words, favorites: favorites)) == Set(expected))
