@@ -57,7 +57,7 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     public func forecast(at coordinate: Coordinate, language: String = "en") async throws(ServiceError) -> Fetched<Forecast> {
         let fetched = try await forecasts(at: [coordinate], language: language)
         guard let first = fetched.value.first else { throw .malformedResponse(service, detail: "no forecast in the answer") }
-        return Fetched(value: first, origin: fetched.origin)
+        return Fetched(value: try first.get(), origin: fetched.origin)
     }
 
     /// Forecasts for several places. Each place is cached on its own, under the URL a one-place
@@ -66,19 +66,22 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     /// (offline, service unreachable), saved entries stand in for every place or the error stands.
     ///
     /// - Returns: one forecast per coordinate, in order; the origin is the least fresh of them.
-    public func forecasts(at coordinates: [Coordinate], language: String = "en") async throws(ServiceError) -> Fetched<[Forecast]> {
+    public func forecasts(
+        at coordinates: [Coordinate], language: String = "en"
+    ) async throws(ServiceError) -> Fetched<[Result<Forecast, ServiceError>]> {
         guard !coordinates.isEmpty else { return Fetched(value: [], origin: .network) }
         if coordinates.count == 1 {
             let url = url(for: coordinates)
             let fetched = try await client.json(
                 ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
                 validity: { json, now in Self.validUntil(json, now: now) })
-            return Fetched(value: try Self.forecasts(from: fetched.value, requested: coordinates), origin: fetched.origin)
+            return Fetched(value: try Self.forecasts(from: fetched.value, requested: coordinates).map { .success($0) }, origin: fetched.origin)
         }
         let keys = coordinates.map { url(for: [$0]) }
         let saved = keys.map { client.cached($0) }
         var answers: [JSONValue?] = saved.map { $0?.fresh == true ? $0!.answer.value : nil }
         var origins: [DataOrigin] = saved.map { $0?.fresh == true ? $0!.answer.origin : .network }
+        var failures: [Int: ServiceError] = [:]
         let missing = answers.indices.filter { answers[$0] == nil }
         if !missing.isEmpty {
             do {
@@ -93,21 +96,32 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
                     client.store(item, for: keys[index], validUntil: Self.validUntil(item, now: client.context.now()))
                 }
             } catch {
+                // The service cannot be reached: saved answers, however old, stand in; a place
+                // with none has only the reason.
                 let offline = client.context.offline
-                guard offline || error.isUnreachable, missing.allSatisfy({ saved[$0] != nil }) else {
-                    throw offline ? ServiceClient.offlineError(service) : error
+                let reason = offline ? ServiceClient.offlineError(service) : error
+                guard offline || error.isUnreachable, missing.contains(where: { saved[$0] != nil }) || missing.count < coordinates.count else {
+                    throw reason
                 }
                 for index in missing {
-                    answers[index] = saved[index]!.answer.value
-                    origins[index] = .stale(stored: saved[index]!.stored, reason: offline ? nil : error)
+                    if let entry = saved[index] {
+                        answers[index] = entry.answer.value
+                        origins[index] = .stale(stored: entry.stored, reason: offline ? nil : error)
+                    } else {
+                        failures[index] = reason
+                    }
                 }
             }
         }
-        var forecasts: [Forecast] = []
-        for (answer, coordinate) in zip(answers, coordinates) {
-            forecasts.append(try Self.forecast(from: answer!, requested: coordinate))
+        var results: [Result<Forecast, ServiceError>] = []
+        for (index, coordinate) in coordinates.enumerated() {
+            if let failure = failures[index] {
+                results.append(.failure(failure))
+            } else {
+                results.append(.success(try Self.forecast(from: answers[index]!, requested: coordinate)))
+            }
         }
-        return Fetched(value: forecasts, origin: DataOrigin.leastFresh(origins))
+        return Fetched(value: results, origin: DataOrigin.leastFresh(failures.isEmpty ? origins : origins.indices.filter { failures[$0] == nil }.map { origins[$0] }))
     }
 
     /// Until when an answer is current: the end of the 15-minute interval `current` describes

@@ -53,16 +53,33 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         return Fetched(value: try Self.forecast(from: fetched.value, requested: rounded), origin: fetched.origin)
     }
 
-    /// One request per place: OpenWeatherMap has no multi-place current weather.
-    public func forecasts(at coordinates: [Coordinate], language: String) async throws(ServiceError) -> Fetched<[Forecast]> {
-        var forecasts: [Forecast] = []
-        var origin = DataOrigin.network
+    /// One request per place: OpenWeatherMap has no multi-place current weather. Once the
+    /// service cannot be reached (or refuses the key), the places after are not asked: they
+    /// get the same reason, or their saved answer.
+    public func forecasts(
+        at coordinates: [Coordinate], language: String
+    ) async throws(ServiceError) -> Fetched<[Result<Forecast, ServiceError>]> {
+        var results: [Result<Forecast, ServiceError>] = []
+        var origins: [DataOrigin] = []
+        var blocked: ServiceError?
         for coordinate in coordinates {
-            let fetched = try await forecast(at: coordinate, language: language)
-            forecasts.append(fetched.value)
-            if case .network = origin { origin = fetched.origin }
+            if let blocked {
+                results.append(.failure(blocked))
+                continue
+            }
+            do {
+                let fetched = try await forecast(at: coordinate, language: language)
+                results.append(.success(fetched.value))
+                origins.append(fetched.origin)
+            } catch {
+                if case .transport(_, .cancelled) = error { throw error }
+                if error.isUnreachable || error == .keyRefused(service) { blocked = error }
+                results.append(.failure(error))
+            }
         }
-        return Fetched(value: forecasts, origin: origin)
+        // Not one place: the command fails with the first reason.
+        if origins.isEmpty, case .failure(let first)? = results.first { throw first }
+        return Fetched(value: results, origin: DataOrigin.leastFresh(origins))
     }
 
     public func place(cityID id: Int, language: String) async throws(ServiceError) -> Place? {

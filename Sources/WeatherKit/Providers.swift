@@ -29,8 +29,9 @@ public protocol ForecastProvider: Sendable {
     func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast>
 
     /// Forecasts for several places in as few requests as the service allows (Open-Meteo: one),
-    /// in the order of `coordinates`.
+    /// in the order of `coordinates`: each a forecast, or why there is none for that place
+    /// (offline with nothing cached for it), so that the others still show.
     ///
-    /// - Throws: `ServiceError`.
-    func forecasts(at coordinates: [Coordinate], language: String) async throws(ServiceError) -> Fetched<[Forecast]>
+    /// - Throws: `ServiceError` when the answer cannot be used for any place.
+    func forecasts(at coordinates: [Coordinate], language: String) async throws(ServiceError) -> Fetched<[Result<Forecast, ServiceError>]>
 }

@@ -86,8 +86,11 @@ public enum JSONRenderer {
                 ("uv_index", .optional(air.uvIndex)),
                 ("pollen_grains_per_cubic_metre", .object(air.pollenGrainsPerCubicMetre.map { ($0.plant, .number($0.value)) })),
             ])
-        case .comparison(let reports):
-            return .object([("type", .string("comparison")), ("places", .array(reports.map { weather($0, now: context.now) }))])
+        case .comparison(let reports, let missing):
+            return .object([
+                ("type", .string("comparison")), ("places", .array(reports.map { weather($0, now: context.now) })),
+                ("missing", .array(missing.map { .object([("name", .string($0.name)), ("reason", .string($0.reason))]) })),
+            ])
         case .favorites(let values):
             return .object([("type", .string("favorites")), ("favorites", .array(values.map(favorite)))])
         case .snapshotSaved(let value):

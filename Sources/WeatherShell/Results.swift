@@ -38,7 +38,8 @@ public enum CommandResult: Hashable, Sendable {
     case favoriteRenamed(from: String, to: Favorite)
     case favorites([Favorite])
     /// Several places' weather from one request, in the order asked.
-    case comparison([WeatherReport])
+    /// `compare`: a report per place that could be had, and why each other has none.
+    case comparison([WeatherReport], missing: [ComparisonGap])
     /// The next `hours` hours as a table and a chart.
     case hourly(WeatherReport, hours: Int)
     /// Up to `days` days as a table.
@@ -78,8 +79,11 @@ public enum CommandResult: Hashable, Sendable {
     /// What went wrong inside a result that still carries data (rows `import` skipped): each
     /// is printed as an error and makes the command count as failed.
     public var problems: [String] {
-        if case .imported(_, _, let problems, _) = self { return problems.map { "skipped \($0)" } }
-        return []
+        switch self {
+        case .imported(_, _, let problems, _): return problems.map { "skipped \($0)" }
+        case .comparison(_, let missing): return missing.map { "no weather for \($0.name): \($0.reason)" }
+        default: return []
+        }
     }
 
     public var needsUnits: Bool {
@@ -88,4 +92,12 @@ public enum CommandResult: Hashable, Sendable {
         default: false
         }
     }
+}
+
+/// A place `compare` has no weather for, and why ("offline and no saved data for this request").
+public struct ComparisonGap: Hashable, Sendable {
+    /// The favorite's name.
+    public var name: String
+    /// One line from the service error.
+    public var reason: String
 }

@@ -77,8 +77,9 @@ public enum TextRenderer {
             return [TextLayout.truncate("current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))", to: width)]
         case .weather(let report):
             return weather(report, context: context, format: format, style: style)
-        case .comparison(let reports):
-            return comparison(reports, context: context, format: format, style: style)
+        case .comparison(let reports, _):
+            // Places without weather are reported as errors (`problems`), not as rows.
+            return reports.isEmpty ? [] : comparison(reports, context: context, format: format, style: style)
         case .hourly(let report, let count):
             return hourly(report, count: count, context: context, format: format, style: style)
         case .daily(let report, let count):

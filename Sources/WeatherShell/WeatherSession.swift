@@ -426,21 +426,26 @@ public final class WeatherSession {
         if names.isEmpty { chosen = favorites }
         guard !chosen.isEmpty else { throw .usage("no favorites to compare: “fav” saves the current location") }
         var reports: [WeatherReport] = []
+        var missing: [ComparisonGap] = []
         var start = 0
         while start < chosen.count {
             let batch = Array(chosen[start..<min(chosen.count, start + Self.placesPerRequest)])
-            let fetched: Fetched<[Forecast]>
+            let fetched: Fetched<[Result<Forecast, ServiceError>]>
             do {
                 fetched = try await forecastProvider.forecasts(at: batch.map(\.coordinate), language: language)
             } catch {
                 throw Self.shellError(error)
             }
-            for (favorite, forecast) in zip(batch, fetched.value) {
-                reports.append(WeatherReport(place: favorite.place, forecast: forecast, origin: fetched.origin))
+            for (favorite, result) in zip(batch, fetched.value) {
+                switch result {
+                case .success(let forecast): reports.append(WeatherReport(place: favorite.place, forecast: forecast, origin: fetched.origin))
+                case .failure(let error): missing.append(ComparisonGap(name: favorite.name, reason: error.description))
+                }
             }
             start += Self.placesPerRequest
         }
-        return [.comparison(reports)]
+        // The places that could be shown are; each that could not is named as an error.
+        return [.comparison(reports, missing: missing)]
     }
 
     private func save() throws(ShellError) -> [CommandResult] {

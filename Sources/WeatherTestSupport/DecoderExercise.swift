@@ -60,7 +60,7 @@ public enum DecoderExercise {
                 }
                 let reports = forecasts.map { WeatherReport(place: place(asked), forecast: $0, origin: .network) }
                 render(.weather(reports[0]))
-                render(.comparison(reports))
+                render(.comparison(reports, missing: []))
                 _ = WeatherSession.snapshotReading(forecasts[0], now: context.now)
             }
         case "open-meteo-geocoding":

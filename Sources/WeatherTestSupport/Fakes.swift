@@ -89,18 +89,20 @@ public final class FakeForecastProvider: ForecastProvider, @unchecked Sendable {
 
     public func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast> {
         let all = try await forecasts(at: [coordinate], language: language)
-        return Fetched(value: all.value[0], origin: all.origin)
+        return Fetched(value: try all.value[0].get(), origin: all.origin)
     }
 
-    public func forecasts(at coordinates: [Coordinate], language: String) async throws(ServiceError) -> Fetched<[Forecast]> {
+    public func forecasts(
+        at coordinates: [Coordinate], language: String
+    ) async throws(ServiceError) -> Fetched<[Result<Forecast, ServiceError>]> {
         lock.withLock { calls += 1 }
         if let failure { throw failure }
-        var result: [Forecast] = []
+        var result: [Result<Forecast, ServiceError>] = []
         for coordinate in coordinates {
             guard let forecast = forecasts[coordinate.rounded] else {
                 throw .malformedResponse(.openMeteo, detail: "FakeForecastProvider: unexpected coordinate \(coordinate.text)")
             }
-            result.append(forecast)
+            result.append(.success(forecast))
         }
         return Fetched(value: result, origin: .network)
     }

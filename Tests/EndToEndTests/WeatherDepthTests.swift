@@ -137,6 +137,16 @@ import WeatherTestSupport
         #expect(nothing.status == 1)
         #expect(nothing.stderr.contains("offline and no saved data for this request"))
 
+        // compare, offline, with one favorite never fetched: the others show, that one is an error.
+        try "name,latitude,longitude\nPark,40.7886,-73.9661\n".write(toFile: home.path + "/park.csv", atomically: true, encoding: .utf8)
+        #expect(try runWX(["-c", "import favorites \(home.path)/park.csv"], home: home).status == 0)
+        let partial = try runWX(["--offline", "-c", "compare"], home: home, server: server, now: "2025-07-27T05:24:00Z")
+        #expect(partial.status == 1)
+        #expect(partial.stdout.contains("  Elbphilharmonie      16.5  overcast           16.3 … 24.1  20 %  3 km/h WNW\n"))
+        #expect(!partial.stdout.contains("Park"))
+        #expect(partial.stderr == "error: no weather for Park: request to Open-Meteo failed: offline and no saved data for this request\n")
+        #expect(try server.requests().count == before)
+
         // The service down: the saved answer stands in, saying why.
         server.stop()
         let down = try runWX(["-c", "show Elbphilharmonie"], home: home, server: server, now: "2025-07-27T05:24:00Z")
