@@ -210,8 +210,22 @@ public enum TextRenderer {
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// The heading line, and the offline line under it when the data is old.
+    /// The place and its local time (cut to the terminal's width: a full address can be
+    /// 150 columns), then what makes the data below less than current: its age when it came
+    /// from the cache after a failure, and a forecast whose hours do not include now.
     static func header(_ report: WeatherReport, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
-        [style.bold(heading(report, context: context, format: format))] + offlineNote(report.origin, context: context, style: style)
+        [style.bold(TextLayout.truncate(heading(report, context: context, format: format), to: context.width))]
+            + offlineNote(report.origin, context: context, style: style)
+            + coverageNote(report.forecast, context: context, format: format, style: style)
+    }
+
+    /// "this forecast covers Sun 27 Jul to Sat 02 Aug, not now" when now is outside its hours.
+    static func coverageNote(_ forecast: Forecast, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+        guard let first = forecast.hourly.first, let last = forecast.hourly.last,
+            context.now < first.time.addingTimeInterval(-3_600) || context.now > last.time.addingTimeInterval(3_600)
+        else { return [] }
+        let clock = forecast.clock
+        return [style.dim("  this forecast covers \(format.day(clock.localTime(first.time).date)) to \(format.day(clock.localTime(last.time).date)), not now")]
     }
 
     /// The line saying the data is old and why, when it came from the cache after a failure.
@@ -279,12 +293,7 @@ public enum TextRenderer {
         }
         lines.append(contentsOf: TextLayout.flow(second, indent: 2))
 
-        // The next 12 hours, one column each — when the forecast covers now at all.
-        if let first = forecast.hourly.first, let last = forecast.hourly.last,
-            context.now < first.time.addingTimeInterval(-3_600) || context.now > last.time.addingTimeInterval(3_600)
-        {
-            lines.append(style.dim("  this forecast covers \(format.day(clock.localTime(first.time).date)) to \(format.day(clock.localTime(last.time).date)), not now"))
-        }
+        // The next 12 hours, one column each (the header says when the forecast is not about now).
         let next = hourIndex.map { Array(forecast.hourly.dropFirst($0 + 1).prefix(12)) } ?? []
         if !next.isEmpty {
             lines.append("")

@@ -56,6 +56,9 @@ import WeatherTestSupport
         #expect(run.stdout.contains("\n      05:00  ☁ overcast            16.8   17.9   0 %   0.0  2 km/h NNW\n"))
         // No geocoding: a favorite is already a place.
         #expect(try server.requests().filter { $0.path == "/search" }.count == 1)
+        // Days after the answer ends: the days shown are said not to be about now.
+        let late = try runWX(["-c", "daily 2 elbphilharmonie"], home: home, server: server, now: "2025-08-10T00:00:00Z")
+        #expect(late.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 00:00 GMT\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n  day "))
     }
 
     @Test func compareIsOneRequestForEveryFavoriteAndReusesWhatIsCached() throws {
