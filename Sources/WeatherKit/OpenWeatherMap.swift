@@ -121,6 +121,9 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     ///
     /// - Throws: `ServiceError.rejected` when `cod` is not 200 (with the service's `message`);
     ///   `.malformedResponse` when `main` or `dt` is missing.
+    /// No air on Earth is 150 °C, and none is 150 K (−123 °C): a temperature above it is kelvin.
+    static let lowestKelvinReading = 150.0
+
     public static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
         try checkCode(json)
         guard let main = json["main"], let time = json["dt"]?.unixTime else {
@@ -129,8 +132,12 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let offset = json["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil } ?? 0
         let zone = ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: offset)
         var current = CurrentConditions(time: time)
-        current.temperatureCelsius = main["temp"]?.double
-        current.apparentTemperatureCelsius = main["feels_like"]?.double
+        // wx asks for units=metric, but an answer in OpenWeatherMap's default unit, kelvin, is
+        // known when `units` was lost on the way (a proxy, a cached URL): 282.1 is not °C.
+        let inKelvin = (main["temp"]?.double).map { $0 > Self.lowestKelvinReading } ?? false
+        let celsius: (Double?) -> Double? = { value in value.map { inKelvin ? DeclaredUnit.round($0 - 273.15) : $0 } }
+        current.temperatureCelsius = celsius(main["temp"]?.double)
+        current.apparentTemperatureCelsius = celsius(main["feels_like"]?.double)
         current.relativeHumidityPercent = main["humidity"]?.double
         current.pressureHectopascals = main["sea_level"]?.double ?? main["pressure"]?.double
         current.windSpeedKilometresPerHour = json["wind"]?["speed"]?.double.map { DeclaredUnit.round($0 * 3.6) }

@@ -193,6 +193,8 @@ import WeatherTestSupport
         #expect(weather[1].query["id"] == "3395981")
         #expect(weather[2].query["lat"] == "-9.6658" && weather[2].query["lon"] == "-35.7353")
         #expect(run.stdout.contains("Maceió"))
+        // London's recording was made without units=metric: its 282.08 K reads as 8.9 °C.
+        #expect(run.stdout.contains("\n  8.9 °C, feels like 4.2 °C · "))
         // The setting persists; the key is never written anywhere.
         let about = try runWX(["-c", "provider; about"], home: home, server: server, environment: key)
         #expect(about.stdout.hasPrefix("provider: openweathermap\n"))
