@@ -56,6 +56,17 @@ public final class ShellRunner {
         self.width = width
     }
 
+    /// Writes results. Without a UTF-8 locale, the typographic characters wx itself writes
+    /// (quotes, dashes, ellipses, unit symbols) become ASCII; JSON stays UTF-8, as JSON is.
+    private func put(_ text: String) {
+        output.write(unicode || format == .json ? text : TextLayout.asciiPunctuation(text))
+    }
+
+    /// Writes errors and notices, in ASCII without a UTF-8 locale.
+    private func putError(_ text: String) {
+        output.writeError(unicode ? text : TextLayout.asciiPunctuation(text))
+    }
+
     /// Runs every command on `line` (separated by `;`), stopping at `quit`.
     ///
     /// - Returns: `.quit` when a command asked to leave, `.failed` when any command failed.
@@ -98,11 +109,11 @@ public final class ShellRunner {
         do {
             data = try FileIO.contents(of: path, limit: 1 << 20)
         } catch {
-            output.writeError("warning: start-up file not run: \(error.description)\n")
+            putError("warning: start-up file not run: \(error.description)\n")
             return .failed
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            output.writeError("warning: start-up file not run: \(path) is not UTF-8 text\n")
+            putError("warning: start-up file not run: \(path) is not UTF-8 text\n")
             return .failed
         }
         let statusBefore = exitStatus
@@ -234,7 +245,7 @@ public final class ShellRunner {
             return .failed
         }
         while !Task.isCancelled {
-            if colour { output.write("\u{1B}[H\u{1B}[2J") }
+            if colour { put("\u{1B}[H\u{1B}[2J") }
             do {
                 for result in try await session.execute(.show(nil)) { emit(result) }
             } catch {
@@ -257,7 +268,7 @@ public final class ShellRunner {
     /// Prints a history command before it runs again, like a shell's `!N`.
     private func echo(_ entry: HistoryEntry) {
         guard format == .text else { return }
-        output.write("\(unicode ? "»" : ">") \(TerminalText.sanitized(entry.line))\n")
+        put("\(unicode ? "»" : ">") \(TerminalText.sanitized(entry.line))\n")
     }
 
     /// Appends the line to the history, with any API key replaced by `<redacted>`.
@@ -267,7 +278,7 @@ public final class ShellRunner {
         } catch {
             guard !warnedAboutLog else { return }
             warnedAboutLog = true
-            output.writeError("warning: the history is not being saved: \(error.description)\n")
+            putError("warning: the history is not being saved: \(error.description)\n")
         }
     }
 
@@ -311,23 +322,23 @@ public final class ShellRunner {
         case .text:
             let text = TextRenderer.render(result, context: context)
             if case .notSaved = result {
-                output.writeError("error: " + text)
+                putError("error: " + text)
             } else if case .notice = result {
-                output.writeError(text)
+                putError(text)
             } else {
-                output.write(text)
+                put(text)
             }
         case .json:
-            output.write(JSONRenderer.render(result, context: context))
+            put(JSONRenderer.render(result, context: context))
         }
     }
 
     /// An error: one line on stderr, always (a person reads it, and `2>/dev/null` hides it);
     /// with `--json` also an error document on stdout, where a script reads the results.
     private func report(_ error: ShellError) {
-        output.writeError("error: \(errorContext ?? "")\(error.description)\n")
+        putError("error: \(errorContext ?? "")\(error.description)\n")
         if format == .json {
-            output.write(JSONRenderer.render(error: errorContext.map { .usage($0 + error.description) } ?? error))
+            put(JSONRenderer.render(error: errorContext.map { .usage($0 + error.description) } ?? error))
         }
     }
 }

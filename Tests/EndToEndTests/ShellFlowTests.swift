@@ -238,7 +238,9 @@ import WeatherTestSupport
     @Test func asciiOutputWhenTheLocaleIsNotUTF8() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        let result = try runWX(["-c", "find Hamburg; show; fav"], home: home, server: server, now: Self.now, environment: ["LANG": "C"])
+        let result = try runWX(["-c", "find Hamburg; show; fav; frob"], home: home, server: server, now: Self.now, environment: ["LANG": "C"])
+        // wx's own messages too: straight quotes, no typographic characters.
+        #expect(result.stderr == "error: unknown command \"frob\"; type \"help\" for the list\n")
         #expect(result.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland | Sun 03:10 GMT\n  16.5 C, feels like 17.5 C | = overcast | wind 3 km/h WNW (291)\n"))
         #expect(result.stdout.contains("  rain 0 % | 0.0 mm this hour | today 16.3 ~ 24.1 C | sunrise 03:18 sunset 19:06\n"))
         #expect(result.stdout.contains("\n* Elbphilharmonie saved to favorites\n"))
