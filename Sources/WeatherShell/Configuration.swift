@@ -51,7 +51,7 @@ public struct Configuration: Sendable {
         (service.baseURLVariable, "Base URL of \(service.displayName), without a trailing path (default \(service.defaultBaseURL)).")
     } + [
         ("OPENWEATHERMAP_API_KEY", "Enables OpenWeatherMap (provider openweathermap, find id:N). Never written to the log, the cache or a message."),
-        ("WX_TIMEOUT", "Seconds one request may take in all, retries included: 1 to 600 (default 20)."),
+        ("WX_TIMEOUT", "Seconds a request to one service may take in all, retries included: 1 to 600 (default 20); find may ask a second geocoder after the first fails."),
         ("WX_CONTACT", "An e-mail address or URL added to the User-Agent, as Nominatim's usage policy asks of heavy users."),
         ("WX_NOW", "An ISO 8601 instant used as the current time, so that recorded answers show as current (tests, make demo)."),
         ("NO_COLOR", "When set and not empty: no colour. Colour is also off when TERM is dumb and when the output is not a terminal."),

@@ -83,9 +83,12 @@ public enum TextRenderer {
         case .hourly(let report, let count):
             return hourly(report, count: count, context: context, format: format, style: style)
         case .daily(let report, let count):
-            let days = Array(report.forecast.daily.filter { $0.date >= report.forecast.clock.localTime(context.now).date }.prefix(count))
+            let ahead = report.forecast.daily.filter { $0.date >= report.forecast.clock.localTime(context.now).date }
+            let days = Array(ahead.prefix(count))
+            let short = !days.isEmpty && ahead.count < count ? [style.dim("  the answer has \(Self.count(ahead.count, "day")) from today")] : []
             return header(report, context: context, format: format, style: style)
                 + dayTable(days.isEmpty ? Array(report.forecast.daily.prefix(count)) : days, context: context, format: format, detailed: true)
+                + short
         case .rain(let report, let outlook):
             return header(report, context: context, format: format, style: style)
                 + ["  " + rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now)]
@@ -389,7 +392,9 @@ public enum TextRenderer {
         }
         let chart = TemperatureChart.lines(hours, clock: clock, format: format, unicode: context.unicode)
         if !chart.isEmpty { lines.append("") }
-        return lines + chart
+        // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
+        let short = hours.count < count ? [style.dim("  the answer has \(Self.count(hours.count, "hour")) after now")] : []
+        return lines + short + chart
     }
 
     // MARK: - rain and air
