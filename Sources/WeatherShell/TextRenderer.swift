@@ -262,7 +262,10 @@ public enum TextRenderer {
                 first.append("as of \(format.dateTime(clock.localTime(current.time)))")
             }
             lines.append(contentsOf: TextLayout.flow(first, indent: 2))
-            // The other readings, those the service gave.
+            // The other readings, those the service gave; what only the hourly data has comes
+            // from the hour of these conditions, not of now, so that old data is not mixed
+            // with a forecast for a later hour.
+            let hour = forecast.currentHourIndex(at: current.time).map { forecast.hourly[$0] }
             var more = ["humidity \(format.percent(current.relativeHumidityPercent))"]
             if let value = current.dewPointCelsius { more.append("dew point \(format.temperature(value))") }
             if let value = current.pressureHectopascals { more.append("pressure \(format.pressure(value))") }

@@ -11,7 +11,10 @@ import WeatherTestSupport
         #expect(result.status == 0)
         let times = try server.requests().filter { $0.path == "/search" }.map(\.time)
         #expect(times.count == 3)
-        for (earlier, later) in zip(times, times.dropFirst()) { #expect(later - earlier >= 0.95) }
+        // wx spaces its sends by a second; the server stamps arrivals, which a loaded machine
+        // (CI, two cores) delays by up to a few hundred milliseconds. Without the limit the
+        // gaps would be about a millisecond.
+        for (earlier, later) in zip(times, times.dropFirst()) { #expect(later - earlier >= 0.7) }
     }
 
     @Test func oneNominatimRequestASecondAcrossProcesses() throws {
@@ -30,7 +33,7 @@ import WeatherTestSupport
         group.wait()
         let times = try server.requests().filter { $0.path == "/search" }.map(\.time).sorted()
         #expect(times.count == 2)
-        #expect(times[1] - times[0] >= 0.95)
+        #expect(times[1] - times[0] >= 0.7)  // (arrival stamps; see above)
     }
 
     @Test func repeatedFindIsAnsweredFromTheCache() throws {

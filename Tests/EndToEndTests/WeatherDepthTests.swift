@@ -132,6 +132,8 @@ import WeatherTestSupport
         let offline = try runWX(["--offline", "-c", "show Elbphilharmonie; compare"], home: home, server: server, now: "2025-07-27T05:24:00Z")
         #expect(offline.status == 0)
         #expect(offline.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 05:24 GMT\n  offline: data from 2 h 14 min ago\n  16.5 °C, feels like 17.5 °C"))
+        // Readings only the hourly data has are those of the conditions' hour (03:00), not of now.
+        #expect(offline.stdout.contains("  humidity 89 % · pressure 1013 hPa · clouds 100 % · visibility 13 km\n"))
         #expect(offline.stdout.hasSuffix("  Elbphilharmonie      16.5  overcast           16.3 … 24.1  20 %  3 km/h WNW\n  offline: data from 2 h 14 min ago\n"))
         #expect(try server.requests().count == before)
 
