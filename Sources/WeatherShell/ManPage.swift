@@ -46,8 +46,9 @@ public enum ManPage {
             """)
         out.append(".Pp")
         out += text("""
-            Several commands go on one line separated by semicolons. \
-            Names with spaces go in double or single quotes, or take a backslash before the space. \
+            Several commands go on one line separated by semicolons; quotes keep a semicolon inside an argument. \
+            Where a command takes several names (fav rename, compare), names with spaces go in double or single quotes, or take a backslash before the space. \
+            A place (find, show, hourly, daily, rain, air) is the rest of the line as typed, with quotes around all of it dropped. \
             A line starting with # is a comment.
             """)
         out += [".Sh OPTIONS", ".Bl -tag -width Ds"]

@@ -89,12 +89,18 @@ public enum ShellCompletion {
             return """
                 # bash completion for wx (wx completions bash)
                 _wx() {
-                    local candidate
+                    local candidate cur=${COMP_WORDS[COMP_CWORD]}
                     local -a candidates=()
                     mapfile -t candidates < <(command wx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
                     COMPREPLY=()
                     for candidate in "${candidates[@]}"; do
-                        COMPREPLY+=("$(printf '%q' "$candidate")")
+                        # Inside a quote the user opened, the name goes in that quote;
+                        # elsewhere bash's own escaping.
+                        case $cur in
+                            \\"*) COMPREPLY+=("\\"$candidate\\"") ;;
+                            \\'*) COMPREPLY+=("'$candidate'") ;;
+                            *) COMPREPLY+=("$(printf '%q' "$candidate")") ;;
+                        esac
                     done
                 }
                 # Nothing from wx (a file name for import or export): bash's own completion.

@@ -325,6 +325,8 @@ public final class ShellRunner {
                 putError("error: " + text)
             } else if case .notice = result {
                 putError(text)
+            } else if case .exportData = result {
+                output.write(text)  // the user's data, byte for byte, whatever the locale
             } else {
                 put(text)
             }

@@ -321,7 +321,8 @@ public final class StateStore {
             let decoded = preloaded.map(\.document) ?? (Self.decodeDocument(data))
             if let decoded, decoded.version > StateDocument.currentVersion || decoded.version < 1 {
                 base = decoded
-                readOnlyReason = "state.plist has format version \(decoded.version), which wx \(WXVersion.current) does not know; favorites and settings are read-only (a newer wx wrote it)"
+                readOnlyReason = "state.plist has format version \(decoded.version), which wx \(WXVersion.current) does not know; favorites and settings are read-only"
+                    + (decoded.version > StateDocument.currentVersion ? " (a newer wx wrote it)" : "")
                 warning = readOnlyReason
             } else if let decoded {
                 base = decoded

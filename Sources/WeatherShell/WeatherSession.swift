@@ -424,6 +424,7 @@ public final class WeatherSession {
             if !chosen.contains(favorite) { chosen.append(favorite) }
         }
         if names.isEmpty { chosen = favorites }
+        if chosen.isEmpty, let reason = state.readOnlyReason { throw .storage(reason) }
         guard !chosen.isEmpty else { throw .usage("no favorites to compare: “fav” saves the current location") }
         var reports: [WeatherReport] = []
         var missing: [ComparisonGap] = []
@@ -513,7 +514,10 @@ public final class WeatherSession {
         let format = format ?? .implied(by: path)
         let objects: [JSONOutput]
         switch kind {
-        case .favorites: objects = DataExchange.objects(favorites: favorites)
+        case .favorites:
+            // An empty export of favorites that cannot be read would be a backup of nothing.
+            if favorites.isEmpty, let reason = state.readOnlyReason { throw .storage(reason) }
+            objects = DataExchange.objects(favorites: favorites)
         case .snapshots: objects = DataExchange.objects(snapshots: log.snapshots())
         case .history: objects = DataExchange.objects(history: log.commands(in: 1...Int.max))
         }

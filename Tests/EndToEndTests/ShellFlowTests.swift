@@ -178,6 +178,13 @@ import WeatherTestSupport
         #expect(favs.status == 1)
         #expect(favs.stdout == "")
         #expect(favs.stderr.hasSuffix("error: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"))
+        // Nor is it nothing to compare, or an empty backup that succeeds.
+        for command in ["compare", "export favorites --format json"] {
+            let run = try runWX(["-c", command], home: home, server: server, now: Self.now)
+            #expect(run.status == 1, "\(command)")
+            #expect(run.stdout == "", "\(command)")
+            #expect(run.stderr.hasPrefix("error: state.plist could not be read"), "\(command)")
+        }
         let fav = try runWX(["-c", "find Hamburg; fav"], home: home, server: server, now: Self.now)
         #expect(fav.status == 1)
         #expect(fav.stderr.hasSuffix("error: not saved to disk, kept for this session only: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"))
@@ -241,6 +248,9 @@ import WeatherTestSupport
         let result = try runWX(["-c", "find Hamburg; show; fav; frob"], home: home, server: server, now: Self.now, environment: ["LANG": "C"])
         // wx's own messages too: straight quotes, no typographic characters.
         #expect(result.stderr == "error: unknown command \"frob\"; type \"help\" for the list\n")
+        // But exported data is the user's, byte for byte.
+        let london = try runWX(["-c", "find London; fav; export favorites"], home: home, server: server, now: Self.now, environment: ["LANG": "C"])
+        #expect(london.stdout.contains("\nPrime Minister’s Office,51.5034,-0.1277,"))
         #expect(result.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland | Sun 03:10 GMT\n  16.5 C, feels like 17.5 C | = overcast | wind 3 km/h WNW (291)\n"))
         #expect(result.stdout.contains("  rain 0 % | 0.0 mm this hour | today 16.3 ~ 24.1 C | sunrise 03:18 sunset 19:06\n"))
         #expect(result.stdout.contains("\n* Elbphilharmonie saved to favorites\n"))

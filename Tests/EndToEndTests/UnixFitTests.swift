@@ -47,6 +47,8 @@ import WeatherTestSupport
             complete_line wx show Hamburg E
             complete_line wx sh
             complete_line wx --json fav r
+            complete_line wx daily 2 '"Hamburg E'
+            complete_line wx compare Prime Hamburg\\ E
             """], environment: environment)
         #expect(bash.stdout == """
             complete -o bashdefault -o default -F _wx wx
@@ -56,6 +58,8 @@ import WeatherTestSupport
             <show>
             <rename>
             <rm>
+            <"Hamburg Elbe Hall">
+            <Hamburg\\ Elbe\\ Hall>
 
             """, "\(bash.stderr)")
 
