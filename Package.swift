@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "WeatherTestSupport",
             dependencies: ["WeatherKit", "WeatherShell"],
-            path: "Sources/WeatherTestSupport"
+            path: "Tests/WeatherTestSupport"
         ),
         .testTarget(
             name: "WeatherKitTests",

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 mkdir -p .build/fuzz
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name WeatherKit \
   -I Sources/CCurl -suppress-warnings \
-  -D WX_FUZZ Sources/WeatherKit/*.swift Sources/WeatherShell/*.swift Sources/WeatherTestSupport/DecoderExercise.swift \
+  -D WX_FUZZ Sources/WeatherKit/*.swift Sources/WeatherShell/*.swift Tests/WeatherTestSupport/DecoderExercise.swift \
   fuzz/FuzzDecoders.swift \
   -o .build/fuzz/wx-fuzz 2>&1 | grep -v "Cannot export local symbol" || true
 test -x .build/fuzz/wx-fuzz
