@@ -56,15 +56,12 @@ public final class ShellRunner {
         self.width = width
     }
 
-    /// Writes results. Without a UTF-8 locale, the typographic characters wx itself writes
-    /// (quotes, dashes, ellipses, unit symbols) become ASCII; JSON stays UTF-8, as JSON is.
-    private func put(_ text: String) {
-        output.write(unicode || format == .json ? text : TextLayout.asciiPunctuation(text))
-    }
+    /// Writes results, as the renderers made them (ASCII already where the locale is not UTF-8).
+    private func put(_ text: String) { output.write(text) }
 
-    /// Writes errors and notices, in ASCII without a UTF-8 locale.
+    /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
     private func putError(_ text: String) {
-        output.writeError(unicode ? text : TextLayout.asciiPunctuation(text))
+        output.writeError(unicode ? text : TextRenderer.ascii(text))
     }
 
     /// Runs every command on `line` (separated by `;`), stopping at `quit`.
@@ -325,8 +322,6 @@ public final class ShellRunner {
                 putError("error: " + text)
             } else if case .notice = result {
                 putError(text)
-            } else if case .exportData = result {
-                output.write(text)  // the user's data, byte for byte, whatever the locale
             } else {
                 put(text)
             }

@@ -3,34 +3,6 @@ import WeatherKit
 /// Column arithmetic for terminal text: East Asian wide characters take two columns,
 /// combining marks none.
 public enum TextLayout {
-    /// ASCII for the typographic characters and unit symbols wx writes in messages and tables
-    /// (“ ” ‘ ’ … — – · µ ³ ² ₂ ₃ © ° » ★), for terminals without UTF-8. Letters from place
-    /// names are left as they are.
-    public static func asciiPunctuation(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { !$0.isASCII }) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "“", "”", "„": result += "\""
-            case "‘", "’": result += "'"
-            case "…": result += "..."
-            case "—", "–", "−": result += "-"
-            case "·": result += "|"
-            case "µ": result += "u"
-            case "³": result += "3"
-            case "²", "₂": result += "2"
-            case "₃": result += "3"
-            case "©": result += "(c)"
-            case "°": result += " deg"
-            case "»": result += ">"
-            case "★": result += "*"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
     /// The number of terminal columns `text` takes.
     public static func columns(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + width(of: $1) }

@@ -42,8 +42,9 @@ public enum TextRenderer {
         return context.unicode ? text : ascii(text)
     }
 
-    /// wx's own symbols in ASCII ("°C" → "C", "…" → "...", "·" → "|"), for a terminal that is
-    /// not UTF-8. Text from services is left as it is.
+    /// wx's own symbols in ASCII ("°C" → "C", "…" → "~", "·" → "|", “ ” → ", µg/m³ → ug/m3),
+    /// for a terminal that is not UTF-8: results here, error lines in `ShellRunner`. Letters
+    /// in names from services are left as they are.
     public static func ascii(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -53,7 +54,13 @@ public enum TextRenderer {
             case "…": result += "~"  // one column, as "…" was: layouts stay aligned
             case "·": result += "|"
             case "—", "–": result += "-"
-            case "“", "”": result += "\""
+            case "“", "”", "„": result += "\""
+            case "‘", "’": result += "'"
+            case "−": result += "-"
+            case "µ": result += "u"
+            case "²", "₂": result += "2"
+            case "³", "₃": result += "3"
+            case "©": result += "(c)"
             case "★": result += "*"
             case "☆": result += "-"
             case "»": result += ">"
