@@ -391,7 +391,12 @@ public final class EventLog {
     }
 
     static func historyEntry(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> HistoryEntry? {
-        guard line.count < 1 << 20, kind(of: line) == .command,
+        kind(of: line) == .command ? commandEntry(line, decoder: decoder) : nil
+    }
+
+    /// A line already known to claim kind "command", decoded whole.
+    static func commandEntry(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> HistoryEntry? {
+        guard line.count < 1 << 20,
             let record = try? decoder.decode(CommandRecord.self, from: Data(line)), record.kind == "command",
             let time = ISOTime.parse(record.ts)
         else { return nil }
@@ -417,7 +422,7 @@ public final class EventLog {
             if kind == .command {
                 // One in wx's own layout is taken as it is; another writer's is checked whole,
                 // so that the count of unreadable lines agrees with `log`.
-                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.historyEntry(line, decoder: decoder) == nil {
+                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.commandEntry(line, decoder: decoder) == nil {
                     skippedLines += 1
                 }
                 return
@@ -484,7 +489,7 @@ public final class EventLog {
 
     static func record(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> Record {
         switch kind(of: line) {
-        case .command: return historyEntry(line, decoder: decoder) == nil ? .unreadable : .command
+        case .command: return commandEntry(line, decoder: decoder) == nil ? .unreadable : .command
         case .snapshot:
             guard let record = try? decoder.decode(SnapshotRecord.self, from: Data(line)), record.kind == "snapshot",
                 let snapshot = record.snapshot
