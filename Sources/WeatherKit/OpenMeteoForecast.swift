@@ -100,9 +100,8 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
                 // with none has only the reason.
                 let offline = client.context.offline
                 let reason = offline ? ServiceClient.offlineError(service) : error
-                guard offline || error.isUnreachable, missing.contains(where: { saved[$0] != nil }) || missing.count < coordinates.count else {
-                    throw reason
-                }
+                let nothingToShow = missing.count == coordinates.count && missing.allSatisfy { saved[$0] == nil }
+                guard offline || error.isUnreachable, !nothingToShow else { throw reason }
                 for index in missing {
                     if let entry = saved[index] {
                         answers[index] = entry.answer.value
@@ -121,7 +120,8 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
                 results.append(.success(try Self.forecast(from: answers[index]!, requested: coordinate)))
             }
         }
-        return Fetched(value: results, origin: DataOrigin.leastFresh(failures.isEmpty ? origins : origins.indices.filter { failures[$0] == nil }.map { origins[$0] }))
+        let shown = origins.indices.filter { failures[$0] == nil }.map { origins[$0] }
+        return Fetched(value: results, origin: DataOrigin.leastFresh(shown))
     }
 
     /// Until when an answer is current: the end of the 15-minute interval `current` describes
