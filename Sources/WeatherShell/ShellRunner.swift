@@ -56,9 +56,6 @@ public final class ShellRunner {
         self.width = width
     }
 
-    /// Writes results, as the renderers made them (ASCII already where the locale is not UTF-8).
-    private func put(_ text: String) { output.write(text) }
-
     /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
     private func putError(_ text: String) {
         output.writeError(unicode ? text : TextRenderer.ascii(text))
@@ -242,7 +239,7 @@ public final class ShellRunner {
             return .failed
         }
         while !Task.isCancelled {
-            if colour { put("\u{1B}[H\u{1B}[2J") }
+            if colour { output.write("\u{1B}[H\u{1B}[2J") }
             do {
                 for result in try await session.execute(.show(nil)) { emit(result) }
             } catch {
@@ -265,7 +262,7 @@ public final class ShellRunner {
     /// Prints a history command before it runs again, like a shell's `!N`.
     private func echo(_ entry: HistoryEntry) {
         guard format == .text else { return }
-        put("\(unicode ? "»" : ">") \(TerminalText.sanitized(entry.line))\n")
+        output.write("\(unicode ? "»" : ">") \(TerminalText.sanitized(entry.line))\n")
     }
 
     /// Appends the line to the history, with any API key replaced by `<redacted>`.
@@ -323,10 +320,10 @@ public final class ShellRunner {
             } else if case .notice = result {
                 putError(text)
             } else {
-                put(text)
+                output.write(text)
             }
         case .json:
-            put(JSONRenderer.render(result, context: context))
+            output.write(JSONRenderer.render(result, context: context))
         }
     }
 
@@ -335,7 +332,7 @@ public final class ShellRunner {
     private func report(_ error: ShellError) {
         putError("error: \(errorContext ?? "")\(error.description)\n")
         if format == .json {
-            put(JSONRenderer.render(error: errorContext.map { .usage($0 + error.description) } ?? error))
+            output.write(JSONRenderer.render(error: errorContext.map { .usage($0 + error.description) } ?? error))
         }
     }
 }
