@@ -75,6 +75,12 @@ public struct Place: Hashable, Sendable, Codable {
 
     /// "Hamburg, Deutschland": the name and the region, or the name alone.
     public var label: String { region.isEmpty ? name : "\(name), \(region)" }
+
+    /// A place no geocoder named: its coordinates ("52.5200, 13.4100") are its name.
+    public static func unnamed(at coordinate: Coordinate) -> Place {
+        let text = coordinate.rounded.text
+        return Place(name: text, region: "", countryCode: nil, coordinate: coordinate, displayName: text)
+    }
 }
 
 /// The place's clock as a forecast gives it: an IANA zone name and the single UTC offset that

@@ -27,12 +27,12 @@ public struct OpenMeteoGeocoder: Geocoder {
         return Fetched(value: try Self.places(from: fetched.value, limit: limit), origin: fetched.origin)
     }
 
+    /// Open-Meteo has no reverse geocoding: the place is named by its coordinates, no request.
     public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
-        let rounded = coordinate.rounded
-        return Fetched(
-            value: Place(name: rounded.text, region: "", countryCode: nil, coordinate: rounded, displayName: rounded.text),
-            origin: .network)
+        Fetched(value: .unnamed(at: coordinate.rounded), origin: .network)
     }
+
+    public var reverseGeocodes: Bool { false }
 
     /// Maps a `/v1/search` answer; no `results` key means no match. Results without a name or
     /// coordinates are skipped; `admin1`, `country` and the rest may be absent.

@@ -15,6 +15,13 @@ public protocol Geocoder: Sendable {
     ///
     /// - Throws: `ServiceError`.
     func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?>
+
+    /// Whether `reverse` asks the service for a name (false: it only repeats the coordinates).
+    var reverseGeocodes: Bool { get }
+}
+
+extension Geocoder {
+    public var reverseGeocodes: Bool { true }
 }
 
 /// Fetches forecasts: current conditions, hours and days, in one request.

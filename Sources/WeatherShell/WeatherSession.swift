@@ -235,12 +235,16 @@ public final class WeatherSession {
 
     /// Geocodes with the chosen geocoder; when it cannot be used at all (down, blocked,
     /// rate-limited), with the next one, saying so.
+    ///
+    /// - Parameter fallingBackTo: which other geocoders may stand in (reverse geocoding: only
+    ///   those that do it).
     private func geocode<T: Sendable>(
+        fallingBackTo eligible: (any Geocoder) -> Bool = { _ in true },
         _ ask: (any Geocoder) async throws(ServiceError) -> T
     ) async throws(ShellError) -> Geocoded<T> {
         let chosen = geocoder
         var failure: ServiceError?
-        for candidate in [chosen] + services.geocoders.filter({ $0.service != chosen.service }) {
+        for candidate in [chosen] + services.geocoders.filter({ $0.service != chosen.service && eligible($0) }) {
             do {
                 let value = try await ask(candidate)
                 let notice = failure.map { "\($0.description); these places are from \(candidate.service.displayName)" }
@@ -272,9 +276,11 @@ public final class WeatherSession {
         return (found.value, found.notice)
     }
 
+    /// The place at `coordinate`: from the chosen geocoder, or, when it cannot be used, from
+    /// another that really reverse-geocodes (Open-Meteo's only repeats the coordinates).
     private func reverse(_ coordinate: Coordinate) async throws(ShellError) -> (Place?, notice: String?) {
         let language = self.language
-        let found = try await geocode { geocoder throws(ServiceError) in
+        let found = try await geocode(fallingBackTo: { $0.reverseGeocodes }) { geocoder throws(ServiceError) in
             try await geocoder.reverse(coordinate, language: language).value
         }
         return (found.value, found.notice)
@@ -335,10 +341,15 @@ public final class WeatherSession {
         if let favorite = favorite(named: target) { return Resolved(place: favorite.place) }
         if let id = Self.cityID(target) { return Resolved(place: try await city(id, query: target)) }
         if let coordinate = Coordinate(parsing: target) {
-            let (found, notice) = try await reverse(coordinate)
-            let place = found
-                ?? Place(name: coordinate.rounded.text, region: "", countryCode: nil, coordinate: coordinate, displayName: coordinate.rounded.text)
-            return Resolved(place: place, notices: notice.map { [.notice($0)] } ?? [])
+            // The weather at coordinates does not need their name: without one, they name the place.
+            var found: Place?
+            var notice: String?
+            do {
+                (found, notice) = try await reverse(coordinate)
+            } catch .service(let error) {
+                notice = "\(error.description); the coordinates have no name"
+            }
+            return Resolved(place: found ?? .unnamed(at: coordinate), notices: notice.map { [.notice($0)] } ?? [])
         }
         let (places, notice) = try await search(target)
         return Resolved(place: places[0], candidates: places, notices: notice.map { [.notice($0)] } ?? [])

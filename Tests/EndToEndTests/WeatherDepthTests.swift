@@ -175,6 +175,19 @@ import WeatherTestSupport
         // Why the other geocoder answered goes to stderr, so stdout stays the list.
         #expect(refused.stderr == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; these places are from Open-Meteo geocoding\n")
         #expect(try fallback.requests().map(\.path) == ["/search", "/v1/search"])
+        // Reverse geocoding refused: find says why; show still shows the weather, unnamed, and
+        // never claims places from a geocoder that gave none.
+        let reverse = try FixtureServer()
+        try reverse.queue(.init(path: "/reverse", status: 403, file: "cases/nominatim-403.html"))
+        let found = try runWX(["-c", "find 52.52,13.41"], home: TemporaryFolder(), server: reverse)
+        #expect(found.status == 1)
+        #expect(found.stderr == "error: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server\n")
+        try reverse.queue(.init(path: "/reverse", status: 403, file: "cases/nominatim-403.html"))
+        let shown = try runWX(["-c", "show 52.52,13.41"], home: TemporaryFolder(), server: reverse, now: Self.recorded)
+        #expect(shown.status == 0)
+        #expect(shown.stderr == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; the coordinates have no name\n")
+        #expect(shown.stdout.hasPrefix("52.5200,13.4100 · Sun 03:10 GMT\n"))
+
         // When the other geocoder knows nothing either, both are said, in one line.
         try fallback.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))
         let neither = try runWX(["-c", "find nowhere-at-all"], home: TemporaryFolder(), server: fallback)
