@@ -105,4 +105,20 @@ import WeatherTestSupport
         try terminal.send("C-d")
         try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
     }
+
+    /// Under a program that is not a job-control shell (`make run`), Ctrl-C at the prompt
+    /// reaches wx alone: make goes on and ends with wx's status, 0.
+    @Test func ctrlCUnderMakeIsForWxAlone() throws {
+        let home = TemporaryFolder()
+        let makefile = home.path + "/run.mk"
+        try "run:\n\t\(TestPaths.wxBinary) --offline\n".write(toFile: makefile, atomically: true, encoding: .utf8)
+        let terminal = try TerminalSession(program: ["/usr/bin/make", "-s", "-f", makefile, "run"], environment: ["WX_HOME": home.path, "PATH": "/usr/bin:/bin"])
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("C-c")
+        try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("wx>\nwx>") }
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "units") { $0.hasSuffix("24h clock\nwx>") }
+        try terminal.send("C-d")
+        try terminal.wait(for: "make's exit") { $0.contains("EXIT=0") }
+    }
 }
