@@ -50,10 +50,11 @@ public struct NominatimGeocoder: Geocoder {
 
     /// Maps a `/search` answer (a JSON array) to places; entries without usable coordinates are skipped.
     ///
-    /// - Throws: `ServiceError.rejected` for `{"error": …}`, `.malformedResponse` for anything
-    ///   that is not an array.
+    /// - Throws: `ServiceError.rejected` for `{"error": …}` (except "Unable to geocode", which is
+    ///   no match, as for `/reverse`), `.malformedResponse` for anything that is not an array.
     public static func places(fromSearch json: JSONValue, limit: Int = 5) throws(ServiceError) -> [Place] {
         guard let items = json.array else {
+            if json["error"]?.nonEmptyString == "Unable to geocode" { return [] }
             if let reason = json["error"]?.nonEmptyString ?? json["error"]?["message"]?.nonEmptyString {
                 throw .rejected(.nominatim, status: 200, reason: reason)
             }

@@ -102,8 +102,11 @@ extension ServiceError: CustomStringConvertible {
     }
 
     /// A service's own text, made printable and kept to one line of reasonable length.
+    /// A service's own words for a message: one line, at most 160 characters, without the
+    /// full stop that would come before wx's "; try again …".
     static func clip(_ text: String) -> String {
-        let clean = TerminalText.sanitized(text).trimmed
+        var clean = TerminalText.sanitized(text).trimmed
+        while clean.hasSuffix(".") { clean.removeLast() }
         return clean.count > 160 ? String(clean.prefix(157)) + "…" : clean
     }
 

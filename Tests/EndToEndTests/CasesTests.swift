@@ -102,7 +102,7 @@ import WeatherTestSupport
     @Test("OM-7: a daily rate limit says when to try again, without retrying")
     func rateLimitDaily() throws {
         let run = try run("show 52.52,13.41", answers: [.init(path: "/v1/forecast", status: 429, file: "cases/om-error-429-daily.json")])
-        #expect(run.result.stderr == "error: Open-Meteo rate limit reached: Daily API request limit exceeded. Please try again tomorrow.\n")
+        #expect(run.result.stderr == "error: Open-Meteo rate limit reached: Daily API request limit exceeded. Please try again tomorrow\n")
         #expect(run.requests.filter { $0.path == "/v1/forecast" }.count == 1)
     }
 
@@ -124,7 +124,7 @@ import WeatherTestSupport
         try server.queue(.init(path: "/v1/forecast", status: 429, file: "cases/om-error-429-daily.json"))
         let later = try runWX(["show", "40.7886,-73.9661"], home: home, server: server, now: "2026-02-06T23:10:00Z")
         #expect(later.status == 0)
-        #expect(later.stdout.contains("\n  offline: data from 1 h 30 min ago (Open-Meteo rate limit reached: Daily API\n  request limit exceeded. Please try again tomorrow.)\n"))
+        #expect(later.stdout.contains("\n  offline: data from 1 h 30 min ago (Open-Meteo rate limit reached: Daily API\n  request limit exceeded. Please try again tomorrow)\n"))
         #expect(later.stdout.contains("  -1.4 °C, feels like — · ☁ overcast · wind 5 km/h SE (138°)"))
     }
 
@@ -269,7 +269,7 @@ import WeatherTestSupport
     @Test("N-11: a plain-text error body becomes a clear error")
     func plainTextError() throws {
         let run = try run("find Hamburg", answers: [.init(path: "/search", status: 400, file: "cases/nominatim-400-text.txt")])
-        #expect(run.result.stderr == "error: Nominatim rejected the request (HTTP 400): Bad Request. Details: Need coordinates or OSM object to lookup.\n")
+        #expect(run.result.stderr == "error: Nominatim rejected the request (HTTP 400): Bad Request. Details: Need coordinates or OSM object to lookup\n")
     }
 
     @Test("N-12: unknown address keys, hyphenated keys and a 280-character name: decoded, 80 columns")
@@ -323,7 +323,7 @@ import WeatherTestSupport
         let run = try run("provider openweathermap; show 51.51,-0.13", answers: [
             .init(path: "/data/2.5/weather", status: 429, file: "cases/owm-429.json")
         ], environment: Self.key)
-        #expect(run.result.stderr == "error: OpenWeatherMap rate limit reached: Your account is temporary blocked due to exceeding of requests limitation of your subscription type.; try again in a minute\n")
+        #expect(run.result.stderr == "error: OpenWeatherMap rate limit reached: Your account is temporary blocked due to exceeding of requests limitation of your subscription type; try again in a minute\n")
         #expect(run.requests.filter { $0.path == "/data/2.5/weather" }.count == 1)
     }
 

@@ -30,6 +30,15 @@ import WeatherTestSupport
         #expect(try NominatimGeocoder.places(fromSearch: json, limit: 2).count == 2)
     }
 
+    /// `/search` answering as `/reverse` does for nothing there is no match, not a rejection;
+    /// any other error object is the service's refusal.
+    @Test func unableToGeocodeIsNoMatch() throws {
+        #expect(try NominatimGeocoder.places(fromSearch: try JSONValue.parse(Data(#"{"error":"Unable to geocode"}"#.utf8))).isEmpty)
+        #expect(throws: ServiceError.rejected(.nominatim, status: 200, reason: "Invalid key")) {
+            try NominatimGeocoder.places(fromSearch: try JSONValue.parse(Data(#"{"error":"Invalid key"}"#.utf8)))
+        }
+    }
+
     @Test func downingStreetHouseResultGetsNumberAndRoad() throws {
         let places = try search("nominatim/search-london-downing-street-two-results.json")
         #expect(places.map(\.name) == ["Prime Minister’s Office", "10 Downing Street"])
