@@ -1,0 +1,80 @@
+import Synchronization
+import WeatherKit
+
+/// The interactive shell: the banner, the start-up file, then one prompt after another until
+/// Ctrl-D or `quit`. Ctrl-C at the prompt drops the line being typed; Ctrl-C while a line runs
+/// cancels that line's task (every command left on it included).
+@MainActor
+package final class InteractiveShell {
+    package static let prompt = "wx> "
+    package static var banner: String {
+        "wx \(WXVersion.current) — weather at the prompt. “help” lists commands; Ctrl-D quits.\n"
+    }
+
+    let runner: ShellRunner
+    let reader: any LineReader
+    let interrupts: any InterruptSource
+    let output: any OutputSink
+    /// Run after the banner, before the first prompt; Ctrl-C stops it.
+    let startupFile: String?
+    /// The line running now, for Ctrl-C to cancel.
+    let running = RunningCommand()
+
+    package init(runner: ShellRunner, reader: any LineReader, interrupts: any InterruptSource, output: any OutputSink, startupFile: String?) {
+        self.runner = runner
+        self.reader = reader
+        self.interrupts = interrupts
+        self.output = output
+        self.startupFile = startupFile
+    }
+
+    /// Runs the shell until the end of input or `quit`.
+    ///
+    /// - Returns: the exit status: 0 (the person chose to leave; failed commands were reported).
+    package func run() async -> Int32 {
+        interrupts.start { [running] in running.cancel() }
+        let session = runner.session
+        session.state.startPreload()
+        for entry in session.log.history(last: 500) { reader.addHistory(entry.line) }
+        reader.setCompletion { before in Completer.complete(before, favorites: session.favoriteNamesForCompletion()) }
+        output.write(Self.banner)
+        if let startupFile {
+            _ = await runCancellable { runner in await runner.runStartupFile(startupFile) }
+        }
+        while true {
+            switch await reader.readLine(prompt: Self.prompt) {
+            case .endOfInput:
+                output.write("\n")
+                return 0
+            case .interrupted:
+                output.write("\n")
+                continue
+            case .line(let line):
+                if line.trimmed.isEmpty { continue }
+                reader.addHistory(line)
+                reader.commandWillRun()
+                let status = await runCancellable { runner in await runner.run(line: line) }
+                reader.commandDidEnd()
+                if status == .quit { return 0 }
+            }
+        }
+    }
+
+    /// Runs `body` in a task of its own that an interrupt cancels.
+    private func runCancellable(_ body: @escaping @MainActor (ShellRunner) async -> LineStatus) async -> LineStatus {
+        let runner = runner
+        let task = Task { @MainActor in await body(runner) }
+        running.set(task)
+        defer { running.set(nil) }
+        return await task.value
+    }
+}
+
+/// The task of the line running now, shared with whatever delivers interrupts (a signal
+/// watcher's queue in the product).
+package final class RunningCommand: Sendable {
+    private let task = Mutex<Task<LineStatus, Never>?>(nil)
+    package init() {}
+    package func set(_ value: Task<LineStatus, Never>?) { task.withLock { $0 = value } }
+    package func cancel() { task.withLock { $0?.cancel() } }
+}

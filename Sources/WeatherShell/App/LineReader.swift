@@ -1,0 +1,76 @@
+/// What reading one line came to.
+package enum LineReadResult: Hashable, Sendable {
+    /// A line, without its line end.
+    case line(String)
+    /// Ctrl-C at the prompt: the line being typed is dropped; the shell goes on with its state
+    /// as it was.
+    case interrupted
+    /// Ctrl-D on an empty line, or the end of a script.
+    case endOfInput
+}
+
+/// Where the shell's lines come from: libedit at a terminal (in the `wx` executable), standard
+/// input for a script, a queue of scripted inputs in tests.
+///
+/// Main-actor bound: a line editor draws on the terminal and calls back into the view model
+/// (completion) from the thread that reads.
+@MainActor
+package protocol LineReader: AnyObject {
+    /// Shows `prompt` (when the reader has a screen) and reads one line.
+    func readLine(prompt: String) async -> LineReadResult
+
+    /// Adds `line` to what Up recalls. The runner keeps the log's history; this is the editor's.
+    func addHistory(_ line: String)
+
+    /// Sets what Tab offers: `complete` gets the text before the cursor.
+    func setCompletion(_ complete: @escaping @MainActor (String) -> Completion)
+
+    /// Called before a typed line runs. A terminal stops echoing keys typed ahead, which would
+    /// otherwise show twice: now, and again at the next prompt where the editor reads them.
+    func commandWillRun()
+
+    /// Called when the line has run, before the next prompt.
+    func commandDidEnd()
+}
+
+extension LineReader {
+    package func addHistory(_ line: String) {}
+    package func setCompletion(_ complete: @escaping @MainActor (String) -> Completion) {}
+    package func commandWillRun() {}
+    package func commandDidEnd() {}
+}
+
+/// Ctrl-C while a command runs: the interactive shell cancels that command's task.
+package protocol InterruptSource: Sendable {
+    /// Calls `handler` at every interrupt from now on, on any thread.
+    func start(_ handler: @escaping @Sendable () -> Void)
+}
+
+/// The prompt's side of the terminal, opened only when wx starts the interactive shell.
+@MainActor
+package protocol PromptTerminal: AnyObject {
+    /// Gets the terminal ready for the prompt (line editor, locale, foreground group).
+    ///
+    /// - Returns: the reader of typed lines and the source of Ctrl-C while a command runs.
+    /// - Throws: `PromptUnavailable` when there can be no prompt (libedit cannot be loaded).
+    func open() throws(PromptUnavailable) -> (reader: any LineReader, interrupts: any InterruptSource)
+
+    /// Gives back what `open` took (the terminal's foreground process group), on the way out.
+    func close()
+}
+
+/// Why the interactive prompt cannot start ("libedit could not be loaded (…)").
+package struct PromptUnavailable: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
+}
+
+/// Standard input read one line at a time: the reader of script mode (no prompt, no history).
+package final class StandardInputReader: LineReader {
+    package init() {}
+
+    package func readLine(prompt: String) async -> LineReadResult {
+        guard let line = Swift.readLine(strippingNewline: true) else { return .endOfInput }
+        return .line(line)
+    }
+}

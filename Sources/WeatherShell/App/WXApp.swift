@@ -1,0 +1,126 @@
+import WeatherKit
+
+/// What the process gives the app: its environment, its streams, its terminal and how to reach
+/// the services. The `wx` executable fills it from the real process; tests from fakes.
+@MainActor
+package struct AppHost {
+    /// Looks up one environment variable (`getenv` in the product).
+    package var variable: (String) -> String?
+    package var output: any AppOutput
+    /// Whether standard input is a terminal: the interactive shell, else script mode.
+    package var inputIsTerminal: Bool
+    /// Whether standard output is a terminal (colour, clearing the screen in `watch`).
+    package var outputIsTerminal: Bool
+    /// The terminal's columns now; 80 when standard output is not one.
+    package var terminalWidth: () -> Int
+    /// The view model on the configured services; `offline` answers from the cache only.
+    package var makeSession: (_ configuration: Configuration, _ offline: Bool) -> WeatherSession
+    /// Lines of a script (standard input, when it is not a terminal).
+    package var standardInput: any LineReader
+    /// The interactive prompt (libedit in the product).
+    package var prompt: any PromptTerminal
+
+    package init(
+        variable: @escaping (String) -> String?, output: any AppOutput, inputIsTerminal: Bool, outputIsTerminal: Bool,
+        terminalWidth: @escaping () -> Int, makeSession: @escaping (Configuration, Bool) -> WeatherSession,
+        standardInput: any LineReader, prompt: any PromptTerminal
+    ) {
+        self.variable = variable
+        self.output = output
+        self.inputIsTerminal = inputIsTerminal
+        self.outputIsTerminal = outputIsTerminal
+        self.terminalWidth = terminalWidth
+        self.makeSession = makeSession
+        self.standardInput = standardInput
+        self.prompt = prompt
+    }
+}
+
+/// `wx` itself: parses the command line, then prints help, the version or completions, or runs
+/// commands from `-c`, from words, from the interactive prompt or from a script.
+///
+/// Exit status: 0 when every command succeeded, 1 when one failed (or the results could not be
+/// written), 2 for a usage error. The interactive shell ends with 0: its failures were shown.
+@MainActor
+package struct WXApp {
+    let host: AppHost
+
+    package init(host: AppHost) { self.host = host }
+
+    /// Runs wx with `arguments` (those after the program name).
+    ///
+    /// - Returns: the exit status.
+    package func run(_ arguments: [String]) async -> Int32 {
+        let output = host.output
+        let invocation: Invocation
+        let configuration: Configuration
+        do {
+            invocation = try Invocation.parse(arguments)
+            configuration = try Configuration(variable: host.variable, home: invocation.home)
+        } catch {
+            output.writeError("wx: \(error.description)\n")
+            return 2
+        }
+        switch invocation.action {
+        case .help:
+            output.write(Invocation.usage)
+            return 0
+        case .version:
+            output.write("wx \(WXVersion.current)\n")
+            return 0
+        case .completions(let shell):
+            output.write(ShellCompletion.script(for: shell) ?? "")
+            return 0
+        case .complete(let words):
+            var folder = configuration.configFolder
+            if let home = ShellCompletion.home(in: words), let typed = try? Configuration(variable: host.variable, home: home) {
+                folder = typed.configFolder
+            }
+            let names = StateStore.favoriteNames(folder: folder)
+            for candidate in ShellCompletion.candidates(words: words, favorites: names) { output.write(candidate + "\n") }
+            return 0
+        case .run:
+            break
+        }
+
+        let session = host.makeSession(configuration, invocation.offline)
+        let runner = ShellRunner(
+            session: session, output: output, format: invocation.json ? .json : .text,
+            colour: host.outputIsTerminal && configuration.colourAllowed, unicode: configuration.unicodeOutput,
+            width: host.terminalWidth)
+
+        if !invocation.words.isEmpty || !invocation.commands.isEmpty {
+            let lines = invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
+            for line in lines where await runner.run(line: line) == .quit { break }
+            return finish(runner.exitStatus)
+        }
+
+        if host.inputIsTerminal {
+            let terminal: (reader: any LineReader, interrupts: any InterruptSource)
+            do {
+                terminal = try host.prompt.open()
+            } catch {
+                output.writeError("wx: \(error.description); install libedit2, or pipe commands into wx\n")
+                return 1
+            }
+            defer { host.prompt.close() }
+            // The start-up file is for the person at the prompt; scripts get only what they ask for.
+            let startupFile = invocation.skipStartupFile ? nil : configuration.startupFile
+            let shell = InteractiveShell(
+                runner: runner, reader: terminal.reader, interrupts: terminal.interrupts, output: output, startupFile: startupFile)
+            return await shell.run()
+        }
+        // Script mode, like sqlite3: no banner, no prompt, one command a line.
+        while case .line(let line) = await host.standardInput.readLine(prompt: "") {
+            if await runner.run(line: line) == .quit { break }
+        }
+        return finish(runner.exitStatus)
+    }
+
+    /// `status`, made 1 when the results could not be written, with a line saying so.
+    private func finish(_ status: Int32) -> Int32 {
+        guard let failure = host.output.writeFailure else { return status }
+        host.output.writeError("wx: cannot write the output: \(failure)\n")
+        return max(status, 1)
+    }
+}

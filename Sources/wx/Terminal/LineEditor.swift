@@ -1,0 +1,141 @@
+import CEditLine
+import Glibc
+import WeatherShell
+
+/// libedit behind the shell's `LineReader`: editing, history (Up, Ctrl-R) and Tab completion.
+///
+/// The prompt is libedit's fixed `wx> ` (wx_el_prompt_text in CEditLine/shim.h).
+@MainActor
+final class LineEditor: LineReader {
+    /// libedit's entry points, loaded at the first interactive start (see CEditLine/shim.h).
+    nonisolated(unsafe) private static let api: UnsafeMutablePointer<wx_editline_api>? = {
+        // nonisolated(unsafe): written once by this initialiser, only read afterwards.
+        let api = UnsafeMutablePointer<wx_editline_api>.allocate(capacity: 1)
+        api.initialize(to: wx_editline_api())
+        if wx_editline_load(api) == 0 { return api }
+        loadErrorText = String(cString: wx_editline_load_error())
+        return nil
+    }()
+    nonisolated(unsafe) private static var loadErrorText = ""
+    static var loadError: String { "libedit could not be loaded (\(loadErrorText))" }
+
+    private let api: UnsafeMutablePointer<wx_editline_api>
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    /// What Tab offers (set by the shell).
+    private var complete: (@MainActor (String) -> Completion)?
+    /// Terminal echo, off while a command runs.
+    private var echo: TerminalEcho?
+
+    /// Nil when libedit cannot be loaded.
+    init?(program: String) {
+        guard let api = Self.api, let editLine = wx_el_init(api, program), let history = api.pointee.history_init() else {
+            return nil
+        }
+        self.api = api
+        self.editLine = editLine
+        self.history = history
+        wx_history_set_size(api, history, 1000)
+        wx_history_set_unique(api, history, 1)
+        wx_el_set_history(api, editLine, history)
+        wx_el_set_default_prompt(api, editLine)
+        wx_el_set_editor(api, editLine, "emacs")
+        wx_el_set_clientdata(api, editLine, Unmanaged.passUnretained(self).toOpaque())
+        wx_el_add_function(api, editLine, "wx-complete", "complete a command or favorite", completeCallback)
+        wx_el_bind(api, editLine, "^I", "wx-complete")
+        wx_el_add_function(api, editLine, "wx-delete-or-eof", "delete the next character, or end on an empty line", deleteOrEndCallback)
+        wx_el_bind(api, editLine, "^D", "wx-delete-or-eof")
+        _ = api.pointee.el_source(editLine, nil)  // the user's ~/.editrc, as other libedit programs do
+    }
+
+    isolated deinit {
+        api.pointee.el_end(editLine)
+        api.pointee.history_end(history)
+    }
+
+    /// Reads a line at libedit's prompt; Ctrl-C (EINTR) gives `.interrupted`.
+    func readLine(prompt: String) async -> LineReadResult {
+        var count: Int32 = 0
+        var error: Int32 = 0
+        let bytes = SignalInterrupts.whileReading {
+            let bytes = api.pointee.el_gets(editLine, &count)
+            error = wx_errno()
+            return bytes
+        }
+        guard let bytes, count >= 0 else {
+            return count == -1 && error == EINTR || bytes != nil ? .interrupted : .endOfInput
+        }
+        var line = String(cString: bytes)
+        if line.hasSuffix("\n") { line.removeLast() }
+        return .line(line)
+    }
+
+    func addHistory(_ line: String) { wx_history_enter(api, history, line) }
+
+    func setCompletion(_ complete: @escaping @MainActor (String) -> Completion) { self.complete = complete }
+
+    func commandWillRun() { echo = TerminalEcho.disable() }
+
+    func commandDidEnd() {
+        echo?.restore()
+        echo = nil
+    }
+
+    /// Tab: insert the single completion or the common prefix, or list the options.
+    fileprivate func completeAtCursor() -> UInt8 {
+        guard let complete, let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
+        let length = info.cursor - start
+        let before = String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
+        let completion = complete(before)
+        let typed = String(before.suffix(completion.replacing))
+        if let insertion = completion.insertion(typed: typed) {
+            api.pointee.el_deletestr(editLine, Int32(typed.unicodeScalars.count))
+            _ = api.pointee.el_insertstr(editLine, insertion)
+            return UInt8(CC_REFRESH)
+        }
+        guard completion.options.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
+        StandardStreams.put("\n" + Self.columns(completion.options, width: TerminalDevice.width()), fd: 1)
+        return UInt8(CC_REDISPLAY)
+    }
+
+    /// Ctrl-D: end of input on an empty line, else delete the character under the cursor.
+    /// libedit's own binding echoes a visible "^D" before ending, which no other shell leaves
+    /// on the screen.
+    fileprivate func deleteOrEnd() -> UInt8 {
+        guard let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
+        if info.lastchar == start { return UInt8(CC_EOF) }
+        guard info.cursor < info.lastchar else { return UInt8(CC_ERROR) }
+        _ = api.pointee.el_cursor(editLine, 1)
+        api.pointee.el_deletestr(editLine, 1)
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Options laid out in columns across `width`, as shells list completions.
+    static func columns(_ options: [String], width: Int) -> String {
+        let cell = (options.map(TextLayout.columns).max() ?? 0) + 3
+        let perRow = max(1, width / cell)
+        var text = ""
+        for (index, option) in options.enumerated() {
+            let last = index % perRow == perRow - 1 || index == options.count - 1
+            text += last ? option + "\n" : TextLayout.pad(option, to: cell)
+        }
+        return text
+    }
+
+    /// The editor whose callback is running (from EL_CLIENTDATA).
+    fileprivate nonisolated static func from(_ editLine: OpaquePointer) -> LineEditor? {
+        guard let api, let data = wx_el_get_clientdata(api, editLine) else { return nil }
+        return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+    }
+}
+
+// libedit calls these from inside el_gets, which runs on the main actor (LineEditor.readLine).
+private let completeCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.completeAtCursor() }
+}
+
+private let deleteOrEndCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_EOF) }
+    return MainActor.assumeIsolated { editor.deleteOrEnd() }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// The app and its interactive loop, in process: a scripted reader stands for the terminal
+/// (lines, Ctrl-C, Ctrl-D), a console collects the output, and a provider that waits until
+/// cancelled stands for a request in flight. tmux (TerminalTests) covers libedit itself.
+@MainActor
+@Suite struct InteractiveShellTests {
+    let home = TemporaryFolder()
+    static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
+
+    /// One run of `wx arguments` on fakes.
+    struct Run {
+        let status: Int32
+        let console: TestConsole
+        let prompt: ScriptedPrompt
+        let provider: SuspendingForecastProvider
+        @MainActor var reader: ScriptedLineReader { prompt.reader }
+    }
+
+    /// Runs wx with `arguments`: at the prompt reading `inputs` when `interactive`, else reading
+    /// them as the lines of a script. Every forecast request waits; Ctrl-C comes as it starts.
+    func run(_ arguments: [String] = [], inputs: [LineReadResult] = [], interactive: Bool = true, unavailable: String? = nil) async -> Run {
+        let console = TestConsole()
+        let prompt = ScriptedPrompt(reader: ScriptedLineReader(inputs, transcript: console))
+        prompt.unavailable = unavailable
+        let interrupts = prompt.interrupts
+        let provider = SuspendingForecastProvider { interrupts.interrupt() }
+        let geocoder = FakeGeocoder(places: ["Hamburg": Self.hamburg])
+        let now = Recorded.newYorkNow
+        let host = AppHost(
+            variable: { ["WX_HOME": home.path, "HOME": home.path, "LANG": "C.UTF-8"][$0] },
+            output: console, inputIsTerminal: interactive, outputIsTerminal: false, terminalWidth: { 80 },
+            makeSession: { configuration, _ in
+                WeatherSession(
+                    configuration: configuration, services: WeatherServices(geocoder: geocoder, forecastProvider: provider),
+                    state: StateStore(folder: configuration.configFolder, now: { now }), log: EventLog(folder: configuration.stateFolder),
+                    now: { now })
+            },
+            standardInput: ScriptedLineReader(interactive ? [] : inputs), prompt: prompt)
+        let status = await WXApp(host: host).run(arguments)
+        return Run(status: status, console: console, prompt: prompt, provider: provider)
+    }
+
+    @Test func ctrlDEndsTheShellWithStatusZeroEvenAfterAFailure() async {
+        let run = await run(inputs: [.line("units"), .line("frobnicate"), .endOfInput])
+        #expect(run.status == 0)
+        #expect(run.console.output == InteractiveShell.banner + "wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx> frobnicate\nwx> \n")
+        #expect(run.console.errors.contains("unknown command “frobnicate”"))
+        #expect(run.prompt.opened && run.prompt.closed)
+        #expect(run.reader.prompts == ["wx> ", "wx> ", "wx> "])
+    }
+
+    @Test func quitEndsTheShellWithStatusZero() async {
+        let run = await run(inputs: [.line("quit"), .line("units")])
+        #expect(run.status == 0)
+        #expect(!run.console.output.contains("units metric"))
+        #expect(run.prompt.closed)
+    }
+
+    @Test func ctrlCAtThePromptGivesAFreshPromptAndKeepsTheCurrentPlace() async {
+        let run = await run(inputs: [.line("find Hamburg"), .interrupted, .interrupted, .line("fav"), .endOfInput])
+        #expect(run.status == 0)
+        #expect(run.reader.prompts.count == 5)
+        #expect(run.console.output.contains("wx> \nwx> \nwx> fav\n★ Elbphilharmonie saved to favorites\n"), "\(run.console.output)")
+        #expect(run.console.errors == "")
+    }
+
+    @Test func ctrlCCancelsTheRequestInFlightAndTheNextLineRuns() async {
+        let run = await run(inputs: [.line("find Hamburg"), .line("show"), .line("units"), .endOfInput])
+        #expect(run.provider.counts == (started: 1, cancelled: 1))
+        #expect(run.console.errors == "error: cancelled\n")
+        #expect(run.console.output.hasSuffix("wx> show\nwx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx> \n"), "\(run.console.output)")
+        #expect(run.status == 0)
+        #expect(!run.reader.commandRunning)
+    }
+
+    @Test func historyFromEarlierSessionsIsInTheReaderBeforeTheFirstPrompt() async {
+        let earlier = await run(["-c", "units; favs", "-c", "units metric"])
+        #expect(earlier.status == 0)
+        let run = await run(inputs: [.line("favs"), .line("  "), .endOfInput])
+        #expect(run.reader.historyAtFirstPrompt == ["units", "favs", "units metric"])
+        #expect(run.reader.history == ["units", "favs", "units metric", "favs"])
+        let completion = run.reader.completion?("fa")
+        #expect(completion?.options == ["fav", "favs"])
+    }
+
+    @Test func theStartUpFileRunsAtTheInteractivePromptOnly() async throws {
+        try "frobnicate\nunits\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
+        let error = "error: \(home.path)/wxrc:1: unknown command “frobnicate”; type “help” for the list\n"
+
+        let interactive = await run(inputs: [.line("favs")])
+        #expect(interactive.console.errors.hasPrefix(error))
+        #expect(interactive.console.output.hasPrefix(InteractiveShell.banner + "units metric"), "\(interactive.console.output)")
+        #expect(interactive.status == 0)
+        #expect(interactive.reader.history == ["favs"], "start-up lines are not history")
+
+        let skipped = await run(["-n"], inputs: [.line("favs")])
+        #expect(!skipped.console.errors.contains("wxrc"))
+        let script = await run(inputs: [.line("favs")], interactive: false)
+        #expect(!script.console.errors.contains("wxrc") && !script.console.output.contains("units metric"))
+        #expect(script.status == 0)
+        let command = await run(["-c", "favs"])
+        #expect(!command.console.errors.contains("wxrc"))
+        #expect(!script.prompt.opened && !command.prompt.opened)
+    }
+
+    @Test func ctrlCStopsTheStartUpFile() async throws {
+        try "show Hamburg\nunits imperial\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
+        let run = await run(inputs: [.line("units"), .endOfInput])
+        #expect(run.console.errors.hasSuffix("wxrc:1: cancelled\n"), "\(run.console.errors)")
+        #expect(run.console.output.contains("wx> units\nunits metric"), "\(run.console.output)")
+    }
+
+    @Test func exitStatusIsTheWorstOfTheCommands() async {
+        #expect(await run(["-c", "units"]).status == 0)
+        #expect(await run(["-c", "show"]).status == 1)
+        #expect(await run(["-c", "frobnicate"]).status == 2)
+        #expect(await run(["-c", "frobnicate", "-c", "show"]).status == 2)
+        #expect(await run(["units"]).status == 0)
+        #expect(await run(["--frobnicate"]).status == 2)
+        #expect(await run(["-c", "quit; frobnicate"]).status == 0)
+        #expect(await run(inputs: [.line("show"), .line("units")], interactive: false).status == 1)
+        #expect(await run(inputs: [.line("frobnicate"), .line("show")], interactive: false).status == 2)
+        #expect(await run(inputs: [.line("units"), .line("quit"), .line("show")], interactive: false).status == 0)
+        #expect(await run(["--version"]).status == 0)
+    }
+
+    @Test func noLineEditorIsStatusOneWithAWayOut() async {
+        let run = await run(inputs: [.line("units")], unavailable: "libedit could not be loaded (libedit.so.2: cannot open)")
+        #expect(run.status == 1)
+        #expect(run.console.errors == "wx: libedit could not be loaded (libedit.so.2: cannot open); install libedit2, or pipe commands into wx\n")
+        #expect(run.reader.prompts.isEmpty)
+    }
+
+    @Test func unwritableOutputMakesStatusOne() async {
+        final class FullDisk: AppOutput {
+            var errors = ""
+            func write(_ text: String) {}
+            func writeError(_ text: String) { errors += text }
+            var writeFailure: String? { "No space left on device" }
+        }
+        let output = FullDisk()
+        let host = AppHost(
+            variable: { ["WX_HOME": home.path, "HOME": home.path][$0] }, output: output, inputIsTerminal: false,
+            outputIsTerminal: false, terminalWidth: { 80 },
+            makeSession: { configuration, _ in makeTestSession(home: home) },
+            standardInput: ScriptedLineReader([]), prompt: ScriptedPrompt(reader: ScriptedLineReader([])))
+        #expect(await WXApp(host: host).run(["-c", "units"]) == 1)
+        #expect(output.errors == "wx: cannot write the output: No space left on device\n")
+    }
+}

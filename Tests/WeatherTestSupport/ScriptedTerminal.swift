@@ -1,0 +1,149 @@
+import Foundation
+import WeatherKit
+import WeatherShell
+
+/// A `LineReader` that answers from a queue of inputs (lines, Ctrl-C, Ctrl-D) and writes what a
+/// terminal would show of them to `transcript`: the prompt, then the line.
+/// An empty queue is the end of input.
+@MainActor
+package final class ScriptedLineReader: LineReader {
+    private var inputs: [LineReadResult]
+    private let transcript: (any OutputSink)?
+    /// The prompts shown, one per read.
+    package private(set) var prompts: [String] = []
+    /// What Up would recall, oldest first.
+    package private(set) var history: [String] = []
+    /// The history as it was when the first prompt was shown.
+    package private(set) var historyAtFirstPrompt: [String]?
+    /// What Tab offers, as the shell set it.
+    package private(set) var completion: (@MainActor (String) -> Completion)?
+    /// Whether a command is running now (between commandWillRun and commandDidEnd).
+    package private(set) var commandRunning = false
+
+    package init(_ inputs: [LineReadResult], transcript: (any OutputSink)? = nil) {
+        self.inputs = inputs
+        self.transcript = transcript
+    }
+
+    package func readLine(prompt: String) async -> LineReadResult {
+        precondition(!commandRunning, "a prompt while a command runs")
+        if historyAtFirstPrompt == nil { historyAtFirstPrompt = history }
+        prompts.append(prompt)
+        let input = inputs.isEmpty ? .endOfInput : inputs.removeFirst()
+        switch input {
+        case .line(let line): transcript?.write(prompt + line + "\n")
+        case .interrupted, .endOfInput: transcript?.write(prompt)
+        }
+        return input
+    }
+
+    package func addHistory(_ line: String) { history.append(line) }
+    package func setCompletion(_ complete: @escaping @MainActor (String) -> Completion) { completion = complete }
+    package func commandWillRun() { commandRunning = true }
+    package func commandDidEnd() { commandRunning = false }
+}
+
+/// Ctrl-C while a command runs, sent by the test (`interrupt()`).
+package final class ScriptedInterrupts: InterruptSource, @unchecked Sendable {
+    // @unchecked: `handler` is guarded by `lock`.
+    private let lock = NSLock()
+    private var handler: (@Sendable () -> Void)?
+
+    package init() {}
+
+    package func start(_ handler: @escaping @Sendable () -> Void) { lock.withLock { self.handler = handler } }
+
+    /// Ctrl-C now: whatever the shell asked for runs on the calling thread.
+    package func interrupt() {
+        let handler = lock.withLock { self.handler }
+        handler?()
+    }
+}
+
+/// The interactive prompt for tests: a scripted reader and interrupts; or, with `unavailable`,
+/// a terminal where the prompt cannot start (libedit missing).
+@MainActor
+package final class ScriptedPrompt: PromptTerminal {
+    package let reader: ScriptedLineReader
+    package let interrupts = ScriptedInterrupts()
+    package var unavailable: String?
+    package private(set) var opened = false
+    package private(set) var closed = false
+
+    package init(reader: ScriptedLineReader) { self.reader = reader }
+
+    package func open() throws(PromptUnavailable) -> (reader: any LineReader, interrupts: any InterruptSource) {
+        if let unavailable { throw PromptUnavailable(unavailable) }
+        opened = true
+        return (reader, interrupts)
+    }
+
+    package func close() { closed = true }
+}
+
+extension TestConsole: AppOutput {
+    package var writeFailure: String? { nil }
+}
+
+/// A forecast provider whose every request waits until its task is cancelled, then fails as a
+/// cancelled transfer does. `onRequest` runs as each request starts (a test sends Ctrl-C there),
+/// so nothing sleeps and nothing races.
+package final class SuspendingForecastProvider: ForecastProvider, @unchecked Sendable {
+    // @unchecked: `started` and `cancelled` are guarded by `lock`; the rest is immutable.
+    package let service = Service.openMeteo
+    private let onRequest: @Sendable () -> Void
+    private let lock = NSLock()
+    private var started = 0
+    private var cancelled = 0
+
+    package init(onRequest: @escaping @Sendable () -> Void) { self.onRequest = onRequest }
+
+    /// Requests started, and requests ended by cancellation.
+    package var counts: (started: Int, cancelled: Int) { lock.withLock { (started, cancelled) } }
+
+    package func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast> {
+        try await suspend()
+    }
+
+    package func forecasts(
+        at coordinates: [Coordinate], language: String
+    ) async throws(ServiceError) -> Fetched<[Result<Forecast, ServiceError>]> {
+        try await suspend()
+    }
+
+    private func suspend<T>() async throws(ServiceError) -> T {
+        lock.withLock { started += 1 }
+        onRequest()
+        await Self.untilCancelled()
+        lock.withLock { cancelled += 1 }
+        throw .transport(.openMeteo, .cancelled)
+    }
+
+    /// Returns once the calling task is cancelled (at once when it already is).
+    static func untilCancelled() async {
+        final class Waiter: @unchecked Sendable {
+            // @unchecked: both fields are guarded by `lock`.
+            let lock = NSLock()
+            var cancelled = false
+            var continuation: CheckedContinuation<Void, Never>?
+        }
+        let waiter = Waiter()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = waiter.lock.withLock {
+                    if waiter.cancelled { return true }
+                    waiter.continuation = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let continuation = waiter.lock.withLock {
+                waiter.cancelled = true
+                defer { waiter.continuation = nil }
+                return waiter.continuation
+            }
+            continuation?.resume()
+        }
+    }
+}
