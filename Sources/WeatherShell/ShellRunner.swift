@@ -80,6 +80,8 @@ public final class ShellRunner {
         }
         var status = LineStatus.succeeded
         for command in CommandParser.splitCommands(text) {
+            // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not run.
+            if Task.isCancelled { break }
             let result = await run(command: command, record: true, nested: false)
             if result == .quit { return .quit }
             status = Self.worse(status, result)
@@ -129,6 +131,7 @@ public final class ShellRunner {
                 continue
             }
             for command in CommandParser.splitCommands(line) {
+                if Task.isCancelled { break }
                 let result = await run(command: command, record: false, nested: false)
                 if result == .quit { return status }
                 status = Self.worse(status, result)
@@ -193,8 +196,9 @@ public final class ShellRunner {
             }
             var status = LineStatus.succeeded
             for entry in entries {
-                echo(entry)
+                // Checked before the header: a command that will not run is not announced.
                 if Task.isCancelled { return .failed }
+                echo(entry)
                 let result = await run(command: entry.line, record: false, nested: true)
                 if result == .quit { return .quit }
                 status = Self.worse(status, result)

@@ -79,6 +79,23 @@ import WeatherTestSupport
         #expect(!run.reader.commandRunning)
     }
 
+    /// Issue 12 item 8: Ctrl-C stops the whole line, as in bash.
+    @Test func ctrlCStopsEveryCommandLeftOnTheLine() async {
+        let run = await run(inputs: [.line("find Hamburg"), .line("show; units; fav"), .line("favs"), .endOfInput])
+        #expect(run.console.errors == "error: cancelled\n")
+        #expect(!run.console.output.contains("units metric"), "\(run.console.output)")
+        #expect(run.console.output.contains("wx> favs\nno favorites yet"), "\(run.console.output)")
+    }
+
+    /// Issue 12 item 8: `replay` announces only the commands it runs.
+    @Test func ctrlCInReplayAnnouncesNoCommandItDoesNotRun() async {
+        let run = await run(inputs: [.line("find Hamburg"), .line("show"), .line("units"), .line("replay 2..3"), .endOfInput])
+        #expect(run.provider.counts == (started: 2, cancelled: 2))
+        let replayed = run.console.output.components(separatedBy: "wx> replay 2..3\n").last ?? ""
+        #expect(replayed == "» show\nwx> \n", "\(run.console.output)")
+        #expect(run.console.errors == "error: cancelled\nerror: cancelled\n")
+    }
+
     @Test func historyFromEarlierSessionsIsInTheReaderBeforeTheFirstPrompt() async {
         let earlier = await run(["-c", "units; favs", "-c", "units metric"])
         #expect(earlier.status == 0)
