@@ -159,12 +159,21 @@ static inline volatile sig_atomic_t *wx_reader_waiting(void) {
     return &waiting;
 }
 
+/// How many SIGINTs have arrived. el_gets reports some interrupts as the end of input, not as
+/// EINTR: Ctrl-C during a Ctrl-R search ends the search through libedit's end-of-file action
+/// (NULL, count 0). The reader compares this count before and after el_gets to tell them apart.
+static inline volatile sig_atomic_t *wx_interrupt_count(void) {
+    static volatile sig_atomic_t count = 0;
+    return &count;
+}
+
 /// The SIGINT handler: async-signal-safe, so C and only write(2) and pthread_kill(3).
 /// Installed without SA_RESTART, so that a blocked el_gets returns with EINTR (a cancelled
 /// line, not the end).
 static inline void wx_on_interrupt(int signal_number) {
     (void)signal_number;
     int saved_errno = errno;
+    *wx_interrupt_count() += 1;
     /* Forward first, write second: the byte in the pipe can cancel a command, after which the
        next prompt's reader starts waiting; checking afterwards could interrupt that new line. */
     if (*wx_reader_waiting() && !pthread_equal(pthread_self(), *wx_reader_thread())) {

@@ -51,11 +51,12 @@ import WeatherTestSupport
         try terminal.wait(for: "an empty line") { $0.hasSuffix("wx>") }
 
         // Ctrl-C on a half-typed line after commands have run (the main actor is then on
-        // another thread than the first): the line is dropped, a fresh prompt comes, once.
+        // another thread than the first): the line is dropped with ^C, as bash shows it, and a
+        // fresh prompt comes, once.
         try terminal.send("abc")
         try terminal.wait(for: "typing") { $0.hasSuffix("wx> abc") }
         try terminal.send("C-c")
-        try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("wx> abc\nwx>") }
+        try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("wx> abc^C\nwx>") }
         try terminal.send("units", "Enter")
         try terminal.wait(for: "units") { $0.hasSuffix("wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx>") }
         // Ctrl-D inside a line deletes the character under the cursor (UTF-8 aware) …
@@ -106,6 +107,29 @@ import WeatherTestSupport
         try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
     }
 
+    /// Issue 12 item 1: Ctrl-C during a Ctrl-R history search ended wx (libedit ends the search
+    /// as if at the end of input). As in bash, it shows ^C and a fresh prompt; the session's
+    /// current place is kept.
+    @Test func ctrlCInAHistorySearchGivesAFreshPrompt() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        var environment = server.environment
+        environment["WX_HOME"] = home.path
+        environment["WX_NOW"] = "2025-07-27T03:10:00Z"
+        let terminal = try TerminalSession(environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("find Hamburg", "Enter")
+        try terminal.wait(for: "the candidates") { $0.contains("1  Elbphilharmonie") && $0.hasSuffix("wx>") }
+        try terminal.send("C-r", "find")
+        try terminal.wait(for: "the search") { $0.hasSuffix("find") }
+        try terminal.send("C-c")
+        try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("^C\nwx>") && !$0.contains("EXIT=") }
+        try terminal.send("fav", "Enter")
+        try terminal.wait(for: "the current place, kept") { $0.hasSuffix("wx> fav\n★ Elbphilharmonie saved to favorites\nwx>") }
+        try terminal.send("C-d")
+        try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
+    }
+
     /// Under a program that is not a job-control shell (`make run`), Ctrl-C at the prompt
     /// reaches wx alone: make goes on and ends with wx's status, 0.
     @Test func ctrlCUnderMakeIsForWxAlone() throws {
@@ -115,7 +139,7 @@ import WeatherTestSupport
         let terminal = try TerminalSession(program: ["/usr/bin/make", "-s", "-f", makefile, "run"], environment: ["WX_HOME": home.path, "PATH": "/usr/bin:/bin"])
         try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
         try terminal.send("C-c")
-        try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("wx>\nwx>") }
+        try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("wx> ^C\nwx>") }
         try terminal.send("units", "Enter")
         try terminal.wait(for: "units") { $0.hasSuffix("24h clock\nwx>") }
         try terminal.send("C-d")

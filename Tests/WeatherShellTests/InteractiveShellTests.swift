@@ -66,7 +66,7 @@ import WeatherTestSupport
         let run = await run(inputs: [.line("find Hamburg"), .interrupted, .interrupted, .line("fav"), .endOfInput])
         #expect(run.status == 0)
         #expect(run.reader.prompts.count == 5)
-        #expect(run.console.output.contains("wx> \nwx> \nwx> fav\n★ Elbphilharmonie saved to favorites\n"), "\(run.console.output)")
+        #expect(run.console.output.contains("wx> ^C\nwx> ^C\nwx> fav\n★ Elbphilharmonie saved to favorites\n"), "\(run.console.output)")
         #expect(run.console.errors == "")
     }
 

@@ -3,7 +3,7 @@ import WeatherKit
 import WeatherShell
 
 /// A `LineReader` that answers from a queue of inputs (lines, Ctrl-C, Ctrl-D) and writes what a
-/// terminal would show of them to `transcript`: the prompt, then the line.
+/// terminal would show of them to `transcript`: the prompt, then the line, or `^C`.
 /// An empty queue is the end of input.
 @MainActor
 package final class ScriptedLineReader: LineReader {
@@ -32,7 +32,8 @@ package final class ScriptedLineReader: LineReader {
         let input = inputs.isEmpty ? .endOfInput : inputs.removeFirst()
         switch input {
         case .line(let line): transcript?.write(prompt + line + "\n")
-        case .interrupted, .endOfInput: transcript?.write(prompt)
+        case .interrupted: transcript?.write(prompt + "^C\n")
+        case .endOfInput: transcript?.write(prompt)
         }
         return input
     }

@@ -47,7 +47,6 @@ package final class InteractiveShell {
                 output.write("\n")
                 return 0
             case .interrupted:
-                output.write("\n")
                 continue
             case .line(let line):
                 if line.trimmed.isEmpty { continue }

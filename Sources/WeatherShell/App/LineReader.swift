@@ -2,8 +2,8 @@
 package enum LineReadResult: Hashable, Sendable {
     /// A line, without its line end.
     case line(String)
-    /// Ctrl-C at the prompt: the line being typed is dropped; the shell goes on with its state
-    /// as it was.
+    /// Ctrl-C at the prompt: the line being typed is dropped (a terminal has already shown `^C`
+    /// and moved to a new line); the shell goes on with its state as it was.
     case interrupted
     /// Ctrl-D on an empty line, or the end of a script.
     case endOfInput

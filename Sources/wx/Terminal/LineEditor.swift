@@ -53,17 +53,22 @@ final class LineEditor: LineReader {
         api.pointee.history_end(history)
     }
 
-    /// Reads a line at libedit's prompt; Ctrl-C (EINTR) gives `.interrupted`.
+    /// Reads a line at libedit's prompt. Ctrl-C shows `^C` and gives `.interrupted`, however
+    /// libedit reported it: EINTR while editing, or "end of input" when it ended a Ctrl-R search.
     func readLine(prompt: String) async -> LineReadResult {
         var count: Int32 = 0
         var error: Int32 = 0
-        let bytes = SignalInterrupts.whileReading {
+        let (bytes, interrupted) = SignalInterrupts.whileReading {
             let bytes = api.pointee.el_gets(editLine, &count)
             error = wx_errno()
             return bytes
         }
         guard let bytes, count >= 0 else {
-            return count == -1 && error == EINTR || bytes != nil ? .interrupted : .endOfInput
+            if interrupted || (count == -1 && error == EINTR) {
+                StandardStreams.put("^C\n", fd: 1)
+                return .interrupted
+            }
+            return .endOfInput
         }
         var line = String(cString: bytes)
         if line.hasSuffix("\n") { line.removeLast() }

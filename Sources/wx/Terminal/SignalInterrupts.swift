@@ -36,10 +36,14 @@ final class SignalInterrupts: InterruptSource {
     private let watcher = Mutex<Watcher?>(nil)
 
     /// Runs `read` (el_gets) as the reader that SIGINT interrupts.
-    static func whileReading<T>(_ read: () -> T) -> T {
+    ///
+    /// - Returns: what `read` returned, and whether a SIGINT came meanwhile.
+    static func whileReading<T>(_ read: () -> T) -> (T, interrupted: Bool) {
         var mask = sigset_t()
         wx_reader_begin(&mask)
         defer { wx_reader_end(&mask) }
-        return read()
+        let before = wx_interrupt_count().pointee
+        let value = read()
+        return (value, wx_interrupt_count().pointee != before)
     }
 }
