@@ -73,17 +73,13 @@ static inline EditLine *wx_el_init(const wx_editline_api *api, const char *progr
     return api->el_init(program, stdin, stdout, stderr);
 }
 
-/// The prompt callback returns a fixed string; a C function (not a Swift closure) so that
-/// libedit can call it without any context.
-static inline char *wx_el_prompt_text(EditLine *el) {
-    (void)el;
-    static char prompt[] = "wx> ";
-    return prompt;
-}
+/// The type of an EL_PROMPT function: the prompt text, which libedit calls for at every redraw.
+typedef char *(*wx_el_prompt_function)(EditLine *);
 
-/// EL_PROMPT is set through the variadic el_set.
-static inline int wx_el_set_default_prompt(const wx_editline_api *api, EditLine *el) {
-    return api->el_set(el, EL_PROMPT, wx_el_prompt_text);
+/// EL_PROMPT is set through the variadic el_set. The function finds the prompt the shell asked
+/// for through EL_CLIENTDATA (a C function pointer cannot capture).
+static inline int wx_el_set_prompt(const wx_editline_api *api, EditLine *el, wx_el_prompt_function prompt) {
+    return api->el_set(el, EL_PROMPT, prompt);
 }
 
 /// EL_EDITOR ("emacs" or "vi") is set through the variadic el_set.

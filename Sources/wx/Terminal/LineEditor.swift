@@ -3,8 +3,6 @@ import Glibc
 import WeatherShell
 
 /// libedit behind the shell's `LineReader`: editing, history (Up, Ctrl-R) and Tab completion.
-///
-/// The prompt is libedit's fixed `wx> ` (wx_el_prompt_text in CEditLine/shim.h).
 @MainActor
 final class LineEditor: LineReader {
     /// libedit's entry points, loaded at the first interactive start (see CEditLine/shim.h).
@@ -26,6 +24,11 @@ final class LineEditor: LineReader {
     private var complete: (@MainActor (String) -> Completion)?
     /// Terminal echo, off while a command runs.
     private var echo: TerminalEcho?
+    /// The prompt libedit shows, as C text, and the string it was made from.
+    /// nonisolated(unsafe): written by readLine before el_gets, read by promptCallback from
+    /// inside that el_gets, on the same thread.
+    nonisolated(unsafe) fileprivate private(set) var promptText: UnsafeMutablePointer<CChar> = strdup("")
+    private var prompt = ""
 
     /// Nil when libedit cannot be loaded.
     init?(program: String) {
@@ -38,9 +41,9 @@ final class LineEditor: LineReader {
         wx_history_set_size(api, history, 1000)
         wx_history_set_unique(api, history, 1)
         wx_el_set_history(api, editLine, history)
-        wx_el_set_default_prompt(api, editLine)
         wx_el_set_editor(api, editLine, "emacs")
         wx_el_set_clientdata(api, editLine, Unmanaged.passUnretained(self).toOpaque())
+        wx_el_set_prompt(api, editLine, promptCallback)
         wx_el_add_function(api, editLine, "wx-complete", "complete a command or favorite", completeCallback)
         wx_el_bind(api, editLine, "^I", "wx-complete")
         wx_el_add_function(api, editLine, "wx-delete-or-eof", "delete the next character, or end on an empty line", deleteOrEndCallback)
@@ -51,11 +54,17 @@ final class LineEditor: LineReader {
     isolated deinit {
         api.pointee.el_end(editLine)
         api.pointee.history_end(history)
+        free(promptText)
     }
 
     /// Reads a line at libedit's prompt. Ctrl-C shows `^C` and gives `.interrupted`, however
     /// libedit reported it: EINTR while editing, or "end of input" when it ended a Ctrl-R search.
     func readLine(prompt: String) async -> LineReadResult {
+        if prompt != self.prompt {
+            free(promptText)
+            promptText = strdup(prompt)
+            self.prompt = prompt
+        }
         var count: Int32 = 0
         var error: Int32 = 0
         let (bytes, interrupted) = SignalInterrupts.whileReading {
@@ -135,6 +144,13 @@ final class LineEditor: LineReader {
 }
 
 // libedit calls these from inside el_gets, which runs on the main actor (LineEditor.readLine).
+private let promptCallback: wx_el_prompt_function = { editLine in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return noPrompt }
+    return editor.promptText
+}
+/// libedit reads the prompt without a NULL check. nonisolated(unsafe): never written.
+nonisolated(unsafe) private let noPrompt: UnsafeMutablePointer<CChar> = strdup("")
+
 private let completeCallback: wx_el_function = { editLine, _ in
     guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
     return MainActor.assumeIsolated { editor.completeAtCursor() }
