@@ -176,7 +176,7 @@ public final class WeatherSession {
             return [.notice("state.plist starts afresh: no favorites, default settings")]
         case .rerun, .replay, .format, .quit, .watch:
             // Line-level commands: the runner handles them before they reach the view model.
-            throw .usage("“\(command)” cannot run here")
+            throw .usage("“\(command.spec.name)” cannot run here")
         }
     }
 
