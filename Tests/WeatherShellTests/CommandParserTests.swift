@@ -86,6 +86,8 @@ import WeatherKit
     ])
     func parses(line: String, command: Command) throws {
         #expect(try CommandParser.parse(line) == command)
+        // The declaration it names back is one the table lists (so help, Tab and the man page know it).
+        #expect(CommandTable.all.contains(command.spec))
     }
 
     @Test func emptyLinesAndCommentsAreNothing() throws {
