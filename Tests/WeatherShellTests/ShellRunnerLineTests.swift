@@ -58,4 +58,11 @@ import WeatherTestSupport
         #expect(console.output == "language: en (from the locale)\noutput format: text\n")
         #expect(console.errors == "")
     }
+
+    /// A usage error a handler finds is also the declaration's synopsis, not a copy of it.
+    @Test func handlersUsageErrorsComeFromTheDeclaration() async {
+        let runner = runner()
+        #expect(await runner.run(line: "provider nominatim") == .usageError)
+        #expect(console.errors == "error: usage: provider [open-meteo | openweathermap]\n")
+    }
 }

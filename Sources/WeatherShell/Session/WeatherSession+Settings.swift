@@ -27,7 +27,7 @@ extension WeatherSession {
     func setProvider(_ word: String?) throws(ShellError) -> [CommandResult] {
         guard let word else { return [.setting(name: "provider", value: WeatherServices.word(for: forecastProvider.service))] }
         guard let service = WeatherServices.service(named: word, geocoding: false), service != .nominatim else {
-            throw .usage("usage: provider [open-meteo | openweathermap]")
+            throw CommandSpec.provider.usage()
         }
         guard services.forecastProviders.contains(where: { $0.service == service }) else { throw .service(.missingKey(service)) }
         let value = WeatherServices.word(for: service)
