@@ -151,10 +151,8 @@ public final class WeatherSession {
         case .language(let code): return setLanguage(code)
         case .help(nil): return [.help(CommandTable.all)]
         case .help(let name?):
-            guard let spec = CommandTable.spec(named: name.trimmed) else {
-                throw .usage("no command “\(TerminalText.sanitized(name))”; type “help” for the list")
-            }
-            return [.helpCommand(spec)]
+            // As when running it: a unique prefix names the command; a typo gets the closest name.
+            return [.helpCommand(try CommandParser.command(named: name.trimmed))]
         case .about:
             var used = [geocoder.service, forecastProvider.service]
             for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }

@@ -65,4 +65,19 @@ import WeatherTestSupport
         #expect(await runner.run(line: "provider nominatim") == .usageError)
         #expect(console.errors == "error: usage: provider [open-meteo | openweathermap]\n")
     }
+
+    @Test func helpFindsACommandAsRunningItDoes() async {
+        let runner = runner()
+        #expect(await runner.run(line: "help sa") == .usageError)
+        #expect(console.errors == "error: “sa” could be save or saved; type more of it\n")
+        console.clear()
+        #expect(await runner.run(line: "help favss") == .usageError)
+        #expect(console.errors == "error: unknown command “favss”; did you mean “favs”?\n")
+        console.clear()
+        #expect(await runner.run(line: "help hou") == .succeeded)
+        #expect(console.output.hasPrefix("hourly [N] [place | favorite]\n  the next N hours (24) as a table and chart\n"))
+        console.clear()
+        #expect(await runner.run(line: "help saved") == .succeeded)
+        #expect(console.output == "saved [N | rm N]\n  list snapshots; show or delete one\n  “rm” is also “remove” or “del”.\n")
+    }
 }
