@@ -29,6 +29,10 @@ import Testing
         #expect(Completer.complete("compare T", favorites: ["Tom's \"Bar\""]).options == ["\"Tom's \\\"Bar\\\"\""])
         #expect(Completer.complete("show C", favorites: ["C:\\Temp"]).options == ["C:\\\\Temp"])
         #expect(Completer.complete("show St", favorites: ["St. John's"]).options == ["St. John's"])
+        // The common part stops before half an escape.
+        let escapes = Completer.complete("show a", favorites: ["a\\b", "a;b"])
+        #expect(escapes.options == ["a\\\\b", "a\\;b"])
+        #expect(escapes.insertion(typed: "a") == nil)
         // Typed in quotes, an apostrophe inside, or the place spread over words: all complete.
         #expect(Completer.complete("show \"St. J", favorites: ["St. John's"]).options == ["St. John's"])
         #expect(Completer.complete("show \"St. J", favorites: ["St. John's"]).replacing == 6)

@@ -24,6 +24,8 @@ public struct Completion: Hashable, Sendable {
             }
             common = Array(common[..<length])
         }
+        // Not half an escape: a prefix ending in a lone backslash would escape what is typed next.
+        if common.reversed().prefix(while: { $0 == "\\" }).count % 2 == 1 { common.removeLast() }
         return common.count > typed.count ? String(common) : nil
     }
 }
