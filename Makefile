@@ -85,8 +85,8 @@ fuzz: deps
 docs:
 	swift build --product wx
 	python3 scripts/sync-docs.py .build/debug/wx
-	swift build --build-tests
-	WX_RECORD_GOLDEN=1 swift test --skip-build --filter ManPageTests/checkedInPageIsGeneratedFromTheTables
+	swift build --product wx-docs
+	.build/debug/wx-docs > wx.1
 
 # The release binary, wx(1) and the bash, zsh and fish completions (written by the binary, from
 # the command table) under PREFIX, staged under DESTDIR when it is set.

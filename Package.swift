@@ -31,6 +31,11 @@ let package = Package(
             name: "wx",
             dependencies: ["WeatherShell", "CEditLine"]
         ),
+        // Writes the manual page wx.1 from the command tables for `make docs` (not installed).
+        .executableTarget(
+            name: "wx-docs",
+            dependencies: ["WeatherShell", "WeatherKit"]
+        ),
         // In-process timings for `make bench` (not installed).
         .executableTarget(
             name: "wx-bench",
@@ -48,6 +53,10 @@ let package = Package(
         .testTarget(
             name: "WeatherShellTests",
             dependencies: ["WeatherShell", "WeatherKit", "WeatherTestSupport"]
+        ),
+        .testTarget(
+            name: "DocsTests",
+            dependencies: ["wx-docs", "WeatherShell", "WeatherTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -78,14 +78,8 @@ public final class ShellRunner {
             let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
             return note(.usageError, after: .usage("the line has a control character (U+\(padded)); nothing was run"))
         }
-        var status = LineStatus.succeeded
-        for command in CommandParser.splitCommands(text) {
-            // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not run.
-            if Task.isCancelled { break }
-            let result = await run(command: command, record: true, nested: false)
-            if result == .quit { return .quit }
-            status = Self.worse(status, result)
-        }
+        let status = await run(commandsOf: text, record: true, nested: false)
+        if status == .quit { return .quit }
         exitStatus = max(exitStatus, status == .usageError ? 2 : status == .failed ? 1 : 0)
         return status
     }
@@ -130,12 +124,9 @@ public final class ShellRunner {
                 status = .failed
                 continue
             }
-            for command in CommandParser.splitCommands(line) {
-                if Task.isCancelled { break }
-                let result = await run(command: command, record: false, nested: false)
-                if result == .quit { return status }
-                status = Self.worse(status, result)
-            }
+            let result = await run(commandsOf: line, record: false, nested: false)
+            if result == .quit { return status }
+            status = Self.worse(status, result)
         }
         return status == .succeeded ? .succeeded : .failed
     }
@@ -158,10 +149,35 @@ public final class ShellRunner {
         return rank(a) >= rank(b) ? a : b
     }
 
-    private func run(command text: String, record: Bool, nested: Bool) async -> LineStatus {
+    /// Runs each command of `line` (separated by `;`) in turn, as `ShellWords` reads them; a
+    /// line with an unclosed quote runs nothing (it is a usage error naming the quote).
+    ///
+    /// - Returns: `.quit` as soon as a command asks to leave, else the worst status.
+    private func run(commandsOf line: String, record: Bool, nested: Bool) async -> LineStatus {
+        let commands: [ShellWords.Command]
+        do {
+            commands = try ShellWords.commands(line)
+        } catch {
+            if record { self.record(line.trimmed) }
+            report(error)
+            return .usageError
+        }
+        var status = LineStatus.succeeded
+        for command in commands {
+            // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not run.
+            if Task.isCancelled { return Self.worse(status, .failed) }
+            let result = await run(command: command, record: record, nested: nested)
+            if result == .quit { return .quit }
+            status = Self.worse(status, result)
+        }
+        return status
+    }
+
+    private func run(command typed: ShellWords.Command, record: Bool, nested: Bool) async -> LineStatus {
+        let text = typed.text
         let command: Command?
         do {
-            command = try CommandParser.parse(text)
+            command = try CommandParser.parse(words: typed.words.map(\.text))
         } catch {
             if record { self.record(text) }
             report(error)
@@ -179,7 +195,7 @@ public final class ShellRunner {
             }
             echo(entry)
             if record { self.record(entry.line) }
-            return await run(command: entry.line, record: false, nested: true)
+            return await run(commandsOf: entry.line, record: false, nested: true)
         case .replay(let range):
             guard !nested else { return refuseNested(text) }
             // A range past the end is a mistake to say, not "everything there is" to re-run.
@@ -199,7 +215,7 @@ public final class ShellRunner {
                 // Checked before the header: a command that will not run is not announced.
                 if Task.isCancelled { return .failed }
                 echo(entry)
-                let result = await run(command: entry.line, record: false, nested: true)
+                let result = await run(commandsOf: entry.line, record: false, nested: true)
                 if result == .quit { return .quit }
                 status = Self.worse(status, result)
             }

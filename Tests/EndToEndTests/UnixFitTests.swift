@@ -58,6 +58,7 @@ import WeatherTestSupport
             <show>
             <rename>
             <rm>
+            <remove>
             <"Hamburg Elbe Hall">
             <Hamburg\\ Elbe\\ Hall>
 

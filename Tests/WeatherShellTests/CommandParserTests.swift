@@ -66,9 +66,28 @@ import WeatherKit
         ("about", .about),
         ("quit", .quit),
         ("exit", .quit),
+        // Apostrophes inside a place are letters; a place is the rest of the words.
+        ("find St. John's", .find("St. John's")),
+        ("show O'Brien's  pub", .show("O'Brien's pub")),
+        ("find \"St. John's\"", .find("St. John's")),
+        // Subcommands' aliases.
+        ("fav remove Hamburg", .favoriteRemove("Hamburg")),
+        ("fav del New York", .favoriteRemove("New York")),
+        ("fav mv Home Work", .favoriteRename(from: "Home", to: "Work")),
+        ("FAV RM x", .favoriteRemove("x")),
+        ("saved remove 2", .snapshotRemove(2)),
+        ("saved del 2", .snapshotRemove(2)),
+        // A prefix of one command only.
+        ("sh Hamburg", .show("Hamburg")),
+        ("favs", .favorites),
+        ("hou 3", .hourly(3, nil)),
+        ("q", .quit),
+        ("langu de", .language("de")),
     ])
     func parses(line: String, command: Command) throws {
         #expect(try CommandParser.parse(line) == command)
+        // The declaration it names back is one the table lists (so help, Tab and the man page know it).
+        #expect(CommandTable.all.contains(command.spec))
     }
 
     @Test func emptyLinesAndCommentsAreNothing() throws {
@@ -92,8 +111,36 @@ import WeatherKit
         ("replay 5..3", "usage: replay <N..M | N> (history numbers, see “history”)"),
         ("units kelvin-ish", "usage: units [metric | imperial | <quantity> <unit>]; quantities: temperature, wind, precipitation, pressure, distance, clock"),
         ("units wind furlongs", "wind is one of kmh, ms, mph, kn, bft"),
-        ("fav rename a", "usage: fav rename <old> <new> (quote names with spaces)"),
-        ("fav rename \"a b", "a quote is not closed"),
+        ("fav rename a", "usage: fav rename <old> <new>"),
+        ("fav mv a b c", "usage: fav rename <old> <new>"),
+        ("fav rm", "usage: fav rm <name>"),
+        ("fav bogus", "usage: fav [rm <name> | rename <old> <new>]"),
+        ("fav rename \"a b", "the quote \" before “a b” is not closed"),
+        ("find \"Hamburg", "the quote \" before “Hamburg” is not closed"),
+        ("find a; b", "one command at a time here, not “find a; b”"),
+        ("saved 1 2", "usage: saved [N | rm N]"),
+        ("saved x", "the snapshot must be a number from 1 up, not “x”"),
+        ("use", "usage: use <N>"),
+        ("replay", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("log rotate", "usage: log [compact]"),
+        ("format xml", "usage: format [text | json]"),
+        ("language 123", "usage: language [code | auto], a code such as de, en or pt-BR"),
+        ("watch soon", "usage: watch [minutes], from 0.05 to 1440"),
+        ("about x", "“about” takes no arguments"),
+        ("quit now", "“quit” takes no arguments"),
+        ("save it", "“save” takes no arguments"),
+        ("!3 4", "“!N” runs history command N again; N is a number (see “history”)"),
+        // Unknown: the closest name, else the list; an ambiguous prefix names its commands.
+        ("shwo", "unknown command “shwo”; did you mean “show”?"),
+        ("SHWO", "unknown command “SHWO”; did you mean “show”?"),
+        ("favss", "unknown command “favss”; did you mean “favs”?"),
+        ("hourli 3", "unknown command “hourli”; did you mean “hourly”?"),
+        ("compair", "unknown command “compair”; did you mean “compare”?"),
+        ("exot", "unknown command “exot”; did you mean “exit”?"),
+        ("xyz", "unknown command “xyz”; type “help” for the list"),
+        ("s", "“s” could be show, save or saved; type more of it"),
+        ("sa", "“sa” could be save or saved; type more of it"),
+        ("e", "“e” could be export or exit; type more of it"),
         ("favs extra", "“favs” takes no arguments"),
         ("export", "usage: export <favorites|snapshots|history> [--format csv|json] [FILE]"),
         ("export cats", "usage: export <favorites|snapshots|history> [--format csv|json] [FILE]"),
@@ -114,14 +161,25 @@ import WeatherKit
         #expect(throws: ShellError.usage(message)) { try CommandParser.parse(line) }
     }
 
-    @Test func splitsAtSemicolonsOutsideQuotes() {
-        #expect(CommandParser.splitCommands("find Hamburg; show") == ["find Hamburg", "show"])
-        #expect(CommandParser.splitCommands("fav rename \"a;b\" c; favs;;") == ["fav rename \"a;b\" c", "favs"])
+    @Test func emptyWordsAreNothing() throws {
+        #expect(try CommandParser.parse(words: []) == nil)
+        #expect(try CommandParser.parse(words: ["show", "New York"]) == .show("New York"))
     }
 
-    @Test func joinsArgumentsKeepingWordsWithSpaces() {
-        #expect(CommandParser.join(arguments: ["fav", "rename", "New York", "NYC"]) == "fav rename \"New York\" NYC")
-        #expect(CommandParser.join(arguments: ["show", "Hamburg"]) == "show Hamburg")
+    @Test func editDistance() {
+        #expect(CommandParser.editDistance("shwo", "show") == 1)
+        #expect(CommandParser.editDistance("", "abc") == 3)
+        #expect(CommandParser.editDistance("kitten", "sitting") == 3)
+        #expect(CommandParser.suggestion(for: "hitsory") == "history")
+        #expect(CommandParser.suggestion(for: "zz") == nil)
+    }
+
+    @Test func declarationsAreUniqueAndSubcommandAliasesAreInHelp() {
+        let words = CommandTable.all.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(words).count == words.count)
+        #expect(CommandSpec.fav.details.last == "“rename” is also “mv”; “rm” is also “remove” or “del”.")
+        #expect(CommandSpec.saved.details == ["“rm” is also “remove” or “del”."])
+        #expect(CommandSpec.show.details.count == 2)
     }
 
     @Test func everyCommandInTheTableParses() throws {
@@ -129,7 +187,8 @@ import WeatherKit
             let examples = ["find": "find x", "use": "use 1", "replay": "replay 1", "reset": "reset state",
                             "export": "export favorites", "import": "import favorites f.csv"]
             let line = examples[spec.name] ?? spec.name
-            #expect(try CommandParser.parse(line) != nil, "\(spec.name)")
+            // Each declaration's parser gives a command that names that declaration back.
+            #expect(try CommandParser.parse(line)?.spec == spec, "\(spec.name)")
         }
     }
 }

@@ -3,6 +3,42 @@ import Testing
 @testable import WeatherShell
 
 @Suite struct CompleterTests {
+    /// Names that need quoting or escaping at the prompt: what Tab inserts reads back, through
+    /// the same lexer that runs the line, as the favorite's name.
+    static let awkward = ["Tom's \"Bar\"", "C:\\Temp", "'Quoted'", "St. John's", "a;b", "#1 Pub", "O'Brien", "say \"hi\" now"]
+
+    @Test(arguments: awkward)
+    func insertedNamesReadBackAsTheName(name: String) throws {
+        for command in ["show", "fav rm", "hourly 3", "compare Elsewhere", "fav rename"] {
+            let line = "\(command) \(name.prefix(1))"
+            let completion = Completer.complete(line, favorites: [name])
+            let insertion = try #require(completion.insertion(typed: String(line.suffix(completion.replacing))))
+            let typed = String(line.dropLast(completion.replacing)) + insertion
+            let words = try #require(try ShellWords.commands(typed).first?.words.map(\.text))
+            let prefix = command.split(separator: " ").count
+            if command.hasPrefix("compare") || command == "fav rename" {
+                #expect(words.last == name, "\(typed)")
+            } else {
+                #expect(words.dropFirst(prefix).joined(separator: " ") == name, "\(typed)")
+            }
+        }
+    }
+
+    @Test func escapedSpellings() {
+        #expect(Completer.complete("show T", favorites: ["Tom's \"Bar\""]).options == ["Tom's \\\"Bar\\\""])
+        #expect(Completer.complete("compare T", favorites: ["Tom's \"Bar\""]).options == ["\"Tom's \\\"Bar\\\"\""])
+        #expect(Completer.complete("show C", favorites: ["C:\\Temp"]).options == ["C:\\\\Temp"])
+        #expect(Completer.complete("show St", favorites: ["St. John's"]).options == ["St. John's"])
+        // The common part stops before half an escape.
+        let escapes = Completer.complete("show a", favorites: ["a\\b", "a;b"])
+        #expect(escapes.options == ["a\\\\b", "a\\;b"])
+        #expect(escapes.insertion(typed: "a") == nil)
+        // Typed in quotes, an apostrophe inside, or the place spread over words: all complete.
+        #expect(Completer.complete("show \"St. J", favorites: ["St. John's"]).options == ["St. John's"])
+        #expect(Completer.complete("show \"St. J", favorites: ["St. John's"]).replacing == 6)
+        #expect(Completer.complete("find x; show St. Jo", favorites: ["St. John's"]).replacing == 6)
+    }
+
     let favorites = ["Hamburg", "New York", "New Delhi", "Paris"]
 
     @Test func commandNames() {
@@ -25,7 +61,14 @@ import Testing
     }
 
     @Test func subcommandsThenNames() {
-        #expect(Completer.complete("fav r", favorites: favorites).options == ["rename", "rm"])
+        // Subcommands with the other words they answer to.
+        #expect(Completer.complete("fav r", favorites: favorites).options == ["rename", "rm", "remove"])
+        #expect(Completer.complete("fav ", favorites: favorites).options == ["rename", "mv", "rm", "remove", "del"])
+        #expect(Completer.complete("fav del Pa", favorites: favorites).options == ["Paris"])
+        #expect(Completer.complete("fav mv New", favorites: favorites).options == ["\"New York\"", "\"New Delhi\""])
+        #expect(Completer.complete("saved r", favorites: favorites).options == ["rm", "remove"])
+        // A prefix of one command completes after it as the command would.
+        #expect(Completer.complete("sh Pa", favorites: favorites).options == ["Paris"])
         #expect(Completer.complete("fav rm Pa", favorites: favorites).options == ["Paris"])
         #expect(Completer.complete("fav rename New", favorites: favorites).options == ["\"New York\"", "\"New Delhi\""])
         #expect(Completer.complete("units i", favorites: favorites).options == ["imperial"])
@@ -66,7 +109,9 @@ import Testing
         (["show", "'Tom'\\''s"], ["Tom's *Bar*"]),
         (["--json", "--home", "/tmp/x", "show", "Ham"], ["Hamburg"]),
         (["--js"], ["--json"]),
-        (["fav", "r"], ["rename", "rm"]),
+        (["fav", "r"], ["rename", "rm", "remove"]),
+        (["fav", "mv", "Elbe"], ["Elbe Concert Hall"]),
+        (["show", "Tom\\'s", "*"], ["*Bar*"]),
         (["export", "s"], ["snapshots"]),
         (["hourly", "12", "N"], ["New York"]),
         (["bogus", "x"], []),

@@ -6,7 +6,8 @@ import WeatherTestSupport
 @testable import WeatherShell
 
 /// The forecast views against golden files (Fixtures/golden). Set WX_RECORD_GOLDEN=1 to write
-/// them anew after a deliberate change, then read the diff before committing it.
+/// them anew after a deliberate change (the run then fails, as it must not pass unchecked),
+/// then read the diff before committing it.
 @Suite struct GoldenViewTests {
     static let berlin = Recorded.forecast(
         "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json", at: Coordinate(latitude: 52.52, longitude: 13.41))
@@ -19,6 +20,8 @@ import WeatherTestSupport
         let path = TestPaths.fixtures.appendingPathComponent("golden/\(name)")
         if ProcessInfo.processInfo.environment["WX_RECORD_GOLDEN"] == "1" {
             try Data(text.utf8).write(to: path)
+            // Recording never passes, so a run left in record mode cannot hide a change.
+            Issue.record("recorded Fixtures/golden/\(name); read the diff, then run again without WX_RECORD_GOLDEN")
             return
         }
         let expected = String(decoding: TestPaths.fixture("golden/\(name)"), as: UTF8.self)

@@ -22,28 +22,18 @@ public enum ShellCompletion {
         while words.count > 1, let first = words.first, first.hasPrefix("-") {
             words.removeFirst(first == "--home" || first == "-c" ? min(2, words.count - 1) : 1)
         }
-        var current = words.last!
-        if words.count == 1 && current.hasPrefix("-") { return options.filter { $0.hasPrefix(current) } }
-        // A quote the user opened and has not closed yet ("No 1).
-        if let first = current.first, first == "\"" || first == "'", current.dropFirst().last != first { current.removeFirst() }
-        // The shell has split the words already: one with spaces is one name, which the
-        // prompt's completer knows as a quoted word.
-        let prior = words.dropLast().map { $0.contains(where: \.isWhitespace) ? "\"\($0)\"" : $0 }
-        let typed = current.contains(where: \.isWhitespace) ? "\"" + current : current
-        let line = (prior + [typed]).joined(separator: " ")
-        let completion = Completer.complete(line, favorites: favorites)
-        // Shells quote what they insert themselves: the prompt's quotes would be doubled.
-        let options = completion.options.map { option in
-            option.count >= 2 && option.hasPrefix("\"") && option.hasSuffix("\"") ? String(option.dropFirst().dropLast()) : option
-        }
-        // The completion replaces the last `replacing` characters of the line, which may begin
-        // in an earlier word ("New Y"): keep only what replaces the current word.
-        let before = completion.replacing - typed.count
-        guard before >= 0 else { return options }
-        let typedBefore = String(line.dropLast(typed.count).suffix(before))
-        return options.compactMap { option in
-            guard option.count >= before, option.hasPrefix(typedBefore) else { return nil }
-            return String(option.dropFirst(before))
+        let current = words.removeLast()
+        if words.isEmpty && current.hasPrefix("-") { return options.filter { $0.hasPrefix(current) } }
+        // The shell has split the words already, and quotes what it inserts itself: the values
+        // come back bare.
+        let arguments = Array(words.dropFirst())
+        let found = Completer.options(command: words.first, arguments: arguments, partial: current, favorites: favorites)
+        guard found.from < arguments.count else { return found.values }
+        // A value that began in an earlier word ("New" "Y" for "New York"): only what replaces
+        // the current word.
+        let before = arguments[found.from...].joined(separator: " ") + " "
+        return found.values.compactMap { value in
+            value.lowercased().hasPrefix(before.lowercased()) ? String(value.dropFirst(before.count)) : nil
         }
     }
 
@@ -58,26 +48,10 @@ public enum ShellCompletion {
     }
 
     /// `word` as the shell would pass it: backslash escapes and single or double quotes removed
-    /// (an unclosed quote, as while typing, runs to the end).
+    /// by POSIX rules (an unclosed quote, as while typing, runs to the end).
     static func unquoted(_ word: String) -> String {
-        var out = ""
-        var quote: Character?
-        var escaped = false
-        for character in word {
-            if escaped {
-                out.append(character)
-                escaped = false
-            } else if character == "\\" && quote != "'" {
-                escaped = true
-            } else if let open = quote {
-                if character == open { quote = nil } else { out.append(character) }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else {
-                out.append(character)
-            }
-        }
-        return out
+        let lexed = ShellWords(lexing: word, quotesInsideWords: true)
+        return lexed.commands.flatMap(\.words).map(\.text).joined(separator: " ")
     }
 
     /// The completion script for `shell` ("bash", "zsh", "fish"), or nil for another shell.

@@ -1,0 +1,132 @@
+import WeatherKit
+
+/// Every command wx understands, in the order `help` lists them. A command is declared once,
+/// as a `CommandSpec` in the file of its family (PlaceCommands.swift, WeatherCommands.swift…);
+/// this list makes it known.
+public enum CommandTable {
+    public static let all: [CommandSpec] = [
+        .find, .use, .show, .hourly, .daily, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved, .history,
+        .replay, .units, .provider, .geocoder, .language, .format, .log, .export, .import, .reset, .help, .about, .quit,
+    ]
+
+    /// The command named `word` (or one of its aliases), case-insensitively.
+    public static func spec(named word: String) -> CommandSpec? {
+        let lower = word.lowercased()
+        return all.first { $0.name == lower || $0.aliases.contains(lower) }
+    }
+}
+
+/// How results are printed.
+public enum OutputFormat: String, Hashable, Sendable {
+    case text, json
+}
+
+/// What `units` changes.
+public enum UnitsChange: Hashable, Sendable {
+    /// `units metric`: a preset, dropping every override.
+    case preset(UnitPreset)
+    /// `units temperature K`: one quantity.
+    case quantity(UnitQuantity, String)
+}
+
+/// A parsed command line.
+public enum Command: Hashable, Sendable {
+    case find(String)
+    case use(Int)
+    case show(String?)
+    case favoriteToggle
+    case favoriteRemove(String)
+    case favoriteRename(from: String, to: String)
+    case favorites
+    /// Favorite names; empty compares every favorite.
+    case compare([String])
+    /// Hours, and the place (nil: the current location), as for `show`.
+    case hourly(Int?, String?)
+    /// Days, and the place (nil: the current location).
+    case daily(Int?, String?)
+    /// The place (nil: the current location).
+    case rain(String?)
+    /// The place (nil: the current location).
+    case air(String?)
+    /// Minutes between shows.
+    case watch(Double)
+    case save
+    case snapshots
+    case snapshot(Int)
+    case snapshotRemove(Int)
+    case history(Int?)
+    /// `!N`.
+    case rerun(Int)
+    case replay(ClosedRange<Int>)
+    /// nil shows the current units.
+    case units(UnitsChange?)
+    /// nil shows the current provider.
+    case provider(String?)
+    /// nil shows the current geocoder.
+    case geocoder(String?)
+    /// A language code or "auto"; nil shows the current one.
+    case language(String?)
+    case format(OutputFormat?)
+    case help(String?)
+    case about
+    case quit
+    /// `reset state`: replace an unreadable state.plist.
+    case resetState
+    /// `log`: statistics; `log compact`: rewrite it.
+    case log(compact: Bool)
+    /// `export favorites|snapshots|history [--format csv|json] [FILE]`; nil format: from the
+    /// file name; nil file: standard output.
+    case export(ExportKind, format: ExchangeFormat?, path: String?)
+    /// `import favorites FILE`.
+    case importFavorites(path: String)
+
+    /// The declaration this command was parsed by. The switch is exhaustive: a new case does
+    /// not compile until it names its declaration, which cannot lack a parser.
+    public var spec: CommandSpec {
+        switch self {
+        case .find: .find
+        case .use: .use
+        case .show: .show
+        case .favoriteToggle, .favoriteRemove, .favoriteRename: .fav
+        case .favorites: .favs
+        case .compare: .compare
+        case .hourly: .hourly
+        case .daily: .daily
+        case .rain: .rain
+        case .air: .air
+        case .watch: .watch
+        case .save: .save
+        case .snapshots, .snapshot, .snapshotRemove: .saved
+        case .history, .rerun: .history
+        case .replay: .replay
+        case .units: .units
+        case .provider: .provider
+        case .geocoder: .geocoder
+        case .language: .language
+        case .format: .format
+        case .help: .help
+        case .about: .about
+        case .quit: .quit
+        case .resetState: .reset
+        case .log: .log
+        case .export: .export
+        case .importFavorites: .import
+        }
+    }
+
+    /// Whether the command reads favorites or settings (so `state.plist` must be current).
+    public var readsState: Bool {
+        switch self {
+        case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use, .save,
+            .resetState, .log:
+            false
+        case .export(let kind, _, _):
+            kind == .favorites
+        case .importFavorites:
+            true
+        case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
+            .geocoder, .language, .hourly, .daily, .rain, .air, .watch:
+            true
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import WeatherKit
+
+/// Turns what was typed into a `Command`: finds the declaration the first word names and lets
+/// it read the rest.
+public enum CommandParser {
+    /// Parses one command.
+    ///
+    /// - Returns: nil for an empty line or a `#` comment.
+    /// - Throws: `ShellError.usage` with what was expected; also for a line holding several
+    ///   commands (`ShellWords.commands` splits those first).
+    public static func parse(_ line: String) throws(ShellError) -> Command? {
+        let commands = try ShellWords.commands(line)
+        guard commands.count <= 1 else { throw .usage("one command at a time here, not “\(TerminalText.sanitized(line))”") }
+        return try parse(words: commands.first?.words.map(\.text) ?? [])
+    }
+
+    /// Parses one command's words (as `ShellWords` read them).
+    ///
+    /// - Returns: nil for no words.
+    /// - Throws: `ShellError.usage` with what was expected.
+    public static func parse(words: [String]) throws(ShellError) -> Command? {
+        guard let word = words.first else { return nil }
+        if word.hasPrefix("!") {
+            guard words.count == 1, let number = Int(word.dropFirst()), number > 0 else {
+                throw .usage("“!N” runs history command N again; N is a number (see “history”)")
+            }
+            return .rerun(number)
+        }
+        let spec = try command(named: word)
+        var arguments = Arguments(Array(words.dropFirst()), of: spec)
+        return try spec.parse(&arguments)
+    }
+
+    /// The command `word` names: its name or an alias (any case), else a prefix of only one
+    /// command's name or alias (`sh` is `show`, as in psql and console-kit).
+    ///
+    /// - Throws: `ShellError.usage` for an ambiguous prefix (naming the commands it could be)
+    ///   or an unknown word (with the closest command, when one is close).
+    public static func command(named word: String) throws(ShellError) -> CommandSpec {
+        if let spec = CommandTable.spec(named: word) { return spec }
+        let lower = word.lowercased()
+        let shown = TerminalText.sanitized(word)
+        var matches: [CommandSpec] = []
+        var matchedWords: [String] = []
+        for spec in CommandTable.all {
+            for name in [spec.name] + spec.aliases where name.hasPrefix(lower) && !lower.isEmpty {
+                if !matches.contains(spec) { matches.append(spec) }
+                matchedWords.append(name)
+            }
+        }
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 {
+            throw .usage("“\(shown)” could be \(list(matchedWords)); type more of it")
+        }
+        if let suggestion = suggestion(for: lower) {
+            throw .usage("unknown command “\(shown)”; did you mean “\(suggestion)”?")
+        }
+        throw .usage("unknown command “\(shown)”; type “help” for the list")
+    }
+
+    /// "a, b or c".
+    static func list(_ words: [String]) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + words.last!
+    }
+
+    /// The command name or alias closest to `word`, if it is close: at most one edit away for
+    /// words of up to four letters, two for longer ones (a swap of neighbours is one edit).
+    static func suggestion(for word: String) -> String? {
+        let limit = word.count <= 4 ? 1 : 2
+        var best: (name: String, distance: Int)?
+        for name in CommandTable.all.flatMap({ [$0.name] + $0.aliases }) where name.count > 1 {
+            let distance = editDistance(word, name)
+            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
+        }
+        return best?.name
+    }
+
+    /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps
+    /// of neighbouring characters, one each.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+
+    // MARK: - What commands' parsers share
+
+    /// The rest of the words as a place or favorite name, or nil for the current location.
+    static func optionalPlace(_ arguments: inout Arguments) throws(ShellError) -> String? {
+        try arguments.rest().map { text throws(ShellError) in try place(text) }
+    }
+
+    /// `[N]` before a place: a leading whole number is the count, taken.
+    static func count(_ arguments: inout Arguments, what: String, maximum: Int) throws(ShellError) -> Int? {
+        guard let first = arguments.words.first,
+            !first.isEmpty, first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") })
+        else { return nil }
+        guard let count = Int(first), (1...maximum).contains(count) else {
+            throw .usage("\(what) is 1 to \(maximum) (as far as Open-Meteo forecasts), not “\(first.prefix(24))”")
+        }
+        _ = arguments.next()
+        return count
+    }
+
+    /// A whole number from 1 up.
+    static func number(_ text: String, what: String) throws(ShellError) -> Int {
+        if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), Int(text) == nil || Int(text)! > Int(Int32.max) {
+            throw .usage("\(what) \(text.prefix(24)) is too large")
+        }
+        guard let value = Int(text), value > 0 else {
+            throw .usage("\(what) must be a number from 1 up, not “\(TerminalText.sanitized(String(text.prefix(40))))”")
+        }
+        return value
+    }
+
+    /// "de", "pt-BR", "auto": a BCP 47 language with an optional region.
+    static func isLanguageCode(_ text: String) -> Bool {
+        if text == "auto" { return true }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (2...3).contains(parts[0].count), parts[0].allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.count == 1 || ((2...3).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+    }
+
+    /// The longest place query sent to a geocoder, in characters.
+    public static let maximumQueryLength = 256
+
+    /// Checks a place argument: not too long, and coordinates in range when it looks like
+    /// coordinates ("91,0" is an error here, not a place name for the geocoder).
+    static func place(_ text: String) throws(ShellError) -> String {
+        guard text.count <= maximumQueryLength else {
+            throw .usage("a place query can be at most \(maximumQueryLength) characters (this one has \(text.count))")
+        }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed }
+        if parts.count == 2, let latitude = DecimalText.parse(parts[0]), let longitude = DecimalText.parse(parts[1]),
+            !Coordinate(latitude: latitude, longitude: longitude).isValid
+        {
+            throw .usage("coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180")
+        }
+        return text
+    }
+
+    /// "3..7", "3-7" or "3" as a range of history numbers; nil when it is none.
+    static func range(_ text: String) -> ClosedRange<Int>? {
+        let parts: [Substring]
+        if text.contains("..") {
+            parts = text.split(separator: ".", omittingEmptySubsequences: true)
+        } else {
+            parts = text.split(separator: "-", omittingEmptySubsequences: true)
+        }
+        let numbers = parts.compactMap { Int($0.trimmed) }
+        guard numbers.count == parts.count, (1...2).contains(numbers.count), numbers.allSatisfy({ $0 > 0 }) else { return nil }
+        let low = numbers[0]
+        let high = numbers.last!
+        guard low <= high else { return nil }
+        return low...high
+    }
+}
+
+extension CommandParser {
+    /// Joins command-line words back into one command line that reads as the same words:
+    /// `wx fav rename "New York" NYC` keeps "New York" one word.
+    public static func join(arguments: [String]) -> String { ShellWords.join(arguments) }
+}

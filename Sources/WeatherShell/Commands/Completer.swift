@@ -1,0 +1,120 @@
+import WeatherKit
+
+/// What tab completion offers for a line: the options for the word being typed.
+public struct Completion: Hashable, Sendable {
+    /// How many characters before the cursor the options replace (the partial word).
+    public var replacing: Int
+    /// Full words that fit, in display order.
+    public var options: [String]
+    /// Whether to add a space after a single option (command names, fixed words).
+    public var appendsSpace: Bool
+
+    /// The text to put in place of the partial word: the single option, or the longest prefix
+    /// that all options share (case-insensitively, spelled as the first option); nil when nothing
+    /// longer than what was typed is common.
+    public func insertion(typed: String) -> String? {
+        guard let first = options.first else { return nil }
+        if options.count == 1 { return first + (appendsSpace ? " " : "") }
+        var common = Array(first)
+        for option in options.dropFirst() {
+            let other = Array(option)
+            var length = 0
+            while length < min(common.count, other.count), String(common[length]).lowercased() == String(other[length]).lowercased() {
+                length += 1
+            }
+            common = Array(common[..<length])
+        }
+        // Not half an escape: a prefix ending in a lone backslash would escape what is typed next.
+        if common.reversed().prefix(while: { $0 == "\\" }).count % 2 == 1 { common.removeLast() }
+        return common.count > typed.count ? String(common) : nil
+    }
+}
+
+/// Tab completion from the command declarations: command names first, then what each command
+/// takes (favorite names — spaces included — subcommands and their aliases, fixed words).
+///
+/// The line is read by `ShellWords`, as when it runs, and what is inserted reads back through
+/// it as the name offered (a favorite with a quote or a backslash in its name is escaped).
+public enum Completer {
+    /// Completion for `line`, the text before the cursor.
+    public static func complete(_ line: String, favorites: [String]) -> Completion {
+        let lexed = ShellWords(lexing: line)
+        let length = line.count
+        var words = lexed.endsBetweenCommands ? [] : lexed.commands.last?.words ?? []
+        // The word being typed, and where it starts; empty after a space.
+        var partial = ShellWords.Word(text: "", start: length, end: length)
+        if !lexed.endsBetweenWords, let last = words.popLast() { partial = last }
+        let options = self.options(command: words.first?.text, arguments: words.dropFirst().map(\.text), partial: partial.text, favorites: favorites)
+        let arguments = Array(words.dropFirst())
+        let start = options.from < arguments.count ? arguments[options.from].start : partial.start
+        let spelled = options.values.map { options.restOfLine ? ShellWords.quotedRest($0) : ShellWords.quoted($0) }
+        return Completion(replacing: options.values.isEmpty ? 0 : length - start, options: spelled, appendsSpace: options.appendsSpace)
+    }
+
+    /// What completes the word being typed, as values (not yet quoted for the line).
+    struct Options: Hashable {
+        var values: [String] = []
+        /// The index of the first argument the values replace: a place is the rest of the line
+        /// (`show New Y` completes "New Y"); `arguments.count` when only the partial word.
+        var from: Int
+        /// Whether a value is the rest of the line (spaces between words) or one word.
+        var restOfLine = false
+        var appendsSpace = false
+    }
+
+    /// The options for the word `partial` after `command` and its complete `arguments`; with
+    /// no command, `partial` is the command's name.
+    static func options(command: String?, arguments: [String], partial: String, favorites: [String]) -> Options {
+        guard let command else {
+            return Options(values: matching(commandNames, prefix: partial), from: 0, appendsSpace: true)
+        }
+        guard let spec = try? CommandParser.command(named: command) else { return Options(from: arguments.count) }
+        return options(arguments, partial: partial, kind: spec.completion, offset: 0, favorites: favorites)
+    }
+
+    /// `arguments[offset...]` are the words after what has been matched so far.
+    static func options(_ arguments: [String], partial: String, kind: CompletionKind, offset: Int, favorites: [String]) -> Options {
+        let after = Array(arguments[offset...])
+        let nothing = Options(from: arguments.count)
+        switch kind {
+        case .none:
+            return nothing
+        case .favorites:
+            let typed = (after + [partial]).joined(separator: " ")
+            return Options(values: matching(favorites, prefix: typed), from: offset, restOfLine: true)
+        case .favoriteList:
+            // Names already on the line are not offered again.
+            let listed = Set(after.map { $0.lowercased() })
+            let left = favorites.filter { !listed.contains($0.lowercased()) }
+            return Options(values: matching(left, prefix: partial), from: arguments.count, appendsSpace: true)
+        case .countThenFavorites:
+            if let first = after.first, first.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                return options(arguments, partial: partial, kind: .favorites, offset: offset + 1, favorites: favorites)
+            }
+            return options(arguments, partial: partial, kind: .favorites, offset: offset, favorites: favorites)
+        case .words(let words):
+            guard after.isEmpty else { return nothing }
+            return Options(values: matching(words, prefix: partial), from: arguments.count)
+        case .commands:
+            guard after.isEmpty else { return nothing }
+            return Options(values: matching(commandNames, prefix: partial), from: arguments.count)
+        case .subcommands(let subcommands, let otherwise):
+            if let first = after.first {
+                guard let subcommand = subcommands.first(where: { $0.matches(first) }) else { return nothing }
+                return options(arguments, partial: partial, kind: subcommand.then, offset: offset + 1, favorites: favorites)
+            }
+            // Each subcommand, then the other words it answers to (`fav r`: rename, rm, remove).
+            let own = matching(subcommands.flatMap { [$0.word] + $0.aliases }, prefix: partial)
+            let other = options(arguments, partial: partial, kind: otherwise, offset: offset, favorites: favorites).values
+            return Options(values: own + other, from: arguments.count, appendsSpace: !own.isEmpty && other.isEmpty)
+        }
+    }
+
+    static let commandNames = CommandTable.all.map(\.name)
+
+    /// The words starting with `prefix`, ignoring case.
+    static func matching(_ words: [String], prefix: String) -> [String] {
+        let lower = prefix.lowercased()
+        return words.filter { $0.lowercased().hasPrefix(lower) }
+    }
+}

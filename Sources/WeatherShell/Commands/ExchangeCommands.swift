@@ -1,0 +1,61 @@
+import WeatherKit
+
+// Your data in and out, and the repair of state.plist: `export`, `import`, `reset`.
+extension CommandSpec {
+    static let export = CommandSpec(
+        name: "export", synopsis: "export <favorites|snapshots|history> [--format csv|json] [FILE]",
+        summary: "your data as CSV or JSON, to FILE or stdout",
+        details: [
+            "CSV has a header row and RFC 4180 quoting; JSON is one array of the objects --json prints. Times are ISO 8601 UTC, values metric with the unit in the column name (temperature_celsius).",
+            "Without --format, a FILE ending in .json gets JSON and anything else CSV. The file is written whole or not at all.",
+        ],
+        completion: .words(ExportKind.allCases.map(\.rawValue))
+    ) { arguments throws(ShellError) in
+        var words = arguments.words
+        guard let first = words.first, let kind = ExportKind(rawValue: first.lowercased()) else { throw arguments.usage() }
+        words.removeFirst()
+        var format: ExchangeFormat?
+        if let index = words.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
+            let word: String
+            if words[index] == "--format" {
+                guard index + 1 < words.count else { throw arguments.usage() }
+                word = words[index + 1]
+                words.removeSubrange(index...(index + 1))
+            } else {
+                word = String(words[index].dropFirst("--format=".count))
+                words.remove(at: index)
+            }
+            guard let value = ExchangeFormat(rawValue: word.lowercased()) else {
+                throw .usage("the format is csv or json, not “\(TerminalText.sanitized(String(word.prefix(40))))”")
+            }
+            format = value
+        }
+        guard words.count <= 1, words.first?.isEmpty != true else { throw arguments.usage() }
+        return .export(kind, format: format, path: words.first.flatMap { $0 == "-" ? nil : $0 })
+    }
+
+    static let `import` = CommandSpec(
+        name: "import", synopsis: "import favorites FILE",
+        summary: "add favorites from a CSV or JSON file",
+        details: [
+            "Needs name, latitude and longitude (display_name and country_code when present). A favorite whose coordinates are already saved is skipped; a row that cannot be read is named and skipped; the rest are saved in one step.",
+        ],
+        completion: .words(["favorites"])
+    ) { arguments throws(ShellError) in
+        let words = arguments.words
+        guard words.count == 2, words[0].lowercased() == "favorites", !words[1].isEmpty else { throw arguments.usage() }
+        return .importFavorites(path: words[1])
+    }
+
+    static let reset = CommandSpec(
+        name: "reset", synopsis: "reset state",
+        summary: "start afresh when state.plist is unreadable",
+        details: [
+            "Only for a state.plist that does not parse: wx has copied it aside (state.plist.corrupt-<time>) and keeps favorites and settings read-only until you say so. A readable file is never reset.",
+        ],
+        completion: .words(["state"])
+    ) { arguments throws(ShellError) in
+        guard arguments.rest()?.lowercased() == "state" else { throw arguments.usage() }
+        return .resetState
+    }
+}

@@ -1,0 +1,25 @@
+import WeatherKit
+
+// Finding places: `find` and `use`.
+extension CommandSpec {
+    static let find = CommandSpec(
+        name: "find", synopsis: "find <query | lat,lon>",
+        summary: "geocode a place; list up to 5 candidates",
+        details: [
+            "Free text (“Portland, OR”, “10 Downing Street”), a postcode (“BS7 9EX”) or any script (“München”, “東京”). Candidate 1 becomes the current location; “use N” picks another.",
+            "“lat,lon” in decimal degrees (“53.55,9.99”) names the point by reverse geocoding.",
+            "Answers are cached, so asking again makes no request.",
+        ],
+        completion: .favorites
+    ) { arguments throws(ShellError) in
+        guard let query = arguments.rest() else { throw arguments.usage() }
+        return .find(try CommandParser.place(query))
+    }
+
+    static let use = CommandSpec(
+        name: "use", synopsis: "use <N>", summary: "make candidate N the current location"
+    ) { arguments throws(ShellError) in
+        guard let text = arguments.rest() else { throw arguments.usage() }
+        return .use(try CommandParser.number(text, what: "the candidate"))
+    }
+}

@@ -1,0 +1,199 @@
+import WeatherKit
+
+/// The one lexer for what people type: the runner's `;` splitting, the parser, Tab completion
+/// (at the prompt and for bash, zsh and fish), `!N`, `replay` and the start-up file all read
+/// lines through it, so a line means the same thing wherever it is read.
+///
+/// The rules, close to a POSIX shell's:
+/// - whitespace separates words; `;` outside quotes separates commands;
+/// - `"…"` and `'…'` group words, but only where a word starts (or resumes after a closing
+///   quote): an apostrophe inside a word is a letter (`St. John's`, `O'Brien`);
+/// - a backslash takes the next character as it is, outside single quotes;
+/// - `#` starting the first word of a command makes the rest of the line a comment;
+/// - an unclosed quote is an error when running, and the word being typed when completing.
+public struct ShellWords: Hashable, Sendable {
+    /// One word: its text with quoting removed, and where it was typed (in characters).
+    public struct Word: Hashable, Sendable {
+        public var text: String
+        /// The offset of the word's first character in the line, its opening quote included.
+        public var start: Int
+        /// The offset just past the word's last character.
+        public var end: Int
+    }
+
+    /// The words of one command, and its text as typed (for the history).
+    public struct Command: Hashable, Sendable {
+        public var words: [Word]
+        public var text: String
+    }
+
+    /// Each command on the line, in order; commands with no words are left out.
+    public var commands: [Command]
+    /// The quote that was opened and not closed, with what followed it; nil when all closed.
+    public var unclosed: Unclosed?
+    /// Whether the line ends between words (after whitespace or `;`): a new word starts there.
+    public var endsBetweenWords: Bool
+    /// Whether the line ends where a new command starts (empty, or after a `;`).
+    public var endsBetweenCommands: Bool
+
+    /// A quote opened and not closed: which, and the text after it.
+    public struct Unclosed: Hashable, Sendable {
+        public var quote: Character
+        public var after: String
+    }
+
+    /// Reads a line, tolerating an unclosed quote (it runs to the end, as while typing).
+    ///
+    /// - Parameter quotesInsideWords: whether a quote opens inside a word too, as in a POSIX
+    ///   shell: only for words a shell such as bash has quoted (`'Tom'\''s`), never for what is
+    ///   typed to wx, where `St. John's` is a place.
+    public init(lexing line: String, quotesInsideWords: Bool = false) {
+        commands = []
+        unclosed = nil
+        endsBetweenWords = true
+        endsBetweenCommands = true
+        var words: [Word] = []
+        var commandStart: Int?
+        var commandEnd = 0
+        var current = ""
+        var wordStart: Int?
+        var quote: (character: Character, offset: Int)?
+        var escaped = false
+        // A quote opens only where a word starts or resumes after a closing quote.
+        var quoteMayOpen = true
+        let characters = Array(line)
+        func finishWord(at offset: Int) {
+            guard let start = wordStart else { return }
+            words.append(Word(text: current, start: start, end: offset))
+            commandEnd = offset
+            current = ""
+            wordStart = nil
+        }
+        func finishCommand() {
+            if let start = commandStart, !words.isEmpty {
+                commands.append(Command(words: words, text: String(characters[start..<commandEnd])))
+            }
+            words = []
+            commandStart = nil
+        }
+        var offset = 0
+        scan: while offset < characters.count {
+            let character = characters[offset]
+            defer { offset += 1 }
+            if escaped {
+                current.append(character)
+                escaped = false
+                quoteMayOpen = false
+                continue
+            }
+            if let open = quote {
+                if character == open.character {
+                    quote = nil
+                    quoteMayOpen = true
+                } else if character == "\\" && open.character == "\"" {
+                    escaped = true
+                } else {
+                    current.append(character)
+                }
+                continue
+            }
+            if character.isWhitespace {
+                finishWord(at: offset)
+                quoteMayOpen = true
+                continue
+            }
+            if character == ";" {
+                finishWord(at: offset)
+                finishCommand()
+                endsBetweenCommands = true
+                quoteMayOpen = true
+                continue
+            }
+            if wordStart == nil {
+                wordStart = offset
+                endsBetweenCommands = false
+                if commandStart == nil {
+                    if character == "#" {
+                        offset = characters.count
+                        wordStart = nil
+                        break scan
+                    }
+                    commandStart = offset
+                }
+            }
+            if character == "\\" {
+                escaped = true
+            } else if (quoteMayOpen || quotesInsideWords) && (character == "\"" || character == "'") {
+                quote = (character, offset)
+            } else {
+                current.append(character)
+                quoteMayOpen = false
+            }
+        }
+        if escaped { current.append("\\") }  // a backslash at the end stands for itself
+        if let open = quote {
+            unclosed = Unclosed(quote: open.character, after: String(characters[(open.offset + 1)...]))
+        }
+        endsBetweenWords = wordStart == nil
+        finishWord(at: characters.count)
+        finishCommand()
+    }
+
+    /// The commands on `line`, each as its words and its text.
+    ///
+    /// - Throws: `ShellError.usage` naming a quote that is not closed.
+    public static func commands(_ line: String) throws(ShellError) -> [Command] {
+        let lexed = ShellWords(lexing: line)
+        if let unclosed = lexed.unclosed { throw unclosedQuote(unclosed.quote, after: unclosed.after) }
+        return lexed.commands
+    }
+
+    /// The words of `text`, with `;` a separator like whitespace (one command's arguments).
+    ///
+    /// - Throws: `ShellError.usage` naming a quote that is not closed.
+    public static func words(_ text: String) throws(ShellError) -> [String] {
+        try commands(text).flatMap { $0.words.map(\.text) }
+    }
+
+    /// The error for a quote opened and never closed: which quote, and where it was opened.
+    static func unclosedQuote(_ quote: Character, after text: String) -> ShellError {
+        let shown = TerminalText.sanitized(String(text.prefix(40)))
+        return .usage("the quote \(quote) before “\(shown)” is not closed")
+    }
+
+    /// `word` spelled so that it reads back as exactly that one word: as it is when nothing in
+    /// it is special, else in double quotes (a name with spaces) or with backslashes.
+    public static func quoted(_ word: String) -> String {
+        if word.isEmpty { return "\"\"" }
+        if word.contains(where: \.isWhitespace) {
+            var out = "\""
+            for character in word {
+                if character == "\"" || character == "\\" { out.append("\\") }
+                out.append(character)
+            }
+            return out + "\""
+        }
+        var out = ""
+        for (index, character) in word.enumerated() {
+            let special = character == "\"" || character == "\\" || character == ";"
+                || (index == 0 && (character == "'" || character == "#"))
+            if special { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// A place spelled so that it reads back as that place, where a place is the rest of the
+    /// line (`show New York`): word by word, unless its spacing would be lost.
+    public static func quotedRest(_ text: String) -> String {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard !parts.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) else { return quoted(text) }
+        return parts.map(quoted).joined(separator: " ")
+    }
+
+    /// Words back into one command line that reads as the same words (`wx fav rename
+    /// "New York" NYC` keeps "New York" one word).
+    public static func join(_ words: [String]) -> String {
+        words.map(quoted).joined(separator: " ")
+    }
+}

@@ -1,0 +1,58 @@
+import WeatherKit
+
+// Snapshots and the history: `save`, `saved`, `history`, `replay`, `log`.
+extension CommandSpec {
+    static let save = CommandSpec(
+        name: "save", synopsis: "save",
+        summary: "save a snapshot of the last weather shown",
+        details: ["The snapshot keeps the place, its coordinates, the temperature, precipitation probability and amount, the condition, and the time of the data."]
+    ) { arguments throws(ShellError) in
+        try arguments.alone(.save)
+    }
+
+    static let saved = CommandSpec(
+        name: "saved", synopsis: "saved [N | rm N]",
+        summary: "list snapshots; show or delete one",
+        completion: .subcommands([Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .none)], otherwise: .none)
+    ) { arguments throws(ShellError) in
+        if arguments.isEmpty { return .snapshots }
+        if arguments.subcommand() != nil {
+            guard arguments.words.count == 1 else { throw arguments.usage() }
+            return .snapshotRemove(try CommandParser.number(arguments.words[0], what: "the snapshot"))
+        }
+        guard arguments.words.count == 1 else { throw arguments.usage() }
+        return .snapshot(try CommandParser.number(arguments.words[0], what: "the snapshot"))
+    }
+
+    static let history = CommandSpec(
+        name: "history", synopsis: "history [N]",
+        summary: "the last N commands (20), from all sessions",
+        details: ["“!N” runs command N again; “replay N..M” runs a range, printing each first."]
+    ) { arguments throws(ShellError) in
+        .history(try arguments.rest().map { text throws(ShellError) in try CommandParser.number(text, what: "the count") })
+    }
+
+    static let replay = CommandSpec(
+        name: "replay", synopsis: "replay <N..M | N>", summary: "run history commands N to M again"
+    ) { arguments throws(ShellError) in
+        guard let text = arguments.rest(), let range = CommandParser.range(text) else {
+            throw arguments.usage(" (history numbers, see “history”)")
+        }
+        return .replay(range)
+    }
+
+    static let log = CommandSpec(
+        name: "log", synopsis: "log [compact]",
+        summary: "what log.jsonl holds; compact it",
+        details: [
+            "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote. The old file is replaced in one step, so a crash leaves one or the other.",
+        ],
+        completion: .words(["compact"])
+    ) { arguments throws(ShellError) in
+        switch arguments.rest()?.lowercased() {
+        case nil: return .log(compact: false)
+        case "compact": return .log(compact: true)
+        default: throw arguments.usage()
+        }
+    }
+}

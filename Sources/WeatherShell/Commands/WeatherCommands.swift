@@ -1,0 +1,87 @@
+import WeatherKit
+
+// The weather for a place: `show`, `hourly`, `daily`, `rain`, `air`, `watch`, `compare`.
+extension CommandSpec {
+    static let show = CommandSpec(
+        name: "show", synopsis: "show [place | favorite]",
+        summary: "weather now, the next 12 hours, 7 days",
+        details: [
+            "Without an argument, for the current location. With a favorite’s name, for that favorite; with anything else, finds the place first (“show Paris”) and makes it current.",
+            "One request to Open-Meteo fetches everything; an answer still current is shown from the cache.",
+        ],
+        completion: .favorites
+    ) { arguments throws(ShellError) in
+        .show(try CommandParser.optionalPlace(&arguments))
+    }
+
+    static let hourly = CommandSpec(
+        name: "hourly", synopsis: "hourly [N] [place | favorite]",
+        summary: "the next N hours (24) as a table and chart",
+        details: [
+            "Temperature as a chart over the place’s local time, precipitation probability as bars under it. From the same request as “show”.",
+            "Without a place, for the current location; with one, as “show” does (“hourly 12 Home”).",
+        ],
+        completion: .countThenFavorites
+    ) { arguments throws(ShellError) in
+        let count = try CommandParser.count(&arguments, what: "the number of hours", maximum: WeatherSession.maximumHours)
+        return .hourly(count, try CommandParser.optionalPlace(&arguments))
+    }
+
+    static let daily = CommandSpec(
+        name: "daily", synopsis: "daily [N] [place | favorite]",
+        summary: "N days (7, up to 16): high, low, rain, wind",
+        details: ["Without a place, for the current location; with one, as “show” does."],
+        completion: .countThenFavorites
+    ) { arguments throws(ShellError) in
+        let count = try CommandParser.count(&arguments, what: "the number of days", maximum: WeatherSession.maximumDays)
+        return .daily(count, try CommandParser.optionalPlace(&arguments))
+    }
+
+    static let rain = CommandSpec(
+        name: "rain", synopsis: "rain [place | favorite]",
+        summary: "when precipitation next starts and stops",
+        details: [
+            "From Open-Meteo’s 15-minute data where the place has it, hourly data elsewhere: “rain from 15:30, about 2 mm, until 17:00”.",
+            "With a place, for that place, as “show” does.",
+        ],
+        completion: .favorites
+    ) { arguments throws(ShellError) in
+        .rain(try CommandParser.optionalPlace(&arguments))
+    }
+
+    static let air = CommandSpec(
+        name: "air", synopsis: "air [place | favorite]",
+        summary: "air quality: AQI, particles, ozone, pollen",
+        details: [
+            "From Open-Meteo’s air-quality service (WX_OPEN_METEO_AIR_QUALITY_URL). Pollen only in Europe.",
+            "Without a place, for the current location; with one, for that place, which becomes current.",
+        ],
+        completion: .favorites
+    ) { arguments throws(ShellError) in
+        .air(try CommandParser.optionalPlace(&arguments))
+    }
+
+    static let watch = CommandSpec(
+        name: "watch", synopsis: "watch [minutes]",
+        summary: "show again every N minutes (10), to Ctrl-C",
+        details: ["Asks the service only when the data shown is out of date (Open-Meteo updates every 15 minutes)."]
+    ) { arguments throws(ShellError) in
+        guard let text = arguments.rest() else { return .watch(10) }
+        guard let minutes = DecimalText.parse(text), minutes >= 0.05, minutes <= 1_440 else {
+            throw arguments.usage(", from 0.05 to 1440")
+        }
+        return .watch(minutes)
+    }
+
+    static let compare = CommandSpec(
+        name: "compare", synopsis: "compare [favorite …]",
+        summary: "favorites side by side, now and today",
+        details: [
+            "Without names, every favorite. Names with spaces go in quotes: compare Hamburg \"New York\".",
+            "Places with a current answer in the cache come from it; Open-Meteo answers for all the others in one request (up to 50 places a request).",
+        ],
+        completion: .favoriteList
+    ) { arguments throws(ShellError) in
+        .compare(arguments.words)
+    }
+}

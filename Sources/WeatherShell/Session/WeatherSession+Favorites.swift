@@ -1,0 +1,69 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+
+/// Favorites: `fav`, `fav rm`, `fav rename`.
+extension WeatherSession {
+    func toggleFavorite() throws(ShellError) -> [CommandResult] {
+        guard let place = currentPlace else { throw .noCurrentLocation }
+        if let existing = favorites.first(where: { $0.coordinate == place.coordinate }) {
+            let saved = persist { document throws(ShellError) in
+                document.favorites.removeAll { $0.coordinate == existing.coordinate }
+            }
+            return [.favoriteRemoved(existing)] + saved
+        }
+        let favorite = Favorite(name: uniqueName(for: place), place: place)
+        let saved = persist { document throws(ShellError) in
+            guard !document.favorites.contains(where: { $0.coordinate == favorite.coordinate }) else { return }
+            document.favorites.append(favorite)
+        }
+        return [.favoriteAdded(favorite)] + saved
+    }
+
+    /// The place's name, or with its region, or numbered, so that no two favorites share a name.
+    func uniqueName(for place: Place, among existing: [Favorite]? = nil) -> String {
+        let taken = Set((existing ?? favorites).map { $0.name.lowercased() })
+        if !taken.contains(place.name.lowercased()) { return place.name }
+        if let first = place.region.split(separator: ",").first.map({ "\(place.name), \($0.trimmed)" }),
+            !taken.contains(first.lowercased())
+        {
+            return first
+        }
+        var number = 2
+        while taken.contains("\(place.name) \(number)".lowercased()) { number += 1 }
+        return "\(place.name) \(number)"
+    }
+
+    func removeFavorite(named name: String) throws(ShellError) -> [CommandResult] {
+        guard let existing = favorite(named: name) else { throw .noSuchFavorite(name) }
+        let saved = persist { document throws(ShellError) in
+            document.favorites.removeAll { $0.coordinate == existing.coordinate }
+        }
+        return [.favoriteRemoved(existing)] + saved
+    }
+
+    func renameFavorite(_ old: String, to new: String) throws(ShellError) -> [CommandResult] {
+        guard let existing = favorite(named: old) else { throw .noSuchFavorite(old) }
+        let newName = TerminalText.sanitized(new).trimmed
+        guard !newName.isEmpty else { throw .usage("a favorite’s name cannot be empty") }
+        if let clash = favorite(named: newName), clash.coordinate != existing.coordinate {
+            throw .duplicateFavoriteName(clash.name)
+        }
+        var renamed = existing
+        renamed.name = newName
+        let saved = persist { document throws(ShellError) in
+            guard let index = document.favorites.firstIndex(where: { $0.coordinate == existing.coordinate }) else {
+                throw .noSuchFavorite(old)
+            }
+            if document.favorites.contains(where: { $0.name.lowercased() == newName.lowercased() && $0.coordinate != existing.coordinate }) {
+                throw .duplicateFavoriteName(newName)
+            }
+            document.favorites[index].name = newName
+        }
+        if currentPlace?.coordinate == existing.coordinate { currentPlace?.name = newName }
+        return [.favoriteRenamed(from: existing.name, to: renamed)] + saved
+    }
+}

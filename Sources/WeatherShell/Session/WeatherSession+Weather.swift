@@ -1,0 +1,159 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+
+/// The weather for a place: `show`, `hourly`, `daily`, `rain`, `air`, `compare`, and how a
+/// command's place is resolved and fetched.
+extension WeatherSession {
+    /// `show`: the weather for a place (which becomes current) or the current location.
+    func show(_ target: String?) async throws(ShellError) -> [CommandResult] {
+        let (report, notices) = try await weather(for: target)
+        return notices + [.weather(report)]
+    }
+
+    /// Where a command is about: a favorite, `id:N`, coordinates (reverse geocoded), or text to
+    /// geocode; nil for the current location. Changes nothing.
+    struct Resolved {
+        var place: Place
+        /// Candidates from geocoding text, which become `use`'s list once the command succeeds.
+        var candidates: [Place]?
+        var notices: [CommandResult] = []
+    }
+
+    func resolve(_ target: String?) async throws(ShellError) -> Resolved {
+        var resolved = try await locate(target)
+        // A favorite shows under its own name.
+        if let favorite = favorites.first(where: { $0.coordinate == resolved.place.coordinate }) { resolved.place.name = favorite.name }
+        return resolved
+    }
+
+    func locate(_ target: String?) async throws(ShellError) -> Resolved {
+        guard let target else {
+            guard let currentPlace else { throw .noCurrentLocation }
+            return Resolved(place: currentPlace)
+        }
+        if let favorite = favorite(named: target) { return Resolved(place: favorite.place) }
+        if let id = Self.cityID(target) { return Resolved(place: try await city(id, query: target)) }
+        if let coordinate = Coordinate(parsing: target) {
+            // The weather at coordinates does not need their name: without one, they name the place.
+            var found: Place?
+            var notice: String?
+            do {
+                (found, notice) = try await reverse(coordinate)
+            } catch .service(let error) {
+                notice = "\(error.description); the coordinates have no name"
+            }
+            return Resolved(place: found ?? .unnamed(at: coordinate), notices: notice.map { [.notice($0)] } ?? [])
+        }
+        let (places, notice) = try await search(target)
+        return Resolved(place: places[0], candidates: places, notices: notice.map { [.notice($0)] } ?? [])
+    }
+
+    /// After a command about `resolved` succeeded: its place becomes the current location.
+    func commit(_ resolved: Resolved) {
+        if let candidates = resolved.candidates { self.candidates = candidates }
+        currentPlace = resolved.place
+    }
+
+    /// Resolves `target` (see `resolve`), fetches its forecast, and makes it the current
+    /// location and the last weather. The forecast comes from the cache while it is current.
+    func weather(for target: String?) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
+        let resolved = try await resolve(target)
+        let fetched: Fetched<Forecast>
+        do {
+            fetched = try await forecastProvider.forecast(at: resolved.place.coordinate, language: language)
+        } catch {
+            throw Self.shellError(error)
+        }
+        let report = WeatherReport(place: resolved.place, forecast: fetched.value, origin: fetched.origin)
+        commit(resolved)
+        lastWeather = report
+        return (report, resolved.notices)
+    }
+
+    /// The most hours `hourly` shows, and days `daily` shows (Open-Meteo's 16-day range).
+    public nonisolated static let maximumHours = 384
+    public nonisolated static let maximumDays = 16
+
+    func hourly(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        let (report, notices) = try await weather(for: target)
+        guard !report.forecast.hourly.isEmpty else { throw .notInAnswer(Self.missing("hourly", in: report)) }
+        return notices + [.hourly(report, hours: min(count ?? 24, Self.maximumHours))]
+    }
+
+    func daily(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        let (report, notices) = try await weather(for: target)
+        // A day the service listed with every value null still shows, as "—"; a provider of
+        // current conditions only lists none with readings and no hours either.
+        let forecast = report.forecast
+        guard !forecast.daily.isEmpty, !forecast.isCurrentConditionsOnly else {
+            throw .notInAnswer(Self.missing("daily", in: report))
+        }
+        return notices + [.daily(report, days: min(count ?? 7, Self.maximumDays))]
+    }
+
+    func rain(_ target: String?) async throws(ShellError) -> [CommandResult] {
+        let (report, notices) = try await weather(for: target)
+        // Current conditions say nothing about when rain starts or stops.
+        if report.forecast.isCurrentConditionsOnly { throw .notInAnswer(report.forecast.noForecastText) }
+        return notices + [.rain(report, PrecipitationOutlook(forecast: report.forecast, now: now()))]
+    }
+
+    func air(_ target: String?) async throws(ShellError) -> [CommandResult] {
+        guard let provider = services.airQuality else { throw .usage("no air-quality service is configured") }
+        let resolved = try await resolve(target)
+        do {
+            let fetched = try await provider.airQuality(at: resolved.place.coordinate, now: now())
+            commit(resolved)
+            return resolved.notices + [.air(resolved.place, fetched.value, fetched.origin)]
+        } catch {
+            throw Self.shellError(error)
+        }
+    }
+
+    /// Why `hourly` or `daily` has nothing to show: the provider gives current conditions
+    /// only (OpenWeatherMap), or this answer left the block out.
+    static func missing(_ block: String, in report: WeatherReport) -> String {
+        let forecast = report.forecast
+        if forecast.isCurrentConditionsOnly { return forecast.noForecastText }
+        return "no \(block) forecast in \(forecast.source)’s answer"
+    }
+
+    /// The most places asked for in one Open-Meteo request.
+    static let placesPerRequest = 50
+
+    func compare(_ names: [String]) async throws(ShellError) -> [CommandResult] {
+        var chosen: [Favorite] = []
+        for name in names {
+            guard let favorite = favorite(named: name) else { throw .noSuchFavorite(name) }
+            if !chosen.contains(favorite) { chosen.append(favorite) }
+        }
+        if names.isEmpty { chosen = favorites }
+        if chosen.isEmpty, let reason = state.readOnlyReason { throw .storage(reason) }
+        guard !chosen.isEmpty else { throw .usage("no favorites to compare: “fav” saves the current location") }
+        var reports: [WeatherReport] = []
+        var missing: [ComparisonGap] = []
+        var start = 0
+        while start < chosen.count {
+            let batch = Array(chosen[start..<min(chosen.count, start + Self.placesPerRequest)])
+            let fetched: Fetched<[Result<Forecast, ServiceError>]>
+            do {
+                fetched = try await forecastProvider.forecasts(at: batch.map(\.coordinate), language: language)
+            } catch {
+                throw Self.shellError(error)
+            }
+            for (favorite, result) in zip(batch, fetched.value) {
+                switch result {
+                case .success(let forecast): reports.append(WeatherReport(place: favorite.place, forecast: forecast, origin: fetched.origin))
+                case .failure(let error): missing.append(ComparisonGap(name: favorite.name, reason: error.description))
+                }
+            }
+            start += Self.placesPerRequest
+        }
+        // The places that could be shown are; each that could not is named as an error.
+        return [.comparison(reports, missing: missing)]
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// The runner reads lines through ShellWords: `;`, quotes, comments, the history and the
+/// start-up file all by the same rules.
+@MainActor @Suite struct ShellRunnerLineTests {
+    let home = TemporaryFolder()
+    let console = TestConsole()
+
+    func runner() -> ShellRunner {
+        ShellRunner(session: makeTestSession(home: home), output: console, format: .text, colour: false, unicode: true)
+    }
+
+    @Test func eachCommandOfALineRunsAndTheWorstStatusWins() async {
+        let runner = runner()
+        #expect(await runner.run(line: "language; frobnicat; format") == .usageError)
+        #expect(console.output == "language: en (from the locale)\noutput format: text\n")
+        #expect(console.errors == "error: unknown command “frobnicat”; type “help” for the list\n")
+        #expect(runner.exitStatus == 2)
+    }
+
+    @Test func anUnclosedQuoteRunsNothingOnTheLine() async {
+        let runner = runner()
+        #expect(await runner.run(line: "format; fav rm \"New York; format") == .usageError)
+        #expect(console.output == "")
+        #expect(console.errors == "error: the quote \" before “New York; format” is not closed\n")
+        #expect(runner.exitStatus == 2)
+        // The line is in the history as typed, like any command that did not parse.
+        console.clear()
+        _ = await runner.run(line: "history")
+        #expect(console.output == "     1  format; fav rm \"New York; format\n     2  history\n")
+    }
+
+    @Test func theHistoryKeepsEachCommandAsTypedAndRerunsItTheSame() async {
+        let runner = runner()
+        #expect(await runner.run(line: "fav rm \"a;b\" ; format") == .failed)
+        console.clear()
+        _ = await runner.run(line: "history")
+        #expect(console.output == "     1  fav rm \"a;b\"\n     2  format\n     3  history\n")
+        console.clear()
+        #expect(await runner.run(line: "!1") == .failed)
+        #expect(console.output == "» fav rm \"a;b\"\n")
+        #expect(console.errors == "error: no favorite named “a;b” (see “favs”)\n")
+        console.clear()
+        #expect(await runner.run(line: "replay 1..2") == .failed)
+        #expect(console.output == "» fav rm \"a;b\"\n» format\noutput format: text\n")
+    }
+
+    @Test func theStartUpFileReadsCommentsAndSemicolonsAlike() async throws {
+        let path = home.path + "/wxrc"
+        try "# don't run this; format json\nlanguage; # it's a comment; format json\nformat\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let runner = runner()
+        #expect(await runner.runStartupFile(path) == .succeeded)
+        #expect(console.output == "language: en (from the locale)\noutput format: text\n")
+        #expect(console.errors == "")
+    }
+
+    /// A usage error a handler finds is also the declaration's synopsis, not a copy of it.
+    @Test func handlersUsageErrorsComeFromTheDeclaration() async {
+        let runner = runner()
+        #expect(await runner.run(line: "provider nominatim") == .usageError)
+        #expect(console.errors == "error: usage: provider [open-meteo | openweathermap]\n")
+    }
+
+    @Test func helpFindsACommandAsRunningItDoes() async {
+        let runner = runner()
+        #expect(await runner.run(line: "help sa") == .usageError)
+        #expect(console.errors == "error: “sa” could be save or saved; type more of it\n")
+        console.clear()
+        #expect(await runner.run(line: "help favss") == .usageError)
+        #expect(console.errors == "error: unknown command “favss”; did you mean “favs”?\n")
+        console.clear()
+        #expect(await runner.run(line: "help hou") == .succeeded)
+        #expect(console.output.hasPrefix("hourly [N] [place | favorite]\n  the next N hours (24) as a table and chart\n"))
+        console.clear()
+        #expect(await runner.run(line: "help saved") == .succeeded)
+        #expect(console.output == "saved [N | rm N]\n  list snapshots; show or delete one\n  “rm” is also “remove” or “del”.\n")
+    }
+}
