@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 import WeatherKit
 
 /// A clock that moves only when the test moves it: `sleep` suspends until `advance(by:)` takes
@@ -22,7 +23,7 @@ package final class TestClock: WXClock {
         var nextID = 0
         var sleeps: [Duration] = []
         /// Tasks in `waitForSleepers`, each with how many sleepers it waits for.
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var watchers: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state = Mutex(State())
@@ -94,15 +95,31 @@ package final class TestClock: WXClock {
     }
 
     /// Returns once at least `count` tasks are asleep on this clock: the point where a test can
-    /// look at what happened before the pause and then `advance`.
-    package func waitForSleepers(_ count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.sleepers.count >= count { return true }
-                state.watchers.append((count, continuation))
-                return false
+    /// look at what happened before the pause and then `advance`. When the waiting task is
+    /// cancelled first (a test's time limit), it returns and records an issue.
+    package func waitForSleepers(_ count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if state.sleepers.count >= count || Task.isCancelled { return true }
+                    state.watchers.append((id, count, continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let watcher = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.watchers.remove(at: index).continuation
+            }
+            watcher?.resume()
+        }
+        if Task.isCancelled, sleeperCount < count {
+            Issue.record("TestClock: cancelled while waiting for \(count) sleeper(s); \(sleeperCount) asleep", sourceLocation: sourceLocation)
         }
     }
 
