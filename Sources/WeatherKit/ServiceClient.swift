@@ -21,7 +21,7 @@ public enum DataOrigin: Hashable, Sendable {
 extension DataOrigin {
     /// The origin to report for values fetched together: stale before cached before fresh,
     /// and among equals the oldest.
-    public static func leastFresh(_ origins: [DataOrigin]) -> DataOrigin {
+    package static func leastFresh(_ origins: [DataOrigin]) -> DataOrigin {
         func rank(_ origin: DataOrigin) -> (Int, Double) {
             switch origin {
             case .network: (0, 0)
@@ -35,10 +35,10 @@ extension DataOrigin {
 
 /// A value together with where it came from.
 public struct Fetched<Value: Sendable>: Sendable {
-    public var value: Value
-    public var origin: DataOrigin
+    package var value: Value
+    package var origin: DataOrigin
 
-    public init(value: Value, origin: DataOrigin) {
+    package init(value: Value, origin: DataOrigin) {
         self.value = value
         self.origin = origin
     }
