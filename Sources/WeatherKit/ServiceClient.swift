@@ -66,7 +66,11 @@ public struct ServiceContext: Sendable {
     /// When true, nothing goes to the network: answers come from the cache or not at all.
     package var offline: Bool
 
+    /// A context over the given seams, with spacing for every service built on `clock`.
+    ///
     /// - Parameters:
+    ///   - now: wx's "now" for cache freshness and stored answers (`WX_NOW` may fix it).
+    ///   - clock: what retry pauses, the time budget and request spacing wait on.
     ///   - spacingLockFolder: where the files that space requests across wx processes live; nil
     ///     spaces requests within this process only.
     package init(
