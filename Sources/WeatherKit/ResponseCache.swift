@@ -12,20 +12,20 @@ import Foundation
 /// `valid_until` as Unix seconds) and then the body bytes as received. The key is the request
 /// URL without secrets (never an API key). Entries are written to a temporary file and renamed,
 /// so a reader sees a whole entry or none.
-public struct ResponseCache: Sendable {
-    public let folder: String
+package struct ResponseCache: Sendable {
+    package let folder: String
 
-    public init(folder: String) { self.folder = folder }
+    package init(folder: String) { self.folder = folder }
 
     /// A stored answer.
-    public struct Entry: Sendable, Hashable {
-        public var body: Data
+    package struct Entry: Sendable, Hashable {
+        package var body: Data
         /// When it was stored (wx's clock).
-        public var stored: Date
+        package var stored: Date
         /// Until when the service says the data stays current.
-        public var validUntil: Date
+        package var validUntil: Date
 
-        public func isFresh(at now: Date) -> Bool { now < validUntil && now >= stored.addingTimeInterval(-300) }
+        package func isFresh(at now: Date) -> Bool { now < validUntil && now >= stored.addingTimeInterval(-300) }
     }
 
     private struct Header: Codable {
@@ -35,7 +35,7 @@ public struct ResponseCache: Sendable {
     }
 
     /// The entry for `key`, fresh or not; nil when absent or unreadable.
-    public func entry(for key: String) -> Entry? {
+    package func entry(for key: String) -> Entry? {
         guard let data = FileIO.read(path(for: key)),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
             let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
@@ -48,7 +48,7 @@ public struct ResponseCache: Sendable {
 
     /// Stores `body` for `key`; failures (full disk, read-only folder) are ignored: the cache is
     /// an optimisation, never a reason for a command to fail.
-    public func store(_ body: Data, for key: String, stored: Date, validUntil: Date) {
+    package func store(_ body: Data, for key: String, stored: Date, validUntil: Date) {
         let header = Header(key: key, stored: stored.timeIntervalSince1970, valid_until: validUntil.timeIntervalSince1970)
         guard var data = try? JSONEncoder().encode(header) else { return }
         data.append(UInt8(ascii: "\n"))

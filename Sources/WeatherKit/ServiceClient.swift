@@ -21,7 +21,7 @@ public enum DataOrigin: Hashable, Sendable {
 extension DataOrigin {
     /// The origin to report for values fetched together: stale before cached before fresh,
     /// and among equals the oldest.
-    public static func leastFresh(_ origins: [DataOrigin]) -> DataOrigin {
+    package static func leastFresh(_ origins: [DataOrigin]) -> DataOrigin {
         func rank(_ origin: DataOrigin) -> (Int, Double) {
             switch origin {
             case .network: (0, 0)
@@ -35,43 +35,57 @@ extension DataOrigin {
 
 /// A value together with where it came from.
 public struct Fetched<Value: Sendable>: Sendable {
-    public var value: Value
-    public var origin: DataOrigin
+    package var value: Value
+    package var origin: DataOrigin
 
-    public init(value: Value, origin: DataOrigin) {
+    package init(value: Value, origin: DataOrigin) {
         self.value = value
         self.origin = origin
     }
 }
 
-/// What every provider needs to reach its service: the transport, cache, clock and policy.
+/// What every provider needs to reach its service: the transport, cache, clocks and policy.
+///
+/// Everything here that touches the outside world (network, disk, time) is passed in; the
+/// composition root (`WeatherSession.live`) wires the real ones, tests their doubles.
 public struct ServiceContext: Sendable {
-    public var transport: any HTTPTransport
+    package var transport: any HTTPTransport
     /// Nil disables caching (tests of the raw path).
-    public var cache: ResponseCache?
-    /// wx's clock (`WX_NOW` in tests); cache freshness is judged by it.
-    public var now: @Sendable () -> Date
-    public var userAgent: String
-    public var limits: TransferLimits
+    package var cache: ResponseCache?
+    /// wx's "now" (`WX_NOW` in tests): cache freshness is judged by it and answers are stored
+    /// with it.
+    package var now: @Sendable () -> Date
+    /// What retry pauses and the time budget are measured on and slept with.
+    package var clock: any WXClock
+    package var userAgent: String
+    package var limits: TransferLimits
     /// Attempts for a timeout or 5xx, first included (1 = no retry).
-    public var maximumAttempts: Int
-    /// Enforces each service's least interval between requests; nil in unit tests.
-    public var spacing: RequestSpacing?
+    package var maximumAttempts: Int
+    /// Enforces each service's least interval between requests (on `clock`).
+    package var spacing: RequestSpacing
     /// When true, nothing goes to the network: answers come from the cache or not at all.
-    public var offline: Bool
+    package var offline: Bool
 
-    public init(
-        transport: any HTTPTransport, cache: ResponseCache?, now: @escaping @Sendable () -> Date,
+    /// A context over the given seams, with spacing for every service built on `clock`.
+    ///
+    /// - Parameters:
+    ///   - now: wx's "now" for cache freshness and stored answers (`WX_NOW` may fix it).
+    ///   - clock: what retry pauses, the time budget and request spacing wait on.
+    ///   - spacingLockFolder: where the files that space requests across wx processes live; nil
+    ///     spaces requests within this process only.
+    package init(
+        transport: any HTTPTransport, cache: ResponseCache?, now: @escaping @Sendable () -> Date, clock: any WXClock,
         userAgent: String = WXVersion.userAgent(), limits: TransferLimits = TransferLimits(),
-        maximumAttempts: Int = 3, spacing: RequestSpacing? = RequestSpacing(lockFolder: nil), offline: Bool = false
+        maximumAttempts: Int = 3, spacingLockFolder: String? = nil, offline: Bool = false
     ) {
         self.transport = transport
         self.cache = cache
         self.now = now
+        self.clock = clock
         self.userAgent = userAgent
         self.limits = limits
         self.maximumAttempts = maximumAttempts
-        self.spacing = spacing
+        self.spacing = RequestSpacing(lockFolder: spacingLockFolder, clock: clock)
         self.offline = offline
     }
 }
@@ -141,20 +155,20 @@ struct ServiceClient: Sendable {
         .transport(service, .failed("offline and no saved data for this request"))
     }
 
-    /// Sends with bounded retries (timeouts and 5xx only), all within one total time budget.
+    /// Sends with bounded retries (timeouts and 5xx only), all within one total time budget
+    /// measured on `context.clock`.
     private func send(_ request: ServiceRequest) async throws(ServiceError) -> HTTPResponse {
         var headers = ["User-Agent": context.userAgent, "Accept": "application/json"]
         if let language = request.language { headers["Accept-Language"] = language }
-        let started = ContinuousClock.now
+        let clock = context.clock
+        let started = clock.elapsed
         let budget = Duration.milliseconds(Int64(context.limits.totalTimeoutSeconds * 1000))
         var attempt = 1
         while true {
-            if let spacing = context.spacing {
-                do { try await spacing.wait(for: request.service) } catch { throw .transport(request.service, .cancelled) }
-            }
+            do { try await context.spacing.wait(for: request.service) } catch { throw .transport(request.service, .cancelled) }
             var limits = context.limits
-            let left = budget - (ContinuousClock.now - started)
-            limits.totalTimeoutSeconds = max(0.5, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+            let left = budget - (clock.elapsed - started)
+            limits.totalTimeoutSeconds = max(0.5, left.inSeconds)
             let outcome: ServiceError
             do {
                 let response = try await context.transport.send(HTTPRequest(url: request.url, headers: headers), limits: limits)
@@ -164,13 +178,18 @@ struct ServiceClient: Sendable {
                 outcome = .transport(request.service, error == .timedOut(seconds: limits.totalTimeoutSeconds)
                     ? .timedOut(seconds: context.limits.totalTimeoutSeconds) : error)
             }
-            let pause = Duration.milliseconds(500 * (1 << (attempt - 1)))  // 0.5 s, 1 s, 2 s…
+            let pause = Self.pause(before: attempt + 1)
             guard outcome.isTransient, attempt < context.maximumAttempts,
-                ContinuousClock.now - started + pause < budget - .seconds(1)
+                clock.elapsed - started + pause < budget - .seconds(1)
             else { throw outcome }
-            do { try await Task.sleep(for: pause) } catch { throw .transport(request.service, .cancelled) }
+            do { try await clock.sleep(for: pause) } catch { throw .transport(request.service, .cancelled) }
             attempt += 1
         }
+    }
+
+    /// The pause before attempt `attempt` (2 or later): 0.5 s, 1 s, 2 s…
+    static func pause(before attempt: Int) -> Duration {
+        .milliseconds(500 * (1 << (attempt - 2)))
     }
 
     /// Turns a response into the service's JSON, or the error it stands for.
@@ -220,39 +239,53 @@ struct ServiceClient: Sendable {
 }
 
 /// Keeps requests to a service at least its `minimumRequestInterval` apart, across every task
-/// in the process and, through a lock file in `lockFolder`, across wx processes sharing a cache.
-public final class RequestSpacing: Sendable {
+/// in the process and, through a lock file in `lockFolder`, across wx processes sharing it.
+package final class RequestSpacing: Sendable {
     private let lockFolder: String?
-    /// The last request's time per service, by `Service.allCases` index (an array, not a
-    /// dictionary keyed by the enum: see `Endpoints` for why).
-    private let last = Mutex<[ContinuousClock.Instant?]>(Array(repeating: nil, count: Service.allCases.count))
+    private let clock: any WXClock
+    /// The last request's time (`clock.elapsed`) per service, by `Service.allCases` index (an
+    /// array, not a dictionary keyed by the enum: see `Endpoints` for why).
+    private let last = Mutex<[Duration?]>(Array(repeating: nil, count: Service.allCases.count))
 
-    public init(lockFolder: String?) { self.lockFolder = lockFolder }
+    /// - Parameters:
+    ///   - lockFolder: where the per-service files shared with other wx processes live; nil
+    ///     spaces requests within this process only.
+    ///   - clock: what intervals are measured and waited on; its `wallClock` stamps the shared
+    ///     files, the one time other processes can read.
+    package init(lockFolder: String?, clock: any WXClock) {
+        self.lockFolder = lockFolder
+        self.clock = clock
+    }
 
     /// Waits until `service` may be asked again, then records the request.
     ///
     /// - Throws: `CancellationError` when the task is cancelled while waiting.
-    public func wait(for service: Service) async throws {
+    package func wait(for service: Service) async throws {
         let interval = service.minimumRequestInterval
         guard interval > 0 else { return }
         // Within the process: reserve the next slot, then sleep until it comes.
         let index = Service.allCases.firstIndex(of: service)!
-        let slot = last.withLock { last -> ContinuousClock.Instant in
-            let now = ContinuousClock.now
+        let clock = self.clock
+        let slot = last.withLock { last -> Duration in
+            let now = clock.elapsed
             let next = last[index].map { max(now, $0 + .milliseconds(Int64(interval * 1000))) } ?? now
             last[index] = next
             return next
         }
-        if slot > ContinuousClock.now { try await Task.sleep(until: slot, clock: .continuous) }
+        if slot > clock.elapsed { try await clock.sleep(until: slot) }
         // Across processes: a tiny file holding the wall-clock time of the last request.
         if let lockFolder {
-            let pause = Self.reserveSharedSlot(path: "\(lockFolder)/\(service.rawValue).last-request", interval: interval)
-            if pause > 0 { try await Task.sleep(for: .milliseconds(Int64(pause * 1000))) }
+            let pause = Self.reserveSharedSlot(
+                path: "\(lockFolder)/\(service.rawValue).last-request", interval: interval,
+                now: clock.wallClock.timeIntervalSince1970)
+            if pause > 0 { try await clock.sleep(for: .milliseconds(Int64(pause * 1000))) }
         }
     }
 
     /// Reads and rewrites the shared last-request time under `flock`; returns how long to wait.
-    private static func reserveSharedSlot(path: String, interval: Double) -> Double {
+    ///
+    /// - Parameter now: the wall-clock time, seconds since 1970.
+    private static func reserveSharedSlot(path: String, interval: Double, now: Double) -> Double {
         if let slash = path.lastIndex(of: "/") { mkdir(String(path[..<slash]), 0o700) }
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return 0 }
@@ -261,9 +294,6 @@ public final class RequestSpacing: Sendable {
         defer { flock(fd, LOCK_UN) }
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = pread(fd, &buffer, 31, 0)
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        let now = Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
         let previous = count > 0 ? Double(String(decoding: buffer[0..<count], as: UTF8.self).trimmed) ?? 0 : 0
         // A previous time in the future by more than the interval means a clock jump: ignore it.
         let wait = previous > now + interval ? 0 : max(0, previous + interval - now)

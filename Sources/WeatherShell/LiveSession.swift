@@ -14,17 +14,20 @@ extension WeatherSession {
     ///   - transport: the HTTP transport (libcurl in the product).
     ///   - offline: answer from the cache only.
     /// - Returns: the session.
-    public static func live(configuration: Configuration, transport: any HTTPTransport, offline: Bool) -> WeatherSession {
+    package static func live(configuration: Configuration, transport: any HTTPTransport, offline: Bool) -> WeatherSession {
+        // The one place the real clocks are chosen: `WX_NOW` fixes the date wx shows and stores,
+        // never the time it waits (retry pauses, Nominatim spacing, `watch`).
+        let clock = SystemClock()
         let fixed = configuration.fixedNow
-        let now: @Sendable () -> Date = { fixed ?? Date() }
+        let now: @Sendable () -> Date = { fixed ?? clock.wallClock }
         // state.plist is read when a command first needs favorites or settings, not here.
         let state = StateStore(folder: configuration.configFolder, now: now)
         let log = EventLog(folder: configuration.stateFolder)
         let context = ServiceContext(
-            transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: now,
+            transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: now, clock: clock,
             userAgent: WXVersion.userAgent(contact: configuration.contact),
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
-            spacing: RequestSpacing(lockFolder: configuration.runtimeFolder), offline: offline)
+            spacingLockFolder: configuration.runtimeFolder, offline: offline)
         var providers: [any ForecastProvider] = [OpenMeteoForecastProvider(baseURL: configuration.endpoints[.openMeteo], context: context)]
         var geocoders: [any Geocoder] = [
             NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
@@ -39,6 +42,6 @@ extension WeatherSession {
             geocoders: geocoders,
             forecastProviders: providers,
             airQuality: OpenMeteoAirQualityProvider(baseURL: configuration.endpoints[.openMeteoAirQuality], context: context))
-        return WeatherSession(configuration: configuration, services: services, state: state, log: log, now: now)
+        return WeatherSession(configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }
 }

@@ -251,8 +251,9 @@ public final class ShellRunner {
         }
     }
 
-    /// `watch`: `show` for the current location, again every `minutes`, until cancelled (Ctrl-C
-    /// cancels the running command's task). On a terminal the screen is cleared each time.
+    /// `watch`: `show` for the current location, again every `minutes` (waited on the
+    /// session's clock), until cancelled (Ctrl-C cancels the running command's task). On a
+    /// terminal the screen is cleared each time.
     private func watch(every minutes: Double) async -> LineStatus {
         guard session.currentPlace != nil else {
             report(.noCurrentLocation)
@@ -268,7 +269,7 @@ public final class ShellRunner {
             }
             guard format == .text || !Task.isCancelled else { break }
             emit(.notice("watching every \(DecimalText.shortest(minutes)) min; Ctrl-C stops"))
-            do { try await Task.sleep(for: .milliseconds(Int64(minutes * 60_000))) } catch { break }
+            do { try await session.clock.sleep(for: .milliseconds(Int64(minutes * 60_000))) } catch { break }
         }
         emit(.notice("stopped watching"))
         return .succeeded

@@ -67,19 +67,22 @@ public final class WeatherSession {
     public let log: EventLog
     let services: WeatherServices
     let now: @Sendable () -> Date
+    /// What `watch` waits on (the system clock; a manual one in tests).
+    let clock: any WXClock
 
     /// How many candidates `find` lists.
     public static let candidateLimit = 5
 
-    public init(
+    package init(
         configuration: Configuration, services: WeatherServices, state: StateStore, log: EventLog,
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date, clock: any WXClock = SystemClock()
     ) {
         self.configuration = configuration
         self.services = services
         self.state = state
         self.log = log
         self.now = now
+        self.clock = clock
     }
 
     public var settings: Settings { state.document.settings }

@@ -130,7 +130,7 @@ import WeatherTestSupport
     }
 
     @Test func requestURLAsksForEverythingInOneRequest() {
-        let provider = OpenMeteoForecastProvider(baseURL: "http://h/", context: ServiceContext(transport: FakeTransport(), cache: nil, now: { Date() }))
+        let provider = OpenMeteoForecastProvider(baseURL: "http://h/", context: ServiceContext(transport: FakeTransport(), cache: nil, now: { Date() }, clock: TestClock()))
         let url = provider.url(for: [Coordinate(latitude: 52.52, longitude: 13.41), Coordinate(latitude: -33.8688, longitude: 151.2093)])
         #expect(url.hasPrefix("http://h/v1/forecast?latitude=52.52%2C-33.8688&longitude=13.41%2C151.2093&current=temperature_2m%2C"))
         #expect(url.contains("&hourly=temperature_2m%2Capparent_temperature"))

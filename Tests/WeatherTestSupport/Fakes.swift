@@ -1,55 +1,98 @@
 import Foundation
+import Testing
 import WeatherKit
 import WeatherShell
 
-/// An `HTTPTransport` that answers from a script of expected requests and fails loudly on any
-/// other: the unexpected URL comes back as a `.failed` error whose text starts "unexpected request".
+/// An `HTTPTransport` that answers from a script of expected requests. A request nobody
+/// expected fails the running test (`Issue.record`, naming its URL) instead of passing for an
+/// outage that production code would quietly fall back from; the request itself then fails
+/// with `.failed("unexpected request …")`.
 public final class FakeTransport: HTTPTransport, @unchecked Sendable {
-    // @unchecked: every mutable field is guarded by `lock`.
-    private let lock = NSLock()
-    private var answers: [(matches: @Sendable (HTTPRequest) -> Bool, result: Result<HTTPResponse, TransportError>)] = []
-    private var received: [HTTPRequest] = []
+    // @unchecked: every mutable field is guarded by `lock`; `clock` is itself Sendable.
+    private struct Answer {
+        var matches: @Sendable (HTTPRequest) -> Bool
+        /// nil: no answer within the request's time limit (libcurl's timeout).
+        var result: Result<HTTPResponse, TransportError>?
+        var duration: Duration
+    }
 
-    public init() {}
+    private let lock = NSLock()
+    private var answers: [Answer] = []
+    private var received: [(request: HTTPRequest, limits: TransferLimits, time: Duration)] = []
+    private let clock: TestClock?
+
+    /// - Parameter clock: advanced by an answer's `taking` duration while it is "in transit".
+    package init(clock: TestClock? = nil) { self.clock = clock }
 
     /// The next request whose URL contains `fragment` gets `response` (once).
-    public func expect(_ fragment: String, status: Int = 200, body: Data, contentType: String = "application/json", retryAfter: Int? = nil) {
-        lock.withLock {
-            answers.append(({ $0.url.contains(fragment) }, .success(HTTPResponse(status: status, contentType: contentType, retryAfterSeconds: retryAfter, body: body))))
-        }
+    ///
+    /// - Parameter taking: how long the transfer lasts on the test clock (a slow server).
+    public func expect(
+        _ fragment: String, status: Int = 200, body: Data, contentType: String = "application/json", retryAfter: Int? = nil,
+        taking: Duration = .zero
+    ) {
+        let response = HTTPResponse(status: status, contentType: contentType, retryAfterSeconds: retryAfter, body: body)
+        lock.withLock { answers.append(Answer(matches: { $0.url.contains(fragment) }, result: .success(response), duration: taking)) }
     }
 
     /// The next request whose URL contains `fragment` fails with `error` (once).
-    public func expect(_ fragment: String, failure error: TransportError) {
-        lock.withLock { answers.append(({ $0.url.contains(fragment) }, .failure(error))) }
+    ///
+    /// - Parameter taking: how long the transfer lasts on the test clock before it fails.
+    public func expect(_ fragment: String, failure error: TransportError, taking: Duration = .zero) {
+        lock.withLock { answers.append(Answer(matches: { $0.url.contains(fragment) }, result: .failure(error), duration: taking)) }
+    }
+
+    /// The next request whose URL contains `fragment` gets no answer: it lasts its whole time
+    /// limit on the test clock and fails with `.timedOut`, as libcurl does (once).
+    public func expectTimeout(_ fragment: String) {
+        lock.withLock { answers.append(Answer(matches: { $0.url.contains(fragment) }, result: nil, duration: .zero)) }
     }
 
     /// Every request sent, in order.
-    public var requests: [HTTPRequest] { lock.withLock { received } }
+    public var requests: [HTTPRequest] { lock.withLock { received.map(\.request) } }
+
+    /// The limits each request was sent with, in order.
+    public var limits: [TransferLimits] { lock.withLock { received.map(\.limits) } }
+
+    /// When each request was sent, on the test clock (zero without one).
+    public var times: [Duration] { lock.withLock { received.map(\.time) } }
 
     /// Whether every expected request came.
     public var allAnswered: Bool { lock.withLock { answers.isEmpty } }
 
     public func send(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
-        let result: Result<HTTPResponse, TransportError> = lock.withLock {
-            received.append(request)
-            guard let index = answers.firstIndex(where: { $0.matches(request) }) else {
-                return .failure(.failed("unexpected request \(request.url)"))
-            }
-            return answers.remove(at: index).result
+        let answer: Answer? = lock.withLock {
+            received.append((request, limits, clock?.elapsed ?? .zero))
+            guard let index = answers.firstIndex(where: { $0.matches(request) }) else { return nil }
+            return answers.remove(at: index)
         }
+        guard let answer else {
+            Issue.record("FakeTransport: unexpected request \(request.url)")
+            throw .failed("unexpected request \(request.url)")
+        }
+        let limit = Duration.milliseconds(Int64((limits.totalTimeoutSeconds * 1000).rounded()))
+        let duration = answer.result == nil ? limit : answer.duration
+        if duration > .zero {
+            guard let clock else { preconditionFailure("FakeTransport: an answer taking time needs a TestClock") }
+            clock.advance(by: duration)
+        }
+        guard let result = answer.result else { throw .timedOut(seconds: limits.totalTimeoutSeconds) }
         return try result.get()
     }
 }
 
-/// A geocoder that answers from dictionaries and throws on anything not listed.
+/// A geocoder that answers from dictionaries. A search or reverse lookup that is not listed
+/// fails the running test (`Issue.record`, naming it); a test that means "no place there"
+/// lists the coordinate with `nil`.
 public struct FakeGeocoder: Geocoder {
     public let service = Service.nominatim
     public var places: [String: [Place]]
-    public var reversePlaces: [Coordinate: Place]
+    /// Place by rounded coordinate; `nil` for a coordinate the service has no name for.
+    public var reversePlaces: [Coordinate: Place?]
+    /// Thrown for every call when set (an outage the test plans).
     public var failure: ServiceError?
 
-    public init(places: [String: [Place]] = [:], reversePlaces: [Coordinate: Place] = [:], failure: ServiceError? = nil) {
+    public init(places: [String: [Place]] = [:], reversePlaces: [Coordinate: Place?] = [:], failure: ServiceError? = nil) {
         self.places = places
         self.reversePlaces = reversePlaces
         self.failure = failure
@@ -58,6 +101,7 @@ public struct FakeGeocoder: Geocoder {
     public func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         if let failure { throw failure }
         guard let found = places[query] else {
+            Issue.record("FakeGeocoder: unexpected search “\(query)”")
             throw .malformedResponse(.nominatim, detail: "FakeGeocoder: unexpected search “\(query)”")
         }
         return Fetched(value: found, origin: .network)
@@ -65,16 +109,21 @@ public struct FakeGeocoder: Geocoder {
 
     public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
         if let failure { throw failure }
-        return Fetched(value: reversePlaces[coordinate.rounded], origin: .network)
+        guard let found = reversePlaces[coordinate.rounded] else {
+            Issue.record("FakeGeocoder: unexpected reverse lookup \(coordinate.text)")
+            throw .malformedResponse(.nominatim, detail: "FakeGeocoder: unexpected reverse lookup \(coordinate.text)")
+        }
+        return Fetched(value: found, origin: .network)
     }
 }
 
-/// A forecast provider that answers from a dictionary keyed by rounded coordinate, counts its
-/// calls, and throws on a coordinate not listed.
+/// A forecast provider that answers from a dictionary keyed by rounded coordinate and counts its
+/// calls. A coordinate not listed fails the running test (`Issue.record`, naming it).
 public final class FakeForecastProvider: ForecastProvider, @unchecked Sendable {
     // @unchecked: `calls` is guarded by `lock`; the rest is immutable.
     public let service = Service.openMeteo
     let forecasts: [Coordinate: Forecast]
+    /// Thrown for every call when set (an outage the test plans).
     let failure: ServiceError?
     private let lock = NSLock()
     private var calls = 0
@@ -100,6 +149,7 @@ public final class FakeForecastProvider: ForecastProvider, @unchecked Sendable {
         var result: [Result<Forecast, ServiceError>] = []
         for coordinate in coordinates {
             guard let forecast = forecasts[coordinate.rounded] else {
+                Issue.record("FakeForecastProvider: unexpected coordinate \(coordinate.text)")
                 throw .malformedResponse(.openMeteo, detail: "FakeForecastProvider: unexpected coordinate \(coordinate.text)")
             }
             result.append(.success(forecast))
@@ -144,15 +194,26 @@ public enum Recorded {
 
 /// A view model on fakes with its state in `home`.
 @MainActor
-public func makeTestSession(
+package func makeTestSession(
     home: TemporaryFolder, geocoder: FakeGeocoder = FakeGeocoder(), forecasts: FakeForecastProvider = FakeForecastProvider(forecasts: [:]),
-    now: Date = Recorded.newYorkNow, environment: [String: String] = [:]
+    now: Date = Recorded.newYorkNow, clock: TestClock? = nil, environment: [String: String] = [:]
+) -> WeatherSession {
+    makeTestSession(
+        home: home, services: WeatherServices(geocoder: geocoder, forecastProvider: forecasts),
+        clock: clock ?? TestClock(start: now), environment: environment)
+}
+
+/// A view model on `services` with its state in `home`, whose "now" is `clock`'s.
+@MainActor
+package func makeTestSession(
+    home: TemporaryFolder, services: WeatherServices, clock: TestClock, environment: [String: String] = [:]
 ) -> WeatherSession {
     var env = ["WX_HOME": home.path, "HOME": home.path]
     env.merge(environment) { $1 }
     let configuration = try! Configuration(environment: env)
-    let state = StateStore(folder: configuration.configFolder, now: { now })
+    let now: @Sendable () -> Date = { clock.now }
+    let state = StateStore(folder: configuration.configFolder, now: now)
     return WeatherSession(
-        configuration: configuration, services: WeatherServices(geocoder: geocoder, forecastProvider: forecasts),
-        state: state, log: EventLog(folder: configuration.stateFolder), now: { now })
+        configuration: configuration, services: services,
+        state: state, log: EventLog(folder: configuration.stateFolder), now: now, clock: clock)
 }

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+import WeatherKit
+import WeatherTestSupport
+
+/// Retries, the time budget, Nominatim's spacing and the cache's freshness, on a `TestClock`:
+/// each pause is asserted on the clock and ended by advancing it, so nothing here sleeps.
+@Suite(.timeLimit(.minutes(1))) struct ServiceTimingTests {
+    static let newYork = Coordinate(latitude: 40.78858, longitude: -73.9661)
+    /// Current at 2026-02-06T21:30Z for 15 minutes: fresh at the clock's start (21:40Z) until 21:45Z.
+    static let newYorkBody = TestPaths.fixture("open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json")
+    static let hamburgBody = TestPaths.fixture("nominatim/search-hamburg-elbphilharmonie-no-state.json")
+
+    let clock = TestClock(start: Recorded.newYorkNow)
+    let transport: FakeTransport
+
+    init() { transport = FakeTransport(clock: clock) }
+
+    func context(timeoutSeconds: Double = 20, cache: ResponseCache? = nil, offline: Bool = false) -> ServiceContext {
+        let clock = clock
+        return ServiceContext(
+            transport: transport, cache: cache, now: { clock.now }, clock: clock,
+            limits: TransferLimits(totalTimeoutSeconds: timeoutSeconds), offline: offline)
+    }
+
+    func forecaster(_ context: ServiceContext) -> OpenMeteoForecastProvider {
+        OpenMeteoForecastProvider(baseURL: "http://om", context: context)
+    }
+
+    // MARK: - Retries and the budget
+
+    @Test func badGatewayIsRetriedAfterHalfASecond() async throws {
+        transport.expect("/v1/forecast", status: 502, body: Data("<html>Bad Gateway</html>".utf8), contentType: "text/html")
+        transport.expect("/v1/forecast", body: Self.newYorkBody)
+        let provider = forecaster(context())
+        let fetch = Task { try await provider.forecast(at: Self.newYork) }
+
+        await clock.waitForSleepers()
+        #expect(transport.requests.count == 1)
+        #expect(clock.sleeps == [.milliseconds(500)])
+        clock.advance(by: .milliseconds(499))
+        #expect(clock.sleeperCount == 1, "the retry must wait the whole pause")
+        clock.advance(by: .milliseconds(1))
+
+        let fetched = try await fetch.value
+        #expect(fetched.origin == .network)
+        #expect(fetched.value.current?.temperatureCelsius == -1.4)
+        #expect(transport.times == [.zero, .milliseconds(500)])
+        // The second attempt gets what is left of the 20-second budget.
+        #expect(transport.limits.map(\.totalTimeoutSeconds) == [20, 19.5])
+    }
+
+    @Test func attemptsRunOutAfterThreeWithGrowingPauses() async throws {
+        for _ in 1...3 { transport.expect("/v1/forecast", status: 502, body: Data(), contentType: "text/plain") }
+        let provider = forecaster(context())
+        let fetch = Task { try await provider.forecast(at: Self.newYork) }
+
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(500))
+        await clock.waitForSleepers()
+        #expect(transport.requests.count == 2)
+        clock.advance(by: .seconds(1))
+
+        await #expect(throws: ServiceError.unavailable(.openMeteo, status: 502)) { try await fetch.value }
+        #expect(clock.sleeps == [.milliseconds(500), .seconds(1)])
+        #expect(transport.times == [.zero, .milliseconds(500), .milliseconds(1500)])
+        #expect(transport.allAnswered)
+    }
+
+    @Test func noRetryOnceTheBudgetIsSpent() async throws {
+        // A 3-second budget: a slow 502 (1.2 s) leaves room for a pause and a second attempt,
+        // which gets only the 1.3 s left and times out; no time is left for a third.
+        transport.expect("/v1/forecast", status: 502, body: Data(), contentType: "text/plain", taking: .milliseconds(1200))
+        transport.expectTimeout("/v1/forecast")
+        let provider = forecaster(context(timeoutSeconds: 3))
+        let fetch = Task { try await provider.forecast(at: Self.newYork) }
+
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(500))
+
+        // The error names the whole budget, not what was left of it for the last attempt.
+        await #expect(throws: ServiceError.transport(.openMeteo, .timedOut(seconds: 3))) { try await fetch.value }
+        #expect(clock.sleeps == [.milliseconds(500)])
+        #expect(transport.requests.count == 2)
+        let second = try #require(transport.limits.last?.totalTimeoutSeconds)
+        #expect(abs(second - 1.3) < 0.001)
+        #expect(clock.elapsed == .seconds(3))
+    }
+
+    @Test func rateLimitIsNotRetried() async throws {
+        // Asking again within a second would only deepen a rate limit: the error, with the
+        // service's Retry-After, comes at once.
+        transport.expect("/v1/forecast", status: 429, body: TestPaths.fixture("cases/om-error-429-concurrent.json"), retryAfter: 30)
+        let provider = forecaster(context())
+        do {
+            _ = try await provider.forecast(at: Self.newYork)
+            Issue.record("a 429 was taken for an answer")
+        } catch {
+            guard case .rateLimited(.openMeteo, retryAfterSeconds: 30, reason: _) = error else {
+                Issue.record("not a rate limit: \(error)")
+                return
+            }
+        }
+        #expect(clock.sleeps.isEmpty)
+        #expect(transport.requests.count == 1)
+    }
+
+    // MARK: - Nominatim's one request a second
+
+    @Test func nominatimRequestsAreASecondApartWithinAProcess() async throws {
+        for _ in 1...3 { transport.expect("/search", body: Self.hamburgBody) }
+        let geocoder = NominatimGeocoder(baseURL: "http://nominatim", context: context())
+        let searches = Task {
+            for query in ["Hamburg", "Dunstable", "BS7 9EX"] { _ = try await geocoder.search(query, limit: 5, language: "en") }
+        }
+
+        await clock.waitForSleepers()
+        #expect(transport.requests.count == 1)
+        clock.advance(by: .milliseconds(999))
+        #expect(clock.sleeperCount == 1, "the second request must wait the whole second")
+        clock.advance(by: .milliseconds(1))
+        await clock.waitForSleepers()
+        #expect(transport.requests.count == 2)
+        clock.advance(by: .seconds(1))
+        try await searches.value
+
+        #expect(transport.times == [.zero, .seconds(1), .seconds(2)])
+    }
+
+    @Test func otherServicesAreNotSpaced() async throws {
+        transport.expect("/v1/forecast", body: Self.newYorkBody)
+        transport.expect("/v1/forecast", body: Self.newYorkBody)
+        let provider = forecaster(context())
+        _ = try await provider.forecast(at: Self.newYork)
+        _ = try await provider.forecast(at: Self.newYork)
+        #expect(clock.sleeps.isEmpty)
+        #expect(transport.times == [.zero, .zero])
+    }
+
+    @Test func nominatimRequestsAreASecondApartAcrossProcesses() async throws {
+        // Two spacings over one lock folder stand for two wx processes: they share only the
+        // file, stamped with the wall clock.
+        let runtime = TemporaryFolder()
+        let first = RequestSpacing(lockFolder: runtime.path + "/wx", clock: clock)
+        let second = RequestSpacing(lockFolder: runtime.path + "/wx", clock: clock)
+        try await first.wait(for: .nominatim)
+        #expect(clock.sleeps.isEmpty)
+
+        let waiting = Task { try await second.wait(for: .nominatim) }
+        await clock.waitForSleepers()
+        #expect(clock.sleeps == [.seconds(1)])
+        clock.advance(by: .seconds(1))
+        try await waiting.value
+
+        let stamp = try String(contentsOfFile: runtime.path + "/wx/nominatim.last-request", encoding: .utf8)
+        #expect(stamp == "1770414001.000")  // the second process's request: one second after the first
+    }
+
+    @Test func cancellingAWaitForSpacingEndsIt() async throws {
+        let spacing = RequestSpacing(lockFolder: nil, clock: clock)
+        try await spacing.wait(for: .nominatim)
+        let waiting = Task { try await spacing.wait(for: .nominatim) }
+        await clock.waitForSleepers()
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(clock.sleeperCount == 0)
+    }
+
+    // MARK: - Cache freshness and the offline fallback
+
+    @Test func freshAnswerIsServedStaleOneRefetchedUnreachableServiceFallsBack() async throws {
+        let folder = TemporaryFolder()
+        let cache = ResponseCache(folder: folder.path)
+        let provider = forecaster(context(cache: cache))
+        let start = clock.now
+
+        transport.expect("/v1/forecast", body: Self.newYorkBody)
+        #expect(try await provider.forecast(at: Self.newYork).origin == .network)
+
+        // 21:44Z: still inside the 15 minutes the answer describes; no request.
+        clock.advance(by: .seconds(4 * 60))
+        #expect(try await provider.forecast(at: Self.newYork).origin == .cache(stored: start))
+        #expect(transport.requests.count == 1)
+
+        // 21:46Z: out of date, asked again.
+        clock.advance(by: .seconds(2 * 60))
+        transport.expect("/v1/forecast", body: Self.newYorkBody)
+        #expect(try await provider.forecast(at: Self.newYork).origin == .network)
+        #expect(transport.requests.count == 2)
+        let refetched = clock.now
+
+        // An hour later the service cannot be reached: the saved answer stands in, with why.
+        clock.advance(by: .seconds(3600))
+        let refused = TransportError.cannotConnect("om")
+        transport.expect("/v1/forecast", failure: refused)
+        let fallback = try await provider.forecast(at: Self.newYork)
+        #expect(fallback.origin == .stale(stored: refetched, reason: .transport(.openMeteo, refused)))
+        #expect(fallback.value.current?.temperatureCelsius == -1.4)
+        #expect(transport.allAnswered)
+    }
+
+    @Test func offlineAnswersFromTheCacheOnlyHoweverOld() async throws {
+        let folder = TemporaryFolder()
+        let cache = ResponseCache(folder: folder.path)
+        let start = clock.now
+        transport.expect("/v1/forecast", body: Self.newYorkBody)
+        _ = try await forecaster(context(cache: cache)).forecast(at: Self.newYork)
+
+        clock.advance(by: .seconds(2 * 86_400))
+        let offline = forecaster(context(cache: cache, offline: true))
+        #expect(try await offline.forecast(at: Self.newYork).origin == .stale(stored: start, reason: nil))
+        // Nothing saved for another place: the offline error, and still no request.
+        await #expect(throws: ServiceError.transport(.openMeteo, .failed("offline and no saved data for this request"))) {
+            try await offline.forecast(at: Coordinate(latitude: 52.52, longitude: 13.41))
+        }
+        #expect(transport.requests.count == 1)
+    }
+}

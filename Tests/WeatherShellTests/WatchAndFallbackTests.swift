@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// `watch` and the offline fallback as a person sees them, on a `TestClock`: the minutes
+/// between two shows and the age of saved data pass when the test advances the clock.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct WatchAndFallbackTests {
+    let home = TemporaryFolder()
+    let clock = TestClock(start: Recorded.newYorkNow)
+    let console = TestConsole()
+    static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
+
+    func runner(_ session: WeatherSession) -> ShellRunner {
+        ShellRunner(session: session, output: console, format: .text, colour: false, unicode: true)
+    }
+
+    static func count(_ part: String, in text: String) -> Int { text.components(separatedBy: part).count - 1 }
+
+    @Test func watchShowsWaitsTheMinutesShowsAgainAndStopsOnCancel() async throws {
+        let place = Self.hamburg[0]
+        let provider = FakeForecastProvider(forecasts: [place.coordinate: Recorded.newYorkForecast(at: place.coordinate)])
+        let session = makeTestSession(home: home, geocoder: FakeGeocoder(places: ["Hamburg": Self.hamburg]), forecasts: provider, clock: clock)
+        _ = try await session.execute(.find("Hamburg"))
+        let runner = runner(session)
+        let watching = Task { await runner.run(line: "watch 5") }
+
+        await clock.waitForSleepers()
+        #expect(provider.requestCount == 1)
+        #expect(Self.count("feels like", in: console.output) == 1)
+        #expect(console.errors == "watching every 5 min; Ctrl-C stops\n")
+        #expect(clock.sleeps == [.seconds(300)])
+
+        clock.advance(by: .seconds(299))
+        #expect(clock.sleeperCount == 1, "shown again before the five minutes were up")
+        clock.advance(by: .seconds(1))
+        await clock.waitForSleepers()
+        #expect(provider.requestCount == 2)
+        #expect(Self.count("feels like", in: console.output) == 2)
+        #expect(clock.sleeps == [.seconds(300), .seconds(300)])
+
+        watching.cancel()
+        #expect(await watching.value == .succeeded)
+        #expect(console.errors.hasSuffix("Ctrl-C stops\nstopped watching\n"))
+        #expect(provider.requestCount == 2)
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func watchWithoutALocationFailsWithoutWaiting() async {
+        let session = makeTestSession(home: home, clock: clock)
+        #expect(await runner(session).run(line: "watch") == .failed)
+        #expect(console.errors.hasPrefix("error: "))
+        #expect(clock.sleeps.isEmpty)
+    }
+
+    @Test func unreachableServiceShowsTheSavedForecastWithItsAge() async throws {
+        let transport = FakeTransport(clock: clock)
+        let cache = ResponseCache(folder: home.path + "/cache")
+        func session(offline: Bool) -> WeatherSession {
+            let clock = clock
+            let context = ServiceContext(transport: transport, cache: cache, now: { clock.now }, clock: clock, offline: offline)
+            let services = WeatherServices(
+                geocoder: FakeGeocoder(places: ["Hamburg": Self.hamburg]),
+                forecastProvider: OpenMeteoForecastProvider(baseURL: "http://om", context: context))
+            return makeTestSession(home: home, services: services, clock: clock)
+        }
+        let online = runner(session(offline: false))
+        transport.expect("/v1/forecast", body: TestPaths.fixture("open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json"))
+        #expect(await online.run(line: "show Hamburg") == .succeeded)
+        #expect(!console.output.contains("offline"))
+        console.clear()
+
+        clock.advance(by: .seconds(30 * 60))
+        transport.expect("/v1/forecast", failure: .cannotConnect("om"))
+        #expect(await online.run(line: "show Hamburg") == .succeeded)
+        #expect(console.output.contains(
+            "\n  offline: data from 30 min ago (cannot reach Open-Meteo at om; check your\n  connection or WX_OPEN_METEO_URL)\n"))
+        console.clear()
+
+        clock.advance(by: .seconds(60 * 60))
+        #expect(await runner(session(offline: true)).run(line: "show Hamburg") == .succeeded)
+        #expect(console.output.contains("  offline: data from 1 h 30 min ago\n"))
+        #expect(transport.requests.count == 2)
+        #expect(transport.allAnswered)
+    }
+}
