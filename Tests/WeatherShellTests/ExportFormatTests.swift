@@ -69,4 +69,39 @@ import WeatherTestSupport
         #expect(DataExchange.text([], kind: .snapshots, format: .csv).hasPrefix("id,saved_at,"))
         #expect(DataExchange.text([], kind: .history, format: .csv) == "number,line,time\r\n")
     }
+
+    /// The schema names the version and, in order, the fields each record writes.
+    @Test func schemaIsVersionedAndListsEachRecordsFields() throws {
+        let data = try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("schema/wx-export.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(schema["x-wx-export-version"] as? Int == ExportFormatVersion.current)
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        func required(_ name: String) -> [String]? { (definitions[name] as? [String: Any])?["required"] as? [String] }
+        #expect(required("favorite") == FavoriteExportRecord.template.fields.map(\.name))
+        #expect(required("snapshot") == SnapshotExportRecord.template.fields.map(\.name))
+        #expect(required("history_entry") == HistoryExportRecord.template.fields.map(\.name))
+    }
+
+    /// What export writes as JSON validates against schema/wx-export.schema.json (python3-jsonschema).
+    @Test func jsonExportsValidateAgainstTheExportSchema() throws {
+        let folder = TemporaryFolder()
+        let file = folder.path + "/exports.jsonl"
+        let exports = ExportKind.allCases.map { Self.export($0, .json) }.joined()
+            + DataExchange.text([], kind: .snapshots, format: .json)
+        try exports.write(toFile: file, atomically: true, encoding: .utf8)
+        let root = TestPaths.packageRoot.path
+        let check = try runProgram(
+            "/usr/bin/python3", [root + "/scripts/validate-json.py", root + "/schema/wx-export.schema.json", file], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
+    /// `import favorites` reads back what `export favorites` wrote, in either format.
+    @Test(arguments: ExchangeFormat.allCases) func importReadsWhatExportWrote(_ format: ExchangeFormat) throws {
+        var favorites = Self.favorites
+        favorites[1].displayName = "Prime Minister’s Office, London"
+        let text = DataExchange.text(DataExchange.objects(favorites: favorites), kind: .favorites, format: format)
+        let read = try DataExchange.favorites(from: text)
+        #expect(read.problems.isEmpty)
+        #expect(read.favorites.map { Favorite(name: $0.name, coordinate: $0.coordinate, displayName: $0.displayName, countryCode: $0.countryCode) } == favorites)
+    }
 }
