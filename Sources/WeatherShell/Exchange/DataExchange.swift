@@ -39,7 +39,7 @@ public enum ExchangeFormat: String, CaseIterable, Hashable, Sendable {
 /// not `--json`'s objects. Both formats carry the same fields: times ISO 8601 UTC, values in
 /// metric units named in the field (`temperature_celsius`). CSV flattens nested fields with an
 /// underscore (`place_name`).
-public enum DataExchange {
+package enum DataExchange {
     /// The records of an export as JSON objects: what `export` writes, and what
     /// `export … --json` prints under `records`.
     static func objects(favorites: [Favorite]) -> [JSONOutput] { favorites.map { ExportEncoder.object(FavoriteExportRecord($0)) } }
@@ -66,13 +66,13 @@ public enum DataExchange {
     // MARK: - Import
 
     /// A favorite read from a file, before it is checked against the ones already saved.
-    public struct ImportedFavorite: Hashable, Sendable {
-        public var name: String
-        public var coordinate: Coordinate
-        public var displayName: String
-        public var countryCode: String?
+    package struct ImportedFavorite: Hashable, Sendable {
+        package var name: String
+        package var coordinate: Coordinate
+        package var displayName: String
+        package var countryCode: String?
         /// Where it came from, for messages: "line 3" (CSV) or "item 2" (JSON).
-        public var origin: String
+        package var origin: String
     }
 
     /// Favorites from the text of a CSV or JSON file (JSON when it starts with `[` or `{`),
@@ -85,7 +85,7 @@ public enum DataExchange {
     /// `{"type":"favorites","favorites":[…]}` document of `--json`.
     ///
     /// - Throws: `FileProblem` when the file as a whole cannot be read as either format.
-    public static func favorites(from text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String]) {
+    package static func favorites(from text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String]) {
         let body = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
         let start = body.first { !$0.isWhitespace }
         if start == "[" || start == "{" { return try favorites(json: body) }
@@ -151,8 +151,8 @@ public enum DataExchange {
     struct Problem: Error { var message: String }
 
     /// Why a whole file cannot be imported.
-    public struct FileProblem: Error, CustomStringConvertible {
-        public var description: String
+    package struct FileProblem: Error, CustomStringConvertible {
+        package var description: String
         init(_ description: String) { self.description = description }
     }
 

@@ -16,14 +16,14 @@ extension JSONOutput {
 /// Every document has `"type"`. Values are in SI/metric units named in the keys
 /// (`temperature_celsius`, `wind_speed_kilometres_per_hour`), whatever `units` says; times are
 /// ISO 8601 UTC; a missing reading is `null`. The keys are listed in README.md.
-public enum JSONRenderer {
+package enum JSONRenderer {
     /// One line of JSON for `result`.
-    public static func render(_ result: CommandResult, context: RenderContext) -> String {
+    package static func render(_ result: CommandResult, context: RenderContext) -> String {
         document(result, context: context).serialized + "\n"
     }
 
     /// The error document: `{"type":"error","message":…}`.
-    public static func render(error: ShellError) -> String {
+    package static func render(error: ShellError) -> String {
         var members: [(String, JSONOutput)] = [("type", .string("error")), ("message", .string(error.description))]
         if case .service(let failure) = error { members.append(("service", .string(failure.service.displayName))) }
         return JSONOutput.object(members).serialized + "\n"

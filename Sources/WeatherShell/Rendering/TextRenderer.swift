@@ -6,18 +6,18 @@ import Foundation
 import WeatherKit
 
 /// What a renderer needs besides the result: units, the clock and the terminal's abilities.
-public struct RenderContext: Sendable {
-    public var units: UnitPreferences
-    public var now: Date
+package struct RenderContext: Sendable {
+    package var units: UnitPreferences
+    package var now: Date
     /// ANSI colour allowed (a terminal, `NO_COLOR` unset, `TERM` not dumb).
-    public var colour: Bool
+    package var colour: Bool
     /// UTF-8 output allowed (symbols, "★", "…"); ASCII otherwise.
-    public var unicode: Bool
+    package var unicode: Bool
     /// Columns available: the terminal's width, or 80 when output is not a terminal. Lists use
     /// it; the weather's tables keep to 80 columns.
-    public var width: Int
+    package var width: Int
 
-    public init(units: UnitPreferences, now: Date, colour: Bool, unicode: Bool, width: Int = 80) {
+    package init(units: UnitPreferences, now: Date, colour: Bool, unicode: Bool, width: Int = 80) {
         self.units = units
         self.now = now
         self.colour = colour
@@ -28,13 +28,13 @@ public struct RenderContext: Sendable {
 
 /// Renders results as text for a terminal or a pipe: lists fit the terminal's width (80 columns
 /// when piped), the weather's tables 80 columns.
-public enum TextRenderer {
+package enum TextRenderer {
     /// The width of the weather report.
-    public static let reportWidth = 80
+    package static let reportWidth = 80
 
     /// The text for `result`, ending with a newline (empty for nothing to print); ASCII only
     /// when the locale is not UTF-8.
-    public static func render(_ result: CommandResult, context: RenderContext) -> String {
+    package static func render(_ result: CommandResult, context: RenderContext) -> String {
         // Exported data is printed byte for byte (CSV keeps its CRLF line ends).
         if case .exportData(_, _, _, let text) = result { return text }
         let lines = TextRenderer.lines(result, context: context)
@@ -45,7 +45,7 @@ public enum TextRenderer {
     /// wx's own symbols in ASCII ("°C" → "C", "…" → "~", "·" → "|", “ ” → ", µg/m³ → ug/m3),
     /// for a terminal that is not UTF-8: results here, error lines in `ShellRunner`. Letters
     /// in names from services are left as they are.
-    public static func ascii(_ text: String) -> String {
+    package static func ascii(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
@@ -500,7 +500,7 @@ public enum TextRenderer {
     /// Words wrapped to `width`, each line indented.
     /// Commands and their summaries in two columns, a summary wrapped under itself when it does
     /// not fit `width` (for `help` and `wx --help`).
-    public static func commandList(_ specs: [CommandSpec], width: Int) -> [String] {
+    package static func commandList(_ specs: [CommandSpec], width: Int) -> [String] {
         let column = 37
         var lines: [String] = []
         for spec in specs {
@@ -537,7 +537,7 @@ public enum TextRenderer {
 
 extension Coordinate {
     /// "53.5507, 9.9930": how coordinates are listed.
-    public var latitudeLongitudeText: String {
+    package var latitudeLongitudeText: String {
         "\(DecimalText.fixed(latitude, digits: 4)), \(DecimalText.fixed(longitude, digits: 4))"
     }
 }
