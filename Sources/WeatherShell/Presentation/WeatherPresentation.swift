@@ -96,7 +96,7 @@ package struct WeatherPresentation: Sendable {
     package let days: [DailyForecast]
     /// How many days from today the answer has in all.
     package let daysFromToday: Int
-    /// What the answer covers, for the notes under the heading and in place of the tables.
+    /// What the answer covers: the notes under the heading and under the days.
     package let coverage: ForecastCoverage
 
     /// - Parameters:

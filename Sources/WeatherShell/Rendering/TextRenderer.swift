@@ -398,7 +398,7 @@ package enum TextRenderer {
         let chart = TemperatureChart.lines(hours, clock: clock, format: format, unicode: context.unicode)
         if !chart.isEmpty { lines.append("") }
         // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
-        let short = hours.count < count ? [style.dim("  the answer has \(Self.count(hours.count, "hour")) after now")] : []
+        let short = presentation.hoursAfterNow < count ? [style.dim("  the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now")] : []
         return lines + short + chart
     }
 
