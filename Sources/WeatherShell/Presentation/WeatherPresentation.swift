@@ -129,3 +129,17 @@ package struct WeatherPresentation: Sendable {
         days = Array(listed.prefix(max(0, dayCount)))
     }
 }
+
+extension WeatherPresentation {
+    /// `show`: the readings now, 12 hours and 7 days.
+    package static func show(_ report: WeatherReport, now: Date) -> Self { Self(report, now: now) }
+
+    /// `hourly N`: N hours after now.
+    package static func hourly(_ report: WeatherReport, hours: Int, now: Date) -> Self { Self(report, now: now, hours: hours, days: 0) }
+
+    /// `daily N`: N days from today.
+    package static func daily(_ report: WeatherReport, days: Int, now: Date) -> Self { Self(report, now: now, hours: 0, days: days) }
+
+    /// `rain`: the heading and its notes only (the outlook is the result's own).
+    package static func heading(_ report: WeatherReport, now: Date) -> Self { Self(report, now: now, hours: 0, days: 0) }
+}

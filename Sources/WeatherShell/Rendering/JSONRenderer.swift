@@ -39,7 +39,7 @@ package enum JSONRenderer {
         case .currentPlace(let value):
             return .object([("type", .string("current_place")), ("place", place(value, index: nil))])
         case .weather(let report):
-            return weather(WeatherPresentation(report, now: context.now))
+            return weather(WeatherPresentation.show(report, now: context.now))
         case .favoriteAdded(let value):
             return .object([("type", .string("favorite")), ("action", .string("added")), ("favorite", favorite(value))])
         case .favoriteRemoved(let value):
@@ -49,13 +49,13 @@ package enum JSONRenderer {
                 ("type", .string("favorite")), ("action", .string("renamed")), ("old_name", .string(old)), ("favorite", favorite(value)),
             ])
         case .hourly(let report, let count):
-            let presentation = WeatherPresentation(report, now: context.now, hours: count, days: 0)
+            let presentation = WeatherPresentation.hourly(report, hours: count, now: context.now)
             return .object([
                 ("type", .string("hourly")), ("place", place(report.place, index: nil)),
                 ("hours", .array(presentation.hours.map(hour))),
             ])
         case .daily(let report, let count):
-            let presentation = WeatherPresentation(report, now: context.now, hours: 0, days: count)
+            let presentation = WeatherPresentation.daily(report, days: count, now: context.now)
             return .object([
                 ("type", .string("daily")), ("place", place(report.place, index: nil)),
                 ("days", .array(presentation.days.map(day))),
@@ -88,7 +88,7 @@ package enum JSONRenderer {
             ])
         case .comparison(let reports, let missing):
             return .object([
-                ("type", .string("comparison")), ("places", .array(reports.map { weather(WeatherPresentation($0, now: context.now)) })),
+                ("type", .string("comparison")), ("places", .array(reports.map { weather(WeatherPresentation.show($0, now: context.now)) })),
                 ("missing", .array(missing.map { .object([("name", .string($0.name)), ("reason", .string($0.reason))]) })),
             ])
         case .favorites(let values):

@@ -83,23 +83,23 @@ package enum TextRenderer {
         case .currentPlace(let place):
             return [TextLayout.truncate("current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))", to: width)]
         case .weather(let report):
-            return weather(WeatherPresentation(report, now: context.now), context: context, format: format, style: style)
+            return weather(WeatherPresentation.show(report, now: context.now), context: context, format: format, style: style)
         case .comparison(let reports, _):
             // Places without weather are reported as errors (`problems`), not as rows.
             return reports.isEmpty
-                ? [] : comparison(reports.map { WeatherPresentation($0, now: context.now) }, context: context, format: format, style: style)
+                ? [] : comparison(reports.map { WeatherPresentation.show($0, now: context.now) }, context: context, format: format, style: style)
         case .hourly(let report, let count):
-            let presentation = WeatherPresentation(report, now: context.now, hours: count, days: 0)
+            let presentation = WeatherPresentation.hourly(report, hours: count, now: context.now)
             return hourly(presentation, count: count, context: context, format: format, style: style)
         case .daily(let report, let count):
-            let presentation = WeatherPresentation(report, now: context.now, hours: 0, days: count)
+            let presentation = WeatherPresentation.daily(report, days: count, now: context.now)
             let short = presentation.daysFromToday > 0 && presentation.daysFromToday < count
                 ? [style.dim("  the answer has \(Self.count(presentation.daysFromToday, "day")) from today")] : []
             return header(presentation, context: context, format: format, style: style)
                 + dayTable(presentation.days, context: context, format: format, detailed: true)
                 + short + daysNote(presentation.coverage, format: format, style: style)
         case .rain(let report, let outlook):
-            return header(WeatherPresentation(report, now: context.now, hours: 0, days: 0), context: context, format: format, style: style)
+            return header(WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
                 + ["  " + rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now)]
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
