@@ -20,17 +20,9 @@ extension WeatherSession {
         return [.snapshotSaved(snapshot)]
     }
 
-    /// What a snapshot keeps of a forecast: the current conditions at their own time, with the
-    /// precipitation probability and amount of the hour containing that time.
+    /// What a snapshot keeps of a forecast: the weather now as the presentation reads it
+    /// (`NowReading`: current conditions, else the current hour).
     public nonisolated static func snapshotReading(_ forecast: Forecast, now: Date) -> SnapshotReading? {
-        let time = forecast.current?.time ?? forecast.currentHourIndex(at: now).map { forecast.hourly[$0].time }
-        guard let time else { return nil }
-        let hour = forecast.currentHourIndex(at: time).map { forecast.hourly[$0] }
-        return SnapshotReading(
-            dataTime: time,
-            temperatureCelsius: forecast.current?.temperatureCelsius ?? hour?.temperatureCelsius,
-            precipitationProbabilityPercent: hour?.precipitationProbabilityPercent,
-            precipitationMillimetres: hour?.precipitationMillimetres ?? forecast.current?.precipitationMillimetres,
-            weatherCode: forecast.current?.weatherCode ?? hour?.weatherCode)
+        NowReading(forecast, now: now).map(SnapshotReading.init)
     }
 }

@@ -2,9 +2,9 @@ import WeatherKit
 
 /// Column arithmetic for terminal text: East Asian wide characters take two columns,
 /// combining marks none.
-public enum TextLayout {
+package enum TextLayout {
     /// The number of terminal columns `text` takes.
-    public static func columns(_ text: String) -> Int {
+    package static func columns(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
@@ -29,7 +29,7 @@ public enum TextLayout {
     }
 
     /// `text` cut to at most `width` columns, ending in "…" when cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    package static func truncate(_ text: String, to width: Int) -> String {
         guard columns(text) > width else { return text }
         var result = ""
         var used = 0
@@ -43,7 +43,7 @@ public enum TextLayout {
     }
 
     /// `text` cut to `width` and padded with spaces to exactly `width` columns.
-    public static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
+    package static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
         let cut = truncate(text, to: width)
         let fill = String(repeating: " ", count: max(0, width - columns(cut)))
         return right ? fill + cut : cut + fill
@@ -51,7 +51,7 @@ public enum TextLayout {
 
     /// Joins `parts` with " · ", starting a new line (indented by `indent`) before a part that
     /// would pass `width` columns.
-    public static func flow(_ parts: [String], indent: Int, width: Int = 80) -> [String] {
+    package static func flow(_ parts: [String], indent: Int, width: Int = 80) -> [String] {
         let margin = String(repeating: " ", count: indent)
         var lines: [String] = []
         var line = ""

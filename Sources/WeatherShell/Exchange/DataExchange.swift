@@ -23,7 +23,7 @@ public enum ExportKind: String, CaseIterable, Hashable, Sendable {
 public enum ExchangeFormat: String, CaseIterable, Hashable, Sendable {
     /// RFC 4180, a header row, CRLF line ends.
     case csv
-    /// One JSON array of the objects `--json` prints for the same data.
+    /// One JSON array of export records (schema/wx-export.schema.json).
     case json
 
     /// The format a file name implies: `.json` is JSON, anything else CSV.
@@ -35,86 +35,57 @@ public enum ExchangeFormat: String, CaseIterable, Hashable, Sendable {
 /// Export and import of the user's data: favorites, snapshots and history as CSV or JSON, and
 /// favorites read back from either.
 ///
-/// Both formats carry the same fields, named as in `--json` output: times ISO 8601 UTC, values
-/// in metric units named in the field (`temperature_celsius`). CSV flattens nested objects with
-/// an underscore (`place_name`).
-public enum DataExchange {
-    /// The records of an export, as the JSON objects `--json` uses.
-    static func objects(favorites: [Favorite]) -> [JSONOutput] { favorites.map(JSONRenderer.favorite) }
-    static func objects(snapshots: [Snapshot]) -> [JSONOutput] { snapshots.map(JSONRenderer.snapshot) }
-    static func objects(history: [HistoryEntry]) -> [JSONOutput] { history.map(JSONRenderer.historyEntry) }
+/// The records are the export format's own (ExportRecords.swift, schema/wx-export.schema.json),
+/// not `--json`'s objects. Both formats carry the same fields: times ISO 8601 UTC, values in
+/// metric units named in the field (`temperature_celsius`). CSV flattens nested fields with an
+/// underscore (`place_name`).
+package enum DataExchange {
+    /// The records of an export as JSON objects: what `export` writes, and what
+    /// `export … --json` prints under `records`.
+    static func objects(favorites: [Favorite]) -> [JSONOutput] { favorites.map { ExportEncoder.object(FavoriteExportRecord($0)) } }
+    static func objects(snapshots: [Snapshot]) -> [JSONOutput] { snapshots.map { ExportEncoder.object(SnapshotExportRecord($0)) } }
+    static func objects(history: [HistoryEntry]) -> [JSONOutput] { history.map { ExportEncoder.object(HistoryExportRecord($0)) } }
 
     /// `objects` in `format`. CSV has a header row even when there are no records.
     static func text(_ objects: [JSONOutput], kind: ExportKind, format: ExchangeFormat) -> String {
         switch format {
-        case .json:
-            return JSONOutput.array(objects).serialized + "\n"
-        case .csv:
-            let header = columns(kind)
-            let rows = objects.map { object in
-                let cells = Dictionary(flatten(object), uniquingKeysWith: { first, _ in first })
-                return header.map { cells[$0] ?? "" }
-            }
-            return CSV.encode([header] + rows)
+        case .json: ExportEncoder.json(objects)
+        case .csv: ExportEncoder.csv(objects.map(ExportEncoder.fields), columns: columns(kind))
         }
     }
 
-    /// The CSV header of `kind`: the flattened keys of its JSON object, in order.
+    /// The CSV header of `kind`: its record's field names, nested ones joined with "_".
     static func columns(_ kind: ExportKind) -> [String] {
-        let sample: JSONOutput
         switch kind {
-        case .favorites:
-            sample = JSONRenderer.favorite(Favorite(name: "", coordinate: Coordinate(latitude: 0, longitude: 0), displayName: "", countryCode: nil))
-        case .snapshots:
-            sample = JSONRenderer.snapshot(Snapshot(
-                id: 0, savedAt: Date(timeIntervalSince1970: 0), placeName: "", coordinate: Coordinate(latitude: 0, longitude: 0),
-                utcOffsetSeconds: 0, timeZone: nil, reading: SnapshotReading(dataTime: Date(timeIntervalSince1970: 0), temperatureCelsius: nil, precipitationProbabilityPercent: nil, precipitationMillimetres: nil, weatherCode: nil)))
-        case .history:
-            sample = JSONRenderer.historyEntry(HistoryEntry(number: 0, line: "", time: Date(timeIntervalSince1970: 0)))
+        case .favorites: ExportEncoder.columns(FavoriteExportRecord.self)
+        case .snapshots: ExportEncoder.columns(SnapshotExportRecord.self)
+        case .history: ExportEncoder.columns(HistoryExportRecord.self)
         }
-        return flatten(sample).map(\.0)
-    }
-
-    /// An object's scalar members as CSV cells: nested objects' keys joined with "_", null as
-    /// an empty cell, numbers in their shortest form.
-    static func flatten(_ value: JSONOutput, prefix: String = "") -> [(String, String)] {
-        guard case .object(let members) = value else { return [] }
-        var cells: [(String, String)] = []
-        for (key, member) in members {
-            let name = prefix.isEmpty ? key : "\(prefix)_\(key)"
-            switch member {
-            case .object: cells += flatten(member, prefix: name)
-            case .null: cells.append((name, ""))
-            case .bool(let flag): cells.append((name, flag ? "true" : "false"))
-            case .number(let number): cells.append((name, DecimalText.shortest(number)))
-            case .string(let text): cells.append((name, text))
-            case .array: cells.append((name, member.serialized))
-            }
-        }
-        return cells
     }
 
     // MARK: - Import
 
     /// A favorite read from a file, before it is checked against the ones already saved.
-    public struct ImportedFavorite: Hashable, Sendable {
-        public var name: String
-        public var coordinate: Coordinate
-        public var displayName: String
-        public var countryCode: String?
+    package struct ImportedFavorite: Hashable, Sendable {
+        package var name: String
+        package var coordinate: Coordinate
+        package var displayName: String
+        package var countryCode: String?
         /// Where it came from, for messages: "line 3" (CSV) or "item 2" (JSON).
-        public var origin: String
+        package var origin: String
     }
 
     /// Favorites from the text of a CSV or JSON file (JSON when it starts with `[` or `{`),
     /// and the records that could not be read, each named by its line or item.
     ///
-    /// CSV needs a header row with `name`, `latitude` and `longitude`; `display_name` and
-    /// `country_code` are read when present, other columns ignored. JSON is an array of objects
-    /// with the same keys, or the `{"type":"favorites","favorites":[…]}` document of `--json`.
+    /// The fields are those of the export's favorite record (`FavoriteExportRecord`), so what
+    /// `export favorites` wrote reads back. CSV needs a header row with `name`, `latitude` and
+    /// `longitude`; `display_name` and `country_code` are read when present, other columns
+    /// ignored. JSON is an array of objects with the same keys, or the
+    /// `{"type":"favorites","favorites":[…]}` document of `--json`.
     ///
     /// - Throws: `FileProblem` when the file as a whole cannot be read as either format.
-    public static func favorites(from text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String]) {
+    package static func favorites(from text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String]) {
         let body = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
         let start = body.first { !$0.isWhitespace }
         if start == "[" || start == "{" { return try favorites(json: body) }
@@ -127,7 +98,8 @@ public enum DataExchange {
         guard let header = records.first else { throw FileProblem("the file is empty") }
         let names = header.fields.map { $0.trimmed.lowercased() }
         func column(_ name: String) -> Int? { names.firstIndex(of: name) }
-        guard let nameColumn = column("name"), let latitudeColumn = column("latitude"), let longitudeColumn = column("longitude") else {
+        typealias Field = FavoriteExportRecord.Field
+        guard let nameColumn = column(Field.name), let latitudeColumn = column(Field.latitude), let longitudeColumn = column(Field.longitude) else {
             throw FileProblem("the CSV header must name the columns name, latitude and longitude (it has: \(TerminalText.sanitized(String(header.fields.joined(separator: ", ").prefix(120)))))")
         }
         var favorites: [ImportedFavorite] = []
@@ -141,7 +113,7 @@ public enum DataExchange {
             func cell(_ index: Int?) -> String? { index.map { record.fields[$0] } }
             switch favorite(
                 name: cell(nameColumn), latitude: cell(latitudeColumn).map(JSONValue.string), longitude: cell(longitudeColumn).map(JSONValue.string),
-                displayName: cell(column("display_name")), countryCode: cell(column("country_code")), origin: origin)
+                displayName: cell(column(Field.displayName)), countryCode: cell(column(Field.countryCode)), origin: origin)
             {
             case .success(let value): favorites.append(value)
             case .failure(let problem): problems.append(problem.message)
@@ -151,6 +123,7 @@ public enum DataExchange {
     }
 
     static func favorites(json text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String]) {
+        typealias Field = FavoriteExportRecord.Field
         let value: JSONValue
         do { value = try JSONValue.parse(Data(text.utf8)) } catch { throw FileProblem("not valid JSON") }
         guard let items = value.array ?? value["favorites"]?.array else {
@@ -165,8 +138,8 @@ public enum DataExchange {
                 continue
             }
             switch favorite(
-                name: item["name"]?.string, latitude: item["latitude"], longitude: item["longitude"],
-                displayName: item["display_name"]?.string, countryCode: item["country_code"]?.string, origin: origin)
+                name: item[Field.name]?.string, latitude: item[Field.latitude], longitude: item[Field.longitude],
+                displayName: item[Field.displayName]?.string, countryCode: item[Field.countryCode]?.string, origin: origin)
             {
             case .success(let value): favorites.append(value)
             case .failure(let problem): problems.append(problem.message)
@@ -178,8 +151,8 @@ public enum DataExchange {
     struct Problem: Error { var message: String }
 
     /// Why a whole file cannot be imported.
-    public struct FileProblem: Error, CustomStringConvertible {
-        public var description: String
+    package struct FileProblem: Error, CustomStringConvertible {
+        package var description: String
         init(_ description: String) { self.description = description }
     }
 

@@ -1,9 +1,9 @@
 /// Comma-separated values as RFC 4180 defines them: fields separated by commas, records by
 /// CRLF; a field holding a comma, a double quote, CR or LF is enclosed in double quotes, and a
 /// double quote inside it is doubled.
-public enum CSV {
+package enum CSV {
     /// `records` as CSV text, every record ended by CRLF.
-    public static func encode(_ records: [[String]]) -> String {
+    package static func encode(_ records: [[String]]) -> String {
         var out = ""
         for record in records {
             out += record.map(field).joined(separator: ",")
@@ -18,22 +18,22 @@ public enum CSV {
     }
 
     /// One record read back, with the line of the file it starts on (1-based), for messages.
-    public struct Record: Hashable, Sendable {
-        public var line: Int
-        public var fields: [String]
+    package struct Record: Hashable, Sendable {
+        package var line: Int
+        package var fields: [String]
     }
 
     /// A quote that does not close, or text after a closing quote, with the line it is on.
-    public struct FormatError: Error, Hashable, Sendable {
-        public var line: Int
-        public var message: String
+    package struct FormatError: Error, Hashable, Sendable {
+        package var line: Int
+        package var message: String
     }
 
     /// Reads CSV text. Accepts CRLF or LF line ends, a missing final line end, and quoted fields
     /// across lines; skips empty lines.
     ///
     /// - Throws: `FormatError` for a quote that is never closed or stray text after a closing quote.
-    public static func decode(_ text: String) throws(FormatError) -> [Record] {
+    package static func decode(_ text: String) throws(FormatError) -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""

@@ -16,14 +16,14 @@ extension JSONOutput {
 /// Every document has `"type"`. Values are in SI/metric units named in the keys
 /// (`temperature_celsius`, `wind_speed_kilometres_per_hour`), whatever `units` says; times are
 /// ISO 8601 UTC; a missing reading is `null`. The keys are listed in README.md.
-public enum JSONRenderer {
+package enum JSONRenderer {
     /// One line of JSON for `result`.
-    public static func render(_ result: CommandResult, context: RenderContext) -> String {
+    package static func render(_ result: CommandResult, context: RenderContext) -> String {
         document(result, context: context).serialized + "\n"
     }
 
     /// The error document: `{"type":"error","message":…}`.
-    public static func render(error: ShellError) -> String {
+    package static func render(error: ShellError) -> String {
         var members: [(String, JSONOutput)] = [("type", .string("error")), ("message", .string(error.description))]
         if case .service(let failure) = error { members.append(("service", .string(failure.service.displayName))) }
         return JSONOutput.object(members).serialized + "\n"
@@ -39,7 +39,7 @@ public enum JSONRenderer {
         case .currentPlace(let value):
             return .object([("type", .string("current_place")), ("place", place(value, index: nil))])
         case .weather(let report):
-            return weather(report, now: context.now)
+            return weather(WeatherPresentation.show(report, now: context.now))
         case .favoriteAdded(let value):
             return .object([("type", .string("favorite")), ("action", .string("added")), ("favorite", favorite(value))])
         case .favoriteRemoved(let value):
@@ -49,17 +49,17 @@ public enum JSONRenderer {
                 ("type", .string("favorite")), ("action", .string("renamed")), ("old_name", .string(old)), ("favorite", favorite(value)),
             ])
         case .hourly(let report, let count):
-            let forecast = report.forecast
-            let start = forecast.currentHourIndex(at: context.now).map { $0 + 1 } ?? forecast.hourly.firstIndex { $0.time > context.now } ?? 0
+            let presentation = WeatherPresentation.hourly(report, hours: count, now: context.now)
             return .object([
                 ("type", .string("hourly")), ("place", place(report.place, index: nil)),
-                ("hours", .array(forecast.hourly.dropFirst(start).prefix(count).map(hour))),
+                ("hours", .array(presentation.hours.map(hour))),
             ])
         case .daily(let report, let count):
-            let today = report.forecast.clock.localTime(context.now).date
+            let presentation = WeatherPresentation.daily(report, days: count, now: context.now)
             return .object([
                 ("type", .string("daily")), ("place", place(report.place, index: nil)),
-                ("days", .array(report.forecast.daily.filter { $0.date >= today }.prefix(count).map(day))),
+                ("days", .array(presentation.days.map(day))),
+                ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
             ])
         case .rain(let report, let outlook):
             return .object([
@@ -88,7 +88,7 @@ public enum JSONRenderer {
             ])
         case .comparison(let reports, let missing):
             return .object([
-                ("type", .string("comparison")), ("places", .array(reports.map { weather($0, now: context.now) })),
+                ("type", .string("comparison")), ("places", .array(reports.map { weather(WeatherPresentation.show($0, now: context.now)) })),
                 ("missing", .array(missing.map { .object([("name", .string($0.name)), ("reason", .string($0.reason))]) })),
             ])
         case .favorites(let values):
@@ -210,7 +210,8 @@ public enum JSONRenderer {
         .object([("name", .string(spec.name)), ("synopsis", .string(spec.synopsis)), ("summary", .string(spec.summary))])
     }
 
-    static func weather(_ report: WeatherReport, now: Date) -> JSONOutput {
+    static func weather(_ presentation: WeatherPresentation) -> JSONOutput {
+        let report = presentation.report
         let forecast = report.forecast
         let origin: JSONOutput
         switch report.origin {
@@ -222,22 +223,19 @@ public enum JSONRenderer {
                 ("reason", .optional(reason?.description)),
             ])
         }
-        let hourIndex = forecast.currentHourIndex(at: now)
-        let next = hourIndex.map { Array(forecast.hourly.dropFirst($0 + 1).prefix(12)) } ?? []
-        let todayDate = forecast.clock.localTime(now).date
-        let days = Array(forecast.daily.filter { $0.date >= todayDate }.prefix(7))
         return .object([
             ("type", .string("weather")),
             ("place", place(report.place, index: nil)),
             ("provider", .string(forecast.source)),
             ("origin", origin),
             ("time_zone", .optional(forecast.zone.identifier)),
-            ("utc_offset_seconds", .number(Double(forecast.clock.localTime(now).utcOffsetSeconds))),
-            ("current", forecast.current.map(current) ?? .null),
-            ("current_hour", hourIndex.map { hour(forecast.hourly[$0]) } ?? .null),
-            ("today", forecast.today(at: now).map(day) ?? .null),
-            ("hourly", .array(next.map(hour))),
-            ("daily", .array(days.map(day))),
+            ("utc_offset_seconds", .number(Double(presentation.local.utcOffsetSeconds))),
+            ("current", presentation.current.map(current) ?? .null),
+            ("current_hour", presentation.currentHour.map(hour) ?? .null),
+            ("today", presentation.today.map(day) ?? .null),
+            ("hourly", .array(presentation.hours.map(hour))),
+            ("daily", .array(presentation.days.map(day))),
+            ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
         ])
     }
 

@@ -6,18 +6,18 @@ import Foundation
 import WeatherKit
 
 /// What a renderer needs besides the result: units, the clock and the terminal's abilities.
-public struct RenderContext: Sendable {
-    public var units: UnitPreferences
-    public var now: Date
+package struct RenderContext: Sendable {
+    package var units: UnitPreferences
+    package var now: Date
     /// ANSI colour allowed (a terminal, `NO_COLOR` unset, `TERM` not dumb).
-    public var colour: Bool
+    package var colour: Bool
     /// UTF-8 output allowed (symbols, "★", "…"); ASCII otherwise.
-    public var unicode: Bool
+    package var unicode: Bool
     /// Columns available: the terminal's width, or 80 when output is not a terminal. Lists use
     /// it; the weather's tables keep to 80 columns.
-    public var width: Int
+    package var width: Int
 
-    public init(units: UnitPreferences, now: Date, colour: Bool, unicode: Bool, width: Int = 80) {
+    package init(units: UnitPreferences, now: Date, colour: Bool, unicode: Bool, width: Int = 80) {
         self.units = units
         self.now = now
         self.colour = colour
@@ -28,13 +28,13 @@ public struct RenderContext: Sendable {
 
 /// Renders results as text for a terminal or a pipe: lists fit the terminal's width (80 columns
 /// when piped), the weather's tables 80 columns.
-public enum TextRenderer {
+package enum TextRenderer {
     /// The width of the weather report.
-    public static let reportWidth = 80
+    package static let reportWidth = 80
 
     /// The text for `result`, ending with a newline (empty for nothing to print); ASCII only
     /// when the locale is not UTF-8.
-    public static func render(_ result: CommandResult, context: RenderContext) -> String {
+    package static func render(_ result: CommandResult, context: RenderContext) -> String {
         // Exported data is printed byte for byte (CSV keeps its CRLF line ends).
         if case .exportData(_, _, _, let text) = result { return text }
         let lines = TextRenderer.lines(result, context: context)
@@ -45,7 +45,7 @@ public enum TextRenderer {
     /// wx's own symbols in ASCII ("°C" → "C", "…" → "~", "·" → "|", “ ” → ", µg/m³ → ug/m3),
     /// for a terminal that is not UTF-8: results here, error lines in `ShellRunner`. Letters
     /// in names from services are left as they are.
-    public static func ascii(_ text: String) -> String {
+    package static func ascii(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
@@ -83,21 +83,23 @@ public enum TextRenderer {
         case .currentPlace(let place):
             return [TextLayout.truncate("current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))", to: width)]
         case .weather(let report):
-            return weather(report, context: context, format: format, style: style)
+            return weather(WeatherPresentation.show(report, now: context.now), context: context, format: format, style: style)
         case .comparison(let reports, _):
             // Places without weather are reported as errors (`problems`), not as rows.
-            return reports.isEmpty ? [] : comparison(reports, context: context, format: format, style: style)
+            return reports.isEmpty
+                ? [] : comparison(reports.map { WeatherPresentation.show($0, now: context.now) }, context: context, format: format, style: style)
         case .hourly(let report, let count):
-            return hourly(report, count: count, context: context, format: format, style: style)
+            let presentation = WeatherPresentation.hourly(report, hours: count, now: context.now)
+            return hourly(presentation, count: count, context: context, format: format, style: style)
         case .daily(let report, let count):
-            let ahead = report.forecast.daily.filter { $0.date >= report.forecast.clock.localTime(context.now).date }
-            let days = Array(ahead.prefix(count))
-            let short = !days.isEmpty && ahead.count < count ? [style.dim("  the answer has \(Self.count(ahead.count, "day")) from today")] : []
-            return header(report, context: context, format: format, style: style)
-                + dayTable(days.isEmpty ? Array(report.forecast.daily.prefix(count)) : days, context: context, format: format, detailed: true)
-                + short
+            let presentation = WeatherPresentation.daily(report, days: count, now: context.now)
+            let short = presentation.daysFromToday > 0 && presentation.daysFromToday < count
+                ? [style.dim("  the answer has \(Self.count(presentation.daysFromToday, "day")) from today")] : []
+            return header(presentation, context: context, format: format, style: style)
+                + dayTable(presentation.days, context: context, format: format, detailed: true)
+                + short + daysNote(presentation.coverage, format: format, style: style)
         case .rain(let report, let outlook):
-            return header(report, context: context, format: format, style: style)
+            return header(WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
                 + ["  " + rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now)]
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
@@ -210,10 +212,10 @@ public enum TextRenderer {
     // MARK: - show
 
     /// "Hamburg, Deutschland · Sun 03:10 GMT": the place and its local time now.
-    static func heading(_ report: WeatherReport, context: RenderContext, format: ValueFormatter) -> String {
-        let local = report.forecast.clock.localTime(context.now)
+    static func heading(_ presentation: WeatherPresentation, format: ValueFormatter) -> String {
+        let local = presentation.local
         let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
-        return "\(report.place.label) · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
+        return "\(presentation.report.place.label) · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
     }
 
     /// "1 snapshot", "2 snapshots".
@@ -223,19 +225,23 @@ public enum TextRenderer {
     /// The place and its local time (cut to the terminal's width: a full address can be
     /// 150 columns), then what makes the data below less than current: its age when it came
     /// from the cache after a failure, and a forecast whose hours do not include now.
-    static func header(_ report: WeatherReport, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
-        [style.bold(TextLayout.truncate(heading(report, context: context, format: format), to: context.width))]
-            + offlineNote(report.origin, context: context, style: style)
-            + coverageNote(report.forecast, context: context, format: format, style: style)
+    static func header(_ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+        [style.bold(TextLayout.truncate(heading(presentation, format: format), to: context.width))]
+            + offlineNote(presentation.report.origin, context: context, style: style)
+            + coverageNote(presentation.coverage, format: format, style: style)
     }
 
     /// "this forecast covers Sun 27 Jul to Sat 02 Aug, not now" when now is outside its hours.
-    static func coverageNote(_ forecast: Forecast, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
-        guard let first = forecast.hourly.first, let last = forecast.hourly.last,
-            context.now < first.time.addingTimeInterval(-3_600) || context.now > last.time.addingTimeInterval(3_600)
-        else { return [] }
-        let clock = forecast.clock
-        return [style.dim("  this forecast covers \(format.day(clock.localTime(first.time).date)) to \(format.day(clock.localTime(last.time).date)), not now")]
+    static func coverageNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style) -> [String] {
+        guard let days = coverage.hoursNotNow else { return [] }
+        return [style.dim("  this forecast covers \(format.day(days.lowerBound)) to \(format.day(days.upperBound)), not now")]
+    }
+
+    /// "this forecast does not cover today: its days end on Sat 02 Aug", under a table of days
+    /// that all lie before the place's today.
+    static func daysNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style) -> [String] {
+        guard let last = coverage.lastDayBeforeToday else { return [] }
+        return [style.dim("  this forecast does not cover today: its days end on \(format.day(last))")]
     }
 
     /// The line saying the data is old and why, when it came from the cache after a failure.
@@ -246,16 +252,13 @@ public enum TextRenderer {
             .map(style.dim)
     }
 
-    static func weather(_ report: WeatherReport, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
-        let forecast = report.forecast
-        let clock = forecast.clock
-        let local = clock.localTime(context.now)
-        var lines = header(report, context: context, format: format, style: style)
+    static func weather(_ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+        let clock = presentation.report.forecast.clock
+        var lines = header(presentation, context: context, format: format, style: style)
 
-        let hourIndex = forecast.currentHourIndex(at: context.now)
-        let hour = hourIndex.map { forecast.hourly[$0] }
-        let today = forecast.today(at: context.now)
-        if let current = forecast.current {
+        let hour = presentation.currentHour
+        let today = presentation.today
+        if let current = presentation.current {
             let dataAge = context.now.timeIntervalSince(current.time)
             var first = ["\(format.temperature(current.temperatureCelsius)), feels like \(format.temperature(current.apparentTemperatureCelsius))"]
             let symbol = current.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) + " " } ?? ""
@@ -270,9 +273,8 @@ public enum TextRenderer {
             }
             lines.append(contentsOf: TextLayout.flow(first, indent: 2))
             // The other readings, those the service gave; what only the hourly data has comes
-            // from the hour of these conditions, not of now, so that old data is not mixed
-            // with a forecast for a later hour.
-            let hour = forecast.currentHourIndex(at: current.time).map { forecast.hourly[$0] }
+            // from the hour of these conditions (see WeatherPresentation.conditionsHour).
+            let hour = presentation.conditionsHour
             var more = ["humidity \(format.percent(current.relativeHumidityPercent))"]
             if let value = current.dewPointCelsius { more.append("dew point \(format.temperature(value))") }
             if let value = current.pressureHectopascals { more.append("pressure \(format.pressure(value))") }
@@ -281,17 +283,17 @@ public enum TextRenderer {
             if let value = current.uvIndex ?? hour?.uvIndex { more.append("UV \(DecimalText.fixed(value, digits: 1))") }
             if let value = current.windGustsKilometresPerHour { more.append("gusts \(format.windSpeed(value))") }
             lines.append(contentsOf: TextLayout.flow(more, indent: 2))
-        } else if let hour {
+        } else if let reading = presentation.reading {
             lines.append(contentsOf: TextLayout.flow(
-                ["\(format.temperature(hour.temperatureCelsius)) (hourly forecast)", condition(hour.weatherCode)], indent: 2))
+                ["\(format.temperature(reading.temperatureCelsius)) (hourly forecast)", condition(reading.weatherCode)], indent: 2))
         } else {
             lines.append("  no current conditions in this forecast")
         }
         var second: [String] = []
-        if hour != nil || forecast.current != nil {
+        if hour != nil || presentation.current != nil {
             second.append("rain \(format.percent(hour?.precipitationProbabilityPercent))")
-            second.append("\(format.precipitation(hour?.precipitationMillimetres ?? forecast.current?.precipitationMillimetres)) this hour")
-            if let snow = forecast.current?.snowfallMillimetres { second.append("snow \(format.precipitation(snow))") }
+            second.append("\(format.precipitation(hour?.precipitationMillimetres ?? presentation.current?.precipitationMillimetres)) this hour")
+            if let snow = presentation.current?.snowfallMillimetres { second.append("snow \(format.precipitation(snow))") }
         }
         if let today {
             if today.temperatureMinCelsius != nil || today.temperatureMaxCelsius != nil {
@@ -306,8 +308,8 @@ public enum TextRenderer {
         }
         lines.append(contentsOf: TextLayout.flow(second, indent: 2))
 
-        // The next 12 hours, one column each (the header says when the forecast is not about now).
-        let next = hourIndex.map { Array(forecast.hourly.dropFirst($0 + 1).prefix(12)) } ?? []
+        // The next hours, one column each (the header says when the forecast is not about now).
+        let next = presentation.hours
         if !next.isEmpty {
             lines.append("")
             let label = 10
@@ -322,17 +324,13 @@ public enum TextRenderer {
         }
 
         // A provider of current conditions only (OpenWeatherMap) has a today with nothing but
-        // sunrise and sunset: no table then. Otherwise every day shows, unknown values as such.
-        let currentOnly = forecast.isCurrentConditionsOnly
-        if currentOnly { lines.append(style.dim("  " + forecast.noForecastText)) }
-
-        // Seven days from the place's today.
-        let todayDate = local.date
-        let shown = currentOnly ? [] : forecast.daily
-        let days = Array((shown.contains { $0.date >= todayDate } ? shown.filter { $0.date >= todayDate } : shown).prefix(7))
-        if !days.isEmpty {
+        // sunrise and sunset: no table then. Otherwise every day shows, unknown values as such,
+        // and days that all lie before today are said to.
+        if presentation.coverage.isCurrentConditionsOnly { lines.append(style.dim("  " + presentation.coverage.noForecastText)) }
+        if !presentation.days.isEmpty {
             lines.append("")
-            lines.append(contentsOf: dayTable(days, context: context, format: format, detailed: false))
+            lines.append(contentsOf: dayTable(presentation.days, context: context, format: format, detailed: false))
+            lines.append(contentsOf: daysNote(presentation.coverage, format: format, style: style))
         }
         return lines
     }
@@ -369,13 +367,10 @@ public enum TextRenderer {
 
     // MARK: - hourly
 
-    static func hourly(_ report: WeatherReport, count: Int, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
-        let forecast = report.forecast
-        let clock = forecast.clock
-        let start = forecast.currentHourIndex(at: context.now).map { $0 + 1 }
-            ?? forecast.hourly.firstIndex { $0.time > context.now } ?? forecast.hourly.count
-        let hours = Array(forecast.hourly.dropFirst(start).prefix(count))
-        var lines = header(report, context: context, format: format, style: style)
+    static func hourly(_ presentation: WeatherPresentation, count: Int, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+        let clock = presentation.report.forecast.clock
+        let hours = presentation.hours
+        var lines = header(presentation, context: context, format: format, style: style)
         guard !hours.isEmpty else {
             lines.append(style.dim("  no forecast hours after now in this answer"))
             return lines
@@ -403,7 +398,7 @@ public enum TextRenderer {
         let chart = TemperatureChart.lines(hours, clock: clock, format: format, unicode: context.unicode)
         if !chart.isEmpty { lines.append("") }
         // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
-        let short = hours.count < count ? [style.dim("  the answer has \(Self.count(hours.count, "hour")) after now")] : []
+        let short = presentation.hoursAfterNow < count ? [style.dim("  the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now")] : []
         return lines + short + chart
     }
 
@@ -451,7 +446,7 @@ public enum TextRenderer {
 
     // MARK: - compare
 
-    static func comparison(_ reports: [WeatherReport], context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+    static func comparison(_ places: [WeatherPresentation], context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
         let unit = format.temperatureSymbol
         // 2 + name + 7 + 2 + 18 + 12 + 6 + 2 columns before the wind, which gets the rest (13 at 80).
         let nameWidth = max(12, min(24, context.width - 62))
@@ -459,25 +454,23 @@ public enum TextRenderer {
         var lines = ["  " + TextLayout.pad("place", to: nameWidth) + TextLayout.pad("now \(unit)", to: 7, right: true)
             + "  " + TextLayout.pad("condition", to: 18) + TextLayout.pad("today \(unit)", to: 12, right: true)
             + TextLayout.pad("rain", to: 6, right: true) + "  wind"]
-        for report in reports {
-            let forecast = report.forecast
-            let current = forecast.current
-            let hour = forecast.currentHourIndex(at: context.now).map { forecast.hourly[$0] }
-            let today = forecast.today(at: context.now)
-            var wind = format.windSpeed(current?.windSpeedKilometresPerHour ?? hour?.windSpeedKilometresPerHour)
-            if let direction = current?.windDirectionDegrees ?? hour?.windDirectionDegrees, wind != ValueFormatter.missing {
+        for place in places {
+            let reading = place.reading
+            let today = place.today
+            var wind = format.windSpeed(reading?.windSpeedKilometresPerHour)
+            if let direction = reading?.windDirectionDegrees, wind != ValueFormatter.missing {
                 wind += " " + CompassDirection.name(degrees: direction)
             }
             let range = today.map { "\(format.temperatureValue($0.temperatureMinCelsius)) … \(format.temperatureValue($0.temperatureMaxCelsius))" }
                 ?? ValueFormatter.missing
-            lines.append("  " + TextLayout.pad(report.place.name, to: nameWidth)
-                + TextLayout.pad(format.temperatureValue(current?.temperatureCelsius ?? hour?.temperatureCelsius), to: 7, right: true)
-                + "  " + TextLayout.pad(condition(current?.weatherCode ?? hour?.weatherCode), to: 18)
+            lines.append("  " + TextLayout.pad(place.report.place.name, to: nameWidth)
+                + TextLayout.pad(format.temperatureValue(reading?.temperatureCelsius), to: 7, right: true)
+                + "  " + TextLayout.pad(condition(reading?.weatherCode), to: 18)
                 + TextLayout.pad(range, to: 12, right: true)
-                + TextLayout.pad(format.percent(today?.precipitationProbabilityMaxPercent ?? hour?.precipitationProbabilityPercent), to: 6, right: true)
+                + TextLayout.pad(format.percent(today?.precipitationProbabilityMaxPercent ?? reading?.precipitationProbabilityPercent), to: 6, right: true)
                 + "  " + TextLayout.truncate(wind, to: windWidth))
         }
-        if let origin = reports.first?.origin { lines += offlineNote(origin, context: context, style: style) }
+        if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
     }
 
@@ -507,7 +500,7 @@ public enum TextRenderer {
     /// Words wrapped to `width`, each line indented.
     /// Commands and their summaries in two columns, a summary wrapped under itself when it does
     /// not fit `width` (for `help` and `wx --help`).
-    public static func commandList(_ specs: [CommandSpec], width: Int) -> [String] {
+    package static func commandList(_ specs: [CommandSpec], width: Int) -> [String] {
         let column = 37
         var lines: [String] = []
         for spec in specs {
@@ -544,7 +537,7 @@ public enum TextRenderer {
 
 extension Coordinate {
     /// "53.5507, 9.9930": how coordinates are listed.
-    public var latitudeLongitudeText: String {
+    package var latitudeLongitudeText: String {
         "\(DecimalText.fixed(latitude, digits: 4)), \(DecimalText.fixed(longitude, digits: 4))"
     }
 }

@@ -6,36 +6,36 @@ import Foundation
 import WeatherKit
 
 /// How values look in text output: canonical values in, the user's units out, "—" for missing.
-public struct ValueFormatter: Sendable {
-    public var units: UnitPreferences
+package struct ValueFormatter: Sendable {
+    package var units: UnitPreferences
     /// Whether "°" may be written (a UTF-8 terminal); "C" instead of "°C" otherwise.
-    public var unicode: Bool
+    package var unicode: Bool
 
-    public init(units: UnitPreferences, unicode: Bool = true) {
+    package init(units: UnitPreferences, unicode: Bool = true) {
         self.units = units
         self.unicode = unicode
     }
 
     /// "°C", or "C" in ASCII: chosen here, before any padding, so that columns stay aligned.
-    public var temperatureSymbol: String {
+    package var temperatureSymbol: String {
         unicode ? units.temperature.symbol : units.temperature.symbol.replacingDegreeSign
     }
 
-    public static let missing = "—"
+    package static let missing = "—"
 
     /// "7.4 °C", "45.3 °F", "—".
-    public func temperature(_ celsius: Double?, digits: Int = 1) -> String {
+    package func temperature(_ celsius: Double?, digits: Int = 1) -> String {
         guard let celsius else { return Self.missing }
         return "\(DecimalText.fixed(units.temperature.convert(celsius: celsius), digits: digits)) \(temperatureSymbol)"
     }
 
     /// The number alone ("7.4"), for tables whose header names the unit.
-    public func temperatureValue(_ celsius: Double?, digits: Int = 1) -> String {
+    package func temperatureValue(_ celsius: Double?, digits: Int = 1) -> String {
         celsius.map { DecimalText.fixed(units.temperature.convert(celsius: $0), digits: digits) } ?? Self.missing
     }
 
     /// "19 km/h", "5.3 m/s", "4 Bft (gentle breeze)", "—".
-    public func windSpeed(_ kilometresPerHour: Double?) -> String {
+    package func windSpeed(_ kilometresPerHour: Double?) -> String {
         guard let kilometresPerHour else { return Self.missing }
         if units.windSpeed == .beaufort {
             let force = Beaufort.force(kilometresPerHour: kilometresPerHour)
@@ -46,38 +46,38 @@ public struct ValueFormatter: Sendable {
     }
 
     /// "0.3 mm", "0.01 in", "—".
-    public func precipitation(_ millimetres: Double?) -> String {
+    package func precipitation(_ millimetres: Double?) -> String {
         guard let millimetres else { return Self.missing }
         return "\(precipitationValue(millimetres)) \(units.precipitation.symbol)"
     }
 
-    public func precipitationValue(_ millimetres: Double?) -> String {
+    package func precipitationValue(_ millimetres: Double?) -> String {
         guard let millimetres else { return Self.missing }
         let value = units.precipitation.convert(millimetres: millimetres)
         return DecimalText.fixed(value, digits: units.precipitation == .millimetres ? 1 : 2)
     }
 
     /// "1013 hPa", "29.92 inHg", "—".
-    public func pressure(_ hectopascals: Double?) -> String {
+    package func pressure(_ hectopascals: Double?) -> String {
         guard let hectopascals else { return Self.missing }
         let value = units.pressure.convert(hectopascals: hectopascals)
         return "\(DecimalText.fixed(value, digits: units.pressure == .hectopascals ? 0 : 2)) \(units.pressure.symbol)"
     }
 
     /// "24 km", "15 mi", "—".
-    public func distance(_ metres: Double?) -> String {
+    package func distance(_ metres: Double?) -> String {
         guard let metres else { return Self.missing }
         let value = units.distance.convert(metres: metres)
         return "\(DecimalText.fixed(value, digits: value < 10 ? 1 : 0)) \(units.distance.symbol)"
     }
 
     /// "40 %", "—".
-    public func percent(_ value: Double?) -> String {
+    package func percent(_ value: Double?) -> String {
         value.map { "\(DecimalText.fixed($0, digits: 0)) %" } ?? Self.missing
     }
 
     /// "14:05" or "2:05 pm".
-    public func clock(_ time: LocalDateTime) -> String {
+    package func clock(_ time: LocalDateTime) -> String {
         switch units.clock {
         case .twentyFourHour:
             return "\(Self.two(time.hour)):\(Self.two(time.minute))"
@@ -88,7 +88,7 @@ public struct ValueFormatter: Sendable {
     }
 
     /// The hour alone for a compact column: "17" or "5p".
-    public func hourLabel(_ time: LocalDateTime) -> String {
+    package func hourLabel(_ time: LocalDateTime) -> String {
         switch units.clock {
         case .twentyFourHour: return Self.two(time.hour)
         case .twelveHour:
@@ -101,15 +101,15 @@ public struct ValueFormatter: Sendable {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// "Fri 06 Feb".
-    public func day(_ date: LocalDate) -> String {
+    package func day(_ date: LocalDate) -> String {
         "\(Self.weekdays[date.weekday]) \(Self.two(date.day)) \(Self.months[date.month - 1])"
     }
 
     /// "2026-02-06 16:30".
-    public func dateTime(_ time: LocalDateTime) -> String { "\(time.date.iso) \(clock(time))" }
+    package func dateTime(_ time: LocalDateTime) -> String { "\(time.date.iso) \(clock(time))" }
 
     /// "2 h 14 min", "5 min", "3 d 2 h".
-    public static func age(seconds: Double) -> String {
+    package static func age(seconds: Double) -> String {
         let minutes = max(0, Int(seconds / 60))
         if minutes < 60 { return "\(minutes) min" }
         if minutes < 1_440 { return "\(minutes / 60) h \(minutes % 60) min" }

@@ -1,0 +1,145 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+
+// What `show`, `hourly`, `daily`, `compare` and a snapshot contain is decided here, once, from a
+// WeatherReport and the time now. The text and JSON renderers are handed the result and only
+// format it, so they cannot disagree about which hours or days there are.
+
+/// The weather now at a place: the current conditions where the service gave them, else the
+/// forecast for the hour containing now, chosen field by field.
+///
+/// What only hourly data has (the chance of precipitation) comes from the hour containing
+/// `time`, the conditions' own time, so that old conditions are not mixed with a later hour.
+package struct NowReading: Hashable, Sendable {
+    /// When the readings are valid: the conditions' time, else the start of the current hour.
+    package var time: Date
+    /// Whether the readings come from current conditions (false: from the hourly forecast).
+    package var isCurrentConditions: Bool
+    package var temperatureCelsius: Double?
+    /// WMO 4677 code.
+    package var weatherCode: Int?
+    package var windSpeedKilometresPerHour: Double?
+    /// Where the wind blows from, degrees clockwise from north.
+    package var windDirectionDegrees: Double?
+    /// Of the hour containing `time`.
+    package var precipitationProbabilityPercent: Double?
+    /// The hour's sum, else what the conditions report for their shorter interval, mm.
+    package var precipitationMillimetres: Double?
+
+    /// The reading of `forecast` at `now`; nil when it has neither current conditions nor an
+    /// hour containing now.
+    package init?(_ forecast: Forecast, now: Date) {
+        let current = forecast.current
+        guard let time = current?.time ?? forecast.currentHourIndex(at: now).map({ forecast.hourly[$0].time }) else { return nil }
+        let hour = forecast.currentHourIndex(at: time).map { forecast.hourly[$0] }
+        self.time = time
+        isCurrentConditions = current != nil
+        temperatureCelsius = current?.temperatureCelsius ?? hour?.temperatureCelsius
+        weatherCode = current?.weatherCode ?? hour?.weatherCode
+        windSpeedKilometresPerHour = current?.windSpeedKilometresPerHour ?? hour?.windSpeedKilometresPerHour
+        windDirectionDegrees = current?.windDirectionDegrees ?? hour?.windDirectionDegrees
+        precipitationProbabilityPercent = hour?.precipitationProbabilityPercent
+        precipitationMillimetres = hour?.precipitationMillimetres ?? current?.precipitationMillimetres
+    }
+}
+
+extension SnapshotReading {
+    /// What `save` keeps of the weather now.
+    package init(_ reading: NowReading) {
+        self.init(
+            dataTime: reading.time, temperatureCelsius: reading.temperatureCelsius,
+            precipitationProbabilityPercent: reading.precipitationProbabilityPercent,
+            precipitationMillimetres: reading.precipitationMillimetres, weatherCode: reading.weatherCode)
+    }
+}
+
+/// What one place's weather shows at a moment: the readings now, the hours after now, the days
+/// from the place's today, and what the answer does not cover.
+///
+/// `show` takes 12 hours and 7 days; `hourly N` and `daily N` take N. Every renderer of a
+/// weather result reads these lists and nothing else of the forecast's hours and days.
+package struct WeatherPresentation: Sendable {
+    /// How many hours `show` lists after now.
+    package static let showHours = 12
+    /// How many days `show` lists from today.
+    package static let showDays = 7
+
+    package let report: WeatherReport
+    package let now: Date
+    /// The place's local time now.
+    package let local: LocalDateTime
+    /// The service's current conditions, as given.
+    package let current: CurrentConditions?
+    /// The forecast hour containing now; nil when now is before the first hour or more than an
+    /// hour after the last.
+    package let currentHour: HourlyForecast?
+    /// The hour containing the current conditions' time: readings only hourly data has
+    /// (visibility, UV) come from it, not from a later hour.
+    package let conditionsHour: HourlyForecast?
+    /// Current conditions, else the current hour, field by field.
+    package let reading: NowReading?
+    /// The day containing now in the place's time zone.
+    package let today: DailyForecast?
+    /// The hours after now (from the one after the current hour, else from the first hour
+    /// that starts after now), at most the count asked for.
+    package let hours: [HourlyForecast]
+    /// How many hours after now the answer has in all.
+    package let hoursAfterNow: Int
+    /// The days from the place's today, at most the count asked for; none for an answer of
+    /// current conditions only. When the answer has days but none is today or later (old
+    /// data, or a clock set after the answer), its days from the first, and
+    /// `coverage.lastDayBeforeToday` says they lie before today.
+    package let days: [DailyForecast]
+    /// How many days from today the answer has in all.
+    package let daysFromToday: Int
+    /// What the answer covers: the notes under the heading and under the days.
+    package let coverage: ForecastCoverage
+
+    /// - Parameters:
+    ///   - report: the weather as fetched.
+    ///   - now: the time to present it at (the injected clock).
+    ///   - hours: the most hours after now to list.
+    ///   - days: the most days from today to list.
+    package init(_ report: WeatherReport, now: Date, hours hourCount: Int = showHours, days dayCount: Int = showDays) {
+        let forecast = report.forecast
+        self.report = report
+        self.now = now
+        local = forecast.clock.localTime(now)
+        current = forecast.current
+        let hourIndex = forecast.currentHourIndex(at: now)
+        currentHour = hourIndex.map { forecast.hourly[$0] }
+        conditionsHour = forecast.current.flatMap { current in forecast.currentHourIndex(at: current.time).map { forecast.hourly[$0] } }
+        reading = NowReading(forecast, now: now)
+        today = forecast.today(at: now)
+
+        let start = hourIndex.map { $0 + 1 } ?? forecast.hourly.firstIndex { $0.time > now } ?? forecast.hourly.count
+        let after = forecast.hourly.dropFirst(start)
+        hoursAfterNow = after.count
+        hours = Array(after.prefix(max(0, hourCount)))
+
+        coverage = ForecastCoverage(forecast, now: now)
+        let todayDate = local.date
+        let ahead = coverage.isCurrentConditionsOnly ? [] : forecast.daily.filter { $0.date >= todayDate }
+        daysFromToday = ahead.count
+        let listed = coverage.lastDayBeforeToday == nil ? ahead : forecast.daily
+        days = Array(listed.prefix(max(0, dayCount)))
+    }
+}
+
+extension WeatherPresentation {
+    /// `show`: the readings now, 12 hours and 7 days.
+    package static func show(_ report: WeatherReport, now: Date) -> Self { Self(report, now: now) }
+
+    /// `hourly N`: N hours after now.
+    package static func hourly(_ report: WeatherReport, hours: Int, now: Date) -> Self { Self(report, now: now, hours: hours, days: 0) }
+
+    /// `daily N`: N days from today.
+    package static func daily(_ report: WeatherReport, days: Int, now: Date) -> Self { Self(report, now: now, hours: 0, days: days) }
+
+    /// `rain`: the heading and its notes only (the outlook is the result's own).
+    package static func heading(_ report: WeatherReport, now: Date) -> Self { Self(report, now: now, hours: 0, days: 0) }
+}
