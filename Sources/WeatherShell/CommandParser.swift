@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 /// Turns a line of text into a `Command`.
 public enum CommandParser {

@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 /// What tab completion offers for a line: the options for the word being typed.
 public struct Completion: Hashable, Sendable {

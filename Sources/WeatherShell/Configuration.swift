@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import WeatherKit
+import WXBasics
 
 /// One command from the history: its number across all sessions and the line as typed.
 public struct HistoryEntry: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 /// The manual page `wx(1)` in mdoc, written from the same tables as `help` and `--help`
 /// (commands, options, environment variables, services), so that they cannot drift apart.

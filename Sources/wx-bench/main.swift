@@ -11,6 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 import WeatherShell
 #if canImport(Glibc)
 import Glibc

@@ -11,6 +11,7 @@ import Dispatch
 import Glibc
 import Synchronization
 import WeatherKit
+import WXBasics
 import WeatherShell
 
 @main

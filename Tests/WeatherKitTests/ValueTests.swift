@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import WeatherKit
+import WXBasics
 
 @Suite struct DecimalTextTests {
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Testing
 import WeatherKit
+import WXBasics
 
 @testable import WeatherShell
 

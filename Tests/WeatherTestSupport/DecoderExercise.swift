@@ -11,6 +11,7 @@ import Glibc
 #endif
 #if !WX_FUZZ
 import WeatherKit
+import WXBasics
 import WeatherShell
 #endif
 

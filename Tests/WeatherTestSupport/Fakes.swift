@@ -1,5 +1,6 @@
 import Foundation
 import WeatherKit
+import WXBasics
 import WeatherShell
 
 /// An `HTTPTransport` that answers from a script of expected requests and fails loudly on any

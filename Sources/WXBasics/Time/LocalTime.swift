@@ -63,6 +63,14 @@ public struct LocalDateTime: Hashable, Sendable {
     /// "CET", "EDT", or nil when only an offset is known.
     public var abbreviation: String?
 
+    public init(date: LocalDate, hour: Int, minute: Int, utcOffsetSeconds: Int, abbreviation: String?) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.abbreviation = abbreviation
+    }
+
     public var weekday: Int { date.weekday }
 }
 
@@ -130,46 +138,16 @@ public enum CivilCalendar {
     }
 }
 
-/// Converts instants to a place's wall-clock time.
-///
-/// With an IANA identifier present in the system tz database (`/usr/share/zoneinfo`), glibc's
-/// `localtime_r` gives DST-correct times without ICU. Otherwise the fixed UTC offset from the
-/// service is used, which is what the service itself computed its local times with.
-public struct ZoneClock: Sendable {
-    public var zone: ZoneInfo
-
-    public init(_ zone: ZoneInfo) { self.zone = zone }
-
-    /// The wall-clock reading at `date`.
-    public func localTime(_ date: Date) -> LocalDateTime {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        if let identifier = zone.identifier, let reading = TimeZoneDatabase.shared.localTime(seconds, in: identifier) {
-            return reading
-        }
-        return Self.fixed(seconds, offset: zone.utcOffsetSeconds, abbreviation: zone.abbreviation)
-    }
-
-    /// The reading at `seconds` since the epoch under a fixed offset.
-    public static func fixed(_ seconds: Int, offset: Int, abbreviation: String?) -> LocalDateTime {
-        let local = seconds + offset
-        let days = Int((Double(local) / 86_400).rounded(.down))
-        let secondOfDay = local - days * 86_400
-        return LocalDateTime(
-            date: CivilCalendar.date(fromDays: days), hour: secondOfDay / 3_600,
-            minute: (secondOfDay % 3_600) / 60, utcOffsetSeconds: offset, abbreviation: abbreviation)
-    }
-}
-
 /// The system time-zone database, read through glibc (`TZ` + `tzset` + `localtime_r`).
 ///
 /// `TZ` is process-wide state, so every use goes through one lock; wx reads the process's own
 /// local time nowhere else (the log records UTC).
-final class TimeZoneDatabase: Sendable {
-    static let shared = TimeZoneDatabase()
+package final class TimeZoneDatabase: Sendable {
+    package static let shared = TimeZoneDatabase()
 
     private let state = Mutex<(current: String?, known: [String: Bool])>((nil, [:]))
 
-    func localTime(_ seconds: Int, in identifier: String) -> LocalDateTime? {
+    package func localTime(_ seconds: Int, in identifier: String) -> LocalDateTime? {
         guard Self.isPlausible(identifier) else { return nil }
         return state.withLock { state -> LocalDateTime? in
             if state.known[identifier] == nil {
@@ -194,7 +172,7 @@ final class TimeZoneDatabase: Sendable {
 
     /// An identifier is only looked up when it has the shape of one ("Area/City_Name", "GMT"):
     /// it comes from a service and must not name a path outside the database.
-    static func isPlausible(_ identifier: String) -> Bool {
+    package static func isPlausible(_ identifier: String) -> Bool {
         guard !identifier.isEmpty, identifier.count < 64, !identifier.hasPrefix("/"), !identifier.contains("..") else {
             return false
         }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import WXBasics
 
 /// When precipitation next starts and stops at a place: the answer to "will it rain in the
 /// next hours?".

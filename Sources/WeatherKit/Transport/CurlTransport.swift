@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import WXBasics
 import CCurl
 import Dispatch
 import Synchronization
