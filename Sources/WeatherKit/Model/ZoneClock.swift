@@ -7,9 +7,10 @@ import WXBasics
 
 /// Converts instants to a place's wall-clock time.
 ///
-/// With an IANA identifier present in the system tz database (`/usr/share/zoneinfo`), glibc's
-/// `localtime_r` gives DST-correct times without ICU. Otherwise the fixed UTC offset from the
-/// service is used, which is what the service itself computed its local times with.
+/// With an IANA identifier present in the system tz database (`/usr/share/zoneinfo`), the zone's
+/// own file gives DST-correct times without ICU and without touching `TZ` (`TimeZoneDatabase`).
+/// Otherwise the fixed UTC offset from the service is used, which is what the service itself
+/// computed its local times with.
 public struct ZoneClock: Sendable {
     public var zone: ZoneInfo
 
@@ -26,11 +27,6 @@ public struct ZoneClock: Sendable {
 
     /// The reading at `seconds` since the epoch under a fixed offset.
     public static func fixed(_ seconds: Int, offset: Int, abbreviation: String?) -> LocalDateTime {
-        let local = seconds + offset
-        let days = Int((Double(local) / 86_400).rounded(.down))
-        let secondOfDay = local - days * 86_400
-        return LocalDateTime(
-            date: CivilCalendar.date(fromDays: days), hour: secondOfDay / 3_600,
-            minute: (secondOfDay % 3_600) / 60, utcOffsetSeconds: offset, abbreviation: abbreviation)
+        LocalDateTime(seconds, utcOffsetSeconds: offset, abbreviation: abbreviation)
     }
 }
