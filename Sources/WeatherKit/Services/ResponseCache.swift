@@ -29,6 +29,8 @@ public struct ResponseCache: Sendable {
         public func isFresh(at now: Date) -> Bool { now < validUntil && now >= stored.addingTimeInterval(-300) }
     }
 
+    // Property names are the cache header's JSON keys.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct Header: Codable {
         var key: String
         var stored: Double
