@@ -11,9 +11,10 @@ import Glibc
 #endif
 #if !WX_FUZZ
 import WeatherKit
-import WXBasics
 import WeatherShell
 #endif
+// A module of its own in the fuzz build too (fuzz/build.sh).
+import WXBasics
 
 public enum DecoderExercise {
     /// Every decoder, by the name `make fuzz` and Fixtures/fuzz-regressions use.
