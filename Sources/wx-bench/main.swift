@@ -41,6 +41,13 @@ func main() {
     }
     if CommandLine.arguments.count == 3, let json = FileManager.default.contents(atPath: CommandLine.arguments[2]) {
         report("JSON parse (\(json.count / 1024) KB)", 200, median(200) { _ = try? JSONValue.parse(json) })
+        // The accessors the providers call on the parsed tree, across the WXBasics boundary.
+        if let tree = try? JSONValue.parse(json) {
+            let coordinate = Coordinate(latitude: tree["latitude"]?.double ?? 0, longitude: tree["longitude"]?.double ?? 0)
+            report("Open-Meteo forecast from the tree", 200, median(200) {
+                _ = try? OpenMeteoForecastProvider.forecast(from: tree, requested: coordinate)
+            })
+        }
     }
     let now = Date()
 
