@@ -1,5 +1,4 @@
 import WeatherKit
-import WXBasics
 
 /// What tab completion offers for a line: the options for the word being typed.
 public struct Completion: Hashable, Sendable {

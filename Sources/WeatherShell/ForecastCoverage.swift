@@ -1,5 +1,4 @@
 import WeatherKit
-import WXBasics
 
 // What a forecast covers, asked by the view model (to refuse hourly/daily/rain on data without
 // them) and by the renderers (to say so under show): one definition for both layers.

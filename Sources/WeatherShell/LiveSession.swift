@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
-import WXBasics
 
 extension WeatherSession {
     /// A session on the real services, configured from the environment.

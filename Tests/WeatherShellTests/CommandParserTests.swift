@@ -1,6 +1,5 @@
 import Testing
 import WeatherKit
-import WXBasics
 
 @testable import WeatherShell
 

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import WeatherKit
-import WXBasics
 import WeatherTestSupport
 
 @testable import WeatherShell

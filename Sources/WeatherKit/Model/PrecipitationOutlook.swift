@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 
 /// When precipitation next starts and stops at a place: the answer to "will it rain in the
 /// next hours?".

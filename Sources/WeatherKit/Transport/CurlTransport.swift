@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 import CCurl
 import Dispatch
 import Synchronization

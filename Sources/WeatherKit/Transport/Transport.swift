@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 
 /// One HTTP GET as wx makes it.
 public struct HTTPRequest: Hashable, Sendable {
