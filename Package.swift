@@ -4,7 +4,8 @@
 //
 // Layers, one direction only (see README.md, "How it is built"):
 //   wx (terminal: libedit) → WeatherShell (parser, view model, stores, renderers)
-//     → WeatherKit (models, providers, cache, transport) → CCurl (libcurl)
+//     → WeatherKit (Model/, Services/, Transport/) → CCurl (libcurl)
+//     → WXBasics (JSON, text, time, files: infrastructure with no weather in it)
 // The product imports FoundationEssentials only: full Foundation loads ICU at every start.
 import PackageDescription
 
@@ -19,17 +20,18 @@ let package = Package(
         // Their headers come from Debian's libedit-dev and libcurl4-openssl-dev (`make deps`).
         .systemLibrary(name: "CEditLine"),
         .systemLibrary(name: "CCurl"),
+        .target(name: "WXBasics"),
         .target(
             name: "WeatherKit",
-            dependencies: ["CCurl"]
+            dependencies: ["WXBasics", "CCurl"]
         ),
         .target(
             name: "WeatherShell",
-            dependencies: ["WeatherKit"]
+            dependencies: ["WeatherKit", "WXBasics"]
         ),
         .executableTarget(
             name: "wx",
-            dependencies: ["WeatherShell", "CEditLine"]
+            dependencies: ["WeatherShell", "WXBasics", "CEditLine"]
         ),
         // Writes the manual page wx.1 from the command tables for `make docs` (not installed).
         .executableTarget(
@@ -39,20 +41,24 @@ let package = Package(
         // In-process timings for `make bench` (not installed).
         .executableTarget(
             name: "wx-bench",
-            dependencies: ["WeatherShell", "WeatherKit"]
+            dependencies: ["WeatherShell", "WeatherKit", "WXBasics"]
         ),
         .target(
             name: "WeatherTestSupport",
-            dependencies: ["WeatherKit", "WeatherShell"],
+            dependencies: ["WXBasics", "WeatherKit", "WeatherShell"],
             path: "Tests/WeatherTestSupport"
         ),
         .testTarget(
+            name: "WXBasicsTests",
+            dependencies: ["WXBasics", "WeatherTestSupport"]
+        ),
+        .testTarget(
             name: "WeatherKitTests",
-            dependencies: ["WeatherKit", "WeatherTestSupport"]
+            dependencies: ["WeatherKit", "WXBasics", "WeatherTestSupport"]
         ),
         .testTarget(
             name: "WeatherShellTests",
-            dependencies: ["WeatherShell", "WeatherKit", "WeatherTestSupport"]
+            dependencies: ["WeatherShell", "WeatherKit", "WXBasics", "WeatherTestSupport"]
         ),
         .testTarget(
             name: "DocsTests",
@@ -60,7 +66,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["WeatherTestSupport", "WeatherKit", "WeatherShell"]
+            dependencies: ["WeatherTestSupport", "WeatherKit", "WeatherShell", "WXBasics"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import WeatherKit
+import WXBasics
 
 /// One command from the history: its number across all sessions and the line as typed.
 public struct HistoryEntry: Hashable, Sendable {
@@ -528,6 +529,8 @@ struct DeletionRecord: Codable {
     var id: Int
 }
 
+// Property names are log.jsonl keys.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 struct SnapshotRecord: Codable {
     struct PlaceRecord: Codable {
         var name: String
@@ -621,7 +624,8 @@ struct LogFile {
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
         var filled = 0  // bytes of buffer holding data
         while consumed + filled < size {
-            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }  // a line longer than the buffer
+            // A line longer than the buffer.
+            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
             let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(consumed + filled)) }
             if count <= 0 { break }
             filled += count

@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 /// The parsed command line of `wx`.
 public struct Invocation: Hashable, Sendable {

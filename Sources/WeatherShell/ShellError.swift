@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 /// Everything a command can fail with, as one line for the user.
 public enum ShellError: Error, Hashable, Sendable {

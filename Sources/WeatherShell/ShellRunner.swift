@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 
 /// Where the runner writes: standard output for results, standard error for errors and notes.
 public protocol OutputSink: AnyObject {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 import Synchronization
 
 /// A saved place. Identified by its coordinate, rounded to 4 decimals, as it was asked for.

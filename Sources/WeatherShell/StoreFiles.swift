@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 /// File operations for the stores, with failures as `ShellError.storage`.
 enum StoreFiles {

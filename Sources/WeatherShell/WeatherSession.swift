@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 
 /// The services a session can use; settings choose among them.
 public struct WeatherServices: Sendable {

@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 import WeatherShell
 
 /// The manual page `wx(1)` in mdoc, written from the same tables as `help` and `--help`

@@ -3,6 +3,7 @@
 // here runs on the main actor, as an async entry point.
 import Glibc
 import WeatherKit
+import WXBasics
 import WeatherShell
 
 let host = AppHost(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherShell
+import WXBasics
 import WeatherTestSupport
 
 /// One test per row of shared/cases/README.md (faults real users of these services hit), run

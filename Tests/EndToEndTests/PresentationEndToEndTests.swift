@@ -1,3 +1,4 @@
+import WXBasics
 import Foundation
 import Testing
 import WeatherKit

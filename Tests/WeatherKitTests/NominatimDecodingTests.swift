@@ -3,6 +3,7 @@ import Testing
 import WeatherTestSupport
 
 @testable import WeatherKit
+import WXBasics
 
 /// Every recorded Nominatim body in Fixtures/ maps to the places a user should see.
 @Suite struct NominatimDecodingTests {

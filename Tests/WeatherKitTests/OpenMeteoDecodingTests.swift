@@ -3,6 +3,7 @@ import Testing
 import WeatherTestSupport
 
 @testable import WeatherKit
+import WXBasics
 
 /// Every recorded Open-Meteo forecast body maps to the right readings and instants.
 @Suite struct OpenMeteoDecodingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherKit
+import WXBasics
 import WeatherTestSupport
 
 /// Replays every input `make fuzz` ever found a problem with (Fixtures/fuzz-regressions), and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherKit
+import WXBasics
 import WeatherTestSupport
 
 @testable import WeatherShell

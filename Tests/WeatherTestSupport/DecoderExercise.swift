@@ -13,6 +13,8 @@ import Glibc
 import WeatherKit
 import WeatherShell
 #endif
+// A module of its own in the fuzz build too (fuzz/build.sh).
+import WXBasics
 
 public enum DecoderExercise {
     /// Every decoder, by the name `make fuzz` and Fixtures/fuzz-regressions use.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherKit
+import WXBasics
 import WeatherShell
 
 /// An `HTTPTransport` that answers from a script of expected requests. A request nobody

@@ -50,6 +50,7 @@ public final class FixtureServer: @unchecked Sendable {
 
     public enum ServerError: Error { case didNotStart, controlFailed }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// A one-off answer for the next `times` requests whose path starts with `path`.
     public struct Answer: Encodable, Sendable {
         public var path: String
@@ -89,6 +90,7 @@ public final class FixtureServer: @unchecked Sendable {
         _ = try control("POST", "/__control/next", body: try JSONEncoder().encode(answer))
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// One request as the server saw it.
     public struct Request: Decodable, Sendable {
         /// Unix seconds when the server received it.

@@ -40,7 +40,7 @@ public final class TerminalSession: @unchecked Sendable {
         let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         for fd in open.compactMap(Int32.init) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
         let argv = (["/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         // The calling thread may block signals (Dispatch workers do); the terminal must not.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

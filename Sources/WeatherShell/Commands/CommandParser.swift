@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 /// Turns what was typed into a `Command`: finds the declaration the first word names and lets
 /// it read the rest.

@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 // Your data in and out, and the repair of state.plist: `export`, `import`, `reset`.
 extension CommandSpec {

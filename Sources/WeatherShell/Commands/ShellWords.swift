@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 /// The one lexer for what people type: the runner's `;` splitting, the parser, Tab completion
 /// (at the prompt and for bash, zsh and fish), `!N`, `replay` and the start-up file all read

@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 // The weather for a place: `show`, `hourly`, `daily`, `rain`, `air`, `watch`, `compare`.
 extension CommandSpec {

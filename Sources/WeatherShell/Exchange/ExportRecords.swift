@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 
 // The export format: what `export favorites|snapshots|history` writes, as JSON or CSV. It is a
 // format of its own (schema/wx-export.schema.json), defined by the records below and written

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 
 // What a forecast covers, asked by the view model (to refuse hourly/daily/rain on data without
 // them) and by the presentation (to say so under show, hourly and daily): one definition for

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 
 // What `show`, `hourly`, `daily`, `compare` and a snapshot contain is decided here, once, from a
 // WeatherReport and the time now. The text and JSON renderers are handed the result and only

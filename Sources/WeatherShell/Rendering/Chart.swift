@@ -1,4 +1,5 @@
 import WeatherKit
+import WXBasics
 
 /// A terminal chart of temperature over the place's local time, with precipitation probability
 /// as bars under it, at most 80 columns wide: eighth-block characters (▁▂…█), or # and : in ASCII.

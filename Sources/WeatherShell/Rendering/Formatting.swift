@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 
 /// How values look in text output: canonical values in, the user's units out, "—" for missing.
 package struct ValueFormatter: Sendable {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 
 /// What a renderer needs besides the result: units, the clock and the terminal's abilities.
 package struct RenderContext: Sendable {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WXBasics
 
 /// Your data in and out: `export`, `import favorites`.
 extension WeatherSession {

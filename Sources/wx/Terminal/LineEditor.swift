@@ -1,3 +1,4 @@
+import WXBasics
 import CEditLine
 import Glibc
 import WeatherShell

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import WXBasics
 #if canImport(Glibc)
 import Glibc
 #endif

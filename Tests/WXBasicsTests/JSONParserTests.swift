@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WeatherTestSupport
 
-@testable import WeatherKit
+@testable import WXBasics
 
 /// A second opinion: Foundation's JSONDecoder building the same tree, for comparison only.
 private struct ReferenceTree: Decodable, Equatable {

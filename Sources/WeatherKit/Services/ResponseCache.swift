@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import WXBasics
 
 /// Service answers kept on disk, one file per request, so that a repeated `find` or a fresh
 /// `show` makes no request (Nominatim's policy asks clients to cache) and old data can be shown
@@ -28,6 +29,8 @@ package struct ResponseCache: Sendable {
         package func isFresh(at now: Date) -> Bool { now < validUntil && now >= stored.addingTimeInterval(-300) }
     }
 
+    // Property names are the cache header's JSON keys.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct Header: Codable {
         var key: String
         var stored: Double

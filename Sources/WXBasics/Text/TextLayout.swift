@@ -1,5 +1,3 @@
-import WeatherKit
-
 /// Column arithmetic for terminal text: East Asian wide characters take two columns,
 /// combining marks none.
 package enum TextLayout {

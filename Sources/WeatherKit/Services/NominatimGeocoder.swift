@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import WXBasics
 
 /// Geocoding and reverse geocoding with Nominatim (OpenStreetMap).
 ///

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import WXBasics
 
 /// Air quality at a place for one hour (Open-Meteo air-quality API).
 public struct AirQuality: Hashable, Sendable {

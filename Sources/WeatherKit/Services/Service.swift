@@ -1,3 +1,5 @@
+import WXBasics
+
 /// The web services wx talks to, with what users must be told about each.
 public enum Service: String, Sendable, CaseIterable, Codable {
     case nominatim

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import WXBasics
 
 /// Everything that can go wrong between wx and a weather or geocoding service.
 public enum ServiceError: Error, Hashable, Sendable {

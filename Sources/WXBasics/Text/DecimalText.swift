@@ -33,6 +33,10 @@ public enum DecimalText {
 
     /// Parses a plain decimal number ("-33.86", "+151.2", "7", ".5"); nil for anything else,
     /// including "1e5", "nan", "0x10" and numbers with a comma.
+    ///
+    /// Inlinable because it is generic: called from another module it would otherwise run
+    /// unspecialised, through protocol witness tables (see StringTrimming.swift).
+    @inlinable
     public static func parse<S: StringProtocol>(_ text: S) -> Double? {
         var sawDigit = false
         var sawPoint = false

@@ -32,6 +32,7 @@ public enum JSONValue: Sendable, Equatable {
     /// The bytes were not a JSON document.
     public struct ParseError: Error, Equatable {}
 
+    @inlinable
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
@@ -45,6 +46,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// A number, or a string holding a plain decimal number ("53.5507").
+    @inlinable
     public var double: Double? {
         switch self {
         case .number(let value): return value.isFinite ? value : nil
@@ -54,6 +56,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// An integral number (`3`, `3.0`, `"3"`); nil for 3.5 or out-of-range values.
+    @inlinable
     public var int: Int? {
         guard let value = double, value == value.rounded(), abs(value) < 1e15 else { return nil }
         return Int(value)
@@ -62,6 +65,7 @@ public enum JSONValue: Sendable, Equatable {
     /// A Unix time (seconds since 1970, a number or a number written as text) as a `Date`; nil
     /// when it is not one or lies more than about 3,000 years from now, so that no later
     /// conversion of it to whole seconds can overflow.
+    @inlinable
     public var unixTime: Date? {
         guard let seconds = double, abs(seconds) < 1e11 else { return nil }
         return Date(timeIntervalSince1970: seconds)
@@ -82,6 +86,7 @@ public enum JSONValue: Sendable, Equatable {
         return text
     }
 
+    @inlinable
     public var bool: Bool? {
         switch self {
         case .bool(let value): return value
@@ -90,11 +95,13 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    @inlinable
     public var array: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
+    @inlinable
     public var object: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil

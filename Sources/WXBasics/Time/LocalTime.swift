@@ -3,12 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Synchronization
 
 /// A calendar day with no time zone ("2026-02-06"), as in Open-Meteo's `daily.time`.
 public struct LocalDate: Hashable, Comparable, Sendable, Codable {
@@ -62,6 +56,25 @@ public struct LocalDateTime: Hashable, Sendable {
     public var utcOffsetSeconds: Int
     /// "CET", "EDT", or nil when only an offset is known.
     public var abbreviation: String?
+
+    public init(date: LocalDate, hour: Int, minute: Int, utcOffsetSeconds: Int, abbreviation: String?) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.abbreviation = abbreviation
+    }
+
+    /// The reading at `seconds` since the epoch under a fixed offset (seconds east of UTC).
+    public init(_ seconds: Int, utcOffsetSeconds: Int, abbreviation: String?) {
+        let local = seconds + utcOffsetSeconds
+        // Floor division: an instant before 1970 belongs to the day before, not day 0.
+        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        let secondOfDay = local - days * 86_400
+        self.init(
+            date: CivilCalendar.date(fromDays: days), hour: secondOfDay / 3_600, minute: (secondOfDay % 3_600) / 60,
+            utcOffsetSeconds: utcOffsetSeconds, abbreviation: abbreviation)
+    }
 
     public var weekday: Int { date.weekday }
 }
@@ -127,81 +140,5 @@ public enum CivilCalendar {
             value = value * 10 + digit
         }
         return value
-    }
-}
-
-/// Converts instants to a place's wall-clock time.
-///
-/// With an IANA identifier present in the system tz database (`/usr/share/zoneinfo`), glibc's
-/// `localtime_r` gives DST-correct times without ICU. Otherwise the fixed UTC offset from the
-/// service is used, which is what the service itself computed its local times with.
-public struct ZoneClock: Sendable {
-    public var zone: ZoneInfo
-
-    public init(_ zone: ZoneInfo) { self.zone = zone }
-
-    /// The wall-clock reading at `date`.
-    public func localTime(_ date: Date) -> LocalDateTime {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        if let identifier = zone.identifier, let reading = TimeZoneDatabase.shared.localTime(seconds, in: identifier) {
-            return reading
-        }
-        return Self.fixed(seconds, offset: zone.utcOffsetSeconds, abbreviation: zone.abbreviation)
-    }
-
-    /// The reading at `seconds` since the epoch under a fixed offset.
-    public static func fixed(_ seconds: Int, offset: Int, abbreviation: String?) -> LocalDateTime {
-        let local = seconds + offset
-        let days = Int((Double(local) / 86_400).rounded(.down))
-        let secondOfDay = local - days * 86_400
-        return LocalDateTime(
-            date: CivilCalendar.date(fromDays: days), hour: secondOfDay / 3_600,
-            minute: (secondOfDay % 3_600) / 60, utcOffsetSeconds: offset, abbreviation: abbreviation)
-    }
-}
-
-/// The system time-zone database, read through glibc (`TZ` + `tzset` + `localtime_r`).
-///
-/// `TZ` is process-wide state, so every use goes through one lock; wx reads the process's own
-/// local time nowhere else (the log records UTC).
-final class TimeZoneDatabase: Sendable {
-    static let shared = TimeZoneDatabase()
-
-    private let state = Mutex<(current: String?, known: [String: Bool])>((nil, [:]))
-
-    func localTime(_ seconds: Int, in identifier: String) -> LocalDateTime? {
-        guard Self.isPlausible(identifier) else { return nil }
-        return state.withLock { state -> LocalDateTime? in
-            if state.known[identifier] == nil {
-                state.known[identifier] = access("/usr/share/zoneinfo/\(identifier)", R_OK) == 0
-            }
-            guard state.known[identifier] == true else { return nil }
-            if state.current != identifier {
-                setenv("TZ", ":\(identifier)", 1)
-                tzset()
-                state.current = identifier
-            }
-            var time = time_t(seconds)
-            var parts = tm()
-            guard localtime_r(&time, &parts) != nil else { return nil }
-            let abbreviation = parts.tm_zone.map { String(cString: $0) }
-            return LocalDateTime(
-                date: LocalDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
-                hour: Int(parts.tm_hour), minute: Int(parts.tm_min), utcOffsetSeconds: parts.tm_gmtoff,
-                abbreviation: abbreviation)
-        }
-    }
-
-    /// An identifier is only looked up when it has the shape of one ("Area/City_Name", "GMT"):
-    /// it comes from a service and must not name a path outside the database.
-    static func isPlausible(_ identifier: String) -> Bool {
-        guard !identifier.isEmpty, identifier.count < 64, !identifier.hasPrefix("/"), !identifier.contains("..") else {
-            return false
-        }
-        return identifier.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII
-                && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                    || "/_+-".unicodeScalars.contains(scalar))
-        }
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import WXBasics
+
+@Suite struct DecimalTextTests {
+    @Test(arguments: [
+        (7.45, 1, "7.5"), (-0.04, 1, "0.0"), (-0.05, 1, "-0.1"), (52.52, 4, "52.5200"), (0, 0, "0"),
+        (1013.25, 0, "1013"), (2.5, 0, "3"), (-2.5, 0, "-3"), (0.125, 2, "0.13"), (99.95, 1, "100.0"),
+    ])
+    func fixed(value: Double, digits: Int, expected: String) {
+        #expect(DecimalText.fixed(value, digits: digits) == expected)
+    }
+
+    @Test func shortestRoundTrips() {
+        #expect(DecimalText.shortest(52.52) == "52.52")
+        #expect(DecimalText.shortest(13.419998) == "13.419998")
+        #expect(DecimalText.shortest(-7) == "-7")
+        #expect(DecimalText.shortest(0.1) == "0.1")
+    }
+
+    @Test func parsesPlainDecimalsOnly() {
+        #expect(DecimalText.parse("-33.86") == -33.86)
+        #expect(DecimalText.parse("+151.2") == 151.2)
+        #expect(DecimalText.parse(".5") == 0.5)
+        for bad in ["", "-", "1e5", "nan", "inf", "0x10", "52,52", "1.2.3", "4-"] { #expect(DecimalText.parse(bad) == nil) }
+    }
+}
+
+@Suite struct QueryStringTests {
+    @Test(arguments: [
+        ("a b", "a%20b"), ("Suite I & G, Mountain View", "Suite%20I%20%26%20G%2C%20Mountain%20View"), ("#", "%23"),
+        ("+", "%2B"), ("=", "%3D"), ("%", "%25"), ("Zürich", "Z%C3%BCrich"), ("São Paulo", "S%C3%A3o%20Paulo"),
+        ("Jyväskylä", "Jyv%C3%A4skyl%C3%A4"), ("東京", "%E6%9D%B1%E4%BA%AC"), ("BS7 9EX", "BS7%209EX"), ("a-b.c_d~", "a-b.c_d~"),
+    ])
+    func encodesEveryReservedAndNonASCIICharacter(input: String, expected: String) {
+        #expect(QueryString.encode(input) == expected)
+    }
+
+    @Test func trailingSlashOnBaseIsDropped() {
+        #expect(QueryString.url(base: "http://h:1/", path: "/search", [("q", "x y")]) == "http://h:1/search?q=x%20y")
+        #expect(QueryString.url(base: "http://h:1//", path: "/p", []) == "http://h:1/p")
+    }
+}
+
+@Suite struct CivilCalendarTests {
+    @Test func civilCalendarRoundTrips() {
+        for day in [-719_468, -1, 0, 1, 11_016, 20_490, 2_932_896] {
+            let date = CivilCalendar.date(fromDays: day)
+            #expect(date.dayNumber == day)
+        }
+        #expect(LocalDate(year: 2024, month: 2, day: 29).dayNumber - LocalDate(year: 2024, month: 2, day: 28).dayNumber == 1)
+        #expect(LocalDate(year: 1970, month: 1, day: 1).weekday == 4)  // a Thursday
+        #expect(LocalDate(year: 2026, month: 11, day: 30).weekday == 1)  // a Monday
+        #expect(LocalDate(iso: "2025-02-29") == nil)
+        #expect(LocalDate(iso: "2026-13-01") == nil)
+    }
+
+    @Test func serviceTimesWithAndWithoutSeconds() {
+        #expect(CivilCalendar.secondsAsIfUTC(iso: "2026-10-03T12:30") == 1_791_030_600)
+        #expect(CivilCalendar.secondsAsIfUTC(iso: "2026-10-03T12:30:15") == 1_791_030_615)
+        #expect(CivilCalendar.secondsAsIfUTC(iso: "2026-10-03") == nil)
+        #expect(CivilCalendar.secondsAsIfUTC(iso: "2026-10-03T25:00") == nil)
+        #expect(CivilCalendar.secondsAsIfUTC(iso: "2026-10-03T12:30Z") == nil)
+    }
+}
+
+@Suite struct TextSafetyTests {
+    @Test func controlCharactersAreRemoved() {
+        #expect(TerminalText.sanitized("a\u{1B}[31mb\u{07}c\u{9B}d\u{7F}") == "a[31mbcd")
+        #expect(TerminalText.sanitized("tab\there\nnewline") == "tab here newline")
+        #expect(TerminalText.sanitized("evil\u{202E}txt") == "eviltxt")
+        #expect(TerminalText.sanitized("東京 Zürich") == "東京 Zürich")
+    }
+
+    @Test func lenientJSON() throws {
+        let json = try JSONValue.parse(Data(#"{"a":"53.5","b":3.0,"c":"3","d":null,"e":3.5,"f":"x"}"#.utf8))
+        #expect(json["a"]?.double == 53.5)
+        #expect(json["b"]?.int == 3)
+        #expect(json["c"]?.int == 3)
+        #expect(json["d"]?.double == nil)
+        #expect(json["e"]?.int == nil)
+        #expect(json["f"]?.double == nil)
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data("<html>".utf8)) }
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data([0x22, 0xFF, 0x22])) }
+    }
+}
