@@ -181,11 +181,7 @@ public struct Configuration: Sendable {
     }
 
     /// An ISO 8601 instant: "2026-02-06T21:40:00Z", with fractional seconds or an offset.
-    public static func parseInstant(_ text: String) -> Date? {
-        if let date = try? Date(text, strategy: .iso8601) { return date }
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-        return nil
-    }
+    public static func parseInstant(_ text: String) -> Date? { ISOTime.parse(text) }
 
     static func absolute(_ path: String, userHome: String?) -> String {
         if path.hasPrefix("/") { return path }
@@ -205,18 +201,4 @@ public struct Endpoints: Hashable, Sendable {
     public subscript(service: Service) -> String {
         urls[Service.allCases.firstIndex(of: service)!]
     }
-}
-
-/// ISO 8601 UTC text for files: "2026-02-06T21:40:00Z".
-public enum ISOTime {
-    public static func string(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let local = ZoneClock.fixed(seconds, offset: 0, abbreviation: nil)
-        let second = ((seconds % 60) + 60) % 60
-        return "\(local.date.iso)T\(two(local.hour)):\(two(local.minute)):\(two(second))Z"
-    }
-
-    public static func parse(_ text: String) -> Date? { Configuration.parseInstant(text) }
-
-    static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }
