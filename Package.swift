@@ -3,8 +3,9 @@
 // wx — an interactive weather shell.
 //
 // Layers, one direction only (see README.md, "How it is built"):
-//   wx (terminal: libedit) → WeatherShell (parser, view model, stores, renderers)
-//     → WeatherKit (models, providers, cache, transport) → CCurl (libcurl)
+//   wx (terminal: libedit) → WeatherShell (parser, view model, renderers)
+//     → WeatherStore (state.plist, log.jsonl) → WeatherKit (models, providers, cache, transport)
+//     → CCurl (libcurl)
 // The product imports FoundationEssentials only: full Foundation loads ICU at every start.
 import PackageDescription
 
@@ -23,9 +24,15 @@ let package = Package(
             name: "WeatherKit",
             dependencies: ["CCurl"]
         ),
+        // state.plist and log.jsonl: documents, reading, writing, locking, maintenance. Below the
+        // shell, which words its errors.
+        .target(
+            name: "WeatherStore",
+            dependencies: ["WeatherKit"]
+        ),
         .target(
             name: "WeatherShell",
-            dependencies: ["WeatherKit"]
+            dependencies: ["WeatherKit", "WeatherStore"]
         ),
         .executableTarget(
             name: "wx",
@@ -34,11 +41,11 @@ let package = Package(
         // In-process timings for `make bench` (not installed).
         .executableTarget(
             name: "wx-bench",
-            dependencies: ["WeatherShell", "WeatherKit"]
+            dependencies: ["WeatherShell", "WeatherStore", "WeatherKit"]
         ),
         .target(
             name: "WeatherTestSupport",
-            dependencies: ["WeatherKit", "WeatherShell"],
+            dependencies: ["WeatherKit", "WeatherShell", "WeatherStore"],
             path: "Tests/WeatherTestSupport"
         ),
         .testTarget(
@@ -46,8 +53,12 @@ let package = Package(
             dependencies: ["WeatherKit", "WeatherTestSupport"]
         ),
         .testTarget(
+            name: "WeatherStoreTests",
+            dependencies: ["WeatherStore", "WeatherKit", "WeatherTestSupport"]
+        ),
+        .testTarget(
             name: "WeatherShellTests",
-            dependencies: ["WeatherShell", "WeatherKit", "WeatherTestSupport"]
+            dependencies: ["WeatherShell", "WeatherStore", "WeatherKit", "WeatherTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

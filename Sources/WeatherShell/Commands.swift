@@ -1,4 +1,5 @@
 import WeatherKit
+import WeatherStore
 
 /// What may follow a command word, for tab completion.
 public indirect enum CompletionKind: Hashable, Sendable {

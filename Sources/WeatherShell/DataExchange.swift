@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 
 /// What `export` writes.
 public enum ExportKind: String, CaseIterable, Hashable, Sendable {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 
 extension JSONOutput {
     static func optional(_ value: Double?) -> JSONOutput { value.map { .number($0) } ?? .null }

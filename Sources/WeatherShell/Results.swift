@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 
 /// Weather for a place as fetched: the view model's "last fetched weather".
 public struct WeatherReport: Hashable, Sendable {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 
 /// What a renderer needs besides the result: units, the clock and the terminal's abilities.
 public struct RenderContext: Sendable {

@@ -10,6 +10,7 @@ import Foundation
 #endif
 import WeatherKit
 import WeatherShell
+import WeatherStore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -48,7 +48,7 @@ struct WX {
             {
                 folder = typed.configFolder
             }
-            let names = StateStore.favoriteNames(folder: folder)
+            let names = WeatherSession.savedFavoriteNames(configFolder: folder)
             for candidate in ShellCompletion.candidates(words: words, favorites: names) { output.write(candidate + "\n") }
             return 0
         case .run:
@@ -153,8 +153,8 @@ final class Interactive {
 
     func run() async -> Int32 {
         installInterruptHandler()
-        runner.session.state.startPreload()
-        for entry in runner.session.log.history(last: 500) { editor.addToHistory(entry.line) }
+        runner.session.preloadState()
+        for line in runner.session.recentCommandLines(500) { editor.addToHistory(line) }
         output.write("wx \(WXVersion.current) — weather at the prompt. “help” lists commands; Ctrl-D quits.\n")
         if let startupFile {
             let task = Task { @MainActor in await runner.runStartupFile(startupFile) }

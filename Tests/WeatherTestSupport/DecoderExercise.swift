@@ -12,6 +12,7 @@ import Glibc
 #if !WX_FUZZ
 import WeatherKit
 import WeatherShell
+import WeatherStore
 #endif
 
 public enum DecoderExercise {

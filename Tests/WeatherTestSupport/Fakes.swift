@@ -1,6 +1,7 @@
 import Foundation
 import WeatherKit
 import WeatherShell
+import WeatherStore
 
 /// An `HTTPTransport` that answers from a script of expected requests and fails loudly on any
 /// other: the unexpected URL comes back as a `.failed` error whose text starts "unexpected request".

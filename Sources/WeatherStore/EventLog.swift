@@ -15,6 +15,12 @@ public struct HistoryEntry: Hashable, Sendable {
     public var line: String
     /// When it was entered (UTC).
     public var time: Date
+
+    package init(number: Int, line: String, time: Date) {
+        self.number = number
+        self.line = line
+        self.time = time
+    }
 }
 
 /// A saved weather reading for a place.
@@ -31,6 +37,19 @@ public struct Snapshot: Hashable, Sendable {
     /// The place's IANA zone, when known.
     public var timeZone: String?
     public var reading: SnapshotReading
+
+    package init(
+        id: Int, savedAt: Date, placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
+        reading: SnapshotReading
+    ) {
+        self.id = id
+        self.savedAt = savedAt
+        self.placeName = placeName
+        self.coordinate = coordinate
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.timeZone = timeZone
+        self.reading = reading
+    }
 }
 
 /// The append-only log `log.jsonl`: every command, snapshot and snapshot deletion, one JSON
@@ -46,8 +65,8 @@ public struct Snapshot: Hashable, Sendable {
 /// Readers skip kinds they do not know, lines that do not parse (counted), and a torn last line.
 /// Writers append one whole line with one `write` under the folder's lock.
 public final class EventLog {
-    public static let formatVersion = 1
-    public let path: String
+    package static let formatVersion = 1
+    package let path: String
     let folder: String
 
     /// Snapshots folded from the log so far, by id, and how far the fold has read.
@@ -56,10 +75,10 @@ public final class EventLog {
     private var foldedBytes: Int = 0
     private var foldedVersion: [Int]?
     /// Lines that could not be read, counted once per session.
-    public private(set) var skippedLines = 0
+    package private(set) var skippedLines = 0
     private var toldSkippedLines = 0
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
         self.path = folder + "/log.jsonl"
     }
@@ -76,26 +95,26 @@ public final class EventLog {
     }
 
     private var pending: [PendingRecord] = []
-    private var notes: [String] = []
+    private var notes: [StoreNote] = []
 
     /// Whether some records exist only in memory.
-    public var hasUnwrittenRecords: Bool { !pending.isEmpty }
+    package var hasUnwrittenRecords: Bool { !pending.isEmpty }
 
-    /// What happened to records kept in memory since the last call ("2 commands and snapshot 7
-    /// were written to log.jsonl"), to tell the user once.
-    public func takeNotes() -> [String] {
+    /// What the log did on its own since the last call (records kept in memory were written,
+    /// unreadable lines were skipped), to tell the user once.
+    package func takeNotes() -> [StoreNote] {
         defer { notes = [] }
         return notes
     }
 
     /// Appends a command record and returns its history number.
     ///
-    /// - Throws: `ShellError.storage` when the log cannot be written; the command is then kept
-    ///   and written with the next record that can be.
+    /// - Throws: `StoreError` when the log cannot be written; the command is then kept and
+    ///   written with the next record that can be.
     @discardableResult
-    public func appendCommand(_ line: String, at time: Date) throws(ShellError) -> Int {
+    package func appendCommand(_ line: String, at time: Date) throws(StoreError) -> Int {
         do {
-            return try StoreFiles.locked(folder) { () throws(ShellError) -> Int in
+            return try StoreFiles.locked(folder) { () throws(StoreError) -> Int in
                 try writePending()
                 let number = (lastCommandNumber() ?? 0) + 1
                 try append(CommandRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
@@ -109,17 +128,18 @@ public final class EventLog {
 
     /// Appends a snapshot record with the next free id.
     ///
-    /// - Throws: `ShellError.storage` when the log cannot be written; the snapshot is then kept
-    ///   in memory (listed by `snapshots()` with id 0) and written with the next record that can be.
-    public func appendSnapshot(
+    /// - Throws: `StoreError.snapshotKeptInMemory` when the log cannot be written; the snapshot
+    ///   is then kept in memory (listed by `snapshots()` with id 0) and written with the next
+    ///   record that can be.
+    package func appendSnapshot(
         placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
         reading: SnapshotReading, at time: Date
-    ) throws(ShellError) -> Snapshot {
+    ) throws(StoreError) -> Snapshot {
         var snapshot = Snapshot(
             id: 0, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
             utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading)
         do {
-            return try StoreFiles.locked(folder) { () throws(ShellError) -> Snapshot in
+            return try StoreFiles.locked(folder) { () throws(StoreError) -> Snapshot in
                 try writePending()
                 snapshot.id = lastSnapshotID() + 1
                 try append(SnapshotRecord(snapshot))
@@ -128,38 +148,35 @@ public final class EventLog {
         } catch {
             snapshot.id = 0
             pending.append(.snapshot(snapshot))
-            throw .storage("snapshot kept for this session, not yet written (\(error.description)); it will be written with the next record that can be")
+            throw .snapshotKeptInMemory(error)
         }
     }
 
     /// Appends a deletion record for snapshot `id`.
     ///
-    /// - Throws: `ShellError.noSuchSnapshot` when it does not exist (or is deleted already);
-    ///   `.storage` when the log cannot be written — the deletion then holds for this session
-    ///   and is written with the next record that can be.
-    public func deleteSnapshot(_ id: Int, at time: Date) throws(ShellError) -> Snapshot {
+    /// - Throws: `StoreError.noSuchSnapshot` when it does not exist (or is deleted already);
+    ///   `.deletionKeptInMemory` when the log cannot be written — the deletion then holds for
+    ///   this session and is written with the next record that can be.
+    package func deleteSnapshot(_ id: Int, at time: Date) throws(StoreError) -> Snapshot {
         guard let snapshot = findSnapshot(id) else { throw .noSuchSnapshot(id) }
         do {
-            try StoreFiles.locked(folder) { () throws(ShellError) in
+            try StoreFiles.locked(folder) { () throws(StoreError) in
                 try writePending()
                 try append(DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
             }
         } catch {
             pending.append(.deletion(id: id, time: time))
-            throw .storage("snapshot \(id) deleted for this session, not yet written (\(error.description)); it will be written with the next record that can be")
+            throw .deletionKeptInMemory(id: id, error)
         }
         return snapshot
     }
 
     /// Writes the records kept in memory, oldest first, each removed once written. Under the lock.
-    private func writePending() throws(ShellError) {
+    private func writePending() throws(StoreError) {
         var commands = 0
         var snapshotIDs: [Int] = []
         defer {
-            var parts: [String] = []
-            if commands > 0 { parts.append(commands == 1 ? "1 command" : "\(commands) commands") }
-            for id in snapshotIDs { parts.append("snapshot \(id)") }
-            if !parts.isEmpty { notes.append("\(parts.joined(separator: ", ")) kept in memory \(commands + snapshotIDs.count == 1 ? "was" : "were") written to log.jsonl") }
+            if commands + snapshotIDs.count > 0 { notes.append(.keptRecordsWritten(commands: commands, snapshotIDs: snapshotIDs)) }
         }
         while let record = pending.first {
             switch record {
@@ -178,10 +195,11 @@ public final class EventLog {
         }
     }
 
-    private func append(_ record: some Encodable) throws(ShellError) {
+    private func append(_ record: some Encodable) throws(StoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var bytes = try? [UInt8](encoder.encode(record)) else { throw .storage("cannot encode a log record") }
+        var bytes: [UInt8]
+        do { bytes = try [UInt8](encoder.encode(record)) } catch { throw .notEncodable(.log, detail: "\(error)") }
         bytes.append(UInt8(ascii: "\n"))
         try StoreFiles.appendLine(bytes, to: path)
     }
@@ -200,7 +218,7 @@ public final class EventLog {
     }
 
     /// Counts the records of the log (reads it whole).
-    public func statistics() -> Statistics {
+    package func statistics() -> Statistics {
         var stats = Statistics(path: path, bytes: 0, commands: 0, snapshots: 0, deletedSnapshots: 0, unreadableLines: 0, otherRecords: 0)
         var deleted = Set<Int>()
         guard let file = LogFile(path: path) else { return stats }
@@ -236,59 +254,62 @@ public final class EventLog {
     /// record wx can read are moved, byte for byte, to a file beside the log rather than lost.
     ///
     /// - Parameter now: the time that names the file of unreadable lines.
-    /// - Throws: `ShellError.storage` when it cannot be written; the old log is then untouched.
-    public func compact(now: Date) throws(ShellError) -> Compaction {
-        try StoreFiles.locked(folder, failure: "log.jsonl not compacted") { () throws(ShellError) in
-            try writePending()
-            let before = statistics()
-            let decoder = JSONDecoder()
-            // Pass 1: which snapshots are deleted.
-            var deleted = Set<Int>()
-            _ = LogFile(path: path)?.linesForward(from: 0) { line in
-                if case .deletion(let id) = Self.record(line, decoder: decoder) { deleted.insert(id) }
-            }
-            // Pass 2: copy what is kept; set aside what cannot be read.
-            var kept: [UInt8] = []
-            var unreadable: [UInt8] = []
-            kept.reserveCapacity(before.bytes)
-            _ = LogFile(path: path)?.linesForward(from: 0) { line in
-                switch Self.record(line, decoder: decoder) {
-                case .deletion: return
-                case .snapshot(let id) where deleted.contains(id): return
-                case .unreadable:
-                    unreadable.append(contentsOf: line)
-                    unreadable.append(UInt8(ascii: "\n"))
-                    return
-                case .command, .snapshot, .other: break
-                }
-                kept.append(contentsOf: line)
-                kept.append(UInt8(ascii: "\n"))
-            }
-            var aside: String?
-            do throws(FileError) {
-                if !unreadable.isEmpty {
-                    let name = FileIO.unusedName(path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" })
-                    try FileIO.replace(name, with: unreadable)
-                    aside = name
-                }
-                try FileIO.replace(path, with: kept)
-            } catch {
-                if let aside { unlink(aside) }
-                throw .storage("log.jsonl not compacted: \(error.description)")
-            }
-            return Compaction(before: before, after: statistics(), unreadableLinesFile: aside)
+    /// - Throws: `StoreError.notCompacted` when it cannot be written; the old log is then untouched.
+    package func compact(now: Date) throws(StoreError) -> Compaction {
+        let lock: FolderLock
+        do { lock = try FileIO.lock(folder) } catch { throw .notCompacted(.file(error)) }
+        defer { lock.unlock() }
+        // Records kept in memory that still cannot be written fail as they would anywhere; only
+        // the lock and the rewrite are "not compacted".
+        try writePending()
+        let before = statistics()
+        let decoder = JSONDecoder()
+        // Pass 1: which snapshots are deleted.
+        var deleted = Set<Int>()
+        _ = LogFile(path: path)?.linesForward(from: 0) { line in
+            if case .deletion(let id) = Self.record(line, decoder: decoder) { deleted.insert(id) }
         }
+        // Pass 2: copy what is kept; set aside what cannot be read.
+        var kept: [UInt8] = []
+        var unreadable: [UInt8] = []
+        kept.reserveCapacity(before.bytes)
+        _ = LogFile(path: path)?.linesForward(from: 0) { line in
+            switch Self.record(line, decoder: decoder) {
+            case .deletion: return
+            case .snapshot(let id) where deleted.contains(id): return
+            case .unreadable:
+                unreadable.append(contentsOf: line)
+                unreadable.append(UInt8(ascii: "\n"))
+                return
+            case .command, .snapshot, .other: break
+            }
+            kept.append(contentsOf: line)
+            kept.append(UInt8(ascii: "\n"))
+        }
+        var aside: String?
+        do throws(FileError) {
+            if !unreadable.isEmpty {
+                let name = FileIO.unusedName(path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" })
+                try FileIO.replace(name, with: unreadable)
+                aside = name
+            }
+            try FileIO.replace(path, with: kept)
+        } catch {
+            if let aside { unlink(aside) }
+            throw .notCompacted(.file(error))
+        }
+        return Compaction(before: before, after: statistics(), unreadableLinesFile: aside)
     }
 
     // MARK: - Reading
 
     /// Snapshots not deleted, oldest first; those not yet written (id 0) last.
-    public func snapshots() -> [Snapshot] {
+    package func snapshots() -> [Snapshot] {
         fold()
         if skippedLines > toldSkippedLines {
             // Reading snapshots does not parse every command line, so this is not a count:
             // `log` reads every line whole and gives one.
-            notes.append("some lines of log.jsonl could not be read and were skipped (“log” counts them; “log compact” moves them to a file of their own)")
+            notes.append(.unreadableLinesSkipped)
             toldSkippedLines = skippedLines
         }
         var deleted = Set<Int>()
@@ -304,7 +325,7 @@ public final class EventLog {
     }
 
     /// The snapshot with `id`, unless deleted.
-    public func snapshot(_ id: Int) -> Snapshot? { findSnapshot(id) }
+    package func snapshot(_ id: Int) -> Snapshot? { findSnapshot(id) }
 
     /// Reads backwards to snapshot `id`. Ids only grow along the file, so the search stops at a
     /// smaller one; a deletion, written after its snapshot, is met first.
@@ -345,7 +366,7 @@ public final class EventLog {
 
     /// The last `count` commands, oldest first, read from the end of the file backwards (the
     /// log is never read whole for this).
-    public func history(last count: Int) -> [HistoryEntry] {
+    package func history(last count: Int) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         guard count > 0 else { return [] }
         let decoder = JSONDecoder()
@@ -357,7 +378,7 @@ public final class EventLog {
     }
 
     /// The command with history number `number`.
-    public func command(number: Int) -> HistoryEntry? {
+    package func command(number: Int) -> HistoryEntry? {
         var found: HistoryEntry?
         let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
@@ -369,7 +390,7 @@ public final class EventLog {
     }
 
     /// Commands `range` (inclusive), oldest first.
-    public func commands(in range: ClosedRange<Int>) -> [HistoryEntry] {
+    package func commands(in range: ClosedRange<Int>) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
