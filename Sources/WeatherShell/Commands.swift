@@ -1,5 +1,4 @@
 import WeatherKit
-import WeatherStore
 
 /// What may follow a command word, for tab completion.
 public indirect enum CompletionKind: Hashable, Sendable {
