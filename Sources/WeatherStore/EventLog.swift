@@ -223,9 +223,8 @@ public final class EventLog {
         var deleted = Set<Int>()
         guard let file = LogFile(path: path) else { return stats }
         stats.bytes = file.size
-        let decoder = JSONDecoder()
         _ = file.linesForward(from: 0) { line in
-            switch Self.record(line, decoder: decoder) {
+            switch Self.record(line) {
             case .command: stats.commands += 1
             case .snapshot: stats.snapshots += 1
             case .deletion(let id): deleted.insert(id)
@@ -263,18 +262,17 @@ public final class EventLog {
         // the lock and the rewrite are "not compacted".
         try writePending()
         let before = statistics()
-        let decoder = JSONDecoder()
         // Pass 1: which snapshots are deleted.
         var deleted = Set<Int>()
         _ = LogFile(path: path)?.linesForward(from: 0) { line in
-            if case .deletion(let id) = Self.record(line, decoder: decoder) { deleted.insert(id) }
+            if case .deletion(let id) = Self.record(line) { deleted.insert(id) }
         }
         // Pass 2: copy what is kept; set aside what cannot be read.
         var kept: [UInt8] = []
         var unreadable: [UInt8] = []
         kept.reserveCapacity(before.bytes)
         _ = LogFile(path: path)?.linesForward(from: 0) { line in
-            switch Self.record(line, decoder: decoder) {
+            switch Self.record(line) {
             case .deletion: return
             case .snapshot(let id) where deleted.contains(id): return
             case .unreadable:
@@ -333,14 +331,14 @@ public final class EventLog {
         for case .deletion(id, _) in pending { return nil }
         var found: Snapshot?
         var deleted = false
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            switch Self.kind(of: line) {
+            let (kind, parsed) = Self.classify(line)
+            switch kind {
             case .deletion:
-                if (try? decoder.decode(DeletionRecord.self, from: Data(line)))?.id == id { deleted = true }
+                if Self.read(line, parsed, as: DeletionRecord.init)?.id == id { deleted = true }
                 return !deleted
             case .snapshot:
-                guard let record = try? decoder.decode(SnapshotRecord.self, from: Data(line)), let snapshot = record.snapshot else {
+                guard let record = Self.read(line, parsed, as: SnapshotRecord.init), let snapshot = record.snapshot else {
                     return true
                 }
                 if snapshot.id == id { found = snapshot }
@@ -355,10 +353,10 @@ public final class EventLog {
     /// The highest snapshot id so far: that of the last snapshot record (0 when none).
     private func lastSnapshotID() -> Int {
         var highest: Int?
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            guard Self.kind(of: line) == .snapshot else { return true }
-            highest = (try? decoder.decode(SnapshotRecord.self, from: Data(line)))?.id
+            let (kind, parsed) = Self.classify(line)
+            guard kind == .snapshot else { return true }
+            highest = Self.read(line, parsed, as: SnapshotRecord.init)?.id
             return highest == nil
         }
         return highest ?? 0
@@ -369,9 +367,8 @@ public final class EventLog {
     package func history(last count: Int) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         guard count > 0 else { return [] }
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            if let entry = Self.historyEntry(line, decoder: decoder) { entries.append(entry) }
+            if let entry = Self.historyEntry(line) { entries.append(entry) }
             return entries.count < count
         }
         return entries.reversed()
@@ -380,9 +377,8 @@ public final class EventLog {
     /// The command with history number `number`.
     package func command(number: Int) -> HistoryEntry? {
         var found: HistoryEntry?
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            guard let entry = Self.historyEntry(line, decoder: decoder) else { return true }
+            guard let entry = Self.historyEntry(line) else { return true }
             if entry.number == number { found = entry }
             return entry.number > number
         }
@@ -392,9 +388,8 @@ public final class EventLog {
     /// Commands `range` (inclusive), oldest first.
     package func commands(in range: ClosedRange<Int>) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            guard let entry = Self.historyEntry(line, decoder: decoder) else { return true }
+            guard let entry = Self.historyEntry(line) else { return true }
             if range.contains(entry.number) { entries.append(entry) }
             return entry.number > range.lowerBound
         }
@@ -403,22 +398,24 @@ public final class EventLog {
 
     private func lastCommandNumber() -> Int? {
         var number: Int?
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            number = Self.historyEntry(line, decoder: decoder)?.number
+            number = Self.historyEntry(line)?.number
             return number == nil
         }
         return number
     }
 
-    static func historyEntry(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> HistoryEntry? {
-        kind(of: line) == .command ? commandEntry(line, decoder: decoder) : nil
+    static func historyEntry(_ line: UnsafeRawBufferPointer) -> HistoryEntry? {
+        let (kind, parsed) = classify(line)
+        return kind == .command ? commandEntry(line, parsed: parsed) : nil
     }
 
     /// A line already known to claim kind "command", decoded whole.
-    static func commandEntry(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> HistoryEntry? {
+    ///
+    /// - Parameter parsed: the line's JSON object, when `classify` parsed it already.
+    static func commandEntry(_ line: UnsafeRawBufferPointer, parsed: [String: JSONValue]? = nil) -> HistoryEntry? {
         guard line.count < 1 << 20,
-            let record = try? decoder.decode(CommandRecord.self, from: Data(line)), record.kind == "command",
+            let record = read(line, parsed, as: CommandRecord.init), record.kind == "command",
             let time = ISOTime.parse(record.ts)
         else { return nil }
         return HistoryEntry(number: record.n, line: record.line, time: time)
@@ -435,28 +432,27 @@ public final class EventLog {
         }
         foldedVersion = version
         guard version != nil, let file = LogFile(path: path) else { return }
-        let decoder = JSONDecoder()
         foldedBytes = file.linesForward(from: foldedBytes) { line in
             // Most lines are commands: bytes tell them apart without parsing. wx writes keys
             // sorted, so `kind` comes first; lines from other writers are parsed.
-            let kind = Self.kind(of: line)
+            let (kind, parsed) = Self.classify(line)
             if kind == .command {
                 // One in wx's own layout is taken as it is; another writer's is checked whole,
                 // so that the count of unreadable lines agrees with `log`.
-                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.commandEntry(line, decoder: decoder) == nil {
+                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.commandEntry(line, parsed: parsed) == nil {
                     skippedLines += 1
                 }
                 return
             }
             if kind == .deletion {
-                guard let record = try? decoder.decode(DeletionRecord.self, from: Data(line)) else {
+                guard let record = Self.read(line, parsed, as: DeletionRecord.init) else {
                     skippedLines += 1
                     return
                 }
                 deletedIDs.insert(record.id)
                 snapshotsByID[record.id] = nil
             } else if kind == .snapshot {
-                guard let record = try? decoder.decode(SnapshotRecord.self, from: Data(line)), record.kind == "snapshot",
+                guard let record = Self.read(line, parsed, as: SnapshotRecord.init), record.kind == "snapshot",
                     let snapshot = record.snapshot
                 else {
                     skippedLines += 1
@@ -471,24 +467,37 @@ public final class EventLog {
 
     enum LineKind { case command, snapshot, deletion, other, unreadable }
 
+    /// A record from the object `classify` parsed, else from the line's bytes.
+    static func read<Record>(
+        _ line: UnsafeRawBufferPointer, _ parsed: [String: JSONValue]?, as record: ([String: JSONValue]) -> Record?
+    ) -> Record? {
+        guard let object = parsed ?? jsonObject(line) else { return nil }
+        return record(object)
+    }
+
     /// The record kind a line claims, without checking its other fields. wx writes keys sorted
     /// and without spaces, so `{"kind":"command",` at the start tells most lines apart with
     /// one comparison; a line in any other layout — keys in another order, spaces after the
     /// colons, a CR before the newline, as another JSON writer or an editor leaves it — is
     /// asked of a JSON parser.
-    static func kind(of line: UnsafeRawBufferPointer) -> LineKind {
-        if LogFile.starts(line, with: sortedCommandPrefix) { return .command }
-        if LogFile.starts(line, with: sortedDeletionPrefix) { return .deletion }
-        if LogFile.starts(line, with: sortedSnapshotPrefix) { return .snapshot }
-        if LogFile.starts(line, with: sortedKindPrefix) { return .other }
-        guard line.count < 1 << 20, let probe = try? JSONDecoder().decode(KindProbe.self, from: Data(line)) else {
-            return .unreadable
+    static func kind(of line: UnsafeRawBufferPointer) -> LineKind { classify(line).kind }
+
+    /// The kind, as `kind(of:)`, and the line's JSON object when telling the kind took parsing
+    /// it (wx's snapshot and deletion records, whose sorted keys put `data_time` or `id` first),
+    /// so that the record is read from it rather than parsed again.
+    static func classify(_ line: UnsafeRawBufferPointer) -> (kind: LineKind, object: [String: JSONValue]?) {
+        if LogFile.starts(line, with: sortedCommandPrefix) { return (.command, nil) }
+        if LogFile.starts(line, with: sortedDeletionPrefix) { return (.deletion, nil) }
+        if LogFile.starts(line, with: sortedSnapshotPrefix) { return (.snapshot, nil) }
+        if LogFile.starts(line, with: sortedKindPrefix) { return (.other, nil) }
+        guard line.count < 1 << 20, let object = jsonObject(line), let probe = KindProbe(object) else {
+            return (.unreadable, nil)
         }
         switch probe.kind {
-        case "command": return .command
-        case "snapshot": return .snapshot
-        case "snapshot.deleted": return .deletion
-        default: return .other
+        case "command": return (.command, object)
+        case "snapshot": return (.snapshot, object)
+        case "snapshot.deleted": return (.deletion, object)
+        default: return (.other, object)
         }
     }
 
@@ -508,16 +517,17 @@ public final class EventLog {
         case unreadable
     }
 
-    static func record(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> Record {
-        switch kind(of: line) {
-        case .command: return commandEntry(line, decoder: decoder) == nil ? .unreadable : .command
+    static func record(_ line: UnsafeRawBufferPointer) -> Record {
+        let (kind, parsed) = classify(line)
+        switch kind {
+        case .command: return commandEntry(line, parsed: parsed) == nil ? .unreadable : .command
         case .snapshot:
-            guard let record = try? decoder.decode(SnapshotRecord.self, from: Data(line)), record.kind == "snapshot",
+            guard let record = read(line, parsed, as: SnapshotRecord.init), record.kind == "snapshot",
                 let snapshot = record.snapshot
             else { return .unreadable }
             return .snapshot(id: snapshot.id)
         case .deletion:
-            guard let record = try? decoder.decode(DeletionRecord.self, from: Data(line)), record.kind == "snapshot.deleted" else {
+            guard let record = read(line, parsed, as: DeletionRecord.init), record.kind == "snapshot.deleted" else {
                 return .unreadable
             }
             return .deletion(id: record.id)
@@ -529,28 +539,110 @@ public final class EventLog {
 
 // MARK: - Records
 
-struct KindProbe: Decodable {
-    var kind: String
-    var id: Int?
+// Records are read with WeatherKit's JSON parser (one pass over the bytes into a `JSONValue`)
+// and taken apart here as strictly as the Decodable structs they replace were: a field of the
+// wrong type makes the record unreadable (a string is not a number, nor a number a string); an
+// optional field may be absent or null. Writing stays with JSONEncoder (sorted keys).
+
+/// A line's JSON object; nil when it is not one.
+private func jsonObject(_ line: UnsafeRawBufferPointer) -> [String: JSONValue]? {
+    (try? JSONValue.parse(Data(line)))?.object
 }
 
-struct CommandRecord: Codable {
+extension JSONValue {
+    /// A JSON string, exactly.
+    fileprivate var recordString: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// A finite JSON number, exactly.
+    fileprivate var recordDouble: Double? {
+        if case .number(let value) = self, value.isFinite { return value }
+        return nil
+    }
+
+    /// A JSON number without a fraction, within ±2^53, where a Double holds every integer (ids and
+    /// history numbers are far below; anything beyond is not a record wx wrote).
+    fileprivate var recordInt: Int? {
+        guard let value = recordDouble, value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else { return nil }
+        return Int(value)
+    }
+}
+
+/// An optional field: `.some(nil)` when absent or null, nil when present with the wrong type.
+private func optionalField<T>(_ object: [String: JSONValue], _ key: String, _ read: (JSONValue) -> T?) -> T?? {
+    guard let value = object[key], value != .null else { return .some(nil) }
+    return read(value).map { .some($0) }
+}
+
+struct KindProbe {
+    var kind: String
+    var id: Int?
+
+    init?(_ object: [String: JSONValue]) {
+        guard let kind = object["kind"]?.recordString, let id = optionalField(object, "id", \.recordInt) else { return nil }
+        self.kind = kind
+        self.id = id
+    }
+}
+
+struct CommandRecord: Encodable {
     var v: Int
     var ts: String
     var kind: String
     var n: Int
     var line: String
+
+    init(v: Int, ts: String, kind: String, n: Int, line: String) {
+        self.v = v
+        self.ts = ts
+        self.kind = kind
+        self.n = n
+        self.line = line
+    }
+
+    init?(_ line: UnsafeRawBufferPointer) {
+        guard let object = jsonObject(line) else { return nil }
+        self.init(object)
+    }
+
+    init?(_ object: [String: JSONValue]) {
+        guard let v = object["v"]?.recordInt, let ts = object["ts"]?.recordString,
+            let kind = object["kind"]?.recordString, let n = object["n"]?.recordInt, let line = object["line"]?.recordString
+        else { return nil }
+        self.init(v: v, ts: ts, kind: kind, n: n, line: line)
+    }
 }
 
-struct DeletionRecord: Codable {
+struct DeletionRecord: Encodable {
     var v: Int
     var ts: String
     var kind: String
     var id: Int
+
+    init(v: Int, ts: String, kind: String, id: Int) {
+        self.v = v
+        self.ts = ts
+        self.kind = kind
+        self.id = id
+    }
+
+    init?(_ line: UnsafeRawBufferPointer) {
+        guard let object = jsonObject(line) else { return nil }
+        self.init(object)
+    }
+
+    init?(_ object: [String: JSONValue]) {
+        guard let v = object["v"]?.recordInt, let ts = object["ts"]?.recordString,
+            let kind = object["kind"]?.recordString, let id = object["id"]?.recordInt
+        else { return nil }
+        self.init(v: v, ts: ts, kind: kind, id: id)
+    }
 }
 
-struct SnapshotRecord: Codable {
-    struct PlaceRecord: Codable {
+struct SnapshotRecord: Encodable {
+    struct PlaceRecord: Encodable {
         var name: String
         var latitude: Double
         var longitude: Double
@@ -582,6 +674,38 @@ struct SnapshotRecord: Codable {
         precipitation_probability_percent = snapshot.reading.precipitationProbabilityPercent
         precipitation_millimetres = snapshot.reading.precipitationMillimetres
         weather_code = snapshot.reading.weatherCode
+    }
+
+    init?(_ line: UnsafeRawBufferPointer) {
+        guard let object = jsonObject(line) else { return nil }
+        self.init(object)
+    }
+
+    init?(_ object: [String: JSONValue]) {
+        guard let v = object["v"]?.recordInt, let ts = object["ts"]?.recordString,
+            let kind = object["kind"]?.recordString, let id = object["id"]?.recordInt,
+            let place = object["place"]?.object, let name = place["name"]?.recordString,
+            let latitude = place["latitude"]?.recordDouble, let longitude = place["longitude"]?.recordDouble,
+            let dataTime = object["data_time"]?.recordString,
+            let utcOffset = optionalField(object, "utc_offset_seconds", \.recordInt),
+            let timezone = optionalField(object, "timezone", \.recordString),
+            let temperature = optionalField(object, "temperature_celsius", \.recordDouble),
+            let probability = optionalField(object, "precipitation_probability_percent", \.recordDouble),
+            let amount = optionalField(object, "precipitation_millimetres", \.recordDouble),
+            let weatherCode = optionalField(object, "weather_code", \.recordInt)
+        else { return nil }
+        self.v = v
+        self.ts = ts
+        self.kind = kind
+        self.id = id
+        self.place = PlaceRecord(name: name, latitude: latitude, longitude: longitude)
+        self.utc_offset_seconds = utcOffset
+        self.timezone = timezone
+        self.data_time = dataTime
+        self.temperature_celsius = temperature
+        self.precipitation_probability_percent = probability
+        self.precipitation_millimetres = amount
+        self.weather_code = weatherCode
     }
 
     var snapshot: Snapshot? {
