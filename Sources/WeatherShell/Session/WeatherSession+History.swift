@@ -15,29 +15,29 @@ extension WeatherSession {
     /// - Throws: `ShellError.store` when log.jsonl cannot be written; the line is then kept in
     ///   memory and written with the next record that can be.
     @discardableResult
-    public func recordCommand(_ line: String) throws(ShellError) -> Int {
+    package func recordCommand(_ line: String) throws(ShellError) -> Int {
         try storing { () throws(StoreError) in try log.appendCommand(line, at: now()) }
     }
 
     /// The command with history number `number`, for `!N`.
-    public func historyEntry(number: Int) -> HistoryEntry? { log.command(number: number) }
+    package func historyEntry(number: Int) -> HistoryEntry? { log.command(number: number) }
 
     /// The number of the last command in the history; 0 when there is none.
-    public func lastHistoryNumber() -> Int { log.history(last: 1).first?.number ?? 0 }
+    package func lastHistoryNumber() -> Int { log.history(last: 1).first?.number ?? 0 }
 
     /// Commands `range` (inclusive), oldest first, for `replay`.
-    public func historyEntries(in range: ClosedRange<Int>) -> [HistoryEntry] { log.commands(in: range) }
+    package func historyEntries(in range: ClosedRange<Int>) -> [HistoryEntry] { log.commands(in: range) }
 
     /// The last `count` command lines, oldest first: the line editor's history at start.
-    public func recentCommandLines(_ count: Int) -> [String] { log.history(last: count).map(\.line) }
+    package func recentCommandLines(_ count: Int) -> [String] { log.history(last: count).map(\.line) }
 
     /// Starts decoding state.plist in the background, so that the first Tab at the prompt does
     /// not wait for thousands of favorites.
-    public func preloadState() { state.startPreload() }
+    package func preloadState() { state.startPreload() }
 
     /// The favorites' names in the state.plist of `configFolder`, read without a session and
     /// without side effects: for the shell completion scripts, which run at every Tab.
-    public nonisolated static func savedFavoriteNames(configFolder: String) -> [String] {
+    package nonisolated static func savedFavoriteNames(configFolder: String) -> [String] {
         StateStore.favoriteNames(folder: configFolder)
     }
 
