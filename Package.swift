@@ -3,9 +3,9 @@
 // wx — an interactive weather shell.
 //
 // Layers, one direction only (see README.md, "How it is built"):
-//   wx (terminal: libedit) → WeatherShell (parser, view model, stores, renderers)
-//     → WeatherKit (Model/, Services/, Transport/) → CCurl (libcurl)
-//     → WXBasics (JSON, text, time, files: infrastructure with no weather in it)
+//   wx (terminal: libedit) → WeatherShell (commands, parser, view model, presentation, renderers)
+//     → WeatherStore (state.plist, log.jsonl) → WeatherKit (Model/, Services/, Transport/)
+//     → CCurl (libcurl) and WXBasics (JSON, text, time, files: infrastructure with no weather in it)
 // The product imports FoundationEssentials only: full Foundation loads ICU at every start.
 import PackageDescription
 
@@ -25,9 +25,15 @@ let package = Package(
             name: "WeatherKit",
             dependencies: ["WXBasics", "CCurl"]
         ),
+        // state.plist and log.jsonl: documents, reading, writing, locking, maintenance. Below the
+        // shell, which words its errors.
+        .target(
+            name: "WeatherStore",
+            dependencies: ["WeatherKit", "WXBasics"]
+        ),
         .target(
             name: "WeatherShell",
-            dependencies: ["WeatherKit", "WXBasics"]
+            dependencies: ["WeatherKit", "WeatherStore", "WXBasics"]
         ),
         .executableTarget(
             name: "wx",
@@ -41,11 +47,11 @@ let package = Package(
         // In-process timings for `make bench` (not installed).
         .executableTarget(
             name: "wx-bench",
-            dependencies: ["WeatherShell", "WeatherKit", "WXBasics"]
+            dependencies: ["WeatherShell", "WeatherStore", "WeatherKit", "WXBasics"]
         ),
         .target(
             name: "WeatherTestSupport",
-            dependencies: ["WXBasics", "WeatherKit", "WeatherShell"],
+            dependencies: ["WXBasics", "WeatherKit", "WeatherShell", "WeatherStore"],
             path: "Tests/WeatherTestSupport"
         ),
         .testTarget(
@@ -57,8 +63,12 @@ let package = Package(
             dependencies: ["WeatherKit", "WXBasics", "WeatherTestSupport"]
         ),
         .testTarget(
+            name: "WeatherStoreTests",
+            dependencies: ["WeatherStore", "WeatherKit", "WXBasics", "WeatherTestSupport"]
+        ),
+        .testTarget(
             name: "WeatherShellTests",
-            dependencies: ["WeatherShell", "WeatherKit", "WXBasics", "WeatherTestSupport"]
+            dependencies: ["WeatherShell", "WeatherStore", "WeatherKit", "WXBasics", "WeatherTestSupport"]
         ),
         .testTarget(
             name: "DocsTests",

@@ -1,7 +1,7 @@
 // libFuzzer entry point for wx's decoders: each input goes to the decoder named by
 // WX_FUZZ_TARGET (see DecoderExercise.targets), and what it decodes is rendered as text and
 // JSON, so that a crash anywhere from bytes to screen is found. `make fuzz` compiles this with
-// WeatherKit, WeatherShell and DecoderExercise.swift as one module; a crashing input goes into
+// WeatherKit, WeatherStore, WeatherShell and DecoderExercise.swift as one module; a crashing input goes into
 // Fixtures/fuzz-regressions/<target>/, which a test replays.
 #if canImport(FoundationEssentials)
 import FoundationEssentials

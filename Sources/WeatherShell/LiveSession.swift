@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 
 extension WeatherSession {
     /// A session on the real services, configured from the environment.

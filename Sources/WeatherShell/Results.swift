@@ -5,6 +5,7 @@ import Foundation
 #endif
 import WeatherKit
 import WXBasics
+import WeatherStore
 
 /// Weather for a place as fetched: the view model's "last fetched weather".
 public struct WeatherReport: Hashable, Sendable {

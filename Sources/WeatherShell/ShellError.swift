@@ -1,5 +1,6 @@
 import WeatherKit
 import WXBasics
+import WeatherStore
 
 /// Everything a command can fail with, as one line for the user.
 public enum ShellError: Error, Hashable, Sendable {
@@ -23,8 +24,11 @@ public enum ShellError: Error, Hashable, Sendable {
     case noSuchHistoryEntry(Int)
     /// A service failed.
     case service(ServiceError)
-    /// A state file could not be read or written; the text names the file and the cause.
+    /// A file a command exports to or imports from could not be written or read; the text names
+    /// the file and the cause.
     case storage(String)
+    /// state.plist or log.jsonl could not be read or written (worded in StoreMessages.swift).
+    case store(StoreError)
     /// A file given to a command (`import`) is not what it should be; the text names the file.
     case unreadableFile(String)
     /// The service's answer does not hold what the command shows ("no daily forecast in
@@ -54,6 +58,7 @@ extension ShellError: CustomStringConvertible {
         case .noSuchHistoryEntry(let number): "no command \(number) in the history (see “history”)"
         case .service(let error): error.description
         case .storage(let text): text
+        case .store(let error): error.userText
         case .unreadableFile(let text): text
         case .notInAnswer(let text): text
         case .fallbackFailed(let first, let then): "\(first.description); \(then)"

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import WeatherKit
 import WXBasics
+import WeatherStore
 
 /// Where the runner writes: standard output for results, standard error for errors and notes.
 public protocol OutputSink: AnyObject {
@@ -190,7 +191,7 @@ public final class ShellRunner {
             return .quit
         case .rerun(let number):
             guard !nested else { return refuseNested(text) }
-            guard let entry = session.log.command(number: number) else {
+            guard let entry = session.historyEntry(number: number) else {
                 report(.noSuchHistoryEntry(number))
                 return .failed
             }
@@ -200,13 +201,13 @@ public final class ShellRunner {
         case .replay(let range):
             guard !nested else { return refuseNested(text) }
             // A range past the end is a mistake to say, not "everything there is" to re-run.
-            let last = session.log.history(last: 1).first?.number ?? 0
+            let last = session.lastHistoryNumber()
             guard range.upperBound <= last else {
                 report(.noSuchHistoryEntry(range.upperBound))
                 return .failed
             }
             if record { self.record(text) }
-            let entries = session.log.commands(in: range)
+            let entries = session.historyEntries(in: range)
             guard !entries.isEmpty else {
                 report(.noSuchHistoryEntry(range.lowerBound))
                 return .failed
@@ -290,7 +291,7 @@ public final class ShellRunner {
     /// Appends the line to the history, with any API key replaced by `<redacted>`.
     private func record(_ line: String) {
         do {
-            try session.log.appendCommand(redacted(line), at: session.now())
+            try session.recordCommand(redacted(line))
         } catch {
             guard !warnedAboutLog else { return }
             warnedAboutLog = true

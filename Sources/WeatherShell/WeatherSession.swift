@@ -5,6 +5,7 @@ import Foundation
 #endif
 import WeatherKit
 import WXBasics
+import WeatherStore
 
 /// The services a session can use; settings choose among them.
 public struct WeatherServices: Sendable {
@@ -64,8 +65,10 @@ public final class WeatherSession {
     public internal(set) var lastWeather: WeatherReport?
 
     public let configuration: Configuration
-    public let state: StateStore
-    public let log: EventLog
+    /// state.plist and log.jsonl. Only the session's own files use them: everything outside
+    /// reaches history and state through the session (WeatherSession+History.swift).
+    let state: StateStore
+    let log: EventLog
     let services: WeatherServices
     let now: @Sendable () -> Date
     /// What `watch` waits on (the system clock; a manual one in tests).
@@ -92,7 +95,7 @@ public final class WeatherSession {
     /// The favorites' names for tab completion, with what another wx saved since the last
     /// command (state.plist is re-read only when it changed: one `stat` otherwise).
     public func favoriteNamesForCompletion() -> [String] {
-        if let warning = state.refresh() { undeliveredNotices.append("warning: " + warning) }
+        if let warning = state.refresh() { undeliveredNotices.append("warning: " + warning.userText) }
         return favorites.map(\.name)
     }
 
@@ -105,7 +108,7 @@ public final class WeatherSession {
     /// The notices to show after a command: those it could not return, then the log's.
     public func takeNotices() -> [String] {
         defer { undeliveredNotices = [] }
-        return undeliveredNotices + log.takeNotes()
+        return undeliveredNotices + log.takeNotes().map(\.userText)
     }
 
     /// Runs one command.
@@ -117,12 +120,12 @@ public final class WeatherSession {
         // the others (history, saved…) never read state.plist at all.
         // A state.plist that cannot be used as it is is said once, as a warning: the command
         // still runs, and its exit status is its own.
-        if command.readsState, let warning = state.refresh() {
+        if command.readsState, let warning = state.refresh()?.userText {
             do {
                 return [.notice("warning: " + warning)] + (try await execute(command))
             } catch {
                 // Unless the error says the same (favs on an unreadable file).
-                if error != .storage(warning) { undeliveredNotices.append("warning: " + warning) }
+                if error.description != warning { undeliveredNotices.append("warning: " + warning) }
                 throw error
             }
         }
@@ -135,7 +138,7 @@ public final class WeatherSession {
         case .favoriteRename(let old, let new): return try renameFavorite(old, to: new)
         case .favorites:
             // No favorites because state.plist cannot be read is not "no favorites yet".
-            if favorites.isEmpty, let reason = state.readOnlyReason { throw .storage(reason) }
+            if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
             return [.favorites(favorites)]
         case .compare(let names): return try await compare(names)
         case .hourly(let count, let target): return try await hourly(count, target)
@@ -147,7 +150,7 @@ public final class WeatherSession {
         case .snapshot(let id):
             guard let snapshot = log.snapshot(id) else { throw .noSuchSnapshot(id) }
             return [.snapshot(snapshot)]
-        case .snapshotRemove(let id): return [.snapshotRemoved(try log.deleteSnapshot(id, at: now()))]
+        case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
         case .history(let count): return [.history(log.history(last: count ?? 20))]
         case .units(let change): return try setUnits(change)
         case .provider(let word): return try setProvider(word)
@@ -166,7 +169,7 @@ public final class WeatherSession {
                 stateFolder: configuration.stateFolder, cacheFolder: configuration.cacheFolder))]
         case .log(let compact):
             guard compact else { return [.logStatistics(log.statistics())] }
-            return [.logCompacted(try log.compact(now: now()))]
+            return [.logCompacted(try compactLog())]
         case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
         case .importFavorites(let path): return try importFavorites(from: path)
         case .resetState:
@@ -174,7 +177,7 @@ public final class WeatherSession {
             guard state.isReadOnly else {
                 throw .usage("state.plist is readable: “reset state” only replaces a file wx cannot read (remove favorites with “fav rm”)")
             }
-            try state.reset()
+            try resetState()
             return [.notice("state.plist starts afresh: no favorites, default settings")]
         case .rerun, .replay, .format, .quit, .watch:
             // Line-level commands: the runner handles them before they reach the view model.
@@ -188,10 +191,13 @@ public final class WeatherSession {
     /// in memory and the result says it was not saved.
     func persist(_ change: @escaping (inout StateDocument) throws(ShellError) -> Void) -> [CommandResult] {
         do {
-            try state.update(change)
+            try state.update(checking: change)
             return []
         } catch {
-            return [.notSaved(error)]
+            switch error {
+            case .refused(let refusal): return [.notSaved(refusal)]
+            case .notSaved(let failure): return [.notSaved(ShellError(failure))]
+            }
         }
     }
 

@@ -13,6 +13,7 @@ import Foundation
 import WeatherKit
 import WXBasics
 import WeatherShell
+import WeatherStore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,5 @@
+import WeatherStore
+import WXBasics
 import Foundation
 import Testing
 import WeatherKit

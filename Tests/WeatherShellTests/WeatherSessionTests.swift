@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeatherKit
+import WeatherStore
 import WeatherTestSupport
 
 @testable import WeatherShell

@@ -12,6 +12,7 @@ import Glibc
 #if !WX_FUZZ
 import WeatherKit
 import WeatherShell
+import WeatherStore
 #endif
 // A module of its own in the fuzz build too (fuzz/build.sh).
 import WXBasics

@@ -3,6 +3,7 @@ import Testing
 import WeatherKit
 import WXBasics
 import WeatherShell
+import WeatherStore
 
 /// An `HTTPTransport` that answers from a script of expected requests. A request nobody
 /// expected fails the running test (`Issue.record`, naming its URL) instead of passing for an

@@ -14,6 +14,25 @@ import Darwin
 public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
+    /// The file or folder the operation was on; empty when the error was made from text alone.
+    public private(set) var path = ""
+    /// The errno of the call that failed; nil when no system call gave the cause (a short write,
+    /// not a regular file).
+    public private(set) var code: Int32?
+
+    /// `operation` ("write", "lock") on `path` failed with errno `code`: "cannot write PATH: No
+    /// space left on device".
+    init(cannot operation: String, _ path: String, code: Int32) {
+        self.init("cannot \(operation) \(path): \(String(cString: strerror(code)))")
+        self.path = path
+        self.code = code
+    }
+
+    /// `operation` on `path` failed for a reason no errno names ("short write").
+    init(cannot operation: String, _ path: String, reason: String) {
+        self.init("cannot \(operation) \(path): \(reason)")
+        self.path = path
+    }
 }
 
 /// The file-system operations the stores and the cache need, with POSIX semantics spelled out: private
@@ -30,18 +49,18 @@ public enum FileIO {
     /// Fails like the system would when the seam says so.
     static func checkFault(_ path: String, _ what: String) throws(FileError) {
         if let code = faults.failure(for: path) {
-            throw FileError("cannot \(what) \(path): \(String(cString: strerror(code)))")
+            throw FileError(cannot: what, path, code: code)
         }
     }
 
     /// Creates `path` and its parents with mode 0700 when missing.
     ///
-    /// - Throws: `ShellError.storage` naming the folder and the cause.
+    /// - Throws: `FileError` naming the folder and the cause.
     public static func ensureFolder(_ path: String) throws(FileError) {
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { return }
-            throw FileError("cannot use \(path): it is a file, not a folder")
+            throw FileError(cannot: "use", path, reason: "it is a file, not a folder")
         }
         // Parents first, each 0700; errno is read right after the call that failed.
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
@@ -49,7 +68,7 @@ public enum FileIO {
         }
         try checkFault(path, "create the folder")
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw FileError("cannot create the folder \(path): \(lastError())")
+            throw FileError(cannot: "create the folder", path, code: errno)
         }
     }
 
@@ -62,12 +81,12 @@ public enum FileIO {
         try ensureFolder(folder)
         try checkFault(folder + "/.wx.lock", "lock")
         let fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FileError("cannot lock \(folder): \(lastError())") }
+        guard fd >= 0 else { throw FileError(cannot: "lock", folder, code: errno) }
         while flock(fd, LOCK_EX) != 0 {
             if errno != EINTR {
-                let cause = lastError()
+                let code = errno
                 close(fd)
-                throw FileError("cannot lock \(folder): \(cause)")
+                throw FileError(cannot: "lock", folder, code: code)
             }
         }
         return FolderLock(fd: fd)
@@ -76,7 +95,7 @@ public enum FileIO {
     /// Replaces `path` with `data` so that a crash at any instant leaves the old file or the new
     /// one: write a temporary file in the same folder, fsync it, rename it over, fsync the folder.
     ///
-    /// - Throws: `ShellError.storage` (ENOSPC, EROFS, EACCES…); the old file is then untouched.
+    /// - Throws: `FileError` (ENOSPC, EROFS, EACCES…); the old file is then untouched.
     /// - Parameter durable: fsync the file and the folder (state files); the cache skips it.
     /// - Parameter mode: the new file's permission bits: `0o600` for wx's own files; a user's
     ///   file keeps the mode it had (`exactly`), a new one gets `0o666` less the umask.
@@ -87,15 +106,15 @@ public enum FileIO {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileError("cannot write \(path): \(lastError())") }
+        guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
         var failure = writeAll(data, to: fd)
-        if failure == nil, exactly, fchmod(fd, mode) != 0 { failure = lastError() }
-        if failure == nil, durable, fsync(fd) != 0 { failure = lastError() }
+        if failure == nil, exactly, fchmod(fd, mode) != 0 { failure = errno }
+        if failure == nil, durable, fsync(fd) != 0 { failure = errno }
         close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = lastError() }
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
-            throw FileError("cannot write \(path): \(failure)")
+            throw FileError(cannot: "write", path, code: failure)
         }
         let folderFD = durable ? open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
         if folderFD >= 0 {
@@ -104,15 +123,15 @@ public enum FileIO {
         }
     }
 
-    /// Writes all of `data` to `fd`, retrying short writes; nil, or the cause of the failure.
-    private static func writeAll(_ data: [UInt8], to fd: Int32) -> String? {
-        data.withUnsafeBytes { buffer -> String? in
+    /// Writes all of `data` to `fd`, retrying short writes; nil, or the errno of the failure.
+    private static func writeAll(_ data: [UInt8], to fd: Int32) -> Int32? {
+        data.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return lastError()
+                    return errno
                 }
                 offset += written
             }
@@ -144,9 +163,9 @@ public enum FileIO {
         } else if exists || isLink {
             let regular = exists && (target.st_mode & S_IFMT) == S_IFREG
             let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (regular || !exists ? O_TRUNC : 0), 0o666)
-            guard fd >= 0 else { throw FileError("cannot write \(path): \(lastError())") }
+            guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
             defer { close(fd) }
-            if let failure = writeAll(data, to: fd) { throw FileError("cannot write \(path): \(failure)") }
+            if let failure = writeAll(data, to: fd) { throw FileError(cannot: "write", path, code: failure) }
         } else {
             try replace(path, with: data, mode: 0o666)
         }
@@ -156,14 +175,14 @@ public enum FileIO {
     /// so that concurrent writers never interleave bytes. If the file ends in a torn line (a
     /// crash mid-write), a newline goes first so that the new record is not glued onto it.
     ///
-    /// - Throws: `ShellError.storage`; nothing is written then (a short write is truncated away).
+    /// - Throws: `FileError`; nothing is written then (a short write is truncated away).
     public static func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
         try checkFault(path, "write")
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FileError("cannot write \(path): \(lastError())") }
+        guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileError("cannot write \(path): \(lastError())") }
+        guard fstat(fd, &info) == 0 else { throw FileError(cannot: "write", path, code: errno) }
         var bytes = line
         if info.st_size > 0 {
             var last: UInt8 = 0
@@ -177,9 +196,9 @@ public enum FileIO {
         }
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
         if written != bytes.count {
-            let cause = written < 0 ? lastError() : "short write"
+            let code = written < 0 ? errno : nil
             if written > 0 { _ = ftruncate(fd, off_t(info.st_size)) }
-            throw FileError("cannot write \(path): \(cause)")
+            throw code.map { FileError(cannot: "write", path, code: $0) } ?? FileError(cannot: "write", path, reason: "short write")
         }
     }
 
@@ -206,18 +225,18 @@ public enum FileIO {
     ///   "… is larger than N MB").
     public static func contents(of path: String, limit: Int = 256 << 20) throws(FileError) -> Data {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError("cannot read \(path): \(lastError())") }
+        guard fd >= 0 else { throw FileError(cannot: "read", path, code: errno) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileError("cannot read \(path): \(lastError())") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError("cannot read \(path): not a regular file") }
-        guard Int(info.st_size) <= limit else { throw FileError("cannot read \(path): larger than \(limit >> 20) MB") }
+        guard fstat(fd, &info) == 0 else { throw FileError(cannot: "read", path, code: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(cannot: "read", path, reason: "not a regular file") }
+        guard Int(info.st_size) <= limit else { throw FileError(cannot: "read", path, reason: "larger than \(limit >> 20) MB") }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw FileError("cannot read \(path): \(lastError())") }
+            if count < 0 { throw FileError(cannot: "read", path, code: errno) }
             guard count > 0 else { break }
             offset += count
         }

@@ -34,8 +34,8 @@ package final class InteractiveShell {
     package func run() async -> Int32 {
         interrupts.start { [running] in running.cancel() }
         let session = runner.session
-        session.state.startPreload()
-        for entry in session.log.history(last: 500) { reader.addHistory(entry.line) }
+        session.preloadState()
+        for line in session.recentCommandLines(500) { reader.addHistory(line) }
         reader.setCompletion { before in Completer.complete(before, favorites: session.favoriteNamesForCompletion()) }
         output.write(Self.banner)
         if let startupFile {

@@ -76,7 +76,7 @@ package struct WXApp {
             if let home = ShellCompletion.home(in: words), let typed = try? Configuration(variable: host.variable, home: home) {
                 folder = typed.configFolder
             }
-            let names = StateStore.favoriteNames(folder: folder)
+            let names = WeatherSession.savedFavoriteNames(configFolder: folder)
             for candidate in ShellCompletion.candidates(words: words, favorites: names) { output.write(candidate + "\n") }
             return 0
         case .run:

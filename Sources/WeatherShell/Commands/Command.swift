@@ -1,4 +1,5 @@
 import WeatherKit
+import WeatherStore
 
 /// Every command wx understands, in the order `help` lists them. A command is declared once,
 /// as a `CommandSpec` in the file of its family (PlaceCommands.swift, WeatherCommands.swift…);

@@ -1,4 +1,5 @@
 import WeatherKit
+import WeatherStore
 
 // Settings: `units`, `provider`, `geocoder`, `language`, `format`.
 extension CommandSpec {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import WeatherKit
 import WXBasics
+import WeatherStore
 
 /// What `export` writes.
 public enum ExportKind: String, CaseIterable, Hashable, Sendable {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 import WXBasics
 
 // The export format: what `export favorites|snapshots|history` writes, as JSON or CSV. It is a

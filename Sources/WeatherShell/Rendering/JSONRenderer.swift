@@ -5,6 +5,7 @@ import Foundation
 #endif
 import WeatherKit
 import WXBasics
+import WeatherStore
 
 extension JSONOutput {
     static func optional(_ value: Double?) -> JSONOutput { value.map { .number($0) } ?? .null }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import WeatherKit
 import WXBasics
+import WeatherStore
 
 /// What a renderer needs besides the result: units, the clock and the terminal's abilities.
 package struct RenderContext: Sendable {

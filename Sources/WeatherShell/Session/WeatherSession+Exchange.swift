@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 import WXBasics
 
 /// Your data in and out: `export`, `import favorites`.
@@ -14,7 +15,7 @@ extension WeatherSession {
         switch kind {
         case .favorites:
             // An empty export of favorites that cannot be read would be a backup of nothing.
-            if favorites.isEmpty, let reason = state.readOnlyReason { throw .storage(reason) }
+            if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
             objects = DataExchange.objects(favorites: favorites)
         case .snapshots: objects = DataExchange.objects(snapshots: log.snapshots())
         case .history: objects = DataExchange.objects(history: log.commands(in: 1...Int.max))

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 import WXBasics
 
 /// Favorites: `fav`, `fav rm`, `fav rename`.

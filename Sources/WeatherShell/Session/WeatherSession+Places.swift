@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 import WXBasics
 
 /// Finding places: `find`, `use`, and the geocoders with their fallback.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 
 /// Settings: `units`, `provider`, `geocoder`, `language`.
 extension WeatherSession {

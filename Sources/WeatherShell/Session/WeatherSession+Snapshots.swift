@@ -13,10 +13,10 @@ extension WeatherSession {
             throw .usage("the last weather has no current conditions to save")
         }
         let clock = report.forecast.clock.localTime(reading.dataTime)
-        let snapshot = try log.appendSnapshot(
+        let snapshot = try appendSnapshot(
             placeName: report.place.name, coordinate: report.place.coordinate,
             utcOffsetSeconds: clock.utcOffsetSeconds, timeZone: report.forecast.zone.identifier,
-            reading: reading, at: now())
+            reading: reading)
         return [.snapshotSaved(snapshot)]
     }
 

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WeatherKit
+import WeatherStore
 
 /// The weather for a place: `show`, `hourly`, `daily`, `rain`, `air`, `compare`, and how a
 /// command's place is resolved and fetched.
@@ -132,7 +133,7 @@ extension WeatherSession {
             if !chosen.contains(favorite) { chosen.append(favorite) }
         }
         if names.isEmpty { chosen = favorites }
-        if chosen.isEmpty, let reason = state.readOnlyReason { throw .storage(reason) }
+        if chosen.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
         guard !chosen.isEmpty else { throw .usage("no favorites to compare: “fav” saves the current location") }
         var reports: [WeatherReport] = []
         var missing: [ComparisonGap] = []

@@ -179,7 +179,7 @@ struct StoredUnits: Codable {
 ///
 /// Version 2 stores units as a preset with overrides; version 1 files are read and written back
 /// as version 2 at the next change (a wx that knows only version 1 then reads the file read-only).
-public struct StateDocument: Hashable, Sendable, Codable {
+package struct StateDocument: Hashable, Sendable, Codable {
     /// The format version this wx writes.
     public static let currentVersion = 2
 
@@ -248,20 +248,21 @@ struct Lossy<Value: Decodable>: Decodable {
 /// process wrote in between (no lost updates), and kept in memory when the disk refuses it
 /// (full, read-only): the next successful write saves every pending change.
 public final class StateStore {
-    /// An edit of the document; throws `ShellError` when it does not apply (a name taken).
-    public typealias Change = (inout StateDocument) throws(ShellError) -> Void
+    /// An edit of the document as kept to be applied again; one that does not apply to what is
+    /// on disk then (a name taken meanwhile) is left out.
+    typealias Change = (inout StateDocument) -> Void
 
-    public let path: String
+    package let path: String
     let folder: String
     /// The document as this session sees it: the file plus changes not yet saved. Read from
     /// disk at the first access.
-    public var document: StateDocument {
+    package var document: StateDocument {
         if !loadedOnce { refresh() }
         return current
     }
     private var current = StateDocument()
     /// Why the file cannot be written (it did not parse, or is of a newer version); nil when fine.
-    public private(set) var readOnlyReason: String?
+    package private(set) var readOnlyReason: StateProblem?
     private var pending: [Change] = []
     private var loadedVersion: [Int]?
     private var loadedOnce = false
@@ -270,7 +271,7 @@ public final class StateStore {
     /// - Parameters:
     ///   - folder: the folder holding `state.plist`.
     ///   - now: the clock, for naming a corrupt file set aside.
-    public init(folder: String, now: @escaping () -> Date) {
+    package init(folder: String, now: @escaping () -> Date) {
         self.folder = folder
         self.path = folder + "/state.plist"
         self.now = now
@@ -289,7 +290,7 @@ public final class StateStore {
 
     /// The favorites' names in `folder`'s state.plist, read without side effects (nothing set
     /// aside, nothing locked): for the shell completion scripts, which run at every Tab.
-    public static func favoriteNames(folder: String) -> [String] {
+    package static func favoriteNames(folder: String) -> [String] {
         guard let data = FileIO.read(folder + "/state.plist"),
             let document = Self.decodeDocument(data)
         else { return [] }
@@ -297,7 +298,7 @@ public final class StateStore {
     }
 
     /// Whether some changes exist only in memory.
-    public var hasUnsavedChanges: Bool { !pending.isEmpty }
+    package var hasUnsavedChanges: Bool { !pending.isEmpty }
 
     /// Reads the file if it changed since the last read (or was never read).
     ///
@@ -309,36 +310,29 @@ public final class StateStore {
     ///
     /// - Returns: a warning to show once, when the file could not be used as it is.
     @discardableResult
-    public func refresh() -> String? {
+    package func refresh() -> StateWarning? {
         let version = FileIO.version(of: path)
         guard !loadedOnce || version != loadedVersion else { return nil }
         loadedOnce = true
         loadedVersion = version
         readOnlyReason = nil
         var base = StateDocument()
-        var warning: String?
+        var warning: StateWarning?
         let preloaded = version.flatMap { preload.take(version: $0) }
         if version != nil, let data = preloaded?.data ?? FileIO.read(path) {
             let decoded = preloaded.map(\.document) ?? (Self.decodeDocument(data))
             if let decoded, decoded.version > StateDocument.currentVersion || decoded.version < 1 {
                 base = decoded
-                readOnlyReason = "state.plist has format version \(decoded.version), which wx \(WXVersion.current) does not know; favorites and settings are read-only"
-                    + (decoded.version > StateDocument.currentVersion ? " (a newer wx wrote it)" : "")
-                warning = readOnlyReason
+                readOnlyReason = .unknownVersion(decoded.version)
+                warning = readOnlyReason.map(StateWarning.readOnly)
             } else if let decoded {
                 base = decoded
                 if decoded.unreadableEntries > 0 {
-                    let aside = setAside(data)
-                    let count = decoded.unreadableEntries
-                    warning = "\(count == 1 ? "1 entry" : "\(count) entries") of state.plist could not be read and \(count == 1 ? "is" : "are") left out"
-                        + (aside.map { " (the file as it was is at \($0))" } ?? "")
+                    warning = .entriesLeftOut(count: decoded.unreadableEntries, copy: setAside(data))
                 }
             } else {
-                let aside = setAside(data)
-                readOnlyReason = "state.plist could not be read"
-                    + (aside.map { " (a copy is at \($0))" } ?? "")
-                    + "; favorites and settings are read-only until “reset state”"
-                warning = readOnlyReason
+                readOnlyReason = .unreadable(copy: setAside(data))
+                warning = readOnlyReason.map(StateWarning.readOnly)
             }
         }
         current = Self.applying(pending, to: base)
@@ -360,7 +354,7 @@ public final class StateStore {
     /// Decodes state.plist on another thread, for the next `refresh()` to adopt if the file has
     /// not changed meanwhile. The interactive shell calls it at start, so that the first Tab
     /// does not wait for thousands of favorites to decode.
-    public func startPreload() {
+    package func startPreload() {
         let path = self.path
         let box = preload
         Task.detached(priority: .utility) {
@@ -374,32 +368,63 @@ public final class StateStore {
     private let preload = PreloadBox()
 
     /// Whether favorites and settings cannot be saved now (see `readOnlyReason`).
-    public var isReadOnly: Bool { readOnlyReason != nil }
+    package var isReadOnly: Bool { readOnlyReason != nil }
+
+    /// Why `update(checking:)` did not save a change.
+    package enum UpdateFailure<Refusal: Error>: Error {
+        /// The change itself refused (a name taken): nothing changed.
+        case refused(Refusal)
+        /// The change holds in memory but could not be saved (the file is read-only, the write
+        /// failed); the next write that succeeds saves it.
+        case notSaved(StoreError)
+    }
 
     /// Applies `change` in memory, then to the latest document on disk, and writes the result,
     /// under the folder's lock.
     ///
-    /// - Throws: `ShellError` from `change` itself (nothing changes then); `.storage` when the
+    /// - Parameter change: an edit that may refuse; applied again on top of what another process
+    ///   wrote meanwhile, where a refusal leaves it out.
+    /// - Throws: `.refused` with what `change` threw (nothing changes then); `.notSaved` when the
     ///   file is read-only or the write fails — the change then holds in memory and is saved by
     ///   the next write that succeeds.
-    public func update(_ change: @escaping Change) throws(ShellError) {
+    package func update<Refusal: Error>(
+        checking change: @escaping (inout StateDocument) throws(Refusal) -> Void
+    ) throws(UpdateFailure<Refusal>) {
         var updated = document
-        try change(&updated)
+        do { try change(&updated) } catch { throw .refused(error) }
         current = updated
-        pending.append(change)
-        if let readOnlyReason { throw .storage(readOnlyReason) }
-        try StoreFiles.locked(folder) { () throws(ShellError) in
+        pending.append { document in try? change(&document) }
+        do { try save() } catch { throw .notSaved(error) }
+    }
+
+    /// Applies `change`, which always applies, as `update(checking:)` does.
+    ///
+    /// - Throws: `StoreError` when the file is read-only or the write fails; the change then holds
+    ///   in memory and is saved by the next write that succeeds.
+    package func update(_ change: @escaping (inout StateDocument) -> Void) throws(StoreError) {
+        do { try update(checking: change) } catch {
+            switch error {
+            case .notSaved(let failure): throw failure
+            case .refused(let never): switch never {}
+            }
+        }
+    }
+
+    /// Writes the pending changes on top of the file as it is now, under the lock.
+    private func save() throws(StoreError) {
+        if let readOnlyReason { throw .stateReadOnly(readOnlyReason) }
+        try StoreFiles.locked(folder) { () throws(StoreError) in
             loadedOnce = false
             refresh()
-            if let readOnlyReason { throw .storage(readOnlyReason) }
+            if let readOnlyReason { throw .stateReadOnly(readOnlyReason) }
             try write(current)
             pending = []
         }
     }
 
     /// Starts over with an empty document, replacing an unreadable file (`reset state`).
-    public func reset() throws(ShellError) {
-        try StoreFiles.locked(folder) { () throws(ShellError) in
+    package func reset() throws(StoreError) {
+        try StoreFiles.locked(folder) { () throws(StoreError) in
             readOnlyReason = nil
             pending = []
             loadedOnce = true
@@ -410,17 +435,17 @@ public final class StateStore {
 
     private static func applying(_ changes: [Change], to base: StateDocument) -> StateDocument {
         var document = base
-        for change in changes { try? change(&document) }
+        for change in changes { change(&document) }
         return document
     }
 
-    private func write(_ document: StateDocument) throws(ShellError) {
+    private func write(_ document: StateDocument) throws(StoreError) {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .xml
         var document = document
         document.version = StateDocument.currentVersion
         let data: Data
-        do { data = try encoder.encode(document) } catch { throw .storage("cannot encode the state: \(error)") }
+        do { data = try encoder.encode(document) } catch { throw .notEncodable(.state, detail: "\(error)") }
         try StoreFiles.replace(path, with: [UInt8](data))
         loadedVersion = FileIO.version(of: path)
     }

@@ -3,7 +3,7 @@ import Testing
 import WeatherKit
 import WeatherTestSupport
 
-@testable import WeatherShell
+@testable import WeatherStore
 
 @Suite struct StateStoreTests {
     let home = TemporaryFolder()
@@ -49,14 +49,13 @@ import WeatherTestSupport
         try Data("garbage<<<".utf8).write(to: home.url.appendingPathComponent("state.plist"))
         for _ in 1...3 { _ = StateStore(folder: home.path, now: { [now] in now }).refresh() }
         let later = StateStore(folder: home.path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
-        #expect(later.refresh()?.contains("state.plist.corrupt-20260206T214000Z") == true)
+        #expect(later.refresh() == .readOnly(.unreadable(copy: home.path + "/state.plist.corrupt-20260206T214000Z")))
         let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("state.plist.corrupt-") }
         #expect(copies == ["state.plist.corrupt-20260206T214000Z"])
         // Another corruption within the same second gets a copy of its own.
         try Data("other garbage".utf8).write(to: home.url.appendingPathComponent("state.plist"))
         let again = StateStore(folder: home.path, now: { [now] in now })
-        let warning = again.refresh() ?? ""
-        #expect(warning.contains("state.plist.corrupt-20260206T214000Z-2"))
+        #expect(again.refresh() == .readOnly(.unreadable(copy: home.path + "/state.plist.corrupt-20260206T214000Z-2")))
         #expect(home.text("state.plist.corrupt-20260206T214000Z") == "garbage<<<")
         #expect(home.text("state.plist.corrupt-20260206T214000Z-2") == "other garbage")
     }
@@ -64,10 +63,10 @@ import WeatherTestSupport
     @Test func corruptFileIsSetAsideAndNotOverwritten() throws {
         try Data("not a plist \u{1}".utf8).write(to: home.url.appendingPathComponent("state.plist"))
         let store = StateStore(folder: home.path, now: { [now] in now })
-        let warning = try #require(store.refresh())
-        #expect(warning.hasPrefix("state.plist could not be read (a copy is at \(home.path)/state.plist.corrupt-20260206T214000Z)"))
+        let problem = StateProblem.unreadable(copy: home.path + "/state.plist.corrupt-20260206T214000Z")
+        #expect(store.refresh() == .readOnly(problem))
         #expect(home.text("state.plist.corrupt-20260206T214000Z") == "not a plist \u{1}")
-        #expect(throws: ShellError.self) { try store.update { $0.settings.units = .imperial } }
+        #expect(throws: StoreError.stateReadOnly(problem)) { try store.update { $0.settings.units = .imperial } }
         #expect(home.text("state.plist") == "not a plist \u{1}")
         // In memory the change holds.
         #expect(store.document.settings.units == .imperial)
@@ -83,9 +82,9 @@ import WeatherTestSupport
             """
         try Data(plist.utf8).write(to: home.url.appendingPathComponent("state.plist"))
         let store = StateStore(folder: home.path, now: { [now] in now })
-        #expect(store.refresh()?.contains("format version 7") == true)
+        #expect(store.refresh() == .readOnly(.unknownVersion(7)))
         #expect(store.document.favorites.map(\.name) == ["Kept"])
-        #expect(throws: ShellError.self) { try store.update { $0.favorites = [] } }
+        #expect(throws: StoreError.stateReadOnly(.unknownVersion(7))) { try store.update { $0.favorites = [] } }
         #expect(home.text("state.plist") == plist)
     }
 
@@ -100,8 +99,7 @@ import WeatherTestSupport
             """
         try Data(plist.utf8).write(to: home.url.appendingPathComponent("state.plist"))
         let store = StateStore(folder: home.path, now: { [now] in now })
-        let warning = try #require(store.refresh())
-        #expect(warning == "3 entries of state.plist could not be read and are left out (the file as it was is at \(home.path)/state.plist.corrupt-20260206T214000Z)")
+        #expect(store.refresh() == .entriesLeftOut(count: 3, copy: home.path + "/state.plist.corrupt-20260206T214000Z"))
         #expect(store.document.favorites.map(\.name) == ["Good"])
         #expect(store.document.settings.units == .metric)
         // Writing goes on (nothing is lost that is not in the copy).
@@ -109,99 +107,47 @@ import WeatherTestSupport
         #expect(home.text("state.plist.corrupt-20260206T214000Z") == plist)
         #expect(store.refresh() == nil)
     }
-}
 
-@Suite struct EventLogTests {
-    let home = TemporaryFolder()
-    let time = Date(timeIntervalSince1970: 1_770_414_000)
+    struct NameTaken: Error, Equatable {}
 
-    func reading() -> SnapshotReading {
-        SnapshotReading(dataTime: time, temperatureCelsius: 7.4, precipitationProbabilityPercent: 40, precipitationMillimetres: 0.3, weatherCode: 3)
-    }
-
-    @Test func recordsCarryVersionTimeAndKind() throws {
-        let log = EventLog(folder: home.path)
-        #expect(try log.appendCommand("find Hamburg", at: time) == 1)
-        #expect(try log.appendCommand("show", at: time) == 2)
-        _ = try log.appendSnapshot(placeName: "Hamburg", coordinate: Coordinate(latitude: 53.55, longitude: 9.99), utcOffsetSeconds: 3_600, timeZone: "Europe/Berlin", reading: reading(), at: time)
-        let lines = home.text("log.jsonl").split(separator: "\n")
-        #expect(lines.count == 3)
-        for line in lines {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(object["v"] as? Int == 1)
-            #expect(object["ts"] as? String == "2026-02-06T21:40:00Z")
+    /// A change that refuses changes nothing; one that another process's write makes refuse
+    /// later is left out, and the rest are still saved.
+    @Test func aRefusedChangeChangesNothing() throws {
+        let store = store()
+        try store.update { $0.favorites.append(Favorite(name: "Hamburg", place: Self.place)) }
+        #expect {
+            try store.update(checking: { (document: inout StateDocument) throws(NameTaken) in
+                document.favorites = []
+                throw NameTaken()
+            })
+        } throws: { error in
+            guard case StateStore.UpdateFailure<NameTaken>.refused(NameTaken()) = error else { return false }
+            return true
         }
-        #expect(lines[0] == #"{"kind":"command","line":"find Hamburg","n":1,"ts":"2026-02-06T21:40:00Z","v":1}"#)
-        #expect(lines[2].contains(#""kind":"snapshot""#) && lines[2].contains(#""temperature_celsius":7.4"#))
+        #expect(store.document.favorites.map(\.name) == ["Hamburg"])
+        #expect(!store.hasUnsavedChanges)
+        #expect(StateStore.favoriteNames(folder: home.path) == ["Hamburg"])
     }
 
-    @Test func historyIsReadFromTheEndAndNumberedAcrossSessions() throws {
-        let first = EventLog(folder: home.path)
-        for index in 1...30 { try first.appendCommand("show \(index)", at: time) }
-        let second = EventLog(folder: home.path)
-        #expect(try second.appendCommand("favs", at: time) == 31)
-        #expect(second.history(last: 3).map(\.number) == [29, 30, 31])
-        #expect(second.history(last: 3).map(\.line) == ["show 29", "show 30", "favs"])
-        #expect(second.command(number: 7)?.line == "show 7")
-        #expect(second.command(number: 99) == nil)
-        #expect(second.commands(in: 3...5).map(\.line) == ["show 3", "show 4", "show 5"])
-    }
-
-    @Test func tornLastLineIsSkippedAndNotGluedOnto() throws {
-        let log = EventLog(folder: home.path)
-        try log.appendCommand("find Hamburg", at: time)
-        let handle = try FileHandle(forWritingTo: home.url.appendingPathComponent("log.jsonl"))
-        handle.seekToEndOfFile()
-        handle.write(Data(#"{"kind":"command","line":"sho"#.utf8))
-        try handle.close()
-        #expect(log.history(last: 5).map(\.line) == ["find Hamburg"])
-        #expect(try log.appendCommand("favs", at: time) == 2)
-        let lines = home.text("log.jsonl").split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 4)  // record, torn line, record, final empty
-        #expect(lines[2] == #"{"kind":"command","line":"favs","n":2,"ts":"2026-02-06T21:40:00Z","v":1}"#)
-        #expect(log.history(last: 5).map(\.line) == ["find Hamburg", "favs"])
-    }
-
-    @Test func unknownKindsAndGarbageAreSkipped() throws {
-        let text = """
-            {"v":1,"ts":"2026-02-06T21:40:00Z","kind":"command","n":1,"line":"a"}
-            {"v":9,"ts":"2026-02-06T21:40:00Z","kind":"telemetry","x":1}
-            garbage here
-            {"v":1,"ts":"2026-02-06T21:40:00Z","kind":"snapshot","id":4,"place":{"name":"X","latitude":1,"longitude":2},"data_time":"2026-02-06T21:30:00Z","temperature_celsius":null}
-            {"v":1,"ts":"2026-02-06T21:40:00Z","kind":"snapshot","id":"oops"}
-            {"v":1,"ts":"2026-02-06T21:40:00Z","kind":"command","n":2,"line":"b"}
-
-            """
-        try Data(text.utf8).write(to: home.url.appendingPathComponent("log.jsonl"))
-        let log = EventLog(folder: home.path)
-        #expect(log.history(last: 10).map(\.line) == ["a", "b"])
-        let snapshots = log.snapshots()
-        #expect(snapshots.map(\.id) == [4])
-        #expect(snapshots[0].reading.temperatureCelsius == nil)
-        #expect(log.skippedLines == 2)
-        let next = try log.appendSnapshot(placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
-        #expect(next.id == 5)
-    }
-
-    @Test func anotherWritersSnapshotsAreSeen() throws {
-        let first = EventLog(folder: home.path)
-        let second = EventLog(folder: home.path)
-        #expect(first.snapshots().isEmpty)
-        let saved = try second.appendSnapshot(placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
-        #expect(first.snapshots().map(\.id) == [saved.id])
-        let mine = try first.appendSnapshot(placeName: "Z", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
-        #expect(mine.id == 2)
-    }
-
-    @Test func longHistoryAcrossChunkBoundaries() throws {
-        let log = EventLog(folder: home.path)
-        let long = String(repeating: "x", count: 70_000)
-        try log.appendCommand("first", at: time)
-        try log.appendCommand("find \(long)", at: time)
-        for index in 0..<2_000 { try log.appendCommand("show \(index)", at: time) }
-        #expect(log.history(last: 2_002).first?.line == "first")
-        #expect(log.history(last: 2_001).first?.line == "find \(long)")
-        #expect(log.command(number: 2)?.line.count == 70_005)
+    /// A file that cannot be saved keeps the change in memory; the first write that succeeds
+    /// saves every change kept.
+    @Test func aChangeThatCannotBeSavedIsSavedByTheNextWrite() throws {
+        let store = store()
+        WriteFaults.fail(under: home.path, with: ENOSPC)
+        defer { WriteFaults.allow(home.path) }
+        #expect {
+            try store.update { $0.favorites.append(Favorite(name: "Hamburg", place: Self.place)) }
+        } throws: { error in
+            guard case StoreError.file(let cause) = error else { return false }
+            return cause.code == ENOSPC && cause.path.hasPrefix(home.path + "/")
+        }
+        #expect(store.hasUnsavedChanges)
+        WriteFaults.allow(home.path)
+        try store.update { $0.settings.language = "de" }
+        #expect(!store.hasUnsavedChanges)
+        let reopened = StateStore(folder: home.path, now: { [now] in now })
+        #expect(reopened.document.favorites.map(\.name) == ["Hamburg"])
+        #expect(reopened.document.settings.language == "de")
     }
 }
 

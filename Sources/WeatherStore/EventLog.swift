@@ -16,6 +16,12 @@ public struct HistoryEntry: Hashable, Sendable {
     public var line: String
     /// When it was entered (UTC).
     public var time: Date
+
+    package init(number: Int, line: String, time: Date) {
+        self.number = number
+        self.line = line
+        self.time = time
+    }
 }
 
 /// A saved weather reading for a place.
@@ -32,6 +38,19 @@ public struct Snapshot: Hashable, Sendable {
     /// The place's IANA zone, when known.
     public var timeZone: String?
     public var reading: SnapshotReading
+
+    package init(
+        id: Int, savedAt: Date, placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
+        reading: SnapshotReading
+    ) {
+        self.id = id
+        self.savedAt = savedAt
+        self.placeName = placeName
+        self.coordinate = coordinate
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.timeZone = timeZone
+        self.reading = reading
+    }
 }
 
 /// The append-only log `log.jsonl`: every command, snapshot and snapshot deletion, one JSON
@@ -47,8 +66,8 @@ public struct Snapshot: Hashable, Sendable {
 /// Readers skip kinds they do not know, lines that do not parse (counted), and a torn last line.
 /// Writers append one whole line with one `write` under the folder's lock.
 public final class EventLog {
-    public static let formatVersion = 1
-    public let path: String
+    package static let formatVersion = 1
+    package let path: String
     let folder: String
 
     /// Snapshots folded from the log so far, by id, and how far the fold has read.
@@ -57,10 +76,10 @@ public final class EventLog {
     private var foldedBytes: Int = 0
     private var foldedVersion: [Int]?
     /// Lines that could not be read, counted once per session.
-    public private(set) var skippedLines = 0
+    package private(set) var skippedLines = 0
     private var toldSkippedLines = 0
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
         self.path = folder + "/log.jsonl"
     }
@@ -77,26 +96,26 @@ public final class EventLog {
     }
 
     private var pending: [PendingRecord] = []
-    private var notes: [String] = []
+    private var notes: [StoreNote] = []
 
     /// Whether some records exist only in memory.
-    public var hasUnwrittenRecords: Bool { !pending.isEmpty }
+    package var hasUnwrittenRecords: Bool { !pending.isEmpty }
 
-    /// What happened to records kept in memory since the last call ("2 commands and snapshot 7
-    /// were written to log.jsonl"), to tell the user once.
-    public func takeNotes() -> [String] {
+    /// What the log did on its own since the last call (records kept in memory were written,
+    /// unreadable lines were skipped), to tell the user once.
+    package func takeNotes() -> [StoreNote] {
         defer { notes = [] }
         return notes
     }
 
     /// Appends a command record and returns its history number.
     ///
-    /// - Throws: `ShellError.storage` when the log cannot be written; the command is then kept
-    ///   and written with the next record that can be.
+    /// - Throws: `StoreError` when the log cannot be written; the command is then kept and
+    ///   written with the next record that can be.
     @discardableResult
-    public func appendCommand(_ line: String, at time: Date) throws(ShellError) -> Int {
+    package func appendCommand(_ line: String, at time: Date) throws(StoreError) -> Int {
         do {
-            return try StoreFiles.locked(folder) { () throws(ShellError) -> Int in
+            return try StoreFiles.locked(folder) { () throws(StoreError) -> Int in
                 try writePending()
                 let number = (lastCommandNumber() ?? 0) + 1
                 try append(CommandRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
@@ -110,17 +129,18 @@ public final class EventLog {
 
     /// Appends a snapshot record with the next free id.
     ///
-    /// - Throws: `ShellError.storage` when the log cannot be written; the snapshot is then kept
-    ///   in memory (listed by `snapshots()` with id 0) and written with the next record that can be.
-    public func appendSnapshot(
+    /// - Throws: `StoreError.snapshotKeptInMemory` when the log cannot be written; the snapshot
+    ///   is then kept in memory (listed by `snapshots()` with id 0) and written with the next
+    ///   record that can be.
+    package func appendSnapshot(
         placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
         reading: SnapshotReading, at time: Date
-    ) throws(ShellError) -> Snapshot {
+    ) throws(StoreError) -> Snapshot {
         var snapshot = Snapshot(
             id: 0, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
             utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading)
         do {
-            return try StoreFiles.locked(folder) { () throws(ShellError) -> Snapshot in
+            return try StoreFiles.locked(folder) { () throws(StoreError) -> Snapshot in
                 try writePending()
                 snapshot.id = lastSnapshotID() + 1
                 try append(SnapshotRecord(snapshot))
@@ -129,38 +149,35 @@ public final class EventLog {
         } catch {
             snapshot.id = 0
             pending.append(.snapshot(snapshot))
-            throw .storage("snapshot kept for this session, not yet written (\(error.description)); it will be written with the next record that can be")
+            throw .snapshotKeptInMemory(error)
         }
     }
 
     /// Appends a deletion record for snapshot `id`.
     ///
-    /// - Throws: `ShellError.noSuchSnapshot` when it does not exist (or is deleted already);
-    ///   `.storage` when the log cannot be written — the deletion then holds for this session
-    ///   and is written with the next record that can be.
-    public func deleteSnapshot(_ id: Int, at time: Date) throws(ShellError) -> Snapshot {
+    /// - Throws: `StoreError.noSuchSnapshot` when it does not exist (or is deleted already);
+    ///   `.deletionKeptInMemory` when the log cannot be written — the deletion then holds for
+    ///   this session and is written with the next record that can be.
+    package func deleteSnapshot(_ id: Int, at time: Date) throws(StoreError) -> Snapshot {
         guard let snapshot = findSnapshot(id) else { throw .noSuchSnapshot(id) }
         do {
-            try StoreFiles.locked(folder) { () throws(ShellError) in
+            try StoreFiles.locked(folder) { () throws(StoreError) in
                 try writePending()
                 try append(DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
             }
         } catch {
             pending.append(.deletion(id: id, time: time))
-            throw .storage("snapshot \(id) deleted for this session, not yet written (\(error.description)); it will be written with the next record that can be")
+            throw .deletionKeptInMemory(id: id, error)
         }
         return snapshot
     }
 
     /// Writes the records kept in memory, oldest first, each removed once written. Under the lock.
-    private func writePending() throws(ShellError) {
+    private func writePending() throws(StoreError) {
         var commands = 0
         var snapshotIDs: [Int] = []
         defer {
-            var parts: [String] = []
-            if commands > 0 { parts.append(commands == 1 ? "1 command" : "\(commands) commands") }
-            for id in snapshotIDs { parts.append("snapshot \(id)") }
-            if !parts.isEmpty { notes.append("\(parts.joined(separator: ", ")) kept in memory \(commands + snapshotIDs.count == 1 ? "was" : "were") written to log.jsonl") }
+            if commands + snapshotIDs.count > 0 { notes.append(.keptRecordsWritten(commands: commands, snapshotIDs: snapshotIDs)) }
         }
         while let record = pending.first {
             switch record {
@@ -179,10 +196,11 @@ public final class EventLog {
         }
     }
 
-    private func append(_ record: some Encodable) throws(ShellError) {
+    private func append(_ record: some Encodable) throws(StoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var bytes = try? [UInt8](encoder.encode(record)) else { throw .storage("cannot encode a log record") }
+        var bytes: [UInt8]
+        do { bytes = try [UInt8](encoder.encode(record)) } catch { throw .notEncodable(.log, detail: "\(error)") }
         bytes.append(UInt8(ascii: "\n"))
         try StoreFiles.appendLine(bytes, to: path)
     }
@@ -201,14 +219,13 @@ public final class EventLog {
     }
 
     /// Counts the records of the log (reads it whole).
-    public func statistics() -> Statistics {
+    package func statistics() -> Statistics {
         var stats = Statistics(path: path, bytes: 0, commands: 0, snapshots: 0, deletedSnapshots: 0, unreadableLines: 0, otherRecords: 0)
         var deleted = Set<Int>()
         guard let file = LogFile(path: path) else { return stats }
         stats.bytes = file.size
-        let decoder = JSONDecoder()
         _ = file.linesForward(from: 0) { line in
-            switch Self.record(line, decoder: decoder) {
+            switch Self.record(line) {
             case .command: stats.commands += 1
             case .snapshot: stats.snapshots += 1
             case .deletion(let id): deleted.insert(id)
@@ -237,59 +254,61 @@ public final class EventLog {
     /// record wx can read are moved, byte for byte, to a file beside the log rather than lost.
     ///
     /// - Parameter now: the time that names the file of unreadable lines.
-    /// - Throws: `ShellError.storage` when it cannot be written; the old log is then untouched.
-    public func compact(now: Date) throws(ShellError) -> Compaction {
-        try StoreFiles.locked(folder, failure: "log.jsonl not compacted") { () throws(ShellError) in
-            try writePending()
-            let before = statistics()
-            let decoder = JSONDecoder()
-            // Pass 1: which snapshots are deleted.
-            var deleted = Set<Int>()
-            _ = LogFile(path: path)?.linesForward(from: 0) { line in
-                if case .deletion(let id) = Self.record(line, decoder: decoder) { deleted.insert(id) }
-            }
-            // Pass 2: copy what is kept; set aside what cannot be read.
-            var kept: [UInt8] = []
-            var unreadable: [UInt8] = []
-            kept.reserveCapacity(before.bytes)
-            _ = LogFile(path: path)?.linesForward(from: 0) { line in
-                switch Self.record(line, decoder: decoder) {
-                case .deletion: return
-                case .snapshot(let id) where deleted.contains(id): return
-                case .unreadable:
-                    unreadable.append(contentsOf: line)
-                    unreadable.append(UInt8(ascii: "\n"))
-                    return
-                case .command, .snapshot, .other: break
-                }
-                kept.append(contentsOf: line)
-                kept.append(UInt8(ascii: "\n"))
-            }
-            var aside: String?
-            do throws(FileError) {
-                if !unreadable.isEmpty {
-                    let name = FileIO.unusedName(path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" })
-                    try FileIO.replace(name, with: unreadable)
-                    aside = name
-                }
-                try FileIO.replace(path, with: kept)
-            } catch {
-                if let aside { unlink(aside) }
-                throw .storage("log.jsonl not compacted: \(error.description)")
-            }
-            return Compaction(before: before, after: statistics(), unreadableLinesFile: aside)
+    /// - Throws: `StoreError.notCompacted` when it cannot be written; the old log is then untouched.
+    package func compact(now: Date) throws(StoreError) -> Compaction {
+        let lock: FolderLock
+        do { lock = try FileIO.lock(folder) } catch { throw .notCompacted(.file(error)) }
+        defer { lock.unlock() }
+        // Records kept in memory that still cannot be written fail as they would anywhere; only
+        // the lock and the rewrite are "not compacted".
+        try writePending()
+        let before = statistics()
+        // Pass 1: which snapshots are deleted.
+        var deleted = Set<Int>()
+        _ = LogFile(path: path)?.linesForward(from: 0) { line in
+            if case .deletion(let id) = Self.record(line) { deleted.insert(id) }
         }
+        // Pass 2: copy what is kept; set aside what cannot be read.
+        var kept: [UInt8] = []
+        var unreadable: [UInt8] = []
+        kept.reserveCapacity(before.bytes)
+        _ = LogFile(path: path)?.linesForward(from: 0) { line in
+            switch Self.record(line) {
+            case .deletion: return
+            case .snapshot(let id) where deleted.contains(id): return
+            case .unreadable:
+                unreadable.append(contentsOf: line)
+                unreadable.append(UInt8(ascii: "\n"))
+                return
+            case .command, .snapshot, .other: break
+            }
+            kept.append(contentsOf: line)
+            kept.append(UInt8(ascii: "\n"))
+        }
+        var aside: String?
+        do throws(FileError) {
+            if !unreadable.isEmpty {
+                let name = FileIO.unusedName(path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" })
+                try FileIO.replace(name, with: unreadable)
+                aside = name
+            }
+            try FileIO.replace(path, with: kept)
+        } catch {
+            if let aside { unlink(aside) }
+            throw .notCompacted(.file(error))
+        }
+        return Compaction(before: before, after: statistics(), unreadableLinesFile: aside)
     }
 
     // MARK: - Reading
 
     /// Snapshots not deleted, oldest first; those not yet written (id 0) last.
-    public func snapshots() -> [Snapshot] {
+    package func snapshots() -> [Snapshot] {
         fold()
         if skippedLines > toldSkippedLines {
             // Reading snapshots does not parse every command line, so this is not a count:
             // `log` reads every line whole and gives one.
-            notes.append("some lines of log.jsonl could not be read and were skipped (“log” counts them; “log compact” moves them to a file of their own)")
+            notes.append(.unreadableLinesSkipped)
             toldSkippedLines = skippedLines
         }
         var deleted = Set<Int>()
@@ -305,7 +324,7 @@ public final class EventLog {
     }
 
     /// The snapshot with `id`, unless deleted.
-    public func snapshot(_ id: Int) -> Snapshot? { findSnapshot(id) }
+    package func snapshot(_ id: Int) -> Snapshot? { findSnapshot(id) }
 
     /// Reads backwards to snapshot `id`. Ids only grow along the file, so the search stops at a
     /// smaller one; a deletion, written after its snapshot, is met first.
@@ -313,14 +332,14 @@ public final class EventLog {
         for case .deletion(id, _) in pending { return nil }
         var found: Snapshot?
         var deleted = false
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            switch Self.kind(of: line) {
+            let (kind, parsed) = Self.classify(line)
+            switch kind {
             case .deletion:
-                if (try? decoder.decode(DeletionRecord.self, from: Data(line)))?.id == id { deleted = true }
+                if Self.read(line, parsed, as: DeletionRecord.init)?.id == id { deleted = true }
                 return !deleted
             case .snapshot:
-                guard let record = try? decoder.decode(SnapshotRecord.self, from: Data(line)), let snapshot = record.snapshot else {
+                guard let record = Self.read(line, parsed, as: SnapshotRecord.init), let snapshot = record.snapshot else {
                     return true
                 }
                 if snapshot.id == id { found = snapshot }
@@ -335,10 +354,10 @@ public final class EventLog {
     /// The highest snapshot id so far: that of the last snapshot record (0 when none).
     private func lastSnapshotID() -> Int {
         var highest: Int?
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            guard Self.kind(of: line) == .snapshot else { return true }
-            highest = (try? decoder.decode(SnapshotRecord.self, from: Data(line)))?.id
+            let (kind, parsed) = Self.classify(line)
+            guard kind == .snapshot else { return true }
+            highest = Self.read(line, parsed, as: SnapshotRecord.init)?.id
             return highest == nil
         }
         return highest ?? 0
@@ -346,23 +365,21 @@ public final class EventLog {
 
     /// The last `count` commands, oldest first, read from the end of the file backwards (the
     /// log is never read whole for this).
-    public func history(last count: Int) -> [HistoryEntry] {
+    package func history(last count: Int) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         guard count > 0 else { return [] }
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            if let entry = Self.historyEntry(line, decoder: decoder) { entries.append(entry) }
+            if let entry = Self.historyEntry(line) { entries.append(entry) }
             return entries.count < count
         }
         return entries.reversed()
     }
 
     /// The command with history number `number`.
-    public func command(number: Int) -> HistoryEntry? {
+    package func command(number: Int) -> HistoryEntry? {
         var found: HistoryEntry?
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            guard let entry = Self.historyEntry(line, decoder: decoder) else { return true }
+            guard let entry = Self.historyEntry(line) else { return true }
             if entry.number == number { found = entry }
             return entry.number > number
         }
@@ -370,11 +387,10 @@ public final class EventLog {
     }
 
     /// Commands `range` (inclusive), oldest first.
-    public func commands(in range: ClosedRange<Int>) -> [HistoryEntry] {
+    package func commands(in range: ClosedRange<Int>) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            guard let entry = Self.historyEntry(line, decoder: decoder) else { return true }
+            guard let entry = Self.historyEntry(line) else { return true }
             if range.contains(entry.number) { entries.append(entry) }
             return entry.number > range.lowerBound
         }
@@ -383,22 +399,24 @@ public final class EventLog {
 
     private func lastCommandNumber() -> Int? {
         var number: Int?
-        let decoder = JSONDecoder()
         LogFile(path: path)?.linesBackwards { line in
-            number = Self.historyEntry(line, decoder: decoder)?.number
+            number = Self.historyEntry(line)?.number
             return number == nil
         }
         return number
     }
 
-    static func historyEntry(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> HistoryEntry? {
-        kind(of: line) == .command ? commandEntry(line, decoder: decoder) : nil
+    static func historyEntry(_ line: UnsafeRawBufferPointer) -> HistoryEntry? {
+        let (kind, parsed) = classify(line)
+        return kind == .command ? commandEntry(line, parsed: parsed) : nil
     }
 
     /// A line already known to claim kind "command", decoded whole.
-    static func commandEntry(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> HistoryEntry? {
+    ///
+    /// - Parameter parsed: the line's JSON object, when `classify` parsed it already.
+    static func commandEntry(_ line: UnsafeRawBufferPointer, parsed: [String: JSONValue]? = nil) -> HistoryEntry? {
         guard line.count < 1 << 20,
-            let record = try? decoder.decode(CommandRecord.self, from: Data(line)), record.kind == "command",
+            let record = read(line, parsed, as: CommandRecord.init), record.kind == "command",
             let time = ISOTime.parse(record.ts)
         else { return nil }
         return HistoryEntry(number: record.n, line: record.line, time: time)
@@ -415,28 +433,27 @@ public final class EventLog {
         }
         foldedVersion = version
         guard version != nil, let file = LogFile(path: path) else { return }
-        let decoder = JSONDecoder()
         foldedBytes = file.linesForward(from: foldedBytes) { line in
             // Most lines are commands: bytes tell them apart without parsing. wx writes keys
             // sorted, so `kind` comes first; lines from other writers are parsed.
-            let kind = Self.kind(of: line)
+            let (kind, parsed) = Self.classify(line)
             if kind == .command {
                 // One in wx's own layout is taken as it is; another writer's is checked whole,
                 // so that the count of unreadable lines agrees with `log`.
-                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.commandEntry(line, decoder: decoder) == nil {
+                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.commandEntry(line, parsed: parsed) == nil {
                     skippedLines += 1
                 }
                 return
             }
             if kind == .deletion {
-                guard let record = try? decoder.decode(DeletionRecord.self, from: Data(line)) else {
+                guard let record = Self.read(line, parsed, as: DeletionRecord.init) else {
                     skippedLines += 1
                     return
                 }
                 deletedIDs.insert(record.id)
                 snapshotsByID[record.id] = nil
             } else if kind == .snapshot {
-                guard let record = try? decoder.decode(SnapshotRecord.self, from: Data(line)), record.kind == "snapshot",
+                guard let record = Self.read(line, parsed, as: SnapshotRecord.init), record.kind == "snapshot",
                     let snapshot = record.snapshot
                 else {
                     skippedLines += 1
@@ -451,24 +468,37 @@ public final class EventLog {
 
     enum LineKind { case command, snapshot, deletion, other, unreadable }
 
+    /// A record from the object `classify` parsed, else from the line's bytes.
+    static func read<Record>(
+        _ line: UnsafeRawBufferPointer, _ parsed: [String: JSONValue]?, as record: ([String: JSONValue]) -> Record?
+    ) -> Record? {
+        guard let object = parsed ?? jsonObject(line) else { return nil }
+        return record(object)
+    }
+
     /// The record kind a line claims, without checking its other fields. wx writes keys sorted
     /// and without spaces, so `{"kind":"command",` at the start tells most lines apart with
     /// one comparison; a line in any other layout — keys in another order, spaces after the
     /// colons, a CR before the newline, as another JSON writer or an editor leaves it — is
     /// asked of a JSON parser.
-    static func kind(of line: UnsafeRawBufferPointer) -> LineKind {
-        if LogFile.starts(line, with: sortedCommandPrefix) { return .command }
-        if LogFile.starts(line, with: sortedDeletionPrefix) { return .deletion }
-        if LogFile.starts(line, with: sortedSnapshotPrefix) { return .snapshot }
-        if LogFile.starts(line, with: sortedKindPrefix) { return .other }
-        guard line.count < 1 << 20, let probe = try? JSONDecoder().decode(KindProbe.self, from: Data(line)) else {
-            return .unreadable
+    static func kind(of line: UnsafeRawBufferPointer) -> LineKind { classify(line).kind }
+
+    /// The kind, as `kind(of:)`, and the line's JSON object when telling the kind took parsing
+    /// it (wx's snapshot and deletion records, whose sorted keys put `data_time` or `id` first),
+    /// so that the record is read from it rather than parsed again.
+    static func classify(_ line: UnsafeRawBufferPointer) -> (kind: LineKind, object: [String: JSONValue]?) {
+        if LogFile.starts(line, with: sortedCommandPrefix) { return (.command, nil) }
+        if LogFile.starts(line, with: sortedDeletionPrefix) { return (.deletion, nil) }
+        if LogFile.starts(line, with: sortedSnapshotPrefix) { return (.snapshot, nil) }
+        if LogFile.starts(line, with: sortedKindPrefix) { return (.other, nil) }
+        guard line.count < 1 << 20, let object = jsonObject(line), let probe = KindProbe(object) else {
+            return (.unreadable, nil)
         }
         switch probe.kind {
-        case "command": return .command
-        case "snapshot": return .snapshot
-        case "snapshot.deleted": return .deletion
-        default: return .other
+        case "command": return (.command, object)
+        case "snapshot": return (.snapshot, object)
+        case "snapshot.deleted": return (.deletion, object)
+        default: return (.other, object)
         }
     }
 
@@ -488,16 +518,17 @@ public final class EventLog {
         case unreadable
     }
 
-    static func record(_ line: UnsafeRawBufferPointer, decoder: JSONDecoder) -> Record {
-        switch kind(of: line) {
-        case .command: return commandEntry(line, decoder: decoder) == nil ? .unreadable : .command
+    static func record(_ line: UnsafeRawBufferPointer) -> Record {
+        let (kind, parsed) = classify(line)
+        switch kind {
+        case .command: return commandEntry(line, parsed: parsed) == nil ? .unreadable : .command
         case .snapshot:
-            guard let record = try? decoder.decode(SnapshotRecord.self, from: Data(line)), record.kind == "snapshot",
+            guard let record = read(line, parsed, as: SnapshotRecord.init), record.kind == "snapshot",
                 let snapshot = record.snapshot
             else { return .unreadable }
             return .snapshot(id: snapshot.id)
         case .deletion:
-            guard let record = try? decoder.decode(DeletionRecord.self, from: Data(line)), record.kind == "snapshot.deleted" else {
+            guard let record = read(line, parsed, as: DeletionRecord.init), record.kind == "snapshot.deleted" else {
                 return .unreadable
             }
             return .deletion(id: record.id)
@@ -509,30 +540,112 @@ public final class EventLog {
 
 // MARK: - Records
 
-struct KindProbe: Decodable {
-    var kind: String
-    var id: Int?
+// Records are read with WeatherKit's JSON parser (one pass over the bytes into a `JSONValue`)
+// and taken apart here as strictly as the Decodable structs they replace were: a field of the
+// wrong type makes the record unreadable (a string is not a number, nor a number a string); an
+// optional field may be absent or null. Writing stays with JSONEncoder (sorted keys).
+
+/// A line's JSON object; nil when it is not one.
+private func jsonObject(_ line: UnsafeRawBufferPointer) -> [String: JSONValue]? {
+    (try? JSONValue.parse(Data(line)))?.object
 }
 
-struct CommandRecord: Codable {
+extension JSONValue {
+    /// A JSON string, exactly.
+    fileprivate var recordString: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// A finite JSON number, exactly.
+    fileprivate var recordDouble: Double? {
+        if case .number(let value) = self, value.isFinite { return value }
+        return nil
+    }
+
+    /// A JSON number without a fraction, within ±2^53, where a Double holds every integer (ids and
+    /// history numbers are far below; anything beyond is not a record wx wrote).
+    fileprivate var recordInt: Int? {
+        guard let value = recordDouble, value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else { return nil }
+        return Int(value)
+    }
+}
+
+/// An optional field: `.some(nil)` when absent or null, nil when present with the wrong type.
+private func optionalField<T>(_ object: [String: JSONValue], _ key: String, _ read: (JSONValue) -> T?) -> T?? {
+    guard let value = object[key], value != .null else { return .some(nil) }
+    return read(value).map { .some($0) }
+}
+
+struct KindProbe {
+    var kind: String
+    var id: Int?
+
+    init?(_ object: [String: JSONValue]) {
+        guard let kind = object["kind"]?.recordString, let id = optionalField(object, "id", \.recordInt) else { return nil }
+        self.kind = kind
+        self.id = id
+    }
+}
+
+struct CommandRecord: Encodable {
     var v: Int
     var ts: String
     var kind: String
     var n: Int
     var line: String
+
+    init(v: Int, ts: String, kind: String, n: Int, line: String) {
+        self.v = v
+        self.ts = ts
+        self.kind = kind
+        self.n = n
+        self.line = line
+    }
+
+    init?(_ line: UnsafeRawBufferPointer) {
+        guard let object = jsonObject(line) else { return nil }
+        self.init(object)
+    }
+
+    init?(_ object: [String: JSONValue]) {
+        guard let v = object["v"]?.recordInt, let ts = object["ts"]?.recordString,
+            let kind = object["kind"]?.recordString, let n = object["n"]?.recordInt, let line = object["line"]?.recordString
+        else { return nil }
+        self.init(v: v, ts: ts, kind: kind, n: n, line: line)
+    }
 }
 
-struct DeletionRecord: Codable {
+struct DeletionRecord: Encodable {
     var v: Int
     var ts: String
     var kind: String
     var id: Int
+
+    init(v: Int, ts: String, kind: String, id: Int) {
+        self.v = v
+        self.ts = ts
+        self.kind = kind
+        self.id = id
+    }
+
+    init?(_ line: UnsafeRawBufferPointer) {
+        guard let object = jsonObject(line) else { return nil }
+        self.init(object)
+    }
+
+    init?(_ object: [String: JSONValue]) {
+        guard let v = object["v"]?.recordInt, let ts = object["ts"]?.recordString,
+            let kind = object["kind"]?.recordString, let id = object["id"]?.recordInt
+        else { return nil }
+        self.init(v: v, ts: ts, kind: kind, id: id)
+    }
 }
 
 // Property names are log.jsonl keys.
 // swift-format-ignore: AlwaysUseLowerCamelCase
-struct SnapshotRecord: Codable {
-    struct PlaceRecord: Codable {
+struct SnapshotRecord: Encodable {
+    struct PlaceRecord: Encodable {
         var name: String
         var latitude: Double
         var longitude: Double
@@ -564,6 +677,38 @@ struct SnapshotRecord: Codable {
         precipitation_probability_percent = snapshot.reading.precipitationProbabilityPercent
         precipitation_millimetres = snapshot.reading.precipitationMillimetres
         weather_code = snapshot.reading.weatherCode
+    }
+
+    init?(_ line: UnsafeRawBufferPointer) {
+        guard let object = jsonObject(line) else { return nil }
+        self.init(object)
+    }
+
+    init?(_ object: [String: JSONValue]) {
+        guard let v = object["v"]?.recordInt, let ts = object["ts"]?.recordString,
+            let kind = object["kind"]?.recordString, let id = object["id"]?.recordInt,
+            let place = object["place"]?.object, let name = place["name"]?.recordString,
+            let latitude = place["latitude"]?.recordDouble, let longitude = place["longitude"]?.recordDouble,
+            let dataTime = object["data_time"]?.recordString,
+            let utcOffset = optionalField(object, "utc_offset_seconds", \.recordInt),
+            let timezone = optionalField(object, "timezone", \.recordString),
+            let temperature = optionalField(object, "temperature_celsius", \.recordDouble),
+            let probability = optionalField(object, "precipitation_probability_percent", \.recordDouble),
+            let amount = optionalField(object, "precipitation_millimetres", \.recordDouble),
+            let weatherCode = optionalField(object, "weather_code", \.recordInt)
+        else { return nil }
+        self.v = v
+        self.ts = ts
+        self.kind = kind
+        self.id = id
+        self.place = PlaceRecord(name: name, latitude: latitude, longitude: longitude)
+        self.utc_offset_seconds = utcOffset
+        self.timezone = timezone
+        self.data_time = dataTime
+        self.temperature_celsius = temperature
+        self.precipitation_probability_percent = probability
+        self.precipitation_millimetres = amount
+        self.weather_code = weatherCode
     }
 
     var snapshot: Snapshot? {

@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WeatherKit
+import WeatherStore
+
+// History and state for the runner and the terminal: the session is the only way to them, so
+// that neither reaches into the stores, and every store failure is worded in one place.
+extension WeatherSession {
+    /// Appends a command line to the history.
+    ///
+    /// - Returns: its history number.
+    /// - Throws: `ShellError.store` when log.jsonl cannot be written; the line is then kept in
+    ///   memory and written with the next record that can be.
+    @discardableResult
+    package func recordCommand(_ line: String) throws(ShellError) -> Int {
+        try storing { () throws(StoreError) in try log.appendCommand(line, at: now()) }
+    }
+
+    /// The command with history number `number`, for `!N`.
+    package func historyEntry(number: Int) -> HistoryEntry? { log.command(number: number) }
+
+    /// The number of the last command in the history; 0 when there is none.
+    package func lastHistoryNumber() -> Int { log.history(last: 1).first?.number ?? 0 }
+
+    /// Commands `range` (inclusive), oldest first, for `replay`.
+    package func historyEntries(in range: ClosedRange<Int>) -> [HistoryEntry] { log.commands(in: range) }
+
+    /// The last `count` command lines, oldest first: the line editor's history at start.
+    package func recentCommandLines(_ count: Int) -> [String] { log.history(last: count).map(\.line) }
+
+    /// Starts decoding state.plist in the background, so that the first Tab at the prompt does
+    /// not wait for thousands of favorites.
+    package func preloadState() { state.startPreload() }
+
+    /// The favorites' names in the state.plist of `configFolder`, read without a session and
+    /// without side effects: for the shell completion scripts, which run at every Tab.
+    package nonisolated static func savedFavoriteNames(configFolder: String) -> [String] {
+        StateStore.favoriteNames(folder: configFolder)
+    }
+
+    // MARK: - For the session's own commands
+
+    /// `saved rm N`: the deleted snapshot.
+    func deleteSnapshot(_ id: Int) throws(ShellError) -> Snapshot {
+        try storing { () throws(StoreError) in try log.deleteSnapshot(id, at: now()) }
+    }
+
+    /// `save`: the snapshot with its new id.
+    func appendSnapshot(
+        placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?, reading: SnapshotReading
+    ) throws(ShellError) -> Snapshot {
+        try storing { () throws(StoreError) in
+            try log.appendSnapshot(
+                placeName: placeName, coordinate: coordinate, utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone,
+                reading: reading, at: now())
+        }
+    }
+
+    /// `log compact`.
+    func compactLog() throws(ShellError) -> EventLog.Compaction {
+        try storing { () throws(StoreError) in try log.compact(now: now()) }
+    }
+
+    /// `reset state`: an empty state.plist in place of one wx cannot read.
+    func resetState() throws(ShellError) {
+        try storing { () throws(StoreError) in try state.reset() }
+    }
+
+    /// Runs a store operation, its failure as the shell's error.
+    func storing<T>(_ body: () throws(StoreError) -> T) throws(ShellError) -> T {
+        do { return try body() } catch { throw ShellError(error) }
+    }
+}

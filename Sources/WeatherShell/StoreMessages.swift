@@ -1,0 +1,74 @@
+import WeatherKit
+import WeatherStore
+
+// The one place where what the stores report (StoreError, StateWarning, StoreNote) becomes
+// what the user reads.
+
+extension ShellError {
+    /// The shell's error for a store's: a snapshot that does not exist is the same mistake
+    /// wherever it is found; everything else is a storage failure, worded by `userText`.
+    init(_ error: StoreError) {
+        switch error {
+        case .noSuchSnapshot(let id): self = .noSuchSnapshot(id)
+        default: self = .store(error)
+        }
+    }
+}
+
+extension StoreError {
+    /// One line for the user: the file, what did not happen, the cause.
+    var userText: String {
+        switch self {
+        case .file(let error): error.description
+        case .stateReadOnly(let problem): problem.userText
+        case .notEncodable(.state, let detail): "cannot encode the state: \(detail)"
+        case .notEncodable(.log, _): "cannot encode a log record"
+        case .noSuchSnapshot(let id): ShellError.noSuchSnapshot(id).description
+        case .notCompacted(let cause): "log.jsonl not compacted: \(cause.userText)"
+        case .snapshotKeptInMemory(let cause):
+            "snapshot kept for this session, not yet written (\(cause.userText)); it will be written with the next record that can be"
+        case .deletionKeptInMemory(let id, let cause):
+            "snapshot \(id) deleted for this session, not yet written (\(cause.userText)); it will be written with the next record that can be"
+        }
+    }
+}
+
+extension StateProblem {
+    /// Why favorites and settings cannot be saved.
+    var userText: String {
+        switch self {
+        case .unknownVersion(let version):
+            "state.plist has format version \(version), which wx \(WXVersion.current) does not know; favorites and settings are read-only"
+                + (version > StateDocument.currentVersion ? " (a newer wx wrote it)" : "")
+        case .unreadable(let copy):
+            "state.plist could not be read" + (copy.map { " (a copy is at \($0))" } ?? "")
+                + "; favorites and settings are read-only until “reset state”"
+        }
+    }
+}
+
+extension StateWarning {
+    /// The warning's text, without the "warning: " the session puts before it.
+    var userText: String {
+        switch self {
+        case .readOnly(let problem): problem.userText
+        case .entriesLeftOut(let count, let copy):
+            "\(count == 1 ? "1 entry" : "\(count) entries") of state.plist could not be read and \(count == 1 ? "is" : "are") left out"
+                + (copy.map { " (the file as it was is at \($0))" } ?? "")
+        }
+    }
+}
+
+extension StoreNote {
+    /// The note as the session shows it after a command ("2 commands, snapshot 7 kept in memory
+    /// were written to log.jsonl").
+    var userText: String {
+        switch self {
+        case .keptRecordsWritten(let commands, let snapshotIDs):
+            let parts = (commands == 0 ? [] : [commands == 1 ? "1 command" : "\(commands) commands"]) + snapshotIDs.map { "snapshot \($0)" }
+            return "\(parts.joined(separator: ", ")) kept in memory \(commands + snapshotIDs.count == 1 ? "was" : "were") written to log.jsonl"
+        case .unreadableLinesSkipped:
+            return "some lines of log.jsonl could not be read and were skipped (“log” counts them; “log compact” moves them to a file of their own)"
+        }
+    }
+}

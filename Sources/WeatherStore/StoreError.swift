@@ -1,0 +1,60 @@
+import WeatherKit
+import WXBasics
+
+/// What went wrong with `state.plist` or `log.jsonl`: the facts — the failed file operation with
+/// its path and errno (`FileError`), a format version, a snapshot id — never a sentence for the
+/// user. The shell words them (WeatherShell's StoreMessages.swift).
+public enum StoreError: Error, Hashable, Sendable {
+    /// A file operation failed: `FileError` holds the path, the operation and the errno.
+    case file(FileError)
+    /// state.plist cannot be changed because the file on disk cannot be used as it is.
+    case stateReadOnly(StateProblem)
+    /// A document or record could not be encoded for `file`; `detail` is the encoder's error.
+    case notEncodable(StoreFile, detail: String)
+    /// No snapshot has this id (never saved, or deleted).
+    case noSuchSnapshot(Int)
+    /// `log compact` failed for the cause given; the log is as it was.
+    indirect case notCompacted(StoreError)
+    /// A snapshot could not be written for the cause given: it is kept in memory for this session
+    /// (with id 0) and written with the next record that can be.
+    indirect case snapshotKeptInMemory(StoreError)
+    /// The deletion of snapshot `id` could not be written for the cause given: it holds for this
+    /// session and is written with the next record that can be.
+    indirect case deletionKeptInMemory(id: Int, StoreError)
+}
+
+/// The two files of the store.
+public enum StoreFile: Hashable, Sendable {
+    /// `state.plist`: favorites and settings.
+    case state
+    /// `log.jsonl`: commands, snapshots and deletions.
+    case log
+}
+
+/// Why state.plist is read-only for this session.
+public enum StateProblem: Hashable, Sendable {
+    /// The file does not parse; `copy` is where it was set aside (nil when copying failed).
+    case unreadable(copy: String?)
+    /// The file has a format `version` this wx does not know: newer than
+    /// `StateDocument.currentVersion` (a newer wx wrote it), or below 1.
+    case unknownVersion(Int)
+}
+
+/// What `StateStore.refresh()` found wrong with the file, to tell the user once.
+public enum StateWarning: Hashable, Sendable {
+    /// The file cannot be used as it is: favorites and settings are read-only.
+    case readOnly(StateProblem)
+    /// `count` entries (favorites, settings) could not be read and are left out; `copy` is where
+    /// the file as it was is kept (nil when copying failed).
+    case entriesLeftOut(count: Int, copy: String?)
+}
+
+/// Something the event log did on its own that the user should hear of once.
+public enum StoreNote: Hashable, Sendable {
+    /// Records kept in memory after a failed write were written: `commands` commands and the
+    /// snapshots that got these ids, in order.
+    case keptRecordsWritten(commands: Int, snapshotIDs: [Int])
+    /// Some lines of log.jsonl could not be read and were skipped (not a count: reading snapshots
+    /// does not parse every command line; `statistics()` gives one).
+    case unreadableLinesSkipped
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherStore
+
+/// log.jsonl: records, reading from either end, failed writes kept in memory, compaction.
+@Suite struct EventLogTests {
+    let home = TemporaryFolder()
+    let time = Date(timeIntervalSince1970: 1_770_414_000)
+
+    func reading() -> SnapshotReading {
+        SnapshotReading(dataTime: time, temperatureCelsius: 7.4, precipitationProbabilityPercent: 40, precipitationMillimetres: 0.3, weatherCode: 3)
+    }
+
+    @Test func recordsCarryVersionTimeAndKind() throws {
+        let log = EventLog(folder: home.path)
+        #expect(try log.appendCommand("find Hamburg", at: time) == 1)
+        #expect(try log.appendCommand("show", at: time) == 2)
+        _ = try log.appendSnapshot(placeName: "Hamburg", coordinate: Coordinate(latitude: 53.55, longitude: 9.99), utcOffsetSeconds: 3_600, timeZone: "Europe/Berlin", reading: reading(), at: time)
+        let lines = home.text("log.jsonl").split(separator: "\n")
+        #expect(lines.count == 3)
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["v"] as? Int == 1)
+            #expect(object["ts"] as? String == "2026-02-06T21:40:00Z")
+        }
+        #expect(lines[0] == #"{"kind":"command","line":"find Hamburg","n":1,"ts":"2026-02-06T21:40:00Z","v":1}"#)
+        #expect(lines[2].contains(#""kind":"snapshot""#) && lines[2].contains(#""temperature_celsius":7.4"#))
+    }
+
+    @Test func historyIsReadFromTheEndAndNumberedAcrossSessions() throws {
+        let first = EventLog(folder: home.path)
+        for index in 1...30 { try first.appendCommand("show \(index)", at: time) }
+        let second = EventLog(folder: home.path)
+        #expect(try second.appendCommand("favs", at: time) == 31)
+        #expect(second.history(last: 3).map(\.number) == [29, 30, 31])
+        #expect(second.history(last: 3).map(\.line) == ["show 29", "show 30", "favs"])
+        #expect(second.command(number: 7)?.line == "show 7")
+        #expect(second.command(number: 99) == nil)
+        #expect(second.commands(in: 3...5).map(\.line) == ["show 3", "show 4", "show 5"])
+    }
+
+    @Test func tornLastLineIsSkippedAndNotGluedOnto() throws {
+        let log = EventLog(folder: home.path)
+        try log.appendCommand("find Hamburg", at: time)
+        let handle = try FileHandle(forWritingTo: home.url.appendingPathComponent("log.jsonl"))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"kind":"command","line":"sho"#.utf8))
+        try handle.close()
+        #expect(log.history(last: 5).map(\.line) == ["find Hamburg"])
+        #expect(try log.appendCommand("favs", at: time) == 2)
+        let lines = home.text("log.jsonl").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4)  // record, torn line, record, final empty
+        #expect(lines[2] == #"{"kind":"command","line":"favs","n":2,"ts":"2026-02-06T21:40:00Z","v":1}"#)
+        #expect(log.history(last: 5).map(\.line) == ["find Hamburg", "favs"])
+    }
+
+    @Test func unknownKindsAndGarbageAreSkipped() throws {
+        let text = """
+            {"v":1,"ts":"2026-02-06T21:40:00Z","kind":"command","n":1,"line":"a"}
+            {"v":9,"ts":"2026-02-06T21:40:00Z","kind":"telemetry","x":1}
+            garbage here
+            {"v":1,"ts":"2026-02-06T21:40:00Z","kind":"snapshot","id":4,"place":{"name":"X","latitude":1,"longitude":2},"data_time":"2026-02-06T21:30:00Z","temperature_celsius":null}
+            {"v":1,"ts":"2026-02-06T21:40:00Z","kind":"snapshot","id":"oops"}
+            {"v":1,"ts":"2026-02-06T21:40:00Z","kind":"command","n":2,"line":"b"}
+
+            """
+        try Data(text.utf8).write(to: home.url.appendingPathComponent("log.jsonl"))
+        let log = EventLog(folder: home.path)
+        #expect(log.history(last: 10).map(\.line) == ["a", "b"])
+        let snapshots = log.snapshots()
+        #expect(snapshots.map(\.id) == [4])
+        #expect(snapshots[0].reading.temperatureCelsius == nil)
+        #expect(log.skippedLines == 2)
+        #expect(log.takeNotes() == [.unreadableLinesSkipped])
+        let next = try log.appendSnapshot(placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
+        #expect(next.id == 5)
+    }
+
+    @Test func anotherWritersSnapshotsAreSeen() throws {
+        let first = EventLog(folder: home.path)
+        let second = EventLog(folder: home.path)
+        #expect(first.snapshots().isEmpty)
+        let saved = try second.appendSnapshot(placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
+        #expect(first.snapshots().map(\.id) == [saved.id])
+        let mine = try first.appendSnapshot(placeName: "Z", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
+        #expect(mine.id == 2)
+    }
+
+    @Test func longHistoryAcrossChunkBoundaries() throws {
+        let log = EventLog(folder: home.path)
+        let long = String(repeating: "x", count: 70_000)
+        try log.appendCommand("first", at: time)
+        try log.appendCommand("find \(long)", at: time)
+        for index in 0..<2_000 { try log.appendCommand("show \(index)", at: time) }
+        #expect(log.history(last: 2_002).first?.line == "first")
+        #expect(log.history(last: 2_001).first?.line == "find \(long)")
+        #expect(log.command(number: 2)?.line.count == 70_005)
+    }
+
+    @Test func historyKeptInMemoryIsWrittenInOrder() throws {
+        defer { WriteFaults.allow(home.path) }
+        let log = EventLog(folder: home.path)
+        try log.appendCommand("first", at: Recorded.newYorkNow)
+        WriteFaults.fail(under: home.path, with: ENOSPC)
+        #expect { try log.appendCommand("second", at: Recorded.newYorkNow) } throws: { error in
+            guard case StoreError.file(let cause) = error else { return false }
+            return cause.code == ENOSPC && cause.path == home.path + "/.wx.lock"
+        }
+        #expect(throws: StoreError.self) { try log.appendCommand("third", at: Recorded.newYorkNow) }
+        #expect(log.hasUnwrittenRecords)
+        WriteFaults.allow(home.path)
+        #expect(try log.appendCommand("fourth", at: Recorded.newYorkNow) == 4)
+        #expect(log.history(last: 10).map(\.line) == ["first", "second", "third", "fourth"])
+        #expect(!log.hasUnwrittenRecords)
+        #expect(log.takeNotes() == [.keptRecordsWritten(commands: 2, snapshotIDs: [])])
+    }
+
+    /// Records are read by their JSON, not their bytes: another writer's layout (spaces, keys
+    /// in another order, CRLF) reads the same; a line that is not a whole record is counted,
+    /// skipped, and moved aside by `log compact`, never lost.
+    @Test func compactionKeepsEverythingButDeletedSnapshotsAndSetsAsideGarbage() throws {
+        let lines = [
+            #"{"kind":"command","line":"a","n":1,"ts":"2026-02-06T21:40:00Z","v":1}"#,
+            #"{"kind":"snapshot","data_time":"2026-02-06T21:30:00Z","id":1,"place":{"latitude":1,"longitude":2,"name":"A"},"ts":"2026-02-06T21:40:00Z","v":1}"#,
+            #"garbage"#,
+            #"{"kind":"snapshot","data_time":"2026-02-06T21:30:00Z","id":2,"place":{"latitude":1,"longitude":2,"name":"B"},"ts":"2026-02-06T21:40:00Z","v":1}"#,
+            #"{"v":3,"kind":"forecast.pinned","ts":"2026-02-06T21:41:00Z","future":true}"#,
+            #"{"kind":"snapshot.deleted","id":1,"ts":"2026-02-06T21:41:00Z","v":1}"#,
+            #"{"kind":"command","line":"b","n":2,"ts":"2026-02-06T21:42:00Z","v":1}"#,
+            #"{"v": 1, "ts": "2026-02-06T21:43:00Z", "kind": "command", "n": 3, "line": "spaced"}"#,
+            #"{"n":4,"line":"reordered","kind":"command","ts":"2026-02-06T21:44:00Z","v":1}"# + "\r",
+            #"{"v":1,"kind":"command"}"#,
+            #"{"v": 1, "kind": "snapshot", "id": 3, "ts": "2026-02-06T21:45:00Z", "data_time": "2026-02-06T21:30:00Z", "place": {"name": "C", "latitude": 1, "longitude": 2}}"#,
+            #"{"kind":"comm"#,
+        ]
+        let text = lines.joined(separator: "\n")
+        try Data(text.utf8).write(to: home.url.appendingPathComponent("log.jsonl"))
+        let log = EventLog(folder: home.path)
+        #expect(log.snapshots().map(\.id) == [2, 3])
+        #expect(log.history(last: 10).map(\.line) == ["a", "b", "spaced", "reordered"])
+        #expect(log.takeNotes() == [.unreadableLinesSkipped])
+        let compaction = try log.compact(now: Recorded.newYorkNow)
+        let (before, after) = (compaction.before, compaction.after)
+        #expect(before.commands == 4 && before.snapshots == 2 && before.deletedSnapshots == 1 && before.unreadableLines == 2)
+        #expect(after.commands == 4 && after.snapshots == 2 && after.deletedSnapshots == 0 && after.unreadableLines == 0 && after.otherRecords == 1)
+        #expect(home.text("log.jsonl") == [lines[0], lines[3], lines[4], lines[6], lines[7], lines[8], lines[10]].joined(separator: "\n") + "\n")
+        // The unreadable lines, byte for byte, in a file of their own.
+        let aside = try #require(compaction.unreadableLinesFile)
+        #expect(aside == home.path + "/log.jsonl.unreadable-20260206T214000Z")
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == "garbage\n{\"v\":1,\"kind\":\"command\"}\n")
+        // Numbers and ids stay; the next ones follow on.
+        #expect(log.snapshots().map(\.id) == [2, 3])
+        #expect(try log.appendCommand("c", at: Recorded.newYorkNow) == 5)
+        // A second compaction has nothing to set aside.
+        #expect(try log.compact(now: Recorded.newYorkNow).unreadableLinesFile == nil)
+    }
+
+    @Test func failedCompactionLeavesTheLogAsItWas() throws {
+        defer { WriteFaults.allow(home.path) }
+        let log = EventLog(folder: home.path)
+        try log.appendCommand("a", at: Recorded.newYorkNow)
+        let before = home.text("log.jsonl")
+        WriteFaults.fail(under: home.path, with: ENOSPC, matching: { $0.hasSuffix("log.jsonl") })
+        #expect {
+            try log.compact(now: Recorded.newYorkNow)
+        } throws: { error in
+            guard case StoreError.notCompacted(.file(let cause)) = error else { return false }
+            return cause.code == ENOSPC && cause.path == home.path + "/log.jsonl"
+        }
+        #expect(home.text("log.jsonl") == before)
+    }
+
+    /// A snapshot or deletion that cannot be written holds for this session (a snapshot with id
+    /// 0) and is written, with its id, by the next record that can be.
+    @Test func snapshotsAndDeletionsKeptInMemoryAreWrittenLater() throws {
+        defer { WriteFaults.allow(home.path) }
+        let log = EventLog(folder: home.path)
+        let first = try log.appendSnapshot(placeName: "A", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
+        WriteFaults.fail(under: home.path, with: EROFS)
+        #expect {
+            try log.appendSnapshot(placeName: "B", coordinate: Coordinate(latitude: 2, longitude: 2), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
+        } throws: { error in
+            guard case StoreError.snapshotKeptInMemory(.file(let cause)) = error else { return false }
+            return cause.code == EROFS
+        }
+        #expect {
+            try log.deleteSnapshot(first.id, at: time)
+        } throws: { error in
+            guard case StoreError.deletionKeptInMemory(id: first.id, .file(let cause)) = error else { return false }
+            return cause.code == EROFS
+        }
+        #expect(log.snapshots().map(\.placeName) == ["B"])
+        #expect(log.snapshots().map(\.id) == [0])
+        #expect(throws: StoreError.noSuchSnapshot(first.id)) { try log.deleteSnapshot(first.id, at: time) }
+        WriteFaults.allow(home.path)
+        try log.appendCommand("show", at: time)
+        #expect(log.takeNotes() == [.keptRecordsWritten(commands: 0, snapshotIDs: [2])])
+        #expect(EventLog(folder: home.path).snapshots().map(\.id) == [2])
+    }
+
+    /// The lock creates the folders it needs, private.
+    @Test func lockCreatesPrivateFolders() throws {
+        func mode(_ path: String) throws -> Int {
+            try #require((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
+        }
+        let folder = home.path + "/a/b/wx"
+        try StoreFiles.locked(folder) { () throws(StoreError) in }
+        #expect(try mode(home.path + "/a") == 0o700)
+        #expect(try mode(folder) == 0o700)
+        try EventLog(folder: folder).appendCommand("a", at: time)
+        #expect(try mode(folder + "/log.jsonl") == 0o600)
+    }
+}
