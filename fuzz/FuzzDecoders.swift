@@ -1,3 +1,5 @@
+import Glibc
+
 // libFuzzer entry point for wx's decoders: each input goes to the decoder named by
 // WX_FUZZ_TARGET (see DecoderExercise.targets), and what it decodes is rendered as text and
 // JSON, so that a crash anywhere from bytes to screen is found. `make fuzz` compiles this with
@@ -8,7 +10,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Glibc
 
 nonisolated(unsafe) private let target: String = getenv("WX_FUZZ_TARGET").map { String(cString: $0) } ?? "json"
 nonisolated(unsafe) private let folder: String = {

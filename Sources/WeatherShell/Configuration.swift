@@ -1,10 +1,11 @@
+import WXBasics
+import WeatherKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,22 +43,51 @@ public struct Configuration: Sendable {
     public var runtimeFolder: String
 
     /// Every environment variable wx reads and what it does, for the man page.
-    public static let variables: [(name: String, effect: String)] = [
-        ("WX_HOME", "One folder for state.plist, log.jsonl and the cache (cache/ inside it), instead of the XDG folders. The --home option wins over it."),
-        ("XDG_CONFIG_HOME", "Where state.plist and wxrc live, in wx/ (default ~/.config)."),
-        ("XDG_STATE_HOME", "Where log.jsonl lives, in wx/ (default ~/.local/state)."),
-        ("XDG_CACHE_HOME", "Where cached service answers live, in wx/ (default ~/.cache)."),
-        ("XDG_RUNTIME_DIR", "Where wx keeps the time of the last Nominatim request, shared by every wx of the user (default /tmp/wx-UID)."),
-    ] + Service.allCases.map { service in
-        (service.baseURLVariable, "Base URL of \(service.displayName), without a trailing path (default \(service.defaultBaseURL)).")
-    } + [
-        ("OPENWEATHERMAP_API_KEY", "Enables OpenWeatherMap (provider openweathermap, find id:N). Never written to the log, the cache or a message."),
-        ("WX_TIMEOUT", "Seconds a request to one service may take in all, retries included: 1 to 600 (default 20); find may ask a second geocoder after the first fails."),
-        ("WX_CONTACT", "An e-mail address or URL added to the User-Agent, as Nominatim's usage policy asks of heavy users."),
-        ("WX_NOW", "An ISO 8601 instant used as the current time, so that recorded answers show as current (tests, make demo)."),
-        ("NO_COLOR", "When set and not empty: no colour. Colour is also off when TERM is dumb and when the output is not a terminal."),
-        ("LANG, LC_ALL, LC_CTYPE, LC_MESSAGES", "The language asked of the geocoders (language auto), and whether output may use UTF-8 symbols; ASCII otherwise."),
-    ]
+    public static let variables: [(name: String, effect: String)] =
+        [
+            (
+                "WX_HOME",
+                "One folder for state.plist, log.jsonl and the cache (cache/ inside it), instead of the XDG folders. The --home option wins over it."
+            ),
+            ("XDG_CONFIG_HOME", "Where state.plist and wxrc live, in wx/ (default ~/.config)."),
+            ("XDG_STATE_HOME", "Where log.jsonl lives, in wx/ (default ~/.local/state)."),
+            ("XDG_CACHE_HOME", "Where cached service answers live, in wx/ (default ~/.cache)."),
+            (
+                "XDG_RUNTIME_DIR",
+                "Where wx keeps the time of the last Nominatim request, shared by every wx of the user (default /tmp/wx-UID)."
+            ),
+        ]
+        + Service.allCases.map { service in
+            (
+                service.baseURLVariable,
+                "Base URL of \(service.displayName), without a trailing path (default \(service.defaultBaseURL))."
+            )
+        } + [
+            (
+                "OPENWEATHERMAP_API_KEY",
+                "Enables OpenWeatherMap (provider openweathermap, find id:N). Never written to the log, the cache or a message."
+            ),
+            (
+                "WX_TIMEOUT",
+                "Seconds a request to one service may take in all, retries included: 1 to 600 (default 20); find may ask a second geocoder after the first fails."
+            ),
+            (
+                "WX_CONTACT",
+                "An e-mail address or URL added to the User-Agent, as Nominatim's usage policy asks of heavy users."
+            ),
+            (
+                "WX_NOW",
+                "An ISO 8601 instant used as the current time, so that recorded answers show as current (tests, make demo)."
+            ),
+            (
+                "NO_COLOR",
+                "When set and not empty: no colour. Colour is also off when TERM is dumb and when the output is not a terminal."
+            ),
+            (
+                "LANG, LC_ALL, LC_CTYPE, LC_MESSAGES",
+                "The language asked of the geocoders (language auto), and whether output may use UTF-8 symbols; ASCII otherwise."
+            ),
+        ]
 
     /// The user's home folder, for `~/` in file names the user types: `$HOME` when it is an
     /// absolute path, else the one in the password database (`getpwuid`).
@@ -70,7 +100,9 @@ public struct Configuration: Sendable {
     public func expandPath(_ path: String) -> String { Self.absolute(path, userHome: userHome) }
 
     /// Reads the configuration from a dictionary of variables (tests).
-    public init(environment: [String: String], home: String? = nil, passwordHome: () -> String? = { nil }) throws(ShellError) {
+    public init(environment: [String: String], home: String? = nil, passwordHome: () -> String? = { nil })
+        throws(ShellError)
+    {
         try self.init(variable: { environment[$0] }, home: home, passwordHome: passwordHome)
     }
 
@@ -92,7 +124,8 @@ public struct Configuration: Sendable {
     /// - Throws: `ShellError.usage` for a `WX_NOW` that is not an ISO 8601 instant, or when
     ///   there is no home folder to keep the state in and no `WX_HOME`/`--home`.
     public init(
-        variable: (String) -> String?, home: String? = nil, passwordHome: () -> String? = Configuration.passwordDatabaseHome
+        variable: (String) -> String?, home: String? = nil,
+        passwordHome: () -> String? = Configuration.passwordDatabaseHome
     ) throws(ShellError) {
         func value(_ name: String) -> String? {
             guard let text = variable(name), !text.isEmpty else { return nil }
@@ -118,7 +151,9 @@ public struct Configuration: Sendable {
         }
         for service in Service.allCases {
             if let url = value(service.baseURLVariable), !Self.isHTTPURL(url) {
-                throw .usage("\(service.baseURLVariable) must be an http:// or https:// URL, not “\(TerminalText.sanitized(url))”")
+                throw .usage(
+                    "\(service.baseURLVariable) must be an http:// or https:// URL, not “\(TerminalText.sanitized(url))”"
+                )
             }
         }
         endpoints = Endpoints { service in
@@ -129,7 +164,9 @@ public struct Configuration: Sendable {
         openWeatherMapKey = value("OPENWEATHERMAP_API_KEY")?.trimmed
         if let text = value("WX_NOW") {
             guard let date = Self.parseInstant(text) else {
-                throw .usage("WX_NOW must be an ISO 8601 instant such as 2026-02-06T21:40:00Z, not “\(TerminalText.sanitized(text))”")
+                throw .usage(
+                    "WX_NOW must be an ISO 8601 instant such as 2026-02-06T21:40:00Z, not “\(TerminalText.sanitized(text))”"
+                )
             }
             fixedNow = date
         }
@@ -140,7 +177,8 @@ public struct Configuration: Sendable {
         unicodeOutput = Self.isUTF8(locale: charsetLocale)
         if let text = value("WX_TIMEOUT") {
             guard let seconds = DecimalText.parse(text), seconds >= 1, seconds <= 600 else {
-                throw .usage("WX_TIMEOUT must be a number of seconds from 1 to 600, not “\(TerminalText.sanitized(text))”")
+                throw .usage(
+                    "WX_TIMEOUT must be a number of seconds from 1 to 600, not “\(TerminalText.sanitized(text))”")
             }
             requestTimeoutSeconds = seconds
         } else {

@@ -1,5 +1,5 @@
-import WeatherKit
 import WXBasics
+import WeatherKit
 
 /// The parsed command line of `wx`.
 public struct Invocation: Hashable, Sendable {
@@ -88,7 +88,9 @@ public struct Invocation: Hashable, Sendable {
         if !invocation.commands.isEmpty && !invocation.words.isEmpty {
             throw .usage("give commands with -c or as words, not both")
         }
-        if invocation.action == .help || invocation.action == .version, !invocation.commands.isEmpty || !invocation.words.isEmpty {
+        if invocation.action == .help || invocation.action == .version,
+            !invocation.commands.isEmpty || !invocation.words.isEmpty
+        {
             throw .usage("\(invocation.action == .help ? "--help" : "--version") runs no commands; see wx --help")
         }
         return invocation
@@ -103,7 +105,8 @@ public struct Invocation: Hashable, Sendable {
 
     /// Every option, for `--help` and the man page.
     public static let options: [Option] = [
-        Option(flags: ["-c", "--command"], argument: "CMDS", summary: "run commands (separated by ;) and exit; may repeat"),
+        Option(
+            flags: ["-c", "--command"], argument: "CMDS", summary: "run commands (separated by ;) and exit; may repeat"),
         Option(flags: ["--json"], argument: nil, summary: "print each result as one JSON document"),
         Option(flags: ["--home"], argument: "DIR", summary: "keep state, log and cache there (not WX_HOME, XDG)"),
         Option(flags: ["--offline"], argument: nil, summary: "make no requests; answer from cached data"),

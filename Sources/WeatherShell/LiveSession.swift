@@ -1,10 +1,11 @@
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WeatherStore
 
 extension WeatherSession {
     /// A session on the real services, configured from the environment.
@@ -15,7 +16,9 @@ extension WeatherSession {
     ///   - transport: the HTTP transport (libcurl in the product).
     ///   - offline: answer from the cache only.
     /// - Returns: the session.
-    package static func live(configuration: Configuration, transport: any HTTPTransport, offline: Bool) -> WeatherSession {
+    package static func live(configuration: Configuration, transport: any HTTPTransport, offline: Bool)
+        -> WeatherSession
+    {
         // The one place the real clocks are chosen: `WX_NOW` fixes the date wx shows and stores,
         // never the time it waits (retry pauses, Nominatim spacing, `watch`).
         let clock = SystemClock()
@@ -29,20 +32,25 @@ extension WeatherSession {
             userAgent: WXVersion.userAgent(contact: configuration.contact),
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
             spacingLockFolder: configuration.runtimeFolder, offline: offline)
-        var providers: [any ForecastProvider] = [OpenMeteoForecastProvider(baseURL: configuration.endpoints[.openMeteo], context: context)]
+        var providers: [any ForecastProvider] = [
+            OpenMeteoForecastProvider(baseURL: configuration.endpoints[.openMeteo], context: context)
+        ]
         var geocoders: [any Geocoder] = [
             NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
             OpenMeteoGeocoder(baseURL: configuration.endpoints[.openMeteoGeocoding], context: context),
         ]
         if let key = configuration.openWeatherMapKey {
-            let openWeatherMap = OpenWeatherMapProvider(baseURL: configuration.endpoints[.openWeatherMap], key: key, context: context)
+            let openWeatherMap = OpenWeatherMapProvider(
+                baseURL: configuration.endpoints[.openWeatherMap], key: key, context: context)
             providers.append(openWeatherMap)
             geocoders.append(openWeatherMap)
         }
         let services = WeatherServices(
             geocoders: geocoders,
             forecastProviders: providers,
-            airQuality: OpenMeteoAirQualityProvider(baseURL: configuration.endpoints[.openMeteoAirQuality], context: context))
-        return WeatherSession(configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
+            airQuality: OpenMeteoAirQualityProvider(
+                baseURL: configuration.endpoints[.openMeteoAirQuality], context: context))
+        return WeatherSession(
+            configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }
 }

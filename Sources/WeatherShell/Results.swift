@@ -1,11 +1,12 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
-import WeatherStore
 
 /// Weather for a place as fetched: the view model's "last fetched weather".
 public struct WeatherReport: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import WeatherKit
 import WXBasics
+import WeatherKit
 import WeatherStore
 
 /// Everything a command can fail with, as one line for the user.
@@ -51,7 +51,9 @@ extension ShellError: CustomStringConvertible {
         case .noSuchCandidate(let index, let available):
             available == 0
                 ? "no candidates to choose from: use “find <place>” first"
-                : available == 1 ? "no candidate \(index): the last find listed only 1" : "no candidate \(index): choose 1 to \(available)"
+                : available == 1
+                    ? "no candidate \(index): the last find listed only 1"
+                    : "no candidate \(index): choose 1 to \(available)"
         case .noSuchFavorite(let name): "no favorite named “\(TerminalText.sanitized(name))” (see “favs”)"
         case .duplicateFavoriteName(let name): "a favorite named “\(TerminalText.sanitized(name))” exists already"
         case .noSuchSnapshot(let id): "no snapshot \(id) (see “saved”)"

@@ -1,11 +1,12 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
-import WeatherStore
 
 /// Where the runner writes: standard output for results, standard error for errors and notes.
 public protocol OutputSink: AnyObject {
@@ -70,12 +71,17 @@ public final class ShellRunner {
         var text = line
         if text.first == "\u{FEFF}" { text.removeFirst() }  // a byte-order mark from an editor
         guard text.count <= Self.maximumLineLength else {
-            return note(.usageError, after: .usage("line too long: \(text.count) characters (at most \(Self.maximumLineLength)); nothing was run"))
+            return note(
+                .usageError,
+                after: .usage(
+                    "line too long: \(text.count) characters (at most \(Self.maximumLineLength)); nothing was run"))
         }
         if text.unicodeScalars.last == "\r" { text.unicodeScalars.removeLast() }  // a CRLF script
         // A NUL or ESC in a line is a mistake (a binary file piped in, a stray key): no command
         // runs with part of it silently removed, or a request is sent with it inside.
-        if let control = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) {
+        if let control = text.unicodeScalars.first(where: {
+            ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+        }) {
             let code = String(control.value, radix: 16, uppercase: true)
             let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
             return note(.usageError, after: .usage("the line has a control character (U+\(padded)); nothing was run"))
@@ -312,7 +318,8 @@ public final class ShellRunner {
         var out = ""
         var index = 0
         scan: while index < characters.count {
-            for marker in markers where index + marker.count <= characters.count
+            for marker in markers
+            where index + marker.count <= characters.count
                 && zip(characters[index..<index + marker.count], marker).allSatisfy({ $0.lowercased() == String($1) })
             {
                 out += String(characters[index..<index + marker.count])

@@ -65,10 +65,14 @@ extension StoreNote {
     var userText: String {
         switch self {
         case .keptRecordsWritten(let commands, let snapshotIDs):
-            let parts = (commands == 0 ? [] : [commands == 1 ? "1 command" : "\(commands) commands"]) + snapshotIDs.map { "snapshot \($0)" }
-            return "\(parts.joined(separator: ", ")) kept in memory \(commands + snapshotIDs.count == 1 ? "was" : "were") written to log.jsonl"
+            let parts =
+                (commands == 0 ? [] : [commands == 1 ? "1 command" : "\(commands) commands"])
+                + snapshotIDs.map { "snapshot \($0)" }
+            return
+                "\(parts.joined(separator: ", ")) kept in memory \(commands + snapshotIDs.count == 1 ? "was" : "were") written to log.jsonl"
         case .unreadableLinesSkipped:
-            return "some lines of log.jsonl could not be read and were skipped (“log” counts them; “log compact” moves them to a file of their own)"
+            return
+                "some lines of log.jsonl could not be read and were skipped (“log” counts them; “log compact” moves them to a file of their own)"
         }
     }
 }

@@ -1,11 +1,12 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
-import WeatherStore
 
 /// The services a session can use; settings choose among them.
 public struct WeatherServices: Sendable {
@@ -17,7 +18,10 @@ public struct WeatherServices: Sendable {
     /// Air quality (Open-Meteo); nil in tests that do not need it.
     public var airQuality: OpenMeteoAirQualityProvider?
 
-    public init(geocoders: [any Geocoder], forecastProviders: [any ForecastProvider], airQuality: OpenMeteoAirQualityProvider? = nil) {
+    public init(
+        geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
+        airQuality: OpenMeteoAirQualityProvider? = nil
+    ) {
         precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
         self.geocoders = geocoders
         self.forecastProviders = forecastProviders
@@ -163,10 +167,13 @@ public final class WeatherSession {
         case .about:
             var used = [geocoder.service, forecastProvider.service]
             for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
-            return [.about(AboutInfo(
-                version: WXVersion.current, services: used,
-                endpoints: configuration.endpoints, configFolder: configuration.configFolder,
-                stateFolder: configuration.stateFolder, cacheFolder: configuration.cacheFolder))]
+            return [
+                .about(
+                    AboutInfo(
+                        version: WXVersion.current, services: used,
+                        endpoints: configuration.endpoints, configFolder: configuration.configFolder,
+                        stateFolder: configuration.stateFolder, cacheFolder: configuration.cacheFolder))
+            ]
         case .log(let compact):
             guard compact else { return [.logStatistics(log.statistics())] }
             return [.logCompacted(try compactLog())]
@@ -175,7 +182,9 @@ public final class WeatherSession {
         case .resetState:
             state.refresh()
             guard state.isReadOnly else {
-                throw .usage("state.plist is readable: “reset state” only replaces a file wx cannot read (remove favorites with “fav rm”)")
+                throw .usage(
+                    "state.plist is readable: “reset state” only replaces a file wx cannot read (remove favorites with “fav rm”)"
+                )
             }
             try resetState()
             return [.notice("state.plist starts afresh: no favorites, default settings")]

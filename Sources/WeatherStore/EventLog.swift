@@ -1,3 +1,6 @@
+import WXBasics
+import WeatherKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,8 +9,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import WeatherKit
-import WXBasics
 
 /// One command from the history: its number across all sessions and the line as typed.
 public struct HistoryEntry: Hashable, Sendable {
@@ -118,7 +119,9 @@ public final class EventLog {
             return try StoreFiles.locked(folder) { () throws(StoreError) -> Int in
                 try writePending()
                 let number = (lastCommandNumber() ?? 0) + 1
-                try append(CommandRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
+                try append(
+                    CommandRecord(
+                        v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
                 return number
             }
         } catch {
@@ -163,7 +166,8 @@ public final class EventLog {
         do {
             try StoreFiles.locked(folder) { () throws(StoreError) in
                 try writePending()
-                try append(DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
+                try append(
+                    DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
             }
         } catch {
             pending.append(.deletion(id: id, time: time))
@@ -177,20 +181,25 @@ public final class EventLog {
         var commands = 0
         var snapshotIDs: [Int] = []
         defer {
-            if commands + snapshotIDs.count > 0 { notes.append(.keptRecordsWritten(commands: commands, snapshotIDs: snapshotIDs)) }
+            if commands + snapshotIDs.count > 0 {
+                notes.append(.keptRecordsWritten(commands: commands, snapshotIDs: snapshotIDs))
+            }
         }
         while let record = pending.first {
             switch record {
             case .command(let line, let time):
                 let number = (lastCommandNumber() ?? 0) + 1
-                try append(CommandRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
+                try append(
+                    CommandRecord(
+                        v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
                 commands += 1
             case .snapshot(var snapshot):
                 snapshot.id = lastSnapshotID() + 1
                 try append(SnapshotRecord(snapshot))
                 snapshotIDs.append(snapshot.id)
             case .deletion(let id, let time):
-                try append(DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
+                try append(
+                    DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
             }
             pending.removeFirst()
         }
@@ -220,7 +229,8 @@ public final class EventLog {
 
     /// Counts the records of the log (reads it whole).
     package func statistics() -> Statistics {
-        var stats = Statistics(path: path, bytes: 0, commands: 0, snapshots: 0, deletedSnapshots: 0, unreadableLines: 0, otherRecords: 0)
+        var stats = Statistics(
+            path: path, bytes: 0, commands: 0, snapshots: 0, deletedSnapshots: 0, unreadableLines: 0, otherRecords: 0)
         var deleted = Set<Int>()
         guard let file = LogFile(path: path) else { return stats }
         stats.bytes = file.size
@@ -288,7 +298,8 @@ public final class EventLog {
         var aside: String?
         do throws(FileError) {
             if !unreadable.isEmpty {
-                let name = FileIO.unusedName(path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" })
+                let name = FileIO.unusedName(
+                    path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" })
                 try FileIO.replace(name, with: unreadable)
                 aside = name
             }
@@ -339,7 +350,8 @@ public final class EventLog {
                 if Self.read(line, parsed, as: DeletionRecord.init)?.id == id { deleted = true }
                 return !deleted
             case .snapshot:
-                guard let record = Self.read(line, parsed, as: SnapshotRecord.init), let snapshot = record.snapshot else {
+                guard let record = Self.read(line, parsed, as: SnapshotRecord.init), let snapshot = record.snapshot
+                else {
                     return true
                 }
                 if snapshot.id == id { found = snapshot }
@@ -440,7 +452,8 @@ public final class EventLog {
             if kind == .command {
                 // One in wx's own layout is taken as it is; another writer's is checked whole,
                 // so that the count of unreadable lines agrees with `log`.
-                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.commandEntry(line, parsed: parsed) == nil {
+                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.commandEntry(line, parsed: parsed) == nil
+                {
                     skippedLines += 1
                 }
                 return
@@ -566,7 +579,9 @@ extension JSONValue {
     /// A JSON number without a fraction, within ±2^53, where a Double holds every integer (ids and
     /// history numbers are far below; anything beyond is not a record wx wrote).
     fileprivate var recordInt: Int? {
-        guard let value = recordDouble, value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else { return nil }
+        guard let value = recordDouble, value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else {
+            return nil
+        }
         return Int(value)
     }
 }
@@ -582,7 +597,9 @@ struct KindProbe {
     var id: Int?
 
     init?(_ object: [String: JSONValue]) {
-        guard let kind = object["kind"]?.recordString, let id = optionalField(object, "id", \.recordInt) else { return nil }
+        guard let kind = object["kind"]?.recordString, let id = optionalField(object, "id", \.recordInt) else {
+            return nil
+        }
         self.kind = kind
         self.id = id
     }
@@ -610,7 +627,8 @@ struct CommandRecord: Encodable {
 
     init?(_ object: [String: JSONValue]) {
         guard let v = object["v"]?.recordInt, let ts = object["ts"]?.recordString,
-            let kind = object["kind"]?.recordString, let n = object["n"]?.recordInt, let line = object["line"]?.recordString
+            let kind = object["kind"]?.recordString, let n = object["n"]?.recordInt,
+            let line = object["line"]?.recordString
         else { return nil }
         self.init(v: v, ts: ts, kind: kind, n: n, line: line)
     }
@@ -669,7 +687,8 @@ struct SnapshotRecord: Encodable {
         ts = ISOTime.string(snapshot.savedAt)
         kind = "snapshot"
         id = snapshot.id
-        place = PlaceRecord(name: snapshot.placeName, latitude: snapshot.coordinate.latitude, longitude: snapshot.coordinate.longitude)
+        place = PlaceRecord(
+            name: snapshot.placeName, latitude: snapshot.coordinate.latitude, longitude: snapshot.coordinate.longitude)
         utc_offset_seconds = snapshot.utcOffsetSeconds
         timezone = snapshot.timeZone
         data_time = ISOTime.string(snapshot.reading.dataTime)
@@ -771,7 +790,9 @@ struct LogFile {
         while consumed + filled < size {
             // A line longer than the buffer.
             if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
-            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(consumed + filled)) }
+            let count = buffer.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(consumed + filled))
+            }
             if count <= 0 { break }
             filled += count
             let used = buffer.withUnsafeBytes { raw -> Int in
@@ -822,7 +843,9 @@ struct LogFile {
                     skippingTornLine = false
                 }
                 while cursor > 0, let position = Self.lastNewline(in: raw, before: cursor) {
-                    if cursor > position + 1, !body(UnsafeRawBufferPointer(rebasing: raw[(position + 1)..<cursor])) { return false }
+                    if cursor > position + 1, !body(UnsafeRawBufferPointer(rebasing: raw[(position + 1)..<cursor])) {
+                        return false
+                    }
                     cursor = position
                 }
                 carry = cursor > 0 ? Array(raw[..<cursor]) : []

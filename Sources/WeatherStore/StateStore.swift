@@ -1,11 +1,12 @@
+import Synchronization
+import WXBasics
+import WeatherKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
-import Synchronization
 
 /// A saved place. Identified by its coordinate, rounded to 4 decimals, as it was asked for.
 public struct Favorite: Hashable, Sendable, Codable {
@@ -119,7 +120,8 @@ public struct Settings: Hashable, Sendable, Codable {
     var unreadableEntries = 0
 
     public static func == (a: Settings, b: Settings) -> Bool {
-        a.unitSetting == b.unitSetting && a.language == b.language && a.geocoder == b.geocoder && a.provider == b.provider
+        a.unitSetting == b.unitSetting && a.language == b.language && a.geocoder == b.geocoder
+            && a.provider == b.provider
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -151,10 +153,14 @@ struct StoredUnits: Codable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         if let preset = try container.decodeIfPresent(String.self, forKey: Key("preset")) {
-            guard let value = UnitPreset(rawValue: preset) else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "preset")) }
+            guard let value = UnitPreset(rawValue: preset) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "preset"))
+            }
             var setting = UnitSetting(preset: value)
             for quantity in UnitQuantity.allCases {
-                guard let word = try container.decodeIfPresent(String.self, forKey: Key(quantity.rawValue)) else { continue }
+                guard let word = try container.decodeIfPresent(String.self, forKey: Key(quantity.rawValue)) else {
+                    continue
+                }
                 guard let changed = setting.setting(quantity, to: word) else {
                     throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: quantity.rawValue))
                 }

@@ -1,5 +1,5 @@
-import WeatherKit
 import WXBasics
+import WeatherKit
 
 /// What went wrong with `state.plist` or `log.jsonl`: the facts — the failed file operation with
 /// its path and errno (`FileError`), a format version, a snapshot id — never a sentence for the

@@ -1,5 +1,5 @@
-import WeatherKit
 import WXBasics
+import WeatherKit
 
 /// File operations for the stores, with failures as `StoreError.file`.
 enum StoreFiles {

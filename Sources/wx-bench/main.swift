@@ -1,3 +1,8 @@
+import WXBasics
+import WeatherKit
+import WeatherShell
+import WeatherStore
+
 // wx-bench: times, inside one process, the operations a whole-process timer cannot isolate —
 // tab completion in a running shell, reading the history's tail, decoding state.plist, folding
 // the log — on a state folder given as the argument. `make bench` runs it next to hyperfine.
@@ -10,10 +15,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
-import WeatherShell
-import WeatherStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,26 +45,35 @@ func main() {
         report("JSON parse (\(json.count / 1024) KB)", 200, median(200) { _ = try? JSONValue.parse(json) })
         // The accessors the providers call on the parsed tree, across the WXBasics boundary.
         if let tree = try? JSONValue.parse(json) {
-            let coordinate = Coordinate(latitude: tree["latitude"]?.double ?? 0, longitude: tree["longitude"]?.double ?? 0)
-            report("Open-Meteo forecast from the tree", 200, median(200) {
-                _ = try? OpenMeteoForecastProvider.forecast(from: tree, requested: coordinate)
-            })
+            let coordinate = Coordinate(
+                latitude: tree["latitude"]?.double ?? 0, longitude: tree["longitude"]?.double ?? 0)
+            report(
+                "Open-Meteo forecast from the tree", 200,
+                median(200) {
+                    _ = try? OpenMeteoForecastProvider.forecast(from: tree, requested: coordinate)
+                })
         }
     }
     let now = Date()
 
     var favorites: [String] = []
-    report("state.plist decode", 5, median(5) {
-        let store = StateStore(folder: folder, now: { now })
-        favorites = store.document.favorites.map(\.name)
-    })
+    report(
+        "state.plist decode", 5,
+        median(5) {
+            let store = StateStore(folder: folder, now: { now })
+            favorites = store.document.favorites.map(\.name)
+        })
     print("favorites\t\(favorites.count)\t1")
-    report("completion show Ham (favorites loaded)", 200, median(200) {
-        _ = Completer.complete("show Ham", favorites: favorites).insertion(typed: "Ham")
-    })
-    report("completion sh (command names)", 200, median(200) {
-        _ = Completer.complete("sh", favorites: favorites).insertion(typed: "sh")
-    })
+    report(
+        "completion show Ham (favorites loaded)", 200,
+        median(200) {
+            _ = Completer.complete("show Ham", favorites: favorites).insertion(typed: "Ham")
+        })
+    report(
+        "completion sh (command names)", 200,
+        median(200) {
+            _ = Completer.complete("sh", favorites: favorites).insertion(typed: "sh")
+        })
     let log = EventLog(folder: folder)
     report("history 20 (log tail)", 50, median(50) { _ = log.history(last: 20) })
     var count = 0

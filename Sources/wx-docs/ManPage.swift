@@ -1,5 +1,5 @@
-import WeatherKit
 import WXBasics
+import WeatherKit
 import WeatherShell
 
 /// The manual page `wx(1)` in mdoc, written from the same tables as `help` and `--help`
@@ -36,19 +36,22 @@ enum ManPage {
             ".Cm bash | zsh | fish",
             ".Sh DESCRIPTION",
         ]
-        out += text("""
+        out += text(
+            """
             wx shows the weather for places you find by name, postcode or coordinates: the conditions now, the next hours and days, a chart, rain to come and air quality. \
             You type commands at a line-editing prompt, keep places as favorites, save snapshots, and call back earlier commands from every session, as in sqlite3 or psql.
             """)
         out.append(".Pp")
-        out += text("""
+        out += text(
+            """
             With a terminal on standard input, wx starts the shell: a banner, the prompt wx>, Tab completion of commands and favorite names, and history on the arrow keys. \
             Ctrl-C cancels the line or the request in flight; Ctrl-D leaves. \
             With standard input not a terminal, wx reads one command a line and prints no banner or prompt (script mode). \
             With -c, or with a command after the options, wx runs it and exits.
             """)
         out.append(".Pp")
-        out += text("""
+        out += text(
+            """
             Several commands go on one line separated by semicolons; quotes keep a semicolon inside an argument. \
             Where a command takes several names (fav rename, compare), names with spaces go in double or single quotes, or take a backslash before the space. \
             A place (find, show, hourly, daily, rain, air) is the rest of the line as typed, with quotes around all of it dropped. \
@@ -72,7 +75,8 @@ enum ManPage {
         out.append(".It Cm !\\&N")
         out += text("Runs command N of the history again.")
         out += [".El", ".Sh START-UP FILE"]
-        out += text("""
+        out += text(
+            """
             When the interactive shell starts, before its first prompt, wx runs the commands in wxrc in the folder of state.plist ($XDG_CONFIG_HOME/wx/wxrc, or $WX_HOME/wxrc), one a line, as if typed, without adding them to the history. \
             An error there names the file and line and the next line still runs. \
             -n skips the file. \
@@ -85,11 +89,23 @@ enum ManPage {
         }
         out += [".El", ".Sh FILES", ".Bl -tag -width Ds"]
         let files: [(String, String)] = [
-            ("$XDG_CONFIG_HOME/wx/state.plist", "Favorites and settings: an XML property list with a version key, rewritten whole and atomically. Default folder ~/.config/wx."),
+            (
+                "$XDG_CONFIG_HOME/wx/state.plist",
+                "Favorites and settings: an XML property list with a version key, rewritten whole and atomically. Default folder ~/.config/wx."
+            ),
             ("$XDG_CONFIG_HOME/wx/wxrc", "The start-up file."),
-            ("$XDG_STATE_HOME/wx/log.jsonl", "Every command, snapshot and snapshot deletion, one JSON object a line (v, ts, kind), appended and never rewritten except by log compact. Default folder ~/.local/state/wx."),
-            ("$XDG_CACHE_HOME/wx/", "Service answers, reused while current and offline. Safe to delete. Default ~/.cache/wx."),
-            ("$WX_HOME/", "With WX_HOME or --home, state.plist, wxrc and log.jsonl are all in this folder, and the cache in cache/ inside it."),
+            (
+                "$XDG_STATE_HOME/wx/log.jsonl",
+                "Every command, snapshot and snapshot deletion, one JSON object a line (v, ts, kind), appended and never rewritten except by log compact. Default folder ~/.local/state/wx."
+            ),
+            (
+                "$XDG_CACHE_HOME/wx/",
+                "Service answers, reused while current and offline. Safe to delete. Default ~/.cache/wx."
+            ),
+            (
+                "$WX_HOME/",
+                "With WX_HOME or --home, state.plist, wxrc and log.jsonl are all in this folder, and the cache in cache/ inside it."
+            ),
         ]
         for (path, what) in files {
             out.append(".It Pa \(path)")
@@ -98,14 +114,22 @@ enum ManPage {
         out.append(".El")
         out += text("Folders are created 0700 and files 0600. To back up, copy state.plist and log.jsonl.")
         out += [".Sh EXIT STATUS"]
-        out += text("0 when every command succeeded, 1 when a command failed (no place found, a service error, a file that cannot be written), 2 on a usage error (an unknown command or option, a bad argument, a bad environment variable).")
+        out += text(
+            "0 when every command succeeded, 1 when a command failed (no place found, a service error, a file that cannot be written), 2 on a usage error (an unknown command or option, a bad argument, a bad environment variable)."
+        )
         out += [".Sh EXAMPLES"]
         let examples: [(String, String)] = [
             ("Find a place, then show its weather and keep it:", "$ wx\nwx> find Hamburg\nwx> show\nwx> fav"),
-            ("The weather for a favorite, from a script, as JSON:", "$ wx --json show Hamburg | jq .current.temperature_celsius"),
+            (
+                "The weather for a favorite, from a script, as JSON:",
+                "$ wx --json show Hamburg | jq .current.temperature_celsius"
+            ),
             ("When will it rain, in imperial units:", "$ wx -c \"units imperial; rain Hamburg\""),
             ("Favorites side by side, in one request:", "$ wx compare"),
-            ("Back up favorites and bring them to another machine:", "$ wx export favorites favorites.csv\n$ wx import favorites favorites.csv"),
+            (
+                "Back up favorites and bring them to another machine:",
+                "$ wx export favorites favorites.csv\n$ wx import favorites favorites.csv"
+            ),
             ("Completion for the one-shot form in bash:", "$ source <(wx completions bash)"),
         ]
         for (what, commands) in examples {
@@ -124,7 +148,8 @@ enum ManPage {
             out += text(service.attribution)
         }
         out.append(".El")
-        out += text("""
+        out += text(
+            """
             Nominatim is asked at most once a second by all wx processes of a user, with a User-Agent naming wx and its version, and its answers are cached, as its usage policy requires.
             """)
         return out.joined(separator: "\n") + "\n"
@@ -139,7 +164,9 @@ enum ManPage {
         for (index, word) in words.enumerated() {
             current.append(word)
             let next = index + 1 < words.count ? words[index + 1] : nil
-            let endsSentence = (word.hasSuffix(".") || word.hasSuffix("?") || word.hasSuffix("!") || word.hasSuffix(".”") || word.hasSuffix(".)"))
+            let endsSentence =
+                (word.hasSuffix(".") || word.hasSuffix("?") || word.hasSuffix("!") || word.hasSuffix(".”")
+                    || word.hasSuffix(".)"))
                 && next.map { $0.first?.isUppercase == true || $0.first == "“" } ?? true
                 && !["e.g.", "i.e.", "etc."].contains(word.lowercased())
             if endsSentence {

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-import WeatherTestSupport
-
 import WeatherShell
+import WeatherTestSupport
 
 @testable import wx_docs
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WeatherShell
 import WXBasics
+import WeatherShell
 import WeatherTestSupport
 
 /// One test per row of shared/cases/README.md (faults real users of these services hit), run
@@ -15,12 +15,15 @@ import WeatherTestSupport
     ) throws -> (result: WXResult, requests: [FixtureServer.Request], home: TemporaryFolder) {
         let server = try FixtureServer()
         for answer in answers { try server.queue(answer) }
-        let result = try runWX((json ? ["--json"] : []) + ["-c", commands], home: home, server: server, now: now, environment: environment)
+        let result = try runWX(
+            (json ? ["--json"] : []) + ["-c", commands], home: home, server: server, now: now, environment: environment)
         return (result, try server.requests(), home)
     }
 
     func documents(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        try text.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
     }
 
     func forecast(_ file: String) -> FixtureServer.Answer { .init(path: "/v1/forecast", file: file) }
@@ -29,12 +32,15 @@ import WeatherTestSupport
 
     @Test("OM-1: a variable that is null all along shows as —, the others still show")
     func allNullProbability() throws {
-        let text = try run("show 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")])
+        let text = try run(
+            "show 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")])
         #expect(text.result.status == 0)
         #expect(text.result.stdout.contains("\n  4.1 °C (hourly forecast) · unknown\n  rain — · 0.0 mm this hour\n"))
         #expect(text.result.stdout.contains("\n  rain %      —    —\n"))
         #expect(text.result.stdout.contains("\n  mm        0.1  0.0\n"))
-        let json = try run("show 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")], json: true)
+        let json = try run(
+            "show 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")],
+            json: true)
         let weather = try documents(json.result.stdout)[0]
         let hour = try #require(weather["current_hour"] as? [String: Any])
         #expect(hour["precipitation_probability_percent"] is NSNull)
@@ -43,14 +49,17 @@ import WeatherTestSupport
         #expect(next.map { $0["temperature_celsius"] as? Double } == [3.9, 3.6])
         #expect(next.map { $0["precipitation_millimetres"] as? Double } == [0.1, 0.0])
         // No daily block in the answer: `daily` says so, as a failure (1), not a misuse (2).
-        let daily = try run("daily 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")])
+        let daily = try run(
+            "daily 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")])
         #expect(daily.result.status == 1)
         #expect(daily.result.stderr == "error: no daily forecast in Open-Meteo’s answer\n")
     }
 
     @Test("OM-2: nulls inside arrays and in daily stay unknown; neighbours keep their values")
     func nullWeatherCode() throws {
-        let run = try run("show 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")], json: true)
+        let run = try run(
+            "show 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")],
+            json: true)
         let weather = try documents(run.result.stdout)[0]
         let hour = try #require(weather["current_hour"] as? [String: Any])
         #expect(hour["weather_code"] as? Int == 3)
@@ -63,17 +72,22 @@ import WeatherTestSupport
         let day = try #require((weather["daily"] as? [[String: Any]])?.first)
         #expect(day["weather_code"] is NSNull)
         #expect(day["condition"] is NSNull)
-        let text = try self.run("show 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")])
-        #expect(text.result.stdout.contains("\n  Tue 15 Apr    unknown                      —        —      —       —\n"))
+        let text = try self.run(
+            "show 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")])
+        #expect(
+            text.result.stdout.contains("\n  Tue 15 Apr    unknown                      —        —      —       —\n"))
         // `daily` shows the same day, unknowns as such, rather than refusing it.
-        let daily = try self.run("daily 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")])
+        let daily = try self.run(
+            "daily 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")])
         #expect(daily.result.status == 0, "\(daily.result.stderr)")
         #expect(daily.result.stdout.contains("Tue 15 Apr") && daily.result.stdout.contains("unknown"))
     }
 
     @Test("OM-4: a null at index 0 does not shift the hours after it")
     func leadingNull() throws {
-        let run = try run("show 52.52,13.41", now: "2022-08-31T22:10:00Z", answers: [forecast("cases/om-leading-null.json")], json: true)
+        let run = try run(
+            "show 52.52,13.41", now: "2022-08-31T22:10:00Z", answers: [forecast("cases/om-leading-null.json")],
+            json: true)
         let weather = try documents(run.result.stdout)[0]
         #expect((weather["current_hour"] as? [String: Any])?["temperature_celsius"] is NSNull)
         let next = try #require((weather["hourly"] as? [[String: Any]])?.first)
@@ -83,18 +97,28 @@ import WeatherTestSupport
 
     @Test("OM-5: the service's reason reaches the user")
     func errorReason() throws {
-        let run = try run("show 52.52,13.41", answers: [.init(path: "/v1/forecast", status: 400, file: "cases/om-error-400.json")])
+        let run = try run(
+            "show 52.52,13.41", answers: [.init(path: "/v1/forecast", status: 400, file: "cases/om-error-400.json")])
         #expect(run.result.status == 1)
-        #expect(run.result.stderr == "error: Open-Meteo rejected the request (HTTP 400): Cannot initialize ForecastSurfaceVariable from invalid String value cape for key hourly\n")
+        #expect(
+            run.result.stderr
+                == "error: Open-Meteo rejected the request (HTTP 400): Cannot initialize ForecastSurfaceVariable from invalid String value cape for key hourly\n"
+        )
     }
 
     @Test("OM-6: a count mismatch reason reaches the user; wx's own requests always pair the counts")
     func countMismatch() throws {
-        let run = try run("show 52.52,13.41", answers: [.init(path: "/v1/forecast", status: 400, file: "cases/om-error-400-mismatch.json")])
-        #expect(run.result.stderr == "error: Open-Meteo rejected the request (HTTP 400): Parameter 'latitude' and 'longitude' must have the same number of elements\n")
+        let run = try run(
+            "show 52.52,13.41",
+            answers: [.init(path: "/v1/forecast", status: 400, file: "cases/om-error-400-mismatch.json")])
+        #expect(
+            run.result.stderr
+                == "error: Open-Meteo rejected the request (HTTP 400): Parameter 'latitude' and 'longitude' must have the same number of elements\n"
+        )
         let home = TemporaryFolder()
         let server = try FixtureServer()
-        _ = try runWX(["-c", "find Hamburg; fav; find Dunstable; fav; use 2; fav; compare"], home: home, server: server)
+        _ = try runWX(
+            ["-c", "find Hamburg; fav; find Dunstable; fav; use 2; fav; compare"], home: home, server: server)
         let compare = try #require(try server.requests().last { $0.path == "/v1/forecast" })
         #expect(compare.query["latitude"]?.split(separator: ",").count == 3)
         #expect(compare.query["longitude"]?.split(separator: ",").count == 3)
@@ -102,17 +126,28 @@ import WeatherTestSupport
 
     @Test("OM-7: a daily rate limit says when to try again, without retrying")
     func rateLimitDaily() throws {
-        let run = try run("show 52.52,13.41", answers: [.init(path: "/v1/forecast", status: 429, file: "cases/om-error-429-daily.json")])
-        #expect(run.result.stderr == "error: Open-Meteo rate limit reached: Daily API request limit exceeded. Please try again tomorrow\n")
+        let run = try run(
+            "show 52.52,13.41",
+            answers: [.init(path: "/v1/forecast", status: 429, file: "cases/om-error-429-daily.json")])
+        #expect(
+            run.result.stderr
+                == "error: Open-Meteo rate limit reached: Daily API request limit exceeded. Please try again tomorrow\n"
+        )
         #expect(run.requests.filter { $0.path == "/v1/forecast" }.count == 1)
     }
 
     @Test("OM-7: too many concurrent requests: try again soon (Retry-After when sent), no retry")
     func rateLimitConcurrent() throws {
-        let run = try run("show 52.52,13.41", answers: [
-            .init(path: "/v1/forecast", status: 429, file: "cases/om-error-429-concurrent.json", headers: ["Retry-After": "30"])
-        ])
-        #expect(run.result.stderr == "error: Open-Meteo rate limit reached: Too many concurrent requests; try again in 30 s\n")
+        let run = try run(
+            "show 52.52,13.41",
+            answers: [
+                .init(
+                    path: "/v1/forecast", status: 429, file: "cases/om-error-429-concurrent.json",
+                    headers: ["Retry-After": "30"])
+            ])
+        #expect(
+            run.result.stderr
+                == "error: Open-Meteo rate limit reached: Too many concurrent requests; try again in 30 s\n")
         #expect(run.requests.filter { $0.path == "/v1/forecast" }.count == 1)
     }
 
@@ -125,17 +160,23 @@ import WeatherTestSupport
         try server.queue(.init(path: "/v1/forecast", status: 429, file: "cases/om-error-429-daily.json"))
         let later = try runWX(["show", "40.7886,-73.9661"], home: home, server: server, now: "2026-02-06T23:10:00Z")
         #expect(later.status == 0)
-        #expect(later.stdout.contains("\n  offline: data from 1 h 30 min ago (Open-Meteo rate limit reached: Daily API\n  request limit exceeded. Please try again tomorrow)\n"))
+        #expect(
+            later.stdout.contains(
+                "\n  offline: data from 1 h 30 min ago (Open-Meteo rate limit reached: Daily API\n  request limit exceeded. Please try again tomorrow)\n"
+            ))
         #expect(later.stdout.contains("  -1.4 °C, feels like — · ☁ overcast · wind 5 km/h SE (138°)"))
     }
 
     @Test("OM-8: an HTML 502 page is not parsed; a bounded retry, then a clear error")
     func badGateway() throws {
-        let run = try run("show 52.52,13.41", answers: [.init(path: "/v1/forecast", status: 502, file: "cases/om-502.html", times: 3)])
+        let run = try run(
+            "show 52.52,13.41", answers: [.init(path: "/v1/forecast", status: 502, file: "cases/om-502.html", times: 3)]
+        )
         #expect(run.result.stderr == "error: Open-Meteo is unavailable (HTTP 502); try again in a few minutes\n")
         #expect(run.requests.filter { $0.path == "/v1/forecast" }.count == 3)
-        let recovered = try self.run("show 40.7886,-73.9661", now: "2026-02-06T21:40:00Z",
-                                     answers: [.init(path: "/v1/forecast", status: 502, file: "cases/om-502.html")])
+        let recovered = try self.run(
+            "show 40.7886,-73.9661", now: "2026-02-06T21:40:00Z",
+            answers: [.init(path: "/v1/forecast", status: 502, file: "cases/om-502.html")])
         #expect(recovered.result.status == 0)
         #expect(recovered.result.stdout.contains("-1.4 °C"))
     }
@@ -150,7 +191,9 @@ import WeatherTestSupport
 
     @Test("OM-11: a body in GMT anyway: now and today follow the body's own clock")
     func gmtBody() throws {
-        let run = try run("show 40.71,-74.01", now: "2024-10-30T02:30:00Z", answers: [forecast("cases/om-no-timezone-gmt.json")], json: true)
+        let run = try run(
+            "show 40.71,-74.01", now: "2024-10-30T02:30:00Z", answers: [forecast("cases/om-no-timezone-gmt.json")],
+            json: true)
         let weather = try documents(run.result.stdout)[0]
         #expect(weather["time_zone"] as? String == "GMT")
         let hour = try #require(weather["current_hour"] as? [String: Any])
@@ -161,15 +204,22 @@ import WeatherTestSupport
 
     @Test("OM-14: a weather code written 3.0 and the legacy current_weather block")
     func legacyCurrentWeather() throws {
-        let run = try run("show 56.3125,44.0", now: "2022-10-10T14:10:00Z", answers: [forecast("cases/om-legacy-current-weather.json")])
-        #expect(run.result.stdout.contains("\n  11.0 °C, feels like — · ☁ overcast · wind 2 km/h NE (45°)\n  humidity —\n"))
+        let run = try run(
+            "show 56.3125,44.0", now: "2022-10-10T14:10:00Z",
+            answers: [forecast("cases/om-legacy-current-weather.json")])
+        #expect(
+            run.result.stdout.contains("\n  11.0 °C, feels like — · ☁ overcast · wind 2 km/h NE (45°)\n  humidity —\n"))
     }
 
     @Test("OM-16: favorites and snapshots keep the coordinates asked for, not the echoed grid cell")
     func echoedCoordinates() throws {
-        let run = try run("show 35.6895,139.6917; fav; save", now: "2025-06-01T00:10:00Z", answers: [forecast("cases/om-echoed-coordinates.json")])
+        let run = try run(
+            "show 35.6895,139.6917; fav; save", now: "2025-06-01T00:10:00Z",
+            answers: [forecast("cases/om-echoed-coordinates.json")])
         #expect(run.result.status == 0)
-        let plist = try #require(try PropertyListSerialization.propertyList(from: Data(run.home.text("state.plist").utf8), format: nil) as? [String: Any])
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(run.home.text("state.plist").utf8), format: nil)
+                as? [String: Any])
         let favorite = try #require((plist["favorites"] as? [[String: Any]])?.first)
         #expect(favorite["latitude"] as? Double == 35.6895)
         #expect(favorite["longitude"] as? Double == 139.6917)
@@ -178,7 +228,9 @@ import WeatherTestSupport
 
     @Test("OM-17: numbers in URLs use a decimal point whatever the locale")
     func decimalPointInAnyLocale() throws {
-        let run = try run("show 52.52,13.41", environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"])
+        let run = try run(
+            "show 52.52,13.41",
+            environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"])
         let request = try #require(run.requests.first { $0.path == "/v1/forecast" })
         #expect(request.query["latitude"] == "52.52")
         #expect(request.query["longitude"] == "13.41")
@@ -187,7 +239,8 @@ import WeatherTestSupport
 
     @Test("OM-18: a code outside the WMO table shows as unknown (42)")
     func unknownWeatherCode() throws {
-        let run = try run("show 48.14,11.58", now: "2025-01-10T11:10:00Z", answers: [forecast("cases/om-unknown-weather-code.json")])
+        let run = try run(
+            "show 48.14,11.58", now: "2025-01-10T11:10:00Z", answers: [forecast("cases/om-unknown-weather-code.json")])
         #expect(run.result.stdout.contains("\n  1.5 °C, feels like — · ? unknown (42) · wind —\n  humidity —\n"))
     }
 
@@ -195,7 +248,9 @@ import WeatherTestSupport
 
     @Test("OG-2: results without country, admin1, population or elevation list and can be chosen")
     func geocodingMissingFields() throws {
-        let run = try run("geocoder open-meteo; find Antarctica; use 2", answers: [.init(path: "/v1/search", file: "cases/og-missing-fields.json")])
+        let run = try run(
+            "geocoder open-meteo; find Antarctica; use 2",
+            answers: [.init(path: "/v1/search", file: "cases/og-missing-fields.json")])
         #expect(run.result.status == 0)
         #expect(run.result.stdout.contains("\n  1  Antarctica  "))
         #expect(run.result.stdout.contains("\n  2  Île MacMurdo  "))
@@ -220,33 +275,41 @@ import WeatherTestSupport
 
     @Test("N-1: a 403 block says the service refused this client; the request identified wx")
     func refused() throws {
-        let run = try run("find Hamburg", answers: [.init(path: "/search", status: 403, file: "cases/nominatim-403.html")])
+        let run = try run(
+            "find Hamburg", answers: [.init(path: "/search", status: 403, file: "cases/nominatim-403.html")])
         #expect(run.result.status == 1)
         // Open-Meteo geocoding is asked instead (its recording knows no Hamburg): both are said.
-        #expect(run.result.stderr == "error: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; Open-Meteo geocoding, asked instead, found no place for “Hamburg”\n")
+        #expect(
+            run.result.stderr
+                == "error: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; Open-Meteo geocoding, asked instead, found no place for “Hamburg”\n"
+        )
         let search = try #require(run.requests.first { $0.path == "/search" })
         #expect(search.user_agent?.hasPrefix("wx/0.1.0 (+https://github.com/wx-shell/wx") == true)
     }
 
     @Test("N-3: no match from search or reverse: no place found, the current location unchanged")
     func noMatch() throws {
-        let search = try run("find Hamburg; find qwzxv; show", now: "2025-07-27T03:10:00Z", answers: [.init(path: "/search", file: "cases/nominatim-search-empty.json", times: 1)])
+        let search = try run(
+            "find Hamburg; find qwzxv; show", now: "2025-07-27T03:10:00Z",
+            answers: [.init(path: "/search", file: "cases/nominatim-search-empty.json", times: 1)])
         #expect(search.result.stderr.hasPrefix("error: no place found for “Hamburg”\n"))
         let kept = try run("find Hamburg; find qwzxv; show", now: "2025-07-27T03:10:00Z")
         #expect(kept.result.stderr == "error: no place found for “qwzxv”\n")
         #expect(kept.result.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n"))
-        let reverse = try run("find 10.5,-30.25", answers: [.init(path: "/reverse", file: "cases/nominatim-reverse-unable.json")])
+        let reverse = try run(
+            "find 10.5,-30.25", answers: [.init(path: "/reverse", file: "cases/nominatim-reverse-unable.json")])
         #expect(reverse.result.stderr == "error: no place found for “10.5,-30.25”\n")
     }
 
     @Test("N-5: a town or only a suburb gives a short name")
     func townAndSuburb() throws {
         let run = try run("find Dunstable")
-        #expect(run.result.stdout == """
-              1  Dunstable, England, United Kingdom                    51.8885, -0.5162
-              2  Bucknell, England, United Kingdom                     52.3593, -2.9453
+        #expect(
+            run.result.stdout == """
+                  1  Dunstable, England, United Kingdom                    51.8885, -0.5162
+                  2  Bucknell, England, United Kingdom                     52.3593, -2.9453
 
-            """)
+                """)
     }
 
     @Test("N-7: a postcode is sent with its space encoded and its result shown")
@@ -269,8 +332,12 @@ import WeatherTestSupport
 
     @Test("N-11: a plain-text error body becomes a clear error")
     func plainTextError() throws {
-        let run = try run("find Hamburg", answers: [.init(path: "/search", status: 400, file: "cases/nominatim-400-text.txt")])
-        #expect(run.result.stderr == "error: Nominatim rejected the request (HTTP 400): Bad Request. Details: Need coordinates or OSM object to lookup\n")
+        let run = try run(
+            "find Hamburg", answers: [.init(path: "/search", status: 400, file: "cases/nominatim-400-text.txt")])
+        #expect(
+            run.result.stderr
+                == "error: Nominatim rejected the request (HTTP 400): Bad Request. Details: Need coordinates or OSM object to lookup\n"
+        )
     }
 
     @Test("N-12: unknown address keys, hyphenated keys and a 280-character name: decoded, 80 columns")
@@ -289,20 +356,28 @@ import WeatherTestSupport
     func openWeatherMapCod() throws {
         let ok = try run("provider openweathermap; show -9.6658,-35.7353", environment: Self.key)
         #expect(ok.result.status == 0)
-        #expect(ok.result.stdout.contains("  31.0 °C, feels like 33.4 °C · ⛅ nuvens dispersas · wind 11 km/h ENE (70°)"))
-        #expect(ok.result.stdout.contains("  OpenWeatherMap gives current conditions only; “provider open-meteo” for forecasts"))
-        let error = try run("provider openweathermap; show -9.6658,-35.7353", answers: [
-            .init(path: "/data/2.5/weather", status: 400, file: "cases/owm-400-string-cod.json")
-        ], environment: Self.key)
+        #expect(
+            ok.result.stdout.contains("  31.0 °C, feels like 33.4 °C · ⛅ nuvens dispersas · wind 11 km/h ENE (70°)"))
+        #expect(
+            ok.result.stdout.contains(
+                "  OpenWeatherMap gives current conditions only; “provider open-meteo” for forecasts"))
+        let error = try run(
+            "provider openweathermap; show -9.6658,-35.7353",
+            answers: [
+                .init(path: "/data/2.5/weather", status: 400, file: "cases/owm-400-string-cod.json")
+            ], environment: Self.key)
         #expect(error.result.stderr == "error: OpenWeatherMap rejected the request (HTTP 400): Nothing to geocode\n")
     }
 
     @Test("W-2: a refused key is named as such and never printed or logged")
     func refusedKey() throws {
-        let run = try run("provider openweathermap; show 51.51,-0.13", answers: [
-            .init(path: "/data/2.5/weather", status: 401, file: "cases/owm-401.json")
-        ], environment: Self.key)
-        #expect(run.result.stderr == "error: OpenWeatherMap refused the API key (HTTP 401); check OPENWEATHERMAP_API_KEY\n")
+        let run = try run(
+            "provider openweathermap; show 51.51,-0.13",
+            answers: [
+                .init(path: "/data/2.5/weather", status: 401, file: "cases/owm-401.json")
+            ], environment: Self.key)
+        #expect(
+            run.result.stderr == "error: OpenWeatherMap refused the API key (HTTP 401); check OPENWEATHERMAP_API_KEY\n")
         let secret = Self.key["OPENWEATHERMAP_API_KEY"]!
         #expect(!run.result.stdout.contains(secret) && !run.result.stderr.contains(secret))
         #expect(!run.home.text("log.jsonl").contains(secret))
@@ -313,7 +388,9 @@ import WeatherTestSupport
 
     @Test("W-3: 404 is no place found")
     func openWeatherMapNotFound() throws {
-        let run = try run("find id:1", answers: [.init(path: "/data/2.5/weather", status: 404, file: "cases/owm-404.json")], environment: Self.key)
+        let run = try run(
+            "find id:1", answers: [.init(path: "/data/2.5/weather", status: 404, file: "cases/owm-404.json")],
+            environment: Self.key)
         #expect(run.result.stderr == "error: no place found for “id:1”\n")
         let found = try self.run("find id:524901", environment: Self.key)
         #expect(found.result.stdout == "  1  Moscou, RU                                            55.7500, 37.6200\n")
@@ -321,17 +398,25 @@ import WeatherTestSupport
 
     @Test("W-5: a rate limit is said once, with no retry loop")
     func openWeatherMapRateLimit() throws {
-        let run = try run("provider openweathermap; show 51.51,-0.13", answers: [
-            .init(path: "/data/2.5/weather", status: 429, file: "cases/owm-429.json")
-        ], environment: Self.key)
-        #expect(run.result.stderr == "error: OpenWeatherMap rate limit reached: Your account is temporary blocked due to exceeding of requests limitation of your subscription type; try again in a minute\n")
+        let run = try run(
+            "provider openweathermap; show 51.51,-0.13",
+            answers: [
+                .init(path: "/data/2.5/weather", status: 429, file: "cases/owm-429.json")
+            ], environment: Self.key)
+        #expect(
+            run.result.stderr
+                == "error: OpenWeatherMap rate limit reached: Your account is temporary blocked due to exceeding of requests limitation of your subscription type; try again in a minute\n"
+        )
         #expect(run.requests.filter { $0.path == "/data/2.5/weather" }.count == 1)
     }
 
     @Test("W-7: non-Latin names and descriptions display; snow.1h is shown")
     func cyrillicSnow() throws {
-        let run = try run("provider openweathermap; find id:524901; show 55.7522,37.6156", now: "2023-11-14T22:13:20Z", environment: Self.key)
-        #expect(run.result.stdout.contains("  -4.2 °C, feels like -9.8 °C · ❄ небольшой снег · wind 14 km/h SSW (200°)"))
+        let run = try run(
+            "provider openweathermap; find id:524901; show 55.7522,37.6156", now: "2023-11-14T22:13:20Z",
+            environment: Self.key)
+        #expect(
+            run.result.stdout.contains("  -4.2 °C, feels like -9.8 °C · ❄ небольшой снег · wind 14 km/h SSW (200°)"))
         #expect(run.result.stdout.contains(" · snow 0.3 mm"))
     }
 
@@ -345,9 +430,11 @@ import WeatherTestSupport
         #expect(request.query["q"] == "Suite I & G, Mountain View")
     }
 
-    @Test("U-4: non-ASCII queries are sent as UTF-8 and displayed unchanged", arguments: [
-        ("Zürich", "Z%C3%BCrich"), ("São Paulo", "S%C3%A3o%20Paulo"), ("Jyväskylä", "Jyv%C3%A4skyl%C3%A4"),
-    ])
+    @Test(
+        "U-4: non-ASCII queries are sent as UTF-8 and displayed unchanged",
+        arguments: [
+            ("Zürich", "Z%C3%BCrich"), ("São Paulo", "S%C3%A3o%20Paulo"), ("Jyväskylä", "Jyv%C3%A4skyl%C3%A4"),
+        ])
     func nonASCII(query: String, encoded: String) throws {
         let run = try run("find \(query)")
         let request = try #require(run.requests.first)

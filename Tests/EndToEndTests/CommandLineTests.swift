@@ -16,12 +16,13 @@ import WeatherTestSupport
         let result = try runWX(["-c", "find St. John's; fav; favs"], home: home, server: server, now: Self.now)
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-              1  Elbphilharmonie, Hamburg, Deutschland                 53.5413, 9.9842
-            ★ Elbphilharmonie saved to favorites
-              ★ Elbphilharmonie        Hamburg, Deutschland            53.5413, 9.9842
+        #expect(
+            result.stdout == """
+                  1  Elbphilharmonie, Hamburg, Deutschland                 53.5413, 9.9842
+                ★ Elbphilharmonie saved to favorites
+                  ★ Elbphilharmonie        Hamburg, Deutschland            53.5413, 9.9842
 
-            """)
+                """)
         #expect(try server.requests().map(\.path) == ["/search"])
         #expect(try server.requests().first?.query["q"] == "St. John's")
         // The same line in a script does the same.
@@ -54,7 +55,8 @@ import WeatherTestSupport
         #expect(ambiguous.stderr == "error: “s” could be show, save or saved; type more of it\n")
         let prefix = try runWX(["-c", "fo json; fo"], home: home)
         #expect(prefix.status == 0)
-        #expect(prefix.stdout == "{\"type\":\"format\",\"format\":\"json\"}\n{\"type\":\"format\",\"format\":\"json\"}\n")
+        #expect(
+            prefix.stdout == "{\"type\":\"format\",\"format\":\"json\"}\n{\"type\":\"format\",\"format\":\"json\"}\n")
     }
 
     /// Words from the command line keep their boundaries: a word with a quote or an apostrophe
@@ -62,7 +64,8 @@ import WeatherTestSupport
     @Test func commandWordsKeepQuotesAndApostrophes() throws {
         let server = try FixtureServer()
         try server.queue(.init(path: "/search", file: "nominatim/search-hamburg-elbphilharmonie-no-state.json"))
-        let result = try runWX(["find", "O'Brien's \"Pub\";", "x"], home: TemporaryFolder(), server: server, now: Self.now)
+        let result = try runWX(
+            ["find", "O'Brien's \"Pub\";", "x"], home: TemporaryFolder(), server: server, now: Self.now)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try server.requests().first?.query["q"] == "O'Brien's \"Pub\"; x")
     }

@@ -30,8 +30,9 @@ struct DiskTests {
         try withTmpfs(kilobytes: 256) { folder in
             // Fill the disk, leaving the folder itself.
             try shell("dd if=/dev/zero of='\(folder)/filler' bs=4k 2>/dev/null; true")
-            let full = try runWX(stdin: "show 52.52,13.41\nfav\nsave\nfavs\n", server: server,
-                                 environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
+            let full = try runWX(
+                stdin: "show 52.52,13.41\nfav\nsave\nfavs\n", server: server,
+                environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
             #expect(full.stderr.contains("No space left on device"))
             #expect(full.stdout.contains("★ 52.5200,13.4100 saved to favorites"))
             #expect(full.stdout.contains("  ★ 52.5200,13.4100"))  // still listed: kept in memory
@@ -42,14 +43,19 @@ struct DiskTests {
     @Test func readOnlyFileSystemIsAClearError() throws {
         let server = try FixtureServer()
         try withTmpfs(kilobytes: 1024) { folder in
-            let setup = try runWX(["-c", "show 52.52,13.41; fav"], server: server, environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
+            let setup = try runWX(
+                ["-c", "show 52.52,13.41; fav"], server: server,
+                environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
             #expect(setup.status == 0)
             try shell("mount -o remount,ro '\(folder)'")
-            let result = try runWX(stdin: "favs\nfav rename 52.5200,13.4100 Berlin\nfavs\n", server: server,
-                                   environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
+            let result = try runWX(
+                stdin: "favs\nfav rename 52.5200,13.4100 Berlin\nfavs\n", server: server,
+                environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
             #expect(result.stderr.contains("Read-only file system"))
             #expect(result.stdout.contains("favorite “52.5200,13.4100” is now “Berlin”"))
-            #expect(result.stdout.hasSuffix("  ★ Berlin                 52.5200, 13.4100\n") || result.stdout.contains("★ Berlin"))
+            #expect(
+                result.stdout.hasSuffix("  ★ Berlin                 52.5200, 13.4100\n")
+                    || result.stdout.contains("★ Berlin"))
         }
     }
 }

@@ -10,8 +10,9 @@ import WeatherTestSupport
     func run(_ fault: FixtureServer.Answer, then next: String = "favs") throws -> WXResult {
         let server = try FixtureServer()
         try server.queue(fault)
-        return try runWX(["-c", "show 52.52,13.41; \(next)"], home: TemporaryFolder(), server: server,
-                         environment: ["WX_TIMEOUT": String(Int(Self.budget))])
+        return try runWX(
+            ["-c", "show 52.52,13.41; \(next)"], home: TemporaryFolder(), server: server,
+            environment: ["WX_TIMEOUT": String(Int(Self.budget))])
     }
 
     @Test func serverThatNeverAnswers() throws {
@@ -90,20 +91,29 @@ import WeatherTestSupport
 
     @Test func controlCharactersFromAServiceNeverReachTheTerminal() throws {
         let server = try FixtureServer()
-        let body = #"[{"lat":"53.55","lon":"9.99","display_name":"Ham\u001b[2J\u001b]0;owned\u0007burg, \u009bLand","address":{"city":"Ham\u001b[31mburg\u0007","country":"La\u001bnd"}}]"#
+        let body =
+            #"[{"lat":"53.55","lon":"9.99","display_name":"Ham\u001b[2J\u001b]0;owned\u0007burg, \u009bLand","address":{"city":"Ham\u001b[31mburg\u0007","country":"La\u001bnd"}}]"#
         try server.queue(.init(path: "/search", body: body))
         let result = try runWX(["-c", "find Hamburg; use 1"], home: TemporaryFolder(), server: server)
         #expect(result.status == 0)
-        #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        #expect(
+            !result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }
+        )
         #expect(result.stdout.hasPrefix("  1  Ham[2J]0;ownedburg, Ham[31mburg, Land"))
     }
 
     @Test func unreachableServer() throws {
         // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
-        let result = try runWX(["-c", "find Hamburg; favs"], home: TemporaryFolder(),
-                               environment: ["WX_NOMINATIM_URL": "http://127.0.0.1:9", "WX_OPEN_METEO_GEOCODING_URL": "http://127.0.0.1:9"])
+        let result = try runWX(
+            ["-c", "find Hamburg; favs"], home: TemporaryFolder(),
+            environment: [
+                "WX_NOMINATIM_URL": "http://127.0.0.1:9", "WX_OPEN_METEO_GEOCODING_URL": "http://127.0.0.1:9",
+            ])
         // Both geocoders were tried; both are named.
-        #expect(result.stderr == "error: cannot reach Nominatim at 127.0.0.1:9; check your connection or WX_NOMINATIM_URL; asked instead, cannot reach Open-Meteo geocoding at 127.0.0.1:9; check your connection or WX_OPEN_METEO_GEOCODING_URL\n")
+        #expect(
+            result.stderr
+                == "error: cannot reach Nominatim at 127.0.0.1:9; check your connection or WX_NOMINATIM_URL; asked instead, cannot reach Open-Meteo geocoding at 127.0.0.1:9; check your connection or WX_OPEN_METEO_GEOCODING_URL\n"
+        )
         #expect(result.stdout.hasPrefix("no favorites yet"))
         #expect(result.seconds < 5)
     }

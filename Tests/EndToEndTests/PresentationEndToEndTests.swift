@@ -1,6 +1,6 @@
-import WXBasics
 import Foundation
 import Testing
+import WXBasics
 import WeatherKit
 import WeatherTestSupport
 
@@ -13,32 +13,40 @@ import WeatherTestSupport
     @Test func showAndShowJSONListTheSameDaysWhenNoneIsTodayOrLater() throws {
         let server = try FixtureServer()
         // The same recorded answer, shown as text and then as JSON by the same process.
-        let run = try runWX(["-c", "show Hamburg; format json; show"], home: TemporaryFolder(), server: server, now: Self.afterTheAnswer)
+        let run = try runWX(
+            ["-c", "show Hamburg; format json; show"], home: TemporaryFolder(), server: server, now: Self.afterTheAnswer
+        )
         #expect(run.status == 0)
         #expect(run.stderr == "")
         let parts = run.stdout.components(separatedBy: "{\"type\":\"format\",\"format\":\"json\"}\n")
         try #require(parts.count == 2)
         let text = parts[0]
-        #expect(text.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 00:00 GMT\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n"))
-        #expect(text.hasSuffix("""
+        #expect(
+            text.hasPrefix(
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 00:00 GMT\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n"
+            ))
+        #expect(
+            text.hasSuffix(
+                """
 
-              day         condition                 low °C  high °C   rain      mm
-              Sun 27 Jul  ☁ overcast                  16.3     24.1   20 %     0.0
-              Mon 28 Jul  ☂ slight rain showers       17.1     21.9   35 %     0.2
-              Tue 29 Jul  ☁ overcast                  14.3     21.9   10 %     0.0
-              Wed 30 Jul  ☂ slight rain showers       14.7     21.0   22 %     2.1
-              Thu 31 Jul  ⚡ thunderstorm             14.7     21.4   60 %     6.9
-              Fri 01 Aug  ☁ overcast                  15.3     24.4   35 %     0.0
-              Sat 02 Aug  ☂ slight rain showers       16.1     20.4   30 %     3.3
-              this forecast does not cover today: its days end on Sat 02 Aug
+                  day         condition                 low °C  high °C   rain      mm
+                  Sun 27 Jul  ☁ overcast                  16.3     24.1   20 %     0.0
+                  Mon 28 Jul  ☂ slight rain showers       17.1     21.9   35 %     0.2
+                  Tue 29 Jul  ☁ overcast                  14.3     21.9   10 %     0.0
+                  Wed 30 Jul  ☂ slight rain showers       14.7     21.0   22 %     2.1
+                  Thu 31 Jul  ⚡ thunderstorm             14.7     21.4   60 %     6.9
+                  Fri 01 Aug  ☁ overcast                  15.3     24.4   35 %     0.0
+                  Sat 02 Aug  ☂ slight rain showers       16.1     20.4   30 %     3.3
+                  this forecast does not cover today: its days end on Sat 02 Aug
 
-            """))
+                """))
 
         let document = try JSONValue.parse(Data(parts[1].utf8))
         #expect(document["type"]?.string == "weather")
-        #expect(document["daily"]?.array?.compactMap { $0["date"]?.string } == [
-            "2025-07-27", "2025-07-28", "2025-07-29", "2025-07-30", "2025-07-31", "2025-08-01", "2025-08-02",
-        ])
+        #expect(
+            document["daily"]?.array?.compactMap { $0["date"]?.string } == [
+                "2025-07-27", "2025-07-28", "2025-07-29", "2025-07-30", "2025-07-31", "2025-08-01", "2025-08-02",
+            ])
         #expect(document["days_before_today"]?.bool == true)
         #expect(document["today"] == .null)
         #expect(document["hourly"]?.array?.isEmpty == true)

@@ -10,7 +10,8 @@ import WeatherTestSupport
     @Test func findShowFavSaveHistoryThenASecondRunSeesEverything() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        let first = try runWX(stdin: "find Hamburg\nshow\nfav\nsave\nhistory\nquit\n", home: home, server: server, now: Self.now)
+        let first = try runWX(
+            stdin: "find Hamburg\nshow\nfav\nsave\nhistory\nquit\n", home: home, server: server, now: Self.now)
         #expect(first.status == 0)
         #expect(first.stderr == "")
         let lines = first.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -24,7 +25,8 @@ import WeatherTestSupport
         #expect(lines[6] == "  sunrise 03:18 sunset 19:06 · daylight 15 h 47 min")
         #expect(first.stdout.contains("\n★ Elbphilharmonie saved to favorites\n"))
         #expect(first.stdout.contains("\nsnapshot 1 saved: Elbphilharmonie 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
-        #expect(first.stdout.hasSuffix("     1  find Hamburg\n     2  show\n     3  fav\n     4  save\n     5  history\n"))
+        #expect(
+            first.stdout.hasSuffix("     1  find Hamburg\n     2  show\n     3  fav\n     4  save\n     5  history\n"))
         #expect(lines.allSatisfy { $0.count <= 80 })
 
         // One request per command that needs one: a search and a forecast.
@@ -38,7 +40,9 @@ import WeatherTestSupport
         #expect(requests[1].query["timezone"] == "auto")
 
         // What is on disk.
-        let plist = try #require(try PropertyListSerialization.propertyList(from: Data(home.text("state.plist").utf8), format: nil) as? [String: Any])
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(home.text("state.plist").utf8), format: nil)
+                as? [String: Any])
         #expect(plist["version"] as? Int == 2)
         let favorite = try #require((plist["favorites"] as? [[String: Any]])?.first)
         #expect(favorite["name"] as? String == "Elbphilharmonie")
@@ -48,7 +52,10 @@ import WeatherTestSupport
         let records = try home.text("log.jsonl").split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        #expect(records.map { $0["kind"] as? String } == ["command", "command", "command", "command", "snapshot", "command"])
+        #expect(
+            records.map { $0["kind"] as? String } == [
+                "command", "command", "command", "command", "snapshot", "command",
+            ])
         #expect(records.allSatisfy { $0["v"] as? Int == 1 && $0["ts"] as? String == Self.now })
         let snapshot = records[4]
         #expect(snapshot["id"] as? Int == 1)
@@ -63,7 +70,9 @@ import WeatherTestSupport
         #expect(second.stdout.hasPrefix("  ★ Elbphilharmonie        Hamburg, Deutschland            53.5413, 9.9842\n"))
         #expect(second.stdout.contains("\n    1  2025-07-27 03:00  Elbphilharmon…  16.5 °C   0 %   0.0 mm  overcast\n"))
         #expect(second.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n"))
-        #expect(second.stdout.hasSuffix("     5  history\n     6  favs\n     7  saved\n     8  show Hamburg\n     9  history\n"))
+        #expect(
+            second.stdout.hasSuffix(
+                "     5  history\n     6  favs\n     7  saved\n     8  show Hamburg\n     9  history\n"))
         #expect(try server.requests().count == 2)
     }
 
@@ -106,7 +115,9 @@ import WeatherTestSupport
     @Test func jsonResultsOneDocumentEach() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        let result = try runWX(["--json", "-c", "find Hamburg; show; find qwzxv; language"], home: home, server: server, now: Self.now, environment: ["LANG": "de_DE.UTF-8"])
+        let result = try runWX(
+            ["--json", "-c", "find Hamburg; show; find qwzxv; language"], home: home, server: server, now: Self.now,
+            environment: ["LANG": "de_DE.UTF-8"])
         #expect(result.status == 1)
         // The error is also a line on stderr, for the person running the script.
         #expect(result.stderr == "error: no place found for “qwzxv”\n")
@@ -134,7 +145,10 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         let result = try runWX(stdin: "show Hamburg\nunits imperial\n", home: home, server: server, now: Self.now)
         #expect(result.status == 0)
-        #expect(result.stdout.contains("\nunits imperial: °F, mph, in, inHg, mi, 12h clock\nElbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT\n  61.7 °F, feels like 63.5 °F"))
+        #expect(
+            result.stdout.contains(
+                "\nunits imperial: °F, mph, in, inHg, mi, 12h clock\nElbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT\n  61.7 °F, feels like 63.5 °F"
+            ))
         #expect(try server.requests().count == 2)
         let later = try runWX(["units"], home: home)
         #expect(later.stdout == "units imperial: °F, mph, in, inHg, mi, 12h clock\n")
@@ -172,12 +186,18 @@ import WeatherTestSupport
         let find = try runWX(["-c", "find Hamburg; show"], home: home, server: server, now: Self.now)
         #expect(find.status == 0)
         let copy = home.path + "/state.plist.corrupt-20250727T031000Z"
-        #expect(find.stderr == "warning: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n")
+        #expect(
+            find.stderr
+                == "warning: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
+        )
         #expect(find.stdout.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT"))
         let favs = try runWX(["-c", "favs"], home: home, server: server, now: Self.now)
         #expect(favs.status == 1)
         #expect(favs.stdout == "")
-        #expect(favs.stderr.hasSuffix("error: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"))
+        #expect(
+            favs.stderr.hasSuffix(
+                "error: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
+            ))
         // Nor is it nothing to compare, or an empty backup that succeeds.
         for command in ["compare", "export favorites --format json"] {
             let run = try runWX(["-c", command], home: home, server: server, now: Self.now)
@@ -187,9 +207,13 @@ import WeatherTestSupport
         }
         let fav = try runWX(["-c", "find Hamburg; fav"], home: home, server: server, now: Self.now)
         #expect(fav.status == 1)
-        #expect(fav.stderr.hasSuffix("error: not saved to disk, kept for this session only: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"))
+        #expect(
+            fav.stderr.hasSuffix(
+                "error: not saved to disk, kept for this session only: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
+            ))
         #expect(home.text("state.plist") == "garbage\n")
-        let reset = try runWX(["-c", "reset state; find Hamburg; fav; favs"], home: home, server: server, now: Self.now)
+        let reset = try runWX(
+            ["-c", "reset state; find Hamburg; fav; favs"], home: home, server: server, now: Self.now)
         #expect(reset.status == 0, "\(reset.stderr)")
         #expect(reset.stdout.contains("★ Elbphilharmonie"))
     }
@@ -201,7 +225,10 @@ import WeatherTestSupport
         #expect(tokyo.stdout == "  1  Koto, Japan                                           35.6859, 139.8117\n")
         let sea = try runWX(["-c", "find 0,0; show"], home: home, server: server)
         #expect(sea.status == 1)
-        #expect(sea.stderr == "error: no place found for “0,0”\nerror: no current location: use “find <place>” or “show <place>” first\n")
+        #expect(
+            sea.stderr
+                == "error: no place found for “0,0”\nerror: no current location: use “find <place>” or “show <place>” first\n"
+        )
         let requests = try server.requests()
         #expect(requests.map(\.path) == ["/reverse", "/reverse"])
         #expect(requests[0].query["lat"] == "35.685939")
@@ -239,20 +266,31 @@ import WeatherTestSupport
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "wx: cannot write the output: No space left on device\n")
+        #expect(
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                == "wx: cannot write the output: No space left on device\n")
     }
 
     @Test func asciiOutputWhenTheLocaleIsNotUTF8() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        let result = try runWX(["-c", "find Hamburg; show; fav; frob"], home: home, server: server, now: Self.now, environment: ["LANG": "C"])
+        let result = try runWX(
+            ["-c", "find Hamburg; show; fav; frob"], home: home, server: server, now: Self.now,
+            environment: ["LANG": "C"])
         // wx's own messages too: straight quotes, no typographic characters.
         #expect(result.stderr == "error: unknown command \"frob\"; type \"help\" for the list\n")
         // But exported data is the user's, byte for byte.
-        let london = try runWX(["-c", "find London; fav; export favorites"], home: home, server: server, now: Self.now, environment: ["LANG": "C"])
+        let london = try runWX(
+            ["-c", "find London; fav; export favorites"], home: home, server: server, now: Self.now,
+            environment: ["LANG": "C"])
         #expect(london.stdout.contains("\nPrime Minister’s Office,51.5034,-0.1277,"))
-        #expect(result.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland | Sun 03:10 GMT\n  16.5 C, feels like 17.5 C | = overcast | wind 3 km/h WNW (291)\n"))
-        #expect(result.stdout.contains("  rain 0 % | 0.0 mm this hour | today 16.3 ~ 24.1 C | sunrise 03:18 sunset 19:06\n"))
+        #expect(
+            result.stdout.contains(
+                "\nElbphilharmonie, Hamburg, Deutschland | Sun 03:10 GMT\n  16.5 C, feels like 17.5 C | = overcast | wind 3 km/h WNW (291)\n"
+            ))
+        #expect(
+            result.stdout.contains("  rain 0 % | 0.0 mm this hour | today 16.3 ~ 24.1 C | sunrise 03:18 sunset 19:06\n")
+        )
         #expect(result.stdout.contains("\n* Elbphilharmonie saved to favorites\n"))
         #expect(result.stdout.contains("  Sun 27 Jul  = overcast "))
     }
@@ -270,13 +308,15 @@ import WeatherTestSupport
     @Test func controlCharactersRefuseTheLineWhole() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        let result = try runWX(stdin: "find Ham\u{0}burg\r\nfind \u{1B}[2JX\nunits\r\nhistory\n", home: home, server: server)
+        let result = try runWX(
+            stdin: "find Ham\u{0}burg\r\nfind \u{1B}[2JX\nunits\r\nhistory\n", home: home, server: server)
         #expect(result.status == 2)
-        #expect(result.stderr == """
-            error: the line has a control character (U+0000); nothing was run
-            error: the line has a control character (U+001B); nothing was run
+        #expect(
+            result.stderr == """
+                error: the line has a control character (U+0000); nothing was run
+                error: the line has a control character (U+001B); nothing was run
 
-            """)
+                """)
         #expect(result.stdout == "units metric: °C, km/h, mm, hPa, km, 24h clock\n     1  units\n     2  history\n")
         #expect(try server.requests().isEmpty)
     }
@@ -286,18 +326,20 @@ import WeatherTestSupport
         let server = try FixtureServer()
         let key = ["OPENWEATHERMAP_API_KEY": "s3cret-owm-key"]
         let typed = "find Hamburg appid=abc123&x=1; find s3cret-owm-key; find APIKEY=Zz9 key=; find token=t0k"
-        _ = try runWX(stdin: typed.replacingOccurrences(of: "; ", with: "\n") + "\n", home: home, server: server, environment: key)
+        _ = try runWX(
+            stdin: typed.replacingOccurrences(of: "; ", with: "\n") + "\n", home: home, server: server, environment: key
+        )
         let history = try runWX(["-c", "history"], home: home, environment: key)
-        #expect(history.stdout == """
-                 1  find Hamburg appid=<redacted>&x=1
-                 2  find <redacted>
-                 3  find APIKEY=<redacted> key=
-                 4  find token=<redacted>
-                 5  history
+        #expect(
+            history.stdout == """
+                     1  find Hamburg appid=<redacted>&x=1
+                     2  find <redacted>
+                     3  find APIKEY=<redacted> key=
+                     4  find token=<redacted>
+                     5  history
 
-            """)
+                """)
         let log = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)
         for secret in ["abc123", "s3cret-owm-key", "Zz9", "t0k"] { #expect(!log.contains(secret)) }
     }
 }
-

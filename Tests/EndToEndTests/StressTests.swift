@@ -23,7 +23,10 @@ import WeatherTestSupport
             let setup = try runWX(["geocoder", "open-meteo"], home: home, server: server)
             #expect(setup.status == 0)
             var seed = SplitMix(seed: UInt64(round) * 7_919)
-            let writers = [Writer(name: "A", longitude: -104.8, seed: seed.next()), Writer(name: "B", longitude: -105.0, seed: seed.next())]
+            let writers = [
+                Writer(name: "A", longitude: -104.8, seed: seed.next()),
+                Writer(name: "B", longitude: -105.0, seed: seed.next()),
+            ]
             let group = DispatchGroup()
             for (index, writer) in writers.enumerated() {
                 group.enter()
@@ -37,19 +40,24 @@ import WeatherTestSupport
             try check(home: home, writers: writers, round: round)
         }
         #expect(killsInAll >= Self.rounds * 3, "the killed writer was killed \(killsInAll) times")
-        print("stress: \(Self.rounds) rounds, \(Self.rounds * 2 * Self.commandsPerProcess) commands, \(killsInAll) kills, nothing lost")
+        print(
+            "stress: \(Self.rounds) rounds, \(Self.rounds * 2 * Self.commandsPerProcess) commands, \(killsInAll) kills, nothing lost"
+        )
     }
 
     func check(home: TemporaryFolder, writers: [Writer], round: Int) throws {
         // state.plist parses, and holds exactly the favorites the acknowledgements imply.
         let data = try #require(FileManager.default.contents(atPath: home.path + "/state.plist"), "round \(round)")
-        let plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any], "round \(round)")
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any], "round \(round)")
         let names = Set(((plist["favorites"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String })
         for writer in writers {
             for (place, state) in writer.favorites {
                 switch state {
-                case .present: #expect(names.contains(place), "round \(round): \(place) acknowledged as a favorite is missing")
-                case .absent: #expect(!names.contains(place), "round \(round): \(place) acknowledged as removed is there")
+                case .present:
+                    #expect(names.contains(place), "round \(round): \(place) acknowledged as a favorite is missing")
+                case .absent:
+                    #expect(!names.contains(place), "round \(round): \(place) acknowledged as removed is there")
                 case .unknown: break  // killed mid-command: either is right
                 }
             }
@@ -59,7 +67,9 @@ import WeatherTestSupport
         var live: Set<Int> = []
         var seen: Set<Int> = []
         for line in text.split(separator: "\n") {
-            let record = try #require(try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "round \(round): torn line \(line)")
+            let record = try #require(
+                try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                "round \(round): torn line \(line)")
             switch record["kind"] as? String {
             case "snapshot":
                 let id = try #require(record["id"] as? Int)
@@ -75,7 +85,9 @@ import WeatherTestSupport
             for id in writer.savedIDs.subtracting(writer.deletedIDs) where !writer.uncertainDeletions.contains(id) {
                 #expect(live.contains(id), "round \(round): acknowledged snapshot \(id) is lost")
             }
-            for id in writer.deletedIDs { #expect(!live.contains(id), "round \(round): acknowledged deletion of \(id) did not hold") }
+            for id in writer.deletedIDs {
+                #expect(!live.contains(id), "round \(round): acknowledged deletion of \(id) did not hold")
+            }
         }
     }
 }
@@ -119,7 +131,8 @@ final class Writer: @unchecked Sendable {
             case 5...7: operation = ["show \(place)", "save"]
             default:
                 let own = savedIDs.subtracting(deletedIDs)
-                operation = own.isEmpty ? ["favs"] : ["saved rm \(own.sorted()[Int(random.next() % UInt64(own.count))])"]
+                operation =
+                    own.isEmpty ? ["favs"] : ["saved rm \(own.sorted()[Int(random.next() % UInt64(own.count))])"]
             }
             for (index, command) in operation.enumerated() {
                 sent += 1
@@ -131,7 +144,9 @@ final class Writer: @unchecked Sendable {
                     child.kill()
                     kills += 1
                     if command == "fav" { favorites[place] = .unknown }
-                    if command.hasPrefix("saved rm "), let id = Int(command.dropFirst(9)) { uncertainDeletions.insert(id) }
+                    if command.hasPrefix("saved rm "), let id = Int(command.dropFirst(9)) {
+                        uncertainDeletions.insert(id)
+                    }
                     child = try! Child(home: home, server: server)
                     nextKill = sent + 60 + Int(random.next() % 200)
                     break
@@ -192,7 +207,9 @@ struct Child {
         send("format json")
         var documents: [[String: Any]] = []
         while let line = readLine() {
-            guard let document = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            guard let document = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                continue
+            }
             if document["type"] as? String == "format" { break }
             documents.append(document)
         }

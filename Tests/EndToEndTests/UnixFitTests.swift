@@ -11,7 +11,10 @@ import WeatherTestSupport
     func install(into destination: TemporaryFolder, prefix: String = "/usr/local") throws -> WXResult {
         try runProgram(
             "/usr/bin/make",
-            ["-C", TestPaths.packageRoot.path, "--no-print-directory", "install-files", "BINARY=\(TestPaths.wxBinary)", "DESTDIR=\(destination.path)", "PREFIX=\(prefix)"],
+            [
+                "-C", TestPaths.packageRoot.path, "--no-print-directory", "install-files",
+                "BINARY=\(TestPaths.wxBinary)", "DESTDIR=\(destination.path)", "PREFIX=\(prefix)",
+            ],
             environment: ["PATH": "/usr/bin:/bin"])
     }
 
@@ -20,7 +23,10 @@ import WeatherTestSupport
         let installed = try install(into: destination)
         #expect(installed.status == 0, "\(installed.stderr)")
         let root = destination.path + "/usr/local"
-        let files = ["bin/wx", "share/man/man1/wx.1", "share/bash-completion/completions/wx", "share/zsh/site-functions/_wx", "share/fish/vendor_completions.d/wx.fish"]
+        let files = [
+            "bin/wx", "share/man/man1/wx.1", "share/bash-completion/completions/wx", "share/zsh/site-functions/_wx",
+            "share/fish/vendor_completions.d/wx.fish",
+        ]
         for file in files { #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file)") }
         let mode = try FileManager.default.attributesOfItem(atPath: root + "/bin/wx")[.posixPermissions] as? Int
         #expect(mode == 0o755)
@@ -28,7 +34,8 @@ import WeatherTestSupport
         // The installed binary runs; its man page renders without a warning.
         let version = try runProgram(root + "/bin/wx", ["--version"], environment: [:])
         #expect(version.stdout == "wx 0.1.0\n")
-        let lint = try runProgram("/usr/bin/mandoc", ["-T", "lint", "-W", "all", root + "/share/man/man1/wx.1"], environment: [:])
+        let lint = try runProgram(
+            "/usr/bin/mandoc", ["-T", "lint", "-W", "all", root + "/share/man/man1/wx.1"], environment: [:])
         #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)")
         let page = try runProgram("/usr/bin/mandoc", ["-T", "utf8", root + "/share/man/man1/wx.1"], environment: [:])
         #expect(page.stdout.contains("0 when every command succeeded, 1 when a command failed"))
@@ -36,37 +43,50 @@ import WeatherTestSupport
         // bash: the installed completion file, driven as bash drives it on Tab.
         let home = TemporaryFolder()
         let server = try FixtureServer()
-        _ = try runWX(["-c", "find Hamburg; fav; fav rename Elbphilharmonie \"Hamburg Elbe Hall\"; find London; fav"], home: home, server: server, now: Self.recorded)
+        _ = try runWX(
+            ["-c", "find Hamburg; fav; fav rename Elbphilharmonie \"Hamburg Elbe Hall\"; find London; fav"], home: home,
+            server: server, now: Self.recorded)
         let environment = ["PATH": root + "/bin:/usr/bin:/bin", "WX_HOME": home.path]
-        let bash = try runProgram("/bin/bash", ["-c", """
-            source \(root)/share/bash-completion/completions/wx
-            complete -p wx
-            complete_line() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _wx; printf '<%s>\\n' "${COMPREPLY[@]}"; }
-            complete_line wx show Ham
-            complete_line wx show 'Hamburg\\ E'
-            complete_line wx show Hamburg E
-            complete_line wx sh
-            complete_line wx --json fav r
-            complete_line wx daily 2 '"Hamburg E'
-            complete_line wx compare Prime Hamburg\\ E
-            """], environment: environment)
-        #expect(bash.stdout == """
-            complete -o bashdefault -o default -F _wx wx
-            <Hamburg\\ Elbe\\ Hall>
-            <Hamburg\\ Elbe\\ Hall>
-            <Elbe\\ Hall>
-            <show>
-            <rename>
-            <rm>
-            <remove>
-            <"Hamburg Elbe Hall">
-            <Hamburg\\ Elbe\\ Hall>
+        let bash = try runProgram(
+            "/bin/bash",
+            [
+                "-c",
+                """
+                source \(root)/share/bash-completion/completions/wx
+                complete -p wx
+                complete_line() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _wx; printf '<%s>\\n' "${COMPREPLY[@]}"; }
+                complete_line wx show Ham
+                complete_line wx show 'Hamburg\\ E'
+                complete_line wx show Hamburg E
+                complete_line wx sh
+                complete_line wx --json fav r
+                complete_line wx daily 2 '"Hamburg E'
+                complete_line wx compare Prime Hamburg\\ E
+                """,
+            ], environment: environment)
+        #expect(
+            bash.stdout == """
+                complete -o bashdefault -o default -F _wx wx
+                <Hamburg\\ Elbe\\ Hall>
+                <Hamburg\\ Elbe\\ Hall>
+                <Elbe\\ Hall>
+                <show>
+                <rename>
+                <rm>
+                <remove>
+                <"Hamburg Elbe Hall">
+                <Hamburg\\ Elbe\\ Hall>
 
-            """, "\(bash.stderr)")
+                """, "\(bash.stderr)")
 
         // fish: its own completion engine, asked with complete -C.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
-            let fish = try runProgram("/usr/bin/fish", ["--no-config", "-c", "source \(root)/share/fish/vendor_completions.d/wx.fish; complete -C 'wx show Ham'; complete -C 'wx show Prime'"], environment: environment)
+            let fish = try runProgram(
+                "/usr/bin/fish",
+                [
+                    "--no-config", "-c",
+                    "source \(root)/share/fish/vendor_completions.d/wx.fish; complete -C 'wx show Ham'; complete -C 'wx show Prime'",
+                ], environment: environment)
             #expect(fish.stdout == "Hamburg Elbe Hall\nPrime Minister’s Office\n", "\(fish.stderr)")
         }
 
@@ -76,7 +96,9 @@ import WeatherTestSupport
             zshEnvironment["HOME"] = home.path
             let terminal = try TerminalSession(program: ["/usr/bin/zsh", "-f"], environment: zshEnvironment)
             try terminal.wait(for: "the zsh prompt") { !$0.isEmpty }
-            try terminal.send("fpath=(\(root)/share/zsh/site-functions $fpath); autoload -U compinit; compinit -u; PS1='z> '", "Enter")
+            try terminal.send(
+                "fpath=(\(root)/share/zsh/site-functions $fpath); autoload -U compinit; compinit -u; PS1='z> '", "Enter"
+            )
             try terminal.wait(for: "the new prompt") { $0.hasSuffix("z>") }
             try terminal.send("wx show Ham", "Tab")
             try terminal.wait(for: "zsh completion") { $0.hasSuffix("z> wx show Hamburg\\ Elbe\\ Hall") }
@@ -84,7 +106,11 @@ import WeatherTestSupport
 
         // uninstall removes every file install put there.
         let removed = try runProgram(
-            "/usr/bin/make", ["-C", TestPaths.packageRoot.path, "--no-print-directory", "uninstall", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"],
+            "/usr/bin/make",
+            [
+                "-C", TestPaths.packageRoot.path, "--no-print-directory", "uninstall", "DESTDIR=\(destination.path)",
+                "PREFIX=/usr/local",
+            ],
             environment: ["PATH": "/usr/bin:/bin"])
         #expect(removed.status == 0)
         for file in files { #expect(!FileManager.default.fileExists(atPath: root + "/" + file), "\(file)") }
@@ -93,23 +119,28 @@ import WeatherTestSupport
     @Test func startupFileRunsAtThePromptOnlyAndNamesItsBadLines() throws {
         let home = TemporaryFolder()
         let server = try FixtureServer()
-        try "# my wx\nunits imperial\nfrobnicate\r\nfav rm Nowhere; find Hamburg\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
+        try "# my wx\nunits imperial\nfrobnicate\r\nfav rm Nowhere; find Hamburg\n".write(
+            toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
         var environment = server.environment
         environment["WX_HOME"] = home.path
         environment["WX_NOW"] = Self.recorded
         let terminal = try TerminalSession(environment: environment)
         try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
         // Errors name the file and line, and the next line still runs.
-        #expect(try terminal.screen().contains("""
-            Ctrl-D quits.
-            units imperial: °F, mph, in, inHg, mi, 12h clock
-            error: \(home.path)/wxrc:3: unknown command “frobnicate”; type “help” for the list
-            error: \(home.path)/wxrc:4: no favorite named “Nowhere” (see “favs”)
-            """))
+        #expect(
+            try terminal.screen().contains(
+                """
+                Ctrl-D quits.
+                units imperial: °F, mph, in, inHg, mi, 12h clock
+                error: \(home.path)/wxrc:3: unknown command “frobnicate”; type “help” for the list
+                error: \(home.path)/wxrc:4: no favorite named “Nowhere” (see “favs”)
+                """))
         #expect(try terminal.screen().contains("  1  Elbphilharmonie"))
         // Its settings and location apply.
         try terminal.send("show", "Enter")
-        try terminal.wait(for: "the weather") { $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT") && $0.hasSuffix("wx>") }
+        try terminal.wait(for: "the weather") {
+            $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT") && $0.hasSuffix("wx>")
+        }
         try terminal.send("units metric", "Enter")
         // (Ctrl-D typed ahead of the prompt would be taken by the terminal driver, not wx.)
         try terminal.wait(for: "metric") { $0.hasSuffix("wx>") && $0.contains("wx> units metric\n") }
@@ -126,7 +157,9 @@ import WeatherTestSupport
             #expect(run.stdout == "units metric: °C, km/h, mm, hPa, km, 24h clock\n")
         }
         // It is never in the history.
-        #expect(try runWX(["-c", "history"], home: home).stdout == "     1  show\n     2  units metric\n     3  units\n     4  units\n     5  units\n     6  history\n")
+        #expect(
+            try runWX(["-c", "history"], home: home).stdout
+                == "     1  show\n     2  units metric\n     3  units\n     4  units\n     5  units\n     6  history\n")
         // -n skips it at the prompt.
         let skipping = try TerminalSession(program: [TestPaths.wxBinary, "-n"], environment: environment)
         try skipping.wait(for: "the prompt") { $0.hasSuffix("Ctrl-D quits.\nwx>") }
@@ -135,28 +168,41 @@ import WeatherTestSupport
     @Test func exportThenImportIntoAnEmptyStateGivesTheSameFavorites() throws {
         let server = try FixtureServer()
         let source = TemporaryFolder()
-        let setup = try runWX([
-            "-c", "find Hamburg; fav; show; save; find London; fav; fav rename \"Prime Minister’s Office\" \"No. 10, \\\"PM\\\"\"; find Dunstable; fav",
-        ], home: source, server: server, now: Self.recorded)
+        let setup = try runWX(
+            [
+                "-c",
+                "find Hamburg; fav; show; save; find London; fav; fav rename \"Prime Minister’s Office\" \"No. 10, \\\"PM\\\"\"; find Dunstable; fav",
+            ], home: source, server: server, now: Self.recorded)
         #expect(setup.status == 0, "\(setup.stderr)")
-        let exported = try runWX([
-            "-c", "export favorites \(source.path)/favorites.csv; export favorites \(source.path)/favorites.json; export snapshots \(source.path)/snapshots.csv; export history --format json \(source.path)/history.txt",
-        ], home: source)
-        #expect(exported.stdout == """
-            3 favorites exported to \(source.path)/favorites.csv (CSV)
-            3 favorites exported to \(source.path)/favorites.json (JSON)
-            1 snapshot exported to \(source.path)/snapshots.csv (CSV)
-            13 commands exported to \(source.path)/history.txt (JSON)
+        let exported = try runWX(
+            [
+                "-c",
+                "export favorites \(source.path)/favorites.csv; export favorites \(source.path)/favorites.json; export snapshots \(source.path)/snapshots.csv; export history --format json \(source.path)/history.txt",
+            ], home: source)
+        #expect(
+            exported.stdout == """
+                3 favorites exported to \(source.path)/favorites.csv (CSV)
+                3 favorites exported to \(source.path)/favorites.json (JSON)
+                1 snapshot exported to \(source.path)/snapshots.csv (CSV)
+                13 commands exported to \(source.path)/history.txt (JSON)
 
-            """)
+                """)
         let csv = try String(contentsOfFile: source.path + "/favorites.csv", encoding: .utf8)
-        #expect(csv.hasPrefix("name,latitude,longitude,display_name,country_code\r\nElbphilharmonie,53.5413,9.9842,\"Elbphilharmonie, Hamburg, Deutschland\",de\r\n\"No. 10, \"\"PM\"\"\",51.5034,-0.1277,"))
+        #expect(
+            csv.hasPrefix(
+                "name,latitude,longitude,display_name,country_code\r\nElbphilharmonie,53.5413,9.9842,\"Elbphilharmonie, Hamburg, Deutschland\",de\r\n\"No. 10, \"\"PM\"\"\",51.5034,-0.1277,"
+            ))
         // Python's csv module reads what wx wrote, with ISO 8601 UTC times and unit-named columns.
-        let python = try runProgram("/usr/bin/python3", ["-c", """
-            import csv, sys
-            rows = list(csv.DictReader(open(sys.argv[1], newline='', encoding='utf-8')))
-            print(rows[0]['place_name'], rows[0]['temperature_celsius'], rows[0]['data_time'], rows[0]['saved_at'])
-            """, source.path + "/snapshots.csv"], environment: [:])
+        let python = try runProgram(
+            "/usr/bin/python3",
+            [
+                "-c",
+                """
+                import csv, sys
+                rows = list(csv.DictReader(open(sys.argv[1], newline='', encoding='utf-8')))
+                print(rows[0]['place_name'], rows[0]['temperature_celsius'], rows[0]['data_time'], rows[0]['saved_at'])
+                """, source.path + "/snapshots.csv",
+            ], environment: [:])
         #expect(python.stdout == "Elbphilharmonie 16.5 2025-07-27T03:00:00Z 2025-07-27T03:10:00Z\n")
 
         let favorites = try runWX(["--json", "-c", "favs"], home: source).stdout
@@ -164,11 +210,16 @@ import WeatherTestSupport
             let target = TemporaryFolder()
             let imported = try runWX(["-c", "import favorites \(source.path)/\(file)"], home: target)
             #expect(imported.status == 0)
-            #expect(imported.stdout == "3 favorites imported from \(source.path)/\(file): Elbphilharmonie, No. 10, \"PM\", Dunstable\n")
+            #expect(
+                imported.stdout
+                    == "3 favorites imported from \(source.path)/\(file): Elbphilharmonie, No. 10, \"PM\", Dunstable\n")
             #expect(try runWX(["--json", "-c", "favs"], home: target).stdout == favorites)
             // Again: every place is there already.
             let again = try runWX(["-c", "import favorites \(source.path)/\(file)"], home: target)
-            #expect(again.stdout == "0 favorites imported from \(source.path)/\(file)\n3 already saved (same coordinates), skipped\n")
+            #expect(
+                again.stdout
+                    == "0 favorites imported from \(source.path)/\(file)\n3 already saved (same coordinates), skipped\n"
+            )
         }
     }
 
@@ -177,7 +228,8 @@ import WeatherTestSupport
     @Test func exportWritesThroughLinksAndDevicesAndKeepsModes() throws {
         let home = TemporaryFolder()
         let folder = home.path
-        try "name,latitude,longitude\nHome,53.55,10\n".write(toFile: folder + "/in.csv", atomically: true, encoding: .utf8)
+        try "name,latitude,longitude\nHome,53.55,10\n".write(
+            toFile: folder + "/in.csv", atomically: true, encoding: .utf8)
         #expect(try runWX(["-c", "import favorites \(folder)/in.csv"], home: home).status == 0)
         let expected = "name,latitude,longitude,display_name,country_code\r\nHome,53.55,10,Home,\r\n"
         // A symbolic link: the target gets the data, the link stays a link.
@@ -210,7 +262,8 @@ import WeatherTestSupport
 
     @Test func badRowsAreNamedSkippedAndFailTheCommand() throws {
         let home = TemporaryFolder()
-        try "name,latitude,longitude\nGood,1,2\nBad,north,2\n".write(toFile: home.path + "/in.csv", atomically: true, encoding: .utf8)
+        try "name,latitude,longitude\nGood,1,2\nBad,north,2\n".write(
+            toFile: home.path + "/in.csv", atomically: true, encoding: .utf8)
         let inHome = try runWX(["-c", "import favorites \(home.path)/in.csv; favs"], home: home)
         #expect(inHome.status == 1)
         #expect(inHome.stderr == "error: skipped line 3: latitude “north” is not a number\n")
@@ -224,21 +277,31 @@ import WeatherTestSupport
         let server = try FixtureServer()
         let home = TemporaryFolder()
         var documents = ""
-        let main = try runWX([
-            "--json", "-c",
-            "find London; use 2; show; fav; fav rename \"10 Downing Street\" Ten; favs; hourly 3; daily 2; rain; compare; save; saved; saved 1; saved rm 1; history 3; units imperial; format; provider; geocoder; language; help; help show; about; log; log compact; export favorites; export favorites \(home.path)/f.csv; import favorites \(home.path)/f.csv; fav rm Ten; find nowhere-at-all; frobnicate",
-        ], home: home, server: server, now: Self.recorded)
+        let main = try runWX(
+            [
+                "--json", "-c",
+                "find London; use 2; show; fav; fav rename \"10 Downing Street\" Ten; favs; hourly 3; daily 2; rain; compare; save; saved; saved 1; saved rm 1; history 3; units imperial; format; provider; geocoder; language; help; help show; about; log; log compact; export favorites; export favorites \(home.path)/f.csv; import favorites \(home.path)/f.csv; fav rm Ten; find nowhere-at-all; frobnicate",
+            ], home: home, server: server, now: Self.recorded)
         documents += main.stdout
-        documents += try runWX(["--json", "-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z").stdout
+        documents += try runWX(
+            ["--json", "-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z"
+        ).stdout
         try server.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))
         documents += try runWX(["--json", "-c", "find Enschede"], home: TemporaryFolder(), server: server).stdout
         let file = home.path + "/documents.jsonl"
         try documents.write(toFile: file, atomically: true, encoding: .utf8)
         let check = try runProgram(
-            "/usr/bin/python3", [TestPaths.packageRoot.path + "/scripts/validate-json.py", TestPaths.packageRoot.path + "/schema/wx-result.schema.json", file],
+            "/usr/bin/python3",
+            [
+                TestPaths.packageRoot.path + "/scripts/validate-json.py",
+                TestPaths.packageRoot.path + "/schema/wx-result.schema.json", file,
+            ],
             environment: ["PATH": "/usr/bin:/bin"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         // Every kind of document wx writes was among them.
-        #expect(check.stdout == "types: about air candidates comparison current_place daily error export favorite favorites format help history hourly import log log_compacted notice rain setting snapshot snapshots units weather\n")
+        #expect(
+            check.stdout
+                == "types: about air candidates comparison current_place daily error export favorite favorites format help history hourly import log log_compacted notice rain setting snapshot snapshots units weather\n"
+        )
     }
 }

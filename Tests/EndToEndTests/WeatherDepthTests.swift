@@ -14,7 +14,9 @@ import WeatherTestSupport
 
     @Test func hourlyDailyAndRainShareShowsOneRequest() throws {
         let server = try FixtureServer()
-        let run = try runWX(["-c", "find Hamburg; show; hourly 3; daily 16; rain"], home: TemporaryFolder(), server: server, now: Self.recorded)
+        let run = try runWX(
+            ["-c", "find Hamburg; show; hourly 3; daily 16; rain"], home: TemporaryFolder(), server: server,
+            now: Self.recorded)
         #expect(run.status == 0)
         #expect(try forecastRequests(server).count == 1)
         let hourly = """
@@ -28,21 +30,29 @@ import WeatherTestSupport
         #expect(run.stdout.contains(hourly))
         // The recording has 7 days; "daily 16" shows them all, today first.
         let daily = run.stdout.components(separatedBy: "  day         condition").last ?? ""
-        let days = daily.split(separator: "\n").filter { $0.hasPrefix("  Sun") || $0.hasPrefix("  Mon") || $0.hasPrefix("  Tue") || $0.hasPrefix("  Wed") || $0.hasPrefix("  Thu") || $0.hasPrefix("  Fri") || $0.hasPrefix("  Sat") }
+        let days = daily.split(separator: "\n").filter {
+            $0.hasPrefix("  Sun") || $0.hasPrefix("  Mon") || $0.hasPrefix("  Tue") || $0.hasPrefix("  Wed")
+                || $0.hasPrefix("  Thu") || $0.hasPrefix("  Fri") || $0.hasPrefix("  Sat")
+        }
         #expect(days.count == 7)
         #expect(days.first == "  Sun 27 Jul  ☁ overcast              16.3     24.1   20 %     0.0  9 km/h NNW")
         #expect(days.last == "  Sat 02 Aug  ☂ slight rain showe…    16.1     20.4   30 %     3.3  15 km/h W")
-        #expect(run.stdout.hasSuffix("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n  no rain expected in the next 24 h (hourly data)\n"))
+        #expect(
+            run.stdout.hasSuffix(
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n  no rain expected in the next 24 h (hourly data)\n"
+            ))
     }
 
     @Test func rainSaysWhenItStartsAndStops() throws {
         // Three days after the recording's first hour: 0.2 mm from 13:00, 0.5 mm until 19:00 GMT.
-        let run = try runWX(["-c", "rain Hamburg"], home: TemporaryFolder(), server: try FixtureServer(), now: "2025-07-30T10:10:00Z")
-        #expect(run.stdout == """
-            Elbphilharmonie, Hamburg, Deutschland · Wed 10:10 GMT
-              rain from 13:00, about 2.1 mm (15 % likely), until 19:00 (hourly data)
+        let run = try runWX(
+            ["-c", "rain Hamburg"], home: TemporaryFolder(), server: try FixtureServer(), now: "2025-07-30T10:10:00Z")
+        #expect(
+            run.stdout == """
+                Elbphilharmonie, Hamburg, Deutschland · Wed 10:10 GMT
+                  rain from 13:00, about 2.1 mm (15 % likely), until 19:00 (hourly data)
 
-            """)
+                """)
         #expect(run.stderr == "")
     }
 
@@ -57,14 +67,20 @@ import WeatherTestSupport
         // No geocoding: a favorite is already a place.
         #expect(try server.requests().filter { $0.path == "/search" }.count == 1)
         // Days after the answer ends: the days shown are said not to be about now.
-        let late = try runWX(["-c", "daily 2 elbphilharmonie"], home: home, server: server, now: "2025-08-10T00:00:00Z")
-        #expect(late.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 00:00 GMT\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n  day "))
+        let late = try runWX(
+            ["-c", "daily 2 elbphilharmonie"], home: home, server: server, now: "2025-08-10T00:00:00Z")
+        #expect(
+            late.stdout.hasPrefix(
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 00:00 GMT\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n  day "
+            ))
     }
 
     @Test func compareIsOneRequestForEveryFavoriteAndReusesWhatIsCached() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        let setup = try runWX(["-c", "find Hamburg; fav; find London; fav; use 2; fav; find Dunstable; fav"], home: home, server: server, now: Self.recorded)
+        let setup = try runWX(
+            ["-c", "find Hamburg; fav; find London; fav; use 2; fav; find Dunstable; fav"], home: home, server: server,
+            now: Self.recorded)
         #expect(setup.status == 0)
         let run = try runWX(["-c", "compare"], home: home, server: server, now: Self.recorded)
         #expect(run.status == 0)
@@ -80,14 +96,17 @@ import WeatherTestSupport
         #expect(requests[0].query["longitude"] == "9.9842,-0.1277,-0.1276,-0.5162")
 
         // Each place was cached on its own: a show of one, and a compare of some, ask nothing.
-        let again = try runWX(["-c", "show Dunstable; compare Elbphilharmonie Dunstable"], home: home, server: server, now: "2025-07-27T03:12:00Z")
+        let again = try runWX(
+            ["-c", "show Dunstable; compare Elbphilharmonie Dunstable"], home: home, server: server,
+            now: "2025-07-27T03:12:00Z")
         #expect(again.status == 0)
         #expect(again.stdout.contains("Dunstable, England, United Kingdom · Sun 03:12 GMT\n"))
         #expect(try forecastRequests(server).count == 1)
     }
 
     @Test func compareNamesAnUnknownFavorite() throws {
-        let run = try runWX(["-c", "compare Nowhere"], home: TemporaryFolder(), server: try FixtureServer(), now: Self.recorded)
+        let run = try runWX(
+            ["-c", "compare Nowhere"], home: TemporaryFolder(), server: try FixtureServer(), now: Self.recorded)
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("error: no favorite named “Nowhere”"))
     }
@@ -97,18 +116,20 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         // The Lahore recording: hourly only, from local midnight 2026-10-08 (UTC+5).
         let run = try runWX(["-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z")
-        #expect(run.stdout == """
-            air at 31.5000,74.4000
-              European AQI 147 (extremely poor) · US AQI 163 (unhealthy)
-              PM2.5 60.3 µg/m³ · PM10 92.9 µg/m³ · ozone — · NO₂ — · UV —
+        #expect(
+            run.stdout == """
+                air at 31.5000,74.4000
+                  European AQI 147 (extremely poor) · US AQI 163 (unhealthy)
+                  PM2.5 60.3 µg/m³ · PM10 92.9 µg/m³ · ozone — · NO₂ — · UV —
 
-            """)
+                """)
         let request = try #require(try server.requests().first { $0.path == "/v1/air-quality" })
         #expect(request.query["latitude"] == "31.5")
         #expect(request.query["longitude"] == "74.4")
         #expect(request.query["timezone"] == "auto")
 
-        let json = try runWX(["--json", "-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z")
+        let json = try runWX(
+            ["--json", "-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["type"] as? String == "air")
         #expect(document["us_aqi"] as? Double == 163)
@@ -129,34 +150,52 @@ import WeatherTestSupport
         #expect(try server.requests().count == before)
 
         // --offline: the saved answer, with its age, and nothing sent.
-        let offline = try runWX(["--offline", "-c", "show Elbphilharmonie; compare"], home: home, server: server, now: "2025-07-27T05:24:00Z")
+        let offline = try runWX(
+            ["--offline", "-c", "show Elbphilharmonie; compare"], home: home, server: server,
+            now: "2025-07-27T05:24:00Z")
         #expect(offline.status == 0)
-        #expect(offline.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 05:24 GMT\n  offline: data from 2 h 14 min ago\n  16.5 °C, feels like 17.5 °C"))
+        #expect(
+            offline.stdout.hasPrefix(
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 05:24 GMT\n  offline: data from 2 h 14 min ago\n  16.5 °C, feels like 17.5 °C"
+            ))
         // Readings only the hourly data has are those of the conditions' hour (03:00), not of now.
         #expect(offline.stdout.contains("  humidity 89 % · pressure 1013 hPa · clouds 100 % · visibility 13 km\n"))
-        #expect(offline.stdout.hasSuffix("  Elbphilharmonie      16.5  overcast           16.3 … 24.1  20 %  3 km/h WNW\n  offline: data from 2 h 14 min ago\n"))
+        #expect(
+            offline.stdout.hasSuffix(
+                "  Elbphilharmonie      16.5  overcast           16.3 … 24.1  20 %  3 km/h WNW\n  offline: data from 2 h 14 min ago\n"
+            ))
         #expect(try server.requests().count == before)
 
         // --offline with nothing saved for the place: a clear error, nothing sent.
-        let nothing = try runWX(["--offline", "-c", "show 40.7886,-73.9661"], home: home, server: server, now: "2025-07-27T05:24:00Z")
+        let nothing = try runWX(
+            ["--offline", "-c", "show 40.7886,-73.9661"], home: home, server: server, now: "2025-07-27T05:24:00Z")
         #expect(nothing.status == 1)
         #expect(nothing.stderr.contains("offline and no saved data for this request"))
 
         // compare, offline, with one favorite never fetched: the others show, that one is an error.
-        try "name,latitude,longitude\nPark,40.7886,-73.9661\n".write(toFile: home.path + "/park.csv", atomically: true, encoding: .utf8)
+        try "name,latitude,longitude\nPark,40.7886,-73.9661\n".write(
+            toFile: home.path + "/park.csv", atomically: true, encoding: .utf8)
         #expect(try runWX(["-c", "import favorites \(home.path)/park.csv"], home: home).status == 0)
-        let partial = try runWX(["--offline", "-c", "compare"], home: home, server: server, now: "2025-07-27T05:24:00Z")
+        let partial = try runWX(
+            ["--offline", "-c", "compare"], home: home, server: server, now: "2025-07-27T05:24:00Z")
         #expect(partial.status == 1)
-        #expect(partial.stdout.contains("  Elbphilharmonie      16.5  overcast           16.3 … 24.1  20 %  3 km/h WNW\n"))
+        #expect(
+            partial.stdout.contains("  Elbphilharmonie      16.5  overcast           16.3 … 24.1  20 %  3 km/h WNW\n"))
         #expect(!partial.stdout.contains("Park"))
-        #expect(partial.stderr == "error: no weather for Park: request to Open-Meteo failed: offline and no saved data for this request\n")
+        #expect(
+            partial.stderr
+                == "error: no weather for Park: request to Open-Meteo failed: offline and no saved data for this request\n"
+        )
         #expect(try server.requests().count == before)
 
         // The service down: the saved answer stands in, saying why.
         server.stop()
         let down = try runWX(["-c", "show Elbphilharmonie"], home: home, server: server, now: "2025-07-27T05:24:00Z")
         #expect(down.status == 0)
-        #expect(down.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 05:24 GMT\n  offline: data from 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"))
+        #expect(
+            down.stdout.hasPrefix(
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 05:24 GMT\n  offline: data from 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"
+            ))
     }
 
     @Test func openMeteoGeocodingByChoiceAndWhenNominatimRefuses() throws {
@@ -164,7 +203,8 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         let chosen = try runWX(["-c", "geocoder open-meteo; find Enschede"], home: home, server: server)
         #expect(chosen.status == 0)
-        #expect(chosen.stdout.contains("\n  1  Enschede, Overijssel, The Netherlands                 52.2183, 6.8958\n"))
+        #expect(
+            chosen.stdout.contains("\n  1  Enschede, Overijssel, The Netherlands                 52.2183, 6.8958\n"))
         #expect(try server.requests().map(\.path) == ["/v1/search"])
 
         let fallback = try FixtureServer()
@@ -173,7 +213,10 @@ import WeatherTestSupport
         #expect(refused.status == 0)
         #expect(refused.stdout.contains("  1  Hollywood, "))
         // Why the other geocoder answered goes to stderr, so stdout stays the list.
-        #expect(refused.stderr == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; these places are from Open-Meteo geocoding\n")
+        #expect(
+            refused.stderr
+                == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; these places are from Open-Meteo geocoding\n"
+        )
         #expect(try fallback.requests().map(\.path) == ["/search", "/v1/search"])
         // Reverse geocoding refused: find says why; show still shows the weather, unnamed, and
         // never claims places from a geocoder that gave none.
@@ -181,25 +224,36 @@ import WeatherTestSupport
         try reverse.queue(.init(path: "/reverse", status: 403, file: "cases/nominatim-403.html"))
         let found = try runWX(["-c", "find 52.52,13.41"], home: TemporaryFolder(), server: reverse)
         #expect(found.status == 1)
-        #expect(found.stderr == "error: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server\n")
+        #expect(
+            found.stderr
+                == "error: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server\n"
+        )
         try reverse.queue(.init(path: "/reverse", status: 403, file: "cases/nominatim-403.html"))
         let shown = try runWX(["-c", "show 52.52,13.41"], home: TemporaryFolder(), server: reverse, now: Self.recorded)
         #expect(shown.status == 0)
-        #expect(shown.stderr == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; the coordinates have no name\n")
+        #expect(
+            shown.stderr
+                == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; the coordinates have no name\n"
+        )
         #expect(shown.stdout.hasPrefix("52.5200,13.4100 · Sun 03:10 GMT\n"))
 
         // When the other geocoder knows nothing either, both are said, in one line.
         try fallback.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))
         let neither = try runWX(["-c", "find nowhere-at-all"], home: TemporaryFolder(), server: fallback)
         #expect(neither.status == 1)
-        #expect(neither.stderr == "error: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; Open-Meteo geocoding, asked instead, found no place for “nowhere-at-all”\n")
+        #expect(
+            neither.stderr
+                == "error: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; Open-Meteo geocoding, asked instead, found no place for “nowhere-at-all”\n"
+        )
     }
 
     @Test func openWeatherMapByCoordinatesAndCityID() throws {
         let key = ["OPENWEATHERMAP_API_KEY": "test-key-0123"]
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        let run = try runWX(["-c", "provider openweathermap; show 51.51,-0.13; find id:3395981; show"], home: home, server: server, now: "2023-11-14T22:13:20Z", environment: key)
+        let run = try runWX(
+            ["-c", "provider openweathermap; show 51.51,-0.13; find id:3395981; show"], home: home, server: server,
+            now: "2023-11-14T22:13:20Z", environment: key)
         #expect(run.stderr == "")
         #expect(run.status == 0)
         let weather = try server.requests().filter { $0.path == "/data/2.5/weather" }
@@ -223,23 +277,33 @@ import WeatherTestSupport
     @Test func openWeatherMapFindsAPlaceByName() throws {
         let server = try FixtureServer()
         let key = ["OPENWEATHERMAP_API_KEY": "test-key-0123"]
-        let run = try runWX(["-c", "geocoder openweathermap; find Moscow; find Nowhere"], home: TemporaryFolder(), server: server, environment: key)
-        #expect(run.stdout == "geocoder: openweathermap\n  1  Moscou, RU                                            55.7500, 37.6200\n")
+        let run = try runWX(
+            ["-c", "geocoder openweathermap; find Moscow; find Nowhere"], home: TemporaryFolder(), server: server,
+            environment: key)
+        #expect(
+            run.stdout
+                == "geocoder: openweathermap\n  1  Moscou, RU                                            55.7500, 37.6200\n"
+        )
         #expect(run.stderr == "error: no place found for “Nowhere”\n")
         let asked = try server.requests().filter { $0.path == "/data/2.5/weather" }.map { $0.query["q"] }
         #expect(asked == ["Moscow", "Nowhere"])
         // Without a key the choice is refused, and says why.
         let keyless = try runWX(["-c", "geocoder openweathermap"], home: TemporaryFolder(), server: server)
         #expect(keyless.status == 2)
-        #expect(keyless.stderr == "error: usage: geocoder [nominatim | open-meteo]; openweathermap needs OPENWEATHERMAP_API_KEY\n")
+        #expect(
+            keyless.stderr
+                == "error: usage: geocoder [nominatim | open-meteo]; openweathermap needs OPENWEATHERMAP_API_KEY\n")
     }
 
     @Test func unitOverridesRerenderWithoutARequest() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        let run = try runWX(["-c", "find Hamburg; show; units wind bft; units temperature K; show"], home: home, server: server, now: Self.recorded)
+        let run = try runWX(
+            ["-c", "find Hamburg; show; units wind bft; units temperature K; show"], home: home, server: server,
+            now: Self.recorded)
         #expect(run.status == 0)
-        #expect(run.stdout.contains("\n  289.7 K, feels like 290.7 K · ☁ overcast · wind 1 Bft (light air) WNW (291°)\n"))
+        #expect(
+            run.stdout.contains("\n  289.7 K, feels like 290.7 K · ☁ overcast · wind 1 Bft (light air) WNW (291°)\n"))
         #expect(try forecastRequests(server).count == 1)
         let after = try runWX(["-c", "units"], home: home, server: server)
         #expect(after.stdout == "units metric with temperature, wind set apart: K, Bft, mm, hPa, km, 24h clock\n")

@@ -53,7 +53,8 @@ private struct ReferenceTree: Decodable, Equatable {
         ("  [ ]  ", true),
         ("[1,]", false), ("{\"a\":1,}", false), ("01", false), ("1.", false), (".5", false), ("+1", false),
         ("1e", false), ("[1 2]", false), ("{\"a\" 1}", false), ("{1:2}", false), ("\"\\x\"", false),
-        ("\"\\ud800\"", false), ("\"\\udc00x\"", false), ("\"tab\there\"", false), ("nul", false), ("true false", false),
+        ("\"\\ud800\"", false), ("\"\\udc00x\"", false), ("\"tab\there\"", false), ("nul", false),
+        ("true false", false),
         ("", false), ("[", false), ("\"abc", false), ("<html>", false),
     ])
     func grammar(text: String, valid: Bool) {
@@ -62,7 +63,8 @@ private struct ReferenceTree: Decodable, Equatable {
     }
 
     @Test func valuesAreRight() throws {
-        let value = try JSONValue.parse(Data(#"{"n":[1,-2.5,3e2,1E-2],"s":"\u00fc\ud83d\ude00\n","k":{"x":null}}"#.utf8))
+        let value = try JSONValue.parse(
+            Data(#"{"n":[1,-2.5,3e2,1E-2],"s":"\u00fc\ud83d\ude00\n","k":{"x":null}}"#.utf8))
         #expect(value["n"]?.array?.compactMap(\.double) == [1, -2.5, 300, 0.01])
         #expect(value["s"]?.string == "ü😀\n")
         #expect(value["k"]?["x"] == .null)
@@ -70,7 +72,9 @@ private struct ReferenceTree: Decodable, Equatable {
 
     @Test func invalidUTF8AndDeepNestingAreErrors() {
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data([0x22, 0xC3, 0x28, 0x22])) }
-        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data(String(repeating: "[", count: 600).utf8)) }
+        #expect(throws: JSONValue.ParseError.self) {
+            try JSONValue.parse(Data(String(repeating: "[", count: 600).utf8))
+        }
         let deepButAllowed = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         #expect((try? JSONValue.parse(Data(deepButAllowed.utf8))) != nil)
     }

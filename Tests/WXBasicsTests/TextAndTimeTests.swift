@@ -22,7 +22,9 @@ import WXBasics
         #expect(DecimalText.parse("-33.86") == -33.86)
         #expect(DecimalText.parse("+151.2") == 151.2)
         #expect(DecimalText.parse(".5") == 0.5)
-        for bad in ["", "-", "1e5", "nan", "inf", "0x10", "52,52", "1.2.3", "4-"] { #expect(DecimalText.parse(bad) == nil) }
+        for bad in ["", "-", "1e5", "nan", "inf", "0x10", "52,52", "1.2.3", "4-"] {
+            #expect(DecimalText.parse(bad) == nil)
+        }
     }
 }
 
@@ -30,7 +32,8 @@ import WXBasics
     @Test(arguments: [
         ("a b", "a%20b"), ("Suite I & G, Mountain View", "Suite%20I%20%26%20G%2C%20Mountain%20View"), ("#", "%23"),
         ("+", "%2B"), ("=", "%3D"), ("%", "%25"), ("Zürich", "Z%C3%BCrich"), ("São Paulo", "S%C3%A3o%20Paulo"),
-        ("Jyväskylä", "Jyv%C3%A4skyl%C3%A4"), ("東京", "%E6%9D%B1%E4%BA%AC"), ("BS7 9EX", "BS7%209EX"), ("a-b.c_d~", "a-b.c_d~"),
+        ("Jyväskylä", "Jyv%C3%A4skyl%C3%A4"), ("東京", "%E6%9D%B1%E4%BA%AC"), ("BS7 9EX", "BS7%209EX"),
+        ("a-b.c_d~", "a-b.c_d~"),
     ])
     func encodesEveryReservedAndNonASCIICharacter(input: String, expected: String) {
         #expect(QueryString.encode(input) == expected)
@@ -48,7 +51,9 @@ import WXBasics
             let date = CivilCalendar.date(fromDays: day)
             #expect(date.dayNumber == day)
         }
-        #expect(LocalDate(year: 2024, month: 2, day: 29).dayNumber - LocalDate(year: 2024, month: 2, day: 28).dayNumber == 1)
+        #expect(
+            LocalDate(year: 2024, month: 2, day: 29).dayNumber - LocalDate(year: 2024, month: 2, day: 28).dayNumber == 1
+        )
         #expect(LocalDate(year: 1970, month: 1, day: 1).weekday == 4)  // a Thursday
         #expect(LocalDate(year: 2026, month: 11, day: 30).weekday == 1)  // a Monday
         #expect(LocalDate(iso: "2025-02-29") == nil)

@@ -43,7 +43,8 @@ import WXBasics
         expectOffset("Asia/Kolkata", Self.utc(2025, 1, 15, 12), 19_800, "IST", dst: false)
         expectOffset("Asia/Kolkata", Self.utc(2025, 7, 15, 12), 19_800, "IST", dst: false)
         let reading = database.localTime(Int(Self.utc(2025, 1, 15, 20, 45)), in: "Asia/Kolkata")
-        #expect(reading?.date == LocalDate(year: 2025, month: 1, day: 16) && reading?.hour == 2 && reading?.minute == 15)
+        #expect(
+            reading?.date == LocalDate(year: 2025, month: 1, day: 16) && reading?.hour == 2 && reading?.minute == 15)
     }
 
     @Test func lordHoweChangesByHalfAnHour() {
@@ -85,7 +86,10 @@ import WXBasics
     }
 
     @Test func validZoneNames() {
-        for name in ["Europe/Berlin", "UTC", "Etc/GMT+5", "Etc/GMT-14", "America/Argentina/Buenos_Aires", "America/Port-au-Prince"] {
+        for name in [
+            "Europe/Berlin", "UTC", "Etc/GMT+5", "Etc/GMT-14", "America/Argentina/Buenos_Aires",
+            "America/Port-au-Prince",
+        ] {
             #expect(TimeZoneDatabase.isValidIdentifier(name), "\(name)")
         }
     }
@@ -102,7 +106,8 @@ import WXBasics
         let file = try TimeZoneFile(bytes)
         #expect(file.version == 1 && file.footer == nil)
         #expect(file.offset(at: 999).abbreviation == "AAA")
-        #expect(file.offset(at: 1_000) == ZoneOffset(utcOffsetSeconds: 7_200, abbreviation: "BBB", isDaylightSaving: true))
+        #expect(
+            file.offset(at: 1_000) == ZoneOffset(utcOffsetSeconds: 7_200, abbreviation: "BBB", isDaylightSaving: true))
         #expect(file.offset(at: .max).abbreviation == "BBB")
         for cut in [0, 4, 20, 44, bytes.count - 1] {
             #expect(throws: TimeZoneFile.Failure.self) { try TimeZoneFile(Array(bytes[..<cut])) }
@@ -126,7 +131,10 @@ import WXBasics
         let v3 = try #require(POSIXTimeZone("<-03>3<-02>,M3.5.0/-2,M10.5.0/-1"))
         #expect(v3.daylightSaving?.start.secondsOfDay == -7_200)
         // "CET" alone has no offset, which is required.
-        for text in ["", "CE", "CET", "CET-1CEST,M3.5", "CET-1CEST,M13.1.0,M10.5.0", "<+1>-1", ":Europe/Berlin", "CET-1CEST,J0,J365"] {
+        for text in [
+            "", "CE", "CET", "CET-1CEST,M3.5", "CET-1CEST,M13.1.0,M10.5.0", "<+1>-1", ":Europe/Berlin",
+            "CET-1CEST,J0,J365",
+        ] {
             #expect(POSIXTimeZone(text) == nil, "\(text)")
         }
     }
@@ -154,7 +162,8 @@ import WXBasics
         for (instant, expected) in zip(instants, glibc) {
             let ours = file.offset(at: instant)
             if ours.utcOffsetSeconds != expected.offset || ours.abbreviation != expected.abbreviation {
-                disagreements.append("\(instant): ours \(ours.utcOffsetSeconds) \(ours.abbreviation), glibc \(expected)")
+                disagreements.append(
+                    "\(instant): ours \(ours.utcOffsetSeconds) \(ours.abbreviation), glibc \(expected)")
             }
         }
         #expect(disagreements.count == 0, "\(zone): \(disagreements.prefix(5))")

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import WXBasics
 import WeatherTestSupport
 
 @testable import WeatherKit
-import WXBasics
 
 /// Every recorded Nominatim body in Fixtures/ maps to the places a user should see.
 @Suite struct NominatimDecodingTests {
@@ -22,8 +22,15 @@ import WXBasics
 
     @Test func fiveResultsWithRegionInsteadOfState() throws {
         let places = try search("nominatim/search-brussels-palais-royal-five-results.json")
-        #expect(places.map(\.name) == ["Palais Royal - Koninklijk Paleis", "Coudenberg", "Musée BELvue - BELvue Museum", "1 Place des Palais - Paleizenplein", "Les Filles"])
-        #expect(places[0].region == "Ville de Bruxelles - Stad Brussel, Région de Bruxelles-Capitale - Brussels Hoofdstedelijk Gewest, België / Belgique / Belgien")
+        #expect(
+            places.map(\.name) == [
+                "Palais Royal - Koninklijk Paleis", "Coudenberg", "Musée BELvue - BELvue Museum",
+                "1 Place des Palais - Paleizenplein", "Les Filles",
+            ])
+        #expect(
+            places[0].region
+                == "Ville de Bruxelles - Stad Brussel, Région de Bruxelles-Capitale - Brussels Hoofdstedelijk Gewest, België / Belgique / Belgien"
+        )
     }
 
     @Test func limitCutsTheList() throws {
@@ -34,7 +41,9 @@ import WXBasics
     /// `/search` answering as `/reverse` does for nothing there is no match, not a rejection;
     /// any other error object is the service's refusal.
     @Test func unableToGeocodeIsNoMatch() throws {
-        #expect(try NominatimGeocoder.places(fromSearch: try JSONValue.parse(Data(#"{"error":"Unable to geocode"}"#.utf8))).isEmpty)
+        #expect(
+            try NominatimGeocoder.places(fromSearch: try JSONValue.parse(Data(#"{"error":"Unable to geocode"}"#.utf8)))
+                .isEmpty)
         #expect(throws: ServiceError.rejected(.nominatim, status: 200, reason: "Invalid key")) {
             try NominatimGeocoder.places(fromSearch: try JSONValue.parse(Data(#"{"error":"Invalid key"}"#.utf8)))
         }
@@ -106,7 +115,8 @@ import WXBasics
             asked: Coordinate(latitude: 48.86, longitude: 2.35))
         #expect(paris?.label == "Paris, Île-de-France, France")
         let washington = try NominatimGeocoder.place(
-            fromReverse: try JSONValue.parse(TestPaths.fixture("nominatim/reverse-washington-dc-chamber-of-commerce.json")),
+            fromReverse: try JSONValue.parse(
+                TestPaths.fixture("nominatim/reverse-washington-dc-chamber-of-commerce.json")),
             asked: Coordinate(latitude: 38.900206, longitude: -77.036991))
         #expect(washington?.label == "Washington, District of Columbia, United States")
     }
@@ -117,21 +127,26 @@ import WXBasics
     }
 
     @Test func htmlBlockPageIsNotParsedAsJSON() throws {
-        let response = HTTPResponse(status: 200, contentType: "text/html", body: TestPaths.fixture("nominatim/error-bandwidth-limit-exceeded.html"))
+        let response = HTTPResponse(
+            status: 200, contentType: "text/html",
+            body: TestPaths.fixture("nominatim/error-bandwidth-limit-exceeded.html"))
         #expect(throws: ServiceError.malformedResponse(.nominatim, detail: "a web page instead of data")) {
             try ServiceClient.decode(response, service: .nominatim)
         }
     }
 
     @Test func xmlAnswerIsAClearError() throws {
-        let response = HTTPResponse(status: 200, contentType: "text/xml", body: TestPaths.fixture("nominatim/reverse-format-xml-washington-hay-adams.xml"))
+        let response = HTTPResponse(
+            status: 200, contentType: "text/xml",
+            body: TestPaths.fixture("nominatim/reverse-format-xml-washington-hay-adams.xml"))
         #expect(throws: ServiceError.malformedResponse(.nominatim, detail: "a web page instead of data")) {
             try ServiceClient.decode(response, service: .nominatim)
         }
     }
 
     @Test func controlCharactersInNamesNeverReachTheTerminal() throws {
-        let body = #"[{"lat":"1","lon":"2","display_name":"Evil\u001b[2JTown\u0007, Land","address":{"town":"Evil\u001b]0;pwned\u0007Town","country":"La\u009bnd"}}]"#
+        let body =
+            #"[{"lat":"1","lon":"2","display_name":"Evil\u001b[2JTown\u0007, Land","address":{"town":"Evil\u001b]0;pwned\u0007Town","country":"La\u009bnd"}}]"#
         let places = try NominatimGeocoder.places(fromSearch: try JSONValue.parse(Data(body.utf8)))
         #expect(places[0].name == "Evil[2JTown")
         #expect(places[0].region == "Evil]0;pwnedTown, Land")

@@ -1,23 +1,27 @@
 import Foundation
 import Testing
+import WXBasics
 import WeatherTestSupport
 
 @testable import WeatherKit
-import WXBasics
 
 /// Every recorded Open-Meteo forecast body maps to the right readings and instants.
 @Suite struct OpenMeteoDecodingTests {
     func forecast(_ name: String, latitude: Double = 1, longitude: Double = 2) throws -> Forecast {
         try OpenMeteoForecastProvider.forecast(
-            from: try JSONValue.parse(TestPaths.fixture(name)), requested: Coordinate(latitude: latitude, longitude: longitude))
+            from: try JSONValue.parse(TestPaths.fixture(name)),
+            requested: Coordinate(latitude: latitude, longitude: longitude))
     }
 
     /// 2026-02-06T16:30 at UTC−5 is 21:30 UTC.
     static let newYorkCurrent = Date(timeIntervalSince1970: 1_770_413_400)
 
     @Test func newYorkLocalTimesWithoutSecondsOrZone() throws {
-        let forecast = try forecast("open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json", latitude: 40.78858, longitude: -73.9661)
-        #expect(forecast.zone == ZoneInfo(identifier: "America/New_York", abbreviation: "GMT-5", utcOffsetSeconds: -18_000))
+        let forecast = try forecast(
+            "open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json", latitude: 40.78858,
+            longitude: -73.9661)
+        #expect(
+            forecast.zone == ZoneInfo(identifier: "America/New_York", abbreviation: "GMT-5", utcOffsetSeconds: -18_000))
         let current = try #require(forecast.current)
         #expect(current.time == Self.newYorkCurrent)
         #expect(current.temperatureCelsius == -1.4)
@@ -46,9 +50,13 @@ import WXBasics
         #expect(forecast.currentHourIndex(at: Date(timeIntervalSince1970: 1_770_411_599)) == 15)
         // Before the first hour: none.
         #expect(forecast.currentHourIndex(at: Date(timeIntervalSince1970: 1_770_000_000)) == nil)
-        #expect(forecast.today(at: Date(timeIntervalSince1970: 1_770_414_000))?.date == LocalDate(year: 2026, month: 2, day: 6))
+        #expect(
+            forecast.today(at: Date(timeIntervalSince1970: 1_770_414_000))?.date
+                == LocalDate(year: 2026, month: 2, day: 6))
         // 23:30 New York time on the 6th is 04:30 UTC on the 7th: still the 6th there.
-        #expect(forecast.today(at: Date(timeIntervalSince1970: 1_770_424_200))?.date == LocalDate(year: 2026, month: 2, day: 6))
+        #expect(
+            forecast.today(at: Date(timeIntervalSince1970: 1_770_424_200))?.date
+                == LocalDate(year: 2026, month: 2, day: 6))
     }
 
     @Test func berlinAllParameters() throws {
@@ -74,7 +82,9 @@ import WXBasics
     }
 
     @Test func fahrenheitAnswerIsConvertedToCelsius() throws {
-        let forecast = try forecast("open-meteo-forecast/denver-fahrenheit-mdt-daily-7d-spans-dst-end.json", latitude: 39.7777343, longitude: -104.8649863)
+        let forecast = try forecast(
+            "open-meteo-forecast/denver-fahrenheit-mdt-daily-7d-spans-dst-end.json", latitude: 39.7777343,
+            longitude: -104.8649863)
         let current = try #require(forecast.current)
         #expect(current.temperatureCelsius == 19.67)  // 67.4 °F, to 0.01
         #expect(forecast.daily.count == 7)
@@ -120,20 +130,32 @@ import WXBasics
     }
 
     @Test func severalPlacesAnswerWithAnArray() throws {
-        let one = String(decoding: TestPaths.fixture("open-meteo-forecast/denver-fahrenheit-mdt-daily-7d-spans-dst-end.json"), as: UTF8.self)
+        let one = String(
+            decoding: TestPaths.fixture("open-meteo-forecast/denver-fahrenheit-mdt-daily-7d-spans-dst-end.json"),
+            as: UTF8.self)
         let two = String(decoding: TestPaths.fixture("cases/om-echoed-coordinates.json"), as: UTF8.self)
         let json = try JSONValue.parse(Data("[\(one),\(two)]".utf8))
-        let asked = [Coordinate(latitude: 39.7777, longitude: -104.865), Coordinate(latitude: 35.6895, longitude: 139.6917)]
+        let asked = [
+            Coordinate(latitude: 39.7777, longitude: -104.865), Coordinate(latitude: 35.6895, longitude: 139.6917),
+        ]
         let forecasts = try OpenMeteoForecastProvider.forecasts(from: json, requested: asked)
         #expect(forecasts.map(\.coordinate) == asked)
         #expect(forecasts[1].current?.temperatureCelsius == 22.4)
-        #expect(throws: ServiceError.self) { try OpenMeteoForecastProvider.forecasts(from: json, requested: [asked[0]]) }
+        #expect(throws: ServiceError.self) {
+            try OpenMeteoForecastProvider.forecasts(from: json, requested: [asked[0]])
+        }
     }
 
     @Test func requestURLAsksForEverythingInOneRequest() {
-        let provider = OpenMeteoForecastProvider(baseURL: "http://h/", context: ServiceContext(transport: FakeTransport(), cache: nil, now: { Date() }, clock: TestClock()))
-        let url = provider.url(for: [Coordinate(latitude: 52.52, longitude: 13.41), Coordinate(latitude: -33.8688, longitude: 151.2093)])
-        #expect(url.hasPrefix("http://h/v1/forecast?latitude=52.52%2C-33.8688&longitude=13.41%2C151.2093&current=temperature_2m%2C"))
+        let provider = OpenMeteoForecastProvider(
+            baseURL: "http://h/",
+            context: ServiceContext(transport: FakeTransport(), cache: nil, now: { Date() }, clock: TestClock()))
+        let url = provider.url(for: [
+            Coordinate(latitude: 52.52, longitude: 13.41), Coordinate(latitude: -33.8688, longitude: 151.2093),
+        ])
+        #expect(
+            url.hasPrefix(
+                "http://h/v1/forecast?latitude=52.52%2C-33.8688&longitude=13.41%2C151.2093&current=temperature_2m%2C"))
         #expect(url.contains("&hourly=temperature_2m%2Capparent_temperature"))
         #expect(url.contains("precipitation_probability"))
         #expect(url.contains("&daily=weather_code%2Ctemperature_2m_max"))

@@ -8,7 +8,8 @@ import WeatherTestSupport
 @Suite(.timeLimit(.minutes(1))) struct ServiceTimingTests {
     static let newYork = Coordinate(latitude: 40.78858, longitude: -73.9661)
     /// Current at 2026-02-06T21:30Z for 15 minutes: fresh at the clock's start (21:40Z) until 21:45Z.
-    static let newYorkBody = TestPaths.fixture("open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json")
+    static let newYorkBody = TestPaths.fixture(
+        "open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json")
     static let hamburgBody = TestPaths.fixture("nominatim/search-hamburg-elbphilharmonie-no-state.json")
 
     let clock = TestClock(start: Recorded.newYorkNow)
@@ -30,7 +31,8 @@ import WeatherTestSupport
     // MARK: - Retries and the budget
 
     @Test func badGatewayIsRetriedAfterHalfASecond() async throws {
-        transport.expect("/v1/forecast", status: 502, body: Data("<html>Bad Gateway</html>".utf8), contentType: "text/html")
+        transport.expect(
+            "/v1/forecast", status: 502, body: Data("<html>Bad Gateway</html>".utf8), contentType: "text/html")
         transport.expect("/v1/forecast", body: Self.newYorkBody)
         let provider = forecaster(context())
         let fetch = Task { try await provider.forecast(at: Self.newYork) }
@@ -70,7 +72,8 @@ import WeatherTestSupport
     @Test func noRetryOnceTheBudgetIsSpent() async throws {
         // A 3-second budget: a slow 502 (1.2 s) leaves room for a pause and a second attempt,
         // which gets only the 1.3 s left and times out; no time is left for a third.
-        transport.expect("/v1/forecast", status: 502, body: Data(), contentType: "text/plain", taking: .milliseconds(1200))
+        transport.expect(
+            "/v1/forecast", status: 502, body: Data(), contentType: "text/plain", taking: .milliseconds(1200))
         transport.expectTimeout("/v1/forecast")
         let provider = forecaster(context(timeoutSeconds: 3))
         let fetch = Task { try await provider.forecast(at: Self.newYork) }
@@ -90,7 +93,8 @@ import WeatherTestSupport
     @Test func rateLimitIsNotRetried() async throws {
         // Asking again within a second would only deepen a rate limit: the error, with the
         // service's Retry-After, comes at once.
-        transport.expect("/v1/forecast", status: 429, body: TestPaths.fixture("cases/om-error-429-concurrent.json"), retryAfter: 30)
+        transport.expect(
+            "/v1/forecast", status: 429, body: TestPaths.fixture("cases/om-error-429-concurrent.json"), retryAfter: 30)
         let provider = forecaster(context())
         do {
             _ = try await provider.forecast(at: Self.newYork)
@@ -111,7 +115,9 @@ import WeatherTestSupport
         for _ in 1...3 { transport.expect("/search", body: Self.hamburgBody) }
         let geocoder = NominatimGeocoder(baseURL: "http://nominatim", context: context())
         let searches = Task {
-            for query in ["Hamburg", "Dunstable", "BS7 9EX"] { _ = try await geocoder.search(query, limit: 5, language: "en") }
+            for query in ["Hamburg", "Dunstable", "BS7 9EX"] {
+                _ = try await geocoder.search(query, limit: 5, language: "en")
+            }
         }
 
         await clock.waitForSleepers()
@@ -210,7 +216,8 @@ import WeatherTestSupport
         let offline = forecaster(context(cache: cache, offline: true))
         #expect(try await offline.forecast(at: Self.newYork).origin == .stale(stored: start, reason: nil))
         // Nothing saved for another place: the offline error, and still no request.
-        await #expect(throws: ServiceError.transport(.openMeteo, .failed("offline and no saved data for this request"))) {
+        await #expect(throws: ServiceError.transport(.openMeteo, .failed("offline and no saved data for this request")))
+        {
             try await offline.forecast(at: Coordinate(latitude: 52.52, longitude: 13.41))
         }
         #expect(transport.requests.count == 1)

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WXBasics
 
 @testable import WeatherKit
-import WXBasics
 
 @Suite struct CoordinateTextTests {
     @Test func coordinateText() {
@@ -11,13 +11,16 @@ import WXBasics
         #expect(Coordinate(parsing: "91,0") == nil)
         #expect(Coordinate(parsing: "Paris") == nil)
         #expect(Coordinate(parsing: "1,2,3") == nil)
-        #expect(Coordinate(latitude: 53.541291, longitude: 9.984205).rounded == Coordinate(latitude: 53.5413, longitude: 9.9842))
+        #expect(
+            Coordinate(latitude: 53.541291, longitude: 9.984205).rounded
+                == Coordinate(latitude: 53.5413, longitude: 9.9842))
     }
 }
 
 @Suite struct ZoneClockTests {
     @Test func timeZoneDatabaseKnowsDaylightSavingTime() {
-        let clock = ZoneClock(ZoneInfo(identifier: "America/New_York", abbreviation: "GMT-5", utcOffsetSeconds: -18_000))
+        let clock = ZoneClock(
+            ZoneInfo(identifier: "America/New_York", abbreviation: "GMT-5", utcOffsetSeconds: -18_000))
         // 2026-07-01T16:00Z is noon EDT, though the response's one offset said −5.
         let summer = clock.localTime(Date(timeIntervalSince1970: 1_782_921_600))
         #expect(summer.hour == 12)
@@ -75,7 +78,10 @@ import WXBasics
         #expect(Beaufort.name(force: 3) == "gentle breeze")
     }
 
-    @Test(arguments: [(0.0, "N"), (11.24, "N"), (11.26, "NNE"), (247.5, "WSW"), (359.0, "N"), (-90.0, "W"), (720.0, "N"), (138.0, "SE")])
+    @Test(arguments: [
+        (0.0, "N"), (11.24, "N"), (11.26, "NNE"), (247.5, "WSW"), (359.0, "N"), (-90.0, "W"), (720.0, "N"),
+        (138.0, "SE"),
+    ])
     func compass(degrees: Double, name: String) {
         #expect(CompassDirection.name(degrees: degrees) == name)
     }

@@ -101,15 +101,27 @@ import WeatherKit
         ("find", "usage: find <query | lat,lon>"),
         ("use x", "the candidate must be a number from 1 up, not “x”"),
         ("history 99999999999999999999", "the count 99999999999999999999 is too large"),
-        ("find 91,0", "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"),
-        ("show 10,200", "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"),
-        ("find \(String(repeating: "x", count: 257))", "a place query can be at most 256 characters (this one has 257)"),
+        (
+            "find 91,0",
+            "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"
+        ),
+        (
+            "show 10,200",
+            "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"
+        ),
+        (
+            "find \(String(repeating: "x", count: 257))",
+            "a place query can be at most 256 characters (this one has 257)"
+        ),
         ("find \"\"", "usage: find <query | lat,lon>"),
         ("reset", "usage: reset state"),
         ("use 0", "the candidate must be a number from 1 up, not “0”"),
         ("saved rm", "usage: saved [N | rm N]"),
         ("replay 5..3", "usage: replay <N..M | N> (history numbers, see “history”)"),
-        ("units kelvin-ish", "usage: units [metric | imperial | <quantity> <unit>]; quantities: temperature, wind, precipitation, pressure, distance, clock"),
+        (
+            "units kelvin-ish",
+            "usage: units [metric | imperial | <quantity> <unit>]; quantities: temperature, wind, precipitation, pressure, distance, clock"
+        ),
         ("units wind furlongs", "wind is one of kmh, ms, mph, kn, bft"),
         ("fav rename a", "usage: fav rename <old> <new>"),
         ("fav mv a b c", "usage: fav rename <old> <new>"),
@@ -152,7 +164,10 @@ import WeatherKit
         ("hourly 385", "the number of hours is 1 to 384 (as far as Open-Meteo forecasts), not “385”"),
         ("daily 17", "the number of days is 1 to 16 (as far as Open-Meteo forecasts), not “17”"),
         ("daily 99999999999 Home", "the number of days is 1 to 16 (as far as Open-Meteo forecasts), not “99999999999”"),
-        ("rain 10,200", "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"),
+        (
+            "rain 10,200",
+            "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"
+        ),
         ("watch 0.01", "usage: watch [minutes], from 0.05 to 1440"),
         ("!x", "“!N” runs history command N again; N is a number (see “history”)"),
         ("\u{1B}[2Jboom", "unknown command “[2Jboom”; type “help” for the list"),
@@ -184,8 +199,10 @@ import WeatherKit
 
     @Test func everyCommandInTheTableParses() throws {
         for spec in CommandTable.all {
-            let examples = ["find": "find x", "use": "use 1", "replay": "replay 1", "reset": "reset state",
-                            "export": "export favorites", "import": "import favorites f.csv"]
+            let examples = [
+                "find": "find x", "use": "use 1", "replay": "replay 1", "reset": "reset state",
+                "export": "export favorites", "import": "import favorites f.csv",
+            ]
             let line = examples[spec.name] ?? spec.name
             // Each declaration's parser gives a command that names that declaration back.
             #expect(try CommandParser.parse(line)?.spec == spec, "\(spec.name)")
@@ -196,7 +213,9 @@ import WeatherKit
 @Suite struct InvocationTests {
     @Test func completionsAndTheCompletionHelper() throws {
         #expect(try Invocation.parse(["completions", "bash"]).action == .completions("bash"))
-        #expect(throws: ShellError.usage("usage: wx completions bash|zsh|fish")) { try Invocation.parse(["completions", "tcsh"]) }
+        #expect(throws: ShellError.usage("usage: wx completions bash|zsh|fish")) {
+            try Invocation.parse(["completions", "tcsh"])
+        }
         #expect(try Invocation.parse(["--complete", "--", "show", "Ham"]).action == .complete(["show", "Ham"]))
         #expect(try Invocation.parse(["--complete", "--", "--json", ""]).action == .complete(["--json", ""]))
     }
@@ -208,7 +227,9 @@ import WeatherKit
         #expect(invocation.commands == ["find Hamburg; show"])
         #expect(try Invocation.parse(["show", "Hamburg", "--json"]).words == ["show", "Hamburg", "--json"])
         #expect(try Invocation.parse(["--version"]).action == .version)
-        #expect(throws: ShellError.usage("--version runs no commands; see wx --help")) { try Invocation.parse(["-V", "extra"]) }
+        #expect(throws: ShellError.usage("--version runs no commands; see wx --help")) {
+            try Invocation.parse(["-V", "extra"])
+        }
         #expect(throws: ShellError.self) { try Invocation.parse(["--help", "-c", "show"]) }
         #expect(try Invocation.parse(["find", "-33.86,151.2"]).words == ["find", "-33.86,151.2"])
     }
@@ -216,7 +237,9 @@ import WeatherKit
     @Test func usageErrors() {
         #expect(throws: ShellError.usage("unknown option --bogus; see wx --help")) { try Invocation.parse(["--bogus"]) }
         #expect(throws: ShellError.usage("--home needs a value; see wx --help")) { try Invocation.parse(["--home"]) }
-        #expect(throws: ShellError.usage("give commands with -c or as words, not both")) { try Invocation.parse(["-c", "show", "show"]) }
+        #expect(throws: ShellError.usage("give commands with -c or as words, not both")) {
+            try Invocation.parse(["-c", "show", "show"])
+        }
     }
 
     @Test func helpListsEveryCommand() {
@@ -240,7 +263,8 @@ import WeatherKit
         #expect(unset.stateFolder == "/home/p/.local/state/wx")
         #expect(unset.expandPath("~/x.csv") == "/home/p/x.csv")
         let relative = try Configuration(
-            environment: ["HOME": "relative/dir", "XDG_CONFIG_HOME": "rel", "XDG_CACHE_HOME": "/c"], passwordHome: { "/home/p" })
+            environment: ["HOME": "relative/dir", "XDG_CONFIG_HOME": "rel", "XDG_CACHE_HOME": "/c"],
+            passwordHome: { "/home/p" })
         #expect(relative.configFolder == "/home/p/.config/wx")
         #expect(relative.cacheFolder == "/c/wx")
         #expect(throws: ShellError.self) { try Configuration(environment: [:], passwordHome: { nil }) }
@@ -256,7 +280,8 @@ import WeatherKit
 
     @Test func endpointsClockAndColour() throws {
         let configuration = try Configuration(environment: [
-            "HOME": "/home/u", "WX_NOMINATIM_URL": "http://127.0.0.1:9/", "WX_NOW": "2026-02-06T21:40:00Z", "NO_COLOR": "1", "LANG": "de_DE.UTF-8",
+            "HOME": "/home/u", "WX_NOMINATIM_URL": "http://127.0.0.1:9/", "WX_NOW": "2026-02-06T21:40:00Z",
+            "NO_COLOR": "1", "LANG": "de_DE.UTF-8",
         ])
         #expect(configuration.endpoints[.nominatim] == "http://127.0.0.1:9")
         #expect(configuration.endpoints[.openMeteo] == "https://api.open-meteo.com")
@@ -269,7 +294,10 @@ import WeatherKit
         #expect(throws: ShellError.self) { try Configuration(environment: ["WX_NOW": "yesterday", "HOME": "/home/u"]) }
     }
 
-    @Test(arguments: [("de_DE.UTF-8", "de"), ("C", "en"), ("POSIX", "en"), ("pt_BR", "pt"), ("sr_RS@latin", "sr"), ("", "en"), ("C.UTF-8", "en")])
+    @Test(arguments: [
+        ("de_DE.UTF-8", "de"), ("C", "en"), ("POSIX", "en"), ("pt_BR", "pt"), ("sr_RS@latin", "sr"), ("", "en"),
+        ("C.UTF-8", "en"),
+    ])
     func languageFromLocale(locale: String, language: String) {
         #expect(Configuration.language(fromLocale: locale) == language)
     }

@@ -5,7 +5,9 @@ import Testing
 @Suite struct CompleterTests {
     /// Names that need quoting or escaping at the prompt: what Tab inserts reads back, through
     /// the same lexer that runs the line, as the favorite's name.
-    static let awkward = ["Tom's \"Bar\"", "C:\\Temp", "'Quoted'", "St. John's", "a;b", "#1 Pub", "O'Brien", "say \"hi\" now"]
+    static let awkward = [
+        "Tom's \"Bar\"", "C:\\Temp", "'Quoted'", "St. John's", "a;b", "#1 Pub", "O'Brien", "say \"hi\" now",
+    ]
 
     @Test(arguments: awkward)
     func insertedNamesReadBackAsTheName(name: String) throws {
@@ -70,7 +72,8 @@ import Testing
         // A prefix of one command completes after it as the command would.
         #expect(Completer.complete("sh Pa", favorites: favorites).options == ["Paris"])
         #expect(Completer.complete("fav rm Pa", favorites: favorites).options == ["Paris"])
-        #expect(Completer.complete("fav rename New", favorites: favorites).options == ["\"New York\"", "\"New Delhi\""])
+        #expect(
+            Completer.complete("fav rename New", favorites: favorites).options == ["\"New York\"", "\"New Delhi\""])
         #expect(Completer.complete("units i", favorites: favorites).options == ["imperial"])
         #expect(Completer.complete("help sa", favorites: favorites).options == ["save", "saved"])
         #expect(Completer.complete("find Hamburg; sh", favorites: favorites).options == ["show"])
@@ -87,9 +90,13 @@ import Testing
         #expect(compare.replacing == 3)
         #expect(compare.insertion(typed: "New") == "\"New ")
         #expect(Completer.complete("compare \"New York\" \"New D", favorites: favorites).options == ["\"New Delhi\""])
-        #expect(Completer.complete("compare \"New D", favorites: favorites).insertion(typed: "\"New D") == "\"New Delhi\" ")
+        #expect(
+            Completer.complete("compare \"New D", favorites: favorites).insertion(typed: "\"New D") == "\"New Delhi\" ")
         #expect(Completer.complete("compare Pa", favorites: favorites).insertion(typed: "Pa") == "Paris ")
-        #expect(Completer.complete("compare Paris \"New York\" ", favorites: favorites).options == ["Hamburg", "\"New Delhi\""])
+        #expect(
+            Completer.complete("compare Paris \"New York\" ", favorites: favorites).options == [
+                "Hamburg", "\"New Delhi\"",
+            ])
     }
 }
 

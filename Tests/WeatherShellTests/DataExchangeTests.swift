@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WeatherKit
 import WXBasics
+import WeatherKit
 import WeatherTestSupport
 
 @testable import WeatherShell
@@ -22,8 +22,12 @@ import WeatherTestSupport
     }
 
     @Test func malformedQuotesAreErrorsWithTheirLine() {
-        #expect(throws: CSV.FormatError(line: 2, message: "a quote that is never closed")) { try CSV.decode("a,b\n\"open,1\n") }
-        #expect(throws: CSV.FormatError(line: 1, message: "text after a closing quote")) { try CSV.decode("\"a\"b,c\n") }
+        #expect(throws: CSV.FormatError(line: 2, message: "a quote that is never closed")) {
+            try CSV.decode("a,b\n\"open,1\n")
+        }
+        #expect(throws: CSV.FormatError(line: 1, message: "text after a closing quote")) {
+            try CSV.decode("\"a\"b,c\n")
+        }
     }
 }
 
@@ -47,12 +51,13 @@ import WeatherTestSupport
         #expect(read.favorites[1].countryCode == nil)
         #expect(read.favorites[1].displayName == "No, 10")
         #expect(read.favorites[2].coordinate == Coordinate(latitude: 47.25, longitude: 8.5))
-        #expect(read.problems == [
-            "line 4: longitude “abc” is not a number",
-            "line 5: 91,0 is not a place on Earth (latitude -90…90, longitude -180…180)",
-            "line 6: no name",
-            "line 7: 3 fields where the header has 5",
-        ])
+        #expect(
+            read.problems == [
+                "line 4: longitude “abc” is not a number",
+                "line 5: 91,0 is not a place on Earth (latitude -90…90, longitude -180…180)",
+                "line 6: no name",
+                "line 7: 3 fields where the header has 5",
+            ])
     }
 
     @Test func jsonArrayOrWxDocument() throws {
@@ -60,7 +65,10 @@ import WeatherTestSupport
         #expect(array.favorites.map(\.name) == ["A"])
         #expect(array.favorites[0].coordinate == Coordinate(latitude: 1.5, longitude: 2))
         #expect(array.problems == ["item 2: latitude missing is not a number", "item 3: not an object"])
-        let document = try DataExchange.favorites(from: #"{"type":"favorites","favorites":[{"name":"C\u001b[31m","latitude":3,"longitude":4,"display_name":"C, Land","country_code":"XX"}]}"#)
+        let document = try DataExchange.favorites(
+            from:
+                #"{"type":"favorites","favorites":[{"name":"C\u001b[31m","latitude":3,"longitude":4,"display_name":"C, Land","country_code":"XX"}]}"#
+        )
         #expect(document.favorites.map(\.name) == ["C[31m"])  // no ESC reaches the terminal
         #expect(document.favorites[0].displayName == "C, Land")
         #expect(document.favorites[0].countryCode == "xx")
@@ -75,10 +83,12 @@ import WeatherTestSupport
 
     @Test func exportColumnsNameTheirUnits() {
         #expect(DataExchange.columns(.favorites) == ["name", "latitude", "longitude", "display_name", "country_code"])
-        #expect(DataExchange.columns(.snapshots) == [
-            "id", "saved_at", "place_name", "place_latitude", "place_longitude", "data_time", "utc_offset_seconds",
-            "temperature_celsius", "precipitation_probability_percent", "precipitation_millimetres", "weather_code", "condition",
-        ])
+        #expect(
+            DataExchange.columns(.snapshots) == [
+                "id", "saved_at", "place_name", "place_latitude", "place_longitude", "data_time", "utc_offset_seconds",
+                "temperature_celsius", "precipitation_probability_percent", "precipitation_millimetres", "weather_code",
+                "condition",
+            ])
         #expect(DataExchange.columns(.history) == ["number", "line", "time"])
     }
 }
@@ -89,7 +99,8 @@ import WeatherTestSupport
     let home = TemporaryFolder()
 
     func session() -> WeatherSession {
-        makeTestSession(home: home, geocoder: FakeGeocoder(places: [:]), forecasts: FakeForecastProvider(forecasts: [:]))
+        makeTestSession(
+            home: home, geocoder: FakeGeocoder(places: [:]), forecasts: FakeForecastProvider(forecasts: [:]))
     }
 
     func write(_ text: String, to name: String) -> String {
@@ -105,7 +116,10 @@ import WeatherTestSupport
         // Home again (same place, rounded the same), Work at a new place: named apart.
         let second = write("name,latitude,longitude\nHome again,53.54131,9.98419\nWork,48.1,11.6\n", to: "b.csv")
         let results = try await session.execute(.importFavorites(path: second))
-        guard case .imported(let added, let alreadySaved, let problems, _) = results.first else { Issue.record("\(results)"); return }
+        guard case .imported(let added, let alreadySaved, let problems, _) = results.first else {
+            Issue.record("\(results)")
+            return
+        }
         #expect(added.map(\.name) == ["Work 2"])
         #expect(alreadySaved == 1)
         #expect(problems.isEmpty)

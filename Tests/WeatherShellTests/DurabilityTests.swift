@@ -1,11 +1,11 @@
 import Foundation
 import Testing
-import WeatherKit
 import WXBasics
+import WeatherKit
+import WeatherStore
 import WeatherTestSupport
 
 @testable import WeatherShell
-import WeatherStore
 
 /// Write failures through the file-system seam (FileIO.faults, by way of WriteFaults): the
 /// in-memory state is kept, the session goes on, and the next write that succeeds saves
@@ -16,8 +16,11 @@ import WeatherStore
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
 
     func session() -> WeatherSession {
-        let provider = FakeForecastProvider(forecasts: [Self.hamburg[0].coordinate: Recorded.newYorkForecast(at: Self.hamburg[0].coordinate)])
-        return makeTestSession(home: home, geocoder: FakeGeocoder(places: ["Hamburg": Self.hamburg]), forecasts: provider)
+        let provider = FakeForecastProvider(forecasts: [
+            Self.hamburg[0].coordinate: Recorded.newYorkForecast(at: Self.hamburg[0].coordinate)
+        ])
+        return makeTestSession(
+            home: home, geocoder: FakeGeocoder(places: ["Hamburg": Self.hamburg]), forecasts: provider)
     }
 
     /// Fails writes under this test's folder only: other tests run at the same time.
@@ -31,13 +34,19 @@ import WeatherStore
         _ = try await session.execute(.show("Hamburg"))
         failWrites(with: code)
         let added = try await session.execute(.favoriteToggle)
-        guard case .favoriteAdded = added.first, case .notSaved(.store(.file(let cause))) = added.last else { Issue.record("\(added)"); return }
+        guard case .favoriteAdded = added.first, case .notSaved(.store(.file(let cause))) = added.last else {
+            Issue.record("\(added)")
+            return
+        }
         #expect(cause.code == code)
         #expect(ShellError.store(.file(cause)).description.hasSuffix(String(cString: strerror(code))))
         #expect(session.favorites.map(\.name) == ["Elbphilharmonie"])  // kept in memory
         await #expect(throws: ShellError.self) { try await session.execute(.save) }
         let kept = try await session.execute(.snapshots)
-        guard case .snapshots(let snapshots) = kept.first else { Issue.record("\(kept)"); return }
+        guard case .snapshots(let snapshots) = kept.first else {
+            Issue.record("\(kept)")
+            return
+        }
         #expect(snapshots.map(\.id) == [0])  // kept, not yet written
         #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
 
@@ -57,16 +66,21 @@ import WeatherStore
     @Test func importIsWholeOrAbsent() async throws {
         let session = session()
         let file = home.path + "/c.csv"
-        FileManager.default.createFile(atPath: file, contents: Data("name,latitude,longitude\nA,1,1\nB,2,2\nC,3,3\n".utf8))
+        FileManager.default.createFile(
+            atPath: file, contents: Data("name,latitude,longitude\nA,1,1\nB,2,2\nC,3,3\n".utf8))
         defer { allowWrites() }
         failWrites(with: ENOSPC)
         let results = try await session.execute(.importFavorites(path: file))
-        guard case .notSaved = results.last else { Issue.record("\(results)"); return }
+        guard case .notSaved = results.last else {
+            Issue.record("\(results)")
+            return
+        }
         #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
         allowWrites()
         // The next write that succeeds saves the whole import with it.
         _ = try await session.execute(.units(.preset(.imperial)))
-        let saved = try PropertyListDecoder().decode(StateDocument.self, from: Data(contentsOf: URL(fileURLWithPath: home.path + "/state.plist")))
+        let saved = try PropertyListDecoder().decode(
+            StateDocument.self, from: Data(contentsOf: URL(fileURLWithPath: home.path + "/state.plist")))
         #expect(saved.favorites.map(\.name) == ["A", "B", "C"])
     }
 
@@ -76,7 +90,8 @@ import WeatherStore
         _ = try await session.execute(.favoriteToggle)
         _ = try await session.execute(.save)
         func mode(_ path: String) throws -> Int {
-            try #require((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
+            try #require(
+                (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
         }
         #expect(try mode(home.path + "/state.plist") == 0o600)
         #expect(try mode(home.path + "/log.jsonl") == 0o600)

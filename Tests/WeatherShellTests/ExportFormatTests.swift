@@ -1,8 +1,8 @@
-import WeatherStore
-import WXBasics
 import Foundation
 import Testing
+import WXBasics
 import WeatherKit
+import WeatherStore
 import WeatherTestSupport
 
 @testable import WeatherShell
@@ -10,19 +10,31 @@ import WeatherTestSupport
 /// The export format's bytes, pinned: a user's backups must not change when `--json` does.
 @Suite struct ExportFormatTests {
     static let favorites = [
-        Favorite(name: "Elbphilharmonie", coordinate: Coordinate(latitude: 53.5413, longitude: 9.9842), displayName: "Elbphilharmonie, Hamburg, Deutschland", countryCode: "de"),
-        Favorite(name: "No. 10, \"PM\"", coordinate: Coordinate(latitude: 51.5034, longitude: -0.1277), displayName: "Line\nbreak\u{7}", countryCode: nil),
-        Favorite(name: "東京", coordinate: Coordinate(latitude: 35.6895, longitude: 139), displayName: "東京, 日本", countryCode: "jp"),
+        Favorite(
+            name: "Elbphilharmonie", coordinate: Coordinate(latitude: 53.5413, longitude: 9.9842),
+            displayName: "Elbphilharmonie, Hamburg, Deutschland", countryCode: "de"),
+        Favorite(
+            name: "No. 10, \"PM\"", coordinate: Coordinate(latitude: 51.5034, longitude: -0.1277),
+            displayName: "Line\nbreak\u{7}", countryCode: nil),
+        Favorite(
+            name: "東京", coordinate: Coordinate(latitude: 35.6895, longitude: 139), displayName: "東京, 日本",
+            countryCode: "jp"),
     ]
     static let snapshots = [
         Snapshot(
-            id: 3, savedAt: Date(timeIntervalSince1970: 1_753_585_800), placeName: "Elbphilharmonie", coordinate: Coordinate(latitude: 53.5413, longitude: 9.9842),
+            id: 3, savedAt: Date(timeIntervalSince1970: 1_753_585_800), placeName: "Elbphilharmonie",
+            coordinate: Coordinate(latitude: 53.5413, longitude: 9.9842),
             utcOffsetSeconds: 7_200, timeZone: "Europe/Berlin",
-            reading: SnapshotReading(dataTime: Date(timeIntervalSince1970: 1_753_585_200), temperatureCelsius: 16.5, precipitationProbabilityPercent: 20, precipitationMillimetres: 0, weatherCode: 3)),
+            reading: SnapshotReading(
+                dataTime: Date(timeIntervalSince1970: 1_753_585_200), temperatureCelsius: 16.5,
+                precipitationProbabilityPercent: 20, precipitationMillimetres: 0, weatherCode: 3)),
         Snapshot(
-            id: 4, savedAt: Date(timeIntervalSince1970: 1_753_600_000), placeName: "Nowhere", coordinate: Coordinate(latitude: -33.86, longitude: 151.2),
+            id: 4, savedAt: Date(timeIntervalSince1970: 1_753_600_000), placeName: "Nowhere",
+            coordinate: Coordinate(latitude: -33.86, longitude: 151.2),
             utcOffsetSeconds: -12_600, timeZone: nil,
-            reading: SnapshotReading(dataTime: Date(timeIntervalSince1970: 1_753_599_600), temperatureCelsius: -0.25, precipitationProbabilityPercent: nil, precipitationMillimetres: nil, weatherCode: nil)),
+            reading: SnapshotReading(
+                dataTime: Date(timeIntervalSince1970: 1_753_599_600), temperatureCelsius: -0.25,
+                precipitationProbabilityPercent: nil, precipitationMillimetres: nil, weatherCode: nil)),
     ]
     static let history = [
         HistoryEntry(number: 1, line: "find \"St. John's\"", time: Date(timeIntervalSince1970: 1_753_585_800)),
@@ -38,32 +50,42 @@ import WeatherTestSupport
     }
 
     @Test func favoritesBytes() {
-        #expect(Self.export(.favorites, .json) == #"""
-            [{"name":"Elbphilharmonie","latitude":53.5413,"longitude":9.9842,"display_name":"Elbphilharmonie, Hamburg, Deutschland","country_code":"de"},{"name":"No. 10, \"PM\"","latitude":51.5034,"longitude":-0.1277,"display_name":"Line\nbreak\u0007","country_code":null},{"name":"東京","latitude":35.6895,"longitude":139,"display_name":"東京, 日本","country_code":"jp"}]
+        #expect(
+            Self.export(.favorites, .json) == #"""
+                [{"name":"Elbphilharmonie","latitude":53.5413,"longitude":9.9842,"display_name":"Elbphilharmonie, Hamburg, Deutschland","country_code":"de"},{"name":"No. 10, \"PM\"","latitude":51.5034,"longitude":-0.1277,"display_name":"Line\nbreak\u0007","country_code":null},{"name":"東京","latitude":35.6895,"longitude":139,"display_name":"東京, 日本","country_code":"jp"}]
 
-            """#)
-        #expect(Self.export(.favorites, .csv) == "name,latitude,longitude,display_name,country_code\r\nElbphilharmonie,53.5413,9.9842,\"Elbphilharmonie, Hamburg, Deutschland\",de\r\n\"No. 10, \"\"PM\"\"\",51.5034,-0.1277,\"Line\nbreak\u{7}\",\r\n東京,35.6895,139,\"東京, 日本\",jp\r\n")
+                """#)
+        #expect(
+            Self.export(.favorites, .csv)
+                == "name,latitude,longitude,display_name,country_code\r\nElbphilharmonie,53.5413,9.9842,\"Elbphilharmonie, Hamburg, Deutschland\",de\r\n\"No. 10, \"\"PM\"\"\",51.5034,-0.1277,\"Line\nbreak\u{7}\",\r\n東京,35.6895,139,\"東京, 日本\",jp\r\n"
+        )
     }
 
     @Test func snapshotsBytes() {
-        #expect(Self.export(.snapshots, .json) == #"""
-            [{"id":3,"saved_at":"2025-07-27T03:10:00Z","place":{"name":"Elbphilharmonie","latitude":53.5413,"longitude":9.9842},"data_time":"2025-07-27T03:00:00Z","utc_offset_seconds":7200,"temperature_celsius":16.5,"precipitation_probability_percent":20,"precipitation_millimetres":0,"weather_code":3,"condition":"overcast"},{"id":4,"saved_at":"2025-07-27T07:06:40Z","place":{"name":"Nowhere","latitude":-33.86,"longitude":151.2},"data_time":"2025-07-27T07:00:00Z","utc_offset_seconds":-12600,"temperature_celsius":-0.25,"precipitation_probability_percent":null,"precipitation_millimetres":null,"weather_code":null,"condition":null}]
+        #expect(
+            Self.export(.snapshots, .json) == #"""
+                [{"id":3,"saved_at":"2025-07-27T03:10:00Z","place":{"name":"Elbphilharmonie","latitude":53.5413,"longitude":9.9842},"data_time":"2025-07-27T03:00:00Z","utc_offset_seconds":7200,"temperature_celsius":16.5,"precipitation_probability_percent":20,"precipitation_millimetres":0,"weather_code":3,"condition":"overcast"},{"id":4,"saved_at":"2025-07-27T07:06:40Z","place":{"name":"Nowhere","latitude":-33.86,"longitude":151.2},"data_time":"2025-07-27T07:00:00Z","utc_offset_seconds":-12600,"temperature_celsius":-0.25,"precipitation_probability_percent":null,"precipitation_millimetres":null,"weather_code":null,"condition":null}]
 
-            """#)
-        #expect(Self.export(.snapshots, .csv) == """
-            id,saved_at,place_name,place_latitude,place_longitude,data_time,utc_offset_seconds,temperature_celsius,precipitation_probability_percent,precipitation_millimetres,weather_code,condition\r
-            3,2025-07-27T03:10:00Z,Elbphilharmonie,53.5413,9.9842,2025-07-27T03:00:00Z,7200,16.5,20,0,3,overcast\r
-            4,2025-07-27T07:06:40Z,Nowhere,-33.86,151.2,2025-07-27T07:00:00Z,-12600,-0.25,,,,\r
+                """#)
+        #expect(
+            Self.export(.snapshots, .csv) == """
+                id,saved_at,place_name,place_latitude,place_longitude,data_time,utc_offset_seconds,temperature_celsius,precipitation_probability_percent,precipitation_millimetres,weather_code,condition\r
+                3,2025-07-27T03:10:00Z,Elbphilharmonie,53.5413,9.9842,2025-07-27T03:00:00Z,7200,16.5,20,0,3,overcast\r
+                4,2025-07-27T07:06:40Z,Nowhere,-33.86,151.2,2025-07-27T07:00:00Z,-12600,-0.25,,,,\r
 
-            """)
+                """)
     }
 
     @Test func historyBytes() {
-        #expect(Self.export(.history, .json) == #"""
-            [{"number":1,"line":"find \"St. John's\"","time":"2025-07-27T03:10:00Z"},{"number":2,"line":"show, then\tsave","time":"2025-07-27T03:11:01Z"}]
+        #expect(
+            Self.export(.history, .json) == #"""
+                [{"number":1,"line":"find \"St. John's\"","time":"2025-07-27T03:10:00Z"},{"number":2,"line":"show, then\tsave","time":"2025-07-27T03:11:01Z"}]
 
-            """#)
-        #expect(Self.export(.history, .csv) == "number,line,time\r\n1,\"find \"\"St. John's\"\"\",2025-07-27T03:10:00Z\r\n2,\"show, then\tsave\",2025-07-27T03:11:01Z\r\n")
+                """#)
+        #expect(
+            Self.export(.history, .csv)
+                == "number,line,time\r\n1,\"find \"\"St. John's\"\"\",2025-07-27T03:10:00Z\r\n2,\"show, then\tsave\",2025-07-27T03:11:01Z\r\n"
+        )
     }
 
     @Test func emptyExportsKeepTheirHeader() {
@@ -88,12 +110,14 @@ import WeatherTestSupport
     @Test func jsonExportsValidateAgainstTheExportSchema() throws {
         let folder = TemporaryFolder()
         let file = folder.path + "/exports.jsonl"
-        let exports = ExportKind.allCases.map { Self.export($0, .json) }.joined()
+        let exports =
+            ExportKind.allCases.map { Self.export($0, .json) }.joined()
             + DataExchange.text([], kind: .snapshots, format: .json)
         try exports.write(toFile: file, atomically: true, encoding: .utf8)
         let root = TestPaths.packageRoot.path
         let check = try runProgram(
-            "/usr/bin/python3", [root + "/scripts/validate-json.py", root + "/schema/wx-export.schema.json", file], environment: ["PATH": "/usr/bin:/bin"])
+            "/usr/bin/python3", [root + "/scripts/validate-json.py", root + "/schema/wx-export.schema.json", file],
+            environment: ["PATH": "/usr/bin:/bin"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
@@ -104,6 +128,10 @@ import WeatherTestSupport
         let text = DataExchange.text(DataExchange.objects(favorites: favorites), kind: .favorites, format: format)
         let read = try DataExchange.favorites(from: text)
         #expect(read.problems.isEmpty)
-        #expect(read.favorites.map { Favorite(name: $0.name, coordinate: $0.coordinate, displayName: $0.displayName, countryCode: $0.countryCode) } == favorites)
+        #expect(
+            read.favorites.map {
+                Favorite(
+                    name: $0.name, coordinate: $0.coordinate, displayName: $0.displayName, countryCode: $0.countryCode)
+            } == favorites)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WeatherKit
 import WXBasics
+import WeatherKit
 import WeatherTestSupport
 
 /// Replays every input `make fuzz` ever found a problem with (Fixtures/fuzz-regressions), and
@@ -50,8 +50,10 @@ import WeatherTestSupport
 }
 
 enum JSONFixtures {
-    static let all: [String] = ["nominatim", "open-meteo-forecast", "open-meteo-geocoding", "openweathermap", "cases"].flatMap { folder in
-        ((try? FileManager.default.contentsOfDirectory(atPath: TestPaths.fixtures.appendingPathComponent(folder).path)) ?? [])
-            .sorted().map { "\(folder)/\($0)" }
-    }
+    static let all: [String] = ["nominatim", "open-meteo-forecast", "open-meteo-geocoding", "openweathermap", "cases"]
+        .flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(
+                atPath: TestPaths.fixtures.appendingPathComponent(folder).path)) ?? [])
+                .sorted().map { "\(folder)/\($0)" }
+        }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WeatherKit
 import WXBasics
+import WeatherKit
 import WeatherTestSupport
 
 @testable import WeatherShell
@@ -12,15 +12,21 @@ import WeatherTestSupport
     static let report = GoldenViewTests.report
     /// 2025-08-10T00:00:00Z: a week after the Berlin recording's last day (Sat 02 Aug).
     static let afterTheAnswer = Date(timeIntervalSince1970: 1_754_784_000)
-    static let recordedDays = ["2025-07-27", "2025-07-28", "2025-07-29", "2025-07-30", "2025-07-31", "2025-08-01", "2025-08-02"]
+    static let recordedDays = [
+        "2025-07-27", "2025-07-28", "2025-07-29", "2025-07-30", "2025-07-31", "2025-08-01", "2025-08-02",
+    ]
 
-    static func context(_ now: Date) -> RenderContext { RenderContext(units: .metric, now: now, colour: false, unicode: true) }
+    static func context(_ now: Date) -> RenderContext {
+        RenderContext(units: .metric, now: now, colour: false, unicode: true)
+    }
 
     /// The dates of the day rows in a text table ("  Sun 27 Jul  ☁ overcast …" → "Sun 27 Jul").
     static func textDays(_ text: String) -> [String] {
         let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         return text.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("  "), weekdays.contains(String(line.dropFirst(2).prefix(3))), line.count > 12 else { return nil }
+            guard line.hasPrefix("  "), weekdays.contains(String(line.dropFirst(2).prefix(3))), line.count > 12 else {
+                return nil
+            }
             return String(line.dropFirst(2).prefix(10))
         }
     }
@@ -40,9 +46,17 @@ import WeatherTestSupport
 
         let context = Self.context(Self.afterTheAnswer)
         let text = TextRenderer.render(.weather(Self.report), context: context)
-        #expect(Self.textDays(text) == ["Sun 27 Jul", "Mon 28 Jul", "Tue 29 Jul", "Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug"])
-        #expect(text.hasPrefix("Berlin, Deutschland · Sun 00:00 GMT\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n"))
-        #expect(text.hasSuffix("  Sat 02 Aug  ☂ slight rain showers       16.1     20.4   30 %     3.3\n  this forecast does not cover today: its days end on Sat 02 Aug\n"))
+        #expect(
+            Self.textDays(text) == [
+                "Sun 27 Jul", "Mon 28 Jul", "Tue 29 Jul", "Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug",
+            ])
+        #expect(
+            text.hasPrefix(
+                "Berlin, Deutschland · Sun 00:00 GMT\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n"))
+        #expect(
+            text.hasSuffix(
+                "  Sat 02 Aug  ☂ slight rain showers       16.1     20.4   30 %     3.3\n  this forecast does not cover today: its days end on Sat 02 Aug\n"
+            ))
 
         let json = JSONRenderer.render(.weather(Self.report), context: context)
         #expect(try Self.jsonDays(json, key: "daily") == Self.recordedDays)
@@ -66,13 +80,18 @@ import WeatherTestSupport
         let context = Self.context(now)
         let expected = Array(Self.recordedDays.dropFirst(2))
         #expect(WeatherPresentation(Self.report, now: now).days.map(\.date.iso) == expected)
-        #expect(Self.textDays(TextRenderer.render(.weather(Self.report), context: context)) == ["Tue 29 Jul", "Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug"])
+        #expect(
+            Self.textDays(TextRenderer.render(.weather(Self.report), context: context)) == [
+                "Tue 29 Jul", "Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug",
+            ])
         let json = JSONRenderer.render(.weather(Self.report), context: context)
         #expect(try Self.jsonDays(json, key: "daily") == expected)
         #expect(try JSONValue.parse(Data(json.utf8))["days_before_today"]?.bool == false)
         let daily = TextRenderer.render(.daily(Self.report, days: 16), context: context)
         #expect(daily.hasSuffix("\n  the answer has 5 days from today\n"))
-        #expect(try Self.jsonDays(JSONRenderer.render(.daily(Self.report, days: 16), context: context), key: "days") == expected)
+        #expect(
+            try Self.jsonDays(JSONRenderer.render(.daily(Self.report, days: 16), context: context), key: "days")
+                == expected)
     }
 
     @Test func hoursAfterNowAreTheSameInBoth() throws {
@@ -84,8 +103,11 @@ import WeatherTestSupport
         #expect(json["hours"]?.array?.compactMap { $0["time"]?.string } == times)
         // Past the answer's last hour there is none, in both (JSON used to list every hour).
         let late = Self.context(Self.afterTheAnswer)
-        #expect(TextRenderer.render(.hourly(Self.report, hours: 3), context: late).hasSuffix("\n  no forecast hours after now in this answer\n"))
-        let lateJSON = try JSONValue.parse(Data(JSONRenderer.render(.hourly(Self.report, hours: 3), context: late).utf8))
+        #expect(
+            TextRenderer.render(.hourly(Self.report, hours: 3), context: late).hasSuffix(
+                "\n  no forecast hours after now in this answer\n"))
+        let lateJSON = try JSONValue.parse(
+            Data(JSONRenderer.render(.hourly(Self.report, hours: 3), context: late).utf8))
         #expect(lateJSON["hours"]?.array?.isEmpty == true)
     }
 
@@ -106,7 +128,9 @@ import WeatherTestSupport
         var current = CurrentConditions(time: start.addingTimeInterval(3_600 + 900))  // 01:15
         current.temperatureCelsius = 12.5
         current.precipitationMillimetres = 0.1
-        let forecast = Forecast(coordinate: Coordinate(latitude: 1, longitude: 2), zone: zone, current: current, hourly: hours, source: "test")
+        let forecast = Forecast(
+            coordinate: Coordinate(latitude: 1, longitude: 2), zone: zone, current: current, hourly: hours,
+            source: "test")
         // Now is 02:30, the conditions' hour is 01:00: what only hours have comes from 01:00.
         let now = start.addingTimeInterval(2 * 3_600 + 1_800)
         let reading = try #require(NowReading(forecast, now: now))

@@ -52,7 +52,8 @@ import WeatherTestSupport
 
     @Test func theStartUpFileReadsCommentsAndSemicolonsAlike() async throws {
         let path = home.path + "/wxrc"
-        try "# don't run this; format json\nlanguage; # it's a comment; format json\nformat\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "# don't run this; format json\nlanguage; # it's a comment; format json\nformat\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let runner = runner()
         #expect(await runner.runStartupFile(path) == .succeeded)
         #expect(console.output == "language: en (from the locale)\noutput format: text\n")
@@ -75,9 +76,12 @@ import WeatherTestSupport
         #expect(console.errors == "error: unknown command “favss”; did you mean “favs”?\n")
         console.clear()
         #expect(await runner.run(line: "help hou") == .succeeded)
-        #expect(console.output.hasPrefix("hourly [N] [place | favorite]\n  the next N hours (24) as a table and chart\n"))
+        #expect(
+            console.output.hasPrefix("hourly [N] [place | favorite]\n  the next N hours (24) as a table and chart\n"))
         console.clear()
         #expect(await runner.run(line: "help saved") == .succeeded)
-        #expect(console.output == "saved [N | rm N]\n  list snapshots; show or delete one\n  “rm” is also “remove” or “del”.\n")
+        #expect(
+            console.output
+                == "saved [N | rm N]\n  list snapshots; show or delete one\n  “rm” is also “remove” or “del”.\n")
     }
 }

@@ -43,7 +43,8 @@ import Testing
     }
 
     @Test func commandTextsAreAsTyped() throws {
-        #expect(try ShellWords.commands("  find  \"St. John's\" ;fav  ").map(\.text) == ["find  \"St. John's\"", "fav"])
+        #expect(
+            try ShellWords.commands("  find  \"St. John's\" ;fav  ").map(\.text) == ["find  \"St. John's\"", "fav"])
     }
 
     @Test(arguments: [

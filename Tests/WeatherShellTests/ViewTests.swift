@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WeatherKit
 import WXBasics
+import WeatherKit
 import WeatherTestSupport
 
 @testable import WeatherShell
@@ -11,9 +11,12 @@ import WeatherTestSupport
 /// then read the diff before committing it.
 @Suite struct GoldenViewTests {
     static let berlin = Recorded.forecast(
-        "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json", at: Coordinate(latitude: 52.52, longitude: 13.41))
+        "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json",
+        at: Coordinate(latitude: 52.52, longitude: 13.41))
     static let report = WeatherReport(
-        place: Place(name: "Berlin", region: "Deutschland", countryCode: "de", coordinate: Coordinate(latitude: 52.52, longitude: 13.41), displayName: "Berlin, Deutschland"),
+        place: Place(
+            name: "Berlin", region: "Deutschland", countryCode: "de",
+            coordinate: Coordinate(latitude: 52.52, longitude: 13.41), displayName: "Berlin, Deutschland"),
         forecast: berlin, origin: .network)
     static let now = Date(timeIntervalSince1970: 1_753_585_800)  // 2025-07-27T03:10:00Z
 
@@ -41,7 +44,9 @@ import WeatherTestSupport
 
     static let views: [View] = [
         View(result: .hourly(report, hours: 48), units: .metric, unicode: true, golden: "hourly-berlin-48.txt"),
-        View(result: .hourly(report, hours: 24), units: .imperial, unicode: false, golden: "hourly-berlin-24-ascii-imperial.txt"),
+        View(
+            result: .hourly(report, hours: 24), units: .imperial, unicode: false,
+            golden: "hourly-berlin-24-ascii-imperial.txt"),
         // A week of hours is averaged into 80 columns.
         View(result: .hourly(report, hours: 160), units: .metric, unicode: true, golden: "hourly-berlin-160.txt"),
         View(result: .daily(report, days: 16), units: .metric, unicode: true, golden: "daily-berlin.txt"),
@@ -59,7 +64,8 @@ import WeatherTestSupport
 
     @Test func hourlySpell() throws {
         // 2025-07-30T10:10Z: dry until 13:00, then 0.2, 0.2, 0.2, 0.5, 0.5, 0.5 mm until 19:00.
-        let outlook = try #require(PrecipitationOutlook(forecast: Self.berlin, now: Date(timeIntervalSince1970: 1_753_870_200)))
+        let outlook = try #require(
+            PrecipitationOutlook(forecast: Self.berlin, now: Date(timeIntervalSince1970: 1_753_870_200)))
         #expect(outlook.kind == .later)
         #expect(outlook.resolution == .hours)
         #expect(outlook.start == Date(timeIntervalSince1970: 1_753_880_400))  // 13:00 GMT
@@ -75,10 +81,15 @@ import WeatherTestSupport
     }
 
     @Test func quarterHoursWinWhereTheyExist() throws {
-        var forecast = Forecast(coordinate: Coordinate(latitude: 1, longitude: 2), zone: ZoneInfo(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 0), source: "test")
+        var forecast = Forecast(
+            coordinate: Coordinate(latitude: 1, longitude: 2),
+            zone: ZoneInfo(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 0), source: "test")
         let start = Date(timeIntervalSince1970: 1_753_880_400)  // 13:00
         let amounts: [Double?] = [0, 0, 0.4, 0.6, 1.0, 0.02, nil, 0.3]  // wet 13:30–14:15
-        forecast.quarterHours = amounts.enumerated().map { QuarterHourPrecipitation(time: start.addingTimeInterval(Double($0.offset) * 900), precipitationMillimetres: $0.element) }
+        forecast.quarterHours = amounts.enumerated().map {
+            QuarterHourPrecipitation(
+                time: start.addingTimeInterval(Double($0.offset) * 900), precipitationMillimetres: $0.element)
+        }
         forecast.hourly = [HourlyForecast(time: start)]
         let outlook = try #require(PrecipitationOutlook(forecast: forecast, now: start.addingTimeInterval(60)))
         #expect(outlook.resolution == .quarterHours)
@@ -88,12 +99,15 @@ import WeatherTestSupport
         #expect(abs(outlook.totalMillimetres - 2.0) < 1e-9)
         let raining = try #require(PrecipitationOutlook(forecast: forecast, now: start.addingTimeInterval(2_000)))
         #expect(raining.kind == .now)
-        let sentence = TextRenderer.rainSentence(outlook, clock: forecast.clock, format: ValueFormatter(units: .metric), now: start)
+        let sentence = TextRenderer.rainSentence(
+            outlook, clock: forecast.clock, format: ValueFormatter(units: .metric), now: start)
         #expect(sentence == "rain from 13:30, about 2.0 mm, until 14:15 (15-minute data)")
     }
 
     @Test func noDataForNow() {
-        let forecast = Forecast(coordinate: Coordinate(latitude: 1, longitude: 2), zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0), source: "t")
+        let forecast = Forecast(
+            coordinate: Coordinate(latitude: 1, longitude: 2),
+            zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0), source: "t")
         #expect(PrecipitationOutlook(forecast: forecast, now: Date()) == nil)
     }
 }
@@ -102,7 +116,8 @@ import WeatherTestSupport
     @Test func hourlyOnlyAnswerUsesTheHourContainingNow() throws {
         let json = try JSONValue.parse(TestPaths.fixture("open-meteo-air-quality/lahore-hourly-aqi-pm-4-days.json"))
         // 2026-10-08T06:30Z is 11:30 in Lahore (UTC+5): the 11:00 hour, index 11.
-        let air = try #require(try OpenMeteoAirQualityProvider.airQuality(from: json, at: Date(timeIntervalSince1970: 1_791_441_000)))
+        let air = try #require(
+            try OpenMeteoAirQualityProvider.airQuality(from: json, at: Date(timeIntervalSince1970: 1_791_441_000)))
         #expect(air.time == Date(timeIntervalSince1970: 1_791_439_200))
         #expect(air.europeanAQI == 122)
         #expect(air.usAQI == 163)
@@ -110,12 +125,20 @@ import WeatherTestSupport
         #expect(air.pm10MicrogramsPerCubicMetre == 97.1)
         #expect(air.ozoneMicrogramsPerCubicMetre == nil)
         #expect(air.pollenGrainsPerCubicMetre.isEmpty)
-        #expect(try OpenMeteoAirQualityProvider.airQuality(from: json, at: Date(timeIntervalSince1970: 1_700_000_000)) == nil)
+        #expect(
+            try OpenMeteoAirQualityProvider.airQuality(from: json, at: Date(timeIntervalSince1970: 1_700_000_000))
+                == nil)
     }
 
-    @Test(arguments: [(19.9, "good"), (20.0, "fair"), (59.0, "moderate"), (79.0, "poor"), (99.0, "very poor"), (122.0, "extremely poor")])
+    @Test(arguments: [
+        (19.9, "good"), (20.0, "fair"), (59.0, "moderate"), (79.0, "poor"), (99.0, "very poor"),
+        (122.0, "extremely poor"),
+    ])
     func europeanBands(index: Double, name: String) { #expect(AirQuality.europeanCategory(index) == name) }
 
-    @Test(arguments: [(50.0, "good"), (51.0, "moderate"), (150.0, "unhealthy for sensitive groups"), (163.0, "unhealthy"), (250.0, "very unhealthy"), (400.0, "hazardous")])
+    @Test(arguments: [
+        (50.0, "good"), (51.0, "moderate"), (150.0, "unhealthy for sensitive groups"), (163.0, "unhealthy"),
+        (250.0, "very unhealthy"), (400.0, "hazardous"),
+    ])
     func usCategories(index: Double, name: String) { #expect(AirQuality.usCategory(index) == name) }
 }

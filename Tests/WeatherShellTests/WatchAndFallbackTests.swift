@@ -22,8 +22,11 @@ import WeatherTestSupport
 
     @Test func watchShowsWaitsTheMinutesShowsAgainAndStopsOnCancel() async throws {
         let place = Self.hamburg[0]
-        let provider = FakeForecastProvider(forecasts: [place.coordinate: Recorded.newYorkForecast(at: place.coordinate)])
-        let session = makeTestSession(home: home, geocoder: FakeGeocoder(places: ["Hamburg": Self.hamburg]), forecasts: provider, clock: clock)
+        let provider = FakeForecastProvider(forecasts: [
+            place.coordinate: Recorded.newYorkForecast(at: place.coordinate)
+        ])
+        let session = makeTestSession(
+            home: home, geocoder: FakeGeocoder(places: ["Hamburg": Self.hamburg]), forecasts: provider, clock: clock)
         _ = try await session.execute(.find("Hamburg"))
         let runner = runner(session)
         let watching = Task { await runner.run(line: "watch 5") }
@@ -61,14 +64,17 @@ import WeatherTestSupport
         let cache = ResponseCache(folder: home.path + "/cache")
         func session(offline: Bool) -> WeatherSession {
             let clock = clock
-            let context = ServiceContext(transport: transport, cache: cache, now: { clock.now }, clock: clock, offline: offline)
+            let context = ServiceContext(
+                transport: transport, cache: cache, now: { clock.now }, clock: clock, offline: offline)
             let services = WeatherServices(
                 geocoder: FakeGeocoder(places: ["Hamburg": Self.hamburg]),
                 forecastProvider: OpenMeteoForecastProvider(baseURL: "http://om", context: context))
             return makeTestSession(home: home, services: services, clock: clock)
         }
         let online = runner(session(offline: false))
-        transport.expect("/v1/forecast", body: TestPaths.fixture("open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json"))
+        transport.expect(
+            "/v1/forecast",
+            body: TestPaths.fixture("open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json"))
         #expect(await online.run(line: "show Hamburg") == .succeeded)
         #expect(!console.output.contains("offline"))
         console.clear()
@@ -76,8 +82,10 @@ import WeatherTestSupport
         clock.advance(by: .seconds(30 * 60))
         transport.expect("/v1/forecast", failure: .cannotConnect("om"))
         #expect(await online.run(line: "show Hamburg") == .succeeded)
-        #expect(console.output.contains(
-            "\n  offline: data from 30 min ago (cannot reach Open-Meteo at om; check your\n  connection or WX_OPEN_METEO_URL)\n"))
+        #expect(
+            console.output.contains(
+                "\n  offline: data from 30 min ago (cannot reach Open-Meteo at om; check your\n  connection or WX_OPEN_METEO_URL)\n"
+            ))
         console.clear()
 
         clock.advance(by: .seconds(60 * 60))

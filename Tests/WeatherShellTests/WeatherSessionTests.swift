@@ -15,7 +15,9 @@ import WeatherTestSupport
 
     func session(failure: ServiceError? = nil) -> (WeatherSession, FakeForecastProvider) {
         var forecasts: [Coordinate: Forecast] = [:]
-        for place in Self.hamburg + Self.london { forecasts[place.coordinate] = Recorded.newYorkForecast(at: place.coordinate) }
+        for place in Self.hamburg + Self.london {
+            forecasts[place.coordinate] = Recorded.newYorkForecast(at: place.coordinate)
+        }
         let provider = FakeForecastProvider(forecasts: forecasts, failure: failure)
         let geocoder = FakeGeocoder(places: ["Hamburg": Self.hamburg, "10 Downing Street": Self.london, "nowhere": []])
         return (makeTestSession(home: home, geocoder: geocoder, forecasts: provider), provider)
@@ -54,7 +56,10 @@ import WeatherTestSupport
     @Test func showFetchesOnceAndBecomesTheLastWeather() async throws {
         let (session, provider) = session()
         let results = try await session.execute(.show("Hamburg"))
-        guard case .weather(let report) = results.first else { Issue.record("no weather in \(results)"); return }
+        guard case .weather(let report) = results.first else {
+            Issue.record("no weather in \(results)")
+            return
+        }
         #expect(report.place == Self.hamburg[0])
         #expect(report.forecast.current?.temperatureCelsius == -1.4)
         #expect(provider.requestCount == 1)
@@ -68,7 +73,9 @@ import WeatherTestSupport
         _ = try await good.execute(.find("Hamburg"))
         let (session, _) = session(failure: .unavailable(.openMeteo, status: 502))
         _ = try await session.execute(.find("10 Downing Street"))
-        await #expect(throws: ShellError.service(.unavailable(.openMeteo, status: 502))) { try await session.execute(.show("Hamburg")) }
+        await #expect(throws: ShellError.service(.unavailable(.openMeteo, status: 502))) {
+            try await session.execute(.show("Hamburg"))
+        }
         #expect(session.currentPlace == Self.london[0])
         #expect(session.candidates == Self.london)
         #expect(session.lastWeather == nil)
@@ -101,7 +108,10 @@ import WeatherTestSupport
         _ = try await session.execute(.favoriteRename(from: "elbphilharmonie", to: "Concert Hall"))
         // FakeGeocoder throws on any query it does not know, such as "concert hall".
         let results = try await session.execute(.show("concert hall"))
-        guard case .weather(let report) = results.first else { Issue.record("no weather"); return }
+        guard case .weather(let report) = results.first else {
+            Issue.record("no weather")
+            return
+        }
         #expect(report.place.name == "Concert Hall")
         #expect(provider.requestCount == 1)
     }
@@ -116,7 +126,9 @@ import WeatherTestSupport
         await #expect(throws: ShellError.duplicateFavoriteName("10 Downing Street")) {
             try await session.execute(.favoriteRename(from: "Prime Minister’s Office", to: "10 downing street"))
         }
-        await #expect(throws: ShellError.noSuchFavorite("Nowhere")) { try await session.execute(.favoriteRemove("Nowhere")) }
+        await #expect(throws: ShellError.noSuchFavorite("Nowhere")) {
+            try await session.execute(.favoriteRemove("Nowhere"))
+        }
         _ = try await session.execute(.favoriteRemove("prime minister’s office"))
         #expect(session.favorites.map(\.name) == ["10 Downing Street"])
     }
@@ -125,14 +137,19 @@ import WeatherTestSupport
     @Test func favoriteKeepsTheRequestedCoordinate() async throws {
         let asked = Coordinate(latitude: 35.6895, longitude: 139.6917)
         let echoed = Recorded.forecast("cases/om-echoed-coordinates.json", at: asked)
-        let place = Place(name: "Tokyo", region: "Japan", countryCode: "jp", coordinate: asked, displayName: "Tokyo, Japan")
+        let place = Place(
+            name: "Tokyo", region: "Japan", countryCode: "jp", coordinate: asked, displayName: "Tokyo, Japan")
         let session = makeTestSession(
             home: home, geocoder: FakeGeocoder(places: ["Tokyo": [place]]),
-            forecasts: FakeForecastProvider(forecasts: [asked: echoed]), now: Date(timeIntervalSince1970: 1_748_736_300))
+            forecasts: FakeForecastProvider(forecasts: [asked: echoed]), now: Date(timeIntervalSince1970: 1_748_736_300)
+        )
         _ = try await session.execute(.show("Tokyo"))
         _ = try await session.execute(.favoriteToggle)
         #expect(session.favorites.first?.coordinate == asked)
-        guard case .snapshotSaved(let snapshot) = try await session.execute(.save).first else { Issue.record("no snapshot"); return }
+        guard case .snapshotSaved(let snapshot) = try await session.execute(.save).first else {
+            Issue.record("no snapshot")
+            return
+        }
         #expect(snapshot.coordinate == asked)
         #expect(snapshot.reading.temperatureCelsius == 22.4)
     }
@@ -141,7 +158,10 @@ import WeatherTestSupport
         let (session, _) = session()
         await #expect(throws: ShellError.noWeather) { try await session.execute(.save) }
         _ = try await session.execute(.show("Hamburg"))
-        guard case .snapshotSaved(let snapshot) = try await session.execute(.save).first else { Issue.record("no snapshot"); return }
+        guard case .snapshotSaved(let snapshot) = try await session.execute(.save).first else {
+            Issue.record("no snapshot")
+            return
+        }
         #expect(snapshot.id == 1)
         #expect(snapshot.placeName == "Elbphilharmonie")
         #expect(snapshot.reading.dataTime == Date(timeIntervalSince1970: 1_770_413_400))
@@ -150,12 +170,18 @@ import WeatherTestSupport
         #expect(snapshot.reading.precipitationProbabilityPercent == nil)  // not in that body
         #expect(snapshot.reading.weatherCode == 3)
         #expect(snapshot.utcOffsetSeconds == -18_000)
-        guard case .snapshotSaved(let second) = try await session.execute(.save).first else { Issue.record("no snapshot"); return }
+        guard case .snapshotSaved(let second) = try await session.execute(.save).first else {
+            Issue.record("no snapshot")
+            return
+        }
         #expect(second.id == 2)
         #expect(try await session.execute(.snapshotRemove(1)) == [.snapshotRemoved(snapshot)])
         #expect(try await session.execute(.snapshots) == [.snapshots([second])])
         await #expect(throws: ShellError.noSuchSnapshot(1)) { try await session.execute(.snapshot(1)) }
-        guard case .snapshotSaved(let third) = try await session.execute(.save).first else { Issue.record("no snapshot"); return }
+        guard case .snapshotSaved(let third) = try await session.execute(.save).first else {
+            Issue.record("no snapshot")
+            return
+        }
         #expect(third.id == 3)  // ids are never reused
     }
 
@@ -165,7 +191,11 @@ import WeatherTestSupport
         let results = try await session.execute(.units(.preset(.imperial)))
         #expect(results.first == .units(UnitSetting(preset: .imperial)))
         #expect(results.count == 2)
-        if case .weather(let report) = results.last { #expect(report == session.lastWeather) } else { Issue.record("no re-render") }
+        if case .weather(let report) = results.last {
+            #expect(report == session.lastWeather)
+        } else {
+            Issue.record("no re-render")
+        }
         #expect(provider.requestCount == 1)
         #expect(session.settings.units == .imperial)
         let (reopened, _) = self.session()
@@ -186,7 +216,10 @@ import WeatherTestSupport
         #expect(broken.takeNotices().first?.hasPrefix("warning: state.plist could not be read") == true)
         #expect(broken.takeNotices().isEmpty)
         await #expect(throws: ShellError.self) { try await broken.execute(.favorites) }
-        #expect(try await broken.execute(.resetState) == [.notice("state.plist starts afresh: no favorites, default settings")])
+        #expect(
+            try await broken.execute(.resetState) == [
+                .notice("state.plist starts afresh: no favorites, default settings")
+            ])
         _ = try await broken.execute(.find("Hamburg"))
         #expect(try await broken.execute(.favoriteToggle).count == 1)  // saved, no warning
     }

@@ -11,14 +11,18 @@ import WeatherTestSupport
     let time = Date(timeIntervalSince1970: 1_770_414_000)
 
     func reading() -> SnapshotReading {
-        SnapshotReading(dataTime: time, temperatureCelsius: 7.4, precipitationProbabilityPercent: 40, precipitationMillimetres: 0.3, weatherCode: 3)
+        SnapshotReading(
+            dataTime: time, temperatureCelsius: 7.4, precipitationProbabilityPercent: 40, precipitationMillimetres: 0.3,
+            weatherCode: 3)
     }
 
     @Test func recordsCarryVersionTimeAndKind() throws {
         let log = EventLog(folder: home.path)
         #expect(try log.appendCommand("find Hamburg", at: time) == 1)
         #expect(try log.appendCommand("show", at: time) == 2)
-        _ = try log.appendSnapshot(placeName: "Hamburg", coordinate: Coordinate(latitude: 53.55, longitude: 9.99), utcOffsetSeconds: 3_600, timeZone: "Europe/Berlin", reading: reading(), at: time)
+        _ = try log.appendSnapshot(
+            placeName: "Hamburg", coordinate: Coordinate(latitude: 53.55, longitude: 9.99), utcOffsetSeconds: 3_600,
+            timeZone: "Europe/Berlin", reading: reading(), at: time)
         let lines = home.text("log.jsonl").split(separator: "\n")
         #expect(lines.count == 3)
         for line in lines {
@@ -75,7 +79,9 @@ import WeatherTestSupport
         #expect(snapshots[0].reading.temperatureCelsius == nil)
         #expect(log.skippedLines == 2)
         #expect(log.takeNotes() == [.unreadableLinesSkipped])
-        let next = try log.appendSnapshot(placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
+        let next = try log.appendSnapshot(
+            placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil,
+            reading: reading(), at: time)
         #expect(next.id == 5)
     }
 
@@ -83,9 +89,13 @@ import WeatherTestSupport
         let first = EventLog(folder: home.path)
         let second = EventLog(folder: home.path)
         #expect(first.snapshots().isEmpty)
-        let saved = try second.appendSnapshot(placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
+        let saved = try second.appendSnapshot(
+            placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil,
+            reading: reading(), at: time)
         #expect(first.snapshots().map(\.id) == [saved.id])
-        let mine = try first.appendSnapshot(placeName: "Z", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
+        let mine = try first.appendSnapshot(
+            placeName: "Z", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil,
+            reading: reading(), at: time)
         #expect(mine.id == 2)
     }
 
@@ -144,9 +154,15 @@ import WeatherTestSupport
         #expect(log.takeNotes() == [.unreadableLinesSkipped])
         let compaction = try log.compact(now: Recorded.newYorkNow)
         let (before, after) = (compaction.before, compaction.after)
-        #expect(before.commands == 4 && before.snapshots == 2 && before.deletedSnapshots == 1 && before.unreadableLines == 2)
-        #expect(after.commands == 4 && after.snapshots == 2 && after.deletedSnapshots == 0 && after.unreadableLines == 0 && after.otherRecords == 1)
-        #expect(home.text("log.jsonl") == [lines[0], lines[3], lines[4], lines[6], lines[7], lines[8], lines[10]].joined(separator: "\n") + "\n")
+        #expect(
+            before.commands == 4 && before.snapshots == 2 && before.deletedSnapshots == 1 && before.unreadableLines == 2
+        )
+        #expect(
+            after.commands == 4 && after.snapshots == 2 && after.deletedSnapshots == 0 && after.unreadableLines == 0
+                && after.otherRecords == 1)
+        #expect(
+            home.text("log.jsonl") == [lines[0], lines[3], lines[4], lines[6], lines[7], lines[8], lines[10]].joined(
+                separator: "\n") + "\n")
         // The unreadable lines, byte for byte, in a file of their own.
         let aside = try #require(compaction.unreadableLinesFile)
         #expect(aside == home.path + "/log.jsonl.unreadable-20260206T214000Z")
@@ -178,10 +194,14 @@ import WeatherTestSupport
     @Test func snapshotsAndDeletionsKeptInMemoryAreWrittenLater() throws {
         defer { WriteFaults.allow(home.path) }
         let log = EventLog(folder: home.path)
-        let first = try log.appendSnapshot(placeName: "A", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
+        let first = try log.appendSnapshot(
+            placeName: "A", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil,
+            reading: reading(), at: time)
         WriteFaults.fail(under: home.path, with: EROFS)
         #expect {
-            try log.appendSnapshot(placeName: "B", coordinate: Coordinate(latitude: 2, longitude: 2), utcOffsetSeconds: 0, timeZone: nil, reading: reading(), at: time)
+            try log.appendSnapshot(
+                placeName: "B", coordinate: Coordinate(latitude: 2, longitude: 2), utcOffsetSeconds: 0, timeZone: nil,
+                reading: reading(), at: time)
         } throws: { error in
             guard case StoreError.snapshotKeptInMemory(.file(let cause)) = error else { return false }
             return cause.code == EROFS
@@ -204,7 +224,8 @@ import WeatherTestSupport
     /// The lock creates the folders it needs, private.
     @Test func lockCreatesPrivateFolders() throws {
         func mode(_ path: String) throws -> Int {
-            try #require((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
+            try #require(
+                (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
         }
         let folder = home.path + "/a/b/wx"
         try StoreFiles.locked(folder) { () throws(StoreError) in }

@@ -1,24 +1,52 @@
-import WeatherStore
-import WXBasics
 import Foundation
 import Testing
+import WXBasics
 import WeatherKit
+import WeatherStore
 
 @testable import WeatherStore
 
 /// The log's records are read with WeatherKit's JSON parser; these lines, each a way a record can
 /// be almost right, are read as the Decodable structs that read them before did.
 @Suite struct RecordReadingTests {
-    struct DecodableCommand: Decodable { var v: Int; var ts: String; var kind: String; var n: Int; var line: String }
-    struct DecodableDeletion: Decodable { var v: Int; var ts: String; var kind: String; var id: Int }
-    struct DecodableSnapshot: Decodable {
-        struct Place: Decodable { var name: String; var latitude: Double; var longitude: Double }
-        var v: Int; var ts: String; var kind: String; var id: Int; var place: Place
-        var utc_offset_seconds: Int?; var timezone: String?; var data_time: String
-        var temperature_celsius: Double?; var precipitation_probability_percent: Double?
-        var precipitation_millimetres: Double?; var weather_code: Int?
+    struct DecodableCommand: Decodable {
+        var v: Int
+        var ts: String
+        var kind: String
+        var n: Int
+        var line: String
     }
-    struct DecodableProbe: Decodable { var kind: String; var id: Int? }
+    struct DecodableDeletion: Decodable {
+        var v: Int
+        var ts: String
+        var kind: String
+        var id: Int
+    }
+    // Property names are log.jsonl keys.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    struct DecodableSnapshot: Decodable {
+        struct Place: Decodable {
+            var name: String
+            var latitude: Double
+            var longitude: Double
+        }
+        var v: Int
+        var ts: String
+        var kind: String
+        var id: Int
+        var place: Place
+        var utc_offset_seconds: Int?
+        var timezone: String?
+        var data_time: String
+        var temperature_celsius: Double?
+        var precipitation_probability_percent: Double?
+        var precipitation_millimetres: Double?
+        var weather_code: Int?
+    }
+    struct DecodableProbe: Decodable {
+        var kind: String
+        var id: Int?
+    }
 
     static let commands = [
         #"{"kind":"command","line":"show","n":1,"ts":"2026-02-06T21:40:00Z","v":1}"#,
@@ -69,7 +97,9 @@ import WeatherKit
         #expect(Self.reads(line, CommandRecord.init) == Self.decodes(DecodableCommand.self, line))
         #expect(Self.reads(line, DeletionRecord.init) == Self.decodes(DecodableDeletion.self, line))
         #expect(Self.reads(line, SnapshotRecord.init) == Self.decodes(DecodableSnapshot.self, line))
-        #expect(Self.reads(line, { (try? JSONValue.parse(Data($0)))?.object.flatMap(KindProbe.init) }) == Self.decodes(DecodableProbe.self, line))
+        #expect(
+            Self.reads(line, { (try? JSONValue.parse(Data($0)))?.object.flatMap(KindProbe.init) })
+                == Self.decodes(DecodableProbe.self, line))
     }
 
     @Test func fieldsAreReadAsWritten() throws {

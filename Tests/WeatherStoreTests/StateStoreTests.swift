@@ -8,7 +8,9 @@ import WeatherTestSupport
 @Suite struct StateStoreTests {
     let home = TemporaryFolder()
     let now = Date(timeIntervalSince1970: 1_770_414_000)
-    static let place = Place(name: "Hamburg", region: "Germany", countryCode: "de", coordinate: Coordinate(latitude: 53.55, longitude: 9.99), displayName: "Hamburg, Germany")
+    static let place = Place(
+        name: "Hamburg", region: "Germany", countryCode: "de", coordinate: Coordinate(latitude: 53.55, longitude: 9.99),
+        displayName: "Hamburg, Germany")
 
     func store() -> StateStore {
         let store = StateStore(folder: home.path, now: { [now] in now })
@@ -50,7 +52,9 @@ import WeatherTestSupport
         for _ in 1...3 { _ = StateStore(folder: home.path, now: { [now] in now }).refresh() }
         let later = StateStore(folder: home.path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         #expect(later.refresh() == .readOnly(.unreadable(copy: home.path + "/state.plist.corrupt-20260206T214000Z")))
-        let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("state.plist.corrupt-") }
+        let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
+            $0.hasPrefix("state.plist.corrupt-")
+        }
         #expect(copies == ["state.plist.corrupt-20260206T214000Z"])
         // Another corruption within the same second gets a copy of its own.
         try Data("other garbage".utf8).write(to: home.url.appendingPathComponent("state.plist"))
@@ -178,7 +182,9 @@ import WeatherTestSupport
         #expect(store.document.settings.units.temperature == .kelvin)
         #expect(store.document.settings.units.windSpeed == .milesPerHour)
         try store.update { $0.settings.language = "de" }
-        let plist = try #require(try PropertyListSerialization.propertyList(from: Data(home.text("state.plist").utf8), format: nil) as? [String: Any])
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(home.text("state.plist").utf8), format: nil)
+                as? [String: Any])
         #expect(plist["version"] as? Int == 2)
         let units = try #require((plist["settings"] as? [String: Any])?["units"] as? [String: String])
         #expect(units == ["preset": "imperial", "temperature": "K"])

@@ -1,3 +1,6 @@
+// A module of its own in the fuzz build too (fuzz/build.sh).
+import WXBasics
+
 // Feeds bytes to one of wx's decoders and renders whatever it decodes, as text and JSON. Shared
 // by the libFuzzer entry point (fuzz/FuzzDecoders.swift, which compiles this file into its one
 // module with -D WX_FUZZ) and the regression test over Fixtures/fuzz-regressions/.
@@ -14,8 +17,6 @@ import WeatherKit
 import WeatherShell
 import WeatherStore
 #endif
-// A module of its own in the fuzz build too (fuzz/build.sh).
-import WXBasics
 
 public enum DecoderExercise {
     /// Every decoder, by the name `make fuzz` and Fixtures/fuzz-regressions use.
@@ -24,7 +25,8 @@ public enum DecoderExercise {
         "state-plist",
     ]
 
-    static let context = RenderContext(units: .metric, now: Date(timeIntervalSince1970: 1_770_414_000), colour: false, unicode: true)
+    static let context = RenderContext(
+        units: .metric, now: Date(timeIntervalSince1970: 1_770_414_000), colour: false, unicode: true)
     static let imperial = RenderContext(
         units: .imperial, now: Date(timeIntervalSince1970: 1_753_585_800), colour: true, unicode: false, width: 40)
 
@@ -52,13 +54,18 @@ public enum DecoderExercise {
                 render(.candidates(query: "q", places: places))
             }
         case "nominatim-reverse":
-            if let json = try? JSONValue.parse(data), let found = try? NominatimGeocoder.place(fromReverse: json, asked: asked) {
+            if let json = try? JSONValue.parse(data),
+                let found = try? NominatimGeocoder.place(fromReverse: json, asked: asked)
+            {
                 render(.currentPlace(found))
             }
         case "open-meteo":
             guard let json = try? JSONValue.parse(data) else { return }
             for count in [1, 2] {
-                guard let forecasts = try? OpenMeteoForecastProvider.forecasts(from: json, requested: Array(repeating: asked, count: count)) else {
+                guard
+                    let forecasts = try? OpenMeteoForecastProvider.forecasts(
+                        from: json, requested: Array(repeating: asked, count: count))
+                else {
                     continue
                 }
                 let reports = forecasts.map { WeatherReport(place: place(asked), forecast: $0, origin: .network) }
@@ -99,7 +106,8 @@ public enum DecoderExercise {
             render(.favorites(store.document.favorites))
             render(.units(store.document.settings.unitSetting))
             // No corrupt copies left between inputs.
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix("state.plist.") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            where name.hasPrefix("state.plist.") {
                 unlink(folder + "/" + name)
             }
         default:

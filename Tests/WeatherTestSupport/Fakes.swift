@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WeatherKit
 import WXBasics
+import WeatherKit
 import WeatherShell
 import WeatherStore
 
@@ -30,18 +30,23 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     ///
     /// - Parameter taking: how long the transfer lasts on the test clock (a slow server).
     public func expect(
-        _ fragment: String, status: Int = 200, body: Data, contentType: String = "application/json", retryAfter: Int? = nil,
+        _ fragment: String, status: Int = 200, body: Data, contentType: String = "application/json",
+        retryAfter: Int? = nil,
         taking: Duration = .zero
     ) {
         let response = HTTPResponse(status: status, contentType: contentType, retryAfterSeconds: retryAfter, body: body)
-        lock.withLock { answers.append(Answer(matches: { $0.url.contains(fragment) }, result: .success(response), duration: taking)) }
+        lock.withLock {
+            answers.append(Answer(matches: { $0.url.contains(fragment) }, result: .success(response), duration: taking))
+        }
     }
 
     /// The next request whose URL contains `fragment` fails with `error` (once).
     ///
     /// - Parameter taking: how long the transfer lasts on the test clock before it fails.
     public func expect(_ fragment: String, failure error: TransportError, taking: Duration = .zero) {
-        lock.withLock { answers.append(Answer(matches: { $0.url.contains(fragment) }, result: .failure(error), duration: taking)) }
+        lock.withLock {
+            answers.append(Answer(matches: { $0.url.contains(fragment) }, result: .failure(error), duration: taking))
+        }
     }
 
     /// The next request whose URL contains `fragment` gets no answer: it lasts its whole time
@@ -94,7 +99,9 @@ public struct FakeGeocoder: Geocoder {
     /// Thrown for every call when set (an outage the test plans).
     public var failure: ServiceError?
 
-    public init(places: [String: [Place]] = [:], reversePlaces: [Coordinate: Place?] = [:], failure: ServiceError? = nil) {
+    public init(
+        places: [String: [Place]] = [:], reversePlaces: [Coordinate: Place?] = [:], failure: ServiceError? = nil
+    ) {
         self.places = places
         self.reversePlaces = reversePlaces
         self.failure = failure
@@ -152,7 +159,8 @@ public final class FakeForecastProvider: ForecastProvider, @unchecked Sendable {
         for coordinate in coordinates {
             guard let forecast = forecasts[coordinate.rounded] else {
                 Issue.record("FakeForecastProvider: unexpected coordinate \(coordinate.text)")
-                throw .malformedResponse(.openMeteo, detail: "FakeForecastProvider: unexpected coordinate \(coordinate.text)")
+                throw .malformedResponse(
+                    .openMeteo, detail: "FakeForecastProvider: unexpected coordinate \(coordinate.text)")
             }
             result.append(.success(forecast))
         }
@@ -186,7 +194,8 @@ public enum Recorded {
 
     public static func forecast(_ file: String, at coordinate: Coordinate) -> Forecast {
         // The fixture is known-good; a failure here is a broken fixture, not a test result.
-        try! OpenMeteoForecastProvider.forecast(from: try! JSONValue.parse(TestPaths.fixture(file)), requested: coordinate)
+        try! OpenMeteoForecastProvider.forecast(
+            from: try! JSONValue.parse(TestPaths.fixture(file)), requested: coordinate)
     }
 
     public static func places(_ file: String) -> [Place] {
@@ -197,7 +206,8 @@ public enum Recorded {
 /// A view model on fakes with its state in `home`.
 @MainActor
 package func makeTestSession(
-    home: TemporaryFolder, geocoder: FakeGeocoder = FakeGeocoder(), forecasts: FakeForecastProvider = FakeForecastProvider(forecasts: [:]),
+    home: TemporaryFolder, geocoder: FakeGeocoder = FakeGeocoder(),
+    forecasts: FakeForecastProvider = FakeForecastProvider(forecasts: [:]),
     now: Date = Recorded.newYorkNow, clock: TestClock? = nil, environment: [String: String] = [:]
 ) -> WeatherSession {
     makeTestSession(

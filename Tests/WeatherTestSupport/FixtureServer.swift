@@ -112,7 +112,11 @@ public final class FixtureServer: @unchecked Sendable {
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["curl", "-sS", "-m", "5", "-X", method, url + path]
-        if let body { arguments += ["-H", "Content-Type: application/json", "--data-binary", String(decoding: body, as: UTF8.self)] }
+        if let body {
+            arguments += [
+                "-H", "Content-Type: application/json", "--data-binary", String(decoding: body, as: UTF8.self),
+            ]
+        }
         curl.arguments = arguments
         let output = Pipe()
         curl.standardOutput = output
@@ -125,7 +129,9 @@ public final class FixtureServer: @unchecked Sendable {
 
     /// The environment that points every wx service at this server.
     public var environment: [String: String] {
-        ["WX_NOMINATIM_URL": url, "WX_OPEN_METEO_URL": url, "WX_OPEN_METEO_GEOCODING_URL": url,
-         "WX_OPENWEATHERMAP_URL": url, "WX_OPEN_METEO_AIR_QUALITY_URL": url]
+        [
+            "WX_NOMINATIM_URL": url, "WX_OPEN_METEO_URL": url, "WX_OPEN_METEO_GEOCODING_URL": url,
+            "WX_OPENWEATHERMAP_URL": url, "WX_OPEN_METEO_AIR_QUALITY_URL": url,
+        ]
     }
 }

@@ -27,7 +27,9 @@ public enum TestPaths {
     /// `WX_BINARY` when set.
     public static var wxBinary: String {
         if let path = ProcessInfo.processInfo.environment["WX_BINARY"], !path.isEmpty { return path }
-        let bundle = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        let bundle = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0])
         let beside = bundle.deletingLastPathComponent().appendingPathComponent("wx").path
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         return packageRoot.appendingPathComponent(".build/debug/wx").path

@@ -56,7 +56,10 @@ package final class TestClock: WXClock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Now { case wake, cancel, wait([CheckedContinuation<Void, Never>]) }
+                enum Now {
+                    case wake, cancel
+                    case wait([CheckedContinuation<Void, Never>])
+                }
                 let now = state.withLock { state -> Now in
                     // Checked under the lock that `onCancel` takes, so a cancellation either
                     // finds this sleeper registered or is seen here.
@@ -87,7 +90,9 @@ package final class TestClock: WXClock {
         let due = state.withLock { state -> [Sleeper] in
             state.elapsed += duration
             let now = state.elapsed
-            let due = state.sleepers.filter { $0.deadline <= now }.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
+            let due = state.sleepers.filter { $0.deadline <= now }.sorted {
+                ($0.deadline, $0.id) < ($1.deadline, $1.id)
+            }
             state.sleepers.removeAll { $0.deadline <= now }
             return due
         }
@@ -119,7 +124,9 @@ package final class TestClock: WXClock {
             watcher?.resume()
         }
         if Task.isCancelled, sleeperCount < count {
-            Issue.record("TestClock: cancelled while waiting for \(count) sleeper(s); \(sleeperCount) asleep", sourceLocation: sourceLocation)
+            Issue.record(
+                "TestClock: cancelled while waiting for \(count) sleeper(s); \(sleeperCount) asleep",
+                sourceLocation: sourceLocation)
         }
     }
 

@@ -23,7 +23,9 @@ public func runWX(
     _ arguments: [String] = [], stdin: String = "", home: TemporaryFolder? = nil, server: FixtureServer? = nil,
     now: String? = nil, environment: [String: String] = [:], timeout: Double = 60
 ) throws -> WXResult {
-    var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home?.path ?? NSTemporaryDirectory(), "WX_TIMEOUT": "5"]
+    var env = [
+        "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home?.path ?? NSTemporaryDirectory(), "WX_TIMEOUT": "5",
+    ]
     if let home {
         env["WX_HOME"] = home.path
         // Each run its own runtime folder (where wx spaces Nominatim requests a second apart for

@@ -1,5 +1,5 @@
-import WXBasics
 import Synchronization
+import WXBasics
 import WeatherKit
 
 /// Write failures for tests, each confined to one test's folder.
@@ -13,7 +13,9 @@ public enum WriteFaults {
     /// Makes writes under `folder` fail with `code` (ENOSPC, EROFS, EACCES) until `allow(folder)`.
     ///
     /// - Parameter matching: which paths under `folder` fail (all by default).
-    public static func fail(under folder: String, with code: Int32, matching: @escaping @Sendable (String) -> Bool = { _ in true }) {
+    public static func fail(
+        under folder: String, with code: Int32, matching: @escaping @Sendable (String) -> Bool = { _ in true }
+    ) {
         rules.withLock { $0[folder] = { matching($0) ? code : nil } }
         FileIO.faults.set { path in
             let rules = WriteFaults.rules.withLock { $0 }

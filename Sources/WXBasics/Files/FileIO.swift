@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -198,7 +199,8 @@ public enum FileIO {
         if written != bytes.count {
             let code = written < 0 ? errno : nil
             if written > 0 { _ = ftruncate(fd, off_t(info.st_size)) }
-            throw code.map { FileError(cannot: "write", path, code: $0) } ?? FileError(cannot: "write", path, reason: "short write")
+            throw code.map { FileError(cannot: "write", path, code: $0) }
+                ?? FileError(cannot: "write", path, reason: "short write")
         }
     }
 
@@ -229,12 +231,18 @@ public enum FileIO {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(cannot: "read", path, code: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileError(cannot: "read", path, reason: "not a regular file") }
-        guard Int(info.st_size) <= limit else { throw FileError(cannot: "read", path, reason: "larger than \(limit >> 20) MB") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FileError(cannot: "read", path, reason: "not a regular file")
+        }
+        guard Int(info.st_size) <= limit else {
+            throw FileError(cannot: "read", path, reason: "larger than \(limit >> 20) MB")
+        }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
+            let count = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset))
+            }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { throw FileError(cannot: "read", path, code: errno) }
             guard count > 0 else { break }

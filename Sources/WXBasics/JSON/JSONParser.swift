@@ -58,9 +58,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw Failure()
         }
@@ -68,7 +74,8 @@ struct JSONParser {
 
     private mutating func literal(_ word: StaticString) throws(Failure) {
         let length = word.utf8CodeUnitCount
-        guard position + length <= bytes.count, memcmp(bytes.baseAddress! + position, word.utf8Start, length) == 0 else {
+        guard position + length <= bytes.count, memcmp(bytes.baseAddress! + position, word.utf8Start, length) == 0
+        else {
             throw Failure()
         }
         position += length
@@ -175,7 +182,9 @@ struct JSONParser {
                     var scalar = try hex4()
                     if (0xD800...0xDBFF).contains(scalar) {
                         // A high surrogate must be followed by an escaped low one.
-                        guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                        guard current == UInt8(ascii: "\\"), position + 1 < bytes.count,
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        else {
                             throw Failure()
                         }
                         position += 2
@@ -282,7 +291,8 @@ struct JSONParser {
         if let exact = Self.exactDecimal(bytes, from: start, to: position) { return exact }
         guard length < 64 else {
             // Absurdly long numbers: still exact through Swift's parser.
-            return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) ?? .nan
+            return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+                ?? .nan
         }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
             memcpy(buffer.baseAddress!, bytes.baseAddress! + start, length)

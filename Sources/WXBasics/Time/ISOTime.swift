@@ -19,7 +19,9 @@ public enum ISOTime {
     /// An ISO 8601 instant: "2026-02-06T21:40:00Z", with fractional seconds or an offset.
     public static func parse(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: .iso8601) { return date }
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+            return date
+        }
         return nil
     }
 }

@@ -19,13 +19,16 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable {
     /// Parses "YYYY-MM-DD"; nil for anything else or an impossible date.
     public init?(iso text: Substring) {
         var utf8 = Array(text.utf8)
-        guard utf8.count == 10, let parsed = utf8.withUnsafeMutableBufferPointer({ Self.parse($0, at: 0) }) else { return nil }
+        guard utf8.count == 10, let parsed = utf8.withUnsafeMutableBufferPointer({ Self.parse($0, at: 0) }) else {
+            return nil
+        }
         self = parsed
     }
 
     /// "YYYY-MM-DD" at `offset` in `bytes`.
     static func parse(_ bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> LocalDate? {
-        guard bytes.count >= offset + 10, bytes[offset + 4] == UInt8(ascii: "-"), bytes[offset + 7] == UInt8(ascii: "-"),
+        guard bytes.count >= offset + 10, bytes[offset + 4] == UInt8(ascii: "-"),
+            bytes[offset + 7] == UInt8(ascii: "-"),
             let year = CivilCalendar.digits(bytes, offset, 4), let month = CivilCalendar.digits(bytes, offset + 5, 2),
             let day = CivilCalendar.digits(bytes, offset + 8, 2),
             (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
@@ -119,7 +122,8 @@ public enum CivilCalendar {
         return text.withUTF8 { raw -> Int? in
             guard raw.count == 16 || raw.count == 19 else { return nil }
             let bytes = UnsafeMutableBufferPointer(mutating: raw)
-            guard let date = LocalDate.parse(bytes, at: 0), bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+            guard let date = LocalDate.parse(bytes, at: 0), bytes[10] == UInt8(ascii: "T"),
+                bytes[13] == UInt8(ascii: ":"),
                 let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), hour <= 23, minute <= 59
             else { return nil }
             var second = 0

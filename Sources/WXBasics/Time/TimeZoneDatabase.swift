@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// The system time-zone database (/usr/share/zoneinfo), read with `TimeZoneFile`.
 ///
@@ -53,7 +54,8 @@ public final class TimeZoneDatabase: Sendable {
             !identifier.contains(".."), !identifier.contains("//")
         else { return false }
         return identifier.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "/")
                 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
         }

@@ -181,7 +181,9 @@ public struct TimeZoneFile: Sendable {
             transitions.reserveCapacity(header.timeCount)
             for _ in 0..<header.timeCount {
                 let time = try integer(timeSize)
-                guard transitions.last.map({ $0 < time }) ?? true else { throw Failure(reason: "transitions out of order") }
+                guard transitions.last.map({ $0 < time }) ?? true else {
+                    throw Failure(reason: "transitions out of order")
+                }
                 transitions.append(time)
             }
             var transitionTypes: [Int] = []
@@ -336,7 +338,9 @@ public struct POSIXTimeZone: Hashable, Sendable {
             let start = position
             if take("<") {
                 while let peek, peek != UInt8(ascii: ">") {
-                    guard Self.isLetter(peek) || Self.isDigit(peek) || peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-")
+                    guard
+                        Self.isLetter(peek) || Self.isDigit(peek) || peek == UInt8(ascii: "+")
+                            || peek == UInt8(ascii: "-")
                     else { return nil }
                     position += 1
                 }
@@ -401,7 +405,8 @@ public struct POSIXTimeZone: Hashable, Sendable {
         }
 
         static func isLetter(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
         }
 
         static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }

@@ -1,9 +1,10 @@
+import WXBasics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 
 /// Air quality at a place for one hour (Open-Meteo air-quality API).
 public struct AirQuality: Hashable, Sendable {
@@ -35,7 +36,8 @@ public struct AirQuality: Hashable, Sendable {
             && a.pm25MicrogramsPerCubicMetre == b.pm25MicrogramsPerCubicMetre
             && a.pm10MicrogramsPerCubicMetre == b.pm10MicrogramsPerCubicMetre
             && a.ozoneMicrogramsPerCubicMetre == b.ozoneMicrogramsPerCubicMetre
-            && a.nitrogenDioxideMicrogramsPerCubicMetre == b.nitrogenDioxideMicrogramsPerCubicMetre && a.uvIndex == b.uvIndex
+            && a.nitrogenDioxideMicrogramsPerCubicMetre == b.nitrogenDioxideMicrogramsPerCubicMetre
+            && a.uvIndex == b.uvIndex
             && a.pollenGrainsPerCubicMetre.map(\.plant) == b.pollenGrainsPerCubicMetre.map(\.plant)
             && a.pollenGrainsPerCubicMetre.map(\.value) == b.pollenGrainsPerCubicMetre.map(\.value)
     }
@@ -79,7 +81,8 @@ public struct OpenMeteoAirQualityProvider: Sendable {
     let client: ServiceClient
 
     static let pollen = ["alder", "birch", "grass", "mugwort", "olive", "ragweed"]
-    static let variables = ["european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide", "uv_index"]
+    static let variables =
+        ["european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide", "uv_index"]
         + pollen.map { "\($0)_pollen" }
 
     public init(baseURL: String, context: ServiceContext) {
@@ -94,9 +97,12 @@ public struct OpenMeteoAirQualityProvider: Sendable {
         let rounded = coordinate.rounded
         let url = QueryString.url(
             base: baseURL, path: "/v1/air-quality",
-            [("latitude", DecimalText.shortest(rounded.latitude)), ("longitude", DecimalText.shortest(rounded.longitude)),
-             ("current", Self.variables.joined(separator: ",")), ("hourly", Self.variables.joined(separator: ",")),
-             ("forecast_days", "1"), ("timezone", "auto"), ("timeformat", "unixtime")])
+            [
+                ("latitude", DecimalText.shortest(rounded.latitude)),
+                ("longitude", DecimalText.shortest(rounded.longitude)),
+                ("current", Self.variables.joined(separator: ",")), ("hourly", Self.variables.joined(separator: ",")),
+                ("forecast_days", "1"), ("timezone", "auto"), ("timeformat", "unixtime"),
+            ])
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
             validity: { _, now in now.addingTimeInterval(3_600) })
@@ -128,7 +134,9 @@ public struct OpenMeteoAirQualityProvider: Sendable {
             air.pollenGrainsPerCubicMetre = pollen.compactMap { plant in value("\(plant)_pollen").map { (plant, $0) } }
             return air
         }
-        if let current = json["current"], let time = current["time"].flatMap({ OpenMeteoForecastProvider.instant($0, offset: offset) }) {
+        if let current = json["current"],
+            let time = current["time"].flatMap({ OpenMeteoForecastProvider.instant($0, offset: offset) })
+        {
             return reading({ current[$0]?.double }, time: time)
         }
         guard let hourly = json["hourly"], let times = hourly["time"]?.array else { return nil }
@@ -138,9 +146,10 @@ public struct OpenMeteoAirQualityProvider: Sendable {
             if now.timeIntervalSince(time) < 3_600 { index = position }
         }
         guard let index, let time = OpenMeteoForecastProvider.instant(times[index], offset: offset) else { return nil }
-        return reading({ key in
-            guard let values = hourly[key]?.array, index < values.count else { return nil }
-            return values[index].double
-        }, time: time)
+        return reading(
+            { key in
+                guard let values = hourly[key]?.array, index < values.count else { return nil }
+                return values[index].double
+            }, time: time)
     }
 }

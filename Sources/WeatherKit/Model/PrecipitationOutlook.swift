@@ -50,9 +50,13 @@ public struct PrecipitationOutlook: Hashable, Sendable {
             let probability: Double?
         }
         // 15-minute data where it covers now and has values; hourly otherwise.
-        let quarters = forecast.quarterHours.map { Interval(start: $0.time, millimetres: $0.precipitationMillimetres, probability: nil) }
+        let quarters = forecast.quarterHours.map {
+            Interval(start: $0.time, millimetres: $0.precipitationMillimetres, probability: nil)
+        }
         let hours = forecast.hourly.map {
-            Interval(start: $0.time, millimetres: $0.precipitationMillimetres, probability: $0.precipitationProbabilityPercent)
+            Interval(
+                start: $0.time, millimetres: $0.precipitationMillimetres,
+                probability: $0.precipitationProbabilityPercent)
         }
         func covers(_ series: [Interval], length: Double) -> Bool {
             series.contains { $0.start <= now && now < $0.start.addingTimeInterval(length) && $0.millimetres != nil }
@@ -67,7 +71,9 @@ public struct PrecipitationOutlook: Hashable, Sendable {
         } else {
             return nil
         }
-        let ahead = series.filter { $0.start.addingTimeInterval(length) > now && $0.start < now.addingTimeInterval(horizon) }
+        let ahead = series.filter {
+            $0.start.addingTimeInterval(length) > now && $0.start < now.addingTimeInterval(horizon)
+        }
         let last = ahead.last.map { $0.start.addingTimeInterval(length) } ?? now
         horizonSeconds = min(horizon, max(0, last.timeIntervalSince(now)))
         guard let first = ahead.firstIndex(where: { ($0.millimetres ?? 0) >= threshold }) else {

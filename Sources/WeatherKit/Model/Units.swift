@@ -1,6 +1,8 @@
 /// Temperature scale for display. Values are held in °C and converted when shown.
 public enum TemperatureUnit: String, Sendable, Codable, CaseIterable {
-    case celsius = "C", fahrenheit = "F", kelvin = "K"
+    case celsius = "C"
+    case fahrenheit = "F"
+    case kelvin = "K"
 
     public var symbol: String {
         switch self {
@@ -30,7 +32,11 @@ public enum TemperatureUnit: String, Sendable, Codable, CaseIterable {
 
 /// Wind-speed unit for display. Values are held in km/h.
 public enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
-    case kilometresPerHour = "kmh", metresPerSecond = "ms", milesPerHour = "mph", knots = "kn", beaufort = "bft"
+    case kilometresPerHour = "kmh"
+    case metresPerSecond = "ms"
+    case milesPerHour = "mph"
+    case knots = "kn"
+    case beaufort = "bft"
 
     public var symbol: String {
         switch self {
@@ -69,7 +75,9 @@ public enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
 public enum Beaufort {
     /// Lower bounds of forces 1…12 in m/s, as the WMO table rounds them (force 1 from 0.5 m/s,
     /// force 12 from 32.7 m/s).
-    static let lowerBoundsMetresPerSecond: [Double] = [0.5, 1.6, 3.4, 5.5, 8.0, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7]
+    static let lowerBoundsMetresPerSecond: [Double] = [
+        0.5, 1.6, 3.4, 5.5, 8.0, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7,
+    ]
 
     static let names = [
         "calm", "light air", "light breeze", "gentle breeze", "moderate breeze", "fresh breeze",
@@ -88,7 +96,8 @@ public enum Beaufort {
 
 /// Precipitation unit for display. Values are held in mm.
 public enum PrecipitationUnit: String, Sendable, Codable, CaseIterable {
-    case millimetres = "mm", inches = "inch"
+    case millimetres = "mm"
+    case inches = "inch"
 
     public var symbol: String { self == .millimetres ? "mm" : "in" }
 
@@ -99,7 +108,8 @@ public enum PrecipitationUnit: String, Sendable, Codable, CaseIterable {
 
 /// Pressure unit for display. Values are held in hPa.
 public enum PressureUnit: String, Sendable, Codable, CaseIterable {
-    case hectopascals = "hPa", inchesOfMercury = "inHg"
+    case hectopascals = "hPa"
+    case inchesOfMercury = "inHg"
 
     public var symbol: String { rawValue }
 
@@ -111,7 +121,8 @@ public enum PressureUnit: String, Sendable, Codable, CaseIterable {
 
 /// Distance unit for visibility. Values are held in metres.
 public enum DistanceUnit: String, Sendable, Codable, CaseIterable {
-    case kilometres = "km", miles = "mi"
+    case kilometres = "km"
+    case miles = "mi"
 
     public var symbol: String { rawValue }
 
@@ -120,7 +131,8 @@ public enum DistanceUnit: String, Sendable, Codable, CaseIterable {
 
 /// 24-hour ("14:05") or 12-hour ("2:05 pm") clock for display.
 public enum ClockStyle: String, Sendable, Codable, CaseIterable {
-    case twentyFourHour = "24h", twelveHour = "12h"
+    case twentyFourHour = "24h"
+    case twelveHour = "12h"
 }
 
 /// The units wx shows values in: one preset (`metric`, `imperial`) with per-quantity overrides.
@@ -164,7 +176,9 @@ public struct UnitPreferences: Hashable, Sendable, Codable {
 
 /// Compass points for a wind direction.
 public enum CompassDirection {
-    static let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+    static let points = [
+        "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+    ]
 
     /// The 16-point compass name ("WSW") for a direction in degrees (any value; wrapped to 0…360).
     public static func name(degrees: Double) -> String {
@@ -216,19 +230,35 @@ public enum UnitQuantity: String, Hashable, Sendable, CaseIterable {
         let lower = word.lowercased()
         switch self {
         case .temperature:
-            guard let unit = TemperatureUnit.allCases.first(where: { $0.rawValue.lowercased() == lower || $0.symbol.lowercased() == lower }) else { return nil }
+            guard
+                let unit = TemperatureUnit.allCases.first(where: {
+                    $0.rawValue.lowercased() == lower || $0.symbol.lowercased() == lower
+                })
+            else { return nil }
             result.temperature = unit
         case .wind:
-            guard let unit = WindSpeedUnit.allCases.first(where: { $0.rawValue.lowercased() == lower || $0.symbol.lowercased() == lower }) else { return nil }
+            guard
+                let unit = WindSpeedUnit.allCases.first(where: {
+                    $0.rawValue.lowercased() == lower || $0.symbol.lowercased() == lower
+                })
+            else { return nil }
             result.windSpeed = unit
         case .precipitation:
-            guard let unit = PrecipitationUnit.allCases.first(where: { $0.rawValue.lowercased() == lower || $0.symbol.lowercased() == lower }) else { return nil }
+            guard
+                let unit = PrecipitationUnit.allCases.first(where: {
+                    $0.rawValue.lowercased() == lower || $0.symbol.lowercased() == lower
+                })
+            else { return nil }
             result.precipitation = unit
         case .pressure:
-            guard let unit = PressureUnit.allCases.first(where: { $0.rawValue.lowercased() == lower }) else { return nil }
+            guard let unit = PressureUnit.allCases.first(where: { $0.rawValue.lowercased() == lower }) else {
+                return nil
+            }
             result.pressure = unit
         case .distance:
-            guard let unit = DistanceUnit.allCases.first(where: { $0.rawValue.lowercased() == lower }) else { return nil }
+            guard let unit = DistanceUnit.allCases.first(where: { $0.rawValue.lowercased() == lower }) else {
+                return nil
+            }
             result.distance = unit
         case .clock:
             guard let unit = ClockStyle.allCases.first(where: { $0.rawValue.lowercased() == lower }) else { return nil }

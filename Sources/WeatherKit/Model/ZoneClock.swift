@@ -1,9 +1,10 @@
+import WXBasics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 
 /// Converts instants to a place's wall-clock time.
 ///

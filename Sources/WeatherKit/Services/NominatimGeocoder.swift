@@ -1,9 +1,10 @@
+import WXBasics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 
 /// Geocoding and reverse geocoding with Nominatim (OpenStreetMap).
 ///
@@ -27,8 +28,10 @@ public struct NominatimGeocoder: Geocoder {
     public func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         let url = QueryString.url(
             base: baseURL, path: "/search",
-            [("q", query), ("format", "jsonv2"), ("addressdetails", "1"), ("limit", String(limit)),
-             ("accept-language", language)])
+            [
+                ("q", query), ("format", "jsonv2"), ("addressdetails", "1"), ("limit", String(limit)),
+                ("accept-language", language),
+            ])
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, language: language, staleFallback: true),
             validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
@@ -38,9 +41,11 @@ public struct NominatimGeocoder: Geocoder {
     public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
         let url = QueryString.url(
             base: baseURL, path: "/reverse",
-            [("lat", DecimalText.shortest(coordinate.latitude)), ("lon", DecimalText.shortest(coordinate.longitude)),
-             ("format", "jsonv2"), ("addressdetails", "1"), ("zoom", "14"),
-             ("accept-language", language)])
+            [
+                ("lat", DecimalText.shortest(coordinate.latitude)), ("lon", DecimalText.shortest(coordinate.longitude)),
+                ("format", "jsonv2"), ("addressdetails", "1"), ("zoom", "14"),
+                ("accept-language", language),
+            ])
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, language: language, staleFallback: true),
             validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
@@ -76,7 +81,9 @@ public struct NominatimGeocoder: Geocoder {
     }
 
     /// Keys of `address` that name a settlement, most specific last in importance order.
-    static let localityKeys = ["city", "town", "village", "hamlet", "municipality", "suburb", "city_district", "borough", "county"]
+    static let localityKeys = [
+        "city", "town", "village", "hamlet", "municipality", "suburb", "city_district", "borough", "county",
+    ]
     static let regionKeys = ["state", "region", "province", "state_district"]
 
     static func place(from item: JSONValue, preferLocality: Bool) -> Place? {

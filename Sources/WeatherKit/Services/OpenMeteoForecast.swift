@@ -1,9 +1,10 @@
+import WXBasics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 
 /// Forecasts from Open-Meteo (`/v1/forecast`): current conditions, 16 days of hours and days, and
 /// the next hours in 15-minute steps, in **one** request per place — or one request for several
@@ -46,18 +47,24 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     public func url(for coordinates: [Coordinate]) -> String {
         QueryString.url(
             base: baseURL, path: "/v1/forecast",
-            [("latitude", coordinates.map { DecimalText.shortest($0.rounded.latitude) }.joined(separator: ",")),
-             ("longitude", coordinates.map { DecimalText.shortest($0.rounded.longitude) }.joined(separator: ",")),
-             ("current", Self.currentVariables.joined(separator: ",")),
-             ("hourly", Self.hourlyVariables.joined(separator: ",")),
-             ("daily", Self.dailyVariables.joined(separator: ",")),
-             ("minutely_15", "precipitation"), ("forecast_minutely_15", "24"),
-             ("forecast_days", "16"), ("timezone", "auto"), ("timeformat", "unixtime")])
+            [
+                ("latitude", coordinates.map { DecimalText.shortest($0.rounded.latitude) }.joined(separator: ",")),
+                ("longitude", coordinates.map { DecimalText.shortest($0.rounded.longitude) }.joined(separator: ",")),
+                ("current", Self.currentVariables.joined(separator: ",")),
+                ("hourly", Self.hourlyVariables.joined(separator: ",")),
+                ("daily", Self.dailyVariables.joined(separator: ",")),
+                ("minutely_15", "precipitation"), ("forecast_minutely_15", "24"),
+                ("forecast_days", "16"), ("timezone", "auto"), ("timeformat", "unixtime"),
+            ])
     }
 
-    public func forecast(at coordinate: Coordinate, language: String = "en") async throws(ServiceError) -> Fetched<Forecast> {
+    public func forecast(at coordinate: Coordinate, language: String = "en") async throws(ServiceError) -> Fetched<
+        Forecast
+    > {
         let fetched = try await forecasts(at: [coordinate], language: language)
-        guard let first = fetched.value.first else { throw .malformedResponse(service, detail: "no forecast in the answer") }
+        guard let first = fetched.value.first else {
+            throw .malformedResponse(service, detail: "no forecast in the answer")
+        }
         return Fetched(value: try first.get(), origin: fetched.origin)
     }
 
@@ -76,7 +83,9 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
             let fetched = try await client.json(
                 ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
                 validity: { json, now in Self.validUntil(json, now: now) })
-            return Fetched(value: try Self.forecasts(from: fetched.value, requested: coordinates).map { .success($0) }, origin: fetched.origin)
+            return Fetched(
+                value: try Self.forecasts(from: fetched.value, requested: coordinates).map { .success($0) },
+                origin: fetched.origin)
         }
         let keys = coordinates.map { url(for: [$0]) }
         let saved = keys.map { client.cached($0) }
@@ -167,7 +176,8 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
         }
         let offset = json["utc_offset_seconds"]?.int ?? 0
         let zone = ZoneInfo(
-            identifier: json["timezone"]?.nonEmptyString, abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
+            identifier: json["timezone"]?.nonEmptyString,
+            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
             utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
         var forecast = Forecast(
             coordinate: requested.rounded, zone: zone, elevationMetres: json["elevation"]?.double, source: "Open-Meteo")
@@ -177,7 +187,9 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
         if let block = Block(json, "minutely_15", offset: zone.utcOffsetSeconds) {
             let precipitation = block.column("precipitation", .precipitation)
             forecast.quarterHours = block.times.indices.compactMap { index in
-                block.times[index].map { QuarterHourPrecipitation(time: $0, precipitationMillimetres: precipitation[index]) }
+                block.times[index].map {
+                    QuarterHourPrecipitation(time: $0, precipitationMillimetres: precipitation[index])
+                }
             }
         }
         return forecast
@@ -277,7 +289,10 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
             let date: LocalDate?
             switch rawTimes[i] {
             case .string(let text): date = LocalDate(iso: Substring(text.prefix(10)))
-            case .number: date = rawTimes[i].unixTime.map { ZoneClock.fixed(Int($0.timeIntervalSince1970), offset: offset, abbreviation: nil).date }
+            case .number:
+                date = rawTimes[i].unixTime.map {
+                    ZoneClock.fixed(Int($0.timeIntervalSince1970), offset: offset, abbreviation: nil).date
+                }
             default: date = nil
             }
             guard let date else { return nil }
@@ -369,7 +384,9 @@ private struct Reading {
     func speed(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.kilometresPerHour($0.0, unit: $0.1) } }
     func precipitation(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.millimetres($0.0, unit: $0.1) } }
     func distance(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.metres($0.0, unit: $0.1) } }
-    func code(_ keys: String...) -> Int? { raw(keys).flatMap { $0.0 == $0.0.rounded() && abs($0.0) < 1_000 ? Int($0.0) : nil } }
+    func code(_ keys: String...) -> Int? {
+        raw(keys).flatMap { $0.0 == $0.0.rounded() && abs($0.0) < 1_000 ? Int($0.0) : nil }
+    }
 }
 
 /// What a variable measures, which decides how its declared unit converts.

@@ -1,9 +1,10 @@
+import WXBasics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 
 /// Geocoding with Open-Meteo's GeoNames-based search (`/v1/search?name=…&count=…&language=…`).
 ///
@@ -53,14 +54,17 @@ public struct OpenMeteoGeocoder: Geocoder {
             guard coordinate.isValid else { return nil }
             var region: [String] = []
             for key in ["admin1", "country"] {
-                if let text = item[key]?.nonEmptyString.map(TerminalText.sanitized), text != name, !region.contains(text) {
+                if let text = item[key]?.nonEmptyString.map(TerminalText.sanitized), text != name,
+                    !region.contains(text)
+                {
                     region.append(text)
                 }
             }
             let label = ([name] + region).joined(separator: ", ")
             return Place(
                 name: name, region: region.joined(separator: ", "),
-                countryCode: item["country_code"]?.nonEmptyString?.lowercased(), coordinate: coordinate, displayName: label)
+                countryCode: item["country_code"]?.nonEmptyString?.lowercased(), coordinate: coordinate,
+                displayName: label)
         }
         return Array(places.prefix(limit))
     }

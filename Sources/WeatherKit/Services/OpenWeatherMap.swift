@@ -1,9 +1,10 @@
+import WXBasics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 
 /// Looks up a place by a provider's own city id (OpenWeatherMap `id`, e.g. 2950159 for Berlin).
 public protocol CityLookup: Sendable {
@@ -47,7 +48,8 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     public func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast> {
         let rounded = coordinate.rounded
         let (url, cacheKey) = urls(
-            [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))], language: language)
+            [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
+            language: language)
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
             validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
@@ -112,7 +114,8 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
         let rounded = coordinate.rounded
         return try await lookup(
-            [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))], language: language)
+            [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
+            language: language)
     }
 
     // MARK: - Mapping (pure, tested on every recorded body)
@@ -157,7 +160,8 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let sunrise = json["sys"]?["sunrise"]?.unixTime
         let sunset = json["sys"]?["sunset"]?.unixTime
         if sunrise != nil || sunset != nil {
-            var today = DailyForecast(date: ZoneClock.fixed(Int(time.timeIntervalSince1970), offset: offset, abbreviation: nil).date)
+            var today = DailyForecast(
+                date: ZoneClock.fixed(Int(time.timeIntervalSince1970), offset: offset, abbreviation: nil).date)
             today.sunrise = sunrise
             today.sunset = sunset
             forecast.daily = [today]
@@ -168,13 +172,16 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// Maps an answer looked up by city id to a place (name, country, coordinates).
     public static func place(from json: JSONValue) throws(ServiceError) -> Place? {
         try checkCode(json)
-        guard let latitude = json["coord"]?["lat"]?.double, let longitude = json["coord"]?["lon"]?.double else { return nil }
+        guard let latitude = json["coord"]?["lat"]?.double, let longitude = json["coord"]?["lon"]?.double else {
+            return nil
+        }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         guard coordinate.isValid else { return nil }
         let name = json["name"]?.nonEmptyString.map(TerminalText.sanitized) ?? coordinate.rounded.text
         let country = json["sys"]?["country"]?.nonEmptyString.map(TerminalText.sanitized)
-        return Place(name: name, region: country ?? "", countryCode: country?.lowercased(), coordinate: coordinate,
-                     displayName: [name, country].compactMap { $0 }.joined(separator: ", "))
+        return Place(
+            name: name, region: country ?? "", countryCode: country?.lowercased(), coordinate: coordinate,
+            displayName: [name, country].compactMap { $0 }.joined(separator: ", "))
     }
 
     /// Throws the service's error when `cod` (number or string) is not 200.

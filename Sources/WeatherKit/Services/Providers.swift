@@ -40,5 +40,7 @@ public protocol ForecastProvider: Sendable {
     /// (offline with nothing cached for it), so that the others still show.
     ///
     /// - Throws: `ServiceError` when the answer cannot be used for any place.
-    func forecasts(at coordinates: [Coordinate], language: String) async throws(ServiceError) -> Fetched<[Result<Forecast, ServiceError>]>
+    func forecasts(at coordinates: [Coordinate], language: String) async throws(ServiceError) -> Fetched<
+        [Result<Forecast, ServiceError>]
+    >
 }

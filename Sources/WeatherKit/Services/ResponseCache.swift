@@ -1,9 +1,10 @@
+import WXBasics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 
 /// Service answers kept on disk, one file per request, so that a repeated `find` or a fresh
 /// `show` makes no request (Nominatim's policy asks clients to cache) and old data can be shown
@@ -52,7 +53,8 @@ package struct ResponseCache: Sendable {
     /// Stores `body` for `key`; failures (full disk, read-only folder) are ignored: the cache is
     /// an optimisation, never a reason for a command to fail.
     package func store(_ body: Data, for key: String, stored: Date, validUntil: Date) {
-        let header = Header(key: key, stored: stored.timeIntervalSince1970, valid_until: validUntil.timeIntervalSince1970)
+        let header = Header(
+            key: key, stored: stored.timeIntervalSince1970, valid_until: validUntil.timeIntervalSince1970)
         guard var data = try? JSONEncoder().encode(header) else { return }
         data.append(UInt8(ascii: "\n"))
         data.append(body)

@@ -44,7 +44,8 @@ public enum Service: String, Sendable, CaseIterable, Codable {
     /// The attribution the data's licence asks for.
     public var attribution: String {
         switch self {
-        case .nominatim: "Geocoding by Nominatim — data © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)"
+        case .nominatim:
+            "Geocoding by Nominatim — data © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)"
         case .openMeteo, .openMeteoAirQuality: "Weather data by Open-Meteo.com, CC BY 4.0"
         case .openMeteoGeocoding: "Geocoding by Open-Meteo.com (GeoNames data), CC BY 4.0"
         case .openWeatherMap: "Weather data by OpenWeather (openweathermap.org), CC BY-SA 4.0"

@@ -1,13 +1,14 @@
+import Synchronization
+import WXBasics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// How a provider's answer was obtained.
 public enum DataOrigin: Hashable, Sendable {
@@ -120,7 +121,9 @@ struct ServiceClient: Sendable {
         let cached = request.cacheKey.flatMap(cached)
         if let cached, cached.fresh { return cached.answer }
         if context.offline {
-            if let cached { return Fetched(value: cached.answer.value, origin: .stale(stored: cached.stored, reason: nil)) }
+            if let cached {
+                return Fetched(value: cached.answer.value, origin: .stale(stored: cached.stored, reason: nil))
+            }
             throw Self.offlineError(request.service)
         }
         do {
@@ -141,8 +144,12 @@ struct ServiceClient: Sendable {
     /// The cached answer under `key`, parsed, and whether it is still current by the validity
     /// stored with it; nil when there is none or it no longer parses.
     func cached(_ key: String) -> (answer: Fetched<JSONValue>, stored: Date, fresh: Bool)? {
-        guard let entry = context.cache?.entry(for: key), let value = try? JSONValue.parse(entry.body) else { return nil }
-        return (Fetched(value: value, origin: .cache(stored: entry.stored)), entry.stored, entry.isFresh(at: context.now()))
+        guard let entry = context.cache?.entry(for: key), let value = try? JSONValue.parse(entry.body) else {
+            return nil
+        }
+        return (
+            Fetched(value: value, origin: .cache(stored: entry.stored)), entry.stored, entry.isFresh(at: context.now())
+        )
     }
 
     /// Stores `value` under `key` as fetched now and current until `validUntil` (the part of a
@@ -166,18 +173,23 @@ struct ServiceClient: Sendable {
         let budget = Duration.milliseconds(Int64(context.limits.totalTimeoutSeconds * 1000))
         var attempt = 1
         while true {
-            do { try await context.spacing.wait(for: request.service) } catch { throw .transport(request.service, .cancelled) }
+            do { try await context.spacing.wait(for: request.service) } catch {
+                throw .transport(request.service, .cancelled)
+            }
             var limits = context.limits
             let left = budget - (clock.elapsed - started)
             limits.totalTimeoutSeconds = max(0.5, left.inSeconds)
             let outcome: ServiceError
             do {
-                let response = try await context.transport.send(HTTPRequest(url: request.url, headers: headers), limits: limits)
+                let response = try await context.transport.send(
+                    HTTPRequest(url: request.url, headers: headers), limits: limits)
                 if !(500..<600).contains(response.status) { return response }
                 outcome = Self.classify(response, service: request.service)
             } catch {
-                outcome = .transport(request.service, error == .timedOut(seconds: limits.totalTimeoutSeconds)
-                    ? .timedOut(seconds: context.limits.totalTimeoutSeconds) : error)
+                outcome = .transport(
+                    request.service,
+                    error == .timedOut(seconds: limits.totalTimeoutSeconds)
+                        ? .timedOut(seconds: context.limits.totalTimeoutSeconds) : error)
             }
             let pause = Self.pause(before: attempt + 1)
             guard outcome.isTransient, attempt < context.maximumAttempts,
@@ -223,18 +235,23 @@ struct ServiceClient: Sendable {
     static func reasonText(_ response: HTTPResponse) -> String? {
         if looksLikeHTML(response) { return nil }
         if let json = try? JSONValue.parse(response.body) {
-            let text = json[firstOf: ["reason", "message", "error"]]?.nonEmptyString
+            let text =
+                json[firstOf: ["reason", "message", "error"]]?.nonEmptyString
                 ?? json["error"]?["message"]?.nonEmptyString
             return text.map(ServiceError.clip)
         }
-        guard response.body.count < 2_000, let text = String(validating: response.body, as: UTF8.self) else { return nil }
+        guard response.body.count < 2_000, let text = String(validating: response.body, as: UTF8.self) else {
+            return nil
+        }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmed
         return line.flatMap { $0.isEmpty ? nil : ServiceError.clip($0) }
     }
 
     static func looksLikeHTML(_ response: HTTPResponse) -> Bool {
         if let type = response.contentType?.lowercased(), type.contains("html") { return true }
-        let head = response.body.prefix(256).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        let head = response.body.prefix(256).drop {
+            $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+        }
         return head.first == UInt8(ascii: "<")
     }
 }

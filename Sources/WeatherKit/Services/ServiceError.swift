@@ -1,9 +1,10 @@
+import WXBasics
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WXBasics
 
 /// Everything that can go wrong between wx and a weather or geocoding service.
 public enum ServiceError: Error, Hashable, Sendable {
@@ -29,7 +30,8 @@ public enum ServiceError: Error, Hashable, Sendable {
     public var service: Service {
         switch self {
         case .transport(let s, _), .rateLimited(let s, _, _), .refused(let s, _), .keyRefused(let s),
-            .unavailable(let s, _), .rejected(let s, _, _), .malformedResponse(let s, _), .missingKey(let s), .notNow(let s, _):
+            .unavailable(let s, _), .rejected(let s, _, _), .malformedResponse(let s, _), .missingKey(let s),
+            .notNow(let s, _):
             s
         }
     }
@@ -60,9 +62,11 @@ extension ServiceError: CustomStringConvertible {
         case .transport(_, let error):
             switch error {
             case .timedOut(let seconds):
-                return "\(name) did not answer within \(DecimalText.shortest(seconds)) s; check your connection and try again"
+                return
+                    "\(name) did not answer within \(DecimalText.shortest(seconds)) s; check your connection and try again"
             case .cannotConnect(let host):
-                return "cannot reach \(name) at \(TerminalText.sanitized(host)); check your connection or \(service.baseURLVariable)"
+                return
+                    "cannot reach \(name) at \(TerminalText.sanitized(host)); check your connection or \(service.baseURLVariable)"
             case .connectionLost:
                 return "\(name) closed the connection before the answer was complete; try again"
             case .bodyTooLarge(let limit):
@@ -83,7 +87,8 @@ extension ServiceError: CustomStringConvertible {
             return text
         case .refused(_, let status):
             if service == .nominatim {
-                return "Nominatim refused the request (HTTP \(status)): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server"
+                return
+                    "Nominatim refused the request (HTTP \(status)): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server"
             }
             return "\(name) refused the request (HTTP \(status)); wait a while and try again"
         case .keyRefused:

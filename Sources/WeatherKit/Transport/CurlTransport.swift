@@ -1,11 +1,12 @@
+import CCurl
+import Dispatch
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import CCurl
-import Dispatch
-import Synchronization
 
 /// `HTTPTransport` on libcurl's multi interface.
 ///
@@ -39,7 +40,9 @@ public final class CurlTransport: HTTPTransport {
 
     // MARK: - On the queue
 
-    private func perform(_ request: HTTPRequest, limits: TransferLimits, cancel: CancelFlag) -> Result<HTTPResponse, TransportError> {
+    private func perform(_ request: HTTPRequest, limits: TransferLimits, cancel: CancelFlag) -> Result<
+        HTTPResponse, TransportError
+    > {
         if cancel.isSet { return .failure(.cancelled) }
         let handles: Handles
         do { handles = try store.handles() } catch { return .failure(error) }
@@ -105,7 +108,10 @@ public final class CurlTransport: HTTPTransport {
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
             return .failure(.connectionLost)
         case CURLE_ABORTED_BY_CALLBACK: return .failure(.cancelled)
-        default: return .failure(.failed(api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"))
+        default:
+            return .failure(
+                .failed(api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)")
+            )
         }
 
         var status = 0
@@ -167,7 +173,8 @@ final class CurlLibrary: @unchecked Sendable {
         let api = UnsafeMutablePointer<wx_curl_api>.allocate(capacity: 1)
         api.initialize(to: wx_curl_api())
         guard wx_curl_load(api) == 0 else {
-            return .failure(.failed("libcurl could not be loaded (\(String(cString: wx_curl_load_error()))); install libcurl4"))
+            return .failure(
+                .failed("libcurl could not be loaded (\(String(cString: wx_curl_load_error()))); install libcurl4"))
         }
         _ = api.pointee.global_init(Int(CURL_GLOBAL_DEFAULT))
         return .success(CurlLibrary(api: api))

@@ -118,7 +118,8 @@ public enum Command: Hashable, Sendable {
     /// Whether the command reads favorites or settings (so `state.plist` must be current).
     public var readsState: Bool {
         switch self {
-        case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use, .save,
+        case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use,
+            .save,
             .resetState, .log:
             false
         case .export(let kind, _, _):

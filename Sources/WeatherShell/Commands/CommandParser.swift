@@ -1,5 +1,5 @@
-import WeatherKit
 import WXBasics
+import WeatherKit
 
 /// Turns what was typed into a `Command`: finds the declaration the first word names and lets
 /// it read the rest.
@@ -11,7 +11,9 @@ public enum CommandParser {
     ///   commands (`ShellWords.commands` splits those first).
     public static func parse(_ line: String) throws(ShellError) -> Command? {
         let commands = try ShellWords.commands(line)
-        guard commands.count <= 1 else { throw .usage("one command at a time here, not “\(TerminalText.sanitized(line))”") }
+        guard commands.count <= 1 else {
+            throw .usage("one command at a time here, not “\(TerminalText.sanitized(line))”")
+        }
         return try parse(words: commands.first?.words.map(\.text) ?? [])
     }
 
@@ -119,7 +121,9 @@ public enum CommandParser {
 
     /// A whole number from 1 up.
     static func number(_ text: String, what: String) throws(ShellError) -> Int {
-        if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), Int(text) == nil || Int(text)! > Int(Int32.max) {
+        if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber),
+            Int(text) == nil || Int(text)! > Int(Int32.max)
+        {
             throw .usage("\(what) \(text.prefix(24)) is too large")
         }
         guard let value = Int(text), value > 0 else {
@@ -132,10 +136,13 @@ public enum CommandParser {
     static func isLanguageCode(_ text: String) -> Bool {
         if text == "auto" { return true }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), (2...3).contains(parts[0].count), parts[0].allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        guard (1...2).contains(parts.count), (2...3).contains(parts[0].count),
+            parts[0].allSatisfy({ $0.isASCII && $0.isLetter })
+        else {
             return false
         }
-        return parts.count == 1 || ((2...3).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+        return parts.count == 1
+            || ((2...3).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }
 
     /// The longest place query sent to a geocoder, in characters.
@@ -151,7 +158,8 @@ public enum CommandParser {
         if parts.count == 2, let latitude = DecimalText.parse(parts[0]), let longitude = DecimalText.parse(parts[1]),
             !Coordinate(latitude: latitude, longitude: longitude).isValid
         {
-            throw .usage("coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180")
+            throw .usage(
+                "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180")
         }
         return text
     }
@@ -165,7 +173,9 @@ public enum CommandParser {
             parts = text.split(separator: "-", omittingEmptySubsequences: true)
         }
         let numbers = parts.compactMap { Int($0.trimmed) }
-        guard numbers.count == parts.count, (1...2).contains(numbers.count), numbers.allSatisfy({ $0 > 0 }) else { return nil }
+        guard numbers.count == parts.count, (1...2).contains(numbers.count), numbers.allSatisfy({ $0 > 0 }) else {
+            return nil
+        }
         let low = numbers[0]
         let high = numbers.last!
         guard low <= high else { return nil }

@@ -137,7 +137,9 @@ public struct Arguments: Sendable {
 
     /// The subcommand the next word names (or one of its aliases), taken; nil when it names none.
     public mutating func subcommand() -> Subcommand? {
-        guard let first = words.first, let found = spec.subcommands.first(where: { $0.matches(first) }) else { return nil }
+        guard let first = words.first, let found = spec.subcommands.first(where: { $0.matches(first) }) else {
+            return nil
+        }
         words.removeFirst()
         return found
     }

@@ -19,7 +19,9 @@ public struct Completion: Hashable, Sendable {
         for option in options.dropFirst() {
             let other = Array(option)
             var length = 0
-            while length < min(common.count, other.count), String(common[length]).lowercased() == String(other[length]).lowercased() {
+            while length < min(common.count, other.count),
+                String(common[length]).lowercased() == String(other[length]).lowercased()
+            {
                 length += 1
             }
             common = Array(common[..<length])
@@ -44,11 +46,15 @@ public enum Completer {
         // The word being typed, and where it starts; empty after a space.
         var partial = ShellWords.Word(text: "", start: length, end: length)
         if !lexed.endsBetweenWords, let last = words.popLast() { partial = last }
-        let options = self.options(command: words.first?.text, arguments: words.dropFirst().map(\.text), partial: partial.text, favorites: favorites)
+        let options = self.options(
+            command: words.first?.text, arguments: words.dropFirst().map(\.text), partial: partial.text,
+            favorites: favorites)
         let arguments = Array(words.dropFirst())
         let start = options.from < arguments.count ? arguments[options.from].start : partial.start
         let spelled = options.values.map { options.restOfLine ? ShellWords.quotedRest($0) : ShellWords.quoted($0) }
-        return Completion(replacing: options.values.isEmpty ? 0 : length - start, options: spelled, appendsSpace: options.appendsSpace)
+        return Completion(
+            replacing: options.values.isEmpty ? 0 : length - start, options: spelled, appendsSpace: options.appendsSpace
+        )
     }
 
     /// What completes the word being typed, as values (not yet quoted for the line).
@@ -73,7 +79,9 @@ public enum Completer {
     }
 
     /// `arguments[offset...]` are the words after what has been matched so far.
-    static func options(_ arguments: [String], partial: String, kind: CompletionKind, offset: Int, favorites: [String]) -> Options {
+    static func options(_ arguments: [String], partial: String, kind: CompletionKind, offset: Int, favorites: [String])
+        -> Options
+    {
         let after = Array(arguments[offset...])
         let nothing = Options(from: arguments.count)
         switch kind {
@@ -101,11 +109,13 @@ public enum Completer {
         case .subcommands(let subcommands, let otherwise):
             if let first = after.first {
                 guard let subcommand = subcommands.first(where: { $0.matches(first) }) else { return nothing }
-                return options(arguments, partial: partial, kind: subcommand.then, offset: offset + 1, favorites: favorites)
+                return options(
+                    arguments, partial: partial, kind: subcommand.then, offset: offset + 1, favorites: favorites)
             }
             // Each subcommand, then the other words it answers to (`fav r`: rename, rm, remove).
             let own = matching(subcommands.flatMap { [$0.word] + $0.aliases }, prefix: partial)
-            let other = options(arguments, partial: partial, kind: otherwise, offset: offset, favorites: favorites).values
+            let other = options(arguments, partial: partial, kind: otherwise, offset: offset, favorites: favorites)
+                .values
             return Options(values: own + other, from: arguments.count, appendsSpace: !own.isEmpty && other.isEmpty)
         }
     }

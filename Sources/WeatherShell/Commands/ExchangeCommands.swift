@@ -1,5 +1,5 @@
-import WeatherKit
 import WXBasics
+import WeatherKit
 
 // Your data in and out, and the repair of state.plist: `export`, `import`, `reset`.
 extension CommandSpec {
@@ -13,7 +13,9 @@ extension CommandSpec {
         completion: .words(ExportKind.allCases.map(\.rawValue))
     ) { arguments throws(ShellError) in
         var words = arguments.words
-        guard let first = words.first, let kind = ExportKind(rawValue: first.lowercased()) else { throw arguments.usage() }
+        guard let first = words.first, let kind = ExportKind(rawValue: first.lowercased()) else {
+            throw arguments.usage()
+        }
         words.removeFirst()
         var format: ExchangeFormat?
         if let index = words.firstIndex(where: { $0 == "--format" || $0.hasPrefix("--format=") }) {
@@ -39,7 +41,7 @@ extension CommandSpec {
         name: "import", synopsis: "import favorites FILE",
         summary: "add favorites from a CSV or JSON file",
         details: [
-            "Needs name, latitude and longitude (display_name and country_code when present). A favorite whose coordinates are already saved is skipped; a row that cannot be read is named and skipped; the rest are saved in one step.",
+            "Needs name, latitude and longitude (display_name and country_code when present). A favorite whose coordinates are already saved is skipped; a row that cannot be read is named and skipped; the rest are saved in one step."
         ],
         completion: .words(["favorites"])
     ) { arguments throws(ShellError) in
@@ -52,7 +54,7 @@ extension CommandSpec {
         name: "reset", synopsis: "reset state",
         summary: "start afresh when state.plist is unreadable",
         details: [
-            "Only for a state.plist that does not parse: wx has copied it aside (state.plist.corrupt-<time>) and keeps favorites and settings read-only until you say so. A readable file is never reset.",
+            "Only for a state.plist that does not parse: wx has copied it aside (state.plist.corrupt-<time>) and keeps favorites and settings read-only until you say so. A readable file is never reset."
         ],
         completion: .words(["state"])
     ) { arguments throws(ShellError) in

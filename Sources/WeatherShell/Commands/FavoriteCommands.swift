@@ -23,7 +23,8 @@ extension CommandSpec {
         }
     }
 
-    static let favs = CommandSpec(name: "favs", synopsis: "favs", summary: "list favorites") { arguments throws(ShellError) in
+    static let favs = CommandSpec(name: "favs", synopsis: "favs", summary: "list favorites") {
+        arguments throws(ShellError) in
         try arguments.alone(.favorites)
     }
 }

@@ -11,7 +11,9 @@ extension CommandSpec {
             "One quantity apart from the preset: units temperature C|F|K · wind kmh|ms|mph|kn|bft (Beaufort) · precipitation mm|inch · pressure hPa|inHg · distance km|mi · clock 24h|12h. A preset clears them. The choice is saved.",
         ],
         completion: .subcommands(
-            UnitQuantity.allCases.map { Subcommand($0.rawValue, arguments: $0.choices.joined(separator: "|"), then: .words($0.choices)) },
+            UnitQuantity.allCases.map {
+                Subcommand($0.rawValue, arguments: $0.choices.joined(separator: "|"), then: .words($0.choices))
+            },
             otherwise: .words(["metric", "imperial"]))
     ) { arguments throws(ShellError) in
         let words = arguments.words
@@ -33,7 +35,9 @@ extension CommandSpec {
     static let provider = CommandSpec(
         name: "provider", synopsis: "provider [open-meteo | openweathermap]",
         summary: "show or set where the weather comes from",
-        details: ["OpenWeatherMap needs OPENWEATHERMAP_API_KEY and gives current conditions only; Open-Meteo gives forecasts too. The choice is saved."],
+        details: [
+            "OpenWeatherMap needs OPENWEATHERMAP_API_KEY and gives current conditions only; Open-Meteo gives forecasts too. The choice is saved."
+        ],
         completion: .words(["open-meteo", "openweathermap"])
     ) { arguments throws(ShellError) in
         .provider(arguments.rest()?.lowercased())

@@ -27,7 +27,8 @@ public enum ShellCompletion {
         // The shell has split the words already, and quotes what it inserts itself: the values
         // come back bare.
         let arguments = Array(words.dropFirst())
-        let found = Completer.options(command: words.first, arguments: arguments, partial: current, favorites: favorites)
+        let found = Completer.options(
+            command: words.first, arguments: arguments, partial: current, favorites: favorites)
         guard found.from < arguments.count else { return found.values }
         // A value that began in an earlier word ("New" "Y" for "New York"): only what replaces
         // the current word.

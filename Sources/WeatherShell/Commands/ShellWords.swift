@@ -1,5 +1,5 @@
-import WeatherKit
 import WXBasics
+import WeatherKit
 
 /// The one lexer for what people type: the runner's `;` splitting, the parser, Tab completion
 /// (at the prompt and for bash, zsh and fish), `!N`, `replay` and the start-up file all read
@@ -176,7 +176,8 @@ public struct ShellWords: Hashable, Sendable {
         }
         var out = ""
         for (index, character) in word.enumerated() {
-            let special = character == "\"" || character == "\\" || character == ";"
+            let special =
+                character == "\"" || character == "\\" || character == ";"
                 || (index == 0 && (character == "'" || character == "#"))
             if special { out.append("\\") }
             out.append(character)

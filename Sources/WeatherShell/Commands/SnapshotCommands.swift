@@ -5,7 +5,9 @@ extension CommandSpec {
     static let save = CommandSpec(
         name: "save", synopsis: "save",
         summary: "save a snapshot of the last weather shown",
-        details: ["The snapshot keeps the place, its coordinates, the temperature, precipitation probability and amount, the condition, and the time of the data."]
+        details: [
+            "The snapshot keeps the place, its coordinates, the temperature, precipitation probability and amount, the condition, and the time of the data."
+        ]
     ) { arguments throws(ShellError) in
         try arguments.alone(.save)
     }
@@ -13,7 +15,8 @@ extension CommandSpec {
     static let saved = CommandSpec(
         name: "saved", synopsis: "saved [N | rm N]",
         summary: "list snapshots; show or delete one",
-        completion: .subcommands([Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .none)], otherwise: .none)
+        completion: .subcommands(
+            [Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .none)], otherwise: .none)
     ) { arguments throws(ShellError) in
         if arguments.isEmpty { return .snapshots }
         if arguments.subcommand() != nil {
@@ -29,7 +32,8 @@ extension CommandSpec {
         summary: "the last N commands (20), from all sessions",
         details: ["“!N” runs command N again; “replay N..M” runs a range, printing each first."]
     ) { arguments throws(ShellError) in
-        .history(try arguments.rest().map { text throws(ShellError) in try CommandParser.number(text, what: "the count") })
+        .history(
+            try arguments.rest().map { text throws(ShellError) in try CommandParser.number(text, what: "the count") })
     }
 
     static let replay = CommandSpec(
@@ -45,7 +49,7 @@ extension CommandSpec {
         name: "log", synopsis: "log [compact]",
         summary: "what log.jsonl holds; compact it",
         details: [
-            "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote. The old file is replaced in one step, so a crash leaves one or the other.",
+            "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote. The old file is replaced in one step, so a crash leaves one or the other."
         ],
         completion: .words(["compact"])
     ) { arguments throws(ShellError) in

@@ -1,5 +1,5 @@
-import WeatherKit
 import WXBasics
+import WeatherKit
 
 // The weather for a place: `show`, `hourly`, `daily`, `rain`, `air`, `watch`, `compare`.
 extension CommandSpec {
@@ -24,7 +24,8 @@ extension CommandSpec {
         ],
         completion: .countThenFavorites
     ) { arguments throws(ShellError) in
-        let count = try CommandParser.count(&arguments, what: "the number of hours", maximum: WeatherSession.maximumHours)
+        let count = try CommandParser.count(
+            &arguments, what: "the number of hours", maximum: WeatherSession.maximumHours)
         return .hourly(count, try CommandParser.optionalPlace(&arguments))
     }
 

@@ -1,11 +1,12 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
-import WeatherStore
 
 /// What `export` writes.
 public enum ExportKind: String, CaseIterable, Hashable, Sendable {
@@ -44,9 +45,15 @@ public enum ExchangeFormat: String, CaseIterable, Hashable, Sendable {
 package enum DataExchange {
     /// The records of an export as JSON objects: what `export` writes, and what
     /// `export … --json` prints under `records`.
-    static func objects(favorites: [Favorite]) -> [JSONOutput] { favorites.map { ExportEncoder.object(FavoriteExportRecord($0)) } }
-    static func objects(snapshots: [Snapshot]) -> [JSONOutput] { snapshots.map { ExportEncoder.object(SnapshotExportRecord($0)) } }
-    static func objects(history: [HistoryEntry]) -> [JSONOutput] { history.map { ExportEncoder.object(HistoryExportRecord($0)) } }
+    static func objects(favorites: [Favorite]) -> [JSONOutput] {
+        favorites.map { ExportEncoder.object(FavoriteExportRecord($0)) }
+    }
+    static func objects(snapshots: [Snapshot]) -> [JSONOutput] {
+        snapshots.map { ExportEncoder.object(SnapshotExportRecord($0)) }
+    }
+    static func objects(history: [HistoryEntry]) -> [JSONOutput] {
+        history.map { ExportEncoder.object(HistoryExportRecord($0)) }
+    }
 
     /// `objects` in `format`. CSV has a header row even when there are no records.
     static func text(_ objects: [JSONOutput], kind: ExportKind, format: ExchangeFormat) -> String {
@@ -87,7 +94,9 @@ package enum DataExchange {
     /// `{"type":"favorites","favorites":[…]}` document of `--json`.
     ///
     /// - Throws: `FileProblem` when the file as a whole cannot be read as either format.
-    package static func favorites(from text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String]) {
+    package static func favorites(from text: String) throws(FileProblem) -> (
+        favorites: [ImportedFavorite], problems: [String]
+    ) {
         let body = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
         let start = body.first { !$0.isWhitespace }
         if start == "[" || start == "{" { return try favorites(json: body) }
@@ -96,13 +105,19 @@ package enum DataExchange {
 
     static func favorites(csv text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String]) {
         let records: [CSV.Record]
-        do { records = try CSV.decode(text) } catch { throw FileProblem("not CSV: line \(error.line): \(error.message)") }
+        do { records = try CSV.decode(text) } catch {
+            throw FileProblem("not CSV: line \(error.line): \(error.message)")
+        }
         guard let header = records.first else { throw FileProblem("the file is empty") }
         let names = header.fields.map { $0.trimmed.lowercased() }
         func column(_ name: String) -> Int? { names.firstIndex(of: name) }
         typealias Field = FavoriteExportRecord.Field
-        guard let nameColumn = column(Field.name), let latitudeColumn = column(Field.latitude), let longitudeColumn = column(Field.longitude) else {
-            throw FileProblem("the CSV header must name the columns name, latitude and longitude (it has: \(TerminalText.sanitized(String(header.fields.joined(separator: ", ").prefix(120)))))")
+        guard let nameColumn = column(Field.name), let latitudeColumn = column(Field.latitude),
+            let longitudeColumn = column(Field.longitude)
+        else {
+            throw FileProblem(
+                "the CSV header must name the columns name, latitude and longitude (it has: \(TerminalText.sanitized(String(header.fields.joined(separator: ", ").prefix(120)))))"
+            )
         }
         var favorites: [ImportedFavorite] = []
         var problems: [String] = []
@@ -114,8 +129,10 @@ package enum DataExchange {
             }
             func cell(_ index: Int?) -> String? { index.map { record.fields[$0] } }
             switch favorite(
-                name: cell(nameColumn), latitude: cell(latitudeColumn).map(JSONValue.string), longitude: cell(longitudeColumn).map(JSONValue.string),
-                displayName: cell(column(Field.displayName)), countryCode: cell(column(Field.countryCode)), origin: origin)
+                name: cell(nameColumn), latitude: cell(latitudeColumn).map(JSONValue.string),
+                longitude: cell(longitudeColumn).map(JSONValue.string),
+                displayName: cell(column(Field.displayName)), countryCode: cell(column(Field.countryCode)),
+                origin: origin)
             {
             case .success(let value): favorites.append(value)
             case .failure(let problem): problems.append(problem.message)
@@ -124,7 +141,8 @@ package enum DataExchange {
         return (favorites, problems)
     }
 
-    static func favorites(json text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String]) {
+    static func favorites(json text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String])
+    {
         typealias Field = FavoriteExportRecord.Field
         let value: JSONValue
         do { value = try JSONValue.parse(Data(text.utf8)) } catch { throw FileProblem("not valid JSON") }
@@ -141,7 +159,8 @@ package enum DataExchange {
             }
             switch favorite(
                 name: item[Field.name]?.string, latitude: item[Field.latitude], longitude: item[Field.longitude],
-                displayName: item[Field.displayName]?.string, countryCode: item[Field.countryCode]?.string, origin: origin)
+                displayName: item[Field.displayName]?.string, countryCode: item[Field.countryCode]?.string,
+                origin: origin)
             {
             case .success(let value): favorites.append(value)
             case .failure(let problem): problems.append(problem.message)
@@ -162,7 +181,8 @@ package enum DataExchange {
     static let maximumNameLength = 100
 
     static func favorite(
-        name: String?, latitude: JSONValue?, longitude: JSONValue?, displayName: String?, countryCode: String?, origin: String
+        name: String?, latitude: JSONValue?, longitude: JSONValue?, displayName: String?, countryCode: String?,
+        origin: String
     ) -> Result<ImportedFavorite, Problem> {
         let cleanName = TerminalText.sanitized(name ?? "").trimmed
         guard !cleanName.isEmpty else { return .failure(Problem(message: "\(origin): no name")) }
@@ -186,12 +206,19 @@ package enum DataExchange {
         }
         let coordinate = Coordinate(latitude: latitudeValue, longitude: longitudeValue)
         guard coordinate.isValid else {
-            return .failure(Problem(message: "\(origin): \(DecimalText.shortest(latitudeValue)),\(DecimalText.shortest(longitudeValue)) is not a place on Earth (latitude -90…90, longitude -180…180)"))
+            return .failure(
+                Problem(
+                    message:
+                        "\(origin): \(DecimalText.shortest(latitudeValue)),\(DecimalText.shortest(longitudeValue)) is not a place on Earth (latitude -90…90, longitude -180…180)"
+                ))
         }
         let display = TerminalText.sanitized(displayName ?? "").trimmed
-        let country = countryCode.map { TerminalText.sanitized($0).trimmed.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
-        return .success(ImportedFavorite(
-            name: cleanName, coordinate: coordinate.rounded, displayName: display.isEmpty ? cleanName : display,
-            countryCode: country, origin: origin))
+        let country = countryCode.map { TerminalText.sanitized($0).trimmed.lowercased() }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        return .success(
+            ImportedFavorite(
+                name: cleanName, coordinate: coordinate.rounded, displayName: display.isEmpty ? cleanName : display,
+                countryCode: country, origin: origin))
     }
 }

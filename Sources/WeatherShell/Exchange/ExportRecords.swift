@@ -1,11 +1,12 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WeatherStore
-import WXBasics
 
 // The export format: what `export favorites|snapshots|history` writes, as JSON or CSV. It is a
 // format of its own (schema/wx-export.schema.json), defined by the records below and written
@@ -98,11 +99,13 @@ package struct SnapshotExportRecord: ExportRecord, Hashable {
         return [
             ExportField("id", .number(Double(snapshot.id))),
             ExportField("saved_at", .time(snapshot.savedAt)),
-            ExportField("place", .fields([
-                ExportField("name", .text(snapshot.placeName)),
-                ExportField("latitude", .number(snapshot.coordinate.latitude)),
-                ExportField("longitude", .number(snapshot.coordinate.longitude)),
-            ])),
+            ExportField(
+                "place",
+                .fields([
+                    ExportField("name", .text(snapshot.placeName)),
+                    ExportField("latitude", .number(snapshot.coordinate.latitude)),
+                    ExportField("longitude", .number(snapshot.coordinate.longitude)),
+                ])),
             ExportField("data_time", .time(reading.dataTime)),
             ExportField("utc_offset_seconds", .number(Double(snapshot.utcOffsetSeconds))),
             ExportField("temperature_celsius", .optional(reading.temperatureCelsius)),
@@ -115,9 +118,13 @@ package struct SnapshotExportRecord: ExportRecord, Hashable {
 
     package static var template: Self {
         let epoch = Date(timeIntervalSince1970: 0)
-        return Self(Snapshot(
-            id: 0, savedAt: epoch, placeName: "", coordinate: Coordinate(latitude: 0, longitude: 0), utcOffsetSeconds: 0, timeZone: nil,
-            reading: SnapshotReading(dataTime: epoch, temperatureCelsius: nil, precipitationProbabilityPercent: nil, precipitationMillimetres: nil, weatherCode: nil)))
+        return Self(
+            Snapshot(
+                id: 0, savedAt: epoch, placeName: "", coordinate: Coordinate(latitude: 0, longitude: 0),
+                utcOffsetSeconds: 0, timeZone: nil,
+                reading: SnapshotReading(
+                    dataTime: epoch, temperatureCelsius: nil, precipitationProbabilityPercent: nil,
+                    precipitationMillimetres: nil, weatherCode: nil)))
     }
 }
 
@@ -128,7 +135,10 @@ package struct HistoryExportRecord: ExportRecord, Hashable {
     package init(_ entry: HistoryEntry) { self.entry = entry }
 
     package var fields: [ExportField] {
-        [ExportField("number", .number(Double(entry.number))), ExportField("line", .text(entry.line)), ExportField("time", .time(entry.time))]
+        [
+            ExportField("number", .number(Double(entry.number))), ExportField("line", .text(entry.line)),
+            ExportField("time", .time(entry.time)),
+        ]
     }
 
     package static var template: Self { Self(HistoryEntry(number: 0, line: "", time: Date(timeIntervalSince1970: 0))) }
@@ -141,14 +151,15 @@ package enum ExportEncoder {
     package static func object(_ record: some ExportRecord) -> JSONOutput { object(record.fields) }
 
     static func object(_ fields: [ExportField]) -> JSONOutput {
-        .object(fields.map { field in
-            switch field.value {
-            case .null: (field.name, .null)
-            case .number(let number): (field.name, .number(number))
-            case .text(let text): (field.name, .string(text))
-            case .fields(let inner): (field.name, object(inner))
-            }
-        })
+        .object(
+            fields.map { field in
+                switch field.value {
+                case .null: (field.name, .null)
+                case .number(let number): (field.name, .number(number))
+                case .text(let text): (field.name, .string(text))
+                case .fields(let inner): (field.name, object(inner))
+                }
+            })
     }
 
     /// `records` as one JSON array on one line, then a newline.
@@ -156,7 +167,9 @@ package enum ExportEncoder {
 
     /// The CSV header of a kind of record: its field names, those of nested fields joined to
     /// their parent's with "_" ("place_name").
-    package static func columns<Record: ExportRecord>(_ type: Record.Type) -> [String] { cells(Record.template.fields).map(\.0) }
+    package static func columns<Record: ExportRecord>(_ type: Record.Type) -> [String] {
+        cells(Record.template.fields).map(\.0)
+    }
 
     /// The fields of a record's JSON object (`object(_:)` read back), for CSV.
     static func fields(_ object: JSONOutput) -> [ExportField] {

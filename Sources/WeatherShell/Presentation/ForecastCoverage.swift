@@ -1,10 +1,11 @@
+import WXBasics
+import WeatherKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
 
 // What a forecast covers, asked by the view model (to refuse hourly/daily/rain on data without
 // them) and by the presentation (to say so under show, hourly and daily): one definition for
@@ -13,7 +14,8 @@ import WXBasics
 extension DailyForecast {
     /// Whether the day has any reading worth a table row (not just sunrise and sunset).
     var hasReadings: Bool {
-        weatherCode != nil || temperatureMinCelsius != nil || temperatureMaxCelsius != nil || precipitationSumMillimetres != nil
+        weatherCode != nil || temperatureMinCelsius != nil || temperatureMaxCelsius != nil
+            || precipitationSumMillimetres != nil
     }
 }
 

@@ -1,10 +1,11 @@
+import WXBasics
+import WeatherKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
 
 // What `show`, `hourly`, `daily`, `compare` and a snapshot contain is decided here, once, from a
 // WeatherReport and the time now. The text and JSON renderers are handed the result and only
@@ -35,7 +36,9 @@ package struct NowReading: Hashable, Sendable {
     /// hour containing now.
     package init?(_ forecast: Forecast, now: Date) {
         let current = forecast.current
-        guard let time = current?.time ?? forecast.currentHourIndex(at: now).map({ forecast.hourly[$0].time }) else { return nil }
+        guard let time = current?.time ?? forecast.currentHourIndex(at: now).map({ forecast.hourly[$0].time }) else {
+            return nil
+        }
         let hour = forecast.currentHourIndex(at: time).map { forecast.hourly[$0] }
         self.time = time
         isCurrentConditions = current != nil
@@ -113,7 +116,9 @@ package struct WeatherPresentation: Sendable {
         current = forecast.current
         let hourIndex = forecast.currentHourIndex(at: now)
         currentHour = hourIndex.map { forecast.hourly[$0] }
-        conditionsHour = forecast.current.flatMap { current in forecast.currentHourIndex(at: current.time).map { forecast.hourly[$0] } }
+        conditionsHour = forecast.current.flatMap { current in
+            forecast.currentHourIndex(at: current.time).map { forecast.hourly[$0] }
+        }
         reading = NowReading(forecast, now: now)
         today = forecast.today(at: now)
 
@@ -136,11 +141,17 @@ extension WeatherPresentation {
     package static func show(_ report: WeatherReport, now: Date) -> Self { Self(report, now: now) }
 
     /// `hourly N`: N hours after now.
-    package static func hourly(_ report: WeatherReport, hours: Int, now: Date) -> Self { Self(report, now: now, hours: hours, days: 0) }
+    package static func hourly(_ report: WeatherReport, hours: Int, now: Date) -> Self {
+        Self(report, now: now, hours: hours, days: 0)
+    }
 
     /// `daily N`: N days from today.
-    package static func daily(_ report: WeatherReport, days: Int, now: Date) -> Self { Self(report, now: now, hours: 0, days: days) }
+    package static func daily(_ report: WeatherReport, days: Int, now: Date) -> Self {
+        Self(report, now: now, hours: 0, days: days)
+    }
 
     /// `rain`: the heading and its notes only (the outlook is the result's own).
-    package static func heading(_ report: WeatherReport, now: Date) -> Self { Self(report, now: now, hours: 0, days: 0) }
+    package static func heading(_ report: WeatherReport, now: Date) -> Self {
+        Self(report, now: now, hours: 0, days: 0)
+    }
 }

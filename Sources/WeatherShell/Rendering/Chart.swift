@@ -1,5 +1,5 @@
-import WeatherKit
 import WXBasics
+import WeatherKit
 
 /// A terminal chart of temperature over the place's local time, with precipitation probability
 /// as bars under it, at most 80 columns wide: eighth-block characters (▁▂…█), or # and : in ASCII.
@@ -52,7 +52,9 @@ enum TemperatureChart {
             lines.append(line.trimmedTrailing)
         }
         for row in (0..<probabilityRows).reversed() {
-            var line = TextLayout.pad(row == probabilityRows - 1 ? "rain %" : "", to: margin - 2, right: true) + (unicode ? " ┤" : " |")
+            var line =
+                TextLayout.pad(row == probabilityRows - 1 ? "rain %" : "", to: margin - 2, right: true)
+                + (unicode ? " ┤" : " |")
             for value in columnProbability {
                 let eighths = value.map { Int(($0 / 100 * Double(probabilityRows * 8)).rounded()) }
                 line += cell(eighths, row: row, unicode: unicode, ascii: ":")
@@ -64,11 +66,15 @@ enum TemperatureChart {
         var axis = Array(repeating: Character(" "), count: columns.count + 3)
         var free = 0
         for (index, indices) in columns.enumerated() {
-            guard let mark = indices.map({ clock.localTime(hours[$0].time) }).first(where: {
-                $0.minute == 0 && $0.hour % (step > 2 ? 24 : 6) == 0
-            }), index >= free else { continue }
+            guard
+                let mark = indices.map({ clock.localTime(hours[$0].time) }).first(where: {
+                    $0.minute == 0 && $0.hour % (step > 2 ? 24 : 6) == 0
+                }), index >= free
+            else { continue }
             let label = step > 2 ? ValueFormatter.weekdays[mark.weekday] : format.hourLabel(mark)
-            for (offset, character) in label.enumerated() where index + offset < axis.count { axis[index + offset] = character }
+            for (offset, character) in label.enumerated() where index + offset < axis.count {
+                axis[index + offset] = character
+            }
             free = index + label.count + 1
         }
         lines.append(String(repeating: " ", count: margin) + String(axis).trimmedTrailing)

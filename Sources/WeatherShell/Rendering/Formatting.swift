@@ -1,10 +1,11 @@
+import WXBasics
+import WeatherKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
 
 /// How values look in text output: canonical values in, the user's units out, "—" for missing.
 package struct ValueFormatter: Sendable {
@@ -43,7 +44,8 @@ package struct ValueFormatter: Sendable {
             return "\(force) Bft (\(Beaufort.name(force: force)))"
         }
         let value = units.windSpeed.convert(kilometresPerHour: kilometresPerHour)
-        return "\(DecimalText.fixed(value, digits: units.windSpeed == .metresPerSecond ? 1 : 0)) \(units.windSpeed.symbol)"
+        return
+            "\(DecimalText.fixed(value, digits: units.windSpeed == .metresPerSecond ? 1 : 0)) \(units.windSpeed.symbol)"
     }
 
     /// "0.3 mm", "0.01 in", "—".

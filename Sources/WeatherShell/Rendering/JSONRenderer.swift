@@ -1,11 +1,12 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
-import WeatherStore
 
 extension JSONOutput {
     static func optional(_ value: Double?) -> JSONOutput { value.map { .number($0) } ?? .null }
@@ -45,10 +46,13 @@ package enum JSONRenderer {
         case .favoriteAdded(let value):
             return .object([("type", .string("favorite")), ("action", .string("added")), ("favorite", favorite(value))])
         case .favoriteRemoved(let value):
-            return .object([("type", .string("favorite")), ("action", .string("removed")), ("favorite", favorite(value))])
+            return .object([
+                ("type", .string("favorite")), ("action", .string("removed")), ("favorite", favorite(value)),
+            ])
         case .favoriteRenamed(let old, let value):
             return .object([
-                ("type", .string("favorite")), ("action", .string("renamed")), ("old_name", .string(old)), ("favorite", favorite(value)),
+                ("type", .string("favorite")), ("action", .string("renamed")), ("old_name", .string(old)),
+                ("favorite", favorite(value)),
             ])
         case .hourly(let report, let count):
             let presentation = WeatherPresentation.hourly(report, hours: count, now: context.now)
@@ -66,39 +70,53 @@ package enum JSONRenderer {
         case .rain(let report, let outlook):
             return .object([
                 ("type", .string("rain")), ("place", place(report.place, index: nil)),
-                ("outlook", outlook.map { outlook in
-                    .object([
-                        ("kind", .string(outlook.kind == .dry ? "dry" : outlook.kind == .now ? "now" : "later")),
-                        ("resolution", .string(outlook.resolution == .quarterHours ? "15_minutes" : "hourly")),
-                        ("start", .optional(outlook.start.map(ISOTime.string))), ("end", .optional(outlook.end.map(ISOTime.string))),
-                        ("total_millimetres", .number(outlook.totalMillimetres)),
-                        ("probability_percent", .optional(outlook.probabilityPercent)),
-                        ("horizon_hours", .number(outlook.horizonSeconds / 3_600)),
-                    ])
-                } ?? .null),
+                (
+                    "outlook",
+                    outlook.map { outlook in
+                        .object([
+                            ("kind", .string(outlook.kind == .dry ? "dry" : outlook.kind == .now ? "now" : "later")),
+                            ("resolution", .string(outlook.resolution == .quarterHours ? "15_minutes" : "hourly")),
+                            ("start", .optional(outlook.start.map(ISOTime.string))),
+                            ("end", .optional(outlook.end.map(ISOTime.string))),
+                            ("total_millimetres", .number(outlook.totalMillimetres)),
+                            ("probability_percent", .optional(outlook.probabilityPercent)),
+                            ("horizon_hours", .number(outlook.horizonSeconds / 3_600)),
+                        ])
+                    } ?? .null
+                ),
             ])
         case .air(let value, let air, _):
             return .object([
-                ("type", .string("air")), ("place", place(value, index: nil)), ("time", .string(ISOTime.string(air.time))),
+                ("type", .string("air")), ("place", place(value, index: nil)),
+                ("time", .string(ISOTime.string(air.time))),
                 ("european_aqi", .optional(air.europeanAQI)), ("us_aqi", .optional(air.usAQI)),
                 ("pm2_5_micrograms_per_cubic_metre", .optional(air.pm25MicrogramsPerCubicMetre)),
                 ("pm10_micrograms_per_cubic_metre", .optional(air.pm10MicrogramsPerCubicMetre)),
                 ("ozone_micrograms_per_cubic_metre", .optional(air.ozoneMicrogramsPerCubicMetre)),
                 ("nitrogen_dioxide_micrograms_per_cubic_metre", .optional(air.nitrogenDioxideMicrogramsPerCubicMetre)),
                 ("uv_index", .optional(air.uvIndex)),
-                ("pollen_grains_per_cubic_metre", .object(air.pollenGrainsPerCubicMetre.map { ($0.plant, .number($0.value)) })),
+                (
+                    "pollen_grains_per_cubic_metre",
+                    .object(air.pollenGrainsPerCubicMetre.map { ($0.plant, .number($0.value)) })
+                ),
             ])
         case .comparison(let reports, let missing):
             return .object([
-                ("type", .string("comparison")), ("places", .array(reports.map { weather(WeatherPresentation.show($0, now: context.now)) })),
-                ("missing", .array(missing.map { .object([("name", .string($0.name)), ("reason", .string($0.reason))]) })),
+                ("type", .string("comparison")),
+                ("places", .array(reports.map { weather(WeatherPresentation.show($0, now: context.now)) })),
+                (
+                    "missing",
+                    .array(missing.map { .object([("name", .string($0.name)), ("reason", .string($0.reason))]) })
+                ),
             ])
         case .favorites(let values):
             return .object([("type", .string("favorites")), ("favorites", .array(values.map(favorite)))])
         case .snapshotSaved(let value):
             return .object([("type", .string("snapshot")), ("action", .string("saved")), ("snapshot", snapshot(value))])
         case .snapshotRemoved(let value):
-            return .object([("type", .string("snapshot")), ("action", .string("deleted")), ("snapshot", snapshot(value))])
+            return .object([
+                ("type", .string("snapshot")), ("action", .string("deleted")), ("snapshot", snapshot(value)),
+            ])
         case .snapshot(let value):
             return .object([("type", .string("snapshot")), ("action", .string("shown")), ("snapshot", snapshot(value))])
         case .snapshots(let values):
@@ -112,7 +130,13 @@ package enum JSONRenderer {
             let units = setting.preferences
             return .object([
                 ("type", .string("units")), ("preset", .string(setting.preset.rawValue)),
-                ("overrides", .object(UnitQuantity.allCases.compactMap { quantity in setting.overrides[quantity].map { (quantity.rawValue, .string($0)) } })),
+                (
+                    "overrides",
+                    .object(
+                        UnitQuantity.allCases.compactMap { quantity in
+                            setting.overrides[quantity].map { (quantity.rawValue, .string($0)) }
+                        })
+                ),
                 ("temperature", .string(units.temperature.symbol)), ("wind_speed", .string(units.windSpeed.symbol)),
                 ("precipitation", .string(units.precipitation.symbol)), ("pressure", .string(units.pressure.symbol)),
                 ("distance", .string(units.distance.symbol)), ("clock", .string(units.clock.rawValue)),
@@ -130,7 +154,13 @@ package enum JSONRenderer {
         case .about(let info):
             return .object([
                 ("type", .string("about")), ("version", .string(info.version)),
-                ("attribution", .array(info.services.map(\.attribution).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.map { .string($0) })),
+                (
+                    "attribution",
+                    .array(
+                        info.services.map(\.attribution).reduce(into: [String]()) {
+                            if !$0.contains($1) { $0.append($1) }
+                        }.map { .string($0) })
+                ),
                 ("state_plist", .string(info.configFolder + "/state.plist")),
                 ("log_jsonl", .string(info.stateFolder + "/log.jsonl")), ("cache", .string(info.cacheFolder)),
             ])
@@ -150,25 +180,32 @@ package enum JSONRenderer {
                 ("count", .number(Double(count))), ("path", .string(path)),
             ])
         case .exportData(let kind, let format, let records, let text):
-            return .object([
-                ("type", .string("export")), ("what", .string(kind.rawValue)), ("format", .string(format.rawValue)),
-                ("count", .number(Double(records.count))), ("records", .array(records)),
-            ] + (format == .csv ? [("csv", .string(text))] : []))
+            return .object(
+                [
+                    ("type", .string("export")), ("what", .string(kind.rawValue)), ("format", .string(format.rawValue)),
+                    ("count", .number(Double(records.count))), ("records", .array(records)),
+                ] + (format == .csv ? [("csv", .string(text))] : []))
         case .imported(let added, let alreadySaved, let problems, let path):
             return .object([
                 ("type", .string("import")), ("path", .string(path)), ("added", .array(added.map(favorite))),
                 ("already_saved", .number(Double(alreadySaved))), ("skipped", .array(problems.map { .string($0) })),
             ])
         case .notSaved(let error):
-            return .object([("type", .string("error")), ("message", .string("not saved to disk, kept for this session only: \(error.description)"))])
+            return .object([
+                ("type", .string("error")),
+                ("message", .string("not saved to disk, kept for this session only: \(error.description)")),
+            ])
         }
     }
 
     static func statistics(_ stats: EventLog.Statistics) -> [(String, JSONOutput)] {
         [
-            ("path", .string(stats.path)), ("bytes", .number(Double(stats.bytes))), ("commands", .number(Double(stats.commands))),
-            ("snapshots", .number(Double(stats.snapshots))), ("deleted_snapshots", .number(Double(stats.deletedSnapshots))),
-            ("unreadable_lines", .number(Double(stats.unreadableLines))), ("other_records", .number(Double(stats.otherRecords))),
+            ("path", .string(stats.path)), ("bytes", .number(Double(stats.bytes))),
+            ("commands", .number(Double(stats.commands))),
+            ("snapshots", .number(Double(stats.snapshots))),
+            ("deleted_snapshots", .number(Double(stats.deletedSnapshots))),
+            ("unreadable_lines", .number(Double(stats.unreadableLines))),
+            ("other_records", .number(Double(stats.otherRecords))),
         ]
     }
 
@@ -176,7 +213,8 @@ package enum JSONRenderer {
         var members: [(String, JSONOutput)] = []
         if let index { members.append(("index", .number(Double(index)))) }
         members += [
-            ("name", .string(place.name)), ("region", .string(place.region)), ("country_code", .optional(place.countryCode)),
+            ("name", .string(place.name)), ("region", .string(place.region)),
+            ("country_code", .optional(place.countryCode)),
             ("latitude", .number(place.coordinate.latitude)), ("longitude", .number(place.coordinate.longitude)),
             ("display_name", .string(place.displayName)),
         ]
@@ -185,7 +223,8 @@ package enum JSONRenderer {
 
     static func favorite(_ favorite: Favorite) -> JSONOutput {
         .object([
-            ("name", .string(favorite.name)), ("latitude", .number(favorite.latitude)), ("longitude", .number(favorite.longitude)),
+            ("name", .string(favorite.name)), ("latitude", .number(favorite.latitude)),
+            ("longitude", .number(favorite.longitude)),
             ("display_name", .string(favorite.displayName)), ("country_code", .optional(favorite.countryCode)),
         ])
     }
@@ -193,7 +232,13 @@ package enum JSONRenderer {
     static func snapshot(_ snapshot: Snapshot) -> JSONOutput {
         .object([
             ("id", .number(Double(snapshot.id))), ("saved_at", .string(ISOTime.string(snapshot.savedAt))),
-            ("place", .object([("name", .string(snapshot.placeName)), ("latitude", .number(snapshot.coordinate.latitude)), ("longitude", .number(snapshot.coordinate.longitude))])),
+            (
+                "place",
+                .object([
+                    ("name", .string(snapshot.placeName)), ("latitude", .number(snapshot.coordinate.latitude)),
+                    ("longitude", .number(snapshot.coordinate.longitude)),
+                ])
+            ),
             ("data_time", .string(ISOTime.string(snapshot.reading.dataTime))),
             ("utc_offset_seconds", .number(Double(snapshot.utcOffsetSeconds))),
             ("temperature_celsius", .optional(snapshot.reading.temperatureCelsius)),
@@ -205,11 +250,16 @@ package enum JSONRenderer {
     }
 
     static func historyEntry(_ entry: HistoryEntry) -> JSONOutput {
-        .object([("number", .number(Double(entry.number))), ("line", .string(entry.line)), ("time", .string(ISOTime.string(entry.time)))])
+        .object([
+            ("number", .number(Double(entry.number))), ("line", .string(entry.line)),
+            ("time", .string(ISOTime.string(entry.time))),
+        ])
     }
 
     static func command(_ spec: CommandSpec) -> JSONOutput {
-        .object([("name", .string(spec.name)), ("synopsis", .string(spec.synopsis)), ("summary", .string(spec.summary))])
+        .object([
+            ("name", .string(spec.name)), ("synopsis", .string(spec.synopsis)), ("summary", .string(spec.summary)),
+        ])
     }
 
     static func weather(_ presentation: WeatherPresentation) -> JSONOutput {
@@ -218,7 +268,8 @@ package enum JSONRenderer {
         let origin: JSONOutput
         switch report.origin {
         case .network: origin = .object([("source", .string("network"))])
-        case .cache(let stored): origin = .object([("source", .string("cache")), ("stored_at", .string(ISOTime.string(stored)))])
+        case .cache(let stored):
+            origin = .object([("source", .string("cache")), ("stored_at", .string(ISOTime.string(stored)))])
         case .stale(let stored, let reason):
             origin = .object([
                 ("source", .string("stale_cache")), ("stored_at", .string(ISOTime.string(stored))),

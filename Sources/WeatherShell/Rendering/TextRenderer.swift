@@ -1,11 +1,12 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WXBasics
-import WeatherStore
 
 /// What a renderer needs besides the result: units, the clock and the terminal's abilities.
 package struct RenderContext: Sendable {
@@ -80,28 +81,38 @@ package enum TextRenderer {
         case .candidates(_, let places):
             return places.enumerated().map { index, place in
                 let number = TextLayout.pad(String(index + 1), to: 3, right: true)
-                return "\(number)  \(TextLayout.pad(place.label, to: width - 28))  \(place.coordinate.latitudeLongitudeText)"
+                return
+                    "\(number)  \(TextLayout.pad(place.label, to: width - 28))  \(place.coordinate.latitudeLongitudeText)"
             }
         case .currentPlace(let place):
-            return [TextLayout.truncate("current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))", to: width)]
+            return [
+                TextLayout.truncate(
+                    "current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))", to: width)
+            ]
         case .weather(let report):
-            return weather(WeatherPresentation.show(report, now: context.now), context: context, format: format, style: style)
+            return weather(
+                WeatherPresentation.show(report, now: context.now), context: context, format: format, style: style)
         case .comparison(let reports, _):
             // Places without weather are reported as errors (`problems`), not as rows.
             return reports.isEmpty
-                ? [] : comparison(reports.map { WeatherPresentation.show($0, now: context.now) }, context: context, format: format, style: style)
+                ? []
+                : comparison(
+                    reports.map { WeatherPresentation.show($0, now: context.now) }, context: context, format: format,
+                    style: style)
         case .hourly(let report, let count):
             let presentation = WeatherPresentation.hourly(report, hours: count, now: context.now)
             return hourly(presentation, count: count, context: context, format: format, style: style)
         case .daily(let report, let count):
             let presentation = WeatherPresentation.daily(report, days: count, now: context.now)
-            let short = presentation.daysFromToday > 0 && presentation.daysFromToday < count
+            let short =
+                presentation.daysFromToday > 0 && presentation.daysFromToday < count
                 ? [style.dim("  the answer has \(Self.count(presentation.daysFromToday, "day")) from today")] : []
             return header(presentation, context: context, format: format, style: style)
                 + dayTable(presentation.days, context: context, format: format, detailed: true)
                 + short + daysNote(presentation.coverage, format: format, style: style)
         case .rain(let report, let outlook):
-            return header(WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
+            return header(
+                WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
                 + ["  " + rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now)]
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
@@ -116,20 +127,25 @@ package enum TextRenderer {
             return favorites.map { favorite in
                 let star = context.unicode ? "★" : "*"
                 let region = favorite.region
-                return "  \(star) \(TextLayout.pad(favorite.name, to: 22)) \(TextLayout.pad(region, to: width - 50))  \(favorite.coordinate.latitudeLongitudeText)"
+                return
+                    "  \(star) \(TextLayout.pad(favorite.name, to: 22)) \(TextLayout.pad(region, to: width - 50))  \(favorite.coordinate.latitudeLongitudeText)"
             }
         case .snapshotSaved(let snapshot):
             let reading = snapshot.reading
             let time = format.dateTime(snapshotClock(snapshot, reading.dataTime))
-            return ["snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)"]
+            return [
+                "snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)"
+            ]
         case .snapshotRemoved(let snapshot):
             return ["snapshot \(snapshot.id) deleted (\(snapshot.placeName))"]
         case .snapshots(let snapshots):
             if snapshots.isEmpty { return ["no snapshots yet: “save” keeps the last weather shown"] }
             return snapshots.map { snapshot in
                 let reading = snapshot.reading
-                let fixed = "\(TextLayout.pad(snapshot.id == 0 ? "new" : String(snapshot.id), to: 5, right: true))  \(format.dateTime(snapshotClock(snapshot, reading.dataTime)))  \(TextLayout.pad(snapshot.placeName, to: max(14, width - 66))) \(TextLayout.pad(format.temperature(reading.temperatureCelsius), to: 8, right: true)) \(TextLayout.pad(format.percent(reading.precipitationProbabilityPercent), to: 5, right: true)) \(TextLayout.pad(format.precipitation(reading.precipitationMillimetres), to: 8, right: true))  "
-                return fixed + TextLayout.truncate(condition(reading.weatherCode), to: max(4, width - TextLayout.columns(fixed)))
+                let fixed =
+                    "\(TextLayout.pad(snapshot.id == 0 ? "new" : String(snapshot.id), to: 5, right: true))  \(format.dateTime(snapshotClock(snapshot, reading.dataTime)))  \(TextLayout.pad(snapshot.placeName, to: max(14, width - 66))) \(TextLayout.pad(format.temperature(reading.temperatureCelsius), to: 8, right: true)) \(TextLayout.pad(format.percent(reading.precipitationProbabilityPercent), to: 5, right: true)) \(TextLayout.pad(format.precipitation(reading.precipitationMillimetres), to: 8, right: true))  "
+                return fixed
+                    + TextLayout.truncate(condition(reading.weatherCode), to: max(4, width - TextLayout.columns(fixed)))
             }
         case .snapshot(let snapshot):
             let reading = snapshot.reading
@@ -145,12 +161,17 @@ package enum TextRenderer {
             ]
         case .history(let entries):
             if entries.isEmpty { return ["no commands in the history yet"] }
-            return entries.map { "\(TextLayout.pad(String($0.number), to: 6, right: true))  \(TextLayout.truncate(TerminalText.sanitized($0.line), to: width - 8))" }
+            return entries.map {
+                "\(TextLayout.pad(String($0.number), to: 6, right: true))  \(TextLayout.truncate(TerminalText.sanitized($0.line), to: width - 8))"
+            }
         case .units(let setting):
             let units = setting.preferences
             let apart = UnitQuantity.allCases.filter { setting.overrides[$0] != nil }.map(\.rawValue)
-            let name = setting.preset.rawValue + (apart.isEmpty ? "" : " with \(apart.joined(separator: ", ")) set apart")
-            return ["units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue) clock"]
+            let name =
+                setting.preset.rawValue + (apart.isEmpty ? "" : " with \(apart.joined(separator: ", ")) set apart")
+            return [
+                "units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue) clock"
+            ]
         case .format(let format):
             return ["output format: \(format.rawValue)"]
         case .setting(let name, let value, let note):
@@ -159,8 +180,11 @@ package enum TextRenderer {
             var lines = commandList(specs, width: width)
             lines.append("  \(TextLayout.pad("!N", to: 34)) run history command N again")
             lines.append("")
-            lines += wrap("Tab completes commands and favorite names; Ctrl-C cancels; Ctrl-D quits.", indent: 0, width: width)
-            lines += wrap("Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.", indent: 0, width: width)
+            lines += wrap(
+                "Tab completes commands and favorite names; Ctrl-C cancels; Ctrl-D quits.", indent: 0, width: width)
+            lines += wrap(
+                "Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.", indent: 0,
+                width: width)
             return lines
         case .helpCommand(let spec):
             var lines = ["\(spec.synopsis)", "  \(spec.summary)"]
@@ -181,15 +205,24 @@ package enum TextRenderer {
             lines.append("  cache:                  \(info.cacheFolder)")
             return lines
         case .logStatistics(let stats):
-            var lines = [stats.path, "  \(size(stats.bytes)) · \(count(stats.commands, "command")) · \(count(stats.snapshots, "snapshot"))"]
+            var lines = [
+                stats.path,
+                "  \(size(stats.bytes)) · \(count(stats.commands, "command")) · \(count(stats.snapshots, "snapshot"))",
+            ]
             if stats.deletedSnapshots > 0 || stats.unreadableLines > 0 {
-                lines.append("  \(count(stats.deletedSnapshots, "deleted snapshot")) and \(count(stats.unreadableLines, "unreadable line")): “log compact” drops the deleted and moves the unreadable to a file of their own")
+                lines.append(
+                    "  \(count(stats.deletedSnapshots, "deleted snapshot")) and \(count(stats.unreadableLines, "unreadable line")): “log compact” drops the deleted and moves the unreadable to a file of their own"
+                )
             }
-            if stats.otherRecords > 0 { lines.append("  \(count(stats.otherRecords, "record")) of kinds this wx does not know (kept)") }
+            if stats.otherRecords > 0 {
+                lines.append("  \(count(stats.otherRecords, "record")) of kinds this wx does not know (kept)")
+            }
             return lines
         case .logCompacted(let compaction):
             let (before, after) = (compaction.before, compaction.after)
-            var lines = ["log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(count(after.commands, "command")) and \(count(after.snapshots, "snapshot")) kept, \(count(before.deletedSnapshots, "deleted snapshot")) dropped"]
+            var lines = [
+                "log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(count(after.commands, "command")) and \(count(after.snapshots, "snapshot")) kept, \(count(before.deletedSnapshots, "deleted snapshot")) dropped"
+            ]
             if let file = compaction.unreadableLinesFile {
                 lines.append("\(count(before.unreadableLines, "unreadable line")) moved to \(file)")
             }
@@ -217,7 +250,8 @@ package enum TextRenderer {
     static func heading(_ presentation: WeatherPresentation, format: ValueFormatter) -> String {
         let local = presentation.local
         let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
-        return "\(presentation.report.place.label) · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
+        return
+            "\(presentation.report.place.label) · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
     }
 
     /// "1 snapshot", "2 snapshots".
@@ -227,7 +261,9 @@ package enum TextRenderer {
     /// The place and its local time (cut to the terminal's width: a full address can be
     /// 150 columns), then what makes the data below less than current: its age when it came
     /// from the cache after a failure, and a forecast whose hours do not include now.
-    static func header(_ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+    static func header(
+        _ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
         [style.bold(TextLayout.truncate(heading(presentation, format: format), to: context.width))]
             + offlineNote(presentation.report.origin, context: context, style: style)
             + coverageNote(presentation.coverage, format: format, style: style)
@@ -236,7 +272,10 @@ package enum TextRenderer {
     /// "this forecast covers Sun 27 Jul to Sat 02 Aug, not now" when now is outside its hours.
     static func coverageNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style) -> [String] {
         guard let days = coverage.hoursNotNow else { return [] }
-        return [style.dim("  this forecast covers \(format.day(days.lowerBound)) to \(format.day(days.upperBound)), not now")]
+        return [
+            style.dim(
+                "  this forecast covers \(format.day(days.lowerBound)) to \(format.day(days.upperBound)), not now")
+        ]
     }
 
     /// "this forecast does not cover today: its days end on Sat 02 Aug", under a table of days
@@ -250,11 +289,16 @@ package enum TextRenderer {
     static func offlineNote(_ origin: DataOrigin, context: RenderContext, style: Style) -> [String] {
         guard case .stale(let stored, let reason) = origin else { return [] }
         let why = reason.map { " (\($0.description))" } ?? ""
-        return wrap("offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago\(why)", indent: 2, width: reportWidth)
-            .map(style.dim)
+        return wrap(
+            "offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago\(why)",
+            indent: 2, width: reportWidth
+        )
+        .map(style.dim)
     }
 
-    static func weather(_ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+    static func weather(
+        _ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
         let clock = presentation.report.forecast.clock
         var lines = header(presentation, context: context, format: format, style: style)
 
@@ -262,7 +306,9 @@ package enum TextRenderer {
         let today = presentation.today
         if let current = presentation.current {
             let dataAge = context.now.timeIntervalSince(current.time)
-            var first = ["\(format.temperature(current.temperatureCelsius)), feels like \(format.temperature(current.apparentTemperatureCelsius))"]
+            var first = [
+                "\(format.temperature(current.temperatureCelsius)), feels like \(format.temperature(current.apparentTemperatureCelsius))"
+            ]
             let symbol = current.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) + " " } ?? ""
             first.append(symbol + (current.conditionText ?? condition(current.weatherCode)))
             var wind = "wind \(format.windSpeed(current.windSpeedKilometresPerHour))"
@@ -281,32 +327,49 @@ package enum TextRenderer {
             if let value = current.dewPointCelsius { more.append("dew point \(format.temperature(value))") }
             if let value = current.pressureHectopascals { more.append("pressure \(format.pressure(value))") }
             if let value = current.cloudCoverPercent { more.append("clouds \(format.percent(value))") }
-            if let value = current.visibilityMetres ?? hour?.visibilityMetres { more.append("visibility \(format.distance(value))") }
+            if let value = current.visibilityMetres ?? hour?.visibilityMetres {
+                more.append("visibility \(format.distance(value))")
+            }
             if let value = current.uvIndex ?? hour?.uvIndex { more.append("UV \(DecimalText.fixed(value, digits: 1))") }
             if let value = current.windGustsKilometresPerHour { more.append("gusts \(format.windSpeed(value))") }
             lines.append(contentsOf: TextLayout.flow(more, indent: 2))
         } else if let reading = presentation.reading {
-            lines.append(contentsOf: TextLayout.flow(
-                ["\(format.temperature(reading.temperatureCelsius)) (hourly forecast)", condition(reading.weatherCode)], indent: 2))
+            lines.append(
+                contentsOf: TextLayout.flow(
+                    [
+                        "\(format.temperature(reading.temperatureCelsius)) (hourly forecast)",
+                        condition(reading.weatherCode),
+                    ], indent: 2))
         } else {
             lines.append("  no current conditions in this forecast")
         }
         var second: [String] = []
         if hour != nil || presentation.current != nil {
             second.append("rain \(format.percent(hour?.precipitationProbabilityPercent))")
-            second.append("\(format.precipitation(hour?.precipitationMillimetres ?? presentation.current?.precipitationMillimetres)) this hour")
-            if let snow = presentation.current?.snowfallMillimetres { second.append("snow \(format.precipitation(snow))") }
+            second.append(
+                "\(format.precipitation(hour?.precipitationMillimetres ?? presentation.current?.precipitationMillimetres)) this hour"
+            )
+            if let snow = presentation.current?.snowfallMillimetres {
+                second.append("snow \(format.precipitation(snow))")
+            }
         }
         if let today {
             if today.temperatureMinCelsius != nil || today.temperatureMaxCelsius != nil {
-                second.append("today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))")
+                second.append(
+                    "today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))"
+                )
             }
-            let sun = [today.sunrise.map { "sunrise \(format.clock(clock.localTime($0)))" },
-                       today.sunset.map { "sunset \(format.clock(clock.localTime($0)))" }].compactMap { $0 }
+            let sun = [
+                today.sunrise.map { "sunrise \(format.clock(clock.localTime($0)))" },
+                today.sunset.map { "sunset \(format.clock(clock.localTime($0)))" },
+            ].compactMap { $0 }
             if !sun.isEmpty { second.append(sun.joined(separator: " ")) }
-            let daylight = today.daylightDurationSeconds
+            let daylight =
+                today.daylightDurationSeconds
                 ?? today.sunrise.flatMap { rise in today.sunset.map { $0.timeIntervalSince(rise) } }
-            if let daylight, daylight > 0 { second.append("daylight \(Int(daylight) / 3_600) h \(Int(daylight) % 3_600 / 60) min") }
+            if let daylight, daylight > 0 {
+                second.append("daylight \(Int(daylight) / 3_600) h \(Int(daylight) % 3_600 / 60) min")
+            }
         }
         lines.append(contentsOf: TextLayout.flow(second, indent: 2))
 
@@ -320,15 +383,29 @@ package enum TextRenderer {
                 TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
             }
             lines.append(row("  hour", next.map { format.hourLabel(clock.localTime($0.time)) }))
-            lines.append(row("  \(format.temperatureSymbol)", next.map { format.temperatureValue($0.temperatureCelsius, digits: 0) }))
-            lines.append(row("  rain %", next.map { $0.precipitationProbabilityPercent.map { DecimalText.fixed($0, digits: 0) } ?? ValueFormatter.missing }))
-            lines.append(row("  \(context.units.precipitation.symbol)", next.map { format.precipitationValue($0.precipitationMillimetres) }))
+            lines.append(
+                row(
+                    "  \(format.temperatureSymbol)",
+                    next.map { format.temperatureValue($0.temperatureCelsius, digits: 0) }))
+            lines.append(
+                row(
+                    "  rain %",
+                    next.map {
+                        $0.precipitationProbabilityPercent.map { DecimalText.fixed($0, digits: 0) }
+                            ?? ValueFormatter.missing
+                    }))
+            lines.append(
+                row(
+                    "  \(context.units.precipitation.symbol)",
+                    next.map { format.precipitationValue($0.precipitationMillimetres) }))
         }
 
         // A provider of current conditions only (OpenWeatherMap) has a today with nothing but
         // sunrise and sunset: no table then. Otherwise every day shows, unknown values as such,
         // and days that all lie before today are said to.
-        if presentation.coverage.isCurrentConditionsOnly { lines.append(style.dim("  " + presentation.coverage.noForecastText)) }
+        if presentation.coverage.isCurrentConditionsOnly {
+            lines.append(style.dim("  " + presentation.coverage.noForecastText))
+        }
         if !presentation.days.isEmpty {
             lines.append("")
             lines.append(contentsOf: dayTable(presentation.days, context: context, format: format, detailed: false))
@@ -339,17 +416,22 @@ package enum TextRenderer {
 
     /// Days as a table: day, condition, low, high, rain chance, amount; with `detailed`, the
     /// strongest wind too.
-    static func dayTable(_ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool) -> [String] {
+    static func dayTable(_ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool)
+        -> [String]
+    {
         let unit = format.temperatureSymbol
         let conditionWidth = detailed ? 20 : 24
-        var header = "  " + TextLayout.pad("day", to: 12) + TextLayout.pad("condition", to: conditionWidth)
+        var header =
+            "  " + TextLayout.pad("day", to: 12) + TextLayout.pad("condition", to: conditionWidth)
             + TextLayout.pad("low \(unit)", to: 8, right: true) + TextLayout.pad("high \(unit)", to: 9, right: true)
-            + TextLayout.pad("rain", to: 7, right: true) + TextLayout.pad(context.units.precipitation.symbol, to: 8, right: true)
+            + TextLayout.pad("rain", to: 7, right: true)
+            + TextLayout.pad(context.units.precipitation.symbol, to: 8, right: true)
         if detailed { header += "  wind max" }
         var lines = [header]
         for day in days {
             let symbol = day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " "
-            var line = "  " + TextLayout.pad(format.day(day.date), to: 12)
+            var line =
+                "  " + TextLayout.pad(format.day(day.date), to: 12)
                 + TextLayout.pad("\(symbol) \(condition(day.weatherCode))", to: conditionWidth)
                 + TextLayout.pad(format.temperatureValue(day.temperatureMinCelsius), to: 8, right: true)
                 + TextLayout.pad(format.temperatureValue(day.temperatureMaxCelsius), to: 9, right: true)
@@ -369,7 +451,9 @@ package enum TextRenderer {
 
     // MARK: - hourly
 
-    static func hourly(_ presentation: WeatherPresentation, count: Int, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+    static func hourly(
+        _ presentation: WeatherPresentation, count: Int, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
         let clock = presentation.report.forecast.clock
         let hours = presentation.hours
         var lines = header(presentation, context: context, format: format, style: style)
@@ -379,42 +463,55 @@ package enum TextRenderer {
         }
         let unit = format.temperatureSymbol
         let timeWidth = context.units.clock == .twelveHour ? 13 : 11
-        lines.append("  " + TextLayout.pad("time", to: timeWidth) + TextLayout.pad("condition", to: 20)
-            + TextLayout.pad(unit, to: 6, right: true) + TextLayout.pad("feels", to: 7, right: true)
-            + TextLayout.pad("rain", to: 6, right: true) + TextLayout.pad(context.units.precipitation.symbol, to: 6, right: true) + "  wind")
+        lines.append(
+            "  " + TextLayout.pad("time", to: timeWidth) + TextLayout.pad("condition", to: 20)
+                + TextLayout.pad(unit, to: 6, right: true) + TextLayout.pad("feels", to: 7, right: true)
+                + TextLayout.pad("rain", to: 6, right: true)
+                + TextLayout.pad(context.units.precipitation.symbol, to: 6, right: true) + "  wind")
         var previousDay: LocalDate?
         for hour in hours {
             let local = clock.localTime(hour.time)
-            let time = (local.date != previousDay ? ValueFormatter.weekdays[local.weekday] + " " : "    ") + format.clock(local)
+            let time =
+                (local.date != previousDay ? ValueFormatter.weekdays[local.weekday] + " " : "    ")
+                + format.clock(local)
             previousDay = local.date
             let symbol = hour.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " "
             var wind = format.windSpeed(hour.windSpeedKilometresPerHour)
-            if let direction = hour.windDirectionDegrees, hour.windSpeedKilometresPerHour != nil { wind += " " + CompassDirection.name(degrees: direction) }
-            lines.append(("  " + TextLayout.pad(time, to: timeWidth) + TextLayout.pad("\(symbol) \(condition(hour.weatherCode))", to: 20)
-                + TextLayout.pad(format.temperatureValue(hour.temperatureCelsius), to: 6, right: true)
-                + TextLayout.pad(format.temperatureValue(hour.apparentTemperatureCelsius), to: 7, right: true)
-                + TextLayout.pad(format.percent(hour.precipitationProbabilityPercent), to: 6, right: true)
-                + TextLayout.pad(format.precipitationValue(hour.precipitationMillimetres), to: 6, right: true)
-                + "  " + wind).trimmedTrailing)
+            if let direction = hour.windDirectionDegrees, hour.windSpeedKilometresPerHour != nil {
+                wind += " " + CompassDirection.name(degrees: direction)
+            }
+            lines.append(
+                ("  " + TextLayout.pad(time, to: timeWidth)
+                    + TextLayout.pad("\(symbol) \(condition(hour.weatherCode))", to: 20)
+                    + TextLayout.pad(format.temperatureValue(hour.temperatureCelsius), to: 6, right: true)
+                    + TextLayout.pad(format.temperatureValue(hour.apparentTemperatureCelsius), to: 7, right: true)
+                    + TextLayout.pad(format.percent(hour.precipitationProbabilityPercent), to: 6, right: true)
+                    + TextLayout.pad(format.precipitationValue(hour.precipitationMillimetres), to: 6, right: true)
+                    + "  " + wind).trimmedTrailing)
         }
         let chart = TemperatureChart.lines(hours, clock: clock, format: format, unicode: context.unicode)
         if !chart.isEmpty { lines.append("") }
         // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
-        let short = presentation.hoursAfterNow < count ? [style.dim("  the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now")] : []
+        let short =
+            presentation.hoursAfterNow < count
+            ? [style.dim("  the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now")] : []
         return lines + short + chart
     }
 
     // MARK: - rain and air
 
     /// "rain from 15:30, about 2 mm, until 17:00" and the like.
-    static func rainSentence(_ outlook: PrecipitationOutlook?, clock: ZoneClock, format: ValueFormatter, now: Date) -> String {
+    static func rainSentence(_ outlook: PrecipitationOutlook?, clock: ZoneClock, format: ValueFormatter, now: Date)
+        -> String
+    {
         guard let outlook else { return "no precipitation data for now in this forecast" }
         let source = outlook.resolution == .quarterHours ? "15-minute data" : "hourly data"
         let horizon = Int((outlook.horizonSeconds / 3_600).rounded(.down))
         func time(_ date: Date) -> String {
             let local = clock.localTime(date)
             let today = clock.localTime(now).date
-            return local.date == today ? format.clock(local) : "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+            return local.date == today
+                ? format.clock(local) : "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
         }
         let amount = "about \(format.precipitation(outlook.totalMillimetres))"
         let chance = outlook.probabilityPercent.map { " (\(DecimalText.fixed($0, digits: 0)) % likely)" } ?? ""
@@ -426,36 +523,58 @@ package enum TextRenderer {
         }
     }
 
-    static func airLines(_ place: Place, _ air: AirQuality, origin: DataOrigin, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+    static func airLines(
+        _ place: Place, _ air: AirQuality, origin: DataOrigin, context: RenderContext, format: ValueFormatter,
+        style: Style
+    ) -> [String] {
         var lines = [style.bold("air at \(place.label)")]
         lines += offlineNote(origin, context: context, style: style)
         var indexes: [String] = []
-        if let value = air.europeanAQI { indexes.append("European AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.europeanCategory(value)))") }
-        if let value = air.usAQI { indexes.append("US AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.usCategory(value)))") }
-        lines.append(contentsOf: TextLayout.flow(indexes.isEmpty ? ["no air-quality index for this place"] : indexes, indent: 2))
-        func micrograms(_ value: Double?) -> String { value.map { "\(DecimalText.fixed($0, digits: 1)) µg/m³" } ?? ValueFormatter.missing }
-        lines.append(contentsOf: TextLayout.flow([
-            "PM2.5 \(micrograms(air.pm25MicrogramsPerCubicMetre))", "PM10 \(micrograms(air.pm10MicrogramsPerCubicMetre))",
-            "ozone \(micrograms(air.ozoneMicrogramsPerCubicMetre))", "NO₂ \(micrograms(air.nitrogenDioxideMicrogramsPerCubicMetre))",
-            "UV \(air.uvIndex.map { DecimalText.fixed($0, digits: 1) } ?? ValueFormatter.missing)",
-        ], indent: 2))
+        if let value = air.europeanAQI {
+            indexes.append(
+                "European AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.europeanCategory(value)))")
+        }
+        if let value = air.usAQI {
+            indexes.append("US AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.usCategory(value)))")
+        }
+        lines.append(
+            contentsOf: TextLayout.flow(indexes.isEmpty ? ["no air-quality index for this place"] : indexes, indent: 2))
+        func micrograms(_ value: Double?) -> String {
+            value.map { "\(DecimalText.fixed($0, digits: 1)) µg/m³" } ?? ValueFormatter.missing
+        }
+        lines.append(
+            contentsOf: TextLayout.flow(
+                [
+                    "PM2.5 \(micrograms(air.pm25MicrogramsPerCubicMetre))",
+                    "PM10 \(micrograms(air.pm10MicrogramsPerCubicMetre))",
+                    "ozone \(micrograms(air.ozoneMicrogramsPerCubicMetre))",
+                    "NO₂ \(micrograms(air.nitrogenDioxideMicrogramsPerCubicMetre))",
+                    "UV \(air.uvIndex.map { DecimalText.fixed($0, digits: 1) } ?? ValueFormatter.missing)",
+                ], indent: 2))
         if !air.pollenGrainsPerCubicMetre.isEmpty {
-            lines.append(contentsOf: TextLayout.flow(
-                ["pollen (grains/m³)"] + air.pollenGrainsPerCubicMetre.map { "\($0.plant) \(DecimalText.fixed($0.value, digits: 1))" }, indent: 2))
+            lines.append(
+                contentsOf: TextLayout.flow(
+                    ["pollen (grains/m³)"]
+                        + air.pollenGrainsPerCubicMetre.map { "\($0.plant) \(DecimalText.fixed($0.value, digits: 1))" },
+                    indent: 2))
         }
         return lines
     }
 
     // MARK: - compare
 
-    static func comparison(_ places: [WeatherPresentation], context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+    static func comparison(
+        _ places: [WeatherPresentation], context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
         let unit = format.temperatureSymbol
         // 2 + name + 7 + 2 + 18 + 12 + 6 + 2 columns before the wind, which gets the rest (13 at 80).
         let nameWidth = max(12, min(24, context.width - 62))
         let windWidth = max(8, context.width - 49 - nameWidth)
-        var lines = ["  " + TextLayout.pad("place", to: nameWidth) + TextLayout.pad("now \(unit)", to: 7, right: true)
-            + "  " + TextLayout.pad("condition", to: 18) + TextLayout.pad("today \(unit)", to: 12, right: true)
-            + TextLayout.pad("rain", to: 6, right: true) + "  wind"]
+        var lines = [
+            "  " + TextLayout.pad("place", to: nameWidth) + TextLayout.pad("now \(unit)", to: 7, right: true)
+                + "  " + TextLayout.pad("condition", to: 18) + TextLayout.pad("today \(unit)", to: 12, right: true)
+                + TextLayout.pad("rain", to: 6, right: true) + "  wind"
+        ]
         for place in places {
             let reading = place.reading
             let today = place.today
@@ -463,14 +582,21 @@ package enum TextRenderer {
             if let direction = reading?.windDirectionDegrees, wind != ValueFormatter.missing {
                 wind += " " + CompassDirection.name(degrees: direction)
             }
-            let range = today.map { "\(format.temperatureValue($0.temperatureMinCelsius)) … \(format.temperatureValue($0.temperatureMaxCelsius))" }
+            let range =
+                today.map {
+                    "\(format.temperatureValue($0.temperatureMinCelsius)) … \(format.temperatureValue($0.temperatureMaxCelsius))"
+                }
                 ?? ValueFormatter.missing
-            lines.append("  " + TextLayout.pad(place.report.place.name, to: nameWidth)
-                + TextLayout.pad(format.temperatureValue(reading?.temperatureCelsius), to: 7, right: true)
-                + "  " + TextLayout.pad(condition(reading?.weatherCode), to: 18)
-                + TextLayout.pad(range, to: 12, right: true)
-                + TextLayout.pad(format.percent(today?.precipitationProbabilityMaxPercent ?? reading?.precipitationProbabilityPercent), to: 6, right: true)
-                + "  " + TextLayout.truncate(wind, to: windWidth))
+            lines.append(
+                "  " + TextLayout.pad(place.report.place.name, to: nameWidth)
+                    + TextLayout.pad(format.temperatureValue(reading?.temperatureCelsius), to: 7, right: true)
+                    + "  " + TextLayout.pad(condition(reading?.weatherCode), to: 18)
+                    + TextLayout.pad(range, to: 12, right: true)
+                    + TextLayout.pad(
+                        format.percent(
+                            today?.precipitationProbabilityMaxPercent ?? reading?.precipitationProbabilityPercent),
+                        to: 6, right: true)
+                    + "  " + TextLayout.truncate(wind, to: windWidth))
         }
         if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
@@ -496,7 +622,9 @@ package enum TextRenderer {
     }
 
     static func snapshotClock(_ snapshot: Snapshot, _ date: Date) -> LocalDateTime {
-        ZoneClock(ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)).localTime(date)
+        ZoneClock(
+            ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
+        ).localTime(date)
     }
 
     /// Words wrapped to `width`, each line indented.

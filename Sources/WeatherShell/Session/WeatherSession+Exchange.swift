@@ -1,11 +1,12 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WeatherStore
-import WXBasics
 
 /// Your data in and out: `export`, `import favorites`.
 extension WeatherSession {
@@ -37,8 +38,12 @@ extension WeatherSession {
     func importFavorites(from path: String) throws(ShellError) -> [CommandResult] {
         let full = configuration.expandPath(path)
         let data: Data
-        do { data = try FileIO.contents(of: full, limit: Self.maximumImportBytes) } catch { throw .storage(error.description) }
-        guard let text = String(validating: data, as: UTF8.self) else { throw .unreadableFile("\(full) is not UTF-8 text; nothing imported") }
+        do { data = try FileIO.contents(of: full, limit: Self.maximumImportBytes) } catch {
+            throw .storage(error.description)
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw .unreadableFile("\(full) is not UTF-8 text; nothing imported")
+        }
         let read: (favorites: [DataExchange.ImportedFavorite], problems: [String])
         do { read = try DataExchange.favorites(from: text) } catch {
             throw .unreadableFile("\(full): \(error.description); nothing imported")
@@ -53,16 +58,24 @@ extension WeatherSession {
                 alreadySaved += 1
                 continue
             }
-            let place = Place(name: item.name, region: "", countryCode: item.countryCode, coordinate: item.coordinate, displayName: item.displayName)
-            let favorite = Favorite(name: uniqueName(for: place, among: all), coordinate: item.coordinate, displayName: item.displayName, countryCode: item.countryCode)
+            let place = Place(
+                name: item.name, region: "", countryCode: item.countryCode, coordinate: item.coordinate,
+                displayName: item.displayName)
+            let favorite = Favorite(
+                name: uniqueName(for: place, among: all), coordinate: item.coordinate, displayName: item.displayName,
+                countryCode: item.countryCode)
             added.append(favorite)
             all.append(favorite)
         }
-        let saved = added.isEmpty ? [] : persist { document throws(ShellError) in
-            for favorite in added where !document.favorites.contains(where: { $0.coordinate == favorite.coordinate }) {
-                document.favorites.append(favorite)
+        let saved =
+            added.isEmpty
+            ? []
+            : persist { document throws(ShellError) in
+                for favorite in added
+                where !document.favorites.contains(where: { $0.coordinate == favorite.coordinate }) {
+                    document.favorites.append(favorite)
+                }
             }
-        }
         return [.imported(added: added, alreadySaved: alreadySaved, problems: read.problems, path: full)] + saved
     }
 }

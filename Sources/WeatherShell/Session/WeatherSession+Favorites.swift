@@ -1,11 +1,12 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WeatherStore
-import WXBasics
 
 /// Favorites: `fav`, `fav rm`, `fav rename`.
 extension WeatherSession {
@@ -60,7 +61,9 @@ extension WeatherSession {
             guard let index = document.favorites.firstIndex(where: { $0.coordinate == existing.coordinate }) else {
                 throw .noSuchFavorite(old)
             }
-            if document.favorites.contains(where: { $0.name.lowercased() == newName.lowercased() && $0.coordinate != existing.coordinate }) {
+            if document.favorites.contains(where: {
+                $0.name.lowercased() == newName.lowercased() && $0.coordinate != existing.coordinate
+            }) {
                 throw .duplicateFavoriteName(newName)
             }
             document.favorites[index].name = newName

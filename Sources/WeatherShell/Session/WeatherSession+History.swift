@@ -1,10 +1,11 @@
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WeatherStore
 
 // History and state for the runner and the terminal: the session is the only way to them, so
 // that neither reaches into the stores, and every store failure is worded in one place.

@@ -1,11 +1,12 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WeatherStore
-import WXBasics
 
 /// Finding places: `find`, `use`, and the geocoders with their fallback.
 extension WeatherSession {
@@ -96,7 +97,11 @@ extension WeatherSession {
         guard !found.value.isEmpty else {
             // Why the chosen one failed comes first; then that the other knew nothing either.
             if let passedOver = found.passedOver {
-                throw .fallbackFailed(passedOver, then: "\(found.service.displayName), asked instead, found no place for “\(TerminalText.sanitized(query))”")
+                throw .fallbackFailed(
+                    passedOver,
+                    then:
+                        "\(found.service.displayName), asked instead, found no place for “\(TerminalText.sanitized(query))”"
+                )
             }
             throw .noPlaceFound(query)
         }
@@ -119,7 +124,9 @@ extension WeatherSession {
             throw .service(.missingKey(.openWeatherMap))
         }
         do {
-            guard let place = try await lookup.place(cityID: id, language: language) else { throw ShellError.noPlaceFound(query) }
+            guard let place = try await lookup.place(cityID: id, language: language) else {
+                throw ShellError.noPlaceFound(query)
+            }
             return place
         } catch let error as ShellError {
             throw error

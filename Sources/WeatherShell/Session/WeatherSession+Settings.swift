@@ -1,10 +1,11 @@
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WeatherStore
 
 /// Settings: `units`, `provider`, `geocoder`, `language`.
 extension WeatherSession {
@@ -26,13 +27,18 @@ extension WeatherSession {
     }
 
     func setProvider(_ word: String?) throws(ShellError) -> [CommandResult] {
-        guard let word else { return [.setting(name: "provider", value: WeatherServices.word(for: forecastProvider.service))] }
+        guard let word else {
+            return [.setting(name: "provider", value: WeatherServices.word(for: forecastProvider.service))]
+        }
         guard let service = WeatherServices.service(named: word, geocoding: false), service != .nominatim else {
             throw CommandSpec.provider.usage()
         }
-        guard services.forecastProviders.contains(where: { $0.service == service }) else { throw .service(.missingKey(service)) }
+        guard services.forecastProviders.contains(where: { $0.service == service }) else {
+            throw .service(.missingKey(service))
+        }
         let value = WeatherServices.word(for: service)
-        return [.setting(name: "provider", value: value)] + persist { document throws(ShellError) in document.settings.provider = value }
+        return [.setting(name: "provider", value: value)]
+            + persist { document throws(ShellError) in document.settings.provider = value }
     }
 
     func setGeocoder(_ word: String?) throws(ShellError) -> [CommandResult] {
@@ -41,18 +47,25 @@ extension WeatherSession {
         guard let service = named, services.geocoders.contains(where: { $0.service == service }) else {
             let choices = services.geocoders.map { WeatherServices.word(for: $0.service) }.joined(separator: " | ")
             let keyless = !services.geocoders.contains { $0.service == .openWeatherMap }
-            throw .usage("usage: geocoder [\(choices)]" + (keyless ? "; openweathermap needs OPENWEATHERMAP_API_KEY" : ""))
+            throw .usage(
+                "usage: geocoder [\(choices)]" + (keyless ? "; openweathermap needs OPENWEATHERMAP_API_KEY" : ""))
         }
         let value = WeatherServices.word(for: service)
-        return [.setting(name: "geocoder", value: value)] + persist { document throws(ShellError) in document.settings.geocoder = value }
+        return [.setting(name: "geocoder", value: value)]
+            + persist { document throws(ShellError) in document.settings.geocoder = value }
     }
 
     /// `language de`: names and descriptions in German; `language auto` follows the locale.
     func setLanguage(_ code: String?) -> [CommandResult] {
         let fromLocale = "from the locale"
-        guard let code else { return [.setting(name: "language", value: language, note: settings.language == nil ? fromLocale : nil)] }
+        guard let code else {
+            return [.setting(name: "language", value: language, note: settings.language == nil ? fromLocale : nil)]
+        }
         let value: String? = code == "auto" ? nil : code
         let saved = persist { document throws(ShellError) in document.settings.language = value }
-        return [.setting(name: "language", value: value ?? configuration.localeLanguage, note: value == nil ? fromLocale : nil)] + saved
+        return [
+            .setting(
+                name: "language", value: value ?? configuration.localeLanguage, note: value == nil ? fromLocale : nil)
+        ] + saved
     }
 }

@@ -1,9 +1,10 @@
+import WeatherKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
 
 /// Snapshots: `save`, and what a snapshot keeps of a forecast.
 extension WeatherSession {

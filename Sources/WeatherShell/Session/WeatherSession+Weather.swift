@@ -1,10 +1,11 @@
+import WeatherKit
+import WeatherStore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WeatherKit
-import WeatherStore
 
 /// The weather for a place: `show`, `hourly`, `daily`, `rain`, `air`, `compare`, and how a
 /// command's place is resolved and fetched.
@@ -27,7 +28,9 @@ extension WeatherSession {
     func resolve(_ target: String?) async throws(ShellError) -> Resolved {
         var resolved = try await locate(target)
         // A favorite shows under its own name.
-        if let favorite = favorites.first(where: { $0.coordinate == resolved.place.coordinate }) { resolved.place.name = favorite.name }
+        if let favorite = favorites.first(where: { $0.coordinate == resolved.place.coordinate }) {
+            resolved.place.name = favorite.name
+        }
         return resolved
     }
 
@@ -148,7 +151,8 @@ extension WeatherSession {
             }
             for (favorite, result) in zip(batch, fetched.value) {
                 switch result {
-                case .success(let forecast): reports.append(WeatherReport(place: favorite.place, forecast: forecast, origin: fetched.origin))
+                case .success(let forecast):
+                    reports.append(WeatherReport(place: favorite.place, forecast: forecast, origin: fetched.origin))
                 case .failure(let error): missing.append(ComparisonGap(name: favorite.name, reason: error.description))
                 }
             }
