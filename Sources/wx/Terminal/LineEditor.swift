@@ -38,6 +38,7 @@ final class LineEditor: LineReader {
         self.api = api
         self.editLine = editLine
         self.history = history
+        TerminalSignals.install(api: api)
         wx_history_set_size(api, history, 1000)
         wx_history_set_unique(api, history, 1)
         wx_el_set_history(api, editLine, history)
@@ -48,6 +49,7 @@ final class LineEditor: LineReader {
         wx_el_bind(api, editLine, "^I", "wx-complete")
         wx_el_add_function(api, editLine, "wx-delete-or-eof", "delete the next character, or end on an empty line", deleteOrEndCallback)
         wx_el_bind(api, editLine, "^D", "wx-delete-or-eof")
+        wx_el_set_read_function(api, editLine, readCallback)
         _ = api.pointee.el_source(editLine, nil)  // the user's ~/.editrc, as other libedit programs do
     }
 
@@ -67,6 +69,7 @@ final class LineEditor: LineReader {
         }
         var count: Int32 = 0
         var error: Int32 = 0
+        TerminalSignals.prepareRead(promptColumns: TextLayout.columns(prompt))
         let (bytes, interrupted) = SignalInterrupts.whileReading {
             let bytes = api.pointee.el_gets(editLine, &count)
             error = wx_errno()
@@ -154,6 +157,10 @@ nonisolated(unsafe) private let noPrompt: UnsafeMutablePointer<CChar> = strdup("
 private let completeCallback: wx_el_function = { editLine, _ in
     guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
     return MainActor.assumeIsolated { editor.completeAtCursor() }
+}
+
+private let readCallback: wx_el_read_function = { editLine, character in
+    return TerminalSignals.readCharacter(editLine, character)
 }
 
 private let deleteOrEndCallback: wx_el_function = { editLine, _ in

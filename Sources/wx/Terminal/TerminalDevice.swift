@@ -20,10 +20,12 @@ final class TerminalDevice: PromptTerminal {
         setlocale(LC_CTYPE, "")
         guard let editor = LineEditor(program: "wx") else { throw PromptUnavailable(LineEditor.loadError) }
         foreground = ForegroundGroup.take()
+        TerminalSignals.setPreviousForeground(foreground?.previous ?? 0)
         return (editor, SignalInterrupts())
     }
 
     func close() {
+        TerminalSignals.setPreviousForeground(0)
         foreground?.giveBack()
         foreground = nil
     }
