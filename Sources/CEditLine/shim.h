@@ -39,6 +39,7 @@ typedef struct wx_editline_api {
     int (*el_insertstr)(EditLine *el, const char *text);
     void (*el_deletestr)(EditLine *el, int count);
     int (*el_cursor)(EditLine *el, int count);
+    void (*el_push)(EditLine *el, const char *text);
     void (*el_resize)(EditLine *el);
     History *(*history_init)(void);
     void (*history_end)(History *history);
@@ -62,6 +63,7 @@ static inline int wx_editline_load(wx_editline_api *api) {
     WX_EDITLINE_SYMBOL(el_insertstr, "el_insertstr")
     WX_EDITLINE_SYMBOL(el_deletestr, "el_deletestr")
     WX_EDITLINE_SYMBOL(el_cursor, "el_cursor")
+    WX_EDITLINE_SYMBOL(el_push, "el_push")
     WX_EDITLINE_SYMBOL(el_resize, "el_resize")
     WX_EDITLINE_SYMBOL(history_init, "history_init")
     WX_EDITLINE_SYMBOL(history_end, "history_end")
@@ -492,7 +494,9 @@ static inline int wx_read_byte(EditLine *el, unsigned char *byte, int wait_ms, v
 /// wx's character reader for libedit (EL_GETCFN). As libedit's own: one character from the
 /// terminal in the locale's encoding; unlike it:
 /// - waits in poll beside the event pipe, so that after Ctrl-Z and fg the terminal is back in
-///   libedit's mode and the line redrawn, and after a resize the line is redrawn at the new width.
+///   libedit's mode and the line redrawn, and after a resize the line is redrawn at the new width;
+/// - keeps a byte that is not valid in the encoding as the character of that byte value (Latin-1)
+///   instead of dropping it silently.
 static inline int wx_read_character(EditLine *el, wchar_t *character) {
     volatile sig_atomic_t *interrupt_count = wx_interrupt_count();
     volatile sig_atomic_t before = *interrupt_count;
@@ -507,7 +511,17 @@ static inline int wx_read_character(EditLine *el, wchar_t *character) {
         memset(&state, 0, sizeof state);
         size_t length = mbrtowc(character, bytes, count, &state);
         if (length == (size_t)-2 && count < MB_LEN_MAX) continue;
-        if (length == (size_t)-1 || length == (size_t)-2) { count = 0; continue; }  /* dropped, as libedit does */
+        if (length == (size_t)-1 || length == (size_t)-2) {
+            *character = (wchar_t)(unsigned char)bytes[0];  /* not silently dropped */
+            /* the rest are read again as characters of their own */
+            if (count > 1) {
+                char rest[MB_LEN_MAX + 1];
+                memcpy(rest, bytes + 1, count - 1);
+                rest[count - 1] = '\0';
+                (*wx_reader_api())->el_push(el, rest);
+            }
+            return 1;
+        }
         if (length == 0) *character = L'\0';
         break;
     }

@@ -57,6 +57,14 @@ package protocol PromptTerminal: AnyObject {
 
     /// Gives back what `open` took (the terminal's foreground process group), on the way out.
     func close()
+
+    /// A line `open` has for the person once, before the banner (no UTF-8 locale for the
+    /// prompt), or nil.
+    var startupWarning: String? { get }
+}
+
+extension PromptTerminal {
+    package var startupWarning: String? { nil }
 }
 
 /// Why the interactive prompt cannot start ("libedit could not be loaded (…)").

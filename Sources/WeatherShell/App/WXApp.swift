@@ -104,6 +104,7 @@ package struct WXApp {
                 return 1
             }
             defer { host.prompt.close() }
+            if let warning = host.prompt.startupWarning { output.writeError(warning) }
             // The start-up file is for the person at the prompt; scripts get only what they ask for.
             let startupFile = invocation.skipStartupFile ? nil : configuration.startupFile
             let shell = InteractiveShell(
