@@ -462,6 +462,16 @@ static inline int *wx_prompt_columns(void) {
     return &columns;
 }
 
+/// Whether libedit is in a Ctrl-R search now (its line then holds "\nbck:" or "\nfwd:").
+static inline int wx_in_search(EditLine *el) {
+    const LineInfo *line = (*wx_reader_api())->el_line(el);
+    if (line == NULL) return 0;
+    for (const char *p = line->buffer; p + 4 <= line->lastchar; p++) {
+        if (p[0] == '\n' && (strncmp(p + 1, "bck", 3) == 0 || strncmp(p + 1, "fwd", 3) == 0)) return 1;
+    }
+    return 0;
+}
+
 /// Reads one byte of the terminal, handling terminal events while it waits. `wait_ms` -1 waits
 /// for ever. Returns 1, 0 at the end of input or when `wait_ms` passed, -1 with errno (EINTR:
 /// Ctrl-C).
@@ -496,7 +506,9 @@ static inline int wx_read_byte(EditLine *el, unsigned char *byte, int wait_ms, v
 /// - waits in poll beside the event pipe, so that after Ctrl-Z and fg the terminal is back in
 ///   libedit's mode and the line redrawn, and after a resize the line is redrawn at the new width;
 /// - keeps a byte that is not valid in the encoding as the character of that byte value (Latin-1)
-///   instead of dropping it silently.
+///   instead of dropping it silently;
+/// - during a Ctrl-R search, ends the search at an escape sequence (an arrow, Home, End) and
+///   hands libedit the whole sequence again, so that it moves instead of inserting "[C".
 static inline int wx_read_character(EditLine *el, wchar_t *character) {
     volatile sig_atomic_t *interrupt_count = wx_interrupt_count();
     volatile sig_atomic_t before = *interrupt_count;
@@ -524,6 +536,20 @@ static inline int wx_read_character(EditLine *el, wchar_t *character) {
         }
         if (length == 0) *character = L'\0';
         break;
+    }
+    if (*character == 0x1b && wx_in_search(el)) {
+        /* The rest of an escape sequence arrives with its ESC; a lone ESC waits 30 ms at most. */
+        char sequence[16] = "\033";
+        size_t length = 1;
+        unsigned char byte;
+        while (length < sizeof sequence - 1 && wx_read_byte(el, &byte, 30, before, interrupt_count) == 1) {
+            sequence[length++] = (char)byte;
+            if (length == 2 && byte != '[' && byte != 'O') break;          /* Alt-key */
+            if (length == 3 && sequence[1] == 'O') break;                  /* SS3: ESC O x */
+            if (length >= 3 && sequence[1] == '[' && byte >= 0x40 && byte <= 0x7e) break;  /* CSI final */
+        }
+        sequence[length] = '\0';
+        if (length > 1) (*wx_reader_api())->el_push(el, sequence);
     }
     return 1;
 }

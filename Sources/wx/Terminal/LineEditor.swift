@@ -50,8 +50,24 @@ final class LineEditor: LineReader {
         wx_el_add_function(api, editLine, "wx-delete-or-eof", "delete the next character, or end on an empty line", deleteOrEndCallback)
         wx_el_bind(api, editLine, "^D", "wx-delete-or-eof")
         wx_el_set_read_function(api, editLine, readCallback)
-        _ = api.pointee.el_source(editLine, nil)  // the user's ~/.editrc, as other libedit programs do
+        for (key, function) in Self.defaultBindings { wx_el_bind(api, editLine, key, function) }
+        // The user's ~/.editrc (or $EDITRC), read after wx's defaults so that it can change them,
+        // as other libedit programs (sqlite3, psql built with libedit) do.
+        _ = api.pointee.el_source(editLine, nil)
     }
+
+    /// Keys bound beyond libedit's emacs defaults: what xterm, VT220 and rxvt send for Ctrl- and
+    /// Alt-arrows, Home, End and Delete (which libedit would otherwise insert as "~" or ";5D").
+    static let defaultBindings: [(key: String, function: String)] = [
+        ("\\e[1;5D", "ed-prev-word"), ("\\e[1;5C", "em-next-word"),  // Ctrl-← / Ctrl-→ (xterm)
+        ("\\eOd", "ed-prev-word"), ("\\eOc", "em-next-word"),  // Ctrl-← / Ctrl-→ (rxvt)
+        ("\\e[5D", "ed-prev-word"), ("\\e[5C", "em-next-word"),  // Ctrl-← / Ctrl-→ (old xterm)
+        ("\\e[1;3D", "ed-prev-word"), ("\\e[1;3C", "em-next-word"),  // Alt-← / Alt-→ (xterm)
+        ("\\e\\e[D", "ed-prev-word"), ("\\e\\e[C", "em-next-word"),  // Alt-← / Alt-→ (rxvt)
+        ("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"), ("\\eOH", "ed-move-to-beg"),  // Home
+        ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"), ("\\e[F", "ed-move-to-end"), ("\\eOF", "ed-move-to-end"),  // End
+        ("\\e[3~", "ed-delete-next-char"),  // Delete
+    ]
 
     isolated deinit {
         api.pointee.el_end(editLine)
