@@ -291,6 +291,11 @@ static inline volatile pid_t *wx_previous_foreground(void) {
     static volatile pid_t group = 0;
     return &group;
 }
+/// Whether wx turned on bracketed paste (so it is turned off on the way out).
+static inline volatile sig_atomic_t *wx_bracketed_paste(void) {
+    static volatile sig_atomic_t on = 0;
+    return &on;
+}
 /// The line editor and its library, for wx_read_character.
 static inline const wx_editline_api **wx_reader_api(void) {
     static const wx_editline_api *api = NULL;
@@ -307,8 +312,16 @@ static inline void wx_write_all(int fd, const char *text) {
     }
 }
 
-/// The terminal as wx found it: its settings. Async-signal-safe.
+/// Turns bracketed paste on or off (async-signal-safe: write only).
+static inline void wx_set_bracketed_paste(int on) {
+    if (on == *wx_bracketed_paste()) return;
+    *wx_bracketed_paste() = on;
+    wx_write_all(1, on ? "\033[?2004h" : "\033[?2004l");
+}
+
+/// The terminal as wx found it: its settings, no bracketed paste. Async-signal-safe.
 static inline void wx_restore_found_terminal(void) {
+    wx_set_bracketed_paste(0);
     if (*wx_found_terminal_valid()) tcsetattr(0, TCSADRAIN, wx_found_terminal());
 }
 
@@ -330,6 +343,7 @@ static inline void wx_on_stop(int signal_number) {
     int saved_errno = errno;
     struct termios before;
     int had = tcgetattr(0, &before) == 0;
+    int paste = *wx_bracketed_paste();
     wx_restore_found_terminal();
     struct sigaction stop, handler;
     memset(&stop, 0, sizeof stop);
@@ -346,6 +360,7 @@ static inline void wx_on_stop(int signal_number) {
     sigaction(signal_number, &handler, NULL);
     if (had && tcgetpgrp(0) == getpgrp()) {
         tcsetattr(0, TCSADRAIN, &before);
+        if (paste) wx_set_bracketed_paste(1);
     }
     errno = saved_errno;
 }
@@ -439,6 +454,7 @@ static inline void wx_handle_terminal_events(EditLine *el, int prompt_columns) {
         *wx_continued() = 0;
         wx_el_prepare_terminal(api, el, 0);
         wx_el_prepare_terminal(api, el, 1);
+        wx_set_bracketed_paste(1);
         wx_write_all(1, "\r\033[J");
         wx_el_refresh(api, el);
     }

@@ -29,15 +29,18 @@ final class LineEditor: LineReader {
     /// inside that el_gets, on the same thread.
     nonisolated(unsafe) fileprivate private(set) var promptText: UnsafeMutablePointer<CChar> = strdup("")
     private var prompt = ""
+    /// Whether the terminal understands bracketed paste (not TERM=dumb).
+    private let bracketedPaste: Bool
 
     /// Nil when libedit cannot be loaded.
-    init?(program: String) {
+    init?(program: String, bracketedPaste: Bool) {
         guard let api = Self.api, let editLine = wx_el_init(api, program), let history = api.pointee.history_init() else {
             return nil
         }
         self.api = api
         self.editLine = editLine
         self.history = history
+        self.bracketedPaste = bracketedPaste
         TerminalSignals.install(api: api)
         wx_history_set_size(api, history, 1000)
         wx_history_set_unique(api, history, 1)
@@ -50,6 +53,7 @@ final class LineEditor: LineReader {
         wx_el_add_function(api, editLine, "wx-delete-or-eof", "delete the next character, or end on an empty line", deleteOrEndCallback)
         wx_el_bind(api, editLine, "^D", "wx-delete-or-eof")
         wx_el_set_read_function(api, editLine, readCallback)
+        wx_el_add_function(api, editLine, "wx-paste", "insert a bracketed paste, held until Enter", pasteCallback)
         for (key, function) in Self.defaultBindings { wx_el_bind(api, editLine, key, function) }
         // The user's ~/.editrc (or $EDITRC), read after wx's defaults so that it can change them,
         // as other libedit programs (sqlite3, psql built with libedit) do.
@@ -57,7 +61,8 @@ final class LineEditor: LineReader {
     }
 
     /// Keys bound beyond libedit's emacs defaults: what xterm, VT220 and rxvt send for Ctrl- and
-    /// Alt-arrows, Home, End and Delete (which libedit would otherwise insert as "~" or ";5D").
+    /// Alt-arrows, Home, End and Delete (which libedit would otherwise insert as "~" or ";5D"),
+    /// and bracketed paste.
     static let defaultBindings: [(key: String, function: String)] = [
         ("\\e[1;5D", "ed-prev-word"), ("\\e[1;5C", "em-next-word"),  // Ctrl-← / Ctrl-→ (xterm)
         ("\\eOd", "ed-prev-word"), ("\\eOc", "em-next-word"),  // Ctrl-← / Ctrl-→ (rxvt)
@@ -67,6 +72,7 @@ final class LineEditor: LineReader {
         ("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"), ("\\eOH", "ed-move-to-beg"),  // Home
         ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"), ("\\e[F", "ed-move-to-end"), ("\\eOF", "ed-move-to-end"),  // End
         ("\\e[3~", "ed-delete-next-char"),  // Delete
+        ("\\e[200~", "wx-paste"),  // the start of a bracketed paste
     ]
 
     isolated deinit {
@@ -86,11 +92,13 @@ final class LineEditor: LineReader {
         var count: Int32 = 0
         var error: Int32 = 0
         TerminalSignals.prepareRead(promptColumns: TextLayout.columns(prompt))
+        if bracketedPaste { TerminalSignals.setBracketedPaste(true) }
         let (bytes, interrupted) = SignalInterrupts.whileReading {
             let bytes = api.pointee.el_gets(editLine, &count)
             error = wx_errno()
             return bytes
         }
+        TerminalSignals.setBracketedPaste(false)
         guard let bytes, count >= 0 else {
             if interrupted || (count == -1 && error == EINTR) {
                 StandardStreams.put("^C\n", fd: 1)
@@ -143,6 +151,44 @@ final class LineEditor: LineReader {
         return UInt8(CC_REFRESH)
     }
 
+    /// The start of a bracketed paste: the rest of it, up to ESC [201~, goes into the line as
+    /// it is, line ends included; nothing runs until Enter (then each line runs in order).
+    fileprivate func insertPaste() -> UInt8 {
+        var bytes: [UInt8] = []
+        let end: [UInt8] = Array("\u{1B}[201~".utf8)
+        var byte: UInt8 = 0
+        while true {
+            var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 2_000) > 0, read(0, &byte, 1) == 1 else { break }  // an end marker lost: keep what came
+            bytes.append(byte)
+            if bytes.count >= end.count && Array(bytes.suffix(end.count)) == end {
+                bytes.removeLast(end.count)
+                break
+            }
+        }
+        let text = Self.pastedText(String(decoding: bytes, as: UTF8.self))
+        guard !text.isEmpty else { return UInt8(CC_NORM) }
+        _ = api.pointee.el_insertstr(editLine, text)
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Pasted text as the line holds it: line ends as "\n", other control characters (a stray
+    /// ESC) left out, tabs as spaces.
+    static func pastedText(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar = " "
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\r": result.append("\n")
+            case "\n": if previous != "\r" { result.append("\n") }
+            case "\t": result.append(" ")
+            default: if scalar.value >= 0x20 && scalar.value != 0x7F { result.append(scalar) }
+            }
+        }
+        return String(result)
+    }
+
     /// Options laid out in columns across `width`, as shells list completions.
     static func columns(_ options: [String], width: Int) -> String {
         let cell = (options.map(TextLayout.columns).max() ?? 0) + 3
@@ -177,6 +223,11 @@ private let completeCallback: wx_el_function = { editLine, _ in
 
 private let readCallback: wx_el_read_function = { editLine, character in
     return TerminalSignals.readCharacter(editLine, character)
+}
+
+private let pasteCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.insertPaste() }
 }
 
 private let deleteOrEndCallback: wx_el_function = { editLine, _ in

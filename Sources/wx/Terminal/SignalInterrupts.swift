@@ -65,6 +65,9 @@ enum TerminalSignals {
     /// libedit's character reader (EL_GETCFN): waits beside the terminal events.
     static let readCharacter: wx_el_read_function = { editLine, character in wx_read_character(editLine, character) }
 
+    /// Turns bracketed paste on (at the prompt) or off (while a command runs, on the way out).
+    static func setBracketedPaste(_ on: Bool) { wx_set_bracketed_paste(on ? 1 : 0) }
+
     /// Before el_gets: the prompt's width (to redraw after a resize); earlier events forgotten.
     static func prepareRead(promptColumns: Int) {
         wx_prompt_columns().pointee = Int32(promptColumns)

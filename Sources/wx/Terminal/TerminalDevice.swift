@@ -19,7 +19,10 @@ final class TerminalDevice: PromptTerminal {
 
     func open() throws(PromptUnavailable) -> (reader: any LineReader, interrupts: any InterruptSource) {
         startupWarning = Self.useMultibyteLocale()
-        guard let editor = LineEditor(program: "wx") else { throw PromptUnavailable(LineEditor.loadError) }
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard let editor = LineEditor(program: "wx", bracketedPaste: !term.isEmpty && term != "dumb") else {
+            throw PromptUnavailable(LineEditor.loadError)
+        }
         foreground = ForegroundGroup.take()
         TerminalSignals.setPreviousForeground(foreground?.previous ?? 0)
         return (editor, SignalInterrupts())
