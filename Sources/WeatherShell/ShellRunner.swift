@@ -37,6 +37,9 @@ public final class ShellRunner {
     private var warnedAboutLog = false
     /// Put before error messages while the start-up file runs ("…/wxrc:3: ").
     private var errorContext: String?
+    /// While the start-up file runs: settings it makes (`units`, `provider`, `format`…) are not
+    /// confirmed on every start.
+    private var quietSettings = false
 
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
@@ -95,7 +98,8 @@ public final class ShellRunner {
     /// each line as if typed, but not
     /// added to the history. An error names the file and line ("…/wxrc:3: unknown command …")
     /// and the next line still runs; errors there do not change the exit status. A missing file
-    /// is nothing to run; `quit` ends the file, not wx.
+    /// is nothing to run. Settings made there are not confirmed (no `units metric: …` line at
+    /// every start); `quit` there is an error naming the line (it would end wx before its prompt).
     ///
     /// - Returns: `.failed` when any line failed, else `.succeeded`.
     @discardableResult
@@ -113,8 +117,10 @@ public final class ShellRunner {
             return .failed
         }
         let statusBefore = exitStatus
+        quietSettings = true
         defer {
             errorContext = nil
+            quietSettings = false
             exitStatus = statusBefore
         }
         var status = LineStatus.succeeded
@@ -133,7 +139,11 @@ public final class ShellRunner {
             for command in CommandParser.splitCommands(line) {
                 if Task.isCancelled { break }
                 let result = await run(command: command, record: false, nested: false)
-                if result == .quit { return status }
+                if result == .quit {
+                    report(.usage("“quit” is not for the start-up file: it would end wx before its prompt; the rest of the file still runs"))
+                    status = .failed
+                    continue
+                }
                 status = Self.worse(status, result)
             }
         }
@@ -313,6 +323,12 @@ public final class ShellRunner {
     static let redaction = "<redacted>"
 
     private func emit(_ result: CommandResult) {
+        if quietSettings {
+            switch result {
+            case .units, .setting, .format: return
+            default: break
+            }
+        }
         // Units come from state.plist; results that do not show values never make it load.
         let units = result.needsUnits ? session.settings.units : .metric
         let context = RenderContext(units: units, now: session.now(), colour: colour, unicode: unicode, width: width())

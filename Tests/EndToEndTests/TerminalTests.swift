@@ -83,8 +83,10 @@ import WeatherTestSupport
         try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
         let start = try terminal.screen()
         #expect(start.hasSuffix(
-            "Ctrl-D quits.\nunits imperial: °F, mph, in, inHg, mi, 12h clock\n"
-                + "error: \(home.path)/wxrc:2: unknown command “frobnicate”; type “help” for the list\nwx>"), "\(start)")
+            "Ctrl-D quits.\n" + "error: \(home.path)/wxrc:2: unknown command “frobnicate”; type “help” for the list\nwx>"), "\(start)")
+        // The start-up file's `units imperial` took effect, without a line at every start.
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "imperial") { $0.hasSuffix("wx> units\nunits imperial: °F, mph, in, inHg, mi, 12h clock\nwx>") }
         try terminal.send("units metric", "Enter")
         try terminal.wait(for: "metric") { $0.hasSuffix("24h clock\nwx>") }
         try terminal.send("find Hamburg", "Enter")

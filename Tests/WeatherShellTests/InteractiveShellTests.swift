@@ -112,7 +112,8 @@ import WeatherTestSupport
 
         let interactive = await run(inputs: [.line("favs")])
         #expect(interactive.console.errors.hasPrefix(error))
-        #expect(interactive.console.output.hasPrefix(InteractiveShell.banner + "units metric"), "\(interactive.console.output)")
+        // Settings made there are not confirmed at every start (issue 12 item 15).
+        #expect(interactive.console.output.hasPrefix(InteractiveShell.banner + "wx> favs"), "\(interactive.console.output)")
         #expect(interactive.status == 0)
         #expect(interactive.reader.history == ["favs"], "start-up lines are not history")
 
@@ -124,6 +125,36 @@ import WeatherTestSupport
         let command = await run(["-c", "favs"])
         #expect(!command.console.errors.contains("wxrc"))
         #expect(!script.prompt.opened && !command.prompt.opened)
+    }
+
+    /// Issue 12 item 15: a `units` line in wxrc printed on every start; `quit` there silently
+    /// ended the file. Settings are now quiet there, and `quit` is an error naming the line.
+    @Test func startUpFileSettingsAreQuietAndQuitIsAnErrorNamingItsLine() async throws {
+        try "units imperial\nformat text\nquit\nlanguage de\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
+        let run = await run(inputs: [.line("units"), .line("language"), .endOfInput])
+        #expect(run.console.output.hasPrefix(InteractiveShell.banner + "wx> units\nunits imperial: °F"), "\(run.console.output)")
+        #expect(run.console.output.contains("wx> language\n"), "the line after quit ran: \(run.console.output)")
+        #expect(run.console.output.contains("de"), "\(run.console.output)")
+        #expect(run.console.errors == "error: \(home.path)/wxrc:3: “quit” is not for the start-up file: it would end wx before its prompt; the rest of the file still runs\n")
+        #expect(run.status == 0)
+        #expect(run.reader.prompts.count == 3)
+    }
+
+    /// Issue 12 item 10: a pasted block comes as one line holding line ends; each line runs in
+    /// order, and is a history entry of its own.
+    @Test func aPastedBlockRunsEachLineInOrder() async {
+        let run = await run(inputs: [.line("units\n\nfavs\n"), .endOfInput])
+        #expect(run.console.output.contains("units metric: °C, km/h, mm, hPa, km, 24h clock\nno favorites yet"), "\(run.console.output)")
+        #expect(run.reader.history == ["units", "favs"])
+        #expect(run.console.errors == "")
+    }
+
+    /// Ctrl-C during a pasted block stops the rest of it, as it stops the rest of a line.
+    @Test func ctrlCStopsTheRestOfAPastedBlock() async {
+        let run = await run(inputs: [.line("find Hamburg"), .line("show\nunits\nfavs"), .line("fav"), .endOfInput])
+        #expect(run.provider.counts == (started: 1, cancelled: 1))
+        #expect(!run.console.output.contains("units metric") && !run.console.output.contains("no favorites yet"), "\(run.console.output)")
+        #expect(run.console.output.contains("wx> fav\n★ Elbphilharmonie saved to favorites"), "\(run.console.output)")
     }
 
     @Test func ctrlCStopsTheStartUpFile() async throws {
