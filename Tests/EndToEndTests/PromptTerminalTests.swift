@@ -196,4 +196,25 @@ import WeatherTestSupport
         try terminal.send("C-c")
         try terminal.wait(for: "the typed keys at the prompt") { $0.hasSuffix("stopped watching\nwx> units") }
     }
+
+    /// Item 13: a request that takes more than a second says what wx waits for, and the line
+    /// goes when the answer comes.
+    @Test func aSlowAnswerShowsAWaitingLineThatGoesWithTheAnswer() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        var environment = server.environment
+        environment["WX_HOME"] = home.path
+        environment["HOME"] = home.path
+        environment["WX_NOW"] = "2025-07-27T03:10:00Z"
+        let terminal = try TerminalSession(environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("find Hamburg", "Enter")
+        try terminal.wait(for: "the candidates") { $0.contains("1  Elbphilharmonie") && $0.hasSuffix("wx>") }
+        try server.queue(.init(path: "/v1/forecast", file: "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json", delayMilliseconds: 2_500))
+        try terminal.send("show", "Enter")
+        try terminal.wait(for: "the waiting line") { $0.hasSuffix("wx> show\nwaiting for Open-Meteo… (Ctrl-C cancels)") }
+        try terminal.wait(for: "the answer") { $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT") && $0.hasSuffix("wx>") }
+        #expect(!(try terminal.screen()).contains("waiting for"))
+        #expect((try terminal.screen()).contains("wx> show\nElbphilharmonie, Hamburg"))
+    }
 }

@@ -19,8 +19,14 @@ package final class InteractiveShell {
     let startupFile: String?
     /// The line running now, for Ctrl-C to cancel.
     let running = RunningCommand()
+    /// Long output of `help`, `history`, `favs` through the pager, when there is one.
+    let paging: PagingOutput?
 
-    package init(runner: ShellRunner, reader: any LineReader, interrupts: any InterruptSource, output: any OutputSink, startupFile: String?) {
+    package init(
+        runner: ShellRunner, reader: any LineReader, interrupts: any InterruptSource, output: any OutputSink, startupFile: String?,
+        paging: PagingOutput? = nil
+    ) {
+        self.paging = paging
         self.runner = runner
         self.reader = reader
         self.interrupts = interrupts
@@ -56,7 +62,9 @@ package final class InteractiveShell {
                     if line.trimmed.isEmpty { continue }
                     reader.addHistory(line)
                     reader.commandWillRun()
+                    paging?.lineWillRun(line)
                     status = await runCancellable { runner in await runner.run(line: line) }
+                    paging?.lineDidRun()
                     reader.commandDidEnd()
                     if status == .quit || lastLineCancelled { break }
                 }

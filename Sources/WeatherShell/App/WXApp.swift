@@ -19,12 +19,25 @@ package struct AppHost {
     package var standardInput: any LineReader
     /// The interactive prompt (libedit in the product).
     package var prompt: any PromptTerminal
+    /// Whether standard error is a terminal (the notice while a request takes long).
+    package var errorIsTerminal: Bool
+    /// The terminal's rows now; 24 when standard output is not one.
+    package var terminalRows: () -> Int
+    /// Told of every request by the session's transport (see `ObservedTransport`), or nil.
+    package var waitingNotice: WaitingNotice?
+    /// Runs `$PAGER` for long output at the prompt, or nil for none.
+    package var pager: (any PagerProgram)?
 
     package init(
         variable: @escaping (String) -> String?, output: any AppOutput, inputIsTerminal: Bool, outputIsTerminal: Bool,
         terminalWidth: @escaping () -> Int, makeSession: @escaping (Configuration, Bool) -> WeatherSession,
-        standardInput: any LineReader, prompt: any PromptTerminal
+        standardInput: any LineReader, prompt: any PromptTerminal, errorIsTerminal: Bool = false,
+        terminalRows: @escaping () -> Int = { 24 }, waitingNotice: WaitingNotice? = nil, pager: (any PagerProgram)? = nil
     ) {
+        self.errorIsTerminal = errorIsTerminal
+        self.terminalRows = terminalRows
+        self.waitingNotice = waitingNotice
+        self.pager = pager
         self.variable = variable
         self.output = output
         self.inputIsTerminal = inputIsTerminal
@@ -84,12 +97,24 @@ package struct WXApp {
         }
 
         let session = host.makeSession(configuration, invocation.offline)
+        let oneShot = !invocation.words.isEmpty || !invocation.commands.isEmpty
+        // Where a person watches: "waiting for …" during a slow request; long output paged.
+        host.waitingNotice?.enable(
+            WaitingNotice.applies(errorIsTerminal: host.errorIsTerminal, term: host.variable("TERM"), json: invocation.json)
+                && (host.inputIsTerminal || oneShot),
+            unicode: configuration.unicodeOutput)
+        var paging: PagingOutput?
+        if !oneShot, host.inputIsTerminal, host.outputIsTerminal, let pager = host.pager,
+            let command = PagingOutput.pagerCommand(variable: host.variable)
+        {
+            paging = PagingOutput(inner: output, pager: pager, command: command, rows: host.terminalRows, columns: host.terminalWidth)
+        }
         let runner = ShellRunner(
-            session: session, output: output, format: invocation.json ? .json : .text,
+            session: session, output: paging ?? output, format: invocation.json ? .json : .text,
             colour: host.outputIsTerminal && configuration.colourAllowed, unicode: configuration.unicodeOutput,
             width: host.terminalWidth)
 
-        if !invocation.words.isEmpty || !invocation.commands.isEmpty {
+        if oneShot {
             let lines = invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
             for line in lines where await runner.run(line: line) == .quit { break }
             return finish(runner.exitStatus)
@@ -108,7 +133,8 @@ package struct WXApp {
             // The start-up file is for the person at the prompt; scripts get only what they ask for.
             let startupFile = invocation.skipStartupFile ? nil : configuration.startupFile
             let shell = InteractiveShell(
-                runner: runner, reader: terminal.reader, interrupts: terminal.interrupts, output: output, startupFile: startupFile)
+                runner: runner, reader: terminal.reader, interrupts: terminal.interrupts, output: output, startupFile: startupFile,
+                paging: paging)
             return await shell.run()
         }
         // Script mode, like sqlite3: no banner, no prompt, one command a line.

@@ -17,6 +17,13 @@ final class TerminalDevice: PromptTerminal {
     /// A line to show once at the start, when typed letters beyond ASCII cannot be kept.
     private(set) var startupWarning: String?
 
+    /// The terminal's rows when standard output is one; 24 otherwise.
+    nonisolated static func rows() -> Int {
+        var size = winsize()
+        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
+        return Int(size.ws_row)
+    }
+
     func open() throws(PromptUnavailable) -> (reader: any LineReader, interrupts: any InterruptSource) {
         startupWarning = Self.useMultibyteLocale()
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
