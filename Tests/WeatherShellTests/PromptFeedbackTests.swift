@@ -189,6 +189,8 @@ import WeatherTestSupport
         #expect(!notice.isEnabled)
         _ = await run(inputs: [.line("units")], errorIsTerminal: false, notice: notice)
         #expect(!notice.isEnabled)
+        _ = await run(inputs: [.line("units")], outputIsTerminal: false, notice: notice)
+        #expect(!notice.isEnabled, "results into a pipe")
     }
 
     @Test func longHelpGoesThroughThePagerAndShortOutputDoesNot() async {

@@ -98,10 +98,11 @@ package struct WXApp {
 
         let session = host.makeSession(configuration, invocation.offline)
         let oneShot = !invocation.words.isEmpty || !invocation.commands.isEmpty
-        // Where a person watches: "waiting for …" during a slow request; long output paged.
+        // Where a person watches (the prompt, or `wx show Hamburg` typed at a terminal; never a
+        // script or a pipe): "waiting for …" during a slow request, and long output paged.
         host.waitingNotice?.enable(
             WaitingNotice.applies(errorIsTerminal: host.errorIsTerminal, term: host.variable("TERM"), json: invocation.json)
-                && (host.inputIsTerminal || oneShot),
+                && host.outputIsTerminal && (host.inputIsTerminal || oneShot),
             unicode: configuration.unicodeOutput)
         var paging: PagingOutput?
         if !oneShot, host.inputIsTerminal, host.outputIsTerminal, let pager = host.pager,
