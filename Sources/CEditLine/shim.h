@@ -5,6 +5,9 @@
 // almost a millisecond. wx_editline_load() dlopens it when the shell starts; the headers come
 // from libedit-dev, the library from libedit2.
 //
+// SwiftPM does not rebuild the Swift files that import this module when only this header
+// changes: after editing it, `touch Sources/wx/Terminal/*.swift` before building.
+//
 // el_set, el_get and history are C variadic functions, which Swift cannot call; each use wx
 // makes of them gets a typed `static inline` wrapper below that calls through the table.
 #ifndef WX_CEDITLINE_SHIM_H
@@ -336,11 +339,14 @@ static inline void wx_on_terminal_event(int signal_number) {
     errno = saved_errno;
 }
 
-/// SIGTSTP (Ctrl-Z): the terminal as wx found it while stopped, then stop; once continued, the
+/// SIGTSTP (Ctrl-Z), under a job-control shell: the terminal as wx found it while stopped, then stop; once continued, the
 /// settings of the moment before (libedit's mode, or no echo while a command runs) come back
 /// when wx is in the foreground again. The prompt and line are redrawn by the reader (SIGCONT).
 static inline void wx_on_stop(int signal_number) {
     int saved_errno = errno;
+    /* wx took a process group of its own because its parent has no job control (sh -c, make):
+       no one could `fg` it, and the terminal would stay with a stopped wx. Ctrl-Z does nothing. */
+    if (*wx_previous_foreground() > 0) return;
     struct termios before;
     int had = tcgetattr(0, &before) == 0;
     int paste = *wx_bracketed_paste();

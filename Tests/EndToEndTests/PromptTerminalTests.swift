@@ -37,7 +37,6 @@ import WeatherTestSupport
         try terminal.wait(for: "the line redrawn after fg") { $0.hasSuffix("--offline\nwx> help Ham") }
         try terminal.send("burg", "Left", "Left", "X")
         try terminal.wait(for: "editing in libedit's mode") { $0.hasSuffix("wx> help HambuXrg") }
-        // Up recalls nothing unseen: the line stays what the screen shows.
         try terminal.send("C-a", "C-k", "units", "Enter")
         try terminal.wait(for: "units") { $0.hasSuffix("24h clock\nwx>") }
         try terminal.send("C-d")
@@ -105,6 +104,22 @@ import WeatherTestSupport
         #expect(home.text("after") == home.text("before"), "before:\n\(home.text("before"))\nafter:\n\(home.text("after"))")
         try terminal.send("typed after", "Enter")
         try terminal.wait(for: "the parent's read, echoed") { $0.contains("typed after\nREAD=typed after") }
+    }
+
+    /// Under a parent without job control (sh -c) no one could `fg` a stopped wx, and the
+    /// terminal would stay with it: Ctrl-Z does nothing there, and the line can still be edited.
+    @Test func ctrlZWithoutJobControlDoesNotStopWx() throws {
+        let terminal = try TerminalSession(
+            program: ["/bin/sh", "-c", "\(TestPaths.wxBinary) --offline; echo STATUS=$?"], environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("help uni")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> help uni") }
+        try terminal.send("C-z")
+        usleep(200_000)
+        try terminal.send("ts", "Enter")
+        try terminal.wait(for: "the line, run") { $0.contains("wx> help units\nunits [metric") && $0.hasSuffix("wx>") }
+        try terminal.send("C-d")
+        try terminal.wait(for: "the end") { $0.contains("STATUS=0") }
     }
 
     /// Item 7: keys that inserted junk (";5D", "~", "[C") move, as in bash; ~/.editrc is read
