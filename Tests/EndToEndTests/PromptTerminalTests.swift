@@ -45,8 +45,9 @@ import WeatherTestSupport
 
     /// Item 3: after a resize, a line longer than the new width was drawn for the old width,
     /// and Ctrl-L did not repair it. Now libedit learns the width at once (SIGWINCH).
-    @Test func aResizeRedrawsALongLineAtTheNewWidth() throws {
-        let terminal = try startWX()
+    @Test(arguments: ["xterm-256color", "screen-256color", "vt220"])
+    func aResizeRedrawsALongLineAtTheNewWidth(term: String) throws {
+        let terminal = try startWX(["TERM": term])
         let words = "find aaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd eeeeeeeeee ffffffffff gggggggggg"
         try terminal.send(words)
         try terminal.wait(for: "typing") { $0.hasSuffix("wx> " + words) }
@@ -124,9 +125,10 @@ import WeatherTestSupport
 
     /// Item 7: keys that inserted junk (";5D", "~", "[C") move, as in bash; ~/.editrc is read
     /// after wx's own bindings and can change them.
-    @Test func commonKeySequencesMoveInsteadOfInsertingJunk() throws {
+    @Test(arguments: ["xterm-256color", "screen-256color", "vt220"])
+    func commonKeySequencesMoveInsteadOfInsertingJunk(term: String) throws {
         try "bind ^T ed-move-to-beg\n".write(toFile: home.path + "/.editrc", atomically: true, encoding: .utf8)
-        let terminal = try startWX()
+        let terminal = try startWX(["TERM": term])
         try terminal.send("show one two")
         try terminal.send("\u{1B}[1;5D", "X")  // Ctrl-← (xterm)
         try terminal.send("\u{1B}[1~", "H")  // Home (VT220)
@@ -176,8 +178,9 @@ import WeatherTestSupport
 
     /// Item 10: a pasted block of several lines is shown and held until Enter, then each line
     /// runs in order; no ESC [200~ junk reaches the line.
-    @Test func aPastedBlockIsHeldUntilEnterThenRunsLineByLine() throws {
-        let terminal = try startWX()
+    @Test(arguments: ["xterm-256color", "screen-256color", "vt220"])
+    func aPastedBlockIsHeldUntilEnterThenRunsLineByLine(term: String) throws {
+        let terminal = try startWX(["TERM": term])
         try terminal.paste("units\nfavs\n")
         try terminal.wait(for: "the block shown") { $0.hasSuffix("wx> units\nfavs") }
         usleep(300_000)
