@@ -305,6 +305,7 @@ static inline const wx_editline_api **wx_reader_api(void) {
     return &api;
 }
 
+/// write(2) until all of `text` is out: usable inside a signal handler, unlike stdio.
 static inline void wx_write_all(int fd, const char *text) {
     size_t length = strlen(text);
     while (length > 0) {
@@ -328,6 +329,7 @@ static inline void wx_restore_found_terminal(void) {
     if (*wx_found_terminal_valid()) tcsetattr(0, TCSADRAIN, wx_found_terminal());
 }
 
+/// The SIGCONT and SIGWINCH handler: records the event and wakes the reader's poll.
 static inline void wx_on_terminal_event(int signal_number) {
     int saved_errno = errno;
     if (signal_number == SIGCONT) *wx_continued() = 1; else *wx_resized() = 1;
@@ -494,7 +496,8 @@ static inline int wx_in_search(EditLine *el) {
     return 0;
 }
 
-/// Reads one byte of the terminal, handling terminal events while it waits. `wait_ms` -1 waits
+/// Reads one byte of the terminal (unbuffered, as libedit's own reader, so that a bracketed paste
+/// can be read straight from the descriptor after it), handling terminal events while it waits. `wait_ms` -1 waits
 /// for ever. Returns 1, 0 at the end of input or when `wait_ms` passed, -1 with errno (EINTR:
 /// Ctrl-C).
 static inline int wx_read_byte(EditLine *el, unsigned char *byte, int wait_ms, volatile sig_atomic_t interrupts_before,

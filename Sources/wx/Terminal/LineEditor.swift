@@ -3,6 +3,11 @@ import Glibc
 import WeatherShell
 
 /// libedit behind the shell's `LineReader`: editing, history (Up, Ctrl-R) and Tab completion.
+///
+/// Keys are read by wx's own reader (EL_GETCFN, `wx_read_character` in the shim), which redraws
+/// after Ctrl-Z/fg and resizes and ends a Ctrl-R search at an arrow. On top of libedit's emacs
+/// bindings: the sequences of common terminals (`defaultBindings`), bracketed paste, Ctrl-_
+/// (undo), Alt-. and Alt-T; then the user's ~/.editrc.
 @MainActor
 final class LineEditor: LineReader {
     /// libedit's entry points, loaded at the first interactive start (see CEditLine/shim.h).
