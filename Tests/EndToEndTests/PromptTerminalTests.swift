@@ -235,4 +235,14 @@ import WeatherTestSupport
         #expect(!(try terminal.screen()).contains("waiting for"))
         #expect((try terminal.screen()).contains("wx> show\nElbphilharmonie, Hamburg"))
     }
+
+    /// Item 14: `help` taller than the terminal goes through $WX_PAGER (here a visible stand-in
+    /// for less); `units` does not.
+    @Test func longHelpGoesThroughThePager() throws {
+        let terminal = try startWX(["WX_PAGER": "sed 's/^/paged: /'"])
+        try terminal.send("help", "Enter")
+        try terminal.wait(for: "the paged help") { $0.contains("paged:   quit ") && $0.hasSuffix("wx>") }
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "units, not paged") { $0.hasSuffix("wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx>") }
+    }
 }
