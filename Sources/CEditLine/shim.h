@@ -5,6 +5,9 @@
 // almost a millisecond. wx_editline_load() dlopens it when the shell starts; the headers come
 // from libedit-dev, the library from libedit2.
 //
+// SwiftPM does not rebuild the Swift files that import this module when only this header
+// changes: after editing it, `touch Sources/wx/Terminal/*.swift` before building.
+//
 // el_set, el_get and history are C variadic functions, which Swift cannot call; each use wx
 // makes of them gets a typed `static inline` wrapper below that calls through the table.
 #ifndef WX_CEDITLINE_SHIM_H
@@ -19,6 +22,13 @@
 #include <unistd.h>
 #include <pthread.h>
 #include <dlfcn.h>
+#include <poll.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <termios.h>
+#include <wchar.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
 
 /// libedit's entry points as loaded by wx_editline_load.
 typedef struct wx_editline_api {
@@ -32,6 +42,8 @@ typedef struct wx_editline_api {
     int (*el_insertstr)(EditLine *el, const char *text);
     void (*el_deletestr)(EditLine *el, int count);
     int (*el_cursor)(EditLine *el, int count);
+    void (*el_push)(EditLine *el, const char *text);
+    void (*el_resize)(EditLine *el);
     History *(*history_init)(void);
     void (*history_end)(History *history);
     int (*history)(History *history, HistEvent *event, int operation, ...);
@@ -54,6 +66,8 @@ static inline int wx_editline_load(wx_editline_api *api) {
     WX_EDITLINE_SYMBOL(el_insertstr, "el_insertstr")
     WX_EDITLINE_SYMBOL(el_deletestr, "el_deletestr")
     WX_EDITLINE_SYMBOL(el_cursor, "el_cursor")
+    WX_EDITLINE_SYMBOL(el_push, "el_push")
+    WX_EDITLINE_SYMBOL(el_resize, "el_resize")
     WX_EDITLINE_SYMBOL(history_init, "history_init")
     WX_EDITLINE_SYMBOL(history_end, "history_end")
     WX_EDITLINE_SYMBOL(history, "history")
@@ -117,6 +131,24 @@ static inline int wx_el_add_function(const wx_editline_api *api, EditLine *el, c
 /// EL_BIND binds a key sequence to a named editor function; the list ends with NULL.
 static inline int wx_el_bind(const wx_editline_api *api, EditLine *el, const char *key, const char *function) {
     return api->el_set(el, EL_BIND, key, function, NULL);
+}
+
+/// The type of an EL_GETCFN function: reads one character for libedit (1, 0 at the end, -1 on error).
+typedef int (*wx_el_read_function)(EditLine *, wchar_t *);
+
+/// EL_GETCFN replaces libedit's character reader (wx's handles terminal events while it waits).
+static inline int wx_el_set_read_function(const wx_editline_api *api, EditLine *el, wx_el_read_function read) {
+    return api->el_set(el, EL_GETCFN, read);
+}
+
+/// EL_PREP_TERM puts the terminal in libedit's editing mode (1) or back as it found it (0).
+static inline int wx_el_prepare_terminal(const wx_editline_api *api, EditLine *el, int editing) {
+    return api->el_set(el, EL_PREP_TERM, editing);
+}
+
+/// EL_REFRESH draws the prompt and the line again from where the cursor is.
+static inline int wx_el_refresh(const wx_editline_api *api, EditLine *el) {
+    return api->el_set(el, EL_REFRESH);
 }
 
 /// H_SETSIZE bounds the in-memory history; history() is variadic.
@@ -224,6 +256,327 @@ static inline int wx_install_interrupt_handler(int pipe_write_end) {
     sigemptyset(&interrupt);
     sigaddset(&interrupt, SIGINT);
     return pthread_sigmask(SIG_UNBLOCK, &interrupt, NULL);
+}
+
+// ---- The terminal's other signals: Ctrl-Z and fg, resizing, and every catchable way out ----
+//
+// libedit's own EL_SIGNAL handling re-sends each signal to the whole process group (kill(0, …))
+// and handles it once per line only; wx handles these itself. The handlers only record what
+// happened and write a byte to the event pipe; libedit is called from wx_read_character, inside
+// el_gets, where it is safe.
+
+/// Set by SIGCONT (wx was stopped and is continued: libedit's mode and the line must come back).
+static inline volatile sig_atomic_t *wx_continued(void) {
+    static volatile sig_atomic_t flag = 0;
+    return &flag;
+}
+/// Set by SIGWINCH (the terminal's size changed).
+static inline volatile sig_atomic_t *wx_resized(void) {
+    static volatile sig_atomic_t flag = 0;
+    return &flag;
+}
+/// The self-pipe the handlers write to and wx_read_character polls beside the terminal.
+static inline int *wx_event_pipe(void) {
+    static int fds[2] = {-1, -1};
+    return fds;
+}
+/// The terminal's settings as wx found them, put back on every way out.
+static inline struct termios *wx_found_terminal(void) {
+    static struct termios settings;
+    return &settings;
+}
+static inline volatile sig_atomic_t *wx_found_terminal_valid(void) {
+    static volatile sig_atomic_t valid = 0;
+    return &valid;
+}
+/// The process group that had the terminal's foreground before wx took it (0: wx took nothing).
+static inline volatile pid_t *wx_previous_foreground(void) {
+    static volatile pid_t group = 0;
+    return &group;
+}
+/// Whether wx turned on bracketed paste (so it is turned off on the way out).
+static inline volatile sig_atomic_t *wx_bracketed_paste(void) {
+    static volatile sig_atomic_t on = 0;
+    return &on;
+}
+/// The line editor and its library, for wx_read_character.
+static inline const wx_editline_api **wx_reader_api(void) {
+    static const wx_editline_api *api = NULL;
+    return &api;
+}
+
+/// write(2) until all of `text` is out: usable inside a signal handler, unlike stdio.
+static inline void wx_write_all(int fd, const char *text) {
+    size_t length = strlen(text);
+    while (length > 0) {
+        ssize_t written = write(fd, text, length);
+        if (written < 0) { if (errno == EINTR) continue; return; }
+        text += written;
+        length -= (size_t)written;
+    }
+}
+
+/// Turns bracketed paste on or off (async-signal-safe: write only).
+static inline void wx_set_bracketed_paste(int on) {
+    if (on == *wx_bracketed_paste()) return;
+    *wx_bracketed_paste() = on;
+    wx_write_all(1, on ? "\033[?2004h" : "\033[?2004l");
+}
+
+/// The terminal as wx found it: its settings, no bracketed paste. Async-signal-safe.
+static inline void wx_restore_found_terminal(void) {
+    wx_set_bracketed_paste(0);
+    if (*wx_found_terminal_valid()) tcsetattr(0, TCSADRAIN, wx_found_terminal());
+}
+
+/// The SIGCONT and SIGWINCH handler: records the event and wakes the reader's poll.
+static inline void wx_on_terminal_event(int signal_number) {
+    int saved_errno = errno;
+    if (signal_number == SIGCONT) *wx_continued() = 1; else *wx_resized() = 1;
+    if (wx_event_pipe()[1] >= 0) {
+        char byte = 1;
+        ssize_t ignored = write(wx_event_pipe()[1], &byte, 1);
+        (void)ignored;
+    }
+    errno = saved_errno;
+}
+
+/// SIGTSTP (Ctrl-Z), under a job-control shell: the terminal as wx found it while stopped, then stop; once continued, the
+/// settings of the moment before (libedit's mode, or no echo while a command runs) come back
+/// when wx is in the foreground again. The prompt and line are redrawn by the reader (SIGCONT).
+static inline void wx_on_stop(int signal_number) {
+    int saved_errno = errno;
+    /* wx took a process group of its own because its parent has no job control (sh -c, make):
+       no one could `fg` it, and the terminal would stay with a stopped wx. Ctrl-Z does nothing. */
+    if (*wx_previous_foreground() > 0) return;
+    struct termios before;
+    int had = tcgetattr(0, &before) == 0;
+    int paste = *wx_bracketed_paste();
+    wx_restore_found_terminal();
+    struct sigaction stop, handler;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(signal_number, &stop, &handler);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal_number);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(signal_number);
+    /* continued */
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    sigaction(signal_number, &handler, NULL);
+    if (had && tcgetpgrp(0) == getpgrp()) {
+        tcsetattr(0, TCSADRAIN, &before);
+        if (paste) wx_set_bracketed_paste(1);
+    }
+    errno = saved_errno;
+}
+
+/// SIGTERM, SIGHUP, SIGQUIT: the terminal as wx found it, its foreground group given back, then
+/// the signal's default action (the parent sees wx killed by it).
+static inline void wx_on_fatal(int signal_number) {
+    wx_restore_found_terminal();
+    pid_t previous = *wx_previous_foreground();
+    if (previous > 0) {
+        sigset_t ttou, old;
+        sigemptyset(&ttou);
+        sigaddset(&ttou, SIGTTOU);
+        pthread_sigmask(SIG_BLOCK, &ttou, &old);
+        tcsetpgrp(0, previous);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    }
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(signal_number, &action, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal_number);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(signal_number);
+}
+
+/// Installs the handlers above; `api` is the line editor's library. Returns 0 or -1.
+static inline int wx_install_terminal_handlers(const wx_editline_api *api) {
+    *wx_reader_api() = api;
+    if (tcgetattr(0, wx_found_terminal()) == 0) *wx_found_terminal_valid() = 1;
+    if (pipe(wx_event_pipe()) != 0) return -1;
+    for (int i = 0; i < 2; i++) fcntl(wx_event_pipe()[i], F_SETFL, O_NONBLOCK);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    action.sa_handler = wx_on_terminal_event;
+    sigaction(SIGCONT, &action, NULL);
+    sigaction(SIGWINCH, &action, NULL);
+    action.sa_handler = wx_on_stop;
+    struct sigaction previous;
+    /* A parent that ignores Ctrl-Z for its children (no job control) keeps it ignored. */
+    if (sigaction(SIGTSTP, NULL, &previous) == 0 && previous.sa_handler != SIG_IGN) sigaction(SIGTSTP, &action, NULL);
+    action.sa_flags = 0;
+    action.sa_handler = wx_on_fatal;
+    int fatal[] = {SIGTERM, SIGHUP, SIGQUIT};
+    for (int i = 0; i < 3; i++) {
+        if (sigaction(fatal[i], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) continue;
+        sigaction(fatal[i], &action, NULL);
+    }
+    return 0;
+}
+
+/// Forgets terminal events from before this line (a resize while a command ran: el_gets measures
+/// the terminal itself when it starts).
+static inline void wx_forget_terminal_events(void) {
+    char buffer[64];
+    while (wx_event_pipe()[0] >= 0 && read(wx_event_pipe()[0], buffer, sizeof buffer) > 0) {}
+    *wx_continued() = 0;
+    *wx_resized() = 0;
+}
+
+/// Columns from the start of the prompt to the cursor: the prompt's length plus the line's
+/// characters before the cursor (each wcwidth wide).
+static inline int wx_columns_before_cursor(const LineInfo *line, int prompt_columns) {
+    int columns = prompt_columns;
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    const char *p = line->buffer;
+    while (p < line->cursor) {
+        wchar_t wide;
+        size_t length = mbrtowc(&wide, p, (size_t)(line->cursor - p), &state);
+        if (length == (size_t)-1 || length == (size_t)-2 || length == 0) { p++; columns++; continue; }
+        int width = wcwidth(wide);
+        if (wide == L'\n') columns = 0; else columns += width > 0 ? width : 0;
+        p += length;
+    }
+    return columns;
+}
+
+/// Handles what the signal handlers recorded: after fg, libedit's terminal mode and the line
+/// again; after a resize, libedit's idea of the width, and the line redrawn from its first row.
+static inline void wx_handle_terminal_events(EditLine *el, int prompt_columns) {
+    const wx_editline_api *api = *wx_reader_api();
+    char buffer[64];
+    while (read(wx_event_pipe()[0], buffer, sizeof buffer) > 0) {}
+    if (*wx_continued()) {
+        *wx_continued() = 0;
+        wx_el_prepare_terminal(api, el, 0);
+        wx_el_prepare_terminal(api, el, 1);
+        wx_set_bracketed_paste(1);
+        wx_write_all(1, "\r\033[J");
+        wx_el_refresh(api, el);
+    }
+    if (*wx_resized()) {
+        *wx_resized() = 0;
+        api->el_resize(el);
+        struct winsize size;
+        int width = (ioctl(1, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) ? size.ws_col : 80;
+        const LineInfo *line = api->el_line(el);
+        int rows = line ? wx_columns_before_cursor(line, prompt_columns) / width : 0;
+        char move[32];
+        if (rows > 0) { snprintf(move, sizeof move, "\033[%dA", rows); wx_write_all(1, move); }
+        wx_write_all(1, "\r\033[J");
+        wx_el_refresh(api, el);
+    }
+}
+
+/// The prompt's width in columns, set by the reader before el_gets (for redrawing after a resize).
+static inline int *wx_prompt_columns(void) {
+    static int columns = 0;
+    return &columns;
+}
+
+/// Whether libedit is in a Ctrl-R search now (its line then holds "\nbck:" or "\nfwd:").
+static inline int wx_in_search(EditLine *el) {
+    const LineInfo *line = (*wx_reader_api())->el_line(el);
+    if (line == NULL) return 0;
+    for (const char *p = line->buffer; p + 4 <= line->lastchar; p++) {
+        if (p[0] == '\n' && (strncmp(p + 1, "bck", 3) == 0 || strncmp(p + 1, "fwd", 3) == 0)) return 1;
+    }
+    return 0;
+}
+
+/// Reads one byte of the terminal (unbuffered, as libedit's own reader, so that a bracketed paste
+/// can be read straight from the descriptor after it), handling terminal events while it waits. `wait_ms` -1 waits
+/// for ever. Returns 1, 0 at the end of input or when `wait_ms` passed, -1 with errno (EINTR:
+/// Ctrl-C).
+static inline int wx_read_byte(EditLine *el, unsigned char *byte, int wait_ms, volatile sig_atomic_t interrupts_before,
+                               volatile sig_atomic_t *interrupt_count) {
+    for (;;) {
+        struct pollfd fds[2] = {{.fd = 0, .events = POLLIN}, {.fd = wx_event_pipe()[0], .events = POLLIN}};
+        int ready = poll(fds, wx_event_pipe()[0] >= 0 ? 2 : 1, wait_ms);
+        if (*interrupt_count != interrupts_before) { errno = EINTR; return -1; }
+        if (ready < 0) {
+            if (errno != EINTR) return -1;
+            if (*wx_continued() || *wx_resized()) wx_handle_terminal_events(el, *wx_prompt_columns());
+            continue;
+        }
+        if (ready == 0) return 0;
+        if (fds[1].revents & POLLIN) {
+            wx_handle_terminal_events(el, *wx_prompt_columns());
+            if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        }
+        ssize_t count = read(0, byte, 1);
+        if (count < 0 && errno == EINTR) {
+            if (*interrupt_count != interrupts_before) return -1;
+            continue;
+        }
+        if (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) continue;
+        return count < 0 ? -1 : (int)count;
+    }
+}
+
+/// wx's character reader for libedit (EL_GETCFN). As libedit's own: one character from the
+/// terminal in the locale's encoding; unlike it:
+/// - waits in poll beside the event pipe, so that after Ctrl-Z and fg the terminal is back in
+///   libedit's mode and the line redrawn, and after a resize the line is redrawn at the new width;
+/// - keeps a byte that is not valid in the encoding as the character of that byte value (Latin-1)
+///   instead of dropping it silently;
+/// - during a Ctrl-R search, ends the search at an escape sequence (an arrow, Home, End) and
+///   hands libedit the whole sequence again, so that it moves instead of inserting "[C".
+static inline int wx_read_character(EditLine *el, wchar_t *character) {
+    volatile sig_atomic_t *interrupt_count = wx_interrupt_count();
+    volatile sig_atomic_t before = *interrupt_count;
+    char bytes[MB_LEN_MAX];
+    size_t count = 0;
+    for (;;) {
+        unsigned char byte;
+        int got = wx_read_byte(el, &byte, -1, before, interrupt_count);
+        if (got <= 0) { *character = L'\0'; return got; }
+        bytes[count++] = (char)byte;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        size_t length = mbrtowc(character, bytes, count, &state);
+        if (length == (size_t)-2 && count < MB_LEN_MAX) continue;
+        if (length == (size_t)-1 || length == (size_t)-2) {
+            *character = (wchar_t)(unsigned char)bytes[0];  /* not silently dropped */
+            /* the rest are read again as characters of their own */
+            if (count > 1) {
+                char rest[MB_LEN_MAX + 1];
+                memcpy(rest, bytes + 1, count - 1);
+                rest[count - 1] = '\0';
+                (*wx_reader_api())->el_push(el, rest);
+            }
+            return 1;
+        }
+        if (length == 0) *character = L'\0';
+        break;
+    }
+    if (*character == 0x1b && wx_in_search(el)) {
+        /* The rest of an escape sequence arrives with its ESC; a lone ESC waits 30 ms at most. */
+        char sequence[16] = "\033";
+        size_t length = 1;
+        unsigned char byte;
+        while (length < sizeof sequence - 1 && wx_read_byte(el, &byte, 30, before, interrupt_count) == 1) {
+            sequence[length++] = (char)byte;
+            if (length == 2 && byte != '[' && byte != 'O') break;          /* Alt-key */
+            if (length == 3 && sequence[1] == 'O') break;                  /* SS3: ESC O x */
+            if (length >= 3 && sequence[1] == '[' && byte >= 0x40 && byte <= 0x7e) break;  /* CSI final */
+        }
+        sequence[length] = '\0';
+        if (length > 1) (*wx_reader_api())->el_push(el, sequence);
+    }
+    return 1;
 }
 
 /// The C library's errno, read as a function: Swift sees errno only through Glibc.

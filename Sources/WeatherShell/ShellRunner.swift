@@ -40,6 +40,9 @@ public final class ShellRunner {
     private var warnedAboutLog = false
     /// Put before error messages while the start-up file runs ("…/wxrc:3: ").
     private var errorContext: String?
+    /// While the start-up file runs: settings it makes (`units`, `provider`, `format`…) are not
+    /// confirmed on every start.
+    private var quietSettings = false
 
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
@@ -97,7 +100,8 @@ public final class ShellRunner {
     /// each line as if typed, but not
     /// added to the history. An error names the file and line ("…/wxrc:3: unknown command …")
     /// and the next line still runs; errors there do not change the exit status. A missing file
-    /// is nothing to run; `quit` ends the file, not wx.
+    /// is nothing to run. Settings made there are not confirmed (no `units metric: …` line at
+    /// every start); `quit` there is an error naming the line (it would end wx before its prompt).
     ///
     /// - Returns: `.failed` when any line failed, else `.succeeded`.
     @discardableResult
@@ -115,8 +119,10 @@ public final class ShellRunner {
             return .failed
         }
         let statusBefore = exitStatus
+        quietSettings = true
         defer {
             errorContext = nil
+            quietSettings = false
             exitStatus = statusBefore
         }
         var status = LineStatus.succeeded
@@ -132,7 +138,7 @@ public final class ShellRunner {
                 status = .failed
                 continue
             }
-            let result = await run(commandsOf: line, record: false, nested: false)
+            let result = await run(commandsOf: line, record: false, nested: false, quitEnds: false)
             if result == .quit { return status }
             status = Self.worse(status, result)
         }
@@ -161,7 +167,11 @@ public final class ShellRunner {
     /// line with an unclosed quote runs nothing (it is a usage error naming the quote).
     ///
     /// - Returns: `.quit` as soon as a command asks to leave, else the worst status.
-    private func run(commandsOf line: String, record: Bool, nested: Bool) async -> LineStatus {
+    /// Runs every command of `line` in order.
+    ///
+    /// - Parameter quitEnds: whether `quit` ends the line and wx (the start-up file passes
+    ///   false: there `quit` is an error naming its line, and the rest of the file still runs).
+    private func run(commandsOf line: String, record: Bool, nested: Bool, quitEnds: Bool = true) async -> LineStatus {
         let commands: [ShellWords.Command]
         do {
             commands = try ShellWords.commands(line)
@@ -175,7 +185,15 @@ public final class ShellRunner {
             // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not run.
             if Task.isCancelled { return Self.worse(status, .failed) }
             let result = await run(command: command, record: record, nested: nested)
-            if result == .quit { return .quit }
+            if result == .quit {
+                if quitEnds { return .quit }
+                report(
+                    .usage(
+                        "“quit” is not for the start-up file: it would end wx before its prompt; the rest of the file still runs"
+                    ))
+                status = Self.worse(status, .failed)
+                continue
+            }
             status = Self.worse(status, result)
         }
         return status
@@ -339,6 +357,12 @@ public final class ShellRunner {
     static let redaction = "<redacted>"
 
     private func emit(_ result: CommandResult) {
+        if quietSettings {
+            switch result {
+            case .units, .setting, .format: return
+            default: break
+            }
+        }
         // Units come from state.plist; results that do not show values never make it load.
         let units = result.needsUnits ? session.settings.units : .metric
         let context = RenderContext(units: units, now: session.now(), colour: colour, unicode: unicode, width: width())

@@ -2,14 +2,19 @@
 // terminal (Terminal/: libedit, Ctrl-C, echo, foreground group) and libcurl. Top-level code
 // here runs on the main actor, as an async entry point.
 import Glibc
-import WeatherKit
 import WXBasics
+import WeatherKit
 import WeatherShell
 
+let waiting = WaitingNotice(scheduler: SleepingScheduler(), write: { StandardStreams.put($0, fd: 2) })
 let host = AppHost(
     variable: { getenv($0).map { String(cString: $0) } },
     output: StandardStreams(), inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
     terminalWidth: TerminalDevice.width,
-    makeSession: { WeatherSession.live(configuration: $0, transport: CurlTransport(), offline: $1) },
-    standardInput: StandardInputReader(), prompt: TerminalDevice())
+    makeSession: { configuration, offline in
+        let transport = ObservedTransport(CurlTransport(), notice: waiting, endpoints: configuration.endpoints)
+        return WeatherSession.live(configuration: configuration, transport: transport, offline: offline)
+    },
+    standardInput: StandardInputReader(), prompt: TerminalDevice(), errorIsTerminal: isatty(2) == 1,
+    terminalRows: TerminalDevice.rows, waitingNotice: waiting, pager: PagerProcess())
 exit(await WXApp(host: host).run(Array(CommandLine.arguments.dropFirst())))

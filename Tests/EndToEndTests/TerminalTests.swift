@@ -8,7 +8,9 @@ import WeatherTestSupport
         let server = try FixtureServer()
         let home = TemporaryFolder()
         let now = "2025-07-27T03:10:00Z"
-        let setup = try runWX(["-c", "find Hamburg; fav; fav rename Elbphilharmonie \"Elbe Concert Hall\""], home: home, server: server, now: now)
+        let setup = try runWX(
+            ["-c", "find Hamburg; fav; fav rename Elbphilharmonie \"Elbe Concert Hall\""], home: home, server: server,
+            now: now)
         #expect(setup.status == 0)
 
         var environment = server.environment
@@ -20,7 +22,9 @@ import WeatherTestSupport
 
         // Up-arrow recalls a command from the earlier (scripted) session.
         try terminal.send("Up")
-        try terminal.wait(for: "history recall") { $0.hasSuffix("wx> fav rename Elbphilharmonie \"Elbe Concert Hall\"") }
+        try terminal.wait(for: "history recall") {
+            $0.hasSuffix("wx> fav rename Elbphilharmonie \"Elbe Concert Hall\"")
+        }
         try terminal.send("C-c")
         try terminal.wait(for: "a fresh prompt after Ctrl-C") { $0.hasSuffix("wx>") }
 
@@ -28,14 +32,18 @@ import WeatherTestSupport
         try terminal.send("show Elbe C", "Tab")
         try terminal.wait(for: "completion") { $0.hasSuffix("wx> show Elbe Concert Hall") }
         try terminal.send("Enter")
-        try terminal.wait(for: "the weather") { $0.contains("Elbe Concert Hall, Hamburg, Deutschland · Sun 03:10 GMT") && $0.hasSuffix("wx>") }
+        try terminal.wait(for: "the weather") {
+            $0.contains("Elbe Concert Hall, Hamburg, Deutschland · Sun 03:10 GMT") && $0.hasSuffix("wx>")
+        }
 
         // Ctrl-C during a request that never gets an answer: back at the prompt at once.
         try server.queue(.init(path: "/v1/forecast", fault: "hang", seconds: 60))
         try terminal.send("show 48.14,11.58", "Enter")
         usleep(800_000)
         try terminal.send("C-c")
-        let seconds = try terminal.wait(for: "cancellation", timeout: 5) { $0.contains("error: cancelled") && $0.hasSuffix("wx>") }
+        let seconds = try terminal.wait(for: "cancellation", timeout: 5) {
+            $0.contains("error: cancelled") && $0.hasSuffix("wx>")
+        }
         #expect(seconds < 2)
 
         // The shell still works, and Ctrl-D ends it with status 0.
@@ -46,7 +54,9 @@ import WeatherTestSupport
         let other = try runWX(["-c", "find London; fav"], home: home, server: server, now: now)
         #expect(other.status == 0)
         try terminal.send("show Prime", "Tab")
-        try terminal.wait(for: "completion of the other shell's favorite") { $0.hasSuffix("wx> show Prime Minister’s Office") }
+        try terminal.wait(for: "completion of the other shell's favorite") {
+            $0.hasSuffix("wx> show Prime Minister’s Office")
+        }
         try terminal.send("C-a", "C-k")
         try terminal.wait(for: "an empty line") { $0.hasSuffix("wx>") }
 
@@ -58,7 +68,9 @@ import WeatherTestSupport
         try terminal.send("C-c")
         try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("wx> abc^C\nwx>") }
         try terminal.send("units", "Enter")
-        try terminal.wait(for: "units") { $0.hasSuffix("wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx>") }
+        try terminal.wait(for: "units") {
+            $0.hasSuffix("wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx>")
+        }
         // Ctrl-D inside a line deletes the character under the cursor (UTF-8 aware) …
         try terminal.send("héllo", "Left", "Left", "Left", "Left", "C-d", "C-d")
         try terminal.wait(for: "deletion") { $0.hasSuffix("wx> hlo") }
@@ -82,9 +94,16 @@ import WeatherTestSupport
         let terminal = try TerminalSession(environment: environment)
         try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
         let start = try terminal.screen()
-        #expect(start.hasSuffix(
-            "Ctrl-D quits.\nunits imperial: °F, mph, in, inHg, mi, 12h clock\n"
-                + "error: \(home.path)/wxrc:2: unknown command “frobnicate”; type “help” for the list\nwx>"), "\(start)")
+        #expect(
+            start.hasSuffix(
+                "Ctrl-D quits.\n"
+                    + "error: \(home.path)/wxrc:2: unknown command “frobnicate”; type “help” for the list\nwx>"),
+            "\(start)")
+        // The start-up file's `units imperial` took effect, without a line at every start.
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "imperial") {
+            $0.hasSuffix("wx> units\nunits imperial: °F, mph, in, inHg, mi, 12h clock\nwx>")
+        }
         try terminal.send("units metric", "Enter")
         try terminal.wait(for: "metric") { $0.hasSuffix("24h clock\nwx>") }
         try terminal.send("find Hamburg", "Enter")
@@ -95,14 +114,21 @@ import WeatherTestSupport
             let text = (try? terminal.screen(scrollback: 200)) ?? ""
             return text.components(separatedBy: "watching every 0.05 min; Ctrl-C stops").count - 1 >= 2
         }
-        let refreshes = try terminal.screen(scrollback: 200).components(separatedBy: "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT").count - 1
+        let refreshes =
+            try terminal.screen(scrollback: 200).components(
+                separatedBy: "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT"
+            ).count - 1
         #expect(refreshes >= 2)
         try terminal.send("C-c")
-        let seconds = try terminal.wait(for: "the prompt after Ctrl-C", timeout: 5) { $0.hasSuffix("stopped watching\nwx>") }
+        let seconds = try terminal.wait(for: "the prompt after Ctrl-C", timeout: 5) {
+            $0.hasSuffix("stopped watching\nwx>")
+        }
         #expect(seconds < 2)
         // The shell goes on.
         try terminal.send("favs", "Enter")
-        try terminal.wait(for: "favs") { $0.hasSuffix("wx> favs\nno favorites yet: “fav” saves the current location\nwx>") }
+        try terminal.wait(for: "favs") {
+            $0.hasSuffix("wx> favs\nno favorites yet: “fav” saves the current location\nwx>")
+        }
         try terminal.send("C-d")
         try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
     }
@@ -125,7 +151,9 @@ import WeatherTestSupport
         try terminal.send("C-c")
         try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("^C\nwx>") && !$0.contains("EXIT=") }
         try terminal.send("fav", "Enter")
-        try terminal.wait(for: "the current place, kept") { $0.hasSuffix("wx> fav\n★ Elbphilharmonie saved to favorites\nwx>") }
+        try terminal.wait(for: "the current place, kept") {
+            $0.hasSuffix("wx> fav\n★ Elbphilharmonie saved to favorites\nwx>")
+        }
         try terminal.send("C-d")
         try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
     }
@@ -136,7 +164,9 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         let makefile = home.path + "/run.mk"
         try "run:\n\t\(TestPaths.wxBinary) --offline\n".write(toFile: makefile, atomically: true, encoding: .utf8)
-        let terminal = try TerminalSession(program: ["/usr/bin/make", "-s", "-f", makefile, "run"], environment: ["WX_HOME": home.path, "PATH": "/usr/bin:/bin"])
+        let terminal = try TerminalSession(
+            program: ["/usr/bin/make", "-s", "-f", makefile, "run"],
+            environment: ["WX_HOME": home.path, "PATH": "/usr/bin:/bin"])
         try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
         try terminal.send("C-c")
         try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("wx> ^C\nwx>") }

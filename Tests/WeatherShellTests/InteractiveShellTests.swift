@@ -1,8 +1,8 @@
-import WeatherStore
-import WXBasics
 import Foundation
 import Testing
+import WXBasics
 import WeatherKit
+import WeatherStore
 import WeatherTestSupport
 
 @testable import WeatherShell
@@ -26,7 +26,9 @@ import WeatherTestSupport
 
     /// Runs wx with `arguments`: at the prompt reading `inputs` when `interactive`, else reading
     /// them as the lines of a script. Every forecast request waits; Ctrl-C comes as it starts.
-    func run(_ arguments: [String] = [], inputs: [LineReadResult] = [], interactive: Bool = true, unavailable: String? = nil) async -> Run {
+    func run(
+        _ arguments: [String] = [], inputs: [LineReadResult] = [], interactive: Bool = true, unavailable: String? = nil
+    ) async -> Run {
         let console = TestConsole()
         let prompt = ScriptedPrompt(reader: ScriptedLineReader(inputs, transcript: console))
         prompt.unavailable = unavailable
@@ -39,8 +41,10 @@ import WeatherTestSupport
             output: console, inputIsTerminal: interactive, outputIsTerminal: false, terminalWidth: { 80 },
             makeSession: { configuration, _ in
                 WeatherSession(
-                    configuration: configuration, services: WeatherServices(geocoder: geocoder, forecastProvider: provider),
-                    state: StateStore(folder: configuration.configFolder, now: { now }), log: EventLog(folder: configuration.stateFolder),
+                    configuration: configuration,
+                    services: WeatherServices(geocoder: geocoder, forecastProvider: provider),
+                    state: StateStore(folder: configuration.configFolder, now: { now }),
+                    log: EventLog(folder: configuration.stateFolder),
                     now: { now })
             },
             standardInput: ScriptedLineReader(interactive ? [] : inputs), prompt: prompt)
@@ -51,7 +55,9 @@ import WeatherTestSupport
     @Test func ctrlDEndsTheShellWithStatusZeroEvenAfterAFailure() async {
         let run = await run(inputs: [.line("units"), .line("frobnicate"), .endOfInput])
         #expect(run.status == 0)
-        #expect(run.console.output == InteractiveShell.banner + "wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx> frobnicate\nwx> \n")
+        #expect(
+            run.console.output == InteractiveShell.banner
+                + "wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx> frobnicate\nwx> \n")
         #expect(run.console.errors.contains("unknown command “frobnicate”"))
         #expect(run.prompt.opened && run.prompt.closed)
         #expect(run.reader.prompts == ["wx> ", "wx> ", "wx> "])
@@ -68,7 +74,9 @@ import WeatherTestSupport
         let run = await run(inputs: [.line("find Hamburg"), .interrupted, .interrupted, .line("fav"), .endOfInput])
         #expect(run.status == 0)
         #expect(run.reader.prompts.count == 5)
-        #expect(run.console.output.contains("wx> ^C\nwx> ^C\nwx> fav\n★ Elbphilharmonie saved to favorites\n"), "\(run.console.output)")
+        #expect(
+            run.console.output.contains("wx> ^C\nwx> ^C\nwx> fav\n★ Elbphilharmonie saved to favorites\n"),
+            "\(run.console.output)")
         #expect(run.console.errors == "")
     }
 
@@ -76,7 +84,9 @@ import WeatherTestSupport
         let run = await run(inputs: [.line("find Hamburg"), .line("show"), .line("units"), .endOfInput])
         #expect(run.provider.counts == (started: 1, cancelled: 1))
         #expect(run.console.errors == "error: cancelled\n")
-        #expect(run.console.output.hasSuffix("wx> show\nwx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx> \n"), "\(run.console.output)")
+        #expect(
+            run.console.output.hasSuffix("wx> show\nwx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx> \n"),
+            "\(run.console.output)")
         #expect(run.status == 0)
         #expect(!run.reader.commandRunning)
     }
@@ -91,7 +101,9 @@ import WeatherTestSupport
 
     /// Issue 12 item 8: `replay` announces only the commands it runs.
     @Test func ctrlCInReplayAnnouncesNoCommandItDoesNotRun() async {
-        let run = await run(inputs: [.line("find Hamburg"), .line("show"), .line("units"), .line("replay 2..3"), .endOfInput])
+        let run = await run(inputs: [
+            .line("find Hamburg"), .line("show"), .line("units"), .line("replay 2..3"), .endOfInput,
+        ])
         #expect(run.provider.counts == (started: 2, cancelled: 2))
         let replayed = run.console.output.components(separatedBy: "wx> replay 2..3\n").last ?? ""
         #expect(replayed == "» show\nwx> \n", "\(run.console.output)")
@@ -114,7 +126,9 @@ import WeatherTestSupport
 
         let interactive = await run(inputs: [.line("favs")])
         #expect(interactive.console.errors.hasPrefix(error))
-        #expect(interactive.console.output.hasPrefix(InteractiveShell.banner + "units metric"), "\(interactive.console.output)")
+        // Settings made there are not confirmed at every start (issue 12 item 15).
+        #expect(
+            interactive.console.output.hasPrefix(InteractiveShell.banner + "wx> favs"), "\(interactive.console.output)")
         #expect(interactive.status == 0)
         #expect(interactive.reader.history == ["favs"], "start-up lines are not history")
 
@@ -126,6 +140,46 @@ import WeatherTestSupport
         let command = await run(["-c", "favs"])
         #expect(!command.console.errors.contains("wxrc"))
         #expect(!script.prompt.opened && !command.prompt.opened)
+    }
+
+    /// Issue 12 item 15: a `units` line in wxrc printed on every start; `quit` there silently
+    /// ended the file. Settings are now quiet there, and `quit` is an error naming the line.
+    @Test func startUpFileSettingsAreQuietAndQuitIsAnErrorNamingItsLine() async throws {
+        try "units imperial\nformat text\nquit\nlanguage de\n".write(
+            toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
+        let run = await run(inputs: [.line("units"), .line("language"), .endOfInput])
+        #expect(
+            run.console.output.hasPrefix(InteractiveShell.banner + "wx> units\nunits imperial: °F"),
+            "\(run.console.output)")
+        #expect(run.console.output.contains("wx> language\n"), "the line after quit ran: \(run.console.output)")
+        #expect(run.console.output.contains("de"), "\(run.console.output)")
+        #expect(
+            run.console.errors
+                == "error: \(home.path)/wxrc:3: “quit” is not for the start-up file: it would end wx before its prompt; the rest of the file still runs\n"
+        )
+        #expect(run.status == 0)
+        #expect(run.reader.prompts.count == 3)
+    }
+
+    /// Issue 12 item 10: a pasted block comes as one line holding line ends; each line runs in
+    /// order, and is a history entry of its own.
+    @Test func aPastedBlockRunsEachLineInOrder() async {
+        let run = await run(inputs: [.line("units\n\nfavs\n"), .endOfInput])
+        #expect(
+            run.console.output.contains("units metric: °C, km/h, mm, hPa, km, 24h clock\nno favorites yet"),
+            "\(run.console.output)")
+        #expect(run.reader.history == ["units", "favs"])
+        #expect(run.console.errors == "")
+    }
+
+    /// Ctrl-C during a pasted block stops the rest of it, as it stops the rest of a line.
+    @Test func ctrlCStopsTheRestOfAPastedBlock() async {
+        let run = await run(inputs: [.line("find Hamburg"), .line("show\nunits\nfavs"), .line("fav"), .endOfInput])
+        #expect(run.provider.counts == (started: 1, cancelled: 1))
+        #expect(
+            !run.console.output.contains("units metric") && !run.console.output.contains("no favorites yet"),
+            "\(run.console.output)")
+        #expect(run.console.output.contains("wx> fav\n★ Elbphilharmonie saved to favorites"), "\(run.console.output)")
     }
 
     @Test func ctrlCStopsTheStartUpFile() async throws {
@@ -150,9 +204,13 @@ import WeatherTestSupport
     }
 
     @Test func noLineEditorIsStatusOneWithAWayOut() async {
-        let run = await run(inputs: [.line("units")], unavailable: "libedit could not be loaded (libedit.so.2: cannot open)")
+        let run = await run(
+            inputs: [.line("units")], unavailable: "libedit could not be loaded (libedit.so.2: cannot open)")
         #expect(run.status == 1)
-        #expect(run.console.errors == "wx: libedit could not be loaded (libedit.so.2: cannot open); install libedit2, or pipe commands into wx\n")
+        #expect(
+            run.console.errors
+                == "wx: libedit could not be loaded (libedit.so.2: cannot open); install libedit2, or pipe commands into wx\n"
+        )
         #expect(run.reader.prompts.isEmpty)
     }
 

@@ -22,8 +22,10 @@ public final class TerminalSession: @unchecked Sendable {
         socket = "wx-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         var variables = ["PATH": "/usr/bin:/bin", "TERM": "xterm", "LANG": "C.UTF-8"]
         variables.merge(environment) { $1 }
-        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
-        let command = "env -i \(assignments) \(program.map(Self.quoted).joined(separator: " ")); echo EXIT=$?; sleep 600"
+        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(
+            separator: " ")
+        let command =
+            "env -i \(assignments) \(program.map(Self.quoted).joined(separator: " ")); echo EXIT=$?; sleep 600"
         try startServer(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command])
     }
 
@@ -64,18 +66,68 @@ public final class TerminalSession: @unchecked Sendable {
 
     deinit { try? tmux(["kill-server"]) }
 
-    public enum TerminalError: Error { case tmuxMissing, tmuxFailed([String]), timedOut(String, screen: String) }
+    public enum TerminalError: Error {
+        case tmuxMissing
+        case tmuxFailed([String])
+        case timedOut(String, screen: String)
+    }
 
-    /// Sends keys: literal text, or tmux key names such as "Tab", "Enter", "Up", "Left" and
-    /// control keys "C-a" … "C-z".
+    /// Sends keys: literal text (escape sequences included, sent as they are), or tmux key names
+    /// such as "Tab", "Enter", "Up", "Left", "Home", "End", "Escape" and control keys "C-a" …
+    /// "C-z", "C-_", "C-\\".
     public func send(_ keys: String...) throws {
-        let named: Set<String> = ["Tab", "Enter", "Up", "Down", "Left", "Right", "BSpace"]
+        let named: Set<String> = [
+            "Tab", "Enter", "Up", "Down", "Left", "Right", "BSpace", "Home", "End", "Escape", "DC",
+        ]
         for key in keys {
             if named.contains(key) || (key.count == 3 && key.hasPrefix("C-")) {
                 try tmux(["send-keys", "-t", session, key])
             } else {
                 try tmux(["send-keys", "-t", session, "-l", key])
             }
+        }
+    }
+
+    /// Pastes `text` as a terminal does with bracketed paste on (ESC [200~ … ESC [201~, line
+    /// ends as CR), when the program asked for it.
+    public func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "paste", text])
+        try tmux(["paste-buffer", "-p", "-b", "paste", "-t", session])
+    }
+
+    /// Changes the terminal's size (the program gets SIGWINCH).
+    public func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The process id of the program `executable` running in the terminal (a descendant of the
+    /// pane's shell), or nil.
+    public func processID(of executable: String) throws -> pid_t? {
+        guard
+            let pane = pid_t(
+                try tmux(["display-message", "-p", "-t", session, "#{pane_pid}"]).trimmingCharacters(
+                    in: .whitespacesAndNewlines))
+        else { return nil }
+        var parents: [pid_t: pid_t] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { parents[pid] = parent }
+        }
+        func descends(_ pid: pid_t) -> Bool {
+            var current = pid
+            while let parent = parents[current], parent > 1 {
+                if parent == pane { return true }
+                current = parent
+            }
+            return false
+        }
+        let target = URL(fileURLWithPath: executable).resolvingSymlinksInPath().path
+        return parents.keys.sorted().first { pid in
+            descends(pid) && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == target
         }
     }
 

@@ -19,8 +19,15 @@ package final class InteractiveShell {
     let startupFile: String?
     /// The line running now, for Ctrl-C to cancel.
     let running = RunningCommand()
+    /// Long output of `help`, `history`, `favs` through the pager, when there is one.
+    let paging: PagingOutput?
 
-    package init(runner: ShellRunner, reader: any LineReader, interrupts: any InterruptSource, output: any OutputSink, startupFile: String?) {
+    package init(
+        runner: ShellRunner, reader: any LineReader, interrupts: any InterruptSource, output: any OutputSink,
+        startupFile: String?,
+        paging: PagingOutput? = nil
+    ) {
+        self.paging = paging
         self.runner = runner
         self.reader = reader
         self.interrupts = interrupts
@@ -48,32 +55,48 @@ package final class InteractiveShell {
                 return 0
             case .interrupted:
                 continue
-            case .line(let line):
-                if line.trimmed.isEmpty { continue }
-                reader.addHistory(line)
-                reader.commandWillRun()
-                let status = await runCancellable { runner in await runner.run(line: line) }
-                reader.commandDidEnd()
+            case .line(let typed):
+                // A pasted block holds several lines: each runs in order, as if typed one by one;
+                // Ctrl-C stops the rest of the block too.
+                var status = LineStatus.succeeded
+                for line in typed.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) {
+                    if line.trimmed.isEmpty { continue }
+                    reader.addHistory(line)
+                    reader.commandWillRun()
+                    paging?.lineWillRun(line)
+                    status = await runCancellable { runner in await runner.run(line: line) }
+                    paging?.lineDidRun()
+                    reader.commandDidEnd()
+                    if status == .quit || lastLineCancelled { break }
+                }
                 if status == .quit { return 0 }
             }
         }
     }
 
+    /// Whether Ctrl-C cancelled the last line run.
+    private var lastLineCancelled = false
+
     /// Runs `body` in a task of its own that an interrupt cancels.
     private func runCancellable(_ body: @escaping @MainActor (ShellRunner) async -> LineStatus) async -> LineStatus {
         let runner = runner
-        let task = Task { @MainActor in await body(runner) }
+        let task = Task { @MainActor in
+            let status = await body(runner)
+            return (status, cancelled: Task.isCancelled)
+        }
         running.set(task)
         defer { running.set(nil) }
-        return await task.value
+        let (status, cancelled) = await task.value
+        lastLineCancelled = cancelled
+        return status
     }
 }
 
 /// The task of the line running now, shared with whatever delivers interrupts (a signal
 /// watcher's queue in the product).
 package final class RunningCommand: Sendable {
-    private let task = Mutex<Task<LineStatus, Never>?>(nil)
+    private let task = Mutex<Task<(LineStatus, cancelled: Bool), Never>?>(nil)
     package init() {}
-    package func set(_ value: Task<LineStatus, Never>?) { task.withLock { $0 = value } }
+    package func set(_ value: Task<(LineStatus, cancelled: Bool), Never>?) { task.withLock { $0 = value } }
     package func cancel() { task.withLock { $0?.cancel() } }
 }

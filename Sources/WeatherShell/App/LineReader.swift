@@ -1,6 +1,7 @@
 /// What reading one line came to.
 package enum LineReadResult: Hashable, Sendable {
-    /// A line, without its line end.
+    /// A line, without its line end. A bracketed paste of several lines comes as one, its lines
+    /// separated by "\n": shown and held until Enter, then run in order.
     case line(String)
     /// Ctrl-C at the prompt: the line being typed is dropped (a terminal has already shown `^C`
     /// and moved to a new line); the shell goes on with its state as it was.
@@ -57,6 +58,14 @@ package protocol PromptTerminal: AnyObject {
 
     /// Gives back what `open` took (the terminal's foreground process group), on the way out.
     func close()
+
+    /// A line `open` has for the person once, before the banner (no UTF-8 locale for the
+    /// prompt), or nil.
+    var startupWarning: String? { get }
+}
+
+extension PromptTerminal {
+    package var startupWarning: String? { nil }
 }
 
 /// Why the interactive prompt cannot start ("libedit could not be loaded (…)").

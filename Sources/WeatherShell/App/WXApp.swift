@@ -19,12 +19,26 @@ package struct AppHost {
     package var standardInput: any LineReader
     /// The interactive prompt (libedit in the product).
     package var prompt: any PromptTerminal
+    /// Whether standard error is a terminal (the notice while a request takes long).
+    package var errorIsTerminal: Bool
+    /// The terminal's rows now; 24 when standard output is not one.
+    package var terminalRows: () -> Int
+    /// Told of every request by the session's transport (see `ObservedTransport`), or nil.
+    package var waitingNotice: WaitingNotice?
+    /// Runs `$PAGER` for long output at the prompt, or nil for none.
+    package var pager: (any PagerProgram)?
 
     package init(
         variable: @escaping (String) -> String?, output: any AppOutput, inputIsTerminal: Bool, outputIsTerminal: Bool,
         terminalWidth: @escaping () -> Int, makeSession: @escaping (Configuration, Bool) -> WeatherSession,
-        standardInput: any LineReader, prompt: any PromptTerminal
+        standardInput: any LineReader, prompt: any PromptTerminal, errorIsTerminal: Bool = false,
+        terminalRows: @escaping () -> Int = { 24 }, waitingNotice: WaitingNotice? = nil,
+        pager: (any PagerProgram)? = nil
     ) {
+        self.errorIsTerminal = errorIsTerminal
+        self.terminalRows = terminalRows
+        self.waitingNotice = waitingNotice
+        self.pager = pager
         self.variable = variable
         self.output = output
         self.inputIsTerminal = inputIsTerminal
@@ -73,24 +87,44 @@ package struct WXApp {
             return 0
         case .complete(let words):
             var folder = configuration.configFolder
-            if let home = ShellCompletion.home(in: words), let typed = try? Configuration(variable: host.variable, home: home) {
+            if let home = ShellCompletion.home(in: words),
+                let typed = try? Configuration(variable: host.variable, home: home)
+            {
                 folder = typed.configFolder
             }
             let names = WeatherSession.savedFavoriteNames(configFolder: folder)
-            for candidate in ShellCompletion.candidates(words: words, favorites: names) { output.write(candidate + "\n") }
+            for candidate in ShellCompletion.candidates(words: words, favorites: names) {
+                output.write(candidate + "\n")
+            }
             return 0
         case .run:
             break
         }
 
         let session = host.makeSession(configuration, invocation.offline)
+        let oneShot = !invocation.words.isEmpty || !invocation.commands.isEmpty
+        // Where a person watches (the prompt, or `wx show Hamburg` typed at a terminal; never a
+        // script or a pipe): "waiting for …" during a slow request, and long output paged.
+        host.waitingNotice?.enable(
+            WaitingNotice.applies(
+                errorIsTerminal: host.errorIsTerminal, term: host.variable("TERM"), json: invocation.json)
+                && host.outputIsTerminal && (host.inputIsTerminal || oneShot),
+            unicode: configuration.unicodeOutput)
+        var paging: PagingOutput?
+        if !oneShot, host.inputIsTerminal, host.outputIsTerminal, let pager = host.pager,
+            let command = PagingOutput.pagerCommand(variable: host.variable)
+        {
+            paging = PagingOutput(
+                inner: output, pager: pager, command: command, rows: host.terminalRows, columns: host.terminalWidth)
+        }
         let runner = ShellRunner(
-            session: session, output: output, format: invocation.json ? .json : .text,
+            session: session, output: paging ?? output, format: invocation.json ? .json : .text,
             colour: host.outputIsTerminal && configuration.colourAllowed, unicode: configuration.unicodeOutput,
             width: host.terminalWidth)
 
-        if !invocation.words.isEmpty || !invocation.commands.isEmpty {
-            let lines = invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
+        if oneShot {
+            let lines =
+                invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
             for line in lines where await runner.run(line: line) == .quit { break }
             return finish(runner.exitStatus)
         }
@@ -104,10 +138,13 @@ package struct WXApp {
                 return 1
             }
             defer { host.prompt.close() }
+            if let warning = host.prompt.startupWarning { output.writeError(warning) }
             // The start-up file is for the person at the prompt; scripts get only what they ask for.
             let startupFile = invocation.skipStartupFile ? nil : configuration.startupFile
             let shell = InteractiveShell(
-                runner: runner, reader: terminal.reader, interrupts: terminal.interrupts, output: output, startupFile: startupFile)
+                runner: runner, reader: terminal.reader, interrupts: terminal.interrupts, output: output,
+                startupFile: startupFile,
+                paging: paging)
             return await shell.run()
         }
         // Script mode, like sqlite3: no banner, no prompt, one command a line.

@@ -1,9 +1,14 @@
-import WXBasics
 import CEditLine
 import Glibc
+import WXBasics
 import WeatherShell
 
 /// libedit behind the shell's `LineReader`: editing, history (Up, Ctrl-R) and Tab completion.
+///
+/// Keys are read by wx's own reader (EL_GETCFN, `wx_read_character` in the shim), which redraws
+/// after Ctrl-Z/fg and resizes and ends a Ctrl-R search at an arrow. On top of libedit's emacs
+/// bindings: the sequences of common terminals (`defaultBindings`), bracketed paste, Ctrl-_
+/// (undo), Alt-. and Alt-T; then the user's ~/.editrc.
 @MainActor
 final class LineEditor: LineReader {
     /// libedit's entry points, loaded at the first interactive start (see CEditLine/shim.h).
@@ -30,15 +35,24 @@ final class LineEditor: LineReader {
     /// inside that el_gets, on the same thread.
     nonisolated(unsafe) fileprivate private(set) var promptText: UnsafeMutablePointer<CChar> = strdup("")
     private var prompt = ""
+    /// Every line given to addHistory, oldest first (Alt-. takes the last word of the last one).
+    private var historyLines: [String] = []
+    /// The line as it was before each change since the prompt was shown (Ctrl-_ goes back).
+    private var undoStates: [(text: String, cursor: Int)] = []
+    /// Whether the terminal understands bracketed paste (not TERM=dumb).
+    private let bracketedPaste: Bool
 
     /// Nil when libedit cannot be loaded.
-    init?(program: String) {
-        guard let api = Self.api, let editLine = wx_el_init(api, program), let history = api.pointee.history_init() else {
+    init?(program: String, bracketedPaste: Bool) {
+        guard let api = Self.api, let editLine = wx_el_init(api, program), let history = api.pointee.history_init()
+        else {
             return nil
         }
         self.api = api
         self.editLine = editLine
         self.history = history
+        self.bracketedPaste = bracketedPaste
+        TerminalSignals.install(api: api)
         wx_history_set_size(api, history, 1000)
         wx_history_set_unique(api, history, 1)
         wx_el_set_history(api, editLine, history)
@@ -47,10 +61,41 @@ final class LineEditor: LineReader {
         wx_el_set_prompt(api, editLine, promptCallback)
         wx_el_add_function(api, editLine, "wx-complete", "complete a command or favorite", completeCallback)
         wx_el_bind(api, editLine, "^I", "wx-complete")
-        wx_el_add_function(api, editLine, "wx-delete-or-eof", "delete the next character, or end on an empty line", deleteOrEndCallback)
+        wx_el_add_function(
+            api, editLine, "wx-delete-or-eof", "delete the next character, or end on an empty line", deleteOrEndCallback
+        )
         wx_el_bind(api, editLine, "^D", "wx-delete-or-eof")
-        _ = api.pointee.el_source(editLine, nil)  // the user's ~/.editrc, as other libedit programs do
+        wx_el_set_read_function(api, editLine, readCallback)
+        wx_el_add_function(api, editLine, "wx-paste", "insert a bracketed paste, held until Enter", pasteCallback)
+        wx_el_add_function(api, editLine, "wx-undo", "undo the last change to the line", undoCallback)
+        wx_el_add_function(
+            api, editLine, "wx-last-argument", "insert the last word of the previous command", lastArgumentCallback)
+        wx_el_add_function(
+            api, editLine, "wx-transpose-words", "swap the word before the cursor with the one before it",
+            transposeWordsCallback)
+        for (key, function) in Self.defaultBindings { wx_el_bind(api, editLine, key, function) }
+        // The user's ~/.editrc (or $EDITRC), read after wx's defaults so that it can change them,
+        // as other libedit programs (sqlite3, psql built with libedit) do.
+        _ = api.pointee.el_source(editLine, nil)
     }
+
+    /// Keys bound beyond libedit's emacs defaults: what xterm, VT220 and rxvt send for Ctrl- and
+    /// Alt-arrows, Home, End and Delete (which libedit would otherwise insert as "~" or ";5D"),
+    /// bracketed paste, and readline's Ctrl-_, Alt-. and Alt-T.
+    static let defaultBindings: [(key: String, function: String)] = [
+        ("\\e[1;5D", "ed-prev-word"), ("\\e[1;5C", "em-next-word"),  // Ctrl-← / Ctrl-→ (xterm)
+        ("\\eOd", "ed-prev-word"), ("\\eOc", "em-next-word"),  // Ctrl-← / Ctrl-→ (rxvt)
+        ("\\e[5D", "ed-prev-word"), ("\\e[5C", "em-next-word"),  // Ctrl-← / Ctrl-→ (old xterm)
+        ("\\e[1;3D", "ed-prev-word"), ("\\e[1;3C", "em-next-word"),  // Alt-← / Alt-→ (xterm)
+        ("\\e\\e[D", "ed-prev-word"), ("\\e\\e[C", "em-next-word"),  // Alt-← / Alt-→ (rxvt)
+        ("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"),
+        ("\\eOH", "ed-move-to-beg"),  // Home
+        ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"), ("\\e[F", "ed-move-to-end"),
+        ("\\eOF", "ed-move-to-end"),  // End
+        ("\\e[3~", "ed-delete-next-char"),  // Delete
+        ("\\e[200~", "wx-paste"),  // the start of a bracketed paste
+        ("^_", "wx-undo"), ("\\e.", "wx-last-argument"), ("\\et", "wx-transpose-words"),
+    ]
 
     isolated deinit {
         api.pointee.el_end(editLine)
@@ -68,11 +113,15 @@ final class LineEditor: LineReader {
         }
         var count: Int32 = 0
         var error: Int32 = 0
+        undoStates = []
+        TerminalSignals.prepareRead(promptColumns: TextLayout.columns(prompt))
+        if bracketedPaste { TerminalSignals.setBracketedPaste(true) }
         let (bytes, interrupted) = SignalInterrupts.whileReading {
             let bytes = api.pointee.el_gets(editLine, &count)
             error = wx_errno()
             return bytes
         }
+        TerminalSignals.setBracketedPaste(false)
         guard let bytes, count >= 0 else {
             if interrupted || (count == -1 && error == EINTR) {
                 StandardStreams.put("^C\n", fd: 1)
@@ -85,7 +134,10 @@ final class LineEditor: LineReader {
         return .line(line)
     }
 
-    func addHistory(_ line: String) { wx_history_enter(api, history, line) }
+    func addHistory(_ line: String) {
+        wx_history_enter(api, history, line)
+        historyLines.append(line)
+    }
 
     func setCompletion(_ complete: @escaping @MainActor (String) -> Completion) { self.complete = complete }
 
@@ -98,7 +150,9 @@ final class LineEditor: LineReader {
 
     /// Tab: insert the single completion or the common prefix, or list the options.
     fileprivate func completeAtCursor() -> UInt8 {
-        guard let complete, let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
+        guard let complete, let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else {
+            return UInt8(CC_ERROR)
+        }
         let length = info.cursor - start
         let before = String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
         let completion = complete(before)
@@ -123,6 +177,134 @@ final class LineEditor: LineReader {
         _ = api.pointee.el_cursor(editLine, 1)
         api.pointee.el_deletestr(editLine, 1)
         return UInt8(CC_REFRESH)
+    }
+
+    /// The line being edited and the cursor's offset in it (Unicode scalars).
+    private func currentLine() -> (text: String, cursor: Int)? {
+        guard let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else { return nil }
+        let text = String(decoding: UnsafeRawBufferPointer(start: start, count: info.lastchar - start), as: UTF8.self)
+        let before = String(decoding: UnsafeRawBufferPointer(start: start, count: info.cursor - start), as: UTF8.self)
+        return (text, before.unicodeScalars.count)
+    }
+
+    /// Replaces the line being edited with `text`, the cursor `cursor` scalars in.
+    private func replaceLine(_ text: String, cursor: Int) {
+        guard let line = currentLine() else { return }
+        _ = api.pointee.el_cursor(editLine, Int32(line.text.unicodeScalars.count - line.cursor))
+        if !line.text.isEmpty { api.pointee.el_deletestr(editLine, Int32(line.text.unicodeScalars.count)) }
+        if !text.isEmpty { _ = api.pointee.el_insertstr(editLine, text) }
+        _ = api.pointee.el_cursor(editLine, Int32(cursor - text.unicodeScalars.count))
+    }
+
+    /// Before each key: the line as it is, if it changed since the last key (for Ctrl-_).
+    fileprivate func noteLineBeforeKey() {
+        guard let line = currentLine(), line.text.unicodeScalars.first != "\n" else { return }
+        if let last = undoStates.last, last.text == line.text { return }
+        undoStates.append(line)
+        if undoStates.count > 200 { undoStates.removeFirst() }
+    }
+
+    /// Ctrl-_: the line as it was before the last change.
+    fileprivate func undo() -> UInt8 {
+        guard let line = currentLine() else { return UInt8(CC_ERROR) }
+        if let last = undoStates.last, last.text == line.text { undoStates.removeLast() }
+        guard let previous = undoStates.last else { return UInt8(CC_ERROR) }
+        replaceLine(previous.text, cursor: previous.cursor)
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Alt-.: the last word of the previous command, inserted at the cursor (as in bash).
+    fileprivate func insertLastArgument() -> UInt8 {
+        guard let last = historyLines.last?.split(whereSeparator: { $0.isWhitespace }).last else {
+            return UInt8(CC_ERROR)
+        }
+        _ = api.pointee.el_insertstr(editLine, String(last))
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Alt-T: the word before (or under) the cursor swapped with the word before it; the cursor
+    /// goes to the end of the pair, as in bash.
+    fileprivate func transposeWords() -> UInt8 {
+        guard let line = currentLine(), let swapped = Self.transposingWords(line.text, cursor: line.cursor) else {
+            return UInt8(CC_ERROR)
+        }
+        replaceLine(swapped.text, cursor: swapped.cursor)
+        return UInt8(CC_REFRESH)
+    }
+
+    /// `text` with the word at or before `cursor` and the one before it swapped, and the cursor
+    /// after them; nil when there are not two words.
+    static func transposingWords(_ text: String, cursor: Int) -> (text: String, cursor: Int)? {
+        let scalars = Array(text.unicodeScalars)
+        func isWord(_ index: Int) -> Bool {
+            index >= 0 && index < scalars.count && !scalars[index].properties.isWhitespace
+        }
+        // The second word: the one the cursor is in or after; at the start of a word, that word.
+        var end = min(cursor, scalars.count)
+        while end < scalars.count && isWord(end) { end += 1 }
+        if !isWord(end - 1) {
+            var next = end
+            while next < scalars.count && !isWord(next) { next += 1 }
+            if next < scalars.count {
+                end = next
+                while end < scalars.count && isWord(end) { end += 1 }
+            } else {
+                while end > 0 && !isWord(end - 1) { end -= 1 }
+            }
+        }
+        var secondStart = end
+        while secondStart > 0 && isWord(secondStart - 1) { secondStart -= 1 }
+        var firstEnd = secondStart
+        while firstEnd > 0 && !isWord(firstEnd - 1) { firstEnd -= 1 }
+        var firstStart = firstEnd
+        while firstStart > 0 && isWord(firstStart - 1) { firstStart -= 1 }
+        guard firstStart < firstEnd, secondStart < end else { return nil }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars[..<firstStart])
+        result.append(contentsOf: scalars[secondStart..<end])
+        result.append(contentsOf: scalars[firstEnd..<secondStart])
+        result.append(contentsOf: scalars[firstStart..<firstEnd])
+        result.append(contentsOf: scalars[end...])
+        return (String(result), end)
+    }
+
+    /// The start of a bracketed paste: the rest of it, up to ESC [201~, goes into the line as
+    /// it is, line ends included; nothing runs until Enter (then each line runs in order).
+    fileprivate func insertPaste() -> UInt8 {
+        var bytes: [UInt8] = []
+        let end: [UInt8] = Array("\u{1B}[201~".utf8)
+        var byte: UInt8 = 0
+        while true {
+            var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            // An end marker lost: keep what came.
+            guard poll(&ready, 1, 2_000) > 0, read(0, &byte, 1) == 1 else { break }
+            bytes.append(byte)
+            if bytes.count >= end.count && Array(bytes.suffix(end.count)) == end {
+                bytes.removeLast(end.count)
+                break
+            }
+        }
+        let text = Self.pastedText(String(decoding: bytes, as: UTF8.self))
+        guard !text.isEmpty else { return UInt8(CC_NORM) }
+        _ = api.pointee.el_insertstr(editLine, text)
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Pasted text as the line holds it: line ends as "\n", other control characters (a stray
+    /// ESC) left out, tabs as spaces.
+    static func pastedText(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar = " "
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\r": result.append("\n")
+            case "\n": if previous != "\r" { result.append("\n") }
+            case "\t": result.append(" ")
+            default: if scalar.value >= 0x20 && scalar.value != 0x7F { result.append(scalar) }
+            }
+        }
+        return String(result)
     }
 
     /// Options laid out in columns across `width`, as shells list completions.
@@ -155,6 +337,31 @@ nonisolated(unsafe) private let noPrompt: UnsafeMutablePointer<CChar> = strdup("
 private let completeCallback: wx_el_function = { editLine, _ in
     guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
     return MainActor.assumeIsolated { editor.completeAtCursor() }
+}
+
+private let readCallback: wx_el_read_function = { editLine, character in
+    if let editLine, let editor = LineEditor.from(editLine) { MainActor.assumeIsolated { editor.noteLineBeforeKey() } }
+    return TerminalSignals.readCharacter(editLine, character)
+}
+
+private let pasteCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.insertPaste() }
+}
+
+private let undoCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.undo() }
+}
+
+private let lastArgumentCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.insertLastArgument() }
+}
+
+private let transposeWordsCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.transposeWords() }
 }
 
 private let deleteOrEndCallback: wx_el_function = { editLine, _ in

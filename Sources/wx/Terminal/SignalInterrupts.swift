@@ -47,3 +47,30 @@ final class SignalInterrupts: InterruptSource {
         return (value, wx_interrupt_count().pointee != before)
     }
 }
+
+/// The terminal's other signals, handled in the shim (see "The terminal's other signals" in
+/// CEditLine/shim.h): Ctrl-Z and `fg` give back libedit's mode and redraw the line, a resize
+/// redraws it at the new width, and SIGTERM, SIGHUP and SIGQUIT (Ctrl-\) put the terminal back
+/// as wx found it, with its foreground group, before wx dies of them.
+///
+/// In this file for the reason given above: the shim's signal state is per C translation unit.
+enum TerminalSignals {
+    /// Installs the handlers and keeps the terminal's settings as they are now (before libedit
+    /// changes them) to restore on the way out.
+    static func install(api: UnsafePointer<wx_editline_api>) { _ = wx_install_terminal_handlers(api) }
+
+    /// The process group to give the terminal back to when a signal ends wx (0: none).
+    static func setPreviousForeground(_ group: pid_t) { wx_previous_foreground().pointee = group }
+
+    /// libedit's character reader (EL_GETCFN): waits beside the terminal events.
+    static let readCharacter: wx_el_read_function = { editLine, character in wx_read_character(editLine, character) }
+
+    /// Turns bracketed paste on (at the prompt) or off (while a command runs, on the way out).
+    static func setBracketedPaste(_ on: Bool) { wx_set_bracketed_paste(on ? 1 : 0) }
+
+    /// Before el_gets: the prompt's width (to redraw after a resize); earlier events forgotten.
+    static func prepareRead(promptColumns: Int) {
+        wx_prompt_columns().pointee = Int32(promptColumns)
+        wx_forget_terminal_events()
+    }
+}

@@ -14,16 +14,53 @@ final class TerminalDevice: PromptTerminal {
         return min(200, max(40, Int(size.ws_col)))
     }
 
+    /// A line to show once at the start, when typed letters beyond ASCII cannot be kept.
+    private(set) var startupWarning: String?
+
+    /// The terminal's rows when standard output is one; 24 otherwise.
+    nonisolated static func rows() -> Int {
+        var size = winsize()
+        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
+        return Int(size.ws_row)
+    }
+
     func open() throws(PromptUnavailable) -> (reader: any LineReader, interrupts: any InterruptSource) {
-        // libedit needs the locale's character set to edit UTF-8 (é, ü, 東) right; nothing
-        // else in wx reads the C locale, so scripts skip the cost of loading it.
-        setlocale(LC_CTYPE, "")
-        guard let editor = LineEditor(program: "wx") else { throw PromptUnavailable(LineEditor.loadError) }
+        startupWarning = Self.useMultibyteLocale()
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard let editor = LineEditor(program: "wx", bracketedPaste: !term.isEmpty && term != "dumb") else {
+            throw PromptUnavailable(LineEditor.loadError)
+        }
         foreground = ForegroundGroup.take()
+        TerminalSignals.setPreviousForeground(foreground?.previous ?? 0)
         return (editor, SignalInterrupts())
     }
 
+    /// libedit reads keys as characters of the locale's encoding (LC_CTYPE) and drops bytes that
+    /// are not: in the C or POSIX locale (ASCII) `find Zürich` became `find Zrich`. wx's own
+    /// output does not depend on LC_CTYPE (it follows LANG/LC_ALL, see Configuration), so the
+    /// prompt reads UTF-8 even then: the locale's encoding when it is UTF-8, else C.UTF-8.
+    /// Nothing else in wx reads the C locale, so scripts skip the cost of loading it.
+    ///
+    /// - Returns: a warning to show once when no UTF-8 locale can be had, else nil.
+    static func useMultibyteLocale() -> String? {
+        setlocale(LC_CTYPE, "")
+        if isUTF8(nl_langinfo(nl_item(CODESET))) { return nil }
+        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil {
+            if isUTF8(nl_langinfo(nl_item(CODESET))) { return nil }
+        }
+        setlocale(LC_CTYPE, "")
+        return "warning: no UTF-8 locale is installed (not even C.UTF-8): letters beyond ASCII typed at the prompt "
+            + "cannot be read; set LANG to a UTF-8 locale\n"
+    }
+
+    private static func isUTF8(_ codeset: UnsafeMutablePointer<CChar>?) -> Bool {
+        guard let codeset else { return false }
+        let name = String(cString: codeset).lowercased()
+        return name == "utf-8" || name == "utf8"
+    }
+
     func close() {
+        TerminalSignals.setPreviousForeground(0)
         foreground?.giveBack()
         foreground = nil
     }

@@ -1,0 +1,91 @@
+import WXBasics
+
+/// Shows text through a pager program (`less -FRX`) at the terminal; the product spawns it.
+package protocol PagerProgram: AnyObject {
+    /// Runs `command` (a shell command line) with `text` on its standard input, and waits for it.
+    ///
+    /// - Returns: false when it could not be started (the text is then written as it is).
+    func page(_ text: String, command: String) -> Bool
+}
+
+/// Long output at the interactive prompt — `help`, `history N`, `favs` — goes through a pager
+/// when it does not fit the screen, as in psql. Never in scripts or pipes, nor for other
+/// commands (`watch` never ends; results that come bit by bit are not held back).
+package final class PagingOutput: AppOutput {
+    let inner: any AppOutput
+    let pager: any PagerProgram
+    let command: String
+    let rows: () -> Int
+    let columns: () -> Int
+    /// Output held while a line that may be paged runs.
+    private var held: String?
+
+    /// The commands whose output may be long enough to page.
+    static let pagedCommands: Set<String> = ["help", "history", "favs"]
+
+    package init(
+        inner: any AppOutput, pager: any PagerProgram, command: String, rows: @escaping () -> Int,
+        columns: @escaping () -> Int
+    ) {
+        self.inner = inner
+        self.pager = pager
+        self.command = command
+        self.rows = rows
+        self.columns = columns
+    }
+
+    package var writeFailure: String? { inner.writeFailure }
+
+    package func write(_ text: String) {
+        if held != nil { held! += text } else { inner.write(text) }
+    }
+
+    package func writeError(_ text: String) { inner.writeError(text) }
+
+    /// The pager command, or nil for none: `WX_PAGER` when set (empty: none), else `PAGER`
+    /// (empty or `cat`: none), else `less -FRX`.
+    package static func pagerCommand(variable: (String) -> String?) -> String? {
+        if let chosen = variable("WX_PAGER") { return chosen.trimmed.isEmpty ? nil : chosen }
+        if let chosen = variable("PAGER") { return chosen.trimmed.isEmpty || chosen.trimmed == "cat" ? nil : chosen }
+        return "less -FRX"
+    }
+
+    /// Whether `line` holds only commands whose output may be paged.
+    /// Command words are read as the runner reads them (aliases and unique prefixes included).
+    static func mayPage(_ line: String) -> Bool {
+        guard let commands = try? ShellWords.commands(line), !commands.isEmpty else { return false }
+        return commands.allSatisfy { command in
+            guard let word = command.words.first?.text, let spec = try? CommandParser.command(named: word) else {
+                return false
+            }
+            return pagedCommands.contains(spec.name)
+        }
+    }
+
+    /// Whether `text` fits a screen of `rows` × `columns`, a row left for the prompt after it.
+    package static func fits(_ text: String, rows: Int, columns: Int) -> Bool {
+        var used = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
+        {
+            let width = TextLayout.columns(String(line))
+            used += max(1, (width + columns - 1) / max(1, columns))
+            if used > rows - 1 { return false }
+        }
+        return true
+    }
+
+    /// Before a typed line runs: hold its output if it may be paged.
+    func lineWillRun(_ line: String) {
+        held = Self.mayPage(line) ? "" : nil
+    }
+
+    /// After the line ran: what was held, through the pager when it does not fit the screen.
+    func lineDidRun() {
+        guard let text = held else { return }
+        held = nil
+        if text.isEmpty { return }
+        if Self.fits(text, rows: rows(), columns: columns()) || !pager.page(text, command: command) {
+            inner.write(text)
+        }
+    }
+}

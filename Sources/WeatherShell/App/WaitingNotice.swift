@@ -1,0 +1,170 @@
+import Synchronization
+import WeatherKit
+
+/// Runs an action after a delay unless cancelled first: `Task.sleep` in the product, a hand-fired
+/// queue in tests (so that no test waits a second).
+///
+/// (A small seam of the app's own; branch `clock` brings a `WXClock` this can move onto.)
+package protocol DelayScheduler: Sendable {
+    /// Runs `action` after `seconds`, on any thread, unless the returned handle is cancelled.
+    func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction
+}
+
+/// A scheduled action, which can still be called off.
+package protocol ScheduledAction: Sendable {
+    func cancel()
+}
+
+/// The product's scheduler: a task that sleeps.
+package struct SleepingScheduler: DelayScheduler {
+    package init() {}
+
+    package func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
+        SleepingTask(
+            task: Task {
+                guard (try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))) != nil else { return }
+                action()
+            })
+    }
+
+    private struct SleepingTask: ScheduledAction {
+        let task: Task<Void, Never>
+        func cancel() { task.cancel() }
+    }
+}
+
+/// "waiting for Open-Meteo… (Ctrl-C cancels)": shown on standard error once a request has been
+/// in flight for a moment, and erased when it ends, so that a slow service (up to WX_TIMEOUT,
+/// 20 s) is not a silent terminal. Only where a person watches: see `applies`.
+package final class WaitingNotice: Sendable {
+    /// How long a request runs before the notice shows, seconds.
+    package static let delaySeconds = 1.0
+
+    private struct State {
+        var enabled = false
+        var unicode = true
+        /// Requests in flight, by number, with their service's name.
+        var inFlight: [Int: String] = [:]
+        var nextNumber = 0
+        var pending: (any ScheduledAction)?
+        /// Whether a notice is scheduled (`pending` may follow a moment later).
+        var scheduled = false
+        /// The text shown now, if any.
+        var shown: String?
+    }
+
+    private let state = Mutex(State())
+    private let scheduler: any DelayScheduler
+    private let write: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - scheduler: runs the delay.
+    ///   - write: writes to standard error (the terminal), unbuffered, from any thread.
+    package init(scheduler: any DelayScheduler, write: @escaping @Sendable (String) -> Void) {
+        self.scheduler = scheduler
+        self.write = write
+    }
+
+    /// Whether a notice belongs on this terminal: standard error is one that can erase a line
+    /// (not TERM=dumb), and results are text (not `--json`). Never for scripts or pipes.
+    package static func applies(errorIsTerminal: Bool, term: String?, json: Bool) -> Bool {
+        errorIsTerminal && !json && term != nil && term != "" && term != "dumb"
+    }
+
+    /// Turns the notice on (at a terminal) or off; `unicode` chooses "…" or "...".
+    package func enable(_ on: Bool, unicode: Bool) {
+        state.withLock {
+            $0.enabled = on
+            $0.unicode = unicode
+        }
+    }
+
+    /// Whether the notice is on.
+    package var isEnabled: Bool { state.withLock { $0.enabled } }
+
+    /// A request to `service` starts; returns its number for `ended`.
+    package func started(_ service: String) -> Int {
+        let (number, schedule) = state.withLock { state -> (Int, Bool) in
+            state.nextNumber += 1
+            state.inFlight[state.nextNumber] = service
+            let schedule = state.enabled && !state.scheduled && state.shown == nil
+            if schedule { state.scheduled = true }
+            return (state.nextNumber, schedule)
+        }
+        guard schedule else { return number }
+        let action = scheduler.schedule(after: Self.delaySeconds) { [self] in show() }
+        let keep = state.withLock { state -> Bool in
+            guard state.scheduled, !state.inFlight.isEmpty else { return false }
+            state.pending = action
+            return true
+        }
+        if !keep { action.cancel() }
+        return number
+    }
+
+    /// Request `number` ended (answered, failed or cancelled): the notice goes when none is left.
+    package func ended(_ number: Int) {
+        let (erase, pending) = state.withLock { state -> (Bool, (any ScheduledAction)?) in
+            state.inFlight[number] = nil
+            guard state.inFlight.isEmpty else { return (false, nil) }
+            defer {
+                state.pending = nil
+                state.scheduled = false
+                state.shown = nil
+            }
+            return (state.shown != nil, state.pending)
+        }
+        pending?.cancel()
+        if erase { write("\r\u{1B}[K") }
+    }
+
+    /// The delay passed: say what wx waits for, if it still does.
+    private func show() {
+        let text = state.withLock { state -> String? in
+            state.pending = nil
+            state.scheduled = false
+            guard state.enabled, state.shown == nil, let service = state.inFlight.min(by: { $0.key < $1.key })?.value
+            else { return nil }
+            let text = "waiting for \(service)\(state.unicode ? "…" : "...") (Ctrl-C cancels)"
+            state.shown = text
+            return text
+        }
+        if let text { write("\r" + text) }
+    }
+}
+
+/// A transport that tells a `WaitingNotice` when each request starts and ends.
+package struct ObservedTransport: HTTPTransport {
+    let inner: any HTTPTransport
+    let notice: WaitingNotice
+    let endpoints: Endpoints
+
+    package init(_ inner: any HTTPTransport, notice: WaitingNotice, endpoints: Endpoints) {
+        self.inner = inner
+        self.notice = notice
+        self.endpoints = endpoints
+    }
+
+    package func send(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
+        let number = notice.started(Self.serviceName(of: request.url, endpoints: endpoints))
+        defer { notice.ended(number) }
+        return try await inner.send(request, limits: limits)
+    }
+
+    /// The name of the service `url` belongs to ("Open-Meteo"): the one whose base URL it starts
+    /// with; when several share a base URL (a proxy, the test server), the one its path names.
+    static func serviceName(of url: String, endpoints: Endpoints) -> String {
+        let matching = Service.allCases.filter { url.hasPrefix(endpoints[$0]) }
+        if matching.count == 1 { return matching[0].displayName }
+        let path = url.split(separator: "?").first.map(String.init) ?? url
+        let byPath: Service? =
+            if path.hasSuffix("/v1/forecast") { .openMeteo } else if path.hasSuffix("/v1/air-quality") {
+                .openMeteoAirQuality
+            } else if path.hasSuffix("/v1/search") {
+                .openMeteoGeocoding
+            } else if path.contains("/data/2.5/") || path.contains("/geo/1.0/") {
+                .openWeatherMap
+            } else if path.hasSuffix("/search") || path.hasSuffix("/reverse") { .nominatim } else { nil }
+        return (byPath ?? matching.first)?.displayName ?? "the service"
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Issue 12: the prompt at a real terminal (tmux) behaves as in bash — after Ctrl-Z and fg, after
+/// a resize, in the C locale, with the keys terminals send, with pasted blocks — and every way
+/// out leaves the terminal as wx found it.
+@Suite struct PromptTerminalTests {
+    let home = TemporaryFolder()
+
+    /// The environment of a wx under test: its own home (no ~/.editrc but the test's), no network.
+    var environment: [String: String] { ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path] }
+
+    /// wx --offline in a fresh terminal, at its first prompt.
+    func startWX(_ extra: [String: String] = [:]) throws -> TerminalSession {
+        let terminal = try TerminalSession(
+            program: [TestPaths.wxBinary, "--offline"], environment: environment.merging(extra) { $1 })
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        return terminal
+    }
+
+    /// The last line of the screen.
+    func lastLine(_ screen: String) -> String {
+        String(screen.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+    }
+
+    /// Item 2: after Ctrl-Z and `fg` the terminal was left in cooked mode (arrows echoed as
+    /// ^[[D, the line was not redrawn). Now the prompt and the line come back and editing works.
+    @Test func ctrlZThenFgRedrawsTheLineAndEditingWorks() throws {
+        let terminal = try TerminalSession(
+            program: ["/bin/bash", "--norc", "--noprofile", "-i"],
+            environment: environment.merging(["PS1": "$ "]) { $1 })
+        try terminal.wait(for: "bash") { $0.hasSuffix("$") }
+        try terminal.send("\(TestPaths.wxBinary) --offline", "Enter")
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("help Ham")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> help Ham") }
+        try terminal.send("C-z")
+        try terminal.wait(for: "stopped") { $0.contains("Stopped") && $0.hasSuffix("$") }
+        try terminal.send("fg", "Enter")
+        try terminal.wait(for: "the line redrawn after fg") { $0.hasSuffix("--offline\nwx> help Ham") }
+        try terminal.send("burg", "Left", "Left", "X")
+        try terminal.wait(for: "editing in libedit's mode") { $0.hasSuffix("wx> help HambuXrg") }
+        try terminal.send("C-a", "C-k", "units", "Enter")
+        try terminal.wait(for: "units") { $0.hasSuffix("24h clock\nwx>") }
+        try terminal.send("C-d")
+        try terminal.wait(for: "bash again") { $0.hasSuffix("$") && !$0.hasSuffix("wx>") }
+    }
+
+    /// Item 3: after a resize, a line longer than the new width was drawn for the old width,
+    /// and Ctrl-L did not repair it. Now libedit learns the width at once (SIGWINCH).
+    @Test(arguments: ["xterm-256color", "screen-256color", "vt220"])
+    func aResizeRedrawsALongLineAtTheNewWidth(term: String) throws {
+        let terminal = try startWX(["TERM": term])
+        let words = "find aaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd eeeeeeeeee ffffffffff gggggggggg"
+        try terminal.send(words)
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> " + words) }
+        try terminal.resize(columns: 40, rows: 30)
+        try terminal.send("C-a", "X")
+        let expected = "wx> X" + words
+        let rows = stride(from: 0, to: expected.count, by: 40).map { start in
+            String(expected.dropFirst(start).prefix(40))
+        }
+        try terminal.wait(for: "the line at 40 columns") { $0.hasSuffix(rows.joined(separator: "\n")) }
+        // Ctrl-L clears the screen and draws the line at the top, at the new width.
+        try terminal.send("C-l")
+        try terminal.wait(for: "Ctrl-L") { $0 == rows.joined(separator: "\n") }
+        try terminal.send("C-e", "Y")
+        try terminal.wait(for: "editing at the end") { $0 == rows.joined(separator: "\n") + "Y" }
+    }
+
+    /// Item 4: in the C locale libedit dropped typed non-ASCII letters (`find Zürich` became
+    /// `find Zrich`). The prompt reads UTF-8 whatever the locale; the line is kept as typed.
+    @Test func theCLocaleKeepsTypedLetters() throws {
+        let terminal = try startWX(["LANG": "C"])
+        try terminal.send("find Zürich")
+        try terminal.wait(for: "the letters shown") { $0.hasSuffix("wx> find Zürich") }
+        try terminal.send("Left", "Left", "Left", "Left", "BSpace", "u")
+        try terminal.wait(for: "editing by characters") { $0.hasSuffix("wx> find Zurich") }
+        try terminal.send("C-a", "C-k", "help Zürich", "Enter")
+        try terminal.wait(for: "the command ran") {
+            $0.hasSuffix("wx>") && $0.contains("Z") && $0.split(separator: "\n").count >= 3
+        }
+        try terminal.send("C-d")
+        try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
+        #expect(
+            home.text("log.jsonl").contains("help Zürich") || home.text("log.jsonl").contains("help Z\\u00fcrich"),
+            "\(home.text("log.jsonl"))")
+    }
+
+    /// Item 6: SIGTERM, SIGHUP and SIGQUIT (Ctrl-\) left the terminal raw, without echo, and in
+    /// wx's foreground group when the parent was no job-control shell: the parent's next `read`
+    /// failed. Every way out now gives back the terminal as wx found it, and wx dies of the signal.
+    @Test(arguments: [
+        ("SIGTERM", 143), ("SIGHUP", 129), ("Ctrl-\\", 131), ("Ctrl-D", 0), ("quit", 0),
+    ])
+    func everyWayOutRestoresTheTerminalUnderShC(way: String, status: Int) throws {
+        let folder = home.path
+        let script =
+            "cd \(folder); ulimit -c 0; stty -a > before; \(TestPaths.wxBinary) --offline; echo STATUS=$?; "
+            + "stty -a > after; read x; echo READ=$x"
+        let terminal = try TerminalSession(program: ["/bin/sh", "-c", script], environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        switch way {
+        case "SIGTERM", "SIGHUP":
+            let pid = try #require(try terminal.processID(of: TestPaths.wxBinary))
+            kill(pid, way == "SIGTERM" ? SIGTERM : SIGHUP)
+        case "Ctrl-\\": try terminal.send("C-\\")
+        case "Ctrl-D": try terminal.send("C-d")
+        default: try terminal.send("quit", "Enter")
+        }
+        try terminal.wait(for: "wx's status") { $0.contains("STATUS=\(status)") }
+        try terminal.wait(for: "stty after") { _ in !home.text("after").isEmpty }
+        #expect(
+            home.text("after") == home.text("before"), "before:\n\(home.text("before"))\nafter:\n\(home.text("after"))")
+        try terminal.send("typed after", "Enter")
+        try terminal.wait(for: "the parent's read, echoed") { $0.contains("typed after\nREAD=typed after") }
+    }
+
+    /// Under a parent without job control (sh -c) no one could `fg` a stopped wx, and the
+    /// terminal would stay with it: Ctrl-Z does nothing there, and the line can still be edited.
+    @Test func ctrlZWithoutJobControlDoesNotStopWx() throws {
+        let terminal = try TerminalSession(
+            program: ["/bin/sh", "-c", "\(TestPaths.wxBinary) --offline; echo STATUS=$?"], environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("help uni")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> help uni") }
+        try terminal.send("C-z")
+        usleep(200_000)
+        try terminal.send("ts", "Enter")
+        try terminal.wait(for: "the line, run") { $0.contains("wx> help units\nunits [metric") && $0.hasSuffix("wx>") }
+        try terminal.send("C-d")
+        try terminal.wait(for: "the end") { $0.contains("STATUS=0") }
+    }
+
+    /// Item 7: keys that inserted junk (";5D", "~", "[C") move, as in bash; ~/.editrc is read
+    /// after wx's own bindings and can change them.
+    @Test(arguments: ["xterm-256color", "screen-256color", "vt220"])
+    func commonKeySequencesMoveInsteadOfInsertingJunk(term: String) throws {
+        try "bind ^T ed-move-to-beg\n".write(toFile: home.path + "/.editrc", atomically: true, encoding: .utf8)
+        let terminal = try startWX(["TERM": term])
+        try terminal.send("show one two")
+        try terminal.send("\u{1B}[1;5D", "X")  // Ctrl-← (xterm)
+        try terminal.send("\u{1B}[1~", "H")  // Home (VT220)
+        try terminal.send("\u{1B}[4~", "E")  // End (VT220)
+        try terminal.send("\u{1B}Od", "Y")  // Ctrl-← (rxvt)
+        try terminal.send("\u{1B}\u{1B}[D", "W")  // Alt-← (rxvt)
+        try terminal.send("\u{1B}[3~")  // Delete
+        try terminal.wait(for: "moves, not junk") { $0.hasSuffix("wx> Hshow one WXtwoE") }
+        try terminal.send("\u{1B}[1;3D", "\u{1B}[1;3D", "1")  // Alt-← (xterm) twice
+        // Home, End (xterm), Ctrl-→
+        try terminal.send("\u{1B}OH", "2", "\u{1B}[F", "3", "\u{1B}[H", "\u{1B}[1;5C", "4")
+        try terminal.wait(for: "more moves") { $0.hasSuffix("wx> 2Hshow4 1one WXtwoE3") }
+        // The user's ~/.editrc: Ctrl-T bound by it.
+        try terminal.send("C-e", "C-t", "0")
+        try terminal.wait(for: "the ~/.editrc binding") { $0.hasSuffix("wx> 02Hshow4 1one WXtwoE3") }
+        // In a Ctrl-R search, an arrow accepts the search and moves.
+        try terminal.send("C-a", "C-k", "units", "Enter")
+        try terminal.wait(for: "units") { $0.hasSuffix("24h clock\nwx>") }
+        try terminal.send("C-r", "nit")
+        try terminal.wait(for: "the search") { $0.hasSuffix("nit") }
+        try terminal.send("\u{1B}[C", "Z")
+        try terminal.wait(for: "the search accepted, the cursor moved") { $0.hasSuffix("wx> unZits") }
+        try terminal.send("C-a", "C-k", "Enter")  // a new prompt: the search starts from the newest line again
+        try terminal.wait(for: "a new prompt") { $0.hasSuffix("wx> unZits\nwx>") || $0.hasSuffix("wx>\nwx>") }
+        try terminal.send("C-r", "nit")
+        try terminal.wait(for: "the search again") { $0.hasSuffix("nit") }
+        try terminal.send("\u{1B}[4~", "!")
+        try terminal.wait(for: "End in a search") { $0.hasSuffix("wx> units!") }
+    }
+
+    /// Item 15: Ctrl-_ undoes, Alt-. inserts the last word of the previous command, Alt-T swaps
+    /// two words.
+    @Test func undoLastArgumentAndTransposeWords() throws {
+        let terminal = try startWX()
+        try terminal.send("help units", "Enter")
+        try terminal.wait(for: "help") { $0.hasSuffix("wx>") && $0.contains("help units") }
+        try terminal.send("show one two", "\u{1B}t")
+        try terminal.wait(for: "Alt-T") { $0.hasSuffix("wx> show two one") }
+        try terminal.send("C-_")
+        try terminal.wait(for: "Ctrl-_ undoes Alt-T") { $0.hasSuffix("wx> show one two") }
+        try terminal.send("C-w")
+        try terminal.wait(for: "Ctrl-W") { $0.hasSuffix("wx> show one") }
+        try terminal.send("C-_")
+        try terminal.wait(for: "Ctrl-_ undoes Ctrl-W") { $0.hasSuffix("wx> show one two") }
+        try terminal.send("C-a", "C-k", "fav ", "\u{1B}.")
+        try terminal.wait(for: "Alt-.") { $0.hasSuffix("wx> fav units") }
+    }
+
+    /// Item 10: a pasted block of several lines is shown and held until Enter, then each line
+    /// runs in order; no ESC [200~ junk reaches the line.
+    @Test(arguments: ["xterm-256color", "screen-256color", "vt220"])
+    func aPastedBlockIsHeldUntilEnterThenRunsLineByLine(term: String) throws {
+        let terminal = try startWX(["TERM": term])
+        try terminal.paste("units\nfavs\n")
+        try terminal.wait(for: "the block shown") { $0.hasSuffix("wx> units\nfavs") }
+        usleep(300_000)
+        #expect(!(try terminal.screen()).contains("24h clock"), "nothing runs before Enter")
+        try terminal.send("Enter")
+        try terminal.wait(for: "both lines ran") {
+            $0.contains("units metric: °C, km/h, mm, hPa, km, 24h clock\nno favorites yet") && $0.hasSuffix("wx>")
+        }
+        try terminal.send("Up")
+        try terminal.wait(for: "the last pasted line in the history") { $0.hasSuffix("wx> favs") }
+    }
+
+    /// Item 13: keys typed while `watch` runs are kept for the next prompt (Ctrl-C does not
+    /// flush them).
+    @Test func keysTypedDuringWatchAreKeptForTheNextPrompt() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        var environment = server.environment
+        environment["WX_HOME"] = home.path
+        environment["HOME"] = home.path
+        environment["WX_NOW"] = "2025-07-27T03:10:00Z"
+        environment["NO_COLOR"] = "1"
+        let terminal = try TerminalSession(environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("find Hamburg", "Enter")
+        try terminal.wait(for: "the candidates") { $0.contains("1  Elbphilharmonie") && $0.hasSuffix("wx>") }
+        try terminal.send("watch 5", "Enter")
+        try terminal.wait(for: "watching") { $0.contains("watching every 5 min; Ctrl-C stops") }
+        try terminal.send("units")
+        usleep(200_000)
+        try terminal.send("C-c")
+        try terminal.wait(for: "the typed keys at the prompt") { $0.hasSuffix("stopped watching\nwx> units") }
+    }
+
+    /// Item 13: a request that takes more than a second says what wx waits for, and the line
+    /// goes when the answer comes.
+    @Test func aSlowAnswerShowsAWaitingLineThatGoesWithTheAnswer() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        var environment = server.environment
+        environment["WX_HOME"] = home.path
+        environment["HOME"] = home.path
+        environment["WX_NOW"] = "2025-07-27T03:10:00Z"
+        let terminal = try TerminalSession(environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("find Hamburg", "Enter")
+        try terminal.wait(for: "the candidates") { $0.contains("1  Elbphilharmonie") && $0.hasSuffix("wx>") }
+        try server.queue(
+            .init(
+                path: "/v1/forecast", file: "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json",
+                delayMilliseconds: 2_500))
+        try terminal.send("show", "Enter")
+        try terminal.wait(for: "the waiting line") {
+            $0.hasSuffix("wx> show\nwaiting for Open-Meteo… (Ctrl-C cancels)")
+        }
+        try terminal.wait(for: "the answer") {
+            $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT") && $0.hasSuffix("wx>")
+        }
+        #expect(!(try terminal.screen()).contains("waiting for"))
+        #expect((try terminal.screen()).contains("wx> show\nElbphilharmonie, Hamburg"))
+    }
+
+    /// Item 14: `help` taller than the terminal goes through $WX_PAGER (here a visible stand-in
+    /// for less); `units` does not.
+    @Test func longHelpGoesThroughThePager() throws {
+        let terminal = try startWX(["WX_PAGER": "sed 's/^/paged: /'"])
+        try terminal.send("help", "Enter")
+        try terminal.wait(for: "the paged help") { $0.contains("paged:   quit ") && $0.hasSuffix("wx>") }
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "units, not paged") {
+            $0.hasSuffix("wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx>")
+        }
+    }
+}
