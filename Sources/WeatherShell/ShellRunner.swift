@@ -184,7 +184,7 @@ public final class ShellRunner {
                 echo(line)
                 if record { self.record(line.trimmed) }
                 commands = try ShellWords.commands(line)
-            } else if record, !commands.isEmpty {
+            } else if record, !commands.isEmpty, !Self.isQuit(commands) {
                 self.record(line.trimmed)
             }
         } catch {
@@ -208,6 +208,12 @@ public final class ShellRunner {
             status = Self.worse(status, result)
         }
         return status
+    }
+
+    /// Whether the line is only `quit` (or `exit`), which is not worth recalling: not recorded.
+    static func isQuit(_ commands: [ShellWords.Command]) -> Bool {
+        guard commands.count == 1, let words = commands.first?.words.map(\.text) else { return false }
+        return (try? CommandParser.parse(words: words)) == .quit
     }
 
     /// A history reference expanded: the line with it replaced, and where the inserted text is.
