@@ -27,7 +27,6 @@ import WeatherTestSupport
         let home = try home(with: ["O'Brien", "The \"Best\" Bar", "Elbe Tunnel", "-5 Degrees"])
         var environment = environment
         environment["WX_HOME"] = home.path
-        try "x".write(toFile: home.path + "/export.csv", atomically: true, encoding: .utf8)
         let bash = try runProgram(
             "/bin/bash",
             [
@@ -38,6 +37,8 @@ import WeatherTestSupport
                 complete_line() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _wx; printf '<%s>' "${COMPREPLY[@]}"; echo; }
                 complete_line wx show O
                 complete_line wx compare Th
+                complete_line wx compare '"Th'
+                complete_line wx show "'O"
                 complete_line wx compare 'Elbe\\ '
                 complete_line wx hourly -
                 complete_line wx export favorites --format ''
@@ -50,6 +51,8 @@ import WeatherTestSupport
             bash.stdout == """
                 <O\\'Brien>
                 <The\\ \\"Best\\"\\ Bar>
+                <"The \\"Best\\" Bar">
+                <'O'\\''Brien'>
                 <Elbe\\ Tunnel>
                 <-5\\ Degrees>
                 <csv><json>
@@ -61,6 +64,26 @@ import WeatherTestSupport
         // What bash inserted runs on that name: it reaches wx as one argument.
         let run = try runWX(["fav", "rm", "The \"Best\" Bar"], home: home)
         #expect(run.stdout == "☆ The \"Best\" Bar removed from favorites\n", "\(run.stderr)")
+    }
+
+    /// Real bash at a terminal: readline inserts what the script gives, in the quote the user
+    /// opened; where wx offers nothing, bash's own file-name completion.
+    @Test func bashAtATerminal() throws {
+        let home = try home(with: ["The \"Best\" Bar", "O'Brien"])
+        try "x".write(toFile: home.path + "/export-2026.csv", atomically: true, encoding: .utf8)
+        var environment = environment
+        environment["WX_HOME"] = home.path
+        environment["HOME"] = home.path
+        let terminal = try TerminalSession(program: ["/bin/bash", "--norc", "--noprofile"], environment: environment)
+        try terminal.wait(for: "the bash prompt") { !$0.isEmpty }
+        try terminal.send("cd \(home.path); source <(wx completions bash); PS1='b> '", "Enter")
+        try terminal.wait(for: "the new prompt") { $0.hasSuffix("b>") }
+        try terminal.send("wx compare \"Th", "Tab")
+        try terminal.wait(for: "the name in double quotes") { $0.hasSuffix("b> wx compare \"The \\\"Best\\\" Bar\"") }
+        try terminal.send("C-u", "wx show 'O", "Tab")
+        try terminal.wait(for: "the name in single quotes") { $0.hasSuffix("b> wx show 'O'\\''Brien'") }
+        try terminal.send("C-u", "wx import favorites exp", "Tab")
+        try terminal.wait(for: "a file name") { $0.hasSuffix("b> wx import favorites export-2026.csv") }
     }
 
     @Test func fishAndZshRemoveTheQuotingOnce() throws {

@@ -88,16 +88,20 @@ public enum ShellCompletion {
             return """
                 # bash completion for wx (wx completions bash)
                 _wx() {
-                    local candidate cur=${COMP_WORDS[COMP_CWORD]}
+                    local candidate quoted cur=${COMP_WORDS[COMP_CWORD]}
                     local -a candidates=()
                     mapfile -t candidates < <(command wx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
                     COMPREPLY=()
                     for candidate in "${candidates[@]}"; do
-                        # Inside a quote the user opened, the name goes in that quote;
-                        # elsewhere bash's own escaping.
+                        # Inside a quote the user opened, the name goes in that quote, with
+                        # what is special there escaped (\\ " $ ` in double quotes; ' in single
+                        # quotes as '\\''); elsewhere bash's own escaping.
                         case $cur in
-                            \\"*) COMPREPLY+=("\\"$candidate\\"") ;;
-                            \\'*) COMPREPLY+=("'$candidate'") ;;
+                            \\"*)
+                                quoted=${candidate//\\\\/\\\\\\\\}; quoted=${quoted//\\"/\\\\\\"}
+                                quoted=${quoted//\\$/\\\\\\$}; quoted=${quoted//\\`/\\\\\\`}
+                                COMPREPLY+=("\\"$quoted\\"") ;;
+                            \\'*) COMPREPLY+=("'${candidate//\\'/\\'\\\\\\'\\'}'") ;;
                             *) COMPREPLY+=("$(printf '%q' "$candidate")") ;;
                         esac
                     done
