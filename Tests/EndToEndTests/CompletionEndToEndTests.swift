@@ -90,14 +90,16 @@ import WeatherTestSupport
         let home = try home(with: ["O'Brien", "Elbe Tunnel"])
         var environment = environment
         environment["WX_HOME"] = home.path
+        try "x".write(toFile: home.path + "/export-9.csv", atomically: true, encoding: .utf8)
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
+            // Where wx offers nothing (a file name), fish's own file names.
             let fish = try runProgram(
                 "/usr/bin/fish",
                 [
                     "--no-config", "-c",
-                    "wx completions fish | source; complete -C 'wx show O\\\\\\'B'; complete -C 'wx compare \"O\\'Brien\" '; complete -C 'wx export favorites --format '",
+                    "cd \(home.path); wx completions fish | source; complete -C 'wx import favorites exp'; complete -C 'wx show O\\\\\\'B'; complete -C 'wx compare \"O\\'Brien\" '; complete -C 'wx export favorites --format '",
                 ], environment: environment)
-            #expect(fish.stdout == "O'Brien\nElbe Tunnel\ncsv\njson\n", "\(fish.stderr)")
+            #expect(fish.stdout == "export-9.csv\nO'Brien\nElbe Tunnel\ncsv\njson\n", "\(fish.stderr)")
         }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
             var zshEnvironment = environment
