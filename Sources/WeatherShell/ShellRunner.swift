@@ -276,6 +276,7 @@ public final class ShellRunner {
         return entry
     }
 
+    /// The error for a word starting with "!" that is no history reference (`!-x`, `!3x`).
     static func notAReference(_ word: String) -> ShellError {
         .usage(
             "“\(TerminalText.sanitized(word))” is not a history reference: !! (the last command), !N (command N), !-N (N back) or !prefix (see “help !!”)"
