@@ -22,6 +22,8 @@ public enum ShellError: Error, Hashable, Sendable {
     case noSuchSnapshot(Int)
     /// No command has that history number.
     case noSuchHistoryEntry(Int)
+    /// A history reference (`!!`, `!-N`, `!prefix`, as typed) that names no command.
+    case noHistoryMatch(String)
     /// A service failed.
     case service(ServiceError)
     /// A file a command exports to or imports from could not be written or read; the text names
@@ -58,6 +60,8 @@ extension ShellError: CustomStringConvertible {
         case .duplicateFavoriteName(let name): "a favorite named “\(TerminalText.sanitized(name))” exists already"
         case .noSuchSnapshot(let id): "no snapshot \(id) (see “saved”)"
         case .noSuchHistoryEntry(let number): "no command \(number) in the history (see “history”)"
+        case .noHistoryMatch(let reference):
+            "no command in the history for “\(TerminalText.sanitized(reference))” (see “history”)"
         case .service(let error): error.description
         case .storage(let text): text
         case .store(let error): error.userText

@@ -24,8 +24,9 @@ public enum LineStatus: Hashable, Sendable {
     case quit
 }
 
-/// Runs lines of text against the view model: splits `a; b`, expands `!N` and `replay`, records
-/// each command in the history, and renders results as text or JSON.
+/// Runs lines of text against the view model: splits `a; b`, expands history references (`!!`,
+/// `!N`, `!-N`, `!prefix`) and `replay`, records each line as one history entry, and renders
+/// results as text or JSON.
 ///
 /// The terminal front end, script mode and `wx -c` all feed lines here.
 @MainActor
@@ -43,6 +44,11 @@ public final class ShellRunner {
     /// While the start-up file runs: settings it makes (`units`, `provider`, `format`…) are not
     /// confirmed on every start.
     private var quietSettings = false
+
+    /// Told each line as it goes into the history (references expanded, secrets redacted), and
+    /// only then: the prompt adds it to the line editor's history, so that Up recalls exactly
+    /// what `history` lists.
+    public var onRecord: (@MainActor (String) -> Void)?
 
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
@@ -166,25 +172,46 @@ public final class ShellRunner {
     /// Runs each command of `line` (separated by `;`) in turn, as `ShellWords` reads them; a
     /// line with an unclosed quote runs nothing (it is a usage error naming the quote).
     ///
-    /// - Returns: `.quit` as soon as a command asks to leave, else the worst status.
-    /// Runs every command of `line` in order.
+    /// Unless `nested`, history references are expanded first, as in bash: the expanded line
+    /// is printed, then recorded and run; a reference that names nothing runs and records
+    /// nothing. The line (expanded) is one history entry, however many commands it holds.
     ///
+    /// - Returns: `.quit` as soon as a command asks to leave, else the worst status.
     /// - Parameter quitEnds: whether `quit` ends the line and wx (the start-up file passes
     ///   false: there `quit` is an error naming its line, and the rest of the file still runs).
-    private func run(commandsOf line: String, record: Bool, nested: Bool, quitEnds: Bool = true) async -> LineStatus {
-        let commands: [ShellWords.Command]
+    private func run(commandsOf typed: String, record: Bool, nested: Bool, quitEnds: Bool = true) async -> LineStatus {
+        var line = typed
+        var commands: [ShellWords.Command]
+        // Where the expanded line holds text from the history (character offsets).
+        var fromHistory: [Range<Int>] = []
         do {
             commands = try ShellWords.commands(line)
+            if !nested, let expansion = try expandHistory(line, commands: commands) {
+                line = expansion.line
+                fromHistory = expansion.inserted
+                echo(line)
+                if record { self.record(line.trimmed) }
+                commands = try ShellWords.commands(line)
+            } else if record, !commands.isEmpty, !Self.isQuit(commands) {
+                self.record(line.trimmed)
+            }
         } catch {
-            if record { self.record(line.trimmed) }
+            // A line that does not lex is recorded (to be corrected with Up); a reference that
+            // names nothing is not, as in bash.
+            if record, fromHistory.isEmpty, case .usage = error, ShellWords(lexing: line).unclosed != nil {
+                self.record(line.trimmed)
+            }
             report(error)
-            return .usageError
+            if case .usage = error { return .usageError }
+            return .failed
         }
         var status = LineStatus.succeeded
         for command in commands {
             // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not run.
             if Task.isCancelled { return Self.worse(status, .failed) }
-            let result = await run(command: command, record: record, nested: nested)
+            let start = command.words.first?.start ?? 0
+            let repeated = nested || fromHistory.contains { $0.contains(start) }
+            let result = await run(command: command, nested: repeated)
             if result == .quit {
                 if quitEnds { return .quit }
                 report(
@@ -199,13 +226,85 @@ public final class ShellRunner {
         return status
     }
 
-    private func run(command typed: ShellWords.Command, record: Bool, nested: Bool) async -> LineStatus {
+    /// Whether the line is only `quit` (or `exit`), which is not worth recalling: not recorded.
+    static func isQuit(_ commands: [ShellWords.Command]) -> Bool {
+        guard commands.count == 1, let words = commands.first?.words.map(\.text) else { return false }
+        return (try? CommandParser.parse(words: words)) == .quit
+    }
+
+    /// A history reference expanded: the line with it replaced, and where the inserted text is.
+    struct HistoryExpansion {
+        var line: String
+        var inserted: [Range<Int>]
+    }
+
+    /// `line` with each history reference — the first word of a command, typed without quotes:
+    /// `!!` (the last command), `!N` (command N), `!-N` (N commands back) or `!prefix` (the
+    /// last command starting with prefix) — replaced by the line it names, as bash does.
+    ///
+    /// - Returns: nil when the line has no reference.
+    /// - Throws: `ShellError.noSuchHistoryEntry` or `.noHistoryMatch` for a reference that names
+    ///   no command; `.usage` for a `!` word that is no reference (`!-x`).
+    func expandHistory(_ line: String, commands: [ShellWords.Command]) throws(ShellError) -> HistoryExpansion? {
+        let characters = Array(line)
+        var out: [Character] = []
+        var inserted: [Range<Int>] = []
+        var copied = 0
+        for command in commands {
+            guard let word = command.words.first, word.text.count > 1, word.text.first == "!",
+                String(characters[word.start..<word.end]) == word.text
+            else { continue }
+            let entry = try historyEntry(reference: word.text)
+            out += characters[copied..<word.start]
+            inserted.append(out.count..<out.count + entry.line.count)
+            out += Array(entry.line)
+            copied = word.end
+        }
+        guard !inserted.isEmpty else { return nil }
+        out += characters[copied...]
+        return HistoryExpansion(line: String(out), inserted: inserted)
+    }
+
+    /// The command a history reference (`!!`, `!N`, `!-N`, `!prefix`) names.
+    private func historyEntry(reference: String) throws(ShellError) -> HistoryEntry {
+        let body = reference.dropFirst()
+        let isNumber = { (text: Substring) in !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        if body == "!" {
+            guard let entry = session.historyList(last: 1).first else { throw .noHistoryMatch(reference) }
+            return entry
+        }
+        if body.first == "-" {
+            guard isNumber(body.dropFirst()), let back = Int(body.dropFirst()), back > 0 else {
+                throw Self.notAReference(reference)
+            }
+            let entries = session.historyList(last: back)
+            guard entries.count == back, let entry = entries.first else { throw .noHistoryMatch(reference) }
+            return entry
+        }
+        if let first = body.first, first.isASCII, first.isNumber {
+            guard isNumber(body), let number = Int(body), number > 0 else { throw Self.notAReference(reference) }
+            guard let entry = session.historyEntry(number: number) else { throw .noSuchHistoryEntry(number) }
+            return entry
+        }
+        guard let entry = session.lastHistoryEntry(startingWith: String(body)) else {
+            throw .noHistoryMatch(reference)
+        }
+        return entry
+    }
+
+    /// The error for a word starting with "!" that is no history reference (`!-x`, `!3x`).
+    static func notAReference(_ word: String) -> ShellError {
+        .usage(
+            "“\(TerminalText.sanitized(word))” is not a history reference: !! (the last command), !N (command N), !-N (N back) or !prefix (see “help !!”)"
+        )
+    }
+
+    private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
         let text = typed.text
         let command: Command?
         do {
             command = try CommandParser.parse(words: typed.words.map(\.text))
         } catch {
-            if record { self.record(text) }
             report(error)
             return .usageError
         }
@@ -219,8 +318,7 @@ public final class ShellRunner {
                 report(.noSuchHistoryEntry(number))
                 return .failed
             }
-            echo(entry)
-            if record { self.record(entry.line) }
+            echo(entry.line)
             return await run(commandsOf: entry.line, record: false, nested: true)
         case .replay(let range):
             guard !nested else { return refuseNested(text) }
@@ -230,7 +328,6 @@ public final class ShellRunner {
                 report(.noSuchHistoryEntry(range.upperBound))
                 return .failed
             }
-            if record { self.record(text) }
             let entries = session.historyEntries(in: range)
             guard !entries.isEmpty else {
                 report(.noSuchHistoryEntry(range.lowerBound))
@@ -240,22 +337,19 @@ public final class ShellRunner {
             for entry in entries {
                 // Checked before the header: a command that will not run is not announced.
                 if Task.isCancelled { return .failed }
-                echo(entry)
+                echo(entry.line)
                 let result = await run(commandsOf: entry.line, record: false, nested: true)
                 if result == .quit { return .quit }
                 status = Self.worse(status, result)
             }
             return status
         case .watch(let minutes):
-            if record { self.record(text) }
             return await watch(every: minutes)
         case .format(let newFormat):
-            if record { self.record(text) }
             if let newFormat { format = newFormat }
             emit(.format(format))
             return .succeeded
         default:
-            if record { self.record(text) }
             defer { for note in session.takeNotices() { emit(.notice(note)) } }
             do {
                 let results = try await session.execute(command)
@@ -306,16 +400,20 @@ public final class ShellRunner {
         return .failed
     }
 
-    /// Prints a history command before it runs again, like a shell's `!N`.
-    private func echo(_ entry: HistoryEntry) {
+    /// Prints a line from the history before it runs again, like a shell's `!N`.
+    private func echo(_ line: String) {
         guard format == .text else { return }
-        output.write("\(unicode ? "»" : ">") \(TerminalText.sanitized(entry.line))\n")
+        output.write("\(unicode ? "»" : ">") \(TerminalText.sanitized(line))\n")
     }
 
-    /// Appends the line to the history, with any API key replaced by `<redacted>`.
+    /// Appends the line to the history, with any API key replaced by `<redacted>`; a line the
+    /// same as the last one is not added again (bash's `ignoredups`, as the line editor does).
     private func record(_ line: String) {
+        let line = redacted(line)
+        if session.historyList(last: 1).first?.line == line { return }
+        onRecord?(line)
         do {
-            try session.recordCommand(redacted(line))
+            try session.recordCommand(line)
         } catch {
             guard !warnedAboutLog else { return }
             warnedAboutLog = true

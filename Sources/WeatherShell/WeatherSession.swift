@@ -155,12 +155,14 @@ public final class WeatherSession {
             guard let snapshot = log.snapshot(id) else { throw .noSuchSnapshot(id) }
             return [.snapshot(snapshot)]
         case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
-        case .history(let count): return [.history(log.history(last: count ?? 20))]
+        case .history(let count): return [.history(historyList(last: count ?? 20))]
         case .units(let change): return try setUnits(change)
         case .provider(let word): return try setProvider(word)
         case .geocoder(let word): return try setGeocoder(word)
         case .language(let code): return setLanguage(code)
         case .help(nil): return [.help(CommandTable.all)]
+        case .help(let name?) where name.trimmed.hasPrefix("!"):
+            return [.helpCommand(.historyReference)]
         case .help(let name?):
             // As when running it: a unique prefix names the command; a typo gets the closest name.
             return [.helpCommand(try CommandParser.command(named: name.trimmed))]

@@ -377,14 +377,31 @@ public final class EventLog {
 
     /// The last `count` commands, oldest first, read from the end of the file backwards (the
     /// log is never read whole for this).
-    package func history(last count: Int) -> [HistoryEntry] {
+    ///
+    /// - Parameter collapsingRepeats: whether a command line repeating the one just before it
+    ///   is left out (bash's `ignoredups`), keeping the run's last entry: logs written before
+    ///   wx stopped recording such repeats may hold them.
+    package func history(last count: Int, collapsingRepeats: Bool = false) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         guard count > 0 else { return [] }
         LogFile(path: path)?.linesBackwards { line in
-            if let entry = Self.historyEntry(line) { entries.append(entry) }
+            guard let entry = Self.historyEntry(line) else { return true }
+            if !collapsingRepeats || entries.last?.line != entry.line { entries.append(entry) }
             return entries.count < count
         }
         return entries.reversed()
+    }
+
+    /// The most recent command whose line `matches`, read backwards from the end of the log;
+    /// nil when none does.
+    package func lastCommand(where matches: (String) -> Bool) -> HistoryEntry? {
+        var found: HistoryEntry?
+        LogFile(path: path)?.linesBackwards { line in
+            guard let entry = Self.historyEntry(line), matches(entry.line) else { return true }
+            found = entry
+            return false
+        }
+        return found
     }
 
     /// The command with history number `number`.

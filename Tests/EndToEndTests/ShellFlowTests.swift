@@ -168,12 +168,37 @@ import WeatherTestSupport
         // `!2` is recorded as what it ran, the replay as itself, a failed `!99` not at all, and
         // `history` itself before it lists (as in bash).
         #expect(history.stdout == "     4  favs\n     5  replay 1..3\n     6  history 3\n")
-        // A range past the end runs nothing and is not recorded.
+        // A range past the end runs nothing; the line is recorded as typed, as any line that
+        // fails is (bash does the same), so that Up brings it back to correct.
         let past = try runWX(["-c", "replay 2..999999"], home: home, server: server, now: Self.now)
         #expect(past.status == 1)
         #expect(past.stdout == "")
         #expect(past.stderr == "error: no command 999999 in the history (see “history”)\n")
-        #expect(try runWX(["history", "1"], home: home).stdout == "     7  history 1\n")
+        #expect(try runWX(["history", "2"], home: home).stdout == "     7  replay 2..999999\n     8  history 2\n")
+    }
+
+    /// Issue 12 item 9: `!!`, `!-N` and `!prefix` from a script, each printed before it runs;
+    /// a `;` line is one entry in this session and the next; a line repeating the last is
+    /// recorded once.
+    @Test func bashHistoryReferencesFromAScript() throws {
+        let home = TemporaryFolder()
+        let units = "units metric: °C, km/h, mm, hPa, km, 24h clock\n"
+        let first = try runWX(stdin: "units; format\n!!\nhelp about\n!-2\n!un\n!nope\n", home: home)
+        #expect(first.status == 1)
+        #expect(
+            first.stdout
+                == units + "output format: text\n" + "» units; format\n" + units + "output format: text\n"
+                + "about\n  version, data sources, where files are kept\n" + "» units; format\n" + units
+                + "output format: text\n" + "» units; format\n" + units + "output format: text\n")
+        #expect(first.stderr == "error: no command in the history for “!nope” (see “history”)\n")
+        let second = try runWX(stdin: "history\n!1 ; !-1\n", home: home)
+        #expect(
+            second.stdout
+                == "     1  units; format\n     2  help about\n     3  units; format\n     4  history\n"
+                + "» units; format ; history\n" + units + "output format: text\n"
+                + "     1  units; format\n     2  help about\n     3  units; format\n     4  history\n"
+                + "     5  units; format ; history\n")
+        #expect(second.status == 0)
     }
 
     /// A state.plist that does not parse: said once as a warning; commands that save nothing

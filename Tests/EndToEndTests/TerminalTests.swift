@@ -20,10 +20,10 @@ import WeatherTestSupport
         let terminal = try TerminalSession(environment: environment)
         try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
 
-        // Up-arrow recalls a command from the earlier (scripted) session.
+        // Up-arrow recalls the line from the earlier (scripted) session, whole.
         try terminal.send("Up")
         try terminal.wait(for: "history recall") {
-            $0.hasSuffix("wx> fav rename Elbphilharmonie \"Elbe Concert Hall\"")
+            $0.hasSuffix("wx> find Hamburg; fav; fav rename Elbphilharmonie \"Elbe Concert Hall\"")
         }
         try terminal.send("C-c")
         try terminal.wait(for: "a fresh prompt after Ctrl-C") { $0.hasSuffix("wx>") }

@@ -156,10 +156,10 @@ import WeatherTestSupport
             #expect(run.stderr == "")
             #expect(run.stdout == "units metric: °C, km/h, mm, hPa, km, 24h clock\n")
         }
-        // It is never in the history.
+        // It is never in the history; a line the same as the one before it is kept once.
         #expect(
             try runWX(["-c", "history"], home: home).stdout
-                == "     1  show\n     2  units metric\n     3  units\n     4  units\n     5  units\n     6  history\n")
+                == "     1  show\n     2  units metric\n     3  units\n     4  history\n")
         // -n skips it at the prompt.
         let skipping = try TerminalSession(program: [TestPaths.wxBinary, "-n"], environment: environment)
         try skipping.wait(for: "the prompt") { $0.hasSuffix("Ctrl-D quits.\nwx>") }
@@ -184,7 +184,7 @@ import WeatherTestSupport
                 3 favorites exported to \(source.path)/favorites.csv (CSV)
                 3 favorites exported to \(source.path)/favorites.json (JSON)
                 1 snapshot exported to \(source.path)/snapshots.csv (CSV)
-                13 commands exported to \(source.path)/history.txt (JSON)
+                2 commands exported to \(source.path)/history.txt (JSON)
 
                 """)
         let csv = try String(contentsOfFile: source.path + "/favorites.csv", encoding: .utf8)

@@ -141,7 +141,10 @@ import WeatherKit
         ("about x", "“about” takes no arguments"),
         ("quit now", "“quit” takes no arguments"),
         ("save it", "“save” takes no arguments"),
-        ("!3 4", "“!N” runs history command N again; N is a number (see “history”)"),
+        (
+            "!3 4",
+            "“!3”: history references are !!, !N, !-N and !prefix, typed without quotes where a command starts (see “help !!”)"
+        ),
         // Unknown: the closest name, else the list; an ambiguous prefix names its commands.
         ("shwo", "unknown command “shwo”; did you mean “show”?"),
         ("SHWO", "unknown command “SHWO”; did you mean “show”?"),
@@ -169,7 +172,10 @@ import WeatherKit
             "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"
         ),
         ("watch 0.01", "usage: watch [minutes], from 0.05 to 1440"),
-        ("!x", "“!N” runs history command N again; N is a number (see “history”)"),
+        (
+            "!x",
+            "“!x”: history references are !!, !N, !-N and !prefix, typed without quotes where a command starts (see “help !!”)"
+        ),
         ("\u{1B}[2Jboom", "unknown command “[2Jboom”; type “help” for the list"),
     ])
     func rejects(line: String, message: String) {

@@ -35,19 +35,24 @@ import WeatherTestSupport
         #expect(console.output == "     1  format; fav rm \"New York; format\n     2  history\n")
     }
 
-    @Test func theHistoryKeepsEachCommandAsTypedAndRerunsItTheSame() async {
+    /// Issue 12 item 9: a line of several commands is one history entry, as typed, and runs
+    /// again the same.
+    @Test func theHistoryKeepsEachLineAsTypedAndRerunsItTheSame() async {
         let runner = runner()
         #expect(await runner.run(line: "fav rm \"a;b\" ; format") == .failed)
         console.clear()
         _ = await runner.run(line: "history")
-        #expect(console.output == "     1  fav rm \"a;b\"\n     2  format\n     3  history\n")
+        #expect(console.output == "     1  fav rm \"a;b\" ; format\n     2  history\n")
         console.clear()
         #expect(await runner.run(line: "!1") == .failed)
-        #expect(console.output == "» fav rm \"a;b\"\n")
+        #expect(console.output == "» fav rm \"a;b\" ; format\noutput format: text\n")
         #expect(console.errors == "error: no favorite named “a;b” (see “favs”)\n")
         console.clear()
-        #expect(await runner.run(line: "replay 1..2") == .failed)
-        #expect(console.output == "» fav rm \"a;b\"\n» format\noutput format: text\n")
+        #expect(await runner.run(line: "replay 1..1") == .failed)
+        #expect(console.output == "» fav rm \"a;b\" ; format\noutput format: text\n")
+        console.clear()
+        _ = await runner.run(line: "history 3")
+        #expect(console.output == "     3  fav rm \"a;b\" ; format\n     4  replay 1..1\n     5  history 3\n")
     }
 
     @Test func theStartUpFileReadsCommentsAndSemicolonsAlike() async throws {

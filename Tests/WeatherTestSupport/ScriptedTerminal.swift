@@ -38,7 +38,8 @@ package final class ScriptedLineReader: LineReader {
         return input
     }
 
-    package func addHistory(_ line: String) { history.append(line) }
+    /// As the product's libedit history (H_SETUNIQUE): a line repeating the last is not added.
+    package func addHistory(_ line: String) { if history.last != line { history.append(line) } }
     package func setCompletion(_ complete: @escaping @MainActor (String) -> Completion) { completion = complete }
     package func commandWillRun() { commandRunning = true }
     package func commandDidEnd() { commandRunning = false }

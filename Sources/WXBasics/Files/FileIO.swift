@@ -221,6 +221,26 @@ public enum FileIO {
     /// Whether anything exists at `path` (a broken symbolic link counts as nothing).
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// The names in folder `path` ("." and ".." left out), sorted by their UTF-8 bytes, each
+    /// with whether it is a folder (a symbolic link to one counts): for completing file names.
+    ///
+    /// - Returns: nil when the folder cannot be read.
+    public static func folderEntries(_ path: String) -> [(name: String, isFolder: Bool)]? {
+        guard let folder = opendir(path) else { return nil }
+        defer { closedir(folder) }
+        var entries: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var info = stat()
+            let isFolder = stat(path + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            entries.append((name, isFolder))
+        }
+        return entries.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+    }
+
     /// The whole contents of `path`, as `read` does, or why it cannot be read.
     ///
     /// - Throws: `FileError` ("cannot read PATH: No such file or directory", "… is a folder",

@@ -43,6 +43,8 @@ package final class InteractiveShell {
         let session = runner.session
         session.preloadState()
         for line in session.recentCommandLines(500) { reader.addHistory(line) }
+        // What the runner records (references expanded), so that Up recalls what `history` lists.
+        runner.onRecord = { [reader] line in reader.addHistory(line) }
         reader.setCompletion { before in Completer.complete(before, favorites: session.favoriteNamesForCompletion()) }
         output.write(Self.banner)
         if let startupFile {
@@ -61,7 +63,6 @@ package final class InteractiveShell {
                 var status = LineStatus.succeeded
                 for line in typed.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) {
                     if line.trimmed.isEmpty { continue }
-                    reader.addHistory(line)
                     reader.commandWillRun()
                     paging?.lineWillRun(line)
                     status = await runCancellable { runner in await runner.run(line: line) }

@@ -24,8 +24,12 @@ public enum CommandParser {
     public static func parse(words: [String]) throws(ShellError) -> Command? {
         guard let word = words.first else { return nil }
         if word.hasPrefix("!") {
+            // The runner expands references typed where a command starts; this is one quoted,
+            // or read from the history itself.
             guard words.count == 1, let number = Int(word.dropFirst()), number > 0 else {
-                throw .usage("“!N” runs history command N again; N is a number (see “history”)")
+                throw .usage(
+                    "“\(TerminalText.sanitized(String(word.prefix(40))))”: history references are !!, !N, !-N and !prefix, typed without quotes where a command starts (see “help !!”)"
+                )
             }
             return .rerun(number)
         }

@@ -14,6 +14,10 @@ public indirect enum CompletionKind: Hashable, Sendable {
     case words([String])
     /// A command name (`help <TAB>`).
     case commands
+    /// A file name, from the file system (folders end in "/"; `~/` is the home folder).
+    case fileName
+    /// `export`'s words after the kind: `--format`, its values (csv, json), and a file name.
+    case formatAndFileName
     /// A subcommand word, or else `otherwise`; after a subcommand, what its entry says.
     case subcommands([Subcommand], otherwise: CompletionKind)
 }

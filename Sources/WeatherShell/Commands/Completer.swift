@@ -1,4 +1,9 @@
+import WXBasics
 import WeatherKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What tab completion offers for a line: the options for the word being typed.
 public struct Completion: Hashable, Sendable {
@@ -37,9 +42,18 @@ public struct Completion: Hashable, Sendable {
 ///
 /// The line is read by `ShellWords`, as when it runs, and what is inserted reads back through
 /// it as the name offered (a favorite with a quote or a backslash in its name is escaped).
+/// Names match whatever Unicode form they were typed in: Swift compares strings by canonical
+/// equivalence, so "Zu\u{308}rich" as pasted from macOS (NFD) is the favorite "Zürich".
 public enum Completer {
     /// Completion for `line`, the text before the cursor.
-    public static func complete(_ line: String, favorites: [String]) -> Completion {
+    ///
+    /// - Parameters:
+    ///   - favorites: the favorites' names.
+    ///   - files: the file names that start with a typed path (see `FileNames.completing`);
+    ///     the file system by default.
+    public static func complete(
+        _ line: String, favorites: [String], files: (String) -> [String] = { FileNames.completing($0) }
+    ) -> Completion {
         let lexed = ShellWords(lexing: line)
         let length = line.count
         var words = lexed.endsBetweenCommands ? [] : lexed.commands.last?.words ?? []
@@ -48,10 +62,16 @@ public enum Completer {
         if !lexed.endsBetweenWords, let last = words.popLast() { partial = last }
         let options = self.options(
             command: words.first?.text, arguments: words.dropFirst().map(\.text), partial: partial.text,
-            favorites: favorites)
+            favorites: favorites, files: files)
         let arguments = Array(words.dropFirst())
         let start = options.from < arguments.count ? arguments[options.from].start : partial.start
-        let spelled = options.values.map { options.restOfLine ? ShellWords.quotedRest($0) : ShellWords.quoted($0) }
+        let spelled = options.values.map { value in
+            // A name whose first word reads as a count (`hourly -5 Degrees`) goes in quotes whole.
+            guard options.restOfLine, !(options.countMayLead && value.contains(" ") && looksLikeCount(value)) else {
+                return ShellWords.quoted(value)
+            }
+            return ShellWords.quotedRest(value)
+        }
         return Completion(
             replacing: options.values.isEmpty ? 0 : length - start, options: spelled, appendsSpace: options.appendsSpace
         )
@@ -66,22 +86,38 @@ public enum Completer {
         /// Whether a value is the rest of the line (spaces between words) or one word.
         var restOfLine = false
         var appendsSpace = false
+        /// Whether the parser reads a leading number as a count (`hourly 12 Home`).
+        var countMayLead = false
+    }
+
+    /// Whether `value`'s first word is what `hourly` and `daily` read as a count.
+    static func looksLikeCount(_ value: String) -> Bool {
+        let first = value.prefix { $0 != " " }
+        return !first.isEmpty && first.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }
     }
 
     /// The options for the word `partial` after `command` and its complete `arguments`; with
     /// no command, `partial` is the command's name.
-    static func options(command: String?, arguments: [String], partial: String, favorites: [String]) -> Options {
+    ///
+    /// - Parameter files: the file names starting with a typed path; the shell scripts pass
+    ///   none, and the shell completes file names itself.
+    static func options(
+        command: String?, arguments: [String], partial: String, favorites: [String],
+        files: (String) -> [String] = { _ in [] }
+    ) -> Options {
         guard let command else {
             return Options(values: matching(commandNames, prefix: partial), from: 0, appendsSpace: true)
         }
         guard let spec = try? CommandParser.command(named: command) else { return Options(from: arguments.count) }
-        return options(arguments, partial: partial, kind: spec.completion, offset: 0, favorites: favorites)
+        return options(
+            arguments, partial: partial, kind: spec.completion, offset: 0, favorites: favorites, files: files)
     }
 
     /// `arguments[offset...]` are the words after what has been matched so far.
-    static func options(_ arguments: [String], partial: String, kind: CompletionKind, offset: Int, favorites: [String])
-        -> Options
-    {
+    static func options(
+        _ arguments: [String], partial: String, kind: CompletionKind, offset: Int, favorites: [String],
+        files: (String) -> [String]
+    ) -> Options {
         let after = Array(arguments[offset...])
         let nothing = Options(from: arguments.count)
         switch kind {
@@ -96,28 +132,67 @@ public enum Completer {
             let left = favorites.filter { !listed.contains($0.lowercased()) }
             return Options(values: matching(left, prefix: partial), from: arguments.count, appendsSpace: true)
         case .countThenFavorites:
-            if let first = after.first, first.allSatisfy({ $0.isASCII && $0.isNumber }) {
-                return options(arguments, partial: partial, kind: .favorites, offset: offset + 1, favorites: favorites)
+            // A name starting with what the parser reads as a count ("1906 Building") wins over
+            // the count: it is inserted in quotes, and parses back as the name.
+            var whole = options(
+                arguments, partial: partial, kind: .favorites, offset: offset, favorites: favorites, files: files)
+            whole.countMayLead = true
+            if let first = after.first, first.allSatisfy({ $0.isASCII && $0.isNumber }), whole.values.isEmpty {
+                return options(
+                    arguments, partial: partial, kind: .favorites, offset: offset + 1, favorites: favorites,
+                    files: files)
             }
-            return options(arguments, partial: partial, kind: .favorites, offset: offset, favorites: favorites)
+            return whole
         case .words(let words):
             guard after.isEmpty else { return nothing }
             return Options(values: matching(words, prefix: partial), from: arguments.count)
         case .commands:
             guard after.isEmpty else { return nothing }
             return Options(values: matching(commandNames, prefix: partial), from: arguments.count)
+        case .fileName:
+            guard after.isEmpty else { return nothing }
+            return fileOptions(files(partial), from: arguments.count)
+        case .formatAndFileName:
+            let formats = ExchangeFormat.allCases.map(\.rawValue)
+            if after.last == "--format" {
+                return Options(values: matching(formats, prefix: partial), from: arguments.count, appendsSpace: true)
+            }
+            if partial.hasPrefix("--format=") {
+                let values = matching(formats.map { "--format=" + $0 }, prefix: partial)
+                return Options(values: values, from: arguments.count, appendsSpace: true)
+            }
+            let formatGiven = after.contains { $0 == "--format" || $0.hasPrefix("--format=") }
+            if partial.hasPrefix("-") {
+                guard !formatGiven else { return nothing }
+                return Options(
+                    values: matching(["--format"], prefix: partial), from: arguments.count, appendsSpace: true)
+            }
+            // One file at most: a word that is neither --format nor its value is the file.
+            let fileGiven = after.enumerated().contains { index, word in
+                word != "--format" && !word.hasPrefix("--format=") && (index == 0 || after[index - 1] != "--format")
+            }
+            guard !fileGiven else { return nothing }
+            return fileOptions(files(partial), from: arguments.count)
         case .subcommands(let subcommands, let otherwise):
             if let first = after.first {
                 guard let subcommand = subcommands.first(where: { $0.matches(first) }) else { return nothing }
                 return options(
-                    arguments, partial: partial, kind: subcommand.then, offset: offset + 1, favorites: favorites)
+                    arguments, partial: partial, kind: subcommand.then, offset: offset + 1, favorites: favorites,
+                    files: files)
             }
             // Each subcommand, then the other words it answers to (`fav r`: rename, rm, remove).
             let own = matching(subcommands.flatMap { [$0.word] + $0.aliases }, prefix: partial)
-            let other = options(arguments, partial: partial, kind: otherwise, offset: offset, favorites: favorites)
-                .values
+            let other = options(
+                arguments, partial: partial, kind: otherwise, offset: offset, favorites: favorites, files: files
+            )
+            .values
             return Options(values: own + other, from: arguments.count, appendsSpace: !own.isEmpty && other.isEmpty)
         }
+    }
+
+    /// File names as options: a space after a file, none after a folder (its "/" ends it).
+    static func fileOptions(_ names: [String], from: Int) -> Options {
+        Options(values: names, from: from, appendsSpace: names.count == 1 && names[0].last != "/")
     }
 
     static let commandNames = CommandTable.all.map(\.name)
@@ -126,5 +201,31 @@ public enum Completer {
     static func matching(_ words: [String], prefix: String) -> [String] {
         let lower = prefix.lowercased()
         return words.filter { $0.lowercased().hasPrefix(lower) }
+    }
+}
+
+/// File names for completion after `import favorites` and `export … [FILE]`.
+public enum FileNames {
+    /// The paths that start with `typed`, as typed plus the rest of each name: a folder's with
+    /// "/" at the end. `~/` reads the home folder (`$HOME`), as import and export do; names
+    /// starting with "." only when `typed`'s last part does; none when the folder cannot be read.
+    ///
+    /// - Parameter home: the home folder; `$HOME` when nil.
+    public static func completing(_ typed: String, home: String? = nil) -> [String] {
+        let slash = typed.lastIndex(of: "/")
+        let folderPart = slash.map { String(typed[...$0]) } ?? ""
+        let namePrefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
+        var folder = folderPart.isEmpty ? "." : folderPart
+        if folderPart.hasPrefix("~/") {
+            guard let home = home ?? getenv("HOME").map({ String(cString: $0) }) else { return [] }
+            folder = home + folderPart.dropFirst()
+        }
+        guard let entries = FileIO.folderEntries(folder) else { return [] }
+        return entries.compactMap { entry in
+            guard entry.name.hasPrefix(namePrefix), namePrefix.hasPrefix(".") || !entry.name.hasPrefix(".") else {
+                return nil
+            }
+            return folderPart + entry.name + (entry.isFolder ? "/" : "")
+        }
     }
 }

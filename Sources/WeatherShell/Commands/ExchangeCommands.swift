@@ -10,7 +10,8 @@ extension CommandSpec {
             "CSV has a header row and RFC 4180 quoting; JSON is one array of the objects --json prints. Times are ISO 8601 UTC, values metric with the unit in the column name (temperature_celsius).",
             "Without --format, a FILE ending in .json gets JSON and anything else CSV. The file is written whole or not at all.",
         ],
-        completion: .words(ExportKind.allCases.map(\.rawValue))
+        completion: .subcommands(
+            ExportKind.allCases.map { Subcommand($0.rawValue, then: .formatAndFileName) }, otherwise: .none)
     ) { arguments throws(ShellError) in
         var words = arguments.words
         guard let first = words.first, let kind = ExportKind(rawValue: first.lowercased()) else {
@@ -43,7 +44,7 @@ extension CommandSpec {
         details: [
             "Needs name, latitude and longitude (display_name and country_code when present). A favorite whose coordinates are already saved is skipped; a row that cannot be read is named and skipped; the rest are saved in one step."
         ],
-        completion: .words(["favorites"])
+        completion: .subcommands([Subcommand("favorites", then: .fileName)], otherwise: .none)
     ) { arguments throws(ShellError) in
         let words = arguments.words
         guard words.count == 2, words[0].lowercased() == "favorites", !words[1].isEmpty else { throw arguments.usage() }

@@ -12,12 +12,36 @@ public enum ShellCompletion {
     ///
     /// - Parameters:
     ///   - words: the words after `wx` up to the cursor, as typed (shell quoting is removed
-    ///     here); the last is the word being completed (empty after a space).
+    ///     here, once: each script passes the words with their quoting, as typed); the last is
+    ///     the word being completed (empty after a space). bash splits `--format=c` into
+    ///     `--format`, `=`, `c`: they are read as one word.
     ///   - favorites: the favorites' names.
     /// - Returns: whole replacements for the last word, one per candidate ("York" for
-    ///   `show New Y` and a favorite "New York"; "Elbe Concert Hall" for a last word "Elbe C").
+    ///   `show New Y` and a favorite "New York"; "Elbe Concert Hall" for a last word "Elbe C";
+    ///   "csv" for bash's last word "c" after `--format=`). None where a file name goes: the
+    ///   script falls back to the shell's own file-name completion.
     public static func candidates(words: [String], favorites: [String]) -> [String] {
         var words = words.isEmpty ? [""] : words.map(unquoted)
+        // bash's words around "=" (COMP_WORDBREAKS): `--format`, `=`, `c` is `--format=c`, and
+        // what replaces bash's last word ("c", or "=") is the candidate without what came before.
+        var joined = ""
+        if words.count >= 2, words[words.count - 2] == "=" || words[words.count - 1] == "=" {
+            let equalsLast = words.last == "="
+            let start = words.count - (equalsLast ? 2 : 3)
+            if start >= 0, words[start].hasPrefix("--") {
+                joined = words[start] + (equalsLast ? "" : "=")
+                words[start...] = [words[start...].joined()]
+            }
+        }
+        guard !joined.isEmpty else { return candidates(unquoted: words, favorites: favorites) }
+        return candidates(unquoted: words, favorites: favorites).compactMap { candidate in
+            candidate.hasPrefix(joined) ? String(candidate.dropFirst(joined.count)) : nil
+        }
+    }
+
+    /// `candidates(words:favorites:)` for words already unquoted and joined.
+    static func candidates(unquoted: [String], favorites: [String]) -> [String] {
+        var words = unquoted
         // Options before the command: skip them (and --home's folder).
         while words.count > 1, let first = words.first, first.hasPrefix("-") {
             words.removeFirst(first == "--home" || first == "-c" ? min(2, words.count - 1) : 1)
@@ -64,16 +88,20 @@ public enum ShellCompletion {
             return """
                 # bash completion for wx (wx completions bash)
                 _wx() {
-                    local candidate cur=${COMP_WORDS[COMP_CWORD]}
+                    local candidate quoted cur=${COMP_WORDS[COMP_CWORD]}
                     local -a candidates=()
                     mapfile -t candidates < <(command wx --complete -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
                     COMPREPLY=()
                     for candidate in "${candidates[@]}"; do
-                        # Inside a quote the user opened, the name goes in that quote;
-                        # elsewhere bash's own escaping.
+                        # Inside a quote the user opened, the name goes in that quote, with
+                        # what is special there escaped (\\ " $ ` in double quotes; ' in single
+                        # quotes as '\\''); elsewhere bash's own escaping.
                         case $cur in
-                            \\"*) COMPREPLY+=("\\"$candidate\\"") ;;
-                            \\'*) COMPREPLY+=("'$candidate'") ;;
+                            \\"*)
+                                quoted=${candidate//\\\\/\\\\\\\\}; quoted=${quoted//\\"/\\\\\\"}
+                                quoted=${quoted//\\$/\\\\\\$}; quoted=${quoted//\\`/\\\\\\`}
+                                COMPREPLY+=("\\"$quoted\\"") ;;
+                            \\'*) COMPREPLY+=("'${candidate//\\'/\\'\\\\\\'\\'}'") ;;
                             *) COMPREPLY+=("$(printf '%q' "$candidate")") ;;
                         esac
                     done
@@ -88,7 +116,8 @@ public enum ShellCompletion {
                 # zsh completion for wx (wx completions zsh)
                 _wx() {
                     local -a candidates
-                    candidates=("${(@f)$(command wx --complete -- "${(@Q)words[2,CURRENT]}" 2>/dev/null)}")
+                    # The words as typed, quotes included: wx removes the quoting once.
+                    candidates=("${(@f)$(command wx --complete -- "${(@)words[2,CURRENT]}" 2>/dev/null)}")
                     if [[ -n ${candidates[1]} ]]; then compadd -- "${candidates[@]}"; else _files; fi
                 }
                 if [ "$funcstack[1]" = "_wx" ]; then _wx "$@"; else compdef _wx wx; fi
@@ -97,7 +126,18 @@ public enum ShellCompletion {
         case "fish":
             return """
                 # fish completion for wx (wx completions fish)
-                complete -c wx -f -a '(command wx --complete -- (commandline -opc)[2..-1] (commandline -ct) 2>/dev/null)'
+                function __wx_complete
+                    # fish gives the earlier words unquoted and the current one as typed: quoted
+                    # again, all reach wx as typed, and wx removes the quoting once.
+                    set -l candidates (command wx --complete -- (commandline -opc | string escape)[2..-1] (commandline -ct) 2>/dev/null)
+                    if set -q candidates[1]
+                        printf '%s\\n' $candidates
+                    else
+                        # Nothing from wx (a file name for import or export): file names.
+                        __fish_complete_path (commandline -ct)
+                    end
+                end
+                complete -c wx -f -a '(__wx_complete)'
 
                 """
         default:

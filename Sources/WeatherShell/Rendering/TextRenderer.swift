@@ -178,7 +178,7 @@ package enum TextRenderer {
             return ["\(name): \(value)" + (note.map { " (\($0))" } ?? "")]
         case .help(let specs):
             var lines = commandList(specs, width: width)
-            lines.append("  \(TextLayout.pad("!N", to: 34)) run history command N again")
+            lines.append("  \(TextLayout.pad("!! | !N | !-N | !prefix", to: 34)) run a line from the history again")
             lines.append("")
             lines += wrap(
                 "Tab completes commands and favorite names; Ctrl-C cancels; Ctrl-D quits.", indent: 0, width: width)

@@ -26,11 +26,24 @@ extension WeatherSession {
     /// The number of the last command in the history; 0 when there is none.
     package func lastHistoryNumber() -> Int { log.history(last: 1).first?.number ?? 0 }
 
+    /// The last `count` commands as `history` lists them and Up recalls them, oldest first: a
+    /// line repeating the one just before it appears once (bash's `ignoredups`).
+    package func historyList(last count: Int) -> [HistoryEntry] {
+        log.history(last: count, collapsingRepeats: true)
+    }
+
+    /// The most recent command whose line starts with `prefix` (case matters, as in bash), for
+    /// `!prefix`.
+    package func lastHistoryEntry(startingWith prefix: String) -> HistoryEntry? {
+        log.lastCommand { $0.hasPrefix(prefix) }
+    }
+
     /// Commands `range` (inclusive), oldest first, for `replay`.
     package func historyEntries(in range: ClosedRange<Int>) -> [HistoryEntry] { log.commands(in: range) }
 
-    /// The last `count` command lines, oldest first: the line editor's history at start.
-    package func recentCommandLines(_ count: Int) -> [String] { log.history(last: count).map(\.line) }
+    /// The last `count` command lines, oldest first: the line editor's history at start, the
+    /// same lines `history` lists.
+    package func recentCommandLines(_ count: Int) -> [String] { historyList(last: count).map(\.line) }
 
     /// Starts decoding state.plist in the background, so that the first Tab at the prompt does
     /// not wait for thousands of favorites.

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Issue 12 items 5 and 11 in the real shells: the scripts `wx completions SHELL` prints,
+/// driven as each shell drives them on Tab, against favorites with awkward names.
+@Suite struct CompletionEndToEndTests {
+    /// A home whose state.plist holds `names` as favorites (saved through wx itself).
+    func home(with names: [String]) throws -> TemporaryFolder {
+        let home = TemporaryFolder()
+        let rows = names.enumerated().map { index, name in
+            "\"\(name.replacingOccurrences(of: "\"", with: "\"\""))\",\(50 + Double(index) / 10),10.0"
+        }
+        let file = home.path + "/favs.csv"
+        try (["name,latitude,longitude"] + rows).joined(separator: "\n").appending("\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try runWX(["import", "favorites", file], home: home)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        return home
+    }
+
+    var environment: [String: String] {
+        ["PATH": (TestPaths.wxBinary as NSString).deletingLastPathComponent + ":/usr/bin:/bin"]
+    }
+
+    @Test func bashCompletesAwkwardNamesFileNamesAndFormats() throws {
+        let home = try home(with: ["O'Brien", "The \"Best\" Bar", "Elbe Tunnel", "-5 Degrees"])
+        var environment = environment
+        environment["WX_HOME"] = home.path
+        let bash = try runProgram(
+            "/bin/bash",
+            [
+                "-c",
+                """
+                cd \(home.path)
+                source <(wx completions bash)
+                complete_line() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _wx; printf '<%s>' "${COMPREPLY[@]}"; echo; }
+                complete_line wx show O
+                complete_line wx compare Th
+                complete_line wx compare '"Th'
+                complete_line wx show "'O"
+                complete_line wx compare 'Elbe\\ '
+                complete_line wx hourly -
+                complete_line wx export favorites --format ''
+                complete_line wx export favorites --format = j
+                complete_line wx export favorites ''
+                complete_line wx import favorites ex
+                """,
+            ], environment: environment)
+        #expect(
+            bash.stdout == """
+                <O\\'Brien>
+                <The\\ \\"Best\\"\\ Bar>
+                <"The \\"Best\\" Bar">
+                <'O'\\''Brien'>
+                <Elbe\\ Tunnel>
+                <-5\\ Degrees>
+                <csv><json>
+                <json>
+                <>
+                <>
+
+                """, "\(bash.stderr)")
+        // What bash inserted runs on that name: it reaches wx as one argument.
+        let run = try runWX(["fav", "rm", "The \"Best\" Bar"], home: home)
+        #expect(run.stdout == "☆ The \"Best\" Bar removed from favorites\n", "\(run.stderr)")
+    }
+
+    /// Real bash at a terminal: readline inserts what the script gives, in the quote the user
+    /// opened; where wx offers nothing, bash's own file-name completion.
+    @Test func bashAtATerminal() throws {
+        let home = try home(with: ["The \"Best\" Bar", "O'Brien"])
+        try "x".write(toFile: home.path + "/export-2026.csv", atomically: true, encoding: .utf8)
+        var environment = environment
+        environment["WX_HOME"] = home.path
+        environment["HOME"] = home.path
+        let terminal = try TerminalSession(program: ["/bin/bash", "--norc", "--noprofile"], environment: environment)
+        try terminal.wait(for: "the bash prompt") { !$0.isEmpty }
+        try terminal.send("cd \(home.path); source <(wx completions bash); PS1='b> '", "Enter")
+        try terminal.wait(for: "the new prompt") { $0.hasSuffix("b>") }
+        try terminal.send("wx compare \"Th", "Tab")
+        try terminal.wait(for: "the name in double quotes") { $0.hasSuffix("b> wx compare \"The \\\"Best\\\" Bar\"") }
+        try terminal.send("C-u", "wx show 'O", "Tab")
+        try terminal.wait(for: "the name in single quotes") { $0.hasSuffix("b> wx show 'O'\\''Brien'") }
+        try terminal.send("C-u", "wx import favorites exp", "Tab")
+        try terminal.wait(for: "a file name") { $0.hasSuffix("b> wx import favorites export-2026.csv") }
+    }
+
+    @Test func fishAndZshRemoveTheQuotingOnce() throws {
+        let home = try home(with: ["O'Brien", "Elbe Tunnel"])
+        var environment = environment
+        environment["WX_HOME"] = home.path
+        try "x".write(toFile: home.path + "/export-9.csv", atomically: true, encoding: .utf8)
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
+            // Where wx offers nothing (a file name), fish's own file names.
+            let fish = try runProgram(
+                "/usr/bin/fish",
+                [
+                    "--no-config", "-c",
+                    "cd \(home.path); wx completions fish | source; complete -C 'wx import favorites exp'; complete -C 'wx show O\\\\\\'B'; complete -C 'wx compare \"O\\'Brien\" '; complete -C 'wx export favorites --format '",
+                ], environment: environment)
+            #expect(fish.stdout == "export-9.csv\nO'Brien\nElbe Tunnel\ncsv\njson\n", "\(fish.stderr)")
+        }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
+            var zshEnvironment = environment
+            zshEnvironment["HOME"] = home.path
+            let terminal = try TerminalSession(program: ["/usr/bin/zsh", "-f"], environment: zshEnvironment)
+            try terminal.wait(for: "the zsh prompt") { !$0.isEmpty }
+            try terminal.send(
+                "mkdir -p \(home.path)/f; wx completions zsh > \(home.path)/f/_wx; fpath=(\(home.path)/f $fpath); autoload -U compinit; compinit -u; PS1='z> '",
+                "Enter")
+            try terminal.wait(for: "the new prompt") { $0.hasSuffix("z>") }
+            try terminal.send("wx show O\\'B", "Tab")
+            try terminal.wait(for: "zsh completion") { $0.hasSuffix("z> wx show O\\'Brien") }
+        }
+    }
+}

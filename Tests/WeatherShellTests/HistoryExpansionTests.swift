@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// Issue 12 item 9: history as bash users know it, at the prompt (a scripted reader stands for
+/// libedit, whose history drops a line repeating the last, as libedit's H_SETUNIQUE does).
+extension InteractiveShellTests {
+    /// The `history` listing as the text renderer prints it.
+    static func listing(_ lines: [(Int, String)]) -> String {
+        lines.map { String(repeating: " ", count: 6 - String($0.0).count) + "\($0.0)  \($0.1)\n" }.joined()
+    }
+
+    @Test func bangBangBangMinusNAndBangPrefixExpandEchoAndRecordTheLine() async {
+        let run = await run(inputs: [
+            .line("units"), .line("help about; units"), .line("!!"), .line("!-2"), .line("!he"), .line("units"),
+            .line("units"), .line("!zz"), .line("!-9"), .line("!-x"), .line("history"), .endOfInput,
+        ])
+        let recorded = ["units", "help about; units", "units", "help about; units", "units", "history"]
+        // Up recalls exactly what `history` lists: `;` lines whole, references expanded, a
+        // repeat of the line before (`!!` after that line, `units` twice) once.
+        #expect(run.reader.history == recorded)
+        #expect(run.console.output.hasSuffix("wx> history\n" + Self.listing(Array(zip(1...6, recorded))) + "wx> \n"))
+        let about = "about\n  version, data sources, where files are kept\n"
+        let units = "units metric: °C, km/h, mm, hPa, km, 24h clock\n"
+        // Each expansion is printed before it runs; a reference that names nothing runs nothing.
+        #expect(
+            run.console.output.contains("wx> !!\n» help about; units\n" + about + units + "wx> !-2\n» units\n" + units))
+        #expect(run.console.output.contains("wx> !he\n» help about; units\n" + about + units + "wx> units\n"))
+        #expect(run.console.output.contains("wx> !zz\nwx> !-9\nwx> !-x\nwx> history\n"))
+        #expect(
+            run.console.errors == """
+                error: no command in the history for “!zz” (see “history”)
+                error: no command in the history for “!-9” (see “history”)
+                error: “!-x” is not a history reference: !! (the last command), !N (command N), !-N (N back) or !prefix (see “help !!”)
+
+                """)
+    }
+
+    @Test func aReferenceWhereACommandStartsAndWordsAfterIt() async {
+        let run = await run(
+            inputs: [.line("help"), .line("units; !! about"), .line("'!!'"), .line("!1 ; !2"), .endOfInput])
+        // `!!` after `;` is the last line (`help`), the words after it added: `help about`.
+        #expect(run.console.output.contains("wx> units; !! about\n» units; help about\nunits metric"))
+        #expect(run.console.errors.hasPrefix("error: “!!”: history references are !!, !N, !-N and !prefix"))
+        // Lines from the history do not expand again: line 2 holds no reference.
+        #expect(run.console.output.contains("wx> !1 ; !2\n» help ; units; help about\n"))
+        #expect(run.reader.history == ["help", "units; help about", "'!!'", "help ; units; help about"])
+    }
+
+    @Test func helpDescribesHistoryReferences() async {
+        let text = await run(["-c", "help !N; help !!"]).console.output
+        #expect(text.hasPrefix("!! | !N | !-N | !prefix\n  run a line from the history again\n"))
+        #expect(text.contains("\n  A reference that names no line runs nothing.\n"))
+        #expect(text.components(separatedBy: "!! | !N | !-N | !prefix\n").count == 3)
+        let list = await run(["-c", "help"])
+        #expect(
+            list.console.output.contains("\n  !! | !N | !-N | !prefix            run a line from the history again\n"))
+    }
+
+    /// Logs written before a line was one entry hold one record per command, and repeats: they
+    /// read fine, the repeats listed (and recalled) once.
+    @Test func oldLogsWithPerCommandRecordsAndRepeatsReadTheSameInBoth() async throws {
+        let records = ["find Hamburg", "show", "show", "units", "show"].enumerated().map { index, line in
+            "{\"v\":1,\"ts\":\"2026-11-29T10:0\(index):00Z\",\"kind\":\"command\",\"n\":\(index + 1),\"line\":\"\(line)\"}\n"
+        }
+        try records.joined().write(toFile: home.path + "/log.jsonl", atomically: true, encoding: .utf8)
+        let run = await run(inputs: [.line("history"), .line("!-3"), .endOfInput])
+        #expect(run.reader.historyAtFirstPrompt == ["find Hamburg", "show", "units", "show"])
+        #expect(
+            run.console.output.contains(
+                "wx> history\n"
+                    + Self.listing([(1, "find Hamburg"), (3, "show"), (4, "units"), (5, "show"), (6, "history")])))
+        // `!-3` counts the lines as listed: units, show, history back.
+        #expect(run.console.output.contains("wx> !-3\n» units\n"))
+        #expect(run.reader.history == ["find Hamburg", "show", "units", "show", "history", "units"])
+    }
+}
