@@ -255,15 +255,19 @@ public struct SnapshotReading: Hashable, Sendable, Codable {
     public var precipitationProbabilityPercent: Double?
     public var precipitationMillimetres: Double?
     public var weatherCode: Int?
+    /// The days ahead of the forecast shown with the reading (today first), kept to check them
+    /// once they have passed; nil for snapshots written before wx kept them.
+    public var forecastDays: [KeptForecastDay]?
 
     public init(
         dataTime: Date, temperatureCelsius: Double?, precipitationProbabilityPercent: Double?,
-        precipitationMillimetres: Double?, weatherCode: Int?
+        precipitationMillimetres: Double?, weatherCode: Int?, forecastDays: [KeptForecastDay]? = nil
     ) {
         self.dataTime = dataTime
         self.temperatureCelsius = temperatureCelsius
         self.precipitationProbabilityPercent = precipitationProbabilityPercent
         self.precipitationMillimetres = precipitationMillimetres
         self.weatherCode = weatherCode
+        self.forecastDays = forecastDays
     }
 }
