@@ -75,7 +75,7 @@ package enum JSONRenderer {
                     outlook.map { outlook in
                         .object([
                             ("kind", .string(outlook.kind == .dry ? "dry" : outlook.kind == .now ? "now" : "later")),
-                            ("resolution", .string(outlook.resolution == .quarterHours ? "15_minutes" : "hourly")),
+                            ("resolution", .string(outlook.resolution.jsonName)),
                             ("start", .optional(outlook.start.map(ISOTime.string))),
                             ("end", .optional(outlook.end.map(ISOTime.string))),
                             ("total_millimetres", .number(outlook.totalMillimetres)),
@@ -418,5 +418,16 @@ package enum JSONRenderer {
             ("sunset", .optional(day.sunset.map(ISOTime.string))),
             ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
         ])
+    }
+}
+
+extension PrecipitationOutlook.Resolution {
+    /// `15_minutes`, `hourly`, `3_hours`.
+    fileprivate var jsonName: String {
+        switch self {
+        case .quarterHours: "15_minutes"
+        case .hours: "hourly"
+        case .steps(let hours): "\(hours)_hours"
+        }
     }
 }

@@ -272,12 +272,14 @@ package enum TextRenderer {
     }
 
     /// "this forecast covers Sun 27 Jul to Sat 02 Aug, not now" when now is outside its hours.
+    /// Under it, "3-hour steps from OpenWeatherMap; days are built from them" for coarse steps.
     static func coverageNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style) -> [String] {
-        guard let days = coverage.hoursNotNow else { return [] }
+        let steps = coverage.stepNote.map { [style.dim("  " + $0)] } ?? []
+        guard let days = coverage.hoursNotNow else { return steps }
         return [
             style.dim(
                 "  this forecast covers \(format.day(days.lowerBound)) to \(format.day(days.upperBound)), not now")
-        ]
+        ] + steps
     }
 
     /// "this forecast does not cover today: its days end on Sat 02 Aug", under a table of days
@@ -507,7 +509,12 @@ package enum TextRenderer {
         -> String
     {
         guard let outlook else { return "no precipitation data for now in this forecast" }
-        let source = outlook.resolution == .quarterHours ? "15-minute data" : "hourly data"
+        let source =
+            switch outlook.resolution {
+            case .quarterHours: "15-minute data"
+            case .hours: "hourly data"
+            case .steps(let hours): "\(hours)-hour steps"
+            }
         let horizon = Int((outlook.horizonSeconds / 3_600).rounded(.down))
         func time(_ date: Date) -> String {
             let local = clock.localTime(date)
