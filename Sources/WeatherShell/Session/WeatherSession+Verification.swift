@@ -22,11 +22,16 @@ extension WeatherSession {
     }
 
     /// `saved N`: the snapshot, and its kept forecast next to what happened on the days that
-    /// have passed. When the past cannot be had, the snapshot still shows, saying why.
+    /// have passed. When the past cannot be had, the snapshot still shows, saying why. The
+    /// range asked for is that of all the place's snapshots, as `saved verify` asks it, so
+    /// that one request (cached for good once past) serves every snapshot of the place.
     func showSnapshot(_ id: Int) async throws(ShellError) -> [CommandResult] {
         guard let snapshot = log.snapshot(id) else { throw .noSuchSnapshot(id) }
-        let checks = await check([snapshot])
-        return [.snapshot(snapshot, checks.outcomes[0])]
+        var place = log.snapshots().filter { $0.id > 0 && $0.coordinate.rounded == snapshot.coordinate.rounded }
+        if !place.contains(where: { $0.id == snapshot.id }) { place.append(snapshot) }
+        let checks = await check(place)
+        let index = place.firstIndex { $0.id == snapshot.id }!
+        return [.snapshot(snapshot, checks.outcomes[index])]
     }
 
     /// `saved verify [place]`: each place's snapshots (or those of `place`, by snapshot or
