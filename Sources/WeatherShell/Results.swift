@@ -53,7 +53,10 @@ public enum CommandResult: Hashable, Sendable {
     case snapshotSaved(Snapshot)
     case snapshotRemoved(Snapshot)
     case snapshots([Snapshot])
-    case snapshot(Snapshot)
+    /// `saved N`: the snapshot and how its kept forecast turned out.
+    case snapshot(Snapshot, ForecastOutcome)
+    /// `saved verify`: each place's snapshots scored.
+    case verification([PlaceScore])
     case history([HistoryEntry])
     case units(UnitSetting)
     /// A setting's value after `provider`, `geocoder` or `language`.
@@ -91,7 +94,9 @@ public enum CommandResult: Hashable, Sendable {
 
     public var needsUnits: Bool {
         switch self {
-        case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .units, .hourly, .daily, .rain, .air: true
+        case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .verification, .units, .hourly, .daily,
+            .rain, .air:
+            true
         default: false
         }
     }

@@ -17,15 +17,19 @@ public struct WeatherServices: Sendable {
     public var forecastProviders: [any ForecastProvider]
     /// Air quality (Open-Meteo); nil in tests that do not need it.
     public var airQuality: OpenMeteoAirQualityProvider?
+    /// What happened on past days (Open-Meteo archive), for checking snapshots' forecasts; nil
+    /// in tests that do not need it.
+    public var pastWeather: (any PastWeatherProvider)?
 
     public init(
         geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
-        airQuality: OpenMeteoAirQualityProvider? = nil
+        airQuality: OpenMeteoAirQualityProvider? = nil, pastWeather: (any PastWeatherProvider)? = nil
     ) {
         precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
         self.geocoders = geocoders
         self.forecastProviders = forecastProviders
         self.airQuality = airQuality
+        self.pastWeather = pastWeather
     }
 
     /// One geocoder and one provider (tests).
@@ -47,7 +51,7 @@ public struct WeatherServices: Sendable {
     static func word(for service: Service) -> String {
         switch service {
         case .nominatim: "nominatim"
-        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality: "open-meteo"
+        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality, .openMeteoArchive: "open-meteo"
         case .openWeatherMap: "openweathermap"
         }
     }
@@ -151,9 +155,8 @@ public final class WeatherSession {
         case .air(let target): return try await air(target)
         case .save: return try save()
         case .snapshots: return [.snapshots(log.snapshots())]
-        case .snapshot(let id):
-            guard let snapshot = log.snapshot(id) else { throw .noSuchSnapshot(id) }
-            return [.snapshot(snapshot)]
+        case .snapshot(let id): return try await showSnapshot(id)
+        case .snapshotVerify(let place): return try await verifySnapshots(place)
         case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
         case .history(let count): return [.history(historyList(last: count ?? 20))]
         case .units(let change): return try setUnits(change)

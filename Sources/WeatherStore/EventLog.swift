@@ -64,6 +64,13 @@ public struct Snapshot: Hashable, Sendable {
 ///   "precipitation_probability_percent":40,"precipitation_millimetres":0.3,"weather_code":3}`
 /// - `{"v":1,"ts":…,"kind":"snapshot.deleted","id":3}`
 ///
+/// A snapshot may carry `forecast_days`, the forecast shown with it: an array of
+/// `{"date":"2025-07-27","temperature_max_celsius":24.1,"temperature_min_celsius":16.3,
+/// "precipitation_sum_millimetres":0,"precipitation_probability_max_percent":20,"weather_code":3}`.
+/// It is an optional field added within version 1: readers ignore fields they do not know, so
+/// an older wx reads such a record as a snapshot without it, and this wx reads records without
+/// it as snapshots that kept no forecast. `v` changes only when a record could be misread.
+///
 /// Readers skip kinds they do not know, lines that do not parse (counted), and a torn last line.
 /// Writers append one whole line with one `write` under the folder's lock.
 public final class EventLog {
@@ -698,6 +705,54 @@ struct SnapshotRecord: Encodable {
     var precipitation_probability_percent: Double?
     var precipitation_millimetres: Double?
     var weather_code: Int?
+    var forecast_days: [ForecastDayRecord]?
+
+    struct ForecastDayRecord: Encodable {
+        var date: String
+        var temperature_max_celsius: Double?
+        var temperature_min_celsius: Double?
+        var precipitation_sum_millimetres: Double?
+        var precipitation_probability_max_percent: Double?
+        var weather_code: Int?
+
+        init(_ day: KeptForecastDay) {
+            date = day.date.iso
+            temperature_max_celsius = day.temperatureMaxCelsius
+            temperature_min_celsius = day.temperatureMinCelsius
+            precipitation_sum_millimetres = day.precipitationSumMillimetres
+            precipitation_probability_max_percent = day.precipitationProbabilityMaxPercent
+            weather_code = day.weatherCode
+        }
+
+        /// Nil when a field has the wrong type or the date is not a calendar day.
+        init?(_ value: JSONValue) {
+            guard let object = value.object, let date = object["date"]?.recordString,
+                LocalDate(iso: Substring(date)) != nil,
+                let high = optionalField(object, "temperature_max_celsius", \.recordDouble),
+                let low = optionalField(object, "temperature_min_celsius", \.recordDouble),
+                let sum = optionalField(object, "precipitation_sum_millimetres", \.recordDouble),
+                let probability = optionalField(object, "precipitation_probability_max_percent", \.recordDouble),
+                let code = optionalField(object, "weather_code", \.recordInt)
+            else { return nil }
+            self.date = date
+            temperature_max_celsius = high
+            temperature_min_celsius = low
+            precipitation_sum_millimetres = sum
+            precipitation_probability_max_percent = probability
+            weather_code = code
+        }
+
+        var day: KeptForecastDay? {
+            LocalDate(iso: Substring(date)).map {
+                KeptForecastDay(
+                    date: $0, temperatureMaxCelsius: temperature_max_celsius,
+                    temperatureMinCelsius: temperature_min_celsius,
+                    precipitationSumMillimetres: precipitation_sum_millimetres,
+                    precipitationProbabilityMaxPercent: precipitation_probability_max_percent,
+                    weatherCode: weather_code)
+            }
+        }
+    }
 
     init(_ snapshot: Snapshot) {
         v = EventLog.formatVersion
@@ -713,6 +768,7 @@ struct SnapshotRecord: Encodable {
         precipitation_probability_percent = snapshot.reading.precipitationProbabilityPercent
         precipitation_millimetres = snapshot.reading.precipitationMillimetres
         weather_code = snapshot.reading.weatherCode
+        forecast_days = snapshot.reading.forecastDays?.map(ForecastDayRecord.init)
     }
 
     init?(_ line: UnsafeRawBufferPointer) {
@@ -731,7 +787,14 @@ struct SnapshotRecord: Encodable {
             let temperature = optionalField(object, "temperature_celsius", \.recordDouble),
             let probability = optionalField(object, "precipitation_probability_percent", \.recordDouble),
             let amount = optionalField(object, "precipitation_millimetres", \.recordDouble),
-            let weatherCode = optionalField(object, "weather_code", \.recordInt)
+            let weatherCode = optionalField(object, "weather_code", \.recordInt),
+            let forecastDays = optionalField(
+                object, "forecast_days",
+                { value -> [ForecastDayRecord]? in
+                    guard let items = value.array else { return nil }
+                    let days = items.compactMap(ForecastDayRecord.init)
+                    return days.count == items.count ? days : nil
+                })
         else { return nil }
         self.v = v
         self.ts = ts
@@ -745,6 +808,7 @@ struct SnapshotRecord: Encodable {
         self.precipitation_probability_percent = probability
         self.precipitation_millimetres = amount
         self.weather_code = weatherCode
+        self.forecast_days = forecastDays
     }
 
     var snapshot: Snapshot? {
@@ -757,7 +821,8 @@ struct SnapshotRecord: Encodable {
             reading: SnapshotReading(
                 dataTime: dataTime, temperatureCelsius: temperature_celsius,
                 precipitationProbabilityPercent: precipitation_probability_percent,
-                precipitationMillimetres: precipitation_millimetres, weatherCode: weather_code))
+                precipitationMillimetres: precipitation_millimetres, weatherCode: weather_code,
+                forecastDays: forecast_days.map { $0.compactMap(\.day) }))
     }
 }
 

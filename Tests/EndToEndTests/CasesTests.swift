@@ -358,9 +358,8 @@ import WeatherTestSupport
         #expect(ok.result.status == 0)
         #expect(
             ok.result.stdout.contains("  31.0 °C, feels like 33.4 °C · ⛅ nuvens dispersas · wind 11 km/h ENE (70°)"))
-        #expect(
-            ok.result.stdout.contains(
-                "  OpenWeatherMap gives current conditions only; “provider open-meteo” for forecasts"))
+        // Its forecast, from the 5-day / 3-hour answer, says how coarse its steps are.
+        #expect(ok.result.stdout.contains("  3-hour steps from OpenWeatherMap; days are built from them\n"))
         let error = try run(
             "provider openweathermap; show -9.6658,-35.7353",
             answers: [

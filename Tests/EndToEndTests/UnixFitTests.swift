@@ -286,6 +286,16 @@ import WeatherTestSupport
         documents += try runWX(
             ["--json", "-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z"
         ).stdout
+        // A snapshot checked once its days have passed, and OpenWeatherMap's 3-hour steps.
+        let checked = TemporaryFolder()
+        _ = try runWX(["-c", "show Hamburg; save"], home: checked, server: server, now: Self.recorded)
+        documents += try runWX(
+            ["--json", "-c", "saved 1; saved verify"], home: checked, server: server, now: "2025-08-10T12:00:00Z"
+        ).stdout
+        documents += try runWX(
+            ["--json", "-c", "provider openweathermap; rain 51.51,-0.13; daily"], home: checked, server: server,
+            now: "2025-03-21T09:10:00Z", environment: ["OPENWEATHERMAP_API_KEY": "k3y"]
+        ).stdout
         try server.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))
         documents += try runWX(["--json", "-c", "find Enschede"], home: TemporaryFolder(), server: server).stdout
         let file = home.path + "/documents.jsonl"
@@ -301,7 +311,7 @@ import WeatherTestSupport
         // Every kind of document wx writes was among them.
         #expect(
             check.stdout
-                == "types: about air candidates comparison current_place daily error export favorite favorites format help history hourly import log log_compacted notice rain setting snapshot snapshots units weather\n"
+                == "types: about air candidates comparison current_place daily error export favorite favorites format help history hourly import log log_compacted notice rain setting snapshot snapshots units verification weather\n"
         )
     }
 }

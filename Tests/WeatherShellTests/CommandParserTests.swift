@@ -28,6 +28,8 @@ import WeatherKit
         ("saved", .snapshots),
         ("saved 3", .snapshot(3)),
         ("saved rm 3", .snapshotRemove(3)),
+        ("saved verify", .snapshotVerify(nil)),
+        ("saved VERIFY New York", .snapshotVerify("New York")),
         ("history", .history(nil)),
         ("history 5", .history(5)),
         ("!12", .rerun(12)),
@@ -116,7 +118,7 @@ import WeatherKit
         ("find \"\"", "usage: find <query | lat,lon>"),
         ("reset", "usage: reset state"),
         ("use 0", "the candidate must be a number from 1 up, not “0”"),
-        ("saved rm", "usage: saved [N | rm N]"),
+        ("saved rm", "usage: saved [N | rm N | verify [place]]"),
         ("replay 5..3", "usage: replay <N..M | N> (history numbers, see “history”)"),
         (
             "units kelvin-ish",
@@ -130,7 +132,7 @@ import WeatherKit
         ("fav rename \"a b", "the quote \" before “a b” is not closed"),
         ("find \"Hamburg", "the quote \" before “Hamburg” is not closed"),
         ("find a; b", "one command at a time here, not “find a; b”"),
-        ("saved 1 2", "usage: saved [N | rm N]"),
+        ("saved 1 2", "usage: saved [N | rm N | verify [place]]"),
         ("saved x", "the snapshot must be a number from 1 up, not “x”"),
         ("use", "usage: use <N>"),
         ("replay", "usage: replay <N..M | N> (history numbers, see “history”)"),
@@ -199,7 +201,7 @@ import WeatherKit
         let words = CommandTable.all.flatMap { [$0.name] + $0.aliases }
         #expect(Set(words).count == words.count)
         #expect(CommandSpec.fav.details.last == "“rename” is also “mv”; “rm” is also “remove” or “del”.")
-        #expect(CommandSpec.saved.details == ["“rm” is also “remove” or “del”."])
+        #expect(CommandSpec.saved.details.last == "“rm” is also “remove” or “del”.")
         #expect(CommandSpec.show.details.count == 2)
     }
 

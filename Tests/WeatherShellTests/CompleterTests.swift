@@ -69,6 +69,8 @@ import Testing
         #expect(Completer.complete("fav del Pa", favorites: favorites).options == ["Paris"])
         #expect(Completer.complete("fav mv New", favorites: favorites).options == ["\"New York\"", "\"New Delhi\""])
         #expect(Completer.complete("saved r", favorites: favorites).options == ["rm", "remove"])
+        #expect(Completer.complete("saved v", favorites: favorites).options == ["verify"])
+        #expect(Completer.complete("saved verify Pa", favorites: favorites).options == ["Paris"])
         // A prefix of one command completes after it as the command would.
         #expect(Completer.complete("sh Pa", favorites: favorites).options == ["Paris"])
         #expect(Completer.complete("fav rm Pa", favorites: favorites).options == ["Paris"])

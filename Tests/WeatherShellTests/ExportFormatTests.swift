@@ -27,7 +27,17 @@ import WeatherTestSupport
             utcOffsetSeconds: 7_200, timeZone: "Europe/Berlin",
             reading: SnapshotReading(
                 dataTime: Date(timeIntervalSince1970: 1_753_585_200), temperatureCelsius: 16.5,
-                precipitationProbabilityPercent: 20, precipitationMillimetres: 0, weatherCode: 3)),
+                precipitationProbabilityPercent: 20, precipitationMillimetres: 0, weatherCode: 3,
+                forecastDays: [
+                    KeptForecastDay(
+                        date: LocalDate(year: 2025, month: 7, day: 27), temperatureMaxCelsius: 24.1,
+                        temperatureMinCelsius: 16.3, precipitationSumMillimetres: 0,
+                        precipitationProbabilityMaxPercent: 20, weatherCode: 3),
+                    KeptForecastDay(
+                        date: LocalDate(year: 2025, month: 7, day: 28), temperatureMaxCelsius: nil,
+                        temperatureMinCelsius: 17.1, precipitationSumMillimetres: 0.2,
+                        precipitationProbabilityMaxPercent: 35, weatherCode: 80),
+                ])),
         Snapshot(
             id: 4, savedAt: Date(timeIntervalSince1970: 1_753_600_000), placeName: "Nowhere",
             coordinate: Coordinate(latitude: -33.86, longitude: 151.2),
@@ -64,14 +74,14 @@ import WeatherTestSupport
     @Test func snapshotsBytes() {
         #expect(
             Self.export(.snapshots, .json) == #"""
-                [{"id":3,"saved_at":"2025-07-27T03:10:00Z","place":{"name":"Elbphilharmonie","latitude":53.5413,"longitude":9.9842},"data_time":"2025-07-27T03:00:00Z","utc_offset_seconds":7200,"temperature_celsius":16.5,"precipitation_probability_percent":20,"precipitation_millimetres":0,"weather_code":3,"condition":"overcast"},{"id":4,"saved_at":"2025-07-27T07:06:40Z","place":{"name":"Nowhere","latitude":-33.86,"longitude":151.2},"data_time":"2025-07-27T07:00:00Z","utc_offset_seconds":-12600,"temperature_celsius":-0.25,"precipitation_probability_percent":null,"precipitation_millimetres":null,"weather_code":null,"condition":null}]
+                [{"id":3,"saved_at":"2025-07-27T03:10:00Z","place":{"name":"Elbphilharmonie","latitude":53.5413,"longitude":9.9842},"data_time":"2025-07-27T03:00:00Z","utc_offset_seconds":7200,"temperature_celsius":16.5,"precipitation_probability_percent":20,"precipitation_millimetres":0,"weather_code":3,"condition":"overcast","forecast_days":[{"date":"2025-07-27","temperature_max_celsius":24.1,"temperature_min_celsius":16.3,"precipitation_sum_millimetres":0,"precipitation_probability_max_percent":20,"weather_code":3},{"date":"2025-07-28","temperature_max_celsius":null,"temperature_min_celsius":17.1,"precipitation_sum_millimetres":0.2,"precipitation_probability_max_percent":35,"weather_code":80}]},{"id":4,"saved_at":"2025-07-27T07:06:40Z","place":{"name":"Nowhere","latitude":-33.86,"longitude":151.2},"data_time":"2025-07-27T07:00:00Z","utc_offset_seconds":-12600,"temperature_celsius":-0.25,"precipitation_probability_percent":null,"precipitation_millimetres":null,"weather_code":null,"condition":null,"forecast_days":null}]
 
                 """#)
         #expect(
             Self.export(.snapshots, .csv) == """
-                id,saved_at,place_name,place_latitude,place_longitude,data_time,utc_offset_seconds,temperature_celsius,precipitation_probability_percent,precipitation_millimetres,weather_code,condition\r
-                3,2025-07-27T03:10:00Z,Elbphilharmonie,53.5413,9.9842,2025-07-27T03:00:00Z,7200,16.5,20,0,3,overcast\r
-                4,2025-07-27T07:06:40Z,Nowhere,-33.86,151.2,2025-07-27T07:00:00Z,-12600,-0.25,,,,\r
+                id,saved_at,place_name,place_latitude,place_longitude,data_time,utc_offset_seconds,temperature_celsius,precipitation_probability_percent,precipitation_millimetres,weather_code,condition,forecast_days\r
+                3,2025-07-27T03:10:00Z,Elbphilharmonie,53.5413,9.9842,2025-07-27T03:00:00Z,7200,16.5,20,0,3,overcast,"[{""date"":""2025-07-27"",""temperature_max_celsius"":24.1,""temperature_min_celsius"":16.3,""precipitation_sum_millimetres"":0,""precipitation_probability_max_percent"":20,""weather_code"":3},{""date"":""2025-07-28"",""temperature_max_celsius"":null,""temperature_min_celsius"":17.1,""precipitation_sum_millimetres"":0.2,""precipitation_probability_max_percent"":35,""weather_code"":80}]"\r
+                4,2025-07-27T07:06:40Z,Nowhere,-33.86,151.2,2025-07-27T07:00:00Z,-12600,-0.25,,,,,\r
 
                 """)
     }
@@ -102,7 +112,8 @@ import WeatherTestSupport
         let definitions = try #require(schema["$defs"] as? [String: Any])
         func required(_ name: String) -> [String]? { (definitions[name] as? [String: Any])?["required"] as? [String] }
         #expect(required("favorite") == FavoriteExportRecord.template.fields.map(\.name))
-        #expect(required("snapshot") == SnapshotExportRecord.template.fields.map(\.name))
+        // Fields added after version 1 are optional, so that a version-1 file stays valid.
+        #expect(required("snapshot").map { $0 + ["forecast_days"] } == SnapshotExportRecord.template.fields.map(\.name))
         #expect(required("history_entry") == HistoryExportRecord.template.fields.map(\.name))
     }
 

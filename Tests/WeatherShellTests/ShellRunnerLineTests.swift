@@ -88,8 +88,10 @@ import WeatherTestSupport
         console.clear()
         #expect(await runner.run(line: "help saved") == .succeeded)
         #expect(
-            console.output
-                == "saved [N | rm N]\n  list snapshots; show or delete one\n  “rm” is also “remove” or “del”.\n")
+            console.output.hasPrefix(
+                "saved [N | rm N | verify [place]]\n  list snapshots; show, delete or verify them\n  “saved N” shows a snapshot"
+            ))
+        #expect(console.output.hasSuffix("forecast to check.\n  “rm” is also “remove” or “del”.\n"))
     }
 }
 

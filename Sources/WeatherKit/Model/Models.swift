@@ -210,6 +210,9 @@ public struct Forecast: Hashable, Sendable {
     public var quarterHours: [QuarterHourPrecipitation]
     /// Which provider produced it ("Open-Meteo", "OpenWeatherMap").
     public var source: String
+    /// The length of one `hourly` entry, seconds: 3,600 (Open-Meteo's hours), 10,800 for
+    /// OpenWeatherMap's 3-hour steps (`/data/2.5/forecast`), whose days are built from them.
+    public var hourStepSeconds: Int = 3_600
 
     public init(
         coordinate: Coordinate, zone: ZoneInfo, elevationMetres: Double? = nil,
@@ -230,11 +233,11 @@ public struct Forecast: Hashable, Sendable {
     public var clock: ZoneClock { ZoneClock(zone) }
 
     /// Index of the current hour: the last hourly entry at or before `now`, in absolute time.
-    /// Nil when every entry is in the future, or when `now` is more than an hour past the last.
+    /// Nil when every entry is in the future, or when `now` is more than a step past the last.
     public func currentHourIndex(at now: Date) -> Int? {
         var found: Int?
         for (index, hour) in hourly.enumerated() where hour.time <= now { found = index }
-        if let found, now.timeIntervalSince(hourly[found].time) >= 3_600, found == hourly.count - 1 {
+        if let found, now.timeIntervalSince(hourly[found].time) >= Double(hourStepSeconds), found == hourly.count - 1 {
             return nil
         }
         return found
@@ -255,15 +258,19 @@ public struct SnapshotReading: Hashable, Sendable, Codable {
     public var precipitationProbabilityPercent: Double?
     public var precipitationMillimetres: Double?
     public var weatherCode: Int?
+    /// The days ahead of the forecast shown with the reading (today first), kept to check them
+    /// once they have passed; nil for snapshots written before wx kept them.
+    public var forecastDays: [KeptForecastDay]?
 
     public init(
         dataTime: Date, temperatureCelsius: Double?, precipitationProbabilityPercent: Double?,
-        precipitationMillimetres: Double?, weatherCode: Int?
+        precipitationMillimetres: Double?, weatherCode: Int?, forecastDays: [KeptForecastDay]? = nil
     ) {
         self.dataTime = dataTime
         self.temperatureCelsius = temperatureCelsius
         self.precipitationProbabilityPercent = precipitationProbabilityPercent
         self.precipitationMillimetres = precipitationMillimetres
         self.weatherCode = weatherCode
+        self.forecastDays = forecastDays
     }
 }

@@ -13,6 +13,8 @@ public struct PrecipitationOutlook: Hashable, Sendable {
         case quarterHours
         /// Hourly data elsewhere.
         case hours
+        /// Steps of several hours (OpenWeatherMap's 3-hour forecast).
+        case steps(hours: Int)
     }
 
     public enum Kind: Hashable, Sendable {
@@ -66,8 +68,10 @@ public struct PrecipitationOutlook: Hashable, Sendable {
         let threshold: Double
         if covers(quarters, length: 900) {
             (series, length, threshold, resolution) = (quarters, 900, Self.quarterHourThreshold, .quarterHours)
-        } else if covers(hours, length: 3_600) {
-            (series, length, threshold, resolution) = (hours, 3_600, Self.hourThreshold, .hours)
+        } else if covers(hours, length: Double(forecast.hourStepSeconds)) {
+            let step = forecast.hourStepSeconds
+            (series, length, threshold) = (hours, Double(step), Self.hourThreshold)
+            resolution = step > 3_600 ? .steps(hours: step / 3_600) : .hours
         } else {
             return nil
         }

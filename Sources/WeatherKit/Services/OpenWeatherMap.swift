@@ -21,8 +21,11 @@ public protocol CityLookup: Sendable {
 /// answers with the one city OpenWeatherMap matches.
 ///
 /// Asks with `units=metric` (°C, m/s, hPa, m, mm) and the user's language for the description.
-/// The key goes in the request only: the cache key and every message leave it out. The service
-/// gives current conditions, not forecasts; wx shows them with sunrise and sunset for today.
+/// The key goes in the request only: the cache key and every message leave it out. A forecast is
+/// two requests: current conditions (`/data/2.5/weather`, with today's sunrise and sunset) and
+/// the free 5-day forecast in 3-hour steps (`/data/2.5/forecast`), whose steps become the
+/// forecast's `hourly` entries (`hourStepSeconds` 10,800) and, grouped by the place's local day
+/// (`city.timezone`), its days.
 public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     public let service = Service.openWeatherMap
     let baseURL: String
@@ -39,11 +42,16 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     }
 
     /// The request for `items`, and the same URL without the key, which is the cache key.
-    func urls(_ items: [(String, String)], language: String) -> (url: String, cacheKey: String) {
+    func urls(_ items: [(String, String)], language: String, path: String = "/data/2.5/weather") -> (
+        url: String, cacheKey: String
+    ) {
         let common = items + [("units", "metric"), ("lang", language)]
-        let withoutKey = QueryString.url(base: baseURL, path: "/data/2.5/weather", common)
-        return (QueryString.url(base: baseURL, path: "/data/2.5/weather", common + [("appid", key)]), withoutKey)
+        let withoutKey = QueryString.url(base: baseURL, path: path, common)
+        return (QueryString.url(base: baseURL, path: path, common + [("appid", key)]), withoutKey)
     }
+
+    /// The length of one forecast step, seconds.
+    static let stepSeconds = 10_800
 
     public func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast> {
         let rounded = coordinate.rounded
@@ -53,7 +61,15 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
             validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
-        return Fetched(value: try Self.forecast(from: fetched.value, requested: rounded), origin: fetched.origin)
+        var forecast = try Self.forecast(from: fetched.value, requested: rounded)
+        let (stepsURL, stepsKey) = urls(
+            [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
+            language: language, path: "/data/2.5/forecast")
+        let steps = try await client.json(
+            ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
+            validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+        try Self.addSteps(from: steps.value, to: &forecast)
+        return Fetched(value: forecast, origin: DataOrigin.leastFresh([fetched.origin, steps.origin]))
     }
 
     /// One request per place: OpenWeatherMap has no multi-place current weather. Once the
@@ -167,6 +183,80 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             forecast.daily = [today]
         }
         return forecast
+    }
+
+    /// Adds a `/data/2.5/forecast` answer (40 steps of 3 hours, `list[].dt` in Unix seconds) to
+    /// `forecast`: each step an `hourly` entry for the 3 hours from `dt` (precipitation the
+    /// step's `rain.3h` + `snow.3h`, 0 when neither is given; `pop` 0…1 as %), and days built
+    /// from the steps in the place's local time (`city.timezone`, seconds east of UTC): low and
+    /// high of the steps' temperatures, precipitation summed, probability and wind the highest,
+    /// the condition the most severe (highest WMO code). Today keeps its sunrise and sunset.
+    ///
+    /// - Throws: the service's error for a `cod` other than 200; `.malformedResponse` without `list`.
+    public static func addSteps(from json: JSONValue, to forecast: inout Forecast) throws(ServiceError) {
+        try checkCode(json)
+        guard let list = json["list"]?.array else {
+            throw .malformedResponse(.openWeatherMap, detail: "no forecast steps in the answer")
+        }
+        let offset =
+            json["city"]?["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil }
+            ?? forecast.zone.utcOffsetSeconds
+        let inKelvin = list.first?["main"]?["temp"]?.double.map { $0 > lowestKelvinReading } ?? false
+        let celsius: (Double?) -> Double? = { value in value.map { inKelvin ? DeclaredUnit.round($0 - 273.15) : $0 } }
+        var hours: [HourlyForecast] = []
+        for item in list {
+            guard let time = item["dt"]?.unixTime, let main = item["main"] else { continue }
+            var hour = HourlyForecast(time: time)
+            hour.temperatureCelsius = celsius(main["temp"]?.double)
+            hour.apparentTemperatureCelsius = celsius(main["feels_like"]?.double)
+            hour.relativeHumidityPercent = main["humidity"]?.double
+            hour.pressureHectopascals = main["sea_level"]?.double ?? main["pressure"]?.double
+            hour.precipitationProbabilityPercent = item["pop"]?.double.map { DeclaredUnit.round($0 * 100) }
+            let rain = item["rain"]?["3h"]?.double
+            let snow = item["snow"]?["3h"]?.double
+            hour.precipitationMillimetres = DeclaredUnit.round((rain ?? 0) + (snow ?? 0))
+            hour.weatherCode = item["weather"]?.array?.first?["id"]?.int.flatMap(wmoCode)
+            hour.windSpeedKilometresPerHour = item["wind"]?["speed"]?.double.map { DeclaredUnit.round($0 * 3.6) }
+            hour.windGustsKilometresPerHour = item["wind"]?["gust"]?.double.map { DeclaredUnit.round($0 * 3.6) }
+            hour.windDirectionDegrees = item["wind"]?["deg"]?.double
+            hour.cloudCoverPercent = item["clouds"]?["all"]?.double
+            hour.visibilityMetres = item["visibility"]?.double
+            hours.append(hour)
+        }
+        hours.sort { $0.time < $1.time }
+        forecast.hourly = hours
+        forecast.hourStepSeconds = stepSeconds
+        if forecast.current == nil { forecast.zone.utcOffsetSeconds = offset }
+        let today = forecast.daily.first
+        var days: [DailyForecast] = []
+        for hour in hours {
+            let date = ZoneClock.fixed(Int(hour.time.timeIntervalSince1970), offset: offset, abbreviation: nil).date
+            if days.last?.date != date {
+                var day = DailyForecast(date: date)
+                if let today, today.date == date {
+                    day.sunrise = today.sunrise
+                    day.sunset = today.sunset
+                }
+                days.append(day)
+            }
+            func most(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.max() }
+            func least(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.min() }
+            var day = days.removeLast()
+            day.temperatureMaxCelsius = most(day.temperatureMaxCelsius, hour.temperatureCelsius)
+            day.temperatureMinCelsius = least(day.temperatureMinCelsius, hour.temperatureCelsius)
+            if let amount = hour.precipitationMillimetres {
+                day.precipitationSumMillimetres = DeclaredUnit.round((day.precipitationSumMillimetres ?? 0) + amount)
+            }
+            day.precipitationProbabilityMaxPercent = most(
+                day.precipitationProbabilityMaxPercent, hour.precipitationProbabilityPercent)
+            day.windSpeedMaxKilometresPerHour = most(day.windSpeedMaxKilometresPerHour, hour.windSpeedKilometresPerHour)
+            day.windGustsMaxKilometresPerHour = most(day.windGustsMaxKilometresPerHour, hour.windGustsKilometresPerHour)
+            if let code = hour.weatherCode { day.weatherCode = max(day.weatherCode ?? code, code) }
+            days.append(day)
+        }
+        // Today from current conditions alone (sunrise, sunset) when the steps start tomorrow.
+        if let today, !days.contains(where: { $0.date == today.date }) { days.insert(today, at: 0) }
+        forecast.daily = days
     }
 
     /// Maps an answer looked up by city id to a place (name, country, coordinates).

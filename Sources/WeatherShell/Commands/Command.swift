@@ -55,6 +55,9 @@ public enum Command: Hashable, Sendable {
     case snapshots
     case snapshot(Int)
     case snapshotRemove(Int)
+    /// `saved verify [place]`: how the kept forecasts of every place's snapshots (or one
+    /// place's, by snapshot or favorite name) turned out.
+    case snapshotVerify(String?)
     case history(Int?)
     /// `!N`.
     case rerun(Int)
@@ -97,7 +100,7 @@ public enum Command: Hashable, Sendable {
         case .air: .air
         case .watch: .watch
         case .save: .save
-        case .snapshots, .snapshot, .snapshotRemove: .saved
+        case .snapshots, .snapshot, .snapshotRemove, .snapshotVerify: .saved
         case .history, .rerun: .history
         case .replay: .replay
         case .units: .units
@@ -127,7 +130,7 @@ public enum Command: Hashable, Sendable {
         case .importFavorites:
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .watch:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify:
             true
         }
     }

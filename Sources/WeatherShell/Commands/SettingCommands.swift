@@ -36,7 +36,7 @@ extension CommandSpec {
         name: "provider", synopsis: "provider [open-meteo | openweathermap]",
         summary: "show or set where the weather comes from",
         details: [
-            "OpenWeatherMap needs OPENWEATHERMAP_API_KEY and gives current conditions only; Open-Meteo gives forecasts too. The choice is saved."
+            "OpenWeatherMap needs OPENWEATHERMAP_API_KEY; its free forecast comes in 3-hour steps for 5 days (daily values are built from them), while Open-Meteo gives hours, 15-minute rain and 16 days. The choice is saved."
         ],
         completion: .words(["open-meteo", "openweathermap"])
     ) { arguments throws(ShellError) in

@@ -13,13 +13,22 @@ extension CommandSpec {
     }
 
     static let saved = CommandSpec(
-        name: "saved", synopsis: "saved [N | rm N]",
-        summary: "list snapshots; show or delete one",
+        name: "saved", synopsis: "saved [N | rm N | verify [place]]",
+        summary: "list snapshots; show, delete or verify them",
+        details: [
+            "“saved N” shows a snapshot and, once the days of the forecast kept with it have passed, each day next to what happened (high, low, precipitation from the Open-Meteo archive, or for the last five days the forecast service's past days) and the error, forecast − observed.",
+            "“saved verify [place]” sums that up over all snapshots of each place, or of one (a snapshot's place name or a favorite): the mean absolute error of the high and the low, and how often “rain / no rain” came true, a rain day being one with at least 1 mm. One request per place covers all its snapshots; past days once fetched are kept for good.",
+            "Snapshots saved before wx kept the forecast are listed and counted, but have no forecast to check.",
+        ],
         completion: .subcommands(
-            [Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .none)], otherwise: .none)
+            [
+                Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .none),
+                Subcommand("verify", arguments: "[place]", then: .favorites),
+            ], otherwise: .none)
     ) { arguments throws(ShellError) in
         if arguments.isEmpty { return .snapshots }
-        if arguments.subcommand() != nil {
+        if let subcommand = arguments.subcommand() {
+            if subcommand.word == "verify" { return .snapshotVerify(arguments.rest()) }
             guard arguments.words.count == 1 else { throw arguments.usage() }
             return .snapshotRemove(try CommandParser.number(arguments.words[0], what: "the snapshot"))
         }

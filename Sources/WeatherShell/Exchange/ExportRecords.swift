@@ -15,8 +15,11 @@ import Foundation
 
 /// The export format's version. Version 1 is what wx has written since export existed; a change
 /// to a record's fields, their names or their order makes a new version (and a new schema).
+/// Version 2 appends `forecast_days` to snapshots, the forecast kept with each (null for
+/// snapshots that kept none); it is optional in the schema, so a version-1 file is a valid
+/// version-2 file, and readers of version 1 by field or column name read version 2.
 package enum ExportFormatVersion {
-    package static let current = 1
+    package static let current = 2
 }
 
 /// A value in an export record: JSON writes it as such, CSV as a cell.
@@ -28,6 +31,9 @@ package indirect enum ExportValue: Hashable, Sendable {
     /// Named fields inside a record (a snapshot's place): a JSON object; in CSV, a column per
     /// field named `outer_inner`.
     case fields([ExportField])
+    /// A list of records (a snapshot's forecast days): a JSON array of objects; in CSV one
+    /// cell holding that array as compact JSON.
+    case records([[ExportField]])
 }
 
 /// One named field of an export record.
@@ -113,6 +119,19 @@ package struct SnapshotExportRecord: ExportRecord, Hashable {
             ExportField("precipitation_millimetres", .optional(reading.precipitationMillimetres)),
             ExportField("weather_code", .optional(reading.weatherCode)),
             ExportField("condition", .optional(reading.weatherCode.map { WeatherCode($0).description })),
+            ExportField("forecast_days", reading.forecastDays.map { .records($0.map(Self.dayFields)) } ?? .null),
+        ]
+    }
+
+    /// A kept forecast day's fields: its date and the forecast values, units in the names.
+    static func dayFields(_ day: KeptForecastDay) -> [ExportField] {
+        [
+            ExportField("date", .text(day.date.iso)),
+            ExportField("temperature_max_celsius", .optional(day.temperatureMaxCelsius)),
+            ExportField("temperature_min_celsius", .optional(day.temperatureMinCelsius)),
+            ExportField("precipitation_sum_millimetres", .optional(day.precipitationSumMillimetres)),
+            ExportField("precipitation_probability_max_percent", .optional(day.precipitationProbabilityMaxPercent)),
+            ExportField("weather_code", .optional(day.weatherCode)),
         ]
     }
 
@@ -158,6 +177,7 @@ package enum ExportEncoder {
                 case .number(let number): (field.name, .number(number))
                 case .text(let text): (field.name, .string(text))
                 case .fields(let inner): (field.name, object(inner))
+                case .records(let items): (field.name, .array(items.map(object)))
                 }
             })
     }
@@ -179,7 +199,8 @@ package enum ExportEncoder {
             case .number(let number): ExportField(name, .number(number))
             case .string(let text): ExportField(name, .text(text))
             case .object: ExportField(name, .fields(fields(member)))
-            case .null, .bool, .array: ExportField(name, .null)  // not in any export record
+            case .array(let items): ExportField(name, .records(items.map(fields)))
+            case .null, .bool: ExportField(name, .null)  // not in any export record
             }
         }
     }
@@ -204,6 +225,7 @@ package enum ExportEncoder {
             case .null: cells.append((name, ""))
             case .number(let number): cells.append((name, DecimalText.shortest(number)))
             case .text(let text): cells.append((name, text))
+            case .records(let items): cells.append((name, JSONOutput.array(items.map(object)).serialized))
             }
         }
         return cells

@@ -23,11 +23,11 @@ extension Forecast {
     /// Current conditions and nothing ahead: no hours, no day with a reading.
     var isCurrentConditionsOnly: Bool { hourly.isEmpty && !daily.contains(where: \.hasReadings) }
 
-    /// What to say when there is nothing ahead: OpenWeatherMap's current-weather API has no
-    /// forecast at all; an Open-Meteo answer may have left the blocks out.
+    /// What to say when there is nothing ahead: OpenWeatherMap's forecast answer had no steps;
+    /// an Open-Meteo answer may have left the blocks out.
     var noForecastText: String {
         source == "OpenWeatherMap"
-            ? "OpenWeatherMap gives current conditions only; “provider open-meteo” for forecasts"
+            ? "no forecast steps in OpenWeatherMap’s answer, current conditions only; “provider open-meteo” for forecasts"
             : "no hourly or daily forecast in \(source)’s answer"
     }
 }
@@ -43,13 +43,21 @@ package struct ForecastCoverage: Hashable, Sendable {
     package var hoursNotNow: ClosedRange<LocalDate>?
     /// The answer's last day, when it has days but none is the place's today or later.
     package var lastDayBeforeToday: LocalDate?
+    /// "3-hour steps from OpenWeatherMap; days are built from them" when the hours are coarser
+    /// than one hour; nil otherwise.
+    package var stepNote: String?
 
     package init(_ forecast: Forecast, now: Date) {
         let clock = forecast.clock
         isCurrentConditionsOnly = forecast.isCurrentConditionsOnly
         noForecastText = forecast.noForecastText
+        if forecast.hourStepSeconds > 3_600, !forecast.hourly.isEmpty {
+            stepNote =
+                "\(forecast.hourStepSeconds / 3_600)-hour steps from \(forecast.source); days are built from them"
+        }
         if let first = forecast.hourly.first, let last = forecast.hourly.last,
-            now < first.time.addingTimeInterval(-3_600) || now > last.time.addingTimeInterval(3_600)
+            now < first.time.addingTimeInterval(-3_600)
+                || now > last.time.addingTimeInterval(Double(max(3_600, forecast.hourStepSeconds)))
         {
             let days = (clock.localTime(first.time).date, clock.localTime(last.time).date)
             hoursNotNow = min(days.0, days.1)...max(days.0, days.1)

@@ -124,8 +124,10 @@ package struct WeatherPresentation: Sendable {
 
         let start = hourIndex.map { $0 + 1 } ?? forecast.hourly.firstIndex { $0.time > now } ?? forecast.hourly.count
         let after = forecast.hourly.dropFirst(start)
-        hoursAfterNow = after.count
-        hours = Array(after.prefix(max(0, hourCount)))
+        // Coarser steps (OpenWeatherMap's 3 hours) list as many as cover the hours asked for.
+        let stepHours = max(1, forecast.hourStepSeconds / 3_600)
+        hoursAfterNow = after.count * stepHours
+        hours = Array(after.prefix(max(0, (hourCount + stepHours - 1) / stepHours)))
 
         coverage = ForecastCoverage(forecast, now: now)
         let todayDate = local.date

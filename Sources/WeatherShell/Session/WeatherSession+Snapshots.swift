@@ -10,9 +10,11 @@ import Foundation
 extension WeatherSession {
     func save() throws(ShellError) -> [CommandResult] {
         guard let report = lastWeather else { throw .noWeather }
-        guard let reading = Self.snapshotReading(report.forecast, now: now()) else {
+        guard var reading = Self.snapshotReading(report.forecast, now: now()) else {
             throw .usage("the last weather has no current conditions to save")
         }
+        // The forecast shown with it, to check once its days have passed (`saved N`).
+        reading.forecastDays = Self.keptDays(report.forecast, now: now())
         let clock = report.forecast.clock.localTime(reading.dataTime)
         let snapshot = try appendSnapshot(
             placeName: report.place.name, coordinate: report.place.coordinate,

@@ -1,0 +1,182 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One day of a forecast as a snapshot keeps it, to be checked against what happened once the
+/// day has passed. Canonical units; any reading may be nil (the service sent `null`).
+public struct KeptForecastDay: Hashable, Sendable, Codable {
+    /// The calendar day in the place's time zone (Open-Meteo `daily.time`).
+    public var date: LocalDate
+    /// Forecast high, °C (`temperature_2m_max`).
+    public var temperatureMaxCelsius: Double?
+    /// Forecast low, °C (`temperature_2m_min`).
+    public var temperatureMinCelsius: Double?
+    /// Forecast precipitation sum of the day, mm (`precipitation_sum`).
+    public var precipitationSumMillimetres: Double?
+    /// Highest hourly precipitation probability of the day, % (`precipitation_probability_max`).
+    public var precipitationProbabilityMaxPercent: Double?
+    /// WMO 4677 code of the day (`weather_code`).
+    public var weatherCode: Int?
+
+    public init(
+        date: LocalDate, temperatureMaxCelsius: Double?, temperatureMinCelsius: Double?,
+        precipitationSumMillimetres: Double?, precipitationProbabilityMaxPercent: Double?, weatherCode: Int?
+    ) {
+        self.date = date
+        self.temperatureMaxCelsius = temperatureMaxCelsius
+        self.temperatureMinCelsius = temperatureMinCelsius
+        self.precipitationSumMillimetres = precipitationSumMillimetres
+        self.precipitationProbabilityMaxPercent = precipitationProbabilityMaxPercent
+        self.weatherCode = weatherCode
+    }
+
+    /// The day as a forecast gives it.
+    public init(_ day: DailyForecast) {
+        self.init(
+            date: day.date, temperatureMaxCelsius: day.temperatureMaxCelsius,
+            temperatureMinCelsius: day.temperatureMinCelsius,
+            precipitationSumMillimetres: day.precipitationSumMillimetres,
+            precipitationProbabilityMaxPercent: day.precipitationProbabilityMaxPercent, weatherCode: day.weatherCode)
+    }
+}
+
+/// What happened on a past day at a place: Open-Meteo's reanalysis (`/v1/archive`) or, for the
+/// last days, the forecast API's own past days. A reading the service gave as `null` is nil.
+public struct ObservedDay: Hashable, Sendable {
+    /// The calendar day in the place's time zone.
+    public var date: LocalDate
+    /// The day's high, °C (`temperature_2m_max`).
+    public var temperatureMaxCelsius: Double?
+    /// The day's low, °C (`temperature_2m_min`).
+    public var temperatureMinCelsius: Double?
+    /// The day's precipitation sum, mm (`precipitation_sum`).
+    public var precipitationSumMillimetres: Double?
+
+    public init(
+        date: LocalDate, temperatureMaxCelsius: Double?, temperatureMinCelsius: Double?,
+        precipitationSumMillimetres: Double?
+    ) {
+        self.date = date
+        self.temperatureMaxCelsius = temperatureMaxCelsius
+        self.temperatureMinCelsius = temperatureMinCelsius
+        self.precipitationSumMillimetres = precipitationSumMillimetres
+    }
+
+    /// Whether the day has any reading (the archive lists days it has not computed yet as nulls).
+    public var hasReadings: Bool {
+        temperatureMaxCelsius != nil || temperatureMinCelsius != nil || precipitationSumMillimetres != nil
+    }
+}
+
+/// A kept forecast day next to what happened, and the errors (forecast − observed).
+public struct DayCheck: Hashable, Sendable {
+    public var forecast: KeptForecastDay
+    /// Nil while the day has not passed, or when the service has no data for it yet.
+    public var observed: ObservedDay?
+    /// Whether the day is over in the place's time zone (it may still lack data).
+    public var hasPassed: Bool
+
+    public init(forecast: KeptForecastDay, observed: ObservedDay?, hasPassed: Bool) {
+        self.forecast = forecast
+        self.observed = observed
+        self.hasPassed = hasPassed
+    }
+
+    /// Forecast high − observed high, °C; nil unless both are known.
+    public var highErrorCelsius: Double? {
+        difference(forecast.temperatureMaxCelsius, observed?.temperatureMaxCelsius)
+    }
+    /// Forecast low − observed low, °C.
+    public var lowErrorCelsius: Double? {
+        difference(forecast.temperatureMinCelsius, observed?.temperatureMinCelsius)
+    }
+    /// Forecast precipitation − observed precipitation, mm.
+    public var precipitationErrorMillimetres: Double? {
+        difference(forecast.precipitationSumMillimetres, observed?.precipitationSumMillimetres)
+    }
+
+    /// Whether "rain / no rain" came true (`RainRule`); nil unless both amounts are known.
+    public var rainCalledRight: Bool? {
+        guard let predicted = forecast.precipitationSumMillimetres, let happened = observed?.precipitationSumMillimetres
+        else { return nil }
+        return RainRule.isRainDay(predicted) == RainRule.isRainDay(happened)
+    }
+
+    private func difference(_ forecast: Double?, _ observed: Double?) -> Double? {
+        guard let forecast, let observed else { return nil }
+        return ((forecast - observed) * 100).rounded() / 100
+    }
+}
+
+/// When a day counts as a rain day, for the forecast and for what happened alike.
+public enum RainRule {
+    /// A day with at least this much precipitation is a rain day, mm (1 mm: the usual
+    /// climatological "wet day").
+    public static let thresholdMillimetres = 1.0
+
+    public static func isRainDay(_ millimetres: Double) -> Bool { millimetres >= thresholdMillimetres }
+}
+
+/// How the forecasts of several snapshots turned out, summed over their checked days.
+public struct ForecastScore: Hashable, Sendable {
+    /// Snapshots counted (with a kept forecast or not).
+    public var snapshots = 0
+    /// Snapshots written without a kept forecast (by an older wx): nothing to check.
+    public var snapshotsWithoutForecast = 0
+    /// Forecast days checked against an observed day.
+    public var checkedDays = 0
+    /// Forecast days not yet passed, or passed without data yet.
+    public var pendingDays = 0
+    /// Mean absolute error of the high, °C; nil when no day had both values.
+    public var highMeanAbsoluteErrorCelsius: Double?
+    /// Mean absolute error of the low, °C.
+    public var lowMeanAbsoluteErrorCelsius: Double?
+    /// Mean signed error of the high (forecast − observed), °C: positive when forecasts ran warm.
+    public var highMeanErrorCelsius: Double?
+    /// Days whose "rain / no rain" (`RainRule`) came true, and days where both amounts were known.
+    public var rainHits = 0
+    public var rainDays = 0
+
+    public init() {}
+
+    /// The score of `checks` (each snapshot's days), the means rounded to 0.01.
+    public init(snapshots: [[DayCheck]?]) {
+        var high: [Double] = []
+        var low: [Double] = []
+        for days in snapshots {
+            self.snapshots += 1
+            guard let days else {
+                snapshotsWithoutForecast += 1
+                continue
+            }
+            for day in days {
+                guard day.observed != nil else {
+                    pendingDays += 1
+                    continue
+                }
+                checkedDays += 1
+                if let error = day.highErrorCelsius { high.append(error) }
+                if let error = day.lowErrorCelsius { low.append(error) }
+                if let right = day.rainCalledRight {
+                    rainDays += 1
+                    if right { rainHits += 1 }
+                }
+            }
+        }
+        func mean(_ values: [Double]) -> Double? {
+            values.isEmpty ? nil : ((values.reduce(0, +) / Double(values.count)) * 100).rounded() / 100
+        }
+        highMeanAbsoluteErrorCelsius = mean(high.map(abs))
+        lowMeanAbsoluteErrorCelsius = mean(low.map(abs))
+        highMeanErrorCelsius = mean(high)
+    }
+
+    /// Share of rain calls that came true, %, rounded to a whole number; nil with none.
+    public var rainHitRatePercent: Double? {
+        rainDays == 0 ? nil : (Double(rainHits) * 100 / Double(rainDays)).rounded()
+    }
+}

@@ -1,0 +1,148 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How a snapshot's forecast turned out: `saved N` for one, `saved verify [place]` summed.
+extension WeatherSession {
+    /// The most forecast days a snapshot keeps (today and the six after: what `daily` shows).
+    public nonisolated static let keptForecastDays = 7
+
+    /// The days ahead a snapshot keeps of `forecast`: today (in the place's time zone) and
+    /// after, those with readings, at most `keptForecastDays`.
+    public nonisolated static func keptDays(_ forecast: Forecast, now: Date) -> [KeptForecastDay] {
+        let today = forecast.clock.localTime(now).date
+        return forecast.daily.filter { $0.date >= today && $0.hasReadings }.prefix(keptForecastDays).map(
+            KeptForecastDay.init)
+    }
+
+    /// `saved N`: the snapshot, and its kept forecast next to what happened on the days that
+    /// have passed. When the past cannot be had, the snapshot still shows, saying why. The
+    /// range asked for is that of all the place's snapshots, as `saved verify` asks it, so
+    /// that one request (cached for good once past) serves every snapshot of the place.
+    func showSnapshot(_ id: Int) async throws(ShellError) -> [CommandResult] {
+        guard let snapshot = log.snapshot(id) else { throw .noSuchSnapshot(id) }
+        var place = log.snapshots().filter { $0.id > 0 && $0.coordinate.rounded == snapshot.coordinate.rounded }
+        if !place.contains(where: { $0.id == snapshot.id }) { place.append(snapshot) }
+        let checks = await check(place)
+        let index = place.firstIndex { $0.id == snapshot.id }!
+        return [.snapshot(snapshot, checks.outcomes[index])]
+    }
+
+    /// `saved verify [place]`: each place's snapshots (or those of `place`, by snapshot or
+    /// favorite name) scored together, one request per place and date range.
+    func verifySnapshots(_ place: String?) async throws(ShellError) -> [CommandResult] {
+        var snapshots = log.snapshots().filter { $0.id > 0 }
+        if let place {
+            let wanted = place.lowercased()
+            let favorite = favorite(named: place)
+            snapshots = snapshots.filter {
+                $0.placeName.lowercased() == wanted || $0.coordinate.rounded == favorite?.coordinate.rounded
+            }
+            guard !snapshots.isEmpty else { throw .usage("no snapshots of “\(place)”: “saved” lists them") }
+        }
+        guard !snapshots.isEmpty else { throw .usage("no snapshots yet: “save” keeps the last weather shown") }
+        var order: [Coordinate] = []
+        var byPlace: [Coordinate: [Snapshot]] = [:]
+        for snapshot in snapshots {
+            let key = snapshot.coordinate.rounded
+            if byPlace[key] == nil { order.append(key) }
+            byPlace[key, default: []].append(snapshot)
+        }
+        var scores: [PlaceScore] = []
+        for key in order {
+            let group = byPlace[key]!
+            let checked = await check(group)
+            scores.append(
+                PlaceScore(
+                    placeName: group.last!.placeName, coordinate: key,
+                    score: ForecastScore(snapshots: checked.outcomes.map { $0.kept ? $0.days : nil }),
+                    source: checked.source, problem: checked.problem))
+        }
+        return [.verification(scores)]
+    }
+
+    /// Checks the kept forecasts of `snapshots`, all of one place, with one range of past days.
+    func check(_ snapshots: [Snapshot]) async -> (outcomes: [ForecastOutcome], source: String?, problem: String?) {
+        let now = now()
+        // A day has passed once it is over in the place's time zone.
+        func today(_ snapshot: Snapshot) -> LocalDate {
+            ZoneClock(
+                ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
+            ).localTime(now).date
+        }
+        let passed = snapshots.flatMap { snapshot in
+            (snapshot.reading.forecastDays ?? []).map(\.date).filter { $0 < today(snapshot) }
+        }
+        var observed: [LocalDate: ObservedDay] = [:]
+        var source: String?
+        var problem: String?
+        if let first = passed.min(), let last = passed.max(), let snapshot = snapshots.first {
+            if let provider = services.pastWeather {
+                do {
+                    let fetched = try await provider.dailyObserved(at: snapshot.coordinate, from: first, to: last)
+                    for day in fetched.value { observed[day.date] = day }
+                    let today = ZoneClock.fixed(Int(now.timeIntervalSince1970), offset: 0, abbreviation: nil).date
+                    let services = Set(OpenMeteoArchive.plan(from: first, to: last, today: today).map(\.0))
+                    source = services.count > 1 ? "Open-Meteo archive and forecast" : services.first?.pastSourceName
+                } catch {
+                    problem = "what happened is not available: \(error.description)"
+                }
+            } else {
+                problem = "what happened is not available: no archive service is configured"
+            }
+        }
+        let outcomes = snapshots.map { snapshot in
+            let today = today(snapshot)
+            let days = (snapshot.reading.forecastDays ?? []).map { day in
+                DayCheck(forecast: day, observed: observed[day.date], hasPassed: day.date < today)
+            }
+            return ForecastOutcome(
+                kept: snapshot.reading.forecastDays != nil, days: days, source: source,
+                problem: days.contains(where: \.hasPassed) ? problem : nil)
+        }
+        return (outcomes, source, problem)
+    }
+}
+
+extension Service {
+    /// Where a past day's values come from, in words for `saved N`.
+    fileprivate var pastSourceName: String {
+        self == .openMeteoArchive ? "Open-Meteo archive" : "Open-Meteo forecast, past days"
+    }
+}
+
+/// A snapshot's kept forecast next to what happened (`saved N`).
+public struct ForecastOutcome: Hashable, Sendable {
+    /// Whether the snapshot kept a forecast (snapshots from before wx kept one did not).
+    public var kept: Bool
+    /// Each kept day, with what happened once it has passed.
+    public var days: [DayCheck]
+    /// Which service told what happened ("Open-Meteo archive"); nil when none was asked.
+    public var source: String?
+    /// Why days that have passed have no observed values (the service failed, offline).
+    public var problem: String?
+
+    public init(kept: Bool, days: [DayCheck], source: String?, problem: String?) {
+        self.kept = kept
+        self.days = days
+        self.source = source
+        self.problem = problem
+    }
+}
+
+/// One place's snapshots scored (`saved verify`).
+public struct PlaceScore: Hashable, Sendable {
+    /// The name of the place's latest snapshot.
+    public var placeName: String
+    public var coordinate: Coordinate
+    public var score: ForecastScore
+    public var source: String?
+    /// Why what happened could not be had, when it could not.
+    public var problem: String?
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// How a saved forecast turned out (`saved N`, `saved verify`) and OpenWeatherMap's 3-hour
+/// forecast, through the built wx and the loopback server. The Hamburg forecast is the Berlin
+/// recording (7 days from Sun 27 Jul 2025); what happened is the hand-written archive body
+/// Fixtures/open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json.
+@Suite struct ForecastCheckTests {
+    static let recorded = "2025-07-27T03:10:00Z"
+
+    /// A row of `saved N`'s table: the day, then forecast, observed and error of the high, the
+    /// low and the precipitation, each right-aligned in 7 columns.
+    func row(_ day: String, _ values: String...) -> String {
+        func cell(_ text: String) -> String { String(repeating: " ", count: max(0, 7 - text.count)) + text }
+        let cells = values.map(cell)
+        guard cells.count == 9 else { return "  \(day)  " + cells.joined() }
+        return "  \(day)  " + cells[0..<3].joined() + "  " + cells[3..<6].joined() + "  " + cells[6..<9].joined()
+    }
+
+    static let header =
+        "  day            high    was  error      low    was  error     rain    was  error  (°C, mm)"
+
+    /// Two snapshots of Hamburg: one at the recording's hour (7 days kept), one three days
+    /// later (4 days kept: 30 Jul … 2 Aug).
+    func twoSnapshots(_ server: FixtureServer) throws -> TemporaryFolder {
+        let home = TemporaryFolder()
+        let first = try runWX(["-c", "show Hamburg; save"], home: home, server: server, now: Self.recorded)
+        #expect(first.stdout.hasSuffix("snapshot 1 saved: Elbphilharmonie 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
+        let second = try runWX(["-c", "show Hamburg; save"], home: home, server: server, now: "2025-07-30T10:10:00Z")
+        #expect(second.status == 0)
+        return home
+    }
+
+    @Test func savedNShowsEachPassedDayNextToWhatHappenedFromTheForecastAPIForRecentDays() throws {
+        let server = try FixtureServer()
+        let home = try twoSnapshots(server)
+        let run = try runWX(["-c", "saved 1"], home: home, server: server, now: "2025-08-01T12:00:00Z")
+        #expect(run.stderr == "")
+        let expected = [
+            "snapshot 1: Elbphilharmonie (53.5413, 9.9842)",
+            "  data time     2025-07-27 03:00 (UTC+00:00)",
+            "  temperature   16.5 °C",
+            "  condition     overcast",
+            "  rain chance   0 %",
+            "  precipitation 0.0 mm",
+            "  saved at      2025-07-27T03:10:00Z",
+            "  forecast kept with it, next to what happened (Open-Meteo forecast, past days); error = forecast − observed:",
+            Self.header,
+            row("Sun 27 Jul", "24.1", "23.0", "+1.1", "16.3", "15.0", "+1.3", "0.0", "0.0", "0.0"),
+            row("Mon 28 Jul", "21.9", "22.5", "-0.6", "17.1", "16.2", "+0.9", "0.2", "1.4", "-1.2"),
+            row("Tue 29 Jul", "21.9", "20.9", "+1.0", "14.3", "13.8", "+0.5", "0.0", "0.0", "0.0"),
+            row("Wed 30 Jul", "21.0", "20.1", "+0.9", "14.7", "14.9", "-0.2", "2.1", "3.0", "-0.9"),
+            row("Thu 31 Jul", "21.4", "19.8", "+1.6", "14.7", "15.1", "-0.4", "6.9", "8.2", "-1.3"),
+            row("Fri 01 Aug", "24.4") + "   not passed yet",
+            row("Sat 02 Aug", "20.4") + "   not passed yet",
+        ]
+        #expect(run.stdout == expected.joined(separator: "\n") + "\n")
+        // Days newer than the archive's lag: one forecast-API request for the passed days of
+        // the place's snapshots.
+        let past = try server.requests().filter { $0.query["start_date"] != nil }
+        #expect(past.count == 1)
+        #expect(past.first?.path == "/v1/forecast")
+        #expect(past.first?.query["start_date"] == "2025-07-27" && past.first?.query["end_date"] == "2025-07-31")
+        #expect(past.first?.query["daily"] == "temperature_2m_max,temperature_2m_min,precipitation_sum")
+    }
+
+    @Test func savedVerifySumsUpEverySnapshotOfAPlaceWithOneArchiveRequest() throws {
+        let server = try FixtureServer()
+        let home = try twoSnapshots(server)
+        // A snapshot as wx wrote them before it kept the forecast.
+        let old =
+            #"{"data_time":"2025-07-28T09:00:00Z","id":3,"kind":"snapshot","place":{"latitude":53.5413,"longitude":9.9842,"name":"Elbphilharmonie"},"precipitation_millimetres":0.1,"precipitation_probability_percent":30,"temperature_celsius":18.2,"timezone":"GMT","ts":"2025-07-28T09:05:00Z","utc_offset_seconds":0,"v":1,"weather_code":2}"#
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: home.path + "/log.jsonl"))
+        try log.seekToEnd()
+        try log.write(contentsOf: Data((old + "\n").utf8))
+        try log.close()
+        let later = "2025-08-10T12:00:00Z"
+        let run = try runWX(["-c", "saved 2; saved 3; saved verify"], home: home, server: server, now: later)
+        #expect(run.stderr == "")
+        #expect(
+            run.stdout.contains(
+                ([
+                    "  forecast kept with it, next to what happened (Open-Meteo archive); error = forecast − observed:",
+                    Self.header,
+                    row("Wed 30 Jul", "21.0", "20.1", "+0.9", "14.7", "14.9", "-0.2", "2.1", "3.0", "-0.9"),
+                    row("Thu 31 Jul", "21.4", "19.8", "+1.6", "14.7", "15.1", "-0.4", "6.9", "8.2", "-1.3"),
+                    row("Fri 01 Aug", "24.4", "25.0", "-0.6", "15.3", "14.1", "+1.2", "0.0", "0.3", "-0.3"),
+                    row("Sat 02 Aug", "20.4", "21.0", "-0.6", "16.1", "15.5", "+0.6", "3.3", "0.6", "+2.7"),
+                    "snapshot 3: Elbphilharmonie (53.5413, 9.9842)",
+                ].joined(separator: "\n"))))
+        #expect(
+            run.stdout.contains(
+                "  saved at      2025-07-28T09:05:00Z\n  no forecast kept: this snapshot was saved before wx kept one\n"
+            ))
+        // 11 days: high errors 1.1 0.6 1.0 0.9 1.6 0.6 0.6 + 0.9 1.6 0.6 0.6 (sum 10.1, signed 4.1),
+        // low 1.3 0.9 0.5 0.2 0.4 1.2 0.6 + 0.2 0.4 1.2 0.6 (sum 7.5); rain (≥ 1 mm) right on
+        // 27, 29, 30, 31 Jul, 1 Aug and 30, 31 Jul, 1 Aug; wrong on 28 Jul and both 2 Aug.
+        #expect(
+            run.stdout.hasSuffix(
+                """
+                Elbphilharmonie (53.5413, 9.9842): 3 snapshots, 11 forecast days checked, 0 to come (Open-Meteo archive)
+                  high: mean absolute error 0.9 °C, forecasts 0.4 °C too warm on average
+                  low:  mean absolute error 0.7 °C
+                  rain / no rain (a rain day has ≥ 1.0 mm): right on 8 of 11 days (73 %)
+                  1 snapshot kept no forecast (saved before wx kept one)
+
+                """))
+        // All snapshots of the place in one range, one request; once past, cached for good.
+        let archive = try server.requests().filter { $0.path == "/v1/archive" }
+        #expect(archive.count == 1)
+        #expect(archive.first?.query["start_date"] == "2025-07-27" && archive.first?.query["end_date"] == "2025-08-02")
+        #expect(archive.first?.query["timezone"] == "auto")
+        let json = try runWX(["--json", "-c", "saved verify Elbphilharmonie"], home: home, server: server, now: later)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["type"] as? String == "verification")
+        let place = try #require((document["places"] as? [[String: Any]])?.first)
+        #expect(place["temperature_max_mean_absolute_error_celsius"] as? Double == 0.92)
+        #expect(place["temperature_max_mean_error_celsius"] as? Double == 0.37)
+        #expect(place["temperature_min_mean_absolute_error_celsius"] as? Double == 0.68)
+        #expect(place["rain_hit_rate_percent"] as? Double == 73)
+        #expect(place["rain_hits"] as? Int == 8 && place["rain_days"] as? Int == 11)
+        #expect(place["rain_threshold_millimetres"] as? Double == 1)
+        #expect(place["snapshots"] as? Int == 3 && place["snapshots_without_forecast"] as? Int == 1)
+        #expect(try server.requests().filter { $0.path == "/v1/archive" }.count == 1)
+        // Offline, the cached past still answers.
+        let offline = try runWX(["--offline", "-c", "saved verify"], home: home, server: server, now: later)
+        #expect(offline.stdout.contains("right on 8 of 11 days (73 %)"))
+    }
+
+    @Test func aFailedArchiveStillShowsTheSnapshotAndSaysWhy() throws {
+        let server = try FixtureServer()
+        let home = try twoSnapshots(server)
+        try server.queue(
+            .init(path: "/v1/archive", status: 400, file: "open-meteo-archive/error-400-start-date-out-of-range.json"))
+        let run = try runWX(["-c", "saved 2"], home: home, server: server, now: "2025-08-10T12:00:00Z")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains(row("Wed 30 Jul", "21.0") + "   no observed values yet\n"))
+        #expect(
+            run.stdout.hasSuffix(
+                "  what happened is not available: Open-Meteo archive rejected the request (HTTP 400): Parameter 'start_date' is out of allowed range from 1940-01-01 to 2025-08-08\n"
+            ))
+    }
+
+    @Test func savedVerifyOfAnUnknownPlaceIsOneErrorLine() throws {
+        let server = try FixtureServer()
+        let home = try twoSnapshots(server)
+        let run = try runWX(["-c", "saved verify Paris"], home: home, server: server, now: "2025-08-10T12:00:00Z")
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: no snapshots of “Paris”: “saved” lists them\n")
+        #expect(try server.requests().filter { $0.path == "/v1/archive" }.isEmpty)
+    }
+
+    // MARK: - OpenWeatherMap's 3-hour forecast
+
+    static let key = ["OPENWEATHERMAP_API_KEY": "k3y-that-must-not-leak"]
+
+    @Test func openWeatherMapDailyHourlyRainAndCompareFromThreeHourSteps() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        // London's recording: 40 steps from 2025-03-20 21:00 UTC, in kelvin, city.timezone 0.
+        let run = try runWX(
+            ["-c", "provider openweathermap; daily 51.51,-0.13; hourly 9; rain; fav; compare"], home: home,
+            server: server, now: "2025-03-21T09:10:00Z", environment: Self.key)
+        #expect(run.stderr == "")
+        #expect(run.status == 0)
+        #expect(
+            run.stdout.contains(
+                """
+                  3-hour steps from OpenWeatherMap; days are built from them
+                  day         condition             low °C  high °C   rain      mm  wind max
+                  Fri 21 Mar  ☂ slight rain           10.3     15.6   57 %     0.3  20 km/h
+                  Sat 22 Mar  ☂ moderate rain          9.4     12.6  100 %     7.2  19 km/h
+                  Sun 23 Mar  ☂ slight rain            8.0     11.1   45 %     0.3  14 km/h
+                  Mon 24 Mar  ☂ slight rain            6.9     11.4   20 %     0.1  13 km/h
+                  Tue 25 Mar  ☁ overcast               4.1     12.8    0 %     0.0  9 km/h
+                  the answer has 5 days from today
+
+                """))
+        #expect(
+            run.stdout.contains(
+                """
+                  time       condition               °C  feels  rain    mm  wind
+                  Fri 13:00  ☁ overcast            15.3   14.5   0 %   0.0  17 km/h ESE
+                      16:00  ☁ overcast            15.6   14.8   0 %   0.0  20 km/h SE
+                      19:00  ☁ overcast            14.1   13.4   0 %   0.0  14 km/h ESE
+
+                """))
+        #expect(
+            run.stdout.contains(
+                "  rain from 22:00, about 6.2 mm (100 % likely), past the end of the forecast (3-hour steps)\n"))
+        #expect(run.stdout.hasSuffix("  51.5100,-0.1300       8.9  moderate rain      10.3 … 15.6  57 %  21 km/h E\n"))
+        #expect(!run.stdout.contains("current conditions only"))
+        // One current-weather and one forecast request; the rest from the cache.
+        let requests = try server.requests()
+        #expect(requests.filter { $0.path == "/data/2.5/forecast" }.count == 1)
+        #expect(requests.filter { $0.path == "/data/2.5/weather" }.count == 1)
+        let forecast = try #require(requests.first { $0.path == "/data/2.5/forecast" })
+        #expect(
+            forecast.query["lat"] == "51.51" && forecast.query["lon"] == "-0.13" && forecast.query["units"] == "metric")
+        // The key goes in the request only.
+        let secret = Self.key["OPENWEATHERMAP_API_KEY"]!
+        #expect(forecast.query["appid"] == secret)
+        #expect(!run.stdout.contains(secret) && !home.text("log.jsonl").contains(secret))
+        let cache = (try? FileManager.default.contentsOfDirectory(atPath: home.path + "/cache")) ?? []
+        #expect(!cache.isEmpty && cache.allSatisfy { !home.text("cache/" + $0).contains(secret) })
+    }
+
+    @Test func aSnapshotFromOpenWeatherMapKeepsItsBuiltDays() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        _ = try runWX(
+            ["-c", "provider openweathermap; show 51.51,-0.13; save"], home: home, server: server,
+            now: "2025-03-21T09:10:00Z", environment: Self.key)
+        let json = try runWX(["--json", "-c", "saved 1"], home: home, server: server, now: "2025-03-21T09:10:00Z")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let days = try #require((document["snapshot"] as? [String: Any])?["forecast_days"] as? [[String: Any]])
+        #expect(
+            days.map { $0["date"] as? String } == [
+                "2025-03-21", "2025-03-22", "2025-03-23", "2025-03-24", "2025-03-25",
+            ])
+        // The steps in kelvin, converted to 0.01 °C: 288.76 K is 15.61 °C; rain.3h 0.32 mm.
+        #expect(days.first?["temperature_max_celsius"] as? Double == 15.61)
+        #expect(days.first?["precipitation_sum_millimetres"] as? Double == 0.32)
+        let check = try #require(document["forecast_check"] as? [String: Any])
+        #expect(check["forecast_kept"] as? Bool == true)
+        #expect((check["days"] as? [[String: Any]])?.allSatisfy { $0["passed"] as? Bool == false } == true)
+    }
+}

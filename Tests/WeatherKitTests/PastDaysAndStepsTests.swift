@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherTestSupport
+
+@testable import WeatherKit
+
+/// Past days (which service answers which range, and the archive's answer read) and
+/// OpenWeatherMap's 3-hour steps made into hours and days.
+@Suite struct PastDaysAndStepsTests {
+    func date(_ text: String) -> LocalDate { LocalDate(iso: Substring(text))! }
+
+    @Test func theArchiveAnswersDaysOlderThanItsLagAndTheForecastAPITheRest() {
+        let older = OpenMeteoArchive.plan(from: date("2025-07-27"), to: date("2025-08-02"), today: date("2025-08-10"))
+        #expect(older.map(\.0) == [.openMeteoArchive])
+        let recent = OpenMeteoArchive.plan(from: date("2025-07-27"), to: date("2025-07-31"), today: date("2025-08-01"))
+        #expect(recent.map(\.0) == [.openMeteo])
+        #expect(recent.first?.1 == date("2025-07-27") && recent.first?.2 == date("2025-07-31"))
+        // Reaching back further than the forecast API's 92 past days and into the archive's lag:
+        // two requests, split at the last day the archive has.
+        let both = OpenMeteoArchive.plan(from: date("2025-08-01"), to: date("2025-11-30"), today: date("2025-12-01"))
+        #expect(both.map(\.0) == [.openMeteoArchive, .openMeteo])
+        #expect(both[0].1 == date("2025-08-01") && both[0].2 == date("2025-11-25"))
+        #expect(both[1].1 == date("2025-11-26") && both[1].2 == date("2025-11-30"))
+    }
+
+    @Test func theArchiveAnswerIsReadDayByDayAndItsErrorIsTheServicesReason() throws {
+        let body = try JSONValue.parse(
+            TestPaths.fixture("open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json"))
+        let days = try OpenMeteoArchive.days(from: body)
+        #expect(days.count == 21)
+        #expect(
+            days[7]
+                == ObservedDay(
+                    date: date("2025-07-27"), temperatureMaxCelsius: 23.0, temperatureMinCelsius: 15.0,
+                    precipitationSumMillimetres: 0))
+        // The days the archive has not computed yet are nulls, not zeros.
+        #expect(days.suffix(2).allSatisfy { !$0.hasReadings })
+        let error = try JSONValue.parse(TestPaths.fixture("open-meteo-archive/error-400-start-date-out-of-range.json"))
+        #expect(
+            throws: ServiceError.rejected(
+                .openMeteoArchive, status: 400,
+                reason: "Parameter 'start_date' is out of allowed range from 1940-01-01 to 2025-08-08")
+        ) { try OpenMeteoArchive.days(from: error) }
+    }
+
+    @Test func threeHourStepsBecomeHoursAndLocalDays() throws {
+        let body = try JSONValue.parse(TestPaths.fixture("openweathermap/forecast-maceio-metric-pt-br-cnt40.json"))
+        var forecast = Forecast(
+            coordinate: Coordinate(latitude: -9.6658, longitude: -35.7353),
+            zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: -10_800), source: "OpenWeatherMap")
+        try OpenWeatherMapProvider.addSteps(from: body, to: &forecast)
+        #expect(forecast.hourly.count == 40)
+        #expect(forecast.hourStepSeconds == 10_800)
+        // The first step is 18:00 UTC, 15:00 in Maceió (city.timezone −10800): three steps on
+        // Fri 8 Jan, eight on Sat 9 Jan.
+        #expect(
+            forecast.daily.map(\.date.iso) == [
+                "2021-01-08", "2021-01-09", "2021-01-10", "2021-01-11", "2021-01-12", "2021-01-13",
+            ])
+        let friday = forecast.daily[0]
+        #expect(friday.temperatureMinCelsius == 26.47 && friday.temperatureMaxCelsius == 29.75)
+        #expect(friday.precipitationSumMillimetres == 0 && friday.precipitationProbabilityMaxPercent == 4)
+        #expect(friday.weatherCode == 3)  // 802 and 804: clouds; the most severe of the day
+        let saturday = forecast.daily[1]
+        #expect(saturday.temperatureMinCelsius == 25.28 && saturday.temperatureMaxCelsius == 29.21)
+        #expect(saturday.precipitationSumMillimetres == 0.11 && saturday.precipitationProbabilityMaxPercent == 20)
+        #expect(saturday.weatherCode == 61)  // 500, light rain
+        // An hour-based view of rain reads the steps as 3 hours long.
+        let outlook = PrecipitationOutlook(forecast: forecast, now: forecast.hourly[3].time.addingTimeInterval(600))
+        #expect(outlook?.resolution == .steps(hours: 3))
+    }
+
+    @Test func theScoreCountsHitsAndMeanErrors() {
+        func check(_ high: Double, _ observedHigh: Double, rain: Double, observedRain: Double?) -> DayCheck {
+            DayCheck(
+                forecast: KeptForecastDay(
+                    date: date("2025-07-27"), temperatureMaxCelsius: high, temperatureMinCelsius: nil,
+                    precipitationSumMillimetres: rain, precipitationProbabilityMaxPercent: nil, weatherCode: nil),
+                observed: observedRain.map {
+                    ObservedDay(
+                        date: date("2025-07-27"), temperatureMaxCelsius: observedHigh, temperatureMinCelsius: nil,
+                        precipitationSumMillimetres: $0)
+                }, hasPassed: true)
+        }
+        let score = ForecastScore(snapshots: [
+            [check(20, 18, rain: 0.9, observedRain: 0), check(15, 16, rain: 1.0, observedRain: 0.99)],
+            [check(10, 10, rain: 0, observedRain: nil)], nil,
+        ])
+        #expect(score.snapshots == 3 && score.snapshotsWithoutForecast == 1)
+        #expect(score.checkedDays == 2 && score.pendingDays == 1)
+        #expect(score.highMeanAbsoluteErrorCelsius == 1.5 && score.highMeanErrorCelsius == 0.5)
+        #expect(score.lowMeanAbsoluteErrorCelsius == nil)
+        // 0.9 mm forecast, 0 mm fell: both dry (right); 1.0 mm forecast, 0.99 mm fell: wrong.
+        #expect(score.rainHits == 1 && score.rainDays == 2 && score.rainHitRatePercent == 50)
+    }
+}
