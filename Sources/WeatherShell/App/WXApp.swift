@@ -84,10 +84,15 @@ package struct WXApp {
         }
 
         let session = host.makeSession(configuration, invocation.offline)
+        // A terminal's own width wins; in scripts and pipes `COLUMNS` (a whole number) sets one,
+        // and without it the weather's views keep to 80 columns and lists are never cut.
+        let columns =
+            host.outputIsTerminal ? nil : host.variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         let runner = ShellRunner(
             session: session, output: output, format: invocation.json ? .json : .text,
             colour: host.outputIsTerminal && configuration.colourAllowed, unicode: configuration.unicodeOutput,
-            width: host.terminalWidth)
+            width: columns.map { width in { width } } ?? host.terminalWidth,
+            fitsWidth: host.outputIsTerminal || columns != nil)
 
         if !invocation.words.isEmpty || !invocation.commands.isEmpty {
             let lines = invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
