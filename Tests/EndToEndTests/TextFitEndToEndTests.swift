@@ -82,7 +82,7 @@ import WeatherTestSupport
     @Test(arguments: [40, 60, 80, 100])
     func everyViewFitsTheWidthWithoutBreakingAValue(columns: Int) throws {
         let result = try run(
-            "find Hamburg; fav; find 10 Downing Street; fav; show; hourly 24; daily 16; compare; favs",
+            "find Hamburg; fav; find 10 Downing Street; fav; show; save; hourly 24; daily 16; compare; favs; saved",
             columns: columns, now: "2025-07-27T03:10:00Z")
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -95,5 +95,7 @@ import WeatherTestSupport
         // Coordinates are whole in the favorites list at every width.
         #expect(result.stdout.contains("53.5413, 9.9842\n"))
         #expect(result.stdout.contains("51.5034, -0.1277\n"))
+        // The snapshot list keeps its temperature whole at every width.
+        #expect(result.stdout.contains(" 8.5 °C"))
     }
 }

@@ -195,6 +195,7 @@ import WeatherTestSupport
         ("show", .weather(berlin)), ("hourly", .hourly(berlin, hours: 48)), ("daily", .daily(berlin, days: 16)),
         ("compare", .comparison([berlin, clearNight], missing: [])), ("favs", .favorites(favorites)),
         ("find", .candidates(query: "Brussels", places: brussels)),
+        ("saved", .snapshots(ExportFormatTests.snapshots)),
     ]
 
     @Test(arguments: [40, 60, 80, 100])
@@ -235,6 +236,16 @@ import WeatherTestSupport
                 "  place        now °C  condition             today °C  rain",
                 "  Berlin         16.5  overcast           16.3 … 24.1  20 %",
                 "  Palais Roya…    1.2  clear night                  —   0 %",
+            ])
+        #expect(
+            Self.render(.snapshots(ExportFormatTests.snapshots), width: 40) == [
+                "3 2025-07-27 05:00 Elbphilharmo… 16.5 °C",
+                "4 2025-07-27 03:30 Nowhere       -0.3 °C",
+            ])
+        #expect(
+            Self.render(.snapshots(ExportFormatTests.snapshots), width: 80) == [
+                "    3  2025-07-27 05:00  Elbphilharmon…  16.5 °C  20 %   0.0 mm  overcast",
+                "    4  2025-07-27 03:30  Nowhere         -0.3 °C     —        —  unknown",
             ])
         // The show view's hour columns: as many as 40 columns hold.
         let show = Self.render(.weather(Self.berlin), width: 40)

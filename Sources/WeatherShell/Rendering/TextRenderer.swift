@@ -146,20 +146,41 @@ package enum TextRenderer {
         case .snapshotSaved(let snapshot):
             let reading = snapshot.reading
             let time = format.dateTime(snapshotClock(snapshot, reading.dataTime))
-            return [
-                "snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)"
-            ]
+            return wrap(
+                "snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)",
+                indent: 0, width: width)
         case .snapshotRemoved(let snapshot):
             return ["snapshot \(snapshot.id) deleted (\(snapshot.placeName))"]
         case .snapshots(let snapshots):
             if snapshots.isEmpty { return ["no snapshots yet: “save” keeps the last weather shown"] }
-            return snapshots.map { snapshot in
-                let reading = snapshot.reading
-                let fixed =
-                    "\(TextLayout.pad(snapshot.id == 0 ? "new" : String(snapshot.id), to: 5, right: true))  \(format.dateTime(snapshotClock(snapshot, reading.dataTime)))  \(TextLayout.pad(snapshot.placeName, to: max(14, width - 66))) \(TextLayout.pad(format.temperature(reading.temperatureCelsius), to: 8, right: true)) \(TextLayout.pad(format.percent(reading.precipitationProbabilityPercent), to: 5, right: true)) \(TextLayout.pad(format.precipitation(reading.precipitationMillimetres), to: 8, right: true))  "
-                return fixed
-                    + TextLayout.truncate(condition(reading.weatherCode), to: max(4, width - TextLayout.columns(fixed)))
-            }
+            // 65 columns before the condition at 80; narrower, the words give way, then the
+            // amount, the chance and the condition are left out: a value is never cut.
+            let readings = snapshots.map(\.reading)
+            let table = TextTable(
+                columns: [
+                    .init(
+                        header: "", cells: snapshots.map { $0.id == 0 ? "new" : String($0.id) }, width: 5, right: true),
+                    .init(
+                        header: "", cells: snapshots.map { format.dateTime(snapshotClock($0, $0.reading.dataTime)) },
+                        lead: 2, width: 16),
+                    .init(
+                        header: "", cells: snapshots.map(\.placeName), lead: 2, width: max(14, width - 66),
+                        shrinkable: 8),
+                    .init(
+                        header: "", cells: readings.map { format.temperature($0.temperatureCelsius) }, lead: 1,
+                        width: 8,
+                        right: true),
+                    .init(
+                        header: "", cells: readings.map { format.percent($0.precipitationProbabilityPercent) }, lead: 1,
+                        width: 5, right: true, dropOrder: 2),
+                    .init(
+                        header: "", cells: readings.map { format.precipitation($0.precipitationMillimetres) }, lead: 1,
+                        width: 8, right: true, dropOrder: 1),
+                    .init(
+                        header: "", cells: readings.map { condition($0.weatherCode) }, lead: 2,
+                        width: max(4, width - 65 - max(0, width - 80)), shrinkable: 8, dropOrder: 3),
+                ], indent: 0)
+            return Array(table.lines(width: width).dropFirst())
         case .snapshot(let snapshot):
             let reading = snapshot.reading
             let clock = snapshotClock(snapshot, reading.dataTime)
@@ -639,7 +660,7 @@ package enum TextRenderer {
         _ place: Place, _ air: AirQuality, origin: DataOrigin, context: RenderContext, format: ValueFormatter,
         style: Style
     ) -> [String] {
-        var lines = [style.bold("air at \(place.label)")]
+        var lines = [style.bold("air at \(TextLayout.truncate(place.label, to: context.width - 7))")]
         lines += offlineNote(origin, context: context, style: style)
         var indexes: [String] = []
         if let value = air.europeanAQI {
