@@ -195,7 +195,7 @@ import WeatherTestSupport
         ("show", .weather(berlin)), ("hourly", .hourly(berlin, hours: 48)), ("daily", .daily(berlin, days: 16)),
         ("compare", .comparison([berlin, clearNight], missing: [])), ("favs", .favorites(favorites)),
         ("find", .candidates(query: "Brussels", places: brussels)),
-        ("saved", .snapshots(ExportFormatTests.snapshots)),
+        ("saved", .snapshots(ExportFormatTests.snapshots)), ("use", .currentPlace(brussels[0])),
     ]
 
     @Test(arguments: [40, 60, 80, 100])
@@ -246,6 +246,15 @@ import WeatherTestSupport
             Self.render(.snapshots(ExportFormatTests.snapshots), width: 80) == [
                 "    3  2025-07-27 05:00  Elbphilharmon…  16.5 °C  20 %   0.0 mm  overcast",
                 "    4  2025-07-27 03:30  Nowhere         -0.3 °C     —        —  unknown",
+            ])
+        // The place's coordinates stay whole; its name gives way.
+        #expect(
+            Self.render(.currentPlace(Self.brussels[0]), width: 40) == [
+                "current location: Palais Royal - Konink…", "  (50.8420, 4.3620)",
+            ])
+        #expect(
+            Self.render(.currentPlace(Self.brussels[0]), width: 80) == [
+                "current location: Palais Royal - Koninklijk Paleis, Ville de … (50.8420, 4.3620)"
             ])
         // The show view's hour columns: as many as 40 columns hold.
         let show = Self.render(.weather(Self.berlin), width: 40)

@@ -90,9 +90,16 @@ package enum TextRenderer {
         case .candidates(_, let places):
             return candidates(places, context: context)
         case .currentPlace(let place):
+            // The place's name gives way; its coordinates are whole, on a line of their own
+            // when the name would keep fewer than 12 columns.
+            let lead = "current location: "
+            let coordinates = " (\(place.coordinate.latitudeLongitudeText))"
+            let room = width - TextLayout.columns(lead) - TextLayout.columns(coordinates)
+            if room >= 12 || TextLayout.columns(place.label) <= room {
+                return [lead + TextLayout.truncate(place.label, to: room) + coordinates]
+            }
             return [
-                TextLayout.truncate(
-                    "current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))", to: width)
+                lead + TextLayout.truncate(place.label, to: width - TextLayout.columns(lead)), " " + coordinates,
             ]
         case .weather(let report):
             return weather(
