@@ -87,6 +87,10 @@ public struct Configuration: Sendable {
                 "LANG, LC_ALL, LC_CTYPE, LC_MESSAGES",
                 "The language asked of the geocoders (language auto), and whether output may use UTF-8 symbols; ASCII otherwise."
             ),
+            (
+                "COLUMNS",
+                "The width to lay output out for when it is not a terminal (at least 40). Without it, find's labels are never cut and the weather keeps to 80 columns; a terminal's own width always wins."
+            ),
         ]
 
     /// The user's home folder, for `~/` in file names the user types: `$HOME` when it is an

@@ -38,6 +38,9 @@ public final class ShellRunner {
     let unicode: Bool
     /// The terminal's width now (it can change between commands); 80 when not a terminal.
     let width: () -> Int
+    /// Whether output is fitted to `width` (a terminal, or `COLUMNS` given); false in scripts
+    /// and pipes, where lists are printed whole.
+    let fitsWidth: Bool
     private var warnedAboutLog = false
     /// Put before error messages while the start-up file runs ("…/wxrc:3: ").
     private var errorContext: String?
@@ -58,7 +61,7 @@ public final class ShellRunner {
     public static let maximumLineLength = 4_096
     public init(
         session: WeatherSession, output: any OutputSink, format: OutputFormat, colour: Bool, unicode: Bool,
-        width: @escaping () -> Int = { 80 }
+        width: @escaping () -> Int = { 80 }, fitsWidth: Bool = true
     ) {
         self.session = session
         self.output = output
@@ -66,6 +69,7 @@ public final class ShellRunner {
         self.colour = colour
         self.unicode = unicode
         self.width = width
+        self.fitsWidth = fitsWidth
     }
 
     /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
@@ -463,7 +467,9 @@ public final class ShellRunner {
         }
         // Units come from state.plist; results that do not show values never make it load.
         let units = result.needsUnits ? session.settings.units : .metric
-        let context = RenderContext(units: units, now: session.now(), colour: colour, unicode: unicode, width: width())
+        let context = RenderContext(
+            units: units, now: session.now(), colour: colour, unicode: unicode, width: width(),
+            fitsWidth: fitsWidth)
         switch format {
         case .text:
             let text = TextRenderer.render(result, context: context)

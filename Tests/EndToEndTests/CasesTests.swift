@@ -342,10 +342,23 @@ import WeatherTestSupport
 
     @Test("N-12: unknown address keys, hyphenated keys and a 280-character name: decoded, 80 columns")
     func longMultilingual() throws {
-        let run = try run("find Palais Royal; use 1")
+        // At 80 columns (COLUMNS, as a terminal would give) the region stays, on lines of its own.
+        let run = try run("find Palais Royal; use 1", environment: ["COLUMNS": "80"])
         let lines = run.result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "  1  Palais Royal - Koninklijk Paleis, Ville de Bruxelle…  50.8420, 4.3620")
+        #expect(
+            Array(lines.prefix(4)) == [
+                "  1  Palais Royal - Koninklijk Paleis,                     50.8420, 4.3620",
+                "     Ville de Bruxelles - Stad Brussel,",
+                "     Région de Bruxelles-Capitale - Brussels Hoofdstedelijk Gewest,",
+                "     België / Belgique / Belgien",
+            ])
         #expect(lines.allSatisfy { TextLayout.columns($0) <= 80 })
+        // In a pipe nothing is cut.
+        let piped = try self.run("find Palais Royal")
+        #expect(
+            piped.result.stdout.hasPrefix(
+                "  1  Palais Royal - Koninklijk Paleis, Ville de Bruxelles - Stad Brussel, Région de Bruxelles-Capitale - Brussels Hoofdstedelijk Gewest, België / Belgique / Belgien  50.8420, 4.3620\n"
+            ))
     }
 
     // MARK: - OpenWeatherMap

@@ -181,15 +181,15 @@ import WeatherTestSupport
         #expect(
             run.stdout.contains(
                 """
-                  time       condition               °C  feels  rain    mm  wind
-                  Fri 13:00  ☁ overcast            15.3   14.5   0 %   0.0  17 km/h ESE
-                      16:00  ☁ overcast            15.6   14.8   0 %   0.0  20 km/h SE
-                      19:00  ☁ overcast            14.1   13.4   0 %   0.0  14 km/h ESE
+                  time       condition                 °C  feels  rain    mm  wind
+                  Fri 13:00  ☁ overcast              15.3   14.5   0 %   0.0  17 km/h ESE
+                      16:00  ☁ overcast              15.6   14.8   0 %   0.0  20 km/h SE
+                      19:00  ☁ overcast              14.1   13.4   0 %   0.0  14 km/h ESE
 
                 """))
         #expect(
             run.stdout.contains(
-                "  rain from 22:00, about 6.2 mm (100 % likely), past the end of the forecast (3-hour steps)\n"))
+                "  rain from 22:00, about 6.2 mm (100 % likely), past the end of the forecast\n  (3-hour steps)\n"))
         #expect(run.stdout.hasSuffix("  51.5100,-0.1300       8.9  moderate rain      10.3 … 15.6  57 %  21 km/h E\n"))
         #expect(!run.stdout.contains("current conditions only"))
         // One current-weather and one forecast request; the rest from the cache.

@@ -134,6 +134,8 @@ public struct CurrentConditions: Hashable, Sendable {
     public var conditionText: String?
     /// Snowfall in the preceding hour, mm of water (OpenWeatherMap `snow.1h`).
     public var snowfallMillimetres: Double?
+    /// Whether the sun is up at `time` (Open-Meteo `is_day`: 1 day, 0 night); nil when the
+    /// service did not say.
     public var isDay: Bool?
 
     public init(time: Date) { self.time = time }
@@ -158,6 +160,9 @@ public struct HourlyForecast: Hashable, Sendable {
     public var cloudCoverPercent: Double?
     public var visibilityMetres: Double?
     public var uvIndex: Double?
+    /// Whether the sun is up at the hour's start (Open-Meteo hourly `is_day`: 1 day, 0 night);
+    /// nil when the service did not say.
+    public var isDay: Bool?
 
     public init(time: Date) { self.time = time }
 }

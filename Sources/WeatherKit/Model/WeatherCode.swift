@@ -11,10 +11,20 @@ public struct WeatherCode: Hashable, Sendable {
     /// Lower-case words ("overcast", "slight rain showers"); "unknown (42)" outside the table.
     public var description: String { Self.words[rawValue] ?? "unknown (\(rawValue))" }
 
-    /// A one-column symbol for tables, degrading to ASCII when `unicode` is false.
-    public func symbol(unicode: Bool) -> String {
+    /// The words for the code at night: "clear night", "mainly clear night", "partly cloudy
+    /// night" for codes 0–2, whose day words speak of the sun's sky; every other code's words
+    /// hold by day and night alike.
+    public var nightDescription: String { Self.nightWords[rawValue] ?? description }
+
+    /// The words for the code by day (`isNight` false or unknown) or at night.
+    public func description(isNight: Bool?) -> String { isNight == true ? nightDescription : description }
+
+    /// A one-column symbol for tables, degrading to ASCII when `unicode` is false; at night
+    /// (`isNight` true) codes 0–2 show a moon ("☾", ASCII ")") rather than a sun.
+    public func symbol(unicode: Bool, isNight: Bool? = nil) -> String {
         let pair: (String, String)
         switch rawValue {
+        case 0...2 where isNight == true: pair = ("☾", ")")
         case 0: pair = ("☀", "*")
         case 1, 2: pair = ("⛅", "~")
         case 3: pair = ("☁", "=")
@@ -30,6 +40,10 @@ public struct WeatherCode: Hashable, Sendable {
 
     /// Whether the code means precipitation of any kind.
     public var isPrecipitation: Bool { (51...99).contains(rawValue) && rawValue != 45 && rawValue != 48 }
+
+    private static let nightWords: [Int: String] = [
+        0: "clear night", 1: "mainly clear night", 2: "partly cloudy night",
+    ]
 
     private static let words: [Int: String] = [
         0: "clear sky", 1: "mainly clear", 2: "partly cloudy", 3: "overcast",

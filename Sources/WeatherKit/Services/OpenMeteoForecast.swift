@@ -29,7 +29,7 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     static let hourlyVariables = [
         "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m",
         "precipitation_probability", "precipitation", "weather_code", "pressure_msl", "cloud_cover",
-        "visibility", "uv_index", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m",
+        "visibility", "uv_index", "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m", "is_day",
     ]
     /// `daily=` variables.
     static let dailyVariables = [
@@ -248,6 +248,7 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
         let windSpeed = block.column("wind_speed_10m", .speed, aliases: ["windspeed_10m"])
         let windGusts = block.column("wind_gusts_10m", .speed, aliases: ["windgusts_10m"])
         let windDirection = block.column("wind_direction_10m", .plain, aliases: ["winddirection_10m"])
+        let isDay = block.column("is_day", .plain)
         return block.times.indices.compactMap { i in
             guard let time = block.times[i] else { return nil }
             var hour = HourlyForecast(time: time)
@@ -265,6 +266,7 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
             hour.windSpeedKilometresPerHour = windSpeed[i]
             hour.windGustsKilometresPerHour = windGusts[i]
             hour.windDirectionDegrees = windDirection[i]
+            hour.isDay = isDay[i].map { $0 != 0 }
             return hour
         }
     }

@@ -117,10 +117,15 @@ package struct WXApp {
             paging = PagingOutput(
                 inner: output, pager: pager, command: command, rows: host.terminalRows, columns: host.terminalWidth)
         }
+        // A terminal's own width wins; in scripts and pipes `COLUMNS` (a whole number) sets one,
+        // and without it the weather's views keep to 80 columns and lists are never cut.
+        let columns =
+            host.outputIsTerminal ? nil : host.variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         let runner = ShellRunner(
             session: session, output: paging ?? output, format: invocation.json ? .json : .text,
             colour: host.outputIsTerminal && configuration.colourAllowed, unicode: configuration.unicodeOutput,
-            width: host.terminalWidth)
+            width: columns.map { width in { width } } ?? host.terminalWidth,
+            fitsWidth: host.outputIsTerminal || columns != nil)
 
         if oneShot {
             let lines =

@@ -31,6 +31,9 @@ package struct NowReading: Hashable, Sendable {
     package var precipitationProbabilityPercent: Double?
     /// The hour's sum, else what the conditions report for their shorter interval, mm.
     package var precipitationMillimetres: Double?
+    /// Whether `time` is at night (the service's `is_day`, else the day's sunrise and sunset);
+    /// nil when neither says. Codes 0–2 then read "clear night" and show a moon.
+    package var isNight: Bool?
 
     /// The reading of `forecast` at `now`; nil when it has neither current conditions nor an
     /// hour containing now.
@@ -48,6 +51,22 @@ package struct NowReading: Hashable, Sendable {
         windDirectionDegrees = current?.windDirectionDegrees ?? hour?.windDirectionDegrees
         precipitationProbabilityPercent = hour?.precipitationProbabilityPercent
         precipitationMillimetres = hour?.precipitationMillimetres ?? current?.precipitationMillimetres
+        isNight = forecast.isNight(at: time, isDay: current?.isDay ?? hour?.isDay)
+    }
+}
+
+extension Forecast {
+    /// Whether `time` falls at night at the place: the service's `isDay` flag when it gave one
+    /// (Open-Meteo `is_day`), else before sunrise or from sunset of the local day containing
+    /// `time`; nil when neither is known (no flag, no such day, or no sunrise before sunset —
+    /// polar days and nights say so in their own words).
+    package func isNight(at time: Date, isDay: Bool?) -> Bool? {
+        if let isDay { return !isDay }
+        let date = clock.localTime(time).date
+        guard let day = daily.first(where: { $0.date == date }), let sunrise = day.sunrise, let sunset = day.sunset,
+            sunrise < sunset
+        else { return nil }
+        return time < sunrise || time >= sunset
     }
 }
 
@@ -139,6 +158,16 @@ package struct WeatherPresentation: Sendable {
 }
 
 extension WeatherPresentation {
+    /// Whether the current conditions were taken at night (see `Forecast.isNight(at:isDay:)`).
+    package var currentIsNight: Bool? {
+        current.flatMap { report.forecast.isNight(at: $0.time, isDay: $0.isDay) }
+    }
+
+    /// Whether `hour` starts at night (see `Forecast.isNight(at:isDay:)`).
+    package func isNight(_ hour: HourlyForecast) -> Bool? {
+        report.forecast.isNight(at: hour.time, isDay: hour.isDay)
+    }
+
     /// `show`: the readings now, 12 hours and 7 days.
     package static func show(_ report: WeatherReport, now: Date) -> Self { Self(report, now: now) }
 

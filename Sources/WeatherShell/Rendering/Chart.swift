@@ -2,19 +2,35 @@ import WXBasics
 import WeatherKit
 
 /// A terminal chart of temperature over the place's local time, with precipitation probability
-/// as bars under it, at most 80 columns wide: eighth-block characters (▁▂…█), or # and : in ASCII.
+/// as bars under it, at most `width` (≤ 80) columns wide: eighth-block characters (▁▂…█), or #
+/// and : in ASCII. The scale's labels ("-11.2°C") are never cut: the label column is as wide as
+/// the longest of them.
 enum TemperatureChart {
     /// Rows for the temperature area and for the probability bars.
     static let temperatureRows = 6
     static let probabilityRows = 2
-    /// Columns left of the chart for labels.
+    /// Columns left of the chart for labels, at least: labels of up to six columns, " ┤".
     static let margin = 8
     /// At most this many data columns (one hour each, or hours averaged together beyond it).
     static let maximumColumns = 72
 
-    static func lines(_ hours: [HourlyForecast], clock: ZoneClock, format: ValueFormatter, unicode: Bool) -> [String] {
+    /// The chart's lines, none longer than `width` columns.
+    static func lines(
+        _ hours: [HourlyForecast], clock: ZoneClock, format: ValueFormatter, unicode: Bool, width: Int = 80
+    ) -> [String] {
         let temperatures = hours.map { $0.temperatureCelsius.map(format.units.temperature.convert) }
         guard temperatures.contains(where: { $0 != nil }) else { return [] }
+        let known = temperatures.compactMap { $0 }
+        // The scale's two labels lie between the hours' extremes (a column averages hours), or
+        // one degree above the lowest: the longest such number, with or without a decimal,
+        // decides the label column, a space and "┤" after it.
+        let unit = format.temperatureSymbol
+        let (lowest, highest) = (known.min()!, known.max()!)
+        let widest = [lowest, highest, lowest + 1].flatMap { value in
+            [0, 1].map { TextLayout.columns("\(DecimalText.fixed(value, digits: $0))\(unit)") }
+        }
+        let margin = max(Self.margin, widest.max()! + 2)
+        let maximumColumns = max(8, min(Self.maximumColumns, width - margin))
         // Hours per column when there are more hours than columns.
         let step = max(1, (hours.count + maximumColumns - 1) / maximumColumns)
         let columns = stride(from: 0, to: hours.count, by: step).map { start in
@@ -27,13 +43,12 @@ enum TemperatureChart {
         let columnProbability: [Double?] = columns.map { indices in
             indices.compactMap { hours[$0].precipitationProbabilityPercent }.max()
         }
-        let known = columnTemperature.compactMap { $0 }
-        let low = known.min()!
-        let high = known.max()!
+        let columnKnown = columnTemperature.compactMap { $0 }
+        let low = columnKnown.min()!
+        let high = columnKnown.max()!
         let span = max(high - low, 1)
 
         var lines: [String] = []
-        let unit = format.temperatureSymbol
         // The rows span low…low+span; a narrow span gets a decimal so the two labels differ.
         let digits = span < 5 ? 1 : 0
         for row in (0..<temperatureRows).reversed() {
@@ -63,7 +78,7 @@ enum TemperatureChart {
         }
         // The time axis: under the column holding each 6-hour mark (each midnight, with the
         // weekday, when columns hold several hours), where it does not run into the last label.
-        var axis = Array(repeating: Character(" "), count: columns.count + 3)
+        var axis = Array(repeating: Character(" "), count: max(columns.count, min(columns.count + 3, width - margin)))
         var free = 0
         for (index, indices) in columns.enumerated() {
             guard

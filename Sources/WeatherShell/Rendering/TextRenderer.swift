@@ -16,17 +16,26 @@ package struct RenderContext: Sendable {
     package var colour: Bool
     /// UTF-8 output allowed (symbols, "★", "…"); ASCII otherwise.
     package var unicode: Bool
-    /// Columns available: the terminal's width, or 80 when output is not a terminal. Lists use
-    /// it; the weather's tables keep to 80 columns.
+    /// Columns available (at least 40): the terminal's width, `COLUMNS` when output is not a
+    /// terminal, else 80. Every view fits it; the weather's views keep to 80 columns at most.
     package var width: Int
+    /// Whether lines are fitted to `width` (a terminal, or `COLUMNS` given); false in scripts
+    /// and pipes, where `find`'s candidates are printed whole, never cut.
+    package var fitsWidth: Bool
 
-    package init(units: UnitPreferences, now: Date, colour: Bool, unicode: Bool, width: Int = 80) {
+    package init(
+        units: UnitPreferences, now: Date, colour: Bool, unicode: Bool, width: Int = 80, fitsWidth: Bool = true
+    ) {
         self.units = units
         self.now = now
         self.colour = colour
         self.unicode = unicode
         self.width = max(40, width)
+        self.fitsWidth = fitsWidth
     }
+
+    /// The width of the weather's views: the terminal's, at most 80 columns.
+    package var reportWidth: Int { min(width, TextRenderer.reportWidth) }
 }
 
 /// Renders results as text for a terminal or a pipe: lists fit the terminal's width (80 columns
@@ -79,15 +88,18 @@ package enum TextRenderer {
         let width = context.width
         switch result {
         case .candidates(_, let places):
-            return places.enumerated().map { index, place in
-                let number = TextLayout.pad(String(index + 1), to: 3, right: true)
-                return
-                    "\(number)  \(TextLayout.pad(place.label, to: width - 28))  \(place.coordinate.latitudeLongitudeText)"
-            }
+            return candidates(places, context: context)
         case .currentPlace(let place):
+            // The place's name gives way; its coordinates are whole, on a line of their own
+            // when the name would keep fewer than 12 columns.
+            let lead = "current location: "
+            let coordinates = " (\(place.coordinate.latitudeLongitudeText))"
+            let room = width - TextLayout.columns(lead) - TextLayout.columns(coordinates)
+            if room >= 12 || TextLayout.columns(place.label) <= room {
+                return [lead + TextLayout.truncate(place.label, to: room) + coordinates]
+            }
             return [
-                TextLayout.truncate(
-                    "current location: \(place.label) (\(place.coordinate.latitudeLongitudeText))", to: width)
+                lead + TextLayout.truncate(place.label, to: width - TextLayout.columns(lead)), " " + coordinates,
             ]
         case .weather(let report):
             return weather(
@@ -106,47 +118,76 @@ package enum TextRenderer {
             let presentation = WeatherPresentation.daily(report, days: count, now: context.now)
             let short =
                 presentation.daysFromToday > 0 && presentation.daysFromToday < count
-                ? [style.dim("  the answer has \(Self.count(presentation.daysFromToday, "day")) from today")] : []
+                ? note("the answer has \(Self.count(presentation.daysFromToday, "day")) from today", context, style)
+                : []
             return header(presentation, context: context, format: format, style: style)
                 + dayTable(presentation.days, context: context, format: format, detailed: true)
-                + short + daysNote(presentation.coverage, format: format, style: style)
+                + short + daysNote(presentation.coverage, format: format, style: style, context: context)
         case .rain(let report, let outlook):
             return header(
                 WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
-                + ["  " + rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now)]
+                + wrap(
+                    rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now), indent: 2,
+                    width: context.reportWidth)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite):
-            return ["\(context.unicode ? "★" : "*") \(favorite.name) saved to favorites"]
+            return wrap("\(context.unicode ? "★" : "*") \(favorite.name) saved to favorites", indent: 0, width: width)
         case .favoriteRemoved(let favorite):
-            return ["\(context.unicode ? "☆" : "-") \(favorite.name) removed from favorites"]
+            return wrap(
+                "\(context.unicode ? "☆" : "-") \(favorite.name) removed from favorites", indent: 0, width: width)
         case .favoriteRenamed(let old, let favorite):
-            return ["favorite “\(old)” is now “\(favorite.name)”"]
+            return wrap("favorite “\(old)” is now “\(favorite.name)”", indent: 0, width: width)
         case .favorites(let favorites):
             if favorites.isEmpty { return ["no favorites yet: “fav” saves the current location"] }
-            return favorites.map { favorite in
-                let star = context.unicode ? "★" : "*"
-                let region = favorite.region
-                return
-                    "  \(star) \(TextLayout.pad(favorite.name, to: 22)) \(TextLayout.pad(region, to: width - 50))  \(favorite.coordinate.latitudeLongitudeText)"
-            }
+            // Name and region are words and give way (the region first); coordinates never do.
+            let star = context.unicode ? "★" : "*"
+            let table = TextTable(columns: [
+                .init(header: "", cells: favorites.map { "\(star) \($0.name)" }, width: 24, shrinkable: 10),
+                .init(
+                    header: "", cells: favorites.map(\.region), lead: 1, width: max(1, width - 50), shrinkable: 12,
+                    dropOrder: 1),
+                .init(header: "", cells: favorites.map(\.coordinate.latitudeLongitudeText), lead: 2),
+            ])
+            return Array(table.lines(width: width).dropFirst())
         case .snapshotSaved(let snapshot):
             let reading = snapshot.reading
             let time = format.dateTime(snapshotClock(snapshot, reading.dataTime))
-            return [
-                "snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)"
-            ]
+            return wrap(
+                "snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)",
+                indent: 0, width: width)
         case .snapshotRemoved(let snapshot):
             return ["snapshot \(snapshot.id) deleted (\(snapshot.placeName))"]
         case .snapshots(let snapshots):
             if snapshots.isEmpty { return ["no snapshots yet: “save” keeps the last weather shown"] }
-            return snapshots.map { snapshot in
-                let reading = snapshot.reading
-                let fixed =
-                    "\(TextLayout.pad(snapshot.id == 0 ? "new" : String(snapshot.id), to: 5, right: true))  \(format.dateTime(snapshotClock(snapshot, reading.dataTime)))  \(TextLayout.pad(snapshot.placeName, to: max(14, width - 66))) \(TextLayout.pad(format.temperature(reading.temperatureCelsius), to: 8, right: true)) \(TextLayout.pad(format.percent(reading.precipitationProbabilityPercent), to: 5, right: true)) \(TextLayout.pad(format.precipitation(reading.precipitationMillimetres), to: 8, right: true))  "
-                return fixed
-                    + TextLayout.truncate(condition(reading.weatherCode), to: max(4, width - TextLayout.columns(fixed)))
-            }
+            // 65 columns before the condition at 80; narrower, the words give way, then the
+            // amount, the chance and the condition are left out: a value is never cut.
+            let readings = snapshots.map(\.reading)
+            let table = TextTable(
+                columns: [
+                    .init(
+                        header: "", cells: snapshots.map { $0.id == 0 ? "new" : String($0.id) }, width: 5, right: true),
+                    .init(
+                        header: "", cells: snapshots.map { format.dateTime(snapshotClock($0, $0.reading.dataTime)) },
+                        lead: 2, width: 16),
+                    .init(
+                        header: "", cells: snapshots.map(\.placeName), lead: 2, width: max(14, width - 66),
+                        shrinkable: 8),
+                    .init(
+                        header: "", cells: readings.map { format.temperature($0.temperatureCelsius) }, lead: 1,
+                        width: 8,
+                        right: true),
+                    .init(
+                        header: "", cells: readings.map { format.percent($0.precipitationProbabilityPercent) }, lead: 1,
+                        width: 5, right: true, dropOrder: 2),
+                    .init(
+                        header: "", cells: readings.map { format.precipitation($0.precipitationMillimetres) }, lead: 1,
+                        width: 8, right: true, dropOrder: 1),
+                    .init(
+                        header: "", cells: readings.map { condition($0.weatherCode) }, lead: 2,
+                        width: max(4, width - 65 - max(0, width - 80)), shrinkable: 8, dropOrder: 3),
+                ], indent: 0)
+            return Array(table.lines(width: width).dropFirst())
         case .snapshot(let snapshot, let outcome):
             let reading = snapshot.reading
             let clock = snapshotClock(snapshot, reading.dataTime)
@@ -246,14 +287,81 @@ package enum TextRenderer {
         }
     }
 
+    // MARK: - find
+
+    /// `find`'s numbered candidates with their coordinates. In scripts and pipes (`fitsWidth`
+    /// false) every label is whole, padded to 52 columns or the longest label. At a terminal a label that does not
+    /// fit keeps its locality, region and country — what tells candidates apart — and gives way
+    /// in its own name (the street part, cut with "…"); a region too long for one line goes on
+    /// lines of its own under the name, split between its parts. Coordinates are never cut:
+    /// when the width leaves fewer than 24 columns beside them, they get a line of their own.
+    static func candidates(_ places: [Place], context: RenderContext) -> [String] {
+        let coordinates = places.map(\.coordinate.latitudeLongitudeText)
+        let coordinateWidth = coordinates.map(TextLayout.columns).max() ?? 0
+        let numbers = places.indices.map { TextLayout.pad(String($0 + 1), to: 3, right: true) + "  " }
+        guard context.fitsWidth else {
+            // Aligned as at 80 columns (52 for labels), further out for a longer label.
+            let labelWidth = places.map { TextLayout.columns($0.label) }.reduce(52, max)
+            return places.indices.map {
+                numbers[$0] + TextLayout.pad(places[$0].label, to: labelWidth) + "  " + coordinates[$0]
+            }
+        }
+        let width = context.width
+        let margin = String(repeating: " ", count: 5)
+        // Labels in 52 columns at 80, as wide as the coordinates leave on narrower terminals.
+        var room = width - 7 - max(coordinateWidth, 21)
+        if room < 24 { room = width - 7 - coordinateWidth }
+        let beside = room >= 24
+        if !beside { room = width - 5 }
+        var lines: [String] = []
+        for (index, place) in places.enumerated() {
+            let label = labelLines(place, width: room, continuation: width - 5)
+            lines.append(
+                numbers[index] + (beside ? TextLayout.pad(label[0], to: room) + "  " + coordinates[index] : label[0]))
+            lines += label.dropFirst().map { margin + $0 }
+            if !beside { lines.append(margin + coordinates[index]) }
+        }
+        return lines
+    }
+
+    /// A place's label in a first line of at most `width` columns and further lines of at most
+    /// `continuation`: whole when it fits; else its name cut (to no fewer than 10 columns) so
+    /// that the region stays whole on the same line; else the name on the first line and the
+    /// region's parts (locality, region, country) after it, as many to a line as fit — only a
+    /// part longer than a whole line is cut.
+    static func labelLines(_ place: Place, width: Int, continuation: Int) -> [String] {
+        let label = place.label
+        if TextLayout.columns(label) <= width || place.region.isEmpty { return [TextLayout.truncate(label, to: width)] }
+        let region = ", " + place.region
+        let nameRoom = width - TextLayout.columns(region)
+        if nameRoom >= 10 { return [TextLayout.truncate(place.name, to: nameRoom) + region] }
+        var lines = [TextLayout.truncate(place.name + ",", to: width)]
+        let parts = place.region.split(separator: ", ").map(String.init)
+        var line = ""
+        for (index, part) in parts.enumerated() {
+            let piece = part + (index < parts.count - 1 ? "," : "")
+            let candidate = line.isEmpty ? piece : line + " " + piece
+            if !line.isEmpty && TextLayout.columns(candidate) > continuation {
+                lines.append(line)
+                line = TextLayout.truncate(piece, to: continuation)
+            } else {
+                line = TextLayout.truncate(candidate, to: continuation)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     // MARK: - show
 
-    /// "Hamburg, Deutschland · Sun 03:10 GMT": the place and its local time now.
-    static func heading(_ presentation: WeatherPresentation, format: ValueFormatter) -> String {
+    /// "Hamburg, Deutschland · Sun 03:10 GMT": the place and its local time now, in at most
+    /// `width` columns. A long place name is what gets shortened (ending in "…"); the time and
+    /// its zone are always whole.
+    static func heading(_ presentation: WeatherPresentation, format: ValueFormatter, width: Int = .max) -> String {
         let local = presentation.local
         let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
-        return
-            "\(presentation.report.place.label) · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
+        let time = " · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
+        return TextLayout.truncate(presentation.report.place.label, to: max(1, width - TextLayout.columns(time))) + time
     }
 
     /// "1 snapshot", "2 snapshots".
@@ -266,27 +374,35 @@ package enum TextRenderer {
     static func header(
         _ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style
     ) -> [String] {
-        [style.bold(TextLayout.truncate(heading(presentation, format: format), to: context.width))]
+        [style.bold(heading(presentation, format: format, width: context.width))]
             + offlineNote(presentation.report.origin, context: context, style: style)
-            + coverageNote(presentation.coverage, format: format, style: style)
+            + coverageNote(presentation.coverage, format: format, style: style, context: context)
     }
 
     /// "this forecast covers Sun 27 Jul to Sat 02 Aug, not now" when now is outside its hours.
     /// Under it, "3-hour steps from OpenWeatherMap; days are built from them" for coarse steps.
-    static func coverageNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style) -> [String] {
-        let steps = coverage.stepNote.map { [style.dim("  " + $0)] } ?? []
+    static func coverageNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style, context: RenderContext)
+        -> [String]
+    {
+        let steps = coverage.stepNote.map { note($0, context, style) } ?? []
         guard let days = coverage.hoursNotNow else { return steps }
-        return [
-            style.dim(
-                "  this forecast covers \(format.day(days.lowerBound)) to \(format.day(days.upperBound)), not now")
-        ] + steps
+        return note(
+            "this forecast covers \(format.day(days.lowerBound)) to \(format.day(days.upperBound)), not now", context,
+            style) + steps
+    }
+
+    /// A dim note under a weather view, indented and wrapped to the view's width.
+    static func note(_ text: String, _ context: RenderContext, _ style: Style) -> [String] {
+        wrap(text, indent: 2, width: context.reportWidth).map(style.dim)
     }
 
     /// "this forecast does not cover today: its days end on Sat 02 Aug", under a table of days
     /// that all lie before the place's today.
-    static func daysNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style) -> [String] {
+    static func daysNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style, context: RenderContext)
+        -> [String]
+    {
         guard let last = coverage.lastDayBeforeToday else { return [] }
-        return [style.dim("  this forecast does not cover today: its days end on \(format.day(last))")]
+        return note("this forecast does not cover today: its days end on \(format.day(last))", context, style)
     }
 
     /// The line saying the data is old and why, when it came from the cache after a failure.
@@ -295,7 +411,7 @@ package enum TextRenderer {
         let why = reason.map { " (\($0.description))" } ?? ""
         return wrap(
             "offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago\(why)",
-            indent: 2, width: reportWidth
+            indent: 2, width: context.reportWidth
         )
         .map(style.dim)
     }
@@ -313,8 +429,11 @@ package enum TextRenderer {
             var first = [
                 "\(format.temperature(current.temperatureCelsius)), feels like \(format.temperature(current.apparentTemperatureCelsius))"
             ]
-            let symbol = current.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) + " " } ?? ""
-            first.append(symbol + (current.conditionText ?? condition(current.weatherCode)))
+            let isNight = presentation.currentIsNight
+            let symbol =
+                current.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode, isNight: isNight) + " " }
+                ?? ""
+            first.append(symbol + (current.conditionText ?? condition(current.weatherCode, isNight: isNight)))
             var wind = "wind \(format.windSpeed(current.windSpeedKilometresPerHour))"
             if let direction = current.windDirectionDegrees, current.windSpeedKilometresPerHour != nil {
                 wind += " \(CompassDirection.name(degrees: direction)) (\(DecimalText.fixed(direction, digits: 0))°)"
@@ -323,7 +442,7 @@ package enum TextRenderer {
             if dataAge > 5_400 || dataAge < -5_400 {
                 first.append("as of \(format.dateTime(clock.localTime(current.time)))")
             }
-            lines.append(contentsOf: TextLayout.flow(first, indent: 2))
+            lines.append(contentsOf: TextLayout.flow(first, indent: 2, width: context.reportWidth))
             // The other readings, those the service gave; what only the hourly data has comes
             // from the hour of these conditions (see WeatherPresentation.conditionsHour).
             let hour = presentation.conditionsHour
@@ -336,14 +455,14 @@ package enum TextRenderer {
             }
             if let value = current.uvIndex ?? hour?.uvIndex { more.append("UV \(DecimalText.fixed(value, digits: 1))") }
             if let value = current.windGustsKilometresPerHour { more.append("gusts \(format.windSpeed(value))") }
-            lines.append(contentsOf: TextLayout.flow(more, indent: 2))
+            lines.append(contentsOf: TextLayout.flow(more, indent: 2, width: context.reportWidth))
         } else if let reading = presentation.reading {
             lines.append(
                 contentsOf: TextLayout.flow(
                     [
                         "\(format.temperature(reading.temperatureCelsius)) (hourly forecast)",
-                        condition(reading.weatherCode),
-                    ], indent: 2))
+                        condition(reading.weatherCode, isNight: reading.isNight),
+                    ], indent: 2, width: context.reportWidth))
         } else {
             lines.append("  no current conditions in this forecast")
         }
@@ -375,10 +494,11 @@ package enum TextRenderer {
                 second.append("daylight \(Int(daylight) / 3_600) h \(Int(daylight) % 3_600 / 60) min")
             }
         }
-        lines.append(contentsOf: TextLayout.flow(second, indent: 2))
+        lines.append(contentsOf: TextLayout.flow(second, indent: 2, width: context.reportWidth))
 
-        // The next hours, one column each (the header says when the forecast is not about now).
-        let next = presentation.hours
+        // The next hours, one column each (the header says when the forecast is not about now),
+        // as many as the width holds.
+        let next = presentation.hours.prefix(max(1, (context.reportWidth - 10) / 5))
         if !next.isEmpty {
             lines.append("")
             let label = 10
@@ -408,12 +528,12 @@ package enum TextRenderer {
         // sunrise and sunset: no table then. Otherwise every day shows, unknown values as such,
         // and days that all lie before today are said to.
         if presentation.coverage.isCurrentConditionsOnly {
-            lines.append(style.dim("  " + presentation.coverage.noForecastText))
+            lines += note(presentation.coverage.noForecastText, context, style)
         }
         if !presentation.days.isEmpty {
             lines.append("")
             lines.append(contentsOf: dayTable(presentation.days, context: context, format: format, detailed: false))
-            lines.append(contentsOf: daysNote(presentation.coverage, format: format, style: style))
+            lines.append(contentsOf: daysNote(presentation.coverage, format: format, style: style, context: context))
         }
         return lines
     }
@@ -424,33 +544,37 @@ package enum TextRenderer {
         -> [String]
     {
         let unit = format.temperatureSymbol
-        let conditionWidth = detailed ? 20 : 24
-        var header =
-            "  " + TextLayout.pad("day", to: 12) + TextLayout.pad("condition", to: conditionWidth)
-            + TextLayout.pad("low \(unit)", to: 8, right: true) + TextLayout.pad("high \(unit)", to: 9, right: true)
-            + TextLayout.pad("rain", to: 7, right: true)
-            + TextLayout.pad(context.units.precipitation.symbol, to: 8, right: true)
-        if detailed { header += "  wind max" }
-        var lines = [header]
-        for day in days {
-            let symbol = day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " "
-            var line =
-                "  " + TextLayout.pad(format.day(day.date), to: 12)
-                + TextLayout.pad("\(symbol) \(condition(day.weatherCode))", to: conditionWidth)
-                + TextLayout.pad(format.temperatureValue(day.temperatureMinCelsius), to: 8, right: true)
-                + TextLayout.pad(format.temperatureValue(day.temperatureMaxCelsius), to: 9, right: true)
-                + TextLayout.pad(format.percent(day.precipitationProbabilityMaxPercent), to: 7, right: true)
-                + TextLayout.pad(format.precipitationValue(day.precipitationSumMillimetres), to: 8, right: true)
-            if detailed {
-                var wind = format.windSpeed(day.windSpeedMaxKilometresPerHour)
-                if let direction = day.windDirectionDominantDegrees, day.windSpeedMaxKilometresPerHour != nil {
-                    wind += " " + CompassDirection.name(degrees: direction)
-                }
-                line += "  " + wind
+        let winds = days.map { day in
+            var wind = format.windSpeed(day.windSpeedMaxKilometresPerHour)
+            if let direction = day.windDirectionDominantDegrees, day.windSpeedMaxKilometresPerHour != nil {
+                wind += " " + CompassDirection.name(degrees: direction)
             }
-            lines.append(TextLayout.truncate(line.trimmedTrailing, to: reportWidth))
+            return wind
         }
-        return lines
+        // Day codes describe the whole day: a day's words and symbols stay the day's.
+        var columns: [TextTable.Column] = [
+            .init(header: "day", cells: days.map { format.day($0.date) }, width: 12),
+            .init(
+                header: "condition",
+                cells: days.map { day in
+                    "\(day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " ") \(condition(day.weatherCode))"
+                }, width: detailed ? 20 : 24, shrinkable: 8),
+            .init(
+                header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 8,
+                right: true),
+            .init(
+                header: "high \(unit)", cells: days.map { format.temperatureValue($0.temperatureMaxCelsius) }, width: 9,
+                right: true),
+            .init(
+                header: "rain", cells: days.map { format.percent($0.precipitationProbabilityMaxPercent) }, width: 7,
+                right: true, dropOrder: 3),
+            .init(
+                header: context.units.precipitation.symbol,
+                cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 8, right: true,
+                dropOrder: 2),
+        ]
+        if detailed { columns.append(.init(header: "wind max", cells: winds, lead: 2, dropOrder: 1)) }
+        return TextTable(columns: columns).lines(width: context.reportWidth)
     }
 
     // MARK: - hourly
@@ -462,43 +586,59 @@ package enum TextRenderer {
         let hours = presentation.hours
         var lines = header(presentation, context: context, format: format, style: style)
         guard !hours.isEmpty else {
-            lines.append(style.dim("  no forecast hours after now in this answer"))
+            lines += note("no forecast hours after now in this answer", context, style)
             return lines
         }
         let unit = format.temperatureSymbol
-        let timeWidth = context.units.clock == .twelveHour ? 13 : 11
-        lines.append(
-            "  " + TextLayout.pad("time", to: timeWidth) + TextLayout.pad("condition", to: 20)
-                + TextLayout.pad(unit, to: 6, right: true) + TextLayout.pad("feels", to: 7, right: true)
-                + TextLayout.pad("rain", to: 6, right: true)
-                + TextLayout.pad(context.units.precipitation.symbol, to: 6, right: true) + "  wind")
+        var times: [String] = []
         var previousDay: LocalDate?
         for hour in hours {
             let local = clock.localTime(hour.time)
-            let time =
+            times.append(
                 (local.date != previousDay ? ValueFormatter.weekdays[local.weekday] + " " : "    ")
-                + format.clock(local)
+                    + format.clock(local))
             previousDay = local.date
-            let symbol = hour.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " "
+        }
+        let winds = hours.map { hour in
             var wind = format.windSpeed(hour.windSpeedKilometresPerHour)
             if let direction = hour.windDirectionDegrees, hour.windSpeedKilometresPerHour != nil {
                 wind += " " + CompassDirection.name(degrees: direction)
             }
-            lines.append(
-                ("  " + TextLayout.pad(time, to: timeWidth)
-                    + TextLayout.pad("\(symbol) \(condition(hour.weatherCode))", to: 20)
-                    + TextLayout.pad(format.temperatureValue(hour.temperatureCelsius), to: 6, right: true)
-                    + TextLayout.pad(format.temperatureValue(hour.apparentTemperatureCelsius), to: 7, right: true)
-                    + TextLayout.pad(format.percent(hour.precipitationProbabilityPercent), to: 6, right: true)
-                    + TextLayout.pad(format.precipitationValue(hour.precipitationMillimetres), to: 6, right: true)
-                    + "  " + wind).trimmedTrailing)
+            return wind
         }
-        let chart = TemperatureChart.lines(hours, clock: clock, format: format, unicode: context.unicode)
+        // At night clear skies read "clear night" under a moon, not a sun (is_day, else sun times).
+        let conditions = hours.map { hour in
+            let isNight = presentation.isNight(hour)
+            let symbol =
+                hour.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode, isNight: isNight) } ?? " "
+            return "\(symbol) \(condition(hour.weatherCode, isNight: isNight))"
+        }
+        let table = TextTable(columns: [
+            .init(header: "time", cells: times, width: context.units.clock == .twelveHour ? 13 : 11),
+            .init(header: "condition", cells: conditions, width: 22, shrinkable: 10),
+            .init(
+                header: unit, cells: hours.map { format.temperatureValue($0.temperatureCelsius) }, width: 6, right: true
+            ),
+            .init(
+                header: "feels", cells: hours.map { format.temperatureValue($0.apparentTemperatureCelsius) }, width: 7,
+                right: true, dropOrder: 1),
+            .init(
+                header: "rain", cells: hours.map { format.percent($0.precipitationProbabilityPercent) }, width: 6,
+                right: true, dropOrder: 4),
+            .init(
+                header: context.units.precipitation.symbol,
+                cells: hours.map { format.precipitationValue($0.precipitationMillimetres) }, width: 6, right: true,
+                dropOrder: 2),
+            .init(header: "wind", cells: winds, lead: 2, dropOrder: 3),
+        ])
+        lines += table.lines(width: context.reportWidth)
+        let chart = TemperatureChart.lines(
+            hours, clock: clock, format: format, unicode: context.unicode, width: context.reportWidth)
         if !chart.isEmpty { lines.append("") }
         // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
         let short =
             presentation.hoursAfterNow < count
-            ? [style.dim("  the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now")] : []
+            ? note("the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now", context, style) : []
         return lines + short + chart
     }
 
@@ -536,7 +676,7 @@ package enum TextRenderer {
         _ place: Place, _ air: AirQuality, origin: DataOrigin, context: RenderContext, format: ValueFormatter,
         style: Style
     ) -> [String] {
-        var lines = [style.bold("air at \(place.label)")]
+        var lines = [style.bold("air at \(TextLayout.truncate(place.label, to: context.width - 7))")]
         lines += offlineNote(origin, context: context, style: style)
         var indexes: [String] = []
         if let value = air.europeanAQI {
@@ -547,7 +687,9 @@ package enum TextRenderer {
             indexes.append("US AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.usCategory(value)))")
         }
         lines.append(
-            contentsOf: TextLayout.flow(indexes.isEmpty ? ["no air-quality index for this place"] : indexes, indent: 2))
+            contentsOf: TextLayout.flow(
+                indexes.isEmpty ? ["no air-quality index for this place"] : indexes, indent: 2,
+                width: context.reportWidth))
         func micrograms(_ value: Double?) -> String {
             value.map { "\(DecimalText.fixed($0, digits: 1)) µg/m³" } ?? ValueFormatter.missing
         }
@@ -559,13 +701,13 @@ package enum TextRenderer {
                     "ozone \(micrograms(air.ozoneMicrogramsPerCubicMetre))",
                     "NO₂ \(micrograms(air.nitrogenDioxideMicrogramsPerCubicMetre))",
                     "UV \(air.uvIndex.map { DecimalText.fixed($0, digits: 1) } ?? ValueFormatter.missing)",
-                ], indent: 2))
+                ], indent: 2, width: context.reportWidth))
         if !air.pollenGrainsPerCubicMetre.isEmpty {
             lines.append(
                 contentsOf: TextLayout.flow(
                     ["pollen (grains/m³)"]
                         + air.pollenGrainsPerCubicMetre.map { "\($0.plant) \(DecimalText.fixed($0.value, digits: 1))" },
-                    indent: 2))
+                    indent: 2, width: context.reportWidth))
         }
         return lines
     }
@@ -576,37 +718,39 @@ package enum TextRenderer {
         _ places: [WeatherPresentation], context: RenderContext, format: ValueFormatter, style: Style
     ) -> [String] {
         let unit = format.temperatureSymbol
-        // 2 + name + 7 + 2 + 18 + 12 + 6 + 2 columns before the wind, which gets the rest (13 at 80).
-        let nameWidth = max(12, min(24, context.width - 62))
-        let windWidth = max(8, context.width - 49 - nameWidth)
-        var lines = [
-            "  " + TextLayout.pad("place", to: nameWidth) + TextLayout.pad("now \(unit)", to: 7, right: true)
-                + "  " + TextLayout.pad("condition", to: 18) + TextLayout.pad("today \(unit)", to: 12, right: true)
-                + TextLayout.pad("rain", to: 6, right: true) + "  wind"
-        ]
-        for place in places {
-            let reading = place.reading
-            let today = place.today
-            var wind = format.windSpeed(reading?.windSpeedKilometresPerHour)
-            if let direction = reading?.windDirectionDegrees, wind != ValueFormatter.missing {
+        let winds = places.map { place in
+            var wind = format.windSpeed(place.reading?.windSpeedKilometresPerHour)
+            if let direction = place.reading?.windDirectionDegrees, wind != ValueFormatter.missing {
                 wind += " " + CompassDirection.name(degrees: direction)
             }
-            let range =
-                today.map {
-                    "\(format.temperatureValue($0.temperatureMinCelsius)) … \(format.temperatureValue($0.temperatureMaxCelsius))"
-                }
-                ?? ValueFormatter.missing
-            lines.append(
-                "  " + TextLayout.pad(place.report.place.name, to: nameWidth)
-                    + TextLayout.pad(format.temperatureValue(reading?.temperatureCelsius), to: 7, right: true)
-                    + "  " + TextLayout.pad(condition(reading?.weatherCode), to: 18)
-                    + TextLayout.pad(range, to: 12, right: true)
-                    + TextLayout.pad(
-                        format.percent(
-                            today?.precipitationProbabilityMaxPercent ?? reading?.precipitationProbabilityPercent),
-                        to: 6, right: true)
-                    + "  " + TextLayout.truncate(wind, to: windWidth))
+            return wind
         }
+        let ranges = places.map { place in
+            place.today.map {
+                "\(format.temperatureValue($0.temperatureMinCelsius)) … \(format.temperatureValue($0.temperatureMaxCelsius))"
+            } ?? ValueFormatter.missing
+        }
+        let rains = places.map { place in
+            format.percent(
+                place.today?.precipitationProbabilityMaxPercent ?? place.reading?.precipitationProbabilityPercent)
+        }
+        // Names and conditions are words and give way; values stay whole, and whole columns
+        // are left out (wind, then rain, then today's range) when the width cannot hold them.
+        var lines = TextTable(columns: [
+            .init(
+                header: "place", cells: places.map(\.report.place.name), width: max(12, min(24, context.width - 62)),
+                shrinkable: 14),
+            .init(
+                header: "now \(unit)", cells: places.map { format.temperatureValue($0.reading?.temperatureCelsius) },
+                width: 7, right: true),
+            .init(
+                header: "condition",
+                cells: places.map { condition($0.reading?.weatherCode, isNight: $0.reading?.isNight) }, lead: 2,
+                width: 18, shrinkable: 13),
+            .init(header: "today \(unit)", cells: ranges, width: 12, right: true, dropOrder: 3),
+            .init(header: "rain", cells: rains, width: 6, right: true, dropOrder: 2),
+            .init(header: "wind", cells: winds, lead: 2, dropOrder: 1),
+        ]).lines(width: context.width)
         if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
     }
@@ -709,8 +853,11 @@ package enum TextRenderer {
         return "\(DecimalText.fixed(Double(bytes) / 1_048_576, digits: 1)) MB"
     }
 
-    /// Words for a WMO code; "unknown" when the service sent none.
-    static func condition(_ code: Int?) -> String { code.map { WeatherCode($0).description } ?? "unknown" }
+    /// Words for a WMO code ("clear night" for code 0 when `isNight`); "unknown" when the
+    /// service sent none.
+    static func condition(_ code: Int?, isNight: Bool? = nil) -> String {
+        code.map { WeatherCode($0).description(isNight: isNight) } ?? "unknown"
+    }
 
     /// "+01:00", "-02:30", "+05:45".
     static func offsetText(_ seconds: Int) -> String {
