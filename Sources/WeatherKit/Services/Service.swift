@@ -7,6 +7,8 @@ public enum Service: String, Sendable, CaseIterable, Codable {
     case openMeteoGeocoding
     case openMeteoAirQuality
     case openWeatherMap
+    /// Open-Meteo's Historical Weather API (`/v1/archive`, ERA5 reanalysis from 1940).
+    case openMeteoArchive
 
     /// The name shown in messages ("Nominatim", "Open-Meteo").
     public var displayName: String {
@@ -16,6 +18,7 @@ public enum Service: String, Sendable, CaseIterable, Codable {
         case .openMeteoGeocoding: "Open-Meteo geocoding"
         case .openMeteoAirQuality: "Open-Meteo air quality"
         case .openWeatherMap: "OpenWeatherMap"
+        case .openMeteoArchive: "Open-Meteo archive"
         }
     }
 
@@ -27,6 +30,7 @@ public enum Service: String, Sendable, CaseIterable, Codable {
         case .openMeteoGeocoding: "WX_OPEN_METEO_GEOCODING_URL"
         case .openMeteoAirQuality: "WX_OPEN_METEO_AIR_QUALITY_URL"
         case .openWeatherMap: "WX_OPENWEATHERMAP_URL"
+        case .openMeteoArchive: "WX_OPEN_METEO_ARCHIVE_URL"
         }
     }
 
@@ -38,6 +42,7 @@ public enum Service: String, Sendable, CaseIterable, Codable {
         case .openMeteoGeocoding: "https://geocoding-api.open-meteo.com"
         case .openMeteoAirQuality: "https://air-quality-api.open-meteo.com"
         case .openWeatherMap: "https://api.openweathermap.org"
+        case .openMeteoArchive: "https://archive-api.open-meteo.com"
         }
     }
 
@@ -46,7 +51,7 @@ public enum Service: String, Sendable, CaseIterable, Codable {
         switch self {
         case .nominatim:
             "Geocoding by Nominatim — data © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)"
-        case .openMeteo, .openMeteoAirQuality: "Weather data by Open-Meteo.com, CC BY 4.0"
+        case .openMeteo, .openMeteoAirQuality, .openMeteoArchive: "Weather data by Open-Meteo.com, CC BY 4.0"
         case .openMeteoGeocoding: "Geocoding by Open-Meteo.com (GeoNames data), CC BY 4.0"
         case .openWeatherMap: "Weather data by OpenWeather (openweathermap.org), CC BY-SA 4.0"
         }
