@@ -49,7 +49,11 @@ extension WeatherSession {
             geocoders: geocoders,
             forecastProviders: providers,
             airQuality: OpenMeteoAirQualityProvider(
-                baseURL: configuration.endpoints[.openMeteoAirQuality], context: context))
+                baseURL: configuration.endpoints[.openMeteoAirQuality], context: context),
+            past: OpenMeteoPastProvider(
+                archiveURL: configuration.endpoints[.openMeteoArchive],
+                forecastURL: configuration.endpoints[.openMeteo],
+                context: context))
         return WeatherSession(
             configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }

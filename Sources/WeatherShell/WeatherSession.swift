@@ -17,15 +17,19 @@ public struct WeatherServices: Sendable {
     public var forecastProviders: [any ForecastProvider]
     /// Air quality (Open-Meteo); nil in tests that do not need it.
     public var airQuality: OpenMeteoAirQualityProvider?
+    /// Past days and normals (Open-Meteo's archive and recent forecast days); nil in tests that
+    /// do not need it.
+    public var past: OpenMeteoPastProvider?
 
     public init(
         geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
-        airQuality: OpenMeteoAirQualityProvider? = nil
+        airQuality: OpenMeteoAirQualityProvider? = nil, past: OpenMeteoPastProvider? = nil
     ) {
         precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
         self.geocoders = geocoders
         self.forecastProviders = forecastProviders
         self.airQuality = airQuality
+        self.past = past
     }
 
     /// One geocoder and one provider (tests).
@@ -47,7 +51,7 @@ public struct WeatherServices: Sendable {
     static func word(for service: Service) -> String {
         switch service {
         case .nominatim: "nominatim"
-        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality: "open-meteo"
+        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality, .openMeteoArchive: "open-meteo"
         case .openWeatherMap: "openweathermap"
         }
     }
@@ -148,6 +152,8 @@ public final class WeatherSession {
         case .hourly(let count, let target): return try await hourly(count, target)
         case .daily(let count, let target): return try await daily(count, target)
         case .rain(let target): return try await rain(target)
+        case .past(let days, let target): return try await past(days, target)
+        case .normal(let target): return try await normal(target)
         case .air(let target): return try await air(target)
         case .save: return try save()
         case .snapshots: return [.snapshots(log.snapshots())]
@@ -167,6 +173,7 @@ public final class WeatherSession {
         case .about:
             var used = [geocoder.service, forecastProvider.service]
             for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
+            if services.past != nil { used.append(.openMeteoArchive) }
             return [
                 .about(
                     AboutInfo(

@@ -100,6 +100,11 @@ public enum Completer {
                 return options(arguments, partial: partial, kind: .favorites, offset: offset + 1, favorites: favorites)
             }
             return options(arguments, partial: partial, kind: .favorites, offset: offset, favorites: favorites)
+        case .dateThenFavorites:
+            guard after.isEmpty else {
+                return options(arguments, partial: partial, kind: .favorites, offset: offset + 1, favorites: favorites)
+            }
+            return Options(values: matching(["yesterday"], prefix: partial), from: arguments.count)
         case .words(let words):
             guard after.isEmpty else { return nothing }
             return Options(values: matching(words, prefix: partial), from: arguments.count)

@@ -110,10 +110,15 @@ package enum TextRenderer {
             return header(presentation, context: context, format: format, style: style)
                 + dayTable(presentation.days, context: context, format: format, detailed: true)
                 + short + daysNote(presentation.coverage, format: format, style: style)
+                + comparisonLines(presentation, format: format)
         case .rain(let report, let outlook):
             return header(
                 WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
                 + ["  " + rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now)]
+        case .past(let report):
+            return pastLines(report, context: context, format: format, style: style)
+        case .normal(let report):
+            return normalLines(report, context: context, format: format, style: style)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite):
@@ -194,10 +199,15 @@ package enum TextRenderer {
         case .about(let info):
             var lines = ["wx \(info.version) — weather at the prompt"]
             var attributions: [String] = []
-            for service in info.services where !attributions.contains(service.attribution) {
+            for service in info.services {
+                let base = info.endpoints[service]
+                guard !attributions.contains(service.attribution) else {
+                    // A service under an attribution already listed (the archive under Open-Meteo's).
+                    if base != service.defaultBaseURL { lines.append("    \(service.displayName) endpoint: \(base)") }
+                    continue
+                }
                 attributions.append(service.attribution)
                 lines.append(contentsOf: wrap(service.attribution, indent: 2, width: width))
-                let base = info.endpoints[service]
                 if base != service.defaultBaseURL { lines.append("    endpoint: \(base)") }
             }
             lines.append("  favorites and settings: \(info.configFolder)/state.plist")
@@ -372,6 +382,11 @@ package enum TextRenderer {
             }
         }
         lines.append(contentsOf: TextLayout.flow(second, indent: 2))
+        if let comparison = presentation.todayComparison {
+            lines.append(
+                "  today’s high \(format.comparedWithUsual(comparison)) (\(format.temperature(comparison.normalHighCelsius)) in 1991–2020)"
+            )
+        }
 
         // The next hours, one column each (the header says when the forecast is not about now).
         let next = presentation.hours
@@ -461,12 +476,28 @@ package enum TextRenderer {
             lines.append(style.dim("  no forecast hours after now in this answer"))
             return lines
         }
+        lines += hourRows(hours, clock: clock, context: context, format: format, probability: true)
+        let chart = TemperatureChart.lines(hours, clock: clock, format: format, unicode: context.unicode)
+        if !chart.isEmpty { lines.append("") }
+        // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
+        let short =
+            presentation.hoursAfterNow < count
+            ? [style.dim("  the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now")] : []
+        return lines + short + chart
+    }
+
+    /// The hours as a table: time, condition, temperature, feels like, rain chance (with
+    /// `probability`), amount, wind. `hourly` and `past` share it.
+    static func hourRows(
+        _ hours: [HourlyForecast], clock: ZoneClock, context: RenderContext, format: ValueFormatter, probability: Bool
+    ) -> [String] {
+        var lines: [String] = []
         let unit = format.temperatureSymbol
         let timeWidth = context.units.clock == .twelveHour ? 13 : 11
         lines.append(
             "  " + TextLayout.pad("time", to: timeWidth) + TextLayout.pad("condition", to: 20)
                 + TextLayout.pad(unit, to: 6, right: true) + TextLayout.pad("feels", to: 7, right: true)
-                + TextLayout.pad("rain", to: 6, right: true)
+                + (probability ? TextLayout.pad("rain", to: 6, right: true) : "")
                 + TextLayout.pad(context.units.precipitation.symbol, to: 6, right: true) + "  wind")
         var previousDay: LocalDate?
         for hour in hours {
@@ -485,17 +516,12 @@ package enum TextRenderer {
                     + TextLayout.pad("\(symbol) \(condition(hour.weatherCode))", to: 20)
                     + TextLayout.pad(format.temperatureValue(hour.temperatureCelsius), to: 6, right: true)
                     + TextLayout.pad(format.temperatureValue(hour.apparentTemperatureCelsius), to: 7, right: true)
-                    + TextLayout.pad(format.percent(hour.precipitationProbabilityPercent), to: 6, right: true)
+                    + (probability
+                        ? TextLayout.pad(format.percent(hour.precipitationProbabilityPercent), to: 6, right: true) : "")
                     + TextLayout.pad(format.precipitationValue(hour.precipitationMillimetres), to: 6, right: true)
                     + "  " + wind).trimmedTrailing)
         }
-        let chart = TemperatureChart.lines(hours, clock: clock, format: format, unicode: context.unicode)
-        if !chart.isEmpty { lines.append("") }
-        // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
-        let short =
-            presentation.hoursAfterNow < count
-            ? [style.dim("  the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now")] : []
-        return lines + short + chart
+        return lines
     }
 
     // MARK: - rain and air
