@@ -190,7 +190,9 @@ public struct OpenMeteoPastProvider: Sendable {
             }
         }
         let asked = days.count
-        while let last = days.last, last.isEmpty { days.removeLast() }
+        // Days at the end without any value; not the day the hours stop in, which is listed
+        // with unknown values.
+        while let last = days.last, last.isEmpty, last.date != weather.lastDayWithData { days.removeLast() }
         if weather.lastDayWithData == nil, days.count < asked || days.count < weather.requestedDayCount {
             weather.lastDayWithData = days.last?.date
             if weather.dataEnd == nil {
