@@ -250,12 +250,25 @@ public struct OpenMeteoPastProvider: Sendable {
         if json["error"]?.bool == true {
             throw .rejected(.openMeteoArchive, status: 200, reason: json["reason"]?.nonEmptyString)
         }
-        guard let block = Block(json, "daily", offset: 0), let rawTimes = block.values["time"]?.array,
-            !rawTimes.isEmpty
-        else { throw .malformedResponse(.openMeteoArchive, detail: "no daily values in the answer") }
-        let maximum = block.column("temperature_2m_max", .temperature)
-        let minimum = block.column("temperature_2m_min", .temperature)
-        let precipitation = block.column("precipitation_sum", .precipitation)
+        guard let daily = json["daily"], let rawTimes = daily["time"]?.array, !rawTimes.isEmpty else {
+            throw .malformedResponse(.openMeteoArchive, detail: "no daily values in the answer")
+        }
+        // Thirty years are 33,000 values: each column's unit is looked at once, not per value
+        // (the forecast's `Block` compares unit strings for every value it converts).
+        let units = json["daily_units"] ?? .null
+        func column(_ name: String, _ canonical: String, _ convert: @escaping (Double, String?) -> Double) -> [Double?]
+        {
+            let unit = units[name]?.string
+            let values = daily[name]?.array ?? []
+            let same = unit == nil || unit == canonical
+            return rawTimes.indices.map { index in
+                guard index < values.count, let value = values[index].double else { return nil }
+                return same ? value : convert(value, unit)
+            }
+        }
+        let maximum = column("temperature_2m_max", "°C", DeclaredUnit.celsius)
+        let minimum = column("temperature_2m_min", "°C", DeclaredUnit.celsius)
+        let precipitation = column("precipitation_sum", "mm", DeclaredUnit.millimetres)
         var dates: [LocalDate] = []
         var maxima: [Double?] = []
         var minima: [Double?] = []
@@ -265,13 +278,40 @@ public struct OpenMeteoPastProvider: Sendable {
         minima.reserveCapacity(rawTimes.count)
         sums.reserveCapacity(rawTimes.count)
         for i in rawTimes.indices {
-            guard let date = date(rawTimes[i], offset: 0) else { continue }
+            let date: LocalDate?
+            if case .string(let text) = rawTimes[i] {
+                date = isoDay(text)
+            } else {
+                date = Self.date(rawTimes[i], offset: 0)
+            }
+            guard let date else { continue }
             dates.append(date)
             maxima.append(maximum[i])
             minima.append(minimum[i])
             sums.append(precipitation[i])
         }
         return Climatology.reduce(dates: dates, maximum: maxima, minimum: minima, precipitation: sums)
+    }
+
+    /// "1991-01-01" (a longer ISO time is read to its date) without copying the text.
+    static func isoDay(_ text: String) -> LocalDate? {
+        var text = text
+        return text.withUTF8 { bytes -> LocalDate? in
+            guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ start: Int, _ count: Int) -> Int? {
+                var value = 0
+                for index in start..<(start + count) {
+                    let digit = Int(bytes[index]) - 48
+                    guard (0...9).contains(digit) else { return nil }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), (1...12).contains(month),
+                (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
+            else { return nil }
+            return LocalDate(year: year, month: month, day: day)
+        }
     }
 
     /// The normals as cached: `{"version":1,"days":[[max,min,precipitation,wet %],…366]}`.
