@@ -236,6 +236,18 @@ import WeatherTestSupport
         #expect(today["temperature_max_normal_celsius"] as? Double == 22.87)
     }
 
+    @Test func aboutNamesTheArchiveEndpointUnderOpenMeteo() throws {
+        let server = try FixtureServer()
+        let run = try runWX(["-c", "about"], home: TemporaryFolder(), server: server)
+        #expect(
+            run.stdout.contains(
+                "  Weather data by Open-Meteo.com, CC BY 4.0\n    endpoint: \(server.url)\n    Open-Meteo archive endpoint: \(server.url)\n"
+            ))
+        // The default archive host is not named: it is the one the README lists.
+        let plain = try runWX(["-c", "about"], home: TemporaryFolder())
+        #expect(!plain.stdout.contains("archive"))
+    }
+
     @Test func offlineFromTheCache() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()

@@ -198,17 +198,23 @@ package enum TextRenderer {
             return lines
         case .about(let info):
             var lines = ["wx \(info.version) — weather at the prompt"]
-            var attributions: [String] = []
+            // Each attribution once, with the endpoints of its services that are not the default
+            // under it (the archive's under Open-Meteo's weather data).
+            var attributions: [(text: String, first: Service, endpoints: [String])] = []
             for service in info.services {
-                let base = info.endpoints[service]
-                guard !attributions.contains(service.attribution) else {
-                    // A service under an attribution already listed (the archive under Open-Meteo's).
-                    if base != service.defaultBaseURL { lines.append("    \(service.displayName) endpoint: \(base)") }
-                    continue
+                if !attributions.contains(where: { $0.text == service.attribution }) {
+                    attributions.append((service.attribution, service, []))
                 }
-                attributions.append(service.attribution)
-                lines.append(contentsOf: wrap(service.attribution, indent: 2, width: width))
-                if base != service.defaultBaseURL { lines.append("    endpoint: \(base)") }
+                let index = attributions.firstIndex { $0.text == service.attribution }!
+                let base = info.endpoints[service]
+                guard base != service.defaultBaseURL else { continue }
+                attributions[index].endpoints.append(
+                    service == attributions[index].first
+                        ? "    endpoint: \(base)" : "    \(service.displayName) endpoint: \(base)")
+            }
+            for attribution in attributions {
+                lines.append(contentsOf: wrap(attribution.text, indent: 2, width: width))
+                lines.append(contentsOf: attribution.endpoints)
             }
             lines.append("  favorites and settings: \(info.configFolder)/state.plist")
             lines.append("  history and snapshots:  \(info.stateFolder)/log.jsonl")
