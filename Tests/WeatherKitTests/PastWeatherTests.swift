@@ -38,6 +38,22 @@ import WeatherTestSupport
         #expect(!past.isComplete)
     }
 
+    @Test func aDayWithNoDataAtAllEndsAtItsMidnight() throws {
+        // The archive lists the day, every value null (past the end of its data).
+        let body = """
+            {"utc_offset_seconds":7200,"timezone":"Europe/Berlin",
+             "hourly":{"time":[1753048800,1753052400],"temperature_2m":[null,null]},
+             "daily":{"time":[1753048800],"temperature_2m_max":[null],"temperature_2m_min":[null]}}
+            """
+        let day = date("2025-07-21")
+        let past = try OpenMeteoPastProvider.past(
+            from: try JSONValue.parse(Data(body.utf8)), requested: Self.hamburg, days: day...day, source: .archive)
+        #expect(past.hours.isEmpty)
+        #expect(past.days.isEmpty)
+        #expect(past.dataEnd == ISOTime.parse("2025-07-20T22:00:00Z"))
+        #expect(!past.isComplete)
+    }
+
     @Test func aCompleteDayKeepsEveryValueAndNullsStayUnknown() throws {
         let json = try JSONValue.parse(TestPaths.fixture("open-meteo-archive/hamburg-2024-07-14-hourly-daily.json"))
         let day = date("2024-07-14")
