@@ -12,7 +12,11 @@ enum TemperatureChart {
     /// At most this many data columns (one hour each, or hours averaged together beyond it).
     static let maximumColumns = 72
 
-    static func lines(_ hours: [HourlyForecast], clock: ZoneClock, format: ValueFormatter, unicode: Bool) -> [String] {
+    /// - Parameter probability: whether to draw the precipitation-probability bars (false for
+    ///   past hours, which have none).
+    static func lines(
+        _ hours: [HourlyForecast], clock: ZoneClock, format: ValueFormatter, unicode: Bool, probability: Bool = true
+    ) -> [String] {
         let temperatures = hours.map { $0.temperatureCelsius.map(format.units.temperature.convert) }
         guard temperatures.contains(where: { $0 != nil }) else { return [] }
         // Hours per column when there are more hours than columns.
@@ -51,7 +55,7 @@ enum TemperatureChart {
             }
             lines.append(line.trimmedTrailing)
         }
-        for row in (0..<probabilityRows).reversed() {
+        for row in (0..<probabilityRows).reversed() where probability {
             var line =
                 TextLayout.pad(row == probabilityRows - 1 ? "rain %" : "", to: margin - 2, right: true)
                 + (unicode ? " ┤" : " |")

@@ -52,7 +52,7 @@ extension TextRenderer {
             lines.append("")
             lines += hourRows(weather.hours, clock: weather.clock, context: context, format: format, probability: false)
             let chart = TemperatureChart.lines(
-                weather.hours, clock: weather.clock, format: format, unicode: context.unicode)
+                weather.hours, clock: weather.clock, format: format, unicode: context.unicode, probability: false)
             if !chart.isEmpty { lines += [""] + chart }
             return lines
         }
