@@ -54,6 +54,26 @@ import WeatherTestSupport
         #expect(!past.isComplete)
     }
 
+    @Test func aDayNotOverWhereThePlaceIsEndsAtNow() throws {
+        // 2024-07-14 in Hamburg (UTC+2) ends at 22:00 UTC: at 15:30 UTC its hours to 17:00 local
+        // are over, the rest are the forecast's, and the day has no aggregates yet.
+        let json = try JSONValue.parse(TestPaths.fixture("open-meteo-archive/hamburg-2024-07-14-hourly-daily.json"))
+        let day = date("2024-07-14")
+        let past = try OpenMeteoPastProvider.past(
+            from: json, requested: Self.hamburg, days: day...day, source: .recentForecast,
+            now: ISOTime.parse("2024-07-14T15:30:00Z"))
+        #expect(past.hours.count == 17)
+        #expect(past.dataEnd == ISOTime.parse("2024-07-14T15:00:00Z"))
+        #expect(past.days == [PastDay(date: day)])
+        #expect(!past.isComplete)
+        // After its midnight, everything.
+        let later = try OpenMeteoPastProvider.past(
+            from: json, requested: Self.hamburg, days: day...day, source: .recentForecast,
+            now: ISOTime.parse("2024-07-14T22:00:00Z"))
+        #expect(later.isComplete)
+        #expect(later.hours.count == 24)
+    }
+
     @Test func aCompleteDayKeepsEveryValueAndNullsStayUnknown() throws {
         let json = try JSONValue.parse(TestPaths.fixture("open-meteo-archive/hamburg-2024-07-14-hourly-daily.json"))
         let day = date("2024-07-14")

@@ -81,12 +81,14 @@ public struct OpenMeteoPastProvider: Sendable {
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
             validity: { json, now in
-                let complete = (try? Self.past(from: json, requested: coordinate, days: range, source: source))?
+                let complete =
+                    (try? Self.past(from: json, requested: coordinate, days: range, source: source, now: now))?
                     .isComplete
                 return complete == true ? .distantFuture : now.addingTimeInterval(Self.incompleteValiditySeconds)
             })
         return Fetched(
-            value: try Self.past(from: fetched.value, requested: coordinate, days: range, source: source),
+            value: try Self.past(
+                from: fetched.value, requested: coordinate, days: range, source: source, now: client.context.now()),
             origin: fetched.origin)
     }
 
@@ -149,12 +151,16 @@ public struct OpenMeteoPastProvider: Sendable {
     ///
     /// Hours at the end without a temperature are where the data stops: they are dropped, the
     /// day they fall in keeps no aggregates, and `dataEnd` is set; days at the end with no value
-    /// at all are dropped the same way. A `null` in the middle stays nil ("—").
+    /// at all are dropped the same way. A `null` in the middle stays nil ("—"). With `now`, what
+    /// is not over at `now` is treated the same way: hours that have not ended (they are the
+    /// forecast's), and days not over in the place's time zone (a day past in UTC can still be
+    /// going on west of Greenwich).
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
     ///   when the body is not an object with a `daily` block.
     public static func past(
-        from json: JSONValue, requested: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource
+        from json: JSONValue, requested: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource,
+        now: Date? = nil
     ) throws(ServiceError) -> PastWeather {
         let service = source == .archive ? Service.openMeteoArchive : .openMeteo
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
@@ -173,9 +179,18 @@ public struct OpenMeteoPastProvider: Sendable {
             coordinate: requested.rounded, zone: zone, source: source, requested: range, days: [], hours: [])
         let clock = ZoneClock(zone)
         hours = hours.filter { range.contains(clock.localTime($0.time).date) }
+        if let now {
+            // A day not over where the place is has no aggregates yet.
+            days = days.map { day in
+                let end = Date(
+                    timeIntervalSince1970: Double((day.date.dayNumber + 1) * 86_400 - zone.utcOffsetSeconds))
+                return end > now ? PastDay(date: day.date) : day
+            }
+        }
         if json["hourly"] != nil {
-            // Where the temperature stops, the data stops.
+            // Where the temperature stops, the data stops; and where now is.
             let asked = hours.count
+            if let now { hours = hours.filter { $0.time.addingTimeInterval(3_600) <= now } }
             while let last = hours.last, last.temperatureCelsius == nil { hours.removeLast() }
             if hours.count < asked || hours.isEmpty {
                 let end = hours.last.map { $0.time.addingTimeInterval(3_600) }
