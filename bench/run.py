@@ -244,6 +244,19 @@ def main():
         row("the same: `history 20` in-process (log tail)", f"{inside['history 20 (log tail)']:.2f} ms", "—", "—", "≤ 20 ms",
             inside["history 20 (log tail)"] <= 20)
 
+        # 5b. The 1991–2020 normals: thirty years of daily values reduced on the client.
+        archive = os.path.join(ROOT, "Fixtures", "open-meteo-archive", "hamburg-1991-2020-daily-max-min-precipitation.json")
+        normals = {}
+        for line in subprocess.run([wxbench, "--normals", archive], capture_output=True, text=True, check=True).stdout.splitlines():
+            name, value, _ = line.split("\t")
+            normals[name] = float(value)
+        reduce_name = next(n for n in normals if n.startswith("normals: reduce "))
+        days = reduce_name.split()[2]
+        parse_name = next(n for n in normals if n.startswith("normals: parse "))
+        row(f"`normal`: reduce 30 years of daily values ({days} days) to normals, in-process", f"{normals[reduce_name]:.2f} ms",
+            f"with the columns read from the parsed answer {normals['normals: columns from the tree and reduce']:.2f} ms; "
+            f"{parse_name[len('normals: '):]} {normals[parse_name]:.2f} ms", "—", "≤ 5 ms", normals[reduce_name] <= 5)
+
         # 6. Peak memory.
         home = os.path.join(work, "memory")
         env = base_env(home)

@@ -52,7 +52,11 @@ extension WeatherSession {
                 baseURL: configuration.endpoints[.openMeteoAirQuality], context: context),
             pastWeather: OpenMeteoArchive(
                 archiveURL: configuration.endpoints[.openMeteoArchive],
-                forecastURL: configuration.endpoints[.openMeteo], context: context))
+                forecastURL: configuration.endpoints[.openMeteo], context: context),
+            past: OpenMeteoPastProvider(
+                archiveURL: configuration.endpoints[.openMeteoArchive],
+                forecastURL: configuration.endpoints[.openMeteo],
+                context: context))
         return WeatherSession(
             configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }

@@ -13,12 +13,32 @@ public struct WeatherReport: Hashable, Sendable {
     public var place: Place
     public var forecast: Forecast
     public var origin: DataOrigin
+    /// The place's 1991–2020 normals when they are cached (`normal` fetched them once): `show`
+    /// and `daily` compare with them. Never fetched for this report.
+    public var climatology: Climatology?
 
-    public init(place: Place, forecast: Forecast, origin: DataOrigin) {
+    public init(place: Place, forecast: Forecast, origin: DataOrigin, climatology: Climatology? = nil) {
         self.place = place
         self.forecast = forecast
         self.origin = origin
+        self.climatology = climatology
     }
+}
+
+/// `past`: the weather of past days at a place, and where it came from.
+public struct PastReport: Hashable, Sendable {
+    public var place: Place
+    public var weather: PastWeather
+    public var origin: DataOrigin
+}
+
+/// `normal`: a place's 1991–2020 normals for the days from `from`.
+public struct NormalReport: Hashable, Sendable {
+    public var place: Place
+    public var climatology: Climatology
+    /// The days shown, from the place's today.
+    public var days: [LocalDate]
+    public var origin: DataOrigin
 }
 
 /// Facts for `about`.
@@ -49,6 +69,10 @@ public enum CommandResult: Hashable, Sendable {
     case daily(WeatherReport, days: Int)
     /// When precipitation next starts and stops; nil when the forecast has no precipitation data.
     case rain(WeatherReport, PrecipitationOutlook?)
+    /// `past`: days (and a single day's hours) that have been.
+    case past(PastReport)
+    /// `normal`: the normals for the next days.
+    case normal(NormalReport)
     case air(Place, AirQuality, DataOrigin)
     case snapshotSaved(Snapshot)
     case snapshotRemoved(Snapshot)
@@ -95,7 +119,7 @@ public enum CommandResult: Hashable, Sendable {
     public var needsUnits: Bool {
         switch self {
         case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .verification, .units, .hourly, .daily,
-            .rain, .air:
+            .rain, .air, .past, .normal:
             true
         default: false
         }

@@ -20,16 +20,21 @@ public struct WeatherServices: Sendable {
     /// What happened on past days (Open-Meteo archive), for checking snapshots' forecasts; nil
     /// in tests that do not need it.
     public var pastWeather: (any PastWeatherProvider)?
+    /// Past days and normals (Open-Meteo's archive and recent forecast days); nil in tests that
+    /// do not need it.
+    public var past: OpenMeteoPastProvider?
 
     public init(
         geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
-        airQuality: OpenMeteoAirQualityProvider? = nil, pastWeather: (any PastWeatherProvider)? = nil
+        airQuality: OpenMeteoAirQualityProvider? = nil, pastWeather: (any PastWeatherProvider)? = nil,
+        past: OpenMeteoPastProvider? = nil
     ) {
         precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
         self.geocoders = geocoders
         self.forecastProviders = forecastProviders
         self.airQuality = airQuality
         self.pastWeather = pastWeather
+        self.past = past
     }
 
     /// One geocoder and one provider (tests).
@@ -152,6 +157,8 @@ public final class WeatherSession {
         case .hourly(let count, let target): return try await hourly(count, target)
         case .daily(let count, let target): return try await daily(count, target)
         case .rain(let target): return try await rain(target)
+        case .past(let days, let target): return try await past(days, target)
+        case .normal(let target): return try await normal(target)
         case .air(let target): return try await air(target)
         case .save: return try save()
         case .snapshots: return [.snapshots(log.snapshots())]
@@ -172,6 +179,7 @@ public final class WeatherSession {
         case .about:
             var used = [geocoder.service, forecastProvider.service]
             for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
+            if services.past != nil { used.append(.openMeteoArchive) }
             return [
                 .about(
                     AboutInfo(

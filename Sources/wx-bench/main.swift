@@ -9,7 +9,8 @@ import WeatherStore
 //
 // Output: one line per figure, tab-separated: name, median milliseconds, runs. A JSON file
 // given as a second argument is parsed too: the check that a module boundary did not slow the
-// JSON reader (the 137 KB Berlin fixture parsed in 0.3–0.4 ms).
+// JSON reader (the 137 KB Berlin fixture parsed in 0.3–0.4 ms). `--normals FILE` times the
+// reduction of thirty years of daily values to normals instead.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -31,10 +32,46 @@ func median(_ runs: Int, _ body: () -> Void) -> Double {
     return samples.sorted()[samples.count / 2]
 }
 
+/// `wx-bench --normals FILE`: the 1991–2020 normals from a thirty-year archive answer
+/// (Fixtures/open-meteo-archive/hamburg-1991-2020-…): the reduction alone (the issue's ≤ 5 ms),
+/// the columns read from the parsed tree plus the reduction, and parse plus all of it.
+@MainActor
+func normals(_ path: String) {
+    guard let json = FileManager.default.contents(atPath: path), let tree = try? JSONValue.parse(json),
+        let times = tree["daily"]?["time"]?.array
+    else {
+        print("wx-bench: cannot read \(path)")
+        exit(1)
+    }
+    func column(_ name: String) -> [Double?] { (tree["daily"]?[name]?.array ?? []).map(\.double) }
+    let dates = times.compactMap { $0.string.flatMap { LocalDate(iso: Substring($0)) } }
+    let maximum = column("temperature_2m_max")
+    let minimum = column("temperature_2m_min")
+    let precipitation = column("precipitation_sum")
+    func report(_ name: String, _ runs: Int, _ milliseconds: Double) {
+        print("\(name)\t\(DecimalText.fixed(milliseconds, digits: 3))\t\(runs)")
+    }
+    report(
+        "normals: reduce \(dates.count) days", 200,
+        median(200) {
+            _ = Climatology.reduce(dates: dates, maximum: maximum, minimum: minimum, precipitation: precipitation)
+        })
+    report(
+        "normals: columns from the tree and reduce", 100,
+        median(100) { _ = try? OpenMeteoPastProvider.climatology(from: tree) })
+    report(
+        "normals: parse \(json.count / 1024) KB, columns and reduce", 50,
+        median(50) { _ = try? OpenMeteoPastProvider.climatology(from: JSONValue.parse(json)) })
+}
+
 @MainActor
 func main() {
+    if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--normals" {
+        normals(CommandLine.arguments[2])
+        return
+    }
     guard (2...3).contains(CommandLine.arguments.count) else {
-        print("usage: wx-bench STATE_FOLDER [JSON_FILE]")
+        print("usage: wx-bench STATE_FOLDER [JSON_FILE] | wx-bench --normals ARCHIVE_JSON")
         exit(2)
     }
     let folder = CommandLine.arguments[1]

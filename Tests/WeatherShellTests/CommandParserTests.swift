@@ -1,4 +1,5 @@
 import Testing
+import WXBasics
 import WeatherKit
 
 @testable import WeatherShell
@@ -85,6 +86,16 @@ import WeatherKit
         ("hou 3", .hourly(3, nil)),
         ("q", .quit),
         ("langu de", .language("de")),
+        // Past days: an ISO date, yesterday, days ago, or a range; then the place.
+        ("past 2024-07-14 Hamburg", .past(PastDays(first: .date(LocalDate(year: 2024, month: 7, day: 14))), "Hamburg")),
+        ("past Yesterday", .past(PastDays(first: .daysAgo(1)), nil)),
+        ("past -3 New York", .past(PastDays(first: .daysAgo(3)), "New York")),
+        (
+            "past 2024-07-10..yesterday",
+            .past(PastDays(first: .date(LocalDate(year: 2024, month: 7, day: 10)), last: .daysAgo(1)), nil)
+        ),
+        ("normal", .normal(nil)),
+        ("normal Home", .normal("Home")),
     ])
     func parses(line: String, command: Command) throws {
         #expect(try CommandParser.parse(line) == command)
@@ -209,7 +220,7 @@ import WeatherKit
         for spec in CommandTable.all {
             let examples = [
                 "find": "find x", "use": "use 1", "replay": "replay 1", "reset": "reset state",
-                "export": "export favorites", "import": "import favorites f.csv",
+                "export": "export favorites", "import": "import favorites f.csv", "past": "past yesterday",
             ]
             let line = examples[spec.name] ?? spec.name
             // Each declaration's parser gives a command that names that declaration back.

@@ -26,6 +26,13 @@ import Testing
         }
     }
 
+    @Test func pastCompletesYesterdayThenFavorites() {
+        #expect(Completer.complete("past y", favorites: ["Home"]).options == ["yesterday"])
+        #expect(Completer.complete("past 2024-07-14 H", favorites: ["Home", "Work"]).options == ["Home"])
+        #expect(Completer.complete("past -3 W", favorites: ["Home", "Work"]).options == ["Work"])
+        #expect(Completer.complete("normal H", favorites: ["Home"]).options == ["Home"])
+    }
+
     @Test func escapedSpellings() {
         #expect(Completer.complete("show T", favorites: ["Tom's \"Bar\""]).options == ["Tom's \\\"Bar\\\""])
         #expect(Completer.complete("compare T", favorites: ["Tom's \"Bar\""]).options == ["\"Tom's \\\"Bar\\\"\""])

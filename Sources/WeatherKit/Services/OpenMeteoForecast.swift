@@ -369,7 +369,7 @@ enum DeclaredUnit {
 }
 
 /// One flat block of values (`current`) with its units block.
-private struct Reading {
+struct Reading {
     let values: JSONValue
     let units: JSONValue
 
@@ -392,12 +392,12 @@ private struct Reading {
 }
 
 /// What a variable measures, which decides how its declared unit converts.
-private enum Quantity {
+enum Quantity {
     case plain, temperature, speed, precipitation, distance
 }
 
 /// One variable of a block: its values, converted to wx's units as they are read.
-private struct Column {
+struct Column {
     let values: [JSONValue]
     let convert: (Double) -> Double
 
@@ -419,7 +419,7 @@ private struct Column {
 
 /// A column-wise block (`hourly`, `daily`, `minutely_15`): a `time` array and one array per
 /// variable, any element of which may be null, and any array of which may be shorter or missing.
-private struct Block {
+struct Block {
     let values: JSONValue
     let units: JSONValue
     let times: [Date?]

@@ -7,7 +7,8 @@ public enum Service: String, Sendable, CaseIterable, Codable {
     case openMeteoGeocoding
     case openMeteoAirQuality
     case openWeatherMap
-    /// Open-Meteo's Historical Weather API (`/v1/archive`): what happened on past days.
+    /// Open-Meteo's Historical Weather API (`/v1/archive`, ERA5 reanalysis from 1940): what
+    /// happened on past days.
     case openMeteoArchive
 
     /// The name shown in messages ("Nominatim", "Open-Meteo").

@@ -6,7 +6,8 @@ import WeatherStore
 /// this list makes it known.
 public enum CommandTable {
     public static let all: [CommandSpec] = [
-        .find, .use, .show, .hourly, .daily, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved, .history,
+        .find, .use, .show, .hourly, .daily, .past, .normal, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved,
+        .history,
         .replay, .units, .provider, .geocoder, .language, .format, .log, .export, .import, .reset, .help, .about, .quit,
     ]
 
@@ -45,6 +46,10 @@ public enum Command: Hashable, Sendable {
     case hourly(Int?, String?)
     /// Days, and the place (nil: the current location).
     case daily(Int?, String?)
+    /// `past DATE[..DATE] [place]`: the days, and the place (nil: the current location).
+    case past(PastDays, String?)
+    /// `normal [place]`: the 1991–2020 normals for the next days.
+    case normal(String?)
     /// The place (nil: the current location).
     case rain(String?)
     /// The place (nil: the current location).
@@ -96,6 +101,8 @@ public enum Command: Hashable, Sendable {
         case .compare: .compare
         case .hourly: .hourly
         case .daily: .daily
+        case .past: .past
+        case .normal: .normal
         case .rain: .rain
         case .air: .air
         case .watch: .watch
@@ -130,7 +137,7 @@ public enum Command: Hashable, Sendable {
         case .importFavorites:
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify, .past, .normal:
             true
         }
     }

@@ -10,6 +10,8 @@ public indirect enum CompletionKind: Hashable, Sendable {
     case favoriteList
     /// An optional count, then a favorite's name (`hourly 12 Home`).
     case countThenFavorites
+    /// A date (`yesterday` is offered), then a favorite's name (`past yesterday Home`).
+    case dateThenFavorites
     /// One of fixed words.
     case words([String])
     /// A command name (`help <TAB>`).

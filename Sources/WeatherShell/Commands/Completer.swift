@@ -143,6 +143,13 @@ public enum Completer {
                     files: files)
             }
             return whole
+        case .dateThenFavorites:
+            guard after.isEmpty else {
+                return options(
+                    arguments, partial: partial, kind: .favorites, offset: offset + 1, favorites: favorites,
+                    files: files)
+            }
+            return Options(values: matching(["yesterday"], prefix: partial), from: arguments.count)
         case .words(let words):
             guard after.isEmpty else { return nothing }
             return Options(values: matching(words, prefix: partial), from: arguments.count)

@@ -15,8 +15,12 @@ enum TemperatureChart {
     static let maximumColumns = 72
 
     /// The chart's lines, none longer than `width` columns.
+    ///
+    /// - Parameter probability: whether to draw the precipitation-probability bars (false for
+    ///   past hours, which have none).
     static func lines(
-        _ hours: [HourlyForecast], clock: ZoneClock, format: ValueFormatter, unicode: Bool, width: Int = 80
+        _ hours: [HourlyForecast], clock: ZoneClock, format: ValueFormatter, unicode: Bool, width: Int = 80,
+        probability: Bool = true
     ) -> [String] {
         let temperatures = hours.map { $0.temperatureCelsius.map(format.units.temperature.convert) }
         guard temperatures.contains(where: { $0 != nil }) else { return [] }
@@ -66,7 +70,7 @@ enum TemperatureChart {
             }
             lines.append(line.trimmedTrailing)
         }
-        for row in (0..<probabilityRows).reversed() {
+        for row in (0..<probabilityRows).reversed() where probability {
             var line =
                 TextLayout.pad(row == probabilityRows - 1 ? "rain %" : "", to: margin - 2, right: true)
                 + (unicode ? " ┤" : " |")

@@ -64,7 +64,7 @@ package enum JSONRenderer {
             let presentation = WeatherPresentation.daily(report, days: count, now: context.now)
             return .object([
                 ("type", .string("daily")), ("place", place(report.place, index: nil)),
-                ("days", .array(presentation.days.map(day))),
+                ("days", .array(presentation.days.map { day($0, report.climatology) })),
                 ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
             ])
         case .rain(let report, let outlook):
@@ -85,6 +85,10 @@ package enum JSONRenderer {
                     } ?? .null
                 ),
             ])
+        case .past(let report):
+            return past(report)
+        case .normal(let report):
+            return normal(report)
         case .air(let value, let air, _):
             return .object([
                 ("type", .string("air")), ("place", place(value, index: nil)),
@@ -363,9 +367,9 @@ package enum JSONRenderer {
             ("utc_offset_seconds", .number(Double(presentation.local.utcOffsetSeconds))),
             ("current", presentation.current.map(current) ?? .null),
             ("current_hour", presentation.currentHour.map(hour) ?? .null),
-            ("today", presentation.today.map(day) ?? .null),
+            ("today", presentation.today.map { day($0, report.climatology) } ?? .null),
             ("hourly", .array(presentation.hours.map(hour))),
-            ("daily", .array(presentation.days.map(day))),
+            ("daily", .array(presentation.days.map { day($0, report.climatology) })),
             ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
         ])
     }
@@ -405,8 +409,11 @@ package enum JSONRenderer {
         ])
     }
 
-    static func day(_ day: DailyForecast) -> JSONOutput {
-        .object([
+    /// A forecast day; with the place's normals, its high against the normal high
+    /// (`temperature_max_anomaly_celsius`, null when the normals are not cached).
+    static func day(_ day: DailyForecast, _ climatology: Climatology?) -> JSONOutput {
+        let comparison = NormalComparison(day, climatology)
+        return .object([
             ("date", .string(day.date.iso)),
             ("weather_code", .optional(day.weatherCode)),
             ("condition", .optional(day.weatherCode.map { WeatherCode($0).description })),
@@ -417,6 +424,8 @@ package enum JSONRenderer {
             ("sunrise", .optional(day.sunrise.map(ISOTime.string))),
             ("sunset", .optional(day.sunset.map(ISOTime.string))),
             ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
+            ("temperature_max_normal_celsius", .optional(comparison?.normalHighCelsius)),
+            ("temperature_max_anomaly_celsius", .optional(comparison?.highAnomalyCelsius)),
         ])
     }
 }

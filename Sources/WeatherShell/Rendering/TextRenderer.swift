@@ -123,12 +123,17 @@ package enum TextRenderer {
             return header(presentation, context: context, format: format, style: style)
                 + dayTable(presentation.days, context: context, format: format, detailed: true)
                 + short + daysNote(presentation.coverage, format: format, style: style, context: context)
+                + comparisonLines(presentation, format: format)
         case .rain(let report, let outlook):
             return header(
                 WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
                 + wrap(
                     rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now), indent: 2,
                     width: context.reportWidth)
+        case .past(let report):
+            return pastLines(report, context: context, format: format, style: style)
+        case .normal(let report):
+            return normalLines(report, context: context, format: format, style: style)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite):
@@ -236,12 +241,23 @@ package enum TextRenderer {
             return lines
         case .about(let info):
             var lines = ["wx \(info.version) — weather at the prompt"]
-            var attributions: [String] = []
-            for service in info.services where !attributions.contains(service.attribution) {
-                attributions.append(service.attribution)
-                lines.append(contentsOf: wrap(service.attribution, indent: 2, width: width))
+            // Each attribution once, with the endpoints of its services that are not the default
+            // under it (the archive's under Open-Meteo's weather data).
+            var attributions: [(text: String, first: Service, endpoints: [String])] = []
+            for service in info.services {
+                if !attributions.contains(where: { $0.text == service.attribution }) {
+                    attributions.append((service.attribution, service, []))
+                }
+                let index = attributions.firstIndex { $0.text == service.attribution }!
                 let base = info.endpoints[service]
-                if base != service.defaultBaseURL { lines.append("    endpoint: \(base)") }
+                guard base != service.defaultBaseURL else { continue }
+                attributions[index].endpoints.append(
+                    service == attributions[index].first
+                        ? "    endpoint: \(base)" : "    \(service.displayName) endpoint: \(base)")
+            }
+            for attribution in attributions {
+                lines.append(contentsOf: wrap(attribution.text, indent: 2, width: width))
+                lines.append(contentsOf: attribution.endpoints)
             }
             lines.append("  favorites and settings: \(info.configFolder)/state.plist")
             lines.append("  history and snapshots:  \(info.stateFolder)/log.jsonl")
@@ -495,6 +511,11 @@ package enum TextRenderer {
             }
         }
         lines.append(contentsOf: TextLayout.flow(second, indent: 2, width: context.reportWidth))
+        if let comparison = presentation.todayComparison {
+            lines += wrap(
+                "today’s high \(format.comparedWithUsual(comparison)) (\(format.temperature(comparison.normalHighCelsius)) in 1991–2020)",
+                indent: 2, width: context.reportWidth)
+        }
 
         // The next hours, one column each (the header says when the forecast is not about now),
         // as many as the width holds.
@@ -589,6 +610,26 @@ package enum TextRenderer {
             lines += note("no forecast hours after now in this answer", context, style)
             return lines
         }
+        lines += hourRows(
+            hours, clock: clock, context: context, format: format, probability: true,
+            isNight: { presentation.isNight($0) })
+        let chart = TemperatureChart.lines(
+            hours, clock: clock, format: format, unicode: context.unicode, width: context.reportWidth)
+        if !chart.isEmpty { lines.append("") }
+        // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
+        let short =
+            presentation.hoursAfterNow < count
+            ? note("the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now", context, style) : []
+        return lines + short + chart
+    }
+
+    /// The hours as a table: time, condition, temperature, feels like, rain chance (with
+    /// `probability`), amount, wind. `hourly` and `past` share it. At night clear skies read
+    /// "clear night" under a moon, not a sun (`isNight`: is_day, else the sun times).
+    static func hourRows(
+        _ hours: [HourlyForecast], clock: ZoneClock, context: RenderContext, format: ValueFormatter, probability: Bool,
+        isNight: (HourlyForecast) -> Bool?
+    ) -> [String] {
         let unit = format.temperatureSymbol
         var times: [String] = []
         var previousDay: LocalDate?
@@ -606,14 +647,13 @@ package enum TextRenderer {
             }
             return wind
         }
-        // At night clear skies read "clear night" under a moon, not a sun (is_day, else sun times).
         let conditions = hours.map { hour in
-            let isNight = presentation.isNight(hour)
+            let night = isNight(hour)
             let symbol =
-                hour.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode, isNight: isNight) } ?? " "
-            return "\(symbol) \(condition(hour.weatherCode, isNight: isNight))"
+                hour.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode, isNight: night) } ?? " "
+            return "\(symbol) \(condition(hour.weatherCode, isNight: night))"
         }
-        let table = TextTable(columns: [
+        var columns: [TextTable.Column] = [
             .init(header: "time", cells: times, width: context.units.clock == .twelveHour ? 13 : 11),
             .init(header: "condition", cells: conditions, width: 22, shrinkable: 10),
             .init(
@@ -622,24 +662,21 @@ package enum TextRenderer {
             .init(
                 header: "feels", cells: hours.map { format.temperatureValue($0.apparentTemperatureCelsius) }, width: 7,
                 right: true, dropOrder: 1),
-            .init(
-                header: "rain", cells: hours.map { format.percent($0.precipitationProbabilityPercent) }, width: 6,
-                right: true, dropOrder: 4),
+        ]
+        if probability {
+            columns.append(
+                .init(
+                    header: "rain", cells: hours.map { format.percent($0.precipitationProbabilityPercent) }, width: 6,
+                    right: true, dropOrder: 4))
+        }
+        columns += [
             .init(
                 header: context.units.precipitation.symbol,
                 cells: hours.map { format.precipitationValue($0.precipitationMillimetres) }, width: 6, right: true,
                 dropOrder: 2),
             .init(header: "wind", cells: winds, lead: 2, dropOrder: 3),
-        ])
-        lines += table.lines(width: context.reportWidth)
-        let chart = TemperatureChart.lines(
-            hours, clock: clock, format: format, unicode: context.unicode, width: context.reportWidth)
-        if !chart.isEmpty { lines.append("") }
-        // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
-        let short =
-            presentation.hoursAfterNow < count
-            ? note("the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now", context, style) : []
-        return lines + short + chart
+        ]
+        return TextTable(columns: columns).lines(width: context.reportWidth)
     }
 
     // MARK: - rain and air

@@ -72,7 +72,10 @@ extension WeatherSession {
         } catch {
             throw Self.shellError(error)
         }
-        let report = WeatherReport(place: resolved.place, forecast: fetched.value, origin: fetched.origin)
+        // The normals, when a `normal` once fetched them: from the cache, never the network.
+        let report = WeatherReport(
+            place: resolved.place, forecast: fetched.value, origin: fetched.origin,
+            climatology: services.past?.cachedNormals(at: resolved.place.coordinate)?.value)
         commit(resolved)
         lastWeather = report
         return (report, resolved.notices)

@@ -1,0 +1,122 @@
+import WXBasics
+
+/// The normal weather of one calendar day at a place: means over 1991–2020 of the days within
+/// `Climatology.windowDays` of it (so that one odd year does not make a bump), in °C and mm.
+public struct ClimateNormal: Hashable, Sendable {
+    /// Mean of the daily highs (`temperature_2m_max`), °C; nil when no year had one.
+    public var temperatureMaxMeanCelsius: Double?
+    /// Mean of the daily lows (`temperature_2m_min`), °C.
+    public var temperatureMinMeanCelsius: Double?
+    /// Mean daily precipitation (`precipitation_sum`), mm.
+    public var precipitationMeanMillimetres: Double?
+    /// How often it rained: the share of those days with at least 1 mm
+    /// (`Climatology.wetDayMillimetres`), %.
+    public var wetDayPercent: Double?
+
+    public init(
+        temperatureMaxMeanCelsius: Double?, temperatureMinMeanCelsius: Double?, precipitationMeanMillimetres: Double?,
+        wetDayPercent: Double?
+    ) {
+        self.temperatureMaxMeanCelsius = temperatureMaxMeanCelsius
+        self.temperatureMinMeanCelsius = temperatureMinMeanCelsius
+        self.precipitationMeanMillimetres = precipitationMeanMillimetres
+        self.wetDayPercent = wetDayPercent
+    }
+}
+
+/// The 1991–2020 normals of a place for every calendar day (29 February included), reduced on
+/// the client from one archive answer of daily values (about 11,000 days).
+///
+/// Each calendar day's normal is the mean over every year of the days within ±`windowDays`
+/// of it (7 days × 30 years = 210 values; fewer for 29 February's own day, which only leap
+/// years have, and for values the archive left `null`).
+public struct Climatology: Hashable, Sendable {
+    /// The years the normals are of.
+    public static let firstYear = 1991
+    public static let lastYear = 2020
+    /// Days either side of a date that count towards its normal.
+    public static let windowDays = 3
+    /// The least precipitation that makes a day count as wet, mm.
+    public static let wetDayMillimetres = 1.0
+
+    /// 366 normals, by `slot(month:day:)` (1 January is 0, 29 February 59, 31 December 365).
+    public var days: [ClimateNormal]
+
+    public init(days: [ClimateNormal]) {
+        precondition(days.count == 366, "a climatology has 366 days")
+        self.days = days
+    }
+
+    /// The normal of `date`'s calendar day (any year).
+    public func normal(for date: LocalDate) -> ClimateNormal { days[Self.slot(month: date.month, day: date.day)] }
+
+    /// The day's index in a leap year, 0…365.
+    public static func slot(month: Int, day: Int) -> Int {
+        let cumulative = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335]
+        return cumulative[max(1, min(12, month)) - 1] + max(1, min(31, day)) - 1
+    }
+
+    /// Reduces daily values to normals for every calendar day.
+    ///
+    /// - Parameters:
+    ///   - dates: the days, in any order (ISO dates as the archive gives them).
+    ///   - maximum: `temperature_2m_max` per day, °C; nil for `null`.
+    ///   - minimum: `temperature_2m_min` per day, °C.
+    ///   - precipitation: `precipitation_sum` per day, mm.
+    /// - Returns: the normals; a calendar day no value reaches has nil means.
+    public static func reduce(
+        dates: [LocalDate], maximum: [Double?], minimum: [Double?], precipitation: [Double?]
+    ) -> Climatology {
+        // Sums and counts per calendar day, then per window: two passes over flat arrays.
+        var maxSum = [Double](repeating: 0, count: 366)
+        var maxCount = [Int](repeating: 0, count: 366)
+        var minSum = maxSum
+        var minCount = maxCount
+        var rainSum = maxSum
+        var rainCount = maxCount
+        var wetCount = maxCount
+        for index in dates.indices {
+            let date = dates[index]
+            let slot = slot(month: date.month, day: date.day)
+            if index < maximum.count, let value = maximum[index] {
+                maxSum[slot] += value
+                maxCount[slot] += 1
+            }
+            if index < minimum.count, let value = minimum[index] {
+                minSum[slot] += value
+                minCount[slot] += 1
+            }
+            if index < precipitation.count, let value = precipitation[index] {
+                rainSum[slot] += value
+                rainCount[slot] += 1
+                if value >= wetDayMillimetres { wetCount[slot] += 1 }
+            }
+        }
+        var days: [ClimateNormal] = []
+        days.reserveCapacity(366)
+        for slot in 0..<366 {
+            var sums = (max: 0.0, min: 0.0, rain: 0.0)
+            var counts = (max: 0, min: 0, rain: 0, wet: 0)
+            for offset in -windowDays...windowDays {
+                let other = (slot + offset + 366) % 366
+                sums.max += maxSum[other]
+                sums.min += minSum[other]
+                sums.rain += rainSum[other]
+                counts.max += maxCount[other]
+                counts.min += minCount[other]
+                counts.rain += rainCount[other]
+                counts.wet += wetCount[other]
+            }
+            func mean(_ sum: Double, _ count: Int) -> Double? {
+                count > 0 ? (sum / Double(count) * 100).rounded() / 100 : nil
+            }
+            days.append(
+                ClimateNormal(
+                    temperatureMaxMeanCelsius: mean(sums.max, counts.max),
+                    temperatureMinMeanCelsius: mean(sums.min, counts.min),
+                    precipitationMeanMillimetres: mean(sums.rain, counts.rain),
+                    wetDayPercent: mean(Double(counts.wet) * 100, counts.rain)))
+        }
+        return Climatology(days: days)
+    }
+}

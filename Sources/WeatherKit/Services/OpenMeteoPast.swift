@@ -1,0 +1,359 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The weather that was, from Open-Meteo: past days from the Historical Weather API
+/// (`/v1/archive`, ERA5 from 1940, a few days behind today) or, for the last days, from the
+/// Forecast API's `start_date`/`end_date`; and the 1991–2020 normals of a place.
+///
+/// Both answer in the forecast's shape (`utc_offset_seconds`, `timezone`, `*_units`, `daily`
+/// and `hourly` arrays); `timezone=auto` puts days in the place's calendar and
+/// `timeformat=unixtime` makes every hour an absolute instant. A past day, once its data is
+/// complete, is cached for good (the past does not change); an answer whose data stops early
+/// (the archive's lag) for an hour. Errors for dates out of range (`{"error":true,"reason":…}`
+/// with 400) come back as `ServiceError.rejected` with the service's reason.
+public struct OpenMeteoPastProvider: Sendable {
+    /// The archive host (`WX_OPEN_METEO_ARCHIVE_URL`).
+    let archiveURL: String
+    /// The forecast host (`WX_OPEN_METEO_URL`), for recent days.
+    let forecastURL: String
+    let client: ServiceClient
+
+    /// `daily=` variables for past days.
+    static let dailyVariables = [
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "temperature_2m_mean", "precipitation_sum",
+        "wind_speed_10m_max", "sunshine_duration",
+    ]
+    /// `hourly=` variables for a single past day.
+    static let hourlyVariables = [
+        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "precipitation", "weather_code",
+        "wind_speed_10m", "wind_direction_10m",
+    ]
+    /// `daily=` variables of the normals request.
+    static let normalVariables = ["temperature_2m_max", "temperature_2m_min", "precipitation_sum"]
+
+    /// How long an answer whose data stops early stays current (the archive fills in daily).
+    static let incompleteValiditySeconds = 3_600.0
+
+    public init(archiveURL: String, forecastURL: String, context: ServiceContext) {
+        self.archiveURL = archiveURL
+        self.forecastURL = forecastURL
+        self.client = ServiceClient(context: context)
+    }
+
+    /// The request URL for the days `range` at `coordinate` from `source`, with the hours too
+    /// when `hours` is true.
+    public func url(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool
+    ) -> String {
+        let rounded = coordinate.rounded
+        var query: [(String, String)] = [
+            ("latitude", DecimalText.shortest(rounded.latitude)),
+            ("longitude", DecimalText.shortest(rounded.longitude)),
+            ("start_date", range.lowerBound.iso), ("end_date", range.upperBound.iso),
+            ("daily", Self.dailyVariables.joined(separator: ",")),
+        ]
+        if hours { query.append(("hourly", Self.hourlyVariables.joined(separator: ","))) }
+        query += [("timezone", "auto"), ("timeformat", "unixtime")]
+        return source == .archive
+            ? QueryString.url(base: archiveURL, path: "/v1/archive", query)
+            : QueryString.url(base: forecastURL, path: "/v1/forecast", query)
+    }
+
+    /// The weather of the days `range` at `coordinate`: one request (none when cached).
+    ///
+    /// - Parameters:
+    ///   - range: the days, in the place's calendar; the caller keeps them within
+    ///     1940-01-01…yesterday.
+    ///   - source: which service to ask (`PastSource.choose(for:today:)`).
+    ///   - hours: whether to ask for the hours too (a single day).
+    /// - Returns: the days (and hours) with data; `dataEnd` says where data stops early.
+    /// - Throws: `ServiceError`: `.rejected` with the service's reason for dates it refuses.
+    public func past(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool
+    ) async throws(ServiceError) -> Fetched<PastWeather> {
+        let url = url(at: coordinate, days: range, source: source, hours: hours)
+        let service = source == .archive ? Service.openMeteoArchive : .openMeteo
+        let fetched = try await client.json(
+            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+            validity: { json, now in
+                let complete =
+                    (try? Self.past(from: json, requested: coordinate, days: range, source: source, now: now))?
+                    .isComplete
+                return complete == true ? .distantFuture : now.addingTimeInterval(Self.incompleteValiditySeconds)
+            })
+        return Fetched(
+            value: try Self.past(
+                from: fetched.value, requested: coordinate, days: range, source: source, now: client.context.now()),
+            origin: fetched.origin)
+    }
+
+    /// Daily values for the days `range` at `coordinate`, the service chosen by the date:
+    /// what happened on past days, for comparing with what was forecast. One request per place
+    /// and range (none when cached).
+    ///
+    /// - Parameter today: the date today (UTC), which decides the service.
+    /// - Throws: `ServiceError`.
+    public func days(
+        at coordinate: Coordinate, from range: ClosedRange<LocalDate>, today: LocalDate
+    ) async throws(ServiceError) -> Fetched<PastWeather> {
+        try await past(at: coordinate, days: range, source: PastSource.choose(for: range, today: today), hours: false)
+    }
+
+    // MARK: - Normals
+
+    /// The request for the normals: daily values of 1991-01-01…2020-12-31.
+    public func normalsURL(at coordinate: Coordinate) -> String {
+        let rounded = coordinate.rounded
+        return QueryString.url(
+            base: archiveURL, path: "/v1/archive",
+            [
+                ("latitude", DecimalText.shortest(rounded.latitude)),
+                ("longitude", DecimalText.shortest(rounded.longitude)),
+                ("start_date", "\(Climatology.firstYear)-01-01"), ("end_date", "\(Climatology.lastYear)-12-31"),
+                ("daily", Self.normalVariables.joined(separator: ",")), ("timezone", "auto"),
+            ])
+    }
+
+    /// The cache key of a place's reduced normals (the thirty-year answer itself is not kept).
+    func normalsKey(at coordinate: Coordinate) -> String { "normals v1 " + normalsURL(at: coordinate) }
+
+    /// The 1991–2020 normals at `coordinate`: one archive request the first time, reduced on the
+    /// client and cached for good; none afterwards.
+    ///
+    /// - Throws: `ServiceError` (offline with nothing cached, the archive's own errors).
+    public func normals(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Climatology> {
+        if let cached = cachedNormals(at: coordinate) { return cached }
+        let fetched = try await client.json(
+            ServiceRequest(service: .openMeteoArchive, url: normalsURL(at: coordinate), cacheKey: nil),
+            validity: { _, _ in nil })
+        let climatology = try Self.climatology(from: fetched.value)
+        client.store(Self.serialized(climatology), for: normalsKey(at: coordinate), validUntil: .distantFuture)
+        return Fetched(value: climatology, origin: fetched.origin)
+    }
+
+    /// The normals at `coordinate` when they are cached; nil otherwise. Never asks the network
+    /// (what `show` and `daily` compare with).
+    public func cachedNormals(at coordinate: Coordinate) -> Fetched<Climatology>? {
+        guard let cached = client.cached(normalsKey(at: coordinate)),
+            let climatology = Self.deserialized(cached.answer.value)
+        else { return nil }
+        return Fetched(value: climatology, origin: cached.answer.origin)
+    }
+
+    // MARK: - Mapping (pure)
+
+    /// Maps an answer for the days `range`.
+    ///
+    /// Hours at the end without a temperature are where the data stops: they are dropped, the
+    /// day they fall in keeps no aggregates, and `dataEnd` is set; days at the end with no value
+    /// at all are dropped the same way. A `null` in the middle stays nil ("—"). With `now`, what
+    /// is not over at `now` is treated the same way: hours that have not ended (they are the
+    /// forecast's), and days not over in the place's time zone (a day past in UTC can still be
+    /// going on west of Greenwich).
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
+    ///   when the body is not an object with a `daily` block.
+    public static func past(
+        from json: JSONValue, requested: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource,
+        now: Date? = nil
+    ) throws(ServiceError) -> PastWeather {
+        let service = source == .archive ? Service.openMeteoArchive : .openMeteo
+        guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
+        if json["error"]?.bool == true {
+            throw .rejected(service, status: 200, reason: json["reason"]?.nonEmptyString)
+        }
+        guard json["daily"] != nil else { throw .malformedResponse(service, detail: "no daily values in the answer") }
+        let offset = json["utc_offset_seconds"]?.int ?? 0
+        let zone = ZoneInfo(
+            identifier: json["timezone"]?.nonEmptyString,
+            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
+            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
+        var days = Self.days(from: json, offset: zone.utcOffsetSeconds).filter { range.contains($0.date) }
+        var hours = OpenMeteoForecastProvider.hourly(from: json, offset: zone.utcOffsetSeconds)
+        var weather = PastWeather(
+            coordinate: requested.rounded, zone: zone, source: source, requested: range, days: [], hours: [])
+        let clock = ZoneClock(zone)
+        hours = hours.filter { range.contains(clock.localTime($0.time).date) }
+        if let now {
+            // A day not over where the place is has no aggregates yet.
+            days = days.map { day in
+                let end = Date(
+                    timeIntervalSince1970: Double((day.date.dayNumber + 1) * 86_400 - zone.utcOffsetSeconds))
+                return end > now ? PastDay(date: day.date) : day
+            }
+        }
+        if json["hourly"] != nil {
+            // Where the temperature stops, the data stops; and where now is.
+            let asked = hours.count
+            if let now { hours = hours.filter { $0.time.addingTimeInterval(3_600) <= now } }
+            while let last = hours.last, last.temperatureCelsius == nil { hours.removeLast() }
+            if hours.count < asked || hours.isEmpty {
+                let end = hours.last.map { $0.time.addingTimeInterval(3_600) }
+                weather.dataEnd = end
+                let lastDay = end.map { clock.localTime($0.addingTimeInterval(-1)).date }
+                weather.lastDayWithData = lastDay
+                // The day the data stops in has aggregates of part of it: none are shown.
+                days = days.compactMap { day in
+                    guard let lastDay, day.date <= lastDay else { return nil }
+                    return day.date == lastDay ? PastDay(date: day.date) : day
+                }
+            }
+        }
+        let asked = days.count
+        // Days at the end without any value; not the day the hours stop in, which is listed
+        // with unknown values.
+        while let last = days.last, last.isEmpty, last.date != weather.lastDayWithData { days.removeLast() }
+        if weather.lastDayWithData == nil, days.count < asked || days.count < weather.requestedDayCount {
+            weather.lastDayWithData = days.last?.date
+            if weather.dataEnd == nil {
+                let next = days.last.map { CivilCalendar.date(fromDays: $0.date.dayNumber + 1) } ?? range.lowerBound
+                weather.dataEnd = Date(
+                    timeIntervalSince1970: Double(next.dayNumber * 86_400 - zone.utcOffsetSeconds))
+            }
+        }
+        weather.days = days
+        weather.hours = hours
+        return weather
+    }
+
+    static func days(from json: JSONValue, offset: Int) -> [PastDay] {
+        guard let block = Block(json, "daily", offset: offset) else { return [] }
+        let rawTimes = block.values["time"]?.array ?? []
+        let code = block.column("weather_code", .plain, aliases: ["weathercode"])
+        let maximum = block.column("temperature_2m_max", .temperature)
+        let minimum = block.column("temperature_2m_min", .temperature)
+        let mean = block.column("temperature_2m_mean", .temperature)
+        let precipitation = block.column("precipitation_sum", .precipitation)
+        let wind = block.column("wind_speed_10m_max", .speed, aliases: ["windspeed_10m_max"])
+        let sunshine = block.column("sunshine_duration", .plain)
+        return rawTimes.indices.compactMap { i in
+            guard let date = Self.date(rawTimes[i], offset: offset) else { return nil }
+            var day = PastDay(date: date)
+            day.weatherCode = code.code(i)
+            day.temperatureMaxCelsius = maximum[i]
+            day.temperatureMinCelsius = minimum[i]
+            day.temperatureMeanCelsius = mean[i]
+            day.precipitationSumMillimetres = precipitation[i]
+            day.windSpeedMaxKilometresPerHour = wind[i]
+            day.sunshineDurationSeconds = sunshine[i]
+            return day
+        }
+    }
+
+    /// A day: "YYYY-MM-DD", or with unixtime the instant of its local midnight.
+    static func date(_ value: JSONValue, offset: Int) -> LocalDate? {
+        switch value {
+        case .string(let text): LocalDate(iso: Substring(text.prefix(10)))
+        case .number:
+            value.unixTime.map {
+                ZoneClock.fixed(Int($0.timeIntervalSince1970), offset: offset, abbreviation: nil).date
+            }
+        default: nil
+        }
+    }
+
+    /// Reduces the thirty-year answer to normals.
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error":true}`; `.malformedResponse` without daily
+    ///   values.
+    public static func climatology(from json: JSONValue) throws(ServiceError) -> Climatology {
+        if json["error"]?.bool == true {
+            throw .rejected(.openMeteoArchive, status: 200, reason: json["reason"]?.nonEmptyString)
+        }
+        guard let daily = json["daily"], let rawTimes = daily["time"]?.array, !rawTimes.isEmpty else {
+            throw .malformedResponse(.openMeteoArchive, detail: "no daily values in the answer")
+        }
+        // Thirty years are 33,000 values: each column's unit is looked at once, not per value
+        // (the forecast's `Block` compares unit strings for every value it converts).
+        let units = json["daily_units"] ?? .null
+        func column(_ name: String, _ canonical: String, _ convert: @escaping (Double, String?) -> Double) -> [Double?]
+        {
+            let unit = units[name]?.string
+            let values = daily[name]?.array ?? []
+            let same = unit == nil || unit == canonical
+            return rawTimes.indices.map { index in
+                guard index < values.count, let value = values[index].double else { return nil }
+                return same ? value : convert(value, unit)
+            }
+        }
+        let maximum = column("temperature_2m_max", "°C", DeclaredUnit.celsius)
+        let minimum = column("temperature_2m_min", "°C", DeclaredUnit.celsius)
+        let precipitation = column("precipitation_sum", "mm", DeclaredUnit.millimetres)
+        var dates: [LocalDate] = []
+        var maxima: [Double?] = []
+        var minima: [Double?] = []
+        var sums: [Double?] = []
+        dates.reserveCapacity(rawTimes.count)
+        maxima.reserveCapacity(rawTimes.count)
+        minima.reserveCapacity(rawTimes.count)
+        sums.reserveCapacity(rawTimes.count)
+        for i in rawTimes.indices {
+            let date: LocalDate?
+            if case .string(let text) = rawTimes[i] {
+                date = isoDay(text)
+            } else {
+                date = Self.date(rawTimes[i], offset: 0)
+            }
+            guard let date else { continue }
+            dates.append(date)
+            maxima.append(maximum[i])
+            minima.append(minimum[i])
+            sums.append(precipitation[i])
+        }
+        return Climatology.reduce(dates: dates, maximum: maxima, minimum: minima, precipitation: sums)
+    }
+
+    /// "1991-01-01" (a longer ISO time is read to its date) without copying the text.
+    static func isoDay(_ text: String) -> LocalDate? {
+        var text = text
+        return text.withUTF8 { bytes -> LocalDate? in
+            guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            func number(_ start: Int, _ count: Int) -> Int? {
+                var value = 0
+                for index in start..<(start + count) {
+                    let digit = Int(bytes[index]) - 48
+                    guard (0...9).contains(digit) else { return nil }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), (1...12).contains(month),
+                (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
+            else { return nil }
+            return LocalDate(year: year, month: month, day: day)
+        }
+    }
+
+    /// The normals as cached: `{"version":1,"days":[[max,min,precipitation,wet %],…366]}`.
+    static func serialized(_ climatology: Climatology) -> JSONValue {
+        func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
+        return .object([
+            "version": .number(1),
+            "days": .array(
+                climatology.days.map {
+                    .array([
+                        number($0.temperatureMaxMeanCelsius), number($0.temperatureMinMeanCelsius),
+                        number($0.precipitationMeanMillimetres), number($0.wetDayPercent),
+                    ])
+                }),
+        ])
+    }
+
+    static func deserialized(_ json: JSONValue) -> Climatology? {
+        guard json["version"]?.int == 1, let rows = json["days"]?.array, rows.count == 366 else { return nil }
+        var days: [ClimateNormal] = []
+        for row in rows {
+            guard let values = row.array, values.count == 4 else { return nil }
+            days.append(
+                ClimateNormal(
+                    temperatureMaxMeanCelsius: values[0].double, temperatureMinMeanCelsius: values[1].double,
+                    precipitationMeanMillimetres: values[2].double, wetDayPercent: values[3].double))
+        }
+        return Climatology(days: days)
+    }
+}

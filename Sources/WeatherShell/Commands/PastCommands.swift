@@ -1,0 +1,91 @@
+import WXBasics
+import WeatherKit
+
+// The weather that was: `past` and `normal`.
+extension CommandSpec {
+    static let past = CommandSpec(
+        name: "past", synopsis: "past DATE[..DATE] [place | favorite]",
+        summary: "a past day (or up to 31 days): low, high, rain, wind, sun",
+        details: [
+            "DATE is 2024-07-14, “yesterday”, or -3 for three days ago (counted in UTC); DATE..DATE is a range of up to 31 days. Any day from 1940-01-01 to yesterday.",
+            "A single day shows its hours too, as “hourly” does. The last five days come from Open-Meteo’s forecast API (WX_OPEN_METEO_URL), older ones from its archive of ERA5 reanalysis (WX_OPEN_METEO_ARCHIVE_URL); wx says which. One request, cached for good.",
+            "Without a place, for the current location; with one, as “show” does.",
+        ],
+        completion: .dateThenFavorites
+    ) { arguments throws(ShellError) in
+        guard let word = arguments.next() else { throw arguments.usage(PastDays.note) }
+        guard let days = PastDays(parsing: word) else { throw arguments.usage(PastDays.note) }
+        return .past(days, try CommandParser.optionalPlace(&arguments))
+    }
+
+    static let normal = CommandSpec(
+        name: "normal", synopsis: "normal [place | favorite]",
+        summary: "the 1991–2020 normals for the next 7 days",
+        details: [
+            "Mean low and high, mean precipitation, and how often it rained (the share of days with at least 1 mm), for the same calendar days in 1991–2020, each the mean over the days within 3 days of it.",
+            "One request to Open-Meteo’s archive fetches thirty years of daily values, reduced here and cached for good. Once a place’s normals are known, “show” and “daily” say how its days compare, with no request of their own.",
+            "Without a place, for the current location; with one, as “show” does.",
+        ],
+        completion: .favorites
+    ) { arguments throws(ShellError) in
+        .normal(try CommandParser.optionalPlace(&arguments))
+    }
+}
+
+/// A day as typed after `past`: a calendar date, or a number of days before today.
+public enum PastDate: Hashable, Sendable {
+    /// `2024-07-14`.
+    case date(LocalDate)
+    /// `yesterday` (1), `-3` (3).
+    case daysAgo(Int)
+
+    /// Parses `2024-07-14`, `yesterday` or `-N`; nil for anything else.
+    init?(parsing text: Substring) {
+        let lower = text.lowercased()
+        if lower == "yesterday" {
+            self = .daysAgo(1)
+        } else if lower.hasPrefix("-"), lower.count <= 6, let days = Int(lower.dropFirst()), days >= 1 {
+            self = .daysAgo(days)
+        } else if text.count == 10, let date = LocalDate(iso: text), date.iso == String(text) {
+            self = .date(date)
+        } else {
+            return nil
+        }
+    }
+
+    /// The calendar day, counted back from `today`.
+    public func resolved(today: LocalDate) -> LocalDate {
+        switch self {
+        case .date(let date): date
+        case .daysAgo(let days): CivilCalendar.date(fromDays: today.dayNumber - days)
+        }
+    }
+}
+
+/// The days `past` shows: one day, or a range `DATE..DATE`.
+public struct PastDays: Hashable, Sendable {
+    public var first: PastDate
+    /// The last day of a range; nil for a single day.
+    public var last: PastDate?
+
+    /// The most days one `past` shows.
+    public static let maximumDays = 31
+    /// What follows the synopsis in a usage error.
+    static let note = ": DATE is 2024-07-14, yesterday or -3 (days ago); DATE..DATE up to 31 days"
+
+    public init(first: PastDate, last: PastDate? = nil) {
+        self.first = first
+        self.last = last
+    }
+
+    /// Parses `DATE` or `DATE..DATE`; nil when either part is not a date.
+    init?(parsing word: String) {
+        let parts = word.split(separator: "..", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = PastDate(parsing: parts[0]) else { return nil }
+        self.first = first
+        if parts.count == 2 {
+            guard let last = PastDate(parsing: parts[1]) else { return nil }
+            self.last = last
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import WXBasics
+import WeatherKit
+
+// How a day compares with its 1991–2020 normal, decided once for the text and JSON renderers.
+
+/// A forecast or past day's high against the normal high of its calendar day.
+package struct NormalComparison: Hashable, Sendable {
+    /// The normal high of the day (mean of 1991–2020's highs near that date), °C.
+    package var normalHighCelsius: Double
+    /// The day's high minus the normal high, °C, to 0.1.
+    package var highAnomalyCelsius: Double
+
+    /// The comparison of `day`'s high with `climatology`; nil when either is unknown.
+    package init?(_ day: DailyForecast?, _ climatology: Climatology?) {
+        guard let day, let high = day.temperatureMaxCelsius,
+            let normal = climatology?.normal(for: day.date).temperatureMaxMeanCelsius
+        else { return nil }
+        normalHighCelsius = normal
+        highAnomalyCelsius = ((high - normal) * 10).rounded() / 10
+    }
+}
+
+extension WeatherPresentation {
+    /// Today's high against its normal, when the place's normals are cached.
+    package var todayComparison: NormalComparison? { NormalComparison(today, report.climatology) }
+
+    /// Each listed day's high against its normal (nil where unknown), when normals are cached.
+    package var dayComparisons: [NormalComparison?] { days.map { NormalComparison($0, report.climatology) } }
+}
+
+extension ValueFormatter {
+    /// A temperature difference in the user's unit, without a sign: "3.2 °C", "5.8 °F".
+    package func temperatureDifference(_ celsius: Double) -> String {
+        let value = units.temperature == .fahrenheit ? celsius * 1.8 : celsius
+        return "\(DecimalText.fixed(abs(value), digits: 1)) \(temperatureSymbol)"
+    }
+
+    /// "+3.2", "−0.4", "0.0": a signed difference in the user's unit, for lists.
+    package func signedTemperatureDifference(_ celsius: Double) -> String {
+        let value = ((units.temperature == .fahrenheit ? celsius * 1.8 : celsius) * 10).rounded() / 10
+        let text = DecimalText.fixed(abs(value), digits: 1)
+        return value > 0 ? "+" + text : value < 0 ? "−" + text : text
+    }
+
+    /// "3.2 °C warmer than usual", "0.4 °C colder than usual", "as warm as usual".
+    package func comparedWithUsual(_ comparison: NormalComparison) -> String {
+        let anomaly = comparison.highAnomalyCelsius
+        if abs(anomaly) < 0.05 { return "as warm as usual" }
+        return "\(temperatureDifference(anomaly)) \(anomaly > 0 ? "warmer" : "colder") than usual"
+    }
+
+    /// "6 h 12 min" of sunshine, "—".
+    package func duration(_ seconds: Double?) -> String {
+        guard let seconds else { return Self.missing }
+        let minutes = Int((seconds / 60).rounded())
+        return "\(minutes / 60) h \(ValueFormatter.two(minutes % 60)) min"
+    }
+
+    /// "Sun 14 Jul 2024".
+    package func dayWithYear(_ date: LocalDate) -> String { "\(day(date)) \(date.year)" }
+}

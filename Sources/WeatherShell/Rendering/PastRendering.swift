@@ -1,0 +1,195 @@
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `past` and `normal` as text, and the comparison of forecast days with their normals.
+extension TextRenderer {
+    /// `past`: the place and the day (or range), where the data came from, the day's values
+    /// (one day: a summary, its hours and a chart; a range: a table), and where the data ends
+    /// when it stops early.
+    static func pastLines(_ report: PastReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let weather = report.weather
+        let range = weather.requested
+        let when =
+            range.lowerBound == range.upperBound
+            ? format.dayWithYear(range.lowerBound)
+            : "\(format.dayWithYear(range.lowerBound)) to \(format.dayWithYear(range.upperBound))"
+        var lines = [style.bold(TextLayout.truncate("\(report.place.label) · \(when)", to: context.width))]
+        lines += offlineNote(report.origin, context: context, style: style)
+        lines.append(style.dim("  from \(weather.source.description)"))
+        if let end = weather.dataEnd {
+            let local = weather.clock.localTime(end)
+            let what =
+                weather.hours.isEmpty && weather.requestedDayCount > 1
+                ? "no days after it" : "no values after it, nor that day’s low, high and sums"
+            lines.append("  the data ends at \(format.day(local.date)) \(format.clock(local)): \(what)")
+        }
+        if weather.requestedDayCount == 1 {
+            if let day = weather.days.first, !day.isEmpty {
+                let symbol = day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) + " " } ?? ""
+                lines += TextLayout.flow(
+                    [
+                        "low \(format.temperature(day.temperatureMinCelsius))",
+                        "high \(format.temperature(day.temperatureMaxCelsius))",
+                        "mean \(format.temperature(day.temperatureMeanCelsius))",
+                        "precipitation \(format.precipitation(day.precipitationSumMillimetres))",
+                        "wind max \(format.windSpeed(day.windSpeedMaxKilometresPerHour))",
+                        "sunshine \(format.duration(day.sunshineDurationSeconds))",
+                        symbol + condition(day.weatherCode),
+                    ], indent: 2)
+            }
+            guard !weather.hours.isEmpty else {
+                if weather.days.isEmpty { lines.append("  no data for this day in the answer") }
+                return lines
+            }
+            lines.append("")
+            lines += hourRows(
+                weather.hours, clock: weather.clock, context: context, format: format, probability: false,
+                isNight: { $0.isDay.map { !$0 } })
+            let chart = TemperatureChart.lines(
+                weather.hours, clock: weather.clock, format: format, unicode: context.unicode,
+                width: context.reportWidth,
+                probability: false)
+            if !chart.isEmpty { lines += [""] + chart }
+            return lines
+        }
+        guard !weather.days.isEmpty else {
+            lines.append("  no data for these days in the answer")
+            return lines
+        }
+        let unit = format.temperatureSymbol
+        lines.append("")
+        lines.append(
+            ("  " + TextLayout.pad("day", to: 12) + TextLayout.pad("condition", to: 18)
+                + TextLayout.pad("low \(unit)", to: 7, right: true) + TextLayout.pad("high \(unit)", to: 8, right: true)
+                + TextLayout.pad("mean \(unit)", to: 8, right: true)
+                + TextLayout.pad(context.units.precipitation.symbol, to: 7, right: true)
+                + TextLayout.pad("wind", to: 10, right: true) + TextLayout.pad("sun h", to: 7, right: true)))
+        for day in weather.days {
+            let symbol = day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " "
+            let sun =
+                day.sunshineDurationSeconds.map { DecimalText.fixed($0 / 3_600, digits: 1) } ?? ValueFormatter.missing
+            lines.append(
+                TextLayout.truncate(
+                    ("  " + TextLayout.pad(format.day(day.date), to: 12)
+                        + TextLayout.pad("\(symbol) \(condition(day.weatherCode))", to: 18)
+                        + TextLayout.pad(format.temperatureValue(day.temperatureMinCelsius), to: 7, right: true)
+                        + TextLayout.pad(format.temperatureValue(day.temperatureMaxCelsius), to: 8, right: true)
+                        + TextLayout.pad(format.temperatureValue(day.temperatureMeanCelsius), to: 8, right: true)
+                        + TextLayout.pad(format.precipitationValue(day.precipitationSumMillimetres), to: 7, right: true)
+                        + TextLayout.pad(format.windSpeed(day.windSpeedMaxKilometresPerHour), to: 10, right: true)
+                        + TextLayout.pad(sun, to: 7, right: true)).trimmedTrailing, to: reportWidth))
+        }
+        return lines
+    }
+
+    /// `normal`: the normals of the next days as a table, and the rule they follow.
+    static func normalLines(_ report: NormalReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let unit = format.temperatureSymbol
+        var lines = [
+            style.bold(TextLayout.truncate("\(report.place.label) · normals 1991–2020", to: context.width))
+        ]
+        lines.append(
+            "  " + TextLayout.pad("day", to: 12) + TextLayout.pad("low \(unit)", to: 8, right: true)
+                + TextLayout.pad("high \(unit)", to: 9, right: true)
+                + TextLayout.pad(context.units.precipitation.symbol, to: 8, right: true)
+                + TextLayout.pad("rain days", to: 11, right: true))
+        for date in report.days {
+            let normal = report.climatology.normal(for: date)
+            lines.append(
+                "  " + TextLayout.pad(format.day(date), to: 12)
+                    + TextLayout.pad(format.temperatureValue(normal.temperatureMinMeanCelsius), to: 8, right: true)
+                    + TextLayout.pad(format.temperatureValue(normal.temperatureMaxMeanCelsius), to: 9, right: true)
+                    + TextLayout.pad(format.precipitationValue(normal.precipitationMeanMillimetres), to: 8, right: true)
+                    + TextLayout.pad(format.percent(normal.wetDayPercent), to: 11, right: true))
+        }
+        lines += wrap(
+            "means over 1991–2020 of the days within \(Climatology.windowDays) days of each date, from Open-Meteo’s archive (ERA5); rain days: the share of those days with at least 1 mm",
+            indent: 2, width: reportWidth
+        ).map(style.dim)
+        return lines
+    }
+
+    /// Under `daily`'s table, when the place's normals are cached: each day's high against
+    /// its normal ("Sun +3.2 · Mon −0.4 °C").
+    static func comparisonLines(_ presentation: WeatherPresentation, format: ValueFormatter) -> [String] {
+        let comparisons = presentation.dayComparisons
+        guard comparisons.contains(where: { $0 != nil }) else { return [] }
+        var parts = zip(presentation.days, comparisons).map { day, comparison in
+            "\(ValueFormatter.weekdays[day.date.weekday]) "
+                + (comparison.map { format.signedTemperatureDifference($0.highAnomalyCelsius) }
+                    ?? ValueFormatter.missing)
+        }
+        parts[parts.count - 1] += " \(format.temperatureSymbol)"
+        return TextLayout.flow(["high against 1991–2020: " + parts[0]] + parts.dropFirst(), indent: 2)
+    }
+}
+
+extension JSONRenderer {
+    /// `{"type":"past",…}`: the days (and a single day's hours) with units in the keys.
+    static func past(_ report: PastReport) -> JSONOutput {
+        let weather = report.weather
+        return .object([
+            ("type", .string("past")), ("place", place(report.place, index: nil)),
+            ("source", .string(weather.source == .archive ? "archive" : "forecast")),
+            ("service", .string(weather.source.description)),
+            ("start_date", .string(weather.requested.lowerBound.iso)),
+            ("end_date", .string(weather.requested.upperBound.iso)),
+            ("time_zone", .optional(weather.zone.identifier)),
+            ("utc_offset_seconds", .number(Double(weather.zone.utcOffsetSeconds))),
+            ("data_end", .optional(weather.dataEnd.map(ISOTime.string))),
+            (
+                "days",
+                .array(
+                    weather.days.map { day in
+                        .object([
+                            ("date", .string(day.date.iso)),
+                            ("weather_code", .optional(day.weatherCode)),
+                            ("condition", .optional(day.weatherCode.map { WeatherCode($0).description })),
+                            ("temperature_min_celsius", .optional(day.temperatureMinCelsius)),
+                            ("temperature_max_celsius", .optional(day.temperatureMaxCelsius)),
+                            ("temperature_mean_celsius", .optional(day.temperatureMeanCelsius)),
+                            ("precipitation_sum_millimetres", .optional(day.precipitationSumMillimetres)),
+                            ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
+                            ("sunshine_duration_seconds", .optional(day.sunshineDurationSeconds)),
+                        ])
+                    })
+            ),
+            ("hours", .array(weather.hours.map(hour))),
+        ])
+    }
+
+    /// `{"type":"normal",…}`: the normals of the days shown.
+    static func normal(_ report: NormalReport) -> JSONOutput {
+        .object([
+            ("type", .string("normal")), ("place", place(report.place, index: nil)),
+            ("first_year", .number(Double(Climatology.firstYear))),
+            ("last_year", .number(Double(Climatology.lastYear))),
+            ("window_days", .number(Double(Climatology.windowDays))),
+            ("wet_day_millimetres", .number(Climatology.wetDayMillimetres)),
+            (
+                "days",
+                .array(
+                    report.days.map { date in
+                        let normal = report.climatology.normal(for: date)
+                        return .object([
+                            ("date", .string(date.iso)),
+                            ("temperature_min_mean_celsius", .optional(normal.temperatureMinMeanCelsius)),
+                            ("temperature_max_mean_celsius", .optional(normal.temperatureMaxMeanCelsius)),
+                            ("precipitation_mean_millimetres", .optional(normal.precipitationMeanMillimetres)),
+                            ("wet_day_percent", .optional(normal.wetDayPercent)),
+                        ])
+                    })
+            ),
+        ])
+    }
+}
