@@ -145,6 +145,21 @@ import WeatherTestSupport
         #expect(run.result.stdout.hasSuffix("units metric: °C, km/h, mm, hPa, km, 24h clock\n"))
     }
 
+    @Test("the air-quality service's µg/m³ is read; a mass unit it does not use is refused")
+    func airQualityUnitLabels() throws {
+        let file = "open-meteo-air-quality/lahore-hourly-aqi-pm-4-days.json"
+        let known = try run("air 31.5,74.4", now: "2026-10-08T07:10:00Z")
+        #expect(known.result.stdout.contains("PM2.5 60.3 µg/m³"))
+        let unknown = try run(
+            "air 31.5,74.4", now: "2026-10-08T07:10:00Z",
+            answers: [edited(file, path: "/v1/air-quality", [("\"pm2_5\":\"μg/m³\"", "\"pm2_5\":\"mg/m³\"")])])
+        #expect(unknown.result.status == 1)
+        #expect(
+            unknown.result.stderr
+                == "error: Open-Meteo air quality gave pm2_5 in “mg/m³”, a unit wx does not know; the answer was not used\n"
+        )
+    }
+
     // MARK: - 4. Rounding of the sun's times
 
     @Test("sunrise 07:32:58 shows as 07:33, and the daylight beside it is the difference of the times shown")

@@ -200,3 +200,21 @@ import WXBasics
         #expect(close.name == "Kiritimati")
     }
 }
+
+@Suite struct AirQualityUnitTests {
+    @Test("the air-quality API's labels are known; another is refused with the variable and the label")
+    func labels() throws {
+        #expect(OpenMeteoAirQualityProvider.knownUnit("\u{3BC}g/m³", for: "pm2_5"))
+        #expect(OpenMeteoAirQualityProvider.knownUnit("\u{B5}g/m³", for: "pm10"))
+        #expect(OpenMeteoAirQualityProvider.knownUnit("EAQI", for: "european_aqi"))
+        #expect(OpenMeteoAirQualityProvider.knownUnit("USAQI", for: "us_aqi"))
+        #expect(OpenMeteoAirQualityProvider.knownUnit("grains/m³", for: "birch_pollen"))
+        #expect(OpenMeteoAirQualityProvider.knownUnit("", for: "uv_index"))
+        #expect(!OpenMeteoAirQualityProvider.knownUnit("ppm", for: "ozone"))
+        let body = #"{"current_units":{"time":"unixtime","pm2_5":"mg/m³"},"current":{"time":0,"pm2_5":60.3}}"#
+        #expect(throws: ServiceError.unknownUnit(.openMeteoAirQuality, variable: "pm2_5", label: "mg/m³")) {
+            try OpenMeteoAirQualityProvider.airQuality(
+                from: try JSONValue.parse(Data(body.utf8)), at: Date(timeIntervalSince1970: 0))
+        }
+    }
+}

@@ -143,6 +143,31 @@ public struct OpenMeteoAirQualityProvider: Sendable {
         return Fetched(value: air, origin: fetched.origin)
     }
 
+    /// The unit labels the air-quality API declares for the variables wx reads
+    /// (open-meteo.com/en/docs/air-quality-api): `EAQI`, `USAQI`, `μg/m³` (written with the
+    /// Greek mu; the micro sign is accepted too), `grains/m³`, and none for the UV index. An
+    /// all-null variable is declared `"undefined"`; an empty label is no declaration.
+    static func knownUnit(_ label: String, for variable: String) -> Bool {
+        if label.isEmpty || label == "undefined" { return true }
+        switch variable {
+        case "european_aqi": return label == "EAQI"
+        case "us_aqi": return label == "USAQI"
+        case "pm2_5", "pm10", "ozone", "nitrogen_dioxide":
+            return ["\u{3BC}g/m³", "\u{B5}g/m³", "ug/m3"].contains(label)
+        case "uv_index": return false
+        default: return label == "grains/m³"  // the pollen variables
+        }
+    }
+
+    /// - Throws: `ServiceError.unknownUnit` for the first variable wx reads whose declared unit
+    ///   it does not know: refused rather than shown in a unit it is not in.
+    static func checkUnits(_ units: JSONValue) throws(ServiceError) {
+        for variable in variables {
+            guard let label = units[variable]?.string?.trimmed, !knownUnit(label, for: variable) else { continue }
+            throw .unknownUnit(.openMeteoAirQuality, variable: variable, label: label)
+        }
+    }
+
     /// Maps an answer: its `current` block when present, else the hourly entry for the hour
     /// containing `now` (the last at or before it). Any value may be null or missing.
     ///
@@ -153,6 +178,7 @@ public struct OpenMeteoAirQualityProvider: Sendable {
             throw .rejected(.openMeteoAirQuality, status: 200, reason: json["reason"]?.nonEmptyString)
         }
         let offset = json["utc_offset_seconds"]?.int ?? 0
+        try checkUnits(json[json["current"] != nil ? "current_units" : "hourly_units"] ?? .null)
         func reading(_ value: (String) -> Double?, time: Date) -> AirQuality {
             var air = AirQuality(time: time)
             air.europeanAQI = value("european_aqi")
