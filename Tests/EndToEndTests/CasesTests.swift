@@ -287,7 +287,9 @@ import WeatherTestSupport
         #expect(search.user_agent?.hasPrefix("wx/0.1.0 (+https://github.com/wx-shell/wx") == true)
     }
 
-    @Test("N-3: no match from search or reverse: no place found, the current location unchanged")
+    @Test(
+        "N-3: no match from search: no place found, the current location unchanged; from reverse: the coordinates name the place (issue 13)"
+    )
     func noMatch() throws {
         let search = try run(
             "find Hamburg; find qwzxv; show", now: "2025-07-27T03:10:00Z",
@@ -298,7 +300,9 @@ import WeatherTestSupport
         #expect(kept.result.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n"))
         let reverse = try run(
             "find 10.5,-30.25", answers: [.init(path: "/reverse", file: "cases/nominatim-reverse-unable.json")])
-        #expect(reverse.result.stderr == "error: no place found for “10.5,-30.25”\n")
+        // Valid coordinates always work (issue 13 item 7): without a name there, they are the name.
+        #expect(reverse.result.stderr == "")
+        #expect(reverse.result.stdout.hasPrefix("  1  10.5000°N 30.2500°W "))
     }
 
     @Test("N-5: a town or only a suburb gives a short name")

@@ -34,8 +34,8 @@ struct DiskTests {
                 stdin: "show 52.52,13.41\nfav\nsave\nfavs\n", server: server,
                 environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
             #expect(full.stderr.contains("No space left on device"))
-            #expect(full.stdout.contains("★ 52.5200,13.4100 saved to favorites"))
-            #expect(full.stdout.contains("  ★ 52.5200,13.4100"))  // still listed: kept in memory
+            #expect(full.stdout.contains("★ 52.5200°N 13.4100°E saved to favorites"))
+            #expect(full.stdout.contains("  ★ 52.5200°N 13.4100°E"))  // still listed: kept in memory
             #expect(full.status == 1)
         }
     }
@@ -49,10 +49,10 @@ struct DiskTests {
             #expect(setup.status == 0)
             try shell("mount -o remount,ro '\(folder)'")
             let result = try runWX(
-                stdin: "favs\nfav rename 52.5200,13.4100 Berlin\nfavs\n", server: server,
+                stdin: "favs\nfav rename \"52.5200°N 13.4100°E\" Berlin\nfavs\n", server: server,
                 environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
             #expect(result.stderr.contains("Read-only file system"))
-            #expect(result.stdout.contains("favorite “52.5200,13.4100” is now “Berlin”"))
+            #expect(result.stdout.contains("favorite “52.5200°N 13.4100°E” is now “Berlin”"))
             #expect(
                 result.stdout.hasSuffix("  ★ Berlin                 52.5200, 13.4100\n")
                     || result.stdout.contains("★ Berlin"))

@@ -190,7 +190,7 @@ import WeatherTestSupport
         #expect(
             run.stdout.contains(
                 "  rain from 22:00, about 6.2 mm (100 % likely), past the end of the forecast\n  (3-hour steps)\n"))
-        #expect(run.stdout.hasSuffix("  51.5100,-0.1300       8.9  moderate rain      10.3 … 15.6  57 %  21 km/h E\n"))
+        #expect(run.stdout.hasSuffix("  51.5100°N 0.1300°W    8.9  moderate rain      10.3 … 15.6  57 %  21 km/h E\n"))
         #expect(!run.stdout.contains("current conditions only"))
         // One current-weather and one forecast request; the rest from the cache.
         let requests = try server.requests()

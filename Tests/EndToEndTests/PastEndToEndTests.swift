@@ -220,7 +220,7 @@ import WeatherTestSupport
         #expect(after.status == 0)
         #expect(
             after.stdout.contains(
-                "  sunrise 03:18 sunset 19:06 · daylight 15 h 47 min\n  today’s high 1.2 °C warmer than usual (22.9 °C in 1991–2020)\n"
+                "  sunrise 03:18 sunset 19:06 · daylight 15 h 48 min\n  today’s high 1.2 °C warmer than usual (22.9 °C in 1991–2020)\n"
             ))
         #expect(
             after.stdout.hasSuffix(

@@ -109,10 +109,11 @@ final class Writer: @unchecked Sendable {
     init(name: String, longitude: Double, seed: UInt64) {
         self.name = name
         // Around Denver, so that the loopback server answers with its smallest recorded forecast.
-        // Written as wx names a coordinate it cannot geocode (4 decimals): the favorite's name.
+        // Written as wx names a coordinate it cannot geocode (4 decimals, hemispheres): the
+        // favorite's name, which `show` also reads as the coordinates.
         places = (0..<8).map { index in
             let latitude = String(format: "%.4f", 39 + Double(index) * 0.1)
-            return "\(latitude),\(String(format: "%.4f", longitude))"
+            return "\(latitude)°N \(String(format: "%.4f", abs(longitude)))°\(longitude < 0 ? "W" : "E")"
         }
         random = SplitMix(seed: seed)
     }

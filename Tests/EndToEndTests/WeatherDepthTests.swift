@@ -118,7 +118,7 @@ import WeatherTestSupport
         let run = try runWX(["-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z")
         #expect(
             run.stdout == """
-                air at 31.5000,74.4000
+                air at 31.5000°N 74.4000°E
                   European AQI 147 (extremely poor) · US AQI 163 (unhealthy)
                   PM2.5 60.3 µg/m³ · PM10 92.9 µg/m³ · ozone — · NO₂ — · UV —
 
@@ -235,7 +235,7 @@ import WeatherTestSupport
             shown.stderr
                 == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; the coordinates have no name\n"
         )
-        #expect(shown.stdout.hasPrefix("52.5200,13.4100 · Sun 03:10 GMT\n"))
+        #expect(shown.stdout.hasPrefix("52.5200°N 13.4100°E · Sun 03:10 GMT\n"))
 
         // When the other geocoder knows nothing either, both are said, in one line.
         try fallback.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))

@@ -34,6 +34,8 @@ private struct ReferenceTree: Decodable, Equatable {
             ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [])
                 .filter { $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
         }
+        // Not JSON on purpose: a multi-place answer with a bare `nan` (ArrayElementTests).
+        .filter { $0 != "cases/om-multi-second-element-nan.json" }
     }()
 
     @Test(arguments: fixtures)
@@ -77,5 +79,32 @@ private struct ReferenceTree: Decodable, Equatable {
         }
         let deepButAllowed = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         #expect((try? JSONValue.parse(Data(deepButAllowed.utf8))) != nil)
+    }
+}
+
+@Suite struct ArrayElementTests {
+    @Test("a top-level array parses element by element; a bare nan spoils only its element")
+    func elementByElement() throws {
+        let text = #"[{"a":1,"s":"x, ] }"},{"latitude":nan,"b":[1,2]} , [3] ,"t\"]"]"#
+        let elements = try #require(JSONValue.parseElements(Data(text.utf8)))
+        #expect(elements.count == 4)
+        #expect(try elements[0].get() == .object(["a": .number(1), "s": .string("x, ] }")]))
+        guard case .failure(let failure) = elements[1] else {
+            Issue.record("nan parsed")
+            return
+        }
+        #expect(failure.hasNonNumber)
+        #expect(try elements[2].get() == .array([.number(3)]))
+        #expect(try elements[3].get() == .string("t\"]"))
+        #expect(JSONValue.parseElements(Data("[]".utf8))?.isEmpty == true)
+        // The reader itself stays strict.
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data(text.utf8)) }
+    }
+
+    @Test("not an array, or not one whose elements can be told apart: nil")
+    func unsplittable() {
+        for text in [#"{"a":1}"#, "[1,2", #"["abc]"#, "[1]x", "<html>", "[1,,2]x"] {
+            #expect(JSONValue.parseElements(Data(text.utf8)) == nil, "\(text)")
+        }
     }
 }

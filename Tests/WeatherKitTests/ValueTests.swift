@@ -62,9 +62,10 @@ import WXBasics
         #expect(WindSpeedUnit.metresPerSecond.convert(kilometresPerHour: 36) == 10)
     }
 
-    /// The WMO table's bounds in m/s, each side of each boundary.
+    /// The WMO table's bounds in m/s, each side of each boundary (force 1 from 0.3 m/s).
     @Test(arguments: [
-        (0.4, 0), (0.5, 1), (1.5, 1), (1.6, 2), (3.3, 2), (3.4, 3), (5.4, 3), (5.5, 4), (7.9, 4), (8.0, 5), (10.7, 5),
+        (0.2, 0), (0.3, 1), (0.5, 1), (1.5, 1), (1.6, 2), (3.3, 2), (3.4, 3), (5.4, 3), (5.5, 4), (7.9, 4), (8.0, 5),
+        (10.7, 5),
         (10.8, 6), (13.8, 6), (13.9, 7), (17.1, 7), (17.2, 8), (20.7, 8), (20.8, 9), (24.4, 9), (24.5, 10), (28.4, 10),
         (28.5, 11), (32.6, 11), (32.7, 12), (60.0, 12),
     ])

@@ -131,8 +131,9 @@ import WeatherTestSupport
     }
 
     @Test(arguments: [
-        (19.9, "good"), (20.0, "fair"), (59.0, "moderate"), (79.0, "poor"), (99.0, "very poor"),
-        (122.0, "extremely poor"),
+        // Open-Meteo's bands include their upper bound: exactly 20 is good, exactly 100 very poor.
+        (19.9, "good"), (20.0, "good"), (21.0, "fair"), (59.0, "moderate"), (79.0, "poor"), (99.0, "very poor"),
+        (100.0, "very poor"), (122.0, "extremely poor"),
     ])
     func europeanBands(index: Double, name: String) { #expect(AirQuality.europeanCategory(index) == name) }
 

@@ -32,6 +32,95 @@ public enum JSONValue: Sendable, Equatable {
     /// The bytes were not a JSON document.
     public struct ParseError: Error, Equatable {}
 
+    /// Parses a top-level JSON array element by element, so that one unreadable element does
+    /// not hide the others (Open-Meteo answers several places with an array, and writes a bare
+    /// `nan` into the element of a place outside a model's area — not JSON, and not accepted
+    /// here either).
+    ///
+    /// The array is split at its top-level commas by a scan that knows strings and nesting
+    /// only; each element is then parsed strictly on its own.
+    ///
+    /// - Returns: one result per element, in order, each failure with the element's text when
+    ///   it is short, or a prefix of it; nil when `data` is not an array whose elements can be
+    ///   told apart (not starting with `[`, unbalanced brackets, an unterminated string,
+    ///   anything after the closing `]`).
+    public static func parseElements(_ data: Data) -> [Result<JSONValue, ElementError>]? {
+        let bytes = [UInt8](data)
+        var position = 0
+        func skipWhitespace() {
+            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        }
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "[") else { return nil }
+        position += 1
+        skipWhitespace()
+        var results: [Result<JSONValue, ElementError>] = []
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            skipWhitespace()
+            return position == bytes.count ? [] : nil
+        }
+        while true {
+            let start = position
+            var depth = 0
+            var inString = false
+            // Finds the comma or bracket that ends this element.
+            scan: while position < bytes.count {
+                let byte = bytes[position]
+                if inString {
+                    if byte == UInt8(ascii: "\\") {
+                        position += 1
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                } else {
+                    switch byte {
+                    case UInt8(ascii: "\""): inString = true
+                    case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                    case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                        if depth == 0 { break scan }
+                        depth -= 1
+                    case UInt8(ascii: ","):
+                        if depth == 0 { break scan }
+                    default: break
+                    }
+                }
+                position += 1
+            }
+            guard position < bytes.count, !inString, depth == 0 else { return nil }
+            let element = Data(bytes[start..<position])
+            do {
+                results.append(.success(try JSONParser.parse(element)))
+            } catch {
+                results.append(.failure(ElementError(element)))
+            }
+            let end = bytes[position]
+            position += 1
+            if end == UInt8(ascii: "]") { break }
+            guard end == UInt8(ascii: ",") else { return nil }
+            skipWhitespace()
+        }
+        skipWhitespace()
+        return position == bytes.count ? results : nil
+    }
+
+    /// An element of an array that is not JSON.
+    public struct ElementError: Error, Equatable {
+        /// The element's first 200 bytes, as text.
+        public var text: String
+        /// Whether the element writes a bare `nan` (or `NaN`, `inf`, `Infinity`) where a number
+        /// belongs, as Open-Meteo does for a place outside a model's area.
+        public var hasNonNumber: Bool
+
+        init(_ element: Data) {
+            text = String(decoding: element.prefix(200), as: UTF8.self)
+            let squeezed = String(decoding: element, as: UTF8.self).filter { !$0.isWhitespace }.lowercased()
+            hasNonNumber = [":nan", "[nan", ",nan", ":inf", "[inf", ",inf", ":-inf", "[-inf", ",-inf"].contains {
+                squeezed.contains($0)
+            }
+        }
+    }
+
     @inlinable
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }

@@ -48,27 +48,58 @@ public struct AirQuality: Hashable, Sendable {
         hasher.combine(usAQI)
     }
 
-    /// The European index's band ("good" … "extremely poor"), per the EEA.
+    /// The European index's band ("good" … "extremely poor").
+    ///
+    /// Source: Open-Meteo's air-quality documentation (open-meteo.com/en/docs/air-quality-api,
+    /// `european_aqi`): 0–20 good, 20–40 fair, 40–60 moderate, 60–80 poor, 80–100 very poor,
+    /// above 100 extremely poor — each band up to and including its upper bound, so exactly 20
+    /// is good and exactly 100 very poor. The index is an integer: a value is classed as it is
+    /// shown, rounded to the nearest whole number.
     public static func europeanCategory(_ index: Double) -> String {
-        switch index {
-        case ..<20: "good"
-        case ..<40: "fair"
-        case ..<60: "moderate"
-        case ..<80: "poor"
-        case ..<100: "very poor"
+        switch index.rounded() {
+        case ...20: "good"
+        case ...40: "fair"
+        case ...60: "moderate"
+        case ...80: "poor"
+        case ...100: "very poor"
         default: "extremely poor"
         }
     }
 
-    /// The US index's category ("good" … "hazardous"), per the EPA.
+    /// The US index's category ("good" … "hazardous").
+    ///
+    /// Source: the US EPA's AQI categories (Technical Assistance Document for the Reporting of
+    /// Daily Air Quality — the Air Quality Index; airnow.gov "AQI Basics"), as Open-Meteo
+    /// documents `us_aqi`: 0–50 good, 51–100 moderate, 101–150 unhealthy for sensitive groups,
+    /// 151–200 unhealthy, 201–300 very unhealthy, 301 and above hazardous. The index is an
+    /// integer: a value is classed as it is shown, rounded to the nearest whole number.
     public static func usCategory(_ index: Double) -> String {
-        switch index {
-        case ..<51: "good"
-        case ..<101: "moderate"
-        case ..<151: "unhealthy for sensitive groups"
-        case ..<201: "unhealthy"
-        case ..<301: "very unhealthy"
+        switch index.rounded() {
+        case ...50: "good"
+        case ...100: "moderate"
+        case ...150: "unhealthy for sensitive groups"
+        case ...200: "unhealthy"
+        case ...300: "very unhealthy"
         default: "hazardous"
+        }
+    }
+}
+
+/// The UV index's exposure categories.
+///
+/// Source: WHO, *Global Solar UV Index: A Practical Guide* (2002), the categories also used by
+/// WMO, UNEP and ICNIRP: 0–2 low, 3–5 moderate, 6–7 high, 8–10 very high, 11 and above
+/// extreme. The index is reported as a whole number: a value is classed as rounded to the
+/// nearest one (2.5 is moderate).
+public enum UVIndex {
+    /// "low", "moderate", "high", "very high" or "extreme" for a UV index (≥ 0).
+    public static func category(_ index: Double) -> String {
+        switch index.rounded() {
+        case ...2: "low"
+        case ...5: "moderate"
+        case ...7: "high"
+        case ...10: "very high"
+        default: "extreme"
         }
     }
 }
@@ -112,6 +143,31 @@ public struct OpenMeteoAirQualityProvider: Sendable {
         return Fetched(value: air, origin: fetched.origin)
     }
 
+    /// The unit labels the air-quality API declares for the variables wx reads
+    /// (open-meteo.com/en/docs/air-quality-api): `EAQI`, `USAQI`, `μg/m³` (written with the
+    /// Greek mu; the micro sign is accepted too), `grains/m³`, and none for the UV index. An
+    /// all-null variable is declared `"undefined"`; an empty label is no declaration.
+    static func knownUnit(_ label: String, for variable: String) -> Bool {
+        if label.isEmpty || label == "undefined" { return true }
+        switch variable {
+        case "european_aqi": return label == "EAQI"
+        case "us_aqi": return label == "USAQI"
+        case "pm2_5", "pm10", "ozone", "nitrogen_dioxide":
+            return ["\u{3BC}g/m³", "\u{B5}g/m³", "ug/m3"].contains(label)
+        case "uv_index": return false
+        default: return label == "grains/m³"  // the pollen variables
+        }
+    }
+
+    /// - Throws: `ServiceError.unknownUnit` for the first variable wx reads whose declared unit
+    ///   it does not know: refused rather than shown in a unit it is not in.
+    static func checkUnits(_ units: JSONValue) throws(ServiceError) {
+        for variable in variables {
+            guard let label = units[variable]?.string?.trimmed, !knownUnit(label, for: variable) else { continue }
+            throw .unknownUnit(.openMeteoAirQuality, variable: variable, label: label)
+        }
+    }
+
     /// Maps an answer: its `current` block when present, else the hourly entry for the hour
     /// containing `now` (the last at or before it). Any value may be null or missing.
     ///
@@ -122,6 +178,7 @@ public struct OpenMeteoAirQualityProvider: Sendable {
             throw .rejected(.openMeteoAirQuality, status: 200, reason: json["reason"]?.nonEmptyString)
         }
         let offset = json["utc_offset_seconds"]?.int ?? 0
+        try checkUnits(json[json["current"] != nil ? "current_units" : "hourly_units"] ?? .null)
         func reading(_ value: (String) -> Double?, time: Date) -> AirQuality {
             var air = AirQuality(time: time)
             air.europeanAQI = value("european_aqi")

@@ -5,6 +5,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A point on the Earth in WGS 84 degrees.
 ///
@@ -38,9 +41,34 @@ public struct Coordinate: Hashable, Sendable, Codable {
 
     private static func round4(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 
-    /// Parses `"lat,lon"` (optionally with spaces, e.g. `"53.55, 9.99"`); nil unless both parts are
-    /// decimal numbers in range.
+    /// `"5.0000°S 150.0000°W"`: 4 decimals with the hemisphere letters, the name of a place
+    /// that has no other (0° is N and E).
+    public var hemisphereText: String {
+        let north = latitude < 0 ? "S" : "N"
+        let east = longitude < 0 ? "W" : "E"
+        return
+            "\(DecimalText.fixed(abs(latitude), digits: 4))°\(north) \(DecimalText.fixed(abs(longitude), digits: 4))°\(east)"
+    }
+
+    /// Great-circle distance to `other` in kilometres (haversine, mean Earth radius 6371.0 km).
+    public func kilometres(to other: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let dLatitude = (other.latitude - latitude) * radians
+        let dLongitude = (other.longitude - longitude) * radians
+        let a =
+            sin(dLatitude / 2) * sin(dLatitude / 2)
+            + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLongitude / 2) * sin(dLongitude / 2)
+        return 2 * 6_371.0 * asin(min(1, a.squareRoot()))
+    }
+
+    /// Parses `"lat,lon"` (optionally with spaces, e.g. `"53.55, 9.99"`), or the hemisphere form
+    /// wx names unnamed places with (`"5.0000°S 150.0000°W"`, `"5S 150W"`); nil unless both
+    /// parts are decimal numbers in range.
     public init?(parsing text: String) {
+        if let coordinate = Self.hemispheres(text) {
+            self = coordinate
+            return
+        }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
             let latitude = DecimalText.parse(parts[0].trimmed),
@@ -48,6 +76,28 @@ public struct Coordinate: Hashable, Sendable, Codable {
         else { return nil }
         self.init(latitude: latitude, longitude: longitude)
         guard isValid else { return nil }
+    }
+}
+
+extension Coordinate {
+    /// `"5.0000°S 150.0000°W"` → (−5, −150); nil for anything else.
+    fileprivate static func hemispheres(_ text: String) -> Coordinate? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        guard parts.count == 2 else { return nil }
+        func value(_ part: String, positive: Character, negative: Character) -> Double? {
+            guard let letter = part.last?.uppercased().first, letter == positive || letter == negative else {
+                return nil
+            }
+            var number = part.dropLast()
+            if number.last == "°" { number = number.dropLast() }
+            guard let magnitude = DecimalText.parse(number), magnitude >= 0 else { return nil }
+            return letter == negative ? -magnitude : magnitude
+        }
+        guard let latitude = value(parts[0], positive: "N", negative: "S"),
+            let longitude = value(parts[1], positive: "E", negative: "W")
+        else { return nil }
+        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        return coordinate.isValid ? coordinate : nil
     }
 }
 
@@ -78,10 +128,17 @@ public struct Place: Hashable, Sendable, Codable {
     /// "Hamburg, Deutschland": the name and the region, or the name alone.
     public var label: String { region.isEmpty ? name : "\(name), \(region)" }
 
-    /// A place no geocoder named: its coordinates ("52.5200, 13.4100") are its name.
-    public static func unnamed(at coordinate: Coordinate) -> Place {
-        let text = coordinate.rounded.text
-        return Place(name: text, region: "", countryCode: nil, coordinate: coordinate, displayName: text)
+    /// A place no geocoder named (open sea, a pole, a geocoder without reverse geocoding): its
+    /// coordinates are its name ("5.0000°S 150.0000°W"), and the nearest named place, when a
+    /// geocoder gave one, its region ("near Kiritimati").
+    ///
+    /// - Parameter near: the name of the nearest named place, if any.
+    public static func unnamed(at coordinate: Coordinate, near: String? = nil) -> Place {
+        let text = coordinate.rounded.hemisphereText
+        let region = near.map { "near \($0)" } ?? ""
+        return Place(
+            name: text, region: region, countryCode: nil, coordinate: coordinate,
+            displayName: region.isEmpty ? text : "\(text), \(region)")
     }
 }
 
@@ -189,8 +246,8 @@ public struct DailyForecast: Hashable, Sendable {
     public var precipitationSumMillimetres: Double?
     /// Highest hourly precipitation probability of the day, %.
     public var precipitationProbabilityMaxPercent: Double?
-    public var sunrise: Date?
-    public var sunset: Date?
+    /// Whether the sun rises and sets this day, and when (see `SunEvents`).
+    public var sun: SunEvents = .unknown
     /// Seconds between sunrise and sunset (Open-Meteo `daylight_duration`).
     public var daylightDurationSeconds: Double?
     public var windSpeedMaxKilometresPerHour: Double?
@@ -199,6 +256,84 @@ public struct DailyForecast: Hashable, Sendable {
     public var uvIndexMax: Double?
 
     public init(date: LocalDate) { self.date = date }
+
+    /// The instant of sunrise; nil on a day without one (polar night, midnight sun) or when
+    /// the service gave none. Setting it makes the day one with sun times.
+    public var sunrise: Date? {
+        get { if case .times(let sunrise, _) = sun { sunrise } else { nil } }
+        set { sun = .times(sunrise: newValue, sunset: sunset) }
+    }
+
+    /// The instant of sunset; nil on a day without one or when the service gave none.
+    public var sunset: Date? {
+        get { if case .times(_, let sunset) = sun { sunset } else { nil } }
+        set { sun = .times(sunrise: sunrise, sunset: newValue) }
+    }
+}
+
+/// Whether the sun rises and sets on a day, and when.
+///
+/// Services write a day without sunrise or sunset as if it had one: Open-Meteo gives
+/// sunrise = sunset = local midnight (older answers 1970-01-01T00:00), OpenWeatherMap
+/// `sys.sunrise` equal to `sys.sunset`, or 0. Providers turn that into `.polarNight` or
+/// `.midnightSun`, never into clock times.
+public enum SunEvents: Hashable, Sendable {
+    /// The sun rises and sets; either time may be unknown (nil).
+    case times(sunrise: Date?, sunset: Date?)
+    /// The sun stays below the horizon all day.
+    case polarNight
+    /// The sun stays above the horizon all day.
+    case midnightSun
+    /// The service said nothing about the sun, or marked a day without sunrise and sunset in a
+    /// way that does not tell polar night from midnight sun.
+    case unknown
+
+    /// The state for a day the service marked as having no sunrise and sunset, from the first
+    /// evidence there is: the day's daylight (seconds), whether the sun is up at some instant
+    /// of that day, else the sun's declination at `date` and `latitude`.
+    ///
+    /// - Parameters:
+    ///   - daylightSeconds: the day's daylight duration (Open-Meteo `daylight_duration`).
+    ///   - isDay: whether it is day at an instant of that day (Open-Meteo `is_day`, an
+    ///     OpenWeatherMap icon ending in "d" or "n").
+    /// - Returns: `.unknown` below `lowestPolarLatitude`, where a day without sunrise and sunset
+    ///   cannot be.
+    ///   - latitude: degrees north, −90…90.
+    ///   - date: the local calendar day.
+    public static func withoutSunriseOrSunset(
+        daylightSeconds: Double?, isDay: Bool?, latitude: Double, date: LocalDate
+    ) -> SunEvents {
+        // Neither happens nearer the equator than the polar circles (66.56°, and by refraction
+        // a little less): a mark there is not to be believed.
+        guard abs(latitude) >= lowestPolarLatitude else { return .unknown }
+        if let daylightSeconds {
+            return daylightSeconds >= 12 * 3_600 ? .midnightSun : .polarNight
+        }
+        if let isDay { return isDay ? .midnightSun : .polarNight }
+        return polarState(latitude: latitude, date: date) ?? .unknown
+    }
+
+    /// Degrees of latitude below which the sun rises and sets every day of the year: the polar
+    /// circle (90° − 23.44°), less the ~0.6° that refraction and the sun's radius lift it by,
+    /// less a margin.
+    public static let lowestPolarLatitude = 65.0
+
+    /// Polar night or midnight sun at `latitude` on `date` by the sun's declination, or nil
+    /// where the sun rises and sets or the day is too near the edge to tell.
+    ///
+    /// The declination is the usual approximation δ ≈ −23.44° · cos(360°/365 · (d + 10)), d the
+    /// day of the year from 0, good to about 1°. The centre of the sun stays above the horizon
+    /// all day where latitude > 90° − δ on the sun's side, below it on the other; a margin of
+    /// 1.5° (refraction, the sun's radius, the approximation) leaves the edge undecided.
+    public static func polarState(latitude: Double, date: LocalDate) -> SunEvents? {
+        let dayOfYear = Double(
+            CivilCalendar.days(year: date.year, month: date.month, day: date.day)
+                - CivilCalendar.days(year: date.year, month: 1, day: 1))
+        let declination = -23.44 * cos(2 * Double.pi / 365 * (dayOfYear + 10))
+        let margin = 1.5
+        guard abs(latitude) > 90 - abs(declination) + margin else { return nil }
+        return (latitude > 0) == (declination > 0) ? .midnightSun : .polarNight
+    }
 }
 
 /// A forecast for one place: the current conditions, hours and days, all in canonical units

@@ -72,19 +72,28 @@ public enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
 }
 
 /// The Beaufort wind force scale (WMO), by mean wind speed at 10 m.
+///
+/// Source: the WMO Beaufort table with its equivalent speeds in m/s at 10 m (as in the WMO
+/// Manual on Marine Meteorological Services, WMO-No. 558, and the WMO Guide to Instruments and
+/// Methods of Observation, WMO-No. 8): force 0 0–0.2, 1 0.3–1.5, 2 1.6–3.3, 3 3.4–5.4,
+/// 4 5.5–7.9, 5 8.0–10.7, 6 10.8–13.8, 7 13.9–17.1, 8 17.2–20.7, 9 20.8–24.4, 10 24.5–28.4,
+/// 11 28.5–32.6, 12 32.7 and above. The table is in m/s to 0.1; its knot table starts force 1
+/// at 1 kn (0.5 m/s), which is not the m/s table's bound.
 public enum Beaufort {
-    /// Lower bounds of forces 1…12 in m/s, as the WMO table rounds them (force 1 from 0.5 m/s,
+    /// Lower bounds of forces 1…12 in m/s, as the WMO table gives them (force 1 from 0.3 m/s,
     /// force 12 from 32.7 m/s).
     static let lowerBoundsMetresPerSecond: [Double] = [
-        0.5, 1.6, 3.4, 5.5, 8.0, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7,
+        0.3, 1.6, 3.4, 5.5, 8.0, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7,
     ]
 
+    /// The WMO descriptive terms for forces 0…12.
     static let names = [
         "calm", "light air", "light breeze", "gentle breeze", "moderate breeze", "fresh breeze",
         "strong breeze", "near gale", "gale", "strong gale", "storm", "violent storm", "hurricane force",
     ]
 
-    /// The force 0…12 for a speed in km/h. The speed is first rounded to 0.1 m/s, as the table is.
+    /// The force 0…12 for a speed in km/h. The speed is first rounded to 0.1 m/s, as the table
+    /// is written (1.1 km/h = 0.31 m/s → 0.3 m/s → force 1).
     public static func force(kilometresPerHour value: Double) -> Int {
         let metresPerSecond = (value / 3.6 * 10).rounded() / 10
         return lowerBoundsMetresPerSecond.lastIndex { metresPerSecond >= $0 }.map { $0 + 1 } ?? 0
@@ -175,12 +184,17 @@ public struct UnitPreferences: Hashable, Sendable, Codable {
 }
 
 /// Compass points for a wind direction.
+///
+/// The 16-point compass rose: each point names a sector of 22.5° centred on it, so the sector
+/// edges lie at 11.25° + k · 22.5° (N is 348.75° up to 11.25°, NNE 11.25° up to 33.75°, …).
+/// A direction exactly on an edge belongs to the sector clockwise of it.
 public enum CompassDirection {
     static let points = [
         "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
     ]
 
     /// The 16-point compass name ("WSW") for a direction in degrees (any value; wrapped to 0…360).
+    /// Half a sector rounds clockwise: 11.25° is NNE, 348.75° is N.
     public static func name(degrees: Double) -> String {
         guard degrees.isFinite else { return "—" }
         let wrapped = degrees.truncatingRemainder(dividingBy: 360) + (degrees < 0 ? 360 : 0)

@@ -69,16 +69,26 @@ public struct NominatimGeocoder: Geocoder {
         return Array(items.compactMap { place(from: $0, preferLocality: false) }.prefix(limit))
     }
 
-    /// Maps a `/reverse` answer; nil for `{"error":"Unable to geocode"}`.
+    /// Maps a `/reverse` answer; nil for `{"error":"Unable to geocode"}` (open sea, the poles).
     ///
     /// The place keeps the coordinate that was asked for, not the one of the object found.
+    /// When that object lies more than `nearbyKilometres` away, the coordinates are not in it:
+    /// they name the place, and the object is only what it is near ("near Kiritimati").
     public static func place(fromReverse json: JSONValue, asked: Coordinate) throws(ServiceError) -> Place? {
         guard json.object != nil else { throw .malformedResponse(.nominatim, detail: "expected a place") }
         if json["error"] != nil { return nil }
         guard var place = place(from: json, preferLocality: true) else { return nil }
+        if place.coordinate.kilometres(to: asked) > nearbyKilometres {
+            return .unnamed(at: asked.rounded, near: place.label)
+        }
         place.coordinate = asked.rounded
         return place
     }
+
+    /// How far the object a reverse lookup found may lie from the coordinates asked for and
+    /// still name them, km: at zoom 14 Nominatim answers with suburbs and villages, all far
+    /// smaller than this.
+    static let nearbyKilometres = 25.0
 
     /// Keys of `address` that name a settlement, most specific last in importance order.
     static let localityKeys = [

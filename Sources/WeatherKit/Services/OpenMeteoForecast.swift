@@ -94,16 +94,29 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
         var failures: [Int: ServiceError] = [:]
         let missing = answers.indices.filter { answers[$0] == nil }
         if !missing.isEmpty {
-            do {
+            do throws(ServiceError) {
                 let wanted = missing.map { coordinates[$0] }
-                let fetched = try await client.json(
-                    ServiceRequest(service: service, url: url(for: wanted), cacheKey: nil, staleFallback: false),
-                    validity: { _, _ in nil })
-                let items = fetched.value.array ?? [fetched.value]
-                _ = try Self.forecasts(from: fetched.value, requested: wanted)  // the shape and count, checked once
+                // Element by element: one place the service could not answer (a bare `nan`,
+                // an error object) leaves the others readable.
+                let items = try await client.jsonElements(
+                    ServiceRequest(service: service, url: url(for: wanted), cacheKey: nil, staleFallback: false))
+                if items.count == 1, case .success(let only) = items[0], only.array == nil, only["error"] != nil {
+                    _ = try Self.forecast(from: only, requested: wanted[0])  // the service's reason, for all
+                }
+                guard items.count == wanted.count else {
+                    throw ServiceError.malformedResponse(
+                        service, detail: "\(items.count) forecasts for \(wanted.count) places asked")
+                }
                 for (index, item) in zip(missing, items) {
-                    answers[index] = item
-                    client.store(item, for: keys[index], validUntil: Self.validUntil(item, now: client.context.now()))
+                    do throws(ServiceError) {
+                        let value = try item.get()
+                        _ = try Self.forecast(from: value, requested: coordinates[index])
+                        answers[index] = value
+                        client.store(
+                            value, for: keys[index], validUntil: Self.validUntil(value, now: client.context.now()))
+                    } catch {
+                        failures[index] = error
+                    }
                 }
             } catch {
                 // The service cannot be reached: saved answers, however old, stand in; a place
@@ -126,8 +139,13 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
         for (index, coordinate) in coordinates.enumerated() {
             if let failure = failures[index] {
                 results.append(.failure(failure))
-            } else {
+                continue
+            }
+            do throws(ServiceError) {
                 results.append(.success(try Self.forecast(from: answers[index]!, requested: coordinate)))
+            } catch {
+                results.append(.failure(error))
+                failures[index] = error
             }
         }
         let shown = origins.indices.filter { failures[$0] == nil }.map { origins[$0] }
@@ -181,11 +199,12 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
             utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
         var forecast = Forecast(
             coordinate: requested.rounded, zone: zone, elevationMetres: json["elevation"]?.double, source: "Open-Meteo")
-        forecast.current = current(from: json, offset: zone.utcOffsetSeconds)
-        forecast.hourly = hourly(from: json, offset: zone.utcOffsetSeconds)
-        forecast.daily = daily(from: json, offset: zone.utcOffsetSeconds)
-        if let block = Block(json, "minutely_15", offset: zone.utcOffsetSeconds) {
-            let precipitation = block.column("precipitation", .precipitation)
+        forecast.current = try current(from: json, offset: zone.utcOffsetSeconds)
+        forecast.hourly = try hourly(from: json, offset: zone.utcOffsetSeconds)
+        forecast.daily = try daily(
+            from: json, offset: zone.utcOffsetSeconds, latitude: requested.latitude, current: forecast.current)
+        if let block = try Block(json, "minutely_15", offset: zone.utcOffsetSeconds) {
+            let precipitation = try block.column("precipitation", .precipitation)
             forecast.quarterHours = block.times.indices.compactMap { index in
                 block.times[index].map {
                     QuarterHourPrecipitation(time: $0, precipitationMillimetres: precipitation[index])
@@ -195,24 +214,26 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
         return forecast
     }
 
-    static func current(from json: JSONValue, offset: Int) -> CurrentConditions? {
+    static func current(from json: JSONValue, offset: Int) throws(ServiceError) -> CurrentConditions? {
         if let block = json["current"], let time = block["time"].flatMap({ instant($0, offset: offset) }) {
             let units = json["current_units"] ?? .null
+            try DeclaredUnit.checkTime(units["time"]?.string, variable: "current.time")
             let reading = Reading(values: block, units: units)
             var current = CurrentConditions(time: time)
-            current.temperatureCelsius = reading.temperature("temperature_2m", "temperature")
-            current.apparentTemperatureCelsius = reading.temperature("apparent_temperature")
-            current.relativeHumidityPercent = reading.plain("relative_humidity_2m", "relativehumidity_2m")
-            current.dewPointCelsius = reading.temperature("dew_point_2m", "dewpoint_2m")
-            current.weatherCode = reading.code("weather_code", "weathercode")
-            current.precipitationMillimetres = reading.precipitation("precipitation")
-            current.pressureHectopascals = reading.plain("pressure_msl")
-            current.cloudCoverPercent = reading.plain("cloud_cover", "cloudcover")
-            current.visibilityMetres = reading.distance("visibility")
-            current.uvIndex = reading.plain("uv_index")
-            current.windSpeedKilometresPerHour = reading.speed("wind_speed_10m", "windspeed_10m")
-            current.windGustsKilometresPerHour = reading.speed("wind_gusts_10m", "windgusts_10m")
-            current.windDirectionDegrees = reading.plain("wind_direction_10m", "winddirection_10m")
+            current.temperatureCelsius = try reading.value(.temperature, "temperature_2m", "temperature")
+            current.apparentTemperatureCelsius = try reading.value(.temperature, "apparent_temperature")
+            current.relativeHumidityPercent = try reading.value(.percent, "relative_humidity_2m", "relativehumidity_2m")
+            current.dewPointCelsius = try reading.value(.temperature, "dew_point_2m", "dewpoint_2m")
+            current.weatherCode = try reading.code("weather_code", "weathercode")
+            current.precipitationMillimetres = try reading.value(.precipitation, "precipitation")
+            current.pressureHectopascals = try reading.value(.pressure, "pressure_msl")
+            current.cloudCoverPercent = try reading.value(.percent, "cloud_cover", "cloudcover")
+            current.visibilityMetres = try reading.value(.distance, "visibility")
+            current.uvIndex = try reading.value(.index, "uv_index")
+            current.windSpeedKilometresPerHour = try reading.value(.speed, "wind_speed_10m", "windspeed_10m")
+            current.windGustsKilometresPerHour = try reading.value(.speed, "wind_gusts_10m", "windgusts_10m")
+            current.windDirectionDegrees = try reading.value(
+                .direction, "wind_direction_10m", "winddirection_10m")
             current.isDay = block[firstOf: ["is_day"]]?.bool
             return current
         }
@@ -221,34 +242,34 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
             let units = json["current_weather_units"] ?? .null
             let reading = Reading(values: block, units: units)
             var current = CurrentConditions(time: time)
-            current.temperatureCelsius = reading.temperature("temperature")
-            current.windSpeedKilometresPerHour = reading.speed("windspeed", "wind_speed")
-            current.windDirectionDegrees = reading.plain("winddirection", "wind_direction")
-            current.weatherCode = reading.code("weathercode", "weather_code")
+            current.temperatureCelsius = try reading.value(.temperature, "temperature")
+            current.windSpeedKilometresPerHour = try reading.value(.speed, "windspeed", "wind_speed")
+            current.windDirectionDegrees = try reading.value(.direction, "winddirection", "wind_direction")
+            current.weatherCode = try reading.code("weathercode", "weather_code")
             current.isDay = block["is_day"]?.bool
             return current
         }
         return nil
     }
 
-    static func hourly(from json: JSONValue, offset: Int) -> [HourlyForecast] {
-        guard let block = Block(json, "hourly", offset: offset) else { return [] }
+    static func hourly(from json: JSONValue, offset: Int) throws(ServiceError) -> [HourlyForecast] {
+        guard let block = try Block(json, "hourly", offset: offset) else { return [] }
         // Each variable's column is found once, then read by index.
-        let temperature = block.column("temperature_2m", .temperature)
-        let apparent = block.column("apparent_temperature", .temperature)
-        let humidity = block.column("relative_humidity_2m", .plain, aliases: ["relativehumidity_2m"])
-        let dewPoint = block.column("dew_point_2m", .temperature, aliases: ["dewpoint_2m"])
-        let probability = block.column("precipitation_probability", .plain)
-        let precipitation = block.column("precipitation", .precipitation)
-        let code = block.column("weather_code", .plain, aliases: ["weathercode"])
-        let pressure = block.column("pressure_msl", .plain)
-        let cloudCover = block.column("cloud_cover", .plain, aliases: ["cloudcover"])
-        let visibility = block.column("visibility", .distance)
-        let uvIndex = block.column("uv_index", .plain)
-        let windSpeed = block.column("wind_speed_10m", .speed, aliases: ["windspeed_10m"])
-        let windGusts = block.column("wind_gusts_10m", .speed, aliases: ["windgusts_10m"])
-        let windDirection = block.column("wind_direction_10m", .plain, aliases: ["winddirection_10m"])
-        let isDay = block.column("is_day", .plain)
+        let temperature = try block.column("temperature_2m", .temperature)
+        let apparent = try block.column("apparent_temperature", .temperature)
+        let humidity = try block.column("relative_humidity_2m", .percent, aliases: ["relativehumidity_2m"])
+        let dewPoint = try block.column("dew_point_2m", .temperature, aliases: ["dewpoint_2m"])
+        let probability = try block.column("precipitation_probability", .percent)
+        let precipitation = try block.column("precipitation", .precipitation)
+        let code = try block.column("weather_code", .code, aliases: ["weathercode"])
+        let pressure = try block.column("pressure_msl", .pressure)
+        let cloudCover = try block.column("cloud_cover", .percent, aliases: ["cloudcover"])
+        let visibility = try block.column("visibility", .distance)
+        let uvIndex = try block.column("uv_index", .index)
+        let windSpeed = try block.column("wind_speed_10m", .speed, aliases: ["windspeed_10m"])
+        let windGusts = try block.column("wind_gusts_10m", .speed, aliases: ["windgusts_10m"])
+        let windDirection = try block.column("wind_direction_10m", .direction, aliases: ["winddirection_10m"])
+        let isDay = try block.column("is_day", .index)
         return block.times.indices.compactMap { i in
             guard let time = block.times[i] else { return nil }
             var hour = HourlyForecast(time: time)
@@ -271,21 +292,31 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
         }
     }
 
-    static func daily(from json: JSONValue, offset: Int) -> [DailyForecast] {
-        guard let block = Block(json, "daily", offset: offset) else { return [] }
+    /// The days of the answer. A day whose sunrise equals its sunset (Open-Meteo's mark for a
+    /// day without either: both at local midnight, or in older answers at 1970-01-01T00:00) is
+    /// polar night or midnight sun, told apart by its daylight duration, else by `is_day` of
+    /// the current conditions when they fall on that day, else by `latitude` and the date.
+    static func daily(
+        from json: JSONValue, offset: Int, latitude: Double = 0, current: CurrentConditions? = nil
+    ) throws(ServiceError) -> [DailyForecast] {
+        guard let block = try Block(json, "daily", offset: offset) else { return [] }
         let rawTimes = block.values["time"]?.array ?? []
-        let code = block.column("weather_code", .plain, aliases: ["weathercode"])
-        let maximum = block.column("temperature_2m_max", .temperature)
-        let minimum = block.column("temperature_2m_min", .temperature)
-        let precipitation = block.column("precipitation_sum", .precipitation)
-        let probability = block.column("precipitation_probability_max", .plain)
-        let sunrise = block.column("sunrise", .plain)
-        let sunset = block.column("sunset", .plain)
-        let daylight = block.column("daylight_duration", .plain)
-        let windSpeed = block.column("wind_speed_10m_max", .speed, aliases: ["windspeed_10m_max"])
-        let windGusts = block.column("wind_gusts_10m_max", .speed, aliases: ["windgusts_10m_max"])
-        let windDirection = block.column("wind_direction_10m_dominant", .plain, aliases: ["winddirection_10m_dominant"])
-        let uvIndex = block.column("uv_index_max", .plain)
+        let code = try block.column("weather_code", .code, aliases: ["weathercode"])
+        let maximum = try block.column("temperature_2m_max", .temperature)
+        let minimum = try block.column("temperature_2m_min", .temperature)
+        let precipitation = try block.column("precipitation_sum", .precipitation)
+        let probability = try block.column("precipitation_probability_max", .percent)
+        let sunrise = try block.times("sunrise")
+        let sunset = try block.times("sunset")
+        let daylight = try block.column("daylight_duration", .duration)
+        let windSpeed = try block.column("wind_speed_10m_max", .speed, aliases: ["windspeed_10m_max"])
+        let windGusts = try block.column("wind_gusts_10m_max", .speed, aliases: ["windgusts_10m_max"])
+        let windDirection = try block.column(
+            "wind_direction_10m_dominant", .direction, aliases: ["winddirection_10m_dominant"])
+        let uvIndex = try block.column("uv_index_max", .index)
+        let currentDate = current.map {
+            ZoneClock.fixed(Int($0.time.timeIntervalSince1970), offset: offset, abbreviation: nil).date
+        }
         return rawTimes.indices.compactMap { i in
             // Days are "YYYY-MM-DD", or with unixtime the instant of local midnight.
             let date: LocalDate?
@@ -304,15 +335,30 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
             day.temperatureMinCelsius = minimum[i]
             day.precipitationSumMillimetres = precipitation[i]
             day.precipitationProbabilityMaxPercent = probability[i]
-            day.sunrise = sunrise.raw(i).flatMap { instant($0, offset: offset) }
-            day.sunset = sunset.raw(i).flatMap { instant($0, offset: offset) }
             day.daylightDurationSeconds = daylight[i]
+            let rise = sunrise.raw(i).flatMap { instant($0, offset: offset) }
+            let set = sunset.raw(i).flatMap { instant($0, offset: offset) }
+            let placeholder = [rise, set].contains { $0.map { isEpochPlaceholder($0, offset: offset) } ?? false }
+            if (rise != nil && rise == set) || placeholder {
+                day.sun = .withoutSunriseOrSunset(
+                    daylightSeconds: day.daylightDurationSeconds,
+                    isDay: currentDate == date ? current?.isDay : nil, latitude: latitude, date: date)
+            } else if rise != nil || set != nil {
+                day.sun = .times(sunrise: rise, sunset: set)
+            }
             day.windSpeedMaxKilometresPerHour = windSpeed[i]
             day.windGustsMaxKilometresPerHour = windGusts[i]
             day.windDirectionDominantDegrees = windDirection[i]
             day.uvIndexMax = uvIndex[i]
             return day
         }
+    }
+
+    /// Whether `date` is 1970-01-01T00:00 local (or UTC): older Open-Meteo answers' "no
+    /// sunrise" (open-meteo/open-meteo#840).
+    static func isEpochPlaceholder(_ date: Date, offset: Int) -> Bool {
+        let seconds = date.timeIntervalSince1970
+        return seconds == 0 || seconds == Double(-offset)
     }
 
     /// An instant from Unix seconds, or from a local ISO time without zone read at `offset`.
@@ -328,42 +374,87 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     }
 }
 
-/// Unit conversion of one value by the unit string the answer declares for it.
-/// Converted values are rounded to 0.01 so that no conversion noise (19.666666…) reaches the
-/// JSON output; the services' own precision is 0.1.
+/// The unit labels the services declare, and how each converts to wx's canonical unit.
+///
+/// Open-Meteo declares a label per variable (`current_units`, `hourly_units`, `daily_units`),
+/// written as in its documentation (open-meteo.com/en/docs): `°C`/`°F`; `km/h`, `m/s`, `mp/h`
+/// (its spelling of mph) and `kn`; `mm` and `inch` (`cm` for snowfall); `m` and `ft`; `hPa`;
+/// `%`; `°` for directions; `wmo code`; `s` for durations; `iso8601`/`unixtime` for times;
+/// `W/m²`, `J/kg`, `µg/m³`… for variables wx does not read. A variable whose whole array is
+/// null is declared `"undefined"`; an empty label is no declaration. Any other label is
+/// unknown: the answer is refused (`ServiceError.unknownUnit`) rather than read as if it were
+/// in wx's unit — 5.2 mph read as 5.2 km/h is a wrong value that looks right.
 enum DeclaredUnit {
+    /// What a variable measures, which decides which labels are known for it.
+    enum Quantity {
+        case temperature, speed, precipitation, distance, pressure, percent, direction, code, index, duration
+    }
+
     static func round(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
-    static func celsius(_ value: Double, unit: String?) -> Double {
-        switch unit {
-        case "°F", "F", "fahrenheit": round(TemperatureUnit.fahrenheit.celsius(from: value))
-        case "K", "kelvin": round(TemperatureUnit.kelvin.celsius(from: value))
-        default: value
+    /// The conversion of a value declared in `label` to wx's unit for `quantity` (°C, km/h, mm,
+    /// m, hPa, %, degrees, seconds); nil when the label is not one known for the quantity.
+    /// Converted values are rounded to 0.01 so that no conversion noise (19.666666…) reaches
+    /// the JSON output; the services' own precision is 0.1.
+    static func conversion(_ label: String?, for quantity: Quantity) -> ((Double) -> Double)? {
+        let identity: (Double) -> Double = { $0 }
+        guard let label = label?.trimmed, !label.isEmpty, label != "undefined" else { return identity }
+        switch quantity {
+        case .temperature:
+            switch label {
+            case "°C", "C", "celsius": return identity
+            case "°F", "F", "fahrenheit": return { round(TemperatureUnit.fahrenheit.celsius(from: $0)) }
+            case "K", "kelvin": return { round(TemperatureUnit.kelvin.celsius(from: $0)) }
+            default: return nil
+            }
+        case .speed:
+            switch label {
+            case "km/h", "kmh": return identity
+            case "m/s", "ms": return { round($0 * 3.6) }
+            // Open-Meteo writes mph as "mp/h" (wind_speed_unit=mph).
+            case "mp/h", "mph": return { round($0 * 1.609_344) }
+            case "kn", "kt", "knots": return { round($0 * 1.852) }
+            default: return nil
+            }
+        case .precipitation:
+            switch label {
+            case "mm": return identity
+            case "inch", "in": return { round($0 * 25.4) }
+            case "cm": return { round($0 * 10) }
+            default: return nil
+            }
+        case .distance:
+            switch label {
+            case "m": return identity
+            case "ft", "feet": return { round($0 * 0.3048) }
+            case "km": return { $0 * 1000 }
+            default: return nil
+            }
+        case .pressure: return label == "hPa" || label == "mbar" ? identity : nil
+        case .percent: return label == "%" ? identity : nil
+        case .direction: return label == "°" ? identity : nil
+        case .code: return label == "wmo code" ? identity : nil
+        // The UV index has no unit; Open-Meteo declares it "".
+        case .index: return nil
+        case .duration: return label == "s" || label == "seconds" ? identity : nil
         }
     }
 
-    static func kilometresPerHour(_ value: Double, unit: String?) -> Double {
-        switch unit {
-        case "mph": round(WindSpeedUnit.milesPerHour.kilometresPerHour(from: value) ?? value)
-        case "m/s", "ms": round(WindSpeedUnit.metresPerSecond.kilometresPerHour(from: value) ?? value)
-        case "kn", "kt", "knots": round(WindSpeedUnit.knots.kilometresPerHour(from: value) ?? value)
-        default: value
+    /// `conversion(label, for:)`, or the error naming the variable and the label.
+    static func converter(
+        _ label: String?, for quantity: Quantity, variable: String, service: Service = .openMeteo
+    ) throws(ServiceError) -> (Double) -> Double {
+        guard let convert = conversion(label, for: quantity) else {
+            throw .unknownUnit(service, variable: variable, label: label ?? "")
         }
+        return convert
     }
 
-    static func millimetres(_ value: Double, unit: String?) -> Double {
-        switch unit {
-        case "inch", "in", "″": round(PrecipitationUnit.inches.millimetres(from: value))
-        case "cm": value * 10
-        default: value
-        }
-    }
-
-    static func metres(_ value: Double, unit: String?) -> Double {
-        switch unit {
-        case "ft", "feet": value * 0.3048
-        case "km": value * 1000
-        default: value
+    /// Whether `label` is one Open-Meteo uses for times (`time`, `sunrise`, `sunset`).
+    static func checkTime(_ label: String?, variable: String) throws(ServiceError) {
+        guard let label = label?.trimmed, !label.isEmpty, label != "undefined" else { return }
+        guard label == "iso8601" || label == "unixtime" else {
+            throw .unknownUnit(.openMeteo, variable: variable, label: label)
         }
     }
 }
@@ -373,27 +464,27 @@ struct Reading {
     let values: JSONValue
     let units: JSONValue
 
-    private func raw(_ keys: [String]) -> (Double, String?)? {
+    /// The value of the first of `keys` present (or its `_best_match`), converted by its
+    /// declared unit.
+    ///
+    /// - Throws: `ServiceError.unknownUnit` when that unit is not one known for `quantity`.
+    func value(_ quantity: DeclaredUnit.Quantity, _ keys: String...) throws(ServiceError) -> Double? {
         for key in keys {
-            if let value = values[key]?.double { return (value, units[key]?.string) }
-            if let value = values[key + "_best_match"]?.double { return (value, units[key + "_best_match"]?.string) }
+            for name in [key, key + "_best_match"] {
+                guard let value = values[name]?.double else { continue }
+                return try DeclaredUnit.converter(units[name]?.string, for: quantity, variable: name)(value)
+            }
         }
         return nil
     }
 
-    func plain(_ keys: String...) -> Double? { raw(keys)?.0 }
-    func temperature(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.celsius($0.0, unit: $0.1) } }
-    func speed(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.kilometresPerHour($0.0, unit: $0.1) } }
-    func precipitation(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.millimetres($0.0, unit: $0.1) } }
-    func distance(_ keys: String...) -> Double? { raw(keys).map { DeclaredUnit.metres($0.0, unit: $0.1) } }
-    func code(_ keys: String...) -> Int? {
-        raw(keys).flatMap { $0.0 == $0.0.rounded() && abs($0.0) < 1_000 ? Int($0.0) : nil }
+    func code(_ keys: String...) throws(ServiceError) -> Int? {
+        for key in keys {
+            guard let value = try self.value(.code, key) else { continue }
+            return value == value.rounded() && abs(value) < 1_000 ? Int(value) : nil
+        }
+        return nil
     }
-}
-
-/// What a variable measures, which decides how its declared unit converts.
-enum Quantity {
-    case plain, temperature, speed, precipitation, distance
 }
 
 /// One variable of a block: its values, converted to wx's units as they are read.
@@ -424,29 +515,33 @@ struct Block {
     let units: JSONValue
     let times: [Date?]
 
-    init?(_ json: JSONValue, _ name: String, offset: Int) {
+    init?(_ json: JSONValue, _ name: String, offset: Int) throws(ServiceError) {
         guard let values = json[name], let rawTimes = values["time"]?.array else { return nil }
         self.values = values
         self.units = json[name + "_units"] ?? .null
+        try DeclaredUnit.checkTime(units["time"]?.string, variable: "\(name).time")
         self.times = rawTimes.map { OpenMeteoForecastProvider.instant($0, offset: offset) }
     }
 
     /// The variable `key` (or a legacy alias, or the `_best_match` of several models), with the
     /// conversion its declared unit needs.
-    func column(_ key: String, _ quantity: Quantity, aliases: [String] = []) -> Column {
+    ///
+    /// - Throws: `ServiceError.unknownUnit` when the declared unit is not one known for `quantity`.
+    func column(_ key: String, _ quantity: DeclaredUnit.Quantity, aliases: [String] = []) throws(ServiceError)
+        -> Column
+    {
         for name in [key] + aliases + [key + "_best_match"] {
             guard let array = values[name]?.array else { continue }
-            let unit = units[name]?.string
-            let convert: (Double) -> Double
-            switch quantity {
-            case .plain: convert = { $0 }
-            case .temperature: convert = { DeclaredUnit.celsius($0, unit: unit) }
-            case .speed: convert = { DeclaredUnit.kilometresPerHour($0, unit: unit) }
-            case .precipitation: convert = { DeclaredUnit.millimetres($0, unit: unit) }
-            case .distance: convert = { DeclaredUnit.metres($0, unit: unit) }
-            }
+            let convert = try DeclaredUnit.converter(units[name]?.string, for: quantity, variable: name)
             return Column(values: array, convert: convert)
         }
         return Column(values: [], convert: { $0 })
+    }
+
+    /// A time variable (`sunrise`, `sunset`): its values as they came.
+    func times(_ key: String) throws(ServiceError) -> Column {
+        guard let array = values[key]?.array else { return Column(values: [], convert: { $0 }) }
+        try DeclaredUnit.checkTime(units[key]?.string, variable: key)
+        return Column(values: array, convert: { $0 })
     }
 }

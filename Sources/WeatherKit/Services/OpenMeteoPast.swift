@@ -173,8 +173,8 @@ public struct OpenMeteoPastProvider: Sendable {
             identifier: json["timezone"]?.nonEmptyString,
             abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
             utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
-        var days = Self.days(from: json, offset: zone.utcOffsetSeconds).filter { range.contains($0.date) }
-        var hours = OpenMeteoForecastProvider.hourly(from: json, offset: zone.utcOffsetSeconds)
+        var days = try Self.days(from: json, offset: zone.utcOffsetSeconds).filter { range.contains($0.date) }
+        var hours = try OpenMeteoForecastProvider.hourly(from: json, offset: zone.utcOffsetSeconds)
         var weather = PastWeather(
             coordinate: requested.rounded, zone: zone, source: source, requested: range, days: [], hours: [])
         let clock = ZoneClock(zone)
@@ -221,16 +221,16 @@ public struct OpenMeteoPastProvider: Sendable {
         return weather
     }
 
-    static func days(from json: JSONValue, offset: Int) -> [PastDay] {
-        guard let block = Block(json, "daily", offset: offset) else { return [] }
+    static func days(from json: JSONValue, offset: Int) throws(ServiceError) -> [PastDay] {
+        guard let block = try Block(json, "daily", offset: offset) else { return [] }
         let rawTimes = block.values["time"]?.array ?? []
-        let code = block.column("weather_code", .plain, aliases: ["weathercode"])
-        let maximum = block.column("temperature_2m_max", .temperature)
-        let minimum = block.column("temperature_2m_min", .temperature)
-        let mean = block.column("temperature_2m_mean", .temperature)
-        let precipitation = block.column("precipitation_sum", .precipitation)
-        let wind = block.column("wind_speed_10m_max", .speed, aliases: ["windspeed_10m_max"])
-        let sunshine = block.column("sunshine_duration", .plain)
+        let code = try block.column("weather_code", .code, aliases: ["weathercode"])
+        let maximum = try block.column("temperature_2m_max", .temperature)
+        let minimum = try block.column("temperature_2m_min", .temperature)
+        let mean = try block.column("temperature_2m_mean", .temperature)
+        let precipitation = try block.column("precipitation_sum", .precipitation)
+        let wind = try block.column("wind_speed_10m_max", .speed, aliases: ["windspeed_10m_max"])
+        let sunshine = try block.column("sunshine_duration", .duration)
         return rawTimes.indices.compactMap { i in
             guard let date = Self.date(rawTimes[i], offset: offset) else { return nil }
             var day = PastDay(date: date)
@@ -268,22 +268,22 @@ public struct OpenMeteoPastProvider: Sendable {
         guard let daily = json["daily"], let rawTimes = daily["time"]?.array, !rawTimes.isEmpty else {
             throw .malformedResponse(.openMeteoArchive, detail: "no daily values in the answer")
         }
-        // Thirty years are 33,000 values: each column's unit is looked at once, not per value
-        // (the forecast's `Block` compares unit strings for every value it converts).
+        // Thirty years are 33,000 values: each column's declared unit is looked at once, not per
+        // value; an unknown one refuses the answer, as for the forecast.
         let units = json["daily_units"] ?? .null
-        func column(_ name: String, _ canonical: String, _ convert: @escaping (Double, String?) -> Double) -> [Double?]
-        {
+        func column(_ name: String, _ quantity: DeclaredUnit.Quantity) throws(ServiceError) -> [Double?] {
             let unit = units[name]?.string
+            let convert = try DeclaredUnit.converter(unit, for: quantity, variable: name, service: .openMeteoArchive)
+            let canonical = unit == nil || unit == "°C" || unit == "mm"
             let values = daily[name]?.array ?? []
-            let same = unit == nil || unit == canonical
             return rawTimes.indices.map { index in
                 guard index < values.count, let value = values[index].double else { return nil }
-                return same ? value : convert(value, unit)
+                return canonical ? value : convert(value)
             }
         }
-        let maximum = column("temperature_2m_max", "°C", DeclaredUnit.celsius)
-        let minimum = column("temperature_2m_min", "°C", DeclaredUnit.celsius)
-        let precipitation = column("precipitation_sum", "mm", DeclaredUnit.millimetres)
+        let maximum = try column("temperature_2m_max", .temperature)
+        let minimum = try column("temperature_2m_min", .temperature)
+        let precipitation = try column("precipitation_sum", .precipitation)
         var dates: [LocalDate] = []
         var maxima: [Double?] = []
         var minima: [Double?] = []

@@ -178,8 +178,18 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         if sunrise != nil || sunset != nil {
             var today = DailyForecast(
                 date: ZoneClock.fixed(Int(time.timeIntervalSince1970), offset: offset, abbreviation: nil).date)
-            today.sunrise = sunrise
-            today.sunset = sunset
+            // OpenWeatherMap marks a day without sunrise and sunset with both equal, or 0
+            // (csparpa/pyowm#109): polar night or midnight sun, told apart by the icon's day or
+            // night ("01d", "13n"), else by the latitude and the date.
+            let epoch = Date(timeIntervalSince1970: 0)
+            if sunrise == sunset || sunrise == epoch || sunset == epoch {
+                let icon = condition?["icon"]?.nonEmptyString
+                let isDay: Bool? = icon.flatMap { $0.hasSuffix("d") ? true : $0.hasSuffix("n") ? false : nil }
+                today.sun = .withoutSunriseOrSunset(
+                    daylightSeconds: nil, isDay: isDay, latitude: requested.latitude, date: today.date)
+            } else {
+                today.sun = .times(sunrise: sunrise, sunset: sunset)
+            }
             forecast.daily = [today]
         }
         return forecast
@@ -267,8 +277,11 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         guard coordinate.isValid else { return nil }
-        let name = json["name"]?.nonEmptyString.map(TerminalText.sanitized) ?? coordinate.rounded.text
         let country = json["sys"]?["country"]?.nonEmptyString.map(TerminalText.sanitized)
+        // At sea OpenWeatherMap answers with an empty name: the coordinates name the place.
+        guard let name = json["name"]?.nonEmptyString.map(TerminalText.sanitized) else {
+            return .unnamed(at: coordinate)
+        }
         return Place(
             name: name, region: country ?? "", countryCode: country?.lowercased(), coordinate: coordinate,
             displayName: [name, country].compactMap { $0 }.joined(separator: ", "))

@@ -141,6 +141,34 @@ struct ServiceClient: Sendable {
         }
     }
 
+    /// Fetches an answer that is a JSON array and reads it element by element: one element
+    /// that is not JSON (Open-Meteo's bare `nan` for a place outside a model's area) fails on
+    /// its own, the others are read. Never cached, never from the cache.
+    ///
+    /// - Returns: one result per element (one for an answer that is not an array).
+    /// - Throws: `ServiceError` when the request fails or the body cannot be split into elements.
+    func jsonElements(_ request: ServiceRequest) async throws(ServiceError) -> [Result<JSONValue, ServiceError>] {
+        if context.offline { throw Self.offlineError(request.service) }
+        let response = try await send(request)
+        do {
+            let value = try Self.decode(response, service: request.service)
+            return (value.array ?? [value]).map { .success($0) }
+        } catch {
+            guard case .malformedResponse = error, let elements = JSONValue.parseElements(response.body) else {
+                throw error
+            }
+            return elements.map { element in
+                element.mapError { failure in
+                    .malformedResponse(
+                        request.service,
+                        detail: failure.hasNonNumber
+                            ? "its part of the answer has “nan” where a number belongs, as for a place outside the model’s area"
+                            : "its part of the answer is not valid JSON")
+                }
+            }
+        }
+    }
+
     /// The cached answer under `key`, parsed, and whether it is still current by the validity
     /// stored with it; nil when there is none or it no longer parses.
     func cached(_ key: String) -> (answer: Fetched<JSONValue>, stored: Date, fresh: Bool)? {

@@ -26,12 +26,16 @@ public enum ServiceError: Error, Hashable, Sendable {
     case missingKey(Service)
     /// A readable answer about other times than now ("its hours end at 2025-07-28 00:00").
     case notNow(Service, detail: String)
+    /// The answer declares a unit wx does not know for a variable it uses (`variable` as the
+    /// service names it, e.g. `wind_speed_10m`; `label` as declared, e.g. `"furlong/h"`): the
+    /// answer is refused rather than read in a guessed unit.
+    case unknownUnit(Service, variable: String, label: String)
 
     public var service: Service {
         switch self {
         case .transport(let s, _), .rateLimited(let s, _, _), .refused(let s, _), .keyRefused(let s),
             .unavailable(let s, _), .rejected(let s, _, _), .malformedResponse(let s, _), .missingKey(let s),
-            .notNow(let s, _):
+            .notNow(let s, _), .unknownUnit(let s, _, _):
             s
         }
     }
@@ -100,6 +104,9 @@ extension ServiceError: CustomStringConvertible {
             return "\(name) rejected the request (HTTP \(status))"
         case .malformedResponse(_, let detail):
             return "\(name) sent an answer wx cannot read (\(detail)); try again later"
+        case .unknownUnit(_, let variable, let label):
+            return
+                "\(name) gave \(TerminalText.sanitized(variable)) in “\(Self.clip(label))”, a unit wx does not know; the answer was not used"
         case .notNow(_, let detail):
             return "\(name)’s answer does not cover now (\(detail)); try again later"
         case .missingKey:

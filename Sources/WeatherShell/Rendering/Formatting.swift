@@ -119,6 +119,12 @@ package struct ValueFormatter: Sendable {
         return "\(minutes / 1_440) d \((minutes % 1_440) / 60) h"
     }
 
+    /// `date` to the nearest whole minute (30 s rounds up): how clock times given to the second
+    /// (sunrise, sunset) are shown, so that 07:32:58 shows as 07:33, not 07:32.
+    package static func nearestMinute(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded() * 60)
+    }
+
     static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }
 

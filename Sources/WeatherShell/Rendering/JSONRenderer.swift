@@ -423,10 +423,21 @@ package enum JSONRenderer {
             ("precipitation_probability_max_percent", .optional(day.precipitationProbabilityMaxPercent)),
             ("sunrise", .optional(day.sunrise.map(ISOTime.string))),
             ("sunset", .optional(day.sunset.map(ISOTime.string))),
+            ("sun", .optional(sunState(day.sun))),
             ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
             ("temperature_max_normal_celsius", .optional(comparison?.normalHighCelsius)),
             ("temperature_max_anomaly_celsius", .optional(comparison?.highAnomalyCelsius)),
         ])
+    }
+
+    /// `"polar_night"`, `"midnight_sun"`, `"rises_and_sets"`; nil when unknown.
+    static func sunState(_ sun: SunEvents) -> String? {
+        switch sun {
+        case .times: "rises_and_sets"
+        case .polarNight: "polar_night"
+        case .midnightSun: "midnight_sun"
+        case .unknown: nil
+        }
     }
 }
 

@@ -469,7 +469,9 @@ package enum TextRenderer {
             if let value = current.visibilityMetres ?? hour?.visibilityMetres {
                 more.append("visibility \(format.distance(value))")
             }
-            if let value = current.uvIndex ?? hour?.uvIndex { more.append("UV \(DecimalText.fixed(value, digits: 1))") }
+            if let value = current.uvIndex ?? hour?.uvIndex {
+                more.append("UV \(DecimalText.fixed(value, digits: 1)) (\(UVIndex.category(value)))")
+            }
             if let value = current.windGustsKilometresPerHour { more.append("gusts \(format.windSpeed(value))") }
             lines.append(contentsOf: TextLayout.flow(more, indent: 2, width: context.reportWidth))
         } else if let reading = presentation.reading {
@@ -498,17 +500,7 @@ package enum TextRenderer {
                     "today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))"
                 )
             }
-            let sun = [
-                today.sunrise.map { "sunrise \(format.clock(clock.localTime($0)))" },
-                today.sunset.map { "sunset \(format.clock(clock.localTime($0)))" },
-            ].compactMap { $0 }
-            if !sun.isEmpty { second.append(sun.joined(separator: " ")) }
-            let daylight =
-                today.daylightDurationSeconds
-                ?? today.sunrise.flatMap { rise in today.sunset.map { $0.timeIntervalSince(rise) } }
-            if let daylight, daylight > 0 {
-                second.append("daylight \(Int(daylight) / 3_600) h \(Int(daylight) % 3_600 / 60) min")
-            }
+            second += sunText(today, clock: clock, format: format)
         }
         lines.append(contentsOf: TextLayout.flow(second, indent: 2, width: context.reportWidth))
         if let comparison = presentation.todayComparison {
@@ -596,6 +588,36 @@ package enum TextRenderer {
         ]
         if detailed { columns.append(.init(header: "wind max", cells: winds, lead: 2, dropOrder: 1)) }
         return TextTable(columns: columns).lines(width: context.reportWidth)
+    }
+
+    /// "sunrise 03:18 sunset 19:06", "daylight 15 h 48 min"; "polar night — the sun does not
+    /// rise", "midnight sun — the sun does not set"; nothing when the sun is unknown.
+    ///
+    /// Times given to the second are shown to the nearest minute, as almanacs do (07:32:58 is
+    /// 07:33), and the daylight shown is the difference of the times shown beside it, so the
+    /// three always agree; without both times, the service's daylight to the nearest minute.
+    static func sunText(_ day: DailyForecast, clock: ZoneClock, format: ValueFormatter) -> [String] {
+        switch day.sun {
+        case .polarNight: return ["polar night — the sun does not rise"]
+        case .midnightSun: return ["midnight sun — the sun does not set"]
+        case .unknown: return []
+        case .times(let sunrise, let sunset):
+            let rise = sunrise.map(ValueFormatter.nearestMinute)
+            let set = sunset.map(ValueFormatter.nearestMinute)
+            var parts: [String] = []
+            let times = [
+                rise.map { "sunrise \(format.clock(clock.localTime($0)))" },
+                set.map { "sunset \(format.clock(clock.localTime($0)))" },
+            ].compactMap { $0 }
+            if !times.isEmpty { parts.append(times.joined(separator: " ")) }
+            let daylight =
+                rise.flatMap { rise in set.map { $0.timeIntervalSince(rise) } } ?? day.daylightDurationSeconds
+            if let daylight, daylight > 0 {
+                let minutes = Int((daylight / 60).rounded())
+                parts.append("daylight \(minutes / 60) h \(minutes % 60) min")
+            }
+            return parts
+        }
     }
 
     // MARK: - hourly
@@ -737,7 +759,7 @@ package enum TextRenderer {
                     "PM10 \(micrograms(air.pm10MicrogramsPerCubicMetre))",
                     "ozone \(micrograms(air.ozoneMicrogramsPerCubicMetre))",
                     "NO₂ \(micrograms(air.nitrogenDioxideMicrogramsPerCubicMetre))",
-                    "UV \(air.uvIndex.map { DecimalText.fixed($0, digits: 1) } ?? ValueFormatter.missing)",
+                    "UV \(air.uvIndex.map { "\(DecimalText.fixed($0, digits: 1)) (\(UVIndex.category($0)))" } ?? ValueFormatter.missing)",
                 ], indent: 2, width: context.reportWidth))
         if !air.pollenGrainsPerCubicMetre.isEmpty {
             lines.append(

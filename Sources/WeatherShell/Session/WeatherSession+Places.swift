@@ -16,9 +16,10 @@ extension WeatherSession {
         if let id = Self.cityID(query) {
             places = [try await city(id, query: query)]
         } else if let coordinate = Coordinate(parsing: query) {
+            // Valid coordinates always name a place: where no geocoder has a name (open sea, a
+            // pole), the coordinates are its name.
             let (place, reverseNotice) = try await reverse(coordinate)
-            guard let place else { throw .noPlaceFound(query) }
-            places = [place]
+            places = [place ?? .unnamed(at: coordinate)]
             notice = reverseNotice
         } else {
             (places, notice) = try await search(query)
