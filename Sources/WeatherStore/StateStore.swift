@@ -391,7 +391,10 @@ public final class StateStore {
     @discardableResult
     package func refresh() -> StateWarning? {
         let version = fileSystem.version(of: path)
-        guard !loadedOnce || version != loadedVersion else { return nil }
+        // A file that could not be read is tried again each time: fixing its permissions
+        // changes neither its size nor its modification time.
+        guard !loadedOnce || version != loadedVersion || couldNotRead else { return nil }
+        let previousReason = readOnlyReason
         loadedOnce = true
         loadedVersion = version
         readOnlyReason = nil
@@ -406,7 +409,8 @@ public final class StateStore {
         } catch {
             readOnlyReason = .notReadable(error)
             current = Self.applying(pending, to: base)
-            return readOnlyReason.map(StateWarning.readOnly)
+            // Said once, not at every look.
+            return readOnlyReason == previousReason ? nil : readOnlyReason.map(StateWarning.readOnly)
         }
         if let data {
             let decoded = preloaded.map(\.document) ?? (Self.decodeDocument(data))
@@ -473,6 +477,12 @@ public final class StateStore {
 
     private let preload = PreloadBox()
 
+    /// Whether the file was there and could not be read at the last look.
+    private var couldNotRead: Bool {
+        if case .notReadable = readOnlyReason { return true }
+        return false
+    }
+
     /// Whether favorites and settings cannot be saved now (see `readOnlyReason`).
     package var isReadOnly: Bool { readOnlyReason != nil }
 
@@ -518,7 +528,7 @@ public final class StateStore {
 
     /// Writes the pending changes on top of the file as it is now, under the lock.
     private func save() throws(StoreError) {
-        if let readOnlyReason { throw .stateReadOnly(readOnlyReason) }
+        if let readOnlyReason, !couldNotRead { throw .stateReadOnly(readOnlyReason) }
         try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
             loadedOnce = false
             refresh()
