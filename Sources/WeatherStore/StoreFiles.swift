@@ -45,6 +45,7 @@ enum StoreFiles {
     /// `staleTemporaryAge`. Only regular files of exactly that pattern are touched, and only
     /// under the folder's lock, which every writer of those files holds while it writes.
     static func removeStaleTemporaries(in folder: String, _ fileSystem: any FileSystem) {
+        // The system clock, not wx's (`WX_NOW`): it is compared with file modification times.
         let now = Date().timeIntervalSince1970
         for name in fileSystem.names(in: folder) {
             guard let pid = temporaryWriter(name) else { continue }

@@ -40,8 +40,9 @@ public enum FileIO {
     /// The errno of the last failing call, as a short phrase ("No space left on device").
     public static func lastError() -> String { String(cString: strerror(errno)) }
 
-    /// Why the file open as `fd` is not one wx may read or write as a file of its own: nil for a
-    /// regular file, else "it is a folder", "it is a FIFO"…
+    /// Why the file `info` describes (from `fstat` or `stat`) is not one wx may read or write as
+    /// a file of its own: nil for a regular file, else "it is a folder, not a file", "it is a
+    /// FIFO, not a regular file"…
     static func notRegular(_ info: stat) -> String? {
         switch info.st_mode & S_IFMT {
         case S_IFREG: nil
@@ -53,8 +54,8 @@ public enum FileIO {
         }
     }
 
-    /// What is at `path` when it is not a regular file (see `notRegular`); nil when it is one or
-    /// nothing is there.
+    /// What is at `path` (following symbolic links) when it is not a regular file, as
+    /// `notRegular(_:)` words it; nil when it is one or nothing is there. Never opens it.
     public static func notRegular(at path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
