@@ -1,3 +1,4 @@
+import WXBasics
 import WeatherKit
 import WeatherStore
 
@@ -25,8 +26,9 @@ extension WeatherSession {
         let fixed = configuration.fixedNow
         let now: @Sendable () -> Date = { fixed ?? clock.wallClock }
         // state.plist is read when a command first needs favorites or settings, not here.
-        let state = StateStore(folder: configuration.configFolder, now: now)
-        let log = EventLog(folder: configuration.stateFolder)
+        let fileSystem = POSIXFileSystem()
+        let state = StateStore(folder: configuration.configFolder, now: now, fileSystem: fileSystem)
+        let log = EventLog(folder: configuration.stateFolder, fileSystem: fileSystem)
         let context = ServiceContext(
             transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: now, clock: clock,
             userAgent: WXVersion.userAgent(contact: configuration.contact),

@@ -1,5 +1,10 @@
+import WXBasics
 import WeatherKit
 import WeatherStore
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The one place where what the stores report (StoreError, StateWarning, StoreNote) becomes
 // what the user reads.
@@ -25,6 +30,8 @@ extension StoreError {
         case .notEncodable(.log, _): "cannot encode a log record"
         case .noSuchSnapshot(let id): ShellError.noSuchSnapshot(id).description
         case .notCompacted(let cause): "log.jsonl not compacted: \(cause.userText)"
+        case .numbersExhausted(let file, let field):
+            "\(file == .log ? "log.jsonl" : "state.plist") holds the largest \(field) wx gives (\(EventLog.maximumNumber)); nothing written; move the file aside to start numbering afresh"
         case .snapshotKeptInMemory(let cause):
             "snapshot kept for this session, not yet written (\(cause.userText)); it will be written with the next record that can be"
         case .deletionKeptInMemory(let id, let cause):
@@ -40,9 +47,26 @@ extension StateProblem {
         case .unknownVersion(let version):
             "state.plist has format version \(version), which wx \(WXVersion.current) does not know; favorites and settings are read-only"
                 + (version > StateDocument.currentVersion ? " (a newer wx wrote it)" : "")
+        case .notReadable(let error):
+            "\(error.description); \(Self.repair(error)); favorites and settings are read-only until then"
         case .unreadable(let copy):
             "state.plist could not be read" + (copy.map { " (a copy is at \($0))" } ?? "")
                 + "; favorites and settings are read-only until “reset state”"
+        }
+    }
+}
+
+extension StateProblem {
+    /// How to make a file wx cannot read usable again.
+    static func repair(_ error: FileError) -> String {
+        let path = error.path.isEmpty ? "state.plist" : error.path
+        switch error.code {
+        case EACCES?, EPERM?:
+            return "fix its permissions (chmod u+rw \(path)) or move it aside (“reset state” does)"
+        case nil:
+            return "move it aside (“reset state” does)"
+        default:
+            return "check the disk, or move the file aside (“reset state” does)"
         }
     }
 }

@@ -161,11 +161,20 @@ public final class WeatherSession {
         case .normal(let target): return try await normal(target)
         case .air(let target): return try await air(target)
         case .save: return try save()
-        case .snapshots: return [.snapshots(log.snapshots())]
-        case .snapshot(let id): return try await showSnapshot(id)
-        case .snapshotVerify(let place): return try await verifySnapshots(place)
+        case .snapshots:
+            if let problem = log.readProblem() { throw ShellError(problem) }
+            return [.snapshots(log.snapshots())]
+        case .snapshot(let id):
+            if let problem = log.readProblem() { throw ShellError(problem) }
+            return try await showSnapshot(id)
+        case .snapshotVerify(let place):
+            if let problem = log.readProblem() { throw ShellError(problem) }
+            return try await verifySnapshots(place)
         case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
-        case .history(let count): return [.history(historyList(last: count ?? 20))]
+        case .history(let count):
+            // An empty history because log.jsonl is a FIFO is not "no commands yet".
+            if let problem = log.readProblem() { throw ShellError(problem) }
+            return [.history(historyList(last: count ?? 20))]
         case .units(let change): return try setUnits(change)
         case .provider(let word): return try setProvider(word)
         case .geocoder(let word): return try setGeocoder(word)
@@ -188,6 +197,7 @@ public final class WeatherSession {
                         stateFolder: configuration.stateFolder, cacheFolder: configuration.cacheFolder))
             ]
         case .log(let compact):
+            if let problem = log.readProblem() { throw ShellError(problem) }
             guard compact else { return [.logStatistics(log.statistics())] }
             return [.logCompacted(try compactLog())]
         case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
@@ -199,8 +209,12 @@ public final class WeatherSession {
                     "state.plist is readable: “reset state” only replaces a file wx cannot read (remove favorites with “fav rm”)"
                 )
             }
-            try resetState()
-            return [.notice("state.plist starts afresh: no favorites, default settings")]
+            let aside = try resetState()
+            return [
+                .notice(
+                    "state.plist starts afresh: no favorites, default settings"
+                        + (aside.map { "; the old file is at \($0)" } ?? ""))
+            ]
         case .rerun, .replay, .format, .quit, .watch:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command.spec.name)” cannot run here")

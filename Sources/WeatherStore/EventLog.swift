@@ -87,9 +87,32 @@ public final class EventLog {
     package private(set) var skippedLines = 0
     private var toldSkippedLines = 0
 
-    package init(folder: String) {
+    private let fileSystem: any FileSystem
+
+    /// - Parameters:
+    ///   - folder: the folder holding `log.jsonl`.
+    ///   - fileSystem: where the log is written (`POSIXFileSystem` in the product).
+    package init(folder: String, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.folder = folder
         self.path = folder + "/log.jsonl"
+        self.fileSystem = fileSystem
+    }
+
+    /// Why log.jsonl cannot be read: something that is not a regular file (a FIFO, a folder) is
+    /// in its place. Found without opening it; nil when the file is fine or absent.
+    package func readProblem() -> StoreError? {
+        FileIO.notRegular(at: path).map { .file(FileError(cannot: "read", path, reason: $0)) }
+    }
+
+    /// The largest history number or snapshot id: 2^53, below which a JSON number (a Double)
+    /// holds every integer. Numbers read beyond it make the record unreadable; none is given
+    /// beyond it (`StoreError.numbersExhausted`), so the `+ 1` that makes the next never overflows.
+    package static let maximumNumber = 1 << 53
+
+    /// The number after `last`, unless `last` is the largest there is.
+    private static func next(after last: Int, _ field: String) throws(StoreError) -> Int {
+        guard last >= 0, last < maximumNumber else { throw .numbersExhausted(.log, field: field) }
+        return last + 1
     }
 
     // MARK: - Writing
@@ -123,9 +146,9 @@ public final class EventLog {
     @discardableResult
     package func appendCommand(_ line: String, at time: Date) throws(StoreError) -> Int {
         do {
-            return try StoreFiles.locked(folder) { () throws(StoreError) -> Int in
+            return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> Int in
                 try writePending()
-                let number = (lastCommandNumber() ?? 0) + 1
+                let number = try Self.next(after: lastCommandNumber() ?? 0, "n")
                 try append(
                     CommandRecord(
                         v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
@@ -150,9 +173,9 @@ public final class EventLog {
             id: 0, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
             utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading)
         do {
-            return try StoreFiles.locked(folder) { () throws(StoreError) -> Snapshot in
+            return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> Snapshot in
                 try writePending()
-                snapshot.id = lastSnapshotID() + 1
+                snapshot.id = try Self.next(after: lastSnapshotID(), "id")
                 try append(SnapshotRecord(snapshot))
                 return snapshot
             }
@@ -171,7 +194,7 @@ public final class EventLog {
     package func deleteSnapshot(_ id: Int, at time: Date) throws(StoreError) -> Snapshot {
         guard let snapshot = findSnapshot(id) else { throw .noSuchSnapshot(id) }
         do {
-            try StoreFiles.locked(folder) { () throws(StoreError) in
+            try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
                 try writePending()
                 try append(
                     DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
@@ -195,13 +218,13 @@ public final class EventLog {
         while let record = pending.first {
             switch record {
             case .command(let line, let time):
-                let number = (lastCommandNumber() ?? 0) + 1
+                let number = try Self.next(after: lastCommandNumber() ?? 0, "n")
                 try append(
                     CommandRecord(
                         v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
                 commands += 1
             case .snapshot(var snapshot):
-                snapshot.id = lastSnapshotID() + 1
+                snapshot.id = try Self.next(after: lastSnapshotID(), "id")
                 try append(SnapshotRecord(snapshot))
                 snapshotIDs.append(snapshot.id)
             case .deletion(let id, let time):
@@ -218,7 +241,7 @@ public final class EventLog {
         var bytes: [UInt8]
         do { bytes = try [UInt8](encoder.encode(record)) } catch { throw .notEncodable(.log, detail: "\(error)") }
         bytes.append(UInt8(ascii: "\n"))
-        try StoreFiles.appendLine(bytes, to: path)
+        try StoreFiles.appendLine(bytes, to: path, fileSystem)
     }
 
     // MARK: - Maintenance
@@ -274,7 +297,7 @@ public final class EventLog {
     /// - Throws: `StoreError.notCompacted` when it cannot be written; the old log is then untouched.
     package func compact(now: Date) throws(StoreError) -> Compaction {
         let lock: FolderLock
-        do { lock = try FileIO.lock(folder) } catch { throw .notCompacted(.file(error)) }
+        do { lock = try fileSystem.lock(folder) } catch { throw .notCompacted(.file(error)) }
         defer { lock.unlock() }
         // Records kept in memory that still cannot be written fail as they would anywhere; only
         // the lock and the rewrite are "not compacted".
@@ -307,10 +330,10 @@ public final class EventLog {
             if !unreadable.isEmpty {
                 let name = FileIO.unusedName(
                     path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" })
-                try FileIO.replace(name, with: unreadable)
+                try fileSystem.replace(name, with: unreadable)
                 aside = name
             }
-            try FileIO.replace(path, with: kept)
+            try fileSystem.replace(path, with: kept)
         } catch {
             if let aside { unlink(aside) }
             throw .notCompacted(.file(error))
@@ -452,7 +475,7 @@ public final class EventLog {
     /// - Parameter parsed: the line's JSON object, when `classify` parsed it already.
     static func commandEntry(_ line: UnsafeRawBufferPointer, parsed: [String: JSONValue]? = nil) -> HistoryEntry? {
         guard line.count < 1 << 20,
-            let record = read(line, parsed, as: CommandRecord.init), record.kind == "command",
+            let record = read(line, parsed, as: CommandRecord.init), record.kind == "command", record.n > 0,
             let time = ISOTime.parse(record.ts)
         else { return nil }
         return HistoryEntry(number: record.n, line: record.line, time: time)
@@ -461,7 +484,7 @@ public final class EventLog {
     /// Reads the part of the log appended since the last fold and folds its snapshot records.
     /// A log replaced by another process (smaller, or another inode) is folded again from the start.
     private func fold() {
-        let version = FileIO.version(of: path)
+        let version = fileSystem.version(of: path)
         if let version, let previous = foldedVersion, version[0] != previous[0] || version[1] < foldedBytes {
             snapshotsByID = [:]
             deletedIDs = []
@@ -603,7 +626,7 @@ extension JSONValue {
     /// A JSON number without a fraction, within ±2^53, where a Double holds every integer (ids and
     /// history numbers are far below; anything beyond is not a record wx wrote).
     fileprivate var recordInt: Int? {
-        guard let value = recordDouble, value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else {
+        guard let value = recordDouble, value == value.rounded(), abs(value) <= Double(EventLog.maximumNumber) else {
             return nil
         }
         return Int(value)
@@ -812,7 +835,10 @@ struct SnapshotRecord: Encodable {
     }
 
     var snapshot: Snapshot? {
-        guard let saved = ISOTime.parse(ts), let dataTime = ISOTime.parse(data_time), id > 0 else { return nil }
+        // A UTC offset beyond ±26 hours is no place's: not a record wx wrote.
+        guard let saved = ISOTime.parse(ts), let dataTime = ISOTime.parse(data_time), id > 0,
+            abs(utc_offset_seconds ?? 0) <= 26 * 3600
+        else { return nil }
         let coordinate = Coordinate(latitude: place.latitude, longitude: place.longitude)
         guard coordinate.isValid else { return nil }
         return Snapshot(
@@ -833,11 +859,13 @@ struct LogFile {
     let size: Int
     static let chunk = 1 << 20
 
+    /// Opens `path`; nil when it is absent or not a regular file (a FIFO is found without
+    /// blocking: O_NONBLOCK, then fstat; appending to it then fails with a clear error).
     init?(path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         var info = stat()
-        guard fstat(fd, &info) == 0 else {
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
             return nil
         }

@@ -7,6 +7,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A saved place. Identified by its coordinate, rounded to 4 decimals, as it was asked for.
 public struct Favorite: Hashable, Sendable, Codable {
@@ -20,6 +23,9 @@ public struct Favorite: Hashable, Sendable, Codable {
     public var displayName: String
     /// ISO 3166-1 alpha-2, lowercase; nil when unknown.
     public var countryCode: String?
+    /// Keys of the favorite's dictionary in state.plist that this wx does not know (a newer wx
+    /// or the user added them), kept as they were and written back.
+    package var otherEntries: [String: PlistValue] = [:]
 
     public init(name: String, place: Place) {
         self.name = name
@@ -54,7 +60,7 @@ public struct Favorite: Hashable, Sendable, Codable {
         return parts.count == 2 ? parts[1].trimmed : ""
     }
 
-    enum CodingKeys: String, CodingKey { case name, latitude, longitude, displayName, countryCode }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, latitude, longitude, displayName, countryCode }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -66,6 +72,17 @@ public struct Favorite: Hashable, Sendable, Codable {
         guard !name.isEmpty, Coordinate(latitude: latitude, longitude: longitude).isValid else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "invalid favorite"))
         }
+        otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(longitude, forKey: .longitude)
+        try container.encode(displayName, forKey: .displayName)
+        try container.encodeIfPresent(countryCode, forKey: .countryCode)
+        try PlistValue.encode(otherEntries, to: encoder)
     }
 }
 
@@ -88,7 +105,10 @@ public struct Settings: Hashable, Sendable, Codable {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case units, language, geocoder, provider }
+    enum CodingKeys: String, CodingKey, CaseIterable { case units, language, geocoder, provider }
+
+    /// Settings in state.plist that this wx does not know, kept as they were and written back.
+    package var otherEntries: [String: PlistValue] = [:]
 
     /// Reads leniently: a setting that does not decode keeps its default instead of making the
     /// whole file unreadable.
@@ -106,6 +126,7 @@ public struct Settings: Hashable, Sendable, Codable {
         language = read(String.self, .language)
         geocoder = read(String.self, .geocoder)
         provider = read(String.self, .provider)
+        otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -114,6 +135,7 @@ public struct Settings: Hashable, Sendable, Codable {
         try container.encodeIfPresent(language, forKey: .language)
         try container.encodeIfPresent(geocoder, forKey: .geocoder)
         try container.encodeIfPresent(provider, forKey: .provider)
+        try PlistValue.encode(otherEntries, to: encoder)
     }
 
     /// Settings in the file that could not be read (they keep their defaults).
@@ -195,7 +217,11 @@ package struct StateDocument: Hashable, Sendable, Codable {
 
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case version, favorites, settings }
+    enum CodingKeys: String, CodingKey, CaseIterable { case version, favorites, settings }
+
+    /// Top-level keys this wx does not know (a newer wx or the user added them), kept as they
+    /// were and written back, so that an older wx never damages a newer one's data.
+    package var otherEntries: [String: PlistValue] = [:]
 
     /// Entries of the file that could not be read and were left out (favorites, a settings
     /// block); the store keeps a copy of the file before anything overwrites it.
@@ -221,6 +247,7 @@ package struct StateDocument: Hashable, Sendable, Codable {
                 unreadableEntries += 1
             }
         }
+        otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -228,6 +255,7 @@ package struct StateDocument: Hashable, Sendable, Codable {
         try container.encode(version, forKey: .version)
         try container.encode(favorites, forKey: .favorites)
         try container.encode(settings, forKey: .settings)
+        try PlistValue.encode(otherEntries, to: encoder)
     }
 
     public static func == (a: StateDocument, b: StateDocument) -> Bool {
@@ -273,15 +301,23 @@ public final class StateStore {
     private var loadedVersion: [Int]?
     private var loadedOnce = false
     private let now: () -> Date
+    private let fileSystem: any FileSystem
 
     /// - Parameters:
     ///   - folder: the folder holding `state.plist`.
-    ///   - now: the clock, for naming a corrupt file set aside.
-    package init(folder: String, now: @escaping () -> Date) {
+    ///   - now: the clock, for naming a file set aside.
+    ///   - fileSystem: where the file is read and written (`POSIXFileSystem` in the product).
+    package init(folder: String, now: @escaping () -> Date, fileSystem: any FileSystem = POSIXFileSystem()) {
         self.folder = folder
         self.path = folder + "/state.plist"
         self.now = now
+        self.fileSystem = fileSystem
     }
+
+    /// The deepest nesting of elements a state.plist may have. wx writes 5 levels (plist, the
+    /// document, favorites, a favorite, a value); FoundationEssentials' PropertyListDecoder
+    /// recurses once a level and overflows the stack at some thousands.
+    static let maximumDepth = 64
 
     /// Decodes a state.plist's bytes; nil when they are not a readable document.
     ///
@@ -289,9 +325,46 @@ public final class StateStore {
     /// the parser sees them: FoundationEssentials' XML property-list parser stops the process
     /// (a fatal error in CodableUtilities.swift) on eight or more invalid UTF-8 bytes inside an
     /// element — found by `make fuzz` (Fixtures/fuzz-regressions/state-plist).
+    ///
+    /// The nesting is bounded before the parser recurses (`maximumDepth`): 10,000 levels
+    /// overflowed its stack. Binary property lists, which wx never writes, are refused.
     static func decodeDocument(_ data: Data) -> StateDocument? {
-        guard String(validating: data, as: UTF8.self) != nil else { return nil }
+        guard String(validating: data, as: UTF8.self) != nil, !data.starts(with: Array("bplist".utf8)),
+            xmlDepth(data, within: maximumDepth)
+        else { return nil }
         return try? PropertyListDecoder().decode(StateDocument.self, from: data)
+    }
+
+    /// Whether the XML elements in `data` nest at most `limit` deep: one pass over the bytes,
+    /// counting `<name …>` in and `</name>` out (`<name/>`, `<?…>` and `<!…>` do not nest).
+    /// Text that only looks like a tag (inside a comment) can only make it stricter.
+    static func xmlDepth(_ data: Data, within limit: Int) -> Bool {
+        data.withUnsafeBytes { bytes in
+            var depth = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else {
+                    index += 1
+                    continue
+                }
+                let next = bytes[index + 1]
+                if next == UInt8(ascii: "/") {
+                    depth -= 1
+                    index += 2
+                    continue
+                }
+                var end = index + 1
+                while end < count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+                let opens = next != UInt8(ascii: "?") && next != UInt8(ascii: "!")
+                if opens, end < count, bytes[end - 1] != UInt8(ascii: "/") {
+                    depth += 1
+                    if depth > limit { return false }
+                }
+                index = end + 1
+            }
+            return true
+        }
     }
 
     /// The favorites' names in `folder`'s state.plist, read without side effects (nothing set
@@ -317,15 +390,29 @@ public final class StateStore {
     /// - Returns: a warning to show once, when the file could not be used as it is.
     @discardableResult
     package func refresh() -> StateWarning? {
-        let version = FileIO.version(of: path)
-        guard !loadedOnce || version != loadedVersion else { return nil }
+        let version = fileSystem.version(of: path)
+        // A file that could not be read is tried again each time: fixing its permissions
+        // changes neither its size nor its modification time.
+        guard !loadedOnce || version != loadedVersion || couldNotRead else { return nil }
+        let previousReason = readOnlyReason
         loadedOnce = true
         loadedVersion = version
         readOnlyReason = nil
         var base = StateDocument()
         var warning: StateWarning?
         let preloaded = version.flatMap { preload.take(version: $0) }
-        if version != nil, let data = preloaded?.data ?? FileIO.read(path) {
+        // Only a file that is not there is empty: one that is there and cannot be read
+        // (permissions, a folder or FIFO in its place, an I/O error) is never replaced.
+        var data = preloaded?.data
+        do throws(FileError) {
+            if data == nil { data = try fileSystem.contents(of: path, limit: Self.maximumBytes) }
+        } catch {
+            readOnlyReason = .notReadable(error)
+            current = Self.applying(pending, to: base)
+            // Said once, not at every look.
+            return readOnlyReason == previousReason ? nil : readOnlyReason.map(StateWarning.readOnly)
+        }
+        if let data {
             let decoded = preloaded.map(\.document) ?? (Self.decodeDocument(data))
             if let decoded, decoded.version > StateDocument.currentVersion || decoded.version < 1 {
                 base = decoded
@@ -345,17 +432,32 @@ public final class StateStore {
         return warning
     }
 
+    /// The largest state.plist read: bytes.
+    static let maximumBytes = 256 << 20
+
     /// Copies `data` to `state.plist.corrupt-<UTC time>` unless an earlier copy holds the same
     /// bytes; returns the copy's path (nil when the copy failed).
     private func setAside(_ data: Data) -> String? {
-        let prefix = "state.plist.corrupt-"
-        let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in existing.sorted().reversed() where name.hasPrefix(prefix) {
-            if FileIO.read(folder + "/" + name) == data { return folder + "/" + name }
-        }
-        let aside = FileIO.unusedName(path + ".corrupt-" + ISOTime.string(now()).filter { $0 != ":" && $0 != "-" })
-        return (try? FileIO.replace(aside, with: [UInt8](data))) != nil ? aside : nil
+        if let copy = existingCopy(of: data) { return copy }
+        let aside = FileIO.unusedName(path + ".corrupt-" + timeSuffix())
+        return (try? fileSystem.replace(aside, with: [UInt8](data))) != nil ? aside : nil
     }
+
+    /// An earlier copy set aside (`state.plist.corrupt-…`, `state.plist.reset-…`) that holds
+    /// exactly `data`, newest first; nil when there is none.
+    private func existingCopy(of data: Data) -> String? {
+        let prefixes = ["state.plist.corrupt-", "state.plist.reset-"]
+        for name in fileSystem.names(in: folder).sorted().reversed()
+        where prefixes.contains(where: { name.hasPrefix($0) }) {
+            if (try? fileSystem.contents(of: folder + "/" + name, limit: Self.maximumBytes)) == data {
+                return folder + "/" + name
+            }
+        }
+        return nil
+    }
+
+    /// The time now as it names a file set aside: "20261130T120000Z".
+    private func timeSuffix() -> String { ISOTime.string(now()).filter { $0 != ":" && $0 != "-" } }
 
     /// Decodes state.plist on another thread, for the next `refresh()` to adopt if the file has
     /// not changed meanwhile. The interactive shell calls it at start, so that the first Tab
@@ -363,8 +465,10 @@ public final class StateStore {
     package func startPreload() {
         let path = self.path
         let box = preload
+        let fileSystem = self.fileSystem
         Task.detached(priority: .utility) {
-            guard let version = FileIO.version(of: path), let data = FileIO.read(path),
+            guard let version = fileSystem.version(of: path),
+                let data = try? fileSystem.contents(of: path, limit: StateStore.maximumBytes),
                 let document = StateStore.decodeDocument(data)
             else { return }
             box.put(Preloaded(version: version, data: data, document: document))
@@ -372,6 +476,12 @@ public final class StateStore {
     }
 
     private let preload = PreloadBox()
+
+    /// Whether the file was there and could not be read at the last look.
+    private var couldNotRead: Bool {
+        if case .notReadable = readOnlyReason { return true }
+        return false
+    }
 
     /// Whether favorites and settings cannot be saved now (see `readOnlyReason`).
     package var isReadOnly: Bool { readOnlyReason != nil }
@@ -418,8 +528,8 @@ public final class StateStore {
 
     /// Writes the pending changes on top of the file as it is now, under the lock.
     private func save() throws(StoreError) {
-        if let readOnlyReason { throw .stateReadOnly(readOnlyReason) }
-        try StoreFiles.locked(folder) { () throws(StoreError) in
+        if let readOnlyReason, !couldNotRead { throw .stateReadOnly(readOnlyReason) }
+        try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
             loadedOnce = false
             refresh()
             if let readOnlyReason { throw .stateReadOnly(readOnlyReason) }
@@ -428,14 +538,37 @@ public final class StateStore {
         }
     }
 
-    /// Starts over with an empty document, replacing an unreadable file (`reset state`).
-    package func reset() throws(StoreError) {
-        try StoreFiles.locked(folder) { () throws(StoreError) in
+    /// Starts over with an empty document (`reset state`), after moving whatever is at the
+    /// file's path — unreadable, of a newer version, a folder — aside to
+    /// `state.plist.reset-<UTC time>` (a rename: it works on a file wx cannot read, and never
+    /// copies a large file), so that nothing is ever thrown away. A file whose bytes a copy set
+    /// aside earlier already holds (`state.plist.corrupt-…`) is not kept twice.
+    ///
+    /// - Returns: where the old file's contents now are; nil when there was none.
+    /// - Throws: `StoreError` when it cannot be moved aside or the new file cannot be written;
+    ///   nothing changes then.
+    @discardableResult
+    package func reset() throws(StoreError) -> String? {
+        try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> String? in
+            var aside: String?
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                let regular = (info.st_mode & S_IFMT) == S_IFREG
+                let bytes = regular ? (try? fileSystem.contents(of: path, limit: Self.maximumBytes)) ?? nil : nil
+                if let bytes, let copy = existingCopy(of: bytes) {
+                    aside = copy
+                } else {
+                    let name = FileIO.unusedName(path + ".reset-" + timeSuffix())
+                    do throws(FileError) { try fileSystem.rename(path, to: name) } catch { throw .file(error) }
+                    aside = name
+                }
+            }
             readOnlyReason = nil
             pending = []
             loadedOnce = true
             current = StateDocument()
             try write(current)
+            return aside
         }
     }
 
@@ -452,8 +585,8 @@ public final class StateStore {
         document.version = StateDocument.currentVersion
         let data: Data
         do { data = try encoder.encode(document) } catch { throw .notEncodable(.state, detail: "\(error)") }
-        try StoreFiles.replace(path, with: [UInt8](data))
-        loadedVersion = FileIO.version(of: path)
+        try StoreFiles.replace(path, with: [UInt8](data), fileSystem)
+        loadedVersion = fileSystem.version(of: path)
     }
 }
 

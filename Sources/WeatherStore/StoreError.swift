@@ -13,6 +13,9 @@ public enum StoreError: Error, Hashable, Sendable {
     case notEncodable(StoreFile, detail: String)
     /// No snapshot has this id (never saved, or deleted).
     case noSuchSnapshot(Int)
+    /// A number read from `file` (`field`: "n", "id") is at the end of the range wx gives out
+    /// (`EventLog.maximumNumber`), so no next one can be given; nothing was written.
+    case numbersExhausted(StoreFile, field: String)
     /// `log compact` failed for the cause given; the log is as it was.
     indirect case notCompacted(StoreError)
     /// A snapshot could not be written for the cause given: it is kept in memory for this session
@@ -35,6 +38,10 @@ public enum StoreFile: Hashable, Sendable {
 public enum StateProblem: Hashable, Sendable {
     /// The file does not parse; `copy` is where it was set aside (nil when copying failed).
     case unreadable(copy: String?)
+    /// Something is at the file's path that wx cannot open or read — no permission (EACCES), an
+    /// I/O error (EIO), a folder, FIFO, socket or device: the `FileError` says which. It is never
+    /// treated as empty and never replaced.
+    case notReadable(FileError)
     /// The file has a format `version` this wx does not know: newer than
     /// `StateDocument.currentVersion` (a newer wx wrote it), or below 1.
     case unknownVersion(Int)

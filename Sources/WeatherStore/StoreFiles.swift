@@ -1,21 +1,73 @@
 import WXBasics
 import WeatherKit
 
-/// File operations for the stores, with failures as `StoreError.file`.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// File operations for the stores through their `FileSystem`, with failures as `StoreError.file`.
 enum StoreFiles {
-    /// Runs `body` holding the lock of `folder` (see `FileIO.lock`).
-    static func locked<T>(_ folder: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    /// Runs `body` holding the lock of `folder` (see `FileIO.lock`), after removing temporary
+    /// files that killed writers left there (see `removeStaleTemporaries`).
+    static func locked<T>(
+        _ folder: String, _ fileSystem: any FileSystem, _ body: () throws(StoreError) -> T
+    ) throws(StoreError) -> T {
         let lock: FolderLock
-        do { lock = try FileIO.lock(folder) } catch { throw .file(error) }
+        do { lock = try fileSystem.lock(folder) } catch { throw .file(error) }
         defer { lock.unlock() }
+        removeStaleTemporaries(in: folder, fileSystem)
         return try body()
     }
 
-    static func replace(_ path: String, with data: [UInt8]) throws(StoreError) {
-        do { try FileIO.replace(path, with: data) } catch { throw .file(error) }
+    static func replace(_ path: String, with data: [UInt8], _ fileSystem: any FileSystem) throws(StoreError) {
+        do { try fileSystem.replace(path, with: data) } catch { throw .file(error) }
     }
 
-    static func appendLine(_ line: [UInt8], to path: String) throws(StoreError) {
-        do { try FileIO.appendLine(line, to: path) } catch { throw .file(error) }
+    static func appendLine(_ line: [UInt8], to path: String, _ fileSystem: any FileSystem) throws(StoreError) {
+        do { try fileSystem.appendLine(line, to: path) } catch { throw .file(error) }
+    }
+
+    /// The files wx writes by `FileIO.replace` into a state folder.
+    static let replacedFiles = ["state.plist", "log.jsonl"]
+
+    /// How old a temporary file must be before it is removed even though a process with its pid
+    /// lives (pids are reused, and another pid namespace may share the folder): seconds.
+    static let staleTemporaryAge: Double = 10 * 60
+
+    /// Removes `state.plist.tmp-<pid>-<n>` and `log.jsonl.tmp-<pid>-<n>` files — each a whole
+    /// copy of a file, left behind when a writer was killed between writing and renaming —
+    /// whose writer is gone (no process has the pid) or that are older than
+    /// `staleTemporaryAge`. Only regular files of exactly that pattern are touched, and only
+    /// under the folder's lock, which every writer of those files holds while it writes.
+    static func removeStaleTemporaries(in folder: String, _ fileSystem: any FileSystem) {
+        // The system clock, not wx's (`WX_NOW`): it is compared with file modification times.
+        let now = Date().timeIntervalSince1970
+        for name in fileSystem.names(in: folder) {
+            guard let pid = temporaryWriter(name) else { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let writerGone = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+            let old = now - Double(info.st_mtim.tv_sec) > staleTemporaryAge
+            if writerGone || old { try? fileSystem.remove(path) }
+        }
+    }
+
+    /// The writer's pid when `name` is one of wx's temporary files (`<file>.tmp-<pid>-<digits>`).
+    static func temporaryWriter(_ name: String) -> pid_t? {
+        for file in replacedFiles where name.hasPrefix(file + ".tmp-") {
+            let parts = name.dropFirst(file.count + 5).split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2,
+                parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+                let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil
+            else { return nil }
+            return pid
+        }
+        return nil
     }
 }

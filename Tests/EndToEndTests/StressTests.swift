@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WeatherTestSupport
 
@@ -45,7 +46,43 @@ import WeatherTestSupport
         )
     }
 
+    /// Four processes import, at the same moment, ten rows each all named "Dup" (at coordinates
+    /// of their own): every favorite arrives, and no two share a name — the " 2" suffixes are
+    /// decided under the lock against what is on disk, not against what each process read before.
+    @Test func concurrentImportsKeepNamesUnique() throws {
+        for round in 1...Self.rounds {
+            let home = TemporaryFolder()
+            let files = (0..<4).map { writer in
+                let path = home.path + "/import-\(writer).csv"
+                let rows = (0..<10).map { "Dup,\(10 + writer).\(1000 + $0),\(round)" }
+                FileManager.default.createFile(
+                    atPath: path, contents: Data((["name,latitude,longitude"] + rows).joined(separator: "\n").utf8))
+                return path
+            }
+            let statuses = Mutex<[Int32]>([])
+            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                let result = try? runWX(["-c", "import favorites \(files[index])"], home: home)
+                statuses.withLock { $0.append(result?.status ?? -1) }
+            }
+            #expect(statuses.withLock { $0 } == [0, 0, 0, 0], "round \(round)")
+            let names = try favoriteNames(home: home, round: round)
+            #expect(names.count == 40, "round \(round)")
+            #expect(Set(names.map { $0.lowercased() }).count == names.count, "round \(round): \(names.sorted())")
+        }
+    }
+
+    /// The favorites' names in `home`'s state.plist, in file order.
+    func favoriteNames(home: TemporaryFolder, round: Int) throws -> [String] {
+        let data = try #require(FileManager.default.contents(atPath: home.path + "/state.plist"), "round \(round)")
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any], "round \(round)")
+        return ((plist["favorites"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+    }
+
     func check(home: TemporaryFolder, writers: [Writer], round: Int) throws {
+        // Names stay unique whatever the interleaving.
+        let allNames = try favoriteNames(home: home, round: round)
+        #expect(Set(allNames.map { $0.lowercased() }).count == allNames.count, "round \(round): duplicate names")
         // state.plist parses, and holds exactly the favorites the acknowledgements imply.
         let data = try #require(FileManager.default.contents(atPath: home.path + "/state.plist"), "round \(round)")
         let plist = try #require(

@@ -11,6 +11,8 @@ import WeatherTestSupport
 @MainActor
 @Suite struct StoreMessagesTests {
     let home = TemporaryFolder()
+    /// The file system the stores use: the real one, failing where a test says.
+    let files = FailingFileSystem()
 
     @Test func stateWarnings() {
         let copy = "/h/state.plist.corrupt-20260206T214000Z"
@@ -54,10 +56,10 @@ import WeatherTestSupport
 
     /// The sentences of a failed write, from a real failure through the session.
     @Test func failedWritesAreWordedWithTheFileAndTheCause() async throws {
-        let session = makeTestSession(home: home)
+        let session = makeTestSession(home: home, fileSystem: files)
         _ = try session.recordCommand("a")
-        WriteFaults.fail(under: home.path, with: ENOSPC, matching: { $0.hasSuffix("log.jsonl") })
-        defer { WriteFaults.allow(home.path) }
+        files.fail(with: ENOSPC, matching: { $0.hasSuffix("log.jsonl") })
+        defer { files.allow() }
         do {
             _ = try await session.execute(.log(compact: true))
             Issue.record("the log was compacted")

@@ -216,9 +216,16 @@ import WeatherTestSupport
         #expect(broken.takeNotices().first?.hasPrefix("warning: state.plist could not be read") == true)
         #expect(broken.takeNotices().isEmpty)
         await #expect(throws: ShellError.self) { try await broken.execute(.favorites) }
+        // The copy set aside when the file was found unreadable is the one the reset names.
+        let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
+            $0.hasPrefix("state.plist.corrupt-")
+        }
+        #expect(copies.count == 1)
         #expect(
             try await broken.execute(.resetState) == [
-                .notice("state.plist starts afresh: no favorites, default settings")
+                .notice(
+                    "state.plist starts afresh: no favorites, default settings; the old file is at \(home.path)/\(copies[0])"
+                )
             ])
         _ = try await broken.execute(.find("Hamburg"))
         #expect(try await broken.execute(.favoriteToggle).count == 1)  // saved, no warning

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WXBasics
 import WeatherKit
 import WeatherTestSupport
 
@@ -8,6 +9,8 @@ import WeatherTestSupport
 /// log.jsonl: records, reading from either end, failed writes kept in memory, compaction.
 @Suite struct EventLogTests {
     let home = TemporaryFolder()
+    /// The file system the stores use: the real one, failing where a test says.
+    let files = FailingFileSystem()
     let time = Date(timeIntervalSince1970: 1_770_414_000)
 
     func reading() -> SnapshotReading {
@@ -17,7 +20,7 @@ import WeatherTestSupport
     }
 
     @Test func recordsCarryVersionTimeAndKind() throws {
-        let log = EventLog(folder: home.path)
+        let log = EventLog(folder: home.path, fileSystem: files)
         #expect(try log.appendCommand("find Hamburg", at: time) == 1)
         #expect(try log.appendCommand("show", at: time) == 2)
         _ = try log.appendSnapshot(
@@ -35,9 +38,9 @@ import WeatherTestSupport
     }
 
     @Test func historyIsReadFromTheEndAndNumberedAcrossSessions() throws {
-        let first = EventLog(folder: home.path)
+        let first = EventLog(folder: home.path, fileSystem: files)
         for index in 1...30 { try first.appendCommand("show \(index)", at: time) }
-        let second = EventLog(folder: home.path)
+        let second = EventLog(folder: home.path, fileSystem: files)
         #expect(try second.appendCommand("favs", at: time) == 31)
         #expect(second.history(last: 3).map(\.number) == [29, 30, 31])
         #expect(second.history(last: 3).map(\.line) == ["show 29", "show 30", "favs"])
@@ -47,7 +50,7 @@ import WeatherTestSupport
     }
 
     @Test func tornLastLineIsSkippedAndNotGluedOnto() throws {
-        let log = EventLog(folder: home.path)
+        let log = EventLog(folder: home.path, fileSystem: files)
         try log.appendCommand("find Hamburg", at: time)
         let handle = try FileHandle(forWritingTo: home.url.appendingPathComponent("log.jsonl"))
         handle.seekToEndOfFile()
@@ -72,7 +75,7 @@ import WeatherTestSupport
 
             """
         try Data(text.utf8).write(to: home.url.appendingPathComponent("log.jsonl"))
-        let log = EventLog(folder: home.path)
+        let log = EventLog(folder: home.path, fileSystem: files)
         #expect(log.history(last: 10).map(\.line) == ["a", "b"])
         let snapshots = log.snapshots()
         #expect(snapshots.map(\.id) == [4])
@@ -86,8 +89,8 @@ import WeatherTestSupport
     }
 
     @Test func anotherWritersSnapshotsAreSeen() throws {
-        let first = EventLog(folder: home.path)
-        let second = EventLog(folder: home.path)
+        let first = EventLog(folder: home.path, fileSystem: files)
+        let second = EventLog(folder: home.path, fileSystem: files)
         #expect(first.snapshots().isEmpty)
         let saved = try second.appendSnapshot(
             placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil,
@@ -100,7 +103,7 @@ import WeatherTestSupport
     }
 
     @Test func longHistoryAcrossChunkBoundaries() throws {
-        let log = EventLog(folder: home.path)
+        let log = EventLog(folder: home.path, fileSystem: files)
         let long = String(repeating: "x", count: 70_000)
         try log.appendCommand("first", at: time)
         try log.appendCommand("find \(long)", at: time)
@@ -111,17 +114,17 @@ import WeatherTestSupport
     }
 
     @Test func historyKeptInMemoryIsWrittenInOrder() throws {
-        defer { WriteFaults.allow(home.path) }
-        let log = EventLog(folder: home.path)
+        defer { files.allow() }
+        let log = EventLog(folder: home.path, fileSystem: files)
         try log.appendCommand("first", at: Recorded.newYorkNow)
-        WriteFaults.fail(under: home.path, with: ENOSPC)
+        files.fail(with: ENOSPC)
         #expect { try log.appendCommand("second", at: Recorded.newYorkNow) } throws: { error in
             guard case StoreError.file(let cause) = error else { return false }
             return cause.code == ENOSPC && cause.path == home.path + "/.wx.lock"
         }
         #expect(throws: StoreError.self) { try log.appendCommand("third", at: Recorded.newYorkNow) }
         #expect(log.hasUnwrittenRecords)
-        WriteFaults.allow(home.path)
+        files.allow()
         #expect(try log.appendCommand("fourth", at: Recorded.newYorkNow) == 4)
         #expect(log.history(last: 10).map(\.line) == ["first", "second", "third", "fourth"])
         #expect(!log.hasUnwrittenRecords)
@@ -148,7 +151,7 @@ import WeatherTestSupport
         ]
         let text = lines.joined(separator: "\n")
         try Data(text.utf8).write(to: home.url.appendingPathComponent("log.jsonl"))
-        let log = EventLog(folder: home.path)
+        let log = EventLog(folder: home.path, fileSystem: files)
         #expect(log.snapshots().map(\.id) == [2, 3])
         #expect(log.history(last: 10).map(\.line) == ["a", "b", "spaced", "reordered"])
         #expect(log.takeNotes() == [.unreadableLinesSkipped])
@@ -175,11 +178,11 @@ import WeatherTestSupport
     }
 
     @Test func failedCompactionLeavesTheLogAsItWas() throws {
-        defer { WriteFaults.allow(home.path) }
-        let log = EventLog(folder: home.path)
+        defer { files.allow() }
+        let log = EventLog(folder: home.path, fileSystem: files)
         try log.appendCommand("a", at: Recorded.newYorkNow)
         let before = home.text("log.jsonl")
-        WriteFaults.fail(under: home.path, with: ENOSPC, matching: { $0.hasSuffix("log.jsonl") })
+        files.fail(with: ENOSPC, matching: { $0.hasSuffix("log.jsonl") })
         #expect {
             try log.compact(now: Recorded.newYorkNow)
         } throws: { error in
@@ -192,12 +195,12 @@ import WeatherTestSupport
     /// A snapshot or deletion that cannot be written holds for this session (a snapshot with id
     /// 0) and is written, with its id, by the next record that can be.
     @Test func snapshotsAndDeletionsKeptInMemoryAreWrittenLater() throws {
-        defer { WriteFaults.allow(home.path) }
-        let log = EventLog(folder: home.path)
+        defer { files.allow() }
+        let log = EventLog(folder: home.path, fileSystem: files)
         let first = try log.appendSnapshot(
             placeName: "A", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil,
             reading: reading(), at: time)
-        WriteFaults.fail(under: home.path, with: EROFS)
+        files.fail(with: EROFS)
         #expect {
             try log.appendSnapshot(
                 placeName: "B", coordinate: Coordinate(latitude: 2, longitude: 2), utcOffsetSeconds: 0, timeZone: nil,
@@ -215,10 +218,10 @@ import WeatherTestSupport
         #expect(log.snapshots().map(\.placeName) == ["B"])
         #expect(log.snapshots().map(\.id) == [0])
         #expect(throws: StoreError.noSuchSnapshot(first.id)) { try log.deleteSnapshot(first.id, at: time) }
-        WriteFaults.allow(home.path)
+        files.allow()
         try log.appendCommand("show", at: time)
         #expect(log.takeNotes() == [.keptRecordsWritten(commands: 0, snapshotIDs: [2])])
-        #expect(EventLog(folder: home.path).snapshots().map(\.id) == [2])
+        #expect(EventLog(folder: home.path, fileSystem: files).snapshots().map(\.id) == [2])
     }
 
     /// The lock creates the folders it needs, private.
@@ -228,7 +231,7 @@ import WeatherTestSupport
                 (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
         }
         let folder = home.path + "/a/b/wx"
-        try StoreFiles.locked(folder) { () throws(StoreError) in }
+        try StoreFiles.locked(folder, POSIXFileSystem()) { () throws(StoreError) in }
         #expect(try mode(home.path + "/a") == 0o700)
         #expect(try mode(folder) == 0o700)
         try EventLog(folder: folder).appendCommand("a", at: time)

@@ -7,13 +7,15 @@ import WeatherTestSupport
 
 @Suite struct StateStoreTests {
     let home = TemporaryFolder()
+    /// The file system the stores use: the real one, failing where a test says.
+    let files = FailingFileSystem()
     let now = Date(timeIntervalSince1970: 1_770_414_000)
     static let place = Place(
         name: "Hamburg", region: "Germany", countryCode: "de", coordinate: Coordinate(latitude: 53.55, longitude: 9.99),
         displayName: "Hamburg, Germany")
 
     func store() -> StateStore {
-        let store = StateStore(folder: home.path, now: { [now] in now })
+        let store = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
         store.refresh()
         return store
     }
@@ -49,7 +51,7 @@ import WeatherTestSupport
 
     @Test func corruptFileIsCopiedAsideOnceNotOnEveryStart() throws {
         try Data("garbage<<<".utf8).write(to: home.url.appendingPathComponent("state.plist"))
-        for _ in 1...3 { _ = StateStore(folder: home.path, now: { [now] in now }).refresh() }
+        for _ in 1...3 { _ = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files).refresh() }
         let later = StateStore(folder: home.path, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         #expect(later.refresh() == .readOnly(.unreadable(copy: home.path + "/state.plist.corrupt-20260206T214000Z")))
         let copies = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
@@ -58,7 +60,7 @@ import WeatherTestSupport
         #expect(copies == ["state.plist.corrupt-20260206T214000Z"])
         // Another corruption within the same second gets a copy of its own.
         try Data("other garbage".utf8).write(to: home.url.appendingPathComponent("state.plist"))
-        let again = StateStore(folder: home.path, now: { [now] in now })
+        let again = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
         #expect(again.refresh() == .readOnly(.unreadable(copy: home.path + "/state.plist.corrupt-20260206T214000Z-2")))
         #expect(home.text("state.plist.corrupt-20260206T214000Z") == "garbage<<<")
         #expect(home.text("state.plist.corrupt-20260206T214000Z-2") == "other garbage")
@@ -66,7 +68,7 @@ import WeatherTestSupport
 
     @Test func corruptFileIsSetAsideAndNotOverwritten() throws {
         try Data("not a plist \u{1}".utf8).write(to: home.url.appendingPathComponent("state.plist"))
-        let store = StateStore(folder: home.path, now: { [now] in now })
+        let store = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
         let problem = StateProblem.unreadable(copy: home.path + "/state.plist.corrupt-20260206T214000Z")
         #expect(store.refresh() == .readOnly(problem))
         #expect(home.text("state.plist.corrupt-20260206T214000Z") == "not a plist \u{1}")
@@ -85,7 +87,7 @@ import WeatherTestSupport
             <key>longitude</key><real>2</real><key>newField</key><string>x</string></dict></array></dict></plist>
             """
         try Data(plist.utf8).write(to: home.url.appendingPathComponent("state.plist"))
-        let store = StateStore(folder: home.path, now: { [now] in now })
+        let store = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
         #expect(store.refresh() == .readOnly(.unknownVersion(7)))
         #expect(store.document.favorites.map(\.name) == ["Kept"])
         #expect(throws: StoreError.stateReadOnly(.unknownVersion(7))) { try store.update { $0.favorites = [] } }
@@ -102,7 +104,7 @@ import WeatherTestSupport
             </array><key>settings</key><dict><key>units</key><string>bogus</string></dict></dict></plist>
             """
         try Data(plist.utf8).write(to: home.url.appendingPathComponent("state.plist"))
-        let store = StateStore(folder: home.path, now: { [now] in now })
+        let store = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
         #expect(store.refresh() == .entriesLeftOut(count: 3, copy: home.path + "/state.plist.corrupt-20260206T214000Z"))
         #expect(store.document.favorites.map(\.name) == ["Good"])
         #expect(store.document.settings.units == .metric)
@@ -137,8 +139,8 @@ import WeatherTestSupport
     /// saves every change kept.
     @Test func aChangeThatCannotBeSavedIsSavedByTheNextWrite() throws {
         let store = store()
-        WriteFaults.fail(under: home.path, with: ENOSPC)
-        defer { WriteFaults.allow(home.path) }
+        files.fail(with: ENOSPC)
+        defer { files.allow() }
         #expect {
             try store.update { $0.favorites.append(Favorite(name: "Hamburg", place: Self.place)) }
         } throws: { error in
@@ -146,10 +148,10 @@ import WeatherTestSupport
             return cause.code == ENOSPC && cause.path.hasPrefix(home.path + "/")
         }
         #expect(store.hasUnsavedChanges)
-        WriteFaults.allow(home.path)
+        files.allow()
         try store.update { $0.settings.language = "de" }
         #expect(!store.hasUnsavedChanges)
-        let reopened = StateStore(folder: home.path, now: { [now] in now })
+        let reopened = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
         #expect(reopened.document.favorites.map(\.name) == ["Hamburg"])
         #expect(reopened.document.settings.language == "de")
     }
@@ -157,6 +159,8 @@ import WeatherTestSupport
 
 @Suite struct FormatMigrationTests {
     let home = TemporaryFolder()
+    /// The file system the stores use: the real one, failing where a test says.
+    let files = FailingFileSystem()
 
     /// A state.plist as wx 0.1.0 wrote it (format version 1: every unit spelled out).
     static let version1 = """
@@ -175,7 +179,7 @@ import WeatherTestSupport
 
     @Test func version1IsReadAndWrittenBackAsVersion2() throws {
         try Data(Self.version1.utf8).write(to: home.url.appendingPathComponent("state.plist"))
-        let store = StateStore(folder: home.path, now: { Date() })
+        let store = StateStore(folder: home.path, now: { Date() }, fileSystem: files)
         #expect(store.refresh() == nil)
         #expect(store.document.favorites.map(\.name) == ["Elbe Hall"])
         #expect(store.document.settings.unitSetting == UnitSetting(preset: .imperial, overrides: [.temperature: "K"]))

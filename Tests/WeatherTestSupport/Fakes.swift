@@ -208,24 +208,26 @@ public enum Recorded {
 package func makeTestSession(
     home: TemporaryFolder, geocoder: FakeGeocoder = FakeGeocoder(),
     forecasts: FakeForecastProvider = FakeForecastProvider(forecasts: [:]),
-    now: Date = Recorded.newYorkNow, clock: TestClock? = nil, environment: [String: String] = [:]
+    now: Date = Recorded.newYorkNow, clock: TestClock? = nil, environment: [String: String] = [:],
+    fileSystem: any FileSystem = POSIXFileSystem()
 ) -> WeatherSession {
     makeTestSession(
         home: home, services: WeatherServices(geocoder: geocoder, forecastProvider: forecasts),
-        clock: clock ?? TestClock(start: now), environment: environment)
+        clock: clock ?? TestClock(start: now), environment: environment, fileSystem: fileSystem)
 }
 
 /// A view model on `services` with its state in `home`, whose "now" is `clock`'s.
 @MainActor
 package func makeTestSession(
-    home: TemporaryFolder, services: WeatherServices, clock: TestClock, environment: [String: String] = [:]
+    home: TemporaryFolder, services: WeatherServices, clock: TestClock, environment: [String: String] = [:],
+    fileSystem: any FileSystem = POSIXFileSystem()
 ) -> WeatherSession {
     var env = ["WX_HOME": home.path, "HOME": home.path]
     env.merge(environment) { $1 }
     let configuration = try! Configuration(environment: env)
     let now: @Sendable () -> Date = { clock.now }
-    let state = StateStore(folder: configuration.configFolder, now: now)
+    let state = StateStore(folder: configuration.configFolder, now: now, fileSystem: fileSystem)
     return WeatherSession(
         configuration: configuration, services: services,
-        state: state, log: EventLog(folder: configuration.stateFolder), now: now, clock: clock)
+        state: state, log: EventLog(folder: configuration.stateFolder, fileSystem: fileSystem), now: now, clock: clock)
 }

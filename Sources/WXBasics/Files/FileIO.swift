@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -23,14 +21,14 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `operation` ("write", "lock") on `path` failed with errno `code`: "cannot write PATH: No
     /// space left on device".
-    init(cannot operation: String, _ path: String, code: Int32) {
+    public init(cannot operation: String, _ path: String, code: Int32) {
         self.init("cannot \(operation) \(path): \(String(cString: strerror(code)))")
         self.path = path
         self.code = code
     }
 
     /// `operation` on `path` failed for a reason no errno names ("short write").
-    init(cannot operation: String, _ path: String, reason: String) {
+    public init(cannot operation: String, _ path: String, reason: String) {
         self.init("cannot \(operation) \(path): \(reason)")
         self.path = path
     }
@@ -42,16 +40,26 @@ public enum FileIO {
     /// The errno of the last failing call, as a short phrase ("No space left on device").
     public static func lastError() -> String { String(cString: strerror(errno)) }
 
-    /// The test seam for write failures: every operation that writes asks it first, with the
-    /// path, and fails with the errno it returns (ENOSPC, EROFS, EACCES) without touching the
-    /// disk. Nil in the product.
-    public static let faults = FaultInjection()
-
-    /// Fails like the system would when the seam says so.
-    static func checkFault(_ path: String, _ what: String) throws(FileError) {
-        if let code = faults.failure(for: path) {
-            throw FileError(cannot: what, path, code: code)
+    /// Why the file `info` describes (from `fstat` or `stat`) is not one wx may read or write as
+    /// a file of its own: nil for a regular file, else "it is a folder, not a file", "it is a
+    /// FIFO, not a regular file"…
+    static func notRegular(_ info: stat) -> String? {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "it is a folder, not a file"
+        case S_IFIFO: "it is a FIFO, not a regular file"
+        case S_IFSOCK: "it is a socket, not a regular file"
+        case S_IFCHR, S_IFBLK: "it is a device, not a regular file"
+        default: "it is not a regular file"
         }
+    }
+
+    /// What is at `path` (following symbolic links) when it is not a regular file, as
+    /// `notRegular(_:)` words it; nil when it is one or nothing is there. Never opens it.
+    public static func notRegular(at path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return notRegular(info)
     }
 
     /// Creates `path` and its parents with mode 0700 when missing.
@@ -67,7 +75,6 @@ public enum FileIO {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             try ensureFolder(String(path[..<slash]))
         }
-        try checkFault(path, "create the folder")
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw FileError(cannot: "create the folder", path, code: errno)
         }
@@ -80,9 +87,14 @@ public enum FileIO {
     /// - Throws: `FileError` when the folder or lock file cannot be made.
     public static func lock(_ folder: String) throws(FileError) -> FolderLock {
         try ensureFolder(folder)
-        try checkFault(folder + "/.wx.lock", "lock")
-        let fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // O_NONBLOCK: a FIFO put in the lock file's place must not hang the open.
+        let fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard fd >= 0 else { throw FileError(cannot: "lock", folder, code: errno) }
+        var info = stat()
+        if fstat(fd, &info) == 0, let problem = notRegular(info) {
+            close(fd)
+            throw FileError(cannot: "lock", folder + "/.wx.lock", reason: problem)
+        }
         while flock(fd, LOCK_EX) != 0 {
             if errno != EINTR {
                 let code = errno
@@ -103,10 +115,9 @@ public enum FileIO {
     public static func replace(
         _ path: String, with data: [UInt8], durable: Bool = true, mode: mode_t = 0o600, exactly: Bool = false
     ) throws(FileError) {
-        try checkFault(path, "write")
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        let temporary = temporaryName(for: path)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
         var failure = writeAll(data, to: fd)
         if failure == nil, exactly, fchmod(fd, mode) != 0 { failure = errno }
@@ -122,6 +133,12 @@ public enum FileIO {
             fsync(folderFD)
             close(folderFD)
         }
+    }
+
+    /// The temporary file `replace` writes before renaming it over `path`:
+    /// `<path>.tmp-<pid>-<random>`, so that one left by a killed writer can be told from a live one.
+    public static func temporaryName(for path: String) -> String {
+        "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
     /// Writes all of `data` to `fd`, retrying short writes; nil, or the errno of the failure.
@@ -149,7 +166,6 @@ public enum FileIO {
     ///
     /// - Throws: `FileError` naming the path and the cause (ENOSPC, EACCES, EISDIR…).
     public static func writeUserFile(_ path: String, with data: [UInt8]) throws(FileError) {
-        try checkFault(path, "write")
         var target = stat()
         var link = stat()
         let exists = stat(path, &target) == 0
@@ -178,16 +194,22 @@ public enum FileIO {
     ///
     /// - Throws: `FileError`; nothing is written then (a short write is truncated away).
     public static func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
-        try checkFault(path, "write")
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
+        // O_NONBLOCK: a FIFO in the file's place fails (ENXIO) or opens at once, never waits
+        // for a reader; either way it is refused below.
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
+        guard fd >= 0 else {
+            let code = errno
+            if let problem = notRegular(at: path) { throw FileError(cannot: "write", path, reason: problem) }
+            throw FileError(cannot: "write", path, code: code)
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(cannot: "write", path, code: errno) }
+        if let problem = notRegular(info) { throw FileError(cannot: "write", path, reason: problem) }
         var bytes = line
         if info.st_size > 0 {
             var last: UInt8 = 0
-            let readFD = open(path, O_RDONLY | O_CLOEXEC)
+            let readFD = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             if readFD >= 0 {
                 if pread(readFD, &last, 1, off_t(info.st_size - 1)) == 1, last != UInt8(ascii: "\n") {
                     bytes.insert(UInt8(ascii: "\n"), at: 0)
@@ -218,6 +240,14 @@ public enum FileIO {
         try? contents(of: path, limit: limit)
     }
 
+    /// The device and inode of what `path` names, following symbolic links (so a link and a
+    /// hard link to a file have the file's identity); nil when nothing is there.
+    public static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     /// Whether anything exists at `path` (a broken symbolic link counts as nothing).
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
@@ -246,14 +276,14 @@ public enum FileIO {
     /// - Throws: `FileError` ("cannot read PATH: No such file or directory", "… is a folder",
     ///   "… is larger than N MB").
     public static func contents(of path: String, limit: Int = 256 << 20) throws(FileError) -> Data {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever; it
+        // is refused by the fstat below, found without blocking.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw FileError(cannot: "read", path, code: errno) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(cannot: "read", path, code: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw FileError(cannot: "read", path, reason: "not a regular file")
-        }
+        if let problem = notRegular(info) { throw FileError(cannot: "read", path, reason: problem) }
         guard Int(info.st_size) <= limit else {
             throw FileError(cannot: "read", path, reason: "larger than \(limit >> 20) MB")
         }
@@ -300,12 +330,8 @@ public struct FolderLock {
     }
 }
 
-/// Simulated write failures for tests (see `FileIO.faults`).
-public final class FaultInjection: Sendable {
-    private let rule = Mutex<(@Sendable (String) -> Int32?)?>(nil)
-
-    /// Makes writes to paths for which `failure` returns an errno fail with it; nil stops.
-    public func set(_ failure: (@Sendable (String) -> Int32?)?) { rule.withLock { $0 = failure } }
-
-    func failure(for path: String) -> Int32? { rule.withLock { $0 }?(path) }
+/// Which file a path names, whatever the path's text: the device and inode `stat` gives.
+public struct FileIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
 }

@@ -55,7 +55,7 @@ extension CommandSpec {
         name: "reset", synopsis: "reset state",
         summary: "start afresh when state.plist is unreadable",
         details: [
-            "Only for a state.plist that does not parse: wx has copied it aside (state.plist.corrupt-<time>) and keeps favorites and settings read-only until you say so. A readable file is never reset."
+            "Only for a state.plist wx cannot use — one that does not parse (copied aside already as state.plist.corrupt-<time>), one a newer wx wrote, one wx may not read, or a folder or FIFO in its place: wx keeps favorites and settings read-only until you say so. The old file is moved to state.plist.reset-<time> (unless a copy with the same bytes is aside already) and the notice says where. A readable file is never reset."
         ],
         completion: .words(["state"])
     ) { arguments throws(ShellError) in

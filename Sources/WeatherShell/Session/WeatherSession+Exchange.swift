@@ -24,12 +24,34 @@ extension WeatherSession {
         let text = DataExchange.text(objects, kind: kind, format: format)
         guard let path else { return [.exportData(kind, format: format, records: objects, text: text)] }
         let full = configuration.expandPath(path)
+        if let own = ownFile(at: full) {
+            throw .storage(
+                "\(kind.rawValue) not exported: \(full) is one of wx’s own files (\(own)); choose another file")
+        }
         do {
             try FileIO.writeUserFile(full, with: Array(text.utf8))
         } catch {
             throw .storage("\(kind.rawValue) not exported: \(error.description)")
         }
         return [.exported(kind, count: objects.count, format: format, path: full)]
+    }
+
+    /// The file of wx's own that `path` names — state.plist, log.jsonl, a copy set aside, a lock,
+    /// a cache entry — found by device and inode, so that a symbolic link, a hard link or
+    /// another spelling of the path is caught too; nil when it names none (or nothing).
+    func ownFile(at path: String) -> String? {
+        guard let target = FileIO.identity(of: path) else { return nil }
+        let files = POSIXFileSystem()
+        var candidates: [String] = []
+        for folder in Set([configuration.configFolder, configuration.stateFolder]) {
+            candidates += files.names(in: folder)
+                .filter { $0.hasPrefix("state.plist") || $0.hasPrefix("log.jsonl") || $0 == ".wx.lock" }
+                .map { folder + "/" + $0 }
+        }
+        for folder in Set([configuration.cacheFolder, configuration.runtimeFolder]) {
+            candidates += files.names(in: folder).map { folder + "/" + $0 }
+        }
+        return candidates.first { FileIO.identity(of: $0) == target }
     }
 
     /// The largest file `import` reads.
@@ -48,34 +70,40 @@ extension WeatherSession {
         do { read = try DataExchange.favorites(from: text) } catch {
             throw .unreadableFile("\(full): \(error.description); nothing imported")
         }
-        // Checked against the favorites as saved now, and applied in one update, so that an
-        // import is whole or absent and never duplicates a place another wx added meanwhile.
-        var added: [Favorite] = []
-        var alreadySaved = 0
-        var all = favorites
-        for item in read.favorites {
-            guard !all.contains(where: { $0.coordinate == item.coordinate }) else {
-                alreadySaved += 1
-                continue
-            }
-            let place = Place(
-                name: item.name, region: "", countryCode: item.countryCode, coordinate: item.coordinate,
-                displayName: item.displayName)
-            let favorite = Favorite(
-                name: uniqueName(for: place, among: all), coordinate: item.coordinate, displayName: item.displayName,
-                countryCode: item.countryCode)
-            added.append(favorite)
-            all.append(favorite)
-        }
-        let saved =
-            added.isEmpty
-            ? []
-            : persist { document throws(ShellError) in
-                for favorite in added
-                where !document.favorites.contains(where: { $0.coordinate == favorite.coordinate }) {
-                    document.favorites.append(favorite)
+        // Applied in one update — under the lock, against the favorites on disk then — so that
+        // an import is whole or absent, never duplicates a place another wx added meanwhile, and
+        // never gives a name another wx gave meanwhile.
+        let items = read.favorites
+        let outcome = Box((added: [Favorite](), alreadySaved: 0))
+        func add(to favorites: inout [Favorite]) -> (added: [Favorite], alreadySaved: Int) {
+            var added: [Favorite] = []
+            var alreadySaved = 0
+            for item in items {
+                guard !favorites.contains(where: { $0.coordinate == item.coordinate }) else {
+                    alreadySaved += 1
+                    continue
                 }
+                let place = Place(
+                    name: item.name, region: "", countryCode: item.countryCode, coordinate: item.coordinate,
+                    displayName: item.displayName)
+                let favorite = Favorite(
+                    name: Self.uniqueName(for: place, among: favorites), coordinate: item.coordinate,
+                    displayName: item.displayName, countryCode: item.countryCode)
+                added.append(favorite)
+                favorites.append(favorite)
             }
-        return [.imported(added: added, alreadySaved: alreadySaved, problems: read.problems, path: full)] + saved
+            return (added, alreadySaved)
+        }
+        var preview = favorites
+        outcome.value = add(to: &preview)
+        let saved =
+            outcome.value.added.isEmpty
+            ? []
+            : persist { document throws(ShellError) in outcome.value = add(to: &document.favorites) }
+        return acknowledged(
+            .imported(
+                added: outcome.value.added, alreadySaved: outcome.value.alreadySaved, problems: read.problems,
+                path: full),
+            unless: saved)
     }
 }

@@ -16,19 +16,29 @@ extension WeatherSession {
             let saved = persist { document throws(ShellError) in
                 document.favorites.removeAll { $0.coordinate == existing.coordinate }
             }
-            return [.favoriteRemoved(existing)] + saved
+            return acknowledged(.favoriteRemoved(existing), unless: saved)
         }
-        let favorite = Favorite(name: uniqueName(for: place), place: place)
+        // The name is chosen where the change is applied — under the lock, against the
+        // favorites on disk then — so that two processes adding at once never pick the same one.
+        let added = Box(Favorite(name: place.name, place: place))
         let saved = persist { document throws(ShellError) in
-            guard !document.favorites.contains(where: { $0.coordinate == favorite.coordinate }) else { return }
+            guard !document.favorites.contains(where: { $0.coordinate == place.coordinate }) else { return }
+            let favorite = Favorite(name: Self.uniqueName(for: place, among: document.favorites), place: place)
+            added.value = favorite
             document.favorites.append(favorite)
         }
-        return [.favoriteAdded(favorite)] + saved
+        return acknowledged(.favoriteAdded(added.value), unless: saved)
+    }
+
+    /// `result` when the change it reports was saved; else only what says it was not (stdout
+    /// never says a change is saved that is not on disk).
+    func acknowledged(_ result: CommandResult, unless saved: [CommandResult]) -> [CommandResult] {
+        saved.isEmpty ? [result] : saved
     }
 
     /// The place's name, or with its region, or numbered, so that no two favorites share a name.
-    func uniqueName(for place: Place, among existing: [Favorite]? = nil) -> String {
-        let taken = Set((existing ?? favorites).map { $0.name.lowercased() })
+    static func uniqueName(for place: Place, among existing: [Favorite]) -> String {
+        let taken = Set(existing.map { $0.name.lowercased() })
         if !taken.contains(place.name.lowercased()) { return place.name }
         if let first = place.region.split(separator: ",").first.map({ "\(place.name), \($0.trimmed)" }),
             !taken.contains(first.lowercased())
@@ -45,7 +55,7 @@ extension WeatherSession {
         let saved = persist { document throws(ShellError) in
             document.favorites.removeAll { $0.coordinate == existing.coordinate }
         }
-        return [.favoriteRemoved(existing)] + saved
+        return acknowledged(.favoriteRemoved(existing), unless: saved)
     }
 
     func renameFavorite(_ old: String, to new: String) throws(ShellError) -> [CommandResult] {
@@ -69,6 +79,13 @@ extension WeatherSession {
             document.favorites[index].name = newName
         }
         if currentPlace?.coordinate == existing.coordinate { currentPlace?.name = newName }
-        return [.favoriteRenamed(from: existing.name, to: renamed)] + saved
+        return acknowledged(.favoriteRenamed(from: existing.name, to: renamed), unless: saved)
     }
+}
+
+/// A value a change sets each time it is applied, read after the last application: the name a
+/// favorite got against the favorites on disk.
+final class Box<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

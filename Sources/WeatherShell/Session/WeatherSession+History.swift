@@ -79,8 +79,10 @@ extension WeatherSession {
     }
 
     /// `reset state`: an empty state.plist in place of one wx cannot read.
-    func resetState() throws(ShellError) {
-        try storing { () throws(StoreError) in try state.reset() }
+    ///
+    /// - Returns: where the old file was moved (nil when there was none).
+    func resetState() throws(ShellError) -> String? {
+        try storing { () throws(StoreError) -> String? in try state.reset() }
     }
 
     /// Runs a store operation, its failure as the shell's error.

@@ -21,7 +21,7 @@ extension WeatherSession {
             setting = changed
         }
         let saved = persist { document throws(ShellError) in document.settings.unitSetting = setting }
-        var results: [CommandResult] = [.units(setting)] + saved
+        var results = acknowledged(.units(setting), unless: saved)
         if let lastWeather { results.append(.weather(lastWeather)) }
         return results
     }
@@ -37,8 +37,9 @@ extension WeatherSession {
             throw .service(.missingKey(service))
         }
         let value = WeatherServices.word(for: service)
-        return [.setting(name: "provider", value: value)]
-            + persist { document throws(ShellError) in document.settings.provider = value }
+        return acknowledged(
+            .setting(name: "provider", value: value),
+            unless: persist { document throws(ShellError) in document.settings.provider = value })
     }
 
     func setGeocoder(_ word: String?) throws(ShellError) -> [CommandResult] {
@@ -51,8 +52,9 @@ extension WeatherSession {
                 "usage: geocoder [\(choices)]" + (keyless ? "; openweathermap needs OPENWEATHERMAP_API_KEY" : ""))
         }
         let value = WeatherServices.word(for: service)
-        return [.setting(name: "geocoder", value: value)]
-            + persist { document throws(ShellError) in document.settings.geocoder = value }
+        return acknowledged(
+            .setting(name: "geocoder", value: value),
+            unless: persist { document throws(ShellError) in document.settings.geocoder = value })
     }
 
     /// `language de`: names and descriptions in German; `language auto` follows the locale.
@@ -63,9 +65,9 @@ extension WeatherSession {
         }
         let value: String? = code == "auto" ? nil : code
         let saved = persist { document throws(ShellError) in document.settings.language = value }
-        return [
+        return acknowledged(
             .setting(
-                name: "language", value: value ?? configuration.localeLanguage, note: value == nil ? fromLocale : nil)
-        ] + saved
+                name: "language", value: value ?? configuration.localeLanguage, note: value == nil ? fromLocale : nil),
+            unless: saved)
     }
 }
