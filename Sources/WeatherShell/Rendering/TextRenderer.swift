@@ -161,8 +161,11 @@ package enum TextRenderer {
             ]
         case .history(let entries):
             if entries.isEmpty { return ["no commands in the history yet"] }
+            // The number column fits the widest number (six columns at least): a number is never
+            // cut, so that every one shown can be given to `!N`.
+            let column = max(6, entries.map { String($0.number).count }.max() ?? 0)
             return entries.map {
-                "\(TextLayout.pad(String($0.number), to: 6, right: true))  \(TextLayout.truncate(TerminalText.sanitized($0.line), to: width - 8))"
+                "\(TextLayout.pad(String($0.number), to: column, right: true))  \(TextLayout.truncate(TerminalText.sanitized($0.line), to: width - column - 2))"
             }
         case .units(let setting):
             let units = setting.preferences
