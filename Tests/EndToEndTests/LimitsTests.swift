@@ -45,4 +45,75 @@ import WeatherTestSupport
         #expect(result.stderr.contains("some lines of log.jsonl could not be read and were skipped"))
         #expect(result.seconds < 5)
     }
+
+    // MARK: - Secrets
+
+    static let secret = "k3y-that-must-not-leak"
+
+    /// OpenWeatherMap errors that quote the request (bodies written here in the service's
+    /// documented `{"cod","message"}` shape; the 418 one as plain text): the key is masked on
+    /// stderr and in the --json error document, whatever the status.
+    @Test(arguments: [
+        (
+            400,
+            #"{"cod":"400","message":"wrong latitude in /data/2.5/weather?lat=-9.6658&appid=k3y-that-must-not-leak&units=metric"}"#,
+            "error: OpenWeatherMap rejected the request (HTTP 400): wrong latitude in /data/2.5/weather?lat=-9.6658&appid=***&units=metric\n"
+        ),
+        (
+            404, #"{"cod":"404","message":"city not found for key=k3y-that-must-not-leak"}"#,
+            "error: OpenWeatherMap rejected the request (HTTP 404): city not found for key=***\n"
+        ),
+        (
+            418, "I'm a teapot: GET /data/2.5/weather?APPID=k3y-that-must-not-leak",
+            "error: OpenWeatherMap rejected the request (HTTP 418): I'm a teapot: GET /data/2.5/weather?APPID=***\n"
+        ),
+        (
+            429, #"{"cod":429,"message":"Your account (k3y-that-must-not-leak) is temporarily blocked"}"#,
+            "error: OpenWeatherMap rate limit reached: Your account (***) is temporarily blocked; try again in a minute\n"
+        ),
+    ])
+    func serviceErrorsNeverShowTheKey(status: Int, body: String, expected: String) throws {
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        for _ in 0..<2 {
+            try server.queue(.init(path: "/data/2.5/weather", status: status, body: body, times: 3))
+        }
+        let environment = ["OPENWEATHERMAP_API_KEY": Self.secret]
+        let text = try runWX(
+            ["-c", "provider openweathermap; show -9.6658,-35.7353"], home: home, server: server, now: Self.now,
+            environment: environment)
+        #expect(text.stderr == expected)
+        let json = try runWX(
+            ["--json", "-c", "show -9.6658,-35.7353"], home: home, server: server, now: Self.now,
+            environment: environment)
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("***"), "\(json.stdout)")
+        for output in [text.stdout, text.stderr, json.stdout, json.stderr, home.text("log.jsonl")] {
+            #expect(!output.contains(Self.secret))
+        }
+    }
+
+    /// A user name and password in a service URL are never printed: not in “cannot reach”, not
+    /// in `about`, not in the error about a URL that is not http.
+    @Test func urlCredentialsAreNeverPrinted() throws {
+        let home = TemporaryFolder()
+        let environment = [
+            "OPENWEATHERMAP_API_KEY": Self.secret, "WX_OPENWEATHERMAP_URL": "http://user:pa55word@127.0.0.1:1",
+        ]
+        let unreachable = try runWX(
+            ["-c", "provider openweathermap; show -9.6658,-35.7353"], home: home, server: try FixtureServer(),
+            now: Self.now, environment: environment)
+        #expect(
+            unreachable.stderr
+                == "error: cannot reach OpenWeatherMap at ***@127.0.0.1:1; check your connection or WX_OPENWEATHERMAP_URL\n"
+        )
+        let about = try runWX(["about"], home: home, environment: environment)
+        #expect(about.stdout.contains("\n    endpoint: http://***@127.0.0.1:1\n"))
+        let wrong = try runWX(
+            ["about"], home: home, environment: ["WX_NOMINATIM_URL": "ftp://user:pa55word@host/"])
+        #expect(wrong.stderr == "wx: WX_NOMINATIM_URL must be an http:// or https:// URL, not “ftp://***@host/”\n")
+        for output in [unreachable.stdout, unreachable.stderr, about.stdout, about.stderr, wrong.stderr] {
+            #expect(!output.contains("pa55word"))
+        }
+    }
 }

@@ -35,7 +35,7 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     public init(baseURL: String, key: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.key = key
-        self.client = ServiceClient(context: context)
+        self.client = ServiceClient(context: context, secrets: [key])
     }
 
     /// The request for `items`, and the same URL without the key, which is the cache key.
@@ -50,10 +50,12 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let (url, cacheKey) = urls(
             [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
             language: language)
-        let fetched = try await client.json(
-            ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
-        return Fetched(value: try Self.forecast(from: fetched.value, requested: rounded), origin: fetched.origin)
+        return try await client.redacting { () async throws(ServiceError) -> Fetched<Forecast> in
+            let fetched = try await client.json(
+                ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
+                validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+            return Fetched(value: try Self.forecast(from: fetched.value, requested: rounded), origin: fetched.origin)
+        }
     }
 
     /// One request per place: OpenWeatherMap has no multi-place current weather. Once the
@@ -101,7 +103,9 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             if case .rejected(_, 404, _) = error { return Fetched(value: nil, origin: .network) }
             throw error
         }
-        return Fetched(value: try Self.place(from: fetched.value), origin: fetched.origin)
+        return try await client.redacting { () throws(ServiceError) -> Fetched<Place?> in
+            Fetched(value: try Self.place(from: fetched.value), origin: fetched.origin)
+        }
     }
 
     /// The one city OpenWeatherMap matches to `query` ("London", "London,GB"); none on 404.

@@ -108,6 +108,15 @@ struct ServiceRequest: Sendable {
 /// `ServiceError`. The one place where HTTP turns into the service's JSON.
 struct ServiceClient: Sendable {
     let context: ServiceContext
+    /// Keys sent in this client's requests, scrubbed from every error it lets out.
+    var secrets: [String] = []
+
+    /// Runs a provider's handling of one request — the fetch and the reading of the answer —
+    /// and lets out only errors whose texts are redacted (`ServiceError.redacted`): the one
+    /// boundary a service's words pass before anything shows, logs or keeps them.
+    func redacting<T>(_ body: () async throws(ServiceError) -> T) async throws(ServiceError) -> T {
+        do { return try await body() } catch { throw error.redacted(secrets) }
+    }
 
     /// Fetches and parses a JSON answer.
     ///
@@ -134,6 +143,7 @@ struct ServiceClient: Sendable {
             }
             return Fetched(value: value, origin: .network)
         } catch {
+            let error = error.redacted(secrets)
             if request.staleFallback, error.isUnreachable, let cached {
                 return Fetched(value: cached.answer.value, origin: .stale(stored: cached.stored, reason: error))
             }

@@ -201,7 +201,7 @@ package enum TextRenderer {
                 attributions.append(service.attribution)
                 lines.append(contentsOf: wrap(service.attribution, indent: 2, width: width))
                 let base = info.endpoints[service]
-                if base != service.defaultBaseURL { lines.append("    endpoint: \(base)") }
+                if base != service.defaultBaseURL { lines.append("    endpoint: \(Redaction.displayURL(base))") }
             }
             lines.append("  favorites and settings: \(info.configFolder)/state.plist")
             lines.append("  history and snapshots:  \(info.stateFolder)/log.jsonl")
