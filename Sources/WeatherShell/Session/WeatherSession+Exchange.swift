@@ -50,31 +50,30 @@ extension WeatherSession {
         }
         // Checked against the favorites as saved now, and applied in one update, so that an
         // import is whole or absent and never duplicates a place another wx added meanwhile.
+        // Sets, not searches of the list: linear in the rows and the favorites.
         var added: [Favorite] = []
         var alreadySaved = 0
-        var all = favorites
+        var places = Set(favorites.map(\.coordinate))
+        var names = FavoriteNames(favorites.map(\.name))
         for item in read.favorites {
-            guard !all.contains(where: { $0.coordinate == item.coordinate }) else {
+            guard places.insert(item.coordinate).inserted else {
                 alreadySaved += 1
                 continue
             }
             let place = Place(
                 name: item.name, region: "", countryCode: item.countryCode, coordinate: item.coordinate,
                 displayName: item.displayName)
-            let favorite = Favorite(
-                name: uniqueName(for: place, among: all), coordinate: item.coordinate, displayName: item.displayName,
-                countryCode: item.countryCode)
-            added.append(favorite)
-            all.append(favorite)
+            added.append(
+                Favorite(
+                    name: names.claim(for: place), coordinate: item.coordinate, displayName: item.displayName,
+                    countryCode: item.countryCode))
         }
         let saved =
             added.isEmpty
             ? []
             : persist { document throws(ShellError) in
-                for favorite in added
-                where !document.favorites.contains(where: { $0.coordinate == favorite.coordinate }) {
-                    document.favorites.append(favorite)
-                }
+                let onDisk = Set(document.favorites.map(\.coordinate))
+                document.favorites.append(contentsOf: added.filter { !onDisk.contains($0.coordinate) })
             }
         return [.imported(added: added, alreadySaved: alreadySaved, problems: read.problems, path: full)] + saved
     }
