@@ -164,6 +164,24 @@ import WeatherTestSupport
         #expect(session.favorites.map(\.name) == ["Home", "Work", "Work 2"])
     }
 
+    /// 20,000 rows, half of them one name at places of their own: linear, so a few seconds
+    /// even in a debug build (the old import took 38 s in release), every name unique.
+    @Test func largeImportIsLinear() async throws {
+        let session = session()
+        var text = "name,latitude,longitude\n"
+        for index in 0..<20_000 {
+            let name = index % 2 == 0 ? "Dup" : "Place \(index)"
+            text += "\(name),\(DecimalText.shortest(Double(index / 200) * 0.5 - 40)),\(DecimalText.shortest(Double(index % 200) * 0.5 - 50))\n"
+        }
+        let path = write(text, to: "large.csv")
+        let started = Date()
+        _ = try await session.execute(.importFavorites(path: path))
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(session.favorites.count == 20_000)
+        #expect(Set(session.favorites.map { $0.name.lowercased() }).count == 20_000)
+        #expect(session.favorites.filter { $0.name.hasPrefix("Dup") }.map(\.name).suffix(2) == ["Dup 9999", "Dup 10000"])
+    }
+
     @Test func unreadableFilesAreOneError() async throws {
         let session = session()
         await #expect(throws: ShellError.storage("cannot read \(home.path)/missing.csv: No such file or directory")) {
