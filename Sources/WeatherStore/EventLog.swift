@@ -233,19 +233,25 @@ public final class EventLog {
         var stats = Statistics(
             path: path, bytes: 0, commands: 0, snapshots: 0, deletedSnapshots: 0, unreadableLines: 0, otherRecords: 0)
         var deleted = Set<Int>()
+        var highest = 0
         guard let file = LogFile(path: path) else { return stats }
         stats.bytes = file.size
         _ = file.linesForward(from: 0, long: { _ in stats.unreadableLines += 1 }) { line in
             switch Self.record(line) {
             case .command: stats.commands += 1
-            case .snapshot: stats.snapshots += 1
+            case .snapshot(let id):
+                stats.snapshots += 1
+                highest = max(highest, id)
             case .deletion(let id): deleted.insert(id)
             case .other: stats.otherRecords += 1
             case .unreadable: stats.unreadableLines += 1
             }
         }
-        stats.deletedSnapshots = deleted.count
         stats.snapshots -= deleted.count
+        // The highest id's records stay through compaction (ids are never given twice): not
+        // counted among the deleted snapshots compaction drops.
+        deleted.remove(highest)
+        stats.deletedSnapshots = deleted.count
         return stats
     }
 

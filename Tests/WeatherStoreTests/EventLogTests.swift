@@ -306,7 +306,8 @@ import WeatherTestSupport
         _ = try log.deleteSnapshot(2, at: time)
         let result = try log.compact(now: time)
         #expect(result.after.snapshots == 1)
-        #expect(result.after.deletedSnapshots == 1)
+        #expect(result.before.deletedSnapshots == 0)  // kept: nothing for compaction to drop
+        #expect(result.after.deletedSnapshots == 0)
         #expect(log.snapshots().map(\.id) == [1])
         #expect(try save() == 3)
         _ = try log.deleteSnapshot(3, at: time)
