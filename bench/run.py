@@ -256,6 +256,30 @@ def main():
         row(f"`normal`: reduce 30 years of daily values ({days} days) to normals, in-process", f"{normals[reduce_name]:.2f} ms",
             f"with the columns read from the parsed answer {normals['normals: columns from the tree and reduce']:.2f} ms; "
             f"{parse_name[len('normals: '):]} {normals[parse_name]:.2f} ms", "—", "≤ 5 ms", normals[reduce_name] <= 5)
+        # 5c. Inputs that used to take quadratic time: an import of 100,000 rows (half of them
+        # one name, numbered apart), and `history 2` reading back across one 100 MB line.
+        rows = os.path.join(work, "import.csv")
+        with open(rows, "w") as f:
+            f.write("name,latitude,longitude\n")
+            for i in range(100_000):
+                f.write(f"{'Dup' if i % 2 == 0 else f'Place {i}'},{-60 + (i // 400) * 0.5},{-170 + (i % 400) * 0.8}\n")
+        home = os.path.join(work, "import")
+        env = base_env(home)
+        command = f"{wx} import favorites {rows} > /dev/null"
+        result = hyperfine([command], 3, env, prepare=f"rm -rf {home}", shell=True, warmup=0)
+        row("`import favorites` of 100,000 rows (a new state)", f"{result[command]['median']:.0f} ms", "—", "—", "≤ 2 s",
+            result[command]["median"] <= 2000)
+        home = os.path.join(work, "long-line")
+        os.makedirs(home, exist_ok=True)
+        pristine = os.path.join(work, "long-line.jsonl")
+        with open(pristine, "wb") as f:
+            f.write(b'{"kind":"command","line":"favs","n":1,"ts":"2026-02-06T21:40:00Z","v":1}\n')
+            f.write(b"x" * (100 << 20) + b"\n")
+        env = base_env(home)
+        command = f"{wx} history 2"
+        result = hyperfine([command], 5, env, prepare=f"cp {pristine} {home}/log.jsonl", shell=True, warmup=1)
+        row("`history 2` across one 100 MB line in log.jsonl", f"{result[command]['median']:.0f} ms", "—", "—", "≤ 1 s",
+            result[command]["median"] <= 1000)
 
         # 6. Peak memory.
         home = os.path.join(work, "memory")

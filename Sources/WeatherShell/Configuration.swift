@@ -156,7 +156,7 @@ public struct Configuration: Sendable {
         for service in Service.allCases {
             if let url = value(service.baseURLVariable), !Self.isHTTPURL(url) {
                 throw .usage(
-                    "\(service.baseURLVariable) must be an http:// or https:// URL, not “\(TerminalText.sanitized(url))”"
+                    "\(service.baseURLVariable) must be an http:// or https:// URL, not “\(TerminalText.sanitized(Redaction.displayURL(url)))”"
                 )
             }
         }

@@ -86,6 +86,7 @@ public final class EventLog {
     /// Lines that could not be read, counted once per session.
     package private(set) var skippedLines = 0
     private var toldSkippedLines = 0
+    private var toldLongLines = false
 
     private let fileSystem: any FileSystem
 
@@ -262,19 +263,25 @@ public final class EventLog {
         var stats = Statistics(
             path: path, bytes: 0, commands: 0, snapshots: 0, deletedSnapshots: 0, unreadableLines: 0, otherRecords: 0)
         var deleted = Set<Int>()
+        var highest = 0
         guard let file = LogFile(path: path) else { return stats }
         stats.bytes = file.size
-        _ = file.linesForward(from: 0) { line in
+        _ = file.linesForward(from: 0, long: { _ in stats.unreadableLines += 1 }) { line in
             switch Self.record(line) {
             case .command: stats.commands += 1
-            case .snapshot: stats.snapshots += 1
+            case .snapshot(let id):
+                stats.snapshots += 1
+                highest = max(highest, id)
             case .deletion(let id): deleted.insert(id)
             case .other: stats.otherRecords += 1
             case .unreadable: stats.unreadableLines += 1
             }
         }
-        stats.deletedSnapshots = deleted.count
         stats.snapshots -= deleted.count
+        // The highest id's records stay through compaction (ids are never given twice): not
+        // counted among the deleted snapshots compaction drops.
+        deleted.remove(highest)
+        stats.deletedSnapshots = deleted.count
         return stats
     }
 
@@ -293,6 +300,10 @@ public final class EventLog {
     /// (temporary file, fsync, rename, fsync of the folder), under the lock. Lines that are not a
     /// record wx can read are moved, byte for byte, to a file beside the log rather than lost.
     ///
+    /// The snapshot with the highest id ever given stays, with its deletion record when it was
+    /// deleted: the next id is one above the last snapshot record, so keeping it means an id is
+    /// never given twice — by this wx or by an older one, which reads the log the same way.
+    ///
     /// - Parameter now: the time that names the file of unreadable lines.
     /// - Throws: `StoreError.notCompacted` when it cannot be written; the old log is then untouched.
     package func compact(now: Date) throws(StoreError) -> Compaction {
@@ -303,17 +314,38 @@ public final class EventLog {
         // the lock and the rewrite are "not compacted".
         try writePending()
         let before = statistics()
-        // Pass 1: which snapshots are deleted.
+        // Pass 1: which snapshots are deleted, and the highest id given.
         var deleted = Set<Int>()
+        var highest = 0
         _ = LogFile(path: path)?.linesForward(from: 0) { line in
-            if case .deletion(let id) = Self.record(line) { deleted.insert(id) }
+            switch Self.record(line) {
+            case .deletion(let id): deleted.insert(id)
+            case .snapshot(let id): highest = max(highest, id)
+            default: break
+            }
         }
+        deleted.remove(highest)
         // Pass 2: copy what is kept; set aside what cannot be read.
         var kept: [UInt8] = []
         var unreadable: [UInt8] = []
         kept.reserveCapacity(before.bytes)
-        _ = LogFile(path: path)?.linesForward(from: 0) { line in
+        let file = LogFile(path: path)
+        _ = file?.linesForward(
+            from: 0,
+            long: { range in
+                // Too long to be a record: moved aside like any unreadable line, read only now.
+                guard let source = LogFile(path: path) else { return }
+                defer { close(source.fd) }
+                var bytes = [UInt8](repeating: 0, count: range.count)
+                let count = bytes.withUnsafeMutableBytes {
+                    pread(source.fd, $0.baseAddress!, $0.count, off_t(range.lowerBound))
+                }
+                unreadable.append(contentsOf: bytes.prefix(max(0, count)))
+                unreadable.append(UInt8(ascii: "\n"))
+            }
+        ) { line in
             switch Self.record(line) {
+            case .deletion(let id) where id == highest: break
             case .deletion: return
             case .snapshot(let id) where deleted.contains(id): return
             case .unreadable:
@@ -373,7 +405,7 @@ public final class EventLog {
         for case .deletion(id, _) in pending { return nil }
         var found: Snapshot?
         var deleted = false
-        LogFile(path: path)?.linesBackwards { line in
+        backwards { line in
             let (kind, parsed) = Self.classify(line)
             switch kind {
             case .deletion:
@@ -393,10 +425,20 @@ public final class EventLog {
         return deleted ? nil : found
     }
 
+    /// Reads the log from the end backwards (see `LogFile.linesBackwards`); lines skipped for
+    /// their length are told once a session.
+    private func backwards(_ body: (UnsafeRawBufferPointer) -> Bool) {
+        guard let file = LogFile(path: path) else { return }
+        if file.linesBackwards(body) > 0, !toldLongLines {
+            toldLongLines = true
+            notes.append(.unreadableLinesSkipped)
+        }
+    }
+
     /// The highest snapshot id so far: that of the last snapshot record (0 when none).
     private func lastSnapshotID() -> Int {
         var highest: Int?
-        LogFile(path: path)?.linesBackwards { line in
+        backwards { line in
             let (kind, parsed) = Self.classify(line)
             guard kind == .snapshot else { return true }
             highest = Self.read(line, parsed, as: SnapshotRecord.init)?.id
@@ -414,7 +456,7 @@ public final class EventLog {
     package func history(last count: Int, collapsingRepeats: Bool = false) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         guard count > 0 else { return [] }
-        LogFile(path: path)?.linesBackwards { line in
+        backwards { line in
             guard let entry = Self.historyEntry(line) else { return true }
             if !collapsingRepeats || entries.last?.line != entry.line { entries.append(entry) }
             return entries.count < count
@@ -437,7 +479,7 @@ public final class EventLog {
     /// The command with history number `number`.
     package func command(number: Int) -> HistoryEntry? {
         var found: HistoryEntry?
-        LogFile(path: path)?.linesBackwards { line in
+        backwards { line in
             guard let entry = Self.historyEntry(line) else { return true }
             if entry.number == number { found = entry }
             return entry.number > number
@@ -448,7 +490,7 @@ public final class EventLog {
     /// Commands `range` (inclusive), oldest first.
     package func commands(in range: ClosedRange<Int>) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
-        LogFile(path: path)?.linesBackwards { line in
+        backwards { line in
             guard let entry = Self.historyEntry(line) else { return true }
             if range.contains(entry.number) { entries.append(entry) }
             return entry.number > range.lowerBound
@@ -458,7 +500,7 @@ public final class EventLog {
 
     private func lastCommandNumber() -> Int? {
         var number: Int?
-        LogFile(path: path)?.linesBackwards { line in
+        backwards { line in
             number = Self.historyEntry(line)?.number
             return number == nil
         }
@@ -474,7 +516,7 @@ public final class EventLog {
     ///
     /// - Parameter parsed: the line's JSON object, when `classify` parsed it already.
     static func commandEntry(_ line: UnsafeRawBufferPointer, parsed: [String: JSONValue]? = nil) -> HistoryEntry? {
-        guard line.count < 1 << 20,
+        guard line.count <= LogFile.longestLine,
             let record = read(line, parsed, as: CommandRecord.init), record.kind == "command", record.n > 0,
             let time = ISOTime.parse(record.ts)
         else { return nil }
@@ -492,7 +534,7 @@ public final class EventLog {
         }
         foldedVersion = version
         guard version != nil, let file = LogFile(path: path) else { return }
-        foldedBytes = file.linesForward(from: foldedBytes) { line in
+        foldedBytes = file.linesForward(from: foldedBytes, long: { _ in skippedLines += 1 }) { line in
             // Most lines are commands: bytes tell them apart without parsing. wx writes keys
             // sorted, so `kind` comes first; lines from other writers are parsed.
             let (kind, parsed) = Self.classify(line)
@@ -551,7 +593,7 @@ public final class EventLog {
         if LogFile.starts(line, with: sortedDeletionPrefix) { return (.deletion, nil) }
         if LogFile.starts(line, with: sortedSnapshotPrefix) { return (.snapshot, nil) }
         if LogFile.starts(line, with: sortedKindPrefix) { return (.other, nil) }
-        guard line.count < 1 << 20, let object = jsonObject(line), let probe = KindProbe(object) else {
+        guard line.count <= LogFile.longestLine, let object = jsonObject(line), let probe = KindProbe(object) else {
             return (.unreadable, nil)
         }
         switch probe.kind {
@@ -879,27 +921,22 @@ struct LogFile {
         return prefix.withUnsafeBytes { memcmp(base, $0.baseAddress!, prefix.count) == 0 }
     }
 
-    /// The offset of the last "\n" before `end` in `bytes`, or nil.
-    static func lastNewline(in bytes: UnsafeRawBufferPointer, before end: Int) -> Int? {
-        var index = end - 1
-        while index >= 0 {
-            if bytes[index] == UInt8(ascii: "\n") { return index }
-            index -= 1
-        }
-        return nil
-    }
-
     /// Calls `body` with each complete line from `start` on (without its "\n"); a last line with
-    /// no "\n" (torn, or still being written) is not passed. Returns the offset after the last
-    /// complete line. Closes the file.
-    func linesForward(from start: Int, _ body: (UnsafeRawBufferPointer) -> Void) -> Int {
+    /// no "\n" (torn, or still being written) is not passed. A line longer than `longestLine` is
+    /// not assembled: `long` gets its byte range in the file instead. Linear in the bytes read.
+    /// Closes the file.
+    ///
+    /// - Returns: the offset after the last complete line.
+    func linesForward(
+        from start: Int, long: (Range<Int>) -> Void = { _ in }, _ body: (UnsafeRawBufferPointer) -> Void
+    ) -> Int {
         defer { close(fd) }
         var consumed = start  // file offset of buffer[0]
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
         var filled = 0  // bytes of buffer holding data
+        var scanned = 0  // bytes of buffer already searched for "\n" without finding one
+        var longLineStart: Int? = nil  // inside a line too long to pass: where it began
         while consumed + filled < size {
-            // A line longer than the buffer.
-            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
             let count = buffer.withUnsafeMutableBytes {
                 pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(consumed + filled))
             }
@@ -907,14 +944,32 @@ struct LogFile {
             filled += count
             let used = buffer.withUnsafeBytes { raw -> Int in
                 var lineStart = 0
-                while lineStart < filled,
-                    let newline = memchr(raw.baseAddress! + lineStart, Int32(UInt8(ascii: "\n")), filled - lineStart)
+                var from = scanned
+                while from < filled,
+                    let newline = memchr(raw.baseAddress! + from, Int32(UInt8(ascii: "\n")), filled - from)
                 {
                     let end = raw.baseAddress!.distance(to: UnsafeRawPointer(newline))
-                    if end > lineStart { body(UnsafeRawBufferPointer(rebasing: raw[lineStart..<end])) }
+                    if let begun = longLineStart {
+                        long(begun..<(consumed + end))
+                        longLineStart = nil
+                    } else if end - lineStart > Self.longestLine {
+                        long((consumed + lineStart)..<(consumed + end))
+                    } else if end > lineStart {
+                        body(UnsafeRawBufferPointer(rebasing: raw[lineStart..<end]))
+                    }
                     lineStart = end + 1
+                    from = lineStart
                 }
                 return lineStart
+            }
+            if used == 0, filled == buffer.count {
+                // The buffer holds part of one line longer than any record: drop what is read,
+                // remember where the line began, and look on for its end.
+                if longLineStart == nil { longLineStart = consumed }
+                consumed += filled
+                filled = 0
+                scanned = 0
+                continue
             }
             if used > 0 {
                 buffer.withUnsafeMutableBytes { raw in
@@ -923,48 +978,73 @@ struct LogFile {
                 filled -= used
                 consumed += used
             }
+            scanned = filled
         }
-        return consumed
+        return longLineStart ?? consumed
     }
 
+    /// The longest line read as a record, in bytes. wx writes none longer — a command line is at
+    /// most 4,096 characters, and even escaped as `\u0000` that is 24 KiB — so a longer line is
+    /// damage (or another program's), skipped and counted without being assembled in memory.
+    static let longestLine = 1 << 16
+
     /// Calls `body` with each complete line from the end backwards while it returns true. The
-    /// last line is skipped when it has no "\n" (torn). Closes the file.
-    func linesBackwards(_ body: (UnsafeRawBufferPointer) -> Bool) {
+    /// last line is skipped when it has no "\n" (torn). Lines longer than `longestLine` are
+    /// skipped, not passed. Linear in the bytes read: each is looked at once, and a
+    /// line that spans chunks is read again whole only when it is short enough to be a record.
+    /// Closes the file.
+    ///
+    /// - Returns: how many lines were skipped for their length.
+    @discardableResult
+    func linesBackwards(_ body: (UnsafeRawBufferPointer) -> Bool) -> Int {
         defer { close(fd) }
-        var end = size  // exclusive end of the region not read yet
-        var carry: [UInt8] = []  // the start of a line whose beginning is further back
-        var skippingTornLine = true
         let chunk = 1 << 16
-        while end > 0 {
-            let start = max(0, end - chunk)
-            var buffer = [UInt8](repeating: 0, count: end - start)
-            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(start)) }
-            guard count == end - start else { return }
-            buffer.append(contentsOf: carry)
-            let keepGoing = buffer.withUnsafeBytes { raw -> Bool in
-                var cursor = raw.count
-                if skippingTornLine {
-                    // Whatever follows the last newline is a torn line (or nothing): not a record.
-                    guard let last = Self.lastNewline(in: raw, before: raw.count) else {
-                        cursor = -1
-                        return true
-                    }
-                    cursor = last
-                    skippingTornLine = false
-                }
-                while cursor > 0, let position = Self.lastNewline(in: raw, before: cursor) {
-                    if cursor > position + 1, !body(UnsafeRawBufferPointer(rebasing: raw[(position + 1)..<cursor])) {
-                        return false
-                    }
-                    cursor = position
-                }
-                carry = cursor > 0 ? Array(raw[..<cursor]) : []
-                if cursor < 0 { carry = [] }
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var chunkStart = 0  // file offsets of what buffer holds
+        var chunkEnd = 0
+        var end = size  // exclusive end of the region not read yet
+        var lineEnd: Int? = nil  // file offset of the "\n" ending the line looked for; nil: in the torn tail
+        var skipped = 0
+        // Passes the line [from, to) of the file, from the buffer when it lies there.
+        func emit(_ from: Int, _ to: Int) -> Bool {
+            guard to > from else { return true }
+            guard to - from <= Self.longestLine else {
+                skipped += 1
                 return true
             }
-            if !keepGoing { return }
-            end = start
-            if start == 0, !carry.isEmpty { _ = carry.withUnsafeBytes { body($0) } }
+            if from >= chunkStart, to <= chunkEnd {
+                return buffer.withUnsafeBytes {
+                    body(UnsafeRawBufferPointer(rebasing: $0[(from - chunkStart)..<(to - chunkStart)]))
+                }
+            }
+            var line = [UInt8](repeating: 0, count: to - from)
+            let count = line.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(from)) }
+            guard count == to - from else { return false }
+            return line.withUnsafeBytes { body($0) }
         }
+        while end > 0 {
+            chunkStart = max(0, end - chunk)
+            chunkEnd = end
+            let count = buffer.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress!, end - chunkStart, off_t(chunkStart))
+            }
+            guard count == end - chunkStart else { return skipped }
+            var cursor = count  // search below this index of buffer
+            while cursor > 0 {
+                let index = buffer.withUnsafeBufferPointer { bytes -> Int? in
+                    // memrchr is a GNU extension Swift's Glibc module does not show.
+                    var index = cursor - 1
+                    while index >= 0, bytes[index] != UInt8(ascii: "\n") { index -= 1 }
+                    return index >= 0 ? index : nil
+                }
+                guard let index else { break }
+                if let stop = lineEnd, !emit(chunkStart + index + 1, stop) { return skipped }
+                lineEnd = chunkStart + index
+                cursor = index
+            }
+            end = chunkStart
+        }
+        if let stop = lineEnd { _ = emit(0, stop) }
+        return skipped
     }
 }

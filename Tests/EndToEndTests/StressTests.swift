@@ -6,8 +6,9 @@ import WeatherTestSupport
 /// Two wx processes in script mode share one state folder and run mixed fav/unfav/save/rm
 /// commands; one of them is killed with SIGKILL at random moments and restarted. Afterwards
 /// state.plist parses, every acknowledged snapshot is in the log (and every acknowledged deletion
-/// holds), no snapshot id was given twice, the log has no torn record, and the favorites equal
-/// what the acknowledged operations say.
+/// holds), no snapshot id was given twice — not even after `log compact`, which both writers run
+/// now and then — the log has no torn record, and the favorites equal what the acknowledged
+/// operations say.
 ///
 /// `make test` runs WX_STRESS_ROUNDS rounds (default 2) of 1,000 commands per process;
 /// `make stress` runs 100.
@@ -99,6 +100,15 @@ import WeatherTestSupport
                 }
             }
         }
+        // Every id acknowledged once, by one writer, across compactions.
+        var acknowledged: Set<Int> = []
+        for writer in writers {
+            #expect(
+                writer.repeatedIDs.isEmpty, "round \(round): ids \(writer.repeatedIDs) given twice to \(writer.name)")
+            let shared = acknowledged.intersection(writer.savedIDs)
+            #expect(shared.isEmpty, "round \(round): ids \(shared.sorted()) given to two writers")
+            acknowledged.formUnion(writer.savedIDs)
+        }
         // log.jsonl: every line a whole record; ids given once; acknowledged snapshots kept.
         let text = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)
         var live: Set<Int> = []
@@ -139,6 +149,8 @@ final class Writer: @unchecked Sendable {
     var random: SplitMix
     var favorites: [String: State] = [:]
     var savedIDs: Set<Int> = []
+    /// Ids acknowledged to this writer a second time.
+    var repeatedIDs: [Int] = []
     var deletedIDs: Set<Int> = []
     var uncertainDeletions: Set<Int> = []
     var kills = 0
@@ -167,6 +179,7 @@ final class Writer: @unchecked Sendable {
             switch choice {
             case 0...4: operation = ["show \(place)", "fav"]
             case 5...7: operation = ["show \(place)", "save"]
+            case 9 where random.next() % 4 == 0: operation = ["log compact"]
             default:
                 let own = savedIDs.subtracting(deletedIDs)
                 operation =
@@ -201,7 +214,9 @@ final class Writer: @unchecked Sendable {
         case ("favorite", "added"): favorites[place] = .present
         case ("favorite", "removed"): favorites[place] = .absent
         case ("snapshot", "saved"):
-            if let id = (document["snapshot"] as? [String: Any])?["id"] as? Int { savedIDs.insert(id) }
+            if let id = (document["snapshot"] as? [String: Any])?["id"] as? Int, !savedIDs.insert(id).inserted {
+                repeatedIDs.append(id)
+            }
         case ("snapshot", "deleted"):
             if let id = (document["snapshot"] as? [String: Any])?["id"] as? Int {
                 deletedIDs.insert(id)

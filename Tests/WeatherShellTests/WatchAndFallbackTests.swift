@@ -94,4 +94,50 @@ import WeatherTestSupport
         #expect(transport.requests.count == 2)
         #expect(transport.allAnswered)
     }
+
+    /// `find` with both geocoders stalled: one command, one `WX_TIMEOUT` (20 s here). The
+    /// fallback gets what the first left, and is not asked when nothing is left.
+    func geocodingSession(_ transport: FakeTransport) -> WeatherSession {
+        let clock = clock
+        let context = ServiceContext(
+            transport: transport, cache: nil, now: { clock.now }, clock: clock,
+            limits: TransferLimits(totalTimeoutSeconds: 20))
+        let services = WeatherServices(
+            geocoders: [
+                NominatimGeocoder(baseURL: "http://nominatim", context: context),
+                OpenMeteoGeocoder(baseURL: "http://geocoding", context: context),
+            ],
+            forecastProviders: [FakeForecastProvider(forecasts: [:])])
+        return makeTestSession(home: home, services: services, clock: clock, environment: ["WX_TIMEOUT": "20"])
+    }
+
+    @Test func aStalledGeocoderLeavesNoTimeForTheFallback() async throws {
+        let transport = FakeTransport(clock: clock)
+        transport.expectTimeout("http://nominatim/search")
+        let session = geocodingSession(transport)
+        await #expect(throws: ShellError.service(.transport(.nominatim, .timedOut(seconds: 20)))) {
+            try await session.execute(.find("Hamburg"))
+        }
+        #expect(clock.elapsed == .seconds(20))
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func theFallbackGetsOnlyWhatIsLeft() async throws {
+        let transport = FakeTransport(clock: clock)
+        transport.expect("http://nominatim/search", failure: .cannotConnect("nominatim"), taking: .seconds(12))
+        transport.expectTimeout("http://geocoding/v1/search")
+        let session = geocodingSession(transport)
+        await #expect(
+            throws: ShellError.fallbackFailed(
+                .transport(.nominatim, .cannotConnect("nominatim")),
+                then:
+                    "asked instead, Open-Meteo geocoding did not answer within 20 s; check your connection and try again"
+            )
+        ) {
+            try await session.execute(.find("Hamburg"))
+        }
+        #expect(transport.limits.map(\.totalTimeoutSeconds) == [20, 8])
+        #expect(clock.elapsed == .seconds(20))
+        #expect(transport.allAnswered)
+    }
 }

@@ -104,13 +104,15 @@ import WeatherTestSupport
 
     @Test func longHistoryAcrossChunkBoundaries() throws {
         let log = EventLog(folder: home.path, fileSystem: files)
-        let long = String(repeating: "x", count: 70_000)
+        // Longer than a chunk read backwards would hold if lines were cut at 64 KiB boundaries
+        // often; still within the longest line read as a record.
+        let long = String(repeating: "x", count: 60_000)
         try log.appendCommand("first", at: time)
         try log.appendCommand("find \(long)", at: time)
         for index in 0..<2_000 { try log.appendCommand("show \(index)", at: time) }
         #expect(log.history(last: 2_002).first?.line == "first")
         #expect(log.history(last: 2_001).first?.line == "find \(long)")
-        #expect(log.command(number: 2)?.line.count == 70_005)
+        #expect(log.command(number: 2)?.line.count == 60_005)
     }
 
     @Test func historyKeptInMemoryIsWrittenInOrder() throws {
@@ -236,5 +238,88 @@ import WeatherTestSupport
         #expect(try mode(folder) == 0o700)
         try EventLog(folder: folder).appendCommand("a", at: time)
         #expect(try mode(folder + "/log.jsonl") == 0o600)
+    }
+
+    func write(_ text: String) throws {
+        try Data(text.utf8).write(to: home.url.appendingPathComponent("log.jsonl"))
+    }
+
+    func command(_ number: Int, _ line: String) -> String {
+        #"{"kind":"command","line":"\#(line)","n":\#(number),"ts":"2026-02-06T21:40:00Z","v":1}"# + "\n"
+    }
+
+    /// A line far longer than any record wx writes is skipped without being assembled, and the
+    /// session is told that lines were skipped; shorter lines around it still read.
+    @Test func overlongLinesAreSkippedAndTold() throws {
+        let huge = String(repeating: "y", count: 100_000)  // a valid record, but 100 KB
+        try write(command(1, "first") + command(2, huge) + command(3, "third"))
+        let log = EventLog(folder: home.path)
+        #expect(log.history(last: 5).map(\.number) == [1, 3])
+        #expect(log.takeNotes() == [.unreadableLinesSkipped])
+        #expect(log.command(number: 2) == nil)
+        #expect(log.statistics().unreadableLines == 1)
+        #expect(log.statistics().commands == 2)
+        #expect(try log.appendCommand("fourth", at: time) == 4)
+    }
+
+    /// Reading backwards is linear in the length of one line: 16 MB of NUL bytes with no newline
+    /// (a torn tail), or as one line, take well under a second each (the old reader copied the
+    /// line again for each 64 KiB it read backwards, and searched all of it again: minutes).
+    @Test func oneHugeLineIsReadInLinearTime() throws {
+        let nul = [UInt8](repeating: 0, count: 16 << 20)
+        var bytes = Array(command(1, "first").utf8) + nul
+        try Data(bytes).write(to: home.url.appendingPathComponent("log.jsonl"))
+        let log = EventLog(folder: home.path)
+        var started = Date()
+        #expect(log.history(last: 2).map(\.line) == ["first"])
+        #expect(Date().timeIntervalSince(started) < 3)
+        bytes += Array("\n".utf8) + Array(command(2, "second").utf8)
+        try Data(bytes).write(to: home.url.appendingPathComponent("log.jsonl"))
+        started = Date()
+        #expect(log.history(last: 2).map(\.line) == ["first", "second"])
+        #expect(log.snapshots().isEmpty)
+        #expect(log.skippedLines == 1)
+        #expect(Date().timeIntervalSince(started) < 3)
+    }
+
+    /// `log compact` moves an overlong line aside whole, byte for byte, and keeps the rest.
+    @Test func compactionMovesAnOverlongLineAside() throws {
+        let huge = String(repeating: "z", count: 3 << 20)
+        try write(command(1, "first") + huge + "\n" + command(2, "second"))
+        let log = EventLog(folder: home.path)
+        let result = try log.compact(now: time)
+        #expect(home.text("log.jsonl") == command(1, "first") + command(2, "second"))
+        let aside = try #require(result.unreadableLinesFile)
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == huge + "\n")
+        #expect(result.before.unreadableLines == 1)
+    }
+
+    /// An id once given is never given again, even when the snapshot that had it was deleted
+    /// and the log compacted: compaction keeps the highest id's record and its deletion.
+    @Test func idsAreNotReusedAfterCompaction() throws {
+        let log = EventLog(folder: home.path)
+        func save() throws -> Int {
+            try log.appendSnapshot(
+                placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil,
+                reading: reading(), at: time
+            ).id
+        }
+        #expect(try save() == 1)
+        #expect(try save() == 2)
+        _ = try log.deleteSnapshot(2, at: time)
+        let result = try log.compact(now: time)
+        #expect(result.after.snapshots == 1)
+        #expect(result.before.deletedSnapshots == 0)  // kept: nothing for compaction to drop
+        #expect(result.after.deletedSnapshots == 0)
+        #expect(log.snapshots().map(\.id) == [1])
+        #expect(try save() == 3)
+        _ = try log.deleteSnapshot(3, at: time)
+        _ = try log.deleteSnapshot(1, at: time)
+        _ = try log.compact(now: time)
+        #expect(log.snapshots().isEmpty)
+        #expect(EventLog(folder: home.path).snapshots().isEmpty)
+        #expect(try save() == 4)
+        // Only the highest id's two records were kept.
+        #expect(home.text("log.jsonl").split(separator: "\n").count == 3)
     }
 }

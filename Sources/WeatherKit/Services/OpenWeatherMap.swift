@@ -38,7 +38,7 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     public init(baseURL: String, key: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.key = key
-        self.client = ServiceClient(context: context)
+        self.client = ServiceClient(context: context, secrets: [key])
     }
 
     /// The request for `items`, and the same URL without the key, which is the cache key.
@@ -58,18 +58,20 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let (url, cacheKey) = urls(
             [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
             language: language)
-        let fetched = try await client.json(
-            ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
-        var forecast = try Self.forecast(from: fetched.value, requested: rounded)
-        let (stepsURL, stepsKey) = urls(
-            [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
-            language: language, path: "/data/2.5/forecast")
-        let steps = try await client.json(
-            ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
-        try Self.addSteps(from: steps.value, to: &forecast)
-        return Fetched(value: forecast, origin: DataOrigin.leastFresh([fetched.origin, steps.origin]))
+        return try await client.redacting { () async throws(ServiceError) -> Fetched<Forecast> in
+            let fetched = try await client.json(
+                ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
+                validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+            var forecast = try Self.forecast(from: fetched.value, requested: rounded)
+            let (stepsURL, stepsKey) = urls(
+                [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
+                language: language, path: "/data/2.5/forecast")
+            let steps = try await client.json(
+                ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
+                validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+            try Self.addSteps(from: steps.value, to: &forecast)
+            return Fetched(value: forecast, origin: DataOrigin.leastFresh([fetched.origin, steps.origin]))
+        }
     }
 
     /// One request per place: OpenWeatherMap has no multi-place current weather. Once the
@@ -117,7 +119,9 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             if case .rejected(_, 404, _) = error { return Fetched(value: nil, origin: .network) }
             throw error
         }
-        return Fetched(value: try Self.place(from: fetched.value), origin: fetched.origin)
+        return try await client.redacting { () throws(ServiceError) -> Fetched<Place?> in
+            Fetched(value: try Self.place(from: fetched.value), origin: fetched.origin)
+        }
     }
 
     /// The one city OpenWeatherMap matches to `query` ("London", "London,GB"); none on 404.

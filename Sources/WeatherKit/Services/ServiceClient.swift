@@ -108,6 +108,15 @@ struct ServiceRequest: Sendable {
 /// `ServiceError`. The one place where HTTP turns into the service's JSON.
 struct ServiceClient: Sendable {
     let context: ServiceContext
+    /// Keys sent in this client's requests, scrubbed from every error it lets out.
+    var secrets: [String] = []
+
+    /// Runs a provider's handling of one request — the fetch and the reading of the answer —
+    /// and lets out only errors whose texts are redacted (`ServiceError.redacted`): the one
+    /// boundary a service's words pass before anything shows, logs or keeps them.
+    func redacting<T>(_ body: () async throws(ServiceError) -> T) async throws(ServiceError) -> T {
+        do { return try await body() } catch { throw error.redacted(secrets) }
+    }
 
     /// Fetches and parses a JSON answer.
     ///
@@ -134,6 +143,7 @@ struct ServiceClient: Sendable {
             }
             return Fetched(value: value, origin: .network)
         } catch {
+            let error = error.redacted(secrets)
             if request.staleFallback, error.isUnreachable, let cached {
                 return Fetched(value: cached.answer.value, origin: .stale(stored: cached.stored, reason: error))
             }
@@ -192,13 +202,20 @@ struct ServiceClient: Sendable {
     }
 
     /// Sends with bounded retries (timeouts and 5xx only), all within one total time budget
-    /// measured on `context.clock`.
+    /// measured on `context.clock`: `TransferLimits.totalTimeoutSeconds`, or what is left of
+    /// the command's shared `ServiceBudget`, whichever is less.
     private func send(_ request: ServiceRequest) async throws(ServiceError) -> HTTPResponse {
         var headers = ["User-Agent": context.userAgent, "Accept": "application/json"]
         if let language = request.language { headers["Accept-Language"] = language }
         let clock = context.clock
         let started = clock.elapsed
-        let budget = Duration.milliseconds(Int64(context.limits.totalTimeoutSeconds * 1000))
+        let whole = Duration.milliseconds(Int64(context.limits.totalTimeoutSeconds * 1000))
+        let shared = ServiceBudget.current
+        let budget = min(whole, shared?.remaining ?? whole)
+        defer { shared?.spend(clock.elapsed - started) }
+        guard budget > .zero else {
+            throw .transport(request.service, .timedOut(seconds: context.limits.totalTimeoutSeconds))
+        }
         var attempt = 1
         while true {
             do { try await context.spacing.wait(for: request.service) } catch {
@@ -206,7 +223,9 @@ struct ServiceClient: Sendable {
             }
             var limits = context.limits
             let left = budget - (clock.elapsed - started)
-            limits.totalTimeoutSeconds = max(0.5, left.inSeconds)
+            // At least half a second for an attempt of the request's own budget; a shared
+            // budget's last part is all there is.
+            limits.totalTimeoutSeconds = shared == nil ? max(0.5, left.inSeconds) : max(0.001, left.inSeconds)
             let outcome: ServiceError
             do {
                 let response = try await context.transport.send(
@@ -347,5 +366,43 @@ package final class RequestSpacing: Sendable {
         _ = ftruncate(fd, 0)
         _ = pwrite(fd, text, text.count, 0)
         return wait
+    }
+}
+
+/// One time budget shared by the service requests of one user command, so that a command that
+/// asks a second service when the first cannot be used (a geocoder's fallback) still ends
+/// within `WX_TIMEOUT`: the second gets only what the first left.
+///
+/// Requests made inside `spending(_:)` take at most what is left (as their total timeout,
+/// retries included) and deduct what they took, measured on their own context's clock. Meant
+/// for requests made one after another.
+package final class ServiceBudget: Sendable {
+    /// The budget the requests of the running task draw on; nil: each request has the whole
+    /// `TransferLimits.totalTimeoutSeconds`.
+    @TaskLocal static var current: ServiceBudget?
+
+    private let left: Mutex<Duration>
+
+    /// - Parameter seconds: the whole budget, seconds (`WX_TIMEOUT`).
+    package init(seconds: Double) {
+        left = Mutex(.milliseconds(Int64((seconds * 1000).rounded())))
+    }
+
+    /// What is left, never negative.
+    package var remaining: Duration { left.withLock { max(.zero, $0) } }
+
+    func spend(_ duration: Duration) { left.withLock { $0 -= duration } }
+
+    /// Runs `body` with every service request in it drawing on this budget.
+    ///
+    /// - Throws: what `body` throws.
+    /// - Parameter isolation: where `body` runs: the caller's actor (the session's main actor).
+    package func spending<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws(ServiceError) -> T
+    ) async throws(ServiceError) -> T {
+        let result: Result<T, ServiceError> = await Self.$current.withValue(self) {
+            do throws(ServiceError) { return .success(try await body()) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 }

@@ -58,6 +58,33 @@ public enum ServiceError: Error, Hashable, Sendable {
     }
 }
 
+extension ServiceError {
+    /// The error with every text that came from outside wx — a service's reason, a transport's
+    /// message, a host name — scrubbed of `secrets` and of any `appid=`/`api_key=`/`key=`
+    /// value, and a host's user name and password masked (see `Redaction`). Providers pass
+    /// every error through this before it leaves them, so what is shown, logged or kept as a
+    /// stale answer's reason never holds a key.
+    ///
+    /// - Parameter secrets: the configured keys (`OPENWEATHERMAP_API_KEY`).
+    package func redacted(_ secrets: [String]) -> ServiceError {
+        func scrub(_ text: String) -> String { Redaction.scrubbed(text, secrets: secrets) }
+        switch self {
+        case .transport(let service, .cannotConnect(let host)):
+            return .transport(service, .cannotConnect(scrub(Redaction.displayURL(host))))
+        case .transport(let service, .failed(let message)): return .transport(service, .failed(scrub(message)))
+        case .rateLimited(let service, let retryAfter, let reason):
+            return .rateLimited(service, retryAfterSeconds: retryAfter, reason: reason.map(scrub))
+        case .rejected(let service, let status, let reason):
+            return .rejected(service, status: status, reason: reason.map(scrub))
+        case .malformedResponse(let service, let detail): return .malformedResponse(service, detail: scrub(detail))
+        case .notNow(let service, let detail): return .notNow(service, detail: scrub(detail))
+        case .unknownUnit(let service, let variable, let label):
+            return .unknownUnit(service, variable: scrub(variable), label: scrub(label))
+        case .transport, .refused, .keyRefused, .unavailable, .missingKey: return self
+        }
+    }
+}
+
 extension ServiceError: CustomStringConvertible {
     /// One line: which service, what happened, what to do.
     public var description: String {

@@ -1,6 +1,7 @@
 import CCurl
 import Dispatch
 import Synchronization
+import WXBasics
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -126,9 +127,12 @@ public final class CurlTransport: HTTPTransport {
                 retryAfterSeconds: retryAfter > 0 ? Int(retryAfter) : nil, body: Data(sink.body)))
     }
 
+    /// The authority of `url` as it may be shown: `host:port`, a user name and password masked
+    /// (`***@host`).
     static func host(of url: String) -> String {
-        let afterScheme = url.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first
-        return afterScheme.map(String.init) ?? url
+        let shown = Redaction.displayURL(url)
+        let afterScheme = shown.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first
+        return afterScheme.map(String.init) ?? shown
     }
 }
 

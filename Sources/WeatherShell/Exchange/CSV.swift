@@ -12,11 +12,45 @@ package enum CSV {
         return out
     }
 
+    /// A field as written: enclosed in quotes when it holds a comma, a quote, CR or LF, or when
+    /// it starts with the apostrophe `neutralized` adds (OWASP: quote such cells too).
     static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
+        guard
+            text.first == "'"
+                || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
+        else {
             return text
         }
         return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+
+    /// The first characters that make a spreadsheet read a cell as a formula (OWASP, “CSV
+    /// Injection”): `=`, `+`, `-`, `@`, tab and carriage return.
+    static func startsFormula(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        return scalar == "=" || scalar == "+" || scalar == "-" || scalar == "@" || scalar == "\t" || scalar == "\r"
+    }
+
+    /// Whether `text`, after any apostrophes it starts with, starts a formula.
+    static func needsApostrophe(_ text: String) -> Bool {
+        startsFormula(text.unicodeScalars.first { $0 != "'" })
+            && (text.unicodeScalars.first == "'" || startsFormula(text.unicodeScalars.first))
+    }
+
+    /// A text cell made safe to open in a spreadsheet: one that starts a formula — or that
+    /// starts with apostrophes before one, so that `restored` gives back exactly what was
+    /// written — gets an apostrophe in front (`=HYPERLINK(…)` → `'=HYPERLINK(…)`), which
+    /// spreadsheets show as text. Only text cells are passed: numbers (a longitude of -0.1277)
+    /// stay numbers. Applied to the text as exported, after control characters were stripped.
+    package static func neutralized(_ text: String) -> String {
+        needsApostrophe(text) ? "'" + text : text
+    }
+
+    /// A text cell as `neutralized` had it: the apostrophe it added removed.
+    package static func restored(_ cell: String) -> String {
+        guard cell.unicodeScalars.first == "'" else { return cell }
+        let rest = String(cell.unicodeScalars.dropFirst())
+        return needsApostrophe(rest) ? rest : cell
     }
 
     /// One record read back, with the line of the file it starts on (1-based), for messages.

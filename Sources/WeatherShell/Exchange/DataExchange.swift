@@ -127,7 +127,8 @@ package enum DataExchange {
                 problems.append("\(origin): \(record.fields.count) fields where the header has \(header.fields.count)")
                 continue
             }
-            func cell(_ index: Int?) -> String? { index.map { record.fields[$0] } }
+            // Text cells lose the apostrophe export put before a formula-like start.
+            func cell(_ index: Int?) -> String? { index.map { CSV.restored(record.fields[$0]) } }
             switch favorite(
                 name: cell(nameColumn), latitude: cell(latitudeColumn).map(JSONValue.string),
                 longitude: cell(longitudeColumn).map(JSONValue.string),

@@ -215,7 +215,8 @@ package enum ExportEncoder {
     }
 
     /// A record's fields as (column, cell): nested fields flattened with "_", null as an empty
-    /// cell, numbers in their shortest form.
+    /// cell, numbers in their shortest form, text that a spreadsheet would take for a formula
+    /// behind an apostrophe (`CSV.neutralized`).
     static func cells(_ fields: [ExportField], prefix: String = "") -> [(String, String)] {
         var cells: [(String, String)] = []
         for field in fields {
@@ -224,7 +225,7 @@ package enum ExportEncoder {
             case .fields(let inner): cells += self.cells(inner, prefix: name)
             case .null: cells.append((name, ""))
             case .number(let number): cells.append((name, DecimalText.shortest(number)))
-            case .text(let text): cells.append((name, text))
+            case .text(let text): cells.append((name, CSV.neutralized(text)))
             case .records(let items): cells.append((name, JSONOutput.array(items.map(object)).serialized))
             }
         }

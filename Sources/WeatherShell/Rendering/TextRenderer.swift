@@ -209,8 +209,11 @@ package enum TextRenderer {
             return places.flatMap { verification($0, format: format) }
         case .history(let entries):
             if entries.isEmpty { return ["no commands in the history yet"] }
+            // The number column fits the widest number (six columns at least): a number is never
+            // cut, so that every one shown can be given to `!N`.
+            let column = max(6, entries.map { String($0.number).count }.max() ?? 0)
             return entries.map {
-                "\(TextLayout.pad(String($0.number), to: 6, right: true))  \(TextLayout.truncate(TerminalText.sanitized($0.line), to: width - 8))"
+                "\(TextLayout.pad(String($0.number), to: column, right: true))  \(TextLayout.truncate(TerminalText.sanitized($0.line), to: width - column - 2))"
             }
         case .units(let setting):
             let units = setting.preferences
@@ -253,7 +256,8 @@ package enum TextRenderer {
                 guard base != service.defaultBaseURL else { continue }
                 attributions[index].endpoints.append(
                     service == attributions[index].first
-                        ? "    endpoint: \(base)" : "    \(service.displayName) endpoint: \(base)")
+                        ? "    endpoint: \(Redaction.displayURL(base))"
+                        : "    \(service.displayName) endpoint: \(Redaction.displayURL(base))")
             }
             for attribution in attributions {
                 lines.append(contentsOf: wrap(attribution.text, indent: 2, width: width))

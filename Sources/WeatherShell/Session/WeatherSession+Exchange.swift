@@ -72,26 +72,29 @@ extension WeatherSession {
         }
         // Applied in one update — under the lock, against the favorites on disk then — so that
         // an import is whole or absent, never duplicates a place another wx added meanwhile, and
-        // never gives a name another wx gave meanwhile.
+        // never gives a name another wx gave meanwhile. Sets, not searches of the list: linear in
+        // the rows and the favorites.
         let items = read.favorites
         let outcome = Box((added: [Favorite](), alreadySaved: 0))
         func add(to favorites: inout [Favorite]) -> (added: [Favorite], alreadySaved: Int) {
             var added: [Favorite] = []
             var alreadySaved = 0
+            var places = Set(favorites.map(\.coordinate))
+            var names = FavoriteNames(favorites.map(\.name))
             for item in items {
-                guard !favorites.contains(where: { $0.coordinate == item.coordinate }) else {
+                guard places.insert(item.coordinate).inserted else {
                     alreadySaved += 1
                     continue
                 }
                 let place = Place(
                     name: item.name, region: "", countryCode: item.countryCode, coordinate: item.coordinate,
                     displayName: item.displayName)
-                let favorite = Favorite(
-                    name: Self.uniqueName(for: place, among: favorites), coordinate: item.coordinate,
-                    displayName: item.displayName, countryCode: item.countryCode)
-                added.append(favorite)
-                favorites.append(favorite)
+                added.append(
+                    Favorite(
+                        name: names.claim(for: place), coordinate: item.coordinate, displayName: item.displayName,
+                        countryCode: item.countryCode))
             }
+            favorites.append(contentsOf: added)
             return (added, alreadySaved)
         }
         var preview = favorites

@@ -38,17 +38,47 @@ extension WeatherSession {
 
     /// The place's name, or with its region, or numbered, so that no two favorites share a name.
     static func uniqueName(for place: Place, among existing: [Favorite]) -> String {
-        let taken = Set(existing.map { $0.name.lowercased() })
+        var names = FavoriteNames(existing.map(\.name))
+        return names.claim(for: place)
+    }
+}
+
+/// The names of a set of favorites, compared without regard to case, handing out new unique
+/// ones: the place's name, or with its region, or numbered ("Dup 2", "Dup 3"…). A name given
+/// is taken. Each claim costs a few set look-ups, however many names there are — numbered
+/// names continue from the last number given for the same base, not from 2.
+struct FavoriteNames {
+    private var taken: Set<String>
+    /// The next number to try after a base name, lowercased.
+    private var nextNumber: [String: Int] = [:]
+
+    init(_ names: some Sequence<String>) {
+        taken = Set(names.map { $0.lowercased() })
+    }
+
+    /// A name for `place` no favorite has yet, which is then taken.
+    mutating func claim(for place: Place) -> String {
+        let name = candidate(for: place)
+        taken.insert(name.lowercased())
+        return name
+    }
+
+    private mutating func candidate(for place: Place) -> String {
         if !taken.contains(place.name.lowercased()) { return place.name }
         if let first = place.region.split(separator: ",").first.map({ "\(place.name), \($0.trimmed)" }),
             !taken.contains(first.lowercased())
         {
             return first
         }
-        var number = 2
-        while taken.contains("\(place.name) \(number)".lowercased()) { number += 1 }
+        let base = place.name.lowercased()
+        var number = nextNumber[base] ?? 2
+        while taken.contains("\(base) \(number)") { number += 1 }
+        nextNumber[base] = number + 1
         return "\(place.name) \(number)"
     }
+}
+
+extension WeatherSession {
 
     func removeFavorite(named name: String) throws(ShellError) -> [CommandResult] {
         guard let existing = favorite(named: name) else { throw .noSuchFavorite(name) }

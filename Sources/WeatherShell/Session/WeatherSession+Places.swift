@@ -63,7 +63,8 @@ extension WeatherSession {
     }
 
     /// Geocodes with the chosen geocoder; when it cannot be used at all (down, blocked,
-    /// rate-limited), with the next one, saying so.
+    /// rate-limited), with the next one, saying so. Both share one time budget, `WX_TIMEOUT`:
+    /// the next one gets what the first left, and is not asked when nothing is left.
     ///
     /// - Parameter fallingBackTo: which other geocoders may stand in (reverse geocoding: only
     ///   those that do it).
@@ -73,9 +74,11 @@ extension WeatherSession {
     ) async throws(ShellError) -> Geocoded<T> {
         let chosen = geocoder
         var failure: ServiceError?
+        let budget = ServiceBudget(seconds: configuration.requestTimeoutSeconds)
         for candidate in [chosen] + services.geocoders.filter({ $0.service != chosen.service && eligible($0) }) {
+            if let failure, budget.remaining == .zero { throw Self.shellError(failure) }
             do {
-                let value = try await ask(candidate)
+                let value = try await budget.spending { () async throws(ServiceError) -> T in try await ask(candidate) }
                 let notice = failure.map { "\($0.description); these places are from \(candidate.service.displayName)" }
                 return Geocoded(value: value, passedOver: failure, notice: notice, service: candidate.service)
             } catch {

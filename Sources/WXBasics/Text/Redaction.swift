@@ -1,0 +1,87 @@
+/// Keeps secrets out of what wx shows: API keys a service echoes back in its messages, and the
+/// user name and password a URL may carry.
+public enum Redaction {
+    /// What a secret is replaced with.
+    public static let mask = "***"
+
+    /// The query parameters whose values are secrets wherever they appear in a text
+    /// (matched without regard to case, after a character that is not a letter or digit).
+    static let secretParameters = ["appid=", "api_key=", "apikey=", "key="].map { Array($0.utf8) }
+
+    /// `text` with every occurrence of each of `secrets` (those of 4 characters or more) and the
+    /// value of every `appid=`, `api_key=`, `apikey=` or `key=` parameter replaced by `***`.
+    /// A value runs up to `&`, white space, a quote, `<`, `>`, `,`, `;`, `)` or the end.
+    ///
+    /// - Parameters:
+    ///   - text: a service's message, a transport's error text, a detail.
+    ///   - secrets: the configured keys (e.g. `OPENWEATHERMAP_API_KEY`).
+    public static func scrubbed(_ text: String, secrets: [String] = []) -> String {
+        var result = text
+        for secret in secrets where secret.count >= 4 {
+            result = result.replacing(secret, with: mask)
+        }
+        let bytes = Array(result.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+            let atBoundary = index == 0 || !isAlphanumeric(bytes[index - 1])
+            if atBoundary, let parameter = secretParameters.first(where: { matches($0, in: bytes, at: index) }) {
+                output.append(contentsOf: bytes[index..<(index + parameter.count)])
+                index += parameter.count
+                let valueStart = index
+                while index < bytes.count, !endsValue(bytes[index]) { index += 1 }
+                if index > valueStart {
+                    output.append(contentsOf: mask.utf8)
+                    changed = true
+                }
+                continue
+            }
+            output.append(bytes[index])
+            index += 1
+        }
+        return changed ? String(decoding: output, as: UTF8.self) : result
+    }
+
+    /// `url` without the user name and password of its authority: `http://user:pass@host/x`
+    /// becomes `http://***@host/x`. Anything else is returned as it is.
+    public static func displayURL(_ url: String) -> String {
+        let authorityStart: String.Index
+        if let scheme = url.firstRange(of: "://") {
+            authorityStart = scheme.upperBound
+        } else {
+            authorityStart = url.startIndex
+        }
+        let authorityEnd =
+            url[authorityStart...].firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? url.endIndex
+        guard let at = url[authorityStart..<authorityEnd].lastIndex(of: "@") else { return url }
+        return String(url[..<authorityStart]) + mask + String(url[at...])
+    }
+
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "_")
+    }
+
+    static func matches(_ parameter: [UInt8], in bytes: [UInt8], at index: Int) -> Bool {
+        guard index + parameter.count <= bytes.count else { return false }
+        for offset in 0..<parameter.count {
+            let byte = bytes[index + offset]
+            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+            if lowered != parameter[offset] { return false }
+        }
+        return true
+    }
+
+    static func endsValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+            UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: ","),
+            UInt8(ascii: ";"), UInt8(ascii: ")"):
+            true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Testing
+import WXBasics
+
+@Suite struct RedactionTests {
+    @Test(arguments: [
+        ("GET /weather?q=x&appid=abc123&units=metric", "GET /weather?q=x&appid=***&units=metric"),
+        ("api_key=SECRET, then more", "api_key=***, then more"),
+        ("APIKEY=s3cr3t", "APIKEY=***"),
+        (#""key=abc" monkey=banana"#, #""key=***" monkey=banana"#),
+        ("the key 0123456789abcdef was refused", "the key *** was refused"),
+        ("nothing secret here", "nothing secret here"),
+        ("key=", "key="),
+    ])
+    func scrubbed(text: String, expected: String) {
+        #expect(Redaction.scrubbed(text, secrets: ["0123456789abcdef"]) == expected)
+    }
+
+    @Test(arguments: [
+        ("http://user:pass@host:8080/path?q=1", "http://***@host:8080/path?q=1"),
+        ("https://token@api.example.org", "https://***@api.example.org"),
+        ("https://api.example.org/a@b", "https://api.example.org/a@b"),
+        ("http://127.0.0.1:1", "http://127.0.0.1:1"),
+        ("user:pass@host", "***@host"),
+    ])
+    func displayURL(url: String, expected: String) {
+        #expect(Redaction.displayURL(url) == expected)
+    }
+}
