@@ -47,18 +47,17 @@ extension WeatherSession {
             providers.append(openWeatherMap)
             geocoders.append(openWeatherMap)
         }
+        // Past days, normals and what happened to kept forecasts: one client of Open-Meteo's
+        // archive and recent forecast days.
+        let past = OpenMeteoPastProvider(
+            archiveURL: configuration.endpoints[.openMeteoArchive], forecastURL: configuration.endpoints[.openMeteo],
+            context: context)
         let services = WeatherServices(
             geocoders: geocoders,
             forecastProviders: providers,
             airQuality: OpenMeteoAirQualityProvider(
                 baseURL: configuration.endpoints[.openMeteoAirQuality], context: context),
-            pastWeather: OpenMeteoArchive(
-                archiveURL: configuration.endpoints[.openMeteoArchive],
-                forecastURL: configuration.endpoints[.openMeteo], context: context),
-            past: OpenMeteoPastProvider(
-                archiveURL: configuration.endpoints[.openMeteoArchive],
-                forecastURL: configuration.endpoints[.openMeteo],
-                context: context))
+            pastWeather: past, past: past)
         return WeatherSession(
             configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }

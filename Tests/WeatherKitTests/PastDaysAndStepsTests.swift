@@ -11,37 +11,54 @@ import WeatherTestSupport
     func date(_ text: String) -> LocalDate { LocalDate(iso: Substring(text))! }
 
     @Test func theArchiveAnswersDaysOlderThanItsLagAndTheForecastAPITheRest() {
-        let older = OpenMeteoArchive.plan(from: date("2025-07-27"), to: date("2025-08-02"), today: date("2025-08-10"))
-        #expect(older.map(\.0) == [.openMeteoArchive])
-        let recent = OpenMeteoArchive.plan(from: date("2025-07-27"), to: date("2025-07-31"), today: date("2025-08-01"))
-        #expect(recent.map(\.0) == [.openMeteo])
-        #expect(recent.first?.1 == date("2025-07-27") && recent.first?.2 == date("2025-07-31"))
+        let older = PastSource.plan(for: date("2025-07-27")...date("2025-08-02"), today: date("2025-08-10"))
+        #expect(older.map(\.source) == [.archive])
+        let recent = PastSource.plan(for: date("2025-07-27")...date("2025-07-31"), today: date("2025-08-01"))
+        #expect(recent.map(\.source) == [.recentForecast])
+        #expect(recent.first?.days == date("2025-07-27")...date("2025-07-31"))
         // Reaching back further than the forecast API's 92 past days and into the archive's lag:
-        // two requests, split at the last day the archive has.
-        let both = OpenMeteoArchive.plan(from: date("2025-08-01"), to: date("2025-11-30"), today: date("2025-12-01"))
-        #expect(both.map(\.0) == [.openMeteoArchive, .openMeteo])
-        #expect(both[0].1 == date("2025-08-01") && both[0].2 == date("2025-11-25"))
-        #expect(both[1].1 == date("2025-11-26") && both[1].2 == date("2025-11-30"))
+        // two requests, split after the last day the archive has (today − 5), the same bound as
+        // `choose` for `past`.
+        let both = PastSource.plan(for: date("2025-08-01")...date("2025-11-30"), today: date("2025-12-01"))
+        #expect(both.map(\.source) == [.archive, .recentForecast])
+        #expect(both[0].days == date("2025-08-01")...date("2025-11-26"))
+        #expect(both[1].days == date("2025-11-27")...date("2025-11-30"))
+        // One piece always agrees with `choose`.
+        for (range, today) in [
+            (date("2025-07-27")...date("2025-08-02"), date("2025-08-10")),
+            (date("2025-07-27")...date("2025-07-31"), date("2025-08-01")),
+            (date("2025-07-30")...date("2025-08-04"), date("2025-08-09")),
+            (date("2025-07-30")...date("2025-08-05"), date("2025-08-09")),
+        ] {
+            #expect(
+                PastSource.plan(for: range, today: today).map(\.source) == [PastSource.choose(for: range, today: today)]
+            )
+        }
     }
 
     @Test func theArchiveAnswerIsReadDayByDayAndItsErrorIsTheServicesReason() throws {
         let body = try JSONValue.parse(
             TestPaths.fixture("open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json"))
-        let days = try OpenMeteoArchive.days(from: body)
-        #expect(days.count == 21)
-        #expect(
-            days[7]
-                == ObservedDay(
-                    date: date("2025-07-27"), temperatureMaxCelsius: 23.0, temperatureMinCelsius: 15.0,
-                    precipitationSumMillimetres: 0))
-        // The days the archive has not computed yet are nulls, not zeros.
-        #expect(days.suffix(2).allSatisfy { !$0.hasReadings })
+        let range = date("2025-07-20")...date("2025-08-09")
+        let days = try OpenMeteoPastProvider.past(
+            from: body, requested: Coordinate(latitude: 53.54, longitude: 9.98), days: range, source: .archive,
+            now: nil
+        ).days
+        #expect(days.count == 19)
+        #expect(days[7].date == date("2025-07-27"))
+        #expect(days[7].temperatureMaxCelsius == 23.0)
+        #expect(days[7].temperatureMinCelsius == 15.0)
+        #expect(days[7].precipitationSumMillimetres == 0)
         let error = try JSONValue.parse(TestPaths.fixture("open-meteo-archive/error-400-start-date-out-of-range.json"))
         #expect(
             throws: ServiceError.rejected(
-                .openMeteoArchive, status: 400,
+                .openMeteoArchive, status: 200,
                 reason: "Parameter 'start_date' is out of allowed range from 1940-01-01 to 2025-08-08")
-        ) { try OpenMeteoArchive.days(from: error) }
+        ) {
+            try OpenMeteoPastProvider.past(
+                from: error, requested: Coordinate(latitude: 53.54, longitude: 9.98), days: range, source: .archive,
+                now: nil)
+        }
     }
 
     @Test func threeHourStepsBecomeHoursAndLocalDays() throws {

@@ -40,6 +40,36 @@ public enum PastSource: String, Hashable, Sendable {
         let reachable = range.lowerBound.dayNumber >= todayNumber - forecastReachDays
         return recent && reachable ? .recentForecast : .archive
     }
+
+    /// Which service answers which part of `range`, given the date today (UTC), with the same
+    /// bounds as `choose`: the archive up to `today − archiveLagDays`, the forecast API after.
+    /// A range the forecast API reaches back to goes to one service whole (one request); one
+    /// that starts before its 92 days and ends in the archive's lag is split in two.
+    public static func plan(
+        for range: ClosedRange<LocalDate>, today: LocalDate
+    ) -> [(source: PastSource, days: ClosedRange<LocalDate>)] {
+        let archiveLast = CivilCalendar.date(fromDays: today.dayNumber - archiveLagDays)
+        if range.upperBound <= archiveLast { return [(.archive, range)] }
+        if range.lowerBound.dayNumber >= today.dayNumber - forecastReachDays { return [(.recentForecast, range)] }
+        return [
+            (.archive, range.lowerBound...archiveLast),
+            (.recentForecast, CivilCalendar.date(fromDays: archiveLast.dayNumber + 1)...range.upperBound),
+        ]
+    }
+
+    /// The service that answers for this source.
+    public var service: Service { self == .archive ? .openMeteoArchive : .openMeteo }
+}
+
+/// What happened on past days at a place: daily high, low and precipitation (the seam
+/// `saved N` and `saved verify` check kept forecasts against; a fake in tests).
+public protocol PastWeatherProvider: Sendable {
+    /// The observed days `from` … `to` (inclusive, the place's calendar days), oldest first.
+    /// Days the service has no values for yet (the archive lags today by days) are left out.
+    ///
+    /// - Throws: `ServiceError` (`.rejected` with the service's reason for a date out of range).
+    func dailyObserved(at coordinate: Coordinate, from: LocalDate, to: LocalDate) async throws(ServiceError)
+        -> Fetched<[ObservedDay]>
 }
 
 /// One past day at a place, in canonical units (°C, mm, km/h, s). Any value may be nil: the

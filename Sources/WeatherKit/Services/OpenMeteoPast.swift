@@ -104,6 +104,17 @@ public struct OpenMeteoPastProvider: Sendable {
         try await past(at: coordinate, days: range, source: PastSource.choose(for: range, today: today), hours: false)
     }
 
+    // MARK: - Observed days, for checking kept forecasts
+
+    /// Which service answers the days `from` … `to` as of `now`, in words for `saved N`:
+    /// "Open-Meteo archive", "Open-Meteo forecast, past days", or both.
+    public static func sourceName(from: LocalDate, to: LocalDate, now: Date) -> String {
+        let today = ZoneClock.fixed(Int(now.timeIntervalSince1970), offset: 0, abbreviation: nil).date
+        let sources = PastSource.plan(for: from...to, today: today).map(\.source)
+        if sources.count > 1 { return "Open-Meteo archive and forecast" }
+        return sources.first == .recentForecast ? "Open-Meteo forecast, past days" : "Open-Meteo archive"
+    }
+
     // MARK: - Normals
 
     /// The request for the normals: daily values of 1991-01-01…2020-12-31.
@@ -355,5 +366,30 @@ public struct OpenMeteoPastProvider: Sendable {
                     precipitationMeanMillimetres: values[2].double, wetDayPercent: values[3].double))
         }
         return Climatology(days: days)
+    }
+}
+
+extension OpenMeteoPastProvider: PastWeatherProvider {
+    /// The days `from` … `to` that have values: one request per service the range needs
+    /// (`PastSource.plan`), each cached for good once its days are complete.
+    public func dailyObserved(
+        at coordinate: Coordinate, from: LocalDate, to: LocalDate
+    ) async throws(ServiceError) -> Fetched<[ObservedDay]> {
+        guard from <= to else { return Fetched(value: [], origin: .network) }
+        let now = client.context.now()
+        let today = ZoneClock.fixed(Int(now.timeIntervalSince1970), offset: 0, abbreviation: nil).date
+        var days: [ObservedDay] = []
+        var origins: [DataOrigin] = []
+        for part in PastSource.plan(for: from...to, today: today) {
+            let fetched = try await past(at: coordinate, days: part.days, source: part.source, hours: false)
+            days += fetched.value.days.map {
+                ObservedDay(
+                    date: $0.date, temperatureMaxCelsius: $0.temperatureMaxCelsius,
+                    temperatureMinCelsius: $0.temperatureMinCelsius,
+                    precipitationSumMillimetres: $0.precipitationSumMillimetres)
+            }
+            origins.append(fetched.origin)
+        }
+        return Fetched(value: days.filter(\.hasReadings), origin: DataOrigin.leastFresh(origins))
     }
 }

@@ -87,9 +87,7 @@ extension WeatherSession {
                 do {
                     let fetched = try await provider.dailyObserved(at: snapshot.coordinate, from: first, to: last)
                     for day in fetched.value { observed[day.date] = day }
-                    let today = ZoneClock.fixed(Int(now.timeIntervalSince1970), offset: 0, abbreviation: nil).date
-                    let services = Set(OpenMeteoArchive.plan(from: first, to: last, today: today).map(\.0))
-                    source = services.count > 1 ? "Open-Meteo archive and forecast" : services.first?.pastSourceName
+                    source = OpenMeteoPastProvider.sourceName(from: first, to: last, now: now)
                 } catch {
                     problem = "what happened is not available: \(error.description)"
                 }
@@ -107,13 +105,6 @@ extension WeatherSession {
                 problem: days.contains(where: \.hasPassed) ? problem : nil)
         }
         return (outcomes, source, problem)
-    }
-}
-
-extension Service {
-    /// Where a past day's values come from, in words for `saved N`.
-    fileprivate var pastSourceName: String {
-        self == .openMeteoArchive ? "Open-Meteo archive" : "Open-Meteo forecast, past days"
     }
 }
 
