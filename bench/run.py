@@ -258,14 +258,14 @@ def main():
             f"{parse_name[len('normals: '):]} {normals[parse_name]:.2f} ms", "—", "≤ 5 ms", normals[reduce_name] <= 5)
         # 5c. Inputs that used to take quadratic time: an import of 100,000 rows (half of them
         # one name, numbered apart), and `history 2` reading back across one 100 MB line.
-        rows = os.path.join(work, "import.csv")
-        with open(rows, "w") as f:
+        import_rows = os.path.join(work, "import.csv")
+        with open(import_rows, "w") as f:
             f.write("name,latitude,longitude\n")
             for i in range(100_000):
                 f.write(f"{'Dup' if i % 2 == 0 else f'Place {i}'},{-60 + (i // 400) * 0.5},{-170 + (i % 400) * 0.8}\n")
         home = os.path.join(work, "import")
         env = base_env(home)
-        command = f"{wx} import favorites {rows} > /dev/null"
+        command = f"{wx} import favorites {import_rows} > /dev/null"
         result = hyperfine([command], 3, env, prepare=f"rm -rf {home}", shell=True, warmup=0)
         row("`import favorites` of 100,000 rows (a new state)", f"{result[command]['median']:.0f} ms", "—", "—", "≤ 2 s",
             result[command]["median"] <= 2000)

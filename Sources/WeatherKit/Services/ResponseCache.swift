@@ -30,32 +30,29 @@ package struct ResponseCache: Sendable {
         package func isFresh(at now: Date) -> Bool { now < validUntil && now >= stored.addingTimeInterval(-300) }
     }
 
-    // Property names are the cache header's JSON keys.
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    private struct Header: Codable {
-        var key: String
-        var stored: Double
-        var valid_until: Double
-    }
-
-    /// The entry for `key`, fresh or not; nil when absent or unreadable.
+    /// The entry for `key`, fresh or not; nil when absent or unreadable. The first line is a
+    /// JSON header (`key`, `stored` and `valid_until` in seconds since 1970), read with the
+    /// product's one JSON reader; the service's body follows as it came.
     package func entry(for key: String) -> Entry? {
         guard let data = FileIO.read(path(for: key)),
             let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-            let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
-            header.key == key
+            let header = try? JSONValue.parse(Data(data[data.startIndex..<newline])),
+            header["key"]?.string == key, let stored = header["stored"]?.double,
+            let validUntil = header["valid_until"]?.double
         else { return nil }
         return Entry(
-            body: Data(data[(newline + 1)...]), stored: Date(timeIntervalSince1970: header.stored),
-            validUntil: Date(timeIntervalSince1970: header.valid_until))
+            body: Data(data[(newline + 1)...]), stored: Date(timeIntervalSince1970: stored),
+            validUntil: Date(timeIntervalSince1970: validUntil))
     }
 
     /// Stores `body` for `key`; failures (full disk, read-only folder) are ignored: the cache is
     /// an optimisation, never a reason for a command to fail.
     package func store(_ body: Data, for key: String, stored: Date, validUntil: Date) {
-        let header = Header(
-            key: key, stored: stored.timeIntervalSince1970, valid_until: validUntil.timeIntervalSince1970)
-        guard var data = try? JSONEncoder().encode(header) else { return }
+        let header = JSONOutput.object([
+            ("key", .string(key)), ("stored", .number(stored.timeIntervalSince1970)),
+            ("valid_until", .number(validUntil.timeIntervalSince1970)),
+        ])
+        var data = Data(header.serialized.utf8)
         data.append(UInt8(ascii: "\n"))
         data.append(body)
         try? FileIO.ensureFolder(folder)
