@@ -14,6 +14,22 @@ home=$(mktemp -d)
 # turn wx's SIGPIPE into a failure.
 output=$(wx --home "$home" -c "units imperial; units")
 grep -q "imperial" <<<"$output"
+# Ctrl-C at the prompt drops the line being typed, in the release build as installed: a debug
+# build hid a fault there (two copies of the interrupt count, so the line ran at Enter).
+session="wx-deb-$$"
+tmux new-session -d -s "$session" -x 80 -y 12 "wx --home '$home' -n"
+for _ in $(seq 100); do tmux capture-pane -p -t "$session" | grep -q '^wx>' && break; sleep 0.1; done
+tmux send-keys -t "$session" favs
+tmux send-keys -t "$session" C-c
+tmux send-keys -t "$session" Enter
+for _ in $(seq 50); do [ "$(tmux capture-pane -p -t "$session" | grep -c '^wx>')" -ge 3 ] && break; sleep 0.1; done
+screen=$(tmux capture-pane -p -t "$session")
+tmux kill-session -t "$session"
+if grep -q "no favorites yet" <<<"$screen" || ! grep -q '^wx> favs^C' <<<"$screen"; then
+  echo "deb-test: Ctrl-C did not drop the typed line:" >&2
+  echo "$screen" >&2
+  exit 1
+fi
 mandoc -T lint /usr/share/man/man1/wx.1.gz
 test -f /usr/share/bash-completion/completions/wx
 test -f /usr/share/zsh/vendor-completions/_wx

@@ -169,8 +169,27 @@ static inline int wx_history_enter(const wx_editline_api *api, History *h, const
     return api->history(h, &event, H_ENTER, line);
 }
 
+/// The signal handlers' shared state, defined once in Sources/CTerminalState/state.c. A
+/// function-local `static` in this header's inline functions is not one variable: Swift's
+/// importer and Clang each emit a copy of an inline function, and a release build of wx held
+/// two interrupt counts, so a SIGINT counted in one was never seen by the reader of the other
+/// (Ctrl-C did not drop the line at the prompt).
+extern pthread_t wx_state_reader_thread;
+extern volatile sig_atomic_t wx_state_reader_waiting;
+extern volatile sig_atomic_t wx_state_interrupt_count;
+extern volatile sig_atomic_t wx_state_line_interrupts;
+extern volatile sig_atomic_t wx_state_continued;
+extern volatile sig_atomic_t wx_state_resized;
+extern int wx_state_event_pipe[2];
+extern struct termios wx_state_found_terminal;
+extern volatile sig_atomic_t wx_state_found_terminal_valid;
+extern volatile pid_t wx_state_previous_foreground;
+extern volatile sig_atomic_t wx_state_bracketed_paste;
+extern int wx_state_prompt_columns;
+extern const void *wx_state_reader_api;
+
 /// Where the SIGINT handler reports an interrupt: the write end of a pipe (or -1).
-static int wx_interrupt_pipe = -1;
+extern int wx_interrupt_pipe;
 
 /// The thread waiting in el_gets, while wx_reader_waiting() is 1. Swift's main actor need not
 /// run on the process's first thread (after the first await it runs on a Dispatch worker, where
@@ -179,20 +198,25 @@ static int wx_interrupt_pipe = -1;
 /// (Function-local statics: the Swift importer emits a header's file-scope statics only when
 /// Swift itself names them.)
 static inline pthread_t *wx_reader_thread(void) {
-    static pthread_t thread;
-    return &thread;
+    return &wx_state_reader_thread;
 }
 static inline volatile sig_atomic_t *wx_reader_waiting(void) {
-    static volatile sig_atomic_t waiting = 0;
-    return &waiting;
+    return &wx_state_reader_waiting;
 }
 
 /// How many SIGINTs have arrived. el_gets reports some interrupts as the end of input, not as
 /// EINTR: Ctrl-C during a Ctrl-R search ends the search through libedit's end-of-file action
 /// (NULL, count 0). The reader compares this count before and after el_gets to tell them apart.
 static inline volatile sig_atomic_t *wx_interrupt_count(void) {
-    static volatile sig_atomic_t count = 0;
-    return &count;
+    return &wx_state_interrupt_count;
+}
+
+/// The interrupt count when the line now being read began (set by wx_reader_begin). The
+/// character reader compares with it, not with the count when it was itself called: a Ctrl-C
+/// that arrives while libedit handles the previous key would otherwise be missed, and the
+/// line it meant to drop would run at the next Enter.
+static inline volatile sig_atomic_t *wx_line_interrupts(void) {
+    return &wx_state_line_interrupts;
 }
 
 /// The SIGINT handler: async-signal-safe, so C and only write(2) and pthread_kill(3).
@@ -231,6 +255,7 @@ static inline void wx_reader_begin(sigset_t *saved) {
         while (sigtimedwait(&interrupt, NULL, &zero) == SIGINT) {}
         pthread_sigmask(SIG_SETMASK, &blocked, NULL);
     }
+    *wx_line_interrupts() = *wx_interrupt_count();
     pthread_sigmask(SIG_UNBLOCK, &interrupt, saved);
     *wx_reader_waiting() = 1;
 }
@@ -267,42 +292,34 @@ static inline int wx_install_interrupt_handler(int pipe_write_end) {
 
 /// Set by SIGCONT (wx was stopped and is continued: libedit's mode and the line must come back).
 static inline volatile sig_atomic_t *wx_continued(void) {
-    static volatile sig_atomic_t flag = 0;
-    return &flag;
+    return &wx_state_continued;
 }
 /// Set by SIGWINCH (the terminal's size changed).
 static inline volatile sig_atomic_t *wx_resized(void) {
-    static volatile sig_atomic_t flag = 0;
-    return &flag;
+    return &wx_state_resized;
 }
 /// The self-pipe the handlers write to and wx_read_character polls beside the terminal.
 static inline int *wx_event_pipe(void) {
-    static int fds[2] = {-1, -1};
-    return fds;
+    return wx_state_event_pipe;
 }
 /// The terminal's settings as wx found them, put back on every way out.
 static inline struct termios *wx_found_terminal(void) {
-    static struct termios settings;
-    return &settings;
+    return &wx_state_found_terminal;
 }
 static inline volatile sig_atomic_t *wx_found_terminal_valid(void) {
-    static volatile sig_atomic_t valid = 0;
-    return &valid;
+    return &wx_state_found_terminal_valid;
 }
 /// The process group that had the terminal's foreground before wx took it (0: wx took nothing).
 static inline volatile pid_t *wx_previous_foreground(void) {
-    static volatile pid_t group = 0;
-    return &group;
+    return &wx_state_previous_foreground;
 }
 /// Whether wx turned on bracketed paste (so it is turned off on the way out).
 static inline volatile sig_atomic_t *wx_bracketed_paste(void) {
-    static volatile sig_atomic_t on = 0;
-    return &on;
+    return &wx_state_bracketed_paste;
 }
 /// The line editor and its library, for wx_read_character.
 static inline const wx_editline_api **wx_reader_api(void) {
-    static const wx_editline_api *api = NULL;
-    return &api;
+    return (const wx_editline_api **)&wx_state_reader_api;
 }
 
 /// write(2) until all of `text` is out: usable inside a signal handler, unlike stdio.
@@ -482,8 +499,7 @@ static inline void wx_handle_terminal_events(EditLine *el, int prompt_columns) {
 
 /// The prompt's width in columns, set by the reader before el_gets (for redrawing after a resize).
 static inline int *wx_prompt_columns(void) {
-    static int columns = 0;
-    return &columns;
+    return &wx_state_prompt_columns;
 }
 
 /// Whether libedit is in a Ctrl-R search now (its line then holds "\nbck:" or "\nfwd:").
@@ -536,7 +552,7 @@ static inline int wx_read_byte(EditLine *el, unsigned char *byte, int wait_ms, v
 ///   hands libedit the whole sequence again, so that it moves instead of inserting "[C".
 static inline int wx_read_character(EditLine *el, wchar_t *character) {
     volatile sig_atomic_t *interrupt_count = wx_interrupt_count();
-    volatile sig_atomic_t before = *interrupt_count;
+    volatile sig_atomic_t before = *wx_line_interrupts();
     char bytes[MB_LEN_MAX];
     size_t count = 0;
     for (;;) {

@@ -42,7 +42,7 @@ final class SignalInterrupts: InterruptSource {
         var mask = sigset_t()
         wx_reader_begin(&mask)
         defer { wx_reader_end(&mask) }
-        let before = wx_interrupt_count().pointee
+        let before = wx_line_interrupts().pointee
         let value = read()
         return (value, wx_interrupt_count().pointee != before)
     }
