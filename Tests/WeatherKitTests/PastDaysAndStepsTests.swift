@@ -61,6 +61,28 @@ import WeatherTestSupport
         }
     }
 
+    /// Today from the current conditions keeps its polar state when the steps cover it too, and
+    /// a current reading dated after the steps goes last, not first (found trying wx as a user).
+    @Test func todayFromCurrentConditionsKeepsItsSunAndItsPlace() throws {
+        let body = try JSONValue.parse(TestPaths.fixture("openweathermap/forecast-maceio-metric-pt-br-cnt40.json"))
+        func forecast(today: String) -> Forecast {
+            var forecast = Forecast(
+                coordinate: Coordinate(latitude: -9.6658, longitude: -35.7353),
+                zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: -10_800), source: "OpenWeatherMap")
+            var day = DailyForecast(date: date(today))
+            day.sun = .midnightSun
+            forecast.daily = [day]
+            return forecast
+        }
+        var covered = forecast(today: "2021-01-09")
+        try OpenWeatherMapProvider.addSteps(from: body, to: &covered)
+        #expect(covered.daily.first { $0.date == date("2021-01-09") }?.sun == .midnightSun)
+        var later = forecast(today: "2021-04-28")
+        try OpenWeatherMapProvider.addSteps(from: body, to: &later)
+        #expect(later.daily.map(\.date) == later.daily.map(\.date).sorted())
+        #expect(later.daily.last?.date == date("2021-04-28"))
+    }
+
     @Test func threeHourStepsBecomeHoursAndLocalDays() throws {
         let body = try JSONValue.parse(TestPaths.fixture("openweathermap/forecast-maceio-metric-pt-br-cnt40.json"))
         var forecast = Forecast(

@@ -250,6 +250,8 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
                 if let today, today.date == date {
                     day.sunrise = today.sunrise
                     day.sunset = today.sunset
+                    // Polar night or midnight sun, which the times alone do not say.
+                    day.sun = today.sun
                 }
                 days.append(day)
             }
@@ -268,9 +270,10 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             if let code = hour.weatherCode { day.weatherCode = max(day.weatherCode ?? code, code) }
             days.append(day)
         }
-        // Today from current conditions alone (sunrise, sunset) when the steps start tomorrow.
-        if let today, !days.contains(where: { $0.date == today.date }) { days.insert(today, at: 0) }
-        forecast.daily = days
+        // Today from current conditions alone (sunrise, sunset) when the steps start tomorrow;
+        // in date order, also when the current reading is later than the steps.
+        if let today, !days.contains(where: { $0.date == today.date }) { days.append(today) }
+        forecast.daily = days.sorted { $0.date < $1.date }
     }
 
     /// Maps an answer looked up by city id to a place (name, country, coordinates).
