@@ -82,7 +82,7 @@ import WeatherTestSupport
     @Test(arguments: [40, 60, 80, 100])
     func everyViewFitsTheWidthWithoutBreakingAValue(columns: Int) throws {
         let result = try run(
-            "find Hamburg; fav; find 10 Downing Street; fav; show; save; hourly 24; daily 16; compare; favs; saved",
+            "find Hamburg; fav; normal; daily 16; find 10 Downing Street; fav; show; save; hourly 24; daily 16; compare; favs; saved",
             columns: columns, now: "2025-07-27T03:10:00Z")
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -92,6 +92,8 @@ import WeatherTestSupport
             let cutValue = ["0…", "1…", "2…", "3…", "4…", "5…", "6…", "7…", "8…", "9…", ",…", ".…", "%…"]
             #expect(!cutValue.contains(where: line.contains), "\(columns): \(line)")
         }
+        // The normals and the comparison with them fit too (found by a new-user trial at 40).
+        #expect(result.stdout.contains("high against 1991–2020"))
         // Coordinates are whole in the favorites list at every width.
         #expect(result.stdout.contains("53.5413, 9.9842\n"))
         #expect(result.stdout.contains("51.5034, -0.1277\n"))

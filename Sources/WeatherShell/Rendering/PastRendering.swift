@@ -85,7 +85,7 @@ extension TextRenderer {
                         + TextLayout.pad(format.temperatureValue(day.temperatureMeanCelsius), to: 8, right: true)
                         + TextLayout.pad(format.precipitationValue(day.precipitationSumMillimetres), to: 7, right: true)
                         + TextLayout.pad(format.windSpeed(day.windSpeedMaxKilometresPerHour), to: 10, right: true)
-                        + TextLayout.pad(sun, to: 7, right: true)).trimmedTrailing, to: reportWidth))
+                        + TextLayout.pad(sun, to: 7, right: true)).trimmedTrailing, to: context.reportWidth))
         }
         return lines
     }
@@ -98,30 +98,36 @@ extension TextRenderer {
         var lines = [
             style.bold(TextLayout.truncate("\(report.place.label) · normals 1991–2020", to: context.width))
         ]
-        lines.append(
-            "  " + TextLayout.pad("day", to: 12) + TextLayout.pad("low \(unit)", to: 8, right: true)
-                + TextLayout.pad("high \(unit)", to: 9, right: true)
-                + TextLayout.pad(context.units.precipitation.symbol, to: 8, right: true)
-                + TextLayout.pad("rain days", to: 11, right: true))
-        for date in report.days {
-            let normal = report.climatology.normal(for: date)
-            lines.append(
-                "  " + TextLayout.pad(format.day(date), to: 12)
-                    + TextLayout.pad(format.temperatureValue(normal.temperatureMinMeanCelsius), to: 8, right: true)
-                    + TextLayout.pad(format.temperatureValue(normal.temperatureMaxMeanCelsius), to: 9, right: true)
-                    + TextLayout.pad(format.precipitationValue(normal.precipitationMeanMillimetres), to: 8, right: true)
-                    + TextLayout.pad(format.percent(normal.wetDayPercent), to: 11, right: true))
-        }
+        // Narrower than its 50 columns, the table closes up, then leaves out how often it rained
+        // and then the amount: a value is never cut.
+        let normals = report.days.map { report.climatology.normal(for: $0) }
+        lines += TextTable(columns: [
+            .init(header: "day", cells: report.days.map(format.day), width: 12),
+            .init(
+                header: "low \(unit)", cells: normals.map { format.temperatureValue($0.temperatureMinMeanCelsius) },
+                width: 8, right: true),
+            .init(
+                header: "high \(unit)", cells: normals.map { format.temperatureValue($0.temperatureMaxMeanCelsius) },
+                width: 9, right: true),
+            .init(
+                header: context.units.precipitation.symbol,
+                cells: normals.map { format.precipitationValue($0.precipitationMeanMillimetres) }, width: 8,
+                right: true,
+                dropOrder: 2),
+            .init(
+                header: "rain days", cells: normals.map { format.percent($0.wetDayPercent) }, width: 11, right: true,
+                dropOrder: 1),
+        ]).lines(width: context.reportWidth)
         lines += wrap(
             "means over 1991–2020 of the days within \(Climatology.windowDays) days of each date, from Open-Meteo’s archive (ERA5); rain days: the share of those days with at least 1 mm",
-            indent: 2, width: reportWidth
+            indent: 2, width: context.reportWidth
         ).map(style.dim)
         return lines
     }
 
     /// Under `daily`'s table, when the place's normals are cached: each day's high against
     /// its normal ("Sun +3.2 · Mon −0.4 °C").
-    static func comparisonLines(_ presentation: WeatherPresentation, format: ValueFormatter) -> [String] {
+    static func comparisonLines(_ presentation: WeatherPresentation, format: ValueFormatter, width: Int) -> [String] {
         let comparisons = presentation.dayComparisons
         guard comparisons.contains(where: { $0 != nil }) else { return [] }
         var parts = zip(presentation.days, comparisons).map { day, comparison in
@@ -130,7 +136,7 @@ extension TextRenderer {
                     ?? ValueFormatter.missing)
         }
         parts[parts.count - 1] += " \(format.temperatureSymbol)"
-        return TextLayout.flow(["high against 1991–2020: " + parts[0]] + parts.dropFirst(), indent: 2)
+        return TextLayout.flow(["high against 1991–2020: " + parts[0]] + parts.dropFirst(), indent: 2, width: width)
     }
 }
 

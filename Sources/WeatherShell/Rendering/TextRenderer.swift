@@ -123,7 +123,7 @@ package enum TextRenderer {
             return header(presentation, context: context, format: format, style: style)
                 + dayTable(presentation.days, context: context, format: format, detailed: true)
                 + short + daysNote(presentation.coverage, format: format, style: style, context: context)
-                + comparisonLines(presentation, format: format)
+                + comparisonLines(presentation, format: format, width: context.reportWidth)
         case .rain(let report, let outlook):
             return header(
                 WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
