@@ -51,4 +51,21 @@ import WeatherTestSupport
         #expect(document["today"] == .null)
         #expect(document["hourly"]?.array?.isEmpty == true)
     }
+
+    /// Visibility, which Open-Meteo gives hourly only, is the conditions' hour's in both: the
+    /// text said 13 km while `--json` said null (found by a new-user trial).
+    @Test func visibilityIsTheSameInTextAndJSON() throws {
+        let server = try FixtureServer()
+        let run = try runWX(
+            ["-c", "show Hamburg; format json; show"], home: TemporaryFolder(), server: server,
+            now: "2025-07-27T03:10:00Z")
+        #expect(run.status == 0)
+        let parts = run.stdout.components(separatedBy: "{\"type\":\"format\",\"format\":\"json\"}\n")
+        try #require(parts.count == 2)
+        #expect(parts[0].contains("visibility 13 km"))
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any])
+        let current = try #require(document["current"] as? [String: Any])
+        #expect(current["visibility_metres"] as? Double == 13_460)
+    }
 }

@@ -105,6 +105,12 @@ package struct WeatherPresentation: Sendable {
     package let conditionsHour: HourlyForecast?
     /// Current conditions, else the current hour, field by field.
     package let reading: NowReading?
+
+    /// Visibility with the current conditions, metres: theirs, else their hour's (Open-Meteo
+    /// gives `visibility` hourly only). Text and JSON both show this one.
+    package var visibilityMetres: Double? { current?.visibilityMetres ?? conditionsHour?.visibilityMetres }
+    /// The UV index with the current conditions: theirs, else their hour's.
+    package var uvIndex: Double? { current?.uvIndex ?? conditionsHour?.uvIndex }
     /// The day containing now in the place's time zone.
     package let today: DailyForecast?
     /// The hours after now (from the one after the current hour, else from the first hour

@@ -365,7 +365,7 @@ package enum JSONRenderer {
             ("origin", origin),
             ("time_zone", .optional(forecast.zone.identifier)),
             ("utc_offset_seconds", .number(Double(presentation.local.utcOffsetSeconds))),
-            ("current", presentation.current.map(current) ?? .null),
+            ("current", presentation.current.map { current($0, presentation) } ?? .null),
             ("current_hour", presentation.currentHour.map(hour) ?? .null),
             ("today", presentation.today.map { day($0, report.climatology) } ?? .null),
             ("hourly", .array(presentation.hours.map(hour))),
@@ -374,7 +374,9 @@ package enum JSONRenderer {
         ])
     }
 
-    static func current(_ current: CurrentConditions) -> JSONOutput {
+    /// The current conditions; visibility and UV as the text shows them (their hour's when the
+    /// conditions lack them: `WeatherPresentation.visibilityMetres`).
+    static func current(_ current: CurrentConditions, _ presentation: WeatherPresentation) -> JSONOutput {
         .object([
             ("time", .string(ISOTime.string(current.time))),
             ("temperature_celsius", .optional(current.temperatureCelsius)),
@@ -385,8 +387,8 @@ package enum JSONRenderer {
             ("dew_point_celsius", .optional(current.dewPointCelsius)),
             ("pressure_hectopascals", .optional(current.pressureHectopascals)),
             ("cloud_cover_percent", .optional(current.cloudCoverPercent)),
-            ("visibility_metres", .optional(current.visibilityMetres)),
-            ("uv_index", .optional(current.uvIndex)),
+            ("visibility_metres", .optional(presentation.visibilityMetres)),
+            ("uv_index", .optional(presentation.uvIndex)),
             ("wind_speed_kilometres_per_hour", .optional(current.windSpeedKilometresPerHour)),
             ("wind_gusts_kilometres_per_hour", .optional(current.windGustsKilometresPerHour)),
             ("wind_direction_degrees", .optional(current.windDirectionDegrees)),

@@ -470,10 +470,10 @@ package enum TextRenderer {
             if let value = current.dewPointCelsius { more.append("dew point \(format.temperature(value))") }
             if let value = current.pressureHectopascals { more.append("pressure \(format.pressure(value))") }
             if let value = current.cloudCoverPercent { more.append("clouds \(format.percent(value))") }
-            if let value = current.visibilityMetres ?? hour?.visibilityMetres {
+            if let value = presentation.visibilityMetres {
                 more.append("visibility \(format.distance(value))")
             }
-            if let value = current.uvIndex ?? hour?.uvIndex {
+            if let value = presentation.uvIndex {
                 more.append("UV \(DecimalText.fixed(value, digits: 1)) (\(UVIndex.category(value)))")
             }
             if let value = current.windGustsKilometresPerHour { more.append("gusts \(format.windSpeed(value))") }
