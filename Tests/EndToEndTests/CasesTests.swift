@@ -162,7 +162,7 @@ import WeatherTestSupport
         #expect(later.status == 0)
         #expect(
             later.stdout.contains(
-                "\n  offline: data from 1 h 30 min ago (Open-Meteo rate limit reached: Daily API\n  request limit exceeded. Please try again tomorrow)\n"
+                "\n  saved data from 1 h 30 min ago (Open-Meteo rate limit reached: Daily API\n  request limit exceeded. Please try again tomorrow)\n"
             ))
         #expect(later.stdout.contains("  -1.4 °C, feels like — · ☁ overcast · wind 5 km/h SE (138°)"))
     }

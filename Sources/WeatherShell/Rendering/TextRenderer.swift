@@ -429,8 +429,13 @@ package enum TextRenderer {
     static func offlineNote(_ origin: DataOrigin, context: RenderContext, style: Style) -> [String] {
         guard case .stale(let stored, let reason) = origin else { return [] }
         let why = reason.map { " (\($0.description))" } ?? ""
+        // "offline" only when the network is out of reach (or --offline); a service that answered
+        // with a refusal (rate limit, outage) was reached: its saved answer is shown instead.
+        var offline = true
+        if let reason, case .transport = reason {} else if reason != nil { offline = false }
+        let age = ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))
         return wrap(
-            "offline: data from \(ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))) ago\(why)",
+            (offline ? "offline: data from \(age) ago" : "saved data from \(age) ago") + why,
             indent: 2, width: context.reportWidth
         )
         .map(style.dim)
