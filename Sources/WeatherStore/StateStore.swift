@@ -328,11 +328,20 @@ public final class StateStore {
     ///
     /// The nesting is bounded before the parser recurses (`maximumDepth`): 10,000 levels
     /// overflowed its stack. Binary property lists, which wx never writes, are refused.
+    ///
+    /// A document in the shape wx writes is read by `StatePlistReader`; anything else (unknown
+    /// keys, entries that are left out, another writer's layout) by `PropertyListDecoder`.
     static func decodeDocument(_ data: Data) -> StateDocument? {
         guard String(validating: data, as: UTF8.self) != nil, !data.starts(with: Array("bplist".utf8)),
             xmlDepth(data, within: maximumDepth)
         else { return nil }
-        return try? PropertyListDecoder().decode(StateDocument.self, from: data)
+        return StatePlistReader.document(data) ?? referenceDecode(data)
+    }
+
+    /// `PropertyListDecoder`'s reading of `data`, which the caller has checked as `decodeDocument`
+    /// does; what `StatePlistReader` must agree with.
+    static func referenceDecode(_ data: Data) -> StateDocument? {
+        try? PropertyListDecoder().decode(StateDocument.self, from: data)
     }
 
     /// Whether the XML elements in `data` nest at most `limit` deep: one pass over the bytes,
