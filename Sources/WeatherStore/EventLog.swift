@@ -663,7 +663,11 @@ struct RecordFields {
     init(_ object: [String: JSONValue]) { members = object.map { ($0.key, $0.value) } }
 
     subscript(key: String) -> JSONValue? {
-        for member in members.reversed() where member.key == key { return member.value }
+        // Lengths first: comparing two different strings costs about a hundred instructions.
+        let length = key.utf8.count
+        for member in members.reversed() where member.key.utf8.count == length && member.key == key {
+            return member.value
+        }
         return nil
     }
 }
