@@ -116,24 +116,29 @@ enum StatePlistReader {
             var longitude: Double?
             var displayName: String?
             var countryCode: String?
+            // Keys matched as bytes (no string made for each of 50,000 keys); any other key,
+            // spelled otherwise or given twice leaves the fast path.
             while true {
-                guard let step = nextKey() else { return nil }
-                guard case .key(let key) = step else { break }
-                switch key {
-                case "name" where name == nil: name = string()
-                case "latitude" where latitude == nil: latitude = real()
-                case "longitude" where longitude == nil: longitude = real()
-                case "displayName" where displayName == nil: displayName = string()
-                case "countryCode" where countryCode == nil: countryCode = string()
-                default: return nil
-                }
-                // A value of another type: the reference path decides what that means.
-                switch key {
-                case "name": if name == nil { return nil }
-                case "latitude": if latitude == nil { return nil }
-                case "longitude": if longitude == nil { return nil }
-                case "displayName": if displayName == nil { return nil }
-                default: if countryCode == nil { return nil }
+                skipSpace()
+                if literal("</dict>") { break }
+                guard literal("<key>") else { return nil }
+                if literal("name</key>"), name == nil {
+                    guard let value = string() else { return nil }
+                    name = value
+                } else if literal("latitude</key>"), latitude == nil {
+                    guard let value = real() else { return nil }
+                    latitude = value
+                } else if literal("longitude</key>"), longitude == nil {
+                    guard let value = real() else { return nil }
+                    longitude = value
+                } else if literal("displayName</key>"), displayName == nil {
+                    guard let value = string() else { return nil }
+                    displayName = value
+                } else if literal("countryCode</key>"), countryCode == nil {
+                    guard let value = string() else { return nil }
+                    countryCode = value
+                } else {
+                    return nil
                 }
             }
             guard let name, let latitude, let longitude else { return nil }

@@ -288,4 +288,19 @@ import WeatherKit
         #expect(StatePlistReader.document(deep) == nil)
         #expect(StateStore.decodeDocument(deep) == nil)
     }
+
+    /// `Favorite.region`'s reading of ASCII display names from bytes agrees with the split it
+    /// stands in for, commas anywhere included.
+    @Test func asciiRegionAgreesWithTheSplit() {
+        let names = [
+            "", ",", ",,", "a", "a,", "a,,", ",a", ",a,b", ",,a, b", "a,b", "a, b , c ", "a,,b", "  a , b  ",
+            "Place 00001, Region 1, Country", "a,\r\nb\r\n", "x ,\t", "Hamburg, Deutschland", "a,\u{0B}b\u{0C}",
+            "a,\u{1C}b\u{1F}", "a, \u{7F}",
+        ]
+        for name in names {
+            let parts = name.split(separator: ",", maxSplits: 1)
+            #expect(Favorite.asciiRegion(name) == (parts.count == 2 ? parts[1].trimmed : ""), "\(name)")
+        }
+        #expect(Favorite.asciiRegion("Zürich, Schweiz") == nil)
+    }
 }
