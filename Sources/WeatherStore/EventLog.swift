@@ -515,7 +515,7 @@ public final class EventLog {
     /// A line already known to claim kind "command", decoded whole.
     ///
     /// - Parameter parsed: the line's JSON object, when `classify` parsed it already.
-    static func commandEntry(_ line: UnsafeRawBufferPointer, parsed: [String: JSONValue]? = nil) -> HistoryEntry? {
+    static func commandEntry(_ line: UnsafeRawBufferPointer, parsed: RecordFields? = nil) -> HistoryEntry? {
         guard line.count <= LogFile.longestLine,
             let record = read(line, parsed, as: CommandRecord.init), record.kind == "command", record.n > 0,
             let time = ISOTime.parse(record.ts)
@@ -572,7 +572,7 @@ public final class EventLog {
 
     /// A record from the object `classify` parsed, else from the line's bytes.
     static func read<Record>(
-        _ line: UnsafeRawBufferPointer, _ parsed: [String: JSONValue]?, as record: ([String: JSONValue]) -> Record?
+        _ line: UnsafeRawBufferPointer, _ parsed: RecordFields?, as record: (RecordFields) -> Record?
     ) -> Record? {
         guard let object = parsed ?? jsonObject(line) else { return nil }
         return record(object)
@@ -588,7 +588,7 @@ public final class EventLog {
     /// The kind, as `kind(of:)`, and the line's JSON object when telling the kind took parsing
     /// it (wx's snapshot and deletion records, whose sorted keys put `data_time` or `id` first),
     /// so that the record is read from it rather than parsed again.
-    static func classify(_ line: UnsafeRawBufferPointer) -> (kind: LineKind, object: [String: JSONValue]?) {
+    static func classify(_ line: UnsafeRawBufferPointer) -> (kind: LineKind, object: RecordFields?) {
         if LogFile.starts(line, with: sortedCommandPrefix) { return (.command, nil) }
         if LogFile.starts(line, with: sortedDeletionPrefix) { return (.deletion, nil) }
         if LogFile.starts(line, with: sortedSnapshotPrefix) { return (.snapshot, nil) }
@@ -648,8 +648,28 @@ public final class EventLog {
 // optional field may be absent or null. Writing stays with JSONEncoder (sorted keys).
 
 /// A line's JSON object; nil when it is not one.
-private func jsonObject(_ line: UnsafeRawBufferPointer) -> [String: JSONValue]? {
-    (try? JSONValue.parse(Data(line)))?.object
+private func jsonObject(_ line: UnsafeRawBufferPointer) -> RecordFields? {
+    (try? JSONValue.parseObjectMembers(line)).map(RecordFields.init(members:))
+}
+
+/// The members of a line's JSON object, looked up by key as a dictionary of them would be (a key
+/// written twice has its last value), without building one: a log may hold tens of thousands of
+/// snapshot records, and a dictionary for each was most of the time `saved` took.
+struct RecordFields {
+    var members: [(key: String, value: JSONValue)]
+
+    init(members: [(key: String, value: JSONValue)]) { self.members = members }
+
+    init(_ object: [String: JSONValue]) { members = object.map { ($0.key, $0.value) } }
+
+    subscript(key: String) -> JSONValue? {
+        // Lengths first: comparing two different strings costs about a hundred instructions.
+        let length = key.utf8.count
+        for member in members.reversed() where member.key.utf8.count == length && member.key == key {
+            return member.value
+        }
+        return nil
+    }
 }
 
 extension JSONValue {
@@ -681,11 +701,18 @@ private func optionalField<T>(_ object: [String: JSONValue], _ key: String, _ re
     return read(value).map { .some($0) }
 }
 
+private func optionalField<T>(_ object: RecordFields, _ key: String, _ read: (JSONValue) -> T?) -> T?? {
+    guard let value = object[key], value != .null else { return .some(nil) }
+    return read(value).map { .some($0) }
+}
+
 struct KindProbe {
     var kind: String
     var id: Int?
 
-    init?(_ object: [String: JSONValue]) {
+    init?(_ object: [String: JSONValue]) { self.init(RecordFields(object)) }
+
+    init?(_ object: RecordFields) {
         guard let kind = object["kind"]?.recordString, let id = optionalField(object, "id", \.recordInt) else {
             return nil
         }
@@ -714,7 +741,7 @@ struct CommandRecord: Encodable {
         self.init(object)
     }
 
-    init?(_ object: [String: JSONValue]) {
+    init?(_ object: RecordFields) {
         guard let v = object["v"]?.recordInt, let ts = object["ts"]?.recordString,
             let kind = object["kind"]?.recordString, let n = object["n"]?.recordInt,
             let line = object["line"]?.recordString
@@ -741,7 +768,7 @@ struct DeletionRecord: Encodable {
         self.init(object)
     }
 
-    init?(_ object: [String: JSONValue]) {
+    init?(_ object: RecordFields) {
         guard let v = object["v"]?.recordInt, let ts = object["ts"]?.recordString,
             let kind = object["kind"]?.recordString, let id = object["id"]?.recordInt
         else { return nil }
@@ -841,7 +868,7 @@ struct SnapshotRecord: Encodable {
         self.init(object)
     }
 
-    init?(_ object: [String: JSONValue]) {
+    init?(_ object: RecordFields) {
         guard let v = object["v"]?.recordInt, let ts = object["ts"]?.recordString,
             let kind = object["kind"]?.recordString, let id = object["id"]?.recordInt,
             let place = object["place"]?.object, let name = place["name"]?.recordString,

@@ -56,8 +56,27 @@ public struct Favorite: Hashable, Sendable, Codable {
     public var region: String {
         // A place known only by its coordinates ("31.5000,74.4000") has no region.
         guard Coordinate(parsing: displayName) == nil else { return "" }
+        if let region = Self.asciiRegion(displayName) { return region }
         let parts = displayName.split(separator: ",", maxSplits: 1)
         return parts.count == 2 ? parts[1].trimmed : ""
+    }
+
+    /// `region`'s split for ASCII text, from its bytes (`favs` asks it of every favorite): what
+    /// follows the first comma after any leading ones, trimmed — "" when nothing does. Nil for
+    /// text that is not ASCII.
+    static func asciiRegion(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // Leading commas make empty parts, which the split leaves out.
+        guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: ",") }),
+            let comma = utf8[first...].firstIndex(of: UInt8(ascii: ","))
+        else { return "" }
+        // Trimmed as `trimmed` does: in ASCII, the white space is tab to carriage return and space.
+        func isSpace(_ byte: UInt8) -> Bool { (0x09...0x0D).contains(byte) || byte == 0x20 }
+        guard let start = utf8[utf8.index(after: comma)...].firstIndex(where: { !isSpace($0) }),
+            let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(text[start...last])
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, latitude, longitude, displayName, countryCode }
@@ -328,11 +347,20 @@ public final class StateStore {
     ///
     /// The nesting is bounded before the parser recurses (`maximumDepth`): 10,000 levels
     /// overflowed its stack. Binary property lists, which wx never writes, are refused.
+    ///
+    /// A document in the shape wx writes is read by `StatePlistReader`; anything else (unknown
+    /// keys, entries that are left out, another writer's layout) by `PropertyListDecoder`.
     static func decodeDocument(_ data: Data) -> StateDocument? {
         guard String(validating: data, as: UTF8.self) != nil, !data.starts(with: Array("bplist".utf8)),
             xmlDepth(data, within: maximumDepth)
         else { return nil }
-        return try? PropertyListDecoder().decode(StateDocument.self, from: data)
+        return StatePlistReader.document(data) ?? referenceDecode(data)
+    }
+
+    /// `PropertyListDecoder`'s reading of `data`, which the caller has checked as `decodeDocument`
+    /// does; what `StatePlistReader` must agree with.
+    static func referenceDecode(_ data: Data) -> StateDocument? {
+        try? PropertyListDecoder().decode(StateDocument.self, from: data)
     }
 
     /// Whether the XML elements in `data` nest at most `limit` deep: one pass over the bytes,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import WXBasics
+
+@testable import WXBasics
 
 /// ISOTime writes log.jsonl's `ts`, the cache header and `--json` times: the bytes must not change.
 @Suite struct ISOTimeTests {
@@ -45,5 +46,37 @@ import WXBasics
         #expect(ISOTime.parse("2026-02-06T22:40:00+01:00") == date)
         #expect(ISOTime.parse("2026-02-06T21:40:00.250Z") == Date(timeIntervalSince1970: 1_770_414_000.25))
         #expect(ISOTime.parse("2026-02-06 21:40") == nil)
+    }
+
+    /// The fast reading of "YYYY-MM-DDTHH:MM:SSZ" gives what Foundation's parser gives, for
+    /// times in range and out of it (month 13, 29 February of a common year, hour 24, second 60),
+    /// which are left to Foundation.
+    @Test func fastPathAgreesWithFoundation() throws {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        var state: UInt64 = 7
+        func next(_ range: ClosedRange<Int>) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
+        }
+        var texts = [
+            "2026-02-29T00:00:00Z", "2024-02-29T23:59:59Z", "1900-02-29T00:00:00Z", "2000-02-29T12:00:00Z",
+            "2026-13-01T00:00:00Z", "2026-00-10T00:00:00Z", "2026-01-00T00:00:00Z", "2026-04-31T00:00:00Z",
+            "2026-01-01T24:00:00Z", "2026-01-01T23:60:00Z", "2026-01-01T23:59:60Z", "1899-12-31T23:59:59Z",
+            "1900-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "1970-01-01T00:00:00Z", "2026-1-01T00:00:00Z",
+            "2026-01-01T00:00:00z", "+026-01-01T00:00:00Z", "2026-01-01 00:00:00Z",
+        ]
+        for _ in 0..<3_000 {
+            texts.append(
+                "\(next(1890...2100))-\(two(next(0...13)))-\(two(next(0...32)))T\(two(next(0...24))):\(two(next(0...60))):\(two(next(0...60)))Z"
+            )
+        }
+        for text in texts {
+            let foundation = try? Date(text, strategy: .iso8601)
+            if let seconds = ISOTime.wholeSecondsUTC(text) {
+                #expect(foundation == Date(timeIntervalSince1970: Double(seconds)), "\(text)")
+            }
+            #expect(ISOTime.parse(text) == foundation, "\(text)")
+        }
+        #expect(ISOTime.wholeSecondsUTC("2026-02-06T21:40:00Z") == 1_770_414_000)
     }
 }

@@ -39,6 +39,47 @@ struct JSONParser {
         return try result.get()
     }
 
+    /// The members of the one object `bytes` hold, in order (see `JSONValue.parseObjectMembers`).
+    static func parseObjectMembers(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> [(key: String, value: JSONValue)]
+    {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        guard parser.current == UInt8(ascii: "{") else { throw Failure() }
+        // As `object()`, into an array.
+        try parser.enter()
+        parser.position += 1
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(16)
+        parser.skipWhitespace()
+        if parser.current == UInt8(ascii: "}") {
+            parser.position += 1
+            parser.depth -= 1
+        } else {
+            members: while true {
+                parser.skipWhitespace()
+                guard parser.current == UInt8(ascii: "\"") else { throw Failure() }
+                let key = try parser.string()
+                parser.skipWhitespace()
+                guard parser.current == UInt8(ascii: ":") else { throw Failure() }
+                parser.position += 1
+                parser.skipWhitespace()
+                members.append((key, try parser.value()))
+                parser.skipWhitespace()
+                switch parser.current {
+                case UInt8(ascii: ","): parser.position += 1
+                case UInt8(ascii: "}"):
+                    parser.position += 1
+                    parser.depth -= 1
+                    break members
+                default: throw Failure()
+                }
+            }
+        }
+        parser.skipWhitespace()
+        guard parser.position == bytes.count else { throw Failure() }
+        return members
+    }
+
     private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
@@ -147,14 +188,19 @@ struct JSONParser {
         position += 1
         let start = position
         // Fast path: no escapes — the bytes between the quotes are the string.
+        var ascii = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
                 position += 1
+                // ASCII is valid UTF-8 as it is; only other bytes need validating (the generic
+                // validation costs about a thousand instructions a call, even for "v").
+                if ascii { return String(decoding: slice, as: UTF8.self) }
                 guard let text = String(validating: slice, as: UTF8.self) else { throw Failure() }
                 return text
             }
+            if byte >= 0x80 { ascii = false }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw Failure() }
             position += 1

@@ -3,7 +3,9 @@
 package enum TextLayout {
     /// The number of terminal columns `text` takes.
     package static func columns(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        // Printable ASCII (most cells of a table) takes a column a byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
     static func width(of scalar: Unicode.Scalar) -> Int {

@@ -38,8 +38,10 @@ public final class TimeZoneDatabase: Sendable {
 
     /// The parsed file for `identifier`, read on first use.
     public func zone(_ identifier: String) -> TimeZoneFile? {
-        guard Self.isValidIdentifier(identifier) else { return nil }
+        // Only valid identifiers are ever stored, so a stored one needs no checking again (a
+        // list of 20,000 snapshots looks its zone up for each).
         if let known = zones.withLock({ $0[identifier] }) { return known }
+        guard Self.isValidIdentifier(identifier) else { return nil }
         // Read outside the lock; two threads reading the same zone at once both get the same answer.
         let file = FileIO.read("\(root)/\(identifier)", limit: 1 << 20).flatMap { try? TimeZoneFile(Array($0)) }
         zones.withLock { $0[identifier] = .some(file) }

@@ -65,6 +65,7 @@ public struct Coordinate: Hashable, Sendable, Codable {
     /// wx names unnamed places with (`"5.0000°S 150.0000°W"`, `"5S 150W"`); nil unless both
     /// parts are decimal numbers in range.
     public init?(parsing text: String) {
+        if Self.isNeitherForm(text) { return nil }
         if let coordinate = Self.hemispheres(text) {
             self = coordinate
             return
@@ -80,6 +81,26 @@ public struct Coordinate: Hashable, Sendable, Codable {
 }
 
 extension Coordinate {
+    /// Whether ASCII `text` is plainly neither form: not two words (split at spaces and commas)
+    /// and not one comma. Told from the bytes without splitting, for the place names `region`
+    /// asks about for every favorite in a list; text that is not ASCII is left to the parsers.
+    fileprivate static func isNeitherForm(_ text: String) -> Bool {
+        var words = 0
+        var commas = 0
+        var inWord = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return false }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") {
+                if byte == UInt8(ascii: ",") { commas += 1 }
+                inWord = false
+            } else if !inWord {
+                inWord = true
+                words += 1
+            }
+        }
+        return words != 2 && commas != 1
+    }
+
     /// `"5.0000°S 150.0000°W"` → (−5, −150); nil for anything else.
     fileprivate static func hemispheres(_ text: String) -> Coordinate? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)

@@ -24,8 +24,9 @@ struct TextTable {
         /// The fewest columns it may shrink to: its minimum, and never less than its header.
         var narrowest: Int? { shrinkable.map { max($0, TextLayout.columns(header)) } }
 
-        /// The widest of the header and the cells, in terminal columns.
-        var natural: Int { cells.reduce(TextLayout.columns(header)) { max($0, TextLayout.columns($1)) } }
+        /// The widest of the header and the cells, in terminal columns. Measured once by
+        /// `lines(width:)`, which passes it on (a table may have tens of thousands of rows).
+        var measuredNatural: Int { cells.reduce(TextLayout.columns(header)) { max($0, TextLayout.columns($1)) } }
     }
 
     var columns: [Column]
@@ -36,26 +37,32 @@ struct TextTable {
     /// columns that are never cut or left out fit it; trailing spaces removed.
     func lines(width: Int) -> [String] {
         var kept = columns
+        var naturals = columns.map(\.measuredNatural)
         while true {
-            if let layout = Self.fit(kept, width: width - indent) { return Self.render(kept, layout, indent: indent) }
+            if let layout = Self.fit(kept, naturals, width: width - indent) {
+                return Self.render(kept, layout, indent: indent)
+            }
             let droppable = kept.indices.filter { kept[$0].dropOrder != nil }
             guard let drop = droppable.min(by: { kept[$0].dropOrder! < kept[$1].dropOrder! }) else {
-                return Self.render(kept, Self.compact(kept, shrunk: true), indent: indent)
+                return Self.render(kept, Self.compact(kept, naturals, shrunk: true), indent: indent)
             }
             kept.remove(at: drop)
+            naturals.remove(at: drop)
         }
     }
 
     /// Lead and width of each column within `width`, or nil when they cannot fit.
-    static func fit(_ columns: [Column], width: Int) -> [(lead: Int, width: Int)]? {
-        let preferred = columns.map { column in
-            (lead: column.lead, width: column.shrinkable == nil ? max(column.width, column.natural) : column.width)
+    ///
+    /// - Parameter naturals: each column's `measuredNatural`.
+    static func fit(_ columns: [Column], _ naturals: [Int], width: Int) -> [(lead: Int, width: Int)]? {
+        let preferred = zip(columns, naturals).map { column, natural in
+            (lead: column.lead, width: column.shrinkable == nil ? max(column.width, natural) : column.width)
         }
         if total(preferred) <= width { return preferred }
         // Two spaces between columns where they fit, else one.
-        let roomy = compact(columns, shrunk: false, gap: 2)
+        let roomy = compact(columns, naturals, shrunk: false, gap: 2)
         if total(roomy) <= width { return roomy }
-        var layout = compact(columns, shrunk: false)
+        var layout = compact(columns, naturals, shrunk: false)
         var excess = total(layout) - width
         // Words give way from the last such column to the first (a condition before a name).
         for index in columns.indices.reversed() where excess > 0 {
@@ -69,9 +76,11 @@ struct TextTable {
 
     /// Every column as wide as its widest cell, `gap` spaces apart; with `shrunk`, the columns
     /// of words at their minimum.
-    static func compact(_ columns: [Column], shrunk: Bool, gap: Int = 1) -> [(lead: Int, width: Int)] {
+    static func compact(_ columns: [Column], _ naturals: [Int], shrunk: Bool, gap: Int = 1) -> [(lead: Int, width: Int)]
+    {
         columns.enumerated().map { index, column in
-            let width = shrunk ? min(column.natural, column.narrowest ?? column.natural) : column.natural
+            let natural = naturals[index]
+            let width = shrunk ? min(natural, column.narrowest ?? natural) : natural
             return (lead: index == 0 ? 0 : gap, width: width)
         }
     }
@@ -80,14 +89,52 @@ struct TextTable {
 
     static func render(_ columns: [Column], _ layout: [(lead: Int, width: Int)], indent: Int) -> [String] {
         let rows = columns.first?.cells.count ?? 0
+        let length = indent + total(layout)
         func line(_ cell: (Column) -> String) -> String {
-            var text = String(repeating: " ", count: indent)
+            // One string grown in place: room for the layout's columns (more bytes only when a
+            // cell is not ASCII).
+            var text = ""
+            text.reserveCapacity(length)
+            Self.appendSpaces(indent, to: &text)
             for (column, place) in zip(columns, layout) {
-                text += String(repeating: " ", count: place.lead)
-                text += TextLayout.pad(cell(column), to: place.width, right: column.right)
+                Self.appendSpaces(place.lead, to: &text)
+                // As `TextLayout.pad`, measuring the cell once.
+                var value = cell(column)
+                var used = TextLayout.columns(value)
+                if used > place.width {
+                    value = TextLayout.truncate(value, to: place.width)
+                    used = TextLayout.columns(value)
+                }
+                if column.right { Self.appendSpaces(place.width - used, to: &text) }
+                text += value
+                if !column.right { Self.appendSpaces(place.width - used, to: &text) }
             }
-            return text.trimmedTrailing
+            Self.removeTrailingSpaces(&text)
+            return text
         }
         return [line(\.header)] + (0..<rows).map { row in line { $0.cells[row] } }
+    }
+
+    /// Removes the spaces that end `text` (as Characters: a space after a prepending mark is
+    /// part of that character and stays).
+    static func removeTrailingSpaces(_ text: inout String) {
+        let utf8 = text.utf8
+        var spaces = 0
+        var index = utf8.endIndex
+        while index > utf8.startIndex, utf8[utf8.index(before: index)] == UInt8(ascii: " ") {
+            index = utf8.index(before: index)
+            spaces += 1
+        }
+        guard spaces > 0 else { return }
+        if index == utf8.startIndex || utf8[utf8.index(before: index)] < 0x80 {
+            // After ASCII every space is a character of its own.
+            text.removeLast(spaces)
+        } else {
+            while text.last == " " { text.removeLast() }
+        }
+    }
+
+    static func appendSpaces(_ count: Int, to text: inout String) {
+        if count > 0 { text.append(String(repeating: " ", count: count)) }
     }
 }

@@ -1,0 +1,371 @@
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A reader for the state.plist documents wx writes itself, about fifteen times faster than
+/// FoundationEssentials' `PropertyListDecoder` on 10,000 favorites (`favs` reads the file whole).
+///
+/// It reads only the shape wx writes: an XML property list whose top-level dictionary holds
+/// `version` (`<integer>`), `favorites` (an array of dictionaries with `name`, `latitude`,
+/// `longitude`, `displayName`, `countryCode`) and `settings` (`units` as a version 2 preset with
+/// string overrides, `language`, `geocoder`, `provider`). Anything else — a key it does not know
+/// (kept by the reference path as `otherEntries`), a value of another type, a favorite or setting
+/// that would be left out, an entity other than the five XML ones, CDATA, a comment, a carriage
+/// return — makes it answer nil, and the caller decodes the file with `PropertyListDecoder`,
+/// which is the reference: for every document this reader accepts, both give the same
+/// `StateDocument` (tested on the fixtures and on generated documents).
+///
+/// Its nesting is fixed (plist, document, favorites, a favorite, a value), so it never recurses
+/// on input; invalid UTF-8 is refused by the caller before either reader runs.
+enum StatePlistReader {
+    /// The document in `data`, or nil when it is not in the shape described above.
+    static func document(_ data: Data) -> StateDocument? {
+        data.withUnsafeBytes { raw -> StateDocument? in
+            var cursor = Cursor(raw.bindMemory(to: UInt8.self))
+            return cursor.document()
+        }
+    }
+
+    private enum Tag: Equatable {
+        case dict, array, key, string, real, integer
+    }
+
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        // MARK: Document
+
+        mutating func document() -> StateDocument? {
+            guard prolog() else { return nil }
+            guard let (tag, empty) = openTag(), tag == .dict else { return nil }
+            var document = StateDocument()
+            var seen = Set<String>()
+            var sawVersion = false
+            if !empty {
+                while true {
+                    guard let step = nextKey() else { return nil }
+                    guard case .key(let key) = step else { break }
+                    guard seen.insert(key).inserted else { return nil }
+                    switch key {
+                    case "version":
+                        guard let version = integer() else { return nil }
+                        document.version = version
+                        sawVersion = true
+                    case "favorites":
+                        guard let favorites = favorites() else { return nil }
+                        document.favorites = favorites
+                    case "settings":
+                        guard let settings = settings() else { return nil }
+                        document.settings = settings
+                    default:
+                        return nil
+                    }
+                }
+            }
+            skipSpace()
+            guard sawVersion, literal("</plist>") else { return nil }
+            skipSpace()
+            return index == bytes.count ? document : nil
+        }
+
+        /// The prolog wx and Python's plistlib write, exactly: `<?xml version="1.0"` with or without
+        /// `encoding="UTF-8"`, Apple's DOCTYPE or none, and `<plist version="1.0">`. Any other is
+        /// left to the reference, which may refuse it (an encoding it does not know).
+        mutating func prolog() -> Bool {
+            skipSpace()
+            if literal("<?xml version=\"1.0\"") {
+                _ = literal(" encoding=\"UTF-8\"")
+                guard literal("?>") else { return false }
+                skipSpace()
+            }
+            if literal(
+                "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">"
+            ) {
+                skipSpace()
+            }
+            return literal("<plist version=\"1.0\">")
+        }
+
+        // MARK: Values of wx's document
+
+        mutating func favorites() -> [Favorite]? {
+            guard let (tag, empty) = openTag(), tag == .array else { return nil }
+            var favorites: [Favorite] = []
+            guard !empty else { return favorites }
+            while true {
+                skipSpace()
+                if literal("</array>") { return favorites }
+                guard let favorite = favorite() else { return nil }
+                favorites.append(favorite)
+            }
+        }
+
+        /// A favorite as `Favorite.init(from:)` reads it; nil for one it would refuse.
+        mutating func favorite() -> Favorite? {
+            guard let (tag, empty) = openTag(), tag == .dict, !empty else { return nil }
+            var name: String?
+            var latitude: Double?
+            var longitude: Double?
+            var displayName: String?
+            var countryCode: String?
+            // Keys matched as bytes (no string made for each of 50,000 keys); any other key,
+            // spelled otherwise or given twice leaves the fast path.
+            while true {
+                skipSpace()
+                if literal("</dict>") { break }
+                guard literal("<key>") else { return nil }
+                if literal("name</key>"), name == nil {
+                    guard let value = string() else { return nil }
+                    name = value
+                } else if literal("latitude</key>"), latitude == nil {
+                    guard let value = real() else { return nil }
+                    latitude = value
+                } else if literal("longitude</key>"), longitude == nil {
+                    guard let value = real() else { return nil }
+                    longitude = value
+                } else if literal("displayName</key>"), displayName == nil {
+                    guard let value = string() else { return nil }
+                    displayName = value
+                } else if literal("countryCode</key>"), countryCode == nil {
+                    guard let value = string() else { return nil }
+                    countryCode = value
+                } else {
+                    return nil
+                }
+            }
+            guard let name, let latitude, let longitude else { return nil }
+            let cleanName = TerminalText.sanitized(name).trimmed
+            guard !cleanName.isEmpty, Coordinate(latitude: latitude, longitude: longitude).isValid else { return nil }
+            var favorite = Favorite(
+                name: cleanName, coordinate: Coordinate(latitude: 0, longitude: 0),
+                displayName: TerminalText.sanitized(displayName ?? cleanName), countryCode: countryCode)
+            favorite.latitude = latitude
+            favorite.longitude = longitude
+            return favorite
+        }
+
+        /// Settings as `Settings.init(from:)` reads them when every entry is readable.
+        mutating func settings() -> Settings? {
+            guard let (tag, empty) = openTag(), tag == .dict else { return nil }
+            var settings = Settings()
+            guard !empty else { return settings }
+            var seen = Set<String>()
+            while true {
+                guard let step = nextKey() else { return nil }
+                guard case .key(let key) = step else { return settings }
+                guard seen.insert(key).inserted else { return nil }
+                switch key {
+                case "units":
+                    guard let units = units() else { return nil }
+                    settings.unitSetting = units
+                case "language":
+                    guard let value = string() else { return nil }
+                    settings.language = value
+                case "geocoder":
+                    guard let value = string() else { return nil }
+                    settings.geocoder = value
+                case "provider":
+                    guard let value = string() else { return nil }
+                    settings.provider = value
+                default:
+                    return nil
+                }
+            }
+        }
+
+        /// A version 2 `units` entry, as `StoredUnits` reads it; nil for version 1 or anything
+        /// it would refuse.
+        mutating func units() -> UnitSetting? {
+            guard let (tag, empty) = openTag(), tag == .dict, !empty else { return nil }
+            var words: [String: String] = [:]
+            while true {
+                guard let step = nextKey() else { return nil }
+                guard case .key(let key) = step else { break }
+                guard words[key] == nil, key == "preset" || UnitQuantity(rawValue: key) != nil,
+                    let value = string()
+                else { return nil }
+                words[key] = value
+            }
+            guard let preset = words["preset"].flatMap(UnitPreset.init(rawValue:)) else { return nil }
+            var setting = UnitSetting(preset: preset)
+            for quantity in UnitQuantity.allCases {
+                guard let word = words[quantity.rawValue] else { continue }
+                guard let changed = setting.setting(quantity, to: word) else { return nil }
+                setting = changed
+            }
+            return setting
+        }
+
+        // MARK: Elements
+
+        enum KeyStep {
+            case key(String)
+            /// The dictionary's `</dict>`.
+            case end
+        }
+
+        /// The next `<key>`'s text, or the end of the dictionary; nil when neither comes next.
+        mutating func nextKey() -> KeyStep? {
+            skipSpace()
+            if literal("</dict>") { return .end }
+            guard literal("<key>"), let text = text(closing: "</key>") else { return nil }
+            return .key(text)
+        }
+
+        /// An opening tag of a known element, and whether it is empty (`<dict/>`).
+        mutating func openTag() -> (Tag, Bool)? {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
+            let start = index
+            index += 1
+            let tag: Tag
+            if literal("dict") {
+                tag = .dict
+            } else if literal("array") {
+                tag = .array
+            } else if literal("key") {
+                tag = .key
+            } else if literal("string") {
+                tag = .string
+            } else if literal("real") {
+                tag = .real
+            } else if literal("integer") {
+                tag = .integer
+            } else {
+                index = start
+                return nil
+            }
+            if literal(">") { return (tag, false) }
+            if literal("/>") { return (tag, true) }
+            index = start
+            return nil
+        }
+
+        mutating func string() -> String? {
+            guard let (tag, empty) = openTag(), tag == .string else { return nil }
+            return empty ? "" : text(closing: "</string>")
+        }
+
+        /// An `<integer>` of decimal digits (no sign but `-`, no leading zero), as an Int.
+        mutating func integer() -> Int? {
+            guard let (tag, empty) = openTag(), tag == .integer, !empty, let text = text(closing: "</integer>")
+            else { return nil }
+            let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+            guard (1...18).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
+                digits.count == 1 || digits.first != UInt8(ascii: "0")
+            else { return nil }
+            return Int(text)
+        }
+
+        /// A `<real>` written as `-12.5`, `3`, `1e-05`: finite, nothing else.
+        mutating func real() -> Double? {
+            guard let (tag, empty) = openTag(), tag == .real, !empty, let text = text(closing: "</real>")
+            else { return nil }
+            var state = 0  // 0 integer part, 1 fraction, 2 exponent sign, 3 exponent
+            var digitsIn = [0, 0, 0, 0]
+            for (offset, byte) in text.utf8.enumerated() {
+                switch byte {
+                case UInt8(ascii: "-") where offset == 0: continue
+                case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                    guard state == 2 else { return nil }
+                    state = 3
+                case 0x30...0x39:
+                    if state == 2 { state = 3 }
+                    digitsIn[state] += 1
+                case UInt8(ascii: "."):
+                    guard state == 0, digitsIn[0] > 0 else { return nil }
+                    state = 1
+                case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                    guard state <= 1, digitsIn[state] > 0 else { return nil }
+                    state = 2
+                default: return nil
+                }
+            }
+            guard digitsIn[0] > 0, state != 1 || digitsIn[1] > 0, state != 2, state != 3 || digitsIn[3] > 0,
+                let value = Double(text), value.isFinite
+            else { return nil }
+            return value
+        }
+
+        /// Character data up to `closing`, with the five XML entities replaced; nil when it holds
+        /// markup, another entity, `>`, a carriage return or another control character, or `closing`
+        /// does not follow.
+        mutating func text(closing: StaticString) -> String? {
+            let start = index
+            var entities = false
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "<"):
+                    let end = index
+                    guard literal(closing) else { return nil }
+                    let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    return entities ? Self.replacingEntities(raw) : String(decoding: raw, as: UTF8.self)
+                case UInt8(ascii: ">"), UInt8(ascii: "\r"): return nil
+                case UInt8(ascii: "&"): entities = true
+                case UInt8(ascii: "\t"), UInt8(ascii: "\n"): break
+                case ..<0x20: return nil  // not allowed in XML: the reference decides
+                default: break
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        static func replacingEntities(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+            var out: [UInt8] = []
+            out.reserveCapacity(raw.count)
+            var index = 0
+            let entities: [(String, UInt8)] = [
+                ("&amp;", UInt8(ascii: "&")), ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")),
+                ("&quot;", UInt8(ascii: "\"")), ("&apos;", UInt8(ascii: "'")),
+            ]
+            outer: while index < raw.count {
+                guard raw[index] == UInt8(ascii: "&") else {
+                    out.append(raw[index])
+                    index += 1
+                    continue
+                }
+                for (name, byte) in entities {
+                    let utf8 = Array(name.utf8)
+                    if index + utf8.count <= raw.count, raw[index..<index + utf8.count].elementsEqual(utf8) {
+                        out.append(byte)
+                        index += utf8.count
+                        continue outer
+                    }
+                }
+                return nil
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        // MARK: Bytes
+
+        mutating func skipSpace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+                default: return
+                }
+            }
+        }
+
+        /// Whether `text` comes next; steps over it when it does.
+        mutating func literal(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard bytes.count - index >= count else { return false }
+            let pointer = text.utf8Start
+            for offset in 0..<count where bytes[index + offset] != pointer[offset] { return false }
+            index += count
+            return true
+        }
+
+    }
+}
