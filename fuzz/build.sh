@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build/fuzz/modules
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -suppress-warnings)
-swiftc "${flags[@]}" -wmo -module-name WXBasics -emit-module -emit-module-path .build/fuzz/modules/WXBasics.swiftmodule \
+swiftc "${flags[@]}" -wmo -package-name wx -module-name WXBasics -emit-module -emit-module-path .build/fuzz/modules/WXBasics.swiftmodule \
   -c $(find Sources/WXBasics -name '*.swift' | sort) -o .build/fuzz/WXBasics.o
 # WeatherStore's sources go into the one module too, so WeatherShell's `import WeatherStore`
 # finds only this empty module of that name (as its `import WeatherKit` names the module itself).

@@ -11,12 +11,12 @@ import Glibc
 #endif
 
 /// One command from the history: its number across all sessions and the line as typed.
-public struct HistoryEntry: Hashable, Sendable {
+package struct HistoryEntry: Hashable, Sendable {
     /// 1, 2, 3… in the order commands were entered, across every session and process.
-    public var number: Int
-    public var line: String
+    package var number: Int
+    package var line: String
     /// When it was entered (UTC).
-    public var time: Date
+    package var time: Date
 
     package init(number: Int, line: String, time: Date) {
         self.number = number
@@ -26,19 +26,19 @@ public struct HistoryEntry: Hashable, Sendable {
 }
 
 /// A saved weather reading for a place.
-public struct Snapshot: Hashable, Sendable {
+package struct Snapshot: Hashable, Sendable {
     /// 1, 2, 3… never reused, even after deletion.
-    public var id: Int
+    package var id: Int
     /// When `save` ran (UTC, wx's clock).
-    public var savedAt: Date
-    public var placeName: String
+    package var savedAt: Date
+    package var placeName: String
     /// The coordinate that was asked for, 4 decimals.
-    public var coordinate: Coordinate
+    package var coordinate: Coordinate
     /// The place's UTC offset when the data was valid, seconds; for showing local times.
-    public var utcOffsetSeconds: Int
+    package var utcOffsetSeconds: Int
     /// The place's IANA zone, when known.
-    public var timeZone: String?
-    public var reading: SnapshotReading
+    package var timeZone: String?
+    package var reading: SnapshotReading
 
     package init(
         id: Int, savedAt: Date, placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
@@ -73,7 +73,7 @@ public struct Snapshot: Hashable, Sendable {
 ///
 /// Readers skip kinds they do not know, lines that do not parse (counted), and a torn last line.
 /// Writers append one whole line with one `write` under the folder's lock.
-public final class EventLog {
+package final class EventLog {
     package static let formatVersion = 1
     package let path: String
     let folder: String
@@ -248,14 +248,14 @@ public final class EventLog {
     // MARK: - Maintenance
 
     /// What `log` reports.
-    public struct Statistics: Hashable, Sendable {
-        public var path: String
-        public var bytes: Int
-        public var commands: Int
-        public var snapshots: Int
-        public var deletedSnapshots: Int
-        public var unreadableLines: Int
-        public var otherRecords: Int
+    package struct Statistics: Hashable, Sendable {
+        package var path: String
+        package var bytes: Int
+        package var commands: Int
+        package var snapshots: Int
+        package var deletedSnapshots: Int
+        package var unreadableLines: Int
+        package var otherRecords: Int
     }
 
     /// Counts the records of the log (reads it whole).
@@ -286,12 +286,12 @@ public final class EventLog {
     }
 
     /// What `log compact` did.
-    public struct Compaction: Hashable, Sendable {
-        public var before: Statistics
-        public var after: Statistics
+    package struct Compaction: Hashable, Sendable {
+        package var before: Statistics
+        package var after: Statistics
         /// Where the lines no record could be read from were moved (`log.jsonl.unreadable-<UTC
         /// time>`, 0600), nil when there were none.
-        public var unreadableLinesFile: String?
+        package var unreadableLinesFile: String?
     }
 
     /// Rewrites the log without deleted snapshots and their deletion records, keeping everything

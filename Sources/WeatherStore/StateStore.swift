@@ -12,22 +12,22 @@ import Glibc
 #endif
 
 /// A saved place. Identified by its coordinate, rounded to 4 decimals, as it was asked for.
-public struct Favorite: Hashable, Sendable, Codable {
+package struct Favorite: Hashable, Sendable, Codable {
     /// The name used by `show <name>`, completion and `fav rm`; unique among favorites.
-    public var name: String
+    package var name: String
     /// Degrees, WGS 84, 4 decimals.
-    public var latitude: Double
+    package var latitude: Double
     /// Degrees, WGS 84, 4 decimals.
-    public var longitude: Double
+    package var longitude: Double
     /// The geocoder's label ("Hamburg, Deutschland").
-    public var displayName: String
+    package var displayName: String
     /// ISO 3166-1 alpha-2, lowercase; nil when unknown.
-    public var countryCode: String?
+    package var countryCode: String?
     /// Keys of the favorite's dictionary in state.plist that this wx does not know (a newer wx
     /// or the user added them), kept as they were and written back.
     package var otherEntries: [String: PlistValue] = [:]
 
-    public init(name: String, place: Place) {
+    package init(name: String, place: Place) {
         self.name = name
         self.latitude = place.coordinate.latitude
         self.longitude = place.coordinate.longitude
@@ -36,7 +36,7 @@ public struct Favorite: Hashable, Sendable, Codable {
     }
 
     /// A favorite with every field given (`import favorites`); the coordinate is rounded to 4 decimals.
-    public init(name: String, coordinate: Coordinate, displayName: String, countryCode: String?) {
+    package init(name: String, coordinate: Coordinate, displayName: String, countryCode: String?) {
         self.name = name
         self.latitude = coordinate.rounded.latitude
         self.longitude = coordinate.rounded.longitude
@@ -44,16 +44,16 @@ public struct Favorite: Hashable, Sendable, Codable {
         self.countryCode = countryCode
     }
 
-    public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude).rounded }
+    package var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude).rounded }
 
     /// The favorite as a place to show, under the favorite's own name.
-    public var place: Place {
+    package var place: Place {
         Place(name: name, region: region, countryCode: countryCode, coordinate: coordinate, displayName: displayName)
     }
 
     /// The region and country: the display name ("Elbphilharmonie, Hamburg, Deutschland")
     /// without its first part, the place's original name, which a rename may have replaced.
-    public var region: String {
+    package var region: String {
         // A place known only by its coordinates ("31.5000,74.4000") has no region.
         guard Coordinate(parsing: displayName) == nil else { return "" }
         if let region = Self.asciiRegion(displayName) { return region }
@@ -81,7 +81,7 @@ public struct Favorite: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, latitude, longitude, displayName, countryCode }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = TerminalText.sanitized(try container.decode(String.self, forKey: .name)).trimmed
         latitude = try container.decode(Double.self, forKey: .latitude)
@@ -94,7 +94,7 @@ public struct Favorite: Hashable, Sendable, Codable {
         otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(latitude, forKey: .latitude)
@@ -106,23 +106,23 @@ public struct Favorite: Hashable, Sendable, Codable {
 }
 
 /// User settings kept in `state.plist`.
-public struct Settings: Hashable, Sendable, Codable {
+package struct Settings: Hashable, Sendable, Codable {
     /// The units setting: a preset with per-quantity overrides.
-    public var unitSetting = UnitSetting()
+    package var unitSetting = UnitSetting()
 
     /// The units values are shown in.
-    public var units: UnitPreferences {
+    package var units: UnitPreferences {
         get { unitSetting.preferences }
         set { unitSetting = UnitSetting(approximating: newValue) }
     }
     /// Language for place names (`Accept-Language`); nil follows the locale.
-    public var language: String?
+    package var language: String?
     /// The geocoder `find` uses: "nominatim" (default) or "open-meteo".
-    public var geocoder: String?
+    package var geocoder: String?
     /// The weather provider `show` uses: "open-meteo" (default) or "openweathermap".
-    public var provider: String?
+    package var provider: String?
 
-    public init() {}
+    package init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable { case units, language, geocoder, provider }
 
@@ -131,7 +131,7 @@ public struct Settings: Hashable, Sendable, Codable {
 
     /// Reads leniently: a setting that does not decode keeps its default instead of making the
     /// whole file unreadable.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func read<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
             guard container.contains(key) else { return nil }
@@ -148,7 +148,7 @@ public struct Settings: Hashable, Sendable, Codable {
         otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(StoredUnits(unitSetting), forKey: .units)
         try container.encodeIfPresent(language, forKey: .language)
@@ -160,12 +160,12 @@ public struct Settings: Hashable, Sendable, Codable {
     /// Settings in the file that could not be read (they keep their defaults).
     var unreadableEntries = 0
 
-    public static func == (a: Settings, b: Settings) -> Bool {
+    package static func == (a: Settings, b: Settings) -> Bool {
         a.unitSetting == b.unitSetting && a.language == b.language && a.geocoder == b.geocoder
             && a.provider == b.provider
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(unitSetting)
         hasher.combine(language)
         hasher.combine(geocoder)
@@ -228,13 +228,13 @@ struct StoredUnits: Codable {
 /// as version 2 at the next change (a wx that knows only version 1 then reads the file read-only).
 package struct StateDocument: Hashable, Sendable, Codable {
     /// The format version this wx writes.
-    public static let currentVersion = 2
+    package static let currentVersion = 2
 
-    public var version: Int = StateDocument.currentVersion
-    public var favorites: [Favorite] = []
-    public var settings = Settings()
+    package var version: Int = StateDocument.currentVersion
+    package var favorites: [Favorite] = []
+    package var settings = Settings()
 
-    public init() {}
+    package init() {}
 
     enum CodingKeys: String, CodingKey, CaseIterable { case version, favorites, settings }
 
@@ -244,9 +244,9 @@ package struct StateDocument: Hashable, Sendable, Codable {
 
     /// Entries of the file that could not be read and were left out (favorites, a settings
     /// block); the store keeps a copy of the file before anything overwrites it.
-    public var unreadableEntries = 0
+    package var unreadableEntries = 0
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
         // One bad favorite is left out, not the whole list; the caller is told how many.
@@ -269,7 +269,7 @@ package struct StateDocument: Hashable, Sendable, Codable {
         otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try container.encode(favorites, forKey: .favorites)
@@ -277,11 +277,11 @@ package struct StateDocument: Hashable, Sendable, Codable {
         try PlistValue.encode(otherEntries, to: encoder)
     }
 
-    public static func == (a: StateDocument, b: StateDocument) -> Bool {
+    package static func == (a: StateDocument, b: StateDocument) -> Bool {
         a.version == b.version && a.favorites == b.favorites && a.settings == b.settings
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(version)
         hasher.combine(favorites)
         hasher.combine(settings)
@@ -300,7 +300,7 @@ struct Lossy<Value: Decodable>: Decodable {
 /// A change is a function on the document, so it can be applied again on top of what another
 /// process wrote in between (no lost updates), and kept in memory when the disk refuses it
 /// (full, read-only): the next successful write saves every pending change.
-public final class StateStore {
+package final class StateStore {
     /// An edit of the document as kept to be applied again; one that does not apply to what is
     /// on disk then (a name taken meanwhile) is left out.
     typealias Change = (inout StateDocument) -> Void

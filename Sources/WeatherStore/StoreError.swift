@@ -4,7 +4,7 @@ import WeatherKit
 /// What went wrong with `state.plist` or `log.jsonl`: the facts — the failed file operation with
 /// its path and errno (`FileError`), a format version, a snapshot id — never a sentence for the
 /// user. The shell words them (WeatherShell's StoreMessages.swift).
-public enum StoreError: Error, Hashable, Sendable {
+package enum StoreError: Error, Hashable, Sendable {
     /// A file operation failed: `FileError` holds the path, the operation and the errno.
     case file(FileError)
     /// state.plist cannot be changed because the file on disk cannot be used as it is.
@@ -27,7 +27,7 @@ public enum StoreError: Error, Hashable, Sendable {
 }
 
 /// The two files of the store.
-public enum StoreFile: Hashable, Sendable {
+package enum StoreFile: Hashable, Sendable {
     /// `state.plist`: favorites and settings.
     case state
     /// `log.jsonl`: commands, snapshots and deletions.
@@ -35,7 +35,7 @@ public enum StoreFile: Hashable, Sendable {
 }
 
 /// Why state.plist is read-only for this session.
-public enum StateProblem: Hashable, Sendable {
+package enum StateProblem: Hashable, Sendable {
     /// The file does not parse; `copy` is where it was set aside (nil when copying failed).
     case unreadable(copy: String?)
     /// Something is at the file's path that wx cannot open or read — no permission (EACCES), an
@@ -48,7 +48,7 @@ public enum StateProblem: Hashable, Sendable {
 }
 
 /// What `StateStore.refresh()` found wrong with the file, to tell the user once.
-public enum StateWarning: Hashable, Sendable {
+package enum StateWarning: Hashable, Sendable {
     /// The file cannot be used as it is: favorites and settings are read-only.
     case readOnly(StateProblem)
     /// `count` entries (favorites, settings) could not be read and are left out; `copy` is where
@@ -57,7 +57,7 @@ public enum StateWarning: Hashable, Sendable {
 }
 
 /// Something the event log did on its own that the user should hear of once.
-public enum StoreNote: Hashable, Sendable {
+package enum StoreNote: Hashable, Sendable {
     /// Records kept in memory after a failed write were written: `commands` commands and the
     /// snapshots that got these ids, in order.
     case keptRecordsWritten(commands: Int, snapshotIDs: [Int])

@@ -18,9 +18,9 @@ import WeatherShell
 import WeatherStore
 #endif
 
-public enum DecoderExercise {
+package enum DecoderExercise {
     /// Every decoder, by the name `make fuzz` and Fixtures/fuzz-regressions use.
-    public static let targets = [
+    package static let targets = [
         "json", "nominatim-search", "nominatim-reverse", "open-meteo", "open-meteo-geocoding", "openweathermap", "log",
         "state-plist",
     ]
@@ -44,7 +44,7 @@ public enum DecoderExercise {
     ///
     /// - Parameter folder: a private folder for the file decoders (log, state.plist).
     @MainActor
-    public static func run(_ target: String, _ data: Data, folder: String) {
+    package static func run(_ target: String, _ data: Data, folder: String) {
         let asked = Coordinate(latitude: 52.52, longitude: 13.41)
         switch target {
         case "json":

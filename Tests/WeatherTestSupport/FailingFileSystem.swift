@@ -13,7 +13,7 @@ import Foundation
 /// stop), I/O errors (EIO).
 ///
 /// Each test makes its own, so failures never leak into another test running at the same time.
-public final class FailingFileSystem: FileSystem {
+package final class FailingFileSystem: FileSystem {
     private struct Rule: Sendable {
         var operations: Set<FileOperation>
         var matching: @Sendable (String) -> Bool
@@ -23,13 +23,13 @@ public final class FailingFileSystem: FileSystem {
     private let base: any FileSystem
     private let rules = Mutex<[Rule]>([])
 
-    public init(base: any FileSystem = POSIXFileSystem()) { self.base = base }
+    package init(base: any FileSystem = POSIXFileSystem()) { self.base = base }
 
     /// Every operation that writes: `write`, `append`, `lock`, `rename`, `remove`.
-    public static let writes: Set<FileOperation> = [.write, .append, .lock, .rename, .remove]
+    package static let writes: Set<FileOperation> = [.write, .append, .lock, .rename, .remove]
 
     /// Makes `operations` on paths for which `matching` holds fail with `code`, until `allow()`.
-    public func fail(
+    package func fail(
         _ operations: Set<FileOperation> = FailingFileSystem.writes, with code: Int32,
         matching: @escaping @Sendable (String) -> Bool = { _ in true }
     ) {
@@ -37,7 +37,7 @@ public final class FailingFileSystem: FileSystem {
     }
 
     /// Every operation goes through again.
-    public func allow() { rules.withLock { $0 = [] } }
+    package func allow() { rules.withLock { $0 = [] } }
 
     private func check(_ operation: FileOperation, _ path: String) throws(FileError) {
         let rules = self.rules.withLock { $0 }
@@ -47,37 +47,37 @@ public final class FailingFileSystem: FileSystem {
         }
     }
 
-    public func contents(of path: String, limit: Int) throws(FileError) -> Data? {
+    package func contents(of path: String, limit: Int) throws(FileError) -> Data? {
         try check(.read, path)
         return try base.contents(of: path, limit: limit)
     }
 
-    public func replace(_ path: String, with data: [UInt8]) throws(FileError) {
+    package func replace(_ path: String, with data: [UInt8]) throws(FileError) {
         try check(.write, path)
         try base.replace(path, with: data)
     }
 
-    public func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
+    package func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
         try check(.append, path)
         try base.appendLine(line, to: path)
     }
 
-    public func lock(_ folder: String) throws(FileError) -> FolderLock {
+    package func lock(_ folder: String) throws(FileError) -> FolderLock {
         try check(.lock, folder + "/.wx.lock")
         return try base.lock(folder)
     }
 
-    public func rename(_ path: String, to destination: String) throws(FileError) {
+    package func rename(_ path: String, to destination: String) throws(FileError) {
         try check(.rename, path)
         try base.rename(path, to: destination)
     }
 
-    public func remove(_ path: String) throws(FileError) {
+    package func remove(_ path: String) throws(FileError) {
         try check(.remove, path)
         try base.remove(path)
     }
 
-    public func names(in folder: String) -> [String] { base.names(in: folder) }
+    package func names(in folder: String) -> [String] { base.names(in: folder) }
 
-    public func version(of path: String) -> [Int]? { base.version(of: path) }
+    package func version(of path: String) -> [Int]? { base.version(of: path) }
 }

@@ -9,7 +9,7 @@ import WeatherStore
 /// expected fails the running test (`Issue.record`, naming its URL) instead of passing for an
 /// outage that production code would quietly fall back from; the request itself then fails
 /// with `.failed("unexpected request …")`.
-public final class FakeTransport: HTTPTransport, @unchecked Sendable {
+package final class FakeTransport: HTTPTransport, @unchecked Sendable {
     // @unchecked: every mutable field is guarded by `lock`; `clock` is itself Sendable.
     private struct Answer {
         var matches: @Sendable (HTTPRequest) -> Bool
@@ -29,7 +29,7 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     /// The next request whose URL contains `fragment` gets `response` (once).
     ///
     /// - Parameter taking: how long the transfer lasts on the test clock (a slow server).
-    public func expect(
+    package func expect(
         _ fragment: String, status: Int = 200, body: Data, contentType: String = "application/json",
         retryAfter: Int? = nil,
         taking: Duration = .zero
@@ -43,7 +43,7 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
     /// The next request whose URL contains `fragment` fails with `error` (once).
     ///
     /// - Parameter taking: how long the transfer lasts on the test clock before it fails.
-    public func expect(_ fragment: String, failure error: TransportError, taking: Duration = .zero) {
+    package func expect(_ fragment: String, failure error: TransportError, taking: Duration = .zero) {
         lock.withLock {
             answers.append(Answer(matches: { $0.url.contains(fragment) }, result: .failure(error), duration: taking))
         }
@@ -51,23 +51,23 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
 
     /// The next request whose URL contains `fragment` gets no answer: it lasts its whole time
     /// limit on the test clock and fails with `.timedOut`, as libcurl does (once).
-    public func expectTimeout(_ fragment: String) {
+    package func expectTimeout(_ fragment: String) {
         lock.withLock { answers.append(Answer(matches: { $0.url.contains(fragment) }, result: nil, duration: .zero)) }
     }
 
     /// Every request sent, in order.
-    public var requests: [HTTPRequest] { lock.withLock { received.map(\.request) } }
+    package var requests: [HTTPRequest] { lock.withLock { received.map(\.request) } }
 
     /// The limits each request was sent with, in order.
-    public var limits: [TransferLimits] { lock.withLock { received.map(\.limits) } }
+    package var limits: [TransferLimits] { lock.withLock { received.map(\.limits) } }
 
     /// When each request was sent, on the test clock (zero without one).
-    public var times: [Duration] { lock.withLock { received.map(\.time) } }
+    package var times: [Duration] { lock.withLock { received.map(\.time) } }
 
     /// Whether every expected request came.
-    public var allAnswered: Bool { lock.withLock { answers.isEmpty } }
+    package var allAnswered: Bool { lock.withLock { answers.isEmpty } }
 
-    public func send(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
         let answer: Answer? = lock.withLock {
             received.append((request, limits, clock?.elapsed ?? .zero))
             guard let index = answers.firstIndex(where: { $0.matches(request) }) else { return nil }
@@ -91,15 +91,15 @@ public final class FakeTransport: HTTPTransport, @unchecked Sendable {
 /// A geocoder that answers from dictionaries. A search or reverse lookup that is not listed
 /// fails the running test (`Issue.record`, naming it); a test that means "no place there"
 /// lists the coordinate with `nil`.
-public struct FakeGeocoder: Geocoder {
-    public let service = Service.nominatim
-    public var places: [String: [Place]]
+package struct FakeGeocoder: Geocoder {
+    package let service = Service.nominatim
+    package var places: [String: [Place]]
     /// Place by rounded coordinate; `nil` for a coordinate the service has no name for.
-    public var reversePlaces: [Coordinate: Place?]
+    package var reversePlaces: [Coordinate: Place?]
     /// Thrown for every call when set (an outage the test plans).
-    public var failure: ServiceError?
+    package var failure: ServiceError?
 
-    public init(
+    package init(
         places: [String: [Place]] = [:], reversePlaces: [Coordinate: Place?] = [:], failure: ServiceError? = nil
     ) {
         self.places = places
@@ -107,7 +107,7 @@ public struct FakeGeocoder: Geocoder {
         self.failure = failure
     }
 
-    public func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
+    package func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         if let failure { throw failure }
         guard let found = places[query] else {
             Issue.record("FakeGeocoder: unexpected search “\(query)”")
@@ -116,7 +116,7 @@ public struct FakeGeocoder: Geocoder {
         return Fetched(value: found, origin: .network)
     }
 
-    public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
+    package func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
         if let failure { throw failure }
         guard let found = reversePlaces[coordinate.rounded] else {
             Issue.record("FakeGeocoder: unexpected reverse lookup \(coordinate.text)")
@@ -128,29 +128,29 @@ public struct FakeGeocoder: Geocoder {
 
 /// A forecast provider that answers from a dictionary keyed by rounded coordinate and counts its
 /// calls. A coordinate not listed fails the running test (`Issue.record`, naming it).
-public final class FakeForecastProvider: ForecastProvider, @unchecked Sendable {
+package final class FakeForecastProvider: ForecastProvider, @unchecked Sendable {
     // @unchecked: `calls` is guarded by `lock`; the rest is immutable.
-    public let service = Service.openMeteo
+    package let service = Service.openMeteo
     let forecasts: [Coordinate: Forecast]
     /// Thrown for every call when set (an outage the test plans).
     let failure: ServiceError?
     private let lock = NSLock()
     private var calls = 0
 
-    public init(forecasts: [Coordinate: Forecast], failure: ServiceError? = nil) {
+    package init(forecasts: [Coordinate: Forecast], failure: ServiceError? = nil) {
         self.forecasts = forecasts
         self.failure = failure
     }
 
     /// How many requests the view model made.
-    public var requestCount: Int { lock.withLock { calls } }
+    package var requestCount: Int { lock.withLock { calls } }
 
-    public func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast> {
+    package func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast> {
         let all = try await forecasts(at: [coordinate], language: language)
         return Fetched(value: try all.value[0].get(), origin: all.origin)
     }
 
-    public func forecasts(
+    package func forecasts(
         at coordinates: [Coordinate], language: String
     ) async throws(ServiceError) -> Fetched<[Result<Forecast, ServiceError>]> {
         lock.withLock { calls += 1 }
@@ -169,36 +169,36 @@ public final class FakeForecastProvider: ForecastProvider, @unchecked Sendable {
 }
 
 /// Collects what a `ShellRunner` prints.
-public final class TestConsole: OutputSink {
-    public private(set) var output = ""
-    public private(set) var errors = ""
-    public init() {}
-    public func write(_ text: String) { output += text }
-    public func writeError(_ text: String) { errors += text }
+package final class TestConsole: OutputSink {
+    package private(set) var output = ""
+    package private(set) var errors = ""
+    package init() {}
+    package func write(_ text: String) { output += text }
+    package func writeError(_ text: String) { errors += text }
     /// Forgets what was printed so far.
-    public func clear() {
+    package func clear() {
         output = ""
         errors = ""
     }
 }
 
 /// Forecasts and places decoded from recorded fixtures, for view-model tests.
-public enum Recorded {
+package enum Recorded {
     /// The recorded New York forecast (2026-02-06, America/New_York), for `coordinate`.
-    public static func newYorkForecast(at coordinate: Coordinate) -> Forecast {
+    package static func newYorkForecast(at coordinate: Coordinate) -> Forecast {
         forecast("open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json", at: coordinate)
     }
 
     /// 2026-02-06T21:40:00Z: ten minutes after the New York body's `current.time`.
-    public static let newYorkNow = Date(timeIntervalSince1970: 1_770_414_000)
+    package static let newYorkNow = Date(timeIntervalSince1970: 1_770_414_000)
 
-    public static func forecast(_ file: String, at coordinate: Coordinate) -> Forecast {
+    package static func forecast(_ file: String, at coordinate: Coordinate) -> Forecast {
         // The fixture is known-good; a failure here is a broken fixture, not a test result.
         try! OpenMeteoForecastProvider.forecast(
             from: try! JSONValue.parse(TestPaths.fixture(file)), requested: coordinate)
     }
 
-    public static func places(_ file: String) -> [Place] {
+    package static func places(_ file: String) -> [Place] {
         try! NominatimGeocoder.places(fromSearch: try! JSONValue.parse(TestPaths.fixture(file)))
     }
 }

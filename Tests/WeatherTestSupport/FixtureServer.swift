@@ -4,17 +4,17 @@ import Foundation
 ///
 /// Requests are answered from `Fixtures/routes.json`; `queue` makes the next request(s) get a
 /// chosen status, body or network fault; `requests()` returns what wx sent.
-public final class FixtureServer: @unchecked Sendable {
+package final class FixtureServer: @unchecked Sendable {
     // @unchecked: the process handle is only touched in init and stop(), which tests call once.
     private let process = Process()
     private let input = Pipe()
     /// "http://127.0.0.1:PORT".
-    public let url: String
+    package let url: String
 
     /// Starts the server and waits until it listens.
     ///
     /// - Parameter delayMilliseconds: latency added to every answer.
-    public init(delayMilliseconds: Int = 0) throws {
+    package init(delayMilliseconds: Int = 0) throws {
         let output = Pipe()
         // The server exits when its standard input closes: in stop(), or when this process dies.
         let script = TestPaths.fixtures.appendingPathComponent("server.py").path
@@ -43,30 +43,30 @@ public final class FixtureServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    public func stop() {
+    package func stop() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.waitUntilExit() }
     }
 
-    public enum ServerError: Error { case didNotStart, controlFailed }
+    package enum ServerError: Error { case didNotStart, controlFailed }
 
     // swift-format-ignore: AlwaysUseLowerCamelCase
     /// A one-off answer for the next `times` requests whose path starts with `path`.
-    public struct Answer: Encodable, Sendable {
-        public var path: String
-        public var status: Int?
-        public var file: String?
-        public var body: String?
-        public var content_type: String?
-        public var headers: [String: String]?
+    package struct Answer: Encodable, Sendable {
+        package var path: String
+        package var status: Int?
+        package var file: String?
+        package var body: String?
+        package var content_type: String?
+        package var headers: [String: String]?
         /// "hang", "trickle", "cut", "flood", "badutf8" or "close".
-        public var fault: String?
-        public var seconds: Double?
-        public var bytes: Int?
-        public var delay_ms: Int?
-        public var times: Int?
+        package var fault: String?
+        package var seconds: Double?
+        package var bytes: Int?
+        package var delay_ms: Int?
+        package var times: Int?
 
-        public init(
+        package init(
             path: String, status: Int? = nil, file: String? = nil, body: String? = nil, contentType: String? = nil,
             headers: [String: String]? = nil, fault: String? = nil, seconds: Double? = nil, bytes: Int? = nil,
             delayMilliseconds: Int? = nil, times: Int? = nil
@@ -86,24 +86,24 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     /// Queues `answer`.
-    public func queue(_ answer: Answer) throws {
+    package func queue(_ answer: Answer) throws {
         _ = try control("POST", "/__control/next", body: try JSONEncoder().encode(answer))
     }
 
     // swift-format-ignore: AlwaysUseLowerCamelCase
     /// One request as the server saw it.
-    public struct Request: Decodable, Sendable {
+    package struct Request: Decodable, Sendable {
         /// Unix seconds when the server received it.
-        public var time: Double
-        public var path: String
-        public var raw_query: String
-        public var query: [String: String]
-        public var user_agent: String?
-        public var accept_language: String?
+        package var time: Double
+        package var path: String
+        package var raw_query: String
+        package var query: [String: String]
+        package var user_agent: String?
+        package var accept_language: String?
     }
 
     /// Every request received so far, oldest first.
-    public func requests() throws -> [Request] {
+    package func requests() throws -> [Request] {
         try JSONDecoder().decode([Request].self, from: try control("GET", "/__control/requests", body: nil))
     }
 
@@ -128,7 +128,7 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     /// The environment that points every wx service at this server.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         [
             "WX_NOMINATIM_URL": url, "WX_OPEN_METEO_URL": url, "WX_OPEN_METEO_GEOCODING_URL": url,
             "WX_OPENWEATHERMAP_URL": url, "WX_OPEN_METEO_AIR_QUALITY_URL": url, "WX_OPEN_METEO_ARCHIVE_URL": url,

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Where the package, its fixtures and the built `wx` are, for tests.
-public enum TestPaths {
+package enum TestPaths {
     /// The package root (the folder with Package.swift).
-    public static let packageRoot: URL = {
+    package static let packageRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -13,10 +13,10 @@ public enum TestPaths {
     }()
 
     /// `Fixtures/`.
-    public static var fixtures: URL { packageRoot.appendingPathComponent("Fixtures") }
+    package static var fixtures: URL { packageRoot.appendingPathComponent("Fixtures") }
 
     /// The bytes of a fixture, e.g. `fixture("nominatim/search-no-results-empty-array.json")`.
-    public static func fixture(_ name: String) -> Data {
+    package static func fixture(_ name: String) -> Data {
         guard let data = FileManager.default.contents(atPath: fixtures.appendingPathComponent(name).path) else {
             fatalError("missing fixture \(name)")
         }
@@ -25,7 +25,7 @@ public enum TestPaths {
 
     /// The `wx` built next to the test bundle (`swift build --build-tests` builds it), or
     /// `WX_BINARY` when set.
-    public static var wxBinary: String {
+    package static var wxBinary: String {
         if let path = ProcessInfo.processInfo.environment["WX_BINARY"], !path.isEmpty { return path }
         let bundle = URL(
             fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -37,12 +37,12 @@ public enum TestPaths {
 }
 
 /// A temporary folder removed when the value is released.
-public final class TemporaryFolder: @unchecked Sendable {
+package final class TemporaryFolder: @unchecked Sendable {
     // @unchecked: `url` is immutable after init; deinit only removes the folder.
-    public let url: URL
-    public var path: String { url.path }
+    package let url: URL
+    package var path: String { url.path }
 
-    public init(prefix: String = "wx-test") {
+    package init(prefix: String = "wx-test") {
         var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
@@ -52,7 +52,7 @@ public final class TemporaryFolder: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     /// The contents of a file inside, as UTF-8 text (empty when missing).
-    public func text(_ name: String) -> String {
+    package func text(_ name: String) -> String {
         (try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)) ?? ""
     }
 }

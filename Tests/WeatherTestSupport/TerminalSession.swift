@@ -2,7 +2,7 @@ import Foundation
 
 /// `wx` in a real terminal: a tmux session on its own socket, driven with send-keys and read
 /// with capture-pane.
-public final class TerminalSession: @unchecked Sendable {
+package final class TerminalSession: @unchecked Sendable {
     // @unchecked: immutable after init; tmux serialises the commands.
     let socket: String
     let session = "wx"
@@ -11,13 +11,13 @@ public final class TerminalSession: @unchecked Sendable {
     /// wx ends.
     ///
     /// - Throws: `TerminalError.tmuxMissing` when tmux is not installed (`make deps` installs it).
-    public convenience init(environment: [String: String]) throws {
+    package convenience init(environment: [String: String]) throws {
         try self.init(program: [TestPaths.wxBinary], environment: environment)
     }
 
     /// `program` (an executable and its arguments) in a fresh terminal with only `environment`
     /// (and PATH, TERM, LANG unless given); "EXIT=<status>" is printed when it ends.
-    public init(program: [String], environment: [String: String]) throws {
+    package init(program: [String], environment: [String: String]) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else { throw TerminalError.tmuxMissing }
         socket = "wx-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         var variables = ["PATH": "/usr/bin:/bin", "TERM": "xterm", "LANG": "C.UTF-8"]
@@ -66,7 +66,7 @@ public final class TerminalSession: @unchecked Sendable {
 
     deinit { try? tmux(["kill-server"]) }
 
-    public enum TerminalError: Error {
+    package enum TerminalError: Error {
         case tmuxMissing
         case tmuxFailed([String])
         case timedOut(String, screen: String)
@@ -75,7 +75,7 @@ public final class TerminalSession: @unchecked Sendable {
     /// Sends keys: literal text (escape sequences included, sent as they are), or tmux key names
     /// such as "Tab", "Enter", "Up", "Left", "Home", "End", "Escape" and control keys "C-a" …
     /// "C-z", "C-_", "C-\\".
-    public func send(_ keys: String...) throws {
+    package func send(_ keys: String...) throws {
         let named: Set<String> = [
             "Tab", "Enter", "Up", "Down", "Left", "Right", "BSpace", "Home", "End", "Escape", "DC",
         ]
@@ -90,19 +90,19 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Pastes `text` as a terminal does with bracketed paste on (ESC [200~ … ESC [201~, line
     /// ends as CR), when the program asked for it.
-    public func paste(_ text: String) throws {
+    package func paste(_ text: String) throws {
         try tmux(["set-buffer", "-b", "paste", text])
         try tmux(["paste-buffer", "-p", "-b", "paste", "-t", session])
     }
 
     /// Changes the terminal's size (the program gets SIGWINCH).
-    public func resize(columns: Int, rows: Int) throws {
+    package func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", session, "-x", "\(columns)", "-y", "\(rows)"])
     }
 
     /// The process id of the program `executable` running in the terminal (a descendant of the
     /// pane's shell), or nil.
-    public func processID(of executable: String) throws -> pid_t? {
+    package func processID(of executable: String) throws -> pid_t? {
         guard
             let pane = pid_t(
                 try tmux(["display-message", "-p", "-t", session, "#{pane_pid}"]).trimmingCharacters(
@@ -132,7 +132,7 @@ public final class TerminalSession: @unchecked Sendable {
     }
 
     /// The visible screen and `scrollback` lines above it, trailing blank lines removed.
-    public func screen(scrollback: Int = 0) throws -> String {
+    package func screen(scrollback: Int = 0) throws -> String {
         let text = try tmux(["capture-pane", "-t", session, "-p"] + (scrollback > 0 ? ["-S", "-\(scrollback)"] : []))
         return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .reversed().drop { $0.trimmingCharacters(in: .whitespaces).isEmpty }.reversed().joined(separator: "\n")
@@ -140,7 +140,7 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Waits until the screen satisfies `condition`; returns the seconds it took.
     @discardableResult
-    public func wait(for what: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> Double {
+    package func wait(for what: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> Double {
         let start = Date()
         while true {
             let text = try screen()

@@ -1,12 +1,12 @@
 import Foundation
 
 /// What a run of the `wx` binary did.
-public struct WXResult: Sendable {
-    public var stdout: String
-    public var stderr: String
-    public var status: Int32
+package struct WXResult: Sendable {
+    package var stdout: String
+    package var stderr: String
+    package var status: Int32
     /// Wall-clock seconds the process took.
-    public var seconds: Double
+    package var seconds: Double
 }
 
 /// Runs the built `wx` as a user would, in script mode unless arguments say otherwise.
@@ -19,7 +19,7 @@ public struct WXResult: Sendable {
 ///   - now: `WX_NOW`.
 ///   - environment: more variables (they win).
 ///   - timeout: seconds before the run is killed and reported as status -9.
-public func runWX(
+package func runWX(
     _ arguments: [String] = [], stdin: String = "", home: TemporaryFolder? = nil, server: FixtureServer? = nil,
     now: String? = nil, environment: [String: String] = [:], timeout: Double = 60
 ) throws -> WXResult {
@@ -39,7 +39,7 @@ public func runWX(
 }
 
 /// Runs any program with exactly `environment`, feeding `stdin`, and collects what it printed.
-public func runProgram(
+package func runProgram(
     _ path: String, _ arguments: [String], stdin: String = "", environment: [String: String], timeout: Double = 60
 ) throws -> WXResult {
     let process = Process()

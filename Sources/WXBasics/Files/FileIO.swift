@@ -10,25 +10,25 @@ import Darwin
 #endif
 
 /// A file operation that failed: one line naming the file and the cause ("No space left on device").
-public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
     /// The file or folder the operation was on; empty when the error was made from text alone.
-    public private(set) var path = ""
+    package private(set) var path = ""
     /// The errno of the call that failed; nil when no system call gave the cause (a short write,
     /// not a regular file).
-    public private(set) var code: Int32?
+    package private(set) var code: Int32?
 
     /// `operation` ("write", "lock") on `path` failed with errno `code`: "cannot write PATH: No
     /// space left on device".
-    public init(cannot operation: String, _ path: String, code: Int32) {
+    package init(cannot operation: String, _ path: String, code: Int32) {
         self.init("cannot \(operation) \(path): \(String(cString: strerror(code)))")
         self.path = path
         self.code = code
     }
 
     /// `operation` on `path` failed for a reason no errno names ("short write").
-    public init(cannot operation: String, _ path: String, reason: String) {
+    package init(cannot operation: String, _ path: String, reason: String) {
         self.init("cannot \(operation) \(path): \(reason)")
         self.path = path
     }
@@ -36,9 +36,9 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// The file-system operations the stores and the cache need, with POSIX semantics spelled out: private
 /// permissions, advisory locks, whole-line appends and crash-safe replacement.
-public enum FileIO {
+package enum FileIO {
     /// The errno of the last failing call, as a short phrase ("No space left on device").
-    public static func lastError() -> String { String(cString: strerror(errno)) }
+    package static func lastError() -> String { String(cString: strerror(errno)) }
 
     /// Why the file `info` describes (from `fstat` or `stat`) is not one wx may read or write as
     /// a file of its own: nil for a regular file, else "it is a folder, not a file", "it is a
@@ -56,7 +56,7 @@ public enum FileIO {
 
     /// What is at `path` (following symbolic links) when it is not a regular file, as
     /// `notRegular(_:)` words it; nil when it is one or nothing is there. Never opens it.
-    public static func notRegular(at path: String) -> String? {
+    package static func notRegular(at path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return notRegular(info)
@@ -65,7 +65,7 @@ public enum FileIO {
     /// Creates `path` and its parents with mode 0700 when missing.
     ///
     /// - Throws: `FileError` naming the folder and the cause.
-    public static func ensureFolder(_ path: String) throws(FileError) {
+    package static func ensureFolder(_ path: String) throws(FileError) {
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { return }
@@ -85,7 +85,7 @@ public enum FileIO {
     ///
     /// - Returns: the held lock; call `unlock()` when done.
     /// - Throws: `FileError` when the folder or lock file cannot be made.
-    public static func lock(_ folder: String) throws(FileError) -> FolderLock {
+    package static func lock(_ folder: String) throws(FileError) -> FolderLock {
         try ensureFolder(folder)
         // O_NONBLOCK: a FIFO put in the lock file's place must not hang the open.
         let fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
@@ -112,7 +112,7 @@ public enum FileIO {
     /// - Parameter durable: fsync the file and the folder (state files); the cache skips it.
     /// - Parameter mode: the new file's permission bits: `0o600` for wx's own files; a user's
     ///   file keeps the mode it had (`exactly`), a new one gets `0o666` less the umask.
-    public static func replace(
+    package static func replace(
         _ path: String, with data: [UInt8], durable: Bool = true, mode: mode_t = 0o600, exactly: Bool = false
     ) throws(FileError) {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
@@ -137,7 +137,7 @@ public enum FileIO {
 
     /// The temporary file `replace` writes before renaming it over `path`:
     /// `<path>.tmp-<pid>-<random>`, so that one left by a killed writer can be told from a live one.
-    public static func temporaryName(for path: String) -> String {
+    package static func temporaryName(for path: String) -> String {
         "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
@@ -165,7 +165,7 @@ public enum FileIO {
     /// A new file gets mode 0666 less the umask.
     ///
     /// - Throws: `FileError` naming the path and the cause (ENOSPC, EACCES, EISDIR…).
-    public static func writeUserFile(_ path: String, with data: [UInt8]) throws(FileError) {
+    package static func writeUserFile(_ path: String, with data: [UInt8]) throws(FileError) {
         var target = stat()
         var link = stat()
         let exists = stat(path, &target) == 0
@@ -193,7 +193,7 @@ public enum FileIO {
     /// crash mid-write), a newline goes first so that the new record is not glued onto it.
     ///
     /// - Throws: `FileError`; nothing is written then (a short write is truncated away).
-    public static func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
+    package static func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
         // O_NONBLOCK: a FIFO in the file's place fails (ENXIO) or opens at once, never waits
         // for a reader; either way it is refused below.
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
@@ -227,7 +227,7 @@ public enum FileIO {
     }
 
     /// Identity of a file's current version (inode, size, modification time); nil when absent.
-    public static func version(of path: String) -> [Int]? {
+    package static func version(of path: String) -> [Int]? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
@@ -236,26 +236,26 @@ public enum FileIO {
     /// The whole contents of `path`, read with POSIX calls; nil when it cannot be read or is
     /// larger than `limit` bytes. (FoundationEssentials' `FileManager.contents(atPath:)` leaks
     /// its buffer for an empty file — found by `make fuzz`.)
-    public static func read(_ path: String, limit: Int = 256 << 20) -> Data? {
+    package static func read(_ path: String, limit: Int = 256 << 20) -> Data? {
         try? contents(of: path, limit: limit)
     }
 
     /// The device and inode of what `path` names, following symbolic links (so a link and a
     /// hard link to a file have the file's identity); nil when nothing is there.
-    public static func identity(of path: String) -> FileIdentity? {
+    package static func identity(of path: String) -> FileIdentity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// Whether anything exists at `path` (a broken symbolic link counts as nothing).
-    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// The names in folder `path` ("." and ".." left out), sorted by their UTF-8 bytes, each
     /// with whether it is a folder (a symbolic link to one counts): for completing file names.
     ///
     /// - Returns: nil when the folder cannot be read.
-    public static func folderEntries(_ path: String) -> [(name: String, isFolder: Bool)]? {
+    package static func folderEntries(_ path: String) -> [(name: String, isFolder: Bool)]? {
         guard let folder = opendir(path) else { return nil }
         defer { closedir(folder) }
         var entries: [(name: String, isFolder: Bool)] = []
@@ -275,7 +275,7 @@ public enum FileIO {
     ///
     /// - Throws: `FileError` ("cannot read PATH: No such file or directory", "… is a folder",
     ///   "… is larger than N MB").
-    public static func contents(of path: String, limit: Int = 256 << 20) throws(FileError) -> Data {
+    package static func contents(of path: String, limit: Int = 256 << 20) throws(FileError) -> Data {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever; it
         // is refused by the fstat below, found without blocking.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -303,7 +303,7 @@ public enum FileIO {
 
     /// `path` if nothing is there, else the first free `path-2`, `path-3`… (for copies set
     /// aside, which must never overwrite an earlier one).
-    public static func unusedName(_ path: String) -> String {
+    package static func unusedName(_ path: String) -> String {
         var candidate = path
         var number = 2
         var info = stat()
@@ -315,23 +315,23 @@ public enum FileIO {
     }
 
     /// Copies `path` to `destination` byte for byte (for setting a corrupt file aside).
-    public static func copy(_ path: String, to destination: String) -> Bool {
+    package static func copy(_ path: String, to destination: String) -> Bool {
         guard let data = read(path) else { return false }
         return (try? replace(destination, with: [UInt8](data))) != nil
     }
 }
 
 /// A held `flock`; `unlock()` releases it (closing the descriptor).
-public struct FolderLock {
+package struct FolderLock {
     let fd: Int32
-    public func unlock() {
+    package func unlock() {
         flock(fd, LOCK_UN)
         close(fd)
     }
 }
 
 /// Which file a path names, whatever the path's text: the device and inode `stat` gives.
-public struct FileIdentity: Hashable, Sendable {
-    public var device: UInt64
-    public var inode: UInt64
+package struct FileIdentity: Hashable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
 }

@@ -14,7 +14,7 @@ import Darwin
 /// WeatherTestSupport's `FailingFileSystem`).
 ///
 /// Every failure is a `FileError` carrying the path and, when a system call gave it, the errno.
-public protocol FileSystem: Sendable {
+package protocol FileSystem: Sendable {
     /// The whole contents of the regular file at `path`; nil when nothing is there (ENOENT).
     ///
     /// - Parameter limit: the largest size read, bytes.
@@ -40,40 +40,40 @@ public protocol FileSystem: Sendable {
 }
 
 /// What `FailingFileSystem` and error messages call each operation.
-public enum FileOperation: String, Hashable, Sendable, CaseIterable {
+package enum FileOperation: String, Hashable, Sendable, CaseIterable {
     case read, write, append, lock, rename, remove
 }
 
 /// The file system itself, through POSIX calls (`FileIO`).
-public struct POSIXFileSystem: FileSystem {
-    public init() {}
+package struct POSIXFileSystem: FileSystem {
+    package init() {}
 
-    public func contents(of path: String, limit: Int) throws(FileError) -> Data? {
+    package func contents(of path: String, limit: Int) throws(FileError) -> Data? {
         do { return try FileIO.contents(of: path, limit: limit) } catch {
             if error.code == ENOENT { return nil }
             throw error
         }
     }
 
-    public func replace(_ path: String, with data: [UInt8]) throws(FileError) {
+    package func replace(_ path: String, with data: [UInt8]) throws(FileError) {
         try FileIO.replace(path, with: data)
     }
 
-    public func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
+    package func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
         try FileIO.appendLine(line, to: path)
     }
 
-    public func lock(_ folder: String) throws(FileError) -> FolderLock { try FileIO.lock(folder) }
+    package func lock(_ folder: String) throws(FileError) -> FolderLock { try FileIO.lock(folder) }
 
-    public func rename(_ path: String, to destination: String) throws(FileError) {
+    package func rename(_ path: String, to destination: String) throws(FileError) {
         if Glibc.rename(path, destination) != 0 { throw FileError(cannot: "rename", path, code: errno) }
     }
 
-    public func remove(_ path: String) throws(FileError) {
+    package func remove(_ path: String) throws(FileError) {
         if unlink(path) != 0 { throw FileError(cannot: "remove", path, code: errno) }
     }
 
-    public func names(in folder: String) -> [String] {
+    package func names(in folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
@@ -86,5 +86,5 @@ public struct POSIXFileSystem: FileSystem {
         return names
     }
 
-    public func version(of path: String) -> [Int]? { FileIO.version(of: path) }
+    package func version(of path: String) -> [Int]? { FileIO.version(of: path) }
 }

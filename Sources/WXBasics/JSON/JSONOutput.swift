@@ -6,7 +6,7 @@ import Foundation
 
 /// A JSON document to write, with object members in a fixed order: the one writer behind
 /// `--json` output and the cache's per-place forecast entries.
-public indirect enum JSONOutput: Hashable, Sendable {
+package indirect enum JSONOutput: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -14,11 +14,11 @@ public indirect enum JSONOutput: Hashable, Sendable {
     case array([JSONOutput])
     case object([(String, JSONOutput)])
 
-    public static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.serialized == b.serialized }
-    public func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
+    package static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.serialized == b.serialized }
+    package func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
 
     /// A parsed document, its object members in key order (so equal values give equal text).
-    public init(_ value: JSONValue) {
+    package init(_ value: JSONValue) {
         switch value {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
@@ -32,7 +32,7 @@ public indirect enum JSONOutput: Hashable, Sendable {
     /// Compact JSON on one line (RFC 8259): numbers in their shortest round-trip form, `null`
     /// for a number that is not finite; in strings, control characters (C0, DEL and C1) as
     /// `\u00XX`, so the text is safe to print and parses back to the same value.
-    public var serialized: String {
+    package var serialized: String {
         var out = ""
         write(to: &out)
         return out
@@ -87,5 +87,5 @@ public indirect enum JSONOutput: Hashable, Sendable {
 
 extension JSONValue {
     /// Compact JSON text that `JSONValue.parse` reads back as an equal value.
-    public var serialized: String { JSONOutput(self).serialized }
+    package var serialized: String { JSONOutput(self).serialized }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// Services drift: Nominatim sends coordinates and ids as strings, Open-Meteo writes a weather
 /// code as `3.0` and puts `null` anywhere, OpenWeatherMap's `cod` is a number or a string. The
 /// accessors below absorb that drift so that it stops at the provider.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -21,7 +21,7 @@ public enum JSONValue: Sendable, Equatable {
     ///
     /// - Throws: `JSONValue.ParseError` when the bytes are not JSON (HTML, plain text, invalid
     ///   UTF-8, truncated); the decoder's own message is kept out of what users see.
-    public static func parse(_ data: Data) throws(ParseError) -> JSONValue {
+    package static func parse(_ data: Data) throws(ParseError) -> JSONValue {
         do {
             return try JSONParser.parse(data)
         } catch {
@@ -30,14 +30,14 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The bytes were not a JSON document.
-    public struct ParseError: Error, Equatable {}
+    package struct ParseError: Error, Equatable {}
 
     /// Parses `bytes` as one JSON object and gives its members in the order written, without
     /// building a dictionary for it (its values are parsed as `parse` does). For records read by
     /// the tens of thousands, such as log.jsonl's lines; a key written twice comes twice.
     ///
     /// - Throws: `JSONValue.ParseError` when the bytes are not one JSON object, as `parse` would.
-    public static func parseObjectMembers(_ bytes: UnsafeRawBufferPointer) throws(ParseError) -> [(
+    package static func parseObjectMembers(_ bytes: UnsafeRawBufferPointer) throws(ParseError) -> [(
         key: String, value: JSONValue
     )] {
         do {
@@ -59,7 +59,7 @@ public enum JSONValue: Sendable, Equatable {
     ///   it is short, or a prefix of it; nil when `data` is not an array whose elements can be
     ///   told apart (not starting with `[`, unbalanced brackets, an unterminated string,
     ///   anything after the closing `]`).
-    public static func parseElements(_ data: Data) -> [Result<JSONValue, ElementError>]? {
+    package static func parseElements(_ data: Data) -> [Result<JSONValue, ElementError>]? {
         let bytes = [UInt8](data)
         var position = 0
         func skipWhitespace() {
@@ -120,12 +120,12 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// An element of an array that is not JSON.
-    public struct ElementError: Error, Equatable {
+    package struct ElementError: Error, Equatable {
         /// The element's first 200 bytes, as text.
-        public var text: String
+        package var text: String
         /// Whether the element writes a bare `nan` (or `NaN`, `inf`, `Infinity`) where a number
         /// belongs, as Open-Meteo does for a place outside a model's area.
-        public var hasNonNumber: Bool
+        package var hasNonNumber: Bool
 
         init(_ element: Data) {
             text = String(decoding: element.prefix(200), as: UTF8.self)
@@ -137,21 +137,21 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     @inlinable
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
     /// The first key present and not null among `keys` (for renamed fields such as
     /// `weather_code` / `weathercode`).
-    public subscript(firstOf keys: [String]) -> JSONValue? {
+    package subscript(firstOf keys: [String]) -> JSONValue? {
         for key in keys { if let value = self[key], value != .null { return value } }
         return nil
     }
 
     /// A number, or a string holding a plain decimal number ("53.5507").
     @inlinable
-    public var double: Double? {
+    package var double: Double? {
         switch self {
         case .number(let value): return value.isFinite ? value : nil
         case .string(let text): return DecimalText.parse(text.trimmed)
@@ -161,7 +161,7 @@ public enum JSONValue: Sendable, Equatable {
 
     /// An integral number (`3`, `3.0`, `"3"`); nil for 3.5 or out-of-range values.
     @inlinable
-    public var int: Int? {
+    package var int: Int? {
         guard let value = double, value == value.rounded(), abs(value) < 1e15 else { return nil }
         return Int(value)
     }
@@ -170,13 +170,13 @@ public enum JSONValue: Sendable, Equatable {
     /// when it is not one or lies more than about 3,000 years from now, so that no later
     /// conversion of it to whole seconds can overflow.
     @inlinable
-    public var unixTime: Date? {
+    package var unixTime: Date? {
         guard let seconds = double, abs(seconds) < 1e11 else { return nil }
         return Date(timeIntervalSince1970: seconds)
     }
 
     /// A string, or a number written as text; nil for other kinds.
-    public var string: String? {
+    package var string: String? {
         switch self {
         case .string(let text): return text
         case .number(let value): return DecimalText.shortest(value)
@@ -185,13 +185,13 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// A non-empty string after trimming white space.
-    public var nonEmptyString: String? {
+    package var nonEmptyString: String? {
         guard let text = string?.trimmed, !text.isEmpty else { return nil }
         return text
     }
 
     @inlinable
-    public var bool: Bool? {
+    package var bool: Bool? {
         switch self {
         case .bool(let value): return value
         case .number(let value): return value != 0
@@ -200,13 +200,13 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     @inlinable
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
     @inlinable
-    public var object: [String: JSONValue]? {
+    package var object: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil
     }

@@ -1,10 +1,10 @@
 /// Numbers as text with a decimal point, whatever the process locale: for URLs, files and
 /// display. FoundationEssentials has no `String(format:)`, and `LANG=de_DE.UTF-8` must never
 /// turn 52.52 into "52,52" in a request.
-public enum DecimalText {
+package enum DecimalText {
     /// `value` rounded half away from zero to `digits` decimals (0…9), e.g. `fixed(-0.04, digits: 1)`
     /// is "0.0" (no negative zero) and `fixed(7.45, digits: 1)` is "7.5". Non-finite values give "nan"/"inf".
-    public static func fixed(_ value: Double, digits: Int) -> String {
+    package static func fixed(_ value: Double, digits: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         let digits = max(0, min(9, digits))
         var scale: Double = 1
@@ -26,7 +26,7 @@ public enum DecimalText {
 
     /// The shortest text that reads back as the same `Double` ("52.52", "13.419998", "7"):
     /// for request parameters, where the value should go out exactly as it is held.
-    public static func shortest(_ value: Double) -> String {
+    package static func shortest(_ value: Double) -> String {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)  // Swift prints the shortest round-trip form with a '.'
     }
@@ -37,7 +37,7 @@ public enum DecimalText {
     /// Inlinable because it is generic: called from another module it would otherwise run
     /// unspecialised, through protocol witness tables (see StringTrimming.swift).
     @inlinable
-    public static func parse<S: StringProtocol>(_ text: S) -> Double? {
+    package static func parse<S: StringProtocol>(_ text: S) -> Double? {
         var sawDigit = false
         var sawPoint = false
         for (offset, character) in text.enumerated() {

@@ -1,9 +1,9 @@
 /// Builds request URLs. Every query value goes through `encode`, the one percent-encoder in wx.
-public enum QueryString {
+package enum QueryString {
     /// Percent-encodes `value` for a URL query: everything but RFC 3986 unreserved characters
     /// (`A–Z a–z 0–9 - . _ ~`) becomes `%XX` of its UTF-8 bytes, so space, `&`, `#`, `+`, `=`,
     /// `%` and "Zürich" or "東京" all survive as one value.
-    public static func encode(_ value: String) -> String {
+    package static func encode(_ value: String) -> String {
         var result = ""
         result.reserveCapacity(value.utf8.count)
         for byte in value.utf8 {
@@ -24,7 +24,7 @@ public enum QueryString {
 
     /// `base` + `path` + `?name=value&…`, each name and value encoded; a trailing slash on `base`
     /// is dropped so that `https://host/` and `https://host` give the same URL.
-    public static func url(base: String, path: String, _ items: [(String, String)]) -> String {
+    package static func url(base: String, path: String, _ items: [(String, String)]) -> String {
         var trimmed = Substring(base)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         let query = items.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")

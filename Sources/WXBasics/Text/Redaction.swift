@@ -1,8 +1,8 @@
 /// Keeps secrets out of what wx shows: API keys a service echoes back in its messages, and the
 /// user name and password a URL may carry.
-public enum Redaction {
+package enum Redaction {
     /// What a secret is replaced with.
-    public static let mask = "***"
+    package static let mask = "***"
 
     /// The query parameters whose values are secrets wherever they appear in a text
     /// (matched without regard to case, after a character that is not a letter or digit).
@@ -15,7 +15,7 @@ public enum Redaction {
     /// - Parameters:
     ///   - text: a service's message, a transport's error text, a detail.
     ///   - secrets: the configured keys (e.g. `OPENWEATHERMAP_API_KEY`).
-    public static func scrubbed(_ text: String, secrets: [String] = []) -> String {
+    package static func scrubbed(_ text: String, secrets: [String] = []) -> String {
         var result = text
         for secret in secrets where secret.count >= 4 {
             result = result.replacing(secret, with: mask)
@@ -46,7 +46,7 @@ public enum Redaction {
 
     /// `url` without the user name and password of its authority: `http://user:pass@host/x`
     /// becomes `http://***@host/x`. Anything else is returned as it is.
-    public static func displayURL(_ url: String) -> String {
+    package static func displayURL(_ url: String) -> String {
         let authorityStart: String.Index
         if let scheme = url.firstRange(of: "://") {
             authorityStart = scheme.upperBound

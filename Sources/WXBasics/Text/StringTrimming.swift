@@ -5,12 +5,12 @@
 extension String {
     /// The text without leading and trailing white space (spaces, tabs, newlines, and other
     /// Unicode white space). FoundationEssentials has no `trimmingCharacters(in:)`.
-    public var trimmed: String { Substring(self).trimmed }
+    package var trimmed: String { Substring(self).trimmed }
 }
 
 extension Substring {
     /// The text without leading and trailing white space.
-    public var trimmed: String {
+    package var trimmed: String {
         guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
         let last = lastIndex(where: { !$0.isWhitespace })!
         return String(self[first...last])

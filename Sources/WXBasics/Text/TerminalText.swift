@@ -1,9 +1,9 @@
 /// Text from outside (a service, a file) made safe to print on a terminal.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` without C0 and C1 control characters (ESC, BEL, CR, DEL, U+0080–U+009F) and
     /// without bidirectional overrides; tabs and newlines become spaces. An ESC in a place name
     /// can then never move the cursor or recolour the screen.
-    public static func sanitized(_ text: String) -> String {
+    package static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -5,19 +5,19 @@ import Foundation
 #endif
 
 /// A calendar day with no time zone ("2026-02-06"), as in Open-Meteo's `daily.time`.
-public struct LocalDate: Hashable, Comparable, Sendable, Codable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+package struct LocalDate: Hashable, Comparable, Sendable, Codable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// Parses "YYYY-MM-DD"; nil for anything else or an impossible date.
-    public init?(iso text: Substring) {
+    package init?(iso text: Substring) {
         var utf8 = Array(text.utf8)
         guard utf8.count == 10, let parsed = utf8.withUnsafeMutableBufferPointer({ Self.parse($0, at: 0) }) else {
             return nil
@@ -37,30 +37,30 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable {
     }
 
     /// Days since 1970-01-01 (negative before).
-    public var dayNumber: Int { CivilCalendar.days(year: year, month: month, day: day) }
+    package var dayNumber: Int { CivilCalendar.days(year: year, month: month, day: day) }
 
     /// Day of the week, 0 = Sunday … 6 = Saturday.
-    public var weekday: Int { ((dayNumber % 7) + 11) % 7 }
+    package var weekday: Int { ((dayNumber % 7) + 11) % 7 }
 
     /// "2026-02-06".
-    public var iso: String {
+    package var iso: String {
         "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
     }
 
-    public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
+    package static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
 }
 
 /// A wall-clock reading at a place: its calendar day, time of day and the offset in force.
-public struct LocalDateTime: Hashable, Sendable {
-    public var date: LocalDate
-    public var hour: Int
-    public var minute: Int
+package struct LocalDateTime: Hashable, Sendable {
+    package var date: LocalDate
+    package var hour: Int
+    package var minute: Int
     /// Seconds east of UTC in force at that instant (DST included when the zone is known).
-    public var utcOffsetSeconds: Int
+    package var utcOffsetSeconds: Int
     /// "CET", "EDT", or nil when only an offset is known.
-    public var abbreviation: String?
+    package var abbreviation: String?
 
-    public init(date: LocalDate, hour: Int, minute: Int, utcOffsetSeconds: Int, abbreviation: String?) {
+    package init(date: LocalDate, hour: Int, minute: Int, utcOffsetSeconds: Int, abbreviation: String?) {
         self.date = date
         self.hour = hour
         self.minute = minute
@@ -69,7 +69,7 @@ public struct LocalDateTime: Hashable, Sendable {
     }
 
     /// The reading at `seconds` since the epoch under a fixed offset (seconds east of UTC).
-    public init(_ seconds: Int, utcOffsetSeconds: Int, abbreviation: String?) {
+    package init(_ seconds: Int, utcOffsetSeconds: Int, abbreviation: String?) {
         let local = seconds + utcOffsetSeconds
         // Floor division: an instant before 1970 belongs to the day before, not day 0.
         let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
@@ -79,13 +79,13 @@ public struct LocalDateTime: Hashable, Sendable {
             utcOffsetSeconds: utcOffsetSeconds, abbreviation: abbreviation)
     }
 
-    public var weekday: Int { date.weekday }
+    package var weekday: Int { date.weekday }
 }
 
 /// Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01), after
 /// Howard Hinnant's public-domain `days_from_civil`; no Calendar, no ICU.
-public enum CivilCalendar {
-    public static func days(year: Int, month: Int, day: Int) -> Int {
+package enum CivilCalendar {
+    package static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -94,7 +94,7 @@ public enum CivilCalendar {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    public static func date(fromDays days: Int) -> LocalDate {
+    package static func date(fromDays days: Int) -> LocalDate {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -106,7 +106,7 @@ public enum CivilCalendar {
         return LocalDate(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
     }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -117,7 +117,7 @@ public enum CivilCalendar {
     /// Parses a service's local time, "2026-02-06T16:30" or "2026-02-06T16:30:00" (no zone), into
     /// seconds since the epoch *as if* it were UTC; subtract the UTC offset to get the instant.
     /// Reads the bytes directly: a forecast has hundreds of these.
-    public static func secondsAsIfUTC(iso text: String) -> Int? {
+    package static func secondsAsIfUTC(iso text: String) -> Int? {
         var text = text
         return text.withUTF8 { raw -> Int? in
             guard raw.count == 16 || raw.count == 19 else { return nil }

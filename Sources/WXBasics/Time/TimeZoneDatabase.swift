@@ -11,33 +11,33 @@ import Foundation
 /// Each zone's file is read once and kept. Nothing process-wide changes: the glibc way
 /// (`setenv("TZ")` + `tzset` + `localtime_r`) rewrites the environment, which libcurl may read
 /// on its own thread at the same moment.
-public final class TimeZoneDatabase: Sendable {
+package final class TimeZoneDatabase: Sendable {
     /// The database at /usr/share/zoneinfo.
-    public static let shared = TimeZoneDatabase(root: "/usr/share/zoneinfo")
+    package static let shared = TimeZoneDatabase(root: "/usr/share/zoneinfo")
 
     /// The folder holding the compiled zones.
-    public let root: String
+    package let root: String
     /// Each zone asked for so far: its file, or nil when it has none or the file is unreadable.
     private let zones = Mutex<[String: TimeZoneFile?]>([:])
 
-    public init(root: String) { self.root = root }
+    package init(root: String) { self.root = root }
 
     /// The UTC offset and abbreviation in force at `seconds` since the epoch in zone `identifier`.
     ///
     /// - Returns: nil when `identifier` is not a well-formed zone name (see `isValidIdentifier`)
     ///   or the database has no readable file for it.
-    public func offset(at seconds: Int64, in identifier: String) -> ZoneOffset? {
+    package func offset(at seconds: Int64, in identifier: String) -> ZoneOffset? {
         zone(identifier)?.offset(at: seconds)
     }
 
     /// The wall-clock reading at `seconds` since the epoch in zone `identifier`; nil as for `offset`.
-    public func localTime(_ seconds: Int, in identifier: String) -> LocalDateTime? {
+    package func localTime(_ seconds: Int, in identifier: String) -> LocalDateTime? {
         guard let offset = offset(at: Int64(seconds), in: identifier) else { return nil }
         return LocalDateTime(seconds, utcOffsetSeconds: offset.utcOffsetSeconds, abbreviation: offset.abbreviation)
     }
 
     /// The parsed file for `identifier`, read on first use.
-    public func zone(_ identifier: String) -> TimeZoneFile? {
+    package func zone(_ identifier: String) -> TimeZoneFile? {
         // Only valid identifiers are ever stored, so a stored one needs no checking again (a
         // list of 20,000 snapshots looks its zone up for each).
         if let known = zones.withLock({ $0[identifier] }) { return known }
@@ -51,7 +51,7 @@ public final class TimeZoneDatabase: Sendable {
     /// Whether `identifier` has the shape of a zone name ("Europe/Berlin", "UTC", "Etc/GMT+5",
     /// "America/Argentina/Buenos_Aires"). Names come from services and must never reach a path
     /// outside the database: no leading "/", no "." or ".." component, no empty component.
-    public static func isValidIdentifier(_ identifier: String) -> Bool {
+    package static func isValidIdentifier(_ identifier: String) -> Bool {
         guard !identifier.isEmpty, identifier.utf8.count < 64, !identifier.hasPrefix("/"), !identifier.hasSuffix("/"),
             !identifier.contains(".."), !identifier.contains("//")
         else { return false }

@@ -5,15 +5,15 @@ import Foundation
 #endif
 
 /// The offset from UTC in force at one instant in one zone.
-public struct ZoneOffset: Hashable, Sendable {
+package struct ZoneOffset: Hashable, Sendable {
     /// Seconds east of UTC (Berlin in summer: 7200; Denver in winter: -25200).
-    public var utcOffsetSeconds: Int
+    package var utcOffsetSeconds: Int
     /// The zone's abbreviation for it ("CET", "MDT", "+1030").
-    public var abbreviation: String
+    package var abbreviation: String
     /// Whether it is daylight-saving time.
-    public var isDaylightSaving: Bool
+    package var isDaylightSaving: Bool
 
-    public init(utcOffsetSeconds: Int, abbreviation: String, isDaylightSaving: Bool) {
+    package init(utcOffsetSeconds: Int, abbreviation: String, isDaylightSaving: Bool) {
         self.utcOffsetSeconds = utcOffsetSeconds
         self.abbreviation = abbreviation
         self.isDaylightSaving = isDaylightSaving
@@ -26,29 +26,29 @@ public struct ZoneOffset: Hashable, Sendable {
 ///
 /// Reads versions 1 to 4; from version 2 on only the 64-bit data block and the footer are used.
 /// Leap-second records are skipped: the "right/" zones that carry them are not used by wx.
-public struct TimeZoneFile: Sendable {
+package struct TimeZoneFile: Sendable {
     /// Instants (seconds since the epoch, UTC) at which the local time type changes, ascending.
-    public let transitions: [Int64]
+    package let transitions: [Int64]
     /// For each transition, the index into `types` in force from it on.
-    public let transitionTypes: [Int]
+    package let transitionTypes: [Int]
     /// The local time types; `types[0]` applies before the first transition.
-    public let types: [ZoneOffset]
+    package let types: [ZoneOffset]
     /// The footer's rule (versions 2 and later), for instants after the last transition.
-    public let footer: POSIXTimeZone?
+    package let footer: POSIXTimeZone?
     /// 1, 2, 3 or 4.
-    public let version: Int
+    package let version: Int
 
     /// The bytes were not a TZif file this reader understands.
-    public struct Failure: Error, Hashable, Sendable {
+    package struct Failure: Error, Hashable, Sendable {
         /// What was wrong ("bad magic", "truncated", "type index out of range").
-        public let reason: String
+        package let reason: String
     }
 
     /// Parses a whole TZif file.
     ///
     /// - Throws: `TimeZoneFile.Failure` for anything malformed: wrong magic, counts beyond the
     ///   data, type or abbreviation indices out of range, transitions out of order.
-    public init(_ bytes: [UInt8]) throws(Failure) {
+    package init(_ bytes: [UInt8]) throws(Failure) {
         var reader = Reader(bytes: bytes)
         let first = try reader.header(timeSize: 4)
         guard first.version >= 2 else {
@@ -83,7 +83,7 @@ public struct TimeZoneFile: Sendable {
     }
 
     /// The offset in force at `seconds` since the epoch (UTC).
-    public func offset(at seconds: Int64) -> ZoneOffset {
+    package func offset(at seconds: Int64) -> ZoneOffset {
         guard let firstTransition = transitions.first, seconds >= firstTransition else {
             // Before the first transition, or no transitions: type 0, or the footer alone.
             if transitions.isEmpty, let footer { return footer.offset(at: seconds) }
@@ -221,23 +221,23 @@ public struct TimeZoneFile: Sendable {
 
 /// A POSIX TZ rule as in a TZif footer (RFC 8536 3.3, POSIX.1 8.3): "CET-1CEST,M3.5.0,M10.5.0/3",
 /// "IST-5:30", "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", "EST5EDT,0/0,J365/25".
-public struct POSIXTimeZone: Hashable, Sendable {
+package struct POSIXTimeZone: Hashable, Sendable {
     /// Standard time.
-    public let standard: ZoneOffset
+    package let standard: ZoneOffset
     /// Daylight-saving time and when it starts and ends, if the zone has it.
-    public let daylightSaving: DaylightSaving?
+    package let daylightSaving: DaylightSaving?
 
-    public struct DaylightSaving: Hashable, Sendable {
-        public let offset: ZoneOffset
+    package struct DaylightSaving: Hashable, Sendable {
+        package let offset: ZoneOffset
         /// The day and local standard time at which it starts.
-        public let start: Transition
+        package let start: Transition
         /// The day and local daylight-saving time at which it ends.
-        public let end: Transition
+        package let end: Transition
     }
 
     /// A day of the year and a time of that day, in seconds (-167 h … 167 h in version 3).
-    public struct Transition: Hashable, Sendable {
-        public enum Day: Hashable, Sendable {
+    package struct Transition: Hashable, Sendable {
+        package enum Day: Hashable, Sendable {
             /// `Jn`: day 1…365, February 29 never counted.
             case julianNoLeap(Int)
             /// `n`: day 0…365, February 29 counted.
@@ -246,12 +246,12 @@ public struct POSIXTimeZone: Hashable, Sendable {
             case monthWeekDay(month: Int, week: Int, weekday: Int)
         }
 
-        public let day: Day
-        public let secondsOfDay: Int
+        package let day: Day
+        package let secondsOfDay: Int
     }
 
     /// Parses a TZ string; nil when it is not one (including the ":file" form).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var scanner = Scanner(bytes: Array(text.utf8))
         guard let standardName = scanner.name(), let standardWest = scanner.offset() else { return nil }
         standard = ZoneOffset(utcOffsetSeconds: -standardWest, abbreviation: standardName, isDaylightSaving: false)
@@ -283,7 +283,7 @@ public struct POSIXTimeZone: Hashable, Sendable {
     }
 
     /// The offset in force at `seconds` since the epoch (UTC).
-    public func offset(at seconds: Int64) -> ZoneOffset {
+    package func offset(at seconds: Int64) -> ZoneOffset {
         guard let dst = daylightSaving else { return standard }
         // The year as the zone's standard time counts it; both changes are computed in that year.
         let localDays = Self.floorDivide(seconds + Int64(standard.utcOffsetSeconds), 86_400)

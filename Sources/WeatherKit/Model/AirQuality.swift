@@ -7,31 +7,31 @@ import Foundation
 #endif
 
 /// Air quality at a place for one hour (Open-Meteo air-quality API).
-public struct AirQuality: Hashable, Sendable {
+package struct AirQuality: Hashable, Sendable {
     /// The hour the values are for.
-    public var time: Date
+    package var time: Date
     /// European Air Quality Index (0…, "EAQI"; `european_aqi`).
-    public var europeanAQI: Double?
+    package var europeanAQI: Double?
     /// United States Air Quality Index (0…500, "USAQI"; `us_aqi`).
-    public var usAQI: Double?
+    package var usAQI: Double?
     /// Particulate matter under 2.5 µm, µg/m³ (`pm2_5`).
-    public var pm25MicrogramsPerCubicMetre: Double?
+    package var pm25MicrogramsPerCubicMetre: Double?
     /// Particulate matter under 10 µm, µg/m³ (`pm10`).
-    public var pm10MicrogramsPerCubicMetre: Double?
+    package var pm10MicrogramsPerCubicMetre: Double?
     /// Ozone, µg/m³ (`ozone`).
-    public var ozoneMicrogramsPerCubicMetre: Double?
+    package var ozoneMicrogramsPerCubicMetre: Double?
     /// Nitrogen dioxide, µg/m³ (`nitrogen_dioxide`).
-    public var nitrogenDioxideMicrogramsPerCubicMetre: Double?
-    public var uvIndex: Double?
+    package var nitrogenDioxideMicrogramsPerCubicMetre: Double?
+    package var uvIndex: Double?
     /// Pollen by plant ("birch"…), grains/m³, only those the service gave (Europe only).
-    public var pollenGrainsPerCubicMetre: [(plant: String, value: Double)]
+    package var pollenGrainsPerCubicMetre: [(plant: String, value: Double)]
 
-    public init(time: Date) {
+    package init(time: Date) {
         self.time = time
         pollenGrainsPerCubicMetre = []
     }
 
-    public static func == (a: AirQuality, b: AirQuality) -> Bool {
+    package static func == (a: AirQuality, b: AirQuality) -> Bool {
         a.time == b.time && a.europeanAQI == b.europeanAQI && a.usAQI == b.usAQI
             && a.pm25MicrogramsPerCubicMetre == b.pm25MicrogramsPerCubicMetre
             && a.pm10MicrogramsPerCubicMetre == b.pm10MicrogramsPerCubicMetre
@@ -42,7 +42,7 @@ public struct AirQuality: Hashable, Sendable {
             && a.pollenGrainsPerCubicMetre.map(\.value) == b.pollenGrainsPerCubicMetre.map(\.value)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(time)
         hasher.combine(europeanAQI)
         hasher.combine(usAQI)
@@ -55,7 +55,7 @@ public struct AirQuality: Hashable, Sendable {
     /// above 100 extremely poor — each band up to and including its upper bound, so exactly 20
     /// is good and exactly 100 very poor. The index is an integer: a value is classed as it is
     /// shown, rounded to the nearest whole number.
-    public static func europeanCategory(_ index: Double) -> String {
+    package static func europeanCategory(_ index: Double) -> String {
         switch index.rounded() {
         case ...20: "good"
         case ...40: "fair"
@@ -73,7 +73,7 @@ public struct AirQuality: Hashable, Sendable {
     /// documents `us_aqi`: 0–50 good, 51–100 moderate, 101–150 unhealthy for sensitive groups,
     /// 151–200 unhealthy, 201–300 very unhealthy, 301 and above hazardous. The index is an
     /// integer: a value is classed as it is shown, rounded to the nearest whole number.
-    public static func usCategory(_ index: Double) -> String {
+    package static func usCategory(_ index: Double) -> String {
         switch index.rounded() {
         case ...50: "good"
         case ...100: "moderate"
@@ -91,9 +91,9 @@ public struct AirQuality: Hashable, Sendable {
 /// WMO, UNEP and ICNIRP: 0–2 low, 3–5 moderate, 6–7 high, 8–10 very high, 11 and above
 /// extreme. The index is reported as a whole number: a value is classed as rounded to the
 /// nearest one (2.5 is moderate).
-public enum UVIndex {
+package enum UVIndex {
     /// "low", "moderate", "high", "very high" or "extreme" for a UV index (≥ 0).
-    public static func category(_ index: Double) -> String {
+    package static func category(_ index: Double) -> String {
         switch index.rounded() {
         case ...2: "low"
         case ...5: "moderate"
@@ -106,8 +106,8 @@ public enum UVIndex {
 
 /// Air quality from Open-Meteo (`/v1/air-quality`), base URL from
 /// `WX_OPEN_METEO_AIR_QUALITY_URL`: the current hour, and the next day hourly.
-public struct OpenMeteoAirQualityProvider: Sendable {
-    public let service = Service.openMeteoAirQuality
+package struct OpenMeteoAirQualityProvider: Sendable {
+    package let service = Service.openMeteoAirQuality
     let baseURL: String
     let client: ServiceClient
 
@@ -116,7 +116,7 @@ public struct OpenMeteoAirQualityProvider: Sendable {
         ["european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide", "uv_index"]
         + pollen.map { "\($0)_pollen" }
 
-    public init(baseURL: String, context: ServiceContext) {
+    package init(baseURL: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.client = ServiceClient(context: context)
     }
@@ -124,7 +124,7 @@ public struct OpenMeteoAirQualityProvider: Sendable {
     /// Air quality at `coordinate` for the hour containing `now`.
     ///
     /// - Throws: `ServiceError`; `.notNow` when the answer has no hour covering now.
-    public func airQuality(at coordinate: Coordinate, now: Date) async throws(ServiceError) -> Fetched<AirQuality> {
+    package func airQuality(at coordinate: Coordinate, now: Date) async throws(ServiceError) -> Fetched<AirQuality> {
         let rounded = coordinate.rounded
         let url = QueryString.url(
             base: baseURL, path: "/v1/air-quality",
@@ -172,7 +172,7 @@ public struct OpenMeteoAirQualityProvider: Sendable {
     /// containing `now` (the last at or before it). Any value may be null or missing.
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`.
-    public static func airQuality(from json: JSONValue, at now: Date) throws(ServiceError) -> AirQuality? {
+    package static func airQuality(from json: JSONValue, at now: Date) throws(ServiceError) -> AirQuality? {
         guard json.object != nil else { throw .malformedResponse(.openMeteoAirQuality, detail: "expected an object") }
         if json["error"]?.bool == true {
             throw .rejected(.openMeteoAirQuality, status: 200, reason: json["reason"]?.nonEmptyString)

@@ -2,18 +2,18 @@ import WXBasics
 
 /// The normal weather of one calendar day at a place: means over 1991–2020 of the days within
 /// `Climatology.windowDays` of it (so that one odd year does not make a bump), in °C and mm.
-public struct ClimateNormal: Hashable, Sendable {
+package struct ClimateNormal: Hashable, Sendable {
     /// Mean of the daily highs (`temperature_2m_max`), °C; nil when no year had one.
-    public var temperatureMaxMeanCelsius: Double?
+    package var temperatureMaxMeanCelsius: Double?
     /// Mean of the daily lows (`temperature_2m_min`), °C.
-    public var temperatureMinMeanCelsius: Double?
+    package var temperatureMinMeanCelsius: Double?
     /// Mean daily precipitation (`precipitation_sum`), mm.
-    public var precipitationMeanMillimetres: Double?
+    package var precipitationMeanMillimetres: Double?
     /// How often it rained: the share of those days with at least 1 mm
     /// (`Climatology.wetDayMillimetres`), %.
-    public var wetDayPercent: Double?
+    package var wetDayPercent: Double?
 
-    public init(
+    package init(
         temperatureMaxMeanCelsius: Double?, temperatureMinMeanCelsius: Double?, precipitationMeanMillimetres: Double?,
         wetDayPercent: Double?
     ) {
@@ -30,28 +30,28 @@ public struct ClimateNormal: Hashable, Sendable {
 /// Each calendar day's normal is the mean over every year of the days within ±`windowDays`
 /// of it (7 days × 30 years = 210 values; fewer for 29 February's own day, which only leap
 /// years have, and for values the archive left `null`).
-public struct Climatology: Hashable, Sendable {
+package struct Climatology: Hashable, Sendable {
     /// The years the normals are of.
-    public static let firstYear = 1991
-    public static let lastYear = 2020
+    package static let firstYear = 1991
+    package static let lastYear = 2020
     /// Days either side of a date that count towards its normal.
-    public static let windowDays = 3
+    package static let windowDays = 3
     /// The least precipitation that makes a day count as wet, mm.
-    public static let wetDayMillimetres = 1.0
+    package static let wetDayMillimetres = 1.0
 
     /// 366 normals, by `slot(month:day:)` (1 January is 0, 29 February 59, 31 December 365).
-    public var days: [ClimateNormal]
+    package var days: [ClimateNormal]
 
-    public init(days: [ClimateNormal]) {
+    package init(days: [ClimateNormal]) {
         precondition(days.count == 366, "a climatology has 366 days")
         self.days = days
     }
 
     /// The normal of `date`'s calendar day (any year).
-    public func normal(for date: LocalDate) -> ClimateNormal { days[Self.slot(month: date.month, day: date.day)] }
+    package func normal(for date: LocalDate) -> ClimateNormal { days[Self.slot(month: date.month, day: date.day)] }
 
     /// The day's index in a leap year, 0…365.
-    public static func slot(month: Int, day: Int) -> Int {
+    package static func slot(month: Int, day: Int) -> Int {
         let cumulative = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335]
         return cumulative[max(1, min(12, month)) - 1] + max(1, min(31, day)) - 1
     }
@@ -64,7 +64,7 @@ public struct Climatology: Hashable, Sendable {
     ///   - minimum: `temperature_2m_min` per day, °C.
     ///   - precipitation: `precipitation_sum` per day, mm.
     /// - Returns: the normals; a calendar day no value reaches has nil means.
-    public static func reduce(
+    package static func reduce(
         dates: [LocalDate], maximum: [Double?], minimum: [Double?], precipitation: [Double?]
     ) -> Climatology {
         // Sums and counts per calendar day, then per window: two passes over flat arrays.

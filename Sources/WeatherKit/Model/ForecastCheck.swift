@@ -8,21 +8,21 @@ import Foundation
 
 /// One day of a forecast as a snapshot keeps it, to be checked against what happened once the
 /// day has passed. Canonical units; any reading may be nil (the service sent `null`).
-public struct KeptForecastDay: Hashable, Sendable, Codable {
+package struct KeptForecastDay: Hashable, Sendable, Codable {
     /// The calendar day in the place's time zone (Open-Meteo `daily.time`).
-    public var date: LocalDate
+    package var date: LocalDate
     /// Forecast high, °C (`temperature_2m_max`).
-    public var temperatureMaxCelsius: Double?
+    package var temperatureMaxCelsius: Double?
     /// Forecast low, °C (`temperature_2m_min`).
-    public var temperatureMinCelsius: Double?
+    package var temperatureMinCelsius: Double?
     /// Forecast precipitation sum of the day, mm (`precipitation_sum`).
-    public var precipitationSumMillimetres: Double?
+    package var precipitationSumMillimetres: Double?
     /// Highest hourly precipitation probability of the day, % (`precipitation_probability_max`).
-    public var precipitationProbabilityMaxPercent: Double?
+    package var precipitationProbabilityMaxPercent: Double?
     /// WMO 4677 code of the day (`weather_code`).
-    public var weatherCode: Int?
+    package var weatherCode: Int?
 
-    public init(
+    package init(
         date: LocalDate, temperatureMaxCelsius: Double?, temperatureMinCelsius: Double?,
         precipitationSumMillimetres: Double?, precipitationProbabilityMaxPercent: Double?, weatherCode: Int?
     ) {
@@ -35,7 +35,7 @@ public struct KeptForecastDay: Hashable, Sendable, Codable {
     }
 
     /// The day as a forecast gives it.
-    public init(_ day: DailyForecast) {
+    package init(_ day: DailyForecast) {
         self.init(
             date: day.date, temperatureMaxCelsius: day.temperatureMaxCelsius,
             temperatureMinCelsius: day.temperatureMinCelsius,
@@ -46,17 +46,17 @@ public struct KeptForecastDay: Hashable, Sendable, Codable {
 
 /// What happened on a past day at a place: Open-Meteo's reanalysis (`/v1/archive`) or, for the
 /// last days, the forecast API's own past days. A reading the service gave as `null` is nil.
-public struct ObservedDay: Hashable, Sendable {
+package struct ObservedDay: Hashable, Sendable {
     /// The calendar day in the place's time zone.
-    public var date: LocalDate
+    package var date: LocalDate
     /// The day's high, °C (`temperature_2m_max`).
-    public var temperatureMaxCelsius: Double?
+    package var temperatureMaxCelsius: Double?
     /// The day's low, °C (`temperature_2m_min`).
-    public var temperatureMinCelsius: Double?
+    package var temperatureMinCelsius: Double?
     /// The day's precipitation sum, mm (`precipitation_sum`).
-    public var precipitationSumMillimetres: Double?
+    package var precipitationSumMillimetres: Double?
 
-    public init(
+    package init(
         date: LocalDate, temperatureMaxCelsius: Double?, temperatureMinCelsius: Double?,
         precipitationSumMillimetres: Double?
     ) {
@@ -67,40 +67,40 @@ public struct ObservedDay: Hashable, Sendable {
     }
 
     /// Whether the day has any reading (the archive lists days it has not computed yet as nulls).
-    public var hasReadings: Bool {
+    package var hasReadings: Bool {
         temperatureMaxCelsius != nil || temperatureMinCelsius != nil || precipitationSumMillimetres != nil
     }
 }
 
 /// A kept forecast day next to what happened, and the errors (forecast − observed).
-public struct DayCheck: Hashable, Sendable {
-    public var forecast: KeptForecastDay
+package struct DayCheck: Hashable, Sendable {
+    package var forecast: KeptForecastDay
     /// Nil while the day has not passed, or when the service has no data for it yet.
-    public var observed: ObservedDay?
+    package var observed: ObservedDay?
     /// Whether the day is over in the place's time zone (it may still lack data).
-    public var hasPassed: Bool
+    package var hasPassed: Bool
 
-    public init(forecast: KeptForecastDay, observed: ObservedDay?, hasPassed: Bool) {
+    package init(forecast: KeptForecastDay, observed: ObservedDay?, hasPassed: Bool) {
         self.forecast = forecast
         self.observed = observed
         self.hasPassed = hasPassed
     }
 
     /// Forecast high − observed high, °C; nil unless both are known.
-    public var highErrorCelsius: Double? {
+    package var highErrorCelsius: Double? {
         difference(forecast.temperatureMaxCelsius, observed?.temperatureMaxCelsius)
     }
     /// Forecast low − observed low, °C.
-    public var lowErrorCelsius: Double? {
+    package var lowErrorCelsius: Double? {
         difference(forecast.temperatureMinCelsius, observed?.temperatureMinCelsius)
     }
     /// Forecast precipitation − observed precipitation, mm.
-    public var precipitationErrorMillimetres: Double? {
+    package var precipitationErrorMillimetres: Double? {
         difference(forecast.precipitationSumMillimetres, observed?.precipitationSumMillimetres)
     }
 
     /// Whether "rain / no rain" came true (`RainRule`); nil unless both amounts are known.
-    public var rainCalledRight: Bool? {
+    package var rainCalledRight: Bool? {
         guard let predicted = forecast.precipitationSumMillimetres, let happened = observed?.precipitationSumMillimetres
         else { return nil }
         return RainRule.isRainDay(predicted) == RainRule.isRainDay(happened)
@@ -113,38 +113,38 @@ public struct DayCheck: Hashable, Sendable {
 }
 
 /// When a day counts as a rain day, for the forecast and for what happened alike.
-public enum RainRule {
+package enum RainRule {
     /// A day with at least this much precipitation is a rain day, mm (1 mm: the usual
     /// climatological "wet day").
-    public static let thresholdMillimetres = 1.0
+    package static let thresholdMillimetres = 1.0
 
-    public static func isRainDay(_ millimetres: Double) -> Bool { millimetres >= thresholdMillimetres }
+    package static func isRainDay(_ millimetres: Double) -> Bool { millimetres >= thresholdMillimetres }
 }
 
 /// How the forecasts of several snapshots turned out, summed over their checked days.
-public struct ForecastScore: Hashable, Sendable {
+package struct ForecastScore: Hashable, Sendable {
     /// Snapshots counted (with a kept forecast or not).
-    public var snapshots = 0
+    package var snapshots = 0
     /// Snapshots written without a kept forecast (by an older wx): nothing to check.
-    public var snapshotsWithoutForecast = 0
+    package var snapshotsWithoutForecast = 0
     /// Forecast days checked against an observed day.
-    public var checkedDays = 0
+    package var checkedDays = 0
     /// Forecast days not yet passed, or passed without data yet.
-    public var pendingDays = 0
+    package var pendingDays = 0
     /// Mean absolute error of the high, °C; nil when no day had both values.
-    public var highMeanAbsoluteErrorCelsius: Double?
+    package var highMeanAbsoluteErrorCelsius: Double?
     /// Mean absolute error of the low, °C.
-    public var lowMeanAbsoluteErrorCelsius: Double?
+    package var lowMeanAbsoluteErrorCelsius: Double?
     /// Mean signed error of the high (forecast − observed), °C: positive when forecasts ran warm.
-    public var highMeanErrorCelsius: Double?
+    package var highMeanErrorCelsius: Double?
     /// Days whose "rain / no rain" (`RainRule`) came true, and days where both amounts were known.
-    public var rainHits = 0
-    public var rainDays = 0
+    package var rainHits = 0
+    package var rainDays = 0
 
-    public init() {}
+    package init() {}
 
     /// The score of `checks` (each snapshot's days), the means rounded to 0.01.
-    public init(snapshots: [[DayCheck]?]) {
+    package init(snapshots: [[DayCheck]?]) {
         var high: [Double] = []
         var low: [Double] = []
         for days in snapshots {
@@ -176,7 +176,7 @@ public struct ForecastScore: Hashable, Sendable {
     }
 
     /// Share of rain calls that came true, %, rounded to a whole number; nil with none.
-    public var rainHitRatePercent: Double? {
+    package var rainHitRatePercent: Double? {
         rainDays == 0 ? nil : (Double(rainHits) * 100 / Double(rainDays)).rounded()
     }
 }

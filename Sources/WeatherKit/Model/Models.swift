@@ -12,30 +12,30 @@ import Glibc
 /// A point on the Earth in WGS 84 degrees.
 ///
 /// Latitude runs −90…90 (north positive), longitude −180…180 (east positive).
-public struct Coordinate: Hashable, Sendable, Codable {
+package struct Coordinate: Hashable, Sendable, Codable {
     /// Degrees north of the equator, −90…90.
-    public var latitude: Double
+    package var latitude: Double
     /// Degrees east of Greenwich, −180…180.
-    public var longitude: Double
+    package var longitude: Double
 
-    public init(latitude: Double, longitude: Double) {
+    package init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }
 
     /// Whether both values are finite and inside their ranges.
-    public var isValid: Bool {
+    package var isValid: Bool {
         latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
     }
 
     /// The coordinate rounded to 4 decimals (about 11 m): the identity of a favorite and the
     /// key of a place in every request, cache entry and snapshot.
-    public var rounded: Coordinate {
+    package var rounded: Coordinate {
         Coordinate(latitude: Self.round4(latitude), longitude: Self.round4(longitude))
     }
 
     /// `"53.5507,9.9930"`: 4 decimals, a decimal point whatever the locale.
-    public var text: String {
+    package var text: String {
         "\(DecimalText.fixed(latitude, digits: 4)),\(DecimalText.fixed(longitude, digits: 4))"
     }
 
@@ -43,7 +43,7 @@ public struct Coordinate: Hashable, Sendable, Codable {
 
     /// `"5.0000°S 150.0000°W"`: 4 decimals with the hemisphere letters, the name of a place
     /// that has no other (0° is N and E).
-    public var hemisphereText: String {
+    package var hemisphereText: String {
         let north = latitude < 0 ? "S" : "N"
         let east = longitude < 0 ? "W" : "E"
         return
@@ -51,7 +51,7 @@ public struct Coordinate: Hashable, Sendable, Codable {
     }
 
     /// Great-circle distance to `other` in kilometres (haversine, mean Earth radius 6371.0 km).
-    public func kilometres(to other: Coordinate) -> Double {
+    package func kilometres(to other: Coordinate) -> Double {
         let radians = Double.pi / 180
         let dLatitude = (other.latitude - latitude) * radians
         let dLongitude = (other.longitude - longitude) * radians
@@ -64,7 +64,7 @@ public struct Coordinate: Hashable, Sendable, Codable {
     /// Parses `"lat,lon"` (optionally with spaces, e.g. `"53.55, 9.99"`), or the hemisphere form
     /// wx names unnamed places with (`"5.0000°S 150.0000°W"`, `"5S 150W"`); nil unless both
     /// parts are decimal numbers in range.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         if Self.isNeitherForm(text) { return nil }
         if let coordinate = Self.hemispheres(text) {
             self = coordinate
@@ -123,20 +123,20 @@ extension Coordinate {
 }
 
 /// A geocoded place: what `find` lists and what becomes the current location.
-public struct Place: Hashable, Sendable, Codable {
+package struct Place: Hashable, Sendable, Codable {
     /// A short name for lists and headings ("Hamburg", "Dunstable"), from the geocoder's name,
     /// its city/town/village/… keys, or the first part of the display name.
-    public var name: String
+    package var name: String
     /// The region and country, comma-separated ("Hamburg, Deutschland"); empty when unknown.
-    public var region: String
+    package var region: String
     /// ISO 3166-1 alpha-2 country code, lowercase ("de"); nil when the geocoder gave none.
-    public var countryCode: String?
+    package var countryCode: String?
     /// The coordinate the geocoder gave for the place, rounded to 4 decimals.
-    public var coordinate: Coordinate
+    package var coordinate: Coordinate
     /// The geocoder's full label (Nominatim `display_name`), for `find` details.
-    public var displayName: String
+    package var displayName: String
 
-    public init(
+    package init(
         name: String, region: String, countryCode: String?, coordinate: Coordinate, displayName: String
     ) {
         self.name = name
@@ -147,14 +147,14 @@ public struct Place: Hashable, Sendable, Codable {
     }
 
     /// "Hamburg, Deutschland": the name and the region, or the name alone.
-    public var label: String { region.isEmpty ? name : "\(name), \(region)" }
+    package var label: String { region.isEmpty ? name : "\(name), \(region)" }
 
     /// A place no geocoder named (open sea, a pole, a geocoder without reverse geocoding): its
     /// coordinates are its name ("5.0000°S 150.0000°W"), and the nearest named place, when a
     /// geocoder gave one, its region ("near Kiritimati").
     ///
     /// - Parameter near: the name of the nearest named place, if any.
-    public static func unnamed(at coordinate: Coordinate, near: String? = nil) -> Place {
+    package static func unnamed(at coordinate: Coordinate, near: String? = nil) -> Place {
         let text = coordinate.rounded.hemisphereText
         let region = near.map { "near \($0)" } ?? ""
         return Place(
@@ -165,16 +165,16 @@ public struct Place: Hashable, Sendable, Codable {
 
 /// The place's clock as a forecast gives it: an IANA zone name and the single UTC offset that
 /// the whole response was computed with.
-public struct ZoneInfo: Hashable, Sendable {
+package struct ZoneInfo: Hashable, Sendable {
     /// IANA time-zone identifier ("Europe/Berlin"), or "GMT" when the service used none.
-    public var identifier: String?
+    package var identifier: String?
     /// The abbreviation the service sent ("CET", "GMT-5"), for display.
-    public var abbreviation: String?
+    package var abbreviation: String?
     /// Seconds east of UTC that the service used for every local time in the response
     /// (Open-Meteo `utc_offset_seconds`).
-    public var utcOffsetSeconds: Int
+    package var utcOffsetSeconds: Int
 
-    public init(identifier: String?, abbreviation: String?, utcOffsetSeconds: Int) {
+    package init(identifier: String?, abbreviation: String?, utcOffsetSeconds: Int) {
         self.identifier = identifier
         self.abbreviation = abbreviation
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -183,110 +183,110 @@ public struct ZoneInfo: Hashable, Sendable {
 
 /// Weather now at a place. Every reading is optional: a service may send `null` or leave it out,
 /// and it is then shown as "—", never as 0.
-public struct CurrentConditions: Hashable, Sendable {
+package struct CurrentConditions: Hashable, Sendable {
     /// The instant the values are valid for (Open-Meteo `current.time`, a 15-minute grid).
-    public var time: Date
-    public var temperatureCelsius: Double?
+    package var time: Date
+    package var temperatureCelsius: Double?
     /// "Feels like" temperature (Open-Meteo `apparent_temperature`), °C.
-    public var apparentTemperatureCelsius: Double?
-    public var relativeHumidityPercent: Double?
-    public var dewPointCelsius: Double?
+    package var apparentTemperatureCelsius: Double?
+    package var relativeHumidityPercent: Double?
+    package var dewPointCelsius: Double?
     /// Pressure reduced to mean sea level (Open-Meteo `pressure_msl`), hPa.
-    public var pressureHectopascals: Double?
-    public var cloudCoverPercent: Double?
-    public var visibilityMetres: Double?
-    public var uvIndex: Double?
+    package var pressureHectopascals: Double?
+    package var cloudCoverPercent: Double?
+    package var visibilityMetres: Double?
+    package var uvIndex: Double?
     /// Wind speed at 10 m, km/h.
-    public var windSpeedKilometresPerHour: Double?
+    package var windSpeedKilometresPerHour: Double?
     /// Gusts at 10 m, km/h.
-    public var windGustsKilometresPerHour: Double?
+    package var windGustsKilometresPerHour: Double?
     /// Direction the wind blows from, degrees clockwise from north.
-    public var windDirectionDegrees: Double?
+    package var windDirectionDegrees: Double?
     /// Precipitation in the preceding interval, mm.
-    public var precipitationMillimetres: Double?
+    package var precipitationMillimetres: Double?
     /// WMO 4677 code as Open-Meteo reports it (0…99); may be outside the table. For
     /// OpenWeatherMap, the nearest WMO code to its own condition id.
-    public var weatherCode: Int?
+    package var weatherCode: Int?
     /// The provider's own words for the condition, in the requested language (OpenWeatherMap
     /// `weather[0].description`); nil when the provider gives only a code.
-    public var conditionText: String?
+    package var conditionText: String?
     /// Snowfall in the preceding hour, mm of water (OpenWeatherMap `snow.1h`).
-    public var snowfallMillimetres: Double?
+    package var snowfallMillimetres: Double?
     /// Whether the sun is up at `time` (Open-Meteo `is_day`: 1 day, 0 night); nil when the
     /// service did not say.
-    public var isDay: Bool?
+    package var isDay: Bool?
 
-    public init(time: Date) { self.time = time }
+    package init(time: Date) { self.time = time }
 }
 
 /// One hour of forecast, for the hour starting at `time`.
-public struct HourlyForecast: Hashable, Sendable {
-    public var time: Date
-    public var temperatureCelsius: Double?
-    public var apparentTemperatureCelsius: Double?
-    public var relativeHumidityPercent: Double?
-    public var dewPointCelsius: Double?
+package struct HourlyForecast: Hashable, Sendable {
+    package var time: Date
+    package var temperatureCelsius: Double?
+    package var apparentTemperatureCelsius: Double?
+    package var relativeHumidityPercent: Double?
+    package var dewPointCelsius: Double?
     /// Probability of more than 0.1 mm in the hour, %.
-    public var precipitationProbabilityPercent: Double?
+    package var precipitationProbabilityPercent: Double?
     /// Precipitation sum of the hour, mm.
-    public var precipitationMillimetres: Double?
-    public var weatherCode: Int?
-    public var windSpeedKilometresPerHour: Double?
-    public var windGustsKilometresPerHour: Double?
-    public var windDirectionDegrees: Double?
-    public var pressureHectopascals: Double?
-    public var cloudCoverPercent: Double?
-    public var visibilityMetres: Double?
-    public var uvIndex: Double?
+    package var precipitationMillimetres: Double?
+    package var weatherCode: Int?
+    package var windSpeedKilometresPerHour: Double?
+    package var windGustsKilometresPerHour: Double?
+    package var windDirectionDegrees: Double?
+    package var pressureHectopascals: Double?
+    package var cloudCoverPercent: Double?
+    package var visibilityMetres: Double?
+    package var uvIndex: Double?
     /// Whether the sun is up at the hour's start (Open-Meteo hourly `is_day`: 1 day, 0 night);
     /// nil when the service did not say.
-    public var isDay: Bool?
+    package var isDay: Bool?
 
-    public init(time: Date) { self.time = time }
+    package init(time: Date) { self.time = time }
 }
 
 /// Precipitation over one 15-minute interval starting at `time` (Open-Meteo `minutely_15`).
-public struct QuarterHourPrecipitation: Hashable, Sendable {
-    public var time: Date
+package struct QuarterHourPrecipitation: Hashable, Sendable {
+    package var time: Date
     /// Sum over the 15 minutes, mm.
-    public var precipitationMillimetres: Double?
+    package var precipitationMillimetres: Double?
 
-    public init(time: Date, precipitationMillimetres: Double?) {
+    package init(time: Date, precipitationMillimetres: Double?) {
         self.time = time
         self.precipitationMillimetres = precipitationMillimetres
     }
 }
 
 /// One day of forecast, for the calendar day `date` in the place's time zone.
-public struct DailyForecast: Hashable, Sendable {
-    public var date: LocalDate
-    public var weatherCode: Int?
-    public var temperatureMaxCelsius: Double?
-    public var temperatureMinCelsius: Double?
+package struct DailyForecast: Hashable, Sendable {
+    package var date: LocalDate
+    package var weatherCode: Int?
+    package var temperatureMaxCelsius: Double?
+    package var temperatureMinCelsius: Double?
     /// Precipitation sum of the day, mm.
-    public var precipitationSumMillimetres: Double?
+    package var precipitationSumMillimetres: Double?
     /// Highest hourly precipitation probability of the day, %.
-    public var precipitationProbabilityMaxPercent: Double?
+    package var precipitationProbabilityMaxPercent: Double?
     /// Whether the sun rises and sets this day, and when (see `SunEvents`).
-    public var sun: SunEvents = .unknown
+    package var sun: SunEvents = .unknown
     /// Seconds between sunrise and sunset (Open-Meteo `daylight_duration`).
-    public var daylightDurationSeconds: Double?
-    public var windSpeedMaxKilometresPerHour: Double?
-    public var windGustsMaxKilometresPerHour: Double?
-    public var windDirectionDominantDegrees: Double?
-    public var uvIndexMax: Double?
+    package var daylightDurationSeconds: Double?
+    package var windSpeedMaxKilometresPerHour: Double?
+    package var windGustsMaxKilometresPerHour: Double?
+    package var windDirectionDominantDegrees: Double?
+    package var uvIndexMax: Double?
 
-    public init(date: LocalDate) { self.date = date }
+    package init(date: LocalDate) { self.date = date }
 
     /// The instant of sunrise; nil on a day without one (polar night, midnight sun) or when
     /// the service gave none. Setting it makes the day one with sun times.
-    public var sunrise: Date? {
+    package var sunrise: Date? {
         get { if case .times(let sunrise, _) = sun { sunrise } else { nil } }
         set { sun = .times(sunrise: newValue, sunset: sunset) }
     }
 
     /// The instant of sunset; nil on a day without one or when the service gave none.
-    public var sunset: Date? {
+    package var sunset: Date? {
         get { if case .times(_, let sunset) = sun { sunset } else { nil } }
         set { sun = .times(sunrise: sunrise, sunset: newValue) }
     }
@@ -298,7 +298,7 @@ public struct DailyForecast: Hashable, Sendable {
 /// sunrise = sunset = local midnight (older answers 1970-01-01T00:00), OpenWeatherMap
 /// `sys.sunrise` equal to `sys.sunset`, or 0. Providers turn that into `.polarNight` or
 /// `.midnightSun`, never into clock times.
-public enum SunEvents: Hashable, Sendable {
+package enum SunEvents: Hashable, Sendable {
     /// The sun rises and sets; either time may be unknown (nil).
     case times(sunrise: Date?, sunset: Date?)
     /// The sun stays below the horizon all day.
@@ -321,7 +321,7 @@ public enum SunEvents: Hashable, Sendable {
     ///   cannot be.
     ///   - latitude: degrees north, −90…90.
     ///   - date: the local calendar day.
-    public static func withoutSunriseOrSunset(
+    package static func withoutSunriseOrSunset(
         daylightSeconds: Double?, isDay: Bool?, latitude: Double, date: LocalDate
     ) -> SunEvents {
         // Neither happens nearer the equator than the polar circles (66.56°, and by refraction
@@ -337,7 +337,7 @@ public enum SunEvents: Hashable, Sendable {
     /// Degrees of latitude below which the sun rises and sets every day of the year: the polar
     /// circle (90° − 23.44°), less the ~0.6° that refraction and the sun's radius lift it by,
     /// less a margin.
-    public static let lowestPolarLatitude = 65.0
+    package static let lowestPolarLatitude = 65.0
 
     /// Polar night or midnight sun at `latitude` on `date` by the sun's declination, or nil
     /// where the sun rises and sets or the day is too near the edge to tell.
@@ -346,7 +346,7 @@ public enum SunEvents: Hashable, Sendable {
     /// day of the year from 0, good to about 1°. The centre of the sun stays above the horizon
     /// all day where latitude > 90° − δ on the sun's side, below it on the other; a margin of
     /// 1.5° (refraction, the sun's radius, the approximation) leaves the edge undecided.
-    public static func polarState(latitude: Double, date: LocalDate) -> SunEvents? {
+    package static func polarState(latitude: Double, date: LocalDate) -> SunEvents? {
         let dayOfYear = Double(
             CivilCalendar.days(year: date.year, month: date.month, day: date.day)
                 - CivilCalendar.days(year: date.year, month: 1, day: 1))
@@ -359,23 +359,23 @@ public enum SunEvents: Hashable, Sendable {
 
 /// A forecast for one place: the current conditions, hours and days, all in canonical units
 /// (°C, km/h, mm, hPa, m, %) whatever units the service answered in.
-public struct Forecast: Hashable, Sendable {
+package struct Forecast: Hashable, Sendable {
     /// The coordinate that was asked for (not the grid cell the service echoes back).
-    public var coordinate: Coordinate
-    public var zone: ZoneInfo
+    package var coordinate: Coordinate
+    package var zone: ZoneInfo
     /// Height of the grid cell above sea level, m.
-    public var elevationMetres: Double?
-    public var current: CurrentConditions?
-    public var hourly: [HourlyForecast]
-    public var daily: [DailyForecast]
-    public var quarterHours: [QuarterHourPrecipitation]
+    package var elevationMetres: Double?
+    package var current: CurrentConditions?
+    package var hourly: [HourlyForecast]
+    package var daily: [DailyForecast]
+    package var quarterHours: [QuarterHourPrecipitation]
     /// Which provider produced it ("Open-Meteo", "OpenWeatherMap").
-    public var source: String
+    package var source: String
     /// The length of one `hourly` entry, seconds: 3,600 (Open-Meteo's hours), 10,800 for
     /// OpenWeatherMap's 3-hour steps (`/data/2.5/forecast`), whose days are built from them.
-    public var hourStepSeconds: Int = 3_600
+    package var hourStepSeconds: Int = 3_600
 
-    public init(
+    package init(
         coordinate: Coordinate, zone: ZoneInfo, elevationMetres: Double? = nil,
         current: CurrentConditions? = nil, hourly: [HourlyForecast] = [], daily: [DailyForecast] = [],
         quarterHours: [QuarterHourPrecipitation] = [], source: String
@@ -391,11 +391,11 @@ public struct Forecast: Hashable, Sendable {
     }
 
     /// The clock of the place: the IANA zone from the tz database, or the response's offset.
-    public var clock: ZoneClock { ZoneClock(zone) }
+    package var clock: ZoneClock { ZoneClock(zone) }
 
     /// Index of the current hour: the last hourly entry at or before `now`, in absolute time.
     /// Nil when every entry is in the future, or when `now` is more than a step past the last.
-    public func currentHourIndex(at now: Date) -> Int? {
+    package func currentHourIndex(at now: Date) -> Int? {
         var found: Int?
         for (index, hour) in hourly.enumerated() where hour.time <= now { found = index }
         if let found, now.timeIntervalSince(hourly[found].time) >= Double(hourStepSeconds), found == hourly.count - 1 {
@@ -405,25 +405,25 @@ public struct Forecast: Hashable, Sendable {
     }
 
     /// The daily entry for the place's calendar day containing `now`.
-    public func today(at now: Date) -> DailyForecast? {
+    package func today(at now: Date) -> DailyForecast? {
         let date = clock.localTime(now).date
         return daily.first { $0.date == date }
     }
 }
 
 /// The data of a weather snapshot: what `save` stores, in canonical units.
-public struct SnapshotReading: Hashable, Sendable, Codable {
+package struct SnapshotReading: Hashable, Sendable, Codable {
     /// When the data was valid (the service's `current.time`), not when it was saved.
-    public var dataTime: Date
-    public var temperatureCelsius: Double?
-    public var precipitationProbabilityPercent: Double?
-    public var precipitationMillimetres: Double?
-    public var weatherCode: Int?
+    package var dataTime: Date
+    package var temperatureCelsius: Double?
+    package var precipitationProbabilityPercent: Double?
+    package var precipitationMillimetres: Double?
+    package var weatherCode: Int?
     /// The days ahead of the forecast shown with the reading (today first), kept to check them
     /// once they have passed; nil for snapshots written before wx kept them.
-    public var forecastDays: [KeptForecastDay]?
+    package var forecastDays: [KeptForecastDay]?
 
-    public init(
+    package init(
         dataTime: Date, temperatureCelsius: Double?, precipitationProbabilityPercent: Double?,
         precipitationMillimetres: Double?, weatherCode: Int?, forecastDays: [KeptForecastDay]? = nil
     ) {

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Which Open-Meteo service answered for past days.
-public enum PastSource: String, Hashable, Sendable {
+package enum PastSource: String, Hashable, Sendable {
     /// The Historical Weather API (`/v1/archive`): ERA5 reanalysis from 1940-01-01, about five
     /// days behind today.
     case archive
@@ -16,7 +16,7 @@ public enum PastSource: String, Hashable, Sendable {
     case recentForecast
 
     /// "Open-Meteo's archive (ERA5)", "Open-Meteo's forecast API (recent days)".
-    public var description: String {
+    package var description: String {
         switch self {
         case .archive: "Open-Meteo’s archive (ERA5)"
         case .recentForecast: "Open-Meteo’s forecast API (recent days)"
@@ -24,17 +24,17 @@ public enum PastSource: String, Hashable, Sendable {
     }
 
     /// The earliest day the archive has (ERA5 starts on 1 January 1940).
-    public static let firstDay = LocalDate(year: 1940, month: 1, day: 1)
+    package static let firstDay = LocalDate(year: 1940, month: 1, day: 1)
     /// How many days the archive lags today: days this recent come from the forecast API.
-    public static let archiveLagDays = 5
+    package static let archiveLagDays = 5
     /// How far back the forecast API reaches (`past_days` up to 92).
-    public static let forecastReachDays = 92
+    package static let forecastReachDays = 92
 
     /// The service for the days `range`, given the date today (UTC): the forecast API when the
     /// range reaches into the archive's lag (the last five days) and starts within its 92 days;
     /// the archive otherwise (for a range that starts earlier and ends recently, the archive's
     /// answer then ends where its data does, and wx says so).
-    public static func choose(for range: ClosedRange<LocalDate>, today: LocalDate) -> PastSource {
+    package static func choose(for range: ClosedRange<LocalDate>, today: LocalDate) -> PastSource {
         let todayNumber = today.dayNumber
         let recent = range.upperBound.dayNumber > todayNumber - archiveLagDays
         let reachable = range.lowerBound.dayNumber >= todayNumber - forecastReachDays
@@ -45,7 +45,7 @@ public enum PastSource: String, Hashable, Sendable {
     /// bounds as `choose`: the archive up to `today − archiveLagDays`, the forecast API after.
     /// A range the forecast API reaches back to goes to one service whole (one request); one
     /// that starts before its 92 days and ends in the archive's lag is split in two.
-    public static func plan(
+    package static func plan(
         for range: ClosedRange<LocalDate>, today: LocalDate
     ) -> [(source: PastSource, days: ClosedRange<LocalDate>)] {
         let archiveLast = CivilCalendar.date(fromDays: today.dayNumber - archiveLagDays)
@@ -58,12 +58,12 @@ public enum PastSource: String, Hashable, Sendable {
     }
 
     /// The service that answers for this source.
-    public var service: Service { self == .archive ? .openMeteoArchive : .openMeteo }
+    package var service: Service { self == .archive ? .openMeteoArchive : .openMeteo }
 }
 
 /// What happened on past days at a place: daily high, low and precipitation (the seam
 /// `saved N` and `saved verify` check kept forecasts against; a fake in tests).
-public protocol PastWeatherProvider: Sendable {
+package protocol PastWeatherProvider: Sendable {
     /// The observed days `from` … `to` (inclusive, the place's calendar days), oldest first.
     /// Days the service has no values for yet (the archive lags today by days) are left out.
     ///
@@ -74,28 +74,28 @@ public protocol PastWeatherProvider: Sendable {
 
 /// One past day at a place, in canonical units (°C, mm, km/h, s). Any value may be nil: the
 /// service sent `null` (a variable the model lacks) or the day's data is incomplete.
-public struct PastDay: Hashable, Sendable {
+package struct PastDay: Hashable, Sendable {
     /// The calendar day in the place's time zone.
-    public var date: LocalDate
+    package var date: LocalDate
     /// WMO 4677 code of the day's most severe weather (Open-Meteo `weather_code`).
-    public var weatherCode: Int?
+    package var weatherCode: Int?
     /// `temperature_2m_min`, °C.
-    public var temperatureMinCelsius: Double?
+    package var temperatureMinCelsius: Double?
     /// `temperature_2m_max`, °C.
-    public var temperatureMaxCelsius: Double?
+    package var temperatureMaxCelsius: Double?
     /// `temperature_2m_mean`, °C.
-    public var temperatureMeanCelsius: Double?
+    package var temperatureMeanCelsius: Double?
     /// `precipitation_sum`, mm.
-    public var precipitationSumMillimetres: Double?
+    package var precipitationSumMillimetres: Double?
     /// `wind_speed_10m_max`, km/h.
-    public var windSpeedMaxKilometresPerHour: Double?
+    package var windSpeedMaxKilometresPerHour: Double?
     /// `sunshine_duration`, seconds.
-    public var sunshineDurationSeconds: Double?
+    package var sunshineDurationSeconds: Double?
 
-    public init(date: LocalDate) { self.date = date }
+    package init(date: LocalDate) { self.date = date }
 
     /// Whether the service gave no value at all for the day (past the end of its data).
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         weatherCode == nil && temperatureMinCelsius == nil && temperatureMaxCelsius == nil
             && temperatureMeanCelsius == nil && precipitationSumMillimetres == nil
             && windSpeedMaxKilometresPerHour == nil && sunshineDurationSeconds == nil
@@ -107,24 +107,24 @@ public struct PastDay: Hashable, Sendable {
 /// Days and hours end where the service's data ends: hours at the end without a temperature
 /// (the archive lags today) are not listed, a day whose hours stop early keeps no aggregates
 /// (they would be of part of the day), and `dataEnd` says where the data stops.
-public struct PastWeather: Hashable, Sendable {
+package struct PastWeather: Hashable, Sendable {
     /// The coordinate asked for.
-    public var coordinate: Coordinate
-    public var zone: ZoneInfo
-    public var source: PastSource
+    package var coordinate: Coordinate
+    package var zone: ZoneInfo
+    package var source: PastSource
     /// The days asked for, in the place's calendar.
-    public var requested: ClosedRange<LocalDate>
+    package var requested: ClosedRange<LocalDate>
     /// The days with data, in order.
-    public var days: [PastDay]
+    package var days: [PastDay]
     /// The hours with data (only when they were asked for: a single day), in order.
-    public var hours: [HourlyForecast]
+    package var hours: [HourlyForecast]
     /// When the data stops before the end of the days asked for: the end of the last hour with
     /// data (hourly answers), or the start of the first day without data (daily answers).
-    public var dataEnd: Date?
+    package var dataEnd: Date?
     /// The last day with data when the data stops early; nil when the answer is complete.
-    public var lastDayWithData: LocalDate?
+    package var lastDayWithData: LocalDate?
 
-    public init(
+    package init(
         coordinate: Coordinate, zone: ZoneInfo, source: PastSource, requested: ClosedRange<LocalDate>,
         days: [PastDay], hours: [HourlyForecast] = [], dataEnd: Date? = nil, lastDayWithData: LocalDate? = nil
     ) {
@@ -139,11 +139,11 @@ public struct PastWeather: Hashable, Sendable {
     }
 
     /// The place's clock.
-    public var clock: ZoneClock { ZoneClock(zone) }
+    package var clock: ZoneClock { ZoneClock(zone) }
 
     /// Whether every day asked for has its data.
-    public var isComplete: Bool { dataEnd == nil && lastDayWithData == nil && days.count == requestedDayCount }
+    package var isComplete: Bool { dataEnd == nil && lastDayWithData == nil && days.count == requestedDayCount }
 
     /// How many days were asked for.
-    public var requestedDayCount: Int { requested.upperBound.dayNumber - requested.lowerBound.dayNumber + 1 }
+    package var requestedDayCount: Int { requested.upperBound.dayNumber - requested.lowerBound.dayNumber + 1 }
 }

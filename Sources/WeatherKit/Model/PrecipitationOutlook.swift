@@ -6,9 +6,9 @@ import Foundation
 
 /// When precipitation next starts and stops at a place: the answer to "will it rain in the
 /// next hours?".
-public struct PrecipitationOutlook: Hashable, Sendable {
+package struct PrecipitationOutlook: Hashable, Sendable {
     /// Where the answer comes from.
-    public enum Resolution: Hashable, Sendable {
+    package enum Resolution: Hashable, Sendable {
         /// Open-Meteo's 15-minute data (`minutely_15`), where the place has it.
         case quarterHours
         /// Hourly data elsewhere.
@@ -17,7 +17,7 @@ public struct PrecipitationOutlook: Hashable, Sendable {
         case steps(hours: Int)
     }
 
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Dry for the whole horizon.
         case dry
         /// Wet now, until `end`.
@@ -26,18 +26,18 @@ public struct PrecipitationOutlook: Hashable, Sendable {
         case later
     }
 
-    public var kind: Kind
-    public var resolution: Resolution
+    package var kind: Kind
+    package var resolution: Resolution
     /// Start of the wet spell (now when it is wet now).
-    public var start: Date?
+    package var start: Date?
     /// End of the wet spell (nil when it lasts past the data).
-    public var end: Date?
+    package var end: Date?
     /// Total over the wet spell, mm.
-    public var totalMillimetres: Double
+    package var totalMillimetres: Double
     /// Highest precipitation probability within the spell, % (hourly data only).
-    public var probabilityPercent: Double?
+    package var probabilityPercent: Double?
     /// How far ahead the data looked, seconds.
-    public var horizonSeconds: Double
+    package var horizonSeconds: Double
 
     /// Below this an interval counts as dry: mm per 15 minutes, and per hour.
     static let quarterHourThreshold = 0.05
@@ -45,7 +45,7 @@ public struct PrecipitationOutlook: Hashable, Sendable {
 
     /// The outlook for the next `horizon` seconds after `now`; nil when the forecast has no
     /// precipitation data covering now.
-    public init?(forecast: Forecast, now: Date, horizon: Double = 24 * 3_600) {
+    package init?(forecast: Forecast, now: Date, horizon: Double = 24 * 3_600) {
         struct Interval {
             let start: Date
             let millimetres: Double?

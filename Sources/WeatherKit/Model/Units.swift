@@ -1,10 +1,10 @@
 /// Temperature scale for display. Values are held in °C and converted when shown.
-public enum TemperatureUnit: String, Sendable, Codable, CaseIterable {
+package enum TemperatureUnit: String, Sendable, Codable, CaseIterable {
     case celsius = "C"
     case fahrenheit = "F"
     case kelvin = "K"
 
-    public var symbol: String {
+    package var symbol: String {
         switch self {
         case .celsius: "°C"
         case .fahrenheit: "°F"
@@ -12,7 +12,7 @@ public enum TemperatureUnit: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    public func convert(celsius value: Double) -> Double {
+    package func convert(celsius value: Double) -> Double {
         switch self {
         case .celsius: value
         case .fahrenheit: value * 9 / 5 + 32
@@ -21,7 +21,7 @@ public enum TemperatureUnit: String, Sendable, Codable, CaseIterable {
     }
 
     /// Converts a value given in this unit to °C (for services that answered in it).
-    public func celsius(from value: Double) -> Double {
+    package func celsius(from value: Double) -> Double {
         switch self {
         case .celsius: value
         case .fahrenheit: (value - 32) * 5 / 9
@@ -31,14 +31,14 @@ public enum TemperatureUnit: String, Sendable, Codable, CaseIterable {
 }
 
 /// Wind-speed unit for display. Values are held in km/h.
-public enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
+package enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
     case kilometresPerHour = "kmh"
     case metresPerSecond = "ms"
     case milesPerHour = "mph"
     case knots = "kn"
     case beaufort = "bft"
 
-    public var symbol: String {
+    package var symbol: String {
         switch self {
         case .kilometresPerHour: "km/h"
         case .metresPerSecond: "m/s"
@@ -49,7 +49,7 @@ public enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
     }
 
     /// The value in this unit; for Beaufort the force number 0…12.
-    public func convert(kilometresPerHour value: Double) -> Double {
+    package func convert(kilometresPerHour value: Double) -> Double {
         switch self {
         case .kilometresPerHour: value
         case .metresPerSecond: value / 3.6
@@ -60,7 +60,7 @@ public enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
     }
 
     /// Converts a value given in this unit to km/h; nil for Beaufort (a range, not a value).
-    public func kilometresPerHour(from value: Double) -> Double? {
+    package func kilometresPerHour(from value: Double) -> Double? {
         switch self {
         case .kilometresPerHour: value
         case .metresPerSecond: value * 3.6
@@ -79,7 +79,7 @@ public enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
 /// 4 5.5–7.9, 5 8.0–10.7, 6 10.8–13.8, 7 13.9–17.1, 8 17.2–20.7, 9 20.8–24.4, 10 24.5–28.4,
 /// 11 28.5–32.6, 12 32.7 and above. The table is in m/s to 0.1; its knot table starts force 1
 /// at 1 kn (0.5 m/s), which is not the m/s table's bound.
-public enum Beaufort {
+package enum Beaufort {
     /// Lower bounds of forces 1…12 in m/s, as the WMO table gives them (force 1 from 0.3 m/s,
     /// force 12 from 32.7 m/s).
     static let lowerBoundsMetresPerSecond: [Double] = [
@@ -94,66 +94,66 @@ public enum Beaufort {
 
     /// The force 0…12 for a speed in km/h. The speed is first rounded to 0.1 m/s, as the table
     /// is written (1.1 km/h = 0.31 m/s → 0.3 m/s → force 1).
-    public static func force(kilometresPerHour value: Double) -> Int {
+    package static func force(kilometresPerHour value: Double) -> Int {
         let metresPerSecond = (value / 3.6 * 10).rounded() / 10
         return lowerBoundsMetresPerSecond.lastIndex { metresPerSecond >= $0 }.map { $0 + 1 } ?? 0
     }
 
     /// "gentle breeze" for force 3.
-    public static func name(force: Int) -> String { names[max(0, min(12, force))] }
+    package static func name(force: Int) -> String { names[max(0, min(12, force))] }
 }
 
 /// Precipitation unit for display. Values are held in mm.
-public enum PrecipitationUnit: String, Sendable, Codable, CaseIterable {
+package enum PrecipitationUnit: String, Sendable, Codable, CaseIterable {
     case millimetres = "mm"
     case inches = "inch"
 
-    public var symbol: String { self == .millimetres ? "mm" : "in" }
+    package var symbol: String { self == .millimetres ? "mm" : "in" }
 
-    public func convert(millimetres value: Double) -> Double { self == .millimetres ? value : value / 25.4 }
+    package func convert(millimetres value: Double) -> Double { self == .millimetres ? value : value / 25.4 }
 
-    public func millimetres(from value: Double) -> Double { self == .millimetres ? value : value * 25.4 }
+    package func millimetres(from value: Double) -> Double { self == .millimetres ? value : value * 25.4 }
 }
 
 /// Pressure unit for display. Values are held in hPa.
-public enum PressureUnit: String, Sendable, Codable, CaseIterable {
+package enum PressureUnit: String, Sendable, Codable, CaseIterable {
     case hectopascals = "hPa"
     case inchesOfMercury = "inHg"
 
-    public var symbol: String { rawValue }
+    package var symbol: String { rawValue }
 
     /// 1 inHg = 33.8639 hPa (at 0 °C, standard gravity).
-    public func convert(hectopascals value: Double) -> Double {
+    package func convert(hectopascals value: Double) -> Double {
         self == .hectopascals ? value : value / 33.863_886_666_7
     }
 }
 
 /// Distance unit for visibility. Values are held in metres.
-public enum DistanceUnit: String, Sendable, Codable, CaseIterable {
+package enum DistanceUnit: String, Sendable, Codable, CaseIterable {
     case kilometres = "km"
     case miles = "mi"
 
-    public var symbol: String { rawValue }
+    package var symbol: String { rawValue }
 
-    public func convert(metres value: Double) -> Double { self == .kilometres ? value / 1000 : value / 1609.344 }
+    package func convert(metres value: Double) -> Double { self == .kilometres ? value / 1000 : value / 1609.344 }
 }
 
 /// 24-hour ("14:05") or 12-hour ("2:05 pm") clock for display.
-public enum ClockStyle: String, Sendable, Codable, CaseIterable {
+package enum ClockStyle: String, Sendable, Codable, CaseIterable {
     case twentyFourHour = "24h"
     case twelveHour = "12h"
 }
 
 /// The units wx shows values in: one preset (`metric`, `imperial`) with per-quantity overrides.
-public struct UnitPreferences: Hashable, Sendable, Codable {
-    public var temperature: TemperatureUnit
-    public var windSpeed: WindSpeedUnit
-    public var precipitation: PrecipitationUnit
-    public var pressure: PressureUnit
-    public var distance: DistanceUnit
-    public var clock: ClockStyle
+package struct UnitPreferences: Hashable, Sendable, Codable {
+    package var temperature: TemperatureUnit
+    package var windSpeed: WindSpeedUnit
+    package var precipitation: PrecipitationUnit
+    package var pressure: PressureUnit
+    package var distance: DistanceUnit
+    package var clock: ClockStyle
 
-    public init(
+    package init(
         temperature: TemperatureUnit, windSpeed: WindSpeedUnit, precipitation: PrecipitationUnit,
         pressure: PressureUnit, distance: DistanceUnit, clock: ClockStyle
     ) {
@@ -166,17 +166,17 @@ public struct UnitPreferences: Hashable, Sendable, Codable {
     }
 
     /// °C, km/h, mm, hPa, km, 24 h.
-    public static let metric = UnitPreferences(
+    package static let metric = UnitPreferences(
         temperature: .celsius, windSpeed: .kilometresPerHour, precipitation: .millimetres,
         pressure: .hectopascals, distance: .kilometres, clock: .twentyFourHour)
 
     /// °F, mph, inch, inHg, miles, 12 h.
-    public static let imperial = UnitPreferences(
+    package static let imperial = UnitPreferences(
         temperature: .fahrenheit, windSpeed: .milesPerHour, precipitation: .inches,
         pressure: .inchesOfMercury, distance: .miles, clock: .twelveHour)
 
     /// "metric" or "imperial" when the preferences equal a preset; nil when mixed.
-    public var presetName: String? {
+    package var presetName: String? {
         if self == .metric { return "metric" }
         if self == .imperial { return "imperial" }
         return nil
@@ -188,14 +188,14 @@ public struct UnitPreferences: Hashable, Sendable, Codable {
 /// The 16-point compass rose: each point names a sector of 22.5° centred on it, so the sector
 /// edges lie at 11.25° + k · 22.5° (N is 348.75° up to 11.25°, NNE 11.25° up to 33.75°, …).
 /// A direction exactly on an edge belongs to the sector clockwise of it.
-public enum CompassDirection {
+package enum CompassDirection {
     static let points = [
         "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
     ]
 
     /// The 16-point compass name ("WSW") for a direction in degrees (any value; wrapped to 0…360).
     /// Half a sector rounds clockwise: 11.25° is NNE, 348.75° is N.
-    public static func name(degrees: Double) -> String {
+    package static func name(degrees: Double) -> String {
         guard degrees.isFinite else { return "—" }
         let wrapped = degrees.truncatingRemainder(dividingBy: 360) + (degrees < 0 ? 360 : 0)
         return points[Int((wrapped / 22.5).rounded()) % 16]
@@ -203,18 +203,18 @@ public enum CompassDirection {
 }
 
 /// The two unit presets.
-public enum UnitPreset: String, Hashable, Sendable, Codable, CaseIterable {
+package enum UnitPreset: String, Hashable, Sendable, Codable, CaseIterable {
     case metric, imperial
 
-    public var preferences: UnitPreferences { self == .metric ? .metric : .imperial }
+    package var preferences: UnitPreferences { self == .metric ? .metric : .imperial }
 }
 
 /// A quantity whose unit can be chosen on its own (`units temperature K`).
-public enum UnitQuantity: String, Hashable, Sendable, CaseIterable {
+package enum UnitQuantity: String, Hashable, Sendable, CaseIterable {
     case temperature, wind, precipitation, pressure, distance, clock
 
     /// The words accepted for this quantity, as `units` prints them.
-    public var choices: [String] {
+    package var choices: [String] {
         switch self {
         case .temperature: TemperatureUnit.allCases.map(\.rawValue)
         case .wind: WindSpeedUnit.allCases.map(\.rawValue)
@@ -226,7 +226,7 @@ public enum UnitQuantity: String, Hashable, Sendable, CaseIterable {
     }
 
     /// The unit's word in `preferences` ("K", "kmh", "24h").
-    public func value(in preferences: UnitPreferences) -> String {
+    package func value(in preferences: UnitPreferences) -> String {
         switch self {
         case .temperature: preferences.temperature.rawValue
         case .wind: preferences.windSpeed.rawValue
@@ -239,7 +239,7 @@ public enum UnitQuantity: String, Hashable, Sendable, CaseIterable {
 
     /// `preferences` with this quantity set to `word` (case-insensitive); nil for a word that
     /// names no unit of it.
-    public func setting(_ word: String, in preferences: UnitPreferences) -> UnitPreferences? {
+    package func setting(_ word: String, in preferences: UnitPreferences) -> UnitPreferences? {
         var result = preferences
         let lower = word.lowercased()
         switch self {
@@ -286,18 +286,18 @@ public enum UnitQuantity: String, Hashable, Sendable, CaseIterable {
 ///
 /// Stored this way (state.plist version 2) so that `units imperial` after `units temperature K`
 /// starts clean, and so that a later preset change is not undone by stale copies of its values.
-public struct UnitSetting: Hashable, Sendable {
-    public var preset: UnitPreset
+package struct UnitSetting: Hashable, Sendable {
+    package var preset: UnitPreset
     /// Quantity → unit word, only where it differs from the preset.
-    public var overrides: [UnitQuantity: String]
+    package var overrides: [UnitQuantity: String]
 
-    public init(preset: UnitPreset = .metric, overrides: [UnitQuantity: String] = [:]) {
+    package init(preset: UnitPreset = .metric, overrides: [UnitQuantity: String] = [:]) {
         self.preset = preset
         self.overrides = overrides
     }
 
     /// The units in effect.
-    public var preferences: UnitPreferences {
+    package var preferences: UnitPreferences {
         var result = preset.preferences
         for quantity in UnitQuantity.allCases {
             if let word = overrides[quantity], let changed = quantity.setting(word, in: result) { result = changed }
@@ -307,7 +307,7 @@ public struct UnitSetting: Hashable, Sendable {
 
     /// The setting that yields `preferences`: the preset closest to them, with overrides for the
     /// rest (how a version 1 file's full unit list migrates).
-    public init(approximating preferences: UnitPreferences) {
+    package init(approximating preferences: UnitPreferences) {
         func differences(_ preset: UnitPreset) -> [UnitQuantity] {
             UnitQuantity.allCases.filter { $0.value(in: preset.preferences) != $0.value(in: preferences) }
         }
@@ -320,7 +320,7 @@ public struct UnitSetting: Hashable, Sendable {
     /// `quantity` set to `word` (an override, dropped when it equals the preset's).
     ///
     /// - Returns: nil when `word` names no unit of `quantity`.
-    public func setting(_ quantity: UnitQuantity, to word: String) -> UnitSetting? {
+    package func setting(_ quantity: UnitQuantity, to word: String) -> UnitSetting? {
         guard let changed = quantity.setting(word, in: preferences) else { return nil }
         var result = self
         let value = quantity.value(in: changed)

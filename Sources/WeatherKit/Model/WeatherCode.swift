@@ -1,27 +1,27 @@
 /// A WMO 4677 present-weather code as Open-Meteo uses it, with words for every code the service
 /// documents and a clear label for any other value.
-public struct WeatherCode: Hashable, Sendable {
-    public var rawValue: Int
+package struct WeatherCode: Hashable, Sendable {
+    package var rawValue: Int
 
-    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    package init(_ rawValue: Int) { self.rawValue = rawValue }
 
     /// Whether the code is one Open-Meteo documents (0, 1–3, 45, 48, 51–57, 61–67, 71–77, 80–86, 95–99).
-    public var isKnown: Bool { Self.words[rawValue] != nil }
+    package var isKnown: Bool { Self.words[rawValue] != nil }
 
     /// Lower-case words ("overcast", "slight rain showers"); "unknown (42)" outside the table.
-    public var description: String { Self.words[rawValue] ?? "unknown (\(rawValue))" }
+    package var description: String { Self.words[rawValue] ?? "unknown (\(rawValue))" }
 
     /// The words for the code at night: "clear night", "mainly clear night", "partly cloudy
     /// night" for codes 0–2, whose day words speak of the sun's sky; every other code's words
     /// hold by day and night alike.
-    public var nightDescription: String { Self.nightWords[rawValue] ?? description }
+    package var nightDescription: String { Self.nightWords[rawValue] ?? description }
 
     /// The words for the code by day (`isNight` false or unknown) or at night.
-    public func description(isNight: Bool?) -> String { isNight == true ? nightDescription : description }
+    package func description(isNight: Bool?) -> String { isNight == true ? nightDescription : description }
 
     /// A one-column symbol for tables, degrading to ASCII when `unicode` is false; at night
     /// (`isNight` true) codes 0–2 show a moon ("☾", ASCII ")") rather than a sun.
-    public func symbol(unicode: Bool, isNight: Bool? = nil) -> String {
+    package func symbol(unicode: Bool, isNight: Bool? = nil) -> String {
         let pair: (String, String)
         switch rawValue {
         case 0...2 where isNight == true: pair = ("☾", ")")
@@ -39,7 +39,7 @@ public struct WeatherCode: Hashable, Sendable {
     }
 
     /// Whether the code means precipitation of any kind.
-    public var isPrecipitation: Bool { (51...99).contains(rawValue) && rawValue != 45 && rawValue != 48 }
+    package var isPrecipitation: Bool { (51...99).contains(rawValue) && rawValue != 45 && rawValue != 48 }
 
     private static let nightWords: [Int: String] = [
         0: "clear night", 1: "mainly clear night", 2: "partly cloudy night",

@@ -12,13 +12,13 @@ import Foundation
 /// own file gives DST-correct times without ICU and without touching `TZ` (`TimeZoneDatabase`).
 /// Otherwise the fixed UTC offset from the service is used, which is what the service itself
 /// computed its local times with.
-public struct ZoneClock: Sendable {
-    public var zone: ZoneInfo
+package struct ZoneClock: Sendable {
+    package var zone: ZoneInfo
 
-    public init(_ zone: ZoneInfo) { self.zone = zone }
+    package init(_ zone: ZoneInfo) { self.zone = zone }
 
     /// The wall-clock reading at `date`.
-    public func localTime(_ date: Date) -> LocalDateTime {
+    package func localTime(_ date: Date) -> LocalDateTime {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         if let identifier = zone.identifier, let reading = TimeZoneDatabase.shared.localTime(seconds, in: identifier) {
             return reading
@@ -27,7 +27,7 @@ public struct ZoneClock: Sendable {
     }
 
     /// The reading at `seconds` since the epoch under a fixed offset.
-    public static func fixed(_ seconds: Int, offset: Int, abbreviation: String?) -> LocalDateTime {
+    package static func fixed(_ seconds: Int, offset: Int, abbreviation: String?) -> LocalDateTime {
         LocalDateTime(seconds, utcOffsetSeconds: offset, abbreviation: abbreviation)
     }
 }

@@ -12,20 +12,20 @@ import Foundation
 /// `/reverse?lat=…&lon=…&format=jsonv2&addressdetails=1&zoom=…`, with wx's User-Agent, at most
 /// one request a second, and answers cached for 30 days, as the usage policy asks
 /// (operations.osmfoundation.org/policies/nominatim).
-public struct NominatimGeocoder: Geocoder {
-    public let service = Service.nominatim
+package struct NominatimGeocoder: Geocoder {
+    package let service = Service.nominatim
     let baseURL: String
     let client: ServiceClient
 
     /// How long a geocoding answer is reused before asking again: 30 days.
     static let cacheSeconds: Double = 30 * 86_400
 
-    public init(baseURL: String, context: ServiceContext) {
+    package init(baseURL: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.client = ServiceClient(context: context)
     }
 
-    public func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
+    package func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         let url = QueryString.url(
             base: baseURL, path: "/search",
             [
@@ -38,7 +38,7 @@ public struct NominatimGeocoder: Geocoder {
         return Fetched(value: try Self.places(fromSearch: fetched.value, limit: limit), origin: fetched.origin)
     }
 
-    public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
+    package func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
         let url = QueryString.url(
             base: baseURL, path: "/reverse",
             [
@@ -58,7 +58,7 @@ public struct NominatimGeocoder: Geocoder {
     ///
     /// - Throws: `ServiceError.rejected` for `{"error": …}` (except "Unable to geocode", which is
     ///   no match, as for `/reverse`), `.malformedResponse` for anything that is not an array.
-    public static func places(fromSearch json: JSONValue, limit: Int = 5) throws(ServiceError) -> [Place] {
+    package static func places(fromSearch json: JSONValue, limit: Int = 5) throws(ServiceError) -> [Place] {
         guard let items = json.array else {
             if json["error"]?.nonEmptyString == "Unable to geocode" { return [] }
             if let reason = json["error"]?.nonEmptyString ?? json["error"]?["message"]?.nonEmptyString {
@@ -74,7 +74,7 @@ public struct NominatimGeocoder: Geocoder {
     /// The place keeps the coordinate that was asked for, not the one of the object found.
     /// When that object lies more than `nearbyKilometres` away, the coordinates are not in it:
     /// they name the place, and the object is only what it is near ("near Kiritimati").
-    public static func place(fromReverse json: JSONValue, asked: Coordinate) throws(ServiceError) -> Place? {
+    package static func place(fromReverse json: JSONValue, asked: Coordinate) throws(ServiceError) -> Place? {
         guard json.object != nil else { throw .malformedResponse(.nominatim, detail: "expected a place") }
         if json["error"] != nil { return nil }
         guard var place = place(from: json, preferLocality: true) else { return nil }

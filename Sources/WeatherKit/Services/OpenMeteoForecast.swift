@@ -14,8 +14,8 @@ import Foundation
 /// DST changes inside the forecast cannot shift an hour; reads ISO local times as well (the
 /// recorded bodies in Fixtures/ use them). Values are converted to °C, km/h, mm and hPa from the
 /// units the answer declares, so an answer in °F or mph is read right.
-public struct OpenMeteoForecastProvider: ForecastProvider {
-    public let service = Service.openMeteo
+package struct OpenMeteoForecastProvider: ForecastProvider {
+    package let service = Service.openMeteo
     let baseURL: String
     let client: ServiceClient
 
@@ -38,13 +38,13 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
         "wind_gusts_10m_max", "wind_direction_10m_dominant", "uv_index_max",
     ]
 
-    public init(baseURL: String, context: ServiceContext) {
+    package init(baseURL: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.client = ServiceClient(context: context)
     }
 
     /// The request URL for `coordinates` (one or several places).
-    public func url(for coordinates: [Coordinate]) -> String {
+    package func url(for coordinates: [Coordinate]) -> String {
         QueryString.url(
             base: baseURL, path: "/v1/forecast",
             [
@@ -58,7 +58,7 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
             ])
     }
 
-    public func forecast(at coordinate: Coordinate, language: String = "en") async throws(ServiceError) -> Fetched<
+    package func forecast(at coordinate: Coordinate, language: String = "en") async throws(ServiceError) -> Fetched<
         Forecast
     > {
         let fetched = try await forecasts(at: [coordinate], language: language)
@@ -74,7 +74,7 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     /// (offline, service unreachable), saved entries stand in for every place or the error stands.
     ///
     /// - Returns: one forecast per coordinate, in order; the origin is the least fresh of them.
-    public func forecasts(
+    package func forecasts(
         at coordinates: [Coordinate], language: String = "en"
     ) async throws(ServiceError) -> Fetched<[Result<Forecast, ServiceError>]> {
         guard !coordinates.isEmpty else { return Fetched(value: [], origin: .network) }
@@ -170,7 +170,7 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     ///
     /// - Throws: `ServiceError.rejected` with the service's `reason` for `{"error":true}`;
     ///   `.malformedResponse` for a shape that is not a forecast or a count that does not match.
-    public static func forecasts(from json: JSONValue, requested: [Coordinate]) throws(ServiceError) -> [Forecast] {
+    package static func forecasts(from json: JSONValue, requested: [Coordinate]) throws(ServiceError) -> [Forecast] {
         let items = json.array ?? [json]
         guard !items.isEmpty else { throw .malformedResponse(.openMeteo, detail: "no forecast in the answer") }
         guard items.count == requested.count else {
@@ -187,7 +187,7 @@ public struct OpenMeteoForecastProvider: ForecastProvider {
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
     ///   when the body is not an object.
-    public static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
+    package static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
         guard json.object != nil else { throw .malformedResponse(.openMeteo, detail: "expected a forecast object") }
         if json["error"]?.bool == true {
             throw .rejected(.openMeteo, status: 200, reason: json["reason"]?.nonEmptyString)

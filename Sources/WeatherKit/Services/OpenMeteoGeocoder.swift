@@ -9,17 +9,17 @@ import Foundation
 /// Geocoding with Open-Meteo's GeoNames-based search (`/v1/search?name=…&count=…&language=…`).
 ///
 /// It has no reverse geocoding: `reverse` names a coordinate by its own digits.
-public struct OpenMeteoGeocoder: Geocoder {
-    public let service = Service.openMeteoGeocoding
+package struct OpenMeteoGeocoder: Geocoder {
+    package let service = Service.openMeteoGeocoding
     let baseURL: String
     let client: ServiceClient
 
-    public init(baseURL: String, context: ServiceContext) {
+    package init(baseURL: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.client = ServiceClient(context: context)
     }
 
-    public func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
+    package func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         let url = QueryString.url(
             base: baseURL, path: "/v1/search",
             [("name", query), ("count", String(limit)), ("language", language), ("format", "json")])
@@ -30,17 +30,17 @@ public struct OpenMeteoGeocoder: Geocoder {
     }
 
     /// Open-Meteo has no reverse geocoding: the place is named by its coordinates, no request.
-    public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
+    package func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
         Fetched(value: .unnamed(at: coordinate.rounded), origin: .network)
     }
 
-    public var reverseGeocodes: Bool { false }
+    package var reverseGeocodes: Bool { false }
 
     /// Maps a `/v1/search` answer; no `results` key means no match. Results without a name or
     /// coordinates are skipped; `admin1`, `country` and the rest may be absent.
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`.
-    public static func places(from json: JSONValue, limit: Int = 5) throws(ServiceError) -> [Place] {
+    package static func places(from json: JSONValue, limit: Int = 5) throws(ServiceError) -> [Place] {
         guard json.object != nil else { throw .malformedResponse(.openMeteoGeocoding, detail: "expected an object") }
         if json["error"]?.bool == true {
             throw .rejected(.openMeteoGeocoding, status: 200, reason: json["reason"]?.nonEmptyString)

@@ -16,7 +16,7 @@ import Foundation
 /// complete, is cached for good (the past does not change); an answer whose data stops early
 /// (the archive's lag) for an hour. Errors for dates out of range (`{"error":true,"reason":…}`
 /// with 400) come back as `ServiceError.rejected` with the service's reason.
-public struct OpenMeteoPastProvider: Sendable {
+package struct OpenMeteoPastProvider: Sendable {
     /// The archive host (`WX_OPEN_METEO_ARCHIVE_URL`).
     let archiveURL: String
     /// The forecast host (`WX_OPEN_METEO_URL`), for recent days.
@@ -39,7 +39,7 @@ public struct OpenMeteoPastProvider: Sendable {
     /// How long an answer whose data stops early stays current (the archive fills in daily).
     static let incompleteValiditySeconds = 3_600.0
 
-    public init(archiveURL: String, forecastURL: String, context: ServiceContext) {
+    package init(archiveURL: String, forecastURL: String, context: ServiceContext) {
         self.archiveURL = archiveURL
         self.forecastURL = forecastURL
         self.client = ServiceClient(context: context)
@@ -47,7 +47,7 @@ public struct OpenMeteoPastProvider: Sendable {
 
     /// The request URL for the days `range` at `coordinate` from `source`, with the hours too
     /// when `hours` is true.
-    public func url(
+    package func url(
         at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool
     ) -> String {
         let rounded = coordinate.rounded
@@ -73,7 +73,7 @@ public struct OpenMeteoPastProvider: Sendable {
     ///   - hours: whether to ask for the hours too (a single day).
     /// - Returns: the days (and hours) with data; `dataEnd` says where data stops early.
     /// - Throws: `ServiceError`: `.rejected` with the service's reason for dates it refuses.
-    public func past(
+    package func past(
         at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool
     ) async throws(ServiceError) -> Fetched<PastWeather> {
         let url = url(at: coordinate, days: range, source: source, hours: hours)
@@ -98,7 +98,7 @@ public struct OpenMeteoPastProvider: Sendable {
     ///
     /// - Parameter today: the date today (UTC), which decides the service.
     /// - Throws: `ServiceError`.
-    public func days(
+    package func days(
         at coordinate: Coordinate, from range: ClosedRange<LocalDate>, today: LocalDate
     ) async throws(ServiceError) -> Fetched<PastWeather> {
         try await past(at: coordinate, days: range, source: PastSource.choose(for: range, today: today), hours: false)
@@ -108,7 +108,7 @@ public struct OpenMeteoPastProvider: Sendable {
 
     /// Which service answers the days `from` … `to` as of `now`, in words for `saved N`:
     /// "Open-Meteo archive", "Open-Meteo forecast, past days", or both.
-    public static func sourceName(from: LocalDate, to: LocalDate, now: Date) -> String {
+    package static func sourceName(from: LocalDate, to: LocalDate, now: Date) -> String {
         let today = ZoneClock.fixed(Int(now.timeIntervalSince1970), offset: 0, abbreviation: nil).date
         let sources = PastSource.plan(for: from...to, today: today).map(\.source)
         if sources.count > 1 { return "Open-Meteo archive and forecast" }
@@ -118,7 +118,7 @@ public struct OpenMeteoPastProvider: Sendable {
     // MARK: - Normals
 
     /// The request for the normals: daily values of 1991-01-01…2020-12-31.
-    public func normalsURL(at coordinate: Coordinate) -> String {
+    package func normalsURL(at coordinate: Coordinate) -> String {
         let rounded = coordinate.rounded
         return QueryString.url(
             base: archiveURL, path: "/v1/archive",
@@ -137,7 +137,7 @@ public struct OpenMeteoPastProvider: Sendable {
     /// client and cached for good; none afterwards.
     ///
     /// - Throws: `ServiceError` (offline with nothing cached, the archive's own errors).
-    public func normals(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Climatology> {
+    package func normals(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Climatology> {
         if let cached = cachedNormals(at: coordinate) { return cached }
         let fetched = try await client.json(
             ServiceRequest(service: .openMeteoArchive, url: normalsURL(at: coordinate), cacheKey: nil),
@@ -149,7 +149,7 @@ public struct OpenMeteoPastProvider: Sendable {
 
     /// The normals at `coordinate` when they are cached; nil otherwise. Never asks the network
     /// (what `show` and `daily` compare with).
-    public func cachedNormals(at coordinate: Coordinate) -> Fetched<Climatology>? {
+    package func cachedNormals(at coordinate: Coordinate) -> Fetched<Climatology>? {
         guard let cached = client.cached(normalsKey(at: coordinate)),
             let climatology = Self.deserialized(cached.answer.value)
         else { return nil }
@@ -169,7 +169,7 @@ public struct OpenMeteoPastProvider: Sendable {
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
     ///   when the body is not an object with a `daily` block.
-    public static func past(
+    package static func past(
         from json: JSONValue, requested: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource,
         now: Date? = nil
     ) throws(ServiceError) -> PastWeather {
@@ -272,7 +272,7 @@ public struct OpenMeteoPastProvider: Sendable {
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true}`; `.malformedResponse` without daily
     ///   values.
-    public static func climatology(from json: JSONValue) throws(ServiceError) -> Climatology {
+    package static func climatology(from json: JSONValue) throws(ServiceError) -> Climatology {
         if json["error"]?.bool == true {
             throw .rejected(.openMeteoArchive, status: 200, reason: json["reason"]?.nonEmptyString)
         }
@@ -372,7 +372,7 @@ public struct OpenMeteoPastProvider: Sendable {
 extension OpenMeteoPastProvider: PastWeatherProvider {
     /// The days `from` … `to` that have values: one request per service the range needs
     /// (`PastSource.plan`), each cached for good once its days are complete.
-    public func dailyObserved(
+    package func dailyObserved(
         at coordinate: Coordinate, from: LocalDate, to: LocalDate
     ) async throws(ServiceError) -> Fetched<[ObservedDay]> {
         guard from <= to else { return Fetched(value: [], origin: .network) }

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Looks up a place by a provider's own city id (OpenWeatherMap `id`, e.g. 2950159 for Berlin).
-public protocol CityLookup: Sendable {
+package protocol CityLookup: Sendable {
     var service: Service { get }
 
     /// The place with `id`; nil when the provider knows none.
@@ -26,8 +26,8 @@ public protocol CityLookup: Sendable {
 /// the free 5-day forecast in 3-hour steps (`/data/2.5/forecast`), whose steps become the
 /// forecast's `hourly` entries (`hourStepSeconds` 10,800) and, grouped by the place's local day
 /// (`city.timezone`), its days.
-public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
-    public let service = Service.openWeatherMap
+package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
+    package let service = Service.openWeatherMap
     let baseURL: String
     let key: String
     let client: ServiceClient
@@ -35,7 +35,7 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// How long a current-weather answer is reused: 10 minutes (the service's own update rate).
     static let cacheSeconds: Double = 600
 
-    public init(baseURL: String, key: String, context: ServiceContext) {
+    package init(baseURL: String, key: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.key = key
         self.client = ServiceClient(context: context, secrets: [key])
@@ -53,7 +53,7 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// The length of one forecast step, seconds.
     static let stepSeconds = 10_800
 
-    public func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast> {
+    package func forecast(at coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Forecast> {
         let rounded = coordinate.rounded
         let (url, cacheKey) = urls(
             [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
@@ -77,7 +77,7 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// One request per place: OpenWeatherMap has no multi-place current weather. Once the
     /// service cannot be reached (or refuses the key), the places after are not asked: they
     /// get the same reason, or their saved answer.
-    public func forecasts(
+    package func forecasts(
         at coordinates: [Coordinate], language: String
     ) async throws(ServiceError) -> Fetched<[Result<Forecast, ServiceError>]> {
         var results: [Result<Forecast, ServiceError>] = []
@@ -103,7 +103,7 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         return Fetched(value: results, origin: DataOrigin.leastFresh(origins))
     }
 
-    public func place(cityID id: Int, language: String) async throws(ServiceError) -> Place? {
+    package func place(cityID id: Int, language: String) async throws(ServiceError) -> Place? {
         try await lookup([("id", String(id))], language: language).value
     }
 
@@ -125,13 +125,13 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     }
 
     /// The one city OpenWeatherMap matches to `query` ("London", "London,GB"); none on 404.
-    public func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
+    package func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         let found = try await lookup([("q", query)], language: language)
         return Fetched(value: found.value.map { [$0] } ?? [], origin: found.origin)
     }
 
     /// The city OpenWeatherMap reports for `coordinate`.
-    public func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
+    package func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
         let rounded = coordinate.rounded
         return try await lookup(
             [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
@@ -148,7 +148,7 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// No air on Earth is 150 °C, and none is 150 K (−123 °C): a temperature above it is kelvin.
     static let lowestKelvinReading = 150.0
 
-    public static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
+    package static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
         try checkCode(json)
         guard let main = json["main"], let time = json["dt"]?.unixTime else {
             throw .malformedResponse(.openWeatherMap, detail: "no current weather in the answer")
@@ -207,7 +207,7 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// the condition the most severe (highest WMO code). Today keeps its sunrise and sunset.
     ///
     /// - Throws: the service's error for a `cod` other than 200; `.malformedResponse` without `list`.
-    public static func addSteps(from json: JSONValue, to forecast: inout Forecast) throws(ServiceError) {
+    package static func addSteps(from json: JSONValue, to forecast: inout Forecast) throws(ServiceError) {
         try checkCode(json)
         guard let list = json["list"]?.array else {
             throw .malformedResponse(.openWeatherMap, detail: "no forecast steps in the answer")
@@ -277,7 +277,7 @@ public struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     }
 
     /// Maps an answer looked up by city id to a place (name, country, coordinates).
-    public static func place(from json: JSONValue) throws(ServiceError) -> Place? {
+    package static func place(from json: JSONValue) throws(ServiceError) -> Place? {
         try checkCode(json)
         guard let latitude = json["coord"]?["lat"]?.double, let longitude = json["coord"]?["lon"]?.double else {
             return nil

@@ -1,5 +1,5 @@
 /// Finds places by name (geocoding) and names places by coordinate (reverse geocoding).
-public protocol Geocoder: Sendable {
+package protocol Geocoder: Sendable {
     /// The service behind it, for messages and attribution.
     var service: Service { get }
 
@@ -21,11 +21,11 @@ public protocol Geocoder: Sendable {
 }
 
 extension Geocoder {
-    public var reverseGeocodes: Bool { true }
+    package var reverseGeocodes: Bool { true }
 }
 
 /// Fetches forecasts: current conditions, hours and days, in one request.
-public protocol ForecastProvider: Sendable {
+package protocol ForecastProvider: Sendable {
     var service: Service { get }
 
     /// The forecast at `coordinate`, which the result keeps as its `coordinate`.

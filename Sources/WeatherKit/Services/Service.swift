@@ -1,7 +1,7 @@
 import WXBasics
 
 /// The web services wx talks to, with what users must be told about each.
-public enum Service: String, Sendable, CaseIterable, Codable {
+package enum Service: String, Sendable, CaseIterable, Codable {
     case nominatim
     case openMeteo
     case openMeteoGeocoding
@@ -12,7 +12,7 @@ public enum Service: String, Sendable, CaseIterable, Codable {
     case openMeteoArchive
 
     /// The name shown in messages ("Nominatim", "Open-Meteo").
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .nominatim: "Nominatim"
         case .openMeteo: "Open-Meteo"
@@ -24,7 +24,7 @@ public enum Service: String, Sendable, CaseIterable, Codable {
     }
 
     /// The environment variable that overrides the base URL.
-    public var baseURLVariable: String {
+    package var baseURLVariable: String {
         switch self {
         case .nominatim: "WX_NOMINATIM_URL"
         case .openMeteo: "WX_OPEN_METEO_URL"
@@ -36,7 +36,7 @@ public enum Service: String, Sendable, CaseIterable, Codable {
     }
 
     /// The public endpoint used when the variable is unset.
-    public var defaultBaseURL: String {
+    package var defaultBaseURL: String {
         switch self {
         case .nominatim: "https://nominatim.openstreetmap.org"
         case .openMeteo: "https://api.open-meteo.com"
@@ -48,7 +48,7 @@ public enum Service: String, Sendable, CaseIterable, Codable {
     }
 
     /// The attribution the data's licence asks for.
-    public var attribution: String {
+    package var attribution: String {
         switch self {
         case .nominatim:
             "Geocoding by Nominatim — data © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)"
@@ -60,17 +60,17 @@ public enum Service: String, Sendable, CaseIterable, Codable {
 
     /// The least time between two requests to this service from wx, seconds (Nominatim's usage
     /// policy allows at most one request per second for the whole application).
-    public var minimumRequestInterval: Double { self == .nominatim ? 1.0 : 0 }
+    package var minimumRequestInterval: Double { self == .nominatim ? 1.0 : 0 }
 }
 
 /// The version of wx, named once: `--version`, the User-Agent and the state files read it.
-public enum WXVersion {
-    public static let current = "0.1.0"
+package enum WXVersion {
+    package static let current = "0.1.0"
     /// Where the operators of a service can find who runs this client (Nominatim policy).
-    public static let contactURL = "https://github.com/wx-shell/wx"
+    package static let contactURL = "https://github.com/wx-shell/wx"
 
     /// "wx/0.1.0 (+https://github.com/wx-shell/wx)", plus the user's contact when given.
-    public static func userAgent(contact: String? = nil) -> String {
+    package static func userAgent(contact: String? = nil) -> String {
         var agent = "wx/\(current) (+\(contactURL)"
         if let contact, !contact.isEmpty { agent += "; \(TerminalText.sanitized(contact))" }
         return agent + ")"

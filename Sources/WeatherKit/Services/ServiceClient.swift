@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 /// How a provider's answer was obtained.
-public enum DataOrigin: Hashable, Sendable {
+package enum DataOrigin: Hashable, Sendable {
     /// Fetched just now.
     case network
     /// From the disk cache, still current by the service's own validity.
@@ -36,7 +36,7 @@ extension DataOrigin {
 }
 
 /// A value together with where it came from.
-public struct Fetched<Value: Sendable>: Sendable {
+package struct Fetched<Value: Sendable>: Sendable {
     package var value: Value
     package var origin: DataOrigin
 
@@ -50,7 +50,7 @@ public struct Fetched<Value: Sendable>: Sendable {
 ///
 /// Everything here that touches the outside world (network, disk, time) is passed in; the
 /// composition root (`WeatherSession.live`) wires the real ones, tests their doubles.
-public struct ServiceContext: Sendable {
+package struct ServiceContext: Sendable {
     package var transport: any HTTPTransport
     /// Nil disables caching (tests of the raw path).
     package var cache: ResponseCache?

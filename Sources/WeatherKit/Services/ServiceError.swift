@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Everything that can go wrong between wx and a weather or geocoding service.
-public enum ServiceError: Error, Hashable, Sendable {
+package enum ServiceError: Error, Hashable, Sendable {
     /// No response: timeout, no connection, cut-off body, size limit, cancellation.
     case transport(Service, TransportError)
     /// HTTP 429 or a JSON rate-limit reason; `retryAfterSeconds` from the `Retry-After` header.
@@ -31,7 +31,7 @@ public enum ServiceError: Error, Hashable, Sendable {
     /// answer is refused rather than read in a guessed unit.
     case unknownUnit(Service, variable: String, label: String)
 
-    public var service: Service {
+    package var service: Service {
         switch self {
         case .transport(let s, _), .rateLimited(let s, _, _), .refused(let s, _), .keyRefused(let s),
             .unavailable(let s, _), .rejected(let s, _, _), .malformedResponse(let s, _), .missingKey(let s),
@@ -41,7 +41,7 @@ public enum ServiceError: Error, Hashable, Sendable {
     }
 
     /// Whether a later attempt may succeed without anything changing (timeouts, 5xx, cut-off bodies).
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .transport(_, .timedOut), .transport(_, .connectionLost), .unavailable: true
         default: false
@@ -49,7 +49,7 @@ public enum ServiceError: Error, Hashable, Sendable {
     }
 
     /// Whether the service could not be used at all (for falling back to cached data or another service).
-    public var isUnreachable: Bool {
+    package var isUnreachable: Bool {
         switch self {
         case .transport(_, .cancelled): false
         case .transport, .unavailable, .refused, .rateLimited: true
@@ -87,7 +87,7 @@ extension ServiceError {
 
 extension ServiceError: CustomStringConvertible {
     /// One line: which service, what happened, what to do.
-    public var description: String {
+    package var description: String {
         let name = service.displayName
         switch self {
         case .transport(_, let error):

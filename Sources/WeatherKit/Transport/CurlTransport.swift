@@ -18,13 +18,13 @@ import Foundation
 /// Transfers run one at a time on a private serial queue, which owns every curl handle; the
 /// multi handle lives as long as the transport, so its connection pool is reused by later
 /// commands. Cancellation sets a flag and wakes `curl_multi_poll`, ending the transfer at once.
-public final class CurlTransport: HTTPTransport {
+package final class CurlTransport: HTTPTransport {
     private let queue = DispatchQueue(label: "wx.curl")
     private let store = HandleStore()
 
-    public init() {}
+    package init() {}
 
-    public func send(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
         let cancel = CancelFlag()
         let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

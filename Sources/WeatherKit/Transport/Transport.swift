@@ -5,29 +5,29 @@ import Foundation
 #endif
 
 /// One HTTP GET as wx makes it.
-public struct HTTPRequest: Hashable, Sendable {
+package struct HTTPRequest: Hashable, Sendable {
     /// The full URL, query included.
-    public var url: String
+    package var url: String
     /// Header name → value (User-Agent, Accept-Language, Accept).
-    public var headers: [String: String]
+    package var headers: [String: String]
 
-    public init(url: String, headers: [String: String] = [:]) {
+    package init(url: String, headers: [String: String] = [:]) {
         self.url = url
         self.headers = headers
     }
 }
 
 /// What came back: the status, two headers wx reads, and the body bytes.
-public struct HTTPResponse: Hashable, Sendable {
+package struct HTTPResponse: Hashable, Sendable {
     /// HTTP status code (200, 404, 429…).
-    public var status: Int
+    package var status: Int
     /// The `Content-Type` header value, if any ("application/json; charset=utf-8").
-    public var contentType: String?
+    package var contentType: String?
     /// The `Retry-After` header in seconds, if the server sent one.
-    public var retryAfterSeconds: Int?
-    public var body: Data
+    package var retryAfterSeconds: Int?
+    package var body: Data
 
-    public init(status: Int, contentType: String? = nil, retryAfterSeconds: Int? = nil, body: Data) {
+    package init(status: Int, contentType: String? = nil, retryAfterSeconds: Int? = nil, body: Data) {
         self.status = status
         self.contentType = contentType
         self.retryAfterSeconds = retryAfterSeconds
@@ -36,15 +36,16 @@ public struct HTTPResponse: Hashable, Sendable {
 }
 
 /// Bounds on one transfer; every request has them.
-public struct TransferLimits: Hashable, Sendable {
+package struct TransferLimits: Hashable, Sendable {
     /// The whole transfer, connect to last byte, seconds.
-    public var totalTimeoutSeconds: Double
+    package var totalTimeoutSeconds: Double
     /// Connecting (DNS, TCP, TLS), seconds.
-    public var connectTimeoutSeconds: Double
+    package var connectTimeoutSeconds: Double
     /// A body larger than this is cut off and reported; bytes.
-    public var maximumBodyBytes: Int
+    package var maximumBodyBytes: Int
 
-    public init(totalTimeoutSeconds: Double = 20, connectTimeoutSeconds: Double = 10, maximumBodyBytes: Int = 8 << 20) {
+    package init(totalTimeoutSeconds: Double = 20, connectTimeoutSeconds: Double = 10, maximumBodyBytes: Int = 8 << 20)
+    {
         self.totalTimeoutSeconds = totalTimeoutSeconds
         self.connectTimeoutSeconds = connectTimeoutSeconds
         self.maximumBodyBytes = maximumBodyBytes
@@ -52,7 +53,7 @@ public struct TransferLimits: Hashable, Sendable {
 }
 
 /// Why a transfer produced no response.
-public enum TransportError: Error, Hashable, Sendable {
+package enum TransportError: Error, Hashable, Sendable {
     /// No complete answer within the time limit (seconds).
     case timedOut(seconds: Double)
     /// The host could not be resolved or reached.
@@ -68,7 +69,7 @@ public enum TransportError: Error, Hashable, Sendable {
 }
 
 /// The one seam between wx and the network: libcurl in the product, a fake in tests.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     /// Performs `request` within `limits`.
     ///
     /// - Returns: the response, whatever its status code.

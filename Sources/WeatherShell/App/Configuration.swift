@@ -14,36 +14,36 @@ import Glibc
 ///
 /// The names are the contract in DESIGN.md: `WX_HOME`, the XDG folders, `WX_*_URL` endpoints,
 /// `OPENWEATHERMAP_API_KEY`, `WX_NOW`, `NO_COLOR`, `TERM`.
-public struct Configuration: Sendable {
+package struct Configuration: Sendable {
     /// Where `state.plist` lives.
-    public var configFolder: String
+    package var configFolder: String
     /// Where `log.jsonl` lives.
-    public var stateFolder: String
+    package var stateFolder: String
     /// Where cached service answers live.
-    public var cacheFolder: String
+    package var cacheFolder: String
     /// Base URL per service, without a trailing slash.
-    public var endpoints: Endpoints
+    package var endpoints: Endpoints
     /// `OPENWEATHERMAP_API_KEY`; nil when unset or empty.
-    public var openWeatherMapKey: String?
+    package var openWeatherMapKey: String?
     /// The fixed instant from `WX_NOW`, or nil for the system clock.
-    public var fixedNow: Date?
+    package var fixedNow: Date?
     /// Colour is allowed by the environment (`NO_COLOR` unset or empty, `TERM` not `dumb`);
     /// the caller still checks that stdout is a terminal.
-    public var colourAllowed: Bool
+    package var colourAllowed: Bool
     /// Language for place names ("de"), from `LC_ALL`, `LC_MESSAGES` or `LANG`; "en" otherwise.
-    public var localeLanguage: String
+    package var localeLanguage: String
     /// Whether the locale's character set is UTF-8 (symbols and block characters may be used).
-    public var unicodeOutput: Bool
+    package var unicodeOutput: Bool
     /// Total time allowed for one request, seconds (`WX_TIMEOUT`, default 20).
-    public var requestTimeoutSeconds: Double
+    package var requestTimeoutSeconds: Double
     /// A contact (e-mail or URL) added to the User-Agent (`WX_CONTACT`), as Nominatim asks.
-    public var contact: String?
+    package var contact: String?
     /// A private per-user folder for coordination between wx processes (`$XDG_RUNTIME_DIR/wx`,
     /// else `/tmp/wx-<uid>`).
-    public var runtimeFolder: String
+    package var runtimeFolder: String
 
     /// Every environment variable wx reads and what it does, for the man page.
-    public static let variables: [(name: String, effect: String)] =
+    package static let variables: [(name: String, effect: String)] =
         [
             (
                 "WX_HOME",
@@ -95,16 +95,16 @@ public struct Configuration: Sendable {
 
     /// The user's home folder, for `~/` in file names the user types: `$HOME` when it is an
     /// absolute path, else the one in the password database (`getpwuid`).
-    public var userHome: String?
+    package var userHome: String?
 
     /// The start-up file (like `.psqlrc`): `wxrc` in the folder of `state.plist`.
-    public var startupFile: String { configFolder + "/wxrc" }
+    package var startupFile: String { configFolder + "/wxrc" }
 
     /// `path` as typed (`~/x.csv`, `x.csv`, `/tmp/x.csv`) made absolute.
-    public func expandPath(_ path: String) -> String { Self.absolute(path, userHome: userHome) }
+    package func expandPath(_ path: String) -> String { Self.absolute(path, userHome: userHome) }
 
     /// Reads the configuration from a dictionary of variables (tests).
-    public init(environment: [String: String], home: String? = nil, passwordHome: () -> String? = { nil })
+    package init(environment: [String: String], home: String? = nil, passwordHome: () -> String? = { nil })
         throws(ShellError)
     {
         try self.init(variable: { environment[$0] }, home: home, passwordHome: passwordHome)
@@ -112,7 +112,7 @@ public struct Configuration: Sendable {
 
     /// The home folder of the user running wx from the password database, as a shell does
     /// when `HOME` is not set.
-    public static func passwordDatabaseHome() -> String? {
+    package static func passwordDatabaseHome() -> String? {
         guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
         return String(cString: directory)
     }
@@ -127,7 +127,7 @@ public struct Configuration: Sendable {
     ///     the password database).
     /// - Throws: `ShellError.usage` for a `WX_NOW` that is not an ISO 8601 instant, or when
     ///   there is no home folder to keep the state in and no `WX_HOME`/`--home`.
-    public init(
+    package init(
         variable: (String) -> String?, home: String? = nil,
         passwordHome: () -> String? = Configuration.passwordDatabaseHome
     ) throws(ShellError) {
@@ -195,7 +195,7 @@ public struct Configuration: Sendable {
     }
 
     /// "de" from "de_DE.UTF-8", "pt-BR" from "pt_BR"; "en" for "C" and "POSIX".
-    public static func language(fromLocale locale: String) -> String {
+    package static func language(fromLocale locale: String) -> String {
         let base = locale.split(separator: ".").first.map(String.init) ?? locale
         let name = base.split(separator: "@").first.map(String.init) ?? base
         if name.isEmpty || name == "C" || name == "POSIX" { return "en" }
@@ -217,14 +217,14 @@ public struct Configuration: Sendable {
     }
 
     /// Whether a locale name ("de_DE.UTF-8", "C.utf8") names the UTF-8 character set.
-    public static func isUTF8(locale: String) -> Bool {
+    package static func isUTF8(locale: String) -> Bool {
         guard let dot = locale.firstIndex(of: ".") else { return false }
         let charset = locale[locale.index(after: dot)...].prefix { $0 != "@" }.lowercased()
         return charset == "utf-8" || charset == "utf8"
     }
 
     /// An ISO 8601 instant: "2026-02-06T21:40:00Z", with fractional seconds or an offset.
-    public static func parseInstant(_ text: String) -> Date? { ISOTime.parse(text) }
+    package static func parseInstant(_ text: String) -> Date? { ISOTime.parse(text) }
 
     static func absolute(_ path: String, userHome: String?) -> String {
         if path.hasPrefix("/") { return path }
@@ -236,12 +236,12 @@ public struct Configuration: Sendable {
 /// The base URL of every service. Held in an array by `Service.allCases` order rather than a
 /// dictionary: a dictionary keyed by an enum costs start-up a scan of every protocol conformance
 /// in the binary (BENCHMARKS.md).
-public struct Endpoints: Hashable, Sendable {
+package struct Endpoints: Hashable, Sendable {
     private var urls: [String]
 
-    public init(_ url: (Service) -> String) { urls = Service.allCases.map(url) }
+    package init(_ url: (Service) -> String) { urls = Service.allCases.map(url) }
 
-    public subscript(service: Service) -> String {
+    package subscript(service: Service) -> String {
         urls[Service.allCases.firstIndex(of: service)!]
     }
 }

@@ -2,8 +2,8 @@ import WXBasics
 import WeatherKit
 
 /// The parsed command line of `wx`.
-public struct Invocation: Hashable, Sendable {
-    public enum Action: Hashable, Sendable {
+package struct Invocation: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// Start the shell, or run `-c` / the command words.
         case run
         case help
@@ -15,26 +15,26 @@ public struct Invocation: Hashable, Sendable {
         case complete([String])
     }
 
-    public var action = Action.run
+    package var action = Action.run
     /// `--home DIR`: the one folder for state, log and cache.
-    public var home: String?
+    package var home: String?
     /// `--json`: results as JSON documents.
-    public var json = false
+    package var json = false
     /// `-c "cmd; cmd"`: commands to run before exiting.
-    public var commands: [String] = []
+    package var commands: [String] = []
     /// `wx show Hamburg`: one command given as words.
-    public var words: [String] = []
+    package var words: [String] = []
     /// `--offline`: no requests; cached data only.
-    public var offline = false
+    package var offline = false
     /// `-n`, `--no-rc`: skip the start-up file.
-    public var skipStartupFile = false
+    package var skipStartupFile = false
 
-    public init() {}
+    package init() {}
 
     /// Parses the arguments after the program name.
     ///
     /// - Throws: `ShellError.usage` for an unknown option or a missing value (exit status 2).
-    public static func parse(_ arguments: [String]) throws(ShellError) -> Invocation {
+    package static func parse(_ arguments: [String]) throws(ShellError) -> Invocation {
         var invocation = Invocation()
         var index = 0
         func value(for option: String) throws(ShellError) -> String {
@@ -97,14 +97,14 @@ public struct Invocation: Hashable, Sendable {
     }
 
     /// One option of `wx`: its flags ("-n, --no-rc"), its argument ("DIR"), what it does.
-    public struct Option: Hashable, Sendable {
-        public let flags: [String]
-        public let argument: String?
-        public let summary: String
+    package struct Option: Hashable, Sendable {
+        package let flags: [String]
+        package let argument: String?
+        package let summary: String
     }
 
     /// Every option, for `--help` and the man page.
-    public static let options: [Option] = [
+    package static let options: [Option] = [
         Option(
             flags: ["-c", "--command"], argument: "CMDS", summary: "run commands (separated by ;) and exit; may repeat"),
         Option(flags: ["--json"], argument: nil, summary: "print each result as one JSON document"),
@@ -116,7 +116,7 @@ public struct Invocation: Hashable, Sendable {
     ]
 
     /// The text of `wx --help`, built from the option and command tables.
-    public static var usage: String {
+    package static var usage: String {
         var lines = [
             "usage: wx [options]                 start the weather shell",
             "       wx [options] -c \"cmd; cmd\"   run commands and exit",

@@ -9,13 +9,13 @@ import Foundation
 #endif
 
 /// Where the runner writes: standard output for results, standard error for errors and notes.
-public protocol OutputSink: AnyObject {
+package protocol OutputSink: AnyObject {
     func write(_ text: String)
     func writeError(_ text: String)
 }
 
 /// How a line ended.
-public enum LineStatus: Hashable, Sendable {
+package enum LineStatus: Hashable, Sendable {
     case succeeded
     /// A command failed (exit status 1).
     case failed
@@ -30,9 +30,9 @@ public enum LineStatus: Hashable, Sendable {
 ///
 /// The terminal front end, script mode and `wx -c` all feed lines here.
 @MainActor
-public final class ShellRunner {
-    public let session: WeatherSession
-    public var format: OutputFormat
+package final class ShellRunner {
+    package let session: WeatherSession
+    package var format: OutputFormat
     let output: any OutputSink
     let colour: Bool
     let unicode: Bool
@@ -51,15 +51,15 @@ public final class ShellRunner {
     /// Told each line as it goes into the history (references expanded, secrets redacted), and
     /// only then: the prompt adds it to the line editor's history, so that Up recalls exactly
     /// what `history` lists.
-    public var onRecord: (@MainActor (String) -> Void)?
+    package var onRecord: (@MainActor (String) -> Void)?
 
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
-    public private(set) var exitStatus: Int32 = 0
+    package private(set) var exitStatus: Int32 = 0
 
     /// The longest line accepted, in characters; longer ones are refused whole.
-    public static let maximumLineLength = 4_096
-    public init(
+    package static let maximumLineLength = 4_096
+    package init(
         session: WeatherSession, output: any OutputSink, format: OutputFormat, colour: Bool, unicode: Bool,
         width: @escaping () -> Int = { 80 }, fitsWidth: Bool = true
     ) {
@@ -80,7 +80,7 @@ public final class ShellRunner {
     /// Runs every command on `line` (separated by `;`), stopping at `quit`.
     ///
     /// - Returns: `.quit` when a command asked to leave, `.failed` when any command failed.
-    public func run(line: String) async -> LineStatus {
+    package func run(line: String) async -> LineStatus {
         var text = line
         if text.first == "\u{FEFF}" { text.removeFirst() }  // a byte-order mark from an editor
         guard text.count <= Self.maximumLineLength else {
@@ -115,7 +115,7 @@ public final class ShellRunner {
     ///
     /// - Returns: `.failed` when any line failed, else `.succeeded`.
     @discardableResult
-    public func runStartupFile(_ path: String) async -> LineStatus {
+    package func runStartupFile(_ path: String) async -> LineStatus {
         guard FileIO.exists(path) else { return .succeeded }
         let data: Data
         do {

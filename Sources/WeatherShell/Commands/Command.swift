@@ -4,27 +4,27 @@ import WeatherStore
 /// Every command wx understands, in the order `help` lists them. A command is declared once,
 /// as a `CommandSpec` in the file of its family (PlaceCommands.swift, WeatherCommands.swift…);
 /// this list makes it known.
-public enum CommandTable {
-    public static let all: [CommandSpec] = [
+package enum CommandTable {
+    package static let all: [CommandSpec] = [
         .find, .use, .show, .hourly, .daily, .past, .normal, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved,
         .history,
         .replay, .units, .provider, .geocoder, .language, .format, .log, .export, .import, .reset, .help, .about, .quit,
     ]
 
     /// The command named `word` (or one of its aliases), case-insensitively.
-    public static func spec(named word: String) -> CommandSpec? {
+    package static func spec(named word: String) -> CommandSpec? {
         let lower = word.lowercased()
         return all.first { $0.name == lower || $0.aliases.contains(lower) }
     }
 }
 
 /// How results are printed.
-public enum OutputFormat: String, Hashable, Sendable {
+package enum OutputFormat: String, Hashable, Sendable {
     case text, json
 }
 
 /// What `units` changes.
-public enum UnitsChange: Hashable, Sendable {
+package enum UnitsChange: Hashable, Sendable {
     /// `units metric`: a preset, dropping every override.
     case preset(UnitPreset)
     /// `units temperature K`: one quantity.
@@ -32,7 +32,7 @@ public enum UnitsChange: Hashable, Sendable {
 }
 
 /// A parsed command line.
-public enum Command: Hashable, Sendable {
+package enum Command: Hashable, Sendable {
     case find(String)
     case use(Int)
     case show(String?)
@@ -91,7 +91,7 @@ public enum Command: Hashable, Sendable {
 
     /// The declaration this command was parsed by. The switch is exhaustive: a new case does
     /// not compile until it names its declaration, which cannot lack a parser.
-    public var spec: CommandSpec {
+    package var spec: CommandSpec {
         switch self {
         case .find: .find
         case .use: .use
@@ -126,7 +126,7 @@ public enum Command: Hashable, Sendable {
     }
 
     /// Whether the command reads favorites or settings (so `state.plist` must be current).
-    public var readsState: Bool {
+    package var readsState: Bool {
         switch self {
         case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use,
             .save,

@@ -3,13 +3,13 @@ import WeatherKit
 
 /// Turns what was typed into a `Command`: finds the declaration the first word names and lets
 /// it read the rest.
-public enum CommandParser {
+package enum CommandParser {
     /// Parses one command.
     ///
     /// - Returns: nil for an empty line or a `#` comment.
     /// - Throws: `ShellError.usage` with what was expected; also for a line holding several
     ///   commands (`ShellWords.commands` splits those first).
-    public static func parse(_ line: String) throws(ShellError) -> Command? {
+    package static func parse(_ line: String) throws(ShellError) -> Command? {
         let commands = try ShellWords.commands(line)
         guard commands.count <= 1 else {
             throw .usage("one command at a time here, not “\(TerminalText.sanitized(line))”")
@@ -21,7 +21,7 @@ public enum CommandParser {
     ///
     /// - Returns: nil for no words.
     /// - Throws: `ShellError.usage` with what was expected.
-    public static func parse(words: [String]) throws(ShellError) -> Command? {
+    package static func parse(words: [String]) throws(ShellError) -> Command? {
         guard let word = words.first else { return nil }
         if word.hasPrefix("!") {
             // The runner expands references typed where a command starts; this is one quoted,
@@ -43,7 +43,7 @@ public enum CommandParser {
     ///
     /// - Throws: `ShellError.usage` for an ambiguous prefix (naming the commands it could be)
     ///   or an unknown word (with the closest command, when one is close).
-    public static func command(named word: String) throws(ShellError) -> CommandSpec {
+    package static func command(named word: String) throws(ShellError) -> CommandSpec {
         if let spec = CommandTable.spec(named: word) { return spec }
         let lower = word.lowercased()
         let shown = TerminalText.sanitized(word)
@@ -150,7 +150,7 @@ public enum CommandParser {
     }
 
     /// The longest place query sent to a geocoder, in characters.
-    public static let maximumQueryLength = 256
+    package static let maximumQueryLength = 256
 
     /// Checks a place argument: not too long, and coordinates in range when it looks like
     /// coordinates ("91,0" is an error here, not a place name for the geocoder).
@@ -190,5 +190,5 @@ public enum CommandParser {
 extension CommandParser {
     /// Joins command-line words back into one command line that reads as the same words:
     /// `wx fav rename "New York" NYC` keeps "New York" one word.
-    public static func join(arguments: [String]) -> String { ShellWords.join(arguments) }
+    package static func join(arguments: [String]) -> String { ShellWords.join(arguments) }
 }

@@ -1,7 +1,7 @@
 import WeatherKit
 
 /// What may follow a command word, for tab completion.
-public indirect enum CompletionKind: Hashable, Sendable {
+package indirect enum CompletionKind: Hashable, Sendable {
     /// Nothing to offer.
     case none
     /// The rest of the line is a favorite's name.
@@ -26,14 +26,14 @@ public indirect enum CompletionKind: Hashable, Sendable {
 
 /// A word after a command (`fav rm`), the other words that mean the same (`remove`, `del`),
 /// what it takes, and what completes after it. The parser, `help` and Tab all read it.
-public struct Subcommand: Hashable, Sendable {
-    public let word: String
-    public let aliases: [String]
+package struct Subcommand: Hashable, Sendable {
+    package let word: String
+    package let aliases: [String]
     /// What follows it, for its usage line ("<old> <new>").
-    public let arguments: String
-    public let then: CompletionKind
+    package let arguments: String
+    package let then: CompletionKind
 
-    public init(_ word: String, aliases: [String] = [], arguments: String = "", then: CompletionKind) {
+    package init(_ word: String, aliases: [String] = [], arguments: String = "", then: CompletionKind) {
         self.word = word
         self.aliases = aliases
         self.arguments = arguments
@@ -41,7 +41,7 @@ public struct Subcommand: Hashable, Sendable {
     }
 
     /// Whether `typed` names this subcommand (or one of its aliases), ignoring case.
-    public func matches(_ typed: String) -> Bool {
+    package func matches(_ typed: String) -> Bool {
         let lower = typed.lowercased()
         return word == lower || aliases.contains(lower)
     }
@@ -54,16 +54,16 @@ public struct Subcommand: Hashable, Sendable {
 /// The parser is not optional, and `Command.spec` maps every parsed command back to its
 /// declaration in an exhaustive switch: a command without a declaration or a parser does not
 /// compile, nor does one without a handler (`WeatherSession.execute` switches over `Command`).
-public struct CommandSpec: Sendable {
-    public let name: String
-    public let aliases: [String]
+package struct CommandSpec: Sendable {
+    package let name: String
+    package let aliases: [String]
     /// "show [place | favorite]".
-    public let synopsis: String
+    package let synopsis: String
     /// One line for the `help` list.
-    public let summary: String
+    package let summary: String
     /// Paragraphs of its own for `help <command>` and the man page.
     let about: [String]
-    public let completion: CompletionKind
+    package let completion: CompletionKind
     /// Reads the words after the command's name.
     let parse: @Sendable (inout Arguments) throws(ShellError) -> Command
 
@@ -81,14 +81,14 @@ public struct CommandSpec: Sendable {
     }
 
     /// The words after the name that select a form of the command (`fav rm`, `saved rm`).
-    public var subcommands: [Subcommand] {
+    package var subcommands: [Subcommand] {
         if case .subcommands(let subcommands, _) = completion { return subcommands }
         return []
     }
 
     /// Paragraphs for `help <command>` and the man page, ending with the other words its
     /// subcommands answer to (“rm” is also “remove” or “del”).
-    public var details: [String] {
+    package var details: [String] {
         let aliased = subcommands.filter { !$0.aliases.isEmpty }
         guard !aliased.isEmpty else { return about }
         let sentences = aliased.map { subcommand in
@@ -98,51 +98,51 @@ public struct CommandSpec: Sendable {
     }
 
     /// The usage error: "usage: " and the synopsis, with `note` after it.
-    public func usage(_ note: String = "") -> ShellError {
+    package func usage(_ note: String = "") -> ShellError {
         .usage("usage: \(synopsis)\(note)")
     }
 
     /// The usage error of one subcommand ("usage: fav rename <old> <new>").
-    public func usage(of subcommand: Subcommand) -> ShellError {
+    package func usage(of subcommand: Subcommand) -> ShellError {
         .usage("usage: \(name) \(subcommand.word)" + (subcommand.arguments.isEmpty ? "" : " \(subcommand.arguments)"))
     }
 }
 
 extension CommandSpec: Hashable {
     /// Names are unique (a test checks): a spec is its name.
-    public static func == (a: CommandSpec, b: CommandSpec) -> Bool { a.name == b.name }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    package static func == (a: CommandSpec, b: CommandSpec) -> Bool { a.name == b.name }
+    package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
 
 /// The words after a command's name, as its parser reads them.
-public struct Arguments: Sendable {
+package struct Arguments: Sendable {
     /// The command being parsed, for its usage errors.
-    public let spec: CommandSpec
+    package let spec: CommandSpec
     /// The words not read yet.
-    public private(set) var words: [String]
+    package private(set) var words: [String]
 
     init(_ words: [String], of spec: CommandSpec) {
         self.spec = spec
         self.words = words
     }
 
-    public var isEmpty: Bool { words.isEmpty }
+    package var isEmpty: Bool { words.isEmpty }
 
     /// The rest of the words joined by single spaces: how a place is given (`show New York`
     /// and `show "New York"` name the same place); nil when nothing (or only space) is left.
-    public mutating func rest() -> String? {
+    package mutating func rest() -> String? {
         defer { words = [] }
         let text = words.joined(separator: " ").trimmed
         return text.isEmpty ? nil : text
     }
 
     /// The next word, taken.
-    public mutating func next() -> String? {
+    package mutating func next() -> String? {
         words.isEmpty ? nil : words.removeFirst()
     }
 
     /// The subcommand the next word names (or one of its aliases), taken; nil when it names none.
-    public mutating func subcommand() -> Subcommand? {
+    package mutating func subcommand() -> Subcommand? {
         guard let first = words.first, let found = spec.subcommands.first(where: { $0.matches(first) }) else {
             return nil
         }
@@ -151,11 +151,11 @@ public struct Arguments: Sendable {
     }
 
     /// `command` when no words are left, else the error that the command takes none.
-    public func alone(_ command: Command) throws(ShellError) -> Command {
+    package func alone(_ command: Command) throws(ShellError) -> Command {
         guard words.isEmpty else { throw .usage("“\(spec.name)” takes no arguments") }
         return command
     }
 
     /// The usage error of the command ("usage: " and its synopsis), with `note` after it.
-    public func usage(_ note: String = "") -> ShellError { spec.usage(note) }
+    package func usage(_ note: String = "") -> ShellError { spec.usage(note) }
 }

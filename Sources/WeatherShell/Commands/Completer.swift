@@ -6,18 +6,18 @@ import Glibc
 #endif
 
 /// What tab completion offers for a line: the options for the word being typed.
-public struct Completion: Hashable, Sendable {
+package struct Completion: Hashable, Sendable {
     /// How many characters before the cursor the options replace (the partial word).
-    public var replacing: Int
+    package var replacing: Int
     /// Full words that fit, in display order.
-    public var options: [String]
+    package var options: [String]
     /// Whether to add a space after a single option (command names, fixed words).
-    public var appendsSpace: Bool
+    package var appendsSpace: Bool
 
     /// The text to put in place of the partial word: the single option, or the longest prefix
     /// that all options share (case-insensitively, spelled as the first option); nil when nothing
     /// longer than what was typed is common.
-    public func insertion(typed: String) -> String? {
+    package func insertion(typed: String) -> String? {
         guard let first = options.first else { return nil }
         if options.count == 1 { return first + (appendsSpace ? " " : "") }
         var common = Array(first)
@@ -44,14 +44,14 @@ public struct Completion: Hashable, Sendable {
 /// it as the name offered (a favorite with a quote or a backslash in its name is escaped).
 /// Names match whatever Unicode form they were typed in: Swift compares strings by canonical
 /// equivalence, so "Zu\u{308}rich" as pasted from macOS (NFD) is the favorite "Zürich".
-public enum Completer {
+package enum Completer {
     /// Completion for `line`, the text before the cursor.
     ///
     /// - Parameters:
     ///   - favorites: the favorites' names.
     ///   - files: the file names that start with a typed path (see `FileNames.completing`);
     ///     the file system by default.
-    public static func complete(
+    package static func complete(
         _ line: String, favorites: [String], files: (String) -> [String] = { FileNames.completing($0) }
     ) -> Completion {
         let lexed = ShellWords(lexing: line)
@@ -212,13 +212,13 @@ public enum Completer {
 }
 
 /// File names for completion after `import favorites` and `export … [FILE]`.
-public enum FileNames {
+package enum FileNames {
     /// The paths that start with `typed`, as typed plus the rest of each name: a folder's with
     /// "/" at the end. `~/` reads the home folder (`$HOME`), as import and export do; names
     /// starting with "." only when `typed`'s last part does; none when the folder cannot be read.
     ///
     /// - Parameter home: the home folder; `$HOME` when nil.
-    public static func completing(_ typed: String, home: String? = nil) -> [String] {
+    package static func completing(_ typed: String, home: String? = nil) -> [String] {
         let slash = typed.lastIndex(of: "/")
         let folderPart = slash.map { String(typed[...$0]) } ?? ""
         let namePrefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed

@@ -33,7 +33,7 @@ extension CommandSpec {
 }
 
 /// A day as typed after `past`: a calendar date, or a number of days before today.
-public enum PastDate: Hashable, Sendable {
+package enum PastDate: Hashable, Sendable {
     /// `2024-07-14`.
     case date(LocalDate)
     /// `yesterday` (1), `-3` (3).
@@ -54,7 +54,7 @@ public enum PastDate: Hashable, Sendable {
     }
 
     /// The calendar day, counted back from `today`.
-    public func resolved(today: LocalDate) -> LocalDate {
+    package func resolved(today: LocalDate) -> LocalDate {
         switch self {
         case .date(let date): date
         case .daysAgo(let days): CivilCalendar.date(fromDays: today.dayNumber - days)
@@ -63,17 +63,17 @@ public enum PastDate: Hashable, Sendable {
 }
 
 /// The days `past` shows: one day, or a range `DATE..DATE`.
-public struct PastDays: Hashable, Sendable {
-    public var first: PastDate
+package struct PastDays: Hashable, Sendable {
+    package var first: PastDate
     /// The last day of a range; nil for a single day.
-    public var last: PastDate?
+    package var last: PastDate?
 
     /// The most days one `past` shows.
-    public static let maximumDays = 31
+    package static let maximumDays = 31
     /// What follows the synopsis in a usage error.
     static let note = ": DATE is 2024-07-14, yesterday or -3 (days ago); DATE..DATE up to 31 days"
 
-    public init(first: PastDate, last: PastDate? = nil) {
+    package init(first: PastDate, last: PastDate? = nil) {
         self.first = first
         self.last = last
     }

@@ -1,9 +1,9 @@
 /// Completion for the one-shot form in bash, zsh and fish (`wx show Ham<TAB>`): the scripts
 /// `wx completions SHELL` prints, and the candidates they ask `wx --complete` for. Both read
 /// the command table through `Completer`, as the interactive shell's Tab does.
-public enum ShellCompletion {
+package enum ShellCompletion {
     /// The shells there is a script for.
-    public static let shells = ["bash", "zsh", "fish"]
+    package static let shells = ["bash", "zsh", "fish"]
 
     /// The options of `wx` itself, offered when the word being completed starts with "-".
     static let options = ["--json", "--home", "--offline", "--no-rc", "--help", "--version", "-c"]
@@ -20,7 +20,7 @@ public enum ShellCompletion {
     ///   `show New Y` and a favorite "New York"; "Elbe Concert Hall" for a last word "Elbe C";
     ///   "csv" for bash's last word "c" after `--format=`). None where a file name goes: the
     ///   script falls back to the shell's own file-name completion.
-    public static func candidates(words: [String], favorites: [String]) -> [String] {
+    package static func candidates(words: [String], favorites: [String]) -> [String] {
         var words = words.isEmpty ? [""] : words.map(unquoted)
         // bash's words around "=" (COMP_WORDBREAKS): `--format`, `=`, `c` is `--format=c`, and
         // what replaces bash's last word ("c", or "=") is the candidate without what came before.
@@ -64,7 +64,7 @@ public enum ShellCompletion {
 
     /// The folder a `--home DIR` (or `--home=DIR`) among `words` names, so that completion
     /// reads the favorites the command will use.
-    public static func home(in words: [String]) -> String? {
+    package static func home(in words: [String]) -> String? {
         for (index, word) in words.enumerated() {
             if word == "--home", index + 1 < words.count - 1 { return unquoted(words[index + 1]) }
             if word.hasPrefix("--home=") { return unquoted(String(word.dropFirst("--home=".count))) }
@@ -80,7 +80,7 @@ public enum ShellCompletion {
     }
 
     /// The completion script for `shell` ("bash", "zsh", "fish"), or nil for another shell.
-    public static func script(for shell: String) -> String? {
+    package static func script(for shell: String) -> String? {
         switch shell {
         case "bash":
             // The words go to wx as typed (quotes and backslashes included): wx removes the

@@ -12,35 +12,35 @@ import WeatherKit
 /// - a backslash takes the next character as it is, outside single quotes;
 /// - `#` starting the first word of a command makes the rest of the line a comment;
 /// - an unclosed quote is an error when running, and the word being typed when completing.
-public struct ShellWords: Hashable, Sendable {
+package struct ShellWords: Hashable, Sendable {
     /// One word: its text with quoting removed, and where it was typed (in characters).
-    public struct Word: Hashable, Sendable {
-        public var text: String
+    package struct Word: Hashable, Sendable {
+        package var text: String
         /// The offset of the word's first character in the line, its opening quote included.
-        public var start: Int
+        package var start: Int
         /// The offset just past the word's last character.
-        public var end: Int
+        package var end: Int
     }
 
     /// The words of one command, and its text as typed (for the history).
-    public struct Command: Hashable, Sendable {
-        public var words: [Word]
-        public var text: String
+    package struct Command: Hashable, Sendable {
+        package var words: [Word]
+        package var text: String
     }
 
     /// Each command on the line, in order; commands with no words are left out.
-    public var commands: [Command]
+    package var commands: [Command]
     /// The quote that was opened and not closed, with what followed it; nil when all closed.
-    public var unclosed: Unclosed?
+    package var unclosed: Unclosed?
     /// Whether the line ends between words (after whitespace or `;`): a new word starts there.
-    public var endsBetweenWords: Bool
+    package var endsBetweenWords: Bool
     /// Whether the line ends where a new command starts (empty, or after a `;`).
-    public var endsBetweenCommands: Bool
+    package var endsBetweenCommands: Bool
 
     /// A quote opened and not closed: which, and the text after it.
-    public struct Unclosed: Hashable, Sendable {
-        public var quote: Character
-        public var after: String
+    package struct Unclosed: Hashable, Sendable {
+        package var quote: Character
+        package var after: String
     }
 
     /// Reads a line, tolerating an unclosed quote (it runs to the end, as while typing).
@@ -48,7 +48,7 @@ public struct ShellWords: Hashable, Sendable {
     /// - Parameter quotesInsideWords: whether a quote opens inside a word too, as in a POSIX
     ///   shell: only for words a shell such as bash has quoted (`'Tom'\''s`), never for what is
     ///   typed to wx, where `St. John's` is a place.
-    public init(lexing line: String, quotesInsideWords: Bool = false) {
+    package init(lexing line: String, quotesInsideWords: Bool = false) {
         commands = []
         unclosed = nil
         endsBetweenWords = true
@@ -150,7 +150,7 @@ public struct ShellWords: Hashable, Sendable {
     /// The commands on `line`, each as its words and its text.
     ///
     /// - Throws: `ShellError.usage` naming a quote that is not closed.
-    public static func commands(_ line: String) throws(ShellError) -> [Command] {
+    package static func commands(_ line: String) throws(ShellError) -> [Command] {
         let lexed = ShellWords(lexing: line)
         if let unclosed = lexed.unclosed { throw unclosedQuote(unclosed.quote, after: unclosed.after) }
         return lexed.commands
@@ -159,7 +159,7 @@ public struct ShellWords: Hashable, Sendable {
     /// The words of `text`, with `;` a separator like whitespace (one command's arguments).
     ///
     /// - Throws: `ShellError.usage` naming a quote that is not closed.
-    public static func words(_ text: String) throws(ShellError) -> [String] {
+    package static func words(_ text: String) throws(ShellError) -> [String] {
         try commands(text).flatMap { $0.words.map(\.text) }
     }
 
@@ -171,7 +171,7 @@ public struct ShellWords: Hashable, Sendable {
 
     /// `word` spelled so that it reads back as exactly that one word: as it is when nothing in
     /// it is special, else in double quotes (a name with spaces) or with backslashes.
-    public static func quoted(_ word: String) -> String {
+    package static func quoted(_ word: String) -> String {
         if word.isEmpty { return "\"\"" }
         if word.contains(where: \.isWhitespace) {
             var out = "\""
@@ -194,7 +194,7 @@ public struct ShellWords: Hashable, Sendable {
 
     /// A place spelled so that it reads back as that place, where a place is the rest of the
     /// line (`show New York`): word by word, unless its spacing would be lost.
-    public static func quotedRest(_ text: String) -> String {
+    package static func quotedRest(_ text: String) -> String {
         let parts = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard !parts.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) else { return quoted(text) }
         return parts.map(quoted).joined(separator: " ")
@@ -202,7 +202,7 @@ public struct ShellWords: Hashable, Sendable {
 
     /// Words back into one command line that reads as the same words (`wx fav rename
     /// "New York" NYC` keeps "New York" one word).
-    public static func join(_ words: [String]) -> String {
+    package static func join(_ words: [String]) -> String {
         words.map(quoted).joined(separator: " ")
     }
 }

@@ -3,7 +3,7 @@ import WeatherKit
 import WeatherStore
 
 /// Everything a command can fail with, as one line for the user.
-public enum ShellError: Error, Hashable, Sendable {
+package enum ShellError: Error, Hashable, Sendable {
     /// A command line, option or argument that does not parse; the text says what was expected.
     case usage(String)
     /// No current location yet.
@@ -44,7 +44,7 @@ public enum ShellError: Error, Hashable, Sendable {
 }
 
 extension ShellError: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .usage(let text): text
         case .noCurrentLocation: "no current location: use “find <place>” or “show <place>” first"

@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// What `export` writes.
-public enum ExportKind: String, CaseIterable, Hashable, Sendable {
+package enum ExportKind: String, CaseIterable, Hashable, Sendable {
     case favorites, snapshots, history
 
     /// The singular noun, for messages ("1 favorite").
@@ -23,7 +23,7 @@ public enum ExportKind: String, CaseIterable, Hashable, Sendable {
 }
 
 /// The file format of `export` and `import`.
-public enum ExchangeFormat: String, CaseIterable, Hashable, Sendable {
+package enum ExchangeFormat: String, CaseIterable, Hashable, Sendable {
     /// RFC 4180, a header row, CRLF line ends.
     case csv
     /// One JSON array of export records (schema/wx-export.schema.json).

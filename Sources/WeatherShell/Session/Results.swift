@@ -9,15 +9,15 @@ import Foundation
 #endif
 
 /// Weather for a place as fetched: the view model's "last fetched weather".
-public struct WeatherReport: Hashable, Sendable {
-    public var place: Place
-    public var forecast: Forecast
-    public var origin: DataOrigin
+package struct WeatherReport: Hashable, Sendable {
+    package var place: Place
+    package var forecast: Forecast
+    package var origin: DataOrigin
     /// The place's 1991–2020 normals when they are cached (`normal` fetched them once): `show`
     /// and `daily` compare with them. Never fetched for this report.
-    public var climatology: Climatology?
+    package var climatology: Climatology?
 
-    public init(place: Place, forecast: Forecast, origin: DataOrigin, climatology: Climatology? = nil) {
+    package init(place: Place, forecast: Forecast, origin: DataOrigin, climatology: Climatology? = nil) {
         self.place = place
         self.forecast = forecast
         self.origin = origin
@@ -26,33 +26,33 @@ public struct WeatherReport: Hashable, Sendable {
 }
 
 /// `past`: the weather of past days at a place, and where it came from.
-public struct PastReport: Hashable, Sendable {
-    public var place: Place
-    public var weather: PastWeather
-    public var origin: DataOrigin
+package struct PastReport: Hashable, Sendable {
+    package var place: Place
+    package var weather: PastWeather
+    package var origin: DataOrigin
 }
 
 /// `normal`: a place's 1991–2020 normals for the days from `from`.
-public struct NormalReport: Hashable, Sendable {
-    public var place: Place
-    public var climatology: Climatology
+package struct NormalReport: Hashable, Sendable {
+    package var place: Place
+    package var climatology: Climatology
     /// The days shown, from the place's today.
-    public var days: [LocalDate]
-    public var origin: DataOrigin
+    package var days: [LocalDate]
+    package var origin: DataOrigin
 }
 
 /// Facts for `about`.
-public struct AboutInfo: Hashable, Sendable {
-    public var version: String
-    public var services: [Service]
-    public var endpoints: Endpoints
-    public var configFolder: String
-    public var stateFolder: String
-    public var cacheFolder: String
+package struct AboutInfo: Hashable, Sendable {
+    package var version: String
+    package var services: [Service]
+    package var endpoints: Endpoints
+    package var configFolder: String
+    package var stateFolder: String
+    package var cacheFolder: String
 }
 
 /// What a command produced, for a renderer to print (text or JSON). Never printed by the view model.
-public enum CommandResult: Hashable, Sendable {
+package enum CommandResult: Hashable, Sendable {
     case candidates(query: String, places: [Place])
     case currentPlace(Place)
     case weather(WeatherReport)
@@ -108,7 +108,7 @@ public enum CommandResult: Hashable, Sendable {
     /// Whether rendering depends on the units setting (only these make the renderer read it).
     /// What went wrong inside a result that still carries data (rows `import` skipped): each
     /// is printed as an error and makes the command count as failed.
-    public var problems: [String] {
+    package var problems: [String] {
         switch self {
         case .imported(_, _, let problems, _): return problems.map { "skipped \($0)" }
         case .comparison(_, let missing): return missing.map { "no weather for \($0.name): \($0.reason)" }
@@ -116,7 +116,7 @@ public enum CommandResult: Hashable, Sendable {
         }
     }
 
-    public var needsUnits: Bool {
+    package var needsUnits: Bool {
         switch self {
         case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .verification, .units, .hourly, .daily,
             .rain, .air, .past, .normal:
@@ -127,9 +127,9 @@ public enum CommandResult: Hashable, Sendable {
 }
 
 /// A place `compare` has no weather for, and why ("offline and no saved data for this request").
-public struct ComparisonGap: Hashable, Sendable {
+package struct ComparisonGap: Hashable, Sendable {
     /// The favorite's name.
-    public var name: String
+    package var name: String
     /// One line from the service error.
-    public var reason: String
+    package var reason: String
 }

@@ -142,7 +142,7 @@ extension WeatherSession {
     }
 
     /// The favorite named `name`, ignoring case.
-    public func favorite(named name: String) -> Favorite? {
+    package func favorite(named name: String) -> Favorite? {
         let wanted = name.trimmed.lowercased()
         return favorites.first { $0.name.lowercased() == wanted }
     }

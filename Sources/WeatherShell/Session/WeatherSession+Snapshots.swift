@@ -25,7 +25,7 @@ extension WeatherSession {
 
     /// What a snapshot keeps of a forecast: the weather now as the presentation reads it
     /// (`NowReading`: current conditions, else the current hour).
-    public nonisolated static func snapshotReading(_ forecast: Forecast, now: Date) -> SnapshotReading? {
+    package nonisolated static func snapshotReading(_ forecast: Forecast, now: Date) -> SnapshotReading? {
         NowReading(forecast, now: now).map(SnapshotReading.init)
     }
 }

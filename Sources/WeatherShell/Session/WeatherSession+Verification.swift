@@ -11,11 +11,11 @@ import Foundation
 /// How a snapshot's forecast turned out: `saved N` for one, `saved verify [place]` summed.
 extension WeatherSession {
     /// The most forecast days a snapshot keeps (today and the six after: what `daily` shows).
-    public nonisolated static let keptForecastDays = 7
+    package nonisolated static let keptForecastDays = 7
 
     /// The days ahead a snapshot keeps of `forecast`: today (in the place's time zone) and
     /// after, those with readings, at most `keptForecastDays`.
-    public nonisolated static func keptDays(_ forecast: Forecast, now: Date) -> [KeptForecastDay] {
+    package nonisolated static func keptDays(_ forecast: Forecast, now: Date) -> [KeptForecastDay] {
         let today = forecast.clock.localTime(now).date
         return forecast.daily.filter { $0.date >= today && $0.hasReadings }.prefix(keptForecastDays).map(
             KeptForecastDay.init)
@@ -109,17 +109,17 @@ extension WeatherSession {
 }
 
 /// A snapshot's kept forecast next to what happened (`saved N`).
-public struct ForecastOutcome: Hashable, Sendable {
+package struct ForecastOutcome: Hashable, Sendable {
     /// Whether the snapshot kept a forecast (snapshots from before wx kept one did not).
-    public var kept: Bool
+    package var kept: Bool
     /// Each kept day, with what happened once it has passed.
-    public var days: [DayCheck]
+    package var days: [DayCheck]
     /// Which service told what happened ("Open-Meteo archive"); nil when none was asked.
-    public var source: String?
+    package var source: String?
     /// Why days that have passed have no observed values (the service failed, offline).
-    public var problem: String?
+    package var problem: String?
 
-    public init(kept: Bool, days: [DayCheck], source: String?, problem: String?) {
+    package init(kept: Bool, days: [DayCheck], source: String?, problem: String?) {
         self.kept = kept
         self.days = days
         self.source = source
@@ -128,12 +128,12 @@ public struct ForecastOutcome: Hashable, Sendable {
 }
 
 /// One place's snapshots scored (`saved verify`).
-public struct PlaceScore: Hashable, Sendable {
+package struct PlaceScore: Hashable, Sendable {
     /// The name of the place's latest snapshot.
-    public var placeName: String
-    public var coordinate: Coordinate
-    public var score: ForecastScore
-    public var source: String?
+    package var placeName: String
+    package var coordinate: Coordinate
+    package var score: ForecastScore
+    package var source: String?
     /// Why what happened could not be had, when it could not.
-    public var problem: String?
+    package var problem: String?
 }

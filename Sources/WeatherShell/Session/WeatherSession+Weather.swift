@@ -82,8 +82,8 @@ extension WeatherSession {
     }
 
     /// The most hours `hourly` shows, and days `daily` shows (Open-Meteo's 16-day range).
-    public nonisolated static let maximumHours = 384
-    public nonisolated static let maximumDays = 16
+    package nonisolated static let maximumHours = 384
+    package nonisolated static let maximumDays = 16
 
     func hourly(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         let (report, notices) = try await weather(for: target)

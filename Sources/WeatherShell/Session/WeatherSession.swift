@@ -9,22 +9,22 @@ import Foundation
 #endif
 
 /// The services a session can use; settings choose among them.
-public struct WeatherServices: Sendable {
+package struct WeatherServices: Sendable {
     /// Every geocoder, the default first (Nominatim, then Open-Meteo geocoding). When the chosen
     /// one cannot be used (down, blocked, rate-limited), the others are tried in order.
-    public var geocoders: [any Geocoder]
+    package var geocoders: [any Geocoder]
     /// Every forecast provider, the default first (Open-Meteo; OpenWeatherMap with a key).
-    public var forecastProviders: [any ForecastProvider]
+    package var forecastProviders: [any ForecastProvider]
     /// Air quality (Open-Meteo); nil in tests that do not need it.
-    public var airQuality: OpenMeteoAirQualityProvider?
+    package var airQuality: OpenMeteoAirQualityProvider?
     /// What happened on past days (Open-Meteo archive), for checking snapshots' forecasts; nil
     /// in tests that do not need it.
-    public var pastWeather: (any PastWeatherProvider)?
+    package var pastWeather: (any PastWeatherProvider)?
     /// Past days and normals (Open-Meteo's archive and recent forecast days); nil in tests that
     /// do not need it.
-    public var past: OpenMeteoPastProvider?
+    package var past: OpenMeteoPastProvider?
 
-    public init(
+    package init(
         geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
         airQuality: OpenMeteoAirQualityProvider? = nil, pastWeather: (any PastWeatherProvider)? = nil,
         past: OpenMeteoPastProvider? = nil
@@ -38,7 +38,7 @@ public struct WeatherServices: Sendable {
     }
 
     /// One geocoder and one provider (tests).
-    public init(geocoder: any Geocoder, forecastProvider: any ForecastProvider) {
+    package init(geocoder: any Geocoder, forecastProvider: any ForecastProvider) {
         self.init(geocoders: [geocoder], forecastProviders: [forecastProvider])
     }
 
@@ -69,15 +69,15 @@ public struct WeatherServices: Sendable {
 /// object. It never prints: each command returns `CommandResult`s for a renderer. State
 /// changes only when a command succeeds, so a failed or cancelled command loses nothing.
 @MainActor
-public final class WeatherSession {
+package final class WeatherSession {
     /// The location `show`, `fav` and `save` act on.
-    public internal(set) var currentPlace: Place?
+    package internal(set) var currentPlace: Place?
     /// The places the last `find` listed, for `use N`.
-    public internal(set) var candidates: [Place] = []
+    package internal(set) var candidates: [Place] = []
     /// The last weather fetched, for `save` and for re-rendering after `units`.
-    public internal(set) var lastWeather: WeatherReport?
+    package internal(set) var lastWeather: WeatherReport?
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// state.plist and log.jsonl. Only the session's own files use them: everything outside
     /// reaches history and state through the session (WeatherSession+History.swift).
     let state: StateStore
@@ -88,7 +88,7 @@ public final class WeatherSession {
     let clock: any WXClock
 
     /// How many candidates `find` lists.
-    public static let candidateLimit = 5
+    package static let candidateLimit = 5
 
     package init(
         configuration: Configuration, services: WeatherServices, state: StateStore, log: EventLog,
@@ -102,12 +102,12 @@ public final class WeatherSession {
         self.clock = clock
     }
 
-    public var settings: Settings { state.document.settings }
-    public var favorites: [Favorite] { state.document.favorites }
+    package var settings: Settings { state.document.settings }
+    package var favorites: [Favorite] { state.document.favorites }
 
     /// The favorites' names for tab completion, with what another wx saved since the last
     /// command (state.plist is re-read only when it changed: one `stat` otherwise).
-    public func favoriteNamesForCompletion() -> [String] {
+    package func favoriteNamesForCompletion() -> [String] {
         if let warning = state.refresh() { undeliveredNotices.append("warning: " + warning.userText) }
         return favorites.map(\.name)
     }
@@ -119,7 +119,7 @@ public final class WeatherSession {
     private var undeliveredNotices: [String] = []
 
     /// The notices to show after a command: those it could not return, then the log's.
-    public func takeNotices() -> [String] {
+    package func takeNotices() -> [String] {
         defer { undeliveredNotices = [] }
         return undeliveredNotices + log.takeNotes().map(\.userText)
     }
@@ -128,7 +128,7 @@ public final class WeatherSession {
     ///
     /// - Returns: the results to render, in order.
     /// - Throws: `ShellError`; nothing in the session has changed then.
-    public func execute(_ command: Command) async throws(ShellError) -> [CommandResult] {
+    package func execute(_ command: Command) async throws(ShellError) -> [CommandResult] {
         // Commands that read favorites or settings first pick up changes another wx process made;
         // the others (history, saved…) never read state.plist at all.
         // A state.plist that cannot be used as it is is said once, as a warning: the command
