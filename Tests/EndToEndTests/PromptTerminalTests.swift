@@ -88,6 +88,25 @@ import WeatherTestSupport
             "\(home.text("log.jsonl"))")
     }
 
+    /// Item 11: an accent typed apart (NFD, as pasted from macOS) and an emoji joined from
+    /// several code points move and delete as one character; libedit stepped by code point and
+    /// left a lone accent or half an emoji behind.
+    @Test func decomposedAccentsAndJoinedEmojiMoveAndDeleteWhole() throws {
+        let terminal = try startWX([:])
+        try terminal.send("find Zu\u{308}rich")
+        try terminal.wait(for: "the letters shown") {
+            $0.hasSuffix("wx> find Zürich") || $0.hasSuffix("wx> find Zu\u{308}rich")
+        }
+        // Four characters back from the end is after the "ü" (u and its accent are one
+        // character): Backspace deletes both, where libedit alone left a bare "u".
+        try terminal.send("Left", "Left", "Left", "Left", "BSpace")
+        try terminal.wait(for: "the ü deleted whole") { $0.hasSuffix("wx> find Zrich") }
+        try terminal.send("C-a", "C-k", "A\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}B", "Left", "BSpace")
+        try terminal.wait(for: "the family emoji deleted whole") { $0.hasSuffix("wx> AB") }
+        try terminal.send("C-d", "C-a", "C-k", "C-d")
+        try terminal.wait(for: "exit") { $0.contains("EXIT=0") }
+    }
+
     /// Item 6: SIGTERM, SIGHUP and SIGQUIT (Ctrl-\) left the terminal raw, without echo, and in
     /// wx's foreground group when the parent was no job-control shell: the parent's next `read`
     /// failed. Every way out now gives back the terminal as wx found it, and wx dies of the signal.

@@ -73,6 +73,14 @@ final class LineEditor: LineReader {
         wx_el_add_function(
             api, editLine, "wx-transpose-words", "swap the word before the cursor with the one before it",
             transposeWordsCallback)
+        // A character as the user sees it (an accent typed apart, as pasted from macOS; an emoji
+        // joined from several) moves and deletes as one: libedit steps by code point.
+        wx_el_add_function(api, editLine, "wx-backward-char", "move back one character", backwardCharacterCallback)
+        wx_el_add_function(api, editLine, "wx-forward-char", "move forward one character", forwardCharacterCallback)
+        wx_el_add_function(
+            api, editLine, "wx-delete-prev-char", "delete the character before the cursor", deletePreviousCallback)
+        wx_el_add_function(
+            api, editLine, "wx-delete-next-char", "delete the character under the cursor", deleteNextCallback)
         for (key, function) in Self.defaultBindings { wx_el_bind(api, editLine, key, function) }
         // The user's ~/.editrc (or $EDITRC), read after wx's defaults so that it can change them,
         // as other libedit programs (sqlite3, psql built with libedit) do.
@@ -92,7 +100,10 @@ final class LineEditor: LineReader {
         ("\\eOH", "ed-move-to-beg"),  // Home
         ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"), ("\\e[F", "ed-move-to-end"),
         ("\\eOF", "ed-move-to-end"),  // End
-        ("\\e[3~", "ed-delete-next-char"),  // Delete
+        ("\\e[3~", "wx-delete-next-char"),  // Delete
+        ("^B", "wx-backward-char"), ("\\e[D", "wx-backward-char"), ("\\eOD", "wx-backward-char"),  // ←
+        ("^F", "wx-forward-char"), ("\\e[C", "wx-forward-char"), ("\\eOC", "wx-forward-char"),  // →
+        ("^H", "wx-delete-prev-char"), ("^?", "wx-delete-prev-char"),  // Backspace
         ("\\e[200~", "wx-paste"),  // the start of a bracketed paste
         ("^_", "wx-undo"), ("\\e.", "wx-last-argument"), ("\\et", "wx-transpose-words"),
     ]
@@ -174,8 +185,37 @@ final class LineEditor: LineReader {
         guard let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
         if info.lastchar == start { return UInt8(CC_EOF) }
         guard info.cursor < info.lastchar else { return UInt8(CC_ERROR) }
-        _ = api.pointee.el_cursor(editLine, 1)
-        api.pointee.el_deletestr(editLine, 1)
+        return deleteNextCharacter()
+    }
+
+    /// The code points of the character (grapheme cluster) before and after the cursor: what
+    /// one key moves over or deletes, 0 at either end of the line.
+    private func characterScalars() -> (before: Int, after: Int)? {
+        guard let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else { return nil }
+        let before = String(decoding: UnsafeRawBufferPointer(start: start, count: info.cursor - start), as: UTF8.self)
+        let after = String(
+            decoding: UnsafeRawBufferPointer(start: info.cursor, count: info.lastchar - info.cursor), as: UTF8.self)
+        return (before.last.map { $0.unicodeScalars.count } ?? 0, after.first.map { $0.unicodeScalars.count } ?? 0)
+    }
+
+    fileprivate func moveByCharacter(forward: Bool) -> UInt8 {
+        guard let scalars = characterScalars() else { return UInt8(CC_ERROR) }
+        let count = forward ? scalars.after : scalars.before
+        guard count > 0 else { return UInt8(CC_ERROR) }
+        _ = api.pointee.el_cursor(editLine, Int32(forward ? count : -count))
+        return UInt8(CC_CURSOR)
+    }
+
+    fileprivate func deletePreviousCharacter() -> UInt8 {
+        guard let scalars = characterScalars(), scalars.before > 0 else { return UInt8(CC_ERROR) }
+        api.pointee.el_deletestr(editLine, Int32(scalars.before))
+        return UInt8(CC_REFRESH)
+    }
+
+    fileprivate func deleteNextCharacter() -> UInt8 {
+        guard let scalars = characterScalars(), scalars.after > 0 else { return UInt8(CC_ERROR) }
+        _ = api.pointee.el_cursor(editLine, Int32(scalars.after))
+        api.pointee.el_deletestr(editLine, Int32(scalars.after))
         return UInt8(CC_REFRESH)
     }
 
@@ -342,6 +382,26 @@ private let completeCallback: wx_el_function = { editLine, _ in
 private let readCallback: wx_el_read_function = { editLine, character in
     if let editLine, let editor = LineEditor.from(editLine) { MainActor.assumeIsolated { editor.noteLineBeforeKey() } }
     return TerminalSignals.readCharacter(editLine, character)
+}
+
+private let backwardCharacterCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.moveByCharacter(forward: false) }
+}
+
+private let forwardCharacterCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.moveByCharacter(forward: true) }
+}
+
+private let deletePreviousCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.deletePreviousCharacter() }
+}
+
+private let deleteNextCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.deleteNextCharacter() }
 }
 
 private let pasteCallback: wx_el_function = { editLine, _ in
