@@ -49,6 +49,7 @@ DAILY_UNITS = {
 HOURLY_UNITS = {
     "time": "unixtime", "temperature_2m": "°C", "apparent_temperature": "°C", "relative_humidity_2m": "%",
     "precipitation": "mm", "weather_code": "wmo code", "wind_speed_10m": "km/h", "wind_direction_10m": "°",
+    "is_day": "",
 }
 
 
@@ -77,6 +78,8 @@ def one_day(date, seed, end_hour=24):
         hourly["weather_code"].append(61 if rain >= 0.5 else 51 if rain > 0 else 3 if 10 <= hour <= 18 else 1)
         hourly["wind_speed_10m"].append(round(8 + 10 * next(rand), 1))
         hourly["wind_direction_10m"].append(int(200 + 80 * next(rand)))
+        # Hamburg in July: the sun is up from about 05:10 to 21:40 local time.
+        hourly["is_day"].append(1 if 5 <= hour <= 21 else 0)
     full = [t for t in hourly["temperature_2m"] if t is not None]
     rain = [r for r in hourly["precipitation"] if r is not None]
     daily = {

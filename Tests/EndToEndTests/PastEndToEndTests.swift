@@ -27,11 +27,11 @@ import WeatherTestSupport
                   wind max 17 km/h · sunshine 6 h 12 min · ☂ slight rain
 
                   time       condition                 °C  feels    mm  wind
-                  Sun 00:00  ⛅ mainly clear         13.9   12.7   0.0  11 km/h SW
+                  Sun 00:00  ☾ mainly clear night    13.9   12.7   0.0  11 km/h SW
 
                 """))
         #expect(run.stdout.contains("\n      17:00  ☂ slight rain           21.8   20.6   0.5  13 km/h W\n"))
-        #expect(run.stdout.contains("\n      23:00  ⛅ mainly clear         14.9   13.7   0.0  16 km/h W\n\n  22°C ┤"))
+        #expect(run.stdout.contains("\n      23:00  ☾ mainly clear night    14.9   13.7   0.0  16 km/h W\n\n  22°C ┤"))
         // The chart has no probability bars: past hours have no chance of rain.
         #expect(!run.stdout.contains("rain %"))
         #expect(run.stdout.hasSuffix("  12°C ┤█▄▁▃▁▇██████████████████\n        00    06    12    18\n"))

@@ -184,7 +184,7 @@ import WeatherTestSupport
         let past = provider(transport, home: home)
         #expect(
             past.url(at: Self.hamburg, days: day...day, source: .archive, hours: true)
-                == "http://archive/v1/archive?latitude=53.5413&longitude=9.9842&start_date=2024-07-14&end_date=2024-07-14&daily=weather_code%2Ctemperature_2m_max%2Ctemperature_2m_min%2Ctemperature_2m_mean%2Cprecipitation_sum%2Cwind_speed_10m_max%2Csunshine_duration&hourly=temperature_2m%2Capparent_temperature%2Crelative_humidity_2m%2Cprecipitation%2Cweather_code%2Cwind_speed_10m%2Cwind_direction_10m&timezone=auto&timeformat=unixtime"
+                == "http://archive/v1/archive?latitude=53.5413&longitude=9.9842&start_date=2024-07-14&end_date=2024-07-14&daily=weather_code%2Ctemperature_2m_max%2Ctemperature_2m_min%2Ctemperature_2m_mean%2Cprecipitation_sum%2Cwind_speed_10m_max%2Csunshine_duration&hourly=temperature_2m%2Capparent_temperature%2Crelative_humidity_2m%2Cprecipitation%2Cweather_code%2Cwind_speed_10m%2Cwind_direction_10m%2Cis_day&timezone=auto&timeformat=unixtime"
         )
         _ = try await past.past(at: Self.hamburg, days: day...day, source: .archive, hours: true)
         let cached = try await past.past(at: Self.hamburg, days: day...day, source: .archive, hours: true)

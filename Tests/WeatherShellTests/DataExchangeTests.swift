@@ -185,6 +185,21 @@ import WeatherTestSupport
         #expect(numbered.suffix(2) == ["Dup 9999", "Dup 10000"])
     }
 
+    /// An import of many rows says how many, not every name on one wrapped line (issue 12 item 15).
+    @Test func aLargeImportPrintsACountAndAFewNamesOneLine() async throws {
+        let context = RenderContext(units: .metric, now: Date(), colour: false, unicode: true, width: 80)
+        var text = "name,latitude,longitude\n"
+        for index in 0..<150 { text += "Place \(index),\(DecimalText.shortest(Double(index) * 0.5 - 40)),10\n" }
+        let many = write(text, to: "many.csv")
+        let results = try await session().execute(.importFavorites(path: many))
+        #expect(
+            results.map { TextRenderer.render($0, context: context) }
+                == ["150 favorites imported from \(many) (“favs” lists them)\n"])
+        let few = write("name,latitude,longitude\nA,1,2\nB,3,4\n", to: "few.csv")
+        let two = try await session().execute(.importFavorites(path: few))
+        #expect(two.map { TextRenderer.render($0, context: context) } == ["2 favorites imported from \(few): A, B\n"])
+    }
+
     @Test func unreadableFilesAreOneError() async throws {
         let session = session()
         await #expect(throws: ShellError.storage("cannot read \(home.path)/missing.csv: No such file or directory")) {

@@ -31,7 +31,7 @@ package struct OpenMeteoPastProvider: Sendable {
     /// `hourly=` variables for a single past day.
     static let hourlyVariables = [
         "temperature_2m", "apparent_temperature", "relative_humidity_2m", "precipitation", "weather_code",
-        "wind_speed_10m", "wind_direction_10m",
+        "wind_speed_10m", "wind_direction_10m", "is_day",
     ]
     /// `daily=` variables of the normals request.
     static let normalVariables = ["temperature_2m_max", "temperature_2m_min", "precipitation_sum"]

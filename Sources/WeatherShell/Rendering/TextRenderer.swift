@@ -297,15 +297,26 @@ package enum TextRenderer {
         case .exportData(_, _, _, let text):
             return [text]
         case .imported(let added, let alreadySaved, _, let path):
-            var line = "\(Self.count(added.count, "favorite")) imported from \(path)"
-            if !added.isEmpty { line += ": " + added.map(\.name).joined(separator: ", ") }
-            var lines = [line]
+            // A few names follow on the line; more than that would make one long wrapped line (or,
+            // one a line, scroll the count away): the count, and `favs` lists them.
+            let line = "\(Self.count(added.count, "favorite")) imported from \(path)"
+            var lines: [String]
+            if added.isEmpty {
+                lines = [line]
+            } else if added.count <= Self.importedNamesShown {
+                lines = [line + ": " + added.map(\.name).joined(separator: ", ")]
+            } else {
+                lines = [line + " (“favs” lists them)"]
+            }
             if alreadySaved > 0 { lines.append("\(alreadySaved) already saved (same coordinates), skipped") }
             return lines
         case .notSaved(let error):
             return ["not saved to disk, kept for this session only: \(error.description)"]
         }
     }
+
+    /// How many imported names `import` lists after its count.
+    static let importedNamesShown = 10
 
     // MARK: - find
 
