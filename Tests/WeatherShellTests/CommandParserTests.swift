@@ -111,6 +111,12 @@ import WeatherKit
 
     @Test(arguments: [
         ("frobnicate", "unknown command “frobnicate”; type “help” for the list"),
+        ("past 2025-02-30", "2025-02-30 is not a day of the calendar"),
+        ("past 2024-07-01..2024-13-01", "2024-13-01 is not a day of the calendar"),
+        (
+            "past someday",
+            "usage: past DATE[..DATE] [place | favorite]: DATE is 2024-07-14, yesterday or -3 (days ago); DATE..DATE up to 31 days"
+        ),
         ("find", "usage: find <query | lat,lon>"),
         ("use x", "the candidate must be a number from 1 up, not “x”"),
         ("history 99999999999999999999", "the count 99999999999999999999 is too large"),

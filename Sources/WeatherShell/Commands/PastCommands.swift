@@ -14,7 +14,13 @@ extension CommandSpec {
         completion: .dateThenFavorites
     ) { arguments throws(ShellError) in
         guard let word = arguments.next() else { throw arguments.usage(PastDays.note) }
-        guard let days = PastDays(parsing: word) else { throw arguments.usage(PastDays.note) }
+        guard let days = PastDays(parsing: word) else {
+            // Shaped like a date but not one (2025-02-30): say so, not only the synopsis.
+            if let bad = PastDays.impossibleDate(in: word) {
+                throw .usage("\(TerminalText.sanitized(bad)) is not a day of the calendar")
+            }
+            throw arguments.usage(PastDays.note)
+        }
         return .past(days, try CommandParser.optionalPlace(&arguments))
     }
 
@@ -70,6 +76,18 @@ package struct PastDays: Hashable, Sendable {
 
     /// The most days one `past` shows.
     package static let maximumDays = 31
+    /// The part of `word` shaped `YYYY-MM-DD` that names no day (`2025-02-30`), if any.
+    static func impossibleDate(in word: String) -> String? {
+        for part in word.components(separatedBy: "..") {
+            let bytes = Array(part.utf8)
+            let shaped =
+                bytes.count == 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
+                && bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }
+            if shaped, PastDate(parsing: Substring(part)) == nil { return part }
+        }
+        return nil
+    }
+
     /// What follows the synopsis in a usage error.
     static let note = ": DATE is 2024-07-14, yesterday or -3 (days ago); DATE..DATE up to 31 days"
 
