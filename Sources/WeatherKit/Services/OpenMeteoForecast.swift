@@ -292,6 +292,19 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         }
     }
 
+    /// A day of a `daily` block: "YYYY-MM-DD", or with unixtime the instant of its local
+    /// midnight (`offset`: the answer's `utc_offset_seconds`); nil for anything else.
+    static func day(_ value: JSONValue, offset: Int) -> LocalDate? {
+        switch value {
+        case .string(let text): LocalDate(iso: Substring(text.prefix(10)))
+        case .number:
+            value.unixTime.map {
+                ZoneClock.fixed(Int($0.timeIntervalSince1970), offset: offset, abbreviation: nil).date
+            }
+        default: nil
+        }
+    }
+
     /// The days of the answer. A day whose sunrise equals its sunset (Open-Meteo's mark for a
     /// day without either: both at local midnight, or in older answers at 1970-01-01T00:00) is
     /// polar night or midnight sun, told apart by its daylight duration, else by `is_day` of
@@ -318,17 +331,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             ZoneClock.fixed(Int($0.time.timeIntervalSince1970), offset: offset, abbreviation: nil).date
         }
         return rawTimes.indices.compactMap { i in
-            // Days are "YYYY-MM-DD", or with unixtime the instant of local midnight.
-            let date: LocalDate?
-            switch rawTimes[i] {
-            case .string(let text): date = LocalDate(iso: Substring(text.prefix(10)))
-            case .number:
-                date = rawTimes[i].unixTime.map {
-                    ZoneClock.fixed(Int($0.timeIntervalSince1970), offset: offset, abbreviation: nil).date
-                }
-            default: date = nil
-            }
-            guard let date else { return nil }
+            guard let date = Self.day(rawTimes[i], offset: offset) else { return nil }
             var day = DailyForecast(date: date)
             day.weatherCode = code.code(i)
             day.temperatureMaxCelsius = maximum[i]

@@ -243,7 +243,7 @@ package struct OpenMeteoPastProvider: Sendable {
         let wind = try block.column("wind_speed_10m_max", .speed, aliases: ["windspeed_10m_max"])
         let sunshine = try block.column("sunshine_duration", .duration)
         return rawTimes.indices.compactMap { i in
-            guard let date = Self.date(rawTimes[i], offset: offset) else { return nil }
+            guard let date = OpenMeteoForecastProvider.day(rawTimes[i], offset: offset) else { return nil }
             var day = PastDay(date: date)
             day.weatherCode = code.code(i)
             day.temperatureMaxCelsius = maximum[i]
@@ -253,18 +253,6 @@ package struct OpenMeteoPastProvider: Sendable {
             day.windSpeedMaxKilometresPerHour = wind[i]
             day.sunshineDurationSeconds = sunshine[i]
             return day
-        }
-    }
-
-    /// A day: "YYYY-MM-DD", or with unixtime the instant of its local midnight.
-    static func date(_ value: JSONValue, offset: Int) -> LocalDate? {
-        switch value {
-        case .string(let text): LocalDate(iso: Substring(text.prefix(10)))
-        case .number:
-            value.unixTime.map {
-                ZoneClock.fixed(Int($0.timeIntervalSince1970), offset: offset, abbreviation: nil).date
-            }
-        default: nil
         }
     }
 
@@ -308,7 +296,7 @@ package struct OpenMeteoPastProvider: Sendable {
             if case .string(let text) = rawTimes[i] {
                 date = isoDay(text)
             } else {
-                date = Self.date(rawTimes[i], offset: 0)
+                date = OpenMeteoForecastProvider.day(rawTimes[i], offset: 0)
             }
             guard let date else { continue }
             dates.append(date)
