@@ -102,14 +102,9 @@ import WeatherTestSupport
             #expect(fish.stdout == "export-9.csv\nO'Brien\nElbe Tunnel\ncsv\njson\n", "\(fish.stderr)")
         }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
-            var zshEnvironment = environment
-            zshEnvironment["HOME"] = home.path
-            let terminal = try TerminalSession(program: ["/usr/bin/zsh", "-f"], environment: zshEnvironment)
-            try terminal.wait(for: "the zsh prompt") { !$0.isEmpty }
-            try terminal.send(
-                "mkdir -p \(home.path)/f; wx completions zsh > \(home.path)/f/_wx; fpath=(\(home.path)/f $fpath); autoload -U compinit; compinit -u; PS1='z> '",
-                "Enter")
-            try terminal.wait(for: "the new prompt") { $0.hasSuffix("z>") }
+            let terminal = try TerminalSession.zshWithCompletions(
+                functions: "\(home.path)/f", home: home.path, environment: environment,
+                setup: "mkdir -p \(home.path)/f; wx completions zsh > \(home.path)/f/_wx; ")
             try terminal.send("wx show O\\'B", "Tab")
             try terminal.wait(for: "zsh completion") { $0.hasSuffix("z> wx show O\\'Brien") }
         }

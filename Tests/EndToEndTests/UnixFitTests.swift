@@ -92,14 +92,8 @@ import WeatherTestSupport
 
         // zsh: the real completion system in a real terminal.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
-            var zshEnvironment = environment
-            zshEnvironment["HOME"] = home.path
-            let terminal = try TerminalSession(program: ["/usr/bin/zsh", "-f"], environment: zshEnvironment)
-            try terminal.wait(for: "the zsh prompt") { !$0.isEmpty }
-            try terminal.send(
-                "fpath=(\(root)/share/zsh/site-functions $fpath); autoload -U compinit; compinit -u; PS1='z> '", "Enter"
-            )
-            try terminal.wait(for: "the new prompt") { $0.hasSuffix("z>") }
+            let terminal = try TerminalSession.zshWithCompletions(
+                functions: "\(root)/share/zsh/site-functions", home: home.path, environment: environment)
             try terminal.send("wx show Ham", "Tab")
             try terminal.wait(for: "zsh completion") { $0.hasSuffix("z> wx show Hamburg\\ Elbe\\ Hall") }
         }

@@ -167,3 +167,21 @@ package final class TerminalSession: @unchecked Sendable {
 
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }
+
+extension TerminalSession {
+    /// zsh (`-f`, no start-up files) in a real terminal with HOME at `home`, its completion
+    /// system started with wx's `_wx` from `functions` (a folder, put first on `fpath`), at the
+    /// prompt `z>`. `setup` runs first (writing `_wx` there, say).
+    package static func zshWithCompletions(
+        functions: String, home: String, environment: [String: String], setup: String = ""
+    ) throws -> TerminalSession {
+        var zshEnvironment = environment
+        zshEnvironment["HOME"] = home
+        let terminal = try TerminalSession(program: ["/usr/bin/zsh", "-f"], environment: zshEnvironment)
+        try terminal.wait(for: "the zsh prompt") { !$0.isEmpty }
+        try terminal.send(
+            setup + "fpath=(\(functions) $fpath); autoload -U compinit; compinit -u; PS1='z> '", "Enter")
+        try terminal.wait(for: "the new prompt") { $0.hasSuffix("z>") }
+        return terminal
+    }
+}
