@@ -1,10 +1,8 @@
 import Synchronization
 import WeatherKit
 
-/// Runs an action after a delay unless cancelled first: `Task.sleep` in the product, a hand-fired
-/// queue in tests (so that no test waits a second).
-///
-/// (A small seam of the app's own; branch `clock` brings a `WXClock` this can move onto.)
+/// Runs an action after a delay unless cancelled first: a sleep on the product's `WXClock`, a
+/// hand-fired queue in tests (so that no test waits a second).
 package protocol DelayScheduler: Sendable {
     /// Runs `action` after `seconds`, on any thread, unless the returned handle is cancelled.
     func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction
@@ -15,14 +13,16 @@ package protocol ScheduledAction: Sendable {
     func cancel()
 }
 
-/// The product's scheduler: a task that sleeps.
+/// The product's scheduler: a task that sleeps on `clock`, the one the services wait on.
 package struct SleepingScheduler: DelayScheduler {
-    package init() {}
+    let clock: any WXClock
+
+    package init(clock: any WXClock = SystemClock()) { self.clock = clock }
 
     package func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
         SleepingTask(
-            task: Task {
-                guard (try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))) != nil else { return }
+            task: Task { [clock] in
+                guard (try? await clock.sleep(for: .milliseconds(Int64(seconds * 1000)))) != nil else { return }
                 action()
             })
     }
