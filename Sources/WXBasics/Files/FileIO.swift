@@ -37,8 +37,6 @@ package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
 /// The file-system operations the stores and the cache need, with POSIX semantics spelled out: private
 /// permissions, advisory locks, whole-line appends and crash-safe replacement.
 package enum FileIO {
-    /// The errno of the last failing call, as a short phrase ("No space left on device").
-    package static func lastError() -> String { String(cString: strerror(errno)) }
 
     /// Why the file `info` describes (from `fstat` or `stat`) is not one wx may read or write as
     /// a file of its own: nil for a regular file, else "it is a folder, not a file", "it is a

@@ -92,18 +92,6 @@ package struct OpenMeteoPastProvider: Sendable {
             origin: fetched.origin)
     }
 
-    /// Daily values for the days `range` at `coordinate`, the service chosen by the date:
-    /// what happened on past days, for comparing with what was forecast. One request per place
-    /// and range (none when cached).
-    ///
-    /// - Parameter today: the date today (UTC), which decides the service.
-    /// - Throws: `ServiceError`.
-    package func days(
-        at coordinate: Coordinate, from range: ClosedRange<LocalDate>, today: LocalDate
-    ) async throws(ServiceError) -> Fetched<PastWeather> {
-        try await past(at: coordinate, days: range, source: PastSource.choose(for: range, today: today), hours: false)
-    }
-
     // MARK: - Observed days, for checking kept forecasts
 
     /// Which service answers the days `from` … `to` as of `now`, in words for `saved N`:
