@@ -442,8 +442,11 @@ package enum TextRenderer {
         let why = reason.map { " (\($0.description))" } ?? ""
         // "offline" only when the network is out of reach (or --offline); a service that answered
         // with a refusal (rate limit, outage) was reached: its saved answer is shown instead.
-        var offline = true
-        if let reason, case .transport = reason {} else if reason != nil { offline = false }
+        let offline: Bool
+        switch reason {
+        case nil, .transport?: offline = true
+        default: offline = false
+        }
         let age = ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))
         return wrap(
             (offline ? "offline: data from \(age) ago" : "saved data from \(age) ago") + why,
