@@ -168,15 +168,19 @@ package enum TextRenderer {
             // 65 columns before the condition at 80; narrower, the words give way, then the
             // amount, the chance and the condition are left out: a value is never cut.
             let readings = snapshots.map(\.reading)
+            // "2025-07-27 12:00 pm" is three columns wider than "2025-07-27 12:00": the name
+            // gives them up, so the 12-hour list keeps the same layout instead of closing up.
+            let dateWidth = context.units.clock == .twelveHour ? 19 : 16
             let table = TextTable(
                 columns: [
                     .init(
                         header: "", cells: snapshots.map { $0.id == 0 ? "new" : String($0.id) }, width: 5, right: true),
                     .init(
                         header: "", cells: snapshots.map { format.dateTime(snapshotClock($0, $0.reading.dataTime)) },
-                        lead: 2, width: 16),
+                        lead: 2, width: dateWidth),
                     .init(
-                        header: "", cells: snapshots.map(\.placeName), lead: 2, width: max(14, width - 66),
+                        header: "", cells: snapshots.map(\.placeName), lead: 2,
+                        width: max(14, width - 66 - (dateWidth - 16)),
                         shrinkable: 8),
                     .init(
                         header: "", cells: readings.map { format.temperature($0.temperatureCelsius) }, lead: 1,
