@@ -78,11 +78,10 @@ package final class EventLog {
     package let path: String
     let folder: String
 
-    /// Snapshots folded from the log so far, by id, and how far the fold has read.
-    private var snapshotsByID: [Int: Snapshot] = [:]
-    private var deletedIDs: Set<Int> = []
-    private var foldedBytes: Int = 0
-    private var foldedVersion: [Int]?
+    /// The snapshots folded from the log so far, without their kept forecasts (what `saved`
+    /// lists), and how much of the log `log.jsonl.index` covered when it was last read or written.
+    private var catalog: SnapshotCatalog?
+    private var indexedBytes = 0
     /// Lines that could not be read, counted once per session.
     package private(set) var skippedLines = 0
     private var toldSkippedLines = 0
@@ -376,8 +375,14 @@ package final class EventLog {
     // MARK: - Reading
 
     /// Snapshots not deleted, oldest first; those not yet written (id 0) last.
-    package func snapshots() -> [Snapshot] {
-        fold()
+    ///
+    /// - Parameter keptForecasts: whether each comes with the forecast kept with it
+    ///   (`reading.forecastDays`), read from the whole log; without them (nil), the list comes
+    ///   from `log.jsonl.index` and the part of the log appended since, which is what lets `saved`
+    ///   list from a log of a million lines in milliseconds.
+    package func snapshots(keptForecasts: Bool = true) -> [Snapshot] {
+        let folded = keptForecasts ? foldWhole() : refreshCatalog()
+        skippedLines = folded?.skippedLines ?? 0
         if skippedLines > toldSkippedLines {
             // Reading snapshots does not parse every command line, so this is not a count:
             // `log` reads every line whole and gives one.
@@ -393,7 +398,9 @@ package final class EventLog {
             case .command: break
             }
         }
-        return snapshotsByID.values.filter { !deleted.contains($0.id) }.sorted { $0.id < $1.id } + unwritten
+        guard let folded else { return unwritten }
+        guard !deleted.isEmpty || !unwritten.isEmpty else { return folded.snapshots }
+        return folded.snapshots.filter { !deleted.contains($0.id) } + unwritten
     }
 
     /// The snapshot with `id`, unless deleted.
@@ -523,48 +530,106 @@ package final class EventLog {
         return HistoryEntry(number: record.n, line: record.line, time: time)
     }
 
-    /// Reads the part of the log appended since the last fold and folds its snapshot records.
-    /// A log replaced by another process (smaller, or another inode) is folded again from the start.
-    private func fold() {
-        let version = fileSystem.version(of: path)
-        if let version, let previous = foldedVersion, version[0] != previous[0] || version[1] < foldedBytes {
-            snapshotsByID = [:]
-            deletedIDs = []
-            foldedBytes = 0
+    /// The snapshots of the whole log with their kept forecasts; nil when there is no log.
+    private func foldWhole() -> SnapshotCatalog? {
+        guard let file = LogFile(path: path) else { return nil }
+        var folded = SnapshotCatalog(device: file.device, inode: file.inode, keepingForecasts: true)
+        folded.coveredBytes = file.linesForward(from: 0, long: { _ in folded.skippedLines += 1 }) {
+            Self.fold($0, into: &folded)
         }
-        foldedVersion = version
-        guard version != nil, let file = LogFile(path: path) else { return }
-        foldedBytes = file.linesForward(from: foldedBytes, long: { _ in skippedLines += 1 }) { line in
-            // Most lines are commands: bytes tell them apart without parsing. wx writes keys
-            // sorted, so `kind` comes first; lines from other writers are parsed.
-            let (kind, parsed) = Self.classify(line)
-            if kind == .command {
-                // One in wx's own layout is taken as it is; another writer's is checked whole,
-                // so that the count of unreadable lines agrees with `log`.
-                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.commandEntry(line, parsed: parsed) == nil
-                {
-                    skippedLines += 1
-                }
+        folded.finishFold()
+        return folded
+    }
+
+    /// Brings `catalog` to the end of the log and returns it (nil when there is no log). It
+    /// starts from the one in memory, else from `log.jsonl.index`, when either matches the log
+    /// (`LogFile.holds`), else from the start of the log, and folds what was appended since. The
+    /// index is written again once more than `SnapshotIndex.rewriteAfter` bytes were folded beyond
+    /// it; when it cannot be written, the listing is only slower.
+    private func refreshCatalog() -> SnapshotCatalog? {
+        guard let file = LogFile(path: path) else {
+            catalog = nil
+            return nil
+        }
+        var folded: SnapshotCatalog
+        if let current = catalog, file.holds(current) {
+            folded = current
+        } else if let stored = readIndex(), file.holds(stored) {
+            folded = stored
+            indexedBytes = stored.coveredBytes
+        } else {
+            folded = SnapshotCatalog(device: file.device, inode: file.inode)
+            folded.fingerprint = file.fingerprint(coveredBytes: 0) ?? 0
+            indexedBytes = 0
+        }
+        guard folded.coveredBytes < file.size else {
+            file.close()
+            catalog = folded
+            return folded
+        }
+        folded.coveredBytes = file.linesForward(from: folded.coveredBytes, long: { _ in folded.skippedLines += 1 }) {
+            Self.fold($0, into: &folded)
+        }
+        folded.finishFold()
+        // The fingerprint of what is folded now, from the same file (a log replaced meanwhile is
+        // not kept: it is folded afresh next time).
+        guard let again = LogFile(path: path) else { return folded }
+        defer { again.close() }
+        guard again.device == folded.device, again.inode == folded.inode,
+            let fingerprint = again.fingerprint(coveredBytes: folded.coveredBytes)
+        else {
+            catalog = nil
+            return folded
+        }
+        folded.fingerprint = fingerprint
+        catalog = folded
+        if folded.coveredBytes - indexedBytes >= SnapshotIndex.rewriteAfter {
+            indexedBytes = folded.coveredBytes
+            let bytes = SnapshotIndex.encode(folded)
+            try? StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
+                try StoreFiles.replace(folder + "/" + SnapshotIndex.name, with: bytes, fileSystem)
+            }
+        }
+        return folded
+    }
+
+    /// The catalog `log.jsonl.index` holds; nil when it is absent or cannot be read whole.
+    private func readIndex() -> SnapshotCatalog? {
+        guard let data = try? fileSystem.contents(of: folder + "/" + SnapshotIndex.name, limit: SnapshotIndex.largest)
+        else { return nil }
+        return data.withUnsafeBytes(SnapshotIndex.decode)
+    }
+
+    /// Takes one line of the log into `catalog`: a snapshot, a deletion, or a line counted as
+    /// unreadable. Most lines are commands: bytes tell them apart without parsing. wx writes
+    /// keys sorted, so `kind` comes first; lines from other writers are parsed.
+    private static func fold(_ line: UnsafeRawBufferPointer, into catalog: inout SnapshotCatalog) {
+        let (kind, parsed) = classify(line)
+        switch kind {
+        case .command:
+            // One in wx's own layout is taken as it is; another writer's is checked whole, so
+            // that the count of unreadable lines agrees with `log`.
+            if !LogFile.starts(line, with: sortedCommandPrefix), commandEntry(line, parsed: parsed) == nil {
+                catalog.skippedLines += 1
+            }
+        case .deletion:
+            guard let record = read(line, parsed, as: DeletionRecord.init) else {
+                catalog.skippedLines += 1
                 return
             }
-            if kind == .deletion {
-                guard let record = Self.read(line, parsed, as: DeletionRecord.init) else {
-                    skippedLines += 1
-                    return
-                }
-                deletedIDs.insert(record.id)
-                snapshotsByID[record.id] = nil
-            } else if kind == .snapshot {
-                guard let record = Self.read(line, parsed, as: SnapshotRecord.init), record.kind == "snapshot",
-                    let snapshot = record.snapshot
-                else {
-                    skippedLines += 1
-                    return
-                }
-                if !deletedIDs.contains(snapshot.id) { snapshotsByID[snapshot.id] = snapshot }
-            } else if kind == .unreadable {
-                skippedLines += 1
+            catalog.delete(record.id)
+        case .snapshot:
+            guard let record = read(line, parsed, as: SnapshotRecord.init), record.kind == "snapshot",
+                let snapshot = record.snapshot
+            else {
+                catalog.skippedLines += 1
+                return
             }
+            catalog.add(snapshot)
+        case .unreadable:
+            catalog.skippedLines += 1
+        case .other:
+            break
         }
     }
 
@@ -926,6 +991,8 @@ struct SnapshotRecord: Encodable {
 struct LogFile {
     let fd: Int32
     let size: Int
+    let device: UInt64
+    let inode: UInt64
     static let chunk = 1 << 20
 
     /// Opens `path`; nil when it is absent or not a regular file (a FIFO is found without
@@ -935,11 +1002,26 @@ struct LogFile {
         guard fd >= 0 else { return nil }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
+            Glibc.close(fd)
             return nil
         }
         self.fd = fd
         self.size = Int(info.st_size)
+        self.device = UInt64(info.st_dev)
+        self.inode = UInt64(info.st_ino)
+    }
+
+    /// Closes the file, for a caller that reads no lines.
+    func close() { _ = Glibc.close(fd) }
+
+    /// `SnapshotIndex.fingerprint` of the file's first `coveredBytes` bytes.
+    func fingerprint(coveredBytes: Int) -> UInt64? { SnapshotIndex.fingerprint(fd: fd, coveredBytes: coveredBytes) }
+
+    /// Whether `catalog` was folded from this file as it is: the same file, at least as long, with
+    /// the same bytes where the fingerprint looks.
+    func holds(_ catalog: SnapshotCatalog) -> Bool {
+        catalog.device == device && catalog.inode == inode && catalog.coveredBytes <= size
+            && fingerprint(coveredBytes: catalog.coveredBytes) == catalog.fingerprint
     }
 
     /// Whether `line` begins with `prefix`.
@@ -957,7 +1039,7 @@ struct LogFile {
     func linesForward(
         from start: Int, long: (Range<Int>) -> Void = { _ in }, _ body: (UnsafeRawBufferPointer) -> Void
     ) -> Int {
-        defer { close(fd) }
+        defer { Glibc.close(fd) }
         var consumed = start  // file offset of buffer[0]
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
         var filled = 0  // bytes of buffer holding data
@@ -1024,7 +1106,7 @@ struct LogFile {
     /// - Returns: how many lines were skipped for their length.
     @discardableResult
     func linesBackwards(_ body: (UnsafeRawBufferPointer) -> Bool) -> Int {
-        defer { close(fd) }
+        defer { Glibc.close(fd) }
         let chunk = 1 << 16
         var buffer = [UInt8](repeating: 0, count: chunk)
         var chunkStart = 0  // file offsets of what buffer holds

@@ -32,7 +32,9 @@ package enum LineStatus: Hashable, Sendable {
 @MainActor
 package final class ShellRunner {
     package let session: WeatherSession
-    package var format: OutputFormat
+    package var format: OutputFormat {
+        didSet { session.listsKeptForecasts = format == .json }
+    }
     let output: any OutputSink
     let colour: Bool
     let unicode: Bool
@@ -66,6 +68,7 @@ package final class ShellRunner {
         self.session = session
         self.output = output
         self.format = format
+        session.listsKeptForecasts = format == .json
         self.colour = colour
         self.unicode = unicode
         self.width = width

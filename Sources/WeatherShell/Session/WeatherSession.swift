@@ -105,6 +105,11 @@ package final class WeatherSession {
     package var settings: Settings { state.document.settings }
     package var favorites: [Favorite] { state.document.favorites }
 
+    /// Whether the list of snapshots (`saved`) comes with each one's kept forecast, as `--json`
+    /// gives it; the text list shows none, and without them it is read from the log's index
+    /// rather than from the whole log. Set by the front end from its output format.
+    package var listsKeptForecasts = true
+
     /// The favorites' names for tab completion, with what another wx saved since the last
     /// command (state.plist is re-read only when it changed: one `stat` otherwise).
     package func favoriteNamesForCompletion() -> [String] {
@@ -163,7 +168,7 @@ package final class WeatherSession {
         case .save: return try save()
         case .snapshots:
             if let problem = log.readProblem() { throw ShellError(problem) }
-            return [.snapshots(log.snapshots())]
+            return [.snapshots(log.snapshots(keptForecasts: listsKeptForecasts))]
         case .snapshot(let id):
             if let problem = log.readProblem() { throw ShellError(problem) }
             return try await showSnapshot(id)
