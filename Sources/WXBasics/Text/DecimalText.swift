@@ -13,15 +13,29 @@ package enum DecimalText {
         // people expect it to round as written.
         let scaled = (value * scale * (1 + 2 * Double.ulpOfOne)).rounded(.toNearestOrAwayFromZero)
         guard abs(scaled) < 9.0e17 else { return String(value) }
-        var units = Int64(scaled)
-        let negative = units < 0
-        if negative { units = -units }
-        var text = String(units)
-        if digits > 0 {
-            if text.count <= digits { text = String(repeating: "0", count: digits - text.count + 1) + text }
-            text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+        let negative = scaled < 0
+        var units = UInt64(abs(scaled))
+        // The digits from the last, written into a buffer from its end: a table of tens of
+        // thousands of rows formats a number in each of several cells.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var start = buffer.count
+            var written = 0
+            repeat {
+                if written == digits, digits > 0 {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: ".")
+                }
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(units % 10)
+                units /= 10
+                written += 1
+            } while units > 0 || written <= digits
+            if negative, scaled != 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
-        return negative && units != 0 ? "-" + text : text
     }
 
     /// The shortest text that reads back as the same `Double` ("52.52", "13.419998", "7"):

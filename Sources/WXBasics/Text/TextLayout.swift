@@ -4,8 +4,31 @@ package enum TextLayout {
     /// The number of terminal columns `text` takes.
     package static func columns(_ text: String) -> Int {
         // Printable ASCII (most cells of a table) takes a column a byte.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if let counted = text.utf8.withContiguousStorageIfAvailable(latinColumns) ?? nil { return counted }
         return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// The columns of text whose every character is printable and below U+0300 (ASCII, "°",
+    /// Latin letters with their accents: most cells of a table), counted from the bytes, one
+    /// column each; nil for anything else.
+    private static func latinColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                guard byte >= 0x20, byte != 0x7F else { return nil }
+                index += 1
+            } else if byte >= 0xC2, byte < 0xCC, index + 1 < bytes.count {
+                // U+0080…U+02FF, two bytes; U+0080…U+009F are control characters.
+                guard byte != 0xC2 || bytes[index + 1] >= 0xA0 else { return nil }
+                index += 2
+            } else {
+                return nil
+            }
+            count += 1
+        }
+        return count
     }
 
     static func width(of scalar: Unicode.Scalar) -> Int {

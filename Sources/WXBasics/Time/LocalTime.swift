@@ -44,7 +44,25 @@ package struct LocalDate: Hashable, Comparable, Sendable, Codable {
 
     /// "2026-02-06".
     package var iso: String {
-        "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+        guard (0...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else {
+            return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+        }
+        // Ten bytes, written directly: lists of tens of thousands of snapshots show a date each.
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            func put(_ value: Int, _ count: Int, at offset: Int) {
+                var rest = value
+                for index in (offset..<(offset + count)).reversed() {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            put(month, 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8)
+            return 10
+        }
     }
 
     package static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }

@@ -50,7 +50,8 @@ package enum TextRenderer {
         // Exported data is printed byte for byte (CSV keeps its CRLF line ends).
         if case .exportData(_, _, _, let text) = result { return text }
         let lines = TextRenderer.lines(result, context: context)
-        let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        var text = lines.joined(separator: "\n")
+        if !lines.isEmpty { text.append("\n") }
         return context.unicode ? text : ascii(text)
     }
 
@@ -154,7 +155,7 @@ package enum TextRenderer {
                     dropOrder: 1),
                 .init(header: "", cells: favorites.map(\.coordinate.latitudeLongitudeText), lead: 2),
             ])
-            return Array(table.lines(width: width).dropFirst())
+            return [table.text(width: width, header: false)]
         case .snapshotSaved(let snapshot):
             let reading = snapshot.reading
             let time = format.dateTime(snapshotClock(snapshot, reading.dataTime))
@@ -196,7 +197,7 @@ package enum TextRenderer {
                         header: "", cells: readings.map { condition($0.weatherCode) }, lead: 2,
                         width: max(4, width - 65 - max(0, width - 80)), shrinkable: 8, dropOrder: 3),
                 ], indent: 0)
-            return Array(table.lines(width: width).dropFirst())
+            return [table.text(width: width, header: false)]
         case .snapshot(let snapshot, let outcome):
             let reading = snapshot.reading
             let clock = snapshotClock(snapshot, reading.dataTime)
@@ -952,8 +953,16 @@ package enum TextRenderer {
         return "\(sign)\(ValueFormatter.two(minutes / 60)):\(ValueFormatter.two(minutes % 60))"
     }
 
+    /// The snapshot's data time (`date`) at its place: under the UTC offset kept with it, which
+    /// the service gave for that instant; under its zone's rules only when it kept none (records
+    /// written before wx kept the offset read as 0), else looking the zone up for each of tens of
+    /// thousands of rows in `saved`.
     static func snapshotClock(_ snapshot: Snapshot, _ date: Date) -> LocalDateTime {
-        ZoneClock(
+        guard snapshot.utcOffsetSeconds == 0, snapshot.timeZone != nil else {
+            return ZoneClock.fixed(
+                Int(date.timeIntervalSince1970.rounded(.down)), offset: snapshot.utcOffsetSeconds, abbreviation: nil)
+        }
+        return ZoneClock(
             ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
         ).localTime(date)
     }

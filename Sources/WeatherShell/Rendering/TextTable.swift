@@ -24,9 +24,9 @@ struct TextTable {
         /// The fewest columns it may shrink to: its minimum, and never less than its header.
         var narrowest: Int? { shrinkable.map { max($0, TextLayout.columns(header)) } }
 
-        /// The widest of the header and the cells, in terminal columns. Measured once by
-        /// `lines(width:)`, which passes it on (a table may have tens of thousands of rows).
-        var measuredNatural: Int { cells.reduce(TextLayout.columns(header)) { max($0, TextLayout.columns($1)) } }
+        /// Each cell's width in terminal columns. Measured once by `text(width:)`, which passes
+        /// them on (a table may have tens of thousands of rows).
+        var measuredCells: [Int] { cells.map(TextLayout.columns) }
     }
 
     var columns: [Column]
@@ -36,24 +36,37 @@ struct TextTable {
     /// The header line and one line per row, none longer than `width` columns when the
     /// columns that are never cut or left out fit it; trailing spaces removed.
     func lines(width: Int) -> [String] {
+        text(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The lines of `lines(width:)` joined by "\n" (none after the last), without the header line
+    /// when `header` is false: made as one piece of text, for tables of tens of thousands of rows
+    /// (`saved`, `favs`).
+    func text(width: Int, header: Bool = true) -> String {
         var kept = columns
-        var naturals = columns.map(\.measuredNatural)
+        var widths = columns.map(\.measuredCells)
+        // The widest of each column's header and cells.
+        var naturals = zip(columns, widths).map { column, cells in
+            cells.reduce(TextLayout.columns(column.header), max)
+        }
         while true {
             if let layout = Self.fit(kept, naturals, width: width - indent) {
-                return Self.render(kept, layout, indent: indent)
+                return Self.render(kept, widths, layout, indent: indent, header: header)
             }
             let droppable = kept.indices.filter { kept[$0].dropOrder != nil }
             guard let drop = droppable.min(by: { kept[$0].dropOrder! < kept[$1].dropOrder! }) else {
-                return Self.render(kept, Self.compact(kept, naturals, shrunk: true), indent: indent)
+                return Self.render(
+                    kept, widths, Self.compact(kept, naturals, shrunk: true), indent: indent, header: header)
             }
             kept.remove(at: drop)
+            widths.remove(at: drop)
             naturals.remove(at: drop)
         }
     }
 
     /// Lead and width of each column within `width`, or nil when they cannot fit.
     ///
-    /// - Parameter naturals: each column's `measuredNatural`.
+    /// - Parameter naturals: each column's widest cell or header.
     static func fit(_ columns: [Column], _ naturals: [Int], width: Int) -> [(lead: Int, width: Int)]? {
         let preferred = zip(columns, naturals).map { column, natural in
             (lead: column.lead, width: column.shrinkable == nil ? max(column.width, natural) : column.width)
@@ -87,32 +100,78 @@ struct TextTable {
 
     static func total(_ layout: [(lead: Int, width: Int)]) -> Int { layout.reduce(0) { $0 + $1.lead + $1.width } }
 
-    static func render(_ columns: [Column], _ layout: [(lead: Int, width: Int)], indent: Int) -> [String] {
+    /// The header line (when `header`) and the rows, laid out, joined by "\n".
+    ///
+    /// - Parameter widths: each column's `measuredCells`.
+    static func render(
+        _ columns: [Column], _ widths: [[Int]], _ layout: [(lead: Int, width: Int)], indent: Int, header: Bool
+    ) -> String {
         let rows = columns.first?.cells.count ?? 0
-        let length = indent + total(layout)
-        func line(_ cell: (Column) -> String) -> String {
-            // One string grown in place: room for the layout's columns (more bytes only when a
-            // cell is not ASCII).
-            var text = ""
-            text.reserveCapacity(length)
-            Self.appendSpaces(indent, to: &text)
-            for (column, place) in zip(columns, layout) {
-                Self.appendSpaces(place.lead, to: &text)
-                // As `TextLayout.pad`, measuring the cell once.
-                var value = cell(column)
-                var used = TextLayout.columns(value)
-                if used > place.width {
-                    value = TextLayout.truncate(value, to: place.width)
-                    used = TextLayout.columns(value)
-                }
-                if column.right { Self.appendSpaces(place.width - used, to: &text) }
-                text += value
-                if !column.right { Self.appendSpaces(place.width - used, to: &text) }
-            }
-            Self.removeTrailingSpaces(&text)
-            return text
+        let cells = columns.map(\.cells)
+        let right = columns.map(\.right)
+        // Every line is written into one buffer of bytes, and the text made from it once: for
+        // tens of thousands of rows, a string for each line (and each grown cell by cell) took
+        // most of the time. A line takes at most the indent, each column's lead and width, and
+        // its longest cell in bytes (padding and a cell's bytes are never both at their largest),
+        // plus the two bytes a cut cell may gain ("abcde" cut to "abc…").
+        let longest = zip(columns, cells).map { column, cells in
+            cells.reduce(column.header.utf8.count) { max($0, $1.utf8.count) } + 2
         }
-        return [line(\.header)] + (0..<rows).map { row in line { $0.cells[row] } }
+        let capacity = indent + zip(layout, longest).reduce(0) { $0 + $1.0.lead + $1.0.width + $1.1 } + 1
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { line.deallocate() }
+        var out: [UInt8] = []
+        out.reserveCapacity((rows + 1) * (indent + total(layout) + 1))
+        func write(_ row: Int?) {
+            var used = 0  // bytes of `line` written
+            func spaces(_ count: Int) {
+                guard count > 0 else { return }
+                (line + used).initialize(repeating: UInt8(ascii: " "), count: count)
+                used += count
+            }
+            spaces(indent)
+            for index in cells.indices {
+                let place = layout[index]
+                spaces(place.lead)
+                // As `TextLayout.pad`, measuring the cell once.
+                var value = row.map { cells[index][$0] } ?? columns[index].header
+                var columnsUsed = row.map { widths[index][$0] } ?? TextLayout.columns(value)
+                if columnsUsed > place.width {
+                    value = TextLayout.truncate(value, to: place.width)
+                    columnsUsed = TextLayout.columns(value)
+                }
+                if right[index] { spaces(place.width - columnsUsed) }
+                let copied = value.utf8.withContiguousStorageIfAvailable { stored in
+                    (line + used).initialize(from: stored.baseAddress!, count: stored.count)
+                    return stored.count
+                }
+                if let copied {
+                    used += copied
+                } else {
+                    for byte in value.utf8 {
+                        line[used] = byte
+                        used += 1
+                    }
+                }
+                if !right[index] { spaces(place.width - columnsUsed) }
+            }
+            var end = used
+            while end > 0, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            if end == used || end == 0 || line[end - 1] < 0x80 {
+                // After ASCII every space is a character of its own.
+                out.append(contentsOf: UnsafeBufferPointer(start: line, count: end))
+            } else {
+                var text = String(decoding: UnsafeBufferPointer(start: line, count: used), as: UTF8.self)
+                removeTrailingSpaces(&text)
+                out.append(contentsOf: text.utf8)
+            }
+        }
+        if header { write(nil) }
+        for row in 0..<rows {
+            if header || row > 0 { out.append(UInt8(ascii: "\n")) }
+            write(row)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Removes the spaces that end `text` (as Characters: a space after a prepending mark is
@@ -132,9 +191,5 @@ struct TextTable {
         } else {
             while text.last == " " { text.removeLast() }
         }
-    }
-
-    static func appendSpaces(_ count: Int, to text: inout String) {
-        if count > 0 { text.append(String(repeating: " ", count: count)) }
     }
 }
