@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import WXBasics
 import WeatherKit
@@ -372,10 +373,12 @@ package final class StateStore {
             var index = 0
             let count = bytes.count
             while index < count {
-                guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else {
-                    index += 1
-                    continue
+                // The next "<", found with memchr: most of a state.plist is text between tags.
+                guard let found = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "<")), count - index) else {
+                    break
                 }
+                index = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
+                guard index + 1 < count else { break }
                 let next = bytes[index + 1]
                 if next == UInt8(ascii: "/") {
                     depth -= 1
@@ -488,18 +491,19 @@ package final class StateStore {
     private func timeSuffix() -> String { ISOTime.string(now()).filter { $0 != ":" && $0 != "-" } }
 
     /// Decodes state.plist on another thread, for the next `refresh()` to adopt if the file has
-    /// not changed meanwhile. The interactive shell calls it at start, so that the first Tab
-    /// does not wait for thousands of favorites to decode.
+    /// not changed meanwhile; that `refresh()` waits for it rather than decode the file twice.
+    /// wx calls it at start: a state of thousands of favorites then decodes while the command
+    /// reads the log or waits for a service, and the first Tab of the interactive shell does not
+    /// wait for it.
     package func startPreload() {
         let path = self.path
-        let box = preload
         let fileSystem = self.fileSystem
-        Task.detached(priority: .utility) {
+        preload.start {
             guard let version = fileSystem.version(of: path),
                 let data = try? fileSystem.contents(of: path, limit: StateStore.maximumBytes),
                 let document = StateStore.decodeDocument(data)
-            else { return }
-            box.put(Preloaded(version: version, data: data, document: document))
+            else { return nil }
+            return Preloaded(version: version, data: data, document: document)
         }
     }
 
@@ -628,12 +632,21 @@ struct Preloaded: Sendable {
 /// Hands a preloaded document from the decoding thread to the store.
 final class PreloadBox: Sendable {
     private let value = Mutex<Preloaded?>(nil)
+    private let running = DispatchGroup()
 
-    func put(_ preloaded: Preloaded) { value.withLock { $0 = preloaded } }
+    /// Runs `decode` on another thread and keeps what it gives.
+    func start(_ decode: @escaping @Sendable () -> Preloaded?) {
+        running.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            if let preloaded = decode() { self.value.withLock { $0 = preloaded } }
+            self.running.leave()
+        }
+    }
 
-    /// The preloaded document if it is of `version` (once).
+    /// The preloaded document if it is of `version` (once), after waiting for a decode under way.
     func take(version: [Int]) -> Preloaded? {
-        value.withLock { stored in
+        running.wait()
+        return value.withLock { stored in
             defer { stored = nil }
             return stored?.version == version ? stored : nil
         }

@@ -285,18 +285,25 @@ package enum FileIO {
         guard Int(info.st_size) <= limit else {
             throw FileError(cannot: "read", path, reason: "larger than \(limit >> 20) MB")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        // Read straight into the Data returned (no second copy: the files read may be megabytes).
+        var bytes = Data(count: Int(info.st_size))
         var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes {
-                pread(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset))
+        var failure: Int32 = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            while offset < buffer.count {
+                let count = pread(fd, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 {
+                    failure = errno
+                    return
+                }
+                guard count > 0 else { return }
+                offset += count
             }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw FileError(cannot: "read", path, code: errno) }
-            guard count > 0 else { break }
-            offset += count
         }
-        return Data(bytes[0..<offset])
+        if failure != 0 { throw FileError(cannot: "read", path, code: failure) }
+        if offset < bytes.count { bytes.removeSubrange(offset...) }
+        return bytes
     }
 
     /// `path` if nothing is there, else the first free `path-2`, `path-3`… (for copies set

@@ -5,7 +5,13 @@
 extension String {
     /// The text without leading and trailing white space (spaces, tabs, newlines, and other
     /// Unicode white space). FoundationEssentials has no `trimmingCharacters(in:)`.
-    package var trimmed: String { Substring(self).trimmed }
+    package var trimmed: String {
+        // Most text has none at either end (ASCII letters, digits or marks there): then it is
+        // the text itself, found without walking its characters.
+        func graphic(_ byte: UInt8?) -> Bool { byte.map { $0 > 0x20 && $0 < 0x7F } ?? false }
+        if graphic(utf8.first), graphic(utf8.last) { return self }
+        return Substring(self).trimmed
+    }
 }
 
 extension Substring {

@@ -4,6 +4,11 @@ package enum TerminalText {
     /// without bidirectional overrides; tabs and newlines become spaces. An ESC in a place name
     /// can then never move the cursor or recolour the screen.
     package static func sanitized(_ text: String) -> String {
+        // Printable ASCII (most names) has nothing to remove: told from the bytes.
+        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        if printable == true { return text }
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
