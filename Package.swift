@@ -20,6 +20,8 @@ let package = Package(
         // Their headers come from Debian's libedit-dev and libcurl4-openssl-dev (`make deps`).
         .systemLibrary(name: "CEditLine"),
         .systemLibrary(name: "CCurl"),
+        // glibc's <malloc.h>, for mallopt.
+        .systemLibrary(name: "CMalloc"),
         // The signal handlers' shared state, defined once (see state.c for why not in shim.h).
         .target(name: "CTerminalState"),
         .target(name: "WXBasics"),
@@ -39,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "wx",
-            dependencies: ["WeatherShell", "WXBasics", "CEditLine", "CTerminalState"]
+            dependencies: ["WeatherShell", "WXBasics", "CEditLine", "CTerminalState", "CMalloc"]
         ),
         // Writes the manual page wx.1 from the command tables for `make docs` (not installed).
         .executableTarget(

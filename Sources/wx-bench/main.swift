@@ -116,6 +116,15 @@ func main() {
     var count = 0
     report("saved: fold the whole log", 3, median(3) { count = EventLog(folder: folder).snapshots().count })
     print("snapshots\t\(count)\t1")
+    // What `saved` does: the list from log.jsonl.index (written by the first), then its text.
+    var listed: [Snapshot] = []
+    report(
+        "saved: list from the index", 10,
+        median(10) { listed = EventLog(folder: folder).snapshots(keptForecasts: false) })
+    let context = RenderContext(units: .metric, now: now, colour: false, unicode: true, width: 80, fitsWidth: false)
+    report(
+        "saved: text of \(listed.count) snapshots", 10,
+        median(10) { _ = TextRenderer.render(.snapshots(listed), context: context) })
 }
 
 main()

@@ -1,10 +1,19 @@
 // wx: wires the app (WeatherShell's WXApp) to this process: its environment, its streams, the
 // terminal (Terminal/: libedit, Ctrl-C, echo, foreground group) and libcurl. Top-level code
 // here runs on the main actor, as an async entry point.
+import CMalloc
 import Glibc
 import WXBasics
 import WeatherKit
 import WeatherShell
+
+// glibc hands a freed block of 128 KiB or more back to the system at once, and the next large
+// one comes as fresh zeroed pages, each a page fault: listing 20,000 snapshots spent a fifth of its
+// time in them. Larger blocks are kept for reuse instead, and the threads share one heap, so that
+// what the state.plist decode frees in the background serves the listing (make bench, `saved`).
+mallopt(M_MMAP_THRESHOLD, 64 << 20)
+mallopt(M_TRIM_THRESHOLD, 64 << 20)
+mallopt(M_ARENA_MAX, 1)
 
 let waiting = WaitingNotice(scheduler: SleepingScheduler(), write: { StandardStreams.put($0, fd: 2) })
 let host = AppHost(

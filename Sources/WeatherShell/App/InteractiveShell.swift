@@ -41,7 +41,6 @@ package final class InteractiveShell {
     package func run() async -> Int32 {
         interrupts.start { [running] in running.cancel() }
         let session = runner.session
-        session.preloadState()
         for line in session.recentCommandLines(500) { reader.addHistory(line) }
         // What the runner records (references expanded), so that Up recalls what `history` lists.
         runner.onRecord = { [reader] line in reader.addHistory(line) }

@@ -102,6 +102,8 @@ package struct WXApp {
         }
 
         let session = host.makeSession(configuration, invocation.offline)
+        // state.plist decodes on the other core while the command starts (see `startPreload`).
+        session.preloadState()
         let oneShot = !invocation.words.isEmpty || !invocation.commands.isEmpty
         // Where a person watches (the prompt, or `wx show Hamburg` typed at a terminal; never a
         // script or a pipe): "waiting for …" during a slow request, and long output paged.

@@ -45,8 +45,8 @@ extension WeatherSession {
     /// same lines `history` lists.
     package func recentCommandLines(_ count: Int) -> [String] { historyList(last: count).map(\.line) }
 
-    /// Starts decoding state.plist in the background, so that the first Tab at the prompt does
-    /// not wait for thousands of favorites.
+    /// Starts decoding state.plist in the background (see `StateStore.startPreload`), so that
+    /// neither a command nor the first Tab at the prompt waits for thousands of favorites.
     package func preloadState() { state.startPreload() }
 
     /// The favorites' names in the state.plist of `configFolder`, read without a session and
