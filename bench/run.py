@@ -233,10 +233,22 @@ def main():
             met = limit is None or medians["large"] <= limit
             row(f"10,000 favorites + 1,000,000-line log: {label}", f"{medians['large']:.1f} ms",
                 f"empty state {medians['empty']:.1f} ms", f"{medians['large'] / medians['empty']:.1f}×", target, met)
+        # `saved` above lists from log.jsonl.index, which the first (warm-up) run wrote; the first
+        # listing after the index is gone (deleted, or the log compacted) folds the whole log and
+        # writes it again.
+        env = base_env(large)
+        command = f"{wx} saved"
+        result = hyperfine([command], 5, env, prepare=f"rm -f {large}/log.jsonl.index", shell=True, warmup=0)
+        row("the same: `saved` with no index yet (folds the 86 MB log, writes log.jsonl.index)",
+            f"{result[command]['median']:.0f} ms", "—", "—", "—", True)
         inside = {}
         for line in subprocess.run([wxbench, large], capture_output=True, text=True, check=True).stdout.splitlines():
             name, value, _ = line.split("\t")
             inside[name] = float(value)
+        listed = next(n for n in inside if n.startswith("saved: text of "))
+        row("the same: `saved` in-process, the list from the index · its text", 
+            f"{inside['saved: list from the index']:.1f} ms · {inside[listed]:.1f} ms",
+            f"folding the whole log {inside['saved: fold the whole log']:.0f} ms", "—", "—", True)
         completion = inside["completion show Ham (favorites loaded)"]
         row("the same: tab completion of `show Ham` in a running shell (in-process, median)", f"{completion:.2f} ms",
             f"state.plist decode {inside['state.plist decode']:.0f} ms, done in the background at start",

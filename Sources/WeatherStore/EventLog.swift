@@ -583,11 +583,14 @@ package final class EventLog {
         }
         folded.fingerprint = fingerprint
         catalog = folded
-        if folded.coveredBytes - indexedBytes >= SnapshotIndex.rewriteAfter {
+        // Written again once enough was folded beyond it; never over something that is not a
+        // regular file (not wx's: left as it is, and the list is only slower).
+        let indexPath = folder + "/" + SnapshotIndex.name
+        if folded.coveredBytes - indexedBytes >= SnapshotIndex.rewriteAfter, FileIO.notRegular(at: indexPath) == nil {
             indexedBytes = folded.coveredBytes
             let bytes = SnapshotIndex.encode(folded)
             try? StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
-                try StoreFiles.replace(folder + "/" + SnapshotIndex.name, with: bytes, fileSystem)
+                try StoreFiles.replace(indexPath, with: bytes, fileSystem)
             }
         }
         return folded
@@ -595,6 +598,7 @@ package final class EventLog {
 
     /// The catalog `log.jsonl.index` holds; nil when it is absent or cannot be read whole.
     private func readIndex() -> SnapshotCatalog? {
+        // `contents` refuses what is not a regular file (a FIFO) without blocking.
         guard let data = try? fileSystem.contents(of: folder + "/" + SnapshotIndex.name, limit: SnapshotIndex.largest)
         else { return nil }
         return data.withUnsafeBytes(SnapshotIndex.decode)

@@ -494,10 +494,12 @@ package final class StateStore {
     /// not changed meanwhile; that `refresh()` waits for it rather than decode the file twice.
     /// wx calls it at start: a state of thousands of favorites then decodes while the command
     /// reads the log or waits for a service, and the first Tab of the interactive shell does not
-    /// wait for it.
+    /// wait for it. A file under `preloadFrom` bytes is left to the first `refresh()`.
     package func startPreload() {
         let path = self.path
         let fileSystem = self.fileSystem
+        // A small file decodes in well under a millisecond: not worth a thread at every start.
+        guard let size = fileSystem.version(of: path)?[1], size >= Self.preloadFrom else { return }
         preload.start {
             guard let version = fileSystem.version(of: path),
                 let data = try? fileSystem.contents(of: path, limit: StateStore.maximumBytes),
@@ -508,6 +510,9 @@ package final class StateStore {
     }
 
     private let preload = PreloadBox()
+
+    /// The smallest state.plist decoded in the background, bytes (about 200 favorites).
+    static let preloadFrom = 64 << 10
 
     /// Whether the file was there and could not be read at the last look.
     private var couldNotRead: Bool {

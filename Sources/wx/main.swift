@@ -11,8 +11,8 @@ import WeatherShell
 // one comes as fresh zeroed pages, each a page fault: listing 20,000 snapshots spent a fifth of its
 // time in them. Larger blocks are kept for reuse instead, and the threads share one heap, so that
 // what the state.plist decode frees in the background serves the listing (make bench, `saved`).
-mallopt(M_MMAP_THRESHOLD, 64 << 20)
-mallopt(M_TRIM_THRESHOLD, 64 << 20)
+mallopt(M_MMAP_THRESHOLD, 4 << 20)
+mallopt(M_TRIM_THRESHOLD, 8 << 20)
 mallopt(M_ARENA_MAX, 1)
 
 let waiting = WaitingNotice(scheduler: SleepingScheduler(), write: { StandardStreams.put($0, fd: 2) })

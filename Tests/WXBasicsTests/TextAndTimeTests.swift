@@ -6,6 +6,8 @@ import WXBasics
     @Test(arguments: [
         (7.45, 1, "7.5"), (-0.04, 1, "0.0"), (-0.05, 1, "-0.1"), (52.52, 4, "52.5200"), (0, 0, "0"),
         (1013.25, 0, "1013"), (2.5, 0, "3"), (-2.5, 0, "-3"), (0.125, 2, "0.13"), (99.95, 1, "100.0"),
+        (0.05, 2, "0.05"), (-0.004, 2, "0.00"), (-7.4, 1, "-7.4"), (0.5, 9, "0.500000000"), (-12, 0, "-12"),
+        (123_456_789.123, 3, "123456789.123"), (.nan, 1, "nan"), (-.infinity, 0, "-inf"),
     ])
     func fixed(value: Double, digits: Int, expected: String) {
         #expect(DecimalText.fixed(value, digits: digits) == expected)
@@ -55,6 +57,10 @@ import WXBasics
             LocalDate(year: 2024, month: 2, day: 29).dayNumber - LocalDate(year: 2024, month: 2, day: 28).dayNumber == 1
         )
         #expect(LocalDate(year: 1970, month: 1, day: 1).weekday == 4)  // a Thursday
+        #expect(LocalDate(year: 2026, month: 2, day: 6).iso == "2026-02-06")
+        #expect(LocalDate(year: 1940, month: 12, day: 31).iso == "1940-12-31")
+        #expect(LocalDate(year: 812, month: 1, day: 1).iso == "0812-01-01")  // ISO 8601: four digits
+        #expect(LocalDate(iso: Substring(LocalDate(year: 812, month: 1, day: 1).iso)) != nil)
         #expect(LocalDate(year: 2026, month: 11, day: 30).weekday == 1)  // a Monday
         #expect(LocalDate(iso: "2025-02-29") == nil)
         #expect(LocalDate(iso: "2026-13-01") == nil)
@@ -87,5 +93,30 @@ import WXBasics
         #expect(json["f"]?.double == nil)
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data("<html>".utf8)) }
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data([0x22, 0xFF, 0x22])) }
+    }
+}
+
+@Suite struct TextColumnsTests {
+    /// Terminal columns, counted from the bytes for Latin text and by scalar otherwise.
+    @Test(arguments: [
+        ("", 0), ("7.4 °C", 6), ("München", 7), ("Zürich, Schweiz", 15), ("\u{85}x", 1), ("a\tb", 2),
+        ("e\u{301}", 1), ("東京", 4), ("ǅ", 1), ("Ω", 1), ("☂ rain", 6),
+    ])
+    func columns(text: String, expected: Int) {
+        #expect(TextLayout.columns(text) == expected)
+    }
+
+    @Test func trimmedKeepsTextWithNothingAtItsEnds() {
+        #expect("Hamburg".trimmed == "Hamburg")
+        #expect("  Hamburg\n".trimmed == "Hamburg")
+        #expect("\u{A0}Köln\u{2003}".trimmed == "Köln")
+        #expect("a b".trimmed == "a b")
+        #expect(" ".trimmed == "")
+    }
+
+    @Test func sanitizedKeepsPrintableTextAsItIs() {
+        #expect(TerminalText.sanitized("Hamburg, Deutschland") == "Hamburg, Deutschland")
+        #expect(TerminalText.sanitized("a\u{1B}[31mb\tc") == "a[31mb c")
+        #expect(TerminalText.sanitized("Zürich\u{202E}") == "Zürich")
     }
 }

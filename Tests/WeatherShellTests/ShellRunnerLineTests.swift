@@ -23,6 +23,20 @@ import WeatherTestSupport
         #expect(runner.exitStatus == 2)
     }
 
+    /// The session lists snapshots with their kept forecasts exactly when the output is JSON,
+    /// from the start and after `format`.
+    @Test func theOutputFormatTellsTheSessionHowMuchASnapshotListNeeds() async {
+        let runner = runner()
+        #expect(!runner.session.listsKeptForecasts)
+        _ = await runner.run(line: "format json")
+        #expect(runner.session.listsKeptForecasts)
+        _ = await runner.run(line: "format text")
+        #expect(!runner.session.listsKeptForecasts)
+        let json = ShellRunner(
+            session: makeTestSession(home: home), output: console, format: .json, colour: false, unicode: true)
+        #expect(json.session.listsKeptForecasts)
+    }
+
     @Test func anUnclosedQuoteRunsNothingOnTheLine() async {
         let runner = runner()
         #expect(await runner.run(line: "format; fav rm \"New York; format") == .usageError)

@@ -154,6 +154,23 @@ import WeatherTestSupport
         #expect(snapshot.reading.temperatureCelsius == 22.4)
     }
 
+    /// The text list shows no kept forecasts and is read without them (from the log's index);
+    /// `--json` lists every field.
+    @Test func theListOfSnapshotsHasTheKeptForecastsOnlyWhenAsked() async throws {
+        let (session, _) = session()
+        _ = try await session.execute(.show("Hamburg"))
+        guard case .snapshotSaved(let saved) = try await session.execute(.save).first else {
+            Issue.record("no snapshot")
+            return
+        }
+        #expect(saved.reading.forecastDays?.isEmpty == false)
+        #expect(try await session.execute(.snapshots) == [.snapshots([saved])])
+        session.listsKeptForecasts = false
+        var listed = saved
+        listed.reading.forecastDays = nil
+        #expect(try await session.execute(.snapshots) == [.snapshots([listed])])
+    }
+
     @Test func saveKeepsTheCurrentConditionsAtTheirTime() async throws {
         let (session, _) = session()
         await #expect(throws: ShellError.noWeather) { try await session.execute(.save) }

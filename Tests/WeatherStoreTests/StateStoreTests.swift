@@ -36,6 +36,35 @@ import WeatherTestSupport
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 
+    /// A state.plist of hundreds of favorites is decoded on another thread from the start; what
+    /// the store then reads is the file as it is at that moment, however the two interleave.
+    @Test func theBackgroundDecodeGivesTheFileAsItIsWhenRead() throws {
+        func write(_ count: Int) throws {
+            let favorites = (0..<count).map { index in
+                [
+                    "name": "Place \(index)", "latitude": 40 + Double(index) / 1_000, "longitude": 9.99,
+                    "displayName": "Place \(index), Somewhere far away, Country", "countryCode": "de",
+                ] as [String: Any]
+            }
+            let data = try PropertyListSerialization.data(
+                fromPropertyList: ["version": 2, "favorites": favorites, "settings": [String: Any]()], format: .xml,
+                options: 0)
+            try data.write(to: home.url.appendingPathComponent("state.plist"))
+        }
+        try write(400)
+        let size = try #require(FileManager.default.attributesOfItem(atPath: home.path + "/state.plist")[.size] as? Int)
+        #expect(size >= StateStore.preloadFrom)
+        let first = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
+        first.startPreload()
+        #expect(first.document.favorites.count == 400)
+        #expect(first.document.favorites.last?.name == "Place 399")
+        // Changed by another process while the decode may still run: the change is what is read.
+        let second = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
+        second.startPreload()
+        try write(401)
+        #expect(second.document.favorites.count == 401)
+    }
+
     @Test func changesFromAnotherProcessAreKept() throws {
         let first = store()
         let second = store()

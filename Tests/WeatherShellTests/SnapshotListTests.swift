@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+@testable import WeatherShell
+
+/// `saved`: the list of snapshots as text, one row each, at the place's local time.
+@Suite struct SnapshotListTests {
+    /// 2026-07-01T12:00:00Z.
+    let noon = Date(timeIntervalSince1970: 1_782_907_200)
+
+    func snapshot(_ id: Int, _ place: String, offset: Int, zone: String?, temperature: Double? = 21.5) -> Snapshot {
+        Snapshot(
+            id: id, savedAt: noon, placeName: place, coordinate: Coordinate(latitude: 53.55, longitude: 9.99),
+            utcOffsetSeconds: offset, timeZone: zone,
+            reading: SnapshotReading(
+                dataTime: noon, temperatureCelsius: temperature, precipitationProbabilityPercent: 5,
+                precipitationMillimetres: 0, weatherCode: 1))
+    }
+
+    func text(_ snapshots: [Snapshot], width: Int = 80) -> String {
+        TextRenderer.render(
+            .snapshots(snapshots),
+            context: RenderContext(units: .metric, now: noon, colour: false, unicode: true, width: width))
+    }
+
+    /// The time is the data time under the UTC offset kept with the snapshot (what the service
+    /// said for that instant); a record that kept none (0) is shown under its zone's rules.
+    @Test func eachRowIsAtTheOffsetKeptWithTheSnapshot() {
+        let rows = text([
+            snapshot(1, "Hamburg", offset: 7_200, zone: "Europe/Berlin"),
+            snapshot(2, "Kept +01:00", offset: 3_600, zone: "America/New_York"),
+            snapshot(3, "Old record", offset: 0, zone: "Europe/Berlin"),
+            snapshot(4, "London", offset: 0, zone: nil, temperature: nil),
+            snapshot(12_345, "Zürich, Schweiz", offset: 7_200, zone: "Europe/Zurich", temperature: -0.04),
+        ])
+        #expect(
+            rows == """
+                    1  2026-07-01 14:00  Hamburg         21.5 °C   5 %   0.0 mm  mainly clear
+                    2  2026-07-01 13:00  Kept +01:00     21.5 °C   5 %   0.0 mm  mainly clear
+                    3  2026-07-01 14:00  Old record      21.5 °C   5 %   0.0 mm  mainly clear
+                    4  2026-07-01 12:00  London                —   5 %   0.0 mm  mainly clear
+                12345  2026-07-01 14:00  Zürich, Schwe…   0.0 °C   5 %   0.0 mm  mainly clear
+
+                """)
+    }
+
+    /// Narrower, the name is cut with "…" and the columns close up; a line is never wider.
+    @Test func aNarrowTerminalCutsTheNameNotTheNumbers() {
+        let rows = text([snapshot(7, "Sankt Peter-Ording, Nordfriesland", offset: 7_200, zone: nil)], width: 60)
+        #expect(TextLayout.columns(String(rows.dropLast())) <= 60)
+        #expect(rows.contains("21.5 °C"))
+        #expect(rows.contains("Sankt Peter-"))
+        #expect(rows.contains("…"))
+    }
+}
