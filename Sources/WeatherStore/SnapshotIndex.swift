@@ -203,6 +203,15 @@ enum SnapshotIndex {
         return out
     }
 
+    /// Each byte's value as a lowercase hexadecimal digit; 0x80 for any other byte.
+    static let hexDigits: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        default: 0x80
+        }
+    }
+
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
@@ -329,33 +338,49 @@ enum SnapshotIndex {
         }
 
         /// 16 hexadecimal digits.
-        mutating func bits() -> UInt64? { next().flatMap(bits(in:)) }
+        mutating func bits() -> UInt64? { nextBits() ?? next().flatMap(bits(in:)) }
 
         /// A finite number from its bits.
-        mutating func double() -> Double? { next().flatMap(double(in:)) }
+        mutating func double() -> Double? {
+            guard let bits = bits() else { return nil }
+            return Self.finite(bits)
+        }
 
         mutating func optionalDouble() -> Double?? {
+            if let bits = nextBits() { return Self.finite(bits).map { .some($0) } }
             guard let range = next() else { return nil }
             if range.isEmpty { return .some(nil) }
-            return double(in: range).map { .some($0) }
+            return bits(in: range).flatMap(Self.finite).map { .some($0) }
+        }
+
+        private static func finite(_ bits: UInt64) -> Double? {
+            let value = Double(bitPattern: bits)
+            return value.isFinite ? value : nil
+        }
+
+        /// The next field when it is 16 hexadecimal digits, taken without looking for its end
+        /// (most fields are); nil, reading nothing, when it is not.
+        private mutating func nextBits() -> UInt64? {
+            guard !lineStart, position + 17 < bytes.count, bytes[position] == UInt8(ascii: "\t") else { return nil }
+            let start = position + 1
+            guard bytes[start + 16] == UInt8(ascii: "\t") || bytes[start + 16] == UInt8(ascii: "\n"),
+                let value = bits(in: start..<(start + 16))
+            else { return nil }
+            position = start + 16
+            return value
         }
 
         private func bits(in range: Range<Int>) -> UInt64? {
             guard range.count == 16 else { return nil }
             var value: UInt64 = 0
+            var invalid: UInt8 = 0
             for byte in bytes[range] {
-                let decimal = byte &- UInt8(ascii: "0")
-                let letter = byte &- UInt8(ascii: "a")
-                guard decimal < 10 || letter < 6 else { return nil }
-                value = value << 4 | UInt64(decimal < 10 ? decimal : letter + 10)
+                let digit = SnapshotIndex.hexDigits[Int(byte)]
+                invalid |= digit
+                value = value << 4 | UInt64(digit & 0x0F)
             }
-            return value
-        }
-
-        private func double(in range: Range<Int>) -> Double? {
-            guard let bits = bits(in: range) else { return nil }
-            let value = Double(bitPattern: bits)
-            return value.isFinite ? value : nil
+            // A byte that is not a digit has the high bit set in the table.
+            return invalid & 0x80 == 0 ? value : nil
         }
 
         /// An escaped string.
