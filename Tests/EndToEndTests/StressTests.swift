@@ -8,7 +8,8 @@ import WeatherTestSupport
 /// state.plist parses, every acknowledged snapshot is in the log (and every acknowledged deletion
 /// holds), no snapshot id was given twice — not even after `log compact`, which both writers run
 /// now and then — the log has no torn record, and the favorites equal what the acknowledged
-/// operations say.
+/// operations say. Meanwhile a third process lists the snapshots from log.jsonl.index over and
+/// over (and is killed now and then): at the end that list is what the log holds.
 ///
 /// `make test` runs WX_STRESS_ROUNDS rounds (default 2) of 1,000 commands per process;
 /// `make stress` runs 100.
@@ -19,6 +20,7 @@ import WeatherTestSupport
     @Test func twoWritersOneKilledAtRandom() throws {
         let server = try FixtureServer()
         var killsInAll = 0
+        nonisolated(unsafe) var listingsInAll = 0
         for round in 1...Self.rounds {
             let home = TemporaryFolder()
             // Open-Meteo's geocoder names coordinates locally, so no Nominatim spacing applies.
@@ -29,6 +31,9 @@ import WeatherTestSupport
                 Writer(name: "A", longitude: -104.8, seed: seed.next()),
                 Writer(name: "B", longitude: -105.0, seed: seed.next()),
             ]
+            // 1.2 MB of history first, so that the listings below write log.jsonl.index (from
+            // 1 MiB folded) while the writers append to the log and compact it.
+            try seedHistory(home: home)
             let group = DispatchGroup()
             for (index, writer) in writers.enumerated() {
                 group.enter()
@@ -37,14 +42,63 @@ import WeatherTestSupport
                     group.leave()
                 }
             }
+            // A third process lists the snapshots (`saved`, from the index) over and over, and is
+            // itself killed now and then, perhaps while it writes the index.
+            let reader = DispatchGroup()
+            reader.enter()
+            let readerSeed = seed.next()
+            DispatchQueue.global().async {
+                listingsInAll += Self.listRepeatedly(home: home, server: server, seed: readerSeed, until: group)
+                reader.leave()
+            }
             group.wait()
+            reader.wait()
             killsInAll += writers[0].kills
-            try check(home: home, writers: writers, round: round)
+            try check(home: home, server: server, writers: writers, round: round)
         }
         #expect(killsInAll >= Self.rounds * 3, "the killed writer was killed \(killsInAll) times")
         print(
-            "stress: \(Self.rounds) rounds, \(Self.rounds * 2 * Self.commandsPerProcess) commands, \(killsInAll) kills, nothing lost"
+            "stress: \(Self.rounds) rounds, \(Self.rounds * 2 * Self.commandsPerProcess) commands, \(killsInAll) kills, \(listingsInAll) listings from the index, nothing lost"
         )
+    }
+
+    /// Writes 15,000 command records (1.2 MB) as the start of the round's log.
+    func seedHistory(home: TemporaryFolder) throws {
+        var text = ""
+        for number in 1...15_000 {
+            text += #"{"kind":"command","line":"favs","n":\#(number),"ts":"2026-02-06T21:40:00Z","v":1}"#
+            text += "\n"
+        }
+        try Data(text.utf8).write(to: home.url.appendingPathComponent("log.jsonl"))
+    }
+
+    /// Runs `wx saved` (text: from log.jsonl.index) until `writers` are done, killing one run in
+    /// four at a random moment; returns how many ran.
+    static func listRepeatedly(home: TemporaryFolder, server: FixtureServer, seed: UInt64, until writers: DispatchGroup)
+        -> Int
+    {
+        var random = SplitMix(seed: seed)
+        var runs = 0
+        while writers.wait(timeout: .now()) == .timedOut {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TestPaths.wxBinary)
+            process.arguments = ["saved"]
+            var environment = server.environment
+            environment["WX_HOME"] = home.path
+            environment["XDG_RUNTIME_DIR"] = home.path + "/run"
+            environment["LANG"] = "C.UTF-8"
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { break }
+            if random.next() % 4 == 0 {
+                usleep(useconds_t(random.next() % 20_000))
+                kill(process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
+            runs += 1
+        }
+        return runs
     }
 
     /// Four processes import, at the same moment, ten rows each all named "Dup" (at coordinates
@@ -80,7 +134,7 @@ import WeatherTestSupport
         return ((plist["favorites"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
     }
 
-    func check(home: TemporaryFolder, writers: [Writer], round: Int) throws {
+    func check(home: TemporaryFolder, server: FixtureServer, writers: [Writer], round: Int) throws {
         // Names stay unique whatever the interleaving.
         let allNames = try favoriteNames(home: home, round: round)
         #expect(Set(allNames.map { $0.lowercased() }).count == allNames.count, "round \(round): duplicate names")
@@ -136,6 +190,15 @@ import WeatherTestSupport
                 #expect(!live.contains(id), "round \(round): acknowledged deletion of \(id) did not hold")
             }
         }
+        // The list from log.jsonl.index is what the log holds, after all of that.
+        #expect(FileManager.default.fileExists(atPath: home.path + "/log.jsonl.index"), "round \(round): no index")
+        let listing = try runWX(["saved"], home: home, server: server)
+        let listed = listing.stdout.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").first.flatMap { Int($0) }
+        }
+        #expect(
+            Set(listed) == live, "round \(round): saved lists \(listed.count) snapshots, the log holds \(live.count)")
+        #expect(listed == listed.sorted())
     }
 }
 
