@@ -20,6 +20,7 @@ import WeatherTestSupport
     @Test func twoWritersOneKilledAtRandom() throws {
         let server = try FixtureServer()
         var killsInAll = 0
+        var acknowledgedInAll = 0
         nonisolated(unsafe) var listingsInAll = 0
         for round in 1...Self.rounds {
             let home = TemporaryFolder()
@@ -54,11 +55,12 @@ import WeatherTestSupport
             group.wait()
             reader.wait()
             killsInAll += writers[0].kills
+            acknowledgedInAll += writers.reduce(0) { $0 + $1.acknowledgedWrites }
             try check(home: home, server: server, writers: writers, round: round)
         }
         #expect(killsInAll >= Self.rounds * 3, "the killed writer was killed \(killsInAll) times")
         print(
-            "stress: \(Self.rounds) rounds, \(Self.rounds * 2 * Self.commandsPerProcess) commands, \(killsInAll) kills, \(listingsInAll) listings from the index, nothing lost"
+            "stress: \(Self.rounds) rounds, \(Self.rounds * 2 * Self.commandsPerProcess) commands, \(killsInAll) kills, \(acknowledgedInAll) acknowledged writes, \(listingsInAll) listings from the index, nothing lost"
         )
     }
 
@@ -217,6 +219,9 @@ final class Writer: @unchecked Sendable {
     var deletedIDs: Set<Int> = []
     var uncertainDeletions: Set<Int> = []
     var kills = 0
+    /// Writes the writer was told were saved: favorites added or removed, snapshots saved or
+    /// deleted.
+    var acknowledgedWrites = 0
 
     init(name: String, longitude: Double, seed: UInt64) {
         self.name = name
@@ -273,6 +278,11 @@ final class Writer: @unchecked Sendable {
     }
 
     func record(_ document: [String: Any], command: String, place: String) {
+        if ["favorite", "snapshot"].contains(document["type"] as? String ?? ""),
+            ["added", "removed", "saved", "deleted"].contains(document["action"] as? String ?? "")
+        {
+            acknowledgedWrites += 1
+        }
         switch (document["type"] as? String, document["action"] as? String) {
         case ("favorite", "added"): favorites[place] = .present
         case ("favorite", "removed"): favorites[place] = .absent
