@@ -172,10 +172,13 @@ package final class EventLog {
         var snapshot = Snapshot(
             id: 0, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
             utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading)
+        // The list, brought up to date before the lock is taken (it may take it itself): its
+        // highest id counts too (`highestSnapshotID`).
+        _ = refreshCatalog()
         do {
             return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> Snapshot in
                 try writePending()
-                snapshot.id = try Self.next(after: lastSnapshotID(), "id")
+                snapshot.id = try Self.next(after: highestSnapshotID(), "id")
                 try append(SnapshotRecord(snapshot))
                 return snapshot
             }
@@ -224,7 +227,7 @@ package final class EventLog {
                         v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
                 commands += 1
             case .snapshot(var snapshot):
-                snapshot.id = try Self.next(after: lastSnapshotID(), "id")
+                snapshot.id = try Self.next(after: highestSnapshotID(), "id")
                 try append(SnapshotRecord(snapshot))
                 snapshotIDs.append(snapshot.id)
             case .deletion(let id, let time):
@@ -241,7 +244,9 @@ package final class EventLog {
         var bytes: [UInt8]
         do { bytes = try [UInt8](encoder.encode(record)) } catch { throw .notEncodable(.log, detail: "\(error)") }
         bytes.append(UInt8(ascii: "\n"))
+        let before = LogState(path: path)
         try StoreFiles.appendLine(bytes, to: path, fileSystem)
+        LogSeal.advance(folder: folder, logWas: before, logIs: LogState(path: path))
     }
 
     // MARK: - Maintenance
@@ -365,6 +370,7 @@ package final class EventLog {
                 aside = name
             }
             try fileSystem.replace(path, with: kept)
+            LogSeal.advance(folder: folder, logWas: nil, logIs: LogState(path: path))
         } catch {
             if let aside { unlink(aside) }
             throw .notCompacted(.file(error))
@@ -406,10 +412,18 @@ package final class EventLog {
     /// The snapshot with `id`, unless deleted.
     package func snapshot(_ id: Int) -> Snapshot? { findSnapshot(id) }
 
-    /// Reads backwards to snapshot `id`. Ids only grow along the file, so the search stops at a
-    /// smaller one; a deletion, written after its snapshot, is met first.
+    /// Snapshot `id`, read backwards from the end of the log. Ids grow along a log wx wrote, so
+    /// the search stops at a smaller one; a deletion, written after its snapshot, is met first.
+    /// A log edited by hand may hold them out of order: when the list has the id all the same,
+    /// the whole log is looked through.
     private func findSnapshot(_ id: Int) -> Snapshot? {
         for case .deletion(id, _) in pending { return nil }
+        if let found = searchBackwards(for: id, stoppingAtSmaller: true) { return found }
+        guard refreshCatalog()?.snapshots.contains(where: { $0.id == id }) == true else { return nil }
+        return searchBackwards(for: id, stoppingAtSmaller: false)
+    }
+
+    private func searchBackwards(for id: Int, stoppingAtSmaller: Bool) -> Snapshot? {
         var found: Snapshot?
         var deleted = false
         backwards { line in
@@ -424,7 +438,7 @@ package final class EventLog {
                     return true
                 }
                 if snapshot.id == id { found = snapshot }
-                return snapshot.id > id
+                return found == nil && (snapshot.id > id || !stoppingAtSmaller)
             default:
                 return true
             }
@@ -442,7 +456,15 @@ package final class EventLog {
         }
     }
 
-    /// The highest snapshot id so far: that of the last snapshot record (0 when none).
+    /// The highest snapshot id given so far: that of the last snapshot record (0 when none) —
+    /// ids grow along a log wx wrote — or, in a log edited by hand, a higher one the list (as last
+    /// folded, deleted ids included) has seen. Under the lock: the list is not folded again here.
+    private func highestSnapshotID() -> Int {
+        guard let catalog, catalog.inode == LogState(path: path)?.inode else { return lastSnapshotID() }
+        return max(lastSnapshotID(), catalog.snapshots.last?.id ?? 0, catalog.deleted.max() ?? 0)
+    }
+
+    /// The id of the last snapshot record (0 when none).
     private func lastSnapshotID() -> Int {
         var highest: Int?
         backwards { line in
@@ -542,23 +564,31 @@ package final class EventLog {
     }
 
     /// Brings `catalog` to the end of the log and returns it (nil when there is no log). It
-    /// starts from the one in memory, else from `log.jsonl.index`, when either matches the log
-    /// (`LogFile.holds`), else from the start of the log, and folds what was appended since. The
-    /// index is written again once more than `SnapshotIndex.rewriteAfter` bytes were folded beyond
-    /// it; when it cannot be written, the listing is only slower.
+    /// starts from the one in memory, else from `log.jsonl.index`, when either was made from this
+    /// log as it is — sealed (`LogSeal`: every change since was an append by this wx) in the same
+    /// epoch, and matching its ends (`LogFile.holds`) — else from the start of the log, and folds
+    /// what was appended since. The index is written again once more than
+    /// `SnapshotIndex.rewriteAfter` bytes were folded beyond it, and only for a sealed log; when
+    /// it cannot be written, the listing is only slower.
     private func refreshCatalog() -> SnapshotCatalog? {
         guard let file = LogFile(path: path) else {
             catalog = nil
             return nil
         }
+        // The epoch when the log is as this wx last left it; when something else changed it
+        // since (or no wx sealed it yet), a new epoch for the log as it is now, in which nothing
+        // folded before counts: it is then folded from the start.
+        let sealed =
+            LogSeal.read(folder: folder).flatMap { $0.log == file.state ? $0.epoch : nil } ?? sealAfresh(file)
         var folded: SnapshotCatalog
-        if let current = catalog, file.holds(current) {
+        if let current = catalog, let sealed, current.epoch == sealed, file.holds(current) {
             folded = current
-        } else if let stored = readIndex(), file.holds(stored) {
+        } else if let sealed, let stored = readIndex(logSize: file.size), stored.epoch == sealed, file.holds(stored) {
             folded = stored
             indexedBytes = stored.coveredBytes
         } else {
             folded = SnapshotCatalog(device: file.device, inode: file.inode)
+            folded.epoch = sealed ?? 0
             folded.fingerprint = file.fingerprint(coveredBytes: 0) ?? 0
             indexedBytes = 0
         }
@@ -583,10 +613,12 @@ package final class EventLog {
         }
         folded.fingerprint = fingerprint
         catalog = folded
-        // Written again once enough was folded beyond it; never over something that is not a
-        // regular file (not wx's: left as it is, and the list is only slower).
+        // Written again once enough was folded beyond it, for a sealed log; never over something
+        // that is not a regular file (not wx's: left as it is, and the list is only slower).
         let indexPath = folder + "/" + SnapshotIndex.name
-        if folded.coveredBytes - indexedBytes >= SnapshotIndex.rewriteAfter, FileIO.notRegular(at: indexPath) == nil {
+        if sealed != nil, folded.coveredBytes - indexedBytes >= SnapshotIndex.rewriteAfter,
+            FileIO.notRegular(at: indexPath) == nil
+        {
             indexedBytes = folded.coveredBytes
             let bytes = SnapshotIndex.encode(folded)
             try? StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
@@ -596,11 +628,23 @@ package final class EventLog {
         return folded
     }
 
-    /// The catalog `log.jsonl.index` holds; nil when it is absent or cannot be read whole.
-    private func readIndex() -> SnapshotCatalog? {
+    /// Seals the log as `file` found it, in a new epoch, under the folder's lock (so that no
+    /// append of this wx is half done); nil when the lock cannot be had (a read-only folder) or
+    /// the log changed meanwhile.
+    private func sealAfresh(_ file: LogFile) -> UInt64? {
+        try? StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
+            LogSeal.advance(folder: folder, logWas: nil, logIs: LogState(path: path))
+        }
+        return LogSeal.read(folder: folder).flatMap { $0.log == file.state ? $0.epoch : nil }
+    }
+
+    /// The catalog `log.jsonl.index` holds; nil when it is absent or cannot be read whole, or is
+    /// larger than the log it would describe (an index is always smaller: not read at all).
+    private func readIndex(logSize: Int) -> SnapshotCatalog? {
+        let indexPath = folder + "/" + SnapshotIndex.name
+        guard let size = fileSystem.version(of: indexPath)?[1], size <= logSize else { return nil }
         // `contents` refuses what is not a regular file (a FIFO) without blocking.
-        guard let data = try? fileSystem.contents(of: folder + "/" + SnapshotIndex.name, limit: SnapshotIndex.largest)
-        else { return nil }
+        guard let data = try? fileSystem.contents(of: indexPath, limit: SnapshotIndex.largest) else { return nil }
         return data.withUnsafeBytes(SnapshotIndex.decode)
     }
 
@@ -979,9 +1023,16 @@ struct SnapshotRecord: Encodable {
         else { return nil }
         let coordinate = Coordinate(latitude: place.latitude, longitude: place.longitude)
         guard coordinate.isValid else { return nil }
+        // A record written before wx kept the offset has the zone: its rules give the offset then.
+        let offset =
+            utc_offset_seconds
+            ?? timezone.flatMap {
+                TimeZoneDatabase.shared.offset(at: Int64(dataTime.timeIntervalSince1970.rounded(.down)), in: $0)?
+                    .utcOffsetSeconds
+            } ?? 0
         return Snapshot(
             id: id, savedAt: saved, placeName: TerminalText.sanitized(place.name), coordinate: coordinate,
-            utcOffsetSeconds: utc_offset_seconds ?? 0, timeZone: timezone,
+            utcOffsetSeconds: offset, timeZone: timezone,
             reading: SnapshotReading(
                 dataTime: dataTime, temperatureCelsius: temperature_celsius,
                 precipitationProbabilityPercent: precipitation_probability_percent,
@@ -997,6 +1048,8 @@ struct LogFile {
     let size: Int
     let device: UInt64
     let inode: UInt64
+    /// As `stat` gave it when opened (see `LogSeal`).
+    let state: LogState
     static let chunk = 1 << 20
 
     /// Opens `path`; nil when it is absent or not a regular file (a FIFO is found without
@@ -1013,6 +1066,7 @@ struct LogFile {
         self.size = Int(info.st_size)
         self.device = UInt64(info.st_dev)
         self.inode = UInt64(info.st_ino)
+        self.state = LogState(info)
     }
 
     /// Closes the file, for a caller that reads no lines.

@@ -21,6 +21,9 @@ struct SnapshotCatalog: Equatable {
     /// The log it was folded from: device and inode.
     var device: UInt64
     var inode: UInt64
+    /// The `LogSeal` epoch of the log it was folded from; 0 when the log was not sealed (changed
+    /// by something other than this wx since it last wrote): such a catalog is never kept.
+    var epoch: UInt64 = 0
     /// How much of the log is folded: the offset after its last complete line.
     var coveredBytes = 0
     /// `SnapshotIndex.fingerprint` of the covered bytes: a log rewritten in place, same inode and
@@ -98,28 +101,49 @@ struct SnapshotCatalog: Equatable {
 /// It is a cache, derived from log.jsonl and never the only copy of anything: deleting it
 /// costs one read of the log, which writes it again.
 ///
-/// It names the log it was folded from (device, inode, length, and a fingerprint of the first
-/// and last 4 KiB of that length). One that does not match the log beside it — the log was
-/// compacted, replaced, edited, or is shorter — is not used. Nor is one that cannot be read
-/// whole: it is then folded afresh from the log.
+/// It names the log it was folded from: the `LogSeal` epoch it was made in, device, inode,
+/// length, and a fingerprint of the first and last 4 KiB of that length. One that does not match
+/// the log beside it — the log was compacted, replaced, shortened, or changed in any way but by
+/// this wx's appends — is not used. Nor is one that cannot be read whole, or whose check (a hash
+/// of all after the header) fails: it is then folded afresh from the log.
 ///
 /// Lines of tab-separated fields, strings with `\\`, `\t`, `\n` and `\r` escaped, numbers that
 /// are not integers as the 16 hexadecimal digits of their IEEE 754 bits (exact, and read without
 /// a locale); an empty field is a value the snapshot does not have:
 ///
-///     wx-snapshot-index  1  device  inode  covered-bytes  fingerprint  skipped-lines  snapshots  deletions
+///     wx-snapshot-index  2  epoch  device  inode  covered-bytes  fingerprint  skipped-lines  snapshots
+///        deletions  check
 ///     s  id  saved-at  data-time  utc-offset-seconds  latitude  longitude  temperature-celsius
 ///        precipitation-probability-percent  precipitation-millimetres  weather-code  timezone  place-name
 ///     d  id
 enum SnapshotIndex {
     static let name = "log.jsonl.index"
     static let magic: StaticString = "wx-snapshot-index"
-    static let version = 1
+    static let version = 2
     /// The largest index read, bytes (a million snapshots is about 130 MB).
     static let largest = 512 << 20
     /// Bytes folded beyond the index before a listing writes it again: folding this much takes
     /// about a millisecond, writing the index more.
     static let rewriteAfter = 1 << 20
+
+    /// A 64-bit hash of `bytes`, eight at a time: the header's check of the rest of the index,
+    /// so that a damaged or hand-edited index is not read.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+            hash ^= hash >> 29
+        }
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var last: UInt64 = 0
+        for byte in bytes[offset...].reversed() { last = last << 8 | UInt64(byte) }
+        mix(last)
+        return hash
+    }
 
     // MARK: - Fingerprint
 
@@ -166,16 +190,6 @@ enum SnapshotIndex {
         }
         func integer(_ value: some BinaryInteger) { field(String(value)) }
         func double(_ value: Double?) { field(value.map { hex($0.bitPattern) } ?? "") }
-        magic.withUTF8Buffer { out += $0 }
-        integer(version)
-        integer(catalog.device)
-        integer(catalog.inode)
-        integer(catalog.coveredBytes)
-        field(hex(catalog.fingerprint))
-        integer(catalog.skippedLines)
-        integer(catalog.snapshots.count)
-        integer(catalog.deleted.count)
-        out.append(UInt8(ascii: "\n"))
         for snapshot in catalog.snapshots {
             let reading = snapshot.reading
             out.append(UInt8(ascii: "s"))
@@ -200,6 +214,22 @@ enum SnapshotIndex {
             integer(id)
             out.append(UInt8(ascii: "\n"))
         }
+        // The header, with a check of all that follows it, goes first.
+        let body = out
+        out = []
+        magic.withUTF8Buffer { out += $0 }
+        integer(version)
+        field(hex(catalog.epoch))
+        integer(catalog.device)
+        integer(catalog.inode)
+        integer(catalog.coveredBytes)
+        field(hex(catalog.fingerprint))
+        integer(catalog.skippedLines)
+        integer(catalog.snapshots.count)
+        integer(catalog.deleted.count)
+        field(hex(body.withUnsafeBytes(checksum)))
+        out.append(UInt8(ascii: "\n"))
+        out += body
         return out
     }
 
@@ -223,10 +253,11 @@ enum SnapshotIndex {
     /// value in it is out of range.
     static func decode(_ bytes: UnsafeRawBufferPointer) -> SnapshotCatalog? {
         var reader = Reader(bytes: bytes)
-        guard reader.expect(magic), reader.integer() == version, let device = reader.integer(),
-            let inode = reader.integer(), let covered = reader.integer(), let fingerprint = reader.bits(),
-            let skipped = reader.integer(), let count = reader.integer(), let deletions = reader.integer(),
-            reader.endOfLine()
+        guard reader.expect(magic), reader.integer() == version, let epoch = reader.bits(),
+            let device = reader.integer(), let inode = reader.integer(), let covered = reader.integer(),
+            let fingerprint = reader.bits(), let skipped = reader.integer(), let count = reader.integer(),
+            let deletions = reader.integer(), let check = reader.bits(), reader.endOfLine(),
+            checksum(UnsafeRawBufferPointer(rebasing: bytes[reader.position...])) == check
         else { return nil }
         var snapshots: [Snapshot] = []
         snapshots.reserveCapacity(min(count, bytes.count / 40))
@@ -264,6 +295,7 @@ enum SnapshotIndex {
             return nil
         }
         var catalog = SnapshotCatalog(device: UInt64(device), inode: UInt64(inode), snapshots: snapshots)
+        catalog.epoch = epoch
         catalog.coveredBytes = covered
         catalog.fingerprint = fingerprint
         catalog.skippedLines = skipped

@@ -30,6 +30,27 @@ import WeatherTestSupport
     func failWrites(with code: Int32) { files.fail(with: code) }
     func allowWrites() { files.allow() }
 
+    /// `wx -c "…; save"` on a full disk: the snapshot is kept in memory, but the process ends
+    /// right after, so wx says it is lost rather than that it will be written later.
+    @Test func whatIsStillInMemoryAtTheEndIsSaidToBeLost() async {
+        defer { allowWrites() }
+        let console = TestConsole()
+        let session = session()
+        let host = AppHost(
+            variable: { ["WX_HOME": home.path, "HOME": home.path, "LANG": "C.UTF-8"][$0] }, output: console,
+            inputIsTerminal: false, outputIsTerminal: false, terminalWidth: { 80 },
+            makeSession: { _, _ in session },
+            standardInput: ScriptedLineReader([]), prompt: ScriptedPrompt(reader: ScriptedLineReader([])))
+        _ = try? await session.execute(.show("Hamburg"))
+        failWrites(with: ENOSPC)
+        #expect(await WXApp(host: host).run(["-c", "save"]) == 1)
+        #expect(console.errors.hasSuffix("wx: records of log.jsonl that could not be written are lost as wx ends\n"))
+        allowWrites()
+        console.clear()
+        #expect(await WXApp(host: host).run(["-c", "units"]) == 0)  // written with that command's record
+        #expect(!console.errors.contains("lost"))
+    }
+
     @Test(arguments: [ENOSPC, EROFS, EACCES])
     func favoritesAndSnapshotsSurviveAFailedWrite(code: Int32) async throws {
         defer { allowWrites() }

@@ -27,12 +27,12 @@ import WeatherStore
     }
 
     /// The time is the data time under the UTC offset kept with the snapshot (what the service
-    /// said for that instant); a record that kept none (0) is shown under its zone's rules.
+    /// said for that instant), whatever its zone: as `--json` and `export` give it.
     @Test func eachRowIsAtTheOffsetKeptWithTheSnapshot() {
         let rows = text([
             snapshot(1, "Hamburg", offset: 7_200, zone: "Europe/Berlin"),
             snapshot(2, "Kept +01:00", offset: 3_600, zone: "America/New_York"),
-            snapshot(3, "Old record", offset: 0, zone: "Europe/Berlin"),
+            snapshot(3, "Kept 0", offset: 0, zone: "Europe/Berlin"),
             snapshot(4, "London", offset: 0, zone: nil, temperature: nil),
             snapshot(12_345, "Zürich, Schweiz", offset: 7_200, zone: "Europe/Zurich", temperature: -0.04),
         ])
@@ -40,7 +40,7 @@ import WeatherStore
             rows == """
                     1  2026-07-01 14:00  Hamburg         21.5 °C   5 %   0.0 mm  mainly clear
                     2  2026-07-01 13:00  Kept +01:00     21.5 °C   5 %   0.0 mm  mainly clear
-                    3  2026-07-01 14:00  Old record      21.5 °C   5 %   0.0 mm  mainly clear
+                    3  2026-07-01 12:00  Kept 0          21.5 °C   5 %   0.0 mm  mainly clear
                     4  2026-07-01 12:00  London                —   5 %   0.0 mm  mainly clear
                 12345  2026-07-01 14:00  Zürich, Schwe…   0.0 °C   5 %   0.0 mm  mainly clear
 

@@ -48,6 +48,16 @@ import WeatherTestSupport
 
     func decode(_ bytes: [UInt8]) -> SnapshotCatalog? { bytes.withUnsafeBytes(SnapshotIndex.decode) }
 
+    /// `text`, an index changed by hand, with its header's check made again: what it refuses
+    /// then, it refuses for the value, not for the check.
+    func rechecked(_ text: String) -> [UInt8] {
+        let newline = text.firstIndex(of: "\n") ?? text.endIndex
+        var header = text[..<newline].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        let body = Array(text.utf8.dropFirst(text[..<newline].utf8.count + 1))
+        header[header.count - 1] = SnapshotIndex.hex(body.withUnsafeBytes(SnapshotIndex.checksum))
+        return Array((header.joined(separator: "\t") + "\n").utf8) + body
+    }
+
     @Test func readsBackWhatItWrote() throws {
         let written = catalog()
         let read = try #require(decode(SnapshotIndex.encode(written)))
@@ -66,10 +76,11 @@ import WeatherTestSupport
         let text = String(decoding: SnapshotIndex.encode(written), as: UTF8.self)
         #expect(text.contains("\tback\\\\slash, “Zürich” 東京\n"))
         let changed = text.replacingOccurrences(of: "\tParis\n", with: "\tTab\\there\\n\u{1B}[31m\n")
-        let read = try #require(decode(Array(changed.utf8)))
+        #expect(decode(Array(changed.utf8)) == nil)  // the check fails
+        let read = try #require(decode(rechecked(changed)))
         #expect(read.snapshots.last?.placeName == "Tab here [31m")
-        #expect(decode(Array((text + "d\t9\n").utf8)) == nil)  // more than the header says
-        #expect(decode(Array(text.replacingOccurrences(of: "\tParis\n", with: "\tParis\\q\n").utf8)) == nil)
+        #expect(decode(rechecked(text + "d\t9\n")) == nil)  // more than the header says
+        #expect(decode(rechecked(text.replacingOccurrences(of: "\tParis\n", with: "\tParis\\q\n"))) == nil)
     }
 
     /// Its header gives every count: a file cut anywhere (a crash while it was written, a full
@@ -82,7 +93,7 @@ import WeatherTestSupport
     }
 
     @Test(arguments: [
-        ("wx-snapshot-index\t1", "wx-snapshot-index\t2"),  // another version
+        ("wx-snapshot-index\t2", "wx-snapshot-index\t3"),  // another version
         ("wx-snapshot-index", "wx-snapshot-indeX"),
         ("\t404ac66666666666\t", "\t7ff8000000000000\t"),  // a latitude that is NaN
         ("\t404ac66666666666\t", "\t4056c00000000000\t"),  // latitude 91
@@ -96,14 +107,16 @@ import WeatherTestSupport
     func refusesWhatWxNeverWrites(_ change: (String, String)) throws {
         let text = String(decoding: SnapshotIndex.encode(catalog()), as: UTF8.self)
         let range = try #require(text.range(of: change.0))
-        #expect(decode(Array(text.replacingCharacters(in: range, with: change.1).utf8)) == nil)
+        #expect(decode(rechecked(text)) != nil)
+        #expect(decode(rechecked(text.replacingCharacters(in: range, with: change.1))) == nil)
     }
 
     // MARK: - The log and its index
 
     /// A log of `commands` command lines with a snapshot every 50 and a deletion every 400,
-    /// written as another process would: over 1 MiB, so that a listing writes the index.
-    func writeLog(commands: Int = 16_000, startingAt first: Int = 1, append: Bool = false) throws {
+    /// written by hand (over 1 MiB, so that a listing writes the index); then, unless `sealed` is
+    /// false, one command appended by wx, as every wx command is recorded before it runs.
+    func writeLog(commands: Int = 16_000, startingAt first: Int = 1, append: Bool = false, sealed: Bool = true) throws {
         var text = ""
         var id = append ? 1_000 : 0
         for number in first..<(first + commands) {
@@ -112,7 +125,7 @@ import WeatherTestSupport
             if number % 50 == 0 {
                 id += 1
                 text +=
-                    #"{"data_time":"2026-02-06T21:30:00Z","forecast_days":[{"date":"2026-02-07","temperature_max_celsius":4.5}],"id":\#(id),"kind":"snapshot","place":{"latitude":53.55,"longitude":9.99,"name":"Place \#(id)"},"timezone":"Europe/Berlin","ts":"2026-02-06T21:40:00Z","utc_offset_seconds":3600,"v":1}"#
+                    #"{"data_time":"2026-02-06T21:30:00Z","forecast_days":[{"date":"2026-02-07","temperature_max_celsius":4.5}],"id":\#(id),"kind":"snapshot","place":{"latitude":53.55,"longitude":9.99,"name":"Place \#(id)"},"temperature_celsius":7.4,"timezone":"Europe/Berlin","ts":"2026-02-06T21:40:00Z","utc_offset_seconds":3600,"v":1}"#
                 text += "\n"
             }
             if number % 400 == 0 {
@@ -128,6 +141,7 @@ import WeatherTestSupport
         } else {
             try Data(text.utf8).write(to: logURL)
         }
+        if sealed { try EventLog(folder: home.path, fileSystem: files).appendCommand("saved", at: time) }
     }
 
     /// The list from the whole log, without the kept forecasts: what the index must give.
@@ -141,55 +155,113 @@ import WeatherTestSupport
 
     func listed() -> [Snapshot] { EventLog(folder: home.path, fileSystem: files).snapshots(keptForecasts: false) }
 
+    /// The index as it is, with `change` made to its snapshots, written back whole and valid.
+    func rewriteIndex(_ change: (inout [Snapshot]) -> Void) throws {
+        let stored = try #require(decode(Array(try Data(contentsOf: indexURL))))
+        var snapshots = stored.snapshots
+        change(&snapshots)
+        var changed = SnapshotCatalog(device: stored.device, inode: stored.inode, snapshots: snapshots)
+        changed.epoch = stored.epoch
+        changed.coveredBytes = stored.coveredBytes
+        changed.fingerprint = stored.fingerprint
+        changed.skippedLines = stored.skippedLines
+        changed.deleted = stored.deleted
+        try Data(SnapshotIndex.encode(changed)).write(to: indexURL)
+    }
+
+    /// Overwrites bytes of the log where `old` is, in place (the same inode and size), as an
+    /// editor saving over the file would.
+    func editLogInPlace(_ old: String, _ new: String) throws {
+        let data = try Data(contentsOf: logURL)
+        let range = try #require(data.range(of: Data(old.utf8)))
+        let handle = try FileHandle(forWritingTo: logURL)
+        try handle.seek(toOffset: UInt64(range.lowerBound))
+        handle.write(Data(new.utf8))
+        try handle.close()
+    }
+
     @Test func listsWhatTheWholeLogHoldsAndWhatWasAppendedSince() throws {
         try writeLog()
         let first = listed()
         #expect(first.count == 320 - 40)
         #expect(first == folded())
         #expect(FileManager.default.fileExists(atPath: indexURL.path))
-        // Appended by another process after the index was written: read from the log.
-        try writeLog(commands: 500, startingAt: 16_001, append: true)
+        // Appended since by wx, in this process and another: read from the log, after the index.
+        let log = EventLog(folder: home.path, fileSystem: files)
+        for number in 0..<100 { try log.appendCommand("show \(number)", at: time) }
+        _ = try log.appendSnapshot(
+            placeName: "Kiel", coordinate: Coordinate(latitude: 54.32, longitude: 10.14), utcOffsetSeconds: 3_600,
+            timeZone: "Europe/Berlin", reading: snapshot(0, "", zone: nil).reading, at: time)
+        _ = try EventLog(folder: home.path, fileSystem: files).deleteSnapshot(3, at: time)
+        let second = log.snapshots(keptForecasts: false)
+        #expect(second == folded())
+        #expect(second.last?.placeName == "Kiel")
+        #expect(!second.contains { $0.id == 3 })
+        #expect(second.contains { $0.id == 4 })
+        // Appended by hand (another program, an older wx): the log is folded again.
+        try writeLog(commands: 500, startingAt: 16_001, append: true, sealed: false)
+        #expect(listed() == folded())
+        #expect(listed().contains { $0.id == 1_010 })
+    }
+
+    /// An index made from this log as it is is what the list comes from, with what wx appended
+    /// since: shown here by one whose names were changed (and its check made again).
+    @Test func anIndexThatMatchesTheLogIsUsed() throws {
+        try writeLog()
+        _ = listed()
+        try rewriteIndex { snapshots in snapshots[0].placeName = "From the index" }
         let log = EventLog(folder: home.path, fileSystem: files)
         _ = try log.appendSnapshot(
             placeName: "Kiel", coordinate: Coordinate(latitude: 54.32, longitude: 10.14), utcOffsetSeconds: 3_600,
             timeZone: "Europe/Berlin", reading: snapshot(0, "", zone: nil).reading, at: time)
-        _ = try log.deleteSnapshot(1_001, at: time)
-        let second = log.snapshots(keptForecasts: false)
-        #expect(second == folded())
-        #expect(second.last?.placeName == "Kiel")
-        #expect(!second.contains { $0.id == 1_001 })
-        #expect(second.contains { $0.id == 1_002 })
+        let list = listed()
+        #expect(list.first?.placeName == "From the index")
+        #expect(list.last?.placeName == "Kiel")
     }
 
-    /// An index that matches its log is what the list comes from: shown here by one changed by
-    /// hand, in the same format.
-    @Test func anIndexThatMatchesTheLogIsUsed() throws {
+    /// Issue 11's hand edit: a temperature changed in the middle of the log, in place, keeping
+    /// its inode, its size and both its ends. The next command wx records finds the log changed.
+    @Test(arguments: [false, true])
+    func anEditInTheMiddleOfTheLogIsNoticed(commandAfter: Bool) throws {
         try writeLog()
-        _ = listed()
+        #expect(listed().first { $0.id == 151 }?.reading.temperatureCelsius == 7.4)
+        let size = try Data(contentsOf: logURL).count
+        try editLogInPlace(
+            #""id":151,"kind":"snapshot","place":{"latitude":53.55,"longitude":9.99,"name":"Place 151"},"temperature_celsius":7.4"#,
+            #""id":151,"kind":"snapshot","place":{"latitude":53.55,"longitude":9.99,"name":"Place 151"},"temperature_celsius":9.9"#
+        )
+        #expect(try Data(contentsOf: logURL).count == size)
+        if commandAfter { try EventLog(folder: home.path, fileSystem: files).appendCommand("saved", at: time) }
+        #expect(listed().first { $0.id == 151 }?.reading.temperatureCelsius == 9.9)
+        #expect(listed() == folded())
+    }
+
+    /// A hand-edited index fails its check and is not read.
+    @Test func anIndexEditedByHandIsNotRead() throws {
+        try writeLog()
+        let before = listed()
         let text = try String(contentsOf: indexURL, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "\tPlace 7\n", with: "\tFrom the index\n").utf8).write(to: indexURL)
-        #expect(listed().contains { $0.placeName == "From the index" })
+        try Data(text.replacingOccurrences(of: "\tPlace 7\n", with: "\tEvil Place\n").utf8).write(to: indexURL)
+        #expect(listed() == before)
+        #expect(!listed().contains { $0.placeName == "Evil Place" })
     }
 
     @Test func anIndexOfAnotherLogIsNotUsed() throws {
         try writeLog()
         let before = listed()
-        let text = try String(contentsOf: indexURL, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "\tPlace 7\n", with: "\tFrom the index\n").utf8).write(to: indexURL)
+        try rewriteIndex { snapshots in snapshots[5].placeName = "From the index" }
 
         // Compacted (a new file): the deleted snapshots' records are gone.
         _ = try EventLog(folder: home.path, fileSystem: files).compact(now: time)
         #expect(listed() == before)
-        #expect(!listed().contains { $0.placeName == "From the index" })
 
         // Rewritten in place (the same inode), longer, with other first bytes.
         _ = listed()
         let original = try Data(contentsOf: logURL)
         let handle = try FileHandle(forWritingTo: logURL)
         handle.write(Data(#"{"kind":"command","line":"favs","n":1,"ts":"2026-02-06T21:40:00Z","v":1}"#.utf8))
-        handle.seekToEndOfFile()
-        try writeLog(commands: 10, startingAt: 20_000, append: true)
         try handle.close()
+        try writeLog(commands: 10, startingAt: 20_000, append: true)
         #expect(try Data(contentsOf: logURL).count > original.count)
         #expect(listed() == folded())
 
@@ -199,7 +271,7 @@ import WeatherTestSupport
         #expect(listed().count == 4)
     }
 
-    @Test(arguments: ["garbage", "", "wx-snapshot-index\t1\t0\t0\t0\t0000000000000000\t0\t5\t0\n"])
+    @Test(arguments: ["garbage", "", "wx-snapshot-index\t2\t0\t0\t0\t0000000000000000\t0\t5\t0\n"])
     func aDamagedIndexIsFoldedAgainAndReplaced(_ damage: String) throws {
         try writeLog()
         let before = listed()
@@ -207,6 +279,28 @@ import WeatherTestSupport
         #expect(listed() == before)
         let rewritten = try Data(contentsOf: indexURL)
         #expect(rewritten.withUnsafeBytes(SnapshotIndex.decode) != nil)
+    }
+
+    /// The seal in .wx.lock torn, edited or gone: the log is folded whole, and the next command
+    /// wx records seals it again.
+    @Test(arguments: ["", "wx-log-seal 1 5 1 1 1 1 0\n", "garbage\n"])
+    func aDamagedSealIsNoSeal(_ damage: String) throws {
+        try writeLog()
+        let before = listed()
+        try Data(damage.utf8).write(to: home.url.appendingPathComponent(".wx.lock"))
+        #expect(listed() == before)
+        try EventLog(folder: home.path, fileSystem: files).appendCommand("saved", at: time)
+        #expect(LogSeal.read(folder: home.path)?.log == LogState(path: logURL.path))
+        #expect(listed() == before)
+    }
+
+    @Test func theSealReadsBackWhatItWrote() throws {
+        let seal = LogSeal(
+            epoch: 0xdead_beef_0000_0001,
+            log: LogState(inode: 42, size: 86_517_868, modified: 1_770_414_000_123_456_789, changed: 7))
+        #expect(LogSeal.parse(seal.text) == seal)
+        #expect(LogSeal.parse(seal.text.replacingOccurrences(of: " 42 ", with: " 43 ")) == nil)
+        #expect(LogSeal.parse(String(seal.text.dropLast())) == nil)
     }
 
     /// Something that is not a regular file in the index's place is not read (a FIFO would block).
@@ -231,12 +325,14 @@ import WeatherTestSupport
 
     /// Unreadable lines are counted in the index: the note is given from it as from the log.
     @Test func unreadableLinesAreCountedThroughTheIndex() throws {
-        try writeLog()
+        try writeLog(sealed: false)
         let handle = try FileHandle(forWritingTo: logURL)
         handle.seekToEndOfFile()
         handle.write(Data("not json\n".utf8))
         try handle.close()
+        try EventLog(folder: home.path, fileSystem: files).appendCommand("saved", at: time)
         _ = listed()
+        #expect(FileManager.default.fileExists(atPath: indexURL.path))
         let log = EventLog(folder: home.path, fileSystem: files)
         _ = log.snapshots(keptForecasts: false)
         #expect(log.skippedLines == 1)
@@ -247,5 +343,33 @@ import WeatherTestSupport
     @Test func aTemporaryIndexOfAGoneWriterIsStale() {
         #expect(StoreFiles.temporaryWriter("log.jsonl.index.tmp-4242-17") == 4242)
         #expect(StoreFiles.temporaryWriter("log.jsonl.index.tmp-x-17") == nil)
+    }
+
+    /// A log edited by hand to hold ids out of order (10, then 7): a listed snapshot can be
+    /// opened and deleted, and no id is given twice.
+    @Test func idsOutOfOrderAreFoundAndNeverGivenAgain() throws {
+        func record(_ id: Int) -> String {
+            #"{"data_time":"2026-02-06T21:30:00Z","id":\#(id),"kind":"snapshot","place":{"latitude":53.55,"longitude":9.99,"name":"Place \#(id)"},"ts":"2026-02-06T21:40:00Z","utc_offset_seconds":3600,"v":1}"#
+        }
+        try Data(([1, 2, 3, 10, 7].map(record).joined(separator: "\n") + "\n").utf8).write(to: logURL)
+        let log = EventLog(folder: home.path, fileSystem: files)
+        #expect(log.snapshots(keptForecasts: false).map(\.id) == [1, 2, 3, 7, 10])
+        #expect(log.snapshot(10)?.placeName == "Place 10")
+        #expect(try log.deleteSnapshot(10, at: time).id == 10)
+        #expect(log.snapshot(10) == nil)
+        let next = try log.appendSnapshot(
+            placeName: "Kiel", coordinate: Coordinate(latitude: 54.32, longitude: 10.14), utcOffsetSeconds: 3_600,
+            timeZone: nil, reading: snapshot(0, "", zone: nil).reading, at: time)
+        #expect(next.id == 11)
+        #expect(listed().map(\.id) == [1, 2, 3, 7, 11])
+    }
+
+    /// A record written before wx kept the UTC offset gets its zone's: text and JSON agree.
+    @Test func aRecordWithoutAnOffsetTakesItsZones() throws {
+        let line =
+            #"{"data_time":"2026-07-01T12:00:00Z","id":1,"kind":"snapshot","place":{"latitude":53.55,"longitude":9.99,"name":"Hamburg"},"timezone":"Europe/Berlin","ts":"2026-07-01T12:00:00Z","v":1}"#
+        try Data((line + "\n").utf8).write(to: logURL)
+        #expect(listed().first?.utcOffsetSeconds == 7_200)
+        #expect(folded().first?.utcOffsetSeconds == 7_200)
     }
 }

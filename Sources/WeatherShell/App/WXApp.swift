@@ -133,7 +133,7 @@ package struct WXApp {
             let lines =
                 invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
             for line in lines where await runner.run(line: line) == .quit { break }
-            return finish(runner.exitStatus)
+            return finish(runner, status: runner.exitStatus)
         }
 
         if host.inputIsTerminal {
@@ -152,17 +152,27 @@ package struct WXApp {
                 runner: runner, reader: terminal.reader, interrupts: terminal.interrupts, output: output,
                 startupFile: startupFile,
                 paging: paging)
-            return await shell.run()
+            return finish(runner, status: await shell.run())
         }
         // Script mode, like sqlite3: no banner, no prompt, one command a line.
         while case .line(let line) = await host.standardInput.readLine(prompt: "") {
             if await runner.run(line: line) == .quit { break }
         }
-        return finish(runner.exitStatus)
+        return finish(runner, status: runner.exitStatus)
     }
 
-    /// `status`, made 1 when the results could not be written, with a line saying so.
-    private func finish(_ status: Int32) -> Int32 {
+    /// `status`, made 1 with a line saying so when the results could not be written, or when
+    /// records of the log kept in memory after a failed write (a full disk, a read-only folder)
+    /// are still not on disk as wx ends — for `wx -c` and scripts, the end of the one command or
+    /// script.
+    private func finish(_ runner: ShellRunner, status: Int32) -> Int32 {
+        var status = status
+        // (Favorites and settings say "kept for this session only" when they fail; records of
+        // the log say they will be written with the next one that can be, which never comes.)
+        if runner.session.log.hasUnwrittenRecords {
+            host.output.writeError("wx: records of log.jsonl that could not be written are lost as wx ends\n")
+            status = max(status, 1)
+        }
         guard let failure = host.output.writeFailure else { return status }
         host.output.writeError("wx: cannot write the output: \(failure)\n")
         return max(status, 1)

@@ -953,18 +953,12 @@ package enum TextRenderer {
         return "\(sign)\(ValueFormatter.two(minutes / 60)):\(ValueFormatter.two(minutes % 60))"
     }
 
-    /// The snapshot's data time (`date`) at its place: under the UTC offset kept with it, which
-    /// the service gave for that instant; under its zone's rules only when it kept none (records
-    /// written before wx kept the offset read as 0), else looking the zone up for each of tens of
-    /// thousands of rows in `saved`.
+    /// The snapshot's data time (`date`) at its place, under the UTC offset kept with it (which the
+    /// service gave for that instant; for a record written before wx kept one, its zone's rules
+    /// gave it when the record was read), as `--json` and `export` give it.
     static func snapshotClock(_ snapshot: Snapshot, _ date: Date) -> LocalDateTime {
-        guard snapshot.utcOffsetSeconds == 0, snapshot.timeZone != nil else {
-            return ZoneClock.fixed(
-                Int(date.timeIntervalSince1970.rounded(.down)), offset: snapshot.utcOffsetSeconds, abbreviation: nil)
-        }
-        return ZoneClock(
-            ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
-        ).localTime(date)
+        ZoneClock.fixed(
+            Int(date.timeIntervalSince1970.rounded(.down)), offset: snapshot.utcOffsetSeconds, abbreviation: nil)
     }
 
     /// Words wrapped to `width`, each line indented.
