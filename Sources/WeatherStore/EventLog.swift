@@ -416,10 +416,15 @@ package final class EventLog {
     /// the search stops at a smaller one; a deletion, written after its snapshot, is met first.
     /// A log edited by hand may hold them out of order: when the list has the id all the same,
     /// the whole log is looked through.
+    ///
+    /// What the list says wins: a snapshot record that comes again after its deletion (a log
+    /// edited by hand) stays deleted, as `saved` lists it.
     private func findSnapshot(_ id: Int) -> Snapshot? {
         for case .deletion(id, _) in pending { return nil }
+        let listed = refreshCatalog().map { catalog in catalog.snapshots.contains { $0.id == id } }
+        guard listed != false else { return nil }
         if let found = searchBackwards(for: id, stoppingAtSmaller: true) { return found }
-        guard refreshCatalog()?.snapshots.contains(where: { $0.id == id }) == true else { return nil }
+        guard listed == true else { return nil }
         return searchBackwards(for: id, stoppingAtSmaller: false)
     }
 

@@ -126,8 +126,14 @@ enum SnapshotIndex {
     /// about a millisecond, writing the index more.
     static let rewriteAfter = 1 << 20
 
-    /// A 64-bit hash of `bytes`, eight at a time: the header's check of the rest of the index,
-    /// so that a damaged or hand-edited index is not read.
+    /// The check the header ends with: `checksum` of the header before it (up to its tab) and of
+    /// all after the header line.
+    static func checksum(header: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) -> UInt64 {
+        (checksum(header) &* 0x9e37_79b9_7f4a_7c15) ^ checksum(body)
+    }
+
+    /// A 64-bit hash of `bytes`, eight at a time: what the header's check is made of, so that a
+    /// damaged index, or one edited by hand, is not read. (Not a signature: the user may forge it.)
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         func mix(_ word: UInt64) {
@@ -214,7 +220,7 @@ enum SnapshotIndex {
             integer(id)
             out.append(UInt8(ascii: "\n"))
         }
-        // The header, with a check of all that follows it, goes first.
+        // The header goes first, ending in a check of the rest of it and of all that follows.
         let body = out
         out = []
         magic.withUTF8Buffer { out += $0 }
@@ -227,7 +233,9 @@ enum SnapshotIndex {
         integer(catalog.skippedLines)
         integer(catalog.snapshots.count)
         integer(catalog.deleted.count)
-        field(hex(body.withUnsafeBytes(checksum)))
+        out.append(UInt8(ascii: "\t"))
+        let checked = out.withUnsafeBytes { header in body.withUnsafeBytes { checksum(header: header, body: $0) } }
+        out += hex(checked).utf8
         out.append(UInt8(ascii: "\n"))
         out += body
         return out
@@ -256,8 +264,11 @@ enum SnapshotIndex {
         guard reader.expect(magic), reader.integer() == version, let epoch = reader.bits(),
             let device = reader.integer(), let inode = reader.integer(), let covered = reader.integer(),
             let fingerprint = reader.bits(), let skipped = reader.integer(), let count = reader.integer(),
-            let deletions = reader.integer(), let check = reader.bits(), reader.endOfLine(),
-            checksum(UnsafeRawBufferPointer(rebasing: bytes[reader.position...])) == check
+            let deletions = reader.integer(), case let checkStart = reader.position + 1, let check = reader.bits(),
+            reader.endOfLine(),
+            checksum(
+                header: UnsafeRawBufferPointer(rebasing: bytes[..<checkStart]),
+                body: UnsafeRawBufferPointer(rebasing: bytes[reader.position...])) == check
         else { return nil }
         var snapshots: [Snapshot] = []
         snapshots.reserveCapacity(min(count, bytes.count / 40))

@@ -54,7 +54,10 @@ import WeatherTestSupport
         let newline = text.firstIndex(of: "\n") ?? text.endIndex
         var header = text[..<newline].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         let body = Array(text.utf8.dropFirst(text[..<newline].utf8.count + 1))
-        header[header.count - 1] = SnapshotIndex.hex(body.withUnsafeBytes(SnapshotIndex.checksum))
+        let checked = Array((header.dropLast().joined(separator: "\t") + "\t").utf8)
+        header[header.count - 1] = SnapshotIndex.hex(
+            checked.withUnsafeBytes { start in body.withUnsafeBytes { SnapshotIndex.checksum(header: start, body: $0) }
+            })
         return Array((header.joined(separator: "\t") + "\n").utf8) + body
     }
 
@@ -236,6 +239,17 @@ import WeatherTestSupport
         #expect(listed() == folded())
     }
 
+    /// Every field of the header is under the check too: a count of unreadable lines changed by
+    /// hand would otherwise warn of lines that are fine.
+    @Test func theHeaderIsChecked() {
+        let text = String(decoding: SnapshotIndex.encode(catalog()), as: UTF8.self)
+        #expect(decode(Array(text.utf8)) != nil)
+        #expect(
+            decode(
+                Array(text.replacingOccurrences(of: "\t64dec58fae7d48f7\t3\t", with: "\t64dec58fae7d48f7\t123\t").utf8))
+                == nil)
+    }
+
     /// A hand-edited index fails its check and is not read.
     @Test func anIndexEditedByHandIsNotRead() throws {
         try writeLog()
@@ -362,6 +376,29 @@ import WeatherTestSupport
             timeZone: nil, reading: snapshot(0, "", zone: nil).reading, at: time)
         #expect(next.id == 11)
         #expect(listed().map(\.id) == [1, 2, 3, 7, 11])
+    }
+
+    /// A snapshot record that comes again after its deletion (by hand) stays deleted, both in
+    /// the list and for `saved N`.
+    @Test func aDeletedIdThatComesAgainStaysDeleted() throws {
+        let log = EventLog(folder: home.path, fileSystem: files)
+        for _ in 1...3 {
+            _ = try log.appendSnapshot(
+                placeName: "Kiel", coordinate: Coordinate(latitude: 54.32, longitude: 10.14), utcOffsetSeconds: 3_600,
+                timeZone: nil, reading: snapshot(0, "", zone: nil).reading, at: time)
+        }
+        _ = try log.deleteSnapshot(2, at: time)
+        let again =
+            #"{"data_time":"2026-02-06T21:30:00Z","id":2,"kind":"snapshot","place":{"latitude":53.55,"longitude":9.99,"name":"Again"},"ts":"2026-02-06T21:40:00Z","utc_offset_seconds":3600,"v":1}"#
+        let handle = try FileHandle(forWritingTo: logURL)
+        handle.seekToEndOfFile()
+        handle.write(Data((again + "\n").utf8))
+        try handle.close()
+        let fresh = EventLog(folder: home.path, fileSystem: files)
+        #expect(fresh.snapshots(keptForecasts: false).map(\.id) == [1, 3])
+        #expect(fresh.snapshots().map(\.id) == [1, 3])
+        #expect(fresh.snapshot(2) == nil)
+        #expect(fresh.snapshot(3)?.placeName == "Kiel")
     }
 
     /// A record written before wx kept the UTC offset gets its zone's: text and JSON agree.

@@ -87,7 +87,7 @@ package enum FileIO {
         try ensureFolder(folder)
         // O_NONBLOCK: a FIFO put in the lock file's place must not hang the open.
         let fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
-        guard fd >= 0 else { throw FileError(cannot: "lock", folder, code: errno) }
+        guard fd >= 0 else { throw FileError(cannot: "lock", folder + "/.wx.lock", code: errno) }
         var info = stat()
         if fstat(fd, &info) == 0, let problem = notRegular(info) {
             close(fd)

@@ -33,9 +33,9 @@ extension StoreError {
         case .numbersExhausted(let file, let field):
             "\(file == .log ? "log.jsonl" : "state.plist") holds the largest \(field) wx gives (\(EventLog.maximumNumber)); nothing written; move the file aside to start numbering afresh"
         case .snapshotKeptInMemory(let cause):
-            "snapshot kept for this session, not yet written (\(cause.userText)); it will be written with the next record that can be"
+            "snapshot not written (\(cause.userText)); kept in memory, it is written with the next record this session writes, or lost when wx ends"
         case .deletionKeptInMemory(let id, let cause):
-            "snapshot \(id) deleted for this session, not yet written (\(cause.userText)); it will be written with the next record that can be"
+            "snapshot \(id) deleted in this session only, not written (\(cause.userText)); the deletion is written with the next record this session writes, or lost when wx ends"
         }
     }
 }
