@@ -81,10 +81,7 @@ struct LogSeal: Equatable {
         return body + " " + String(Self.check(body), radix: 16) + "\n"
     }
 
-    /// FNV-1a, 64 bits.
-    static func check(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
-    }
+    static func check(_ text: String) -> UInt64 { FNV1a.hash(text.utf8) }
 
     /// After wx wrote to the log (under the folder's lock): the log as it is now, in the same epoch
     /// when the log was as the seal said just before (`before`), else in a new one. A seal that

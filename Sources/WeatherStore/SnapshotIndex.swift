@@ -159,19 +159,16 @@ enum SnapshotIndex {
     /// FNV-1a (64 bits) of the covered part's first and last `window` bytes and its length; nil
     /// when they cannot be read.
     static func fingerprint(fd: Int32, coveredBytes: Int) -> UInt64? {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ byte: UInt8) {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
+        var hash = FNV1a()
         for start in [0, max(0, coveredBytes - window)] {
             let count = min(window, coveredBytes - start)
             var bytes = [UInt8](repeating: 0, count: count)
             let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(start)) }
             guard read == count else { return nil }
-            bytes.forEach(mix)
+            hash.add(bytes)
         }
-        withUnsafeBytes(of: UInt64(coveredBytes).littleEndian) { $0.forEach(mix) }
-        return hash
+        withUnsafeBytes(of: UInt64(coveredBytes).littleEndian) { hash.add($0) }
+        return hash.value
     }
 
     // MARK: - Writing
@@ -195,7 +192,7 @@ enum SnapshotIndex {
             out += value.utf8
         }
         func integer(_ value: some BinaryInteger) { field(String(value)) }
-        func double(_ value: Double?) { field(value.map { hex($0.bitPattern) } ?? "") }
+        func double(_ value: Double?) { field(value.map { $0.bitPattern.paddedHex } ?? "") }
         for snapshot in catalog.snapshots {
             let reading = snapshot.reading
             out.append(UInt8(ascii: "s"))
@@ -225,17 +222,17 @@ enum SnapshotIndex {
         out = []
         magic.withUTF8Buffer { out += $0 }
         integer(version)
-        field(hex(catalog.epoch))
+        field(catalog.epoch.paddedHex)
         integer(catalog.device)
         integer(catalog.inode)
         integer(catalog.coveredBytes)
-        field(hex(catalog.fingerprint))
+        field(catalog.fingerprint.paddedHex)
         integer(catalog.skippedLines)
         integer(catalog.snapshots.count)
         integer(catalog.deleted.count)
         out.append(UInt8(ascii: "\t"))
         let checked = out.withUnsafeBytes { header in body.withUnsafeBytes { checksum(header: header, body: $0) } }
-        out += hex(checked).utf8
+        out += checked.paddedHex.utf8
         out.append(UInt8(ascii: "\n"))
         out += body
         return out
@@ -248,11 +245,6 @@ enum SnapshotIndex {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
         default: 0x80
         }
-    }
-
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     // MARK: - Reading

@@ -55,9 +55,10 @@ import WeatherTestSupport
         var header = text[..<newline].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         let body = Array(text.utf8.dropFirst(text[..<newline].utf8.count + 1))
         let checked = Array((header.dropLast().joined(separator: "\t") + "\t").utf8)
-        header[header.count - 1] = SnapshotIndex.hex(
-            checked.withUnsafeBytes { start in body.withUnsafeBytes { SnapshotIndex.checksum(header: start, body: $0) }
-            })
+        let check = checked.withUnsafeBytes { start in
+            body.withUnsafeBytes { SnapshotIndex.checksum(header: start, body: $0) }
+        }
+        header[header.count - 1] = check.paddedHex
         return Array((header.joined(separator: "\t") + "\n").utf8) + body
     }
 

@@ -62,13 +62,5 @@ package struct ResponseCache: Sendable {
     func path(for key: String) -> String { "\(folder)/\(Self.hash(key)).entry" }
 
     /// FNV-1a, 64 bits, as 16 hex digits: a stable file name for any key.
-    static func hash(_ key: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    static func hash(_ key: String) -> String { FNV1a.hash(key.utf8).paddedHex }
 }
