@@ -646,10 +646,12 @@ package final class EventLog {
     /// The catalog `log.jsonl.index` holds; nil when it is absent or cannot be read whole, or is
     /// larger than the log it would describe (an index is always smaller: not read at all).
     private func readIndex(logSize: Int) -> SnapshotCatalog? {
-        let indexPath = folder + "/" + SnapshotIndex.name
-        guard let size = fileSystem.version(of: indexPath)?[1], size <= logSize else { return nil }
-        // `contents` refuses what is not a regular file (a FIFO) without blocking.
-        guard let data = try? fileSystem.contents(of: indexPath, limit: SnapshotIndex.largest) else { return nil }
+        // `contents` refuses, without reading or blocking, what is larger than the limit or is
+        // not a regular file (a FIFO).
+        let limit = min(logSize, SnapshotIndex.largest)
+        guard let data = try? fileSystem.contents(of: folder + "/" + SnapshotIndex.name, limit: limit) else {
+            return nil
+        }
         return data.withUnsafeBytes(SnapshotIndex.decode)
     }
 

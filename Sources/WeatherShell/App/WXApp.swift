@@ -169,7 +169,7 @@ package struct WXApp {
         var status = status
         // (Favorites and settings say "kept for this session only" when they fail; records of
         // the log say they will be written with the next one that can be, which never comes.)
-        if runner.session.log.hasUnwrittenRecords {
+        if runner.session.hasUnwrittenLogRecords {
             host.output.writeError("wx: records of log.jsonl that could not be written are lost as wx ends\n")
             status = max(status, 1)
         }

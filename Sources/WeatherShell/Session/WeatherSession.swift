@@ -110,6 +110,10 @@ package final class WeatherSession {
     /// rather than from the whole log. Set by the front end from its output format.
     package var listsKeptForecasts = true
 
+    /// Whether records of the log (commands, snapshots, deletions) are kept in memory only,
+    /// their writes having failed; they are lost when wx ends before one succeeds.
+    package var hasUnwrittenLogRecords: Bool { log.hasUnwrittenRecords }
+
     /// The favorites' names for tab completion, with what another wx saved since the last
     /// command (state.plist is re-read only when it changed: one `stat` otherwise).
     package func favoriteNamesForCompletion() -> [String] {
