@@ -83,6 +83,9 @@ package enum TextRenderer {
         return result
     }
 
+    /// The text of `result`, line by line. A long table (`favs`, `saved`) comes as one element
+    /// holding its lines joined by "\n", made in one piece (`TextTable.text`): `render` joins
+    /// the elements with "\n" all the same.
     static func lines(_ result: CommandResult, context: RenderContext) -> [String] {
         let format = ValueFormatter(units: context.units, unicode: context.unicode)
         let style = Style(colour: context.colour)
