@@ -82,14 +82,7 @@ import WeatherTestSupport
         var random = SplitMix(seed: seed)
         var runs = 0
         while writers.wait(timeout: .now()) == .timedOut {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: TestPaths.wxBinary)
-            process.arguments = ["saved"]
-            var environment = server.environment
-            environment["WX_HOME"] = home.path
-            environment["XDG_RUNTIME_DIR"] = home.path + "/run"
-            environment["LANG"] = "C.UTF-8"
-            process.environment = environment
+            let process = wxProcess(["saved"], home: home, server: server)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             guard (try? process.run()) != nil else { break }
@@ -300,23 +293,30 @@ final class Writer: @unchecked Sendable {
     }
 }
 
+/// The built wx with `arguments`, its state in `home`, its services `server`, not yet started.
+func wxProcess(_ arguments: [String], home: TemporaryFolder, server: FixtureServer, now: String? = nil) -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TestPaths.wxBinary)
+    process.arguments = arguments
+    var environment = server.environment
+    environment["WX_HOME"] = home.path
+    environment["XDG_RUNTIME_DIR"] = home.path + "/run"
+    environment["LANG"] = "C.UTF-8"
+    if let now { environment["WX_NOW"] = now }
+    process.environment = environment
+    return process
+}
+
 /// wx in script mode with --json, answering one command at a time: after each command comes
 /// `format json`, whose answer marks the end of the command's documents.
 struct Child {
-    let process = Process()
+    let process: Process
     let input = Pipe()
     let output = Pipe()
     var buffer: [UInt8] = []
 
     init(home: TemporaryFolder, server: FixtureServer) throws {
-        process.executableURL = URL(fileURLWithPath: TestPaths.wxBinary)
-        process.arguments = ["--json"]
-        var environment = server.environment
-        environment["WX_HOME"] = home.path
-        environment["XDG_RUNTIME_DIR"] = home.path + "/run"
-        environment["WX_NOW"] = "2023-11-02T20:05:00Z"
-        environment["LANG"] = "C.UTF-8"
-        process.environment = environment
+        process = wxProcess(["--json"], home: home, server: server, now: "2023-11-02T20:05:00Z")
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
