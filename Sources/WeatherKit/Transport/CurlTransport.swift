@@ -34,7 +34,8 @@ package final class CurlTransport: HTTPTransport {
             }
         } onCancel: {
             cancel.set()
-            if let multi = cancel.multi { multi.api.pointee.multi_wakeup(multi.pointer) }
+            // Only wakes the poll below; nothing to do if it fails (the poll ends within 1 s).
+            if let multi = cancel.multi { _ = multi.api.pointee.multi_wakeup(multi.pointer) }
         }
         return try result.get()
     }
@@ -78,8 +79,10 @@ package final class CurlTransport: HTTPTransport {
         wx_curl_set_pointer(api, easy, CURLOPT_XFERINFODATA, unmanaged.toOpaque())
         wx_curl_set_long(api, easy, CURLOPT_NOPROGRESS, 0)
 
-        api.pointee.multi_add_handle(multi, easy)
-        defer { api.pointee.multi_remove_handle(multi, easy) }
+        guard api.pointee.multi_add_handle(multi, easy) == CURLM_OK else {
+            return .failure(.failed("libcurl could not start the transfer"))
+        }
+        defer { _ = api.pointee.multi_remove_handle(multi, easy) }
 
         var running: Int32 = 1
         var code = CURLE_OK
@@ -89,7 +92,8 @@ package final class CurlTransport: HTTPTransport {
             }
             if running == 0 { break }
             if cancel.isSet { return .failure(.cancelled) }
-            api.pointee.multi_poll(multi, nil, 0, 1000, nil)
+            // A failed poll returns at once: the loop then asks multi_perform, which reports it.
+            _ = api.pointee.multi_poll(multi, nil, 0, 1000, nil)
             if cancel.isSet { return .failure(.cancelled) }
         }
         var remaining: Int32 = 0

@@ -492,7 +492,6 @@ package enum TextRenderer {
             lines.append(contentsOf: TextLayout.flow(first, indent: 2, width: context.reportWidth))
             // The other readings, those the service gave; what only the hourly data has comes
             // from the hour of these conditions (see WeatherPresentation.conditionsHour).
-            let hour = presentation.conditionsHour
             var more = ["humidity \(format.percent(current.relativeHumidityPercent))"]
             if let value = current.dewPointCelsius { more.append("dew point \(format.temperature(value))") }
             if let value = current.pressureHectopascals { more.append("pressure \(format.pressure(value))") }
