@@ -84,7 +84,10 @@ import WeatherTestSupport
         try server.queue(.init(path: "/v1/forecast", fault: "flood", bytes: 50 << 20))
         let started = Date()
         let flooded = try peak()
-        #expect(flooded.errors.first == "error: Open-Meteo sent more than 8 MB; the answer was discarded")
+        #expect(
+            flooded.errors.first
+                == "error: Open-Meteo sent more than 8 MB; the answer was discarded; try again later, and check WX_OPEN_METEO_URL if it goes on"
+        )
         #expect(
             flooded.kilobytes - ordinary.kilobytes < 20_480,
             "peak RSS \(flooded.kilobytes) KB, \(ordinary.kilobytes) KB with an ordinary answer")
@@ -96,7 +99,8 @@ import WeatherTestSupport
         let server = try FixtureServer()
         try server.queue(.init(path: "/search", fault: "badutf8"))
         let result = try runWX(["-c", "find Hamburg; favs"], home: TemporaryFolder(), server: server)
-        #expect(result.stderr == "error: Nominatim sent an answer wx cannot read (not valid JSON); try again later\n")
+        #expect(
+            result.stderr == "error: Nominatim sent an answer wx cannot read (not valid UTF-8 text); try again later\n")
         #expect(result.stdout.hasPrefix("no favorites yet"))
     }
 

@@ -262,7 +262,11 @@ struct ServiceClient: Sendable {
         do {
             return try JSONValue.parse(response.body)
         } catch {
-            throw .malformedResponse(service, detail: response.body.isEmpty ? "an empty answer" : "not valid JSON")
+            let detail =
+                response.body.isEmpty
+                ? "an empty answer"
+                : String(validating: response.body, as: UTF8.self) == nil ? "not valid UTF-8 text" : "not valid JSON"
+            throw .malformedResponse(service, detail: detail)
         }
     }
 

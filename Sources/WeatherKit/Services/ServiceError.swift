@@ -101,7 +101,8 @@ extension ServiceError: CustomStringConvertible {
             case .connectionLost:
                 return "\(name) closed the connection before the answer was complete; try again"
             case .bodyTooLarge(let limit):
-                return "\(name) sent more than \(limit >> 20) MB; the answer was discarded"
+                return
+                    "\(name) sent more than \(limit >> 20) MB; the answer was discarded; try again later, and check \(service.baseURLVariable) if it goes on"
             case .cancelled:
                 return "cancelled"
             case .failed(let message):
