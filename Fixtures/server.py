@@ -4,7 +4,8 @@
 Used by the end-to-end tests, `make demo` and `make bench`. It listens on 127.0.0.1 only and
 prints "listening on http://127.0.0.1:PORT" when ready.
 
-Routes come from routes.json (see there). On top of them, tests steer it through a control API:
+Routes come from routes.json (see there), then from every routes.d/*.json in name order (one file a
+service family, so that adding a service adds a file instead of editing a shared list). On top of them, tests steer it through a control API:
 
   POST /__control/next    {"path": "/v1/forecast", "status": 429, "file": "cases/om-error-429-daily.json",
                            "content_type": "...", "headers": {"Retry-After": "30"},
@@ -261,6 +262,12 @@ def main():
     args = parser.parse_args()
     with open(args.routes, encoding="utf-8") as f:
         routes = json.load(f)["routes"]
+    extra = os.path.join(os.path.dirname(os.path.abspath(args.routes)), "routes.d")
+    if os.path.isdir(extra):
+        for name in sorted(os.listdir(extra)):
+            if name.endswith(".json"):
+                with open(os.path.join(extra, name), encoding="utf-8") as f:
+                    routes += json.load(f)["routes"]
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.state = State(args.fixtures, routes, args.log, args.delay_ms)
