@@ -1,15 +1,21 @@
-/// Keeps secrets out of what wx shows: API keys a service echoes back in its messages, and the
-/// user name and password a URL may carry.
+/// Keeps secrets out of what wx shows and keeps: API keys a service echoes back in its messages,
+/// keys typed on a command line (before it goes into the history), and the user name and password
+/// a URL may carry. The one scrubber: the history, error lines and the JSON error document all
+/// go through `scrubbed(_:secrets:)`, so a secret hidden in one is hidden in all.
 package enum Redaction {
     /// What a secret is replaced with.
     package static let mask = "***"
 
     /// The query parameters whose values are secrets wherever they appear in a text
-    /// (matched without regard to case, after a character that is not a letter or digit).
-    static let secretParameters = ["appid=", "api_key=", "apikey=", "key="].map { Array($0.utf8) }
+    /// (matched without regard to case, after a character that is not a letter, digit or `_`).
+    static let secretParameters = ["appid=", "api_key=", "apikey=", "key=", "token=", "access_token="].map {
+        Array($0.utf8)
+    }
 
     /// `text` with every occurrence of each of `secrets` (those of 4 characters or more) and the
-    /// value of every `appid=`, `api_key=`, `apikey=` or `key=` parameter replaced by `***`.
+    /// value of every `appid=`, `api_key=`, `apikey=`, `key=`, `token=` or `access_token=`
+    /// parameter replaced by `***`. A value that is already `***` stays as it is, so scrubbing
+    /// twice gives what scrubbing once gave.
     /// A value runs up to `&`, white space, a quote, `<`, `>`, `,`, `;`, `)` or the end.
     ///
     /// - Parameters:
@@ -32,9 +38,11 @@ package enum Redaction {
                 index += parameter.count
                 let valueStart = index
                 while index < bytes.count, !endsValue(bytes[index]) { index += 1 }
-                if index > valueStart {
+                if index > valueStart, !bytes[valueStart..<index].elementsEqual(mask.utf8) {
                     output.append(contentsOf: mask.utf8)
                     changed = true
+                } else {
+                    output.append(contentsOf: bytes[valueStart..<index])
                 }
                 continue
             }

@@ -26,8 +26,8 @@ package enum JSONRenderer {
     }
 
     /// The error document: `{"type":"error","message":…}`.
-    package static func render(error: ShellError) -> String {
-        var members: [(String, JSONOutput)] = [("type", .string("error")), ("message", .string(error.description))]
+    package static func render(error: ShellError, text: String? = nil) -> String {
+        var members: [(String, JSONOutput)] = [("type", .string("error")), ("message", .string(text ?? error.description))]
         if case .service(let failure) = error { members.append(("service", .string(failure.service.displayName))) }
         return JSONOutput.object(members).serialized + "\n"
     }

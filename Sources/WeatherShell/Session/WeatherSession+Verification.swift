@@ -44,9 +44,9 @@ extension WeatherSession {
             snapshots = snapshots.filter {
                 $0.placeName.lowercased() == wanted || $0.coordinate.rounded == favorite?.coordinate.rounded
             }
-            guard !snapshots.isEmpty else { throw .usage("no snapshots of “\(place)”: “saved” lists them") }
+            guard !snapshots.isEmpty else { throw .nothingYet(.snapshotsOf(place)) }
         }
-        guard !snapshots.isEmpty else { throw .usage("no snapshots yet: “save” keeps the last weather shown") }
+        guard !snapshots.isEmpty else { throw .nothingYet(.snapshots) }
         var order: [Coordinate] = []
         var byPlace: [Coordinate: [Snapshot]] = [:]
         for snapshot in snapshots {
