@@ -16,6 +16,8 @@ import WXBasics
         ("mytoken=abc", "mytoken=abc"),
         // Scrubbing twice gives what scrubbing once gave: a mask is not masked again.
         ("appid=***&x=1", "appid=***&x=1"),
+        // A value ends at a non-ASCII character: wx's own quotes around a typed text stay.
+        ("no place found for “key=abc”", "no place found for “key=***”"),
     ])
     func scrubbed(text: String, expected: String) {
         #expect(Redaction.scrubbed(text, secrets: ["0123456789abcdef"]) == expected)

@@ -16,7 +16,8 @@ package enum Redaction {
     /// value of every `appid=`, `api_key=`, `apikey=`, `key=`, `token=` or `access_token=`
     /// parameter replaced by `***`. A value that is already `***` stays as it is, so scrubbing
     /// twice gives what scrubbing once gave.
-    /// A value runs up to `&`, white space, a quote, `<`, `>`, `,`, `;`, `)` or the end.
+    /// A value runs up to `&`, white space, a quote, `<`, `>`, `,`, `;`, `)`, a non-ASCII character
+    /// or the end.
     ///
     /// - Parameters:
     ///   - text: a service's message, a transport's error text, a detail.
@@ -83,8 +84,11 @@ package enum Redaction {
         return true
     }
 
+    /// Whether `byte` ends a parameter's value: a separator, or the first byte of a non-ASCII
+    /// character (keys are ASCII; wx's own quotes “ ” around a typed text are not part of one).
     static func endsValue(_ byte: UInt8) -> Bool {
-        switch byte {
+        if byte >= 0x80 { return true }
+        return switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
             UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: ","),
             UInt8(ascii: ";"), UInt8(ascii: ")"):
