@@ -282,3 +282,25 @@ import WeatherTestSupport
         }
     }
 }
+
+/// Issue 22 item 7: a ~/.editrc that is not a regular file is not handed to libedit. On the old
+/// code a FIFO there blocked wx before its prompt, and /dev/zero made it grow without bound.
+@Suite struct EditrcKindTests {
+    let home = TemporaryFolder()
+
+    @Test(arguments: ["fifo", "/dev/zero"])
+    func anEditrcThatIsNoFileIsSaidAndSkipped(kind: String) throws {
+        let editrc = home.path + "/.editrc"
+        if kind == "fifo" {
+            #expect(mkfifo(editrc, 0o600) == 0)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: editrc, withDestinationPath: kind)
+        }
+        let terminal = try TerminalSession(
+            program: [TestPaths.wxBinary, "--offline"],
+            environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path])
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        let reason = kind == "fifo" ? "it is a FIFO, not a regular file" : "it is a device, not a regular file"
+        #expect(try terminal.screen().contains("wx: warning: \(editrc) not read: \(reason)"))
+    }
+}
