@@ -44,4 +44,20 @@ import WeatherTestSupport
         #expect(offline.status == 1)
         #expect(offline.stderr.contains("offline and no saved data for this request"))
     }
+
+    /// Item 10: the files wx reads at start are its own too. On the old code `export favorites`
+    /// to wxrc replaced the start-up file with CSV, which then ran as commands at the next start.
+    @Test func exportRefusesTheFilesReadAtStart() throws {
+        let home = TemporaryFolder()
+        for name in ["wxrc", ".editrc"] {
+            let path = home.path + "/" + name
+            try "units imperial\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try runWX(["-c", "export favorites \(path)"], home: home)
+            #expect(result.status == 1)
+            #expect(
+                result.stderr
+                    == "error: favorites not exported: \(path) is one of wx’s own files (\(path)); choose another file\n")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "units imperial\n")
+        }
+    }
 }

@@ -100,7 +100,8 @@ final class LineEditor: LineReader {
     /// few hundred).
     static let maximumEditrcSize = 1 << 20
 
-    /// The file libedit's `el_source(el, NULL)` would read: `$EDITRC` when set, else
+    /// The file libedit's `el_source(el, NULL)` would read (as `Configuration.lineEditorFile`
+    /// names it for `export`, which refuses to write there): `$EDITRC` when set, else
     /// `$HOME/.editrc`; nil when neither can be named.
     static func editrcPath() -> String? {
         if let path = getenv("EDITRC").map({ String(cString: $0) }), !path.isEmpty { return path }
