@@ -61,3 +61,28 @@ import WeatherTestSupport
         }
     }
 }
+
+/// Item 9: ranges outside what a service keeps are refused before the request.
+@Suite struct ServiceRangeTests {
+    /// A snapshot dated 1800 (a hand-edited log, a clock gone wrong): on the old code `saved
+    /// verify` asked the archive for 225 years in one request and counted the days "to come".
+    @Test func aSnapshotBeforeTheArchiveAsksNothingAndSaysWhy() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let saved = try runWX(["-c", "show Hamburg; save"], home: home, server: server, now: "2025-07-27T03:10:00Z")
+        #expect(saved.status == 0)
+        let logPath = home.path + "/log.jsonl"
+        let log = try String(contentsOfFile: logPath, encoding: .utf8)
+        try log.replacingOccurrences(of: "2025-", with: "1800-").write(toFile: logPath, atomically: true, encoding: .utf8)
+        try? FileManager.default.removeItem(atPath: logPath + ".index")
+        let before = try server.requests().count
+        let verify = try runWX(["-c", "saved verify"], home: home, server: server, now: "2025-08-01T12:00:00Z")
+        #expect(
+            verify.stdout == """
+                Elbphilharmonie (53.5413, 9.9842): 1 snapshot, 0 forecast days checked, 0 to come
+                  what happened is not available before 1940-01-01, where Open-Meteo’s archive starts
+
+                """)
+        #expect(try server.requests().count == before)
+    }
+}
