@@ -19,7 +19,9 @@ extension JSONRenderer {
     }
 
     /// `{"type":"export",…}` with the records themselves (and the CSV text for CSV).
-    static func exportData(_ kind: ExportKind, format: ExchangeFormat, records: [JSONOutput], text: String) -> JSONOutput {
+    static func exportData(_ kind: ExportKind, format: ExchangeFormat, records: [JSONOutput], text: String)
+        -> JSONOutput
+    {
         .object(
             [
                 ("type", .string("export")), ("what", .string(kind.rawValue)), ("format", .string(format.rawValue)),

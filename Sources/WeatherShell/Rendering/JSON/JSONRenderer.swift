@@ -15,11 +15,14 @@ import Foundation
 /// ISO 8601 UTC; a missing reading is `null`. The keys are listed in README.md.
 ///
 /// Each document is made in its own file, `JSONRenderer+<View>.swift` beside this one, and
-/// `document` only chooses it: its switch is exhaustive, so a new `CommandResult` case does
-/// not compile until it has a document here. Adding a family of views (the ensemble's
-/// confidence and models, drift and skill from previous model runs, official warnings) is one
-/// new file, `JSONRenderer+Confidence.swift` say, and one line in this switch (and the same in
-/// `TextRenderer`'s). The place, hour and day objects are shared (`+Places`, `+Weather`).
+/// `document` only chooses it: its switch is exhaustive (no `default:`), so a new
+/// `CommandResult` case does not compile until it has a document here.
+///
+/// The views to come — confidence and models from an ensemble, drift and skill from previous
+/// model runs, official warnings — are each one new file here (`JSONRenderer+Confidence.swift`,
+/// say) plus one line in this switch, and the same in `TextRenderer`: one file, one line in
+/// `lines`. The place, hour and day objects they may reuse are in `JSONRenderer+Places.swift`
+/// and `JSONRenderer+Weather.swift`.
 package enum JSONRenderer {
     /// One line of JSON for `result`.
     package static func render(_ result: CommandResult, context: RenderContext) -> String {

@@ -12,7 +12,9 @@ import Foundation
 extension TextRenderer {
     /// `daily`: the days as a table with the strongest wind, where the answer ends when it has
     /// fewer days than asked, and each day's high against its normal when the normals are cached.
-    static func daily(_ report: WeatherReport, days count: Int, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+    static func daily(
+        _ report: WeatherReport, days count: Int, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
         let presentation = WeatherPresentation.daily(report, days: count, now: context.now)
         let short =
             presentation.daysFromToday > 0 && presentation.daysFromToday < count

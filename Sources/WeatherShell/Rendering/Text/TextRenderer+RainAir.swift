@@ -11,7 +11,10 @@ import Foundation
 // `rain` and `air` as text.
 extension TextRenderer {
     /// `rain`: the heading, then when precipitation next starts and stops.
-    static func rain(_ report: WeatherReport, _ outlook: PrecipitationOutlook?, context: RenderContext, format: ValueFormatter, style: Style) -> [String] {
+    static func rain(
+        _ report: WeatherReport, _ outlook: PrecipitationOutlook?, context: RenderContext, format: ValueFormatter,
+        style: Style
+    ) -> [String] {
         header(
             WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
             + wrap(

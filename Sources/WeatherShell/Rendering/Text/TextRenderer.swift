@@ -12,13 +12,16 @@ import Foundation
 /// when piped), the weather's tables 80 columns.
 ///
 /// Each view lives in its own file, `TextRenderer+<View>.swift` beside this one, and `lines`
-/// only chooses the view: its switch is exhaustive, so a new `CommandResult` case does not
-/// compile until it has a view here. Adding a family of views (the ensemble's confidence and
-/// models, drift and skill from previous model runs, official warnings) is one new file,
-/// `TextRenderer+Confidence.swift` say, and one line in this switch (and the same in
-/// `JSONRenderer`'s). Shared pieces stay where they are: `TextRenderer+Heading.swift` (the
-/// weather's heading and notes), `+Helpers` (wrapping, counts), `TextTable`, `Chart`,
-/// `ValueFormatter`, `Style`.
+/// only chooses the view: its switch is exhaustive (no `default:`), so a new `CommandResult`
+/// case does not compile until it has a view here.
+///
+/// The views to come — confidence and models from an ensemble, drift and skill from previous
+/// model runs, official warnings — are each one new file here (`TextRenderer+Confidence.swift`,
+/// say) plus one line in this switch, and the same in `JSONRenderer`: one file, one line in
+/// `document`. (Their `CommandResult` cases also say whether they need units, in
+/// `needsUnits`, which the compiler asks for too.) Shared pieces stay where they are:
+/// `TextRenderer+Heading.swift` (the weather's heading and notes), `TextRenderer+Helpers.swift`
+/// (wrapping, counts), `TextTable`, `Chart`, `ValueFormatter`, `Style`.
 package enum TextRenderer {
     /// The width of the weather report.
     package static let reportWidth = 80
