@@ -260,12 +260,7 @@ package final class ShellRunner {
 
 
     func emit(_ result: CommandResult) {
-        if quietSettings {
-            switch result {
-            case .units, .setting, .format: return
-            default: break
-            }
-        }
+        if quietSettings && result.isSettingReport { return }
         // Units come from state.plist; results that do not show values never make it load.
         let units = result.needsUnits ? session.settings.units : .metric
         let context = RenderContext(
