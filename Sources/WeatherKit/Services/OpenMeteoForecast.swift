@@ -198,7 +198,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
             utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
         var forecast = Forecast(
-            coordinate: requested.rounded, zone: zone, elevationMetres: json["elevation"]?.double, source: "Open-Meteo")
+            coordinate: requested.rounded, zone: zone, elevationMetres: json["elevation"]?.double, source: .openMeteo)
         forecast.current = try current(from: json, offset: zone.utcOffsetSeconds)
         forecast.hourly = try hourly(from: json, offset: zone.utcOffsetSeconds)
         forecast.daily = try daily(

@@ -176,7 +176,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let condition = json["weather"]?.array?.first
         current.weatherCode = condition?["id"]?.int.flatMap(wmoCode)
         current.conditionText = condition?["description"]?.nonEmptyString.map(TerminalText.sanitized)
-        var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: "OpenWeatherMap")
+        var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: .openWeatherMap)
         let sunrise = json["sys"]?["sunrise"]?.unixTime
         let sunset = json["sys"]?["sunset"]?.unixTime
         if sunrise != nil || sunset != nil {
