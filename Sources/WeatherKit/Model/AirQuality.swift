@@ -104,9 +104,20 @@ package enum UVIndex {
     }
 }
 
+/// Fetches air quality (`air`).
+package protocol AirQualityProvider: Sendable {
+    /// The service behind it, for messages and attribution.
+    var service: Service { get }
+
+    /// Air quality at `coordinate` for the hour containing `now`.
+    ///
+    /// - Throws: `ServiceError`; `.notNow` when the answer has no hour covering now.
+    func airQuality(at coordinate: Coordinate, now: Date) async throws(ServiceError) -> Fetched<AirQuality>
+}
+
 /// Air quality from Open-Meteo (`/v1/air-quality`), base URL from
 /// `WX_OPEN_METEO_AIR_QUALITY_URL`: the current hour, and the next day hourly.
-package struct OpenMeteoAirQualityProvider: Sendable {
+package struct OpenMeteoAirQualityProvider: AirQualityProvider {
     package let service = Service.openMeteoAirQuality
     let baseURL: String
     let client: ServiceClient

@@ -83,7 +83,7 @@ extension WeatherSession {
         var source: String?
         var problem: String?
         if let first = passed.min(), let last = passed.max(), let snapshot = snapshots.first {
-            if let provider = services.pastWeather {
+            if let provider = services.past {
                 do {
                     let fetched = try await provider.dailyObserved(at: snapshot.coordinate, from: first, to: last)
                     for day in fetched.value { observed[day.date] = day }
