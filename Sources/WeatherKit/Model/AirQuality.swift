@@ -147,7 +147,7 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
             ])
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(3_600) })
+            validity: { _, now in now.addingTimeInterval(CacheLifetime.airQualitySeconds) })
         guard let air = try Self.airQuality(from: fetched.value, at: now) else {
             throw .notNow(service, detail: "no hour at or before it")
         }
@@ -185,9 +185,7 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`.
     package static func airQuality(from json: JSONValue, at now: Date) throws(ServiceError) -> AirQuality? {
         guard json.object != nil else { throw .malformedResponse(.openMeteoAirQuality, detail: "expected an object") }
-        if json["error"]?.bool == true {
-            throw .rejected(.openMeteoAirQuality, status: 200, reason: json["reason"]?.nonEmptyString)
-        }
+        try OpenMeteoAnswer.checkRejection(json, service: .openMeteoAirQuality)
         let offset = json["utc_offset_seconds"]?.int ?? 0
         try checkUnits(json[json["current"] != nil ? "current_units" : "hourly_units"] ?? .null)
         func reading(_ value: (String) -> Double?, time: Date) -> AirQuality {
@@ -203,17 +201,17 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
             return air
         }
         if let current = json["current"],
-            let time = current["time"].flatMap({ OpenMeteoForecastProvider.instant($0, offset: offset) })
+            let time = current["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
         {
             return reading({ current[$0]?.double }, time: time)
         }
         guard let hourly = json["hourly"], let times = hourly["time"]?.array else { return nil }
         var index: Int?
         for (position, raw) in times.enumerated() {
-            guard let time = OpenMeteoForecastProvider.instant(raw, offset: offset), time <= now else { continue }
+            guard let time = OpenMeteoAnswer.instant(raw, offset: offset), time <= now else { continue }
             if now.timeIntervalSince(time) < 3_600 { index = position }
         }
-        guard let index, let time = OpenMeteoForecastProvider.instant(times[index], offset: offset) else { return nil }
+        guard let index, let time = OpenMeteoAnswer.instant(times[index], offset: offset) else { return nil }
         return reading(
             { key in
                 guard let values = hourly[key]?.array, index < values.count else { return nil }
