@@ -61,33 +61,6 @@ package enum PastSource: String, Hashable, Sendable {
     package var service: Service { self == .archive ? .openMeteoArchive : .openMeteo }
 }
 
-/// What happened on past days at a place: the days and hours `past` shows, the normals `normals`
-/// and `show` compare with, and the daily high, low and precipitation `saved N` and `saved verify`
-/// check kept forecasts against.
-package protocol PastWeatherProvider: Sendable {
-    /// The observed days `from` … `to` (inclusive, the place's calendar days), oldest first.
-    /// Days the service has no values for yet (the archive lags today by days) are left out.
-    ///
-    /// - Throws: `ServiceError` (`.rejected` with the service's reason for a date out of range).
-    func dailyObserved(at coordinate: Coordinate, from: LocalDate, to: LocalDate) async throws(ServiceError)
-        -> Fetched<[ObservedDay]>
-
-    /// The weather of the days `range` at `coordinate` from `source` (`past`), with the hours
-    /// when `hours` is true (a single day).
-    ///
-    /// - Throws: `ServiceError`: `.rejected` with the service's reason for dates it refuses.
-    func past(at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool)
-        async throws(ServiceError) -> Fetched<PastWeather>
-
-    /// The 1991–2020 normals at `coordinate` (`normals`).
-    ///
-    /// - Throws: `ServiceError` (offline with nothing cached, the service's own errors).
-    func normals(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Climatology>
-
-    /// The normals at `coordinate` when they are cached; nil otherwise. Never asks the network.
-    func cachedNormals(at coordinate: Coordinate) -> Fetched<Climatology>?
-}
-
 /// One past day at a place, in canonical units (°C, mm, km/h, s). Any value may be nil: the
 /// service sent `null` (a variable the model lacks) or the day's data is incomplete.
 package struct PastDay: Hashable, Sendable {
