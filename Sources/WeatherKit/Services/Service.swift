@@ -39,19 +39,22 @@ package enum Service: String, Sendable, CaseIterable, Codable {
                 settingWord: "nominatim", displayName: "Nominatim", baseURLVariable: "WX_NOMINATIM_URL",
                 defaultBaseURL: "https://nominatim.openstreetmap.org",
                 attribution:
-                    "Geocoding by Nominatim — data © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)")
+                    "Geocoding by Nominatim — data © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)"
+            )
         case .openMeteo:
             Facts(
                 settingWord: "open-meteo", displayName: "Open-Meteo", baseURLVariable: "WX_OPEN_METEO_URL",
                 defaultBaseURL: "https://api.open-meteo.com", attribution: Self.openMeteoAttribution)
         case .openMeteoGeocoding:
             Facts(
-                settingWord: "open-meteo", displayName: "Open-Meteo geocoding", baseURLVariable: "WX_OPEN_METEO_GEOCODING_URL",
+                settingWord: "open-meteo", displayName: "Open-Meteo geocoding",
+                baseURLVariable: "WX_OPEN_METEO_GEOCODING_URL",
                 defaultBaseURL: "https://geocoding-api.open-meteo.com",
                 attribution: "Geocoding by Open-Meteo.com (GeoNames data), CC BY 4.0")
         case .openMeteoAirQuality:
             Facts(
-                settingWord: "open-meteo", displayName: "Open-Meteo air quality", baseURLVariable: "WX_OPEN_METEO_AIR_QUALITY_URL",
+                settingWord: "open-meteo", displayName: "Open-Meteo air quality",
+                baseURLVariable: "WX_OPEN_METEO_AIR_QUALITY_URL",
                 defaultBaseURL: "https://air-quality-api.open-meteo.com", attribution: Self.openMeteoAttribution)
         case .openWeatherMap:
             Facts(
@@ -60,7 +63,8 @@ package enum Service: String, Sendable, CaseIterable, Codable {
                 attribution: "Weather data by OpenWeather (openweathermap.org), CC BY-SA 4.0")
         case .openMeteoArchive:
             Facts(
-                settingWord: "open-meteo", displayName: "Open-Meteo archive", baseURLVariable: "WX_OPEN_METEO_ARCHIVE_URL",
+                settingWord: "open-meteo", displayName: "Open-Meteo archive",
+                baseURLVariable: "WX_OPEN_METEO_ARCHIVE_URL",
                 defaultBaseURL: "https://archive-api.open-meteo.com", attribution: Self.openMeteoAttribution)
         }
     }

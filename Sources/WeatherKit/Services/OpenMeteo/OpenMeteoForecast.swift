@@ -154,7 +154,9 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
     static func validUntil(_ json: JSONValue, now: Date) -> Date {
         let first = json.array?.first ?? json
         let offset = first["utc_offset_seconds"]?.int ?? 0
-        if let current = first["current"], let time = current["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) }) {
+        if let current = first["current"],
+            let time = current["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
+        {
             let interval = Double(current["interval"]?.int ?? 900)
             return time.addingTimeInterval(interval > 0 ? interval : 900)
         }
@@ -206,7 +208,9 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
     }
 
     static func current(from json: JSONValue, offset: Int) throws(ServiceError) -> CurrentConditions? {
-        if let block = json["current"], let time = block["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) }) {
+        if let block = json["current"],
+            let time = block["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
+        {
             let units = json["current_units"] ?? .null
             try DeclaredUnit.checkTime(units["time"]?.string, variable: "current.time")
             let reading = Reading(values: block, units: units)
