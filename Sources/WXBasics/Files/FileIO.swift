@@ -224,13 +224,6 @@ package enum FileIO {
         }
     }
 
-    /// Identity of a file's current version (inode, size, modification time); nil when absent.
-    package static func version(of path: String) -> [Int]? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
-    }
-
     /// The whole contents of `path`, read with POSIX calls; nil when it cannot be read or is
     /// larger than `limit` bytes. (FoundationEssentials' `FileManager.contents(atPath:)` leaks
     /// its buffer for an empty file — found by `make fuzz`.)
