@@ -41,16 +41,7 @@ package enum FileIO {
     /// Why the file `info` describes (from `fstat` or `stat`) is not one wx may read or write as
     /// a file of its own: nil for a regular file, else "it is a folder, not a file", "it is a
     /// FIFO, not a regular file"…
-    static func notRegular(_ info: stat) -> String? {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "it is a folder, not a file"
-        case S_IFIFO: "it is a FIFO, not a regular file"
-        case S_IFSOCK: "it is a socket, not a regular file"
-        case S_IFCHR, S_IFBLK: "it is a device, not a regular file"
-        default: "it is not a regular file"
-        }
-    }
+    static func notRegular(_ info: stat) -> String? { FileKind(info).notRegularReason }
 
     /// What is at `path` (following symbolic links) when it is not a regular file, as
     /// `notRegular(_:)` words it; nil when it is one or nothing is there. Never opens it.
