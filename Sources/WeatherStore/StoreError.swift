@@ -11,6 +11,9 @@ package enum StoreError: Error, Hashable, Sendable {
     case stateReadOnly(StateProblem)
     /// A document or record could not be encoded for `file`; `detail` is the encoder's error.
     case notEncodable(StoreFile, detail: String)
+    /// A record for log.jsonl would be `bytes` long, more than the `limit` wx writes and reads
+    /// back (`EventLog.longestRecord`): nothing was written or kept.
+    case recordTooLong(bytes: Int, limit: Int)
     /// No snapshot has this id (never saved, or deleted).
     case noSuchSnapshot(Int)
     /// A number read from `file` (`field`: "n", "id") is at the end of the range wx gives out

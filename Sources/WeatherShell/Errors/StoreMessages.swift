@@ -28,6 +28,8 @@ extension StoreError {
         case .stateReadOnly(let problem): problem.userText
         case .notEncodable(.state, let detail): "cannot encode the state: \(detail)"
         case .notEncodable(.log, _): "cannot encode a log record"
+        case .recordTooLong(let bytes, let limit):
+            "not saved: its record for log.jsonl would be \(bytes) bytes, more than the \(limit) wx reads back; nothing written"
         case .noSuchSnapshot(let id): ShellError.noSuchSnapshot(id).description
         case .notCompacted(let cause): "log.jsonl not compacted: \(cause.userText)"
         case .numbersExhausted(let file, let field):

@@ -13,10 +13,15 @@ import Glibc
 extension EventLog {
     /// Appends a command record and returns its history number.
     ///
-    /// - Throws: `StoreError` when the log cannot be written; the command is then kept and
-    ///   written with the next record that can be.
+    /// - Throws: `StoreError.recordTooLong` when its record would be longer than wx reads back
+    ///   (nothing is kept then); another `StoreError` when the log cannot be written: the command
+    ///   is then kept and written with the next record that can be.
     @discardableResult
     package func appendCommand(_ line: String, at time: Date) throws(StoreError) -> Int {
+        // Measured with the largest number it could get, before anything is kept or written.
+        _ = try Self.encoded(
+            CommandRecord(
+                v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: Self.maximumNumber, line: line))
         do {
             return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> Int in
                 try writePending()
@@ -32,18 +37,25 @@ extension EventLog {
         }
     }
 
-    /// Appends a snapshot record with the next free id.
+    /// Appends a snapshot record with the next free id. Texts from services are bounded first
+    /// (`Snapshot.bounded`): a place name is cut to `Snapshot.longestPlaceName` characters, a
+    /// time zone name longer than any IANA name is left out.
     ///
-    /// - Throws: `StoreError.snapshotKeptInMemory` when the log cannot be written; the snapshot
-    ///   is then kept in memory (listed by `snapshots()` with id 0) and written with the next
-    ///   record that can be.
+    /// - Throws: `StoreError.recordTooLong` when its record would still be longer than wx reads
+    ///   back (nothing is kept then); `StoreError.snapshotKeptInMemory` when the log cannot be
+    ///   written: the snapshot is then kept in memory (listed by `snapshots()` with id 0) and
+    ///   written with the next record that can be.
     package func appendSnapshot(
         placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
         reading: SnapshotReading, at time: Date
     ) throws(StoreError) -> Snapshot {
         var snapshot = Snapshot(
-            id: 0, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
-            utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading)
+            id: Self.maximumNumber, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
+            utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading
+        ).bounded
+        // Measured with the largest id it could get, before anything is kept or written.
+        _ = try Self.encoded(SnapshotRecord(snapshot))
+        snapshot.id = 0
         // The list, brought up to date before the lock is taken (it may take it itself): its
         // highest id counts too (`highestSnapshotID`).
         _ = refreshCatalog()
@@ -111,10 +123,7 @@ extension EventLog {
     }
 
     func append(_ record: some Encodable) throws(StoreError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var bytes: [UInt8]
-        do { bytes = try [UInt8](encoder.encode(record)) } catch { throw .notEncodable(.log, detail: "\(error)") }
+        var bytes = try Self.encoded(record)
         bytes.append(UInt8(ascii: "\n"))
         let before = logState()
         try StoreFiles.appendLine(bytes, to: path, fileSystem)

@@ -13,6 +13,26 @@ import Glibc
 extension EventLog {
     enum LineKind { case command, snapshot, deletion, other, unreadable }
 
+    /// The longest record wx writes or reads, in bytes without its "\n": one limit for both, so
+    /// that whatever wx acknowledges it reads back. Far above any real record — a snapshot with
+    /// 16 forecast days is about 3 KiB, a command line of 4,096 characters at most 24 KiB even
+    /// with every character escaped — and small enough that a damaged line is skipped without
+    /// being assembled in memory.
+    package static let longestRecord = LogFile.longestLine
+
+    /// `record` as one line of the log (sorted keys, no "\n").
+    ///
+    /// - Throws: `StoreError.recordTooLong` beyond `longestRecord`; `.notEncodable` when the
+    ///   encoder fails.
+    static func encoded(_ record: some Encodable) throws(StoreError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes: [UInt8]
+        do { bytes = try [UInt8](encoder.encode(record)) } catch { throw .notEncodable(.log, detail: "\(error)") }
+        guard bytes.count <= longestRecord else { throw .recordTooLong(bytes: bytes.count, limit: longestRecord) }
+        return bytes
+    }
+
     /// A record from the object `classify` parsed, else from the line's bytes.
     static func read<Record>(
         _ line: UnsafeRawBufferPointer, _ parsed: RecordFields?, as record: (RecordFields) -> Record?

@@ -34,3 +34,26 @@ package struct Snapshot: Hashable, Sendable {
         self.reading = reading
     }
 }
+
+extension Snapshot {
+    /// The longest place name kept with a snapshot, characters. A geocoder's display name runs to
+    /// a hundred or so ("Hamburg, Freie und Hansestadt Hamburg, Deutschland"); a longer one is
+    /// not a place name and is cut here, before it is stored, with "…" at the end.
+    package static let longestPlaceName = 200
+
+    /// The longest IANA time zone name taken from a service, characters (the longest in use,
+    /// "America/Argentina/ComodRivadavia", has 32).
+    package static let longestTimeZone = 64
+
+    /// This snapshot with its texts from services bounded: the place name cut to
+    /// `longestPlaceName` characters, a time zone name longer than `longestTimeZone` left out
+    /// (the UTC offset still places its times).
+    package var bounded: Snapshot {
+        var bounded = self
+        if placeName.count > Self.longestPlaceName {
+            bounded.placeName = String(placeName.prefix(Self.longestPlaceName - 1)) + "…"
+        }
+        if let zone = timeZone, zone.count > Self.longestTimeZone { bounded.timeZone = nil }
+        return bounded
+    }
+}
