@@ -104,7 +104,6 @@ package enum FileIO {
     package static func replace(
         _ path: String, with data: [UInt8], durable: Bool = true, mode: mode_t = 0o600, exactly: Bool = false
     ) throws(FileError) {
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         let temporary = temporaryName(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
@@ -117,11 +116,7 @@ package enum FileIO {
             unlink(temporary)
             throw FileError(cannot: "write", path, code: failure)
         }
-        let folderFD = durable ? open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
-        if folderFD >= 0 {
-            fsync(folderFD)
-            close(folderFD)
-        }
+        if durable { syncFolder(of: path) }
     }
 
     /// The temporary file `replace` writes before renaming it over `path`:
@@ -178,11 +173,19 @@ package enum FileIO {
     }
 
     /// Appends `line` (which ends in "\n") to `path` with one `write` on an `O_APPEND` descriptor,
-    /// so that concurrent writers never interleave bytes. If the file ends in a torn line (a
-    /// crash mid-write), a newline goes first so that the new record is not glued onto it.
+    /// so that concurrent writers never interleave bytes, and syncs it (`fdatasync`) before
+    /// returning: what wx acknowledges as written is on the disk, as SQLite's COMMIT is. When the
+    /// file was empty (just created), its folder is synced too, so that its name survives. If the
+    /// file ends in a torn line (a crash mid-write), a newline goes first so that the new record
+    /// is not glued onto it.
     ///
-    /// - Throws: `FileError`; nothing is written then (a short write is truncated away).
-    package static func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
+    /// - Parameter sync: syncs the descriptor, giving 0 or the errno (`fdatasync` in the
+    ///   product; tests pass one that fails).
+    /// - Throws: `FileError`; nothing is written then (a short write, or a write whose sync
+    ///   failed, is truncated away).
+    package static func appendLine(
+        _ line: [UInt8], to path: String, sync: (Int32) -> Int32 = { fdatasync($0) == 0 ? 0 : errno }
+    ) throws(FileError) {
         // O_NONBLOCK: a FIFO in the file's place fails (ENXIO) or opens at once, never waits
         // for a reader; either way it is refused below.
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
@@ -212,6 +215,24 @@ package enum FileIO {
             if written > 0 { _ = ftruncate(fd, off_t(info.st_size)) }
             throw code.map { FileError(cannot: "write", path, code: $0) }
                 ?? FileError(cannot: "write", path, reason: "short write")
+        }
+        let failure = sync(fd)
+        if failure != 0 {
+            // Not known to be on the disk: not acknowledged, and not left to be written twice.
+            _ = ftruncate(fd, off_t(info.st_size))
+            throw FileError(cannot: "write", path, code: failure)
+        }
+        if info.st_size == 0 { syncFolder(of: path) }
+    }
+
+    /// Syncs the folder holding `path`, so that a file just created or renamed there keeps its
+    /// name after a crash. Best effort: a folder that cannot be opened is left.
+    static func syncFolder(of path: String) {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        let folderFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            fsync(folderFD)
+            close(folderFD)
         }
     }
 
