@@ -7,6 +7,10 @@ import WeatherKit
 package enum StoreError: Error, Hashable, Sendable {
     /// A file operation failed: `FileError` holds the path, the operation and the errno.
     case file(FileError)
+    /// log.jsonl is there and cannot be read — no permission (EACCES: owned by root after a
+    /// `sudo wx`), an I/O error (EIO), a FIFO or folder in its place: the `FileError` says which.
+    /// Never taken for an empty log.
+    case logNotReadable(FileError)
     /// state.plist cannot be changed because the file on disk cannot be used as it is.
     case stateReadOnly(StateProblem)
     /// A document or record could not be encoded for `file`; `detail` is the encoder's error.

@@ -36,8 +36,27 @@ import WeatherTestSupport
         let (session, path) = try prepared()
         files.fail([.read], with: code, matching: Self.isLog)
         let cause = FileError(cannot: "read", path, code: code).description
-        for command in [Command.history(nil), .snapshots, .log(compact: false)] {
+        for command in Self.readers {
             #expect(await failure(of: command, in: session)?.contains(cause) == true, "\(command)")
+        }
+    }
+
+    /// The commands that read the log and would otherwise say "empty".
+    static let readers: [Command] = [
+        .history(nil), .snapshots, .log(compact: false), .log(compact: true),
+        .export(.history, format: nil, path: nil), .export(.snapshots, format: nil, path: nil),
+    ]
+
+    /// Issue 22: after `sudo wx log compact`, log.jsonl is root's; the user saw "no commands in
+    /// the history yet" and an empty export. The error names the file and how to fix it.
+    @Test func aLogOwnedByRootIsAnErrorWithTheFix() async throws {
+        let (session, path) = try prepared()
+        files.fail([.read], with: EACCES, matching: Self.isLog)
+        for command in Self.readers {
+            let message = await failure(of: command, in: session)
+            #expect(message?.contains("cannot read \(path): Permission denied") == true, "\(command)")
+            #expect(message?.contains("chmod u+rw \(path)") == true, "\(command)")
+            #expect(message?.contains("sudo chown") == true, "\(command)")
         }
     }
 
@@ -46,7 +65,7 @@ import WeatherTestSupport
         let (session, path) = try prepared()
         files.failReads(with: EIO, matching: Self.isLog)
         let cause = FileError(cannot: "read", path, code: EIO).description
-        for command in [Command.history(nil), .snapshots, .log(compact: false)] {
+        for command in Self.readers {
             #expect(await failure(of: command, in: session)?.contains(cause) == true, "\(command)")
         }
         files.allow()

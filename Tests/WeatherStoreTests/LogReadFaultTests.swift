@@ -38,9 +38,9 @@ import WeatherTestSupport
         _ = try written()
         files.fail([.read], with: code, matching: Self.isLog)
         let log = EventLog(folder: home.path, fileSystem: files)
-        #expect(log.readProblem() == .file(FileError(cannot: "read", path, code: code)))
+        #expect(log.readProblem() == .logNotReadable(FileError(cannot: "read", path, code: code)))
         #expect(log.history(last: 5).isEmpty)
-        #expect(log.readProblem() == .file(FileError(cannot: "read", path, code: code)))
+        #expect(log.readProblem() == .logNotReadable(FileError(cannot: "read", path, code: code)))
     }
 
     @Test func anIOErrorWhileReadingIsKeptForReadProblem() throws {
@@ -49,11 +49,11 @@ import WeatherTestSupport
         let log = EventLog(folder: home.path, fileSystem: files)
         #expect(log.readProblem() == nil)  // it opens
         #expect(log.history(last: 5).isEmpty)
-        #expect(log.readProblem() == .file(FileError(cannot: "read", path, code: EIO)))
+        #expect(log.readProblem() == .logNotReadable(FileError(cannot: "read", path, code: EIO)))
         #expect(log.snapshots().isEmpty)
-        #expect(log.readProblem() == .file(FileError(cannot: "read", path, code: EIO)))
+        #expect(log.readProblem() == .logNotReadable(FileError(cannot: "read", path, code: EIO)))
         #expect(log.statistics().commands == 0)
-        #expect(log.readProblem() == .file(FileError(cannot: "read", path, code: EIO)))
+        #expect(log.readProblem() == .logNotReadable(FileError(cannot: "read", path, code: EIO)))
     }
 
     /// The next number comes from the end of the log: read in part, it could be one given already.
@@ -88,7 +88,7 @@ import WeatherTestSupport
         files.failReads(with: EIO, from: secondSnapshot - 10, matching: Self.isLog)
         let log = EventLog(folder: home.path, fileSystem: files)
         #expect(log.snapshots().isEmpty)
-        #expect(log.readProblem() == .file(FileError(cannot: "read", path, code: EIO)))
+        #expect(log.readProblem() == .logNotReadable(FileError(cannot: "read", path, code: EIO)))
         #expect(throws: StoreError.notCompacted(.file(FileError(cannot: "read", path, code: EIO)))) {
             _ = try log.compact(now: time)
         }
@@ -115,7 +115,7 @@ import WeatherTestSupport
         _ = try written()
         files.pretend(.fifo, matching: Self.isLog)
         let log = EventLog(folder: home.path, fileSystem: files)
-        let problem = StoreError.file(FileError(cannot: "read", path, reason: "it is a FIFO, not a regular file"))
+        let problem = StoreError.logNotReadable(FileError(cannot: "read", path, reason: "it is a FIFO, not a regular file"))
         #expect(log.readProblem() == problem)
         #expect(log.history(last: 5).isEmpty)
         #expect(log.readProblem() == problem)

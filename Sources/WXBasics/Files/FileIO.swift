@@ -64,8 +64,16 @@ package enum FileIO {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             try ensureFolder(String(path[..<slash]))
         }
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+        if mkdir(path, 0o700) != 0 {
+            if errno == EEXIST { return }
             throw FileError(cannot: "create the folder", path, code: errno)
+        }
+        // 0700 whatever the umask, and the parent's owner's when wx runs as root there.
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 {
+            _ = fchmod(fd, 0o700)
+            giveToFolderOwner(fd, path)
+            close(fd)
         }
     }
 
@@ -84,6 +92,9 @@ package enum FileIO {
             close(fd)
             throw FileError(cannot: "lock", folder + "/.wx.lock", reason: problem)
         }
+        // wx's own, 0600 whatever the umask (it also holds the log's seal, read back).
+        if info.st_mode & 0o600 != 0o600 { _ = fchmod(fd, 0o600) }
+        giveToFolderOwner(fd, folder + "/.wx.lock")
         while flock(fd, LOCK_EX) != 0 {
             if errno != EINTR {
                 let code = errno
@@ -108,7 +119,10 @@ package enum FileIO {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
         var failure = writeAll(data, to: fd)
-        if failure == nil, exactly, fchmod(fd, mode) != 0 { failure = errno }
+        // wx's own files are 0600 whatever the umask: one that took the owner's read bit would
+        // make a file wx cannot read back.
+        if failure == nil, exactly || mode == 0o600, fchmod(fd, mode) != 0 { failure = errno }
+        giveToFolderOwner(fd, path)
         if failure == nil, durable, fsync(fd) != 0 { failure = errno }
         close(fd)
         if failure == nil, rename(temporary, path) != 0 { failure = errno }
@@ -198,6 +212,12 @@ package enum FileIO {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(cannot: "write", path, code: errno) }
         if let problem = notRegular(info) { throw FileError(cannot: "write", path, reason: problem) }
+        if info.st_size == 0 {
+            // Just made (or empty): readable by its owner whatever the umask, and the folder's
+            // owner's when wx runs as root there.
+            if info.st_mode & 0o600 != 0o600 { _ = fchmod(fd, 0o600) }
+            giveToFolderOwner(fd, path)
+        }
         var bytes = line
         if info.st_size > 0 {
             var last: UInt8 = 0
@@ -223,6 +243,20 @@ package enum FileIO {
             throw FileError(cannot: "write", path, code: failure)
         }
         if info.st_size == 0 { syncFolder(of: path) }
+    }
+
+    /// Gives the file open as `fd` to the owner of the folder holding `path`, when wx runs as
+    /// root (`sudo wx`) in a folder that belongs to someone else: the files wx makes there stay
+    /// the folder owner's, who can then still read them. Otherwise, and when that fails, nothing.
+    static func giveToFolderOwner(_ fd: Int32, _ path: String) {
+        guard geteuid() == 0 else { return }
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        var owner = stat()
+        var file = stat()
+        guard stat(folder.isEmpty ? "." : folder, &owner) == 0, owner.st_uid != 0, fstat(fd, &file) == 0,
+            file.st_uid != owner.st_uid || file.st_gid != owner.st_gid
+        else { return }
+        _ = fchown(fd, owner.st_uid, owner.st_gid)
     }
 
     /// Syncs the folder holding `path`, so that a file just created or renamed there keeps its

@@ -18,8 +18,9 @@ extension WeatherSession {
             // An empty export of favorites that cannot be read would be a backup of nothing.
             if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
             objects = DataExchange.objects(favorites: favorites)
-        case .snapshots: objects = DataExchange.objects(snapshots: log.snapshots())
-        case .history: objects = DataExchange.objects(history: log.commands(in: 1...Int.max))
+        // An export of a log that cannot be read would be a backup of nothing.
+        case .snapshots: objects = DataExchange.objects(snapshots: try readingLog { log.snapshots() })
+        case .history: objects = DataExchange.objects(history: try readingLog { log.commands(in: 1...Int.max) })
         }
         let text = DataExchange.text(objects, kind: kind, format: format)
         guard let path else { return [.exportData(kind, format: format, records: objects, text: text)] }

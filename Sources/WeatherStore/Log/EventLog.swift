@@ -63,8 +63,8 @@ package final class EventLog {
     /// What the reading methods return after such a failure is the part read before it, not the
     /// log: callers ask this before and after reading, and show the error rather than "empty".
     package func readProblem() -> StoreError? {
-        if let failure = readFailures.take() { return .file(failure) }
-        do { _ = try fileSystem.openForReading(path) } catch { return .file(error) }
+        if let failure = readFailures.take() { return .logNotReadable(failure) }
+        do { _ = try fileSystem.openForReading(path) } catch { return .logNotReadable(error) }
         return nil
     }
 
