@@ -28,12 +28,29 @@ package struct Favorite: Hashable, Sendable, Codable {
     /// or the user added them), kept as they were and written back.
     package var otherEntries: [String: PlistValue] = [:]
 
+    /// A favorite of a place a service found. Its texts are bounded before they are stored: the
+    /// display name cut to `longestDisplayName` characters (ending in "…"), a country code that
+    /// is not 2 or 3 letters left out.
     package init(name: String, place: Place) {
         self.name = name
         self.latitude = place.coordinate.latitude
         self.longitude = place.coordinate.longitude
-        self.displayName = place.label
-        self.countryCode = place.countryCode
+        let label = place.label
+        self.displayName =
+            label.count > Self.longestDisplayName ? String(label.prefix(Self.longestDisplayName - 1)) + "…" : label
+        self.countryCode = place.countryCode.flatMap(Self.boundedCountryCode)
+    }
+
+    /// The longest display name kept, characters (as `Snapshot.longestPlaceName`).
+    package static let longestDisplayName = Snapshot.longestPlaceName
+
+    /// `code` when it is 2 or 3 ASCII letters (ISO 3166-1 alpha-2 or alpha-3), else nil.
+    package static func boundedCountryCode(_ code: String) -> String? {
+        let scalars = code.unicodeScalars
+        guard (2...3).contains(scalars.count), scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else {
+            return nil
+        }
+        return code
     }
 
     /// A favorite with every field given (`import favorites`); the coordinate is rounded to 4 decimals.
