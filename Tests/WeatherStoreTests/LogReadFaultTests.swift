@@ -89,7 +89,7 @@ import WeatherTestSupport
         let log = EventLog(folder: home.path, fileSystem: files)
         #expect(log.snapshots().isEmpty)
         #expect(log.readProblem() == .logNotReadable(FileError(cannot: "read", path, code: EIO)))
-        #expect(throws: StoreError.notCompacted(.file(FileError(cannot: "read", path, code: EIO)))) {
+        #expect(throws: StoreError.notCompacted(.logNotReadable(FileError(cannot: "read", path, code: EIO)))) {
             _ = try log.compact(now: time)
         }
         #expect(home.text("log.jsonl") == before)

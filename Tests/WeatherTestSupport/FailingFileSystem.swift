@@ -105,6 +105,11 @@ package final class FailingFileSystem: FileSystem {
         try base.replace(path, with: data)
     }
 
+    package func replace(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
+        try check(.write, path)
+        return try base.replace(path, writing: body)
+    }
+
     package func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
         try check(.append, path)
         try base.appendLine(line, to: path)

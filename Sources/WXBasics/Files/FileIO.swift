@@ -115,22 +115,10 @@ package enum FileIO {
     package static func replace(
         _ path: String, with data: [UInt8], durable: Bool = true, mode: mode_t = 0o600, exactly: Bool = false
     ) throws(FileError) {
-        let temporary = temporaryName(for: path)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
-        var failure = writeAll(data, to: fd)
-        // wx's own files are 0600 whatever the umask: one that took the owner's read bit would
-        // make a file wx cannot read back.
-        if failure == nil, exactly || mode == 0o600, fchmod(fd, mode) != 0 { failure = errno }
-        giveToFolderOwner(fd, path)
-        if failure == nil, durable, fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        if let failure {
-            unlink(temporary)
-            throw FileError(cannot: "write", path, code: failure)
+        try replace(path, durable: durable, mode: mode, exactly: exactly) { writer in
+            writer.write(data)
+            return true
         }
-        if durable { syncFolder(of: path) }
     }
 
     /// The temporary file `replace` writes before renaming it over `path`:
@@ -140,19 +128,22 @@ package enum FileIO {
     }
 
     /// Writes all of `data` to `fd`, retrying short writes; nil, or the errno of the failure.
-    private static func writeAll(_ data: [UInt8], to fd: Int32) -> Int32? {
-        data.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+    static func writeAll(_ data: [UInt8], to fd: Int32) -> Int32? {
+        data.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    /// Writes all of `buffer` to `fd`, retrying short writes; nil, or the errno of the failure.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            offset += written
         }
+        return nil
     }
 
     /// Writes a file the user named (`export … FILE`) the way a shell's `>` would treat what is
@@ -164,25 +155,9 @@ package enum FileIO {
     ///
     /// - Throws: `FileError` naming the path and the cause (ENOSPC, EACCES, EISDIR…).
     package static func writeUserFile(_ path: String, with data: [UInt8]) throws(FileError) {
-        var target = stat()
-        var link = stat()
-        let exists = stat(path, &target) == 0
-        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
-        if exists, (target.st_mode & S_IFMT) == S_IFREG, target.st_nlink == 1 {
-            var resolved = path
-            if isLink, let real = realpath(path, nil) {
-                resolved = String(cString: real)
-                free(real)
-            }
-            try replace(resolved, with: data, mode: target.st_mode & 0o7777, exactly: true)
-        } else if exists || isLink {
-            let regular = exists && (target.st_mode & S_IFMT) == S_IFREG
-            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (regular || !exists ? O_TRUNC : 0), 0o666)
-            guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
-            defer { close(fd) }
-            if let failure = writeAll(data, to: fd) { throw FileError(cannot: "write", path, code: failure) }
-        } else {
-            try replace(path, with: data, mode: 0o666)
+        try writeUserFile(path) { writer in
+            writer.write(data)
+            return true
         }
     }
 

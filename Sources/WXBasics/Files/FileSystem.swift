@@ -24,6 +24,11 @@ package protocol FileSystem: Sendable {
     func contents(of path: String, limit: Int) throws(FileError) -> Data?
     /// Replaces `path` whole and atomically (temporary file, fsync, rename, fsync of the folder).
     func replace(_ path: String, with data: [UInt8]) throws(FileError)
+    /// Replaces `path` whole and atomically with what `body` writes, in bounded memory; `body`
+    /// returns false to abandon it (the old file is then left as it was).
+    ///
+    /// - Returns: whether the file was replaced.
+    func replace(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool
     /// Appends one whole line (ending in "\n") to the regular file `path` with one `write`.
     func appendLine(_ line: [UInt8], to path: String) throws(FileError)
     /// Takes the exclusive lock of `folder` (`<folder>/.wx.lock`), creating the folder.
@@ -160,6 +165,10 @@ package struct POSIXFileSystem: FileSystem {
 
     package func replace(_ path: String, with data: [UInt8]) throws(FileError) {
         try FileIO.replace(path, with: data)
+    }
+
+    package func replace(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
+        try FileIO.replace(path, writing: body)
     }
 
     package func appendLine(_ line: [UInt8], to path: String) throws(FileError) {

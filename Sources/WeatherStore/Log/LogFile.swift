@@ -78,6 +78,27 @@ struct LogFile {
         return Array(bytes.prefix(count))
     }
 
+    /// Copies the bytes of `range` to `writer` a chunk at a time (a line of any length in bounded
+    /// memory); a failed read is reported to `failures` and ends the copy.
+    func copy(_ range: Range<Int>, to writer: FileWriter) {
+        var buffer = [UInt8](repeating: 0, count: min(range.count, Self.chunk))
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let wanted = min(buffer.count, range.upperBound - offset)
+            let count = buffer.withUnsafeMutableBytes { raw -> Int in
+                do throws(FileError) {
+                    return try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[..<wanted]), at: offset)
+                } catch {
+                    failures.record(error)
+                    return 0
+                }
+            }
+            guard count > 0 else { return }
+            buffer.withUnsafeBytes { writer.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            offset += count
+        }
+    }
+
     /// Whether `line` begins with `prefix`.
     static func starts(_ line: UnsafeRawBufferPointer, with prefix: [UInt8]) -> Bool {
         guard let base = line.baseAddress, line.count >= prefix.count else { return false }

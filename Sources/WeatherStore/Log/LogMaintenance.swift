@@ -90,47 +90,61 @@ extension EventLog {
             }
         }
         deleted.remove(highest)
-        // Pass 2: copy what is kept; set aside what cannot be read.
-        var kept: [UInt8] = []
-        var unreadable: [UInt8] = []
-        kept.reserveCapacity(before.bytes)
-        let file = openLog()
-        _ = file?.linesForward(
-            from: 0,
-            long: { range in
-                // Too long to be a record: moved aside like any unreadable line, read only now.
-                unreadable.append(contentsOf: file?.bytes(in: range) ?? [])
-                unreadable.append(UInt8(ascii: "\n"))
-            }
-        ) { line in
-            switch Self.record(line) {
-            case .deletion(let id) where id == highest: break
-            case .deletion: return
-            case .snapshot(let id) where deleted.contains(id): return
-            case .unreadable:
-                unreadable.append(contentsOf: line)
-                unreadable.append(UInt8(ascii: "\n"))
-                return
-            case .command, .snapshot, .other: break
-            }
-            kept.append(contentsOf: line)
-            kept.append(UInt8(ascii: "\n"))
-        }
         // A log that could not be read whole is not rewritten from the part that was read.
-        if let failure = readFailures.take() { throw .notCompacted(.file(failure)) }
+        if let failure = readFailures.take() { throw .notCompacted(.logNotReadable(failure)) }
+        // Pass 2, when `log` counted any: set aside, byte for byte, what cannot be read (lines
+        // too long to be a record are copied a chunk at a time). Pass 3: copy what is kept.
+        // Both stream into their new files, so compaction takes bounded memory at any log size.
+        let newline = UInt8(ascii: "\n")
         var aside: String?
+        var abandoned = false
         do throws(FileError) {
-            if !unreadable.isEmpty {
+            if before.unreadableLines > 0 {
                 let name = FileIO.unusedName(
                     path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" })
-                try fileSystem.replace(name, with: unreadable)
-                aside = name
+                let written = try fileSystem.replace(name) { out in
+                    guard let file = openLog() else { return false }
+                    _ = file.linesForward(
+                        from: 0,
+                        long: { range in
+                            file.copy(range, to: out)
+                            out.write([newline])
+                        }
+                    ) { line in
+                        guard case .unreadable = Self.record(line) else { return }
+                        out.write(line)
+                        out.write([newline])
+                    }
+                    return readFailures.first == nil
+                }
+                if written { aside = name } else { abandoned = true }
             }
-            try fileSystem.replace(path, with: kept)
-            LogSeal.advance(folder: folder, logWas: nil, logIs: logState(), fileSystem)
+            if !abandoned {
+                abandoned = try !fileSystem.replace(path) { out in
+                    guard let file = openLog() else { return false }
+                    _ = file.linesForward(from: 0) { line in
+                        switch Self.record(line) {
+                        case .deletion(let id) where id == highest: break
+                        case .deletion: return
+                        case .snapshot(let id) where deleted.contains(id): return
+                        case .unreadable: return
+                        case .command, .snapshot, .other: break
+                        }
+                        out.write(line)
+                        out.write([newline])
+                    }
+                    return readFailures.first == nil
+                }
+            }
+            if !abandoned { LogSeal.advance(folder: folder, logWas: nil, logIs: logState(), fileSystem) }
         } catch {
             if let aside { unlink(aside) }
             throw .notCompacted(.file(error))
+        }
+        if abandoned {
+            if let aside { unlink(aside) }
+            let failure = readFailures.take() ?? FileError(cannot: "read", path, reason: "it went away while it was read")
+            throw .notCompacted(.logNotReadable(failure))
         }
         return Compaction(before: before, after: statistics(), unreadableLinesFile: aside)
     }
