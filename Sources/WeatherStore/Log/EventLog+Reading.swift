@@ -141,6 +141,19 @@ extension EventLog {
         return found
     }
 
+    /// Every command of the log, oldest first, read forwards in bounded memory (`export history`
+    /// of a log of any size).
+    ///
+    /// - Throws: `StoreError.logNotReadable` when the log cannot be read, or a read fails on the
+    ///   way: `body` has then seen only the commands before the failure.
+    package func forEachCommand(_ body: (HistoryEntry) -> Void) throws(StoreError) {
+        if let problem = readProblem() { throw problem }
+        _ = openLog()?.linesForward(from: 0) { line in
+            if let entry = Self.historyEntry(line) { body(entry) }
+        }
+        if let failure = readFailures.take() { throw .logNotReadable(failure) }
+    }
+
     /// The command with history number `number`.
     package func command(number: Int) -> HistoryEntry? {
         var found: HistoryEntry?
