@@ -12,7 +12,7 @@ import Foundation
 extension WeatherSession {
     func export(_ kind: ExportKind, format: ExchangeFormat?, to path: String?) throws(ShellError) -> [CommandResult] {
         let format = format ?? .implied(by: path)
-        if kind == .history, let path { return try exportHistory(format: format, to: path) }
+        if kind != .favorites, let path { return try exportStreamed(kind, format: format, to: path) }
         let objects: [JSONOutput]
         switch kind {
         case .favorites:
@@ -34,28 +34,34 @@ extension WeatherSession {
         return [.exported(kind, count: objects.count, format: format, path: full)]
     }
 
-    /// `export history FILE`, streamed: each command is read, encoded and written in turn, so
-    /// that a log of any size is exported in bounded memory. A log that cannot be read whole
-    /// leaves FILE as it was (when it is a regular file) and is an error naming the log.
-    func exportHistory(format: ExchangeFormat, to path: String) throws(ShellError) -> [CommandResult] {
-        let full = try exportTarget(.history, path)
+    /// `export history|snapshots FILE`, streamed: each record is read, encoded and written in
+    /// turn, so that a log of any size is exported in bounded memory. A log that cannot be read
+    /// whole leaves FILE as it was (when it is a regular file) and is an error naming the log.
+    func exportStreamed(_ kind: ExportKind, format: ExchangeFormat, to path: String) throws(ShellError)
+        -> [CommandResult]
+    {
+        let full = try exportTarget(kind, path)
         var count = 0
         var failure: StoreError?
-        let columns = DataExchange.columns(.history)
+        let columns = DataExchange.columns(kind)
         do {
             try FileIO.writeUserFile(full) { out in
                 out.write(format == .json ? "[" : CSV.encode([columns]))
+                func write(_ object: JSONOutput) {
+                    switch format {
+                    case .json: out.write((count > 0 ? "," : "") + object.serialized)
+                    case .csv:
+                        let cells = Dictionary(
+                            ExportEncoder.cells(ExportEncoder.fields(object)), uniquingKeysWith: { first, _ in first })
+                        out.write(CSV.encode([columns.map { cells[$0] ?? "" }]))
+                    }
+                    count += 1
+                }
                 do throws(StoreError) {
-                    try log.forEachCommand { entry in
-                        let object = ExportEncoder.object(HistoryExportRecord(entry))
-                        switch format {
-                        case .json: out.write((count > 0 ? "," : "") + object.serialized)
-                        case .csv:
-                            let cells = Dictionary(
-                                ExportEncoder.cells(ExportEncoder.fields(object)), uniquingKeysWith: { first, _ in first })
-                            out.write(CSV.encode([columns.map { cells[$0] ?? "" }]))
-                        }
-                        count += 1
+                    switch kind {
+                    case .history: try log.forEachCommand { write(ExportEncoder.object(HistoryExportRecord($0))) }
+                    case .snapshots: try log.forEachSnapshot { write(ExportEncoder.object(SnapshotExportRecord($0))) }
+                    case .favorites: return false  // not from the log: written whole
                     }
                 } catch {
                     failure = error
@@ -65,10 +71,10 @@ extension WeatherSession {
                 return true
             }
         } catch {
-            throw .storage("history not exported: \(error.description)")
+            throw .storage("\(kind.rawValue) not exported: \(error.description)")
         }
         if let failure { throw ShellError(failure) }
-        return [.exported(.history, count: count, format: format, path: full)]
+        return [.exported(kind, count: count, format: format, path: full)]
     }
 
     /// The full path `export` writes to; refused when it names one of wx's own files.

@@ -154,6 +154,52 @@ extension EventLog {
         if let failure = readFailures.take() { throw .logNotReadable(failure) }
     }
 
+    /// The snapshots `snapshots()` lists, with their kept forecasts, in the same order, read in
+    /// bounded memory (`export snapshots` of a log of any size): one pass finds the deleted ids,
+    /// a second passes each snapshot as it is read. A log whose ids do not grow along it (edited
+    /// by hand) is folded whole instead, as `snapshots()` does.
+    ///
+    /// - Throws: `StoreError.logNotReadable` when the log cannot be read, or a read fails on the
+    ///   way: `body` may have seen some snapshots then.
+    package func forEachSnapshot(_ body: (Snapshot) -> Void) throws(StoreError) {
+        if let problem = readProblem() { throw problem }
+        var deleted = Set<Int>()
+        var unwritten: [Snapshot] = []
+        for record in pending {
+            switch record {
+            case .snapshot(let snapshot): unwritten.append(snapshot)
+            case .deletion(let id, _): deleted.insert(id)
+            case .command: break
+            }
+        }
+        var inOrder = true
+        var last = 0
+        _ = openLog()?.linesForward(from: 0) { line in
+            switch Self.record(line) {
+            case .deletion(let id): deleted.insert(id)
+            case .snapshot(let id):
+                if id <= last { inOrder = false }
+                last = max(last, id)
+            default: break
+            }
+        }
+        if let failure = readFailures.take() { throw .logNotReadable(failure) }
+        guard inOrder else {
+            for snapshot in snapshots() { body(snapshot) }
+            if let problem = readProblem() { throw problem }
+            return
+        }
+        _ = openLog()?.linesForward(from: 0) { line in
+            let (kind, parsed) = Self.classify(line)
+            guard kind == .snapshot, let record = Self.read(line, parsed, as: SnapshotRecord.init),
+                record.kind == "snapshot", let snapshot = record.snapshot, !deleted.contains(snapshot.id)
+            else { return }
+            body(snapshot)
+        }
+        if let failure = readFailures.take() { throw .logNotReadable(failure) }
+        unwritten.forEach(body)
+    }
+
     /// The command with history number `number`.
     package func command(number: Int) -> HistoryEntry? {
         var found: HistoryEntry?
