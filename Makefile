@@ -24,9 +24,15 @@ APT_PACKAGES := libedit-dev libcurl4-openssl-dev pkg-config tzdata tmux python3 
 # holding only gcc's libstdc++.a, makes it the archive. Loading libstdc++.so.6 and binding its
 # ~1,800 symbols was 57 % of the instructions of a start (callgrind: 2.92 M → 1.27 M).
 STATIC_CXX_DIR := .build/static-libstdc++
-# No symbol exported (scripts/local-symbols.map says why): 1.27 M → 1.13 M instructions.
+# No symbol exported (scripts/local-symbols.map says why): 1.27 M → 1.14 M instructions.
+# Not position-independent: a PIE of this size carries 38,250 relative relocations, which the
+# loader applies at every start, writing (and so copying) every page of pointers they touch;
+# an executable linked at a fixed address has none (1.14 M → 0.63 M instructions, 322 → 212
+# page faults). The cost: wx's own code and data are not at a random address (ASLR still
+# places the libraries, heap and stack). Packed relative relocations (DT_RELR, with lld) keep
+# the PIE and save less: 1.14 M → 0.97 M, 322 page faults (BENCHMARKS.md).
 SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(STATIC_CXX_DIR) \
-  -Xlinker --version-script=$(CURDIR)/scripts/local-symbols.map
+  -Xlinker --version-script=$(CURDIR)/scripts/local-symbols.map -Xswiftc -Xclang-linker -Xswiftc -no-pie
 RELEASE_BIN := .build/release/wx
 # The recorded data the demo shows as current: Berlin, 27 July 2025, 03:10 UTC.
 DEMO_NOW ?= 2025-07-27T03:10:00Z
