@@ -90,6 +90,7 @@ bench: release
 	swiftc -O -static-stdlib bench/floor.swift -o .build/release/wx-floor
 	@command -v hyperfine >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine sqlite3 curl; }
 	@command -v sqlite3 >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3
+	@command -v valgrind >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
 	@[ -x bench/.venv/bin/python ] || python3 -m venv bench/.venv
 	bench/.venv/bin/pip install -q -r bench/requirements.txt
 	python3 bench/run.py --wx $(RELEASE_BIN) --wx-bench .build/release/wx-bench --python bench/.venv/bin/python --floor .build/release/wx-floor --out BENCHMARKS.md
