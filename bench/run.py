@@ -299,7 +299,7 @@ def main():
                 medians[name] = result[command]["median"]
             met = limit is None or medians["large"] <= limit
             row(f"10,000 favorites + 1,000,000-line log: {label}", f"{medians['large']:.1f} ms",
-                f"empty state {medians['empty']:.1f} ms", f"{medians['large'] / medians['empty']:.1f}×", target, met)
+                f"empty state {medians['empty']:.1f} ms", f"{medians['large'] / max(medians['empty'], 0.01):.1f}×", target, met)
         # `saved` above lists from log.jsonl.index, which the first (warm-up) run wrote; the first
         # listing after the index is gone (deleted, or the log compacted) folds the whole log and
         # writes it again.
