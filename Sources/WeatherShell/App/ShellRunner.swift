@@ -55,6 +55,10 @@ package final class ShellRunner {
     /// what `history` lists.
     package var onRecord: (@MainActor (String) -> Void)?
 
+    /// Whether lines go into the history: not for `wx -c` and `wx show …`, whose commands are
+    /// a script's, not what a person typed at the prompt (as `bash -c` keeps no history).
+    package var recordsHistory = true
+
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
     package internal(set) var exitStatus: Int32 = 0
@@ -87,7 +91,7 @@ package final class ShellRunner {
         case .success(let checked): text = checked
         case .failure(let error): return note(.usageError, after: error)
         }
-        let status = await run(commandsOf: text, record: true, nested: false)
+        let status = await run(commandsOf: text, record: recordsHistory, nested: false)
         if status == .quit { return .quit }
         exitStatus = max(exitStatus, status == .usageError ? 2 : status == .failed ? 1 : 0)
         return status
@@ -127,9 +131,11 @@ package final class ShellRunner {
         var commands: [ShellWords.Command]
         // Where the expanded line holds text from the history (character offsets).
         var fromHistory: [Range<Int>] = []
-        do {
-            commands = try ShellWords.commands(line)
-            if !nested, let expansion = try expandHistory(line, commands: commands) {
+        do throws(ShellError) {
+            var expansion = nested ? nil : try quickSubstitution(line)
+            commands = expansion == nil ? try ShellWords.commands(line) : []
+            if !nested, expansion == nil { expansion = try expandHistory(line, commands: commands) }
+            if let expansion {
                 line = expansion.line
                 fromHistory = expansion.inserted
                 echo(line)

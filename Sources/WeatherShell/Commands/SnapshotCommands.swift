@@ -28,7 +28,9 @@ extension CommandSpec {
         case .remove:
             guard arguments.words.count == 1 else { throw arguments.usage() }
             return .snapshotRemove(try CommandParser.number(arguments.words[0], what: "the snapshot"))
-        case nil: break
+        case nil:
+            // `saved vrify`: a near miss of a subcommand is said as such, not as a bad number.
+            if let nearMiss = arguments.nearMiss { throw nearMiss }
         }
         guard arguments.words.count == 1 else { throw arguments.usage() }
         return .snapshot(try CommandParser.number(arguments.words[0], what: "the snapshot"))
@@ -53,7 +55,8 @@ extension CommandSpec {
         details: [
             "“!!” is the last line, “!N” line N of “history”, “!-N” the line N back (“!-1” is “!!”), and “!prefix” the last line starting with prefix (“!sh” for the last “show …”; case matters).",
             "A reference is the first word of a command, typed without quotes; words after it are added to the line (“!! Paris”). The line is printed with the reference replaced, then run, and that line goes into the history.",
-            "A reference that names no line runs nothing.",
+            "“!$” is the last word of the last line, as it was typed (quotes kept), anywhere on a line: “find Paris, TX” then “show !$”. “^old^new” runs the last line again with the first “old” replaced by “new” (“^Paris^Lyon”), as in bash.",
+            "A reference that names no line runs nothing. Commands given with “wx -c” or on wx’s command line are not written to the history.",
         ]
     ) { arguments throws(ShellError) in
         throw arguments.usage()

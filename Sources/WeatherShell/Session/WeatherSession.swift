@@ -189,7 +189,7 @@ package final class WeatherSession {
         case .geocoder(let word): return try setGeocoder(word)
         case .language(let code): return setLanguage(code)
         case .help(nil): return [.help(CommandTable.all)]
-        case .help(let name?) where name.trimmed.hasPrefix("!"):
+        case .help(let name?) where name.trimmed.hasPrefix("!") || name.trimmed.hasPrefix("^"):
             return [.helpCommand(.historyReference)]
         case .help(let name?):
             // As when running it: a unique prefix names the command; a typo gets the closest name.
