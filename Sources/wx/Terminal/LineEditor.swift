@@ -138,6 +138,12 @@ final class LineEditor: LineReader {
         ("^H", "wx-delete-prev-char"), ("^?", "wx-delete-prev-char"),  // Backspace
         ("\\e[200~", "wx-paste"),  // the start of a bracketed paste
         ("^_", "wx-undo"), ("\\e.", "wx-last-argument"), ("\\et", "wx-transpose-words"),
+        // As readline's unix-line-discard (bash, sqlite3, psql): back to the start only, not
+        // libedit's emacs default of the whole line.
+        ("^U", "vi-kill-line-prev"),
+        // PgUp/PgDn: the previous/next history line starting with what is typed before the
+        // cursor, as Debian's /etc/inputrc makes them in bash, sqlite3 and psql.
+        ("\\e[5~", "ed-search-prev-history"), ("\\e[6~", "ed-search-next-history"),
     ]
 
     isolated deinit {
