@@ -7,10 +7,10 @@ import WeatherTestSupport
     let home = TemporaryFolder()
 
     /// wx --offline in a fresh terminal, in the test's home, at its first prompt.
-    func startWX() throws -> TerminalSession {
+    func startWX(_ extra: [String: String] = [:]) throws -> TerminalSession {
         let terminal = try TerminalSession(
             program: [TestPaths.wxBinary, "--offline"],
-            environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path])
+            environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path].merging(extra) { $1 })
         try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
         return terminal
     }
@@ -46,6 +46,20 @@ import WeatherTestSupport
         try terminal.wait(for: "the one before it") { $0.hasSuffix("wx> units") }
         try terminal.send("NPage")
         try terminal.wait(for: "back down") { $0.hasSuffix("wx> units metric") }
+        try terminal.send("C-d")
+    }
+
+    /// Item 9: Ctrl-X Ctrl-E opens the line in $EDITOR and runs what the editor leaves, as
+    /// bash's edit-and-execute-command. The "editor" here is a script that edits the file.
+    @Test func ctrlXCtrlEEditsTheLineInTheEditorAndRunsIt() throws {
+        let editor = home.path + "/editor.sh"
+        try "#!/bin/sh\nsed -i 's/help unit/help units/' \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let terminal = try startWX(["EDITOR": editor])
+        try terminal.send("help unit")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> help unit") }
+        try terminal.send("C-x", "C-e")
+        try terminal.wait(for: "the edited line run") { $0.contains("units [metric") && $0.hasSuffix("wx>") }
         try terminal.send("C-d")
     }
 }

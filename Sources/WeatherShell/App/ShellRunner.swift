@@ -35,7 +35,18 @@ package final class ShellRunner {
     package var format: OutputFormat {
         didSet { session.listsKeptForecasts = format == .json }
     }
-    let output: any OutputSink
+    /// Where results go: the file `\o FILE` named, else standard output.
+    var output: any OutputSink { outputFile ?? standardOutput }
+    /// Standard output (and error), as the front end gave it.
+    let standardOutput: any OutputSink
+    /// The file `\o FILE` (`.output FILE`) sends results to, until `\o` alone.
+    var outputFile: FileOutput?
+    /// Whether each command's time is printed after it (`\timing`, `.timer on`).
+    var timing = false
+    /// The time now, for `\timing` (a test passes its own).
+    var stopwatch: () -> ContinuousClock.Instant = { ContinuousClock.now }
+    /// How many `\i FILE` are running inside each other (a file that reads itself stops).
+    var readDepth = 0
     let colour: Bool
     let unicode: Bool
     /// The terminal's width now (it can change between commands); 80 when not a terminal.
@@ -68,7 +79,7 @@ package final class ShellRunner {
         width: @escaping () -> Int = { 80 }, fitsWidth: Bool = true
     ) {
         self.session = session
-        self.output = output
+        self.standardOutput = output
         self.format = format
         session.listsKeptForecasts = format == .json
         self.colour = colour
@@ -79,7 +90,7 @@ package final class ShellRunner {
 
     /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
     func putError(_ text: String) {
-        output.writeError(unicode ? text : TextRenderer.ascii(text))
+        standardOutput.writeError(unicode ? text : TextRenderer.ascii(text))
     }
 
     /// Runs every command on `line` (separated by `;`), stopping at `quit`.
@@ -159,7 +170,10 @@ package final class ShellRunner {
             if Task.isCancelled { return Self.worse(status, .failed) }
             let start = command.words.first?.start ?? 0
             let repeated = nested || fromHistory.contains { $0.contains(start) }
+            // `\timing` times commands, not itself or the other backslash words.
+            let began = timing && MetaCommand(typed: command.text, words: []) == nil ? stopwatch() : nil
             let result = await run(command: command, nested: repeated)
+            if let began { reportTime(stopwatch() - began) }
             if result == .quit {
                 if quitEnds { return .quit }
                 report(
@@ -183,6 +197,7 @@ package final class ShellRunner {
 
     private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
         let text = typed.text
+        if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
         let command: Command?
         do {
             command = try CommandParser.parse(words: typed.words.map(\.text))

@@ -140,10 +140,13 @@ final class LineEditor: LineReader {
         ("^_", "wx-undo"), ("\\e.", "wx-last-argument"), ("\\et", "wx-transpose-words"),
         // As readline's unix-line-discard (bash, sqlite3, psql): back to the start only, not
         // libedit's emacs default of the whole line.
-        ("^U", "vi-kill-line-prev"),
+        ("^U", "vi-kill-line-prev"), ("^W", "ed-delete-prev-word"),
         // PgUp/PgDn: the previous/next history line starting with what is typed before the
         // cursor, as Debian's /etc/inputrc makes them in bash, sqlite3 and psql.
         ("\\e[5~", "ed-search-prev-history"), ("\\e[6~", "ed-search-next-history"),
+        // Ctrl-X Ctrl-E: the line in $EDITOR, run when the editor ends (bash's
+        // edit-and-execute-command; libedit's vi-histedit does it in either key map).
+        ("^X^E", "vi-histedit"),
     ]
 
     isolated deinit {
