@@ -44,7 +44,11 @@ package final class InteractiveShell {
         for line in session.recentCommandLines(500) { reader.addHistory(line) }
         // What the runner records (references expanded), so that Up recalls what `history` lists.
         runner.onRecord = { [reader] line in reader.addHistory(line) }
-        reader.setCompletion { before in Completer.complete(before, favorites: session.favoriteNamesForCompletion()) }
+        reader.setCompletion { before in
+            // The log is read only where a snapshot number goes (`saved …`).
+            let snapshots = before.lowercased().contains("sa") ? session.snapshotsForCompletion() : []
+            return Completer.complete(before, favorites: session.favoriteNamesForCompletion(), snapshots: snapshots)
+        }
         output.write(Self.banner)
         if let startupFile {
             _ = await runCancellable { runner in await runner.runStartupFile(startupFile) }

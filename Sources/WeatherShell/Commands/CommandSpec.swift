@@ -16,6 +16,8 @@ package indirect enum CompletionKind: Hashable, Sendable {
     case words([String])
     /// A command name (`help <TAB>`).
     case commands
+    /// A snapshot's number (`saved rm <TAB>`); the list shows each one's place and date.
+    case snapshotIDs
     /// A file name, from the file system (folders end in "/"; `~/` is the home folder).
     case fileName
     /// `export`'s words after the kind: `--format`, its values (csv, json), and a file name.

@@ -20,7 +20,7 @@ extension CommandSpec {
             "“saved verify [place]” sums that up over all snapshots of each place, or of one (a snapshot's place name or a favorite): the mean absolute error of the high and the low, and how often “rain / no rain” came true, a rain day being one with at least 1 mm. One request per place covers all its snapshots; past days once fetched are kept for good.",
             "Snapshots saved before wx kept the forecast are listed and counted, but have no forecast to check.",
         ],
-        completion: .subcommands(SnapshotSubcommand.declarations, otherwise: .none)
+        completion: .subcommands(SnapshotSubcommand.declarations, otherwise: .snapshotIDs)
     ) { arguments throws(ShellError) in
         if arguments.isEmpty { return .snapshots }
         switch arguments.subcommand(SnapshotSubcommand.self) {
@@ -91,7 +91,7 @@ enum SnapshotSubcommand: SubcommandWord {
 
     var declaration: Subcommand {
         switch self {
-        case .remove: Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .none)
+        case .remove: Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .snapshotIDs)
         case .verify: Subcommand("verify", arguments: "[place]", then: .favorites)
         }
     }

@@ -121,6 +121,19 @@ package final class WeatherSession {
         return favorites.map(\.name)
     }
 
+    /// The snapshots as Tab offers them (`saved rm <TAB>`): each number with its place and the
+    /// local date and time it was saved, newest first.
+    package func snapshotsForCompletion() -> [SnapshotChoice] {
+        log.snapshots(keptForecasts: false).filter { $0.id > 0 }.reversed().map { snapshot in
+            let local = LocalDateTime(
+                Int(snapshot.savedAt.timeIntervalSince1970.rounded(.down)), utcOffsetSeconds: snapshot.utcOffsetSeconds,
+                abbreviation: nil)
+            let time = (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
+            return SnapshotChoice(
+                id: snapshot.id, label: "\(snapshot.id)  \(TerminalText.sanitized(snapshot.placeName)) · \(local.date.iso) \(time)")
+        }
+    }
+
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }
 

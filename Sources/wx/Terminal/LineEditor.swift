@@ -215,7 +215,8 @@ final class LineEditor: LineReader {
             return UInt8(CC_REFRESH)
         }
         guard completion.options.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
-        StandardStreams.put("\n" + Self.columns(completion.options, width: TerminalDevice.width()), fd: 1)
+        // Listed as people read them: names unescaped, snapshot numbers with place and date.
+        StandardStreams.put("\n" + Self.columns(completion.shown, width: TerminalDevice.width()), fd: 1)
         return UInt8(CC_REDISPLAY)
     }
 
