@@ -64,7 +64,7 @@ package final class TerminalSession: @unchecked Sendable {
         guard status == 0 else { throw TerminalError.tmuxFailed(arguments) }
     }
 
-    deinit { try? tmux(["kill-server"]) }
+    deinit { _ = try? tmux(["kill-server"]) }
 
     package enum TerminalError: Error {
         case tmuxMissing

@@ -45,6 +45,8 @@ package final class ShellRunner {
     var timing = false
     /// The time now, for `\timing` (a test passes its own).
     var stopwatch: () -> ContinuousClock.Instant = { ContinuousClock.now }
+    /// Whether an error has said that nothing can be reached (then later ones say it short).
+    var saidUnreachable = false
     /// How many `\i FILE` are running inside each other (a file that reads itself stops).
     var readDepth = 0
     let colour: Bool
@@ -305,7 +307,7 @@ package final class ShellRunner {
     /// An error: one line on stderr, always (a person reads it, and `2>/dev/null` hides it);
     /// with `--json` also an error document on stdout, where a script reads the results.
     func report(_ error: ShellError) {
-        let text = redacted((errorContext ?? "") + error.description)
+        let text = redacted((errorContext ?? "") + unreachableText(error))
         putError("error: \(text)\n")
         if format == .json {
             output.write(JSONRenderer.render(error: error, text: text))
