@@ -42,10 +42,10 @@ DEMO_NOW ?= 2025-07-27T03:10:00Z
 
 deps:
 	@missing=""; for package in $(APT_PACKAGES); do \
-	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; done; \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-upgrade $$missing; \
 	fi
 
 build: release
@@ -137,7 +137,8 @@ uninstall:
 deb: release
 	scripts/make-deb.sh $(RELEASE_BIN)
 
-# Installs the package with dpkg, checks the installed files work, removes it (CI runs this).
+# Unpacks the package into a throwaway root (dpkg -x) and checks its files work there; nothing
+# is installed into /usr (CI runs this).
 deb-test: deb
 	scripts/test-deb.sh
 

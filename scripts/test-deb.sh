@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
-# Installs the .deb with dpkg, checks what it installed, and removes it again (needs root).
+# Checks the .deb in a throwaway root: its control data (dpkg-deb --info, --contents) and its
+# files unpacked with `dpkg -x` into a temporary folder, run from there. Nothing is installed
+# into /usr and no root is needed, so a developer's own system is untouched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
 packages=(wx_*.deb)
 package=${packages[-1]}
-$SUDO dpkg -i "$package"
-trap '$SUDO dpkg -r wx >/dev/null 2>&1 || true' EXIT
-test "$(command -v wx)" = /usr/bin/wx
-wx --version
+root=$(mktemp -d)
 home=$(mktemp -d)
+session="wx-deb-$$"
+trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$root" "$home"' EXIT
+dpkg-deb --info "$package" | grep -q "Package: wx"
+dpkg-deb --contents "$package" | grep -q "./usr/bin/wx$"
+dpkg -x "$package" "$root"
+wx="$root/usr/bin/wx"
+test -x "$wx"
+"$wx" --version
 # Output is captured whole: `| grep -q` would close the pipe early and, under pipefail,
 # turn wx's SIGPIPE into a failure.
-output=$(wx --home "$home" -c "units imperial; units")
+output=$("$wx" --home "$home" -c "units imperial; units")
 grep -q "imperial" <<<"$output"
-# Ctrl-C at the prompt drops the line being typed, in the release build as installed: a debug
+# Ctrl-C at the prompt drops the line being typed, in the release build as packaged: a debug
 # build hid a fault there (two copies of the interrupt count, so the line ran at Enter).
-session="wx-deb-$$"
-tmux new-session -d -s "$session" -x 80 -y 12 "wx --home '$home' -n"
+tmux new-session -d -s "$session" -x 80 -y 12 "'$wx' --home '$home' -n"
 for _ in $(seq 100); do tmux capture-pane -p -t "$session" | grep -q '^wx>' && break; sleep 0.1; done
 tmux send-keys -t "$session" favs
 tmux send-keys -t "$session" C-c
@@ -30,13 +35,15 @@ if grep -q "no favorites yet" <<<"$screen" || ! grep -q '^wx> favs^C' <<<"$scree
   echo "$screen" >&2
   exit 1
 fi
-mandoc -T lint /usr/share/man/man1/wx.1.gz
-test -f /usr/share/bash-completion/completions/wx
-test -f /usr/share/zsh/vendor-completions/_wx
-test -f /usr/share/fish/vendor_completions.d/wx.fish
-grep -q "OpenStreetMap" /usr/share/doc/wx/copyright
-$SUDO dpkg -r wx
-trap - EXIT
-! dpkg -s wx >/dev/null 2>&1
-test ! -e /usr/bin/wx && test ! -e /usr/share/man/man1/wx.1.gz && test ! -e /usr/share/bash-completion/completions/wx
-echo "deb-test: $package installs, runs and removes cleanly"
+mandoc -T lint "$root/usr/share/man/man1/wx.1.gz"
+test -f "$root/usr/share/bash-completion/completions/wx"
+test -f "$root/usr/share/zsh/vendor-completions/_wx"
+test -f "$root/usr/share/fish/vendor_completions.d/wx.fish"
+grep -q "OpenStreetMap" "$root/usr/share/doc/wx/copyright"
+# Nothing outside the package's own folders.
+unexpected=$(cd "$root" && find . -type f | grep -v -E '^\./usr/(bin|share/(man|doc|bash-completion|zsh|fish))/' || true)
+if [ -n "$unexpected" ]; then
+  echo "deb-test: files outside the expected folders: $unexpected" >&2
+  exit 1
+fi
+echo "deb-test: $package unpacks into a throwaway root, runs there and holds what it should (nothing installed)"

@@ -204,7 +204,7 @@ import WeatherTestSupport
         let fresh = "state.plist.tmp-1-56"  // pid 1 lives: perhaps a writer right now
         let other = "state.plist.tmp-notours"
         for name in [dead, old, fresh, other] {
-            FileManager.default.createFile(atPath: home.path + "/" + name, contents: Data("x".utf8))
+            #expect(FileManager.default.createFile(atPath: home.path + "/" + name, contents: Data("x".utf8)))
         }
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(-3_600)], ofItemAtPath: home.path + "/" + old)

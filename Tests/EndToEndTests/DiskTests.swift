@@ -11,7 +11,7 @@ struct DiskTests {
     func withTmpfs(kilobytes: Int, _ body: (String) throws -> Void) throws {
         let mountPoint = TemporaryFolder()
         try shell("mount -t tmpfs -o size=\(kilobytes)k tmpfs '\(mountPoint.path)'")
-        defer { try? shell("umount '\(mountPoint.path)'") }
+        defer { _ = try? shell("umount '\(mountPoint.path)'") }
         try body(mountPoint.path)
     }
 

@@ -67,7 +67,7 @@ import WeatherTestSupport
         let certificate = try makeCertificate()
         let server = try FixtureServer(certificate: certificate)
         let logPath = folder.path + "/proxy.log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
         let proxy = Process()
         proxy.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         proxy.arguments = [

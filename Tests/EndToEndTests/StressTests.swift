@@ -105,7 +105,7 @@ import WeatherTestSupport
             let files = (0..<4).map { writer in
                 let path = home.path + "/import-\(writer).csv"
                 let rows = (0..<10).map { "Dup,\(10 + writer).\(1000 + $0),\(round)" }
-                FileManager.default.createFile(
+                _ = FileManager.default.createFile(
                     atPath: path, contents: Data((["name,latitude,longitude"] + rows).joined(separator: "\n").utf8))
                 return path
             }

@@ -143,7 +143,7 @@ import WeatherTestSupport
 
     func write(_ text: String, to name: String) -> String {
         let path = home.path + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
         return path
     }
 
@@ -206,7 +206,7 @@ import WeatherTestSupport
             try await session.execute(.importFavorites(path: home.path + "/missing.csv"))
         }
         let binary = home.path + "/binary.csv"
-        FileManager.default.createFile(atPath: binary, contents: Data([0xFF, 0xFE, 0x00, 0x41]))
+        #expect(FileManager.default.createFile(atPath: binary, contents: Data([0xFF, 0xFE, 0x00, 0x41])))
         await #expect(throws: ShellError.unreadableFile("\(binary) is not UTF-8 text; nothing imported")) {
             try await session.execute(.importFavorites(path: binary))
         }

@@ -91,7 +91,7 @@ import WeatherTestSupport
     @Test func importIsWholeOrAbsent() async throws {
         let session = session()
         let file = home.path + "/c.csv"
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: file, contents: Data("name,latitude,longitude\nA,1,1\nB,2,2\nC,3,3\n".utf8))
         defer { allowWrites() }
         failWrites(with: ENOSPC)

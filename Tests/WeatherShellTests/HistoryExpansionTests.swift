@@ -52,7 +52,9 @@ extension InteractiveShellTests {
     @Test func helpDescribesHistoryReferences() async {
         let text = await run(["-c", "help !N; help !!"]).console.output
         #expect(text.hasPrefix("!! | !N | !-N | !prefix\n  run a line from the history again\n"))
-        #expect(text.contains("\n  A reference that names no line runs nothing.\n"))
+        #expect(text.contains("\n  A reference that names no line runs nothing."))
+        #expect(text.contains("“!$” is the last word of the last line"))
+        #expect(text.contains("“^old^new” runs the last"))
         #expect(text.components(separatedBy: "!! | !N | !-N | !prefix\n").count == 3)
         let list = await run(["-c", "help"])
         #expect(
@@ -75,5 +77,37 @@ extension InteractiveShellTests {
         // `!-3` counts the lines as listed: units, show, history back.
         #expect(run.console.output.contains("wx> !-3\n» units\n"))
         #expect(run.reader.history == ["find Hamburg", "show", "units", "show", "history", "units"])
+    }
+}
+
+/// Issue 24 item 10: `!$` and `^old^new`, as bash does them.
+extension InteractiveShellTests {
+    @Test func bangDollarIsTheLastWordOfTheLastLineAsTyped() async {
+        let run = await run(inputs: [
+            .line("help \"units\""), .line("help !$"), .line("units; help !$"), .line("history"), .endOfInput,
+        ])
+        // The word keeps its quotes; `!$` is expanded anywhere on the line, not only first.
+        // (`help !$` is `help "units"` again: kept once, as bash's ignoredups.)
+        #expect(run.reader.history == ["help \"units\"", "units; help \"units\"", "history"])
+        #expect(run.console.output.contains("wx> help !$\n» help \"units\"\nunits [metric"))
+        #expect(run.console.output.contains("wx> units; help !$\n» units; help \"units\"\nunits metric"))
+        #expect(run.console.errors == "")
+    }
+
+    @Test func caretSubstitutesInTheLastLine() async {
+        let run = await run(inputs: [
+            .line("help unit"), .line("^unit^units"), .line("^xyz^abc"), .line("^units^about^"), .endOfInput,
+        ])
+        #expect(run.console.output.contains("wx> ^unit^units\n» help units\nunits [metric"))
+        #expect(run.console.output.contains("wx> ^units^about^\n» help about\nabout\n"))
+        #expect(run.console.errors == "error: “xyz” is not in the last line (“help units”)\n")
+        #expect(run.reader.history == ["help unit", "help units", "help about"])
+    }
+
+    @Test func oneShotCommandsAreNotWrittenToTheHistory() async {
+        _ = await run(["-c", "units; help about"])
+        _ = await run(["units"])
+        let run = await run(inputs: [.line("history"), .endOfInput])
+        #expect(run.console.output.contains("wx> history\n" + Self.listing([(1, "history")]) + "wx> "))
     }
 }

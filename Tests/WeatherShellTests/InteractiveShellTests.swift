@@ -111,7 +111,8 @@ import WeatherTestSupport
     }
 
     @Test func historyFromEarlierSessionsIsInTheReaderBeforeTheFirstPrompt() async {
-        let earlier = await run(["-c", "units; favs", "-c", "units metric"])
+        // Lines of a script are in the history (those of `wx -c` are not: issue 24).
+        let earlier = await run(inputs: [.line("units; favs"), .line("units metric")], interactive: false)
         #expect(earlier.status == 0)
         let run = await run(inputs: [.line("favs"), .line("  "), .endOfInput])
         // A line of several commands is one entry (issue 12 item 9).

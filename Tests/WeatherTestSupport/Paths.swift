@@ -46,7 +46,7 @@ package final class TemporaryFolder: @unchecked Sendable {
         var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
-        url = URL(fileURLWithPath: String(cString: template.map { UInt8(bitPattern: $0) }.dropLast() + [0]))
+        url = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }

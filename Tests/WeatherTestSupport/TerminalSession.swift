@@ -64,7 +64,7 @@ package final class TerminalSession: @unchecked Sendable {
         guard status == 0 else { throw TerminalError.tmuxFailed(arguments) }
     }
 
-    deinit { try? tmux(["kill-server"]) }
+    deinit { _ = try? tmux(["kill-server"]) }
 
     package enum TerminalError: Error {
         case tmuxMissing
@@ -73,11 +73,12 @@ package final class TerminalSession: @unchecked Sendable {
     }
 
     /// Sends keys: literal text (escape sequences included, sent as they are), or tmux key names
-    /// such as "Tab", "Enter", "Up", "Left", "Home", "End", "Escape" and control keys "C-a" …
+    /// such as "Tab", "Enter", "Up", "Left", "Home", "End", "Escape", "PPage" (PgUp), "NPage"
+    /// (PgDn) and control keys "C-a" …
     /// "C-z", "C-_", "C-\\".
     package func send(_ keys: String...) throws {
         let named: Set<String> = [
-            "Tab", "Enter", "Up", "Down", "Left", "Right", "BSpace", "Home", "End", "Escape", "DC",
+            "Tab", "Enter", "Up", "Down", "Left", "Right", "BSpace", "Home", "End", "Escape", "DC", "PPage", "NPage",
         ]
         for key in keys {
             if named.contains(key) || (key.count == 3 && key.hasPrefix("C-")) {

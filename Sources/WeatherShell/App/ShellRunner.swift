@@ -35,7 +35,20 @@ package final class ShellRunner {
     package var format: OutputFormat {
         didSet { session.listsKeptForecasts = format == .json }
     }
-    let output: any OutputSink
+    /// Where results go: the file `\o FILE` named, else standard output.
+    var output: any OutputSink { outputFile ?? standardOutput }
+    /// Standard output (and error), as the front end gave it.
+    let standardOutput: any OutputSink
+    /// The file `\o FILE` (`.output FILE`) sends results to, until `\o` alone.
+    var outputFile: FileOutput?
+    /// Whether each command's time is printed after it (`\timing`, `.timer on`).
+    var timing = false
+    /// The time now, for `\timing` (a test passes its own).
+    var stopwatch: () -> ContinuousClock.Instant = { ContinuousClock.now }
+    /// Whether an error has said that nothing can be reached (then later ones say it short).
+    var saidUnreachable = false
+    /// How many `\i FILE` are running inside each other (a file that reads itself stops).
+    var readDepth = 0
     let colour: Bool
     let unicode: Bool
     /// The terminal's width now (it can change between commands); 80 when not a terminal.
@@ -55,6 +68,10 @@ package final class ShellRunner {
     /// what `history` lists.
     package var onRecord: (@MainActor (String) -> Void)?
 
+    /// Whether lines go into the history: not for `wx -c` and `wx show …`, whose commands are
+    /// a script's, not what a person typed at the prompt (as `bash -c` keeps no history).
+    package var recordsHistory = true
+
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
     package internal(set) var exitStatus: Int32 = 0
@@ -64,7 +81,7 @@ package final class ShellRunner {
         width: @escaping () -> Int = { 80 }, fitsWidth: Bool = true
     ) {
         self.session = session
-        self.output = output
+        self.standardOutput = output
         self.format = format
         session.listsKeptForecasts = format == .json
         self.colour = colour
@@ -75,7 +92,7 @@ package final class ShellRunner {
 
     /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
     func putError(_ text: String) {
-        output.writeError(unicode ? text : TextRenderer.ascii(text))
+        standardOutput.writeError(unicode ? text : TextRenderer.ascii(text))
     }
 
     /// Runs every command on `line` (separated by `;`), stopping at `quit`.
@@ -87,7 +104,7 @@ package final class ShellRunner {
         case .success(let checked): text = checked
         case .failure(let error): return note(.usageError, after: error)
         }
-        let status = await run(commandsOf: text, record: true, nested: false)
+        let status = await run(commandsOf: text, record: recordsHistory, nested: false)
         if status == .quit { return .quit }
         exitStatus = max(exitStatus, status == .usageError ? 2 : status == .failed ? 1 : 0)
         return status
@@ -127,9 +144,11 @@ package final class ShellRunner {
         var commands: [ShellWords.Command]
         // Where the expanded line holds text from the history (character offsets).
         var fromHistory: [Range<Int>] = []
-        do {
-            commands = try ShellWords.commands(line)
-            if !nested, let expansion = try expandHistory(line, commands: commands) {
+        do throws(ShellError) {
+            var expansion = nested ? nil : try quickSubstitution(line)
+            commands = expansion == nil ? try ShellWords.commands(line) : []
+            if !nested, expansion == nil { expansion = try expandHistory(line, commands: commands) }
+            if let expansion {
                 line = expansion.line
                 fromHistory = expansion.inserted
                 echo(line)
@@ -153,7 +172,10 @@ package final class ShellRunner {
             if Task.isCancelled { return Self.worse(status, .failed) }
             let start = command.words.first?.start ?? 0
             let repeated = nested || fromHistory.contains { $0.contains(start) }
+            // `\timing` times commands, not itself or the other backslash words.
+            let began = timing && MetaCommand(typed: command.text, words: []) == nil ? stopwatch() : nil
             let result = await run(command: command, nested: repeated)
+            if let began { reportTime(stopwatch() - began) }
             if result == .quit {
                 if quitEnds { return .quit }
                 report(
@@ -177,6 +199,7 @@ package final class ShellRunner {
 
     private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
         let text = typed.text
+        if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
         let command: Command?
         do {
             command = try CommandParser.parse(words: typed.words.map(\.text))
@@ -284,7 +307,7 @@ package final class ShellRunner {
     /// An error: one line on stderr, always (a person reads it, and `2>/dev/null` hides it);
     /// with `--json` also an error document on stdout, where a script reads the results.
     func report(_ error: ShellError) {
-        let text = redacted((errorContext ?? "") + error.description)
+        let text = redacted((errorContext ?? "") + unreachableText(error))
         putError("error: \(text)\n")
         if format == .json {
             output.write(JSONRenderer.render(error: error, text: text))

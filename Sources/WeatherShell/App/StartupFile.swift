@@ -22,24 +22,37 @@ extension ShellRunner {
     @discardableResult
     package func runStartupFile(_ path: String) async -> LineStatus {
         guard FileIO.exists(path) else { return .succeeded }
+        let statusBefore = exitStatus
+        quietSettings = true
+        defer {
+            quietSettings = false
+            exitStatus = statusBefore
+        }
+        return await runFile(path, what: "start-up file", quitEnds: false)
+    }
+
+    /// Runs each line of the file at `path` as if typed, outside the history (the start-up file,
+    /// `\i FILE`): an error names the file and line and the next line still runs.
+    ///
+    /// - Parameters:
+    ///   - what: the file's kind, for the warning when it cannot be read ("start-up file").
+    ///   - quitEnds: whether `quit` in the file ends wx (`\i`), or is an error naming its line.
+    /// - Returns: `.quit` when a line asked to leave, `.failed` when any line failed or the file
+    ///   cannot be read, else `.succeeded`.
+    func runFile(_ path: String, what: String, quitEnds: Bool) async -> LineStatus {
         let data: Data
         do {
             data = try FileIO.contents(of: path, limit: 1 << 20)
         } catch {
-            putError("warning: start-up file not run: \(error.description)\n")
+            putError("warning: \(what) not run: \(error.description)\n")
             return .failed
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            putError("warning: start-up file not run: \(path) is not UTF-8 text\n")
+            putError("warning: \(what) not run: \(path) is not UTF-8 text\n")
             return .failed
         }
-        let statusBefore = exitStatus
-        quietSettings = true
-        defer {
-            errorContext = nil
-            quietSettings = false
-            exitStatus = statusBefore
-        }
+        let outerContext = errorContext
+        defer { errorContext = outerContext }
         var status = LineStatus.succeeded
         // "\r\n" is one Character in Swift: split on either line end.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
@@ -53,8 +66,8 @@ extension ShellRunner {
                 status = .failed
                 continue
             }
-            let result = await run(commandsOf: line, record: false, nested: false, quitEnds: false)
-            if result == .quit { return status }
+            let result = await run(commandsOf: line, record: false, nested: false, quitEnds: quitEnds)
+            if result == .quit { return quitEnds ? .quit : status }
             status = Self.worse(status, result)
         }
         return status == .succeeded ? .succeeded : .failed

@@ -45,25 +45,17 @@ package enum CommandParser {
     ///   or an unknown word (with the closest command, when one is close).
     package static func command(named word: String) throws(ShellError) -> CommandSpec {
         if let spec = CommandTable.spec(named: word) { return spec }
-        let lower = word.lowercased()
         let shown = TerminalText.sanitized(word)
-        var matches: [CommandSpec] = []
-        var matchedWords: [String] = []
-        for spec in CommandTable.all {
-            for name in [spec.name] + spec.aliases where name.hasPrefix(lower) && !lower.isEmpty {
-                if !matches.contains(spec) { matches.append(spec) }
-                matchedWords.append(name)
-            }
+        switch commandChoice.resolve(word) {
+        case .found(let spec): return spec
+        case .ambiguous(let words): throw .usage("“\(shown)” could be \(list(words)); type more of it")
+        case .suggestion(let name): throw .usage("unknown command “\(shown)”; did you mean “\(name)”?")
+        case .none: throw .usage("unknown command “\(shown)”; type “help” for the list")
         }
-        if matches.count == 1 { return matches[0] }
-        if matches.count > 1 {
-            throw .usage("“\(shown)” could be \(list(matchedWords)); type more of it")
-        }
-        if let suggestion = suggestion(for: lower) {
-            throw .usage("unknown command “\(shown)”; did you mean “\(suggestion)”?")
-        }
-        throw .usage("unknown command “\(shown)”; type “help” for the list")
     }
+
+    /// Every command under its name and aliases.
+    static let commandChoice = WordChoice(CommandTable.all.map { (words: [$0.name] + $0.aliases, value: $0) })
 
     /// "a, b or c".
     static func list(_ words: [String]) -> String {
@@ -74,13 +66,7 @@ package enum CommandParser {
     /// The command name or alias closest to `word`, if it is close: at most one edit away for
     /// words of up to four letters, two for longer ones (a swap of neighbours is one edit).
     static func suggestion(for word: String) -> String? {
-        let limit = word.count <= 4 ? 1 : 2
-        var best: (name: String, distance: Int)?
-        for name in CommandTable.all.flatMap({ [$0.name] + $0.aliases }) where name.count > 1 {
-            let distance = editDistance(word, name)
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
-        }
-        return best?.name
+        WordChoice<CommandSpec>.closest(to: word, among: commandChoice.allWords)
     }
 
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps

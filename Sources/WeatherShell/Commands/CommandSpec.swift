@@ -16,6 +16,8 @@ package indirect enum CompletionKind: Hashable, Sendable {
     case words([String])
     /// A command name (`help <TAB>`).
     case commands
+    /// A snapshot's number (`saved rm <TAB>`); the list shows each one's place and date.
+    case snapshotIDs
     /// A file name, from the file system (folders end in "/"; `~/` is the home folder).
     case fileName
     /// `export`'s words after the kind: `--format`, its values (csv, json), and a file name.
@@ -132,6 +134,9 @@ package struct Arguments: Sendable {
     package let spec: CommandSpec
     /// The words not read yet.
     package private(set) var words: [String]
+    /// A word that named no subcommand but came close to one (or started several): what the
+    /// usage error says instead of the synopsis.
+    private(set) var nearMiss: ShellError?
 
     init(_ words: [String], of spec: CommandSpec) {
         self.spec = spec
@@ -162,13 +167,21 @@ package struct Arguments: Sendable {
         return found
     }
 
-    /// The subcommand of `Word` the next word names (or one of its aliases), taken; nil when it
-    /// names none.
+    /// The subcommand of `Word` the next word names (one of its words or aliases, or a prefix of
+    /// only its words), taken; nil when it names none.
+    ///
+    /// When the word is a prefix of several subcommands or close to one (“saved vrify”), that is
+    /// kept: the usage error the parser then throws says it (“did you mean “verify”?”).
     mutating func subcommand<Word: SubcommandWord>(_: Word.Type) -> Word? {
-        guard let first = words.first, let found = Word.allCases.first(where: { $0.declaration.matches(first) }) else {
+        guard let first = words.first else { return nil }
+        let found: Word?
+        do {
+            found = try WordChoice<Word>.subcommands.value(for: first, what: "\(spec.name) subcommand")
+        } catch {
+            nearMiss = error
             return nil
         }
-        words.removeFirst()
+        if found != nil { words.removeFirst() }
         return found
     }
 
@@ -179,5 +192,6 @@ package struct Arguments: Sendable {
     }
 
     /// The usage error of the command ("usage: " and its synopsis), with `note` after it.
-    package func usage(_ note: String = "") -> ShellError { spec.usage(note) }
+    /// A near miss of a subcommand, when one was typed, says that instead.
+    package func usage(_ note: String = "") -> ShellError { nearMiss ?? spec.usage(note) }
 }

@@ -13,6 +13,12 @@ package struct Completion: Hashable, Sendable {
     package var options: [String]
     /// Whether to add a space after a single option (command names, fixed words).
     package var appendsSpace: Bool
+    /// What a list of the options shows, one each, when it differs from `options`: names as
+    /// people read them (not escaped), snapshot numbers with their place and date.
+    package var labels: [String] = []
+
+    /// What a list of the options shows: `labels`, else the options.
+    package var shown: [String] { labels.count == options.count ? labels : options }
 
     /// The text to put in place of the partial word: the single option, or the longest prefix
     /// that all options share (case-insensitively, spelled as the first option); nil when nothing
@@ -77,16 +83,19 @@ package enum Completer {
     ///   - favorites: the favorites' names.
     ///   - files: the file names that start with a typed path (see `FileNames.completing`);
     ///     the file system by default.
+    ///   - snapshots: the snapshots, for `saved rm <TAB>` and `saved <TAB>`.
     package static func complete(
-        _ line: String, favorites: [String], files: (String) -> [String] = { FileNames.completing($0) }
+        _ line: String, favorites: [String], snapshots: [SnapshotChoice] = [],
+        files: (String) -> [String] = { FileNames.completing($0) }
     ) -> Completion {
-        complete(line, favorites: CompletionNames(favorites), files: files)
+        complete(line, favorites: CompletionNames(favorites), snapshots: snapshots, files: files)
     }
 
     /// Completion for `line`, the text before the cursor, with the favorites' names prepared
     /// once (a running shell keeps them between presses: `WeatherSession.completion(for:)`).
     package static func complete(
-        _ line: String, favorites: CompletionNames, files: (String) -> [String] = { FileNames.completing($0) }
+        _ line: String, favorites: CompletionNames, snapshots: [SnapshotChoice] = [],
+        files: (String) -> [String] = { FileNames.completing($0) }
     ) -> Completion {
         let lexed = ShellWords(lexing: line)
         let length = line.count
@@ -96,7 +105,7 @@ package enum Completer {
         if !lexed.endsBetweenWords, let last = words.popLast() { partial = last }
         let options = self.options(
             command: words.first?.text, arguments: words.dropFirst().map(\.text), partial: partial.text,
-            favorites: favorites, files: files)
+            favorites: favorites, snapshots: snapshots, files: files)
         let arguments = Array(words.dropFirst())
         let start = options.from < arguments.count ? arguments[options.from].start : partial.start
         let spelled = options.values.map { value in
@@ -107,8 +116,8 @@ package enum Completer {
             return ShellWords.quotedRest(value)
         }
         return Completion(
-            replacing: options.values.isEmpty ? 0 : length - start, options: spelled, appendsSpace: options.appendsSpace
-        )
+            replacing: options.values.isEmpty ? 0 : length - start, options: spelled,
+            appendsSpace: options.appendsSpace, labels: options.labels ?? options.values)
     }
 
     /// What completes the word being typed, as values (not yet quoted for the line).
@@ -122,6 +131,8 @@ package enum Completer {
         var appendsSpace = false
         /// Whether the parser reads a leading number as a count (`hourly 12 Home`).
         var countMayLead = false
+        /// What a list shows for each value, when not the value itself (a snapshot's place).
+        var labels: [String]?
     }
 
     /// Whether `value`'s first word is what `hourly` and `daily` read as a count.
@@ -137,29 +148,30 @@ package enum Completer {
     ///   none, and the shell completes file names itself.
     static func options(
         command: String?, arguments: [String], partial: String, favorites: [String],
-        files: (String) -> [String] = { _ in [] }
+        snapshots: [SnapshotChoice] = [], files: (String) -> [String] = { _ in [] }
     ) -> Options {
         options(
             command: command, arguments: arguments, partial: partial, favorites: CompletionNames(favorites),
-            files: files)
+            snapshots: snapshots, files: files)
     }
 
     static func options(
         command: String?, arguments: [String], partial: String, favorites: CompletionNames,
-        files: (String) -> [String] = { _ in [] }
+        snapshots: [SnapshotChoice] = [], files: (String) -> [String] = { _ in [] }
     ) -> Options {
         guard let command else {
             return Options(values: matching(commandNames, prefix: partial), from: 0, appendsSpace: true)
         }
         guard let spec = try? CommandParser.command(named: command) else { return Options(from: arguments.count) }
         return options(
-            arguments, partial: partial, kind: spec.completion, offset: 0, favorites: favorites, files: files)
+            arguments, partial: partial, kind: spec.completion, offset: 0, favorites: favorites, snapshots: snapshots,
+            files: files)
     }
 
     /// `arguments[offset...]` are the words after what has been matched so far.
     static func options(
         _ arguments: [String], partial: String, kind: CompletionKind, offset: Int, favorites: CompletionNames,
-        files: (String) -> [String]
+        snapshots: [SnapshotChoice] = [], files: (String) -> [String]
     ) -> Options {
         let after = Array(arguments[offset...])
         let nothing = Options(from: arguments.count)
@@ -178,19 +190,20 @@ package enum Completer {
             // A name starting with what the parser reads as a count ("1906 Building") wins over
             // the count: it is inserted in quotes, and parses back as the name.
             var whole = options(
-                arguments, partial: partial, kind: .favorites, offset: offset, favorites: favorites, files: files)
+                arguments, partial: partial, kind: .favorites, offset: offset, favorites: favorites,
+                snapshots: snapshots, files: files)
             whole.countMayLead = true
             if let first = after.first, first.allSatisfy({ $0.isASCII && $0.isNumber }), whole.values.isEmpty {
                 return options(
                     arguments, partial: partial, kind: .favorites, offset: offset + 1, favorites: favorites,
-                    files: files)
+                    snapshots: snapshots, files: files)
             }
             return whole
         case .dateThenFavorites:
             guard after.isEmpty else {
                 return options(
                     arguments, partial: partial, kind: .favorites, offset: offset + 1, favorites: favorites,
-                    files: files)
+                    snapshots: snapshots, files: files)
             }
             return Options(values: matching(["yesterday"], prefix: partial), from: arguments.count)
         case .words(let words):
@@ -199,6 +212,12 @@ package enum Completer {
         case .commands:
             guard after.isEmpty else { return nothing }
             return Options(values: matching(commandNames, prefix: partial), from: arguments.count)
+        case .snapshotIDs:
+            guard after.isEmpty else { return nothing }
+            let found = snapshots.filter { String($0.id).hasPrefix(partial) }
+            return Options(
+                values: found.map { String($0.id) }, from: arguments.count, appendsSpace: true,
+                labels: found.map(\.label))
         case .fileName:
             guard after.isEmpty else { return nothing }
             return fileOptions(files(partial), from: arguments.count)
@@ -228,15 +247,17 @@ package enum Completer {
                 guard let subcommand = subcommands.first(where: { $0.matches(first) }) else { return nothing }
                 return options(
                     arguments, partial: partial, kind: subcommand.then, offset: offset + 1, favorites: favorites,
-                    files: files)
+                    snapshots: snapshots, files: files)
             }
             // Each subcommand, then the other words it answers to (`fav r`: rename, rm, remove).
             let own = matching(subcommands.flatMap { [$0.word] + $0.aliases }, prefix: partial)
             let other = options(
-                arguments, partial: partial, kind: otherwise, offset: offset, favorites: favorites, files: files
-            )
-            .values
-            return Options(values: own + other, from: arguments.count, appendsSpace: !own.isEmpty && other.isEmpty)
+                arguments, partial: partial, kind: otherwise, offset: offset, favorites: favorites,
+                snapshots: snapshots, files: files)
+            return Options(
+                values: own + other.values, from: arguments.count,
+                appendsSpace: (!own.isEmpty && other.values.isEmpty) || (own.isEmpty && other.appendsSpace),
+                labels: own + (other.labels ?? other.values))
         }
     }
 
@@ -277,5 +298,17 @@ package enum FileNames {
             }
             return folderPart + entry.name + (entry.isFolder ? "/" : "")
         }
+    }
+}
+
+/// A snapshot as Tab offers it: its number, and the line a list shows for it
+/// ("12  Hamburg · 2026-11-30 14:05", local time at the place).
+package struct SnapshotChoice: Hashable, Sendable {
+    package var id: Int
+    package var label: String
+
+    package init(id: Int, label: String) {
+        self.id = id
+        self.label = label
     }
 }

@@ -14,7 +14,8 @@ extension CommandSpec {
             ExportKind.allCases.map { Subcommand($0.rawValue, then: .formatAndFileName) }, otherwise: .none)
     ) { arguments throws(ShellError) in
         var words = arguments.words
-        guard let first = words.first, let kind = ExportKind(rawValue: first.lowercased()) else {
+        let kinds = WordChoice(ExportKind.allCases.map { (words: [$0.rawValue], value: $0) })
+        guard let first = words.first, let kind = try kinds.value(for: first, what: "export kind") else {
             throw arguments.usage()
         }
         words.removeFirst()
@@ -29,7 +30,8 @@ extension CommandSpec {
                 word = String(words[index].dropFirst("--format=".count))
                 words.remove(at: index)
             }
-            guard let value = ExchangeFormat(rawValue: word.lowercased()) else {
+            let formats = WordChoice(ExchangeFormat.allCases.map { (words: [$0.rawValue], value: $0) })
+            guard let value = try formats.value(for: word, what: "format") else {
                 throw .usage("the format is csv or json, not “\(TerminalText.sanitized(String(word.prefix(40))))”")
             }
             format = value

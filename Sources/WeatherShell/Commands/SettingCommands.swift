@@ -19,18 +19,19 @@ extension CommandSpec {
             otherwise: .words(["metric", "imperial"]))
     ) { arguments throws(ShellError) in
         let words = arguments.words
-        switch words.map({ $0.lowercased() }) {
-        case []: return .units(nil)
-        case ["metric"], ["si"]: return .units(.preset(.metric))
-        case ["imperial"], ["us"]: return .units(.preset(.imperial))
-        default:
-            guard words.count == 2, let quantity = UnitQuantity(rawValue: words[0].lowercased()) else {
-                throw arguments.usage("; quantities: \(UnitQuantity.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            guard quantity.setting(words[1], in: .metric) != nil else {
+        guard let first = words.first else { return .units(nil) }
+        switch try UnitsWord.choice.value(for: first, what: "unit setting") {
+        case .preset(let preset)? where words.count == 1: return .units(.preset(preset))
+        case .quantity(let quantity)? where words.count == 2:
+            let unit = words[1]
+            if quantity.setting(unit, in: .metric) != nil { return .units(.quantity(quantity, unit)) }
+            let units = WordChoice(quantity.choices.map { (words: [$0], value: $0) })
+            guard let chosen = try units.value(for: unit, what: "\(quantity.rawValue) unit") else {
                 throw .usage("\(quantity.rawValue) is one of \(quantity.choices.joined(separator: ", "))")
             }
-            return .units(.quantity(quantity, words[1]))
+            return .units(.quantity(quantity, chosen))
+        default:
+            throw arguments.usage("; quantities: \(UnitQuantity.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
@@ -42,7 +43,7 @@ extension CommandSpec {
         ],
         completion: .words(["open-meteo", "openweathermap"])
     ) { arguments throws(ShellError) in
-        .provider(arguments.rest()?.lowercased())
+        .provider(try arguments.rest().map { word throws(ShellError) in try serviceWord(word, geocoding: false) })
     }
 
     static let geocoder = CommandSpec(
@@ -54,7 +55,7 @@ extension CommandSpec {
         ],
         completion: .words(["nominatim", "open-meteo", "openweathermap"])
     ) { arguments throws(ShellError) in
-        .geocoder(arguments.rest()?.lowercased())
+        .geocoder(try arguments.rest().map { word throws(ShellError) in try serviceWord(word, geocoding: true) })
     }
 
     static let language = CommandSpec(
@@ -73,13 +74,33 @@ extension CommandSpec {
         summary: "results as text, or one JSON document each",
         completion: .words(["text", "json"])
     ) { arguments throws(ShellError) in
-        switch arguments.rest()?.lowercased() {
-        case nil: return .format(nil)
-        case "text": return .format(.text)
-        case "json": return .format(.json)
-        default: throw arguments.usage()
-        }
+        guard let word = arguments.rest() else { return .format(nil) }
+        let formats = WordChoice([(words: ["text"], value: OutputFormat.text), (words: ["json"], value: .json)])
+        guard let format = try formats.value(for: word, what: "format") else { throw arguments.usage() }
+        return .format(format)
     }
+}
+
+/// What follows `units`: a preset (or its other name), or a quantity to set on its own.
+private enum UnitsWord: Sendable {
+    case preset(UnitPreset)
+    case quantity(UnitQuantity)
+
+    static let choice = WordChoice(
+        [(words: ["metric", "si"], value: UnitsWord.preset(.metric)), (words: ["imperial", "us"], value: .preset(.imperial))]
+            + UnitQuantity.allCases.map { (words: [$0.rawValue], value: UnitsWord.quantity($0)) })
+}
+
+/// The service a `provider` or `geocoder` word names, as its setting word ("owm" and "open" are
+/// "openweathermap" and a usage error naming both); an unknown word is passed on as typed, for
+/// the session's own usage error.
+///
+/// - Throws: `ShellError.usage` for a prefix of several services or a near miss.
+private func serviceWord(_ typed: String, geocoding: Bool) throws(ShellError) -> String {
+    var options = [(words: ["open-meteo", "openmeteo"], value: "open-meteo"),
+        (words: ["openweathermap", "owm"], value: "openweathermap")]
+    if geocoding { options.insert((words: ["nominatim"], value: "nominatim"), at: 0) }
+    return try WordChoice(options).value(for: typed, what: geocoding ? "geocoder" : "provider") ?? typed.lowercased()
 }
 
 /// "C|F|K": a quantity's choices as a usage shows them.

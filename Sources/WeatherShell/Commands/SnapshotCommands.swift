@@ -20,7 +20,7 @@ extension CommandSpec {
             "“saved verify [place]” sums that up over all snapshots of each place, or of one (a snapshot's place name or a favorite): the mean absolute error of the high and the low, and how often “rain / no rain” came true, a rain day being one with at least 1 mm. One request per place covers all its snapshots; past days once fetched are kept for good.",
             "Snapshots saved before wx kept the forecast are listed and counted, but have no forecast to check.",
         ],
-        completion: .subcommands(SnapshotSubcommand.declarations, otherwise: .none)
+        completion: .subcommands(SnapshotSubcommand.declarations, otherwise: .snapshotIDs)
     ) { arguments throws(ShellError) in
         if arguments.isEmpty { return .snapshots }
         switch arguments.subcommand(SnapshotSubcommand.self) {
@@ -28,7 +28,9 @@ extension CommandSpec {
         case .remove:
             guard arguments.words.count == 1 else { throw arguments.usage() }
             return .snapshotRemove(try CommandParser.number(arguments.words[0], what: "the snapshot"))
-        case nil: break
+        case nil:
+            // `saved vrify`: a near miss of a subcommand is said as such, not as a bad number.
+            if let nearMiss = arguments.nearMiss { throw nearMiss }
         }
         guard arguments.words.count == 1 else { throw arguments.usage() }
         return .snapshot(try CommandParser.number(arguments.words[0], what: "the snapshot"))
@@ -53,7 +55,8 @@ extension CommandSpec {
         details: [
             "“!!” is the last line, “!N” line N of “history”, “!-N” the line N back (“!-1” is “!!”), and “!prefix” the last line starting with prefix (“!sh” for the last “show …”; case matters).",
             "A reference is the first word of a command, typed without quotes; words after it are added to the line (“!! Paris”). The line is printed with the reference replaced, then run, and that line goes into the history.",
-            "A reference that names no line runs nothing.",
+            "“!$” is the last word of the last line, as it was typed (quotes kept), anywhere on a line: “find Paris, TX” then “show !$”. “^old^new” runs the last line again with the first “old” replaced by “new” (“^Paris^Lyon”), as in bash.",
+            "A reference that names no line runs nothing. Commands given with “wx -c” or on wx’s command line are not written to the history.",
         ]
     ) { arguments throws(ShellError) in
         throw arguments.usage()
@@ -88,7 +91,7 @@ enum SnapshotSubcommand: SubcommandWord {
 
     var declaration: Subcommand {
         switch self {
-        case .remove: Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .none)
+        case .remove: Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .snapshotIDs)
         case .verify: Subcommand("verify", arguments: "[place]", then: .favorites)
         }
     }

@@ -81,7 +81,7 @@ struct FavoriteNames {
 extension WeatherSession {
 
     func removeFavorite(named name: String) throws(ShellError) -> [CommandResult] {
-        guard let existing = favorite(named: name) else { throw .noSuchFavorite(name) }
+        guard let existing = try favorite(matching: name) else { throw .noSuchFavorite(name) }
         let saved = persist { document throws(ShellError) in
             document.favorites.removeAll { $0.coordinate == existing.coordinate }
         }
@@ -89,10 +89,10 @@ extension WeatherSession {
     }
 
     func renameFavorite(_ old: String, to new: String) throws(ShellError) -> [CommandResult] {
-        guard let existing = favorite(named: old) else { throw .noSuchFavorite(old) }
+        guard let existing = try favorite(matching: old) else { throw .noSuchFavorite(old) }
         let newName = TerminalText.sanitized(new).trimmed
         guard !newName.isEmpty else { throw .usage("a favorite’s name cannot be empty") }
-        if let clash = favorite(named: newName), clash.coordinate != existing.coordinate {
+        if let clash = FavoriteMatching.same(newName, in: favorites), clash.coordinate != existing.coordinate {
             throw .duplicateFavoriteName(clash.name)
         }
         var renamed = existing
@@ -101,9 +101,7 @@ extension WeatherSession {
             guard let index = document.favorites.firstIndex(where: { $0.coordinate == existing.coordinate }) else {
                 throw .noSuchFavorite(old)
             }
-            if document.favorites.contains(where: {
-                $0.name.lowercased() == newName.lowercased() && $0.coordinate != existing.coordinate
-            }) {
+            if let clash = FavoriteMatching.same(newName, in: document.favorites), clash.coordinate != existing.coordinate {
                 throw .duplicateFavoriteName(newName)
             }
             document.favorites[index].name = newName

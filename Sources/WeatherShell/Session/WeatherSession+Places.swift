@@ -124,9 +124,17 @@ extension WeatherSession {
         }
     }
 
-    /// The favorite named `name`, ignoring case.
+    /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none and
+    /// for a prefix of several.
     package func favorite(named name: String) -> Favorite? {
-        let wanted = name.trimmed.lowercased()
-        return favorites.first { $0.name.lowercased() == wanted }
+        if case .one(let favorite) = FavoriteMatching.match(name, in: favorites) { return favorite }
+        return nil
+    }
+
+    /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none.
+    ///
+    /// - Throws: `ShellError.usage` naming the favorites a prefix of several could be.
+    func favorite(matching name: String) throws(ShellError) -> Favorite? {
+        try FavoriteMatching.match(name, in: favorites).favorite(for: name)
     }
 }

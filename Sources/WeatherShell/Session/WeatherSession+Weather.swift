@@ -39,7 +39,7 @@ extension WeatherSession {
             guard let currentPlace else { throw .noCurrentLocation }
             return Resolved(place: currentPlace)
         }
-        if let favorite = favorite(named: target) { return Resolved(place: favorite.place) }
+        if let favorite = try favorite(matching: target) { return Resolved(place: favorite.place) }
         if let id = Self.cityID(target) { return Resolved(place: try await city(id, query: target)) }
         if let coordinate = Coordinate(parsing: target) {
             // The weather at coordinates does not need their name: without one, they name the place.
@@ -135,7 +135,7 @@ extension WeatherSession {
     func compare(_ names: [String]) async throws(ShellError) -> [CommandResult] {
         var chosen: [Favorite] = []
         for name in names {
-            guard let favorite = favorite(named: name) else { throw .noSuchFavorite(name) }
+            guard let favorite = try favorite(matching: name) else { throw .noSuchFavorite(name) }
             if !chosen.contains(favorite) { chosen.append(favorite) }
         }
         if names.isEmpty { chosen = favorites }

@@ -72,13 +72,28 @@ package final class WeatherSession {
         return names
     }
 
-    /// What Tab completes in `line`, the text before the cursor, at the prompt.
+    /// What Tab completes in `line`, the text before the cursor, at the prompt. The log is read
+    /// only where a snapshot number may go (`saved …`).
     package func completion(for line: String) -> Completion {
-        Completer.complete(line, favorites: favoriteNamesForCompletion())
+        let snapshots = line.lowercased().contains("sa") ? snapshotsForCompletion() : []
+        return Completer.complete(line, favorites: favoriteNamesForCompletion(), snapshots: snapshots)
     }
 
     /// The names `favoriteNamesForCompletion()` prepared, and for which version of the state.
     private var completionNames: (generation: Int, names: CompletionNames)?
+
+    /// The snapshots as Tab offers them (`saved rm <TAB>`): each number with its place and the
+    /// local date and time it was saved, newest first.
+    package func snapshotsForCompletion() -> [SnapshotChoice] {
+        log.snapshots(keptForecasts: false).filter { $0.id > 0 }.reversed().map { snapshot in
+            let local = LocalDateTime(
+                Int(snapshot.savedAt.timeIntervalSince1970.rounded(.down)), utcOffsetSeconds: snapshot.utcOffsetSeconds,
+                abbreviation: nil)
+            let time = (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
+            return SnapshotChoice(
+                id: snapshot.id, label: "\(snapshot.id)  \(TerminalText.sanitized(snapshot.placeName)) · \(local.date.iso) \(time)")
+        }
+    }
 
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }
@@ -146,7 +161,7 @@ package final class WeatherSession {
         case .geocoder(let word): return try setGeocoder(word)
         case .language(let code): return setLanguage(code)
         case .help(nil): return [.help(CommandTable.all)]
-        case .help(let name?) where name.trimmed.hasPrefix("!"):
+        case .help(let name?) where name.trimmed.hasPrefix("!") || name.trimmed.hasPrefix("^"):
             return [.helpCommand(.historyReference)]
         case .help(let name?):
             // As when running it: a unique prefix names the command; a typo gets the closest name.

@@ -138,6 +138,15 @@ final class LineEditor: LineReader {
         ("^H", "wx-delete-prev-char"), ("^?", "wx-delete-prev-char"),  // Backspace
         ("\\e[200~", "wx-paste"),  // the start of a bracketed paste
         ("^_", "wx-undo"), ("\\e.", "wx-last-argument"), ("\\et", "wx-transpose-words"),
+        // As readline's unix-line-discard (bash, sqlite3, psql): back to the start only, not
+        // libedit's emacs default of the whole line.
+        ("^U", "vi-kill-line-prev"), ("^W", "ed-delete-prev-word"),
+        // PgUp/PgDn: the previous/next history line starting with what is typed before the
+        // cursor, as Debian's /etc/inputrc makes them in bash, sqlite3 and psql.
+        ("\\e[5~", "ed-search-prev-history"), ("\\e[6~", "ed-search-next-history"),
+        // Ctrl-X Ctrl-E: the line in $EDITOR, run when the editor ends (bash's
+        // edit-and-execute-command; libedit's vi-histedit does it in either key map).
+        ("^X^E", "vi-histedit"),
     ]
 
     isolated deinit {
@@ -206,7 +215,8 @@ final class LineEditor: LineReader {
             return UInt8(CC_REFRESH)
         }
         guard completion.options.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
-        StandardStreams.put("\n" + Self.columns(completion.options, width: TerminalDevice.width()), fd: 1)
+        // Listed as people read them: names unescaped, snapshot numbers with place and date.
+        StandardStreams.put("\n" + Self.columns(completion.shown, width: TerminalDevice.width()), fd: 1)
         return UInt8(CC_REDISPLAY)
     }
 

@@ -1,0 +1,104 @@
+import WXBasics
+import WeatherStore
+
+/// How a typed name finds a favorite, the way people type it: case does not matter, nor
+/// typographic quotes and dashes (`Prime Minister's Office` finds `Prime Minister’s Office`),
+/// nor accents (`Zurich` finds `Zürich`, also when the accent came decomposed), nor runs of
+/// spaces; and a prefix that starts only one favorite's name names it (`Elb` for `Elbphilharmonie`).
+/// `show`, `compare`, `fav rm`, `fav rename` and `saved verify` all read names through this.
+package enum FavoriteMatching {
+    /// What a typed name names among favorites.
+    package enum Match: Equatable {
+        /// One favorite: its name exactly (any case), folded, or a prefix of its name only.
+        case one(Favorite)
+        /// Several favorites' names start so (or fold to the same), in their order.
+        case several([Favorite])
+        /// None.
+        case none
+    }
+
+    /// What `typed` names among `favorites`: an exact name (ignoring case) first, then a name
+    /// that folds to the same, then the favorites whose folded names start with it.
+    package static func match(_ typed: String, in favorites: [Favorite]) -> Match {
+        let lower = typed.trimmed.lowercased()
+        guard !lower.isEmpty else { return .none }
+        if let exact = favorites.first(where: { $0.name.lowercased() == lower }) { return .one(exact) }
+        let key = folded(typed)
+        let names = favorites.map { (favorite: $0, key: folded($0.name)) }
+        for found in [names.filter { $0.key == key }, names.filter { $0.key.hasPrefix(key) }] where !found.isEmpty {
+            return found.count == 1 ? .one(found[0].favorite) : .several(found.map(\.favorite))
+        }
+        return .none
+    }
+
+    /// The favorite whose name is `typed` once both are folded (no prefixes): a name clash.
+    package static func same(_ typed: String, in favorites: [Favorite]) -> Favorite? {
+        let key = folded(typed)
+        return favorites.first { folded($0.name) == key }
+    }
+
+    /// `text` as names are compared: lowercased; accents dropped (a Latin letter with marks is
+    /// its base letter, combining marks are dropped, ß is ss); typographic apostrophes, quotes
+    /// and dashes as the keyboard's `'`, `"` and `-`; any run of spaces as one space; trimmed.
+    package static func folded(_ text: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let properties = scalar.properties
+            if properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            switch properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark, .format: continue
+            default: break
+            }
+            if pendingSpace {
+                result.append(" ")
+                pendingSpace = false
+            }
+            result += replacement(for: scalar)
+        }
+        return result
+    }
+
+    /// The keyboard's form of one scalar, lowercased.
+    private static func replacement(for scalar: Unicode.Scalar) -> String {
+        if scalar.isASCII { return String(scalar).lowercased() }
+        switch scalar {
+        case "\u{2018}", "\u{2019}", "\u{201A}", "\u{201B}", "\u{2032}", "\u{02BC}", "\u{00B4}", "\u{0060}": return "'"
+        case "\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}", "\u{00AB}", "\u{00BB}": return "\""
+        case "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}": return "-"
+        case "ß", "ẞ": return "ss"
+        case "æ", "Æ": return "ae"
+        case "œ", "Œ": return "oe"
+        default: break
+        }
+        // "LATIN SMALL LETTER U WITH DIAERESIS" is a "u": the base letter is named before "WITH".
+        if let name = scalar.properties.name,
+            let letter = name.split(separator: " WITH ").first.flatMap({ $0.split(separator: " ").last }),
+            name.hasPrefix("LATIN "), name.contains(" WITH "), letter.count == 1
+        {
+            return letter.lowercased()
+        }
+        return String(scalar).lowercased()
+    }
+}
+
+extension FavoriteMatching.Match {
+    /// The one favorite named, nil for none.
+    ///
+    /// - Throws: `ShellError.usage` naming the favorites when several match.
+    func favorite(for typed: String) throws(ShellError) -> Favorite? {
+        switch self {
+        case .one(let favorite): return favorite
+        case .none: return nil
+        case .several(let favorites):
+            let names = favorites.prefix(8).map { "“\(TerminalText.sanitized($0.name))”" }
+            let more = favorites.count > 8 ? " and \(favorites.count - 8) more" : ""
+            throw .usage(
+                "“\(TerminalText.sanitized(typed))” could be the favorites \(CommandParser.list(names))\(more); type more of it"
+            )
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Issue 24 item 8: keys at a real terminal (tmux) as readline has them in bash, sqlite3 and psql.
+@Suite struct DailyHandsTerminalTests {
+    let home = TemporaryFolder()
+
+    /// wx --offline in a fresh terminal, in the test's home, at its first prompt.
+    func startWX(_ extra: [String: String] = [:]) throws -> TerminalSession {
+        let terminal = try TerminalSession(
+            program: [TestPaths.wxBinary, "--offline"],
+            environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path].merging(extra) { $1 })
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        return terminal
+    }
+
+    /// Ctrl-U with the cursor mid-line erased the whole line; readline's unix-line-discard
+    /// erases back to the start only, and the cursor stays before what is left.
+    @Test func ctrlUErasesBackToTheStartOnly() throws {
+        let terminal = try startWX()
+        try terminal.send("help units")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> help units") }
+        try terminal.send("Left", "Left", "Left", "Left", "Left", "C-u")
+        try terminal.wait(for: "the start erased") { $0.hasSuffix("wx> units") }
+        try terminal.send("X")
+        try terminal.wait(for: "typing at the start") { $0.hasSuffix("wx> Xunits") }
+        try terminal.send("C-d")
+    }
+
+    /// PgUp/PgDn did nothing; as Debian's inputrc has them, they search the history for lines
+    /// starting with what is typed.
+    @Test func pageUpAndDownSearchTheHistoryByPrefix() throws {
+        let terminal = try startWX()
+        for line in ["units", "help about", "units metric"] {
+            try terminal.send(line, "Enter")
+            try terminal.wait(for: line) { $0.hasSuffix("wx>") && $0.contains("wx> \(line)\n") }
+        }
+        try terminal.send("he", "PPage")
+        try terminal.wait(for: "the last line starting with he") { $0.hasSuffix("wx> help about") }
+        try terminal.send("C-c")
+        try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("^C\nwx>") }
+        try terminal.send("un", "PPage")
+        try terminal.wait(for: "the last line starting with un") { $0.hasSuffix("wx> units metric") }
+        try terminal.send("PPage")
+        try terminal.wait(for: "the one before it") { $0.hasSuffix("wx> units") }
+        try terminal.send("NPage")
+        try terminal.wait(for: "back down") { $0.hasSuffix("wx> units metric") }
+        try terminal.send("C-d")
+    }
+
+    /// Item 9: Ctrl-X Ctrl-E opens the line in $EDITOR and runs what the editor leaves, as
+    /// bash's edit-and-execute-command. The "editor" here is a script that edits the file.
+    @Test func ctrlXCtrlEEditsTheLineInTheEditorAndRunsIt() throws {
+        let editor = home.path + "/editor.sh"
+        try "#!/bin/sh\nsed -i 's/help unit/help units/' \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let terminal = try startWX(["EDITOR": editor])
+        try terminal.send("help unit")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> help unit") }
+        try terminal.send("C-x", "C-e")
+        try terminal.wait(for: "the edited line run") { $0.contains("units [metric") && $0.hasSuffix("wx>") }
+        try terminal.send("C-d")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// Issue 24 item 9: psql's backslash and sqlite3's dot commands. `\d` ran `daily`, `\c`
+/// `compare`, `\w` `watch`; now none reaches the command table: the useful ones run, the rest
+/// are refused with one line naming the wx command meant.
+extension InteractiveShellTests {
+    @Test func backslashAndDotWordsAreRefusedNamingTheWxCommand() async {
+        let run = await run(inputs: [.line("\\d"), .line("\\c"), .line("\\w x"), .line(".tables"), .line("\\zz"), .endOfInput])
+        #expect(run.provider.counts.started == 0)
+        #expect(
+            run.console.errors == """
+                error: “\\d” is not wx’s: there are no tables — “favs” lists favorites, “saved” snapshots, “history” commands
+                error: “\\c” is not wx’s: wx keeps one state folder (“about” says where; start wx with --home DIR for another)
+                error: “\\w” is not wx’s: “export favorites|snapshots|history FILE” writes wx’s data to a file
+                error: “.tables” is not wx’s: there are no tables — “favs” lists favorites, “saved” snapshots, “history” commands
+                error: “\\zz” is not a wx command: wx has \\q, \\?, \\i FILE, \\o FILE, \\timing and \\e (or .quit, .help, .read, .output, .timer); “help” lists the rest
+
+                """)
+    }
+
+    @Test func quitAndHelpInPsqlAndSqliteSpelling() async {
+        let help = await run(["-c", "\\?"])
+        #expect(help.console.output.contains("  help [command]"))
+        #expect(help.console.output.contains("Ctrl-X Ctrl-E edits the line in $EDITOR"))
+        #expect(help.console.output.contains("PgUp/PgDn"))
+        let quit = await run(inputs: [.line(".quit"), .line("units")])
+        #expect(quit.status == 0)
+        #expect(!quit.console.output.contains("units metric"))
+        let also = await run(inputs: [.line("\\q"), .line("units")])
+        #expect(!also.console.output.contains("units metric"))
+    }
+
+    @Test func readRunsAFileOfCommandsAndOutputSendsResultsToAFile() async throws {
+        let commands = home.path + "/commands.wx"
+        try "units\nfrobnicate\nhelp about\n".write(toFile: commands, atomically: true, encoding: .utf8)
+        let results = home.path + "/results.txt"
+        let run = await run(inputs: [
+            .line("\\i \(commands)"), .line(".output \(results)"), .line("units"), .line("\\o"), .line(".read \(commands)"),
+            .endOfInput,
+        ])
+        let units = "units metric: °C, km/h, mm, hPa, km, 24h clock\n"
+        let about = "about\n  version, data sources, where files are kept\n"
+        #expect(run.console.output.contains("wx> \\i \(commands)\n" + units + about + "wx> .output"))
+        #expect(try String(contentsOfFile: results, encoding: .utf8) == units)
+        #expect(run.console.output.contains("wx> .read \(commands)\n" + units + about + "wx> \n"))
+        #expect(run.console.errors.contains("error: \(commands):2: unknown command “frobnicate”"))
+        #expect(run.console.errors.contains("results go to \(results) (“\\o” alone sends them back here)\n"))
+        // The file's lines are not in the history; the lines typed are.
+        #expect(run.reader.history == ["\\i \(commands)", ".output \(results)", "units", "\\o", ".read \(commands)"])
+    }
+
+    @Test func timingPrintsEachCommandsTime() async {
+        let run = await run(inputs: [.line("\\timing"), .line("units"), .line(".timer off"), .line("units"), .endOfInput])
+        #expect(run.console.errors.hasPrefix("timing is on\ntime: "))
+        #expect(run.console.errors.hasSuffix(" ms\ntiming is off\n"))
+        #expect(run.console.errors.components(separatedBy: "time: ").count == 2)
+    }
+}

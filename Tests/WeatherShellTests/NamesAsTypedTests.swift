@@ -1,0 +1,124 @@
+import Testing
+import WeatherKit
+import WeatherStore
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// Issue 24 (4, 5): names as people type them — favorites with typographic quotes, accents,
+/// prefixes; and every fixed word the spec knows (subcommands, units, providers, export kinds,
+/// formats) taken by a unique prefix, with “did you mean” for a near miss.
+@MainActor
+@Suite struct NamesAsTypedTests {
+    let home = TemporaryFolder()
+    static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
+    static let london = Recorded.places("nominatim/search-london-downing-street-two-results.json")
+
+    /// A session whose favorites are Elbphilharmonie, Prime Minister’s Office and 10 Downing Street.
+    func session() async throws -> (WeatherSession, FakeForecastProvider) {
+        var forecasts: [Coordinate: Forecast] = [:]
+        for place in Self.hamburg + Self.london {
+            forecasts[place.coordinate] = Recorded.newYorkForecast(at: place.coordinate)
+        }
+        let provider = FakeForecastProvider(forecasts: forecasts)
+        let geocoder = FakeGeocoder(places: ["Hamburg": Self.hamburg, "10 Downing Street": Self.london])
+        let session = makeTestSession(home: home, geocoder: geocoder, forecasts: provider)
+        _ = try await session.execute(.find("Hamburg"))
+        _ = try await session.execute(.favoriteToggle)
+        _ = try await session.execute(.find("10 Downing Street"))
+        _ = try await session.execute(.favoriteToggle)
+        _ = try await session.execute(.use(2))
+        _ = try await session.execute(.favoriteToggle)
+        #expect(session.favorites.map(\.name) == ["Elbphilharmonie", "Prime Minister’s Office", "10 Downing Street"])
+        return (session, provider)
+    }
+
+    @Test(arguments: [
+        ("Zürich", "zurich"),
+        ("Zu\u{0308}rich", "zurich"),  // decomposed, as pasted from macOS
+        ("Prime Minister’s  Office", "prime minister's office"),
+        ("„Haus“ – am See", "\"haus\" - am see"),
+        ("Straße", "strasse"),
+        ("Ærø Łódź", "aero lodz"),
+    ])
+    func folding(name: String, folded: String) {
+        #expect(FavoriteMatching.folded(name) == folded)
+    }
+
+    @Test func keyboardApostropheFindsTheTypographicOne() async throws {
+        let (session, _) = try await session()
+        #expect(session.favorite(named: "Prime Minister's Office")?.name == "Prime Minister’s Office")
+        _ = try await session.execute(.favoriteRemove("prime minister's office"))
+        #expect(session.favorites.map(\.name) == ["Elbphilharmonie", "10 Downing Street"])
+    }
+
+    @Test func accentsAndPrefixesFindAFavorite() async throws {
+        let (session, provider) = try await session()
+        _ = try await session.execute(.favoriteRename(from: "elb", to: "Zürich"))
+        // FakeGeocoder fails the test on any query it was not given: these are favorites.
+        for typed in ["Zurich", "zur", "ZÜR"] {
+            guard case .weather(let report) = try await session.execute(.show(typed)).first else {
+                Issue.record("no weather for \(typed)")
+                continue
+            }
+            #expect(report.place.name == "Zürich")
+        }
+        #expect(provider.requestCount == 3)
+        _ = try await session.execute(.compare(["zurich", "Prime Minister's"]))
+    }
+
+    @Test func anAmbiguousPrefixListsTheFavorites() async throws {
+        let (session, _) = try await session()
+        _ = try await session.execute(.favoriteRename(from: "Elb", to: "Primrose Hill"))
+        let message = "“Pri” could be the favorites “Primrose Hill” or “Prime Minister’s Office”; type more of it"
+        await #expect(throws: ShellError.usage(message)) { try await session.execute(.show("Pri")) }
+        await #expect(throws: ShellError.usage(message)) { try await session.execute(.favoriteRemove("Pri")) }
+        #expect(session.favorites.count == 3)
+        // A name that folds to another favorite's is taken already.
+        await #expect(throws: ShellError.duplicateFavoriteName("Prime Minister’s Office")) {
+            try await session.execute(.favoriteRename(from: "10 Downing Street", to: "PRIME MINISTER'S OFFICE"))
+        }
+    }
+
+    @Test(arguments: [
+        ("saved ver Home", Command.snapshotVerify("Home")),
+        ("saved RM 3", .snapshotRemove(3)),
+        ("fav ren Home Work", .favoriteRename(from: "Home", to: "Work")),
+        ("log comp", .log(compact: true)),
+        ("units imp", .units(.preset(.imperial))),
+        ("units met", .units(.preset(.metric))),
+        ("units temp K", .units(.quantity(.temperature, "K"))),
+        ("units wind kn", .units(.quantity(.wind, "kn"))),
+        ("units pressure inh", .units(.quantity(.pressure, "inHg"))),
+        ("provider owm", .provider("openweathermap")),
+        ("provider openw", .provider("openweathermap")),
+        ("provider open-m", .provider("open-meteo")),
+        ("geocoder nom", .geocoder("nominatim")),
+        ("format js", .format(.json)),
+        ("export fav", .export(.favorites, format: nil, path: nil)),
+        ("export snap --format j out.txt", .export(.snapshots, format: .json, path: "out.txt")),
+    ])
+    func uniquePrefixes(line: String, command: Command) throws {
+        #expect(try CommandParser.parse(line) == command)
+    }
+
+    @Test(arguments: [
+        ("saved vrify", "unknown saved subcommand “vrify”; did you mean “verify”?"),
+        ("fav remvoe X", "unknown fav subcommand “remvoe”; did you mean “remove”?"),
+        ("fav re X", "“re” could be rename or remove; type more of it"),
+        ("units imperal", "unknown unit setting “imperal”; did you mean “imperial”?"),
+        ("units wind kph", "unknown wind unit “kph”; did you mean “kmh”?"),
+        ("units wind m", "“m” could be ms or mph; type more of it"),
+        ("provider open", "“open” could be open-meteo or openweathermap; type more of it"),
+        ("provider opne-meteo", "unknown provider “opne-meteo”; did you mean “open-meteo”?"),
+        ("geocoder nominatin", "unknown geocoder “nominatin”; did you mean “nominatim”?"),
+        ("export favourites", "unknown export kind “favourites”; did you mean “favorites”?"),
+        ("export history --format jsn", "unknown format “jsn”; did you mean “json”?"),
+        ("format jsn", "unknown format “jsn”; did you mean “json”?"),
+        ("import favorits x.csv", "unknown import subcommand “favorits”; did you mean “favorites”?"),
+        ("reset stae", "unknown reset subcommand “stae”; did you mean “state”?"),
+    ])
+    func nearMisses(line: String, message: String) {
+        #expect(throws: ShellError.usage(message)) { try CommandParser.parse(line) }
+    }
+}
