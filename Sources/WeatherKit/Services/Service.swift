@@ -10,6 +10,9 @@ package enum Service: String, Sendable, CaseIterable, Codable {
     /// Open-Meteo's Historical Weather API (`/v1/archive`, ERA5 reanalysis from 1940): what
     /// happened on past days.
     case openMeteoArchive
+    /// Official warnings (Services/Warnings): the US National Weather Service, DWD through
+    /// Bright Sky, Environment Canada, MET Norway MetAlerts, MeteoAlarm.
+    case nws, brightSky, eccc, metNorway, meteoAlarm
 
     /// The name shown in messages ("Nominatim", "Open-Meteo").
     package var displayName: String {
@@ -20,6 +23,11 @@ package enum Service: String, Sendable, CaseIterable, Codable {
         case .openMeteoAirQuality: "Open-Meteo air quality"
         case .openWeatherMap: "OpenWeatherMap"
         case .openMeteoArchive: "Open-Meteo archive"
+        case .nws: "NWS"
+        case .brightSky: "Bright Sky (DWD)"
+        case .eccc: "Environment Canada"
+        case .metNorway: "MET Norway"
+        case .meteoAlarm: "MeteoAlarm"
         }
     }
 
@@ -32,6 +40,11 @@ package enum Service: String, Sendable, CaseIterable, Codable {
         case .openMeteoAirQuality: "WX_OPEN_METEO_AIR_QUALITY_URL"
         case .openWeatherMap: "WX_OPENWEATHERMAP_URL"
         case .openMeteoArchive: "WX_OPEN_METEO_ARCHIVE_URL"
+        case .nws: "WX_NWS_URL"
+        case .brightSky: "WX_BRIGHTSKY_URL"
+        case .eccc: "WX_ECCC_URL"
+        case .metNorway: "WX_METNO_URL"
+        case .meteoAlarm: "WX_METEOALARM_URL"
         }
     }
 
@@ -44,6 +57,11 @@ package enum Service: String, Sendable, CaseIterable, Codable {
         case .openMeteoAirQuality: "https://air-quality-api.open-meteo.com"
         case .openWeatherMap: "https://api.openweathermap.org"
         case .openMeteoArchive: "https://archive-api.open-meteo.com"
+        case .nws: "https://api.weather.gov"
+        case .brightSky: "https://api.brightsky.dev"
+        case .eccc: "https://api.weather.gc.ca"
+        case .metNorway: "https://api.met.no"
+        case .meteoAlarm: "https://feeds.meteoalarm.org"
         }
     }
 
@@ -55,6 +73,14 @@ package enum Service: String, Sendable, CaseIterable, Codable {
         case .openMeteo, .openMeteoAirQuality, .openMeteoArchive: "Weather data by Open-Meteo.com, CC BY 4.0"
         case .openMeteoGeocoding: "Geocoding by Open-Meteo.com (GeoNames data), CC BY 4.0"
         case .openWeatherMap: "Weather data by OpenWeather (openweathermap.org), CC BY-SA 4.0"
+        case .nws: "Warnings by the US National Weather Service (api.weather.gov), public domain"
+        case .brightSky:
+            "Warnings by Deutscher Wetterdienst (DWD, dwd.de), via Bright Sky (brightsky.dev); DWD data under GeoNutzV, source: Deutscher Wetterdienst"
+        case .eccc:
+            "Alerts by Environment and Climate Change Canada (weather.gc.ca), Open Government Licence – Canada"
+        case .metNorway: "Warnings by MET Norway (api.met.no MetAlerts), CC BY 4.0 and NLOD 2.0"
+        case .meteoAlarm:
+            "Warnings via MeteoAlarm (meteoalarm.org, EUMETNET) from the national weather services; reuse with attribution to MeteoAlarm and the issuing service"
         }
     }
 

@@ -52,12 +52,13 @@ extension WeatherSession {
         let past = OpenMeteoPastProvider(
             archiveURL: configuration.endpoints[.openMeteoArchive], forecastURL: configuration.endpoints[.openMeteo],
             context: context)
-        let services = WeatherServices(
+        var services = WeatherServices(
             geocoders: geocoders,
             forecastProviders: providers,
             airQuality: OpenMeteoAirQualityProvider(
                 baseURL: configuration.endpoints[.openMeteoAirQuality], context: context),
             pastWeather: past, past: past)
+        services.warnings = WarningFeeds(endpoint: { configuration.endpoints[$0] }, context: context)
         return WeatherSession(
             configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }

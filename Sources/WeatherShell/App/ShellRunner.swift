@@ -386,6 +386,8 @@ package final class ShellRunner {
             report(.noCurrentLocation)
             return .failed
         }
+        session.watchedWarnings = [:]
+        defer { session.watchedWarnings = nil }
         while !Task.isCancelled {
             if colour { output.write("\u{1B}[H\u{1B}[2J") }
             do {

@@ -6,7 +6,7 @@ import WeatherStore
 /// this list makes it known.
 package enum CommandTable {
     package static let all: [CommandSpec] = [
-        .find, .use, .show, .hourly, .daily, .past, .normal, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved,
+        .find, .use, .show, .hourly, .daily, .past, .normal, .rain, .air, .warnings, .watch, .compare, .fav, .favs, .save, .saved,
         .history,
         .replay, .units, .provider, .geocoder, .language, .format, .log, .export, .import, .reset, .help, .about, .quit,
     ]
@@ -54,6 +54,8 @@ package enum Command: Hashable, Sendable {
     case rain(String?)
     /// The place (nil: the current location).
     case air(String?)
+    /// `warnings [-v | N] [place]` (also `alerts`).
+    case warnings(WarningsRequest)
     /// Minutes between shows.
     case watch(Double)
     case save
@@ -105,6 +107,7 @@ package enum Command: Hashable, Sendable {
         case .normal: .normal
         case .rain: .rain
         case .air: .air
+        case .warnings: .warnings
         case .watch: .watch
         case .save: .save
         case .snapshots, .snapshot, .snapshotRemove, .snapshotVerify: .saved
@@ -137,7 +140,7 @@ package enum Command: Hashable, Sendable {
         case .importFavorites:
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify, .past, .normal:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .snapshotVerify, .past, .normal:
             true
         }
     }

@@ -89,6 +89,9 @@ package enum JSONRenderer {
             return past(report)
         case .normal(let report):
             return normal(report)
+        case .warnings(let report): return warningsDocument(report, context: context)
+        case .warningBanner(let banner): return bannerDocument(banner)
+        case .warningMarks(let marks): return marksDocument(marks)
         case .air(let value, let air, _):
             return .object([
                 ("type", .string("air")), ("place", place(value, index: nil)),

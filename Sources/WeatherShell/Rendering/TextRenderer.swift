@@ -138,6 +138,9 @@ package enum TextRenderer {
             return pastLines(report, context: context, format: format, style: style)
         case .normal(let report):
             return normalLines(report, context: context, format: format, style: style)
+        case .warnings(let report): return warningLines(report, context: context, format: format, style: style)
+        case .warningBanner(let banner): return bannerLines(banner, context: context, format: format, style: style)
+        case .warningMarks(let marks): return markLines(marks, context: context, format: format, style: style)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite):

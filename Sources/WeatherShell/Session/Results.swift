@@ -74,6 +74,12 @@ package enum CommandResult: Hashable, Sendable {
     /// `normal`: the normals for the next days.
     case normal(NormalReport)
     case air(Place, AirQuality, DataOrigin)
+    /// `warnings`: a place's official warnings.
+    case warnings(WarningReport)
+    /// `show`: the warnings in force above the readings (or why they could not be fetched).
+    case warningBanner(WarningBanner)
+    /// `compare`: the favorites with a warning in force.
+    case warningMarks(WarningMarks)
     case snapshotSaved(Snapshot)
     case snapshotRemoved(Snapshot)
     case snapshots([Snapshot])
@@ -119,7 +125,7 @@ package enum CommandResult: Hashable, Sendable {
     package var needsUnits: Bool {
         switch self {
         case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .verification, .units, .hourly, .daily,
-            .rain, .air, .past, .normal:
+            .rain, .air, .past, .normal, .warnings:
             true
         default: false
         }

@@ -23,6 +23,9 @@ package struct WeatherServices: Sendable {
     /// Past days and normals (Open-Meteo's archive and recent forecast days); nil in tests that
     /// do not need it.
     package var past: OpenMeteoPastProvider?
+    /// Official warnings, one feed per country (NWS, DWD, ECCC, MET Norway, MeteoAlarm); nil in
+    /// tests that do not need them (then `show` says nothing about warnings).
+    package var warnings: WarningFeeds? = nil
 
     package init(
         geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
@@ -58,6 +61,7 @@ package struct WeatherServices: Sendable {
         case .nominatim: "nominatim"
         case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality, .openMeteoArchive: "open-meteo"
         case .openWeatherMap: "openweathermap"
+        case .nws, .brightSky, .eccc, .metNorway, .meteoAlarm: service.rawValue.lowercased()
         }
     }
 }
@@ -76,6 +80,8 @@ package final class WeatherSession {
     package internal(set) var candidates: [Place] = []
     /// The last weather fetched, for `save` and for re-rendering after `units`.
     package internal(set) var lastWeather: WeatherReport?
+    /// While `watch` runs: the warnings in force last seen per place (WeatherSession+Warnings).
+    package var watchedWarnings: [String: [WeatherWarning]]?
 
     package let configuration: Configuration
     /// state.plist and log.jsonl. Only the session's own files use them: everything outside
@@ -169,6 +175,7 @@ package final class WeatherSession {
         case .past(let days, let target): return try await past(days, target)
         case .normal(let target): return try await normal(target)
         case .air(let target): return try await air(target)
+        case .warnings(let request): return try await warnings(request)
         case .save: return try save()
         case .snapshots:
             if let problem = log.readProblem() { throw ShellError(problem) }
