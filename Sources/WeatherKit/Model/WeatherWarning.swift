@@ -242,12 +242,12 @@ package enum WarningText {
         return clean.count > limit ? String(clean.prefix(limit - 1)) + "…" : clean
     }
 
-    /// Several lines: each line cleaned as `line` (CR dropped), blank runs kept to one blank
+    /// Several lines (split at LF, CR LF, CR or any other line break): each cleaned as `line`, blank runs kept to one blank
     /// line, leading and trailing blank lines gone; nil when nothing is left.
     package static func paragraphs(_ text: String?) -> String? {
         guard let text else { return nil }
         var lines: [String] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let line = Self.line(String(raw), limit: 2_000)
             if line.isEmpty, lines.last?.isEmpty ?? true { continue }
             lines.append(line)

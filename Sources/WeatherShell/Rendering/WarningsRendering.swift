@@ -36,11 +36,9 @@ extension TextRenderer {
         let full = report.request.verbose || report.request.index != nil
         for (number, warning) in shown {
             let mark = context.unicode ? "⚠" : "!"
-            let head = "\(number). \(mark) \(warning.event) (\(WarningsPresentation.grade(warning)))"
-            lines += wrap(
-                head + " · " + span(warning, clock: clock, format: format, now: context.now) + " · \(warning.issuer)",
-                indent: 2, width: width
-            ).map { style.bold($0) }
+            let head = "\(number). \(mark) \(warning.event) (\(WarningsPresentation.grade(warning))) · \(warning.issuer)"
+            lines.append(style.bold("  " + TextLayout.truncate(head, to: width - 2)))
+            lines += wrap(span(warning, clock: clock, format: format, now: context.now), indent: 5, width: width)
             if let headline = warning.headline { lines += wrap(headline, indent: 5, width: width) }
             if let hazard = WarningsPresentation.hazardForecast(warning, forecast: report.forecast, now: context.now) {
                 lines += wrap(
