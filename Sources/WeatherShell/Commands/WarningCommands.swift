@@ -5,7 +5,7 @@ import WeatherKit
 extension CommandSpec {
     static let warnings = CommandSpec(
         name: "warnings", aliases: ["alerts"], synopsis: "warnings [-v | N] [place | favorite]",
-        summary: "official weather warnings in force or announced",
+        summary: "official weather warnings for a place",
         details: [
             "Each warning in force or announced for the place, most severe first: event, level or severity, from and until in the place’s local time, the issuing service and its headline. “-v” adds every warning’s description and instruction; “warnings N” shows the Nth in full. Beside a warning about wind, rain, frost, heat or snow, what wx’s own forecast shows for that time.",
             "The feed is chosen by the place’s country: the US National Weather Service (WX_NWS_URL, public domain), Germany’s DWD through Bright Sky (WX_BRIGHTSKY_URL, DWD data, attribution required), Environment Canada (WX_ECCC_URL, Open Government Licence – Canada), MET Norway’s MetAlerts (WX_METNO_URL, CC BY 4.0 / NLOD), and MeteoAlarm for the other European members (WX_METEOALARM_URL; reuse with attribution). MeteoAlarm is per country: a place is matched by region name against its address, never by point, and wx says which region matched. Elsewhere wx says that no keyless feed covers the country.",

@@ -109,10 +109,8 @@ extension TextRenderer {
         let mark = context.unicode ? "⚠" : "!"
         let clock = ZoneClock(banner.zone)
         if let failure = banner.failure {
-            return [
-                style.dim(
-                    TextLayout.truncate("\(mark) warnings could not be fetched: \(failure)", to: context.reportWidth))
-            ]
+            // Whole, on one line: the reason is the point of it.
+            return [style.dim("\(mark) warnings could not be fetched: \(failure)")]
         }
         func line(_ warning: WeatherWarning) -> String {
             let until =
