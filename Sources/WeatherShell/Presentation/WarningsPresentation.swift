@@ -10,9 +10,18 @@ import Foundation
 /// What wx's own forecast shows for a warned hazard over the warning's hours, in canonical
 /// units (the renderers convert): the text and the JSON views read the same values.
 package struct HazardForecast: Hashable, Sendable {
+    /// What `value` measures.
+    package enum Quantity: String, Hashable, Sendable {
+        /// Highest gust, km/h; `windSpeed` when the forecast has no gusts.
+        case gusts, windSpeed
+        /// Lowest and highest temperature, °C.
+        case lowTemperature, highTemperature
+        /// Precipitation over the hours, mm; `coldPrecipitation` only hours at or below 1 °C.
+        case precipitation, coldPrecipitation
+    }
     package var hazard: WarningHazard
-    /// The extreme or total: gusts km/h (wind), precipitation mm (rain, snow), lowest °C
-    /// (frost), highest °C (heat).
+    package var quantity: Quantity
+    /// The extreme or total, in the unit `quantity` names.
     package var value: Double
     /// When the extreme is forecast; nil for a total.
     package var time: Date?
@@ -36,23 +45,34 @@ package enum WarningsPresentation {
         let step = Double(forecast.hourStepSeconds)
         let hours = forecast.hourly.filter { $0.time.addingTimeInterval(step) > start && $0.time < end }
         guard !hours.isEmpty else { return nil }
-        func extreme(_ value: (HourlyForecast) -> Double?, highest: Bool) -> HazardForecast? {
+        func extreme(_ quantity: HazardForecast.Quantity, _ value: (HourlyForecast) -> Double?, highest: Bool)
+            -> HazardForecast?
+        {
             let values = hours.compactMap { hour in value(hour).map { (hour.time, $0) } }
-            guard let best = highest ? values.max(by: { $0.1 < $1.1 }) : values.min(by: { $0.1 < $1.1 }) else {
-                return nil
+            // The first hour of the highest (or lowest) value.
+            var best: (Date, Double)?
+            for candidate in values where best == nil || (highest ? candidate.1 > best!.1 : candidate.1 < best!.1) {
+                best = candidate
             }
-            return HazardForecast(hazard: hazard, value: best.1, time: best.0, from: start, until: end)
+            guard let best else { return nil }
+            return HazardForecast(
+                hazard: hazard, quantity: quantity, value: best.1, time: best.0, from: start, until: end)
         }
         switch hazard {
         case .wind:
-            return extreme({ $0.windGustsKilometresPerHour ?? $0.windSpeedKilometresPerHour }, highest: true)
-        case .frost: return extreme({ $0.temperatureCelsius }, highest: false)
-        case .heat: return extreme({ $0.temperatureCelsius }, highest: true)
+            if hours.contains(where: { $0.windGustsKilometresPerHour != nil }) {
+                return extreme(.gusts, { $0.windGustsKilometresPerHour }, highest: true)
+            }
+            return extreme(.windSpeed, { $0.windSpeedKilometresPerHour }, highest: true)
+        case .frost: return extreme(.lowTemperature, { $0.temperatureCelsius }, highest: false)
+        case .heat: return extreme(.highTemperature, { $0.temperatureCelsius }, highest: true)
         case .rain, .snow:
             let relevant = hazard == .snow ? hours.filter { ($0.temperatureCelsius ?? 99) <= 1 } : hours
             let amounts = relevant.compactMap(\.precipitationMillimetres)
             guard !amounts.isEmpty else { return nil }
-            return HazardForecast(hazard: hazard, value: amounts.reduce(0, +), time: nil, from: start, until: end)
+            return HazardForecast(
+                hazard: hazard, quantity: hazard == .snow ? .coldPrecipitation : .precipitation,
+                value: amounts.reduce(0, +), time: nil, from: start, until: end)
         }
     }
 

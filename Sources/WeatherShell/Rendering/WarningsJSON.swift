@@ -57,7 +57,8 @@ extension JSONRenderer {
                 hazard.map { hazard in
                     .object([
                         ("hazard", .string(hazard.hazard.rawValue)),
-                        (hazardKey(hazard.hazard), .number(hazard.value)),
+                        ("quantity", .string(hazard.quantity.rawValue)),
+                        (hazardKey(hazard.quantity), .number(hazard.value)),
                         ("time", .optional(hazard.time.map(ISOTime.string))),
                         ("from", .string(ISOTime.string(hazard.from))), ("until", .string(ISOTime.string(hazard.until))),
                     ])
@@ -67,13 +68,14 @@ extension JSONRenderer {
     }
 
     /// The key naming a hazard value and its unit.
-    static func hazardKey(_ hazard: WarningHazard) -> String {
-        switch hazard {
-        case .wind: "max_gusts_kilometres_per_hour"
-        case .frost: "min_temperature_celsius"
-        case .heat: "max_temperature_celsius"
-        case .rain: "precipitation_millimetres"
-        case .snow: "precipitation_at_or_below_1_celsius_millimetres"
+    static func hazardKey(_ quantity: HazardForecast.Quantity) -> String {
+        switch quantity {
+        case .gusts: "max_gusts_kilometres_per_hour"
+        case .windSpeed: "max_wind_speed_kilometres_per_hour"
+        case .lowTemperature: "min_temperature_celsius"
+        case .highTemperature: "max_temperature_celsius"
+        case .precipitation: "precipitation_millimetres"
+        case .coldPrecipitation: "precipitation_at_or_below_1_celsius_millimetres"
         }
     }
 

@@ -91,13 +91,16 @@ extension TextRenderer {
             let local = clock.localTime(time)
             return " \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
         } ?? ""
-        switch hazard.hazard {
-        case .wind: return "gusts up to \(format.windSpeed(hazard.value))\(at) in the forecast"
-        case .frost: return "low of \(format.temperature(hazard.value))\(at) in the forecast"
-        case .heat: return "high of \(format.temperature(hazard.value))\(at) in the forecast"
-        case .rain: return "\(format.precipitation(hazard.value)) of precipitation over those hours in the forecast"
-        case .snow:
-            return "\(format.precipitation(hazard.value)) of precipitation at or below 1 °C over those hours in the forecast"
+        switch hazard.quantity {
+        case .gusts: return "gusts up to \(format.windSpeed(hazard.value))\(at) in the forecast"
+        case .windSpeed: return "wind up to \(format.windSpeed(hazard.value))\(at) in the forecast"
+        case .lowTemperature: return "low of \(format.temperature(hazard.value))\(at) in the forecast"
+        case .highTemperature: return "high of \(format.temperature(hazard.value))\(at) in the forecast"
+        case .precipitation:
+            return "\(format.precipitation(hazard.value)) of precipitation over those hours in the forecast"
+        case .coldPrecipitation:
+            return
+                "\(format.precipitation(hazard.value)) of precipitation at or below \(format.temperature(1, digits: 0)) over those hours in the forecast"
         }
     }
 

@@ -205,6 +205,7 @@ package final class WeatherSession {
             var used = [geocoder.service, forecastProvider.service]
             for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
             if services.past != nil { used.append(.openMeteoArchive) }
+            if services.warnings != nil { used += [.nws, .brightSky, .eccc, .metNorway, .meteoAlarm] }
             return [
                 .about(
                     AboutInfo(
