@@ -918,6 +918,7 @@ struct SnapshotRecord: Encodable {
     var precipitation_millimetres: Double?
     var weather_code: Int?
     var forecast_days: [ForecastDayRecord]?
+    var warnings: [WarningRecord]?
 
     struct ForecastDayRecord: Encodable {
         var date: String
@@ -981,6 +982,7 @@ struct SnapshotRecord: Encodable {
         precipitation_millimetres = snapshot.reading.precipitationMillimetres
         weather_code = snapshot.reading.weatherCode
         forecast_days = snapshot.reading.forecastDays?.map(ForecastDayRecord.init)
+        warnings = snapshot.reading.warnings?.map(WarningRecord.init)
     }
 
     init?(_ line: UnsafeRawBufferPointer) {
@@ -1021,6 +1023,7 @@ struct SnapshotRecord: Encodable {
         self.precipitation_millimetres = amount
         self.weather_code = weatherCode
         self.forecast_days = forecastDays
+        self.warnings = WarningRecord.list(object["warnings"])
     }
 
     var snapshot: Snapshot? {
@@ -1044,7 +1047,7 @@ struct SnapshotRecord: Encodable {
                 dataTime: dataTime, temperatureCelsius: temperature_celsius,
                 precipitationProbabilityPercent: precipitation_probability_percent,
                 precipitationMillimetres: precipitation_millimetres, weatherCode: weather_code,
-                forecastDays: forecast_days.map { $0.compactMap(\.day) }))
+                forecastDays: forecast_days.map { $0.compactMap(\.day) }, warnings: warnings?.map(\.kept)))
     }
 }
 

@@ -243,4 +243,37 @@ import WeatherTestSupport
         #expect(run.stdout.hasSuffix("⚠ Berlin: Frost (yellow) until Sat 08:00 — DWD\n"))
         #expect(!run.stdout.contains("⚠ Lelystad"))
     }
+
+    @Test func saveKeepsTheWarningsWithTheSnapshot() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let run = try runWX(["-c", "show Berlin; save; saved 1"], home: home, server: server, now: Self.berlinNight)
+        #expect(run.status == 0)
+        #expect(
+            run.stdout.contains(
+                "\n  official warnings in force when it was saved:\n  ⚠ Frost (yellow) until 2026-03-07 08:00 — DWD\n"))
+        let line = try #require(home.text("log.jsonl").split(separator: "\n").first { $0.contains("\"snapshot\"") })
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let kept = try #require(record["warnings"] as? [[String: Any]])
+        #expect(kept.count == 1)
+        #expect(kept[0]["event"] as? String == "Frost")
+        #expect(kept[0]["level"] as? String == "yellow")
+        #expect(kept[0]["severity"] as? String == "minor")
+        #expect(kept[0]["onset"] as? String == "2026-03-07T00:00:00Z")
+        #expect(kept[0]["end"] as? String == "2026-03-07T08:00:00Z")
+        #expect(kept[0]["issuer"] as? String == "DWD")
+        let json = try runWX(["--json", "saved", "1"], home: home)
+        #expect(json.stdout.contains("\"warnings\":[{\"event\":\"Frost\""))
+    }
+
+    @Test func aSnapshotWithAMalformedWarningsFieldIsStillRead() throws {
+        let home = TemporaryFolder()
+        let record =
+            #"{"v":1,"ts":"2026-03-07T03:00:00Z","kind":"snapshot","id":1,"place":{"name":"Berlin","latitude":52.517,"longitude":13.3889},"utc_offset_seconds":0,"data_time":"2026-03-07T03:00:00Z","temperature_celsius":1.5,"warnings":"not a list"}"#
+        try (record + "\n").write(toFile: home.path + "/log.jsonl", atomically: true, encoding: .utf8)
+        let run = try runWX(["saved", "1"], home: home)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Berlin"))
+        #expect(!run.stdout.contains("official warning"))
+    }
 }

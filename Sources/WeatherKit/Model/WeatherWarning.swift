@@ -264,3 +264,35 @@ package enum WarningText {
         return clean.isEmpty ? nil : clean
     }
 }
+
+/// What a snapshot keeps of a warning in force when it was saved (`save`; `saved N` shows it).
+package struct KeptWarning: Hashable, Sendable, Codable {
+    package var event: String
+    /// "yellow", "orange", "red"; nil when the feed gives no colour.
+    package var level: String?
+    /// "minor" … "extreme", or the feed's own word.
+    package var severity: String
+    package var onset: Date?
+    /// `ends`, else `expires`; nil when the feed gave neither.
+    package var end: Date?
+    package var issuer: String
+    package var headline: String?
+
+    package init(
+        event: String, level: String?, severity: String, onset: Date?, end: Date?, issuer: String, headline: String?
+    ) {
+        self.event = event
+        self.level = level
+        self.severity = severity
+        self.onset = onset
+        self.end = end
+        self.issuer = issuer
+        self.headline = headline
+    }
+
+    package init(_ warning: WeatherWarning) {
+        self.init(
+            event: warning.event, level: warning.level?.word, severity: warning.severity.word, onset: warning.onset,
+            end: warning.end, issuer: warning.issuer, headline: warning.headline)
+    }
+}

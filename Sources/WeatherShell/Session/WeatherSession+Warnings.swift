@@ -60,12 +60,14 @@ extension WeatherSession {
             let current = WarningRules.current(fetched.value.warnings, now: now())
             let inForce = WarningRules.inForce(current, now: now())
             let changes = noteWatched(inForce, at: place)
+            lastWarnings = (place.coordinate, inForce)
             if inForce.isEmpty && changes.isEmpty { return [] }
             return [
                 .warningBanner(
                     WarningBanner(place: place, service: feed.service, warnings: inForce, zone: zone, changes: changes))
             ]
         } catch {
+            lastWarnings = nil
             if case .transport(_, .cancelled) = error { return [] }
             return [
                 .warningBanner(
@@ -106,6 +108,13 @@ extension WeatherSession {
             changes.append(WarningChange(kind: .ended, warning: before))
         }
         return changes
+    }
+
+    /// What `save` keeps of the warnings `show` last saw at `coordinate`; nil when it saw none
+    /// there (no feed, the feed failed, or the weather came from another command).
+    func keptWarnings(at coordinate: Coordinate) -> [KeptWarning]? {
+        guard let last = lastWarnings, last.coordinate == coordinate else { return nil }
+        return last.warnings.map(KeptWarning.init)
     }
 
     /// `compare`'s marks: for each favorite with a feed, its warnings in force (cached for 10

@@ -82,6 +82,8 @@ package final class WeatherSession {
     package internal(set) var lastWeather: WeatherReport?
     /// While `watch` runs: the warnings in force last seen per place (WeatherSession+Warnings).
     package var watchedWarnings: [String: [WeatherWarning]]?
+    /// The warnings in force that `show` last saw, and where, for `save` to keep.
+    package internal(set) var lastWarnings: (coordinate: Coordinate, warnings: [WeatherWarning])?
 
     package let configuration: Configuration
     /// state.plist and log.jsonl. Only the session's own files use them: everything outside

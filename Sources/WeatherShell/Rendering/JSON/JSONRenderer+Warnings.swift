@@ -114,3 +114,14 @@ extension JSONRenderer {
         ])
     }
 }
+
+extension JSONRenderer {
+    /// A warning kept with a snapshot: `event`, `level`, `severity`, `onset`, `end`, `issuer`, `headline`.
+    static func keptWarning(_ kept: KeptWarning) -> JSONOutput {
+        .object([
+            ("event", .string(kept.event)), ("level", .optional(kept.level)), ("severity", .string(kept.severity)),
+            ("onset", .optional(kept.onset.map(ISOTime.string))), ("end", .optional(kept.end.map(ISOTime.string))),
+            ("issuer", .string(kept.issuer)), ("headline", .optional(kept.headline)),
+        ])
+    }
+}

@@ -1,5 +1,6 @@
 import WXBasics
 import WeatherKit
+import WeatherStore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -154,5 +155,24 @@ extension TextRenderer {
                 "\(mark) \(item.name): \(top.event) (\(WarningsPresentation.grade(top)))\(until) — \(top.issuer)\(more)",
                 to: context.width)
         }
+    }
+}
+
+extension TextRenderer {
+    /// `saved N`: the warnings in force when the snapshot was saved, in the place's time then.
+    static func keptWarningLines(_ snapshot: Snapshot, context: RenderContext) -> [String] {
+        guard let warnings = snapshot.reading.warnings else { return [] }
+        let format = ValueFormatter(units: context.units, unicode: context.unicode)
+        let clock = ZoneClock(
+            ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds))
+        let mark = context.unicode ? "⚠" : "!"
+        guard !warnings.isEmpty else { return ["  no official warning was in force when it was saved"] }
+        return ["  official warnings in force when it was saved:"]
+            + warnings.map { kept in
+                let until = kept.end.map { " until " + format.dateTime(clock.localTime($0)) } ?? " (no end given)"
+                return TextLayout.truncate(
+                    "  \(mark) \(kept.event) (\(kept.level ?? kept.severity))\(until) — \(kept.issuer)",
+                    to: context.width)
+            }
     }
 }

@@ -96,7 +96,8 @@ package enum TextRenderer {
         case .snapshotSaved(let snapshot): return snapshotSaved(snapshot, context: context, format: format)
         case .snapshotRemoved(let snapshot): return snapshotRemoved(snapshot)
         case .snapshots(let snapshots): return self.snapshots(snapshots, context: context, format: format)
-        case .snapshot(let snapshot, let outcome): return self.snapshot(snapshot, outcome, format: format)
+        case .snapshot(let snapshot, let outcome):
+            return self.snapshot(snapshot, outcome, format: format) + keptWarningLines(snapshot, context: context)
         case .verification(let places): return verification(places, format: format)
         case .history(let entries): return history(entries, context: context)
         case .units(let setting): return units(setting, format: format)
