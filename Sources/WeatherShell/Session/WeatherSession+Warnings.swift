@@ -20,15 +20,14 @@ extension WeatherSession {
         guard let feeds = services.warnings else { throw .usage("no warning feeds are configured") }
         let resolved = try await resolve(request.target)
         let place = resolved.place
-        let forecast = try? await forecastProvider.forecast(at: place.coordinate, language: language).value
         guard let feed = feeds.feed(forCountry: place.countryCode) else {
+            // Nothing to ask, nor any time to show: no request at all.
             commit(resolved)
             return resolved.notices + [
-                .warnings(
-                    WarningReport(
-                        place: place, service: nil, warnings: [], forecast: forecast, request: request))
+                .warnings(WarningReport(place: place, service: nil, warnings: [], forecast: nil, request: request))
             ]
         }
+        let forecast = try? await forecastProvider.forecast(at: place.coordinate, language: language).value
         let fetched: Fetched<WarningFeedAnswer>
         do {
             fetched = try await feed.warnings(for: place, language: language)

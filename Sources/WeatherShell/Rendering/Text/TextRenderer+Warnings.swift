@@ -161,12 +161,12 @@ extension TextRenderer {
 extension TextRenderer {
     /// `saved N`: the warnings in force when the snapshot was saved, in the place's time then.
     static func keptWarningLines(_ snapshot: Snapshot, context: RenderContext) -> [String] {
-        guard let warnings = snapshot.reading.warnings else { return [] }
+        // None in force (or none asked) adds nothing: `--json` tells the two apart.
+        guard let warnings = snapshot.reading.warnings, !warnings.isEmpty else { return [] }
         let format = ValueFormatter(units: context.units, unicode: context.unicode)
         let clock = ZoneClock(
             ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds))
         let mark = context.unicode ? "⚠" : "!"
-        guard !warnings.isEmpty else { return ["  no official warning was in force when it was saved"] }
         return ["  official warnings in force when it was saved:"]
             + warnings.map { kept in
                 let until = kept.end.map { " until " + format.dateTime(clock.localTime($0)) } ?? " (no end given)"
