@@ -34,11 +34,8 @@ package struct ECCCWarnings: WarningFeed {
         ].map { DecimalText.fixed($0, digits: 4) }.joined(separator: ",")
         let url = QueryString.url(
             base: baseURL, path: "/collections/weather-alerts/items", [("f", "json"), ("bbox", box), ("limit", "100")])
-        return try await client.redacting { () async throws(ServiceError) -> Fetched<WarningFeedAnswer> in
-            let fetched = try await client.json(
-                ServiceRequest(service: service, url: url, cacheKey: url),
-                validity: { _, now in now.addingTimeInterval(WarningFeeds.cacheSeconds) })
-            return Fetched(value: try Self.read(fetched.value, at: point, language: language), origin: fetched.origin)
+        return try await client.warningAnswer(service, url: url) { value throws(ServiceError) in
+            try Self.read(value, at: point, language: language)
         }
     }
 

@@ -32,11 +32,8 @@ package struct MetNorwayWarnings: WarningFeed {
                 ("lat", DecimalText.shortest(point.latitude)), ("lon", DecimalText.shortest(point.longitude)),
                 ("lang", norwegian ? "no" : "en"),
             ])
-        return try await client.redacting { () async throws(ServiceError) -> Fetched<WarningFeedAnswer> in
-            let fetched = try await client.json(
-                ServiceRequest(service: service, url: url, cacheKey: url),
-                validity: { _, now in now.addingTimeInterval(WarningFeeds.cacheSeconds) })
-            return Fetched(value: try Self.read(fetched.value, at: point), origin: fetched.origin)
+        return try await client.warningAnswer(service, url: url) { value throws(ServiceError) in
+            try Self.read(value, at: point)
         }
     }
 

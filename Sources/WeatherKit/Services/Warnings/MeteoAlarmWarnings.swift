@@ -43,11 +43,8 @@ package struct MeteoAlarmWarnings: WarningFeed {
             return Fetched(value: WarningFeedAnswer(warnings: []), origin: .network)
         }
         let url = QueryString.url(base: baseURL, path: "/api/v1/warnings/feeds-\(slug)", [])
-        return try await client.redacting { () async throws(ServiceError) -> Fetched<WarningFeedAnswer> in
-            let fetched = try await client.json(
-                ServiceRequest(service: service, url: url, cacheKey: url),
-                validity: { _, now in now.addingTimeInterval(WarningFeeds.cacheSeconds) })
-            return Fetched(value: try Self.read(fetched.value, for: place, language: language), origin: fetched.origin)
+        return try await client.warningAnswer(service, url: url) { value throws(ServiceError) in
+            try Self.read(value, for: place, language: language)
         }
     }
 

@@ -26,11 +26,8 @@ package struct NWSWarnings: WarningFeed {
         let url = QueryString.url(
             base: baseURL, path: "/alerts/active",
             [("point", "\(DecimalText.shortest(point.latitude)),\(DecimalText.shortest(point.longitude))")])
-        return try await client.redacting { () async throws(ServiceError) -> Fetched<WarningFeedAnswer> in
-            let fetched = try await client.json(
-                ServiceRequest(service: service, url: url, cacheKey: url),
-                validity: { _, now in now.addingTimeInterval(WarningFeeds.cacheSeconds) })
-            return Fetched(value: try Self.read(fetched.value), origin: fetched.origin)
+        return try await client.warningAnswer(service, url: url) { value throws(ServiceError) in
+            try Self.read(value)
         }
     }
 

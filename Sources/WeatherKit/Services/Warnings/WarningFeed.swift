@@ -80,6 +80,23 @@ package struct WarningFeeds: Sendable {
     }
 }
 
+extension ServiceClient {
+    /// A warning feed's answer at `url` (the URL is the cache key: one entry per place, or per
+    /// country for MeteoAlarm), reused for `WarningFeeds.cacheSeconds`, read by `read`.
+    ///
+    /// - Throws: `ServiceError`, redacted.
+    func warningAnswer(
+        _ service: Service, url: String, read: (JSONValue) throws(ServiceError) -> WarningFeedAnswer
+    ) async throws(ServiceError) -> Fetched<WarningFeedAnswer> {
+        try await redacting { () async throws(ServiceError) -> Fetched<WarningFeedAnswer> in
+            let fetched = try await json(
+                ServiceRequest(service: service, url: url, cacheKey: url),
+                validity: { _, now in now.addingTimeInterval(WarningFeeds.cacheSeconds) })
+            return Fetched(value: try read(fetched.value), origin: fetched.origin)
+        }
+    }
+}
+
 /// Reading helpers the feed files share.
 enum WarningFields {
     /// An ISO 8601 instant with a zone; nil for text without one (a time without a zone is not
