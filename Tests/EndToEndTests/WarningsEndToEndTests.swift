@@ -276,4 +276,24 @@ import WeatherTestSupport
         #expect(run.stdout.contains("Berlin"))
         #expect(!run.stdout.contains("official warning"))
     }
+
+    /// brightsky-alerts-hamburg-wind-2025-07-hand-written.json against the Berlin forecast
+    /// recording (GMT): the highest gust from 12:00 to 24:00 on 2025-07-27 is 22.0 km/h at 20:00
+    /// (read off the recording with python).
+    @Test func besideTheWarningWhatTheForecastShows() throws {
+        let server = try FixtureServer()
+        try server.queue(.init(path: "/alerts", file: "warnings/brightsky-alerts-hamburg-wind-2025-07-hand-written.json"))
+        let run = try runWX(["warnings", "Hamburg"], home: TemporaryFolder(), server: server, now: "2025-07-27T03:10:00Z")
+        #expect(run.status == 0)
+        #expect(
+            run.stdout.hasPrefix(
+                """
+                Elbphilharmonie, Hamburg, Deutschland · warnings from Bright Sky (DWD)
+                  1. ⚠ Wind gusts (orange) · DWD
+                     from Sun 12:00 until Mon 00:00
+                     Official WARNING of WIND GUSTS
+                     wx’s forecast: gusts up to 22 km/h Sun 20:00 in the forecast
+
+                """))
+    }
 }
