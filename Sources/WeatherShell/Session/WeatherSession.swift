@@ -122,8 +122,7 @@ package final class WeatherSession {
         case .warnings(let request): return try await warnings(request)
         case .save: return try save()
         case .snapshots:
-            if let problem = log.readProblem() { throw ShellError(problem) }
-            return [.snapshots(log.snapshots(keptForecasts: listsKeptForecasts))]
+            return [.snapshots(try readingLog { log.snapshots(keptForecasts: listsKeptForecasts) })]
         case .snapshot(let id):
             if let problem = log.readProblem() { throw ShellError(problem) }
             return try await showSnapshot(id)
@@ -133,8 +132,7 @@ package final class WeatherSession {
         case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
         case .history(let count):
             // An empty history because log.jsonl is a FIFO is not "no commands yet".
-            if let problem = log.readProblem() { throw ShellError(problem) }
-            return [.history(historyList(last: count ?? 20))]
+            return [.history(try readingLog { historyList(last: count ?? 20) })]
         case .units(let change): return try setUnits(change)
         case .provider(let word): return try setProvider(word)
         case .geocoder(let word): return try setGeocoder(word)
@@ -159,7 +157,7 @@ package final class WeatherSession {
             ]
         case .log(let compact):
             if let problem = log.readProblem() { throw ShellError(problem) }
-            guard compact else { return [.logStatistics(log.statistics())] }
+            guard compact else { return [.logStatistics(try readingLog { log.statistics() })] }
             return [.logCompacted(try compactLog())]
         case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
         case .importFavorites(let path): return try importFavorites(from: path)
