@@ -29,9 +29,10 @@ import WeatherTestSupport
             first.stdout.hasSuffix("     1  find Hamburg\n     2  show\n     3  fav\n     4  save\n     5  history\n"))
         #expect(lines.allSatisfy { $0.count <= 80 })
 
-        // One request per command that needs one: a search and a forecast.
+        // One request per command that needs one: a search and a forecast, and the warnings
+        // feed for Germany (Bright Sky) for `show`'s warning lines.
         let requests = try server.requests()
-        #expect(requests.map(\.path) == ["/search", "/v1/forecast"])
+        #expect(requests.map(\.path) == ["/search", "/v1/forecast", "/alerts"])
         #expect(requests[0].query["q"] == "Hamburg")
         #expect(requests[0].user_agent?.hasPrefix("wx/0.1.0 (+https://") == true)
         #expect(requests[0].accept_language == "en")
@@ -73,7 +74,7 @@ import WeatherTestSupport
         #expect(
             second.stdout.hasSuffix(
                 "     5  history\n     6  favs\n     7  saved\n     8  show Hamburg\n     9  history\n"))
-        #expect(try server.requests().count == 2)
+        #expect(try server.requests().count == 3)
     }
 
     @Test func oneCommandFormsAndExitStatus() throws {
@@ -149,7 +150,8 @@ import WeatherTestSupport
             result.stdout.contains(
                 "\nunits imperial: °F, mph, in, inHg, mi, 12h clock\nElbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT\n  61.7 °F, feels like 63.5 °F"
             ))
-        #expect(try server.requests().count == 2)
+        // The search, the forecast and the warnings feed (Bright Sky for Germany).
+        #expect(try server.requests().count == 3)
         let later = try runWX(["units"], home: home)
         #expect(later.stdout == "units imperial: °F, mph, in, inHg, mi, 12h clock\n")
     }

@@ -293,6 +293,11 @@ import WeatherTestSupport
         ).stdout
         try server.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))
         documents += try runWX(["--json", "-c", "find Enschede"], home: TemporaryFolder(), server: server).stdout
+        // Official warnings: Bright Sky's frost for Berlin is in force then (issue 21).
+        documents += try runWX(
+            ["--json", "-c", "warnings Berlin; show Berlin; fav; compare; save; saved 1; warnings 35.685939,139.811695"],
+            home: TemporaryFolder(), server: server, now: "2026-03-07T03:00:00Z"
+        ).stdout
         let file = home.path + "/documents.jsonl"
         try documents.write(toFile: file, atomically: true, encoding: .utf8)
         let check = try runProgram(
@@ -306,7 +311,7 @@ import WeatherTestSupport
         // Every kind of document wx writes was among them.
         #expect(
             check.stdout
-                == "types: about air candidates comparison current_place daily error export favorite favorites format help history hourly import log log_compacted notice rain setting snapshot snapshots units verification weather\n"
+                == "types: about air candidates comparison current_place daily error export favorite favorites format help history hourly import log log_compacted notice rain setting snapshot snapshots units verification warning_marks warnings warnings_in_force weather\n"
         )
     }
 }

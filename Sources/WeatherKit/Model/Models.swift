@@ -423,10 +423,14 @@ package struct SnapshotReading: Hashable, Sendable, Codable {
     /// The days ahead of the forecast shown with the reading (today first), kept to check them
     /// once they have passed; nil for snapshots written before wx kept them.
     package var forecastDays: [KeptForecastDay]?
+    /// The official warnings in force when it was saved; `[]` when the feed said none, nil when
+    /// none was asked (no feed for the place, or a snapshot from before wx kept them).
+    package var warnings: [KeptWarning]? = nil
 
     package init(
         dataTime: Date, temperatureCelsius: Double?, precipitationProbabilityPercent: Double?,
-        precipitationMillimetres: Double?, weatherCode: Int?, forecastDays: [KeptForecastDay]? = nil
+        precipitationMillimetres: Double?, weatherCode: Int?, forecastDays: [KeptForecastDay]? = nil,
+        warnings: [KeptWarning]? = nil
     ) {
         self.dataTime = dataTime
         self.temperatureCelsius = temperatureCelsius
@@ -434,5 +438,6 @@ package struct SnapshotReading: Hashable, Sendable, Codable {
         self.precipitationMillimetres = precipitationMillimetres
         self.weatherCode = weatherCode
         self.forecastDays = forecastDays
+        self.warnings = warnings
     }
 }

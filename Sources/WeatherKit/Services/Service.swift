@@ -15,6 +15,9 @@ package enum Service: String, Sendable, CaseIterable, Codable {
     /// Open-Meteo's Historical Weather API (`/v1/archive`, ERA5 reanalysis from 1940): what
     /// happened on past days.
     case openMeteoArchive
+    /// Official warnings (Services/Warnings): the US National Weather Service, DWD through
+    /// Bright Sky, Environment Canada, MET Norway MetAlerts, MeteoAlarm.
+    case nws, brightSky, eccc, metNorway, meteoAlarm
 
     /// One service's row of the table.
     package struct Facts: Sendable {
@@ -66,6 +69,36 @@ package enum Service: String, Sendable, CaseIterable, Codable {
                 settingWord: "open-meteo", displayName: "Open-Meteo archive",
                 baseURLVariable: "WX_OPEN_METEO_ARCHIVE_URL",
                 defaultBaseURL: "https://archive-api.open-meteo.com", attribution: Self.openMeteoAttribution)
+        case .nws:
+            Facts(
+                settingWord: "nws", displayName: "NWS", baseURLVariable: "WX_NWS_URL",
+                defaultBaseURL: "https://api.weather.gov",
+                attribution: "Warnings by the US National Weather Service (api.weather.gov), public domain")
+        case .brightSky:
+            Facts(
+                settingWord: "brightsky", displayName: "Bright Sky (DWD)", baseURLVariable: "WX_BRIGHTSKY_URL",
+                defaultBaseURL: "https://api.brightsky.dev",
+                attribution:
+                    "Warnings by Deutscher Wetterdienst (DWD, dwd.de), via Bright Sky (brightsky.dev); DWD data under GeoNutzV, source: Deutscher Wetterdienst"
+            )
+        case .eccc:
+            Facts(
+                settingWord: "eccc", displayName: "Environment Canada", baseURLVariable: "WX_ECCC_URL",
+                defaultBaseURL: "https://api.weather.gc.ca",
+                attribution:
+                    "Alerts by Environment and Climate Change Canada (weather.gc.ca), Open Government Licence – Canada")
+        case .metNorway:
+            Facts(
+                settingWord: "met-norway", displayName: "MET Norway", baseURLVariable: "WX_METNO_URL",
+                defaultBaseURL: "https://api.met.no",
+                attribution: "Warnings by MET Norway (api.met.no MetAlerts), CC BY 4.0 and NLOD 2.0")
+        case .meteoAlarm:
+            Facts(
+                settingWord: "meteoalarm", displayName: "MeteoAlarm", baseURLVariable: "WX_METEOALARM_URL",
+                defaultBaseURL: "https://feeds.meteoalarm.org",
+                attribution:
+                    "Warnings via MeteoAlarm (meteoalarm.org, EUMETNET) from the national weather services; reuse with attribution to MeteoAlarm and the issuing service"
+            )
         }
     }
 

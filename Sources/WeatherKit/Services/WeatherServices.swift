@@ -21,6 +21,9 @@ package struct WeatherServices: Sendable {
     /// Past days, normals and what happened to kept forecasts (`past`, `normals`, `saved N`);
     /// nil in tests that do not need it.
     package var past: (any PastWeatherProvider)?
+    /// Official warnings, one feed per country (NWS, DWD, ECCC, MET Norway, MeteoAlarm); nil in
+    /// tests that do not need them (then `show` says nothing about warnings).
+    package var warnings: WarningFeeds? = nil
 
     /// - Precondition: at least one geocoder and one forecast provider.
     package init(
@@ -51,7 +54,7 @@ package struct WeatherServices: Sendable {
         let openWeatherMap = openWeatherMapKey.map {
             OpenWeatherMapProvider(baseURL: baseURL(.openWeatherMap), key: $0, context: context)
         }
-        return WeatherServices(
+        var services = WeatherServices(
             geocoders: [
                 NominatimGeocoder(baseURL: baseURL(.nominatim), context: context),
                 OpenMeteoGeocoder(baseURL: baseURL(.openMeteoGeocoding), context: context),
@@ -62,6 +65,8 @@ package struct WeatherServices: Sendable {
             // Open-Meteo's archive for older days, its forecast host for recent ones.
             past: OpenMeteoPastProvider(
                 archiveURL: baseURL(.openMeteoArchive), forecastURL: baseURL(.openMeteo), context: context))
+        services.warnings = WarningFeeds(endpoint: baseURL, context: context)
+        return services
     }
 
     /// The service for a setting's word: "nominatim", "open-meteo", "openweathermap" (and the

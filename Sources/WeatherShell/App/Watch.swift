@@ -18,6 +18,9 @@ extension ShellRunner {
             report(.noCurrentLocation)
             return .failed
         }
+        // The session tells what changed in the warnings between two looks (WeatherSession+Warnings).
+        session.watchedWarnings = [:]
+        defer { session.watchedWarnings = nil }
         while !Task.isCancelled {
             if colour { output.write("\u{1B}[H\u{1B}[2J") }
             do {

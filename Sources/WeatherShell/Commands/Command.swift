@@ -17,7 +17,7 @@ package enum CommandTable {
 
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
-    case find, use, show, hourly, daily, past, normal, rain, air, watch, compare, fav, favs, save, saved, history, replay, units, provider, geocoder, language, format, log, export, `import`, reset, help, about, quit
+    case find, use, show, hourly, daily, past, normal, rain, air, warnings, watch, compare, fav, favs, save, saved, history, replay, units, provider, geocoder, language, format, log, export, `import`, reset, help, about, quit
 
     /// This command's declaration.
     package var spec: CommandSpec {
@@ -31,6 +31,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .normal: .normal
         case .rain: .rain
         case .air: .air
+        case .warnings: .warnings
         case .watch: .watch
         case .compare: .compare
         case .fav: .fav
@@ -91,6 +92,8 @@ package enum Command: Hashable, Sendable {
     case rain(String?)
     /// The place (nil: the current location).
     case air(String?)
+    /// `warnings [-v | N] [place]` (also `alerts`).
+    case warnings(WarningsRequest)
     /// Minutes between shows.
     case watch(Double)
     case save
@@ -145,6 +148,7 @@ package enum Command: Hashable, Sendable {
         case .normal: .normal
         case .rain: .rain
         case .air: .air
+        case .warnings: .warnings
         case .watch: .watch
         case .save: .save
         case .snapshots, .snapshot, .snapshotRemove, .snapshotVerify: .saved
@@ -177,7 +181,7 @@ package enum Command: Hashable, Sendable {
         case .importFavorites:
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify, .past, .normal:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .snapshotVerify, .past, .normal:
             true
         }
     }

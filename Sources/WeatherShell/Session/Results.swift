@@ -74,6 +74,12 @@ package enum CommandResult: Hashable, Sendable {
     /// `normal`: the normals for the next days.
     case normal(NormalReport)
     case air(Place, AirQuality, DataOrigin)
+    /// `warnings`: a place's official warnings.
+    case warnings(WarningReport)
+    /// `show`: the warnings in force above the readings (or why they could not be fetched).
+    case warningBanner(WarningBanner)
+    /// `compare`: the favorites with a warning in force.
+    case warningMarks(WarningMarks)
     case snapshotSaved(Snapshot)
     case snapshotRemoved(Snapshot)
     case snapshots([Snapshot])
@@ -116,7 +122,8 @@ package enum CommandResult: Hashable, Sendable {
         case .imported(_, _, let problems, _): problems.map { "skipped \($0)" }
         case .comparison(_, let missing): missing.map { "no weather for \($0.name): \($0.reason)" }
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .hourly, .daily, .rain, .past, .normal, .air, .snapshotSaved, .snapshotRemoved, .snapshots, .snapshot,
+            .hourly, .daily, .rain, .past, .normal, .air, .warnings, .warningBanner, .warningMarks, .snapshotSaved,
+            .snapshotRemoved, .snapshots, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
             .logStatistics, .logCompacted, .notice, .notSaved:
             []
@@ -130,11 +137,11 @@ package enum CommandResult: Hashable, Sendable {
     /// than rendering in metric whatever the user chose.
     package var needsUnits: Bool {
         switch self {
-        case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .air, .snapshotSaved, .snapshots,
+        case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .air, .warnings, .snapshotSaved, .snapshots,
             .snapshot, .verification, .units:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
+            .warningBanner, .warningMarks, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
             .imported, .logStatistics, .logCompacted, .notice, .notSaved:
             false
         }
@@ -146,7 +153,8 @@ package enum CommandResult: Hashable, Sendable {
         switch self {
         case .units, .setting, .format: true
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .comparison, .hourly, .daily, .rain, .past, .normal, .air, .snapshotSaved, .snapshotRemoved, .snapshots,
+            .comparison, .hourly, .daily, .rain, .past, .normal, .air, .warnings, .warningBanner, .warningMarks,
+            .snapshotSaved, .snapshotRemoved, .snapshots,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
             .logStatistics, .logCompacted, .notice, .notSaved:
             false

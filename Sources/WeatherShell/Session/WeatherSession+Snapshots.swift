@@ -15,6 +15,7 @@ extension WeatherSession {
         }
         // The forecast shown with it, to check once its days have passed (`saved N`).
         reading.forecastDays = Self.keptDays(report.forecast, now: now())
+        reading.warnings = keptWarnings(at: report.place.coordinate)
         let clock = report.forecast.clock.localTime(reading.dataTime)
         let snapshot = try appendSnapshot(
             placeName: report.place.name, coordinate: report.place.coordinate,

@@ -13,7 +13,7 @@ extension WeatherSession {
     /// `show`: the weather for a place (which becomes current) or the current location.
     func show(_ target: String?) async throws(ShellError) -> [CommandResult] {
         let (report, notices) = try await weather(for: target)
-        return notices + [.weather(report)]
+        return notices + (await warningBanner(for: report.place, zone: report.forecast.zone)) + [.weather(report)]
     }
 
     /// Where a command is about: a favorite, `id:N`, coordinates (reverse geocoded), or text to
@@ -162,6 +162,6 @@ extension WeatherSession {
             start += Self.placesPerRequest
         }
         // The places that could be shown are; each that could not is named as an error.
-        return [.comparison(reports, missing: missing)]
+        return [.comparison(reports, missing: missing)] + (await warningMarks(for: reports))
     }
 }

@@ -22,6 +22,10 @@ package final class WeatherSession {
     package internal(set) var candidates: [Place] = []
     /// The last weather fetched, for `save` and for re-rendering after `units`.
     package internal(set) var lastWeather: WeatherReport?
+    /// While `watch` runs: the warnings in force last seen per place (WeatherSession+Warnings).
+    package var watchedWarnings: [String: [WeatherWarning]]?
+    /// The warnings in force that `show` last saw, and where, for `save` to keep.
+    package internal(set) var lastWarnings: (coordinate: Coordinate, warnings: [WeatherWarning])?
 
     package let configuration: Configuration
     /// state.plist and log.jsonl. Only the session's own files use them: everything outside
@@ -143,6 +147,7 @@ package final class WeatherSession {
         case .past(let days, let target): return try await past(days, target)
         case .normal(let target): return try await normal(target)
         case .air(let target): return try await air(target)
+        case .warnings(let request): return try await warnings(request)
         case .save: return try save()
         case .snapshots:
             return [.snapshots(try readingLog { log.snapshots(keptForecasts: listsKeptForecasts) })]
@@ -170,6 +175,7 @@ package final class WeatherSession {
             var used = [geocoder.service, forecastProvider.service]
             for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
             if services.past != nil { used.append(.openMeteoArchive) }
+            if services.warnings != nil { used += [.nws, .brightSky, .eccc, .metNorway, .meteoAlarm] }
             return [
                 .about(
                     AboutInfo(

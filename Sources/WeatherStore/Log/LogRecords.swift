@@ -261,6 +261,7 @@ struct SnapshotRecord: Encodable {
     var precipitation_millimetres: Double?
     var weather_code: Int?
     var forecast_days: [ForecastDayRecord]?
+    var warnings: [WarningRecord]?
 
     struct ForecastDayRecord: Encodable {
         var date: String
@@ -324,6 +325,7 @@ struct SnapshotRecord: Encodable {
         precipitation_millimetres = snapshot.reading.precipitationMillimetres
         weather_code = snapshot.reading.weatherCode
         forecast_days = snapshot.reading.forecastDays?.map(ForecastDayRecord.init)
+        warnings = snapshot.reading.warnings?.map(WarningRecord.init)
     }
 
     init?(_ line: UnsafeRawBufferPointer) {
@@ -364,6 +366,7 @@ struct SnapshotRecord: Encodable {
         self.precipitation_millimetres = amount
         self.weather_code = weatherCode
         self.forecast_days = forecastDays
+        self.warnings = WarningRecord.list(object["warnings"])
     }
 
     var snapshot: Snapshot? {
@@ -387,6 +390,6 @@ struct SnapshotRecord: Encodable {
                 dataTime: dataTime, temperatureCelsius: temperature_celsius,
                 precipitationProbabilityPercent: precipitation_probability_percent,
                 precipitationMillimetres: precipitation_millimetres, weatherCode: weather_code,
-                forecastDays: forecast_days.map { $0.compactMap(\.day) }))
+                forecastDays: forecast_days.map { $0.compactMap(\.day) }, warnings: warnings?.map(\.kept)))
     }
 }

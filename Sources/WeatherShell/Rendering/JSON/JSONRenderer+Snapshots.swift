@@ -58,6 +58,7 @@ extension JSONRenderer {
             ("weather_code", .optional(snapshot.reading.weatherCode)),
             ("condition", .optional(snapshot.reading.weatherCode.map { WeatherCode($0).description })),
             ("forecast_days", snapshot.reading.forecastDays.map { .array($0.map(keptDay)) } ?? .null),
+            ("warnings", snapshot.reading.warnings.map { .array($0.map(keptWarning)) } ?? .null),
         ])
     }
 

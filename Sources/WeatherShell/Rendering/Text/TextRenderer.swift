@@ -84,6 +84,9 @@ package enum TextRenderer {
             return rain(report, outlook, context: context, format: format, style: style)
         case .past(let report): return pastLines(report, context: context, format: format, style: style)
         case .normal(let report): return normalLines(report, context: context, format: format, style: style)
+        case .warnings(let report): return warningLines(report, context: context, format: format, style: style)
+        case .warningBanner(let banner): return bannerLines(banner, context: context, format: format, style: style)
+        case .warningMarks(let marks): return markLines(marks, context: context, format: format, style: style)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite): return favoriteAdded(favorite, context: context)
@@ -93,7 +96,8 @@ package enum TextRenderer {
         case .snapshotSaved(let snapshot): return snapshotSaved(snapshot, context: context, format: format)
         case .snapshotRemoved(let snapshot): return snapshotRemoved(snapshot)
         case .snapshots(let snapshots): return self.snapshots(snapshots, context: context, format: format)
-        case .snapshot(let snapshot, let outcome): return self.snapshot(snapshot, outcome, format: format)
+        case .snapshot(let snapshot, let outcome):
+            return self.snapshot(snapshot, outcome, format: format) + keptWarningLines(snapshot, context: context)
         case .verification(let places): return verification(places, format: format)
         case .history(let entries): return history(entries, context: context)
         case .units(let setting): return units(setting, format: format)

@@ -1,0 +1,63 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// United States warnings, watches and advisories from the National Weather Service
+/// (`api.weather.gov` `/alerts/active?point=LAT,LON`, GeoJSON; `WX_NWS_URL`).
+///
+/// The service refuses clients without a User-Agent that identifies them; wx sends its own with
+/// a contact URL (and `WX_CONTACT`). Texts are English. Public domain (US government work).
+package struct NWSWarnings: WarningFeed {
+    package let service = Service.nws
+    let baseURL: String
+    let client: ServiceClient
+
+    package init(baseURL: String, context: ServiceContext) {
+        self.baseURL = baseURL
+        self.client = ServiceClient(context: context)
+    }
+
+    package func warnings(for place: Place, language: String) async throws(ServiceError) -> Fetched<WarningFeedAnswer> {
+        let point = place.coordinate.rounded
+        let url = QueryString.url(
+            base: baseURL, path: "/alerts/active",
+            [("point", "\(DecimalText.shortest(point.latitude)),\(DecimalText.shortest(point.longitude))")])
+        return try await client.warningAnswer(service, url: url) { value throws(ServiceError) in
+            try Self.read(value)
+        }
+    }
+
+    /// Reads a GeoJSON `FeatureCollection` of alerts.
+    ///
+    /// - Throws: `ServiceError.malformedResponse` when it has no `features` array.
+    static func read(_ value: JSONValue) throws(ServiceError) -> WarningFeedAnswer {
+        guard let features = value["features"]?.array else {
+            throw .malformedResponse(.nws, detail: "no list of alerts")
+        }
+        let warnings = features.compactMap { feature -> WeatherWarning? in
+            guard let properties = feature["properties"],
+                let id = properties[firstOf: ["id", "@id"]]?.nonEmptyString ?? feature["id"]?.nonEmptyString
+            else { return nil }
+            let references = (properties["references"]?.array ?? []).compactMap {
+                $0["identifier"]?.nonEmptyString ?? $0["@id"]?.nonEmptyString
+            }
+            return WeatherWarning(
+                id: id, event: WarningFields.line(properties["event"]) ?? "Alert",
+                severity: WarningSeverity(properties["severity"]?.string),
+                onset: WarningFields.time(properties["onset"]) ?? WarningFields.time(properties["effective"]),
+                expires: WarningFields.time(properties["expires"]), ends: WarningFields.time(properties["ends"]),
+                issuer: WarningFields.line(properties["senderName"]) ?? "NWS",
+                headline: WarningFields.line(properties["headline"]),
+                description: WarningFields.paragraphs(properties["description"]),
+                instruction: WarningFields.paragraphs(properties["instruction"]), language: "en",
+                messageType: WarningMessageType(properties["messageType"]?.string),
+                status: WarningStatus(properties["status"]?.string), references: references,
+                area: WarningFields.line(properties["areaDesc"]))
+        }
+        return WarningFeedAnswer(warnings: warnings)
+    }
+}

@@ -1,0 +1,147 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a warning feed said about one place, before the shared rules (`WarningRules`).
+package struct WarningFeedAnswer: Hashable, Sendable {
+    /// Every message the feed gave for the place, as read (tests, updates, green entries included).
+    package var warnings: [WeatherWarning]
+    /// How the place was matched, when it is not by point: MeteoAlarm's "by region name:
+    /// Flevoland", or why nothing matched. Nil for feeds asked by point.
+    package var match: String?
+
+    package init(warnings: [WeatherWarning], match: String? = nil) {
+        self.warnings = warnings
+        self.match = match
+    }
+}
+
+/// Official warnings for a place from one national (or European) service.
+package protocol WarningFeed: Sendable {
+    /// The service behind it, for messages and attribution.
+    var service: Service { get }
+
+    /// The warnings the service has for `place`, at most one request per place (or country)
+    /// per `WarningFeeds.cacheSeconds`.
+    ///
+    /// - Parameter language: the user's language ("de"); feeds that carry several pick it,
+    ///   else English, else their own.
+    /// - Throws: `ServiceError` (HTML, empty or non-JSON bodies are `.malformedResponse`).
+    func warnings(for place: Place, language: String) async throws(ServiceError) -> Fetched<WarningFeedAnswer>
+}
+
+/// Every warning feed, and which one covers a country.
+package struct WarningFeeds: Sendable {
+    package var nws: any WarningFeed
+    package var brightSky: any WarningFeed
+    package var eccc: any WarningFeed
+    package var metNorway: any WarningFeed
+    package var meteoAlarm: any WarningFeed
+
+    /// How long a feed's answer is reused: 10 minutes.
+    package static let cacheSeconds: Double = 600
+
+    package init(
+        nws: any WarningFeed, brightSky: any WarningFeed, eccc: any WarningFeed, metNorway: any WarningFeed,
+        meteoAlarm: any WarningFeed
+    ) {
+        self.nws = nws
+        self.brightSky = brightSky
+        self.eccc = eccc
+        self.metNorway = metNorway
+        self.meteoAlarm = meteoAlarm
+    }
+
+    /// The real feeds at the given base URLs.
+    package init(endpoint: (Service) -> String, context: ServiceContext) {
+        self.init(
+            nws: NWSWarnings(baseURL: endpoint(.nws), context: context),
+            brightSky: BrightSkyWarnings(baseURL: endpoint(.brightSky), context: context),
+            eccc: ECCCWarnings(baseURL: endpoint(.eccc), context: context),
+            metNorway: MetNorwayWarnings(baseURL: endpoint(.metNorway), context: context),
+            meteoAlarm: MeteoAlarmWarnings(baseURL: endpoint(.meteoAlarm), context: context))
+    }
+
+    /// The feed for an ISO 3166-1 alpha-2 country code ("de"); nil where no keyless feed
+    /// covers the country (or the place has no country).
+    package func feed(forCountry code: String?) -> (any WarningFeed)? {
+        guard let code = code?.lowercased() else { return nil }
+        switch code {
+        case "us", "pr", "vi", "gu", "as", "mp": return nws
+        case "de": return brightSky
+        case "ca": return eccc
+        case "no", "sj": return metNorway
+        default: return MeteoAlarmWarnings.countrySlugs[code] == nil ? nil : meteoAlarm
+        }
+    }
+}
+
+extension ServiceClient {
+    /// A warning feed's answer at `url` (the URL is the cache key: one entry per place, or per
+    /// country for MeteoAlarm), reused for `WarningFeeds.cacheSeconds`, read by `read`.
+    ///
+    /// - Throws: `ServiceError`, redacted.
+    func warningAnswer(
+        _ service: Service, url: String, read: (JSONValue) throws(ServiceError) -> WarningFeedAnswer
+    ) async throws(ServiceError) -> Fetched<WarningFeedAnswer> {
+        try await redacting { () async throws(ServiceError) -> Fetched<WarningFeedAnswer> in
+            let fetched = try await json(
+                ServiceRequest(service: service, url: url, cacheKey: url),
+                validity: { _, now in now.addingTimeInterval(WarningFeeds.cacheSeconds) })
+            return Fetched(value: try read(fetched.value), origin: fetched.origin)
+        }
+    }
+}
+
+/// Reading helpers the feed files share.
+enum WarningFields {
+    /// An ISO 8601 instant with a zone; nil for text without one (a time without a zone is not
+    /// guessed), for null and for anything else.
+    static func time(_ value: JSONValue?) -> Date? {
+        guard let text = value?.nonEmptyString else { return nil }
+        return ISOTime.parse(text)
+    }
+
+    /// A one-line text field, cleaned; nil when absent or empty.
+    static func line(_ value: JSONValue?) -> String? { WarningText.optionalLine(value?.string) }
+
+    /// A several-line text field, cleaned; nil when absent or empty.
+    static func paragraphs(_ value: JSONValue?) -> String? { WarningText.paragraphs(value?.string) }
+
+    /// A GeoJSON `Polygon` or `MultiPolygon` geometry's outer rings; nil for anything else.
+    static func area(_ geometry: JSONValue?) -> WarningArea? {
+        guard let geometry, let type = geometry["type"]?.string, let coordinates = geometry["coordinates"]?.array
+        else { return nil }
+        func ring(_ value: JSONValue) -> [(Double, Double)] {
+            (value.array ?? []).compactMap { point in
+                guard let pair = point.array, pair.count >= 2, let x = pair[0].double, let y = pair[1].double else {
+                    return nil
+                }
+                return (x, y)
+            }
+        }
+        switch type {
+        case "Polygon":
+            return coordinates.first.map { WarningArea(rings: [ring($0)]) }
+        case "MultiPolygon":
+            return WarningArea(rings: coordinates.compactMap { $0.array?.first.map(ring) })
+        default:
+            return nil
+        }
+    }
+
+    /// The answer's top-level value must be an object: anything else (an array, a string) is
+    /// not the feed's documented shape.
+    static func requireObject(_ value: JSONValue, _ service: Service) throws(ServiceError) {
+        guard value.object != nil else { throw .malformedResponse(service, detail: "not the documented shape") }
+    }
+
+    /// The user's language's two letters ("de" from "de-AT").
+    static func base(_ language: String) -> String {
+        String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
+    }
+}
