@@ -56,7 +56,8 @@ package struct WeatherServices: Sendable {
     static func word(for service: Service) -> String {
         switch service {
         case .nominatim: "nominatim"
-        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality, .openMeteoArchive: "open-meteo"
+        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality, .openMeteoArchive, .openMeteoPreviousRuns:
+            "open-meteo"
         case .openWeatherMap: "openweathermap"
         }
     }
