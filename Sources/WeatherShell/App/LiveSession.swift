@@ -57,7 +57,9 @@ extension WeatherSession {
             forecastProviders: providers,
             airQuality: OpenMeteoAirQualityProvider(
                 baseURL: configuration.endpoints[.openMeteoAirQuality], context: context),
-            pastWeather: past, past: past)
+            pastWeather: past, past: past,
+            previousRuns: OpenMeteoPreviousRunsProvider(
+                baseURL: configuration.endpoints[.openMeteoPreviousRuns], context: context))
         return WeatherSession(
             configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }

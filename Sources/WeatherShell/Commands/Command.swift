@@ -6,7 +6,7 @@ import WeatherStore
 /// this list makes it known.
 package enum CommandTable {
     package static let all: [CommandSpec] = [
-        .find, .use, .show, .hourly, .daily, .past, .normal, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved,
+        .find, .use, .show, .hourly, .daily, .past, .normal, .drift, .skill, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved,
         .history,
         .replay, .units, .provider, .geocoder, .language, .format, .log, .export, .import, .reset, .help, .about, .quit,
     ]
@@ -50,6 +50,10 @@ package enum Command: Hashable, Sendable {
     case past(PastDays, String?)
     /// `normal [place]`: the 1991–2020 normals for the next days.
     case normal(String?)
+    /// `drift [day] [place]`: how the last runs forecast the day.
+    case drift(DriftDay, String?)
+    /// `skill [DAYS] [place]`: forecast error by lead time over the last DAYS days (nil: 30).
+    case skill(Int?, String?)
     /// The place (nil: the current location).
     case rain(String?)
     /// The place (nil: the current location).
@@ -103,6 +107,8 @@ package enum Command: Hashable, Sendable {
         case .daily: .daily
         case .past: .past
         case .normal: .normal
+        case .drift: .drift
+        case .skill: .skill
         case .rain: .rain
         case .air: .air
         case .watch: .watch
@@ -137,7 +143,7 @@ package enum Command: Hashable, Sendable {
         case .importFavorites:
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify, .past, .normal:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify, .past, .normal, .drift, .skill:
             true
         }
     }

@@ -89,6 +89,10 @@ package enum JSONRenderer {
             return past(report)
         case .normal(let report):
             return normal(report)
+        case .drift(let report):
+            return drift(report)
+        case .skill(let report):
+            return skill(report)
         case .air(let value, let air, _):
             return .object([
                 ("type", .string("air")), ("place", place(value, index: nil)),
@@ -328,6 +332,7 @@ package enum JSONRenderer {
             ("rain_hits", .number(Double(score.rainHits))), ("rain_days", .number(Double(score.rainDays))),
             ("rain_hit_rate_percent", .optional(score.rainHitRatePercent)),
             ("source", .optional(place.source)), ("problem", .optional(place.problem)),
+            ("by_lead", .array(place.leads.map(leadScore))),
         ])
     }
 

@@ -138,6 +138,10 @@ package enum TextRenderer {
             return pastLines(report, context: context, format: format, style: style)
         case .normal(let report):
             return normalLines(report, context: context, format: format, style: style)
+        case .drift(let report):
+            return driftLines(report, context: context, format: format, style: style)
+        case .skill(let report):
+            return skillLines(report, context: context, format: format, style: style)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite):
@@ -912,7 +916,7 @@ package enum TextRenderer {
                 "  \(count(score.snapshotsWithoutForecast, "snapshot")) kept no forecast (saved before wx kept one)")
         }
         if let problem = place.problem { lines.append("  " + problem) }
-        return lines
+        return lines + verificationLeadLines(place, format: format)
     }
 
     /// A temperature difference in the chosen unit ("+1.1", or "1.1 °C" unsigned): a kelvin is a

@@ -73,6 +73,10 @@ package enum CommandResult: Hashable, Sendable {
     case past(PastReport)
     /// `normal`: the normals for the next days.
     case normal(NormalReport)
+    /// `drift`: how the last runs forecast a day.
+    case drift(DriftReport)
+    /// `skill`: forecast error by lead time.
+    case skill(SkillReport)
     case air(Place, AirQuality, DataOrigin)
     case snapshotSaved(Snapshot)
     case snapshotRemoved(Snapshot)
@@ -119,7 +123,7 @@ package enum CommandResult: Hashable, Sendable {
     package var needsUnits: Bool {
         switch self {
         case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .verification, .units, .hourly, .daily,
-            .rain, .air, .past, .normal:
+            .rain, .air, .past, .normal, .drift, .skill:
             true
         default: false
         }

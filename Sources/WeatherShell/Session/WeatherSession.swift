@@ -23,11 +23,14 @@ package struct WeatherServices: Sendable {
     /// Past days and normals (Open-Meteo's archive and recent forecast days); nil in tests that
     /// do not need it.
     package var past: OpenMeteoPastProvider?
+    /// What earlier model runs predicted (Open-Meteo's Previous Runs API), for `drift` and
+    /// `skill`; nil in tests that do not need it.
+    package var previousRuns: OpenMeteoPreviousRunsProvider?
 
     package init(
         geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
         airQuality: OpenMeteoAirQualityProvider? = nil, pastWeather: (any PastWeatherProvider)? = nil,
-        past: OpenMeteoPastProvider? = nil
+        past: OpenMeteoPastProvider? = nil, previousRuns: OpenMeteoPreviousRunsProvider? = nil
     ) {
         precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
         self.geocoders = geocoders
@@ -35,6 +38,7 @@ package struct WeatherServices: Sendable {
         self.airQuality = airQuality
         self.pastWeather = pastWeather
         self.past = past
+        self.previousRuns = previousRuns
     }
 
     /// One geocoder and one provider (tests).
@@ -169,6 +173,8 @@ package final class WeatherSession {
         case .rain(let target): return try await rain(target)
         case .past(let days, let target): return try await past(days, target)
         case .normal(let target): return try await normal(target)
+        case .drift(let day, let target): return try await drift(day, target)
+        case .skill(let days, let target): return try await skill(days, target)
         case .air(let target): return try await air(target)
         case .save: return try save()
         case .snapshots:
@@ -199,6 +205,7 @@ package final class WeatherSession {
             var used = [geocoder.service, forecastProvider.service]
             for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
             if services.past != nil { used.append(.openMeteoArchive) }
+            if services.previousRuns != nil { used.append(.openMeteoPreviousRuns) }
             return [
                 .about(
                     AboutInfo(
