@@ -132,6 +132,8 @@ package final class FixtureServer: @unchecked Sendable {
         [
             "WX_NOMINATIM_URL": url, "WX_OPEN_METEO_URL": url, "WX_OPEN_METEO_GEOCODING_URL": url,
             "WX_OPENWEATHERMAP_URL": url, "WX_OPEN_METEO_AIR_QUALITY_URL": url, "WX_OPEN_METEO_ARCHIVE_URL": url,
+            // Shares the path /v1/forecast with the forecast API: a path prefix routes it.
+            "WX_OPEN_METEO_PREVIOUS_RUNS_URL": url + "/previous-runs",
         ]
     }
 }

@@ -50,7 +50,8 @@ package struct LeadScore: Hashable, Sendable {
     /// Of those, days whose rain / no rain came true.
     package var rainHits = 0
     /// The newer lead whose values these repeat (the service gave the same series; see
-    /// `PreviousRuns.repeatsPreviousLead`); nil for a forecast of its own.
+    /// `PreviousRuns.repeatsPreviousLead`): such a lead has no figures. Nil for a forecast of
+    /// its own.
     package var repeatsLead: Int?
 
     package init(lead: Int) { self.lead = lead }
@@ -101,7 +102,8 @@ package enum ForecastSkill {
     /// The score of each lead in `PreviousRunsAlignment.scoredLeads` over `window`: the runs'
     /// whole days (`PreviousRuns.day`) next to the observed days with the same date. Days
     /// without an observation, and leads whose runs lack a day, are left out of that figure's
-    /// count. A lead whose series repeats the next newer one says so (`repeatsLead`).
+    /// count. A lead whose series repeats the next newer one has no figures and says so
+    /// (`repeatsLead`).
     package static func score(
         runs: PreviousRuns, observed: [ObservedDay], window: ClosedRange<LocalDate>
     ) -> [LeadScore] {
@@ -116,9 +118,13 @@ package enum ForecastSkill {
                     forecastMaxCelsius: day.temperatureMaxCelsius, forecastMinCelsius: day.temperatureMinCelsius,
                     forecastPrecipitationMillimetres: day.precipitationSumMillimetres, observed: observed)
             }
-            var score = LeadScore(lead: lead, pairs: pairs)
-            if runs.repeatsPreviousLead(lead, over: windowDates) { score.repeatsLead = lead - 1 }
-            return score
+            // A repeated series is not a forecast of its own: it gets no figures.
+            guard !runs.repeatsPreviousLead(lead, over: windowDates) else {
+                var score = LeadScore(lead: lead)
+                score.repeatsLead = lead - 1
+                return score
+            }
+            return LeadScore(lead: lead, pairs: pairs)
         }
     }
 }

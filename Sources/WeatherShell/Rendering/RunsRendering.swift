@@ -124,11 +124,10 @@ extension TextRenderer {
                     "\(report.place.label) · forecast skill over \(count(report.windowDays, "day"))", to: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
-        var about = "  \(window); what happened: Open-Meteo’s archive (ERA5), \(report.observedDays) of \(count(report.windowDays, "day"))"
+        var about =
+            "  \(window); what happened: Open-Meteo’s archive (ERA5), with values for \(report.observedDays) of \(count(report.windowDays, "day"))"
         if let last = report.archiveLastDay {
-            about +=
-                last < report.window.lowerBound
-                ? " (it has no data for these days yet)" : " (it has no data after \(format.day(last)) yet)"
+            about += last < report.window.lowerBound ? " (none yet)" : " (none after \(format.day(last)) yet)"
         }
         if report.askedDays > report.windowDays {
             about += "; the service keeps runs from \(format.dayWithYear(OpenMeteoPreviousRunsProvider.firstDay))"
@@ -144,8 +143,8 @@ extension TextRenderer {
         let unit = format.temperatureSymbol
         func cell(_ text: String, _ width: Int) -> String { TextLayout.pad(text, to: width, right: true) }
         var lines = [
-            "  " + TextLayout.pad("ahead", to: 7) + cell("high: error", 12) + cell("bias", 6) + cell("days", 5)
-                + cell("low: error", 12) + cell("bias", 6) + cell("days", 5) + cell("rain right", 12) + cell("days", 5)
+            "  " + TextLayout.pad("ahead", to: 7) + cell("high: error", 12) + cell("bias", 6) + cell("days", 6)
+                + cell("low: error", 12) + cell("bias", 6) + cell("days", 6) + cell("rain right", 12) + cell("days", 6)
         ]
         for score in leads {
             let label = TextLayout.pad(score.lead == 1 ? "1 day" : "\(score.lead) days", to: 7)
@@ -165,11 +164,11 @@ extension TextRenderer {
             lines.append(
                 "  " + label + cell(error(score.highMeanAbsoluteErrorCelsius), 12)
                     + cell(temperatureDifference(score.highMeanErrorCelsius, format: format), 6)
-                    + cell(String(score.highDays), 5) + cell(error(score.lowMeanAbsoluteErrorCelsius), 12)
+                    + cell(String(score.highDays), 6) + cell(error(score.lowMeanAbsoluteErrorCelsius), 12)
                     + cell(temperatureDifference(score.lowMeanErrorCelsius, format: format), 6)
-                    + cell(String(score.lowDays), 5)
+                    + cell(String(score.lowDays), 6)
                     + cell(score.rainRightPercent.map { "\(DecimalText.fixed($0, digits: 0)) %" } ?? ValueFormatter.missing, 12)
-                    + cell(String(score.rainDays), 5))
+                    + cell(String(score.rainDays), 6))
         }
         lines.append(
             "  error: mean absolute error, \(unit); bias: forecast − observed on average; rain: a day with ≥ \(format.precipitation(RainRule.thresholdMillimetres))")
