@@ -36,7 +36,18 @@ extension CommandSpec {
         ],
         completion: .countThenFavorites
     ) { arguments throws(ShellError) in
-        let count = try CommandParser.count(&arguments, what: "the number of days", maximum: WeatherSession.maximumSkillDays)
+        // A leading whole number is the count of days.
+        var count: Int?
+        if let first = arguments.words.first, !first.isEmpty,
+            first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") })
+        {
+            guard let days = Int(first), (1...WeatherSession.maximumSkillDays).contains(days) else {
+                throw .usage(
+                    "the number of days is 1 to \(WeatherSession.maximumSkillDays), not “\(first.prefix(24))”")
+            }
+            count = days
+            _ = arguments.next()
+        }
         return .skill(count, try CommandParser.optionalPlace(&arguments))
     }
 }

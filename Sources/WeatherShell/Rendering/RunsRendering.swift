@@ -170,8 +170,9 @@ extension TextRenderer {
                     + cell(score.rainRightPercent.map { "\(DecimalText.fixed($0, digits: 0)) %" } ?? ValueFormatter.missing, 12)
                     + cell(String(score.rainDays), 6))
         }
-        lines.append(
-            "  error: mean absolute error, \(unit); bias: forecast − observed on average; rain: a day with ≥ \(format.precipitation(RainRule.thresholdMillimetres))")
+        lines += wrap(
+            "error: mean absolute error, \(unit); bias: forecast − observed on average; rain right: rain (≥ \(format.precipitation(RainRule.thresholdMillimetres))) or none, as forecast",
+            indent: 2, width: reportWidth - 2)
         return lines
     }
 
