@@ -6,7 +6,7 @@ import WeatherKit
 extension CommandSpec {
     static let drift = CommandSpec(
         name: "drift", synopsis: "drift [day] [place | favorite]",
-        summary: "how the last 7 days' runs forecast a day",
+        summary: "how the last 7 days’ runs forecast a day",
         details: [
             "The day’s high, low and precipitation as the runs of each of the last seven days forecast it, oldest first, with the change in one phrase (“cooling 6.0 °C in a week, precipitation 0.4 mm → 6.2 mm”) and a bar of the high per run.",
             "day is “tomorrow” (the default), “today”, a weekday (“sat”, “saturday”: the next one, today included) or a date (2026-12-05), in the place’s calendar; from 2024-01-01 (where the service’s runs start) to 7 days ahead.",
