@@ -140,7 +140,9 @@ import WeatherTestSupport
     @Test func skillOfAFavoriteOverSixtyDaysSaysHowFewDaysTheArchiveHasAndGivesJSON() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        _ = try runWX(["-c", "find Hamburg; use 1; fav; fav rename Elbphilharmonie Home"], home: home, server: server, now: Self.now)
+        _ = try runWX(
+            ["-c", "find Hamburg; use 1; fav; fav rename Elbphilharmonie Home"], home: home, server: server,
+            now: Self.now)
         let run = try runWX(["-c", "skill 60 Home"], home: home, server: server, now: Self.now)
         #expect(run.stderr == "")
         #expect(

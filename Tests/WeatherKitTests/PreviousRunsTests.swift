@@ -162,7 +162,8 @@ import WeatherTestSupport
     }
 
     @Test func errorsAndAnswersWithoutHoursAreRefused() throws {
-        let rejected = #"{"error":true,"reason":"Parameter 'start_date' is out of allowed range from 2024-01-01 to 2025-08-30"}"#
+        let rejected =
+            #"{"error":true,"reason":"Parameter 'start_date' is out of allowed range from 2024-01-01 to 2025-08-30"}"#
         #expect(throws: ServiceError.self) {
             try OpenMeteoPreviousRunsProvider.runs(
                 from: try JSONValue.parse(Data(rejected.utf8)), requested: Self.hamburg, leads: 1...7)

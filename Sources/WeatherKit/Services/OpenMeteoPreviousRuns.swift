@@ -71,7 +71,8 @@ package struct OpenMeteoPreviousRunsProvider: Sendable {
         let fetched = try await client.json(
             ServiceRequest(service: .openMeteoPreviousRuns, url: url, cacheKey: url, staleFallback: true),
             validity: { _, now in validUntil(now) })
-        return Fetched(value: try Self.runs(from: fetched.value, requested: coordinate, leads: leads), origin: fetched.origin)
+        return Fetched(
+            value: try Self.runs(from: fetched.value, requested: coordinate, leads: leads), origin: fetched.origin)
     }
 
     /// Maps an answer (pure).

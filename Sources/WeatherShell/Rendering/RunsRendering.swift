@@ -90,7 +90,8 @@ extension TextRenderer {
             let span = days == 7 ? "a week" : days == 1 ? "a day" : "\(days) days"
             let size = temperatureDifference(abs(delta), format: format, signed: false)
             if abs(delta) < 0.5 {
-                parts.append("high steady (within \(temperatureDifference(0.5, format: format, signed: false))) over \(span)")
+                parts.append(
+                    "high steady (within \(temperatureDifference(0.5, format: format, signed: false))) over \(span)")
             } else {
                 parts.append("\(delta > 0 ? "warming" : "cooling") \(size) in \(span)")
             }
@@ -101,7 +102,8 @@ extension TextRenderer {
             parts.append("precipitation \(format.precipitation(old)) → \(format.precipitation(new))")
         }
         if parts.isEmpty {
-            return change.oldest == nil ? "no run has forecast this whole day yet" : "only one run has forecast this day so far"
+            return change.oldest == nil
+                ? "no run has forecast this whole day yet" : "only one run has forecast this day so far"
         }
         return parts.joined(separator: ", ")
     }
@@ -117,11 +119,13 @@ extension TextRenderer {
     static func skillLines(_ report: SkillReport, context: RenderContext, format: ValueFormatter, style: Style)
         -> [String]
     {
-        let window = "\(format.dayWithYear(report.window.lowerBound)) to \(format.dayWithYear(report.window.upperBound))"
+        let window =
+            "\(format.dayWithYear(report.window.lowerBound)) to \(format.dayWithYear(report.window.upperBound))"
         var lines = [
             style.bold(
                 TextLayout.truncate(
-                    "\(report.place.label) · forecast skill over \(count(report.windowDays, "day"))", to: context.width))
+                    "\(report.place.label) · forecast skill over \(count(report.windowDays, "day"))", to: context.width)
+            )
         ]
         lines += offlineNote(report.origin, context: context, style: style)
         var about =
@@ -149,7 +153,9 @@ extension TextRenderer {
         for score in leads {
             let label = TextLayout.pad(score.lead == 1 ? "1 day" : "\(score.lead) days", to: 7)
             if let repeated = score.repeatsLead {
-                lines.append("  \(label)  same values as \(repeated) \(repeated == 1 ? "day" : "days") (repeated by the service)")
+                lines.append(
+                    "  \(label)  same values as \(repeated) \(repeated == 1 ? "day" : "days") (repeated by the service)"
+                )
                 continue
             }
             guard score.hasFigures else {
@@ -167,7 +173,9 @@ extension TextRenderer {
                     + cell(String(score.highDays), 6) + cell(error(score.lowMeanAbsoluteErrorCelsius), 12)
                     + cell(temperatureDifference(score.lowMeanErrorCelsius, format: format), 6)
                     + cell(String(score.lowDays), 6)
-                    + cell(score.rainRightPercent.map { "\(DecimalText.fixed($0, digits: 0)) %" } ?? ValueFormatter.missing, 12)
+                    + cell(
+                        score.rainRightPercent.map { "\(DecimalText.fixed($0, digits: 0)) %" }
+                            ?? ValueFormatter.missing, 12)
                     + cell(String(score.rainDays), 6))
         }
         lines += wrap(
@@ -180,7 +188,8 @@ extension TextRenderer {
     static func verificationLeadLines(_ place: PlaceScore, format: ValueFormatter) -> [String] {
         let leads = place.leads.filter(\.hasFigures)
         guard !leads.isEmpty else { return [] }
-        return ["  by days ahead of the snapshot (0: its own day):"] + leadTable(leads, format: format).map { "  " + $0 }
+        return ["  by days ahead of the snapshot (0: its own day):"]
+            + leadTable(leads, format: format).map { "  " + $0 }
     }
 }
 

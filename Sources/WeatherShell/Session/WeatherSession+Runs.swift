@@ -36,11 +36,13 @@ extension WeatherSession {
         let estimate = day.resolved(today: todayUTC)
         let range =
             day.isRelative
-            ? CivilCalendar.date(fromDays: estimate.dayNumber - 1)...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
+            ? CivilCalendar.date(
+                fromDays: estimate.dayNumber - 1)...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
             : estimate...estimate
         guard estimate >= OpenMeteoPreviousRunsProvider.firstDay else {
             throw .usage(
-                "Open-Meteo keeps earlier runs from \(OpenMeteoPreviousRunsProvider.firstDay.iso): none for \(estimate.iso)")
+                "Open-Meteo keeps earlier runs from \(OpenMeteoPreviousRunsProvider.firstDay.iso): none for \(estimate.iso)"
+            )
         }
         guard estimate.dayNumber <= todayUTC.dayNumber + 7 else {
             throw .usage("runs reach 7 days ahead: none has forecast \(estimate.iso) yet")
