@@ -152,10 +152,15 @@ package struct ObservedTransport: HTTPTransport {
     }
 
     /// The name of the service `url` belongs to ("Open-Meteo"): the one whose base URL it starts
-    /// with; when several share a base URL (a proxy, the test server), the one its path names.
+    /// with (the longest such, when one base holds another's path); when several share a base
+    /// URL (a proxy, the test server), the one its path names.
     static func serviceName(of url: String, endpoints: Endpoints) -> String {
         let matching = Service.allCases.filter { url.hasPrefix(endpoints[$0]) }
         if matching.count == 1 { return matching[0].displayName }
+        // A base URL with a path (the previous-runs service on the test server) is more exact.
+        let longest = matching.map { endpoints[$0].count }.max()
+        let exact = matching.filter { endpoints[$0].count == longest }
+        if exact.count == 1 { return exact[0].displayName }
         let path = url.split(separator: "?").first.map(String.init) ?? url
         let byPath: Service? =
             if path.hasSuffix("/v1/forecast") { .openMeteo } else if path.hasSuffix("/v1/air-quality") {
