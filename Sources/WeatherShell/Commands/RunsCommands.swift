@@ -13,7 +13,10 @@ extension CommandSpec {
             "The value of a run made N days ahead is Open-Meteo’s “previous_dayN” series over the day’s hours: what the run of about N days before each hour forecast for it. A row without figures had no whole day from such a run (not made yet, or not kept). Open-Meteo keeps amounts, not chances, of precipitation for earlier runs.",
             "One request to Open-Meteo’s Previous Runs API (WX_OPEN_METEO_PREVIOUS_RUNS_URL), reused for an hour. Without a place, for the current location; with one, as “show” does.",
         ],
-        completion: .favorites
+        // The day's words (a date is typed), then a favorite; or a favorite straight away.
+        completion: .subcommands(
+            (["tomorrow", "today"] + DriftDay.weekdayNames).map { Subcommand($0, then: .favorites) },
+            otherwise: .favorites)
     ) { arguments throws(ShellError) in
         var day: DriftDay?
         if let first = arguments.words.first, let parsed = DriftDay(parsing: first) {
