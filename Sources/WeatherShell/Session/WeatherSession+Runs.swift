@@ -29,7 +29,7 @@ extension WeatherSession {
     /// - Throws: `ShellError.usage` for a day before 2024-01-01 or more than 7 days ahead;
     ///   `.service` for the service's own errors.
     func drift(_ day: DriftDay, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.previousRuns else { throw .usage("no previous-runs service is configured") }
+        guard let provider = services.previousRuns else { throw .noService("previous-runs") }
         let todayUTC = todayUTC
         // The place's today is UTC's, give or take a day: a relative day is asked with a day
         // either side and picked from the answer in the place's calendar.
@@ -75,9 +75,9 @@ extension WeatherSession {
     /// both kept until the end of the UTC day.
     func skill(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let runsProvider = services.previousRuns else {
-            throw .usage("no previous-runs service is configured")
+            throw .noService("previous-runs")
         }
-        guard let archive = services.past else { throw .usage("no archive service is configured") }
+        guard let archive = services.past else { throw .noService("archive") }
         let days = count ?? Self.defaultSkillDays
         let end = CivilCalendar.date(fromDays: todayUTC.dayNumber - PastSource.archiveLagDays)
         let asked = CivilCalendar.date(fromDays: end.dayNumber - days + 1)
