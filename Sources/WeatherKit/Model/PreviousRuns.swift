@@ -57,6 +57,8 @@ package struct PreviousRuns: Hashable, Sendable {
     package var temperatureCelsius: [Int: [Double?]]
     /// `precipitation` (the preceding hour's sum) by lead, mm.
     package var precipitationMillimetres: [Int: [Double?]]
+    /// The calendar day (the place's zone) of each entry of `times`, read once.
+    let localDates: [LocalDate]
 
     package init(
         coordinate: Coordinate, zone: ZoneInfo, times: [Date], temperatureCelsius: [Int: [Double?]],
@@ -67,6 +69,8 @@ package struct PreviousRuns: Hashable, Sendable {
         self.times = times
         self.temperatureCelsius = temperatureCelsius
         self.precipitationMillimetres = precipitationMillimetres
+        let clock = ZoneClock(zone)
+        self.localDates = times.map { clock.localTime($0).date }
     }
 
     /// The place's clock.
@@ -75,10 +79,7 @@ package struct PreviousRuns: Hashable, Sendable {
     /// The calendar days (in the place's zone) the hours fall on, in order.
     package var dates: [LocalDate] {
         var seen: [LocalDate] = []
-        for time in times {
-            let date = clock.localTime(time).date
-            if seen.last != date { seen.append(date) }
-        }
+        for date in localDates where seen.last != date { seen.append(date) }
         return seen
     }
 
@@ -89,7 +90,7 @@ package struct PreviousRuns: Hashable, Sendable {
     /// 23, for a day that springs forward) has a value; otherwise it is nil — never a high of
     /// part of a day.
     package func day(_ date: LocalDate, lead: Int) -> RunDay {
-        let indices = times.indices.filter { clock.localTime(times[$0]).date == date }
+        let indices = localDates.indices.filter { localDates[$0] == date }
         func whole(_ series: [Double?]?) -> [Double]? {
             guard let series, indices.count >= 23 else { return nil }
             let values = indices.compactMap { $0 < series.count ? series[$0] : nil }
@@ -115,7 +116,7 @@ package struct PreviousRuns: Hashable, Sendable {
         }
         var both = 0
         for index in times.indices where index < series.count && index < newer.count {
-            if let dates, !dates.contains(clock.localTime(times[index]).date) { continue }
+            if let dates, !dates.contains(localDates[index]) { continue }
             guard let value = series[index], let other = newer[index] else { continue }
             if value != other { return false }
             both += 1
