@@ -223,6 +223,22 @@ import WeatherTestSupport
         #expect(leads[6]["rain_hits"] as? Int == 0 && leads[6]["rain_days"] as? Int == 2)
     }
 
+    @Test func skillBeforeTheServiceKeptRunsScoresTheShorterWindowAndSaysSo() throws {
+        let server = try FixtureServer()
+        // 20 Jan 2024: 30 days ending 15 Jan would start in December 2023, before the runs.
+        let run = try runWX(
+            ["-c", "skill Hamburg"], home: TemporaryFolder(), server: server, now: "2024-01-20T12:00:00Z")
+        #expect(run.stderr == "")
+        #expect(run.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · forecast skill over 15 days\n"))
+        #expect(
+            run.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
+                "with values for 0 of 15 days (none yet); the service keeps runs from Mon 01 Jan 2024"))
+        let runs = try requests(server, "/previous-runs/v1/forecast")
+        #expect(runs.first?.query["start_date"] == "2024-01-01" && runs.first?.query["end_date"] == "2024-01-15")
+        // No day of it has both a forecast and an observation here: no figure at all.
+        #expect(!run.stdout.contains("%"))
+    }
+
     @Test func driftAndSkillRefuseDaysTheServiceCannotHave() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
