@@ -110,19 +110,8 @@ import WeatherTestSupport
                   low:  mean absolute error 0.7 °C
                   rain / no rain (a rain day has ≥ 1.0 mm): right on 8 of 11 days (73 %)
                   1 snapshot kept no forecast (saved before wx kept one)
-                  by days ahead of the snapshot (0: its own day):
-                    ahead   high: error  bias  days  low: error  bias  days  rain right  days
-                    0 days          1.1  +1.1     1         1.3  +1.3     1       100 %     1
-                    1 day           0.6  -0.6     1         0.9  +0.9     1         0 %     1
-                    2 days          1.0  +1.0     1         0.5  +0.5     1       100 %     1
-                    3 days          0.9  +0.9     2         0.2  -0.2     2       100 %     2
-                    4 days          1.6  +1.6     2         0.4  -0.4     2       100 %     2
-                    5 days          0.6  -0.6     2         1.2  +1.2     2       100 %     2
-                    6 days          0.6  -0.6     2         0.6  +0.6     2         0 %     2
-                    error: mean absolute error, °C; bias: forecast − observed on average; rain
-                    right: rain (≥ 1.0 mm) or none, as forecast
 
-                """))
+                """ + RunsEndToEndTests.verifyByLead))
         // All snapshots of the place in one range, one request; once past, cached for good.
         let archive = try server.requests().filter { $0.path == "/v1/archive" }
         #expect(archive.count == 1)

@@ -186,6 +186,23 @@ import WeatherTestSupport
         #expect(!run.stdout.contains("%"))
     }
 
+    /// `saved verify`'s table by lead for the two Hamburg snapshots of 27 and 30 Jul 2025 (as
+    /// ForecastCheckTests and the test below save them), computed by hand in the test below.
+    static let verifyByLead = """
+          by days ahead of the snapshot (0: its own day):
+            ahead   high: error  bias  days  low: error  bias  days  rain right  days
+            0 days          1.1  +1.1     1         1.3  +1.3     1       100 %     1
+            1 day           0.6  -0.6     1         0.9  +0.9     1         0 %     1
+            2 days          1.0  +1.0     1         0.5  +0.5     1       100 %     1
+            3 days          0.9  +0.9     2         0.2  -0.2     2       100 %     2
+            4 days          1.6  +1.6     2         0.4  -0.4     2       100 %     2
+            5 days          0.6  -0.6     2         1.2  +1.2     2       100 %     2
+            6 days          0.6  -0.6     2         0.6  +0.6     2         0 %     2
+            error: mean absolute error, °C; bias: forecast − observed on average; rain
+            right: rain (≥ 1.0 mm) or none, as forecast
+
+        """
+
     @Test func savedVerifyGivesTheSameFiguresPerLeadTime() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
@@ -198,22 +215,7 @@ import WeatherTestSupport
         // 31 +1.6/−0.4/yes, 1 Aug −0.6/+1.2/yes, 2 Aug −0.6/+0.6/no. Both snapshots keep the
         // forecast made on 27 Jul (their data time), so the second adds 30 Jul … 2 Aug again at
         // leads 3 … 6.
-        #expect(
-            run.stdout.hasSuffix(
-                """
-                  by days ahead of the snapshot (0: its own day):
-                    ahead   high: error  bias  days  low: error  bias  days  rain right  days
-                    0 days          1.1  +1.1     1         1.3  +1.3     1       100 %     1
-                    1 day           0.6  -0.6     1         0.9  +0.9     1         0 %     1
-                    2 days          1.0  +1.0     1         0.5  +0.5     1       100 %     1
-                    3 days          0.9  +0.9     2         0.2  -0.2     2       100 %     2
-                    4 days          1.6  +1.6     2         0.4  -0.4     2       100 %     2
-                    5 days          0.6  -0.6     2         1.2  +1.2     2       100 %     2
-                    6 days          0.6  -0.6     2         0.6  +0.6     2         0 %     2
-                    error: mean absolute error, °C; bias: forecast − observed on average; rain
-                    right: rain (≥ 1.0 mm) or none, as forecast
-
-                """))
+        #expect(run.stdout.hasSuffix(Self.verifyByLead))
         let json = try runWX(["--json", "-c", "saved verify"], home: home, server: server, now: Self.now)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         let place = (document["places"] as! [[String: Any]])[0]
