@@ -190,7 +190,8 @@ import WeatherTestSupport
 
     @Test func theRequestAppendsItsPathToABaseURLThatHasOne() {
         let provider = OpenMeteoPreviousRunsProvider(
-            baseURL: "http://127.0.0.1:8080/previous-runs",
+            baseURL: "http://127.0.0.1:8080/previous-runs", archiveURL: "http://127.0.0.1:8080",
+            forecastURL: "http://127.0.0.1:8080",
             context: ServiceContext(transport: FakeTransport(), cache: nil, now: { Date() }, clock: TestClock()))
         let url = provider.url(
             at: Self.hamburg, days: date("2025-08-14")...date("2025-08-16"), leads: 1...1)

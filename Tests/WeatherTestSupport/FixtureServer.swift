@@ -1,4 +1,5 @@
 import Foundation
+import WeatherKit
 
 /// The loopback replay server (`Fixtures/server.py`), one per test, on a free port.
 ///
@@ -134,13 +135,17 @@ package final class FixtureServer: @unchecked Sendable {
         return data
     }
 
-    /// The environment that points every wx service at this server.
+    /// The environment that points every wx service at this server: each `WX_…_URL` of
+    /// `Service.facts`, so a new service is served without a change here (with a path prefix
+    /// when it shares its paths with another service: see `pathPrefix`).
     package var environment: [String: String] {
-        [
-            "WX_NOMINATIM_URL": url, "WX_OPEN_METEO_URL": url, "WX_OPEN_METEO_GEOCODING_URL": url,
-            "WX_OPENWEATHERMAP_URL": url, "WX_OPEN_METEO_AIR_QUALITY_URL": url, "WX_OPEN_METEO_ARCHIVE_URL": url,
-            // Shares the path /v1/forecast with the forecast API: a path prefix routes it.
-            "WX_OPEN_METEO_PREVIOUS_RUNS_URL": url + "/previous-runs",
-        ]
+        Dictionary(uniqueKeysWithValues: Service.allCases.map { ($0.baseURLVariable, url + Self.pathPrefix($0)) })
+    }
+
+    /// The path under which this server answers for `service` (routes.d names it): "" but for a
+    /// service whose paths another one uses too — the Previous Runs API's `/v1/forecast` is
+    /// the forecast API's.
+    package static func pathPrefix(_ service: Service) -> String {
+        service == .openMeteoPreviousRuns ? "/previous-runs" : ""
     }
 }

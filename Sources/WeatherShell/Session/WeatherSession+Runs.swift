@@ -74,10 +74,7 @@ extension WeatherSession {
     /// the DAYS days ending when the archive's data usually does (five days before today, UTC);
     /// both kept until the end of the UTC day.
     func skill(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let runsProvider = services.previousRuns else {
-            throw .noService("previous-runs")
-        }
-        guard let archive = services.past else { throw .noService("archive") }
+        guard let provider = services.previousRuns else { throw .noService("previous-runs") }
         let days = count ?? Self.defaultSkillDays
         let end = CivilCalendar.date(fromDays: todayUTC.dayNumber - PastSource.archiveLagDays)
         let asked = CivilCalendar.date(fromDays: end.dayNumber - days + 1)
@@ -89,11 +86,11 @@ extension WeatherSession {
         let window = start...end
         let resolved = try await resolve(target)
         let coordinate = resolved.place.coordinate
-        let observed: Fetched<(days: [ObservedDay], lastDayWithData: LocalDate?)>
+        let observed: Fetched<ArchiveDays>
         let runs: Fetched<PreviousRuns>
         do {
-            observed = try await archive.archiveDays(at: coordinate, days: window, validUntil: Self.endOfUTCDay)
-            runs = try await runsProvider.runs(
+            observed = try await provider.archiveDays(at: coordinate, days: window, validUntil: Self.endOfUTCDay)
+            runs = try await provider.runs(
                 at: coordinate, days: window, leads: PreviousRunsAlignment.scoredLeads, validUntil: Self.endOfUTCDay)
         } catch {
             throw Self.shellError(error)

@@ -6,6 +6,44 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// What earlier model runs predicted, and what happened to score them against (`drift`,
+/// `skill`; a fake in tests).
+package protocol PreviousRunsProvider: Sendable {
+    /// The runs' hourly values for the days `range` (the place's calendar) at `coordinate`, at
+    /// each lead in `leads` (days); one request, none while a cached answer is current
+    /// (`validUntil` of the time it was fetched).
+    ///
+    /// - Throws: `ServiceError` (`.rejected` with the service's reason).
+    func runs(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, leads: ClosedRange<Int>,
+        validUntil: @escaping @Sendable (Date) -> Date
+    ) async throws(ServiceError) -> Fetched<PreviousRuns>
+
+    /// What happened on the days `range`, from the archive alone: one request, current until
+    /// `validUntil` while days at the end lack data, for good once every day has it.
+    ///
+    /// - Returns: the observed days with readings, and the archive's last day with data when it
+    ///   stops before the end of `range` (the day before `range` when it has none of it).
+    /// - Throws: `ServiceError` (`.rejected` with the archive's reason).
+    func archiveDays(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, validUntil: @escaping @Sendable (Date) -> Date
+    ) async throws(ServiceError) -> Fetched<ArchiveDays>
+}
+
+/// What the archive has of a range of days (`PreviousRunsProvider.archiveDays`).
+package struct ArchiveDays: Hashable, Sendable {
+    /// The days with readings, oldest first.
+    package var days: [ObservedDay]
+    /// The last day with data when the archive stops before the end of the range asked; nil
+    /// when it covers all of it.
+    package var lastDayWithData: LocalDate?
+
+    package init(days: [ObservedDay], lastDayWithData: LocalDate?) {
+        self.days = days
+        self.lastDayWithData = lastDayWithData
+    }
+}
+
 /// What earlier model runs predicted, from Open-Meteo's Previous Runs API
 /// (`/v1/forecast` on its own host, `WX_OPEN_METEO_PREVIOUS_RUNS_URL`; data from January 2024).
 ///
@@ -22,17 +60,24 @@ import Foundation
 ///
 /// Errors: `{"error":true,"reason":…}` (a date before the service's data, too many days) comes
 /// back as `ServiceError.rejected` with the service's reason.
-package struct OpenMeteoPreviousRunsProvider: Sendable {
+package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
     /// The service's base URL; `/v1/forecast` is appended (so a base with a path works).
     let baseURL: String
     let client: ServiceClient
+    /// What happened: Open-Meteo's archive (`WX_OPEN_METEO_ARCHIVE_URL`), as `past` asks it.
+    let archive: OpenMeteoPastProvider
 
     /// The first day the service keeps runs for most models.
     package static let firstDay = LocalDate(year: 2024, month: 1, day: 1)
 
-    package init(baseURL: String, context: ServiceContext) {
+    /// - Parameters:
+    ///   - baseURL: the Previous Runs API (`WX_OPEN_METEO_PREVIOUS_RUNS_URL`).
+    ///   - archiveURL: the archive (`WX_OPEN_METEO_ARCHIVE_URL`); `forecastURL` the forecast API,
+    ///     which the archive's client also knows (recent days), though `skill` never asks it.
+    package init(baseURL: String, archiveURL: String, forecastURL: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.client = ServiceClient(context: context)
+        self.archive = OpenMeteoPastProvider(archiveURL: archiveURL, forecastURL: forecastURL, context: context)
     }
 
     /// The `hourly=` list for `leads`: the temperature at each lead, then the precipitation.
@@ -117,17 +162,23 @@ package struct OpenMeteoPreviousRunsProvider: Sendable {
     }
 }
 
-extension OpenMeteoPastProvider {
+extension OpenMeteoPreviousRunsProvider {
     /// What happened on the days `range` from the archive alone (ERA5): one request, current
     /// until `validUntil` when days at the end have no data yet (the archive lags today by about
-    /// five days), for good once every day has.
-    ///
-    /// - Returns: the observed days with readings, and the last day the archive has data for
-    ///   when it stops before the end of `range` (nil when it covers all of it).
-    /// - Throws: `ServiceError` (`.rejected` with the archive's reason for dates out of range).
+    /// five days), for good once every day has. The request is the one `past` makes for those
+    /// days, so the two share the cache.
     package func archiveDays(
         at coordinate: Coordinate, days range: ClosedRange<LocalDate>, validUntil: @escaping @Sendable (Date) -> Date
-    ) async throws(ServiceError) -> Fetched<(days: [ObservedDay], lastDayWithData: LocalDate?)> {
+    ) async throws(ServiceError) -> Fetched<ArchiveDays> {
+        try await archive.archiveDays(at: coordinate, days: range, validUntil: validUntil)
+    }
+}
+
+extension OpenMeteoPastProvider {
+    /// `PreviousRunsProvider.archiveDays` for this client of the archive.
+    func archiveDays(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, validUntil: @escaping @Sendable (Date) -> Date
+    ) async throws(ServiceError) -> Fetched<ArchiveDays> {
         let url = url(at: coordinate, days: range, source: .archive, hours: false)
         let fetched = try await client.json(
             ServiceRequest(service: .openMeteoArchive, url: url, cacheKey: url, staleFallback: true),
@@ -151,6 +202,6 @@ extension OpenMeteoPastProvider {
         } else {
             lastDayWithData = CivilCalendar.date(fromDays: range.lowerBound.dayNumber - 1)
         }
-        return Fetched(value: (days, lastDayWithData), origin: fetched.origin)
+        return Fetched(value: ArchiveDays(days: days, lastDayWithData: lastDayWithData), origin: fetched.origin)
     }
 }
