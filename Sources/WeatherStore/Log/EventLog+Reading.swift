@@ -26,6 +26,15 @@ extension EventLog {
             notes.append(.unreadableLinesSkipped)
             toldSkippedLines = skippedLines
         }
+        let (deleted, unwritten) = pendingSnapshots()
+        guard let folded else { return unwritten }
+        guard !deleted.isEmpty || !unwritten.isEmpty else { return folded.snapshots }
+        return folded.snapshots.filter { !deleted.contains($0.id) } + unwritten
+    }
+
+    /// What the records kept in memory change in the list: snapshots not yet written, and
+    /// deletions not yet written.
+    func pendingSnapshots() -> (deleted: Set<Int>, unwritten: [Snapshot]) {
         var deleted = Set<Int>()
         var unwritten: [Snapshot] = []
         for record in pending {
@@ -35,9 +44,7 @@ extension EventLog {
             case .command: break
             }
         }
-        guard let folded else { return unwritten }
-        guard !deleted.isEmpty || !unwritten.isEmpty else { return folded.snapshots }
-        return folded.snapshots.filter { !deleted.contains($0.id) } + unwritten
+        return (deleted, unwritten)
     }
 
     /// The snapshot with `id`, unless deleted.
@@ -163,15 +170,8 @@ extension EventLog {
     ///   way: `body` may have seen some snapshots then.
     package func forEachSnapshot(_ body: (Snapshot) -> Void) throws(StoreError) {
         if let problem = readProblem() { throw problem }
-        var deleted = Set<Int>()
-        var unwritten: [Snapshot] = []
-        for record in pending {
-            switch record {
-            case .snapshot(let snapshot): unwritten.append(snapshot)
-            case .deletion(let id, _): deleted.insert(id)
-            case .command: break
-            }
-        }
+        let unwritten = pendingSnapshots().unwritten
+        var deleted = pendingSnapshots().deleted
         var inOrder = true
         var last = 0
         _ = openLog()?.linesForward(from: 0) { line in
