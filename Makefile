@@ -72,7 +72,7 @@ demo: release
 	echo "demo: services replayed from Fixtures/ at $$url; clock at $(DEMO_NOW); try: find Hamburg, show, fav, save"; \
 	WX_HOME="$$home" WX_NOW=$(DEMO_NOW) WX_NOMINATIM_URL=$$url WX_OPEN_METEO_URL=$$url \
 	WX_OPEN_METEO_GEOCODING_URL=$$url WX_OPENWEATHERMAP_URL=$$url WX_OPEN_METEO_AIR_QUALITY_URL=$$url \
-	WX_OPEN_METEO_ARCHIVE_URL=$$url \
+	WX_OPEN_METEO_ARCHIVE_URL=$$url WX_OPEN_METEO_PREVIOUS_RUNS_URL=$$url/previous-runs \
 	$(RELEASE_BIN)
 
 test: deps

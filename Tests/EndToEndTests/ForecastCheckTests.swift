@@ -111,7 +111,7 @@ import WeatherTestSupport
                   rain / no rain (a rain day has ≥ 1.0 mm): right on 8 of 11 days (73 %)
                   1 snapshot kept no forecast (saved before wx kept one)
 
-                """))
+                """ + RunsEndToEndTests.verifyByLead))
         // All snapshots of the place in one range, one request; once past, cached for good.
         let archive = try server.requests().filter { $0.path == "/v1/archive" }
         #expect(archive.count == 1)

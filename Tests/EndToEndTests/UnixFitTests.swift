@@ -291,6 +291,11 @@ import WeatherTestSupport
             ["--json", "-c", "provider openweathermap; rain 51.51,-0.13; daily"], home: checked, server: server,
             now: "2025-03-21T09:10:00Z", environment: ["OPENWEATHERMAP_API_KEY": "k3y"]
         ).stdout
+        // How the last runs forecast a day, and forecast skill by lead time (Previous Runs API).
+        documents += try runWX(
+            ["--json", "-c", "drift tomorrow Hamburg; skill Hamburg"], home: checked, server: server,
+            now: "2025-08-14T08:00:00Z"
+        ).stdout
         try server.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))
         documents += try runWX(["--json", "-c", "find Enschede"], home: TemporaryFolder(), server: server).stdout
         // Official warnings: Bright Sky's frost for Berlin is in force then (issue 21).
@@ -311,7 +316,7 @@ import WeatherTestSupport
         // Every kind of document wx writes was among them.
         #expect(
             check.stdout
-                == "types: about air candidates comparison current_place daily error export favorite favorites format help history hourly import log log_compacted notice rain setting snapshot snapshots units verification warning_marks warnings warnings_in_force weather\n"
+                == "types: about air candidates comparison current_place daily drift error export favorite favorites format help history hourly import log log_compacted notice rain setting skill snapshot snapshots units verification warning_marks warnings warnings_in_force weather\n"
         )
     }
 }

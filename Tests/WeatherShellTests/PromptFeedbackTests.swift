@@ -161,6 +161,18 @@ import WeatherTestSupport
             ObservedTransport.serviceName(of: "http://127.0.0.1:8080/v1/forecast?x=1", endpoints: shared)
                 == "Open-Meteo")
         #expect(ObservedTransport.serviceName(of: "http://127.0.0.1:8080/search?q=x", endpoints: shared) == "Nominatim")
+        // The previous-runs service shares /v1/forecast with the forecast API: its base URL's
+        // path tells them apart.
+        let prefixed = Endpoints {
+            $0 == .openMeteoPreviousRuns ? "http://127.0.0.1:8080/previous-runs" : "http://127.0.0.1:8080"
+        }
+        #expect(
+            ObservedTransport.serviceName(
+                of: "http://127.0.0.1:8080/previous-runs/v1/forecast?x=1", endpoints: prefixed)
+                == "Open-Meteo previous runs")
+        #expect(
+            ObservedTransport.serviceName(of: "http://127.0.0.1:8080/v1/forecast?x=1", endpoints: prefixed)
+                == "Open-Meteo")
     }
 
     /// A pager that records what it was given.

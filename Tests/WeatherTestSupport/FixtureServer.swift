@@ -136,8 +136,16 @@ package final class FixtureServer: @unchecked Sendable {
     }
 
     /// The environment that points every wx service at this server: each `WX_…_URL` of
-    /// `Service.facts`, so a new service is served without a change here.
+    /// `Service.facts`, so a new service is served without a change here (with a path prefix
+    /// when it shares its paths with another service: see `pathPrefix`).
     package var environment: [String: String] {
-        Dictionary(uniqueKeysWithValues: Service.allCases.map { ($0.baseURLVariable, url) })
+        Dictionary(uniqueKeysWithValues: Service.allCases.map { ($0.baseURLVariable, url + Self.pathPrefix($0)) })
+    }
+
+    /// The path under which this server answers for `service` (routes.d names it): "" but for a
+    /// service whose paths another one uses too — the Previous Runs API's `/v1/forecast` is
+    /// the forecast API's.
+    package static func pathPrefix(_ service: Service) -> String {
+        service == .openMeteoPreviousRuns ? "/previous-runs" : ""
     }
 }

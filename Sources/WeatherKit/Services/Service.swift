@@ -18,6 +18,9 @@ package enum Service: String, Sendable, CaseIterable, Codable {
     /// Official warnings (Services/Warnings): the US National Weather Service, DWD through
     /// Bright Sky, Environment Canada, MET Norway MetAlerts, MeteoAlarm.
     case nws, brightSky, eccc, metNorway, meteoAlarm
+    /// Open-Meteo's Previous Runs API (`/v1/forecast` on its own host): what the model runs of
+    /// the last seven days predicted.
+    case openMeteoPreviousRuns
 
     /// One service's row of the table.
     package struct Facts: Sendable {
@@ -99,6 +102,11 @@ package enum Service: String, Sendable, CaseIterable, Codable {
                 attribution:
                     "Warnings via MeteoAlarm (meteoalarm.org, EUMETNET) from the national weather services; reuse with attribution to MeteoAlarm and the issuing service"
             )
+        case .openMeteoPreviousRuns:
+            Facts(
+                settingWord: "open-meteo", displayName: "Open-Meteo previous runs",
+                baseURLVariable: "WX_OPEN_METEO_PREVIOUS_RUNS_URL",
+                defaultBaseURL: "https://previous-runs-api.open-meteo.com", attribution: Self.openMeteoAttribution)
         }
     }
 

@@ -24,17 +24,22 @@ package struct WeatherServices: Sendable {
     /// Official warnings, one feed per country (NWS, DWD, ECCC, MET Norway, MeteoAlarm); nil in
     /// tests that do not need them (then `show` says nothing about warnings).
     package var warnings: WarningFeeds? = nil
+    /// What earlier model runs predicted and what happened (`drift`, `skill`); nil in tests that
+    /// do not need it.
+    package var previousRuns: (any PreviousRunsProvider)?
 
     /// - Precondition: at least one geocoder and one forecast provider.
     package init(
         geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
-        airQuality: (any AirQualityProvider)? = nil, past: (any PastWeatherProvider)? = nil
+        airQuality: (any AirQualityProvider)? = nil, past: (any PastWeatherProvider)? = nil,
+        previousRuns: (any PreviousRunsProvider)? = nil
     ) {
         precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
         self.geocoders = geocoders
         self.forecastProviders = forecastProviders
         self.airQuality = airQuality
         self.past = past
+        self.previousRuns = previousRuns
     }
 
     /// One geocoder and one provider (tests).
@@ -64,7 +69,11 @@ package struct WeatherServices: Sendable {
             airQuality: OpenMeteoAirQualityProvider(baseURL: baseURL(.openMeteoAirQuality), context: context),
             // Open-Meteo's archive for older days, its forecast host for recent ones.
             past: OpenMeteoPastProvider(
-                archiveURL: baseURL(.openMeteoArchive), forecastURL: baseURL(.openMeteo), context: context))
+                archiveURL: baseURL(.openMeteoArchive), forecastURL: baseURL(.openMeteo), context: context),
+            // Earlier runs, and the archive to score them against.
+            previousRuns: OpenMeteoPreviousRunsProvider(
+                baseURL: baseURL(.openMeteoPreviousRuns), archiveURL: baseURL(.openMeteoArchive),
+                forecastURL: baseURL(.openMeteo), context: context))
         services.warnings = WarningFeeds(endpoint: baseURL, context: context)
         return services
     }

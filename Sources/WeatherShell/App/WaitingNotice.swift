@@ -152,10 +152,15 @@ package struct ObservedTransport: HTTPTransport {
     }
 
     /// The name of the service `url` belongs to ("Open-Meteo"): the one whose base URL it starts
-    /// with; when several share a base URL (a proxy, the test server), the one its path names.
+    /// with (the longest such, when one base holds another's path); when several share a base
+    /// URL (a proxy, the test server), the one its path names.
     static func serviceName(of url: String, endpoints: Endpoints) -> String {
         let matching = Service.allCases.filter { url.hasPrefix(endpoints[$0]) }
         if matching.count == 1 { return matching[0].displayName }
+        // A base URL with a path (the previous-runs service on the test server) is more exact.
+        let longest = matching.map { endpoints[$0].utf8.count }.max()
+        let exact = matching.filter { endpoints[$0].utf8.count == longest }
+        if exact.count == 1 { return exact[0].displayName }
         // Up to the query, found by its byte: splitting a forecast URL into characters was 0.35 M
         // instructions a request (callgrind, find Hamburg; show).
         let path = url.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(url[..<$0]) } ?? url

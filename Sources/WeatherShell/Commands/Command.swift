@@ -17,7 +17,7 @@ package enum CommandTable {
 
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
-    case find, use, show, hourly, daily, past, normal, rain, air, warnings, watch, compare, fav, favs, save, saved, history, replay, units, provider, geocoder, language, format, log, export, `import`, reset, help, about, quit
+    case find, use, show, hourly, daily, past, normal, drift, skill, rain, air, warnings, watch, compare, fav, favs, save, saved, history, replay, units, provider, geocoder, language, format, log, export, `import`, reset, help, about, quit
 
     /// This command's declaration.
     package var spec: CommandSpec {
@@ -29,6 +29,8 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .daily: .daily
         case .past: .past
         case .normal: .normal
+        case .drift: .drift
+        case .skill: .skill
         case .rain: .rain
         case .air: .air
         case .warnings: .warnings
@@ -88,6 +90,10 @@ package enum Command: Hashable, Sendable {
     case past(PastDays, String?)
     /// `normal [place]`: the 1991–2020 normals for the next days.
     case normal(String?)
+    /// `drift [day] [place]`: how the last runs forecast the day.
+    case drift(DriftDay, String?)
+    /// `skill [DAYS] [place]`: forecast error by lead time over the last DAYS days (nil: 30).
+    case skill(Int?, String?)
     /// The place (nil: the current location).
     case rain(String?)
     /// The place (nil: the current location).
@@ -146,6 +152,8 @@ package enum Command: Hashable, Sendable {
         case .daily: .daily
         case .past: .past
         case .normal: .normal
+        case .drift: .drift
+        case .skill: .skill
         case .rain: .rain
         case .air: .air
         case .warnings: .warnings
@@ -181,7 +189,7 @@ package enum Command: Hashable, Sendable {
         case .importFavorites:
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .snapshotVerify, .past, .normal:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .snapshotVerify, .past, .normal, .drift, .skill:
             true
         }
     }

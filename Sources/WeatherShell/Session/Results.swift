@@ -73,6 +73,10 @@ package enum CommandResult: Hashable, Sendable {
     case past(PastReport)
     /// `normal`: the normals for the next days.
     case normal(NormalReport)
+    /// `drift`: how the last runs forecast a day.
+    case drift(DriftReport)
+    /// `skill`: forecast error by lead time.
+    case skill(SkillReport)
     case air(Place, AirQuality, DataOrigin)
     /// `warnings`: a place's official warnings.
     case warnings(WarningReport)
@@ -122,7 +126,7 @@ package enum CommandResult: Hashable, Sendable {
         case .imported(_, _, let problems, _): problems.map { "skipped \($0)" }
         case .comparison(_, let missing): missing.map { "no weather for \($0.name): \($0.reason)" }
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .hourly, .daily, .rain, .past, .normal, .air, .warnings, .warningBanner, .warningMarks, .snapshotSaved,
+            .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner, .warningMarks, .snapshotSaved,
             .snapshotRemoved, .snapshots, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
             .logStatistics, .logCompacted, .notice, .notSaved:
@@ -137,7 +141,7 @@ package enum CommandResult: Hashable, Sendable {
     /// than rendering in metric whatever the user chose.
     package var needsUnits: Bool {
         switch self {
-        case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .air, .warnings, .snapshotSaved, .snapshots,
+        case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .snapshotSaved, .snapshots,
             .snapshot, .verification, .units:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
@@ -153,7 +157,7 @@ package enum CommandResult: Hashable, Sendable {
         switch self {
         case .units, .setting, .format: true
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .comparison, .hourly, .daily, .rain, .past, .normal, .air, .warnings, .warningBanner, .warningMarks,
+            .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner, .warningMarks,
             .snapshotSaved, .snapshotRemoved, .snapshots,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
             .logStatistics, .logCompacted, .notice, .notSaved:

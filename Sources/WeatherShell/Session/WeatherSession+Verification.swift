@@ -62,7 +62,8 @@ extension WeatherSession {
                 PlaceScore(
                     placeName: group.last!.placeName, coordinate: key,
                     score: ForecastScore(snapshots: checked.outcomes.map { $0.kept ? $0.days : nil }),
-                    source: checked.source, problem: checked.problem))
+                    source: checked.source, problem: checked.problem,
+                    leads: Self.leadScores(Array(zip(group, checked.outcomes)).map { ($0.0, $0.1) })))
         }
         return [.verification(scores)]
     }
@@ -142,4 +143,6 @@ package struct PlaceScore: Hashable, Sendable {
     package var source: String?
     /// Why what happened could not be had, when it could not.
     package var problem: String?
+    /// The same figures by lead time: days after the snapshot's own day (as `skill` gives them).
+    package var leads: [LeadScore] = []
 }

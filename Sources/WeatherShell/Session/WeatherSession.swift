@@ -146,6 +146,8 @@ package final class WeatherSession {
         case .rain(let target): return try await rain(target)
         case .past(let days, let target): return try await past(days, target)
         case .normal(let target): return try await normal(target)
+        case .drift(let day, let target): return try await drift(day, target)
+        case .skill(let days, let target): return try await skill(days, target)
         case .air(let target): return try await air(target)
         case .warnings(let request): return try await warnings(request)
         case .save: return try save()
@@ -176,6 +178,7 @@ package final class WeatherSession {
             for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
             if services.past != nil { used.append(.openMeteoArchive) }
             if services.warnings != nil { used += [.nws, .brightSky, .eccc, .metNorway, .meteoAlarm] }
+            if services.previousRuns != nil { used.append(.openMeteoPreviousRuns) }
             return [
                 .about(
                     AboutInfo(

@@ -131,6 +131,7 @@ extension JSONRenderer {
             ("rain_hits", .number(Double(score.rainHits))), ("rain_days", .number(Double(score.rainDays))),
             ("rain_hit_rate_percent", .optional(score.rainHitRatePercent)),
             ("source", .optional(place.source)), ("problem", .optional(place.problem)),
+            ("by_lead", .array(place.leads.map(leadScore))),
         ])
     }
 }

@@ -51,6 +51,8 @@ package enum JSONRenderer {
         case .rain(let report, let outlook): return rain(report, outlook)
         case .past(let report): return past(report)
         case .normal(let report): return normal(report)
+        case .drift(let report): return drift(report)
+        case .skill(let report): return skill(report)
         case .air(let place, let air, _): return self.air(place, air)
         case .warnings(let report): return warningsDocument(report, context: context)
         case .warningBanner(let banner): return bannerDocument(banner)

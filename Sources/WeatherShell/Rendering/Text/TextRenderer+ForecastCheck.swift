@@ -43,7 +43,7 @@ extension TextRenderer {
                 "  \(count(score.snapshotsWithoutForecast, "snapshot")) kept no forecast (saved before wx kept one)")
         }
         if let problem = place.problem { lines.append("  " + problem) }
-        return lines
+        return lines + verificationLeadLines(place, format: format)
     }
 
     /// The kept forecast of `saved N`, a row a day: forecast, observed and error (forecast −

@@ -87,6 +87,8 @@ package enum TextRenderer {
         case .warnings(let report): return warningLines(report, context: context, format: format, style: style)
         case .warningBanner(let banner): return bannerLines(banner, context: context, format: format, style: style)
         case .warningMarks(let marks): return markLines(marks, context: context, format: format, style: style)
+        case .drift(let report): return driftLines(report, context: context, format: format, style: style)
+        case .skill(let report): return skillLines(report, context: context, format: format, style: style)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite): return favoriteAdded(favorite, context: context)

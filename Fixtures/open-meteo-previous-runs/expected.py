@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""The figures the tests expect from the fixtures in this folder, computed here without wx's code:
+local days from the tz database (zoneinfo Europe/Berlin, not the answer's offset), exact decimal
+arithmetic, rounding half away from zero (as wx rounds: means to 0.01, then shown to 0.1).
+
+What it checks (Tests/EndToEndTests/RunsEndToEndTests.swift pastes its output):
+- `skill` (30 and 60 days) at WX_NOW=2025-08-14T08:00:00Z: the window ends 2025-08-09 (today, UTC,
+  minus the archive's five days); what happened is
+  ../open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json;
+- `drift tomorrow` and `drift sat` at the same time: each lead's high, low and sum for the day.
+
+Run: python3 Fixtures/open-meteo-previous-runs/expected.py
+"""
+import datetime
+import json
+import os
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from zoneinfo import ZoneInfo
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ARCHIVE = os.path.join(HERE, "..", "open-meteo-archive", "hamburg-daily-2025-07-20-to-08-09-hand-written.json")
+ZONE = ZoneInfo("Europe/Berlin")
+
+
+def exact(value):
+    return Fraction(Decimal(str(value)))
+
+
+def half_up(value, places):
+    """`value` (a Fraction) rounded half away from zero to `places` decimals."""
+    scaled = value * 10**places
+    sign = -1 if scaled < 0 else 1
+    whole = int(abs(scaled) + Fraction(1, 2))
+    return Fraction(sign * whole, 10**places)
+
+
+def text(value, places):
+    """`value` (a Fraction) as wx shows it: `places` decimals, half away from zero."""
+    value = half_up(value, places)
+    quantum = Decimal(1).scaleb(-places)
+    return str((Decimal(value.numerator) / Decimal(value.denominator)).quantize(quantum, rounding=ROUND_HALF_UP))
+
+
+def days_of(path, leads):
+    """{(local date, lead): (max, min, sum) or None when the day is not whole}."""
+    with open(os.path.join(HERE, path), encoding="utf-8") as f:
+        hourly = json.load(f)["hourly"]
+    by_day = {}
+    for index, seconds in enumerate(hourly["time"]):
+        date = datetime.datetime.fromtimestamp(seconds, ZONE).date()
+        by_day.setdefault(date, []).append(index)
+    result = {}
+    for date, indices in by_day.items():
+        for lead in leads:
+            suffix = "" if lead == 0 else f"_previous_day{lead}"
+            temperatures = [hourly["temperature_2m" + suffix][i] for i in indices]
+            amounts = [hourly["precipitation" + suffix][i] for i in indices]
+            whole_t = len(indices) >= 23 and None not in temperatures
+            whole_p = len(indices) >= 23 and None not in amounts
+            result[(date, lead)] = (
+                exact(max(temperatures)) if whole_t else None,
+                exact(min(temperatures)) if whole_t else None,
+                sum(exact(a) for a in amounts) if whole_p else None,
+            )
+    return result, hourly
+
+
+def skill(window_days):
+    end = datetime.date(2025, 8, 14) - datetime.timedelta(days=5)
+    start = end - datetime.timedelta(days=window_days - 1)
+    with open(ARCHIVE, encoding="utf-8") as f:
+        archive = json.load(f)["daily"]
+    observed = {}
+    for i, day in enumerate(archive["time"]):
+        values = (archive["temperature_2m_max"][i], archive["temperature_2m_min"][i], archive["precipitation_sum"][i])
+        if any(v is not None for v in values):
+            observed[datetime.date.fromisoformat(day)] = [None if v is None else exact(v) for v in values]
+    days, hourly = days_of("hamburg-skill-2025-06-11-to-08-09.json", range(1, 8))
+    window = [d for d in sorted({d for d, _ in days}) if start <= d <= end]
+    print(f"skill {window_days}: {start} .. {end}, {len([d for d in window if d in observed])} days with archive values")
+    for lead in range(1, 8):
+        # A lead repeating the one before it hour for hour (where both have values) is named, not scored.
+        if lead > 1:
+            a, b = hourly[f"temperature_2m_previous_day{lead}"], hourly[f"temperature_2m_previous_day{lead - 1}"]
+            both = [(x, y) for x, y in zip(a, b) if x is not None and y is not None]
+            if len(both) >= 12 and all(x == y for x, y in both):
+                print(f"  lead {lead}: repeats lead {lead - 1}")
+                continue
+        high, low, rain_days, rain_hits = [], [], 0, 0
+        for date in window:
+            if date not in observed:
+                continue
+            fmax, fmin, fsum = days[(date, lead)]
+            omax, omin, osum = observed[date]
+            if fmax is not None and omax is not None:
+                high.append(fmax - omax)
+            if fmin is not None and omin is not None:
+                low.append(fmin - omin)
+            if fsum is not None and osum is not None:
+                rain_days += 1
+                rain_hits += (fsum >= 1) == (osum >= 1)
+
+        def figures(errors):
+            if not errors:
+                return "none"
+            mae = half_up(sum(abs(e) for e in errors) / len(errors), 2)
+            bias = half_up(sum(errors) / len(errors), 2)
+            return f"MAE {text(mae, 2)} ({text(mae, 1)}) bias {text(bias, 2)} ({text(bias, 1)}) n={len(errors)}"
+
+        share = half_up(Fraction(rain_hits * 100, rain_days), 0) if rain_days else None
+        print(
+            f"  lead {lead}: high {figures(high)}; low {figures(low)}; rain {rain_hits}/{rain_days}"
+            + (f" = {text(share, 0)} %" if share is not None else ""))
+
+
+def drift(path, date):
+    days, _ = days_of(path, range(0, 8))
+    print(f"drift {date}:")
+    for lead in range(7, -1, -1):
+        fmax, fmin, fsum = days[(date, lead)]
+        show = lambda v, p: "none" if v is None else text(v, p)
+        print(f"  lead {lead}: high {show(fmax, 1)} low {show(fmin, 1)} precipitation {show(fsum, 1)}")
+
+
+if __name__ == "__main__":
+    skill(30)
+    skill(60)
+    drift("hamburg-drift-2025-08-14-to-16.json", datetime.date(2025, 8, 15))
+    drift("hamburg-drift-2025-08-15-to-17.json", datetime.date(2025, 8, 16))

@@ -1,0 +1,207 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What earlier model runs predicted, and what happened to score them against (`drift`,
+/// `skill`; a fake in tests).
+package protocol PreviousRunsProvider: Sendable {
+    /// The runs' hourly values for the days `range` (the place's calendar) at `coordinate`, at
+    /// each lead in `leads` (days); one request, none while a cached answer is current
+    /// (`validUntil` of the time it was fetched).
+    ///
+    /// - Throws: `ServiceError` (`.rejected` with the service's reason).
+    func runs(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, leads: ClosedRange<Int>,
+        validUntil: @escaping @Sendable (Date) -> Date
+    ) async throws(ServiceError) -> Fetched<PreviousRuns>
+
+    /// What happened on the days `range`, from the archive alone: one request, current until
+    /// `validUntil` while days at the end lack data, for good once every day has it.
+    ///
+    /// - Returns: the observed days with readings, and the archive's last day with data when it
+    ///   stops before the end of `range` (the day before `range` when it has none of it).
+    /// - Throws: `ServiceError` (`.rejected` with the archive's reason).
+    func archiveDays(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, validUntil: @escaping @Sendable (Date) -> Date
+    ) async throws(ServiceError) -> Fetched<ArchiveDays>
+}
+
+/// What the archive has of a range of days (`PreviousRunsProvider.archiveDays`).
+package struct ArchiveDays: Hashable, Sendable {
+    /// The days with readings, oldest first.
+    package var days: [ObservedDay]
+    /// The last day with data when the archive stops before the end of the range asked; nil
+    /// when it covers all of it.
+    package var lastDayWithData: LocalDate?
+
+    package init(days: [ObservedDay], lastDayWithData: LocalDate?) {
+        self.days = days
+        self.lastDayWithData = lastDayWithData
+    }
+}
+
+/// What earlier model runs predicted, from Open-Meteo's Previous Runs API
+/// (`/v1/forecast` on its own host, `WX_OPEN_METEO_PREVIOUS_RUNS_URL`; data from January 2024).
+///
+/// One request asks the hourly `temperature_2m` and `precipitation` at each lead time wanted
+/// (`temperature_2m_previous_day1` … `_previous_day7`, the plain variable for lead 0; see
+/// `PreviousRunsAlignment` for how they line up in time) over the days asked, with
+/// `timezone=auto` (days in the place's calendar) and `timeformat=unixtime`. The API has no
+/// daily variables at lead times, so days are made here from whole days of hours.
+///
+/// Precipitation probability is not asked: Open-Meteo's documentation lists no
+/// `precipitation_probability` among the Previous Runs variables, and those who tried
+/// `precipitation_probability_previous_dayN` report it answered but all `null`; the amount is
+/// what the runs keep.
+///
+/// Errors: `{"error":true,"reason":…}` (a date before the service's data, too many days) comes
+/// back as `ServiceError.rejected` with the service's reason.
+package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
+    /// The service's base URL; `/v1/forecast` is appended (so a base with a path works).
+    let baseURL: String
+    let client: ServiceClient
+    /// What happened: Open-Meteo's archive (`WX_OPEN_METEO_ARCHIVE_URL`), as `past` asks it.
+    let archive: OpenMeteoPastProvider
+
+    /// The first day the service keeps runs for most models.
+    package static let firstDay = LocalDate(year: 2024, month: 1, day: 1)
+
+    /// - Parameters:
+    ///   - baseURL: the Previous Runs API (`WX_OPEN_METEO_PREVIOUS_RUNS_URL`).
+    ///   - archiveURL: the archive (`WX_OPEN_METEO_ARCHIVE_URL`); `forecastURL` the forecast API,
+    ///     which the archive's client also knows (recent days), though `skill` never asks it.
+    package init(baseURL: String, archiveURL: String, forecastURL: String, context: ServiceContext) {
+        self.baseURL = baseURL
+        self.client = ServiceClient(context: context)
+        self.archive = OpenMeteoPastProvider(archiveURL: archiveURL, forecastURL: forecastURL, context: context)
+    }
+
+    /// The `hourly=` list for `leads`: the temperature at each lead, then the precipitation.
+    package static func hourlyVariables(leads: ClosedRange<Int>) -> [String] {
+        leads.map { PreviousRunsAlignment.variable("temperature_2m", lead: $0) }
+            + leads.map { PreviousRunsAlignment.variable("precipitation", lead: $0) }
+    }
+
+    /// The request URL for the days `range` (the place's calendar) at `coordinate`.
+    package func url(at coordinate: Coordinate, days range: ClosedRange<LocalDate>, leads: ClosedRange<Int>) -> String {
+        let rounded = coordinate.rounded
+        return QueryString.url(
+            base: baseURL, path: "/v1/forecast",
+            [
+                ("latitude", DecimalText.shortest(rounded.latitude)),
+                ("longitude", DecimalText.shortest(rounded.longitude)),
+                ("hourly", Self.hourlyVariables(leads: leads).joined(separator: ",")),
+                ("start_date", range.lowerBound.iso), ("end_date", range.upperBound.iso),
+                ("timezone", "auto"), ("timeformat", "unixtime"),
+            ])
+    }
+
+    /// The runs' hourly values for the days `range` at `coordinate`: one request, none while a
+    /// cached answer is current.
+    ///
+    /// - Parameters:
+    ///   - leads: the lead times to ask (`drift` 0…7, `skill` 1…7).
+    ///   - validUntil: until when an answer stays current, given the time it was fetched
+    ///     (`drift`: an hour, as new runs come; `skill`: the end of the UTC day).
+    /// - Throws: `ServiceError` (`.rejected` with the service's reason).
+    package func runs(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, leads: ClosedRange<Int>,
+        validUntil: @escaping @Sendable (Date) -> Date
+    ) async throws(ServiceError) -> Fetched<PreviousRuns> {
+        let url = url(at: coordinate, days: range, leads: leads)
+        let fetched = try await client.json(
+            ServiceRequest(service: .openMeteoPreviousRuns, url: url, cacheKey: url, staleFallback: true),
+            validity: { _, now in validUntil(now) })
+        return Fetched(
+            value: try Self.runs(from: fetched.value, requested: coordinate, leads: leads), origin: fetched.origin)
+    }
+
+    /// Maps an answer (pure).
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
+    ///   when there is no `hourly` block; `.unknownUnit` for a unit wx does not know.
+    package static func runs(
+        from json: JSONValue, requested: Coordinate, leads: ClosedRange<Int>
+    ) throws(ServiceError) -> PreviousRuns {
+        let service = Service.openMeteoPreviousRuns
+        guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
+        if json["error"]?.bool == true {
+            throw .rejected(service, status: 200, reason: json["reason"]?.nonEmptyString)
+        }
+        let offset = json["utc_offset_seconds"]?.int ?? 0
+        let zone = ZoneInfo(
+            identifier: json["timezone"]?.nonEmptyString.map(TerminalText.sanitized),
+            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
+            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
+        guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds) else {
+            throw .malformedResponse(service, detail: "no hourly values in the answer")
+        }
+        // Hours whose time cannot be read are left out, with their values in every column.
+        let kept = block.times.indices.filter { block.times[$0] != nil }
+        var temperature: [Int: [Double?]] = [:]
+        var precipitation: [Int: [Double?]] = [:]
+        for lead in leads {
+            let name = PreviousRunsAlignment.variable("temperature_2m", lead: lead)
+            let rain = PreviousRunsAlignment.variable("precipitation", lead: lead)
+            if block.values[name]?.array != nil {
+                let column = try block.column(name, .temperature)
+                temperature[lead] = kept.map { column[$0] }
+            }
+            if block.values[rain]?.array != nil {
+                let column = try block.column(rain, .precipitation)
+                precipitation[lead] = kept.map { column[$0] }
+            }
+        }
+        return PreviousRuns(
+            coordinate: requested.rounded, zone: zone, times: kept.map { block.times[$0]! },
+            temperatureCelsius: temperature, precipitationMillimetres: precipitation)
+    }
+}
+
+extension OpenMeteoPreviousRunsProvider {
+    /// What happened on the days `range` from the archive alone (ERA5): one request, current
+    /// until `validUntil` when days at the end have no data yet (the archive lags today by about
+    /// five days), for good once every day has. The request is the one `past` makes for those
+    /// days, so the two share the cache.
+    package func archiveDays(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, validUntil: @escaping @Sendable (Date) -> Date
+    ) async throws(ServiceError) -> Fetched<ArchiveDays> {
+        try await archive.archiveDays(at: coordinate, days: range, validUntil: validUntil)
+    }
+}
+
+extension OpenMeteoPastProvider {
+    /// `PreviousRunsProvider.archiveDays` for this client of the archive.
+    func archiveDays(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, validUntil: @escaping @Sendable (Date) -> Date
+    ) async throws(ServiceError) -> Fetched<ArchiveDays> {
+        let url = url(at: coordinate, days: range, source: .archive, hours: false)
+        let fetched = try await client.json(
+            ServiceRequest(service: .openMeteoArchive, url: url, cacheKey: url, staleFallback: true),
+            validity: { json, now in
+                let complete =
+                    (try? Self.past(from: json, requested: coordinate, days: range, source: .archive))?.isComplete
+                return complete == true ? .distantFuture : validUntil(now)
+            })
+        let weather = try Self.past(from: fetched.value, requested: coordinate, days: range, source: .archive)
+        let days = weather.days.map {
+            ObservedDay(
+                date: $0.date, temperatureMaxCelsius: $0.temperatureMaxCelsius,
+                temperatureMinCelsius: $0.temperatureMinCelsius,
+                precipitationSumMillimetres: $0.precipitationSumMillimetres)
+        }.filter(\.hasReadings)
+        // The archive's last day with data, when that is before the end of the range (the day
+        // before the range when it has none of it).
+        let lastDayWithData: LocalDate?
+        if let last = days.last?.date {
+            lastDayWithData = last < range.upperBound ? last : nil
+        } else {
+            lastDayWithData = CivilCalendar.date(fromDays: range.lowerBound.dayNumber - 1)
+        }
+        return Fetched(value: ArchiveDays(days: days, lastDayWithData: lastDayWithData), origin: fetched.origin)
+    }
+}

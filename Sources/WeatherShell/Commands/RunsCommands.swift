@@ -1,0 +1,103 @@
+import WXBasics
+import WeatherKit
+
+// How the forecast moved and how good it has been: `drift` and `skill`, from Open-Meteo's
+// Previous Runs API.
+extension CommandSpec {
+    static let drift = CommandSpec(
+        name: "drift", synopsis: "drift [day] [place | favorite]",
+        summary: "how the last 7 days’ runs forecast a day",
+        details: [
+            "The day’s high, low and precipitation as the runs of each of the last seven days forecast it, oldest first, with the change in one phrase (“cooling 6.0 °C in a week, precipitation 0.4 mm → 6.2 mm”) and a bar of the high per run.",
+            "day is “tomorrow” (the default), “today”, a weekday (“sat”, “saturday”: the next one, today included) or a date (2026-12-05), in the place’s calendar; from 2024-01-01 (where the service’s runs start) to 7 days ahead.",
+            "The value of a run made N days ahead is Open-Meteo’s “previous_dayN” series over the day’s hours: what the run of about N days before each hour forecast for it. A row without figures had no whole day from such a run (not made yet, or not kept). Open-Meteo keeps amounts, not chances, of precipitation for earlier runs.",
+            "One request to Open-Meteo’s Previous Runs API (WX_OPEN_METEO_PREVIOUS_RUNS_URL), reused for an hour. Without a place, for the current location; with one, as “show” does.",
+        ],
+        // The day's words (a date is typed), then a favorite; or a favorite straight away.
+        completion: .subcommands(
+            (["tomorrow", "today"] + DriftDay.weekdayNames).map { Subcommand($0, then: .favorites) },
+            otherwise: .favorites)
+    ) { arguments throws(ShellError) in
+        var day: DriftDay?
+        if let first = arguments.words.first, let parsed = DriftDay(parsing: first) {
+            day = parsed
+            _ = arguments.next()
+        } else if let first = arguments.words.first, let bad = PastDays.impossibleDate(in: first) {
+            throw .usage("\(TerminalText.sanitized(bad)) is not a day of the calendar")
+        }
+        return .drift(day ?? .tomorrow, try CommandParser.optionalPlace(&arguments))
+    }
+
+    static let skill = CommandSpec(
+        name: "skill", synopsis: "skill [DAYS] [place | favorite]",
+        summary: "how good forecasts 1–7 days ahead were here",
+        details: [
+            "For forecasts made 1 to 7 days ahead, over the last DAYS days (30; up to \(WeatherSession.maximumSkillDays)): the mean absolute error and the bias (forecast − observed, on average) of the daily high and low, and how often “rain / no rain” came true (a rain day has at least 1 mm), each with the number of days it rests on. A figure with no days to rest on is not given.",
+            "What happened is Open-Meteo’s archive (ERA5 reanalysis, as “past” uses; WX_OPEN_METEO_ARCHIVE_URL), not the model’s own newest run, so a model is not scored against itself. The archive runs about five days behind, so the days end five days before today (UTC); days it has no data for yet are left out, and wx says how many.",
+            "The forecasts are Open-Meteo’s Previous Runs API (WX_OPEN_METEO_PREVIOUS_RUNS_URL), which keeps runs from 2024-01-01. A lead whose values repeat the next shorter one (seen with GFS beyond day 6) is named, not scored as a forecast of its own.",
+            "Two requests, one to each service; both answers are kept until the end of the day (UTC), so “skill” again for the same place that day makes none. Without a place, for the current location.",
+        ],
+        completion: .countThenFavorites
+    ) { arguments throws(ShellError) in
+        // A leading whole number is the count of days.
+        var count: Int?
+        if let first = arguments.words.first, !first.isEmpty,
+            first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") })
+        {
+            guard let days = Int(first), (1...WeatherSession.maximumSkillDays).contains(days) else {
+                throw .usage(
+                    "the number of days is 1 to \(WeatherSession.maximumSkillDays), not “\(first.prefix(24))”")
+            }
+            count = days
+            _ = arguments.next()
+        }
+        return .skill(count, try CommandParser.optionalPlace(&arguments))
+    }
+}
+
+/// The day `drift` is about, as typed; resolved in the place's calendar.
+package enum DriftDay: Hashable, Sendable {
+    case today
+    case tomorrow
+    /// The next such weekday, today included (0 Sunday … 6 Saturday).
+    case weekday(Int)
+    /// `2026-12-05`.
+    case date(LocalDate)
+
+    /// Weekday names as typed: three letters or more of the English name.
+    static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+    /// Parses `today`, `tomorrow`, a weekday (`sat`, `Saturday`) or `YYYY-MM-DD`; nil for
+    /// anything else (then the word starts the place).
+    package init?(parsing word: String) {
+        let lower = word.lowercased()
+        if lower == "today" {
+            self = .today
+        } else if lower == "tomorrow" {
+            self = .tomorrow
+        } else if lower.count >= 3, let index = Self.weekdayNames.firstIndex(where: { $0.hasPrefix(lower) }) {
+            self = .weekday(index)
+        } else if word.count == 10, let date = LocalDate(iso: Substring(word)), date.iso == word {
+            self = .date(date)
+        } else {
+            return nil
+        }
+    }
+
+    /// The calendar day, given the date today at the place.
+    package func resolved(today: LocalDate) -> LocalDate {
+        switch self {
+        case .today: return today
+        case .tomorrow: return CivilCalendar.date(fromDays: today.dayNumber + 1)
+        case .weekday(let weekday):
+            return CivilCalendar.date(fromDays: today.dayNumber + (weekday - today.weekday + 7) % 7)
+        case .date(let date): return date
+        }
+    }
+
+    /// Whether the day counts from today (so the place's today decides it).
+    var isRelative: Bool {
+        if case .date = self { return false }
+        return true
+    }
+}
