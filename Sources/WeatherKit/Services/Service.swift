@@ -10,6 +10,8 @@ package enum Service: String, Sendable, CaseIterable, Codable {
     /// Open-Meteo's Historical Weather API (`/v1/archive`, ERA5 reanalysis from 1940): what
     /// happened on past days.
     case openMeteoArchive
+    /// Open-Meteo's Ensemble API (`/v1/ensemble`): every member of an ensemble model.
+    case openMeteoEnsemble
 
     /// The name shown in messages ("Nominatim", "Open-Meteo").
     package var displayName: String {
@@ -20,6 +22,7 @@ package enum Service: String, Sendable, CaseIterable, Codable {
         case .openMeteoAirQuality: "Open-Meteo air quality"
         case .openWeatherMap: "OpenWeatherMap"
         case .openMeteoArchive: "Open-Meteo archive"
+        case .openMeteoEnsemble: "Open-Meteo ensemble"
         }
     }
 
@@ -32,6 +35,7 @@ package enum Service: String, Sendable, CaseIterable, Codable {
         case .openMeteoAirQuality: "WX_OPEN_METEO_AIR_QUALITY_URL"
         case .openWeatherMap: "WX_OPENWEATHERMAP_URL"
         case .openMeteoArchive: "WX_OPEN_METEO_ARCHIVE_URL"
+        case .openMeteoEnsemble: "WX_OPEN_METEO_ENSEMBLE_URL"
         }
     }
 
@@ -44,6 +48,7 @@ package enum Service: String, Sendable, CaseIterable, Codable {
         case .openMeteoAirQuality: "https://air-quality-api.open-meteo.com"
         case .openWeatherMap: "https://api.openweathermap.org"
         case .openMeteoArchive: "https://archive-api.open-meteo.com"
+        case .openMeteoEnsemble: "https://ensemble-api.open-meteo.com"
         }
     }
 
@@ -52,7 +57,7 @@ package enum Service: String, Sendable, CaseIterable, Codable {
         switch self {
         case .nominatim:
             "Geocoding by Nominatim — data © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)"
-        case .openMeteo, .openMeteoAirQuality, .openMeteoArchive: "Weather data by Open-Meteo.com, CC BY 4.0"
+        case .openMeteo, .openMeteoAirQuality, .openMeteoArchive, .openMeteoEnsemble: "Weather data by Open-Meteo.com, CC BY 4.0"
         case .openMeteoGeocoding: "Geocoding by Open-Meteo.com (GeoNames data), CC BY 4.0"
         case .openWeatherMap: "Weather data by OpenWeather (openweathermap.org), CC BY-SA 4.0"
         }

@@ -56,7 +56,7 @@ package struct WeatherServices: Sendable {
     static func word(for service: Service) -> String {
         switch service {
         case .nominatim: "nominatim"
-        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality, .openMeteoArchive: "open-meteo"
+        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality, .openMeteoArchive, .openMeteoEnsemble: "open-meteo"
         case .openWeatherMap: "openweathermap"
         }
     }
