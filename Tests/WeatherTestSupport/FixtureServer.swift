@@ -132,6 +132,7 @@ package final class FixtureServer: @unchecked Sendable {
         [
             "WX_NOMINATIM_URL": url, "WX_OPEN_METEO_URL": url, "WX_OPEN_METEO_GEOCODING_URL": url,
             "WX_OPENWEATHERMAP_URL": url, "WX_OPEN_METEO_AIR_QUALITY_URL": url, "WX_OPEN_METEO_ARCHIVE_URL": url,
+            "WX_OPEN_METEO_ENSEMBLE_URL": url,
         ]
     }
 }

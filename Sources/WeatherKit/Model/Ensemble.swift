@@ -91,8 +91,6 @@ package enum EnsembleNote: Hashable, Sendable {
     case membersWithoutValues(variable: String, count: Int)
     /// Member keys for variables not asked for (`wind_speed_10m_member03`), ignored.
     case unexpectedKeys(count: Int, example: String)
-    /// Values written `nan` (read as missing).
-    case notANumber
 }
 
 /// The 10th, 50th and 90th percentiles of one quantity over the members that have it.

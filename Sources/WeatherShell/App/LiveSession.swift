@@ -57,7 +57,8 @@ extension WeatherSession {
             forecastProviders: providers,
             airQuality: OpenMeteoAirQualityProvider(
                 baseURL: configuration.endpoints[.openMeteoAirQuality], context: context),
-            pastWeather: past, past: past)
+            pastWeather: past, past: past,
+            ensemble: OpenMeteoEnsembleProvider(baseURL: configuration.endpoints[.openMeteoEnsemble], context: context))
         return WeatherSession(
             configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }

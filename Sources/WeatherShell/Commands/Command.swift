@@ -6,7 +6,7 @@ import WeatherStore
 /// this list makes it known.
 package enum CommandTable {
     package static let all: [CommandSpec] = [
-        .find, .use, .show, .hourly, .daily, .past, .normal, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved,
+        .find, .use, .show, .hourly, .daily, .past, .normal, .confidence, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved,
         .history,
         .replay, .units, .provider, .geocoder, .language, .format, .log, .export, .import, .reset, .help, .about, .quit,
     ]
@@ -50,6 +50,8 @@ package enum Command: Hashable, Sendable {
     case past(PastDays, String?)
     /// `normal [place]`: the 1991–2020 normals for the next days.
     case normal(String?)
+    /// `confidence [N] [place]`: the ensemble's days, and the place (nil: the current location).
+    case confidence(Int?, String?)
     /// The place (nil: the current location).
     case rain(String?)
     /// The place (nil: the current location).
@@ -103,6 +105,7 @@ package enum Command: Hashable, Sendable {
         case .daily: .daily
         case .past: .past
         case .normal: .normal
+        case .confidence: .confidence
         case .rain: .rain
         case .air: .air
         case .watch: .watch
@@ -137,7 +140,8 @@ package enum Command: Hashable, Sendable {
         case .importFavorites:
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify, .past, .normal:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify, .past, .normal,
+            .confidence:
             true
         }
     }

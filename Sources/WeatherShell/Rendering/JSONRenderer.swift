@@ -87,6 +87,8 @@ package enum JSONRenderer {
             ])
         case .past(let report):
             return past(report)
+        case .confidence(let report):
+            return confidence(report)
         case .normal(let report):
             return normal(report)
         case .air(let value, let air, _):

@@ -73,6 +73,8 @@ package enum CommandResult: Hashable, Sendable {
     case past(PastReport)
     /// `normal`: the normals for the next days.
     case normal(NormalReport)
+    /// `confidence`: the ensemble's days.
+    case confidence(ConfidenceReport)
     case air(Place, AirQuality, DataOrigin)
     case snapshotSaved(Snapshot)
     case snapshotRemoved(Snapshot)
@@ -119,7 +121,7 @@ package enum CommandResult: Hashable, Sendable {
     package var needsUnits: Bool {
         switch self {
         case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .verification, .units, .hourly, .daily,
-            .rain, .air, .past, .normal:
+            .rain, .air, .past, .normal, .confidence:
             true
         default: false
         }

@@ -23,11 +23,13 @@ package struct WeatherServices: Sendable {
     /// Past days and normals (Open-Meteo's archive and recent forecast days); nil in tests that
     /// do not need it.
     package var past: OpenMeteoPastProvider?
+    /// Every member of an ensemble (Open-Meteo's Ensemble API); nil in tests that do not need it.
+    package var ensemble: OpenMeteoEnsembleProvider?
 
     package init(
         geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
         airQuality: OpenMeteoAirQualityProvider? = nil, pastWeather: (any PastWeatherProvider)? = nil,
-        past: OpenMeteoPastProvider? = nil
+        past: OpenMeteoPastProvider? = nil, ensemble: OpenMeteoEnsembleProvider? = nil
     ) {
         precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
         self.geocoders = geocoders
@@ -35,6 +37,7 @@ package struct WeatherServices: Sendable {
         self.airQuality = airQuality
         self.pastWeather = pastWeather
         self.past = past
+        self.ensemble = ensemble
     }
 
     /// One geocoder and one provider (tests).
@@ -168,6 +171,7 @@ package final class WeatherSession {
         case .rain(let target): return try await rain(target)
         case .past(let days, let target): return try await past(days, target)
         case .normal(let target): return try await normal(target)
+        case .confidence(let count, let target): return try await confidence(count, target)
         case .air(let target): return try await air(target)
         case .save: return try save()
         case .snapshots:
@@ -198,6 +202,7 @@ package final class WeatherSession {
             var used = [geocoder.service, forecastProvider.service]
             for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
             if services.past != nil { used.append(.openMeteoArchive) }
+            if services.ensemble != nil { used.append(.openMeteoEnsemble) }
             return [
                 .about(
                     AboutInfo(

@@ -1,0 +1,58 @@
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `confidence`: a place's ensemble days from its today, and where the answer came from.
+package struct ConfidenceReport: Hashable, Sendable {
+    package var place: Place
+    package var ensemble: EnsembleForecast
+    /// The whole days shown, from the place's today, at most as many as asked.
+    package var days: [EnsembleDay]
+    /// How many days were asked for.
+    package var requestedDays: Int
+    package var origin: DataOrigin
+
+    /// The most members any figure comes from (the count in the heading).
+    package var memberCount: Int {
+        max(ensemble.temperatureMembers.count, ensemble.precipitationMembers.count)
+    }
+
+    /// What a reader should know about the answer, in words: odd members, and where the
+    /// ensemble ends when it ends before the days asked for.
+    package func notes(format: ValueFormatter) -> [String] {
+        var lines = ensemble.notes.map(Self.text)
+        if days.count < requestedDays, let last = ensemble.lastHour {
+            let local = ensemble.clock.localTime(last)
+            lines.append(
+                "the ensemble’s hours end \(format.day(local.date)) \(format.clock(local)); a day is shown only when the members cover all of it")
+        }
+        return lines
+    }
+
+    /// One note in words.
+    static func text(_ note: EnsembleNote) -> String {
+        func name(_ variable: String) -> String { variable == "temperature_2m" ? "temperature" : variable }
+        switch note {
+        case .fewerMembers(let variable, let found, let expected):
+            return "the answer has \(found) of the model’s \(expected) members with \(name(variable)); the figures come from those"
+        case .membersWithoutValues(let variable, let count):
+            return "\(count) member\(count == 1 ? "" : "s") without any \(name(variable)) value left out"
+        case .unexpectedKeys(let count, let example):
+            return "\(count) member value list\(count == 1 ? "" : "s") for a variable not asked for ignored (\(example))"
+        }
+    }
+}
+
+extension EnsembleDay {
+    /// "rain ≥ 1 mm in 19 of 51 members (37 %)"; nil without members that have the whole day.
+    func rainSentence(format: ValueFormatter) -> String? {
+        guard let percent = rainPercent else { return nil }
+        let threshold = format.precipitation(Self.wetThresholdMillimetres)
+        return "rain ≥ \(threshold) in \(wetMembers) of \(precipitationMembers) members (\(Int(percent.rounded())) %)"
+    }
+}

@@ -1,0 +1,101 @@
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `confidence` as text.
+extension TextRenderer {
+    /// `confidence`: the place, which ensemble and how many members, then two lines a day —
+    /// the median high and low with their 10th–90th percentile range and a word for the spread,
+    /// and the chance of rain as members — then what was odd about the answer.
+    static func confidenceLines(
+        _ report: ConfidenceReport, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
+        let ensemble = report.ensemble
+        var lines = [style.bold(TextLayout.truncate("\(report.place.label) · how sure the forecast is", to: context.width))]
+        lines += offlineNote(report.origin, context: context, style: style)
+        lines += note(
+            "\(ensemble.model.displayName) ensemble, \(report.memberCount) members (Open-Meteo); ranges are the 10th to 90th percentile of the members",
+            context, style)
+        for day in report.days {
+            func spread(_ word: String, _ spread: EnsembleSpread?) -> String {
+                guard let spread else { return "\(word) \(ValueFormatter.missing)" }
+                return "\(word) \(format.temperature(spread.median)) (\(format.temperatureValue(spread.p10)) to \(format.temperatureValue(spread.p90)))"
+            }
+            lines.append(
+                "  " + TextLayout.pad(format.day(day.date), to: 12) + TextLayout.pad(spread("high", day.high), to: 30)
+                    + TextLayout.pad(spread("low", day.low), to: 30) + day.agreement.rawValue)
+            var second = [day.rainSentence(format: format) ?? "rain: no member covers the whole day"]
+            if let members = day.high?.members, members != day.precipitationMembers {
+                second.append("temperature from \(members) members")
+            }
+            lines.append(String(repeating: " ", count: 14) + second.joined(separator: " · "))
+        }
+        for text in report.notes(format: format) { lines += note(text, context, style) }
+        return lines
+    }
+}
+
+// `confidence` as JSON.
+extension JSONRenderer {
+    /// `{"type":"confidence",…}`: per day the members' percentiles (°C, mm) with the number of
+    /// members each comes from, and the members over the rain threshold.
+    static func confidence(_ report: ConfidenceReport) -> JSONOutput {
+        let ensemble = report.ensemble
+        func spread(_ spread: EnsembleSpread?) -> JSONOutput {
+            guard let spread else { return .null }
+            return .object([
+                ("p10", .number(spread.p10)), ("median", .number(spread.median)), ("p90", .number(spread.p90)),
+                ("members", .number(Double(spread.members))),
+            ])
+        }
+        return .object([
+            ("type", .string("confidence")), ("place", place(report.place, index: nil)),
+            ("model", .string(ensemble.model.rawValue)), ("model_name", .string(ensemble.model.displayName)),
+            ("model_members", .number(Double(ensemble.model.memberCount))),
+            ("temperature_members", .number(Double(ensemble.temperatureMembers.count))),
+            ("precipitation_members", .number(Double(ensemble.precipitationMembers.count))),
+            ("percentile_method", .string("linear")),
+            ("rain_threshold_millimetres", .number(EnsembleDay.wetThresholdMillimetres)),
+            ("origin", origin(report.origin)),
+            ("time_zone", .optional(ensemble.zone.identifier)),
+            (
+                "days",
+                .array(
+                    report.days.map { day in
+                        .object([
+                            ("date", .string(day.date.iso)),
+                            ("temperature_max_celsius", spread(day.high)),
+                            ("temperature_min_celsius", spread(day.low)),
+                            ("precipitation_sum_millimetres", spread(day.precipitation)),
+                            ("rain_members", .number(Double(day.wetMembers))),
+                            ("rain_of_members", .number(Double(day.precipitationMembers))),
+                            ("rain_percent", .optional(day.rainPercent)),
+                            ("frost_members", .number(Double(day.frostMembers))),
+                            ("frost_percent", .optional(day.frostPercent)),
+                            ("agreement", .string(day.agreement.rawValue)),
+                        ])
+                    })
+            ),
+            ("notes", .array(report.notes(format: ValueFormatter(units: .metric, unicode: true)).map { .string($0) })),
+        ])
+    }
+
+    /// Where an answer came from: `{"source":"network"|"cache"|"stale_cache",…}`.
+    static func origin(_ origin: DataOrigin) -> JSONOutput {
+        switch origin {
+        case .network: .object([("source", .string("network"))])
+        case .cache(let stored):
+            .object([("source", .string("cache")), ("stored_at", .string(ISOTime.string(stored)))])
+        case .stale(let stored, let reason):
+            .object([
+                ("source", .string("stale_cache")), ("stored_at", .string(ISOTime.string(stored))),
+                ("reason", .optional(reason?.description)),
+            ])
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How sure the forecast is: `confidence` (the ensemble).
+extension WeatherSession {
+    /// `confidence [N] [place]`: one Ensemble API request, none while the place's answer is from
+    /// the model's latest run.
+    ///
+    /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when the answer
+    ///   covers no whole day from the place's today.
+    func confidence(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        guard let provider = services.ensemble else { throw .usage("no ensemble service is configured") }
+        let resolved = try await resolve(target)
+        let fetched: Fetched<EnsembleForecast>
+        do {
+            fetched = try await provider.ensemble(at: resolved.place.coordinate)
+        } catch {
+            throw Self.shellError(error)
+        }
+        let ensemble = fetched.value
+        let today = ensemble.clock.localTime(now()).date
+        let requested = count ?? 7
+        let days = Array(ensemble.days.filter { $0.date >= today }.prefix(requested))
+        guard !days.isEmpty else {
+            throw .notInAnswer(
+                "the \(ensemble.model.displayName) answer covers no whole day from today; try again after the next run")
+        }
+        commit(resolved)
+        return resolved.notices + [
+            .confidence(
+                ConfidenceReport(
+                    place: resolved.place, ensemble: ensemble, days: days, requestedDays: requested,
+                    origin: fetched.origin))
+        ]
+    }
+}
