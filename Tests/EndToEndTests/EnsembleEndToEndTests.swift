@@ -105,3 +105,52 @@ import WeatherTestSupport
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 }
+
+/// `models` through the built wx and the loopback server (Fixtures/open-meteo-models).
+@Suite struct ModelsEndToEndTests {
+    @Test func fourModelsSideBySideFromOneRequestWithTheDisagreementsMarked() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let run = try runWX(
+            ["-c", "models 4 Hamburg; models 2"], home: home, server: server, now: EnsembleEndToEndTests.now)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(
+            run.stdout.hasPrefix(
+                """
+                Elbphilharmonie, Hamburg, Deutschland · 4 models side by side
+                  low/high °C and precipitation mm per model, from Open-Meteo’s forecast API
+                  day             ECMWF IFS        NOAA GFS        DWD ICON         CMC GEM
+                  Tue 01 Dec  -1.0/7.0  0.0   -0.5/7.4  0.1   -1.2/6.8  0.0    0.1/7.9  0.0
+                  Wed 02 Dec   1.0/9.0  3.2    0.2/8.1  0.0    1.5/9.4  2.1    0.9/8.7  0.6
+                              ⚑ disagree on rain (ECMWF IFS 3.2 mm, NOAA GFS dry, DWD ICON 2.1
+                              mm, CMC GEM 0.6 mm)
+                  Thu 03 Dec  -2.0/6.0  4.0   1.0/10.5  5.5   -2.5/5.8  3.1   -1.0/7.0  6.2
+                              ⚑ disagree on the high, by 4.7 °C
+                  Fri 04 Dec  2.0/10.0  0.0    0.5/6.5  1.4   3.0/11.2  0.1    2.2/9.9  0.0
+                              ⚑ disagree on rain (ECMWF IFS dry, NOAA GFS 1.4 mm, DWD ICON dry,
+                              CMC GEM dry); the high, by 4.7 °C
+                Elbphilharmonie
+                """))
+        let forecast = try server.requests().filter { $0.path == "/v1/forecast" }
+        #expect(forecast.count == 1)
+        #expect(forecast.first?.query["models"] == "ecmwf_ifs025,gfs_seamless,icon_seamless,gem_seamless")
+    }
+
+    @Test func jsonSaysWhichDaysDisagree() throws {
+        let server = try FixtureServer()
+        let run = try runWX(
+            ["--json", "-c", "models Hamburg"], home: TemporaryFolder(), server: server,
+            now: EnsembleEndToEndTests.now)
+        #expect(run.status == 0)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(document["type"] as? String == "models")
+        let days = try #require(document["days"] as? [[String: Any]])
+        #expect(days.map { $0["disagree_rain"] as? Bool } == [false, true, false, true, false, false, false])
+        #expect(days.map { $0["disagree_high"] as? Bool } == [false, false, true, true, false, false, false])
+        let models = try #require(days[1]["models"] as? [String: [String: Any]])
+        #expect(models["icon_seamless"]?["precipitation_sum_millimetres"] as? Double == 2.1)
+        #expect(models["gem_seamless"]?["temperature_max_celsius"] as? Double == 8.7)
+    }
+}

@@ -58,7 +58,8 @@ extension WeatherSession {
             airQuality: OpenMeteoAirQualityProvider(
                 baseURL: configuration.endpoints[.openMeteoAirQuality], context: context),
             pastWeather: past, past: past,
-            ensemble: OpenMeteoEnsembleProvider(baseURL: configuration.endpoints[.openMeteoEnsemble], context: context))
+            ensemble: OpenMeteoEnsembleProvider(baseURL: configuration.endpoints[.openMeteoEnsemble], context: context),
+            models: OpenMeteoModelsProvider(baseURL: configuration.endpoints[.openMeteo], context: context))
         return WeatherSession(
             configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }

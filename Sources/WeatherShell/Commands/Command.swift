@@ -6,7 +6,7 @@ import WeatherStore
 /// this list makes it known.
 package enum CommandTable {
     package static let all: [CommandSpec] = [
-        .find, .use, .show, .hourly, .daily, .past, .normal, .confidence, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved,
+        .find, .use, .show, .hourly, .daily, .past, .normal, .confidence, .models, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved,
         .history,
         .replay, .units, .provider, .geocoder, .language, .format, .log, .export, .import, .reset, .help, .about, .quit,
     ]
@@ -52,6 +52,8 @@ package enum Command: Hashable, Sendable {
     case normal(String?)
     /// `confidence [N] [place]`: the ensemble's days, and the place (nil: the current location).
     case confidence(Int?, String?)
+    /// `models [N] [place]`: several models' days side by side.
+    case models(Int?, String?)
     /// The place (nil: the current location).
     case rain(String?)
     /// The place (nil: the current location).
@@ -106,6 +108,7 @@ package enum Command: Hashable, Sendable {
         case .past: .past
         case .normal: .normal
         case .confidence: .confidence
+        case .models: .models
         case .rain: .rain
         case .air: .air
         case .watch: .watch
@@ -141,7 +144,7 @@ package enum Command: Hashable, Sendable {
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
             .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify, .past, .normal,
-            .confidence:
+            .confidence, .models:
             true
         }
     }

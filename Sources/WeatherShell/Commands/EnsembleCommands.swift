@@ -19,3 +19,20 @@ extension CommandSpec {
         return .confidence(count, try CommandParser.optionalPlace(&arguments))
     }
 }
+
+extension CommandSpec {
+    static let models = CommandSpec(
+        name: "models", synopsis: "models [N] [place | favorite]",
+        summary: "ECMWF, GFS, ICON and GEM side by side, N days (7); where they disagree",
+        details: [
+            "Each model’s low, high and precipitation per day, from one request to Open-Meteo’s forecast API (models=ecmwf_ifs025,gfs_seamless,icon_seamless,gem_seamless). A day is marked where one model has it dry (under 0.2 mm) and another wet (1 mm or more), or where the highs are more than 3 °C apart.",
+            "One request (Open-Meteo counts it about once per model), kept for an hour. Up to 10 days; a model with no values there (outside its area or range) is said.",
+            "Without a place, for the current location; with one, as “show” does.",
+        ],
+        completion: .countThenFavorites
+    ) { arguments throws(ShellError) in
+        let count = try CommandParser.count(
+            &arguments, what: "the number of days", maximum: OpenMeteoModelsProvider.forecastDays)
+        return .models(count, try CommandParser.optionalPlace(&arguments))
+    }
+}

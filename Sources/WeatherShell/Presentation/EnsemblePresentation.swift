@@ -56,3 +56,33 @@ extension EnsembleDay {
         return "rain ≥ \(threshold) in \(wetMembers) of \(precipitationMembers) members (\(Int(percent.rounded())) %)"
     }
 }
+
+/// `models`: several models' days at a place from its today, and where the answer came from.
+package struct ModelsReport: Hashable, Sendable {
+    package var place: Place
+    package var comparison: ModelComparison
+    /// The days shown, from the place's today.
+    package var days: [ModelDay]
+    package var origin: DataOrigin
+}
+
+extension ModelDay {
+    /// What the models disagree on, in words ("rain: NOAA GFS dry, ECMWF IFS 3.2 mm"); empty
+    /// when they agree.
+    func disagreements(models: [ForecastModel], format: ValueFormatter) -> [String] {
+        var parts: [String] = []
+        if disagreesOnRain {
+            let named = zip(models, values).compactMap { model, value -> String? in
+                value.precipitationSumMillimetres.map {
+                    "\(model.displayName) " + ($0 < Self.dryBelowMillimetres ? "dry" : format.precipitation($0))
+                }
+            }
+            parts.append("rain (" + named.joined(separator: ", ") + ")")
+        }
+        if disagreesOnHigh, let range = highRangeCelsius {
+            let degrees = format.units.temperature.convert(celsius: range) - format.units.temperature.convert(celsius: 0)
+            parts.append("the high, by \(DecimalText.fixed(degrees, digits: 1)) \(format.temperatureSymbol)")
+        }
+        return parts
+    }
+}

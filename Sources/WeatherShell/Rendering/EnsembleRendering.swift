@@ -99,3 +99,97 @@ extension JSONRenderer {
         }
     }
 }
+
+// `models` as text and JSON.
+extension TextRenderer {
+    /// `models`: a column per model (low/high and precipitation) and a row per day, with a line
+    /// under each day the models disagree on.
+    static func modelsLines(_ report: ModelsReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let models = report.comparison.models
+        var lines = [style.bold(TextLayout.truncate("\(report.place.label) · \(models.count) models side by side", to: context.width))]
+        lines += offlineNote(report.origin, context: context, style: style)
+        lines += note(
+            "low/high \(format.temperatureSymbol) and precipitation \(context.units.precipitation.symbol) per model, from Open-Meteo’s forecast API",
+            context, style)
+        lines.append(
+            ("  " + TextLayout.pad("day", to: 10)
+                + models.map { TextLayout.pad($0.displayName, to: 15, right: true) + " " }.joined()).withoutTrailingSpaces)
+        for day in report.days {
+            let cells = day.values.map { value -> String in
+                let temperatures =
+                    value.temperatureMinCelsius == nil && value.temperatureMaxCelsius == nil
+                    ? ValueFormatter.missing
+                    : "\(format.temperatureValue(value.temperatureMinCelsius))/\(format.temperatureValue(value.temperatureMaxCelsius))"
+                return TextLayout.pad(temperatures, to: 10, right: true)
+                    + TextLayout.pad(format.precipitationValue(value.precipitationSumMillimetres), to: 5, right: true) + " "
+            }
+            lines.append(
+                TextLayout.truncate(
+                    ("  " + TextLayout.pad(format.day(day.date), to: 10) + cells.joined()).withoutTrailingSpaces,
+                    to: context.reportWidth))
+            let disagreements = day.disagreements(models: models, format: format)
+            if !disagreements.isEmpty {
+                let mark = context.unicode ? "⚑" : "!"
+                lines += wrap("\(mark) disagree on " + disagreements.joined(separator: "; "), indent: 14, width: context.reportWidth)
+            }
+        }
+        for model in report.comparison.modelsWithoutValues {
+            lines += note("\(model.displayName) has no values here (outside its area or range)", context, style)
+        }
+        return lines
+    }
+}
+
+extension JSONRenderer {
+    /// `{"type":"models",…}`: per day each model's values and whether they disagree.
+    static func models(_ report: ModelsReport) -> JSONOutput {
+        let models = report.comparison.models
+        return .object([
+            ("type", .string("models")), ("place", place(report.place, index: nil)),
+            (
+                "models",
+                .array(models.map { .object([("id", .string($0.rawValue)), ("name", .string($0.displayName))]) })
+            ),
+            ("models_without_values", .array(report.comparison.modelsWithoutValues.map { .string($0.rawValue) })),
+            ("origin", origin(report.origin)),
+            (
+                "days",
+                .array(
+                    report.days.map { day in
+                        .object([
+                            ("date", .string(day.date.iso)),
+                            (
+                                "models",
+                                .object(
+                                    zip(models, day.values).map { model, value in
+                                        (
+                                            model.rawValue,
+                                            .object([
+                                                ("temperature_max_celsius", .optional(value.temperatureMaxCelsius)),
+                                                ("temperature_min_celsius", .optional(value.temperatureMinCelsius)),
+                                                ("precipitation_sum_millimetres", .optional(value.precipitationSumMillimetres)),
+                                                ("weather_code", .optional(value.weatherCode)),
+                                            ])
+                                        )
+                                    })
+                            ),
+                            ("disagree_rain", .bool(day.disagreesOnRain)),
+                            ("disagree_high", .bool(day.disagreesOnHigh)),
+                            ("high_range_celsius", .optional(day.highRangeCelsius)),
+                        ])
+                    })
+            ),
+        ])
+    }
+}
+
+extension String {
+    /// The text without the spaces at its end (a table row's empty last cells).
+    fileprivate var withoutTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -89,6 +89,8 @@ package enum JSONRenderer {
             return past(report)
         case .confidence(let report):
             return confidence(report)
+        case .models(let report):
+            return models(report)
         case .normal(let report):
             return normal(report)
         case .air(let value, let air, _):

@@ -140,6 +140,8 @@ package enum TextRenderer {
             return normalLines(report, context: context, format: format, style: style)
         case .confidence(let report):
             return confidenceLines(report, context: context, format: format, style: style)
+        case .models(let report):
+            return modelsLines(report, context: context, format: format, style: style)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite):

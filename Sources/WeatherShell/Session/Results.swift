@@ -75,6 +75,8 @@ package enum CommandResult: Hashable, Sendable {
     case normal(NormalReport)
     /// `confidence`: the ensemble's days.
     case confidence(ConfidenceReport)
+    /// `models`: several models' days side by side.
+    case models(ModelsReport)
     case air(Place, AirQuality, DataOrigin)
     case snapshotSaved(Snapshot)
     case snapshotRemoved(Snapshot)
@@ -121,7 +123,7 @@ package enum CommandResult: Hashable, Sendable {
     package var needsUnits: Bool {
         switch self {
         case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .verification, .units, .hourly, .daily,
-            .rain, .air, .past, .normal, .confidence:
+            .rain, .air, .past, .normal, .confidence, .models:
             true
         default: false
         }

@@ -40,3 +40,31 @@ extension WeatherSession {
         ]
     }
 }
+
+/// Several models side by side: `models`.
+extension WeatherSession {
+    /// `models [N] [place]`: one forecast-API request for every model, none while the place's
+    /// answer is current.
+    ///
+    /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when no model
+    ///   has a day from the place's today.
+    func models(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        guard let provider = services.models else { throw .usage("no forecast service for several models is configured") }
+        let resolved = try await resolve(target)
+        let fetched: Fetched<ModelComparison>
+        do {
+            fetched = try await provider.comparison(at: resolved.place.coordinate)
+        } catch {
+            throw Self.shellError(error)
+        }
+        let comparison = fetched.value
+        let today = ZoneClock(comparison.zone).localTime(now()).date
+        let days = Array(
+            comparison.days.filter { $0.date >= today && !$0.values.allSatisfy(\.isEmpty) }.prefix(count ?? 7))
+        guard !days.isEmpty else { throw .notInAnswer("no model has a day from today in the answer") }
+        commit(resolved)
+        return resolved.notices + [
+            .models(ModelsReport(place: resolved.place, comparison: comparison, days: days, origin: fetched.origin))
+        ]
+    }
+}

@@ -25,11 +25,15 @@ package struct WeatherServices: Sendable {
     package var past: OpenMeteoPastProvider?
     /// Every member of an ensemble (Open-Meteo's Ensemble API); nil in tests that do not need it.
     package var ensemble: OpenMeteoEnsembleProvider?
+    /// Several deterministic models side by side (Open-Meteo's forecast API); nil in tests that
+    /// do not need it.
+    package var models: OpenMeteoModelsProvider?
 
     package init(
         geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
         airQuality: OpenMeteoAirQualityProvider? = nil, pastWeather: (any PastWeatherProvider)? = nil,
-        past: OpenMeteoPastProvider? = nil, ensemble: OpenMeteoEnsembleProvider? = nil
+        past: OpenMeteoPastProvider? = nil, ensemble: OpenMeteoEnsembleProvider? = nil,
+        models: OpenMeteoModelsProvider? = nil
     ) {
         precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
         self.geocoders = geocoders
@@ -38,6 +42,7 @@ package struct WeatherServices: Sendable {
         self.pastWeather = pastWeather
         self.past = past
         self.ensemble = ensemble
+        self.models = models
     }
 
     /// One geocoder and one provider (tests).
@@ -172,6 +177,7 @@ package final class WeatherSession {
         case .past(let days, let target): return try await past(days, target)
         case .normal(let target): return try await normal(target)
         case .confidence(let count, let target): return try await confidence(count, target)
+        case .models(let count, let target): return try await models(count, target)
         case .air(let target): return try await air(target)
         case .save: return try save()
         case .snapshots:
