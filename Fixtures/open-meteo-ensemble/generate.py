@@ -167,3 +167,18 @@ if __name__ == "__main__":
         report(name, json.loads(open(os.path.join(HERE, name)).read().replace("nan", "NaN")))
     with open(os.path.join(HERE, "error-400-unknown-model-hand-written.json"), "w") as f:
         f.write('{"error":true,"reason":"Cannot initialize EnsembleMultiDomains from invalid String value ecmwf_ifs26 for key models"}\n')
+
+def band(name, first, count):
+    """The hourly band: p10/median/p90 of temperature over the members with a value at each
+    hour index from `first`."""
+    body = json.loads(open(os.path.join(HERE, name)).read().replace("nan", "NaN"))
+    hourly = body["hourly"]
+    print("band", name, "from index", first)
+    for i in range(first, first + count):
+        values = [v[i] for k, v in hourly.items() if (k == "temperature_2m" or k.startswith("temperature_2m_member")) and i < len(v) and v[i] is not None and not math.isnan(v[i])]
+        print("  %d  p10 %.4f median %.4f p90 %.4f n %d" % (hourly["time"][i], percentile(values, .1), percentile(values, .5), percentile(values, .9), len(values)))
+
+if __name__ == "__main__":
+    # Hours 08:00-13:00 UTC on 1 December (09:00-14:00 CET), and 29 (member 07's nan).
+    band("hamburg-ecmwf-ifs025-51-members-hand-written.json", 9, 6)
+    band("hamburg-ecmwf-ifs025-51-members-hand-written.json", 29, 1)

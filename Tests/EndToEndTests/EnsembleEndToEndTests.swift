@@ -55,6 +55,20 @@ import WeatherTestSupport
         #expect(try requests(server, "/v1/ensemble").count == 2)
     }
 
+    @Test func showSaysTomorrowsChanceOnlyWhenTheEnsembleIsCachedAndNeverAsksForIt() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let plain = try runWX(["-c", "show Hamburg"], home: home, server: server, now: Self.now)
+        #expect(plain.status == 0)
+        #expect(!plain.stdout.contains("rain tomorrow"))
+        #expect(try requests(server, "/v1/ensemble").isEmpty)
+        let run = try runWX(["-c", "confidence Hamburg; show; show"], home: home, server: server, now: Self.now)
+        #expect(run.status == 0)
+        #expect(run.stdout.components(separatedBy: "\n  rain tomorrow 37 % (19 of 51 ensemble members)\n").count == 3)
+        // One ensemble request (by confidence); show asked for none.
+        #expect(try requests(server, "/v1/ensemble").count == 1)
+    }
+
     @Test func jsonCarriesTheSameNumbers() throws {
         let server = try FixtureServer()
         let run = try runWX(

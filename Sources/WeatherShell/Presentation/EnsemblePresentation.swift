@@ -86,3 +86,19 @@ extension ModelDay {
         return parts
     }
 }
+
+extension WeatherPresentation {
+    /// Tomorrow in the place's calendar from the cached ensemble, when it covers the whole day.
+    var ensembleTomorrow: EnsembleDay? {
+        guard let ensemble = report.ensemble else { return nil }
+        let tomorrow = CivilCalendar.date(fromDays: local.date.dayNumber + 1)
+        return ensemble.days.first { $0.date == tomorrow && $0.rainPercent != nil }
+    }
+
+    /// The cached ensemble's temperature spread for each hour shown, when there is one.
+    var ensembleHours: [EnsembleHour] {
+        guard let ensemble = report.ensemble else { return [] }
+        let wanted = Set(hours.map(\.time))
+        return ensemble.hours.filter { wanted.contains($0.time) }
+    }
+}

@@ -193,3 +193,79 @@ extension String {
         return text
     }
 }
+
+// The ensemble in `show` and `hourly`, when its answer is cached.
+extension TextRenderer {
+    /// `show`'s line: "rain tomorrow 37 % (19 of 51 ensemble members)"; nothing without a
+    /// cached ensemble answer.
+    static func ensembleShowLines(_ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter)
+        -> [String]
+    {
+        guard let day = presentation.ensembleTomorrow, let percent = day.rainPercent else { return [] }
+        return wrap(
+            "rain tomorrow \(Int(percent.rounded())) % (\(day.wetMembers) of \(day.precipitationMembers) ensemble members)",
+            indent: 2, width: context.reportWidth)
+    }
+
+    /// `hourly`'s band: the ensemble's 10th percentile, median and 90th percentile of the
+    /// temperature for the hours shown, in rows of as many hours as the width holds.
+    static func ensembleBandLines(
+        _ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
+        let hours = presentation.ensembleHours
+        guard let ensemble = presentation.report.ensemble, !hours.isEmpty else { return [] }
+        let clock = presentation.report.forecast.clock
+        let members = hours.map(\.temperature.members).max() ?? 0
+        var lines = [""]
+        lines += note(
+            "ensemble band, \(ensemble.model.displayName), \(members) members (\(format.temperatureSymbol): 90th percentile, median, 10th)",
+            context, style)
+        let label = 10
+        let cell = 5
+        let perRow = max(1, (context.reportWidth - label) / cell)
+        var start = 0
+        while start < hours.count {
+            let part = hours[start..<min(start + perRow, hours.count)]
+            func row(_ title: String, _ values: [String]) -> String {
+                TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
+            }
+            if start > 0 { lines.append("") }
+            lines.append(row("  hour", part.map { format.hourLabel(clock.localTime($0.time)) }))
+            lines.append(row("  p90", part.map { format.temperatureValue($0.temperature.p90, digits: 0) }))
+            lines.append(row("  median", part.map { format.temperatureValue($0.temperature.median, digits: 0) }))
+            lines.append(row("  p10", part.map { format.temperatureValue($0.temperature.p10, digits: 0) }))
+            start += perRow
+        }
+        return lines
+    }
+}
+
+extension JSONRenderer {
+    /// `show`'s `ensemble_tomorrow`: tomorrow's members over the rain threshold; null without a
+    /// cached ensemble answer.
+    static func ensembleTomorrow(_ presentation: WeatherPresentation) -> JSONOutput {
+        guard let day = presentation.ensembleTomorrow, let ensemble = presentation.report.ensemble else { return .null }
+        return .object([
+            ("date", .string(day.date.iso)), ("model", .string(ensemble.model.rawValue)),
+            ("rain_threshold_millimetres", .number(EnsembleDay.wetThresholdMillimetres)),
+            ("rain_members", .number(Double(day.wetMembers))),
+            ("rain_of_members", .number(Double(day.precipitationMembers))),
+            ("rain_percent", .optional(day.rainPercent)),
+        ])
+    }
+
+    /// `hourly`'s `ensemble_hours`: the temperature percentiles of the hours shown (°C); empty
+    /// without a cached ensemble answer.
+    static func ensembleHours(_ presentation: WeatherPresentation) -> JSONOutput {
+        .array(
+            presentation.ensembleHours.map { hour in
+                .object([
+                    ("time", .string(ISOTime.string(hour.time))),
+                    ("temperature_p10_celsius", .number(hour.temperature.p10)),
+                    ("temperature_median_celsius", .number(hour.temperature.median)),
+                    ("temperature_p90_celsius", .number(hour.temperature.p90)),
+                    ("members", .number(Double(hour.temperature.members))),
+                ])
+            })
+    }
+}

@@ -59,6 +59,7 @@ package enum JSONRenderer {
             return .object([
                 ("type", .string("hourly")), ("place", place(report.place, index: nil)),
                 ("hours", .array(presentation.hours.map(hour))),
+                ("ensemble_hours", ensembleHours(presentation)),
             ])
         case .daily(let report, let count):
             let presentation = WeatherPresentation.daily(report, days: count, now: context.now)
@@ -375,6 +376,7 @@ package enum JSONRenderer {
             ("hourly", .array(presentation.hours.map(hour))),
             ("daily", .array(presentation.days.map { day($0, report.climatology) })),
             ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
+            ("ensemble_tomorrow", ensembleTomorrow(presentation)),
         ])
     }
 

@@ -542,6 +542,7 @@ package enum TextRenderer {
                 "today’s high \(format.comparedWithUsual(comparison)) (\(format.temperature(comparison.normalHighCelsius)) in 1991–2020)",
                 indent: 2, width: context.reportWidth)
         }
+        lines += ensembleShowLines(presentation, context: context, format: format)
 
         // The next hours, one column each (the header says when the forecast is not about now),
         // as many as the width holds.
@@ -676,7 +677,7 @@ package enum TextRenderer {
         let short =
             presentation.hoursAfterNow < count
             ? note("the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now", context, style) : []
-        return lines + short + chart
+        return lines + short + chart + ensembleBandLines(presentation, context: context, format: format, style: style)
     }
 
     /// The hours as a table: time, condition, temperature, feels like, rain chance (with

@@ -16,12 +16,20 @@ package struct WeatherReport: Hashable, Sendable {
     /// The place's 1991–2020 normals when they are cached (`normal` fetched them once): `show`
     /// and `daily` compare with them. Never fetched for this report.
     package var climatology: Climatology?
+    /// The place's ensemble when an answer from the model's latest run is cached (`confidence`
+    /// fetched it): `show` gives tomorrow's chance of rain, `hourly` the band. Never fetched for
+    /// this report.
+    package var ensemble: EnsembleForecast?
 
-    package init(place: Place, forecast: Forecast, origin: DataOrigin, climatology: Climatology? = nil) {
+    package init(
+        place: Place, forecast: Forecast, origin: DataOrigin, climatology: Climatology? = nil,
+        ensemble: EnsembleForecast? = nil
+    ) {
         self.place = place
         self.forecast = forecast
         self.origin = origin
         self.climatology = climatology
+        self.ensemble = ensemble
     }
 }
 
