@@ -153,7 +153,8 @@ import WeatherTestSupport
         let server = try FixtureServer()
         let home = try twoSnapshots(server)
         let run = try runWX(["-c", "saved verify Paris"], home: home, server: server, now: "2025-08-10T12:00:00Z")
-        #expect(run.status == 2)
+        // Nothing to verify is an empty state, not a usage error: exit 1.
+        #expect(run.status == 1)
         #expect(run.stderr == "error: no snapshots of “Paris”: “saved” lists them\n")
         #expect(try server.requests().filter { $0.path == "/v1/archive" }.isEmpty)
     }

@@ -282,3 +282,47 @@ import WeatherTestSupport
         }
     }
 }
+
+/// Issue 22 item 7: a ~/.editrc that is not a regular file is not handed to libedit. On the old
+/// code a FIFO there blocked wx before its prompt, and /dev/zero made it grow without bound.
+@Suite struct EditrcKindTests {
+    let home = TemporaryFolder()
+
+    @Test(arguments: ["fifo", "/dev/zero"])
+    func anEditrcThatIsNoFileIsSaidAndSkipped(kind: String) throws {
+        let editrc = home.path + "/.editrc"
+        if kind == "fifo" {
+            #expect(mkfifo(editrc, 0o600) == 0)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: editrc, withDestinationPath: kind)
+        }
+        let terminal = try TerminalSession(
+            program: [TestPaths.wxBinary, "--offline"],
+            environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path])
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        let reason = kind == "fifo" ? "it is a FIFO, not a regular file" : "it is a device, not a regular file"
+        #expect(try terminal.screen().contains("wx: warning: \(editrc) not read: \(reason)"))
+    }
+}
+
+/// Issue 22 item 11: a pager that cannot start loses nothing. On the old code `PAGER=nonexistent`
+/// swallowed `help`: the shell started, its command was not found, and the text was gone.
+@Suite struct PagerFallbackTests {
+    let home = TemporaryFolder()
+
+    @Test func aPagerThatCannotStartFallsBackToPrinting() throws {
+        let terminal = try TerminalSession(
+            program: [TestPaths.wxBinary, "--offline"],
+            environment: [
+                "WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path, "PAGER": "wx-no-such-pager",
+            ])
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("help", "Enter")
+        try terminal.wait(for: "help, unpaged") { $0.contains("  quit ") && $0.hasSuffix("wx>") }
+        let screen = try terminal.screen(scrollback: 200)
+        #expect(
+            screen.contains(
+                "warning: the pager “wx-no-such-pager” could not be started; the output follows unpaged"
+            ))
+    }
+}

@@ -356,10 +356,10 @@ import WeatherTestSupport
         let history = try runWX(["-c", "history"], home: home, environment: key)
         #expect(
             history.stdout == """
-                     1  find Hamburg appid=<redacted>&x=1
-                     2  find <redacted>
-                     3  find APIKEY=<redacted> key=
-                     4  find token=<redacted>
+                     1  find Hamburg appid=***&x=1
+                     2  find ***
+                     3  find APIKEY=*** key=
+                     4  find token=***
                      5  history
 
                 """)

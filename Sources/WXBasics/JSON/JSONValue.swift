@@ -25,12 +25,19 @@ package enum JSONValue: Sendable, Equatable {
         do {
             return try JSONParser.parse(data)
         } catch {
-            throw ParseError()
+            throw ParseError(tooManyValues: error.tooManyValues)
         }
     }
 
-    /// The bytes were not a JSON document.
-    package struct ParseError: Error, Equatable {}
+    /// The most values (numbers, strings, arrays…) a document may hold: larger ones are refused
+    /// while parsing, so memory stays bounded whatever the arrays' lengths.
+    package static let maximumValues = JSONParser.maximumValues
+
+    /// The bytes were not a JSON document, or held more than `maximumValues` values.
+    package struct ParseError: Error, Equatable {
+        /// The document was refused for its count of values, not for its syntax.
+        package var tooManyValues = false
+    }
 
     /// Parses `bytes` as one JSON object and gives its members in the order written, without
     /// building a dictionary for it (its values are parsed as `parse` does). For records read by

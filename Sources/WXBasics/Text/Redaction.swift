@@ -1,16 +1,23 @@
-/// Keeps secrets out of what wx shows: API keys a service echoes back in its messages, and the
-/// user name and password a URL may carry.
+/// Keeps secrets out of what wx shows and keeps: API keys a service echoes back in its messages,
+/// keys typed on a command line (before it goes into the history), and the user name and password
+/// a URL may carry. The one scrubber: the history, error lines and the JSON error document all
+/// go through `scrubbed(_:secrets:)`, so a secret hidden in one is hidden in all.
 package enum Redaction {
     /// What a secret is replaced with.
     package static let mask = "***"
 
     /// The query parameters whose values are secrets wherever they appear in a text
-    /// (matched without regard to case, after a character that is not a letter or digit).
-    static let secretParameters = ["appid=", "api_key=", "apikey=", "key="].map { Array($0.utf8) }
+    /// (matched without regard to case, after a character that is not a letter, digit or `_`).
+    static let secretParameters = ["appid=", "api_key=", "apikey=", "key=", "token=", "access_token="].map {
+        Array($0.utf8)
+    }
 
     /// `text` with every occurrence of each of `secrets` (those of 4 characters or more) and the
-    /// value of every `appid=`, `api_key=`, `apikey=` or `key=` parameter replaced by `***`.
-    /// A value runs up to `&`, white space, a quote, `<`, `>`, `,`, `;`, `)` or the end.
+    /// value of every `appid=`, `api_key=`, `apikey=`, `key=`, `token=` or `access_token=`
+    /// parameter replaced by `***`. A value that is already `***` stays as it is, so scrubbing
+    /// twice gives what scrubbing once gave.
+    /// A value runs up to `&`, white space, a quote, `<`, `>`, `,`, `;`, `)`, a non-ASCII character
+    /// or the end.
     ///
     /// - Parameters:
     ///   - text: a service's message, a transport's error text, a detail.
@@ -32,9 +39,11 @@ package enum Redaction {
                 index += parameter.count
                 let valueStart = index
                 while index < bytes.count, !endsValue(bytes[index]) { index += 1 }
-                if index > valueStart {
+                if index > valueStart, !bytes[valueStart..<index].elementsEqual(mask.utf8) {
                     output.append(contentsOf: mask.utf8)
                     changed = true
+                } else {
+                    output.append(contentsOf: bytes[valueStart..<index])
                 }
                 continue
             }
@@ -75,8 +84,11 @@ package enum Redaction {
         return true
     }
 
+    /// Whether `byte` ends a parameter's value: a separator, or the first byte of a non-ASCII
+    /// character (keys are ASCII; wx's own quotes “ ” around a typed text are not part of one).
     static func endsValue(_ byte: UInt8) -> Bool {
-        switch byte {
+        if byte >= 0x80 { return true }
+        return switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
             UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: ","),
             UInt8(ascii: ";"), UInt8(ascii: ")"):

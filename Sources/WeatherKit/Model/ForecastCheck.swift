@@ -155,7 +155,8 @@ package struct ForecastScore: Hashable, Sendable {
             }
             for day in days {
                 guard day.observed != nil else {
-                    pendingDays += 1
+                    // A day before the archive's first will never have data: not "to come".
+                    if !(day.hasPassed && day.forecast.date < PastSource.firstDay) { pendingDays += 1 }
                     continue
                 }
                 checkedDays += 1

@@ -269,7 +269,9 @@ struct ServiceClient: Sendable {
             let detail =
                 response.body.isEmpty
                 ? "an empty answer"
-                : String(validating: response.body, as: UTF8.self) == nil ? "not valid UTF-8 text" : "not valid JSON"
+                : error.tooManyValues
+                    ? "more than 500,000 values, far more than any answer wx asks for"
+                    : String(validating: response.body, as: UTF8.self) == nil ? "not valid UTF-8 text" : "not valid JSON"
             throw .malformedResponse(service, detail: detail)
         }
     }

@@ -97,6 +97,10 @@ package struct Configuration: Sendable {
     /// absolute path, else the one in the password database (`getpwuid`).
     package var userHome: String?
 
+    /// The line editor's settings, which libedit reads at the interactive start: `$EDITRC`, else
+    /// `~/.editrc`; nil when neither can be named.
+    package var lineEditorFile: String?
+
     /// The start-up file (like `.psqlrc`): `wxrc` in the folder of `state.plist`.
     package var startupFile: String { configFolder + "/wxrc" }
 
@@ -140,6 +144,7 @@ package struct Configuration: Sendable {
         // current one would be a different state in every folder.
         func absolute(_ name: String) -> String? { value(name).flatMap { $0.hasPrefix("/") ? $0 : nil } }
         userHome = absolute("HOME") ?? passwordHome().flatMap { $0.hasPrefix("/") ? $0 : nil }
+        lineEditorFile = variable("EDITRC").flatMap { $0.isEmpty ? nil : $0 } ?? userHome.map { $0 + "/.editrc" }
         if let home = home ?? value("WX_HOME") {
             let folder = Self.absolute(home, userHome: userHome)
             configFolder = folder

@@ -4,7 +4,8 @@ import WXBasics
 package protocol PagerProgram: AnyObject {
     /// Runs `command` (a shell command line) with `text` on its standard input, and waits for it.
     ///
-    /// - Returns: false when it could not be started (the text is then written as it is).
+    /// - Returns: false when it could not be started, or its command was not found or not
+    /// executable (the shell's exit status 127 or 126): the text is then written as it is.
     func page(_ text: String, command: String) -> Bool
 }
 
@@ -21,7 +22,7 @@ package final class PagingOutput: AppOutput {
     private var held: String?
 
     /// The commands whose output may be long enough to page.
-    static let pagedCommands: Set<String> = ["help", "history", "favs"]
+    static let pagedCommands: Set<CommandSpec> = [.help, .history, .favs]
 
     package init(
         inner: any AppOutput, pager: any PagerProgram, command: String, rows: @escaping () -> Int,
@@ -58,7 +59,7 @@ package final class PagingOutput: AppOutput {
             guard let word = command.words.first?.text, let spec = try? CommandParser.command(named: word) else {
                 return false
             }
-            return pagedCommands.contains(spec.name)
+            return pagedCommands.contains(spec)
         }
     }
 
@@ -84,7 +85,11 @@ package final class PagingOutput: AppOutput {
         guard let text = held else { return }
         held = nil
         if text.isEmpty { return }
-        if Self.fits(text, rows: rows(), columns: columns()) || !pager.page(text, command: command) {
+        if Self.fits(text, rows: rows(), columns: columns()) { return inner.write(text) }
+        if !pager.page(text, command: command) {
+            inner.writeError(
+                "warning: the pager “\(TerminalText.sanitized(command))” could not be started; the output follows unpaged\n"
+            )
             inner.write(text)
         }
     }

@@ -1,20 +1,59 @@
 import WeatherKit
 import WeatherStore
 
-/// Every command wx understands, in the order `help` lists them. A command is declared once,
-/// as a `CommandSpec` in the file of its family (PlaceCommands.swift, WeatherCommands.swift…);
-/// this list makes it known.
+/// Every command wx understands, in the order `help` lists them: one `CommandName` a command,
+/// each mapped to its declaration (a `CommandSpec` in the file of its family, PlaceCommands.swift,
+/// WeatherCommands.swift…) by an exhaustive switch, and every parsed `Command` mapped to its name
+/// by another. A command cannot be parsed without being listed.
 package enum CommandTable {
-    package static let all: [CommandSpec] = [
-        .find, .use, .show, .hourly, .daily, .past, .normal, .confidence, .models, .rain, .air, .watch, .compare, .fav, .favs, .save, .saved,
-        .history,
-        .replay, .units, .provider, .geocoder, .language, .format, .log, .export, .import, .reset, .help, .about, .quit,
-    ]
+    package static let all: [CommandSpec] = CommandName.allCases.map(\.spec)
 
     /// The command named `word` (or one of its aliases), case-insensitively.
     package static func spec(named word: String) -> CommandSpec? {
         let lower = word.lowercased()
         return all.first { $0.name == lower || $0.aliases.contains(lower) }
+    }
+}
+
+/// The commands, in the order `help` lists them.
+package enum CommandName: CaseIterable, Hashable, Sendable {
+    case find, use, show, hourly, daily, past, normal, confidence, models, rain, air, watch, compare, fav, favs, save, saved, history, replay, units, provider, geocoder, language, format, log, export, `import`, reset, help, about, quit
+
+    /// This command's declaration.
+    package var spec: CommandSpec {
+        switch self {
+        case .find: .find
+        case .use: .use
+        case .show: .show
+        case .hourly: .hourly
+        case .daily: .daily
+        case .past: .past
+        case .normal: .normal
+        case .confidence: .confidence
+        case .models: .models
+        case .rain: .rain
+        case .air: .air
+        case .watch: .watch
+        case .compare: .compare
+        case .fav: .fav
+        case .favs: .favs
+        case .save: .save
+        case .saved: .saved
+        case .history: .history
+        case .replay: .replay
+        case .units: .units
+        case .provider: .provider
+        case .geocoder: .geocoder
+        case .language: .language
+        case .format: .format
+        case .log: .log
+        case .export: .export
+        case .`import`: .`import`
+        case .reset: .reset
+        case .help: .help
+        case .about: .about
+        case .quit: .quit
+        }
     }
 }
 
@@ -93,9 +132,12 @@ package enum Command: Hashable, Sendable {
     /// `import favorites FILE`.
     case importFavorites(path: String)
 
-    /// The declaration this command was parsed by. The switch is exhaustive: a new case does
-    /// not compile until it names its declaration, which cannot lack a parser.
-    package var spec: CommandSpec {
+    /// The declaration this command was parsed by.
+    package var spec: CommandSpec { name.spec }
+
+    /// The command this was parsed as. The switch is exhaustive: a new case does not compile
+    /// until it names its command, whose declaration cannot lack a parser.
+    package var name: CommandName {
         switch self {
         case .find: .find
         case .use: .use

@@ -47,6 +47,18 @@ package struct Subcommand: Hashable, Sendable {
     }
 }
 
+/// A command's subcommands as an enum, so that its parser switches over them exhaustively
+/// instead of comparing words: a new subcommand does not compile until the parser handles it.
+protocol SubcommandWord: CaseIterable, Hashable, Sendable {
+    /// How it is typed, its aliases, its arguments and what completes after it.
+    var declaration: Subcommand { get }
+}
+
+extension SubcommandWord {
+    /// Every subcommand's declaration, for `CompletionKind.subcommands`.
+    static var declarations: [Subcommand] { allCases.map(\.declaration) }
+}
+
 /// One command, declared once: its name, aliases, synopsis, help text, what completes after it
 /// and how its arguments parse. `help`, tab completion, `--help`, the man page, the parser and
 /// its usage errors all read this one value, so they cannot drift apart.
@@ -144,6 +156,16 @@ package struct Arguments: Sendable {
     /// The subcommand the next word names (or one of its aliases), taken; nil when it names none.
     package mutating func subcommand() -> Subcommand? {
         guard let first = words.first, let found = spec.subcommands.first(where: { $0.matches(first) }) else {
+            return nil
+        }
+        words.removeFirst()
+        return found
+    }
+
+    /// The subcommand of `Word` the next word names (or one of its aliases), taken; nil when it
+    /// names none.
+    mutating func subcommand<Word: SubcommandWord>(_: Word.Type) -> Word? {
+        guard let first = words.first, let found = Word.allCases.first(where: { $0.declaration.matches(first) }) else {
             return nil
         }
         words.removeFirst()

@@ -44,11 +44,16 @@ extension CommandSpec {
         details: [
             "Needs name, latitude and longitude (display_name and country_code when present). A favorite whose coordinates are already saved is skipped; a row that cannot be read is named and skipped; the rest are saved in one step."
         ],
-        completion: .subcommands([Subcommand("favorites", then: .fileName)], otherwise: .none)
+        completion: .subcommands(ImportSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in
-        let words = arguments.words
-        guard words.count == 2, words[0].lowercased() == "favorites", !words[1].isEmpty else { throw arguments.usage() }
-        return .importFavorites(path: words[1])
+        switch arguments.subcommand(ImportSubcommand.self) {
+        case .favorites:
+            guard arguments.words.count == 1, let path = arguments.words.first, !path.isEmpty else {
+                throw arguments.usage()
+            }
+            return .importFavorites(path: path)
+        case nil: throw arguments.usage()
+        }
     }
 
     static let reset = CommandSpec(
@@ -57,9 +62,23 @@ extension CommandSpec {
         details: [
             "Only for a state.plist wx cannot use — one that does not parse (copied aside already as state.plist.corrupt-<time>), one a newer wx wrote, one wx may not read, or a folder or FIFO in its place: wx keeps favorites and settings read-only until you say so. The old file is moved to state.plist.reset-<time> (unless a copy with the same bytes is aside already) and the notice says where. A readable file is never reset."
         ],
-        completion: .words(["state"])
+        completion: .subcommands(ResetSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in
-        guard arguments.rest()?.lowercased() == "state" else { throw arguments.usage() }
+        guard arguments.subcommand(ResetSubcommand.self) == .state, arguments.isEmpty else { throw arguments.usage() }
         return .resetState
     }
+}
+
+/// `import favorites FILE`.
+enum ImportSubcommand: SubcommandWord {
+    case favorites
+
+    var declaration: Subcommand { Subcommand("favorites", arguments: "FILE", then: .fileName) }
+}
+
+/// `reset state`.
+enum ResetSubcommand: SubcommandWord {
+    case state
+
+    var declaration: Subcommand { Subcommand("state", then: .none) }
 }

@@ -9,16 +9,16 @@ extension CommandSpec {
             "“fav” adds the current location (★) or removes it (☆) when it is one already. A favorite is identified by its coordinates.",
             "Quote names with spaces: fav rename \"New York\" NYC.",
         ],
-        completion: .subcommands([FavoriteSubcommand.rename, FavoriteSubcommand.remove], otherwise: .none)
+        completion: .subcommands(FavoriteSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in
         if arguments.isEmpty { return .favoriteToggle }
-        guard let subcommand = arguments.subcommand() else { throw arguments.usage() }
+        guard let subcommand = arguments.subcommand(FavoriteSubcommand.self) else { throw arguments.usage() }
         switch subcommand {
-        case FavoriteSubcommand.remove:
-            guard let name = arguments.rest() else { throw arguments.spec.usage(of: subcommand) }
+        case .remove:
+            guard let name = arguments.rest() else { throw arguments.spec.usage(of: subcommand.declaration) }
             return .favoriteRemove(name)
-        default:
-            guard arguments.words.count == 2 else { throw arguments.spec.usage(of: subcommand) }
+        case .rename:
+            guard arguments.words.count == 2 else { throw arguments.spec.usage(of: subcommand.declaration) }
             return .favoriteRename(from: arguments.words[0], to: arguments.words[1])
         }
     }
@@ -29,7 +29,14 @@ extension CommandSpec {
     }
 }
 
-enum FavoriteSubcommand {
-    static let remove = Subcommand("rm", aliases: ["remove", "del"], arguments: "<name>", then: .favorites)
-    static let rename = Subcommand("rename", aliases: ["mv"], arguments: "<old> <new>", then: .favoriteList)
+/// `fav rename` and `fav rm`, in the order Tab lists them.
+enum FavoriteSubcommand: SubcommandWord {
+    case rename, remove
+
+    var declaration: Subcommand {
+        switch self {
+        case .rename: Subcommand("rename", aliases: ["mv"], arguments: "<old> <new>", then: .favoriteList)
+        case .remove: Subcommand("rm", aliases: ["remove", "del"], arguments: "<name>", then: .favorites)
+        }
+    }
 }

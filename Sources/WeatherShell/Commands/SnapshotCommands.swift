@@ -20,17 +20,15 @@ extension CommandSpec {
             "“saved verify [place]” sums that up over all snapshots of each place, or of one (a snapshot's place name or a favorite): the mean absolute error of the high and the low, and how often “rain / no rain” came true, a rain day being one with at least 1 mm. One request per place covers all its snapshots; past days once fetched are kept for good.",
             "Snapshots saved before wx kept the forecast are listed and counted, but have no forecast to check.",
         ],
-        completion: .subcommands(
-            [
-                Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .none),
-                Subcommand("verify", arguments: "[place]", then: .favorites),
-            ], otherwise: .none)
+        completion: .subcommands(SnapshotSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in
         if arguments.isEmpty { return .snapshots }
-        if let subcommand = arguments.subcommand() {
-            if subcommand.word == "verify" { return .snapshotVerify(arguments.rest()) }
+        switch arguments.subcommand(SnapshotSubcommand.self) {
+        case .verify: return .snapshotVerify(arguments.rest())
+        case .remove:
             guard arguments.words.count == 1 else { throw arguments.usage() }
             return .snapshotRemove(try CommandParser.number(arguments.words[0], what: "the snapshot"))
+        case nil: break
         }
         guard arguments.words.count == 1 else { throw arguments.usage() }
         return .snapshot(try CommandParser.number(arguments.words[0], what: "the snapshot"))
@@ -76,12 +74,29 @@ extension CommandSpec {
         details: [
             "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote. The old file is replaced in one step, so a crash leaves one or the other."
         ],
-        completion: .words(["compact"])
+        completion: .subcommands(LogSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in
-        switch arguments.rest()?.lowercased() {
-        case nil: return .log(compact: false)
-        case "compact": return .log(compact: true)
-        default: throw arguments.usage()
+        if arguments.isEmpty { return .log(compact: false) }
+        guard arguments.subcommand(LogSubcommand.self) == .compact, arguments.isEmpty else { throw arguments.usage() }
+        return .log(compact: true)
+    }
+}
+
+/// `saved rm N` and `saved verify [place]`.
+enum SnapshotSubcommand: SubcommandWord {
+    case remove, verify
+
+    var declaration: Subcommand {
+        switch self {
+        case .remove: Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .none)
+        case .verify: Subcommand("verify", arguments: "[place]", then: .favorites)
         }
     }
+}
+
+/// `log compact`.
+enum LogSubcommand: SubcommandWord {
+    case compact
+
+    var declaration: Subcommand { Subcommand("compact", then: .none) }
 }

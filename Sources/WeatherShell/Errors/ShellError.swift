@@ -3,9 +3,20 @@ import WeatherKit
 import WeatherStore
 
 /// Everything a command can fail with, as one line for the user.
+///
+/// Which exit status a failure gives is decided here, once, by `exitStatus` (an exhaustive
+/// switch): 2 for `.usage` (the line, an option or an argument is wrong), 1 for everything else
+/// (the command was right but could not do it: nothing there yet, a service failed, a file).
 package enum ShellError: Error, Hashable, Sendable {
-    /// A command line, option or argument that does not parse; the text says what was expected.
+    /// A command line, option or argument that does not parse or is out of range; the text says
+    /// what was expected.
     case usage(String)
+    /// The command is right, but there is nothing yet for it to work on.
+    case nothingYet(EmptyState)
+    /// The command needs a service this configuration has none for (its kind, as "air-quality").
+    case noService(String)
+    /// The command asks for something that is not the case now ("state.plist is readable").
+    case notApplicable(String)
     /// No current location yet.
     case noCurrentLocation
     /// No weather fetched yet (for `save`).
@@ -43,10 +54,52 @@ package enum ShellError: Error, Hashable, Sendable {
     case cancelled
 }
 
+/// What there is nothing of yet, for `ShellError.nothingYet`.
+package enum EmptyState: Hashable, Sendable {
+    /// `compare` with no favorites.
+    case favoritesToCompare
+    /// `saved verify` with no snapshots.
+    case snapshots
+    /// `saved verify PLACE` with no snapshots of that place (as typed).
+    case snapshotsOf(String)
+    /// `save` after weather that has no current conditions.
+    case currentConditionsToSave
+}
+
+extension ShellError {
+    /// The process's exit status after this error: 2 for a usage error, else 1.
+    package var exitStatus: Int32 {
+        switch self {
+        case .usage: 2
+        case .nothingYet, .noService, .notApplicable, .noCurrentLocation, .noWeather, .noPlaceFound,
+            .noSuchCandidate, .noSuchFavorite, .duplicateFavoriteName, .noSuchSnapshot, .noSuchHistoryEntry,
+            .noHistoryMatch, .service, .storage, .store, .unreadableFile, .notInAnswer, .fallbackFailed, .cancelled:
+            1
+        }
+    }
+
+    /// Whether this is a usage error (exit status 2).
+    package var isUsage: Bool { exitStatus == 2 }
+}
+
+extension EmptyState: CustomStringConvertible {
+    package var description: String {
+        switch self {
+        case .favoritesToCompare: "no favorites to compare: “fav” saves the current location"
+        case .snapshots: "no snapshots yet: “save” keeps the last weather shown"
+        case .snapshotsOf(let place): "no snapshots of “\(TerminalText.sanitized(place))”: “saved” lists them"
+        case .currentConditionsToSave: "the last weather has no current conditions to save"
+        }
+    }
+}
+
 extension ShellError: CustomStringConvertible {
     package var description: String {
         switch self {
         case .usage(let text): text
+        case .nothingYet(let state): state.description
+        case .noService(let kind): "no \(kind) service is configured"
+        case .notApplicable(let text): text
         case .noCurrentLocation: "no current location: use “find <place>” or “show <place>” first"
         case .noWeather: "no weather to save yet: use “show” first"
         case .noPlaceFound(let query): "no place found for “\(TerminalText.sanitized(query))”"

@@ -149,3 +149,10 @@ extension String {
     /// Without the degree sign ("°C" → "C").
     var replacingDegreeSign: String { filter { $0 != "°" } }
 }
+
+extension Coordinate {
+    /// "53.5507, 9.9930": how coordinates are listed.
+    package var latitudeLongitudeText: String {
+        "\(DecimalText.fixed(latitude, digits: 4)), \(DecimalText.fixed(longitude, digits: 4))"
+    }
+}

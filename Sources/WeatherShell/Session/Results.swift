@@ -117,23 +117,51 @@ package enum CommandResult: Hashable, Sendable {
     /// The command's effect holds in memory but could not be saved to disk.
     case notSaved(ShellError)
 
-    /// Whether rendering depends on the units setting (only these make the renderer read it).
-    /// What went wrong inside a result that still carries data (rows `import` skipped): each
-    /// is printed as an error and makes the command count as failed.
+    /// What went wrong inside a result that still carries data (rows `import` skipped, places
+    /// `compare` has no weather for): each is printed as an error and makes the command count as
+    /// failed.
+    ///
+    /// Exhaustive on purpose, as `needsUnits` and `isSettingReport`: a new result does not
+    /// compile until it says whether it carries problems.
     package var problems: [String] {
         switch self {
-        case .imported(_, _, let problems, _): return problems.map { "skipped \($0)" }
-        case .comparison(_, let missing): return missing.map { "no weather for \($0.name): \($0.reason)" }
-        default: return []
+        case .imported(_, _, let problems, _): problems.map { "skipped \($0)" }
+        case .comparison(_, let missing): missing.map { "no weather for \($0.name): \($0.reason)" }
+        case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
+            .hourly, .daily, .rain, .past, .normal, .air, .snapshotSaved, .snapshotRemoved, .snapshots, .snapshot,
+            .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
+            .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models:
+            []
         }
     }
 
+    /// Whether rendering depends on the units setting: only these make the renderer read it
+    /// (from state.plist); the others render the same in any units.
+    ///
+    /// Exhaustive on purpose: a new weather result does not compile until it says so, rather
+    /// than rendering in metric whatever the user chose.
     package var needsUnits: Bool {
         switch self {
-        case .weather, .comparison, .snapshotSaved, .snapshots, .snapshot, .verification, .units, .hourly, .daily,
-            .rain, .air, .past, .normal, .confidence, .models:
+        case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .air, .snapshotSaved, .snapshots,
+            .snapshot, .verification, .units, .confidence, .models:
             true
-        default: false
+        case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
+            .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
+            .imported, .logStatistics, .logCompacted, .notice, .notSaved:
+            false
+        }
+    }
+
+    /// Whether the result only reports a setting (`units`, `provider`, `format` …): the lines
+    /// of the start-up file (`wxrc`, run quietly) print nothing for these.
+    package var isSettingReport: Bool {
+        switch self {
+        case .units, .setting, .format: true
+        case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
+            .comparison, .hourly, .daily, .rain, .past, .normal, .air, .snapshotSaved, .snapshotRemoved, .snapshots,
+            .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
+            .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models:
+            false
         }
     }
 }

@@ -37,12 +37,14 @@ extension WeatherSession {
     }
 
     /// The file of wx's own that `path` names — state.plist, log.jsonl, a copy set aside, a lock,
-    /// a cache entry — found by device and inode, so that a symbolic link, a hard link or
-    /// another spelling of the path is caught too; nil when it names none (or nothing).
+    /// a cache entry, and the files read at the interactive start (wxrc, ~/.editrc), which an
+    /// export would turn into commands run at the next start — found by device and inode, so that
+    /// a symbolic link, a hard link or another spelling of the path is caught too; nil when it
+    /// names none (or nothing).
     func ownFile(at path: String) -> String? {
         guard let target = FileIO.identity(of: path) else { return nil }
         let files = POSIXFileSystem()
-        var candidates: [String] = []
+        var candidates = [configuration.startupFile] + (configuration.lineEditorFile.map { [$0] } ?? [])
         for folder in Set([configuration.configFolder, configuration.stateFolder]) {
             candidates += files.names(in: folder)
                 .filter { $0.hasPrefix("state.plist") || $0.hasPrefix("log.jsonl") || $0 == ".wx.lock" }

@@ -22,7 +22,7 @@ extension WeatherSession {
     /// - Throws: `ShellError.usage` for days before 1940-01-01, today or later, a range running
     ///   backwards or longer than 31 days; `.service` for the service's own errors.
     func past(_ days: PastDays, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.past else { throw .usage("no archive service is configured") }
+        guard let provider = services.past else { throw .noService("archive") }
         let today = todayUTC
         let first = days.first.resolved(today: today)
         let last = days.last?.resolved(today: today) ?? first
@@ -60,7 +60,7 @@ extension WeatherSession {
     /// `normal [place]`: the normals for the next days; one archive request the first time for
     /// a place, none after.
     func normal(_ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.past else { throw .usage("no archive service is configured") }
+        guard let provider = services.past else { throw .noService("archive") }
         let resolved = try await resolve(target)
         let fetched: Fetched<Climatology>
         do {

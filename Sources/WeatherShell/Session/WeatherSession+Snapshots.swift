@@ -11,7 +11,7 @@ extension WeatherSession {
     func save() throws(ShellError) -> [CommandResult] {
         guard let report = lastWeather else { throw .noWeather }
         guard var reading = Self.snapshotReading(report.forecast, now: now()) else {
-            throw .usage("the last weather has no current conditions to save")
+            throw .nothingYet(.currentConditionsToSave)
         }
         // The forecast shown with it, to check once its days have passed (`saved N`).
         reading.forecastDays = Self.keptDays(report.forecast, now: now())

@@ -44,9 +44,9 @@ extension WeatherSession {
             snapshots = snapshots.filter {
                 $0.placeName.lowercased() == wanted || $0.coordinate.rounded == favorite?.coordinate.rounded
             }
-            guard !snapshots.isEmpty else { throw .usage("no snapshots of “\(place)”: “saved” lists them") }
+            guard !snapshots.isEmpty else { throw .nothingYet(.snapshotsOf(place)) }
         }
-        guard !snapshots.isEmpty else { throw .usage("no snapshots yet: “save” keeps the last weather shown") }
+        guard !snapshots.isEmpty else { throw .nothingYet(.snapshots) }
         var order: [Coordinate] = []
         var byPlace: [Coordinate: [Snapshot]] = [:]
         for snapshot in snapshots {
@@ -76,12 +76,18 @@ extension WeatherSession {
                 ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
             ).localTime(now).date
         }
-        let passed = snapshots.flatMap { snapshot in
+        let allPassed = snapshots.flatMap { snapshot in
             (snapshot.reading.forecastDays ?? []).map(\.date).filter { $0 < today(snapshot) }
         }
+        // Days before the archive's first are refused before the request: a snapshot dated 1800
+        // asked for 225 years in one request, and its days were then counted as "to come".
+        let passed = allPassed.filter { $0 >= PastSource.firstDay }
         var observed: [LocalDate: ObservedDay] = [:]
         var source: String?
         var problem: String?
+        if passed.count < allPassed.count {
+            problem = "what happened is not available before 1940-01-01, where Open-Meteo’s archive starts"
+        }
         if let first = passed.min(), let last = passed.max(), let snapshot = snapshots.first {
             if let provider = services.pastWeather {
                 do {

@@ -111,7 +111,7 @@ extension WeatherSession {
     }
 
     func air(_ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.airQuality else { throw .usage("no air-quality service is configured") }
+        guard let provider = services.airQuality else { throw .noService("air-quality") }
         let resolved = try await resolve(target)
         do {
             let fetched = try await provider.airQuality(at: resolved.place.coordinate, now: now())
@@ -141,7 +141,7 @@ extension WeatherSession {
         }
         if names.isEmpty { chosen = favorites }
         if chosen.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
-        guard !chosen.isEmpty else { throw .usage("no favorites to compare: “fav” saves the current location") }
+        guard !chosen.isEmpty else { throw .nothingYet(.favoritesToCompare) }
         var reports: [WeatherReport] = []
         var missing: [ComparisonGap] = []
         var start = 0

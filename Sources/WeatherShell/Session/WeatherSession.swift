@@ -225,7 +225,7 @@ package final class WeatherSession {
         case .resetState:
             state.refresh()
             guard state.isReadOnly else {
-                throw .usage(
+                throw .notApplicable(
                     "state.plist is readable: “reset state” only replaces a file wx cannot read (remove favorites with “fav rm”)"
                 )
             }

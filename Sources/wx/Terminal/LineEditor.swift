@@ -83,8 +83,40 @@ final class LineEditor: LineReader {
             api, editLine, "wx-delete-next-char", "delete the character under the cursor", deleteNextCallback)
         for (key, function) in Self.defaultBindings { wx_el_bind(api, editLine, key, function) }
         // The user's ~/.editrc (or $EDITRC), read after wx's defaults so that it can change them,
-        // as other libedit programs (sqlite3, psql built with libedit) do.
-        _ = api.pointee.el_source(editLine, nil)
+        // as other libedit programs (sqlite3, psql built with libedit) do — if it is a regular
+        // file of a sane size: libedit reads whatever is there, and /dev/zero made it grow to
+        // 4 GB before any prompt, a FIFO blocked it.
+        if let path = Self.editrcPath() {
+            if let reason = Self.unusableEditrc(at: path) {
+                let line = "wx: warning: \(TerminalText.sanitized(path)) not read: \(reason)\n"
+                _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            } else {
+                _ = api.pointee.el_source(editLine, path)
+            }
+        }
+    }
+
+    /// The most of ~/.editrc libedit is given to read, in bytes (a line editor's settings are a
+    /// few hundred).
+    static let maximumEditrcSize = 1 << 20
+
+    /// The file libedit's `el_source(el, NULL)` would read (as `Configuration.lineEditorFile`
+    /// names it for `export`, which refuses to write there): `$EDITRC` when set, else
+    /// `$HOME/.editrc`; nil when neither can be named.
+    static func editrcPath() -> String? {
+        if let path = getenv("EDITRC").map({ String(cString: $0) }), !path.isEmpty { return path }
+        guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
+        return home + "/.editrc"
+    }
+
+    /// Why the file at `path` is not handed to libedit (not a regular file, larger than
+    /// `maximumEditrcSize`); nil when it may be, or nothing is there. Never opens it.
+    static func unusableEditrc(at path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if let reason = FileIO.notRegular(at: path) { return reason }
+        if Int(info.st_size) > maximumEditrcSize { return "it is larger than 1 MB" }
+        return nil
     }
 
     /// Keys bound beyond libedit's emacs defaults: what xterm, VT220 and rxvt send for Ctrl- and

@@ -43,6 +43,9 @@ final class PagerProcess: PagerProgram {
         signal(SIGPIPE, previous)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return true
+        // The shell's 127 (not found) or 126 (not executable): the pager never showed the text.
+        let exited = status & 0x7F == 0
+        let code = (status >> 8) & 0xFF
+        return !(exited && (code == 126 || code == 127))
     }
 }

@@ -1,0 +1,30 @@
+/// What a typed or piped line must be before any of it runs: not too long, no control
+/// characters. A line that is not is refused whole — no command runs with part of it silently
+/// removed, and no request is sent with a control byte inside.
+enum LineSafety {
+    /// The longest line accepted, in characters; longer ones are refused whole.
+    static let maximumLength = 4_096
+
+    /// `line` ready to run: without a leading byte-order mark (from an editor) or a trailing
+    /// carriage return (a CRLF script).
+    ///
+    /// - Returns: the line, or a usage error naming what is wrong: its length (in characters)
+    ///   or its first control character (as U+XXXX; a tab is allowed).
+    static func checked(_ line: String) -> Result<String, ShellError> {
+        var text = line
+        if text.first == "\u{FEFF}" { text.removeFirst() }
+        guard text.count <= maximumLength else {
+            return .failure(.usage("line too long: \(text.count) characters (at most \(maximumLength)); nothing was run"))
+        }
+        if text.unicodeScalars.last == "\r" { text.unicodeScalars.removeLast() }
+        // A NUL or ESC in a line is a mistake (a binary file piped in, a stray key).
+        if let control = text.unicodeScalars.first(where: {
+            ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+        }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+            return .failure(.usage("the line has a control character (U+\(padded)); nothing was run"))
+        }
+        return .success(text)
+    }
+}

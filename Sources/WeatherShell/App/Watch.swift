@@ -1,0 +1,36 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `watch`: the current location's weather again and again, on the session's clock.
+extension ShellRunner {
+    /// `watch`: `show` for the current location, again every `minutes` (waited on the
+    /// session's clock), until cancelled (Ctrl-C cancels the running command's task). On a
+    /// terminal the screen is cleared each time.
+    func watch(every minutes: Double) async -> LineStatus {
+        guard session.currentPlace != nil else {
+            report(.noCurrentLocation)
+            return .failed
+        }
+        while !Task.isCancelled {
+            if colour { output.write("\u{1B}[H\u{1B}[2J") }
+            do {
+                for result in try await session.execute(.show(nil)) { emit(result) }
+            } catch {
+                if case .cancelled = error { break }
+                report(error)
+            }
+            guard format == .text || !Task.isCancelled else { break }
+            emit(.notice("watching every \(DecimalText.shortest(minutes)) min; Ctrl-C stops"))
+            do { try await session.clock.sleep(for: .milliseconds(Int64(minutes * 60_000))) } catch { break }
+        }
+        emit(.notice("stopped watching"))
+        return .succeeded
+    }
+}

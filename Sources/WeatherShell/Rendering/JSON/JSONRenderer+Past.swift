@@ -1,0 +1,70 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `past` and `normal` as JSON.
+extension JSONRenderer {
+    /// `{"type":"past",…}`: the days (and a single day's hours) with units in the keys.
+    static func past(_ report: PastReport) -> JSONOutput {
+        let weather = report.weather
+        return .object([
+            ("type", .string("past")), ("place", place(report.place, index: nil)),
+            ("source", .string(weather.source == .archive ? "archive" : "forecast")),
+            ("service", .string(weather.source.description)),
+            ("start_date", .string(weather.requested.lowerBound.iso)),
+            ("end_date", .string(weather.requested.upperBound.iso)),
+            ("time_zone", .optional(weather.zone.identifier)),
+            ("utc_offset_seconds", .number(Double(weather.zone.utcOffsetSeconds))),
+            ("data_end", .optional(weather.dataEnd.map(ISOTime.string))),
+            (
+                "days",
+                .array(
+                    weather.days.map { day in
+                        .object([
+                            ("date", .string(day.date.iso)),
+                            ("weather_code", .optional(day.weatherCode)),
+                            ("condition", .optional(day.weatherCode.map { WeatherCode($0).description })),
+                            ("temperature_min_celsius", .optional(day.temperatureMinCelsius)),
+                            ("temperature_max_celsius", .optional(day.temperatureMaxCelsius)),
+                            ("temperature_mean_celsius", .optional(day.temperatureMeanCelsius)),
+                            ("precipitation_sum_millimetres", .optional(day.precipitationSumMillimetres)),
+                            ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
+                            ("sunshine_duration_seconds", .optional(day.sunshineDurationSeconds)),
+                        ])
+                    })
+            ),
+            ("hours", .array(weather.hours.map(hour))),
+        ])
+    }
+
+    /// `{"type":"normal",…}`: the normals of the days shown.
+    static func normal(_ report: NormalReport) -> JSONOutput {
+        .object([
+            ("type", .string("normal")), ("place", place(report.place, index: nil)),
+            ("first_year", .number(Double(Climatology.firstYear))),
+            ("last_year", .number(Double(Climatology.lastYear))),
+            ("window_days", .number(Double(Climatology.windowDays))),
+            ("wet_day_millimetres", .number(Climatology.wetDayMillimetres)),
+            (
+                "days",
+                .array(
+                    report.days.map { date in
+                        let normal = report.climatology.normal(for: date)
+                        return .object([
+                            ("date", .string(date.iso)),
+                            ("temperature_min_mean_celsius", .optional(normal.temperatureMinMeanCelsius)),
+                            ("temperature_max_mean_celsius", .optional(normal.temperatureMaxMeanCelsius)),
+                            ("precipitation_mean_millimetres", .optional(normal.precipitationMeanMillimetres)),
+                            ("wet_day_percent", .optional(normal.wetDayPercent)),
+                        ])
+                    })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,57 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `compare` as text.
+extension TextRenderer {
+    /// `compare`: a row per place that has weather. Places without weather are reported as
+    /// errors (`CommandResult.problems`), not as rows: nothing is printed when none has any.
+    static func comparison(_ reports: [WeatherReport], context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        guard !reports.isEmpty else { return [] }
+        let places = reports.map { WeatherPresentation.show($0, now: context.now) }
+        let unit = format.temperatureSymbol
+        let winds = places.map { place in
+            var wind = format.windSpeed(place.reading?.windSpeedKilometresPerHour)
+            if let direction = place.reading?.windDirectionDegrees, wind != ValueFormatter.missing {
+                wind += " " + CompassDirection.name(degrees: direction)
+            }
+            return wind
+        }
+        let ranges = places.map { place in
+            place.today.map {
+                "\(format.temperatureValue($0.temperatureMinCelsius)) … \(format.temperatureValue($0.temperatureMaxCelsius))"
+            } ?? ValueFormatter.missing
+        }
+        let rains = places.map { place in
+            format.percent(
+                place.today?.precipitationProbabilityMaxPercent ?? place.reading?.precipitationProbabilityPercent)
+        }
+        // Names and conditions are words and give way; values stay whole, and whole columns
+        // are left out (wind, then rain, then today's range) when the width cannot hold them.
+        var lines = TextTable(columns: [
+            .init(
+                header: "place", cells: places.map(\.report.place.name), width: max(12, min(24, context.width - 62)),
+                shrinkable: 14),
+            .init(
+                header: "now \(unit)", cells: places.map { format.temperatureValue($0.reading?.temperatureCelsius) },
+                width: 7, right: true),
+            .init(
+                header: "condition",
+                cells: places.map { condition($0.reading?.weatherCode, isNight: $0.reading?.isNight) }, lead: 2,
+                width: 18, shrinkable: 13),
+            .init(header: "today \(unit)", cells: ranges, width: 12, right: true, dropOrder: 3),
+            .init(header: "rain", cells: rains, width: 6, right: true, dropOrder: 2),
+            .init(header: "wind", cells: winds, lead: 2, dropOrder: 1),
+        ]).lines(width: context.width)
+        if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
+        return lines
+    }
+}

@@ -1,0 +1,67 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `daily` as text, and the table of days `show` shares.
+extension TextRenderer {
+    /// `daily`: the days as a table with the strongest wind, where the answer ends when it has
+    /// fewer days than asked, and each day's high against its normal when the normals are cached.
+    static func daily(
+        _ report: WeatherReport, days count: Int, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
+        let presentation = WeatherPresentation.daily(report, days: count, now: context.now)
+        let short =
+            presentation.daysFromToday > 0 && presentation.daysFromToday < count
+            ? note("the answer has \(Self.count(presentation.daysFromToday, "day")) from today", context, style)
+            : []
+        return header(presentation, context: context, format: format, style: style)
+            + dayTable(presentation.days, context: context, format: format, detailed: true)
+            + short + daysNote(presentation.coverage, format: format, style: style, context: context)
+            + comparisonLines(presentation, format: format, width: context.reportWidth)
+    }
+
+    /// Days as a table: day, condition, low, high, rain chance, amount; with `detailed`, the
+    /// strongest wind too.
+    static func dayTable(_ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool)
+        -> [String]
+    {
+        let unit = format.temperatureSymbol
+        let winds = days.map { day in
+            var wind = format.windSpeed(day.windSpeedMaxKilometresPerHour)
+            if let direction = day.windDirectionDominantDegrees, day.windSpeedMaxKilometresPerHour != nil {
+                wind += " " + CompassDirection.name(degrees: direction)
+            }
+            return wind
+        }
+        // Day codes describe the whole day: a day's words and symbols stay the day's.
+        var columns: [TextTable.Column] = [
+            .init(header: "day", cells: days.map { format.day($0.date) }, width: 12),
+            .init(
+                header: "condition",
+                cells: days.map { day in
+                    "\(day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " ") \(condition(day.weatherCode))"
+                }, width: detailed ? 20 : 24, shrinkable: 8),
+            .init(
+                header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 8,
+                right: true),
+            .init(
+                header: "high \(unit)", cells: days.map { format.temperatureValue($0.temperatureMaxCelsius) }, width: 9,
+                right: true),
+            .init(
+                header: "rain", cells: days.map { format.percent($0.precipitationProbabilityMaxPercent) }, width: 7,
+                right: true, dropOrder: 3),
+            .init(
+                header: context.units.precipitation.symbol,
+                cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 8, right: true,
+                dropOrder: 2),
+        ]
+        if detailed { columns.append(.init(header: "wind max", cells: winds, lead: 2, dropOrder: 1)) }
+        return TextTable(columns: columns).lines(width: context.reportWidth)
+    }
+}

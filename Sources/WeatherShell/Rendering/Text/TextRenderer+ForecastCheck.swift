@@ -1,0 +1,104 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Snapshot forecasts against what happened as text: `saved N`'s check and `saved verify`.
+extension TextRenderer {
+    /// `saved verify`: each place's snapshots scored.
+    static func verification(_ places: [PlaceScore], format: ValueFormatter) -> [String] {
+        places.flatMap { verification($0, format: format) }
+    }
+
+    /// One place's score for `saved verify`.
+    static func verification(_ place: PlaceScore, format: ValueFormatter) -> [String] {
+        let score = place.score
+        var lines = [
+            "\(place.placeName) (\(place.coordinate.latitudeLongitudeText)): \(count(score.snapshots, "snapshot")), \(count(score.checkedDays, "forecast day")) checked, \(score.pendingDays) to come"
+                + (place.source.map { " (\($0))" } ?? "")
+        ]
+        if let high = score.highMeanAbsoluteErrorCelsius {
+            var text = "  high: mean absolute error \(temperatureDifference(high, format: format, signed: false))"
+            if let bias = score.highMeanErrorCelsius, bias != 0 {
+                text +=
+                    ", forecasts \(temperatureDifference(abs(bias), format: format, signed: false)) too \(bias > 0 ? "warm" : "cold") on average"
+            }
+            lines.append(text)
+        }
+        if let low = score.lowMeanAbsoluteErrorCelsius {
+            lines.append("  low:  mean absolute error \(temperatureDifference(low, format: format, signed: false))")
+        }
+        if let rate = score.rainHitRatePercent {
+            lines.append(
+                "  rain / no rain (a rain day has ≥ \(format.precipitation(RainRule.thresholdMillimetres))): right on \(score.rainHits) of \(count(score.rainDays, "day")) (\(DecimalText.fixed(rate, digits: 0)) %)"
+            )
+        }
+        if score.snapshotsWithoutForecast > 0 {
+            lines.append(
+                "  \(count(score.snapshotsWithoutForecast, "snapshot")) kept no forecast (saved before wx kept one)")
+        }
+        if let problem = place.problem { lines.append("  " + problem) }
+        return lines
+    }
+
+    /// The kept forecast of `saved N`, a row a day: forecast, observed and error (forecast −
+    /// observed) of the high, the low and the precipitation.
+    static func forecastCheck(_ outcome: ForecastOutcome, format: ValueFormatter) -> [String] {
+        guard outcome.kept else { return ["  no forecast kept: this snapshot was saved before wx kept one"] }
+        guard !outcome.days.isEmpty else { return ["  no forecast days were kept with it"] }
+        let source = outcome.source.map { " (\($0))" } ?? ""
+        let degrees = format.temperatureSymbol
+        let amount = format.units.precipitation.symbol
+        func cell(_ text: String, _ width: Int = 7) -> String { TextLayout.pad(text, to: width, right: true) }
+        var lines = [
+            "  forecast kept with it, next to what happened\(source); error = forecast − observed:",
+            "  day         " + cell("high") + cell("was") + cell("error") + "  " + cell("low") + cell("was")
+                + cell("error") + "  " + cell("rain") + cell("was") + cell("error") + "  (\(degrees), \(amount))",
+        ]
+        for day in outcome.days {
+            let forecast = day.forecast
+            var line =
+                "  \(format.day(forecast.date))  "
+                + cell(format.temperatureValue(forecast.temperatureMaxCelsius))
+            guard day.hasPassed, let observed = day.observed else {
+                line += "   " + (day.hasPassed ? "no observed values yet" : "not passed yet")
+                lines.append(line)
+                continue
+            }
+            line += cell(format.temperatureValue(observed.temperatureMaxCelsius))
+            line += cell(temperatureDifference(day.highErrorCelsius, format: format)) + "  "
+            line += cell(format.temperatureValue(forecast.temperatureMinCelsius))
+            line += cell(format.temperatureValue(observed.temperatureMinCelsius))
+            line += cell(temperatureDifference(day.lowErrorCelsius, format: format)) + "  "
+            line += cell(format.precipitationValue(forecast.precipitationSumMillimetres))
+            line += cell(format.precipitationValue(observed.precipitationSumMillimetres))
+            line += cell(precipitationDifference(day.precipitationErrorMillimetres, format: format))
+            lines.append(line)
+        }
+        if let problem = outcome.problem { lines.append("  " + problem) }
+        return lines
+    }
+
+    /// A temperature difference in the chosen unit ("+1.1", or "1.1 °C" unsigned): a kelvin is a
+    /// degree Celsius, a degree Fahrenheit 5/9 of one.
+    static func temperatureDifference(_ celsius: Double?, format: ValueFormatter, signed: Bool = true) -> String {
+        guard let celsius else { return ValueFormatter.missing }
+        let value = format.units.temperature == .fahrenheit ? celsius * 9 / 5 : celsius
+        let text = DecimalText.fixed(value, digits: 1)
+        if !signed { return "\(text) \(format.temperatureSymbol)" }
+        return value > 0 && text != "0.0" ? "+" + text : (text == "-0.0" ? "0.0" : text)
+    }
+
+    /// A precipitation difference in the chosen unit ("+2.1", "-0.4", "0.0").
+    static func precipitationDifference(_ millimetres: Double?, format: ValueFormatter) -> String {
+        guard let millimetres else { return ValueFormatter.missing }
+        let text = format.precipitationValue(millimetres)
+        return millimetres > 0 && Double(text) != 0
+            ? "+" + text : (text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text)
+    }
+}

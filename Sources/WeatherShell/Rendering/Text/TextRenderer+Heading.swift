@@ -1,0 +1,79 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// The heading of the weather's views, and the notes under it when the data is old or not about now.
+extension TextRenderer {
+    /// "Hamburg, Deutschland · Sun 03:10 GMT": the place and its local time now, in at most
+    /// `width` columns. A long place name is what gets shortened (ending in "…"); the time and
+    /// its zone are always whole.
+    static func heading(_ presentation: WeatherPresentation, format: ValueFormatter, width: Int = .max) -> String {
+        let local = presentation.local
+        let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
+        let time = " · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
+        return TextLayout.truncate(presentation.report.place.label, to: max(1, width - TextLayout.columns(time))) + time
+    }
+
+    /// The heading line, and the offline line under it when the data is old.
+    /// The place and its local time (cut to the terminal's width: a full address can be
+    /// 150 columns), then what makes the data below less than current: its age when it came
+    /// from the cache after a failure, and a forecast whose hours do not include now.
+    static func header(
+        _ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
+        [style.bold(heading(presentation, format: format, width: context.width))]
+            + offlineNote(presentation.report.origin, context: context, style: style)
+            + coverageNote(presentation.coverage, format: format, style: style, context: context)
+    }
+
+    /// "this forecast covers Sun 27 Jul to Sat 02 Aug, not now" when now is outside its hours.
+    /// Under it, "3-hour steps from OpenWeatherMap; days are built from them" for coarse steps.
+    static func coverageNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style, context: RenderContext)
+        -> [String]
+    {
+        let steps = coverage.stepNote.map { note($0, context, style) } ?? []
+        guard let days = coverage.hoursNotNow else { return steps }
+        return note(
+            "this forecast covers \(format.day(days.lowerBound)) to \(format.day(days.upperBound)), not now", context,
+            style) + steps
+    }
+
+    /// A dim note under a weather view, indented and wrapped to the view's width.
+    static func note(_ text: String, _ context: RenderContext, _ style: Style) -> [String] {
+        wrap(text, indent: 2, width: context.reportWidth).map(style.dim)
+    }
+
+    /// "this forecast does not cover today: its days end on Sat 02 Aug", under a table of days
+    /// that all lie before the place's today.
+    static func daysNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style, context: RenderContext)
+        -> [String]
+    {
+        guard let last = coverage.lastDayBeforeToday else { return [] }
+        return note("this forecast does not cover today: its days end on \(format.day(last))", context, style)
+    }
+
+    /// The line saying the data is old and why, when it came from the cache after a failure.
+    static func offlineNote(_ origin: DataOrigin, context: RenderContext, style: Style) -> [String] {
+        guard case .stale(let stored, let reason) = origin else { return [] }
+        let why = reason.map { " (\($0.description))" } ?? ""
+        // "offline" only when the network is out of reach (or --offline); a service that answered
+        // with a refusal (rate limit, outage) was reached: its saved answer is shown instead.
+        let offline: Bool
+        switch reason {
+        case nil, .transport?: offline = true
+        default: offline = false
+        }
+        let age = ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))
+        return wrap(
+            (offline ? "offline: data from \(age) ago" : "saved data from \(age) ago") + why,
+            indent: 2, width: context.reportWidth
+        )
+        .map(style.dim)
+    }
+}

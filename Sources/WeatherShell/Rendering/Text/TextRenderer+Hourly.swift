@@ -1,0 +1,94 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `hourly` as text, and the table of hours `past` shares.
+extension TextRenderer {
+    /// `hourly`: the next `count` hours as a table and a temperature chart, and where the answer
+    /// ends when it has fewer hours than asked.
+    static func hourly(
+        _ report: WeatherReport, hours count: Int, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
+        let presentation = WeatherPresentation.hourly(report, hours: count, now: context.now)
+        let clock = presentation.report.forecast.clock
+        let hours = presentation.hours
+        var lines = header(presentation, context: context, format: format, style: style)
+        guard !hours.isEmpty else {
+            lines += note("no forecast hours after now in this answer", context, style)
+            return lines
+        }
+        lines += hourRows(
+            hours, clock: clock, context: context, format: format, probability: true,
+            isNight: { presentation.isNight($0) })
+        let chart = TemperatureChart.lines(
+            hours, clock: clock, format: format, unicode: context.unicode, width: context.reportWidth)
+        if !chart.isEmpty { lines.append("") }
+        // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
+        let short =
+            presentation.hoursAfterNow < count
+            ? note("the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now", context, style) : []
+        return lines + short + chart + ensembleBandLines(presentation, context: context, format: format, style: style)
+    }
+
+    /// The hours as a table: time, condition, temperature, feels like, rain chance (with
+    /// `probability`), amount, wind. `hourly` and `past` share it. At night clear skies read
+    /// "clear night" under a moon, not a sun (`isNight`: is_day, else the sun times).
+    static func hourRows(
+        _ hours: [HourlyForecast], clock: ZoneClock, context: RenderContext, format: ValueFormatter, probability: Bool,
+        isNight: (HourlyForecast) -> Bool?
+    ) -> [String] {
+        let unit = format.temperatureSymbol
+        var times: [String] = []
+        var previousDay: LocalDate?
+        for hour in hours {
+            let local = clock.localTime(hour.time)
+            times.append(
+                (local.date != previousDay ? ValueFormatter.weekdays[local.weekday] + " " : "    ")
+                    + format.clock(local))
+            previousDay = local.date
+        }
+        let winds = hours.map { hour in
+            var wind = format.windSpeed(hour.windSpeedKilometresPerHour)
+            if let direction = hour.windDirectionDegrees, hour.windSpeedKilometresPerHour != nil {
+                wind += " " + CompassDirection.name(degrees: direction)
+            }
+            return wind
+        }
+        let conditions = hours.map { hour in
+            let night = isNight(hour)
+            let symbol =
+                hour.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode, isNight: night) } ?? " "
+            return "\(symbol) \(condition(hour.weatherCode, isNight: night))"
+        }
+        var columns: [TextTable.Column] = [
+            .init(header: "time", cells: times, width: context.units.clock == .twelveHour ? 13 : 11),
+            .init(header: "condition", cells: conditions, width: 22, shrinkable: 10),
+            .init(
+                header: unit, cells: hours.map { format.temperatureValue($0.temperatureCelsius) }, width: 6, right: true
+            ),
+            .init(
+                header: "feels", cells: hours.map { format.temperatureValue($0.apparentTemperatureCelsius) }, width: 7,
+                right: true, dropOrder: 1),
+        ]
+        if probability {
+            columns.append(
+                .init(
+                    header: "rain", cells: hours.map { format.percent($0.precipitationProbabilityPercent) }, width: 6,
+                    right: true, dropOrder: 4))
+        }
+        columns += [
+            .init(
+                header: context.units.precipitation.symbol,
+                cells: hours.map { format.precipitationValue($0.precipitationMillimetres) }, width: 6, right: true,
+                dropOrder: 2),
+            .init(header: "wind", cells: winds, lead: 2, dropOrder: 3),
+        ]
+        return TextTable(columns: columns).lines(width: context.reportWidth)
+    }
+}

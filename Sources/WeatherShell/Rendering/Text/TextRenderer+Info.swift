@@ -1,0 +1,114 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Settings, `help`, `about` and notices as text.
+extension TextRenderer {
+    /// `units`: the preset, the quantities set apart from it, and each unit.
+    static func units(_ setting: UnitSetting, format: ValueFormatter) -> [String] {
+        let units = setting.preferences
+        let apart = UnitQuantity.allCases.filter { setting.overrides[$0] != nil }.map(\.rawValue)
+        let name =
+            setting.preset.rawValue + (apart.isEmpty ? "" : " with \(apart.joined(separator: ", ")) set apart")
+        return [
+            "units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue) clock"
+        ]
+    }
+
+    /// `format`: the output format now.
+    static func format(_ format: OutputFormat) -> [String] {
+        ["output format: \(format.rawValue)"]
+    }
+
+    /// `provider`, `geocoder`, `language`: the setting's value and where it comes from.
+    static func setting(name: String, value: String, note: String?) -> [String] {
+        ["\(name): \(value)" + (note.map { " (\($0))" } ?? "")]
+    }
+
+    /// `help`: every command with its summary, history expansion and where the data comes from.
+    static func help(_ specs: [CommandSpec], context: RenderContext) -> [String] {
+        let width = context.width
+        var lines = commandList(specs, width: width)
+        lines.append("  \(TextLayout.pad("!! | !N | !-N | !prefix", to: 34)) run a line from the history again")
+        lines.append("")
+        lines += wrap(
+            "Tab completes commands and favorite names; Ctrl-C cancels; Ctrl-D quits.", indent: 0, width: width)
+        lines += wrap(
+            "Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.", indent: 0,
+            width: width)
+        return lines
+    }
+
+    /// `help COMMAND`: its synopsis, summary, aliases and details.
+    static func helpCommand(_ spec: CommandSpec, context: RenderContext) -> [String] {
+        let width = context.width
+        var lines = ["\(spec.synopsis)", "  \(spec.summary)"]
+        if !spec.aliases.isEmpty { lines.append("  also: \(spec.aliases.joined(separator: ", "))") }
+        for paragraph in spec.details { lines.append(contentsOf: wrap(paragraph, indent: 2, width: width)) }
+        return lines
+    }
+
+    /// Commands and their summaries in two columns, a summary wrapped under itself when it does
+    /// not fit `width` (for `help` and `wx --help`).
+    package static func commandList(_ specs: [CommandSpec], width: Int) -> [String] {
+        let column = 37
+        var lines: [String] = []
+        for spec in specs {
+            let summary = wrap(spec.summary, indent: column, width: max(width, column + 20))
+            if spec.synopsis.count > column - 3 {
+                lines.append("  \(spec.synopsis)")
+                lines += summary
+            } else {
+                let first = summary.first.map { String($0.dropFirst(column)) } ?? ""
+                lines.append("  \(TextLayout.pad(spec.synopsis, to: column - 3)) \(first)")
+                lines += summary.dropFirst()
+            }
+        }
+        return lines
+    }
+
+    /// `about`: the version, each service's attribution (and endpoint when not the default) and wx's files.
+    static func about(_ info: AboutInfo, context: RenderContext) -> [String] {
+        let width = context.width
+        var lines = ["wx \(info.version) — weather at the prompt"]
+        // Each attribution once, with the endpoints of its services that are not the default
+        // under it (the archive's under Open-Meteo's weather data).
+        var attributions: [(text: String, first: Service, endpoints: [String])] = []
+        for service in info.services {
+            if !attributions.contains(where: { $0.text == service.attribution }) {
+                attributions.append((service.attribution, service, []))
+            }
+            let index = attributions.firstIndex { $0.text == service.attribution }!
+            let base = info.endpoints[service]
+            guard base != service.defaultBaseURL else { continue }
+            attributions[index].endpoints.append(
+                service == attributions[index].first
+                    ? "    endpoint: \(Redaction.displayURL(base))"
+                    : "    \(service.displayName) endpoint: \(Redaction.displayURL(base))")
+        }
+        for attribution in attributions {
+            lines.append(contentsOf: wrap(attribution.text, indent: 2, width: width))
+            lines.append(contentsOf: attribution.endpoints)
+        }
+        lines.append("  favorites and settings: \(info.configFolder)/state.plist")
+        lines.append("  history and snapshots:  \(info.stateFolder)/log.jsonl")
+        lines.append("  cache:                  \(info.cacheFolder)")
+        return lines
+    }
+
+    /// A line of information that is not an error, dimmed.
+    static func notice(_ text: String, style: Style) -> [String] {
+        [style.dim(text)]
+    }
+
+    /// The effect holds for this session but could not be saved to disk.
+    static func notSaved(_ error: ShellError) -> [String] {
+        ["not saved to disk, kept for this session only: \(error.description)"]
+    }
+}

@@ -1,0 +1,48 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `log` and `log compact` as text.
+extension TextRenderer {
+    /// `log`: the log's size, its commands and snapshots, and what `log compact` would do.
+    static func logStatistics(_ stats: EventLog.Statistics) -> [String] {
+        var lines = [
+            stats.path,
+            "  \(size(stats.bytes)) · \(count(stats.commands, "command")) · \(count(stats.snapshots, "snapshot"))",
+        ]
+        if stats.deletedSnapshots > 0 || stats.unreadableLines > 0 {
+            lines.append(
+                "  \(count(stats.deletedSnapshots, "deleted snapshot")) and \(count(stats.unreadableLines, "unreadable line")): “log compact” drops the deleted and moves the unreadable to a file of their own"
+            )
+        }
+        if stats.otherRecords > 0 {
+            lines.append("  \(count(stats.otherRecords, "record")) of kinds this wx does not know (kept)")
+        }
+        return lines
+    }
+
+    /// `log compact`: the size before and after, what was kept, dropped and moved.
+    static func logCompacted(_ compaction: EventLog.Compaction) -> [String] {
+        let (before, after) = (compaction.before, compaction.after)
+        var lines = [
+            "log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(count(after.commands, "command")) and \(count(after.snapshots, "snapshot")) kept, \(count(before.deletedSnapshots, "deleted snapshot")) dropped"
+        ]
+        if let file = compaction.unreadableLinesFile {
+            lines.append("\(count(before.unreadableLines, "unreadable line")) moved to \(file)")
+        }
+        return lines
+    }
+
+    /// "12.3 MB", "4.0 KB", "512 bytes".
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1_024 { return "\(bytes) bytes" }
+        if bytes < 1_048_576 { return "\(DecimalText.fixed(Double(bytes) / 1_024, digits: 1)) KB" }
+        return "\(DecimalText.fixed(Double(bytes) / 1_048_576, digits: 1)) MB"
+    }
+}

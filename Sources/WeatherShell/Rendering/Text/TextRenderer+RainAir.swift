@@ -1,0 +1,93 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `rain` and `air` as text.
+extension TextRenderer {
+    /// `rain`: the heading, then when precipitation next starts and stops.
+    static func rain(
+        _ report: WeatherReport, _ outlook: PrecipitationOutlook?, context: RenderContext, format: ValueFormatter,
+        style: Style
+    ) -> [String] {
+        header(
+            WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
+            + wrap(
+                rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now), indent: 2,
+                width: context.reportWidth)
+    }
+
+    /// "rain from 15:30, about 2 mm, until 17:00" and the like.
+    static func rainSentence(_ outlook: PrecipitationOutlook?, clock: ZoneClock, format: ValueFormatter, now: Date)
+        -> String
+    {
+        guard let outlook else { return "no precipitation data for now in this forecast" }
+        let source =
+            switch outlook.resolution {
+            case .quarterHours: "15-minute data"
+            case .hours: "hourly data"
+            case .steps(let hours): "\(hours)-hour steps"
+            }
+        let horizon = Int((outlook.horizonSeconds / 3_600).rounded(.down))
+        func time(_ date: Date) -> String {
+            let local = clock.localTime(date)
+            let today = clock.localTime(now).date
+            return local.date == today
+                ? format.clock(local) : "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+        }
+        let amount = "about \(format.precipitation(outlook.totalMillimetres))"
+        let chance = outlook.probabilityPercent.map { " (\(DecimalText.fixed($0, digits: 0)) % likely)" } ?? ""
+        let until = outlook.end.map { "until \(time($0))" } ?? "past the end of the forecast"
+        switch outlook.kind {
+        case .dry: return "no rain expected in the next \(horizon) h (\(source))"
+        case .now: return "raining now, \(amount)\(chance), \(until) (\(source))"
+        case .later: return "rain from \(time(outlook.start!)), \(amount)\(chance), \(until) (\(source))"
+        }
+    }
+
+    /// `air`: the air-quality indexes, pollutants, UV and pollen at a place.
+    static func airLines(
+        _ place: Place, _ air: AirQuality, origin: DataOrigin, context: RenderContext, format: ValueFormatter,
+        style: Style
+    ) -> [String] {
+        var lines = [style.bold("air at \(TextLayout.truncate(place.label, to: context.width - 7))")]
+        lines += offlineNote(origin, context: context, style: style)
+        var indexes: [String] = []
+        if let value = air.europeanAQI {
+            indexes.append(
+                "European AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.europeanCategory(value)))")
+        }
+        if let value = air.usAQI {
+            indexes.append("US AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.usCategory(value)))")
+        }
+        lines.append(
+            contentsOf: TextLayout.flow(
+                indexes.isEmpty ? ["no air-quality index for this place"] : indexes, indent: 2,
+                width: context.reportWidth))
+        func micrograms(_ value: Double?) -> String {
+            value.map { "\(DecimalText.fixed($0, digits: 1)) µg/m³" } ?? ValueFormatter.missing
+        }
+        lines.append(
+            contentsOf: TextLayout.flow(
+                [
+                    "PM2.5 \(micrograms(air.pm25MicrogramsPerCubicMetre))",
+                    "PM10 \(micrograms(air.pm10MicrogramsPerCubicMetre))",
+                    "ozone \(micrograms(air.ozoneMicrogramsPerCubicMetre))",
+                    "NO₂ \(micrograms(air.nitrogenDioxideMicrogramsPerCubicMetre))",
+                    "UV \(air.uvIndex.map { "\(DecimalText.fixed($0, digits: 1)) (\(UVIndex.category($0)))" } ?? ValueFormatter.missing)",
+                ], indent: 2, width: context.reportWidth))
+        if !air.pollenGrainsPerCubicMetre.isEmpty {
+            lines.append(
+                contentsOf: TextLayout.flow(
+                    ["pollen (grains/m³)"]
+                        + air.pollenGrainsPerCubicMetre.map { "\($0.plant) \(DecimalText.fixed($0.value, digits: 1))" },
+                    indent: 2, width: context.reportWidth))
+        }
+        return lines
+    }
+}

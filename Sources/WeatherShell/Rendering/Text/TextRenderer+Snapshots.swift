@@ -1,0 +1,88 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `save`, `saved`, `saved N` and `saved delete N` as text.
+extension TextRenderer {
+    /// `save`: the new snapshot's number, place and reading.
+    static func snapshotSaved(_ snapshot: Snapshot, context: RenderContext, format: ValueFormatter) -> [String] {
+        let width = context.width
+        let reading = snapshot.reading
+        let time = format.dateTime(snapshotClock(snapshot, reading.dataTime))
+        return wrap(
+            "snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)",
+            indent: 0, width: width)
+    }
+
+    /// `saved delete N`.
+    static func snapshotRemoved(_ snapshot: Snapshot) -> [String] {
+        ["snapshot \(snapshot.id) deleted (\(snapshot.placeName))"]
+    }
+
+    /// `saved`: a row per snapshot, or what to do when there is none.
+    static func snapshots(_ snapshots: [Snapshot], context: RenderContext, format: ValueFormatter) -> [String] {
+        let width = context.width
+        if snapshots.isEmpty { return ["no snapshots yet: “save” keeps the last weather shown"] }
+        // 65 columns before the condition at 80; narrower, the words give way, then the
+        // amount, the chance and the condition are left out: a value is never cut.
+        let readings = snapshots.map(\.reading)
+        // "2025-07-27 12:00 pm" is three columns wider than "2025-07-27 12:00": the name
+        // gives them up, so the 12-hour list keeps the same layout instead of closing up.
+        let dateWidth = context.units.clock == .twelveHour ? 19 : 16
+        let table = TextTable(
+            columns: [
+                .init(
+                    header: "", cells: snapshots.map { $0.id == 0 ? "new" : String($0.id) }, width: 5, right: true),
+                .init(
+                    header: "", cells: snapshots.map { format.dateTime(snapshotClock($0, $0.reading.dataTime)) },
+                    lead: 2, width: dateWidth),
+                .init(
+                    header: "", cells: snapshots.map(\.placeName), lead: 2,
+                    width: max(14, width - 66 - (dateWidth - 16)),
+                    shrinkable: 8),
+                .init(
+                    header: "", cells: readings.map { format.temperature($0.temperatureCelsius) }, lead: 1,
+                    width: 8,
+                    right: true),
+                .init(
+                    header: "", cells: readings.map { format.percent($0.precipitationProbabilityPercent) }, lead: 1,
+                    width: 5, right: true, dropOrder: 2),
+                .init(
+                    header: "", cells: readings.map { format.precipitation($0.precipitationMillimetres) }, lead: 1,
+                    width: 8, right: true, dropOrder: 1),
+                .init(
+                    header: "", cells: readings.map { condition($0.weatherCode) }, lead: 2,
+                    width: max(4, width - 65 - max(0, width - 80)), shrinkable: 8, dropOrder: 3),
+            ], indent: 0)
+        return [table.text(width: width, header: false)]
+    }
+
+    /// `saved N`: the snapshot's reading and how its kept forecast turned out.
+    static func snapshot(_ snapshot: Snapshot, _ outcome: ForecastOutcome, format: ValueFormatter) -> [String] {
+        let reading = snapshot.reading
+        let clock = snapshotClock(snapshot, reading.dataTime)
+        return [
+            "snapshot \(snapshot.id): \(snapshot.placeName) (\(snapshot.coordinate.latitudeLongitudeText))",
+            "  data time     \(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))",
+            "  temperature   \(format.temperature(reading.temperatureCelsius))",
+            "  condition     \(condition(reading.weatherCode))",
+            "  rain chance   \(format.percent(reading.precipitationProbabilityPercent))",
+            "  precipitation \(format.precipitation(reading.precipitationMillimetres))",
+            "  saved at      \(ISOTime.string(snapshot.savedAt))",
+        ] + forecastCheck(outcome, format: format)
+    }
+
+    /// The snapshot's data time (`date`) at its place, under the UTC offset kept with it (which the
+    /// service gave for that instant; for a record written before wx kept one, its zone's rules
+    /// gave it when the record was read), as `--json` and `export` give it.
+    static func snapshotClock(_ snapshot: Snapshot, _ date: Date) -> LocalDateTime {
+        ZoneClock.fixed(
+            Int(date.timeIntervalSince1970.rounded(.down)), offset: snapshot.utcOffsetSeconds, abbreviation: nil)
+    }
+}

@@ -1,0 +1,163 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `show` as text.
+extension TextRenderer {
+    /// `show`: the current conditions, the next hours in columns and the days as a table.
+    static func weather(_ report: WeatherReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let presentation = WeatherPresentation.show(report, now: context.now)
+        let clock = presentation.report.forecast.clock
+        var lines = header(presentation, context: context, format: format, style: style)
+
+        let hour = presentation.currentHour
+        let today = presentation.today
+        if let current = presentation.current {
+            let dataAge = context.now.timeIntervalSince(current.time)
+            var first = [
+                "\(format.temperature(current.temperatureCelsius)), feels like \(format.temperature(current.apparentTemperatureCelsius))"
+            ]
+            let isNight = presentation.currentIsNight
+            let symbol =
+                current.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode, isNight: isNight) + " " }
+                ?? ""
+            first.append(symbol + (current.conditionText ?? condition(current.weatherCode, isNight: isNight)))
+            var wind = "wind \(format.windSpeed(current.windSpeedKilometresPerHour))"
+            if let direction = current.windDirectionDegrees, current.windSpeedKilometresPerHour != nil {
+                wind += " \(CompassDirection.name(degrees: direction)) (\(DecimalText.fixed(direction, digits: 0))°)"
+            }
+            first.append(wind)
+            if dataAge > 5_400 || dataAge < -5_400 {
+                first.append("as of \(format.dateTime(clock.localTime(current.time)))")
+            }
+            lines.append(contentsOf: TextLayout.flow(first, indent: 2, width: context.reportWidth))
+            // The other readings, those the service gave; what only the hourly data has comes
+            // from the hour of these conditions (see WeatherPresentation.conditionsHour).
+            var more = ["humidity \(format.percent(current.relativeHumidityPercent))"]
+            if let value = current.dewPointCelsius { more.append("dew point \(format.temperature(value))") }
+            if let value = current.pressureHectopascals { more.append("pressure \(format.pressure(value))") }
+            if let value = current.cloudCoverPercent { more.append("clouds \(format.percent(value))") }
+            if let value = presentation.visibilityMetres {
+                more.append("visibility \(format.distance(value))")
+            }
+            if let value = presentation.uvIndex {
+                more.append("UV \(DecimalText.fixed(value, digits: 1)) (\(UVIndex.category(value)))")
+            }
+            if let value = current.windGustsKilometresPerHour { more.append("gusts \(format.windSpeed(value))") }
+            lines.append(contentsOf: TextLayout.flow(more, indent: 2, width: context.reportWidth))
+        } else if let reading = presentation.reading {
+            lines.append(
+                contentsOf: TextLayout.flow(
+                    [
+                        "\(format.temperature(reading.temperatureCelsius)) (hourly forecast)",
+                        condition(reading.weatherCode, isNight: reading.isNight),
+                    ], indent: 2, width: context.reportWidth))
+        } else {
+            lines.append("  no current conditions in this forecast")
+        }
+        var second: [String] = []
+        if hour != nil || presentation.current != nil {
+            second.append("rain \(format.percent(hour?.precipitationProbabilityPercent))")
+            second.append(
+                "\(format.precipitation(hour?.precipitationMillimetres ?? presentation.current?.precipitationMillimetres)) this hour"
+            )
+            if let snow = presentation.current?.snowfallMillimetres {
+                second.append("snow \(format.precipitation(snow))")
+            }
+        }
+        if let today {
+            if today.temperatureMinCelsius != nil || today.temperatureMaxCelsius != nil {
+                second.append(
+                    "today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))"
+                )
+            }
+            second += sunText(today, clock: clock, format: format)
+        }
+        lines.append(contentsOf: TextLayout.flow(second, indent: 2, width: context.reportWidth))
+        if let comparison = presentation.todayComparison {
+            lines += wrap(
+                "today’s high \(format.comparedWithUsual(comparison)) (\(format.temperature(comparison.normalHighCelsius)) in 1991–2020)",
+                indent: 2, width: context.reportWidth)
+        }
+        lines += ensembleShowLines(presentation, context: context, format: format)
+
+        // The next hours, one column each (the header says when the forecast is not about now),
+        // as many as the width holds.
+        let next = presentation.hours.prefix(max(1, (context.reportWidth - 10) / 5))
+        if !next.isEmpty {
+            lines.append("")
+            let label = 10
+            let cell = 5
+            func row(_ title: String, _ values: [String]) -> String {
+                TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
+            }
+            lines.append(row("  hour", next.map { format.hourLabel(clock.localTime($0.time)) }))
+            lines.append(
+                row(
+                    "  \(format.temperatureSymbol)",
+                    next.map { format.temperatureValue($0.temperatureCelsius, digits: 0) }))
+            lines.append(
+                row(
+                    "  rain %",
+                    next.map {
+                        $0.precipitationProbabilityPercent.map { DecimalText.fixed($0, digits: 0) }
+                            ?? ValueFormatter.missing
+                    }))
+            lines.append(
+                row(
+                    "  \(context.units.precipitation.symbol)",
+                    next.map { format.precipitationValue($0.precipitationMillimetres) }))
+        }
+
+        // A provider of current conditions only (OpenWeatherMap) has a today with nothing but
+        // sunrise and sunset: no table then. Otherwise every day shows, unknown values as such,
+        // and days that all lie before today are said to.
+        if presentation.coverage.isCurrentConditionsOnly {
+            lines += note(presentation.coverage.noForecastText, context, style)
+        }
+        if !presentation.days.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: dayTable(presentation.days, context: context, format: format, detailed: false))
+            lines.append(contentsOf: daysNote(presentation.coverage, format: format, style: style, context: context))
+        }
+        return lines
+    }
+
+    /// "sunrise 03:18 sunset 19:06", "daylight 15 h 48 min"; "polar night — the sun does not
+    /// rise", "midnight sun — the sun does not set"; nothing when the sun is unknown.
+    ///
+    /// Times given to the second are shown to the nearest minute, as almanacs do (07:32:58 is
+    /// 07:33), and the daylight shown is the difference of the times shown beside it, so the
+    /// three always agree; without both times, the service's daylight to the nearest minute.
+    static func sunText(_ day: DailyForecast, clock: ZoneClock, format: ValueFormatter) -> [String] {
+        switch day.sun {
+        case .polarNight: return ["polar night — the sun does not rise"]
+        case .midnightSun: return ["midnight sun — the sun does not set"]
+        case .unknown: return []
+        case .times(let sunrise, let sunset):
+            let rise = sunrise.map(ValueFormatter.nearestMinute)
+            let set = sunset.map(ValueFormatter.nearestMinute)
+            var parts: [String] = []
+            let times = [
+                rise.map { "sunrise \(format.clock(clock.localTime($0)))" },
+                set.map { "sunset \(format.clock(clock.localTime($0)))" },
+            ].compactMap { $0 }
+            if !times.isEmpty { parts.append(times.joined(separator: " ")) }
+            let daylight =
+                rise.flatMap { rise in set.map { $0.timeIntervalSince(rise) } } ?? day.daylightDurationSeconds
+            if let daylight, daylight > 0 {
+                let minutes = Int((daylight / 60).rounded())
+                parts.append("daylight \(minutes / 60) h \(minutes % 60) min")
+            }
+            return parts
+        }
+    }
+}
