@@ -172,7 +172,7 @@ import WeatherKit
         ("compair", "unknown command “compair”; did you mean “compare”?"),
         ("exot", "unknown command “exot”; did you mean “exit”?"),
         ("xyz", "unknown command “xyz”; type “help” for the list"),
-        ("s", "“s” could be show, save or saved; type more of it"),
+        ("s", "“s” could be show, spread, save or saved; type more of it"),
         ("sa", "“sa” could be save or saved; type more of it"),
         ("e", "“e” could be export or exit; type more of it"),
         ("favs extra", "“favs” takes no arguments"),
