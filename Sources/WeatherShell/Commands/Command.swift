@@ -99,6 +99,8 @@ package enum Command: Hashable, Sendable {
     case air(String?)
     /// Minutes between shows.
     case watch(Double)
+    /// `watch --rain N% --frost N%`: minutes between shows, and the chances that ring.
+    case watchChance(Double, [ChanceAlert])
     case save
     case snapshots
     case snapshot(Int)
@@ -153,7 +155,7 @@ package enum Command: Hashable, Sendable {
         case .models: .models
         case .rain: .rain
         case .air: .air
-        case .watch: .watch
+        case .watch, .watchChance: .watch
         case .save: .save
         case .snapshots, .snapshot, .snapshotRemove, .snapshotVerify: .saved
         case .history, .rerun: .history
@@ -185,7 +187,7 @@ package enum Command: Hashable, Sendable {
         case .importFavorites:
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .snapshotVerify, .past, .normal,
+            .geocoder, .language, .hourly, .daily, .rain, .air, .watch, .watchChance, .snapshotVerify, .past, .normal,
             .confidence, .models:
             true
         }

@@ -36,3 +36,61 @@ extension CommandSpec {
         return .models(count, try CommandParser.optionalPlace(&arguments))
     }
 }
+
+/// A chance `watch` rings at: `--rain 60%` (members with at least 1 mm on a day) or
+/// `--frost 30%` (members whose low is below 0 °C), over today and tomorrow in the place's
+/// calendar.
+package struct ChanceAlert: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
+        case rain, frost
+    }
+
+    package var kind: Kind
+    /// The threshold, percent of members (0–100].
+    package var thresholdPercent: Double
+
+    package init(kind: Kind, thresholdPercent: Double) {
+        self.kind = kind
+        self.thresholdPercent = thresholdPercent
+    }
+
+    /// What follows the watch synopsis in a usage error.
+    static let note = ": --rain N% and --frost N% take a percentage from 1 to 100"
+
+    /// `watch [minutes] [--rain N%] [--frost N%]`, the words in any order.
+    ///
+    /// - Throws: `ShellError.usage` for an unknown option, a missing or bad percentage, minutes
+    ///   outside 0.05…1440.
+    static func parseWatch(_ arguments: inout Arguments) throws(ShellError) -> Command {
+        var minutes: Double?
+        var alerts: [ChanceAlert] = []
+        while let word = arguments.next() {
+            if let kind = Kind(rawValue: word.lowercased().trimmingPrefix("--")), word.hasPrefix("--") {
+                guard let text = arguments.next(), let percent = Self.percent(text) else {
+                    throw arguments.usage(note)
+                }
+                alerts.removeAll { $0.kind == kind }
+                alerts.append(ChanceAlert(kind: kind, thresholdPercent: percent))
+            } else if minutes == nil, let value = DecimalText.parse(word), value >= 0.05, value <= 1_440 {
+                minutes = value
+            } else {
+                throw arguments.usage(", from 0.05 to 1440 minutes" + note)
+            }
+        }
+        return alerts.isEmpty ? .watch(minutes ?? 10) : .watchChance(minutes ?? 10, alerts)
+    }
+
+    /// "60%", "60 %" or "60": a percentage from 1 to 100; nil otherwise.
+    static func percent(_ text: String) -> Double? {
+        var digits = Substring(text)
+        if digits.hasSuffix("%") { digits = digits.dropLast() }
+        guard let value = DecimalText.parse(String(digits)), value >= 1, value <= 100 else { return nil }
+        return value
+    }
+}
+
+extension String {
+    fileprivate func trimmingPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+}

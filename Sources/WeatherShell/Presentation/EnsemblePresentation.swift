@@ -102,3 +102,35 @@ extension WeatherPresentation {
         return ensemble.hours.filter { wanted.contains($0.time) }
     }
 }
+
+/// An ensemble chance as `watch` checks it: the day of today and tomorrow with the higher
+/// share, and whether it is at or above the threshold.
+package struct ChanceReading: Hashable, Sendable {
+    package var alert: ChanceAlert
+    package var date: LocalDate
+    /// Whether `date` is the place's today (else tomorrow).
+    package var isToday: Bool
+    /// Members with the event, and the members it is out of.
+    package var members: Int
+    package var ofMembers: Int
+    package var model: EnsembleModel
+
+    package var percent: Double { ofMembers > 0 ? Double(members) * 100 / Double(ofMembers) : 0 }
+    package var isAbove: Bool { ofMembers > 0 && percent >= alert.thresholdPercent - 1e-9 }
+
+    /// The reading for `alert` from `ensemble` at `now`: today's or tomorrow's, whichever is
+    /// higher; nil when the ensemble covers neither whole.
+    static func reading(_ alert: ChanceAlert, ensemble: EnsembleForecast, now: Date) -> ChanceReading? {
+        let today = ensemble.clock.localTime(now).date
+        let candidates = ensemble.days.filter { $0.date.dayNumber - today.dayNumber == 0 || $0.date.dayNumber - today.dayNumber == 1 }
+        let readings = candidates.compactMap { day -> ChanceReading? in
+            let (members, of): (Int, Int) =
+                alert.kind == .rain ? (day.wetMembers, day.precipitationMembers) : (day.frostMembers, day.low?.members ?? 0)
+            guard of > 0 else { return nil }
+            return ChanceReading(
+                alert: alert, date: day.date, isToday: day.date == today, members: members, ofMembers: of,
+                model: ensemble.model)
+        }
+        return readings.max { $0.percent < $1.percent }
+    }
+}

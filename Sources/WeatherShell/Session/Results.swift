@@ -85,6 +85,8 @@ package enum CommandResult: Hashable, Sendable {
     case confidence(ConfidenceReport)
     /// `models`: several models' days side by side.
     case models(ModelsReport)
+    /// `watch --rain N%`: an ensemble chance crossed its threshold (or fell back below it).
+    case chanceAlert(ChanceReading)
     case air(Place, AirQuality, DataOrigin)
     case snapshotSaved(Snapshot)
     case snapshotRemoved(Snapshot)
@@ -130,7 +132,7 @@ package enum CommandResult: Hashable, Sendable {
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .hourly, .daily, .rain, .past, .normal, .air, .snapshotSaved, .snapshotRemoved, .snapshots, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
-            .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models:
+            .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
             []
         }
     }
@@ -143,7 +145,7 @@ package enum CommandResult: Hashable, Sendable {
     package var needsUnits: Bool {
         switch self {
         case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .air, .snapshotSaved, .snapshots,
-            .snapshot, .verification, .units, .confidence, .models:
+            .snapshot, .verification, .units, .confidence, .models, .chanceAlert:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
@@ -160,7 +162,7 @@ package enum CommandResult: Hashable, Sendable {
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .comparison, .hourly, .daily, .rain, .past, .normal, .air, .snapshotSaved, .snapshotRemoved, .snapshots,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
-            .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models:
+            .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
             false
         }
     }

@@ -68,3 +68,22 @@ extension WeatherSession {
         ]
     }
 }
+
+/// `watch --rain N% --frost N%`: the chances, from the ensemble of the current location.
+extension WeatherSession {
+    /// The reading of each alert for the current location; the ensemble comes from the cache
+    /// while it is from the model's latest run, so at most one request per run.
+    ///
+    /// - Throws: `ShellError` when there is no current location or the ensemble cannot be had.
+    func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> [ChanceReading] {
+        guard let provider = services.ensemble else { throw .usage("no ensemble service is configured") }
+        guard let place = currentPlace else { throw .noCurrentLocation }
+        let ensemble: EnsembleForecast
+        do {
+            ensemble = try await provider.ensemble(at: place.coordinate).value
+        } catch {
+            throw Self.shellError(error)
+        }
+        return alerts.compactMap { ChanceReading.reading($0, ensemble: ensemble, now: now()) }
+    }
+}

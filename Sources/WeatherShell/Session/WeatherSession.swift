@@ -235,7 +235,7 @@ package final class WeatherSession {
                     "state.plist starts afresh: no favorites, default settings"
                         + (aside.map { "; the old file is at \($0)" } ?? ""))
             ]
-        case .rerun, .replay, .format, .quit, .watch:
+        case .rerun, .replay, .format, .quit, .watch, .watchChance:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command.spec.name)” cannot run here")
         }

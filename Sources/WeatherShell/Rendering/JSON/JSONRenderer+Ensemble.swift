@@ -139,3 +139,16 @@ extension JSONRenderer {
             })
     }
 }
+
+extension JSONRenderer {
+    /// `{"type":"chance_alert",…}`: which chance crossed its threshold, up or down.
+    static func chanceAlert(_ reading: ChanceReading) -> JSONOutput {
+        .object([
+            ("type", .string("chance_alert")), ("kind", .string(reading.alert.kind.rawValue)),
+            ("date", .string(reading.date.iso)), ("model", .string(reading.model.rawValue)),
+            ("members", .number(Double(reading.members))), ("of_members", .number(Double(reading.ofMembers))),
+            ("percent", .number(reading.percent)), ("threshold_percent", .number(reading.alert.thresholdPercent)),
+            ("above", .bool(reading.isAbove)),
+        ])
+    }
+}

@@ -53,6 +53,7 @@ package enum JSONRenderer {
         case .normal(let report): return normal(report)
         case .confidence(let report): return confidence(report)
         case .models(let report): return models(report)
+        case .chanceAlert(let reading): return chanceAlert(reading)
         case .air(let place, let air, _): return self.air(place, air)
         case .favoriteAdded(let favorite): return favoriteAdded(favorite)
         case .favoriteRemoved(let favorite): return favoriteRemoved(favorite)

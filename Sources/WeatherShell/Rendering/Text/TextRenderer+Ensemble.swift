@@ -134,3 +134,21 @@ extension String {
         return text
     }
 }
+
+extension TextRenderer {
+    /// `watch`'s line: "⚑ rain ≥ 1.0 mm tomorrow in 19 of 51 members (37 %), at or above 30 %",
+    /// or "… now below 30 %" (members of the ensemble `confidence` shows).
+    static func chanceAlertLines(_ reading: ChanceReading, context: RenderContext, format: ValueFormatter) -> [String] {
+        let what =
+            reading.alert.kind == .rain
+            ? "rain ≥ \(format.precipitation(EnsembleDay.wetThresholdMillimetres))"
+            : "frost (low < \(format.temperature(0, digits: 0)))"
+        let when = reading.isToday ? "today" : "tomorrow"
+        let threshold = "\(DecimalText.shortest(reading.alert.thresholdPercent)) %"
+        let mark = reading.isAbove ? (context.unicode ? "⚑ " : "! ") : ""
+        return wrap(
+            "\(mark)\(what) \(when) in \(reading.members) of \(reading.ofMembers) members (\(Int(reading.percent.rounded())) %)"
+                + (reading.isAbove ? ", at or above \(threshold)" : ", now below \(threshold)"),
+            indent: 0, width: context.reportWidth)
+    }
+}

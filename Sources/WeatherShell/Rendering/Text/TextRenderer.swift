@@ -86,6 +86,7 @@ package enum TextRenderer {
         case .normal(let report): return normalLines(report, context: context, format: format, style: style)
         case .confidence(let report): return confidenceLines(report, context: context, format: format, style: style)
         case .models(let report): return modelsLines(report, context: context, format: format, style: style)
+        case .chanceAlert(let reading): return chanceAlertLines(reading, context: context, format: format)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite): return favoriteAdded(favorite, context: context)
