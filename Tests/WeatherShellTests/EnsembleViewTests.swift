@@ -16,7 +16,7 @@ import WeatherTestSupport
         coordinate: Coordinate(latitude: 53.5413, longitude: 9.9842), displayName: "Hamburg, Deutschland")
 
     func report(ensemble: Bool) throws -> WeatherReport {
-        var forecast = Forecast(coordinate: Self.place.coordinate, zone: Self.zone, source: "Open-Meteo")
+        var forecast = Forecast(coordinate: Self.place.coordinate, zone: Self.zone, source: .openMeteo)
         forecast.hourly = (0..<14).map { index in
             var hour = HourlyForecast(time: Self.now.addingTimeInterval(Double(index * 3_600 - 600)))
             hour.temperatureCelsius = 3 + Double(index)

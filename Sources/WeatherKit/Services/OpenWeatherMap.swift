@@ -32,9 +32,6 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     let key: String
     let client: ServiceClient
 
-    /// How long a current-weather answer is reused: 10 minutes (the service's own update rate).
-    static let cacheSeconds: Double = 600
-
     package init(baseURL: String, key: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.key = key
@@ -61,14 +58,14 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         return try await client.redacting { () async throws(ServiceError) -> Fetched<Forecast> in
             let fetched = try await client.json(
                 ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-                validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+                validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
             var forecast = try Self.forecast(from: fetched.value, requested: rounded)
             let (stepsURL, stepsKey) = urls(
                 [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
                 language: language, path: "/data/2.5/forecast")
             let steps = try await client.json(
                 ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
-                validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+                validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
             try Self.addSteps(from: steps.value, to: &forecast)
             return Fetched(value: forecast, origin: DataOrigin.leastFresh([fetched.origin, steps.origin]))
         }
@@ -114,7 +111,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         do {
             fetched = try await client.json(
                 ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-                validity: { _, now in now.addingTimeInterval(NominatimGeocoder.cacheSeconds) })
+                validity: { _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
         } catch {
             if case .rejected(_, 404, _) = error { return Fetched(value: nil, origin: .network) }
             throw error
@@ -176,7 +173,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let condition = json["weather"]?.array?.first
         current.weatherCode = condition?["id"]?.int.flatMap(wmoCode)
         current.conditionText = condition?["description"]?.nonEmptyString.map(TerminalText.sanitized)
-        var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: "OpenWeatherMap")
+        var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: .openWeatherMap)
         let sunrise = json["sys"]?["sunrise"]?.unixTime
         let sunset = json["sys"]?["sunset"]?.unixTime
         if sunrise != nil || sunset != nil {

@@ -26,9 +26,11 @@ extension Forecast {
     /// What to say when there is nothing ahead: OpenWeatherMap's forecast answer had no steps;
     /// an Open-Meteo answer may have left the blocks out.
     var noForecastText: String {
-        source == "OpenWeatherMap"
-            ? "no forecast steps in OpenWeatherMap’s answer, current conditions only; “provider open-meteo” for forecasts"
-            : "no hourly or daily forecast in \(source)’s answer"
+        switch source {
+        case .openWeatherMap:
+            "no forecast steps in OpenWeatherMap’s answer, current conditions only; “provider open-meteo” for forecasts"
+        default: "no hourly or daily forecast in \(source.displayName)’s answer"
+        }
     }
 }
 
@@ -53,7 +55,7 @@ package struct ForecastCoverage: Hashable, Sendable {
         noForecastText = forecast.noForecastText
         if forecast.hourStepSeconds > 3_600, !forecast.hourly.isEmpty {
             stepNote =
-                "\(forecast.hourStepSeconds / 3_600)-hour steps from \(forecast.source); days are built from them"
+                "\(forecast.hourStepSeconds / 3_600)-hour steps from \(forecast.source.displayName); days are built from them"
         }
         if let first = forecast.hourly.first, let last = forecast.hourly.last,
             now < first.time.addingTimeInterval(-3_600)

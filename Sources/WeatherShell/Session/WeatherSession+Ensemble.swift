@@ -15,11 +15,11 @@ extension WeatherSession {
     /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when the answer
     ///   covers no whole day from the place's today.
     func confidence(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.ensemble else { throw .usage("no ensemble service is configured") }
+        guard let provider = services.ensemble else { throw .noService("ensemble") }
         let resolved = try await resolve(target)
         let fetched: Fetched<EnsembleForecast>
         do {
-            fetched = try await provider.ensemble(at: resolved.place.coordinate)
+            fetched = try await provider.ensemble(at: resolved.place.coordinate, model: .ecmwfIFS025)
         } catch {
             throw Self.shellError(error)
         }
@@ -49,7 +49,7 @@ extension WeatherSession {
     /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when no model
     ///   has a day from the place's today.
     func models(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.models else { throw .usage("no forecast service for several models is configured") }
+        guard let provider = services.models else { throw .noService("several-model forecast") }
         let resolved = try await resolve(target)
         let fetched: Fetched<ModelComparison>
         do {
@@ -76,11 +76,11 @@ extension WeatherSession {
     ///
     /// - Throws: `ShellError` when there is no current location or the ensemble cannot be had.
     func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> [ChanceReading] {
-        guard let provider = services.ensemble else { throw .usage("no ensemble service is configured") }
+        guard let provider = services.ensemble else { throw .noService("ensemble") }
         guard let place = currentPlace else { throw .noCurrentLocation }
         let ensemble: EnsembleForecast
         do {
-            ensemble = try await provider.ensemble(at: place.coordinate).value
+            ensemble = try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
         } catch {
             throw Self.shellError(error)
         }

@@ -76,7 +76,7 @@ extension WeatherSession {
         let report = WeatherReport(
             place: resolved.place, forecast: fetched.value, origin: fetched.origin,
             climatology: services.past?.cachedNormals(at: resolved.place.coordinate)?.value,
-            ensemble: services.ensemble?.cachedEnsemble(at: resolved.place.coordinate)?.value)
+            ensemble: services.ensemble?.cachedEnsemble(at: resolved.place.coordinate, model: .ecmwfIFS025)?.value)
         commit(resolved)
         lastWeather = report
         return (report, resolved.notices)
@@ -127,7 +127,7 @@ extension WeatherSession {
     static func missing(_ block: String, in report: WeatherReport) -> String {
         let forecast = report.forecast
         if forecast.isCurrentConditionsOnly { return forecast.noForecastText }
-        return "no \(block) forecast in \(forecast.source)’s answer"
+        return "no \(block) forecast in \(forecast.source.displayName)’s answer"
     }
 
     /// The most places asked for in one Open-Meteo request.

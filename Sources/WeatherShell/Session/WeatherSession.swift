@@ -8,68 +8,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The services a session can use; settings choose among them.
-package struct WeatherServices: Sendable {
-    /// Every geocoder, the default first (Nominatim, then Open-Meteo geocoding). When the chosen
-    /// one cannot be used (down, blocked, rate-limited), the others are tried in order.
-    package var geocoders: [any Geocoder]
-    /// Every forecast provider, the default first (Open-Meteo; OpenWeatherMap with a key).
-    package var forecastProviders: [any ForecastProvider]
-    /// Air quality (Open-Meteo); nil in tests that do not need it.
-    package var airQuality: OpenMeteoAirQualityProvider?
-    /// What happened on past days (Open-Meteo archive), for checking snapshots' forecasts; nil
-    /// in tests that do not need it.
-    package var pastWeather: (any PastWeatherProvider)?
-    /// Past days and normals (Open-Meteo's archive and recent forecast days); nil in tests that
-    /// do not need it.
-    package var past: OpenMeteoPastProvider?
-    /// Every member of an ensemble (Open-Meteo's Ensemble API); nil in tests that do not need it.
-    package var ensemble: OpenMeteoEnsembleProvider?
-    /// Several deterministic models side by side (Open-Meteo's forecast API); nil in tests that
-    /// do not need it.
-    package var models: OpenMeteoModelsProvider?
-
-    package init(
-        geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
-        airQuality: OpenMeteoAirQualityProvider? = nil, pastWeather: (any PastWeatherProvider)? = nil,
-        past: OpenMeteoPastProvider? = nil, ensemble: OpenMeteoEnsembleProvider? = nil,
-        models: OpenMeteoModelsProvider? = nil
-    ) {
-        precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
-        self.geocoders = geocoders
-        self.forecastProviders = forecastProviders
-        self.airQuality = airQuality
-        self.pastWeather = pastWeather
-        self.past = past
-        self.ensemble = ensemble
-        self.models = models
-    }
-
-    /// One geocoder and one provider (tests).
-    package init(geocoder: any Geocoder, forecastProvider: any ForecastProvider) {
-        self.init(geocoders: [geocoder], forecastProviders: [forecastProvider])
-    }
-
-    /// The service for a setting's word: "nominatim", "open-meteo", "openweathermap".
-    static func service(named word: String?, geocoding: Bool) -> Service? {
-        switch word?.lowercased() {
-        case "nominatim": .nominatim
-        case "open-meteo", "openmeteo": geocoding ? .openMeteoGeocoding : .openMeteo
-        case "openweathermap", "owm": .openWeatherMap
-        default: nil
-        }
-    }
-
-    /// The setting's word for a service.
-    static func word(for service: Service) -> String {
-        switch service {
-        case .nominatim: "nominatim"
-        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality, .openMeteoArchive, .openMeteoEnsemble: "open-meteo"
-        case .openWeatherMap: "openweathermap"
-        }
-    }
-}
-
 /// The view model: session state (current location, candidates, last fetched weather, units)
 /// and the commands that read and change it.
 ///

@@ -18,7 +18,7 @@ import Foundation
 /// (2 variables × 51 members ≈ 100 plain requests), so the answer is cached per place until the
 /// model's next run (`EnsembleModel.nextRun`), and every ensemble view (`confidence`, the line in
 /// `show`, the band in `hourly`, `watch --rain`) reads the same cached answer.
-package struct OpenMeteoEnsembleProvider: Sendable {
+package struct OpenMeteoEnsembleProvider: EnsembleProvider {
     package let service = Service.openMeteoEnsemble
     let baseURL: String
     let client: ServiceClient

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// The answer is cached for an hour per place (the models update every 1 to 6 hours); Open-Meteo
 /// counts the request about once per model.
-package struct OpenMeteoModelsProvider: Sendable {
+package struct OpenMeteoModelsProvider: ModelComparisonProvider {
     package let service = Service.openMeteo
     let baseURL: String
     let client: ServiceClient
@@ -95,7 +95,7 @@ package struct OpenMeteoModelsProvider: Sendable {
                     precipitation: try block.column("precipitation_sum" + suffix, .precipitation)))
         }
         let days: [ModelDay] = rawTimes.indices.compactMap { i in
-            guard let date = OpenMeteoForecastProvider.day(rawTimes[i], offset: zone.utcOffsetSeconds) else {
+            guard let date = OpenMeteoAnswer.day(rawTimes[i], offset: zone.utcOffsetSeconds) else {
                 return nil
             }
             return ModelDay(
