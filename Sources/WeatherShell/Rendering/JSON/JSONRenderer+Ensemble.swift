@@ -152,3 +152,10 @@ extension JSONRenderer {
         ])
     }
 }
+
+extension JSONRenderer {
+    /// `about`'s `request_costs`: `[{"commands":…,"cost":…}]`.
+    static func requestCosts() -> JSONOutput {
+        .array(RequestCost.table.map { .object([("commands", .string($0.commands)), ("cost", .string($0.cost))]) })
+    }
+}

@@ -152,3 +152,14 @@ extension TextRenderer {
             indent: 0, width: context.reportWidth)
     }
 }
+
+extension TextRenderer {
+    /// `about`'s list of what each command costs in requests.
+    static func requestCostLines(context: RenderContext) -> [String] {
+        var lines = ["  what each command costs in requests:"]
+        for row in RequestCost.table {
+            lines += wrap("\(row.commands): \(row.cost)", indent: 4, width: context.width)
+        }
+        return lines
+    }
+}
