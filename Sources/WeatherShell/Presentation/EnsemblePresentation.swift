@@ -144,8 +144,8 @@ package enum RequestCost {
         ("find", "1 geocoding request; places kept 30 days"),
         ("show, hourly, daily, rain, watch", "1 forecast request, none while the answer is current (15 min)"),
         ("compare", "1 forecast request for all favorites not cached (up to 50 a request)"),
-        ("past", "1 archive or forecast request; complete days kept for good"),
-        ("normal", "1 archive request of 30 years, once per place"),
+        ("past", "1 request (Historical Weather or forecast API); complete days kept for good"),
+        ("normal", "1 request for 30 years of days, once per place"),
         ("air", "1 air-quality request, kept an hour"),
         (
             "confidence, watch --rain/--frost",
