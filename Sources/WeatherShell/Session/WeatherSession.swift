@@ -61,11 +61,24 @@ package final class WeatherSession {
     package var hasUnwrittenLogRecords: Bool { log.hasUnwrittenRecords }
 
     /// The favorites' names for tab completion, with what another wx saved since the last
-    /// command (state.plist is re-read only when it changed: one `stat` otherwise).
-    package func favoriteNamesForCompletion() -> [String] {
+    /// command (state.plist is re-read only when it changed: one `stat` otherwise). The names
+    /// are prepared once per version of the favorites (`StateStore.generation`), not per press.
+    package func favoriteNamesForCompletion() -> CompletionNames {
         if let warning = state.refresh() { undeliveredNotices.append("warning: " + warning.userText) }
-        return favorites.map(\.name)
+        let generation = state.generation
+        if let completionNames, completionNames.generation == generation { return completionNames.names }
+        let names = CompletionNames(favorites.map(\.name))
+        completionNames = (generation, names)
+        return names
     }
+
+    /// What Tab completes in `line`, the text before the cursor, at the prompt.
+    package func completion(for line: String) -> Completion {
+        Completer.complete(line, favorites: favoriteNamesForCompletion())
+    }
+
+    /// The names `favoriteNamesForCompletion()` prepared, and for which version of the state.
+    private var completionNames: (generation: Int, names: CompletionNames)?
 
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }
@@ -119,8 +132,7 @@ package final class WeatherSession {
         case .air(let target): return try await air(target)
         case .save: return try save()
         case .snapshots:
-            if let problem = log.readProblem() { throw ShellError(problem) }
-            return [.snapshots(log.snapshots(keptForecasts: listsKeptForecasts))]
+            return [.snapshots(try readingLog { log.snapshots(keptForecasts: listsKeptForecasts) })]
         case .snapshot(let id):
             if let problem = log.readProblem() { throw ShellError(problem) }
             return try await showSnapshot(id)
@@ -130,8 +142,7 @@ package final class WeatherSession {
         case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
         case .history(let count):
             // An empty history because log.jsonl is a FIFO is not "no commands yet".
-            if let problem = log.readProblem() { throw ShellError(problem) }
-            return [.history(historyList(last: count ?? 20))]
+            return [.history(try readingLog { historyList(last: count ?? 20) })]
         case .units(let change): return try setUnits(change)
         case .provider(let word): return try setProvider(word)
         case .geocoder(let word): return try setGeocoder(word)
@@ -156,7 +167,7 @@ package final class WeatherSession {
             ]
         case .log(let compact):
             if let problem = log.readProblem() { throw ShellError(problem) }
-            guard compact else { return [.logStatistics(log.statistics())] }
+            guard compact else { return [.logStatistics(try readingLog { log.statistics() })] }
             return [.logCompacted(try compactLog())]
         case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
         case .importFavorites(let path): return try importFavorites(from: path)

@@ -116,7 +116,10 @@ package struct OpenMeteoPastProvider: Sendable {
     }
 
     /// The cache key of a place's reduced normals (the thirty-year answer itself is not kept).
-    func normalsKey(at coordinate: Coordinate) -> String { "normals v1 " + normalsURL(at: coordinate) }
+    ///
+    /// v2: normals cached by v1 may rest on fewer than thirty years or on values that are no
+    /// temperature (an answer wx now refuses); they are not read again.
+    func normalsKey(at coordinate: Coordinate) -> String { "normals v2 " + normalsURL(at: coordinate) }
 
     /// The 1991–2020 normals at `coordinate`: one archive request the first time, reduced on the
     /// client and cached for good; none afterwards.
@@ -283,7 +286,50 @@ package struct OpenMeteoPastProvider: Sendable {
             minima.append(minimum[i])
             sums.append(precipitation[i])
         }
+        try checkNormalsInput(dates: dates, temperatures: maxima + minima, precipitation: sums)
         return Climatology.reduce(dates: dates, maximum: maxima, minimum: minima, precipitation: sums)
+    }
+
+    /// The highest and lowest daily temperature a normal may rest on, °C (the records are
+    /// 56.7 and −89.2): a value beyond them is no temperature.
+    static let plausibleTemperatureCelsius = -100.0...70.0
+    /// The most precipitation a day's value may hold, mm (the record is 1,825 mm).
+    static let plausiblePrecipitationMillimetres = 0.0...2_000.0
+
+    /// Refuses an archive answer that cannot make 1991–2020 normals: one that lacks any of the
+    /// thirty years (a year counts when it has a value), or holds a value that is not finite or
+    /// not plausible (thirty `1e308` sum to infinity, printed as `inf`).
+    ///
+    /// - Throws: `ServiceError.malformedResponse` saying which.
+    static func checkNormalsInput(
+        dates: [LocalDate], temperatures: [Double?], precipitation: [Double?]
+    ) throws(ServiceError) {
+        if let bad = temperatures.lazy.compactMap({ $0 }).first(where: { !plausibleTemperatureCelsius.contains($0) }) {
+            throw .malformedResponse(
+                .openMeteoArchive, detail: "a daily temperature of \(bad) °C, which is no temperature")
+        }
+        if let bad = precipitation.lazy.compactMap({ $0 }).first(where: {
+            !plausiblePrecipitationMillimetres.contains($0)
+        }) {
+            throw .malformedResponse(.openMeteoArchive, detail: "a daily precipitation of \(bad) mm")
+        }
+        var years = Set<Int>()
+        let count = dates.count
+        for index in 0..<count {
+            let date = dates[index]
+            guard (Climatology.firstYear...Climatology.lastYear).contains(date.year) else { continue }
+            let hasValue =
+                temperatures[index] != nil || temperatures[count + index] != nil || precipitation[index] != nil
+            if hasValue { years.insert(date.year) }
+        }
+        let wanted = Climatology.lastYear - Climatology.firstYear + 1
+        guard years.count == wanted else {
+            throw .malformedResponse(
+                .openMeteoArchive,
+                detail:
+                    "values for \(years.count) of the \(wanted) years \(Climatology.firstYear)–\(Climatology.lastYear); a normal rests on all \(wanted), so none is shown"
+            )
+        }
     }
 
     /// "1991-01-01" (a longer ISO time is read to its date) without copying the text.

@@ -12,289 +12,6 @@ import Foundation
 import Glibc
 #endif
 
-/// A saved place. Identified by its coordinate, rounded to 4 decimals, as it was asked for.
-package struct Favorite: Hashable, Sendable, Codable {
-    /// The name used by `show <name>`, completion and `fav rm`; unique among favorites.
-    package var name: String
-    /// Degrees, WGS 84, 4 decimals.
-    package var latitude: Double
-    /// Degrees, WGS 84, 4 decimals.
-    package var longitude: Double
-    /// The geocoder's label ("Hamburg, Deutschland").
-    package var displayName: String
-    /// ISO 3166-1 alpha-2, lowercase; nil when unknown.
-    package var countryCode: String?
-    /// Keys of the favorite's dictionary in state.plist that this wx does not know (a newer wx
-    /// or the user added them), kept as they were and written back.
-    package var otherEntries: [String: PlistValue] = [:]
-
-    package init(name: String, place: Place) {
-        self.name = name
-        self.latitude = place.coordinate.latitude
-        self.longitude = place.coordinate.longitude
-        self.displayName = place.label
-        self.countryCode = place.countryCode
-    }
-
-    /// A favorite with every field given (`import favorites`); the coordinate is rounded to 4 decimals.
-    package init(name: String, coordinate: Coordinate, displayName: String, countryCode: String?) {
-        self.name = name
-        self.latitude = coordinate.rounded.latitude
-        self.longitude = coordinate.rounded.longitude
-        self.displayName = displayName
-        self.countryCode = countryCode
-    }
-
-    package var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude).rounded }
-
-    /// The favorite as a place to show, under the favorite's own name.
-    package var place: Place {
-        Place(name: name, region: region, countryCode: countryCode, coordinate: coordinate, displayName: displayName)
-    }
-
-    /// The region and country: the display name ("Elbphilharmonie, Hamburg, Deutschland")
-    /// without its first part, the place's original name, which a rename may have replaced.
-    package var region: String {
-        // A place known only by its coordinates ("31.5000,74.4000") has no region.
-        guard Coordinate(parsing: displayName) == nil else { return "" }
-        if let region = Self.asciiRegion(displayName) { return region }
-        let parts = displayName.split(separator: ",", maxSplits: 1)
-        return parts.count == 2 ? parts[1].trimmed : ""
-    }
-
-    /// `region`'s split for ASCII text, from its bytes (`favs` asks it of every favorite): what
-    /// follows the first comma after any leading ones, trimmed — "" when nothing does. Nil for
-    /// text that is not ASCII.
-    static func asciiRegion(_ text: String) -> String? {
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        // Leading commas make empty parts, which the split leaves out.
-        guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: ",") }),
-            let comma = utf8[first...].firstIndex(of: UInt8(ascii: ","))
-        else { return "" }
-        // Trimmed as `trimmed` does: in ASCII, the white space is tab to carriage return and space.
-        func isSpace(_ byte: UInt8) -> Bool { (0x09...0x0D).contains(byte) || byte == 0x20 }
-        guard let start = utf8[utf8.index(after: comma)...].firstIndex(where: { !isSpace($0) }),
-            let last = utf8.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(text[start...last])
-    }
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, latitude, longitude, displayName, countryCode }
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = TerminalText.sanitized(try container.decode(String.self, forKey: .name)).trimmed
-        latitude = try container.decode(Double.self, forKey: .latitude)
-        longitude = try container.decode(Double.self, forKey: .longitude)
-        displayName = TerminalText.sanitized((try? container.decode(String.self, forKey: .displayName)) ?? name)
-        countryCode = try? container.decodeIfPresent(String.self, forKey: .countryCode)
-        guard !name.isEmpty, Coordinate(latitude: latitude, longitude: longitude).isValid else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "invalid favorite"))
-        }
-        otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(latitude, forKey: .latitude)
-        try container.encode(longitude, forKey: .longitude)
-        try container.encode(displayName, forKey: .displayName)
-        try container.encodeIfPresent(countryCode, forKey: .countryCode)
-        try PlistValue.encode(otherEntries, to: encoder)
-    }
-}
-
-/// User settings kept in `state.plist`.
-package struct Settings: Hashable, Sendable, Codable {
-    /// The units setting: a preset with per-quantity overrides.
-    package var unitSetting = UnitSetting()
-
-    /// The units values are shown in.
-    package var units: UnitPreferences {
-        get { unitSetting.preferences }
-        set { unitSetting = UnitSetting(approximating: newValue) }
-    }
-    /// Language for place names (`Accept-Language`); nil follows the locale.
-    package var language: String?
-    /// The geocoder `find` uses: "nominatim" (default) or "open-meteo".
-    package var geocoder: String?
-    /// The weather provider `show` uses: "open-meteo" (default) or "openweathermap".
-    package var provider: String?
-
-    package init() {}
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case units, language, geocoder, provider }
-
-    /// Settings in state.plist that this wx does not know, kept as they were and written back.
-    package var otherEntries: [String: PlistValue] = [:]
-
-    /// Reads leniently: a setting that does not decode keeps its default instead of making the
-    /// whole file unreadable.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        func read<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
-            guard container.contains(key) else { return nil }
-            if let value = try? container.decode(T.self, forKey: key) { return value }
-            unreadableEntries += 1
-            return nil
-        }
-        // Version 2: {preset, temperature?, wind?, …}. Version 1: every unit spelled out, which
-        // becomes the nearest preset with overrides.
-        if let stored = read(StoredUnits.self, .units) { unitSetting = stored.setting }
-        language = read(String.self, .language)
-        geocoder = read(String.self, .geocoder)
-        provider = read(String.self, .provider)
-        otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(StoredUnits(unitSetting), forKey: .units)
-        try container.encodeIfPresent(language, forKey: .language)
-        try container.encodeIfPresent(geocoder, forKey: .geocoder)
-        try container.encodeIfPresent(provider, forKey: .provider)
-        try PlistValue.encode(otherEntries, to: encoder)
-    }
-
-    /// Settings in the file that could not be read (they keep their defaults).
-    var unreadableEntries = 0
-
-    package static func == (a: Settings, b: Settings) -> Bool {
-        a.unitSetting == b.unitSetting && a.language == b.language && a.geocoder == b.geocoder
-            && a.provider == b.provider
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(unitSetting)
-        hasher.combine(language)
-        hasher.combine(geocoder)
-        hasher.combine(provider)
-    }
-}
-
-/// The `units` entry of `state.plist`, in either format version.
-///
-/// - Version 2: `{preset: "metric", temperature: "K"}`, overrides only where they differ.
-/// - Version 1: `{temperature: "C", windSpeed: "kmh", precipitation: "mm", pressure: "hPa",
-///   distance: "km", clock: "24h"}`, read and migrated to the nearest preset with overrides.
-struct StoredUnits: Codable {
-    let setting: UnitSetting
-
-    init(_ setting: UnitSetting) { self.setting = setting }
-
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        if let preset = try container.decodeIfPresent(String.self, forKey: Key("preset")) {
-            guard let value = UnitPreset(rawValue: preset) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "preset"))
-            }
-            var setting = UnitSetting(preset: value)
-            for quantity in UnitQuantity.allCases {
-                guard let word = try container.decodeIfPresent(String.self, forKey: Key(quantity.rawValue)) else {
-                    continue
-                }
-                guard let changed = setting.setting(quantity, to: word) else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: quantity.rawValue))
-                }
-                setting = changed
-            }
-            self.setting = setting
-        } else {
-            self.setting = UnitSetting(approximating: try UnitPreferences(from: decoder))
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(setting.preset.rawValue, forKey: Key("preset"))
-        for quantity in UnitQuantity.allCases {
-            if let word = setting.overrides[quantity] { try container.encode(word, forKey: Key(quantity.rawValue)) }
-        }
-    }
-}
-
-/// The contents of `state.plist`: `version`, `favorites`, `settings`.
-///
-/// Version 2 stores units as a preset with overrides; version 1 files are read and written back
-/// as version 2 at the next change (a wx that knows only version 1 then reads the file read-only).
-package struct StateDocument: Hashable, Sendable, Codable {
-    /// The format version this wx writes.
-    package static let currentVersion = 2
-
-    package var version: Int = StateDocument.currentVersion
-    package var favorites: [Favorite] = []
-    package var settings = Settings()
-
-    package init() {}
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case version, favorites, settings }
-
-    /// Top-level keys this wx does not know (a newer wx or the user added them), kept as they
-    /// were and written back, so that an older wx never damages a newer one's data.
-    package var otherEntries: [String: PlistValue] = [:]
-
-    /// Entries of the file that could not be read and were left out (favorites, a settings
-    /// block); the store keeps a copy of the file before anything overwrites it.
-    package var unreadableEntries = 0
-
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decode(Int.self, forKey: .version)
-        // One bad favorite is left out, not the whole list; the caller is told how many.
-        if container.contains(.favorites) {
-            if let items = try? container.decode([Lossy<Favorite>].self, forKey: .favorites) {
-                favorites = items.compactMap(\.value)
-                unreadableEntries += items.count - favorites.count
-            } else {
-                unreadableEntries += 1
-            }
-        }
-        if container.contains(.settings) {
-            if let decoded = try? container.decode(Settings.self, forKey: .settings) {
-                settings = decoded
-                unreadableEntries += decoded.unreadableEntries
-            } else {
-                unreadableEntries += 1
-            }
-        }
-        otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(favorites, forKey: .favorites)
-        try container.encode(settings, forKey: .settings)
-        try PlistValue.encode(otherEntries, to: encoder)
-    }
-
-    package static func == (a: StateDocument, b: StateDocument) -> Bool {
-        a.version == b.version && a.favorites == b.favorites && a.settings == b.settings
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(version)
-        hasher.combine(favorites)
-        hasher.combine(settings)
-    }
-}
-
-/// Decodes a value or nothing, so that one bad element does not fail its array.
-struct Lossy<Value: Decodable>: Decodable {
-    let value: Value?
-    init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
-}
-
 /// Favorites and settings in `state.plist`: read at start, re-read when another process
 /// changed the file, and written whole and atomically under the folder's lock.
 ///
@@ -314,11 +31,14 @@ package final class StateStore {
         if !loadedOnce { refresh() }
         return current
     }
-    private var current = StateDocument()
+    private var current = StateDocument() { didSet { generation &+= 1 } }
+    /// Changes each time `document` may have changed (re-read or changed here), so that what
+    /// is derived from it (tab completion's names) is worked out again only then.
+    package private(set) var generation = 0
     /// Why the file cannot be written (it did not parse, or is of a newer version); nil when fine.
     package private(set) var readOnlyReason: StateProblem?
     private var pending: [Change] = []
-    private var loadedVersion: [Int]?
+    private var loadedVersion: FileVersion?
     private var loadedOnce = false
     private let now: () -> Date
     private let fileSystem: any FileSystem
@@ -499,7 +219,7 @@ package final class StateStore {
         let path = self.path
         let fileSystem = self.fileSystem
         // A small file decodes in well under a millisecond: not worth a thread at every start.
-        guard let size = fileSystem.version(of: path)?[1], size >= Self.preloadFrom else { return }
+        guard let size = fileSystem.version(of: path)?.size, size >= Self.preloadFrom else { return }
         preload.start {
             guard let version = fileSystem.version(of: path),
                 let data = try? fileSystem.contents(of: path, limit: StateStore.maximumBytes),
@@ -624,36 +344,5 @@ package final class StateStore {
         do { data = try encoder.encode(document) } catch { throw .notEncodable(.state, detail: "\(error)") }
         try StoreFiles.replace(path, with: [UInt8](data), fileSystem)
         loadedVersion = fileSystem.version(of: path)
-    }
-}
-
-/// A decoded state.plist and the file version it came from.
-struct Preloaded: Sendable {
-    let version: [Int]
-    let data: Data
-    let document: StateDocument
-}
-
-/// Hands a preloaded document from the decoding thread to the store.
-final class PreloadBox: Sendable {
-    private let value = Mutex<Preloaded?>(nil)
-    private let running = DispatchGroup()
-
-    /// Runs `decode` on another thread and keeps what it gives.
-    func start(_ decode: @escaping @Sendable () -> Preloaded?) {
-        running.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
-            if let preloaded = decode() { self.value.withLock { $0 = preloaded } }
-            self.running.leave()
-        }
-    }
-
-    /// The preloaded document if it is of `version` (once), after waiting for a decode under way.
-    func take(version: [Int]) -> Preloaded? {
-        running.wait()
-        return value.withLock { stored in
-            defer { stored = nil }
-            return stored?.version == version ? stored : nil
-        }
     }
 }
