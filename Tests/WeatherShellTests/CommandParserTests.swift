@@ -156,7 +156,7 @@ import WeatherKit
         ("log rotate", "usage: log [compact]"),
         ("format xml", "usage: format [text | json]"),
         ("language 123", "usage: language [code | auto], a code such as de, en or pt-BR"),
-        ("watch soon", "usage: watch [minutes], from 0.05 to 1440"),
+        ("watch soon", "usage: watch [minutes] [--rain N%] [--frost N%], from 0.05 to 1440"),
         ("about x", "“about” takes no arguments"),
         ("quit now", "“quit” takes no arguments"),
         ("save it", "“save” takes no arguments"),
@@ -172,7 +172,7 @@ import WeatherKit
         ("compair", "unknown command “compair”; did you mean “compare”?"),
         ("exot", "unknown command “exot”; did you mean “exit”?"),
         ("xyz", "unknown command “xyz”; type “help” for the list"),
-        ("s", "“s” could be show, skill, save or saved; type more of it"),
+        ("s", "“s” could be show, skill, spread, save or saved; type more of it"),
         ("sa", "“sa” could be save or saved; type more of it"),
         ("e", "“e” could be export or exit; type more of it"),
         ("favs extra", "“favs” takes no arguments"),
@@ -190,7 +190,7 @@ import WeatherKit
             "rain 10,200",
             "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"
         ),
-        ("watch 0.01", "usage: watch [minutes], from 0.05 to 1440"),
+        ("watch 0.01", "usage: watch [minutes] [--rain N%] [--frost N%], from 0.05 to 1440"),
         (
             "!x",
             "“!x”: history references are !!, !N, !-N and !prefix, typed without quotes where a command starts (see “help !!”)"

@@ -92,3 +92,30 @@ package protocol PastWeatherProvider: Sendable {
     /// The normals at `coordinate` when they are cached; nil otherwise. Never asks the network.
     func cachedNormals(at coordinate: Coordinate) -> Fetched<Climatology>?
 }
+
+/// Every member of an ensemble model at a place (Open-Meteo's Ensemble API).
+package protocol EnsembleProvider: Sendable {
+    var service: Service { get }
+
+    /// The ensemble of `model` at `coordinate`: one request, none while the cached answer is
+    /// from the model's latest run.
+    ///
+    /// - Throws: `ServiceError`.
+    func ensemble(at coordinate: Coordinate, model: EnsembleModel) async throws(ServiceError) -> Fetched<
+        EnsembleForecast
+    >
+
+    /// The ensemble when an answer from the model's latest run is cached; nil otherwise. Never
+    /// asks the network.
+    func cachedEnsemble(at coordinate: Coordinate, model: EnsembleModel) -> Fetched<EnsembleForecast>?
+}
+
+/// Several deterministic models' days side by side at a place, in one request.
+package protocol ModelComparisonProvider: Sendable {
+    var service: Service { get }
+
+    /// The models' days at `coordinate`.
+    ///
+    /// - Throws: `ServiceError`.
+    func comparison(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<ModelComparison>
+}

@@ -21,6 +21,8 @@ package enum Service: String, Sendable, CaseIterable, Codable {
     /// Open-Meteo's Previous Runs API (`/v1/forecast` on its own host): what the model runs of
     /// the last seven days predicted.
     case openMeteoPreviousRuns
+    /// Open-Meteo's Ensemble API (`/v1/ensemble`): every member of an ensemble model.
+    case openMeteoEnsemble
 
     /// One service's row of the table.
     package struct Facts: Sendable {
@@ -107,6 +109,11 @@ package enum Service: String, Sendable, CaseIterable, Codable {
                 settingWord: "open-meteo", displayName: "Open-Meteo previous runs",
                 baseURLVariable: "WX_OPEN_METEO_PREVIOUS_RUNS_URL",
                 defaultBaseURL: "https://previous-runs-api.open-meteo.com", attribution: Self.openMeteoAttribution)
+        case .openMeteoEnsemble:
+            Facts(
+                settingWord: "open-meteo", displayName: "Open-Meteo ensemble",
+                baseURLVariable: "WX_OPEN_METEO_ENSEMBLE_URL",
+                defaultBaseURL: "https://ensemble-api.open-meteo.com", attribution: Self.openMeteoAttribution)
         }
     }
 

@@ -102,6 +102,9 @@ struct ServiceRequest: Sendable {
     var language: String? = nil
     /// When stale cached data may stand in for a service that cannot be reached.
     var staleFallback: Bool = false
+    /// Bare `nan`/`inf` values read as `null` (`JSONValue.nullingNonNumbers`), before the answer
+    /// is parsed and cached (the Ensemble API's members).
+    var nonNumbersAsNull: Bool = false
 }
 
 /// Runs service requests: cache, spacing, retries, and the mapping of statuses and bodies to
@@ -136,7 +139,8 @@ struct ServiceClient: Sendable {
             throw Self.offlineError(request.service)
         }
         do {
-            let response = try await send(request)
+            var response = try await send(request)
+            if request.nonNumbersAsNull { response.body = JSONValue.nullingNonNumbers(response.body) }
             let value = try Self.decode(response, service: request.service)
             if let key = request.cacheKey, let cache = context.cache, let until = validity(value, now) {
                 cache.store(response.body, for: key, stored: now, validUntil: until)

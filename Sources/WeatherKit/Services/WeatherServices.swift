@@ -27,12 +27,18 @@ package struct WeatherServices: Sendable {
     /// What earlier model runs predicted and what happened (`drift`, `skill`); nil in tests that
     /// do not need it.
     package var previousRuns: (any PreviousRunsProvider)?
+    /// Every member of an ensemble (`confidence`, the line in `show`, the band in `hourly`,
+    /// `watch --rain`); nil in tests that do not need it.
+    package var ensemble: (any EnsembleProvider)?
+    /// Several deterministic models side by side (`models`); nil in tests that do not need it.
+    package var models: (any ModelComparisonProvider)?
 
     /// - Precondition: at least one geocoder and one forecast provider.
     package init(
         geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
         airQuality: (any AirQualityProvider)? = nil, past: (any PastWeatherProvider)? = nil,
-        previousRuns: (any PreviousRunsProvider)? = nil
+        previousRuns: (any PreviousRunsProvider)? = nil,
+        ensemble: (any EnsembleProvider)? = nil, models: (any ModelComparisonProvider)? = nil
     ) {
         precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
         self.geocoders = geocoders
@@ -40,6 +46,8 @@ package struct WeatherServices: Sendable {
         self.airQuality = airQuality
         self.past = past
         self.previousRuns = previousRuns
+        self.ensemble = ensemble
+        self.models = models
     }
 
     /// One geocoder and one provider (tests).
@@ -73,7 +81,9 @@ package struct WeatherServices: Sendable {
             // Earlier runs, and the archive to score them against.
             previousRuns: OpenMeteoPreviousRunsProvider(
                 baseURL: baseURL(.openMeteoPreviousRuns), archiveURL: baseURL(.openMeteoArchive),
-                forecastURL: baseURL(.openMeteo), context: context))
+                forecastURL: baseURL(.openMeteo), context: context),
+            ensemble: OpenMeteoEnsembleProvider(baseURL: baseURL(.openMeteoEnsemble), context: context),
+            models: OpenMeteoModelsProvider(baseURL: baseURL(.openMeteo), context: context))
         services.warnings = WarningFeeds(endpoint: baseURL, context: context)
         return services
     }

@@ -244,6 +244,8 @@ package final class ShellRunner {
             return status
         case .watch(let minutes):
             return await watch(every: minutes)
+        case .watchChance(let minutes, let alerts):
+            return await watch(every: minutes, alerts: alerts)
         case .format(let newFormat):
             if let newFormat { format = newFormat }
             emit(.format(format))

@@ -13,7 +13,7 @@ extension ShellRunner {
     /// `watch`: `show` for the current location, again every `minutes` (waited on the
     /// session's clock), until cancelled (Ctrl-C cancels the running command's task). On a
     /// terminal the screen is cleared each time.
-    func watch(every minutes: Double) async -> LineStatus {
+    func watch(every minutes: Double, alerts: [ChanceAlert] = []) async -> LineStatus {
         guard session.currentPlace != nil else {
             report(.noCurrentLocation)
             return .failed
@@ -21,6 +21,7 @@ extension ShellRunner {
         // The session tells what changed in the warnings between two looks (WeatherSession+Warnings).
         session.watchedWarnings = [:]
         defer { session.watchedWarnings = nil }
+        var above: [ChanceAlert.Kind: Bool] = [:]
         while !Task.isCancelled {
             if colour { output.write("\u{1B}[H\u{1B}[2J") }
             do {
@@ -29,6 +30,7 @@ extension ShellRunner {
                 if case .cancelled = error { break }
                 report(error)
             }
+            if !alerts.isEmpty { await checkChances(alerts, above: &above) }
             guard format == .text || !Task.isCancelled else { break }
             emit(.notice("watching every \(DecimalText.shortest(minutes)) min; Ctrl-C stops"))
             do { try await session.clock.sleep(for: .milliseconds(Int64(minutes * 60_000))) } catch { break }

@@ -17,7 +17,7 @@ package enum CommandTable {
 
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
-    case find, use, show, hourly, daily, past, normal, drift, skill, rain, air, warnings, watch, compare, fav, favs, save, saved, history, replay, units, provider, geocoder, language, format, log, export, `import`, reset, help, about, quit
+    case find, use, show, hourly, daily, past, normal, drift, skill, confidence, models, rain, air, warnings, watch, compare, fav, favs, save, saved, history, replay, units, provider, geocoder, language, format, log, export, `import`, reset, help, about, quit
 
     /// This command's declaration.
     package var spec: CommandSpec {
@@ -31,6 +31,8 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .normal: .normal
         case .drift: .drift
         case .skill: .skill
+        case .confidence: .confidence
+        case .models: .models
         case .rain: .rain
         case .air: .air
         case .warnings: .warnings
@@ -94,6 +96,10 @@ package enum Command: Hashable, Sendable {
     case drift(DriftDay, String?)
     /// `skill [DAYS] [place]`: forecast error by lead time over the last DAYS days (nil: 30).
     case skill(Int?, String?)
+    /// `confidence [N] [place]`: the ensemble's days, and the place (nil: the current location).
+    case confidence(Int?, String?)
+    /// `models [N] [place]`: several models' days side by side.
+    case models(Int?, String?)
     /// The place (nil: the current location).
     case rain(String?)
     /// The place (nil: the current location).
@@ -102,6 +108,8 @@ package enum Command: Hashable, Sendable {
     case warnings(WarningsRequest)
     /// Minutes between shows.
     case watch(Double)
+    /// `watch --rain N% --frost N%`: minutes between shows, and the chances that ring.
+    case watchChance(Double, [ChanceAlert])
     case save
     case snapshots
     case snapshot(Int)
@@ -157,7 +165,9 @@ package enum Command: Hashable, Sendable {
         case .rain: .rain
         case .air: .air
         case .warnings: .warnings
-        case .watch: .watch
+        case .confidence: .confidence
+        case .models: .models
+        case .watch, .watchChance: .watch
         case .save: .save
         case .snapshots, .snapshot, .snapshotRemove, .snapshotVerify: .saved
         case .history, .rerun: .history
@@ -189,7 +199,8 @@ package enum Command: Hashable, Sendable {
         case .importFavorites:
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .snapshotVerify, .past, .normal, .drift, .skill:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .snapshotVerify, .past,
+            .normal, .drift, .skill, .confidence, .models:
             true
         }
     }

@@ -64,10 +64,14 @@ extension CommandSpec {
     }
 
     static let watch = CommandSpec(
-        name: "watch", synopsis: "watch [minutes]",
+        name: "watch", synopsis: "watch [minutes] [--rain N%] [--frost N%]",
         summary: "show again every N minutes (10), to Ctrl-C",
-        details: ["Asks the service only when the data shown is out of date (Open-Meteo updates every 15 minutes)."]
+        details: [
+            "Asks the service only when the data shown is out of date (Open-Meteo updates every 15 minutes).",
+            "With --rain 60% (or --frost 30%), rings the bell and prints a line when the share of the ensemble’s members with at least 1 mm of rain (or a low below 0 °C) today or tomorrow reaches the threshold, and says when it falls back below. The ensemble (as “confidence”) is fetched at most once per model run.",
+        ]
     ) { arguments throws(ShellError) in
+        if arguments.words.contains(where: { $0.hasPrefix("--") }) { return try ChanceAlert.parseWatch(&arguments) }
         guard let text = arguments.rest() else { return .watch(10) }
         guard let minutes = DecimalText.parse(text), minutes >= 0.05, minutes <= 1_440 else {
             throw arguments.usage(", from 0.05 to 1440")

@@ -16,12 +16,20 @@ package struct WeatherReport: Hashable, Sendable {
     /// The place's 1991–2020 normals when they are cached (`normal` fetched them once): `show`
     /// and `daily` compare with them. Never fetched for this report.
     package var climatology: Climatology?
+    /// The place's ensemble when an answer from the model's latest run is cached (`confidence`
+    /// fetched it): `show` gives tomorrow's chance of rain, `hourly` the band. Never fetched for
+    /// this report.
+    package var ensemble: EnsembleForecast?
 
-    package init(place: Place, forecast: Forecast, origin: DataOrigin, climatology: Climatology? = nil) {
+    package init(
+        place: Place, forecast: Forecast, origin: DataOrigin, climatology: Climatology? = nil,
+        ensemble: EnsembleForecast? = nil
+    ) {
         self.place = place
         self.forecast = forecast
         self.origin = origin
         self.climatology = climatology
+        self.ensemble = ensemble
     }
 }
 
@@ -77,6 +85,12 @@ package enum CommandResult: Hashable, Sendable {
     case drift(DriftReport)
     /// `skill`: forecast error by lead time.
     case skill(SkillReport)
+    /// `confidence`: the ensemble's days.
+    case confidence(ConfidenceReport)
+    /// `models`: several models' days side by side.
+    case models(ModelsReport)
+    /// `watch --rain N%`: an ensemble chance crossed its threshold (or fell back below it).
+    case chanceAlert(ChanceReading)
     case air(Place, AirQuality, DataOrigin)
     /// `warnings`: a place's official warnings.
     case warnings(WarningReport)
@@ -129,7 +143,7 @@ package enum CommandResult: Hashable, Sendable {
             .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner, .warningMarks, .snapshotSaved,
             .snapshotRemoved, .snapshots, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
-            .logStatistics, .logCompacted, .notice, .notSaved:
+            .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
             []
         }
     }
@@ -142,7 +156,7 @@ package enum CommandResult: Hashable, Sendable {
     package var needsUnits: Bool {
         switch self {
         case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .snapshotSaved, .snapshots,
-            .snapshot, .verification, .units:
+            .snapshot, .verification, .units, .confidence, .models, .chanceAlert:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .warningBanner, .warningMarks, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
@@ -160,7 +174,7 @@ package enum CommandResult: Hashable, Sendable {
             .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner, .warningMarks,
             .snapshotSaved, .snapshotRemoved, .snapshots,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
-            .logStatistics, .logCompacted, .notice, .notSaved:
+            .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
             false
         }
     }

@@ -75,7 +75,8 @@ extension WeatherSession {
         // The normals, when a `normal` once fetched them: from the cache, never the network.
         let report = WeatherReport(
             place: resolved.place, forecast: fetched.value, origin: fetched.origin,
-            climatology: services.past?.cachedNormals(at: resolved.place.coordinate)?.value)
+            climatology: services.past?.cachedNormals(at: resolved.place.coordinate)?.value,
+            ensemble: services.ensemble?.cachedEnsemble(at: resolved.place.coordinate, model: .ecmwfIFS025)?.value)
         commit(resolved)
         lastWeather = report
         return (report, resolved.notices)

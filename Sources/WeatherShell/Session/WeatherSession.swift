@@ -148,6 +148,8 @@ package final class WeatherSession {
         case .normal(let target): return try await normal(target)
         case .drift(let day, let target): return try await drift(day, target)
         case .skill(let days, let target): return try await skill(days, target)
+        case .confidence(let count, let target): return try await confidence(count, target)
+        case .models(let count, let target): return try await models(count, target)
         case .air(let target): return try await air(target)
         case .warnings(let request): return try await warnings(request)
         case .save: return try save()
@@ -179,6 +181,7 @@ package final class WeatherSession {
             if services.past != nil { used.append(.openMeteoArchive) }
             if services.warnings != nil { used += [.nws, .brightSky, .eccc, .metNorway, .meteoAlarm] }
             if services.previousRuns != nil { used.append(.openMeteoPreviousRuns) }
+            if services.ensemble != nil { used.append(.openMeteoEnsemble) }
             return [
                 .about(
                     AboutInfo(
@@ -205,7 +208,7 @@ package final class WeatherSession {
                     "state.plist starts afresh: no favorites, default settings"
                         + (aside.map { "; the old file is at \($0)" } ?? ""))
             ]
-        case .rerun, .replay, .format, .quit, .watch:
+        case .rerun, .replay, .format, .quit, .watch, .watchChance:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command.spec.name)” cannot run here")
         }

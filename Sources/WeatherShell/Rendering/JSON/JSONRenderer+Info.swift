@@ -69,6 +69,7 @@ extension JSONRenderer {
             ),
             ("state_plist", .string(info.configFolder + "/state.plist")),
             ("log_jsonl", .string(info.stateFolder + "/log.jsonl")), ("cache", .string(info.cacheFolder)),
+            ("request_costs", requestCosts()),
         ])
     }
 

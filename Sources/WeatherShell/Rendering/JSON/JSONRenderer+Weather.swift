@@ -21,6 +21,7 @@ extension JSONRenderer {
         return .object([
             ("type", .string("hourly")), ("place", place(report.place, index: nil)),
             ("hours", .array(presentation.hours.map(hour))),
+            ("ensemble_hours", ensembleHours(presentation)),
         ])
     }
 
@@ -74,6 +75,7 @@ extension JSONRenderer {
             ("hourly", .array(presentation.hours.map(hour))),
             ("daily", .array(presentation.days.map { day($0, report.climatology) })),
             ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
+            ("ensemble_tomorrow", ensembleTomorrow(presentation)),
         ])
     }
 

@@ -33,7 +33,7 @@ extension TextRenderer {
         let short =
             presentation.hoursAfterNow < count
             ? note("the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now", context, style) : []
-        return lines + short + chart
+        return lines + short + chart + ensembleBandLines(presentation, context: context, format: format, style: style)
     }
 
     /// The hours as a table: time, condition, temperature, feels like, rain chance (with

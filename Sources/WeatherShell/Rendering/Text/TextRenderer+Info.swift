@@ -103,6 +103,7 @@ extension TextRenderer {
         lines.append("  favorites and settings: \(info.configFolder)/state.plist")
         lines.append("  history and snapshots:  \(info.stateFolder)/log.jsonl")
         lines.append("  cache:                  \(info.cacheFolder)")
+        lines += requestCostLines(context: context)
         return lines
     }
 

@@ -87,6 +87,7 @@ extension TextRenderer {
                 "today’s high \(format.comparedWithUsual(comparison)) (\(format.temperature(comparison.normalHighCelsius)) in 1991–2020)",
                 indent: 2, width: context.reportWidth)
         }
+        lines += ensembleShowLines(presentation, context: context, format: format)
 
         // The next hours, one column each (the header says when the forecast is not about now),
         // as many as the width holds.

@@ -89,6 +89,9 @@ package enum TextRenderer {
         case .warningMarks(let marks): return markLines(marks, context: context, format: format, style: style)
         case .drift(let report): return driftLines(report, context: context, format: format, style: style)
         case .skill(let report): return skillLines(report, context: context, format: format, style: style)
+        case .confidence(let report): return confidenceLines(report, context: context, format: format, style: style)
+        case .models(let report): return modelsLines(report, context: context, format: format, style: style)
+        case .chanceAlert(let reading): return chanceAlertLines(reading, context: context, format: format)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite): return favoriteAdded(favorite, context: context)

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Writes the hand-written Ensemble API answers of this folder, and prints the figures the tests
+expect (computed here, independently of wx).
+
+No public recording of an Ensemble API answer exists. These bodies follow the shape documented at
+https://open-meteo.com/en/docs/ensemble-api (and the forecast API's, which it shares): the top-level
+latitude/longitude/utc_offset_seconds/timezone/timezone_abbreviation, `hourly_units`, and `hourly`
+with `time` (here `timeformat=unixtime`), the control run under the variable's own name
+(`temperature_2m`) and the perturbed members as `temperature_2m_member01` … `_member50`
+(ECMWF IFS ENS 0.25°, 51 members) or … `_member30` (GFS ensemble 0.25°, 31 members). Values are
+made up by the formulas below; what real answers do is built in on purpose (see SOURCES.md).
+
+Percentiles: linear interpolation between closest ranks (numpy's default, Hyndman & Fan type 7),
+written out here by hand so that the expectation does not share code with wx.
+
+Run: python3 generate.py          (writes the files, prints the expected figures)
+"""
+import json
+import math
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+def percentile(values, p):
+    xs = sorted(values)
+    h = (len(xs) - 1) * p
+    lo = math.floor(h)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (h - lo) * (xs[hi] - xs[lo])
+
+def member_keys(variable, count):
+    return [variable] + ["%s_member%02d" % (variable, m) for m in range(1, count)]
+
+def temperature(m, d, hour, spread):
+    base = [3.0, 5.0, 2.0, 6.0, 4.0][d]
+    z = (((m * 29) % 51) - 25) / 25.0
+    return round(base + 4 * math.sin(math.pi * (hour - 9) / 12) + spread[d] * z, 1)
+
+def precipitation(m, d, hour, wet_share):
+    wet = ((m * 37 + d * 11) % 51) < wet_share[d]
+    if wet:
+        if m % 3 == 0:
+            return 0.5 if hour in (14, 15) else 0.0          # exactly 1.0 mm: counts as wet
+        return 0.4 if hour in (13, 14, 15) else 0.0          # 1.2 mm
+    return 0.2 if (m % 2 == 0 and hour in (10, 11)) else 0.0  # 0.4 mm or dry
+
+def hamburg():
+    """ECMWF IFS ENS, 51 members, Europe/Berlin; 4 whole days and 12 hours of a fifth; members
+    46-50 stop 30 hours early (nulls); member 07 has `nan` at one hour of day 2."""
+    start = 1796079600  # 2026-11-30T23:00Z = 2026-12-01T00:00 CET
+    hours = 4 * 24 + 12
+    times = [start + 3600 * i for i in range(hours)]
+    spread = [0.5, 1.2, 2.5, 4.0, 5.0]
+    wet = [5, 19, 40, 2, 30]
+    hourly = {"time": times}
+    units = {"time": "unixtime"}
+    for m, key in enumerate(member_keys("temperature_2m", 51)):
+        hourly[key] = [temperature(m, i // 24, i % 24, spread) for i in range(hours)]
+        units[key] = "°C"
+    for m, key in enumerate(member_keys("precipitation", 51)):
+        hourly[key] = [precipitation(m, i // 24, i % 24, wet) for i in range(hours)]
+        units[key] = "mm"
+    for m in range(46, 51):
+        for variable in ("temperature_2m", "precipitation"):
+            key = "%s_member%02d" % (variable, m)
+            hourly[key] = hourly[key][: hours - 30] + [None] * 30
+    hourly["temperature_2m_member07"][24 + 5] = float("nan")
+    body = {
+        "latitude": 53.5, "longitude": 10.0, "generationtime_ms": 12.5, "utc_offset_seconds": 3600,
+        "timezone": "Europe/Berlin", "timezone_abbreviation": "GMT+1", "elevation": 8.0,
+        "hourly_units": units, "hourly": hourly,
+    }
+    return body
+
+def gfs():
+    """GFS ensemble 0.25°, 31 members, GMT, 2 whole days."""
+    start = 1796083200  # 2026-12-01T00:00Z
+    hours = 48
+    times = [start + 3600 * i for i in range(hours)]
+    hourly = {"time": times}
+    units = {"time": "unixtime"}
+    for m, key in enumerate(member_keys("temperature_2m", 31)):
+        hourly[key] = [round(10 + 3 * math.sin(math.pi * ((i % 24) - 9) / 12) + ((m * 7) % 31 - 15) / 5.0, 1) for i in range(hours)]
+        units[key] = "°C"
+    for m, key in enumerate(member_keys("precipitation", 31)):
+        hourly[key] = [(1.5 if (m % 4 == 0 and i == 30) else 0.0) for i in range(hours)]
+        units[key] = "mm"
+    return {
+        "latitude": 40.75, "longitude": -74.0, "generationtime_ms": 8.1, "utc_offset_seconds": 0,
+        "timezone": "GMT", "timezone_abbreviation": "GMT", "elevation": 10.0,
+        "hourly_units": units, "hourly": hourly,
+    }
+
+def bad():
+    """ECMWF asked, 6 member keys per variable: member 03 all null, member 04 shorter than
+    `time` (stops after 30 hours), precipitation missing for members 04 and 05, and a
+    `wind_speed_10m_member03` nobody asked for. GMT, 2 days."""
+    start = 1796083200
+    hours = 48
+    times = [start + 3600 * i for i in range(hours)]
+    hourly = {"time": times}
+    units = {"time": "unixtime"}
+    for m, key in enumerate(member_keys("temperature_2m", 6)):
+        hourly[key] = [float(m + (i % 24) / 4.0) for i in range(hours)]
+        units[key] = "°C"
+    hourly["temperature_2m_member03"] = [None] * hours
+    hourly["temperature_2m_member04"] = hourly["temperature_2m_member04"][:30]
+    for m, key in enumerate(member_keys("precipitation", 4)):
+        hourly[key] = [(0.5 * m if i in (5, 6) else 0.0) for i in range(hours)]
+        units[key] = "mm"
+    hourly["wind_speed_10m_member03"] = [5.0] * hours
+    units["wind_speed_10m_member03"] = "km/h"
+    return {
+        "latitude": 52.5, "longitude": 13.4, "generationtime_ms": 3.0, "utc_offset_seconds": 0,
+        "timezone": "GMT", "timezone_abbreviation": "GMT", "elevation": 38.0,
+        "hourly_units": units, "hourly": hourly,
+    }
+
+def write(name, body):
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=True).replace("NaN", "nan")
+    with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
+        f.write(text + "\n")
+
+def days(body, offset):
+    """Per local day: members with every hour, their highs, lows and sums."""
+    hourly = body["hourly"]
+    times = hourly["time"]
+    groups = {}
+    for i, t in enumerate(times):
+        local = t + offset
+        groups.setdefault(local // 86400, []).append(i)
+    out = []
+    for day, idx in sorted(groups.items()):
+        if (times[idx[0]] + offset) % 86400 != 0 or (times[idx[-1]] + offset) % 86400 != 23 * 3600:
+            continue
+        def whole(variable):
+            rows = []
+            for key, values in hourly.items():
+                if key != variable and not key.startswith(variable + "_member"):
+                    continue
+                vals = [values[i] if i < len(values) else None for i in idx]
+                if all(v is not None and not (isinstance(v, float) and math.isnan(v)) for v in vals):
+                    rows.append(vals)
+            return rows
+        temps = whole("temperature_2m")
+        sums = [sum(r) for r in whole("precipitation")]
+        highs = [max(r) for r in temps]
+        lows = [min(r) for r in temps]
+        out.append((day, highs, lows, sums))
+    return out
+
+def report(name, body):
+    print(name)
+    for day, highs, lows, sums in days(body, body["utc_offset_seconds"]):
+        f = lambda xs: "p10 %.4f median %.4f p90 %.4f n %d" % (percentile(xs, .1), percentile(xs, .5), percentile(xs, .9), len(xs)) if xs else "none"
+        wet = sum(1 for s in sums if s >= 1 - 1e-9)
+        frost = sum(1 for x in lows if x < 0)
+        print("  day %d  high %s | low %s | rain %d of %d | frost %d" % (day, f(highs), f(lows), wet, len(sums), frost))
+
+if __name__ == "__main__":
+    for name, body in [
+        ("hamburg-ecmwf-ifs025-51-members-hand-written.json", hamburg()),
+        ("new-york-gfs025-31-members-hand-written.json", gfs()),
+        ("bad-members-hand-written.json", bad()),
+    ]:
+        write(name, body)
+        report(name, json.loads(open(os.path.join(HERE, name)).read().replace("nan", "NaN")))
+    with open(os.path.join(HERE, "error-400-unknown-model-hand-written.json"), "w") as f:
+        f.write('{"error":true,"reason":"Cannot initialize EnsembleMultiDomains from invalid String value ecmwf_ifs26 for key models"}\n')
+
+def band(name, first, count):
+    """The hourly band: p10/median/p90 of temperature over the members with a value at each
+    hour index from `first`."""
+    body = json.loads(open(os.path.join(HERE, name)).read().replace("nan", "NaN"))
+    hourly = body["hourly"]
+    print("band", name, "from index", first)
+    for i in range(first, first + count):
+        values = [v[i] for k, v in hourly.items() if (k == "temperature_2m" or k.startswith("temperature_2m_member")) and i < len(v) and v[i] is not None and not math.isnan(v[i])]
+        print("  %d  p10 %.4f median %.4f p90 %.4f n %d" % (hourly["time"][i], percentile(values, .1), percentile(values, .5), percentile(values, .9), len(values)))
+
+if __name__ == "__main__":
+    # Hours 08:00-13:00 UTC on 1 December (09:00-14:00 CET), and 29 (member 07's nan).
+    band("hamburg-ecmwf-ifs025-51-members-hand-written.json", 9, 6)
+    band("hamburg-ecmwf-ifs025-51-members-hand-written.json", 29, 1)

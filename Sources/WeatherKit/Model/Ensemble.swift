@@ -1,0 +1,257 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An ensemble model of Open-Meteo's Ensemble API (`models=` of `/v1/ensemble`), with how many
+/// members it has (the control run included) and how often it runs.
+package enum EnsembleModel: String, Hashable, Sendable, CaseIterable {
+    /// ECMWF IFS ENS at 0.25°: the control run and 50 perturbed members, 15 days, runs at 00, 06,
+    /// 12 and 18 UTC.
+    case ecmwfIFS025 = "ecmwf_ifs025"
+    /// NOAA GEFS at 0.25°: the control run and 30 perturbed members, runs at 00, 06, 12 and 18 UTC.
+    case gfs025 = "gfs025"
+
+    /// "ECMWF IFS ENS", "NOAA GEFS".
+    package var displayName: String {
+        switch self {
+        case .ecmwfIFS025: "ECMWF IFS ENS"
+        case .gfs025: "NOAA GEFS"
+        }
+    }
+
+    /// The members the model computes, the control run included (51, 31).
+    package var memberCount: Int {
+        switch self {
+        case .ecmwfIFS025: 51
+        case .gfs025: 31
+        }
+    }
+
+    /// Hours between two runs (both run four times a day, at 00, 06, 12 and 18 UTC).
+    package var runIntervalHours: Int { 6 }
+
+    /// Until when an answer fetched at `now` is the latest this model has: the next run's start
+    /// (the next multiple of `runIntervalHours` in UTC). A new run reaches Open-Meteo some hours
+    /// after its start, so an answer may be kept a little shorter than it had to be, never longer.
+    package func nextRun(after now: Date) -> Date {
+        let interval = Double(runIntervalHours * 3_600)
+        let seconds = now.timeIntervalSince1970
+        return Date(timeIntervalSince1970: ((seconds / interval).rounded(.down) + 1) * interval)
+    }
+}
+
+/// One ensemble answer: every member's hourly temperature and precipitation at a place, as
+/// Open-Meteo's Ensemble API gives them (`temperature_2m` is the control run,
+/// `temperature_2m_member01` … the perturbed members).
+///
+/// Members are kept as they came, per variable: a member may lack one variable, stop early
+/// (nulls, or a shorter array) or have no value at all. What was odd about the answer is in
+/// `notes`; the member counts of every figure derived from it are always stated.
+package struct EnsembleForecast: Hashable, Sendable {
+    package var model: EnsembleModel
+    /// The coordinates asked for, rounded as in the request.
+    package var coordinate: Coordinate
+    package var zone: ZoneInfo
+    /// The hours (their start), in order.
+    package var times: [Date]
+    /// Per member with at least one temperature value (control first, then by member number):
+    /// one value per hour of `times`, °C; nil where the member has none.
+    package var temperatureMembers: [[Double?]]
+    /// The same for hourly precipitation (the hour's sum), mm.
+    package var precipitationMembers: [[Double?]]
+    /// What was odd about the answer, as facts.
+    package var notes: [EnsembleNote]
+
+    package init(
+        model: EnsembleModel, coordinate: Coordinate, zone: ZoneInfo, times: [Date],
+        temperatureMembers: [[Double?]], precipitationMembers: [[Double?]], notes: [EnsembleNote] = []
+    ) {
+        self.model = model
+        self.coordinate = coordinate
+        self.zone = zone
+        self.times = times
+        self.temperatureMembers = temperatureMembers
+        self.precipitationMembers = precipitationMembers
+        self.notes = notes
+    }
+
+    package var clock: ZoneClock { ZoneClock(zone) }
+}
+
+/// Something about an ensemble answer a reader should know, as facts; the words are the
+/// shell's.
+package enum EnsembleNote: Hashable, Sendable {
+    /// Fewer members of `variable` than the model has (`found` of `expected`).
+    case fewerMembers(variable: String, found: Int, expected: Int)
+    /// Members of `variable` whose every value is null or missing (left out).
+    case membersWithoutValues(variable: String, count: Int)
+    /// Member keys for variables not asked for (`wind_speed_10m_member03`), ignored.
+    case unexpectedKeys(count: Int, example: String)
+}
+
+/// The 10th, 50th and 90th percentiles of one quantity over the members that have it.
+package struct EnsembleSpread: Hashable, Sendable {
+    package var p10: Double
+    package var median: Double
+    package var p90: Double
+    /// How many members the figures come from.
+    package var members: Int
+
+    /// The percentiles of `values` (at least one); nil for none.
+    package init?(_ values: [Double]) {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        p10 = Percentile.linear(sorted, 0.10)
+        median = Percentile.linear(sorted, 0.50)
+        p90 = Percentile.linear(sorted, 0.90)
+        members = values.count
+    }
+
+    package init(p10: Double, median: Double, p90: Double, members: Int) {
+        self.p10 = p10
+        self.median = median
+        self.p90 = p90
+        self.members = members
+    }
+
+    /// p90 − p10, in the quantity's unit.
+    package var width: Double { p90 - p10 }
+}
+
+/// Percentiles as wx computes them.
+package enum Percentile {
+    /// The `p` quantile (0…1) of `sorted` (ascending, not empty) by linear interpolation between
+    /// the closest ranks — numpy's default (`method="linear"`, Hyndman & Fan type 7): with n
+    /// values, h = (n − 1)·p, and the result is x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]).
+    package static func linear(_ sorted: [Double], _ p: Double) -> Double {
+        precondition(!sorted.isEmpty, "a percentile of nothing")
+        let h = Double(sorted.count - 1) * min(max(p, 0), 1)
+        let low = Int(h.rounded(.down))
+        let high = min(low + 1, sorted.count - 1)
+        return sorted[low] + (h - Double(low)) * (sorted[high] - sorted[low])
+    }
+}
+
+/// A day of the ensemble, in the place's calendar: its high and low over the members that cover
+/// the whole day, and how many of the members with precipitation for the whole day reach the
+/// threshold.
+package struct EnsembleDay: Hashable, Sendable {
+    package var date: LocalDate
+    /// The members' highs (the day's hourly maximum); nil when no member covers the day.
+    package var high: EnsembleSpread?
+    package var low: EnsembleSpread?
+    /// The members' daily precipitation sums.
+    package var precipitation: EnsembleSpread?
+    /// Members whose day's precipitation reaches `EnsembleDay.wetThresholdMillimetres`.
+    package var wetMembers: Int
+    /// Members with precipitation for the whole day (what `wetMembers` is out of).
+    package var precipitationMembers: Int
+    /// Members whose day's low is below 0 °C.
+    package var frostMembers: Int
+
+    /// What counts as a wet day for a member: at least 1 mm.
+    package static let wetThresholdMillimetres = 1.0
+
+    /// The chance of rain as a share of the members, percent; nil without members.
+    package var rainPercent: Double? {
+        precipitationMembers > 0 ? Double(wetMembers) * 100 / Double(precipitationMembers) : nil
+    }
+
+    /// The chance of frost (a low below 0 °C) as a share of the members, percent.
+    package var frostPercent: Double? {
+        guard let low, low.members > 0 else { return nil }
+        return Double(frostMembers) * 100 / Double(low.members)
+    }
+
+    /// How sure the ensemble is about the day, in one word.
+    package var agreement: EnsembleAgreement {
+        EnsembleAgreement(highWidthCelsius: high?.width, rainPercent: rainPercent)
+    }
+}
+
+/// A plain word for how far the members spread. The numbers stay beside it.
+package enum EnsembleAgreement: String, Hashable, Sendable {
+    /// The 10th–90th percentile range of the high is at most 3 °C and rain is likely in fewer
+    /// than 20 % or more than 80 % of members.
+    case confident
+    /// Neither confident nor uncertain.
+    case fairlySure = "fairly sure"
+    /// The range of the high is wider than 6 °C, or rain comes in 35–65 % of members.
+    case uncertain
+
+    package init(highWidthCelsius: Double?, rainPercent: Double?) {
+        let width = highWidthCelsius ?? 0
+        let rain = rainPercent ?? 0
+        if width > 6 || (35...65).contains(rain) {
+            self = .uncertain
+        } else if width <= 3 && (rain < 20 || rain > 80) {
+            self = .confident
+        } else {
+            self = .fairlySure
+        }
+    }
+}
+
+/// An hour of the ensemble: the members' temperature spread.
+package struct EnsembleHour: Hashable, Sendable {
+    package var time: Date
+    package var temperature: EnsembleSpread
+}
+
+extension EnsembleForecast {
+    /// The days the answer covers whole (its hours run from 00:00 to 23:00 local time), from
+    /// the first; a member counts for a day only when it has every hour of it.
+    package var days: [EnsembleDay] {
+        let clock = self.clock
+        var groups: [(date: LocalDate, indices: [Int])] = []
+        for (index, time) in times.enumerated() {
+            let date = clock.localTime(time).date
+            if groups.last?.date == date {
+                groups[groups.count - 1].indices.append(index)
+            } else {
+                groups.append((date, [index]))
+            }
+        }
+        return groups.compactMap { group in
+            guard let first = group.indices.first, let last = group.indices.last,
+                clock.localTime(times[first]).hour == 0, clock.localTime(times[last]).hour == 23
+            else { return nil }
+            func whole(_ member: [Double?]) -> [Double]? {
+                var values: [Double] = []
+                for index in group.indices {
+                    guard index < member.count, let value = member[index] else { return nil }
+                    values.append(value)
+                }
+                return values
+            }
+            let temperatures = temperatureMembers.compactMap(whole)
+            let sums = precipitationMembers.compactMap(whole).map { $0.reduce(0, +) }
+            let lows = temperatures.map { $0.min()! }
+            let day = EnsembleDay(
+                date: group.date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),
+                precipitation: EnsembleSpread(sums),
+                wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres - 1e-9 }.count,
+                precipitationMembers: sums.count, frostMembers: lows.filter { $0 < 0 }.count)
+            return day.high == nil && day.precipitation == nil ? nil : day
+        }
+    }
+
+    /// Every hour with at least one member's temperature.
+    package var hours: [EnsembleHour] {
+        times.indices.compactMap { index in
+            let values = temperatureMembers.compactMap { index < $0.count ? $0[index] : nil }
+            return EnsembleSpread(values).map { EnsembleHour(time: times[index], temperature: $0) }
+        }
+    }
+
+    /// The last hour with any member's value; nil when no member has one.
+    package var lastHour: Date? {
+        times.indices.last { index in
+            (temperatureMembers + precipitationMembers).contains { index < $0.count && $0[index] != nil }
+        }.map { times[$0] }
+    }
+}

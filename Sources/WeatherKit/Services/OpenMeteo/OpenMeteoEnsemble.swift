@@ -1,0 +1,164 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Every member of an ensemble model from Open-Meteo's Ensemble API (`/v1/ensemble`, host
+/// `WX_OPEN_METEO_ENSEMBLE_URL`, documented at open-meteo.com/en/docs/ensemble-api).
+///
+/// One request per place asks for the hourly temperature and precipitation of one model
+/// (`models=ecmwf_ifs025`) for `forecastDays` days, with `timezone=auto` and
+/// `timeformat=unixtime`. The answer has the forecast's shape; within `hourly`, the control run
+/// is `temperature_2m` and the members are `temperature_2m_member01` … `_member50`.
+///
+/// Open-Meteo counts such a request against its free limits about once per member per variable
+/// (2 variables × 51 members ≈ 100 plain requests), so the answer is cached per place until the
+/// model's next run (`EnsembleModel.nextRun`), and every ensemble view (`confidence`, the line in
+/// `show`, the band in `hourly`, `watch --rain`) reads the same cached answer.
+package struct OpenMeteoEnsembleProvider: EnsembleProvider {
+    package let service = Service.openMeteoEnsemble
+    let baseURL: String
+    let client: ServiceClient
+
+    /// `hourly=` variables: only what the views show.
+    package static let hourlyVariables = ["temperature_2m", "precipitation"]
+    /// Days asked for: the most `confidence` shows.
+    package static let forecastDays = 10
+
+    package init(baseURL: String, context: ServiceContext) {
+        self.baseURL = baseURL
+        self.client = ServiceClient(context: context)
+    }
+
+    /// The request for `model` at `coordinate`: the one URL (and cache key) every view uses.
+    package func url(at coordinate: Coordinate, model: EnsembleModel) -> String {
+        let rounded = coordinate.rounded
+        return QueryString.url(
+            base: baseURL, path: "/v1/ensemble",
+            [
+                ("latitude", DecimalText.shortest(rounded.latitude)),
+                ("longitude", DecimalText.shortest(rounded.longitude)),
+                ("hourly", Self.hourlyVariables.joined(separator: ",")), ("models", model.rawValue),
+                ("forecast_days", String(Self.forecastDays)), ("timezone", "auto"), ("timeformat", "unixtime"),
+            ])
+    }
+
+    /// The ensemble at `coordinate`: one request, none while the cached answer is from the
+    /// model's latest run; a stale answer stands in when the service cannot be reached.
+    ///
+    /// - Throws: `ServiceError`: `.rejected` with the service's reason (`{"error":true,…}`),
+    ///   `.malformedResponse` when the answer has no hourly values.
+    package func ensemble(
+        at coordinate: Coordinate, model: EnsembleModel = .ecmwfIFS025
+    ) async throws(ServiceError) -> Fetched<EnsembleForecast> {
+        let url = url(at: coordinate, model: model)
+        let fetched = try await client.json(
+            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true, nonNumbersAsNull: true),
+            validity: { _, now in model.nextRun(after: now) })
+        return Fetched(
+            value: try Self.ensemble(from: fetched.value, requested: coordinate, model: model), origin: fetched.origin)
+    }
+
+    /// The ensemble at `coordinate` when an answer from the model's latest run is cached; nil
+    /// otherwise. Never asks the network (what `show` and `hourly` add when it is at hand).
+    package func cachedEnsemble(
+        at coordinate: Coordinate, model: EnsembleModel = .ecmwfIFS025
+    ) -> Fetched<EnsembleForecast>? {
+        guard let cached = client.cached(url(at: coordinate, model: model)), cached.fresh,
+            let ensemble = try? Self.ensemble(from: cached.answer.value, requested: coordinate, model: model)
+        else { return nil }
+        return Fetched(value: ensemble, origin: cached.answer.origin)
+    }
+
+    // MARK: - Mapping (pure)
+
+    /// ("temperature_2m", 3) for "temperature_2m_member03"; nil for a key that is not a member's.
+    static func member(_ key: String) -> (variable: String, number: Int)? {
+        let marker = Array("_member".utf8)
+        let bytes = Array(key.utf8)
+        guard bytes.count > marker.count else { return nil }
+        var start = bytes.count - marker.count
+        while start > 0, Array(bytes[start..<start + marker.count]) != marker { start -= 1 }
+        guard start > 0 else { return nil }
+        let digits = bytes[(start + marker.count)...]
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        let number = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+        return (String(decoding: bytes[..<start], as: UTF8.self), number)
+    }
+
+    /// Maps one answer.
+    ///
+    /// Members are read per variable: the control run (the variable's own key) first, then
+    /// `_memberNN` in number order. A member shorter than `time` lacks the hours after its end;
+    /// one without any value is left out (and noted); `_member` keys of variables not asked for
+    /// are ignored (and noted); fewer members than the model has are noted.
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
+    ///   for a body that is not an object or has no `hourly` block; `.unknownUnit` for a unit
+    ///   not known for temperature or precipitation.
+    package static func ensemble(
+        from json: JSONValue, requested: Coordinate, model: EnsembleModel
+    ) throws(ServiceError) -> EnsembleForecast {
+        let service = Service.openMeteoEnsemble
+        guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
+        if json["error"]?.bool == true {
+            throw .rejected(service, status: 200, reason: json["reason"]?.nonEmptyString)
+        }
+        let offset = json["utc_offset_seconds"]?.int ?? 0
+        let zone = ZoneInfo(
+            identifier: json["timezone"]?.nonEmptyString.map(TerminalText.sanitized),
+            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
+            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
+        guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds), let keys = block.values.object?.keys
+        else { throw .malformedResponse(service, detail: "no hourly values in the answer") }
+        let kept = block.times.indices.filter { block.times[$0] != nil }
+        var notes: [EnsembleNote] = []
+
+        // Which member each key is: nil for the control run, a number for `_memberNN`.
+        var unexpected: [String] = []
+        var membersByVariable: [String: [(number: Int, key: String)]] = [:]
+        for key in keys where key != "time" {
+            if let variable = hourlyVariables.first(where: { $0 == key }) {
+                membersByVariable[variable, default: []].append((0, key))
+                continue
+            }
+            guard let (variable, value) = Self.member(key) else { continue }
+            if hourlyVariables.contains(variable) {
+                membersByVariable[variable, default: []].append((value, key))
+            } else {
+                unexpected.append(key)
+            }
+        }
+        if let example = unexpected.sorted().first {
+            notes.append(.unexpectedKeys(count: unexpected.count, example: TerminalText.sanitized(example)))
+        }
+
+        func members(_ variable: String, _ quantity: DeclaredUnit.Quantity) throws(ServiceError) -> [[Double?]] {
+            let found = (membersByVariable[variable] ?? []).sorted { $0.number < $1.number }
+            var result: [[Double?]] = []
+            var empty = 0
+            for member in found {
+                let column = try block.column(member.key, quantity)
+                let values = kept.map { column[$0] }
+                if values.allSatisfy({ $0 == nil }) {
+                    empty += 1
+                } else {
+                    result.append(values)
+                }
+            }
+            if empty > 0 { notes.append(.membersWithoutValues(variable: variable, count: empty)) }
+            if result.count < model.memberCount {
+                notes.append(.fewerMembers(variable: variable, found: result.count, expected: model.memberCount))
+            }
+            return result
+        }
+        let temperature = try members("temperature_2m", .temperature)
+        let precipitation = try members("precipitation", .precipitation)
+        return EnsembleForecast(
+            model: model, coordinate: requested.rounded, zone: zone, times: kept.map { block.times[$0]! },
+            temperatureMembers: temperature, precipitationMembers: precipitation, notes: notes)
+    }
+}

@@ -1,0 +1,25 @@
+import WXBasics
+import WeatherKit
+
+/// `watch --rain N% --frost N%`: the bell when an ensemble chance crosses its threshold.
+extension ShellRunner {
+    /// Reads each alert's chance and, where it crossed since the last reading (`above`), rings
+    /// the bell (text output) and prints a line; falling back below is said without the bell.
+    /// The first reading at or above the threshold counts as crossing.
+    func checkChances(_ alerts: [ChanceAlert], above: inout [ChanceAlert.Kind: Bool]) async {
+        let readings: [ChanceReading]
+        do {
+            readings = try await session.chances(alerts)
+        } catch {
+            report(error)
+            return
+        }
+        for reading in readings {
+            let was = above[reading.alert.kind] ?? false
+            above[reading.alert.kind] = reading.isAbove
+            guard reading.isAbove != was else { continue }
+            if reading.isAbove, format == .text { output.write("\u{07}") }
+            emit(.chanceAlert(reading))
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import WXBasics
+import WeatherKit
+
+// How sure a forecast is: `confidence` (the ensemble) and `models` (several models side by side).
+extension CommandSpec {
+    static let confidence = CommandSpec(
+        name: "confidence", aliases: ["spread"], synopsis: "confidence [N] [place | favorite]",
+        summary: "how sure the forecast is: the ensemble's range and chance of rain, N days (7)",
+        details: [
+            "From every member of ECMWF’s 51-member ensemble (Open-Meteo’s Ensemble API, WX_OPEN_METEO_ENSEMBLE_URL): for each day the members’ median high and low with the 10th–90th percentile range, and the chance of rain as members with at least 1 mm (“rain ≥ 1 mm in 19 of 51 members (37 %)”), with the number of members each figure comes from and a plain word for the spread (confident, fairly sure, uncertain).",
+            "Percentiles are linear interpolation between the closest ranks (numpy’s default): with n members sorted, the p-th percentile is at rank h = (n − 1)·p/100, between the values at ⌊h⌋ and ⌊h⌋ + 1. A member counts for a day only when it has every hour of it.",
+            "One request, which Open-Meteo counts about once per member per variable (about 100 plain requests); the answer is kept until the model’s next run (every 6 hours), so “confidence” again, “show”, “hourly” and “watch --rain” use it without a request. Up to 10 days.",
+            "Without a place, for the current location; with one, as “show” does.",
+        ],
+        completion: .countThenFavorites
+    ) { arguments throws(ShellError) in
+        let count = try CommandParser.count(
+            &arguments, what: "the number of days", maximum: OpenMeteoEnsembleProvider.forecastDays)
+        return .confidence(count, try CommandParser.optionalPlace(&arguments))
+    }
+}
+
+extension CommandSpec {
+    static let models = CommandSpec(
+        name: "models", synopsis: "models [N] [place | favorite]",
+        summary: "ECMWF, GFS, ICON and GEM side by side, N days (7); where they disagree",
+        details: [
+            "Each model’s low, high and precipitation per day, from one request to Open-Meteo’s forecast API (models=ecmwf_ifs025,gfs_seamless,icon_seamless,gem_seamless). A day is marked where one model has it dry (under 0.2 mm) and another wet (1 mm or more), or where the highs are more than 3 °C apart.",
+            "One request (Open-Meteo counts it about once per model), kept for an hour. Up to 10 days; a model with no values there (outside its area or range) is said.",
+            "Without a place, for the current location; with one, as “show” does.",
+        ],
+        completion: .countThenFavorites
+    ) { arguments throws(ShellError) in
+        let count = try CommandParser.count(
+            &arguments, what: "the number of days", maximum: OpenMeteoModelsProvider.forecastDays)
+        return .models(count, try CommandParser.optionalPlace(&arguments))
+    }
+}
+
+/// A chance `watch` rings at: `--rain 60%` (members with at least 1 mm on a day) or
+/// `--frost 30%` (members whose low is below 0 °C), over today and tomorrow in the place's
+/// calendar.
+package struct ChanceAlert: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
+        case rain, frost
+    }
+
+    package var kind: Kind
+    /// The threshold, percent of members (0–100].
+    package var thresholdPercent: Double
+
+    package init(kind: Kind, thresholdPercent: Double) {
+        self.kind = kind
+        self.thresholdPercent = thresholdPercent
+    }
+
+    /// What follows the watch synopsis in a usage error.
+    static let note = ": --rain N% and --frost N% take a percentage from 1 to 100"
+
+    /// `watch [minutes] [--rain N%] [--frost N%]`, the words in any order.
+    ///
+    /// - Throws: `ShellError.usage` for an unknown option, a missing or bad percentage, minutes
+    ///   outside 0.05…1440.
+    static func parseWatch(_ arguments: inout Arguments) throws(ShellError) -> Command {
+        var minutes: Double?
+        var alerts: [ChanceAlert] = []
+        while let word = arguments.next() {
+            if let kind = Kind(rawValue: word.lowercased().trimmingPrefix("--")), word.hasPrefix("--") {
+                guard let text = arguments.next(), let percent = Self.percent(text) else {
+                    throw arguments.usage(note)
+                }
+                alerts.removeAll { $0.kind == kind }
+                alerts.append(ChanceAlert(kind: kind, thresholdPercent: percent))
+            } else if minutes == nil, let value = DecimalText.parse(word), value >= 0.05, value <= 1_440 {
+                minutes = value
+            } else {
+                throw arguments.usage(", from 0.05 to 1440 minutes" + note)
+            }
+        }
+        return alerts.isEmpty ? .watch(minutes ?? 10) : .watchChance(minutes ?? 10, alerts)
+    }
+
+    /// "60%", "60 %" or "60": a percentage from 1 to 100; nil otherwise.
+    static func percent(_ text: String) -> Double? {
+        var digits = Substring(text)
+        if digits.hasSuffix("%") { digits = digits.dropLast() }
+        guard let value = DecimalText.parse(String(digits)), value >= 1, value <= 100 else { return nil }
+        return value
+    }
+}
+
+extension String {
+    fileprivate func trimmingPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+}

@@ -1,0 +1,165 @@
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// `confidence`, `models`, and the ensemble in `show` and `hourly`, as text.
+extension TextRenderer {
+    /// `confidence`: the place, which ensemble and how many members, then two lines a day —
+    /// the median high and low with their 10th–90th percentile range and a word for the spread,
+    /// and the chance of rain as members — then what was odd about the answer.
+    static func confidenceLines(
+        _ report: ConfidenceReport, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
+        let ensemble = report.ensemble
+        var lines = [style.bold(TextLayout.truncate("\(report.place.label) · how sure the forecast is", to: context.width))]
+        lines += offlineNote(report.origin, context: context, style: style)
+        lines += note(
+            "\(ensemble.model.displayName) ensemble, \(report.memberCount) members (Open-Meteo); ranges are the 10th to 90th percentile of the members",
+            context, style)
+        for day in report.days {
+            func spread(_ word: String, _ spread: EnsembleSpread?) -> String {
+                guard let spread else { return "\(word) \(ValueFormatter.missing)" }
+                return "\(word) \(format.temperature(spread.median)) (\(format.temperatureValue(spread.p10)) to \(format.temperatureValue(spread.p90)))"
+            }
+            lines.append(
+                "  " + TextLayout.pad(format.day(day.date), to: 12) + TextLayout.pad(spread("high", day.high), to: 30)
+                    + TextLayout.pad(spread("low", day.low), to: 30) + day.agreement.rawValue)
+            var second = [day.rainSentence(format: format) ?? "rain: no member covers the whole day"]
+            if let members = day.high?.members, members != day.precipitationMembers {
+                second.append("temperature from \(members) members")
+            }
+            lines.append(String(repeating: " ", count: 14) + second.joined(separator: " · "))
+        }
+        for text in report.notes(format: format) { lines += note(text, context, style) }
+        return lines
+    }
+}
+
+extension TextRenderer {
+    /// `models`: a column per model (low/high and precipitation) and a row per day, with a line
+    /// under each day the models disagree on.
+    static func modelsLines(_ report: ModelsReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let models = report.comparison.models
+        var lines = [style.bold(TextLayout.truncate("\(report.place.label) · \(models.count) models side by side", to: context.width))]
+        lines += offlineNote(report.origin, context: context, style: style)
+        lines += note(
+            "low/high \(format.temperatureSymbol) and precipitation \(context.units.precipitation.symbol) per model, from Open-Meteo’s forecast API",
+            context, style)
+        lines.append(
+            ("  " + TextLayout.pad("day", to: 10)
+                + models.map { TextLayout.pad($0.displayName, to: 15, right: true) + " " }.joined()).withoutTrailingSpaces)
+        for day in report.days {
+            let cells = day.values.map { value -> String in
+                let temperatures =
+                    value.temperatureMinCelsius == nil && value.temperatureMaxCelsius == nil
+                    ? ValueFormatter.missing
+                    : "\(format.temperatureValue(value.temperatureMinCelsius))/\(format.temperatureValue(value.temperatureMaxCelsius))"
+                return TextLayout.pad(temperatures, to: 10, right: true)
+                    + TextLayout.pad(format.precipitationValue(value.precipitationSumMillimetres), to: 5, right: true) + " "
+            }
+            lines.append(
+                TextLayout.truncate(
+                    ("  " + TextLayout.pad(format.day(day.date), to: 10) + cells.joined()).withoutTrailingSpaces,
+                    to: context.reportWidth))
+            let disagreements = day.disagreements(models: models, format: format)
+            if !disagreements.isEmpty {
+                let mark = context.unicode ? "⚑" : "!"
+                lines += wrap("\(mark) disagree on " + disagreements.joined(separator: "; "), indent: 14, width: context.reportWidth)
+            }
+        }
+        for model in report.comparison.modelsWithoutValues {
+            lines += note("\(model.displayName) has no values here (outside its area or range)", context, style)
+        }
+        return lines
+    }
+}
+
+extension TextRenderer {
+    /// `show`'s line: "rain tomorrow 37 % (19 of 51 ensemble members)"; nothing without a
+    /// cached ensemble answer.
+    static func ensembleShowLines(_ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter)
+        -> [String]
+    {
+        guard let day = presentation.ensembleTomorrow, let percent = day.rainPercent else { return [] }
+        return wrap(
+            "rain tomorrow \(Int(percent.rounded())) % (\(day.wetMembers) of \(day.precipitationMembers) ensemble members)",
+            indent: 2, width: context.reportWidth)
+    }
+
+    /// `hourly`'s band: the ensemble's 10th percentile, median and 90th percentile of the
+    /// temperature for the hours shown, in rows of as many hours as the width holds.
+    static func ensembleBandLines(
+        _ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
+        let hours = presentation.ensembleHours
+        guard let ensemble = presentation.report.ensemble, !hours.isEmpty else { return [] }
+        let clock = presentation.report.forecast.clock
+        let members = hours.map(\.temperature.members).max() ?? 0
+        var lines = [""]
+        lines += note(
+            "ensemble band, \(ensemble.model.displayName), \(members) members (\(format.temperatureSymbol): 90th percentile, median, 10th)",
+            context, style)
+        let label = 10
+        let cell = 5
+        let perRow = max(1, (context.reportWidth - label) / cell)
+        var start = 0
+        while start < hours.count {
+            let part = hours[start..<min(start + perRow, hours.count)]
+            func row(_ title: String, _ values: [String]) -> String {
+                TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
+            }
+            if start > 0 { lines.append("") }
+            lines.append(row("  hour", part.map { format.hourLabel(clock.localTime($0.time)) }))
+            lines.append(row("  p90", part.map { format.temperatureValue($0.temperature.p90, digits: 0) }))
+            lines.append(row("  median", part.map { format.temperatureValue($0.temperature.median, digits: 0) }))
+            lines.append(row("  p10", part.map { format.temperatureValue($0.temperature.p10, digits: 0) }))
+            start += perRow
+        }
+        return lines
+    }
+}
+
+extension String {
+    /// The text without the spaces at its end (a table row's empty last cells).
+    fileprivate var withoutTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
+
+extension TextRenderer {
+    /// `watch`'s line: "⚑ rain ≥ 1.0 mm tomorrow in 19 of 51 members (37 %), at or above 30 %",
+    /// or "… now below 30 %" (members of the ensemble `confidence` shows).
+    static func chanceAlertLines(_ reading: ChanceReading, context: RenderContext, format: ValueFormatter) -> [String] {
+        let what =
+            reading.alert.kind == .rain
+            ? "rain ≥ \(format.precipitation(EnsembleDay.wetThresholdMillimetres))"
+            : "frost (low < \(format.temperature(0, digits: 0)))"
+        let when = reading.isToday ? "today" : "tomorrow"
+        let threshold = "\(DecimalText.shortest(reading.alert.thresholdPercent)) %"
+        let mark = reading.isAbove ? (context.unicode ? "⚑ " : "! ") : ""
+        return wrap(
+            "\(mark)\(what) \(when) in \(reading.members) of \(reading.ofMembers) members (\(Int(reading.percent.rounded())) %)"
+                + (reading.isAbove ? ", at or above \(threshold)" : ", now below \(threshold)"),
+            indent: 0, width: context.reportWidth)
+    }
+}
+
+extension TextRenderer {
+    /// `about`'s list of what each command costs in requests.
+    static func requestCostLines(context: RenderContext) -> [String] {
+        var lines = ["  what each command costs in requests:"]
+        for row in RequestCost.table {
+            lines += wrap("\(row.commands): \(row.cost)", indent: 4, width: context.width)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// `watch --rain N% --frost N%` on a `TestClock`: the bell when an ensemble chance crosses its
+/// threshold, and the ensemble fetched once per model run however often `watch` shows.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct WatchChanceTests {
+    let home = TemporaryFolder()
+    let clock = TestClock(start: ISOTime.parse("2026-12-01T07:10:00Z")!)
+    let console = TestConsole()
+    static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
+
+    static func count(_ part: String, in text: String) -> Int { text.components(separatedBy: part).count - 1 }
+
+    @Test func theParserReadsThresholdsInAnyOrder() throws {
+        #expect(try CommandParser.parse("watch --rain 60%") == .watchChance(10, [ChanceAlert(kind: .rain, thresholdPercent: 60)]))
+        #expect(
+            try CommandParser.parse("watch 5 --frost 30 --rain 60%")
+                == .watchChance(
+                    5, [ChanceAlert(kind: .frost, thresholdPercent: 30), ChanceAlert(kind: .rain, thresholdPercent: 60)]))
+        #expect(
+            try CommandParser.parse("watch --frost 30% 5")
+                == .watchChance(5, [ChanceAlert(kind: .frost, thresholdPercent: 30)]))
+        #expect(try CommandParser.parse("watch 5") == .watch(5))
+        #expect(throws: ShellError.self) { try CommandParser.parse("watch --rain") }
+        #expect(throws: ShellError.self) { try CommandParser.parse("watch --rain 0%") }
+        #expect(throws: ShellError.self) { try CommandParser.parse("watch --snow 10%") }
+    }
+
+    @Test func ringsWhenAChanceCrossesAndAsksTheEnsembleOncePerModelRun() async throws {
+        let place = Self.hamburg[0]
+        let transport = FakeTransport(clock: clock)
+        let clock = clock
+        let context = ServiceContext(
+            transport: transport, cache: ResponseCache(folder: home.path + "/cache"), now: { clock.now }, clock: clock)
+        let services = WeatherServices(
+            geocoders: [FakeGeocoder(places: ["Hamburg": Self.hamburg])],
+            forecastProviders: [
+                FakeForecastProvider(forecasts: [place.coordinate: Recorded.newYorkForecast(at: place.coordinate)])
+            ],
+            ensemble: OpenMeteoEnsembleProvider(baseURL: "http://ens", context: context))
+        let session = makeTestSession(home: home, services: services, clock: clock)
+        _ = try await session.execute(.find("Hamburg"))
+        transport.expect(
+            "http://ens/v1/ensemble",
+            body: TestPaths.fixture("open-meteo-ensemble/hamburg-ecmwf-ifs025-51-members-hand-written.json"))
+        let runner = ShellRunner(session: session, output: console, format: .text, colour: false, unicode: true)
+        let watching = Task { await runner.run(line: "watch 60 --rain 30% --frost 100%") }
+
+        await clock.waitForSleepers()
+        // Tomorrow 19 of 51 members wet (37 %), today every member's low below 0 °C.
+        #expect(console.output.contains("\u{07}⚑ rain ≥ 1.0 mm tomorrow in 19 of 51 members (37 %), at or above 30 %\n"))
+        #expect(console.output.contains("\u{07}⚑ frost (low < 0 °C) today in 51 of 51 members (100 %), at or above 100 %\n"))
+        #expect(Self.count("\u{07}", in: console.output) == 2)
+        #expect(transport.requests.count == 1)
+
+        // 08:10 … 11:10: shown again, the ensemble from the cache, nothing crossed.
+        for _ in 0..<4 {
+            clock.advance(by: .seconds(3_600))
+            await clock.waitForSleepers()
+        }
+        #expect(transport.requests.count == 1)
+        #expect(Self.count("\u{07}", in: console.output) == 2)
+        #expect(Self.count("feels like", in: console.output) == 5)
+
+        // 12:10: a new run, asked once; its chances are lower: said, without the bell.
+        transport.expect(
+            "http://ens/v1/ensemble",
+            body: TestPaths.fixture("open-meteo-ensemble/new-york-gfs025-31-members-hand-written.json"))
+        clock.advance(by: .seconds(3_600))
+        await clock.waitForSleepers()
+        #expect(transport.requests.count == 2)
+        #expect(console.output.contains("\nrain ≥ 1.0 mm tomorrow in 8 of 31 members (26 %), now below 30 %\n"))
+        #expect(console.output.contains("\nfrost (low < 0 °C) today in 0 of 31 members (0 %), now below 100 %\n"))
+        #expect(Self.count("\u{07}", in: console.output) == 2)
+        watching.cancel()
+        #expect(await watching.value == .succeeded)
+        #expect(transport.allAnswered)
+    }
+}
