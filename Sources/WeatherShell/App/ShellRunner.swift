@@ -110,7 +110,6 @@ package final class ShellRunner {
         return status
     }
 
-
     private func note(_ status: LineStatus, after error: ShellError) -> LineStatus {
         report(error)
         exitStatus = max(exitStatus, status == .usageError ? 2 : 1)
@@ -196,7 +195,6 @@ package final class ShellRunner {
         return (try? CommandParser.parse(words: words)) == .quit
     }
 
-
     private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
         let text = typed.text
         if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
@@ -269,7 +267,6 @@ package final class ShellRunner {
         }
     }
 
-
     private func refuseNested(_ text: String) -> LineStatus {
         report(.usage("“\(TerminalText.sanitized(text))” is not run again from the history (it would repeat itself)"))
         return .failed
@@ -280,7 +277,6 @@ package final class ShellRunner {
         guard format == .text else { return }
         output.write("\(unicode ? "»" : ">") \(TerminalText.sanitized(line))\n")
     }
-
 
     func emit(_ result: CommandResult) {
         if quietSettings && result.isSettingReport { return }

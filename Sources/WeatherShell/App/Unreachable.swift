@@ -22,7 +22,8 @@ extension ShellError {
     var unreachableService: Service? {
         switch self {
         case .service(.transport(let service, .cannotConnect)): service
-        case .fallbackFailed(.transport(let service, .cannotConnect), let then) where then.contains("cannot reach"): service
+        case .fallbackFailed(.transport(let service, .cannotConnect), let then) where then.contains("cannot reach"):
+            service
         default: nil
         }
     }
