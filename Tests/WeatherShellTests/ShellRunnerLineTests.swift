@@ -108,8 +108,8 @@ import WeatherTestSupport
         #expect(console.output.hasSuffix("forecast to check.\n  “rm” is also “remove” or “del”.\n"))
     }
 
-    /// Issue 24 item 2: without a network, the first failure says once that nothing can be
-    /// reached and names what works without one; the next ones are one short line.
+    /// Issue 24 item 2: without a network, the first failure is followed, once, by a line that
+    /// says nothing can be reached and names what works without one.
     @Test func withoutANetworkTheFirstErrorSaysWhatToDoAndTheRestAreShort() async {
         let geocoder = FakeGeocoder(failure: .transport(.nominatim, .cannotConnect("nominatim.openstreetmap.org")))
         let runner = ShellRunner(
@@ -118,8 +118,9 @@ import WeatherTestSupport
         #expect(await runner.run(line: "find Hamburg; show Paris") == .failed)
         #expect(
             console.errors == """
-                error: cannot reach Nominatim — nothing can be reached from here. Without a network, “make demo” (in wx’s source folder) runs wx on recorded answers and “wx --offline” shows what is saved; WX_NOMINATIM_URL points wx at another server
-                error: cannot reach Nominatim (no network, as said above)
+                error: cannot reach Nominatim at nominatim.openstreetmap.org; check your connection or WX_NOMINATIM_URL
+                nothing can be reached from here: without a network, “make demo” (in wx’s source folder) runs wx on recorded answers and “wx --offline” shows what is saved
+                error: cannot reach Nominatim at nominatim.openstreetmap.org; check your connection or WX_NOMINATIM_URL
 
                 """)
     }

@@ -32,7 +32,8 @@ extension ShellRunner {
         var copied = 0
         for command in commands {
             for (index, word) in command.words.enumerated() {
-                guard word.text.count > 1, word.text.first == "!", String(characters[word.start..<word.end]) == word.text
+                guard word.text.count > 1, word.text.first == "!",
+                    String(characters[word.start..<word.end]) == word.text
                 else { continue }
                 let text: String
                 if word.text == "!$" {
@@ -79,7 +80,8 @@ extension ShellRunner {
         let new = parts.count == 2 ? String(parts[1]) : ""
         guard let last = session.historyList(last: 1).first?.line else { throw .noHistoryMatch(typed) }
         guard let range = last.firstRange(of: old) else {
-            throw .usage("“\(TerminalText.sanitized(String(old)))” is not in the last line (“\(TerminalText.sanitized(last))”)")
+            throw .usage(
+                "“\(TerminalText.sanitized(String(old)))” is not in the last line (“\(TerminalText.sanitized(last))”)")
         }
         var result = last
         result.replaceSubrange(range, with: new)

@@ -40,7 +40,10 @@ enum MetaCommand: Equatable {
         case "\\q", "\\quit", ".quit", ".exit", ".q": self = .quit
         case "\\?", "\\h", "\\help", ".help": self = .help
         case "\\i", "\\ir", "\\include", ".read":
-            guard let argument else { self = .refused("“\(shown)” runs a file of commands: \(shown) FILE"); return }
+            guard let argument else {
+                self = .refused("“\(shown)” runs a file of commands: \(shown) FILE")
+                return
+            }
             self = .read(argument)
         case "\\o", "\\out", ".output", ".once":
             self = .output(argument == "stdout" ? nil : argument)
@@ -69,7 +72,8 @@ enum MetaCommand: Equatable {
         case "\\x", "\\a", "\\pset", "\\h+", ".mode", ".headers", ".header", ".width":
             "“\(shown)” is not wx’s: “format json” shows every field, “format text” goes back"
         case "\\s", ".history": "“\(shown)” is not wx’s: “history” lists the commands"
-        case "\\!", ".shell", ".system": "“\(shown)” is not wx’s: wx runs no shell commands (Ctrl-Z, then fg, comes back)"
+        case "\\!", ".shell", ".system":
+            "“\(shown)” is not wx’s: wx runs no shell commands (Ctrl-Z, then fg, comes back)"
         case "\\g", "\\r", "\\p", ".print": "“\(shown)” is not wx’s: Enter runs the line; Up recalls the last one"
         default:
             "“\(shown)” is not a wx command: wx has \\q, \\?, \\i FILE, \\o FILE, \\timing and \\e (or .quit, .help, .read, .output, .timer); “help” lists the rest"
@@ -126,7 +130,8 @@ extension ShellRunner {
             return .succeeded
         case .read(let path):
             guard readDepth < 8 else {
-                report(.usage("\\i is 8 files deep: \(TerminalText.sanitized(path)) not read (does a file read itself?)"))
+                report(
+                    .usage("\\i is 8 files deep: \(TerminalText.sanitized(path)) not read (does a file read itself?)"))
                 return .failed
             }
             readDepth += 1
@@ -138,7 +143,8 @@ extension ShellRunner {
         case .output(let path?):
             let full = session.configuration.expandPath(path)
             if let own = session.ownFile(at: full) {
-                report(.storage("results not sent to \(full): it is one of wx’s own files (\(own)); choose another file"))
+                report(
+                    .storage("results not sent to \(full): it is one of wx’s own files (\(own)); choose another file"))
                 return .failed
             }
             do {

@@ -68,10 +68,6 @@ package final class ShellRunner {
     /// what `history` lists.
     package var onRecord: (@MainActor (String) -> Void)?
 
-    /// Whether lines go into the history: not for `wx -c` and `wx show …`, whose commands are
-    /// a script's, not what a person typed at the prompt (as `bash -c` keeps no history).
-    package var recordsHistory = true
-
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
     package internal(set) var exitStatus: Int32 = 0
@@ -104,12 +100,11 @@ package final class ShellRunner {
         case .success(let checked): text = checked
         case .failure(let error): return note(.usageError, after: error)
         }
-        let status = await run(commandsOf: text, record: recordsHistory, nested: false)
+        let status = await run(commandsOf: text, record: true, nested: false)
         if status == .quit { return .quit }
         exitStatus = max(exitStatus, status == .usageError ? 2 : status == .failed ? 1 : 0)
         return status
     }
-
 
     private func note(_ status: LineStatus, after error: ShellError) -> LineStatus {
         report(error)
@@ -196,7 +191,6 @@ package final class ShellRunner {
         return (try? CommandParser.parse(words: words)) == .quit
     }
 
-
     private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
         let text = typed.text
         if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
@@ -271,7 +265,6 @@ package final class ShellRunner {
         }
     }
 
-
     private func refuseNested(_ text: String) -> LineStatus {
         report(.usage("“\(TerminalText.sanitized(text))” is not run again from the history (it would repeat itself)"))
         return .failed
@@ -282,7 +275,6 @@ package final class ShellRunner {
         guard format == .text else { return }
         output.write("\(unicode ? "»" : ">") \(TerminalText.sanitized(line))\n")
     }
-
 
     func emit(_ result: CommandResult) {
         if quietSettings && result.isSettingReport { return }

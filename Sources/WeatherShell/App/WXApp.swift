@@ -132,7 +132,6 @@ package struct WXApp {
         if oneShot {
             let lines =
                 invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
-            runner.recordsHistory = false
             for line in lines where await runner.run(line: line) == .quit { break }
             return finish(runner, status: runner.exitStatus)
         }

@@ -66,7 +66,11 @@ extension CommandSpec {
         ],
         completion: .subcommands(ResetSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in
-        guard arguments.subcommand(ResetSubcommand.self) == .state, arguments.isEmpty else { throw arguments.usage() }
+        // Only the whole word: a prefix does not set state.plist aside (a near miss is still named).
+        let whole = arguments.words.first?.lowercased() == "state"
+        guard arguments.subcommand(ResetSubcommand.self) == .state, whole, arguments.isEmpty else {
+            throw arguments.usage()
+        }
         return .resetState
     }
 }

@@ -87,7 +87,10 @@ private enum UnitsWord: Sendable {
     case quantity(UnitQuantity)
 
     static let choice = WordChoice(
-        [(words: ["metric", "si"], value: UnitsWord.preset(.metric)), (words: ["imperial", "us"], value: .preset(.imperial))]
+        [
+            (words: ["metric", "si"], value: UnitsWord.preset(.metric)),
+            (words: ["imperial", "us"], value: .preset(.imperial)),
+        ]
             + UnitQuantity.allCases.map { (words: [$0.rawValue], value: UnitsWord.quantity($0)) })
 }
 
@@ -97,8 +100,10 @@ private enum UnitsWord: Sendable {
 ///
 /// - Throws: `ShellError.usage` for a prefix of several services or a near miss.
 private func serviceWord(_ typed: String, geocoding: Bool) throws(ShellError) -> String {
-    var options = [(words: ["open-meteo", "openmeteo"], value: "open-meteo"),
-        (words: ["openweathermap", "owm"], value: "openweathermap")]
+    var options = [
+        (words: ["open-meteo", "openmeteo"], value: "open-meteo"),
+        (words: ["openweathermap", "owm"], value: "openweathermap"),
+    ]
     if geocoding { options.insert((words: ["nominatim"], value: "nominatim"), at: 0) }
     return try WordChoice(options).value(for: typed, what: geocoding ? "geocoder" : "provider") ?? typed.lowercased()
 }

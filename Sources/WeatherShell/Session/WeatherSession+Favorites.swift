@@ -101,7 +101,9 @@ extension WeatherSession {
             guard let index = document.favorites.firstIndex(where: { $0.coordinate == existing.coordinate }) else {
                 throw .noSuchFavorite(old)
             }
-            if let clash = FavoriteMatching.same(newName, in: document.favorites), clash.coordinate != existing.coordinate {
+            if let clash = FavoriteMatching.same(newName, in: document.favorites),
+                clash.coordinate != existing.coordinate
+            {
                 throw .duplicateFavoriteName(newName)
             }
             document.favorites[index].name = newName

@@ -93,9 +93,11 @@ package final class WeatherSession {
             let local = LocalDateTime(
                 Int(snapshot.savedAt.timeIntervalSince1970.rounded(.down)), utcOffsetSeconds: snapshot.utcOffsetSeconds,
                 abbreviation: nil)
-            let time = (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
+            let time =
+                (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
             return SnapshotChoice(
-                id: snapshot.id, label: "\(snapshot.id)  \(TerminalText.sanitized(snapshot.placeName)) · \(local.date.iso) \(time)")
+                id: snapshot.id,
+                label: "\(snapshot.id)  \(TerminalText.sanitized(snapshot.placeName)) · \(local.date.iso) \(time)")
         }
     }
 

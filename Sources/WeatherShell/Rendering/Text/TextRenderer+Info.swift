@@ -38,7 +38,8 @@ extension TextRenderer {
         lines.append("  \(TextLayout.pad("!! | !N | !-N | !prefix", to: 34)) run a line from the history again")
         lines.append("  \(TextLayout.pad("!$ | ^old^new", to: 34)) the last word of the last line; it, changed")
         lines.append(
-            "  \(TextLayout.pad("\\q \\? \\i FILE \\o [FILE] \\timing", to: 34)) quit, help, run a file, results to a file, times")
+            "  \(TextLayout.pad("\\q \\? \\i FILE \\o [FILE] \\timing", to: 34)) quit, help, run a file, results to a file, times"
+        )
         lines.append("")
         lines += wrap(
             "Keys (as in bash): Tab completes commands, favorites and snapshot numbers; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Ctrl-_ undoes; Ctrl-X Ctrl-E edits the line in $EDITOR; Ctrl-C cancels; Ctrl-D quits.",
