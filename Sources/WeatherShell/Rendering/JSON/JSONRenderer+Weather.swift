@@ -74,6 +74,20 @@ extension JSONRenderer {
             ("hourly", .array(presentation.hours.map(hour))),
             ("daily", .array(presentation.days.map { day($0, report.climatology) })),
             ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
+            // The parts of the answer that did not come, and why: the rest above is what came.
+            (
+                "missing_parts",
+                .array(
+                    forecast.missingParts.map { missing in
+                        .object([
+                            (
+                                "part",
+                                .string(missing.part == .currentConditions ? "current_conditions" : "forecast_steps")
+                            ),
+                            ("reason", .string(missing.reason.description)),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -97,6 +111,7 @@ extension JSONRenderer {
             ("wind_direction_degrees", .optional(current.windDirectionDegrees)),
             ("precipitation_millimetres", .optional(current.precipitationMillimetres)),
             ("snowfall_millimetres", .optional(current.snowfallMillimetres)),
+            ("precipitation_period_seconds", .optional(current.precipitationPeriodSeconds)),
         ])
     }
 
@@ -132,6 +147,7 @@ extension JSONRenderer {
             ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
             ("temperature_max_normal_celsius", .optional(comparison?.normalHighCelsius)),
             ("temperature_max_anomaly_celsius", .optional(comparison?.highAnomalyCelsius)),
+            ("partial", .bool(day.isPartial)),
         ])
     }
 
