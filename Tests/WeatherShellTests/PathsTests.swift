@@ -130,4 +130,38 @@ import WeatherTestSupport
         #expect(text.replacingOccurrences(of: "\n    ", with: " ").contains("forecast steps did not come"), "\(text)")
         #expect(text.contains("Nothing to geocode"), "\(text)")
     }
+
+    /// Kind 8: a difference in °F is converted, then rounded once. Hand-written normals (every
+    /// calendar day's normal high 24.64 °C) against a day with a high of 20.0 °C: −4.64 °C is
+    /// −8.352 °F, so −8.4 (rounded to −4.6 °C first, it showed −8.3), in every view that shows it.
+    @Test func fahrenheitDifferencesAreRoundedOnce() throws {
+        let normal = ClimateNormal(
+            temperatureMaxMeanCelsius: 24.64, temperatureMinMeanCelsius: 14, precipitationMeanMillimetres: 2,
+            wetDayPercent: 30)
+        let climatology = Climatology(days: Array(repeating: normal, count: 366))
+        var day = DailyForecast(date: LocalDate(iso: "2021-01-09")!)
+        day.temperatureMaxCelsius = 20.0
+        let comparison = try #require(NormalComparison(day, climatology))
+        let format = ValueFormatter(units: .imperial)
+        #expect(format.comparedWithUsual(comparison) == "8.4 °F colder than usual")
+        #expect(format.signedTemperatureDifference(comparison.highAnomalyCelsius) == "−8.4")
+        #expect(ValueFormatter(units: .metric).signedTemperatureDifference(comparison.highAnomalyCelsius) == "−4.6")
+        // The verification's mean errors too: 9.91 / 7 = 1.4157 °C is 2.548 °F → 2.5 (2.6 from
+        // 1.42, the mean rounded to 0.01 first).
+        var score = ForecastScore()
+        score = ForecastScore(snapshots: [
+            [1.0, 1.0, 1.0, 1.0, 2.0, 2.0, 1.91].map { error in
+                DayCheck(
+                    forecast: KeptForecastDay(
+                        date: LocalDate(iso: "2025-07-27")!, temperatureMaxCelsius: 20 + error,
+                        temperatureMinCelsius: nil, precipitationSumMillimetres: nil,
+                        precipitationProbabilityMaxPercent: nil, weatherCode: nil),
+                    observed: ObservedDay(
+                        date: LocalDate(iso: "2025-07-27")!, temperatureMaxCelsius: 20, temperatureMinCelsius: nil,
+                        precipitationSumMillimetres: nil), hasPassed: true)
+            }
+        ])
+        let mean = try #require(score.highMeanAbsoluteErrorCelsius)
+        #expect(TextRenderer.temperatureDifference(mean, format: format, signed: false) == "2.5 °F")
+    }
 }
