@@ -165,3 +165,40 @@ import WeatherTestSupport
         #expect(TextRenderer.temperatureDifference(mean, format: format, signed: false) == "2.5 °F")
     }
 }
+
+/// Issue 23, kind 7: every form in which Open-Meteo says "polar day" or "polar night" is read
+/// as such, in text and JSON (hand-written Tromsø answers, labelled in Fixtures/SOURCES.md).
+@Suite struct PolarFormsTests {
+    static let tromso = Coordinate(latitude: 69.65, longitude: 18.96)
+
+    func report(_ file: String) -> WeatherReport {
+        WeatherReport(
+            place: Place(
+                name: "Tromsø", region: "Norge", countryCode: "no", coordinate: Self.tromso, displayName: "Tromsø"),
+            forecast: Recorded.forecast("open-meteo-forecast/\(file)", at: Self.tromso), origin: .network)
+    }
+
+    @Test func midnightSunInEveryForm() throws {
+        let report = report("tromso-midnight-sun-newer-forms-hand-written.json")
+        #expect(report.forecast.daily.map(\.sun) == Array(repeating: .midnightSun, count: 4))
+        let now = Date(timeIntervalSince1970: 1_781_949_600)  // 2026-06-20T10:00:00Z
+        let context = RenderContext(units: .metric, now: now, colour: false, unicode: true)
+        let text = TextRenderer.render(.weather(report), context: context)
+        #expect(text.contains("midnight sun — the sun does not set"), "\(text)")
+        #expect(!text.contains("sunrise 00:00") && !text.contains("daylight 24 h"), "\(text)")
+        let document = JSONRenderer.render(.daily(report, days: 4), context: context)
+        #expect(document.components(separatedBy: "\"sun\":\"midnight_sun\"").count == 5, "\(document)")
+        #expect(!document.contains("rises_and_sets"))
+    }
+
+    @Test func polarNightInEveryForm() throws {
+        let report = report("tromso-polar-night-null-times-hand-written.json")
+        #expect(report.forecast.daily.map(\.sun) == [.polarNight, .polarNight])
+        let now = Date(timeIntervalSince1970: 1_797_760_800)  // 2026-12-20T10:00:00Z
+        let context = RenderContext(units: .metric, now: now, colour: false, unicode: true)
+        let text = TextRenderer.render(.weather(report), context: context)
+        #expect(text.contains("polar night — the sun does not rise"), "\(text)")
+        let document = JSONRenderer.render(.daily(report, days: 2), context: context)
+        #expect(document.components(separatedBy: "\"sun\":\"polar_night\"").count == 3, "\(document)")
+    }
+}

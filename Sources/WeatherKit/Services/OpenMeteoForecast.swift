@@ -305,10 +305,12 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         }
     }
 
-    /// The days of the answer. A day whose sunrise equals its sunset (Open-Meteo's mark for a
-    /// day without either: both at local midnight, or in older answers at 1970-01-01T00:00) is
-    /// polar night or midnight sun, told apart by its daylight duration, else by `is_day` of
-    /// the current conditions when they fall on that day, else by `latitude` and the date.
+    /// The days of the answer. A day Open-Meteo marks as without sunrise and sunset — sunrise
+    /// equal to sunset (both at local midnight, or in older answers at 1970-01-01T00:00),
+    /// sunrise at the day's start and sunset at the next day's (the newer form), a daylight of
+    /// 0 s or 86,400 s, or both times null (`marksNoSunriseOrSunset`) — is polar night or
+    /// midnight sun, told apart by its daylight duration, else by `is_day` of the current
+    /// conditions when they fall on that day, else by `latitude` and the date.
     static func daily(
         from json: JSONValue, offset: Int, latitude: Double = 0, current: CurrentConditions? = nil
     ) throws(ServiceError) -> [DailyForecast] {
@@ -342,9 +344,15 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             let rise = sunrise.raw(i).flatMap { instant($0, offset: offset) }
             let set = sunset.raw(i).flatMap { instant($0, offset: offset) }
             let placeholder = [rise, set].contains { $0.map { isEpochPlaceholder($0, offset: offset) } ?? false }
-            if (rise != nil && rise == set) || placeholder {
+            let asked = !sunrise.values.isEmpty || !sunset.values.isEmpty
+            if (rise != nil && rise == set) || placeholder
+                || Self.marksNoSunriseOrSunset(
+                    sunrise: rise, sunset: set, daylightSeconds: day.daylightDurationSeconds, asked: asked)
+            {
+                // Sun from one day's start to the next's is a whole day of daylight.
+                let span = rise.flatMap { rise in set.map { $0.timeIntervalSince(rise) } }
                 day.sun = .withoutSunriseOrSunset(
-                    daylightSeconds: day.daylightDurationSeconds,
+                    daylightSeconds: day.daylightDurationSeconds ?? span.flatMap { $0 >= 86_340 ? $0 : nil },
                     isDay: currentDate == date ? current?.isDay : nil, latitude: latitude, date: date)
             } else if rise != nil || set != nil {
                 day.sun = .times(sunrise: rise, sunset: set)
@@ -355,6 +363,20 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             day.uvIndexMax = uvIndex[i]
             return day
         }
+    }
+
+    /// Whether a day's sun times and daylight are one of Open-Meteo's other marks of a day
+    /// without sunrise and sunset (beside sunrise = sunset and the 1970 placeholder): sunrise at
+    /// the day's start and sunset at the next day's start (a whole day of sun, the newer form,
+    /// with `daylight_duration` 86,400 s); a daylight of 0 or of the whole day; sunrise and
+    /// sunset both null where they were asked for.
+    ///
+    /// - Parameter asked: whether the answer has a `sunrise` or `sunset` column at all.
+    static func marksNoSunriseOrSunset(sunrise: Date?, sunset: Date?, daylightSeconds: Double?, asked: Bool) -> Bool {
+        let wholeDay = 86_400.0 - 60
+        if let sunrise, let sunset, sunset.timeIntervalSince(sunrise) >= wholeDay { return true }
+        if let daylightSeconds, daylightSeconds <= 0 || daylightSeconds >= wholeDay { return true }
+        return asked && sunrise == nil && sunset == nil
     }
 
     /// Whether `date` is 1970-01-01T00:00 local (or UTC): older Open-Meteo answers' "no

@@ -233,14 +233,16 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: "OpenWeatherMap")
         let sunrise = json["sys"]?["sunrise"]?.unixTime
         let sunset = json["sys"]?["sunset"]?.unixTime
-        if sunrise != nil || sunset != nil {
+        // A `sys` without either time is a day without them too (guarded by the latitude).
+        let sunMissing = json["sys"]?.object != nil && sunrise == nil && sunset == nil
+        if sunrise != nil || sunset != nil || sunMissing {
             var today = DailyForecast(
                 date: ZoneClock.fixed(Int(time.timeIntervalSince1970), offset: offset, abbreviation: nil).date)
             // OpenWeatherMap marks a day without sunrise and sunset with both equal, or 0
             // (csparpa/pyowm#109): polar night or midnight sun, told apart by the icon's day or
             // night ("01d", "13n"), else by the latitude and the date.
             let epoch = Date(timeIntervalSince1970: 0)
-            if sunrise == sunset || sunrise == epoch || sunset == epoch {
+            if sunrise == sunset || sunrise == epoch || sunset == epoch || sunMissing {
                 let icon = condition?["icon"]?.nonEmptyString
                 let isDay: Bool? = icon.flatMap { $0.hasSuffix("d") ? true : $0.hasSuffix("n") ? false : nil }
                 today.sun = .withoutSunriseOrSunset(
