@@ -15,8 +15,9 @@ BINARY ?= .build/release/wx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The C libraries wx links (libedit, libcurl), the time-zone database it reads, and what the
 # tests drive it with: tmux (real terminal), python3 and curl (loopback server), mandoc (man
-# page lint), zsh and fish (their completion scripts), python3-jsonschema (--json schema).
-APT_PACKAGES := libedit-dev libcurl4-openssl-dev pkg-config tzdata tmux python3 time curl mandoc zsh fish python3-jsonschema
+# page lint), zsh and fish (their completion scripts), python3-jsonschema (--json schema), openssl
+# (a certificate made in the tests of a private certificate authority).
+APT_PACKAGES := libedit-dev libcurl4-openssl-dev pkg-config tzdata tmux python3 time curl mandoc zsh fish python3-jsonschema openssl
 # Static Swift runtime (no libswiftCore.so to load and relocate at every start); no $$ORIGIN
 # runpath (the loader would probe ~40 folders beside the binary for each system library).
 SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath

@@ -15,7 +15,8 @@ service family, so that adding a service adds a file instead of editing a shared
   GET  /__control/requests  the request log as a JSON array
 
 Options: --port N (0 picks a free one), --fixtures DIR, --routes FILE, --log FILE (request log as
-JSON lines), --delay-ms N (latency added to every answer).
+JSON lines), --delay-ms N (latency added to every answer), --tls-cert FILE --tls-key FILE (HTTPS
+with a certificate the test made).
 """
 import argparse
 import json
@@ -258,6 +259,8 @@ def main():
     parser.add_argument("--routes", default=os.path.join(here, "routes.json"))
     parser.add_argument("--log")
     parser.add_argument("--delay-ms", type=int, default=0)
+    parser.add_argument("--tls-cert", help="serve HTTPS with this PEM certificate (and --tls-key)")
+    parser.add_argument("--tls-key", help="the private key of --tls-cert, PEM")
     parser.add_argument("--exit-on-eof", action="store_true", help="exit when standard input closes (the parent is gone)")
     args = parser.parse_args()
     with open(args.routes, encoding="utf-8") as f:
@@ -271,7 +274,14 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.state = State(args.fixtures, routes, args.log, args.delay_ms)
-    print(f"listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
+    scheme = "http"
+    if args.tls_cert:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+        scheme = "https"
+    print(f"listening on {scheme}://127.0.0.1:{server.server_address[1]}", flush=True)
     if args.exit_on_eof:
         def watch_stdin():
             sys.stdin.buffer.read()

@@ -21,7 +21,9 @@ let host = AppHost(
     output: StandardStreams(), inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
     terminalWidth: TerminalDevice.width,
     makeSession: { configuration, offline in
-        let transport = ObservedTransport(CurlTransport(), notice: waiting, endpoints: configuration.endpoints)
+        let trust = CertificateTrust(variable: { getenv($0).map { String(cString: $0) } })
+        let transport = ObservedTransport(
+            CurlTransport(trust: trust), notice: waiting, endpoints: configuration.endpoints)
         return WeatherSession.live(configuration: configuration, transport: transport, offline: offline)
     },
     standardInput: StandardInputReader(), prompt: TerminalDevice(), errorIsTerminal: isatty(2) == 1,

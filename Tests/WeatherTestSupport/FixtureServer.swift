@@ -8,17 +8,20 @@ package final class FixtureServer: @unchecked Sendable {
     // @unchecked: the process handle is only touched in init and stop(), which tests call once.
     private let process = Process()
     private let input = Pipe()
-    /// "http://127.0.0.1:PORT".
+    /// "http://127.0.0.1:PORT" ("https://…" with a certificate).
     package let url: String
 
     /// Starts the server and waits until it listens.
     ///
-    /// - Parameter delayMilliseconds: latency added to every answer.
-    package init(delayMilliseconds: Int = 0) throws {
+    /// - Parameters:
+    ///   - delayMilliseconds: latency added to every answer.
+    ///   - certificate: serve HTTPS with this PEM certificate and key (made by the test).
+    package init(delayMilliseconds: Int = 0, certificate: (file: String, key: String)? = nil) throws {
         let output = Pipe()
         // The server exits when its standard input closes: in stop(), or when this process dies.
         let script = TestPaths.fixtures.appendingPathComponent("server.py").path
-        let arguments = [script, "--port", "0", "--delay-ms", String(delayMilliseconds), "--exit-on-eof"]
+        var arguments = [script, "--port", "0", "--delay-ms", String(delayMilliseconds), "--exit-on-eof"]
+        if let certificate { arguments += ["--tls-cert", certificate.file, "--tls-key", certificate.key] }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             process.arguments = arguments
@@ -37,7 +40,9 @@ package final class FixtureServer: @unchecked Sendable {
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
-        guard let range = text.range(of: "http://") else { throw ServerError.didNotStart }
+        guard let range = text.range(of: certificate == nil ? "http://" : "https://") else {
+            throw ServerError.didNotStart
+        }
         url = String(text[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -111,16 +116,18 @@ package final class FixtureServer: @unchecked Sendable {
         // curl keeps this free of URLSession's Linux quirks and of any wx code under test.
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["curl", "-sS", "-m", "5", "-X", method, url + path]
-        if let body {
-            arguments += [
-                "-H", "Content-Type: application/json", "--data-binary", String(decoding: body, as: UTF8.self),
-            ]
-        }
+        // -k: the test's own server, with the certificate the test made.
+        var arguments = ["curl", "-sS", "-k", "-m", "5", "-X", method, url + path]
+        // The body through standard input: a large one does not fit a command line.
+        let input = Pipe()
+        if body != nil { arguments += ["-H", "Content-Type: application/json", "--data-binary", "@-"] }
         curl.arguments = arguments
+        curl.standardInput = input
         let output = Pipe()
         curl.standardOutput = output
         try curl.run()
+        if let body { input.fileHandleForWriting.write(body) }
+        try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         curl.waitUntilExit()
         guard curl.terminationStatus == 0 else { throw ServerError.controlFailed }

@@ -100,6 +100,9 @@ extension ServiceError: CustomStringConvertible {
                     "cannot reach \(name) at \(TerminalText.sanitized(host)); check your connection or \(service.baseURLVariable)"
             case .connectionLost:
                 return "\(name) closed the connection before the answer was complete; try again"
+            case .untrustedCertificate(let host):
+                return
+                    "the certificate of \(name) at \(TerminalText.sanitized(host)) is not trusted; behind a company proxy, set SSL_CERT_FILE or CURL_CA_BUNDLE to its CA certificate"
             case .bodyTooLarge(let limit):
                 return
                     "\(name) sent more than \(limit >> 20) MB; the answer was discarded; try again later, and check \(service.baseURLVariable) if it goes on"

@@ -21,8 +21,15 @@ import Foundation
 package final class CurlTransport: HTTPTransport {
     private let queue = DispatchQueue(label: "wx.curl")
     private let store = HandleStore()
+    private let trust: CertificateTrust
 
-    package init() {}
+    /// - Parameter trust: the certificate authorities to trust instead of the system's (a
+    ///   company's TLS-inspecting proxy), from `CURL_CA_BUNDLE`, `SSL_CERT_FILE`, `SSL_CERT_DIR`.
+    ///   Proxies (`https_proxy`, `HTTPS_PROXY`, `http_proxy`, `all_proxy`, `no_proxy`) libcurl
+    ///   reads from the environment itself, as the curl program does.
+    package init(trust: CertificateTrust = CertificateTrust()) {
+        self.trust = trust
+    }
 
     package func send(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
         let cancel = CancelFlag()
@@ -72,6 +79,8 @@ package final class CurlTransport: HTTPTransport {
         wx_curl_set_long(api, easy, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeoutSeconds * 1000))
         wx_curl_set_long(api, easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeoutSeconds * 1000))
         wx_curl_set_string(api, easy, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
+        if let bundle = trust.bundleFile { wx_curl_set_string(api, easy, CURLOPT_CAINFO, bundle) }
+        if let folder = trust.folder { wx_curl_set_string(api, easy, CURLOPT_CAPATH, folder) }
         wx_curl_set_headers(api, easy, headerList)
         wx_curl_set_write_function(api, easy, curlWrite)
         wx_curl_set_pointer(api, easy, CURLOPT_WRITEDATA, unmanaged.toOpaque())
@@ -110,6 +119,10 @@ package final class CurlTransport: HTTPTransport {
             var effective: UnsafeMutablePointer<CChar>?
             wx_curl_get_string(api, easy, CURLINFO_EFFECTIVE_URL, &effective)
             return .failure(.cannotConnect(Self.host(of: effective.map { String(cString: $0) } ?? request.url)))
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
+            var effective: UnsafeMutablePointer<CChar>?
+            wx_curl_get_string(api, easy, CURLINFO_EFFECTIVE_URL, &effective)
+            return .failure(.untrustedCertificate(Self.host(of: effective.map { String(cString: $0) } ?? request.url)))
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
             return .failure(.connectionLost)
         case CURLE_ABORTED_BY_CALLBACK: return .failure(.cancelled)
@@ -240,4 +253,25 @@ private let curlWrite: wx_curl_write_function = { data, size, count, context in
 private let curlProgress: wx_curl_progress_function = { context, _, _, _, _ in
     guard let context else { return 0 }
     return Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().cancel.isSet ? 1 : 0
+}
+
+/// Certificate authorities to trust instead of the system's, as the curl program takes them
+/// from the environment (libcurl itself reads none of these): a bundle file from
+/// `CURL_CA_BUNDLE`, else `SSL_CERT_FILE`; a hashed folder (`c_rehash`) from `SSL_CERT_DIR`.
+package struct CertificateTrust: Hashable, Sendable {
+    /// A PEM file of certificates (`CURLOPT_CAINFO`); nil: the system's.
+    package var bundleFile: String?
+    /// A folder of hashed certificates (`CURLOPT_CAPATH`); nil: the system's.
+    package var folder: String?
+
+    package init(bundleFile: String? = nil, folder: String? = nil) {
+        self.bundleFile = bundleFile
+        self.folder = folder
+    }
+
+    /// The trust the environment asks for; empty values count as unset.
+    package init(variable: (String) -> String?) {
+        func named(_ name: String) -> String? { variable(name).flatMap { $0.isEmpty ? nil : $0 } }
+        self.init(bundleFile: named("CURL_CA_BUNDLE") ?? named("SSL_CERT_FILE"), folder: named("SSL_CERT_DIR"))
+    }
 }

@@ -60,6 +60,9 @@ package enum TransportError: Error, Hashable, Sendable {
     case cannotConnect(String)
     /// The connection closed before the whole body arrived.
     case connectionLost
+    /// The host's TLS certificate is signed by no authority wx trusts (a company proxy that
+    /// inspects TLS, a private server): the host as it may be shown.
+    case untrustedCertificate(String)
     /// The body passed the size limit (bytes).
     case bodyTooLarge(limitBytes: Int)
     /// The user cancelled (Ctrl-C).

@@ -76,6 +76,14 @@ package struct Configuration: Sendable {
                 "An e-mail address or URL added to the User-Agent, as Nominatim's usage policy asks of heavy users."
             ),
             (
+                "CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR",
+                "Certificate authorities to trust instead of the system's, as for curl (a company's TLS-inspecting proxy): a PEM bundle file (CURL_CA_BUNDLE first), or a folder of hashed certificates."
+            ),
+            (
+                "https_proxy, HTTPS_PROXY, http_proxy, all_proxy, no_proxy",
+                "A proxy for requests, and hosts that bypass it, read by libcurl as the curl program reads them (HTTP_PROXY in capitals is ignored, as in curl)."
+            ),
+            (
                 "WX_NOW",
                 "An ISO 8601 instant used as the current time, so that recorded answers show as current (tests, make demo)."
             ),
