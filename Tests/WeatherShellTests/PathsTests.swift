@@ -202,3 +202,13 @@ import WeatherTestSupport
         #expect(document.components(separatedBy: "\"sun\":\"polar_night\"").count == 3, "\(document)")
     }
 }
+
+/// Issue 23, kind 6: weekday names and `today` as `past` reads them.
+@Suite struct PlaceDayWordsTests {
+    @Test func weekdaysCountBackFromTheDayBefore() {
+        let sunday = LocalDate(iso: "2025-07-27")!
+        #expect(PastDate(parsing: "saturday")?.resolved(today: sunday).iso == "2025-07-26")
+        #expect(PastDate(parsing: "Sun")?.resolved(today: sunday).iso == "2025-07-20")
+        #expect(PastDate(parsing: "today")?.resolved(today: sunday).iso == "2025-07-27")
+    }
+}
