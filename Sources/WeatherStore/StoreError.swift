@@ -7,10 +7,17 @@ import WeatherKit
 package enum StoreError: Error, Hashable, Sendable {
     /// A file operation failed: `FileError` holds the path, the operation and the errno.
     case file(FileError)
+    /// log.jsonl is there and cannot be read — no permission (EACCES: owned by root after a
+    /// `sudo wx`), an I/O error (EIO), a FIFO or folder in its place: the `FileError` says which.
+    /// Never taken for an empty log.
+    case logNotReadable(FileError)
     /// state.plist cannot be changed because the file on disk cannot be used as it is.
     case stateReadOnly(StateProblem)
     /// A document or record could not be encoded for `file`; `detail` is the encoder's error.
     case notEncodable(StoreFile, detail: String)
+    /// A record for log.jsonl would be `bytes` long, more than the `limit` wx writes and reads
+    /// back (`EventLog.longestRecord`): nothing was written or kept.
+    case recordTooLong(bytes: Int, limit: Int)
     /// No snapshot has this id (never saved, or deleted).
     case noSuchSnapshot(Int)
     /// A number read from `file` (`field`: "n", "id") is at the end of the range wx gives out

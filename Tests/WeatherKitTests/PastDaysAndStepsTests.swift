@@ -68,7 +68,7 @@ import WeatherTestSupport
         func forecast(today: String) -> Forecast {
             var forecast = Forecast(
                 coordinate: Coordinate(latitude: -9.6658, longitude: -35.7353),
-                zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: -10_800), source: "OpenWeatherMap")
+                zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: -10_800), source: .openWeatherMap)
             var day = DailyForecast(date: date(today))
             day.sun = .midnightSun
             forecast.daily = [day]
@@ -87,7 +87,7 @@ import WeatherTestSupport
         let body = try JSONValue.parse(TestPaths.fixture("openweathermap/forecast-maceio-metric-pt-br-cnt40.json"))
         var forecast = Forecast(
             coordinate: Coordinate(latitude: -9.6658, longitude: -35.7353),
-            zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: -10_800), source: "OpenWeatherMap")
+            zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: -10_800), source: .openWeatherMap)
         try OpenWeatherMapProvider.addSteps(from: body, to: &forecast)
         #expect(forecast.hourly.count == 40)
         #expect(forecast.hourStepSeconds == 10_800)

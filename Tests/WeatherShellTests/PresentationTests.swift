@@ -130,7 +130,7 @@ import WeatherTestSupport
         current.precipitationMillimetres = 0.1
         let forecast = Forecast(
             coordinate: Coordinate(latitude: 1, longitude: 2), zone: zone, current: current, hourly: hours,
-            source: "test")
+            source: .openMeteo)
         // Now is 02:30, the conditions' hour is 01:00: what only hours have comes from 01:00.
         let now = start.addingTimeInterval(2 * 3_600 + 1_800)
         let reading = try #require(NowReading(forecast, now: now))

@@ -83,7 +83,7 @@ import WeatherTestSupport
     @Test func quarterHoursWinWhereTheyExist() throws {
         var forecast = Forecast(
             coordinate: Coordinate(latitude: 1, longitude: 2),
-            zone: ZoneInfo(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 0), source: "test")
+            zone: ZoneInfo(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 0), source: .openMeteo)
         let start = Date(timeIntervalSince1970: 1_753_880_400)  // 13:00
         let amounts: [Double?] = [0, 0, 0.4, 0.6, 1.0, 0.02, nil, 0.3]  // wet 13:30–14:15
         forecast.quarterHours = amounts.enumerated().map {
@@ -107,7 +107,7 @@ import WeatherTestSupport
     @Test func noDataForNow() {
         let forecast = Forecast(
             coordinate: Coordinate(latitude: 1, longitude: 2),
-            zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0), source: "t")
+            zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0), source: .openMeteo)
         #expect(PrecipitationOutlook(forecast: forecast, now: Date()) == nil)
     }
 }

@@ -73,7 +73,7 @@ import WeatherTestSupport
         let log = EventLog(folder: home.path, fileSystem: files)
         let problem = StoreError.file(FileError(cannot: "write", path, reason: "it is a FIFO, not a regular file"))
         #expect(throws: problem) { try log.appendCommand("a", at: now) }
-        #expect(log.readProblem() == .file(FileError(cannot: "read", path, reason: "it is a FIFO, not a regular file")))
+        #expect(log.readProblem() == .logNotReadable(FileError(cannot: "read", path, reason: "it is a FIFO, not a regular file")))
         #expect(log.history(last: 5).isEmpty)
     }
 

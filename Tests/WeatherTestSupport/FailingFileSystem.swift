@@ -1,6 +1,10 @@
 import Synchronization
 import WXBasics
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,6 +16,11 @@ import Foundation
 /// systems (EROFS), files wx may not read (EACCES — tests run as root, which mode 000 does not
 /// stop), I/O errors (EIO).
 ///
+/// Reads can fail three more ways, each on the files a test picks: a `pread` that fails with an
+/// errno from some offset on (`failReads`), reads that return fewer bytes than asked
+/// (`shortReads`), and something that is not a regular file in the file's place (`pretend`).
+/// `fail([.read], …)` makes opening the file (and `contents(of:)`) fail.
+///
 /// Each test makes its own, so failures never leak into another test running at the same time.
 package final class FailingFileSystem: FileSystem {
     private struct Rule: Sendable {
@@ -20,8 +29,19 @@ package final class FailingFileSystem: FileSystem {
         var code: Int32
     }
 
+    private struct ReadRule: Sendable {
+        var matching: @Sendable (String) -> Bool
+        /// A pread at or beyond this offset fails with `code`.
+        var failFrom: Int?
+        var code: Int32 = EIO
+        /// The most bytes one pread returns.
+        var atMost: Int?
+    }
+
     private let base: any FileSystem
     private let rules = Mutex<[Rule]>([])
+    private let readRules = Mutex<[ReadRule]>([])
+    private let kinds = Mutex<[(matching: @Sendable (String) -> Bool, kind: FileKind)]>([])
 
     package init(base: any FileSystem = POSIXFileSystem()) { self.base = base }
 
@@ -36,8 +56,36 @@ package final class FailingFileSystem: FileSystem {
         rules.withLock { $0.append(Rule(operations: operations, matching: matching, code: code)) }
     }
 
+    /// Makes each `pread` of an opened file for which `matching` holds fail with `code` (EIO by
+    /// default) when it reads at or beyond byte `offset`; opening the file still works.
+    package func failReads(
+        with code: Int32 = EIO, from offset: Int = 0, matching: @escaping @Sendable (String) -> Bool
+    ) {
+        readRules.withLock { $0.append(ReadRule(matching: matching, failFrom: offset, code: code)) }
+    }
+
+    /// Makes each `pread` of an opened file for which `matching` holds return at most `bytes`
+    /// bytes: a short read, as a network file system or a signal may give.
+    package func shortReads(of bytes: Int, matching: @escaping @Sendable (String) -> Bool) {
+        readRules.withLock { $0.append(ReadRule(matching: matching, atMost: bytes)) }
+    }
+
+    /// Makes paths for which `matching` holds look like `kind` (a FIFO, a folder): `kind(at:)`
+    /// says so, and opening one for reading is refused as the real one refuses it.
+    package func pretend(_ kind: FileKind, matching: @escaping @Sendable (String) -> Bool) {
+        kinds.withLock { $0.append((matching, kind)) }
+    }
+
     /// Every operation goes through again.
-    package func allow() { rules.withLock { $0 = [] } }
+    package func allow() {
+        rules.withLock { $0 = [] }
+        readRules.withLock { $0 = [] }
+        kinds.withLock { $0 = [] }
+    }
+
+    private func pretended(_ path: String) -> FileKind? {
+        kinds.withLock { list in list.last { $0.matching(path) }?.kind }
+    }
 
     private func check(_ operation: FileOperation, _ path: String) throws(FileError) {
         let rules = self.rules.withLock { $0 }
@@ -55,6 +103,11 @@ package final class FailingFileSystem: FileSystem {
     package func replace(_ path: String, with data: [UInt8]) throws(FileError) {
         try check(.write, path)
         try base.replace(path, with: data)
+    }
+
+    package func replace(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
+        try check(.write, path)
+        return try base.replace(path, writing: body)
     }
 
     package func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
@@ -79,5 +132,46 @@ package final class FailingFileSystem: FileSystem {
 
     package func names(in folder: String) -> [String] { base.names(in: folder) }
 
-    package func version(of path: String) -> [Int]? { base.version(of: path) }
+    package func version(of path: String) -> FileVersion? { base.version(of: path) }
+
+    package func kind(at path: String) -> FileKind? { pretended(path) ?? base.kind(at: path) }
+
+    package func openForReading(_ path: String) throws(FileError) -> (any ReadableFile)? {
+        try check(.read, path)
+        if let kind = pretended(path), let reason = kind.notRegularReason {
+            throw FileError(cannot: "read", path, reason: reason)
+        }
+        guard let file = try base.openForReading(path) else { return nil }
+        let rules = readRules.withLock { $0 }.filter { $0.matching(path) }
+        return rules.isEmpty ? file : FaultyFile(file, rules: rules.map { ($0.failFrom, $0.code, $0.atMost) })
+    }
+}
+
+/// A file whose reads fail or come short as `FailingFileSystem.failReads`/`shortReads` asked.
+private final class FaultyFile: ReadableFile {
+    let file: any ReadableFile
+    let rules: [(failFrom: Int?, code: Int32, atMost: Int?)]
+
+    init(_ file: any ReadableFile, rules: [(failFrom: Int?, code: Int32, atMost: Int?)]) {
+        self.file = file
+        self.rules = rules
+    }
+
+    var path: String { file.path }
+    var version: FileVersion { file.version }
+
+    func pread(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(FileError) -> Int {
+        var buffer = buffer
+        for rule in rules {
+            if let from = rule.failFrom, offset + buffer.count > from {
+                throw FileError(cannot: "read", path, code: rule.code)
+            }
+            if let most = rule.atMost, buffer.count > most {
+                buffer = UnsafeMutableRawBufferPointer(rebasing: buffer[..<most])
+            }
+        }
+        return try file.pread(into: buffer, at: offset)
+    }
+
+    func close() { file.close() }
 }

@@ -92,26 +92,33 @@ package final class FakeTransport: HTTPTransport, @unchecked Sendable {
 /// fails the running test (`Issue.record`, naming it); a test that means "no place there"
 /// lists the coordinate with `nil`.
 package struct FakeGeocoder: Geocoder {
-    package let service = Service.nominatim
+    package let service: Service
     package var places: [String: [Place]]
     /// Place by rounded coordinate; `nil` for a coordinate the service has no name for.
     package var reversePlaces: [Coordinate: Place?]
     /// Thrown for every call when set (an outage the test plans).
     package var failure: ServiceError?
+    package let reverseGeocodes: Bool
 
+    /// - Parameters:
+    ///   - service: the service it stands for (Nominatim unless a test needs several).
+    ///   - reverseGeocodes: false for one that only repeats coordinates (Open-Meteo's).
     package init(
-        places: [String: [Place]] = [:], reversePlaces: [Coordinate: Place?] = [:], failure: ServiceError? = nil
+        service: Service = .nominatim, places: [String: [Place]] = [:], reversePlaces: [Coordinate: Place?] = [:],
+        failure: ServiceError? = nil, reverseGeocodes: Bool = true
     ) {
+        self.service = service
         self.places = places
         self.reversePlaces = reversePlaces
         self.failure = failure
+        self.reverseGeocodes = reverseGeocodes
     }
 
     package func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         if let failure { throw failure }
         guard let found = places[query] else {
             Issue.record("FakeGeocoder: unexpected search “\(query)”")
-            throw .malformedResponse(.nominatim, detail: "FakeGeocoder: unexpected search “\(query)”")
+            throw .malformedResponse(service, detail: "FakeGeocoder: unexpected search “\(query)”")
         }
         return Fetched(value: found, origin: .network)
     }
@@ -120,7 +127,7 @@ package struct FakeGeocoder: Geocoder {
         if let failure { throw failure }
         guard let found = reversePlaces[coordinate.rounded] else {
             Issue.record("FakeGeocoder: unexpected reverse lookup \(coordinate.text)")
-            throw .malformedResponse(.nominatim, detail: "FakeGeocoder: unexpected reverse lookup \(coordinate.text)")
+            throw .malformedResponse(service, detail: "FakeGeocoder: unexpected reverse lookup \(coordinate.text)")
         }
         return Fetched(value: found, origin: .network)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import WeatherKit
 
 /// The loopback replay server (`Fixtures/server.py`), one per test, on a free port.
 ///
@@ -134,11 +135,9 @@ package final class FixtureServer: @unchecked Sendable {
         return data
     }
 
-    /// The environment that points every wx service at this server.
+    /// The environment that points every wx service at this server: each `WX_…_URL` of
+    /// `Service.facts`, so a new service is served without a change here.
     package var environment: [String: String] {
-        [
-            "WX_NOMINATIM_URL": url, "WX_OPEN_METEO_URL": url, "WX_OPEN_METEO_GEOCODING_URL": url,
-            "WX_OPENWEATHERMAP_URL": url, "WX_OPEN_METEO_AIR_QUALITY_URL": url, "WX_OPEN_METEO_ARCHIVE_URL": url,
-        ]
+        Dictionary(uniqueKeysWithValues: Service.allCases.map { ($0.baseURLVariable, url) })
     }
 }

@@ -41,16 +41,7 @@ package enum FileIO {
     /// Why the file `info` describes (from `fstat` or `stat`) is not one wx may read or write as
     /// a file of its own: nil for a regular file, else "it is a folder, not a file", "it is a
     /// FIFO, not a regular file"…
-    static func notRegular(_ info: stat) -> String? {
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "it is a folder, not a file"
-        case S_IFIFO: "it is a FIFO, not a regular file"
-        case S_IFSOCK: "it is a socket, not a regular file"
-        case S_IFCHR, S_IFBLK: "it is a device, not a regular file"
-        default: "it is not a regular file"
-        }
-    }
+    static func notRegular(_ info: stat) -> String? { FileKind(info).notRegularReason }
 
     /// What is at `path` (following symbolic links) when it is not a regular file, as
     /// `notRegular(_:)` words it; nil when it is one or nothing is there. Never opens it.
@@ -73,8 +64,16 @@ package enum FileIO {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             try ensureFolder(String(path[..<slash]))
         }
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+        if mkdir(path, 0o700) != 0 {
+            if errno == EEXIST { return }
             throw FileError(cannot: "create the folder", path, code: errno)
+        }
+        // 0700 whatever the umask, and the parent's owner's when wx runs as root there.
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 {
+            _ = fchmod(fd, 0o700)
+            giveToFolderOwner(fd, path)
+            close(fd)
         }
     }
 
@@ -93,6 +92,9 @@ package enum FileIO {
             close(fd)
             throw FileError(cannot: "lock", folder + "/.wx.lock", reason: problem)
         }
+        // wx's own, 0600 whatever the umask (it also holds the log's seal, read back).
+        if info.st_mode & 0o600 != 0o600 { _ = fchmod(fd, 0o600) }
+        giveToFolderOwner(fd, folder + "/.wx.lock")
         while flock(fd, LOCK_EX) != 0 {
             if errno != EINTR {
                 let code = errno
@@ -113,23 +115,9 @@ package enum FileIO {
     package static func replace(
         _ path: String, with data: [UInt8], durable: Bool = true, mode: mode_t = 0o600, exactly: Bool = false
     ) throws(FileError) {
-        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        let temporary = temporaryName(for: path)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
-        var failure = writeAll(data, to: fd)
-        if failure == nil, exactly, fchmod(fd, mode) != 0 { failure = errno }
-        if failure == nil, durable, fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        if let failure {
-            unlink(temporary)
-            throw FileError(cannot: "write", path, code: failure)
-        }
-        let folderFD = durable ? open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
-        if folderFD >= 0 {
-            fsync(folderFD)
-            close(folderFD)
+        try replace(path, durable: durable, mode: mode, exactly: exactly) { writer in
+            writer.write(data)
+            return true
         }
     }
 
@@ -140,19 +128,22 @@ package enum FileIO {
     }
 
     /// Writes all of `data` to `fd`, retrying short writes; nil, or the errno of the failure.
-    private static func writeAll(_ data: [UInt8], to fd: Int32) -> Int32? {
-        data.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+    static func writeAll(_ data: [UInt8], to fd: Int32) -> Int32? {
+        data.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    /// Writes all of `buffer` to `fd`, retrying short writes; nil, or the errno of the failure.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            offset += written
         }
+        return nil
     }
 
     /// Writes a file the user named (`export … FILE`) the way a shell's `>` would treat what is
@@ -164,34 +155,26 @@ package enum FileIO {
     ///
     /// - Throws: `FileError` naming the path and the cause (ENOSPC, EACCES, EISDIR…).
     package static func writeUserFile(_ path: String, with data: [UInt8]) throws(FileError) {
-        var target = stat()
-        var link = stat()
-        let exists = stat(path, &target) == 0
-        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
-        if exists, (target.st_mode & S_IFMT) == S_IFREG, target.st_nlink == 1 {
-            var resolved = path
-            if isLink, let real = realpath(path, nil) {
-                resolved = String(cString: real)
-                free(real)
-            }
-            try replace(resolved, with: data, mode: target.st_mode & 0o7777, exactly: true)
-        } else if exists || isLink {
-            let regular = exists && (target.st_mode & S_IFMT) == S_IFREG
-            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (regular || !exists ? O_TRUNC : 0), 0o666)
-            guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
-            defer { close(fd) }
-            if let failure = writeAll(data, to: fd) { throw FileError(cannot: "write", path, code: failure) }
-        } else {
-            try replace(path, with: data, mode: 0o666)
+        try writeUserFile(path) { writer in
+            writer.write(data)
+            return true
         }
     }
 
     /// Appends `line` (which ends in "\n") to `path` with one `write` on an `O_APPEND` descriptor,
-    /// so that concurrent writers never interleave bytes. If the file ends in a torn line (a
-    /// crash mid-write), a newline goes first so that the new record is not glued onto it.
+    /// so that concurrent writers never interleave bytes, and syncs it (`fdatasync`) before
+    /// returning: what wx acknowledges as written is on the disk, as SQLite's COMMIT is. When the
+    /// file was empty (just created), its folder is synced too, so that its name survives. If the
+    /// file ends in a torn line (a crash mid-write), a newline goes first so that the new record
+    /// is not glued onto it.
     ///
-    /// - Throws: `FileError`; nothing is written then (a short write is truncated away).
-    package static func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
+    /// - Parameter sync: syncs the descriptor, giving 0 or the errno (`fdatasync` in the
+    ///   product; tests pass one that fails).
+    /// - Throws: `FileError`; nothing is written then (a short write, or a write whose sync
+    ///   failed, is truncated away).
+    package static func appendLine(
+        _ line: [UInt8], to path: String, sync: (Int32) -> Int32 = { fdatasync($0) == 0 ? 0 : errno }
+    ) throws(FileError) {
         // O_NONBLOCK: a FIFO in the file's place fails (ENXIO) or opens at once, never waits
         // for a reader; either way it is refused below.
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
@@ -204,6 +187,12 @@ package enum FileIO {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(cannot: "write", path, code: errno) }
         if let problem = notRegular(info) { throw FileError(cannot: "write", path, reason: problem) }
+        if info.st_size == 0 {
+            // Just made (or empty): readable by its owner whatever the umask, and the folder's
+            // owner's when wx runs as root there.
+            if info.st_mode & 0o600 != 0o600 { _ = fchmod(fd, 0o600) }
+            giveToFolderOwner(fd, path)
+        }
         var bytes = line
         if info.st_size > 0 {
             var last: UInt8 = 0
@@ -222,13 +211,38 @@ package enum FileIO {
             throw code.map { FileError(cannot: "write", path, code: $0) }
                 ?? FileError(cannot: "write", path, reason: "short write")
         }
+        let failure = sync(fd)
+        if failure != 0 {
+            // Not known to be on the disk: not acknowledged, and not left to be written twice.
+            _ = ftruncate(fd, off_t(info.st_size))
+            throw FileError(cannot: "write", path, code: failure)
+        }
+        if info.st_size == 0 { syncFolder(of: path) }
     }
 
-    /// Identity of a file's current version (inode, size, modification time); nil when absent.
-    package static func version(of path: String) -> [Int]? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+    /// Gives the file open as `fd` to the owner of the folder holding `path`, when wx runs as
+    /// root (`sudo wx`) in a folder that belongs to someone else: the files wx makes there stay
+    /// the folder owner's, who can then still read them. Otherwise, and when that fails, nothing.
+    static func giveToFolderOwner(_ fd: Int32, _ path: String) {
+        guard geteuid() == 0 else { return }
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        var owner = stat()
+        var file = stat()
+        guard stat(folder.isEmpty ? "." : folder, &owner) == 0, owner.st_uid != 0, fstat(fd, &file) == 0,
+            file.st_uid != owner.st_uid || file.st_gid != owner.st_gid
+        else { return }
+        _ = fchown(fd, owner.st_uid, owner.st_gid)
+    }
+
+    /// Syncs the folder holding `path`, so that a file just created or renamed there keeps its
+    /// name after a crash. Best effort: a folder that cannot be opened is left.
+    static func syncFolder(of path: String) {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        let folderFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            fsync(folderFD)
+            close(folderFD)
+        }
     }
 
     /// The whole contents of `path`, read with POSIX calls; nil when it cannot be read or is

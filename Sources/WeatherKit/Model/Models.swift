@@ -376,8 +376,9 @@ package struct Forecast: Hashable, Sendable {
     package var hourly: [HourlyForecast]
     package var daily: [DailyForecast]
     package var quarterHours: [QuarterHourPrecipitation]
-    /// Which provider produced it ("Open-Meteo", "OpenWeatherMap").
-    package var source: String
+    /// Which provider produced it; its `displayName` ("Open-Meteo", "OpenWeatherMap") is what
+    /// messages and the JSON `provider` field show.
+    package var source: Service
     /// The length of one `hourly` entry, seconds: 3,600 (Open-Meteo's hours), 10,800 for
     /// OpenWeatherMap's 3-hour steps (`/data/2.5/forecast`), whose days are built from them.
     package var hourStepSeconds: Int = 3_600
@@ -387,7 +388,7 @@ package struct Forecast: Hashable, Sendable {
     package init(
         coordinate: Coordinate, zone: ZoneInfo, elevationMetres: Double? = nil,
         current: CurrentConditions? = nil, hourly: [HourlyForecast] = [], daily: [DailyForecast] = [],
-        quarterHours: [QuarterHourPrecipitation] = [], source: String
+        quarterHours: [QuarterHourPrecipitation] = [], source: Service
     ) {
         self.coordinate = coordinate
         self.zone = zone

@@ -61,17 +61,6 @@ package enum PastSource: String, Hashable, Sendable {
     package var service: Service { self == .archive ? .openMeteoArchive : .openMeteo }
 }
 
-/// What happened on past days at a place: daily high, low and precipitation (the seam
-/// `saved N` and `saved verify` check kept forecasts against; a fake in tests).
-package protocol PastWeatherProvider: Sendable {
-    /// The observed days `from` … `to` (inclusive, the place's calendar days), oldest first.
-    /// Days the service has no values for yet (the archive lags today by days) are left out.
-    ///
-    /// - Throws: `ServiceError` (`.rejected` with the service's reason for a date out of range).
-    func dailyObserved(at coordinate: Coordinate, from: LocalDate, to: LocalDate) async throws(ServiceError)
-        -> Fetched<[ObservedDay]>
-}
-
 /// One past day at a place, in canonical units (°C, mm, km/h, s). Any value may be nil: the
 /// service sent `null` (a variable the model lacks) or the day's data is incomplete.
 package struct PastDay: Hashable, Sendable {

@@ -17,9 +17,6 @@ package struct NominatimGeocoder: Geocoder {
     let baseURL: String
     let client: ServiceClient
 
-    /// How long a geocoding answer is reused before asking again: 30 days.
-    static let cacheSeconds: Double = 30 * 86_400
-
     package init(baseURL: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.client = ServiceClient(context: context)
@@ -34,7 +31,7 @@ package struct NominatimGeocoder: Geocoder {
             ])
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, language: language, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+            validity: { _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
         return Fetched(value: try Self.places(fromSearch: fetched.value, limit: limit), origin: fetched.origin)
     }
 
@@ -48,7 +45,7 @@ package struct NominatimGeocoder: Geocoder {
             ])
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, language: language, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+            validity: { _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
         return Fetched(value: try Self.place(fromReverse: fetched.value, asked: coordinate), origin: fetched.origin)
     }
 

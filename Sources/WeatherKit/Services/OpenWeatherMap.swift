@@ -32,9 +32,6 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     let key: String
     let client: ServiceClient
 
-    /// How long a current-weather answer is reused: 10 minutes (the service's own update rate).
-    static let cacheSeconds: Double = 600
-
     package init(baseURL: String, key: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.key = key
@@ -67,14 +64,14 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             let now = await part { () async throws(ServiceError) -> (Forecast, DataOrigin) in
                 let fetched = try await client.json(
                     ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-                    validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+                    validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
                 return (try Self.forecast(from: fetched.value, requested: rounded), fetched.origin)
             }
             if case .failure(let error) = now, error.endsTheRequests { throw error }
             let steps = await part { () async throws(ServiceError) -> (JSONValue, DataOrigin) in
                 let fetched = try await client.json(
                     ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
-                    validity: { _, now in now.addingTimeInterval(Self.cacheSeconds) })
+                    validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
                 return (fetched.value, fetched.origin)
             }
             return try Self.combine(now: now, steps: steps, requested: rounded)
@@ -109,7 +106,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             guard case .success = steps else { throw error }
             forecast = Forecast(
                 coordinate: requested.rounded, zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0),
-                source: "OpenWeatherMap")
+                source: .openWeatherMap)
             forecast.missingParts.append(MissingForecastPart(.currentConditions, reason: error))
         }
         switch steps {
@@ -167,7 +164,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         do {
             fetched = try await client.json(
                 ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-                validity: { _, now in now.addingTimeInterval(NominatimGeocoder.cacheSeconds) })
+                validity: { _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
         } catch {
             if case .rejected(_, 404, _) = error { return Fetched(value: nil, origin: .network) }
             throw error
@@ -230,7 +227,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let condition = json["weather"]?.array?.first
         current.weatherCode = condition?["id"]?.int.flatMap(wmoCode)
         current.conditionText = condition?["description"]?.nonEmptyString.map(TerminalText.sanitized)
-        var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: "OpenWeatherMap")
+        var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: .openWeatherMap)
         let sunrise = json["sys"]?["sunrise"]?.unixTime
         let sunset = json["sys"]?["sunset"]?.unixTime
         // A `sys` without either time is a day without them too (guarded by the latitude).

@@ -1,3 +1,13 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// The kinds of service wx uses, one protocol each; `WeatherServices` has one slot per protocol.
+
 /// Finds places by name (geocoding) and names places by coordinate (reverse geocoding).
 package protocol Geocoder: Sendable {
     /// The service behind it, for messages and attribution.
@@ -43,4 +53,42 @@ package protocol ForecastProvider: Sendable {
     func forecasts(at coordinates: [Coordinate], language: String) async throws(ServiceError) -> Fetched<
         [Result<Forecast, ServiceError>]
     >
+}
+
+/// Fetches air quality (`air`).
+package protocol AirQualityProvider: Sendable {
+    /// The service behind it, for messages and attribution.
+    var service: Service { get }
+
+    /// Air quality at `coordinate` for the hour containing `now`.
+    ///
+    /// - Throws: `ServiceError`; `.notNow` when the answer has no hour covering now.
+    func airQuality(at coordinate: Coordinate, now: Date) async throws(ServiceError) -> Fetched<AirQuality>
+}
+
+/// What happened on past days at a place: the days and hours `past` shows, the normals `normals`
+/// and `show` compare with, and the daily high, low and precipitation `saved N` and `saved verify`
+/// check kept forecasts against.
+package protocol PastWeatherProvider: Sendable {
+    /// The observed days `from` … `to` (inclusive, the place's calendar days), oldest first.
+    /// Days the service has no values for yet (the archive lags today by days) are left out.
+    ///
+    /// - Throws: `ServiceError` (`.rejected` with the service's reason for a date out of range).
+    func dailyObserved(at coordinate: Coordinate, from: LocalDate, to: LocalDate) async throws(ServiceError)
+        -> Fetched<[ObservedDay]>
+
+    /// The weather of the days `range` at `coordinate` from `source` (`past`), with the hours
+    /// when `hours` is true (a single day).
+    ///
+    /// - Throws: `ServiceError`: `.rejected` with the service's reason for dates it refuses.
+    func past(at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool)
+        async throws(ServiceError) -> Fetched<PastWeather>
+
+    /// The 1991–2020 normals at `coordinate` (`normals`).
+    ///
+    /// - Throws: `ServiceError` (offline with nothing cached, the service's own errors).
+    func normals(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Climatology>
+
+    /// The normals at `coordinate` when they are cached; nil otherwise. Never asks the network.
+    func cachedNormals(at coordinate: Coordinate) -> Fetched<Climatology>?
 }

@@ -1,6 +1,11 @@
 import WXBasics
 
 /// The web services wx talks to, with what users must be told about each.
+///
+/// Adding a service is one `case` here and its one row in `facts`: its setting word, its name,
+/// the `WX_…_URL` variable that overrides its base URL, the public default and its attribution.
+/// `Configuration` reads and checks every variable from this table, `about` and the man page's
+/// list follow it, and error messages name the variable from it.
 package enum Service: String, Sendable, CaseIterable, Codable {
     case nominatim
     case openMeteo
@@ -11,52 +16,72 @@ package enum Service: String, Sendable, CaseIterable, Codable {
     /// happened on past days.
     case openMeteoArchive
 
-    /// The name shown in messages ("Nominatim", "Open-Meteo").
-    package var displayName: String {
-        switch self {
-        case .nominatim: "Nominatim"
-        case .openMeteo: "Open-Meteo"
-        case .openMeteoGeocoding: "Open-Meteo geocoding"
-        case .openMeteoAirQuality: "Open-Meteo air quality"
-        case .openWeatherMap: "OpenWeatherMap"
-        case .openMeteoArchive: "Open-Meteo archive"
-        }
+    /// One service's row of the table.
+    package struct Facts: Sendable {
+        /// How the `provider` and `geocoder` settings name it ("open-meteo" for every
+        /// Open-Meteo service).
+        package let settingWord: String
+        /// The name shown in messages ("Nominatim", "Open-Meteo").
+        package let displayName: String
+        /// The environment variable that overrides the base URL (`WX_…_URL`).
+        package let baseURLVariable: String
+        /// The public endpoint used when the variable is unset (no trailing slash).
+        package let defaultBaseURL: String
+        /// The attribution the data's licence asks for.
+        package let attribution: String
     }
 
-    /// The environment variable that overrides the base URL.
-    package var baseURLVariable: String {
-        switch self {
-        case .nominatim: "WX_NOMINATIM_URL"
-        case .openMeteo: "WX_OPEN_METEO_URL"
-        case .openMeteoGeocoding: "WX_OPEN_METEO_GEOCODING_URL"
-        case .openMeteoAirQuality: "WX_OPEN_METEO_AIR_QUALITY_URL"
-        case .openWeatherMap: "WX_OPENWEATHERMAP_URL"
-        case .openMeteoArchive: "WX_OPEN_METEO_ARCHIVE_URL"
-        }
-    }
-
-    /// The public endpoint used when the variable is unset.
-    package var defaultBaseURL: String {
-        switch self {
-        case .nominatim: "https://nominatim.openstreetmap.org"
-        case .openMeteo: "https://api.open-meteo.com"
-        case .openMeteoGeocoding: "https://geocoding-api.open-meteo.com"
-        case .openMeteoAirQuality: "https://air-quality-api.open-meteo.com"
-        case .openWeatherMap: "https://api.openweathermap.org"
-        case .openMeteoArchive: "https://archive-api.open-meteo.com"
-        }
-    }
-
-    /// The attribution the data's licence asks for.
-    package var attribution: String {
+    /// The table: one row per service.
+    package var facts: Facts {
         switch self {
         case .nominatim:
-            "Geocoding by Nominatim — data © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)"
-        case .openMeteo, .openMeteoAirQuality, .openMeteoArchive: "Weather data by Open-Meteo.com, CC BY 4.0"
-        case .openMeteoGeocoding: "Geocoding by Open-Meteo.com (GeoNames data), CC BY 4.0"
-        case .openWeatherMap: "Weather data by OpenWeather (openweathermap.org), CC BY-SA 4.0"
+            Facts(
+                settingWord: "nominatim", displayName: "Nominatim", baseURLVariable: "WX_NOMINATIM_URL",
+                defaultBaseURL: "https://nominatim.openstreetmap.org",
+                attribution:
+                    "Geocoding by Nominatim — data © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)"
+            )
+        case .openMeteo:
+            Facts(
+                settingWord: "open-meteo", displayName: "Open-Meteo", baseURLVariable: "WX_OPEN_METEO_URL",
+                defaultBaseURL: "https://api.open-meteo.com", attribution: Self.openMeteoAttribution)
+        case .openMeteoGeocoding:
+            Facts(
+                settingWord: "open-meteo", displayName: "Open-Meteo geocoding",
+                baseURLVariable: "WX_OPEN_METEO_GEOCODING_URL",
+                defaultBaseURL: "https://geocoding-api.open-meteo.com",
+                attribution: "Geocoding by Open-Meteo.com (GeoNames data), CC BY 4.0")
+        case .openMeteoAirQuality:
+            Facts(
+                settingWord: "open-meteo", displayName: "Open-Meteo air quality",
+                baseURLVariable: "WX_OPEN_METEO_AIR_QUALITY_URL",
+                defaultBaseURL: "https://air-quality-api.open-meteo.com", attribution: Self.openMeteoAttribution)
+        case .openWeatherMap:
+            Facts(
+                settingWord: "openweathermap", displayName: "OpenWeatherMap", baseURLVariable: "WX_OPENWEATHERMAP_URL",
+                defaultBaseURL: "https://api.openweathermap.org",
+                attribution: "Weather data by OpenWeather (openweathermap.org), CC BY-SA 4.0")
+        case .openMeteoArchive:
+            Facts(
+                settingWord: "open-meteo", displayName: "Open-Meteo archive",
+                baseURLVariable: "WX_OPEN_METEO_ARCHIVE_URL",
+                defaultBaseURL: "https://archive-api.open-meteo.com", attribution: Self.openMeteoAttribution)
         }
     }
+
+    private static let openMeteoAttribution = "Weather data by Open-Meteo.com, CC BY 4.0"
+
+    /// The name shown in messages ("Nominatim", "Open-Meteo").
+    package var displayName: String { facts.displayName }
+
+    /// The environment variable that overrides the base URL.
+    package var baseURLVariable: String { facts.baseURLVariable }
+
+    /// The public endpoint used when the variable is unset.
+    package var defaultBaseURL: String { facts.defaultBaseURL }
+
+    /// The attribution the data's licence asks for.
+    package var attribution: String { facts.attribution }
 
     /// The least time between two requests to this service from wx, seconds (Nominatim's usage
     /// policy allows at most one request per second for the whole application).

@@ -34,30 +34,9 @@ extension WeatherSession {
             userAgent: WXVersion.userAgent(contact: configuration.contact),
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
             spacingLockFolder: configuration.runtimeFolder, offline: offline)
-        var providers: [any ForecastProvider] = [
-            OpenMeteoForecastProvider(baseURL: configuration.endpoints[.openMeteo], context: context)
-        ]
-        var geocoders: [any Geocoder] = [
-            NominatimGeocoder(baseURL: configuration.endpoints[.nominatim], context: context),
-            OpenMeteoGeocoder(baseURL: configuration.endpoints[.openMeteoGeocoding], context: context),
-        ]
-        if let key = configuration.openWeatherMapKey {
-            let openWeatherMap = OpenWeatherMapProvider(
-                baseURL: configuration.endpoints[.openWeatherMap], key: key, context: context)
-            providers.append(openWeatherMap)
-            geocoders.append(openWeatherMap)
-        }
-        // Past days, normals and what happened to kept forecasts: one client of Open-Meteo's
-        // archive and recent forecast days.
-        let past = OpenMeteoPastProvider(
-            archiveURL: configuration.endpoints[.openMeteoArchive], forecastURL: configuration.endpoints[.openMeteo],
+        let services = WeatherServices.live(
+            baseURL: { configuration.endpoints[$0] }, openWeatherMapKey: configuration.openWeatherMapKey,
             context: context)
-        let services = WeatherServices(
-            geocoders: geocoders,
-            forecastProviders: providers,
-            airQuality: OpenMeteoAirQualityProvider(
-                baseURL: configuration.endpoints[.openMeteoAirQuality], context: context),
-            pastWeather: past, past: past)
         return WeatherSession(
             configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }

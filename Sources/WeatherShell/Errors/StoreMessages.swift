@@ -25,9 +25,13 @@ extension StoreError {
     var userText: String {
         switch self {
         case .file(let error): error.description
+        case .logNotReadable(let error):
+            "\(error.description); \(Self.repairLog(error)); the history and snapshots cannot be shown until then"
         case .stateReadOnly(let problem): problem.userText
         case .notEncodable(.state, let detail): "cannot encode the state: \(detail)"
         case .notEncodable(.log, _): "cannot encode a log record"
+        case .recordTooLong(let bytes, let limit):
+            "not saved: its record for log.jsonl would be \(bytes) bytes, more than the \(limit) wx reads back; nothing written"
         case .noSuchSnapshot(let id): ShellError.noSuchSnapshot(id).description
         case .notCompacted(let cause): "log.jsonl not compacted: \(cause.userText)"
         case .numbersExhausted(let file, let field):
@@ -36,6 +40,21 @@ extension StoreError {
             "snapshot not written (\(cause.userText)); kept in memory, it is written with the next record this session writes, or lost when wx ends"
         case .deletionKeptInMemory(let id, let cause):
             "snapshot \(id) deleted in this session only, not written (\(cause.userText)); the deletion is written with the next record this session writes, or lost when wx ends"
+        }
+    }
+}
+
+extension StoreError {
+    /// How to make a log.jsonl wx cannot read usable again.
+    static func repairLog(_ error: FileError) -> String {
+        let path = error.path.isEmpty ? "log.jsonl" : error.path
+        switch error.code {
+        case EACCES?, EPERM?:
+            return "fix its permissions (chmod u+rw \(path); if a “sudo wx” left it root’s: sudo chown \"$USER\" \(path))"
+        case nil:
+            return "move it aside (mv \(path) \(path).old) and wx starts a new log"
+        default:
+            return "check the disk, or move the file aside (mv \(path) \(path).old)"
         }
     }
 }

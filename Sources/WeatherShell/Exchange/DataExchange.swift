@@ -178,8 +178,11 @@ package enum DataExchange {
         init(_ description: String) { self.description = description }
     }
 
-    /// The longest favorite name accepted.
+    /// The longest favorite name accepted, characters.
     static let maximumNameLength = 100
+    /// The longest display name accepted, characters: the longest place name wx keeps
+    /// (`Favorite.longestDisplayName`).
+    static let maximumDisplayNameLength = Favorite.longestDisplayName
 
     static func favorite(
         name: String?, latitude: JSONValue?, longitude: JSONValue?, displayName: String?, countryCode: String?,
@@ -213,10 +216,19 @@ package enum DataExchange {
                         "\(origin): \(DecimalText.shortest(latitudeValue)),\(DecimalText.shortest(longitudeValue)) is not a place on Earth (latitude -90…90, longitude -180…180)"
                 ))
         }
-        let display = TerminalText.sanitized(displayName ?? "").trimmed
-        let country = countryCode.map { TerminalText.sanitized($0).trimmed.lowercased() }.flatMap {
-            $0.isEmpty ? nil : $0
+        // Measured before it is cleaned: a 15 MB cell is refused without copying it again.
+        guard (displayName?.count ?? 0) <= maximumDisplayNameLength * 4 else {
+            return .failure(
+                Problem(message: "\(origin): a display name longer than \(maximumDisplayNameLength) characters"))
         }
+        let display = TerminalText.sanitized(displayName ?? "").trimmed
+        guard display.count <= maximumDisplayNameLength else {
+            return .failure(
+                Problem(message: "\(origin): a display name longer than \(maximumDisplayNameLength) characters"))
+        }
+        // A code that is not 2 or 3 letters (ISO 3166) is left out, as a missing one is.
+        let country = countryCode.map { TerminalText.sanitized($0).trimmed.lowercased() }.flatMap(
+            Favorite.boundedCountryCode)
         return .success(
             ImportedFavorite(
                 name: cleanName, coordinate: coordinate.rounded, displayName: display.isEmpty ? cleanName : display,

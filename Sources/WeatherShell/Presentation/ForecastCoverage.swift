@@ -44,11 +44,14 @@ extension Forecast {
     /// an Open-Meteo answer may have left the blocks out.
     var noForecastText: String {
         if let missing = missingParts.first(where: { $0.part == .forecastSteps }) {
-            return "\(source)’s forecast steps did not come (\(missing.reason.description)): current conditions only"
+            return
+                "\(source.displayName)’s forecast steps did not come (\(missing.reason.description)): current conditions only"
         }
-        return source == "OpenWeatherMap"
-            ? "no forecast steps in OpenWeatherMap’s answer, current conditions only; “provider open-meteo” for forecasts"
-            : "no hourly or daily forecast in \(source)’s answer"
+        return switch source {
+        case .openWeatherMap:
+            "no forecast steps in OpenWeatherMap’s answer, current conditions only; “provider open-meteo” for forecasts"
+        default: "no hourly or daily forecast in \(source.displayName)’s answer"
+        }
     }
 
     /// "OpenWeatherMap’s current conditions did not come (…): its forecast only", when that
@@ -56,7 +59,7 @@ extension Forecast {
     /// `noForecastText`.)
     var missingConditionsText: String? {
         missingParts.first { $0.part == .currentConditions }.map {
-            "\(source)’s current conditions did not come (\($0.reason.description)): its forecast only"
+            "\(source.displayName)’s current conditions did not come (\($0.reason.description)): its forecast only"
         }
     }
 }
@@ -88,7 +91,8 @@ package struct ForecastCoverage: Hashable, Sendable {
         if let steps = forecast.stepDescription {
             stepNote =
                 forecast.hourStepSeconds > 3_600
-                ? "\(steps) from \(forecast.source); days are built from them" : "\(steps) from \(forecast.source)"
+                ? "\(steps) from \(forecast.source.displayName); days are built from them"
+                : "\(steps) from \(forecast.source.displayName)"
         }
         // Steps that start at the next boundary (OpenWeatherMap's) still follow now.
         if let first = forecast.hourly.first, let last = forecast.hourly.last, !forecast.hoursReach(now) {

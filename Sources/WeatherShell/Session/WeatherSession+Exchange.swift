@@ -12,28 +12,79 @@ import Foundation
 extension WeatherSession {
     func export(_ kind: ExportKind, format: ExchangeFormat?, to path: String?) throws(ShellError) -> [CommandResult] {
         let format = format ?? .implied(by: path)
+        if kind != .favorites, let path { return try exportStreamed(kind, format: format, to: path) }
         let objects: [JSONOutput]
         switch kind {
         case .favorites:
             // An empty export of favorites that cannot be read would be a backup of nothing.
             if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
             objects = DataExchange.objects(favorites: favorites)
-        case .snapshots: objects = DataExchange.objects(snapshots: log.snapshots())
-        case .history: objects = DataExchange.objects(history: log.commands(in: 1...Int.max))
+        // An export of a log that cannot be read would be a backup of nothing.
+        case .snapshots: objects = DataExchange.objects(snapshots: try readingLog { log.snapshots() })
+        case .history: objects = DataExchange.objects(history: try readingLog { log.commands(in: 1...Int.max) })
         }
         let text = DataExchange.text(objects, kind: kind, format: format)
         guard let path else { return [.exportData(kind, format: format, records: objects, text: text)] }
-        let full = configuration.expandPath(path)
-        if let own = ownFile(at: full) {
-            throw .storage(
-                "\(kind.rawValue) not exported: \(full) is one of wx’s own files (\(own)); choose another file")
-        }
+        let full = try exportTarget(kind, path)
         do {
             try FileIO.writeUserFile(full, with: Array(text.utf8))
         } catch {
             throw .storage("\(kind.rawValue) not exported: \(error.description)")
         }
         return [.exported(kind, count: objects.count, format: format, path: full)]
+    }
+
+    /// `export history|snapshots FILE`, streamed: each record is read, encoded and written in
+    /// turn, so that a log of any size is exported in bounded memory. A log that cannot be read
+    /// whole leaves FILE as it was (when it is a regular file) and is an error naming the log.
+    func exportStreamed(_ kind: ExportKind, format: ExchangeFormat, to path: String) throws(ShellError)
+        -> [CommandResult]
+    {
+        let full = try exportTarget(kind, path)
+        var count = 0
+        var failure: StoreError?
+        let columns = DataExchange.columns(kind)
+        do {
+            try FileIO.writeUserFile(full) { out in
+                out.write(format == .json ? "[" : CSV.encode([columns]))
+                func write(_ object: JSONOutput) {
+                    switch format {
+                    case .json: out.write((count > 0 ? "," : "") + object.serialized)
+                    case .csv:
+                        let cells = Dictionary(
+                            ExportEncoder.cells(ExportEncoder.fields(object)), uniquingKeysWith: { first, _ in first })
+                        out.write(CSV.encode([columns.map { cells[$0] ?? "" }]))
+                    }
+                    count += 1
+                }
+                do throws(StoreError) {
+                    switch kind {
+                    case .history: try log.forEachCommand { write(ExportEncoder.object(HistoryExportRecord($0))) }
+                    case .snapshots: try log.forEachSnapshot { write(ExportEncoder.object(SnapshotExportRecord($0))) }
+                    case .favorites: return false  // not from the log: written whole
+                    }
+                } catch {
+                    failure = error
+                    return false
+                }
+                if format == .json { out.write("]\n") }
+                return true
+            }
+        } catch {
+            throw .storage("\(kind.rawValue) not exported: \(error.description)")
+        }
+        if let failure { throw ShellError(failure) }
+        return [.exported(kind, count: count, format: format, path: full)]
+    }
+
+    /// The full path `export` writes to; refused when it names one of wx's own files.
+    func exportTarget(_ kind: ExportKind, _ path: String) throws(ShellError) -> String {
+        let full = configuration.expandPath(path)
+        if let own = ownFile(at: full) {
+            throw .storage(
+                "\(kind.rawValue) not exported: \(full) is one of wx’s own files (\(own)); choose another file")
+        }
+        return full
     }
 
     /// The file of wx's own that `path` names — state.plist, log.jsonl, a copy set aside, a lock,

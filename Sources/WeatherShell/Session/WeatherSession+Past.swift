@@ -104,7 +104,7 @@ extension WeatherSession {
 
     /// One request for `range` (none when cached), to the service that has those days.
     static func fetchPast(
-        _ provider: OpenMeteoPastProvider, at coordinate: Coordinate, range: ClosedRange<LocalDate>, today: LocalDate
+        _ provider: any PastWeatherProvider, at coordinate: Coordinate, range: ClosedRange<LocalDate>, today: LocalDate
     ) async throws(ShellError) -> Fetched<PastWeather> {
         do {
             return try await provider.past(

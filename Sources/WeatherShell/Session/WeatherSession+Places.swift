@@ -53,52 +53,34 @@ extension WeatherSession {
         return services.forecastProviders.first { $0.service == wanted } ?? services.forecastProviders[0]
     }
 
-    /// What a geocoder said, and why the chosen one was passed over, if it was.
-    struct Geocoded<T: Sendable> {
-        var value: T
-        var passedOver: ServiceError?
-        var notice: String?
-        /// The geocoder that answered.
-        var service: Service
+    /// The chosen geocoder, with the others to stand in for it (`GeocoderChain`), sharing one
+    /// `WX_TIMEOUT`.
+    var geocoderChain: GeocoderChain {
+        GeocoderChain(
+            chosen: geocoder, others: services.geocoders, budgetSeconds: configuration.requestTimeoutSeconds)
     }
 
-    /// Geocodes with the chosen geocoder; when it cannot be used at all (down, blocked,
-    /// rate-limited), with the next one, saying so. Both share one time budget, `WX_TIMEOUT`:
-    /// the next one gets what the first left, and is not asked when nothing is left.
-    ///
-    /// - Parameter fallingBackTo: which other geocoders may stand in (reverse geocoding: only
-    ///   those that do it).
-    func geocode<T: Sendable>(
-        fallingBackTo eligible: (any Geocoder) -> Bool = { _ in true },
-        _ ask: (any Geocoder) async throws(ServiceError) -> T
-    ) async throws(ShellError) -> Geocoded<T> {
-        let chosen = geocoder
-        var failure: ServiceError?
-        let budget = ServiceBudget(seconds: configuration.requestTimeoutSeconds)
-        for candidate in [chosen] + services.geocoders.filter({ $0.service != chosen.service && eligible($0) }) {
-            if let failure, budget.remaining == .zero { throw Self.shellError(failure) }
-            do {
-                let value = try await budget.spending { () async throws(ServiceError) -> T in try await ask(candidate) }
-                let notice = failure.map { "\($0.description); these places are from \(candidate.service.displayName)" }
-                return Geocoded(value: value, passedOver: failure, notice: notice, service: candidate.service)
-            } catch {
-                if let failure {
-                    if case .transport(_, .cancelled) = error { throw Self.shellError(error) }
-                    throw .fallbackFailed(failure, then: "asked instead, \(error.description)")
-                }
-                guard error.isUnreachable, failure == nil else { throw Self.shellError(failure ?? error) }
-                failure = error
-            }
+    /// The words for a chain's failure.
+    static func shellError(_ failure: GeocoderChain.Failure) -> ShellError {
+        switch failure {
+        case .failed(let error): shellError(error)
+        case .fallbackFailed(let first, let then): .fallbackFailed(first, then: "asked instead, \(then.description)")
         }
-        throw Self.shellError(failure!)
+    }
+
+    /// "… ; these places are from Open-Meteo geocoding" when the chosen geocoder was passed over.
+    static func notice<T>(_ answer: GeocoderChain.Answer<T>) -> String? {
+        answer.passedOver.map { "\($0.description); these places are from \(answer.service.displayName)" }
     }
 
     func search(_ query: String) async throws(ShellError) -> ([Place], notice: String?) {
-        let language = self.language
-        let found = try await geocode { geocoder throws(ServiceError) in
-            try await geocoder.search(query, limit: Self.candidateLimit, language: language).value
+        let found: GeocoderChain.Answer<[Place]>
+        do throws(GeocoderChain.Failure) {
+            found = try await geocoderChain.searching(query, limit: Self.candidateLimit, language: language)
+        } catch {
+            throw Self.shellError(error)
         }
-        guard !found.value.isEmpty else {
+        guard !found.fetched.value.isEmpty else {
             // Why the chosen one failed comes first; then that the other knew nothing either.
             if let passedOver = found.passedOver {
                 throw .fallbackFailed(
@@ -109,17 +91,18 @@ extension WeatherSession {
             }
             throw .noPlaceFound(query)
         }
-        return (found.value, found.notice)
+        return (found.fetched.value, Self.notice(found))
     }
 
     /// The place at `coordinate`: from the chosen geocoder, or, when it cannot be used, from
     /// another that really reverse-geocodes (Open-Meteo's only repeats the coordinates).
     func reverse(_ coordinate: Coordinate) async throws(ShellError) -> (Place?, notice: String?) {
-        let language = self.language
-        let found = try await geocode(fallingBackTo: { $0.reverseGeocodes }) { geocoder throws(ServiceError) in
-            try await geocoder.reverse(coordinate, language: language).value
+        do throws(GeocoderChain.Failure) {
+            let found = try await geocoderChain.reversing(coordinate, language: language)
+            return (found.fetched.value, Self.notice(found))
+        } catch {
+            throw Self.shellError(error)
         }
-        return (found.value, found.notice)
     }
 
     /// `find id:2950159`: a city by its OpenWeatherMap id.

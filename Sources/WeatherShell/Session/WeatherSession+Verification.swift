@@ -89,7 +89,7 @@ extension WeatherSession {
             problem = "what happened is not available before 1940-01-01, where Open-Meteo’s archive starts"
         }
         if let first = passed.min(), let last = passed.max(), let snapshot = snapshots.first {
-            if let provider = services.pastWeather {
+            if let provider = services.past {
                 do {
                     let fetched = try await provider.dailyObserved(at: snapshot.coordinate, from: first, to: last)
                     for day in fetched.value { observed[day.date] = day }

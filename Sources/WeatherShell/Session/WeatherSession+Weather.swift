@@ -126,7 +126,7 @@ extension WeatherSession {
     static func missing(_ block: String, in report: WeatherReport) -> String {
         let forecast = report.forecast
         if forecast.isCurrentConditionsOnly { return forecast.noForecastText }
-        return "no \(block) forecast in \(forecast.source)’s answer"
+        return "no \(block) forecast in \(forecast.source.displayName)’s answer"
     }
 
     /// The most places asked for in one Open-Meteo request.

@@ -8,60 +8,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The services a session can use; settings choose among them.
-package struct WeatherServices: Sendable {
-    /// Every geocoder, the default first (Nominatim, then Open-Meteo geocoding). When the chosen
-    /// one cannot be used (down, blocked, rate-limited), the others are tried in order.
-    package var geocoders: [any Geocoder]
-    /// Every forecast provider, the default first (Open-Meteo; OpenWeatherMap with a key).
-    package var forecastProviders: [any ForecastProvider]
-    /// Air quality (Open-Meteo); nil in tests that do not need it.
-    package var airQuality: OpenMeteoAirQualityProvider?
-    /// What happened on past days (Open-Meteo archive), for checking snapshots' forecasts; nil
-    /// in tests that do not need it.
-    package var pastWeather: (any PastWeatherProvider)?
-    /// Past days and normals (Open-Meteo's archive and recent forecast days); nil in tests that
-    /// do not need it.
-    package var past: OpenMeteoPastProvider?
-
-    package init(
-        geocoders: [any Geocoder], forecastProviders: [any ForecastProvider],
-        airQuality: OpenMeteoAirQualityProvider? = nil, pastWeather: (any PastWeatherProvider)? = nil,
-        past: OpenMeteoPastProvider? = nil
-    ) {
-        precondition(!geocoders.isEmpty && !forecastProviders.isEmpty, "a session needs a geocoder and a provider")
-        self.geocoders = geocoders
-        self.forecastProviders = forecastProviders
-        self.airQuality = airQuality
-        self.pastWeather = pastWeather
-        self.past = past
-    }
-
-    /// One geocoder and one provider (tests).
-    package init(geocoder: any Geocoder, forecastProvider: any ForecastProvider) {
-        self.init(geocoders: [geocoder], forecastProviders: [forecastProvider])
-    }
-
-    /// The service for a setting's word: "nominatim", "open-meteo", "openweathermap".
-    static func service(named word: String?, geocoding: Bool) -> Service? {
-        switch word?.lowercased() {
-        case "nominatim": .nominatim
-        case "open-meteo", "openmeteo": geocoding ? .openMeteoGeocoding : .openMeteo
-        case "openweathermap", "owm": .openWeatherMap
-        default: nil
-        }
-    }
-
-    /// The setting's word for a service.
-    static func word(for service: Service) -> String {
-        switch service {
-        case .nominatim: "nominatim"
-        case .openMeteo, .openMeteoGeocoding, .openMeteoAirQuality, .openMeteoArchive: "open-meteo"
-        case .openWeatherMap: "openweathermap"
-        }
-    }
-}
-
 /// The view model: session state (current location, candidates, last fetched weather, units)
 /// and the commands that read and change it.
 ///
@@ -171,8 +117,7 @@ package final class WeatherSession {
         case .air(let target): return try await air(target)
         case .save: return try save()
         case .snapshots:
-            if let problem = log.readProblem() { throw ShellError(problem) }
-            return [.snapshots(log.snapshots(keptForecasts: listsKeptForecasts))]
+            return [.snapshots(try readingLog { log.snapshots(keptForecasts: listsKeptForecasts) })]
         case .snapshot(let id):
             if let problem = log.readProblem() { throw ShellError(problem) }
             return try await showSnapshot(id)
@@ -182,8 +127,7 @@ package final class WeatherSession {
         case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
         case .history(let count):
             // An empty history because log.jsonl is a FIFO is not "no commands yet".
-            if let problem = log.readProblem() { throw ShellError(problem) }
-            return [.history(historyList(last: count ?? 20))]
+            return [.history(try readingLog { historyList(last: count ?? 20) })]
         case .units(let change): return try setUnits(change)
         case .provider(let word): return try setProvider(word)
         case .geocoder(let word): return try setGeocoder(word)
@@ -207,7 +151,7 @@ package final class WeatherSession {
             ]
         case .log(let compact):
             if let problem = log.readProblem() { throw ShellError(problem) }
-            guard compact else { return [.logStatistics(log.statistics())] }
+            guard compact else { return [.logStatistics(try readingLog { log.statistics() })] }
             return [.logCompacted(try compactLog())]
         case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
         case .importFavorites(let path): return try importFavorites(from: path)

@@ -64,7 +64,7 @@ extension JSONRenderer {
         return .object([
             ("type", .string("weather")),
             ("place", place(report.place, index: nil)),
-            ("provider", .string(forecast.source)),
+            ("provider", .string(forecast.source.displayName)),
             ("origin", origin),
             ("time_zone", .optional(forecast.zone.identifier)),
             ("utc_offset_seconds", .number(Double(presentation.local.utcOffsetSeconds))),

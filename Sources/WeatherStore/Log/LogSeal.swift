@@ -12,11 +12,11 @@ struct LogState: Equatable {
     var modified: Int
     var changed: Int
 
-    init(_ info: stat) {
-        inode = UInt64(info.st_ino)
-        size = Int(info.st_size)
-        modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-        changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
+    init(_ version: FileVersion) {
+        inode = version.inode
+        size = version.size
+        modified = version.modifiedNanoseconds
+        changed = version.changedNanoseconds
     }
 
     init(inode: UInt64, size: Int, modified: Int, changed: Int) {
@@ -26,11 +26,10 @@ struct LogState: Equatable {
         self.changed = changed
     }
 
-    /// The log at `path` now; nil when nothing is there.
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        self.init(info)
+    /// The log at `path` now, as `fileSystem` finds it; nil when nothing is there.
+    init?(path: String, _ fileSystem: any FileSystem = POSIXFileSystem()) {
+        guard let version = fileSystem.version(of: path) else { return nil }
+        self.init(version)
     }
 }
 
@@ -52,15 +51,13 @@ struct LogSeal: Equatable {
 
     static let lockName = ".wx.lock"
 
-    /// The seal in `folder`'s lock file; nil when there is none, or it cannot be read whole.
-    static func read(folder: String) -> LogSeal? {
-        let fd = open(folder + "/" + lockName, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    /// The seal in `folder`'s lock file, read through `fileSystem`; nil when there is none, or it
+    /// cannot be read whole (no seal: the index is then not trusted, and the list only slower).
+    static func read(folder: String, _ fileSystem: any FileSystem = POSIXFileSystem()) -> LogSeal? {
+        guard let file = try? fileSystem.openForReading(folder + "/" + lockName) else { return nil }
+        defer { file.close() }
         var bytes = [UInt8](repeating: 0, count: 160)
-        let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        let count = bytes.withUnsafeMutableBytes { (try? file.read(into: $0, at: 0)) ?? 0 }
         guard count > 0 else { return nil }
         return parse(String(decoding: bytes.prefix(count), as: UTF8.self))
     }
@@ -87,9 +84,11 @@ struct LogSeal: Equatable {
     /// when the log was as the seal said just before (`before`), else in a new one. A seal that
     /// cannot be written leaves the old one, which then no longer matches the log: the index is
     /// not trusted, and the list is only slower.
-    static func advance(folder: String, logWas before: LogState?, logIs after: LogState?) {
+    static func advance(
+        folder: String, logWas before: LogState?, logIs after: LogState?, _ fileSystem: any FileSystem = POSIXFileSystem()
+    ) {
         guard let after else { return }
-        let previous = read(folder: folder)
+        let previous = read(folder: folder, fileSystem)
         let epoch =
             if let previous, let before, previous.log == before { previous.epoch } else {
                 UInt64.random(in: 1...UInt64.max)

@@ -24,20 +24,17 @@ package struct OpenMeteoPastProvider: Sendable {
     let client: ServiceClient
 
     /// `daily=` variables for past days.
-    static let dailyVariables = [
-        "weather_code", "temperature_2m_max", "temperature_2m_min", "temperature_2m_mean", "precipitation_sum",
-        "wind_speed_10m_max", "sunshine_duration",
+    static let dailyVariables: [OpenMeteoVariable] = [
+        .weatherCode, .temperatureMax, .temperatureMin, .temperatureMean, .precipitationSum, .windSpeedMax,
+        .sunshineDuration,
     ]
     /// `hourly=` variables for a single past day.
-    static let hourlyVariables = [
-        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "precipitation", "weather_code",
-        "wind_speed_10m", "wind_direction_10m", "is_day",
+    static let hourlyVariables: [OpenMeteoVariable] = [
+        .temperature, .apparentTemperature, .relativeHumidity, .precipitation, .weatherCode, .windSpeed,
+        .windDirection, .isDay,
     ]
     /// `daily=` variables of the normals request.
-    static let normalVariables = ["temperature_2m_max", "temperature_2m_min", "precipitation_sum"]
-
-    /// How long an answer whose data stops early stays current (the archive fills in daily).
-    static let incompleteValiditySeconds = 3_600.0
+    static let normalVariables: [OpenMeteoVariable] = [.temperatureMax, .temperatureMin, .precipitationSum]
 
     package init(archiveURL: String, forecastURL: String, context: ServiceContext) {
         self.archiveURL = archiveURL
@@ -55,9 +52,9 @@ package struct OpenMeteoPastProvider: Sendable {
             ("latitude", DecimalText.shortest(rounded.latitude)),
             ("longitude", DecimalText.shortest(rounded.longitude)),
             ("start_date", range.lowerBound.iso), ("end_date", range.upperBound.iso),
-            ("daily", Self.dailyVariables.joined(separator: ",")),
+            ("daily", OpenMeteoVariable.list(Self.dailyVariables)),
         ]
-        if hours { query.append(("hourly", Self.hourlyVariables.joined(separator: ","))) }
+        if hours { query.append(("hourly", OpenMeteoVariable.list(Self.hourlyVariables))) }
         query += [("timezone", "auto"), ("timeformat", "unixtime")]
         return source == .archive
             ? QueryString.url(base: archiveURL, path: "/v1/archive", query)
@@ -84,7 +81,7 @@ package struct OpenMeteoPastProvider: Sendable {
                 let complete =
                     (try? Self.past(from: json, requested: coordinate, days: range, source: source, now: now))?
                     .isComplete
-                return complete == true ? .distantFuture : now.addingTimeInterval(Self.incompleteValiditySeconds)
+                return complete == true ? .distantFuture : now.addingTimeInterval(CacheLifetime.incompletePastSeconds)
             })
         return Fetched(
             value: try Self.past(
@@ -114,12 +111,15 @@ package struct OpenMeteoPastProvider: Sendable {
                 ("latitude", DecimalText.shortest(rounded.latitude)),
                 ("longitude", DecimalText.shortest(rounded.longitude)),
                 ("start_date", "\(Climatology.firstYear)-01-01"), ("end_date", "\(Climatology.lastYear)-12-31"),
-                ("daily", Self.normalVariables.joined(separator: ",")), ("timezone", "auto"),
+                ("daily", OpenMeteoVariable.list(Self.normalVariables)), ("timezone", "auto"),
             ])
     }
 
     /// The cache key of a place's reduced normals (the thirty-year answer itself is not kept).
-    func normalsKey(at coordinate: Coordinate) -> String { "normals v1 " + normalsURL(at: coordinate) }
+    ///
+    /// v2: normals cached by v1 may rest on fewer than thirty years or on values that are no
+    /// temperature (an answer wx now refuses); they are not read again.
+    func normalsKey(at coordinate: Coordinate) -> String { "normals v2 " + normalsURL(at: coordinate) }
 
     /// The 1991–2020 normals at `coordinate`: one archive request the first time, reduced on the
     /// client and cached for good; none afterwards.
@@ -163,17 +163,11 @@ package struct OpenMeteoPastProvider: Sendable {
     ) throws(ServiceError) -> PastWeather {
         let service = source == .archive ? Service.openMeteoArchive : .openMeteo
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
-        if json["error"]?.bool == true {
-            throw .rejected(service, status: 200, reason: json["reason"]?.nonEmptyString)
-        }
+        try OpenMeteoAnswer.checkRejection(json, service: service)
         guard json["daily"] != nil else { throw .malformedResponse(service, detail: "no daily values in the answer") }
-        let offset = json["utc_offset_seconds"]?.int ?? 0
-        let zone = ZoneInfo(
-            identifier: json["timezone"]?.nonEmptyString,
-            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
-            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
+        let zone = OpenMeteoAnswer.zone(json)
         var days = try Self.days(from: json, offset: zone.utcOffsetSeconds).filter { range.contains($0.date) }
-        var hours = try OpenMeteoForecastProvider.hourly(from: json, offset: zone.utcOffsetSeconds)
+        var hours = try OpenMeteoAnswer.hours(from: json, offset: zone.utcOffsetSeconds)
         var weather = PastWeather(
             coordinate: requested.rounded, zone: zone, source: source, requested: range, days: [], hours: [])
         let clock = ZoneClock(zone)
@@ -223,15 +217,15 @@ package struct OpenMeteoPastProvider: Sendable {
     static func days(from json: JSONValue, offset: Int) throws(ServiceError) -> [PastDay] {
         guard let block = try Block(json, "daily", offset: offset) else { return [] }
         let rawTimes = block.values["time"]?.array ?? []
-        let code = try block.column("weather_code", .code, aliases: ["weathercode"])
-        let maximum = try block.column("temperature_2m_max", .temperature)
-        let minimum = try block.column("temperature_2m_min", .temperature)
-        let mean = try block.column("temperature_2m_mean", .temperature)
-        let precipitation = try block.column("precipitation_sum", .precipitation)
-        let wind = try block.column("wind_speed_10m_max", .speed, aliases: ["windspeed_10m_max"])
-        let sunshine = try block.column("sunshine_duration", .duration)
+        let code = try block.column(.weatherCode)
+        let maximum = try block.column(.temperatureMax)
+        let minimum = try block.column(.temperatureMin)
+        let mean = try block.column(.temperatureMean)
+        let precipitation = try block.column(.precipitationSum)
+        let wind = try block.column(.windSpeedMax)
+        let sunshine = try block.column(.sunshineDuration)
         return rawTimes.indices.compactMap { i in
-            guard let date = OpenMeteoForecastProvider.day(rawTimes[i], offset: offset) else { return nil }
+            guard let date = OpenMeteoAnswer.day(rawTimes[i], offset: offset) else { return nil }
             var day = PastDay(date: date)
             day.weatherCode = code.code(i)
             day.temperatureMaxCelsius = maximum[i]
@@ -249,18 +243,18 @@ package struct OpenMeteoPastProvider: Sendable {
     /// - Throws: `ServiceError.rejected` for `{"error":true}`; `.malformedResponse` without daily
     ///   values.
     package static func climatology(from json: JSONValue) throws(ServiceError) -> Climatology {
-        if json["error"]?.bool == true {
-            throw .rejected(.openMeteoArchive, status: 200, reason: json["reason"]?.nonEmptyString)
-        }
+        try OpenMeteoAnswer.checkRejection(json, service: .openMeteoArchive)
         guard let daily = json["daily"], let rawTimes = daily["time"]?.array, !rawTimes.isEmpty else {
             throw .malformedResponse(.openMeteoArchive, detail: "no daily values in the answer")
         }
         // Thirty years are 33,000 values: each column's declared unit is looked at once, not per
         // value; an unknown one refuses the answer, as for the forecast.
         let units = json["daily_units"] ?? .null
-        func column(_ name: String, _ quantity: DeclaredUnit.Quantity) throws(ServiceError) -> [Double?] {
+        func column(_ variable: OpenMeteoVariable) throws(ServiceError) -> [Double?] {
+            let name = variable.name
             let unit = units[name]?.string
-            let convert = try DeclaredUnit.converter(unit, for: quantity, variable: name, service: .openMeteoArchive)
+            let convert = try DeclaredUnit.converter(
+                unit, for: variable.quantity, variable: name, service: .openMeteoArchive)
             let canonical = unit == nil || unit == "°C" || unit == "mm"
             let values = daily[name]?.array ?? []
             return rawTimes.indices.map { index in
@@ -268,9 +262,9 @@ package struct OpenMeteoPastProvider: Sendable {
                 return canonical ? value : convert(value)
             }
         }
-        let maximum = try column("temperature_2m_max", .temperature)
-        let minimum = try column("temperature_2m_min", .temperature)
-        let precipitation = try column("precipitation_sum", .precipitation)
+        let maximum = try column(.temperatureMax)
+        let minimum = try column(.temperatureMin)
+        let precipitation = try column(.precipitationSum)
         var dates: [LocalDate] = []
         var maxima: [Double?] = []
         var minima: [Double?] = []
@@ -284,7 +278,7 @@ package struct OpenMeteoPastProvider: Sendable {
             if case .string(let text) = rawTimes[i] {
                 date = isoDay(text)
             } else {
-                date = OpenMeteoForecastProvider.day(rawTimes[i], offset: 0)
+                date = OpenMeteoAnswer.day(rawTimes[i], offset: 0)
             }
             guard let date else { continue }
             dates.append(date)
@@ -292,7 +286,50 @@ package struct OpenMeteoPastProvider: Sendable {
             minima.append(minimum[i])
             sums.append(precipitation[i])
         }
+        try checkNormalsInput(dates: dates, temperatures: maxima + minima, precipitation: sums)
         return Climatology.reduce(dates: dates, maximum: maxima, minimum: minima, precipitation: sums)
+    }
+
+    /// The highest and lowest daily temperature a normal may rest on, °C (the records are
+    /// 56.7 and −89.2): a value beyond them is no temperature.
+    static let plausibleTemperatureCelsius = -100.0...70.0
+    /// The most precipitation a day's value may hold, mm (the record is 1,825 mm).
+    static let plausiblePrecipitationMillimetres = 0.0...2_000.0
+
+    /// Refuses an archive answer that cannot make 1991–2020 normals: one that lacks any of the
+    /// thirty years (a year counts when it has a value), or holds a value that is not finite or
+    /// not plausible (thirty `1e308` sum to infinity, printed as `inf`).
+    ///
+    /// - Throws: `ServiceError.malformedResponse` saying which.
+    static func checkNormalsInput(
+        dates: [LocalDate], temperatures: [Double?], precipitation: [Double?]
+    ) throws(ServiceError) {
+        if let bad = temperatures.lazy.compactMap({ $0 }).first(where: { !plausibleTemperatureCelsius.contains($0) }) {
+            throw .malformedResponse(
+                .openMeteoArchive, detail: "a daily temperature of \(bad) °C, which is no temperature")
+        }
+        if let bad = precipitation.lazy.compactMap({ $0 }).first(where: {
+            !plausiblePrecipitationMillimetres.contains($0)
+        }) {
+            throw .malformedResponse(.openMeteoArchive, detail: "a daily precipitation of \(bad) mm")
+        }
+        var years = Set<Int>()
+        let count = dates.count
+        for index in 0..<count {
+            let date = dates[index]
+            guard (Climatology.firstYear...Climatology.lastYear).contains(date.year) else { continue }
+            let hasValue =
+                temperatures[index] != nil || temperatures[count + index] != nil || precipitation[index] != nil
+            if hasValue { years.insert(date.year) }
+        }
+        let wanted = Climatology.lastYear - Climatology.firstYear + 1
+        guard years.count == wanted else {
+            throw .malformedResponse(
+                .openMeteoArchive,
+                detail:
+                    "values for \(years.count) of the \(wanted) years \(Climatology.firstYear)–\(Climatology.lastYear); a normal rests on all \(wanted), so none is shown"
+            )
+        }
     }
 
     /// "1991-01-01" (a longer ISO time is read to its date) without copying the text.

@@ -25,7 +25,7 @@ package struct OpenMeteoGeocoder: Geocoder {
             [("name", query), ("count", String(limit)), ("language", language), ("format", "json")])
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(NominatimGeocoder.cacheSeconds) })
+            validity: { _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
         return Fetched(value: try Self.places(from: fetched.value, limit: limit), origin: fetched.origin)
     }
 

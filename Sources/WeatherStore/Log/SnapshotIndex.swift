@@ -157,13 +157,18 @@ enum SnapshotIndex {
     static let window = 4096
 
     /// FNV-1a (64 bits) of the covered part's first and last `window` bytes and its length; nil
-    /// when they cannot be read.
-    static func fingerprint(fd: Int32, coveredBytes: Int) -> UInt64? {
+    /// when they cannot be read (a failed read is also reported to `failures`).
+    static func fingerprint(of file: any ReadableFile, coveredBytes: Int, failures: ReadFailures) -> UInt64? {
         var hash = FNV1a()
         for start in [0, max(0, coveredBytes - window)] {
             let count = min(window, coveredBytes - start)
             var bytes = [UInt8](repeating: 0, count: count)
-            let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(start)) }
+            let read = bytes.withUnsafeMutableBytes { buffer -> Int in
+                do throws(FileError) { return try file.read(into: buffer, at: start) } catch {
+                    failures.record(error)
+                    return -1
+                }
+            }
             guard read == count else { return nil }
             hash.add(bytes)
         }

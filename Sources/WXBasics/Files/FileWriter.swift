@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file being written in pieces (`FileIO.replace(_:writing:)`, `FileIO.writeUserFile(_:writing:)`),
+/// so that a file of any size is written in bounded memory: bytes are gathered up to
+/// `bufferSize` and written with `write`. The first failure is kept (`failure`, an errno) and
+/// later writes are dropped; the caller that made the writer reports it.
+package final class FileWriter {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    /// The errno of the first write that failed; nil while all went through.
+    package private(set) var failure: Int32?
+    /// Bytes gathered before they are written: 1 MiB.
+    static let bufferSize = 1 << 20
+
+    init(fd: Int32) {
+        self.fd = fd
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    /// Appends `bytes` to the file.
+    package func write(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, bytes.count > 0 else { return }
+        if buffer.count + bytes.count > Self.bufferSize { flush() }
+        if bytes.count >= Self.bufferSize {
+            failure = FileIO.writeAll(bytes, to: fd)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    /// Appends `bytes` to the file.
+    package func write(_ bytes: [UInt8]) { bytes.withUnsafeBytes { write($0) } }
+
+    /// Appends `text`, UTF-8, to the file.
+    package func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes what is gathered.
+    func flush() {
+        guard failure == nil, !buffer.isEmpty else { return }
+        failure = FileIO.writeAll(buffer, to: fd)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+extension FileIO {
+    /// Replaces `path` with what `body` writes, in bounded memory, as `replace(_:with:)` does:
+    /// a temporary file in the same folder, fsynced, renamed over, the folder fsynced.
+    ///
+    /// - Parameters:
+    ///   - durable: fsync the file and the folder (state files); the cache skips it.
+    ///   - mode: the new file's permission bits (see `replace(_:with:)`).
+    ///   - body: writes the contents; returns false to abandon the file (a read it depends on
+    ///     failed): the temporary file is removed and the old file left as it was.
+    /// - Returns: whether the file was replaced (false when `body` abandoned it).
+    /// - Throws: `FileError` (ENOSPC, EROFS, EACCES…); the old file is then untouched.
+    @discardableResult
+    package static func replace(
+        _ path: String, durable: Bool = true, mode: mode_t = 0o600, exactly: Bool = false,
+        writing body: (FileWriter) -> Bool
+    ) throws(FileError) -> Bool {
+        let temporary = temporaryName(for: path)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
+        let writer = FileWriter(fd: fd)
+        let keep = body(writer)
+        writer.flush()
+        guard keep else {
+            close(fd)
+            unlink(temporary)
+            return false
+        }
+        var failure = writer.failure
+        // wx's own files are 0600 whatever the umask: one that took the owner's read bit would
+        // make a file wx cannot read back.
+        if failure == nil, exactly || mode == 0o600, fchmod(fd, mode) != 0 { failure = errno }
+        giveToFolderOwner(fd, path)
+        if failure == nil, durable, fsync(fd) != 0 { failure = errno }
+        close(fd)
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw FileError(cannot: "write", path, code: failure)
+        }
+        if durable { syncFolder(of: path) }
+        return true
+    }
+
+    /// Writes a file the user named with what `body` writes, in bounded memory, as
+    /// `writeUserFile(_:with:)` treats what is there.
+    ///
+    /// - Parameter body: writes the contents; returns false to abandon the file: a regular file
+    ///   is then left as it was (a device or FIFO, written in place, has what was written).
+    /// - Returns: whether the file was written whole.
+    /// - Throws: `FileError` naming the path and the cause (ENOSPC, EACCES, EISDIR…).
+    @discardableResult
+    package static func writeUserFile(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
+        var target = stat()
+        var link = stat()
+        let exists = stat(path, &target) == 0
+        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+        if exists, (target.st_mode & S_IFMT) == S_IFREG, target.st_nlink == 1 {
+            var resolved = path
+            if isLink, let real = realpath(path, nil) {
+                resolved = String(cString: real)
+                free(real)
+            }
+            return try replace(resolved, mode: target.st_mode & 0o7777, exactly: true, writing: body)
+        } else if exists || isLink {
+            let regular = exists && (target.st_mode & S_IFMT) == S_IFREG
+            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (regular || !exists ? O_TRUNC : 0), 0o666)
+            guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
+            defer { close(fd) }
+            let writer = FileWriter(fd: fd)
+            let whole = body(writer)
+            writer.flush()
+            if let failure = writer.failure { throw FileError(cannot: "write", path, code: failure) }
+            return whole
+        } else {
+            return try replace(path, mode: 0o666, writing: body)
+        }
+    }
+}

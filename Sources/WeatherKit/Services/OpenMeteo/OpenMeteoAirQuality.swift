@@ -1,0 +1,112 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Air quality from Open-Meteo (`/v1/air-quality`), base URL from
+/// `WX_OPEN_METEO_AIR_QUALITY_URL`: the current hour, and the next day hourly.
+package struct OpenMeteoAirQualityProvider: AirQualityProvider {
+    package let service = Service.openMeteoAirQuality
+    let baseURL: String
+    let client: ServiceClient
+
+    static let pollen = ["alder", "birch", "grass", "mugwort", "olive", "ragweed"]
+    static let variables =
+        ["european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide", "uv_index"]
+        + pollen.map { "\($0)_pollen" }
+
+    package init(baseURL: String, context: ServiceContext) {
+        self.baseURL = baseURL
+        self.client = ServiceClient(context: context)
+    }
+
+    /// Air quality at `coordinate` for the hour containing `now`.
+    ///
+    /// - Throws: `ServiceError`; `.notNow` when the answer has no hour covering now.
+    package func airQuality(at coordinate: Coordinate, now: Date) async throws(ServiceError) -> Fetched<AirQuality> {
+        let rounded = coordinate.rounded
+        let url = QueryString.url(
+            base: baseURL, path: "/v1/air-quality",
+            [
+                ("latitude", DecimalText.shortest(rounded.latitude)),
+                ("longitude", DecimalText.shortest(rounded.longitude)),
+                ("current", Self.variables.joined(separator: ",")), ("hourly", Self.variables.joined(separator: ",")),
+                ("forecast_days", "1"), ("timezone", "auto"), ("timeformat", "unixtime"),
+            ])
+        let fetched = try await client.json(
+            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+            validity: { _, now in now.addingTimeInterval(CacheLifetime.airQualitySeconds) })
+        guard let air = try Self.airQuality(from: fetched.value, at: now) else {
+            throw .notNow(service, detail: "no hour at or before it")
+        }
+        return Fetched(value: air, origin: fetched.origin)
+    }
+
+    /// The unit labels the air-quality API declares for the variables wx reads
+    /// (open-meteo.com/en/docs/air-quality-api): `EAQI`, `USAQI`, `μg/m³` (written with the
+    /// Greek mu; the micro sign is accepted too), `grains/m³`, and none for the UV index. An
+    /// all-null variable is declared `"undefined"`; an empty label is no declaration.
+    static func knownUnit(_ label: String, for variable: String) -> Bool {
+        if label.isEmpty || label == "undefined" { return true }
+        switch variable {
+        case "european_aqi": return label == "EAQI"
+        case "us_aqi": return label == "USAQI"
+        case "pm2_5", "pm10", "ozone", "nitrogen_dioxide":
+            return ["\u{3BC}g/m³", "\u{B5}g/m³", "ug/m3"].contains(label)
+        case "uv_index": return false
+        default: return label == "grains/m³"  // the pollen variables
+        }
+    }
+
+    /// - Throws: `ServiceError.unknownUnit` for the first variable wx reads whose declared unit
+    ///   it does not know: refused rather than shown in a unit it is not in.
+    static func checkUnits(_ units: JSONValue) throws(ServiceError) {
+        for variable in variables {
+            guard let label = units[variable]?.string?.trimmed, !knownUnit(label, for: variable) else { continue }
+            throw .unknownUnit(.openMeteoAirQuality, variable: variable, label: label)
+        }
+    }
+
+    /// Maps an answer: its `current` block when present, else the hourly entry for the hour
+    /// containing `now` (the last at or before it). Any value may be null or missing.
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`.
+    package static func airQuality(from json: JSONValue, at now: Date) throws(ServiceError) -> AirQuality? {
+        guard json.object != nil else { throw .malformedResponse(.openMeteoAirQuality, detail: "expected an object") }
+        try OpenMeteoAnswer.checkRejection(json, service: .openMeteoAirQuality)
+        let offset = json["utc_offset_seconds"]?.int ?? 0
+        try checkUnits(json[json["current"] != nil ? "current_units" : "hourly_units"] ?? .null)
+        func reading(_ value: (String) -> Double?, time: Date) -> AirQuality {
+            var air = AirQuality(time: time)
+            air.europeanAQI = value("european_aqi")
+            air.usAQI = value("us_aqi")
+            air.pm25MicrogramsPerCubicMetre = value("pm2_5")
+            air.pm10MicrogramsPerCubicMetre = value("pm10")
+            air.ozoneMicrogramsPerCubicMetre = value("ozone")
+            air.nitrogenDioxideMicrogramsPerCubicMetre = value("nitrogen_dioxide")
+            air.uvIndex = value("uv_index")
+            air.pollenGrainsPerCubicMetre = pollen.compactMap { plant in value("\(plant)_pollen").map { (plant, $0) } }
+            return air
+        }
+        if let current = json["current"],
+            let time = current["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
+        {
+            return reading({ current[$0]?.double }, time: time)
+        }
+        guard let hourly = json["hourly"], let times = hourly["time"]?.array else { return nil }
+        var index: Int?
+        for (position, raw) in times.enumerated() {
+            guard let time = OpenMeteoAnswer.instant(raw, offset: offset), time <= now else { continue }
+            if now.timeIntervalSince(time) < 3_600 { index = position }
+        }
+        guard let index, let time = OpenMeteoAnswer.instant(times[index], offset: offset) else { return nil }
+        return reading(
+            { key in
+                guard let values = hourly[key]?.array, index < values.count else { return nil }
+                return values[index].double
+            }, time: time)
+    }
+}

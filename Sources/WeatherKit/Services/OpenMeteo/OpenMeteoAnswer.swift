@@ -1,0 +1,372 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// How every Open-Meteo answer is read — forecast, past days, archive, air quality, and the
+// ensemble and previous-runs APIs to come: the variables wx asks for (each named once), the
+// column-wise blocks with their declared units, times and days.
+
+/// An Open-Meteo variable wx reads: its name in requests and answers, the older names answers
+/// may still carry (`weathercode` for `weather_code`), and what it measures, which decides the
+/// unit labels accepted for it.
+struct OpenMeteoVariable: Sendable {
+    let name: String
+    let quantity: DeclaredUnit.Quantity
+    let aliases: [String]
+
+    init(_ name: String, _ quantity: DeclaredUnit.Quantity, aliases: [String] = []) {
+        self.name = name
+        self.quantity = quantity
+        self.aliases = aliases
+    }
+
+    // Current conditions and hours (open-meteo.com/en/docs).
+    static let temperature = Self("temperature_2m", .temperature)
+    static let apparentTemperature = Self("apparent_temperature", .temperature)
+    static let relativeHumidity = Self("relative_humidity_2m", .percent, aliases: ["relativehumidity_2m"])
+    static let dewPoint = Self("dew_point_2m", .temperature, aliases: ["dewpoint_2m"])
+    static let precipitationProbability = Self("precipitation_probability", .percent)
+    static let precipitation = Self("precipitation", .precipitation)
+    static let weatherCode = Self("weather_code", .code, aliases: ["weathercode"])
+    static let pressure = Self("pressure_msl", .pressure)
+    static let cloudCover = Self("cloud_cover", .percent, aliases: ["cloudcover"])
+    static let visibility = Self("visibility", .distance)
+    static let uvIndex = Self("uv_index", .index)
+    static let windSpeed = Self("wind_speed_10m", .speed, aliases: ["windspeed_10m"])
+    static let windGusts = Self("wind_gusts_10m", .speed, aliases: ["windgusts_10m"])
+    static let windDirection = Self("wind_direction_10m", .direction, aliases: ["winddirection_10m"])
+    static let isDay = Self("is_day", .index)
+
+    // Days.
+    static let temperatureMax = Self("temperature_2m_max", .temperature)
+    static let temperatureMin = Self("temperature_2m_min", .temperature)
+    static let temperatureMean = Self("temperature_2m_mean", .temperature)
+    static let precipitationSum = Self("precipitation_sum", .precipitation)
+    static let precipitationProbabilityMax = Self("precipitation_probability_max", .percent)
+    static let sunrise = Self("sunrise", .time)
+    static let sunset = Self("sunset", .time)
+    static let daylightDuration = Self("daylight_duration", .duration)
+    static let sunshineDuration = Self("sunshine_duration", .duration)
+    static let windSpeedMax = Self("wind_speed_10m_max", .speed, aliases: ["windspeed_10m_max"])
+    static let windGustsMax = Self("wind_gusts_10m_max", .speed, aliases: ["windgusts_10m_max"])
+    static let windDirectionDominant = Self(
+        "wind_direction_10m_dominant", .direction, aliases: ["winddirection_10m_dominant"])
+    static let uvIndexMax = Self("uv_index_max", .index)
+
+    /// A request's variable list (`hourly=temperature_2m,…`).
+    static func list(_ variables: [OpenMeteoVariable]) -> String { variables.map(\.name).joined(separator: ",") }
+}
+
+/// What every Open-Meteo answer shares: its zone, its error object, its times and days.
+enum OpenMeteoAnswer {
+    /// The place's zone as the answer gives it (`timezone`, `timezone_abbreviation`,
+    /// `utc_offset_seconds`; an offset beyond ±18 h is read as 0).
+    static func zone(_ json: JSONValue) -> ZoneInfo {
+        let offset = json["utc_offset_seconds"]?.int ?? 0
+        return ZoneInfo(
+            identifier: json["timezone"]?.nonEmptyString,
+            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
+            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
+    }
+
+    /// - Throws: `ServiceError.rejected` with the service's reason for `{"error":true,"reason":…}`.
+    static func checkRejection(_ json: JSONValue, service: Service) throws(ServiceError) {
+        if json["error"]?.bool == true {
+            throw .rejected(service, status: 200, reason: json["reason"]?.nonEmptyString)
+        }
+    }
+
+    /// The hours of an answer's `hourly` block (forecast and past days); any value may be
+    /// null or missing, and stays nil.
+    ///
+    /// - Throws: `ServiceError.unknownUnit` for a declared unit wx does not know.
+    static func hours(from json: JSONValue, offset: Int) throws(ServiceError) -> [HourlyForecast] {
+        guard let block = try Block(json, "hourly", offset: offset) else { return [] }
+        // Each variable's column is found once, then read by index.
+        let temperature = try block.column(.temperature)
+        let apparent = try block.column(.apparentTemperature)
+        let humidity = try block.column(.relativeHumidity)
+        let dewPoint = try block.column(.dewPoint)
+        let probability = try block.column(.precipitationProbability)
+        let precipitation = try block.column(.precipitation)
+        let code = try block.column(.weatherCode)
+        let pressure = try block.column(.pressure)
+        let cloudCover = try block.column(.cloudCover)
+        let visibility = try block.column(.visibility)
+        let uvIndex = try block.column(.uvIndex)
+        let windSpeed = try block.column(.windSpeed)
+        let windGusts = try block.column(.windGusts)
+        let windDirection = try block.column(.windDirection)
+        let isDay = try block.column(.isDay)
+        return block.times.indices.compactMap { i in
+            guard let time = block.times[i] else { return nil }
+            var hour = HourlyForecast(time: time)
+            hour.temperatureCelsius = temperature[i]
+            hour.apparentTemperatureCelsius = apparent[i]
+            hour.relativeHumidityPercent = humidity[i]
+            hour.dewPointCelsius = dewPoint[i]
+            hour.precipitationProbabilityPercent = probability[i]
+            hour.precipitationMillimetres = precipitation[i]
+            hour.weatherCode = code.code(i)
+            hour.pressureHectopascals = pressure[i]
+            hour.cloudCoverPercent = cloudCover[i]
+            hour.visibilityMetres = visibility[i]
+            hour.uvIndex = uvIndex[i]
+            hour.windSpeedKilometresPerHour = windSpeed[i]
+            hour.windGustsKilometresPerHour = windGusts[i]
+            hour.windDirectionDegrees = windDirection[i]
+            hour.isDay = isDay[i].map { $0 != 0 }
+            return hour
+        }
+    }
+
+    /// A day of a `daily` block: "YYYY-MM-DD", or with unixtime the instant of its local
+    /// midnight (`offset`: the answer's `utc_offset_seconds`); nil for anything else.
+    static func day(_ value: JSONValue, offset: Int) -> LocalDate? {
+        switch value {
+        case .string(let text): LocalDate(iso: Substring(text.prefix(10)))
+        case .number:
+            value.unixTime.map {
+                ZoneClock.fixed(Int($0.timeIntervalSince1970), offset: offset, abbreviation: nil).date
+            }
+        default: nil
+        }
+    }
+
+    /// Whether a day's sun times and daylight are one of Open-Meteo's other marks of a day
+    /// without sunrise and sunset (beside sunrise = sunset and the 1970 placeholder): sunrise at
+    /// the day's start and sunset at the next day's start (a whole day of sun, the newer form,
+    /// with `daylight_duration` 86,400 s); a daylight of 0 or of the whole day; sunrise and
+    /// sunset both null where they were asked for.
+    ///
+    /// - Parameter asked: whether the answer has a `sunrise` or `sunset` column at all.
+    static func marksNoSunriseOrSunset(sunrise: Date?, sunset: Date?, daylightSeconds: Double?, asked: Bool) -> Bool {
+        let wholeDay = 86_400.0 - 60
+        if let sunrise, let sunset, sunset.timeIntervalSince(sunrise) >= wholeDay { return true }
+        if let daylightSeconds, daylightSeconds <= 0 || daylightSeconds >= wholeDay { return true }
+        return asked && sunrise == nil && sunset == nil
+    }
+
+    /// Whether `date` is 1970-01-01T00:00 local (or UTC): older Open-Meteo answers' "no
+    /// sunrise" (open-meteo/open-meteo#840).
+    static func isEpochPlaceholder(_ date: Date, offset: Int) -> Bool {
+        let seconds = date.timeIntervalSince1970
+        return seconds == 0 || seconds == Double(-offset)
+    }
+
+    /// An instant from Unix seconds, or from a local ISO time without zone read at `offset`.
+    static func instant(_ value: JSONValue, offset: Int) -> Date? {
+        switch value {
+        case .number:
+            return value.unixTime
+        case .string(let text):
+            return CivilCalendar.secondsAsIfUTC(iso: text).map { Date(timeIntervalSince1970: Double($0 - offset)) }
+        default:
+            return nil
+        }
+    }
+}
+
+/// The unit labels the services declare, and how each converts to wx's canonical unit.
+///
+/// Open-Meteo declares a label per variable (`current_units`, `hourly_units`, `daily_units`),
+/// written as in its documentation (open-meteo.com/en/docs): `°C`/`°F`; `km/h`, `m/s`, `mp/h`
+/// (its spelling of mph) and `kn`; `mm` and `inch` (`cm` for snowfall); `m` and `ft`; `hPa`;
+/// `%`; `°` for directions; `wmo code`; `s` for durations; `iso8601`/`unixtime` for times;
+/// `W/m²`, `J/kg`, `µg/m³`… for variables wx does not read. A variable whose whole array is
+/// null is declared `"undefined"`; an empty label is no declaration. Any other label is
+/// unknown: the answer is refused (`ServiceError.unknownUnit`) rather than read as if it were
+/// in wx's unit — 5.2 mph read as 5.2 km/h is a wrong value that looks right.
+enum DeclaredUnit {
+    /// What a variable measures, which decides which labels are known for it.
+    enum Quantity {
+        case temperature, speed, precipitation, distance, pressure, percent, direction, code, index, duration
+        /// Times (`time`, `sunrise`, `sunset`): `iso8601` or `unixtime`, read as they come.
+        case time
+    }
+
+    static func round(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    /// The conversion of a value declared in `label` to wx's unit for `quantity` (°C, km/h, mm,
+    /// m, hPa, %, degrees, seconds); nil when the label is not one known for the quantity.
+    /// Converted values are rounded to 0.01 so that no conversion noise (19.666666…) reaches
+    /// the JSON output; the services' own precision is 0.1.
+    static func conversion(_ label: String?, for quantity: Quantity) -> ((Double) -> Double)? {
+        let identity: (Double) -> Double = { $0 }
+        guard let label = label?.trimmed, !label.isEmpty, label != "undefined" else { return identity }
+        switch quantity {
+        case .temperature:
+            switch label {
+            case "°C", "C", "celsius": return identity
+            case "°F", "F", "fahrenheit": return { round(TemperatureUnit.fahrenheit.celsius(from: $0)) }
+            case "K", "kelvin": return { round(TemperatureUnit.kelvin.celsius(from: $0)) }
+            default: return nil
+            }
+        case .speed:
+            switch label {
+            case "km/h", "kmh": return identity
+            case "m/s", "ms": return { round($0 * 3.6) }
+            // Open-Meteo writes mph as "mp/h" (wind_speed_unit=mph).
+            case "mp/h", "mph": return { round($0 * 1.609_344) }
+            case "kn", "kt", "knots": return { round($0 * 1.852) }
+            default: return nil
+            }
+        case .precipitation:
+            switch label {
+            case "mm": return identity
+            case "inch", "in": return { round($0 * 25.4) }
+            case "cm": return { round($0 * 10) }
+            default: return nil
+            }
+        case .distance:
+            switch label {
+            case "m": return identity
+            case "ft", "feet": return { round($0 * 0.3048) }
+            case "km": return { $0 * 1000 }
+            default: return nil
+            }
+        case .pressure: return label == "hPa" || label == "mbar" ? identity : nil
+        case .percent: return label == "%" ? identity : nil
+        case .direction: return label == "°" ? identity : nil
+        case .code: return label == "wmo code" ? identity : nil
+        // The UV index has no unit; Open-Meteo declares it "".
+        case .index: return nil
+        case .duration: return label == "s" || label == "seconds" ? identity : nil
+        case .time: return label == "iso8601" || label == "unixtime" ? identity : nil
+        }
+    }
+
+    /// `conversion(label, for:)`, or the error naming the variable and the label.
+    static func converter(
+        _ label: String?, for quantity: Quantity, variable: String, service: Service = .openMeteo
+    ) throws(ServiceError) -> (Double) -> Double {
+        guard let convert = conversion(label, for: quantity) else {
+            throw .unknownUnit(service, variable: variable, label: label ?? "")
+        }
+        return convert
+    }
+
+    /// Whether `label` is one Open-Meteo uses for times (`time`, `sunrise`, `sunset`).
+    ///
+    /// - Throws: `ServiceError.unknownUnit` when it is not.
+    static func checkTime(_ label: String?, variable: String) throws(ServiceError) {
+        _ = try converter(label, for: .time, variable: variable)
+    }
+}
+
+/// One flat block of values (`current`) with its units block.
+struct Reading {
+    let values: JSONValue
+    let units: JSONValue
+
+    /// The value of the first of `keys` present (or its `_best_match`), converted by its
+    /// declared unit.
+    ///
+    /// - Throws: `ServiceError.unknownUnit` when that unit is not one known for `quantity`.
+    func value(_ quantity: DeclaredUnit.Quantity, _ keys: String...) throws(ServiceError) -> Double? {
+        for key in keys {
+            for name in [key, key + "_best_match"] {
+                guard let value = values[name]?.double else { continue }
+                return try DeclaredUnit.converter(units[name]?.string, for: quantity, variable: name)(value)
+            }
+        }
+        return nil
+    }
+
+    /// The value of `variable` (or one of its older names), converted by its declared unit.
+    ///
+    /// - Throws: `ServiceError.unknownUnit` when that unit is not one known for its quantity.
+    func value(_ variable: OpenMeteoVariable) throws(ServiceError) -> Double? {
+        for key in [variable.name] + variable.aliases {
+            if let value = try value(variable.quantity, key) { return value }
+        }
+        return nil
+    }
+
+    func code(_ keys: String...) throws(ServiceError) -> Int? {
+        for key in keys {
+            guard let value = try self.value(.code, key) else { continue }
+            return value == value.rounded() && abs(value) < 1_000 ? Int(value) : nil
+        }
+        return nil
+    }
+
+    /// A WMO code variable (`weather_code`): an integral number below 1000.
+    func code(_ variable: OpenMeteoVariable) throws(ServiceError) -> Int? {
+        for key in [variable.name] + variable.aliases {
+            guard let value = try self.value(.code, key) else { continue }
+            return value == value.rounded() && abs(value) < 1_000 ? Int(value) : nil
+        }
+        return nil
+    }
+}
+
+/// One variable of a block: its values, converted to wx's units as they are read.
+struct Column {
+    let values: [JSONValue]
+    let convert: (Double) -> Double
+
+    /// The value at `index` in canonical units; nil when null, missing or not a number.
+    subscript(index: Int) -> Double? {
+        guard index < values.count, let value = values[index].double else { return nil }
+        return convert(value)
+    }
+
+    /// The value at `index` as it came (for times).
+    func raw(_ index: Int) -> JSONValue? { index < values.count ? values[index] : nil }
+
+    /// A WMO code: an integral number (3 or 3.0) below 1000.
+    func code(_ index: Int) -> Int? {
+        guard let value = self[index], value == value.rounded(), abs(value) < 1_000 else { return nil }
+        return Int(value)
+    }
+}
+
+/// A column-wise block (`hourly`, `daily`, `minutely_15`): a `time` array and one array per
+/// variable, any element of which may be null, and any array of which may be shorter or missing.
+struct Block {
+    let values: JSONValue
+    let units: JSONValue
+    let times: [Date?]
+
+    init?(_ json: JSONValue, _ name: String, offset: Int) throws(ServiceError) {
+        guard let values = json[name], let rawTimes = values["time"]?.array else { return nil }
+        self.values = values
+        self.units = json[name + "_units"] ?? .null
+        try DeclaredUnit.checkTime(units["time"]?.string, variable: "\(name).time")
+        self.times = rawTimes.map { OpenMeteoAnswer.instant($0, offset: offset) }
+    }
+
+    /// The variable `key` (or a legacy alias, or the `_best_match` of several models), with the
+    /// conversion its declared unit needs.
+    ///
+    /// - Throws: `ServiceError.unknownUnit` when the declared unit is not one known for `quantity`.
+    func column(_ key: String, _ quantity: DeclaredUnit.Quantity, aliases: [String] = []) throws(ServiceError)
+        -> Column
+    {
+        for name in [key] + aliases + [key + "_best_match"] {
+            guard let array = values[name]?.array else { continue }
+            let convert = try DeclaredUnit.converter(units[name]?.string, for: quantity, variable: name)
+            return Column(values: array, convert: convert)
+        }
+        return Column(values: [], convert: { $0 })
+    }
+
+    /// The column of `variable` (or one of its older names, or its `_best_match`).
+    ///
+    /// - Throws: `ServiceError.unknownUnit` when the declared unit is not one known for its quantity.
+    func column(_ variable: OpenMeteoVariable) throws(ServiceError) -> Column {
+        try column(variable.name, variable.quantity, aliases: variable.aliases)
+    }
+
+    /// A time variable (`sunrise`, `sunset`): its values as they came.
+    func times(_ key: String) throws(ServiceError) -> Column {
+        guard let array = values[key]?.array else { return Column(values: [], convert: { $0 }) }
+        try DeclaredUnit.checkTime(units[key]?.string, variable: key)
+        return Column(values: array, convert: { $0 })
+    }
+}

@@ -1,0 +1,315 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Forecasts from Open-Meteo (`/v1/forecast`): current conditions, 16 days of hours and days, and
+/// the next hours in 15-minute steps, in **one** request per place — or one request for several
+/// places (comma-separated coordinates, answered with an array).
+///
+/// Asks for `timezone=auto` and `timeformat=unixtime`, so every time is an absolute instant and
+/// DST changes inside the forecast cannot shift an hour; reads ISO local times as well (the
+/// recorded bodies in Fixtures/ use them). Values are converted to °C, km/h, mm and hPa from the
+/// units the answer declares, so an answer in °F or mph is read right.
+package struct OpenMeteoForecastProvider: ForecastProvider {
+    package let service = Service.openMeteo
+    let baseURL: String
+    let client: ServiceClient
+
+    /// `current=` variables.
+    static let currentVariables: [OpenMeteoVariable] = [
+        .temperature, .apparentTemperature, .relativeHumidity, .dewPoint, .weatherCode, .precipitation, .pressure,
+        .cloudCover, .visibility, .uvIndex, .windSpeed, .windDirection, .windGusts, .isDay,
+    ]
+    /// `hourly=` variables.
+    static let hourlyVariables: [OpenMeteoVariable] = [
+        .temperature, .apparentTemperature, .relativeHumidity, .dewPoint, .precipitationProbability, .precipitation,
+        .weatherCode, .pressure, .cloudCover, .visibility, .uvIndex, .windSpeed, .windDirection, .windGusts, .isDay,
+    ]
+    /// `daily=` variables.
+    static let dailyVariables: [OpenMeteoVariable] = [
+        .weatherCode, .temperatureMax, .temperatureMin, .precipitationSum, .precipitationProbabilityMax, .sunrise,
+        .sunset, .daylightDuration, .windSpeedMax, .windGustsMax, .windDirectionDominant, .uvIndexMax,
+    ]
+
+    package init(baseURL: String, context: ServiceContext) {
+        self.baseURL = baseURL
+        self.client = ServiceClient(context: context)
+    }
+
+    /// The request URL for `coordinates` (one or several places).
+    package func url(for coordinates: [Coordinate]) -> String {
+        QueryString.url(
+            base: baseURL, path: "/v1/forecast",
+            [
+                ("latitude", coordinates.map { DecimalText.shortest($0.rounded.latitude) }.joined(separator: ",")),
+                ("longitude", coordinates.map { DecimalText.shortest($0.rounded.longitude) }.joined(separator: ",")),
+                ("current", OpenMeteoVariable.list(Self.currentVariables)),
+                ("hourly", OpenMeteoVariable.list(Self.hourlyVariables)),
+                ("daily", OpenMeteoVariable.list(Self.dailyVariables)),
+                ("minutely_15", OpenMeteoVariable.precipitation.name), ("forecast_minutely_15", "24"),
+                ("forecast_days", "16"), ("timezone", "auto"), ("timeformat", "unixtime"),
+            ])
+    }
+
+    package func forecast(at coordinate: Coordinate, language: String = "en") async throws(ServiceError) -> Fetched<
+        Forecast
+    > {
+        let fetched = try await forecasts(at: [coordinate], language: language)
+        guard let first = fetched.value.first else {
+            throw .malformedResponse(service, detail: "no forecast in the answer")
+        }
+        return Fetched(value: try first.get(), origin: fetched.origin)
+    }
+
+    /// Forecasts for several places. Each place is cached on its own, under the URL a one-place
+    /// request would use: places with a current entry come from the cache, the rest come in one
+    /// request, and a later `show` of any of them needs none. When that request cannot be made
+    /// (offline, service unreachable), saved entries stand in for every place or the error stands.
+    ///
+    /// - Returns: one forecast per coordinate, in order; the origin is the least fresh of them.
+    package func forecasts(
+        at coordinates: [Coordinate], language: String = "en"
+    ) async throws(ServiceError) -> Fetched<[Result<Forecast, ServiceError>]> {
+        guard !coordinates.isEmpty else { return Fetched(value: [], origin: .network) }
+        if coordinates.count == 1 {
+            let url = url(for: coordinates)
+            let fetched = try await client.json(
+                ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+                validity: { json, now in Self.validUntil(json, now: now) })
+            return Fetched(
+                value: try Self.forecasts(from: fetched.value, requested: coordinates).map { .success($0) },
+                origin: fetched.origin)
+        }
+        let keys = coordinates.map { url(for: [$0]) }
+        let saved = keys.map { client.cached($0) }
+        var answers: [JSONValue?] = saved.map { $0?.fresh == true ? $0!.answer.value : nil }
+        var origins: [DataOrigin] = saved.map { $0?.fresh == true ? $0!.answer.origin : .network }
+        var failures: [Int: ServiceError] = [:]
+        let missing = answers.indices.filter { answers[$0] == nil }
+        if !missing.isEmpty {
+            do throws(ServiceError) {
+                let wanted = missing.map { coordinates[$0] }
+                // Element by element: one place the service could not answer (a bare `nan`,
+                // an error object) leaves the others readable.
+                let items = try await client.jsonElements(
+                    ServiceRequest(service: service, url: url(for: wanted), cacheKey: nil, staleFallback: false))
+                if items.count == 1, case .success(let only) = items[0], only.array == nil, only["error"] != nil {
+                    _ = try Self.forecast(from: only, requested: wanted[0])  // the service's reason, for all
+                }
+                guard items.count == wanted.count else {
+                    throw ServiceError.malformedResponse(
+                        service, detail: "\(items.count) forecasts for \(wanted.count) places asked")
+                }
+                for (index, item) in zip(missing, items) {
+                    do throws(ServiceError) {
+                        let value = try item.get()
+                        _ = try Self.forecast(from: value, requested: coordinates[index])
+                        answers[index] = value
+                        client.store(
+                            value, for: keys[index], validUntil: Self.validUntil(value, now: client.context.now()))
+                    } catch {
+                        failures[index] = error
+                    }
+                }
+            } catch {
+                // The service cannot be reached: saved answers, however old, stand in; a place
+                // with none has only the reason.
+                let offline = client.context.offline
+                let reason = offline ? ServiceClient.offlineError(service) : error
+                let nothingToShow = missing.count == coordinates.count && missing.allSatisfy { saved[$0] == nil }
+                guard offline || error.isUnreachable, !nothingToShow else { throw reason }
+                for index in missing {
+                    if let entry = saved[index] {
+                        answers[index] = entry.answer.value
+                        origins[index] = .stale(stored: entry.stored, reason: offline ? nil : error)
+                    } else {
+                        failures[index] = reason
+                    }
+                }
+            }
+        }
+        var results: [Result<Forecast, ServiceError>] = []
+        for (index, coordinate) in coordinates.enumerated() {
+            if let failure = failures[index] {
+                results.append(.failure(failure))
+                continue
+            }
+            do throws(ServiceError) {
+                results.append(.success(try Self.forecast(from: answers[index]!, requested: coordinate)))
+            } catch {
+                results.append(.failure(error))
+                failures[index] = error
+            }
+        }
+        let shown = origins.indices.filter { failures[$0] == nil }.map { origins[$0] }
+        return Fetched(value: results, origin: DataOrigin.leastFresh(shown))
+    }
+
+    /// Until when an answer is current: the end of the 15-minute interval `current` describes
+    /// (Open-Meteo updates on that grid); 15 minutes when the answer has no `current`.
+    static func validUntil(_ json: JSONValue, now: Date) -> Date {
+        let first = json.array?.first ?? json
+        let offset = first["utc_offset_seconds"]?.int ?? 0
+        if let current = first["current"],
+            let time = current["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
+        {
+            let interval = Double(current["interval"]?.int ?? 900)
+            return time.addingTimeInterval(interval > 0 ? interval : 900)
+        }
+        return now.addingTimeInterval(900)
+    }
+
+    // MARK: - Mapping (pure, tested on every recorded body)
+
+    /// Maps an answer for `requested` places: an object for one, an array for several.
+    ///
+    /// - Throws: `ServiceError.rejected` with the service's `reason` for `{"error":true}`;
+    ///   `.malformedResponse` for a shape that is not a forecast or a count that does not match.
+    package static func forecasts(from json: JSONValue, requested: [Coordinate]) throws(ServiceError) -> [Forecast] {
+        let items = json.array ?? [json]
+        guard !items.isEmpty else { throw .malformedResponse(.openMeteo, detail: "no forecast in the answer") }
+        guard items.count == requested.count else {
+            throw .malformedResponse(.openMeteo, detail: "\(items.count) forecasts for \(requested.count) places asked")
+        }
+        var result: [Forecast] = []
+        for (item, coordinate) in zip(items, requested) {
+            result.append(try forecast(from: item, requested: coordinate))
+        }
+        return result
+    }
+
+    /// Maps one forecast object. Any value may be null or missing; such readings stay nil.
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
+    ///   when the body is not an object.
+    package static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
+        guard json.object != nil else { throw .malformedResponse(.openMeteo, detail: "expected a forecast object") }
+        try OpenMeteoAnswer.checkRejection(json, service: .openMeteo)
+        let zone = OpenMeteoAnswer.zone(json)
+        var forecast = Forecast(
+            coordinate: requested.rounded, zone: zone, elevationMetres: json["elevation"]?.double, source: .openMeteo)
+        forecast.current = try current(from: json, offset: zone.utcOffsetSeconds)
+        forecast.hourly = try OpenMeteoAnswer.hours(from: json, offset: zone.utcOffsetSeconds)
+        forecast.daily = try daily(
+            from: json, offset: zone.utcOffsetSeconds, latitude: requested.latitude, current: forecast.current)
+        if let block = try Block(json, "minutely_15", offset: zone.utcOffsetSeconds) {
+            let precipitation = try block.column(.precipitation)
+            forecast.quarterHours = block.times.indices.compactMap { index in
+                block.times[index].map {
+                    QuarterHourPrecipitation(time: $0, precipitationMillimetres: precipitation[index])
+                }
+            }
+        }
+        return forecast
+    }
+
+    static func current(from json: JSONValue, offset: Int) throws(ServiceError) -> CurrentConditions? {
+        if let block = json["current"],
+            let time = block["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
+        {
+            let units = json["current_units"] ?? .null
+            try DeclaredUnit.checkTime(units["time"]?.string, variable: "current.time")
+            let reading = Reading(values: block, units: units)
+            var current = CurrentConditions(time: time)
+            current.temperatureCelsius = try reading.value(OpenMeteoVariable.temperature)
+            if current.temperatureCelsius == nil {
+                // The name in answers older than `temperature_2m`.
+                current.temperatureCelsius = try reading.value(.temperature, "temperature")
+            }
+            current.apparentTemperatureCelsius = try reading.value(OpenMeteoVariable.apparentTemperature)
+            current.relativeHumidityPercent = try reading.value(OpenMeteoVariable.relativeHumidity)
+            current.dewPointCelsius = try reading.value(OpenMeteoVariable.dewPoint)
+            current.weatherCode = try reading.code(OpenMeteoVariable.weatherCode)
+            current.precipitationMillimetres = try reading.value(OpenMeteoVariable.precipitation)
+            current.pressureHectopascals = try reading.value(OpenMeteoVariable.pressure)
+            current.cloudCoverPercent = try reading.value(OpenMeteoVariable.cloudCover)
+            current.visibilityMetres = try reading.value(OpenMeteoVariable.visibility)
+            current.uvIndex = try reading.value(OpenMeteoVariable.uvIndex)
+            current.windSpeedKilometresPerHour = try reading.value(OpenMeteoVariable.windSpeed)
+            current.windGustsKilometresPerHour = try reading.value(OpenMeteoVariable.windGusts)
+            current.windDirectionDegrees = try reading.value(OpenMeteoVariable.windDirection)
+            current.isDay = block[firstOf: [OpenMeteoVariable.isDay.name]]?.bool
+            return current
+        }
+        // The legacy block (`current_weather=true`): temperature, windspeed, winddirection, weathercode.
+        if let block = json["current_weather"],
+            let time = block["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
+        {
+            let units = json["current_weather_units"] ?? .null
+            let reading = Reading(values: block, units: units)
+            var current = CurrentConditions(time: time)
+            current.temperatureCelsius = try reading.value(.temperature, "temperature")
+            current.windSpeedKilometresPerHour = try reading.value(.speed, "windspeed", "wind_speed")
+            current.windDirectionDegrees = try reading.value(.direction, "winddirection", "wind_direction")
+            current.weatherCode = try reading.code("weathercode", "weather_code")
+            current.isDay = block["is_day"]?.bool
+            return current
+        }
+        return nil
+    }
+
+    /// The days of the answer. A day Open-Meteo marks as without sunrise and sunset — sunrise
+    /// equal to sunset (both at local midnight, or in older answers at 1970-01-01T00:00),
+    /// sunrise at the day's start and sunset at the next day's (the newer form), a daylight of
+    /// 0 s or 86,400 s, or both times null (`OpenMeteoAnswer.marksNoSunriseOrSunset`) — is
+    /// polar night or midnight sun, told apart by its daylight duration, else by `is_day` of
+    /// the current conditions when they fall on that day, else by `latitude` and the date.
+    static func daily(
+        from json: JSONValue, offset: Int, latitude: Double = 0, current: CurrentConditions? = nil
+    ) throws(ServiceError) -> [DailyForecast] {
+        guard let block = try Block(json, "daily", offset: offset) else { return [] }
+        let rawTimes = block.values["time"]?.array ?? []
+        let code = try block.column(.weatherCode)
+        let maximum = try block.column(.temperatureMax)
+        let minimum = try block.column(.temperatureMin)
+        let precipitation = try block.column(.precipitationSum)
+        let probability = try block.column(.precipitationProbabilityMax)
+        let sunrise = try block.times(OpenMeteoVariable.sunrise.name)
+        let sunset = try block.times(OpenMeteoVariable.sunset.name)
+        let daylight = try block.column(.daylightDuration)
+        let windSpeed = try block.column(.windSpeedMax)
+        let windGusts = try block.column(.windGustsMax)
+        let windDirection = try block.column(.windDirectionDominant)
+        let uvIndex = try block.column(.uvIndexMax)
+        let currentDate = current.map {
+            ZoneClock.fixed(Int($0.time.timeIntervalSince1970), offset: offset, abbreviation: nil).date
+        }
+        return rawTimes.indices.compactMap { i in
+            guard let date = OpenMeteoAnswer.day(rawTimes[i], offset: offset) else { return nil }
+            var day = DailyForecast(date: date)
+            day.weatherCode = code.code(i)
+            day.temperatureMaxCelsius = maximum[i]
+            day.temperatureMinCelsius = minimum[i]
+            day.precipitationSumMillimetres = precipitation[i]
+            day.precipitationProbabilityMaxPercent = probability[i]
+            day.daylightDurationSeconds = daylight[i]
+            let rise = sunrise.raw(i).flatMap { OpenMeteoAnswer.instant($0, offset: offset) }
+            let set = sunset.raw(i).flatMap { OpenMeteoAnswer.instant($0, offset: offset) }
+            let placeholder = [rise, set].contains {
+                $0.map { OpenMeteoAnswer.isEpochPlaceholder($0, offset: offset) } ?? false
+            }
+            let asked = !sunrise.values.isEmpty || !sunset.values.isEmpty
+            if (rise != nil && rise == set) || placeholder
+                || OpenMeteoAnswer.marksNoSunriseOrSunset(
+                    sunrise: rise, sunset: set, daylightSeconds: day.daylightDurationSeconds, asked: asked)
+            {
+                // Sun from one day's start to the next's is a whole day of daylight.
+                let span = rise.flatMap { rise in set.map { $0.timeIntervalSince(rise) } }
+                day.sun = .withoutSunriseOrSunset(
+                    daylightSeconds: day.daylightDurationSeconds ?? span.flatMap { $0 >= 86_340 ? $0 : nil },
+                    isDay: currentDate == date ? current?.isDay : nil, latitude: latitude, date: date)
+            } else if rise != nil || set != nil {
+                day.sun = .times(sunrise: rise, sunset: set)
+            }
+            day.windSpeedMaxKilometresPerHour = windSpeed[i]
+            day.windGustsMaxKilometresPerHour = windGusts[i]
+            day.windDirectionDominantDegrees = windDirection[i]
+            day.uvIndexMax = uvIndex[i]
+            return day
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EventLog {
+    /// Snapshots not deleted, oldest first; those not yet written (id 0) last.
+    ///
+    /// - Parameter keptForecasts: whether each comes with the forecast kept with it
+    ///   (`reading.forecastDays`), read from the whole log; without them (nil), the list comes
+    ///   from `log.jsonl.index` and the part of the log appended since, which is what lets `saved`
+    ///   list from a log of a million lines in milliseconds.
+    package func snapshots(keptForecasts: Bool = true) -> [Snapshot] {
+        let folded = keptForecasts ? foldWhole() : refreshCatalog()
+        skippedLines = folded?.skippedLines ?? 0
+        if skippedLines > toldSkippedLines {
+            // Reading snapshots does not parse every command line, so this is not a count:
+            // `log` reads every line whole and gives one.
+            notes.append(.unreadableLinesSkipped)
+            toldSkippedLines = skippedLines
+        }
+        var deleted = Set<Int>()
+        var unwritten: [Snapshot] = []
+        for record in pending {
+            switch record {
+            case .snapshot(let snapshot): unwritten.append(snapshot)
+            case .deletion(let id, _): deleted.insert(id)
+            case .command: break
+            }
+        }
+        guard let folded else { return unwritten }
+        guard !deleted.isEmpty || !unwritten.isEmpty else { return folded.snapshots }
+        return folded.snapshots.filter { !deleted.contains($0.id) } + unwritten
+    }
+
+    /// The snapshot with `id`, unless deleted.
+    package func snapshot(_ id: Int) -> Snapshot? { findSnapshot(id) }
+
+    /// Snapshot `id`, read backwards from the end of the log. Ids grow along a log wx wrote, so
+    /// the search stops at a smaller one; a deletion, written after its snapshot, is met first.
+    /// A log edited by hand may hold them out of order: when the list has the id all the same,
+    /// the whole log is looked through.
+    ///
+    /// What the list says wins: a snapshot record that comes again after its deletion (a log
+    /// edited by hand) stays deleted, as `saved` lists it.
+    func findSnapshot(_ id: Int) -> Snapshot? {
+        for case .deletion(id, _) in pending { return nil }
+        let listed = refreshCatalog().map { catalog in catalog.snapshots.contains { $0.id == id } }
+        guard listed != false else { return nil }
+        if let found = searchBackwards(for: id, stoppingAtSmaller: true) { return found }
+        guard listed == true else { return nil }
+        return searchBackwards(for: id, stoppingAtSmaller: false)
+    }
+
+    func searchBackwards(for id: Int, stoppingAtSmaller: Bool) -> Snapshot? {
+        var found: Snapshot?
+        var deleted = false
+        backwards { line in
+            let (kind, parsed) = Self.classify(line)
+            switch kind {
+            case .deletion:
+                if Self.read(line, parsed, as: DeletionRecord.init)?.id == id { deleted = true }
+                return !deleted
+            case .snapshot:
+                guard let record = Self.read(line, parsed, as: SnapshotRecord.init), let snapshot = record.snapshot
+                else {
+                    return true
+                }
+                if snapshot.id == id { found = snapshot }
+                return found == nil && (snapshot.id > id || !stoppingAtSmaller)
+            default:
+                return true
+            }
+        }
+        return deleted ? nil : found
+    }
+
+    /// Reads the log from the end backwards (see `LogFile.linesBackwards`); lines skipped for
+    /// their length are told once a session.
+    func backwards(_ body: (UnsafeRawBufferPointer) -> Bool) {
+        guard let file = openLog() else { return }
+        if file.linesBackwards(body) > 0, !toldLongLines {
+            toldLongLines = true
+            notes.append(.unreadableLinesSkipped)
+        }
+    }
+
+    /// The highest snapshot id given so far: that of the last snapshot record (0 when none) —
+    /// ids grow along a log wx wrote — or, in a log edited by hand, a higher one the list (as last
+    /// folded, deleted ids included) has seen. Under the lock: the list is not folded again here.
+    func highestSnapshotID() -> Int {
+        guard let catalog, catalog.inode == logState()?.inode else { return lastSnapshotID() }
+        return max(lastSnapshotID(), catalog.snapshots.last?.id ?? 0, catalog.deleted.max() ?? 0)
+    }
+
+    /// The id of the last snapshot record (0 when none).
+    func lastSnapshotID() -> Int {
+        var highest: Int?
+        backwards { line in
+            let (kind, parsed) = Self.classify(line)
+            guard kind == .snapshot else { return true }
+            highest = Self.read(line, parsed, as: SnapshotRecord.init)?.id
+            return highest == nil
+        }
+        return highest ?? 0
+    }
+
+    /// The last `count` commands, oldest first, read from the end of the file backwards (the
+    /// log is never read whole for this).
+    ///
+    /// - Parameter collapsingRepeats: whether a command line repeating the one just before it
+    ///   is left out (bash's `ignoredups`), keeping the run's last entry: logs written before
+    ///   wx stopped recording such repeats may hold them.
+    package func history(last count: Int, collapsingRepeats: Bool = false) -> [HistoryEntry] {
+        var entries: [HistoryEntry] = []
+        guard count > 0 else { return [] }
+        backwards { line in
+            guard let entry = Self.historyEntry(line) else { return true }
+            if !collapsingRepeats || entries.last?.line != entry.line { entries.append(entry) }
+            return entries.count < count
+        }
+        return entries.reversed()
+    }
+
+    /// The most recent command whose line `matches`, read backwards from the end of the log;
+    /// nil when none does.
+    package func lastCommand(where matches: (String) -> Bool) -> HistoryEntry? {
+        var found: HistoryEntry?
+        openLog()?.linesBackwards { line in
+            guard let entry = Self.historyEntry(line), matches(entry.line) else { return true }
+            found = entry
+            return false
+        }
+        return found
+    }
+
+    /// Every command of the log, oldest first, read forwards in bounded memory (`export history`
+    /// of a log of any size).
+    ///
+    /// - Throws: `StoreError.logNotReadable` when the log cannot be read, or a read fails on the
+    ///   way: `body` has then seen only the commands before the failure.
+    package func forEachCommand(_ body: (HistoryEntry) -> Void) throws(StoreError) {
+        if let problem = readProblem() { throw problem }
+        _ = openLog()?.linesForward(from: 0) { line in
+            if let entry = Self.historyEntry(line) { body(entry) }
+        }
+        if let failure = readFailures.take() { throw .logNotReadable(failure) }
+    }
+
+    /// The snapshots `snapshots()` lists, with their kept forecasts, in the same order, read in
+    /// bounded memory (`export snapshots` of a log of any size): one pass finds the deleted ids,
+    /// a second passes each snapshot as it is read. A log whose ids do not grow along it (edited
+    /// by hand) is folded whole instead, as `snapshots()` does.
+    ///
+    /// - Throws: `StoreError.logNotReadable` when the log cannot be read, or a read fails on the
+    ///   way: `body` may have seen some snapshots then.
+    package func forEachSnapshot(_ body: (Snapshot) -> Void) throws(StoreError) {
+        if let problem = readProblem() { throw problem }
+        var deleted = Set<Int>()
+        var unwritten: [Snapshot] = []
+        for record in pending {
+            switch record {
+            case .snapshot(let snapshot): unwritten.append(snapshot)
+            case .deletion(let id, _): deleted.insert(id)
+            case .command: break
+            }
+        }
+        var inOrder = true
+        var last = 0
+        _ = openLog()?.linesForward(from: 0) { line in
+            switch Self.record(line) {
+            case .deletion(let id): deleted.insert(id)
+            case .snapshot(let id):
+                if id <= last { inOrder = false }
+                last = max(last, id)
+            default: break
+            }
+        }
+        if let failure = readFailures.take() { throw .logNotReadable(failure) }
+        guard inOrder else {
+            for snapshot in snapshots() { body(snapshot) }
+            if let problem = readProblem() { throw problem }
+            return
+        }
+        _ = openLog()?.linesForward(from: 0) { line in
+            let (kind, parsed) = Self.classify(line)
+            guard kind == .snapshot, let record = Self.read(line, parsed, as: SnapshotRecord.init),
+                record.kind == "snapshot", let snapshot = record.snapshot, !deleted.contains(snapshot.id)
+            else { return }
+            body(snapshot)
+        }
+        if let failure = readFailures.take() { throw .logNotReadable(failure) }
+        unwritten.forEach(body)
+    }
+
+    /// The command with history number `number`.
+    package func command(number: Int) -> HistoryEntry? {
+        var found: HistoryEntry?
+        backwards { line in
+            guard let entry = Self.historyEntry(line) else { return true }
+            if entry.number == number { found = entry }
+            return entry.number > number
+        }
+        return found
+    }
+
+    /// Commands `range` (inclusive), oldest first.
+    package func commands(in range: ClosedRange<Int>) -> [HistoryEntry] {
+        var entries: [HistoryEntry] = []
+        backwards { line in
+            guard let entry = Self.historyEntry(line) else { return true }
+            if range.contains(entry.number) { entries.append(entry) }
+            return entry.number > range.lowerBound
+        }
+        return entries.reversed()
+    }
+
+    func lastCommandNumber() -> Int? {
+        var number: Int?
+        backwards { line in
+            number = Self.historyEntry(line)?.number
+            return number == nil
+        }
+        return number
+    }
+
+    static func historyEntry(_ line: UnsafeRawBufferPointer) -> HistoryEntry? {
+        let (kind, parsed) = classify(line)
+        return kind == .command ? commandEntry(line, parsed: parsed) : nil
+    }
+
+    /// A line already known to claim kind "command", decoded whole.
+    ///
+    /// - Parameter parsed: the line's JSON object, when `classify` parsed it already.
+    static func commandEntry(_ line: UnsafeRawBufferPointer, parsed: RecordFields? = nil) -> HistoryEntry? {
+        guard line.count <= LogFile.longestLine,
+            let record = read(line, parsed, as: CommandRecord.init), record.kind == "command", record.n > 0,
+            let time = ISOTime.parse(record.ts)
+        else { return nil }
+        return HistoryEntry(number: record.n, line: record.line, time: time)
+    }
+}

@@ -1,0 +1,132 @@
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EventLog {
+    /// Appends a command record and returns its history number.
+    ///
+    /// - Throws: `StoreError.recordTooLong` when its record would be longer than wx reads back
+    ///   (nothing is kept then); another `StoreError` when the log cannot be written: the command
+    ///   is then kept and written with the next record that can be.
+    @discardableResult
+    package func appendCommand(_ line: String, at time: Date) throws(StoreError) -> Int {
+        // Measured with the largest number it could get, before anything is kept or written.
+        _ = try Self.encoded(
+            CommandRecord(
+                v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: Self.maximumNumber, line: line))
+        do {
+            return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> Int in
+                try writePending()
+                let number = try Self.next(after: dependableRead { lastCommandNumber() ?? 0 }, "n")
+                try append(
+                    CommandRecord(
+                        v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
+                return number
+            }
+        } catch {
+            pending.append(.command(line: line, time: time))
+            throw error
+        }
+    }
+
+    /// Appends a snapshot record with the next free id. Texts from services are bounded first
+    /// (`Snapshot.bounded`): a place name is cut to `Snapshot.longestPlaceName` characters, a
+    /// time zone name longer than any IANA name is left out.
+    ///
+    /// - Throws: `StoreError.recordTooLong` when its record would still be longer than wx reads
+    ///   back (nothing is kept then); `StoreError.snapshotKeptInMemory` when the log cannot be
+    ///   written: the snapshot is then kept in memory (listed by `snapshots()` with id 0) and
+    ///   written with the next record that can be.
+    package func appendSnapshot(
+        placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
+        reading: SnapshotReading, at time: Date
+    ) throws(StoreError) -> Snapshot {
+        var snapshot = Snapshot(
+            id: Self.maximumNumber, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
+            utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading
+        ).bounded
+        // Measured with the largest id it could get, before anything is kept or written.
+        _ = try Self.encoded(SnapshotRecord(snapshot))
+        snapshot.id = 0
+        // The list, brought up to date before the lock is taken (it may take it itself): its
+        // highest id counts too (`highestSnapshotID`).
+        _ = refreshCatalog()
+        do {
+            return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> Snapshot in
+                try writePending()
+                snapshot.id = try Self.next(after: dependableRead { highestSnapshotID() }, "id")
+                try append(SnapshotRecord(snapshot))
+                return snapshot
+            }
+        } catch {
+            snapshot.id = 0
+            pending.append(.snapshot(snapshot))
+            throw .snapshotKeptInMemory(error)
+        }
+    }
+
+    /// Appends a deletion record for snapshot `id`.
+    ///
+    /// - Throws: `StoreError.noSuchSnapshot` when it does not exist (or is deleted already);
+    ///   `.deletionKeptInMemory` when the log cannot be written — the deletion then holds for
+    ///   this session and is written with the next record that can be.
+    package func deleteSnapshot(_ id: Int, at time: Date) throws(StoreError) -> Snapshot {
+        guard let snapshot = findSnapshot(id) else { throw .noSuchSnapshot(id) }
+        do {
+            try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
+                try writePending()
+                try append(
+                    DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
+            }
+        } catch {
+            pending.append(.deletion(id: id, time: time))
+            throw .deletionKeptInMemory(id: id, error)
+        }
+        return snapshot
+    }
+
+    /// Writes the records kept in memory, oldest first, each removed once written. Under the lock.
+    func writePending() throws(StoreError) {
+        var commands = 0
+        var snapshotIDs: [Int] = []
+        defer {
+            if commands + snapshotIDs.count > 0 {
+                notes.append(.keptRecordsWritten(commands: commands, snapshotIDs: snapshotIDs))
+            }
+        }
+        while let record = pending.first {
+            switch record {
+            case .command(let line, let time):
+                let number = try Self.next(after: dependableRead { lastCommandNumber() ?? 0 }, "n")
+                try append(
+                    CommandRecord(
+                        v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
+                commands += 1
+            case .snapshot(var snapshot):
+                snapshot.id = try Self.next(after: dependableRead { highestSnapshotID() }, "id")
+                try append(SnapshotRecord(snapshot))
+                snapshotIDs.append(snapshot.id)
+            case .deletion(let id, let time):
+                try append(
+                    DeletionRecord(v: Self.formatVersion, ts: ISOTime.string(time), kind: "snapshot.deleted", id: id))
+            }
+            pending.removeFirst()
+        }
+    }
+
+    func append(_ record: some Encodable) throws(StoreError) {
+        var bytes = try Self.encoded(record)
+        bytes.append(UInt8(ascii: "\n"))
+        let before = logState()
+        try StoreFiles.appendLine(bytes, to: path, fileSystem)
+        LogSeal.advance(folder: folder, logWas: before, logIs: logState(), fileSystem)
+    }
+}

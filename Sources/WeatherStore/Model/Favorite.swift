@@ -1,0 +1,124 @@
+import Dispatch
+import Synchronization
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A saved place. Identified by its coordinate, rounded to 4 decimals, as it was asked for.
+package struct Favorite: Hashable, Sendable, Codable {
+    /// The name used by `show <name>`, completion and `fav rm`; unique among favorites.
+    package var name: String
+    /// Degrees, WGS 84, 4 decimals.
+    package var latitude: Double
+    /// Degrees, WGS 84, 4 decimals.
+    package var longitude: Double
+    /// The geocoder's label ("Hamburg, Deutschland").
+    package var displayName: String
+    /// ISO 3166-1 alpha-2, lowercase; nil when unknown.
+    package var countryCode: String?
+    /// Keys of the favorite's dictionary in state.plist that this wx does not know (a newer wx
+    /// or the user added them), kept as they were and written back.
+    package var otherEntries: [String: PlistValue] = [:]
+
+    /// A favorite of a place a service found. Its texts are bounded before they are stored: the
+    /// display name cut to `longestDisplayName` characters (ending in "…"), a country code that
+    /// is not 2 or 3 letters left out.
+    package init(name: String, place: Place) {
+        self.name = name
+        self.latitude = place.coordinate.latitude
+        self.longitude = place.coordinate.longitude
+        let label = place.label
+        self.displayName =
+            label.count > Self.longestDisplayName ? String(label.prefix(Self.longestDisplayName - 1)) + "…" : label
+        self.countryCode = place.countryCode.flatMap(Self.boundedCountryCode)
+    }
+
+    /// The longest display name kept, characters (as `Snapshot.longestPlaceName`).
+    package static let longestDisplayName = Snapshot.longestPlaceName
+
+    /// `code` when it is 2 or 3 ASCII letters (ISO 3166-1 alpha-2 or alpha-3), else nil.
+    package static func boundedCountryCode(_ code: String) -> String? {
+        let scalars = code.unicodeScalars
+        guard (2...3).contains(scalars.count), scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else {
+            return nil
+        }
+        return code
+    }
+
+    /// A favorite with every field given (`import favorites`); the coordinate is rounded to 4 decimals.
+    package init(name: String, coordinate: Coordinate, displayName: String, countryCode: String?) {
+        self.name = name
+        self.latitude = coordinate.rounded.latitude
+        self.longitude = coordinate.rounded.longitude
+        self.displayName = displayName
+        self.countryCode = countryCode
+    }
+
+    package var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude).rounded }
+
+    /// The favorite as a place to show, under the favorite's own name.
+    package var place: Place {
+        Place(name: name, region: region, countryCode: countryCode, coordinate: coordinate, displayName: displayName)
+    }
+
+    /// The region and country: the display name ("Elbphilharmonie, Hamburg, Deutschland")
+    /// without its first part, the place's original name, which a rename may have replaced.
+    package var region: String {
+        // A place known only by its coordinates ("31.5000,74.4000") has no region.
+        guard Coordinate(parsing: displayName) == nil else { return "" }
+        if let region = Self.asciiRegion(displayName) { return region }
+        let parts = displayName.split(separator: ",", maxSplits: 1)
+        return parts.count == 2 ? parts[1].trimmed : ""
+    }
+
+    /// `region`'s split for ASCII text, from its bytes (`favs` asks it of every favorite): what
+    /// follows the first comma after any leading ones, trimmed — "" when nothing does. Nil for
+    /// text that is not ASCII.
+    static func asciiRegion(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // Leading commas make empty parts, which the split leaves out.
+        guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: ",") }),
+            let comma = utf8[first...].firstIndex(of: UInt8(ascii: ","))
+        else { return "" }
+        // Trimmed as `trimmed` does: in ASCII, the white space is tab to carriage return and space.
+        func isSpace(_ byte: UInt8) -> Bool { (0x09...0x0D).contains(byte) || byte == 0x20 }
+        guard let start = utf8[utf8.index(after: comma)...].firstIndex(where: { !isSpace($0) }),
+            let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(text[start...last])
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, latitude, longitude, displayName, countryCode }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = TerminalText.sanitized(try container.decode(String.self, forKey: .name)).trimmed
+        latitude = try container.decode(Double.self, forKey: .latitude)
+        longitude = try container.decode(Double.self, forKey: .longitude)
+        displayName = TerminalText.sanitized((try? container.decode(String.self, forKey: .displayName)) ?? name)
+        countryCode = try? container.decodeIfPresent(String.self, forKey: .countryCode)
+        guard !name.isEmpty, Coordinate(latitude: latitude, longitude: longitude).isValid else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "invalid favorite"))
+        }
+        otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(longitude, forKey: .longitude)
+        try container.encode(displayName, forKey: .displayName)
+        try container.encodeIfPresent(countryCode, forKey: .countryCode)
+        try PlistValue.encode(otherEntries, to: encoder)
+    }
+}

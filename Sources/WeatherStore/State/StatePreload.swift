@@ -1,0 +1,45 @@
+import Dispatch
+import Synchronization
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A decoded state.plist and the file version it came from.
+struct Preloaded: Sendable {
+    let version: FileVersion
+    let data: Data
+    let document: StateDocument
+}
+
+/// Hands a preloaded document from the decoding thread to the store.
+final class PreloadBox: Sendable {
+    private let value = Mutex<Preloaded?>(nil)
+    private let running = DispatchGroup()
+
+    /// Runs `decode` on another thread and keeps what it gives.
+    func start(_ decode: @escaping @Sendable () -> Preloaded?) {
+        running.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            if let preloaded = decode() { self.value.withLock { $0 = preloaded } }
+            self.running.leave()
+        }
+    }
+
+    /// The preloaded document if it is of `version` (once), after waiting for a decode under way.
+    func take(version: FileVersion) -> Preloaded? {
+        running.wait()
+        return value.withLock { stored in
+            defer { stored = nil }
+            return stored?.version == version ? stored : nil
+        }
+    }
+}
+
