@@ -20,12 +20,25 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libedit-dev libcurl4-openssl-dev pkg-config tzdata tmux python3 time curl mandoc zsh fish python3-jsonschema openssl
 # Static Swift runtime (no libswiftCore.so to load and relocate at every start); no $$ORIGIN
 # runpath (the loader would probe ~40 folders beside the binary for each system library).
-SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath
+# libstdc++ (the C++ library the Swift runtime uses) linked in too: the toolchain's link line
+# asks for -lstdc++, and the linker takes the first folder that holds one, so STATIC_CXX_DIR,
+# holding only gcc's libstdc++.a, makes it the archive. Loading libstdc++.so.6 and binding its
+# ~1,800 symbols was 57 % of the instructions of a start (callgrind: 2.92 M → 1.27 M).
+STATIC_CXX_DIR := .build/static-libstdc++
+# No symbol exported (scripts/local-symbols.map says why): 1.27 M → 1.14 M instructions.
+# Not position-independent: a PIE of this size carries 38,250 relative relocations, which the
+# loader applies at every start, writing (and so copying) every page of pointers they touch;
+# an executable linked at a fixed address has none (1.14 M → 0.63 M instructions, 322 → 212
+# page faults). The cost: wx's own code and data are not at a random address (ASLR still
+# places the libraries, heap and stack). Packed relative relocations (DT_RELR, with lld) keep
+# the PIE and save less: 1.14 M → 0.97 M, 322 page faults (BENCHMARKS.md).
+SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(STATIC_CXX_DIR) \
+  -Xlinker --version-script=$(CURDIR)/scripts/local-symbols.map -Xswiftc -Xclang-linker -Xswiftc -no-pie
 RELEASE_BIN := .build/release/wx
 # The recorded data the demo shows as current: Berlin, 27 July 2025, 03:10 UTC.
 DEMO_NOW ?= 2025-07-27T03:10:00Z
 
-.PHONY: build release run demo test stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test
+.PHONY: build release static-cxx run demo test stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test
 
 deps:
 	@missing=""; for package in $(APT_PACKAGES); do \
@@ -37,8 +50,13 @@ deps:
 
 build: release
 
-release: deps
+release: deps static-cxx
 	swift build -c release --product wx $(SWIFT_BUILD_FLAGS)
+
+static-cxx:
+	@mkdir -p $(STATIC_CXX_DIR)
+	@archive=$$(cc -print-file-name=libstdc++.a); [ -f "$$archive" ] || { echo "no libstdc++.a: install libstdc++-dev" >&2; exit 1; }; \
+	ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a
 
 # The shell against the live services.
 run: release
@@ -73,6 +91,7 @@ bench: release
 	swiftc -O -static-stdlib bench/floor.swift -o .build/release/wx-floor
 	@command -v hyperfine >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine sqlite3 curl; }
 	@command -v sqlite3 >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3
+	@command -v valgrind >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
 	@[ -x bench/.venv/bin/python ] || python3 -m venv bench/.venv
 	bench/.venv/bin/pip install -q -r bench/requirements.txt
 	python3 bench/run.py --wx $(RELEASE_BIN) --wx-bench .build/release/wx-bench --python bench/.venv/bin/python --floor .build/release/wx-floor --out BENCHMARKS.md

@@ -26,6 +26,30 @@ ROOT = os.path.dirname(HERE)
 NOW = "2025-07-27T03:10:00Z"  # when the Berlin recording the server replays for Hamburg was made
 
 
+# (step, start instructions, start page faults, find+show instructions, kept) — see the notes below.
+STEPS = [
+    ("before (static Swift runtime, PIE, libstdc++.so, 4,338 exported symbols)", "2.92 M", "346", "34.3 M", "—"),
+    ("libstdc++ linked in (no libstdc++.so.6 to load and bind)", "1.27 M", "337", "32.2 M", "yes"),
+    ("no exported symbols (version script)", "1.14 M", "322", "32.1 M", "yes"),
+    ("not position-independent (no relative relocations)", "0.63 M", "213", "31.6 M", "yes"),
+    ("the waiting notice finds a URL's query by its byte, not by splitting it into characters", "0.63 M", "213", "31.2 M", "yes"),
+    ("instead of not-PIE: PIE with packed relative relocations (lld, DT_RELR)", "0.97 M", "322", "31.9 M", "no: saves less"),
+    ("lld instead of gold, alone", "2.91 M", "—", "—", "no: no gain"),
+]
+STEP_NOTES = [
+    "- Wall time of a start on this machine under load (interleaved runs, fastest of 300): before 2.08–2.52 ms,",
+    "  libstdc++ linked in 1.95–2.32 ms, PIE + DT_RELR + no exports 1.87–2.05 ms, all three steps 1.48–1.78 ms;",
+    "  sqlite3 1.43–1.78 ms in the same runs.",
+    "- What is left of find+show against curl: loading libcurl and its ~30 libraries with dlopen is 13.4 M of",
+    "  the 31.6 M (curl pays 11.6 M for the same libraries at its start); parsing the 137 KB forecast answer",
+    "  4.5 M; the Swift runtime instantiating generic types by mangled name 3.9 M, of which 2.4 M are 29 first",
+    "  protocol-conformance lookups, each a scan of every conformance in the binary; the command written to",
+    "  log.jsonl through JSONEncoder 1.9 M. Asking the service for",
+    "  only the hours `show` prints would shrink the parse, but the cached answer also serves `hourly 48` and",
+    "  `daily 16`, and the loopback server replays a recorded answer whatever the query asks.",
+]
+
+
 class Server:
     """Fixtures/server.py on a free port, optionally with added latency."""
 
@@ -69,6 +93,24 @@ def hyperfine(commands, runs, env, prepare=None, warmup=5, shell=False):
                            "user": r["user"] * 1000, "system": r["system"] * 1000} for r in results}
 
 
+def interleaved(commands, runs, env, warmup=5):
+    """Wall time of each command, run in turn (one of each, then again), standard input and
+    output /dev/null as hyperfine -N gives them; returns [{"median", "min"}] in milliseconds."""
+    null = os.open(os.devnull, os.O_RDWR)
+    actions = [(os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 1)]
+    times = [[] for _ in commands]
+    try:
+        for run in range(warmup + runs):
+            for index, argv in enumerate(commands):
+                start = time.perf_counter_ns()
+                os.waitpid(os.posix_spawnp(argv[0], argv, env, file_actions=actions), 0)
+                if run >= warmup:
+                    times[index].append((time.perf_counter_ns() - start) / 1e6)
+    finally:
+        os.close(null)
+    return [{"median": statistics.median(t), "min": min(t)} for t in times]
+
+
 def base_env(home):
     """The environment of a measured run. The runtime folder (where wx keeps the time of the last
     Nominatim request, to space requests a second apart) lives inside `home`, so that removing
@@ -99,6 +141,15 @@ def cpu_ms(command, env):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     user, system, wall = map(float, result.stderr.strip().splitlines()[-1].split())
     return (user + system) * 1000, wall * 1000
+
+
+def instructions(command, env, stdin_text=None):
+    """Instructions one run executes, from valgrind's callgrind (its child processes not followed)."""
+    with tempfile.NamedTemporaryFile(suffix=".callgrind") as out:
+        result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}"] + command, env=env,
+                                input=stdin_text, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    collected = [l for l in result.stderr.splitlines() if "Collected :" in l]
+    return int(collected[-1].split(":")[-1].strip())
 
 
 def interactive_idle_rss_kb(wx, env):
@@ -143,15 +194,26 @@ def main():
         env = base_env(home)
         floor = os.path.abspath(args.floor)
         sqlite = "sqlite3 :memory: .quit"
-        # Three rounds of the three programs, one after the other, so that a noisy moment on this
-        # shared machine hits all of them; the median of the rounds is reported.
-        rounds = [hyperfine([wx, sqlite, floor], 200, env, warmup=20) for _ in range(3)]
+        # Three rounds of the three programs, interleaved run by run (wx, sqlite3, floor, wx, …), so
+        # that a noisy moment on this shared machine hits all of them alike; the round with the
+        # median ratio is reported, with the other two as the spread.
+        rounds = [interleaved([[wx], sqlite.split(), [floor]], 200, env, warmup=20) for _ in range(3)]
+        rounds = [{wx: r[0], sqlite: r[1], floor: r[2]} for r in rounds]
         ratios = sorted(r[wx]["median"] / r[sqlite]["median"] for r in rounds)
         middle = sorted(rounds, key=lambda r: r[wx]["median"] / r[sqlite]["median"])[1]
         ratio = ratios[1]
         row("start to a ready prompt (`echo quit | wx`), median of 3 rounds", f"{middle[wx]['median']:.2f} ms",
             f"`sqlite3 :memory: .quit` {middle[sqlite]['median']:.2f} ms · Swift floor {middle[floor]['median']:.2f} ms",
-            f"{ratio:.2f}× ({ratios[0]:.2f}–{ratios[2]:.2f})", "≤ 2× sqlite3", ratio <= 2)
+            f"{ratio:.2f}× ({ratios[0]:.2f}–{ratios[2]:.2f})", "≤ 1.3× sqlite3", ratio <= 1.3)
+        # On a loaded machine the medians fall on the scheduler's tick; the fastest runs of each
+        # program show the cost of the start itself.
+        fastest = [r[wx]["min"] / r[sqlite]["min"] for r in rounds]
+        row("the same, fastest run of each in the middle round", f"{middle[wx]['min']:.2f} ms",
+            f"`sqlite3 :memory: .quit` {middle[sqlite]['min']:.2f} ms · Swift floor {middle[floor]['min']:.2f} ms",
+            f"{middle[wx]['min'] / middle[sqlite]['min']:.2f}× ({min(fastest):.2f}–{max(fastest):.2f} over the rounds)", "—", True)
+        wx_ir, sqlite_ir = instructions([wx], env, stdin_text=""), instructions(sqlite.split(), env)
+        row("the same, instructions (callgrind; the same on a busy machine)", f"{wx_ir / 1e6:.2f} M",
+            f"`sqlite3 :memory: .quit` {sqlite_ir / 1e6:.2f} M", f"{wx_ir / sqlite_ir:.2f}×", "—", True)
 
         # 2. find + show, CPU, cold cache.
         env = base_env(os.path.join(work, "cold"))
@@ -173,7 +235,12 @@ def main():
         to_curl = cpu[wx_cmd] / cpu[curl_cmd]
         python_over = cpu[peer_cmd] / cpu[wx_cmd]
         row("`wx -c \"find Hamburg; show\"` CPU (user+sys), loopback, cold cache, median of 3 rounds", f"{cpu[wx_cmd]:.1f} ms",
-            f"curl, same two GETs {cpu[curl_cmd]:.1f} ms", f"{to_curl:.2f}× curl ({spread[0]:.2f}–{spread[2]:.2f})", "≤ 2× curl", to_curl <= 2)
+            f"curl, same two GETs {cpu[curl_cmd]:.1f} ms", f"{to_curl:.2f}× curl ({spread[0]:.2f}–{spread[2]:.2f})", "≤ 1.5× curl", to_curl <= 1.5)
+        shutil.rmtree(os.path.join(work, "cold"), ignore_errors=True)
+        wx_ir = instructions([wx, "-c", "find Hamburg; show"], env)
+        curl_ir = instructions(["curl", "-s", "-o", "/dev/null", search, "-o", "/dev/null", forecast], env)
+        row("the same, instructions (callgrind)", f"{wx_ir / 1e6:.1f} M", f"curl {curl_ir / 1e6:.1f} M",
+            f"{wx_ir / curl_ir:.2f}×", "—", True)
         row("the same, against Python (geopy + requests)", f"{cpu[wx_cmd]:.1f} ms",
             f"Python peer {cpu[peer_cmd]:.1f} ms", f"{python_over:.1f}× less", "≥ 10× less than Python", python_over >= 10)
         row("the same, wall time", f"{res[wx_cmd]['median']:.1f} ms", f"curl {res[curl_cmd]['median']:.1f} ms · Python {res[peer_cmd]['median']:.1f} ms",
@@ -232,7 +299,7 @@ def main():
                 medians[name] = result[command]["median"]
             met = limit is None or medians["large"] <= limit
             row(f"10,000 favorites + 1,000,000-line log: {label}", f"{medians['large']:.1f} ms",
-                f"empty state {medians['empty']:.1f} ms", f"{medians['large'] / medians['empty']:.1f}×", target, met)
+                f"empty state {medians['empty']:.1f} ms", f"{medians['large'] / max(medians['empty'], 0.01):.1f}×", target, met)
         # `saved` above lists from log.jsonl.index, which the first (warm-up) run wrote; the first
         # listing after the index is gone (deleted, or the log compacted) folds the whole log and
         # writes it again.
@@ -253,6 +320,21 @@ def main():
         row("the same: tab completion of `show Ham` in a running shell (in-process, median)", f"{completion:.2f} ms",
             f"state.plist decode {inside['state.plist decode']:.0f} ms, done in the background at start",
             "—", "≤ 5 ms", completion <= 5)
+        # 5a. Tab completion at 100,000 favorites, through the session as the prompt calls it.
+        huge = os.path.join(work, "favorites-100000")
+        subprocess.run([sys.executable, os.path.join(HERE, "make_large_state.py"), huge, "--favorites", "100000", "--lines", "10"],
+                       check=True, stdout=subprocess.DEVNULL)
+        pressed = {}
+        for line in subprocess.run([wxbench, "--completion", huge], capture_output=True, text=True, check=True).stdout.splitlines():
+            name, value, _ = line.split("\t")
+            pressed[name] = float(value)
+        press = pressed["completion: press"]
+        row("100,000 favorites: tab completion of `show Ham` (14,286 fit) per press, in a running shell (in-process, median)",
+            f"{press:.2f} ms (CPU {pressed['completion: press, CPU time']:.2f} ms)",
+            f"names derived and spelled again at each press {pressed['completion: press, names derived at each press']:.0f} ms; "
+            f"first press (state.plist decoded, names prepared) {pressed['completion: first press (names prepared)']:.0f} ms",
+            "—", "≤ 10 ms (CPU; wall too when the machine is quiet)", pressed["completion: press, CPU time"] <= 10)
+        shutil.rmtree(huge, ignore_errors=True)
         row("the same: `history 20` in-process (log tail)", f"{inside['history 20 (log tail)']:.2f} ms", "—", "—", "≤ 20 ms",
             inside["history 20 (log tail)"] <= 20)
 
@@ -331,13 +413,21 @@ def main():
         "",
         f"- date: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}",
         f"- machine: {cpu_model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}",
-        f"- toolchain: {swift}; wx built with `swift build -c release --product wx --static-swift-stdlib --disable-local-rpath`",
+        f"- toolchain: {swift}; wx built by `make release` (SWIFT_BUILD_FLAGS in the Makefile: static Swift runtime and libstdc++, no exported symbols, not position-independent)",
         "",
         "| figure | wx | compared with | ratio | target | met |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
     lines += [f"| {' | '.join(r)} |" for r in rows]
-    lines += ["", "How the targets were reached, and what each figure means: see “Performance” in README.md.", ""]
+    lines += ["", "## What each step bought", "",
+              "Measured when each step was made (callgrind instruction counts are exact and do not depend on the load",
+              "of this shared machine; they are not measured again by `make bench`). Start: `wx < /dev/null`; sqlite3",
+              "`:memory: .quit` is 1.98 M instructions, 155 page faults. find+show: `wx -c \"find Hamburg; show\"`",
+              "on loopback, cold cache; curl doing the same two GETs is 15.9 M.", "",
+              "| step | start, instructions | start, page faults | find+show, instructions | kept |",
+              "| --- | --- | --- | --- | --- |"]
+    lines += [f"| {' | '.join(step)} |" for step in STEPS]
+    lines += ["", *STEP_NOTES, "", "How the targets were reached, and what each figure means: see “Performance” in README.md.", ""]
     open(args.out, "w").write("\n".join(lines))
     print(f"wrote {args.out}")
 

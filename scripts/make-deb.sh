@@ -51,7 +51,8 @@ owner() {
   exit 1
 }
 glibc=$(dpkg-query -W -f='${Version}' libc6 | sed 's/-.*//')
-depends="libc6 (>= $glibc), $(owner libstdc++.so.6), $(owner libgcc_s.so.1), $(owner libedit.so.2), $(owner libcurl.so.4)"
+# libstdc++ is linked into the binary (Makefile, STATIC_CXX_DIR).
+depends="libc6 (>= $glibc), $(owner libgcc_s.so.1), $(owner libedit.so.2), $(owner libcurl.so.4)"
 
 install -d "$stage/DEBIAN"
 cat > "$stage/DEBIAN/control" <<CONTROL

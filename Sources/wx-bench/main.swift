@@ -10,7 +10,8 @@ import WeatherStore
 // Output: one line per figure, tab-separated: name, median milliseconds, runs. A JSON file
 // given as a second argument is parsed too: the check that a module boundary did not slow the
 // JSON reader (the 137 KB Berlin fixture parsed in 0.3–0.4 ms). `--normals FILE` times the
-// reduction of thirty years of daily values to normals instead.
+// reduction of thirty years of daily values to normals instead; `--completion FOLDER` a press
+// of Tab in a running shell on that state.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -64,14 +65,64 @@ func normals(_ path: String) {
         median(50) { _ = try? OpenMeteoPastProvider.climatology(from: JSONValue.parse(json)) })
 }
 
+/// `wx-bench --completion FOLDER`: a press of Tab after `show Ham` in a shell whose state
+/// folder is FOLDER (100,000 favorites in `make bench`), through the session as the prompt
+/// calls it: once the names are prepared, each press is a `stat` of state.plist and the match.
+/// Also what a press cost when the names were derived again at every press, and the first
+/// press (the names prepared).
+@MainActor
+func completion(_ folder: String) {
+    func report(_ name: String, _ runs: Int, _ milliseconds: Double) {
+        print("\(name)\t\(DecimalText.fixed(milliseconds, digits: 3))\t\(runs)")
+    }
+    guard let configuration = try? Configuration(environment: ["WX_HOME": folder]) else {
+        print("wx-bench: cannot configure a session on \(folder)")
+        exit(1)
+    }
+    let session = WeatherSession.live(configuration: configuration, transport: CurlTransport(), offline: true)
+    print("favorites\t\(session.favorites.count)\t1")
+    let line = "show Ham"
+    let typed = "Ham"
+    let first = ContinuousClock.now
+    _ = session.completion(for: line).insertion(typed: typed)
+    let elapsed = ContinuousClock.now - first
+    report(
+        "completion: first press (names prepared)", 1,
+        Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    report(
+        "completion: press", 50, median(50) { _ = session.completion(for: line).insertion(typed: typed) })
+    // The same in CPU time of this thread: on a loaded machine the wall time above also counts
+    // the time spent waiting for a processor.
+    var cpu: [Double] = []
+    for _ in 0..<50 {
+        var start = timespec()
+        var end = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+        _ = session.completion(for: line).insertion(typed: typed)
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+        cpu.append(Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6)
+    }
+    report("completion: press, CPU time", 50, cpu.sorted()[cpu.count / 2])
+    report(
+        "completion: press, names derived at each press", 5,
+        median(5) {
+            _ = Completer.complete(line, favorites: session.favorites.map(\.name)).insertion(typed: typed)
+        })
+}
+
 @MainActor
 func main() {
     if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--normals" {
         normals(CommandLine.arguments[2])
         return
     }
+    if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--completion" {
+        completion(CommandLine.arguments[2])
+        return
+    }
     guard (2...3).contains(CommandLine.arguments.count) else {
-        print("usage: wx-bench STATE_FOLDER [JSON_FILE] | wx-bench --normals ARCHIVE_JSON")
+        print(
+            "usage: wx-bench STATE_FOLDER [JSON_FILE] | wx-bench --normals ARCHIVE_JSON | wx-bench --completion FOLDER")
         exit(2)
     }
     let folder = CommandLine.arguments[1]

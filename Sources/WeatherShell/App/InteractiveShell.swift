@@ -44,7 +44,7 @@ package final class InteractiveShell {
         for line in session.recentCommandLines(500) { reader.addHistory(line) }
         // What the runner records (references expanded), so that Up recalls what `history` lists.
         runner.onRecord = { [reader] line in reader.addHistory(line) }
-        reader.setCompletion { before in Completer.complete(before, favorites: session.favoriteNamesForCompletion()) }
+        reader.setCompletion { before in session.completion(for: before) }
         output.write(Self.banner)
         if let startupFile {
             _ = await runCancellable { runner in await runner.runStartupFile(startupFile) }

@@ -20,20 +20,46 @@ package struct Completion: Hashable, Sendable {
     package func insertion(typed: String) -> String? {
         guard let first = options.first else { return nil }
         if options.count == 1 { return first + (appendsSpace ? " " : "") }
+        let typedCount = typed.count
+        if options.allSatisfy(CompletionNames.isPrintableASCII) {
+            return Self.asciiInsertion(options, typedCount: typedCount)
+        }
         var common = Array(first)
         for option in options.dropFirst() {
-            let other = Array(option)
+            // Once no longer than what was typed, nothing is inserted whatever the rest hold.
+            if common.count <= typedCount { return nil }
             var length = 0
-            while length < min(common.count, other.count),
-                String(common[length]).lowercased() == String(other[length]).lowercased()
-            {
+            for character in option {
+                guard length < common.count,
+                    character == common[length] || character.lowercased() == common[length].lowercased()
+                else { break }
                 length += 1
             }
-            common = Array(common[..<length])
+            if length < common.count { common.removeSubrange(length...) }
         }
         // Not half an escape: a prefix ending in a lone backslash would escape what is typed next.
         if common.reversed().prefix(while: { $0 == "\\" }).count % 2 == 1 { common.removeLast() }
         return common.count > typed.count ? String(common) : nil
+    }
+
+    /// `insertion(typed:)` for options of printable ASCII only, a byte per character (thousands
+    /// of options after `show Ham` among 100,000 favorites): the same rules, bytes for characters.
+    private static func asciiInsertion(_ options: [String], typedCount: Int) -> String? {
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+        var common = Array(options[0].utf8)
+        for option in options.dropFirst() {
+            if common.count <= typedCount { return nil }
+            var length = 0
+            for byte in option.utf8 {
+                guard length < common.count, byte == common[length] || lower(byte) == lower(common[length]) else {
+                    break
+                }
+                length += 1
+            }
+            if length < common.count { common.removeSubrange(length...) }
+        }
+        if common.reversed().prefix(while: { $0 == UInt8(ascii: "\\") }).count % 2 == 1 { common.removeLast() }
+        return common.count > typedCount ? String(decoding: common, as: UTF8.self) : nil
     }
 }
 
@@ -53,6 +79,14 @@ package enum Completer {
     ///     the file system by default.
     package static func complete(
         _ line: String, favorites: [String], files: (String) -> [String] = { FileNames.completing($0) }
+    ) -> Completion {
+        complete(line, favorites: CompletionNames(favorites), files: files)
+    }
+
+    /// Completion for `line`, the text before the cursor, with the favorites' names prepared
+    /// once (a running shell keeps them between presses: `WeatherSession.completion(for:)`).
+    package static func complete(
+        _ line: String, favorites: CompletionNames, files: (String) -> [String] = { FileNames.completing($0) }
     ) -> Completion {
         let lexed = ShellWords(lexing: line)
         let length = line.count
@@ -105,6 +139,15 @@ package enum Completer {
         command: String?, arguments: [String], partial: String, favorites: [String],
         files: (String) -> [String] = { _ in [] }
     ) -> Options {
+        options(
+            command: command, arguments: arguments, partial: partial, favorites: CompletionNames(favorites),
+            files: files)
+    }
+
+    static func options(
+        command: String?, arguments: [String], partial: String, favorites: CompletionNames,
+        files: (String) -> [String] = { _ in [] }
+    ) -> Options {
         guard let command else {
             return Options(values: matching(commandNames, prefix: partial), from: 0, appendsSpace: true)
         }
@@ -115,7 +158,7 @@ package enum Completer {
 
     /// `arguments[offset...]` are the words after what has been matched so far.
     static func options(
-        _ arguments: [String], partial: String, kind: CompletionKind, offset: Int, favorites: [String],
+        _ arguments: [String], partial: String, kind: CompletionKind, offset: Int, favorites: CompletionNames,
         files: (String) -> [String]
     ) -> Options {
         let after = Array(arguments[offset...])
@@ -125,12 +168,12 @@ package enum Completer {
             return nothing
         case .favorites:
             let typed = (after + [partial]).joined(separator: " ")
-            return Options(values: matching(favorites, prefix: typed), from: offset, restOfLine: true)
+            return Options(values: favorites.matching(prefix: typed), from: offset, restOfLine: true)
         case .favoriteList:
             // Names already on the line are not offered again.
             let listed = Set(after.map { $0.lowercased() })
-            let left = favorites.filter { !listed.contains($0.lowercased()) }
-            return Options(values: matching(left, prefix: partial), from: arguments.count, appendsSpace: true)
+            let left = favorites.excluding(listed)
+            return Options(values: left.matching(prefix: partial), from: arguments.count, appendsSpace: true)
         case .countThenFavorites:
             // A name starting with what the parser reads as a count ("1906 Building") wins over
             // the count: it is inserted in quotes, and parses back as the name.

@@ -173,6 +173,7 @@ package struct ShellWords: Hashable, Sendable {
     /// it is special, else in double quotes (a name with spaces) or with backslashes.
     package static func quoted(_ word: String) -> String {
         if word.isEmpty { return "\"\"" }
+        if readsBackAsIs(word, spaces: false) { return word }
         if word.contains(where: \.isWhitespace) {
             var out = "\""
             for character in word {
@@ -195,9 +196,35 @@ package struct ShellWords: Hashable, Sendable {
     /// A place spelled so that it reads back as that place, where a place is the rest of the
     /// line (`show New York`): word by word, unless its spacing would be lost.
     package static func quotedRest(_ text: String) -> String {
+        if readsBackAsIs(text, spaces: true) { return text }
         let parts = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard !parts.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) else { return quoted(text) }
         return parts.map(quoted).joined(separator: " ")
+    }
+
+    /// Whether `text` needs no quoting, from its bytes alone (most names: tab completion spells
+    /// every favorite that fits, 14,000 of 100,000 after `show Ham` in make bench): printable
+    /// ASCII with none of `"` `\` `;`, no word starting with `'` or `#`, and — when `spaces` —
+    /// words apart by one space, none before or after. Anything else takes the full rules.
+    static func readsBackAsIs(_ text: String, spaces: Bool) -> Bool {
+        let space = UInt8(ascii: " ")
+        var previous = space
+        for byte in text.utf8 {
+            switch byte {
+            case space:
+                guard spaces, previous != space else { return false }
+            case UInt8(ascii: "'"), UInt8(ascii: "#"):
+                guard previous != space else { return false }
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: ";"):
+                return false
+            case 0x21...0x7E:
+                break
+            default:
+                return false
+            }
+            previous = byte
+        }
+        return previous != space
     }
 
     /// Words back into one command line that reads as the same words (`wx fav rename

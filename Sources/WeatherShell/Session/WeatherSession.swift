@@ -61,11 +61,24 @@ package final class WeatherSession {
     package var hasUnwrittenLogRecords: Bool { log.hasUnwrittenRecords }
 
     /// The favorites' names for tab completion, with what another wx saved since the last
-    /// command (state.plist is re-read only when it changed: one `stat` otherwise).
-    package func favoriteNamesForCompletion() -> [String] {
+    /// command (state.plist is re-read only when it changed: one `stat` otherwise). The names
+    /// are prepared once per version of the favorites (`StateStore.generation`), not per press.
+    package func favoriteNamesForCompletion() -> CompletionNames {
         if let warning = state.refresh() { undeliveredNotices.append("warning: " + warning.userText) }
-        return favorites.map(\.name)
+        let generation = state.generation
+        if let completionNames, completionNames.generation == generation { return completionNames.names }
+        let names = CompletionNames(favorites.map(\.name))
+        completionNames = (generation, names)
+        return names
     }
+
+    /// What Tab completes in `line`, the text before the cursor, at the prompt.
+    package func completion(for line: String) -> Completion {
+        Completer.complete(line, favorites: favoriteNamesForCompletion())
+    }
+
+    /// The names `favoriteNamesForCompletion()` prepared, and for which version of the state.
+    private var completionNames: (generation: Int, names: CompletionNames)?
 
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }

@@ -31,7 +31,10 @@ package final class StateStore {
         if !loadedOnce { refresh() }
         return current
     }
-    private var current = StateDocument()
+    private var current = StateDocument() { didSet { generation &+= 1 } }
+    /// Changes each time `document` may have changed (re-read or changed here), so that what
+    /// is derived from it (tab completion's names) is worked out again only then.
+    package private(set) var generation = 0
     /// Why the file cannot be written (it did not parse, or is of a newer version); nil when fine.
     package private(set) var readOnlyReason: StateProblem?
     private var pending: [Change] = []
