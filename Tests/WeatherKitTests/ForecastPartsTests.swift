@@ -32,29 +32,15 @@ import WeatherTestSupport
         #expect(transport.allAnswered)
     }
 
-    /// The other way round: the steps stay when the current weather fails.
-    @Test func stepsStayWhenTheCurrentWeatherRequestFails() async throws {
+    /// Without current weather the forecast fails with its reason, as before; the steps are
+    /// not asked for.
+    @Test func aFailingCurrentWeatherRequestFailsTheForecast() async throws {
         let transport = FakeTransport()
         transport.expect(
             "/data/2.5/weather", status: 400, body: TestPaths.fixture("openweathermap/weather-400-nothing-to-geocode.json"))
-        transport.expect(
-            "/data/2.5/forecast", body: TestPaths.fixture("openweathermap/forecast-maceio-metric-pt-br-cnt40.json"))
-        let forecast = try await provider(transport).forecast(at: Self.maceio, language: "en").value
-        #expect(forecast.current == nil)
-        #expect(forecast.hourly.count == 40)
-        #expect(forecast.zone.utcOffsetSeconds == -10_800)
-        #expect(forecast.missingParts.map(\.part) == [.currentConditions])
-    }
-
-    /// Both failing still fails, with the first reason.
-    @Test func bothFailingFailsTheForecast() async throws {
-        let transport = FakeTransport()
-        for path in ["/data/2.5/weather", "/data/2.5/forecast"] {
-            transport.expect(
-                path, status: 400, body: TestPaths.fixture("openweathermap/weather-400-nothing-to-geocode.json"))
-        }
         await #expect(throws: ServiceError.self) {
             _ = try await provider(transport).forecast(at: Self.maceio, language: "en")
         }
     }
+
 }

@@ -67,7 +67,9 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
                     validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
                 return (try Self.forecast(from: fetched.value, requested: rounded), fetched.origin)
             }
-            if case .failure(let error) = now, error.endsTheRequests { throw error }
+            // Without current weather the command fails as before (its error names the service's
+            // reason); the steps are a part that may fail alone.
+            if case .failure(let error) = now { throw error }
             let steps = await part { () async throws(ServiceError) -> (JSONValue, DataOrigin) in
                 let fetched = try await client.json(
                     ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
@@ -82,7 +84,8 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     private func part<Value>(
         _ body: () async throws(ServiceError) -> (Value, DataOrigin)
     ) async -> Result<(Value, DataOrigin), ServiceError> {
-        do { return .success(try await body()) } catch { return .failure(error) }
+        // A failure kept as a part's reason is shown: it leaves here without the key.
+        do { return .success(try await body()) } catch { return .failure(error.redacted([key])) }
     }
 
     /// The forecast from the current-weather part and the steps part, whichever came: the
