@@ -181,7 +181,8 @@ import WeatherTestSupport
                   Sat 22 Mar  ☂ moderate rain          9.4     12.6  100 %     7.2  19 km/h
                   Sun 23 Mar  ☂ slight rain            8.0     11.1   45 %     0.3  14 km/h
                   Mon 24 Mar  ☂ slight rain            6.9     11.4   20 %     0.1  13 km/h
-                  Tue 25 Mar  ☁ overcast               4.1     12.8    0 %     0.0  9 km/h
+                  Tue 25 Mar* ☁ overcast               4.1     12.8    0 %     0.0  9 km/h
+                  * from part of the day’s hours
                   the answer has 5 days from today
 
                 """))

@@ -119,13 +119,16 @@ import WeatherTestSupport
             ),
             (
                 "past 2025-08-01 Hamburg",
-                "error: 2025-08-01 has not happened yet: “past” is for days before today (2025-07-27, UTC)\n"
+                "error: 2025-08-01 has not happened yet: “past” is for days before today (2025-07-27 at UTC+14)\n"
             ),
             (
                 "past -0 Hamburg",
-                "error: usage: past DATE[..DATE] [place | favorite]: DATE is 2024-07-14, yesterday or -3 (days ago); DATE..DATE up to 31 days\n"
+                "error: usage: past DATE[..DATE] [place | favorite]: DATE is 2024-07-14, yesterday, a weekday or -3 (days ago); DATE..DATE up to 31 days\n"
             ),
-            ("past 2025-07-27 Hamburg", "error: today (2025-07-27, UTC) is not over: “show” and “hourly” have it\n"),
+            (
+                "past 2025-07-27 Hamburg",
+                "error: today (2025-07-27 at UTC+14) is not over: “show” and “hourly” have it\n"
+            ),
             (
                 "past 2024-07-16..2024-07-10",
                 "error: a range of days runs forward: 2024-07-10..2024-07-16, not 2024-07-16..2024-07-10\n"
@@ -133,7 +136,7 @@ import WeatherTestSupport
             ("past 2024-06-01..2024-07-14", "error: “past” shows at most 31 days at once, not 44\n"),
             (
                 "past 2024-7-14",
-                "error: usage: past DATE[..DATE] [place | favorite]: DATE is 2024-07-14, yesterday or -3 (days ago); DATE..DATE up to 31 days\n"
+                "error: usage: past DATE[..DATE] [place | favorite]: DATE is 2024-07-14, yesterday, a weekday or -3 (days ago); DATE..DATE up to 31 days\n"
             ),
         ]
         for (line, error) in cases {
@@ -276,4 +279,21 @@ import WeatherTestSupport
         #expect(offline.stdout.contains(heading + "  day           low °C  high °C      mm  rain days\n  Sun 03 Aug  "))
         #expect(try server.requests().count == seen)
     }
+}
+
+/// Issue 23, kind 6: `yesterday`, weekdays and days ago are the place's calendar days.
+@Suite struct PlaceDayTests {
+    /// 2025-07-26T22:30Z is 00:30 on Sunday 27 July in Hamburg: yesterday there is Saturday 26
+    /// (counted in UTC it was Friday 25). The recorded day of Hamburg's forecast API answer.
+    @Test func yesterdayIsThePlacesDay() throws {
+        let server = try FixtureServer()
+        for line in ["past yesterday Hamburg", "past saturday Hamburg", "past -1 Hamburg"] {
+            let run = try runWX(["-c", line], home: TemporaryFolder(), server: server, now: "2025-07-26T22:30:00Z")
+            #expect(run.status == 0, "\(line): \(run.stderr)")
+            #expect(run.stdout.contains("Sat 26 Jul 2025"), "\(line): \(run.stdout)")
+        }
+        let forecast = try server.requests().filter { $0.path == "/v1/forecast" }
+        #expect(forecast.allSatisfy { $0.query["start_date"] == "2025-07-26" })
+    }
+
 }

@@ -115,7 +115,7 @@ import WeatherKit
         ("past 2024-07-01..2024-13-01", "2024-13-01 is not a day of the calendar"),
         (
             "past someday",
-            "usage: past DATE[..DATE] [place | favorite]: DATE is 2024-07-14, yesterday or -3 (days ago); DATE..DATE up to 31 days"
+            "usage: past DATE[..DATE] [place | favorite]: DATE is 2024-07-14, yesterday, a weekday or -3 (days ago); DATE..DATE up to 31 days"
         ),
         ("find", "usage: find <query | lat,lon>"),
         ("use x", "the candidate must be a number from 1 up, not “x”"),

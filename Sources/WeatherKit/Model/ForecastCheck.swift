@@ -143,7 +143,7 @@ package struct ForecastScore: Hashable, Sendable {
 
     package init() {}
 
-    /// The score of `checks` (each snapshot's days), the means rounded to 0.01.
+    /// The score of `checks` (each snapshot's days); the means unrounded (JSON gives them to 0.01).
     package init(snapshots: [[DayCheck]?]) {
         var high: [Double] = []
         var low: [Double] = []
@@ -168,8 +168,9 @@ package struct ForecastScore: Hashable, Sendable {
                 }
             }
         }
+        // Unrounded: a view converts to its unit and then rounds once.
         func mean(_ values: [Double]) -> Double? {
-            values.isEmpty ? nil : ((values.reduce(0, +) / Double(values.count)) * 100).rounded() / 100
+            values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
         }
         highMeanAbsoluteErrorCelsius = mean(high.map(abs))
         lowMeanAbsoluteErrorCelsius = mean(low.map(abs))

@@ -204,13 +204,17 @@ package struct CurrentConditions: Hashable, Sendable {
     package var windDirectionDegrees: Double?
     /// Precipitation in the preceding interval, mm.
     package var precipitationMillimetres: Double?
+    /// The length of that interval, seconds, when the service names it (OpenWeatherMap
+    /// `rain.1h` 3,600, `rain.3h` 10,800); nil when it does not.
+    package var precipitationPeriodSeconds: Int?
     /// WMO 4677 code as Open-Meteo reports it (0…99); may be outside the table. For
     /// OpenWeatherMap, the nearest WMO code to its own condition id.
     package var weatherCode: Int?
     /// The provider's own words for the condition, in the requested language (OpenWeatherMap
     /// `weather[0].description`); nil when the provider gives only a code.
     package var conditionText: String?
-    /// Snowfall in the preceding hour, mm of water (OpenWeatherMap `snow.1h`).
+    /// Snowfall in the preceding `precipitationPeriodSeconds`, mm of water (OpenWeatherMap
+    /// `snow.1h`, `snow.3h`).
     package var snowfallMillimetres: Double?
     /// Whether the sun is up at `time` (Open-Meteo `is_day`: 1 day, 0 night); nil when the
     /// service did not say.
@@ -275,6 +279,9 @@ package struct DailyForecast: Hashable, Sendable {
     package var windGustsMaxKilometresPerHour: Double?
     package var windDirectionDominantDegrees: Double?
     package var uvIndexMax: Double?
+    /// Whether the day was built from part of its hours (OpenWeatherMap's first and last day,
+    /// whose steps cover only some of the local day): its low, high and sums are those hours'.
+    package var isPartial = false
 
     package init(date: LocalDate) { self.date = date }
 
@@ -375,6 +382,8 @@ package struct Forecast: Hashable, Sendable {
     /// The length of one `hourly` entry, seconds: 3,600 (Open-Meteo's hours), 10,800 for
     /// OpenWeatherMap's 3-hour steps (`/data/2.5/forecast`), whose days are built from them.
     package var hourStepSeconds: Int = 3_600
+    /// The parts asked for in requests of their own that did not come; empty when all came.
+    package var missingParts: [MissingForecastPart] = []
 
     package init(
         coordinate: Coordinate, zone: ZoneInfo, elevationMetres: Double? = nil,

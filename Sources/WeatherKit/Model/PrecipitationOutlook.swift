@@ -60,8 +60,14 @@ package struct PrecipitationOutlook: Hashable, Sendable {
                 start: $0.time, millimetres: $0.precipitationMillimetres,
                 probability: $0.precipitationProbabilityPercent)
         }
+        // A series covers now when an interval contains it, or when its first interval starts
+        // less than one interval after now: OpenWeatherMap's 3-hour steps start at the next
+        // boundary, and what they say follows now.
         func covers(_ series: [Interval], length: Double) -> Bool {
             series.contains { $0.start <= now && now < $0.start.addingTimeInterval(length) && $0.millimetres != nil }
+                || series.first.map {
+                    $0.start > now && $0.start.timeIntervalSince(now) <= length && $0.millimetres != nil
+                } ?? false
         }
         let series: [Interval]
         let length: Double

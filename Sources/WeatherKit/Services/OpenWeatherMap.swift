@@ -55,20 +55,76 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let (url, cacheKey) = urls(
             [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
             language: language)
+        let (stepsURL, stepsKey) = urls(
+            [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
+            language: language, path: "/data/2.5/forecast")
         return try await client.redacting { () async throws(ServiceError) -> Fetched<Forecast> in
-            let fetched = try await client.json(
-                ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-                validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
-            var forecast = try Self.forecast(from: fetched.value, requested: rounded)
-            let (stepsURL, stepsKey) = urls(
-                [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
-                language: language, path: "/data/2.5/forecast")
-            let steps = try await client.json(
-                ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
-                validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
-            try Self.addSteps(from: steps.value, to: &forecast)
-            return Fetched(value: forecast, origin: DataOrigin.leastFresh([fetched.origin, steps.origin]))
+            // Each request is a part of its own: one that fails leaves the other shown, with
+            // the failure kept in `missingParts`; only both failing fails the forecast.
+            let now = await part { () async throws(ServiceError) -> (Forecast, DataOrigin) in
+                let fetched = try await client.json(
+                    ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
+                    validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
+                return (try Self.forecast(from: fetched.value, requested: rounded), fetched.origin)
+            }
+            // Without current weather the command fails as before (its error names the service's
+            // reason); the steps are a part that may fail alone.
+            if case .failure(let error) = now { throw error }
+            let steps = await part { () async throws(ServiceError) -> (JSONValue, DataOrigin) in
+                let fetched = try await client.json(
+                    ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
+                    validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
+                return (fetched.value, fetched.origin)
+            }
+            return try Self.combine(now: now, steps: steps, requested: rounded)
         }
+    }
+
+    /// The result of one request and its reading, its failure caught.
+    private func part<Value>(
+        _ body: () async throws(ServiceError) -> (Value, DataOrigin)
+    ) async -> Result<(Value, DataOrigin), ServiceError> {
+        // A failure kept as a part's reason is shown: it leaves here without the key.
+        do { return .success(try await body()) } catch { return .failure(error.redacted([key])) }
+    }
+
+    /// The forecast from the current-weather part and the steps part, whichever came: the
+    /// steps added to the current conditions, the steps alone, or the conditions alone with
+    /// the other part's failure in `missingParts`.
+    ///
+    /// - Throws: the first failure when neither part came, or when the steps failed because
+    ///   the request was cancelled.
+    static func combine(
+        now: Result<(Forecast, DataOrigin), ServiceError>, steps: Result<(JSONValue, DataOrigin), ServiceError>,
+        requested: Coordinate
+    ) throws(ServiceError) -> Fetched<Forecast> {
+        if case .failure(let error) = steps, error.endsTheRequests { throw error }
+        var origins: [DataOrigin] = []
+        var forecast: Forecast
+        switch now {
+        case .success(let (value, origin)):
+            forecast = value
+            origins.append(origin)
+        case .failure(let error):
+            guard case .success = steps else { throw error }
+            forecast = Forecast(
+                coordinate: requested.rounded, zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0),
+                source: .openWeatherMap)
+            forecast.missingParts.append(MissingForecastPart(.currentConditions, reason: error))
+        }
+        switch steps {
+        case .success(let (json, origin)):
+            do {
+                try addSteps(from: json, to: &forecast)
+                origins.append(origin)
+            } catch {
+                guard forecast.current != nil else { throw error }
+                forecast.missingParts.append(MissingForecastPart(.forecastSteps, reason: error))
+            }
+        case .failure(let error):
+            forecast.missingParts.append(MissingForecastPart(.forecastSteps, reason: error))
+        }
+        return Fetched(value: forecast, origin: DataOrigin.leastFresh(origins))
     }
 
     /// One request per place: OpenWeatherMap has no multi-place current weather. Once the
@@ -166,24 +222,27 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         current.windDirectionDegrees = json["wind"]?["deg"]?.double
         current.cloudCoverPercent = json["clouds"]?["all"]?.double
         current.visibilityMetres = json["visibility"]?.double
-        let rain = json["rain"]?["1h"]?.double
-        let snow = json["snow"]?["1h"]?.double
-        current.snowfallMillimetres = snow
-        if rain != nil || snow != nil { current.precipitationMillimetres = (rain ?? 0) + (snow ?? 0) }
+        if let amounts = precipitation(rain: json["rain"], snow: json["snow"]) {
+            current.precipitationMillimetres = amounts.total
+            current.snowfallMillimetres = amounts.snow
+            current.precipitationPeriodSeconds = amounts.periodSeconds
+        }
         let condition = json["weather"]?.array?.first
         current.weatherCode = condition?["id"]?.int.flatMap(wmoCode)
         current.conditionText = condition?["description"]?.nonEmptyString.map(TerminalText.sanitized)
         var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: .openWeatherMap)
         let sunrise = json["sys"]?["sunrise"]?.unixTime
         let sunset = json["sys"]?["sunset"]?.unixTime
-        if sunrise != nil || sunset != nil {
+        // A `sys` without either time is a day without them too (guarded by the latitude).
+        let sunMissing = json["sys"]?.object != nil && sunrise == nil && sunset == nil
+        if sunrise != nil || sunset != nil || sunMissing {
             var today = DailyForecast(
                 date: ZoneClock.fixed(Int(time.timeIntervalSince1970), offset: offset, abbreviation: nil).date)
             // OpenWeatherMap marks a day without sunrise and sunset with both equal, or 0
             // (csparpa/pyowm#109): polar night or midnight sun, told apart by the icon's day or
             // night ("01d", "13n"), else by the latitude and the date.
             let epoch = Date(timeIntervalSince1970: 0)
-            if sunrise == sunset || sunrise == epoch || sunset == epoch {
+            if sunrise == sunset || sunrise == epoch || sunset == epoch || sunMissing {
                 let icon = condition?["icon"]?.nonEmptyString
                 let isDay: Bool? = icon.flatMap { $0.hasSuffix("d") ? true : $0.hasSuffix("n") ? false : nil }
                 today.sun = .withoutSunriseOrSunset(
@@ -194,6 +253,30 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             forecast.daily = [today]
         }
         return forecast
+    }
+
+    /// The precipitation of current weather: `rain` and `snow` each with `1h` and/or `3h` (mm),
+    /// present only when measured. The last hour when every amount given has it, else the last
+    /// 3 hours when every amount has that; with one amount for an hour and the other for 3
+    /// hours, each as given, over the longer period.
+    ///
+    /// - Returns: rain and snow summed, the snow, and the period in seconds; nil when neither is given.
+    static func precipitation(rain: JSONValue?, snow: JSONValue?) -> (total: Double, snow: Double?, periodSeconds: Int)? {
+        let kinds = [rain, snow].map { amounts in
+            (hour: amounts?["1h"]?.double, threeHours: amounts?["3h"]?.double)
+        }
+        let given = kinds.filter { $0.hour != nil || $0.threeHours != nil }
+        guard !given.isEmpty else { return nil }
+        let period: Int
+        let amounts: [Double?]
+        if given.allSatisfy({ $0.hour != nil }) {
+            (period, amounts) = (3_600, kinds.map(\.hour))
+        } else if given.allSatisfy({ $0.threeHours != nil }) {
+            (period, amounts) = (10_800, kinds.map(\.threeHours))
+        } else {
+            (period, amounts) = (10_800, kinds.map { $0.threeHours ?? $0.hour })
+        }
+        return (DeclaredUnit.round(amounts.compactMap { $0 }.reduce(0, +)), amounts[1], period)
     }
 
     /// Adds a `/data/2.5/forecast` answer (40 steps of 3 hours, `list[].dt` in Unix seconds) to
@@ -267,6 +350,15 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             if let code = hour.weatherCode { day.weatherCode = max(day.weatherCode ?? code, code) }
             days.append(day)
         }
+        // A day whose steps do not fill it (the first and the last) is marked as partial.
+        var stepsPerDay: [LocalDate: Int] = [:]
+        for hour in hours {
+            let date = ZoneClock.fixed(Int(hour.time.timeIntervalSince1970), offset: offset, abbreviation: nil).date
+            stepsPerDay[date, default: 0] += 1
+        }
+        for index in days.indices where (stepsPerDay[days[index].date] ?? 0) * stepSeconds < 86_400 {
+            days[index].isPartial = true
+        }
         // Today from current conditions alone (sunrise, sunset) when the steps start tomorrow;
         // in date order, also when the current reading is later than the steps.
         if let today, !days.contains(where: { $0.date == today.date }) { days.append(today) }
@@ -327,6 +419,18 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         case 802: return 2
         case 803, 804: return 3
         default: return nil
+        }
+    }
+}
+
+extension ServiceError {
+    /// Whether a failed part of a forecast ends the others too: a cancelled request (the user
+    /// pressed Ctrl-C), and what the next request would meet again — a refused key, a rate
+    /// limit (asking again would spend the limit), a service out of reach.
+    fileprivate var endsTheRequests: Bool {
+        switch self {
+        case .transport(_, .cancelled), .keyRefused, .rateLimited: true
+        default: isUnreachable
         }
     }
 }

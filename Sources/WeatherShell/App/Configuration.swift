@@ -32,6 +32,9 @@ package struct Configuration: Sendable {
     package var colourAllowed: Bool
     /// Language for place names ("de"), from `LC_ALL`, `LC_MESSAGES` or `LANG`; "en" otherwise.
     package var localeLanguage: String
+    /// The user's time zone: `TZ` when it names a zone of the tz database ("Europe/Berlin",
+    /// ":Europe/Berlin"); nil otherwise. `past` counts days in it before it knows the place's.
+    package var userTimeZone: String?
     /// Whether the locale's character set is UTF-8 (symbols and block characters may be used).
     package var unicodeOutput: Bool
     /// Total time allowed for one request, seconds (`WX_TIMEOUT`, default 20).
@@ -190,6 +193,8 @@ package struct Configuration: Sendable {
         colourAllowed = value("NO_COLOR") == nil && variable("TERM") != "dumb"
         let locale = value("LC_ALL") ?? value("LC_MESSAGES") ?? value("LANG") ?? "C"
         localeLanguage = Self.language(fromLocale: locale)
+        let zone = value("TZ").map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }
+        userTimeZone = zone.flatMap { TimeZoneDatabase.shared.zone($0) != nil ? $0 : nil }
         let charsetLocale = value("LC_ALL") ?? value("LC_CTYPE") ?? value("LANG") ?? "C"
         unicodeOutput = Self.isUTF8(locale: charsetLocale)
         if let text = value("WX_TIMEOUT") {

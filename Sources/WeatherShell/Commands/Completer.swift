@@ -205,7 +205,8 @@ package enum Completer {
                     arguments, partial: partial, kind: .favorites, offset: offset + 1, favorites: favorites,
                     snapshots: snapshots, files: files)
             }
-            return Options(values: matching(["yesterday"], prefix: partial), from: arguments.count)
+            return Options(
+                values: matching(["yesterday"] + PastDate.weekdayNames, prefix: partial), from: arguments.count)
         case .words(let words):
             guard after.isEmpty else { return nothing }
             return Options(values: matching(words, prefix: partial), from: arguments.count)

@@ -7,7 +7,8 @@ extension CommandSpec {
         name: "past", synopsis: "past DATE[..DATE] [place | favorite]",
         summary: "a past day (or up to 31 days): low, high, rain, wind, sun",
         details: [
-            "DATE is 2024-07-14, “yesterday”, or -3 for three days ago (counted in UTC); DATE..DATE is a range of up to 31 days. Any day from 1940-01-01 to yesterday.",
+            "DATE is 2024-07-14, “yesterday”, a weekday (“saturday”, “sat”: the last one before today), or -3 for three days ago; DATE..DATE is a range of up to 31 days. Any day from 1940-01-01 to yesterday.",
+            "“today”, “yesterday”, weekdays and days ago are the place’s calendar days, in its time zone: from its forecast when shown, else the zone of the tz database nearest to it, and the answer’s own zone wins. Only without the tz database are they your own (TZ), else UTC.",
             "A single day shows its hours too, as “hourly” does. The last five days come from Open-Meteo’s forecast API (WX_OPEN_METEO_URL), older ones from its archive of ERA5 reanalysis (WX_OPEN_METEO_ARCHIVE_URL); wx says which. One request, cached for good.",
             "Without a place, for the current location; with one, as “show” does.",
         ],
@@ -42,14 +43,25 @@ extension CommandSpec {
 package enum PastDate: Hashable, Sendable {
     /// `2024-07-14`.
     case date(LocalDate)
-    /// `yesterday` (1), `-3` (3).
+    /// `today` (0), `yesterday` (1), `-3` (3).
     case daysAgo(Int)
+    /// `saturday`, `sat`: the last such day before today (0 = Sunday … 6 = Saturday).
+    case weekday(Int)
 
-    /// Parses `2024-07-14`, `yesterday` or `-N`; nil for anything else.
+    /// Weekday names as typed, full or in three letters, Sunday first.
+    static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+    /// Parses `2024-07-14`, `today`, `yesterday`, a weekday or `-N`; nil for anything else.
     init?(parsing text: Substring) {
         let lower = text.lowercased()
         if lower == "yesterday" {
             self = .daysAgo(1)
+        } else if lower == "today" {
+            self = .daysAgo(0)
+        } else if lower.count >= 3,
+            let weekday = Self.weekdayNames.firstIndex(where: { $0 == lower || $0.prefix(3) == lower })
+        {
+            self = .weekday(weekday)
         } else if lower.hasPrefix("-"), lower.count <= 6, let days = Int(lower.dropFirst()), days >= 1 {
             self = .daysAgo(days)
         } else if text.count == 10, let date = LocalDate(iso: text), date.iso == String(text) {
@@ -64,6 +76,8 @@ package enum PastDate: Hashable, Sendable {
         switch self {
         case .date(let date): date
         case .daysAgo(let days): CivilCalendar.date(fromDays: today.dayNumber - days)
+        case .weekday(let weekday):
+            CivilCalendar.date(fromDays: today.dayNumber - ((today.weekday - weekday + 6) % 7 + 1))
         }
     }
 }
@@ -89,7 +103,7 @@ package struct PastDays: Hashable, Sendable {
     }
 
     /// What follows the synopsis in a usage error.
-    static let note = ": DATE is 2024-07-14, yesterday or -3 (days ago); DATE..DATE up to 31 days"
+    static let note = ": DATE is 2024-07-14, yesterday, a weekday or -3 (days ago); DATE..DATE up to 31 days"
 
     package init(first: PastDate, last: PastDate? = nil) {
         self.first = first

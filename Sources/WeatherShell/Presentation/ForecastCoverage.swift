@@ -19,6 +19,23 @@ extension DailyForecast {
     }
 }
 
+extension DailyForecast {
+    /// The day with `current`'s temperature inside its low and high when the reading falls on
+    /// it: a range never leaves out the reading shown beside it (a day built from 3-hour steps,
+    /// or a model's daily high below the measured temperature). A day without low or high is
+    /// left as it is.
+    func including(_ current: CurrentConditions?, clock: ZoneClock) -> DailyForecast {
+        guard let current, let temperature = current.temperatureCelsius,
+            temperatureMinCelsius != nil || temperatureMaxCelsius != nil,
+            clock.localTime(current.time).date == date
+        else { return self }
+        var day = self
+        day.temperatureMinCelsius = min(temperatureMinCelsius ?? temperature, temperature)
+        day.temperatureMaxCelsius = max(temperatureMaxCelsius ?? temperature, temperature)
+        return day
+    }
+}
+
 extension Forecast {
     /// Current conditions and nothing ahead: no hours, no day with a reading.
     var isCurrentConditionsOnly: Bool { hourly.isEmpty && !daily.contains(where: \.hasReadings) }
@@ -26,10 +43,23 @@ extension Forecast {
     /// What to say when there is nothing ahead: OpenWeatherMap's forecast answer had no steps;
     /// an Open-Meteo answer may have left the blocks out.
     var noForecastText: String {
-        switch source {
+        if let missing = missingParts.first(where: { $0.part == .forecastSteps }) {
+            return
+                "\(source.displayName)’s forecast steps did not come (\(missing.reason.description)): current conditions only"
+        }
+        return switch source {
         case .openWeatherMap:
             "no forecast steps in OpenWeatherMap’s answer, current conditions only; “provider open-meteo” for forecasts"
         default: "no hourly or daily forecast in \(source.displayName)’s answer"
+        }
+    }
+
+    /// "OpenWeatherMap’s current conditions did not come (…): its forecast only", when that
+    /// part failed and the steps came; nil otherwise. (Steps that did not come are said by
+    /// `noForecastText`.)
+    var missingConditionsText: String? {
+        missingParts.first { $0.part == .currentConditions }.map {
+            "\(source.displayName)’s current conditions did not come (\($0.reason.description)): its forecast only"
         }
     }
 }
@@ -46,21 +76,26 @@ package struct ForecastCoverage: Hashable, Sendable {
     /// The answer's last day, when it has days but none is the place's today or later.
     package var lastDayBeforeToday: LocalDate?
     /// "3-hour steps from OpenWeatherMap; days are built from them" when the hours are coarser
-    /// than one hour; nil otherwise.
+    /// than one hour, with how far apart they are when that is not one step ("3-hour steps 9
+    /// hours apart"); nil for whole hours one after another.
     package var stepNote: String?
+    /// What did not come of an answer whose other parts did (`Forecast.missingConditionsText`).
+    package var missingNote: String?
 
     package init(_ forecast: Forecast, now: Date) {
         let clock = forecast.clock
         isCurrentConditionsOnly = forecast.isCurrentConditionsOnly
         noForecastText = forecast.noForecastText
-        if forecast.hourStepSeconds > 3_600, !forecast.hourly.isEmpty {
+        missingNote = forecast.missingConditionsText
+        // What the steps are, gaps included ("3-hour steps 9 hours apart"), not only their length.
+        if let steps = forecast.stepDescription {
             stepNote =
-                "\(forecast.hourStepSeconds / 3_600)-hour steps from \(forecast.source.displayName); days are built from them"
+                forecast.hourStepSeconds > 3_600
+                ? "\(steps) from \(forecast.source.displayName); days are built from them"
+                : "\(steps) from \(forecast.source.displayName)"
         }
-        if let first = forecast.hourly.first, let last = forecast.hourly.last,
-            now < first.time.addingTimeInterval(-3_600)
-                || now > last.time.addingTimeInterval(Double(max(3_600, forecast.hourStepSeconds)))
-        {
+        // Steps that start at the next boundary (OpenWeatherMap's) still follow now.
+        if let first = forecast.hourly.first, let last = forecast.hourly.last, !forecast.hoursReach(now) {
             let days = (clock.localTime(first.time).date, clock.localTime(last.time).date)
             hoursNotNow = min(days.0, days.1)...max(days.0, days.1)
         }

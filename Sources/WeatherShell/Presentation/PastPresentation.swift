@@ -7,7 +7,9 @@ import WeatherKit
 package struct NormalComparison: Hashable, Sendable {
     /// The normal high of the day (mean of 1991–2020's highs near that date), °C.
     package var normalHighCelsius: Double
-    /// The day's high minus the normal high, °C, to 0.1.
+    /// The day's high minus the normal high, °C, unrounded: each view converts it to its
+    /// unit first and rounds once (rounded to 0.1 °C and then converted, −8.35 °F showed as
+    /// −8.3 where −8.4 is right).
     package var highAnomalyCelsius: Double
 
     /// The comparison of `day`'s high with `climatology`; nil when either is unknown.
@@ -16,7 +18,7 @@ package struct NormalComparison: Hashable, Sendable {
             let normal = climatology?.normal(for: day.date).temperatureMaxMeanCelsius
         else { return nil }
         normalHighCelsius = normal
-        highAnomalyCelsius = ((high - normal) * 10).rounded() / 10
+        highAnomalyCelsius = high - normal
     }
 }
 
@@ -37,15 +39,17 @@ extension ValueFormatter {
 
     /// "+3.2", "−0.4", "0.0": a signed difference in the user's unit, for lists.
     package func signedTemperatureDifference(_ celsius: Double) -> String {
-        let value = ((units.temperature == .fahrenheit ? celsius * 1.8 : celsius) * 10).rounded() / 10
+        let value = units.temperature == .fahrenheit ? celsius * 1.8 : celsius
         let text = DecimalText.fixed(abs(value), digits: 1)
-        return value > 0 ? "+" + text : value < 0 ? "−" + text : text
+        guard text != DecimalText.fixed(0, digits: 1) else { return text }
+        return value > 0 ? "+" + text : "−" + text
     }
 
     /// "3.2 °C warmer than usual", "0.4 °C colder than usual", "as warm as usual".
     package func comparedWithUsual(_ comparison: NormalComparison) -> String {
         let anomaly = comparison.highAnomalyCelsius
-        if abs(anomaly) < 0.05 { return "as warm as usual" }
+        // "As usual" when the difference shows as 0.0 in the user's unit.
+        if signedTemperatureDifference(anomaly) == DecimalText.fixed(0, digits: 1) { return "as warm as usual" }
         return "\(temperatureDifference(anomaly)) \(anomaly > 0 ? "warmer" : "colder") than usual"
     }
 

@@ -145,7 +145,9 @@ package struct WeatherPresentation: Sendable {
             forecast.currentHourIndex(at: current.time).map { forecast.hourly[$0] }
         }
         reading = NowReading(forecast, now: now)
-        today = forecast.today(at: now)
+        // Today's range holds the current reading (see `DailyForecast.including`).
+        let withReading = { (day: DailyForecast) in day.including(forecast.current, clock: forecast.clock) }
+        today = forecast.today(at: now).map(withReading)
 
         let start = hourIndex.map { $0 + 1 } ?? forecast.hourly.firstIndex { $0.time > now } ?? forecast.hourly.count
         let after = forecast.hourly.dropFirst(start)
@@ -159,7 +161,7 @@ package struct WeatherPresentation: Sendable {
         let ahead = coverage.isCurrentConditionsOnly ? [] : forecast.daily.filter { $0.date >= todayDate }
         daysFromToday = ahead.count
         let listed = coverage.lastDayBeforeToday == nil ? ahead : forecast.daily
-        days = Array(listed.prefix(max(0, dayCount)))
+        days = Array(listed.prefix(max(0, dayCount))).map(withReading)
     }
 }
 

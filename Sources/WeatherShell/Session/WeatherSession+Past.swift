@@ -16,14 +16,71 @@ extension WeatherSession {
     /// which service has a past day.
     var todayUTC: LocalDate { ZoneClock.fixed(Int(now().timeIntervalSince1970), offset: 0, abbreviation: nil).date }
 
+    /// The calendar day today at `coordinate` as best known before asking, and whether it is
+    /// the place's own: in the place's time zone when its forecast is at hand (the last
+    /// weather), else in the zone nearest to it (`NearestZone`), else — without the tz
+    /// database — in the user's (`TZ`), else in UTC. The answer's own zone then decides.
+    func placeToday(at coordinate: Coordinate) -> (date: LocalDate, isThePlaces: Bool) {
+        if let report = lastWeather, report.place.coordinate == coordinate {
+            return (report.forecast.clock.localTime(now()).date, true)
+        }
+        if let zone = NearestZone.identifier(latitude: coordinate.latitude, longitude: coordinate.longitude) {
+            let clock = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0))
+            return (clock.localTime(now()).date, true)
+        }
+        if let zone = configuration.userTimeZone {
+            let clock = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0))
+            return (clock.localTime(now()).date, false)
+        }
+        return (todayUTC, false)
+    }
+
     /// `past DATE[..DATE] [place]`: one request (none when cached) to the archive or, for the
-    /// last days, the forecast API.
+    /// last days, the forecast API. `today`, `yesterday`, weekdays and days ago are the place's
+    /// calendar days: counted from the best guess (`placeToday`), and when the answer's time
+    /// zone puts today on another day, counted again from it and asked for once more.
     ///
-    /// - Throws: `ShellError.usage` for days before 1940-01-01, today or later, a range running
-    ///   backwards or longer than 31 days; `.service` for the service's own errors.
+    /// - Throws: `ShellError.usage` for days before 1940-01-01, today or later (at the place),
+    ///   a range running backwards or longer than 31 days; `.service` for the service's own errors.
     func past(_ days: PastDays, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.past else { throw .noService("archive") }
-        let today = todayUTC
+        // Before the place's zone is known, a day is refused as not over only when it is not
+        // over in the earliest zone (UTC+14); the answer's zone then decides. The days are
+        // checked before the place is looked up: a wrong range needs no place.
+        let latest = ZoneClock.fixed(Int(now().timeIntervalSince1970), offset: 14 * 3_600, abbreviation: nil).date
+        _ = try Self.pastRange(days, today: todayUTC, notOver: latest, where: "at UTC+14")
+        let resolved = try await resolve(target)
+        let guess = placeToday(at: resolved.place.coordinate)
+        var today = guess.date
+        var range = try Self.pastRange(
+            days, today: today, notOver: guess.isThePlaces ? today : latest,
+            where: guess.isThePlaces ? "at the place" : "at UTC+14")
+        var fetched = try await Self.fetchPast(provider, at: resolved.place.coordinate, range: range, today: today)
+        let answerToday = fetched.value.clock.localTime(now()).date
+        if answerToday != today || !guess.isThePlaces {
+            today = answerToday
+            let counted = try Self.pastRange(days, today: today, notOver: today, where: "at the place")
+            if counted != range {
+                range = counted
+                fetched = try await Self.fetchPast(provider, at: resolved.place.coordinate, range: range, today: today)
+            }
+        }
+        commit(resolved)
+        return resolved.notices + [
+            .past(PastReport(place: resolved.place, weather: fetched.value, origin: fetched.origin))
+        ]
+    }
+
+    /// The days of `days` counted from `today`, checked.
+    ///
+    /// - Parameters:
+    ///   - notOver: the first day that is not over (today at the place, when known).
+    ///   - place: where `notOver` is today, in words ("at the place").
+    /// - Throws: `ShellError.usage` as `past` says.
+    static func pastRange(_ days: PastDays, today: LocalDate, notOver: LocalDate, where place: String)
+        throws(ShellError)
+        -> ClosedRange<LocalDate>
+    {
         let first = days.first.resolved(today: today)
         let last = days.last?.resolved(today: today) ?? first
         guard first <= last else {
@@ -32,29 +89,30 @@ extension WeatherSession {
         guard first >= PastSource.firstDay else {
             throw .usage("Open-Meteo’s archive starts on 1940-01-01: no weather for \(first.iso)")
         }
-        guard last < today else {
+        guard last < notOver else {
             throw .usage(
-                last == today
-                    ? "today (\(today.iso), UTC) is not over: “show” and “hourly” have it"
-                    : "\(last.iso) has not happened yet: “past” is for days before today (\(today.iso), UTC)")
+                last == notOver
+                    ? "today (\(notOver.iso) \(place)) is not over: “show” and “hourly” have it"
+                    : "\(last.iso) has not happened yet: “past” is for days before today (\(notOver.iso) \(place))")
         }
         let count = last.dayNumber - first.dayNumber + 1
         guard count <= PastDays.maximumDays else {
             throw .usage("“past” shows at most \(PastDays.maximumDays) days at once, not \(count)")
         }
-        let resolved = try await resolve(target)
-        let fetched: Fetched<PastWeather>
+        return first...last
+    }
+
+    /// One request for `range` (none when cached), to the service that has those days.
+    static func fetchPast(
+        _ provider: any PastWeatherProvider, at coordinate: Coordinate, range: ClosedRange<LocalDate>, today: LocalDate
+    ) async throws(ShellError) -> Fetched<PastWeather> {
         do {
-            fetched = try await provider.past(
-                at: resolved.place.coordinate, days: first...last,
-                source: PastSource.choose(for: first...last, today: today), hours: count == 1)
+            return try await provider.past(
+                at: coordinate, days: range, source: PastSource.choose(for: range, today: today),
+                hours: range.lowerBound == range.upperBound)
         } catch {
-            throw Self.shellError(error)
+            throw shellError(error)
         }
-        commit(resolved)
-        return resolved.notices + [
-            .past(PastReport(place: resolved.place, weather: fetched.value, origin: fetched.origin))
-        ]
     }
 
     /// `normal [place]`: the normals for the next days; one archive request the first time for

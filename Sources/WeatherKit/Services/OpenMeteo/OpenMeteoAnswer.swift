@@ -137,6 +137,20 @@ enum OpenMeteoAnswer {
         }
     }
 
+    /// Whether a day's sun times and daylight are one of Open-Meteo's other marks of a day
+    /// without sunrise and sunset (beside sunrise = sunset and the 1970 placeholder): sunrise at
+    /// the day's start and sunset at the next day's start (a whole day of sun, the newer form,
+    /// with `daylight_duration` 86,400 s); a daylight of 0 or of the whole day; sunrise and
+    /// sunset both null where they were asked for.
+    ///
+    /// - Parameter asked: whether the answer has a `sunrise` or `sunset` column at all.
+    static func marksNoSunriseOrSunset(sunrise: Date?, sunset: Date?, daylightSeconds: Double?, asked: Bool) -> Bool {
+        let wholeDay = 86_400.0 - 60
+        if let sunrise, let sunset, sunset.timeIntervalSince(sunrise) >= wholeDay { return true }
+        if let daylightSeconds, daylightSeconds <= 0 || daylightSeconds >= wholeDay { return true }
+        return asked && sunrise == nil && sunset == nil
+    }
+
     /// Whether `date` is 1970-01-01T00:00 local (or UTC): older Open-Meteo answers' "no
     /// sunrise" (open-meteo/open-meteo#840).
     static func isEpochPlaceholder(_ date: Date, offset: Int) -> Bool {

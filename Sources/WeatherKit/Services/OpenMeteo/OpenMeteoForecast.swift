@@ -252,8 +252,10 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         return nil
     }
 
-    /// The days of the answer. A day whose sunrise equals its sunset (Open-Meteo's mark for a
-    /// day without either: both at local midnight, or in older answers at 1970-01-01T00:00) is
+    /// The days of the answer. A day Open-Meteo marks as without sunrise and sunset — sunrise
+    /// equal to sunset (both at local midnight, or in older answers at 1970-01-01T00:00),
+    /// sunrise at the day's start and sunset at the next day's (the newer form), a daylight of
+    /// 0 s or 86,400 s, or both times null (`OpenMeteoAnswer.marksNoSunriseOrSunset`) — is
     /// polar night or midnight sun, told apart by its daylight duration, else by `is_day` of
     /// the current conditions when they fall on that day, else by `latitude` and the date.
     static func daily(
@@ -290,9 +292,15 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             let placeholder = [rise, set].contains {
                 $0.map { OpenMeteoAnswer.isEpochPlaceholder($0, offset: offset) } ?? false
             }
-            if (rise != nil && rise == set) || placeholder {
+            let asked = !sunrise.values.isEmpty || !sunset.values.isEmpty
+            if (rise != nil && rise == set) || placeholder
+                || OpenMeteoAnswer.marksNoSunriseOrSunset(
+                    sunrise: rise, sunset: set, daylightSeconds: day.daylightDurationSeconds, asked: asked)
+            {
+                // Sun from one day's start to the next's is a whole day of daylight.
+                let span = rise.flatMap { rise in set.map { $0.timeIntervalSince(rise) } }
                 day.sun = .withoutSunriseOrSunset(
-                    daylightSeconds: day.daylightDurationSeconds,
+                    daylightSeconds: day.daylightDurationSeconds ?? span.flatMap { $0 >= 86_340 ? $0 : nil },
                     isDay: currentDate == date ? current?.isDay : nil, latitude: latitude, date: date)
             } else if rise != nil || set != nil {
                 day.sun = .times(sunrise: rise, sunset: set)

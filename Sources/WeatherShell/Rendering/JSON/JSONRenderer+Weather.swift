@@ -76,6 +76,20 @@ extension JSONRenderer {
             ("daily", .array(presentation.days.map { day($0, report.climatology) })),
             ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
             ("ensemble_tomorrow", ensembleTomorrow(presentation)),
+            // The parts of the answer that did not come, and why: the rest above is what came.
+            (
+                "missing_parts",
+                .array(
+                    forecast.missingParts.map { missing in
+                        .object([
+                            (
+                                "part",
+                                .string(missing.part == .currentConditions ? "current_conditions" : "forecast_steps")
+                            ),
+                            ("reason", .string(missing.reason.description)),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -99,6 +113,7 @@ extension JSONRenderer {
             ("wind_direction_degrees", .optional(current.windDirectionDegrees)),
             ("precipitation_millimetres", .optional(current.precipitationMillimetres)),
             ("snowfall_millimetres", .optional(current.snowfallMillimetres)),
+            ("precipitation_period_seconds", .optional(current.precipitationPeriodSeconds)),
         ])
     }
 
@@ -133,7 +148,8 @@ extension JSONRenderer {
             ("sun", .optional(sunState(day.sun))),
             ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
             ("temperature_max_normal_celsius", .optional(comparison?.normalHighCelsius)),
-            ("temperature_max_anomaly_celsius", .optional(comparison?.highAnomalyCelsius)),
+            ("temperature_max_anomaly_celsius", .optional(comparison.map { ($0.highAnomalyCelsius * 10).rounded() / 10 })),
+            ("partial", .bool(day.isPartial)),
         ])
     }
 

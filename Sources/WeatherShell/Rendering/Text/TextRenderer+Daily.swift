@@ -41,7 +41,8 @@ extension TextRenderer {
         }
         // Day codes describe the whole day: a day's words and symbols stay the day's.
         var columns: [TextTable.Column] = [
-            .init(header: "day", cells: days.map { format.day($0.date) }, width: 12),
+            // A day built from part of its hours is marked, and the mark explained below.
+            .init(header: "day", cells: days.map { format.day($0.date) + ($0.isPartial ? "*" : "") }, width: 12),
             .init(
                 header: "condition",
                 cells: days.map { day in
@@ -62,6 +63,7 @@ extension TextRenderer {
                 dropOrder: 2),
         ]
         if detailed { columns.append(.init(header: "wind max", cells: winds, lead: 2, dropOrder: 1)) }
-        return TextTable(columns: columns).lines(width: context.reportWidth)
+        let partial = days.contains(where: \.isPartial) ? ["  * from part of the day’s hours"] : []
+        return TextTable(columns: columns).lines(width: context.reportWidth) + partial
     }
 }

@@ -37,7 +37,9 @@ extension TextRenderer {
     static func coverageNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style, context: RenderContext)
         -> [String]
     {
-        let steps = coverage.stepNote.map { note($0, context, style) } ?? []
+        let steps =
+            (coverage.missingNote.map { note($0, context, style) } ?? [])
+            + (coverage.stepNote.map { note($0, context, style) } ?? [])
         guard let days = coverage.hoursNotNow else { return steps }
         return note(
             "this forecast covers \(format.day(days.lowerBound)) to \(format.day(days.upperBound)), not now", context,

@@ -18,20 +18,23 @@ extension TextRenderer {
         header(
             WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
             + wrap(
-                rainSentence(outlook, clock: report.forecast.clock, format: format, now: context.now), indent: 2,
+                rainSentence(
+                    outlook, clock: report.forecast.clock, format: format, now: context.now,
+                    steps: report.forecast.stepDescription), indent: 2,
                 width: context.reportWidth)
     }
 
-    /// "rain from 15:30, about 2 mm, until 17:00" and the like.
-    static func rainSentence(_ outlook: PrecipitationOutlook?, clock: ZoneClock, format: ValueFormatter, now: Date)
-        -> String
-    {
+    /// "rain from 15:30, about 2 mm, until 17:00" and the like; `steps` is what the hourly
+    /// entries are when not whole hours one after another (`Forecast.stepDescription`).
+    static func rainSentence(
+        _ outlook: PrecipitationOutlook?, clock: ZoneClock, format: ValueFormatter, now: Date, steps: String? = nil
+    ) -> String {
         guard let outlook else { return "no precipitation data for now in this forecast" }
         let source =
             switch outlook.resolution {
             case .quarterHours: "15-minute data"
-            case .hours: "hourly data"
-            case .steps(let hours): "\(hours)-hour steps"
+            case .hours: steps ?? "hourly data"
+            case .steps(let hours): steps ?? "\(hours)-hour steps"
             }
         let horizon = Int((outlook.horizonSeconds / 3_600).rounded(.down))
         func time(_ date: Date) -> String {

@@ -60,15 +60,26 @@ extension TextRenderer {
                         "\(format.temperature(reading.temperatureCelsius)) (hourly forecast)",
                         condition(reading.weatherCode, isNight: reading.isNight),
                     ], indent: 2, width: context.reportWidth))
-        } else {
+        } else if presentation.coverage.missingNote == nil {
+            // (When they did not come, the note under the heading says so and why.)
             lines.append("  no current conditions in this forecast")
         }
         var second: [String] = []
         if hour != nil || presentation.current != nil {
             second.append("rain \(format.percent(hour?.precipitationProbabilityPercent))")
-            second.append(
-                "\(format.precipitation(hour?.precipitationMillimetres ?? presentation.current?.precipitationMillimetres)) this hour"
-            )
+            // The hour's amount, else the conditions' over the period the service names.
+            if let amount = hour?.precipitationMillimetres {
+                second.append("\(format.precipitation(amount)) this hour")
+            } else {
+                let current = presentation.current
+                let period =
+                    switch current?.precipitationPeriodSeconds {
+                    case nil: "this hour"
+                    case 3_600?: "in the last hour"
+                    case let seconds?: "in the last \(seconds / 3_600) h"
+                    }
+                second.append("\(format.precipitation(current?.precipitationMillimetres)) \(period)")
+            }
             if let snow = presentation.current?.snowfallMillimetres {
                 second.append("snow \(format.precipitation(snow))")
             }
@@ -77,6 +88,7 @@ extension TextRenderer {
             if today.temperatureMinCelsius != nil || today.temperatureMaxCelsius != nil {
                 second.append(
                     "today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))"
+                        + (today.isPartial ? " (part of the day)" : "")
                 )
             }
             second += sunText(today, clock: clock, format: format)

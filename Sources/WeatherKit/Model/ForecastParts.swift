@@ -1,0 +1,26 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A part of a forecast that a service sends in its own request and that did not come, with
+/// why: the parts that did come are shown all the same.
+package struct MissingForecastPart: Hashable, Sendable {
+    /// Which part.
+    package enum Part: Hashable, Sendable {
+        /// The weather now (OpenWeatherMap `/data/2.5/weather`).
+        case currentConditions
+        /// The steps ahead (OpenWeatherMap `/data/2.5/forecast`).
+        case forecastSteps
+    }
+
+    package var part: Part
+    /// The request's failure, or what was wrong with its answer.
+    package var reason: ServiceError
+
+    package init(_ part: Part, reason: ServiceError) {
+        self.part = part
+        self.reason = reason
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherTestSupport
+
+@testable import WeatherKit
+
+/// Issue 23, kind 4: one failing part of an answer never hides the parts that came.
+@Suite struct ForecastPartsTests {
+    static let maceio = Coordinate(latitude: -9.6658, longitude: -35.7353)
+
+    func provider(_ transport: FakeTransport) -> OpenWeatherMapProvider {
+        OpenWeatherMapProvider(
+            baseURL: "https://api.openweathermap.org", key: "k",
+            context: ServiceContext(
+                transport: transport, cache: nil, now: { Date(timeIntervalSince1970: 1_610_124_382) },
+                clock: TestClock()))
+    }
+
+    /// The forecast request refused (the recorded 400 "Nothing to geocode", which the /forecast
+    /// cassette has too): the current weather that came is kept, with why the steps did not.
+    @Test func currentConditionsStayWhenTheForecastRequestFails() async throws {
+        let transport = FakeTransport()
+        transport.expect(
+            "/data/2.5/weather", body: TestPaths.fixture("openweathermap/weather-maceio-metric-pt-br-negative-offset.json"))
+        transport.expect(
+            "/data/2.5/forecast", status: 400, body: TestPaths.fixture("openweathermap/weather-400-nothing-to-geocode.json"))
+        let forecast = try await provider(transport).forecast(at: Self.maceio, language: "en").value
+        #expect(forecast.current?.temperatureCelsius == 31)
+        #expect(forecast.hourly.isEmpty)
+        #expect(forecast.missingParts.map(\.part) == [.forecastSteps])
+        #expect(transport.allAnswered)
+    }
+
+    /// Without current weather the forecast fails with its reason, as before; the steps are
+    /// not asked for.
+    @Test func aFailingCurrentWeatherRequestFailsTheForecast() async throws {
+        let transport = FakeTransport()
+        transport.expect(
+            "/data/2.5/weather", status: 400, body: TestPaths.fixture("openweathermap/weather-400-nothing-to-geocode.json"))
+        await #expect(throws: ServiceError.self) {
+            _ = try await provider(transport).forecast(at: Self.maceio, language: "en")
+        }
+    }
+
+}
