@@ -11,7 +11,10 @@ struct AppendSyncTests {
         let trace = home.path + "/trace"
         let result = try runProgram(
             "/usr/bin/strace",
-            ["-f", "-qq", "-e", "trace=openat,write,fdatasync,fsync,close", "-o", trace, TestPaths.wxBinary, "-c", "units"],
+            [
+                "-f", "-qq", "-e", "trace=openat,write,fdatasync,fsync,close", "-o", trace, TestPaths.wxBinary, "-c",
+                "units",
+            ],
             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = home.text("trace").split(separator: "\n").map(String.init)

@@ -12,7 +12,8 @@ import WeatherTestSupport
         let server = try FixtureServer()
         let home = TemporaryFolder()
         let entries = Array(repeating: "0", count: 1_500_000).joined(separator: ",")
-        let body = #"{"latitude":52.52,"longitude":13.41,"utc_offset_seconds":0,"hourly":{"time":["#
+        let body =
+            #"{"latitude":52.52,"longitude":13.41,"utc_offset_seconds":0,"hourly":{"time":["#
             + entries + #"],"temperature_2m":[]}}"#
         #expect(body.utf8.count < 8 << 20)
         // Too long for the control request's command line: the server reads it from a file (an
@@ -56,7 +57,8 @@ import WeatherTestSupport
             #expect(result.status == 1)
             #expect(
                 result.stderr
-                    == "error: favorites not exported: \(path) is one of wx’s own files (\(path)); choose another file\n")
+                    == "error: favorites not exported: \(path) is one of wx’s own files (\(path)); choose another file\n"
+            )
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "units imperial\n")
         }
     }
@@ -73,7 +75,8 @@ import WeatherTestSupport
         #expect(saved.status == 0)
         let logPath = home.path + "/log.jsonl"
         let log = try String(contentsOfFile: logPath, encoding: .utf8)
-        try log.replacingOccurrences(of: "2025-", with: "1800-").write(toFile: logPath, atomically: true, encoding: .utf8)
+        try log.replacingOccurrences(of: "2025-", with: "1800-").write(
+            toFile: logPath, atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(atPath: logPath + ".index")
         let before = try server.requests().count
         let verify = try runWX(["-c", "saved verify"], home: home, server: server, now: "2025-08-01T12:00:00Z")

@@ -110,7 +110,9 @@ import WeatherTestSupport
     @Test func anErrorBodyIsOneLineAndNothingIsShown() throws {
         let server = try FixtureServer()
         try server.queue(
-            .init(path: "/v1/ensemble", status: 400, file: "open-meteo-ensemble/error-400-unknown-model-hand-written.json"))
+            .init(
+                path: "/v1/ensemble", status: 400, file: "open-meteo-ensemble/error-400-unknown-model-hand-written.json"
+            ))
         let run = try runWX(["-c", "confidence Hamburg"], home: TemporaryFolder(), server: server, now: Self.now)
         #expect(run.status == 1)
         #expect(run.stdout == "")

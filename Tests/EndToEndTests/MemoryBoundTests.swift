@@ -32,7 +32,8 @@ struct MemoryBoundTests {
         // 1,500 records of a kind a newer wx wrote (kept), then a 100 MB line that is no record
         // (moved aside whole).
         let garbage = [UInt8](repeating: UInt8(ascii: "x"), count: 100 << 20) + [UInt8(ascii: "\n")]
-        try write({ #"{"kind":"x-future","pad":"\#(pad)","v":1}"# + "\($0 % 10)" }, count: 1_500, to: home, tail: garbage)
+        try write(
+            { #"{"kind":"x-future","pad":"\#(pad)","v":1}"# + "\($0 % 10)" }, count: 1_500, to: home, tail: garbage)
         let (result, peak) = try measured("log compact", home: home)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(peak < Self.limitKilobytes, "peak RSS \(peak) KB")

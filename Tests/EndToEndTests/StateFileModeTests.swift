@@ -16,7 +16,8 @@ import Glibc
             "/bin/sh", ["-c", "umask 0477; exec \"$0\" -c 'units imperial' -c 'history'", TestPaths.wxBinary],
             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": folder])
         #expect(result.status == 0, "\(result.stderr)")
-        for (name, mode) in [("", mode_t(0o700)), ("/log.jsonl", 0o600), ("/state.plist", 0o600), ("/.wx.lock", 0o600)] {
+        for (name, mode) in [("", mode_t(0o700)), ("/log.jsonl", 0o600), ("/state.plist", 0o600), ("/.wx.lock", 0o600)]
+        {
             var info = stat()
             #expect(stat(folder + name, &info) == 0, "\(name)")
             #expect(info.st_mode & 0o777 == mode, "\(name): \(String(info.st_mode & 0o777, radix: 8))")

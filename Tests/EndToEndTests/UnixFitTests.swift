@@ -299,7 +299,10 @@ import WeatherTestSupport
         documents += try runWX(["--json", "-c", "find Enschede"], home: TemporaryFolder(), server: server).stdout
         // Official warnings: Bright Sky's frost for Berlin is in force then (issue 21).
         documents += try runWX(
-            ["--json", "-c", "warnings Berlin; show Berlin; fav; compare; save; saved 1; warnings 35.685939,139.811695"],
+            [
+                "--json", "-c",
+                "warnings Berlin; show Berlin; fav; compare; save; saved 1; warnings 35.685939,139.811695",
+            ],
             home: TemporaryFolder(), server: server, now: "2026-03-07T03:00:00Z"
         ).stdout
         let file = home.path + "/documents.jsonl"

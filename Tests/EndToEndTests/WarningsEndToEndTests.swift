@@ -136,7 +136,8 @@ import WeatherTestSupport
         let server = try FixtureServer()
         try server.queue(
             .init(
-                path: "/api/v1/warnings/feeds-netherlands", file: "warnings/meteoalarm-netherlands-rules-hand-written.json"))
+                path: "/api/v1/warnings/feeds-netherlands",
+                file: "warnings/meteoalarm-netherlands-rules-hand-written.json"))
         let run = try runWX(
             ["warnings", "Lelystad"], home: TemporaryFolder(), server: server, now: "2026-03-07T06:00:00Z")
         #expect(
@@ -188,7 +189,8 @@ import WeatherTestSupport
                 "⚠ warnings could not be fetched: Bright Sky (DWD) is unavailable (HTTP 503); try again in a few minutes\nBerlin, Deutschland · Sat 03:00 GMT\n"
             ))
         try server.queue(.init(path: "/alerts", status: 503, body: "down", times: 3))
-        let warnings = try runWX(["warnings", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
+        let warnings = try runWX(
+            ["warnings", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
         #expect(warnings.status == 1)
         #expect(warnings.stderr.contains("Bright Sky (DWD) is unavailable (HTTP 503)"))
     }
@@ -198,7 +200,10 @@ import WeatherTestSupport
             FixtureServer.Answer(path: "/alerts", body: "<html><body>blocked</body></html>", contentType: "text/html"),
             "Bright Sky (DWD) sent an answer wx cannot read (a web page instead of data); try again later"
         ),
-        (FixtureServer.Answer(path: "/alerts", body: ""), "Bright Sky (DWD) sent an answer wx cannot read (an empty answer)"),
+        (
+            FixtureServer.Answer(path: "/alerts", body: ""),
+            "Bright Sky (DWD) sent an answer wx cannot read (an empty answer)"
+        ),
         (
             FixtureServer.Answer(path: "/alerts", body: "callback({\"alerts\":[]});"),
             "Bright Sky (DWD) sent an answer wx cannot read (not valid JSON)"
@@ -211,7 +216,8 @@ import WeatherTestSupport
     func badAnswersSayOneClearLine(answer: FixtureServer.Answer, message: String) throws {
         let server = try FixtureServer()
         try server.queue(answer)
-        let warnings = try runWX(["warnings", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
+        let warnings = try runWX(
+            ["warnings", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
         #expect(warnings.status == 1)
         #expect(warnings.stderr.contains(message))
         #expect(warnings.stderr.split(separator: "\n").count == 1)
@@ -223,7 +229,8 @@ import WeatherTestSupport
 
     @Test func nothingFromTheFeedReachesTheTerminalAsControlBytes() throws {
         let server = try FixtureServer()
-        try server.queue(.init(path: "/alerts", file: "warnings/brightsky-alerts-bad-input-hand-written.json", times: 2))
+        try server.queue(
+            .init(path: "/alerts", file: "warnings/brightsky-alerts-bad-input-hand-written.json", times: 2))
         let home = TemporaryFolder()
         let run = try runWX(["warnings", "-v", "Berlin"], home: home, server: server, now: Self.berlinNight)
         #expect(run.status == 0)
@@ -282,8 +289,10 @@ import WeatherTestSupport
     /// (read off the recording with python).
     @Test func besideTheWarningWhatTheForecastShows() throws {
         let server = try FixtureServer()
-        try server.queue(.init(path: "/alerts", file: "warnings/brightsky-alerts-hamburg-wind-2025-07-hand-written.json"))
-        let run = try runWX(["warnings", "Hamburg"], home: TemporaryFolder(), server: server, now: "2025-07-27T03:10:00Z")
+        try server.queue(
+            .init(path: "/alerts", file: "warnings/brightsky-alerts-hamburg-wind-2025-07-hand-written.json"))
+        let run = try runWX(
+            ["warnings", "Hamburg"], home: TemporaryFolder(), server: server, now: "2025-07-27T03:10:00Z")
         #expect(run.status == 0)
         #expect(
             run.stdout.hasPrefix(

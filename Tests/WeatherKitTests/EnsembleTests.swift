@@ -39,7 +39,9 @@ import WeatherTestSupport
         // Four whole days; the fifth has only 12 hours (the last day partly covered).
         #expect(days.map(\.date) == [date("2026-12-01"), date("2026-12-02"), date("2026-12-03"), date("2026-12-04")])
         // Day 1: every member.
-        #expect(close(days[0].high?.p10, 6.6) && close(days[0].high?.median, 7.0) && close(days[0].high?.p90, 7.4) && days[0].high?.members == 51)
+        #expect(
+            close(days[0].high?.p10, 6.6) && close(days[0].high?.median, 7.0) && close(days[0].high?.p90, 7.4)
+                && days[0].high?.members == 51)
         #expect(close(days[0].low?.p10, -1.4) && close(days[0].low?.median, -1.0) && close(days[0].low?.p90, -0.6))
         #expect(days[0].wetMembers == 5 && days[0].precipitationMembers == 51 && days[0].frostMembers == 51)
         // Day 2: member 07 has `nan` at one hour, so 50 members have the whole day's temperature.

@@ -22,9 +22,11 @@ import WeatherTestSupport
     @Test func currentConditionsStayWhenTheForecastRequestFails() async throws {
         let transport = FakeTransport()
         transport.expect(
-            "/data/2.5/weather", body: TestPaths.fixture("openweathermap/weather-maceio-metric-pt-br-negative-offset.json"))
+            "/data/2.5/weather",
+            body: TestPaths.fixture("openweathermap/weather-maceio-metric-pt-br-negative-offset.json"))
         transport.expect(
-            "/data/2.5/forecast", status: 400, body: TestPaths.fixture("openweathermap/weather-400-nothing-to-geocode.json"))
+            "/data/2.5/forecast", status: 400,
+            body: TestPaths.fixture("openweathermap/weather-400-nothing-to-geocode.json"))
         let forecast = try await provider(transport).forecast(at: Self.maceio, language: "en").value
         #expect(forecast.current?.temperatureCelsius == 31)
         #expect(forecast.hourly.isEmpty)
@@ -37,7 +39,8 @@ import WeatherTestSupport
     @Test func aFailingCurrentWeatherRequestFailsTheForecast() async throws {
         let transport = FakeTransport()
         transport.expect(
-            "/data/2.5/weather", status: 400, body: TestPaths.fixture("openweathermap/weather-400-nothing-to-geocode.json"))
+            "/data/2.5/weather", status: 400,
+            body: TestPaths.fixture("openweathermap/weather-400-nothing-to-geocode.json"))
         await #expect(throws: ServiceError.self) {
             _ = try await provider(transport).forecast(at: Self.maceio, language: "en")
         }

@@ -12,7 +12,8 @@ import WeatherTestSupport
 
     @Test func theRecordedTwoModelAnswerIsReadPerModel() throws {
         // Recorded with models=best_match,gfs_seamless: daily weather codes only.
-        let json = try JSONValue.parse(TestPaths.fixture("open-meteo-forecast/berlin-gmt-two-models-suffixed-keys.json"))
+        let json = try JSONValue.parse(
+            TestPaths.fixture("open-meteo-forecast/berlin-gmt-two-models-suffixed-keys.json"))
         let comparison = try OpenMeteoModelsProvider.comparison(
             from: json, requested: Self.hamburg, models: [.gfsSeamless, .ecmwfIFS025])
         let codes = try #require(json["daily"]?["weather_code_gfs_seamless"]?.array).map { $0.double.map(Int.init) }
@@ -24,7 +25,8 @@ import WeatherTestSupport
     }
 
     @Test func daysAreMarkedWhereTheModelsDisagree() throws {
-        let json = try JSONValue.parse(TestPaths.fixture("open-meteo-models/hamburg-four-models-daily-hand-written.json"))
+        let json = try JSONValue.parse(
+            TestPaths.fixture("open-meteo-models/hamburg-four-models-daily-hand-written.json"))
         let comparison = try OpenMeteoModelsProvider.comparison(
             from: json, requested: Self.hamburg, models: OpenMeteoModelsProvider.models)
         #expect(comparison.days.count == 7 && comparison.modelsWithoutValues.isEmpty)
@@ -32,8 +34,11 @@ import WeatherTestSupport
         #expect(comparison.days.map(\.disagreesOnHigh) == [false, false, true, true, false, false, false])
         // Exactly 3 °C apart is not "more than 3"; 0.2 mm is not dry.
         #expect(comparison.days[4].highRangeCelsius.map { abs($0 - 3.0) < 1e-9 } == true)
-        #expect(comparison.days[1].values[2] == ModelDayValues(
-            temperatureMaxCelsius: 9.4, temperatureMinCelsius: 1.5, precipitationSumMillimetres: 2.1, weatherCode: 61))
+        #expect(
+            comparison.days[1].values[2]
+                == ModelDayValues(
+                    temperatureMaxCelsius: 9.4, temperatureMinCelsius: 1.5, precipitationSumMillimetres: 2.1,
+                    weatherCode: 61))
         // GEM stops two days before the end, ICON one.
         #expect(comparison.days[6].values[2].isEmpty && comparison.days[6].values[3].isEmpty)
         #expect(comparison.days[6].highRangeCelsius.map { abs($0 - 0.6) < 1e-9 } == true)

@@ -12,24 +12,29 @@ import WeatherTestSupport
     func answer(_ days: [String], maximum: String = "20.0") -> JSONValue {
         let times = days.map { "\"\($0)\"" }.joined(separator: ",")
         let values = Array(repeating: maximum, count: days.count).joined(separator: ",")
-        let text = #"{"daily_units":{"temperature_2m_max":"°C","temperature_2m_min":"°C","precipitation_sum":"mm"},"#
+        let text =
+            #"{"daily_units":{"temperature_2m_max":"°C","temperature_2m_min":"°C","precipitation_sum":"mm"},"#
             + #""daily":{"time":[\#(times)],"temperature_2m_max":[\#(values)],"temperature_2m_min":[\#(values)],"#
             + #""precipitation_sum":[\#(Array(repeating: "0.0", count: days.count).joined(separator: ","))]}}"#
         return try! JSONValue.parse(Data(text.utf8))
     }
 
     @Test func threeDaysOfOneYearAreNoNormal() {
-        #expect(throws: ServiceError.malformedResponse(
-            .openMeteoArchive,
-            detail: "values for 1 of the 30 years 1991–2020; a normal rests on all 30, so none is shown")) {
+        #expect(
+            throws: ServiceError.malformedResponse(
+                .openMeteoArchive,
+                detail: "values for 1 of the 30 years 1991–2020; a normal rests on all 30, so none is shown")
+        ) {
             try OpenMeteoPastProvider.climatology(from: answer(["2020-07-01", "2020-07-02", "2020-07-03"]))
         }
     }
 
     @Test func aValueThatIsNoTemperatureIsRefused() {
         let days = (1991...2020).map { "\($0)-07-01" }
-        #expect(throws: ServiceError.malformedResponse(
-            .openMeteoArchive, detail: "a daily temperature of 1e+308 °C, which is no temperature")) {
+        #expect(
+            throws: ServiceError.malformedResponse(
+                .openMeteoArchive, detail: "a daily temperature of 1e+308 °C, which is no temperature")
+        ) {
             try OpenMeteoPastProvider.climatology(from: answer(days, maximum: "1e308"))
         }
         // The same thirty days with ordinary values make normals.

@@ -32,7 +32,9 @@ import WeatherTestSupport
         #expect(watch.expires == date("2019-12-21T13:30:00Z"))
         #expect(watch.ends == date("2019-12-22T18:00:00Z"))
         #expect(watch.hazard == .rain)
-        #expect(watch.instruction?.hasPrefix("A Flood Watch means there is a potential for flooding based on\ncurrent") == true)
+        #expect(
+            watch.instruction?.hasPrefix("A Flood Watch means there is a potential for flooding based on\ncurrent")
+                == true)
         // In force after `expires` while `ends` is ahead; gone at `ends`.
         #expect(WarningRules.current(answer.warnings, now: date("2019-12-22T17:59:00Z")).count == 1)
         #expect(WarningRules.current(answer.warnings, now: date("2019-12-22T18:00:00Z")).isEmpty)
@@ -64,7 +66,8 @@ import WeatherTestSupport
 
     @Test func ecccKeepsOnlyTheAreaHoldingThePoint() throws {
         let body = try json("eccc-alerts-toronto-freezing-rain-2026-03.json")
-        let toronto = try ECCCWarnings.read(body, at: Coordinate(latitude: 43.6535, longitude: -79.3839), language: "en")
+        let toronto = try ECCCWarnings.read(
+            body, at: Coordinate(latitude: 43.6535, longitude: -79.3839), language: "en")
         #expect(toronto.warnings.count == 1)
         let warning = toronto.warnings[0]
         #expect(warning.area == "City of Toronto")
@@ -79,7 +82,8 @@ import WeatherTestSupport
         let french = try ECCCWarnings.read(body, at: Coordinate(latitude: 43.6535, longitude: -79.3839), language: "fr")
         #expect(french.warnings.first?.event == "Avertissement de pluie verglaçante")
         #expect(french.warnings.first?.area == "ville de Toronto")
-        let hamilton = try ECCCWarnings.read(body, at: Coordinate(latitude: 43.2561, longitude: -79.8692), language: "en")
+        let hamilton = try ECCCWarnings.read(
+            body, at: Coordinate(latitude: 43.2561, longitude: -79.8692), language: "en")
         #expect(hamilton.warnings.map(\.area) == ["City of Hamilton"])
         // Kingston is far outside every polygon of the answer.
         let kingston = try ECCCWarnings.read(body, at: Coordinate(latitude: 44.23, longitude: -76.49), language: "en")
@@ -149,7 +153,8 @@ import WeatherTestSupport
     /// brightsky-alerts-bad-input-hand-written.json: escapes, an unknown severity, a time
     /// without a zone, no end.
     @Test func badInputIsCleanedAndKept() throws {
-        let answer = try BrightSkyWarnings.read(try json("brightsky-alerts-bad-input-hand-written.json"), language: "en")
+        let answer = try BrightSkyWarnings.read(
+            try json("brightsky-alerts-bad-input-hand-written.json"), language: "en")
         let current = WarningRules.current(answer.warnings, now: date("2026-03-07T03:00:00Z"))
         #expect(current.map(\.id) == ["bad.1"])
         let warning = current[0]
@@ -161,7 +166,10 @@ import WeatherTestSupport
         #expect(warning.instruction == "Stay inside")
         #expect(warning.area == "Berl.[0m - Mitte")
         for text in [warning.event, warning.headline ?? "", warning.description ?? "", warning.area ?? ""] {
-            #expect(!text.unicodeScalars.contains { $0.value < 0x0A || (0x0B...0x1F).contains($0.value) || (0x7F...0x9F).contains($0.value) })
+            #expect(
+                !text.unicodeScalars.contains {
+                    $0.value < 0x0A || (0x0B...0x1F).contains($0.value) || (0x7F...0x9F).contains($0.value)
+                })
         }
     }
 

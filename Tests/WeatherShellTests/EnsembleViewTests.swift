@@ -46,7 +46,9 @@ import WeatherTestSupport
             json.contains(
                 #""ensemble_tomorrow":{"date":"2026-12-02","model":"ecmwf_ifs025","rain_threshold_millimetres":1,"rain_members":19,"rain_of_members":51"#
             ))
-        #expect(JSONRenderer.render(.weather(try report(ensemble: false)), context: context).contains(#""ensemble_tomorrow":null"#))
+        #expect(
+            JSONRenderer.render(.weather(try report(ensemble: false)), context: context).contains(
+                #""ensemble_tomorrow":null"#))
     }
 
     @Test func hourlyGainsTheBandForTheHoursShown() throws {

@@ -27,7 +27,8 @@ import WeatherTestSupport
     }
 
     @Test func aCountryCodeThatIsNoCodeIsLeftOut() throws {
-        let text = "name,latitude,longitude,country_code\nA,53.55,9.99,\(String(repeating: "de", count: 5_000))\nB,1,2,GB\n"
+        let text =
+            "name,latitude,longitude,country_code\nA,53.55,9.99,\(String(repeating: "de", count: 5_000))\nB,1,2,GB\n"
         let read = try DataExchange.favorites(from: text)
         #expect(read.favorites.map(\.countryCode) == [nil, "gb"])
         #expect(read.problems.isEmpty)

@@ -16,9 +16,10 @@ import WeatherTestSupport
 
     /// The recorded Maceió current weather with its recorded 5-day forecast, as the provider
     /// puts them together; `thinned` keeps every third step (9 hours apart).
-    static func maceio(current file: String = "openweathermap/weather-maceio-metric-pt-br-negative-offset.json",
-        thinned: Bool = false) throws -> WeatherReport
-    {
+    static func maceio(
+        current file: String = "openweathermap/weather-maceio-metric-pt-br-negative-offset.json",
+        thinned: Bool = false
+    ) throws -> WeatherReport {
         var forecast = try OpenWeatherMapProvider.forecast(
             from: JSONValue.parse(TestPaths.fixture(file)), requested: maceioCoordinate)
         var steps = try JSONValue.parse(TestPaths.fixture("openweathermap/forecast-maceio-metric-pt-br-cnt40.json"))
@@ -48,7 +49,8 @@ import WeatherTestSupport
             let outlook = PrecipitationOutlook(forecast: report.forecast, now: now)
             #expect(outlook != nil, "rain at +\(minutes) min")
             for result in [
-                CommandResult.weather(report), .hourly(report, hours: 24), .daily(report, days: 5), .rain(report, outlook),
+                CommandResult.weather(report), .hourly(report, hours: 24), .daily(report, days: 5),
+                .rain(report, outlook),
             ] {
                 let text = Self.text(result, at: now)
                 #expect(!text.contains("not now"), "\(text)")

@@ -93,7 +93,9 @@ final class ScriptedWarningFeed: WarningFeed, @unchecked Sendable {
         let text = TextRenderer.render(
             results[0], context: RenderContext(units: .metric, now: Self.now, colour: false, unicode: false))
         #expect(
-            text == "! warnings could not be fetched: Bright Sky (DWD) is unavailable (HTTP 503); try again in a few minutes\n")
+            text
+                == "! warnings could not be fetched: Bright Sky (DWD) is unavailable (HTTP 503); try again in a few minutes\n"
+        )
     }
 
     @Test func watchSaysWhatAppearedWasUpgradedOrEnded() async throws {
@@ -110,7 +112,9 @@ final class ScriptedWarningFeed: WarningFeed, @unchecked Sendable {
         // The first look only remembers.
         #expect(banner(try await session.execute(.show(nil)))?.changes == [])
         #expect(
-            banner(try await session.execute(.show(nil)))?.changes == [WarningChange(kind: .upgraded, warning: orangeWind)]
+            banner(try await session.execute(.show(nil)))?.changes == [
+                WarningChange(kind: .upgraded, warning: orangeWind)
+            ]
         )
         let third = try await session.execute(.show(nil))
         #expect(banner(third)?.changes == [WarningChange(kind: .appeared, warning: frost)])

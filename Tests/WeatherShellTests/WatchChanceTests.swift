@@ -18,11 +18,14 @@ import WeatherTestSupport
     static func count(_ part: String, in text: String) -> Int { text.components(separatedBy: part).count - 1 }
 
     @Test func theParserReadsThresholdsInAnyOrder() throws {
-        #expect(try CommandParser.parse("watch --rain 60%") == .watchChance(10, [ChanceAlert(kind: .rain, thresholdPercent: 60)]))
+        #expect(
+            try CommandParser.parse("watch --rain 60%")
+                == .watchChance(10, [ChanceAlert(kind: .rain, thresholdPercent: 60)]))
         #expect(
             try CommandParser.parse("watch 5 --frost 30 --rain 60%")
                 == .watchChance(
-                    5, [ChanceAlert(kind: .frost, thresholdPercent: 30), ChanceAlert(kind: .rain, thresholdPercent: 60)]))
+                    5,
+                    [ChanceAlert(kind: .frost, thresholdPercent: 30), ChanceAlert(kind: .rain, thresholdPercent: 60)]))
         #expect(
             try CommandParser.parse("watch --frost 30% 5")
                 == .watchChance(5, [ChanceAlert(kind: .frost, thresholdPercent: 30)]))
@@ -54,8 +57,11 @@ import WeatherTestSupport
 
         await clock.waitForSleepers()
         // Tomorrow 19 of 51 members wet (37 %), today every member's low below 0 °C.
-        #expect(console.output.contains("\u{07}⚑ rain ≥ 1.0 mm tomorrow in 19 of 51 members (37 %), at or above 30 %\n"))
-        #expect(console.output.contains("\u{07}⚑ frost (low < 0 °C) today in 51 of 51 members (100 %), at or above 100 %\n"))
+        #expect(
+            console.output.contains("\u{07}⚑ rain ≥ 1.0 mm tomorrow in 19 of 51 members (37 %), at or above 30 %\n"))
+        #expect(
+            console.output.contains("\u{07}⚑ frost (low < 0 °C) today in 51 of 51 members (100 %), at or above 100 %\n")
+        )
         #expect(Self.count("\u{07}", in: console.output) == 2)
         #expect(transport.requests.count == 1)
 

@@ -67,7 +67,8 @@ import WeatherTestSupport
         #expect(throws: StoreError.snapshotKeptInMemory(.file(FileError(cannot: "read", path, code: EIO)))) {
             _ = try log.appendSnapshot(
                 placeName: "Oslo", coordinate: Coordinate(latitude: 59.9, longitude: 10.7), utcOffsetSeconds: 3_600,
-                timeZone: nil, reading: SnapshotReading(
+                timeZone: nil,
+                reading: SnapshotReading(
                     dataTime: time, temperatureCelsius: 1, precipitationProbabilityPercent: nil,
                     precipitationMillimetres: nil, weatherCode: 3),
                 at: time)
@@ -115,7 +116,8 @@ import WeatherTestSupport
         _ = try written()
         files.pretend(.fifo, matching: Self.isLog)
         let log = EventLog(folder: home.path, fileSystem: files)
-        let problem = StoreError.logNotReadable(FileError(cannot: "read", path, reason: "it is a FIFO, not a regular file"))
+        let problem = StoreError.logNotReadable(
+            FileError(cannot: "read", path, reason: "it is a FIFO, not a regular file"))
         #expect(log.readProblem() == problem)
         #expect(log.history(last: 5).isEmpty)
         #expect(log.readProblem() == problem)

@@ -16,7 +16,9 @@ extension JSONValue {
     /// - Returns: the bytes, unchanged when there was nothing to replace.
     package static func nullingNonNumbers(_ data: Data) -> Data {
         let bytes = [UInt8](data)
-        let words: [[UInt8]] = ["-Infinity", "Infinity", "-inf", "-nan", "inf", "nan", "NaN", "-NaN"].map { Array($0.utf8) }
+        let words: [[UInt8]] = ["-Infinity", "Infinity", "-inf", "-nan", "inf", "nan", "NaN", "-NaN"].map {
+            Array($0.utf8)
+        }
         var out: [UInt8] = []
         var index = 0
         var inString = false
@@ -46,11 +48,13 @@ extension JSONValue {
             } else if byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") || byte == UInt8(ascii: "i")
                 || byte == UInt8(ascii: "I") || byte == UInt8(ascii: "-"), atValueStart(index)
             {
-                for word in words where index + word.count <= bytes.count && Array(bytes[index..<index + word.count]) == word {
+                for word in words
+                where index + word.count <= bytes.count && Array(bytes[index..<index + word.count]) == word {
                     let end = index + word.count
                     // A whole word: followed by a delimiter, not by more letters ("null" is not "nan").
                     let next = end < bytes.count ? bytes[end] : UInt8(ascii: " ")
-                    guard [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(next)
+                    guard
+                        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(next)
                     else { continue }
                     out.append(contentsOf: Array("null".utf8))
                     index = end

@@ -212,13 +212,17 @@ package enum WarningHazard: String, Hashable, Sendable, CaseIterable {
     package init?(event: String) {
         let text = event.lowercased()
         let table: [(WarningHazard, [String])] = [
-            (.frost, ["frost", "freez", "verglas", "ice ", "icing", "glatt", "gladheid", "vorst", "gel", "ising", "cold"]),
+            (
+                .frost,
+                ["frost", "freez", "verglas", "ice ", "icing", "glatt", "gladheid", "vorst", "gel", "ising", "cold"]
+            ),
             (.snow, ["snow", "schnee", "sneeuw", "neige", "snø", "blizzard", "winter"]),
             (.heat, ["heat", "hitze", "hitte", "chaleur", "canicule", "hete", "temperature", "high temp"]),
             (
                 .wind,
                 [
-                    "wind", "gust", "storm", "sturm", "gale", "kuling", "orkan", "hurricane", "tornado", "böen", "vents",
+                    "wind", "gust", "storm", "sturm", "gale", "kuling", "orkan", "hurricane", "tornado", "böen",
+                    "vents",
                     "thunder", "gewitter", "onweer",
                 ]
             ),

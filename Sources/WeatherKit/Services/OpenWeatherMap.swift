@@ -261,7 +261,8 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// hours, each as given, over the longer period.
     ///
     /// - Returns: rain and snow summed, the snow, and the period in seconds; nil when neither is given.
-    static func precipitation(rain: JSONValue?, snow: JSONValue?) -> (total: Double, snow: Double?, periodSeconds: Int)? {
+    static func precipitation(rain: JSONValue?, snow: JSONValue?) -> (total: Double, snow: Double?, periodSeconds: Int)?
+    {
         let kinds = [rain, snow].map { amounts in
             (hour: amounts?["1h"]?.double, threeHours: amounts?["3h"]?.double)
         }

@@ -271,7 +271,8 @@ struct ServiceClient: Sendable {
                 ? "an empty answer"
                 : error.tooManyValues
                     ? "more than 500,000 values, far more than any answer wx asks for"
-                    : String(validating: response.body, as: UTF8.self) == nil ? "not valid UTF-8 text" : "not valid JSON"
+                    : String(validating: response.body, as: UTF8.self) == nil
+                        ? "not valid UTF-8 text" : "not valid JSON"
             throw .malformedResponse(service, detail: detail)
         }
     }

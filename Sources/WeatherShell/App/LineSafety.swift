@@ -14,7 +14,8 @@ enum LineSafety {
         var text = line
         if text.first == "\u{FEFF}" { text.removeFirst() }
         guard text.count <= maximumLength else {
-            return .failure(.usage("line too long: \(text.count) characters (at most \(maximumLength)); nothing was run"))
+            return .failure(
+                .usage("line too long: \(text.count) characters (at most \(maximumLength)); nothing was run"))
         }
         if text.unicodeScalars.last == "\r" { text.unicodeScalars.removeLast() }
         // A NUL or ESC in a line is a mistake (a binary file piped in, a stray key).

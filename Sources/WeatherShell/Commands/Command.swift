@@ -17,7 +17,9 @@ package enum CommandTable {
 
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
-    case find, use, show, hourly, daily, past, normal, drift, skill, confidence, models, rain, air, warnings, watch, compare, fav, favs, save, saved, history, replay, units, provider, geocoder, language, format, log, export, `import`, reset, help, about, quit
+    case find, use, show, hourly, daily, past, normal, drift, skill, confidence, models, rain, air, warnings, watch,
+        compare, fav, favs, save, saved, history, replay, units, provider, geocoder, language, format, log, export,
+        `import`, reset, help, about, quit
 
     /// This command's declaration.
     package var spec: CommandSpec {

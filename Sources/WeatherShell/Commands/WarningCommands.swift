@@ -18,7 +18,8 @@ extension CommandSpec {
             if first == "-v" || first == "--verbose" {
                 request.verbose = true
                 _ = arguments.next()
-            } else if request.index == nil, (1...2).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isNumber }),
+            } else if request.index == nil, (1...2).contains(first.count),
+                first.allSatisfy({ $0.isASCII && $0.isNumber }),
                 let index = Int(first), index >= 1
             {
                 request.index = index

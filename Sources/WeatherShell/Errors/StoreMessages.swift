@@ -50,7 +50,8 @@ extension StoreError {
         let path = error.path.isEmpty ? "log.jsonl" : error.path
         switch error.code {
         case EACCES?, EPERM?:
-            return "fix its permissions (chmod u+rw \(path); if a “sudo wx” left it root’s: sudo chown \"$USER\" \(path))"
+            return
+                "fix its permissions (chmod u+rw \(path); if a “sudo wx” left it root’s: sudo chown \"$USER\" \(path))"
         case nil:
             return "move it aside (mv \(path) \(path).old) and wx starts a new log"
         default:

@@ -29,7 +29,8 @@ package struct ConfidenceReport: Hashable, Sendable {
         if days.count < requestedDays, let last = ensemble.lastHour {
             let local = ensemble.clock.localTime(last)
             lines.append(
-                "the ensemble’s hours end \(format.day(local.date)) \(format.clock(local)); a day is shown only when the members cover all of it")
+                "the ensemble’s hours end \(format.day(local.date)) \(format.clock(local)); a day is shown only when the members cover all of it"
+            )
         }
         return lines
     }
@@ -39,11 +40,13 @@ package struct ConfidenceReport: Hashable, Sendable {
         func name(_ variable: String) -> String { variable == "temperature_2m" ? "temperature" : variable }
         switch note {
         case .fewerMembers(let variable, let found, let expected):
-            return "the answer has \(found) of the model’s \(expected) members with \(name(variable)); the figures come from those"
+            return
+                "the answer has \(found) of the model’s \(expected) members with \(name(variable)); the figures come from those"
         case .membersWithoutValues(let variable, let count):
             return "\(count) member\(count == 1 ? "" : "s") without any \(name(variable)) value left out"
         case .unexpectedKeys(let count, let example):
-            return "\(count) member value list\(count == 1 ? "" : "s") for a variable not asked for ignored (\(example))"
+            return
+                "\(count) member value list\(count == 1 ? "" : "s") for a variable not asked for ignored (\(example))"
         }
     }
 }
@@ -80,7 +83,8 @@ extension ModelDay {
             parts.append("rain (" + named.joined(separator: ", ") + ")")
         }
         if disagreesOnHigh, let range = highRangeCelsius {
-            let degrees = format.units.temperature.convert(celsius: range) - format.units.temperature.convert(celsius: 0)
+            let degrees =
+                format.units.temperature.convert(celsius: range) - format.units.temperature.convert(celsius: 0)
             parts.append("the high, by \(DecimalText.fixed(degrees, digits: 1)) \(format.temperatureSymbol)")
         }
         return parts
@@ -122,10 +126,13 @@ package struct ChanceReading: Hashable, Sendable {
     /// higher; nil when the ensemble covers neither whole.
     static func reading(_ alert: ChanceAlert, ensemble: EnsembleForecast, now: Date) -> ChanceReading? {
         let today = ensemble.clock.localTime(now).date
-        let candidates = ensemble.days.filter { $0.date.dayNumber - today.dayNumber == 0 || $0.date.dayNumber - today.dayNumber == 1 }
+        let candidates = ensemble.days.filter {
+            $0.date.dayNumber - today.dayNumber == 0 || $0.date.dayNumber - today.dayNumber == 1
+        }
         let readings = candidates.compactMap { day -> ChanceReading? in
             let (members, of): (Int, Int) =
-                alert.kind == .rain ? (day.wetMembers, day.precipitationMembers) : (day.frostMembers, day.low?.members ?? 0)
+                alert.kind == .rain
+                ? (day.wetMembers, day.precipitationMembers) : (day.frostMembers, day.low?.members ?? 0)
             guard of > 0 else { return nil }
             return ChanceReading(
                 alert: alert, date: day.date, isToday: day.date == today, members: members, ofMembers: of,

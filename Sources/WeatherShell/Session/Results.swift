@@ -140,7 +140,8 @@ package enum CommandResult: Hashable, Sendable {
         case .imported(_, _, let problems, _): problems.map { "skipped \($0)" }
         case .comparison(_, let missing): missing.map { "no weather for \($0.name): \($0.reason)" }
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner, .warningMarks, .snapshotSaved,
+            .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner, .warningMarks,
+            .snapshotSaved,
             .snapshotRemoved, .snapshots, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
             .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
@@ -155,11 +156,13 @@ package enum CommandResult: Hashable, Sendable {
     /// than rendering in metric whatever the user chose.
     package var needsUnits: Bool {
         switch self {
-        case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .snapshotSaved, .snapshots,
+        case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings,
+            .snapshotSaved, .snapshots,
             .snapshot, .verification, .units, .confidence, .models, .chanceAlert:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .warningBanner, .warningMarks, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
+            .warningBanner, .warningMarks, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about,
+            .exported, .exportData,
             .imported, .logStatistics, .logCompacted, .notice, .notSaved:
             false
         }
@@ -171,7 +174,8 @@ package enum CommandResult: Hashable, Sendable {
         switch self {
         case .units, .setting, .format: true
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner, .warningMarks,
+            .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner,
+            .warningMarks,
             .snapshotSaved, .snapshotRemoved, .snapshots,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
             .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:

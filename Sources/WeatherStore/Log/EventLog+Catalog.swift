@@ -38,7 +38,8 @@ extension EventLog {
         // since (or no wx sealed it yet), a new epoch for the log as it is now, in which nothing
         // folded before counts: it is then folded from the start.
         let sealed =
-            LogSeal.read(folder: folder, fileSystem).flatMap { $0.log == file.state ? $0.epoch : nil } ?? sealAfresh(file)
+            LogSeal.read(folder: folder, fileSystem).flatMap { $0.log == file.state ? $0.epoch : nil }
+            ?? sealAfresh(file)
         var folded: SnapshotCatalog
         if let current = catalog, let sealed, current.epoch == sealed, file.holds(current) {
             folded = current

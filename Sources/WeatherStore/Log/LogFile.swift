@@ -216,8 +216,9 @@ struct LogFile {
             chunkEnd = end
             let wanted = end - chunkStart
             let count = buffer.withUnsafeMutableBytes { raw -> Int in
-                do throws(FileError) { return try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[..<wanted]), at: chunkStart) }
-                catch {
+                do throws(FileError) {
+                    return try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[..<wanted]), at: chunkStart)
+                } catch {
                     failures.record(error)
                     return -1
                 }

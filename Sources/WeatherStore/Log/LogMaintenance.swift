@@ -143,7 +143,8 @@ extension EventLog {
         }
         if abandoned {
             if let aside { unlink(aside) }
-            let failure = readFailures.take() ?? FileError(cannot: "read", path, reason: "it went away while it was read")
+            let failure =
+                readFailures.take() ?? FileError(cannot: "read", path, reason: "it went away while it was read")
             throw .notCompacted(.logNotReadable(failure))
         }
         return Compaction(before: before, after: statistics(), unreadableLinesFile: aside)

@@ -85,7 +85,8 @@ struct LogSeal: Equatable {
     /// cannot be written leaves the old one, which then no longer matches the log: the index is
     /// not trusted, and the list is only slower.
     static func advance(
-        folder: String, logWas before: LogState?, logIs after: LogState?, _ fileSystem: any FileSystem = POSIXFileSystem()
+        folder: String, logWas before: LogState?, logIs after: LogState?,
+        _ fileSystem: any FileSystem = POSIXFileSystem()
     ) {
         guard let after else { return }
         let previous = read(folder: folder, fileSystem)

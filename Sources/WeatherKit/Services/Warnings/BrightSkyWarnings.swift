@@ -60,7 +60,8 @@ package struct BrightSkyWarnings: WarningFeed {
                 id: id, event: WarningFields.line(text("event")).map(Self.capitalised) ?? "Warning",
                 severity: severity, level: level, onset: WarningFields.time(alert["onset"]),
                 expires: WarningFields.time(alert["expires"]), issuer: "DWD",
-                headline: WarningFields.line(text("headline")), description: WarningFields.paragraphs(text("description")),
+                headline: WarningFields.line(text("headline")),
+                description: WarningFields.paragraphs(text("description")),
                 instruction: WarningFields.paragraphs(text("instruction")),
                 language: String((primary ? suffixes[0] : suffixes[1]).dropFirst()),
                 status: WarningStatus(alert["status"]?.string), area: area)

@@ -110,7 +110,8 @@ package struct MeteoAlarmWarnings: WarningFeed {
                     severity: WarningSeverity(info["severity"]?.string), level: WarningLevel(awareness),
                     onset: WarningFields.time(info["onset"]) ?? WarningFields.time(info["effective"]),
                     expires: WarningFields.time(info["expires"]),
-                    issuer: WarningFields.line(alert["source"]) ?? WarningFields.line(info["senderName"]) ?? "MeteoAlarm",
+                    issuer: WarningFields.line(alert["source"]) ?? WarningFields.line(info["senderName"])
+                        ?? "MeteoAlarm",
                     headline: WarningFields.line(info["headline"]),
                     description: WarningFields.paragraphs(info["description"]),
                     instruction: WarningFields.paragraphs(info["instruction"]),

@@ -94,7 +94,10 @@ extension JSONRenderer {
                                             .object([
                                                 ("temperature_max_celsius", .optional(value.temperatureMaxCelsius)),
                                                 ("temperature_min_celsius", .optional(value.temperatureMinCelsius)),
-                                                ("precipitation_sum_millimetres", .optional(value.precipitationSumMillimetres)),
+                                                (
+                                                    "precipitation_sum_millimetres",
+                                                    .optional(value.precipitationSumMillimetres)
+                                                ),
                                                 ("weather_code", .optional(value.weatherCode)),
                                             ])
                                         )

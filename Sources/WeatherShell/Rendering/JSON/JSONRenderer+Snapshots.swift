@@ -124,9 +124,15 @@ extension JSONRenderer {
             ("snapshots", .number(Double(score.snapshots))),
             ("snapshots_without_forecast", .number(Double(score.snapshotsWithoutForecast))),
             ("checked_days", .number(Double(score.checkedDays))), ("pending_days", .number(Double(score.pendingDays))),
-            ("temperature_max_mean_absolute_error_celsius", .optional(score.highMeanAbsoluteErrorCelsius.map(hundredths))),
+            (
+                "temperature_max_mean_absolute_error_celsius",
+                .optional(score.highMeanAbsoluteErrorCelsius.map(hundredths))
+            ),
             ("temperature_max_mean_error_celsius", .optional(score.highMeanErrorCelsius.map(hundredths))),
-            ("temperature_min_mean_absolute_error_celsius", .optional(score.lowMeanAbsoluteErrorCelsius.map(hundredths))),
+            (
+                "temperature_min_mean_absolute_error_celsius",
+                .optional(score.lowMeanAbsoluteErrorCelsius.map(hundredths))
+            ),
             ("rain_threshold_millimetres", .number(RainRule.thresholdMillimetres)),
             ("rain_hits", .number(Double(score.rainHits))), ("rain_days", .number(Double(score.rainDays))),
             ("rain_hit_rate_percent", .optional(score.rainHitRatePercent)),

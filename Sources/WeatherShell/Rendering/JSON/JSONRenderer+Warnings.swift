@@ -60,7 +60,8 @@ extension JSONRenderer {
                         ("quantity", .string(hazard.quantity.rawValue)),
                         (hazardKey(hazard.quantity), .number(hazard.value)),
                         ("time", .optional(hazard.time.map(ISOTime.string))),
-                        ("from", .string(ISOTime.string(hazard.from))), ("until", .string(ISOTime.string(hazard.until))),
+                        ("from", .string(ISOTime.string(hazard.from))),
+                        ("until", .string(ISOTime.string(hazard.until))),
                     ])
                 } ?? .null
             ),

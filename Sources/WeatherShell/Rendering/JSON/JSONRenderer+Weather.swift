@@ -148,7 +148,10 @@ extension JSONRenderer {
             ("sun", .optional(sunState(day.sun))),
             ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
             ("temperature_max_normal_celsius", .optional(comparison?.normalHighCelsius)),
-            ("temperature_max_anomaly_celsius", .optional(comparison.map { ($0.highAnomalyCelsius * 10).rounded() / 10 })),
+            (
+                "temperature_max_anomaly_celsius",
+                .optional(comparison.map { ($0.highAnomalyCelsius * 10).rounded() / 10 })
+            ),
             ("partial", .bool(day.isPartial)),
         ])
     }

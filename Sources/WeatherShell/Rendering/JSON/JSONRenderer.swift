@@ -34,7 +34,9 @@ package enum JSONRenderer {
     /// - Parameter text: the message as shown (with its context, secrets scrubbed); the error's
     ///   own description when nil.
     package static func render(error: ShellError, text: String? = nil) -> String {
-        var members: [(String, JSONOutput)] = [("type", .string("error")), ("message", .string(text ?? error.description))]
+        var members: [(String, JSONOutput)] = [
+            ("type", .string("error")), ("message", .string(text ?? error.description)),
+        ]
         if case .service(let failure) = error { members.append(("service", .string(failure.service.displayName))) }
         return JSONOutput.object(members).serialized + "\n"
     }

@@ -16,7 +16,9 @@ extension TextRenderer {
         _ report: ConfidenceReport, context: RenderContext, format: ValueFormatter, style: Style
     ) -> [String] {
         let ensemble = report.ensemble
-        var lines = [style.bold(TextLayout.truncate("\(report.place.label) · how sure the forecast is", to: context.width))]
+        var lines = [
+            style.bold(TextLayout.truncate("\(report.place.label) · how sure the forecast is", to: context.width))
+        ]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(
             "\(ensemble.model.displayName) ensemble, \(report.memberCount) members (Open-Meteo); ranges are the 10th to 90th percentile of the members",
@@ -24,7 +26,8 @@ extension TextRenderer {
         for day in report.days {
             func spread(_ word: String, _ spread: EnsembleSpread?) -> String {
                 guard let spread else { return "\(word) \(ValueFormatter.missing)" }
-                return "\(word) \(format.temperature(spread.median)) (\(format.temperatureValue(spread.p10)) to \(format.temperatureValue(spread.p90)))"
+                return
+                    "\(word) \(format.temperature(spread.median)) (\(format.temperatureValue(spread.p10)) to \(format.temperatureValue(spread.p90)))"
             }
             lines.append(
                 "  " + TextLayout.pad(format.day(day.date), to: 12) + TextLayout.pad(spread("high", day.high), to: 30)
@@ -47,14 +50,18 @@ extension TextRenderer {
         -> [String]
     {
         let models = report.comparison.models
-        var lines = [style.bold(TextLayout.truncate("\(report.place.label) · \(models.count) models side by side", to: context.width))]
+        var lines = [
+            style.bold(
+                TextLayout.truncate("\(report.place.label) · \(models.count) models side by side", to: context.width))
+        ]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(
             "low/high \(format.temperatureSymbol) and precipitation \(context.units.precipitation.symbol) per model, from Open-Meteo’s forecast API",
             context, style)
         lines.append(
             ("  " + TextLayout.pad("day", to: 10)
-                + models.map { TextLayout.pad($0.displayName, to: 15, right: true) + " " }.joined()).withoutTrailingSpaces)
+                + models.map { TextLayout.pad($0.displayName, to: 15, right: true) + " " }.joined())
+                .withoutTrailingSpaces)
         for day in report.days {
             let cells = day.values.map { value -> String in
                 let temperatures =
@@ -62,7 +69,8 @@ extension TextRenderer {
                     ? ValueFormatter.missing
                     : "\(format.temperatureValue(value.temperatureMinCelsius))/\(format.temperatureValue(value.temperatureMaxCelsius))"
                 return TextLayout.pad(temperatures, to: 10, right: true)
-                    + TextLayout.pad(format.precipitationValue(value.precipitationSumMillimetres), to: 5, right: true) + " "
+                    + TextLayout.pad(format.precipitationValue(value.precipitationSumMillimetres), to: 5, right: true)
+                    + " "
             }
             lines.append(
                 TextLayout.truncate(
@@ -71,7 +79,9 @@ extension TextRenderer {
             let disagreements = day.disagreements(models: models, format: format)
             if !disagreements.isEmpty {
                 let mark = context.unicode ? "⚑" : "!"
-                lines += wrap("\(mark) disagree on " + disagreements.joined(separator: "; "), indent: 14, width: context.reportWidth)
+                lines += wrap(
+                    "\(mark) disagree on " + disagreements.joined(separator: "; "), indent: 14,
+                    width: context.reportWidth)
             }
         }
         for model in report.comparison.modelsWithoutValues {

@@ -37,7 +37,8 @@ extension TextRenderer {
         let full = report.request.verbose || report.request.index != nil
         for (number, warning) in shown {
             let mark = context.unicode ? "⚠" : "!"
-            let head = "\(number). \(mark) \(warning.event) (\(WarningsPresentation.grade(warning))) · \(warning.issuer)"
+            let head =
+                "\(number). \(mark) \(warning.event) (\(WarningsPresentation.grade(warning))) · \(warning.issuer)"
             lines.append(style.bold("  " + TextLayout.truncate(head, to: width - 2)))
             lines += wrap(span(warning, clock: clock, format: format, now: context.now), indent: 5, width: width)
             if let headline = warning.headline { lines += wrap(headline, indent: 5, width: width) }
@@ -88,10 +89,11 @@ extension TextRenderer {
 
     /// "gusts up to 95 km/h Sun 02:00 in the forecast".
     static func hazardText(_ hazard: HazardForecast, clock: ZoneClock, format: ValueFormatter) -> String {
-        let at = hazard.time.map { time -> String in
-            let local = clock.localTime(time)
-            return " \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
-        } ?? ""
+        let at =
+            hazard.time.map { time -> String in
+                let local = clock.localTime(time)
+                return " \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+            } ?? ""
         switch hazard.quantity {
         case .gusts: return "gusts up to \(format.windSpeed(hazard.value))\(at) in the forecast"
         case .windSpeed: return "wind up to \(format.windSpeed(hazard.value))\(at) in the forecast"
@@ -131,7 +133,8 @@ extension TextRenderer {
                 case .upgraded: "warning upgraded"
                 case .ended: "warning ended"
                 }
-            lines.append(bell + TextLayout.truncate("\(mark) \(what): \(line(change.warning))", to: context.reportWidth))
+            lines.append(
+                bell + TextLayout.truncate("\(mark) \(what): \(line(change.warning))", to: context.reportWidth))
         }
         lines += banner.warnings.map { style.red(TextLayout.truncate("\(mark) \(line($0))", to: context.reportWidth)) }
         return lines
@@ -146,7 +149,8 @@ extension TextRenderer {
             guard let top = item.top else {
                 return style.dim(
                     TextLayout.truncate(
-                        "\(mark) \(item.name): warnings could not be fetched: \(item.failure ?? "")", to: context.width))
+                        "\(mark) \(item.name): warnings could not be fetched: \(item.failure ?? "")", to: context.width)
+                )
             }
             let clock = ZoneClock(item.zone ?? ZoneInfo(identifier: nil, abbreviation: "UTC", utcOffsetSeconds: 0))
             let until = top.end.map { " until " + when($0, clock: clock, format: format, now: context.now) } ?? ""
