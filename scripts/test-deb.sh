@@ -10,8 +10,12 @@ root=$(mktemp -d)
 home=$(mktemp -d)
 session="wx-deb-$$"
 trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$root" "$home"' EXIT
-dpkg-deb --info "$package" | grep -q "Package: wx"
-dpkg-deb --contents "$package" | grep -q "./usr/bin/wx$"
+# Listings are captured whole before they are searched: `| grep -q` closes the pipe at the first
+# match, and dpkg-deb's tar then dies of SIGPIPE, which pipefail turns into a failure.
+info=$(dpkg-deb --info "$package")
+grep -q "Package: wx" <<<"$info"
+contents=$(dpkg-deb --contents "$package")
+grep -q "./usr/bin/wx$" <<<"$contents"
 dpkg -x "$package" "$root"
 wx="$root/usr/bin/wx"
 test -x "$wx"
