@@ -89,3 +89,33 @@ import WeatherTestSupport
         #expect(try server.requests().count == before)
     }
 }
+
+/// Found by a new user's trial: `export` through a symbolic link to a log wx has not made yet
+/// wrote CSV into wx's own log.jsonl, and an export onto a FIFO with no reader hung for good.
+@Suite struct ExportTargetTests {
+    @Test func aLinkToAnOwnFileNotMadeYetIsRefused() throws {
+        let home = TemporaryFolder()
+        let other = TemporaryFolder()
+        let link = other.path + "/lnk"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: home.path + "/log.jsonl")
+        let result = try runWX(["-c", "export favorites \(link)"], home: home)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: favorites not exported: \(link) is one of wx’s own files (\(home.path)/log.jsonl); choose another file\n"
+        )
+        let log = (try? String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)) ?? ""
+        #expect(!log.contains("name,latitude"))
+    }
+
+    @Test func aFIFOIsRefusedNotWaitedOn() throws {
+        let home = TemporaryFolder()
+        let fifo = home.path + "/out.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = try runWX(["-c", "export favorites \(fifo)"], home: home, timeout: 20)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: favorites not exported: \(fifo) is a FIFO no program is reading; choose a file\n")
+    }
+}

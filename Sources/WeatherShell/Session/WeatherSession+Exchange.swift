@@ -7,6 +7,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Your data in and out: `export`, `import favorites`.
 extension WeatherSession {
@@ -80,11 +83,43 @@ extension WeatherSession {
     /// The full path `export` writes to; refused when it names one of wx's own files.
     func exportTarget(_ kind: ExportKind, _ path: String) throws(ShellError) -> String {
         let full = configuration.expandPath(path)
-        if let own = ownFile(at: full) {
+        if let own = ownFile(at: full) ?? ownFileALinkWouldCreate(at: full) {
             throw .storage(
                 "\(kind.rawValue) not exported: \(full) is one of wx’s own files (\(own)); choose another file")
         }
+        // A FIFO with no program reading it would block the write for good (one with a reader,
+        // as `export … >(gzip)` makes, is written as any file is).
+        var info = stat()
+        if stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+            let fd = open(full, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd < 0, errno == ENXIO {
+                throw .storage("\(kind.rawValue) not exported: \(full) is a FIFO no program is reading; choose a file")
+            }
+            if fd >= 0 { close(fd) }
+        }
         return full
+    }
+
+    /// The file of wx's own that `path`, a symbolic link to nothing yet, would create when
+    /// written through (`ln -s ~/.local/state/wx/log.jsonl x` before wx made the log): its target
+    /// in one of wx's folders, named as one of its files. Nil for anything else.
+    func ownFileALinkWouldCreate(at path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, 4096)
+        guard count > 0, FileIO.identity(of: path) == nil else { return nil }
+        var target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if !target.hasPrefix("/") {
+            target = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/" + target
+        }
+        guard let slash = target.lastIndex(of: "/") else { return nil }
+        let folder = String(target[..<slash])
+        let name = String(target[target.index(after: slash)...])
+        let ownName =
+            name.hasPrefix("state.plist") || name.hasPrefix("log.jsonl") || name == ".wx.lock" || name == "wxrc"
+        guard ownName, let folderIdentity = FileIO.identity(of: folder.isEmpty ? "/" : folder) else { return nil }
+        let folders = [configuration.configFolder, configuration.stateFolder, configuration.cacheFolder]
+        guard let own = folders.first(where: { FileIO.identity(of: $0) == folderIdentity }) else { return nil }
+        return own + "/" + name
     }
 
     /// The file of wx's own that `path` names — state.plist, log.jsonl, a copy set aside, a lock,
