@@ -290,6 +290,10 @@ package final class ShellRunner {
                 putError("error: " + text)
             } else if case .notice = result {
                 putError(text)
+            } else if case .warningBanner(let banner) = result, banner.failure != nil {
+                // That the feed failed is a note about the answer, not part of it: stderr, as
+                // every note, so that a script reading stdout gets only the weather.
+                putError(text)
             } else {
                 output.write(text)
             }
