@@ -68,7 +68,7 @@ enum OpenMeteoAnswer {
     static func zone(_ json: JSONValue) -> ZoneInfo {
         let offset = json["utc_offset_seconds"]?.int ?? 0
         return ZoneInfo(
-            identifier: json["timezone"]?.nonEmptyString,
+            identifier: json["timezone"]?.nonEmptyString.map(TerminalText.sanitized),
             abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
             utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
     }

@@ -104,14 +104,8 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
     ) throws(ServiceError) -> EnsembleForecast {
         let service = Service.openMeteoEnsemble
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
-        if json["error"]?.bool == true {
-            throw .rejected(service, status: 200, reason: json["reason"]?.nonEmptyString)
-        }
-        let offset = json["utc_offset_seconds"]?.int ?? 0
-        let zone = ZoneInfo(
-            identifier: json["timezone"]?.nonEmptyString.map(TerminalText.sanitized),
-            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
-            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
+        try OpenMeteoAnswer.checkRejection(json, service: service)
+        let zone = OpenMeteoAnswer.zone(json)
         guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds), let keys = block.values.object?.keys
         else { throw .malformedResponse(service, detail: "no hourly values in the answer") }
         let kept = block.times.indices.filter { block.times[$0] != nil }

@@ -129,14 +129,8 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
     ) throws(ServiceError) -> PreviousRuns {
         let service = Service.openMeteoPreviousRuns
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
-        if json["error"]?.bool == true {
-            throw .rejected(service, status: 200, reason: json["reason"]?.nonEmptyString)
-        }
-        let offset = json["utc_offset_seconds"]?.int ?? 0
-        let zone = ZoneInfo(
-            identifier: json["timezone"]?.nonEmptyString.map(TerminalText.sanitized),
-            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
-            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
+        try OpenMeteoAnswer.checkRejection(json, service: service)
+        let zone = OpenMeteoAnswer.zone(json)
         guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds) else {
             throw .malformedResponse(service, detail: "no hourly values in the answer")
         }
