@@ -149,7 +149,7 @@ package final class ShellRunner {
                 echo(line)
                 if record { self.record(line.trimmed) }
                 commands = try ShellWords.commands(line)
-            } else if record, !commands.isEmpty, !Self.isQuit(commands) {
+            } else if record, !commands.isEmpty, !Self.isQuit(commands), !Self.importsHistory(commands) {
                 self.record(line.trimmed)
             }
         } catch {

@@ -144,6 +144,8 @@ package enum Command: Hashable, Sendable {
     case export(ExportKind, format: ExchangeFormat?, path: String?)
     /// `import favorites FILE`.
     case importFavorites(path: String)
+    /// `import snapshots|history FILE`.
+    case importLog(LogImportKind, path: String)
 
     /// The declaration this command was parsed by.
     package var spec: CommandSpec { name.spec }
@@ -185,7 +187,7 @@ package enum Command: Hashable, Sendable {
         case .resetState: .reset
         case .log: .log
         case .export: .export
-        case .importFavorites: .import
+        case .importFavorites, .importLog: .import
         }
     }
 
@@ -194,7 +196,7 @@ package enum Command: Hashable, Sendable {
         switch self {
         case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use,
             .save,
-            .resetState, .log:
+            .resetState, .log, .importLog:
             false
         case .export(let kind, _, _):
             kind == .favorites

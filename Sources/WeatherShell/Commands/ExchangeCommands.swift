@@ -41,19 +41,26 @@ extension CommandSpec {
     }
 
     static let `import` = CommandSpec(
-        name: "import", synopsis: "import favorites FILE",
-        summary: "add favorites from a CSV or JSON file",
+        name: "import", synopsis: "import <favorites|snapshots|history> FILE",
+        summary: "read back what export wrote (CSV or JSON)",
         details: [
-            "Needs name, latitude and longitude (display_name and country_code when present). A favorite whose coordinates are already saved is skipped; a row that cannot be read is named and skipped; the rest are saved in one step."
+            "favorites: needs name, latitude and longitude (display_name and country_code when present). A favorite whose coordinates are already saved is skipped; a row that cannot be read is named and skipped; the rest are saved in one step.",
+            "snapshots, history: read the file export wrote, CSV or JSON, whole or not at all: a row that cannot be read, or holds a value beyond its bound, is named with its line (JSON: item) and nothing is imported. Place, times and values are kept exactly; commands are added to the history with their own times, not run. Ids (history numbers) are kept when all are above the log's highest — always in a new WX_HOME — else renumbered from it in the file's order. A snapshot of the same place saved at the same time, or a command with the same line and time, already in the log is skipped and counted, so importing a file twice adds nothing. The line “import history FILE” itself is not added to the history. Written in one append, synced before wx says so.",
         ],
         completion: .subcommands(ImportSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in
-        switch arguments.subcommand(ImportSubcommand.self) {
+        let kind = arguments.subcommand(ImportSubcommand.self)
+        switch kind {
         case .favorites:
             guard arguments.words.count == 1, let path = arguments.words.first, !path.isEmpty else {
                 throw arguments.usage()
             }
             return .importFavorites(path: path)
+        case .snapshots, .history:
+            guard arguments.words.count == 1, let path = arguments.words.first, !path.isEmpty else {
+                throw arguments.usage()
+            }
+            return .importLog(kind == .snapshots ? .snapshots : .history, path: path)
         case nil: throw arguments.usage()
         }
     }
@@ -75,11 +82,17 @@ extension CommandSpec {
     }
 }
 
-/// `import favorites FILE`.
+/// `import favorites|snapshots|history FILE`.
 enum ImportSubcommand: SubcommandWord {
-    case favorites
+    case favorites, snapshots, history
 
-    var declaration: Subcommand { Subcommand("favorites", arguments: "FILE", then: .fileName) }
+    var declaration: Subcommand {
+        switch self {
+        case .favorites: Subcommand("favorites", arguments: "FILE", then: .fileName)
+        case .snapshots: Subcommand("snapshots", arguments: "FILE", then: .fileName)
+        case .history: Subcommand("history", arguments: "FILE", then: .fileName)
+        }
+    }
 }
 
 /// `reset state`.

@@ -122,6 +122,8 @@ package enum CommandResult: Hashable, Sendable {
     /// `import favorites`: those added, how many were already saved, and the records that could
     /// not be read ("line 4: latitude “abc” is not a number").
     case imported(added: [Favorite], alreadySaved: Int, problems: [String], path: String)
+    /// `import snapshots|history`: what was appended to the log, and how it was numbered.
+    case importedRecords(LogImportSummary)
     case logStatistics(EventLog.Statistics)
     case logCompacted(EventLog.Compaction)
     /// A line of information that is not an error (e.g. which geocoder answered).
@@ -144,7 +146,7 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotSaved,
             .snapshotRemoved, .snapshots, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
-            .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
+            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
             []
         }
     }
@@ -163,7 +165,7 @@ package enum CommandResult: Hashable, Sendable {
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .warningBanner, .warningMarks, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about,
             .exported, .exportData,
-            .imported, .logStatistics, .logCompacted, .notice, .notSaved:
+            .imported, .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved:
             false
         }
     }
@@ -178,7 +180,7 @@ package enum CommandResult: Hashable, Sendable {
             .warningMarks,
             .snapshotSaved, .snapshotRemoved, .snapshots,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
-            .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
+            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
             false
         }
     }

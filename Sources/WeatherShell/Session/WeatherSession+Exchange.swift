@@ -146,14 +146,7 @@ extension WeatherSession {
     static let maximumImportBytes = 16 << 20
 
     func importFavorites(from path: String) throws(ShellError) -> [CommandResult] {
-        let full = configuration.expandPath(path)
-        let data: Data
-        do { data = try FileIO.contents(of: full, limit: Self.maximumImportBytes) } catch {
-            throw .storage(error.description)
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw .unreadableFile("\(full) is not UTF-8 text; nothing imported")
-        }
+        let (full, text) = try importText(path)
         let read: (favorites: [DataExchange.ImportedFavorite], problems: [String])
         do { read = try DataExchange.favorites(from: text) } catch {
             throw .unreadableFile("\(full): \(error.description); nothing imported")

@@ -197,6 +197,7 @@ package final class WeatherSession {
             return [.logCompacted(try compactLog())]
         case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
         case .importFavorites(let path): return try importFavorites(from: path)
+        case .importLog(let kind, let path): return try importLog(kind, from: path)
         case .resetState:
             state.refresh()
             guard state.isReadOnly else {

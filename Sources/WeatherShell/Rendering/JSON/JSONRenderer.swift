@@ -87,6 +87,7 @@ package enum JSONRenderer {
             return exportData(kind, format: format, records: records, text: text)
         case .imported(let added, let alreadySaved, let problems, let path):
             return imported(added, alreadySaved: alreadySaved, problems: problems, path: path)
+        case .importedRecords(let summary): return imported(summary)
         case .notSaved(let error): return notSaved(error)
         }
     }

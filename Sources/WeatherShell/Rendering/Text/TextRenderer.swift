@@ -119,6 +119,7 @@ package enum TextRenderer {
         case .exportData(_, _, _, let text): return [text]
         case .imported(let added, let alreadySaved, _, let path):
             return imported(added, alreadySaved: alreadySaved, path: path)
+        case .importedRecords(let summary): return imported(summary)
         case .notSaved(let error): return notSaved(error)
         }
     }
