@@ -188,7 +188,9 @@ struct ImportRow {
         if let control = line.unicodeScalars.first(where: {
             ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value)
         }) {
-            throw Problem("the line has a control character (U+\(String(control.value, radix: 16, uppercase: true)))")
+            let code = String(control.value, radix: 16, uppercase: true)
+            throw Problem(
+                "the line has a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code))")
         }
         guard !line.trimmed.isEmpty else { throw Problem("an empty line") }
         return HistoryEntry(number: number, line: line, time: try time("time"))
@@ -220,7 +222,8 @@ struct ImportRow {
         let reading = SnapshotReading(
             dataTime: try time("data_time"),
             temperatureCelsius: try number("temperature_celsius", in: Self.temperatureCelsius),
-            precipitationProbabilityPercent: try number("precipitation_probability_percent", in: Self.probabilityPercent),
+            precipitationProbabilityPercent: try number(
+                "precipitation_probability_percent", in: Self.probabilityPercent),
             precipitationMillimetres: try number("precipitation_millimetres", in: Self.precipitationMillimetres),
             weatherCode: try integer("weather_code", in: Self.weatherCodes),
             forecastDays: try forecastDays())
@@ -254,7 +257,8 @@ struct ImportRow {
             do {
                 days.append(
                     KeptForecastDay(
-                        date: date, temperatureMaxCelsius: try day.number("temperature_max_celsius", in: Self.temperatureCelsius),
+                        date: date,
+                        temperatureMaxCelsius: try day.number("temperature_max_celsius", in: Self.temperatureCelsius),
                         temperatureMinCelsius: try day.number("temperature_min_celsius", in: Self.temperatureCelsius),
                         precipitationSumMillimetres: try day.number(
                             "precipitation_sum_millimetres", in: Self.precipitationMillimetres),
@@ -310,7 +314,9 @@ struct ImportRow {
         guard value == value.rounded(), abs(value) <= Double(EventLog.maximumNumber),
             range.contains(Int(value))
         else {
-            throw Problem("\(name) \(DecimalText.shortest(value)) is not a whole number in \(range.lowerBound)…\(range.upperBound)")
+            throw Problem(
+                "\(name) \(DecimalText.shortest(value)) is not a whole number in \(range.lowerBound)…\(range.upperBound)"
+            )
         }
         return Int(value)
     }
@@ -318,7 +324,8 @@ struct ImportRow {
     /// An instant written in ISO 8601 ("2026-02-06T21:40:00Z"), between 1900 and 9999.
     func time(_ name: String) throws(Problem) -> Date {
         let text = try text(name)
-        guard text.utf8.count <= 40, let date = ISOTime.parse(text), Self.times.contains(date.timeIntervalSince1970) else {
+        guard text.utf8.count <= 40, let date = ISOTime.parse(text), Self.times.contains(date.timeIntervalSince1970)
+        else {
             throw Problem("\(name) “\(Self.shown(text))” is not an ISO 8601 time (2026-02-06T21:40:00Z)")
         }
         return date

@@ -41,7 +41,8 @@ extension WeatherSession {
         var snapshots: [Snapshot] = []
         var commands: [HistoryEntry] = []
         switch kind {
-        case .snapshots: snapshots = try read { () throws(DataExchange.FileProblem) in try DataExchange.snapshots(from: text) }
+        case .snapshots:
+            snapshots = try read { () throws(DataExchange.FileProblem) in try DataExchange.snapshots(from: text) }
         case .history:
             // The history keeps no secrets, whoever wrote the file (`ShellRunner.redacted`).
             let secrets = configuration.openWeatherMapKey.map { [$0] } ?? []

@@ -19,15 +19,21 @@ extension TextRenderer {
             return ["nothing imported from \(summary.path): \(all) in \(log) already (\(same))"]
         }
         let numberWord = snapshots ? "id" : "number"
-        var line = "\(count(outcome.numbers.count, summary.noun)) imported from \(summary.path)"
-        if let first = outcome.numbers.first, let last = outcome.numbers.last {  // never empty here
-            let span = first == last ? "\(first)" : "\(first)–\(last)"
-            if outcome.kept {
-                line += ", \(numberWord)\(first == last ? "" : "s") \(span) kept"
-            } else {
-                let highest = snapshots ? "the highest id in the log" : "the highest number in the history"
-                line += " as \(span) (numbered on from \(outcome.highestBefore), \(highest))"
-            }
+        let numbers = outcome.numbers
+        var line = "\(count(numbers.count, summary.noun)) imported from \(summary.path)"
+        let contiguous = numbers.last! - numbers.first! == numbers.count - 1
+        let span =
+            numbers.count == 1
+            ? "\(numbers[0])"
+            : contiguous
+                ? "\(numbers.first!)–\(numbers.last!)"
+                : numbers.count <= importedNamesShown
+                    ? numbers.map(String.init).joined(separator: ", ") : "\(numbers.first!) to \(numbers.last!)"
+        if outcome.kept {
+            line += ", \(numberWord)\(numbers.count == 1 ? "" : "s") \(span) kept"
+        } else {
+            let highest = snapshots ? "the highest id in the log" : "the highest number in the history"
+            line += " as \(span) (numbered on from \(outcome.highestBefore), \(highest))"
         }
         var lines = [line]
         if outcome.alreadyInLog > 0 {
