@@ -274,7 +274,7 @@ import WeatherTestSupport
         let main = try runWX(
             [
                 "--json", "-c",
-                "find London; use 2; show; fav; fav rename \"10 Downing Street\" Ten; favs; hourly 3; daily 2; rain; compare; save; saved; saved 1; saved rm 1; history 3; units imperial; format; provider; geocoder; language; help; help show; about; log; log compact; export favorites; export favorites \(home.path)/f.csv; import favorites \(home.path)/f.csv; fav rm Ten; find nowhere-at-all; frobnicate",
+                "find London; use 2; show; fav; fav rename \"10 Downing Street\" Ten; favs; hourly 3; daily 2; rain; compare; save; saved; saved 1; saved rm 1; history 3; units imperial; format; provider; geocoder; language; help; help show; about; log; log compact; export favorites; export favorites \(home.path)/f.csv; import favorites \(home.path)/f.csv; export history \(home.path)/h.json; import history \(home.path)/h.json; fav rm Ten; find nowhere-at-all; frobnicate",
             ], home: home, server: server, now: Self.recorded)
         documents += main.stdout
         documents += try runWX(
