@@ -93,7 +93,7 @@ import WeatherTestSupport
         let base = folder.path
         func complete(_ line: String) -> Completion { Completer.complete(line, favorites: ["Paris"]) }
 
-        #expect(complete("import ").options == ["favorites"])
+        #expect(complete("import ").options == ["favorites", "snapshots", "history"])
         #expect(complete("import favorites \(base)/f").options == ["\(base)/fav.csv", "\(base)/fav.json"])
         #expect(complete("import favorites \(base)/f").insertion(typed: "\(base)/f") == "\(base)/fav.")
         #expect(complete("import favorites \(base)/fav.j").insertion(typed: "\(base)/fav.j") == "\(base)/fav.json ")
@@ -103,7 +103,9 @@ import WeatherTestSupport
         #expect(complete("import favorites \(base)/").options.count == 4)
         #expect(complete("import favorites \(base)/.h").options == ["\(base)/.hidden"])
         #expect(complete("import favorites \(base)/fav.csv ").options.isEmpty)
-        #expect(complete("import snapshots \(base)/f").options.isEmpty)
+        #expect(complete("import snapshots \(base)/f").options == ["\(base)/fav.csv", "\(base)/fav.json"])
+        #expect(complete("import history \(base)/fav.j").insertion(typed: "\(base)/fav.j") == "\(base)/fav.json ")
+        #expect(complete("import cats \(base)/f").options.isEmpty)
         // `~/` is the home folder, as import and export read it.
         let home = Completer.complete(
             "import favorites ~/fav.c", favorites: [], files: { FileNames.completing($0, home: base) })
@@ -141,7 +143,7 @@ import WeatherTestSupport
         (["show", "-"], ["-5 Degrees"]),
         (["show", "Elbe\\ "], ["Elbe Tunnel"]),
         (["compare", "Elbe\\ T"], ["Elbe Tunnel"]),
-        (["import", ""], ["favorites"]),
+        (["import", ""], ["favorites", "snapshots", "history"]),
         (["import", "favorites", ""], []),
         (["export", "favorites", ""], []),
         (["export", "favorites", "--f"], ["--format"]),

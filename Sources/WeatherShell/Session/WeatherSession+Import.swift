@@ -56,8 +56,7 @@ extension WeatherSession {
         } catch {
             throw .storage("\(kind.rawValue) not imported: \(error.userText)")
         }
-        let read = kind == .snapshots ? snapshots.count : commands.count
-        return [.importedRecords(LogImportSummary(kind: kind, path: full, read: read, outcome: outcome))]
+        return [.importedRecords(LogImportSummary(kind: kind, path: full, outcome: outcome))]
     }
 }
 
@@ -66,8 +65,6 @@ package struct LogImportSummary: Hashable, Sendable {
     package var kind: LogImportKind
     /// The file, as a full path.
     package var path: String
-    /// Records the file held.
-    package var read: Int
     package var outcome: LogImportOutcome
 
     /// The noun for one record ("snapshot", "command").

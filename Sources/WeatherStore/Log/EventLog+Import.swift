@@ -28,7 +28,9 @@ package struct LogImportOutcome: Hashable, Sendable {
     }
 }
 
-/// Imports: records read back from an export, appended as a whole or not at all.
+/// Imports: records read back from an export, appended as a whole or not at all. Every record
+/// is encoded (and measured against `longestRecord`) before the one write: a record too long
+/// fails the import with nothing written, and nothing is kept in memory to write later.
 ///
 /// Numbers grow along the log (`!N`, `saved N` and the next `save` rely on it), so the file's
 /// numbers are kept only when every one is above the log's highest and they grow in the file's
@@ -43,8 +45,6 @@ extension EventLog {
     ///   `.numbersExhausted` past 2^53, `.file` when the log cannot be read whole or written:
     ///   nothing is written then (an append whose sync fails is taken back).
     package func importCommands(_ entries: [HistoryEntry]) throws(StoreError) -> LogImportOutcome {
-        // Measured before the lock, with the largest number each could get.
-        for entry in entries { _ = try Self.encoded(Self.commandRecord(entry, number: Self.maximumNumber)) }
         let wanted = Set(entries.map(CommandIdentity.init))
         return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> LogImportOutcome in
             try writePending()
@@ -79,11 +79,6 @@ extension EventLog {
     /// - Returns: the ids given and how many were left out.
     /// - Throws: as `importCommands`; nothing is written when it throws.
     package func importSnapshots(_ snapshots: [Snapshot]) throws(StoreError) -> LogImportOutcome {
-        for snapshot in snapshots {
-            var largest = snapshot
-            largest.id = Self.maximumNumber
-            _ = try Self.encoded(SnapshotRecord(largest))
-        }
         let wanted = Set(snapshots.map(SnapshotIdentity.init))
         return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> LogImportOutcome in
             try writePending()

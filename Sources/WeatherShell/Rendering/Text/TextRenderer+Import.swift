@@ -13,22 +13,25 @@ extension TextRenderer {
         let snapshots = summary.kind == .snapshots
         let same = snapshots ? "same place, saved at the same time" : "same line at the same time"
         let log = snapshots ? "the log" : "the history"
-        guard !outcome.numbers.isEmpty else {
+        let numbers = outcome.numbers
+        guard let first = numbers.first, let last = numbers.last else {
             guard outcome.alreadyInLog > 0 else { return ["no \(summary.noun)s in \(summary.path); nothing imported"] }
             let all = outcome.alreadyInLog == 1 ? "its \(summary.noun) is" : "all \(outcome.alreadyInLog) are"
             return ["nothing imported from \(summary.path): \(all) in \(log) already (\(same))"]
         }
         let numberWord = snapshots ? "id" : "number"
-        let numbers = outcome.numbers
         var line = "\(count(numbers.count, summary.noun)) imported from \(summary.path)"
-        let contiguous = numbers.last! - numbers.first! == numbers.count - 1
-        let span =
-            numbers.count == 1
-            ? "\(numbers[0])"
-            : contiguous
-                ? "\(numbers.first!)–\(numbers.last!)"
-                : numbers.count <= importedNamesShown
-                    ? numbers.map(String.init).joined(separator: ", ") : "\(numbers.first!) to \(numbers.last!)"
+        // "7", "1–3", "1, 3, 8" when few, else "1 to 90".
+        let span: String
+        if first == last {
+            span = "\(first)"
+        } else if last - first == numbers.count - 1 {
+            span = "\(first)–\(last)"
+        } else if numbers.count <= importedNamesShown {
+            span = numbers.map(String.init).joined(separator: ", ")
+        } else {
+            span = "\(first) to \(last)"
+        }
         if outcome.kept {
             line += ", \(numberWord)\(numbers.count == 1 ? "" : "s") \(span) kept"
         } else {
