@@ -347,4 +347,40 @@ import WeatherTestSupport
                 == #"{"type":"import","what":"history","path":"\#(file)","imported":5,"already_in_log":0,"numbers_kept":true,"first":1,"last":5}"#
                 + "\n")
     }
+
+    /// At the prompt: `import history FILE` alone is not recorded (the history is then the one
+    /// exported); `import snapshots FILE` is, as any command; a failed import is an error line
+    /// with exit status 1.
+    @Test func theLineImportingHistoryIsNotRecorded() async throws {
+        let file = old.path + "/h.csv"
+        _ = try await exported(try filled(old), .history, .csv, to: file)
+        let console = TestConsole()
+        let runner = ShellRunner(
+            session: makeTestSession(home: new), output: console, format: .text, colour: false, unicode: true)
+        #expect(await runner.run(line: "import history \(file)") == .succeeded)
+        #expect(await runner.run(line: "import snapshots \(old.path)/missing.csv") == .failed)
+        #expect(console.output == "5 commands imported from \(file), numbers 1–5 kept\n")
+        #expect(console.errors == "error: cannot read \(old.path)/missing.csv: No such file or directory\n")
+        #expect(
+            runner.session.historyList(last: 10).map(\.line)
+                == [
+                    "find Hamburg", #"fav "a, b""#, "=cmd|x", "show Zürich 東京\tx", "-1 history",
+                    "import snapshots \(old.path)/missing.csv",
+                ])
+        #expect(runner.exitStatus == 1)
+    }
+
+    /// A snapshot deleted in the log is not "already there": importing it brings it back, with a
+    /// new id.
+    @Test func aDeletedSnapshotIsImportedAgain() async throws {
+        let file = old.path + "/s.json"
+        _ = try await exported(try filled(old), .snapshots, .json, to: file)
+        let session = makeTestSession(home: new)
+        _ = try await session.execute(.importLog(.snapshots, path: file))
+        _ = try await session.execute(.snapshotRemove(2))
+        let results = try await session.execute(.importLog(.snapshots, path: file))
+        #expect(
+            summary(results)?.outcome == LogImportOutcome(numbers: [4], kept: false, alreadyInLog: 1, highestBefore: 3))
+        #expect(session.log.snapshots().map(\.id) == [3, 4])
+    }
 }
