@@ -39,7 +39,7 @@ extension JSONRenderer {
                         ])
                     })
             ),
-            ("hours", .array(weather.hours.map(hour))),
+            ("hours", .array(weather.hours.map { hour($0, clock: ZoneClock(weather.zone)) })),
         ])
     }
 

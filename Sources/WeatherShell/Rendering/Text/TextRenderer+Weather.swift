@@ -112,6 +112,7 @@ extension TextRenderer {
                 TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
             }
             lines.append(row("  hour", next.map { format.hourLabel(clock.localTime($0.time)) }))
+            lines += repeatedZoneRow(next.map(\.time), clock: clock, label: label, cell: cell)
             lines.append(
                 row(
                     "  \(format.temperatureSymbol)",
