@@ -118,6 +118,16 @@ import WeatherTestSupport
         #expect(rain.contains("rain from 02:00 CET,"), "\(rain)")
     }
 
+    /// Old current conditions say when they are of: "as of 2026-10-25 02:00 CET".
+    @Test func oldConditionsNameTheZoneOfARepeatedHour() {
+        var report = Self.berlin
+        var current = CurrentConditions(time: Self.instant("2026-10-25T01:00:00Z"))
+        current.temperatureCelsius = 3
+        report.forecast.current = current
+        let text = Self.text(.weather(report), at: "2026-10-25T04:00:00Z")
+        #expect(text.contains("as of 2026-10-25 02:00 CET"), "\(text)")
+    }
+
     /// JSON carries each hour's UTC offset, which tells the two 02:00 apart.
     @Test func jsonCarriesTheOffsetOfEachHour() {
         let document = JSONRenderer.render(

@@ -29,7 +29,8 @@ extension TextRenderer {
             let what =
                 weather.hours.isEmpty && weather.requestedDayCount > 1
                 ? "no days after it" : "no values after it, nor that day’s low, high and sums"
-            lines.append("  the data ends at \(format.day(local.date)) \(format.clock(local)): \(what)")
+            let time = format.clock(local, repeated: weather.clock.isRepeated(end))
+            lines.append("  the data ends at \(format.day(local.date)) \(time): \(what)")
         }
         if weather.requestedDayCount == 1 {
             if let day = weather.days.first, !day.isEmpty {

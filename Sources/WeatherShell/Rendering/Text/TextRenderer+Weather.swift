@@ -36,7 +36,9 @@ extension TextRenderer {
             }
             first.append(wind)
             if dataAge > 5_400 || dataAge < -5_400 {
-                first.append("as of \(format.dateTime(clock.localTime(current.time)))")
+                let local = clock.localTime(current.time)
+                let zone = clock.isRepeated(current.time) ? " " + ValueFormatter.zone(local) : ""
+                first.append("as of \(format.dateTime(local))\(zone)")
             }
             lines.append(contentsOf: TextLayout.flow(first, indent: 2, width: context.reportWidth))
             // The other readings, those the service gave; what only the hourly data has comes
