@@ -27,9 +27,11 @@ package struct ClimateNormal: Hashable, Sendable {
 /// The 1991–2020 normals of a place for every calendar day (29 February included), reduced on
 /// the client from one archive answer of daily values (about 11,000 days).
 ///
-/// Each calendar day's normal is the mean over every year of the days within ±`windowDays`
-/// of it (7 days × 30 years = 210 values; fewer for 29 February's own day, which only leap
-/// years have, and for values the archive left `null`).
+/// Each calendar day's normal is the mean over every year that has the day of the days within
+/// ±`windowDays` of it in that year (7 days × 30 years = 210 values, fewer where the archive
+/// left values `null`). 29 February is a day of its own: it rests on the 8 leap years of
+/// 1991–2020 (`years(of:)`), 7 days each; 28 February and 1 March reach 3 real days either
+/// side in every year, leap or not.
 package struct Climatology: Hashable, Sendable {
     /// The years the normals are of.
     package static let firstYear = 1991
@@ -50,6 +52,13 @@ package struct Climatology: Hashable, Sendable {
     /// The normal of `date`'s calendar day (any year).
     package func normal(for date: LocalDate) -> ClimateNormal { days[Self.slot(month: date.month, day: date.day)] }
 
+    /// How many years of 1991–2020 a calendar day's normal rests on: 8 for 29 February (the
+    /// leap years 1992…2020), 30 for every other day.
+    package static func years(of date: LocalDate) -> Int {
+        guard date.month == 2, date.day == 29 else { return lastYear - firstYear + 1 }
+        return (firstYear...lastYear).filter { ($0 % 4 == 0 && $0 % 100 != 0) || $0 % 400 == 0 }.count
+    }
+
     /// The day's index in a leap year, 0…365.
     package static func slot(month: Int, day: Int) -> Int {
         let cumulative = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335]
@@ -67,7 +76,9 @@ package struct Climatology: Hashable, Sendable {
     package static func reduce(
         dates: [LocalDate], maximum: [Double?], minimum: [Double?], precipitation: [Double?]
     ) -> Climatology {
-        // Sums and counts per calendar day, then per window: two passes over flat arrays.
+        // Each day's value counts towards the calendar days within the window of it in real
+        // days (so 29 February gathers only leap years, and 28 February reaches 3 March in a
+        // common year): sums and counts per calendar day, one pass over flat arrays.
         var maxSum = [Double](repeating: 0, count: 366)
         var maxCount = [Int](repeating: 0, count: 366)
         var minSum = maxSum
@@ -76,46 +87,40 @@ package struct Climatology: Hashable, Sendable {
         var rainCount = maxCount
         var wetCount = maxCount
         for index in dates.indices {
-            let date = dates[index]
-            let slot = slot(month: date.month, day: date.day)
-            if index < maximum.count, let value = maximum[index] {
-                maxSum[slot] += value
-                maxCount[slot] += 1
-            }
-            if index < minimum.count, let value = minimum[index] {
-                minSum[slot] += value
-                minCount[slot] += 1
-            }
-            if index < precipitation.count, let value = precipitation[index] {
-                rainSum[slot] += value
-                rainCount[slot] += 1
-                if value >= wetDayMillimetres { wetCount[slot] += 1 }
+            let day = dates[index].dayNumber
+            let high = index < maximum.count ? maximum[index] : nil
+            let low = index < minimum.count ? minimum[index] : nil
+            let rain = index < precipitation.count ? precipitation[index] : nil
+            for offset in -windowDays...windowDays {
+                let date = CivilCalendar.date(fromDays: day + offset)
+                let slot = slot(month: date.month, day: date.day)
+                if let high {
+                    maxSum[slot] += high
+                    maxCount[slot] += 1
+                }
+                if let low {
+                    minSum[slot] += low
+                    minCount[slot] += 1
+                }
+                if let rain {
+                    rainSum[slot] += rain
+                    rainCount[slot] += 1
+                    if rain >= wetDayMillimetres { wetCount[slot] += 1 }
+                }
             }
         }
         var days: [ClimateNormal] = []
         days.reserveCapacity(366)
+        func mean(_ sum: Double, _ count: Int) -> Double? {
+            count > 0 ? (sum / Double(count) * 100).rounded() / 100 : nil
+        }
         for slot in 0..<366 {
-            var sums = (max: 0.0, min: 0.0, rain: 0.0)
-            var counts = (max: 0, min: 0, rain: 0, wet: 0)
-            for offset in -windowDays...windowDays {
-                let other = (slot + offset + 366) % 366
-                sums.max += maxSum[other]
-                sums.min += minSum[other]
-                sums.rain += rainSum[other]
-                counts.max += maxCount[other]
-                counts.min += minCount[other]
-                counts.rain += rainCount[other]
-                counts.wet += wetCount[other]
-            }
-            func mean(_ sum: Double, _ count: Int) -> Double? {
-                count > 0 ? (sum / Double(count) * 100).rounded() / 100 : nil
-            }
             days.append(
                 ClimateNormal(
-                    temperatureMaxMeanCelsius: mean(sums.max, counts.max),
-                    temperatureMinMeanCelsius: mean(sums.min, counts.min),
-                    precipitationMeanMillimetres: mean(sums.rain, counts.rain),
-                    wetDayPercent: mean(Double(counts.wet) * 100, counts.rain)))
+                    temperatureMaxMeanCelsius: mean(maxSum[slot], maxCount[slot]),
+                    temperatureMinMeanCelsius: mean(minSum[slot], minCount[slot]),
+                    precipitationMeanMillimetres: mean(rainSum[slot], rainCount[slot]),
+                    wetDayPercent: mean(Double(wetCount[slot]) * 100, rainCount[slot])))
         }
         return Climatology(days: days)
     }

@@ -26,6 +26,29 @@ package struct ZoneClock: Sendable {
         return Self.fixed(seconds, offset: zone.utcOffsetSeconds, abbreviation: zone.abbreviation)
     }
 
+    /// Whether the wall-clock reading at `date` also happens at another instant: the time
+    /// repeated when daylight saving time ends (02:00–02:59 in Berlin on the last Sunday of
+    /// October, 01:00–01:59 in New York on the first Sunday of November, 01:30–01:59 on Lord
+    /// Howe Island, whose clocks go back by 30 minutes). Always false under a fixed offset.
+    ///
+    /// Looks for the other instant under the offsets in force a day before and a day after:
+    /// a reading is repeated when one of them gives the same wall clock at another instant.
+    package func isRepeated(_ date: Date) -> Bool {
+        guard zone.identifier != nil else { return false }
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let offset = localTime(date).utcOffsetSeconds
+        let wall = seconds + offset
+        for probe in [seconds - 86_400, seconds + 86_400] {
+            let other = localTime(Date(timeIntervalSince1970: Double(probe))).utcOffsetSeconds
+            guard other != offset else { continue }
+            // The instant that reads `wall` under the other offset, if that offset is in
+            // force then.
+            let instant = wall - other
+            if localTime(Date(timeIntervalSince1970: Double(instant))).utcOffsetSeconds == other { return true }
+        }
+        return false
+    }
+
     /// The reading at `seconds` since the epoch under a fixed offset.
     package static func fixed(_ seconds: Int, offset: Int, abbreviation: String?) -> LocalDateTime {
         LocalDateTime(seconds, utcOffsetSeconds: offset, abbreviation: abbreviation)

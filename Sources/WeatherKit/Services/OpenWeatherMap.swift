@@ -67,9 +67,10 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
                     validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
                 return (try Self.forecast(from: fetched.value, requested: rounded), fetched.origin)
             }
-            // Without current weather the command fails as before (its error names the service's
-            // reason); the steps are a part that may fail alone.
-            if case .failure(let error) = now { throw error }
+            // A refusal of the request itself (its key, its coordinates, its rate) or a service
+            // out of reach would meet the steps request too: it ends here with its reason.
+            // Anything else (the endpoint down, a bad answer) leaves the steps to come.
+            if case .failure(let error) = now, error.endsTheRequests { throw error }
             let steps = await part { () async throws(ServiceError) -> (JSONValue, DataOrigin) in
                 let fetched = try await client.json(
                     ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
@@ -98,7 +99,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         now: Result<(Forecast, DataOrigin), ServiceError>, steps: Result<(JSONValue, DataOrigin), ServiceError>,
         requested: Coordinate
     ) throws(ServiceError) -> Fetched<Forecast> {
-        if case .failure(let error) = steps, error.endsTheRequests { throw error }
+        if case .failure(let error) = steps, case .transport(_, .cancelled) = error { throw error }
         var origins: [DataOrigin] = []
         var forecast: Forecast
         switch now {
@@ -425,13 +426,16 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
 }
 
 extension ServiceError {
-    /// Whether a failed part of a forecast ends the others too: a cancelled request (the user
-    /// pressed Ctrl-C), and what the next request would meet again — a refused key, a rate
-    /// limit (asking again would spend the limit), a service out of reach.
+    /// Whether the current-weather part failing ends the forecast without asking for the
+    /// steps: a cancelled request (the user pressed Ctrl-C), and what the steps request would
+    /// meet again — a refused key, a rate limit (asking again would spend the limit), a
+    /// refused client, a host out of reach, and a 4xx refusal of the request's own
+    /// coordinates or parameters, which the steps request shares. The endpoint down (5xx) or
+    /// an answer wx cannot read is that request's alone.
     fileprivate var endsTheRequests: Bool {
         switch self {
-        case .transport(_, .cancelled), .keyRefused, .rateLimited: true
-        default: isUnreachable
+        case .transport, .keyRefused, .rateLimited, .refused, .rejected, .missingKey: true
+        case .unavailable, .malformedResponse, .notNow, .unknownUnit: false
         }
     }
 }

@@ -79,7 +79,8 @@ package struct ForecastCoverage: Hashable, Sendable {
     /// than one hour, with how far apart they are when that is not one step ("3-hour steps 9
     /// hours apart"); nil for whole hours one after another.
     package var stepNote: String?
-    /// What did not come of an answer whose other parts did (`Forecast.missingConditionsText`).
+    /// What did not come of an answer whose other parts did (`Forecast.missingConditionsText`):
+    /// `show` says it on stderr as a notice; the views then leave out "no current conditions".
     package var missingNote: String?
 
     package init(_ forecast: Forecast, now: Date) {

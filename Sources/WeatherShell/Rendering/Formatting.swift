@@ -90,6 +90,20 @@ package struct ValueFormatter: Sendable {
         }
     }
 
+    /// `clock(time)`, with the zone when the reading happens twice (`ZoneClock.isRepeated`):
+    /// "02:00 CEST" and "02:00 CET" at the end of daylight saving time, "1:30 am UTC+10:30"
+    /// where the zone has no lettered abbreviation.
+    package func clock(_ time: LocalDateTime, repeated: Bool) -> String {
+        repeated ? "\(clock(time)) \(Self.zone(time))" : clock(time)
+    }
+
+    /// The zone of a reading as shown beside it: its abbreviation ("CEST", "EDT"), else its UTC
+    /// offset ("UTC+10:30"; the tz database names some zones by a number such as "+1030").
+    package static func zone(_ time: LocalDateTime) -> String {
+        if let abbreviation = time.abbreviation, abbreviation.first?.isLetter == true { return abbreviation }
+        return "UTC" + TextRenderer.offsetText(time.utcOffsetSeconds)
+    }
+
     /// The hour alone for a compact column: "17" or "5p".
     package func hourLabel(_ time: LocalDateTime) -> String {
         switch units.clock {

@@ -20,6 +20,9 @@ struct TextTable {
         var shrinkable: Int? = nil
         /// Columns with a number here may be left out, the lowest first; nil: always shown.
         var dropOrder: Int? = nil
+        /// How a cell too wide for the column is cut; nil: at its end (`TextLayout.truncate`).
+        /// A list's labels use `DistinctCut`, so that what tells rows apart stays.
+        var cut: DistinctCut? = nil
 
         /// The fewest columns it may shrink to: its minimum, and never less than its header.
         var narrowest: Int? { shrinkable.map { max($0, TextLayout.columns(header)) } }
@@ -109,6 +112,7 @@ struct TextTable {
         let rows = columns.first?.cells.count ?? 0
         let cells = columns.map(\.cells)
         let right = columns.map(\.right)
+        let cutters = columns.map(\.cut)
         // Every line is written into one buffer of bytes, and the text made from it once: for
         // tens of thousands of rows, a string for each line (and each grown cell by cell) took
         // most of the time. A line takes at most the indent, each column's lead and width, and
@@ -137,7 +141,10 @@ struct TextTable {
                 var value = row.map { cells[index][$0] } ?? columns[index].header
                 var columnsUsed = row.map { widths[index][$0] } ?? TextLayout.columns(value)
                 if columnsUsed > place.width {
-                    value = TextLayout.truncate(value, to: place.width)
+                    value =
+                        row != nil
+                        ? cutters[index]?.cut(value, to: place.width) ?? TextLayout.truncate(value, to: place.width)
+                        : TextLayout.truncate(value, to: place.width)
                     columnsUsed = TextLayout.columns(value)
                 }
                 if right[index] { spaces(place.width - columnsUsed) }

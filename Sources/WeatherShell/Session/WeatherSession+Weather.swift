@@ -13,7 +13,11 @@ extension WeatherSession {
     /// `show`: the weather for a place (which becomes current) or the current location.
     func show(_ target: String?) async throws(ShellError) -> [CommandResult] {
         let (report, notices) = try await weather(for: target)
-        return notices + (await warningBanner(for: report.place, zone: report.forecast.zone)) + [.weather(report)]
+        // Current conditions that did not come while the forecast did: one line, a note about
+        // the answer (stderr, as every note), and the forecast shown all the same.
+        let missing = report.forecast.missingConditionsText.map { [CommandResult.notice($0)] } ?? []
+        return notices + missing + (await warningBanner(for: report.place, zone: report.forecast.zone))
+            + [.weather(report)]
     }
 
     /// Where a command is about: a favorite, `id:N`, coordinates (reverse geocoded), or text to

@@ -118,8 +118,9 @@ package struct OpenMeteoPastProvider: Sendable {
     /// The cache key of a place's reduced normals (the thirty-year answer itself is not kept).
     ///
     /// v2: normals cached by v1 may rest on fewer than thirty years or on values that are no
-    /// temperature (an answer wx now refuses); they are not read again.
-    func normalsKey(at coordinate: Coordinate) -> String { "normals v2 " + normalsURL(at: coordinate) }
+    /// temperature (an answer wx now refuses); they are not read again. v3: 29 February rests
+    /// on the leap years alone, and the days around it reach 3 real days either side.
+    func normalsKey(at coordinate: Coordinate) -> String { "normals v3 " + normalsURL(at: coordinate) }
 
     /// The 1991–2020 normals at `coordinate`: one archive request the first time, reduced on the
     /// client and cached for good; none afterwards.

@@ -134,6 +134,10 @@ extension JSONRenderer {
             presentation.ensembleHours.map { hour in
                 .object([
                     ("time", .string(ISOTime.string(hour.time))),
+                    (
+                        "utc_offset_seconds",
+                        .number(Double(presentation.report.forecast.clock.localTime(hour.time).utcOffsetSeconds))
+                    ),
                     ("temperature_p10_celsius", .number(hour.temperature.p10)),
                     ("temperature_median_celsius", .number(hour.temperature.median)),
                     ("temperature_p90_celsius", .number(hour.temperature.p90)),

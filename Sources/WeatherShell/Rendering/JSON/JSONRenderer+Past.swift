@@ -39,7 +39,7 @@ extension JSONRenderer {
                         ])
                     })
             ),
-            ("hours", .array(weather.hours.map(hour))),
+            ("hours", .array(weather.hours.map { hour($0, clock: ZoneClock(weather.zone)) })),
         ])
     }
 
@@ -58,6 +58,8 @@ extension JSONRenderer {
                         let normal = report.climatology.normal(for: date)
                         return .object([
                             ("date", .string(date.iso)),
+                            // 8 for 29 February (the leap years), else 30.
+                            ("years", .number(Double(Climatology.years(of: date)))),
                             ("temperature_min_mean_celsius", .optional(normal.temperatureMinMeanCelsius)),
                             ("temperature_max_mean_celsius", .optional(normal.temperatureMaxMeanCelsius)),
                             ("precipitation_mean_millimetres", .optional(normal.precipitationMeanMillimetres)),

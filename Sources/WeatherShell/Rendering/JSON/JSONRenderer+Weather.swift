@@ -20,7 +20,7 @@ extension JSONRenderer {
         let presentation = WeatherPresentation.hourly(report, hours: count, now: context.now)
         return .object([
             ("type", .string("hourly")), ("place", place(report.place, index: nil)),
-            ("hours", .array(presentation.hours.map(hour))),
+            ("hours", .array(presentation.hours.map { hour($0, clock: report.forecast.clock) })),
             ("ensemble_hours", ensembleHours(presentation)),
         ])
     }
@@ -70,9 +70,9 @@ extension JSONRenderer {
             ("time_zone", .optional(forecast.zone.identifier)),
             ("utc_offset_seconds", .number(Double(presentation.local.utcOffsetSeconds))),
             ("current", presentation.current.map { current($0, presentation) } ?? .null),
-            ("current_hour", presentation.currentHour.map(hour) ?? .null),
+            ("current_hour", presentation.currentHour.map { hour($0, clock: forecast.clock) } ?? .null),
             ("today", presentation.today.map { day($0, report.climatology) } ?? .null),
-            ("hourly", .array(presentation.hours.map(hour))),
+            ("hourly", .array(presentation.hours.map { hour($0, clock: forecast.clock) })),
             ("daily", .array(presentation.days.map { day($0, report.climatology) })),
             ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
             ("ensemble_tomorrow", ensembleTomorrow(presentation)),
@@ -117,9 +117,12 @@ extension JSONRenderer {
         ])
     }
 
-    static func hour(_ hour: HourlyForecast) -> JSONOutput {
+    /// An hour: its instant in UTC, and the UTC offset of the place's clock then (seconds
+    /// east), which tells apart the two hours that read the same at the end of DST.
+    static func hour(_ hour: HourlyForecast, clock: ZoneClock) -> JSONOutput {
         .object([
             ("time", .string(ISOTime.string(hour.time))),
+            ("utc_offset_seconds", .number(Double(clock.localTime(hour.time).utcOffsetSeconds))),
             ("temperature_celsius", .optional(hour.temperatureCelsius)),
             ("apparent_temperature_celsius", .optional(hour.apparentTemperatureCelsius)),
             ("precipitation_probability_percent", .optional(hour.precipitationProbabilityPercent)),

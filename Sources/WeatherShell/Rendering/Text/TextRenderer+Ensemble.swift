@@ -127,6 +127,7 @@ extension TextRenderer {
             }
             if start > 0 { lines.append("") }
             lines.append(row("  hour", part.map { format.hourLabel(clock.localTime($0.time)) }))
+            lines += repeatedZoneRow(part.map(\.time), clock: clock, label: label, cell: cell)
             lines.append(row("  p90", part.map { format.temperatureValue($0.temperature.p90, digits: 0) }))
             lines.append(row("  median", part.map { format.temperatureValue($0.temperature.median, digits: 0) }))
             lines.append(row("  p10", part.map { format.temperatureValue($0.temperature.p10, digits: 0) }))

@@ -37,9 +37,8 @@ extension TextRenderer {
     static func coverageNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style, context: RenderContext)
         -> [String]
     {
-        let steps =
-            (coverage.missingNote.map { note($0, context, style) } ?? [])
-            + (coverage.stepNote.map { note($0, context, style) } ?? [])
+        // (Current conditions that did not come are said by `show` on stderr, as a notice.)
+        let steps = coverage.stepNote.map { note($0, context, style) } ?? []
         guard let days = coverage.hoursNotNow else { return steps }
         return note(
             "this forecast covers \(format.day(days.lowerBound)) to \(format.day(days.upperBound)), not now", context,

@@ -26,6 +26,23 @@ extension TextRenderer {
         return "\(sign)\(ValueFormatter.two(minutes / 60)):\(ValueFormatter.two(minutes % 60))"
     }
 
+    /// Under a compact row of hours ("  hour  01 02 02 03"), the zone of each hour whose wall
+    /// clock happens twice (the end of DST: "CEST" under the first 02, "CET" under the second);
+    /// no row when none of `times` is repeated.
+    static func repeatedZoneRow(_ times: [Date], clock: ZoneClock, label: Int, cell: Int) -> [String] {
+        // The zone's own abbreviation, short enough for the cell ("CEST", Lord Howe's "+1030").
+        let zones = times.map { time -> String in
+            guard clock.isRepeated(time) else { return "" }
+            let local = clock.localTime(time)
+            return local.abbreviation ?? offsetText(local.utcOffsetSeconds)
+        }
+        guard zones.contains(where: { !$0.isEmpty }) else { return [] }
+        var line = TextLayout.pad("  zone", to: label)
+        for zone in zones { line += TextLayout.pad(zone, to: max(cell, TextLayout.columns(zone) + 1), right: true) }
+        while line.last == " " { line.removeLast() }
+        return [line]
+    }
+
     /// Words wrapped to `width`, each line indented.
     static func wrap(_ text: String, indent: Int, width: Int) -> [String] {
         let margin = String(repeating: " ", count: indent)

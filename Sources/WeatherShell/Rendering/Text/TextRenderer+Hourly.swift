@@ -48,9 +48,10 @@ extension TextRenderer {
         var previousDay: LocalDate?
         for hour in hours {
             let local = clock.localTime(hour.time)
+            // The hour repeated at the end of DST carries its zone: "02:00 CEST", "02:00 CET".
             times.append(
                 (local.date != previousDay ? ValueFormatter.weekdays[local.weekday] + " " : "    ")
-                    + format.clock(local))
+                    + format.clock(local, repeated: clock.isRepeated(hour.time)))
             previousDay = local.date
         }
         let winds = hours.map { hour in
@@ -67,7 +68,10 @@ extension TextRenderer {
             return "\(symbol) \(condition(hour.weatherCode, isNight: night))"
         }
         var columns: [TextTable.Column] = [
-            .init(header: "time", cells: times, width: context.units.clock == .twelveHour ? 13 : 11),
+            .init(
+                header: "time", cells: times,
+                width: max(context.units.clock == .twelveHour ? 13 : 11, (times.map(TextLayout.columns).max() ?? 0) + 1)
+            ),
             .init(header: "condition", cells: conditions, width: 22, shrinkable: 10),
             .init(
                 header: unit, cells: hours.map { format.temperatureValue($0.temperatureCelsius) }, width: 6, right: true

@@ -32,14 +32,23 @@ extension TextRenderer {
         let width = context.width
         if favorites.isEmpty { return ["no favorites yet: “fav” saves the current location"] }
         // Name and region are words and give way (the region first); coordinates never do.
+        // What tells favorites apart stays: the parts every row has give way first
+        // ("Holl…, California"; "United States" left out of the regions).
         let star = context.unicode ? "★" : "*"
-        let table = TextTable(columns: [
-            .init(header: "", cells: favorites.map { "\(star) \($0.name)" }, width: 24, shrinkable: 10),
-            .init(
-                header: "", cells: favorites.map(\.region), lead: 1, width: max(1, width - 50), shrinkable: 12,
-                dropOrder: 1),
-            .init(header: "", cells: favorites.map(\.coordinate.latitudeLongitudeText), lead: 2),
-        ])
+        let names = favorites.map { "\(star) \($0.name)" }
+        let regions = favorites.map(\.region)
+        // A region column narrower than a short word would show "…" alone: none then.
+        let regionColumn: [TextTable.Column] =
+            width - 50 < 6
+            ? []
+            : [
+                .init(
+                    header: "", cells: regions, lead: 1, width: width - 50, shrinkable: 12, dropOrder: 1,
+                    cut: DistinctCut(regions))
+            ]
+        let table = TextTable(
+            columns: [.init(header: "", cells: names, width: 24, shrinkable: 10, cut: DistinctCut(names))]
+                + regionColumn + [.init(header: "", cells: favorites.map(\.coordinate.latitudeLongitudeText), lead: 2)])
         return [table.text(width: width, header: false)]
     }
 

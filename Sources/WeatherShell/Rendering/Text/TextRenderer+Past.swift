@@ -29,7 +29,8 @@ extension TextRenderer {
             let what =
                 weather.hours.isEmpty && weather.requestedDayCount > 1
                 ? "no days after it" : "no values after it, nor that day’s low, high and sums"
-            lines.append("  the data ends at \(format.day(local.date)) \(format.clock(local)): \(what)")
+            let time = format.clock(local, repeated: weather.clock.isRepeated(end))
+            lines.append("  the data ends at \(format.day(local.date)) \(time): \(what)")
         }
         if weather.requestedDayCount == 1 {
             if let day = weather.days.first, !day.isEmpty {
@@ -122,6 +123,13 @@ extension TextRenderer {
             "means over 1991–2020 of the days within \(Climatology.windowDays) days of each date, from Open-Meteo’s archive (ERA5); rain days: the share of those days with at least 1 mm",
             indent: 2, width: context.reportWidth
         ).map(style.dim)
+        // 29 February has a normal of its own, from the years that have one.
+        if let leapDay = report.days.first(where: { $0.month == 2 && $0.day == 29 }) {
+            lines += wrap(
+                "\(format.day(leapDay)): from the \(Climatology.years(of: leapDay)) leap years of 1991–2020",
+                indent: 2, width: context.reportWidth
+            ).map(style.dim)
+        }
         return lines
     }
 

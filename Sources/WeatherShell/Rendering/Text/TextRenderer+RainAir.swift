@@ -40,8 +40,8 @@ extension TextRenderer {
         func time(_ date: Date) -> String {
             let local = clock.localTime(date)
             let today = clock.localTime(now).date
-            return local.date == today
-                ? format.clock(local) : "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+            let time = format.clock(local, repeated: clock.isRepeated(date))
+            return local.date == today ? time : "\(ValueFormatter.weekdays[local.weekday]) \(time)"
         }
         let amount = "about \(format.precipitation(outlook.totalMillimetres))"
         let chance = outlook.probabilityPercent.map { " (\(DecimalText.fixed($0, digits: 0)) % likely)" } ?? ""

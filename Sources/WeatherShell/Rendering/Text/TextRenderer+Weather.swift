@@ -36,7 +36,9 @@ extension TextRenderer {
             }
             first.append(wind)
             if dataAge > 5_400 || dataAge < -5_400 {
-                first.append("as of \(format.dateTime(clock.localTime(current.time)))")
+                let local = clock.localTime(current.time)
+                let zone = clock.isRepeated(current.time) ? " " + ValueFormatter.zone(local) : ""
+                first.append("as of \(format.dateTime(local))\(zone)")
             }
             lines.append(contentsOf: TextLayout.flow(first, indent: 2, width: context.reportWidth))
             // The other readings, those the service gave; what only the hourly data has comes
@@ -112,6 +114,7 @@ extension TextRenderer {
                 TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
             }
             lines.append(row("  hour", next.map { format.hourLabel(clock.localTime($0.time)) }))
+            lines += repeatedZoneRow(next.map(\.time), clock: clock, label: label, cell: cell)
             lines.append(
                 row(
                     "  \(format.temperatureSymbol)",

@@ -1,0 +1,48 @@
+import WXBasics
+
+/// Cuts the labels of one list ("Hollywood, South Carolina, United States") so that what tells
+/// them apart stays: the parts (between ", ") that every label of the list has give way
+/// first, then the parts that differ.
+///
+/// In order, until the label fits: the shared parts after the first part that differs are
+/// left out (the country every row has); the shared parts before it (the name every row
+/// has) are cut with "…" ("Holl…, California"), down to "…" alone; last, what is left is cut
+/// at its end. A list whose labels share no part is cut at the end, as `TextLayout.truncate`.
+struct DistinctCut: Sendable {
+    /// The parts every label has; empty for fewer than two labels.
+    let shared: Set<Substring>
+
+    /// - Parameter labels: every label of the list, as shown.
+    init(_ labels: [String]) {
+        guard labels.count > 1, let first = labels.first else {
+            shared = []
+            return
+        }
+        var common = Set(Self.parts(first))
+        for label in labels.dropFirst() where !common.isEmpty {
+            common.formIntersection(Self.parts(label))
+        }
+        shared = common
+    }
+
+    static func parts(_ label: String) -> [Substring] { label.split(separator: ", ", omittingEmptySubsequences: false) }
+
+    /// `label` in at most `width` columns.
+    func cut(_ label: String, to width: Int) -> String {
+        guard TextLayout.columns(label) > width else { return label }
+        guard width > 1 else { return TextLayout.truncate(label, to: width) }
+        let parts = Self.parts(label)
+        guard !shared.isEmpty, let firstDistinct = parts.firstIndex(where: { !shared.contains($0) }) else {
+            return TextLayout.truncate(label, to: width)
+        }
+        let leading = parts[..<firstDistinct].joined(separator: ", ")
+        // The distinct parts, with the shared parts among and after them left out.
+        let distinct = parts[firstDistinct...].filter { !shared.contains($0) }.joined(separator: ", ")
+        guard !leading.isEmpty else { return TextLayout.truncate(distinct, to: width) }
+        let whole = leading + ", " + distinct
+        if TextLayout.columns(whole) <= width { return whole }
+        let room = width - TextLayout.columns(", " + distinct)
+        if room >= 1 { return TextLayout.truncate(leading, to: room) + ", " + distinct }
+        return "…" + TextLayout.truncate(distinct, to: width - 1)
+    }
+}

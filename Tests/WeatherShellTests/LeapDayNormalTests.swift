@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// Issue 23, kind 9 (the calendar): 29 February has a normal of its own, from the leap years
+/// of 1991–2020, and `normal` on and around it says how many years that is.
+@Suite struct LeapDayNormalTests {
+    /// Hand-written: every day of 1991–2020 at 0 °C but 29 February at 56 °C. 29 February's
+    /// window holds only the 8 leap years' days around it (56 values: 8 × 56 / 56 = 8 °C); the
+    /// old slot windows mixed it with every year's 26 February…3 March (448 / 188 = 2.38 °C).
+    /// 28 February reaches 3 real days either side in every year: 448 / 210 = 2.13 °C.
+    @Test func leapDayRestsOnTheLeapYearsAlone() {
+        let first = LocalDate(year: 1991, month: 1, day: 1).dayNumber
+        let last = LocalDate(year: 2020, month: 12, day: 31).dayNumber
+        let dates = (first...last).map { CivilCalendar.date(fromDays: $0) }
+        let values: [Double?] = dates.map { $0.month == 2 && $0.day == 29 ? 56 : 0 }
+        let climatology = Climatology.reduce(
+            dates: dates, maximum: values, minimum: values, precipitation: values.map { _ in 0 })
+        #expect(climatology.normal(for: LocalDate(year: 2028, month: 2, day: 29)).temperatureMaxMeanCelsius == 8)
+        #expect(climatology.normal(for: LocalDate(year: 2027, month: 2, day: 28)).temperatureMaxMeanCelsius == 2.13)
+        #expect(climatology.normal(for: LocalDate(year: 2027, month: 3, day: 3)).temperatureMaxMeanCelsius == 2.13)
+        #expect(climatology.normal(for: LocalDate(year: 2027, month: 3, day: 4)).temperatureMaxMeanCelsius == 0)
+        #expect(Climatology.years(of: LocalDate(year: 2028, month: 2, day: 29)) == 8)
+        #expect(Climatology.years(of: LocalDate(year: 2028, month: 2, day: 28)) == 30)
+    }
+
+    /// `normal` with today on 29 February 2028, from the Hamburg thirty-year answer (written
+    /// by Fixtures/open-meteo-archive/generate.py): 29 February's high is the mean of the 56
+    /// leap-year days around it, 6.43 °C; the text says it rests on 8 years, JSON too.
+    @Test func normalOnTheTwentyNinthOfFebruary() throws {
+        let climatology = try OpenMeteoPastProvider.climatology(
+            from: JSONValue.parse(
+                TestPaths.fixture("open-meteo-archive/hamburg-1991-2020-daily-max-min-precipitation.json")))
+        let days = (0..<7).map { CivilCalendar.date(fromDays: LocalDate(year: 2028, month: 2, day: 27).dayNumber + $0) }
+        let report = NormalReport(
+            place: Place(
+                name: "Hamburg", region: "Hamburg", countryCode: "de",
+                coordinate: Coordinate(latitude: 53.54, longitude: 10.0), displayName: "Hamburg"),
+            climatology: climatology, days: days, origin: .network)
+        #expect(climatology.normal(for: days[2]).temperatureMaxMeanCelsius == 6.43)
+        #expect(climatology.normal(for: days[1]).temperatureMaxMeanCelsius == 6.7)
+        let context = RenderContext(
+            units: .metric, now: Date(timeIntervalSince1970: 1_835_438_400), colour: false, unicode: true)
+        let text = TextRenderer.render(.normal(report), context: context)
+        #expect(text.contains("  Tue 29 Feb "), "\(text)")
+        #expect(text.contains("6.4"), "\(text)")
+        #expect(text.contains("Tue 29 Feb: from the 8 leap years of 1991–2020"), "\(text)")
+        let document = JSONRenderer.render(.normal(report), context: context)
+        #expect(document.contains(#"{"date":"2028-02-29","years":8,"#), "\(document)")
+        #expect(document.contains(#"{"date":"2028-02-28","years":30,"#), "\(document)")
+    }
+}
