@@ -46,14 +46,17 @@ package final class DemoWorld: Sendable {
     ///
     /// - Throws: `ShellError.usage` naming the file when it cannot be read or lists no place.
     package static func load(_ path: String) throws(ShellError) -> DemoWorld {
-        let problem = ShellError.usage("WX_DEMO must name a demo manifest such as Fixtures/demo/places.json, not “\(TerminalText.sanitized(path))”")
+        let problem = ShellError.usage(
+            "WX_DEMO must name a demo manifest such as Fixtures/demo/places.json, not “\(TerminalText.sanitized(path))”"
+        )
         guard let data = FileIO.read(path), let document = try? JSONValue.parse(data),
             let items = document["places"]?.array, !items.isEmpty
         else { throw problem }
         var places: [Place] = []
         for item in items {
             guard let name = item["name"]?.nonEmptyString, let latitude = item["latitude"]?.double,
-                let longitude = item["longitude"]?.double, let recorded = item["recorded"]?.string.flatMap(ISOTime.parse)
+                let longitude = item["longitude"]?.double,
+                let recorded = item["recorded"]?.string.flatMap(ISOTime.parse)
             else { throw problem }
             let aliases = (item["names"]?.array ?? []).compactMap(\.nonEmptyString)
             places.append(
