@@ -113,7 +113,7 @@ class DemoWorld:
             return self.place_near(point), f"{point[0]:.2f},{point[1]:.2f}"
         # A feed that names no place (MeteoAlarm's per country): the one place that has it.
         having = [p for p in self.places if any(r["path"] == path for r in p["routes"])]
-        return (having[0] if len(having) == 1 else None), "this request"
+        return (having[0] if len(having) == 1 else None), None
 
     @staticmethod
     def covers(route, query):
@@ -150,6 +150,8 @@ class DemoWorld:
             return 200, json.dumps(bodies, ensure_ascii=False).encode()
         place, named = self.place_for(path, query)
         words = what(path, query)
+        if place is None and named is None:
+            return self.refusal(f"the demo has no recording of {words} from this service")
         if place is None:
             return self.refusal(f"the demo has no recording for {named}; it knows: {self.names()}")
         if path == "/reverse":

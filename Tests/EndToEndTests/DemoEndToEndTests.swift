@@ -172,6 +172,21 @@ import WeatherTestSupport
             ])
     }
 
+    @Test func aPlaceWithAnAirRecordingShowsItsOwnIndex() throws {
+        let places = try Self.places().filter { $0.file("/v1/air-quality") != nil }
+        #expect(!places.isEmpty)
+        for place in places {
+            let current = try #require(place.file("/v1/air-quality")?["current"] as? [String: Any])
+            let european = try #require(current["european_aqi"] as? Int)
+            let us = try #require(current["us_aqi"] as? Int)
+            let server = try FixtureServer(demo: Self.manifestPath)
+            let run = try demo("find \(place.name); air", server)
+            #expect(run.status == 0, "\(place.name): \(run.stderr)")
+            #expect(run.stdout.contains("European AQI \(european) "), "\(run.stdout)")
+            #expect(run.stdout.contains("US AQI \(us) "), "\(run.stdout)")
+        }
+    }
+
     @Test func berlinHasNoAirOrPastRecordingAndSaysSoRatherThanAnotherPlaces() throws {
         let server = try FixtureServer(demo: Self.manifestPath)
         let run = try demo("find Berlin; air", server)
@@ -179,5 +194,30 @@ import WeatherTestSupport
         #expect(run.stderr.hasSuffix("(HTTP 404): the demo has no recording of air quality for Berlin\n"))
         let past = try demo("find Berlin; past yesterday", server)
         #expect(past.stderr.hasSuffix("(HTTP 404): the demo has no recording of past weather for Berlin\n"))
+    }
+
+    /// At a terminal the banner says it is a demo, which places it knows and when each was
+    /// recorded; nothing comes before it.
+    @Test func theBannerSaysWhatTheDemoKnowsAndItsClock() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let home = TemporaryFolder()
+        let terminal = try TerminalSession(
+            program: [TestPaths.wxBinary],
+            environment: [
+                "WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path, "WX_DEMO": Self.manifestPath,
+            ].merging(server.environment) { $1 })
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        let screen = try terminal.screen()
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("wx ") == true && lines.first?.contains("weather at the prompt") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("demo: recorded answers, not today’s weather.") == true, "\(screen)")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        let iso = ISO8601DateFormatter()
+        for place in try Self.places() {
+            let recorded = iso.string(from: place.recorded)
+            let time = "\(recorded.prefix(10)) \(recorded.dropFirst(11).prefix(5)) UTC"
+            #expect(screen.replacingOccurrences(of: ",\n    ", with: ", ").contains("\(place.name) (\(time))"), "\(screen)")
+        }
+        try terminal.send("C-d")
     }
 }

@@ -101,14 +101,28 @@ package final class DemoWorld: Sendable {
         instant.withLock { $0 = place.recorded }
     }
 
-    /// The lines under the banner: that this is a demo, what it knows, and its clock.
+    /// The lines under the banner: that this is a demo, its clock, and the places it knows with
+    /// the time each was recorded, in lines of at most 80 columns.
     package var banner: String {
-        "demo: recorded answers, not today’s weather; wx’s clock stands at the time the place it shows was recorded.\n"
-            + "  it knows: "
-            + places.map { place in
-                let iso = ISOTime.string(place.recorded)
-                return "\(place.name) (\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC)"
-            }.joined(separator: ", ") + "\n  try: find \(places.first?.name ?? ""), then show\n"
+        var lines = [
+            "demo: recorded answers, not today’s weather. wx’s clock stands at the time the",
+            "  place it shows was recorded; other places are refused by name. It knows:",
+        ]
+        var line = "   "
+        for place in places {
+            let iso = ISOTime.string(place.recorded)
+            let item = " \(place.name) (\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC)"
+            if line.count + item.count + 1 > 80 {
+                lines.append(line + ",")
+                line = "   "
+            } else if line != "   " {
+                line += ","
+            }
+            line += item
+        }
+        lines.append(line)
+        lines.append("  try: find \(places.first?.name ?? ""), then show")
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private static func folded(_ text: String) -> String {
