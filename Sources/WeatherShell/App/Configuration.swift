@@ -90,7 +90,7 @@ package struct Configuration: Sendable {
             ),
             (
                 "WX_NOW",
-                "An ISO 8601 instant used as the current time, so that recorded answers show as current (tests, make demo)."
+                "An ISO 8601 instant used as the current time, so that recorded answers show as current (tests; make demo sets its clock with WX_DEMO)."
             ),
             (
                 "WX_DEMO",
