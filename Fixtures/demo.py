@@ -17,7 +17,7 @@ falls outside is not answered with it).
 import json
 import math
 
-WITHIN_KM = 30
+WITHIN_KM = 20
 
 # What a request asks for, in words, by path (the first prefix that matches).
 WHAT = [

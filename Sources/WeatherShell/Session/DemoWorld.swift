@@ -31,7 +31,7 @@ package final class DemoWorld: Sendable {
     package let places: [Place]
     /// How far from a recording's coordinates a place still counts as that place, km (the
     /// geocoder's point and the forecast's grid point differ by a few kilometres).
-    package static let withinKilometres = 30.0
+    package static let withinKilometres = 20.0
     /// The clock: the recorded instant of the place wx last went to.
     private let instant: Mutex<Date>
 
