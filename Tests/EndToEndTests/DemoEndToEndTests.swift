@@ -187,6 +187,19 @@ import WeatherTestSupport
         }
     }
 
+    @Test func aDemoManifestThatCannotBeReadIsAUsageErrorBeforeAnyRequest() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let home = TemporaryFolder()
+        let run = try runWX(
+            ["-c", "find Berlin"], home: home, server: server, environment: ["WX_DEMO": home.path + "/none.json"])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "wx: WX_DEMO must name a demo manifest such as Fixtures/demo/places.json, not “\(home.path)/none.json”\n"
+        )
+        #expect(try server.requests().isEmpty)
+    }
+
     @Test func berlinHasNoAirOrPastRecordingAndSaysSoRatherThanAnotherPlaces() throws {
         let server = try FixtureServer(demo: Self.manifestPath)
         let run = try demo("find Berlin; air", server)
