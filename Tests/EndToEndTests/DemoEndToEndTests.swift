@@ -200,6 +200,18 @@ import WeatherTestSupport
         #expect(try server.requests().isEmpty)
     }
 
+    /// `save` keeps the last weather shown at its own place's recorded time, not at the time of a
+    /// place found since.
+    @Test func saveKeepsTheWeatherShownAtItsOwnRecordedTime() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("find Berlin; show; find Munich; save; saved 1", server)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\nsnapshot 1 saved: Berlin 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
+        // Saved at Berlin's recorded time (it was Munich's, February 2026), with Berlin's days kept.
+        #expect(run.stdout.contains("\n  saved at      2025-07-27T03:00:00Z\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("no forecast days were kept"))
+    }
+
     @Test func berlinHasNoAirOrPastRecordingAndSaysSoRatherThanAnotherPlaces() throws {
         let server = try FixtureServer(demo: Self.manifestPath)
         let run = try demo("find Berlin; air", server)
