@@ -35,10 +35,8 @@ STATIC_CXX_DIR := .build/static-libstdc++
 SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(STATIC_CXX_DIR) \
   -Xlinker --version-script=$(CURDIR)/scripts/local-symbols.map -Xswiftc -Xclang-linker -Xswiftc -no-pie
 RELEASE_BIN := .build/release/wx
-# The recorded data the demo shows as current: Berlin, 27 July 2025, 03:10 UTC.
-DEMO_NOW ?= 2025-07-27T03:10:00Z
 
-.PHONY: build release static-cxx run demo test stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test
+.PHONY: build release quiet-release static-cxx run demo test stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test
 
 deps:
 	@missing=""; for package in $(APT_PACKAGES); do \
@@ -58,19 +56,28 @@ static-cxx:
 	@archive=$$(cc -print-file-name=libstdc++.a); [ -f "$$archive" ] || { echo "no libstdc++.a: install libstdc++-dev" >&2; exit 1; }; \
 	ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a
 
+# The release build for run and demo: its output (the static link's warnings among it) is shown
+# only when the build fails, so that the banner is the first thing on the screen.
+quiet-release: deps static-cxx
+	@[ -t 1 ] && printf 'building wx (make release shows the build) …'; \
+	if ! out=$$(swift build -c release --product wx $(SWIFT_BUILD_FLAGS) 2>&1); then echo; echo "$$out"; exit 1; fi; \
+	[ -t 1 ] && printf '\r\033[K'; true
+
 # The shell against the live services.
-run: release
+run: quiet-release
 	@$(RELEASE_BIN)
 
-# The shell against the loopback server replaying Fixtures/, with the clock set to the data's time.
-demo: release
+# The shell in a recorded world: the loopback server answers only from the recordings of the
+# places Fixtures/demo/places.json lists, and wx (WX_DEMO) refuses any other place by name and
+# sets its clock to the time the place it shows was recorded.
+DEMO_MANIFEST := Fixtures/demo/places.json
+demo: quiet-release
 	@port_file=$$(mktemp); home=$$(mktemp -d); \
-	python3 Fixtures/server.py --port 0 > $$port_file & server=$$!; \
+	python3 Fixtures/server.py --port 0 --demo $(DEMO_MANIFEST) > $$port_file & server=$$!; \
 	trap 'kill $$server 2>/dev/null; rm -rf "$$home" "$$port_file"' EXIT; \
 	for _ in $$(seq 50); do grep -q listening $$port_file && break; sleep 0.1; done; \
 	url=$$(sed -n 's/^listening on //p' $$port_file); \
-	echo "demo: services replayed from Fixtures/ at $$url; clock at $(DEMO_NOW); try: find Hamburg, show, fav, save"; \
-	WX_HOME="$$home" WX_NOW=$(DEMO_NOW) WX_NOMINATIM_URL=$$url WX_OPEN_METEO_URL=$$url \
+	WX_HOME="$$home" WX_DEMO=$(DEMO_MANIFEST) WX_NOMINATIM_URL=$$url WX_OPEN_METEO_URL=$$url \
 	WX_OPEN_METEO_GEOCODING_URL=$$url WX_OPENWEATHERMAP_URL=$$url WX_OPEN_METEO_AIR_QUALITY_URL=$$url \
 	WX_OPEN_METEO_ARCHIVE_URL=$$url WX_OPEN_METEO_PREVIOUS_RUNS_URL=$$url/previous-runs \
 	WX_OPEN_METEO_ENSEMBLE_URL=$$url WX_NWS_URL=$$url WX_BRIGHTSKY_URL=$$url WX_ECCC_URL=$$url \

@@ -15,8 +15,9 @@ service family, so that adding a service adds a file instead of editing a shared
   GET  /__control/requests  the request log as a JSON array
 
 Options: --port N (0 picks a free one), --fixtures DIR, --routes FILE, --log FILE (request log as
-JSON lines), --delay-ms N (latency added to every answer), --tls-cert FILE --tls-key FILE (HTTPS
-with a certificate the test made).
+JSON lines), --demo FILE (answer only from the recordings of the places a manifest such as
+demo/places.json lists: demo.py), --delay-ms N (latency added to every answer), --tls-cert FILE
+--tls-key FILE (HTTPS with a certificate the test made).
 """
 import argparse
 import json
@@ -53,6 +54,7 @@ class State:
         self.lock = threading.Lock()
         self.queued = []
         self.requests = []
+        self.demo = None
 
     def record(self, entry):
         with self.lock:
@@ -145,6 +147,9 @@ class Handler(BaseHTTPRequestHandler):
         queued = self.state.take_queued(url.path)
         if queued is not None:
             return self.answer_queued(queued)
+        if self.state.demo is not None:
+            status, body = self.state.demo.answer(url.path, query, self.read_fixture)
+            return self.send_body(status, body, CONTENT_TYPES[".json"])
         self.answer_route(url.path, query)
 
     def answer_queued(self, item):
@@ -259,6 +264,7 @@ def main():
     parser.add_argument("--routes", default=os.path.join(here, "routes.json"))
     parser.add_argument("--log")
     parser.add_argument("--delay-ms", type=int, default=0)
+    parser.add_argument("--demo", help="answer only from the places this manifest lists (make demo)")
     parser.add_argument("--tls-cert", help="serve HTTPS with this PEM certificate (and --tls-key)")
     parser.add_argument("--tls-key", help="the private key of --tls-cert, PEM")
     parser.add_argument("--exit-on-eof", action="store_true", help="exit when standard input closes (the parent is gone)")
@@ -274,6 +280,9 @@ def main():
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.state = State(args.fixtures, routes, args.log, args.delay_ms)
+    if args.demo:
+        from demo import DemoWorld
+        server.state.demo = DemoWorld(args.demo)
     scheme = "http"
     if args.tls_cert:
         import ssl

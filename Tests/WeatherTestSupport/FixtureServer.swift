@@ -17,12 +17,16 @@ package final class FixtureServer: @unchecked Sendable {
     /// - Parameters:
     ///   - delayMilliseconds: latency added to every answer.
     ///   - certificate: serve HTTPS with this PEM certificate and key (made by the test).
-    package init(delayMilliseconds: Int = 0, certificate: (file: String, key: String)? = nil) throws {
+    ///   - demo: a demo manifest (Fixtures/demo/places.json): answer only from its places' recordings.
+    package init(
+        delayMilliseconds: Int = 0, certificate: (file: String, key: String)? = nil, demo: String? = nil
+    ) throws {
         let output = Pipe()
         // The server exits when its standard input closes: in stop(), or when this process dies.
         let script = TestPaths.fixtures.appendingPathComponent("server.py").path
         var arguments = [script, "--port", "0", "--delay-ms", String(delayMilliseconds), "--exit-on-eof"]
         if let certificate { arguments += ["--tls-cert", certificate.file, "--tls-key", certificate.key] }
+        if let demo { arguments += ["--demo", demo] }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             process.arguments = arguments

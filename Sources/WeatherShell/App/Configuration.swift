@@ -27,6 +27,8 @@ package struct Configuration: Sendable {
     package var openWeatherMapKey: String?
     /// The fixed instant from `WX_NOW`, or nil for the system clock.
     package var fixedNow: Date?
+    /// `make demo`'s recorded world (`WX_DEMO`, a manifest): its clock replaces `WX_NOW`'s.
+    package var demo: DemoWorld?
     /// Colour is allowed by the environment (`NO_COLOR` unset or empty, `TERM` not `dumb`);
     /// the caller still checks that stdout is a terminal.
     package var colourAllowed: Bool
@@ -88,7 +90,11 @@ package struct Configuration: Sendable {
             ),
             (
                 "WX_NOW",
-                "An ISO 8601 instant used as the current time, so that recorded answers show as current (tests, make demo)."
+                "An ISO 8601 instant used as the current time, so that recorded answers show as current (tests; make demo sets its clock with WX_DEMO)."
+            ),
+            (
+                "WX_DEMO",
+                "A demo manifest (make demo sets Fixtures/demo/places.json): wx refuses places it has no recording of, before any request, and its clock is the time the place it shows was recorded."
             ),
             (
                 "NO_COLOR",
@@ -189,6 +195,9 @@ package struct Configuration: Sendable {
                 )
             }
             fixedNow = date
+        }
+        if let path = value("WX_DEMO") {
+            demo = try DemoWorld.load(Self.absolute(path, userHome: userHome))
         }
         colourAllowed = value("NO_COLOR") == nil && variable("TERM") != "dumb"
         let locale = value("LC_ALL") ?? value("LC_MESSAGES") ?? value("LANG") ?? "C"

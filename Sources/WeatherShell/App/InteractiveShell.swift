@@ -46,6 +46,7 @@ package final class InteractiveShell {
         runner.onRecord = { [reader] line in reader.addHistory(line) }
         reader.setCompletion { before in session.completion(for: before) }
         output.write(Self.banner)
+        if let demo = session.configuration.demo { output.write(demo.banner) }
         if let startupFile {
             _ = await runCancellable { runner in await runner.runStartupFile(startupFile) }
         }

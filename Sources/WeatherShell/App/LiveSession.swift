@@ -24,7 +24,8 @@ extension WeatherSession {
         // never the time it waits (retry pauses, Nominatim spacing, `watch`).
         let clock = SystemClock()
         let fixed = configuration.fixedNow
-        let now: @Sendable () -> Date = { fixed ?? clock.wallClock }
+        let demo = configuration.demo
+        let now: @Sendable () -> Date = { demo?.now() ?? fixed ?? clock.wallClock }
         // state.plist is read when a command first needs favorites or settings, not here.
         let fileSystem = POSIXFileSystem()
         let state = StateStore(folder: configuration.configFolder, now: now, fileSystem: fileSystem)

@@ -280,9 +280,10 @@ package final class ShellRunner {
         if quietSettings && result.isSettingReport { return }
         // Units come from state.plist; results that do not show values never make it load.
         let units = result.needsUnits ? session.settings.units : .metric
-        let context = RenderContext(
+        var context = RenderContext(
             units: units, now: session.now(), colour: colour, unicode: unicode, width: width(),
             fitsWidth: fitsWidth)
+        if let demo = session.configuration.demo { context.recordedNow = { demo.place(near: $0)?.recorded } }
         switch format {
         case .text:
             let text = TextRenderer.render(result, context: context)

@@ -22,6 +22,9 @@ package struct RenderContext: Sendable {
     /// Whether lines are fitted to `width` (a terminal, or `COLUMNS` given); false in scripts
     /// and pipes, where `find`'s candidates are printed whole, never cut.
     package var fitsWidth: Bool
+    /// In `make demo`: the instant the place at a coordinate was recorded, which is "now" there
+    /// (`compare` shows places recorded at different times); nil elsewhere.
+    package var recordedNow: (@Sendable (Coordinate) -> Date?)?
 
     package init(
         units: UnitPreferences, now: Date, colour: Bool, unicode: Bool, width: Int = 80, fitsWidth: Bool = true
@@ -33,6 +36,9 @@ package struct RenderContext: Sendable {
         self.width = max(40, width)
         self.fitsWidth = fitsWidth
     }
+
+    /// "Now" at the place at `coordinate`: `now`, or in a demo the time the place was recorded.
+    package func now(at coordinate: Coordinate) -> Date { recordedNow?(coordinate) ?? now }
 
     /// The width of the weather's views: the terminal's, at most 80 columns.
     package var reportWidth: Int { min(width, TextRenderer.reportWidth) }

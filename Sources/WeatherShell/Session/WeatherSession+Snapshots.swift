@@ -10,6 +10,8 @@ import Foundation
 extension WeatherSession {
     func save() throws(ShellError) -> [CommandResult] {
         guard let report = lastWeather else { throw .noWeather }
+        // In `make demo`: saved at the time its place was recorded, whichever place came since.
+        try configuration.demo?.enter(report.place.coordinate, label: report.place.label)
         guard var reading = Self.snapshotReading(report.forecast, now: now()) else {
             throw .nothingYet(.currentConditionsToSave)
         }

@@ -31,6 +31,8 @@ extension WeatherSession {
 
     func resolve(_ target: String?) async throws(ShellError) -> Resolved {
         var resolved = try await locate(target)
+        // In `make demo`: the place's own recording, at the time it was recorded.
+        try configuration.demo?.enter(resolved.place.coordinate, label: target ?? resolved.place.label)
         // A favorite shows under its own name.
         if let favorite = favorites.first(where: { $0.coordinate == resolved.place.coordinate }) {
             resolved.place.name = favorite.name

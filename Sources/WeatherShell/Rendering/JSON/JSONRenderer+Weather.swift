@@ -39,7 +39,10 @@ extension JSONRenderer {
     static func comparison(_ reports: [WeatherReport], missing: [ComparisonGap], context: RenderContext) -> JSONOutput {
         .object([
             ("type", .string("comparison")),
-            ("places", .array(reports.map { weather(WeatherPresentation.show($0, now: context.now)) })),
+            (
+                "places",
+                .array(reports.map { weather(WeatherPresentation.show($0, now: context.now(at: $0.place.coordinate))) })
+            ),
             (
                 "missing",
                 .array(missing.map { .object([("name", .string($0.name)), ("reason", .string($0.reason))]) })

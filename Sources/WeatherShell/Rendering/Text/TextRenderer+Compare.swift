@@ -16,7 +16,7 @@ extension TextRenderer {
         -> [String]
     {
         guard !reports.isEmpty else { return [] }
-        let places = reports.map { WeatherPresentation.show($0, now: context.now) }
+        let places = reports.map { WeatherPresentation.show($0, now: context.now(at: $0.place.coordinate)) }
         let unit = format.temperatureSymbol
         let winds = places.map { place in
             var wind = format.windSpeed(place.reading?.windSpeedKilometresPerHour)

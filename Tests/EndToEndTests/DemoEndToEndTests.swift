@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// `make demo` (issue 24 item 1): the built wx with `WX_DEMO` against the loopback server in demo
+/// mode, as the Makefile runs them. Every place the manifest lists is driven through `find` and
+/// `show` (and the other commands it has recordings for); the values expected are read here from
+/// the recordings themselves, not from wx.
+@Suite struct DemoEndToEndTests {
+    static let manifestPath = TestPaths.fixtures.appendingPathComponent("demo/places.json").path
+
+    /// One place of the manifest, with its forecast recording when it has one.
+    struct DemoPlace {
+        var name: String
+        var recorded: Date
+        var latitude: Double
+        var longitude: Double
+        var routes: [[String: Any]]
+
+        func file(_ path: String, query: Bool = false) -> [String: Any]? {
+            guard let route = routes.first(where: { $0["path"] as? String == path && ($0["query"] != nil) == query }),
+                let file = route["file"] as? String
+            else { return nil }
+            return try? JSONSerialization.jsonObject(with: TestPaths.fixture(file)) as? [String: Any]
+        }
+
+        var forecast: [String: Any]? { file("/v1/forecast") }
+    }
+
+    static func places() throws -> [DemoPlace] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: manifestPath))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let items = try #require(document["places"] as? [[String: Any]])
+        let iso = ISO8601DateFormatter()
+        return try items.map { item in
+            let recorded = try #require(item["recorded"] as? String)
+            return DemoPlace(
+                name: try #require(item["name"] as? String), recorded: try #require(iso.date(from: recorded)),
+                latitude: try #require(item["latitude"] as? Double),
+                longitude: try #require(item["longitude"] as? Double),
+                routes: try #require(item["routes"] as? [[String: Any]]))
+        }
+    }
+
+    func demo(_ commands: String, _ server: FixtureServer, home: TemporaryFolder = TemporaryFolder()) throws -> WXResult
+    {
+        try runWX(["-c", commands], home: home, server: server, environment: ["WX_DEMO": Self.manifestPath])
+    }
+
+    /// The current instant of an Open-Meteo answer (`current.time` or the legacy
+    /// `current_weather.time`, local ISO text or Unix seconds) and its offset from UTC.
+    static func currentInstant(_ answer: [String: Any]) throws -> (instant: Date, offset: Int) {
+        let offset = try #require(answer["utc_offset_seconds"] as? Int)
+        let current = try #require((answer["current"] ?? answer["current_weather"]) as? [String: Any])
+        if let seconds = current["time"] as? Double { return (Date(timeIntervalSince1970: seconds), offset) }
+        let text = try #require(current["time"] as? String)
+        let local = try #require(ISO8601DateFormatter().date(from: text + ":00Z"))
+        return (local.addingTimeInterval(-Double(offset)), offset)
+    }
+
+    /// A temperature of the answer as wx shows it in °C (the Denver recording is in °F).
+    static func celsius(_ value: Double, _ unit: String?) -> String {
+        String(format: "%.1f", unit == "°F" ? (value - 32) * 5 / 9 : value)
+    }
+
+    /// "Sun 03:00": the weekday and local time of `instant` at `offset`.
+    static func localHeading(_ instant: Date, offset: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: offset)!
+        let parts = calendar.dateComponents([.weekday, .hour, .minute], from: instant)
+        let day = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][parts.weekday! - 1]
+        return String(format: "%@ %02d:%02d", day, parts.hour!, parts.minute!)
+    }
+
+    @Test func theManifestsClockIsEachRecordingsOwnCurrentTime() throws {
+        for place in try Self.places() {
+            guard let forecast = place.forecast else { continue }
+            #expect(try Self.currentInstant(forecast).instant == place.recorded, "\(place.name)")
+        }
+    }
+
+    @Test func everyPlaceWithAForecastIsShownWithItsOwnRecordingAtItsRecordedTime() throws {
+        let places = try Self.places()
+        #expect(places.filter { $0.forecast != nil }.count >= 6)
+        for place in places {
+            guard let forecast = place.forecast else { continue }
+            let server = try FixtureServer(demo: Self.manifestPath)
+            let run = try demo("find \(place.name); show", server)
+            #expect(run.status == 0, "\(place.name): \(run.stderr)")
+            let (instant, offset) = try Self.currentInstant(forecast)
+            let current = try #require((forecast["current"] ?? forecast["current_weather"]) as? [String: Any])
+            let currentUnits = (forecast["current_units"] ?? forecast["current_weather_units"]) as? [String: Any]
+            let temperature = try #require((current["temperature_2m"] ?? current["temperature"]) as? Double)
+            let unit = (currentUnits?["temperature_2m"] ?? currentUnits?["temperature"]) as? String
+            // The heading's local time is the recording's, and so is the current temperature.
+            #expect(run.stdout.contains(" · \(Self.localHeading(instant, offset: offset)) "), "\(place.name)")
+            #expect(run.stdout.contains("\n  \(Self.celsius(temperature, unit)) °C"), "\(place.name): \(run.stdout)")
+            // Today is the recording's first day: its low and high.
+            let daily = try #require(forecast["daily"] as? [String: Any])
+            let dailyUnit = (forecast["daily_units"] as? [String: Any])?["temperature_2m_max"] as? String
+            let low = try #require((daily["temperature_2m_min"] as? [Double])?.first)
+            let high = try #require((daily["temperature_2m_max"] as? [Double])?.first)
+            #expect(
+                run.stdout.contains("today \(Self.celsius(low, dailyUnit)) … \(Self.celsius(high, dailyUnit)) °C"),
+                "\(place.name)")
+            #expect(!run.stdout.contains("not now") && !run.stdout.contains("does not cover"), "\(place.name)")
+            // Every request was about this place.
+            for request in try server.requests() {
+                let lat = Double(request.query["latitude"] ?? request.query["lat"] ?? "")
+                if let lat { #expect(abs(lat - place.latitude) < 0.5, "\(place.name): \(request.raw_query)") }
+            }
+        }
+    }
+
+    @Test func aPlaceTheDemoDoesNotKnowIsRefusedByNameWithoutARequest() throws {
+        let names = try Self.places().map(\.name).joined(separator: ", ")
+        let server = try FixtureServer(demo: Self.manifestPath)
+        for (command, named) in [
+            ("find London", "London"), ("show Paris", "Paris"), ("past 2025-07-01 Rome", "Rome"),
+            ("find 51.5,-0.12", "51.5000°N 0.1200°W"), ("find id:2950159", "id:2950159"),
+        ] {
+            let run = try demo(command, server)
+            #expect(run.status == 1, "\(command)")
+            #expect(run.stderr == "error: the demo has no recording for \(named) — it knows: \(names)\n", "\(command)")
+            #expect(run.stdout == "")
+        }
+        #expect(try server.requests().isEmpty)
+    }
+
+    @Test func comparedPlacesEachShowTheirOwnRecordedToday() throws {
+        let places = try Self.places().filter { $0.forecast != nil && $0.name != "Denver" }.prefix(3)
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let home = TemporaryFolder()
+        let run = try demo(
+            places.map { "find \($0.name); fav" }.joined(separator: "; ") + "; compare", server, home: home)
+        #expect(run.status == 0, "\(run.stderr)")
+        for place in places {
+            let daily = try #require(place.forecast?["daily"] as? [String: Any])
+            let low = try #require((daily["temperature_2m_min"] as? [Double])?.first)
+            let high = try #require((daily["temperature_2m_max"] as? [Double])?.first)
+            // Each row's "today" is the place's first recorded day, not the day of another's clock.
+            let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("  \(place.name) ") }
+            #expect(row?.contains(String(format: "%.1f … %.1f", low, high)) == true, "\(place.name): \(run.stdout)")
+        }
+    }
+
+    @Test func hamburgHasItsPastNormalsAndWarningAndSaysWhatItHasNoRecordingOf() throws {
+        let places = try Self.places()
+        let hamburg = try #require(places.first { $0.name == "Hamburg" })
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let home = TemporaryFolder()
+        let body = try JSONSerialization.jsonObject(
+            with: TestPaths.fixture("open-meteo-archive/hamburg-2024-07-14-hourly-daily.json"))
+        let day = try #require(body as? [String: Any])
+        let high = try #require(((day["daily"] as? [String: Any])?["temperature_2m_max"] as? [Double])?.first)
+        // One line of commands, as typed at the prompt: one failing does not stop the next.
+        let run = try demo(
+            "find Hamburg; past 2024-07-14; past yesterday; warnings; show; past 2025-07-01..2025-07-05; air", server,
+            home: home)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("Hamburg, Deutschland · Sun 14 Jul 2024\n"))
+        #expect(run.stdout.contains("high \(String(format: "%.1f", high)) °C"))
+        // Yesterday is the day before the recorded time (27 July 2025).
+        #expect(ISO8601DateFormatter().string(from: hamburg.recorded).hasPrefix("2025-07-27"))
+        #expect(run.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sat 26 Jul 2025\n"))
+        #expect(run.stdout.contains("Wind gusts"))
+        #expect(
+            run.stderr.split(separator: "\n").map { $0.split(separator: ": ").last ?? "" } == [
+                "the demo has no recording of the forecast for Hamburg",
+                "the demo has no recording of past weather for Hamburg on those days (it has 2024-07-14..2024-07-14, 2024-07-10..2024-07-16, 2025-07-20..2025-07-26)",
+                "the demo has no recording of air quality for Hamburg",
+            ])
+    }
+
+    @Test func aPlaceWithAnAirRecordingShowsItsOwnIndex() throws {
+        let places = try Self.places().filter { $0.file("/v1/air-quality") != nil }
+        #expect(!places.isEmpty)
+        for place in places {
+            let current = try #require(place.file("/v1/air-quality")?["current"] as? [String: Any])
+            let european = try #require(current["european_aqi"] as? Int)
+            let us = try #require(current["us_aqi"] as? Int)
+            let server = try FixtureServer(demo: Self.manifestPath)
+            let run = try demo("find \(place.name); air", server)
+            #expect(run.status == 0, "\(place.name): \(run.stderr)")
+            #expect(run.stdout.contains("European AQI \(european) "), "\(run.stdout)")
+            #expect(run.stdout.contains("US AQI \(us) "), "\(run.stdout)")
+        }
+    }
+
+    @Test func aDemoManifestThatCannotBeReadIsAUsageErrorBeforeAnyRequest() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let home = TemporaryFolder()
+        let run = try runWX(
+            ["-c", "find Berlin"], home: home, server: server, environment: ["WX_DEMO": home.path + "/none.json"])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "wx: WX_DEMO must name a demo manifest such as Fixtures/demo/places.json, not “\(home.path)/none.json”\n"
+        )
+        #expect(try server.requests().isEmpty)
+    }
+
+    /// `save` keeps the last weather shown at its own place's recorded time, not at the time of a
+    /// place found since.
+    @Test func saveKeepsTheWeatherShownAtItsOwnRecordedTime() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("find Berlin; show; find Munich; save; saved 1", server)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\nsnapshot 1 saved: Berlin 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
+        // Saved at Berlin's recorded time (it was Munich's, February 2026), with Berlin's days kept.
+        #expect(run.stdout.contains("\n  saved at      2025-07-27T03:00:00Z\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("no forecast days were kept"))
+    }
+
+    @Test func berlinHasNoAirOrPastRecordingAndSaysSoRatherThanAnotherPlaces() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("find Berlin; air", server)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasSuffix("(HTTP 404): the demo has no recording of air quality for Berlin\n"))
+        let past = try demo("find Berlin; past yesterday", server)
+        #expect(past.stderr.hasSuffix("(HTTP 404): the demo has no recording of past weather for Berlin\n"))
+    }
+
+    /// At a terminal the banner says it is a demo, which places it knows and when each was
+    /// recorded; nothing comes before it.
+    @Test func theBannerSaysWhatTheDemoKnowsAndItsClock() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let home = TemporaryFolder()
+        let terminal = try TerminalSession(
+            program: [TestPaths.wxBinary],
+            environment: [
+                "WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path, "WX_DEMO": Self.manifestPath,
+            ].merging(server.environment) { $1 })
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        let screen = try terminal.screen()
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("wx ") == true && lines.first?.contains("weather at the prompt") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("demo: recorded answers, not today’s weather.") == true, "\(screen)")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        let iso = ISO8601DateFormatter()
+        let knows = screen.replacingOccurrences(of: ",\n    ", with: ", ")
+        for place in try Self.places() {
+            let recorded = iso.string(from: place.recorded)
+            let time = "\(recorded.prefix(10)) \(recorded.dropFirst(11).prefix(5)) UTC"
+            #expect(knows.contains("\(place.name) (\(time))"), "\(screen)")
+        }
+        try terminal.send("C-d")
+    }
+}

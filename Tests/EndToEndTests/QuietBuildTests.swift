@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Issue 24 item 2: `make run` and `make demo` printed the static link's warning above the
+/// banner. Their build (`make quiet-release`) now shows its output only when it fails. A stand-in
+/// `swift` on PATH plays the build: it prints the warning the real link prints, then succeeds or
+/// fails as told.
+@Suite struct QuietBuildTests {
+    static let warning =
+        "warning: Using 'mktemp' in statically linked applications requires at runtime the shared libraries from the glibc version used for linking"
+
+    func make(failing: Bool) throws -> WXResult {
+        let bin = TemporaryFolder()
+        let swift = bin.url.appendingPathComponent("swift")
+        try """
+        #!/bin/sh
+        echo "[1/2] Compiling wx main.swift"
+        echo "\(Self.warning)" >&2
+        exit \(failing ? 1 : 0)
+
+        """.write(to: swift, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        return try runProgram(
+            "/usr/bin/make", ["--no-print-directory", "-C", TestPaths.packageRoot.path, "quiet-release"],
+            environment: ["PATH": bin.path + ":/usr/bin:/bin", "HOME": bin.path])
+    }
+
+    @Test func aBuildThatSucceedsPrintsNothing() throws {
+        let run = try make(failing: false)
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "")
+    }
+
+    @Test func aBuildThatFailsShowsAllItPrinted() throws {
+        let run = try make(failing: true)
+        #expect(run.status != 0)
+        #expect(run.stdout.contains("[1/2] Compiling wx main.swift\n"))
+        #expect(run.stdout.contains(Self.warning))
+    }
+}
