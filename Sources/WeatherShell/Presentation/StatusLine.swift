@@ -84,6 +84,10 @@ private struct Fields {
     var missing: String { unicode ? ValueFormatter.missing : "-" }
     var reading: NowReading? { presentation.reading }
     var forecast: Forecast { presentation.report.forecast }
+    /// The conditions' humidity, else their hour's.
+    var humidity: Double? {
+        presentation.current?.relativeHumidityPercent ?? presentation.conditionsHour?.relativeHumidityPercent
+    }
 
     func value(_ field: StatusLineFormat.Field) -> String {
         switch field {
@@ -94,7 +98,7 @@ private struct Fields {
                 ?? reading?.weatherCode.map { WeatherCode($0).description(isNight: reading?.isNight) } ?? missing
         case .conditionPlainSymbol:
             reading?.weatherCode.map { WeatherCode($0).symbol(unicode: false, isNight: reading?.isNight) } ?? missing
-        case .humidity: percent(presentation.current?.relativeHumidityPercent ?? presentation.conditionsHour?.relativeHumidityPercent)
+        case .humidity: percent(humidity)
         case .temperature: temperature(reading?.temperatureCelsius)
         case .apparentTemperature:
             temperature(presentation.current?.apparentTemperatureCelsius ?? presentation.currentHour?.apparentTemperatureCelsius)
@@ -162,7 +166,7 @@ private struct Fields {
                 "\(format.temperature(reading.temperatureCelsius)) · \(value(.conditionWords)) · wind \(format.windSpeed(reading.windSpeedKilometresPerHour))"
                     + (reading.windDirectionDegrees.map { " \(CompassDirection.name(degrees: $0))" } ?? ""))
             lines.append(
-                "rain \(format.percent(reading.precipitationProbabilityPercent)) · humidity \(value(.humidity))")
+                "rain \(format.percent(reading.precipitationProbabilityPercent)) · humidity \(format.percent(humidity))")
         }
         if let today = presentation.today, today.temperatureMinCelsius != nil || today.temperatureMaxCelsius != nil {
             lines.append(

@@ -4,6 +4,9 @@ import WeatherShell
 /// `$PAGER` (`less -FRX`) for long output at the prompt: `sh -c` with the text on a pipe, waited for.
 final class PagerProcess: PagerProgram {
     func page(_ text: String, command: String) -> Bool {
+        // A pager not there is said by wx alone, not also by the shell (PagerLookup.swift).
+        let path = getenv("PATH").map { String(cString: $0) }
+        guard PagingOutput.programExists(command, searchPath: path) else { return false }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return false }
         var actions = posix_spawn_file_actions_t()
