@@ -32,7 +32,7 @@ import WeatherTestSupport
 
     /// `wx arguments` on fakes: at the prompt reading `inputs` when `interactive`, else as a
     /// script; standard error a terminal `errorWidth` columns wide when given.
-    func run(
+    func wx(
         _ arguments: [String] = [], inputs: [LineReadResult] = [], interactive: Bool = true,
         editor: ScriptedEditor? = nil, errorWidth: Int? = nil, environment: [String: String] = [:]
     ) async -> Run {
@@ -53,30 +53,30 @@ import WeatherTestSupport
     @Test func sourceRunsAFileAsBackslashIDoes() async throws {
         let file = home.path + "/commands.wx"
         try "units\nhelp about\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let run = await run(inputs: [.line("source \(file)"), .line("history"), .endOfInput])
+        let run = await wx(inputs: [.line("source \(file)"), .line("history"), .endOfInput])
         let units = "units metric: °C, km/h, mm, hPa, km, 24h clock\n"
         #expect(run.console.output.contains("wx> source \(file)\n" + units + "about\n"))
         // `source FILE` goes into the history; the file's lines do not.
         #expect(run.reader.history == ["source \(file)", "history"])
-        let missing = await run(["-c", "source"])
+        let missing = await wx(["-c", "source"])
         #expect(missing.status == 2)
         #expect(missing.console.errors == "error: usage: source <file>\n")
     }
 
     @Test func helpListsSourceAndBackslashE() async {
-        let help = await run(["-c", "help"])
+        let help = await wx(["-c", "help"])
         #expect(help.console.output.contains("  source <file> "))
         let spaces = String(repeating: " ", count: 33)
         #expect(help.console.output.contains("  \\e\(spaces)the last line in $EDITOR, then run it\n"))
-        let command = await run(["-c", "help source"])
-        #expect(command.console.output.hasPrefix("source <file>\n  run each line of a file as if typed (\\i, .read)\n"))
+        let command = await wx(["-c", "help source"])
+        #expect(command.console.output.hasPrefix("source <file>\n  run a file's lines as typed (\\i, .read)\n"))
     }
 
     /// `\e` was refused ("is Ctrl-X Ctrl-E at the prompt"); now, as psql's, it opens the last
     /// line in $EDITOR and runs what the editor leaves, each line shown first.
     @Test func backslashEEditsTheLastLineAndRunsIt() async {
         let editor = ScriptedEditor { $0.replacingOccurrences(of: "help unit", with: "help units") }
-        let run = await run(
+        let run = await wx(
             inputs: [.line("help unit"), .line("\\e"), .endOfInput], editor: editor,
             environment: ["EDITOR": "nano -w"])
         #expect(editor.edits.map(\.text) == ["help unit\n"])
@@ -85,10 +85,10 @@ import WeatherTestSupport
         #expect(run.reader.history == ["help unit", "\\e", "help units"])
 
         let failing = ScriptedEditor { _ in nil }
-        let failed = await run(inputs: [.line("units"), .line("\\e"), .endOfInput], editor: failing)
+        let failed = await wx(inputs: [.line("units"), .line("\\e"), .endOfInput], editor: failing)
         #expect(failing.edits.map(\.command) == ["vi"])
         #expect(failed.console.errors == "error: the editor “vi” failed; nothing was run\n")
-        let script = await run(["-c", "\\e"])
+        let script = await wx(["-c", "\\e"])
         #expect(script.status == 2)
         #expect(script.console.errors == "error: “\\e” edits the last line at the prompt; scripts and wx -c have none to edit\n")
     }
@@ -98,10 +98,10 @@ import WeatherTestSupport
     /// On the old code every `wx -c` line (and `wx show Hamburg`) went into the history that Up
     /// and `history` show at the prompt: a status bar running `wx line` buried what was typed.
     @Test func commandLineCommandsAreNotPutInTheHistory() async {
-        _ = await run(["-c", "units"])
-        _ = await run(["help", "about"])
-        _ = await run(inputs: [.line("units imperial")], interactive: false)
-        let prompt = await run(inputs: [.line("history"), .endOfInput])
+        _ = await wx(["-c", "units"])
+        _ = await wx(["help", "about"])
+        _ = await wx(inputs: [.line("units imperial")], interactive: false)
+        let prompt = await wx(inputs: [.line("history"), .endOfInput])
         #expect(prompt.reader.historyAtFirstPrompt == ["units imperial"])
         #expect(prompt.console.output.contains("     1  units imperial\n     2  history\n"))
         #expect(!prompt.console.output.contains("help about"))
@@ -111,14 +111,14 @@ import WeatherTestSupport
 
     /// Error lines were written whole and the terminal broke them mid-word at its edge.
     @Test func longErrorLinesBreakBetweenWordsAtATerminal() async {
-        let run = await run(["-c", "show"], errorWidth: 40)
+        let run = await wx(["-c", "show"], errorWidth: 40)
         #expect(
             run.console.errors == """
                 error: no current location: use “find
                   <place>” or “show <place>” first
 
                 """)
-        let pipe = await run(["-c", "show"])
+        let pipe = await wx(["-c", "show"])
         #expect(pipe.console.errors == "error: no current location: use “find <place>” or “show <place>” first\n")
         #expect(
             ShellRunner.wrappedAtWords("one two three\nfour", width: 20) == "one two three\nfour",
