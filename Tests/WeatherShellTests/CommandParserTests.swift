@@ -226,7 +226,8 @@ import WeatherKit
         for spec in CommandTable.all {
             let examples = [
                 "find": "find x", "use": "use 1", "replay": "replay 1", "reset": "reset state",
-                "export": "export favorites", "import": "import favorites f.csv", "past": "past yesterday", "source": "source f.wx",
+                "export": "export favorites", "import": "import favorites f.csv", "past": "past yesterday",
+                "source": "source f.wx",
             ]
             let line = examples[spec.name] ?? spec.name
             // Each declaration's parser gives a command that names that declaration back.

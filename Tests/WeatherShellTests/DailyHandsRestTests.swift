@@ -90,7 +90,9 @@ import WeatherTestSupport
         #expect(failed.console.errors == "error: the editor “vi” failed; nothing was run\n")
         let script = await wx(["-c", "\\e"])
         #expect(script.status == 2)
-        #expect(script.console.errors == "error: “\\e” edits the last line at the prompt; scripts and wx -c have none to edit\n")
+        #expect(
+            script.console.errors
+                == "error: “\\e” edits the last line at the prompt; scripts and wx -c have none to edit\n")
     }
 
     // MARK: - Item 10: wx -c stays out of the interactive history
@@ -123,7 +125,9 @@ import WeatherTestSupport
         #expect(
             ShellRunner.wrappedAtWords("one two three\nfour", width: 20) == "one two three\nfour",
             "short lines stay as they are")
-        #expect(ShellRunner.wrappedAtWords(String(repeating: "x", count: 30) + " y", width: 20) == String(repeating: "x", count: 30) + "\n  y")
+        #expect(
+            ShellRunner.wrappedAtWords(String(repeating: "x", count: 30) + " y", width: 20) == String(
+                repeating: "x", count: 30) + "\n  y")
     }
 
     /// `hourly abc` went to the geocoder as a place and `hourly 12h` too; the grammar is

@@ -39,7 +39,8 @@ import WeatherTestSupport
         day.sunrise = Date(timeIntervalSince1970: 1_770_361_200)  // 07:00 UTC
         day.sunset = Date(timeIntervalSince1970: 1_770_395_400)  // 16:30 UTC
         return Forecast(
-            coordinate: place.coordinate, zone: ZoneInfo(identifier: nil, abbreviation: "GMT+1", utcOffsetSeconds: 3_600),
+            coordinate: place.coordinate,
+            zone: ZoneInfo(identifier: nil, abbreviation: "GMT+1", utcOffsetSeconds: 3_600),
             current: current, hourly: [hour], daily: [day], source: .openMeteo)
     }
 
@@ -55,7 +56,8 @@ import WeatherTestSupport
         let all = "%c|%C|%x|%h|%t|%f|%w|%l|%p|%o|%P|%u|%S|%s|%z|%T|%Z|%M|100%%"
         #expect(
             try Self.line(all).text
-                == "☁|overcast|=|81%|+7°C|+5°C|↑19km/h|Hamburg|0.3mm|40%|1013hPa|0|08:00|17:30|12:45|22:40|GMT+1|19|100%")
+                == "☁|overcast|=|81%|+7°C|+5°C|↑19km/h|Hamburg|0.3mm|40%|1013hPa|0|08:00|17:30|12:45|22:40|GMT+1|19|100%"
+        )
         #expect(try Self.line("%t %f", forecast: Self.colder()).text == "-3°C -8°C")
     }
 
@@ -88,7 +90,11 @@ import WeatherTestSupport
     @Test func formatsAreReadWhenTheCommandIsParsed() throws {
         #expect(try StatusLineFormat("3").source == "%l: %c %t")
         #expect(try StatusLineFormat("%c %t").pieces == [.field(.conditionSymbol), .text(" "), .field(.temperature)])
-        #expect(throws: ShellError.usage("unknown placeholder “%q” in the format; wx knows \(StatusLineFormat.placeholders) and %% (see “help line”)")) {
+        #expect(
+            throws: ShellError.usage(
+                "unknown placeholder “%q” in the format; wx knows \(StatusLineFormat.placeholders) and %% (see “help line”)"
+            )
+        ) {
             try StatusLineFormat("%c %q")
         }
         #expect(throws: ShellError.usage("the format ends with a lone “%”: “%%” prints a percent sign")) {
@@ -100,7 +106,9 @@ import WeatherTestSupport
         ) { try StatusLineFormat("%D") }
         let parsed = try CommandParser.parse("line Home Sweet --format \"%l %t\" --json")
         #expect(
-            parsed == .statusLine(StatusLineRequest(place: "Home Sweet", format: try StatusLineFormat("%l %t"), json: true)))
+            parsed
+                == .statusLine(
+                    StatusLineRequest(place: "Home Sweet", format: try StatusLineFormat("%l %t"), json: true)))
         #expect(
             try CommandParser.parse("line --format=2")
                 == .statusLine(StatusLineRequest(place: nil, format: try StatusLineFormat("2"), json: false)))

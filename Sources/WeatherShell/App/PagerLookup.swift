@@ -19,7 +19,8 @@ extension PagingOutput {
         let plain = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._+-/".contains($0)) }
         guard plain else { return true }
         if word.contains("/") { return isExecutableFile(word) }
-        let folders = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
+        let folders = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(
+            separator: ":", omittingEmptySubsequences: false)
         return folders.contains { folder in isExecutableFile((folder.isEmpty ? "." : String(folder)) + "/" + word) }
     }
 

@@ -18,7 +18,8 @@ package enum CommandTable {
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
     case find, use, show, hourly, daily, past, normal, drift, skill, confidence, models, rain, air, warnings, watch,
-        compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format, log, export,
+        compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format,
+        log, export,
         `import`, reset, help, about, quit
 
     /// This command's declaration.
@@ -200,7 +201,8 @@ package enum Command: Hashable, Sendable {
     /// Whether the command reads favorites or settings (so `state.plist` must be current).
     package var readsState: Bool {
         switch self {
-        case .history, .rerun, .replay, .source, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use,
+        case .history, .rerun, .replay, .source, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit,
+            .use,
             .save,
             .resetState, .log:
             false

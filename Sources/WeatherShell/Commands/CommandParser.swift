@@ -123,7 +123,9 @@ package enum CommandParser {
             throw .usage("“\(TerminalText.sanitized(word))” is not a count wx reads; did you mean “\(name) \(number)”?")
         }
         if Coordinate(parsing: arguments.words.joined(separator: " ")) != nil { return }
-        let digits = lower.drop { $0 == "+" || $0 == "-" }.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }
+        let digits = lower.drop { $0 == "+" || $0 == "-" }.prefix {
+            $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",")
+        }
         guard let firstDigit = digits.first, firstDigit.isNumber else { return }
         let unit = lower.drop { $0 == "+" || $0 == "-" }.dropFirst(digits.count)
         guard ["", "h", "hr", "hrs", "hour", "hours", "d", "day", "days"].contains(String(unit)) else { return }

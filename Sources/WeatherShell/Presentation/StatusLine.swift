@@ -101,7 +101,9 @@ private struct Fields {
         case .humidity: percent(humidity)
         case .temperature: temperature(reading?.temperatureCelsius)
         case .apparentTemperature:
-            temperature(presentation.current?.apparentTemperatureCelsius ?? presentation.currentHour?.apparentTemperatureCelsius)
+            temperature(
+                presentation.current?.apparentTemperatureCelsius ?? presentation.currentHour?.apparentTemperatureCelsius
+            )
         case .wind: wind()
         case .location: presentation.report.place.name
         case .moonPhase: MoonPhase(presentation.now).symbol(unicode: unicode)
@@ -166,7 +168,8 @@ private struct Fields {
                 "\(format.temperature(reading.temperatureCelsius)) · \(value(.conditionWords)) · wind \(format.windSpeed(reading.windSpeedKilometresPerHour))"
                     + (reading.windDirectionDegrees.map { " \(CompassDirection.name(degrees: $0))" } ?? ""))
             lines.append(
-                "rain \(format.percent(reading.precipitationProbabilityPercent)) · humidity \(format.percent(humidity))")
+                "rain \(format.percent(reading.precipitationProbabilityPercent)) · humidity \(format.percent(humidity))"
+            )
         }
         if let today = presentation.today, today.temperatureMinCelsius != nil || today.temperatureMaxCelsius != nil {
             lines.append(

@@ -130,7 +130,8 @@ package struct StatusLineFormat: Hashable, Sendable {
     private static func unknown(_ letter: Character) -> String {
         let shown = TerminalText.sanitized(String(letter))
         if letter == "D" || letter == "d" {
-            return "“%\(shown)” (wttr.in’s \(letter == "D" ? "dawn" : "dusk")) is not wx’s: it has no twilight times; “%S” is sunrise and “%s” sunset"
+            return
+                "“%\(shown)” (wttr.in’s \(letter == "D" ? "dawn" : "dusk")) is not wx’s: it has no twilight times; “%S” is sunrise and “%s” sunset"
         }
         return "unknown placeholder “%\(shown)” in the format; wx knows \(placeholders) and %% (see “help line”)"
     }
