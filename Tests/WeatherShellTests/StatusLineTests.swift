@@ -115,6 +115,16 @@ import WeatherTestSupport
         #expect(throws: ShellError.self) { try CommandParser.parse("line --frobnicate") }
     }
 
+    /// Tab after `line`: a favorite, then the options, then wttr.in's numbered formats.
+    @Test func tabCompletesAFavoriteThenTheOptions() {
+        let favorites = ["Elbphilharmonie", "Home"]
+        #expect(Completer.complete("line Elb", favorites: favorites).options == ["Elbphilharmonie"])
+        #expect(Completer.complete("line Home --", favorites: favorites).options == ["--format", "--json"])
+        #expect(Completer.complete("line Home --json --", favorites: favorites).options == ["--format"])
+        #expect(Completer.complete("line --format ", favorites: favorites).options == ["1", "2", "3", "4"])
+        #expect(Completer.complete("line --json H", favorites: favorites).options.isEmpty)
+    }
+
     /// waybar's document: text, tooltip (Pango markup, so `&` is an entity), class and alt.
     @Test func waybarsDocument() throws {
         var report = WeatherReport(place: Self.place, forecast: Self.forecast(), origin: .network)

@@ -15,28 +15,9 @@ final class EditorProcess: EditorProgram {
         let failure = StandardStreams.put(text, fd: descriptor)
         close(descriptor)
         guard failure == nil else { return nil }
-        // The editor gets the signals a program expects, as the pager does.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTSTP, SIGTTOU, SIGTTIN, SIGWINCH, SIGCONT] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv: [UnsafeMutablePointer<CChar>?] =
-            ["sh", "-c", command + " \"$1\"", "sh", path].map { (word: String) in strdup(word) } + [nil]
-        defer { for word in argv { free(word) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, environ) == 0 else { return nil }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }
+        guard let pid = ChildProcess.spawnShell(["-c", command + " \"$1\"", "sh", path]),
+            ChildProcess.exitStatus(of: pid) == 0
+        else { return nil }
         return Self.contents(of: path)
     }
 
