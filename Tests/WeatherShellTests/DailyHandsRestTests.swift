@@ -147,6 +147,7 @@ import WeatherTestSupport
         // Places still read as places: names, numbered streets, coordinates.
         #expect(try CommandParser.parse("hourly Paris") == .hourly(nil, "Paris"))
         #expect(try CommandParser.parse("hourly 1st Avenue") == .hourly(nil, "1st Avenue"))
+        #expect(try CommandParser.parse("hourly Twelve Apostles") == .hourly(nil, "Twelve Apostles"))
         #expect(try CommandParser.parse("hourly 53.55,9.99") == .hourly(nil, "53.55,9.99"))
         #expect(try CommandParser.parse("hourly 6 10 Downing Street") == .hourly(6, "10 Downing Street"))
     }

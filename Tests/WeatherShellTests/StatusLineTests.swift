@@ -71,6 +71,9 @@ import WeatherTestSupport
     @Test func valuesAreInTheUsersUnitsAndAsciiWithoutUTF8() throws {
         #expect(try Self.line("%t %w %P %p %S", units: .imperial).text == "+45°F ↑12mph 29.92inHg 0.01in 8:00 am")
         #expect(try Self.line("%c %t %w %m", unicode: false).text == "= +7C 19km/h SSW waning gibbous")
+        var beaufort = UnitPreferences.metric
+        beaufort.windSpeed = .beaufort
+        #expect(try Self.line("%w", units: beaufort).text == "↑3Bft")
     }
 
     @Test func aReadingTheAnswerLacksIsADash() throws {

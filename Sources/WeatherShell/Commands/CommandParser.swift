@@ -111,15 +111,16 @@ package enum CommandParser {
         return count
     }
 
-    /// A first word that is a count typed another way — “12h”, “6.5”, “7days”, “twelve” — is
-    /// refused, saying how the count is written; any other word starts the place (“hourly
-    /// Paris”, “hourly 1st Avenue”, coordinates).
+    /// A first word that is a count typed another way — “12h”, “6.5”, “7days”, or “twelve”
+    /// alone — is refused, saying how the count is written; any other word starts the place
+    /// (“hourly Paris”, “hourly 1st Avenue”, “hourly Twelve Apostles”, coordinates).
     private static func refuseMisspelledCount(
         _ word: String, in arguments: Arguments, what: String, maximum: Int
     ) throws(ShellError) {
         let name = arguments.spec.name
         let lower = word.lowercased()
-        if let number = numberWords.firstIndex(of: lower), number >= 1 {
+        // Alone: with more words it may begin a name (“hourly Twelve Apostles”).
+        if arguments.words.count == 1, let number = numberWords.firstIndex(of: lower), number >= 1 {
             throw .usage("“\(TerminalText.sanitized(word))” is not a count wx reads; did you mean “\(name) \(number)”?")
         }
         if Coordinate(parsing: arguments.words.joined(separator: " ")) != nil { return }

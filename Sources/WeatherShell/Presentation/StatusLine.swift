@@ -152,7 +152,10 @@ private struct Fields {
     /// "↙19km/h" ("19km/h NE" in ASCII); the speed alone without a direction.
     func wind() -> String {
         guard let speed = reading?.windSpeedKilometresPerHour else { return missing }
-        let text = format.windSpeed(speed).filter { $0 != " " }
+        // "4Bft", not the force's name: a bar has room for the number.
+        let text =
+            units.windSpeed == .beaufort
+            ? "\(Beaufort.force(kilometresPerHour: speed))Bft" : format.windSpeed(speed).filter { $0 != " " }
         guard let degrees = reading?.windDirectionDegrees, degrees.isFinite else { return text }
         guard unicode else { return "\(text) \(CompassDirection.name(degrees: degrees))" }
         let wrapped = degrees.truncatingRemainder(dividingBy: 360) + (degrees < 0 ? 360 : 0)
