@@ -28,7 +28,7 @@ extension CommandSpec {
                 + "; %% is a percent sign. Values are in your units; a reading the answer lacks is “—”.",
             "An answer still current in the cache makes no request, so a bar may run it every minute; an older one is asked for once (Open-Meteo updates every 15 minutes). With “wx --offline line” it never asks: it shows the cache however old, and fails when there is none.",
             "--json prints waybar’s document on one line: text, tooltip, alt (the kind of weather: clear, cloudy, fog, drizzle, rain, snow, storm) and class (the same, or “stale” for data the service could not renew).",
-            "When there is no weather to show it prints nothing on standard output, says why in one line on standard error, and exits with 1 (waybar then hides the module).",
+            "When there is no weather to show it prints nothing on standard output (“line --json” neither; “wx --json line” the error document), says why in one line on standard error, and exits with 1 (waybar then hides the module).",
         ],
         completion: .favoritesThenOptions(["--format", "--json"])
     ) { arguments throws(ShellError) in
