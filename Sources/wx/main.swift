@@ -27,5 +27,6 @@ let host = AppHost(
         return WeatherSession.live(configuration: configuration, transport: transport, offline: offline)
     },
     standardInput: StandardInputReader(), prompt: TerminalDevice(), errorIsTerminal: isatty(2) == 1,
-    terminalRows: TerminalDevice.rows, waitingNotice: waiting, pager: PagerProcess())
+    terminalRows: TerminalDevice.rows, waitingNotice: waiting, pager: PagerProcess(),
+    editor: EditorProcess())
 exit(await WXApp(host: host).run(Array(CommandLine.arguments.dropFirst())))

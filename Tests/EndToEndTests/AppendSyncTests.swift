@@ -12,9 +12,10 @@ struct AppendSyncTests {
         let result = try runProgram(
             "/usr/bin/strace",
             [
-                "-f", "-qq", "-e", "trace=openat,write,fdatasync,fsync,close", "-o", trace, TestPaths.wxBinary, "-c",
-                "units",
+                "-f", "-qq", "-e", "trace=openat,write,fdatasync,fsync,close", "-o", trace, TestPaths.wxBinary,
             ],
+            // A script: its lines go into the history (`wx -c` lines do not).
+            stdin: "units\n",
             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = home.text("trace").split(separator: "\n").map(String.init)

@@ -63,4 +63,21 @@ import WeatherTestSupport
         try terminal.wait(for: "the edited line run") { $0.contains("units [metric") && $0.hasSuffix("wx>") }
         try terminal.send("C-d")
     }
+
+    /// `\e` was refused (“is Ctrl-X Ctrl-E at the prompt”); as psql's, it opens the last line in
+    /// $EDITOR (a file the editor may change) and runs what is left there, shown first.
+    @Test func backslashEEditsTheLastLineInTheEditorAndRunsIt() throws {
+        let editor = home.path + "/editor.sh"
+        try "#!/bin/sh\nsed -i 's/help unitz/help units/' \"$1\"\n".write(
+            toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let terminal = try startWX(["EDITOR": editor])
+        try terminal.send("help unitz", "Enter")
+        try terminal.wait(for: "the first try") { $0.contains("did you mean") && $0.hasSuffix("wx>") }
+        try terminal.send("\\e", "Enter")
+        try terminal.wait(for: "the edited line run") {
+            $0.contains("wx> \\e\n» help units\nunits [metric") && $0.hasSuffix("wx>")
+        }
+        try terminal.send("C-d")
+    }
 }

@@ -10,8 +10,10 @@ import WeatherTestSupport
     let home = TemporaryFolder()
     let now = "2026-02-06T21:40:00Z"
 
+    /// `commands` as one line of a script, which goes into the history as these tests need
+    /// (`wx -c` lines do not).
     func wx(_ commands: String, json: Bool = false) throws -> WXResult {
-        try runWX((json ? ["--json"] : []) + ["-c", commands], home: home, now: now, timeout: 20)
+        try runWX(json ? ["--json"] : [], stdin: commands + "\n", home: home, now: now, timeout: 20)
     }
 
     var statePath: String { home.path + "/state.plist" }

@@ -166,17 +166,18 @@ import WeatherTestSupport
         #expect(result.stdout.contains("» find Hamburg\n  1  Elbphilharmonie"))
         #expect(result.stdout.contains("» units\nunits metric:"))
         #expect(result.stderr == "error: no command 99 in the history (see “history”)\n")
-        let history = try runWX(["history", "3"], home: home)
+        // (Scripts go into the history; `wx -c` and `wx history 3` do not.)
+        let history = try runWX(stdin: "history 3\n", home: home)
         // `!2` is recorded as what it ran, the replay as itself, a failed `!99` not at all, and
         // `history` itself before it lists (as in bash).
         #expect(history.stdout == "     4  favs\n     5  replay 1..3\n     6  history 3\n")
         // A range past the end runs nothing; the line is recorded as typed, as any line that
         // fails is (bash does the same), so that Up brings it back to correct.
-        let past = try runWX(["-c", "replay 2..999999"], home: home, server: server, now: Self.now)
+        let past = try runWX(stdin: "replay 2..999999\n", home: home, server: server, now: Self.now)
         #expect(past.status == 1)
         #expect(past.stdout == "")
         #expect(past.stderr == "error: no command 999999 in the history (see “history”)\n")
-        #expect(try runWX(["history", "2"], home: home).stdout == "     7  replay 2..999999\n     8  history 2\n")
+        #expect(try runWX(stdin: "history 2\n", home: home).stdout == "     7  replay 2..999999\n     8  history 2\n")
     }
 
     /// Issue 12 item 9: `!!`, `!-N` and `!prefix` from a script, each printed before it runs;
@@ -355,6 +356,7 @@ import WeatherTestSupport
         _ = try runWX(
             stdin: typed.replacingOccurrences(of: "; ", with: "\n") + "\n", home: home, server: server, environment: key
         )
+        // (`wx -c history` lists them and is not itself put in the history.)
         let history = try runWX(["-c", "history"], home: home, environment: key)
         #expect(
             history.stdout == """
@@ -362,7 +364,6 @@ import WeatherTestSupport
                      2  find ***
                      3  find APIKEY=*** key=
                      4  find token=***
-                     5  history
 
                 """)
         let log = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)

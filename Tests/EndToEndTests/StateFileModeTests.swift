@@ -13,7 +13,7 @@ import Glibc
         let home = TemporaryFolder()
         let folder = home.path + "/wx"
         let result = try runProgram(
-            "/bin/sh", ["-c", "umask 0477; exec \"$0\" -c 'units imperial' -c 'history'", TestPaths.wxBinary],
+            "/bin/sh", ["-c", "umask 0477; printf 'units imperial\\nhistory\\n' | \"$0\"", TestPaths.wxBinary],
             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": folder])
         #expect(result.status == 0, "\(result.stderr)")
         for (name, mode) in [("", mode_t(0o700)), ("/log.jsonl", 0o600), ("/state.plist", 0o600), ("/.wx.lock", 0o600)]

@@ -8,8 +8,9 @@ import WeatherTestSupport
         let server = try FixtureServer()
         let home = TemporaryFolder()
         let now = "2025-07-27T03:10:00Z"
+        // A script, whose lines go into the history (`wx -c` lines do not).
         let setup = try runWX(
-            ["-c", "find Hamburg; fav; fav rename Elbphilharmonie \"Elbe Concert Hall\""], home: home, server: server,
+            stdin: "find Hamburg; fav; fav rename Elbphilharmonie \"Elbe Concert Hall\"\n", home: home, server: server,
             now: now)
         #expect(setup.status == 0)
 

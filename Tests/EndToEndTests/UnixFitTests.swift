@@ -152,7 +152,7 @@ import WeatherTestSupport
         }
         // It is never in the history; a line the same as the one before it is kept once.
         #expect(
-            try runWX(["-c", "history"], home: home).stdout
+            try runWX(stdin: "history\n", home: home).stdout
                 == "     1  show\n     2  units metric\n     3  units\n     4  history\n")
         // -n skips it at the prompt.
         let skipping = try TerminalSession(program: [TestPaths.wxBinary, "-n"], environment: environment)
@@ -162,17 +162,16 @@ import WeatherTestSupport
     @Test func exportThenImportIntoAnEmptyStateGivesTheSameFavorites() throws {
         let server = try FixtureServer()
         let source = TemporaryFolder()
+        // Scripts, whose lines go into the history (`wx -c` lines do not).
         let setup = try runWX(
-            [
-                "-c",
-                "find Hamburg; fav; show; save; find London; fav; fav rename \"Prime Minister’s Office\" \"No. 10, \\\"PM\\\"\"; find Dunstable; fav",
-            ], home: source, server: server, now: Self.recorded)
+            stdin:
+                "find Hamburg; fav; show; save; find London; fav; fav rename \"Prime Minister’s Office\" \"No. 10, \\\"PM\\\"\"; find Dunstable; fav\n",
+            home: source, server: server, now: Self.recorded)
         #expect(setup.status == 0, "\(setup.stderr)")
         let exported = try runWX(
-            [
-                "-c",
-                "export favorites \(source.path)/favorites.csv; export favorites \(source.path)/favorites.json; export snapshots \(source.path)/snapshots.csv; export history --format json \(source.path)/history.txt",
-            ], home: source)
+            stdin:
+                "export favorites \(source.path)/favorites.csv; export favorites \(source.path)/favorites.json; export snapshots \(source.path)/snapshots.csv; export history --format json \(source.path)/history.txt\n",
+            home: source)
         #expect(
             exported.stdout == """
                 3 favorites exported to \(source.path)/favorites.csv (CSV)
@@ -274,7 +273,7 @@ import WeatherTestSupport
         let main = try runWX(
             [
                 "--json", "-c",
-                "find London; use 2; show; fav; fav rename \"10 Downing Street\" Ten; favs; hourly 3; daily 2; rain; compare; save; saved; saved 1; saved rm 1; history 3; units imperial; format; provider; geocoder; language; help; help show; about; log; log compact; export favorites; export favorites \(home.path)/f.csv; import favorites \(home.path)/f.csv; export history \(home.path)/h.json; import history \(home.path)/h.json; fav rm Ten; find nowhere-at-all; frobnicate",
+                "find London; use 2; show; fav; fav rename \"10 Downing Street\" Ten; favs; hourly 3; daily 2; rain; compare; line --format \"%l %c %t %w\"; save; saved; saved 1; saved rm 1; history 3; units imperial; format; provider; geocoder; language; help; help show; about; log; log compact; export favorites; export favorites \(home.path)/f.csv; import favorites \(home.path)/f.csv; export history \(home.path)/h.json; import history \(home.path)/h.json; fav rm Ten; find nowhere-at-all; frobnicate",
             ], home: home, server: server, now: Self.recorded)
         documents += main.stdout
         documents += try runWX(
@@ -318,7 +317,7 @@ import WeatherTestSupport
         // Every kind of document wx writes was among them.
         #expect(
             check.stdout
-                == "types: about air candidates comparison current_place daily drift error export favorite favorites format help history hourly import log log_compacted notice rain setting skill snapshot snapshots units verification warning_marks warnings warnings_in_force weather\n"
+                == "types: about air candidates comparison current_place daily drift error export favorite favorites format help history hourly import line log log_compacted notice rain setting skill snapshot snapshots units verification warning_marks warnings warnings_in_force weather\n"
         )
     }
 }

@@ -172,7 +172,7 @@ import WeatherKit
         ("compair", "unknown command “compair”; did you mean “compare”?"),
         ("exot", "unknown command “exot”; did you mean “exit”?"),
         ("xyz", "unknown command “xyz”; type “help” for the list"),
-        ("s", "“s” could be show, skill, spread, save or saved; type more of it"),
+        ("s", "“s” could be show, skill, spread, save, saved or source; type more of it"),
         ("sa", "“sa” could be save or saved; type more of it"),
         ("e", "“e” could be export or exit; type more of it"),
         ("favs extra", "“favs” takes no arguments"),
@@ -228,6 +228,7 @@ import WeatherKit
             let examples = [
                 "find": "find x", "use": "use 1", "replay": "replay 1", "reset": "reset state",
                 "export": "export favorites", "import": "import favorites f.csv", "past": "past yesterday",
+                "source": "source f.wx",
             ]
             let line = examples[spec.name] ?? spec.name
             // Each declaration's parser gives a command that names that declaration back.

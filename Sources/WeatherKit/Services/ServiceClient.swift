@@ -204,6 +204,14 @@ struct ServiceClient: Sendable {
     static func offlineError(_ service: Service) -> ServiceError {
         .transport(service, .failed("offline and no saved data for this request"))
     }
+}
+
+extension ServiceError {
+    /// Whether this is `--offline` with nothing saved for the request (`ServiceClient.offlineError`).
+    package var isOfflineWithoutSavedData: Bool { self == ServiceClient.offlineError(service) }
+}
+
+extension ServiceClient {
 
     /// Sends with bounded retries (timeouts and 5xx only), all within one total time budget
     /// measured on `context.clock`: `TransferLimits.totalTimeoutSeconds`, or what is left of

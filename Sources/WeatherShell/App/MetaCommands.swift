@@ -23,7 +23,8 @@ enum MetaCommand: Equatable {
     case output(String?)
     /// `\timing [on|off]`, `.timer on|off`: each command's time after it; nil toggles.
     case timing(Bool?)
-    /// `\e`, `\edit`: the last line in $EDITOR (the prompt does it; Ctrl-X Ctrl-E too).
+    /// `\e`, `\edit`: the last line in $EDITOR, run when the editor ends (Ctrl-X Ctrl-E does
+    /// the same with the line being typed).
     case edit
     /// Anything else: refused, with the line that says what to type in wx.
     case refused(String)
@@ -160,10 +161,7 @@ extension ShellRunner {
             putError("timing is \(timing ? "on" : "off")\n")
             return .succeeded
         case .edit:
-            report(
-                .usage(
-                    "“\\e” is Ctrl-X Ctrl-E at the prompt: the line opens in $EDITOR, and runs when you leave it"))
-            return .usageError
+            return await editLastLine()
         case .refused(let line):
             report(.usage(line))
             return .usageError

@@ -68,6 +68,19 @@ package final class ShellRunner {
     /// what `history` lists.
     package var onRecord: (@MainActor (String) -> Void)?
 
+    /// Whether lines go into the history. Commands given on wx's command line (`wx -c …`,
+    /// `wx line Home`) do not: a status bar running `wx line` every minute would bury what was
+    /// typed at the prompt (WXApp turns it off for them).
+    package var recordsHistory = true
+
+    /// The editor `\e` opens the last line in, and its command; nil where there is no terminal
+    /// (scripts, `wx -c`).
+    package var lineEditing: (editor: any EditorProgram, command: String)?
+
+    /// The terminal's width when standard error is one: error and warning lines are broken
+    /// between words to fit it (ErrorWrapping.swift); nil leaves them whole (files, pipes).
+    package var errorWidth: (() -> Int)?
+
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
     package internal(set) var exitStatus: Int32 = 0
@@ -88,6 +101,7 @@ package final class ShellRunner {
 
     /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
     func putError(_ text: String) {
+        let text = errorWidth.map { Self.wrappedAtWords(text, width: $0()) } ?? text
         standardOutput.writeError(unicode ? text : TextRenderer.ascii(text))
     }
 
@@ -100,7 +114,7 @@ package final class ShellRunner {
         case .success(let checked): text = checked
         case .failure(let error): return note(.usageError, after: error)
         }
-        let status = await run(commandsOf: text, record: true, nested: false)
+        let status = await run(commandsOf: text, record: recordsHistory, nested: false)
         if status == .quit { return .quit }
         exitStatus = max(exitStatus, status == .usageError ? 2 : status == .failed ? 1 : 0)
         return status
@@ -236,6 +250,8 @@ package final class ShellRunner {
                 status = Self.worse(status, result)
             }
             return status
+        case .source(let path):
+            return await run(.read(path))
         case .watch(let minutes):
             return await watch(every: minutes)
         case .watchChance(let minutes, let alerts):

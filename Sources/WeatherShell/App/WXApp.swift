@@ -27,14 +27,17 @@ package struct AppHost {
     package var waitingNotice: WaitingNotice?
     /// Runs `$PAGER` for long output at the prompt, or nil for none.
     package var pager: (any PagerProgram)?
+    /// Runs `$EDITOR` for `\e` at the prompt, or nil for none.
+    package var editor: (any EditorProgram)?
 
     package init(
         variable: @escaping (String) -> String?, output: any AppOutput, inputIsTerminal: Bool, outputIsTerminal: Bool,
         terminalWidth: @escaping () -> Int, makeSession: @escaping (Configuration, Bool) -> WeatherSession,
         standardInput: any LineReader, prompt: any PromptTerminal, errorIsTerminal: Bool = false,
         terminalRows: @escaping () -> Int = { 24 }, waitingNotice: WaitingNotice? = nil,
-        pager: (any PagerProgram)? = nil
+        pager: (any PagerProgram)? = nil, editor: (any EditorProgram)? = nil
     ) {
+        self.editor = editor
         self.errorIsTerminal = errorIsTerminal
         self.terminalRows = terminalRows
         self.waitingNotice = waitingNotice
@@ -128,8 +131,10 @@ package struct WXApp {
             colour: host.outputIsTerminal && configuration.colourAllowed, unicode: configuration.unicodeOutput,
             width: columns.map { width in { width } } ?? host.terminalWidth,
             fitsWidth: host.outputIsTerminal || columns != nil)
+        if host.errorIsTerminal { runner.errorWidth = host.terminalWidth }
 
         if oneShot {
+            runner.recordsHistory = false
             let lines =
                 invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
             for line in lines where await runner.run(line: line) == .quit { break }
@@ -145,6 +150,9 @@ package struct WXApp {
                 return 1
             }
             defer { host.prompt.close() }
+            if let editor = host.editor {
+                runner.lineEditing = (editor, ShellRunner.editorCommand(variable: host.variable))
+            }
             if let warning = host.prompt.startupWarning { output.writeError(warning) }
             // The start-up file is for the person at the prompt; scripts get only what they ask for.
             let startupFile = invocation.skipStartupFile ? nil : configuration.startupFile

@@ -18,7 +18,8 @@ package enum CommandTable {
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
     case find, use, show, hourly, daily, past, normal, drift, skill, confidence, models, rain, air, warnings, watch,
-        compare, fav, favs, save, saved, history, replay, units, provider, geocoder, language, format, log, export,
+        compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format,
+        log, export,
         `import`, reset, help, about, quit
 
     /// This command's declaration.
@@ -40,12 +41,14 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .warnings: .warnings
         case .watch: .watch
         case .compare: .compare
+        case .line: .line
         case .fav: .fav
         case .favs: .favs
         case .save: .save
         case .saved: .saved
         case .history: .history
         case .replay: .replay
+        case .source: .source
         case .units: .units
         case .provider: .provider
         case .geocoder: .geocoder
@@ -86,6 +89,8 @@ package enum Command: Hashable, Sendable {
     case favorites
     /// Favorite names; empty compares every favorite.
     case compare([String])
+    /// `line [place] [--format FMT] [--json]`: one line for a status bar.
+    case statusLine(StatusLineRequest)
     /// Hours, and the place (nil: the current location), as for `show`.
     case hourly(Int?, String?)
     /// Days, and the place (nil: the current location).
@@ -123,6 +128,8 @@ package enum Command: Hashable, Sendable {
     /// `!N`.
     case rerun(Int)
     case replay(ClosedRange<Int>)
+    /// `source FILE` (also `\i FILE`, `.read FILE`): each line of the file run as if typed.
+    case source(String)
     /// nil shows the current units.
     case units(UnitsChange?)
     /// nil shows the current provider.
@@ -160,6 +167,7 @@ package enum Command: Hashable, Sendable {
         case .favoriteToggle, .favoriteRemove, .favoriteRename: .fav
         case .favorites: .favs
         case .compare: .compare
+        case .statusLine: .line
         case .hourly: .hourly
         case .daily: .daily
         case .past: .past
@@ -176,6 +184,7 @@ package enum Command: Hashable, Sendable {
         case .snapshots, .snapshot, .snapshotRemove, .snapshotVerify: .saved
         case .history, .rerun: .history
         case .replay: .replay
+        case .source: .source
         case .units: .units
         case .provider: .provider
         case .geocoder: .geocoder
@@ -194,7 +203,8 @@ package enum Command: Hashable, Sendable {
     /// Whether the command reads favorites or settings (so `state.plist` must be current).
     package var readsState: Bool {
         switch self {
-        case .history, .rerun, .replay, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit, .use,
+        case .history, .rerun, .replay, .source, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit,
+            .use,
             .save,
             .resetState, .log, .importLog:
             false
@@ -204,7 +214,7 @@ package enum Command: Hashable, Sendable {
             true
         case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
             .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .snapshotVerify, .past,
-            .normal, .drift, .skill, .confidence, .models:
+            .normal, .drift, .skill, .confidence, .models, .statusLine:
             true
         }
     }

@@ -99,15 +99,48 @@ package enum CommandParser {
 
     /// `[N]` before a place: a leading whole number is the count, taken.
     static func count(_ arguments: inout Arguments, what: String, maximum: Int) throws(ShellError) -> Int? {
-        guard let first = arguments.words.first,
-            !first.isEmpty, first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") })
-        else { return nil }
+        guard let first = arguments.words.first, !first.isEmpty else { return nil }
+        guard first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) else {
+            try refuseMisspelledCount(first, in: arguments, what: what, maximum: maximum)
+            return nil
+        }
         guard let count = Int(first), (1...maximum).contains(count) else {
             throw .usage("\(what) is 1 to \(maximum) (as far as Open-Meteo forecasts), not “\(first.prefix(24))”")
         }
         _ = arguments.next()
         return count
     }
+
+    /// A first word that is a count typed another way — “12h”, “6.5”, “7days”, or “twelve”
+    /// alone — is refused, saying how the count is written; any other word starts the place
+    /// (“hourly Paris”, “hourly 1st Avenue”, “hourly Twelve Apostles”, coordinates).
+    private static func refuseMisspelledCount(
+        _ word: String, in arguments: Arguments, what: String, maximum: Int
+    ) throws(ShellError) {
+        let name = arguments.spec.name
+        let lower = word.lowercased()
+        // Alone: with more words it may begin a name (“hourly Twelve Apostles”).
+        if arguments.words.count == 1, let number = numberWords.firstIndex(of: lower), number >= 1 {
+            throw .usage("“\(TerminalText.sanitized(word))” is not a count wx reads; did you mean “\(name) \(number)”?")
+        }
+        if Coordinate(parsing: arguments.words.joined(separator: " ")) != nil { return }
+        let digits = lower.drop { $0 == "+" || $0 == "-" }.prefix {
+            $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",")
+        }
+        guard let firstDigit = digits.first, firstDigit.isNumber else { return }
+        let unit = lower.drop { $0 == "+" || $0 == "-" }.dropFirst(digits.count)
+        guard ["", "h", "hr", "hrs", "hour", "hours", "d", "day", "days"].contains(String(unit)) else { return }
+        throw .usage(
+            "\(what) is a whole number from 1 to \(maximum), not “\(TerminalText.sanitized(String(word.prefix(24))))”: as in “\(name) 12 Hamburg”"
+        )
+    }
+
+    /// "zero" to "twenty-four", by their value.
+    static let numberWords = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "twenty-one",
+        "twenty-two", "twenty-three", "twenty-four",
+    ]
 
     /// A whole number from 1 up.
     static func number(_ text: String, what: String) throws(ShellError) -> Int {

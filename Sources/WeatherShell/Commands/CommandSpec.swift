@@ -22,6 +22,9 @@ package indirect enum CompletionKind: Hashable, Sendable {
     case fileName
     /// `export`'s words after the kind: `--format`, its values (csv, json), and a file name.
     case formatAndFileName
+    /// A favorite's name, then options (`line Home --json`): the options after “-”, wttr.in's
+    /// numbered formats after `--format`.
+    case favoritesThenOptions([String])
     /// A subcommand word, or else `otherwise`; after a subcommand, what its entry says.
     case subcommands([Subcommand], otherwise: CompletionKind)
 }

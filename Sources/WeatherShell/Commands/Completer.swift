@@ -222,6 +222,22 @@ package enum Completer {
         case .fileName:
             guard after.isEmpty else { return nothing }
             return fileOptions(files(partial), from: arguments.count)
+        case .favoritesThenOptions(let flags):
+            if after.last == "--format" {
+                let presets = StatusLineFormat.presets.keys.sorted()
+                return Options(values: matching(presets, prefix: partial), from: arguments.count, appendsSpace: true)
+            }
+            if partial.hasPrefix("-") {
+                let given = Set(after)
+                return Options(
+                    values: matching(flags.filter { !given.contains($0) }, prefix: partial), from: arguments.count,
+                    appendsSpace: true)
+            }
+            // The name comes before the options.
+            guard !after.contains(where: { $0.hasPrefix("-") }) else { return nothing }
+            return options(
+                arguments, partial: partial, kind: .favorites, offset: offset, favorites: favorites,
+                snapshots: snapshots, files: files)
         case .formatAndFileName:
             let formats = ExchangeFormat.allCases.map(\.rawValue)
             if after.last == "--format" {

@@ -92,6 +92,8 @@ package enum CommandResult: Hashable, Sendable {
     /// `watch --rain N%`: an ensemble chance crossed its threshold (or fell back below it).
     case chanceAlert(ChanceReading)
     case air(Place, AirQuality, DataOrigin)
+    /// `line`: one line for a status bar.
+    case statusLine(StatusLineReport)
     /// `warnings`: a place's official warnings.
     case warnings(WarningReport)
     /// `show`: the warnings in force above the readings (or why they could not be fetched).
@@ -146,7 +148,7 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotSaved,
             .snapshotRemoved, .snapshots, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
-            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
+            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert, .statusLine:
             []
         }
     }
@@ -160,7 +162,7 @@ package enum CommandResult: Hashable, Sendable {
         switch self {
         case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings,
             .snapshotSaved, .snapshots,
-            .snapshot, .verification, .units, .confidence, .models, .chanceAlert:
+            .snapshot, .verification, .units, .confidence, .models, .chanceAlert, .statusLine:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .warningBanner, .warningMarks, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about,
@@ -180,7 +182,7 @@ package enum CommandResult: Hashable, Sendable {
             .warningMarks,
             .snapshotSaved, .snapshotRemoved, .snapshots,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
-            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert:
+            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert, .statusLine:
             false
         }
     }

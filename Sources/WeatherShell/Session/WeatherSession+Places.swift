@@ -65,6 +65,12 @@ extension WeatherSession {
     static func shellError(_ failure: GeocoderChain.Failure) -> ShellError {
         switch failure {
         case .failed(let error): shellError(error)
+        case .fallbackFailed(let first, let then)
+        where first.isOfflineWithoutSavedData && then.isOfflineWithoutSavedData:
+            // Both tried, said once: the same reason twice hid that the second was asked at all.
+            .notApplicable(
+                "offline, and neither \(first.service.displayName) nor \(then.service.displayName) (asked instead) has saved data for this"
+            )
         case .fallbackFailed(let first, let then): .fallbackFailed(first, then: "asked instead, \(then.description)")
         }
     }

@@ -93,13 +93,17 @@ extension WeatherSession {
     package nonisolated static let maximumDays = 16
 
     func hourly(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        let (report, notices) = try await weather(for: target)
+        let (report, notices) = try await placeAfterOptionalCount(count, target, command: "hourly", what: "hours") {
+            () async throws(ShellError) in try await weather(for: target)
+        }
         guard !report.forecast.hourly.isEmpty else { throw .notInAnswer(Self.missing("hourly", in: report)) }
         return notices + [.hourly(report, hours: min(count ?? 24, Self.maximumHours))]
     }
 
     func daily(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        let (report, notices) = try await weather(for: target)
+        let (report, notices) = try await placeAfterOptionalCount(count, target, command: "daily", what: "days") {
+            () async throws(ShellError) in try await weather(for: target)
+        }
         // A day the service listed with every value null still shows, as "—"; a provider of
         // current conditions only lists none with readings and no hours either.
         let forecast = report.forecast

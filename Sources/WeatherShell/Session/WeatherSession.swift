@@ -143,6 +143,7 @@ package final class WeatherSession {
             if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
             return [.favorites(favorites)]
         case .compare(let names): return try await compare(names)
+        case .statusLine(let request): return try await statusLine(request)
         case .hourly(let count, let target): return try await hourly(count, target)
         case .daily(let count, let target): return try await daily(count, target)
         case .rain(let target): return try await rain(target)
@@ -211,7 +212,7 @@ package final class WeatherSession {
                     "state.plist starts afresh: no favorites, default settings"
                         + (aside.map { "; the old file is at \($0)" } ?? ""))
             ]
-        case .rerun, .replay, .format, .quit, .watch, .watchChance:
+        case .rerun, .replay, .source, .format, .quit, .watch, .watchChance:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command.spec.name)” cannot run here")
         }

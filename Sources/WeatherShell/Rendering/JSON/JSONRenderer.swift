@@ -59,6 +59,7 @@ package enum JSONRenderer {
         case .models(let report): return models(report)
         case .chanceAlert(let reading): return chanceAlert(reading)
         case .air(let place, let air, _): return self.air(place, air)
+        case .statusLine(let line): return statusLine(line, context: context)
         case .warnings(let report): return warningsDocument(report, context: context)
         case .warningBanner(let banner): return bannerDocument(banner)
         case .warningMarks(let marks): return marksDocument(marks)

@@ -40,6 +40,7 @@ extension TextRenderer {
         lines.append(
             "  \(TextLayout.pad("\\q \\? \\i FILE \\o [FILE] \\timing", to: 34)) quit, help, run a file, results to a file, times"
         )
+        lines.append("  \(TextLayout.pad("\\e", to: 34)) the last line in $EDITOR, then run it")
         lines.append("")
         lines += wrap(
             "Keys (as in bash): Tab completes commands, favorites and snapshot numbers; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Ctrl-_ undoes; Ctrl-X Ctrl-E edits the line in $EDITOR; Ctrl-C cancels; Ctrl-D quits.",

@@ -92,6 +92,7 @@ package enum TextRenderer {
         case .confidence(let report): return confidenceLines(report, context: context, format: format, style: style)
         case .models(let report): return modelsLines(report, context: context, format: format, style: style)
         case .chanceAlert(let reading): return chanceAlertLines(reading, context: context, format: format)
+        case .statusLine(let line): return statusLine(line, context: context)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)
         case .favoriteAdded(let favorite): return favoriteAdded(favorite, context: context)

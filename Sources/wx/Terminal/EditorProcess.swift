@@ -1,0 +1,40 @@
+import Glibc
+import WeatherShell
+
+/// `$EDITOR` for `\e` at the prompt: the text in a temporary file, `sh -c 'COMMAND "$1"'` on it
+/// at the terminal (libedit has given the terminal back between lines), waited for, the file
+/// read back and removed.
+final class EditorProcess: EditorProgram {
+    func edit(_ text: String, command: String) -> String? {
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/wx-edit-XXXXXX.wx").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 3) }
+        guard descriptor >= 0 else { return nil }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(path) }
+        let failure = StandardStreams.put(text, fd: descriptor)
+        close(descriptor)
+        guard failure == nil else { return nil }
+        guard let pid = ChildProcess.spawnShell(["-c", command + " \"$1\"", "sh", path]),
+            ChildProcess.exitStatus(of: pid) == 0
+        else { return nil }
+        return Self.contents(of: path)
+    }
+
+    /// The file's text, at most 1 MiB of it; nil when it cannot be read.
+    private static func contents(of path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count < 1 << 20 {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

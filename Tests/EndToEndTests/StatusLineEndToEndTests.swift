@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Issue 24 item 11: `wx line` as a status bar runs it — every minute, from the cache while the
+/// answer is current — counted at the loopback server.
+@Suite struct StatusLineEndToEndTests {
+    static let recorded = "2025-07-27T03:10:00Z"
+    let home = TemporaryFolder()
+
+    /// Finds Hamburg (the Elbphilharmonie) and saves it as the only favorite; returns the number
+    /// of requests made so far.
+    func setUp(_ server: FixtureServer) throws -> Int {
+        let setup = try runWX(["-c", "find Hamburg; fav; show"], home: home, server: server, now: Self.recorded)
+        #expect(setup.status == 0, "\(setup.stderr)")
+        return try server.requests().count
+    }
+
+    @Test func aFreshCacheMakesNoRequest() throws {
+        let server = try FixtureServer()
+        let before = try setUp(server)
+        // Without a place: the first favorite. Four minutes on, the answer is still current.
+        let line = try runWX(["line"], home: home, server: server, now: "2025-07-27T03:14:00Z")
+        #expect(line.status == 0, "\(line.stderr)")
+        #expect(line.stdout == "☁ +17°C →3km/h\n")
+        #expect(line.stderr == "")
+        let named = try runWX(
+            ["line", "Elbphilharmonie", "--format", "%l: %c %C %t (%f) %h %P"], home: home, server: server,
+            now: "2025-07-27T03:14:00Z")
+        #expect(named.stdout == "Elbphilharmonie: ☁ overcast +17°C (+18°C) 89% 1013hPa\n")
+        #expect(try server.requests().count == before)
+
+        // waybar's document, on one line, also from the cache.
+        let json = try runWX(["line", "--json"], home: home, server: server, now: "2025-07-27T03:14:00Z")
+        #expect(json.stdout.split(separator: "\n").count == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["text"] as? String == "☁ +17°C →3km/h")
+        #expect(document["class"] as? String == "cloudy")
+        #expect((document["tooltip"] as? String)?.hasPrefix("Elbphilharmonie, Hamburg, Deutschland\n16.5 °C") == true)
+        #expect(try server.requests().count == before)
+
+        // A status bar's line is not put in the history (issue 24 item 10).
+        #expect(try runWX(["history"], home: home, server: server).stdout.contains("line") == false)
+    }
+
+    @Test func anOldAnswerIsAskedForOnceAndOfflineShowsItAsStale() throws {
+        let server = try FixtureServer()
+        let before = try setUp(server)
+        let later = "2025-07-27T05:24:00Z"
+        let offline = try runWX(["--offline", "line", "--json"], home: home, server: server, now: later)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [String: Any])
+        #expect(document["class"] as? String == "stale")
+        #expect(document["alt"] as? String == "cloudy")
+        #expect((document["tooltip"] as? String)?.contains("out of date: from 2 h 14 min ago") == true)
+        #expect(try server.requests().count == before)
+
+        let renewed = try runWX(["line"], home: home, server: server, now: later)
+        #expect(renewed.status == 0, "\(renewed.stderr)")
+        let asked = try server.requests().dropFirst(before)
+        #expect(asked.map(\.path) == ["/v1/forecast"])
+    }
+
+    @Test func failuresAreOneLineOnStandardErrorAndNothingOnStandardOutput() throws {
+        let server = try FixtureServer()
+        let none = try runWX(["line"], home: home, server: server, now: Self.recorded)
+        #expect(none.status == 1)
+        #expect(none.stdout == "")
+        #expect(none.stderr == "error: no place for the line: give one (“line Hamburg”) or save a favorite (“fav”)\n")
+        let unknown = try runWX(["line", "Hamburg", "--format", "%c %y"], home: home, server: server)
+        #expect(unknown.status == 2)
+        #expect(unknown.stdout == "")
+        #expect(unknown.stderr.hasPrefix("error: unknown placeholder “%y” in the format; wx knows %c %C %x"))
+        let offline = try runWX(["--offline", "line", "Elbphilharmonie"], home: home, server: server)
+        #expect(offline.status == 1)
+        #expect(offline.stdout == "")
+        #expect(offline.stderr.split(separator: "\n").count == 1)
+        #expect(try server.requests().isEmpty)
+    }
+
+    /// Issue 24, from a new user's trial: offline, `find` said the stand-in geocoder's reason
+    /// after the first's, both "offline and no saved data", so that it read as one failure said
+    /// twice. Now both are named once.
+    @Test func offlineFindSaysBothGeocodersWereTriedOnce() throws {
+        let result = try runWX(["--offline", "find", "Hamburg"], home: home)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: offline, and neither Nominatim nor Open-Meteo geocoding (asked instead) has saved data for this\n"
+        )
+    }
+}
