@@ -10,27 +10,30 @@ import WeatherTestSupport
 struct MemoryBoundTests {
     static let limitKilobytes = 64 << 10
 
-    /// Runs wx under /usr/bin/time; its result and the peak RSS in KB.
+    /// Runs `wx -c command` under /usr/bin/time; its result and the peak RSS in KB.
     func measured(_ command: String, home: TemporaryFolder) throws -> (WXResult, Int) {
+        try measured(["-c", command], home: home)
+    }
+
+    /// Runs wx with `arguments` under /usr/bin/time, its standard output to `file` when given;
+    /// its result and the peak RSS in KB.
+    func measured(_ arguments: [String], home: TemporaryFolder, output file: String? = nil) throws -> (WXResult, Int) {
+        let wx = [TestPaths.wxBinary] + arguments
+        let redirected = file.map { ["/bin/sh", "-c", #"out="$1"; shift; exec "$@" > "$out""#, "sh", $0] + wx } ?? wx
         let result = try runProgram(
-            "/usr/bin/time", ["-f", "peak-rss-kb %M", TestPaths.wxBinary, "-c", command],
+            "/usr/bin/time", ["-f", "peak-rss-kb %M"] + redirected,
             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path],
             timeout: 300)
         let line = result.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }
         return (result, line.flatMap { Int($0.dropFirst(12)) } ?? Int.max)
     }
 
-    /// Runs wx with `arguments`, its standard output to `file`, under /usr/bin/time; its result
-    /// (standard error) and the peak RSS in KB.
-    func measured(_ arguments: [String], home: TemporaryFolder, output file: String) throws -> (WXResult, Int) {
-        let result = try runProgram(
-            "/usr/bin/time",
-            ["-f", "peak-rss-kb %M", "/bin/sh", "-c", #"out="$1"; shift; exec "$@" > "$out""#, "sh", file]
-                + [TestPaths.wxBinary] + arguments,
-            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path],
-            timeout: 300)
-        let line = result.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }
-        return (result, line.flatMap { Int($0.dropFirst(12)) } ?? Int.max)
+    /// 1,500 commands of ~60 KB each.
+    func writeLongCommands(to home: TemporaryFolder) throws {
+        let line = String(repeating: "show Hamburg ", count: 4_600)
+        try write(
+            { #"{"kind":"command","line":"\#(line)","n":\#($0),"ts":"2026-02-06T21:40:00Z","v":1}"# }, count: 1_500,
+            to: home)
     }
 
     /// 1,500 snapshots of ~50 KB each (a kept forecast of 300 days), ids 1…1,500, the even ones
@@ -79,10 +82,7 @@ struct MemoryBoundTests {
 
     @Test func exportHistoryStreams() throws {
         let home = TemporaryFolder()
-        let line = String(repeating: "show Hamburg ", count: 4_600)
-        try write(
-            { #"{"kind":"command","line":"\#(line)","n":\#($0),"ts":"2026-02-06T21:40:00Z","v":1}"# }, count: 1_500,
-            to: home)
+        try writeLongCommands(to: home)
         let file = home.path + "/history.json"
         let (result, peak) = try measured("export history \(file)", home: home)
         #expect(result.status == 0, "\(result.stderr)")
@@ -94,10 +94,7 @@ struct MemoryBoundTests {
 
     @Test func exportHistoryToStandardOutputStreams() throws {
         let home = TemporaryFolder()
-        let line = String(repeating: "show Hamburg ", count: 4_600)
-        try write(
-            { #"{"kind":"command","line":"\#(line)","n":\#($0),"ts":"2026-02-06T21:40:00Z","v":1}"# }, count: 1_500,
-            to: home)
+        try writeLongCommands(to: home)
         let file = home.path + "/history.csv"
         let (result, peak) = try measured(["-c", "export history"], home: home, output: file)
         #expect(result.status == 0, "\(result.stderr)")
@@ -106,26 +103,26 @@ struct MemoryBoundTests {
         #expect(rows.count == 1 + 1_501)
     }
 
-    @Test func exportSnapshotsToStandardOutputStreams() throws {
+    /// What wx printed for `arguments` on a log of 1,500 long snapshots (`writeLongSnapshots`),
+    /// parsed, once it ran within the limit.
+    func printedOnLongSnapshots(_ arguments: [String]) throws -> Any? {
         let home = TemporaryFolder()
         try writeLongSnapshots(to: home)
-        let file = home.path + "/snapshots.json"
-        let (result, peak) = try measured(["-c", "export snapshots --format json"], home: home, output: file)
+        let file = home.path + "/printed.json"
+        let (result, peak) = try measured(arguments, home: home, output: file)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(peak < Self.limitKilobytes, "peak RSS \(peak) KB")
-        let exported = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [Any]
+        #expect(peak < Self.limitKilobytes, "\(arguments): peak RSS \(peak) KB")
+        return try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file)))
+    }
+
+    @Test func exportSnapshotsToStandardOutputStreams() throws {
+        let exported = try printedOnLongSnapshots(["-c", "export snapshots --format json"]) as? [Any]
         #expect(exported?.count == 750)
     }
 
     @Test func savedAsJSONStreams() throws {
-        let home = TemporaryFolder()
-        try writeLongSnapshots(to: home)
-        let file = home.path + "/saved.json"
-        let (result, peak) = try measured(["--json", "saved"], home: home, output: file)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(peak < Self.limitKilobytes, "peak RSS \(peak) KB")
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file)))
-        let snapshots = (document as? [String: Any])?["snapshots"] as? [[String: Any]]
+        let document = try printedOnLongSnapshots(["--json", "saved"]) as? [String: Any]
+        let snapshots = document?["snapshots"] as? [[String: Any]]
         #expect(snapshots?.count == 750)
         #expect((snapshots?.first?["forecast_days"] as? [Any])?.count == 300)
     }

@@ -38,6 +38,7 @@ import WeatherTestSupport
         var writerRunsInAll = 0
         var losses = Losses()
         nonisolated(unsafe) var listingsInAll = 0
+        nonisolated(unsafe) var listingKillsInAll = 0
         let began = Date()
         var round = 0
         while Self.seconds.map({ round == 0 || Date().timeIntervalSince(began) < $0 }) ?? (round < Self.rounds) {
@@ -68,7 +69,9 @@ import WeatherTestSupport
             reader.enter()
             let readerSeed = seed.next()
             DispatchQueue.global().async {
-                listingsInAll += Self.listRepeatedly(home: home, server: server, seed: readerSeed, until: group)
+                let listed = Self.listRepeatedly(home: home, server: server, seed: readerSeed, until: group)
+                listingsInAll += listed.runs
+                listingKillsInAll += listed.kills
                 reader.leave()
             }
             group.wait()
@@ -81,7 +84,7 @@ import WeatherTestSupport
         #expect(killsInAll >= round * 3, "the killed writer was killed \(killsInAll) times")
         let seconds = Int(Date().timeIntervalSince(began))
         print(
-            "stress: \(round) rounds in \(seconds) s, \(round * 2 * Self.commandsPerProcess) commands, \(writerRunsInAll + listingsInAll) wx runs (\(writerRunsInAll) writers, \(listingsInAll) listings from the index), \(killsInAll) SIGKILLs of a writer, \(acknowledgedInAll) acknowledged writes, \(losses.lost) lost, \(losses.duplicates) duplicates"
+            "stress: \(round) rounds in \(seconds) s, \(round * 2 * Self.commandsPerProcess) commands, \(writerRunsInAll + listingsInAll) wx runs (\(writerRunsInAll) writers, \(listingsInAll) listings from the index), \(killsInAll + listingKillsInAll) SIGKILLs (\(killsInAll) of a writer, \(listingKillsInAll) of a listing), \(acknowledgedInAll) acknowledged writes, \(losses.lost) lost, \(losses.duplicates) duplicates"
         )
     }
 
@@ -96,12 +99,14 @@ import WeatherTestSupport
     }
 
     /// Runs `wx saved` (text: from log.jsonl.index) until `writers` are done, killing one run in
-    /// four at a random moment; returns how many ran.
+    /// four at a random moment; returns how many ran, and how many of them a SIGKILL ended
+    /// (those that ended first are not counted).
     static func listRepeatedly(home: TemporaryFolder, server: FixtureServer, seed: UInt64, until writers: DispatchGroup)
-        -> Int
+        -> (runs: Int, kills: Int)
     {
         var random = SplitMix(seed: seed)
         var runs = 0
+        var kills = 0
         while writers.wait(timeout: .now()) == .timedOut {
             let process = wxProcess(["saved"], home: home, server: server)
             process.standardOutput = FileHandle.nullDevice
@@ -113,8 +118,9 @@ import WeatherTestSupport
             }
             process.waitUntilExit()
             runs += 1
+            if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL { kills += 1 }
         }
-        return runs
+        return (runs, kills)
     }
 
     /// Four processes import, at the same moment, ten rows each all named "Dup" (at coordinates
