@@ -4,7 +4,8 @@ import WeatherStore
 /// Results whose records are read as they are printed — `export` to standard output, `saved`
 /// under `--json` — go out in pieces of about 64 KiB (`TextPieces`) as the log is read, so that
 /// their memory does not grow with the log; the text is byte for byte what the renderers make of
-/// the whole list.
+/// the whole list. A read of the log that fails on the way is an error after the pieces already
+/// printed (none when it fails within the first).
 extension ShellRunner {
     /// Prints `result` as it is read, when it is such a result in the current format.
     ///
@@ -28,12 +29,14 @@ extension ShellRunner {
         }
         let sink = output
         var pieces = TextPieces { sink.write($0) }
-        defer { pieces.flush() }
         do throws(StoreError) {
             try write { pieces.append($0) }
         } catch {
+            // What is gathered is dropped: a log that fails within the first piece prints only
+            // the error, as before streaming; one that fails later, the pieces printed so far.
             return .failure(ShellError(error))
         }
+        pieces.flush()
         return .success(())
     }
 }
