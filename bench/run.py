@@ -5,7 +5,7 @@ and writes the table to BENCHMARKS.md.
 Everything talks to Fixtures/server.py on loopback (no network). Whole-process figures come from
 hyperfine (wall, user and system time); figures inside a running shell from wx-bench.
 
-usage: run.py --wx PATH --wx-bench PATH --python PATH --out BENCHMARKS.md
+usage: run.py --wx PATH --wx-bench PATH --python PATH --out BENCHMARKS.md [--only backup-memory] [--work DIR]
 """
 import argparse
 import datetime
@@ -147,6 +147,51 @@ def peak_rss_kb(command, env, stdin_text=None):
     return int(result.stderr.strip().splitlines()[-1])
 
 
+def peak_rss_wall_cpu(command, env, stdout=subprocess.DEVNULL):
+    """Peak RSS (KB), wall time and user + system CPU time (s) of one run, from /usr/bin/time;
+    raises when the run fails."""
+    result = subprocess.run(["/usr/bin/time", "-f", "%M %e %U %S"] + command, env=env, text=True, stdout=stdout,
+                            stderr=subprocess.PIPE)
+    if result.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed: {result.stderr[-500:]}")
+    kb, wall, user, system = result.stderr.strip().splitlines()[-1].split()
+    return int(kb), float(wall), float(user) + float(system)
+
+
+# The backup paths at 1M and 10M log lines (issue 22): each reads the whole log, and each must
+# stay within this much memory at any size, in time linear in the log.
+BACKUP_MEMORY_LIMIT_MB = 64
+
+
+def backup_memory_rows(wx, work, row):
+    """`export`, `saved --json` and `log compact` on logs of 1,000,000 and 10,000,000 lines
+    (bench/make_large_log.py, under `work`): peak RSS, wall and CPU time of one run each. Linear
+    time is judged on CPU time per million lines: on this shared machine wall time follows the load."""
+    for lines in (1_000_000, 10_000_000):
+        home = os.path.join(work, f"log-{lines}")
+        made = subprocess.run([sys.executable, os.path.join(HERE, "make_large_log.py"), home, "--lines", str(lines)],
+                              check=True, capture_output=True, text=True).stdout.strip()
+        size_mb = os.path.getsize(os.path.join(home, "log.jsonl")) / 1e6
+        env = base_env(home)
+        out = os.path.join(work, "exported")
+        cases = [("`export history FILE`", ["export", "history", out]),
+                 ("`export history` to stdout", ["export", "history"]),
+                 ("`export snapshots FILE`", ["export", "snapshots", out]),
+                 ("`export snapshots` to stdout", ["export", "snapshots"]),
+                 ("`saved --json`", ["--json", "saved"]),
+                 ("`log compact`", ["log", "compact"])]  # last: it rewrites the log
+        for label, argv in cases:
+            kb, wall, cpu = peak_rss_wall_cpu([wx] + argv, env)
+            if os.path.exists(out):
+                os.remove(out)
+            mb = kb / 1024
+            row(f"{lines:,}-line log ({size_mb:.0f} MB): {label}, peak memory · wall (CPU)",
+                f"{mb:.1f} MB · {wall:.1f} s ({cpu:.1f} s)", f"CPU {cpu / (lines / 1e6):.2f} s per million lines", "—",
+                f"≤ {BACKUP_MEMORY_LIMIT_MB} MB, linear", mb <= BACKUP_MEMORY_LIMIT_MB)
+        print(f"  ({made})", flush=True)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def cpu_ms(command, env):
     """User + system CPU of one run, from /usr/bin/time, in milliseconds."""
     result = subprocess.run(["/usr/bin/time", "-f", "%U %S %e"] + command, env=env, text=True,
@@ -187,14 +232,24 @@ def main():
     parser.add_argument("--floor", required=True, help="bench/floor.swift, built like wx")
     parser.add_argument("--out", required=True)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--only", choices=["backup-memory"],
+                        help="measure only these rows and print them; BENCHMARKS.md is left as it is")
+    parser.add_argument("--work", help="the folder for generated data (default: a new temporary folder)")
     args = parser.parse_args()
     wx, wxbench = os.path.abspath(args.wx), os.path.abspath(args.wx_bench)
-    work = tempfile.mkdtemp(prefix="wx-bench-")
+    work = tempfile.mkdtemp(prefix="wx-bench-", dir=args.work)
     rows = []  # (figure, wx, compared with, ratio, target, met)
 
     def row(figure, measured, compared, ratio, target, met):
         rows.append((figure, measured, compared, ratio, target, "yes" if met else "**no**"))
         print(f"{figure}: {measured} | {compared} | {ratio} | {target} | {'met' if met else 'NOT MET'}", flush=True)
+
+    if args.only == "backup-memory":
+        try:
+            backup_memory_rows(wx, work, row)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        return
 
     server = Server()
     try:
@@ -397,6 +452,8 @@ def main():
         row("peak memory, idle (script mode · interactive at the prompt)", f"{idle_script / 1024:.1f} MB · {idle_shell / 1024:.1f} MB",
             "—", "—", "≤ 30 MB idle", max(idle_script, idle_shell) <= 30 * 1024)
         row("peak memory after `find Hamburg; show`", f"{after_show / 1024:.1f} MB", "—", "—", "—", True)
+        # 6a. The backup paths on logs of 1M and 10M lines.
+        backup_memory_rows(wx, work, row)
 
         # 7. CPU spent waiting for a server that answers after 2 s.
         slow = Server(delay_ms=2000)

@@ -12,17 +12,37 @@ import WeatherTestSupport
 /// over (and is killed now and then): at the end that list is what the log holds.
 ///
 /// `make test` runs WX_STRESS_ROUNDS rounds (default 2) of 1,000 commands per process;
-/// `make stress` runs 100.
+/// `make stress` runs 100. WX_STRESS_SECONDS, when set, runs rounds until that much wall time
+/// has passed instead (at least one). The test prints its figures on one line: rounds, wx
+/// runs, SIGKILLs, acknowledged writes, and how many were lost or given twice (0 expected).
 @Suite(.serialized) struct StressTests {
     static var rounds: Int { Int(ProcessInfo.processInfo.environment["WX_STRESS_ROUNDS"] ?? "") ?? 2 }
+    /// The wall time to run rounds for, when WX_STRESS_SECONDS is set.
+    static var seconds: Double? { Double(ProcessInfo.processInfo.environment["WX_STRESS_SECONDS"] ?? "") }
     static let commandsPerProcess = 1_000
+
+    /// What went wrong in the rounds run, counted (each is also an expectation that failed).
+    struct Losses {
+        /// Acknowledged snapshots missing from the log, acknowledged deletions that did not
+        /// hold, and acknowledged favorite changes state.plist does not hold.
+        var lost = 0
+        /// Snapshot ids given twice (to one writer, to two, or in the log), and favorite names
+        /// that are not unique.
+        var duplicates = 0
+    }
 
     @Test func twoWritersOneKilledAtRandom() throws {
         let server = try FixtureServer()
         var killsInAll = 0
         var acknowledgedInAll = 0
+        var writerRunsInAll = 0
+        var losses = Losses()
         nonisolated(unsafe) var listingsInAll = 0
-        for round in 1...Self.rounds {
+        nonisolated(unsafe) var listingKillsInAll = 0
+        let began = Date()
+        var round = 0
+        while Self.seconds.map({ round == 0 || Date().timeIntervalSince(began) < $0 }) ?? (round < Self.rounds) {
+            round += 1
             let home = TemporaryFolder()
             // Open-Meteo's geocoder names coordinates locally, so no Nominatim spacing applies.
             let setup = try runWX(["geocoder", "open-meteo"], home: home, server: server)
@@ -49,18 +69,22 @@ import WeatherTestSupport
             reader.enter()
             let readerSeed = seed.next()
             DispatchQueue.global().async {
-                listingsInAll += Self.listRepeatedly(home: home, server: server, seed: readerSeed, until: group)
+                let listed = Self.listRepeatedly(home: home, server: server, seed: readerSeed, until: group)
+                listingsInAll += listed.runs
+                listingKillsInAll += listed.kills
                 reader.leave()
             }
             group.wait()
             reader.wait()
             killsInAll += writers[0].kills
             acknowledgedInAll += writers.reduce(0) { $0 + $1.acknowledgedWrites }
-            try check(home: home, server: server, writers: writers, round: round)
+            writerRunsInAll += writers.reduce(0) { $0 + $1.runs }
+            try check(home: home, server: server, writers: writers, round: round, losses: &losses)
         }
-        #expect(killsInAll >= Self.rounds * 3, "the killed writer was killed \(killsInAll) times")
+        #expect(killsInAll >= round * 3, "the killed writer was killed \(killsInAll) times")
+        let seconds = Int(Date().timeIntervalSince(began))
         print(
-            "stress: \(Self.rounds) rounds, \(Self.rounds * 2 * Self.commandsPerProcess) commands, \(killsInAll) kills, \(acknowledgedInAll) acknowledged writes, \(listingsInAll) listings from the index, nothing lost"
+            "stress: \(round) rounds in \(seconds) s, \(round * 2 * Self.commandsPerProcess) commands, \(writerRunsInAll + listingsInAll) wx runs (\(writerRunsInAll) writers, \(listingsInAll) listings from the index), \(killsInAll + listingKillsInAll) SIGKILLs (\(killsInAll) of a writer, \(listingKillsInAll) of a listing), \(acknowledgedInAll) acknowledged writes, \(losses.lost) lost, \(losses.duplicates) duplicates"
         )
     }
 
@@ -75,12 +99,14 @@ import WeatherTestSupport
     }
 
     /// Runs `wx saved` (text: from log.jsonl.index) until `writers` are done, killing one run in
-    /// four at a random moment; returns how many ran.
+    /// four at a random moment; returns how many ran, and how many of them a SIGKILL ended
+    /// (those that ended first are not counted).
     static func listRepeatedly(home: TemporaryFolder, server: FixtureServer, seed: UInt64, until writers: DispatchGroup)
-        -> Int
+        -> (runs: Int, kills: Int)
     {
         var random = SplitMix(seed: seed)
         var runs = 0
+        var kills = 0
         while writers.wait(timeout: .now()) == .timedOut {
             let process = wxProcess(["saved"], home: home, server: server)
             process.standardOutput = FileHandle.nullDevice
@@ -92,8 +118,9 @@ import WeatherTestSupport
             }
             process.waitUntilExit()
             runs += 1
+            if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL { kills += 1 }
         }
-        return runs
+        return (runs, kills)
     }
 
     /// Four processes import, at the same moment, ten rows each all named "Dup" (at coordinates
@@ -129,10 +156,14 @@ import WeatherTestSupport
         return ((plist["favorites"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
     }
 
-    func check(home: TemporaryFolder, server: FixtureServer, writers: [Writer], round: Int) throws {
+    func check(home: TemporaryFolder, server: FixtureServer, writers: [Writer], round: Int, losses: inout Losses)
+        throws
+    {
         // Names stay unique whatever the interleaving.
         let allNames = try favoriteNames(home: home, round: round)
-        #expect(Set(allNames.map { $0.lowercased() }).count == allNames.count, "round \(round): duplicate names")
+        let uniqueNames = Set(allNames.map { $0.lowercased() }).count
+        losses.duplicates += allNames.count - uniqueNames
+        #expect(uniqueNames == allNames.count, "round \(round): duplicate names")
         // state.plist parses, and holds exactly the favorites the acknowledgements imply.
         let data = try #require(FileManager.default.contents(atPath: home.path + "/state.plist"), "round \(round)")
         let plist = try #require(
@@ -142,8 +173,10 @@ import WeatherTestSupport
             for (place, state) in writer.favorites {
                 switch state {
                 case .present:
+                    if !names.contains(place) { losses.lost += 1 }
                     #expect(names.contains(place), "round \(round): \(place) acknowledged as a favorite is missing")
                 case .absent:
+                    if names.contains(place) { losses.lost += 1 }
                     #expect(!names.contains(place), "round \(round): \(place) acknowledged as removed is there")
                 case .unknown: break  // killed mid-command: either is right
                 }
@@ -152,9 +185,11 @@ import WeatherTestSupport
         // Every id acknowledged once, by one writer, across compactions.
         var acknowledged: Set<Int> = []
         for writer in writers {
+            losses.duplicates += writer.repeatedIDs.count
             #expect(
                 writer.repeatedIDs.isEmpty, "round \(round): ids \(writer.repeatedIDs) given twice to \(writer.name)")
             let shared = acknowledged.intersection(writer.savedIDs)
+            losses.duplicates += shared.count
             #expect(shared.isEmpty, "round \(round): ids \(shared.sorted()) given to two writers")
             acknowledged.formUnion(writer.savedIDs)
         }
@@ -169,6 +204,7 @@ import WeatherTestSupport
             switch record["kind"] as? String {
             case "snapshot":
                 let id = try #require(record["id"] as? Int)
+                if seen.contains(id) { losses.duplicates += 1 }
                 #expect(!seen.contains(id), "round \(round): snapshot id \(id) given twice")
                 seen.insert(id)
                 live.insert(id)
@@ -179,9 +215,11 @@ import WeatherTestSupport
         }
         for writer in writers {
             for id in writer.savedIDs.subtracting(writer.deletedIDs) where !writer.uncertainDeletions.contains(id) {
+                if !live.contains(id) { losses.lost += 1 }
                 #expect(live.contains(id), "round \(round): acknowledged snapshot \(id) is lost")
             }
             for id in writer.deletedIDs {
+                if live.contains(id) { losses.lost += 1 }
                 #expect(!live.contains(id), "round \(round): acknowledged deletion of \(id) did not hold")
             }
         }
@@ -212,6 +250,8 @@ final class Writer: @unchecked Sendable {
     var deletedIDs: Set<Int> = []
     var uncertainDeletions: Set<Int> = []
     var kills = 0
+    /// The wx processes it started (one more after each kill).
+    var runs = 0
     /// Writes the writer was told were saved: favorites added or removed, snapshots saved or
     /// deleted.
     var acknowledgedWrites = 0
@@ -230,6 +270,7 @@ final class Writer: @unchecked Sendable {
 
     func run(commands: Int, killing: Bool, home: TemporaryFolder, server: FixtureServer) {
         var child = try! Child(home: home, server: server)
+        runs += 1
         var sent = 0
         var nextKill = killing ? 60 + Int(random.next() % 200) : Int.max
         while sent < commands {
@@ -260,6 +301,7 @@ final class Writer: @unchecked Sendable {
                         uncertainDeletions.insert(id)
                     }
                     child = try! Child(home: home, server: server)
+                    runs += 1
                     nextKill = sent + 60 + Int(random.next() % 200)
                     break
                 }

@@ -69,10 +69,11 @@ import WeatherTestSupport
         #expect(session.favorites.map(\.name) == ["Elbphilharmonie"])  // kept in memory
         await #expect(throws: ShellError.self) { try await session.execute(.save) }
         let kept = try await session.execute(.snapshots)
-        guard case .snapshots(let snapshots) = kept.first else {
+        guard case .snapshotList(let list) = kept.first else {
             Issue.record("\(kept)")
             return
         }
+        let snapshots = list.collected
         #expect(snapshots.map(\.id) == [0])  // kept, not yet written
         #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
 

@@ -17,11 +17,23 @@ import WeatherTestSupport
     static let isLog: @Sendable (String) -> Bool = { $0.hasSuffix("/log.jsonl") }
 
     /// The error `command` ends with; nil when it succeeds.
+    /// The error `command` ends with: from the session, or from reading the records of a result
+    /// the runner prints as it reads them (`export`, `saved` with kept forecasts).
     func failure(of command: Command, in session: WeatherSession) async -> String? {
         do {
-            _ = try await session.execute(command)
+            for result in try await session.execute(command) {
+                switch result {
+                case .exportData(_, _, let records): try records.forEachRecord { _ in }
+                case .snapshotList(let snapshots): try snapshots.forEachRecord { _ in }
+                default: break
+                }
+            }
             return nil
-        } catch { return error.description }
+        } catch let error as ShellError {
+            return error.description
+        } catch let error as StoreError {
+            return ShellError(error).description
+        } catch { return "\(error)" }
     }
 
     func prepared() throws -> (WeatherSession, String) {

@@ -43,10 +43,12 @@ import WeatherTestSupport
         _ = try log.deleteSnapshot(2, at: time)
         let file = home.path + "/\(kind.rawValue).\(format.rawValue)"
         let whole = try await session.execute(.export(kind, format: format, path: nil))
-        guard case .exportData(_, _, let records, let text) = whole.first else {
+        guard case .exportData(_, _, let stream) = whole.first else {
             Issue.record("no export data: \(whole)")
             return
         }
+        let records = stream.collected
+        let text = DataExchange.text(records, kind: kind, format: format)
         let written = try await session.execute(.export(kind, format: format, path: file))
         guard case .exported(_, let count, _, _) = written.first else {
             Issue.record("not exported: \(written)")

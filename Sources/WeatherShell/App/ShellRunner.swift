@@ -266,7 +266,14 @@ package final class ShellRunner {
                 let results = try await session.execute(command)
                 var status = LineStatus.succeeded
                 for result in results {
-                    emit(result)
+                    switch stream(result) {
+                    case nil: emit(result)
+                    case .success?: break
+                    case .failure(let failure)?:
+                        // The log failed under the records already printed: said after them.
+                        report(failure)
+                        status = .failed
+                    }
                     if case .notSaved = result { status = .failed }
                     for problem in result.problems {
                         report(.unreadableFile(problem))

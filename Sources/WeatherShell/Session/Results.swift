@@ -118,9 +118,12 @@ package enum CommandResult: Hashable, Sendable {
     case about(AboutInfo)
     /// `export … FILE`: `count` records written to `path` in `format`.
     case exported(ExportKind, count: Int, format: ExchangeFormat, path: String)
-    /// `export` without a file: the data itself (`text`), printed as it is; `records` are the
-    /// same records for `--json`.
-    case exportData(ExportKind, format: ExchangeFormat, records: [JSONOutput], text: String)
+    /// `export` without a file: the records, read as they are printed — the file's text as it
+    /// is, or under `--json` a document holding them (`StreamedText`).
+    case exportData(ExportKind, format: ExchangeFormat, records: RecordStream<JSONOutput>)
+    /// `saved` under `--json`: every snapshot with its kept forecast, read from the log as it is
+    /// printed.
+    case snapshotList(RecordStream<Snapshot>)
     /// `import favorites`: those added, how many were already saved, and the records that could
     /// not be read ("line 4: latitude “abc” is not a number").
     case imported(added: [Favorite], alreadySaved: Int, problems: [String], path: String)
@@ -146,7 +149,7 @@ package enum CommandResult: Hashable, Sendable {
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner, .warningMarks,
             .snapshotSaved,
-            .snapshotRemoved, .snapshots, .snapshot,
+            .snapshotRemoved, .snapshots, .snapshotList, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
             .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert, .statusLine:
             []
@@ -161,7 +164,7 @@ package enum CommandResult: Hashable, Sendable {
     package var needsUnits: Bool {
         switch self {
         case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings,
-            .snapshotSaved, .snapshots,
+            .snapshotSaved, .snapshots, .snapshotList,
             .snapshot, .verification, .units, .confidence, .models, .chanceAlert, .statusLine:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
@@ -180,7 +183,7 @@ package enum CommandResult: Hashable, Sendable {
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner,
             .warningMarks,
-            .snapshotSaved, .snapshotRemoved, .snapshots,
+            .snapshotSaved, .snapshotRemoved, .snapshots, .snapshotList,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
             .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert, .statusLine:
             false

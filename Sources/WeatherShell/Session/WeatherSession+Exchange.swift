@@ -13,65 +13,50 @@ import Glibc
 
 /// Your data in and out: `export`, `import favorites`.
 extension WeatherSession {
+    /// `export KIND [FILE]`: the records are read as they are written — to FILE, or to standard
+    /// output by the runner (`RecordStream`, `StreamedText`) — so that data of any size is
+    /// exported in bounded memory. What cannot be read (state.plist, log.jsonl) is an error
+    /// before anything is written: an empty export of it would be a backup of nothing.
     func export(_ kind: ExportKind, format: ExchangeFormat?, to path: String?) throws(ShellError) -> [CommandResult] {
         let format = format ?? .implied(by: path)
-        if kind != .favorites, let path { return try exportStreamed(kind, format: format, to: path) }
-        let objects: [JSONOutput]
-        switch kind {
-        case .favorites:
-            // An empty export of favorites that cannot be read would be a backup of nothing.
-            if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
-            objects = DataExchange.objects(favorites: favorites)
-        // An export of a log that cannot be read would be a backup of nothing.
-        case .snapshots: objects = DataExchange.objects(snapshots: try readingLog { log.snapshots() })
-        case .history: objects = DataExchange.objects(history: try readingLog { log.commands(in: 1...Int.max) })
-        }
-        let text = DataExchange.text(objects, kind: kind, format: format)
-        guard let path else { return [.exportData(kind, format: format, records: objects, text: text)] }
+        guard let path else { return [.exportData(kind, format: format, records: try exportRecords(kind))] }
         let full = try exportTarget(kind, path)
-        do {
-            try FileIO.writeUserFile(full, with: Array(text.utf8))
-        } catch {
-            throw .storage("\(kind.rawValue) not exported: \(error.description)")
-        }
-        return [.exported(kind, count: objects.count, format: format, path: full)]
+        return try export(exportRecords(kind), kind, format: format, to: full)
     }
 
-    /// `export history|snapshots FILE`, streamed: each record is read, encoded and written in
-    /// turn, so that a log of any size is exported in bounded memory. A log that cannot be read
-    /// whole leaves FILE as it was (when it is a regular file) and is an error naming the log.
-    func exportStreamed(_ kind: ExportKind, format: ExchangeFormat, to path: String) throws(ShellError)
-        -> [CommandResult]
+    /// The records `export` writes, read one at a time when they are written: favorites from
+    /// memory, snapshots and history from the log.
+    ///
+    /// - Throws: when state.plist (for favorites, when none are in memory) or log.jsonl cannot
+    ///   be read.
+    func exportRecords(_ kind: ExportKind) throws(ShellError) -> RecordStream<JSONOutput> {
+        switch kind {
+        case .favorites:
+            if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
+            return RecordStream.exportRecords(of: favorites)
+        case .snapshots, .history:
+            if let problem = log.readProblem() { throw ShellError(problem) }
+            return RecordStream.exportRecords(kind, of: log)
+        }
+    }
+
+    /// `export KIND FILE`: each record is read, encoded and written in turn. A read that fails
+    /// on the way leaves FILE as it was (when it is a regular file) and is an error naming the
+    /// log.
+    func export(_ records: RecordStream<JSONOutput>, _ kind: ExportKind, format: ExchangeFormat, to full: String)
+        throws(ShellError) -> [CommandResult]
     {
-        let full = try exportTarget(kind, path)
         var count = 0
         var failure: StoreError?
-        let columns = DataExchange.columns(kind)
         do {
             try FileIO.writeUserFile(full) { out in
-                out.write(format == .json ? "[" : CSV.encode([columns]))
-                func write(_ object: JSONOutput) {
-                    switch format {
-                    case .json: out.write((count > 0 ? "," : "") + object.serialized)
-                    case .csv:
-                        let cells = Dictionary(
-                            ExportEncoder.cells(ExportEncoder.fields(object)), uniquingKeysWith: { first, _ in first })
-                        out.write(CSV.encode([columns.map { cells[$0] ?? "" }]))
-                    }
-                    count += 1
-                }
                 do throws(StoreError) {
-                    switch kind {
-                    case .history: try log.forEachCommand { write(ExportEncoder.object(HistoryExportRecord($0))) }
-                    case .snapshots: try log.forEachSnapshot { write(ExportEncoder.object(SnapshotExportRecord($0))) }
-                    case .favorites: return false  // not from the log: written whole
-                    }
+                    count = try StreamedText.exportData(records, kind: kind, format: format) { out.write($0) }
+                    return true
                 } catch {
                     failure = error
                     return false
                 }
-                if format == .json { out.write("]\n") }
-                return true
             }
         } catch {
             throw .storage("\(kind.rawValue) not exported: \(error.description)")

@@ -1,4 +1,5 @@
 import WeatherKit
+import WeatherStore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -24,6 +25,15 @@ extension WeatherSession {
             utcOffsetSeconds: clock.utcOffsetSeconds, timeZone: report.forecast.zone.identifier,
             reading: reading)
         return [.snapshotSaved(snapshot)]
+    }
+
+    /// `saved`: the list from the log's index, or with the kept forecasts (`--json`,
+    /// `listsKeptForecasts`) read from the whole log as it is printed, in bounded memory whatever
+    /// the log's size.
+    func snapshotList() throws(ShellError) -> [CommandResult] {
+        guard listsKeptForecasts else { return [.snapshots(try readingLog { log.snapshots(keptForecasts: false) })] }
+        if let problem = log.readProblem() { throw ShellError(problem) }
+        return [.snapshotList(RecordStream.snapshots(of: log))]
     }
 
     /// What a snapshot keeps of a forecast: the weather now as the presentation reads it

@@ -156,8 +156,7 @@ package final class WeatherSession {
         case .air(let target): return try await air(target)
         case .warnings(let request): return try await warnings(request)
         case .save: return try save()
-        case .snapshots:
-            return [.snapshots(try readingLog { log.snapshots(keptForecasts: listsKeptForecasts) })]
+        case .snapshots: return try snapshotList()
         case .snapshot(let id):
             if let problem = log.readProblem() { throw ShellError(problem) }
             return try await showSnapshot(id)

@@ -155,16 +155,24 @@ extension EventLog {
     ///   way: `body` has then seen only the commands before the failure.
     package func forEachCommand(_ body: (HistoryEntry) -> Void) throws(StoreError) {
         if let problem = readProblem() { throw problem }
-        _ = openLog()?.linesForward(from: 0) { line in
+        var long = 0
+        _ = openLog()?.linesForward(from: 0, long: { _ in long += 1 }) { line in
             if let entry = Self.historyEntry(line) { body(entry) }
         }
         if let failure = readFailures.take() { throw .logNotReadable(failure) }
+        // Said as reading the history backwards says it.
+        if long > 0, !toldLongLines {
+            toldLongLines = true
+            notes.append(.unreadableLinesSkipped)
+        }
     }
 
     /// The snapshots `snapshots()` lists, with their kept forecasts, in the same order, read in
-    /// bounded memory (`export snapshots` of a log of any size): one pass finds the deleted ids,
-    /// a second passes each snapshot as it is read. A log whose ids do not grow along it (edited
-    /// by hand) is folded whole instead, as `snapshots()` does.
+    /// bounded memory (`export snapshots` and `saved --json` of a log of any size): one pass finds
+    /// the deleted ids, a second passes each snapshot as it is read; what is held is the set of
+    /// deleted ids. A log whose ids do not grow along it (edited by hand) is folded whole
+    /// instead, as `snapshots()` does. Lines that cannot be read are counted and told
+    /// (`skippedLines`, `takeNotes`) as `snapshots()` tells them.
     ///
     /// - Throws: `StoreError.logNotReadable` when the log cannot be read, or a read fails on the
     ///   way: `body` may have seen some snapshots then.
@@ -174,13 +182,33 @@ extension EventLog {
         var deleted = pendingSnapshots().deleted
         var inOrder = true
         var last = 0
-        _ = openLog()?.linesForward(from: 0) { line in
-            switch Self.record(line) {
-            case .deletion(let id): deleted.insert(id)
-            case .snapshot(let id):
-                if id <= last { inOrder = false }
-                last = max(last, id)
-            default: break
+        // Counted as `fold` counts them, so that the note is the one `snapshots()` gives.
+        var skipped = 0
+        _ = openLog()?.linesForward(from: 0, long: { _ in skipped += 1 }) { line in
+            let (kind, parsed) = Self.classify(line)
+            switch kind {
+            case .command:
+                if !LogFile.starts(line, with: Self.sortedCommandPrefix), Self.commandEntry(line, parsed: parsed) == nil
+                {
+                    skipped += 1
+                }
+            case .deletion:
+                guard let record = Self.read(line, parsed, as: DeletionRecord.init) else {
+                    skipped += 1
+                    return
+                }
+                deleted.insert(record.id)
+            case .snapshot:
+                guard let record = Self.read(line, parsed, as: SnapshotRecord.init), record.kind == "snapshot",
+                    let snapshot = record.snapshot
+                else {
+                    skipped += 1
+                    return
+                }
+                if snapshot.id <= last { inOrder = false }
+                last = max(last, snapshot.id)
+            case .unreadable: skipped += 1
+            case .other: break
             }
         }
         if let failure = readFailures.take() { throw .logNotReadable(failure) }
@@ -188,6 +216,11 @@ extension EventLog {
             for snapshot in snapshots() { body(snapshot) }
             if let problem = readProblem() { throw problem }
             return
+        }
+        skippedLines = skipped
+        if skippedLines > toldSkippedLines {
+            notes.append(.unreadableLinesSkipped)
+            toldSkippedLines = skippedLines
         }
         _ = openLog()?.linesForward(from: 0) { line in
             let (kind, parsed) = Self.classify(line)

@@ -19,14 +19,12 @@ extension JSONRenderer {
     }
 
     /// `{"type":"export",…}` with the records themselves (and the CSV text for CSV).
-    static func exportData(_ kind: ExportKind, format: ExchangeFormat, records: [JSONOutput], text: String)
-        -> JSONOutput
-    {
+    static func exportData(_ kind: ExportKind, format: ExchangeFormat, records: [JSONOutput]) -> JSONOutput {
         .object(
             [
                 ("type", .string("export")), ("what", .string(kind.rawValue)), ("format", .string(format.rawValue)),
                 ("count", .number(Double(records.count))), ("records", .array(records)),
-            ] + (format == .csv ? [("csv", .string(text))] : []))
+            ] + (format == .csv ? [("csv", .string(DataExchange.text(records, kind: kind, format: format)))] : []))
     }
 
     /// `{"type":"import",…}`: the favorites added, how many were already saved, the records skipped.

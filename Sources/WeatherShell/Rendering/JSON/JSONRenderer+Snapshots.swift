@@ -22,7 +22,8 @@ extension JSONRenderer {
         ])
     }
 
-    /// `{"type":"snapshots",…}`: `saved`.
+    /// `{"type":"snapshots",…}`: `saved` (`StreamedText.snapshotList` writes the same, a
+    /// snapshot at a time).
     static func snapshots(_ values: [Snapshot]) -> JSONOutput {
         .object([("type", .string("snapshots")), ("snapshots", .array(values.map(snapshot)))])
     }

@@ -24,7 +24,8 @@ import Foundation
 /// `lines`. The place, hour and day objects they may reuse are in `JSONRenderer+Places.swift`
 /// and `JSONRenderer+Weather.swift`.
 package enum JSONRenderer {
-    /// One line of JSON for `result`.
+    /// One line of JSON for `result`, made whole (`ShellRunner` prints the results read as they
+    /// are printed — `export`, `saved` — through `StreamedText` instead, to the same bytes).
     package static func render(_ result: CommandResult, context: RenderContext) -> String {
         document(result, context: context).serialized + "\n"
     }
@@ -70,6 +71,7 @@ package enum JSONRenderer {
         case .snapshotSaved(let snapshot): return snapshotSaved(snapshot)
         case .snapshotRemoved(let snapshot): return snapshotRemoved(snapshot)
         case .snapshots(let snapshots): return self.snapshots(snapshots)
+        case .snapshotList(let snapshots): return self.snapshots(snapshots.collected)
         case .snapshot(let snapshot, let outcome): return self.snapshot(snapshot, outcome)
         case .verification(let places): return verification(places)
         case .history(let entries): return history(entries)
@@ -84,8 +86,8 @@ package enum JSONRenderer {
         case .notice(let text): return notice(text)
         case .exported(let kind, let count, let format, let path):
             return exported(kind, count: count, format: format, path: path)
-        case .exportData(let kind, let format, let records, let text):
-            return exportData(kind, format: format, records: records, text: text)
+        case .exportData(let kind, let format, let records):
+            return exportData(kind, format: format, records: records.collected)
         case .imported(let added, let alreadySaved, let problems, let path):
             return imported(added, alreadySaved: alreadySaved, problems: problems, path: path)
         case .importedRecords(let summary): return imported(summary)

@@ -30,7 +30,9 @@ package enum TextRenderer {
     /// when the locale is not UTF-8.
     package static func render(_ result: CommandResult, context: RenderContext) -> String {
         // Exported data is printed byte for byte (CSV keeps its CRLF line ends).
-        if case .exportData(_, _, _, let text) = result { return text }
+        if case .exportData(let kind, let format, let records) = result {
+            return DataExchange.text(records.collected, kind: kind, format: format)
+        }
         let lines = TextRenderer.lines(result, context: context)
         var text = lines.joined(separator: "\n")
         if !lines.isEmpty { text.append("\n") }
@@ -102,6 +104,7 @@ package enum TextRenderer {
         case .snapshotSaved(let snapshot): return snapshotSaved(snapshot, context: context, format: format)
         case .snapshotRemoved(let snapshot): return snapshotRemoved(snapshot)
         case .snapshots(let snapshots): return self.snapshots(snapshots, context: context, format: format)
+        case .snapshotList(let snapshots): return self.snapshots(snapshots.collected, context: context, format: format)
         case .snapshot(let snapshot, let outcome):
             return self.snapshot(snapshot, outcome, format: format) + keptWarningLines(snapshot, context: context)
         case .verification(let places): return verification(places, format: format)
@@ -117,7 +120,8 @@ package enum TextRenderer {
         case .notice(let text): return notice(text, style: style)
         case .exported(let kind, let count, let exchangeFormat, let path):
             return exported(kind, count: count, format: exchangeFormat, path: path)
-        case .exportData(_, _, _, let text): return [text]
+        case .exportData(let kind, let format, let records):
+            return [DataExchange.text(records.collected, kind: kind, format: format)]
         case .imported(let added, let alreadySaved, _, let path):
             return imported(added, alreadySaved: alreadySaved, path: path)
         case .importedRecords(let summary): return imported(summary)

@@ -1,0 +1,42 @@
+import WXBasics
+import WeatherStore
+
+/// Results whose records are read as they are printed — `export` to standard output, `saved`
+/// under `--json` — go out in pieces of about 64 KiB (`TextPieces`) as the log is read, so that
+/// their memory does not grow with the log; the text is byte for byte what the renderers make of
+/// the whole list. A read of the log that fails on the way is an error after the pieces already
+/// printed (none when it fails within the first).
+extension ShellRunner {
+    /// Prints `result` as it is read, when it is such a result in the current format.
+    ///
+    /// - Returns: nil when `result` is not printed this way (`emit` prints it); else success, or
+    ///   the failure of a read of the log on the way, after the part printed before it.
+    func stream(_ result: CommandResult) -> Result<Void, ShellError>? {
+        let write: ((String) -> Void) throws(StoreError) -> Void
+        switch (result, format) {
+        case (.exportData(let kind, let exchangeFormat, let records), .text):
+            write = { out throws(StoreError) in
+                _ = try StreamedText.exportData(records, kind: kind, format: exchangeFormat, to: out)
+            }
+        case (.exportData(let kind, let exchangeFormat, let records), .json):
+            write = { out throws(StoreError) in
+                try StreamedText.exportDocument(records, kind: kind, format: exchangeFormat, to: out)
+            }
+        case (.snapshotList(let snapshots), .json):
+            write = { out throws(StoreError) in try StreamedText.snapshotList(snapshots, to: out) }
+        default:
+            return nil
+        }
+        let sink = output
+        var pieces = TextPieces { sink.write($0) }
+        do throws(StoreError) {
+            try write { pieces.append($0) }
+        } catch {
+            // What is gathered is dropped: a log that fails within the first piece prints only
+            // the error, as before streaming; one that fails later, the pieces printed so far.
+            return .failure(ShellError(error))
+        }
+        pieces.flush()
+        return .success(())
+    }
+}
