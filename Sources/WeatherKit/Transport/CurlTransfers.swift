@@ -217,9 +217,10 @@ final class CurlTransfer: @unchecked Sendable {
         wx_curl_set_long(api, easy, CURLOPT_MAXREDIRS, 5)
         wx_curl_set_long(api, easy, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeoutSeconds * 1000))
         wx_curl_set_long(api, easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeoutSeconds * 1000))
-        // A second transfer to a host being connected to waits to learn whether the connection
-        // is HTTP/2 (then it shares it) instead of opening another.
-        wx_curl_set_long(api, easy, CURLOPT_PIPEWAIT, 1)
+        // Over TLS, a second transfer to a host being connected to waits for the handshake,
+        // which says whether the connection is HTTP/2 (then the transfer shares it), instead of
+        // opening another. Not over plain HTTP: there it would wait for the first whole answer.
+        if request.url.utf8.starts(with: "https://".utf8) { wx_curl_set_long(api, easy, CURLOPT_PIPEWAIT, 1) }
         wx_curl_set_string(api, easy, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
         if let bundle = trust.bundleFile { wx_curl_set_string(api, easy, CURLOPT_CAINFO, bundle) }
         if let folder = trust.folder { wx_curl_set_string(api, easy, CURLOPT_CAPATH, folder) }
