@@ -40,6 +40,24 @@ import Testing
         }
     }
 
+    /// For the years 1583 to 9999 ISOTime writes the text itself: the bytes Date.ISO8601FormatStyle
+    /// wrote before, which now writes only the years outside.
+    @Test func sameBytesAsFoundationsStyle() {
+        let style = Date.ISO8601FormatStyle()
+        var state: UInt64 = 99
+        var samples: [Double] = [-12_212_553_600, -12_212_553_599.5, 253_402_300_799.9, -86_400.5, 86_399.99]
+        for _ in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let fraction: Double = Double(state >> 11) / Double(UInt64(1) << 53)
+            let span: Double = 253_402_300_800 + 12_212_553_600
+            samples.append(-12_212_553_600 + fraction * span)
+        }
+        for seconds in samples {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(ISOTime.string(date) == style.format(Date(timeIntervalSince1970: seconds.rounded(.down))), "\(seconds)")
+        }
+    }
+
     @Test func parsesWhatItWritesAndFractionsAndOffsets() {
         let date = Date(timeIntervalSince1970: 1_770_414_000)
         #expect(ISOTime.parse(ISOTime.string(date)) == date)
