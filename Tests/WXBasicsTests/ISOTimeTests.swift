@@ -54,7 +54,8 @@ import Testing
         }
         for seconds in samples {
             let date = Date(timeIntervalSince1970: seconds)
-            #expect(ISOTime.string(date) == style.format(Date(timeIntervalSince1970: seconds.rounded(.down))), "\(seconds)")
+            #expect(
+                ISOTime.string(date) == style.format(Date(timeIntervalSince1970: seconds.rounded(.down))), "\(seconds)")
         }
     }
 
@@ -88,6 +89,18 @@ import Testing
                 "\(next(1890...2100))-\(two(next(0...13)))-\(two(next(0...32)))T\(two(next(0...24))):\(two(next(0...60))):\(two(next(0...60)))Z"
             )
         }
+        // With an offset, as warning feeds write them (and offsets out of range, left to Foundation).
+        texts += [
+            "2026-03-07T00:00:00+00:00", "2026-03-07T01:00:00+01:00", "2026-03-06T19:00:00-05:00",
+            "2026-03-07T05:45:00+05:45", "2026-03-07T00:00:00-00:00", "2026-03-07T00:00:00+14:00",
+            "2026-03-07T00:00:00+15:00", "2026-03-07T00:00:00+01:60", "2026-03-07T00:00:00+0100",
+            "2026-03-07T00:00:00 01:00", "2026-03-07T00:00:00+01-00",
+        ]
+        for _ in 0..<1_000 {
+            texts.append(
+                "\(next(1900...2100))-\(two(next(1...12)))-\(two(next(1...28)))T\(two(next(0...23))):\(two(next(0...59))):\(two(next(0...59)))\(next(0...1) == 0 ? "+" : "-")\(two(next(0...14))):\(two(next(0...59)))"
+            )
+        }
         for text in texts {
             let foundation = try? Date(text, strategy: .iso8601)
             if let seconds = ISOTime.wholeSecondsUTC(text) {
@@ -96,5 +109,6 @@ import Testing
             #expect(ISOTime.parse(text) == foundation, "\(text)")
         }
         #expect(ISOTime.wholeSecondsUTC("2026-02-06T21:40:00Z") == 1_770_414_000)
+        #expect(ISOTime.wholeSecondsUTC("2026-02-06T22:40:00+01:00") == 1_770_414_000)
     }
 }

@@ -22,19 +22,11 @@ package enum ISOTime {
     }
 
     /// "YYYY-MM-DDTHH:MM:SSZ" for `seconds` since 1970 in the proleptic Gregorian calendar, a
-    /// year of four digits (Howard Hinnant's civil_from_days).
+    /// year of four digits.
     static func gregorian(_ seconds: Int) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let inDay = seconds - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let date = CivilCalendar.date(fromDays: days)
         var bytes = [UInt8](repeating: 0, count: 20)
         func put(_ value: Int, at index: Int, digits: Int) {
             var value = value
@@ -43,9 +35,9 @@ package enum ISOTime {
                 value /= 10
             }
         }
-        put(year, at: 0, digits: 4)
-        put(month, at: 5, digits: 2)
-        put(day, at: 8, digits: 2)
+        put(date.year, at: 0, digits: 4)
+        put(date.month, at: 5, digits: 2)
+        put(date.day, at: 8, digits: 2)
         put(inDay / 3600, at: 11, digits: 2)
         put(inDay / 60 % 60, at: 14, digits: 2)
         put(inDay % 60, at: 17, digits: 2)
@@ -64,16 +56,18 @@ package enum ISOTime {
         return nil
     }
 
-    /// Seconds since 1970 of exactly "YYYY-MM-DDTHH:MM:SSZ" (what wx writes) with every field
-    /// in range and a year from 1900 to 9999; nil for anything else, which Foundation's parser
-    /// then reads. Foundation's parser costs some thousand instructions a call; a log of
-    /// 20,000 snapshots reads two times each.
+    /// Seconds since 1970 of exactly "YYYY-MM-DDTHH:MM:SSZ" (what wx writes) or
+    /// "YYYY-MM-DDTHH:MM:SS+HH:MM" (what warning feeds write; an offset up to 14 hours) with
+    /// every field in range and a year from 1900 to 9999; nil for anything else, which
+    /// Foundation's parser then reads. Foundation's parser costs some thousand instructions a
+    /// call, and its first call 0.9 M (`show` reading a Bright Sky warning); a log of 20,000
+    /// snapshots reads two times each.
     static func wholeSecondsUTC(_ text: String) -> Int? {
         var text = text
         return text.withUTF8 { bytes -> Int? in
-            guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-                bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-                bytes[19] == UInt8(ascii: "Z")
+            guard bytes.count == 20 || bytes.count == 25, bytes[4] == UInt8(ascii: "-"),
+                bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+                bytes[16] == UInt8(ascii: ":")
             else { return nil }
             func number(_ from: Int, _ count: Int) -> Int? {
                 var value = 0
@@ -88,6 +82,17 @@ package enum ISOTime {
                 let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
                 (1900...9999).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60
             else { return nil }
+            var offsetSeconds = 0
+            if bytes.count == 20 {
+                guard bytes[19] == UInt8(ascii: "Z") else { return nil }
+            } else {
+                let sign = bytes[19]
+                guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
+                    let offsetHours = number(20, 2), let offsetMinutes = number(23, 2), offsetHours <= 14,
+                    offsetMinutes < 60
+                else { return nil }
+                offsetSeconds = (offsetHours * 3_600 + offsetMinutes * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
+            }
             let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
             let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
             guard (1...lengths[month - 1]).contains(day) else { return nil }
@@ -98,7 +103,7 @@ package enum ISOTime {
             let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
             let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
             let days = era * 146_097 + dayOfEra - 719_468
-            return days * 86_400 + hour * 3_600 + minute * 60 + second
+            return days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
         }
     }
 }

@@ -19,7 +19,9 @@ extension WeatherSession {
         let language = self.language
         async let warnings = Self.ask(feed, about: resolved.place, language: language)
         let (report, notices) = try await weather(for: resolved)
-        return notices + warningBanner(await warnings, for: report.place, zone: report.forecast.zone) + [.weather(report)]
+        return notices + warningBanner(await warnings, for: report.place, zone: report.forecast.zone) + [
+            .weather(report)
+        ]
     }
 
     /// Where a command is about: a favorite, `id:N`, coordinates (reverse geocoded), or text to
