@@ -11,7 +11,13 @@ service family, so that adding a service adds a file instead of editing a shared
                            "content_type": "...", "headers": {"Retry-After": "30"},
                            "fault": "hang|trickle|cut|flood|badutf8|close", "delay_ms": 0, "times": 1}
                           queues a one-off answer for the next request(s) whose path starts with "path"
-  POST /__control/reset   forgets queued answers and the request log
+  POST /__control/gate    {"path": "/", "count": 5, "timeout_ms": 5000}
+                          holds each request whose path starts with "path" until "count" of them
+                          are in flight, then answers them all; when that many never come, the
+                          ones held are answered after "timeout_ms" and so is every later one
+  GET  /__control/gate    {"arrived": N, "opened": true|false, "timed_out": true|false}: whether
+                          the gate opened because "count" requests were in flight at once
+  POST /__control/reset   forgets queued answers, the gate and the request log
   GET  /__control/requests  the request log as a JSON array
 
 Options: --port N (0 picks a free one), --fixtures DIR, --routes FILE, --log FILE (request log as
@@ -55,6 +61,8 @@ class State:
         self.queued = []
         self.requests = []
         self.demo = None
+        self.gate = None
+        self.gate_changed = threading.Condition(self.lock)
 
     def record(self, entry):
         with self.lock:
@@ -62,6 +70,21 @@ class State:
             if self.log_path:
                 with open(self.log_path, "a", encoding="utf-8") as log:
                     log.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+    def pass_gate(self, path):
+        """Holds a request at the gate (see POST /__control/gate) until it opens or times out."""
+        with self.lock:
+            gate = self.gate
+            if gate is None or not path.startswith(gate["path"]) or gate["opened"] or gate["timed_out"]:
+                return
+            gate["arrived"] += 1
+            if gate["arrived"] >= gate["count"]:
+                gate["opened"] = True
+                self.gate_changed.notify_all()
+                return
+            if not self.gate_changed.wait_for(lambda: gate["opened"] or gate["timed_out"], gate["timeout_ms"] / 1000):
+                gate["timed_out"] = True
+                self.gate_changed.notify_all()
 
     def take_queued(self, path):
         with self.lock:
@@ -120,10 +143,18 @@ class Handler(BaseHTTPRequestHandler):
             with self.state.lock:
                 self.state.queued.append(item)
             return self.send_body(200, b"{}", "application/json")
+        if self.path == "/__control/gate":
+            item = json.loads(body or b"{}")
+            with self.state.lock:
+                self.state.gate = {"path": item.get("path", "/"), "count": int(item["count"]),
+                                   "timeout_ms": int(item.get("timeout_ms", 5000)),
+                                   "arrived": 0, "opened": False, "timed_out": False}
+            return self.send_body(200, b"{}", "application/json")
         if self.path == "/__control/reset":
             with self.state.lock:
                 self.state.queued.clear()
                 self.state.requests.clear()
+                self.state.gate = None
             return self.send_body(200, b"{}", "application/json")
         self.send_body(404, b"not found", "text/plain")
 
@@ -132,6 +163,11 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/__control/requests":
             with self.state.lock:
                 data = json.dumps(self.state.requests, ensure_ascii=False).encode()
+            return self.send_body(200, data, "application/json")
+        if url.path == "/__control/gate":
+            with self.state.lock:
+                gate = self.state.gate or {"arrived": 0, "opened": False, "timed_out": False}
+                data = json.dumps({k: gate[k] for k in ("arrived", "opened", "timed_out")}).encode()
             return self.send_body(200, data, "application/json")
         query = urllib.parse.parse_qs(url.query, keep_blank_values=True)
         self.state.record({
@@ -142,6 +178,7 @@ class Handler(BaseHTTPRequestHandler):
             "user_agent": self.headers.get("User-Agent"),
             "accept_language": self.headers.get("Accept-Language"),
         })
+        self.state.pass_gate(url.path)
         if self.state.delay_ms:
             time.sleep(self.state.delay_ms / 1000)
         queued = self.state.take_queued(url.path)

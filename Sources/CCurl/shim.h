@@ -5,7 +5,7 @@
 // start at all (BENCHMARKS.md). wx_curl_load() dlopens it at the first request instead and fills
 // a table of entry points; the headers come from libcurl4-openssl-dev, the library from libcurl4.
 //
-// curl_easy_setopt and curl_easy_getinfo are C variadic functions, which Swift cannot call; each
+// curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are C variadic functions, which Swift cannot call; each
 // argument type wx passes gets a typed `static inline` wrapper that calls through the table.
 #ifndef WX_CCURL_SHIM_H
 #define WX_CCURL_SHIM_H
@@ -19,10 +19,12 @@ typedef struct wx_curl_api {
     CURLcode (*global_init)(long flags);
     CURL *(*easy_init)(void);
     void (*easy_reset)(CURL *handle);
+    void (*easy_cleanup)(CURL *handle);
     CURLcode (*easy_setopt)(CURL *handle, CURLoption option, ...);
     CURLcode (*easy_getinfo)(CURL *handle, CURLINFO info, ...);
     const char *(*easy_strerror)(CURLcode code);
     CURLM *(*multi_init)(void);
+    CURLMcode (*multi_setopt)(CURLM *multi, CURLMoption option, ...);
     CURLMcode (*multi_add_handle)(CURLM *multi, CURL *handle);
     CURLMcode (*multi_remove_handle)(CURLM *multi, CURL *handle);
     CURLMcode (*multi_perform)(CURLM *multi, int *running);
@@ -43,10 +45,12 @@ static inline int wx_curl_load(wx_curl_api *api) {
     WX_CURL_SYMBOL(global_init, "curl_global_init")
     WX_CURL_SYMBOL(easy_init, "curl_easy_init")
     WX_CURL_SYMBOL(easy_reset, "curl_easy_reset")
+    WX_CURL_SYMBOL(easy_cleanup, "curl_easy_cleanup")
     WX_CURL_SYMBOL(easy_setopt, "curl_easy_setopt")
     WX_CURL_SYMBOL(easy_getinfo, "curl_easy_getinfo")
     WX_CURL_SYMBOL(easy_strerror, "curl_easy_strerror")
     WX_CURL_SYMBOL(multi_init, "curl_multi_init")
+    WX_CURL_SYMBOL(multi_setopt, "curl_multi_setopt")
     WX_CURL_SYMBOL(multi_add_handle, "curl_multi_add_handle")
     WX_CURL_SYMBOL(multi_remove_handle, "curl_multi_remove_handle")
     WX_CURL_SYMBOL(multi_perform, "curl_multi_perform")
@@ -68,6 +72,11 @@ static inline const char *wx_curl_load_error(void) {
 /// An option whose value is a `long` (timeouts, flags, limits).
 static inline CURLcode wx_curl_set_long(const wx_curl_api *api, CURL *handle, CURLoption option, long value) {
     return api->easy_setopt(handle, option, value);
+}
+
+/// A multi handle option whose value is a `long` (connection limits).
+static inline CURLMcode wx_curl_multi_set_long(const wx_curl_api *api, CURLM *multi, CURLMoption option, long value) {
+    return api->multi_setopt(multi, option, value);
 }
 
 /// An option whose value is a C string; libcurl copies it.

@@ -30,15 +30,19 @@ import WeatherTestSupport
         #expect(lines.allSatisfy { $0.count <= 80 })
 
         // One request per command that needs one: a search and a forecast, and the warnings
-        // feed for Germany (Bright Sky) for `show`'s warning lines.
+        // feed for Germany (Bright Sky) for `show`'s warning lines, asked alongside the forecast
+        // (so in either order).
         let requests = try server.requests()
-        #expect(requests.map(\.path) == ["/search", "/v1/forecast", "/alerts"])
-        #expect(requests[0].query["q"] == "Hamburg")
-        #expect(requests[0].user_agent?.hasPrefix("wx/0.1.0 (+https://") == true)
-        #expect(requests[0].accept_language == "en")
-        #expect(requests[1].query["latitude"] == "53.5413")
-        #expect(requests[1].query["longitude"] == "9.9842")
-        #expect(requests[1].query["timezone"] == "auto")
+        #expect(requests.count == 3)
+        #expect(requests.first?.path == "/search")
+        #expect(requests.dropFirst().map(\.path).sorted() == ["/alerts", "/v1/forecast"])
+        #expect(requests.first?.query["q"] == "Hamburg")
+        #expect(requests.first?.user_agent?.hasPrefix("wx/0.1.0 (+https://") == true)
+        #expect(requests.first?.accept_language == "en")
+        let forecast = try #require(requests.first { $0.path == "/v1/forecast" })
+        #expect(forecast.query["latitude"] == "53.5413")
+        #expect(forecast.query["longitude"] == "9.9842")
+        #expect(forecast.query["timezone"] == "auto")
 
         // What is on disk.
         let plist = try #require(

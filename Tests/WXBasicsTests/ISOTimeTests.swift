@@ -40,6 +40,25 @@ import Testing
         }
     }
 
+    /// For the years 1583 to 9999 ISOTime writes the text itself: the bytes Date.ISO8601FormatStyle
+    /// wrote before, which now writes only the years outside.
+    @Test func sameBytesAsFoundationsStyle() {
+        let style = Date.ISO8601FormatStyle()
+        var state: UInt64 = 99
+        var samples: [Double] = [-12_212_553_600, -12_212_553_599.5, 253_402_300_799.9, -86_400.5, 86_399.99]
+        for _ in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let fraction: Double = Double(state >> 11) / Double(UInt64(1) << 53)
+            let span: Double = 253_402_300_800 + 12_212_553_600
+            samples.append(-12_212_553_600 + fraction * span)
+        }
+        for seconds in samples {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(
+                ISOTime.string(date) == style.format(Date(timeIntervalSince1970: seconds.rounded(.down))), "\(seconds)")
+        }
+    }
+
     @Test func parsesWhatItWritesAndFractionsAndOffsets() {
         let date = Date(timeIntervalSince1970: 1_770_414_000)
         #expect(ISOTime.parse(ISOTime.string(date)) == date)
@@ -70,6 +89,18 @@ import Testing
                 "\(next(1890...2100))-\(two(next(0...13)))-\(two(next(0...32)))T\(two(next(0...24))):\(two(next(0...60))):\(two(next(0...60)))Z"
             )
         }
+        // With an offset, as warning feeds write them (and offsets out of range, left to Foundation).
+        texts += [
+            "2026-03-07T00:00:00+00:00", "2026-03-07T01:00:00+01:00", "2026-03-06T19:00:00-05:00",
+            "2026-03-07T05:45:00+05:45", "2026-03-07T00:00:00-00:00", "2026-03-07T00:00:00+14:00",
+            "2026-03-07T00:00:00+15:00", "2026-03-07T00:00:00+01:60", "2026-03-07T00:00:00+0100",
+            "2026-03-07T00:00:00 01:00", "2026-03-07T00:00:00+01-00",
+        ]
+        for _ in 0..<1_000 {
+            texts.append(
+                "\(next(1900...2100))-\(two(next(1...12)))-\(two(next(1...28)))T\(two(next(0...23))):\(two(next(0...59))):\(two(next(0...59)))\(next(0...1) == 0 ? "+" : "-")\(two(next(0...14))):\(two(next(0...59)))"
+            )
+        }
         for text in texts {
             let foundation = try? Date(text, strategy: .iso8601)
             if let seconds = ISOTime.wholeSecondsUTC(text) {
@@ -78,5 +109,6 @@ import Testing
             #expect(ISOTime.parse(text) == foundation, "\(text)")
         }
         #expect(ISOTime.wholeSecondsUTC("2026-02-06T21:40:00Z") == 1_770_414_000)
+        #expect(ISOTime.wholeSecondsUTC("2026-02-06T22:40:00+01:00") == 1_770_414_000)
     }
 }

@@ -100,6 +100,32 @@ package final class FixtureServer: @unchecked Sendable {
         _ = try control("POST", "/__control/next", body: try JSONEncoder().encode(answer))
     }
 
+    /// Holds every request whose path starts with `path` until `count` of them are in flight at
+    /// once, then answers them all: requests made one after another never open it. When `count`
+    /// never arrive, those held are answered after `timeoutMilliseconds` (and every later one at
+    /// once), so that code which does not overlap its requests ends and fails `gate()` rather
+    /// than hanging.
+    package func holdUntil(_ count: Int, inFlightUnder path: String = "/", timeoutMilliseconds: Int = 4000) throws {
+        let body = #"{"path": "\#(path)", "count": \#(count), "timeout_ms": \#(timeoutMilliseconds)}"#
+        _ = try control("POST", "/__control/gate", body: Data(body.utf8))
+    }
+
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// What became of the gate of `holdUntil`.
+    package struct Gate: Decodable, Sendable {
+        /// Requests that reached it.
+        package var arrived: Int
+        /// Whether `count` requests were in flight at once.
+        package var opened: Bool
+        /// Whether it gave up waiting for them.
+        package var timed_out: Bool
+    }
+
+    /// The gate's state.
+    package func gate() throws -> Gate {
+        try JSONDecoder().decode(Gate.self, from: try control("GET", "/__control/gate", body: nil))
+    }
+
     // swift-format-ignore: AlwaysUseLowerCamelCase
     /// One request as the server saw it.
     package struct Request: Decodable, Sendable {

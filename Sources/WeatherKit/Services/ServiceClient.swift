@@ -67,6 +67,8 @@ package struct ServiceContext: Sendable {
     package var spacing: RequestSpacing
     /// When true, nothing goes to the network: answers come from the cache or not at all.
     package var offline: Bool
+    /// The cached answers being fetched now, shared by every provider on this context.
+    let fetching = SharedFetches()
 
     /// A context over the given seams, with spacing for every service built on `clock`.
     ///
@@ -126,7 +128,20 @@ struct ServiceClient: Sendable {
     /// - Parameter validity: given the parsed answer and the time, until when it stays current
     ///   (stored in the cache); nil for answers that must not be cached.
     /// - Throws: `ServiceError`.
+    ///
+    /// Requests made at the same time for the same cache key share one fetch (`SharedFetches`):
+    /// `compare`'s favorites in one MeteoAlarm country ask its feed once.
     func json(
+        _ request: ServiceRequest, validity: (JSONValue, Date) -> Date?
+    ) async throws(ServiceError) -> Fetched<JSONValue> {
+        guard let key = request.cacheKey else { return try await fetchJSON(request, validity: validity) }
+        return try await context.fetching.shared(key) { () async throws(ServiceError) -> Fetched<JSONValue> in
+            try await fetchJSON(request, validity: validity)
+        }
+    }
+
+    /// `json` for one caller: the cache, else the network.
+    private func fetchJSON(
         _ request: ServiceRequest, validity: (JSONValue, Date) -> Date?
     ) async throws(ServiceError) -> Fetched<JSONValue> {
         let now = context.now()
@@ -385,6 +400,47 @@ package final class RequestSpacing: Sendable {
         _ = ftruncate(fd, 0)
         _ = pwrite(fd, text, text.count, 0)
         return wait
+    }
+}
+
+/// The cached answers being fetched now, by cache key, so that callers asking for the same one
+/// at the same time (the tasks of one command) share a single request.
+///
+/// The first caller fetches; the others wait for its result, error included. Its fetch ends
+/// at once when its task is cancelled (Ctrl-C cancels every task of the command), and the
+/// others then end with the same cancellation.
+final class SharedFetches: Sendable {
+    private typealias Waiter = CheckedContinuation<Result<Fetched<JSONValue>, ServiceError>?, Never>
+    private let waiting = Mutex<[String: [Waiter]]>([:])
+
+    /// `fetch`'s result for `key`: fetched by this caller, or by one already fetching it.
+    ///
+    /// - Throws: what `fetch` threw.
+    func shared(
+        _ key: String, _ fetch: () async throws(ServiceError) -> Fetched<JSONValue>
+    ) async throws(ServiceError) -> Fetched<JSONValue> {
+        let leads = waiting.withLock { waiting -> Bool in
+            if waiting[key] != nil { return false }
+            waiting[key] = []
+            return true
+        }
+        if leads {
+            let result: Result<Fetched<JSONValue>, ServiceError>
+            do { result = .success(try await fetch()) } catch { result = .failure(error) }
+            for waiter in waiting.withLock({ $0.removeValue(forKey: key) ?? [] }) { waiter.resume(returning: result) }
+            return try result.get()
+        }
+        let result = await withCheckedContinuation { (waiter: Waiter) in
+            let joined = waiting.withLock { waiting -> Bool in
+                guard waiting[key] != nil else { return false }
+                waiting[key]!.append(waiter)
+                return true
+            }
+            // The fetch ended in between: its answer is in the cache now, or it failed.
+            if !joined { waiter.resume(returning: nil) }
+        }
+        guard let result else { return try await shared(key, fetch) }
+        return try result.get()
     }
 }
 

@@ -49,13 +49,24 @@ extension WeatherSession {
         ]
     }
 
-    /// `show`'s warning lines for `place`: those in force, or one line saying the feed failed;
-    /// nothing when none is in force, no feed covers the place, or no feeds are configured.
-    /// Never throws: a failing feed never fails `show`.
-    func warningBanner(for place: Place, zone: ZoneInfo) async -> [CommandResult] {
-        guard let feed = services.warnings?.feed(forCountry: place.countryCode) else { return [] }
-        do {
-            let fetched = try await feed.warnings(for: place, language: language)
+    /// A place's feed answer, asked without waiting on the session: `show` and `compare` ask
+    /// it alongside the forecast. Nil when no feed covers the place.
+    nonisolated static func ask(
+        _ feed: (any WarningFeed)?, about place: Place, language: String
+    ) async -> Result<Fetched<WarningFeedAnswer>, ServiceError>? {
+        guard let feed else { return nil }
+        do { return .success(try await feed.warnings(for: place, language: language)) } catch { return .failure(error) }
+    }
+
+    /// `show`'s warning lines for `place` from its feed's `answer` (see `ask`): those in force,
+    /// or one line saying the feed failed; nothing when none is in force, no feed covers the
+    /// place, or no feeds are configured. A failing feed never fails `show`.
+    func warningBanner(
+        _ answer: Result<Fetched<WarningFeedAnswer>, ServiceError>?, for place: Place, zone: ZoneInfo
+    ) -> [CommandResult] {
+        guard let answer, let feed = services.warnings?.feed(forCountry: place.countryCode) else { return [] }
+        switch answer {
+        case .success(let fetched):
             let current = WarningRules.current(fetched.value.warnings, now: now())
             let inForce = WarningRules.inForce(current, now: now())
             let changes = noteWatched(inForce, at: place)
@@ -65,7 +76,7 @@ extension WeatherSession {
                 .warningBanner(
                     WarningBanner(place: place, service: feed.service, warnings: inForce, zone: zone, changes: changes))
             ]
-        } catch {
+        case .failure(let error):
             lastWarnings = nil
             if case .transport(_, .cancelled) = error { return [] }
             return [
@@ -116,15 +127,34 @@ extension WeatherSession {
         return last.warnings.map(KeptWarning.init)
     }
 
-    /// `compare`'s marks: for each favorite with a feed, its warnings in force (cached for 10
-    /// minutes per place), or that they could not be fetched. Nil when no favorite has one.
-    func warningMarks(for reports: [WeatherReport]) async -> [CommandResult] {
-        guard let feeds = services.warnings else { return [] }
+    /// The feed answers for `places`, asked all at once (identical requests once: see
+    /// `SharedFetches`); nil for a place no feed covers, and for all when no feeds are configured.
+    nonisolated static func askFeeds(
+        _ feeds: WarningFeeds?, about places: [Place], language: String
+    ) async -> [Result<Fetched<WarningFeedAnswer>, ServiceError>?] {
+        guard let feeds else { return places.map { _ in nil } }
+        let asked = places.map { (feeds.feed(forCountry: $0.countryCode), $0) }
+        return await withTaskGroup(of: (Int, Result<Fetched<WarningFeedAnswer>, ServiceError>?).self) { group in
+            for (index, (feed, place)) in asked.enumerated() where feed != nil {
+                group.addTask { (index, await Self.ask(feed, about: place, language: language)) }
+            }
+            var answers: [Result<Fetched<WarningFeedAnswer>, ServiceError>?] = places.map { _ in nil }
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
+    }
+
+    /// `compare`'s marks from each report's feed answer (`askFeeds`, in the same order): a
+    /// favorite's warnings in force (cached for 10 minutes per place), or that they could not
+    /// be fetched. Nil when no favorite has one.
+    func warningMarks(
+        for reports: [WeatherReport], answers: [Result<Fetched<WarningFeedAnswer>, ServiceError>?]
+    ) -> [CommandResult] {
         var marks: [WarningMarks.Mark] = []
-        for report in reports {
-            guard let feed = feeds.feed(forCountry: report.place.countryCode) else { continue }
-            do {
-                let fetched = try await feed.warnings(for: report.place, language: language)
+        for (report, answer) in zip(reports, answers) {
+            switch answer {
+            case nil: continue
+            case .success(let fetched):
                 let inForce = WarningRules.inForce(
                     WarningRules.current(fetched.value.warnings, now: now()), now: now())
                 if let top = inForce.first {
@@ -132,7 +162,7 @@ extension WeatherSession {
                         WarningMarks.Mark(
                             name: report.place.name, top: top, count: inForce.count, zone: report.forecast.zone))
                 }
-            } catch {
+            case .failure(let error):
                 if case .transport(_, .cancelled) = error { return [] }
                 marks.append(WarningMarks.Mark(name: report.place.name, count: 0, failure: error.description))
             }

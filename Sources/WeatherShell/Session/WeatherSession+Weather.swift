@@ -11,12 +11,18 @@ import Foundation
 /// command's place is resolved and fetched.
 extension WeatherSession {
     /// `show`: the weather for a place (which becomes current) or the current location.
+    ///
+    /// The place's warning feed is asked alongside the forecast, not after it.
     func show(_ target: String?) async throws(ShellError) -> [CommandResult] {
-        let (report, notices) = try await weather(for: target)
+        let resolved = try await resolve(target)
+        let feed = services.warnings?.feed(forCountry: resolved.place.countryCode)
+        let language = self.language
+        async let warnings = Self.ask(feed, about: resolved.place, language: language)
+        let (report, notices) = try await weather(for: resolved)
         // Current conditions that did not come while the forecast did: one line, a note about
         // the answer (stderr, as every note), and the forecast shown all the same.
         let missing = report.forecast.missingConditionsText.map { [CommandResult.notice($0)] } ?? []
-        return notices + missing + (await warningBanner(for: report.place, zone: report.forecast.zone))
+        return notices + missing + warningBanner(await warnings, for: report.place, zone: report.forecast.zone)
             + [.weather(report)]
     }
 
@@ -71,7 +77,11 @@ extension WeatherSession {
     /// Resolves `target` (see `resolve`), fetches its forecast, and makes it the current
     /// location and the last weather. The forecast comes from the cache while it is current.
     func weather(for target: String?) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
-        let resolved = try await resolve(target)
+        try await weather(for: try await resolve(target))
+    }
+
+    /// `weather(for:)` of a place already resolved.
+    func weather(for resolved: Resolved) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
         let fetched: Fetched<Forecast>
         do {
             fetched = try await forecastProvider.forecast(at: resolved.place.coordinate, language: language)
@@ -152,7 +162,12 @@ extension WeatherSession {
         if names.isEmpty { chosen = favorites }
         if chosen.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
         guard !chosen.isEmpty else { throw .nothingYet(.favoritesToCompare) }
+        // The warning feeds are asked while the forecasts are fetched: neither waits for the other.
+        let places = chosen.map(\.place)
+        let (feeds, language) = (services.warnings, self.language)
+        async let warnings = Self.askFeeds(feeds, about: places, language: language)
         var reports: [WeatherReport] = []
+        var shown: [Int] = []  // which of `chosen` each report is
         var missing: [ComparisonGap] = []
         var start = 0
         while start < chosen.count {
@@ -163,16 +178,18 @@ extension WeatherSession {
             } catch {
                 throw Self.shellError(error)
             }
-            for (favorite, result) in zip(batch, fetched.value) {
+            for (offset, (favorite, result)) in zip(batch, fetched.value).enumerated() {
                 switch result {
                 case .success(let forecast):
                     reports.append(WeatherReport(place: favorite.place, forecast: forecast, origin: fetched.origin))
+                    shown.append(start + offset)
                 case .failure(let error): missing.append(ComparisonGap(name: favorite.name, reason: error.description))
                 }
             }
             start += Self.placesPerRequest
         }
         // The places that could be shown are; each that could not is named as an error.
-        return [.comparison(reports, missing: missing)] + (await warningMarks(for: reports))
+        let answers = await warnings
+        return [.comparison(reports, missing: missing)] + warningMarks(for: reports, answers: shown.map { answers[$0] })
     }
 }

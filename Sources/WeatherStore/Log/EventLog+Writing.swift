@@ -123,7 +123,16 @@ extension EventLog {
     }
 
     func append(_ record: some Encodable) throws(StoreError) {
-        var bytes = try Self.encoded(record)
+        try appendLine(try Self.encoded(record))
+    }
+
+    /// A command record, encoded without JSONEncoder (`CommandRecord.sortedJSON`).
+    func append(_ record: CommandRecord) throws(StoreError) {
+        try appendLine(try Self.encoded(record))
+    }
+
+    private func appendLine(_ encoded: [UInt8]) throws(StoreError) {
+        var bytes = encoded
         bytes.append(UInt8(ascii: "\n"))
         let before = logState()
         try StoreFiles.appendLine(bytes, to: path, fileSystem)

@@ -1,0 +1,326 @@
+import CCurl
+import Dispatch
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The transfers in flight on one libcurl multi handle, and the loop that drives them.
+///
+/// Callers hand in transfers from any thread (`submit`); one loop on a private serial queue
+/// adds them to the multi handle, runs `curl_multi_perform`, hands each finished one its
+/// result, and sleeps in `curl_multi_poll` in between. The loop runs while any transfer is
+/// waiting or in flight and ends when none is; the next `submit` starts it again. Only the
+/// queue touches the multi and easy handles; callers reach the loop through `shared` and the
+/// thread-safe `curl_multi_wakeup`.
+final class CurlTransfers: @unchecked Sendable {
+    // @unchecked: `shared` is a Mutex; `trust` is immutable; `multi`, `running` and `idle` are
+    // used only on `queue` (inside `run`, which only `submit` schedules there).
+    private let queue = DispatchQueue(label: "wx.curl")
+    private let trust: CertificateTrust
+
+    /// What callers and the loop share: transfers not yet picked up, whether the loop runs,
+    /// and the multi handle to wake once it exists.
+    private struct Shared {
+        var inbox: [CurlTransfer] = []
+        var looping = false
+        var multi: MultiHandle?
+    }
+    private let shared = Mutex(Shared())
+
+    // On the queue only.
+    private var multi: MultiHandle?
+    /// Transfers added to the multi handle, by their easy handle.
+    private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// Easy handles of finished transfers, for the next ones (libcurl keeps connections and the
+    /// DNS cache in the multi handle, so a handle holds nothing else worth keeping).
+    private var idle: [UnsafeMutableRawPointer] = []
+
+    init(trust: CertificateTrust) {
+        self.trust = trust
+    }
+
+    /// Hands `transfer` to the loop, starting the loop if it is not running.
+    func submit(_ transfer: CurlTransfer) {
+        let (start, wake) = shared.withLock { shared -> (Bool, MultiHandle?) in
+            shared.inbox.append(transfer)
+            if shared.looping { return (false, shared.multi) }
+            shared.looping = true
+            return (true, nil)
+        }
+        if start { queue.async { self.run() } } else { wake?.wake() }
+    }
+
+    /// Wakes the loop from its poll (a transfer was cancelled); nothing when it has no multi
+    /// handle yet, as it then has not begun to wait.
+    func wake() {
+        shared.withLock { $0.multi }?.wake()
+    }
+
+    // MARK: - On the queue
+
+    /// The loop: runs until no transfer is waiting or in flight.
+    private func run() {
+        let multi: MultiHandle
+        do {
+            multi = try multiHandle()
+        } catch {
+            let failed = shared.withLock { shared -> [CurlTransfer] in
+                defer {
+                    shared.inbox = []
+                    shared.looping = false
+                }
+                return shared.inbox
+            }
+            for transfer in failed { transfer.finish(.failure(error)) }
+            return
+        }
+        let api = multi.api
+        while true {
+            let quiet = running.isEmpty
+            let incoming = shared.withLock { shared -> [CurlTransfer]? in
+                if quiet && shared.inbox.isEmpty {
+                    shared.looping = false
+                    return nil
+                }
+                defer { shared.inbox = [] }
+                return shared.inbox
+            }
+            guard let incoming else { return }
+            for transfer in incoming { start(transfer, on: multi) }
+            for (easy, transfer) in running where transfer.cancel.isSet {
+                end(easy, on: multi, with: .failure(.cancelled))
+            }
+            if running.isEmpty { continue }
+
+            var stillRunning: Int32 = 0
+            if api.pointee.multi_perform(multi.pointer, &stillRunning) != CURLM_OK {
+                for easy in running.keys {
+                    end(easy, on: multi, with: .failure(.failed("libcurl could not run the transfer")))
+                }
+                continue
+            }
+            var ended = false
+            var remaining: Int32 = 0
+            while let message = api.pointee.multi_info_read(multi.pointer, &remaining) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                    let transfer = running[easy]
+                else { continue }
+                end(easy, on: multi, with: transfer.outcome(wx_curl_message_result(message), easy: easy, api: api))
+                ended = true
+            }
+            // Something ended: look for new and cancelled transfers before waiting again. A
+            // failed poll returns at once: the next multi_perform reports it.
+            if !ended && !running.isEmpty { _ = api.pointee.multi_poll(multi.pointer, nil, 0, 1000, nil) }
+        }
+    }
+
+    /// The multi handle, made at the first request (so that start-up pays nothing for libcurl)
+    /// with its connection limits.
+    private func multiHandle() throws(TransportError) -> MultiHandle {
+        if let multi { return multi }
+        let library = try CurlLibrary.shared.get()
+        guard let pointer = library.api.pointee.multi_init() else { throw .failed("libcurl could not start") }
+        let made = MultiHandle(pointer: pointer, api: library.api)
+        wx_curl_multi_set_long(
+            library.api, pointer, CURLMOPT_MAX_HOST_CONNECTIONS, CurlTransport.maximumConnectionsPerHost)
+        wx_curl_multi_set_long(library.api, pointer, CURLMOPT_MAX_TOTAL_CONNECTIONS, CurlTransport.maximumConnections)
+        multi = made
+        shared.withLock { $0.multi = made }
+        return made
+    }
+
+    /// Sets up an easy handle for `transfer` and adds it to the multi handle; a transfer
+    /// cancelled before it started ends here.
+    private func start(_ transfer: CurlTransfer, on multi: MultiHandle) {
+        if transfer.cancel.isSet { return transfer.finish(.failure(.cancelled)) }
+        let api = multi.api
+        guard let easy = idle.popLast() ?? api.pointee.easy_init() else {
+            return transfer.finish(.failure(.failed("libcurl could not start the transfer")))
+        }
+        api.pointee.easy_reset(easy)
+        transfer.configure(easy, api: api, trust: trust)
+        guard api.pointee.multi_add_handle(multi.pointer, easy) == CURLM_OK else {
+            transfer.release(api: api)
+            idle.append(easy)
+            return transfer.finish(.failure(.failed("libcurl could not start the transfer")))
+        }
+        running[easy] = transfer
+    }
+
+    /// Takes the transfer on `easy` off the multi handle and gives its caller `result`.
+    private func end(
+        _ easy: UnsafeMutableRawPointer, on multi: MultiHandle, with result: Result<HTTPResponse, TransportError>
+    ) {
+        guard let transfer = running.removeValue(forKey: easy) else { return }
+        _ = multi.api.pointee.multi_remove_handle(multi.pointer, easy)
+        transfer.release(api: multi.api)
+        if idle.count < CurlTransport.maximumConnections {
+            idle.append(easy)
+        } else {
+            multi.api.pointee.easy_cleanup(easy)
+        }
+        transfer.finish(result)
+    }
+}
+
+/// The multi handle and the library it came from. Only the queue calls libcurl through it, but
+/// for `wake`, the thread-safe `curl_multi_wakeup`.
+struct MultiHandle: @unchecked Sendable {
+    // @unchecked: see above; the pointers are never freed (the handle lives with the process).
+    let pointer: UnsafeMutableRawPointer
+    let api: UnsafeMutablePointer<wx_curl_api>
+
+    /// Ends the loop's current or next `curl_multi_poll` at once; nothing to do if it fails
+    /// (the poll ends within 1 s anyway).
+    func wake() { _ = api.pointee.multi_wakeup(pointer) }
+}
+
+/// One request on its way through libcurl: what it asks, who waits for the answer, and the
+/// state libcurl writes into while it runs.
+final class CurlTransfer: @unchecked Sendable {
+    // @unchecked: every property but `cancel` (atomic) is used only on the transport's queue
+    // once `submit` has handed the transfer over; before that only its creator holds it.
+    let request: HTTPRequest
+    let limits: TransferLimits
+    let cancel: CancelFlag
+    private let continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
+    private let sink: Sink
+    private var unmanagedSink: Unmanaged<Sink>?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    init(
+        request: HTTPRequest, limits: TransferLimits, cancel: CancelFlag,
+        continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
+    ) {
+        self.request = request
+        self.limits = limits
+        self.cancel = cancel
+        self.continuation = continuation
+        self.sink = Sink(limit: limits.maximumBodyBytes, cancel: cancel)
+    }
+
+    /// Sets every option of the request on a reset easy handle.
+    func configure(_ easy: UnsafeMutableRawPointer, api: UnsafeMutablePointer<wx_curl_api>, trust: CertificateTrust) {
+        let unmanaged = Unmanaged.passRetained(sink)
+        unmanagedSink = unmanaged
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            headerList = api.pointee.slist_append(headerList, "\(name): \(value)")
+        }
+        wx_curl_set_string(api, easy, CURLOPT_URL, request.url)
+        wx_curl_set_long(api, easy, CURLOPT_HTTPGET, 1)
+        wx_curl_set_long(api, easy, CURLOPT_NOSIGNAL, 1)
+        wx_curl_set_long(api, easy, CURLOPT_FOLLOWLOCATION, 1)
+        wx_curl_set_long(api, easy, CURLOPT_MAXREDIRS, 5)
+        wx_curl_set_long(api, easy, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeoutSeconds * 1000))
+        wx_curl_set_long(api, easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeoutSeconds * 1000))
+        // Over TLS, a second transfer to a host being connected to waits for the handshake,
+        // which says whether the connection is HTTP/2 (then the transfer shares it), instead of
+        // opening another. Not over plain HTTP: there it would wait for the first whole answer.
+        if request.url.utf8.starts(with: "https://".utf8) { wx_curl_set_long(api, easy, CURLOPT_PIPEWAIT, 1) }
+        wx_curl_set_string(api, easy, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
+        if let bundle = trust.bundleFile { wx_curl_set_string(api, easy, CURLOPT_CAINFO, bundle) }
+        if let folder = trust.folder { wx_curl_set_string(api, easy, CURLOPT_CAPATH, folder) }
+        wx_curl_set_headers(api, easy, headerList)
+        wx_curl_set_write_function(api, easy, curlWrite)
+        wx_curl_set_pointer(api, easy, CURLOPT_WRITEDATA, unmanaged.toOpaque())
+        wx_curl_set_progress_function(api, easy, curlProgress)
+        wx_curl_set_pointer(api, easy, CURLOPT_XFERINFODATA, unmanaged.toOpaque())
+        wx_curl_set_long(api, easy, CURLOPT_NOPROGRESS, 0)
+    }
+
+    /// Frees what `configure` made, once the easy handle is off the multi handle.
+    func release(api: UnsafeMutablePointer<wx_curl_api>) {
+        api.pointee.slist_free_all(headerList)
+        headerList = nil
+        unmanagedSink?.release()
+        unmanagedSink = nil
+    }
+
+    /// Resumes the caller; called once.
+    func finish(_ result: Result<HTTPResponse, TransportError>) {
+        continuation.resume(returning: result)
+    }
+
+    /// What the transfer on `easy` came to, given libcurl's result `code`.
+    func outcome(
+        _ code: CURLcode, easy: UnsafeMutableRawPointer, api: UnsafeMutablePointer<wx_curl_api>
+    ) -> Result<HTTPResponse, TransportError> {
+        if cancel.isSet { return .failure(.cancelled) }
+        if sink.overflowed { return .failure(.bodyTooLarge(limitBytes: limits.maximumBodyBytes)) }
+        func effectiveHost() -> String {
+            // After a redirect the host that failed is the last one tried, not the first.
+            var effective: UnsafeMutablePointer<CChar>?
+            wx_curl_get_string(api, easy, CURLINFO_EFFECTIVE_URL, &effective)
+            return CurlTransport.host(of: effective.map { String(cString: $0) } ?? request.url)
+        }
+        switch code {
+        case CURLE_OK: break
+        case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut(seconds: limits.totalTimeoutSeconds))
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
+            return .failure(.cannotConnect(effectiveHost()))
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
+            return .failure(.untrustedCertificate(effectiveHost()))
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
+            return .failure(.connectionLost)
+        case CURLE_ABORTED_BY_CALLBACK: return .failure(.cancelled)
+        default:
+            return .failure(
+                .failed(api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)")
+            )
+        }
+        var status = 0
+        wx_curl_get_long(api, easy, CURLINFO_RESPONSE_CODE, &status)
+        var contentType: UnsafeMutablePointer<CChar>?
+        wx_curl_get_string(api, easy, CURLINFO_CONTENT_TYPE, &contentType)
+        var retryAfter: curl_off_t = 0
+        wx_curl_get_off_t(api, easy, CURLINFO_RETRY_AFTER, &retryAfter)
+        return .success(
+            HTTPResponse(
+                status: status, contentType: contentType.map { String(cString: $0) },
+                retryAfterSeconds: retryAfter > 0 ? Int(retryAfter) : nil, body: Data(sink.body)))
+    }
+}
+
+/// Set when the calling task is cancelled; read by the transfer loop and the progress hook.
+final class CancelFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
+}
+
+/// Collects the body; refuses more than `limit` bytes.
+private final class Sink {
+    var body: [UInt8] = []
+    var overflowed = false
+    let limit: Int
+    let cancel: CancelFlag
+
+    init(limit: Int, cancel: CancelFlag) {
+        self.limit = limit
+        self.cancel = cancel
+    }
+}
+
+private let curlWrite: wx_curl_write_function = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    let sink = Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    if sink.body.count + length > sink.limit {
+        sink.overflowed = true
+        return 0  // less than offered: libcurl aborts the transfer
+    }
+    data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+        sink.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+    }
+    return length
+}
+
+private let curlProgress: wx_curl_progress_function = { context, _, _, _, _ in
+    guard let context else { return 0 }
+    return Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().cancel.isSet ? 1 : 0
+}
