@@ -81,9 +81,14 @@ class Server:
     def env(self):
         # The warning feeds too: `show` and `compare` ask them, and a feed left at its real address
         # made every run measure a failed DNS lookup (there is no network here) instead of a request.
-        return {k: self.url for k in ("WX_NOMINATIM_URL", "WX_OPEN_METEO_URL", "WX_OPEN_METEO_GEOCODING_URL",
-                                       "WX_OPENWEATHERMAP_URL", "WX_OPEN_METEO_AIR_QUALITY_URL", "WX_NWS_URL",
-                                       "WX_BRIGHTSKY_URL", "WX_ECCC_URL", "WX_METNO_URL", "WX_METEOALARM_URL")}
+        # They are reached as "localhost", the forecast as "127.0.0.1": the same server, but two
+        # hosts to libcurl, as Bright Sky and Open-Meteo are (connections are counted per host).
+        feeds = self.url.replace("127.0.0.1", "localhost")
+        urls = {k: self.url for k in ("WX_NOMINATIM_URL", "WX_OPEN_METEO_URL", "WX_OPEN_METEO_GEOCODING_URL",
+                                       "WX_OPENWEATHERMAP_URL", "WX_OPEN_METEO_AIR_QUALITY_URL")}
+        urls.update({k: feeds for k in ("WX_NWS_URL", "WX_BRIGHTSKY_URL", "WX_ECCC_URL", "WX_METNO_URL",
+                                        "WX_METEOALARM_URL")})
+        return urls
 
     def stop(self):
         self.process.stdin.close()

@@ -42,18 +42,19 @@ import WeatherTestSupport
         #expect(gate.arrived == 5)
     }
 
-    /// A seventh request to the same host waits for one of the six connections: seven are never
-    /// in flight at once, and every one is still answered.
-    @Test func atMostSixConnectionsToOneHost() async throws {
-        #expect(CurlTransport.maximumConnectionsPerHost == 6)
+    /// A request beyond the cap to one host waits for a free connection: never more than
+    /// `maximumConnectionsPerHost` in flight at once, and every one is still answered.
+    @Test func atMostTheCapOfConnectionsToOneHost() async throws {
+        #expect(CurlTransport.maximumConnectionsPerHost == 20)
         let server = try FixtureServer()
-        try server.holdUntil(7, inFlightUnder: "/alerts", timeoutMilliseconds: 1000)
-        let results = await Self.sendAll(CurlTransport(), (0..<7).map { Self.alerts(server, $0) })
-        #expect(results == Array(repeating: .success(200), count: 7))
+        let count = CurlTransport.maximumConnectionsPerHost + 1
+        try server.holdUntil(count, inFlightUnder: "/alerts", timeoutMilliseconds: 1000)
+        let results = await Self.sendAll(CurlTransport(), (0..<count).map { Self.alerts(server, $0) })
+        #expect(results == Array(repeating: .success(200), count: count))
         let gate = try server.gate()
         #expect(!gate.opened)
         #expect(gate.timed_out)
-        #expect(try server.requests().count == 7)
+        #expect(try server.requests().count == count)
     }
 
     @Test func cancellingOneTransferLeavesTheOthersRunning() async throws {

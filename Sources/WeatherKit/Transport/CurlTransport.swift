@@ -21,11 +21,14 @@ import Foundation
 /// connection pool is reused by later commands. Cancelling a request's task sets its flag and
 /// wakes `curl_multi_poll`, ending that transfer at once and no other.
 package final class CurlTransport: HTTPTransport {
-    /// Connections to one host at once (`CURLMOPT_MAX_HOST_CONNECTIONS`): what browsers open
-    /// to a host over HTTP/1.1. HTTP/2 hosts get one connection carrying every transfer.
-    package static let maximumConnectionsPerHost = 6
+    /// Connections to one host at once (`CURLMOPT_MAX_HOST_CONNECTIONS`). Every service wx
+    /// asks speaks HTTP/2 over TLS, where one connection carries all of a host's transfers and
+    /// this cap does not bind; it binds over plain HTTP/1.1 (a mirror, a test server). 20 is the
+    /// strictest rate a service's terms name: MET Norway calls more than 20 requests a second
+    /// heavy traffic. `compare` of 20 favorites in one warning feed's area is one wave.
+    package static let maximumConnectionsPerHost = 20
     /// Connections at once over every host (`CURLMOPT_MAX_TOTAL_CONNECTIONS`).
-    package static let maximumConnections = 16
+    package static let maximumConnections = 32
 
     private let transfers: CurlTransfers
 
