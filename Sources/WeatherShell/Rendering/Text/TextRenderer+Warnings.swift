@@ -94,8 +94,8 @@ extension TextRenderer {
         let at =
             hazard.time.map { time -> String in
                 let local = clock.localTime(time)
-                return
-                    " \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local, repeated: clock.isRepeated(time)))"
+                let repeated = clock.isRepeated(time)
+                return " \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local, repeated: repeated))"
             } ?? ""
         switch hazard.quantity {
         case .gusts: return "gusts up to \(format.windSpeed(hazard.value))\(at) in the forecast"
