@@ -186,18 +186,21 @@ import WeatherTestSupport
                   the answer has 5 days from today
 
                 """))
+        // Europe/London (named: the current-weather recording's `timezone` 3600 agrees with BST on
+        // its day, 28 April 2020) reads March 2025's steps in GMT, as their own `city.timezone` 0
+        // says: the 12:00 UTC step is 12:00 (the recording's fixed +1 showed 13:00).
         #expect(
             run.stdout.contains(
                 """
                   time       condition                 °C  feels  rain    mm  wind
-                  Fri 13:00  ☁ overcast              15.3   14.5   0 %   0.0  17 km/h ESE
-                      16:00  ☁ overcast              15.6   14.8   0 %   0.0  20 km/h SE
-                      19:00  ☁ overcast              14.1   13.4   0 %   0.0  14 km/h ESE
+                  Fri 12:00  ☁ overcast              15.3   14.5   0 %   0.0  17 km/h ESE
+                      15:00  ☁ overcast              15.6   14.8   0 %   0.0  20 km/h SE
+                      18:00  ☁ overcast              14.1   13.4   0 %   0.0  14 km/h ESE
 
                 """))
         #expect(
             run.stdout.contains(
-                "  rain from 22:00, about 6.2 mm (100 % likely), past the end of the forecast\n  (3-hour steps)\n"))
+                "  rain from 21:00, about 6.2 mm (100 % likely), past the end of the forecast\n  (3-hour steps)\n"))
         #expect(run.stdout.hasSuffix("  51.5100°N 0.1300°W    8.9  moderate rain      10.3 … 15.6  57 %  21 km/h E\n"))
         #expect(!run.stdout.contains("current conditions only"))
         // One current-weather and one forecast request; the rest from the cache.

@@ -208,7 +208,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             throw .malformedResponse(.openWeatherMap, detail: "no current weather in the answer")
         }
         let offset = json["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil } ?? 0
-        let zone = ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: offset)
+        let zone = Self.zone(offset: offset, at: [time], near: requested)
         var current = CurrentConditions(time: time)
         // wx asks for units=metric, but an answer in OpenWeatherMap's default unit, kelvin, is
         // known when `units` was lost on the way (a proxy, a cached URL): 282.1 is not °C.
@@ -281,10 +281,27 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         return (DeclaredUnit.round(amounts.compactMap { $0 }.reduce(0, +)), amounts[1], period)
     }
 
+    /// The place's zone. OpenWeatherMap gives one fixed offset (`timezone`, seconds east of UTC)
+    /// and no zone name: the tz database's zone nearest to `coordinate` (`NearestZone`) is taken
+    /// when its offset at one of `instants` (the answer's time) is that offset, so that steps after
+    /// a change of daylight saving time in the 5 days read right and the hour repeated at its end
+    /// is told apart; else the fixed offset alone, as before.
+    static func zone(offset: Int, at instants: [Date], near coordinate: Coordinate) -> ZoneInfo {
+        let fixed = ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: offset)
+        guard let identifier = NearestZone.identifier(latitude: coordinate.latitude, longitude: coordinate.longitude)
+        else { return fixed }
+        let agrees = instants.contains { instant in
+            let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+            return TimeZoneDatabase.shared.localTime(seconds, in: identifier)?.utcOffsetSeconds == offset
+        }
+        return agrees ? ZoneInfo(identifier: identifier, abbreviation: nil, utcOffsetSeconds: offset) : fixed
+    }
+
     /// Adds a `/data/2.5/forecast` answer (40 steps of 3 hours, `list[].dt` in Unix seconds) to
     /// `forecast`: each step an `hourly` entry for the 3 hours from `dt` (precipitation the
     /// step's `rain.3h` + `snow.3h`, 0 when neither is given; `pop` 0…1 as %), and days built
-    /// from the steps in the place's local time (`city.timezone`, seconds east of UTC): low and
+    /// from the steps in the place's local time (`city.timezone`, seconds east of UTC, or the zone
+    /// it names: `zone(offset:at:near:)`, taken from the current conditions when present): low and
     /// high of the steps' temperatures, precipitation summed, probability and wind the highest,
     /// the condition the most severe (highest WMO code). Today keeps its sunrise and sunset.
     ///
@@ -322,11 +339,19 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         hours.sort { $0.time < $1.time }
         forecast.hourly = hours
         forecast.hourStepSeconds = stepSeconds
-        if forecast.current == nil { forecast.zone.utcOffsetSeconds = offset }
+        if forecast.current == nil {
+            // The answer has no time of its own: it was made within the step before the first.
+            let first = hours.first.map { [$0.time.addingTimeInterval(-Double(stepSeconds)), $0.time] } ?? []
+            forecast.zone = zone(offset: offset, at: first, near: forecast.coordinate)
+        }
+        // Days by the named zone's clock; under a fixed offset, by the steps' own `timezone`.
+        let clock = ZoneClock(
+            forecast.zone.identifier != nil
+                ? forecast.zone : ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: offset))
         let today = forecast.daily.first
         var days: [DailyForecast] = []
         for hour in hours {
-            let date = ZoneClock.fixed(Int(hour.time.timeIntervalSince1970), offset: offset, abbreviation: nil).date
+            let date = clock.localTime(hour.time).date
             if days.last?.date != date {
                 var day = DailyForecast(date: date)
                 if let today, today.date == date {
@@ -355,7 +380,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         // A day whose steps do not fill it (the first and the last) is marked as partial.
         var stepsPerDay: [LocalDate: Int] = [:]
         for hour in hours {
-            let date = ZoneClock.fixed(Int(hour.time.timeIntervalSince1970), offset: offset, abbreviation: nil).date
+            let date = clock.localTime(hour.time).date
             stepsPerDay[date, default: 0] += 1
         }
         for index in days.indices where (stepsPerDay[days[index].date] ?? 0) * stepSeconds < 86_400 {

@@ -81,16 +81,20 @@ enum TemperatureChart {
             lines.append(line.trimmedTrailing)
         }
         // The time axis: under the column holding each 6-hour mark (each midnight, with the
-        // weekday, when columns hold several hours), where it does not run into the last label.
+        // weekday, when columns hold several hours), where it does not run into the last label;
+        // an hour that happens twice (Havana's midnight at the end of DST) with its zone, "00 CDT".
         var axis = Array(repeating: Character(" "), count: max(columns.count, min(columns.count + 3, width - margin)))
         var free = 0
         for (index, indices) in columns.enumerated() {
             guard
-                let mark = indices.map({ clock.localTime(hours[$0].time) }).first(where: {
-                    $0.minute == 0 && $0.hour % (step > 2 ? 24 : 6) == 0
+                let time = indices.map({ hours[$0].time }).first(where: {
+                    let local = clock.localTime($0)
+                    return local.minute == 0 && local.hour % (step > 2 ? 24 : 6) == 0
                 }), index >= free
             else { continue }
-            let label = step > 2 ? ValueFormatter.weekdays[mark.weekday] : format.hourLabel(mark)
+            let mark = clock.localTime(time)
+            let zone = clock.isRepeated(time) ? " " + ValueFormatter.zone(mark) : ""
+            let label = step > 2 ? ValueFormatter.weekdays[mark.weekday] : format.hourLabel(mark) + zone
             for (offset, character) in label.enumerated() where index + offset < axis.count {
                 axis[index + offset] = character
             }

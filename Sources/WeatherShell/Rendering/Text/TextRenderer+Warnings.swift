@@ -78,21 +78,24 @@ extension TextRenderer {
         return parts.joined(separator: " ")
     }
 
-    /// "Sat 09:00" within six days of now, else "2026-03-07 09:00"; in the place's time.
+    /// "Sat 09:00" within six days of now, else "2026-03-07 09:00"; in the place's time, with its
+    /// zone when the reading happens twice ("Sun 02:00 CET", `ZoneClock.isRepeated`).
     static func when(_ date: Date, clock: ZoneClock, format: ValueFormatter, now: Date) -> String {
         let local = clock.localTime(date)
+        let repeated = clock.isRepeated(date)
         if abs(date.timeIntervalSince(now)) < 6 * 86_400 {
-            return "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+            return "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local, repeated: repeated))"
         }
-        return format.dateTime(local)
+        return format.dateTime(local) + (repeated ? " " + ValueFormatter.zone(local) : "")
     }
 
-    /// "gusts up to 95 km/h Sun 02:00 in the forecast".
+    /// "gusts up to 95 km/h Sun 02:00 in the forecast" ("Sun 02:00 CET" when the hour repeats).
     static func hazardText(_ hazard: HazardForecast, clock: ZoneClock, format: ValueFormatter) -> String {
         let at =
             hazard.time.map { time -> String in
                 let local = clock.localTime(time)
-                return " \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+                let repeated = clock.isRepeated(time)
+                return " \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local, repeated: repeated))"
             } ?? ""
         switch hazard.quantity {
         case .gusts: return "gusts up to \(format.windSpeed(hazard.value))\(at) in the forecast"
