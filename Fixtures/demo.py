@@ -70,7 +70,7 @@ def what(path, query):
         if first(query, "start_date"):
             return "past weather"
         if first(query, "models"):
-            return "other models' forecasts"
+            return "other models’ forecasts"
         return "the forecast"
     if path == "/v1/archive":
         if first(query, "start_date") == "1991-01-01" and first(query, "end_date") == "2020-12-31":

@@ -18,7 +18,7 @@ extension WeatherSession {
     ///   beyond the list.
     func warnings(_ request: WarningsRequest) async throws(ShellError) -> [CommandResult] {
         guard let feeds = services.warnings else { throw .usage("no warning feeds are configured") }
-        let resolved = try await resolve(request.target)
+        let resolved = try await resolve(request.target, needing: .warnings)
         let place = resolved.place
         guard let feed = feeds.feed(forCountry: place.countryCode) else {
             // Nothing to ask, nor any time to show: no request at all.
@@ -54,6 +54,8 @@ extension WeatherSession {
     /// Never throws: a failing feed never fails `show`.
     func warningBanner(for place: Place, zone: ZoneInfo) async -> [CommandResult] {
         guard let feed = services.warnings?.feed(forCountry: place.countryCode) else { return [] }
+        // In `make demo`, a place with no warnings recorded has none to show (the banner says which have).
+        if configuration.demo?.lacking(.warnings, at: place.coordinate) != nil { return [] }
         do {
             let fetched = try await feed.warnings(for: place, language: language)
             let current = WarningRules.current(fetched.value.warnings, now: now())
@@ -123,6 +125,7 @@ extension WeatherSession {
         var marks: [WarningMarks.Mark] = []
         for report in reports {
             guard let feed = feeds.feed(forCountry: report.place.countryCode) else { continue }
+            if configuration.demo?.lacking(.warnings, at: report.place.coordinate) != nil { continue }
             do {
                 let fetched = try await feed.warnings(for: report.place, language: language)
                 let inForce = WarningRules.inForce(

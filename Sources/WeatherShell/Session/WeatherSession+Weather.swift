@@ -29,10 +29,13 @@ extension WeatherSession {
         var notices: [CommandResult] = []
     }
 
-    func resolve(_ target: String?) async throws(ShellError) -> Resolved {
+    ///
+    /// In `make demo`, `needing` is the kind of answer the command is about: a place with no
+    /// recording of it is refused before any request.
+    func resolve(_ target: String?, needing kind: DemoWorld.Kind? = nil) async throws(ShellError) -> Resolved {
         var resolved = try await locate(target)
         // In `make demo`: the place's own recording, at the time it was recorded.
-        try configuration.demo?.enter(resolved.place.coordinate, label: target ?? resolved.place.label)
+        try configuration.demo?.enter(resolved.place.coordinate, label: target ?? resolved.place.label, needing: kind)
         // A favorite shows under its own name.
         if let favorite = favorites.first(where: { $0.coordinate == resolved.place.coordinate }) {
             resolved.place.name = favorite.name
@@ -71,7 +74,7 @@ extension WeatherSession {
     /// Resolves `target` (see `resolve`), fetches its forecast, and makes it the current
     /// location and the last weather. The forecast comes from the cache while it is current.
     func weather(for target: String?) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
-        let resolved = try await resolve(target)
+        let resolved = try await resolve(target, needing: .forecast)
         let fetched: Fetched<Forecast>
         do {
             fetched = try await forecastProvider.forecast(at: resolved.place.coordinate, language: language)
@@ -118,7 +121,7 @@ extension WeatherSession {
 
     func air(_ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.airQuality else { throw .noService("air-quality") }
-        let resolved = try await resolve(target)
+        let resolved = try await resolve(target, needing: .air)
         do {
             let fetched = try await provider.airQuality(at: resolved.place.coordinate, now: now())
             commit(resolved)
@@ -149,7 +152,13 @@ extension WeatherSession {
         if chosen.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
         guard !chosen.isEmpty else { throw .nothingYet(.favoritesToCompare) }
         var reports: [WeatherReport] = []
-        var missing: [ComparisonGap] = []
+        // In `make demo`: a favorite with no forecast recorded is a gap, said before any request.
+        var missing = chosen.compactMap { favorite in
+            configuration.demo?.lacking(.forecast, at: favorite.coordinate).map {
+                ComparisonGap(name: favorite.name, reason: $0)
+            }
+        }
+        chosen.removeAll { favorite in missing.contains { $0.name == favorite.name } }
         var start = 0
         while start < chosen.count {
             let batch = Array(chosen[start..<min(chosen.count, start + Self.placesPerRequest)])
