@@ -261,6 +261,17 @@ import WeatherTestSupport
         #expect(!run.stderr.contains("HTTP"))
     }
 
+    /// `saved verify` checks a snapshot at its own place's recorded time (its days are still to
+    /// come), not at the clock of the place shown last, and asks the archive nothing.
+    @Test func verifyingASnapshotUsesItsOwnPlacesClockWithoutARequest() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("find Berlin; show; save; find Munich; show; saved verify", server)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\nBerlin (52.5170, 13.3889): 1 snapshot, 0 forecast days checked, 7 to come\n"))
+        #expect(!run.stdout.contains("not available") && !run.stderr.contains("HTTP"), "\(run.stdout)")
+        #expect(try server.requests().allSatisfy { $0.path != "/v1/archive" })
+    }
+
     /// At a terminal the banner says it is a demo, which places it knows and when each was
     /// recorded; nothing comes before it.
     @Test func theBannerSaysWhatTheDemoKnowsAndItsClock() throws {
