@@ -272,6 +272,18 @@ import WeatherTestSupport
         #expect(try server.requests().allSatisfy { $0.path != "/v1/archive" })
     }
 
+    /// A request shape the manifest does not foresee (a search with another geocoder) gets the
+    /// server's refusal, said in the demo's words with the way out, not as a service's HTTP 404.
+    @Test func theServersFallbackRefusalReadsAsTheDemos() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("geocoder open-meteo; find Berlin", server)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "error: the demo has no recording of a place search for Berlin from this geocoder; “geocoder nominatim” finds the demo’s places\n"
+        )
+    }
+
     /// At a terminal the banner says it is a demo, which places it knows and when each was
     /// recorded; nothing comes before it.
     @Test func theBannerSaysWhatTheDemoKnowsAndItsClock() throws {
