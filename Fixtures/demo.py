@@ -70,7 +70,7 @@ def what(path, query):
         if first(query, "start_date"):
             return "past weather"
         if first(query, "models"):
-            return "other models' forecasts"
+            return "other models’ forecasts"
         return "the forecast"
     if path == "/v1/archive":
         if first(query, "start_date") == "1991-01-01" and first(query, "end_date") == "2020-12-31":
@@ -164,6 +164,9 @@ class DemoWorld:
             if route["path"] == path and self.covers(route, query):
                 return route.get("status", 200), read(route["file"])
         reason = f"the demo has no recording of {words} for {place['name']}"
+        if words == "a place search":
+            # The demo's searches are Nominatim's: say which geocoder finds its places.
+            reason += " from this geocoder; “geocoder nominatim” finds the demo’s places"
         dates = [r["dates"] for r in place["routes"] if r["path"] == path and "dates" in r]
         if dates and first(query, "start_date") and not first(query, "models"):
             reason += " on those days (it has " + ", ".join(f"{a}..{b}" for a, b in dates) + ")"

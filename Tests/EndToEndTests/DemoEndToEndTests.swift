@@ -164,12 +164,15 @@ import WeatherTestSupport
         #expect(ISO8601DateFormatter().string(from: hamburg.recorded).hasPrefix("2025-07-27"))
         #expect(run.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sat 26 Jul 2025\n"))
         #expect(run.stdout.contains("Wind gusts"))
+        // What Hamburg has no recording of is said in the demo's words, naming what it has and
+        // which places have that; the days the manifest has no recording of (the server's
+        // refusal, a fallback) too, not as a service's HTTP 404.
         #expect(
-            run.stderr.split(separator: "\n").map { $0.split(separator: ": ").last ?? "" } == [
-                "the demo has no recording of the forecast for Hamburg",
-                "the demo has no recording of past weather for Hamburg on those days (it has 2024-07-14..2024-07-14, 2024-07-10..2024-07-16, 2025-07-20..2025-07-26)",
-                "the demo has no recording of air quality for Hamburg",
-            ])
+            run.stderr.split(separator: "\n") == [
+                "error: the demo has no recording of the forecast for Hamburg — it has: past weather, climate normals, warnings (the forecast: Berlin, Delhi, Denver, Kochi, Munich, New York)",
+                "error: the demo has no recording of past weather for Hamburg on those days (it has 2024-07-14..2024-07-14, 2024-07-10..2024-07-16, 2025-07-20..2025-07-26)",
+                "error: the demo has no recording of air quality for Hamburg — it has: past weather, climate normals, warnings (air quality: Enschede)",
+            ], "\(run.stderr)")
     }
 
     @Test func aPlaceWithAnAirRecordingShowsItsOwnIndex() throws {
@@ -212,13 +215,73 @@ import WeatherTestSupport
         #expect(!run.stdout.contains("no forecast days were kept"))
     }
 
-    @Test func berlinHasNoAirOrPastRecordingAndSaysSoRatherThanAnotherPlaces() throws {
+    /// A command about a kind of answer the place has no recording of is refused in the demo's
+    /// words before any request: the only request is `find`'s search.
+    @Test func berlinHasNoAirOrPastRecordingAndSaysSoWithoutARequest() throws {
+        for (command, kind, having) in [
+            ("air", "air quality", "Enschede"), ("past yesterday", "past weather", "Hamburg"),
+            ("normal", "climate normals", "Hamburg"), ("warnings", "warnings", "Hamburg"),
+            ("confidence", "an ensemble forecast", nil), ("models", "other models’ forecasts", nil),
+            ("drift", "earlier forecast runs", nil), ("skill", "earlier forecast runs", nil),
+        ] {
+            let server = try FixtureServer(demo: Self.manifestPath)
+            let run = try demo("find Berlin; \(command)", server)
+            #expect(run.status == 1, "\(command)")
+            let others = having.map { "\(kind): \($0)" } ?? "no place has \(kind)"
+            #expect(
+                run.stderr
+                    == "error: the demo has no recording of \(kind) for Berlin — it has: the forecast (\(others))\n",
+                "\(command)")
+            #expect(try server.requests().map(\.path) == ["/search"], "\(command)")
+        }
+    }
+
+    /// `show` for a place with no warnings recorded says nothing about warnings: no "could not be
+    /// fetched" line, no request to a warning feed; nor does `compare`.
+    @Test func showForAPlaceWithNoWarningsRecordedHasNoWarningFailure() throws {
         let server = try FixtureServer(demo: Self.manifestPath)
-        let run = try demo("find Berlin; air", server)
+        let run = try demo("find Berlin; show; fav; find New York; show; fav; compare", server)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "", "\(run.stderr)")
+        #expect(run.stdout.contains("Berlin, Deutschland · Sun 03:00 GMT"))
+        #expect(try server.requests().allSatisfy { $0.path == "/search" || $0.path == "/v1/forecast" })
+    }
+
+    /// `compare` with a favorite whose forecast the demo has not recorded: the others are
+    /// compared, that one is named with what the demo has, and no request asks for it.
+    @Test func compareNamesAFavoriteWithNoForecastRecordedAndComparesTheRest() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let home = TemporaryFolder()
+        _ = try demo("find Berlin; fav; find Enschede; fav", server, home: home)
+        let run = try demo("compare", server, home: home)
+        #expect(run.stdout.contains("\n  Berlin "), "\(run.stdout)")
+        #expect(
+            run.stderr.contains("the demo has no recording of the forecast for Enschede — it has: air quality"),
+            "\(run.stderr)")
+        #expect(!run.stderr.contains("HTTP"))
+    }
+
+    /// `saved verify` checks a snapshot at its own place's recorded time (its days are still to
+    /// come), not at the clock of the place shown last, and asks the archive nothing.
+    @Test func verifyingASnapshotUsesItsOwnPlacesClockWithoutARequest() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("find Berlin; show; save; find Munich; show; saved verify", server)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\nBerlin (52.5170, 13.3889): 1 snapshot, 0 forecast days checked, 7 to come\n"))
+        #expect(!run.stdout.contains("not available") && !run.stderr.contains("HTTP"), "\(run.stdout)")
+        #expect(try server.requests().allSatisfy { $0.path != "/v1/archive" })
+    }
+
+    /// A request shape the manifest does not foresee (a search with another geocoder) gets the
+    /// server's refusal, said in the demo's words with the way out, not as a service's HTTP 404.
+    @Test func theServersFallbackRefusalReadsAsTheDemos() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("geocoder open-meteo; find Berlin", server)
         #expect(run.status == 1)
-        #expect(run.stderr.hasSuffix("(HTTP 404): the demo has no recording of air quality for Berlin\n"))
-        let past = try demo("find Berlin; past yesterday", server)
-        #expect(past.stderr.hasSuffix("(HTTP 404): the demo has no recording of past weather for Berlin\n"))
+        #expect(
+            run.stderr
+                == "error: the demo has no recording of a place search for Berlin from this geocoder; “geocoder nominatim” finds the demo’s places\n"
+        )
     }
 
     /// At a terminal the banner says it is a demo, which places it knows and when each was

@@ -13,8 +13,42 @@ import Foundation
 ///
 /// In a demo, wx's clock is the instant the place it is about was recorded, so that a recording
 /// shows as current; and a place the demo has no recording of is refused by name, before any
-/// request, instead of being answered with another place's weather.
+/// request, instead of being answered with another place's weather; so is a command about a kind
+/// of answer the place has no recording of (`air` where only the forecast was recorded).
 package final class DemoWorld: Sendable {
+    /// A kind of answer a demo place can have a recording of, in the words the demo server's
+    /// refusals use too (Fixtures/demo.py's `what`).
+    package enum Kind: String, Sendable, CaseIterable {
+        case forecast = "the forecast"
+        case past = "past weather"
+        case normals = "climate normals"
+        case air = "air quality"
+        case ensemble = "an ensemble forecast"
+        case models = "other models’ forecasts"
+        case earlierRuns = "earlier forecast runs"
+        case warnings = "warnings"
+
+        /// The kind of answer a recorded route is: its path and the query members it requires
+        /// (`start_date` on `/v1/forecast` is past weather; 1991-01-01…2020-12-31 from
+        /// `/v1/archive` are the normals); nil for a place search or another service's answer.
+        package static func of(path: String, query: [String: String]) -> Kind? {
+            if path.hasPrefix("/previous-runs/") { return .earlierRuns }
+            switch path {
+            case "/v1/forecast":
+                return query["start_date"] != nil ? .past : query["models"] != nil ? .models : .forecast
+            case "/v1/archive":
+                return query["start_date"] == "1991-01-01" && query["end_date"] == "2020-12-31" ? .normals : .past
+            case "/v1/air-quality": return .air
+            case "/v1/ensemble": return .ensemble
+            default:
+                let warningPaths = [
+                    "/alerts", "/collections/weather-alerts", "/weatherapi/metalerts", "/api/v1/warnings",
+                ]
+                return warningPaths.contains { path.hasPrefix($0) } ? .warnings : nil
+            }
+        }
+    }
+
     /// One place of the demo.
     package struct Place: Sendable, Equatable {
         /// The name it is listed under ("Munich").
@@ -25,6 +59,8 @@ package final class DemoWorld: Sendable {
         package var coordinate: Coordinate
         /// The instant its forecast was recorded (the answer's current time).
         package var recorded: Date
+        /// The kinds of answer it has recordings of (from the manifest's routes).
+        package var kinds: Set<Kind> = [.forecast]
     }
 
     /// The places, in the manifest's order.
@@ -42,7 +78,8 @@ package final class DemoWorld: Sendable {
     }
 
     /// Reads a manifest: `{"places": [{"name", "names"?, "latitude", "longitude", "recorded"
-    /// (ISO 8601 instant)}]}`; other members (the server's routes) are not wx's.
+    /// (ISO 8601 instant), "routes": [{"path", "query"?}]}]}`: of the routes the server answers
+    /// from, wx reads only which kinds of answer each place has (`Kind.of`).
     ///
     /// - Throws: `ShellError.usage` naming the file when it cannot be read or lists no place.
     package static func load(_ path: String) throws(ShellError) -> DemoWorld {
@@ -59,10 +96,19 @@ package final class DemoWorld: Sendable {
                 let recorded = item["recorded"]?.string.flatMap(ISOTime.parse)
             else { throw problem }
             let aliases = (item["names"]?.array ?? []).compactMap(\.nonEmptyString)
+            let kinds = (item["routes"]?.array ?? []).compactMap { route -> Kind? in
+                guard let path = route["path"]?.string else { return nil }
+                var query: [String: String] = [:]
+                if case .object(let members)? = route["query"] {
+                    for (key, value) in members { query[key] = value.string }
+                }
+                return Kind.of(path: path, query: query)
+            }
             places.append(
                 Place(
                     name: name, names: [name] + aliases,
-                    coordinate: Coordinate(latitude: latitude, longitude: longitude), recorded: recorded))
+                    coordinate: Coordinate(latitude: latitude, longitude: longitude), recorded: recorded,
+                    kinds: Set(kinds)))
         }
         return DemoWorld(places: places)
     }
@@ -94,11 +140,37 @@ package final class DemoWorld: Sendable {
         if place(named: query) == nil { throw refusal(query) }
     }
 
-    /// Going to the place at `coordinate` (called `label`): the clock moves to its recorded
-    /// instant; a place the demo has no recording of is refused.
-    func enter(_ coordinate: Coordinate, label: String) throws(ShellError) {
+    /// Going to the place at `coordinate` (called `label`) for a command that needs `kind` of
+    /// answer: the clock moves to its recorded instant; a place the demo has no recording of, or
+    /// none of that kind, is refused (before any request).
+    func enter(_ coordinate: Coordinate, label: String, needing kind: Kind? = nil) throws(ShellError) {
         guard let place = place(near: coordinate) else { throw refusal(label) }
+        if let kind, let lacking = lacking(kind, at: coordinate) { throw .notApplicable(lacking) }
         instant.withLock { $0 = place.recorded }
+    }
+
+    /// Why the demo cannot answer for `kind` at `coordinate`, naming what the place has and
+    /// which places have `kind`: "the demo has no recording of air quality for Berlin — it has:
+    /// the forecast (air quality: Enschede)"; nil when it has a recording of it, or knows no
+    /// place there (that is `refusal`'s).
+    func lacking(_ kind: Kind, at coordinate: Coordinate) -> String? {
+        guard let place = place(near: coordinate), !place.kinds.contains(kind) else { return nil }
+        let has = Kind.allCases.filter(place.kinds.contains).map(\.rawValue)
+        let others = places.filter { $0.kinds.contains(kind) }.map(\.name)
+        return "the demo has no recording of \(kind.rawValue) for \(place.name) — it has: "
+            + (has.isEmpty ? "nothing else" : has.joined(separator: ", "))
+            + (others.isEmpty
+                ? " (no place has \(kind.rawValue))" : " (\(kind.rawValue): \(others.joined(separator: ", ")))")
+    }
+
+    /// The demo server's refusal of a request the manifest did not foresee (HTTP 404 whose
+    /// reason starts "the demo has no recording"), said in the demo's words rather than as a
+    /// service's failure; any other error as it is. In the demo every request goes to the demo
+    /// server, so no real service's 404 is mistaken for one.
+    func translated(_ error: ShellError) -> ShellError {
+        guard case .service(.rejected(_, 404, let reason?)) = error, reason.hasPrefix("the demo has no recording")
+        else { return error }
+        return .notApplicable(TerminalText.sanitized(reason))
     }
 
     /// The lines under the banner: that this is a demo, its clock, and the places it knows with
@@ -121,6 +193,22 @@ package final class DemoWorld: Sendable {
             line += item
         }
         lines.append(line)
+        // What is recorded besides the forecast, and which places have no forecast.
+        line = "  other recordings:"
+        for place in places where place.kinds != [.forecast] {
+            let more = Kind.allCases.filter { $0 != .forecast && place.kinds.contains($0) }.map(\.rawValue)
+            let item =
+                " \(place.name) has \(more.isEmpty ? "nothing" : more.joined(separator: ", "))"
+                + (place.kinds.contains(.forecast) ? "" : " (no forecast)")
+            if line.count + item.count + 1 > 80 {
+                lines.append(line + ";")
+                line = "   "
+            } else if !line.hasSuffix(":") {
+                line += ";"
+            }
+            line += item
+        }
+        if !line.hasSuffix(":") { lines.append(line) }
         lines.append("  try: find \(places.first?.name ?? ""), then show")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -16,7 +16,7 @@ extension WeatherSession {
     ///   covers no whole day from the place's today.
     func confidence(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.ensemble else { throw .noService("ensemble") }
-        let resolved = try await resolve(target)
+        let resolved = try await resolve(target, needing: .ensemble)
         let fetched: Fetched<EnsembleForecast>
         do {
             fetched = try await provider.ensemble(at: resolved.place.coordinate, model: .ecmwfIFS025)
@@ -50,7 +50,7 @@ extension WeatherSession {
     ///   has a day from the place's today.
     func models(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.models else { throw .noService("several-model forecast") }
-        let resolved = try await resolve(target)
+        let resolved = try await resolve(target, needing: .models)
         let fetched: Fetched<ModelComparison>
         do {
             fetched = try await provider.comparison(at: resolved.place.coordinate)

@@ -49,7 +49,7 @@ extension WeatherSession {
         // checked before the place is looked up: a wrong range needs no place.
         let latest = ZoneClock.fixed(Int(now().timeIntervalSince1970), offset: 14 * 3_600, abbreviation: nil).date
         _ = try Self.pastRange(days, today: todayUTC, notOver: latest, where: "at UTC+14")
-        let resolved = try await resolve(target)
+        let resolved = try await resolve(target, needing: .past)
         let guess = placeToday(at: resolved.place.coordinate)
         var today = guess.date
         var range = try Self.pastRange(
@@ -119,7 +119,7 @@ extension WeatherSession {
     /// a place, none after.
     func normal(_ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.past else { throw .noService("archive") }
-        let resolved = try await resolve(target)
+        let resolved = try await resolve(target, needing: .normals)
         let fetched: Fetched<Climatology>
         do {
             fetched = try await provider.normals(at: resolved.place.coordinate)

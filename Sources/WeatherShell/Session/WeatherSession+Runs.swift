@@ -47,7 +47,7 @@ extension WeatherSession {
         guard estimate.dayNumber <= todayUTC.dayNumber + 7 else {
             throw .usage("runs reach 7 days ahead: none has forecast \(estimate.iso) yet")
         }
-        let resolved = try await resolve(target)
+        let resolved = try await resolve(target, needing: .earlierRuns)
         let fetched: Fetched<PreviousRuns>
         do {
             fetched = try await provider.runs(
@@ -84,7 +84,7 @@ extension WeatherSession {
             throw .usage("Open-Meteo keeps earlier runs from \(OpenMeteoPreviousRunsProvider.firstDay.iso) only")
         }
         let window = start...end
-        let resolved = try await resolve(target)
+        let resolved = try await resolve(target, needing: .earlierRuns)
         let coordinate = resolved.place.coordinate
         let observed: Fetched<ArchiveDays>
         let runs: Fetched<PreviousRuns>

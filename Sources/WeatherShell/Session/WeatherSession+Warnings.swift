@@ -18,7 +18,7 @@ extension WeatherSession {
     ///   beyond the list.
     func warnings(_ request: WarningsRequest) async throws(ShellError) -> [CommandResult] {
         guard let feeds = services.warnings else { throw .usage("no warning feeds are configured") }
-        let resolved = try await resolve(request.target)
+        let resolved = try await resolve(request.target, needing: .warnings)
         let place = resolved.place
         guard let feed = feeds.feed(forCountry: place.countryCode) else {
             // Nothing to ask, nor any time to show: no request at all.
@@ -47,6 +47,13 @@ extension WeatherSession {
                     place: place, service: feed.service, warnings: current, match: fetched.value.match,
                     origin: fetched.origin, forecast: forecast, request: request))
         ]
+    }
+
+    /// The feed that covers `place`: nil when none does, no feeds are configured, or in `make
+    /// demo` the place has no warnings recorded (the banner says which places have).
+    func warningFeed(for place: Place) -> (any WarningFeed)? {
+        if configuration.demo?.lacking(.warnings, at: place.coordinate) != nil { return nil }
+        return services.warnings?.feed(forCountry: place.countryCode)
     }
 
     /// A place's feed answer, asked without waiting on the session: `show` and `compare` ask
@@ -127,13 +134,12 @@ extension WeatherSession {
         return last.warnings.map(KeptWarning.init)
     }
 
-    /// The feed answers for `places`, asked all at once (identical requests once: see
-    /// `SharedFetches`); nil for a place no feed covers, and for all when no feeds are configured.
+    /// The answers of `feeds` (one a place, from `warningFeed(for:)`) for `places`, asked all at
+    /// once (identical requests once: see `SharedFetches`); nil for a place with no feed.
     nonisolated static func askFeeds(
-        _ feeds: WarningFeeds?, about places: [Place], language: String
+        _ feeds: [(any WarningFeed)?], about places: [Place], language: String
     ) async -> [Result<Fetched<WarningFeedAnswer>, ServiceError>?] {
-        guard let feeds else { return places.map { _ in nil } }
-        let asked = places.map { (feeds.feed(forCountry: $0.countryCode), $0) }
+        let asked = Array(zip(feeds, places))
         return await withTaskGroup(of: (Int, Result<Fetched<WarningFeedAnswer>, ServiceError>?).self) { group in
             for (index, (feed, place)) in asked.enumerated() where feed != nil {
                 group.addTask { (index, await Self.ask(feed, about: place, language: language)) }

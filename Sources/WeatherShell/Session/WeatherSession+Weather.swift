@@ -14,8 +14,8 @@ extension WeatherSession {
     ///
     /// The place's warning feed is asked alongside the forecast, not after it.
     func show(_ target: String?) async throws(ShellError) -> [CommandResult] {
-        let resolved = try await resolve(target)
-        let feed = services.warnings?.feed(forCountry: resolved.place.countryCode)
+        let resolved = try await resolve(target, needing: .forecast)
+        let feed = warningFeed(for: resolved.place)
         let language = self.language
         async let warnings = Self.ask(feed, about: resolved.place, language: language)
         let (report, notices) = try await weather(for: resolved)
@@ -35,10 +35,13 @@ extension WeatherSession {
         var notices: [CommandResult] = []
     }
 
-    func resolve(_ target: String?) async throws(ShellError) -> Resolved {
+    ///
+    /// In `make demo`, `needing` is the kind of answer the command is about: a place with no
+    /// recording of it is refused before any request.
+    func resolve(_ target: String?, needing kind: DemoWorld.Kind? = nil) async throws(ShellError) -> Resolved {
         var resolved = try await locate(target)
         // In `make demo`: the place's own recording, at the time it was recorded.
-        try configuration.demo?.enter(resolved.place.coordinate, label: target ?? resolved.place.label)
+        try configuration.demo?.enter(resolved.place.coordinate, label: target ?? resolved.place.label, needing: kind)
         // A favorite shows under its own name.
         if let favorite = favorites.first(where: { $0.coordinate == resolved.place.coordinate }) {
             resolved.place.name = favorite.name
@@ -77,7 +80,7 @@ extension WeatherSession {
     /// Resolves `target` (see `resolve`), fetches its forecast, and makes it the current
     /// location and the last weather. The forecast comes from the cache while it is current.
     func weather(for target: String?) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
-        try await weather(for: try await resolve(target))
+        try await weather(for: try await resolve(target, needing: .forecast))
     }
 
     /// `weather(for:)` of a place already resolved.
@@ -132,7 +135,7 @@ extension WeatherSession {
 
     func air(_ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.airQuality else { throw .noService("air-quality") }
-        let resolved = try await resolve(target)
+        let resolved = try await resolve(target, needing: .air)
         do {
             let fetched = try await provider.airQuality(at: resolved.place.coordinate, now: now())
             commit(resolved)
@@ -162,13 +165,19 @@ extension WeatherSession {
         if names.isEmpty { chosen = favorites }
         if chosen.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
         guard !chosen.isEmpty else { throw .nothingYet(.favoritesToCompare) }
+        // In `make demo`: a favorite with no forecast recorded is a gap, said before any request.
+        var missing = chosen.compactMap { favorite in
+            configuration.demo?.lacking(.forecast, at: favorite.coordinate).map {
+                ComparisonGap(name: favorite.name, reason: $0)
+            }
+        }
+        chosen.removeAll { favorite in missing.contains { $0.name == favorite.name } }
         // The warning feeds are asked while the forecasts are fetched: neither waits for the other.
         let places = chosen.map(\.place)
-        let (feeds, language) = (services.warnings, self.language)
+        let (feeds, language) = (places.map(warningFeed(for:)), self.language)
         async let warnings = Self.askFeeds(feeds, about: places, language: language)
         var reports: [WeatherReport] = []
         var shown: [Int] = []  // which of `chosen` each report is
-        var missing: [ComparisonGap] = []
         var start = 0
         while start < chosen.count {
             let batch = Array(chosen[start..<min(chosen.count, start + Self.placesPerRequest)])

@@ -131,6 +131,15 @@ package final class WeatherSession {
                 throw error
             }
         }
+        do {
+            return try await perform(command)
+        } catch {
+            // In `make demo`: the demo server's refusal in the demo's words.
+            throw configuration.demo?.translated(error) ?? error
+        }
+    }
+
+    private func perform(_ command: Command) async throws(ShellError) -> [CommandResult] {
         switch command {
         case .find(let query): return try await find(query)
         case .use(let index): return try use(index)
