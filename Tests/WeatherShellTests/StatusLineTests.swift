@@ -90,6 +90,23 @@ import WeatherTestSupport
         #expect(MoonPhase(Date(timeIntervalSince1970: seconds)).phase == phase)
     }
 
+    /// The numbered formats' pictograms are left out where wx writes ASCII (trial: `LC_ALL=C`
+    /// printed 🌡️ and 🌬️ beside the ASCII stand-ins).
+    @Test func numberedFormatsWriteNoPictogramsInASCII() throws {
+        #expect(try Self.line("4").text == "Hamburg: ☁ 🌡️+7°C 🌬️↑19km/h")
+        #expect(try Self.line("4", unicode: false).text == "Hamburg: = +7C 19km/h SSW")
+    }
+
+    /// An empty format, and a number that is not one of wttr.in's four, are refused, not printed.
+    @Test func emptyAndUnknownNumberedFormatsAreRefused() {
+        #expect(throws: ShellError.usage("the format is empty: give placeholders, as --format \"%c %t\", or 1 to 4")) {
+            try StatusLineFormat("")
+        }
+        #expect(throws: ShellError.usage("no format “5”: wttr.in’s numbered formats are 1 to 4")) {
+            try StatusLineFormat("5")
+        }
+    }
+
     @Test func formatsAreReadWhenTheCommandIsParsed() throws {
         #expect(try StatusLineFormat("3").source == "%l: %c %t")
         #expect(try StatusLineFormat("%c %t").pieces == [.field(.conditionSymbol), .text(" "), .field(.temperature)])

@@ -53,6 +53,7 @@ package struct StatusLine: Hashable, Sendable {
             switch piece {
             case .text(let literal): literal
             case .field(let field): fields.value(field)
+            case .symbol(let symbol): unicode ? symbol : ""
             }
         }.joined()
         conditionKind = Self.kind(presentation.reading?.weatherCode)

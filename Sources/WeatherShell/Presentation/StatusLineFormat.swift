@@ -79,6 +79,9 @@ package struct StatusLineFormat: Hashable, Sendable {
     package enum Piece: Hashable, Sendable {
         case text(String)
         case field(Field)
+        /// A numbered format's pictogram (🌡️, 🌬️): written only where symbols may be, left out
+        /// where wx writes ASCII stand-ins (the C locale, `TERM=dumb`).
+        case symbol(String)
     }
 
     /// The format as given ("%c %t %w").
@@ -98,11 +101,24 @@ package struct StatusLineFormat: Hashable, Sendable {
     /// - Throws: `ShellError.usage` for a placeholder wx does not know (naming it and listing
     ///   those it knows), for `%D`/`%d`, and for a `%` that ends the text; `%%` is a percent sign.
     package init(_ text: String) throws(ShellError) {
-        let source = Self.presets[text.trimmed] ?? text
+        let preset = Self.presets[text.trimmed]
+        if preset == nil, text.trimmed.isEmpty {
+            throw .usage("the format is empty: give placeholders, as --format \"%c %t\", or 1 to 4")
+        }
+        if preset == nil, text.trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw .usage("no format “\(text.trimmed)”: wttr.in’s numbered formats are 1 to 4")
+        }
+        let source = preset ?? text
         var pieces: [Piece] = []
         var literal = ""
         var characters = source.makeIterator()
         while let character = characters.next() {
+            if preset != nil, !character.isASCII {
+                if !literal.isEmpty { pieces.append(.text(literal)) }
+                literal = ""
+                pieces.append(.symbol(String(character)))
+                continue
+            }
             guard character == "%" else {
                 literal.append(character)
                 continue
