@@ -45,6 +45,13 @@ extension StoreError {
 }
 
 extension StoreError {
+    /// The advice when a file's folder (WX_HOME, or what is in its place) is a file: nothing can
+    /// be moved aside under a file, so the folder is what to fix.
+    static func homeIsAFile(_ path: String) -> String {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return "\(folder) is a file, not a folder: set WX_HOME to a folder (or move the file away)"
+    }
+
     /// How to make a log.jsonl wx cannot read usable again.
     static func repairLog(_ error: FileError) -> String {
         let path = error.path.isEmpty ? "log.jsonl" : error.path
@@ -54,6 +61,8 @@ extension StoreError {
                 "fix its permissions (chmod u+rw \(path); if a “sudo wx” left it root’s: sudo chown \"$USER\" \(path))"
         case nil:
             return "move it aside (mv \(path) \(path).old) and wx starts a new log"
+        case ENOTDIR?:
+            return homeIsAFile(path)
         default:
             return "check the disk, or move the file aside (mv \(path) \(path).old)"
         }
@@ -85,6 +94,8 @@ extension StateProblem {
             return "fix its permissions (chmod u+rw \(path)) or move it aside (“reset state” does)"
         case nil:
             return "move it aside (“reset state” does)"
+        case ENOTDIR?:
+            return StoreError.homeIsAFile(path)
         default:
             return "check the disk, or move the file aside (“reset state” does)"
         }
