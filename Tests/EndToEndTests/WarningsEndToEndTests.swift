@@ -15,6 +15,15 @@ import WeatherTestSupport
         try server.requests().filter { $0.path == path }
     }
 
+    /// A warning number beyond those in force is not a usage error (exit 2) but a request for
+    /// something that is not the case now (exit 1), as `saved 99` is (found by a new user's trial).
+    @Test func aWarningNumberBeyondThoseInForceExitsOne() throws {
+        let server = try FixtureServer()
+        let run = try runWX(["warnings", "5", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: no warning 5: there is 1 for Berlin\n")
+    }
+
     @Test func germanyFromBrightSky() throws {
         let server = try FixtureServer()
         let run = try runWX(["warnings", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)

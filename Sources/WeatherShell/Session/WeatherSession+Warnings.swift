@@ -36,7 +36,8 @@ extension WeatherSession {
         }
         let current = WarningRules.current(fetched.value.warnings, now: now())
         if let index = request.index, !(1...max(1, current.count)).contains(index) || current.isEmpty {
-            throw .usage(
+            // Not a usage error: the number is well formed, there is no such warning now (exit 1).
+            throw .notApplicable(
                 "no warning \(index): \(current.isEmpty ? "there is none" : "there \(current.count == 1 ? "is 1" : "are \(current.count)")") for \(place.name)"
             )
         }
