@@ -19,7 +19,8 @@ import WeatherTestSupport
     /// something that is not the case now (exit 1), as `saved 99` is (found by a new user's trial).
     @Test func aWarningNumberBeyondThoseInForceExitsOne() throws {
         let server = try FixtureServer()
-        let run = try runWX(["warnings", "5", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
+        let run = try runWX(
+            ["warnings", "5", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
         #expect(run.status == 1)
         #expect(run.stderr == "error: no warning 5: there is 1 for Berlin\n")
     }
