@@ -314,6 +314,18 @@ import WeatherTestSupport
         #expect(try server.requests().allSatisfy { $0.path != "/v1/archive" })
     }
 
+    /// `saved N` judges a snapshot's days at its own place's recorded time too (trial 2, finding
+    /// 16: after `show New York`, whose clock is 2026-02-06, a Berlin snapshot of 2025-07-27 said
+    /// "no observed values yet" for every day and printed an archive 404).
+    @Test func openingASnapshotUsesItsOwnPlacesClock() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("show Berlin; save; show New York; saved 1", server)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("  Sun 27 Jul     24.1   not passed yet\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("no observed values") && !run.stderr.contains("404"), "\(run.stderr)")
+        #expect(try server.requests().allSatisfy { $0.path != "/v1/archive" })
+    }
+
     /// A request shape the manifest does not foresee (a search with another geocoder) gets the
     /// server's refusal, said in the demo's words with the way out, not as a service's HTTP 404.
     @Test func theServersFallbackRefusalReadsAsTheDemos() throws {
