@@ -42,6 +42,48 @@ import WeatherTestSupport
         }
     }
 
+    /// A place's recordings of the same day agree (trial 2, finding 2: `past 2024-07-14` and the
+    /// Sun 14 Jul row of `past 2024-07-10..2024-07-16` gave Hamburg two different days): every
+    /// day a dated route can answer (its `dates`, which wx keeps of the body) has one set of
+    /// daily values across the place's routes.
+    @Test func overlappingRecordingsOfAPlaceAgree() throws {
+        for place in try Self.places() {
+            var seen: [String: (file: String, values: [String: Double?])] = [:]
+            for route in place.routes {
+                guard let dates = route["dates"] as? [String], dates.count == 2, let file = route["file"] as? String,
+                    let body = try JSONSerialization.jsonObject(with: TestPaths.fixture(file)) as? [String: Any],
+                    let daily = body["daily"] as? [String: Any], let times = daily["time"] as? [Any]
+                else { continue }
+                let offset = body["utc_offset_seconds"] as? Int ?? 0
+                for (index, time) in times.enumerated() {
+                    let day: String
+                    if let text = time as? String {
+                        day = text
+                    } else {
+                        let seconds = try #require(time as? Double)
+                        day = String(
+                            ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds + Double(offset)))
+                                .prefix(10))
+                    }
+                    guard day >= dates[0] && day <= dates[1] else { continue }
+                    var values: [String: Double?] = [:]
+                    for (key, column) in daily where key != "time" {
+                        values[key] = (column as? [Any])?[index] as? Double
+                    }
+                    if let earlier = seen[day] {
+                        for (key, value) in values where earlier.values.keys.contains(key) {
+                            #expect(
+                                earlier.values[key] == value,
+                                "\(place.name) \(day) \(key): \(earlier.file) and \(file) disagree")
+                        }
+                    } else {
+                        seen[day] = (file, values)
+                    }
+                }
+            }
+        }
+    }
+
     func demo(_ commands: String, _ server: FixtureServer, home: TemporaryFolder = TemporaryFolder()) throws -> WXResult
     {
         try runWX(["-c", commands], home: home, server: server, environment: ["WX_DEMO": Self.manifestPath])
@@ -170,7 +212,7 @@ import WeatherTestSupport
         #expect(
             run.stderr.split(separator: "\n") == [
                 "error: the demo has no recording of the forecast for Hamburg — it has: past weather, climate normals, warnings (the forecast: Berlin, Delhi, Denver, Kochi, Munich, New York)",
-                "error: the demo has no recording of past weather for Hamburg on those days (it has 2024-07-14..2024-07-14, 2024-07-10..2024-07-16, 2025-07-20..2025-07-26)",
+                "error: the demo has no recording of past weather for Hamburg on those days (it has 2024-07-14..2024-07-14, 2025-07-20..2025-07-25)",
                 "error: the demo has no recording of air quality for Hamburg — it has: past weather, climate normals, warnings (air quality: Enschede)",
             ], "\(run.stderr)")
     }
@@ -269,6 +311,18 @@ import WeatherTestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("\nBerlin (52.5170, 13.3889): 1 snapshot, 0 forecast days checked, 7 to come\n"))
         #expect(!run.stdout.contains("not available") && !run.stderr.contains("HTTP"), "\(run.stdout)")
+        #expect(try server.requests().allSatisfy { $0.path != "/v1/archive" })
+    }
+
+    /// `saved N` judges a snapshot's days at its own place's recorded time too (trial 2, finding
+    /// 16: after `show New York`, whose clock is 2026-02-06, a Berlin snapshot of 2025-07-27 said
+    /// "no observed values yet" for every day and printed an archive 404).
+    @Test func openingASnapshotUsesItsOwnPlacesClock() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("show Berlin; save; show New York; saved 1", server)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("  Sun 27 Jul     24.1   not passed yet\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("no observed values") && !run.stderr.contains("404"), "\(run.stderr)")
         #expect(try server.requests().allSatisfy { $0.path != "/v1/archive" })
     }
 

@@ -90,7 +90,11 @@ import WeatherTestSupport
             QuarterHourPrecipitation(
                 time: start.addingTimeInterval(Double($0.offset) * 900), precipitationMillimetres: $0.element)
         }
-        forecast.hourly = [HourlyForecast(time: start)]
+        forecast.hourly = [0, 3_600].map {
+            var hour = HourlyForecast(time: start.addingTimeInterval($0))
+            hour.weatherCode = 61  // slight rain
+            return hour
+        }
         let outlook = try #require(PrecipitationOutlook(forecast: forecast, now: start.addingTimeInterval(60)))
         #expect(outlook.resolution == .quarterHours)
         #expect(outlook.kind == .later)
@@ -102,6 +106,36 @@ import WeatherTestSupport
         let sentence = TextRenderer.rainSentence(
             outlook, clock: forecast.clock, format: ValueFormatter(units: .metric), now: start)
         #expect(sentence == "rain from 13:30, about 2.0 mm, until 14:15 (15-minute data)")
+    }
+
+    /// What falls comes from the wet hours' WMO codes: snow at −6 °C is not "rain" (trial 2,
+    /// finding 9); codes that name nothing falling are passed over, and mixed or no precipitation
+    /// codes give the neutral "precipitation".
+    @Test func theSentenceSaysWhatFalls() throws {
+        let start = Date(timeIntervalSince1970: 1_753_880_400)  // 13:00
+        func sentence(_ codes: [Int?]) throws -> (String, PrecipitationOutlook.Falls) {
+            var forecast = Forecast(
+                coordinate: Coordinate(latitude: 1, longitude: 2),
+                zone: ZoneInfo(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 0), source: .openMeteo)
+            // dry 13:00, wet 14:00–15:59 with `codes`, dry 16:00 (code 3 there must not count)
+            forecast.hourly = zip([0.0, 0.2, 0.1, 0.0], [3] + codes + [3]).enumerated().map {
+                var hour = HourlyForecast(time: start.addingTimeInterval(Double($0.offset) * 3_600))
+                (hour.precipitationMillimetres, hour.weatherCode) = $0.element
+                return hour
+            }
+            let outlook = try #require(PrecipitationOutlook(forecast: forecast, now: start.addingTimeInterval(60)))
+            let text = TextRenderer.rainSentence(
+                outlook, clock: forecast.clock, format: ValueFormatter(units: .metric), now: start)
+            return (text, outlook.falls)
+        }
+        #expect(try sentence([71, 73]) == ("snow from 14:00, about 0.3 mm, until 16:00 (hourly data)", .snow))
+        #expect(try sentence([85, 77]).1 == .snow)
+        #expect(try sentence([61, 80]) == ("rain from 14:00, about 0.3 mm, until 16:00 (hourly data)", .rain))
+        #expect(
+            try sentence([61, 71]) == ("precipitation from 14:00, about 0.3 mm, until 16:00 (hourly data)", .unknown))
+        #expect(try sentence([nil, 71]).1 == .snow)
+        #expect(try sentence([3, 61]).1 == .rain)
+        #expect(try sentence([3, 3]).1 == .unknown)
     }
 
     @Test func noDataForNow() {

@@ -98,6 +98,21 @@ final class ScriptedWarningFeed: WarningFeed, @unchecked Sendable {
         )
     }
 
+    /// Trial 2, finding 10: offline, a feed without saved warnings is not worth a line in
+    /// `show` (the user chose offline); `warnings` itself still says it.
+    @Test func offlineWithoutSavedWarningsShowSaysNothing() async throws {
+        let offline = ServiceError.transport(.brightSky, .failed("offline and no saved data for this request"))
+        let feed = ScriptedWarningFeed([.failure(offline), .failure(offline)])
+        let session = session(feed)
+        let results = try await session.execute(.show("Hamburg"))
+        #expect(results.count == 1)
+        #expect(banner(results) == nil)
+        #expect(offline.isOfflineWithoutSavedData)
+        await #expect(throws: ShellError.self) {
+            _ = try await session.execute(.warnings(WarningsRequest()))
+        }
+    }
+
     @Test func watchSaysWhatAppearedWasUpgradedOrEnded() async throws {
         let yellowWind = Self.warning("w1", "Wind", level: .yellow)
         // An update has a new identifier; it is the same warning by event and area.

@@ -26,8 +26,30 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         case later
     }
 
+    /// What falls in the wet spell, from the WMO weather codes of the hours it covers.
+    package enum Falls: Hashable, Sendable {
+        /// The wet hours' precipitation codes are all rain, drizzle or thunderstorm (51–67, 80–82, 95–99).
+        case rain
+        /// The wet hours' precipitation codes are all snow (71–77, 85–86).
+        case snow
+        /// Both, or no wet hour has a precipitation code (real forecasts give light rain hours
+        /// "overcast" codes: those say nothing of what falls, and are passed over).
+        case unknown
+
+        /// The kind of one WMO weather code; nil for codes that name no precipitation.
+        static func of(code: Int?) -> Falls? {
+            switch code {
+            case (51...67)?, (80...82)?, (95...99)?: .rain
+            case (71...77)?, (85...86)?: .snow
+            default: nil
+            }
+        }
+    }
+
     package var kind: Kind
     package var resolution: Resolution
+    /// What falls (`.unknown` when dry).
+    package var falls: Falls = .unknown
     /// Start of the wet spell (now when it is wet now).
     package var start: Date?
     /// End of the wet spell (nil when it lasts past the data).
@@ -105,6 +127,15 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         kind = wetNow ? .now : .later
         start = wetNow ? now : ahead[first].start
         end = stop
+        // The hours the wet spell touches (the hourly codes also serve the 15-minute data).
+        let spellStart = ahead[first].start
+        let spellEnd = stop ?? last
+        let hourLength = Double(forecast.hourStepSeconds)
+        let kinds = forecast.hourly.filter {
+            $0.time < spellEnd && $0.time.addingTimeInterval(hourLength) > spellStart
+                && ($0.precipitationMillimetres.map { $0 > 0 } ?? true)
+        }.compactMap { Falls.of(code: $0.weatherCode) }
+        falls = Set(kinds).count == 1 ? kinds[0] : .unknown
         totalMillimetres = total
         probabilityPercent = probability
     }

@@ -16,24 +16,34 @@ extension WeatherSession {
     /// which service has a past day.
     var todayUTC: LocalDate { ZoneClock.fixed(Int(now().timeIntervalSince1970), offset: 0, abbreviation: nil).date }
 
-    /// The calendar day today at `coordinate` as best known before asking, and whether it is
-    /// the place's own: in the place's time zone when its forecast is at hand (the last
-    /// weather), else in the zone nearest to it (`NearestZone`), else — without the tz
-    /// database — in the user's (`TZ`), else in UTC. The answer's own zone then decides.
-    func placeToday(at coordinate: Coordinate) -> (date: LocalDate, isThePlaces: Bool) {
+    /// The calendar day today at `coordinate` as best known before asking, its UTC offset now
+    /// (seconds), and whether it is the place's own: in the place's time zone when its
+    /// forecast is at hand (the last weather), else in the zone nearest to it (`NearestZone`),
+    /// else — without the tz database — in the user's (`TZ`), else in UTC. The answer's own
+    /// zone then decides.
+    func placeToday(at coordinate: Coordinate) -> (date: LocalDate, offset: Int, isThePlaces: Bool) {
         if let report = lastWeather, report.place.coordinate == coordinate {
-            return (report.forecast.clock.localTime(now()).date, true)
+            let local = report.forecast.clock.localTime(now())
+            return (local.date, local.utcOffsetSeconds, true)
         }
         if let zone = NearestZone.identifier(latitude: coordinate.latitude, longitude: coordinate.longitude) {
-            let clock = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0))
-            return (clock.localTime(now()).date, true)
+            let local = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(now())
+            return (local.date, local.utcOffsetSeconds, true)
         }
         if let zone = configuration.userTimeZone {
-            let clock = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0))
-            return (clock.localTime(now()).date, false)
+            let local = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(now())
+            return (local.date, local.utcOffsetSeconds, false)
         }
-        return (todayUTC, false)
+        return (todayUTC, 0, false)
     }
+
+    /// Where a day is today, in words for `pastRange`'s errors: "in Kochi, UTC+05:30".
+    nonisolated static func atThePlace(_ place: Place, offset: Int) -> String {
+        "in \(place.name), UTC\(TextRenderer.offsetText(offset))"
+    }
+
+    /// The words for today in the earliest time zone, where a day is over last.
+    nonisolated static let inTheEarliestZone = "at UTC+14, the earliest time zone"
 
     /// `past DATE[..DATE] [place]`: one request (none when cached) to the archive or, for the
     /// last days, the forecast API. `today`, `yesterday`, weekdays and days ago are the place's
@@ -44,22 +54,27 @@ extension WeatherSession {
     ///   a range running backwards or longer than 31 days; `.service` for the service's own errors.
     func past(_ days: PastDays, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.past else { throw .noService("archive") }
-        // Before the place's zone is known, a day is refused as not over only when it is not
-        // over in the earliest zone (UTC+14); the answer's zone then decides. The days are
-        // checked before the place is looked up: a wrong range needs no place.
+        // Before the place is known, only a day after today in the earliest zone (UTC+14) is
+        // refused: it has not begun anywhere. Today there is not over anywhere either, but the
+        // error then names the place's own day and offset, known once the place is (trial 2,
+        // finding 7). The rest of the days are checked before the place is looked up.
         let latest = ZoneClock.fixed(Int(now().timeIntervalSince1970), offset: 14 * 3_600, abbreviation: nil).date
-        _ = try Self.pastRange(days, today: todayUTC, notOver: latest, where: "at UTC+14")
+        _ = try Self.pastRange(
+            days, today: todayUTC, notOver: latest, where: Self.inTheEarliestZone, placeDecidesToday: true)
         let resolved = try await resolve(target, needing: .past)
         let guess = placeToday(at: resolved.place.coordinate)
         var today = guess.date
         var range = try Self.pastRange(
             days, today: today, notOver: guess.isThePlaces ? today : latest,
-            where: guess.isThePlaces ? "at the place" : "at UTC+14")
+            where: guess.isThePlaces
+                ? Self.atThePlace(resolved.place, offset: guess.offset) : Self.inTheEarliestZone)
         var fetched = try await Self.fetchPast(provider, at: resolved.place.coordinate, range: range, today: today)
-        let answerToday = fetched.value.clock.localTime(now()).date
-        if answerToday != today || !guess.isThePlaces {
-            today = answerToday
-            let counted = try Self.pastRange(days, today: today, notOver: today, where: "at the place")
+        let answerNow = fetched.value.clock.localTime(now())
+        if answerNow.date != today || !guess.isThePlaces {
+            today = answerNow.date
+            let counted = try Self.pastRange(
+                days, today: today, notOver: today,
+                where: Self.atThePlace(resolved.place, offset: answerNow.utcOffsetSeconds))
             if counted != range {
                 range = counted
                 fetched = try await Self.fetchPast(provider, at: resolved.place.coordinate, range: range, today: today)
@@ -75,9 +90,13 @@ extension WeatherSession {
     ///
     /// - Parameters:
     ///   - notOver: the first day that is not over (today at the place, when known).
-    ///   - place: where `notOver` is today, in words ("at the place").
+    ///   - place: where `notOver` is today, in words ("in Kochi, UTC+05:30").
+    ///   - placeDecidesToday: `notOver` itself passes (only the days after it are refused), to be
+    ///     refused in the place's own words once the place is known.
     /// - Throws: `ShellError.usage` as `past` says.
-    static func pastRange(_ days: PastDays, today: LocalDate, notOver: LocalDate, where place: String)
+    static func pastRange(
+        _ days: PastDays, today: LocalDate, notOver: LocalDate, where place: String, placeDecidesToday: Bool = false
+    )
         throws(ShellError)
         -> ClosedRange<LocalDate>
     {
@@ -89,7 +108,7 @@ extension WeatherSession {
         guard first >= PastSource.firstDay else {
             throw .usage("Open-Meteo’s archive starts on 1940-01-01: no weather for \(first.iso)")
         }
-        guard last < notOver else {
+        guard last < notOver || (placeDecidesToday && last == notOver) else {
             throw .usage(
                 last == notOver
                     ? "today (\(notOver.iso) \(place)) is not over: “show” and “hourly” have it"

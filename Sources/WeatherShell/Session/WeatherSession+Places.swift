@@ -61,15 +61,15 @@ extension WeatherSession {
             chosen: geocoder, others: services.geocoders, budgetSeconds: configuration.requestTimeoutSeconds)
     }
 
-    /// The words for a chain's failure.
-    static func shellError(_ failure: GeocoderChain.Failure) -> ShellError {
+    /// The words for a chain's failure; `subject` is what was looked up, in words ("“Delhi”").
+    static func shellError(_ failure: GeocoderChain.Failure, subject: String) -> ShellError {
         switch failure {
         case .failed(let error): shellError(error)
         case .fallbackFailed(let first, let then)
         where first.isOfflineWithoutSavedData && then.isOfflineWithoutSavedData:
             // Both tried, said once: the same reason twice hid that the second was asked at all.
             .notApplicable(
-                "offline, and neither \(first.service.displayName) nor \(then.service.displayName) (asked instead) has saved data for this"
+                "offline, and neither \(first.service.displayName) nor \(then.service.displayName) (asked instead) has saved data for \(subject)"
             )
         case .fallbackFailed(let first, let then): .fallbackFailed(first, then: "asked instead, \(then.description)")
         }
@@ -86,7 +86,7 @@ extension WeatherSession {
         do throws(GeocoderChain.Failure) {
             found = try await geocoderChain.searching(query, limit: Self.candidateLimit, language: language)
         } catch {
-            throw Self.shellError(error)
+            throw Self.shellError(error, subject: "“\(TerminalText.sanitized(query))”")
         }
         guard !found.fetched.value.isEmpty else {
             // Why the chosen one failed comes first; then that the other knew nothing either.
@@ -112,7 +112,7 @@ extension WeatherSession {
             let found = try await geocoderChain.reversing(coordinate, language: language)
             return (found.fetched.value, Self.notice(found))
         } catch {
-            throw Self.shellError(error)
+            throw Self.shellError(error, subject: coordinate.hemisphereText)
         }
     }
 

@@ -68,7 +68,7 @@ extension WeatherSession {
 
     /// `show`'s warning lines for `place` from its feed's `answer` (see `ask`): those in force,
     /// or one line saying the feed failed; nothing when none is in force, no feed covers the
-    /// place, or no feeds are configured. A failing feed never fails `show`.
+    /// place, no feeds are configured, or offline without saved warnings. A failing feed never fails `show`.
     func warningBanner(
         _ answer: Result<Fetched<WarningFeedAnswer>, ServiceError>?, for place: Place, zone: ZoneInfo
     ) -> [CommandResult] {
@@ -87,6 +87,9 @@ extension WeatherSession {
         case .failure(let error):
             lastWarnings = nil
             if case .transport(_, .cancelled) = error { return [] }
+            // Offline by choice: a feed without saved data is not news unless warnings were
+            // asked for (`warnings` itself says so).
+            if error.isOfflineWithoutSavedData { return [] }
             return [
                 .warningBanner(
                     WarningBanner(

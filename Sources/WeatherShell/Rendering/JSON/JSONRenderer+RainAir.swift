@@ -10,7 +10,8 @@ import Foundation
 
 // `rain` and `air` as JSON.
 extension JSONRenderer {
-    /// `{"type":"rain",…}`: when precipitation next starts and stops; `outlook` null without data.
+    /// `{"type":"rain",…}`: when precipitation next starts and stops, and what falls (`falls`:
+    /// "rain", "snow" or "precipitation" when mixed or unknown; null when dry); `outlook` null without data.
     static func rain(_ report: WeatherReport, _ outlook: PrecipitationOutlook?) -> JSONOutput {
         .object([
             ("type", .string("rain")), ("place", place(report.place, index: nil)),
@@ -20,6 +21,7 @@ extension JSONRenderer {
                     .object([
                         ("kind", .string(outlook.kind == .dry ? "dry" : outlook.kind == .now ? "now" : "later")),
                         ("resolution", .string(outlook.resolution.jsonName)),
+                        ("falls", outlook.kind == .dry ? .null : .string(outlook.falls.jsonName)),
                         ("start", .optional(outlook.start.map(ISOTime.string))),
                         ("end", .optional(outlook.end.map(ISOTime.string))),
                         ("total_millimetres", .number(outlook.totalMillimetres)),
@@ -57,6 +59,17 @@ extension PrecipitationOutlook.Resolution {
         case .quarterHours: "15_minutes"
         case .hours: "hourly"
         case .steps(let hours): "\(hours)_hours"
+        }
+    }
+}
+
+extension PrecipitationOutlook.Falls {
+    /// The JSON `falls` value: "rain", "snow", or "precipitation" when mixed or unknown.
+    var jsonName: String {
+        switch self {
+        case .rain: "rain"
+        case .snow: "snow"
+        case .unknown: "precipitation"
         }
     }
 }

@@ -24,7 +24,8 @@ extension TextRenderer {
                 width: context.reportWidth)
     }
 
-    /// "rain from 15:30, about 2 mm, until 17:00" and the like; `steps` is what the hourly
+    /// "rain from 15:30, about 2 mm, until 17:00" and the like ("snow from …", or "precipitation
+    /// from …" when the weather codes are mixed or missing); `steps` is what the hourly
     /// entries are when not whole hours one after another (`Forecast.stepDescription`).
     static func rainSentence(
         _ outlook: PrecipitationOutlook?, clock: ZoneClock, format: ValueFormatter, now: Date, steps: String? = nil
@@ -46,10 +47,17 @@ extension TextRenderer {
         let amount = "about \(format.precipitation(outlook.totalMillimetres))"
         let chance = outlook.probabilityPercent.map { " (\(DecimalText.fixed($0, digits: 0)) % likely)" } ?? ""
         let until = outlook.end.map { "until \(time($0))" } ?? "past the end of the forecast"
+        // Say what falls: "rain" only when the hours' weather codes say rain.
+        let (noun, now) =
+            switch outlook.falls {
+            case .rain: ("rain", "raining now")
+            case .snow: ("snow", "snowing now")
+            case .unknown: ("precipitation", "precipitation now")
+            }
         switch outlook.kind {
         case .dry: return "no rain expected in the next \(horizon) h (\(source))"
-        case .now: return "raining now, \(amount)\(chance), \(until) (\(source))"
-        case .later: return "rain from \(time(outlook.start!)), \(amount)\(chance), \(until) (\(source))"
+        case .now: return "\(now), \(amount)\(chance), \(until) (\(source))"
+        case .later: return "\(noun) from \(time(outlook.start!)), \(amount)\(chance), \(until) (\(source))"
         }
     }
 
