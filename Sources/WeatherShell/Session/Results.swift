@@ -151,7 +151,8 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotSaved,
             .snapshotRemoved, .snapshots, .snapshotList, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
-            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert, .statusLine:
+            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert,
+            .statusLine:
             []
         }
     }
@@ -185,7 +186,8 @@ package enum CommandResult: Hashable, Sendable {
             .warningMarks,
             .snapshotSaved, .snapshotRemoved, .snapshots, .snapshotList,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
-            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert, .statusLine:
+            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert,
+            .statusLine:
             false
         }
     }
