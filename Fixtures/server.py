@@ -314,6 +314,10 @@ def main():
             if name.endswith(".json"):
                 with open(os.path.join(extra, name), encoding="utf-8") as f:
                     routes += json.load(f)["routes"]
+    # socketserver's listen backlog is 5: with 20 connections opened at once (compare's warning
+    # feeds) the kernel dropped the rest's SYNs, and each came back a second later. Real servers
+    # queue far more; so does this one.
+    ThreadingHTTPServer.request_queue_size = 128
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.state = State(args.fixtures, routes, args.log, args.delay_ms)
