@@ -73,12 +73,17 @@ import WeatherTestSupport
         _ = await runner.run(line: "find Hamburg")
         _ = await runner.run(line: "show")
         #expect(console.output.contains("\u{1B}["))  // the terminal is styled
+        let long = Array(repeating: "units metric", count: 7).joined(separator: "; ")
+        _ = await runner.run(line: long)
         _ = await runner.run(line: "\\o \(file)")
         _ = await runner.run(line: "show")
+        _ = await runner.run(line: "history")
         _ = await runner.run(line: "\\o")
         let written = try String(contentsOfFile: file, encoding: .utf8)
         #expect(written.contains("Elbphilharmonie"))
         #expect(!written.contains("\u{1B}"))
+        // A file is not a terminal: the history's line is whole there, as in a pipe.
+        #expect(written.contains(long))
     }
 
     /// Finding 13: a line with a byte that was not UTF-8 (read as U+FFFD) is refused whole:

@@ -52,7 +52,7 @@ package final class ShellRunner {
     /// Whether standard output takes colour and bold (a terminal that allows them).
     let colour: Bool
     /// Whether what is written now is styled: as `colour`, never into the file of `\o FILE`,
-    /// which is not a terminal.
+    /// which is not a terminal (and gets lists whole, as a pipe does).
     var styled: Bool { colour && outputFile == nil }
     let unicode: Bool
     /// The terminal's width now (it can change between commands); 80 when not a terminal.
@@ -309,7 +309,7 @@ package final class ShellRunner {
         let units = result.needsUnits ? session.settings.units : .metric
         var context = RenderContext(
             units: units, now: session.now(), colour: styled, unicode: unicode, width: width(),
-            fitsWidth: fitsWidth)
+            fitsWidth: fitsWidth && outputFile == nil)
         if let demo = session.configuration.demo { context.recordedNow = { demo.place(near: $0)?.recorded } }
         switch format {
         case .text:
