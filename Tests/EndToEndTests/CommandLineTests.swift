@@ -52,7 +52,9 @@ import WeatherTestSupport
         #expect(typo.stderr == "error: unknown command “shwo”; did you mean “show”?\n")
         let ambiguous = try runWX(["-c", "s"], home: home)
         #expect(ambiguous.status == 2)
-        #expect(ambiguous.stderr == "error: “s” could be show, skill, spread, save, saved or source; type more of it\n")
+        #expect(
+            ambiguous.stderr
+                == "error: “s” could be show, skill, spread (= confidence), save, saved or source; type more of it\n")
         let prefix = try runWX(["-c", "fo json; fo"], home: home)
         #expect(prefix.status == 0)
         #expect(

@@ -105,7 +105,7 @@ import WeatherTestSupport
     @Test(arguments: [
         ("saved vrify", "unknown saved subcommand “vrify”; did you mean “verify”?"),
         ("fav remvoe X", "unknown fav subcommand “remvoe”; did you mean “remove”?"),
-        ("fav re X", "“re” could be rename or remove; type more of it"),
+        ("fav re X", "“re” could be rename or remove (= rm); type more of it"),
         ("units imperal", "unknown unit setting “imperal”; did you mean “imperial”?"),
         ("units wind kph", "unknown wind unit “kph”; did you mean “kmh”?"),
         ("units wind m", "“m” could be ms or mph; type more of it"),

@@ -1,5 +1,5 @@
 /// What a typed or piped line must be before any of it runs: not too long, no control
-/// characters. A line that is not is refused whole — no command runs with part of it silently
+/// characters, nothing that was not UTF-8. A line that is not is refused whole — no command runs with part of it silently
 /// removed, and no request is sent with a control byte inside.
 enum LineSafety {
     /// The longest line accepted, in characters; longer ones are refused whole.
@@ -9,7 +9,8 @@ enum LineSafety {
     /// carriage return (a CRLF script).
     ///
     /// - Returns: the line, or a usage error naming what is wrong: its length (in characters)
-    ///   or its first control character (as U+XXXX; a tab is allowed).
+    ///   or its first control character (as U+XXXX; a tab is allowed), or the column of the
+    ///   first byte that was not UTF-8 (which reading turned into U+FFFD).
     static func checked(_ line: String) -> Result<String, ShellError> {
         var text = line
         if text.first == "\u{FEFF}" { text.removeFirst() }
@@ -25,6 +26,14 @@ enum LineSafety {
             let code = String(control.value, radix: 16, uppercase: true)
             let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
             return .failure(.usage("the line has a control character (U+\(padded)); nothing was run"))
+        }
+        // A byte that is not UTF-8 (a Latin-1 "ü" piped in) was read as U+FFFD: refused, not sent
+        // to a service or kept in the history as "M�nchen".
+        if let index = text.firstIndex(where: { $0.unicodeScalars.contains("\u{FFFD}") }) {
+            let column = text.distance(from: text.startIndex, to: index) + 1
+            return .failure(
+                .usage(
+                    "the line is not UTF-8 text (column \(column) has a byte that is not); nothing was run"))
         }
         return .success(text)
     }

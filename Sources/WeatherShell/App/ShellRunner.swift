@@ -49,7 +49,11 @@ package final class ShellRunner {
     var saidUnreachable = false
     /// How many `\i FILE` are running inside each other (a file that reads itself stops).
     var readDepth = 0
+    /// Whether standard output takes colour and bold (a terminal that allows them).
     let colour: Bool
+    /// Whether what is written now is styled: as `colour`, never into the file of `\o FILE`,
+    /// which is not a terminal (and gets lists whole, as a pipe does).
+    var styled: Bool { colour && outputFile == nil }
     let unicode: Bool
     /// The terminal's width now (it can change between commands); 80 when not a terminal.
     let width: () -> Int
@@ -304,8 +308,8 @@ package final class ShellRunner {
         // Units come from state.plist; results that do not show values never make it load.
         let units = result.needsUnits ? session.settings.units : .metric
         var context = RenderContext(
-            units: units, now: session.now(), colour: colour, unicode: unicode, width: width(),
-            fitsWidth: fitsWidth)
+            units: units, now: session.now(), colour: styled, unicode: unicode, width: width(),
+            fitsWidth: fitsWidth && outputFile == nil)
         if let demo = session.configuration.demo { context.recordedNow = { demo.place(near: $0)?.recorded } }
         switch format {
         case .text:

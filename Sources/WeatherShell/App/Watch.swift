@@ -23,7 +23,7 @@ extension ShellRunner {
         defer { session.watchedWarnings = nil }
         var above: [ChanceAlert.Kind: Bool] = [:]
         while !Task.isCancelled {
-            if colour { output.write("\u{1B}[H\u{1B}[2J") }
+            if styled { output.write("\u{1B}[H\u{1B}[2J") }
             do {
                 for result in try await session.execute(.show(nil)) { emit(result) }
             } catch {

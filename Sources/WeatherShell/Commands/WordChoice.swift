@@ -16,7 +16,8 @@ struct WordChoice<Value: Sendable>: Sendable {
     enum Outcome {
         /// A word or alias exactly, or a prefix of only this choice's words.
         case found(Value)
-        /// A prefix of several choices' words: the words it starts, one a choice.
+        /// A prefix of several choices' words: the words it starts, one a choice; an alias as
+        /// "alias (= name)".
         case ambiguous([String])
         /// Nothing, but this word is close to what was typed.
         case suggestion(String)
@@ -47,7 +48,12 @@ struct WordChoice<Value: Sendable>: Sendable {
             }
         }
         if started.count == 1 { return .found(started[0].option.value) }
-        if started.count > 1 { return .ambiguous(started.map(\.word)) }
+        // An alias is shown with the name help lists ("spread (= confidence)"): a word suggested
+        // is one the user can look up.
+        if started.count > 1 {
+            return .ambiguous(
+                started.map { $0.word == $0.option.words[0] ? $0.word : "\($0.word) (= \($0.option.words[0]))" })
+        }
         if let close = Self.closest(to: lower, among: allWords) { return .suggestion(close) }
         return .none
     }

@@ -178,8 +178,8 @@ package enum DataExchange {
         init(_ description: String) { self.description = description }
     }
 
-    /// The longest favorite name accepted, characters.
-    static let maximumNameLength = 100
+    /// The longest favorite name accepted, characters (`Favorite.longestName`, as `fav rename`).
+    static let maximumNameLength = Favorite.longestName
     /// The longest display name accepted, characters: the longest place name wx keeps
     /// (`Favorite.longestDisplayName`).
     static let maximumDisplayNameLength = Favorite.longestDisplayName

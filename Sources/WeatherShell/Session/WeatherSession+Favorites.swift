@@ -63,18 +63,28 @@ struct FavoriteNames {
         return name
     }
 
+    /// Every candidate is at most `Favorite.longestName` characters: a longer place name is cut
+    /// (as `import favorites` refuses a longer one), a region too long to add is not added.
     private mutating func candidate(for place: Place) -> String {
-        if !taken.contains(place.name.lowercased()) { return place.name }
-        if let first = place.region.split(separator: ",").first.map({ "\(place.name), \($0.trimmed)" }),
-            !taken.contains(first.lowercased())
+        let name = Favorite.boundedName(place.name)
+        if !taken.contains(name.lowercased()) { return name }
+        if let first = place.region.split(separator: ",").first.map({ "\(name), \($0.trimmed)" }),
+            first.count <= Favorite.longestName, !taken.contains(first.lowercased())
         {
             return first
         }
-        let base = place.name.lowercased()
+        let base = name.lowercased()
         var number = nextNumber[base] ?? 2
-        while taken.contains("\(base) \(number)") { number += 1 }
+        while taken.contains(Self.numbered(name, number).lowercased()) { number += 1 }
         nextNumber[base] = number + 1
-        return "\(place.name) \(number)"
+        return Self.numbered(name, number)
+    }
+
+    /// "Name 2", with the name cut (ending in "…") when both would be over `Favorite.longestName`.
+    private static func numbered(_ name: String, _ number: Int) -> String {
+        let suffix = " \(number)"
+        guard name.count + suffix.count > Favorite.longestName else { return name + suffix }
+        return String(name.prefix(Favorite.longestName - suffix.count - 1)) + "…" + suffix
     }
 }
 
@@ -92,6 +102,11 @@ extension WeatherSession {
         guard let existing = try favorite(matching: old) else { throw .noSuchFavorite(old) }
         let newName = TerminalText.sanitized(new).trimmed
         guard !newName.isEmpty else { throw .usage("a favorite’s name cannot be empty") }
+        // The same bound `import favorites` applies, so that a renamed favorite can be moved.
+        guard newName.count <= Favorite.longestName else {
+            throw .usage(
+                "a favorite’s name is at most \(Favorite.longestName) characters; this one has \(newName.count)")
+        }
         if let clash = FavoriteMatching.same(newName, in: favorites), clash.coordinate != existing.coordinate {
             throw .duplicateFavoriteName(clash.name)
         }

@@ -49,13 +49,15 @@ extension EventLog {
         return stats
     }
 
-    /// What `log compact` did.
+    /// What `log compact` did; `isEmpty` when there was no log, or an empty one, to compact.
     package struct Compaction: Hashable, Sendable {
         package var before: Statistics
         package var after: Statistics
         /// Where the lines no record could be read from were moved (`log.jsonl.unreadable-<UTC
         /// time>`, 0600), nil when there were none.
         package var unreadableLinesFile: String?
+        /// Whether there was nothing to compact: no log.jsonl, or an empty one.
+        package var isEmpty: Bool { before.bytes == 0 && after.bytes == 0 }
     }
 
     /// Rewrites the log without deleted snapshots and their deletion records, keeping everything
@@ -79,6 +81,10 @@ extension EventLog {
         try writePending()
         _ = readFailures.take()
         let before = statistics()
+        // No log yet (a new home), or an empty one: nothing to rewrite, and nothing went away.
+        if before.bytes == 0, readFailures.first == nil {
+            return Compaction(before: before, after: before, unreadableLinesFile: nil)
+        }
         // Pass 1: which snapshots are deleted, and the highest id given.
         var deleted = Set<Int>()
         var highest = 0

@@ -41,6 +41,15 @@ package struct Favorite: Hashable, Sendable, Codable {
         self.countryCode = place.countryCode.flatMap(Self.boundedCountryCode)
     }
 
+    /// The longest name a favorite may have, characters: `fav` cuts a longer place name to it,
+    /// `fav rename` and `import favorites` refuse a longer one (README "Your data").
+    package static let longestName = 100
+
+    /// `name` cut to `longestName` characters, ending in "…" when it was cut.
+    package static func boundedName(_ name: String) -> String {
+        name.count > longestName ? String(name.prefix(longestName - 1)) + "…" : name
+    }
+
     /// The longest display name kept, characters (as `Snapshot.longestPlaceName`).
     package static let longestDisplayName = Snapshot.longestPlaceName
 

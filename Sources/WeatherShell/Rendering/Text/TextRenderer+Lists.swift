@@ -27,7 +27,8 @@ extension TextRenderer {
         wrap("favorite “\(old)” is now “\(favorite.name)”", indent: 0, width: context.width)
     }
 
-    /// `favs`: a row per favorite, or what to do when there is none.
+    /// `favs`: a row per favorite, or what to do when there is none. In scripts and pipes
+    /// (`fitsWidth` false) nothing is cut: the columns are as at 80, wider for a longer cell.
     static func favorites(_ favorites: [Favorite], context: RenderContext) -> [String] {
         let width = context.width
         if favorites.isEmpty { return ["no favorites yet: “fav” saves the current location"] }
@@ -37,30 +38,38 @@ extension TextRenderer {
         let star = context.unicode ? "★" : "*"
         let names = favorites.map { "\(star) \($0.name)" }
         let regions = favorites.map(\.region)
+        let whole = !context.fitsWidth
         // A region column narrower than a short word would show "…" alone: none then.
         let regionColumn: [TextTable.Column] =
-            width - 50 < 6
+            width - 50 < 6 && !whole
             ? []
             : [
                 .init(
-                    header: "", cells: regions, lead: 1, width: width - 50, shrinkable: 12, dropOrder: 1,
-                    cut: DistinctCut(regions))
+                    header: "", cells: regions, lead: 1, width: whole ? 30 : width - 50,
+                    shrinkable: whole ? nil : 12, dropOrder: whole ? nil : 1, cut: DistinctCut(regions))
             ]
         let table = TextTable(
-            columns: [.init(header: "", cells: names, width: 24, shrinkable: 10, cut: DistinctCut(names))]
+            columns: [
+                .init(header: "", cells: names, width: 24, shrinkable: whole ? nil : 10, cut: DistinctCut(names))
+            ]
                 + regionColumn + [.init(header: "", cells: favorites.map(\.coordinate.latitudeLongitudeText), lead: 2)])
-        return [table.text(width: width, header: false)]
+        // Not a terminal: a width every row fits, so that no cell is cut.
+        return [table.text(width: whole ? Int(Int32.max) : width, header: false)]
     }
 
-    /// `history`: the numbered lines, or a note when there is none.
+    /// `history`: the numbered lines, or a note when there is none; cut to the width only when
+    /// output is fitted to it (a terminal, or `COLUMNS` given).
     static func history(_ entries: [HistoryEntry], context: RenderContext) -> [String] {
         let width = context.width
         if entries.isEmpty { return ["no commands in the history yet"] }
         // The number column fits the widest number (six columns at least): a number is never
         // cut, so that every one shown can be given to `!N`.
         let column = max(6, entries.map { String($0.number).count }.max() ?? 0)
+        // In scripts and pipes (`fitsWidth` false) a line is whole: it is what was typed.
         return entries.map {
-            "\(TextLayout.pad(String($0.number), to: column, right: true))  \(TextLayout.truncate(TerminalText.sanitized($0.line), to: width - column - 2))"
+            let line = TerminalText.sanitized($0.line)
+            let shown = context.fitsWidth ? TextLayout.truncate(line, to: width - column - 2) : line
+            return "\(TextLayout.pad(String($0.number), to: column, right: true))  \(shown)"
         }
     }
 }

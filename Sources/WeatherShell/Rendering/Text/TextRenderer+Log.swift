@@ -29,6 +29,7 @@ extension TextRenderer {
 
     /// `log compact`: the size before and after, what was kept, dropped and moved.
     static func logCompacted(_ compaction: EventLog.Compaction) -> [String] {
+        guard !compaction.isEmpty else { return ["log.jsonl is empty: nothing to compact"] }
         let (before, after) = (compaction.before, compaction.after)
         var lines = [
             "log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(count(after.commands, "command")) and \(count(after.snapshots, "snapshot")) kept, \(count(before.deletedSnapshots, "deleted snapshot")) dropped"
