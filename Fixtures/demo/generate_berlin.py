@@ -23,8 +23,9 @@ coordinates, time zone (GMT) and hours, and promise:
   hourly leads 0..7, 2025-06-23..2025-08-02. On a recorded day k days after 27 July the run made
   on 27 July (lead k) is the recording itself; older runs (leads > k) drift from it by up to
   DRIFT_PER_DAY °C per day of age, and an old run's shower on Tue 29 Jul fades out; runs not
-  made by 27 July (leads < k) are null. Before 27 July every lead is what happened (the archive
-  days below) plus an error that grows with the lead, as for Hamburg's skill answer.
+  made by 27 July (leads < k) are null. Before 27 July lead 0 is what happened (the archive days
+  below) and the other leads that plus an error that grows with the lead, with now and then a
+  dry day called wet or a wet one dry, as in Hamburg's skill answer.
 - archive (../open-meteo-archive/berlin-daily-2025-06-23-to-07-26-hand-written.json): what
   happened, made up (a Berlin July: highs about 21-29 °C), answering `skill` (the archive to
   2025-07-22) and `past` (the forecast API's past days to 2025-07-26).
@@ -230,8 +231,11 @@ def runs(recorded, days):
                 else:
                     spread = 0.4 + 0.35 * lead
                     errors = ((next(noise) * 2 - 1) * spread, (next(noise) * 2 - 1) * spread, 0.5 + next(noise))
+                amount = round(rain * errors[2], 1)
+                if lead and errors[2] > 1.5 - 0.05 * lead:
+                    amount = 0.0 if rain >= 1 else 1.8  # now and then a dry day called wet, or a wet one dry
                 out[RUNS.name("temperature_2m", lead)] += RUNS.curve(low + errors[1], high + errors[0])
-                out[RUNS.name("precipitation", lead)] += RUNS.rain(round(rain * errors[2], 1))
+                out[RUNS.name("precipitation", lead)] += RUNS.rain(amount)
             continue
         first = recorded_times.index(start)
         temperatures = hourly["temperature_2m"][first:first + 24]
