@@ -19,8 +19,8 @@ coordinates, time zone (GMT) and hours, and promise:
   ECMWF IFS 0.25° is the recording's daily values exactly; GFS, ICON and GEM differ by the
   offsets in MODEL_OFFSETS (at most MODELS_WITHIN °C), with a real disagreement on Thu 31 Jul
   (highs 4.8 °C apart) and on Mon 28 Jul (ICON dry, GFS wet).
-- previous runs (../open-meteo-previous-runs/berlin-runs-2025-06-23-to-08-02-hand-written.json):
-  hourly leads 0..7, 2025-06-23..2025-08-02. On a recorded day k days after 27 July the run made
+- previous runs (../open-meteo-previous-runs/berlin-runs-2025-06-23-to-08-03-hand-written.json):
+  hourly leads 0..7, 2025-06-23..2025-08-03 (the last day null: beyond the recording). On a recorded day k days after 27 July the run made
   on 27 July (lead k) is the recording itself; older runs (leads > k) drift from it by up to
   DRIFT_PER_DAY °C per day of age, and an old run's shower on Tue 29 Jul fades out; runs not
   made by 27 July (leads < k) are null. Before 27 July lead 0 is what happened (the archive days
@@ -59,7 +59,7 @@ RUNS = sibling("open-meteo-previous-runs")
 
 ENSEMBLE_FILE = "open-meteo-ensemble/berlin-ecmwf-ifs025-51-members-hand-written-from-forecast.json"
 MODELS_FILE = "open-meteo-models/berlin-four-models-daily-hand-written-from-forecast.json"
-RUNS_FILE = "open-meteo-previous-runs/berlin-runs-2025-06-23-to-08-02-hand-written-from-forecast.json"
+RUNS_FILE = "open-meteo-previous-runs/berlin-runs-2025-06-23-to-08-03-hand-written-from-forecast.json"
 PAST_FILE = "open-meteo-archive/berlin-daily-2025-06-23-to-07-26-hand-written.json"
 NORMALS_FILE = "open-meteo-archive/berlin-1991-2020-daily-hand-written.json"
 
@@ -210,7 +210,9 @@ def past(recorded, days):
 def runs(recorded, days):
     hourly = recorded["hourly"]
     recorded_times = [unix(t) for t in hourly["time"]]
-    last = RECORDED_DAY + datetime.timedelta(days=len(recorded["daily"]["time"]) - 1)
+    # Runs reach 7 days ahead: the day after the recording's last is asked for (a weekday's
+    # `drift` asks a day either side) and has no values at any lead.
+    last = RECORDED_DAY + datetime.timedelta(days=len(recorded["daily"]["time"]))
     leads = range(0, 8)
     names = [RUNS.name("temperature_2m", lead) for lead in leads] + [RUNS.name("precipitation", lead) for lead in leads]
     out = {"time": []}
@@ -236,6 +238,10 @@ def runs(recorded, days):
                     amount = 0.0 if rain >= 1 else 1.8  # now and then a dry day called wet, or a wet one dry
                 out[RUNS.name("temperature_2m", lead)] += RUNS.curve(low + errors[1], high + errors[0])
                 out[RUNS.name("precipitation", lead)] += RUNS.rain(amount)
+            continue
+        if start not in recorded_times:
+            for key in names:
+                out[key] += [None] * 24
             continue
         first = recorded_times.index(start)
         temperatures = hourly["temperature_2m"][first:first + 24]
