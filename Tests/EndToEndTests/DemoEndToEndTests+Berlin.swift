@@ -200,7 +200,9 @@ extension DemoEndToEndTests {
             var highError = 0.0
             var lowError = 0.0
             for index in window {
-                let dayHours = times.indices.filter { times[$0] >= archiveDays[index] && times[$0] < archiveDays[index] + 86_400 }
+                let dayHours = times.indices.filter {
+                    times[$0] >= archiveDays[index] && times[$0] < archiveDays[index] + 86_400
+                }
                 let values = dayHours.compactMap { temperature[$0] }
                 highError += abs(values.max()! - (archive["temperature_2m_max"] as! [Double])[index])
                 lowError += abs(values.min()! - (archive["temperature_2m_min"] as! [Double])[index])
@@ -213,7 +215,10 @@ extension DemoEndToEndTests {
             #expect(words[3] == shown(lowError) && words[5] == "30", "\(row)")
         }
         #expect(
-            try server.requests().allSatisfy { ["/search", "/v1/ensemble", "/v1/forecast", "/previous-runs/v1/forecast", "/v1/archive"].contains($0.path) })
+            try server.requests().allSatisfy {
+                ["/search", "/v1/ensemble", "/v1/forecast", "/previous-runs/v1/forecast", "/v1/archive"].contains(
+                    $0.path)
+            })
     }
 
     /// A place without these answers still refuses them in the demo's words, naming Berlin as the

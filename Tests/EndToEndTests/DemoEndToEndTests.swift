@@ -261,13 +261,15 @@ import WeatherTestSupport
     /// words before any request: the only request is `find`'s search. (Berlin's ensemble,
     /// models, earlier runs, past days and normals: DemoEndToEndTests+Berlin.)
     @Test func berlinHasNoAirOrWarningRecordingAndSaysSoWithoutARequest() throws {
-        let has = "the forecast, past weather, climate normals, an ensemble forecast, other models’ forecasts, earlier forecast runs"
+        let has =
+            "the forecast, past weather, climate normals, an ensemble forecast, other models’ forecasts, earlier forecast runs"
         for (command, kind, having) in [("air", "air quality", "Enschede"), ("warnings", "warnings", "Hamburg")] {
             let server = try FixtureServer(demo: Self.manifestPath)
             let run = try demo("find Berlin; \(command)", server)
             #expect(run.status == 1, "\(command)")
             #expect(
-                run.stderr == "error: the demo has no recording of \(kind) for Berlin — it has: \(has) (\(kind): \(having))\n",
+                run.stderr
+                    == "error: the demo has no recording of \(kind) for Berlin — it has: \(has) (\(kind): \(having))\n",
                 "\(command): \(run.stderr)")
             #expect(try server.requests().map(\.path) == ["/search"], "\(command)")
         }
@@ -359,11 +361,14 @@ import WeatherTestSupport
         // Answers that are not recordings are said to be so, after what the place has.
         let said = screen.replacingOccurrences(of: "\n    ", with: " ")
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.manifestPath))
-        let items = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["places"] as? [[String: Any]])
+        let items = try #require(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["places"] as? [[String: Any]])
         let written = items.compactMap { item in (item["written"] as? String).map { (item["name"] as! String, $0) } }
         #expect(written.map(\.0) == ["Berlin", "Hamburg"])
         for (name, words) in written {
-            #expect(said.range(of: "\(name) has [^;]*\\(([^)]*; )?\(words)\\)", options: .regularExpression) != nil, "\(screen)")
+            #expect(
+                said.range(of: "\(name) has [^;]*\\(([^)]*; )?\(words)\\)", options: .regularExpression) != nil,
+                "\(screen)")
         }
         #expect(said.contains("try: find Berlin, then show, confidence, models, drift or skill"), "\(screen)")
         try terminal.send("C-d")
