@@ -130,11 +130,11 @@ def range_of_days(name, first, count, seed):
     write(os.path.join(HERE, name), body)
 
 
-def thirty_years(name):
+def thirty_years(name, place=None, seed=1991, folder=HERE):
     """1991-01-01…2020-12-31, daily max/min/precipitation, ISO dates (as wx asks for normals):
     a seasonal cycle (coldest mid-January, warmest mid-July) plus deterministic noise, dry and
-    wet days, and a few nulls."""
-    rand = lcg(1991)
+    wet days, and a few nulls. `place`: the answer's head (Hamburg's when None)."""
+    rand = lcg(seed)
     daily = {"time": [], "temperature_2m_max": [], "temperature_2m_min": [], "precipitation_sum": []}
     date = datetime.date(1991, 1, 1)
     end = datetime.date(2020, 12, 31)
@@ -151,13 +151,13 @@ def thirty_years(name):
         daily["precipitation_sum"].append(None if index % 3001 == 1500 else rain)
         date += datetime.timedelta(days=1)
         index += 1
-    body = head(3600, "GMT+1")
+    body = dict(place) if place else head(3600, "GMT+1")
     body.update({
         "daily_units": {"time": "iso8601", "temperature_2m_max": "°C", "temperature_2m_min": "°C",
                         "precipitation_sum": "mm"},
         "daily": daily,
     })
-    write(os.path.join(HERE, name), body)
+    write(os.path.join(folder, name), body)
 
 
 def main():

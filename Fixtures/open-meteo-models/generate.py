@@ -55,4 +55,5 @@ def main():
         high = len(hs) >= 2 and max(hs) - min(hs) > 3.0 + 1e-9
         print("day %d  rain %s  high %s  range %.1f" % (d, rain, high, max(hs) - min(hs)))
 
-main()
+if __name__ == "__main__":
+    main()

@@ -258,22 +258,19 @@ import WeatherTestSupport
     }
 
     /// A command about a kind of answer the place has no recording of is refused in the demo's
-    /// words before any request: the only request is `find`'s search.
-    @Test func berlinHasNoAirOrPastRecordingAndSaysSoWithoutARequest() throws {
-        for (command, kind, having) in [
-            ("air", "air quality", "Enschede"), ("past yesterday", "past weather", "Hamburg"),
-            ("normal", "climate normals", "Hamburg"), ("warnings", "warnings", "Hamburg"),
-            ("confidence", "an ensemble forecast", nil), ("models", "other models’ forecasts", nil),
-            ("drift", "earlier forecast runs", nil), ("skill", "earlier forecast runs", nil),
-        ] {
+    /// words before any request: the only request is `find`'s search. (Berlin's ensemble,
+    /// models, earlier runs, past days and normals: DemoEndToEndTests+Berlin.)
+    @Test func berlinHasNoAirOrWarningRecordingAndSaysSoWithoutARequest() throws {
+        let has =
+            "the forecast, past weather, climate normals, an ensemble forecast, other models’ forecasts, earlier forecast runs"
+        for (command, kind, having) in [("air", "air quality", "Enschede"), ("warnings", "warnings", "Hamburg")] {
             let server = try FixtureServer(demo: Self.manifestPath)
             let run = try demo("find Berlin; \(command)", server)
             #expect(run.status == 1, "\(command)")
-            let others = having.map { "\(kind): \($0)" } ?? "no place has \(kind)"
             #expect(
                 run.stderr
-                    == "error: the demo has no recording of \(kind) for Berlin — it has: the forecast (\(others))\n",
-                "\(command)")
+                    == "error: the demo has no recording of \(kind) for Berlin — it has: \(has) (\(kind): \(having))\n",
+                "\(command): \(run.stderr)")
             #expect(try server.requests().map(\.path) == ["/search"], "\(command)")
         }
     }
@@ -361,6 +358,19 @@ import WeatherTestSupport
             let time = "\(recorded.prefix(10)) \(recorded.dropFirst(11).prefix(5)) UTC"
             #expect(knows.contains("\(place.name) (\(time))"), "\(screen)")
         }
+        // Answers that are not recordings are said to be so, after what the place has.
+        let said = screen.replacingOccurrences(of: "\n    ", with: " ")
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.manifestPath))
+        let items = try #require(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["places"] as? [[String: Any]])
+        let written = items.compactMap { item in (item["written"] as? String).map { (item["name"] as! String, $0) } }
+        #expect(written.map(\.0) == ["Berlin", "Hamburg"])
+        for (name, words) in written {
+            #expect(
+                said.range(of: "\(name) has [^;]*\\(([^)]*; )?\(words)\\)", options: .regularExpression) != nil,
+                "\(screen)")
+        }
+        #expect(said.contains("try: find Berlin, then show, confidence, models, drift or skill"), "\(screen)")
         try terminal.send("C-d")
     }
 }

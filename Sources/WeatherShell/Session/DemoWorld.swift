@@ -61,6 +61,10 @@ package final class DemoWorld: Sendable {
         package var recorded: Date
         /// The kinds of answer it has recordings of (from the manifest's routes).
         package var kinds: Set<Kind> = [.forecast]
+        /// How the place's answers other than its forecast came about when they are not
+        /// recordings (the manifest's `written`, e.g. "written from its forecast, not recorded"):
+        /// the banner says it after what the place has.
+        package var written: String? = nil
     }
 
     /// The places, in the manifest's order.
@@ -108,7 +112,7 @@ package final class DemoWorld: Sendable {
                 Place(
                     name: name, names: [name] + aliases,
                     coordinate: Coordinate(latitude: latitude, longitude: longitude), recorded: recorded,
-                    kinds: Set(kinds)))
+                    kinds: Set(kinds), written: item["written"]?.nonEmptyString.map(TerminalText.sanitized)))
         }
         return DemoWorld(places: places)
     }
@@ -193,24 +197,47 @@ package final class DemoWorld: Sendable {
             line += item
         }
         lines.append(line)
-        // What is recorded besides the forecast, and which places have no forecast.
-        line = "  other recordings:"
+        // What is recorded besides the forecast (and whether it is a recording), and which
+        // places have no forecast: one sentence, wrapped at word boundaries.
+        var items: [String] = []
         for place in places where place.kinds != [.forecast] {
             let more = Kind.allCases.filter { $0 != .forecast && place.kinds.contains($0) }.map(\.rawValue)
-            let item =
-                " \(place.name) has \(more.isEmpty ? "nothing" : more.joined(separator: ", "))"
-                + (place.kinds.contains(.forecast) ? "" : " (no forecast)")
-            if line.count + item.count + 1 > 80 {
-                lines.append(line + ";")
-                line = "   "
-            } else if !line.hasSuffix(":") {
-                line += ";"
-            }
-            line += item
+            let remarks = [place.kinds.contains(.forecast) ? nil : "no forecast", place.written].compactMap { $0 }
+            items.append(
+                "\(place.name) has \(more.isEmpty ? "nothing" : more.joined(separator: ", "))"
+                    + (remarks.isEmpty ? "" : " (\(remarks.joined(separator: "; ")))"))
         }
-        if !line.hasSuffix(":") { lines.append(line) }
-        lines.append("  try: find \(places.first?.name ?? ""), then show")
+        if !items.isEmpty { lines += Self.wrapped("  other recordings: " + items.joined(separator: "; "), indent: 4) }
+        // The first place's commands beyond `show`, so that the first try shows what wx is for.
+        var commands = ["show"]
+        let first = places.first
+        if first?.kinds.contains(.ensemble) == true { commands.append("confidence") }
+        if first?.kinds.contains(.models) == true { commands.append("models") }
+        if first?.kinds.contains(.earlierRuns) == true { commands += ["drift", "skill"] }
+        let tail =
+            commands.count == 1 ? "show" : commands.dropLast().joined(separator: ", ") + " or " + commands.last!
+        lines += Self.wrapped("  try: find \(first?.name ?? ""), then \(tail)", indent: 4)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` broken at spaces into lines of at most `width` columns, the later ones indented by
+    /// `indent` spaces (a word longer than a line stays whole).
+    static func wrapped(_ text: String, indent: Int, width: Int = 80) -> [String] {
+        let lead = String(text.prefix { $0 == " " })
+        let margin = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = lead
+        for word in text.dropFirst(lead.count).split(separator: " ") {
+            let empty = line == lead || line == margin
+            if !empty, TextLayout.columns(line) + 1 + TextLayout.columns(String(word)) > width {
+                lines.append(line)
+                line = margin + word
+            } else {
+                line += (empty ? "" : " ") + word
+            }
+        }
+        lines.append(line)
+        return lines
     }
 
     private static func folded(_ text: String) -> String {
