@@ -209,8 +209,8 @@ extension DemoEndToEndTests {
             }
             let row = try #require(skill.stdout.split(separator: "\n").first { $0.hasPrefix("  \(label) ") })
             let words = Self.words(row.dropFirst(2 + label.count))
-            // ForecastSkill keeps the mean to 0.01 (documented); the table shows that to 0.1.
-            let shown = { (error: Double) in Self.number(((error / 30 * 100).rounded() / 100 * 10).rounded() / 10) }
+            // The table rounds the exact mean once, to 0.1.
+            let shown = { (error: Double) in Self.number((error / 30 * 10).rounded() / 10) }
             #expect(words[0] == shown(highError) && words[2] == "30", "\(row)")
             #expect(words[3] == shown(lowError) && words[5] == "30", "\(row)")
         }

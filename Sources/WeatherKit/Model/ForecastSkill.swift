@@ -37,7 +37,8 @@ package struct LeadScore: Hashable, Sendable {
     package var lead: Int
     /// Days with a forecast and an observed high.
     package var highDays = 0
-    /// Mean |forecast − observed| of the high, °C (rounded to 0.01); nil when `highDays` is 0.
+    /// Mean |forecast − observed| of the high, °C, unrounded (a view converts to its unit and then
+    /// rounds once; JSON gives 0.01); nil when `highDays` is 0.
     package var highMeanAbsoluteErrorCelsius: Double?
     /// Mean (forecast − observed) of the high, °C: positive when forecasts ran warm.
     package var highMeanErrorCelsius: Double?
@@ -91,9 +92,10 @@ package struct LeadScore: Hashable, Sendable {
     /// Whether any figure exists.
     package var hasFigures: Bool { highDays > 0 || lowDays > 0 || rainDays > 0 }
 
-    /// The mean rounded to 0.01; nil for no values.
+    /// The mean, unrounded: rounding it here and again in a view turned 0.3475 into 0.35 and then
+    /// "0.4"; nil for no values.
     static func mean(_ values: [Double]) -> Double? {
-        values.isEmpty ? nil : ((values.reduce(0, +) / Double(values.count)) * 100).rounded() / 100
+        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 }
 

@@ -46,15 +46,21 @@ extension JSONRenderer {
         ])
     }
 
-    /// One lead's figures; each `null` when its day count is 0.
+    /// One lead's figures (temperatures in °C to 0.01); each `null` when its day count is 0.
     static func leadScore(_ score: LeadScore) -> JSONOutput {
         .object([
             ("lead_days", .number(Double(score.lead))),
-            ("temperature_max_mean_absolute_error_celsius", .optional(score.highMeanAbsoluteErrorCelsius)),
-            ("temperature_max_mean_error_celsius", .optional(score.highMeanErrorCelsius)),
+            (
+                "temperature_max_mean_absolute_error_celsius",
+                .optional(score.highMeanAbsoluteErrorCelsius.map(hundredths))
+            ),
+            ("temperature_max_mean_error_celsius", .optional(score.highMeanErrorCelsius.map(hundredths))),
             ("temperature_max_days", .number(Double(score.highDays))),
-            ("temperature_min_mean_absolute_error_celsius", .optional(score.lowMeanAbsoluteErrorCelsius)),
-            ("temperature_min_mean_error_celsius", .optional(score.lowMeanErrorCelsius)),
+            (
+                "temperature_min_mean_absolute_error_celsius",
+                .optional(score.lowMeanAbsoluteErrorCelsius.map(hundredths))
+            ),
+            ("temperature_min_mean_error_celsius", .optional(score.lowMeanErrorCelsius.map(hundredths))),
             ("temperature_min_days", .number(Double(score.lowDays))),
             ("rain_right_percent", .optional(score.rainRightPercent)),
             ("rain_hits", .number(Double(score.rainHits))), ("rain_days", .number(Double(score.rainDays))),
