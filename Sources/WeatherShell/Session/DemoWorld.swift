@@ -174,43 +174,35 @@ package final class DemoWorld: Sendable {
     }
 
     /// The lines under the banner: that this is a demo, its clock, and the places it knows with
-    /// the time each was recorded, in lines of at most 80 columns.
-    package var banner: String {
-        var lines = [
-            "demo: recorded answers, not today’s weather. wx’s clock stands at the time the",
-            "  place it shows was recorded; other places are refused by name. It knows:",
-        ]
-        var line = "   "
-        for place in places {
+    /// the time each was recorded, broken between words (a place and its time kept together)
+    /// to fit `width` columns.
+    package func banner(width: Int) -> String {
+        var lines = TextLayout.wrap(
+            "demo: recorded answers, not today’s weather. wx’s clock stands at the time the place it shows was recorded; other places are refused by name. It knows:",
+            indent: 0, continuation: 2, width: width)
+        let known = places.map { place in
             let iso = ISOTime.string(place.recorded)
-            let item = " \(place.name) (\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC)"
-            if line.count + item.count + 1 > 80 {
-                lines.append(line + ",")
-                line = "   "
-            } else if line != "   " {
-                line += ","
-            }
-            line += item
+            return "\(place.name) (\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC)"
         }
-        lines.append(line)
+        lines += TextLayout.flow(Self.marked(known, ","), separator: " ", indent: 4, width: width)
         // What is recorded besides the forecast, and which places have no forecast.
-        line = "  other recordings:"
-        for place in places where place.kinds != [.forecast] {
+        let others = places.filter { $0.kinds != [.forecast] }.map { place in
             let more = Kind.allCases.filter { $0 != .forecast && place.kinds.contains($0) }.map(\.rawValue)
-            let item =
-                " \(place.name) has \(more.isEmpty ? "nothing" : more.joined(separator: ", "))"
+            return "\(place.name) has \(more.isEmpty ? "nothing" : more.joined(separator: ", "))"
                 + (place.kinds.contains(.forecast) ? "" : " (no forecast)")
-            if line.count + item.count + 1 > 80 {
-                lines.append(line + ";")
-                line = "   "
-            } else if !line.hasSuffix(":") {
-                line += ";"
-            }
-            line += item
         }
-        if !line.hasSuffix(":") { lines.append(line) }
-        lines.append("  try: find \(places.first?.name ?? ""), then show")
+        if !others.isEmpty {
+            lines += TextLayout.wrap(
+                "other recordings: " + Self.marked(others, ";").joined(separator: " "), indent: 2, continuation: 4,
+                width: width)
+        }
+        lines += TextLayout.wrap("try: find \(places.first?.name ?? ""), then show", indent: 2, width: width)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `items`, each but the last followed by `mark`.
+    private static func marked(_ items: [String], _ mark: String) -> [String] {
+        items.enumerated().map { $0.offset < items.count - 1 ? $0.element + mark : $0.element }
     }
 
     private static func folded(_ text: String) -> String {
