@@ -82,13 +82,28 @@ package enum TextLayout {
     }
 
     /// The words of `text` (between spaces) wrapped to `width` columns: the first line indented
-    /// by `indent`, the later ones by `continuation` (`indent` when nil). A word wider than a
-    /// line (a URL, a path) stays whole on a line of its own. Every wrapped line of wx (notes,
+    /// by `indent`, the later ones by `continuation`. When nil, a sentence that starts at the
+    /// margin (an error, "★ Hamburg saved to favorites") goes on two spaces in, so that it reads
+    /// as one; an indented one (a note under a view) goes on at its indent. A word wider than a
+    /// line (a URL, a path) stays whole on a line of its own; text that fits is left as it is. Every wrapped line of wx (notes,
     /// errors, the banner, `help`, `about`) goes through here.
     package static func wrap(_ text: String, indent: Int, continuation: Int? = nil, width: Int) -> [String] {
-        lay(
+        // Text that fits is kept as it is (the spaces that align "cache:   /path" included).
+        if indent + columns(text) <= width, !text.isEmpty {
+            return [String(repeating: " ", count: indent) + text]
+        }
+        return lay(
             text.split(separator: " ").map(String.init), separator: " ", indent: indent,
-            continuation: continuation ?? indent, width: width, cut: false)
+            continuation: continuation ?? (indent == 0 ? 2 : indent), width: width, cut: false)
+    }
+
+    /// `text` wrapped as `wrap` does, its first line after `lead` ("  data time     ") and its
+    /// later lines indented to where `lead` ends (or by `continuation`).
+    package static func wrap(_ text: String, after lead: String, continuation: Int? = nil, width: Int) -> [String] {
+        let column = columns(lead)
+        var lines = wrap(text, indent: column, continuation: continuation ?? column, width: width)
+        if let first = lines.first { lines[0] = lead + first.dropFirst(column) }
+        return lines
     }
 
     /// `flow` and `wrap`: parts joined by `separator` on lines of `width`, a part wider than a

@@ -9,11 +9,11 @@ import WeatherKit
 package final class InteractiveShell {
     package static let prompt = "wx> "
     /// The first line at the prompt, as at 80 columns.
-    package static var banner: String { banner(width: 80) }
+    nonisolated package static var banner: String { banner(width: 80) }
 
     /// The greeting, broken between words to fit `width` columns (later lines indented two
     /// spaces, as error lines are): a 40-column terminal broke the 70-column line mid-word.
-    package static func banner(width: Int) -> String {
+    nonisolated package static func banner(width: Int) -> String {
         TextLayout.wrap(
             "wx \(WXVersion.current) — weather at the prompt. “help” lists commands; Ctrl-D quits.", indent: 0,
             continuation: 2, width: width
@@ -54,7 +54,8 @@ package final class InteractiveShell {
         // What the runner records (references expanded), so that Up recalls what `history` lists.
         runner.onRecord = { [reader] line in reader.addHistory(line) }
         reader.setCompletion { before in session.completion(for: before) }
-        let width = runner.width()
+        // As the weather's views, at most 80 columns wide.
+        let width = min(runner.width(), TextRenderer.reportWidth)
         output.write(Self.banner(width: width))
         if let demo = session.configuration.demo { output.write(demo.banner(width: width)) }
         if let startupFile {

@@ -16,7 +16,9 @@ extension TextRenderer {
     static func heading(_ presentation: WeatherPresentation, format: ValueFormatter, width: Int = .max) -> String {
         let local = presentation.local
         let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
-        return placeHeading(presentation.report.place.label, "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)", width: width)
+        return placeHeading(
+            presentation.report.place.label, "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)",
+            width: width)
     }
 
     /// "Hamburg, Deutschland · Sun 14 Jul 2024": a view's heading in at most `width` columns.
