@@ -67,6 +67,23 @@ import WeatherTestSupport
         #expect(InteractiveShell.banner(width: 80).split(separator: "\n").count == 1)
     }
 
+    @Test(arguments: [40, 60, 80])
+    func theDemoBannerBreaksBetweenWordsAndKeepsEachPlaceWithItsTime(width: Int) throws {
+        let demo = try DemoWorld.load(TestPaths.fixtures.appendingPathComponent("demo/places.json").path)
+        let banner = demo.banner(width: width)
+        let lines = banner.split(separator: "\n").map(String.init)
+        for line in lines { #expect(TextLayout.columns(line) <= width, "\(line)") }
+        #expect(lines[0].hasPrefix("demo: recorded answers, not today’s"))
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") })
+        // "Denver (2023-11-02 20:00 UTC)" stays on one line.
+        for place in demo.places {
+            let iso = ISOTime.string(place.recorded)
+            let item = "\(place.name) (\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC)"
+            #expect(lines.contains { $0.contains(item) }, "\(item) in \(banner)")
+        }
+        #expect(lines.last == "  try: find \(demo.places[0].name), then show")
+    }
+
     // MARK: - 2 conditions: whole, or the symbol alone
 
     @Test func aConditionThatDoesNotFitIsItsSymbolAloneNeverCutWords() {
