@@ -31,10 +31,10 @@ import WeatherTestSupport
 
                 """))
         #expect(run.stdout.contains("\n      17:00  ☂ slight rain           21.8   20.6   0.5  13 km/h W\n"))
-        #expect(run.stdout.contains("\n      23:00  ☾ mainly clear night    14.9   13.7   0.0  16 km/h W\n\n  22°C ┤"))
+        #expect(run.stdout.contains("\n      23:00  ☾ mainly clear night    14.9   13.7   0.0  16 km/h W\n\n  22 °C ┤"))
         // The chart has no probability bars: past hours have no chance of rain.
         #expect(!run.stdout.contains("rain %"))
-        #expect(run.stdout.hasSuffix("  12°C ┤█▄▁▃▁▇██████████████████\n        00    06    12    18\n"))
+        #expect(run.stdout.hasSuffix("  12 °C ┤█▄▁▃▁▇██████████████████\n         00    06    12    18\n"))
         // One request, to the archive, for that day with its hours.
         let archive = try requests(server, "/v1/archive")
         #expect(archive.count == 1)

@@ -171,7 +171,7 @@ import WeatherTestSupport
             ["warnings", "35.685939,139.811695"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
         #expect(run.status == 0)
         #expect(
-            run.stdout.replacingOccurrences(of: "\n", with: " ")
+            run.stdout.replacingOccurrences(of: "\n  ", with: " ").replacingOccurrences(of: "\n", with: " ")
                 == "no keyless warning feed covers Koto, Japan (JP): wx cannot say whether warnings are in force there; ask the national weather service "
         )
     }

@@ -35,8 +35,8 @@ import WeatherTestSupport
                 || $0.hasPrefix("  Thu") || $0.hasPrefix("  Fri") || $0.hasPrefix("  Sat")
         }
         #expect(days.count == 7)
-        #expect(days.first == "  Sun 27 Jul  ☁ overcast              16.3     24.1   20 %     0.0  9 km/h NNW")
-        #expect(days.last == "  Sat 02 Aug  ☂ slight rain showe…    16.1     20.4   30 %     3.3  15 km/h W")
+        #expect(days.first == "  Sun 27 Jul  ☁ overcast               16.3     24.1   20 %     0.0  9 km/h NNW")
+        #expect(days.last == "  Sat 02 Aug  ☂ slight rain showers    16.1     20.4   30 %     3.3  15 km/h W")
         #expect(
             run.stdout.hasSuffix(
                 "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n  no rain expected in the next 24 h (hourly data)\n"

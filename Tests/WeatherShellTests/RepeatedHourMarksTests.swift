@@ -66,7 +66,7 @@ import WeatherTestSupport
         let lines = TemperatureChart.lines(hours, clock: havana, format: ValueFormatter(units: .metric), unicode: true)
         // Columns 4 (00:00 CDT) and 11 (06:00 CST) carry marks; column 5 (00:00 CST) would run
         // into the first label.
-        #expect(lines.last == "            00 CDT 06", "\(lines.joined(separator: "\n"))")
+        #expect(lines.last == "             00 CDT 06", "\(lines.joined(separator: "\n"))")
         let twelve = TemperatureChart.lines(
             hours, clock: havana, format: ValueFormatter(units: .imperial), unicode: true)
         // On the 12-hour clock the wider label leaves no room for 6a.

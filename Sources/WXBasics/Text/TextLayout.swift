@@ -72,22 +72,62 @@ package enum TextLayout {
         return right ? fill + cut : cut + fill
     }
 
-    /// Joins `parts` with " · ", starting a new line (indented by `indent`) before a part that
-    /// would pass `width` columns.
-    package static func flow(_ parts: [String], indent: Int, width: Int = 80) -> [String] {
-        let margin = String(repeating: " ", count: indent)
+    /// Joins `parts` with `separator`, starting a new line before a part that would pass
+    /// `width` columns: the first line indented by `indent`, the later ones by `continuation`
+    /// (`indent` when nil). A part is never broken; one wider than a line is cut with "…".
+    package static func flow(
+        _ parts: [String], separator: String = " · ", indent: Int, continuation: Int? = nil, width: Int = 80
+    ) -> [String] {
+        lay(parts, separator: separator, indent: indent, continuation: continuation ?? indent, width: width, cut: true)
+    }
+
+    /// The words of `text` (between spaces) wrapped to `width` columns: the first line indented
+    /// by `indent`, the later ones by `continuation`. When nil, a sentence that starts at the
+    /// margin (an error, "★ Hamburg saved to favorites") goes on two spaces in, so that it reads
+    /// as one; an indented one (a note under a view) goes on at its indent. A word wider than a
+    /// line (a URL, a path) stays whole on a line of its own; text that fits is left as it is. Every wrapped line of wx (notes,
+    /// errors, the banner, `help`, `about`) goes through here.
+    package static func wrap(_ text: String, indent: Int, continuation: Int? = nil, width: Int) -> [String] {
+        // Text that fits is kept as it is (the spaces that align "cache:   /path" included).
+        if indent + columns(text) <= width, !text.isEmpty {
+            return [String(repeating: " ", count: indent) + text]
+        }
+        return lay(
+            text.split(separator: " ").map(String.init), separator: " ", indent: indent,
+            continuation: continuation ?? (indent == 0 ? 2 : indent), width: width, cut: false)
+    }
+
+    /// `text` wrapped as `wrap` does, its first line after `lead` ("  data time     ") and its
+    /// later lines indented to where `lead` ends (or by `continuation`).
+    package static func wrap(_ text: String, after lead: String, continuation: Int? = nil, width: Int) -> [String] {
+        let column = columns(lead)
+        var lines = wrap(text, indent: column, continuation: continuation ?? column, width: width)
+        if let first = lines.first { lines[0] = lead + first.dropFirst(column) }
+        return lines
+    }
+
+    /// `flow` and `wrap`: parts joined by `separator` on lines of `width`, a part wider than a
+    /// line cut with "…" when `cut`, else left whole.
+    private static func lay(
+        _ parts: [String], separator: String, indent: Int, continuation: Int, width: Int, cut: Bool
+    ) -> [String] {
         var lines: [String] = []
+        var margin = indent
         var line = ""
+        func fitted(_ text: String) -> String {
+            cut && margin + columns(text) > width ? truncate(text, to: max(1, width - margin)) : text
+        }
         for part in parts where !part.isEmpty {
-            let candidate = line.isEmpty ? part : line + " · " + part
-            if !line.isEmpty && indent + columns(candidate) > width {
-                lines.append(margin + line)
-                line = truncate(part, to: width - indent)
+            let candidate = line.isEmpty ? part : line + separator + part
+            if !line.isEmpty && margin + columns(candidate) > width {
+                lines.append(String(repeating: " ", count: margin) + line)
+                margin = continuation
+                line = fitted(part)
             } else {
-                line = indent + columns(candidate) > width ? truncate(candidate, to: width - indent) : candidate
+                line = fitted(candidate)
             }
         }
-        if !line.isEmpty { lines.append(margin + line) }
+        if !line.isEmpty { lines.append(String(repeating: " ", count: margin) + line) }
         return lines
     }
 }

@@ -4,33 +4,17 @@ import WXBasics
 /// ("…cannot reach Open-Meteo: connection refused; nothing can be reached from here…") broke
 /// mid-word at the edge.
 extension ShellRunner {
-    /// `text` (lines ending in "\n") with each line longer than `width` columns broken at the
-    /// last space that fits, its later lines indented by two spaces; a word longer than a line
-    /// stays whole.
+    /// `text` (lines ending in "\n") with each line longer than `width` columns broken between
+    /// words (`TextLayout.wrap`), its later lines indented two spaces more than its first; a word
+    /// longer than a line stays whole.
     static func wrappedAtWords(_ text: String, width: Int) -> String {
         guard width >= 20 else { return text }
-        var result = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !result.isEmpty { result += "\n" }
-            guard TextLayout.columns(String(line)) > width else {
-                result += line
-                continue
-            }
-            var current = ""
-            var first = true
-            for word in line.split(separator: " ", omittingEmptySubsequences: false) {
-                let candidate = current.isEmpty ? String(word) : current + " " + word
-                let indent = first ? 0 : 2
-                if !current.isEmpty, indent + TextLayout.columns(candidate) > width {
-                    result += (first ? "" : "  ") + current + "\n"
-                    first = false
-                    current = String(word)
-                } else {
-                    current = candidate
-                }
-            }
-            result += (first ? "" : "  ") + current
-        }
-        return result
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let line = String(line)
+            guard TextLayout.columns(line) > width else { return line }
+            let indent = line.prefix { $0 == " " }.count
+            return TextLayout.wrap(line, indent: indent, continuation: indent + 2, width: width)
+                .joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 }

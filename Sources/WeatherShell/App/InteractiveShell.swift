@@ -1,4 +1,5 @@
 import Synchronization
+import WXBasics
 import WeatherKit
 
 /// The interactive shell: the banner, the start-up file, then one prompt after another until
@@ -7,8 +8,16 @@ import WeatherKit
 @MainActor
 package final class InteractiveShell {
     package static let prompt = "wx> "
-    package static var banner: String {
-        "wx \(WXVersion.current) — weather at the prompt. “help” lists commands; Ctrl-D quits.\n"
+    /// The first line at the prompt, as at 80 columns.
+    nonisolated package static var banner: String { banner(width: 80) }
+
+    /// The greeting, broken between words to fit `width` columns (later lines indented two
+    /// spaces, as error lines are): a 40-column terminal broke the 70-column line mid-word.
+    nonisolated package static func banner(width: Int) -> String {
+        TextLayout.wrap(
+            "wx \(WXVersion.current) — weather at the prompt. “help” lists commands; Ctrl-D quits.", indent: 0,
+            continuation: 2, width: width
+        ).joined(separator: "\n") + "\n"
     }
 
     let runner: ShellRunner
@@ -45,8 +54,10 @@ package final class InteractiveShell {
         // What the runner records (references expanded), so that Up recalls what `history` lists.
         runner.onRecord = { [reader] line in reader.addHistory(line) }
         reader.setCompletion { before in session.completion(for: before) }
-        output.write(Self.banner)
-        if let demo = session.configuration.demo { output.write(demo.banner) }
+        // As the weather's views, at most 80 columns wide.
+        let width = min(runner.width(), TextRenderer.reportWidth)
+        output.write(Self.banner(width: width))
+        if let demo = session.configuration.demo { output.write(demo.banner(width: width)) }
         if let startupFile {
             _ = await runCancellable { runner in await runner.runStartupFile(startupFile) }
         }

@@ -3,7 +3,7 @@ import WeatherKit
 
 /// A terminal chart of temperature over the place's local time, with precipitation probability
 /// as bars under it, at most `width` (≤ 80) columns wide: eighth-block characters (▁▂…█), or #
-/// and : in ASCII. The scale's labels ("-11.2°C") are never cut: the label column is as wide as
+/// and : in ASCII. The scale's labels ("-11.2 °C", as wx writes a temperature everywhere) are never cut: the label column is as wide as
 /// the longest of them.
 enum TemperatureChart {
     /// Rows for the temperature area and for the probability bars.
@@ -13,6 +13,12 @@ enum TemperatureChart {
     static let margin = 8
     /// At most this many data columns (one hour each, or hours averaged together beyond it).
     static let maximumColumns = 72
+
+    /// A label of the scale: "22 °C", "-11.2 °C" (a space before the unit, as in every
+    /// temperature wx writes).
+    static func label(_ value: Double, digits: Int, _ unit: String) -> String {
+        "\(DecimalText.fixed(value, digits: digits)) \(unit)"
+    }
 
     /// The chart's lines, none longer than `width` columns.
     ///
@@ -31,7 +37,7 @@ enum TemperatureChart {
         let unit = format.temperatureSymbol
         let (lowest, highest) = (known.min()!, known.max()!)
         let widest = [lowest, highest, lowest + 1].flatMap { value in
-            [0, 1].map { TextLayout.columns("\(DecimalText.fixed(value, digits: $0))\(unit)") }
+            [0, 1].map { TextLayout.columns(label(value, digits: $0, unit)) }
         }
         let margin = max(Self.margin, widest.max()! + 2)
         let maximumColumns = max(8, min(Self.maximumColumns, width - margin))
@@ -58,8 +64,8 @@ enum TemperatureChart {
         for row in (0..<temperatureRows).reversed() {
             let label: String
             switch row {
-            case temperatureRows - 1: label = "\(DecimalText.fixed(low + span, digits: digits))\(unit)"
-            case 0: label = "\(DecimalText.fixed(low, digits: digits))\(unit)"
+            case temperatureRows - 1: label = Self.label(low + span, digits: digits, unit)
+            case 0: label = Self.label(low, digits: digits, unit)
             default: label = ""
             }
             var line = TextLayout.pad(label, to: margin - 2, right: true) + (unicode ? " ┤" : " |")

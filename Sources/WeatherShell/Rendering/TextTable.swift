@@ -2,8 +2,9 @@ import WXBasics
 
 /// A table of text columns that fits a width without breaking a value: it keeps its preferred
 /// layout when that fits, else closes the columns up to two spaces apart, then one, then shortens the
-/// columns of words (a condition, a name; cut with "…"), then leaves out whole columns in the
-/// order given. A number is never cut: a column that cannot shrink keeps its widest cell.
+/// columns of words (a name, cut with "…"; a condition, shown as its symbol alone), then leaves
+/// out whole columns in the order given. A number is never cut: a column that cannot shrink
+/// keeps its widest cell.
 struct TextTable {
     /// One column: its header, its cells (one per row) and how it may give way.
     struct Column {
@@ -21,8 +22,7 @@ struct TextTable {
         /// Columns with a number here may be left out, the lowest first; nil: always shown.
         var dropOrder: Int? = nil
         /// How a cell too wide for the column is cut; nil: at its end (`TextLayout.truncate`).
-        /// A list's labels use `DistinctCut`, so that what tells rows apart stays.
-        var cut: DistinctCut? = nil
+        var cut: CellCut? = nil
 
         /// The fewest columns it may shrink to: its minimum, and never less than its header.
         var narrowest: Int? { shrinkable.map { max($0, TextLayout.columns(header)) } }
@@ -30,6 +30,35 @@ struct TextTable {
         /// Each cell's width in terminal columns. Measured once by `text(width:)`, which passes
         /// them on (a table may have tens of thousands of rows).
         var measuredCells: [Int] { cells.map(TextLayout.columns) }
+    }
+
+    /// How a cell too wide for its column is shown.
+    enum CellCut {
+        /// A list's labels: what tells the rows apart stays (`DistinctCut`).
+        case distinct(DistinctCut)
+        /// A weather condition, "☂ slight rain showers": whole, or its symbol alone ("☂") when
+        /// the words do not fit; words are never cut mid-word. The column is as wide as its
+        /// widest condition whenever the table has room for it.
+        case symbolAlone
+
+        /// `value` in at most `width` columns.
+        func cut(_ value: String, to width: Int) -> String {
+            switch self {
+            case .distinct(let labels): return labels.cut(value, to: width)
+            case .symbolAlone:
+                guard TextLayout.columns(value) > width else { return value }
+                let symbol = value.prefix { $0 != " " }
+                // No symbol (no weather code): the words, cut at their end.
+                return symbol.isEmpty ? TextLayout.truncate(value, to: width) : String(symbol)
+            }
+        }
+
+        /// Whether the column prefers its widest cell to its preferred width (cells are not cut
+        /// to a shorter form while the table has room).
+        var prefersWhole: Bool {
+            if case .symbolAlone = self { return true }
+            return false
+        }
     }
 
     var columns: [Column]
@@ -72,7 +101,11 @@ struct TextTable {
     /// - Parameter naturals: each column's widest cell or header.
     static func fit(_ columns: [Column], _ naturals: [Int], width: Int) -> [(lead: Int, width: Int)]? {
         let preferred = zip(columns, naturals).map { column, natural in
-            (lead: column.lead, width: column.shrinkable == nil ? max(column.width, natural) : column.width)
+            (
+                lead: column.lead,
+                width: column.shrinkable == nil || column.cut?.prefersWhole == true
+                    ? max(column.width, natural) : column.width
+            )
         }
         if total(preferred) <= width { return preferred }
         // Two spaces between columns where they fit, else one.

@@ -178,36 +178,30 @@ package final class DemoWorld: Sendable {
     }
 
     /// The lines under the banner: that this is a demo, its clock, and the places it knows with
-    /// the time each was recorded, in lines of at most 80 columns.
-    package var banner: String {
-        var lines = [
-            "demo: recorded answers, not today’s weather. wx’s clock stands at the time the",
-            "  place it shows was recorded; other places are refused by name. It knows:",
-        ]
-        var line = "   "
-        for place in places {
+    /// the time each was recorded, broken between words (a place and its time kept together)
+    /// to fit `width` columns.
+    package func banner(width: Int) -> String {
+        var lines = TextLayout.wrap(
+            "demo: recorded answers, not today’s weather. wx’s clock stands at the time the place it shows was recorded; other places are refused by name. It knows:",
+            indent: 0, continuation: 2, width: width)
+        let known = places.map { place in
             let iso = ISOTime.string(place.recorded)
-            let item = " \(place.name) (\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC)"
-            if line.count + item.count + 1 > 80 {
-                lines.append(line + ",")
-                line = "   "
-            } else if line != "   " {
-                line += ","
-            }
-            line += item
+            return "\(place.name) (\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC)"
         }
-        lines.append(line)
+        lines += TextLayout.flow(Self.marked(known, ","), separator: " ", indent: 4, width: width)
         // What is recorded besides the forecast (and whether it is a recording), and which
-        // places have no forecast: one sentence, wrapped at word boundaries.
-        var items: [String] = []
-        for place in places where place.kinds != [.forecast] {
+        // places have no forecast.
+        let others = places.filter { $0.kinds != [.forecast] }.map { place in
             let more = Kind.allCases.filter { $0 != .forecast && place.kinds.contains($0) }.map(\.rawValue)
             let remarks = [place.kinds.contains(.forecast) ? nil : "no forecast", place.written].compactMap { $0 }
-            items.append(
-                "\(place.name) has \(more.isEmpty ? "nothing" : more.joined(separator: ", "))"
-                    + (remarks.isEmpty ? "" : " (\(remarks.joined(separator: "; ")))"))
+            return "\(place.name) has \(more.isEmpty ? "nothing" : more.joined(separator: ", "))"
+                + (remarks.isEmpty ? "" : " (\(remarks.joined(separator: "; ")))")
         }
-        if !items.isEmpty { lines += Self.wrapped("  other recordings: " + items.joined(separator: "; "), indent: 4) }
+        if !others.isEmpty {
+            lines += TextLayout.wrap(
+                "other recordings: " + Self.marked(others, ";").joined(separator: " "), indent: 2, continuation: 4,
+                width: width)
+        }
         // The first place's commands beyond `show`, so that the first try shows what wx is for.
         var commands = ["show"]
         let first = places.first
@@ -216,28 +210,14 @@ package final class DemoWorld: Sendable {
         if first?.kinds.contains(.earlierRuns) == true { commands += ["drift", "skill"] }
         let tail =
             commands.count == 1 ? "show" : commands.dropLast().joined(separator: ", ") + " or " + commands.last!
-        lines += Self.wrapped("  try: find \(first?.name ?? ""), then \(tail)", indent: 4)
+        lines += TextLayout.wrap(
+            "try: find \(first?.name ?? ""), then \(tail)", indent: 2, continuation: 4, width: width)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `text` broken at spaces into lines of at most `width` columns, the later ones indented by
-    /// `indent` spaces (a word longer than a line stays whole).
-    static func wrapped(_ text: String, indent: Int, width: Int = 80) -> [String] {
-        let lead = String(text.prefix { $0 == " " })
-        let margin = String(repeating: " ", count: indent)
-        var lines: [String] = []
-        var line = lead
-        for word in text.dropFirst(lead.count).split(separator: " ") {
-            let empty = line == lead || line == margin
-            if !empty, TextLayout.columns(line) + 1 + TextLayout.columns(String(word)) > width {
-                lines.append(line)
-                line = margin + word
-            } else {
-                line += (empty ? "" : " ") + word
-            }
-        }
-        lines.append(line)
-        return lines
+    /// `items`, each but the last followed by `mark`.
+    private static func marked(_ items: [String], _ mark: String) -> [String] {
+        items.enumerated().map { $0.offset < items.count - 1 ? $0.element + mark : $0.element }
     }
 
     private static func folded(_ text: String) -> String {

@@ -43,11 +43,9 @@ extension TextRenderer {
         var columns: [TextTable.Column] = [
             // A day built from part of its hours is marked, and the mark explained below.
             .init(header: "day", cells: days.map { format.day($0.date) + ($0.isPartial ? "*" : "") }, width: 12),
-            .init(
-                header: "condition",
-                cells: days.map { day in
-                    "\(day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " ") \(condition(day.weatherCode))"
-                }, width: detailed ? 20 : 24, shrinkable: 8),
+            conditionColumn(
+                days.map { conditionCell($0.weatherCode, unicode: context.unicode) }, width: detailed ? 20 : 24,
+                shrinkable: 8),
             .init(
                 header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 8,
                 right: true),

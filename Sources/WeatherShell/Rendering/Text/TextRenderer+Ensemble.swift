@@ -17,7 +17,7 @@ extension TextRenderer {
     ) -> [String] {
         let ensemble = report.ensemble
         var lines = [
-            style.bold(TextLayout.truncate("\(report.place.label) · how sure the forecast is", to: context.width))
+            style.bold(placeHeading(report.place.label, "how sure the forecast is", width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(
@@ -51,8 +51,7 @@ extension TextRenderer {
     {
         let models = report.comparison.models
         var lines = [
-            style.bold(
-                TextLayout.truncate("\(report.place.label) · \(models.count) models side by side", to: context.width))
+            style.bold(placeHeading(report.place.label, "\(models.count) models side by side", width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(

@@ -47,40 +47,57 @@ extension TextRenderer {
     }
 
     /// The kept forecast of `saved N`, a row a day: forecast, observed and error (forecast −
-    /// observed) of the high, the low and the precipitation.
-    static func forecastCheck(_ outcome: ForecastOutcome, format: ValueFormatter) -> [String] {
-        guard outcome.kept else { return ["  no forecast kept: this snapshot was saved before wx kept one"] }
+    /// observed) of the high, the low and the precipitation, in `width` columns: narrower than
+    /// its 93 columns, the precipitation's three columns are left out, then the low's (never a
+    /// value cut), and the units move from the header into the sentence above it.
+    static func forecastCheck(_ outcome: ForecastOutcome, format: ValueFormatter, width: Int = .max) -> [String] {
+        guard outcome.kept else {
+            return TextLayout.wrap(
+                "no forecast kept: this snapshot was saved before wx kept one", indent: 2, continuation: 4, width: width
+            )
+        }
         guard !outcome.days.isEmpty else { return ["  no forecast days were kept with it"] }
         let source = outcome.source.map { " (\($0))" } ?? ""
         let degrees = format.temperatureSymbol
         let amount = format.units.precipitation.symbol
         func cell(_ text: String, _ width: Int = 7) -> String { TextLayout.pad(text, to: width, right: true) }
-        var lines = [
-            "  forecast kept with it, next to what happened\(source); error = forecast − observed:",
-            "  day         " + cell("high") + cell("was") + cell("error") + "  " + cell("low") + cell("was")
-                + cell("error") + "  " + cell("rain") + cell("was") + cell("error") + "  (\(degrees), \(amount))",
-        ]
+        // "  Sun 27 Jul  " then 23 columns a group (forecast, was, error and two spaces).
+        let groups = max(1, min(3, (width - 14 + 2) / 23))
+        let units = groups == 3 ? "(\(degrees), \(amount))" : "(\(degrees))"
+        var header = "  day         " + cell("high") + cell("was") + cell("error")
+        if groups > 1 { header += "  " + cell("low") + cell("was") + cell("error") }
+        if groups > 2 { header += "  " + cell("rain") + cell("was") + cell("error") }
+        let unitsInHeader = TextLayout.columns(header + "  " + units) <= width
+        if unitsInHeader { header += "  " + units }
+        var lines = TextLayout.wrap(
+            "forecast kept with it, next to what happened\(source); error = forecast − observed"
+                + (unitsInHeader ? ":" : " \(units):"), indent: 2, continuation: 4, width: width)
+        lines.append(header)
         for day in outcome.days {
             let forecast = day.forecast
             var line =
                 "  \(format.day(forecast.date))  "
                 + cell(format.temperatureValue(forecast.temperatureMaxCelsius))
             guard day.hasPassed, let observed = day.observed else {
-                line += "   " + (day.hasPassed ? "no observed values yet" : "not passed yet")
-                lines.append(line)
+                lines += TextLayout.wrap(
+                    day.hasPassed ? "no observed values yet" : "not passed yet", after: line + "   ", width: width)
                 continue
             }
             line += cell(format.temperatureValue(observed.temperatureMaxCelsius))
-            line += cell(temperatureDifference(day.highErrorCelsius, format: format)) + "  "
-            line += cell(format.temperatureValue(forecast.temperatureMinCelsius))
-            line += cell(format.temperatureValue(observed.temperatureMinCelsius))
-            line += cell(temperatureDifference(day.lowErrorCelsius, format: format)) + "  "
-            line += cell(format.precipitationValue(forecast.precipitationSumMillimetres))
-            line += cell(format.precipitationValue(observed.precipitationSumMillimetres))
-            line += cell(precipitationDifference(day.precipitationErrorMillimetres, format: format))
+            line += cell(temperatureDifference(day.highErrorCelsius, format: format))
+            if groups > 1 {
+                line += "  " + cell(format.temperatureValue(forecast.temperatureMinCelsius))
+                line += cell(format.temperatureValue(observed.temperatureMinCelsius))
+                line += cell(temperatureDifference(day.lowErrorCelsius, format: format))
+            }
+            if groups > 2 {
+                line += "  " + cell(format.precipitationValue(forecast.precipitationSumMillimetres))
+                line += cell(format.precipitationValue(observed.precipitationSumMillimetres))
+                line += cell(precipitationDifference(day.precipitationErrorMillimetres, format: format))
+            }
             lines.append(line)
         }
-        if let problem = outcome.problem { lines.append("  " + problem) }
+        if let problem = outcome.problem { lines += TextLayout.wrap(problem, indent: 2, continuation: 4, width: width) }
         return lines
     }
 

@@ -16,8 +16,18 @@ extension TextRenderer {
     static func heading(_ presentation: WeatherPresentation, format: ValueFormatter, width: Int = .max) -> String {
         let local = presentation.local
         let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
-        let time = " · \(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
-        return TextLayout.truncate(presentation.report.place.label, to: max(1, width - TextLayout.columns(time))) + time
+        return placeHeading(
+            presentation.report.place.label, "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)",
+            width: width)
+    }
+
+    /// "Hamburg, Deutschland · Sun 14 Jul 2024": a view's heading in at most `width` columns.
+    /// The place name gives way (cut with "…") so that what follows it (a time, a date, the
+    /// feed) stays whole; only when that alone is wider than the line is the line cut at its end.
+    static func placeHeading(_ label: String, _ what: String, width: Int) -> String {
+        let tail = " · " + what
+        return TextLayout.truncate(
+            TextLayout.truncate(label, to: max(1, width - TextLayout.columns(tail))) + tail, to: width)
     }
 
     /// The heading line, and the offline line under it when the data is old.

@@ -19,6 +19,18 @@ extension TextRenderer {
         code.map { WeatherCode($0).description(isNight: isNight) } ?? "unknown"
     }
 
+    /// A table's condition cell: the code's symbol and words, "☂ slight rain showers" (a blank
+    /// symbol and "unknown" when the service sent no code).
+    static func conditionCell(_ code: Int?, isNight: Bool? = nil, unicode: Bool) -> String {
+        "\(code.map { WeatherCode($0).symbol(unicode: unicode, isNight: isNight) } ?? " ") \(condition(code, isNight: isNight))"
+    }
+
+    /// The condition column of `daily`, `show`, `hourly` and `past`: each condition whole when
+    /// the table has room for it, else its symbol alone, never words cut (`TextTable.CellCut`).
+    static func conditionColumn(_ cells: [String], width: Int, shrinkable: Int) -> TextTable.Column {
+        .init(header: "condition", cells: cells, width: width, shrinkable: shrinkable, cut: .symbolAlone)
+    }
+
     /// "+01:00", "-02:30", "+05:45".
     static func offsetText(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : "+"
@@ -43,21 +55,8 @@ extension TextRenderer {
         return [line]
     }
 
-    /// Words wrapped to `width`, each line indented.
+    /// Words wrapped to `width`, each line indented (`TextLayout.wrap`).
     static func wrap(_ text: String, indent: Int, width: Int) -> [String] {
-        let margin = String(repeating: " ", count: indent)
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if !line.isEmpty && indent + TextLayout.columns(candidate) > width {
-                lines.append(margin + line)
-                line = String(word)
-            } else {
-                line = candidate
-            }
-        }
-        if !line.isEmpty { lines.append(margin + line) }
-        return lines
+        TextLayout.wrap(text, indent: indent, width: width)
     }
 }

@@ -61,18 +61,13 @@ extension TextRenderer {
             }
             return wind
         }
-        let conditions = hours.map { hour in
-            let night = isNight(hour)
-            let symbol =
-                hour.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode, isNight: night) } ?? " "
-            return "\(symbol) \(condition(hour.weatherCode, isNight: night))"
-        }
+        let conditions = hours.map { conditionCell($0.weatherCode, isNight: isNight($0), unicode: context.unicode) }
         var columns: [TextTable.Column] = [
             .init(
                 header: "time", cells: times,
                 width: max(context.units.clock == .twelveHour ? 13 : 11, (times.map(TextLayout.columns).max() ?? 0) + 1)
             ),
-            .init(header: "condition", cells: conditions, width: 22, shrinkable: 10),
+            conditionColumn(conditions, width: 22, shrinkable: 10),
             .init(
                 header: unit, cells: hours.map { format.temperatureValue($0.temperatureCelsius) }, width: 6, right: true
             ),

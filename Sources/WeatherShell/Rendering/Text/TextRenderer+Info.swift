@@ -42,20 +42,23 @@ extension TextRenderer {
         )
         lines.append("  \(TextLayout.pad("\\e", to: 34)) the last line in $EDITOR, then run it")
         lines.append("")
-        lines += wrap(
+        // Paragraphs of a help page: flush left, as the man page's.
+        lines += TextLayout.wrap(
             "Keys (as in bash): Tab completes commands, favorites and snapshot numbers; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Ctrl-_ undoes; Ctrl-X Ctrl-E edits the line in $EDITOR; Ctrl-C cancels; Ctrl-D quits.",
-            indent: 0, width: width)
-        lines += wrap(
+            indent: 0, continuation: 0, width: width)
+        lines += TextLayout.wrap(
             "Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.", indent: 0,
-            width: width)
+            continuation: 0, width: width)
         return lines
     }
 
     /// `help COMMAND`: its synopsis, summary, aliases and details.
     static func helpCommand(_ spec: CommandSpec, context: RenderContext) -> [String] {
         let width = context.width
-        var lines = ["\(spec.synopsis)", "  \(spec.summary)"]
-        if !spec.aliases.isEmpty { lines.append("  also: \(spec.aliases.joined(separator: ", "))") }
+        var lines = [spec.synopsis] + wrap(spec.summary, indent: 2, width: width)
+        if !spec.aliases.isEmpty {
+            lines += wrap("also: \(spec.aliases.joined(separator: ", "))", indent: 2, width: width)
+        }
         for paragraph in spec.details { lines.append(contentsOf: wrap(paragraph, indent: 2, width: width)) }
         return lines
     }
@@ -95,16 +98,23 @@ extension TextRenderer {
             guard base != service.defaultBaseURL else { continue }
             attributions[index].endpoints.append(
                 service == attributions[index].first
-                    ? "    endpoint: \(Redaction.displayURL(base))"
-                    : "    \(service.displayName) endpoint: \(Redaction.displayURL(base))")
+                    ? "endpoint: \(Redaction.displayURL(base))"
+                    : "\(service.displayName) endpoint: \(Redaction.displayURL(base))")
         }
         for attribution in attributions {
             lines.append(contentsOf: wrap(attribution.text, indent: 2, width: width))
-            lines.append(contentsOf: attribution.endpoints)
+            // An address is never broken: it goes whole onto a line of its own.
+            for endpoint in attribution.endpoints {
+                lines += TextLayout.wrap(endpoint, indent: 4, continuation: 6, width: width)
+            }
         }
-        lines.append("  favorites and settings: \(info.configFolder)/state.plist")
-        lines.append("  history and snapshots:  \(info.stateFolder)/log.jsonl")
-        lines.append("  cache:                  \(info.cacheFolder)")
+        for line in [
+            "favorites and settings: \(info.configFolder)/state.plist",
+            "history and snapshots:  \(info.stateFolder)/log.jsonl",
+            "cache:                  \(info.cacheFolder)",
+        ] {
+            lines += TextLayout.wrap(line, indent: 2, continuation: 4, width: width)
+        }
         lines += requestCostLines(context: context)
         return lines
     }

@@ -12,7 +12,9 @@ import Foundation
 extension TextRenderer {
     /// `fav`: the favorite saved.
     static func favoriteAdded(_ favorite: Favorite, context: RenderContext) -> [String] {
-        wrap("\(context.unicode ? "★" : "*") \(favorite.name) saved to favorites", indent: 0, width: context.width)
+        wrap(
+            "\(context.unicode ? "★" : "*") \(favorite.name) saved to favorites", indent: 0,
+            width: context.width)
     }
 
     /// `unfav`: the favorite removed.
@@ -46,11 +48,13 @@ extension TextRenderer {
             : [
                 .init(
                     header: "", cells: regions, lead: 1, width: whole ? 30 : width - 50,
-                    shrinkable: whole ? nil : 12, dropOrder: whole ? nil : 1, cut: DistinctCut(regions))
+                    shrinkable: whole ? nil : 12, dropOrder: whole ? nil : 1, cut: .distinct(DistinctCut(regions)))
             ]
         let table = TextTable(
             columns: [
-                .init(header: "", cells: names, width: 24, shrinkable: whole ? nil : 10, cut: DistinctCut(names))
+                .init(
+                    header: "", cells: names, width: 24, shrinkable: whole ? nil : 10,
+                    cut: .distinct(DistinctCut(names)))
             ]
                 + regionColumn + [.init(header: "", cells: favorites.map(\.coordinate.latitudeLongitudeText), lead: 2)])
         // Not a terminal: a width every row fits, so that no cell is cut.

@@ -21,7 +21,7 @@ extension TextRenderer {
             range.lowerBound == range.upperBound
             ? format.dayWithYear(range.lowerBound)
             : "\(format.dayWithYear(range.lowerBound)) to \(format.dayWithYear(range.upperBound))"
-        var lines = [style.bold(TextLayout.truncate("\(report.place.label) · \(when)", to: context.width))]
+        var lines = [style.bold(placeHeading(report.place.label, when, width: context.width))]
         lines += offlineNote(report.origin, context: context, style: style)
         lines.append(style.dim("  from \(weather.source.description)"))
         if let end = weather.dataEnd {
@@ -44,7 +44,7 @@ extension TextRenderer {
                         "wind max \(format.windSpeed(day.windSpeedMaxKilometresPerHour))",
                         "sunshine \(format.duration(day.sunshineDurationSeconds))",
                         symbol + condition(day.weatherCode),
-                    ], indent: 2)
+                    ], indent: 2, width: context.reportWidth)
             }
             guard !weather.hours.isEmpty else {
                 if weather.days.isEmpty { lines.append("  no data for this day in the answer") }
@@ -66,28 +66,37 @@ extension TextRenderer {
             return lines
         }
         let unit = format.temperatureSymbol
+        let days = weather.days
         lines.append("")
-        lines.append(
-            ("  " + TextLayout.pad("day", to: 12) + TextLayout.pad("condition", to: 18)
-                + TextLayout.pad("low \(unit)", to: 7, right: true) + TextLayout.pad("high \(unit)", to: 8, right: true)
-                + TextLayout.pad("mean \(unit)", to: 8, right: true)
-                + TextLayout.pad(context.units.precipitation.symbol, to: 7, right: true)
-                + TextLayout.pad("wind", to: 10, right: true) + TextLayout.pad("sun h", to: 7, right: true)))
-        for day in weather.days {
-            let symbol = day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) } ?? " "
-            let sun =
-                day.sunshineDurationSeconds.map { DecimalText.fixed($0 / 3_600, digits: 1) } ?? ValueFormatter.missing
-            lines.append(
-                TextLayout.truncate(
-                    ("  " + TextLayout.pad(format.day(day.date), to: 12)
-                        + TextLayout.pad("\(symbol) \(condition(day.weatherCode))", to: 18)
-                        + TextLayout.pad(format.temperatureValue(day.temperatureMinCelsius), to: 7, right: true)
-                        + TextLayout.pad(format.temperatureValue(day.temperatureMaxCelsius), to: 8, right: true)
-                        + TextLayout.pad(format.temperatureValue(day.temperatureMeanCelsius), to: 8, right: true)
-                        + TextLayout.pad(format.precipitationValue(day.precipitationSumMillimetres), to: 7, right: true)
-                        + TextLayout.pad(format.windSpeed(day.windSpeedMaxKilometresPerHour), to: 10, right: true)
-                        + TextLayout.pad(sun, to: 7, right: true)).trimmedTrailing, to: context.reportWidth))
-        }
+        // Narrower than its 79 columns, the table closes up, shows conditions as symbols, then
+        // leaves out the sunshine, the wind, the mean and the amount: a value is never cut.
+        lines += TextTable(columns: [
+            .init(header: "day", cells: days.map { format.day($0.date) }, width: 12),
+            conditionColumn(
+                days.map { conditionCell($0.weatherCode, unicode: context.unicode) }, width: 18, shrinkable: 9),
+            .init(
+                header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 7,
+                right: true),
+            .init(
+                header: "high \(unit)", cells: days.map { format.temperatureValue($0.temperatureMaxCelsius) },
+                width: 8, right: true),
+            .init(
+                header: "mean \(unit)", cells: days.map { format.temperatureValue($0.temperatureMeanCelsius) },
+                width: 8, right: true, dropOrder: 3),
+            .init(
+                header: context.units.precipitation.symbol,
+                cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 7, right: true,
+                dropOrder: 4),
+            .init(
+                header: "wind", cells: days.map { format.windSpeed($0.windSpeedMaxKilometresPerHour) }, width: 10,
+                right: true, dropOrder: 2),
+            .init(
+                header: "sun h",
+                cells: days.map { day in
+                    day.sunshineDurationSeconds.map { DecimalText.fixed($0 / 3_600, digits: 1) }
+                        ?? ValueFormatter.missing
+                }, width: 7, right: true, dropOrder: 1),
+        ]).lines(width: context.reportWidth)
         return lines
     }
 
@@ -97,7 +106,7 @@ extension TextRenderer {
     {
         let unit = format.temperatureSymbol
         var lines = [
-            style.bold(TextLayout.truncate("\(report.place.label) · normals 1991–2020", to: context.width))
+            style.bold(placeHeading(report.place.label, "normals 1991–2020", width: context.width))
         ]
         // Narrower than its 50 columns, the table closes up, then leaves out how often it rained
         // and then the amount: a value is never cut.

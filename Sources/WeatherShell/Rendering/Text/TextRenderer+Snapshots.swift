@@ -63,19 +63,28 @@ extension TextRenderer {
         return [table.text(width: width, header: false)]
     }
 
-    /// `saved N`: the snapshot's reading and how its kept forecast turned out.
-    static func snapshot(_ snapshot: Snapshot, _ outcome: ForecastOutcome, format: ValueFormatter) -> [String] {
+    /// `saved N`: the snapshot's reading and how its kept forecast turned out, in `width`
+    /// columns: a value that does not fit after its label goes on under it, whole words.
+    static func snapshot(_ snapshot: Snapshot, _ outcome: ForecastOutcome, format: ValueFormatter, width: Int = .max)
+        -> [String]
+    {
         let reading = snapshot.reading
         let clock = snapshotClock(snapshot, reading.dataTime)
-        return [
-            "snapshot \(snapshot.id): \(snapshot.placeName) (\(snapshot.coordinate.latitudeLongitudeText))",
-            "  data time     \(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))",
-            "  temperature   \(format.temperature(reading.temperatureCelsius))",
-            "  condition     \(condition(reading.weatherCode))",
-            "  rain chance   \(format.percent(reading.precipitationProbabilityPercent))",
-            "  precipitation \(format.precipitation(reading.precipitationMillimetres))",
-            "  saved at      \(ISOTime.string(snapshot.savedAt))",
-        ] + forecastCheck(outcome, format: format)
+        let fields = [
+            ("data time", "\(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))"),
+            ("temperature", format.temperature(reading.temperatureCelsius)),
+            ("condition", condition(reading.weatherCode)),
+            ("rain chance", format.percent(reading.precipitationProbabilityPercent)),
+            ("precipitation", format.precipitation(reading.precipitationMillimetres)),
+            ("saved at", ISOTime.string(snapshot.savedAt)),
+        ]
+        return TextLayout.wrap(
+            "snapshot \(snapshot.id): \(snapshot.placeName) (\(snapshot.coordinate.latitudeLongitudeText))", indent: 0,
+            continuation: 2, width: width)
+            + fields.flatMap { label, value in
+                TextLayout.wrap(value, after: "  " + TextLayout.pad(label, to: 13) + " ", width: width)
+            }
+            + forecastCheck(outcome, format: format, width: width)
     }
 
     /// The snapshot's data time (`date`) at its place, under the UTC offset kept with it (which the

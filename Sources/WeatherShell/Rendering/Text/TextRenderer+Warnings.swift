@@ -23,7 +23,7 @@ extension TextRenderer {
                 indent: 0, width: width)
         }
         var lines = [
-            style.bold(TextLayout.truncate("\(report.place.label) · warnings from \(service.displayName)", to: width))
+            style.bold(placeHeading(report.place.label, "warnings from \(service.displayName)", width: width))
         ]
         if let origin = report.origin { lines += offlineNote(origin, context: context, style: style) }
         if let match = report.match { lines += note(match, context, style) }

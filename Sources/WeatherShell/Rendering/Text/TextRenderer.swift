@@ -106,7 +106,8 @@ package enum TextRenderer {
         case .snapshots(let snapshots): return self.snapshots(snapshots, context: context, format: format)
         case .snapshotList(let snapshots): return self.snapshots(snapshots.collected, context: context, format: format)
         case .snapshot(let snapshot, let outcome):
-            return self.snapshot(snapshot, outcome, format: format) + keptWarningLines(snapshot, context: context)
+            return self.snapshot(snapshot, outcome, format: format, width: context.fitsWidth ? context.width : .max)
+                + keptWarningLines(snapshot, context: context)
         case .verification(let places): return verification(places, format: format)
         case .history(let entries): return history(entries, context: context)
         case .units(let setting): return units(setting, format: format)

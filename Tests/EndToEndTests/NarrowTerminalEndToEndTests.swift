@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherTestSupport
+
+/// Issue 24 (trial 3 items 1, 2, 5; trial 2 item 8) through the built wx and the loopback
+/// server, `COLUMNS` giving the width a terminal would: headings keep their day, sentences and
+/// summaries break between words, and `saved N` fits 40 columns.
+@Suite struct NarrowTerminalEndToEndTests {
+    static let recorded = "2025-07-27T03:10:00Z"
+
+    func lines(_ result: WXResult) -> [String] { result.stdout.split(separator: "\n").map(String.init) }
+
+    /// Every line fits `columns`, or is one word (an address, a path) that cannot.
+    func expectFits(_ result: WXResult, _ columns: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        for line in lines(result) where TextLayout.columns(line) > columns {
+            #expect(
+                line.split(separator: " ").count == 1, "wider than \(columns): \(line)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func pastAtFortyKeepsItsDayAndBreaksItsSummaryBetweenParts() throws {
+        let run = try runWX(
+            ["-c", "past 2024-07-14 Hamburg"], home: TemporaryFolder(), server: FixtureServer(), now: Self.recorded,
+            environment: ["COLUMNS": "40"])
+        #expect(run.status == 0)
+        expectFits(run, 40)
+        #expect(
+            run.stdout.hasPrefix(
+                """
+                Elbphilharmonie, Hamb… · Sun 14 Jul 2024
+                  from Open-Meteo’s archive (ERA5)
+                  low 12.4 °C · high 22.0 °C
+                  mean 17.4 °C · precipitation 0.5 mm
+                  wind max 17 km/h · sunshine 6 h 12 min
+                  ☂ slight rain
+
+                """))
+        // Conditions are whole or their symbol alone; only the heading's place is cut.
+        #expect(lines(run).dropFirst().allSatisfy { !$0.contains("…") }, "\(run.stdout)")
+        #expect(run.stdout.contains("      10:00 ☁ overcast  18.6"))
+        #expect(run.stdout.contains("      17:00 ☂           21.8"))
+        #expect(run.stdout.contains("\n  22 °C ┤"))
+        #expect(run.stdout.contains("\n  12 °C ┤"))
+    }
+
+    @Test(arguments: [40, 80])
+    func aRangeOfPastDaysNeverCutsAValue(columns: Int) throws {
+        let run = try runWX(
+            ["-c", "past 2024-07-10..2024-07-16 Hamburg"], home: TemporaryFolder(), server: FixtureServer(),
+            now: Self.recorded, environment: ["COLUMNS": String(columns)])
+        #expect(run.status == 0)
+        expectFits(run, columns)
+        #expect(lines(run).first?.hasSuffix(" · Wed 10 Jul 2024 to Tue 16 Jul 2024") == true, "\(run.stdout)")
+        #expect(lines(run).dropFirst().allSatisfy { !$0.contains("…") }, "\(run.stdout)")
+    }
+
+    @Test func normalAndWarningsHeadingsKeepWhatFollowsThePlace() throws {
+        let server = try FixtureServer()
+        let normal = try runWX(
+            ["-c", "normal Hamburg"], home: TemporaryFolder(), server: server, now: Self.recorded,
+            environment: ["COLUMNS": "40"])
+        expectFits(normal, 40)
+        #expect(lines(normal).first == "Elbphilharmonie, Ha… · normals 1991–2020")
+        let warnings = try runWX(
+            ["-c", "warnings Berlin"], home: TemporaryFolder(), server: server, now: "2026-03-07T03:00:00Z",
+            environment: ["COLUMNS": "40"])
+        expectFits(warnings, 40)
+        #expect(lines(warnings).first == "Berlin… · warnings from Bright Sky (DWD)")
+    }
+
+    /// Two snapshots of Hamburg, as `ForecastCheckTests` saves them.
+    func snapshots(_ server: FixtureServer) throws -> TemporaryFolder {
+        let home = TemporaryFolder()
+        _ = try runWX(["-c", "show Hamburg; save"], home: home, server: server, now: Self.recorded)
+        _ = try runWX(["-c", "show Hamburg; save"], home: home, server: server, now: "2025-07-30T10:10:00Z")
+        return home
+    }
+
+    @Test func savedNFitsFortyColumns() throws {
+        let server = try FixtureServer()
+        let home = try snapshots(server)
+        let run = try runWX(
+            ["-c", "saved 1"], home: home, server: server, now: "2025-08-01T12:00:00Z", environment: ["COLUMNS": "40"])
+        #expect(run.status == 0)
+        expectFits(run, 40)
+        #expect(
+            run.stdout.hasPrefix(
+                """
+                snapshot 1: Elbphilharmonie (53.5413,
+                  9.9842)
+                  data time     2025-07-27 03:00
+                                (UTC+00:00)
+                  temperature   16.5 °C
+
+                """))
+        #expect(
+            run.stdout.contains(
+                """
+                  forecast kept with it, next to what
+                    happened (Open-Meteo forecast, past
+                    days); error = forecast − observed
+                    (°C):
+                  day            high    was  error
+                  Sun 27 Jul     24.1   23.0   +1.1
+
+                """))
+        #expect(run.stdout.hasSuffix("  Sat 02 Aug     20.4   not passed yet\n"))
+    }
+
+    @Test func savedNsProblemBreaksBetweenWordsAtATerminalWidth() throws {
+        let server = try FixtureServer()
+        let home = try snapshots(server)
+        try server.queue(
+            .init(path: "/v1/archive", status: 400, file: "open-meteo-archive/error-400-start-date-out-of-range.json"))
+        let run = try runWX(
+            ["-c", "saved 2"], home: home, server: server, now: "2025-08-10T12:00:00Z", environment: ["COLUMNS": "100"])
+        #expect(run.status == 0)
+        expectFits(run, 100)
+        #expect(
+            run.stdout.hasSuffix(
+                """
+                  what happened is not available: Open-Meteo archive rejected the request (HTTP 400): Parameter
+                    'start_date' is out of allowed range from 1940-01-01 to 2025-08-08
+
+                """))
+    }
+
+    @Test func aboutAndHelpFitFortyColumns() throws {
+        let server = try FixtureServer()
+        let about = try runWX(
+            ["-c", "about"], home: TemporaryFolder(), server: server, environment: ["COLUMNS": "40"])
+        expectFits(about, 40)
+        let port = try #require(server.environment["WX_OPEN_METEO_ARCHIVE_URL"])
+        #expect(about.stdout.contains("\n    Open-Meteo archive endpoint:\n      \(port)\n"), "\(about.stdout)")
+        let help = try runWX(["-c", "help find"], home: TemporaryFolder(), environment: ["COLUMNS": "40"])
+        expectFits(help, 40)
+        #expect(help.stdout.contains("\n  geocode a place; list up to 5\n  candidates"), "\(help.stdout)")
+    }
+}

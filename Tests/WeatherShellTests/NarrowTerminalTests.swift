@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherKit
+import WeatherStore
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// The first hour at a narrow terminal (issue 24; trial 3 items 1, 2, 5; trial 2 item 8): the
+/// greeting, headings, tables and wrapped sentences fit the width between words, and no value
+/// (a condition's words included) is broken.
+@Suite struct NarrowTerminalTests {
+    static func render(_ result: CommandResult, width: Int) -> [String] {
+        TextFitTests.render(result, width: width)
+    }
+
+    /// Every line fits, and the words read back as the text: nothing was broken mid-word.
+    static func expectWrapped(
+        _ lines: [String], _ text: String, width: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for line in lines { #expect(TextLayout.columns(line) <= width, "\(line)", sourceLocation: sourceLocation) }
+        #expect(
+            lines.flatMap { $0.split(separator: " ") }.joined(separator: " ")
+                == text.split(separator: " ").joined(separator: " "), sourceLocation: sourceLocation)
+    }
+
+    /// Whether `line` holds words cut with "…" (a letter right before it).
+    static func cutWords(_ line: String) -> Bool {
+        var previous: Character = " "
+        for character in line {
+            if character == "…", previous.isLetter { return true }
+            previous = character
+        }
+        return false
+    }
+
+    // MARK: - the one wrap
+
+    @Test func wrapKeepsWordsWholeAndIndentsTheLinesAfterASentenceAtTheMargin() {
+        #expect(
+            TextLayout.wrap("error: cannot reach the service at example.org right now", indent: 0, width: 20) == [
+                "error: cannot reach", "  the service at", "  example.org right", "  now",
+            ])
+        // An indented note goes on at its indent; a word wider than the line stays whole.
+        #expect(
+            TextLayout.wrap("see http://127.0.0.1:37183/previous-runs now", indent: 2, width: 20) == [
+                "  see", "  http://127.0.0.1:37183/previous-runs", "  now",
+            ])
+        // Text that fits is left as it is, its aligning spaces included.
+        #expect(TextLayout.wrap("cache:   /tmp/x", indent: 2, width: 40) == ["  cache:   /tmp/x"])
+        #expect(
+            TextLayout.wrap("2025-07-27 03:00 (UTC+00:00)", after: "  data time     ", width: 40) == [
+                "  data time     2025-07-27 03:00", "                (UTC+00:00)",
+            ])
+    }
+
+    // MARK: - 1 the greeting
+
+    @Test(arguments: [40, 60])
+    func theGreetingBreaksBetweenWords(width: Int) {
+        let lines = InteractiveShell.banner(width: width).split(separator: "\n").map(String.init)
+        Self.expectWrapped(
+            lines, "wx \(WXVersion.current) — weather at the prompt. “help” lists commands; Ctrl-D quits.", width: width
+        )
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") })
+        #expect(InteractiveShell.banner(width: 80).split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: [40, 60, 80])
+    func theDemoBannerBreaksBetweenWordsAndKeepsEachPlaceWithItsTime(width: Int) throws {
+        let demo = try DemoWorld.load(TestPaths.fixtures.appendingPathComponent("demo/places.json").path)
+        let banner = demo.banner(width: width)
+        let lines = banner.split(separator: "\n").map(String.init)
+        for line in lines { #expect(TextLayout.columns(line) <= width, "\(line)") }
+        #expect(lines[0].hasPrefix("demo: recorded answers, not today’s"))
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") })
+        // "Denver (2023-11-02 20:00 UTC)" stays on one line.
+        for place in demo.places {
+            let iso = ISOTime.string(place.recorded)
+            let item = "\(place.name) (\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC)"
+            #expect(lines.contains { $0.contains(item) }, "\(item) in \(banner)")
+        }
+        #expect(lines.last == "  try: find \(demo.places[0].name), then show")
+    }
+
+    // MARK: - 2 conditions: whole, or the symbol alone
+
+    @Test func aConditionThatDoesNotFitIsItsSymbolAloneNeverCutWords() {
+        #expect(
+            Array(Self.render(.daily(TextFitTests.berlin, days: 2), width: 40)) == [
+                "Berlin, Deutschland · Sun 03:10 GMT",
+                "  day        condition    low °C high °C",
+                "  Sun 27 Jul ☁ overcast     16.3    24.1",
+                "  Mon 28 Jul ☂              17.1    21.9",
+            ])
+        #expect(TextTable.CellCut.symbolAlone.cut("☂ slight rain showers", to: 12) == "☂")
+        #expect(TextTable.CellCut.symbolAlone.cut("☁ overcast", to: 12) == "☁ overcast")
+        #expect(TextTable.CellCut.symbolAlone.cut(" unknown", to: 5) == " unk…")
+    }
+
+    @Test(arguments: [40, 60, 80, 100])
+    func dailyShowAndHourlyNeverCutAConditionsWords(width: Int) {
+        for result in [
+            CommandResult.daily(TextFitTests.berlin, days: 16), .weather(TextFitTests.berlin),
+            .hourly(TextFitTests.berlin, hours: 48),
+        ] {
+            for line in Self.render(result, width: width) {
+                // Cut words end in a letter before "…" ("☂ slight ra…"); "16.3 … 24.1" is a range.
+                #expect(!Self.cutWords(line), "at \(width): \(line)")
+                #expect(TextLayout.columns(line) <= width, "at \(width): \(line)")
+            }
+        }
+    }
+
+    @Test func atEightyColumnsDailyShowsTheLongestConditionWhole() {
+        let lines = Self.render(.daily(TextFitTests.berlin, days: 16), width: 80)
+        #expect(lines.contains { $0.contains("☂ slight rain showers ") }, "\(lines)")
+    }
+
+    // MARK: - 3 headings keep their date
+
+    @Test func theHeadingsPlaceGivesWaySoWhatFollowsIsWhole() {
+        let label = "Elbphilharmonie, Hamburg, Deutschland"
+        #expect(
+            TextRenderer.placeHeading(label, "Sun 14 Jul 2024", width: 40) == "Elbphilharmonie, Hamb… · Sun 14 Jul 2024"
+        )
+        #expect(
+            TextRenderer.placeHeading(label, "normals 1991–2020", width: 40)
+                == "Elbphilharmonie, Ha… · normals 1991–2020")
+        #expect(TextRenderer.placeHeading(label, "x", width: 80) == label + " · x")
+    }
+
+    // MARK: - 7 a sentence at the margin keeps its indent in scripts too
+
+    @Test func aWarningsSentenceGoesOnIndented() {
+        let place = Place(
+            name: "Delhi", region: "India", countryCode: "in",
+            coordinate: Coordinate(latitude: 28.65, longitude: 77.22),
+            displayName: "Delhi, India")
+        let report = WarningReport(
+            place: place, service: nil, warnings: [], match: nil, origin: nil, forecast: nil,
+            request: WarningsRequest())
+        let lines = Self.render(.warnings(report), width: 60)
+        #expect(lines.count > 1)
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }, "\(lines)")
+        Self.expectWrapped(
+            lines,
+            "no keyless warning feed covers \(place.label) (IN): wx cannot say whether warnings are in force there; ask the national weather service",
+            width: 60)
+    }
+
+    // MARK: - 6 help's summary
+
+    @Test func helpCommandWrapsItsSummary() throws {
+        let find = try #require(CommandTable.all.first { $0.name == "find" })
+        let lines = Self.render(.helpCommand(find), width: 40)
+        #expect(lines[0] == find.synopsis)
+        Self.expectWrapped(Array(lines[1..<3]), find.summary, width: 40)
+        for line in lines { #expect(TextLayout.columns(line) <= 40, "\(line)") }
+    }
+
+    // MARK: - 8 the chart's labels
+
+    @Test func theChartWritesTemperaturesAsEverywhereElse() {
+        let lines = Self.render(.hourly(TextFitTests.berlin, hours: 24), width: 80)
+        let labels = lines.filter { $0.contains("┤") && $0.contains("°C") }
+        #expect(labels.count == 2)
+        #expect(labels.allSatisfy { $0.contains(" °C ┤") }, "\(labels)")
+    }
+}
