@@ -81,7 +81,10 @@ import WeatherTestSupport
             let item = "\(place.name) (\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC)"
             #expect(lines.contains { $0.contains(item) }, "\(item) in \(banner)")
         }
-        #expect(lines.last == "  try: find \(demo.places[0].name), then show")
+        // The try line names what Berlin has beyond `show`, wrapped like the rest.
+        Self.expectWrapped(
+            Array(lines.drop { !$0.hasPrefix("  try: ") }),
+            "  try: find \(demo.places[0].name), then show, confidence, models, drift or skill", width: width)
     }
 
     // MARK: - 2 conditions: whole, or the symbol alone
