@@ -132,6 +132,7 @@ package struct WXApp {
             width: columns.map { width in { width } } ?? host.terminalWidth,
             fitsWidth: host.outputIsTerminal || columns != nil)
         if host.errorIsTerminal { runner.errorWidth = host.terminalWidth }
+        if host.outputIsTerminal, host.variable("TERM") != "dumb" { runner.screenClearing = ShellRunner.clearScreen }
 
         if oneShot {
             runner.recordsHistory = false

@@ -220,7 +220,7 @@ package final class WeatherSession {
                     "state.plist starts afresh: no favorites, default settings"
                         + (aside.map { "; the old file is at \($0)" } ?? ""))
             ]
-        case .rerun, .replay, .source, .format, .quit, .watch, .watchChance:
+        case .rerun, .replay, .source, .format, .clear, .quit, .watch, .watchChance:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command.spec.name)” cannot run here")
         }
