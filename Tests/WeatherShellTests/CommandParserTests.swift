@@ -102,6 +102,8 @@ import WeatherKit
         ("language auto", .language("auto")),
         ("show -33.92,18.42", .show("-33.92,18.42")),
         ("show Saint-Denis", .show("Saint-Denis")),
+        // Alone, such a word is a name: a favorite may be called “-x”.
+        ("show -x", .show("-x")),
     ])
     func parses(line: String, command: Command) throws {
         #expect(try CommandParser.parse(line) == command)
@@ -176,7 +178,7 @@ import WeatherKit
         ("warnings -x Hamburg", "unknown option “-x” of warnings; did you mean “-v”?"),
         ("show --xyz Berlin", "unknown option “--xyz”: “show” takes none (usage: show [place | favorite])"),
         ("hourly 6 Berlin -q", "unknown option “-q”: “hourly” takes none (usage: hourly [N] [place | favorite])"),
-        ("find -x", "unknown option “-x”: “find” takes none (usage: find <query | lat,lon>)"),
+        ("find -x Berlin", "unknown option “-x”: “find” takes none (usage: find <query | lat,lon>)"),
         ("watch soon", "usage: watch [minutes] [--rain N%] [--frost N%], from 0.05 to 1440"),
         ("about x", "“about” takes no arguments"),
         ("quit now", "“quit” takes no arguments"),
@@ -234,6 +236,7 @@ import WeatherKit
                 == .usage("unknown command “New”; to see a place’s weather: wx show New York"))
         #expect(CommandParser.placeInsteadOfCommand(["show", "Berlin"]) == nil)
         #expect(CommandParser.placeInsteadOfCommand(["shwo"]) == nil)
+        #expect(CommandParser.placeInsteadOfCommand(["frobnicate"]) == nil)
         #expect(CommandParser.placeInsteadOfCommand(["53.5,9.9"]) == nil)
     }
 

@@ -99,13 +99,13 @@ package enum CommandParser {
     }
 
     /// On wx's own command line (`wx Berlin`), a first word that is no command and reads as a
-    /// place's name (letters, spaces, “-”, “'”, “.”): the unknown-command error that says how a
-    /// place's weather is asked for. Nil for a command, a near miss (the usual error says it) or
-    /// any other word.
+    /// place's name (a capital, then letters, “-”, “'”, “.”): the unknown-command error that says
+    /// how a place's weather is asked for. Nil for a command, a near miss (the usual error says
+    /// it) or any other word (`wx frobnicate` keeps “type help for the list”).
     static func placeInsteadOfCommand(_ words: [String]) -> ShellError? {
         guard let first = words.first, CommandTable.spec(named: first) == nil,
             case .none = commandChoice.resolve(first),
-            first.first?.isLetter == true, first.allSatisfy({ $0.isLetter || " -'’.".contains($0) })
+            first.first?.isUppercase == true, first.allSatisfy({ $0.isLetter || " -'’.".contains($0) })
         else { return nil }
         let place = TerminalText.sanitized(join(arguments: words))
         return .usage(

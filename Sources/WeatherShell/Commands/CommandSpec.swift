@@ -189,14 +189,15 @@ package struct Arguments: Sendable {
         return found
     }
 
-    /// Where a place is read: a word that reads as an option (`-x`, `--xyz`) is a usage error
-    /// naming it and the options the command's synopsis lists, with the closest when it is near
-    /// (“warnings -x Hamburg”: did you mean “-v”?) — never part of a place's name. Coordinates
-    /// (`-33.9,18.4`) and counts (`-5`) start with a digit after the dash and are not options.
+    /// Where a place is read: a word that reads as an option (`-x`, `--xyz`) beside other words
+    /// is a usage error naming it and the options the command's synopsis lists, with the closest
+    /// when it is near (“warnings -x Hamburg”: did you mean “-v”?) — never part of a place's
+    /// name. Alone it is the name (a favorite may be called “-x”, and Tab inserts it so).
+    /// Coordinates (`-33.9,18.4`) and counts (`-5`) have a digit after the dash: no options.
     ///
     /// - Throws: `ShellError.usage` for the first such word.
     package func refuseOptions() throws(ShellError) {
-        guard let word = words.first(where: Self.looksLikeOption) else { return }
+        guard words.count > 1, let word = words.first(where: Self.looksLikeOption) else { return }
         let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"
         let options = spec.synopsis.split(whereSeparator: { " []|<>".contains($0) }).map(String.init)
             .filter(Self.looksLikeOption)
