@@ -169,7 +169,8 @@ class DemoWorld:
             reason += " from this geocoder; “geocoder nominatim” finds the demo’s places"
         dates = [r["dates"] for r in place["routes"] if r["path"] == path and "dates" in r]
         if dates and first(query, "start_date") and not first(query, "models"):
-            reason += " on those days (it has " + ", ".join(f"{a}..{b}" for a, b in dates) + ")"
+            # A one-day recording is written as that day, not as a range of one.
+            reason += " on those days (it has " + ", ".join(a if a == b else f"{a}..{b}" for a, b in dates) + ")"
         return self.refusal(reason)
 
     @staticmethod

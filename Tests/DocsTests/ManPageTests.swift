@@ -21,6 +21,16 @@ import WeatherTestSupport
         }
     }
 
+    /// README's first commands (`make run`, `make test`) need the internet; a reader without
+    /// one learns of `make demo` in the same block, not paragraphs further down.
+    @Test func readmesFirstCommandsNameTheDemo() throws {
+        let readme = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "## Start\n"))
+        let block = readme[start.upperBound...].split(separator: "```", maxSplits: 2)
+        #expect(block.count >= 2 && block[1].contains("make run") && block[1].contains("make demo"))
+    }
+
     @Test func mandocLintIsClean() throws {
         let mandoc = "/usr/bin/mandoc"
         try #require(FileManager.default.isExecutableFile(atPath: mandoc), "mandoc is missing: make deps installs it")

@@ -130,14 +130,14 @@ import WeatherTestSupport
         }
         // The history goes on: the unreadable records are skipped, the next command is number 1+.
         #expect(try wx("history").stdout.contains("history"))
-        // A record at 2^53 is the last number there is: nothing past it is written.
+        // A record at 2^53 − 1 is the last number there is: nothing past it is written.
         try Data(
-            (#"{"kind":"command","line":"b","n":9007199254740992,"ts":"2026-02-06T21:40:00Z","v":1}"# + "\n").utf8
+            (#"{"kind":"command","line":"b","n":9007199254740991,"ts":"2026-02-06T21:40:00Z","v":1}"# + "\n").utf8
         ).write(to: URL(fileURLWithPath: logPath))
         let full = try wx("about")
         #expect(
             full.stderr.contains(
-                "log.jsonl holds the largest n wx gives (9007199254740992); nothing written; move the file aside to start numbering afresh"
+                "log.jsonl holds the largest n wx gives (9007199254740991); nothing written; move the file aside to start numbering afresh"
             ))
         #expect(home.text("log.jsonl").split(separator: "\n").count == 1)
     }

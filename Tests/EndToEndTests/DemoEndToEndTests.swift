@@ -212,7 +212,7 @@ import WeatherTestSupport
         #expect(
             run.stderr.split(separator: "\n") == [
                 "error: the demo has no recording of the forecast for Hamburg — it has: past weather, climate normals, warnings (the forecast: Berlin, Delhi, Denver, Kochi, Munich, New York)",
-                "error: the demo has no recording of past weather for Hamburg on those days (it has 2024-07-14..2024-07-14, 2025-07-20..2025-07-25)",
+                "error: the demo has no recording of past weather for Hamburg on those days (it has 2024-07-14, 2025-07-20..2025-07-25)",
                 "error: the demo has no recording of air quality for Hamburg — it has: past weather, climate normals, warnings (air quality: Enschede)",
             ], "\(run.stderr)")
     }
@@ -252,9 +252,40 @@ import WeatherTestSupport
         let run = try demo("find Berlin; show; find Munich; save; saved 1", server)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("\nsnapshot 1 saved: Berlin 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
-        // Saved at Berlin's recorded time (it was Munich's, February 2026), with Berlin's days kept.
-        #expect(run.stdout.contains("\n  saved at      2025-07-27T03:00:00Z\n"), "\(run.stdout)")
+        // Its weather is Berlin's at Berlin's recorded time (not Munich's, February 2026), with
+        // Berlin's days kept; when it was saved is the real clock's, as every record's `ts`.
+        #expect(run.stdout.contains("\n  data time     2025-07-27 "), "\(run.stdout)")
+        #expect(!run.stdout.contains("saved at      2025-07-27"), "\(run.stdout)")
+        #expect(!run.stdout.contains("saved at      2026-02"), "\(run.stdout)")
         #expect(!run.stdout.contains("no forecast days were kept"))
+    }
+
+    /// The demo's recorded clock sets the weather's "now" only: history times run forward on the
+    /// real clock (they jumped back to each place's recording), and a state.plist set aside is
+    /// named with the real time (it was named with the demo's date).
+    @Test func whatWxRecordsInTheDemoKeepsTheRealClock() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let home = TemporaryFolder()
+        try Data("not a plist".utf8).write(to: URL(fileURLWithPath: home.path + "/state.plist"))
+        let before = Date().addingTimeInterval(-1)
+        let run = try runWX(
+            stdin: "find New York\nshow\nfind Berlin\nshow\nfavs\n", home: home, server: server,
+            environment: ["WX_DEMO": Self.manifestPath])
+        let after = Date().addingTimeInterval(1)
+        #expect(run.stdout.contains("Berlin"), "\(run.stderr)")
+        let formatter = ISO8601DateFormatter()
+        let times = home.text("log.jsonl").split(separator: "\n").compactMap { line -> Date? in
+            guard let range = line.range(of: #""ts":""#) else { return nil }
+            return formatter.date(from: String(line[range.upperBound...].prefix(20)))
+        }
+        #expect(times.count == 5, "\(home.text("log.jsonl"))")
+        #expect(times.allSatisfy { $0 >= before && $0 <= after }, "\(times)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
+            $0.hasPrefix("state.plist.corrupt-")
+        }
+        #expect(aside.count == 1)
+        let year = Calendar(identifier: .gregorian).component(.year, from: before)
+        #expect(aside.first?.hasPrefix("state.plist.corrupt-\(year)") == true, "\(aside)")
     }
 
     /// A command about a kind of answer the place has no recording of is refused in the demo's

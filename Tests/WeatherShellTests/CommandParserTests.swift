@@ -96,6 +96,14 @@ import WeatherKit
         ),
         ("normal", .normal(nil)),
         ("normal Home", .normal("Home")),
+        // Region tags as before; coordinates and places with a dash inside are no options.
+        ("language de-CH", .language("de-CH")),
+        ("language pt-BR", .language("pt-BR")),
+        ("language auto", .language("auto")),
+        ("show -33.92,18.42", .show("-33.92,18.42")),
+        ("show Saint-Denis", .show("Saint-Denis")),
+        // Alone, such a word is a name: a favorite may be called “-x”.
+        ("show -x", .show("-x")),
     ])
     func parses(line: String, command: Command) throws {
         #expect(try CommandParser.parse(line) == command)
@@ -155,7 +163,22 @@ import WeatherKit
         ("replay", "usage: replay <N..M | N> (history numbers, see “history”)"),
         ("log rotate", "usage: log [compact]"),
         ("format xml", "usage: format [text | json]"),
-        ("language 123", "usage: language [code | auto], a code such as de, en or pt-BR"),
+        ("language 123", "“123” is not a language: the language is an ISO 639-1 code, as de, en or pt-BR"),
+        // Only ISO 639-1 languages (Open-Meteo's geocoding takes no other), with the near ones.
+        (
+            "language xx-YY",
+            "“xx-YY” is not a language: the language is an ISO 639-1 code, as de, en or pt-BR; did you mean “xh” (Xhosa)?"
+        ),
+        (
+            "language german",
+            "“german” is not a language: the language is an ISO 639-1 code, as de, en or pt-BR; did you mean “de” (German)?"
+        ),
+        ("language de-CH-x", "“de-CH-x” is not a language tag: a code and at most a region, as pt-BR or de-CH"),
+        // A word written as an option is not part of a place: the command's options are named.
+        ("warnings -x Hamburg", "unknown option “-x” of warnings; did you mean “-v”?"),
+        ("show --xyz Berlin", "unknown option “--xyz”: “show” takes none (usage: show [place | favorite])"),
+        ("hourly 6 Berlin -q", "unknown option “-q”: “hourly” takes none (usage: hourly [N] [place | favorite])"),
+        ("find -x Berlin", "unknown option “-x”: “find” takes none (usage: find <query | lat,lon>)"),
         ("watch soon", "usage: watch [minutes] [--rain N%] [--frost N%], from 0.05 to 1440"),
         ("about x", "“about” takes no arguments"),
         ("quit now", "“quit” takes no arguments"),
@@ -200,6 +223,21 @@ import WeatherKit
     ])
     func rejects(line: String, message: String) {
         #expect(throws: ShellError.usage(message)) { try CommandParser.parse(line) }
+    }
+
+    /// `wx Berlin`: a place where the command goes is answered with the command that shows it;
+    /// commands, near misses and other words are left to the usual errors.
+    @Test func aPlaceOnWxsCommandLineSaysHowToShowIt() {
+        #expect(
+            CommandParser.placeInsteadOfCommand(["Berlin"])
+                == .usage("unknown command “Berlin”; to see a place’s weather: wx show Berlin"))
+        #expect(
+            CommandParser.placeInsteadOfCommand(["New", "York"])
+                == .usage("unknown command “New”; to see a place’s weather: wx show New York"))
+        #expect(CommandParser.placeInsteadOfCommand(["show", "Berlin"]) == nil)
+        #expect(CommandParser.placeInsteadOfCommand(["shwo"]) == nil)
+        #expect(CommandParser.placeInsteadOfCommand(["frobnicate"]) == nil)
+        #expect(CommandParser.placeInsteadOfCommand(["53.5,9.9"]) == nil)
     }
 
     @Test func emptyWordsAreNothing() throws {

@@ -37,6 +37,15 @@ import WeatherTestSupport
         return try #require(value[key]?.array).compactMap { $0["date"]?.string }
     }
 
+    /// Hours of one day only, not reaching now: the note names that day, not a range of one.
+    @Test func hoursOfOneDayNotNowNameTheDayOnce() {
+        var report = Self.report
+        report.forecast.hourly = Array(report.forecast.hourly.prefix(3))
+        let text = TextRenderer.render(.weather(report), context: Self.context(Self.afterTheAnswer))
+        #expect(text.contains("  this forecast covers Sun 27 Jul, not now\n"))
+        #expect(!text.contains("Sun 27 Jul to Sun 27 Jul"))
+    }
+
     @Test func noDayTodayOrLaterListsTheAnswersDaysInBothAndSaysSo() throws {
         let presentation = WeatherPresentation(Self.report, now: Self.afterTheAnswer)
         #expect(presentation.days.map(\.date.iso) == Self.recordedDays)

@@ -262,4 +262,55 @@ import WeatherTestSupport
             PagingOutput.mayPage("history 500") && PagingOutput.mayPage("help; favs") && !PagingOutput.mayPage("watch")
                 && !PagingOutput.mayPage("favs; show"))
     }
+
+    /// Both streams in the order written, stderr lines marked "E:".
+    final class OrderedOutput: AppOutput {
+        var lines: [String] = []
+        var writeFailure: String? { nil }
+        func write(_ text: String) { lines.append(text) }
+        func writeError(_ text: String) { lines.append("E:" + text) }
+    }
+
+    /// `\timing`'s line (and any error) of a line that may be paged comes after its output,
+    /// paged or not, as in psql: it used to come first, while the output was held.
+    @Test func whatStandardErrorSaysDuringAPagedLineFollowsItsOutput() {
+        for rows in [40, 2] {
+            let inner = OrderedOutput()
+            let pager = RecordingPager()
+            let paging = PagingOutput(inner: inner, pager: pager, command: "less", rows: { rows }, columns: { 80 })
+            paging.lineWillRun("favs")
+            paging.write("  ★ Berlin\n  ★ Hamburg\n")
+            paging.writeError("time: 0.2 ms\n")
+            paging.lineDidRun()
+            if rows == 2 {
+                #expect(pager.pages.map(\.text) == ["  ★ Berlin\n  ★ Hamburg\n"])
+                #expect(inner.lines == ["E:time: 0.2 ms\n"])
+            } else {
+                #expect(inner.lines == ["  ★ Berlin\n  ★ Hamburg\n", "E:time: 0.2 ms\n"])
+            }
+            // A line that is not paged writes stderr at once.
+            paging.lineWillRun("show")
+            paging.writeError("e\n")
+            #expect(inner.lines.last == "E:e\n")
+            paging.lineDidRun()
+        }
+    }
+
+    /// `clear`, typed from the shell habit, clears a terminal as Ctrl-L does; in a script or a
+    /// pipe it does nothing and is no error (it was an unknown command).
+    @Test func clearClearsATerminalAndIsQuietElsewhere() async {
+        let atTerminal = await run(inputs: [.line("clear"), .line("help"), .endOfInput], rows: 200)
+        #expect(atTerminal.console.output.contains("wx> clear\n\u{1B}[H\u{1B}[2Jwx> help"))
+        #expect(atTerminal.console.output.contains("clear the screen (Ctrl-L does the same)"))
+        #expect(!atTerminal.console.errors.contains("clear"))
+        for (interactive, terminal, environment) in [
+            (false, false, [String: String]()), (true, false, [:]), (true, true, ["TERM": "dumb"]),
+        ] {
+            let elsewhere = await run(
+                inputs: [.line("clear"), .endOfInput], interactive: interactive, outputIsTerminal: terminal,
+                environment: environment)
+            #expect(!elsewhere.console.output.contains("\u{1B}["), "\(interactive) \(terminal) \(environment)")
+            #expect(!elsewhere.console.errors.contains("clear"), "\(interactive) \(terminal) \(environment)")
+        }
+    }
 }

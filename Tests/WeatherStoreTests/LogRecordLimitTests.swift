@@ -61,7 +61,7 @@ import WeatherTestSupport
         #expect(EventLog.longestRecord == LogFile.longestLine)
         let log = EventLog(folder: home.path, fileSystem: files)
         // A record around `line` with the largest number is this many bytes longer than it.
-        let overhead = #"{"kind":"command","line":"","n":9007199254740992,"ts":"2026-02-06T21:40:00Z","v":1}"#.utf8
+        let overhead = #"{"kind":"command","line":"","n":9007199254740991,"ts":"2026-02-06T21:40:00Z","v":1}"#.utf8
             .count
         let longest = String(repeating: "x", count: EventLog.longestRecord - overhead)
         #expect(try log.appendCommand(longest, at: time) == 1)

@@ -119,13 +119,13 @@ import WeatherTestSupport
         #expect(log.statistics().unreadableLines == 4)
         // The largest number there is: the next cannot be given, and nothing is written.
         try Data(
-            (#"{"kind":"command","line":"a","n":9007199254740992,"ts":"2026-02-06T21:40:00Z","v":1}"# + "\n").utf8
+            (#"{"kind":"command","line":"a","n":9007199254740991,"ts":"2026-02-06T21:40:00Z","v":1}"# + "\n").utf8
         ).write(to: URL(fileURLWithPath: path))
         #expect(throws: StoreError.numbersExhausted(.log, field: "n")) {
             try EventLog(folder: home.path).appendCommand("b", at: now)
         }
         try Data(
-            (#"{"data_time":"2026-02-06T21:30:00Z","id":9007199254740992,"kind":"snapshot","place":{"latitude":1,"longitude":1,"name":"X"},"ts":"2026-02-06T21:40:00Z","v":1}"#
+            (#"{"data_time":"2026-02-06T21:30:00Z","id":9007199254740991,"kind":"snapshot","place":{"latitude":1,"longitude":1,"name":"X"},"ts":"2026-02-06T21:40:00Z","v":1}"#
                 + "\n").utf8
         ).write(to: URL(fileURLWithPath: path))
         #expect(throws: StoreError.snapshotKeptInMemory(.numbersExhausted(.log, field: "id"))) {
@@ -136,6 +136,23 @@ import WeatherTestSupport
                     precipitationMillimetres: nil, weatherCode: nil), at: now)
         }
         #expect(home.text("log.jsonl").split(separator: "\n").count == 1)
+    }
+
+    /// 2^53 + 1 reads as the Double 2^53: such a record is unreadable and skipped, as every
+    /// number beyond the largest, and the history goes on after the readable ones. It used to be
+    /// read as 2^53, the largest number, and every later command then failed to be recorded.
+    @Test func aNumberADoubleCannotHoldExactlyMakesTheRecordUnreadable() throws {
+        let path = home.path + "/log.jsonl"
+        let lines = [
+            #"{"kind":"command","line":"a","n":1,"ts":"2026-02-06T21:40:00Z","v":1}"#,
+            #"{"kind":"command","line":"b","n":9007199254740993,"ts":"2026-02-06T21:40:00Z","v":1}"#,
+            #"{"kind":"command","line":"c","n":9007199254740992,"ts":"2026-02-06T21:40:00Z","v":1}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let log = EventLog(folder: home.path, fileSystem: files)
+        #expect(log.history(last: 10).map(\.line) == ["a"])
+        #expect(try log.appendCommand("d", at: now) == 2)
+        #expect(log.statistics().unreadableLines == 2)
     }
 
     /// Nesting is bounded before the property-list parser recurses.

@@ -26,9 +26,12 @@ extension WeatherSession {
         let fixed = configuration.fixedNow
         let demo = configuration.demo
         let now: @Sendable () -> Date = { demo?.now() ?? fixed ?? clock.wallClock }
+        // The demo's recorded clock is the weather's "now" only: what wx records (history,
+        // snapshots' `ts`, the names of files set aside) keeps the real clock, so it runs forward.
+        let recordingNow: @Sendable () -> Date = { fixed ?? clock.wallClock }
         // state.plist is read when a command first needs favorites or settings, not here.
         let fileSystem = POSIXFileSystem()
-        let state = StateStore(folder: configuration.configFolder, now: now, fileSystem: fileSystem)
+        let state = StateStore(folder: configuration.configFolder, now: recordingNow, fileSystem: fileSystem)
         let log = EventLog(folder: configuration.stateFolder, fileSystem: fileSystem)
         let context = ServiceContext(
             transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: now, clock: clock,
@@ -39,6 +42,7 @@ extension WeatherSession {
             baseURL: { configuration.endpoints[$0] }, openWeatherMapKey: configuration.openWeatherMapKey,
             context: context)
         return WeatherSession(
-            configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
+            configuration: configuration, services: services, state: state, log: log, now: now,
+            recordingNow: recordingNow, clock: clock)
     }
 }

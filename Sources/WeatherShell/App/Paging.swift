@@ -20,6 +20,9 @@ package final class PagingOutput: AppOutput {
     let columns: () -> Int
     /// Output held while a line that may be paged runs.
     private var held: String?
+    /// Standard error written while output is held (errors, `\timing`'s "time: …"): it follows
+    /// the held output, as it would have unpaged, never comes before it.
+    private var heldErrors = ""
 
     /// The commands whose output may be long enough to page.
     static let pagedCommands: Set<CommandSpec> = [.help, .history, .favs]
@@ -41,7 +44,9 @@ package final class PagingOutput: AppOutput {
         if held != nil { held! += text } else { inner.write(text) }
     }
 
-    package func writeError(_ text: String) { inner.writeError(text) }
+    package func writeError(_ text: String) {
+        if held != nil { heldErrors += text } else { inner.writeError(text) }
+    }
 
     /// The pager command, or nil for none: `WX_PAGER` when set (empty: none), else `PAGER`
     /// (empty or `cat`: none), else `less -FRX`.
@@ -84,6 +89,9 @@ package final class PagingOutput: AppOutput {
     func lineDidRun() {
         guard let text = held else { return }
         held = nil
+        let errors = heldErrors
+        heldErrors = ""
+        defer { if !errors.isEmpty { inner.writeError(errors) } }
         if text.isEmpty { return }
         if Self.fits(text, rows: rows(), columns: columns()) { return inner.write(text) }
         if !pager.page(text, command: command) {

@@ -81,6 +81,10 @@ package final class ShellRunner {
     /// (scripts, `wx -c`).
     package var lineEditing: (editor: any EditorProgram, command: String)?
 
+    /// What clears the terminal (`clear`, as Ctrl-L does at the prompt): nil where standard
+    /// output is not a terminal, or one that cannot clear (`TERM=dumb`), and `clear` does nothing.
+    package var screenClearing: String?
+
     /// The terminal's width when standard error is one: error and warning lines are broken
     /// between words to fit it (ErrorWrapping.swift); nil leaves them whole (files, pipes).
     package var errorWidth: (() -> Int)?
@@ -203,6 +207,10 @@ package final class ShellRunner {
         return status
     }
 
+    /// Cursor home, then erase the screen: what a terminal's `clear` capability (terminfo `clear`,
+    /// termcap `cl`) is for ANSI terminals, and what Ctrl-L sends through libedit.
+    package static let clearScreen = "\u{1B}[H\u{1B}[2J"
+
     /// Whether the line is only `quit` (or `exit`), which is not worth recalling: not recorded.
     static func isQuit(_ commands: [ShellWords.Command]) -> Bool {
         guard commands.count == 1, let words = commands.first?.words.map(\.text) else { return false }
@@ -256,6 +264,10 @@ package final class ShellRunner {
             return status
         case .source(let path):
             return await run(.read(path))
+        case .clear:
+            // Never into the file of `\o FILE`: only a terminal is cleared.
+            if let screenClearing, outputFile == nil { output.write(screenClearing) }
+            return .succeeded
         case .watch(let minutes):
             return await watch(every: minutes)
         case .watchChance(let minutes, let alerts):

@@ -132,9 +132,15 @@ package struct WXApp {
             width: columns.map { width in { width } } ?? host.terminalWidth,
             fitsWidth: host.outputIsTerminal || columns != nil)
         if host.errorIsTerminal { runner.errorWidth = host.terminalWidth }
+        if host.outputIsTerminal, host.variable("TERM") != "dumb" { runner.screenClearing = ShellRunner.clearScreen }
 
         if oneShot {
             runner.recordsHistory = false
+            // `wx Berlin`: a place where the command goes is said so, with the command that shows it.
+            if let error = CommandParser.placeInsteadOfCommand(invocation.words) {
+                runner.report(error)
+                return finish(runner, status: 2)
+            }
             let lines =
                 invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
             for line in lines where await runner.run(line: line) == .quit { break }

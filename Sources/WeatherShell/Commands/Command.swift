@@ -20,7 +20,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
     case find, use, show, hourly, daily, past, normal, drift, skill, confidence, models, rain, air, warnings, watch,
         compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format,
         log, export,
-        `import`, reset, help, about, quit
+        `import`, reset, clear, help, about, quit
 
     /// This command's declaration.
     package var spec: CommandSpec {
@@ -58,6 +58,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .export: .export
         case .`import`: .`import`
         case .reset: .reset
+        case .clear: .clear
         case .help: .help
         case .about: .about
         case .quit: .quit
@@ -139,6 +140,8 @@ package enum Command: Hashable, Sendable {
     /// A language code or "auto"; nil shows the current one.
     case language(String?)
     case format(OutputFormat?)
+    /// `clear`: the screen cleared, as Ctrl-L does.
+    case clear
     case help(String?)
     case about
     case quit
@@ -190,6 +193,7 @@ package enum Command: Hashable, Sendable {
         case .geocoder: .geocoder
         case .language: .language
         case .format: .format
+        case .clear: .clear
         case .help: .help
         case .about: .about
         case .quit: .quit
@@ -203,7 +207,8 @@ package enum Command: Hashable, Sendable {
     /// Whether the command reads favorites or settings (so `state.plist` must be current).
     package var readsState: Bool {
         switch self {
-        case .history, .rerun, .replay, .source, .snapshots, .snapshot, .snapshotRemove, .format, .help, .about, .quit,
+        case .history, .rerun, .replay, .source, .snapshots, .snapshot, .snapshotRemove, .format, .clear, .help, .about,
+            .quit,
             .use,
             .save,
             .resetState, .log, .importLog:

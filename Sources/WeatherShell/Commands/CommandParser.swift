@@ -94,7 +94,22 @@ package enum CommandParser {
 
     /// The rest of the words as a place or favorite name, or nil for the current location.
     static func optionalPlace(_ arguments: inout Arguments) throws(ShellError) -> String? {
-        try arguments.rest().map { text throws(ShellError) in try place(text) }
+        try arguments.refuseOptions()
+        return try arguments.rest().map { text throws(ShellError) in try place(text) }
+    }
+
+    /// On wx's own command line (`wx Berlin`), a first word that is no command and reads as a
+    /// place's name (a capital, then letters, “-”, “'”, “.”): the unknown-command error that says
+    /// how a place's weather is asked for. Nil for a command, a near miss (the usual error says
+    /// it) or any other word (`wx frobnicate` keeps “type help for the list”).
+    static func placeInsteadOfCommand(_ words: [String]) -> ShellError? {
+        guard let first = words.first, CommandTable.spec(named: first) == nil,
+            case .none = commandChoice.resolve(first),
+            first.first?.isUppercase == true, first.allSatisfy({ $0.isLetter || " -'’.".contains($0) })
+        else { return nil }
+        let place = TerminalText.sanitized(join(arguments: words))
+        return .usage(
+            "unknown command “\(TerminalText.sanitized(first))”; to see a place’s weather: wx show \(place)")
     }
 
     /// `[N]` before a place: a leading whole number is the count, taken.
@@ -153,19 +168,6 @@ package enum CommandParser {
             throw .usage("\(what) must be a number from 1 up, not “\(TerminalText.sanitized(String(text.prefix(40))))”")
         }
         return value
-    }
-
-    /// "de", "pt-BR", "auto": a BCP 47 language with an optional region.
-    static func isLanguageCode(_ text: String) -> Bool {
-        if text == "auto" { return true }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), (2...3).contains(parts[0].count),
-            parts[0].allSatisfy({ $0.isASCII && $0.isLetter })
-        else {
-            return false
-        }
-        return parts.count == 1
-            || ((2...3).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }
 
     /// The longest place query sent to a geocoder, in characters.

@@ -1,3 +1,4 @@
+import WXBasics
 import WeatherKit
 
 /// What may follow a command word, for tab completion.
@@ -186,6 +187,33 @@ package struct Arguments: Sendable {
         }
         if found != nil { words.removeFirst() }
         return found
+    }
+
+    /// Where a place is read: a word that reads as an option (`-x`, `--xyz`) beside other words
+    /// is a usage error naming it and the options the command's synopsis lists, with the closest
+    /// when it is near (“warnings -x Hamburg”: did you mean “-v”?) — never part of a place's
+    /// name. Alone it is the name (a favorite may be called “-x”, and Tab inserts it so).
+    /// Coordinates (`-33.9,18.4`) and counts (`-5`) have a digit after the dash: no options.
+    ///
+    /// - Throws: `ShellError.usage` for the first such word.
+    package func refuseOptions() throws(ShellError) {
+        guard words.count > 1, let word = words.first(where: Self.looksLikeOption) else { return }
+        let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"
+        let options = spec.synopsis.split(whereSeparator: { " []|<>".contains($0) }).map(String.init)
+            .filter(Self.looksLikeOption)
+        guard !options.isEmpty else {
+            throw .usage("unknown option \(shown): “\(spec.name)” takes none (usage: \(spec.synopsis))")
+        }
+        if let near = WordChoice<String>.closest(to: word.lowercased(), among: options) {
+            throw .usage("unknown option \(shown) of \(spec.name); did you mean “\(near)”?")
+        }
+        throw .usage("unknown option \(shown) of \(spec.name): it takes \(CommandParser.list(options))")
+    }
+
+    /// Whether `word` is written as an option: one or two dashes, then a letter.
+    static func looksLikeOption(_ word: String) -> Bool {
+        let body = word.drop { $0 == "-" }
+        return (1...2).contains(word.count - body.count) && body.first.map { $0.isASCII && $0.isLetter } == true
     }
 
     /// `command` when no words are left, else the error that the command takes none.

@@ -12,6 +12,7 @@ extension CommandSpec {
         ],
         completion: .favorites
     ) { arguments throws(ShellError) in
+        try arguments.refuseOptions()
         guard let query = arguments.rest() else { throw arguments.usage() }
         return .find(try CommandParser.place(query))
     }

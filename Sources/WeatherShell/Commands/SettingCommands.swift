@@ -61,12 +61,14 @@ extension CommandSpec {
     static let language = CommandSpec(
         name: "language", synopsis: "language [code | auto]",
         summary: "language of place names (de, pt-BR, auto)",
-        details: ["Sent to the geocoders as Accept-Language. “auto” follows LANG. The choice is saved."],
+        details: [
+            "Sent to the geocoders as Accept-Language. “auto” follows LANG. The choice is saved.",
+            "The code is an ISO 639-1 language (what Open-Meteo’s geocoding takes), with a region or script if wanted (pt-BR, de-CH, zh-Hans: Nominatim reads those); wx refuses any other, naming the codes close to it.",
+        ],
         completion: .words(["auto"])
     ) { arguments throws(ShellError) in
         guard let code = arguments.rest() else { return .language(nil) }
-        guard CommandParser.isLanguageCode(code) else { throw arguments.usage(", a code such as de, en or pt-BR") }
-        return .language(code)
+        return .language(try LanguageCodes.checked(code))
     }
 
     static let format = CommandSpec(

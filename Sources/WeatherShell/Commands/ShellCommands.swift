@@ -1,7 +1,16 @@
 import WeatherKit
 
-// The shell itself: `help`, `about`, `quit`.
+// The shell itself: `clear`, `help`, `about`, `quit`.
 extension CommandSpec {
+    static let clear = CommandSpec(
+        name: "clear", synopsis: "clear", summary: "clear the screen (Ctrl-L does the same)",
+        details: [
+            "As the shell’s “clear” and Ctrl-L at the prompt. Where results do not go to a terminal (a script, a pipe, “\\o FILE”), it does nothing."
+        ]
+    ) { arguments throws(ShellError) in
+        try arguments.alone(.clear)
+    }
+
     static let help = CommandSpec(
         name: "help", aliases: ["?"], synopsis: "help [command]",
         summary: "list commands, or describe one", completion: .commands

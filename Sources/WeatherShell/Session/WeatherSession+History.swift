@@ -17,7 +17,7 @@ extension WeatherSession {
     ///   memory and written with the next record that can be.
     @discardableResult
     package func recordCommand(_ line: String) throws(ShellError) -> Int {
-        try storing { () throws(StoreError) in try log.appendCommand(line, at: now()) }
+        try storing { () throws(StoreError) in try log.appendCommand(line, at: recordingNow()) }
     }
 
     /// The command with history number `number`, for `!N`.
@@ -69,7 +69,7 @@ extension WeatherSession {
 
     /// `saved rm N`: the deleted snapshot.
     func deleteSnapshot(_ id: Int) throws(ShellError) -> Snapshot {
-        try storing { () throws(StoreError) in try log.deleteSnapshot(id, at: now()) }
+        try storing { () throws(StoreError) in try log.deleteSnapshot(id, at: recordingNow()) }
     }
 
     /// `save`: the snapshot with its new id.
@@ -79,13 +79,13 @@ extension WeatherSession {
         try storing { () throws(StoreError) in
             try log.appendSnapshot(
                 placeName: placeName, coordinate: coordinate, utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone,
-                reading: reading, at: now())
+                reading: reading, at: recordingNow())
         }
     }
 
     /// `log compact`.
     func compactLog() throws(ShellError) -> EventLog.Compaction {
-        try storing { () throws(StoreError) in try log.compact(now: now()) }
+        try storing { () throws(StoreError) in try log.compact(now: recordingNow()) }
     }
 
     /// `reset state`: an empty state.plist in place of one wx cannot read.

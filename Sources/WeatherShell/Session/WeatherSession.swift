@@ -33,7 +33,13 @@ package final class WeatherSession {
     let state: StateStore
     let log: EventLog
     let services: WeatherServices
+    /// The time the weather is shown at: the system clock, `WX_NOW`, or in `make demo` the
+    /// time the place shown was recorded.
     let now: @Sendable () -> Date
+    /// The time of what wx records (history lines, a snapshot's `ts`, deletions, compaction):
+    /// as `now`, except in `make demo`, whose recorded clock jumps between places and years —
+    /// there the system clock (or `WX_NOW`), so the history runs forward.
+    let recordingNow: @Sendable () -> Date
     /// What `watch` waits on (the system clock; a manual one in tests).
     let clock: any WXClock
 
@@ -42,13 +48,15 @@ package final class WeatherSession {
 
     package init(
         configuration: Configuration, services: WeatherServices, state: StateStore, log: EventLog,
-        now: @escaping @Sendable () -> Date, clock: any WXClock = SystemClock()
+        now: @escaping @Sendable () -> Date, recordingNow: (@Sendable () -> Date)? = nil,
+        clock: any WXClock = SystemClock()
     ) {
         self.configuration = configuration
         self.services = services
         self.state = state
         self.log = log
         self.now = now
+        self.recordingNow = recordingNow ?? now
         self.clock = clock
     }
 
@@ -220,7 +228,7 @@ package final class WeatherSession {
                     "state.plist starts afresh: no favorites, default settings"
                         + (aside.map { "; the old file is at \($0)" } ?? ""))
             ]
-        case .rerun, .replay, .source, .format, .quit, .watch, .watchChance:
+        case .rerun, .replay, .source, .format, .clear, .quit, .watch, .watchChance:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command.spec.name)” cannot run here")
         }

@@ -93,10 +93,12 @@ package final class EventLog {
         return value
     }
 
-    /// The largest history number or snapshot id: 2^53, below which a JSON number (a Double)
-    /// holds every integer. Numbers read beyond it make the record unreadable; none is given
-    /// beyond it (`StoreError.numbersExhausted`), so the `+ 1` that makes the next never overflows.
-    package static let maximumNumber = 1 << 53
+    /// The largest history number or snapshot id: 2^53 − 1. Below 2^53 a JSON number (a Double)
+    /// holds every integer exactly and no other integer reads as it; 2^53 itself is also what
+    /// 2^53 + 1 reads as, so a number read is only trusted below it. Numbers read beyond this
+    /// make the record unreadable; none is given beyond it (`StoreError.numbersExhausted`), so
+    /// the `+ 1` that makes the next never overflows.
+    package static let maximumNumber = (1 << 53) - 1
 
     /// The number after `last`, unless `last` is the largest there is.
     static func next(after last: Int, _ field: String) throws(StoreError) -> Int {

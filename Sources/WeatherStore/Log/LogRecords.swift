@@ -160,8 +160,9 @@ extension JSONValue {
         return nil
     }
 
-    /// A JSON number without a fraction, within ±2^53, where a Double holds every integer (ids and
-    /// history numbers are far below; anything beyond is not a record wx wrote).
+    /// A JSON number without a fraction, below 2^53 in size, where a Double holds every integer
+    /// and each only once (9007199254740993 reads as 2^53, so 2^53 is refused: ids and history
+    /// numbers are far below; anything beyond is not a record wx wrote).
     fileprivate var recordInt: Int? {
         guard let value = recordDouble, value == value.rounded(), abs(value) <= Double(EventLog.maximumNumber) else {
             return nil

@@ -50,9 +50,11 @@ extension TextRenderer {
         // (Current conditions that did not come are said by `show` on stderr, as a notice.)
         let steps = coverage.stepNote.map { note($0, context, style) } ?? []
         guard let days = coverage.hoursNotNow else { return steps }
-        return note(
-            "this forecast covers \(format.day(days.lowerBound)) to \(format.day(days.upperBound)), not now", context,
-            style) + steps
+        // One day is named as that day, not as a range from it to itself.
+        let span =
+            days.lowerBound == days.upperBound
+            ? format.day(days.lowerBound) : "\(format.day(days.lowerBound)) to \(format.day(days.upperBound))"
+        return note("this forecast covers \(span), not now", context, style) + steps
     }
 
     /// A dim note under a weather view, indented and wrapped to the view's width.
