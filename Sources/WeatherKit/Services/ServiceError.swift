@@ -112,14 +112,12 @@ extension ServiceError: CustomStringConvertible {
                 return "request to \(name) failed: \(TerminalText.sanitized(message))"
             }
         case .rateLimited(_, let retryAfter, let reason):
+            // The service's reason, and when to try again only where it does not say so
+            // itself: "Please try again tomorrow; try again in 60 s" contradicted itself.
             var text = "\(name) rate limit reached"
             if let reason { text += ": \(Self.clip(reason))" }
-            if let retryAfter {
-                text += "; try again in \(Self.duration(retryAfter))"
-            } else if reason?.lowercased().contains("tomorrow") != true {
-                text += "; try again in a minute"
-            }
-            return text
+            if let reason, Self.saysWhenToTryAgain(reason) { return text }
+            return text + "; try again in \(retryAfter.map(Self.duration) ?? "a minute")"
         case .refused(_, let status):
             if service == .nominatim {
                 return
@@ -152,6 +150,13 @@ extension ServiceError: CustomStringConvertible {
         var clean = TerminalText.sanitized(text).trimmed
         while clean.hasSuffix(".") { clean.removeLast() }
         return clean.count > 160 ? String(clean.prefix(157)) + "…" : clean
+    }
+
+    /// Whether a service's rate-limit reason says itself when to ask again ("Please try again
+    /// tomorrow", "… in the next hour", "retry after 10:00").
+    static func saysWhenToTryAgain(_ reason: String) -> Bool {
+        let text = reason.lowercased()
+        return ["try again", "retry", "tomorrow", "wait "].contains { text.contains($0) }
     }
 
     /// "45 s", "3 min", "2 h".
