@@ -425,6 +425,15 @@ import WeatherTestSupport
             "find id:1", answers: [.init(path: "/data/2.5/weather", status: 404, file: "cases/owm-404.json")],
             environment: Self.key)
         #expect(run.result.stderr == "error: no place found for “id:1”\n")
+        // The weather at coordinates OpenWeatherMap has no city for (trial 4, item 11): no place,
+        // not a rejected request.
+        let weather = try self.run(
+            "provider openweathermap; show 51.51,-0.13",
+            answers: [.init(path: "/data/2.5/weather", status: 404, file: "cases/owm-404.json")],
+            environment: Self.key)
+        #expect(
+            weather.result.stderr
+                == "error: OpenWeatherMap found no place at the coordinates asked (HTTP 404: Error: Not found city)\n")
         let found = try self.run("find id:524901", environment: Self.key)
         #expect(found.result.stdout == "  1  Moscou, RU                                            55.7500, 37.6200\n")
     }

@@ -108,6 +108,9 @@ extension ServiceError: CustomStringConvertible {
                     "\(name) sent more than \(limit >> 20) MB; the answer was discarded; try again later, and check \(service.baseURLVariable) if it goes on"
             case .cancelled:
                 return "cancelled"
+            case .failed where isOfflineWithoutSavedData:
+                // No request was made: "request to … failed" would say one was (trial 4, item 19).
+                return "offline, and nothing saved from \(name) for this"
             case .failed(let message):
                 return "request to \(name) failed: \(TerminalText.sanitized(message))"
             }
@@ -128,6 +131,10 @@ extension ServiceError: CustomStringConvertible {
             return "\(name) refused the API key (HTTP 401); check OPENWEATHERMAP_API_KEY"
         case .unavailable(_, let status):
             return "\(name) is unavailable (HTTP \(status)); try again in a few minutes"
+        case .rejected(.openWeatherMap, 404, let reason):
+            // OpenWeatherMap's "city not found": no place, as the geocoders say it (case W-3).
+            return "OpenWeatherMap found no place at the coordinates asked"
+                + (reason.map { " (HTTP 404: \(Self.clip($0)))" } ?? " (HTTP 404)")
         case .rejected(_, let status, let reason):
             if let reason { return "\(name) rejected the request (HTTP \(status)): \(Self.clip(reason))" }
             return "\(name) rejected the request (HTTP \(status))"
