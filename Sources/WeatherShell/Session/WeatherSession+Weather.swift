@@ -89,6 +89,14 @@ extension WeatherSession {
         do {
             fetched = try await forecastProvider.forecast(at: resolved.place.coordinate, language: language)
         } catch {
+            // Offline with nothing saved: no request was made; said naming what is missing.
+            if error.isOfflineWithoutSavedData {
+                let place = resolved.place
+                let what =
+                    place.name == place.coordinate.rounded.hemisphereText
+                    ? "the forecast at \(place.name)" : "\(place.name)’s forecast"
+                throw .notApplicable("offline, and nothing saved for \(what)")
+            }
             throw Self.shellError(error)
         }
         // The normals, when a `normal` once fetched them: from the cache, never the network.
