@@ -361,11 +361,20 @@ static inline void wx_on_terminal_event(int signal_number) {
 /// SIGTSTP (Ctrl-Z), under a job-control shell: the terminal as wx found it while stopped, then stop; once continued, the
 /// settings of the moment before (libedit's mode, or no echo while a command runs) come back
 /// when wx is in the foreground again. The prompt and line are redrawn by the reader (SIGCONT).
+///
+/// When wx took a process group of its own (its parent has no job control: `make demo`, `sh -c`),
+/// a job-control shell started that parent as a job in another group: wx rejoins that group and
+/// stops the whole job, so that the shell says "Stopped" and `fg` continues it all (trial 4:
+/// Ctrl-Z under `make demo` did nothing). Then wx takes its own group and the terminal again.
+/// Where no shell could `fg` the job (its group is the session's own: a terminal running
+/// `sh -c` itself), Ctrl-Z still does nothing.
 static inline void wx_on_stop(int signal_number) {
     int saved_errno = errno;
-    /* wx took a process group of its own because its parent has no job control (sh -c, make):
-       no one could `fg` it, and the terminal would stay with a stopped wx. Ctrl-Z does nothing. */
-    if (*wx_previous_foreground() > 0) return;
+    pid_t job = *wx_previous_foreground();
+    if (job > 0 && job == getsid(0)) {
+        errno = saved_errno;
+        return;
+    }
     struct termios before;
     int had = tcgetattr(0, &before) == 0;
     int paste = *wx_bracketed_paste();
@@ -378,11 +387,31 @@ static inline void wx_on_stop(int signal_number) {
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, signal_number);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-    raise(signal_number);
+    sigset_t ttou, unmasked;
+    sigemptyset(&ttou);
+    sigaddset(&ttou, SIGTTOU);
+    if (job > 0) {
+        /* Back into the job's group, the terminal with it, and the whole job stopped. */
+        pthread_sigmask(SIG_BLOCK, &ttou, &unmasked);
+        setpgid(0, job);
+        tcsetpgrp(0, job);
+        pthread_sigmask(SIG_SETMASK, &unmasked, NULL);
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        kill(-job, signal_number);
+    } else {
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        raise(signal_number);
+    }
     /* continued */
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     sigaction(signal_number, &handler, NULL);
+    if (job > 0 && getpgrp() == job) {
+        /* `fg` gave the job the terminal: wx's own group takes it again, as at the start. */
+        pthread_sigmask(SIG_BLOCK, &ttou, &unmasked);
+        /* Continued in the background (`bg`), wx stays in the job, which `fg` then brings back whole. */
+        if (tcgetpgrp(0) == job && setpgid(0, 0) == 0) tcsetpgrp(0, getpid());
+        pthread_sigmask(SIG_SETMASK, &unmasked, NULL);
+    }
     if (had && tcgetpgrp(0) == getpgrp()) {
         tcsetattr(0, TCSADRAIN, &before);
         if (paste) wx_set_bracketed_paste(1);

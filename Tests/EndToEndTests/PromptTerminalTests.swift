@@ -166,6 +166,30 @@ import WeatherTestSupport
         try terminal.wait(for: "the end") { $0.contains("STATUS=0") }
     }
 
+    /// Trial 4, item 9: under `make demo` (a parent without job control, itself a job of an
+    /// interactive bash) Ctrl-Z did nothing. Now it stops the whole job, bash says so, and `fg`
+    /// brings back the prompt and the line.
+    @Test func ctrlZUnderAParentWithoutJobControlStopsTheWholeJob() throws {
+        let terminal = try TerminalSession(
+            program: ["/bin/bash", "--norc", "--noprofile", "-i"],
+            environment: environment.merging(["PS1": "$ "]) { $1 })
+        try terminal.wait(for: "bash") { $0.hasSuffix("$") }
+        try terminal.send("sh -c '\(TestPaths.wxBinary) --offline; echo STATUS=$?'", "Enter")
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("help uni")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> help uni") }
+        try terminal.send("C-z")
+        try terminal.wait(for: "the job stopped") { $0.contains("Stopped") && $0.hasSuffix("$") }
+        try terminal.send("fg", "Enter")
+        try terminal.wait(for: "the line redrawn after fg") { $0.hasSuffix("wx> help uni") }
+        try terminal.send("ts", "Enter")
+        try terminal.wait(for: "the line, run") { $0.contains("wx> help units\nunits [metric") && $0.hasSuffix("wx>") }
+        // Ctrl-C is still wx's alone: the job's sh goes on to print wx's status.
+        try terminal.send("C-c")
+        try terminal.send("C-d")
+        try terminal.wait(for: "the end") { $0.contains("STATUS=0") && $0.hasSuffix("$") }
+    }
+
     /// Item 7: keys that inserted junk (";5D", "~", "[C") move, as in bash; ~/.editrc is read
     /// after wx's own bindings and can change them.
     @Test(arguments: ["xterm-256color", "screen-256color", "vt220"])
