@@ -575,8 +575,10 @@ static inline int wx_read_byte(EditLine *el, unsigned char *byte, int wait_ms, v
 /// terminal in the locale's encoding; unlike it:
 /// - waits in poll beside the event pipe, so that after Ctrl-Z and fg the terminal is back in
 ///   libedit's mode and the line redrawn, and after a resize the line is redrawn at the new width;
-/// - keeps a byte that is not valid in the encoding as the character of that byte value (Latin-1)
-///   instead of dropping it silently;
+/// - reads a byte that is not valid in the encoding as U+FFFD instead of dropping it silently,
+///   so that the line is refused as a script's line is ("the line is not UTF-8 text (column 9
+///   …)"); read as the Latin-1 character of that byte value it was sent to the geocoder as
+///   "Berÿþlin" (trial 4, item 12);
 /// - during a Ctrl-R search, ends the search at an escape sequence (an arrow, Home, End) and
 ///   hands libedit the whole sequence again, so that it moves instead of inserting "[C".
 static inline int wx_read_character(EditLine *el, wchar_t *character) {
@@ -594,7 +596,7 @@ static inline int wx_read_character(EditLine *el, wchar_t *character) {
         size_t length = mbrtowc(character, bytes, count, &state);
         if (length == (size_t)-2 && count < MB_LEN_MAX) continue;
         if (length == (size_t)-1 || length == (size_t)-2) {
-            *character = (wchar_t)(unsigned char)bytes[0];  /* not silently dropped */
+            *character = (wchar_t)0xFFFD;  /* not silently dropped, nor taken for Latin-1 */
             /* the rest are read again as characters of their own */
             if (count > 1) {
                 char rest[MB_LEN_MAX + 1];

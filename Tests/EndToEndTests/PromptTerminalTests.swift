@@ -102,6 +102,20 @@ import WeatherTestSupport
             "\(home.text("log.jsonl"))")
     }
 
+    /// Trial 4, item 12: bytes that are not UTF-8 typed at the prompt were read as Latin-1 and
+    /// sent to the geocoder ("Berÿþlin"); now the line is refused as in a script.
+    @Test func bytesThatAreNotUTF8AreRefusedAsInAScript() throws {
+        let terminal = try startWX(["LANG": "C.UTF-8"])
+        try terminal.send("find Ber")
+        try terminal.send(bytes: [0xFF, 0xFE])
+        try terminal.send("lin", "Enter")
+        try terminal.wait(for: "the refusal") {
+            $0.contains("error: the line is not UTF-8 text (column 9 has a byte that is not); nothing was run")
+                && $0.hasSuffix("wx>")
+        }
+        try terminal.send("C-d")
+    }
+
     /// Item 11: an accent typed apart (NFD, as pasted from macOS) and an emoji joined from
     /// several code points move and delete as one character; libedit stepped by code point and
     /// left a lone accent or half an emoji behind.
