@@ -116,6 +116,30 @@ import WeatherTestSupport
         try terminal.send("C-d")
     }
 
+    /// Trial 4, item 14: after Up and Ctrl-U, a Ctrl-R search abandoned with Ctrl-G left the line
+    /// Up had shown instead of the empty one. Now Ctrl-G gives back the line as it was.
+    @Test func ctrlGGivesBackTheLineAsItWasBeforeTheSearch() throws {
+        let terminal = try startWX()
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "units") { $0.hasSuffix("24h clock\nwx>") }
+        try terminal.send("help units", "Enter")
+        try terminal.wait(for: "help") { $0.hasSuffix("wx>") && $0.contains("units [metric") }
+        try terminal.send("Up")
+        try terminal.wait(for: "the line recalled") { $0.hasSuffix("wx> help units") }
+        try terminal.send("C-u")
+        try terminal.wait(for: "the line cleared") { $0.hasSuffix("wx>") }
+        try terminal.send("C-r", "uni")
+        try terminal.wait(for: "the search") { $0.hasSuffix("uni") }
+        try terminal.send("C-g", "Z")
+        try terminal.wait(for: "the empty line back") { $0.hasSuffix("wx> Z") }
+        // A line typed before the search comes back too, the cursor where it was.
+        try terminal.send("C-u", "abcd", "Left", "Left", "C-r", "uni")
+        try terminal.wait(for: "the second search") { $0.hasSuffix("uni") }
+        try terminal.send("C-g", "X")
+        try terminal.wait(for: "the typed line back") { $0.hasSuffix("wx> abXcd") }
+        try terminal.send("C-u", "C-d")
+    }
+
     /// Item 11: an accent typed apart (NFD, as pasted from macOS) and an emoji joined from
     /// several code points move and delete as one character; libedit stepped by code point and
     /// left a lone accent or half an emoji behind.
