@@ -186,6 +186,9 @@ extern volatile sig_atomic_t wx_state_found_terminal_valid;
 extern volatile pid_t wx_state_previous_foreground;
 extern volatile sig_atomic_t wx_state_bracketed_paste;
 extern int wx_state_prompt_columns;
+extern char wx_state_search_saved[4100];
+extern int wx_state_search_saved_cursor;
+extern int wx_state_search_restore;
 extern const void *wx_state_reader_api;
 
 /// Where the SIGINT handler reports an interrupt: the write end of a pipe (or -1).
@@ -361,11 +364,20 @@ static inline void wx_on_terminal_event(int signal_number) {
 /// SIGTSTP (Ctrl-Z), under a job-control shell: the terminal as wx found it while stopped, then stop; once continued, the
 /// settings of the moment before (libedit's mode, or no echo while a command runs) come back
 /// when wx is in the foreground again. The prompt and line are redrawn by the reader (SIGCONT).
+///
+/// When wx took a process group of its own (its parent has no job control: `make demo`, `sh -c`),
+/// a job-control shell started that parent as a job in another group: wx rejoins that group and
+/// stops the whole job, so that the shell says "Stopped" and `fg` continues it all (trial 4:
+/// Ctrl-Z under `make demo` did nothing). Then wx takes its own group and the terminal again.
+/// Where no shell could `fg` the job (its group is the session's own: a terminal running
+/// `sh -c` itself), Ctrl-Z still does nothing.
 static inline void wx_on_stop(int signal_number) {
     int saved_errno = errno;
-    /* wx took a process group of its own because its parent has no job control (sh -c, make):
-       no one could `fg` it, and the terminal would stay with a stopped wx. Ctrl-Z does nothing. */
-    if (*wx_previous_foreground() > 0) return;
+    pid_t job = *wx_previous_foreground();
+    if (job > 0 && job == getsid(0)) {
+        errno = saved_errno;
+        return;
+    }
     struct termios before;
     int had = tcgetattr(0, &before) == 0;
     int paste = *wx_bracketed_paste();
@@ -378,11 +390,31 @@ static inline void wx_on_stop(int signal_number) {
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, signal_number);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-    raise(signal_number);
+    sigset_t ttou, unmasked;
+    sigemptyset(&ttou);
+    sigaddset(&ttou, SIGTTOU);
+    if (job > 0) {
+        /* Back into the job's group, the terminal with it, and the whole job stopped. */
+        pthread_sigmask(SIG_BLOCK, &ttou, &unmasked);
+        setpgid(0, job);
+        tcsetpgrp(0, job);
+        pthread_sigmask(SIG_SETMASK, &unmasked, NULL);
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        kill(-job, signal_number);
+    } else {
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        raise(signal_number);
+    }
     /* continued */
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     sigaction(signal_number, &handler, NULL);
+    if (job > 0 && getpgrp() == job) {
+        /* `fg` gave the job the terminal: wx's own group takes it again, as at the start. */
+        pthread_sigmask(SIG_BLOCK, &ttou, &unmasked);
+        /* Continued in the background (`bg`), wx stays in the job, which `fg` then brings back whole. */
+        if (tcgetpgrp(0) == job && setpgid(0, 0) == 0) tcsetpgrp(0, getpid());
+        pthread_sigmask(SIG_SETMASK, &unmasked, NULL);
+    }
     if (had && tcgetpgrp(0) == getpgrp()) {
         tcsetattr(0, TCSADRAIN, &before);
         if (paste) wx_set_bracketed_paste(1);
@@ -512,6 +544,56 @@ static inline int wx_in_search(EditLine *el) {
     return 0;
 }
 
+/// Before a Ctrl-R search: the line and the cursor (bytes from the start), to be put back when the
+/// search is abandoned with Ctrl-G. libedit puts back the history line the search started from
+/// instead — after Up and Ctrl-U, the line Up showed, not the empty one (trial 4, item 14).
+static inline void wx_search_save(EditLine *el) {
+    const LineInfo *line = (*wx_reader_api())->el_line(el);
+    size_t length = line ? (size_t)(line->lastchar - line->buffer) : 0;
+    if (line == NULL || length >= sizeof wx_state_search_saved) {
+        wx_state_search_saved[0] = '\0';
+        wx_state_search_saved_cursor = -1;  /* too long to keep: libedit's own restore stands */
+        return;
+    }
+    memcpy(wx_state_search_saved, line->buffer, length);
+    wx_state_search_saved[length] = '\0';
+    wx_state_search_saved_cursor = (int)(line->cursor - line->buffer);
+}
+
+/// After Ctrl-G ended a search: the line saved by `wx_search_save` again, the cursor where it was.
+static inline void wx_search_restore(EditLine *el) {
+    const wx_editline_api *api = *wx_reader_api();
+    const LineInfo *line = api->el_line(el);
+    if (line == NULL || wx_state_search_saved_cursor < 0) return;
+    size_t length = (size_t)(line->lastchar - line->buffer);
+    if (length == strlen(wx_state_search_saved) && memcmp(line->buffer, wx_state_search_saved, length) == 0) return;
+    /* Where the line starts on the screen, before it changes: as after a resize. */
+    struct winsize size;
+    int width = (ioctl(1, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) ? size.ws_col : 80;
+    int rows = wx_columns_before_cursor(line, *wx_prompt_columns()) / width;
+    /* Characters, not bytes: el_cursor and el_deletestr count characters. */
+    api->el_cursor(el, 1 << 20);
+    line = api->el_line(el);
+    char current[sizeof wx_state_search_saved];
+    length = (size_t)(line->lastchar - line->buffer);
+    if (length >= sizeof current) return;
+    memcpy(current, line->buffer, length);
+    current[length] = '\0';
+    int characters = (int)mbstowcs(NULL, current, 0);
+    if (characters > 0) api->el_deletestr(el, characters);
+    if (wx_state_search_saved[0] != '\0') api->el_insertstr(el, wx_state_search_saved);
+    char before[sizeof wx_state_search_saved];
+    memcpy(before, wx_state_search_saved, (size_t)wx_state_search_saved_cursor);
+    before[wx_state_search_saved_cursor] = '\0';
+    int total = (int)mbstowcs(NULL, wx_state_search_saved, 0);
+    int at = (int)mbstowcs(NULL, before, 0);
+    if (total >= 0 && at >= 0) api->el_cursor(el, at - total);
+    char move[32];
+    if (rows > 0) { snprintf(move, sizeof move, "\033[%dA", rows); wx_write_all(1, move); }
+    wx_write_all(1, "\r\033[J");
+    wx_el_refresh(api, el);
+}
+
 /// Reads one byte of the terminal (unbuffered, as libedit's own reader, so that a bracketed paste
 /// can be read straight from the descriptor after it), handling terminal events while it waits. `wait_ms` -1 waits
 /// for ever. Returns 1, 0 at the end of input or when `wait_ms` passed, -1 with errno (EINTR:
@@ -546,11 +628,17 @@ static inline int wx_read_byte(EditLine *el, unsigned char *byte, int wait_ms, v
 /// terminal in the locale's encoding; unlike it:
 /// - waits in poll beside the event pipe, so that after Ctrl-Z and fg the terminal is back in
 ///   libedit's mode and the line redrawn, and after a resize the line is redrawn at the new width;
-/// - keeps a byte that is not valid in the encoding as the character of that byte value (Latin-1)
-///   instead of dropping it silently;
+/// - reads a byte that is not valid in the encoding as U+FFFD instead of dropping it silently,
+///   so that the line is refused as a script's line is ("the line is not UTF-8 text (column 9
+///   …)"); read as the Latin-1 character of that byte value it was sent to the geocoder as
+///   "Berÿþlin" (trial 4, item 12);
 /// - during a Ctrl-R search, ends the search at an escape sequence (an arrow, Home, End) and
 ///   hands libedit the whole sequence again, so that it moves instead of inserting "[C".
 static inline int wx_read_character(EditLine *el, wchar_t *character) {
+    if (wx_state_search_restore) {
+        wx_state_search_restore = 0;
+        if (!wx_in_search(el)) wx_search_restore(el);
+    }
     volatile sig_atomic_t *interrupt_count = wx_interrupt_count();
     volatile sig_atomic_t before = *wx_line_interrupts();
     char bytes[MB_LEN_MAX];
@@ -565,7 +653,7 @@ static inline int wx_read_character(EditLine *el, wchar_t *character) {
         size_t length = mbrtowc(character, bytes, count, &state);
         if (length == (size_t)-2 && count < MB_LEN_MAX) continue;
         if (length == (size_t)-1 || length == (size_t)-2) {
-            *character = (wchar_t)(unsigned char)bytes[0];  /* not silently dropped */
+            *character = (wchar_t)0xFFFD;  /* not silently dropped, nor taken for Latin-1 */
             /* the rest are read again as characters of their own */
             if (count > 1) {
                 char rest[MB_LEN_MAX + 1];
@@ -578,6 +666,8 @@ static inline int wx_read_character(EditLine *el, wchar_t *character) {
         if (length == 0) *character = L'\0';
         break;
     }
+    if (*character == 0x12 && !wx_in_search(el)) wx_search_save(el);  /* Ctrl-R starts a search */
+    if (*character == 0x07 && wx_in_search(el)) wx_state_search_restore = 1;  /* Ctrl-G abandons it */
     if (*character == 0x1b && wx_in_search(el)) {
         /* The rest of an escape sequence arrives with its ESC; a lone ESC waits 30 ms at most. */
         char sequence[16] = "\033";

@@ -20,5 +20,8 @@ volatile sig_atomic_t wx_state_found_terminal_valid = 0;
 volatile pid_t wx_state_previous_foreground = 0;
 volatile sig_atomic_t wx_state_bracketed_paste = 0;
 int wx_state_prompt_columns = 0;
+char wx_state_search_saved[4100];
+int wx_state_search_saved_cursor = 0;
+int wx_state_search_restore = 0;
 int wx_interrupt_pipe = -1;
 const void *wx_state_reader_api = 0;

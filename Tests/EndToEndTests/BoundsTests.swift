@@ -43,7 +43,7 @@ import WeatherTestSupport
         #expect(kilobytes < 120_000, "peak RSS \(kilobytes) KB")
         let offline = try runWX(["--offline", "-c", "show 52.52,13.41"], home: home, server: server)
         #expect(offline.status == 1)
-        #expect(offline.stderr.contains("offline and no saved data for this request"))
+        #expect(offline.stderr.contains("offline, and nothing saved for "))
     }
 
     /// Item 10: the files wx reads at start are its own too. On the old code `export favorites`

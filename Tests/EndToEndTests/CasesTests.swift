@@ -35,7 +35,7 @@ import WeatherTestSupport
         let text = try run(
             "show 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")])
         #expect(text.result.status == 0)
-        #expect(text.result.stdout.contains("\n  4.1 °C (hourly forecast) · unknown\n  rain — · 0.0 mm this hour\n"))
+        #expect(text.result.stdout.contains("\n  4.1 °C (hourly forecast) · —\n  rain — · 0.0 mm this hour\n"))
         #expect(text.result.stdout.contains("\n  rain %      —    —\n"))
         #expect(text.result.stdout.contains("\n  mm        0.1  0.0\n"))
         let json = try run(
@@ -55,7 +55,7 @@ import WeatherTestSupport
         #expect(daily.result.stderr == "error: no daily forecast in Open-Meteo’s answer\n")
     }
 
-    @Test("OM-2: nulls inside arrays and in daily stay unknown; neighbours keep their values")
+    @Test("OM-2: nulls inside arrays and in daily show as —; neighbours keep their values")
     func nullWeatherCode() throws {
         let run = try run(
             "show 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")],
@@ -75,12 +75,12 @@ import WeatherTestSupport
         let text = try self.run(
             "show 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")])
         #expect(
-            text.result.stdout.contains("\n  Tue 15 Apr    unknown                      —        —      —       —\n"))
-        // `daily` shows the same day, unknowns as such, rather than refusing it.
+            text.result.stdout.contains("\n  Tue 15 Apr    —                            —        —      —       —\n"))
+        // `daily` shows the same day, missing values as "—", rather than refusing it.
         let daily = try self.run(
             "daily 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")])
         #expect(daily.result.status == 0, "\(daily.result.stderr)")
-        #expect(daily.result.stdout.contains("Tue 15 Apr") && daily.result.stdout.contains("unknown"))
+        #expect(daily.result.stdout.contains("Tue 15 Apr") && !daily.result.stdout.contains("unknown"))
     }
 
     @Test("OM-4: a null at index 0 does not shift the hours after it")
@@ -148,6 +148,23 @@ import WeatherTestSupport
         #expect(
             run.result.stderr
                 == "error: Open-Meteo rate limit reached: Too many concurrent requests; try again in 30 s\n")
+        #expect(run.requests.filter { $0.path == "/v1/forecast" }.count == 1)
+    }
+
+    @Test("OM-7 (trial 4, item 10): a reason that says when wins over Retry-After; one request, sent once")
+    func rateLimitReasonSaysWhen() throws {
+        // The server would answer 429 to every request: a retry would show as a second request.
+        let run = try run(
+            "show 52.52,13.41",
+            answers: [
+                .init(
+                    path: "/v1/forecast", status: 429, file: "cases/om-error-429-daily.json",
+                    headers: ["Retry-After": "60"], times: 5)
+            ])
+        #expect(
+            run.result.stderr
+                == "error: Open-Meteo rate limit reached: Daily API request limit exceeded. Please try again tomorrow\n"
+        )
         #expect(run.requests.filter { $0.path == "/v1/forecast" }.count == 1)
     }
 
@@ -408,6 +425,15 @@ import WeatherTestSupport
             "find id:1", answers: [.init(path: "/data/2.5/weather", status: 404, file: "cases/owm-404.json")],
             environment: Self.key)
         #expect(run.result.stderr == "error: no place found for “id:1”\n")
+        // The weather at coordinates OpenWeatherMap has no city for (trial 4, item 11): no place,
+        // not a rejected request.
+        let weather = try self.run(
+            "provider openweathermap; show 51.51,-0.13",
+            answers: [.init(path: "/data/2.5/weather", status: 404, file: "cases/owm-404.json")],
+            environment: Self.key)
+        #expect(
+            weather.result.stderr
+                == "error: OpenWeatherMap found no place at the coordinates asked (HTTP 404: Error: Not found city)\n")
         let found = try self.run("find id:524901", environment: Self.key)
         #expect(found.result.stdout == "  1  Moscou, RU                                            55.7500, 37.6200\n")
     }

@@ -217,6 +217,31 @@ import WeatherTestSupport
             ], "\(run.stderr)")
     }
 
+    /// Trial 4, item 5: Hamburg has no forecast; its days are counted on its own recorded
+    /// instant whichever place was shown before (Kochi's clock is 2023), not the last one's.
+    @Test func pastOfAPlaceWithoutAForecastUsesItsOwnClockAfterAnotherPlace() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo(
+            "past 2025-07-20..2025-07-22 Hamburg; show Kochi; past 2025-07-20..2025-07-22 Hamburg", server)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        // Each view names the day in its heading and its row: the same twice.
+        #expect(run.stdout.components(separatedBy: "Sun 20 Jul").count - 1 == 4)
+    }
+
+    /// Trial 4, item 6: a view the demo's recording has no block for is the demo's refusal,
+    /// naming the view it has, not a service's fault.
+    @Test func aViewTheRecordingHasNoBlockForIsTheDemosRefusal() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("hourly 3 Kochi; hourly 3 Denver", server)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.split(separator: "\n") == [
+                "error: the demo’s recording of Kochi has no hourly forecast — try “daily Kochi”",
+                "error: the demo’s recording of Denver has no hourly forecast — try “daily Denver”",
+            ], "\(run.stderr)")
+    }
+
     @Test func aPlaceWithAnAirRecordingShowsItsOwnIndex() throws {
         let places = try Self.places().filter { $0.file("/v1/air-quality") != nil }
         #expect(!places.isEmpty)

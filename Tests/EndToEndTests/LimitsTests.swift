@@ -62,7 +62,7 @@ import WeatherTestSupport
         ),
         (
             404, #"{"cod":"404","message":"city not found for key=k3y-that-must-not-leak"}"#,
-            "error: OpenWeatherMap rejected the request (HTTP 404): city not found for key=***\n"
+            "error: OpenWeatherMap found no place at the coordinates asked (HTTP 404: city not found for key=***)\n"
         ),
         (
             418, "I'm a teapot: GET /data/2.5/weather?APPID=k3y-that-must-not-leak",

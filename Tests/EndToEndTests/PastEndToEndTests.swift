@@ -265,7 +265,7 @@ import WeatherTestSupport
         let nothing = try runWX(
             ["--offline", "-c", "normal 53.5413,9.9842"], home: home, server: server, now: Self.recorded)
         #expect(nothing.status == 1)
-        #expect(nothing.stderr.hasSuffix("offline and no saved data for this request\n"))
+        #expect(nothing.stderr.hasSuffix("offline, and nothing saved from Open-Meteo archive for this\n"))
         let online = try runWX(
             ["-c", "past 2024-07-14 Hamburg; normal Hamburg"], home: home, server: server, now: Self.recorded)
         #expect(online.status == 0)

@@ -102,6 +102,44 @@ import WeatherTestSupport
             "\(home.text("log.jsonl"))")
     }
 
+    /// Trial 4, item 12: bytes that are not UTF-8 typed at the prompt were read as Latin-1 and
+    /// sent to the geocoder ("Berÿþlin"); now the line is refused as in a script.
+    @Test func bytesThatAreNotUTF8AreRefusedAsInAScript() throws {
+        let terminal = try startWX(["LANG": "C.UTF-8"])
+        try terminal.send("find Ber")
+        try terminal.send(bytes: [0xFF, 0xFE])
+        try terminal.send("lin", "Enter")
+        try terminal.wait(for: "the refusal") {
+            $0.contains("error: the line is not UTF-8 text (column 9 has a byte that is not); nothing was run")
+                && $0.hasSuffix("wx>")
+        }
+        try terminal.send("C-d")
+    }
+
+    /// Trial 4, item 14: after Up and Ctrl-U, a Ctrl-R search abandoned with Ctrl-G left the line
+    /// Up had shown instead of the empty one. Now Ctrl-G gives back the line as it was.
+    @Test func ctrlGGivesBackTheLineAsItWasBeforeTheSearch() throws {
+        let terminal = try startWX()
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "units") { $0.hasSuffix("24h clock\nwx>") }
+        try terminal.send("help units", "Enter")
+        try terminal.wait(for: "help") { $0.hasSuffix("wx>") && $0.contains("units [metric") }
+        try terminal.send("Up")
+        try terminal.wait(for: "the line recalled") { $0.hasSuffix("wx> help units") }
+        try terminal.send("C-u")
+        try terminal.wait(for: "the line cleared") { $0.hasSuffix("wx>") }
+        try terminal.send("C-r", "uni")
+        try terminal.wait(for: "the search") { $0.hasSuffix("uni") }
+        try terminal.send("C-g", "Z")
+        try terminal.wait(for: "the empty line back") { $0.hasSuffix("wx> Z") }
+        // A line typed before the search comes back too, the cursor where it was.
+        try terminal.send("C-u", "abcd", "Left", "Left", "C-r", "uni")
+        try terminal.wait(for: "the second search") { $0.hasSuffix("uni") }
+        try terminal.send("C-g", "X")
+        try terminal.wait(for: "the typed line back") { $0.hasSuffix("wx> abXcd") }
+        try terminal.send("C-u", "C-d")
+    }
+
     /// Item 11: an accent typed apart (NFD, as pasted from macOS) and an emoji joined from
     /// several code points move and delete as one character; libedit stepped by code point and
     /// left a lone accent or half an emoji behind.
@@ -164,6 +202,30 @@ import WeatherTestSupport
         try terminal.wait(for: "the line, run") { $0.contains("wx> help units\nunits [metric") && $0.hasSuffix("wx>") }
         try terminal.send("C-d")
         try terminal.wait(for: "the end") { $0.contains("STATUS=0") }
+    }
+
+    /// Trial 4, item 9: under `make demo` (a parent without job control, itself a job of an
+    /// interactive bash) Ctrl-Z did nothing. Now it stops the whole job, bash says so, and `fg`
+    /// brings back the prompt and the line.
+    @Test func ctrlZUnderAParentWithoutJobControlStopsTheWholeJob() throws {
+        let terminal = try TerminalSession(
+            program: ["/bin/bash", "--norc", "--noprofile", "-i"],
+            environment: environment.merging(["PS1": "$ "]) { $1 })
+        try terminal.wait(for: "bash") { $0.hasSuffix("$") }
+        try terminal.send("sh -c '\(TestPaths.wxBinary) --offline; echo STATUS=$?'", "Enter")
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("help uni")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> help uni") }
+        try terminal.send("C-z")
+        try terminal.wait(for: "the job stopped") { $0.contains("Stopped") && $0.hasSuffix("$") }
+        try terminal.send("fg", "Enter")
+        try terminal.wait(for: "the line redrawn after fg") { $0.hasSuffix("wx> help uni") }
+        try terminal.send("ts", "Enter")
+        try terminal.wait(for: "the line, run") { $0.contains("wx> help units\nunits [metric") && $0.hasSuffix("wx>") }
+        // Ctrl-C is still wx's alone: the job's sh goes on to print wx's status.
+        try terminal.send("C-c")
+        try terminal.send("C-d")
+        try terminal.wait(for: "the end") { $0.contains("STATUS=0") && $0.hasSuffix("$") }
     }
 
     /// Item 7: keys that inserted junk (";5D", "~", "[C") move, as in bash; ~/.editrc is read

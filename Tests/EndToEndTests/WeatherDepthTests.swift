@@ -170,7 +170,9 @@ import WeatherTestSupport
         let nothing = try runWX(
             ["--offline", "-c", "show 40.7886,-73.9661"], home: home, server: server, now: "2025-07-27T05:24:00Z")
         #expect(nothing.status == 1)
-        #expect(nothing.stderr.contains("offline and no saved data for this request"))
+        #expect(
+            nothing.stderr.hasSuffix("error: offline, and nothing saved for the forecast at 40.7886°N 73.9661°W\n"),
+            "\(nothing.stderr)")
 
         // compare, offline, with one favorite never fetched: the others show, that one is an error.
         try "name,latitude,longitude\nPark,40.7886,-73.9661\n".write(
@@ -184,7 +186,7 @@ import WeatherTestSupport
         #expect(!partial.stdout.contains("Park"))
         #expect(
             partial.stderr
-                == "error: no weather for Park: request to Open-Meteo failed: offline and no saved data for this request\n"
+                == "error: no weather for Park: offline, and nothing saved from Open-Meteo for this\n"
         )
         #expect(try server.requests().count == before)
 

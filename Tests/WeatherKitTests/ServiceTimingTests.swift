@@ -90,6 +90,18 @@ import WeatherTestSupport
         #expect(clock.elapsed == .seconds(3))
     }
 
+    @Test func unavailableAskingForALongerWaitIsNotRetried() async throws {
+        // A 503 whose Retry-After asks for two minutes: asking again after half a second would
+        // ignore the service's own request (trial 4, item 10).
+        transport.expect("/v1/forecast", status: 503, body: Data(), contentType: "text/plain", retryAfter: 120)
+        let provider = forecaster(context())
+        await #expect(throws: ServiceError.unavailable(.openMeteo, status: 503)) {
+            try await provider.forecast(at: Self.newYork)
+        }
+        #expect(clock.sleeps.isEmpty)
+        #expect(transport.requests.count == 1)
+    }
+
     @Test func rateLimitIsNotRetried() async throws {
         // Asking again within a second would only deepen a rate limit: the error, with the
         // service's Retry-After, comes at once.

@@ -112,6 +112,21 @@ import WeatherTestSupport
         #expect(document.favorites[0].countryCode == "xx")
     }
 
+    /// Trial 4, item 7: a file none of whose records is a favorite is one error naming the
+    /// first, not a line per record.
+    @Test func aFileWithNoFavoriteIsOneError() {
+        #expect(throws: DataExchange.FileProblem("item 1: no name (none of its 2 items is a favorite)")) {
+            try DataExchange.favorites(from: #"[{"latitude":1,"longitude":2},{"place":"x"}]"#)
+        }
+        #expect(throws: DataExchange.FileProblem("line 2: no name")) {
+            try DataExchange.favorites(from: "name,latitude,longitude\n,1,2\n")
+        }
+        // The --json document of another export is named by its kind.
+        #expect(throws: DataExchange.FileProblem("this is an export of history, not of favorites")) {
+            try DataExchange.favorites(from: #"{"type":"export","what":"history","records":[]}"#)
+        }
+    }
+
     @Test func wholeFileProblems() {
         #expect(throws: DataExchange.FileProblem.self) { try DataExchange.favorites(from: "") }
         #expect(throws: DataExchange.FileProblem.self) { try DataExchange.favorites(from: "place,lat,lon\nA,1,2\n") }

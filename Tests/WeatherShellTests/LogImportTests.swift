@@ -318,6 +318,30 @@ import WeatherTestSupport
         #expect(logBytes(new).isEmpty)
     }
 
+    /// Trial 4, item 7: a JSON export of another kind is named, as a CSV one is — not read as
+    /// records with no id, nor as 56 favorites with no name.
+    @Test func aJSONFileOfTheOtherKindIsNamed() async throws {
+        let filledSession = try filled(old)
+        let history = old.path + "/h.json"
+        _ = try await exported(filledSession, .history, .json, to: history)
+        let snapshots = old.path + "/s.json"
+        _ = try await exported(filledSession, .snapshots, .json, to: snapshots)
+        let session = makeTestSession(home: new)
+        await #expect(
+            throws: ShellError.unreadableFile(
+                "\(history): this is an export of history, not of snapshots; nothing imported")
+        ) { try await session.execute(.importLog(.snapshots, path: history)) }
+        await #expect(
+            throws: ShellError.unreadableFile(
+                "\(snapshots): this is an export of snapshots, not of history; nothing imported")
+        ) { try await session.execute(.importLog(.history, path: snapshots)) }
+        await #expect(
+            throws: ShellError.unreadableFile(
+                "\(history): this is an export of history, not of favorites; nothing imported")
+        ) { try await session.execute(.importFavorites(path: history)) }
+        #expect(logBytes(new).isEmpty)
+    }
+
     /// A write that fails (a full disk) imports nothing and says so; the next import, once the
     /// disk has room, imports all.
     @Test func aFailedAppendImportsNothing() async throws {

@@ -51,7 +51,9 @@ extension InteractiveShellTests {
         #expect(try String(contentsOfFile: results, encoding: .utf8) == units)
         #expect(run.console.output.contains("wx> .read \(commands)\n" + units + about + "wx> \n"))
         #expect(run.console.errors.contains("error: \(commands):2: unknown command “frobnicate”"))
-        #expect(run.console.errors.contains("results go to \(results) (“\\o” alone sends them back here)\n"))
+        #expect(
+            run.console.errors.contains(
+                "results go to \(results) (“\\o” alone sends them back here)\nresults go here again\n"))
         // The file's lines are not in the history; the lines typed are.
         #expect(run.reader.history == ["\\i \(commands)", ".output \(results)", "units", "\\o", ".read \(commands)"])
     }

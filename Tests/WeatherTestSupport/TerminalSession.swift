@@ -89,6 +89,11 @@ package final class TerminalSession: @unchecked Sendable {
         }
     }
 
+    /// Sends raw bytes as typed, also those that are not UTF-8 (`tmux send-keys -H`).
+    package func send(bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", session, "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
     /// Pastes `text` as a terminal does with bracketed paste on (ESC [200~ … ESC [201~, line
     /// ends as CR), when the program asked for it.
     package func paste(_ text: String) throws {

@@ -228,7 +228,8 @@ extension ServiceError {
 
 extension ServiceClient {
 
-    /// Sends with bounded retries (timeouts and 5xx only), all within one total time budget
+    /// Sends with bounded retries (timeouts and 5xx only, and no 5xx whose `Retry-After` asks
+    /// for a longer wait than the pause), all within one total time budget
     /// measured on `context.clock`: `TransferLimits.totalTimeoutSeconds`, or what is left of
     /// the command's shared `ServiceBudget`, whichever is less.
     private func send(_ request: ServiceRequest) async throws(ServiceError) -> HTTPResponse {
@@ -254,11 +255,16 @@ extension ServiceClient {
             // budget's last part is all there is.
             limits.totalTimeoutSeconds = shared == nil ? max(0.5, left.inSeconds) : max(0.001, left.inSeconds)
             let outcome: ServiceError
+            // A 5xx's Retry-After, seconds: a service that asks for more than the pause gets no retry.
+            var askedToWait = 0
             do {
                 let response = try await context.transport.send(
                     HTTPRequest(url: request.url, headers: headers), limits: limits)
+                // Everything but a 5xx is the answer, a 429 included: it is never asked again
+                // at once (the services' terms; a quota does not come back within a command).
                 if !(500..<600).contains(response.status) { return response }
                 outcome = Self.classify(response, service: request.service)
+                askedToWait = response.retryAfterSeconds ?? 0
             } catch {
                 outcome = .transport(
                     request.service,
@@ -266,7 +272,7 @@ extension ServiceClient {
                         ? .timedOut(seconds: context.limits.totalTimeoutSeconds) : error)
             }
             let pause = Self.pause(before: attempt + 1)
-            guard outcome.isTransient, attempt < context.maximumAttempts,
+            guard outcome.isTransient, attempt < context.maximumAttempts, .seconds(askedToWait) <= pause,
                 clock.elapsed - started + pause < budget - .seconds(1)
             else { throw outcome }
             do { try await clock.sleep(for: pause) } catch { throw .transport(request.service, .cancelled) }

@@ -108,18 +108,19 @@ extension ServiceError: CustomStringConvertible {
                     "\(name) sent more than \(limit >> 20) MB; the answer was discarded; try again later, and check \(service.baseURLVariable) if it goes on"
             case .cancelled:
                 return "cancelled"
+            case .failed where isOfflineWithoutSavedData:
+                // No request was made: "request to … failed" would say one was (trial 4, item 19).
+                return "offline, and nothing saved from \(name) for this"
             case .failed(let message):
                 return "request to \(name) failed: \(TerminalText.sanitized(message))"
             }
         case .rateLimited(_, let retryAfter, let reason):
+            // The service's reason, and when to try again only where it does not say so
+            // itself: "Please try again tomorrow; try again in 60 s" contradicted itself.
             var text = "\(name) rate limit reached"
             if let reason { text += ": \(Self.clip(reason))" }
-            if let retryAfter {
-                text += "; try again in \(Self.duration(retryAfter))"
-            } else if reason?.lowercased().contains("tomorrow") != true {
-                text += "; try again in a minute"
-            }
-            return text
+            if let reason, Self.saysWhenToTryAgain(reason) { return text }
+            return text + "; try again in \(retryAfter.map(Self.duration) ?? "a minute")"
         case .refused(_, let status):
             if service == .nominatim {
                 return
@@ -130,6 +131,10 @@ extension ServiceError: CustomStringConvertible {
             return "\(name) refused the API key (HTTP 401); check OPENWEATHERMAP_API_KEY"
         case .unavailable(_, let status):
             return "\(name) is unavailable (HTTP \(status)); try again in a few minutes"
+        case .rejected(.openWeatherMap, 404, let reason):
+            // OpenWeatherMap's "city not found": no place, as the geocoders say it (case W-3).
+            return "OpenWeatherMap found no place at the coordinates asked"
+                + (reason.map { " (HTTP 404: \(Self.clip($0)))" } ?? " (HTTP 404)")
         case .rejected(_, let status, let reason):
             if let reason { return "\(name) rejected the request (HTTP \(status)): \(Self.clip(reason))" }
             return "\(name) rejected the request (HTTP \(status))"
@@ -152,6 +157,13 @@ extension ServiceError: CustomStringConvertible {
         var clean = TerminalText.sanitized(text).trimmed
         while clean.hasSuffix(".") { clean.removeLast() }
         return clean.count > 160 ? String(clean.prefix(157)) + "…" : clean
+    }
+
+    /// Whether a service's rate-limit reason says itself when to ask again ("Please try again
+    /// tomorrow", "… in the next hour", "retry after 10:00").
+    static func saysWhenToTryAgain(_ reason: String) -> Bool {
+        let text = reason.lowercased()
+        return ["try again", "retry", "tomorrow", "wait "].contains { text.contains($0) }
     }
 
     /// "45 s", "3 min", "2 h".

@@ -139,6 +139,8 @@ extension ShellRunner {
             defer { readDepth -= 1 }
             return await runFile(session.configuration.expandPath(path), what: "file", quitEnds: true)
         case .output(nil):
+            // Said as `\o FILE` says where results go (trial 4, item 19: nothing was said).
+            putError(outputFile == nil ? "results already go here\n" : "results go here again\n")
             outputFile = nil
             return .succeeded
         case .output(let path?):

@@ -99,8 +99,28 @@ package enum DataExchange {
     ) {
         let body = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
         let start = body.first { !$0.isWhitespace }
-        if start == "[" || start == "{" { return try favorites(json: body) }
-        return try favorites(csv: body)
+        let read = start == "[" || start == "{" ? try favorites(json: body) : try favorites(csv: body)
+        // A file none of whose records is a favorite is one error, the first record's, not a
+        // line for each (trial 4: 56 lines of "no name" for a history export).
+        if read.favorites.isEmpty, let first = read.problems.first {
+            let unit = start == "[" || start == "{" ? "items" : "rows"
+            let count = read.problems.count
+            throw FileProblem(count == 1 ? first : "\(first) (none of its \(count) \(unit) is a favorite)")
+        }
+        return read
+    }
+
+    /// The kind of export whose fields `names` has when they are not all those `kind` needs:
+    /// the file is an export of that other kind ("this is an export of history, not of
+    /// favorites"); nil when `names` could be `kind`'s or are no export's.
+    ///
+    /// - Parameter names: a CSV header's columns, or a JSON record's keys flattened as CSV names them.
+    static func otherKind(_ names: Set<String>, than kind: ExportKind) -> ExportKind? {
+        let needed = Set(columns(kind)).subtracting(optionalColumns(kind))
+        guard !needed.isSubset(of: names) else { return nil }
+        return ExportKind.allCases.first {
+            $0 != kind && Set(columns($0)).subtracting(optionalColumns($0)).isSubset(of: names)
+        }
     }
 
     static func favorites(csv text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String]) {
@@ -147,8 +167,18 @@ package enum DataExchange {
         typealias Field = FavoriteExportRecord.Field
         let value: JSONValue
         do { value = try JSONValue.parse(Data(text.utf8)) } catch { throw FileProblem("not valid JSON") }
-        guard let items = value.array ?? value["favorites"]?.array else {
+        // The document of `export … --json` names its kind.
+        if let what = value["what"]?.string, what != ExportKind.favorites.rawValue {
+            throw FileProblem(
+                "this is an export of \(TerminalText.sanitized(String(what.prefix(40)))), not of favorites")
+        }
+        guard let items = value.array ?? value["favorites"]?.array ?? value["records"]?.array else {
             throw FileProblem("expected a JSON array of favorites, or wx’s {\"favorites\": […]} document")
+        }
+        if let first = items.first?.object,
+            let other = otherKind(Set(ImportRow.flattened(first).keys), than: .favorites)
+        {
+            throw FileProblem("this is an export of \(other.rawValue), not of favorites")
         }
         var favorites: [ImportedFavorite] = []
         var problems: [String] = []
@@ -173,7 +203,7 @@ package enum DataExchange {
     struct Problem: Error { var message: String }
 
     /// Why a whole file cannot be imported.
-    package struct FileProblem: Error, CustomStringConvertible {
+    package struct FileProblem: Error, Equatable, CustomStringConvertible {
         package var description: String
         init(_ description: String) { self.description = description }
     }

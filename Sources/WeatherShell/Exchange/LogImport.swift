@@ -56,7 +56,11 @@ extension DataExchange {
 
     /// The columns an export of `kind` may lack and still be read back.
     static func optionalColumns(_ kind: ExportKind) -> Set<String> {
-        kind == .snapshots ? ["condition", "forecast_days"] : []
+        switch kind {
+        case .snapshots: ["condition", "forecast_days"]
+        case .favorites: [FavoriteExportRecord.Field.displayName, FavoriteExportRecord.Field.countryCode]
+        case .history: []
+        }
     }
 
     /// The records of an export file of `kind`, each as its fields by column name (JSON's nested
@@ -78,7 +82,7 @@ extension DataExchange {
         let names = header.fields.map { $0.trimmed.lowercased() }
         let missing = columns(kind).filter { !names.contains($0) && !optionalColumns(kind).contains($0) }
         if !missing.isEmpty {
-            if let other = ExportKind.allCases.first(where: { $0 != kind && Set(columns($0)).isSubset(of: names) }) {
+            if let other = otherKind(Set(names), than: kind) {
                 throw FileProblem("this is an export of \(other.rawValue), not of \(kind.rawValue)")
             }
             let shown = TerminalText.sanitized(String(header.fields.joined(separator: ", ").prefix(120)))
@@ -134,13 +138,10 @@ extension DataExchange {
         for (index, item) in items.enumerated() {
             let origin = "item \(index + 1)"
             guard let object = item.object else { throw FileProblem("\(origin): not an object") }
-            var fields: [String: JSONValue] = [:]
-            for (name, value) in object {
-                if let inner = value.object {
-                    for (innerName, innerValue) in inner { fields[name + "_" + innerName] = innerValue }
-                } else {
-                    fields[name] = value
-                }
+            let fields = ImportRow.flattened(object)
+            // The first record tells an export of another kind, as a CSV header does.
+            if index == 0, let other = otherKind(Set(fields.keys), than: kind) {
+                throw FileProblem("this is an export of \(other.rawValue), not of \(kind.rawValue)")
             }
             rows.append(ImportRow(origin: origin, fields: fields, csv: false))
         }
@@ -154,6 +155,20 @@ struct ImportRow {
     var origin: String
     var fields: [String: JSONValue]
     var csv: Bool
+
+    /// A JSON record's members by the names CSV gives them: a nested object's as
+    /// `outer_inner` (`place_name`).
+    static func flattened(_ object: [String: JSONValue]) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [:]
+        for (name, value) in object {
+            if let inner = value.object {
+                for (innerName, innerValue) in inner { fields[name + "_" + innerName] = innerValue }
+            } else {
+                fields[name] = value
+            }
+        }
+        return fields
+    }
 
     /// Why a record cannot be imported, without its origin.
     struct Problem: Error {

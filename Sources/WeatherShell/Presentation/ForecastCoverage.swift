@@ -71,8 +71,8 @@ package struct ForecastCoverage: Hashable, Sendable {
     package var isCurrentConditionsOnly: Bool
     /// What to say about that (`Forecast.noForecastText`).
     package var noForecastText: String
-    /// The local days of the first and last hour, when now is more than an hour outside them.
-    package var hoursNotNow: ClosedRange<LocalDate>?
+    /// The first and last hour, when now is more than an hour outside them.
+    package var hoursNotNow: HoursNotNow?
     /// The answer's last day, when it has days but none is the place's today or later.
     package var lastDayBeforeToday: LocalDate?
     /// "3-hour steps from OpenWeatherMap; days are built from them" when the hours are coarser
@@ -97,12 +97,23 @@ package struct ForecastCoverage: Hashable, Sendable {
         }
         // Steps that start at the next boundary (OpenWeatherMap's) still follow now.
         if let first = forecast.hourly.first, let last = forecast.hourly.last, !forecast.hoursReach(now) {
-            let days = (clock.localTime(first.time).date, clock.localTime(last.time).date)
-            hoursNotNow = min(days.0, days.1)...max(days.0, days.1)
+            hoursNotNow = HoursNotNow(
+                first: clock.localTime(first.time), last: clock.localTime(last.time), today: clock.localTime(now).date,
+                ended: now > last.time)
         }
         let today = clock.localTime(now).date
         if !isCurrentConditionsOnly, let last = forecast.daily.map(\.date).max(), last < today {
             lastDayBeforeToday = last
         }
     }
+}
+
+/// A forecast's hours when now lies outside them: the first and last hour (local times at the
+/// place), the place's today, and on which side of them now is.
+package struct HoursNotNow: Hashable, Sendable {
+    package var first: LocalDateTime
+    package var last: LocalDateTime
+    package var today: LocalDate
+    /// Now is after the last hour (else before the first).
+    package var ended: Bool
 }

@@ -25,24 +25,36 @@ struct DistinctCut: Sendable {
         shared = common
     }
 
+    /// `TextLayout.truncate`, without a separator left before the "…": "Stad Brussel…", not
+    /// "Stad Brussel,…", which reads as a cut value (a list's labels are words).
+    static func truncate(_ text: String, to width: Int) -> String {
+        let cut = TextLayout.truncate(text, to: width)
+        guard cut.hasSuffix("…"), cut != text else { return cut }
+        var kept = cut.dropLast()
+        while kept.last == " " { kept.removeLast() }
+        guard kept.last == "," else { return cut }
+        while kept.last == "," || kept.last == " " { kept.removeLast() }
+        return kept + "…"
+    }
+
     static func parts(_ label: String) -> [Substring] { label.split(separator: ", ", omittingEmptySubsequences: false) }
 
     /// `label` in at most `width` columns.
     func cut(_ label: String, to width: Int) -> String {
         guard TextLayout.columns(label) > width else { return label }
-        guard width > 1 else { return TextLayout.truncate(label, to: width) }
+        guard width > 1 else { return Self.truncate(label, to: width) }
         let parts = Self.parts(label)
         guard !shared.isEmpty, let firstDistinct = parts.firstIndex(where: { !shared.contains($0) }) else {
-            return TextLayout.truncate(label, to: width)
+            return Self.truncate(label, to: width)
         }
         let leading = parts[..<firstDistinct].joined(separator: ", ")
         // The distinct parts, with the shared parts among and after them left out.
         let distinct = parts[firstDistinct...].filter { !shared.contains($0) }.joined(separator: ", ")
-        guard !leading.isEmpty else { return TextLayout.truncate(distinct, to: width) }
+        guard !leading.isEmpty else { return Self.truncate(distinct, to: width) }
         let whole = leading + ", " + distinct
         if TextLayout.columns(whole) <= width { return whole }
         let room = width - TextLayout.columns(", " + distinct)
-        if room >= 1 { return TextLayout.truncate(leading, to: room) + ", " + distinct }
-        return "…" + TextLayout.truncate(distinct, to: width - 1)
+        if room >= 1 { return Self.truncate(leading, to: room) + ", " + distinct }
+        return "…" + Self.truncate(distinct, to: width - 1)
     }
 }

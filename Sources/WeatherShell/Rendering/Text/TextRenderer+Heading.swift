@@ -49,12 +49,24 @@ extension TextRenderer {
     {
         // (Current conditions that did not come are said by `show` on stderr, as a notice.)
         let steps = coverage.stepNote.map { note($0, context, style) } ?? []
-        guard let days = coverage.hoursNotNow else { return steps }
-        // One day is named as that day, not as a range from it to itself.
-        let span =
-            days.lowerBound == days.upperBound
-            ? format.day(days.lowerBound) : "\(format.day(days.lowerBound)) to \(format.day(days.upperBound))"
-        return note("this forecast covers \(span), not now", context, style) + steps
+        guard let hours = coverage.hoursNotNow else { return steps }
+        return note(notNowText(hours, format: format), context, style) + steps
+    }
+
+    /// "this forecast covers Sun 27 Jul to Sat 02 Aug, not now"; one day as one ("covers Tue
+    /// 15 Apr"); and when the hours end or begin today, the hour itself: "this forecast’s last
+    /// hour is 02:00 today, before now" (trial 4: "covers Tue 15 Apr to Tue 15 Apr, not now"
+    /// read as false on Tue 15 Apr).
+    static func notNowText(_ hours: HoursNotNow, format: ValueFormatter) -> String {
+        if hours.ended, hours.last.date == hours.today {
+            return "this forecast’s last hour is \(format.clock(hours.last)) today, before now"
+        }
+        if !hours.ended, hours.first.date == hours.today {
+            return "this forecast’s first hour is \(format.clock(hours.first)) today, after now"
+        }
+        let (first, last) = (min(hours.first.date, hours.last.date), max(hours.first.date, hours.last.date))
+        let span = first == last ? format.day(first) : "\(format.day(first)) to \(format.day(last))"
+        return "this forecast covers \(span), not now"
     }
 
     /// A dim note under a weather view, indented and wrapped to the view's width.

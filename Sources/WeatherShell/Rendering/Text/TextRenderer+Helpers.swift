@@ -13,10 +13,11 @@ extension TextRenderer {
     /// "1 snapshot", "2 snapshots".
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
-    /// Words for a WMO code ("clear night" for code 0 when `isNight`); "unknown" when the
-    /// service sent none.
+    /// Words for a WMO code ("clear night" for code 0 when `isNight`, "unknown (42)" for a code
+    /// outside the table); the missing-value mark "—" when the service sent none, as for any
+    /// other value it left out (trial 4: a recording without codes read "unknown" all along).
     static func condition(_ code: Int?, isNight: Bool? = nil) -> String {
-        code.map { WeatherCode($0).description(isNight: isNight) } ?? "unknown"
+        code.map { WeatherCode($0).description(isNight: isNight) } ?? ValueFormatter.missing
     }
 
     /// A table's condition cell: the code's symbol and words, "☂ slight rain showers" (a blank

@@ -41,13 +41,19 @@ extension TextRenderer {
         let names = favorites.map { "\(star) \($0.name)" }
         let regions = favorites.map(\.region)
         let whole = !context.fitsWidth
+        let coordinates = favorites.map(\.coordinate.latitudeLongitudeText)
+        // The region takes what the row leaves it — the indent (2), the name column (24), the
+        // leads (1 + 2) and the widest coordinates — as far as its widest cell needs, and at
+        // least `width - 50`: "United States" was cut at 80 columns in a line of 77 (trial 4).
+        let room = width - 2 - 24 - 1 - 2 - (coordinates.lazy.map(TextLayout.columns).max() ?? 0)
+        let regionWidth = max(width - 50, min(regions.lazy.map(TextLayout.columns).max() ?? 0, room))
         // A region column narrower than a short word would show "…" alone: none then.
         let regionColumn: [TextTable.Column] =
-            width - 50 < 6 && !whole
+            regionWidth < 6 && !whole
             ? []
             : [
                 .init(
-                    header: "", cells: regions, lead: 1, width: whole ? 30 : width - 50,
+                    header: "", cells: regions, lead: 1, width: whole ? 30 : regionWidth,
                     shrinkable: whole ? nil : 12, dropOrder: whole ? nil : 1, cut: .distinct(DistinctCut(regions)))
             ]
         let table = TextTable(
@@ -56,7 +62,7 @@ extension TextRenderer {
                     header: "", cells: names, width: 24, shrinkable: whole ? nil : 10,
                     cut: .distinct(DistinctCut(names)))
             ]
-                + regionColumn + [.init(header: "", cells: favorites.map(\.coordinate.latitudeLongitudeText), lead: 2)])
+                + regionColumn + [.init(header: "", cells: coordinates, lead: 2)])
         // Not a terminal: a width every row fits, so that no cell is cut.
         return [table.text(width: whole ? Int(Int32.max) : width, header: false)]
     }
