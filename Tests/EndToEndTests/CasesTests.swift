@@ -35,7 +35,7 @@ import WeatherTestSupport
         let text = try run(
             "show 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")])
         #expect(text.result.status == 0)
-        #expect(text.result.stdout.contains("\n  4.1 °C (hourly forecast) · —\n  rain — · 0.0 mm this hour\n"))
+        #expect(text.result.stdout.contains("\n  4.1 °C (hourly forecast) · unknown\n  rain — · 0.0 mm this hour\n"))
         #expect(text.result.stdout.contains("\n  rain %      —    —\n"))
         #expect(text.result.stdout.contains("\n  mm        0.1  0.0\n"))
         let json = try run(
@@ -55,7 +55,7 @@ import WeatherTestSupport
         #expect(daily.result.stderr == "error: no daily forecast in Open-Meteo’s answer\n")
     }
 
-    @Test("OM-2: nulls inside arrays and in daily show as —; neighbours keep their values")
+    @Test("OM-2: nulls inside arrays and in daily stay unknown; neighbours keep their values")
     func nullWeatherCode() throws {
         let run = try run(
             "show 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")],
@@ -75,12 +75,12 @@ import WeatherTestSupport
         let text = try self.run(
             "show 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")])
         #expect(
-            text.result.stdout.contains("\n  Tue 15 Apr    —                            —        —      —       —\n"))
-        // `daily` shows the same day, missing values as "—", rather than refusing it.
+            text.result.stdout.contains("\n  Tue 15 Apr    unknown                      —        —      —       —\n"))
+        // `daily` shows the same day, unknowns as such, rather than refusing it.
         let daily = try self.run(
             "daily 36.57,-118.29", now: "2025-04-15T00:30:00Z", answers: [forecast("cases/om-null-weather-code.json")])
         #expect(daily.result.status == 0, "\(daily.result.stderr)")
-        #expect(daily.result.stdout.contains("Tue 15 Apr") && !daily.result.stdout.contains("unknown"))
+        #expect(daily.result.stdout.contains("Tue 15 Apr") && daily.result.stdout.contains("unknown"))
     }
 
     @Test("OM-4: a null at index 0 does not shift the hours after it")

@@ -245,7 +245,7 @@ import WeatherTestSupport
         #expect(
             Self.render(.snapshots(ExportFormatTests.snapshots), width: 80) == [
                 "    3  2025-07-27 05:00  Elbphilharmon…  16.5 °C  20 %   0.0 mm  overcast",
-                "    4  2025-07-27 03:30  Nowhere         -0.3 °C     —        —  —",
+                "    4  2025-07-27 03:30  Nowhere         -0.3 °C     —        —  unknown",
             ])
         // The place's coordinates stay whole; its name gives way.
         #expect(

@@ -14,10 +14,10 @@ extension TextRenderer {
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// Words for a WMO code ("clear night" for code 0 when `isNight`, "unknown (42)" for a code
-    /// outside the table); the missing-value mark "—" when the service sent none, as for any
-    /// other value it left out (trial 4: a recording without codes read "unknown" all along).
+    /// outside the table); "unknown" when the service sent none (case OM-2 asks for the word: a
+    /// null code is not known, where a missing number is the mark "—").
     static func condition(_ code: Int?, isNight: Bool? = nil) -> String {
-        code.map { WeatherCode($0).description(isNight: isNight) } ?? ValueFormatter.missing
+        code.map { WeatherCode($0).description(isNight: isNight) } ?? "unknown"
     }
 
     /// A table's condition cell: the code's symbol and words, "☂ slight rain showers" (a blank
