@@ -39,6 +39,7 @@ typedef struct wx_editline_api {
     int (*el_get)(EditLine *el, int operation, ...);
     int (*el_source)(EditLine *el, const char *file);
     const LineInfo *(*el_line)(EditLine *el);
+    const LineInfoW *(*el_wline)(EditLine *el);
     int (*el_insertstr)(EditLine *el, const char *text);
     void (*el_deletestr)(EditLine *el, int count);
     int (*el_cursor)(EditLine *el, int count);
@@ -63,6 +64,7 @@ static inline int wx_editline_load(wx_editline_api *api) {
     WX_EDITLINE_SYMBOL(el_get, "el_get")
     WX_EDITLINE_SYMBOL(el_source, "el_source")
     WX_EDITLINE_SYMBOL(el_line, "el_line")
+    WX_EDITLINE_SYMBOL(el_wline, "el_wline")
     WX_EDITLINE_SYMBOL(el_insertstr, "el_insertstr")
     WX_EDITLINE_SYMBOL(el_deletestr, "el_deletestr")
     WX_EDITLINE_SYMBOL(el_cursor, "el_cursor")

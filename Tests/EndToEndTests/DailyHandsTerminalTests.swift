@@ -46,6 +46,18 @@ import WeatherTestSupport
         try terminal.wait(for: "the one before it") { $0.hasSuffix("wx> units") }
         try terminal.send("NPage")
         try terminal.wait(for: "back down") { $0.hasSuffix("wx> units metric") }
+        // Trial 5: on an empty line they did nothing; with nothing typed they step through the
+        // history as Up and Down do (readline's history-search-backward with an empty prefix).
+        try terminal.send("C-c")
+        try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("^C\nwx>") }
+        try terminal.send("PPage")
+        try terminal.wait(for: "the last line") { $0.hasSuffix("wx> units metric") }
+        try terminal.send("PPage")
+        try terminal.wait(for: "the one before it") { $0.hasSuffix("wx> help about") }
+        try terminal.send("PPage")
+        try terminal.wait(for: "the first") { $0.hasSuffix("wx> units") }
+        try terminal.send("NPage")
+        try terminal.wait(for: "one down") { $0.hasSuffix("wx> help about") }
         try terminal.send("C-d")
     }
 

@@ -34,6 +34,7 @@ package final class ScriptedLineReader: LineReader {
         case .line(let line): transcript?.write(prompt + line + "\n")
         case .interrupted: transcript?.write(prompt + "^C\n")
         case .endOfInput: transcript?.write(prompt)
+        case .tooLong: transcript?.write(prompt + "…\n")
         }
         return input
     }

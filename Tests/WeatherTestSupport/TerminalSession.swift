@@ -95,10 +95,15 @@ package final class TerminalSession: @unchecked Sendable {
     }
 
     /// Pastes `text` as a terminal does with bracketed paste on (ESC [200~ … ESC [201~, line
-    /// ends as CR), when the program asked for it.
-    package func paste(_ text: String) throws {
-        try tmux(["set-buffer", "-b", "paste", text])
-        try tmux(["paste-buffer", "-p", "-b", "paste", "-t", session])
+    /// ends as CR), when the program asked for it; with `bracketed` false, as a terminal without
+    /// it does (the characters as if typed).
+    package func paste(_ text: String, bracketed: Bool = true) throws {
+        // From a file: tmux refuses a command line as long as a long paste.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-paste").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try tmux(["load-buffer", "-b", "paste", file])
+        try tmux(["paste-buffer"] + (bracketed ? ["-p"] : []) + ["-b", "paste", "-t", session])
     }
 
     /// Changes the terminal's size (the program gets SIGWINCH).

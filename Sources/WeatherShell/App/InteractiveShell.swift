@@ -68,6 +68,8 @@ package final class InteractiveShell {
                 return 0
             case .interrupted:
                 continue
+            case .tooLong:
+                runner.refuseTooLongLine()
             case .line(let typed):
                 // A pasted block holds several lines: each runs in order, as if typed one by one;
                 // Ctrl-C stops the rest of the block too.

@@ -8,6 +8,10 @@ package enum LineReadResult: Hashable, Sendable {
     case interrupted
     /// Ctrl-D on an empty line, or the end of a script.
     case endOfInput
+    /// A typed line that went past `LineSafety.maximumLength`: the editor stopped taking its
+    /// characters there (an unbracketed paste of 200,000 cost minutes otherwise), so the line is
+    /// not what was typed and is refused whole, as a longer line from a script is.
+    case tooLong
 }
 
 /// Where the shell's lines come from: libedit at a terminal (in the `wx` executable), standard

@@ -1,9 +1,16 @@
 /// What a typed or piped line must be before any of it runs: not too long, no control
 /// characters, nothing that was not UTF-8. A line that is not is refused whole — no command runs with part of it silently
 /// removed, and no request is sent with a control byte inside.
-enum LineSafety {
+package enum LineSafety {
     /// The longest line accepted, in characters; longer ones are refused whole.
-    static let maximumLength = 4_096
+    package static let maximumLength = 4_096
+
+    /// The error for a line longer than `maximumLength`: `count` characters, or "more than
+    /// 4096" when nil (the line editor stopped taking them).
+    static func tooLong(count: Int?) -> ShellError {
+        let length = count.map { "\($0)" } ?? "more than \(maximumLength)"
+        return .usage("line too long: \(length) characters (at most \(maximumLength)); nothing was run")
+    }
 
     /// `line` ready to run: without a leading byte-order mark (from an editor) or a trailing
     /// carriage return (a CRLF script).
@@ -14,10 +21,7 @@ enum LineSafety {
     static func checked(_ line: String) -> Result<String, ShellError> {
         var text = line
         if text.first == "\u{FEFF}" { text.removeFirst() }
-        guard text.count <= maximumLength else {
-            return .failure(
-                .usage("line too long: \(text.count) characters (at most \(maximumLength)); nothing was run"))
-        }
+        guard text.count <= maximumLength else { return .failure(tooLong(count: text.count)) }
         if text.unicodeScalars.last == "\r" { text.unicodeScalars.removeLast() }
         // A NUL or ESC in a line is a mistake (a binary file piped in, a stray key).
         if let control = text.unicodeScalars.first(where: {

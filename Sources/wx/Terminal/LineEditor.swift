@@ -39,6 +39,12 @@ final class LineEditor: LineReader {
     private var historyLines: [String] = []
     /// The line as it was before each change since the prompt was shown (Ctrl-_ goes back).
     private var undoStates: [(text: String, cursor: Int)] = []
+    /// The last keys read (code points: an arrow is several), for Tab and PgUp pressed twice.
+    private var recentKeys: [Unicode.Scalar] = []
+    /// The length (code points) of what the last PgUp/PgDn searched for; 0: it stepped as Up/Down.
+    private var searchPrefix = 0
+    /// Drops what is typed past `LineSafety.maximumLength` (see TypedLineLimit).
+    private var limit = TypedLineLimit()
     /// Whether the terminal understands bracketed paste (not TERM=dumb).
     private let bracketedPaste: Bool
 
@@ -67,6 +73,8 @@ final class LineEditor: LineReader {
         wx_el_bind(api, editLine, "^D", "wx-delete-or-eof")
         wx_el_set_read_function(api, editLine, readCallback)
         wx_el_add_function(api, editLine, "wx-paste", "insert a bracketed paste, held until Enter", pasteCallback)
+        wx_el_add_function(api, editLine, "wx-search-back", "previous history line starting so", searchBackCallback)
+        wx_el_add_function(api, editLine, "wx-search-forward", "next history line starting so", searchForwardCallback)
         wx_el_add_function(api, editLine, "wx-undo", "undo the last change to the line", undoCallback)
         wx_el_add_function(
             api, editLine, "wx-last-argument", "insert the last word of the previous command", lastArgumentCallback)
@@ -142,8 +150,12 @@ final class LineEditor: LineReader {
         // libedit's emacs default of the whole line.
         ("^U", "vi-kill-line-prev"), ("^W", "ed-delete-prev-word"),
         // PgUp/PgDn: the previous/next history line starting with what is typed before the
-        // cursor, as Debian's /etc/inputrc makes them in bash, sqlite3 and psql.
-        ("\\e[5~", "ed-search-prev-history"), ("\\e[6~", "ed-search-next-history"),
+        // cursor, as Debian's /etc/inputrc makes them in bash, sqlite3 and psql; with nothing
+        // typed, the previous/next line (searchHistory). The last four are what it pushes: no
+        // terminal sends them.
+        ("\\e[5~", "wx-search-back"), ("\\e[6~", "wx-search-forward"),
+        ("\\e[wxK", "ed-search-prev-history"), ("\\e[wxJ", "ed-search-next-history"),
+        ("\\e[wxk", "ed-prev-history"), ("\\e[wxj", "ed-next-history"),
         // Ctrl-X Ctrl-E: the line in $EDITOR, run when the editor ends (bash's
         // edit-and-execute-command; libedit's vi-histedit does it in either key map).
         ("^X^E", "vi-histedit"),
@@ -166,6 +178,8 @@ final class LineEditor: LineReader {
         var count: Int32 = 0
         var error: Int32 = 0
         undoStates = []
+        limit.reset()
+        recentKeys = []
         TerminalSignals.prepareRead(promptColumns: TextLayout.columns(prompt))
         if bracketedPaste { TerminalSignals.setBracketedPaste(true) }
         let (bytes, interrupted) = SignalInterrupts.whileReading {
@@ -181,6 +195,7 @@ final class LineEditor: LineReader {
             }
             return .endOfInput
         }
+        if limit.overflowed { return .tooLong }
         var line = String(cString: bytes)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)
@@ -200,6 +215,27 @@ final class LineEditor: LineReader {
         echo = nil
     }
 
+    /// The next key for libedit; characters past the longest line are dropped with one bell.
+    fileprivate func readCharacter(_ editLine: OpaquePointer, _ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
+        while true {
+            let got = TerminalSignals.readCharacter(editLine, character)
+            guard got == 1, let character, let key = Unicode.Scalar(UInt32(bitPattern: character.pointee)) else {
+                return got
+            }
+            let scalars = api.pointee.el_wline(editLine).map { $0.pointee.lastchar - $0.pointee.buffer } ?? 0
+            let wasOverflowed = limit.overflowed
+            let drops = limit.drops(
+                key, scalars: scalars, characters: { currentLine()?.text.count ?? 0 },
+                searching: { TerminalSignals.inSearch(editLine) })
+            guard drops else {
+                recentKeys.append(key)
+                if recentKeys.count > 8 { recentKeys.removeFirst() }
+                return got
+            }
+            if !wasOverflowed { StandardStreams.put("\u{7}", fd: 1) }
+        }
+    }
+
     /// Tab: insert the single completion or the common prefix, or list the options.
     fileprivate func completeAtCursor() -> UInt8 {
         guard let complete, let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else {
@@ -214,10 +250,29 @@ final class LineEditor: LineReader {
             _ = api.pointee.el_insertstr(editLine, insertion)
             return UInt8(CC_REFRESH)
         }
-        guard completion.options.count > 1 else { return UInt8(CC_REFRESH_BEEP) }
+        // As readline: a Tab that adds nothing rings; a second one in a row lists.
+        guard completion.options.count > 1, recentKeys.dropLast().last == "\t" else { return UInt8(CC_REFRESH_BEEP) }
         // Listed as people read them: names unescaped, snapshot numbers with place and date.
         StandardStreams.put("\n" + Self.columns(completion.shown, width: TerminalDevice.width()), fd: 1)
         return UInt8(CC_REDISPLAY)
+    }
+
+    /// PgUp/PgDn: the previous/next history line starting with the text before the cursor
+    /// (readline's history-search-backward/-forward); with no text before it, or after a PgUp/PgDn
+    /// that had none, simply the previous/next line, as Up and Down.
+    fileprivate func searchHistory(backward: Bool) -> UInt8 {
+        guard let line = currentLine() else { return UInt8(CC_ERROR) }
+        let paging: Set<[Unicode.Scalar]> = [Array("\u{1B}[5~".unicodeScalars), Array("\u{1B}[6~".unicodeScalars)]
+        // Pressed again, it searches for what the first press did (libedit takes the text before
+        // the cursor, which is at the end of the line found).
+        if paging.contains(Array(recentKeys.dropLast(4).suffix(4))) {
+            _ = api.pointee.el_cursor(editLine, Int32(searchPrefix - line.cursor))
+        } else {
+            searchPrefix = line.cursor
+        }
+        let key = searchPrefix == 0 ? (backward ? "k" : "j") : (backward ? "K" : "J")
+        api.pointee.el_push(editLine, "\u{1B}[wx" + key)
+        return UInt8(CC_NORM)
     }
 
     /// Ctrl-D: end of input on an empty line, else delete the character under the cursor.
@@ -314,42 +369,6 @@ final class LineEditor: LineReader {
         return UInt8(CC_REFRESH)
     }
 
-    /// `text` with the word at or before `cursor` and the one before it swapped, and the cursor
-    /// after them; nil when there are not two words.
-    static func transposingWords(_ text: String, cursor: Int) -> (text: String, cursor: Int)? {
-        let scalars = Array(text.unicodeScalars)
-        func isWord(_ index: Int) -> Bool {
-            index >= 0 && index < scalars.count && !scalars[index].properties.isWhitespace
-        }
-        // The second word: the one the cursor is in or after; at the start of a word, that word.
-        var end = min(cursor, scalars.count)
-        while end < scalars.count && isWord(end) { end += 1 }
-        if !isWord(end - 1) {
-            var next = end
-            while next < scalars.count && !isWord(next) { next += 1 }
-            if next < scalars.count {
-                end = next
-                while end < scalars.count && isWord(end) { end += 1 }
-            } else {
-                while end > 0 && !isWord(end - 1) { end -= 1 }
-            }
-        }
-        var secondStart = end
-        while secondStart > 0 && isWord(secondStart - 1) { secondStart -= 1 }
-        var firstEnd = secondStart
-        while firstEnd > 0 && !isWord(firstEnd - 1) { firstEnd -= 1 }
-        var firstStart = firstEnd
-        while firstStart > 0 && isWord(firstStart - 1) { firstStart -= 1 }
-        guard firstStart < firstEnd, secondStart < end else { return nil }
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars[..<firstStart])
-        result.append(contentsOf: scalars[secondStart..<end])
-        result.append(contentsOf: scalars[firstEnd..<secondStart])
-        result.append(contentsOf: scalars[firstStart..<firstEnd])
-        result.append(contentsOf: scalars[end...])
-        return (String(result), end)
-    }
-
     /// The start of a bracketed paste: the rest of it, up to ESC [201~, goes into the line as
     /// it is, line ends included; nothing runs until Enter (then each line runs in order).
     fileprivate func insertPaste() -> UInt8 {
@@ -389,18 +408,6 @@ final class LineEditor: LineReader {
         return String(result)
     }
 
-    /// Options laid out in columns across `width`, as shells list completions.
-    static func columns(_ options: [String], width: Int) -> String {
-        let cell = (options.map(TextLayout.columns).max() ?? 0) + 3
-        let perRow = max(1, width / cell)
-        var text = ""
-        for (index, option) in options.enumerated() {
-            let last = index % perRow == perRow - 1 || index == options.count - 1
-            text += last ? option + "\n" : TextLayout.pad(option, to: cell)
-        }
-        return text
-    }
-
     /// The editor whose callback is running (from EL_CLIENTDATA).
     fileprivate nonisolated static func from(_ editLine: OpaquePointer) -> LineEditor? {
         guard let api, let data = wx_el_get_clientdata(api, editLine) else { return nil }
@@ -422,8 +429,15 @@ private let completeCallback: wx_el_function = { editLine, _ in
 }
 
 private let readCallback: wx_el_read_function = { editLine, character in
-    if let editLine, let editor = LineEditor.from(editLine) { MainActor.assumeIsolated { editor.noteLineBeforeKey() } }
-    return TerminalSignals.readCharacter(editLine, character)
+    guard let editLine, let editor = LineEditor.from(editLine) else {
+        return TerminalSignals.readCharacter(editLine, character)
+    }
+    // nonisolated(unsafe): libedit's pointers, used on this thread only (inside el_gets).
+    nonisolated(unsafe) let (line, key) = (editLine, character)
+    return MainActor.assumeIsolated {
+        editor.noteLineBeforeKey()
+        return editor.readCharacter(line, key)
+    }
 }
 
 private let backwardCharacterCallback: wx_el_function = { editLine, _ in
@@ -449,6 +463,16 @@ private let deleteNextCallback: wx_el_function = { editLine, _ in
 private let pasteCallback: wx_el_function = { editLine, _ in
     guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
     return MainActor.assumeIsolated { editor.insertPaste() }
+}
+
+private let searchBackCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.searchHistory(backward: true) }
+}
+
+private let searchForwardCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.searchHistory(backward: false) }
 }
 
 private let undoCallback: wx_el_function = { editLine, _ in

@@ -65,6 +65,9 @@ enum TerminalSignals {
     /// libedit's character reader (EL_GETCFN): waits beside the terminal events.
     static let readCharacter: wx_el_read_function = { editLine, character in wx_read_character(editLine, character) }
 
+    /// Whether a Ctrl-R search is under way (its text is in the line after a line end).
+    static func inSearch(_ editLine: OpaquePointer) -> Bool { wx_in_search(editLine) != 0 }
+
     /// Turns bracketed paste on (at the prompt) or off (while a command runs, on the way out).
     static func setBracketedPaste(_ on: Bool) { wx_set_bracketed_paste(on ? 1 : 0) }
 

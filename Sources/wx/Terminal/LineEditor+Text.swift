@@ -1,0 +1,51 @@
+import WXBasics
+
+extension LineEditor {
+    /// `text` with the word at or before `cursor` and the one before it swapped, and the cursor
+    /// after them; nil when there are not two words.
+    static func transposingWords(_ text: String, cursor: Int) -> (text: String, cursor: Int)? {
+        let scalars = Array(text.unicodeScalars)
+        func isWord(_ index: Int) -> Bool {
+            index >= 0 && index < scalars.count && !scalars[index].properties.isWhitespace
+        }
+        // The second word: the one the cursor is in or after; at the start of a word, that word.
+        var end = min(cursor, scalars.count)
+        while end < scalars.count && isWord(end) { end += 1 }
+        if !isWord(end - 1) {
+            var next = end
+            while next < scalars.count && !isWord(next) { next += 1 }
+            if next < scalars.count {
+                end = next
+                while end < scalars.count && isWord(end) { end += 1 }
+            } else {
+                while end > 0 && !isWord(end - 1) { end -= 1 }
+            }
+        }
+        var secondStart = end
+        while secondStart > 0 && isWord(secondStart - 1) { secondStart -= 1 }
+        var firstEnd = secondStart
+        while firstEnd > 0 && !isWord(firstEnd - 1) { firstEnd -= 1 }
+        var firstStart = firstEnd
+        while firstStart > 0 && isWord(firstStart - 1) { firstStart -= 1 }
+        guard firstStart < firstEnd, secondStart < end else { return nil }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars[..<firstStart])
+        result.append(contentsOf: scalars[secondStart..<end])
+        result.append(contentsOf: scalars[firstEnd..<secondStart])
+        result.append(contentsOf: scalars[firstStart..<firstEnd])
+        result.append(contentsOf: scalars[end...])
+        return (String(result), end)
+    }
+
+    /// Options laid out in columns across `width`, as shells list completions.
+    static func columns(_ options: [String], width: Int) -> String {
+        let cell = (options.map(TextLayout.columns).max() ?? 0) + 3
+        let perRow = max(1, width / cell)
+        var text = ""
+        for (index, option) in options.enumerated() {
+            let last = index % perRow == perRow - 1 || index == options.count - 1
+            text += last ? option + "\n" : TextLayout.pad(option, to: cell)
+        }
+        return text
+    }
+}
