@@ -128,6 +128,12 @@ package final class ShellRunner {
         return status
     }
 
+    /// Refuses a typed line whose characters past `LineSafety.maximumLength` the line editor did
+    /// not take (`LineReadResult.tooLong`), as `run(line:)` refuses a longer line.
+    package func refuseTooLongLine() {
+        _ = note(.usageError, after: LineSafety.tooLong(count: nil))
+    }
+
     private func note(_ status: LineStatus, after error: ShellError) -> LineStatus {
         report(error)
         exitStatus = max(exitStatus, status == .usageError ? 2 : 1)
@@ -187,8 +193,9 @@ package final class ShellRunner {
         for command in commands {
             // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not run.
             if Task.isCancelled { return Self.worse(status, .failed) }
-            let start = command.words.first?.start ?? 0
-            let repeated = nested || fromHistory.contains { $0.contains(start) }
+            // A reference to a replay (`!-2` naming `replay 3..4`) runs it; only the lines it
+            // runs do not replay others (which could go round for ever).
+            let repeated = nested
             // `\timing` times commands, not itself or the other backslash words.
             let began = timing && MetaCommand(typed: command.text, words: []) == nil ? stopwatch() : nil
             let result = await run(command: command, nested: repeated)
@@ -305,7 +312,7 @@ package final class ShellRunner {
     }
 
     private func refuseNested(_ text: String) -> LineStatus {
-        report(.usage("“\(TerminalText.sanitized(text))” is not run again from the history (it would repeat itself)"))
+        report(.usage("“\(TerminalText.sanitized(text))” is not run: a line run again from the history does not run others from it"))
         return .failed
     }
 

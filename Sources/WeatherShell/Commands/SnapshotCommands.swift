@@ -55,7 +55,7 @@ extension CommandSpec {
         details: [
             "“!!” is the last line, “!N” line N of “history”, “!-N” the line N back (“!-1” is “!!”), and “!prefix” the last line starting with prefix (“!sh” for the last “show …”; case matters).",
             "A reference is the first word of a command, typed without quotes; words after it are added to the line (“!! Paris”). The line is printed with the reference replaced, then run, and that line goes into the history.",
-            "“!$” is the last word of the last line, as it was typed (quotes kept), anywhere on a line: “find Paris, TX” then “show !$”. “^old^new” runs the last line again with the first “old” replaced by “new” (“^Paris^Lyon”), as in bash.",
+            "“!$” is the last word of the last line, as it was typed (quotes kept), anywhere on a line: “find Hamburg” then “show !$” shows Hamburg (“find Paris, TX” then “show !$” would show TX). “^old^new” runs the last line again with the first “old” replaced by “new” (“^Paris^Lyon”), as in bash.",
             "A reference that names no line runs nothing.",
         ]
     ) { arguments throws(ShellError) in
