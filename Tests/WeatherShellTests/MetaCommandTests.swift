@@ -58,6 +58,14 @@ extension InteractiveShellTests {
         #expect(run.reader.history == ["\\i \(commands)", ".output \(results)", "units", "\\o", ".read \(commands)"])
     }
 
+    /// Trial 5: a file that is not there was "warning: file not run: …"; it is an error (the
+    /// start-up file alone stays a warning: wx starts without it).
+    @Test func readingAMissingFileIsAnError() async {
+        let run = await run(inputs: [.line(".read /nonexistent"), .line("\\i /nonexistent"), .endOfInput])
+        let line = "error: file not run: cannot read /nonexistent: No such file or directory\n"
+        #expect(run.console.errors == line + line)
+    }
+
     @Test func timingPrintsEachCommandsTime() async {
         let run = await run(inputs: [
             .line("\\timing"), .line("units"), .line(".timer off"), .line("units"), .endOfInput,

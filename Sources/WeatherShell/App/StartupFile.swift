@@ -28,7 +28,7 @@ extension ShellRunner {
             quietSettings = false
             exitStatus = statusBefore
         }
-        return await runFile(path, what: "start-up file", quitEnds: false)
+        return await runFile(path, what: "start-up file", quitEnds: false, unreadable: "warning")
     }
 
     /// Runs each line of the file at `path` as if typed, outside the history (the start-up file,
@@ -37,18 +37,20 @@ extension ShellRunner {
     /// - Parameters:
     ///   - what: the file's kind, for the warning when it cannot be read ("start-up file").
     ///   - quitEnds: whether `quit` in the file ends wx (`\i`), or is an error naming its line.
+    ///   - unreadable: how a file that cannot be read is told: "error" for a file asked for
+    ///     (`\i`, `.read`), "warning" for the start-up file (wx starts without it).
     /// - Returns: `.quit` when a line asked to leave, `.failed` when any line failed or the file
     ///   cannot be read, else `.succeeded`.
-    func runFile(_ path: String, what: String, quitEnds: Bool) async -> LineStatus {
+    func runFile(_ path: String, what: String, quitEnds: Bool, unreadable: String = "error") async -> LineStatus {
         let data: Data
         do {
             data = try FileIO.contents(of: path, limit: 1 << 20)
         } catch {
-            putError("warning: \(what) not run: \(error.description)\n")
+            putError("\(unreadable): \(what) not run: \(error.description)\n")
             return .failed
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            putError("warning: \(what) not run: \(path) is not UTF-8 text\n")
+            putError("\(unreadable): \(what) not run: \(path) is not UTF-8 text\n")
             return .failed
         }
         let outerContext = errorContext
