@@ -95,12 +95,10 @@ package final class WeatherSession {
     private var completionNames: (generation: Int, names: CompletionNames)?
 
     /// The snapshots as Tab offers them (`saved rm <TAB>`): each number with its place and the
-    /// local date and time it was saved, newest first.
+    /// local date and time of its data (as `saved` lists them, not when it was saved), newest first.
     package func snapshotsForCompletion() -> [SnapshotChoice] {
         log.snapshots(keptForecasts: false).filter { $0.id > 0 }.reversed().map { snapshot in
-            let local = LocalDateTime(
-                Int(snapshot.savedAt.timeIntervalSince1970.rounded(.down)), utcOffsetSeconds: snapshot.utcOffsetSeconds,
-                abbreviation: nil)
+            let local = TextRenderer.snapshotClock(snapshot, snapshot.reading.dataTime)
             let time =
                 (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
             return SnapshotChoice(
