@@ -290,7 +290,23 @@ import WeatherKit
         #expect(invocation.json)
         #expect(invocation.home == "/tmp/x")
         #expect(invocation.commands == ["find Hamburg; show"])
-        #expect(try Invocation.parse(["show", "Hamburg", "--json"]).words == ["show", "Hamburg", "--json"])
+        // Trial 5: wx's own flags after the command's words were refused ("“show” takes none").
+        for arguments in [["show", "Hamburg", "--json"], ["show", "--json", "Hamburg"]] {
+            let trailing = try Invocation.parse(arguments)
+            #expect(trailing.words == ["show", "Hamburg"] && trailing.json, "\(arguments)")
+        }
+        let offline = try Invocation.parse(["show", "Hamburg", "--offline", "--no-rc"])
+        #expect(offline.words == ["show", "Hamburg"] && offline.offline && offline.skipStartupFile)
+        // `line` takes --json itself.
+        let line = try Invocation.parse(["line", "Hamburg", "--json"])
+        #expect(line.words == ["line", "Hamburg", "--json"] && !line.json)
+        // At the prompt it is no place: the way to JSON is said.
+        for typed in ["show Berlin --json", "show --json"] {
+            #expect(
+                throws: ShellError.usage(
+                    "“--json” is not an option of “show”: for JSON, “format json”, or wx --json … from the shell")
+            ) { try CommandParser.parse(typed) }
+        }
         #expect(try Invocation.parse(["--version"]).action == .version)
         #expect(throws: ShellError.usage("--version runs no commands; see wx --help")) {
             try Invocation.parse(["-V", "extra"])

@@ -45,7 +45,14 @@ package struct Invocation: Hashable, Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             if !invocation.words.isEmpty {
-                invocation.words.append(argument)
+                // wx's own flags after the command's words (`wx show Berlin --json`) as before
+                // them, unless the command takes the flag itself (`line Berlin --json`).
+                switch argument {
+                case "--json" where !Self.command(invocation.words[0], takes: argument): invocation.json = true
+                case "--offline": invocation.offline = true
+                case "-n", "--no-rc": invocation.skipStartupFile = true
+                default: invocation.words.append(argument)
+                }
                 index += 1
                 continue
             }
@@ -94,6 +101,12 @@ package struct Invocation: Hashable, Sendable {
             throw .usage("\(invocation.action == .help ? "--help" : "--version") runs no commands; see wx --help")
         }
         return invocation
+    }
+
+    /// Whether the command named `word` lists `flag` among its own options (its synopsis).
+    static func command(_ word: String, takes flag: String) -> Bool {
+        guard let spec = CommandTable.spec(named: word) else { return false }
+        return spec.synopsis.split(whereSeparator: { " []|<>".contains($0) }).contains { $0 == flag }
     }
 
     /// One option of `wx`: its flags ("-n, --no-rc"), its argument ("DIR"), what it does.

@@ -197,10 +197,15 @@ package struct Arguments: Sendable {
     ///
     /// - Throws: `ShellError.usage` for the first such word.
     package func refuseOptions() throws(ShellError) {
-        guard words.count > 1, let word = words.first(where: Self.looksLikeOption) else { return }
-        let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"
         let options = spec.synopsis.split(whereSeparator: { " []|<>".contains($0) }).map(String.init)
             .filter(Self.looksLikeOption)
+        // At the prompt (`show Berlin --json`, `show --json`): wx's own flag, not a place.
+        if words.contains("--json"), !options.contains("--json") {
+            throw .usage(
+                "“--json” is not an option of “\(spec.name)”: for JSON, “format json”, or wx --json … from the shell")
+        }
+        guard words.count > 1, let word = words.first(where: Self.looksLikeOption) else { return }
+        let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"
         guard !options.isEmpty else {
             throw .usage("unknown option \(shown): “\(spec.name)” takes none (usage: \(spec.synopsis))")
         }
