@@ -64,6 +64,18 @@ import WeatherTestSupport
         #expect(ensemble.lastHour == ISOTime.parse("2026-12-05T10:00:00Z"))
     }
 
+    /// Trial 5: a day with a wider high (2.9 °C) was "confident" beside one with a narrower high
+    /// (2.4 °C) that was "fairly sure". The word rests on the high's range and the rain (not the
+    /// low), as help and README now say: rain in 20–35 % of members keeps a narrow day fairly sure.
+    @Test func theWordRestsOnTheHighsRangeAndTheRain() {
+        #expect(EnsembleAgreement(highWidthCelsius: 2.9, rainPercent: 10) == .confident)
+        #expect(EnsembleAgreement(highWidthCelsius: 2.4, rainPercent: 25) == .fairlySure)
+        #expect(EnsembleAgreement(highWidthCelsius: 2.4, rainPercent: 90) == .confident)
+        #expect(EnsembleAgreement(highWidthCelsius: 3.5, rainPercent: 0) == .fairlySure)
+        #expect(EnsembleAgreement(highWidthCelsius: 2.0, rainPercent: 50) == .uncertain)
+        #expect(EnsembleAgreement(highWidthCelsius: 6.5, rainPercent: 0) == .uncertain)
+    }
+
     @Test func aThirtyOneMemberModelIsReadWithItsOwnCount() throws {
         let ensemble = try OpenMeteoEnsembleProvider.ensemble(
             from: try answer("new-york-gfs025-31-members-hand-written.json"), requested: Self.hamburg, model: .gfs025)

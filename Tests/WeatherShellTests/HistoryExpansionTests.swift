@@ -54,6 +54,12 @@ extension InteractiveShellTests {
         #expect(text.hasPrefix("!! | !N | !-N | !prefix\n  run a line from the history again\n"))
         #expect(text.contains("\n  A reference that names no line runs nothing."))
         #expect(text.contains("“!$” is the last word of the last line"))
+        // Trial 5: `confidence`'s word seemed not to follow the spread; help says what it rests on.
+        let confidence = await run(["-c", "help confidence"]).console.output.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        #expect(confidence.contains("The word rests on the high’s range and the rain, not on the low"))
+        // Trial 5: the example was “find Paris, TX” then “show !$”, which shows TX.
+        #expect(text.contains("“find Hamburg” then “show !$” shows Hamburg"))
         #expect(text.contains("“^old^new” runs the last"))
         #expect(text.components(separatedBy: "!! | !N | !-N | !prefix\n").count == 3)
         let list = await run(["-c", "help"])
