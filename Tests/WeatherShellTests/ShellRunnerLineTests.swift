@@ -83,7 +83,8 @@ import WeatherTestSupport
         #expect(console.errors == "")
         #expect(
             console.output
-                == "» replay 1..2\n» format\noutput format: text\n» units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\n")
+                == "» replay 1..2\n» format\noutput format: text\n» units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\n"
+        )
         console.clear()
         #expect(await runner.run(line: "!-2") == .failed)
         #expect(

@@ -312,7 +312,10 @@ package final class ShellRunner {
     }
 
     private func refuseNested(_ text: String) -> LineStatus {
-        report(.usage("“\(TerminalText.sanitized(text))” is not run: a line run again from the history does not run others from it"))
+        report(
+            .usage(
+                "“\(TerminalText.sanitized(text))” is not run: a line run again from the history does not run others from it"
+            ))
         return .failed
     }
 
