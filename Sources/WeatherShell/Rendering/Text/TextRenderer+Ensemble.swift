@@ -95,14 +95,19 @@ extension TextRenderer {
             context, style)
         // A column per model, its name over its cells ("16.3/24.1  0.0"); when the width runs out,
         // whole models are left out from the last, never a value cut (trial 5).
-        let cells = report.days.map { day in
+        let temperatures = report.days.map { day in
             day.values.map { value -> String in
-                let temperatures =
-                    value.temperatureMinCelsius == nil && value.temperatureMaxCelsius == nil
+                value.temperatureMinCelsius == nil && value.temperatureMaxCelsius == nil
                     ? ValueFormatter.missing
                     : "\(format.temperatureValue(value.temperatureMinCelsius))/\(format.temperatureValue(value.temperatureMaxCelsius))"
-                return TextLayout.pad(temperatures, to: 9, right: true)
-                    + TextLayout.pad(format.precipitationValue(value.precipitationSumMillimetres), to: 6, right: true)
+            }
+        }
+        let sums = report.days.map { $0.values.map { format.precipitationValue($0.precipitationSumMillimetres) } }
+        let temperatureWidth = temperatures.joined().map(TextLayout.columns).max() ?? 0
+        let sumWidth = sums.joined().map(TextLayout.columns).max() ?? 0
+        let cells = zip(temperatures, sums).map { temperatures, sums in
+            zip(temperatures, sums).map {
+                TextLayout.pad($0, to: temperatureWidth, right: true) + "  " + TextLayout.pad($1, to: sumWidth, right: true)
             }
         }
         var columns = [TextTable.Column(header: "day", cells: report.days.map { format.day($0.date) })]
@@ -110,7 +115,7 @@ extension TextRenderer {
             columns.append(
                 .init(
                     header: model.displayName, cells: cells.map { $0.indices.contains(index) ? $0[index] : "" },
-                    lead: 2, right: true, dropOrder: models.count - index))
+                    lead: index == 0 ? 2 : 3, right: true, dropOrder: models.count - index))
         }
         let table = TextTable(columns: columns).lines(width: context.reportWidth)
         let header = table.first ?? ""
