@@ -29,7 +29,8 @@ import WeatherTestSupport
     }
 
     static let berlin = Place(
-        name: "Berlin", region: "Deutschland", countryCode: "de", coordinate: Coordinate(latitude: 52.52, longitude: 13.39),
+        name: "Berlin", region: "Deutschland", countryCode: "de",
+        coordinate: Coordinate(latitude: 52.52, longitude: 13.39),
         displayName: "Berlin, Deutschland")
 
     func date(_ text: String) -> LocalDate { LocalDate(iso: Substring(text))! }
@@ -48,7 +49,8 @@ import WeatherTestSupport
 
     @Test(arguments: [40, 80])
     func confidenceDaysFitAndTheirSentenceBreaksBetweenWords(width: Int) {
-        let lines = TextRenderer.confidenceDayLines(ensembleDays(), width: width, format: ValueFormatter(units: .metric))
+        let lines = TextRenderer.confidenceDayLines(
+            ensembleDays(), width: width, format: ValueFormatter(units: .metric))
         Self.expectFits(lines, width: width)
         let text = lines.flatMap { $0.split(separator: " ") }.joined(separator: " ")
         #expect(text.contains("rain ≥ 1.0 mm in 7 of 51 members (14 %)"), "\(lines)")
@@ -57,7 +59,9 @@ import WeatherTestSupport
         if width == 80 {
             // The high and the low stay on the day's row, aligned from day to day.
             #expect(lines[0].hasPrefix("  Sun 27 Jul  high 24.1 °C (23.8 to 24.4)  low 16.3 °C"), "\(lines)")
-            let lows = lines.filter { $0.hasPrefix("  ") && $0.contains("low ") }.map { $0.range(of: "low ")!.lowerBound }
+            let lows = lines.filter { $0.hasPrefix("  ") && $0.contains("low ") }.map {
+                $0.range(of: "low ")!.lowerBound
+            }
             #expect(Set(lows.map { $0.utf16Offset(in: lines[0]) }).count == 1)
         }
     }

@@ -107,7 +107,8 @@ extension TextRenderer {
         let sumWidth = sums.joined().map(TextLayout.columns).max() ?? 0
         let cells = zip(temperatures, sums).map { temperatures, sums in
             zip(temperatures, sums).map {
-                TextLayout.pad($0, to: temperatureWidth, right: true) + "  " + TextLayout.pad($1, to: sumWidth, right: true)
+                TextLayout.pad($0, to: temperatureWidth, right: true) + "  "
+                    + TextLayout.pad($1, to: sumWidth, right: true)
             }
         }
         var columns = [TextTable.Column(header: "day", cells: report.days.map { format.day($0.date) })]
