@@ -82,8 +82,10 @@ import WeatherTestSupport
         let verify = try runWX(["-c", "saved verify"], home: home, server: server, now: "2025-08-01T12:00:00Z")
         #expect(
             verify.stdout == """
-                Elbphilharmonie (53.5413, 9.9842): 1 snapshot, 0 forecast days checked, 0 to come
-                  what happened is not available before 1940-01-01, where Open-Meteo’s archive starts
+                Elbphilharmonie (53.5413, 9.9842): 1 snapshot, 0 forecast days checked, 0 to
+                  come
+                  what happened is not available before 1940-01-01, where Open-Meteo’s archive
+                  starts
 
                 """)
         #expect(try server.requests().count == before)

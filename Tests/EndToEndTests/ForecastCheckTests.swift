@@ -105,7 +105,8 @@ import WeatherTestSupport
         #expect(
             run.stdout.hasSuffix(
                 """
-                Elbphilharmonie (53.5413, 9.9842): 3 snapshots, 11 forecast days checked, 0 to come (Open-Meteo archive)
+                Elbphilharmonie (53.5413, 9.9842): 3 snapshots, 11 forecast days checked, 0 to
+                  come (Open-Meteo archive)
                   high: mean absolute error 0.9 °C, forecasts 0.4 °C too warm on average
                   low:  mean absolute error 0.7 °C
                   rain / no rain (a rain day has ≥ 1.0 mm): right on 8 of 11 days (73 %)

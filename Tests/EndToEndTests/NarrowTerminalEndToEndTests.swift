@@ -137,4 +137,29 @@ import WeatherTestSupport
         expectFits(help, 40)
         #expect(help.stdout.contains("\n  geocode a place; list up to 5\n  candidates"), "\(help.stdout)")
     }
+
+    /// Trial 5 (items 3, 4, 9, 10) through the demo: Berlin's trust views and `help` fit 40 and
+    /// 80 columns, no word is cut (only a heading's place may be), and the headings keep their day.
+    @Test(arguments: [40, 80])
+    func berlinsTrustViewsAndHelpFitTheWidth(columns: Int) throws {
+        let server = try FixtureServer(demo: DemoEndToEndTests.manifestPath)
+        let environment = ["WX_DEMO": DemoEndToEndTests.manifestPath, "COLUMNS": String(columns)]
+        let run = try runWX(
+            ["-c", "find Berlin; confidence; models; drift; skill"], home: TemporaryFolder(), server: server,
+            environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let help = try runWX(["-c", "help"], home: TemporaryFolder(), server: server, environment: environment)
+        for line in lines(help) { #expect(TextLayout.columns(line) <= columns, "wider than \(columns): \(line)") }
+        for line in lines(run) {
+            #expect(TextLayout.columns(line) <= columns, "wider than \(columns): \(line)")
+            if !line.contains(" · ") {
+                #expect(!line.contains { $0 == "…" }, "cut at \(columns): \(line)")
+            }
+        }
+        #expect(run.stdout.contains(" · Mon 28 Jul (tomorrow), run by run\n"), "\(run.stdout)")
+        #expect(run.stdout.contains(" · forecast skill over 30 days\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("  Sun 27 Jul  16.3/24.1"), "\(run.stdout)")
+        let words = lines(run).flatMap { $0.split(separator: " ") }.joined(separator: " ")
+        #expect(words.contains("rain ≥ 1.0 mm in 7 of 51 members (14 %)"), "\(run.stdout)")
+    }
 }

@@ -37,7 +37,8 @@ import WeatherTestSupport
                   Thu 14 Aug     1 d     23.3    14.2    6.2  █
                   Fri 15 Aug     0 d   not made yet
                   cooling 6.1 °C in 6 days, precipitation 0.0 mm → 6.2 mm
-                  from Open-Meteo’s previous runs; a run “made” about that many days before the day
+                  from Open-Meteo’s previous runs; a run “made” about that many days before the
+                  day
 
                 """)
         // One request, to the Previous Runs API under its own base URL (a path prefix), for the
@@ -64,16 +65,18 @@ import WeatherTestSupport
             run.stdout == """
                 Elbphilharmonie, Hamburg, Deutschland · Sat 16 Aug, run by run
                   run made     ahead  high °C  low °C     mm  high
-                  Sat 09 Aug     7 d     21.0    13.0    3.1  █  same as 6 d (repeated by the service)
-                  Sun 10 Aug     6 d     21.0    13.0    3.1  █
-                  Mon 11 Aug     5 d     22.4    13.5    2.0  ████
+                  Sat 09 Aug     7 d     21.0    13.0    3.1  ██
+                    same as 6 d (repeated by the service)
+                  Sun 10 Aug     6 d     21.0    13.0    3.1  ██
+                  Mon 11 Aug     5 d     22.4    13.5    2.0  █████
                   Tue 12 Aug     4 d     23.0    14.1    1.1  ██████
-                  Wed 13 Aug     3 d     24.1    14.4    0.3  █████████
-                  Thu 14 Aug     2 d     24.6    14.9    0.0  ██████████
+                  Wed 13 Aug     3 d     24.1    14.4    0.3  ████████
+                  Thu 14 Aug     2 d     24.6    14.9    0.0  █████████
                   Fri 15 Aug     1 d   not made yet
                   Sat 16 Aug     0 d   not made yet
                   warming 3.6 °C in 4 days, precipitation 3.1 mm → 0.0 mm
-                  from Open-Meteo’s previous runs; a run “made” about that many days before the day
+                  from Open-Meteo’s previous runs; a run “made” about that many days before the
+                  day
 
                 """)
         // JSON: metric values by lead, the repeat flagged, the change in numbers.

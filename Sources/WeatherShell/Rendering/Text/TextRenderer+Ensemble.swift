@@ -23,22 +23,58 @@ extension TextRenderer {
         lines += note(
             "\(ensemble.model.displayName) ensemble, \(report.memberCount) members (Open-Meteo); ranges are the 10th to 90th percentile of the members",
             context, style)
-        for day in report.days {
-            func spread(_ word: String, _ spread: EnsembleSpread?) -> String {
-                guard let spread else { return "\(word) \(ValueFormatter.missing)" }
-                return
-                    "\(word) \(format.temperature(spread.median)) (\(format.temperatureValue(spread.p10)) to \(format.temperatureValue(spread.p90)))"
-            }
-            lines.append(
-                "  " + TextLayout.pad(format.day(day.date), to: 12) + TextLayout.pad(spread("high", day.high), to: 30)
-                    + TextLayout.pad(spread("low", day.low), to: 30) + day.agreement.rawValue)
+        lines += confidenceDayLines(report.days, width: context.reportWidth, format: format)
+        for text in report.notes(format: format) { lines += note(text, context, style) }
+        return lines
+    }
+}
+
+extension TextRenderer {
+    /// `confidence`'s days in `width` columns, the high and low aligned in columns:
+    /// "  Sun 27 Jul  high 24.1 °C (23.7 to 24.5)  low 16.3 °C (16.0 to 16.5)  confident" with
+    /// the chance of rain under the high; when that row is too wide the word for the spread
+    /// starts the line under it ("confident · rain ≥ 1.0 mm …"); when even the high and low
+    /// are, the day stands alone and the rest goes under it at column 4. Sentences wrap between
+    /// words (trial 5: 84 columns at 80, words broken at 40).
+    static func confidenceDayLines(_ days: [EnsembleDay], width: Int, format: ValueFormatter) -> [String] {
+        func spread(_ word: String, _ spread: EnsembleSpread?) -> String {
+            guard let spread else { return "\(word) \(ValueFormatter.missing)" }
+            return
+                "\(word) \(format.temperature(spread.median)) (\(format.temperatureValue(spread.p10)) to \(format.temperatureValue(spread.p90)))"
+        }
+        let highs = days.map { spread("high", $0.high) }
+        let lows = days.map { spread("low", $0.low) }
+        let highWidth = highs.map(TextLayout.columns).max() ?? 0
+        let lowWidth = lows.map(TextLayout.columns).max() ?? 0
+        let words = days.map(\.agreement.rawValue)
+        let row = 14 + highWidth + 2 + lowWidth
+        let wordOnRow = row + 2 + (words.map(TextLayout.columns).max() ?? 0) <= width
+        let margin = row <= width ? 14 : 4
+        var lines: [String] = []
+        for (index, day) in days.enumerated() {
             var second = [day.rainSentence(format: format) ?? "rain: no member covers the whole day"]
             if let members = day.high?.members, members != day.precipitationMembers {
                 second.append("temperature from \(members) members")
             }
-            lines.append(String(repeating: " ", count: 14) + second.joined(separator: " · "))
+            let date = "  " + format.day(day.date)
+            if margin == 14 {
+                let values = TextLayout.pad(highs[index], to: highWidth) + "  " + lows[index]
+                if wordOnRow {
+                    lines.append(
+                        TextLayout.pad(date, to: 14) + TextLayout.pad(values, to: highWidth + 2 + lowWidth) + "  "
+                            + words[index])
+                } else {
+                    lines.append(TextLayout.pad(date, to: 14) + values)
+                    second.insert(words[index], at: 0)
+                }
+            } else {
+                lines.append(date)
+                lines += TextLayout.flow([highs[index], lows[index]], separator: "  ", indent: 4, width: width)
+                second.insert(words[index], at: 0)
+            }
+            lines += TextLayout.wrap(
+                second.joined(separator: " · "), indent: margin, continuation: margin, width: width)
         }
-        for text in report.notes(format: format) { lines += note(text, context, style) }
         return lines
     }
 }
@@ -57,24 +93,36 @@ extension TextRenderer {
         lines += note(
             "low/high \(format.temperatureSymbol) and precipitation \(context.units.precipitation.symbol) per model, from Open-Meteo’s forecast API",
             context, style)
-        lines.append(
-            ("  " + TextLayout.pad("day", to: 10)
-                + models.map { TextLayout.pad($0.displayName, to: 15, right: true) + " " }.joined())
-                .withoutTrailingSpaces)
-        for day in report.days {
-            let cells = day.values.map { value -> String in
-                let temperatures =
-                    value.temperatureMinCelsius == nil && value.temperatureMaxCelsius == nil
+        // A column per model, its name over its cells ("16.3/24.1  0.0"); when the width runs out,
+        // whole models are left out from the last, never a value cut (trial 5).
+        let temperatures = report.days.map { day in
+            day.values.map { value -> String in
+                value.temperatureMinCelsius == nil && value.temperatureMaxCelsius == nil
                     ? ValueFormatter.missing
                     : "\(format.temperatureValue(value.temperatureMinCelsius))/\(format.temperatureValue(value.temperatureMaxCelsius))"
-                return TextLayout.pad(temperatures, to: 10, right: true)
-                    + TextLayout.pad(format.precipitationValue(value.precipitationSumMillimetres), to: 5, right: true)
-                    + " "
             }
-            lines.append(
-                TextLayout.truncate(
-                    ("  " + TextLayout.pad(format.day(day.date), to: 10) + cells.joined()).withoutTrailingSpaces,
-                    to: context.reportWidth))
+        }
+        let sums = report.days.map { $0.values.map { format.precipitationValue($0.precipitationSumMillimetres) } }
+        let temperatureWidth = temperatures.joined().map(TextLayout.columns).max() ?? 0
+        let sumWidth = sums.joined().map(TextLayout.columns).max() ?? 0
+        let cells = zip(temperatures, sums).map { temperatures, sums in
+            zip(temperatures, sums).map {
+                TextLayout.pad($0, to: temperatureWidth, right: true) + "  "
+                    + TextLayout.pad($1, to: sumWidth, right: true)
+            }
+        }
+        var columns = [TextTable.Column(header: "day", cells: report.days.map { format.day($0.date) })]
+        for (index, model) in models.enumerated() {
+            columns.append(
+                .init(
+                    header: model.displayName, cells: cells.map { $0.indices.contains(index) ? $0[index] : "" },
+                    lead: index == 0 ? 2 : 3, right: true, dropOrder: models.count - index))
+        }
+        let table = TextTable(columns: columns).lines(width: context.reportWidth)
+        let header = table.first ?? ""
+        lines.append(table[0])
+        for (index, day) in report.days.enumerated() {
+            lines.append(table[index + 1])
             let disagreements = day.disagreements(models: models, format: format)
             if !disagreements.isEmpty {
                 let mark = context.unicode ? "⚑" : "!"
@@ -82,6 +130,10 @@ extension TextRenderer {
                     "\(mark) disagree on " + disagreements.joined(separator: "; "), indent: 14,
                     width: context.reportWidth)
             }
+        }
+        let left = models.map(\.displayName).filter { !header.contains($0) }
+        if !left.isEmpty {
+            lines += note("left out for the width: \(left.joined(separator: ", "))", context, style)
         }
         for model in report.comparison.modelsWithoutValues {
             lines += note("\(model.displayName) has no values here (outside its area or range)", context, style)
@@ -133,15 +185,6 @@ extension TextRenderer {
             start += perRow
         }
         return lines
-    }
-}
-
-extension String {
-    /// The text without the spaces at its end (a table row's empty last cells).
-    fileprivate var withoutTrailingSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }
 

@@ -11,39 +11,41 @@ import Foundation
 // Snapshot forecasts against what happened as text: `saved N`'s check and `saved verify`.
 extension TextRenderer {
     /// `saved verify`: each place's snapshots scored.
-    static func verification(_ places: [PlaceScore], format: ValueFormatter) -> [String] {
-        places.flatMap { verification($0, format: format) }
+    static func verification(_ places: [PlaceScore], format: ValueFormatter, width: Int) -> [String] {
+        places.flatMap { verification($0, format: format, width: width) }
     }
 
-    /// One place's score for `saved verify`.
-    static func verification(_ place: PlaceScore, format: ValueFormatter) -> [String] {
+    /// One place's score for `saved verify`, its sentences wrapped to `width`.
+    static func verification(_ place: PlaceScore, format: ValueFormatter, width: Int) -> [String] {
         let score = place.score
-        var lines = [
+        var lines = wrap(
             "\(place.placeName) (\(place.coordinate.latitudeLongitudeText)): \(count(score.snapshots, "snapshot")), \(count(score.checkedDays, "forecast day")) checked, \(score.pendingDays) to come"
-                + (place.source.map { " (\($0))" } ?? "")
-        ]
+                + (place.source.map { " (\($0))" } ?? ""), indent: 0, width: width)
         if let high = score.highMeanAbsoluteErrorCelsius {
-            var text = "  high: mean absolute error \(temperatureDifference(high, format: format, signed: false))"
+            var text = "high: mean absolute error \(temperatureDifference(high, format: format, signed: false))"
             if let bias = score.highMeanErrorCelsius, bias != 0 {
                 text +=
                     ", forecasts \(temperatureDifference(abs(bias), format: format, signed: false)) too \(bias > 0 ? "warm" : "cold") on average"
             }
-            lines.append(text)
+            lines += wrap(text, indent: 2, width: width)
         }
         if let low = score.lowMeanAbsoluteErrorCelsius {
-            lines.append("  low:  mean absolute error \(temperatureDifference(low, format: format, signed: false))")
+            lines += wrap(
+                "low:  mean absolute error \(temperatureDifference(low, format: format, signed: false))", indent: 2,
+                width: width)
         }
         if let rate = score.rainHitRatePercent {
-            lines.append(
-                "  rain / no rain (a rain day has ≥ \(format.precipitation(RainRule.thresholdMillimetres))): right on \(score.rainHits) of \(count(score.rainDays, "day")) (\(DecimalText.fixed(rate, digits: 0)) %)"
-            )
+            lines += wrap(
+                "rain / no rain (a rain day has ≥ \(format.precipitation(RainRule.thresholdMillimetres))): right on \(score.rainHits) of \(count(score.rainDays, "day")) (\(DecimalText.fixed(rate, digits: 0)) %)",
+                indent: 2, width: width)
         }
         if score.snapshotsWithoutForecast > 0 {
-            lines.append(
-                "  \(count(score.snapshotsWithoutForecast, "snapshot")) kept no forecast (saved before wx kept one)")
+            lines += wrap(
+                "\(count(score.snapshotsWithoutForecast, "snapshot")) kept no forecast (saved before wx kept one)",
+                indent: 2, width: width)
         }
-        if let problem = place.problem { lines.append("  " + problem) }
-        return lines + verificationLeadLines(place, format: format)
+        if let problem = place.problem { lines += wrap(problem, indent: 2, width: width) }
+        return lines + verificationLeadLines(place, format: format, width: width)
     }
 
     /// The kept forecast of `saved N`, a row a day: forecast, observed and error (forecast −

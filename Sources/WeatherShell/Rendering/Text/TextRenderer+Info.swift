@@ -10,15 +10,15 @@ import Foundation
 
 // Settings, `help`, `about` and notices as text.
 extension TextRenderer {
-    /// `units`: the preset, the quantities set apart from it, and each unit.
-    static func units(_ setting: UnitSetting, format: ValueFormatter) -> [String] {
+    /// `units`: the preset, the quantities set apart from it, and each unit, wrapped to `width`.
+    static func units(_ setting: UnitSetting, format: ValueFormatter, width: Int) -> [String] {
         let units = setting.preferences
         let apart = UnitQuantity.allCases.filter { setting.overrides[$0] != nil }.map(\.rawValue)
         let name =
             setting.preset.rawValue + (apart.isEmpty ? "" : " with \(apart.joined(separator: ", ")) set apart")
-        return [
-            "units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue) clock"
-        ]
+        return wrap(
+            "units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue) clock",
+            indent: 0, width: width)
     }
 
     /// `format`: the output format now.
@@ -35,12 +35,11 @@ extension TextRenderer {
     static func help(_ specs: [CommandSpec], context: RenderContext) -> [String] {
         let width = context.width
         var lines = commandList(specs, width: width)
-        lines.append("  \(TextLayout.pad("!! | !N | !-N | !prefix", to: 34)) run a line from the history again")
-        lines.append("  \(TextLayout.pad("!$ | ^old^new", to: 34)) the last word of the last line; it, changed")
-        lines.append(
-            "  \(TextLayout.pad("\\q \\? \\i FILE \\o [FILE] \\timing", to: 34)) quit, help, run a file, results to a file, times"
-        )
-        lines.append("  \(TextLayout.pad("\\e", to: 34)) the last line in $EDITOR, then run it")
+        lines += commandRow("!! | !N | !-N | !prefix", "run a line from the history again", width: width)
+        lines += commandRow("!$ | ^old^new", "the last word of the last line; it, changed", width: width)
+        lines += commandRow(
+            "\\q \\? \\i FILE \\o [FILE] \\timing", "quit, help, run a file, results to a file, times", width: width)
+        lines += commandRow("\\e", "the last line in $EDITOR, then run it", width: width)
         lines.append("")
         // Paragraphs of a help page: flush left, as the man page's.
         lines += TextLayout.wrap(
@@ -64,22 +63,25 @@ extension TextRenderer {
     }
 
     /// Commands and their summaries in two columns, a summary wrapped under itself when it does
-    /// not fit `width` (for `help` and `wx --help`).
+    /// not fit `width` (for `help` and `wx --help`); narrower than 57 columns, each summary goes
+    /// under its command, wrapped at column 4 (trial 5: 112 lines too wide at 40).
     package static func commandList(_ specs: [CommandSpec], width: Int) -> [String] {
+        specs.flatMap { commandRow($0.synopsis, $0.summary, width: width) }
+    }
+
+    /// One row of `commandList`: the synopsis, then the summary in its column at 37 (under the
+    /// synopsis when that is too long for the column), or under it at column 4 when `width`
+    /// leaves the column under 20 columns.
+    static func commandRow(_ synopsis: String, _ summary: String, width: Int) -> [String] {
         let column = 37
-        var lines: [String] = []
-        for spec in specs {
-            let summary = wrap(spec.summary, indent: column, width: max(width, column + 20))
-            if spec.synopsis.count > column - 3 {
-                lines.append("  \(spec.synopsis)")
-                lines += summary
-            } else {
-                let first = summary.first.map { String($0.dropFirst(column)) } ?? ""
-                lines.append("  \(TextLayout.pad(spec.synopsis, to: column - 3)) \(first)")
-                lines += summary.dropFirst()
-            }
+        guard width >= column + 20 else {
+            return TextLayout.wrap(synopsis, indent: 2, continuation: 6, width: width)
+                + TextLayout.wrap(summary, indent: 4, continuation: 4, width: width)
         }
-        return lines
+        let lines = TextLayout.wrap(summary, indent: column, continuation: column, width: width)
+        if TextLayout.columns(synopsis) > column - 3 { return ["  \(synopsis)"] + lines }
+        let first = lines.first.map { String($0.dropFirst(column)) } ?? ""
+        return ["  \(TextLayout.pad(synopsis, to: column - 3)) \(first)"] + lines.dropFirst()
     }
 
     /// `about`: the version, each service's attribution (and endpoint when not the default) and wx's files.

@@ -23,7 +23,7 @@ extension TextRenderer {
             : "\(format.dayWithYear(range.lowerBound)) to \(format.dayWithYear(range.upperBound))"
         var lines = [style.bold(placeHeading(report.place.label, when, width: context.width))]
         lines += offlineNote(report.origin, context: context, style: style)
-        lines.append(style.dim("  from \(weather.source.description)"))
+        lines += note("from \(weather.source.description)", context, style)
         if let end = weather.dataEnd {
             let local = weather.clock.localTime(end)
             let what =

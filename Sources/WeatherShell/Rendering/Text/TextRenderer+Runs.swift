@@ -49,37 +49,61 @@ extension TextRenderer {
         let relative = offset == 0 ? " (today)" : offset == 1 ? " (tomorrow)" : offset == -1 ? " (yesterday)" : ""
         var lines = [
             style.bold(
-                TextLayout.truncate(
-                    "\(report.place.label) · \(format.day(report.date))\(relative), run by run", to: context.width))
+                placeHeading(
+                    report.place.label, "\(format.day(report.date))\(relative), run by run", width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
         let unit = format.temperatureSymbol
-        lines.append(
-            "  " + TextLayout.pad("run made", to: 12) + TextLayout.pad("ahead", to: 6, right: true)
-                + TextLayout.pad("high \(unit)", to: 9, right: true) + TextLayout.pad("low \(unit)", to: 8, right: true)
-                + TextLayout.pad(context.units.precipitation.symbol, to: 7, right: true) + "  high")
         let highs = report.rows.compactMap(\.day.temperatureMaxCelsius)
-        for row in report.rows {
+        let valued = report.rows.map(\.day.hasValues)
+        func column(_ value: (RunDay) -> String) -> [String] {
+            report.rows.map { $0.day.hasValues ? value($0.day) : "" }
+        }
+        // The bar goes first when the width runs out, then the precipitation; no value is cut.
+        let table = TextTable(columns: [
+            .init(header: "run made", cells: report.rows.map { format.day($0.day.issued) }, width: 12),
+            .init(header: "ahead", cells: report.rows.map { "\($0.day.lead) d" }, width: 6, right: true),
+            .init(
+                header: "high \(unit)", cells: column { format.temperatureValue($0.temperatureMaxCelsius) },
+                width: 9, right: true),
+            .init(
+                header: "low \(unit)", cells: column { format.temperatureValue($0.temperatureMinCelsius) },
+                width: 8, right: true),
+            .init(
+                header: context.units.precipitation.symbol,
+                cells: column { format.precipitationValue($0.precipitationSumMillimetres) }, width: 7,
+                right: true, dropOrder: 2),
+            .init(
+                header: "high",
+                cells: column { bar($0.temperatureMaxCelsius, among: highs, unicode: context.unicode) },
+                lead: 2, dropOrder: 1),
+        ]).lines(width: context.reportWidth)
+        lines.append(table[0])
+        for (index, row) in report.rows.enumerated() {
             let day = row.day
-            var line =
-                "  " + TextLayout.pad(format.day(day.issued), to: 12)
-                + TextLayout.pad("\(day.lead) d", to: 6, right: true)
-            guard day.hasValues else {
+            if !valued[index] {
                 let why = day.issued > report.today ? "not made yet" : "no whole day from this run"
-                lines.append(line + "   " + why)
-                continue
+                lines += rowWithNote(table[index + 1], why, gap: 3, width: context.reportWidth)
+            } else if row.repeatsNewerRun {
+                lines += rowWithNote(
+                    table[index + 1], "same as \(day.lead - 1) d (repeated by the service)", gap: 2,
+                    width: context.reportWidth)
+            } else {
+                lines.append(table[index + 1])
             }
-            line +=
-                TextLayout.pad(format.temperatureValue(day.temperatureMaxCelsius), to: 9, right: true)
-                + TextLayout.pad(format.temperatureValue(day.temperatureMinCelsius), to: 8, right: true)
-                + TextLayout.pad(format.precipitationValue(day.precipitationSumMillimetres), to: 7, right: true)
-            line += "  " + bar(day.temperatureMaxCelsius, among: highs, unicode: context.unicode)
-            if row.repeatsNewerRun { line += "  same as \(day.lead - 1) d (repeated by the service)" }
-            lines.append(line)
         }
         lines += wrap(driftPhrase(DriftChange(report), format: format), indent: 2, width: context.reportWidth)
-        lines.append(style.dim("  from Open-Meteo’s previous runs; a run “made” about that many days before the day"))
+        lines += note(
+            "from Open-Meteo’s previous runs; a run “made” about that many days before the day", context, style)
         return lines
+    }
+
+    /// A table row with a remark after it, `gap` spaces on, when the two fit `width`; else the
+    /// remark wrapped on lines of its own under the row, at column 4.
+    static func rowWithNote(_ row: String, _ remark: String, gap: Int, width: Int) -> [String] {
+        let line = row + String(repeating: " ", count: gap) + remark
+        if TextLayout.columns(line) <= width { return [line] }
+        return [row] + TextLayout.wrap(remark, indent: 4, continuation: 4, width: width)
     }
 
     /// "cooling 6.0 °C in a week, precipitation 0.4 mm → 6.2 mm"; what can be said when fewer
@@ -108,10 +132,20 @@ extension TextRenderer {
         return parts.joined(separator: ", ")
     }
 
-    /// A bar of `value` between the smallest and the largest of `values`: 1 to 10 blocks.
+    /// The fewest degrees Celsius a `drift` bar's scale spans: highs closer together than this
+    /// draw bars of about the same length (trial 5: 21.4 and 21.9 °C were 1 and 10 blocks while
+    /// the sentence said "steady").
+    static let barMinimumSpanCelsius = 5.0
+
+    /// A bar of `value` (°C) on a scale from the smallest to the largest of `values`, widened
+    /// about their middle to at least `barMinimumSpanCelsius`: 1 to 10 blocks.
     static func bar(_ value: Double?, among values: [Double], unicode: Bool) -> String {
-        guard let value, let low = values.min(), let high = values.max() else { return "" }
-        let length = high > low ? 1 + Int(((value - low) / (high - low) * 9).rounded()) : 5
+        guard let value, var low = values.min(), var high = values.max() else { return "" }
+        if high - low < barMinimumSpanCelsius {
+            let middle = (low + high) / 2
+            (low, high) = (middle - barMinimumSpanCelsius / 2, middle + barMinimumSpanCelsius / 2)
+        }
+        let length = 1 + Int(((value - low) / (high - low) * 9).rounded())
         return String(repeating: unicode ? "█" : "#", count: length)
     }
 
@@ -123,9 +157,8 @@ extension TextRenderer {
             "\(format.dayWithYear(report.window.lowerBound)) to \(format.dayWithYear(report.window.upperBound))"
         var lines = [
             style.bold(
-                TextLayout.truncate(
-                    "\(report.place.label) · forecast skill over \(count(report.windowDays, "day"))", to: context.width)
-            )
+                placeHeading(
+                    report.place.label, "forecast skill over \(count(report.windowDays, "day"))", width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
         var about =
@@ -137,58 +170,67 @@ extension TextRenderer {
             about += "; the service keeps runs from \(format.dayWithYear(OpenMeteoPreviousRunsProvider.firstDay))"
         }
         lines += wrap(about, indent: 2, width: context.reportWidth)
-        lines += leadTable(report.leads, format: format)
+        lines += leadTable(report.leads, format: format, width: context.reportWidth)
         return lines
     }
 
-    /// The table of lead scores: error and bias of the high and the low, and rain right, each
-    /// with its count of days; a lead without days says so.
-    static func leadTable(_ leads: [LeadScore], format: ValueFormatter) -> [String] {
+    /// The table of lead scores in `width` columns: error and bias of the high and the low, and
+    /// rain right, each with its count of days; a lead without days says so. When the width runs
+    /// out the counts of days go first, then the biases, then rain right: whole columns, never a
+    /// value cut.
+    static func leadTable(_ leads: [LeadScore], format: ValueFormatter, width: Int) -> [String] {
         let unit = format.temperatureSymbol
-        func cell(_ text: String, _ width: Int) -> String { TextLayout.pad(text, to: width, right: true) }
-        var lines = [
-            "  " + TextLayout.pad("ahead", to: 7) + cell("high: error", 12) + cell("bias", 6) + cell("days", 6)
-                + cell("low: error", 12) + cell("bias", 6) + cell("days", 6) + cell("rain right", 12) + cell("days", 6)
-        ]
-        for score in leads {
-            let label = TextLayout.pad(score.lead == 1 ? "1 day" : "\(score.lead) days", to: 7)
+        // A difference in the chosen unit, without it (the header names it).
+        func error(_ celsius: Double?) -> String {
+            guard let celsius else { return ValueFormatter.missing }
+            return DecimalText.fixed(format.units.temperature == .fahrenheit ? celsius * 9 / 5 : celsius, digits: 1)
+        }
+        func cells(_ value: (LeadScore) -> String) -> [String] {
+            leads.map { $0.repeatsLead == nil && $0.hasFigures ? value($0) : "" }
+        }
+        func figures(_ header: String, _ width: Int, drop: Int?, _ value: (LeadScore) -> String) -> TextTable.Column {
+            .init(header: header, cells: cells(value), width: width, right: true, dropOrder: drop)
+        }
+        let table = TextTable(columns: [
+            .init(header: "ahead", cells: leads.map { $0.lead == 1 ? "1 day" : "\($0.lead) days" }, width: 7),
+            figures("high: error", 12, drop: nil) { error($0.highMeanAbsoluteErrorCelsius) },
+            figures("bias", 6, drop: 5) { temperatureDifference($0.highMeanErrorCelsius, format: format) },
+            figures("days", 6, drop: 3) { String($0.highDays) },
+            figures("low: error", 12, drop: 7) { error($0.lowMeanAbsoluteErrorCelsius) },
+            figures("bias", 6, drop: 4) { temperatureDifference($0.lowMeanErrorCelsius, format: format) },
+            figures("days", 6, drop: 2) { String($0.lowDays) },
+            figures("rain right", 12, drop: 6) {
+                $0.rainRightPercent.map { "\(DecimalText.fixed($0, digits: 0)) %" } ?? ValueFormatter.missing
+            },
+            figures("days", 6, drop: 1) { String($0.rainDays) },
+        ]).lines(width: width)
+        var lines = [table[0]]
+        for (index, score) in leads.enumerated() {
             if let repeated = score.repeatsLead {
-                lines.append(
-                    "  \(label)  same values as \(repeated) \(repeated == 1 ? "day" : "days") (repeated by the service)"
-                )
-                continue
+                lines += rowWithNote(
+                    table[index + 1],
+                    "same values as \(repeated) \(repeated == 1 ? "day" : "days") (repeated by the service)",
+                    gap: max(2, 11 - TextLayout.columns(table[index + 1])), width: width)
+            } else if !score.hasFigures {
+                lines += rowWithNote(
+                    table[index + 1], "no days to score", gap: max(2, 11 - TextLayout.columns(table[index + 1])),
+                    width: width)
+            } else {
+                lines.append(table[index + 1])
             }
-            guard score.hasFigures else {
-                lines.append("  \(label)  no days to score")
-                continue
-            }
-            // A difference in the chosen unit, without it (the header names it).
-            func error(_ celsius: Double?) -> String {
-                guard let celsius else { return ValueFormatter.missing }
-                return DecimalText.fixed(format.units.temperature == .fahrenheit ? celsius * 9 / 5 : celsius, digits: 1)
-            }
-            lines.append(
-                "  " + label + cell(error(score.highMeanAbsoluteErrorCelsius), 12)
-                    + cell(temperatureDifference(score.highMeanErrorCelsius, format: format), 6)
-                    + cell(String(score.highDays), 6) + cell(error(score.lowMeanAbsoluteErrorCelsius), 12)
-                    + cell(temperatureDifference(score.lowMeanErrorCelsius, format: format), 6)
-                    + cell(String(score.lowDays), 6)
-                    + cell(
-                        score.rainRightPercent.map { "\(DecimalText.fixed($0, digits: 0)) %" }
-                            ?? ValueFormatter.missing, 12)
-                    + cell(String(score.rainDays), 6))
         }
         lines += wrap(
             "error: mean absolute error, \(unit); bias: forecast − observed on average; rain right: rain (≥ \(format.precipitation(RainRule.thresholdMillimetres))) or none, as forecast",
-            indent: 2, width: reportWidth - 2)
+            indent: 2, width: width)
         return lines
     }
 
-    /// `saved verify`'s figures by days ahead of the snapshot (none when nothing was checked).
-    static func verificationLeadLines(_ place: PlaceScore, format: ValueFormatter) -> [String] {
+    /// `saved verify`'s figures by days ahead of the snapshot (none when nothing was checked),
+    /// in `width` columns.
+    static func verificationLeadLines(_ place: PlaceScore, format: ValueFormatter, width: Int) -> [String] {
         let leads = place.leads.filter(\.hasFigures)
         guard !leads.isEmpty else { return [] }
-        return ["  by days ahead of the snapshot (0: its own day):"]
-            + leadTable(leads, format: format).map { "  " + $0 }
+        return wrap("by days ahead of the snapshot (0: its own day):", indent: 2, width: width)
+            + leadTable(leads, format: format, width: width - 2).map { "  " + $0 }
     }
 }

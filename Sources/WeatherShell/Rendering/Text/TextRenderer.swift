@@ -108,9 +108,9 @@ package enum TextRenderer {
         case .snapshot(let snapshot, let outcome):
             return self.snapshot(snapshot, outcome, format: format, width: context.fitsWidth ? context.width : .max)
                 + keptWarningLines(snapshot, context: context)
-        case .verification(let places): return verification(places, format: format)
+        case .verification(let places): return verification(places, format: format, width: context.reportWidth)
         case .history(let entries): return history(entries, context: context)
-        case .units(let setting): return units(setting, format: format)
+        case .units(let setting): return units(setting, format: format, width: context.width)
         case .format(let outputFormat): return self.format(outputFormat)
         case .setting(let name, let value, let note): return setting(name: name, value: value, note: note)
         case .help(let specs): return help(specs, context: context)
