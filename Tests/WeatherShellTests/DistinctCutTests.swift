@@ -32,4 +32,16 @@ import WXBasics
             }
         }
     }
+
+    @Test func partsAreTheLabelBetweenCommaSpaces() {
+        for label in [
+            "Hollywood, South Carolina, United States", "", ", ", "a, b,c, , d,", ", lead", "trail, ",
+            "Zürich, Schweiz/Suisse/Svizzera/Svizra", "東京都, 日本", "no separator", "a,, b",
+        ] {
+            #expect(
+                DistinctCut.parts(label) == label.split(separator: ", ", omittingEmptySubsequences: false),
+                "\(label)")
+        }
+        #expect(DistinctCut.parts("a, b,c, , d,") == ["a", "b,c", "", "d,"])
+    }
 }

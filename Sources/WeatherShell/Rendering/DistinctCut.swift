@@ -37,7 +37,27 @@ struct DistinctCut: Sendable {
         return kept + "…"
     }
 
-    static func parts(_ label: String) -> [Substring] { label.split(separator: ", ", omittingEmptySubsequences: false) }
+    /// `label`'s parts between ", ", found by their bytes: `split(separator: ", ")` searched
+    /// for the separator as a string, 10,000 instructions a label, most of `favs` with 10,000
+    /// favorites (`make bench`).
+    static func parts(_ label: String) -> [Substring] {
+        var parts: [Substring] = []
+        let utf8 = label.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == UInt8(ascii: ","), next != utf8.endIndex, utf8[next] == UInt8(ascii: " ") {
+                parts.append(label[start..<index])
+                start = utf8.index(after: next)
+                index = start
+            } else {
+                index = next
+            }
+        }
+        parts.append(label[start..<utf8.endIndex])
+        return parts
+    }
 
     /// `label` in at most `width` columns.
     func cut(_ label: String, to width: Int) -> String {

@@ -54,13 +54,14 @@ extension TextRenderer {
             : [
                 .init(
                     header: "", cells: regions, lead: 1, width: whole ? 30 : regionWidth,
-                    shrinkable: whole ? nil : 12, dropOrder: whole ? nil : 1, cut: .distinct(DistinctCut(regions)))
+                    shrinkable: whole ? nil : 12, dropOrder: whole ? nil : 1,
+                    cut: whole ? nil : .distinct(DistinctCut(regions)))
             ]
         let table = TextTable(
             columns: [
                 .init(
                     header: "", cells: names, width: 24, shrinkable: whole ? nil : 10,
-                    cut: .distinct(DistinctCut(names)))
+                    cut: whole ? nil : .distinct(DistinctCut(names)))
             ]
                 + regionColumn + [.init(header: "", cells: coordinates, lead: 2)])
         // Not a terminal: a width every row fits, so that no cell is cut.
