@@ -57,9 +57,10 @@ static-cxx:
 	ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a
 
 # The release build for run and demo: its output (the static link's warnings among it) is shown
-# only when the build fails, so that the banner is the first thing on the screen.
+# only when the build fails, so that the banner is the first thing on the screen. The notice is
+# short enough for a 40-column terminal: a wrapped one would leave its first row when erased.
 quiet-release: deps static-cxx
-	@[ -t 1 ] && printf 'building wx (make release shows the build) …'; \
+	@[ -t 1 ] && printf 'building wx …'; \
 	if ! out=$$(swift build -c release --product wx $(SWIFT_BUILD_FLAGS) 2>&1); then echo; echo "$$out"; exit 1; fi; \
 	[ -t 1 ] && printf '\r\033[K'; true
 

@@ -171,4 +171,11 @@ import WeatherTestSupport
         #expect(labels.count == 2)
         #expect(labels.allSatisfy { $0.contains(" °C ┤") }, "\(labels)")
     }
+
+    /// trial 6: the empty list's sentence was one 50-column line in a 40-column terminal.
+    @Test func noFavoritesYetWrapsBetweenWords() {
+        let context = RenderContext(units: .metric, now: Date(), colour: false, unicode: true, width: 40)
+        let lines = TextRenderer.favorites([], context: context)
+        #expect(lines == ["no favorites yet: “fav” saves the", "  current location"])
+    }
 }

@@ -33,7 +33,10 @@ extension TextRenderer {
     /// (`fitsWidth` false) nothing is cut: the columns are as at 80, wider for a longer cell.
     static func favorites(_ favorites: [Favorite], context: RenderContext) -> [String] {
         let width = context.width
-        if favorites.isEmpty { return ["no favorites yet: “fav” saves the current location"] }
+        if favorites.isEmpty {
+            return TextLayout.wrap(
+                "no favorites yet: “fav” saves the current location", indent: 0, continuation: 2, width: width)
+        }
         // Name and region are words and give way (the region first); coordinates never do.
         // What tells favorites apart stays: the parts every row has give way first
         // ("Holl…, California"; "United States" left out of the regions).
