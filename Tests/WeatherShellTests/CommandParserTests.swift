@@ -192,6 +192,10 @@ import WeatherKit
         ("SHWO", "unknown command “SHWO”; did you mean “show”?"),
         ("favss", "unknown command “favss”; did you mean “favs”?"),
         ("hourli 3", "unknown command “hourli”; did you mean “hourly”?"),
+        (
+            "compare --json",
+            "“--json” is not an option of “compare”: for JSON, “format json”, or wx --json … from the shell"
+        ),
         ("compair", "unknown command “compair”; did you mean “compare”?"),
         ("exot", "unknown command “exot”; did you mean “exit”?"),
         ("xyz", "unknown command “xyz”; type “help” for the list"),

@@ -189,6 +189,16 @@ package struct Arguments: Sendable {
         return found
     }
 
+    /// At the prompt (`show Berlin --json`, `compare --json`): `--json` is wx's own flag, not a
+    /// place or a favorite's name.
+    ///
+    /// - Throws: `ShellError.usage` naming `format json` and `wx --json`.
+    package func refuseJSONFlag() throws(ShellError) {
+        guard words.contains("--json") else { return }
+        throw .usage(
+            "“--json” is not an option of “\(spec.name)”: for JSON, “format json”, or wx --json … from the shell")
+    }
+
     /// Where a place is read: a word that reads as an option (`-x`, `--xyz`) beside other words
     /// is a usage error naming it and the options the command's synopsis lists, with the closest
     /// when it is near (“warnings -x Hamburg”: did you mean “-v”?) — never part of a place's
@@ -199,11 +209,7 @@ package struct Arguments: Sendable {
     package func refuseOptions() throws(ShellError) {
         let options = spec.synopsis.split(whereSeparator: { " []|<>".contains($0) }).map(String.init)
             .filter(Self.looksLikeOption)
-        // At the prompt (`show Berlin --json`, `show --json`): wx's own flag, not a place.
-        if words.contains("--json"), !options.contains("--json") {
-            throw .usage(
-                "“--json” is not an option of “\(spec.name)”: for JSON, “format json”, or wx --json … from the shell")
-        }
+        if !options.contains("--json") { try refuseJSONFlag() }
         guard words.count > 1, let word = words.first(where: Self.looksLikeOption) else { return }
         let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"
         guard !options.isEmpty else {

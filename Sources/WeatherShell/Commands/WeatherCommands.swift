@@ -88,6 +88,7 @@ extension CommandSpec {
         ],
         completion: .favoriteList
     ) { arguments throws(ShellError) in
-        .compare(arguments.words)
+        try arguments.refuseJSONFlag()
+        return .compare(arguments.words)
     }
 }
