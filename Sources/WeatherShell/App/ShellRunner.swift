@@ -165,15 +165,15 @@ package final class ShellRunner {
     func run(commandsOf typed: String, record: Bool, nested: Bool, quitEnds: Bool = true) async -> LineStatus {
         var line = typed
         var commands: [ShellWords.Command]
-        // Where the expanded line holds text from the history (character offsets).
-        var fromHistory: [Range<Int>] = []
+        // Whether the line was expanded from the history (`!!`, `^old^new`).
+        var expanded = false
         do throws(ShellError) {
             var expansion = nested ? nil : try quickSubstitution(line)
             commands = expansion == nil ? try ShellWords.commands(line) : []
             if !nested, expansion == nil { expansion = try expandHistory(line, commands: commands) }
             if let expansion {
                 line = expansion.line
-                fromHistory = expansion.inserted
+                expanded = true
                 echo(line)
                 if record { self.record(line.trimmed) }
                 commands = try ShellWords.commands(line)
@@ -183,7 +183,7 @@ package final class ShellRunner {
         } catch {
             // A line that does not lex is recorded (to be corrected with Up); a reference that
             // names nothing is not, as in bash.
-            if record, fromHistory.isEmpty, error.isUsage, ShellWords(lexing: line).unclosed != nil {
+            if record, !expanded, error.isUsage, ShellWords(lexing: line).unclosed != nil {
                 self.record(line.trimmed)
             }
             report(error)
@@ -193,12 +193,11 @@ package final class ShellRunner {
         for command in commands {
             // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not run.
             if Task.isCancelled { return Self.worse(status, .failed) }
-            // A reference to a replay (`!-2` naming `replay 3..4`) runs it; only the lines it
-            // runs do not replay others (which could go round for ever).
-            let repeated = nested
             // `\timing` times commands, not itself or the other backslash words.
             let began = timing && MetaCommand(typed: command.text, words: []) == nil ? stopwatch() : nil
-            let result = await run(command: command, nested: repeated)
+            // A reference to a replay (`!-2` naming `replay 3..4`) runs it; only the lines a
+            // replay runs (`nested`) do not replay others, which could go round for ever.
+            let result = await run(command: command, nested: nested)
             if let began { reportTime(stopwatch() - began) }
             if result == .quit {
                 if quitEnds { return .quit }
