@@ -10,11 +10,17 @@ import WeatherTestSupport
     static let warning =
         "warning: Using 'mktemp' in statically linked applications requires at runtime the shared libraries from the glibc version used for linking"
 
-    func make(failing: Bool) throws -> WXResult {
+    func make(failing: Bool, waiting: Bool = false) throws -> WXResult {
         let bin = TemporaryFolder()
         let swift = bin.url.appendingPathComponent("swift")
+        // SwiftPM's line while another build holds .build ends with no newline.
+        let wait =
+            waiting
+            ? "printf \"Another instance of SwiftPM (PID: 1) is already running using '.build', waiting until that process has finished execution...\" >&2; sleep 1"
+            : ""
         try """
         #!/bin/sh
+        \(wait)
         echo "[1/2] Compiling wx main.swift"
         echo "\(Self.warning)" >&2
         exit \(failing ? 1 : 0)
@@ -38,5 +44,14 @@ import WeatherTestSupport
         #expect(run.status != 0)
         #expect(run.stdout.contains("[1/2] Compiling wx main.swift\n"))
         #expect(run.stdout.contains(Self.warning))
+    }
+
+    /// Trial 7: while `make test` held .build, `make demo` showed “building wx …” for minutes,
+    /// SwiftPM's “Another instance … waiting” swallowed with the rest. That wait is now said.
+    @Test func waitingForAnotherBuildIsSaid() throws {
+        let run = try make(failing: false, waiting: true)
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "waiting for another build in .build (make test?) …\n")
     }
 }
