@@ -390,4 +390,28 @@ import WeatherTestSupport
         // user's trial).
         #expect(!screen.contains("not found"), "\(screen)")
     }
+
+    /// Issue 24 (trial 6): the less wx runs by itself gets LESSSECURE=1, so a stray `s` cannot
+    /// write a file; with PAGER set, the pager gets the environment as it was. A stand-in `less`
+    /// on PATH shows what it was given.
+    @Test func theLessWxChoosesGetsLessSecure() throws {
+        let bin = home.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let stand = bin + "/less"
+        try "#!/bin/sh\ncat >/dev/null\necho \"less $*: LESSSECURE=${LESSSECURE-unset}\"\n".write(
+            toFile: stand, atomically: true, encoding: .utf8)
+        #expect(chmod(stand, 0o755) == 0)
+        for (extra, expected) in [
+            ([String: String](), "less -FRX: LESSSECURE=1"), (["PAGER": "less"], "less : LESSSECURE=unset"),
+        ] {
+            let terminal = try TerminalSession(
+                program: [TestPaths.wxBinary, "--offline"],
+                environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path, "PATH": bin + ":/usr/bin:/bin"]
+                    .merging(extra) { $1 })
+            try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+            try terminal.send("help", "Enter")
+            try terminal.wait(for: "the stand-in pager's line") { $0.contains("LESSSECURE=") && $0.hasSuffix("wx>") }
+            #expect(try terminal.screen().contains(expected), "\(extra)")
+        }
+    }
 }

@@ -177,9 +177,9 @@ import WeatherTestSupport
 
     /// A pager that records what it was given.
     final class RecordingPager: PagerProgram {
-        var pages: [(text: String, command: String)] = []
-        func page(_ text: String, command: String) -> Bool {
-            pages.append((text, command))
+        var pages: [(text: String, command: String, environment: [String: String])] = []
+        func page(_ text: String, command: String, environment: [String: String]) -> Bool {
+            pages.append((text, command, environment))
             return true
         }
     }
@@ -249,6 +249,19 @@ import WeatherTestSupport
         let chosen = await run(
             inputs: [.line("help"), .endOfInput], rows: 10, environment: ["PAGER": "more", "WX_PAGER": "most -s"])
         #expect(chosen.pager.pages.map(\.command) == ["most -s"])
+    }
+
+    /// The less wx chose itself runs with LESSSECURE=1: a stray `s` in it wrote a file, `!` ran a
+    /// shell (trial 6). A pager the user chose, or a less they set up with LESS, is left as set.
+    @Test func theLessWxChoosesRunsSecure() async {
+        let own = await run(inputs: [.line("help"), .endOfInput], rows: 10)
+        #expect(own.pager.pages.map(\.command) == ["less -FRX"])
+        #expect(own.pager.pages.map(\.environment) == [["LESSSECURE": "1"]])
+        for environment in [["PAGER": "less"], ["WX_PAGER": "less -R"], ["LESS": "-R"], ["LESSSECURE": "0"]] {
+            let chosen = await run(inputs: [.line("help"), .endOfInput], rows: 10, environment: environment)
+            #expect(chosen.pager.pages.count == 1, "\(environment)")
+            #expect(chosen.pager.pages.map(\.environment) == [[:]], "\(environment)")
+        }
     }
 
     @Test func whatFitsTheScreen() {

@@ -4,9 +4,11 @@ import WXBasics
 package protocol PagerProgram: AnyObject {
     /// Runs `command` (a shell command line) with `text` on its standard input, and waits for it.
     ///
+    /// - Parameter environment: variables set for the pager on top of wx's own environment
+    ///   (`LESSSECURE=1` for the `less` wx chose itself; see `PagingOutput.pagerEnvironment`).
     /// - Returns: false when it could not be started, or its command was not found or not
     /// executable (the shell's exit status 127 or 126): the text is then written as it is.
-    func page(_ text: String, command: String) -> Bool
+    func page(_ text: String, command: String, environment: [String: String]) -> Bool
 }
 
 /// Long output at the interactive prompt — `help`, `history N`, `favs` — goes through a pager
@@ -16,6 +18,8 @@ package final class PagingOutput: AppOutput {
     let inner: any AppOutput
     let pager: any PagerProgram
     let command: String
+    /// What the pager gets on top of wx's environment (`pagerEnvironment`).
+    let environment: [String: String]
     let rows: () -> Int
     let columns: () -> Int
     /// Output held while a line that may be paged runs.
@@ -28,12 +32,13 @@ package final class PagingOutput: AppOutput {
     static let pagedCommands: Set<CommandSpec> = [.help, .history, .favs]
 
     package init(
-        inner: any AppOutput, pager: any PagerProgram, command: String, rows: @escaping () -> Int,
-        columns: @escaping () -> Int
+        inner: any AppOutput, pager: any PagerProgram, command: String, environment: [String: String] = [:],
+        rows: @escaping () -> Int, columns: @escaping () -> Int
     ) {
         self.inner = inner
         self.pager = pager
         self.command = command
+        self.environment = environment
         self.rows = rows
         self.columns = columns
     }
@@ -53,7 +58,22 @@ package final class PagingOutput: AppOutput {
     package static func pagerCommand(variable: (String) -> String?) -> String? {
         if let chosen = variable("WX_PAGER") { return chosen.trimmed.isEmpty ? nil : chosen }
         if let chosen = variable("PAGER") { return chosen.trimmed.isEmpty || chosen.trimmed == "cat" ? nil : chosen }
-        return "less -FRX"
+        return defaultPager
+    }
+
+    /// The pager wx runs when nobody chose one.
+    static let defaultPager = "less -FRX"
+
+    /// What the pager's environment gains: `LESSSECURE=1` when wx chose `less` itself (neither
+    /// `WX_PAGER` nor `PAGER` set) and the user has not set `LESS` or `LESSSECURE`, so that a
+    /// stray key in it cannot write a file (`s`), run a shell (`!`, `|`) or open an editor (`v`);
+    /// as systemd's tools do for the pager they pick. Someone who chose the pager, or set up
+    /// less with `LESS`, gets it as they set it up. Empty otherwise.
+    package static func pagerEnvironment(variable: (String) -> String?) -> [String: String] {
+        guard variable("WX_PAGER") == nil, variable("PAGER") == nil, variable("LESS") == nil,
+            variable("LESSSECURE") == nil
+        else { return [:] }
+        return ["LESSSECURE": "1"]
     }
 
     /// Whether `line` holds only commands whose output may be paged.
@@ -94,7 +114,7 @@ package final class PagingOutput: AppOutput {
         defer { if !errors.isEmpty { inner.writeError(errors) } }
         if text.isEmpty { return }
         if Self.fits(text, rows: rows(), columns: columns()) { return inner.write(text) }
-        if !pager.page(text, command: command) {
+        if !pager.page(text, command: command, environment: environment) {
             inner.writeError(
                 "warning: the pager “\(TerminalText.sanitized(command))” could not be started; the output follows unpaged\n"
             )

@@ -120,7 +120,9 @@ package struct WXApp {
             let command = PagingOutput.pagerCommand(variable: host.variable)
         {
             paging = PagingOutput(
-                inner: output, pager: pager, command: command, rows: host.terminalRows, columns: host.terminalWidth)
+                inner: output, pager: pager, command: command,
+                environment: PagingOutput.pagerEnvironment(variable: host.variable), rows: host.terminalRows,
+                columns: host.terminalWidth)
         }
         // A terminal's own width wins; in scripts and pipes `COLUMNS` (a whole number) sets one,
         // and without it the weather's views keep to 80 columns and lists are never cut.

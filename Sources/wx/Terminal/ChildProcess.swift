@@ -6,8 +6,13 @@ import Glibc
 enum ChildProcess {
     /// Starts `sh` with `arguments` (after `sh` itself: `["-c", command, …]`).
     ///
+    /// - Parameter environment: variables set on top of wx's own environment (a name already
+    ///   there gets the value given).
     /// - Returns: its process id; nil when it could not be started.
-    static func spawnShell(_ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>? = nil) -> pid_t? {
+    static func spawnShell(
+        _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>? = nil,
+        environment: [String: String] = [:]
+    ) -> pid_t? {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -24,7 +29,20 @@ enum ChildProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = (["sh"] + arguments).map { (word: String) in strdup(word) } + [nil]
         defer { for word in argv { free(word) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", actions, &attributes, argv, environ) == 0 else { return nil }
+        guard !environment.isEmpty else {
+            return posix_spawn(&pid, "/bin/sh", actions, &attributes, argv, environ) == 0 ? pid : nil
+        }
+        var inherited: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let name = String(cString: pointer).prefix { $0 != "=" }
+            if environment[String(name)] == nil { inherited.append(pointer) }
+            entry += 1
+        }
+        let added: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
+        defer { for variable in added { free(variable) } }
+        let envp = inherited + added + [nil]
+        guard posix_spawn(&pid, "/bin/sh", actions, &attributes, argv, envp) == 0 else { return nil }
         return pid
     }
 

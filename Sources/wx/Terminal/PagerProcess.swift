@@ -3,7 +3,7 @@ import WeatherShell
 
 /// `$PAGER` (`less -FRX`) for long output at the prompt: `sh -c` with the text on a pipe, waited for.
 final class PagerProcess: PagerProgram {
-    func page(_ text: String, command: String) -> Bool {
+    func page(_ text: String, command: String, environment: [String: String]) -> Bool {
         // A pager not there is said by wx alone, not also by the shell (PagerLookup.swift).
         let path = getenv("PATH").map { String(cString: $0) }
         guard PagingOutput.programExists(command, searchPath: path) else { return false }
@@ -15,7 +15,7 @@ final class PagerProcess: PagerProgram {
         posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
-        let pid = withUnsafePointer(to: &actions) { ChildProcess.spawnShell(["-c", command], actions: $0) }
+        let pid = withUnsafePointer(to: &actions) { ChildProcess.spawnShell(["-c", command], actions: $0, environment: environment) }
         close(fds[0])
         guard let pid else {
             close(fds[1])
