@@ -36,6 +36,28 @@ extension InteractiveShellTests {
         #expect(!also.console.output.contains("units metric"))
     }
 
+    /// Trial 6: `help \o` said “unknown command “o””, the lexer having taken the backslash as an
+    /// escape; `help .read` said “unknown command “.read””. Each now describes the meta command.
+    @Test func helpDescribesTheMetaCommands() async {
+        let run = await run(inputs: [
+            .line("help \\o"), .line("help \\timing"), .line("? .read"), .line("help \\I"), .line("help \\d"),
+            .endOfInput,
+        ])
+        #expect(
+            run.console.output.contains(
+                "wx> help \\o\n\\o [FILE]\n  results into FILE from now on; “\\o” alone sends them back here\n  also: .output, .once\n"
+            ))
+        #expect(
+            run.console.output.contains(
+                "wx> help \\timing\n\\timing [on|off]\n  each command’s time after it, in milliseconds; alone it turns\n"))
+        #expect(run.console.output.contains("wx> ? .read\n\\i FILE\n  run each line of FILE as if typed\n"))
+        #expect(run.console.output.contains("wx> help \\I\n\\i FILE\n"), "any case, and without its FILE")
+        #expect(
+            run.console.errors
+                == "error: “\\d” is not wx’s: there are no tables — “favs” lists favorites, “saved” snapshots, “history” commands\n"
+        )
+    }
+
     @Test func readRunsAFileOfCommandsAndOutputSendsResultsToAFile() async throws {
         let commands = home.path + "/commands.wx"
         try "units\nfrobnicate\nhelp about\n".write(toFile: commands, atomically: true, encoding: .utf8)

@@ -223,12 +223,23 @@ package final class ShellRunner {
         return (try? CommandParser.parse(words: words)) == .quit
     }
 
+    /// The command's words, with `help \o`'s backslash given back: the lexer takes it as an
+    /// escape, so help was asked about “o” and said “unknown command” (trial 6).
+    static func keepingMetaBackslash(_ typed: ShellWords.Command) -> [String] {
+        var words = typed.words.map(\.text)
+        guard words.count == 2, (try? CommandParser.command(named: words[0])) == .help,
+            typed.typed(1)?.hasPrefix("\\") == true, !words[1].hasPrefix("\\")
+        else { return words }
+        words[1] = "\\" + words[1]
+        return words
+    }
+
     private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
         let text = typed.text
         if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
         let command: Command?
         do {
-            command = try CommandParser.parse(words: typed.words.map(\.text))
+            command = try CommandParser.parse(words: Self.keepingMetaBackslash(typed))
         } catch {
             report(error)
             return .usageError

@@ -26,6 +26,18 @@ package struct ShellWords: Hashable, Sendable {
     package struct Command: Hashable, Sendable {
         package var words: [Word]
         package var text: String
+
+        /// Word `index` as it was typed, its quotes and backslashes kept; nil past the last.
+        package func typed(_ index: Int) -> String? {
+            guard words.indices.contains(index), let first = words.first else { return nil }
+            let characters = Array(text)
+            let start = words[index].start - first.start
+            let end = min(words[index].end - first.start, characters.count)
+            guard start >= 0, start <= end else { return nil }
+            var typed = ""
+            for character in characters[start..<end] { typed.append(character) }
+            return typed
+        }
     }
 
     /// Each command on the line, in order; commands with no words are left out.

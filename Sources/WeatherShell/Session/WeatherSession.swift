@@ -190,6 +190,7 @@ package final class WeatherSession {
         case .help(let name?) where name.trimmed.hasPrefix("!") || name.trimmed.hasPrefix("^"):
             return [.helpCommand(.historyReference)]
         case .help(let name?):
+            if let meta = try CommandSpec.metaCommandHelp(name.trimmed) { return [.helpCommand(meta)] }
             // As when running it: a unique prefix names the command; a typo gets the closest name.
             return [.helpCommand(try CommandParser.command(named: name.trimmed))]
         case .about:
