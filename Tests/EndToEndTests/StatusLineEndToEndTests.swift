@@ -87,7 +87,7 @@ import WeatherTestSupport
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "error: offline, and neither Nominatim nor Open-Meteo geocoding (asked instead) has saved data for “Hamburg”\n"
+                == "error: offline, and neither Nominatim nor Open-Meteo geocoding has saved data for “Hamburg”\n"
         )
     }
 }

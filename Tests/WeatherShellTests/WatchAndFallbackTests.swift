@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WeatherKit
+@testable import WeatherKit
 import WeatherTestSupport
 
 @testable import WeatherShell
@@ -139,5 +139,25 @@ import WeatherTestSupport
         #expect(transport.limits.map(\.totalTimeoutSeconds) == [20, 8])
         #expect(clock.elapsed == .seconds(20))
         #expect(transport.allAnswered)
+    }
+
+    /// Trial 7: offline, `show Berlin` said Open-Meteo geocoding was “(asked instead)”, though
+    /// nothing is asked offline: both are named as having no saved data, and no more.
+    @Test func offlineNamesBothGeocodersWithoutSayingOneWasAsked() {
+        let error = WeatherSession.shellError(
+            .fallbackFailed(
+                ServiceClient.offlineError(.nominatim), then: ServiceClient.offlineError(.openMeteoGeocoding)),
+            subject: "“Berlin”")
+        #expect(
+            error
+                == .notApplicable("offline, and neither Nominatim nor Open-Meteo geocoding has saved data for “Berlin”"))
+    }
+
+    /// Trial 7: a line the editor stopped taking was refused “more than 4096 characters (at most
+    /// 4096)”; the limit is said once, as README says it. A counted line keeps its count and limit.
+    @Test func theLongLineRefusalSaysTheLimitOnce() {
+        #expect(LineSafety.tooLong(count: nil) == .usage("line too long: more than 4096 characters; nothing was run"))
+        #expect(
+            LineSafety.tooLong(count: 5005) == .usage("line too long: 5005 characters (at most 4096); nothing was run"))
     }
 }

@@ -5,11 +5,11 @@ package enum LineSafety {
     /// The longest line accepted, in characters; longer ones are refused whole.
     package static let maximumLength = 4_096
 
-    /// The error for a line longer than `maximumLength`: `count` characters, or "more than
-    /// 4096" when nil (the line editor stopped taking them).
+    /// The error for a line longer than `maximumLength`: `count` characters and the limit, or
+    /// "more than 4096" when nil (the line editor stopped taking them), the limit said once.
     static func tooLong(count: Int?) -> ShellError {
-        let length = count.map { "\($0)" } ?? "more than \(maximumLength)"
-        return .usage("line too long: \(length) characters (at most \(maximumLength)); nothing was run")
+        let length = count.map { "\($0) characters (at most \(maximumLength))" } ?? "more than \(maximumLength) characters"
+        return .usage("line too long: \(length); nothing was run")
     }
 
     /// `line` ready to run: without a leading byte-order mark (from an editor) or a trailing

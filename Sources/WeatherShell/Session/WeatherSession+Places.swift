@@ -67,9 +67,10 @@ extension WeatherSession {
         case .failed(let error): shellError(error)
         case .fallbackFailed(let first, let then)
         where first.isOfflineWithoutSavedData && then.isOfflineWithoutSavedData:
-            // Both tried, said once: the same reason twice hid that the second was asked at all.
+            // Both looked in, said once: the same reason twice hid that the second was tried at
+            // all. Offline nothing is asked, so no "(asked instead)" (trial 7).
             .notApplicable(
-                "offline, and neither \(first.service.displayName) nor \(then.service.displayName) (asked instead) has saved data for \(subject)"
+                "offline, and neither \(first.service.displayName) nor \(then.service.displayName) has saved data for \(subject)"
             )
         case .fallbackFailed(let first, let then): .fallbackFailed(first, then: "asked instead, \(then.description)")
         }
