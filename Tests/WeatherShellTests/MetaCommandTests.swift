@@ -45,11 +45,12 @@ extension InteractiveShellTests {
         ])
         #expect(
             run.console.output.contains(
-                "wx> help \\o\n\\o [FILE]\n  results into FILE from now on; “\\o” alone sends them back here\n  also: .output, .once\n"
+                "wx> help \\o\n\\o [FILE]\n  results into FILE from now on; “\\o” alone sends them back here\n  also: \\out, .output, .once\n"
             ))
         #expect(
             run.console.output.contains(
-                "wx> help \\timing\n\\timing [on|off]\n  each command’s time after it, in milliseconds; alone it turns\n"))
+                "wx> help \\timing\n\\timing [on|off]\n  each command’s time after it, in milliseconds; alone it turns timing on or off\n  also: .timer\n"
+            ))
         #expect(run.console.output.contains("wx> ? .read\n\\i FILE\n  run each line of FILE as if typed\n"))
         #expect(run.console.output.contains("wx> help \\I\n\\i FILE\n"), "any case, and without its FILE")
         #expect(

@@ -33,14 +33,16 @@ extension CommandSpec {
         }
     }
 
-    static let metaQuit = meta("\\q", aliases: [".quit", ".exit"], synopsis: "\\q", summary: "leave wx, as “quit”")
+    static let metaQuit = meta(
+        "\\q", aliases: ["\\quit", ".quit", ".exit", ".q"], synopsis: "\\q", summary: "leave wx, as “quit”")
     static let metaHelp = meta(
-        "\\?", aliases: ["\\h", ".help"], synopsis: "\\?", summary: "the command list, as “help”")
+        "\\?", aliases: ["\\h", "\\help", ".help"], synopsis: "\\?", summary: "the command list, as “help”")
     static let metaRead = meta(
-        "\\i", aliases: [".read"], synopsis: "\\i FILE", summary: "run each line of FILE as if typed",
-        details: ["Lines are run as a script’s are: no prompt, “#” starts a comment; a file may read another, 8 deep."])
+        "\\i", aliases: ["\\ir", "\\include", ".read"], synopsis: "\\i FILE",
+        summary: "run each line of FILE as if typed",
+        details: ["A file may read another, up to 8 deep."])
     static let metaOutput = meta(
-        "\\o", aliases: [".output", ".once"], synopsis: "\\o [FILE]",
+        "\\o", aliases: ["\\out", ".output", ".once"], synopsis: "\\o [FILE]",
         summary: "results into FILE from now on; “\\o” alone sends them back here",
         details: [
             "FILE is created or emptied. Errors and notices still come to the screen; wx’s own files are refused."
