@@ -156,7 +156,11 @@ import WeatherTestSupport
                 #expect(!line.contains { $0 == "…" }, "cut at \(columns): \(line)")
             }
         }
-        #expect(run.stdout.contains(" · Mon 28 Jul (tomorrow), run by run\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                columns == 40
+                    ? "\nBerlin, Deutsch… · Mon 28 Jul (tomorrow)\n" : " · Mon 28 Jul (tomorrow), run by run\n"),
+            "\(run.stdout)")
         #expect(run.stdout.contains(" · forecast skill over 30 days\n"), "\(run.stdout)")
         #expect(run.stdout.contains("  Sun 27 Jul  16.3/24.1"), "\(run.stdout)")
         let words = lines(run).flatMap { $0.split(separator: " ") }.joined(separator: " ")

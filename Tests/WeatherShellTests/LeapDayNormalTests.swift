@@ -53,4 +53,25 @@ import WeatherTestSupport
         #expect(document.contains(#"{"date":"2028-02-29","years":8,"#), "\(document)")
         #expect(document.contains(#"{"date":"2028-02-28","years":30,"#), "\(document)")
     }
+
+    /// Trial 6: at 40 columns `normal` leaves out its “rain days” column but still explained
+    /// it; the footnote now goes with the column.
+    @Test(arguments: [40, 80])
+    func rainDaysAreExplainedOnlyWhenShown(width: Int) throws {
+        let climatology = try OpenMeteoPastProvider.climatology(
+            from: JSONValue.parse(
+                TestPaths.fixture("open-meteo-archive/hamburg-1991-2020-daily-max-min-precipitation.json")))
+        let days = (0..<7).map { CivilCalendar.date(fromDays: LocalDate(year: 2028, month: 3, day: 7).dayNumber + $0) }
+        let report = NormalReport(
+            place: Place(
+                name: "Hamburg", region: "Hamburg", countryCode: "de",
+                coordinate: Coordinate(latitude: 53.54, longitude: 10.0), displayName: "Hamburg"),
+            climatology: climatology, days: days, origin: .network)
+        let lines = TrustViewWidthTests.render(.normal(report), width: width)
+        let header = try #require(lines.first { $0.hasPrefix("  day") })
+        let text = lines.flatMap { $0.split(separator: " ") }.joined(separator: " ")
+        #expect(header.contains("rain days") == (width == 80), "\(header)")
+        #expect(text.contains("rain days: the share of those days with at least 1 mm") == (width == 80), "\(lines)")
+        #expect(text.contains("from Open-Meteo’s archive (ERA5)"))
+    }
 }

@@ -134,6 +134,21 @@ import WeatherTestSupport
         #expect(TextRenderer.placeHeading(label, "x", width: 80) == label + " · x")
     }
 
+    /// Trial 6: drift's heading at 40 columns kept “, run by run” and cut “Berlin, Deutschland”
+    /// to “Ber…”; the decoration goes first, and only then does the place give way.
+    @Test func aHeadingsDecorationGoesBeforeThePlace() {
+        let berlin = "Berlin, Deutschland"
+        #expect(
+            TextRenderer.placeHeading(berlin, "Mon 28 Jul", decoration: ", run by run", width: 80)
+                == "Berlin, Deutschland · Mon 28 Jul, run by run")
+        #expect(
+            TextRenderer.placeHeading(berlin, "Mon 28 Jul", decoration: ", run by run", width: 40)
+                == "Berlin, Deutschland · Mon 28 Jul")
+        #expect(
+            TextRenderer.placeHeading(berlin, "Mon 28 Jul (tomorrow)", decoration: ", run by run", width: 40)
+                == "Berlin, Deutsch… · Mon 28 Jul (tomorrow)")
+    }
+
     // MARK: - 7 a sentence at the margin keeps its indent in scripts too
 
     @Test func aWarningsSentenceGoesOnIndented() {

@@ -125,7 +125,10 @@ import WeatherTestSupport
         let report = driftReport([21.5, 21.4, 21.4, 21.5, 21.6, 21.8, 21.9, nil], repeats: [5])
         let lines = Self.render(.drift(report), width: width)
         Self.expectFits(lines, width: width)
-        #expect(lines[0].hasSuffix(" · Mon 28 Jul (tomorrow), run by run"), "\(lines[0])")
+        // At 40 columns “, run by run” gives way before the place does (trial 6).
+        #expect(
+            lines[0].hasSuffix(width == 40 ? " · Mon 28 Jul (tomorrow)" : " · Mon 28 Jul (tomorrow), run by run"),
+            "\(lines[0])")
         #expect(lines.contains { $0.contains("21.9") && $0.contains("16.9") && $0.contains(" 1 d ") }, "\(lines)")
         #expect(lines.contains { $0.contains("not made yet") })
         let text = lines.flatMap { $0.split(separator: " ") }.joined(separator: " ")
@@ -168,7 +171,45 @@ import WeatherTestSupport
         #expect(header.contains("high: error"))
         #expect(header.contains("rain right") == (width == 80), "\(header)")
         let text = lines.flatMap { $0.split(separator: " ") }.joined(separator: " ")
-        #expect(text.contains("rain right: rain (≥ 1.0 mm) or none, as forecast"))
+        // A footnote goes with its column: at 40 columns “rain right” and “bias” are left out,
+        // and were still explained (trial 6).
+        #expect(text.contains("rain right: rain (≥ 1.0 mm) or none, as forecast") == (width == 80), "\(lines)")
+        #expect(text.contains("bias: forecast − observed on average") == header.contains("bias"), "\(lines)")
+        #expect(text.contains("error: mean absolute error, °C"))
+    }
+
+    /// Trial 6: at 40 columns `models`' disagreement line put “0.4” at a line's end and “mm” on
+    /// the next; a number now stays with its unit.
+    @Test func aDisagreementKeepsEachNumberWithItsUnit() {
+        let text = "⚑ disagree on rain (ECMWF IFS 0.4 mm, ICON dry, GFS 12.5 mm); the high, by 2.3 °C"
+        let lines = TextRenderer.wrap(text, keeping: ["°C", "mm"], indent: 14, width: 40)
+        #expect(
+            lines == [
+                "              ⚑ disagree on rain (ECMWF",
+                "              IFS 0.4 mm, ICON dry, GFS",
+                "              12.5 mm); the high, by",
+                "              2.3 °C",
+            ], "\(lines)")
+        for line in lines {
+            #expect(TextLayout.columns(line) <= 40)
+            #expect(!(line.last?.isNumber ?? false), "a number left without its unit: \(line)")
+        }
+        #expect(!lines.joined().contains("\u{00A0}"), "the glue is a space again")
+    }
+
+    /// Trial 6: `about`'s endpoint line was 42 wide at 40 columns (the address, whole, at
+    /// column 6); it is indented less so that it fits, and broken only when wider than a line.
+    @Test func anEndpointsAddressFitsTheWidth() {
+        let endpoint = "Open-Meteo previous runs endpoint: http://127.0.0.1:43567/previous-runs"
+        #expect(
+            TextRenderer.addressLines(endpoint, indent: 4, width: 40) == [
+                "    Open-Meteo previous runs endpoint:", "    http://127.0.0.1:43567/previous-runs",
+            ])
+        #expect(TextRenderer.addressLines(endpoint, indent: 4, width: 80) == ["    " + endpoint])
+        let long = "endpoint: http://127.0.0.1:43567/a/very/long/path/that/is/wider/than/a/line"
+        let lines = TextRenderer.addressLines(long, indent: 4, width: 40)
+        #expect(lines.allSatisfy { TextLayout.columns($0) <= 40 }, "\(lines)")
+        #expect(lines.dropFirst().joined() == "http://127.0.0.1:43567/a/very/long/path/that/is/wider/than/a/line")
     }
 
     // MARK: - help and short confirmations

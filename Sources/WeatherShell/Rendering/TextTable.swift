@@ -75,24 +75,38 @@ struct TextTable {
     /// when `header` is false: made as one piece of text, for tables of tens of thousands of rows
     /// (`saved`, `favs`).
     func text(width: Int, header: Bool = true) -> String {
-        var kept = columns
-        var widths = columns.map(\.measuredCells)
+        let fitted = fitted(width: width)
+        return Self.render(
+            fitted.kept.map { columns[$0] }, fitted.kept.map { fitted.widths[$0] }, fitted.layout, indent: indent,
+            header: header)
+    }
+
+    /// The headers of the columns `lines(width:)` keeps, in order: a footnote explains only
+    /// those (at 40 columns `skill` and `normal` explained columns left out; trial 6).
+    func keptHeaders(width: Int) -> [String] {
+        fitted(width: width).kept.map { columns[$0].header }
+    }
+
+    /// Which columns fit `width` (indices into `columns`), every column's cell widths, and the
+    /// kept columns' layout: columns are left out by `dropOrder` until the rest fit.
+    private func fitted(width: Int) -> (kept: [Int], widths: [[Int]], layout: [(lead: Int, width: Int)]) {
+        var kept = Array(columns.indices)
+        let widths = columns.map(\.measuredCells)
         // The widest of each column's header and cells.
-        var naturals = zip(columns, widths).map { column, cells in
+        let naturals = zip(columns, widths).map { column, cells in
             cells.reduce(TextLayout.columns(column.header), max)
         }
         while true {
-            if let layout = Self.fit(kept, naturals, width: width - indent) {
-                return Self.render(kept, widths, layout, indent: indent, header: header)
+            let keptColumns = kept.map { columns[$0] }
+            let keptNaturals = kept.map { naturals[$0] }
+            if let layout = Self.fit(keptColumns, keptNaturals, width: width - indent) {
+                return (kept, widths, layout)
             }
-            let droppable = kept.indices.filter { kept[$0].dropOrder != nil }
-            guard let drop = droppable.min(by: { kept[$0].dropOrder! < kept[$1].dropOrder! }) else {
-                return Self.render(
-                    kept, widths, Self.compact(kept, naturals, shrunk: true), indent: indent, header: header)
+            let droppable = kept.indices.filter { keptColumns[$0].dropOrder != nil }
+            guard let drop = droppable.min(by: { keptColumns[$0].dropOrder! < keptColumns[$1].dropOrder! }) else {
+                return (kept, widths, Self.compact(keptColumns, keptNaturals, shrunk: true))
             }
             kept.remove(at: drop)
-            widths.remove(at: drop)
-            naturals.remove(at: drop)
         }
     }
 

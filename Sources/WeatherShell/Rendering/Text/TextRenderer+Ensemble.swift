@@ -127,7 +127,8 @@ extension TextRenderer {
             if !disagreements.isEmpty {
                 let mark = context.unicode ? "⚑" : "!"
                 lines += wrap(
-                    "\(mark) disagree on " + disagreements.joined(separator: "; "), indent: 14,
+                    "\(mark) disagree on " + disagreements.joined(separator: "; "),
+                    keeping: [format.temperatureSymbol, format.units.precipitation.symbol], indent: 14,
                     width: context.reportWidth)
             }
         }

@@ -24,8 +24,14 @@ extension TextRenderer {
     /// "Hamburg, Deutschland · Sun 14 Jul 2024": a view's heading in at most `width` columns.
     /// The place name gives way (cut with "…") so that what follows it (a time, a date, the
     /// feed) stays whole; only when that alone is wider than the line is the line cut at its end.
-    static func placeHeading(_ label: String, _ what: String, width: Int) -> String {
+    /// A `decoration` after it (", run by run") is dropped before any of the name is: at 40
+    /// columns drift's heading kept the decoration and cut "Berlin, Deutschland" to "Ber…"
+    /// (trial 6).
+    static func placeHeading(_ label: String, _ what: String, decoration: String = "", width: Int) -> String {
         let tail = " · " + what
+        if !decoration.isEmpty, TextLayout.columns(label + tail + decoration) <= width {
+            return label + tail + decoration
+        }
         return TextLayout.truncate(
             TextLayout.truncate(label, to: max(1, width - TextLayout.columns(tail))) + tail, to: width)
     }

@@ -60,4 +60,29 @@ extension TextRenderer {
     static func wrap(_ text: String, indent: Int, width: Int) -> [String] {
         TextLayout.wrap(text, indent: indent, width: width)
     }
+
+    /// Words wrapped as `wrap` does, a number never parted from the unit after it (“0.4 mm”,
+    /// “by 2.3 °C”): at 40 columns `models` put “0.4” at a line's end and “mm” on the next
+    /// (trial 6). `units` are the symbols to keep with their numbers.
+    static func wrap(_ text: String, keeping units: [String], indent: Int, width: Int) -> [String] {
+        // The space between a number and its unit becomes a no-break space while wrapping
+        // (`TextLayout.wrap` breaks at spaces only), then a space again.
+        let glue: Character = "\u{00A0}"
+        var glued = ""
+        var rest = Substring(text)
+        while let space = rest.firstIndex(of: " ") {
+            let before = rest[..<space]
+            let after = rest[rest.index(after: space)...]
+            let unitFollows = units.contains { unit in
+                after.hasPrefix(unit) && after.dropFirst(unit.count).first.map { !$0.isLetter } != false
+            }
+            glued += before
+            glued.append(before.last?.isNumber == true && unitFollows ? glue : " ")
+            rest = after
+        }
+        glued += rest
+        return TextLayout.wrap(glued, indent: indent, width: width).map { line in
+            String(line.map { $0 == glue ? " " : $0 })
+        }
+    }
 }

@@ -105,10 +105,7 @@ extension TextRenderer {
         }
         for attribution in attributions {
             lines.append(contentsOf: wrap(attribution.text, indent: 2, width: width))
-            // An address is never broken: it goes whole onto a line of its own.
-            for endpoint in attribution.endpoints {
-                lines += TextLayout.wrap(endpoint, indent: 4, continuation: 6, width: width)
-            }
+            for endpoint in attribution.endpoints { lines += addressLines(endpoint, indent: 4, width: width) }
         }
         for line in [
             "favorites and settings: \(info.configFolder)/state.plist",
@@ -119,6 +116,27 @@ extension TextRenderer {
         }
         lines += requestCostLines(context: context)
         return lines
+    }
+
+    /// “Open-Meteo previous runs endpoint: http://…” in `width` columns: the address goes whole
+    /// onto a line of its own, indented 6 or as much less as lets it fit (at 40 columns the
+    /// demo's was 42 wide; trial 6); only an address wider than the whole line is broken.
+    static func addressLines(_ text: String, indent: Int, width: Int) -> [String] {
+        let longest = text.split(separator: " ").map { TextLayout.columns(String($0)) }.max() ?? 0
+        let continuation = max(0, min(6, width - longest))
+        return TextLayout.wrap(text, indent: indent, continuation: continuation, width: width).flatMap { line in
+            guard TextLayout.columns(line) > width, width > 0 else { return [line] }
+            var pieces: [String] = []
+            var piece = ""
+            for character in line {
+                if TextLayout.columns(piece + String(character)) > width {
+                    pieces.append(piece)
+                    piece = ""
+                }
+                piece.append(character)
+            }
+            return pieces + [piece]
+        }
     }
 
     /// A line of information that is not an error, dimmed.

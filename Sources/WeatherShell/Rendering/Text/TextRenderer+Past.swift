@@ -111,7 +111,7 @@ extension TextRenderer {
         // Narrower than its 50 columns, the table closes up, then leaves out how often it rained
         // and then the amount: a value is never cut.
         let normals = report.days.map { report.climatology.normal(for: $0) }
-        lines += TextTable(columns: [
+        let table = TextTable(columns: [
             .init(header: "day", cells: report.days.map(format.day), width: 12),
             .init(
                 header: "low \(unit)", cells: normals.map { format.temperatureValue($0.temperatureMinMeanCelsius) },
@@ -127,9 +127,15 @@ extension TextRenderer {
             .init(
                 header: "rain days", cells: normals.map { format.percent($0.wetDayPercent) }, width: 11, right: true,
                 dropOrder: 1),
-        ]).lines(width: context.reportWidth)
+        ])
+        lines += table.lines(width: context.reportWidth)
+        // “rain days” explained only when that column is shown (trial 6: at 40 columns it was not).
+        let rainDays =
+            table.keptHeaders(width: context.reportWidth).contains("rain days")
+            ? "; rain days: the share of those days with at least 1 mm" : ""
         lines += wrap(
-            "means over 1991–2020 of the days within \(Climatology.windowDays) days of each date, from Open-Meteo’s archive (ERA5); rain days: the share of those days with at least 1 mm",
+            "means over 1991–2020 of the days within \(Climatology.windowDays) days of each date, from Open-Meteo’s archive (ERA5)"
+                + rainDays,
             indent: 2, width: context.reportWidth
         ).map(style.dim)
         // 29 February has a normal of its own, from the years that have one.

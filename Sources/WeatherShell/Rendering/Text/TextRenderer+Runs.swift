@@ -50,7 +50,8 @@ extension TextRenderer {
         var lines = [
             style.bold(
                 placeHeading(
-                    report.place.label, "\(format.day(report.date))\(relative), run by run", width: context.width))
+                    report.place.label, "\(format.day(report.date))\(relative)", decoration: ", run by run",
+                    width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
         let unit = format.temperatureSymbol
@@ -191,7 +192,7 @@ extension TextRenderer {
         func figures(_ header: String, _ width: Int, drop: Int?, _ value: (LeadScore) -> String) -> TextTable.Column {
             .init(header: header, cells: cells(value), width: width, right: true, dropOrder: drop)
         }
-        let table = TextTable(columns: [
+        let columns = TextTable(columns: [
             .init(header: "ahead", cells: leads.map { $0.lead == 1 ? "1 day" : "\($0.lead) days" }, width: 7),
             figures("high: error", 12, drop: nil) { error($0.highMeanAbsoluteErrorCelsius) },
             figures("bias", 6, drop: 5) { temperatureDifference($0.highMeanErrorCelsius, format: format) },
@@ -203,7 +204,9 @@ extension TextRenderer {
                 $0.rainRightPercent.map { "\(DecimalText.fixed($0, digits: 0)) %" } ?? ValueFormatter.missing
             },
             figures("days", 6, drop: 1) { String($0.rainDays) },
-        ]).lines(width: width)
+        ])
+        let kept = Set(columns.keptHeaders(width: width))
+        let table = columns.lines(width: width)
         var lines = [table[0]]
         for (index, score) in leads.enumerated() {
             if let repeated = score.repeatsLead {
@@ -219,9 +222,14 @@ extension TextRenderer {
                 lines.append(table[index + 1])
             }
         }
-        lines += wrap(
-            "error: mean absolute error, \(unit); bias: forecast − observed on average; rain right: rain (≥ \(format.precipitation(RainRule.thresholdMillimetres))) or none, as forecast",
-            indent: 2, width: width)
+        // Each column explained only when it is shown: a footnote goes with its column.
+        var footnotes = ["error: mean absolute error, \(unit)"]
+        if kept.contains("bias") { footnotes.append("bias: forecast − observed on average") }
+        if kept.contains("rain right") {
+            footnotes.append(
+                "rain right: rain (≥ \(format.precipitation(RainRule.thresholdMillimetres))) or none, as forecast")
+        }
+        lines += wrap(footnotes.joined(separator: "; "), indent: 2, width: width)
         return lines
     }
 
