@@ -166,6 +166,27 @@ import WeatherTestSupport
         }
     }
 
+    /// Trial 6: `hourly Berlin 6` looked for a place “Berlin 6” and said only that none was
+    /// found. It is still read as a place (“Route 66” is one), but when none is found the error
+    /// asks whether the number was the count; a number past the command's range is not asked about.
+    @Test func aPlaceEndingInACountNobodyFoundAsksWhetherTheCountWasMeant() async throws {
+        let session = makeTestSession(
+            home: home,
+            geocoder: FakeGeocoder(places: ["Berlin 6": [], "New York 3": [], "Berlin 17": [], "Route 66": []]))
+        await #expect(
+            throws: ShellError.notApplicable("no place found for “Berlin 6”; did you mean “hourly 6 Berlin”?")
+        ) { try await session.execute(.hourly(nil, "Berlin 6")) }
+        await #expect(
+            throws: ShellError.notApplicable("no place found for “New York 3”; did you mean “daily 3 New York”?")
+        ) { try await session.execute(.daily(nil, "New York 3")) }
+        await #expect(throws: ShellError.noPlaceFound("Berlin 17"), "daily shows at most 16 days") {
+            try await session.execute(.daily(nil, "Berlin 17"))
+        }
+        await #expect(throws: ShellError.noPlaceFound("Route 66"), "with a count given, the place was meant") {
+            try await session.execute(.hourly(3, "Route 66"))
+        }
+    }
+
     /// `PAGER=nonexistent`: the shell's own "not found" line showed above wx's warning; the
     /// program is now looked up first and the shell not started.
     @Test func aPagerThatIsNotThereIsFoundMissingBeforeTheShellRuns() throws {

@@ -3,17 +3,23 @@ import WXBasics
 /// `hourly abc`: by the grammar (`hourly [hours] [place]`) one word that is not a number is a
 /// place; when no geocoder knows it, the error says that the hours come first, so that a count
 /// typed wrong does not read as a missing town.
+///
+/// `hourly Berlin 6` reads “Berlin 6” as the place, as it must for “Route 66”; when nothing is
+/// found for it (or the demo has no recording of it), the error asks whether the number was the
+/// count: “did you mean “hourly 6 Berlin”?” (trial 6).
 extension WeatherSession {
     /// `body`'s value; its "no place found" for a lone word given where a count may also stand
-    /// becomes that, with how the command reads its words.
+    /// becomes that, with how the command reads its words; for a place ending in a number that
+    /// could be the count, it asks whether the count was meant.
     ///
     /// - Parameters:
     ///   - count: the count given, if any (then the word was no count).
     ///   - target: the place as typed.
     ///   - command: the command's name ("hourly").
     ///   - what: what the count counts ("hours").
+    ///   - maximum: the largest count the command takes.
     func placeAfterOptionalCount<T>(
-        _ count: Int?, _ target: String?, command: String, what: String,
+        _ count: Int?, _ target: String?, command: String, what: String, maximum: Int,
         _ body: () async throws(ShellError) -> T
     ) async throws(ShellError) -> T {
         do {
@@ -22,6 +28,23 @@ extension WeatherSession {
             throw .notApplicable(
                 "no place found for “\(TerminalText.sanitized(query))”; “\(command)” reads [\(what)] [place]: the number of \(what) first, as in “\(command) 12 Hamburg”"
             )
+        } catch {
+            guard count == nil, let target, let (place, number) = Self.countAtEnd(of: target, maximum: maximum),
+                error == .noPlaceFound(target) || error == configuration.demo?.refusal(target)
+            else { throw error }
+            throw .notApplicable(
+                "\(error.description); did you mean “\(command) \(number) \(TerminalText.sanitized(ShellWords.quotedRest(place)))”?"
+            )
         }
+    }
+
+    /// “Berlin 6” as the place “Berlin” and the count 6: a last word that is a whole number from
+    /// 1 to `maximum`, after at least one other word; nil otherwise.
+    static func countAtEnd(of target: String, maximum: Int) -> (place: String, count: Int)? {
+        let words = target.split(separator: " ")
+        guard words.count >= 2, let last = words.last, last.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let number = Int(last), (1...maximum).contains(number)
+        else { return nil }
+        return (words.dropLast().joined(separator: " "), number)
     }
 }

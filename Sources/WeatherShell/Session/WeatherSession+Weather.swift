@@ -114,7 +114,9 @@ extension WeatherSession {
     package nonisolated static let maximumDays = 16
 
     func hourly(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        let (report, notices) = try await placeAfterOptionalCount(count, target, command: "hourly", what: "hours") {
+        let (report, notices) = try await placeAfterOptionalCount(
+            count, target, command: "hourly", what: "hours", maximum: Self.maximumHours
+        ) {
             () async throws(ShellError) in try await weather(for: target)
         }
         guard !report.forecast.hourly.isEmpty else { throw notInAnswer("hourly", in: report) }
@@ -122,7 +124,9 @@ extension WeatherSession {
     }
 
     func daily(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        let (report, notices) = try await placeAfterOptionalCount(count, target, command: "daily", what: "days") {
+        let (report, notices) = try await placeAfterOptionalCount(
+            count, target, command: "daily", what: "days", maximum: Self.maximumDays
+        ) {
             () async throws(ShellError) in try await weather(for: target)
         }
         // A day the service listed with every value null still shows, as "—"; a provider of
