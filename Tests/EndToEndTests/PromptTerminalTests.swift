@@ -406,8 +406,11 @@ import WeatherTestSupport
         ] {
             let terminal = try TerminalSession(
                 program: [TestPaths.wxBinary, "--offline"],
-                environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path, "PATH": bin + ":/usr/bin:/bin"]
-                    .merging(extra) { $1 })
+                environment: [
+                    "WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path,
+                    "PATH": bin + ":/usr/bin:/bin",
+                ]
+                .merging(extra) { $1 })
             try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
             try terminal.send("help", "Enter")
             try terminal.wait(for: "the stand-in pager's line") { $0.contains("LESSSECURE=") && $0.hasSuffix("wx>") }

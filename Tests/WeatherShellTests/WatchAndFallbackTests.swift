@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import WeatherKit
 import WeatherTestSupport
 
+@testable import WeatherKit
 @testable import WeatherShell
 
 /// `watch` and the offline fallback as a person sees them, on a `TestClock`: the minutes
@@ -150,7 +150,8 @@ import WeatherTestSupport
             subject: "“Berlin”")
         #expect(
             error
-                == .notApplicable("offline, and neither Nominatim nor Open-Meteo geocoding has saved data for “Berlin”"))
+                == .notApplicable("offline, and neither Nominatim nor Open-Meteo geocoding has saved data for “Berlin”")
+        )
     }
 
     /// Trial 7: a line the editor stopped taking was refused “more than 4096 characters (at most

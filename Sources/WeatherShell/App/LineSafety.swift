@@ -8,7 +8,8 @@ package enum LineSafety {
     /// The error for a line longer than `maximumLength`: `count` characters and the limit, or
     /// "more than 4096" when nil (the line editor stopped taking them), the limit said once.
     static func tooLong(count: Int?) -> ShellError {
-        let length = count.map { "\($0) characters (at most \(maximumLength))" } ?? "more than \(maximumLength) characters"
+        let length =
+            count.map { "\($0) characters (at most \(maximumLength))" } ?? "more than \(maximumLength) characters"
         return .usage("line too long: \(length); nothing was run")
     }
 

@@ -39,7 +39,9 @@ enum ChildProcess {
             if environment[String(name)] == nil { inherited.append(pointer) }
             entry += 1
         }
-        let added: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
+        let added: [UnsafeMutablePointer<CChar>?] = environment.sorted { $0.key < $1.key }.map {
+            strdup("\($0.key)=\($0.value)")
+        }
         defer { for variable in added { free(variable) } }
         let envp = inherited + added + [nil]
         guard posix_spawn(&pid, "/bin/sh", actions, &attributes, argv, envp) == 0 else { return nil }

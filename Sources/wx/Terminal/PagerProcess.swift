@@ -15,7 +15,9 @@ final class PagerProcess: PagerProgram {
         posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
-        let pid = withUnsafePointer(to: &actions) { ChildProcess.spawnShell(["-c", command], actions: $0, environment: environment) }
+        let pid = withUnsafePointer(to: &actions) {
+            ChildProcess.spawnShell(["-c", command], actions: $0, environment: environment)
+        }
         close(fds[0])
         guard let pid else {
             close(fds[1])
