@@ -28,19 +28,26 @@ import WeatherTestSupport
         #expect(Climatology.years(of: LocalDate(year: 2028, month: 2, day: 28)) == 30)
     }
 
+    /// `normal` for Hamburg, seven days from `first`, from the Hamburg thirty-year answer.
+    static func hamburgNormals(from first: LocalDate) throws -> NormalReport {
+        let climatology = try OpenMeteoPastProvider.climatology(
+            from: JSONValue.parse(
+                TestPaths.fixture("open-meteo-archive/hamburg-1991-2020-daily-max-min-precipitation.json")))
+        return NormalReport(
+            place: Place(
+                name: "Hamburg", region: "Hamburg", countryCode: "de",
+                coordinate: Coordinate(latitude: 53.54, longitude: 10.0), displayName: "Hamburg"),
+            climatology: climatology, days: (0..<7).map { CivilCalendar.date(fromDays: first.dayNumber + $0) },
+            origin: .network)
+    }
+
     /// `normal` with today on 29 February 2028, from the Hamburg thirty-year answer (written
     /// by Fixtures/open-meteo-archive/generate.py): 29 February's high is the mean of the 56
     /// leap-year days around it, 6.43 °C; the text says it rests on 8 years, JSON too.
     @Test func normalOnTheTwentyNinthOfFebruary() throws {
-        let climatology = try OpenMeteoPastProvider.climatology(
-            from: JSONValue.parse(
-                TestPaths.fixture("open-meteo-archive/hamburg-1991-2020-daily-max-min-precipitation.json")))
-        let days = (0..<7).map { CivilCalendar.date(fromDays: LocalDate(year: 2028, month: 2, day: 27).dayNumber + $0) }
-        let report = NormalReport(
-            place: Place(
-                name: "Hamburg", region: "Hamburg", countryCode: "de",
-                coordinate: Coordinate(latitude: 53.54, longitude: 10.0), displayName: "Hamburg"),
-            climatology: climatology, days: days, origin: .network)
+        let report = try Self.hamburgNormals(from: LocalDate(year: 2028, month: 2, day: 27))
+        let climatology = report.climatology
+        let days = report.days
         #expect(climatology.normal(for: days[2]).temperatureMaxMeanCelsius == 6.43)
         #expect(climatology.normal(for: days[1]).temperatureMaxMeanCelsius == 6.7)
         let context = RenderContext(
@@ -58,15 +65,7 @@ import WeatherTestSupport
     /// it; the footnote now goes with the column.
     @Test(arguments: [40, 80])
     func rainDaysAreExplainedOnlyWhenShown(width: Int) throws {
-        let climatology = try OpenMeteoPastProvider.climatology(
-            from: JSONValue.parse(
-                TestPaths.fixture("open-meteo-archive/hamburg-1991-2020-daily-max-min-precipitation.json")))
-        let days = (0..<7).map { CivilCalendar.date(fromDays: LocalDate(year: 2028, month: 3, day: 7).dayNumber + $0) }
-        let report = NormalReport(
-            place: Place(
-                name: "Hamburg", region: "Hamburg", countryCode: "de",
-                coordinate: Coordinate(latitude: 53.54, longitude: 10.0), displayName: "Hamburg"),
-            climatology: climatology, days: days, origin: .network)
+        let report = try Self.hamburgNormals(from: LocalDate(year: 2028, month: 3, day: 7))
         let lines = TrustViewWidthTests.render(.normal(report), width: width)
         let header = try #require(lines.first { $0.hasPrefix("  day") })
         let text = lines.flatMap { $0.split(separator: " ") }.joined(separator: " ")
