@@ -322,7 +322,8 @@ import WeatherKit
                 String(Int.random(in: 0...9, using: &generator))
             }.joined()
             let point = Int.random(in: 0...digits.count, using: &generator)
-            var text = point == digits.count ? digits : "\(digits.prefix(max(point, 1))).\(digits.dropFirst(max(point, 1)))"
+            var text =
+                point == digits.count ? digits : "\(digits.prefix(max(point, 1))).\(digits.dropFirst(max(point, 1)))"
             if text.hasSuffix(".") { text += "0" }
             if Bool.random(using: &generator) { text = "-" + text }
             texts.append(text)

@@ -70,7 +70,8 @@ package enum TextLayout {
             return (0x2600...0x26FF).contains(value) && scalar.properties.isEmojiPresentation ? 2 : 1
         }
         let category = scalar.properties.generalCategory
-        if category == .nonspacingMark || category == .enclosingMark || value == 0x200B || value == 0x200D || (0xFE00...0xFE0F).contains(value)
+        if category == .nonspacingMark || category == .enclosingMark || value == 0x200B || value == 0x200D
+            || (0xFE00...0xFE0F).contains(value)
         {
             return 0
         }

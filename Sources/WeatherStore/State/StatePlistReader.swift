@@ -347,7 +347,8 @@ enum StatePlistReader {
             while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
             guard literal("</real>"), StatePlistReader.isDecimal(text) else { return nil }
-            guard let value = StatePlistReader.exactDecimal(text) ?? Double(String(decoding: text, as: UTF8.self)), value.isFinite
+            guard let value = StatePlistReader.exactDecimal(text) ?? Double(String(decoding: text, as: UTF8.self)),
+                value.isFinite
             else { return nil }
             return value
         }
