@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WXBasics
+@testable import WXBasics
 
 @Suite struct DecimalTextTests {
     @Test(arguments: [
@@ -100,10 +100,25 @@ import WXBasics
     /// Terminal columns, counted from the bytes for Latin text and by scalar otherwise.
     @Test(arguments: [
         ("", 0), ("7.4 °C", 6), ("München", 7), ("Zürich, Schweiz", 15), ("\u{85}x", 1), ("a\tb", 2),
-        ("e\u{301}", 1), ("東京", 4), ("ǅ", 1), ("Ω", 1), ("☂ rain", 6),
+        ("e\u{301}", 1), ("東京", 4), ("ǅ", 1), ("Ω", 1), ("☂ rain", 6), ("★ Place 00001", 13),
+        ("☔ rain", 7), ("𝔸 🌧 x", 6), ("\u{1B}[0m★", 4), ("a\u{200B}b\u{FE0F}", 2), ("—", 1),
     ])
     func columns(text: String, expected: Int) {
         #expect(TextLayout.columns(text) == expected)
+        // Counted from the bytes, small strings (15 bytes or fewer) and long ones alike, as the
+        // sum over the scalars.
+        let long = String(repeating: text, count: 8)
+        #expect(TextLayout.columns(long) == long.unicodeScalars.reduce(0) { $0 + TextLayout.width(of: $1) })
+    }
+
+    /// `width(of:)` tells the symbols block (U+2100–U+2BFF) without a category lookup: that
+    /// holds only while no mark is in it, which this checks against the runtime's Unicode data.
+    @Test func theSymbolBlocksHoldNoMark() {
+        for value in UInt32(0x2100)..<0x2C00 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let category = scalar.properties.generalCategory
+            #expect(category != .nonspacingMark && category != .enclosingMark, "U+\(String(value, radix: 16))")
+        }
     }
 
     @Test func trimmedKeepsTextWithNothingAtItsEnds() {

@@ -102,6 +102,12 @@ import WeatherTestSupport
         ("\t404ac66666666666\t", "\t7ff8000000000000\t"),  // a latitude that is NaN
         ("\t404ac66666666666\t", "\t4056c00000000000\t"),  // latitude 91
         ("\t404ac66666666666\t", "\t404ac6666666666G\t"),
+        // Bytes at the edges of the digits' ranges, and capitals (wx writes lowercase).
+        ("\t404ac66666666666\t", "\t404ac6666666666g\t"),
+        ("\t404ac66666666666\t", "\t404ac666666666:6\t"),
+        ("\t404ac66666666666\t", "\t/04ac66666666666\t"),
+        ("\t404ac66666666666\t", "\t404`c66666666666\t"),
+        ("\t404ac66666666666\t", "\t404AC66666666666\t"),
         ("s\t5\t", "s\t1\t"),  // an id twice
         ("s\t5\t", "s\t0\t"),
         ("s\t5\t", "s\t99999999999999999999\t"),

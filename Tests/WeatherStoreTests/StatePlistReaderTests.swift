@@ -303,4 +303,43 @@ import WeatherKit
         }
         #expect(Favorite.asciiRegion("Zürich, Schweiz") == nil)
     }
+
+    /// The `<real>` fast path gives the same `Double` as the full parse (`strtod`) for every
+    /// decimal it takes — coordinates as wx and plistlib write them, and numbers at the edges of
+    /// what it takes (15 significant digits, 22 decimals) — and leaves the rest to the full parse.
+    @Test func exactDecimalAgreesWithTheFullParse() {
+        func exact(_ text: String) -> Double? {
+            Array(text.utf8).withUnsafeBufferPointer { StatePlistReader.exactDecimal($0) }
+        }
+        var generator = SystemRandomNumberGenerator()
+        var texts = [
+            "0", "-0", "0.0", "-0.0", "52.52", "-12.5", "3", "53.5511", "9.9937", "-170.9961", "0.1", "0.3",
+            "123456789012345", "12345678901234.5", "0.000000000000000000001", "1.7976931348623157",
+            "0.0000000000000000000001", "999999999999999", "-89.99999999999999", "45.00000000000000",
+        ]
+        for _ in 0..<20_000 {
+            let digits = (0..<Int.random(in: 1...17, using: &generator)).map { _ in
+                String(Int.random(in: 0...9, using: &generator))
+            }.joined()
+            let point = Int.random(in: 0...digits.count, using: &generator)
+            var text =
+                point == digits.count ? digits : "\(digits.prefix(max(point, 1))).\(digits.dropFirst(max(point, 1)))"
+            if text.hasSuffix(".") { text += "0" }
+            if Bool.random(using: &generator) { text = "-" + text }
+            texts.append(text)
+        }
+        var taken = 0
+        for text in texts {
+            guard let fast = exact(text) else { continue }
+            taken += 1
+            let full = Double(text)!
+            #expect(fast.bitPattern == full.bitPattern, "\(text): \(fast) against \(full)")
+        }
+        #expect(taken > 10_000)
+        // More than 15 significant digits, more than 22 decimals, or an exponent: the full parse.
+        #expect(exact("1234567890123456") == nil)
+        #expect(exact("0.00000000000000000000001") == nil)
+        #expect(exact("1e-05") == nil)
+        #expect(exact("1.5E3") == nil)
+    }
 }

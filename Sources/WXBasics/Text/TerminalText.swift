@@ -5,10 +5,9 @@ package enum TerminalText {
     /// can then never move the cursor or recolour the screen.
     package static func sanitized(_ text: String) -> String {
         // Printable ASCII (most names) has nothing to remove: told from the bytes.
-        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        }
-        if printable == true { return text }
+        // (`withUTF8`, not `utf8`'s contiguous storage, which is nil for a small string.)
+        var bytes = text
+        if bytes.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text }
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

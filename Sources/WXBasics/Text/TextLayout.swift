@@ -4,8 +4,38 @@ package enum TextLayout {
     /// The number of terminal columns `text` takes.
     package static func columns(_ text: String) -> Int {
         // Printable ASCII (most cells of a table) takes a column a byte.
-        if let counted = text.utf8.withContiguousStorageIfAvailable(latinColumns) ?? nil { return counted }
-        return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        // From the bytes in place: `withUTF8` copies only text that does not hold them together
+        // (a small string's bytes are copied to the stack; `utf8`'s contiguous storage is nil for one).
+        var text = text
+        return text.withUTF8 { latinColumns($0) ?? scalarColumns($0) }
+    }
+
+    /// The columns of a string's bytes (valid UTF-8, as a `String` holds), a scalar at a time:
+    /// the sum of `width(of:)` over its scalars, without the scalar view's indexing (`favs` measures a
+    /// "★ name" cell for each of tens of thousands of favorites).
+    private static func scalarColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            var value: UInt32
+            let length: Int
+            switch lead {
+            case ..<0x80: (value, length) = (UInt32(lead), 1)
+            case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
+            case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
+            default: (value, length) = (UInt32(lead & 0x07), 4)
+            }
+            guard index + length <= bytes.count else { break }
+            index += length
+            if length == 1 {
+                count += value < 0x20 || value == 0x7F ? 0 : 1
+                continue
+            }
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index - length + offset] & 0x3F) }
+            count += Unicode.Scalar(value).map(width(of:)) ?? 1
+        }
+        return count
     }
 
     /// The columns of text whose every character is printable and below U+0300 (ASCII, "°",
@@ -34,8 +64,14 @@ package enum TextLayout {
     static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1 }
-        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
-            || value == 0x200B || value == 0x200D || (0xFE00...0xFE0F).contains(value)
+        // Symbols, arrows, shapes, dingbats ("★", "☂", "→"): no mark among them (Unicode's
+        // general categories), so their width is told without looking one up.
+        if (0x2100..<0x2C00).contains(value) {
+            return (0x2600...0x26FF).contains(value) && scalar.properties.isEmojiPresentation ? 2 : 1
+        }
+        let category = scalar.properties.generalCategory
+        if category == .nonspacingMark || category == .enclosingMark || value == 0x200B || value == 0x200D
+            || (0xFE00...0xFE0F).contains(value)
         {
             return 0
         }

@@ -85,10 +85,15 @@ extension Coordinate {
     /// and not one comma. Told from the bytes without splitting, for the place names `region`
     /// asks about for every favorite in a list; text that is not ASCII is left to the parsers.
     fileprivate static func isNeitherForm(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8(isNeitherForm)
+    }
+
+    private static func isNeitherForm(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var words = 0
         var commas = 0
         var inWord = false
-        for byte in text.utf8 {
+        for byte in bytes {
             guard byte < 0x80 else { return false }
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") {
                 if byte == UInt8(ascii: ",") { commas += 1 }

@@ -195,17 +195,9 @@ struct TextTable {
                     columnsUsed = TextLayout.columns(value)
                 }
                 if right[index] { spaces(place.width - columnsUsed) }
-                let copied = value.utf8.withContiguousStorageIfAvailable { stored in
-                    (line + used).initialize(from: stored.baseAddress!, count: stored.count)
+                used += value.withUTF8 { stored in
+                    if let base = stored.baseAddress { (line + used).initialize(from: base, count: stored.count) }
                     return stored.count
-                }
-                if let copied {
-                    used += copied
-                } else {
-                    for byte in value.utf8 {
-                        line[used] = byte
-                        used += 1
-                    }
                 }
                 if !right[index] { spaces(place.width - columnsUsed) }
             }

@@ -92,18 +92,29 @@ package struct Favorite: Hashable, Sendable, Codable {
     /// follows the first comma after any leading ones, trimmed — "" when nothing does. Nil for
     /// text that is not ASCII.
     static func asciiRegion(_ text: String) -> String? {
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // From the bytes in place (`withUTF8` copies only a string that does not hold them together).
+        var text = text
+        return text.withUTF8 { bytes in
+            asciiRegionRange(bytes).map { range in
+                range.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? ""
+            }
+        }
+    }
+
+    /// Where `asciiRegion`'s answer lies in `bytes`: nil when they are not ASCII, `.some(nil)`
+    /// when the region is empty.
+    private static func asciiRegionRange(_ bytes: UnsafeBufferPointer<UInt8>) -> ClosedRange<Int>?? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         // Leading commas make empty parts, which the split leaves out.
-        guard let first = utf8.firstIndex(where: { $0 != UInt8(ascii: ",") }),
-            let comma = utf8[first...].firstIndex(of: UInt8(ascii: ","))
-        else { return "" }
+        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: ",") }),
+            let comma = bytes[first...].firstIndex(of: UInt8(ascii: ","))
+        else { return .some(nil) }
         // Trimmed as `trimmed` does: in ASCII, the white space is tab to carriage return and space.
         func isSpace(_ byte: UInt8) -> Bool { (0x09...0x0D).contains(byte) || byte == 0x20 }
-        guard let start = utf8[utf8.index(after: comma)...].firstIndex(where: { !isSpace($0) }),
-            let last = utf8.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(text[start...last])
+        guard let start = bytes[bytes.index(after: comma)...].firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return .some(nil) }
+        return start...last
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, latitude, longitude, displayName, countryCode }

@@ -34,6 +34,77 @@ enum StatePlistReader {
         }
     }
 
+    /// Whether `text` is a number in the form `-12.5`, `3`, `1e-05` (what the reference reads
+    /// as a `<real>` that wx would write).
+    static func isDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var state = 0  // 0 integer part, 1 fraction, 2 exponent sign, 3 exponent
+        // Digits seen in each state (a tuple: no array made for each of 20,000 numbers).
+        var digitsIn = (0, 0, 0, 0)
+        func count(_ state: Int) -> Int {
+            switch state {
+            case 0: digitsIn.0
+            case 1: digitsIn.1
+            case 2: digitsIn.2
+            default: digitsIn.3
+            }
+        }
+        for (offset, byte) in text.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where offset == 0: continue
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                guard state == 2 else { return false }
+                state = 3
+            case 0x30...0x39:
+                if state == 2 { state = 3 }
+                switch state {
+                case 0: digitsIn.0 += 1
+                case 1: digitsIn.1 += 1
+                default: digitsIn.3 += 1
+                }
+            case UInt8(ascii: "."):
+                guard state == 0, digitsIn.0 > 0 else { return false }
+                state = 1
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                guard state <= 1, count(state) > 0 else { return false }
+                state = 2
+            default: return false
+            }
+        }
+        return digitsIn.0 > 0 && (state != 1 || digitsIn.1 > 0) && state != 2 && (state != 3 || digitsIn.3 > 0)
+    }
+
+    /// The powers of ten a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+
+    /// `-12.5` or `3` — digits with at most one point and no exponent, 15 significant digits at
+    /// most — as the correctly rounded `Double`, without `strtod`: the digits as an integer and
+    /// the power of ten are both exact, so the one division rounds as the decimal does
+    /// (Clinger's fast path). Nil for any other number (the caller parses it in full).
+    static func exactDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var digits: Int64 = 0
+        var count = 0
+        var fraction = -1
+        var negative = false
+        for (offset, byte) in text.enumerated() {
+            switch byte {
+            case UInt8(ascii: "-") where offset == 0: negative = true
+            case UInt8(ascii: "."):
+                guard fraction < 0 else { return nil }
+                fraction = 0
+            case 0x30...0x39:
+                if digits != 0 || byte != UInt8(ascii: "0") { count += 1 }
+                guard count <= 15 else { return nil }
+                digits = digits * 10 + Int64(byte - UInt8(ascii: "0"))
+                if fraction >= 0 { fraction += 1 }
+            default: return nil
+            }
+        }
+        let scale = max(0, fraction)
+        guard scale < exactPowersOfTen.count else { return nil }
+        let magnitude = Double(digits) / exactPowersOfTen[scale]
+        return negative ? -magnitude : magnitude
+    }
+
     private enum Tag: Equatable {
         case dict, array, key, string, real, integer
     }
@@ -270,45 +341,14 @@ enum StatePlistReader {
 
         /// A `<real>` written as `-12.5`, `3`, `1e-05`: finite, nothing else.
         mutating func real() -> Double? {
-            guard let (tag, empty) = openTag(), tag == .real, !empty, let text = text(closing: "</real>")
-            else { return nil }
-            var state = 0  // 0 integer part, 1 fraction, 2 exponent sign, 3 exponent
-            // Digits seen in each state (a tuple: no array made for each of 20,000 numbers).
-            var digitsIn = (0, 0, 0, 0)
-            func count(_ state: Int) -> Int {
-                switch state {
-                case 0: digitsIn.0
-                case 1: digitsIn.1
-                case 2: digitsIn.2
-                default: digitsIn.3
-                }
-            }
-            var offset = -1
-            for byte in text.utf8 {
-                offset += 1
-                switch byte {
-                case UInt8(ascii: "-") where offset == 0: continue
-                case UInt8(ascii: "-"), UInt8(ascii: "+"):
-                    guard state == 2 else { return nil }
-                    state = 3
-                case 0x30...0x39:
-                    if state == 2 { state = 3 }
-                    switch state {
-                    case 0: digitsIn.0 += 1
-                    case 1: digitsIn.1 += 1
-                    default: digitsIn.3 += 1
-                    }
-                case UInt8(ascii: "."):
-                    guard state == 0, digitsIn.0 > 0 else { return nil }
-                    state = 1
-                case UInt8(ascii: "e"), UInt8(ascii: "E"):
-                    guard state <= 1, count(state) > 0 else { return nil }
-                    state = 2
-                default: return nil
-                }
-            }
-            guard digitsIn.0 > 0, state != 1 || digitsIn.1 > 0, state != 2, state != 3 || digitsIn.3 > 0,
-                let value = Double(text), value.isFinite
+            guard let (tag, empty) = openTag(), tag == .real, !empty else { return nil }
+            let start = index
+            // A number holds no markup and no entity: its text ends at the first "<".
+            while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            guard literal("</real>"), StatePlistReader.isDecimal(text) else { return nil }
+            guard let value = StatePlistReader.exactDecimal(text) ?? Double(String(decoding: text, as: UTF8.self)),
+                value.isFinite
             else { return nil }
             return value
         }
