@@ -182,7 +182,8 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         return result
     }
 
-    /// Maps one forecast object. Any value may be null or missing; such readings stay nil.
+    /// Maps one forecast object. Any value may be null or missing; such readings stay nil. A
+    /// condition is unknown where `weather_code` is null, and nil where its block has none.
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
     ///   when the body is not an object.
@@ -223,7 +224,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             current.apparentTemperatureCelsius = try reading.value(OpenMeteoVariable.apparentTemperature)
             current.relativeHumidityPercent = try reading.value(OpenMeteoVariable.relativeHumidity)
             current.dewPointCelsius = try reading.value(OpenMeteoVariable.dewPoint)
-            current.weatherCode = try reading.code(OpenMeteoVariable.weatherCode)
+            current.condition = try reading.condition(OpenMeteoVariable.weatherCode)
             current.precipitationMillimetres = try reading.value(OpenMeteoVariable.precipitation)
             current.pressureHectopascals = try reading.value(OpenMeteoVariable.pressure)
             current.cloudCoverPercent = try reading.value(OpenMeteoVariable.cloudCover)
@@ -245,7 +246,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             current.temperatureCelsius = try reading.value(.temperature, "temperature")
             current.windSpeedKilometresPerHour = try reading.value(.speed, "windspeed", "wind_speed")
             current.windDirectionDegrees = try reading.value(.direction, "winddirection", "wind_direction")
-            current.weatherCode = try reading.code("weathercode", "weather_code")
+            current.condition = try reading.condition(["weathercode", "weather_code"])
             current.isDay = block["is_day"]?.bool
             return current
         }
@@ -281,7 +282,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         return rawTimes.indices.compactMap { i in
             guard let date = OpenMeteoAnswer.day(rawTimes[i], offset: offset) else { return nil }
             var day = DailyForecast(date: date)
-            day.weatherCode = code.code(i)
+            day.condition = code.condition(i)
             day.temperatureMaxCelsius = maximum[i]
             day.temperatureMinCelsius = minimum[i]
             day.precipitationSumMillimetres = precipitation[i]

@@ -39,13 +39,19 @@ extension TextRenderer {
             }
             return wind
         }
-        // Day codes describe the whole day: a day's words and symbols stay the day's.
         var columns: [TextTable.Column] = [
             // A day built from part of its hours is marked, and the mark explained below.
-            .init(header: "day", cells: days.map { format.day($0.date) + ($0.isPartial ? "*" : "") }, width: 12),
-            conditionColumn(
-                days.map { conditionCell($0.weatherCode, unicode: context.unicode) }, width: detailed ? 20 : 24,
-                shrinkable: 8),
+            .init(header: "day", cells: days.map { format.day($0.date) + ($0.isPartial ? "*" : "") }, width: 12)
+        ]
+        // Day codes describe the whole day: a day's words and symbols stay the day's. An answer
+        // without conditions for its days has no condition column.
+        if days.contains(where: { $0.condition != nil }) {
+            columns.append(
+                conditionColumn(
+                    days.map { conditionCell($0.condition, unicode: context.unicode) }, width: detailed ? 20 : 24,
+                    shrinkable: 8))
+        }
+        columns += [
             .init(
                 header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 8,
                 right: true),

@@ -61,13 +61,18 @@ extension TextRenderer {
             }
             return wind
         }
-        let conditions = hours.map { conditionCell($0.weatherCode, isNight: isNight($0), unicode: context.unicode) }
         var columns: [TextTable.Column] = [
             .init(
                 header: "time", cells: times,
                 width: max(context.units.clock == .twelveHour ? 13 : 11, (times.map(TextLayout.columns).max() ?? 0) + 1)
-            ),
-            conditionColumn(conditions, width: 22, shrinkable: 10),
+            )
+        ]
+        // An answer without conditions for its hours has no condition column.
+        if hours.contains(where: { $0.condition != nil }) {
+            let conditions = hours.map { conditionCell($0.condition, isNight: isNight($0), unicode: context.unicode) }
+            columns.append(conditionColumn(conditions, width: 22, shrinkable: 10))
+        }
+        columns += [
             .init(
                 header: unit, cells: hours.map { format.temperatureValue($0.temperatureCelsius) }, width: 6, right: true
             ),

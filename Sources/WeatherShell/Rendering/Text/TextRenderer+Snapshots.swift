@@ -57,7 +57,7 @@ extension TextRenderer {
                     header: "", cells: readings.map { format.precipitation($0.precipitationMillimetres) }, lead: 1,
                     width: 8, right: true, dropOrder: 1),
                 .init(
-                    header: "", cells: readings.map { condition($0.weatherCode) }, lead: 2,
+                    header: "", cells: readings.map { condition(kept($0.weatherCode)) }, lead: 2,
                     width: max(4, width - 65 - max(0, width - 80)), shrinkable: 8, dropOrder: 3),
             ], indent: 0)
         return [table.text(width: width, header: false)]
@@ -73,7 +73,7 @@ extension TextRenderer {
         let fields = [
             ("data time", "\(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))"),
             ("temperature", format.temperature(reading.temperatureCelsius)),
-            ("condition", condition(reading.weatherCode)),
+            ("condition", condition(kept(reading.weatherCode))),
             ("rain chance", format.percent(reading.precipitationProbabilityPercent)),
             ("precipitation", format.precipitation(reading.precipitationMillimetres)),
             ("saved at", ISOTime.string(snapshot.savedAt)),
