@@ -65,18 +65,24 @@ extension TextRenderer {
 
     /// `saved N`: the snapshot's reading and how its kept forecast turned out, in `width`
     /// columns: a value that does not fit after its label goes on under it, whole words.
+    ///
+    /// Its data time and the time it was saved are both written as wx writes a moment
+    /// ("2025-07-27 05:00 (UTC+02:00)"), at the place's UTC offset, so the two read side by side.
     static func snapshot(_ snapshot: Snapshot, _ outcome: ForecastOutcome, format: ValueFormatter, width: Int = .max)
         -> [String]
     {
         let reading = snapshot.reading
-        let clock = snapshotClock(snapshot, reading.dataTime)
+        func moment(_ date: Date) -> String {
+            let clock = snapshotClock(snapshot, date)
+            return "\(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))"
+        }
         let fields = [
-            ("data time", "\(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))"),
+            ("data time", moment(reading.dataTime)),
             ("temperature", format.temperature(reading.temperatureCelsius)),
             ("condition", condition(kept(reading.weatherCode))),
             ("rain chance", format.percent(reading.precipitationProbabilityPercent)),
             ("precipitation", format.precipitation(reading.precipitationMillimetres)),
-            ("saved at", ISOTime.string(snapshot.savedAt)),
+            ("saved at", moment(snapshot.savedAt)),
         ]
         return TextLayout.wrap(
             "snapshot \(snapshot.id): \(snapshot.placeName) (\(snapshot.coordinate.latitudeLongitudeText))", indent: 0,
