@@ -19,6 +19,11 @@ extension DemoEndToEndTests {
         for part in ["feels like —", "wind —", "humidity —", "rain — · —"] {
             #expect(!run.stdout.contains(part), "\(name): \(run.stdout)")
         }
+        // No row of `show`'s hours is dashes all along ("  rain %      —    —    — …").
+        let dashes = run.stdout.split(separator: "\n").filter {
+            $0.range(of: "^  [a-z%°C ]+( +—){3,}$", options: .regularExpression) != nil
+        }
+        #expect(dashes.isEmpty, "\(name): \(dashes)")
     }
 
     /// Denver's current block holds the temperature alone and it has no hours: `show` says the
@@ -40,5 +45,7 @@ extension DemoEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("\n  8.5 °C · ⛅ partly cloudy · wind 5 km/h N (9°)\n"), "\(run.stdout)")
         #expect(!run.stdout.contains("condition"), "\(run.stdout)")
+        // Nor has it precipitation, chance or amount, hourly or daily: no rain row or column.
+        #expect(!run.stdout.contains("rain"), "\(run.stdout)")
     }
 }

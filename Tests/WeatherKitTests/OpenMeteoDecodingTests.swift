@@ -136,6 +136,22 @@ import WeatherTestSupport
         }
     }
 
+    /// A series the answer's block does not have is uncarried (its row or column is left out);
+    /// one carried as nulls all along is carried (case OM-1: it shows "—").
+    @Test func seriesTheAnswerDoesNotHaveAreUncarried() throws {
+        let munich = try forecast("open-meteo-forecast/munich-legacy-current-weather-unixtime-reformatted.json")
+        #expect(
+            munich.uncarried == [
+                .hourlyApparentTemperature, .hourlyPrecipitationProbability, .hourlyPrecipitation,
+                .dailyPrecipitationProbability, .dailyPrecipitationSum, .dailyWind,
+            ])
+        let allNull = try forecast("cases/om-all-null-probability.json")
+        #expect(!allNull.uncarried.contains(.hourlyPrecipitationProbability))
+        #expect(allNull.uncarried == [.hourlyApparentTemperature, .hourlyWind])  // no daily block: not asked about
+        let berlin = try forecast("open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json")
+        #expect(berlin.uncarried.isEmpty)
+    }
+
     @Test func severalModelsUseBestMatch() throws {
         let forecast = try forecast("open-meteo-forecast/berlin-gmt-two-models-suffixed-keys.json")
         #expect(forecast.current?.weatherCode == 3)

@@ -395,6 +395,9 @@ package struct Forecast: Hashable, Sendable {
     package var hourStepSeconds: Int = 3_600
     /// The parts asked for in requests of their own that did not come; empty when all came.
     package var missingParts: [MissingForecastPart] = []
+    /// The series of `hourly` and `daily` the answer does not carry at all (no such variable
+    /// in its block); empty when it carries every one wx shows.
+    package var uncarried: Set<ForecastSeries> = []
 
     package init(
         coordinate: Coordinate, zone: ZoneInfo, elevationMetres: Double? = nil,

@@ -21,16 +21,19 @@ extension TextRenderer {
             ? note("the answer has \(Self.count(presentation.daysFromToday, "day")) from today", context, style)
             : []
         return header(presentation, context: context, format: format, style: style)
-            + dayTable(presentation.days, context: context, format: format, detailed: true)
+            + dayTable(
+                presentation.days, context: context, format: format, detailed: true,
+                uncarried: presentation.report.forecast.uncarried)
             + short + daysNote(presentation.coverage, format: format, style: style, context: context)
             + comparisonLines(presentation, format: format, width: context.reportWidth)
     }
 
     /// Days as a table: day, condition, low, high, rain chance, amount; with `detailed`, the
-    /// strongest wind too.
-    static func dayTable(_ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool)
-        -> [String]
-    {
+    /// strongest wind too. A series the answer does not carry (`uncarried`) has no column.
+    static func dayTable(
+        _ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool,
+        uncarried: Set<ForecastSeries> = []
+    ) -> [String] {
         let unit = format.temperatureSymbol
         let winds = days.map { day in
             var wind = format.windSpeed(day.windSpeedMaxKilometresPerHour)
@@ -58,15 +61,23 @@ extension TextRenderer {
             .init(
                 header: "high \(unit)", cells: days.map { format.temperatureValue($0.temperatureMaxCelsius) }, width: 9,
                 right: true),
-            .init(
-                header: "rain", cells: days.map { format.percent($0.precipitationProbabilityMaxPercent) }, width: 7,
-                right: true, dropOrder: 3),
-            .init(
-                header: context.units.precipitation.symbol,
-                cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 8, right: true,
-                dropOrder: 2),
         ]
-        if detailed { columns.append(.init(header: "wind max", cells: winds, lead: 2, dropOrder: 1)) }
+        if !uncarried.contains(.dailyPrecipitationProbability) {
+            columns.append(
+                .init(
+                    header: "rain", cells: days.map { format.percent($0.precipitationProbabilityMaxPercent) },
+                    width: 7, right: true, dropOrder: 3))
+        }
+        if !uncarried.contains(.dailyPrecipitationSum) {
+            columns.append(
+                .init(
+                    header: context.units.precipitation.symbol,
+                    cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 8,
+                    right: true, dropOrder: 2))
+        }
+        if detailed && !uncarried.contains(.dailyWind) {
+            columns.append(.init(header: "wind max", cells: winds, lead: 2, dropOrder: 1))
+        }
         let partial = days.contains(where: \.isPartial) ? ["  * from part of the day’s hours"] : []
         return TextTable(columns: columns).lines(width: context.reportWidth) + partial
     }

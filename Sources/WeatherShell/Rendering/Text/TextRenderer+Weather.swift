@@ -80,6 +80,7 @@ extension TextRenderer {
         // The hour's chance and amount, else the conditions' amount over the period the
         // service names; left out when the answer has neither (a part of dashes says nothing).
         let current = presentation.current
+        let uncarried = presentation.report.forecast.uncarried
         let chance = hour?.precipitationProbabilityPercent
         let amount = hour?.precipitationMillimetres ?? current?.precipitationMillimetres
         if chance != nil || amount != nil {
@@ -89,7 +90,9 @@ extension TextRenderer {
                 case 3_600?: "in the last hour"
                 case let seconds?: "in the last \(seconds / 3_600) h"
                 }
-            second.append("rain \(format.percent(chance))")
+            if chance != nil || !uncarried.contains(.hourlyPrecipitationProbability) {
+                second.append("rain \(format.percent(chance))")
+            }
             second.append("\(format.precipitation(amount)) \(period)")
         }
         if let snow = current?.snowfallMillimetres { second.append("snow \(format.precipitation(snow))") }
@@ -126,17 +129,22 @@ extension TextRenderer {
                 row(
                     "  \(format.temperatureSymbol)",
                     next.map { format.temperatureValue($0.temperatureCelsius, digits: 0) }))
-            lines.append(
-                row(
-                    "  rain %",
-                    next.map {
-                        $0.precipitationProbabilityPercent.map { DecimalText.fixed($0, digits: 0) }
-                            ?? ValueFormatter.missing
-                    }))
-            lines.append(
-                row(
-                    "  \(context.units.precipitation.symbol)",
-                    next.map { format.precipitationValue($0.precipitationMillimetres) }))
+            // A series the answer does not carry has no row (a row of dashes says nothing).
+            if !uncarried.contains(.hourlyPrecipitationProbability) {
+                lines.append(
+                    row(
+                        "  rain %",
+                        next.map {
+                            $0.precipitationProbabilityPercent.map { DecimalText.fixed($0, digits: 0) }
+                                ?? ValueFormatter.missing
+                        }))
+            }
+            if !uncarried.contains(.hourlyPrecipitation) {
+                lines.append(
+                    row(
+                        "  \(context.units.precipitation.symbol)",
+                        next.map { format.precipitationValue($0.precipitationMillimetres) }))
+            }
         }
 
         // A provider of current conditions only (OpenWeatherMap) has a today with nothing but
@@ -147,7 +155,10 @@ extension TextRenderer {
         }
         if !presentation.days.isEmpty {
             lines.append("")
-            lines.append(contentsOf: dayTable(presentation.days, context: context, format: format, detailed: false))
+            lines.append(
+                contentsOf: dayTable(
+                    presentation.days, context: context, format: format, detailed: false,
+                    uncarried: presentation.report.forecast.uncarried))
             lines.append(contentsOf: daysNote(presentation.coverage, format: format, style: style, context: context))
         }
         return lines
