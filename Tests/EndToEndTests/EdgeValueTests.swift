@@ -68,7 +68,7 @@ import WeatherTestSupport
         let answers = [forecast("cases/om-midnight-sun-legacy-1970.json")]
         let text = try run("show 78.22,15.64", now: "2026-06-21T10:05:00Z", answers: answers)
         #expect(text.result.status == 0, "\(text.result.stderr)")
-        #expect(text.result.stdout.contains("\n  midnight sun — the sun does not set\n"))
+        #expect(text.result.stdout.contains(" · midnight sun — the sun does not set\n"))
         #expect(!text.result.stdout.contains("sunrise") && !text.result.stdout.contains("01:00"))
         let json = try run("daily 2 78.22,15.64", now: "2026-06-21T10:05:00Z", answers: answers, json: true)
         let days = try #require(try documents(json.result.stdout)[0]["days"] as? [[String: Any]])
@@ -167,7 +167,7 @@ import WeatherTestSupport
         // Munich's recording: sunrise 07:32:58, sunset 17:22:28 local, no daylight duration.
         let run = try run("show 48.14,11.58", now: "2026-02-07T15:20:00Z")
         #expect(run.result.status == 0, "\(run.result.stderr)")
-        #expect(run.result.stdout.contains(" · sunrise 07:33 sunset 17:22\n  daylight 9 h 49 min\n"))
+        #expect(run.result.stdout.contains(" · sunrise 07:33 sunset 17:22 · daylight 9 h 49 min\n"))
     }
 
     // MARK: - 5. Scale boundaries

@@ -44,7 +44,7 @@ import WeatherTestSupport
             "  condition     overcast",
             "  rain chance   0 %",
             "  precipitation 0.0 mm",
-            "  saved at      2025-07-27T03:10:00Z",
+            "  saved at      2025-07-27 03:10 (UTC+00:00)",
             "  forecast kept with it, next to what happened (Open-Meteo forecast, past days); error = forecast − observed:",
             Self.header,
             row("Sun 27 Jul", "24.1", "23.0", "+1.1", "16.3", "15.0", "+1.3", "0.0", "0.0", "0.0"),
@@ -97,7 +97,7 @@ import WeatherTestSupport
                 ].joined(separator: "\n"))))
         #expect(
             run.stdout.contains(
-                "  saved at      2025-07-28T09:05:00Z\n  no forecast kept: this snapshot was saved before wx kept one\n"
+                "  saved at      2025-07-28 09:05 (UTC+00:00)\n  no forecast kept: this snapshot was saved before wx kept one\n"
             ))
         // 11 days: high errors 1.1 0.6 1.0 0.9 1.6 0.6 0.6 + 0.9 1.6 0.6 0.6 (sum 10.1, signed 4.1),
         // low 1.3 0.9 0.5 0.2 0.4 1.2 0.6 + 0.2 0.4 1.2 0.6 (sum 7.5); rain (≥ 1 mm) right on

@@ -109,6 +109,49 @@ import WeatherTestSupport
         #expect(forecast.daily[0].sunrise == Date(timeIntervalSince1970: 1_770_445_978))
     }
 
+    /// A null `weather_code` is an unknown condition (case OM-2); a block without `weather_code`
+    /// carries no condition at all, so that views leave it out rather than call it unknown.
+    @Test func aNullCodeIsUnknownWhereAMissingOneIsNoCondition() throws {
+        let nulls = try forecast("cases/om-null-weather-code.json")
+        #expect(nulls.hourly.map(\.condition) == [.code(3), .unknown, .code(2)])
+        #expect(nulls.daily.map(\.condition) == [.unknown])
+        // Denver's current block has the temperature only; its days have the older `weathercode`.
+        let denver = try forecast("open-meteo-forecast/denver-fahrenheit-mdt-daily-7d-spans-dst-end.json")
+        #expect(try #require(denver.current).condition == nil)
+        #expect(denver.daily.map(\.condition).prefix(2) == [.code(2), .code(3)])
+        // Munich's legacy `current_weather` has a code; its hours and days have none.
+        let munich = try forecast("open-meteo-forecast/munich-legacy-current-weather-unixtime-reformatted.json")
+        #expect(munich.current?.condition == .code(2))
+        #expect(munich.hourly.count == 168 && munich.hourly.allSatisfy { $0.condition == nil })
+        #expect(munich.daily.count == 7 && munich.daily.allSatisfy { $0.condition == nil })
+        // In `current`, a null is unknown too, and so is a code that is not a whole number.
+        for (value, condition) in [("null", Condition.unknown), ("2.5", .unknown), ("3.0", .code(3))] {
+            let body = """
+                {"utc_offset_seconds":0,"current_units":{"time":"iso8601","weather_code":"wmo code"},
+                 "current":{"time":"2025-04-15T00:00","weather_code":\(value)}}
+                """
+            let answer = try OpenMeteoForecastProvider.forecast(
+                from: try JSONValue.parse(Data(body.utf8)), requested: Coordinate(latitude: 1, longitude: 2))
+            #expect(answer.current?.condition == condition, "\(value)")
+        }
+    }
+
+    /// A series the answer's block does not have is uncarried (its row or column is left out);
+    /// one carried as nulls all along is carried (case OM-1: it shows "—").
+    @Test func seriesTheAnswerDoesNotHaveAreUncarried() throws {
+        let munich = try forecast("open-meteo-forecast/munich-legacy-current-weather-unixtime-reformatted.json")
+        #expect(
+            munich.uncarried == [
+                .hourlyApparentTemperature, .hourlyPrecipitationProbability, .hourlyPrecipitation,
+                .dailyPrecipitationProbability, .dailyPrecipitationSum, .dailyWind,
+            ])
+        let allNull = try forecast("cases/om-all-null-probability.json")
+        #expect(!allNull.uncarried.contains(.hourlyPrecipitationProbability))
+        #expect(allNull.uncarried == [.hourlyApparentTemperature, .hourlyWind])  // no daily block: not asked about
+        let berlin = try forecast("open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json")
+        #expect(berlin.uncarried.isEmpty)
+    }
+
     @Test func severalModelsUseBestMatch() throws {
         let forecast = try forecast("open-meteo-forecast/berlin-gmt-two-models-suffixed-keys.json")
         #expect(forecast.current?.weatherCode == 3)

@@ -127,7 +127,7 @@ import WeatherTestSupport
         for index in 0..<3 {
             var hour = HourlyForecast(time: start.addingTimeInterval(Double(index) * 3_600))
             hour.temperatureCelsius = 10 + Double(index)
-            hour.weatherCode = 3
+            hour.condition = .code(3)
             hour.windSpeedKilometresPerHour = 20
             hour.windDirectionDegrees = 90
             hour.precipitationProbabilityPercent = 40 + Double(index)

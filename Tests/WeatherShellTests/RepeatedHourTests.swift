@@ -24,7 +24,7 @@ import WeatherTestSupport
             var hour = HourlyForecast(time: first.addingTimeInterval(Double(index * 3_600)))
             hour.temperatureCelsius = Double(index)
             hour.precipitationMillimetres = rain.map { hour.time >= $0 ? 1 : 0 } ?? 0
-            hour.weatherCode = hour.precipitationMillimetres == 1 ? 61 : 3  // slight rain, overcast
+            hour.condition = .code(hour.precipitationMillimetres == 1 ? 61 : 3)  // slight rain, overcast
             hour.precipitationProbabilityPercent = 50
             return hour
         }

@@ -47,6 +47,19 @@ import WeatherStore
                 """)
     }
 
+    /// `saved N` writes its data time and its saved-at time the same way, as wx writes a moment,
+    /// at the place's offset: it wrote the second as ISO 8601 UTC ("2026-07-01T12:30:00Z").
+    @Test func savedNWritesBothTimesAlike() {
+        var kept = snapshot(1, "Hamburg", offset: 7_200, zone: "Europe/Berlin")
+        kept.savedAt = noon.addingTimeInterval(1_800)
+        let lines = TextRenderer.render(
+            .snapshot(kept, ForecastOutcome(kept: false, days: [], source: nil, problem: nil)),
+            context: RenderContext(units: .metric, now: noon, colour: false, unicode: true, width: 80)
+        ).split(separator: "\n").map(String.init)
+        #expect(lines.contains("  data time     2026-07-01 14:00 (UTC+02:00)"))
+        #expect(lines.contains("  saved at      2026-07-01 14:30 (UTC+02:00)"))
+    }
+
     /// Narrower, the name is cut with "…" and the columns close up; a line is never wider.
     @Test func aNarrowTerminalCutsTheNameNotTheNumbers() {
         let rows = text([snapshot(7, "Sankt Peter-Ording, Nordfriesland", offset: 7_200, zone: nil)], width: 60)

@@ -29,7 +29,7 @@ import WeatherTestSupport
         current.uvIndex = 0
         current.windSpeedKilometresPerHour = 19
         current.windDirectionDegrees = 200
-        current.weatherCode = 3
+        current.condition = .code(3)
         var hour = HourlyForecast(time: Date(timeIntervalSince1970: 1_770_411_600))
         hour.precipitationProbabilityPercent = 40
         hour.precipitationMillimetres = 0.3

@@ -92,7 +92,7 @@ import WeatherTestSupport
         }
         forecast.hourly = [0, 3_600].map {
             var hour = HourlyForecast(time: start.addingTimeInterval($0))
-            hour.weatherCode = 61  // slight rain
+            hour.condition = .code(61)  // slight rain
             return hour
         }
         let outlook = try #require(PrecipitationOutlook(forecast: forecast, now: start.addingTimeInterval(60)))
@@ -120,7 +120,8 @@ import WeatherTestSupport
             // dry 13:00, wet 14:00–15:59 with `codes`, dry 16:00 (code 3 there must not count)
             forecast.hourly = zip([0.0, 0.2, 0.1, 0.0], [3] + codes + [3]).enumerated().map {
                 var hour = HourlyForecast(time: start.addingTimeInterval(Double($0.offset) * 3_600))
-                (hour.precipitationMillimetres, hour.weatherCode) = $0.element
+                hour.precipitationMillimetres = $0.element.0
+                hour.condition = $0.element.1.map(Condition.code)
                 return hour
             }
             let outlook = try #require(PrecipitationOutlook(forecast: forecast, now: start.addingTimeInterval(60)))

@@ -33,7 +33,7 @@ import WeatherTestSupport
 
         await clock.waitForSleepers()
         #expect(provider.requestCount == 1)
-        #expect(Self.count("feels like", in: console.output) == 1)
+        #expect(Self.count("humidity", in: console.output) == 1)
         #expect(console.errors == "watching every 5 min; Ctrl-C stops\n")
         #expect(clock.sleeps == [.seconds(300)])
 
@@ -42,7 +42,7 @@ import WeatherTestSupport
         clock.advance(by: .seconds(1))
         await clock.waitForSleepers()
         #expect(provider.requestCount == 2)
-        #expect(Self.count("feels like", in: console.output) == 2)
+        #expect(Self.count("humidity", in: console.output) == 2)
         #expect(clock.sleeps == [.seconds(300), .seconds(300)])
 
         watching.cancel()

@@ -72,7 +72,7 @@ import WeatherTestSupport
         }
         #expect(transport.requests.count == 1)
         #expect(Self.count("\u{07}", in: console.output) == 2)
-        #expect(Self.count("feels like", in: console.output) == 5)
+        #expect(Self.count("humidity", in: console.output) == 5)
 
         // 12:10: a new run, asked once; its chances are lower: said, without the bell.
         transport.expect(

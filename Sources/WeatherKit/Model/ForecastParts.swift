@@ -24,3 +24,11 @@ package struct MissingForecastPart: Hashable, Sendable {
         self.reason = reason
     }
 }
+
+/// A series of a forecast's hours or days that an answer may not carry at all: a variable that
+/// was not asked for (older recordings ask for few), whose values are then none rather than
+/// null. Views leave such a row or column out; a series carried as null shows "—" (case OM-1).
+package enum ForecastSeries: Hashable, Sendable {
+    case hourlyApparentTemperature, hourlyPrecipitationProbability, hourlyPrecipitation, hourlyWind
+    case dailyPrecipitationProbability, dailyPrecipitationSum, dailyWind
+}

@@ -212,9 +212,12 @@ package struct CurrentConditions: Hashable, Sendable {
     /// The length of that interval, seconds, when the service names it (OpenWeatherMap
     /// `rain.1h` 3,600, `rain.3h` 10,800); nil when it does not.
     package var precipitationPeriodSeconds: Int?
-    /// WMO 4677 code as Open-Meteo reports it (0…99); may be outside the table. For
-    /// OpenWeatherMap, the nearest WMO code to its own condition id.
-    package var weatherCode: Int?
+    /// The condition: a WMO 4677 code as Open-Meteo reports it (0…99; may be outside the
+    /// table), or unknown when the answer's `weather_code` is null; nil when the answer has no
+    /// `weather_code` at all. For OpenWeatherMap, the nearest WMO code to its own condition id.
+    package var condition: Condition?
+    /// The WMO code of `condition`; nil when unknown or not carried.
+    package var weatherCode: Int? { condition?.code }
     /// The provider's own words for the condition, in the requested language (OpenWeatherMap
     /// `weather[0].description`); nil when the provider gives only a code.
     package var conditionText: String?
@@ -239,7 +242,11 @@ package struct HourlyForecast: Hashable, Sendable {
     package var precipitationProbabilityPercent: Double?
     /// Precipitation sum of the hour, mm.
     package var precipitationMillimetres: Double?
-    package var weatherCode: Int?
+    /// The hour's condition: a WMO code, unknown for a null `weather_code`, nil when the
+    /// answer's `hourly` block has no `weather_code` (see `Condition`).
+    package var condition: Condition?
+    /// The WMO code of `condition`; nil when unknown or not carried.
+    package var weatherCode: Int? { condition?.code }
     package var windSpeedKilometresPerHour: Double?
     package var windGustsKilometresPerHour: Double?
     package var windDirectionDegrees: Double?
@@ -269,7 +276,11 @@ package struct QuarterHourPrecipitation: Hashable, Sendable {
 /// One day of forecast, for the calendar day `date` in the place's time zone.
 package struct DailyForecast: Hashable, Sendable {
     package var date: LocalDate
-    package var weatherCode: Int?
+    /// The day's condition: a WMO code, unknown for a null `weather_code`, nil when the
+    /// answer's `daily` block has no `weather_code` (see `Condition`).
+    package var condition: Condition?
+    /// The WMO code of `condition`; nil when unknown or not carried.
+    package var weatherCode: Int? { condition?.code }
     package var temperatureMaxCelsius: Double?
     package var temperatureMinCelsius: Double?
     /// Precipitation sum of the day, mm.
@@ -389,6 +400,9 @@ package struct Forecast: Hashable, Sendable {
     package var hourStepSeconds: Int = 3_600
     /// The parts asked for in requests of their own that did not come; empty when all came.
     package var missingParts: [MissingForecastPart] = []
+    /// The series of `hourly` and `daily` the answer does not carry at all (no such variable
+    /// in its block); empty when it carries every one wx shows.
+    package var uncarried: Set<ForecastSeries> = []
 
     package init(
         coordinate: Coordinate, zone: ZoneInfo, elevationMetres: Double? = nil,

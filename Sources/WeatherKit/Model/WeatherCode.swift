@@ -58,3 +58,28 @@ package struct WeatherCode: Hashable, Sendable {
         95: "thunderstorm", 96: "thunderstorm with slight hail", 99: "thunderstorm with heavy hail",
     ]
 }
+
+/// The condition at one time where an answer carries a condition at all: a WMO code, or
+/// `unknown` — the answer has the variable but no code for this time (Open-Meteo `null`, case
+/// OM-2). Where the answer does not carry the variable (it was not asked for, as in older
+/// recordings without `weather_code`), the model holds nil instead of a `Condition`: nothing is
+/// known to be unknown, and views leave the condition out (or show "—" in a table cell).
+package enum Condition: Hashable, Sendable {
+    /// A WMO 4677 code (0…99 as Open-Meteo reports it; may be outside the table).
+    case code(Int)
+    /// The variable was there, its value null (or not a whole number below 1000).
+    case unknown
+
+    /// The WMO code; nil when unknown.
+    package var code: Int? {
+        if case .code(let code) = self { code } else { nil }
+    }
+
+    /// Of two conditions for the same time (the current conditions', then their hour's), the
+    /// first that has a code, else the first that is unknown; nil when neither is carried.
+    package static func preferring(_ first: Condition?, _ second: Condition?) -> Condition? {
+        if first?.code != nil { return first }
+        if second?.code != nil { return second }
+        return first ?? second
+    }
+}

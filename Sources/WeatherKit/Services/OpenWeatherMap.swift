@@ -228,9 +228,9 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             current.snowfallMillimetres = amounts.snow
             current.precipitationPeriodSeconds = amounts.periodSeconds
         }
-        let condition = json["weather"]?.array?.first
-        current.weatherCode = condition?["id"]?.int.flatMap(wmoCode)
-        current.conditionText = condition?["description"]?.nonEmptyString.map(TerminalText.sanitized)
+        let weather = json["weather"]?.array?.first
+        current.condition = condition(json["weather"])
+        current.conditionText = weather?["description"]?.nonEmptyString.map(TerminalText.sanitized)
         var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: .openWeatherMap)
         let sunrise = json["sys"]?["sunrise"]?.unixTime
         let sunset = json["sys"]?["sunset"]?.unixTime
@@ -244,7 +244,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             // night ("01d", "13n"), else by the latitude and the date.
             let epoch = Date(timeIntervalSince1970: 0)
             if sunrise == sunset || sunrise == epoch || sunset == epoch || sunMissing {
-                let icon = condition?["icon"]?.nonEmptyString
+                let icon = weather?["icon"]?.nonEmptyString
                 let isDay: Bool? = icon.flatMap { $0.hasSuffix("d") ? true : $0.hasSuffix("n") ? false : nil }
                 today.sun = .withoutSunriseOrSunset(
                     daylightSeconds: nil, isDay: isDay, latitude: requested.latitude, date: today.date)
@@ -328,7 +328,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             let rain = item["rain"]?["3h"]?.double
             let snow = item["snow"]?["3h"]?.double
             hour.precipitationMillimetres = DeclaredUnit.round((rain ?? 0) + (snow ?? 0))
-            hour.weatherCode = item["weather"]?.array?.first?["id"]?.int.flatMap(wmoCode)
+            hour.condition = condition(item["weather"])
             hour.windSpeedKilometresPerHour = item["wind"]?["speed"]?.double.map { DeclaredUnit.round($0 * 3.6) }
             hour.windGustsKilometresPerHour = item["wind"]?["gust"]?.double.map { DeclaredUnit.round($0 * 3.6) }
             hour.windDirectionDegrees = item["wind"]?["deg"]?.double
@@ -374,7 +374,12 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
                 day.precipitationProbabilityMaxPercent, hour.precipitationProbabilityPercent)
             day.windSpeedMaxKilometresPerHour = most(day.windSpeedMaxKilometresPerHour, hour.windSpeedKilometresPerHour)
             day.windGustsMaxKilometresPerHour = most(day.windGustsMaxKilometresPerHour, hour.windGustsKilometresPerHour)
-            if let code = hour.weatherCode { day.weatherCode = max(day.weatherCode ?? code, code) }
+            // The day's condition is its worst hour's (the highest code).
+            if let code = hour.weatherCode {
+                day.condition = .code(max(day.weatherCode ?? code, code))
+            } else if day.condition == nil {
+                day.condition = hour.condition
+            }
             days.append(day)
         }
         // A day whose steps do not fill it (the first and the last) is marked as partial.
@@ -420,6 +425,13 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         case 429: throw .rateLimited(.openWeatherMap, retryAfterSeconds: nil, reason: message)
         default: throw .rejected(.openWeatherMap, status: code, reason: message)
         }
+    }
+
+    /// The condition of a `weather` array: the WMO code nearest its first entry's `id`, unknown
+    /// when that id is missing or not one OpenWeatherMap documents; nil without `weather`.
+    static func condition(_ weather: JSONValue?) -> Condition? {
+        guard let weather, weather != .null else { return nil }
+        return weather.array?.first?["id"]?.int.flatMap(wmoCode).map(Condition.code) ?? .unknown
     }
 
     /// The WMO 4677 code nearest to an OpenWeatherMap condition id (openweathermap.org/weather-conditions).

@@ -71,13 +71,17 @@ package struct ModelsReport: Hashable, Sendable {
 
 extension ModelDay {
     /// What the models disagree on, in words ("rain: NOAA GFS dry, ECMWF IFS 3.2 mm"); empty
-    /// when they agree.
+    /// when they agree. A model's amount is "dry" only when it shows as nothing ("0.0 mm"):
+    /// beside a table showing 0.1, "dry" would contradict it, though under 0.2 mm counts as
+    /// dry for the disagreement itself.
     func disagreements(models: [ForecastModel], format: ValueFormatter) -> [String] {
         var parts: [String] = []
         if disagreesOnRain {
+            let nothing = format.precipitation(0)
             let named = zip(models, values).compactMap { model, value -> String? in
                 value.precipitationSumMillimetres.map {
-                    "\(model.displayName) " + ($0 < Self.dryBelowMillimetres ? "dry" : format.precipitation($0))
+                    let shown = format.precipitation($0)
+                    return "\(model.displayName) " + (shown == nothing ? "dry" : shown)
                 }
             }
             parts.append("rain (" + named.joined(separator: ", ") + ")")

@@ -22,8 +22,11 @@ package struct NowReading: Hashable, Sendable {
     /// Whether the readings come from current conditions (false: from the hourly forecast).
     package var isCurrentConditions: Bool
     package var temperatureCelsius: Double?
-    /// WMO 4677 code.
-    package var weatherCode: Int?
+    /// The condition: the current conditions' code, else their hour's; unknown when the
+    /// answer had a null code and no other; nil when it carries no condition at all.
+    package var condition: Condition?
+    /// The WMO 4677 code of `condition`; nil when unknown or not carried.
+    package var weatherCode: Int? { condition?.code }
     package var windSpeedKilometresPerHour: Double?
     /// Where the wind blows from, degrees clockwise from north.
     package var windDirectionDegrees: Double?
@@ -46,7 +49,7 @@ package struct NowReading: Hashable, Sendable {
         self.time = time
         isCurrentConditions = current != nil
         temperatureCelsius = current?.temperatureCelsius ?? hour?.temperatureCelsius
-        weatherCode = current?.weatherCode ?? hour?.weatherCode
+        condition = Condition.preferring(current?.condition, hour?.condition)
         windSpeedKilometresPerHour = current?.windSpeedKilometresPerHour ?? hour?.windSpeedKilometresPerHour
         windDirectionDegrees = current?.windDirectionDegrees ?? hour?.windDirectionDegrees
         precipitationProbabilityPercent = hour?.precipitationProbabilityPercent

@@ -81,7 +81,8 @@ enum OpenMeteoAnswer {
     }
 
     /// The hours of an answer's `hourly` block (forecast and past days); any value may be
-    /// null or missing, and stays nil.
+    /// null or missing, and stays nil — but a null `weather_code` is an unknown condition, where
+    /// a block without `weather_code` leaves the condition nil.
     ///
     /// - Throws: `ServiceError.unknownUnit` for a declared unit wx does not know.
     static func hours(from json: JSONValue, offset: Int) throws(ServiceError) -> [HourlyForecast] {
@@ -111,7 +112,7 @@ enum OpenMeteoAnswer {
             hour.dewPointCelsius = dewPoint[i]
             hour.precipitationProbabilityPercent = probability[i]
             hour.precipitationMillimetres = precipitation[i]
-            hour.weatherCode = code.code(i)
+            hour.condition = code.condition(i)
             hour.pressureHectopascals = pressure[i]
             hour.cloudCoverPercent = cloudCover[i]
             hour.visibilityMetres = visibility[i]
@@ -287,21 +288,25 @@ struct Reading {
         return nil
     }
 
-    func code(_ keys: String...) throws(ServiceError) -> Int? {
+    /// The condition of a WMO code variable named by the first of `keys` present (or its
+    /// `_best_match`): its code when an integral number below 1000, else unknown (null, or
+    /// another value); nil when the block has none of the keys — the answer does not carry it.
+    ///
+    /// - Throws: `ServiceError.unknownUnit` when the declared unit is not `wmo code`.
+    func condition(_ keys: [String]) throws(ServiceError) -> Condition? {
+        let names = keys.flatMap { [$0, $0 + "_best_match"] }
+        guard names.contains(where: { values[$0] != nil }) else { return nil }
         for key in keys {
             guard let value = try self.value(.code, key) else { continue }
-            return value == value.rounded() && abs(value) < 1_000 ? Int(value) : nil
+            return value == value.rounded() && abs(value) < 1_000 ? .code(Int(value)) : .unknown
         }
-        return nil
+        return .unknown
     }
 
-    /// A WMO code variable (`weather_code`): an integral number below 1000.
-    func code(_ variable: OpenMeteoVariable) throws(ServiceError) -> Int? {
-        for key in [variable.name] + variable.aliases {
-            guard let value = try self.value(.code, key) else { continue }
-            return value == value.rounded() && abs(value) < 1_000 ? Int(value) : nil
-        }
-        return nil
+    /// The condition of a WMO code variable (`weather_code`, or an older name), as
+    /// `condition(_:)` reads it.
+    func condition(_ variable: OpenMeteoVariable) throws(ServiceError) -> Condition? {
+        try condition([variable.name] + variable.aliases)
     }
 }
 
@@ -309,6 +314,9 @@ struct Reading {
 struct Column {
     let values: [JSONValue]
     let convert: (Double) -> Double
+    /// Whether the block has the variable at all (false: the answer does not carry it, and
+    /// every value reads nil).
+    var isCarried = true
 
     /// The value at `index` in canonical units; nil when null, missing or not a number.
     subscript(index: Int) -> Double? {
@@ -323,6 +331,13 @@ struct Column {
     func code(_ index: Int) -> Int? {
         guard let value = self[index], value == value.rounded(), abs(value) < 1_000 else { return nil }
         return Int(value)
+    }
+
+    /// The condition at `index` of a WMO code variable: its code, else unknown (null, another
+    /// value, or past the array's end); nil when the block does not carry the variable.
+    func condition(_ index: Int) -> Condition? {
+        guard isCarried else { return nil }
+        return code(index).map(Condition.code) ?? .unknown
     }
 }
 
@@ -353,7 +368,7 @@ struct Block {
             let convert = try DeclaredUnit.converter(units[name]?.string, for: quantity, variable: name)
             return Column(values: array, convert: convert)
         }
-        return Column(values: [], convert: { $0 })
+        return Column(values: [], convert: { $0 }, isCarried: false)
     }
 
     /// The column of `variable` (or one of its older names, or its `_best_match`).
@@ -365,7 +380,7 @@ struct Block {
 
     /// A time variable (`sunrise`, `sunset`): its values as they came.
     func times(_ key: String) throws(ServiceError) -> Column {
-        guard let array = values[key]?.array else { return Column(values: [], convert: { $0 }) }
+        guard let array = values[key]?.array else { return Column(values: [], convert: { $0 }, isCarried: false) }
         try DeclaredUnit.checkTime(units[key]?.string, variable: key)
         return Column(values: array, convert: { $0 })
     }

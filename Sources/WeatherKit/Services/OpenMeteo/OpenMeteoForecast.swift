@@ -182,7 +182,8 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         return result
     }
 
-    /// Maps one forecast object. Any value may be null or missing; such readings stay nil.
+    /// Maps one forecast object. Any value may be null or missing; such readings stay nil. A
+    /// condition is unknown where `weather_code` is null, and nil where its block has none.
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
     ///   when the body is not an object.
@@ -194,6 +195,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             coordinate: requested.rounded, zone: zone, elevationMetres: json["elevation"]?.double, source: .openMeteo)
         forecast.current = try current(from: json, offset: zone.utcOffsetSeconds)
         forecast.hourly = try OpenMeteoAnswer.hours(from: json, offset: zone.utcOffsetSeconds)
+        forecast.uncarried = uncarried(json)
         forecast.daily = try daily(
             from: json, offset: zone.utcOffsetSeconds, latitude: requested.latitude, current: forecast.current)
         if let block = try Block(json, "minutely_15", offset: zone.utcOffsetSeconds) {
@@ -205,6 +207,24 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             }
         }
         return forecast
+    }
+
+    /// The series the answer's `hourly` and `daily` blocks do not have (under any of their
+    /// names); none of a block the answer lacks altogether, which has no hours or days to show.
+    static func uncarried(_ json: JSONValue) -> Set<ForecastSeries> {
+        let series: [(ForecastSeries, String, OpenMeteoVariable)] = [
+            (.hourlyApparentTemperature, "hourly", .apparentTemperature),
+            (.hourlyPrecipitationProbability, "hourly", .precipitationProbability),
+            (.hourlyPrecipitation, "hourly", .precipitation), (.hourlyWind, "hourly", .windSpeed),
+            (.dailyPrecipitationProbability, "daily", .precipitationProbabilityMax),
+            (.dailyPrecipitationSum, "daily", .precipitationSum), (.dailyWind, "daily", .windSpeedMax),
+        ]
+        return Set(
+            series.compactMap { item, block, variable in
+                guard let values = json[block], values["time"]?.array != nil else { return nil }
+                let names = ([variable.name] + variable.aliases).flatMap { [$0, $0 + "_best_match"] }
+                return names.contains { values[$0] != nil } ? nil : item
+            })
     }
 
     static func current(from json: JSONValue, offset: Int) throws(ServiceError) -> CurrentConditions? {
@@ -223,7 +243,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             current.apparentTemperatureCelsius = try reading.value(OpenMeteoVariable.apparentTemperature)
             current.relativeHumidityPercent = try reading.value(OpenMeteoVariable.relativeHumidity)
             current.dewPointCelsius = try reading.value(OpenMeteoVariable.dewPoint)
-            current.weatherCode = try reading.code(OpenMeteoVariable.weatherCode)
+            current.condition = try reading.condition(OpenMeteoVariable.weatherCode)
             current.precipitationMillimetres = try reading.value(OpenMeteoVariable.precipitation)
             current.pressureHectopascals = try reading.value(OpenMeteoVariable.pressure)
             current.cloudCoverPercent = try reading.value(OpenMeteoVariable.cloudCover)
@@ -245,7 +265,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             current.temperatureCelsius = try reading.value(.temperature, "temperature")
             current.windSpeedKilometresPerHour = try reading.value(.speed, "windspeed", "wind_speed")
             current.windDirectionDegrees = try reading.value(.direction, "winddirection", "wind_direction")
-            current.weatherCode = try reading.code("weathercode", "weather_code")
+            current.condition = try reading.condition(["weathercode", "weather_code"])
             current.isDay = block["is_day"]?.bool
             return current
         }
@@ -281,7 +301,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         return rawTimes.indices.compactMap { i in
             guard let date = OpenMeteoAnswer.day(rawTimes[i], offset: offset) else { return nil }
             var day = DailyForecast(date: date)
-            day.weatherCode = code.code(i)
+            day.condition = code.condition(i)
             day.temperatureMaxCelsius = maximum[i]
             day.temperatureMinCelsius = minimum[i]
             day.precipitationSumMillimetres = precipitation[i]

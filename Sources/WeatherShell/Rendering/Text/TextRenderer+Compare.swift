@@ -45,7 +45,10 @@ extension TextRenderer {
                 width: 7, right: true),
             .init(
                 header: "condition",
-                cells: places.map { condition($0.reading?.weatherCode, isNight: $0.reading?.isNight) }, lead: 2,
+                cells: places.map { place in
+                    place.reading?.condition.map { condition($0, isNight: place.reading?.isNight) }
+                        ?? ValueFormatter.missing
+                }, lead: 2,
                 width: 18, shrinkable: 13),
             .init(header: "today \(unit)", cells: ranges, width: 12, right: true, dropOrder: 3),
             .init(header: "rain", cells: rains, width: 6, right: true, dropOrder: 2),

@@ -21,16 +21,19 @@ extension TextRenderer {
             ? note("the answer has \(Self.count(presentation.daysFromToday, "day")) from today", context, style)
             : []
         return header(presentation, context: context, format: format, style: style)
-            + dayTable(presentation.days, context: context, format: format, detailed: true)
+            + dayTable(
+                presentation.days, context: context, format: format, detailed: true,
+                uncarried: presentation.report.forecast.uncarried)
             + short + daysNote(presentation.coverage, format: format, style: style, context: context)
             + comparisonLines(presentation, format: format, width: context.reportWidth)
     }
 
     /// Days as a table: day, condition, low, high, rain chance, amount; with `detailed`, the
-    /// strongest wind too.
-    static func dayTable(_ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool)
-        -> [String]
-    {
+    /// strongest wind too. A series the answer does not carry (`uncarried`) has no column.
+    static func dayTable(
+        _ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool,
+        uncarried: Set<ForecastSeries> = []
+    ) -> [String] {
         let unit = format.temperatureSymbol
         let winds = days.map { day in
             var wind = format.windSpeed(day.windSpeedMaxKilometresPerHour)
@@ -39,28 +42,42 @@ extension TextRenderer {
             }
             return wind
         }
-        // Day codes describe the whole day: a day's words and symbols stay the day's.
         var columns: [TextTable.Column] = [
             // A day built from part of its hours is marked, and the mark explained below.
-            .init(header: "day", cells: days.map { format.day($0.date) + ($0.isPartial ? "*" : "") }, width: 12),
-            conditionColumn(
-                days.map { conditionCell($0.weatherCode, unicode: context.unicode) }, width: detailed ? 20 : 24,
-                shrinkable: 8),
+            .init(header: "day", cells: days.map { format.day($0.date) + ($0.isPartial ? "*" : "") }, width: 12)
+        ]
+        // Day codes describe the whole day: a day's words and symbols stay the day's. An answer
+        // without conditions for its days has no condition column.
+        if days.contains(where: { $0.condition != nil }) {
+            columns.append(
+                conditionColumn(
+                    days.map { conditionCell($0.condition, unicode: context.unicode) }, width: detailed ? 20 : 24,
+                    shrinkable: 8))
+        }
+        columns += [
             .init(
                 header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 8,
                 right: true),
             .init(
                 header: "high \(unit)", cells: days.map { format.temperatureValue($0.temperatureMaxCelsius) }, width: 9,
                 right: true),
-            .init(
-                header: "rain", cells: days.map { format.percent($0.precipitationProbabilityMaxPercent) }, width: 7,
-                right: true, dropOrder: 3),
-            .init(
-                header: context.units.precipitation.symbol,
-                cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 8, right: true,
-                dropOrder: 2),
         ]
-        if detailed { columns.append(.init(header: "wind max", cells: winds, lead: 2, dropOrder: 1)) }
+        if !uncarried.contains(.dailyPrecipitationProbability) {
+            columns.append(
+                .init(
+                    header: "rain", cells: days.map { format.percent($0.precipitationProbabilityMaxPercent) },
+                    width: 7, right: true, dropOrder: 3))
+        }
+        if !uncarried.contains(.dailyPrecipitationSum) {
+            columns.append(
+                .init(
+                    header: context.units.precipitation.symbol,
+                    cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 8,
+                    right: true, dropOrder: 2))
+        }
+        if detailed && !uncarried.contains(.dailyWind) {
+            columns.append(.init(header: "wind max", cells: winds, lead: 2, dropOrder: 1))
+        }
         let partial = days.contains(where: \.isPartial) ? ["  * from part of the day’s hours"] : []
         return TextTable(columns: columns).lines(width: context.reportWidth) + partial
     }

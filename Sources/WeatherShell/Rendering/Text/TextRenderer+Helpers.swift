@@ -13,18 +13,28 @@ extension TextRenderer {
     /// "1 snapshot", "2 snapshots".
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
-    /// Words for a WMO code ("clear night" for code 0 when `isNight`, "unknown (42)" for a code
-    /// outside the table); "unknown" when the service sent none (case OM-2 asks for the word: a
-    /// null code is not known, where a missing number is the mark "—").
-    static func condition(_ code: Int?, isNight: Bool? = nil) -> String {
-        code.map { WeatherCode($0).description(isNight: isNight) } ?? "unknown"
+    /// Words for a condition: its WMO code's ("clear night" for code 0 when `isNight`, "unknown
+    /// (42)" for a code outside the table), "unknown" when the answer's code was null (case OM-2
+    /// asks for the word: a null code is not known). A condition the answer does not carry at
+    /// all is no `Condition`: views leave it out, or show "—" in a table.
+    static func condition(_ condition: Condition, isNight: Bool? = nil) -> String {
+        switch condition {
+        case .code(let code): WeatherCode(code).description(isNight: isNight)
+        case .unknown: "unknown"
+        }
     }
 
-    /// A table's condition cell: the code's symbol and words, "☂ slight rain showers" (a blank
-    /// symbol and "unknown" when the service sent no code).
-    static func conditionCell(_ code: Int?, isNight: Bool? = nil, unicode: Bool) -> String {
-        "\(code.map { WeatherCode($0).symbol(unicode: unicode, isNight: isNight) } ?? " ") \(condition(code, isNight: isNight))"
+    /// A table's condition cell: the code's symbol and words, "☂ slight rain showers"; a blank
+    /// symbol and "unknown" for a null code; "—" when the answer carries no condition.
+    static func conditionCell(_ condition: Condition?, isNight: Bool? = nil, unicode: Bool) -> String {
+        guard let condition else { return ValueFormatter.missing }
+        let symbol = condition.code.map { WeatherCode($0).symbol(unicode: unicode, isNight: isNight) } ?? " "
+        return "\(symbol) \(self.condition(condition, isNight: isNight))"
     }
+
+    /// The condition of a code kept without telling a null code from none (snapshots, past
+    /// days): unknown when there is none.
+    static func kept(_ code: Int?) -> Condition { code.map(Condition.code) ?? .unknown }
 
     /// The condition column of `daily`, `show`, `hourly` and `past`: each condition whole when
     /// the table has room for it, else its symbol alone, never words cut (`TextTable.CellCut`).

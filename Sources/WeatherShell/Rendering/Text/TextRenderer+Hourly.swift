@@ -25,7 +25,7 @@ extension TextRenderer {
         }
         lines += hourRows(
             hours, clock: clock, context: context, format: format, probability: true,
-            isNight: { presentation.isNight($0) })
+            uncarried: presentation.report.forecast.uncarried, isNight: { presentation.isNight($0) })
         let chart = TemperatureChart.lines(
             hours, clock: clock, format: format, unicode: context.unicode, width: context.reportWidth)
         if !chart.isEmpty { lines.append("") }
@@ -38,10 +38,11 @@ extension TextRenderer {
 
     /// The hours as a table: time, condition, temperature, feels like, rain chance (with
     /// `probability`), amount, wind. `hourly` and `past` share it. At night clear skies read
-    /// "clear night" under a moon, not a sun (`isNight`: is_day, else the sun times).
+    /// "clear night" under a moon, not a sun (`isNight`: is_day, else the sun times). A series
+    /// the answer does not carry (`uncarried`) has no column.
     static func hourRows(
         _ hours: [HourlyForecast], clock: ZoneClock, context: RenderContext, format: ValueFormatter, probability: Bool,
-        isNight: (HourlyForecast) -> Bool?
+        uncarried: Set<ForecastSeries> = [], isNight: (HourlyForecast) -> Bool?
     ) -> [String] {
         let unit = format.temperatureSymbol
         var times: [String] = []
@@ -61,33 +62,43 @@ extension TextRenderer {
             }
             return wind
         }
-        let conditions = hours.map { conditionCell($0.weatherCode, isNight: isNight($0), unicode: context.unicode) }
         var columns: [TextTable.Column] = [
             .init(
                 header: "time", cells: times,
                 width: max(context.units.clock == .twelveHour ? 13 : 11, (times.map(TextLayout.columns).max() ?? 0) + 1)
-            ),
-            conditionColumn(conditions, width: 22, shrinkable: 10),
+            )
+        ]
+        // An answer without conditions for its hours has no condition column.
+        if hours.contains(where: { $0.condition != nil }) {
+            let conditions = hours.map { conditionCell($0.condition, isNight: isNight($0), unicode: context.unicode) }
+            columns.append(conditionColumn(conditions, width: 22, shrinkable: 10))
+        }
+        columns.append(
             .init(
                 header: unit, cells: hours.map { format.temperatureValue($0.temperatureCelsius) }, width: 6, right: true
-            ),
-            .init(
-                header: "feels", cells: hours.map { format.temperatureValue($0.apparentTemperatureCelsius) }, width: 7,
-                right: true, dropOrder: 1),
-        ]
-        if probability {
+            ))
+        if !uncarried.contains(.hourlyApparentTemperature) {
+            columns.append(
+                .init(
+                    header: "feels", cells: hours.map { format.temperatureValue($0.apparentTemperatureCelsius) },
+                    width: 7, right: true, dropOrder: 1))
+        }
+        if probability && !uncarried.contains(.hourlyPrecipitationProbability) {
             columns.append(
                 .init(
                     header: "rain", cells: hours.map { format.percent($0.precipitationProbabilityPercent) }, width: 6,
                     right: true, dropOrder: 4))
         }
-        columns += [
-            .init(
-                header: context.units.precipitation.symbol,
-                cells: hours.map { format.precipitationValue($0.precipitationMillimetres) }, width: 6, right: true,
-                dropOrder: 2),
-            .init(header: "wind", cells: winds, lead: 2, dropOrder: 3),
-        ]
+        if !uncarried.contains(.hourlyPrecipitation) {
+            columns.append(
+                .init(
+                    header: context.units.precipitation.symbol,
+                    cells: hours.map { format.precipitationValue($0.precipitationMillimetres) }, width: 6,
+                    right: true, dropOrder: 2))
+        }
+        if !uncarried.contains(.hourlyWind) {
+            columns.append(.init(header: "wind", cells: winds, lead: 2, dropOrder: 3))
+        }
         return TextTable(columns: columns).lines(width: context.reportWidth)
     }
 }

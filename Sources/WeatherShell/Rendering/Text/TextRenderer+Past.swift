@@ -43,7 +43,7 @@ extension TextRenderer {
                         "precipitation \(format.precipitation(day.precipitationSumMillimetres))",
                         "wind max \(format.windSpeed(day.windSpeedMaxKilometresPerHour))",
                         "sunshine \(format.duration(day.sunshineDurationSeconds))",
-                        symbol + condition(day.weatherCode),
+                        symbol + condition(kept(day.weatherCode)),
                     ], indent: 2, width: context.reportWidth)
             }
             guard !weather.hours.isEmpty else {
@@ -73,7 +73,7 @@ extension TextRenderer {
         lines += TextTable(columns: [
             .init(header: "day", cells: days.map { format.day($0.date) }, width: 12),
             conditionColumn(
-                days.map { conditionCell($0.weatherCode, unicode: context.unicode) }, width: 18, shrinkable: 9),
+                days.map { conditionCell(kept($0.weatherCode), unicode: context.unicode) }, width: 18, shrinkable: 9),
             .init(
                 header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 7,
                 right: true),

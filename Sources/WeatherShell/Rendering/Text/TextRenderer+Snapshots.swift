@@ -57,7 +57,7 @@ extension TextRenderer {
                     header: "", cells: readings.map { format.precipitation($0.precipitationMillimetres) }, lead: 1,
                     width: 8, right: true, dropOrder: 1),
                 .init(
-                    header: "", cells: readings.map { condition($0.weatherCode) }, lead: 2,
+                    header: "", cells: readings.map { condition(kept($0.weatherCode)) }, lead: 2,
                     width: max(4, width - 65 - max(0, width - 80)), shrinkable: 8, dropOrder: 3),
             ], indent: 0)
         return [table.text(width: width, header: false)]
@@ -65,18 +65,24 @@ extension TextRenderer {
 
     /// `saved N`: the snapshot's reading and how its kept forecast turned out, in `width`
     /// columns: a value that does not fit after its label goes on under it, whole words.
+    ///
+    /// Its data time and the time it was saved are both written as wx writes a moment
+    /// ("2025-07-27 05:00 (UTC+02:00)"), at the place's UTC offset, so the two read side by side.
     static func snapshot(_ snapshot: Snapshot, _ outcome: ForecastOutcome, format: ValueFormatter, width: Int = .max)
         -> [String]
     {
         let reading = snapshot.reading
-        let clock = snapshotClock(snapshot, reading.dataTime)
+        func moment(_ date: Date) -> String {
+            let clock = snapshotClock(snapshot, date)
+            return "\(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))"
+        }
         let fields = [
-            ("data time", "\(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))"),
+            ("data time", moment(reading.dataTime)),
             ("temperature", format.temperature(reading.temperatureCelsius)),
-            ("condition", condition(reading.weatherCode)),
+            ("condition", condition(kept(reading.weatherCode))),
             ("rain chance", format.percent(reading.precipitationProbabilityPercent)),
             ("precipitation", format.precipitation(reading.precipitationMillimetres)),
-            ("saved at", ISOTime.string(snapshot.savedAt)),
+            ("saved at", moment(snapshot.savedAt)),
         ]
         return TextLayout.wrap(
             "snapshot \(snapshot.id): \(snapshot.placeName) (\(snapshot.coordinate.latitudeLongitudeText))", indent: 0,

@@ -22,19 +22,28 @@ extension TextRenderer {
         let today = presentation.today
         if let current = presentation.current {
             let dataAge = context.now.timeIntervalSince(current.time)
-            var first = [
-                "\(format.temperature(current.temperatureCelsius)), feels like \(format.temperature(current.apparentTemperatureCelsius))"
-            ]
+            // A reading the answer does not have is left out, not shown as "—": a line of
+            // dashes says nothing (recordings that carry the temperature alone).
+            var temperature = format.temperature(current.temperatureCelsius)
+            if let apparent = current.apparentTemperatureCelsius {
+                temperature += ", feels like \(format.temperature(apparent))"
+            }
+            var first = [temperature]
             let isNight = presentation.currentIsNight
             let symbol =
                 current.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode, isNight: isNight) + " " }
                 ?? ""
-            first.append(symbol + (current.conditionText ?? condition(current.weatherCode, isNight: isNight)))
-            var wind = "wind \(format.windSpeed(current.windSpeedKilometresPerHour))"
-            if let direction = current.windDirectionDegrees, current.windSpeedKilometresPerHour != nil {
-                wind += " \(CompassDirection.name(degrees: direction)) (\(DecimalText.fixed(direction, digits: 0))°)"
+            if let words = current.conditionText ?? current.condition.map({ condition($0, isNight: isNight) }) {
+                first.append(symbol + words)
             }
-            first.append(wind)
+            if let speed = current.windSpeedKilometresPerHour {
+                var wind = "wind \(format.windSpeed(speed))"
+                if let direction = current.windDirectionDegrees {
+                    wind +=
+                        " \(CompassDirection.name(degrees: direction)) (\(DecimalText.fixed(direction, digits: 0))°)"
+                }
+                first.append(wind)
+            }
             if dataAge > 5_400 || dataAge < -5_400 {
                 let local = clock.localTime(current.time)
                 let zone = clock.isRepeated(current.time) ? " " + ValueFormatter.zone(local) : ""
@@ -43,7 +52,8 @@ extension TextRenderer {
             lines.append(contentsOf: TextLayout.flow(first, indent: 2, width: context.reportWidth))
             // The other readings, those the service gave; what only the hourly data has comes
             // from the hour of these conditions (see WeatherPresentation.conditionsHour).
-            var more = ["humidity \(format.percent(current.relativeHumidityPercent))"]
+            var more: [String] = []
+            if let value = current.relativeHumidityPercent { more.append("humidity \(format.percent(value))") }
             if let value = current.dewPointCelsius { more.append("dew point \(format.temperature(value))") }
             if let value = current.pressureHectopascals { more.append("pressure \(format.pressure(value))") }
             if let value = current.cloudCoverPercent { more.append("clouds \(format.percent(value))") }
@@ -60,32 +70,32 @@ extension TextRenderer {
                 contentsOf: TextLayout.flow(
                     [
                         "\(format.temperature(reading.temperatureCelsius)) (hourly forecast)",
-                        condition(reading.weatherCode, isNight: reading.isNight),
+                        reading.condition.map { condition($0, isNight: reading.isNight) } ?? "",
                     ], indent: 2, width: context.reportWidth))
         } else if presentation.coverage.missingNote == nil {
             // (When they did not come, the note under the heading says so and why.)
             lines.append("  no current conditions in this forecast")
         }
         var second: [String] = []
-        if hour != nil || presentation.current != nil {
-            second.append("rain \(format.percent(hour?.precipitationProbabilityPercent))")
-            // The hour's amount, else the conditions' over the period the service names.
-            if let amount = hour?.precipitationMillimetres {
-                second.append("\(format.precipitation(amount)) this hour")
-            } else {
-                let current = presentation.current
-                let period =
-                    switch current?.precipitationPeriodSeconds {
-                    case nil: "this hour"
-                    case 3_600?: "in the last hour"
-                    case let seconds?: "in the last \(seconds / 3_600) h"
-                    }
-                second.append("\(format.precipitation(current?.precipitationMillimetres)) \(period)")
+        // The hour's chance and amount, else the conditions' amount over the period the
+        // service names; left out when the answer has neither (a part of dashes says nothing).
+        let current = presentation.current
+        let uncarried = presentation.report.forecast.uncarried
+        let chance = hour?.precipitationProbabilityPercent
+        let amount = hour?.precipitationMillimetres ?? current?.precipitationMillimetres
+        if chance != nil || amount != nil {
+            let period =
+                switch hour?.precipitationMillimetres != nil ? nil : current?.precipitationPeriodSeconds {
+                case nil: "this hour"
+                case 3_600?: "in the last hour"
+                case let seconds?: "in the last \(seconds / 3_600) h"
+                }
+            if chance != nil || !uncarried.contains(.hourlyPrecipitationProbability) {
+                second.append("rain \(format.percent(chance))")
             }
-            if let snow = presentation.current?.snowfallMillimetres {
-                second.append("snow \(format.precipitation(snow))")
-            }
+            second.append("\(format.precipitation(amount)) \(period)")
         }
+        if let snow = current?.snowfallMillimetres { second.append("snow \(format.precipitation(snow))") }
         if let today {
             if today.temperatureMinCelsius != nil || today.temperatureMaxCelsius != nil {
                 second.append(
@@ -119,17 +129,22 @@ extension TextRenderer {
                 row(
                     "  \(format.temperatureSymbol)",
                     next.map { format.temperatureValue($0.temperatureCelsius, digits: 0) }))
-            lines.append(
-                row(
-                    "  rain %",
-                    next.map {
-                        $0.precipitationProbabilityPercent.map { DecimalText.fixed($0, digits: 0) }
-                            ?? ValueFormatter.missing
-                    }))
-            lines.append(
-                row(
-                    "  \(context.units.precipitation.symbol)",
-                    next.map { format.precipitationValue($0.precipitationMillimetres) }))
+            // A series the answer does not carry has no row (a row of dashes says nothing).
+            if !uncarried.contains(.hourlyPrecipitationProbability) {
+                lines.append(
+                    row(
+                        "  rain %",
+                        next.map {
+                            $0.precipitationProbabilityPercent.map { DecimalText.fixed($0, digits: 0) }
+                                ?? ValueFormatter.missing
+                        }))
+            }
+            if !uncarried.contains(.hourlyPrecipitation) {
+                lines.append(
+                    row(
+                        "  \(context.units.precipitation.symbol)",
+                        next.map { format.precipitationValue($0.precipitationMillimetres) }))
+            }
         }
 
         // A provider of current conditions only (OpenWeatherMap) has a today with nothing but
@@ -140,7 +155,10 @@ extension TextRenderer {
         }
         if !presentation.days.isEmpty {
             lines.append("")
-            lines.append(contentsOf: dayTable(presentation.days, context: context, format: format, detailed: false))
+            lines.append(
+                contentsOf: dayTable(
+                    presentation.days, context: context, format: format, detailed: false,
+                    uncarried: presentation.report.forecast.uncarried))
             lines.append(contentsOf: daysNote(presentation.coverage, format: format, style: style, context: context))
         }
         return lines
