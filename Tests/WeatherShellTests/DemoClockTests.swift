@@ -42,7 +42,8 @@ import WeatherTestSupport
         let berlin = try place("Berlin")
         let kochi = try place("Kochi")
         let demo = makeTestSession(
-            home: home, services: WeatherServices(geocoder: FakeGeocoder(), forecastProvider: FakeForecastProvider(forecasts: [:])),
+            home: home,
+            services: WeatherServices(geocoder: FakeGeocoder(), forecastProvider: FakeForecastProvider(forecasts: [:])),
             clock: TestClock(start: Recorded.newYorkNow), environment: ["WX_DEMO": Self.manifest])
         #expect(demo.now(at: kochi.coordinate) == kochi.recorded)
         #expect(demo.now(at: berlin.coordinate) == berlin.recorded)

@@ -36,7 +36,8 @@ extension WeatherSession {
         let state = StateStore(folder: configuration.configFolder, now: now, fileSystem: fileSystem)
         let log = EventLog(folder: configuration.stateFolder, fileSystem: fileSystem)
         let context = ServiceContext(
-            transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: providerNow, clock: clock,
+            transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: providerNow,
+            clock: clock,
             userAgent: WXVersion.userAgent(contact: configuration.contact),
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
             spacingLockFolder: configuration.runtimeFolder, offline: offline)

@@ -61,8 +61,20 @@ package struct DemoServices: Sendable {
         world?.lacking(kind, at: coordinate)
     }
 
-    /// The name of the demo place at `coordinate`; nil outside a demo or for no place of it.
-    func placeName(at coordinate: Coordinate) -> String? { world?.place(near: coordinate)?.name }
+    /// That the demo's recording of `report`'s place has no `block` ("hourly", "daily")
+    /// forecast, with the view it does have (trial 4: "no hourly forecast in Open-Meteo’s
+    /// answer" for Kochi read as a service's fault); nil outside a demo, for a place it has no
+    /// recording of, and for a provider of current conditions only (that is the provider's).
+    func lacking(_ block: String, in report: WeatherReport) -> ShellError? {
+        let forecast = report.forecast
+        guard !forecast.isCurrentConditionsOnly, let name = world?.place(near: report.place.coordinate)?.name else {
+            return nil
+        }
+        let other =
+            block == "hourly" && !forecast.daily.isEmpty
+            ? "daily" : block == "daily" && !forecast.hourly.isEmpty ? "hourly" : "show"
+        return .notApplicable("the demo’s recording of \(name) has no \(block) forecast — try “\(other) \(name)”")
+    }
 
     /// The demo server's refusal in the demo's words (`DemoWorld.translated`); `error` as it is
     /// outside a demo.

@@ -62,7 +62,8 @@ extension WeatherSession {
     /// answer in the place's calendar.
     ///
     /// - Throws: `ShellError.usage` for a day before the service's first or more than 7 days ahead.
-    nonisolated static func driftDays(_ day: DriftDay, todayUTC: LocalDate) throws(ShellError) -> ClosedRange<LocalDate> {
+    nonisolated static func driftDays(_ day: DriftDay, todayUTC: LocalDate) throws(ShellError) -> ClosedRange<LocalDate>
+    {
         let estimate = day.resolved(today: todayUTC)
         guard estimate >= OpenMeteoPreviousRunsProvider.firstDay else {
             throw .usage(
@@ -73,7 +74,8 @@ extension WeatherSession {
             throw .usage("runs reach 7 days ahead: none has forecast \(estimate.iso) yet")
         }
         return day.isRelative
-            ? CivilCalendar.date(fromDays: estimate.dayNumber - 1)...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
+            ? CivilCalendar.date(
+                fromDays: estimate.dayNumber - 1)...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
             : estimate...estimate
     }
 

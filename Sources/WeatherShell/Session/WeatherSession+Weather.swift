@@ -138,7 +138,9 @@ extension WeatherSession {
         let (report, notices) = try await weather(for: target)
         // Current conditions say nothing about when rain starts or stops.
         if report.forecast.isCurrentConditionsOnly { throw .notInAnswer(report.forecast.noForecastText) }
-        return notices + [.rain(report, PrecipitationOutlook(forecast: report.forecast, now: now(at: report.place.coordinate)))]
+        return notices + [
+            .rain(report, PrecipitationOutlook(forecast: report.forecast, now: now(at: report.place.coordinate)))
+        ]
     }
 
     func air(_ target: String?) async throws(ShellError) -> [CommandResult] {
@@ -158,14 +160,7 @@ extension WeatherSession {
     /// other refusals are, with the view it does have (trial 4: "no hourly forecast in
     /// Open-Meteo’s answer" for Kochi read as a service's fault).
     func notInAnswer(_ block: String, in report: WeatherReport) -> ShellError {
-        let forecast = report.forecast
-        guard !forecast.isCurrentConditionsOnly, let name = demo.placeName(at: report.place.coordinate)
-        else { return .notInAnswer(Self.missing(block, in: report)) }
-        let other =
-            block == "hourly" && !forecast.daily.isEmpty
-            ? "daily" : block == "daily" && !forecast.hourly.isEmpty ? "hourly" : "show"
-        return .notApplicable(
-            "the demo’s recording of \(name) has no \(block) forecast — try “\(other) \(name)”")
+        demo.lacking(block, in: report) ?? .notInAnswer(Self.missing(block, in: report))
     }
 
     /// Why `hourly` or `daily` has nothing to show: the provider gives current conditions
