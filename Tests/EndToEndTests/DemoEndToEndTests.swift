@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// `show` (and the other commands it has recordings for); the values expected are read here from
 /// the recordings themselves, not from wx.
 @Suite struct DemoEndToEndTests {
-    static let manifestPath = TestPaths.fixtures.appendingPathComponent("demo/places.json").path
+    static let manifestPath = demoManifestPath
 
     /// One place of the manifest, with its forecast recording when it has one.
     struct DemoPlace {
@@ -343,14 +343,10 @@ import WeatherTestSupport
         let has =
             "the forecast, past weather, climate normals, an ensemble forecast, other models’ forecasts, earlier forecast runs"
         for (command, kind, having) in [("air", "air quality", "Enschede"), ("warnings", "warnings", "Hamburg")] {
-            let server = try FixtureServer(demo: Self.manifestPath)
-            let run = try demo("find Berlin; \(command)", server)
-            #expect(run.status == 1, "\(command)")
-            #expect(
-                run.stderr
-                    == "error: the demo has no recording of \(kind) for Berlin — it has: \(has) (\(kind): \(having))\n",
-                "\(command): \(run.stderr)")
-            #expect(try server.requests().map(\.path) == ["/search"], "\(command)")
+            try expectDemoRefusal(
+                "find Berlin; \(command)",
+                "the demo has no recording of \(kind) for Berlin — it has: \(has) (\(kind): \(having))",
+                askedOnly: ["/search"])
         }
     }
 

@@ -12,7 +12,7 @@ import WeatherTestSupport
 @MainActor
 @Suite struct DemoClockTests {
     let home = TemporaryFolder()
-    static let manifest = TestPaths.fixtures.appendingPathComponent("demo/places.json").path
+    static let manifest = demoManifestPath
 
     func world() throws -> DemoWorld { try DemoWorld.load(Self.manifest) }
 
