@@ -228,14 +228,10 @@ extension DemoEndToEndTests {
             ("confidence", "an ensemble forecast"), ("models", "other models’ forecasts"),
             ("drift", "earlier forecast runs"), ("skill", "earlier forecast runs"),
         ] {
-            let server = try FixtureServer(demo: Self.manifestPath)
-            let run = try demo("find New York; \(command)", server)
-            #expect(run.status == 1, "\(command)")
-            #expect(
-                run.stderr
-                    == "error: the demo has no recording of \(kind) for New York — it has: the forecast (\(kind): Berlin)\n",
-                "\(command): \(run.stderr)")
-            #expect(try server.requests().map(\.path) == ["/search"], "\(command)")
+            try expectDemoRefusal(
+                "find New York; \(command)",
+                "the demo has no recording of \(kind) for New York — it has: the forecast (\(kind): Berlin)",
+                askedOnly: ["/search"])
         }
     }
 

@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// `show` (and the other commands it has recordings for); the values expected are read here from
 /// the recordings themselves, not from wx.
 @Suite struct DemoEndToEndTests {
-    static let manifestPath = TestPaths.fixtures.appendingPathComponent("demo/places.json").path
+    static let manifestPath = demoManifestPath
 
     /// One place of the manifest, with its forecast recording when it has one.
     struct DemoPlace {
@@ -229,6 +229,29 @@ import WeatherTestSupport
         #expect(run.stdout.components(separatedBy: "Sun 20 Jul").count - 1 == 4)
     }
 
+    /// `past` for a place before any `find`, and after another place: days counted on the
+    /// place's own recorded clock either way, with no lookup before the days are checked.
+    @Test func pastOfAPlaceBeforeAnyFindAndAfterAnotherPlaceIsTheSameDay() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let alone = try demo("past -3 Hamburg", server)
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(alone.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Thu 24 Jul 2025\n"), "\(alone.stdout)")
+        let after = try demo("show Kochi; past -3 Hamburg", server)
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout.hasSuffix(alone.stdout), "\(after.stdout)")
+    }
+
+    /// `drift` and `skill` checked their days on the clock of the place shown before (Kochi,
+    /// 2023-10-06, before the runs begin): "none for 2023-10-07" for Berlin's tomorrow.
+    @Test func driftAndSkillAfterAnotherPlaceCountDaysOnTheirOwnPlacesClock() throws {
+        let server = try FixtureServer(demo: Self.manifestPath)
+        let run = try demo("show Kochi; drift tomorrow Berlin; skill Berlin", server)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        #expect(run.stdout.contains("Berlin, Deutschland · Mon 28 Jul (tomorrow), run by run\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("  Mon 23 Jun 2025 to Tue 22 Jul 2025; what happened:"), "\(run.stdout)")
+    }
+
     /// Trial 4, item 6: a view the demo's recording has no block for is the demo's refusal,
     /// naming the view it has, not a service's fault.
     @Test func aViewTheRecordingHasNoBlockForIsTheDemosRefusal() throws {
@@ -320,14 +343,10 @@ import WeatherTestSupport
         let has =
             "the forecast, past weather, climate normals, an ensemble forecast, other models’ forecasts, earlier forecast runs"
         for (command, kind, having) in [("air", "air quality", "Enschede"), ("warnings", "warnings", "Hamburg")] {
-            let server = try FixtureServer(demo: Self.manifestPath)
-            let run = try demo("find Berlin; \(command)", server)
-            #expect(run.status == 1, "\(command)")
-            #expect(
-                run.stderr
-                    == "error: the demo has no recording of \(kind) for Berlin — it has: \(has) (\(kind): \(having))\n",
-                "\(command): \(run.stderr)")
-            #expect(try server.requests().map(\.path) == ["/search"], "\(command)")
+            try expectDemoRefusal(
+                "find Berlin; \(command)",
+                "the demo has no recording of \(kind) for Berlin — it has: \(has) (\(kind): \(having))",
+                askedOnly: ["/search"])
         }
     }
 

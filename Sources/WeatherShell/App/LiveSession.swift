@@ -24,17 +24,20 @@ extension WeatherSession {
         // never the time it waits (retry pauses, Nominatim spacing, `watch`).
         let clock = SystemClock()
         let fixed = configuration.fixedNow
-        let demo = configuration.demo
-        let now: @Sendable () -> Date = { demo?.now() ?? fixed ?? clock.wallClock }
-        // The demo's recorded clock is the weather's "now" only: what wx records (history,
-        // snapshots' `ts`, the names of files set aside) keeps the real clock, so it runs forward.
-        let recordingNow: @Sendable () -> Date = { fixed ?? clock.wallClock }
+        let now: @Sendable () -> Date = { fixed ?? clock.wallClock }
+        // In `make demo` the providers' "now" is the time the place they are asked about was
+        // recorded (`DemoServices.providerNow`); the session's is `now(at:)`. What wx records
+        // (history, snapshots' `ts`, the names of files set aside) keeps the real clock, so it
+        // runs forward.
+        let demo = DemoServices(configuration.demo)
+        let providerNow: @Sendable () -> Date = { demo.providerNow() ?? now() }
         // state.plist is read when a command first needs favorites or settings, not here.
         let fileSystem = POSIXFileSystem()
-        let state = StateStore(folder: configuration.configFolder, now: recordingNow, fileSystem: fileSystem)
+        let state = StateStore(folder: configuration.configFolder, now: now, fileSystem: fileSystem)
         let log = EventLog(folder: configuration.stateFolder, fileSystem: fileSystem)
         let context = ServiceContext(
-            transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: now, clock: clock,
+            transport: transport, cache: ResponseCache(folder: configuration.cacheFolder), now: providerNow,
+            clock: clock,
             userAgent: WXVersion.userAgent(contact: configuration.contact),
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
             spacingLockFolder: configuration.runtimeFolder, offline: offline)
@@ -42,7 +45,6 @@ extension WeatherSession {
             baseURL: { configuration.endpoints[$0] }, openWeatherMapKey: configuration.openWeatherMapKey,
             context: context)
         return WeatherSession(
-            configuration: configuration, services: services, state: state, log: log, now: now,
-            recordingNow: recordingNow, clock: clock)
+            configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
     }
 }

@@ -340,9 +340,10 @@ package final class ShellRunner {
         // Units come from state.plist; results that do not show values never make it load.
         let units = result.needsUnits ? session.settings.units : .metric
         var context = RenderContext(
-            units: units, now: session.now(), colour: styled, unicode: unicode, width: width(),
-            fitsWidth: fitsWidth && outputFile == nil)
-        if let demo = session.configuration.demo { context.recordedNow = { demo.place(near: $0)?.recorded } }
+            units: units, now: session.now(at: result.placeCoordinate), colour: styled, unicode: unicode,
+            width: width(), fitsWidth: fitsWidth && outputFile == nil)
+        let demo = session.demo
+        context.recordedNow = { demo.now(at: $0) }
         switch format {
         case .text:
             let text = TextRenderer.render(result, context: context)

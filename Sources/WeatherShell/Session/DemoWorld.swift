@@ -1,4 +1,3 @@
-import Synchronization
 import WXBasics
 import WeatherKit
 
@@ -11,8 +10,8 @@ import Foundation
 /// `make demo`'s recorded world (`WX_DEMO`: the manifest Fixtures/demo/places.json, which the
 /// loopback server reads too): the places it has recordings of, and when each was recorded.
 ///
-/// In a demo, wx's clock is the instant the place it is about was recorded, so that a recording
-/// shows as current; and a place the demo has no recording of is refused by name, before any
+/// In a demo, "now" at a place is the instant its recording was made (`now(at:)`), so that a
+/// recording shows as current whichever place came before it; and a place the demo has no recording of is refused by name, before any
 /// request, instead of being answered with another place's weather; so is a command about a kind
 /// of answer the place has no recording of (`air` where only the forecast was recorded).
 package final class DemoWorld: Sendable {
@@ -72,13 +71,14 @@ package final class DemoWorld: Sendable {
     /// How far from a recording's coordinates a place still counts as that place, km (the
     /// geocoder's point and the forecast's grid point differ by a few kilometres).
     package static let withinKilometres = 20.0
-    /// The clock: the recorded instant of the place wx last went to.
-    private let instant: Mutex<Date>
+    /// "Now" where no one place is asked about: the latest of the recorded instants, so that a
+    /// day not yet begun there has not begun at any place of the demo.
+    package let latestRecorded: Date
 
-    /// A demo of `places` (at least one); the clock starts at the first's instant.
+    /// A demo of `places` (at least one).
     package init(places: [Place]) {
         self.places = places
-        instant = Mutex(places.first?.recorded ?? Date(timeIntervalSince1970: 0))
+        latestRecorded = places.map(\.recorded).max() ?? Date(timeIntervalSince1970: 0)
     }
 
     /// Reads a manifest: `{"places": [{"name", "names"?, "latitude", "longitude", "recorded"
@@ -117,8 +117,11 @@ package final class DemoWorld: Sendable {
         return DemoWorld(places: places)
     }
 
-    /// wx's "now" in the demo.
-    package func now() -> Date { instant.withLock { $0 } }
+    /// wx's "now" at `coordinate` in the demo: the instant the place there was recorded; for
+    /// nil (the place not known yet) or a place the demo has no recording of, `latestRecorded`.
+    package func now(at coordinate: Coordinate?) -> Date {
+        coordinate.flatMap { place(near: $0)?.recorded } ?? latestRecorded
+    }
 
     /// The place one of whose names is `typed` (case and spacing aside).
     package func place(named typed: String) -> Place? {
@@ -144,13 +147,12 @@ package final class DemoWorld: Sendable {
         if place(named: query) == nil { throw refusal(query) }
     }
 
-    /// Going to the place at `coordinate` (called `label`) for a command that needs `kind` of
-    /// answer: the clock moves to its recorded instant; a place the demo has no recording of, or
-    /// none of that kind, is refused (before any request).
-    func enter(_ coordinate: Coordinate, label: String, needing kind: Kind? = nil) throws(ShellError) {
-        guard let place = place(near: coordinate) else { throw refusal(label) }
+    /// Before a command about the place at `coordinate` (called `label`) that needs `kind` of
+    /// answer: a place the demo has no recording of, or none of that kind, is refused (before
+    /// any request).
+    func admit(_ coordinate: Coordinate, label: String, needing kind: Kind? = nil) throws(ShellError) {
+        guard place(near: coordinate) != nil else { throw refusal(label) }
         if let kind, let lacking = lacking(kind, at: coordinate) { throw .notApplicable(lacking) }
-        instant.withLock { $0 = place.recorded }
     }
 
     /// Why the demo cannot answer for `kind` at `coordinate`, naming what the place has and

@@ -200,3 +200,31 @@ package struct ComparisonGap: Hashable, Sendable {
     /// One line from the service error.
     package var reason: String
 }
+
+extension CommandResult {
+    /// Where the result is about, whose "now" it is shown at (`WeatherSession.now(at:)`: in
+    /// `make demo` the time that place was recorded); nil for a result about no one place
+    /// (`compare` gives each row its own, `RenderContext.now(at:)`).
+    package var placeCoordinate: Coordinate? {
+        switch self {
+        case .weather(let report), .hourly(let report, _), .daily(let report, _), .rain(let report, _):
+            report.place.coordinate
+        case .statusLine(let line): line.report.place.coordinate
+        case .past(let report): report.place.coordinate
+        case .normal(let report): report.place.coordinate
+        case .drift(let report): report.place.coordinate
+        case .skill(let report): report.place.coordinate
+        case .confidence(let report): report.place.coordinate
+        case .models(let report): report.place.coordinate
+        case .air(let place, _, _), .currentPlace(let place): place.coordinate
+        case .warnings(let report): report.place.coordinate
+        case .warningBanner(let banner): banner.place.coordinate
+        case .snapshotSaved(let snapshot), .snapshot(let snapshot, _): snapshot.coordinate
+        case .candidates, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites, .comparison, .chanceAlert,
+            .warningMarks, .snapshotRemoved, .snapshots, .verification, .history, .units, .setting, .format, .help,
+            .helpCommand, .about, .exported, .exportData, .snapshotList, .imported, .importedRecords, .logStatistics,
+            .logCompacted, .notice, .notSaved:
+            nil
+        }
+    }
+}

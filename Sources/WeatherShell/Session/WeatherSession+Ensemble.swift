@@ -24,7 +24,7 @@ extension WeatherSession {
             throw Self.shellError(error)
         }
         let ensemble = fetched.value
-        let today = ensemble.clock.localTime(now()).date
+        let today = ensemble.clock.localTime(now(at: resolved.place.coordinate)).date
         let requested = count ?? 7
         let days = Array(ensemble.days.filter { $0.date >= today }.prefix(requested))
         guard !days.isEmpty else {
@@ -58,7 +58,7 @@ extension WeatherSession {
             throw Self.shellError(error)
         }
         let comparison = fetched.value
-        let today = ZoneClock(comparison.zone).localTime(now()).date
+        let today = ZoneClock(comparison.zone).localTime(now(at: resolved.place.coordinate)).date
         let days = Array(
             comparison.days.filter { $0.date >= today && !$0.values.allSatisfy(\.isEmpty) }.prefix(count ?? 7))
         guard !days.isEmpty else { throw .notInAnswer("no model has a day from today in the answer") }
@@ -84,6 +84,6 @@ extension WeatherSession {
         } catch {
             throw Self.shellError(error)
         }
-        return alerts.compactMap { ChanceReading.reading($0, ensemble: ensemble, now: now()) }
+        return alerts.compactMap { ChanceReading.reading($0, ensemble: ensemble, now: now(at: place.coordinate)) }
     }
 }

@@ -12,9 +12,18 @@ extension WeatherSession {
     /// How many days `normal` shows, from today.
     nonisolated static let normalDays = 7
 
-    /// The date today in UTC: relative dates (`yesterday`, `-3`) count from it, and it decides
-    /// which service has a past day.
-    var todayUTC: LocalDate { ZoneClock.fixed(Int(now().timeIntervalSince1970), offset: 0, abbreviation: nil).date }
+    /// The date today in UTC, "now" at `coordinate` (nil: before the place is known; see
+    /// `now(at:)`): relative dates (`yesterday`, `-3`) count from it, and it decides which
+    /// service has a past day.
+    func todayUTC(at coordinate: Coordinate?) -> LocalDate {
+        ZoneClock.fixed(Int(now(at: coordinate).timeIntervalSince1970), offset: 0, abbreviation: nil).date
+    }
+
+    /// The first day not begun anywhere when it is "now" at `coordinate`: the day after today
+    /// in the earliest time zone (UTC+14).
+    func notBegunAnywhere(at coordinate: Coordinate?) -> LocalDate {
+        ZoneClock.fixed(Int(now(at: coordinate).timeIntervalSince1970), offset: 14 * 3_600, abbreviation: nil).date
+    }
 
     /// The calendar day today at `coordinate` as best known before asking, its UTC offset now
     /// (seconds), and whether it is the place's own: in the place's time zone when its
@@ -22,19 +31,20 @@ extension WeatherSession {
     /// else — without the tz database — in the user's (`TZ`), else in UTC. The answer's own
     /// zone then decides.
     func placeToday(at coordinate: Coordinate) -> (date: LocalDate, offset: Int, isThePlaces: Bool) {
+        let now = now(at: coordinate)
         if let report = lastWeather, report.place.coordinate == coordinate {
-            let local = report.forecast.clock.localTime(now())
+            let local = report.forecast.clock.localTime(now)
             return (local.date, local.utcOffsetSeconds, true)
         }
         if let zone = NearestZone.identifier(latitude: coordinate.latitude, longitude: coordinate.longitude) {
-            let local = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(now())
+            let local = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(now)
             return (local.date, local.utcOffsetSeconds, true)
         }
         if let zone = configuration.userTimeZone {
-            let local = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(now())
+            let local = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(now)
             return (local.date, local.utcOffsetSeconds, false)
         }
-        return (todayUTC, 0, false)
+        return (todayUTC(at: coordinate), 0, false)
     }
 
     /// Where a day is today, in words for `pastRange`'s errors: "in Kochi, UTC+05:30".
@@ -57,17 +67,14 @@ extension WeatherSession {
         // Before the place is known, only a day after today in the earliest zone (UTC+14) is
         // refused: it has not begun anywhere. Today there is not over anywhere either, but the
         // error then names the place's own day and offset, known once the place is (trial 2,
-        // finding 7). The rest of the days are checked before the place is looked up.
-        // In `make demo` the clock is the place's own recorded instant, set once the place is
-        // entered: checked before, the days would be counted on the last place's clock (trial
-        // 4, item 5: Hamburg's recorded days "not happened yet" after `line Kochi`). The demo
-        // asks no real service, so nothing is lost by looking the place up first.
-        let entered = configuration.demo == nil ? nil : try await resolve(target, needing: .past)
-        let latest = ZoneClock.fixed(Int(now().timeIntervalSince1970), offset: 14 * 3_600, abbreviation: nil).date
+        // finding 7). The rest of the days are checked before the place is looked up, on "now"
+        // before any place is known (in `make demo` the latest recording's time, so that no day
+        // a place has is refused here; trial 4, item 5), then counted on the place's own.
         _ = try Self.pastRange(
-            days, today: todayUTC, notOver: latest, where: Self.inTheEarliestZone, placeDecidesToday: true)
-        let resolved: Resolved
-        if let entered { resolved = entered } else { resolved = try await resolve(target, needing: .past) }
+            days, today: todayUTC(at: nil), notOver: notBegunAnywhere(at: nil), where: Self.inTheEarliestZone,
+            placeDecidesToday: true)
+        let resolved = try await resolve(target, needing: .past)
+        let latest = notBegunAnywhere(at: resolved.place.coordinate)
         let guess = placeToday(at: resolved.place.coordinate)
         var today = guess.date
         var range = try Self.pastRange(
@@ -75,7 +82,7 @@ extension WeatherSession {
             where: guess.isThePlaces
                 ? Self.atThePlace(resolved.place, offset: guess.offset) : Self.inTheEarliestZone)
         var fetched = try await Self.fetchPast(provider, at: resolved.place.coordinate, range: range, today: today)
-        let answerNow = fetched.value.clock.localTime(now())
+        let answerNow = fetched.value.clock.localTime(now(at: resolved.place.coordinate))
         if answerNow.date != today || !guess.isThePlaces {
             today = answerNow.date
             let counted = try Self.pastRange(
@@ -156,8 +163,8 @@ extension WeatherSession {
         let today =
             lastWeather.flatMap { report in
                 report.place.coordinate == resolved.place.coordinate
-                    ? report.forecast.clock.localTime(now()).date : nil
-            } ?? todayUTC
+                    ? report.forecast.clock.localTime(now(at: resolved.place.coordinate)).date : nil
+            } ?? todayUTC(at: resolved.place.coordinate)
         let days = (0..<Self.normalDays).map { CivilCalendar.date(fromDays: today.dayNumber + $0) }
         return resolved.notices + [
             .normal(NormalReport(place: resolved.place, climatology: fetched.value, days: days, origin: fetched.origin))

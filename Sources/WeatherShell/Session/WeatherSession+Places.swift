@@ -24,7 +24,7 @@ extension WeatherSession {
         } else {
             (places, notice) = try await search(query)
         }
-        try configuration.demo?.enter(places[0].coordinate, label: query)
+        try demo.admit(places[0].coordinate, label: query)
         candidates = places
         currentPlace = places[0]
         return (notice.map { [CommandResult.notice($0)] } ?? []) + [.candidates(query: query, places: places)]
@@ -82,7 +82,7 @@ extension WeatherSession {
     }
 
     func search(_ query: String) async throws(ShellError) -> ([Place], notice: String?) {
-        try configuration.demo?.check(name: query)
+        try demo.check(name: query)
         let found: GeocoderChain.Answer<[Place]>
         do throws(GeocoderChain.Failure) {
             found = try await geocoderChain.searching(query, limit: Self.candidateLimit, language: language)
@@ -106,9 +106,7 @@ extension WeatherSession {
     /// The place at `coordinate`: from the chosen geocoder, or, when it cannot be used, from
     /// another that really reverse-geocodes (Open-Meteo's only repeats the coordinates).
     func reverse(_ coordinate: Coordinate) async throws(ShellError) -> (Place?, notice: String?) {
-        if let demo = configuration.demo, demo.place(near: coordinate) == nil {
-            throw demo.refusal(coordinate.hemisphereText)
-        }
+        try demo.check(coordinate, label: coordinate.hemisphereText)
         do throws(GeocoderChain.Failure) {
             let found = try await geocoderChain.reversing(coordinate, language: language)
             return (found.fetched.value, Self.notice(found))
@@ -119,7 +117,7 @@ extension WeatherSession {
 
     /// `find id:2950159`: a city by its OpenWeatherMap id.
     func city(_ id: Int, query: String) async throws(ShellError) -> Place {
-        if let demo = configuration.demo { throw demo.refusal(query) }
+        try demo.checkCityID(query)
         guard let lookup = services.forecastProviders.compactMap({ $0 as? any CityLookup }).first else {
             throw .service(.missingKey(.openWeatherMap))
         }

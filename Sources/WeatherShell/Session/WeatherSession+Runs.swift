@@ -30,24 +30,11 @@ extension WeatherSession {
     ///   `.service` for the service's own errors.
     func drift(_ day: DriftDay, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.previousRuns else { throw .noService("previous-runs") }
-        let todayUTC = todayUTC
-        // The place's today is UTC's, give or take a day: a relative day is asked with a day
-        // either side and picked from the answer in the place's calendar.
-        let estimate = day.resolved(today: todayUTC)
-        let range =
-            day.isRelative
-            ? CivilCalendar.date(
-                fromDays: estimate.dayNumber - 1)...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
-            : estimate...estimate
-        guard estimate >= OpenMeteoPreviousRunsProvider.firstDay else {
-            throw .usage(
-                "Open-Meteo keeps earlier runs from \(OpenMeteoPreviousRunsProvider.firstDay.iso): none for \(estimate.iso)"
-            )
-        }
-        guard estimate.dayNumber <= todayUTC.dayNumber + 7 else {
-            throw .usage("runs reach 7 days ahead: none has forecast \(estimate.iso) yet")
-        }
+        // Checked before the place is looked up, on "now" before any place is known, then
+        // counted on the place's own (they differ in `make demo` only).
+        _ = try Self.driftDays(day, todayUTC: todayUTC(at: nil))
         let resolved = try await resolve(target, needing: .earlierRuns)
+        let range = try Self.driftDays(day, todayUTC: todayUTC(at: resolved.place.coordinate))
         let fetched: Fetched<PreviousRuns>
         do {
             fetched = try await provider.runs(
@@ -58,7 +45,7 @@ extension WeatherSession {
         }
         commit(resolved)
         let runs = fetched.value
-        let today = runs.clock.localTime(now()).date
+        let today = runs.clock.localTime(now(at: resolved.place.coordinate)).date
         let date = day.resolved(today: today)
         let rows = PreviousRunsAlignment.leads.reversed().map { lead in
             DriftRow(
@@ -70,12 +57,33 @@ extension WeatherSession {
         ]
     }
 
-    /// `skill [DAYS] [place]`: one request to the archive and one to the Previous Runs API for
-    /// the DAYS days ending when the archive's data usually does (five days before today, UTC);
-    /// both kept until the end of the UTC day.
-    func skill(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.previousRuns else { throw .noService("previous-runs") }
-        let days = count ?? Self.defaultSkillDays
+    /// The days `drift` asks for `day` when it is `todayUTC` in UTC. The place's today is UTC's,
+    /// give or take a day: a relative day is asked with a day either side and picked from the
+    /// answer in the place's calendar.
+    ///
+    /// - Throws: `ShellError.usage` for a day before the service's first or more than 7 days ahead.
+    nonisolated static func driftDays(_ day: DriftDay, todayUTC: LocalDate) throws(ShellError) -> ClosedRange<LocalDate>
+    {
+        let estimate = day.resolved(today: todayUTC)
+        guard estimate >= OpenMeteoPreviousRunsProvider.firstDay else {
+            throw .usage(
+                "Open-Meteo keeps earlier runs from \(OpenMeteoPreviousRunsProvider.firstDay.iso): none for \(estimate.iso)"
+            )
+        }
+        guard estimate.dayNumber <= todayUTC.dayNumber + 7 else {
+            throw .usage("runs reach 7 days ahead: none has forecast \(estimate.iso) yet")
+        }
+        return day.isRelative
+            ? CivilCalendar.date(
+                fromDays: estimate.dayNumber - 1)...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
+            : estimate...estimate
+    }
+
+    /// The `days` days `skill` scores when it is `todayUTC` in UTC: ending when the archive's
+    /// data usually does, starting no earlier than the service kept runs.
+    ///
+    /// - Throws: `ShellError.usage` when the window would end before the service's first day.
+    nonisolated static func skillWindow(_ days: Int, todayUTC: LocalDate) throws(ShellError) -> ClosedRange<LocalDate> {
         let end = CivilCalendar.date(fromDays: todayUTC.dayNumber - PastSource.archiveLagDays)
         let asked = CivilCalendar.date(fromDays: end.dayNumber - days + 1)
         // Before the service kept runs there is nothing to score: the window starts there.
@@ -83,8 +91,20 @@ extension WeatherSession {
         guard start <= end else {
             throw .usage("Open-Meteo keeps earlier runs from \(OpenMeteoPreviousRunsProvider.firstDay.iso) only")
         }
-        let window = start...end
+        return start...end
+    }
+
+    /// `skill [DAYS] [place]`: one request to the archive and one to the Previous Runs API for
+    /// the DAYS days ending when the archive's data usually does (five days before today, UTC);
+    /// both kept until the end of the UTC day.
+    func skill(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        guard let provider = services.previousRuns else { throw .noService("previous-runs") }
+        let days = count ?? Self.defaultSkillDays
+        // Checked before the place is looked up, on "now" before any place is known, then
+        // counted on the place's own (they differ in `make demo` only).
+        _ = try Self.skillWindow(days, todayUTC: todayUTC(at: nil))
         let resolved = try await resolve(target, needing: .earlierRuns)
+        let window = try Self.skillWindow(days, todayUTC: todayUTC(at: resolved.place.coordinate))
         let coordinate = resolved.place.coordinate
         let observed: Fetched<ArchiveDays>
         let runs: Fetched<PreviousRuns>

@@ -11,13 +11,13 @@ import Foundation
 extension WeatherSession {
     func save() throws(ShellError) -> [CommandResult] {
         guard let report = lastWeather else { throw .noWeather }
-        // In `make demo`: saved at the time its place was recorded, whichever place came since.
-        try configuration.demo?.enter(report.place.coordinate, label: report.place.label)
-        guard var reading = Self.snapshotReading(report.forecast, now: now()) else {
+        // At the time of its place (in `make demo`, when it was recorded), whichever place came since.
+        let now = now(at: report.place.coordinate)
+        guard var reading = Self.snapshotReading(report.forecast, now: now) else {
             throw .nothingYet(.currentConditionsToSave)
         }
         // The forecast shown with it, to check once its days have passed (`saved N`).
-        reading.forecastDays = Self.keptDays(report.forecast, now: now())
+        reading.forecastDays = Self.keptDays(report.forecast, now: now)
         reading.warnings = keptWarnings(at: report.place.coordinate)
         let clock = report.forecast.clock.localTime(reading.dataTime)
         let snapshot = try appendSnapshot(

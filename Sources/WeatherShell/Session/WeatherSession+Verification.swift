@@ -70,8 +70,8 @@ extension WeatherSession {
 
     /// Checks the kept forecasts of `snapshots`, all of one place, with one range of past days.
     func check(_ snapshots: [Snapshot]) async -> (outcomes: [ForecastOutcome], source: String?, problem: String?) {
-        // In `make demo`: the clock of the snapshots' own place, whatever place was shown last.
-        let now = snapshots.first.flatMap { configuration.demo?.place(near: $0.coordinate)?.recorded } ?? now()
+        // "Now" at the snapshots' own place (in `make demo`, its recorded time).
+        let now = now(at: snapshots.first?.coordinate)
         // A day has passed once it is over in the place's time zone.
         func today(_ snapshot: Snapshot) -> LocalDate {
             ZoneClock(
@@ -91,7 +91,7 @@ extension WeatherSession {
             problem = "what happened is not available before 1940-01-01, where Open-Meteo’s archive starts"
         }
         if let first = passed.min(), let last = passed.max(), let snapshot = snapshots.first {
-            if let lacking = configuration.demo?.lacking(.past, at: snapshot.coordinate) {
+            if let lacking = demo.lacking(.past, at: snapshot.coordinate) {
                 problem = "what happened is not available: \(lacking)"
             } else if let provider = services.past {
                 do {

@@ -34,7 +34,7 @@ extension WeatherSession {
         } catch {
             throw Self.shellError(error)
         }
-        let current = WarningRules.current(fetched.value.warnings, now: now())
+        let current = WarningRules.current(fetched.value.warnings, now: now(at: place.coordinate))
         if let index = request.index, !(1...max(1, current.count)).contains(index) || current.isEmpty {
             // Not a usage error: the number is well formed, there is no such warning now (exit 1).
             throw .notApplicable(
@@ -53,7 +53,7 @@ extension WeatherSession {
     /// The feed that covers `place`: nil when none does, no feeds are configured, or in `make
     /// demo` the place has no warnings recorded (the banner says which places have).
     func warningFeed(for place: Place) -> (any WarningFeed)? {
-        if configuration.demo?.lacking(.warnings, at: place.coordinate) != nil { return nil }
+        if demo.lacking(.warnings, at: place.coordinate) != nil { return nil }
         return services.warnings?.feed(forCountry: place.countryCode)
     }
 
@@ -75,8 +75,9 @@ extension WeatherSession {
         guard let answer, let feed = services.warnings?.feed(forCountry: place.countryCode) else { return [] }
         switch answer {
         case .success(let fetched):
-            let current = WarningRules.current(fetched.value.warnings, now: now())
-            let inForce = WarningRules.inForce(current, now: now())
+            let now = now(at: place.coordinate)
+            let current = WarningRules.current(fetched.value.warnings, now: now)
+            let inForce = WarningRules.inForce(current, now: now)
             let changes = noteWatched(inForce, at: place)
             lastWarnings = (place.coordinate, inForce)
             if inForce.isEmpty && changes.isEmpty { return [] }
@@ -165,8 +166,8 @@ extension WeatherSession {
             switch answer {
             case nil: continue
             case .success(let fetched):
-                let inForce = WarningRules.inForce(
-                    WarningRules.current(fetched.value.warnings, now: now()), now: now())
+                let now = now(at: report.place.coordinate)
+                let inForce = WarningRules.inForce(WarningRules.current(fetched.value.warnings, now: now), now: now)
                 if let top = inForce.first {
                     marks.append(
                         WarningMarks.Mark(

@@ -40,8 +40,8 @@ extension WeatherSession {
     /// recording of it is refused before any request.
     func resolve(_ target: String?, needing kind: DemoWorld.Kind? = nil) async throws(ShellError) -> Resolved {
         var resolved = try await locate(target)
-        // In `make demo`: the place's own recording, at the time it was recorded.
-        try configuration.demo?.enter(resolved.place.coordinate, label: target ?? resolved.place.label, needing: kind)
+        // In `make demo`: refused unless the place has a recording of that kind.
+        try demo.admit(resolved.place.coordinate, label: target ?? resolved.place.label, needing: kind)
         // A favorite shows under its own name.
         if let favorite = favorites.first(where: { $0.coordinate == resolved.place.coordinate }) {
             resolved.place.name = favorite.name
@@ -142,14 +142,17 @@ extension WeatherSession {
         let (report, notices) = try await weather(for: target)
         // Current conditions say nothing about when rain starts or stops.
         if report.forecast.isCurrentConditionsOnly { throw .notInAnswer(report.forecast.noForecastText) }
-        return notices + [.rain(report, PrecipitationOutlook(forecast: report.forecast, now: now()))]
+        return notices + [
+            .rain(report, PrecipitationOutlook(forecast: report.forecast, now: now(at: report.place.coordinate)))
+        ]
     }
 
     func air(_ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.airQuality else { throw .noService("air-quality") }
         let resolved = try await resolve(target, needing: .air)
         do {
-            let fetched = try await provider.airQuality(at: resolved.place.coordinate, now: now())
+            let fetched = try await provider.airQuality(
+                at: resolved.place.coordinate, now: now(at: resolved.place.coordinate))
             commit(resolved)
             return resolved.notices + [.air(resolved.place, fetched.value, fetched.origin)]
         } catch {
@@ -161,14 +164,7 @@ extension WeatherSession {
     /// other refusals are, with the view it does have (trial 4: "no hourly forecast in
     /// Open-Meteo’s answer" for Kochi read as a service's fault).
     func notInAnswer(_ block: String, in report: WeatherReport) -> ShellError {
-        let forecast = report.forecast
-        guard !forecast.isCurrentConditionsOnly, let place = configuration.demo?.place(near: report.place.coordinate)
-        else { return .notInAnswer(Self.missing(block, in: report)) }
-        let other =
-            block == "hourly" && !forecast.daily.isEmpty
-            ? "daily" : block == "daily" && !forecast.hourly.isEmpty ? "hourly" : "show"
-        return .notApplicable(
-            "the demo’s recording of \(place.name) has no \(block) forecast — try “\(other) \(place.name)”")
+        demo.lacking(block, in: report) ?? .notInAnswer(Self.missing(block, in: report))
     }
 
     /// Why `hourly` or `daily` has nothing to show: the provider gives current conditions
@@ -193,7 +189,7 @@ extension WeatherSession {
         guard !chosen.isEmpty else { throw .nothingYet(.favoritesToCompare) }
         // In `make demo`: a favorite with no forecast recorded is a gap, said before any request.
         var missing = chosen.compactMap { favorite in
-            configuration.demo?.lacking(.forecast, at: favorite.coordinate).map {
+            demo.lacking(.forecast, at: favorite.coordinate).map {
                 ComparisonGap(name: favorite.name, reason: $0)
             }
         }

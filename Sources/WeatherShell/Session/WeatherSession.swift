@@ -33,15 +33,21 @@ package final class WeatherSession {
     let state: StateStore
     let log: EventLog
     let services: WeatherServices
-    /// The time the weather is shown at: the system clock, `WX_NOW`, or in `make demo` the
-    /// time the place shown was recorded.
+    /// `make demo`'s rules (refusals before any request, its clock per place); none outside it.
+    let demo: DemoServices
+    /// wx's own clock: the system clock or `WX_NOW`. The weather at a place is shown at
+    /// `now(at:)`, which in `make demo` is the time the place was recorded.
     let now: @Sendable () -> Date
     /// The time of what wx records (history lines, a snapshot's `ts`, deletions, compaction):
-    /// as `now`, except in `make demo`, whose recorded clock jumps between places and years —
-    /// there the system clock (or `WX_NOW`), so the history runs forward.
+    /// wx's own clock, never the demo's recorded one, which differs between places and years —
+    /// so the history runs forward.
     let recordingNow: @Sendable () -> Date
     /// What `watch` waits on (the system clock; a manual one in tests).
     let clock: any WXClock
+
+    /// "Now" at `coordinate` (nil: a command's place is not known yet): wx's own clock, or in
+    /// `make demo` the time the place's recording was made, whichever place came before.
+    package func now(at coordinate: Coordinate?) -> Date { demo.now(at: coordinate) ?? now() }
 
     /// How many candidates `find` lists.
     package static let candidateLimit = 5
@@ -52,7 +58,8 @@ package final class WeatherSession {
         clock: any WXClock = SystemClock()
     ) {
         self.configuration = configuration
-        self.services = services
+        demo = DemoServices(configuration.demo)
+        self.services = demo.wrapping(services)
         self.state = state
         self.log = log
         self.now = now
@@ -141,7 +148,7 @@ package final class WeatherSession {
             return try await perform(command)
         } catch {
             // In `make demo`: the demo server's refusal in the demo's words.
-            throw configuration.demo?.translated(error) ?? error
+            throw demo.translated(error)
         }
     }
 
