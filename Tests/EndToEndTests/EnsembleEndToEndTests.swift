@@ -159,8 +159,8 @@ import WeatherTestSupport
                   Thu 03 Dec  -2.0/6.0  4.0   1.0/10.5  5.5   -2.5/5.8  3.1   -1.0/7.0  6.2
                               ⚑ disagree on the high, by 4.7 °C
                   Fri 04 Dec  2.0/10.0  0.0    0.5/6.5  1.4   3.0/11.2  0.1    2.2/9.9  0.0
-                              ⚑ disagree on rain (ECMWF IFS dry, NOAA GFS 1.4 mm, DWD ICON 0.1
-                              mm, CMC GEM dry); the high, by 4.7 °C
+                              ⚑ disagree on rain (ECMWF IFS dry, NOAA GFS 1.4 mm, DWD ICON
+                              0.1 mm, CMC GEM dry); the high, by 4.7 °C
                 Elbphilharmonie
                 """))
         let forecast = try server.requests().filter { $0.path == "/v1/forecast" }

@@ -43,6 +43,9 @@ package struct DemoServices: Sendable {
         if let world, world.place(near: coordinate) == nil { throw world.refusal(label) }
     }
 
+    /// Whether `error` is the demo's refusal of `name` (never outside the demo).
+    func isRefusal(_ error: ShellError, of name: String) -> Bool { world.map { error == $0.refusal(name) } ?? false }
+
     /// Before an OpenWeatherMap city id (`query`, "id:2950159") is looked up: the demo knows
     /// places by name only.
     func checkCityID(_ query: String) throws(ShellError) {

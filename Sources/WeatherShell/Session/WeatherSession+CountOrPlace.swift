@@ -30,7 +30,7 @@ extension WeatherSession {
             )
         } catch {
             guard count == nil, let target, let (place, number) = Self.countAtEnd(of: target, maximum: maximum),
-                error == .noPlaceFound(target) || error == configuration.demo?.refusal(target)
+                error == .noPlaceFound(target) || demo.isRefusal(error, of: target)
             else { throw error }
             throw .notApplicable(
                 "\(error.description); did you mean “\(command) \(number) \(TerminalText.sanitized(ShellWords.quotedRest(place)))”?"
