@@ -66,16 +66,20 @@ package final class StateStore {
     /// (a fatal error in CodableUtilities.swift) on eight or more invalid UTF-8 bytes inside an
     /// element — found by `make fuzz` (Fixtures/fuzz-regressions/state-plist).
     ///
-    /// The nesting is bounded before the parser recurses (`maximumDepth`): 10,000 levels
-    /// overflowed its stack. Binary property lists, which wx never writes, are refused.
+    /// The nesting is bounded before `PropertyListDecoder` recurses (`maximumDepth`): 10,000
+    /// levels overflowed its stack. Binary property lists, which wx never writes, are refused.
     ///
     /// A document in the shape wx writes is read by `StatePlistReader`; anything else (unknown
     /// keys, entries that are left out, another writer's layout) by `PropertyListDecoder`.
     static func decodeDocument(_ data: Data) -> StateDocument? {
-        guard String(validating: data, as: UTF8.self) != nil, !data.starts(with: Array("bplist".utf8)),
-            xmlDepth(data, within: maximumDepth)
-        else { return nil }
-        return StatePlistReader.document(data) ?? referenceDecode(data)
+        guard String(validating: data, as: UTF8.self) != nil, !data.starts(with: Array("bplist".utf8)) else {
+            return nil
+        }
+        // The fast reader never recurses (its nesting is fixed, five deep at most): only the
+        // reference needs the depth bounded first.
+        if let document = StatePlistReader.document(data) { return document }
+        guard xmlDepth(data, within: maximumDepth) else { return nil }
+        return referenceDecode(data)
     }
 
     /// `PropertyListDecoder`'s reading of `data`, which the caller has checked as `decodeDocument`
