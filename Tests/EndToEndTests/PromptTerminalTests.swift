@@ -19,20 +19,6 @@ import WeatherTestSupport
         return terminal
     }
 
-    /// wx at the prompt against `server`, in the test's home, at the recorded time, after
-    /// `find Hamburg`.
-    func wxAfterFindingHamburg(_ server: FixtureServer, _ extra: [String: String] = [:]) throws -> TerminalSession {
-        var environment = server.environment.merging(extra) { $1 }
-        environment["WX_HOME"] = home.path
-        environment["HOME"] = home.path
-        environment["WX_NOW"] = "2025-07-27T03:10:00Z"
-        let terminal = try TerminalSession(environment: environment)
-        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
-        try terminal.send("find Hamburg", "Enter")
-        try terminal.wait(for: "the candidates") { $0.contains("1  Elbphilharmonie") && $0.hasSuffix("wx>") }
-        return terminal
-    }
-
     /// The last line of the screen.
     func lastLine(_ screen: String) -> String {
         String(screen.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
@@ -303,7 +289,7 @@ import WeatherTestSupport
     /// flush them).
     @Test func keysTypedDuringWatchAreKeptForTheNextPrompt() throws {
         let server = try FixtureServer()
-        let terminal = try wxAfterFindingHamburg(server, ["NO_COLOR": "1"])
+        let terminal = try TerminalSession.wxAfterFindingHamburg(server, home: home, ["NO_COLOR": "1"])
         try terminal.send("watch 5", "Enter")
         try terminal.wait(for: "watching") { $0.contains("watching every 5 min; Ctrl-C stops") }
         try terminal.send("units")
@@ -316,7 +302,7 @@ import WeatherTestSupport
     /// goes when the answer comes.
     @Test func aSlowAnswerShowsAWaitingLineThatGoesWithTheAnswer() throws {
         let server = try FixtureServer()
-        let terminal = try wxAfterFindingHamburg(server)
+        let terminal = try TerminalSession.wxAfterFindingHamburg(server, home: home)
         try server.queue(
             .init(
                 path: "/v1/forecast", file: "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json",

@@ -140,13 +140,7 @@ import WeatherTestSupport
     @Test func ctrlCInAHistorySearchGivesAFreshPrompt() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        var environment = server.environment
-        environment["WX_HOME"] = home.path
-        environment["WX_NOW"] = "2025-07-27T03:10:00Z"
-        let terminal = try TerminalSession(environment: environment)
-        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
-        try terminal.send("find Hamburg", "Enter")
-        try terminal.wait(for: "the candidates") { $0.contains("1  Elbphilharmonie") && $0.hasSuffix("wx>") }
+        let terminal = try TerminalSession.wxAfterFindingHamburg(server, home: home)
         try terminal.send("C-r", "find")
         try terminal.wait(for: "the search") { $0.hasSuffix("find") }
         try terminal.send("C-c")

@@ -15,6 +15,23 @@ package final class TerminalSession: @unchecked Sendable {
         try self.init(program: [TestPaths.wxBinary], environment: environment)
     }
 
+    /// `wx` at the prompt against `server`, at home in `home` (WX_HOME and HOME), at the
+    /// fixtures' recorded time (2025-07-27 03:10 UTC), after `find Hamburg` listed its candidates:
+    /// where most key tests start.
+    package static func wxAfterFindingHamburg(
+        _ server: FixtureServer, home: TemporaryFolder, _ extra: [String: String] = [:]
+    ) throws -> TerminalSession {
+        var environment = server.environment.merging(extra) { $1 }
+        environment["WX_HOME"] = home.path
+        environment["HOME"] = home.path
+        environment["WX_NOW"] = "2025-07-27T03:10:00Z"
+        let terminal = try TerminalSession(environment: environment)
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("find Hamburg", "Enter")
+        try terminal.wait(for: "the candidates") { $0.contains("1  Elbphilharmonie") && $0.hasSuffix("wx>") }
+        return terminal
+    }
+
     /// `program` (an executable and its arguments) in a fresh terminal with only `environment`
     /// (and PATH, TERM, LANG unless given); "EXIT=<status>" is printed when it ends.
     package init(program: [String], environment: [String: String]) throws {
