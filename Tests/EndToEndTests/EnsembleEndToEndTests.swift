@@ -72,11 +72,13 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         let plain = try runWX(["-c", "show Hamburg"], home: home, server: server, now: Self.now)
         #expect(plain.status == 0)
-        #expect(!plain.stdout.contains("rain tomorrow"))
+        #expect(!plain.stdout.contains("1 mm or more tomorrow"))
         #expect(try requests(server, "/v1/ensemble").isEmpty)
         let run = try runWX(["-c", "confidence Hamburg; show; show"], home: home, server: server, now: Self.now)
         #expect(run.status == 0)
-        #expect(run.stdout.components(separatedBy: "\n  rain tomorrow 37 % (19 of 51 ensemble members)\n").count == 3)
+        #expect(
+            run.stdout.components(separatedBy: "\n  ensemble: 1 mm or more tomorrow in 19 of 51 members (37 %)\n").count
+                == 3)
         // One ensemble request (by confidence); show asked for none.
         #expect(try requests(server, "/v1/ensemble").count == 1)
     }

@@ -36,7 +36,7 @@ import WeatherTestSupport
                   1. ⚠ Frost (yellow) · DWD
                      since Sat 00:00 until Sat 08:00
                      Official WARNING of FROST
-                  “warnings N” or “warnings -v” for the description and what to do
+                  “warnings N” or “warnings -v” for the description, the area and what to do
 
                 """)
         let asked = try requests(server, "/alerts")
@@ -160,7 +160,7 @@ import WeatherTestSupport
                   2. ⚠ Moderate rain warning (yellow) · KNMI
                      since Sat 05:00 until Sun 05:00
                      Rain - yellow, extended
-                  “warnings N” or “warnings -v” for the description and what to do
+                  “warnings N” or “warnings -v” for the description, the area and what to do
 
                 """)
     }
@@ -317,5 +317,19 @@ import WeatherTestSupport
                      wx’s forecast: gusts up to 22 km/h Sun 20:00 in the forecast
 
                 """))
+    }
+}
+
+/// The hint under a list of warnings names only what the longer form adds for them: the demo's
+/// Hamburg warning (a real Bright Sky recording) has a description and an area but no
+/// instruction, so the hint does not promise "what to do" (trial 8).
+@Suite struct WarningsHintTests {
+    @Test func theHintPromisesOnlyWhatTheFeedWrote() throws {
+        let (run, _) = try runDemo("warnings Hamburg; warnings -v Hamburg")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("\n  “warnings N” or “warnings -v” for the description and the area\n"))
+        #expect(!run.stdout.contains("what to do"))
+        #expect(!run.stdout.contains("instruction:"))
+        #expect(run.stdout.contains("\n     description:\n"))
     }
 }

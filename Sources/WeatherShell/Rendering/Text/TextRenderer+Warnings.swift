@@ -59,7 +59,17 @@ extension TextRenderer {
             }
         }
         if !full {
-            lines += note("“warnings N” or “warnings -v” for the description and what to do", context, style)
+            // What the longer form adds, as the feed gave it: "what to do" only where a warning
+            // carries an instruction (trial 8: the hint promised one the feed had not written).
+            let adds = [
+                shown.contains { $0.1.description != nil } ? "the description" : nil,
+                shown.contains { $0.1.area != nil } ? "the area" : nil,
+                shown.contains { $0.1.instruction != nil } ? "what to do" : nil,
+            ].compactMap { $0 }
+            if !adds.isEmpty {
+                let listed = adds.count == 1 ? adds[0] : adds.dropLast().joined(separator: ", ") + " and " + adds.last!
+                lines += note("“warnings N” or “warnings -v” for \(listed)", context, style)
+            }
         }
         return lines
     }
