@@ -116,8 +116,8 @@ import WeatherTestSupport
         let run = await wx(["-c", "show"], errorWidth: 40)
         #expect(
             run.console.errors == """
-                error: no current location: use “find
-                  <place>” or “show <place>” first
+                error: no current location: use
+                  “find <place>” or “show <place>” first
 
                 """)
         let pipe = await wx(["-c", "show"])
@@ -128,6 +128,15 @@ import WeatherTestSupport
         #expect(
             ShellRunner.wrappedAtWords(String(repeating: "x", count: 30) + " y", width: 20) == String(
                 repeating: "x", count: 30) + "\n  y")
+        // A quoted command is not parted across lines (trial 8, at 40 columns), unless it is
+        // longer than a line.
+        #expect(
+            ShellRunner.wrappedAtWords(
+                "error: no place found for “Berlin 6”; did you mean “hourly 6 Berlin”?", width: 40)
+                == "error: no place found for “Berlin 6”;\n  did you mean “hourly 6 Berlin”?")
+        #expect(
+            ShellRunner.wrappedAtWords("error: see “a b c d e f g h i j k l m n o p”", width: 20)
+                == "error: see “a b c d\n  e f g h i j k l m\n  n o p”")
     }
 
     /// `hourly abc` went to the geocoder as a place and `hourly 12h` too; the grammar is

@@ -133,6 +133,13 @@ package enum TextLayout {
             continuation: continuation ?? (indent == 0 ? 2 : indent), width: width, cut: false)
     }
 
+    /// `words` (already split) laid out as `wrap` lays out the words of a text: a word that holds
+    /// spaces (a quoted command, “hourly 6 Berlin”) is never broken, one wider than a line stays
+    /// whole on a line of its own.
+    package static func wrap(words: [String], indent: Int, continuation: Int, width: Int) -> [String] {
+        lay(words, separator: " ", indent: indent, continuation: continuation, width: width, cut: false)
+    }
+
     /// `text` wrapped as `wrap` does, its first line after `lead` ("  data time     ") and its
     /// later lines indented to where `lead` ends (or by `continuation`).
     package static func wrap(_ text: String, after lead: String, continuation: Int? = nil, width: Int) -> [String] {
