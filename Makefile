@@ -59,6 +59,8 @@ static-cxx:
 # The release build for run and demo: its output (the static link's warnings among it) is shown
 # only when the build fails, so that the banner is the first thing on the screen. The notice is
 # short enough for a 40-column terminal: a wrapped one would leave its first row when erased.
+# Before the first build (no release binary yet) it says that one takes minutes (trial 8: five
+# minutes of "building wx …" and nothing else).
 # One line is let through at once: SwiftPM's "Another instance of SwiftPM … waiting" (make test
 # holds .build), said as ours on a line that stays, else "building wx …" sat there for minutes
 # without a word (trial 7). SwiftPM ends that line with no newline, so the build writes to a file
@@ -67,13 +69,14 @@ static-cxx:
 quiet-release: deps static-cxx
 	@log=$$(mktemp); build=; \
 	trap '[ -n "$$build" ] && kill $$build 2>/dev/null; rm -f "$$log"' EXIT; trap 'exit 130' INT TERM; \
-	[ -t 1 ] && printf 'building wx …'; \
+	notice='building wx …'; [ -x $(RELEASE_BIN) ] || notice='building wx (first build: minutes) …'; \
+	[ -t 1 ] && printf '%s' "$$notice"; \
 	swift build -c release --product wx $(SWIFT_BUILD_FLAGS) > "$$log" 2>&1 & build=$$!; \
 	said=; while kill -0 $$build 2>/dev/null; do \
 	  if [ -z "$$said" ] && grep -q 'Another instance of SwiftPM' "$$log"; then said=1; \
 	    [ -t 1 ] && printf '\r\033[K'; \
 	    echo "waiting for another build in .build (make test?) …" >&2; \
-	    [ -t 1 ] && printf 'building wx …'; \
+	    [ -t 1 ] && printf '%s' "$$notice"; \
 	  fi; sleep 0.2; \
 	done; \
 	if ! wait $$build; then build=; echo; cat "$$log"; exit 1; fi; build=; \

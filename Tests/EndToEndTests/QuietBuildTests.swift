@@ -10,7 +10,13 @@ import WeatherTestSupport
     static let warning =
         "warning: Using 'mktemp' in statically linked applications requires at runtime the shared libraries from the glibc version used for linking"
 
-    func make(failing: Bool, waiting: Bool = false) throws -> WXResult {
+    /// - Parameters:
+    ///   - terminal: run under `script`, so that make's output is a terminal (the notice is
+    ///     written only there).
+    ///   - releaseBinary: the Makefile's RELEASE_BIN (whether a first build is ahead).
+    func make(
+        failing: Bool, waiting: Bool = false, terminal: Bool = false, releaseBinary: String? = nil
+    ) throws -> WXResult {
         let bin = TemporaryFolder()
         let swift = bin.url.appendingPathComponent("swift")
         // SwiftPM's line while another build holds .build ends with no newline.
@@ -27,9 +33,26 @@ import WeatherTestSupport
 
         """.write(to: swift, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        let arguments =
+            ["--no-print-directory", "-C", TestPaths.packageRoot.path, "quiet-release"]
+            + (releaseBinary.map { ["RELEASE_BIN=\($0)"] } ?? [])
+        let environment = ["PATH": bin.path + ":/usr/bin:/bin", "HOME": bin.path]
+        guard terminal else { return try runProgram("/usr/bin/make", arguments, environment: environment) }
         return try runProgram(
-            "/usr/bin/make", ["--no-print-directory", "-C", TestPaths.packageRoot.path, "quiet-release"],
-            environment: ["PATH": bin.path + ":/usr/bin:/bin", "HOME": bin.path])
+            "/usr/bin/script", ["-qec", (["/usr/bin/make"] + arguments).joined(separator: " "), "/dev/null"],
+            environment: environment)
+    }
+
+    /// Trial 8: the first `make run` showed “building wx …” alone for five minutes. Before the
+    /// first build (no release binary yet) the notice says it takes minutes; later ones do not.
+    @Test func theFirstBuildSaysItTakesMinutes() throws {
+        let first = try make(failing: false, terminal: true, releaseBinary: "/nonexistent/wx")
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("building wx (first build: minutes) …"))
+        let later = try make(failing: false, terminal: true, releaseBinary: "/bin/sh")
+        #expect(later.status == 0)
+        #expect(later.stdout.contains("building wx …"))
+        #expect(!later.stdout.contains("first build"))
     }
 
     @Test func aBuildThatSucceedsPrintsNothing() throws {
