@@ -43,8 +43,7 @@ extension TextRenderer {
                         "precipitation \(format.precipitation(day.precipitationSumMillimetres))",
                         "wind max \(format.windSpeed(day.windSpeedMaxKilometresPerHour))",
                         "sunshine \(format.duration(day.sunshineDurationSeconds))",
-                        symbol + condition(kept(day.weatherCode)),
-                    ], indent: 2, width: context.reportWidth)
+                    ] + (day.condition.map { [symbol + condition($0)] } ?? []), indent: 2, width: context.reportWidth)
             }
             guard !weather.hours.isEmpty else {
                 if weather.days.isEmpty { lines.append("  no data for this day in the answer") }
@@ -53,7 +52,7 @@ extension TextRenderer {
             lines.append("")
             lines += hourRows(
                 weather.hours, clock: weather.clock, context: context, format: format, probability: false,
-                isNight: { $0.isDay.map { !$0 } })
+                uncarried: weather.uncarried, isNight: { $0.isDay.map { !$0 } })
             let chart = TemperatureChart.lines(
                 weather.hours, clock: weather.clock, format: format, unicode: context.unicode,
                 width: context.reportWidth,
@@ -70,10 +69,14 @@ extension TextRenderer {
         lines.append("")
         // Narrower than its 79 columns, the table closes up, shows conditions as symbols, then
         // leaves out the sunshine, the wind, the mean and the amount: a value is never cut.
-        lines += TextTable(columns: [
-            .init(header: "day", cells: days.map { format.day($0.date) }, width: 12),
+        // A condition or series the answer does not carry has no column.
+        let uncarried = weather.uncarried
+        var columns: [TextTable.Column] = [.init(header: "day", cells: days.map { format.day($0.date) }, width: 12)]
+        columns += ifCarried(carriesCondition(days.map(\.condition))) {
             conditionColumn(
-                days.map { conditionCell(kept($0.weatherCode), unicode: context.unicode) }, width: 18, shrinkable: 9),
+                days.map { conditionCell($0.condition, unicode: context.unicode) }, width: 18, shrinkable: 9)
+        }
+        columns += [
             .init(
                 header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 7,
                 right: true),
@@ -83,20 +86,26 @@ extension TextRenderer {
             .init(
                 header: "mean \(unit)", cells: days.map { format.temperatureValue($0.temperatureMeanCelsius) },
                 width: 8, right: true, dropOrder: 3),
+        ]
+        columns += ifCarried(!uncarried.contains(.dailyPrecipitationSum)) {
             .init(
                 header: context.units.precipitation.symbol,
                 cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 7, right: true,
-                dropOrder: 4),
+                dropOrder: 4)
+        }
+        columns += ifCarried(!uncarried.contains(.dailyWind)) {
             .init(
                 header: "wind", cells: days.map { format.windSpeed($0.windSpeedMaxKilometresPerHour) }, width: 10,
-                right: true, dropOrder: 2),
+                right: true, dropOrder: 2)
+        }
+        columns.append(
             .init(
                 header: "sun h",
                 cells: days.map { day in
                     day.sunshineDurationSeconds.map { DecimalText.fixed($0 / 3_600, digits: 1) }
                         ?? ValueFormatter.missing
-                }, width: 7, right: true, dropOrder: 1),
-        ]).lines(width: context.reportWidth)
+                }, width: 7, right: true, dropOrder: 1))
+        lines += TextTable(columns: columns).lines(width: context.reportWidth)
         return lines
     }
 
