@@ -75,7 +75,7 @@ import WeatherTestSupport
         let last = CivilCalendar.date(fromDays: first.dayNumber + days - 1)
         let weather = try OpenMeteoPastProvider.past(
             from: JSONValue.parse(Data(body.utf8)), requested: Coordinate(latitude: 53.55, longitude: 10.0),
-            days: first...last, source: .archive, hours: days == 1)
+            days: first...last, source: .archive)
         return PastReport(place: Self.munich.place, weather: weather, origin: .network)
     }
 
@@ -84,7 +84,7 @@ import WeatherTestSupport
     @Test func pastHoursLeaveOutWhatTheAnswerDoesNotCarry() throws {
         let text = Self.render(.past(try Self.past(days: 1)), now: Self.instant("2024-08-01T12:00:00Z"))
         let header = text.split(separator: "\n").first { $0.contains("time") }
-        #expect(header.map(String.init) == "  time          °C  wind", "\(text)")
+        #expect(header.map(String.init) == "  time           °C  wind", "\(text)")
         #expect(!text.contains("unknown") && !text.contains("feels"), "\(text)")
         #expect(text.contains("sunshine 8 h 20 min"), "\(text)")
     }
@@ -93,7 +93,7 @@ import WeatherTestSupport
     @Test func pastDaysLeaveOutWhatTheAnswerDoesNotCarry() throws {
         let text = Self.render(.past(try Self.past(days: 2)), now: Self.instant("2024-08-01T12:00:00Z"))
         let header = text.split(separator: "\n").first { $0.contains("day") && $0.contains("low") }
-        #expect(header.map(String.init) == "  day          low °C high °C  mean °C     mm  sun h", "\(text)")
+        #expect(header.map(String.init) == "  day          low °C high °C mean °C     mm  sun h", "\(text)")
         #expect(!text.contains("unknown") && !text.contains("condition"), "\(text)")
     }
 
