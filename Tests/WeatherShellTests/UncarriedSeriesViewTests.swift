@@ -133,7 +133,8 @@ import WeatherTestSupport
     @Test func aSnapshotWithoutACodeSaysNoConditionRatherThanUnknown() {
         let snapshot = ExportFormatTests.snapshots[1]
         #expect(snapshot.reading.weatherCode == nil)
-        let saved = Self.render(.snapshot(snapshot, ForecastOutcome(kept: false, days: [], source: nil, problem: nil)), now: Self.delhiNow)
+        let saved = Self.render(
+            .snapshot(snapshot, ForecastOutcome(kept: false, days: [], source: nil, problem: nil)), now: Self.delhiNow)
         #expect(saved.contains("  condition     —\n"), "\(saved)")
         let list = Self.render(.snapshots([snapshot]), now: Self.delhiNow)
         #expect(!saved.contains("unknown") && !list.contains("unknown"), "\(saved)\(list)")

@@ -110,8 +110,8 @@ package struct PastWeather: Hashable, Sendable {
     package var days: [PastDay]
     /// The hours with data (only when they were asked for: a single day), in order.
     package var hours: [HourlyForecast]
-    /// The series of `hours` the answer does not carry at all (as for a forecast): their
-    /// columns are left out.
+    /// The series of `hours` and `days` the answer does not carry at all (as for a forecast,
+    /// and the days' mean and sunshine): their columns and parts of lines are left out.
     package var uncarried: Set<ForecastSeries> = []
     /// When the data stops before the end of the days asked for: the end of the last hour with
     /// data (hourly answers), or the start of the first day without data (daily answers).

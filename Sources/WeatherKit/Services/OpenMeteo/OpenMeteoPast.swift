@@ -212,7 +212,8 @@ package struct OpenMeteoPastProvider: Sendable {
         }
         weather.days = days
         weather.hours = hours
-        weather.uncarried = OpenMeteoAnswer.uncarried(json)
+        weather.uncarried = OpenMeteoAnswer.uncarried(
+            json, series: OpenMeteoAnswer.forecastSeries + OpenMeteoAnswer.pastSeries)
         return weather
     }
 

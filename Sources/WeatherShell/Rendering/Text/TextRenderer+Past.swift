@@ -35,15 +35,19 @@ extension TextRenderer {
         if weather.requestedDayCount == 1 {
             if let day = weather.days.first, !day.isEmpty {
                 let symbol = day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) + " " } ?? ""
-                lines += TextLayout.flow(
-                    [
-                        "low \(format.temperature(day.temperatureMinCelsius))",
-                        "high \(format.temperature(day.temperatureMaxCelsius))",
-                        "mean \(format.temperature(day.temperatureMeanCelsius))",
-                        "precipitation \(format.precipitation(day.precipitationSumMillimetres))",
-                        "wind max \(format.windSpeed(day.windSpeedMaxKilometresPerHour))",
-                        "sunshine \(format.duration(day.sunshineDurationSeconds))",
-                    ] + (day.condition.map { [symbol + condition($0)] } ?? []), indent: 2, width: context.reportWidth)
+                // A part the answer does not carry is left out, not shown as "—".
+                let carried = { (series: ForecastSeries) in !weather.uncarried.contains(series) }
+                let parts: [String?] = [
+                    "low \(format.temperature(day.temperatureMinCelsius))",
+                    "high \(format.temperature(day.temperatureMaxCelsius))",
+                    carried(.dailyTemperatureMean) ? "mean \(format.temperature(day.temperatureMeanCelsius))" : nil,
+                    carried(.dailyPrecipitationSum)
+                        ? "precipitation \(format.precipitation(day.precipitationSumMillimetres))" : nil,
+                    carried(.dailyWind) ? "wind max \(format.windSpeed(day.windSpeedMaxKilometresPerHour))" : nil,
+                    carried(.dailySunshine) ? "sunshine \(format.duration(day.sunshineDurationSeconds))" : nil,
+                    day.condition.map { symbol + condition($0) },
+                ]
+                lines += TextLayout.flow(parts.compactMap { $0 }, indent: 2, width: context.reportWidth)
             }
             guard !weather.hours.isEmpty else {
                 if weather.days.isEmpty { lines.append("  no data for this day in the answer") }
@@ -83,10 +87,12 @@ extension TextRenderer {
             .init(
                 header: "high \(unit)", cells: days.map { format.temperatureValue($0.temperatureMaxCelsius) },
                 width: 8, right: true),
+        ]
+        columns += ifCarried(!uncarried.contains(.dailyTemperatureMean)) {
             .init(
                 header: "mean \(unit)", cells: days.map { format.temperatureValue($0.temperatureMeanCelsius) },
-                width: 8, right: true, dropOrder: 3),
-        ]
+                width: 8, right: true, dropOrder: 3)
+        }
         columns += ifCarried(!uncarried.contains(.dailyPrecipitationSum)) {
             .init(
                 header: context.units.precipitation.symbol,
@@ -98,13 +104,14 @@ extension TextRenderer {
                 header: "wind", cells: days.map { format.windSpeed($0.windSpeedMaxKilometresPerHour) }, width: 10,
                 right: true, dropOrder: 2)
         }
-        columns.append(
+        columns += ifCarried(!uncarried.contains(.dailySunshine)) {
             .init(
                 header: "sun h",
                 cells: days.map { day in
                     day.sunshineDurationSeconds.map { DecimalText.fixed($0 / 3_600, digits: 1) }
                         ?? ValueFormatter.missing
-                }, width: 7, right: true, dropOrder: 1))
+                }, width: 7, right: true, dropOrder: 1)
+        }
         lines += TextTable(columns: columns).lines(width: context.reportWidth)
         return lines
     }
