@@ -34,7 +34,6 @@ extension TextRenderer {
         _ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool,
         uncarried: Set<ForecastSeries> = []
     ) -> [String] {
-        let unit = format.temperatureSymbol
         let winds = days.map { day in
             var wind = format.windSpeed(day.windSpeedMaxKilometresPerHour)
             if let direction = day.windDirectionDominantDegrees, day.windSpeedMaxKilometresPerHour != nil {
@@ -54,25 +53,17 @@ extension TextRenderer {
                 days.map { conditionCell($0.condition, unicode: context.unicode) }, width: detailed ? 20 : 24,
                 shrinkable: 8)
         }
-        columns += [
-            .init(
-                header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 8,
-                right: true),
-            .init(
-                header: "high \(unit)", cells: days.map { format.temperatureValue($0.temperatureMaxCelsius) }, width: 9,
-                right: true),
-        ]
+        columns += lowHighColumns(
+            lows: days.map(\.temperatureMinCelsius), highs: days.map(\.temperatureMaxCelsius), format: format,
+            widths: (8, 9))
         columns += ifCarried(!uncarried.contains(.dailyPrecipitationProbability)) {
             .init(
                 header: "rain", cells: days.map { format.percent($0.precipitationProbabilityMaxPercent) },
                 width: 7, right: true, dropOrder: 3)
         }
-        columns += ifCarried(!uncarried.contains(.dailyPrecipitationSum)) {
-            .init(
-                header: context.units.precipitation.symbol,
-                cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 8,
-                right: true, dropOrder: 2)
-        }
+        columns += daySumColumn(
+            days.map(\.precipitationSumMillimetres), carried: !uncarried.contains(.dailyPrecipitationSum),
+            context: context, format: format, width: 8, dropOrder: 2)
         columns += ifCarried(detailed && !uncarried.contains(.dailyWind)) {
             .init(header: "wind max", cells: winds, lead: 2, dropOrder: 1)
         }

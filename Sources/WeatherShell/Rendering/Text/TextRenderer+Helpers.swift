@@ -52,6 +52,33 @@ extension TextRenderer {
         carried ? [column()] : []
     }
 
+    /// The low and high columns of a table of days (`daily`, `show`, `past`), in the unit of
+    /// temperature, `widths` wide.
+    static func lowHighColumns(
+        lows: [Double?], highs: [Double?], format: ValueFormatter, widths: (low: Int, high: Int)
+    ) -> [TextTable.Column] {
+        let unit = format.temperatureSymbol
+        return [
+            .init(
+                header: "low \(unit)", cells: lows.map { format.temperatureValue($0) }, width: widths.low, right: true),
+            .init(
+                header: "high \(unit)", cells: highs.map { format.temperatureValue($0) }, width: widths.high,
+                right: true),
+        ]
+    }
+
+    /// The amount column of a table of days (`daily`, `show`, `past`): each day's sum in the
+    /// unit of precipitation; none when the answer does not carry the sum (`ifCarried`).
+    static func daySumColumn(
+        _ sums: [Double?], carried: Bool, context: RenderContext, format: ValueFormatter, width: Int, dropOrder: Int
+    ) -> [TextTable.Column] {
+        ifCarried(carried) {
+            .init(
+                header: context.units.precipitation.symbol, cells: sums.map { format.precipitationValue($0) },
+                width: width, right: true, dropOrder: dropOrder)
+        }
+    }
+
     /// Whether any row carries a condition (nil: the answer has no `weather_code` for it).
     static func carriesCondition(_ conditions: [Condition?]) -> Bool { conditions.contains { $0 != nil } }
 

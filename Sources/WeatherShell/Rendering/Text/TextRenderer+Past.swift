@@ -80,25 +80,17 @@ extension TextRenderer {
             conditionColumn(
                 days.map { conditionCell($0.condition, unicode: context.unicode) }, width: 18, shrinkable: 9)
         }
-        columns += [
-            .init(
-                header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 7,
-                right: true),
-            .init(
-                header: "high \(unit)", cells: days.map { format.temperatureValue($0.temperatureMaxCelsius) },
-                width: 8, right: true),
-        ]
+        columns += lowHighColumns(
+            lows: days.map(\.temperatureMinCelsius), highs: days.map(\.temperatureMaxCelsius), format: format,
+            widths: (7, 8))
         columns += ifCarried(!uncarried.contains(.dailyTemperatureMean)) {
             .init(
                 header: "mean \(unit)", cells: days.map { format.temperatureValue($0.temperatureMeanCelsius) },
                 width: 8, right: true, dropOrder: 3)
         }
-        columns += ifCarried(!uncarried.contains(.dailyPrecipitationSum)) {
-            .init(
-                header: context.units.precipitation.symbol,
-                cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 7, right: true,
-                dropOrder: 4)
-        }
+        columns += daySumColumn(
+            days.map(\.precipitationSumMillimetres), carried: !uncarried.contains(.dailyPrecipitationSum),
+            context: context, format: format, width: 7, dropOrder: 4)
         columns += ifCarried(!uncarried.contains(.dailyWind)) {
             .init(
                 header: "wind", cells: days.map { format.windSpeed($0.windSpeedMaxKilometresPerHour) }, width: 10,
