@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WXBasics
 
 @Suite struct DecimalTextTests {

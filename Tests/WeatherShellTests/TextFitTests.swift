@@ -245,7 +245,8 @@ import WeatherTestSupport
         #expect(
             Self.render(.snapshots(ExportFormatTests.snapshots), width: 80) == [
                 "    3  2025-07-27 05:00  Elbphilharmon…  16.5 °C  20 %   0.0 mm  overcast",
-                "    4  2025-07-27 03:30  Nowhere         -0.3 °C     —        —  unknown",
+                // No code kept: "—", as the forecast it came from may have carried none.
+                "    4  2025-07-27 03:30  Nowhere         -0.3 °C     —        —  —",
             ])
         // The place's coordinates stay whole; its name gives way.
         #expect(

@@ -31,4 +31,6 @@ package struct MissingForecastPart: Hashable, Sendable {
 package enum ForecastSeries: Hashable, Sendable {
     case hourlyApparentTemperature, hourlyPrecipitationProbability, hourlyPrecipitation, hourlyWind
     case dailyPrecipitationProbability, dailyPrecipitationSum, dailyWind
+    /// Of past days only (`past` asks for them; a forecast does not).
+    case dailyTemperatureMean, dailySunshine
 }

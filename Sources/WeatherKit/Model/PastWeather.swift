@@ -66,8 +66,11 @@ package enum PastSource: String, Hashable, Sendable {
 package struct PastDay: Hashable, Sendable {
     /// The calendar day in the place's time zone.
     package var date: LocalDate
-    /// WMO 4677 code of the day's most severe weather (Open-Meteo `weather_code`).
-    package var weatherCode: Int?
+    /// The day's most severe weather: a WMO 4677 code (Open-Meteo `weather_code`), unknown
+    /// for a null code, nil when the answer does not carry `weather_code` at all.
+    package var condition: Condition?
+    /// The WMO code of `condition`; nil when unknown or not carried.
+    package var weatherCode: Int? { condition?.code }
     /// `temperature_2m_min`, °C.
     package var temperatureMinCelsius: Double?
     /// `temperature_2m_max`, °C.
@@ -107,6 +110,9 @@ package struct PastWeather: Hashable, Sendable {
     package var days: [PastDay]
     /// The hours with data (only when they were asked for: a single day), in order.
     package var hours: [HourlyForecast]
+    /// The series of `hours` and `days` the answer does not carry at all (as for a forecast,
+    /// and the days' mean and sunshine): their columns and parts of lines are left out.
+    package var uncarried: Set<ForecastSeries> = []
     /// When the data stops before the end of the days asked for: the end of the last hour with
     /// data (hourly answers), or the start of the first day without data (daily answers).
     package var dataEnd: Date?

@@ -63,6 +63,33 @@ struct OpenMeteoVariable: Sendable {
 
 /// What every Open-Meteo answer shares: its zone, its error object, its times and days.
 enum OpenMeteoAnswer {
+    /// The series of a forecast's hours and days, each with its block and variable.
+    static let forecastSeries: [(ForecastSeries, String, OpenMeteoVariable)] = [
+        (.hourlyApparentTemperature, "hourly", .apparentTemperature),
+        (.hourlyPrecipitationProbability, "hourly", .precipitationProbability),
+        (.hourlyPrecipitation, "hourly", .precipitation), (.hourlyWind, "hourly", .windSpeed),
+        (.dailyPrecipitationProbability, "daily", .precipitationProbabilityMax),
+        (.dailyPrecipitationSum, "daily", .precipitationSum), (.dailyWind, "daily", .windSpeedMax),
+    ]
+    /// The series of past days besides a forecast's (`past` asks for them).
+    static let pastSeries: [(ForecastSeries, String, OpenMeteoVariable)] = [
+        (.dailyTemperatureMean, "daily", .temperatureMean), (.dailySunshine, "daily", .sunshineDuration),
+    ]
+
+    /// Of `series`, those the answer's `hourly` and `daily` blocks do not have (under any of
+    /// their names); none of a block the answer lacks altogether, which has no hours or days to
+    /// show. The forecast's and the past's answers are read by this one rule.
+    static func uncarried(
+        _ json: JSONValue, series: [(ForecastSeries, String, OpenMeteoVariable)] = forecastSeries
+    ) -> Set<ForecastSeries> {
+        Set(
+            series.compactMap { item, block, variable in
+                guard let values = json[block], values["time"]?.array != nil else { return nil }
+                let names = ([variable.name] + variable.aliases).flatMap { [$0, $0 + "_best_match"] }
+                return names.contains { values[$0] != nil } ? nil : item
+            })
+    }
+
     /// The place's zone as the answer gives it (`timezone`, `timezone_abbreviation`,
     /// `utc_offset_seconds`; an offset beyond ±18 h is read as 0).
     static func zone(_ json: JSONValue) -> ZoneInfo {

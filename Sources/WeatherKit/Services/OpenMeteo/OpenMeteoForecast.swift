@@ -195,7 +195,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             coordinate: requested.rounded, zone: zone, elevationMetres: json["elevation"]?.double, source: .openMeteo)
         forecast.current = try current(from: json, offset: zone.utcOffsetSeconds)
         forecast.hourly = try OpenMeteoAnswer.hours(from: json, offset: zone.utcOffsetSeconds)
-        forecast.uncarried = uncarried(json)
+        forecast.uncarried = OpenMeteoAnswer.uncarried(json)
         forecast.daily = try daily(
             from: json, offset: zone.utcOffsetSeconds, latitude: requested.latitude, current: forecast.current)
         if let block = try Block(json, "minutely_15", offset: zone.utcOffsetSeconds) {
@@ -207,24 +207,6 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             }
         }
         return forecast
-    }
-
-    /// The series the answer's `hourly` and `daily` blocks do not have (under any of their
-    /// names); none of a block the answer lacks altogether, which has no hours or days to show.
-    static func uncarried(_ json: JSONValue) -> Set<ForecastSeries> {
-        let series: [(ForecastSeries, String, OpenMeteoVariable)] = [
-            (.hourlyApparentTemperature, "hourly", .apparentTemperature),
-            (.hourlyPrecipitationProbability, "hourly", .precipitationProbability),
-            (.hourlyPrecipitation, "hourly", .precipitation), (.hourlyWind, "hourly", .windSpeed),
-            (.dailyPrecipitationProbability, "daily", .precipitationProbabilityMax),
-            (.dailyPrecipitationSum, "daily", .precipitationSum), (.dailyWind, "daily", .windSpeedMax),
-        ]
-        return Set(
-            series.compactMap { item, block, variable in
-                guard let values = json[block], values["time"]?.array != nil else { return nil }
-                let names = ([variable.name] + variable.aliases).flatMap { [$0, $0 + "_best_match"] }
-                return names.contains { values[$0] != nil } ? nil : item
-            })
     }
 
     static func current(from json: JSONValue, offset: Int) throws(ServiceError) -> CurrentConditions? {

@@ -212,6 +212,8 @@ package struct OpenMeteoPastProvider: Sendable {
         }
         weather.days = days
         weather.hours = hours
+        weather.uncarried = OpenMeteoAnswer.uncarried(
+            json, series: OpenMeteoAnswer.forecastSeries + OpenMeteoAnswer.pastSeries)
         return weather
     }
 
@@ -228,7 +230,7 @@ package struct OpenMeteoPastProvider: Sendable {
         return rawTimes.indices.compactMap { i in
             guard let date = OpenMeteoAnswer.day(rawTimes[i], offset: offset) else { return nil }
             var day = PastDay(date: date)
-            day.weatherCode = code.code(i)
+            day.condition = code.condition(i)
             day.temperatureMaxCelsius = maximum[i]
             day.temperatureMinCelsius = minimum[i]
             day.temperatureMeanCelsius = mean[i]

@@ -36,25 +36,55 @@ extension TextRenderer {
         }
         // Names and conditions are words and give way; values stay whole, and whole columns
         // are left out (wind, then rain, then today's range) when the width cannot hold them.
-        var lines = TextTable(columns: [
+        // A column no place's answer carries is left out too; a place without it shows "—".
+        var columns: [TextTable.Column] = [
             .init(
                 header: "place", cells: places.map(\.report.place.name), width: max(12, min(24, context.width - 62)),
                 shrinkable: 14),
             .init(
                 header: "now \(unit)", cells: places.map { format.temperatureValue($0.reading?.temperatureCelsius) },
                 width: 7, right: true),
+        ]
+        columns += ifCarried(carriesCondition(places.map { $0.reading?.condition })) {
             .init(
                 header: "condition",
                 cells: places.map { place in
                     place.reading?.condition.map { condition($0, isNight: place.reading?.isNight) }
                         ?? ValueFormatter.missing
                 }, lead: 2,
-                width: 18, shrinkable: 13),
-            .init(header: "today \(unit)", cells: ranges, width: 12, right: true, dropOrder: 3),
-            .init(header: "rain", cells: rains, width: 6, right: true, dropOrder: 2),
-            .init(header: "wind", cells: winds, lead: 2, dropOrder: 1),
-        ]).lines(width: context.width)
+                width: 18, shrinkable: 13)
+        }
+        columns.append(.init(header: "today \(unit)", cells: ranges, width: 12, right: true, dropOrder: 3))
+        columns += ifCarried(places.contains { $0.carriesChance }) {
+            .init(header: "rain", cells: rains, width: 6, right: true, dropOrder: 2)
+        }
+        columns += ifCarried(places.contains { $0.carriesWind }) {
+            .init(header: "wind", cells: winds, lead: 2, dropOrder: 1)
+        }
+        var lines = TextTable(columns: columns).lines(width: context.width)
         if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
     }
+}
+
+extension WeatherPresentation {
+    /// Whether the answer carries a chance of precipitation for `compare`'s "rain": today's
+    /// (daily), or the hour of the reading's (hourly); false when neither series is carried
+    /// (or neither day nor hour is there to carry it).
+    var carriesChance: Bool {
+        let uncarried = report.forecast.uncarried
+        return (today != nil && !uncarried.contains(.dailyPrecipitationProbability))
+            || (readingHour != nil && !uncarried.contains(.hourlyPrecipitationProbability))
+    }
+
+    /// Whether the answer carries the wind now: the current conditions' speed, or the hour of
+    /// the reading's, whose series is carried.
+    var carriesWind: Bool {
+        reading?.windSpeedKilometresPerHour != nil
+            || (readingHour != nil && !report.forecast.uncarried.contains(.hourlyWind))
+    }
+
+    /// The hour `reading` reads from (`NowReading`): the current conditions' hour, else the
+    /// hour containing now.
+    private var readingHour: HourlyForecast? { current != nil ? conditionsHour : currentHour }
 }

@@ -34,7 +34,6 @@ extension TextRenderer {
         _ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool,
         uncarried: Set<ForecastSeries> = []
     ) -> [String] {
-        let unit = format.temperatureSymbol
         let winds = days.map { day in
             var wind = format.windSpeed(day.windSpeedMaxKilometresPerHour)
             if let direction = day.windDirectionDominantDegrees, day.windSpeedMaxKilometresPerHour != nil {
@@ -47,36 +46,26 @@ extension TextRenderer {
             .init(header: "day", cells: days.map { format.day($0.date) + ($0.isPartial ? "*" : "") }, width: 12)
         ]
         // Day codes describe the whole day: a day's words and symbols stay the day's. An answer
-        // without conditions for its days has no condition column.
-        if days.contains(where: { $0.condition != nil }) {
-            columns.append(
-                conditionColumn(
-                    days.map { conditionCell($0.condition, unicode: context.unicode) }, width: detailed ? 20 : 24,
-                    shrinkable: 8))
+        // without conditions for its days has no condition column, nor one for a series it
+        // does not carry.
+        columns += ifCarried(carriesCondition(days.map(\.condition))) {
+            conditionColumn(
+                days.map { conditionCell($0.condition, unicode: context.unicode) }, width: detailed ? 20 : 24,
+                shrinkable: 8)
         }
-        columns += [
+        columns += lowHighColumns(
+            lows: days.map(\.temperatureMinCelsius), highs: days.map(\.temperatureMaxCelsius), format: format,
+            widths: (8, 9))
+        columns += ifCarried(!uncarried.contains(.dailyPrecipitationProbability)) {
             .init(
-                header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 8,
-                right: true),
-            .init(
-                header: "high \(unit)", cells: days.map { format.temperatureValue($0.temperatureMaxCelsius) }, width: 9,
-                right: true),
-        ]
-        if !uncarried.contains(.dailyPrecipitationProbability) {
-            columns.append(
-                .init(
-                    header: "rain", cells: days.map { format.percent($0.precipitationProbabilityMaxPercent) },
-                    width: 7, right: true, dropOrder: 3))
+                header: "rain", cells: days.map { format.percent($0.precipitationProbabilityMaxPercent) },
+                width: 7, right: true, dropOrder: 3)
         }
-        if !uncarried.contains(.dailyPrecipitationSum) {
-            columns.append(
-                .init(
-                    header: context.units.precipitation.symbol,
-                    cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 8,
-                    right: true, dropOrder: 2))
-        }
-        if detailed && !uncarried.contains(.dailyWind) {
-            columns.append(.init(header: "wind max", cells: winds, lead: 2, dropOrder: 1))
+        columns += daySumColumn(
+            days.map(\.precipitationSumMillimetres), carried: !uncarried.contains(.dailyPrecipitationSum),
+            context: context, format: format, width: 8, dropOrder: 2)
+        columns += ifCarried(detailed && !uncarried.contains(.dailyWind)) {
+            .init(header: "wind max", cells: winds, lead: 2, dropOrder: 1)
         }
         let partial = days.contains(where: \.isPartial) ? ["  * from part of the day’s hours"] : []
         return TextTable(columns: columns).lines(width: context.reportWidth) + partial

@@ -32,15 +32,55 @@ extension TextRenderer {
         return "\(symbol) \(self.condition(condition, isNight: isNight))"
     }
 
-    /// The condition of a code kept without telling a null code from none (snapshots, past
-    /// days): unknown when there is none.
-    static func kept(_ code: Int?) -> Condition { code.map(Condition.code) ?? .unknown }
+    /// The words of a code kept without telling a null code from none (a snapshot's log record
+    /// has no `weather_code` for either): "—" when there is none — the forecast it was saved
+    /// from may not have carried a condition at all, so "unknown" would say more than is known.
+    static func keptCondition(_ code: Int?) -> String {
+        code.map { condition(.code($0)) } ?? ValueFormatter.missing
+    }
 
     /// The condition column of `daily`, `show`, `hourly` and `past`: each condition whole when
     /// the table has room for it, else its symbol alone, never words cut (`TextTable.CellCut`).
     static func conditionColumn(_ cells: [String], width: Int, shrinkable: Int) -> TextTable.Column {
         .init(header: "condition", cells: cells, width: width, shrinkable: shrinkable, cut: .symbolAlone)
     }
+
+    /// A column only when its rows carry what it shows: none (no column of "—") when the answer
+    /// has no such variable at all — a series in `uncarried`, or conditions all nil. The one
+    /// rule of the hour, day, past and compare tables.
+    static func ifCarried(_ carried: Bool, _ column: () -> TextTable.Column) -> [TextTable.Column] {
+        carried ? [column()] : []
+    }
+
+    /// The low and high columns of a table of days (`daily`, `show`, `past`), in the unit of
+    /// temperature, `widths` wide.
+    static func lowHighColumns(
+        lows: [Double?], highs: [Double?], format: ValueFormatter, widths: (low: Int, high: Int)
+    ) -> [TextTable.Column] {
+        let unit = format.temperatureSymbol
+        return [
+            .init(
+                header: "low \(unit)", cells: lows.map { format.temperatureValue($0) }, width: widths.low, right: true),
+            .init(
+                header: "high \(unit)", cells: highs.map { format.temperatureValue($0) }, width: widths.high,
+                right: true),
+        ]
+    }
+
+    /// The amount column of a table of days (`daily`, `show`, `past`): each day's sum in the
+    /// unit of precipitation; none when the answer does not carry the sum (`ifCarried`).
+    static func daySumColumn(
+        _ sums: [Double?], carried: Bool, context: RenderContext, format: ValueFormatter, width: Int, dropOrder: Int
+    ) -> [TextTable.Column] {
+        ifCarried(carried) {
+            .init(
+                header: context.units.precipitation.symbol, cells: sums.map { format.precipitationValue($0) },
+                width: width, right: true, dropOrder: dropOrder)
+        }
+    }
+
+    /// Whether any row carries a condition (nil: the answer has no `weather_code` for it).
+    static func carriesCondition(_ conditions: [Condition?]) -> Bool { conditions.contains { $0 != nil } }
 
     /// "+01:00", "-02:30", "+05:45".
     static func offsetText(_ seconds: Int) -> String {

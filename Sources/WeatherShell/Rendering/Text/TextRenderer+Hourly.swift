@@ -26,8 +26,10 @@ extension TextRenderer {
         lines += hourRows(
             hours, clock: clock, context: context, format: format, probability: true,
             uncarried: presentation.report.forecast.uncarried, isNight: { presentation.isNight($0) })
+        // No "rain %" band for a chance the answer does not carry (a band of nothing says nothing).
         let chart = TemperatureChart.lines(
-            hours, clock: clock, format: format, unicode: context.unicode, width: context.reportWidth)
+            hours, clock: clock, format: format, unicode: context.unicode, width: context.reportWidth,
+            probability: !presentation.report.forecast.uncarried.contains(.hourlyPrecipitationProbability))
         if !chart.isEmpty { lines.append("") }
         // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
         let short =
@@ -68,36 +70,35 @@ extension TextRenderer {
                 width: max(context.units.clock == .twelveHour ? 13 : 11, (times.map(TextLayout.columns).max() ?? 0) + 1)
             )
         ]
-        // An answer without conditions for its hours has no condition column.
-        if hours.contains(where: { $0.condition != nil }) {
-            let conditions = hours.map { conditionCell($0.condition, isNight: isNight($0), unicode: context.unicode) }
-            columns.append(conditionColumn(conditions, width: 22, shrinkable: 10))
+        // An answer without conditions for its hours has no condition column, nor a column for
+        // a series it does not carry.
+        columns += ifCarried(carriesCondition(hours.map(\.condition))) {
+            conditionColumn(
+                hours.map { conditionCell($0.condition, isNight: isNight($0), unicode: context.unicode) }, width: 22,
+                shrinkable: 10)
         }
         columns.append(
             .init(
                 header: unit, cells: hours.map { format.temperatureValue($0.temperatureCelsius) }, width: 6, right: true
             ))
-        if !uncarried.contains(.hourlyApparentTemperature) {
-            columns.append(
-                .init(
-                    header: "feels", cells: hours.map { format.temperatureValue($0.apparentTemperatureCelsius) },
-                    width: 7, right: true, dropOrder: 1))
+        columns += ifCarried(!uncarried.contains(.hourlyApparentTemperature)) {
+            .init(
+                header: "feels", cells: hours.map { format.temperatureValue($0.apparentTemperatureCelsius) },
+                width: 7, right: true, dropOrder: 1)
         }
-        if probability && !uncarried.contains(.hourlyPrecipitationProbability) {
-            columns.append(
-                .init(
-                    header: "rain", cells: hours.map { format.percent($0.precipitationProbabilityPercent) }, width: 6,
-                    right: true, dropOrder: 4))
+        columns += ifCarried(probability && !uncarried.contains(.hourlyPrecipitationProbability)) {
+            .init(
+                header: "rain", cells: hours.map { format.percent($0.precipitationProbabilityPercent) }, width: 6,
+                right: true, dropOrder: 4)
         }
-        if !uncarried.contains(.hourlyPrecipitation) {
-            columns.append(
-                .init(
-                    header: context.units.precipitation.symbol,
-                    cells: hours.map { format.precipitationValue($0.precipitationMillimetres) }, width: 6,
-                    right: true, dropOrder: 2))
+        columns += ifCarried(!uncarried.contains(.hourlyPrecipitation)) {
+            .init(
+                header: context.units.precipitation.symbol,
+                cells: hours.map { format.precipitationValue($0.precipitationMillimetres) }, width: 6,
+                right: true, dropOrder: 2)
         }
-        if !uncarried.contains(.hourlyWind) {
-            columns.append(.init(header: "wind", cells: winds, lead: 2, dropOrder: 3))
+        columns += ifCarried(!uncarried.contains(.hourlyWind)) {
+            .init(header: "wind", cells: winds, lead: 2, dropOrder: 3)
         }
         return TextTable(columns: columns).lines(width: context.reportWidth)
     }

@@ -35,16 +35,19 @@ extension TextRenderer {
         if weather.requestedDayCount == 1 {
             if let day = weather.days.first, !day.isEmpty {
                 let symbol = day.weatherCode.map { WeatherCode($0).symbol(unicode: context.unicode) + " " } ?? ""
-                lines += TextLayout.flow(
-                    [
-                        "low \(format.temperature(day.temperatureMinCelsius))",
-                        "high \(format.temperature(day.temperatureMaxCelsius))",
-                        "mean \(format.temperature(day.temperatureMeanCelsius))",
-                        "precipitation \(format.precipitation(day.precipitationSumMillimetres))",
-                        "wind max \(format.windSpeed(day.windSpeedMaxKilometresPerHour))",
-                        "sunshine \(format.duration(day.sunshineDurationSeconds))",
-                        symbol + condition(kept(day.weatherCode)),
-                    ], indent: 2, width: context.reportWidth)
+                // A part the answer does not carry is left out, not shown as "—".
+                let carried = { (series: ForecastSeries) in !weather.uncarried.contains(series) }
+                let parts: [String?] = [
+                    "low \(format.temperature(day.temperatureMinCelsius))",
+                    "high \(format.temperature(day.temperatureMaxCelsius))",
+                    carried(.dailyTemperatureMean) ? "mean \(format.temperature(day.temperatureMeanCelsius))" : nil,
+                    carried(.dailyPrecipitationSum)
+                        ? "precipitation \(format.precipitation(day.precipitationSumMillimetres))" : nil,
+                    carried(.dailyWind) ? "wind max \(format.windSpeed(day.windSpeedMaxKilometresPerHour))" : nil,
+                    carried(.dailySunshine) ? "sunshine \(format.duration(day.sunshineDurationSeconds))" : nil,
+                    day.condition.map { symbol + condition($0) },
+                ]
+                lines += TextLayout.flow(parts.compactMap { $0 }, indent: 2, width: context.reportWidth)
             }
             guard !weather.hours.isEmpty else {
                 if weather.days.isEmpty { lines.append("  no data for this day in the answer") }
@@ -53,7 +56,7 @@ extension TextRenderer {
             lines.append("")
             lines += hourRows(
                 weather.hours, clock: weather.clock, context: context, format: format, probability: false,
-                isNight: { $0.isDay.map { !$0 } })
+                uncarried: weather.uncarried, isNight: { $0.isDay.map { !$0 } })
             let chart = TemperatureChart.lines(
                 weather.hours, clock: weather.clock, format: format, unicode: context.unicode,
                 width: context.reportWidth,
@@ -70,33 +73,38 @@ extension TextRenderer {
         lines.append("")
         // Narrower than its 79 columns, the table closes up, shows conditions as symbols, then
         // leaves out the sunshine, the wind, the mean and the amount: a value is never cut.
-        lines += TextTable(columns: [
-            .init(header: "day", cells: days.map { format.day($0.date) }, width: 12),
+        // A condition or series the answer does not carry has no column.
+        let uncarried = weather.uncarried
+        var columns: [TextTable.Column] = [.init(header: "day", cells: days.map { format.day($0.date) }, width: 12)]
+        columns += ifCarried(carriesCondition(days.map(\.condition))) {
             conditionColumn(
-                days.map { conditionCell(kept($0.weatherCode), unicode: context.unicode) }, width: 18, shrinkable: 9),
-            .init(
-                header: "low \(unit)", cells: days.map { format.temperatureValue($0.temperatureMinCelsius) }, width: 7,
-                right: true),
-            .init(
-                header: "high \(unit)", cells: days.map { format.temperatureValue($0.temperatureMaxCelsius) },
-                width: 8, right: true),
+                days.map { conditionCell($0.condition, unicode: context.unicode) }, width: 18, shrinkable: 9)
+        }
+        columns += lowHighColumns(
+            lows: days.map(\.temperatureMinCelsius), highs: days.map(\.temperatureMaxCelsius), format: format,
+            widths: (7, 8))
+        columns += ifCarried(!uncarried.contains(.dailyTemperatureMean)) {
             .init(
                 header: "mean \(unit)", cells: days.map { format.temperatureValue($0.temperatureMeanCelsius) },
-                width: 8, right: true, dropOrder: 3),
-            .init(
-                header: context.units.precipitation.symbol,
-                cells: days.map { format.precipitationValue($0.precipitationSumMillimetres) }, width: 7, right: true,
-                dropOrder: 4),
+                width: 8, right: true, dropOrder: 3)
+        }
+        columns += daySumColumn(
+            days.map(\.precipitationSumMillimetres), carried: !uncarried.contains(.dailyPrecipitationSum),
+            context: context, format: format, width: 7, dropOrder: 4)
+        columns += ifCarried(!uncarried.contains(.dailyWind)) {
             .init(
                 header: "wind", cells: days.map { format.windSpeed($0.windSpeedMaxKilometresPerHour) }, width: 10,
-                right: true, dropOrder: 2),
+                right: true, dropOrder: 2)
+        }
+        columns += ifCarried(!uncarried.contains(.dailySunshine)) {
             .init(
                 header: "sun h",
                 cells: days.map { day in
                     day.sunshineDurationSeconds.map { DecimalText.fixed($0 / 3_600, digits: 1) }
                         ?? ValueFormatter.missing
-                }, width: 7, right: true, dropOrder: 1),
-        ]).lines(width: context.reportWidth)
+                }, width: 7, right: true, dropOrder: 1)
+        }
+        lines += TextTable(columns: columns).lines(width: context.reportWidth)
         return lines
     }
 

@@ -57,7 +57,7 @@ extension TextRenderer {
                     header: "", cells: readings.map { format.precipitation($0.precipitationMillimetres) }, lead: 1,
                     width: 8, right: true, dropOrder: 1),
                 .init(
-                    header: "", cells: readings.map { condition(kept($0.weatherCode)) }, lead: 2,
+                    header: "", cells: readings.map { keptCondition($0.weatherCode) }, lead: 2,
                     width: max(4, width - 65 - max(0, width - 80)), shrinkable: 8, dropOrder: 3),
             ], indent: 0)
         return [table.text(width: width, header: false)]
@@ -79,7 +79,7 @@ extension TextRenderer {
         let fields = [
             ("data time", moment(reading.dataTime)),
             ("temperature", format.temperature(reading.temperatureCelsius)),
-            ("condition", condition(kept(reading.weatherCode))),
+            ("condition", keptCondition(reading.weatherCode)),
             ("rain chance", format.percent(reading.precipitationProbabilityPercent)),
             ("precipitation", format.precipitation(reading.precipitationMillimetres)),
             ("saved at", moment(snapshot.savedAt)),
