@@ -38,6 +38,9 @@ import WeatherTestSupport
         }
         try terminal.send("he", "PPage")
         try terminal.wait(for: "the last line starting with he") { $0.hasSuffix("wx> help about") }
+        // The cursor is after "he", as readline leaves it; at the end, Ctrl-C's "^C" follows the line.
+        try terminal.send("C-e", "X")
+        try terminal.wait(for: "the cursor at the end") { $0.hasSuffix("wx> help aboutX") }
         try terminal.send("C-c")
         try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("^C\nwx>") }
         try terminal.send("un", "PPage")
@@ -48,6 +51,8 @@ import WeatherTestSupport
         try terminal.wait(for: "back down") { $0.hasSuffix("wx> units metric") }
         // Trial 5: on an empty line they did nothing; with nothing typed they step through the
         // history as Up and Down do (readline's history-search-backward with an empty prefix).
+        try terminal.send("C-e", "X")
+        try terminal.wait(for: "the cursor at the end") { $0.hasSuffix("wx> units metricX") }
         try terminal.send("C-c")
         try terminal.wait(for: "a fresh prompt") { $0.hasSuffix("^C\nwx>") }
         try terminal.send("PPage")

@@ -41,8 +41,8 @@ final class LineEditor: LineReader {
     private var undoStates: [(text: String, cursor: Int)] = []
     /// The last keys read (code points: an arrow is several), for Tab and PgUp pressed twice.
     private var recentKeys: [Unicode.Scalar] = []
-    /// The length (code points) of what the last PgUp/PgDn searched for; 0: it stepped as Up/Down.
-    private var searchPrefix = 0
+    /// The search the last PgUp/PgDn made; nil when it stepped as Up/Down (nothing was typed).
+    private var historySearch: HistorySearch?
     /// Drops what is typed past `LineSafety.maximumLength` (see TypedLineLimit).
     private var limit = TypedLineLimit()
     /// Whether the terminal understands bracketed paste (not TERM=dumb).
@@ -151,10 +151,9 @@ final class LineEditor: LineReader {
         ("^U", "vi-kill-line-prev"), ("^W", "ed-delete-prev-word"),
         // PgUp/PgDn: the previous/next history line starting with what is typed before the
         // cursor, as Debian's /etc/inputrc makes them in bash, sqlite3 and psql; with nothing
-        // typed, the previous/next line (searchHistory). The last four are what it pushes: no
-        // terminal sends them.
+        // typed, the previous/next line (searchHistory). The last two are what it pushes for
+        // that: no terminal sends them.
         ("\\e[5~", "wx-search-back"), ("\\e[6~", "wx-search-forward"),
-        ("\\e[wxK", "ed-search-prev-history"), ("\\e[wxJ", "ed-search-next-history"),
         ("\\e[wxk", "ed-prev-history"), ("\\e[wxj", "ed-next-history"),
         // Ctrl-X Ctrl-E: the line in $EDITOR, run when the editor ends (bash's
         // edit-and-execute-command; libedit's vi-histedit does it in either key map).
@@ -258,21 +257,25 @@ final class LineEditor: LineReader {
     }
 
     /// PgUp/PgDn: the previous/next history line starting with the text before the cursor
-    /// (readline's history-search-backward/-forward); with no text before it, or after a PgUp/PgDn
-    /// that had none, simply the previous/next line, as Up and Down.
+    /// and the cursor after that text (HistorySearch); again, the same text; after another key,
+    /// from the newest line again. With no text before the cursor, or after a PgUp/PgDn that had
+    /// none, simply the previous/next line, as Up and Down.
     fileprivate func searchHistory(backward: Bool) -> UInt8 {
         guard let line = currentLine() else { return UInt8(CC_ERROR) }
         let paging: Set<[Unicode.Scalar]> = [Array("\u{1B}[5~".unicodeScalars), Array("\u{1B}[6~".unicodeScalars)]
-        // Pressed again, it searches for what the first press did (libedit takes the text before
-        // the cursor, which is at the end of the line found).
-        if paging.contains(Array(recentKeys.dropLast(4).suffix(4))) {
-            _ = api.pointee.el_cursor(editLine, Int32(searchPrefix - line.cursor))
-        } else {
-            searchPrefix = line.cursor
+        let again = paging.contains(Array(recentKeys.dropLast(4).suffix(4)))
+        if !again || (historySearch.map { $0.shown(in: historyLines) != line.text } ?? false) {
+            historySearch =
+                line.cursor == 0 ? nil : HistorySearch(typed: line.text, cursor: line.cursor, count: historyLines.count)
         }
-        let key = searchPrefix == 0 ? (backward ? "k" : "j") : (backward ? "K" : "J")
-        api.pointee.el_push(editLine, "\u{1B}[wx" + key)
-        return UInt8(CC_NORM)
+        guard var search = historySearch else {
+            api.pointee.el_push(editLine, "\u{1B}[wx" + (backward ? "k" : "j"))
+            return UInt8(CC_NORM)
+        }
+        guard let found = search.step(backward: backward, in: historyLines) else { return UInt8(CC_ERROR) }
+        historySearch = search
+        replaceLine(found, cursor: search.prefix.count)
+        return UInt8(CC_REFRESH)
     }
 
     /// Ctrl-D: end of input on an empty line, else delete the character under the cursor.
