@@ -136,8 +136,8 @@ extension ServiceError: CustomStringConvertible {
             return "OpenWeatherMap found no place at the coordinates asked"
                 + (reason.map { " (HTTP 404: \(Self.clip($0)))" } ?? " (HTTP 404)")
         case .rejected(_, let status, let reason):
-            if let reason { return "\(name) rejected the request (HTTP \(status)): \(Self.clip(reason))" }
-            return "\(name) rejected the request (HTTP \(status))"
+            let text = "\(name) rejected the request (HTTP \(status))" + (reason.map { ": \(Self.clip($0))" } ?? "")
+            return text + (status == 400 ? "; " + badRequestHint : "")
         case .malformedResponse(_, let detail):
             return "\(name) sent an answer wx cannot read (\(detail)); try again later"
         case .unknownUnit(_, let variable, let label):
@@ -150,7 +150,17 @@ extension ServiceError: CustomStringConvertible {
         }
     }
 
-    /// A service's own text, made printable and kept to one line of reasonable length.
+    /// What to try after an HTTP 400 (trial 8: the reason alone said nothing to do). A
+    /// geocoder's is about the query typed; the other services are asked only what wx builds
+    /// itself, so theirs is about the server: one that is not the service's own (its URL
+    /// variable) or a newer service than this wx knows.
+    var badRequestHint: String {
+        switch service {
+        case .nominatim, .openMeteoGeocoding, .openWeatherMap: "check the place as typed"
+        default: "wx’s request does not suit this server: check \(service.baseURLVariable), or update wx"
+        }
+    }
+
     /// A service's own words for a message: one line, at most 160 characters, without the
     /// full stop that would come before wx's "; try again …".
     static func clip(_ text: String) -> String {
