@@ -100,6 +100,11 @@ import WeatherTestSupport
         #expect(
             ServiceError.rejected(.meteoAlarm, status: 404, reason: nil).description
                 == "MeteoAlarm rejected the request (HTTP 404)")
+        // The archive's reason says what was wrong (the dates asked): no hint after it.
+        #expect(
+            ServiceError.rejected(.openMeteoArchive, status: 400, reason: "Parameter 'start_date' is out of range")
+                .description
+                == "Open-Meteo archive rejected the request (HTTP 400): Parameter 'start_date' is out of range")
     }
 
     @Test func watchSaysTheThresholdsItRingsAt() {

@@ -137,7 +137,7 @@ extension ServiceError: CustomStringConvertible {
                 + (reason.map { " (HTTP 404: \(Self.clip($0)))" } ?? " (HTTP 404)")
         case .rejected(_, let status, let reason):
             let text = "\(name) rejected the request (HTTP \(status))" + (reason.map { ": \(Self.clip($0))" } ?? "")
-            return text + (status == 400 ? "; " + badRequestHint : "")
+            return text + (status == 400 ? badRequestHint.map { "; " + $0 } ?? "" : "")
         case .malformedResponse(_, let detail):
             return "\(name) sent an answer wx cannot read (\(detail)); try again later"
         case .unknownUnit(_, let variable, let label):
@@ -150,14 +150,16 @@ extension ServiceError: CustomStringConvertible {
         }
     }
 
-    /// What to try after an HTTP 400 (trial 8: the reason alone said nothing to do). A
-    /// geocoder's is about the query typed; the other services are asked only what wx builds
-    /// itself, so theirs is about the server: one that is not the service's own (its URL
-    /// variable) or a newer service than this wx knows.
-    var badRequestHint: String {
+    /// What to try after an HTTP 400 (trial 8: the reason alone said nothing to do); nil where
+    /// the reason is the hint itself (the archive's "start_date is out of allowed range").
+    /// A geocoder's 400 is about the query typed; the forecast is asked only what wx builds
+    /// itself, so its 400 is about the server: one that is not Open-Meteo's own
+    /// (WX_OPEN_METEO_URL), or a newer Open-Meteo than this wx knows.
+    var badRequestHint: String? {
         switch service {
-        case .nominatim, .openMeteoGeocoding, .openWeatherMap: "check the place as typed"
-        default: "wx’s request does not suit this server: check \(service.baseURLVariable), or update wx"
+        case .nominatim, .openMeteoGeocoding: "check the place as typed"
+        case .openMeteo: "wx’s request does not suit this server: check \(service.baseURLVariable), or update wx"
+        default: nil
         }
     }
 
