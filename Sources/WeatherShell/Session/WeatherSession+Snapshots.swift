@@ -23,11 +23,14 @@ extension WeatherSession {
         guard var reading = Self.snapshotReading(report.forecast, now: now) else {
             throw .nothingYet(.currentConditionsToSave)
         }
-        // The same reading twice was a second, identical snapshot (trial 8).
+        // The same reading twice was a second, identical snapshot (trial 8): the same place and
+        // data time, saved within the hour (a later save of an answer that old keeps other days).
         let dataSecond = Int(reading.dataTime.timeIntervalSince1970.rounded(.down))
+        let savedNow = recordingNow()
         if let kept = log.snapshots(keptForecasts: false).last(where: {
             $0.id > 0 && $0.coordinate == report.place.coordinate.rounded
                 && Int($0.reading.dataTime.timeIntervalSince1970.rounded(.down)) == dataSecond
+                && abs(savedNow.timeIntervalSince($0.savedAt)) < 3_600
         }) {
             throw .notApplicable(
                 "this reading of \(report.place.name)’s weather is saved already, as snapshot \(kept.id) (“saved \(kept.id)” shows it)"
