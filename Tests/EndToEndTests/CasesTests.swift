@@ -103,7 +103,7 @@ import WeatherTestSupport
         #expect(run.result.status == 1)
         #expect(
             run.result.stderr
-                == "error: Open-Meteo rejected the request (HTTP 400): Cannot initialize ForecastSurfaceVariable from invalid String value cape for key hourly\n"
+                == "error: Open-Meteo rejected the request (HTTP 400): Cannot initialize ForecastSurfaceVariable from invalid String value cape for key hourly; wx’s request does not suit this server: check WX_OPEN_METEO_URL, or update wx\n"
         )
     }
 
@@ -114,7 +114,7 @@ import WeatherTestSupport
             answers: [.init(path: "/v1/forecast", status: 400, file: "cases/om-error-400-mismatch.json")])
         #expect(
             run.result.stderr
-                == "error: Open-Meteo rejected the request (HTTP 400): Parameter 'latitude' and 'longitude' must have the same number of elements\n"
+                == "error: Open-Meteo rejected the request (HTTP 400): Parameter 'latitude' and 'longitude' must have the same number of elements; wx’s request does not suit this server: check WX_OPEN_METEO_URL, or update wx\n"
         )
         let home = TemporaryFolder()
         let server = try FixtureServer()
@@ -360,7 +360,7 @@ import WeatherTestSupport
             "find Hamburg", answers: [.init(path: "/search", status: 400, file: "cases/nominatim-400-text.txt")])
         #expect(
             run.result.stderr
-                == "error: Nominatim rejected the request (HTTP 400): Bad Request. Details: Need coordinates or OSM object to lookup\n"
+                == "error: Nominatim rejected the request (HTTP 400): Bad Request. Details: Need coordinates or OSM object to lookup; check the place as typed\n"
         )
     }
 

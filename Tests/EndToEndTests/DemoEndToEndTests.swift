@@ -297,8 +297,13 @@ import WeatherTestSupport
     /// place found since.
     @Test func saveKeepsTheWeatherShownAtItsOwnRecordedTime() throws {
         let server = try FixtureServer(demo: Self.manifestPath)
-        let run = try demo("find Berlin; show; find Munich; save; saved 1", server)
-        #expect(run.status == 0, "\(run.stderr)")
+        // Trial 8: not right after finding another place (that saved Berlin's silently).
+        let run = try demo("find Berlin; show; find Munich; save; find Berlin; save; saved 1", server)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "error: the last weather shown is Berlin’s, not München’s: “show” first to save München’s\n"),
+            "\(run.stderr)")
         #expect(run.stdout.contains("\nsnapshot 1 saved: Berlin 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
         // Its weather is Berlin's at Berlin's recorded time (not Munich's, February 2026), with
         // Berlin's days kept; when it was saved is the real clock's, as every record's `ts`.

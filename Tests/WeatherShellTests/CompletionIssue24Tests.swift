@@ -41,18 +41,24 @@ import WeatherTestSupport
     }
 
     @Test func theSessionListsItsSnapshotsNewestFirstWithPlaceAndLocalTime() async throws {
-        let places = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
+        let places =
+            Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
+            + Recorded.places("nominatim/search-london-downing-street-two-results.json")
         let provider = FakeForecastProvider(forecasts: [
-            places[0].coordinate: Recorded.newYorkForecast(at: places[0].coordinate)
+            places[0].coordinate: Recorded.newYorkForecast(at: places[0].coordinate),
+            places[1].coordinate: Recorded.newYorkForecast(at: places[1].coordinate),
         ])
         let session = makeTestSession(
             home: home, geocoder: FakeGeocoder(places: ["Hamburg": places]), forecasts: provider)
         _ = try await session.execute(.show("Hamburg"))
         _ = try await session.execute(.save)
+        // Another place: the same reading is not saved twice (trial 8).
+        _ = try await session.execute(.use(2))
+        _ = try await session.execute(.show(nil))
         _ = try await session.execute(.save)
         let choices = session.snapshotsForCompletion()
         #expect(choices.map(\.id) == [2, 1])
         // Trial 5: the time of the data (16:30, as `saved` lists it), not when it was saved (16:40).
-        #expect(choices.first?.label == "2  Elbphilharmonie · 2026-02-06 16:30", "\(choices)")
+        #expect(choices.last?.label == "1  Elbphilharmonie · 2026-02-06 16:30", "\(choices)")
     }
 }

@@ -45,7 +45,7 @@ extension InteractiveShellTests {
         ])
         #expect(
             run.console.output.contains(
-                "wx> help \\o\n\\o [FILE]\n  results into FILE from now on; “\\o” alone sends them back here\n  also: \\out, .output, .once\n"
+                "wx> help \\o\n\\o [FILE]\n  results into FILE from now on; “\\o” alone sends them back here\n  also: \\out, .output\n"
             ))
         #expect(
             run.console.output.contains(
@@ -79,6 +79,35 @@ extension InteractiveShellTests {
                 "results go to \(results) (“\\o” alone sends them back here)\nresults go here again\n"))
         // The file's lines are not in the history; the lines typed are.
         #expect(run.reader.history == ["\\i \(commands)", ".output \(results)", "units", "\\o", ".read \(commands)"])
+    }
+
+    /// Trial 8: `.once FILE` acted as `.output FILE`: every later result went to the file until
+    /// `\o`. As in sqlite3, it takes the next command's results only; `\o` alone cancels it.
+    @Test func onceSendsOnlyTheNextCommandsResultsToTheFile() async throws {
+        let once = home.path + "/once.txt"
+        let cancelled = home.path + "/cancelled.txt"
+        let run = await run(inputs: [
+            .line(".once \(once)"), .line("# a comment is not the next command"), .line("units"), .line("help about"),
+            .line(".once \(cancelled)"), .line("\\o"), .line("units imperial"), .line(".once"), .line("help .once"),
+            .endOfInput,
+        ])
+        let units = "units metric: °C, km/h, mm, hPa, km, 24h clock\n"
+        #expect(try String(contentsOfFile: once, encoding: .utf8) == units)
+        #expect(run.console.output.contains("wx> units\nwx> help about\nabout\n"))
+        #expect(try String(contentsOfFile: cancelled, encoding: .utf8) == "")
+        #expect(run.console.output.contains("wx> units imperial\nunits imperial: °F"))
+        #expect(
+            run.console.output.contains(
+                "wx> help .once\n.once FILE\n  the next command’s results into FILE, then here again\n"))
+        #expect(
+            run.console.errors
+                == """
+                the next command’s results go to \(once)
+                the next command’s results go to \(cancelled)
+                results go here again
+                error: “.once” sends the next command’s results to a file: .once FILE
+
+                """)
     }
 
     /// Trial 5: a file that is not there was "warning: file not run: …"; it is an error (the

@@ -107,7 +107,7 @@ import WeatherTestSupport
         ("fav remvoe X", "unknown fav subcommand “remvoe”; did you mean “remove”?"),
         ("fav re X", "“re” could be rename or remove (= rm); type more of it"),
         ("units imperal", "unknown unit setting “imperal”; did you mean “imperial”?"),
-        ("units wind kph", "unknown wind unit “kph”; did you mean “kmh”?"),
+        ("units wind kmhh", "unknown wind unit “kmhh”; did you mean “kmh”?"),
         ("units wind m", "“m” could be ms or mph; type more of it"),
         ("provider open", "“open” could be open-meteo or openweathermap; type more of it"),
         ("provider opne-meteo", "unknown provider “opne-meteo”; did you mean “open-meteo”?"),

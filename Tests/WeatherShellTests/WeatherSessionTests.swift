@@ -197,6 +197,9 @@ import WeatherTestSupport
         #expect(snapshot.reading.precipitationProbabilityPercent == nil)  // not in that body
         #expect(snapshot.reading.weatherCode == 3)
         #expect(snapshot.utcOffsetSeconds == -18_000)
+        // The same reading is not saved twice (trial 8); another place's is.
+        await #expect(throws: ShellError.self) { try await session.execute(.save) }
+        _ = try await session.execute(.show("10 Downing Street"))
         guard case .snapshotSaved(let second) = try await session.execute(.save).first else {
             Issue.record("no snapshot")
             return
@@ -205,6 +208,8 @@ import WeatherTestSupport
         #expect(try await session.execute(.snapshotRemove(1)) == [.snapshotRemoved(snapshot)])
         #expect(Self.listed(try await session.execute(.snapshots)) == [second])
         await #expect(throws: ShellError.noSuchSnapshot(1)) { try await session.execute(.snapshot(1)) }
+        // Hamburg's reading again: its snapshot was removed, so it is saved, with a new id.
+        _ = try await session.execute(.show("Hamburg"))
         guard case .snapshotSaved(let third) = try await session.execute(.save).first else {
             Issue.record("no snapshot")
             return

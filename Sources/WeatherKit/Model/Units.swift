@@ -237,11 +237,32 @@ package enum UnitQuantity: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// `preferences` with this quantity set to `word` (case-insensitive); nil for a word that
-    /// names no unit of it.
+    /// The names people type for a unit besides its word and symbol, lower case, to the unit's
+    /// word: `units wind knots` was refused as not one of “kmh, ms, mph, kn, bft” (trial 8).
+    static let spokenNames: [UnitQuantity: [String: String]] = [
+        .temperature: ["celsius": "C", "centigrade": "C", "fahrenheit": "F", "kelvin": "K"],
+        .wind: [
+            "kph": "kmh", "kmph": "kmh", "mps": "ms", "knot": "kn", "knots": "kn", "kt": "kn", "kts": "kn",
+            "beaufort": "bft",
+        ],
+        .precipitation: [
+            "millimetre": "mm", "millimetres": "mm", "millimeter": "mm", "millimeters": "mm", "inches": "inch",
+        ],
+        .pressure: [
+            "hectopascal": "hPa", "hectopascals": "hPa", "mbar": "hPa", "mb": "hPa", "millibar": "hPa",
+            "millibars": "hPa",
+        ],
+        .distance: [
+            "kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km", "mile": "mi", "miles": "mi",
+        ],
+        .clock: ["24": "24h", "12": "12h", "24-hour": "24h", "12-hour": "12h"],
+    ]
+
+    /// `preferences` with this quantity set to `word` (case-insensitive: its word, its symbol
+    /// or a name in `spokenNames`); nil for a word that names no unit of it.
     package func setting(_ word: String, in preferences: UnitPreferences) -> UnitPreferences? {
         var result = preferences
-        let lower = word.lowercased()
+        let lower = Self.spokenNames[self]?[word.lowercased()]?.lowercased() ?? word.lowercased()
         switch self {
         case .temperature:
             guard

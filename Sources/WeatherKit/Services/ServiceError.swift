@@ -136,8 +136,8 @@ extension ServiceError: CustomStringConvertible {
             return "OpenWeatherMap found no place at the coordinates asked"
                 + (reason.map { " (HTTP 404: \(Self.clip($0)))" } ?? " (HTTP 404)")
         case .rejected(_, let status, let reason):
-            if let reason { return "\(name) rejected the request (HTTP \(status)): \(Self.clip(reason))" }
-            return "\(name) rejected the request (HTTP \(status))"
+            let text = "\(name) rejected the request (HTTP \(status))" + (reason.map { ": \(Self.clip($0))" } ?? "")
+            return text + (status == 400 ? badRequestHint.map { "; " + $0 } ?? "" : "")
         case .malformedResponse(_, let detail):
             return "\(name) sent an answer wx cannot read (\(detail)); try again later"
         case .unknownUnit(_, let variable, let label):
@@ -150,7 +150,19 @@ extension ServiceError: CustomStringConvertible {
         }
     }
 
-    /// A service's own text, made printable and kept to one line of reasonable length.
+    /// What to try after an HTTP 400 (trial 8: the reason alone said nothing to do); nil where
+    /// the reason is the hint itself (the archive's "start_date is out of allowed range").
+    /// A geocoder's 400 is about the query typed; the forecast is asked only what wx builds
+    /// itself, so its 400 is about the server: one that is not Open-Meteo's own
+    /// (WX_OPEN_METEO_URL), or a newer Open-Meteo than this wx knows.
+    var badRequestHint: String? {
+        switch service {
+        case .nominatim, .openMeteoGeocoding: "check the place as typed"
+        case .openMeteo: "wx’s request does not suit this server: check \(service.baseURLVariable), or update wx"
+        default: nil
+        }
+    }
+
     /// A service's own words for a message: one line, at most 160 characters, without the
     /// full stop that would come before wx's "; try again …".
     static func clip(_ text: String) -> String {

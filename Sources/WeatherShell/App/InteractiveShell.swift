@@ -58,6 +58,7 @@ package final class InteractiveShell {
         let width = min(runner.width(), TextRenderer.reportWidth)
         output.write(Self.banner(width: width))
         if let demo = session.configuration.demo { output.write(demo.banner(width: width)) }
+        if let warning = session.stateWarningAtStart() { runner.emit(.notice(warning)) }
         if let startupFile {
             _ = await runCancellable { runner in await runner.runStartupFile(startupFile) }
         }

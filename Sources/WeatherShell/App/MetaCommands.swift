@@ -21,6 +21,8 @@ enum MetaCommand: Equatable {
     case read(String)
     /// `\o FILE`, `.output FILE`: results into the file from now on; nil (or `stdout`) ends it.
     case output(String?)
+    /// `.once FILE` (sqlite3): the next command's results into the file, then here again.
+    case once(String)
     /// `\timing [on|off]`, `.timer on|off`: each command's time after it; nil toggles.
     case timing(Bool?)
     /// `\e`, `\edit`: the last line in $EDITOR, run when the editor ends (Ctrl-X Ctrl-E does
@@ -46,8 +48,15 @@ enum MetaCommand: Equatable {
                 return
             }
             self = .read(argument)
-        case "\\o", "\\out", ".output", ".once":
+        case "\\o", "\\out", ".output":
             self = .output(argument == "stdout" ? nil : argument)
+        case ".once":
+            // It acted as `.output`: every later result went to the file until `\o` (trial 8).
+            guard let argument else {
+                self = .refused("“\(shown)” sends the next command’s results to a file: \(shown) FILE")
+                return
+            }
+            self = .once(argument)
         case "\\timing", ".timer":
             switch argument?.lowercased() {
             case nil: self = .timing(nil)
@@ -140,23 +149,20 @@ extension ShellRunner {
             return await runFile(session.configuration.expandPath(path), what: "file", quitEnds: true)
         case .output(nil):
             // Said as `\o FILE` says where results go (trial 4, item 19: nothing was said).
-            putError(outputFile == nil ? "results already go here\n" : "results go here again\n")
+            putError(outputFile == nil && onceFile == nil ? "results already go here\n" : "results go here again\n")
             outputFile = nil
+            onceFile = nil
             return .succeeded
         case .output(let path?):
-            let full = session.configuration.expandPath(path)
-            if let own = session.ownFile(at: full) {
-                report(
-                    .storage("results not sent to \(full): it is one of wx’s own files (\(own)); choose another file"))
-                return .failed
-            }
-            do {
-                outputFile = try FileOutput(path: full, errors: standardOutput)
-            } catch {
-                report(error)
-                return .failed
-            }
-            putError("results go to \(full) (“\\o” alone sends them back here)\n")
+            guard let file = openOutput(path) else { return .failed }
+            outputFile = file
+            onceFile = nil
+            putError("results go to \(file.path) (“\\o” alone sends them back here)\n")
+            return .succeeded
+        case .once(let path):
+            guard let file = openOutput(path) else { return .failed }
+            onceFile = file
+            putError("the next command’s results go to \(file.path)\n")
             return .succeeded
         case .timing(let on):
             timing = on ?? !timing
@@ -167,6 +173,22 @@ extension ShellRunner {
         case .refused(let line):
             report(.usage(line))
             return .usageError
+        }
+    }
+
+    /// The file `\o FILE` or `.once FILE` names, opened (created or emptied); nil, the error
+    /// said, when it is one of wx's own files or cannot be opened.
+    private func openOutput(_ path: String) -> FileOutput? {
+        let full = session.configuration.expandPath(path)
+        if let own = session.ownFile(at: full) {
+            report(.storage("results not sent to \(full): it is one of wx’s own files (\(own)); choose another file"))
+            return nil
+        }
+        do {
+            return try FileOutput(path: full, errors: standardOutput)
+        } catch {
+            report(error)
+            return nil
         }
     }
 

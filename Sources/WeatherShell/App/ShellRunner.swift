@@ -41,6 +41,8 @@ package final class ShellRunner {
     let standardOutput: any OutputSink
     /// The file `\o FILE` (`.output FILE`) sends results to, until `\o` alone.
     var outputFile: FileOutput?
+    /// The file `.once FILE` sends the next command's results to; the command takes it.
+    var onceFile: FileOutput?
     /// Whether each command's time is printed after it (`\timing`, `.timer on`).
     var timing = false
     /// The time now, for `\timing` (a test passes its own).
@@ -245,6 +247,16 @@ package final class ShellRunner {
             return .usageError
         }
         guard let command else { return .succeeded }
+        // `.once FILE`: this command's results go to the file, and no later command's.
+        guard let once = onceFile else { return await run(command, text: text, nested: nested) }
+        onceFile = nil
+        let kept = outputFile
+        outputFile = once
+        defer { outputFile = kept }
+        return await run(command, text: text, nested: nested)
+    }
+
+    private func run(_ command: Command, text: String, nested: Bool) async -> LineStatus {
         switch command {
         case .quit:
             return .quit

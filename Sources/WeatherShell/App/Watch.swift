@@ -32,10 +32,20 @@ extension ShellRunner {
             }
             if !alerts.isEmpty { await checkChances(alerts, above: &above) }
             guard format == .text || !Task.isCancelled else { break }
-            emit(.notice("watching every \(DecimalText.shortest(minutes)) min; Ctrl-C stops"))
+            emit(.notice("watching every \(DecimalText.shortest(minutes)) min\(Self.bellText(alerts)); Ctrl-C stops"))
             do { try await session.clock.sleep(for: .milliseconds(Int64(minutes * 60_000))) } catch { break }
         }
         emit(.notice("stopped watching"))
         return .succeeded
+    }
+
+    /// What the bell is watching for, after the minutes: ", ringing when the chance of rain
+    /// reaches 30 %" (trial 8: `watch --rain 30%` never said its threshold); empty without alerts.
+    static func bellText(_ alerts: [ChanceAlert]) -> String {
+        let chances = alerts.enumerated().map { index, alert in
+            (index == 0 ? "the chance of " : "that of ") + alert.kind.rawValue + (index == 0 ? " reaches " : " ")
+                + DecimalText.shortest(alert.thresholdPercent) + " %"
+        }
+        return chances.isEmpty ? "" : ", ringing when " + chances.joined(separator: " or ")
     }
 }

@@ -11,6 +11,9 @@ package indirect enum CompletionKind: Hashable, Sendable {
     case favoriteList
     /// An optional count, then a favorite's name (`hourly 12 Home`).
     case countThenFavorites
+    /// Flags (`-v`), offered on an empty word or after “-”, then as `countThenFavorites`
+    /// (`warnings -v 2 Home`).
+    case flagsThenCountThenFavorites([String])
     /// A date (`yesterday` is offered), then a favorite's name (`past yesterday Home`).
     case dateThenFavorites
     /// One of fixed words.

@@ -199,6 +199,21 @@ package enum Completer {
                     snapshots: snapshots, files: files)
             }
             return whole
+        case .flagsThenCountThenFavorites(let flags):
+            // `warnings ` offered favorites, never its `-v` (trial 8).
+            let given = after.prefix { flags.contains($0) }
+            let left = flags.filter { !given.contains($0) }
+            if partial.hasPrefix("-") {
+                return Options(values: matching(left, prefix: partial), from: arguments.count, appendsSpace: true)
+            }
+            var rest = options(
+                arguments, partial: partial, kind: .countThenFavorites, offset: offset + given.count,
+                favorites: favorites, snapshots: snapshots, files: files)
+            if partial.isEmpty, given.count == after.count, !left.isEmpty {
+                rest.values = left + rest.values
+                rest.appendsSpace = rest.values.count == 1
+            }
+            return rest
         case .dateThenFavorites:
             guard after.isEmpty else {
                 return options(

@@ -16,11 +16,13 @@ extension CommandSpec {
         case .help?: return metaHelp
         case .read?: return metaRead
         case .output?: return metaOutput
+        case .once?: return metaOnce
         case .timing?: return metaTiming
         case .edit?: return metaEdit
         case .refused(let line)?:
             // `\i` alone is refused for its missing FILE; asking about it is not a mistake.
             if ["\\i", "\\ir", "\\include", ".read"].contains(word.lowercased()) { return metaRead }
+            if word.lowercased() == ".once" { return metaOnce }
             throw .usage(line)
         }
     }
@@ -42,8 +44,13 @@ extension CommandSpec {
         summary: "run each line of FILE as if typed",
         details: ["A file may read another, up to 8 deep."])
     static let metaOutput = meta(
-        "\\o", aliases: ["\\out", ".output", ".once"], synopsis: "\\o [FILE]",
+        "\\o", aliases: ["\\out", ".output"], synopsis: "\\o [FILE]",
         summary: "results into FILE from now on; “\\o” alone sends them back here",
+        details: [
+            "FILE is created or emptied. Errors and notices still come to the screen; wx’s own files are refused."
+        ])
+    static let metaOnce = meta(
+        ".once", aliases: [], synopsis: ".once FILE", summary: "the next command’s results into FILE, then here again",
         details: [
             "FILE is created or emptied. Errors and notices still come to the screen; wx’s own files are refused."
         ])

@@ -59,6 +59,14 @@ extension WeatherSession {
     /// neither a command nor the first Tab at the prompt waits for thousands of favorites.
     package func preloadState() { state.startPreload() }
 
+    /// The warning about a state.plist that cannot be used as it is ("warning: …"), read now:
+    /// the prompt says it under the banner, where it said nothing until the first command
+    /// (trial 8). Said once: the first command that reads the state does not say it again.
+    package func stateWarningAtStart() -> String? {
+        guard let warning = state.refresh() else { return nil }
+        return "warning: " + warning.userText
+    }
+
     /// The favorites' names in the state.plist of `configFolder`, read without a session and
     /// without side effects: for the shell completion scripts, which run at every Tab.
     package nonisolated static func savedFavoriteNames(configFolder: String) -> [String] {

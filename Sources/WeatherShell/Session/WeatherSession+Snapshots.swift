@@ -11,10 +11,30 @@ import Foundation
 extension WeatherSession {
     func save() throws(ShellError) -> [CommandResult] {
         guard let report = lastWeather else { throw .noWeather }
+        // `find Hamburg; save` saved the Berlin weather shown before, silently (trial 8): the
+        // weather shown last is of another place than the one the user just went to.
+        if let currentPlace, currentPlace.coordinate.rounded != report.place.coordinate.rounded {
+            throw .notApplicable(
+                "the last weather shown is \(report.place.name)’s, not \(currentPlace.name)’s: “show” first to save \(currentPlace.name)’s"
+            )
+        }
         // At the time of its place (in `make demo`, when it was recorded), whichever place came since.
         let now = now(at: report.place.coordinate)
         guard var reading = Self.snapshotReading(report.forecast, now: now) else {
             throw .nothingYet(.currentConditionsToSave)
+        }
+        // The same reading twice was a second, identical snapshot (trial 8): the same place and
+        // data time, saved within the hour (a later save of an answer that old keeps other days).
+        let dataSecond = Int(reading.dataTime.timeIntervalSince1970.rounded(.down))
+        let savedNow = recordingNow()
+        if let kept = log.snapshots(keptForecasts: false).last(where: {
+            $0.id > 0 && $0.coordinate == report.place.coordinate.rounded
+                && Int($0.reading.dataTime.timeIntervalSince1970.rounded(.down)) == dataSecond
+                && abs(savedNow.timeIntervalSince($0.savedAt)) < 3_600
+        }) {
+            throw .notApplicable(
+                "this reading of \(report.place.name)’s weather is saved already, as snapshot \(kept.id) (“saved \(kept.id)” shows it)"
+            )
         }
         // The forecast shown with it, to check once its days have passed (`saved N`).
         reading.forecastDays = Self.keptDays(report.forecast, now: now)

@@ -39,7 +39,7 @@ extension TextRenderer {
             let mark = context.unicode ? "⚠" : "!"
             let head =
                 "\(number). \(mark) \(warning.event) (\(WarningsPresentation.grade(warning))) · \(warning.issuer)"
-            lines.append(style.bold("  " + TextLayout.truncate(head, to: width - 2)))
+            lines.append(style.bold("  " + fitted(head, to: width - 2, context)))
             lines += wrap(span(warning, clock: clock, format: format, now: context.now), indent: 5, width: width)
             if let headline = warning.headline { lines += wrap(headline, indent: 5, width: width) }
             if let hazard = WarningsPresentation.hazardForecast(warning, forecast: report.forecast, now: context.now) {
@@ -147,10 +147,16 @@ extension TextRenderer {
                 case .ended: "warning ended"
                 }
             lines.append(
-                bell + TextLayout.truncate("\(mark) \(what): \(line(change.warning))", to: context.reportWidth))
+                bell + fitted("\(mark) \(what): \(line(change.warning))", to: context.reportWidth, context))
         }
-        lines += banner.warnings.map { style.red(TextLayout.truncate("\(mark) \(line($0))", to: context.reportWidth)) }
+        lines += banner.warnings.map { style.red(fitted("\(mark) \(line($0))", to: context.reportWidth, context)) }
         return lines
+    }
+
+    /// A warning's one line, cut to `width` on a terminal; whole in a file or pipe (`fitsWidth`
+    /// false), where `compare` cut “MeteoAlarm rejected the request (HT…” at 80 (trial 8).
+    static func fitted(_ line: String, to width: Int, _ context: RenderContext) -> String {
+        context.fitsWidth ? TextLayout.truncate(line, to: width) : line
     }
 
     /// `compare`: one line per favorite with a warning in force (or whose feed failed).
@@ -161,16 +167,16 @@ extension TextRenderer {
         return marks.marks.map { item in
             guard let top = item.top else {
                 return style.dim(
-                    TextLayout.truncate(
-                        "\(mark) \(item.name): warnings could not be fetched: \(item.failure ?? "")", to: context.width)
-                )
+                    fitted(
+                        "\(mark) \(item.name): warnings could not be fetched: \(item.failure ?? "")", to: context.width,
+                        context))
             }
             let clock = ZoneClock(item.zone ?? ZoneInfo(identifier: nil, abbreviation: "UTC", utcOffsetSeconds: 0))
             let until = top.end.map { " until " + when($0, clock: clock, format: format, now: context.now) } ?? ""
             let more = item.count > 1 ? " (+\(item.count - 1) more)" : ""
-            return TextLayout.truncate(
+            return fitted(
                 "\(mark) \(item.name): \(top.event) (\(WarningsPresentation.grade(top)))\(until) — \(top.issuer)\(more)",
-                to: context.width)
+                to: context.width, context)
         }
     }
 }
@@ -187,9 +193,9 @@ extension TextRenderer {
         return ["  official warnings in force when it was saved:"]
             + warnings.map { kept in
                 let until = kept.end.map { " until " + format.dateTime(clock.localTime($0)) } ?? " (no end given)"
-                return TextLayout.truncate(
+                return fitted(
                     "  \(mark) \(kept.event) (\(kept.level ?? kept.severity))\(until) — \(kept.issuer)",
-                    to: context.width)
+                    to: context.width, context)
             }
     }
 }
