@@ -26,8 +26,8 @@ import WeatherTestSupport
                   Tue 01 Dec  high 7.0 °C (6.6 to 7.4)    low -1.0 °C (-1.4 to -0.6)
                               confident · rain 1.0 mm or more: 5 of 51 members (10 %)
                   Wed 02 Dec  high 9.0 °C (8.0 to 9.9)    low 1.0 °C (0.0 to 1.9)
-                              uncertain · rain 1.0 mm or more: 19 of 51 members (37 %) · temperature
-                              from 50 members
+                              uncertain · rain 1.0 mm or more: 19 of 51 members (37 %) ·
+                              temperature from 50 members
                   Thu 03 Dec  high 6.0 °C (4.0 to 8.0)    low -2.0 °C (-4.0 to 0.0)
                               fairly sure · rain 1.0 mm or more: 40 of 51 members (78 %)
                   Fri 04 Dec  high 10.1 °C (6.7 to 13.3)  low 2.1 °C (-1.3 to 5.3)
@@ -77,7 +77,8 @@ import WeatherTestSupport
         let run = try runWX(["-c", "confidence Hamburg; show; show"], home: home, server: server, now: Self.now)
         #expect(run.status == 0)
         #expect(
-            run.stdout.components(separatedBy: "\n  ensemble: 1.0 mm or more tomorrow in 19 of 51 members (37 %)\n").count
+            run.stdout.components(separatedBy: "\n  ensemble: 1.0 mm or more tomorrow in 19 of 51 members (37 %)\n")
+                .count
                 == 3)
         // One ensemble request (by confidence); show asked for none.
         #expect(try requests(server, "/v1/ensemble").count == 1)

@@ -88,7 +88,9 @@ import WeatherTestSupport
         #expect(format.shortDayRange(date("2025-07-20"), date("2025-07-23")) == "20–23 Jul 2025")
         #expect(format.shortDayRange(date("2025-06-28"), date("2025-07-03")) == "28 Jun–3 Jul 2025")
         #expect(format.shortDayRange(date("2024-12-30"), date("2025-01-02")) == "30 Dec 2024–2 Jan 2025")
-        #expect(ValueFormatter(units: .metric, unicode: false).shortDayRange(date("2025-07-20"), date("2025-07-23")) == "20-23 Jul 2025")
+        #expect(
+            ValueFormatter(units: .metric, unicode: false).shortDayRange(date("2025-07-20"), date("2025-07-23"))
+                == "20-23 Jul 2025")
         let long = "Sun 20 Jul 2025 to Wed 23 Jul 2025"
         #expect(
             TextRenderer.placeHeading("Berlin, Deutschland", long, shorter: "20–23 Jul 2025", width: 40)
@@ -102,7 +104,8 @@ import WeatherTestSupport
     @Test func aLongRegionOnLinesOfItsOwnWrapsInsteadOfBeingCut() {
         let place = Place(
             name: "Palais de Justice - Justitiepaleis",
-            region: "Bruxelles - Brussel, Région de Bruxelles-Capitale - Brussels Hoofdstedelijk Gewest, België / Belgique / Belgien",
+            region:
+                "Bruxelles - Brussel, Région de Bruxelles-Capitale - Brussels Hoofdstedelijk Gewest, België / Belgique / Belgien",
             countryCode: "be", coordinate: Coordinate(latitude: 50.84, longitude: 4.35),
             displayName: "Palais de Justice")
         let lines = TextRenderer.labelLines(place, width: 35, continuation: 35)

@@ -57,7 +57,8 @@ extension EnsembleDay {
     func rainSentence(format: ValueFormatter) -> String? {
         guard let percent = rainPercent else { return nil }
         let threshold = format.precipitation(Self.wetThresholdMillimetres)
-        return "rain \(threshold) or more: \(wetMembers) of \(precipitationMembers) members (\(Int(percent.rounded())) %)"
+        return
+            "rain \(threshold) or more: \(wetMembers) of \(precipitationMembers) members (\(Int(percent.rounded())) %)"
     }
 }
 

@@ -21,7 +21,9 @@ extension TextRenderer {
             range.lowerBound == range.upperBound
             ? format.dayWithYear(range.lowerBound)
             : "\(format.dayWithYear(range.lowerBound)) to \(format.dayWithYear(range.upperBound))"
-        let shorter = format.shortDayRange(range.lowerBound, range.upperBound)
+        // A range gives up its weekdays before the place is cut; one day keeps its own.
+        let shorter =
+            range.lowerBound == range.upperBound ? nil : format.shortDayRange(range.lowerBound, range.upperBound)
         var lines = [style.bold(placeHeading(report.place.label, when, shorter: shorter, width: context.width))]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note("from \(weather.source.description)", context, style)
