@@ -14,6 +14,7 @@ A place's routes have the shape of routes.json's ("path", "query", "file", "stat
 "dates": [first, last] for answers that hold only those days (a request whose start_date..end_date
 falls outside is not answered with it).
 """
+import datetime
 import json
 import math
 
@@ -45,6 +46,17 @@ def distance_km(lat1, lon1, lat2, lon2):
 
 def first(query, name):
     return query.get(name, [""])[0]
+
+
+def merged_days(ranges):
+    """Ranges of ISO days ([first, last]) in order, those that overlap or touch made one."""
+    merged = []
+    for a, b in sorted(ranges):
+        if merged and datetime.date.fromisoformat(a) <= datetime.date.fromisoformat(merged[-1][1]) + datetime.timedelta(days=1):
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return merged
 
 
 def requested_point(query):
@@ -167,7 +179,13 @@ class DemoWorld:
         if words == "a place search":
             # The demo's searches are Nominatim's: say which geocoder finds its places.
             reason += " from this geocoder; “geocoder nominatim” finds the demo’s places"
-        dates = [r["dates"] for r in place["routes"] if r["path"] == path and "dates" in r]
+        # Every recording of the same kind counts (past weather comes from /v1/archive and from
+        # /v1/forecast's start_date): trial 8 was told Berlin has 2025-06-23..2025-07-22, the
+        # archive's days alone, while 23–26 July answered from the forecast API.
+        dates = merged_days(
+            r["dates"] for r in place["routes"]
+            if "dates" in r and what(r["path"], {k: [v] for k, v in r.get("query", {}).items()}) == words
+        )
         if dates and first(query, "start_date") and not first(query, "models"):
             # A one-day recording is written as that day, not as a range of one.
             reason += " on those days (it has " + ", ".join(a if a == b else f"{a}..{b}" for a, b in dates) + ")"

@@ -212,7 +212,7 @@ import WeatherTestSupport
         #expect(
             run.stderr.split(separator: "\n") == [
                 "error: the demo has no recording of the forecast for Hamburg — it has: past weather, climate normals, warnings (the forecast: Berlin, Delhi, Denver, Kochi, Munich, New York)",
-                "error: the demo has no recording of past weather for Hamburg on those days (it has 2024-07-14, 2025-07-20..2025-07-25)",
+                "error: the demo has no recording of past weather for Hamburg on those days (it has 2024-07-14, 2025-07-20..2025-07-26)",
                 "error: the demo has no recording of air quality for Hamburg — it has: past weather, climate normals, warnings (air quality: Enschede)",
             ], "\(run.stderr)")
     }

@@ -24,14 +24,14 @@ import WeatherTestSupport
                   ECMWF IFS ENS ensemble, 51 members (Open-Meteo); ranges are the 10th to 90th
                   percentile of the members
                   Tue 01 Dec  high 7.0 °C (6.6 to 7.4)    low -1.0 °C (-1.4 to -0.6)
-                              confident · rain ≥ 1.0 mm in 5 of 51 members (10 %)
+                              confident · rain 1.0 mm or more: 5 of 51 members (10 %)
                   Wed 02 Dec  high 9.0 °C (8.0 to 9.9)    low 1.0 °C (0.0 to 1.9)
-                              uncertain · rain ≥ 1.0 mm in 19 of 51 members (37 %) · temperature
-                              from 50 members
+                              uncertain · rain 1.0 mm or more: 19 of 51 members (37 %) ·
+                              temperature from 50 members
                   Thu 03 Dec  high 6.0 °C (4.0 to 8.0)    low -2.0 °C (-4.0 to 0.0)
-                              fairly sure · rain ≥ 1.0 mm in 40 of 51 members (78 %)
+                              fairly sure · rain 1.0 mm or more: 40 of 51 members (78 %)
                   Fri 04 Dec  high 10.1 °C (6.7 to 13.3)  low 2.1 °C (-1.3 to 5.3)
-                              uncertain · rain ≥ 1.0 mm in 1 of 46 members (2 %)
+                              uncertain · rain 1.0 mm or more: 1 of 46 members (2 %)
                   the ensemble’s hours end Sat 05 Dec 11:00; a day is shown only when the
                   members cover all of it
 
@@ -49,15 +49,15 @@ import WeatherTestSupport
         _ = try runWX(["-c", "confidence Hamburg"], home: home, server: server, now: Self.now)
         let again = try runWX(["-c", "confidence 2 Hamburg"], home: home, server: server, now: "2026-12-01T11:59:00Z")
         #expect(again.status == 0)
-        #expect(again.stdout.contains("rain ≥ 1.0 mm in 19 of 51 members (37 %)"))
+        #expect(again.stdout.contains("rain 1.0 mm or more: 19 of 51 members (37 %)"))
         // README's example: two days leave room for the word on the day's row.
         #expect(
             again.stdout.contains(
                 """
                   Tue 01 Dec  high 7.0 °C (6.6 to 7.4)  low -1.0 °C (-1.4 to -0.6)  confident
-                              rain ≥ 1.0 mm in 5 of 51 members (10 %)
+                              rain 1.0 mm or more: 5 of 51 members (10 %)
                   Wed 02 Dec  high 9.0 °C (8.0 to 9.9)  low 1.0 °C (0.0 to 1.9)     uncertain
-                              rain ≥ 1.0 mm in 19 of 51 members (37 %) · temperature from 50
+                              rain 1.0 mm or more: 19 of 51 members (37 %) · temperature from 50
                               members
 
                 """), "\(again.stdout)")
@@ -77,7 +77,8 @@ import WeatherTestSupport
         let run = try runWX(["-c", "confidence Hamburg; show; show"], home: home, server: server, now: Self.now)
         #expect(run.status == 0)
         #expect(
-            run.stdout.components(separatedBy: "\n  ensemble: 1 mm or more tomorrow in 19 of 51 members (37 %)\n").count
+            run.stdout.components(separatedBy: "\n  ensemble: 1.0 mm or more tomorrow in 19 of 51 members (37 %)\n")
+                .count
                 == 3)
         // One ensemble request (by confidence); show asked for none.
         #expect(try requests(server, "/v1/ensemble").count == 1)
@@ -116,7 +117,7 @@ import WeatherTestSupport
         #expect(run.stdout.contains("  ECMWF IFS ENS ensemble, 5 members (Open-Meteo)"))
         #expect(
             run.stdout.contains(
-                "  Tue 01 Dec  high 7.8 °C (6.2 to 10.4)  low 2.0 °C (0.4 to 4.6)  fairly sure\n              rain ≥ 1.0 mm in 3 of 4 members (75 %) · temperature from 5\n              members\n"
+                "  Tue 01 Dec  high 7.8 °C (6.2 to 10.4)  low 2.0 °C (0.4 to 4.6)  fairly sure\n              rain 1.0 mm or more: 3 of 4 members (75 %) · temperature from 5\n              members\n"
             ))
         #expect(run.stdout.contains("the answer has 5 of the model’s 51 members with temperature"))
         #expect(run.stdout.contains("1 member without any temperature value left out"))

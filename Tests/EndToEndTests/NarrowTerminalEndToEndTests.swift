@@ -51,7 +51,9 @@ import WeatherTestSupport
             now: Self.recorded, environment: ["COLUMNS": String(columns)])
         #expect(run.status == 0)
         expectFits(run, columns)
-        #expect(lines(run).first?.hasSuffix(" · Wed 10 Jul 2024 to Tue 16 Jul 2024") == true, "\(run.stdout)")
+        // Where the place would be cut, the range gives up its weekdays first (trial 8).
+        let range = columns <= 40 ? " · 10–16 Jul 2024" : " · Wed 10 Jul 2024 to Tue 16 Jul 2024"
+        #expect(lines(run).first?.hasSuffix(range) == true, "\(run.stdout)")
         #expect(lines(run).dropFirst().allSatisfy { !$0.contains("…") }, "\(run.stdout)")
     }
 
@@ -164,6 +166,6 @@ import WeatherTestSupport
         #expect(run.stdout.contains(" · forecast skill over 30 days\n"), "\(run.stdout)")
         #expect(run.stdout.contains("  Sun 27 Jul  16.3/24.1"), "\(run.stdout)")
         let words = lines(run).flatMap { $0.split(separator: " ") }.joined(separator: " ")
-        #expect(words.contains("rain ≥ 1.0 mm in 7 of 51 members (14 %)"), "\(run.stdout)")
+        #expect(words.contains("rain 1.0 mm or more: 7 of 51 members (14 %)"), "\(run.stdout)")
     }
 }

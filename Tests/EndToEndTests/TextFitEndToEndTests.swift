@@ -63,8 +63,8 @@ import WeatherTestSupport
                 """
                   1  Palais Royal - Koninklijk Palei…  50.8420, 4.3620
                      Ville de Bruxelles - Stad Brussel,
-                     Région de Bruxelles-Capitale - Brussels Hoofdstedelijk…
-                     België / Belgique / Belgien
+                     Région de Bruxelles-Capitale - Brussels Hoofdstedelijk
+                     Gewest, België / Belgique / Belgien
                   2  Coudenberg,                       50.8427, 4.3605
 
                 """))

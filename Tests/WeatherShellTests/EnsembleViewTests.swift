@@ -38,7 +38,7 @@ import WeatherTestSupport
 
     @Test func showSaysTomorrowsChanceOfRainOnlyWithAnEnsembleAtHand() throws {
         let text = TextRenderer.render(.weather(try report(ensemble: true)), context: context)
-        #expect(text.contains("\n  ensemble: 1 mm or more tomorrow in 19 of 51 members (37 %)\n"))
+        #expect(text.contains("\n  ensemble: 1.0 mm or more tomorrow in 19 of 51 members (37 %)\n"))
         let without = TextRenderer.render(.weather(try report(ensemble: false)), context: context)
         #expect(!without.contains("tomorrow"))
         let json = JSONRenderer.render(.weather(try report(ensemble: true)), context: context)

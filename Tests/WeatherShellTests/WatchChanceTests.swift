@@ -58,9 +58,10 @@ import WeatherTestSupport
         await clock.waitForSleepers()
         // Tomorrow 19 of 51 members wet (37 %), today every member's low below 0 °C.
         #expect(
-            console.output.contains("\u{07}⚑ rain ≥ 1.0 mm tomorrow in 19 of 51 members (37 %), at or above 30 %\n"))
+            console.output.contains("\u{07}⚑ rain 1.0 mm or more tomorrow: 19 of 51 members (37 %), at or above 30 %\n")
+        )
         #expect(
-            console.output.contains("\u{07}⚑ frost (low < 0 °C) today in 51 of 51 members (100 %), at or above 100 %\n")
+            console.output.contains("\u{07}⚑ frost (low < 0 °C) today: 51 of 51 members (100 %), at or above 100 %\n")
         )
         #expect(Self.count("\u{07}", in: console.output) == 2)
         #expect(transport.requests.count == 1)
@@ -81,8 +82,8 @@ import WeatherTestSupport
         clock.advance(by: .seconds(3_600))
         await clock.waitForSleepers()
         #expect(transport.requests.count == 2)
-        #expect(console.output.contains("\nrain ≥ 1.0 mm tomorrow in 8 of 31 members (26 %), now below 30 %\n"))
-        #expect(console.output.contains("\nfrost (low < 0 °C) today in 0 of 31 members (0 %), now below 100 %\n"))
+        #expect(console.output.contains("\nrain 1.0 mm or more tomorrow: 8 of 31 members (26 %), now below 30 %\n"))
+        #expect(console.output.contains("\nfrost (low < 0 °C) today: 0 of 31 members (0 %), now below 100 %\n"))
         #expect(Self.count("\u{07}", in: console.output) == 2)
         watching.cancel()
         #expect(await watching.value == .succeeded)

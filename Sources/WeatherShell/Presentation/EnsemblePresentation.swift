@@ -52,11 +52,13 @@ package struct ConfidenceReport: Hashable, Sendable {
 }
 
 extension EnsembleDay {
-    /// "rain ≥ 1 mm in 19 of 51 members (37 %)"; nil without members that have the whole day.
+    /// "rain 1.0 mm or more: 19 of 51 members (37 %)" ("rain 0.04 in or more: …" in inches, where
+    /// "≥ 0.04 in in 19" read as a typo); nil without members that have the whole day.
     func rainSentence(format: ValueFormatter) -> String? {
         guard let percent = rainPercent else { return nil }
         let threshold = format.precipitation(Self.wetThresholdMillimetres)
-        return "rain ≥ \(threshold) in \(wetMembers) of \(precipitationMembers) members (\(Int(percent.rounded())) %)"
+        return
+            "rain \(threshold) or more: \(wetMembers) of \(precipitationMembers) members (\(Int(percent.rounded())) %)"
     }
 }
 
@@ -67,6 +69,9 @@ package struct ModelsReport: Hashable, Sendable {
     /// The days shown, from the place's today.
     package var days: [ModelDay]
     package var origin: DataOrigin
+    /// How many days were asked for (7 without a count): more than `days` has are said to be
+    /// missing, as `daily` and `confidence` say what their answer covers.
+    package var requestedDays = 7
 }
 
 extension ModelDay {

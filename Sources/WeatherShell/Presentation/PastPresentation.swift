@@ -62,4 +62,15 @@ extension ValueFormatter {
 
     /// "Sun 14 Jul 2024".
     package func dayWithYear(_ date: LocalDate) -> String { "\(day(date)) \(date.year)" }
+
+    /// A range of days in few columns, without weekdays: "20–23 Jul 2025", "28 Jun–3 Jul 2025",
+    /// "30 Dec 2024–2 Jan 2025" ("-" for "–" without Unicode); one day as "20 Jul 2025".
+    package func shortDayRange(_ first: LocalDate, _ last: LocalDate) -> String {
+        let dash = unicode ? "–" : "-"
+        func dayMonth(_ date: LocalDate) -> String { "\(date.day) \(Self.months[date.month - 1])" }
+        if first == last { return "\(dayMonth(first)) \(first.year)" }
+        if first.year != last.year { return "\(dayMonth(first)) \(first.year)\(dash)\(dayMonth(last)) \(last.year)" }
+        if first.month != last.month { return "\(dayMonth(first))\(dash)\(dayMonth(last)) \(last.year)" }
+        return "\(first.day)\(dash)\(dayMonth(last)) \(last.year)"
+    }
 }

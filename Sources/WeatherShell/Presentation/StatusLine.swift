@@ -150,9 +150,11 @@ private struct Fields {
     /// wttr.in's arrows point where the wind blows to: from the north is "↓".
     static let arrows = ["↓", "↙", "←", "↖", "↑", "↗", "→", "↘"]
 
-    /// "↙19km/h" ("19km/h NE" in ASCII); the speed alone without a direction.
+    /// "↙19km/h" ("19km/h NE" in ASCII); the speed alone without a direction; "calm" when the
+    /// speed shows as nothing (no arrow pointing nowhere).
     func wind() -> String {
         guard let speed = reading?.windSpeedKilometresPerHour else { return missing }
+        if format.isCalm(speed) { return "calm" }
         // "4Bft", not the force's name: a bar has room for the number.
         let text =
             units.windSpeed == .beaufort

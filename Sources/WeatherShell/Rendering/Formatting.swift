@@ -48,6 +48,29 @@ package struct ValueFormatter: Sendable {
             "\(DecimalText.fixed(value, digits: units.windSpeed == .metresPerSecond ? 1 : 0)) \(units.windSpeed.symbol)"
     }
 
+    /// Whether a wind shows as nothing in the user's unit ("0 mph", "0.0 m/s", force 0): such a
+    /// wind reads "calm", and a direction beside it would point nowhere.
+    package func isCalm(_ kilometresPerHour: Double) -> Bool {
+        if units.windSpeed == .beaufort { return Beaufort.force(kilometresPerHour: kilometresPerHour) == 0 }
+        let value = units.windSpeed.convert(kilometresPerHour: kilometresPerHour)
+        return DecimalText.fixed(abs(value), digits: units.windSpeed == .metresPerSecond ? 1 : 0)
+            .allSatisfy { $0 == "0" || $0 == "." }
+    }
+
+    /// A wind with where it comes from: "19 km/h SW", "19 km/h SW (225°)" with `degrees`, "calm"
+    /// when the speed shows as nothing (`isCalm`), the speed alone without a direction, "—"
+    /// without a speed. Speed in km/h, direction in degrees from north.
+    package func wind(_ kilometresPerHour: Double?, from direction: Double?, degrees: Bool = false) -> String {
+        guard let kilometresPerHour else { return Self.missing }
+        if isCalm(kilometresPerHour) { return "calm" }
+        var text = windSpeed(kilometresPerHour)
+        if let direction, direction.isFinite {
+            text += " " + CompassDirection.name(degrees: direction)
+            if degrees { text += " (\(DecimalText.fixed(direction, digits: 0))°)" }
+        }
+        return text
+    }
+
     /// "0.3 mm", "0.01 in", "—".
     package func precipitation(_ millimetres: Double?) -> String {
         guard let millimetres else { return Self.missing }

@@ -87,6 +87,17 @@ struct TextTable {
         fitted(width: width).kept.map { columns[$0].header }
     }
 
+    /// The headers of the columns `lines(width:)` leaves out to fit `width`, in order, each once
+    /// (`skill`'s two "bias" columns are one word): what a view's "left out for the width" note names.
+    func leftOutHeaders(width: Int) -> [String] {
+        let kept = Set(fitted(width: width).kept)
+        var headers: [String] = []
+        for index in columns.indices where !kept.contains(index) && !headers.contains(columns[index].header) {
+            headers.append(columns[index].header)
+        }
+        return headers
+    }
+
     /// Which columns fit `width` (indices into `columns`), every column's cell widths, and the
     /// kept columns' layout: columns are left out by `dropOrder` until the rest fit.
     private func fitted(width: Int) -> (kept: [Int], widths: [[Int]], layout: [(lead: Int, width: Int)]) {

@@ -79,6 +79,12 @@ package struct DemoServices: Sendable {
         return .notApplicable("the demo’s recording of \(name) has no \(block) forecast — try “\(other) \(name)”")
     }
 
+    /// Before `skill` asks for `window` at `coordinate`: refuses a window longer than the
+    /// demo's recordings there (`DemoWorld.skillRefusal`); nothing outside a demo.
+    func checkSkill(_ window: ClosedRange<LocalDate>, at coordinate: Coordinate) throws(ShellError) {
+        if let refusal = world?.skillRefusal(window, at: coordinate) { throw refusal }
+    }
+
     /// The demo server's refusal in the demo's words (`DemoWorld.translated`); `error` as it is
     /// outside a demo.
     func translated(_ error: ShellError) -> ShellError { world?.translated(error) ?? error }

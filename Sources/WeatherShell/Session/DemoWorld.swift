@@ -64,6 +64,10 @@ package final class DemoWorld: Sendable {
         /// recordings (the manifest's `written`, e.g. "written from its forecast, not recorded"):
         /// the banner says it after what the place has.
         package var written: String? = nil
+        /// The days its recordings of a kind hold (the manifest's route `dates`), those that
+        /// overlap or touch made one: past weather's from the archive and the forecast API
+        /// together. A kind without dates is not here.
+        package var days: [Kind: [ClosedRange<LocalDate>]] = [:]
     }
 
     /// The places, in the manifest's order.
@@ -100,19 +104,29 @@ package final class DemoWorld: Sendable {
                 let recorded = item["recorded"]?.string.flatMap(ISOTime.parse)
             else { throw problem }
             let aliases = (item["names"]?.array ?? []).compactMap(\.nonEmptyString)
-            let kinds = (item["routes"]?.array ?? []).compactMap { route -> Kind? in
-                guard let path = route["path"]?.string else { return nil }
+            var kinds: Set<Kind> = []
+            var days: [Kind: [ClosedRange<LocalDate>]] = [:]
+            for route in item["routes"]?.array ?? [] {
+                guard let path = route["path"]?.string else { continue }
                 var query: [String: String] = [:]
                 if case .object(let members)? = route["query"] {
                     for (key, value) in members { query[key] = value.string }
                 }
-                return Kind.of(path: path, query: query)
+                guard let kind = Kind.of(path: path, query: query) else { continue }
+                kinds.insert(kind)
+                if let dates = route["dates"]?.array, dates.count == 2,
+                    let first = dates[0].string.flatMap({ LocalDate(iso: Substring($0)) }),
+                    let last = dates[1].string.flatMap({ LocalDate(iso: Substring($0)) }), first <= last
+                {
+                    days[kind, default: []].append(first...last)
+                }
             }
             places.append(
                 Place(
                     name: name, names: [name] + aliases,
                     coordinate: Coordinate(latitude: latitude, longitude: longitude), recorded: recorded,
-                    kinds: Set(kinds), written: item["written"]?.nonEmptyString.map(TerminalText.sanitized)))
+                    kinds: kinds, written: item["written"]?.nonEmptyString.map(TerminalText.sanitized),
+                    days: days.mapValues(Self.merged)))
         }
         return DemoWorld(places: places)
     }
@@ -169,6 +183,27 @@ package final class DemoWorld: Sendable {
                 ? " (no place has \(kind.rawValue))" : " (\(kind.rawValue): \(others.joined(separator: ", ")))")
     }
 
+    /// Before `skill` scores `window` at `coordinate`: when the place's recordings of past
+    /// weather and of earlier runs (both of which `skill` reads) do not reach back to the
+    /// window's first day, the refusal says from when they do and how many days `skill` can
+    /// score ("skill 30"); nil when they cover it, or the place has no dated recordings of them
+    /// (then the demo server's refusal speaks). Trial 8: `skill 31` failed with a refusal about
+    /// past weather that said nothing of `skill`'s days.
+    func skillRefusal(_ window: ClosedRange<LocalDate>, at coordinate: Coordinate) -> ShellError? {
+        guard let place = place(near: coordinate) else { return nil }
+        let starts = [Kind.past, .earlierRuns].map { kind in
+            place.days[kind]?.first { $0.contains(window.upperBound) }?.lowerBound
+        }
+        guard let past = starts[0], let runs = starts[1] else { return nil }
+        let first = max(past, runs)
+        guard first > window.lowerBound else { return nil }
+        let most = window.upperBound.dayNumber - first.dayNumber + 1
+        let count = window.upperBound.dayNumber - window.lowerBound.dayNumber + 1
+        return .notApplicable(
+            "the demo’s recordings for \(place.name) reach back to \(first.iso): skill there scores at most \(most) \(most == 1 ? "day" : "days") (“skill \(most)”), not \(count) (\(window.lowerBound.iso) to \(window.upperBound.iso))"
+        )
+    }
+
     /// The demo server's refusal of a request the manifest did not foresee (HTTP 404 whose
     /// reason starts "the demo has no recording"), said in the demo's words rather than as a
     /// service's failure; any other error as it is. In the demo every request goes to the demo
@@ -215,6 +250,20 @@ package final class DemoWorld: Sendable {
         lines += TextLayout.wrap(
             "try: find \(first?.name ?? ""), then \(tail)", indent: 2, continuation: 4, width: width)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Ranges of days in order, those that overlap or touch made one (as the demo server lists
+    /// them in its refusals).
+    static func merged(_ ranges: [ClosedRange<LocalDate>]) -> [ClosedRange<LocalDate>] {
+        var result: [ClosedRange<LocalDate>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound.dayNumber <= last.upperBound.dayNumber + 1 {
+                result[result.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
     }
 
     /// `items`, each but the last followed by `mark`.

@@ -64,7 +64,10 @@ extension WeatherSession {
         guard !days.isEmpty else { throw .notInAnswer("no model has a day from today in the answer") }
         commit(resolved)
         return resolved.notices + [
-            .models(ModelsReport(place: resolved.place, comparison: comparison, days: days, origin: fetched.origin))
+            .models(
+                ModelsReport(
+                    place: resolved.place, comparison: comparison, days: days, origin: fetched.origin,
+                    requestedDays: count ?? 7))
         ]
     }
 }

@@ -106,6 +106,7 @@ extension WeatherSession {
         let resolved = try await resolve(target, needing: .earlierRuns)
         let window = try Self.skillWindow(days, todayUTC: todayUTC(at: resolved.place.coordinate))
         let coordinate = resolved.place.coordinate
+        try demo.checkSkill(window, at: coordinate)
         let observed: Fetched<ArchiveDays>
         let runs: Fetched<PreviousRuns>
         do {

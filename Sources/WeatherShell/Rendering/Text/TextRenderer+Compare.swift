@@ -19,11 +19,7 @@ extension TextRenderer {
         let places = reports.map { WeatherPresentation.show($0, now: context.now(at: $0.place.coordinate)) }
         let unit = format.temperatureSymbol
         let winds = places.map { place in
-            var wind = format.windSpeed(place.reading?.windSpeedKilometresPerHour)
-            if let direction = place.reading?.windDirectionDegrees, wind != ValueFormatter.missing {
-                wind += " " + CompassDirection.name(degrees: direction)
-            }
-            return wind
+            format.wind(place.reading?.windSpeedKilometresPerHour, from: place.reading?.windDirectionDegrees)
         }
         let ranges = places.map { place in
             place.today.map {

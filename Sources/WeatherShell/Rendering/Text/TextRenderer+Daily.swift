@@ -35,11 +35,7 @@ extension TextRenderer {
         uncarried: Set<ForecastSeries> = []
     ) -> [String] {
         let winds = days.map { day in
-            var wind = format.windSpeed(day.windSpeedMaxKilometresPerHour)
-            if let direction = day.windDirectionDominantDegrees, day.windSpeedMaxKilometresPerHour != nil {
-                wind += " " + CompassDirection.name(degrees: direction)
-            }
-            return wind
+            format.wind(day.windSpeedMaxKilometresPerHour, from: day.windDirectionDominantDegrees)
         }
         var columns: [TextTable.Column] = [
             // A day built from part of its hours is marked, and the mark explained below.

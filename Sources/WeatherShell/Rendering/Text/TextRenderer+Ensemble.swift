@@ -33,7 +33,7 @@ extension TextRenderer {
     /// `confidence`'s days in `width` columns, the high and low aligned in columns:
     /// "  Sun 27 Jul  high 24.1 °C (23.7 to 24.5)  low 16.3 °C (16.0 to 16.5)  confident" with
     /// the chance of rain under the high; when that row is too wide the word for the spread
-    /// starts the line under it ("confident · rain ≥ 1.0 mm …"); when even the high and low
+    /// starts the line under it ("confident · rain 1.0 mm or more: …"); when even the high and low
     /// are, the day stands alone and the rest goes under it at column 4. Sentences wrap between
     /// words (trial 5: 84 columns at 80, words broken at 40).
     static func confidenceDayLines(_ days: [EnsembleDay], width: Int, format: ValueFormatter) -> [String] {
@@ -133,8 +133,9 @@ extension TextRenderer {
             }
         }
         let left = models.map(\.displayName).filter { !header.contains($0) }
-        if !left.isEmpty {
-            lines += note("left out for the width: \(left.joined(separator: ", "))", context, style)
+        lines += leftOutNote(left, width: context.reportWidth, style: style)
+        if report.days.count < report.requestedDays {
+            lines += note("the models’ answer has \(Self.count(report.days.count, "day")) from today", context, style)
         }
         for model in report.comparison.modelsWithoutValues {
             lines += note("\(model.displayName) has no values here (outside its area or range)", context, style)
@@ -144,7 +145,7 @@ extension TextRenderer {
 }
 
 extension TextRenderer {
-    /// `show`'s line: "ensemble: 1 mm or more tomorrow in 19 of 51 members (37 %)"; nothing
+    /// `show`'s line: "ensemble: 1.0 mm or more tomorrow in 19 of 51 members (37 %)"; nothing
     /// without a cached ensemble answer. Said as a count of members with an amount, so that it
     /// is not read as the service's precipitation probability, which `show`'s day rows give
     /// beside it (trial 8 read "rain tomorrow 16 %" next to a row of 35 % as a contradiction).
@@ -153,7 +154,7 @@ extension TextRenderer {
     {
         guard let day = presentation.ensembleTomorrow, let percent = day.rainPercent else { return [] }
         return wrap(
-            "ensemble: 1 mm or more tomorrow in \(day.wetMembers) of \(day.precipitationMembers) members (\(Int(percent.rounded())) %)",
+            "ensemble: \(format.precipitation(EnsembleDay.wetThresholdMillimetres)) or more tomorrow in \(day.wetMembers) of \(day.precipitationMembers) members (\(Int(percent.rounded())) %)",
             indent: 2, width: context.reportWidth)
     }
 
@@ -192,18 +193,18 @@ extension TextRenderer {
 }
 
 extension TextRenderer {
-    /// `watch`'s line: "⚑ rain ≥ 1.0 mm tomorrow in 19 of 51 members (37 %), at or above 30 %",
+    /// `watch`'s line: "⚑ rain 1.0 mm or more tomorrow: 19 of 51 members (37 %), at or above 30 %",
     /// or "… now below 30 %" (members of the ensemble `confidence` shows).
     static func chanceAlertLines(_ reading: ChanceReading, context: RenderContext, format: ValueFormatter) -> [String] {
         let what =
             reading.alert.kind == .rain
-            ? "rain ≥ \(format.precipitation(EnsembleDay.wetThresholdMillimetres))"
+            ? "rain \(format.precipitation(EnsembleDay.wetThresholdMillimetres)) or more"
             : "frost (low < \(format.temperature(0, digits: 0)))"
         let when = reading.isToday ? "today" : "tomorrow"
         let threshold = "\(DecimalText.shortest(reading.alert.thresholdPercent)) %"
         let mark = reading.isAbove ? (context.unicode ? "⚑ " : "! ") : ""
         return wrap(
-            "\(mark)\(what) \(when) in \(reading.members) of \(reading.ofMembers) members (\(Int(reading.percent.rounded())) %)"
+            "\(mark)\(what) \(when): \(reading.members) of \(reading.ofMembers) members (\(Int(reading.percent.rounded())) %)"
                 + (reading.isAbove ? ", at or above \(threshold)" : ", now below \(threshold)"),
             indent: 0, width: context.reportWidth)
     }

@@ -45,7 +45,7 @@ extension TextRenderer {
                 indent: 2, width: width)
         }
         if let problem = place.problem { lines += wrap(problem, indent: 2, width: width) }
-        return lines + verificationLeadLines(place, format: format, width: width)
+        return lines + verificationLeadLines(place, format: format, width: width, style: Style(colour: false))
     }
 
     /// The kept forecast of `saved N`, a row a day: forecast, observed and error (forecast −

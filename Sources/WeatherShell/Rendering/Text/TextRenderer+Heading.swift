@@ -27,11 +27,18 @@ extension TextRenderer {
     /// A `decoration` after it (", run by run") is dropped before any of the name is: at 40
     /// columns drift's heading kept the decoration and cut "Berlin, Deutschland" to "Ber…"
     /// (trial 6).
-    static func placeHeading(_ label: String, _ what: String, decoration: String = "", width: Int) -> String {
-        let tail = " · " + what
+    ///
+    /// A `shorter` form of `what` ("20–23 Jul 2025" for "Sun 20 Jul 2025 to Wed 23 Jul 2025") is
+    /// used when the whole place does not fit beside `what`: at 40 columns past's range heading
+    /// cut "Berlin, Deutschland" to "Be…" (trial 8).
+    static func placeHeading(
+        _ label: String, _ what: String, shorter: String? = nil, decoration: String = "", width: Int
+    ) -> String {
+        var tail = " · " + what
         if !decoration.isEmpty, TextLayout.columns(label + tail + decoration) <= width {
             return label + tail + decoration
         }
+        if let shorter, TextLayout.columns(label + tail) > width { tail = " · " + shorter }
         return TextLayout.truncate(
             TextLayout.truncate(label, to: max(1, width - TextLayout.columns(tail))) + tail, to: width)
     }

@@ -10,6 +10,15 @@ import Foundation
 
 // Wording and layout that the text views share.
 extension TextRenderer {
+    /// "left out for the width: bias, days, rain right" (dimmed, wrapped at `width`) under a view
+    /// that left out whole columns or models to fit; nothing when it left out none. The one
+    /// wording of every view that drops columns (`models`, `skill`, `drift`, `normal`): trial 8
+    /// found `skill` leaving columns out without a word.
+    static func leftOutNote(_ names: [String], width: Int, style: Style) -> [String] {
+        guard !names.isEmpty else { return [] }
+        return wrap("left out for the width: \(names.joined(separator: ", "))", indent: 2, width: width).map(style.dim)
+    }
+
     /// "1 snapshot", "2 snapshots".
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 

@@ -58,11 +58,7 @@ extension TextRenderer {
             previousDay = local.date
         }
         let winds = hours.map { hour in
-            var wind = format.windSpeed(hour.windSpeedKilometresPerHour)
-            if let direction = hour.windDirectionDegrees, hour.windSpeedKilometresPerHour != nil {
-                wind += " " + CompassDirection.name(degrees: direction)
-            }
-            return wind
+            format.wind(hour.windSpeedKilometresPerHour, from: hour.windDirectionDegrees)
         }
         var columns: [TextTable.Column] = [
             .init(

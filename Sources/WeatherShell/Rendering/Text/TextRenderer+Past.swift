@@ -21,7 +21,10 @@ extension TextRenderer {
             range.lowerBound == range.upperBound
             ? format.dayWithYear(range.lowerBound)
             : "\(format.dayWithYear(range.lowerBound)) to \(format.dayWithYear(range.upperBound))"
-        var lines = [style.bold(placeHeading(report.place.label, when, width: context.width))]
+        // A range gives up its weekdays before the place is cut; one day keeps its own.
+        let shorter =
+            range.lowerBound == range.upperBound ? nil : format.shortDayRange(range.lowerBound, range.upperBound)
+        var lines = [style.bold(placeHeading(report.place.label, when, shorter: shorter, width: context.width))]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note("from \(weather.source.description)", context, style)
         if let end = weather.dataEnd {
@@ -153,6 +156,10 @@ extension TextRenderer {
                 indent: 2, width: context.reportWidth
             ).map(style.dim)
         }
+        let precipitation = context.units.precipitation.symbol
+        lines += leftOutNote(
+            table.leftOutHeaders(width: context.reportWidth).map { $0 == precipitation ? "precipitation" : $0 },
+            width: context.reportWidth, style: style)
         return lines
     }
 

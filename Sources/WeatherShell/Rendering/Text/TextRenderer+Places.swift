@@ -64,8 +64,8 @@ extension TextRenderer {
     /// A place's label in a first line of at most `width` columns and further lines of at most
     /// `continuation`: whole when it fits; else its name cut (to no fewer than 10 columns) so
     /// that the region stays whole on the same line; else the name on the first line and the
-    /// region's parts (locality, region, country) after it, as many to a line as fit — only a
-    /// part longer than a whole line is cut.
+    /// region's parts (locality, region, country) after it, as many to a line as fit — a part
+    /// longer than a whole line wraps between its words, and only a word wider than a line is cut.
     static func labelLines(_ place: Place, width: Int, continuation: Int) -> [String] {
         let label = place.label
         if TextLayout.columns(label) <= width || place.region.isEmpty { return [TextLayout.truncate(label, to: width)] }
@@ -78,12 +78,18 @@ extension TextRenderer {
         for (index, part) in parts.enumerated() {
             let piece = part + (index < parts.count - 1 ? "," : "")
             let candidate = line.isEmpty ? piece : line + " " + piece
-            if !line.isEmpty && TextLayout.columns(candidate) > continuation {
-                lines.append(line)
-                line = TextLayout.truncate(piece, to: continuation)
-            } else {
-                line = TextLayout.truncate(candidate, to: continuation)
+            if TextLayout.columns(candidate) <= continuation {
+                line = candidate
+                continue
             }
+            if !line.isEmpty { lines.append(line) }
+            // A part longer than a line wraps between its words, on lines of its own (trial 8 cut
+            // "Région de Bruxelles-Capitale - Bru…"); only a single word wider than a line is cut.
+            let wrapped = TextLayout.wrap(piece, indent: 0, continuation: 0, width: continuation).map {
+                TextLayout.truncate($0, to: continuation)
+            }
+            lines += wrapped.dropLast()
+            line = wrapped.last ?? ""
         }
         if !line.isEmpty { lines.append(line) }
         return lines

@@ -61,7 +61,7 @@ extension TextRenderer {
             report.rows.map { $0.day.hasValues ? value($0.day) : "" }
         }
         // The bar goes first when the width runs out, then the precipitation; no value is cut.
-        let table = TextTable(columns: [
+        let driftTable = TextTable(columns: [
             .init(header: "run made", cells: report.rows.map { format.day($0.day.issued) }, width: 12),
             .init(header: "ahead", cells: report.rows.map { "\($0.day.lead) d" }, width: 6, right: true),
             .init(
@@ -78,7 +78,8 @@ extension TextRenderer {
                 header: "high",
                 cells: column { bar($0.temperatureMaxCelsius, among: highs, unicode: context.unicode) },
                 lead: 2, dropOrder: 1),
-        ]).lines(width: context.reportWidth)
+        ])
+        let table = driftTable.lines(width: context.reportWidth)
         lines.append(table[0])
         for (index, row) in report.rows.enumerated() {
             let day = row.day
@@ -96,6 +97,11 @@ extension TextRenderer {
         lines += wrap(driftPhrase(DriftChange(report), format: format), indent: 2, width: context.reportWidth)
         lines += note(
             "from Open-Meteo’s previous runs; a run “made” about that many days before the day", context, style)
+        // The bar's header is "high", as the high's column is "high °C": each named as what it is.
+        let names = driftTable.leftOutHeaders(width: context.reportWidth).map {
+            $0 == "high" ? "the high’s bar" : $0 == context.units.precipitation.symbol ? "precipitation" : $0
+        }
+        lines += leftOutNote(names, width: context.reportWidth, style: style)
         return lines
     }
 
@@ -171,7 +177,7 @@ extension TextRenderer {
             about += "; the service keeps runs from \(format.dayWithYear(OpenMeteoPreviousRunsProvider.firstDay))"
         }
         lines += wrap(about, indent: 2, width: context.reportWidth)
-        lines += leadTable(report.leads, format: format, width: context.reportWidth)
+        lines += leadTable(report.leads, format: format, width: context.reportWidth, style: style)
         return lines
     }
 
@@ -179,7 +185,7 @@ extension TextRenderer {
     /// rain right, each with its count of days; a lead without days says so. When the width runs
     /// out the counts of days go first, then the biases, then rain right: whole columns, never a
     /// value cut.
-    static func leadTable(_ leads: [LeadScore], format: ValueFormatter, width: Int) -> [String] {
+    static func leadTable(_ leads: [LeadScore], format: ValueFormatter, width: Int, style: Style) -> [String] {
         let unit = format.temperatureSymbol
         // A difference in the chosen unit, without it (the header names it).
         func error(_ celsius: Double?) -> String {
@@ -230,15 +236,18 @@ extension TextRenderer {
                 "rain right: rain (≥ \(format.precipitation(RainRule.thresholdMillimetres))) or none, as forecast")
         }
         lines += wrap(footnotes.joined(separator: "; "), indent: 2, width: width)
+        lines += leftOutNote(columns.leftOutHeaders(width: width), width: width, style: style)
         return lines
     }
 
     /// `saved verify`'s figures by days ahead of the snapshot (none when nothing was checked),
     /// in `width` columns.
-    static func verificationLeadLines(_ place: PlaceScore, format: ValueFormatter, width: Int) -> [String] {
+    static func verificationLeadLines(_ place: PlaceScore, format: ValueFormatter, width: Int, style: Style)
+        -> [String]
+    {
         let leads = place.leads.filter(\.hasFigures)
         guard !leads.isEmpty else { return [] }
         return wrap("by days ahead of the snapshot (0: its own day):", indent: 2, width: width)
-            + leadTable(leads, format: format, width: width - 2).map { "  " + $0 }
+            + leadTable(leads, format: format, width: width - 2, style: style).map { "  " + $0 }
     }
 }

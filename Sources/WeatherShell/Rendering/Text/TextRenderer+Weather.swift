@@ -37,12 +37,7 @@ extension TextRenderer {
                 first.append(symbol + words)
             }
             if let speed = current.windSpeedKilometresPerHour {
-                var wind = "wind \(format.windSpeed(speed))"
-                if let direction = current.windDirectionDegrees {
-                    wind +=
-                        " \(CompassDirection.name(degrees: direction)) (\(DecimalText.fixed(direction, digits: 0))°)"
-                }
-                first.append(wind)
+                first.append("wind \(format.wind(speed, from: current.windDirectionDegrees, degrees: true))")
             }
             if dataAge > 5_400 || dataAge < -5_400 {
                 let local = clock.localTime(current.time)
