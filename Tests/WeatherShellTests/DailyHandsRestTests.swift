@@ -125,9 +125,10 @@ import WeatherTestSupport
         #expect(
             ShellRunner.wrappedAtWords("one two three\nfour", width: 20) == "one two three\nfour",
             "short lines stay as they are")
+        // A word wider than a line (no "/" in it) is broken at the width, the indent kept (trial 9).
         #expect(
             ShellRunner.wrappedAtWords(String(repeating: "x", count: 30) + " y", width: 20) == String(
-                repeating: "x", count: 30) + "\n  y")
+                repeating: "x", count: 20) + "\n  xxxxxxxxxx y")
         // A quoted command is not parted across lines (trial 8, at 40 columns), unless it is
         // longer than a line.
         #expect(

@@ -42,10 +42,11 @@ import WeatherTestSupport
             TextLayout.wrap("error: cannot reach the service at example.org right now", indent: 0, width: 20) == [
                 "error: cannot reach", "  the service at", "  example.org right", "  now",
             ])
-        // An indented note goes on at its indent; a word wider than the line stays whole.
+        // An indented note goes on at its indent; a word wider than the line is broken after a
+        // "/", its pieces at the indent (the terminal broke it mid-name, without one: trial 9).
         #expect(
             TextLayout.wrap("see http://127.0.0.1:37183/previous-runs now", indent: 2, width: 20) == [
-                "  see", "  http://127.0.0.1:37183/previous-runs", "  now",
+                "  see", "  http://", "  127.0.0.1:37183/", "  previous-runs now",
             ])
         // Text that fits is left as it is, its aligning spaces included.
         #expect(TextLayout.wrap("cache:   /tmp/x", indent: 2, width: 40) == ["  cache:   /tmp/x"])

@@ -120,9 +120,11 @@ package enum TextLayout {
     /// The words of `text` (between spaces) wrapped to `width` columns: the first line indented
     /// by `indent`, the later ones by `continuation`. When nil, a sentence that starts at the
     /// margin (an error, "★ Hamburg saved to favorites") goes on two spaces in, so that it reads
-    /// as one; an indented one (a note under a view) goes on at its indent. A word wider than a
-    /// line (a URL, a path) stays whole on a line of its own; text that fits is left as it is. Every wrapped line of wx (notes,
-    /// errors, the banner, `help`, `about`) goes through here.
+    /// as one; an indented one (a note under a view) goes on at its indent. A word wider than the
+    /// line (a path, a URL) starts a line of its own and is broken after a "/" (`broken`), else at
+    /// the width, its pieces at the continuation's indent; text that fits is left as it is. Every
+    /// wrapped line of wx (notes, errors, confirmations naming a file, the banner, `help`,
+    /// `about`) goes through here.
     package static func wrap(_ text: String, indent: Int, continuation: Int? = nil, width: Int) -> [String] {
         // Text that fits is kept as it is (the spaces that align "cache:   /path" included).
         if indent + columns(text) <= width, !text.isEmpty {
@@ -134,10 +136,44 @@ package enum TextLayout {
     }
 
     /// `words` (already split) laid out as `wrap` lays out the words of a text: a word that holds
-    /// spaces (a quoted command, “hourly 6 Berlin”) is never broken, one wider than a line stays
-    /// whole on a line of its own.
+    /// spaces (a quoted command, “hourly 6 Berlin”) is not broken unless it is wider than a line,
+    /// and then as a path is (`broken`).
     package static func wrap(words: [String], indent: Int, continuation: Int, width: Int) -> [String] {
         lay(words, separator: " ", indent: indent, continuation: continuation, width: width, cut: false)
+    }
+
+    /// A line as wx prints it (an error, a confirmation naming a file) fitted to `width` columns:
+    /// left as it is when it fits, else broken between words, its leading spaces kept as the
+    /// first line's indent and the later lines two spaces further in; text in “curly quotes” (a
+    /// command to type: “hourly 6 Berlin”) is kept on one line when it fits in one (trial 8), and
+    /// a word wider than a line (a path) is broken as `wrap` breaks it.
+    package static func wrap(line: String, width: Int) -> [String] {
+        guard columns(line) > width else { return [line] }
+        let indent = line.prefix { $0 == " " }.count
+        let words = quotedWords(line, room: width - indent - 2)
+        return wrap(words: words, indent: indent, continuation: indent + 2, width: width)
+    }
+
+    /// The words of `line`, each text in “curly quotes” kept as one word when it fits in `room`
+    /// columns.
+    private static func quotedWords(_ line: String, room: Int) -> [String] {
+        var words: [String] = []
+        var quoted: [String]?
+        for word in line.split(separator: " ").map(String.init) {
+            if var open = quoted {
+                open.append(word)
+                quoted = open
+                guard word.contains("”") else { continue }
+                let joined = open.joined(separator: " ")
+                words += columns(joined) <= room ? [joined] : open
+                quoted = nil
+            } else if word.hasPrefix("“"), !word.contains("”") {
+                quoted = [word]
+            } else {
+                words.append(word)
+            }
+        }
+        return words + (quoted ?? [])
     }
 
     /// `text` wrapped as `wrap` does, its first line after `lead` ("  data time     ") and its
@@ -150,7 +186,7 @@ package enum TextLayout {
     }
 
     /// `flow` and `wrap`: parts joined by `separator` on lines of `width`, a part wider than a
-    /// line cut with "…" when `cut`, else left whole.
+    /// line cut with "…" when `cut`, else broken into pieces that fit (`broken`).
     private static func lay(
         _ parts: [String], separator: String, indent: Int, continuation: Int, width: Int, cut: Bool
     ) -> [String] {
@@ -169,8 +205,36 @@ package enum TextLayout {
             } else {
                 line = fitted(candidate)
             }
+            // Only a part just put at the start of a line can be wider than it (one appended
+            // fitted): broken, each piece on a line of its own at the continuation's indent.
+            while !cut && margin + columns(line) > width, let pieces = broken(line, room: width - margin) {
+                lines.append(String(repeating: " ", count: margin) + pieces.head)
+                margin = continuation
+                line = pieces.rest
+            }
         }
         if !line.isEmpty { lines.append(String(repeating: " ", count: margin) + line) }
         return lines
+    }
+
+    /// A word wider than `room` columns (a path, a URL) in two: a first piece that fits, ending
+    /// after its last "/" that fits (a path breaks between its folders), else `room` columns of
+    /// it; nil when nothing can be split off. The terminal broke such a word mid-name at its
+    /// edge, losing the indent (trial 9: "/tmp/trial9/h.cs" / "v").
+    static func broken(_ word: String, room: Int) -> (head: String, rest: String)? {
+        var used = 0
+        var end = word.startIndex
+        var afterSlash: String.Index?
+        while end < word.endIndex {
+            let next = word.index(after: end)
+            let w = columns(String(word[end]))
+            if used + w > room { break }
+            used += w
+            if word[end] == "/", end > word.startIndex { afterSlash = next }
+            end = next
+        }
+        let cut = afterSlash ?? end
+        guard cut > word.startIndex, cut < word.endIndex else { return nil }
+        return (String(word[..<cut]), String(word[cut...]))
     }
 }

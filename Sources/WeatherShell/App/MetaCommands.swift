@@ -96,18 +96,22 @@ enum MetaCommand: Equatable {
 final class FileOutput: OutputSink {
     private let descriptor: Int32
     private let errors: any OutputSink
+    /// An error line as the runner writes it (fitted to a terminal's width, `putError`).
+    private let fitted: (String) -> String
     let path: String
 
-    /// Opens (creates or truncates) `path` for writing.
+    /// Opens (creates or truncates) `path` for writing; `fitted` lays out the line that says a
+    /// write failed.
     ///
     /// - Throws: `ShellError.storage` naming the file and the cause.
-    init(path: String, errors: any OutputSink) throws(ShellError) {
+    init(path: String, errors: any OutputSink, fitted: @escaping (String) -> String = { $0 }) throws(ShellError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw .storage("results not sent to \(path): \(String(cString: strerror(errno)))")
         }
         self.descriptor = descriptor
         self.errors = errors
+        self.fitted = fitted
         self.path = path
     }
 
@@ -119,7 +123,7 @@ final class FileOutput: OutputSink {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
-                errors.writeError("error: results not written to \(path)\n")
+                errors.writeError(fitted("error: results not written to \(path)\n"))
                 return
             }
             bytes = bytes.dropFirst(written)
@@ -185,7 +189,10 @@ extension ShellRunner {
             return nil
         }
         do {
-            return try FileOutput(path: full, errors: standardOutput)
+            let width = errorWidth
+            return try FileOutput(path: full, errors: standardOutput) { text in
+                width.map { Self.wrappedAtWords(text, width: $0()) } ?? text
+            }
         } catch {
             report(error)
             return nil

@@ -63,6 +63,9 @@ package final class ShellRunner {
     /// and pipes, where lists are printed whole.
     let fitsWidth: Bool
     var warnedAboutLog = false
+    /// The problems with state.plist said in full so far (a warning's or an error's text): later
+    /// commands say them short (RepeatedProblems.swift).
+    var explainedProblems: Set<String> = []
     /// Put before error messages while the start-up file runs ("…/wxrc:3: ").
     var errorContext: String?
     /// While the start-up file runs: settings it makes (`units`, `provider`, `format`…) are not
@@ -358,7 +361,7 @@ package final class ShellRunner {
         context.recordedNow = { demo.now(at: $0) }
         switch format {
         case .text:
-            let text = TextRenderer.render(result, context: context)
+            let text = TextRenderer.render(saidOnce(result), context: context)
             if case .notSaved = result {
                 putError("error: " + text)
             } else if case .notice = result {
@@ -379,7 +382,8 @@ package final class ShellRunner {
     /// with `--json` also an error document on stdout, where a script reads the results.
     func report(_ error: ShellError) {
         let text = redacted((errorContext ?? "") + unreachableText(error))
-        putError("error: \(text)\n")
+        let shown = saidOnce(error).map { redacted((errorContext ?? "") + $0.description) } ?? text
+        putError("error: \(shown)\n")
         if format == .json {
             output.write(JSONRenderer.render(error: error, text: text))
         }

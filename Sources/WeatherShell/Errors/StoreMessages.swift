@@ -86,6 +86,51 @@ extension StateProblem {
 }
 
 extension StateProblem {
+    /// What is wrong, short, for a command after the full text (`userText`) was said once —
+    /// as the warning at start or an earlier error: "/tmp/x is a file, not a folder (see
+    /// above)". Trial 9 saw the whole explanation twice, as `warning:` and again for `favs`.
+    var shortText: String {
+        switch self {
+        case .notReadable(let error): StoreError.shortCause(error, file: "state.plist")
+        case .unreadable: "state.plist could not be read (see above)"
+        case .unknownVersion(let version):
+            "state.plist has format version \(version), which this wx does not know (see above)"
+        }
+    }
+}
+
+extension StoreError {
+    /// Why `file` cannot be read, short, pointing back to where it was said in full.
+    static func shortCause(_ error: FileError, file: String) -> String {
+        let path = error.path.isEmpty ? file : error.path
+        guard error.code == ENOTDIR else { return "\(path) cannot be read (see above)" }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return "\(folder) is a file, not a folder (see above)"
+    }
+}
+
+extension ShellError {
+    /// This error in one short line, once it was said in full (a warning at start, an earlier
+    /// error): what did not happen, and why, pointing back. Only a file of the store that cannot
+    /// be read says the same long text at every command; nil for any other error.
+    ///
+    /// A command that throws `stateReadOnly` found no favorites to show or use (`favs`,
+    /// `compare`, `export favorites`); one that throws `logNotReadable` could not read the
+    /// history or the snapshots; a write says "not saved" (`CommandResult.notSaved`, then
+    /// `shortText` alone).
+    var shortAfterExplained: ShellError? {
+        switch self {
+        case .store(.stateReadOnly(let problem)):
+            .storage("favorites not read: \(problem.shortText)")
+        case .store(.logNotReadable(let error)):
+            .storage("the history and snapshots cannot be shown: \(StoreError.shortCause(error, file: "log.jsonl"))")
+        default:
+            nil
+        }
+    }
+}
+
+extension StateProblem {
     /// How to make a file wx cannot read usable again.
     static func repair(_ error: FileError) -> String {
         let path = error.path.isEmpty ? "state.plist" : error.path

@@ -34,4 +34,20 @@ extension TextRenderer {
 
     /// How many imported names `import` lists after its count.
     static let importedNamesShown = 10
+
+    /// The lines of a result that names a file (`export`, `import`, `log`, `log compact`) fitted
+    /// to a terminal's width as error lines are (`TextLayout.wrap(line:width:)`): a path moves
+    /// whole to a line of its own and is broken after a "/" only when wider than one. Trial 9 saw
+    /// "11 commands exported to /tmp/trial9/h.cs" / "v (CSV)" at 40 columns, cut by the terminal.
+    /// Output to a pipe or to the file of `\o FILE` (`fitsWidth` false) is never cut: left whole.
+    static func fittingFileNames(_ lines: [String], of result: CommandResult, context: RenderContext) -> [String] {
+        guard context.fitsWidth else { return lines }
+        switch result {
+        case .exported, .imported, .importedRecords, .logStatistics, .logCompacted:
+            return lines.flatMap { TextLayout.wrap(line: $0, width: context.width) }
+        default:
+            // Every other view lays itself out for the width (tables, charts, wrapped notes).
+            return lines
+        }
+    }
 }

@@ -33,7 +33,7 @@ package enum TextRenderer {
         if case .exportData(let kind, let format, let records) = result {
             return DataExchange.text(records.collected, kind: kind, format: format)
         }
-        let lines = TextRenderer.lines(result, context: context)
+        let lines = fittingFileNames(TextRenderer.lines(result, context: context), of: result, context: context)
         var text = lines.joined(separator: "\n")
         if !lines.isEmpty { text.append("\n") }
         return context.unicode ? text : ascii(text)

@@ -1,0 +1,44 @@
+import WXBasics
+
+/// A state.plist or log.jsonl that cannot be used (WX_HOME a file, no permission, a newer format)
+/// is explained in full once — the warning at start, or the first error — and in one short line
+/// after that, pointing back: trial 9 saw the same long text as `warning:` and again as `error:`
+/// for `favs`, and every `favs`, `history` and `saved` after said it whole again.
+extension ShellRunner {
+    /// `result` as shown now: a warning's text is remembered as said; a `notSaved` whose problem
+    /// was said in full already comes short ("not saved to disk, …: /tmp/x is a file, not a
+    /// folder (see above)"), and said in full it is remembered.
+    func saidOnce(_ result: CommandResult) -> CommandResult {
+        switch result {
+        case .notice(let text):
+            if text.hasPrefix(Self.warningLead) {
+                explainedProblems.insert(String(text.dropFirst(Self.warningLead.count)))
+            }
+            return result
+        case .notSaved(.store(.stateReadOnly(let problem))):
+            let full = problem.userText
+            guard explainedProblems.contains(full) else {
+                explainedProblems.insert(full)
+                return result
+            }
+            return .notSaved(.storage(problem.shortText))
+        default:
+            return result
+        }
+    }
+
+    /// The short form of `error` when its problem with a store's file was said in full already
+    /// (`ShellError.shortAfterExplained`); nil when it is to be said as it is (then it is
+    /// remembered as said).
+    func saidOnce(_ error: ShellError) -> ShellError? {
+        guard let short = error.shortAfterExplained else { return nil }
+        guard explainedProblems.contains(error.description) else {
+            explainedProblems.insert(error.description)
+            return nil
+        }
+        return short
+    }
+
+    /// What the session puts before a warning's text.
+    static let warningLead = "warning: "
+}
