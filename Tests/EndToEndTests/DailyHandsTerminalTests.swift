@@ -15,6 +15,26 @@ import WeatherTestSupport
         return terminal
     }
 
+    /// Trial 9: with the cursor mid-line, Ctrl-C wrote "^C" at the cursor over the rest of the
+    /// line (`wx> ^Cmburg`); as in bash the whole line stays, "^C" after its end, then a fresh
+    /// prompt.
+    @Test func ctrlCMidLineLeavesTheWholeLineWithCaretCAfterIt() throws {
+        let terminal = try startWX()
+        try terminal.send("showHamburg", "C-a", "Right", "Right", "Right", "Right")
+        try terminal.wait(for: "the cursor after show") { $0.hasSuffix("wx> showHamburg") }
+        try terminal.send("C-c")
+        try terminal.wait(for: "the line kept, then a fresh prompt") { $0.hasSuffix("wx> showHamburg^C\nwx>") }
+        // At the start of a line of two rows (100 columns), the same.
+        let long = "find " + String(repeating: "a", count: 100)
+        try terminal.send(long, "C-a", "C-c")
+        try terminal.wait(for: "the long line kept") {
+            $0.replacingOccurrences(of: "\n", with: "").hasSuffix("wx> \(long)^Cwx>")
+        }
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "the next command runs") { $0.hasSuffix("24h clock\nwx>") }
+        try terminal.send("C-d")
+    }
+
     /// Ctrl-U with the cursor mid-line erased the whole line; readline's unix-line-discard
     /// erases back to the start only, and the cursor stays before what is left.
     @Test func ctrlUErasesBackToTheStartOnly() throws {

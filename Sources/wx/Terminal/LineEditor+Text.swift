@@ -48,4 +48,34 @@ extension LineEditor {
         }
         return text
     }
+
+    /// Pasted text as the line holds it: line ends as "\n", other control characters (a stray
+    /// ESC) left out, tabs as spaces.
+    static func pastedText(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar = " "
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\r": result.append("\n")
+            case "\n": if previous != "\r" { result.append("\n") }
+            case "\t": result.append(" ")
+            default: if scalar.value >= 0x20 && scalar.value != 0x7F { result.append(scalar) }
+            }
+        }
+        return String(result)
+    }
+
+    /// What Ctrl-C writes on the line being edited (`line`, with the cursor's offset in scalars):
+    /// the rest of the line after the cursor — already on the screen, so writing it moves the
+    /// cursor to the end — then "^C" and a new line: `wx> showHamburg^C`, as bash leaves it. It
+    /// was "^C" at the cursor, over the text after it (`wx> ^Cmburg`, trial 9). A line that holds
+    /// a line end or a control character (a pasted block, a Ctrl-R search, whose "bck:" libedit
+    /// draws on a row of its own) is not redrawn: "^C" at the cursor.
+    static func interruptEcho(_ line: (text: String, cursor: Int)?) -> String {
+        guard let line else { return "^C\n" }
+        let rest = String(String.UnicodeScalarView(line.text.unicodeScalars.dropFirst(line.cursor)))
+        guard !rest.isEmpty, TerminalText.sanitized(rest) == rest, !rest.contains("\n") else { return "^C\n" }
+        return rest + "^C\n"
+    }
 }

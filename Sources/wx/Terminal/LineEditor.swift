@@ -166,8 +166,9 @@ final class LineEditor: LineReader {
         free(promptText)
     }
 
-    /// Reads a line at libedit's prompt. Ctrl-C shows `^C` and gives `.interrupted`, however
-    /// libedit reported it: EINTR while editing, or "end of input" when it ended a Ctrl-R search.
+    /// Reads a line at libedit's prompt. Ctrl-C shows `^C` after the line and gives
+    /// `.interrupted`, however libedit reported it: EINTR while editing, or "end of input" when
+    /// it ended a Ctrl-R search.
     func readLine(prompt: String) async -> LineReadResult {
         if prompt != self.prompt {
             free(promptText)
@@ -189,7 +190,8 @@ final class LineEditor: LineReader {
         TerminalSignals.setBracketedPaste(false)
         guard let bytes, count >= 0 else {
             if interrupted || (count == -1 && error == EINTR) {
-                StandardStreams.put("^C\n", fd: 1)
+                // The line is redrawn to its end only while editing (not after a Ctrl-R search).
+                StandardStreams.put(Self.interruptEcho(count == -1 && error == EINTR ? currentLine() : nil), fd: 1)
                 return .interrupted
             }
             return .endOfInput
@@ -392,23 +394,6 @@ final class LineEditor: LineReader {
         guard !text.isEmpty else { return UInt8(CC_NORM) }
         _ = api.pointee.el_insertstr(editLine, text)
         return UInt8(CC_REFRESH)
-    }
-
-    /// Pasted text as the line holds it: line ends as "\n", other control characters (a stray
-    /// ESC) left out, tabs as spaces.
-    static func pastedText(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        var previous: Unicode.Scalar = " "
-        for scalar in text.unicodeScalars {
-            defer { previous = scalar }
-            switch scalar {
-            case "\r": result.append("\n")
-            case "\n": if previous != "\r" { result.append("\n") }
-            case "\t": result.append(" ")
-            default: if scalar.value >= 0x20 && scalar.value != 0x7F { result.append(scalar) }
-            }
-        }
-        return String(result)
     }
 
     /// The editor whose callback is running (from EL_CLIENTDATA).
