@@ -75,7 +75,7 @@ package struct WXApp {
             invocation = try Invocation.parse(arguments)
             configuration = try Configuration(variable: host.variable, home: invocation.home)
         } catch {
-            output.writeError("wx: \(error.description)\n")
+            output.writeError(fitted("wx: \(error.description)\n"))
             return 2
         }
         switch invocation.action {
@@ -154,7 +154,7 @@ package struct WXApp {
             do {
                 terminal = try host.prompt.open()
             } catch {
-                output.writeError("wx: \(error.description); install libedit2, or pipe commands into wx\n")
+                output.writeError(fitted("wx: \(error.description); install libedit2, or pipe commands into wx\n"))
                 return 1
             }
             defer { host.prompt.close() }
@@ -177,6 +177,12 @@ package struct WXApp {
         return finish(runner, status: runner.exitStatus)
     }
 
+    /// `text` (lines of wx's own, naming a file or a variable's value) fitted to standard
+    /// error's width when it is a terminal, as the runner's error lines are; whole otherwise.
+    private func fitted(_ text: String) -> String {
+        host.errorIsTerminal ? ShellRunner.wrappedAtWords(text, width: host.terminalWidth()) : text
+    }
+
     /// `status`, made 1 with a line saying so when the results could not be written, or when
     /// records of the log kept in memory after a failed write (a full disk, a read-only folder)
     /// are still not on disk as wx ends — for `wx -c` and scripts, the end of the one command or
@@ -190,7 +196,7 @@ package struct WXApp {
             status = max(status, 1)
         }
         guard let failure = host.output.writeFailure else { return status }
-        host.output.writeError("wx: cannot write the output: \(failure)\n")
+        host.output.writeError(fitted("wx: cannot write the output: \(failure)\n"))
         return max(status, 1)
     }
 }

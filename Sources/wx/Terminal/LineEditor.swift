@@ -96,7 +96,10 @@ final class LineEditor: LineReader {
         // 4 GB before any prompt, a FIFO blocked it.
         if let path = Self.editrcPath() {
             if let reason = Self.unusableEditrc(at: path) {
-                let line = "wx: warning: \(TerminalText.sanitized(path)) not read: \(reason)\n"
+                let text = "wx: warning: \(TerminalText.sanitized(path)) not read: \(reason)"
+                // Fitted as error lines are (a long path at a narrow terminal), whole to a file.
+                let width = isatty(STDERR_FILENO) == 1 ? TerminalDevice.width() : .max
+                let line = TextLayout.wrap(line: text, width: width).joined(separator: "\n") + "\n"
                 _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             } else {
                 _ = api.pointee.el_source(editLine, path)
