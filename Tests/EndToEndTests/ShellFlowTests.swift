@@ -239,10 +239,12 @@ import WeatherTestSupport
         }
         let fav = try runWX(["-c", "find Hamburg; fav"], home: home, server: server, now: Self.now)
         #expect(fav.status == 1)
+        // The warning says it in full; the refused write then says it short (trial 9).
         #expect(
             fav.stderr.hasSuffix(
-                "error: not saved to disk, kept for this session only: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
-            ))
+                "warning: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
+                    + "error: not saved to disk, kept for this session only: state.plist could not be read (see above)\n"
+            ), "\(fav.stderr)")
         #expect(home.text("state.plist") == "garbage\n")
         let reset = try runWX(
             ["-c", "reset state; find Hamburg; fav; favs"], home: home, server: server, now: Self.now)

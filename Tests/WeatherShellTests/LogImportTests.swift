@@ -18,7 +18,9 @@ import WeatherTestSupport
         (.snapshots, .csv), (.snapshots, .json), (.history, .csv), (.history, .json),
     ]
     static let time = Date(timeIntervalSince1970: 1_770_414_000)
-    static let context = RenderContext(units: .metric, now: Date(), colour: false, unicode: true, width: 80)
+    /// As a script's output: lines whole (at a terminal, one naming a file wraps at its width).
+    static let context = RenderContext(
+        units: .metric, now: Date(), colour: false, unicode: true, width: 80, fitsWidth: false)
 
     /// A home with five commands and three snapshots (the first deleted): text a spreadsheet would take
     /// for a formula, quotes and commas, other scripts, a tab, negative and missing values, a
