@@ -63,7 +63,7 @@ package final class ShellRunner {
     /// and pipes, where lists are printed whole.
     let fitsWidth: Bool
     var warnedAboutLog = false
-    /// The problems with state.plist said in full so far (a warning's or an error's text): later
+    /// The problems with state.plist or log.jsonl said in full so far (a warning's or an error's text): later
     /// commands say them short (RepeatedProblems.swift).
     var explainedProblems: Set<String> = []
     /// Put before error messages while the start-up file runs ("…/wxrc:3: ").

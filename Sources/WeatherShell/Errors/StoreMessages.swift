@@ -48,8 +48,12 @@ extension StoreError {
     /// The advice when a file's folder (WX_HOME, or what is in its place) is a file: nothing can
     /// be moved aside under a file, so the folder is what to fix.
     static func homeIsAFile(_ path: String) -> String {
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        return "\(folder) is a file, not a folder: set WX_HOME to a folder (or move the file away)"
+        "\(folder(of: path)) is a file, not a folder: set WX_HOME to a folder (or move the file away)"
+    }
+
+    /// The folder a file's `path` names ("." for a bare name).
+    static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     }
 
     /// How to make a log.jsonl wx cannot read usable again.
@@ -104,8 +108,7 @@ extension StoreError {
     static func shortCause(_ error: FileError, file: String) -> String {
         let path = error.path.isEmpty ? file : error.path
         guard error.code == ENOTDIR else { return "\(path) cannot be read (see above)" }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        return "\(folder) is a file, not a folder (see above)"
+        return "\(folder(of: path)) is a file, not a folder (see above)"
     }
 }
 
