@@ -57,8 +57,20 @@ def midnight(date, offset):
     return int(datetime.datetime(date.year, date.month, date.day, tzinfo=datetime.timezone.utc).timestamp()) - offset
 
 
-def one_day(date, seed, end_hour=24):
+class Day:
+    """What makes a written day its own: the mean of its temperature curve and the curve's swing
+    (°C), its hours of sunshine, the local hours it may rain in, how wet those hours are (an hour
+    gets max(0, r * wetness - 1.4) mm for r in 0…1), and the hours that are overcast."""
+
+    def __init__(self, mean=17.5, swing=5.0, sunshine_hours=6.2, wet_hours=(13, 17), wetness=2.0,
+                 overcast_hours=(10, 18)):
+        self.mean, self.swing, self.sunshine_hours = mean, swing, sunshine_hours
+        self.wet_hours, self.wetness, self.overcast_hours = wet_hours, wetness, overcast_hours
+
+
+def one_day(date, seed, end_hour=24, day=None):
     """A summer day's hours; from end_hour on every value is null (where the data stops)."""
+    day = day or Day()
     rand = lcg(seed)
     start = midnight(date, BERLIN_SUMMER)
     hourly = {key: [] for key in HOURLY_UNITS}
@@ -69,13 +81,15 @@ def one_day(date, seed, end_hour=24):
                 if key != "time":
                     hourly[key].append(None)
             continue
-        temperature = round(17.5 + 5.0 * math.sin((hour - 9) / 24 * 2 * math.pi) + next(rand) - 0.5, 1)
-        rain = round(max(0.0, next(rand) * 2.0 - 1.4), 1) if 13 <= hour <= 17 else 0.0
+        temperature = round(day.mean + day.swing * math.sin((hour - 9) / 24 * 2 * math.pi) + next(rand) - 0.5, 1)
+        wet = day.wet_hours[0] <= hour <= day.wet_hours[1]
+        rain = round(max(0.0, next(rand) * day.wetness - 1.4), 1) if wet else 0.0
         hourly["temperature_2m"].append(temperature)
         hourly["apparent_temperature"].append(round(temperature - 1.2, 1))
         hourly["relative_humidity_2m"].append(int(70 + 20 * next(rand)))
         hourly["precipitation"].append(rain)
-        hourly["weather_code"].append(61 if rain >= 0.5 else 51 if rain > 0 else 3 if 10 <= hour <= 18 else 1)
+        overcast = day.overcast_hours[0] <= hour <= day.overcast_hours[1]
+        hourly["weather_code"].append(61 if rain >= 0.5 else 51 if rain > 0 else 3 if overcast else 1)
         hourly["wind_speed_10m"].append(round(8 + 10 * next(rand), 1))
         hourly["wind_direction_10m"].append(int(200 + 80 * next(rand)))
         # Hamburg in July: the sun is up from about 05:10 to 21:40 local time.
@@ -90,7 +104,7 @@ def one_day(date, seed, end_hour=24):
         "temperature_2m_mean": [round(sum(full) / len(full), 1)],
         "precipitation_sum": [round(sum(rain), 1)],
         "wind_speed_10m_max": [max(w for w in hourly["wind_speed_10m"] if w is not None)],
-        "sunshine_duration": [round(6.2 * 3600, 2)],
+        "sunshine_duration": [round(day.sunshine_hours * 3600, 2)],
     }
     return hourly, daily
 
@@ -101,8 +115,8 @@ def write(path, body):
         f.write("\n")
 
 
-def single_day(name, date, seed, end_hour=24, folder=HERE):
-    hourly, daily = one_day(date, seed, end_hour)
+def single_day(name, date, seed, end_hour=24, folder=HERE, day=None):
+    hourly, daily = one_day(date, seed, end_hour, day)
     body = head(BERLIN_SUMMER, "GMT+2")
     body.update({"hourly_units": HOURLY_UNITS, "hourly": hourly, "daily_units": DAILY_UNITS, "daily": daily})
     write(os.path.join(folder, name), body)
@@ -170,7 +184,11 @@ def main():
         "reason": "Parameter 'end_date' is out of allowed range from 1940-01-01 to 2025-07-19",
     })
     thirty_years("hamburg-1991-2020-daily-max-min-precipitation.json")
-    single_day("hamburg-past-2025-07-26-start-end-date.json", datetime.date(2025, 7, 26), 726, folder=FORECAST)
+    # Each written day is its own (trial 9 saw the same mean and sunshine on 2024-07-14 and
+    # 2025-07-26): 26 July 2025 is cooler and greyer, with showers and drizzle from late morning.
+    single_day(
+        "hamburg-past-2025-07-26-start-end-date.json", datetime.date(2025, 7, 26), 726, folder=FORECAST,
+        day=Day(mean=16.2, swing=3.6, sunshine_hours=2.6, wet_hours=(11, 18), wetness=2.3, overcast_hours=(8, 20)))
 
 
 if __name__ == "__main__":

@@ -157,13 +157,13 @@ import WeatherTestSupport
                   day             ECMWF IFS        NOAA GFS        DWD ICON         CMC GEM
                   Tue 01 Dec  -1.0/7.0  0.0   -0.5/7.4  0.1   -1.2/6.8  0.0    0.1/7.9  0.0
                   Wed 02 Dec   1.0/9.0  3.2    0.2/8.1  0.0    1.5/9.4  2.1    0.9/8.7  0.6
-                              ⚑ disagree on rain (ECMWF IFS 3.2 mm, NOAA GFS dry, DWD ICON
-                              2.1 mm, CMC GEM 0.6 mm)
+                              ⚑ disagree on rain (ECMWF IFS 3.2 mm wet, NOAA GFS 0.0 mm dry,
+                              DWD ICON 2.1 mm wet, CMC GEM 0.6 mm)
                   Thu 03 Dec  -2.0/6.0  4.0   1.0/10.5  5.5   -2.5/5.8  3.1   -1.0/7.0  6.2
                               ⚑ disagree on the high, by 4.7 °C
                   Fri 04 Dec  2.0/10.0  0.0    0.5/6.5  1.4   3.0/11.2  0.1    2.2/9.9  0.0
-                              ⚑ disagree on rain (ECMWF IFS dry, NOAA GFS 1.4 mm, DWD ICON
-                              0.1 mm, CMC GEM dry); the high, by 4.7 °C
+                              ⚑ disagree on rain (ECMWF IFS 0.0 mm dry, NOAA GFS 1.4 mm wet,
+                              DWD ICON 0.1 mm dry, CMC GEM 0.0 mm dry); the high, by 4.7 °C
                 Elbphilharmonie
                 """))
         let forecast = try server.requests().filter { $0.path == "/v1/forecast" }

@@ -55,7 +55,7 @@ import WeatherTestSupport
                 """
                 Elbphilharmonie, Hamburg, Deutschland · Sat 26 Jul 2025
                   from Open-Meteo’s forecast API (recent days)
-                  low 12.3 °C · high 22.7 °C · mean 17.4 °C · precipitation 0.9 mm
+                  low 12.3 °C · high 19.7 °C · mean 16.0 °C · precipitation 1.4 mm
 
                 """))
         let forecast = try requests(server, "/v1/forecast")

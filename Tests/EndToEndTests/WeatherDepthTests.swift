@@ -116,9 +116,10 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         // The Lahore recording: hourly only, from local midnight 2026-10-08 (UTC+5).
         let run = try runWX(["-c", "air 31.5,74.4"], home: home, server: server, now: "2026-10-08T07:10:00Z")
+        // The heading has the time of the values at the place, as every view's (trial 9).
         #expect(
             run.stdout == """
-                air at 31.5000°N 74.4000°E
+                31.5000°N 74.4000°E · air at Thu 12:00 PKT
                   European AQI 147 (extremely poor) · US AQI 163 (unhealthy)
                   PM2.5 60.3 µg/m³ · PM10 92.9 µg/m³ · ozone — · NO₂ — · UV —
 

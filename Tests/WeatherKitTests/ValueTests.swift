@@ -94,4 +94,27 @@ import WXBasics
         #expect(!WeatherCode(42).isKnown)
         #expect(WeatherCode(61).symbol(unicode: false) == "/")
     }
+
+    /// Trial 9: drizzle's "‚" (a low comma) read as a stray mark in `past yesterday`. No code's
+    /// symbol is a punctuation mark; drizzle's is one column wide (no emoji presentation) and
+    /// keeps its ASCII ",".
+    @Test func symbolsAreNoPunctuation() throws {
+        let punctuation: [Unicode.GeneralCategory] = [
+            .openPunctuation, .closePunctuation, .otherPunctuation, .initialPunctuation, .finalPunctuation,
+        ]
+        for code in [
+            0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82, 85, 86, 95, 96, 99,
+        ] {
+            for isNight in [false, true] {
+                let symbol = WeatherCode(code).symbol(unicode: true, isNight: isNight)
+                let scalar = try #require(symbol.unicodeScalars.first)
+                #expect(symbol.unicodeScalars.count == 1, "\(code)")
+                let kind = scalar.properties.generalCategory
+                #expect(!punctuation.contains(kind), "\(code): \(symbol)")
+            }
+        }
+        #expect(WeatherCode(51).symbol(unicode: true) == "∴")
+        #expect(TextLayout.columns("∴") == 1 && !("∴" as Unicode.Scalar).properties.isEmojiPresentation)
+        #expect(WeatherCode(53).symbol(unicode: false) == ",")
+    }
 }

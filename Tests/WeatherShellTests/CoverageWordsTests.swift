@@ -40,4 +40,26 @@ import WeatherKit
             TextRenderer.notNowText(two, format: Self.format)
                 == "this forecast covers Sun 13 Apr to Mon 14 Apr, not now")
     }
+
+    /// Trial 9: "this forecast covers Thu 18 Dec, not now" gave no year for a forecast of last
+    /// December; the year is added only when the hours lie in another year than today.
+    @Test func hoursInAnotherYearSayTheYear() {
+        let december = LocalDate(year: 2025, month: 12, day: 18)
+        let today = LocalDate(year: 2026, month: 12, day: 1)
+        let one = HoursNotNow(first: Self.at(december, 1), last: Self.at(december, 5), today: today, ended: true)
+        #expect(TextRenderer.notNowText(one, format: Self.format) == "this forecast covers Thu 18 Dec 2025, not now")
+        // Across new year, each end with its year.
+        let newYear = LocalDate(year: 2026, month: 1, day: 2)
+        let span = HoursNotNow(first: Self.at(december, 1), last: Self.at(newYear, 5), today: today, ended: true)
+        #expect(
+            TextRenderer.notNowText(span, format: Self.format)
+                == "this forecast covers Thu 18 Dec 2025 to Fri 02 Jan 2026, not now")
+        // The same year as today: no year.
+        let earlier = HoursNotNow(
+            first: Self.at(LocalDate(year: 2026, month: 11, day: 20), 1),
+            last: Self.at(LocalDate(year: 2026, month: 11, day: 21), 5), today: today, ended: true)
+        #expect(
+            TextRenderer.notNowText(earlier, format: Self.format)
+                == "this forecast covers Fri 20 Nov to Sat 21 Nov, not now")
+    }
 }

@@ -97,6 +97,8 @@ import WeatherTestSupport
                 "  day        condition    low °C high °C",
                 "  Sun 27 Jul ☁ overcast     16.3    24.1",
                 "  Mon 28 Jul ☂              17.1    21.9",
+                "  left out for the width: rain chance,",
+                "  precipitation, wind max",
             ])
         #expect(TextTable.CellCut.symbolAlone.cut("☂ slight rain showers", to: 12) == "☂")
         #expect(TextTable.CellCut.symbolAlone.cut("☁ overcast", to: 12) == "☁ overcast")
@@ -191,7 +193,7 @@ import WeatherTestSupport
     /// trial 6: the empty list's sentence was one 50-column line in a 40-column terminal.
     @Test func noFavoritesYetWrapsBetweenWords() {
         let context = RenderContext(units: .metric, now: Date(), colour: false, unicode: true, width: 40)
-        let lines = TextRenderer.favorites([], context: context)
+        let lines = TextRenderer.favorites([], context: context, style: Style(colour: false))
         #expect(lines == ["no favorites yet: “fav” saves the", "  current location"])
     }
 }

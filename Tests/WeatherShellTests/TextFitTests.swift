@@ -180,10 +180,11 @@ import WeatherTestSupport
         let lines = TemperatureChart.lines(
             hours, clock: ZoneClock(ZoneInfo(identifier: "UTC", abbreviation: "UTC", utcOffsetSeconds: 0)),
             format: ValueFormatter(units: .metric), unicode: true)
-        #expect(lines.first == " -8.0 °C ┤   █")
-        #expect(lines[5] == "-11.2 °C ┤▁███")
-        #expect(lines[6] == "  rain % ┤")
-        #expect(lines.last == "          00")
+        // Two spaces before the longest label (trial 9); every chance 0 %: no band of two empty rows.
+        #expect(lines.first == "   -8.0 °C ┤   █")
+        #expect(lines[5] == "  -11.2 °C ┤▁███")
+        #expect(lines.count == 7)
+        #expect(lines.last == "            00")
     }
 
     // MARK: - 12.12 narrow terminals
@@ -227,22 +228,28 @@ import WeatherTestSupport
                 "  day        condition    low °C high °C",
                 "  Sun 27 Jul ☁ overcast     16.3    24.1",
                 "  Mon 28 Jul ☂              17.1    21.9",
+                "  left out for the width: rain chance,",
+                "  precipitation, wind max",
             ])
         #expect(
             Self.render(.favorites(Self.favorites), width: 40) == [
                 "  ★ Elbphilharmonie     52.5200, 13.4100",
                 "  ★ Palais Royal - Kon… 50.8420, 4.3620",
+                "  left out for the width: region",
             ])
         #expect(
             Self.render(.comparison([Self.berlin, Self.clearNight], missing: []), width: 60) == [
                 "  place        now °C  condition             today °C  rain",
                 "  Berlin         16.5  overcast           16.3 … 24.1  20 %",
                 "  Palais Roya…    1.2  clear night                  —   0 %",
+                "  left out for the width: wind",
             ])
         #expect(
             Self.render(.snapshots(ExportFormatTests.snapshots), width: 40) == [
                 "3 2025-07-27 05:00 Elbphilharmo… 16.5 °C",
                 "4 2025-07-27 03:30 Nowhere       -0.3 °C",
+                "  left out for the width: rain chance,",
+                "  precipitation, condition",
             ])
         #expect(
             Self.render(.snapshots(ExportFormatTests.snapshots), width: 80) == [

@@ -60,7 +60,7 @@ import WeatherTestSupport
             coordinate: Coordinate(latitude: 40.7127, longitude: -74.006),
             displayName: "New York, City of New York, United States")
         let favorite = Favorite(name: "New York", place: place)
-        let list = TextRenderer.favorites([favorite], context: piped).joined()
+        let list = TextRenderer.favorites([favorite], context: piped, style: Style(colour: false)).joined()
         #expect(list.contains("City of New York, United States"))
         #expect(list.contains("40.7127, -74.0060"))
         #expect(!list.contains("…"))

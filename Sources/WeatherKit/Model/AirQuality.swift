@@ -10,6 +10,9 @@ import Foundation
 package struct AirQuality: Hashable, Sendable {
     /// The hour the values are for.
     package var time: Date
+    /// The place's zone as the answer gives it (`timezone`, `timezone_abbreviation`,
+    /// `utc_offset_seconds`), for writing `time` as the place's local time; nil when unknown.
+    package var zone: ZoneInfo?
     /// European Air Quality Index (0…, "EAQI"; `european_aqi`).
     package var europeanAQI: Double?
     /// United States Air Quality Index (0…500, "USAQI"; `us_aqi`).
@@ -32,7 +35,7 @@ package struct AirQuality: Hashable, Sendable {
     }
 
     package static func == (a: AirQuality, b: AirQuality) -> Bool {
-        a.time == b.time && a.europeanAQI == b.europeanAQI && a.usAQI == b.usAQI
+        a.time == b.time && a.zone == b.zone && a.europeanAQI == b.europeanAQI && a.usAQI == b.usAQI
             && a.pm25MicrogramsPerCubicMetre == b.pm25MicrogramsPerCubicMetre
             && a.pm10MicrogramsPerCubicMetre == b.pm10MicrogramsPerCubicMetre
             && a.ozoneMicrogramsPerCubicMetre == b.ozoneMicrogramsPerCubicMetre

@@ -29,7 +29,8 @@ package struct WeatherCode: Hashable, Sendable {
         case 1, 2: pair = ("⛅", "~")
         case 3: pair = ("☁", "=")
         case 45, 48: pair = ("≡", "-")
-        case 51...57: pair = ("‚", ",")
+        // Drizzle's fine drops: "∴", one column; the low comma "‚" read as stray punctuation (trial 9).
+        case 51...57: pair = ("∴", ",")
         case 61...67, 80...82: pair = ("☂", "/")
         case 71...77, 85, 86: pair = ("❄", "+")
         case 95...99: pair = ("⚡", "!")

@@ -75,18 +75,19 @@ package struct ModelsReport: Hashable, Sendable {
 }
 
 extension ModelDay {
-    /// What the models disagree on, in words ("rain: NOAA GFS dry, ECMWF IFS 3.2 mm"); empty
-    /// when they agree. A model's amount is "dry" only when it shows as nothing ("0.0 mm"):
-    /// beside a table showing 0.1, "dry" would contradict it, though under 0.2 mm counts as
-    /// dry for the disagreement itself.
+    /// What the models disagree on, in words ("rain (ECMWF IFS 3.2 mm wet, NOAA GFS 0.1 mm dry,
+    /// CMC GEM 0.6 mm)"); empty when they agree. Every amount is a number, as the table beside it
+    /// shows it, and "dry" (under 0.2 mm) or "wet" (1 mm or more) follows it by `help models`'
+    /// rule: "dry" for 0.0 but "0.1 mm" for an amount as dry by the rule read as two rules
+    /// (trial 9), and "dry" alone beside a table showing 0.1 contradicted it (trial 6).
     func disagreements(models: [ForecastModel], format: ValueFormatter) -> [String] {
         var parts: [String] = []
         if disagreesOnRain {
-            let nothing = format.precipitation(0)
             let named = zip(models, values).compactMap { model, value -> String? in
                 value.precipitationSumMillimetres.map {
-                    let shown = format.precipitation($0)
-                    return "\(model.displayName) " + (shown == nothing ? "dry" : shown)
+                    let kind =
+                        $0 < ModelDay.dryBelowMillimetres ? " dry" : $0 >= ModelDay.wetFromMillimetres ? " wet" : ""
+                    return "\(model.displayName) \(format.precipitation($0))\(kind)"
                 }
             }
             parts.append("rain (" + named.joined(separator: ", ") + ")")

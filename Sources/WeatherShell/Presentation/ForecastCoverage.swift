@@ -44,8 +44,7 @@ extension Forecast {
     /// an Open-Meteo answer may have left the blocks out.
     var noForecastText: String {
         if let missing = missingParts.first(where: { $0.part == .forecastSteps }) {
-            return
-                "\(source.displayName)’s forecast steps did not come (\(missing.reason.description)): current conditions only"
+            return "current conditions only: \(missingText("forecast steps", missing))"
         }
         return switch source {
         case .openWeatherMap:
@@ -54,13 +53,24 @@ extension Forecast {
         }
     }
 
-    /// "OpenWeatherMap’s current conditions did not come (…): its forecast only", when that
+    /// "forecast only: OpenWeatherMap’s current conditions did not come — it …", when that
     /// part failed and the steps came; nil otherwise. (Steps that did not come are said by
     /// `noForecastText`.)
     var missingConditionsText: String? {
         missingParts.first { $0.part == .currentConditions }.map {
-            "\(source.displayName)’s current conditions did not come (\($0.reason.description)): its forecast only"
+            "forecast only: \(missingText("current conditions", $0))"
         }
+    }
+
+    /// "OpenWeatherMap’s forecast steps did not come — it sent an answer wx cannot read (…); try
+    /// again later": the reason after a dash, the service named once ("it" where the reason
+    /// starts with its name). Inside parentheses the reason's own parentheses nested, and read
+    /// in two passes (trial 9).
+    private func missingText(_ part: String, _ missing: MissingForecastPart) -> String {
+        let name = source.displayName
+        var reason = missing.reason.description
+        if reason.hasPrefix(name + " ") { reason = "it" + reason.dropFirst(name.count) }
+        return "\(name)’s \(part) did not come — \(reason)"
     }
 }
 

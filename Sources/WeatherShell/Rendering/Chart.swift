@@ -3,14 +3,27 @@ import WeatherKit
 
 /// A terminal chart of temperature over the place's local time, with precipitation probability
 /// as bars under it, at most `width` (≤ 80) columns wide: eighth-block characters (▁▂…█), or #
-/// and : in ASCII. The scale's labels ("-11.2 °C", as wx writes a temperature everywhere) are never cut: the label column is as wide as
-/// the longest of them.
+/// and : in ASCII. The scale's labels ("-11.2 °C", as wx writes a temperature everywhere) are
+/// never cut: the label column is as wide as the longest of them, two spaces in from the margin
+/// as every other line of a view (trial 9 saw "-2.1 °C ┤█" at column 0).
 enum TemperatureChart {
     /// Rows for the temperature area and for the probability bars.
     static let temperatureRows = 6
     static let probabilityRows = 2
     /// Columns left of the chart for labels, at least: labels of up to six columns, " ┤".
     static let margin = 8
+    /// Spaces before the longest label.
+    static let indent = 2
+
+    /// Whether the precipitation-probability bars would show anything: a chance under 1/16 of
+    /// 100 % rounds to no height, and a band of two empty rows read as a broken chart (trial 9:
+    /// every hour 0 %).
+    static func drawsProbabilityBars(_ hours: [HourlyForecast]) -> Bool {
+        hours.contains { hour in
+            hour.precipitationProbabilityPercent.map { Int(($0 / 100 * Double(probabilityRows * 8)).rounded()) > 0 }
+                ?? false
+        }
+    }
     /// At most this many data columns (one hour each, or hours averaged together beyond it).
     static let maximumColumns = 72
 
@@ -23,13 +36,15 @@ enum TemperatureChart {
     /// The chart's lines, none longer than `width` columns.
     ///
     /// - Parameter probability: whether to draw the precipitation-probability bars (false for
-    ///   past hours, which have none).
+    ///   past hours, which have none); they are left out anyway when they would be empty
+    ///   (`drawsProbabilityBars`).
     static func lines(
         _ hours: [HourlyForecast], clock: ZoneClock, format: ValueFormatter, unicode: Bool, width: Int = 80,
         probability: Bool = true
     ) -> [String] {
         let temperatures = hours.map { $0.temperatureCelsius.map(format.units.temperature.convert) }
         guard temperatures.contains(where: { $0 != nil }) else { return [] }
+        let probability = probability && drawsProbabilityBars(hours)
         let known = temperatures.compactMap { $0 }
         // The scale's two labels lie between the hours' extremes (a column averages hours), or
         // one degree above the lowest: the longest such number, with or without a decimal,
@@ -39,7 +54,8 @@ enum TemperatureChart {
         let widest = [lowest, highest, lowest + 1].flatMap { value in
             [0, 1].map { TextLayout.columns(label(value, digits: $0, unit)) }
         }
-        let margin = max(Self.margin, widest.max()! + 2)
+        // An estimate (the labels are of the columns' values, known below), the indent included.
+        var margin = max(Self.margin, widest.max()! + 2) + indent
         let maximumColumns = max(8, min(Self.maximumColumns, width - margin))
         // Hours per column when there are more hours than columns.
         let step = max(1, (hours.count + maximumColumns - 1) / maximumColumns)
@@ -61,6 +77,9 @@ enum TemperatureChart {
         var lines: [String] = []
         // The rows span low…low+span; a narrow span gets a decimal so the two labels differ.
         let digits = span < 5 ? 1 : 0
+        // The label column as wide as the labels shown (never wider than the estimate), after the indent.
+        let shown = [low, low + span].map { TextLayout.columns(Self.label($0, digits: digits, unit)) }
+        margin = min(margin, indent + max(shown.max()!, probability ? 6 : 0) + 2)
         for row in (0..<temperatureRows).reversed() {
             let label: String
             switch row {

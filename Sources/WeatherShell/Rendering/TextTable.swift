@@ -23,6 +23,9 @@ struct TextTable {
         var dropOrder: Int? = nil
         /// How a cell too wide for the column is cut; nil: at its end (`TextLayout.truncate`).
         var cut: CellCut? = nil
+        /// What a "left out for the width" note calls the column when it is left out: "precipitation"
+        /// for a column headed "mm", "rain chance" for one without a header; nil: its header.
+        var name: String? = nil
 
         /// The fewest columns it may shrink to: its minimum, and never less than its header.
         var narrowest: Int? { shrinkable.map { max($0, TextLayout.columns(header)) } }
@@ -75,10 +78,17 @@ struct TextTable {
     /// when `header` is false: made as one piece of text, for tables of tens of thousands of rows
     /// (`saved`, `favs`).
     func text(width: Int, header: Bool = true) -> String {
+        laidOut(width: width, header: header).text
+    }
+
+    /// `text(width:header:)` and `leftOutHeaders(width:)` from one fitting: a view that says what
+    /// it left out measures its cells once (`saved` has tens of thousands of rows).
+    func laidOut(width: Int, header: Bool = true) -> (text: String, leftOut: [String]) {
         let fitted = fitted(width: width)
-        return Self.render(
+        let text = Self.render(
             fitted.kept.map { columns[$0] }, fitted.kept.map { fitted.widths[$0] }, fitted.layout, indent: indent,
             header: header)
+        return (text, leftOut(kept: fitted.kept))
     }
 
     /// The headers of the columns `lines(width:)` keeps, in order: a footnote explains only
@@ -87,15 +97,22 @@ struct TextTable {
         fitted(width: width).kept.map { columns[$0].header }
     }
 
-    /// The headers of the columns `lines(width:)` leaves out to fit `width`, in order, each once
-    /// (`skill`'s two "bias" columns are one word): what a view's "left out for the width" note names.
+    /// The headers (or `Column.name`s) of the columns `lines(width:)` leaves out to fit `width`, in
+    /// order, each once (`skill`'s two "bias" columns are one word): what a view's "left out for
+    /// the width" note names.
     func leftOutHeaders(width: Int) -> [String] {
-        let kept = Set(fitted(width: width).kept)
-        var headers: [String] = []
-        for index in columns.indices where !kept.contains(index) && !headers.contains(columns[index].header) {
-            headers.append(columns[index].header)
+        leftOut(kept: fitted(width: width).kept)
+    }
+
+    /// The names (`Column.name`, else the header) of the columns not in `kept`, in order, each once.
+    private func leftOut(kept: [Int]) -> [String] {
+        let kept = Set(kept)
+        var names: [String] = []
+        for index in columns.indices where !kept.contains(index) {
+            let name = columns[index].name ?? columns[index].header
+            if !names.contains(name) { names.append(name) }
         }
-        return headers
+        return names
     }
 
     /// Which columns fit `width` (indices into `columns`), every column's cell widths, and the

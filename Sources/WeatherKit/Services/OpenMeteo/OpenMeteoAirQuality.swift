@@ -81,6 +81,7 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
         try checkUnits(json[json["current"] != nil ? "current_units" : "hourly_units"] ?? .null)
         func reading(_ value: (String) -> Double?, time: Date) -> AirQuality {
             var air = AirQuality(time: time)
+            air.zone = OpenMeteoAnswer.zone(json)
             air.europeanAQI = value("european_aqi")
             air.usAQI = value("us_aqi")
             air.pm25MicrogramsPerCubicMetre = value("pm2_5")

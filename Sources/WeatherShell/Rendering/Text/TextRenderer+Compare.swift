@@ -50,14 +50,15 @@ extension TextRenderer {
                 }, lead: 2,
                 width: 18, shrinkable: 13)
         }
-        columns.append(.init(header: "today \(unit)", cells: ranges, width: 12, right: true, dropOrder: 3))
+        columns.append(
+            .init(header: "today \(unit)", cells: ranges, width: 12, right: true, dropOrder: 3, name: "today’s range"))
         columns += ifCarried(places.contains { $0.carriesChance }) {
-            .init(header: "rain", cells: rains, width: 6, right: true, dropOrder: 2)
+            .init(header: "rain", cells: rains, width: 6, right: true, dropOrder: 2, name: "rain chance")
         }
         columns += ifCarried(places.contains { $0.carriesWind }) {
             .init(header: "wind", cells: winds, lead: 2, dropOrder: 1)
         }
-        var lines = TextTable(columns: columns).lines(width: context.width)
+        var lines = tableLines(TextTable(columns: columns), width: context.width, style: style)
         if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
     }

@@ -22,16 +22,17 @@ extension TextRenderer {
             : []
         return header(presentation, context: context, format: format, style: style)
             + dayTable(
-                presentation.days, context: context, format: format, detailed: true,
+                presentation.days, context: context, format: format, style: style, detailed: true,
                 uncarried: presentation.report.forecast.uncarried)
             + short + daysNote(presentation.coverage, format: format, style: style, context: context)
             + comparisonLines(presentation, format: format, width: context.reportWidth)
     }
 
     /// Days as a table: day, condition, low, high, rain chance, amount; with `detailed`, the
-    /// strongest wind too. A series the answer does not carry (`uncarried`) has no column.
+    /// strongest wind too. A series the answer does not carry (`uncarried`) has no column;
+    /// columns left out for the width are named under the table.
     static func dayTable(
-        _ days: [DailyForecast], context: RenderContext, format: ValueFormatter, detailed: Bool,
+        _ days: [DailyForecast], context: RenderContext, format: ValueFormatter, style: Style, detailed: Bool,
         uncarried: Set<ForecastSeries> = []
     ) -> [String] {
         let winds = days.map { day in
@@ -55,7 +56,7 @@ extension TextRenderer {
         columns += ifCarried(!uncarried.contains(.dailyPrecipitationProbability)) {
             .init(
                 header: "rain", cells: days.map { format.percent($0.precipitationProbabilityMaxPercent) },
-                width: 7, right: true, dropOrder: 3)
+                width: 7, right: true, dropOrder: 3, name: "rain chance")
         }
         columns += daySumColumn(
             days.map(\.precipitationSumMillimetres), carried: !uncarried.contains(.dailyPrecipitationSum),
@@ -64,6 +65,6 @@ extension TextRenderer {
             .init(header: "wind max", cells: winds, lead: 2, dropOrder: 1)
         }
         let partial = days.contains(where: \.isPartial) ? ["  * from part of the day’s hours"] : []
-        return TextTable(columns: columns).lines(width: context.reportWidth) + partial
+        return tableLines(TextTable(columns: columns), width: context.reportWidth, style: style) + partial
     }
 }

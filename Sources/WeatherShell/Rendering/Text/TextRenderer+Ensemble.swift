@@ -126,8 +126,14 @@ extension TextRenderer {
             let disagreements = day.disagreements(models: models, format: format)
             if !disagreements.isEmpty {
                 let mark = context.unicode ? "⚑" : "!"
+                // A model's name stays on one line ("DWD" at a line's end and "ICON" on the next
+                // read as two names): its spaces are no-break spaces while wrapping.
+                var text = "\(mark) disagree on " + disagreements.joined(separator: "; ")
+                for name in models.map(\.displayName) {
+                    text = text.replacing(name, with: name.replacing(" ", with: "\u{00A0}"))
+                }
                 lines += wrap(
-                    "\(mark) disagree on " + disagreements.joined(separator: "; "),
+                    text,
                     keeping: [format.temperatureSymbol, format.units.precipitation.symbol], indent: 14,
                     width: context.reportWidth)
             }

@@ -14,11 +14,13 @@ extension TextRenderer {
     /// `width` columns. A long place name is what gets shortened (ending in "…"); the time and
     /// its zone are always whole.
     static func heading(_ presentation: WeatherPresentation, format: ValueFormatter, width: Int = .max) -> String {
-        let local = presentation.local
+        placeHeading(presentation.report.place.label, timeText(presentation.local, format: format), width: width)
+    }
+
+    /// "Sun 03:10 GMT": a heading's time, with its zone's abbreviation, else its UTC offset.
+    static func timeText(_ local: LocalDateTime, format: ValueFormatter) -> String {
         let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
-        return placeHeading(
-            presentation.report.place.label, "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)",
-            width: width)
+        return "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
     }
 
     /// "Hamburg, Deutschland · Sun 14 Jul 2024": a view's heading in at most `width` columns.
@@ -66,7 +68,8 @@ extension TextRenderer {
         return note(notNowText(hours, format: format), context, style) + steps
     }
 
-    /// "this forecast covers Sun 27 Jul to Sat 02 Aug, not now"; one day as one ("covers Tue
+    /// "this forecast covers Sun 27 Jul to Sat 02 Aug, not now", with the year ("Thu 18 Dec
+    /// 2025") when the hours lie in another year than today; one day as one ("covers Tue
     /// 15 Apr"); and when the hours end or begin today, the hour itself: "this forecast’s last
     /// hour is 02:00 today, before now" (trial 4: "covers Tue 15 Apr to Tue 15 Apr, not now"
     /// read as false on Tue 15 Apr).
@@ -78,7 +81,11 @@ extension TextRenderer {
             return "this forecast’s first hour is \(format.clock(hours.first)) today, after now"
         }
         let (first, last) = (min(hours.first.date, hours.last.date), max(hours.first.date, hours.last.date))
-        let span = first == last ? format.day(first) : "\(format.day(first)) to \(format.day(last))"
+        // The year only when the hours lie in another year than today: "covers Thu 18 Dec, not
+        // now" read as this December (trial 9).
+        let otherYear = first.year != hours.today.year || last.year != hours.today.year
+        let day = otherYear ? format.dayWithYear : format.day
+        let span = first == last ? day(first) : "\(day(first)) to \(day(last))"
         return "this forecast covers \(span), not now"
     }
 

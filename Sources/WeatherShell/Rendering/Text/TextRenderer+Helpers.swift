@@ -19,6 +19,15 @@ extension TextRenderer {
         return wrap("left out for the width: \(names.joined(separator: ", "))", indent: 2, width: width).map(style.dim)
     }
 
+    /// `table`'s lines in `width` columns, then the note naming the columns it left out for the
+    /// width, if any: every table view that gives up columns says which (trial 9: `saved` and
+    /// `hourly` at 40 columns dropped theirs without a word).
+    static func tableLines(_ table: TextTable, width: Int, style: Style) -> [String] {
+        let laid = table.laidOut(width: width)
+        return laid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            + leftOutNote(laid.leftOut, width: width, style: style)
+    }
+
     /// "1 snapshot", "2 snapshots".
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
@@ -84,7 +93,7 @@ extension TextRenderer {
         ifCarried(carried) {
             .init(
                 header: context.units.precipitation.symbol, cells: sums.map { format.precipitationValue($0) },
-                width: width, right: true, dropOrder: dropOrder)
+                width: width, right: true, dropOrder: dropOrder, name: "precipitation")
         }
     }
 

@@ -24,13 +24,20 @@ extension TextRenderer {
             return lines
         }
         lines += hourRows(
-            hours, clock: clock, context: context, format: format, probability: true,
+            hours, clock: clock, context: context, format: format, style: style, probability: true,
             uncarried: presentation.report.forecast.uncarried, isNight: { presentation.isNight($0) })
-        // No "rain %" band for a chance the answer does not carry (a band of nothing says nothing).
-        let chart = TemperatureChart.lines(
+        // No "rain %" band for a chance the answer does not carry (a band of nothing says nothing),
+        // nor for chances too small to draw: those are said in words under the chart.
+        let carriesChance = !presentation.report.forecast.uncarried.contains(.hourlyPrecipitationProbability)
+        var chart = TemperatureChart.lines(
             hours, clock: clock, format: format, unicode: context.unicode, width: context.reportWidth,
-            probability: !presentation.report.forecast.uncarried.contains(.hourlyPrecipitationProbability))
-        if !chart.isEmpty { lines.append("") }
+            probability: carriesChance)
+        if !chart.isEmpty {
+            lines.append("")
+            if carriesChance, !TemperatureChart.drawsProbabilityBars(hours) {
+                chart += note(noBarsText(hours, format: format), context, style)
+            }
+        }
         // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
         let short =
             presentation.hoursAfterNow < count
@@ -38,12 +45,26 @@ extension TextRenderer {
         return lines + short + chart + ensembleBandLines(presentation, context: context, format: format, style: style)
     }
 
+    /// Why the chart has no "rain %" band: "no rain expected in these hours (0 % each hour)",
+    /// "rain unlikely in these hours (at most 3 %)", or that the answer gives no chance for them
+    /// (every hour null). Trial 9 took the two empty rows of an all-0 % band for a broken chart.
+    static func noBarsText(_ hours: [HourlyForecast], format: ValueFormatter) -> String {
+        guard let top = hours.compactMap(\.precipitationProbabilityPercent).max() else {
+            return "no rain chance in the answer for these hours"
+        }
+        let shown = format.percent(top)
+        return shown == format.percent(0)
+            ? "no rain expected in these hours (\(shown) each hour)" : "rain unlikely in these hours (at most \(shown))"
+    }
+
     /// The hours as a table: time, condition, temperature, feels like, rain chance (with
     /// `probability`), amount, wind. `hourly` and `past` share it. At night clear skies read
     /// "clear night" under a moon, not a sun (`isNight`: is_day, else the sun times). A series
-    /// the answer does not carry (`uncarried`) has no column.
+    /// the answer does not carry (`uncarried`) has no column. Columns left out for the width are
+    /// named under the table.
     static func hourRows(
-        _ hours: [HourlyForecast], clock: ZoneClock, context: RenderContext, format: ValueFormatter, probability: Bool,
+        _ hours: [HourlyForecast], clock: ZoneClock, context: RenderContext, format: ValueFormatter, style: Style,
+        probability: Bool,
         uncarried: Set<ForecastSeries> = [], isNight: (HourlyForecast) -> Bool?
     ) -> [String] {
         let unit = format.temperatureSymbol
@@ -80,22 +101,22 @@ extension TextRenderer {
         columns += ifCarried(!uncarried.contains(.hourlyApparentTemperature)) {
             .init(
                 header: "feels", cells: hours.map { format.temperatureValue($0.apparentTemperatureCelsius) },
-                width: 7, right: true, dropOrder: 1)
+                width: 7, right: true, dropOrder: 1, name: "feels like")
         }
         columns += ifCarried(probability && !uncarried.contains(.hourlyPrecipitationProbability)) {
             .init(
                 header: "rain", cells: hours.map { format.percent($0.precipitationProbabilityPercent) }, width: 6,
-                right: true, dropOrder: 4)
+                right: true, dropOrder: 4, name: "rain chance")
         }
         columns += ifCarried(!uncarried.contains(.hourlyPrecipitation)) {
             .init(
                 header: context.units.precipitation.symbol,
                 cells: hours.map { format.precipitationValue($0.precipitationMillimetres) }, width: 6,
-                right: true, dropOrder: 2)
+                right: true, dropOrder: 2, name: "precipitation")
         }
         columns += ifCarried(!uncarried.contains(.hourlyWind)) {
             .init(header: "wind", cells: winds, lead: 2, dropOrder: 3)
         }
-        return TextTable(columns: columns).lines(width: context.reportWidth)
+        return tableLines(TextTable(columns: columns), width: context.reportWidth, style: style)
     }
 }

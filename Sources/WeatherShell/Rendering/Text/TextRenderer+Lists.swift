@@ -31,7 +31,7 @@ extension TextRenderer {
 
     /// `favs`: a row per favorite, or what to do when there is none. In scripts and pipes
     /// (`fitsWidth` false) nothing is cut: the columns are as at 80, wider for a longer cell.
-    static func favorites(_ favorites: [Favorite], context: RenderContext) -> [String] {
+    static func favorites(_ favorites: [Favorite], context: RenderContext, style: Style) -> [String] {
         let width = context.width
         if favorites.isEmpty {
             return TextLayout.wrap(
@@ -58,7 +58,7 @@ extension TextRenderer {
                 .init(
                     header: "", cells: regions, lead: 1, width: whole ? 30 : regionWidth,
                     shrinkable: whole ? nil : 12, dropOrder: whole ? nil : 1,
-                    cut: whole ? nil : .distinct(DistinctCut(regions)))
+                    cut: whole ? nil : .distinct(DistinctCut(regions)), name: "region")
             ]
         let table = TextTable(
             columns: [
@@ -68,7 +68,11 @@ extension TextRenderer {
             ]
                 + regionColumn + [.init(header: "", cells: coordinates, lead: 2)])
         // Not a terminal: a width every row fits, so that no cell is cut.
-        return [table.text(width: whole ? Int(Int32.max) : width, header: false)]
+        let laid = table.laidOut(width: whole ? Int(Int32.max) : width, header: false)
+        // The regions left out, by the table or before it, are named as every table view names
+        // what it leaves out (trial 9).
+        let regionsLeftOut = regionColumn.isEmpty && regions.contains { !$0.isEmpty }
+        return [laid.text] + leftOutNote(laid.leftOut + (regionsLeftOut ? ["region"] : []), width: width, style: style)
     }
 
     /// `history`: the numbered lines, or a note when there is none; cut to the width only when

@@ -58,7 +58,7 @@ extension TextRenderer {
             }
             lines.append("")
             lines += hourRows(
-                weather.hours, clock: weather.clock, context: context, format: format, probability: false,
+                weather.hours, clock: weather.clock, context: context, format: format, style: style, probability: false,
                 uncarried: weather.uncarried, isNight: { $0.isDay.map { !$0 } })
             let chart = TemperatureChart.lines(
                 weather.hours, clock: weather.clock, format: format, unicode: context.unicode,
@@ -89,7 +89,7 @@ extension TextRenderer {
         columns += ifCarried(!uncarried.contains(.dailyTemperatureMean)) {
             .init(
                 header: "mean \(unit)", cells: days.map { format.temperatureValue($0.temperatureMeanCelsius) },
-                width: 8, right: true, dropOrder: 3)
+                width: 8, right: true, dropOrder: 3, name: "mean")
         }
         columns += daySumColumn(
             days.map(\.precipitationSumMillimetres), carried: !uncarried.contains(.dailyPrecipitationSum),
@@ -105,9 +105,9 @@ extension TextRenderer {
                 cells: days.map { day in
                     day.sunshineDurationSeconds.map { DecimalText.fixed($0 / 3_600, digits: 1) }
                         ?? ValueFormatter.missing
-                }, width: 7, right: true, dropOrder: 1)
+                }, width: 7, right: true, dropOrder: 1, name: "sunshine")
         }
-        lines += TextTable(columns: columns).lines(width: context.reportWidth)
+        lines += tableLines(TextTable(columns: columns), width: context.reportWidth, style: style)
         return lines
     }
 

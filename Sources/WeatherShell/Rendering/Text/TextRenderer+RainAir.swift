@@ -61,12 +61,15 @@ extension TextRenderer {
         }
     }
 
-    /// `air`: the air-quality indexes, pollutants, UV and pollen at a place.
+    /// `air`: the heading ("Enschede, Overijssel, Nederland · air at Sat 14:00 CEST", the time of
+    /// the values at the place), then the air-quality indexes, pollutants, UV and pollen.
     static func airLines(
         _ place: Place, _ air: AirQuality, origin: DataOrigin, context: RenderContext, format: ValueFormatter,
         style: Style
     ) -> [String] {
-        var lines = [style.bold("air at \(TextLayout.truncate(place.label, to: context.width - 7))")]
+        // The time of the values, as every view's heading has one (trial 9); the place gives way.
+        let when = air.zone.map { "air at " + timeText(ZoneClock($0).localTime(air.time), format: format) } ?? "air"
+        var lines = [style.bold(placeHeading(place.label, when, width: context.width))]
         lines += offlineNote(origin, context: context, style: style)
         var indexes: [String] = []
         if let value = air.europeanAQI {

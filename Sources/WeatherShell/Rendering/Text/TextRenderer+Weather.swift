@@ -78,19 +78,30 @@ extension TextRenderer {
         let uncarried = presentation.report.forecast.uncarried
         let chance = hour?.precipitationProbabilityPercent
         let amount = hour?.precipitationMillimetres ?? current?.precipitationMillimetres
+        // The conditions' own period ("in the last hour"), for their amount and their snow.
+        let measured: String? =
+            switch current?.precipitationPeriodSeconds {
+            case nil: nil
+            case 3_600?: "in the last hour"
+            case let seconds?: "in the last \(seconds / 3_600) h"
+            }
+        // Whether the amount shown is the conditions' (no hour carries one), so their snow is part of it.
+        let amountIsMeasured = hour?.precipitationMillimetres == nil && current?.precipitationMillimetres != nil
         if chance != nil || amount != nil {
-            let period =
-                switch hour?.precipitationMillimetres != nil ? nil : current?.precipitationPeriodSeconds {
-                case nil: "this hour"
-                case 3_600?: "in the last hour"
-                case let seconds?: "in the last \(seconds / 3_600) h"
-                }
-            if chance != nil || !uncarried.contains(.hourlyPrecipitationProbability) {
+            // A chance only with the hour it belongs to: beside the conditions' measured amount,
+            // "rain —" (OpenWeatherMap's current weather gives no chance) read as a
+            // contradiction (trial 9, case W-7).
+            if chance != nil || (hour != nil && !uncarried.contains(.hourlyPrecipitationProbability)) {
                 second.append("rain \(format.percent(chance))")
             }
-            second.append("\(format.precipitation(amount)) \(period)")
+            second.append(
+                amountIsMeasured
+                    ? measuredAmountText(amount, snow: current?.snowfallMillimetres, period: measured, format: format)
+                    : "\(format.precipitation(amount)) this hour")
         }
-        if let snow = current?.snowfallMillimetres { second.append("snow \(format.precipitation(snow))") }
+        if !amountIsMeasured, let snow = current?.snowfallMillimetres {
+            second.append(["\(format.precipitation(snow)) snow", measured].compactMap { $0 }.joined(separator: " "))
+        }
         if let today {
             if today.temperatureMinCelsius != nil || today.temperatureMaxCelsius != nil {
                 second.append(
@@ -152,11 +163,26 @@ extension TextRenderer {
             lines.append("")
             lines.append(
                 contentsOf: dayTable(
-                    presentation.days, context: context, format: format, detailed: false,
+                    presentation.days, context: context, format: format, style: style, detailed: false,
                     uncarried: presentation.report.forecast.uncarried))
             lines.append(contentsOf: daysNote(presentation.coverage, format: format, style: style, context: context))
         }
         return lines
+    }
+
+    /// The current conditions' measured amount over their `period` ("this hour" when they name
+    /// none), saying what of it is snow: "0.3 mm snow in the last hour" when all of it is, "0.8 mm in
+    /// the last hour, 0.3 mm of it snow" when part is. OpenWeatherMap gives rain and snow
+    /// (`rain.1h`, `snow.1h`); the amount is their sum, so "… · snow 0.3 mm" beside "0.3 mm"
+    /// read as 0.3 mm twice (trial 9, case W-7).
+    static func measuredAmountText(_ amount: Double?, snow: Double?, period: String?, format: ValueFormatter)
+        -> String
+    {
+        let total = format.precipitation(amount)
+        let period = period ?? "this hour"
+        guard let snow, format.precipitation(snow) != format.precipitation(0) else { return "\(total) \(period)" }
+        let snowText = format.precipitation(snow)
+        return snowText == total ? "\(total) snow \(period)" : "\(total) \(period), \(snowText) of it snow"
     }
 
     /// "sunrise 03:18 sunset 19:06", "daylight 15 h 48 min"; "polar night — the sun does not

@@ -100,11 +100,12 @@ package enum TextRenderer {
         case .favoriteAdded(let favorite): return favoriteAdded(favorite, context: context)
         case .favoriteRemoved(let favorite): return favoriteRemoved(favorite, context: context)
         case .favoriteRenamed(let old, let favorite): return favoriteRenamed(from: old, to: favorite, context: context)
-        case .favorites(let favorites): return self.favorites(favorites, context: context)
+        case .favorites(let favorites): return self.favorites(favorites, context: context, style: style)
         case .snapshotSaved(let snapshot): return snapshotSaved(snapshot, context: context, format: format)
         case .snapshotRemoved(let snapshot): return snapshotRemoved(snapshot)
-        case .snapshots(let snapshots): return self.snapshots(snapshots, context: context, format: format)
-        case .snapshotList(let snapshots): return self.snapshots(snapshots.collected, context: context, format: format)
+        case .snapshots(let snapshots): return self.snapshots(snapshots, context: context, format: format, style: style)
+        case .snapshotList(let snapshots):
+            return self.snapshots(snapshots.collected, context: context, format: format, style: style)
         case .snapshot(let snapshot, let outcome):
             return self.snapshot(snapshot, outcome, format: format, width: context.fitsWidth ? context.width : .max)
                 + keptWarningLines(snapshot, context: context)
