@@ -81,22 +81,40 @@ struct TextTable {
             header: header)
     }
 
-    /// The headers of the columns `lines(width:)` keeps, in order: a footnote explains only
-    /// those (at 40 columns `skill` and `normal` explained columns left out; trial 6).
-    func keptHeaders(width: Int) -> [String] {
-        fitted(width: width).kept.map { columns[$0].header }
+    /// The table laid out for one width: its lines, and the headers of the columns kept and
+    /// left out — fitted once (`lines`, `keptHeaders` and `leftOutHeaders` each fitted it again).
+    struct Layout {
+        /// The header line and one line per row, as `lines(width:)` gives them.
+        var lines: [String]
+        /// The headers of the columns kept, in order: a footnote explains only those (at 40
+        /// columns `skill` and `normal` explained columns left out; trial 6).
+        var keptHeaders: [String]
+        /// The headers of the columns left out to fit the width, in order, each once (`skill`'s
+        /// two "bias" columns are one word): what a view's "left out for the width" note names.
+        var leftOutHeaders: [String]
     }
 
-    /// The headers of the columns `lines(width:)` leaves out to fit `width`, in order, each once
-    /// (`skill`'s two "bias" columns are one word): what a view's "left out for the width" note names.
-    func leftOutHeaders(width: Int) -> [String] {
-        let kept = Set(fitted(width: width).kept)
-        var headers: [String] = []
-        for index in columns.indices where !kept.contains(index) && !headers.contains(columns[index].header) {
-            headers.append(columns[index].header)
+    /// The lines at `width` with the headers kept and left out, the table fitted once.
+    func layout(width: Int) -> Layout {
+        let fitted = fitted(width: width)
+        let text = Self.render(
+            fitted.kept.map { columns[$0] }, fitted.kept.map { fitted.widths[$0] }, fitted.layout, indent: indent,
+            header: true)
+        let kept = Set(fitted.kept)
+        var leftOut: [String] = []
+        for index in columns.indices where !kept.contains(index) && !leftOut.contains(columns[index].header) {
+            leftOut.append(columns[index].header)
         }
-        return headers
+        return Layout(
+            lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+            keptHeaders: fitted.kept.map { columns[$0].header }, leftOutHeaders: leftOut)
     }
+
+    /// `layout(width:).keptHeaders`; where the lines are wanted too, `layout(width:)` fits once.
+    func keptHeaders(width: Int) -> [String] { layout(width: width).keptHeaders }
+
+    /// `layout(width:).leftOutHeaders`; where the lines are wanted too, `layout(width:)` fits once.
+    func leftOutHeaders(width: Int) -> [String] { layout(width: width).leftOutHeaders }
 
     /// Which columns fit `width` (indices into `columns`), every column's cell widths, and the
     /// kept columns' layout: columns are left out by `dropOrder` until the rest fit.
