@@ -259,7 +259,8 @@ extension DemoEndToEndTests {
             return monthDay >= "07-24" && monthDay <= "07-30"
         }.compactMap { highs[$0] }
         let usual = Self.number(near.reduce(0, +) / Double(near.count))
-        let today = run.stdout.split(separator: "\n").first { $0.hasPrefix("  Sun 27 Jul ") } ?? ""
+        // `normal`'s row for today, between the first show and `confidence`.
+        let today = parts[1].split(separator: "\n").first { $0.hasPrefix("  Sun 27 Jul ") } ?? ""
         #expect(today.contains(" \(usual) "), "\(run.stdout)")
     }
 }

@@ -36,7 +36,9 @@ import WeatherTestSupport
         transport.expectWaiting("http://nominatim/reverse")
         transport.expectWaiting("http://forecast/v1/forecast")
         let session = session(transport)
-        async let shown = Self.outcome { () async throws(ShellError) in try await session.execute(.show(Self.coordinates)) }
+        async let shown = Self.outcome { () async throws(ShellError) in
+            try await session.execute(.show(Self.coordinates))
+        }
         // Both requests wait at once: the forecast was asked before the name came.
         await clock.waitForSleepers(2)
         #expect(transport.requests.count == 2)
@@ -53,7 +55,9 @@ import WeatherTestSupport
         transport.expectWaiting("http://nominatim/reverse")
         transport.expectWaiting("http://forecast/v1/forecast", body: Self.forecastBody, waiting: .seconds(1))
         let session = session(transport)
-        async let shown = Self.outcome { () async throws(ShellError) in try await session.execute(.show(Self.coordinates)) }
+        async let shown = Self.outcome { () async throws(ShellError) in
+            try await session.execute(.show(Self.coordinates))
+        }
         await clock.waitForSleepers(2)
         clock.advance(by: .seconds(1))
         // The forecast has come; the name is still awaited (within its own WX_TIMEOUT).

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import WXBasics
-@testable import WeatherStore
 import WeatherTestSupport
 
 @testable import WeatherShell
+@testable import WeatherStore
 
 /// A review of the session: the interactive start does not wait for state.plist's background
 /// decode, and a table is fitted once for its lines and its notes.
@@ -16,14 +16,7 @@ import WeatherTestSupport
     /// background decode the preload had taken off that path (16 ms with 10,000 favorites). The
     /// decode's read is held here: a start that waits for it finds it held.
     @Test func theStartDoesNotWaitForTheStateDecodeAndStillSaysTheWarning() async throws {
-        // Large enough to be decoded in the background, and not a property list.
-        let text = "<?xml version=\"1.0\"?><plist><dict>" + String(repeating: "<key>x</key><broken>", count: 5_000)
-        #expect(text.utf8.count >= StateStore.preloadFrom)
-        try text.write(toFile: home.path + "/state.plist", atomically: true, encoding: .utf8)
-        let files = FailingFileSystem()
-        files.hold(matching: { $0.hasSuffix("/state.plist") })
-        let session = makeTestSession(home: home, fileSystem: files)
-        session.preloadState()
+        let (session, files) = try startedOnAHeldUnusableState()
         #expect(session.stateWarningAtStart() == nil, "not known yet, and not waited for")
         #expect(!files.heldTooLong, "the start waited for state.plist's decode")
         files.releaseHeld()
@@ -37,20 +30,30 @@ import WeatherTestSupport
         #expect(!files.heldTooLong)
     }
 
-    /// A first command that reads state.plist says the warning itself; it is not said twice.
-    @Test func aFirstCommandReadingTheStateSaysTheWarningOnce() async throws {
+    /// A session on a state.plist that is not a property list and large enough to be decoded
+    /// in the background, whose decode's read is held until `releaseHeld()`; preloading.
+    func startedOnAHeldUnusableState() throws -> (WeatherSession, FailingFileSystem) {
         let text = "<?xml version=\"1.0\"?><plist><dict>" + String(repeating: "<key>x</key><broken>", count: 5_000)
+        #expect(text.utf8.count >= StateStore.preloadFrom)
         try text.write(toFile: home.path + "/state.plist", atomically: true, encoding: .utf8)
         let files = FailingFileSystem()
         files.hold(matching: { $0.hasSuffix("/state.plist") })
         let session = makeTestSession(home: home, fileSystem: files)
         session.preloadState()
+        return (session, files)
+    }
+
+    /// A first command that reads state.plist says the warning itself; it is not said twice.
+    @Test func aFirstCommandReadingTheStateSaysTheWarningOnce() async throws {
+        let (session, files) = try startedOnAHeldUnusableState()
         #expect(session.stateWarningAtStart() == nil)
         files.releaseHeld()
         let results = try await session.execute(.units(nil))
         #expect(
             results.first.map { result in
-                if case .notice(let text) = result { text.hasPrefix("warning: state.plist could not be read") } else {
+                if case .notice(let text) = result {
+                    text.hasPrefix("warning: state.plist could not be read")
+                } else {
                     false
                 }
             } == true, "\(results)")

@@ -18,7 +18,9 @@ extension WeatherSession {
         guard let provider = services.ensemble else { throw .noService("ensemble") }
         let fetching = try await resolving(target, needing: .ensemble) {
             place async throws(ShellError) -> Fetched<EnsembleForecast> in
-            do throws(ServiceError) { return try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025) } catch {
+            do throws(ServiceError) {
+                return try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025)
+            } catch {
                 throw Self.shellError(error)
             }
         }
@@ -52,7 +54,9 @@ extension WeatherSession {
         guard let provider = services.models else { throw .noService("several-model forecast") }
         let fetching = try await resolving(target, needing: .models) {
             place async throws(ShellError) -> Fetched<ModelComparison> in
-            do throws(ServiceError) { return try await provider.comparison(at: place.coordinate) } catch { throw Self.shellError(error) }
+            do throws(ServiceError) { return try await provider.comparison(at: place.coordinate) } catch {
+                throw Self.shellError(error)
+            }
         }
         let (resolved, fetched) = (fetching.resolved, fetching.value)
         let comparison = fetched.value

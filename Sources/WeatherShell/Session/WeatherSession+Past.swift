@@ -164,7 +164,9 @@ extension WeatherSession {
         guard let provider = services.past else { throw .noService("archive") }
         let fetching = try await resolving(target, needing: .normals) {
             place async throws(ShellError) -> Fetched<Climatology> in
-            do throws(ServiceError) { return try await provider.normals(at: place.coordinate) } catch { throw Self.shellError(error) }
+            do throws(ServiceError) { return try await provider.normals(at: place.coordinate) } catch {
+                throw Self.shellError(error)
+            }
         }
         let (resolved, fetched) = (fetching.resolved, fetching.value)
         commit(resolved)

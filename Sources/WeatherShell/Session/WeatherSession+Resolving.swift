@@ -126,7 +126,10 @@ extension WeatherSession {
         let resolved: Resolved
         do { resolved = try await named(located) } catch { return (.failure(error), nil) }
         guard asking else { return (.success(resolved), nil) }
-        return (.success(resolved), await Self.ask(warningFeed(for: resolved.place), about: resolved.place, language: language))
+        return (
+            .success(resolved),
+            await Self.ask(warningFeed(for: resolved.place), about: resolved.place, language: language)
+        )
     }
 
     /// After a command about `resolved` succeeded: its place becomes the current location.
