@@ -235,11 +235,20 @@ extension DemoEndToEndTests {
         }
     }
 
-    /// `show` after `normal` says how today's high compares with Berlin's written normals.
-    @Test func berlinsShowSaysHowTodayComparesWithItsNormals() throws {
+    /// `normal` gives today's normal high from Berlin's written normals; and (trial 9) `show`
+    /// is the same before and after `normal` and `confidence`, which grew it by two lines.
+    @Test func berlinsNormalHasTodaysUsualHighAndShowIsTheSameBeforeAndAfter() throws {
         let server = try FixtureServer(demo: Self.manifestPath)
-        let run = try demo("find Berlin; normal; show", server)
+        let run = try demo("find Berlin; show; normal; confidence; show", server)
         #expect(run.status == 0, "\(run.stderr)")
+        let hint = "  see also: “normal” (usual for the date), “confidence” (how sure)\n"
+        let parts = run.stdout.components(separatedBy: hint)
+        #expect(parts.count == 3, "\(run.stdout)")
+        func shown(_ part: String) -> Substring {
+            part.range(of: "Berlin, Deutschland · ", options: .backwards).map { part[$0.lowerBound...] } ?? ""
+        }
+        #expect(!shown(parts[0]).isEmpty)
+        #expect(shown(parts[0]) == shown(parts[1]))
         // The mean high of the days within 3 days of 27 July in 1991-2020, as `normal` takes it.
         let normals = try #require(
             try Self.body(Self.berlin, "/v1/archive", queryKey: "start_date")["daily"] as? [String: Any])
@@ -250,6 +259,8 @@ extension DemoEndToEndTests {
             return monthDay >= "07-24" && monthDay <= "07-30"
         }.compactMap { highs[$0] }
         let usual = Self.number(near.reduce(0, +) / Double(near.count))
-        #expect(run.stdout.contains(" than usual (\(usual) °C in 1991–2020)\n"), "\(run.stdout)")
+        // `normal`'s row for today, between the first show and `confidence`.
+        let today = parts[1].split(separator: "\n").first { $0.hasPrefix("  Sun 27 Jul ") } ?? ""
+        #expect(today.contains(" \(usual) "), "\(run.stdout)")
     }
 }

@@ -38,6 +38,7 @@ import WeatherTestSupport
                   Fri 01 Aug  ☁ overcast                  15.3     24.4   35 %     0.0
                   Sat 02 Aug  ☂ slight rain showers       16.1     20.4   30 %     3.3
                   this forecast does not cover today: its days end on Sat 02 Aug
+                  see also: “normal” (usual for the date), “confidence” (how sure)
 
                 """))
 

@@ -65,6 +65,7 @@ import WeatherTestSupport
         #expect(
             text.hasSuffix(
                 "  Sat 02 Aug  ☂ slight rain showers       16.1     20.4   30 %     3.3\n  this forecast does not cover today: its days end on Sat 02 Aug\n"
+                    + "  see also: “normal” (usual for the date), “confidence” (how sure)\n"
             ))
 
         let json = JSONRenderer.render(.weather(Self.report), context: context)

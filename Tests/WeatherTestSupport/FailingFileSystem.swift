@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import WXBasics
 
@@ -42,6 +43,8 @@ package final class FailingFileSystem: FileSystem {
     private let rules = Mutex<[Rule]>([])
     private let readRules = Mutex<[ReadRule]>([])
     private let kinds = Mutex<[(matching: @Sendable (String) -> Bool, kind: FileKind)]>([])
+    private let held = Mutex<(matching: (@Sendable (String) -> Bool)?, tooLong: Bool)>((nil, false))
+    private let heldRead = DispatchSemaphore(value: 0)
 
     package init(base: any FileSystem = POSIXFileSystem()) { self.base = base }
 
@@ -76,6 +79,23 @@ package final class FailingFileSystem: FileSystem {
         kinds.withLock { $0.append((matching, kind)) }
     }
 
+    /// Makes the next `contents(of:)` of a path for which `matching` holds wait until
+    /// `releaseHeld()`, as a slow disk would: for a test that code does not wait for a read on
+    /// another thread (state.plist's background decode). It waits at most `seconds` of real
+    /// time, spent only when that code does wait — then `heldTooLong` says so.
+    package func hold(matching: @escaping @Sendable (String) -> Bool) {
+        held.withLock { $0.matching = matching }
+    }
+
+    /// Lets the held read go on.
+    package func releaseHeld() { heldRead.signal() }
+
+    /// Whether a held read gave up waiting for `releaseHeld()`.
+    package var heldTooLong: Bool { held.withLock { $0.tooLong } }
+
+    /// The longest a held read waits, seconds.
+    package static let holdLimitSeconds = 5
+
     /// Every operation goes through again.
     package func allow() {
         rules.withLock { $0 = [] }
@@ -97,6 +117,14 @@ package final class FailingFileSystem: FileSystem {
 
     package func contents(of path: String, limit: Int) throws(FileError) -> Data? {
         try check(.read, path)
+        let hold = held.withLock { state -> Bool in
+            guard let matching = state.matching, matching(path) else { return false }
+            state.matching = nil
+            return true
+        }
+        if hold, heldRead.wait(timeout: .now() + .seconds(Self.holdLimitSeconds)) == .timedOut {
+            held.withLock { $0.tooLong = true }
+        }
         return try base.contents(of: path, limit: limit)
     }
 

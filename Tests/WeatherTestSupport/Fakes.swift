@@ -16,6 +16,9 @@ package final class FakeTransport: HTTPTransport, @unchecked Sendable {
         /// nil: no answer within the request's time limit (libcurl's timeout).
         var result: Result<HTTPResponse, TransportError>?
         var duration: Duration
+        /// Whether the transfer sleeps on the test clock for `duration` (the test advances it),
+        /// rather than moving the clock itself: requests in flight at once then overlap.
+        var sleeps = false
     }
 
     private let lock = NSLock()
@@ -55,6 +58,18 @@ package final class FakeTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock { answers.append(Answer(matches: { $0.url.contains(fragment) }, result: nil, duration: .zero)) }
     }
 
+    /// The next request whose URL contains `fragment` waits on the test clock — `waiting`,
+    /// then gets `body`; nil, its whole time limit, then fails with `.timedOut` — until the
+    /// test advances the clock, so that requests made at once wait at the same time (once).
+    /// Cancelled meanwhile, it fails as a cancelled transfer.
+    package func expectWaiting(_ fragment: String, body: Data? = nil, waiting: Duration = .zero) {
+        let result = body.map { Result<HTTPResponse, TransportError>.success(HTTPResponse(status: 200, body: $0)) }
+        lock.withLock {
+            answers.append(
+                Answer(matches: { $0.url.contains(fragment) }, result: result, duration: waiting, sleeps: true))
+        }
+    }
+
     /// Every request sent, in order.
     package var requests: [HTTPRequest] { lock.withLock { received.map(\.request) } }
 
@@ -81,7 +96,11 @@ package final class FakeTransport: HTTPTransport, @unchecked Sendable {
         let duration = answer.result == nil ? limit : answer.duration
         if duration > .zero {
             guard let clock else { preconditionFailure("FakeTransport: an answer taking time needs a TestClock") }
-            clock.advance(by: duration)
+            if answer.sleeps {
+                do { try await clock.sleep(for: duration) } catch { throw .cancelled }
+            } else {
+                clock.advance(by: duration)
+            }
         }
         guard let result = answer.result else { throw .timedOut(seconds: limits.totalTimeoutSeconds) }
         return try result.get()

@@ -23,9 +23,6 @@ package struct NormalComparison: Hashable, Sendable {
 }
 
 extension WeatherPresentation {
-    /// Today's high against its normal, when the place's normals are cached.
-    package var todayComparison: NormalComparison? { NormalComparison(today, report.climatology) }
-
     /// Each listed day's high against its normal (nil where unknown), when normals are cached.
     package var dayComparisons: [NormalComparison?] { days.map { NormalComparison($0, report.climatology) } }
 }

@@ -78,41 +78,40 @@ struct TextTable {
     /// when `header` is false: made as one piece of text, for tables of tens of thousands of rows
     /// (`saved`, `favs`).
     func text(width: Int, header: Bool = true) -> String {
-        laidOut(width: width, header: header).text
+        layout(width: width, header: header).text
     }
 
-    /// `text(width:header:)` and `leftOutHeaders(width:)` from one fitting: a view that says what
-    /// it left out measures its cells once (`saved` has tens of thousands of rows).
-    func laidOut(width: Int, header: Bool = true) -> (text: String, leftOut: [String]) {
+    /// The table laid out for one width: its text, and the headers of the columns kept and left
+    /// out — fitted once (a view that says what it left out measures its cells once: `saved` has
+    /// tens of thousands of rows, and `skill` fitted its table three times).
+    struct Layout {
+        /// The lines of `lines(width:)` joined by "\n" (none after the last); without the header
+        /// line when laid out with `header: false`.
+        var text: String
+        /// The headers of the columns kept, in order: a footnote explains only those (at 40
+        /// columns `skill` and `normal` explained columns left out; trial 6).
+        var keptHeaders: [String]
+        /// The names (`Column.name`, else the header) of the columns left out to fit the width,
+        /// in order, each once (`skill`'s two "bias" columns are one word): what a view's "left
+        /// out for the width" note names.
+        var leftOutHeaders: [String]
+        /// `text` as lines.
+        var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// The table at `width` (without its header line when `header` is false), fitted once.
+    func layout(width: Int, header: Bool = true) -> Layout {
         let fitted = fitted(width: width)
         let text = Self.render(
             fitted.kept.map { columns[$0] }, fitted.kept.map { fitted.widths[$0] }, fitted.layout, indent: indent,
             header: header)
-        return (text, leftOut(kept: fitted.kept))
-    }
-
-    /// The headers of the columns `lines(width:)` keeps, in order: a footnote explains only
-    /// those (at 40 columns `skill` and `normal` explained columns left out; trial 6).
-    func keptHeaders(width: Int) -> [String] {
-        fitted(width: width).kept.map { columns[$0].header }
-    }
-
-    /// The headers (or `Column.name`s) of the columns `lines(width:)` leaves out to fit `width`, in
-    /// order, each once (`skill`'s two "bias" columns are one word): what a view's "left out for
-    /// the width" note names.
-    func leftOutHeaders(width: Int) -> [String] {
-        leftOut(kept: fitted(width: width).kept)
-    }
-
-    /// The names (`Column.name`, else the header) of the columns not in `kept`, in order, each once.
-    private func leftOut(kept: [Int]) -> [String] {
-        let kept = Set(kept)
-        var names: [String] = []
+        let kept = Set(fitted.kept)
+        var leftOut: [String] = []
         for index in columns.indices where !kept.contains(index) {
             let name = columns[index].name ?? columns[index].header
-            if !names.contains(name) { names.append(name) }
+            if !leftOut.contains(name) { leftOut.append(name) }
         }
-        return names
+        return Layout(text: text, keptHeaders: fitted.kept.map { columns[$0].header }, leftOutHeaders: leftOut)
     }
 
     /// Which columns fit `width` (indices into `columns`), every column's cell widths, and the

@@ -16,13 +16,15 @@ extension WeatherSession {
     ///   covers no whole day from the place's today.
     func confidence(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.ensemble else { throw .noService("ensemble") }
-        let resolved = try await resolve(target, needing: .ensemble)
-        let fetched: Fetched<EnsembleForecast>
-        do {
-            fetched = try await provider.ensemble(at: resolved.place.coordinate, model: .ecmwfIFS025)
-        } catch {
-            throw Self.shellError(error)
+        let fetching = try await resolving(target, needing: .ensemble) {
+            place async throws(ShellError) -> Fetched<EnsembleForecast> in
+            do throws(ServiceError) {
+                return try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025)
+            } catch {
+                throw Self.shellError(error)
+            }
         }
+        let (resolved, fetched) = (fetching.resolved, fetching.value)
         let ensemble = fetched.value
         let today = ensemble.clock.localTime(now(at: resolved.place.coordinate)).date
         let requested = count ?? 7
@@ -50,13 +52,13 @@ extension WeatherSession {
     ///   has a day from the place's today.
     func models(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.models else { throw .noService("several-model forecast") }
-        let resolved = try await resolve(target, needing: .models)
-        let fetched: Fetched<ModelComparison>
-        do {
-            fetched = try await provider.comparison(at: resolved.place.coordinate)
-        } catch {
-            throw Self.shellError(error)
+        let fetching = try await resolving(target, needing: .models) {
+            place async throws(ShellError) -> Fetched<ModelComparison> in
+            do throws(ServiceError) { return try await provider.comparison(at: place.coordinate) } catch {
+                throw Self.shellError(error)
+            }
         }
+        let (resolved, fetched) = (fetching.resolved, fetching.value)
         let comparison = fetched.value
         let today = ZoneClock(comparison.zone).localTime(now(at: resolved.place.coordinate)).date
         let days = Array(

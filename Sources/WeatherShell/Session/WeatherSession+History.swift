@@ -62,7 +62,16 @@ extension WeatherSession {
     /// The warning about a state.plist that cannot be used as it is ("warning: …"), read now:
     /// the prompt says it under the banner, where it said nothing until the first command
     /// (trial 8). Said once: the first command that reads the state does not say it again.
+    ///
+    /// A state.plist still decoding in the background (`preloadState`, thousands of favorites)
+    /// is not waited for, which would put the decode back on the way to the prompt: nil then,
+    /// and its warning comes with the first command's notices (`takeNotices`), before the next
+    /// prompt, unless that command said it itself.
     package func stateWarningAtStart() -> String? {
+        if state.isPreloading {
+            stateWarningAfterPreload = true
+            return nil
+        }
         guard let warning = state.refresh() else { return nil }
         return "warning: " + warning.userText
     }

@@ -73,30 +73,41 @@ extension WeatherSession {
         _ = try Self.pastRange(
             days, today: todayUTC(at: nil), notOver: notBegunAnywhere(at: nil), where: Self.inTheEarliestZone,
             placeDecidesToday: true)
-        let resolved = try await resolve(target, needing: .past)
-        let latest = notBegunAnywhere(at: resolved.place.coordinate)
-        let guess = placeToday(at: resolved.place.coordinate)
-        var today = guess.date
-        var range = try Self.pastRange(
-            days, today: today, notOver: guess.isThePlaces ? today : latest,
-            where: guess.isThePlaces
-                ? Self.atThePlace(resolved.place, offset: guess.offset) : Self.inTheEarliestZone)
-        var fetched = try await Self.fetchPast(provider, at: resolved.place.coordinate, range: range, today: today)
-        let answerNow = fetched.value.clock.localTime(now(at: resolved.place.coordinate))
-        if answerNow.date != today || !guess.isThePlaces {
-            today = answerNow.date
-            let counted = try Self.pastRange(
-                days, today: today, notOver: today,
-                where: Self.atThePlace(resolved.place, offset: answerNow.utcOffsetSeconds))
-            if counted != range {
-                range = counted
-                fetched = try await Self.fetchPast(provider, at: resolved.place.coordinate, range: range, today: today)
-            }
+        // The name of coordinates is asked alongside (`resolving`); the days are counted and
+        // said at the place as first known.
+        let fetching = try await resolving(target, needing: .past) {
+            place async throws(ShellError) -> Fetched<PastWeather> in try await past(days, at: place, from: provider)
         }
+        let (resolved, fetched) = (fetching.resolved, fetching.value)
         commit(resolved)
         return resolved.notices + [
             .past(PastReport(place: resolved.place, weather: fetched.value, origin: fetched.origin))
         ]
+    }
+
+    /// `past`'s days at `place`, counted from the best guess of its today and, when the
+    /// answer's time zone puts today on another day, counted again and asked for once more.
+    func past(
+        _ days: PastDays, at place: Place, from provider: any PastWeatherProvider
+    ) async throws(ShellError) -> Fetched<PastWeather> {
+        let latest = notBegunAnywhere(at: place.coordinate)
+        let guess = placeToday(at: place.coordinate)
+        var today = guess.date
+        var range = try Self.pastRange(
+            days, today: today, notOver: guess.isThePlaces ? today : latest,
+            where: guess.isThePlaces ? Self.atThePlace(place, offset: guess.offset) : Self.inTheEarliestZone)
+        var fetched = try await Self.fetchPast(provider, at: place.coordinate, range: range, today: today)
+        let answerNow = fetched.value.clock.localTime(now(at: place.coordinate))
+        if answerNow.date != today || !guess.isThePlaces {
+            today = answerNow.date
+            let counted = try Self.pastRange(
+                days, today: today, notOver: today, where: Self.atThePlace(place, offset: answerNow.utcOffsetSeconds))
+            if counted != range {
+                range = counted
+                fetched = try await Self.fetchPast(provider, at: place.coordinate, range: range, today: today)
+            }
+        }
+        return fetched
     }
 
     /// The days of `days` counted from `today`, checked.
@@ -151,13 +162,13 @@ extension WeatherSession {
     /// a place, none after.
     func normal(_ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.past else { throw .noService("archive") }
-        let resolved = try await resolve(target, needing: .normals)
-        let fetched: Fetched<Climatology>
-        do {
-            fetched = try await provider.normals(at: resolved.place.coordinate)
-        } catch {
-            throw Self.shellError(error)
+        let fetching = try await resolving(target, needing: .normals) {
+            place async throws(ShellError) -> Fetched<Climatology> in
+            do throws(ServiceError) { return try await provider.normals(at: place.coordinate) } catch {
+                throw Self.shellError(error)
+            }
         }
+        let (resolved, fetched) = (fetching.resolved, fetching.value)
         commit(resolved)
         // The place's today when its forecast is at hand, else today in UTC.
         let today =

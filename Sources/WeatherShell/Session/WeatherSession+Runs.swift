@@ -33,16 +33,18 @@ extension WeatherSession {
         // Checked before the place is looked up, on "now" before any place is known, then
         // counted on the place's own (they differ in `make demo` only).
         _ = try Self.driftDays(day, todayUTC: todayUTC(at: nil))
-        let resolved = try await resolve(target, needing: .earlierRuns)
-        let range = try Self.driftDays(day, todayUTC: todayUTC(at: resolved.place.coordinate))
-        let fetched: Fetched<PreviousRuns>
-        do {
-            fetched = try await provider.runs(
-                at: resolved.place.coordinate, days: range, leads: PreviousRunsAlignment.leads,
-                validUntil: { $0.addingTimeInterval(Self.driftValiditySeconds) })
-        } catch {
-            throw Self.shellError(error)
+        let fetching = try await resolving(target, needing: .earlierRuns) {
+            place async throws(ShellError) -> Fetched<PreviousRuns> in
+            let range = try Self.driftDays(day, todayUTC: todayUTC(at: place.coordinate))
+            do throws(ServiceError) {
+                return try await provider.runs(
+                    at: place.coordinate, days: range, leads: PreviousRunsAlignment.leads,
+                    validUntil: { $0.addingTimeInterval(Self.driftValiditySeconds) })
+            } catch {
+                throw Self.shellError(error)
+            }
         }
+        let (resolved, fetched) = (fetching.resolved, fetching.value)
         commit(resolved)
         let runs = fetched.value
         let today = runs.clock.localTime(now(at: resolved.place.coordinate)).date
@@ -95,27 +97,34 @@ extension WeatherSession {
     }
 
     /// `skill [DAYS] [place]`: one request to the archive and one to the Previous Runs API for
-    /// the DAYS days ending when the archive's data usually does (five days before today, UTC);
-    /// both kept until the end of the UTC day.
+    /// the DAYS days ending when the archive's data usually does (five days before today, UTC),
+    /// asked at once (neither needs the other's answer); both kept until the end of the UTC day.
     func skill(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.previousRuns else { throw .noService("previous-runs") }
         let days = count ?? Self.defaultSkillDays
         // Checked before the place is looked up, on "now" before any place is known, then
         // counted on the place's own (they differ in `make demo` only).
         _ = try Self.skillWindow(days, todayUTC: todayUTC(at: nil))
-        let resolved = try await resolve(target, needing: .earlierRuns)
-        let window = try Self.skillWindow(days, todayUTC: todayUTC(at: resolved.place.coordinate))
-        let coordinate = resolved.place.coordinate
-        try demo.checkSkill(window, at: coordinate)
-        let observed: Fetched<ArchiveDays>
-        let runs: Fetched<PreviousRuns>
-        do {
-            observed = try await provider.archiveDays(at: coordinate, days: window, validUntil: Self.endOfUTCDay)
-            runs = try await provider.runs(
-                at: coordinate, days: window, leads: PreviousRunsAlignment.scoredLeads, validUntil: Self.endOfUTCDay)
-        } catch {
-            throw Self.shellError(error)
+        let fetching = try await resolving(target, needing: .earlierRuns) {
+            place async throws(ShellError) -> (ClosedRange<LocalDate>, Fetched<ArchiveDays>, Fetched<PreviousRuns>) in
+            let coordinate = place.coordinate
+            let window = try Self.skillWindow(days, todayUTC: todayUTC(at: coordinate))
+            try demo.checkSkill(window, at: coordinate)
+            async let runs = Self.result { () async throws(ServiceError) in
+                try await provider.runs(
+                    at: coordinate, days: window, leads: PreviousRunsAlignment.scoredLeads,
+                    validUntil: Self.endOfUTCDay)
+            }
+            do throws(ServiceError) {
+                let observed = try await provider.archiveDays(
+                    at: coordinate, days: window, validUntil: Self.endOfUTCDay)
+                return (window, observed, try (await runs).get())
+            } catch {
+                throw Self.shellError(error)
+            }
         }
+        let resolved = fetching.resolved
+        let (window, observed, runs) = fetching.value
         commit(resolved)
         let observedDays = observed.value.days.filter { window.contains($0.date) }
         let report = SkillReport(

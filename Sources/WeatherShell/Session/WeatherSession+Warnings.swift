@@ -12,7 +12,7 @@ extension WeatherSession {
     /// `warnings`: the warnings in force or announced for a place, which becomes current.
     ///
     /// Also fetches the place's forecast (usually from the cache) for local times and for what
-    /// wx forecasts for the warned hazard; without it, times are in UTC.
+    /// wx forecasts for the warned hazard, alongside the feed; without it, times are in UTC.
     ///
     /// - Throws: `ShellError.service` when the feed fails; `.usage` for a warning number
     ///   beyond the list.
@@ -27,7 +27,10 @@ extension WeatherSession {
                 .warnings(WarningReport(place: place, service: nil, warnings: [], forecast: nil, request: request))
             ]
         }
-        let forecast = try? await forecastProvider.forecast(at: place.coordinate, language: language).value
+        // Neither waits for the other (the feed needs the place's country, so it comes after
+        // the name of coordinates; the forecast could not come sooner).
+        let (provider, language) = (forecastProvider, language)
+        async let forecast = try? provider.forecast(at: place.coordinate, language: language).value
         let fetched: Fetched<WarningFeedAnswer>
         do {
             fetched = try await feed.warnings(for: place, language: language)
@@ -46,7 +49,7 @@ extension WeatherSession {
             .warnings(
                 WarningReport(
                     place: place, service: feed.service, warnings: current, match: fetched.value.match,
-                    origin: fetched.origin, forecast: forecast, request: request))
+                    origin: fetched.origin, forecast: await forecast, request: request))
         ]
     }
 

@@ -12,86 +12,36 @@ import Foundation
 extension WeatherSession {
     /// `show`: the weather for a place (which becomes current) or the current location.
     ///
-    /// The place's warning feed is asked alongside the forecast, not after it.
+    /// The place's warning feed is asked alongside the forecast, not after it (for coordinates,
+    /// once their name, which gives the country, has come; see `resolving`).
     func show(_ target: String?) async throws(ShellError) -> [CommandResult] {
-        let resolved = try await resolve(target, needing: .forecast)
-        let feed = warningFeed(for: resolved.place)
-        let language = self.language
-        async let warnings = Self.ask(feed, about: resolved.place, language: language)
-        let (report, notices) = try await weather(for: resolved)
+        let fetched = try await resolving(target, needing: .forecast, askingWarnings: true) {
+            place async throws(ShellError) in try await forecast(for: place)
+        }
+        let (report, notices) = weather(for: fetched.resolved, fetched.value)
         // Current conditions that did not come while the forecast did: one line, a note about
         // the answer (stderr, as every note), and the forecast shown all the same.
         let missing = report.forecast.missingConditionsText.map { [CommandResult.notice($0)] } ?? []
-        return notices + missing + warningBanner(await warnings, for: report.place, zone: report.forecast.zone)
+        return notices + missing + warningBanner(fetched.warnings, for: report.place, zone: report.forecast.zone)
             + [.weather(report)]
-    }
-
-    /// Where a command is about: a favorite, `id:N`, coordinates (reverse geocoded), or text to
-    /// geocode; nil for the current location. Changes nothing.
-    struct Resolved {
-        var place: Place
-        /// Candidates from geocoding text, which become `use`'s list once the command succeeds.
-        var candidates: [Place]?
-        var notices: [CommandResult] = []
-    }
-
-    ///
-    /// In `make demo`, `needing` is the kind of answer the command is about: a place with no
-    /// recording of it is refused before any request.
-    func resolve(_ target: String?, needing kind: DemoWorld.Kind? = nil) async throws(ShellError) -> Resolved {
-        var resolved = try await locate(target)
-        // In `make demo`: refused unless the place has a recording of that kind.
-        try demo.admit(resolved.place.coordinate, label: target ?? resolved.place.label, needing: kind)
-        // A favorite shows under its own name.
-        if let favorite = favorites.first(where: { $0.coordinate == resolved.place.coordinate }) {
-            resolved.place.name = favorite.name
-        }
-        return resolved
-    }
-
-    func locate(_ target: String?) async throws(ShellError) -> Resolved {
-        guard let target else {
-            guard let currentPlace else { throw .noCurrentLocation }
-            return Resolved(place: currentPlace)
-        }
-        if let favorite = try favorite(matching: target) { return Resolved(place: favorite.place) }
-        if let id = Self.cityID(target) { return Resolved(place: try await city(id, query: target)) }
-        if let coordinate = Coordinate(parsing: target) {
-            // The weather at coordinates does not need their name: without one, they name the place.
-            var found: Place?
-            var notice: String?
-            do {
-                (found, notice) = try await reverse(coordinate)
-            } catch .service(let error) {
-                notice = "\(error.description); the coordinates have no name"
-            }
-            return Resolved(place: found ?? .unnamed(at: coordinate), notices: notice.map { [.notice($0)] } ?? [])
-        }
-        let (places, notice) = try await search(target)
-        return Resolved(place: places[0], candidates: places, notices: notice.map { [.notice($0)] } ?? [])
-    }
-
-    /// After a command about `resolved` succeeded: its place becomes the current location.
-    func commit(_ resolved: Resolved) {
-        if let candidates = resolved.candidates { self.candidates = candidates }
-        currentPlace = resolved.place
     }
 
     /// Resolves `target` (see `resolve`), fetches its forecast, and makes it the current
     /// location and the last weather. The forecast comes from the cache while it is current.
     func weather(for target: String?) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
-        try await weather(for: try await resolve(target, needing: .forecast))
+        let fetched = try await resolving(target, needing: .forecast) {
+            place async throws(ShellError) in try await forecast(for: place)
+        }
+        return weather(for: fetched.resolved, fetched.value)
     }
 
-    /// `weather(for:)` of a place already resolved.
-    func weather(for resolved: Resolved) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
-        let fetched: Fetched<Forecast>
+    /// The forecast at `place` (from the cache while it is current).
+    func forecast(for place: Place) async throws(ShellError) -> Fetched<Forecast> {
         do {
-            fetched = try await forecastProvider.forecast(at: resolved.place.coordinate, language: language)
+            return try await forecastProvider.forecast(at: place.coordinate, language: language)
         } catch {
             // Offline with nothing saved: no request was made; said naming what is missing.
             if error.isOfflineWithoutSavedData {
-                let place = resolved.place
                 let what =
                     place.name == place.coordinate.rounded.hemisphereText
                     ? "the forecast at \(place.name)" : "\(place.name)’s forecast"
@@ -99,6 +49,13 @@ extension WeatherSession {
             }
             throw Self.shellError(error)
         }
+    }
+
+    /// The report of `fetched`, the forecast of a place already resolved; its place becomes the
+    /// current location and the report the last weather.
+    func weather(
+        for resolved: Resolved, _ fetched: Fetched<Forecast>
+    ) -> (report: WeatherReport, notices: [CommandResult]) {
         // The normals, when a `normal` once fetched them: from the cache, never the network.
         let report = WeatherReport(
             place: resolved.place, forecast: fetched.value, origin: fetched.origin,
@@ -149,15 +106,16 @@ extension WeatherSession {
 
     func air(_ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.airQuality else { throw .noService("air-quality") }
-        let resolved = try await resolve(target, needing: .air)
-        do {
-            let fetched = try await provider.airQuality(
-                at: resolved.place.coordinate, now: now(at: resolved.place.coordinate))
-            commit(resolved)
-            return resolved.notices + [.air(resolved.place, fetched.value, fetched.origin)]
-        } catch {
-            throw Self.shellError(error)
+        let fetched = try await resolving(target, needing: .air) { place async throws(ShellError) in
+            do throws(ServiceError) {
+                return try await provider.airQuality(at: place.coordinate, now: now(at: place.coordinate))
+            } catch {
+                throw Self.shellError(error)
+            }
         }
+        let resolved = fetched.resolved
+        commit(resolved)
+        return resolved.notices + [.air(resolved.place, fetched.value.value, fetched.value.origin)]
     }
 
     /// `missing`'s error; in `make demo` said as what the demo's recording lacks, as the demo's

@@ -120,8 +120,17 @@ package final class WeatherSession {
     /// Notices that a command which then failed could not return (a state.plist warning).
     private var undeliveredNotices: [String] = []
 
+    /// Whether the start left state.plist's warning to the first command's notices, the
+    /// background decode being under way then (`stateWarningAtStart`).
+    var stateWarningAfterPreload = false
+
     /// The notices to show after a command: those it could not return, then the log's.
     package func takeNotices() -> [String] {
+        if stateWarningAfterPreload {
+            // The decode has had the first command's time; nil when that command said it.
+            stateWarningAfterPreload = false
+            if let warning = state.refresh() { undeliveredNotices.insert("warning: " + warning.userText, at: 0) }
+        }
         defer { undeliveredNotices = [] }
         return undeliveredNotices + log.takeNotes().map(\.userText)
     }

@@ -33,6 +33,9 @@ final class PreloadBox: Sendable {
         }
     }
 
+    /// Whether a decode is under way now; never waits.
+    var isRunning: Bool { running.wait(timeout: .now()) == .timedOut }
+
     /// The preloaded document if it is of `version` (once), after waiting for a decode under way.
     func take(version: FileVersion) -> Preloaded? {
         running.wait()

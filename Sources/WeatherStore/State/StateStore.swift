@@ -235,6 +235,10 @@ package final class StateStore {
 
     private let preload = PreloadBox()
 
+    /// Whether `startPreload`'s decode is still under way, so that `refresh()` would wait for
+    /// it; never waits itself.
+    package var isPreloading: Bool { preload.isRunning }
+
     /// The smallest state.plist decoded in the background, bytes (about 200 favorites).
     static let preloadFrom = 64 << 10
 

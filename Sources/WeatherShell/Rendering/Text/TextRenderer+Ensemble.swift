@@ -151,19 +151,6 @@ extension TextRenderer {
 }
 
 extension TextRenderer {
-    /// `show`'s line: "ensemble: 1.0 mm or more tomorrow in 19 of 51 members (37 %)"; nothing
-    /// without a cached ensemble answer. Said as a count of members with an amount, so that it
-    /// is not read as the service's precipitation probability, which `show`'s day rows give
-    /// beside it (trial 8 read "rain tomorrow 16 %" next to a row of 35 % as a contradiction).
-    static func ensembleShowLines(_ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter)
-        -> [String]
-    {
-        guard let day = presentation.ensembleTomorrow, let percent = day.rainPercent else { return [] }
-        return wrap(
-            "ensemble: \(format.precipitation(EnsembleDay.wetThresholdMillimetres)) or more tomorrow in \(day.wetMembers) of \(day.precipitationMembers) members (\(Int(percent.rounded())) %)",
-            indent: 2, width: context.reportWidth)
-    }
-
     /// `hourly`'s band: the ensemble's 10th percentile, median and 90th percentile of the
     /// temperature for the hours shown, in rows of as many hours as the width holds.
     static func ensembleBandLines(

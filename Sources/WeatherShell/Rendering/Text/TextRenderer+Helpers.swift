@@ -23,9 +23,8 @@ extension TextRenderer {
     /// width, if any: every table view that gives up columns says which (trial 9: `saved` and
     /// `hourly` at 40 columns dropped theirs without a word).
     static func tableLines(_ table: TextTable, width: Int, style: Style) -> [String] {
-        let laid = table.laidOut(width: width)
-        return laid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            + leftOutNote(laid.leftOut, width: width, style: style)
+        let laid = table.layout(width: width)
+        return laid.lines + leftOutNote(laid.leftOutHeaders, width: width, style: style)
     }
 
     /// "1 snapshot", "2 snapshots".

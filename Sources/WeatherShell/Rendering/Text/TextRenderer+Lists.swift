@@ -68,11 +68,11 @@ extension TextRenderer {
             ]
                 + regionColumn + [.init(header: "", cells: coordinates, lead: 2)])
         // Not a terminal: a width every row fits, so that no cell is cut.
-        let laid = table.laidOut(width: whole ? Int(Int32.max) : width, header: false)
+        let laid = table.layout(width: whole ? Int(Int32.max) : width, header: false)
         // The regions left out, by the table or before it, are named as every table view names
         // what it leaves out (trial 9).
         let regionsLeftOut = regionColumn.isEmpty && regions.contains { !$0.isEmpty }
-        return [laid.text] + leftOutNote(laid.leftOut + (regionsLeftOut ? ["region"] : []), width: width, style: style)
+        return [laid.text] + leftOutNote(laid.leftOutHeaders + (regionsLeftOut ? ["region"] : []), width: width, style: style)
     }
 
     /// `history`: the numbered lines, or a note when there is none; cut to the width only when

@@ -138,11 +138,11 @@ extension TextRenderer {
             .init(
                 header: "rain days", cells: normals.map { format.percent($0.wetDayPercent) }, width: 11, right: true,
                 dropOrder: 1),
-        ])
-        lines += table.lines(width: context.reportWidth)
+        ]).layout(width: context.reportWidth)
+        lines += table.lines
         // “rain days” explained only when that column is shown (trial 6: at 40 columns it was not).
         let rainDays =
-            table.keptHeaders(width: context.reportWidth).contains("rain days")
+            table.keptHeaders.contains("rain days")
             ? "; rain days: the share of those days with at least 1 mm" : ""
         lines += wrap(
             "means over 1991–2020 of the days within \(Climatology.windowDays) days of each date, from Open-Meteo’s archive (ERA5)"
@@ -158,7 +158,7 @@ extension TextRenderer {
         }
         let precipitation = context.units.precipitation.symbol
         lines += leftOutNote(
-            table.leftOutHeaders(width: context.reportWidth).map { $0 == precipitation ? "precipitation" : $0 },
+            table.leftOutHeaders.map { $0 == precipitation ? "precipitation" : $0 },
             width: context.reportWidth, style: style)
         return lines
     }

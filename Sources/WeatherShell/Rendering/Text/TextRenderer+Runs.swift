@@ -79,7 +79,8 @@ extension TextRenderer {
                 cells: column { bar($0.temperatureMaxCelsius, among: highs, unicode: context.unicode) },
                 lead: 2, dropOrder: 1),
         ])
-        let table = driftTable.lines(width: context.reportWidth)
+        let layout = driftTable.layout(width: context.reportWidth)
+        let table = layout.lines
         lines.append(table[0])
         for (index, row) in report.rows.enumerated() {
             let day = row.day
@@ -98,7 +99,7 @@ extension TextRenderer {
         lines += note(
             "from Open-Meteo’s previous runs; a run “made” about that many days before the day", context, style)
         // The bar's header is "high", as the high's column is "high °C": each named as what it is.
-        let names = driftTable.leftOutHeaders(width: context.reportWidth).map {
+        let names = layout.leftOutHeaders.map {
             $0 == "high" ? "the high’s bar" : $0 == context.units.precipitation.symbol ? "precipitation" : $0
         }
         lines += leftOutNote(names, width: context.reportWidth, style: style)
@@ -211,8 +212,9 @@ extension TextRenderer {
             },
             figures("days", 6, drop: 1) { String($0.rainDays) },
         ])
-        let kept = Set(columns.keptHeaders(width: width))
-        let table = columns.lines(width: width)
+        let layout = columns.layout(width: width)
+        let kept = Set(layout.keptHeaders)
+        let table = layout.lines
         var lines = [table[0]]
         for (index, score) in leads.enumerated() {
             if let repeated = score.repeatsLead {
@@ -236,7 +238,7 @@ extension TextRenderer {
                 "rain right: rain (≥ \(format.precipitation(RainRule.thresholdMillimetres))) or none, as forecast")
         }
         lines += wrap(footnotes.joined(separator: "; "), indent: 2, width: width)
-        lines += leftOutNote(columns.leftOutHeaders(width: width), width: width, style: style)
+        lines += leftOutNote(layout.leftOutHeaders, width: width, style: style)
         return lines
     }
 

@@ -65,8 +65,8 @@ extension TextRenderer {
             ], indent: 0)
         // Columns left out are named, as every table view does (trial 9: at 40 columns the
         // chance, amount and condition went without a word).
-        let laid = table.laidOut(width: width, header: false)
-        return [laid.text] + leftOutNote(laid.leftOut, width: width, style: style)
+        let laid = table.layout(width: width, header: false)
+        return [laid.text] + leftOutNote(laid.leftOutHeaders, width: width, style: style)
     }
 
     /// `saved N`: the snapshot's reading and how its kept forecast turned out, in `width`

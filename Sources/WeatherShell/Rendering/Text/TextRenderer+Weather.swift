@@ -112,12 +112,6 @@ extension TextRenderer {
             second += sunText(today, clock: clock, format: format)
         }
         lines.append(contentsOf: TextLayout.flow(second, indent: 2, width: context.reportWidth))
-        if let comparison = presentation.todayComparison {
-            lines += wrap(
-                "today’s high \(format.comparedWithUsual(comparison)) (\(format.temperature(comparison.normalHighCelsius)) in 1991–2020)",
-                indent: 2, width: context.reportWidth)
-        }
-        lines += ensembleShowLines(presentation, context: context, format: format)
 
         // The next hours, one column each (the header says when the forecast is not about now),
         // as many as the width holds.
@@ -167,6 +161,9 @@ extension TextRenderer {
                     uncarried: presentation.report.forecast.uncarried))
             lines.append(contentsOf: daysNote(presentation.coverage, format: format, style: style, context: context))
         }
+        // The normals and the ensemble are their commands' own: `show` gives the same lines
+        // whether or not they ran before (trial 9 saw two lines come from their caches).
+        lines += note(showHint, context, style)
         return lines
     }
 
@@ -184,6 +181,9 @@ extension TextRenderer {
         let snowText = format.precipitation(snow)
         return snowText == total ? "\(total) snow \(period)" : "\(total) \(period), \(snowText) of it snow"
     }
+
+    /// `show`'s last line: where the day against the normals and how sure the forecast is are.
+    static let showHint = "see also: “normal” (usual for the date), “confidence” (how sure)"
 
     /// "sunrise 03:18 sunset 19:06", "daylight 15 h 48 min"; "polar night — the sun does not
     /// rise", "midnight sun — the sun does not set"; nothing when the sun is unknown.
