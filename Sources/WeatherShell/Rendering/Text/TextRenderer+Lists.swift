@@ -72,7 +72,8 @@ extension TextRenderer {
         // The regions left out, by the table or before it, are named as every table view names
         // what it leaves out (trial 9).
         let regionsLeftOut = regionColumn.isEmpty && regions.contains { !$0.isEmpty }
-        return [laid.text] + leftOutNote(laid.leftOutHeaders + (regionsLeftOut ? ["region"] : []), width: width, style: style)
+        return [laid.text]
+            + leftOutNote(laid.leftOutHeaders + (regionsLeftOut ? ["region"] : []), width: width, style: style)
     }
 
     /// `history`: the numbered lines, or a note when there is none; cut to the width only when
