@@ -230,12 +230,12 @@ import WeatherTestSupport
         #expect(showAfter.stdout == before.stdout, "show’s lines depend on what ran before")
         #expect(
             after.stdout.hasSuffix(
-                "  high against 1991–2020: Sun +1.2 · Mon −1.0 · Tue −0.9 · Wed −1.8 · Thu −1.4\n  Fri +1.6 · Sat −2.3 °C\n"
+                "  high against 1991–2020 (from “normal”): Sun +1.2 · Mon −1.0 · Tue −0.9\n  Wed −1.8 · Thu −1.4 · Fri +1.6 · Sat −2.3 °C\n"
             ))
         // In °F the difference is in °F.
         let imperial = try runWX(
             ["-c", "units imperial; daily Hamburg"], home: home, server: server, now: Self.recorded)
-        #expect(imperial.stdout.contains("  high against 1991–2020: Sun +2.2 · "), "\(imperial.stdout)")
+        #expect(imperial.stdout.contains("  high against 1991–2020 (from “normal”): Sun +2.2 · "), "\(imperial.stdout)")
         // No request for the normals after the first.
         #expect(try requests(server, "/v1/archive").count == 1)
         let json = try runWX(["--json", "-c", "show Hamburg"], home: home, server: server, now: Self.recorded)

@@ -56,7 +56,7 @@ import WeatherTestSupport
     @Test func hourlyGainsTheBandForTheHoursShown() throws {
         let text = TextRenderer.render(.hourly(try report(ensemble: true), hours: 6), context: context)
         // 09:00–14:00 CET; p90 3.4 4.4 5.4 6.2 6.9 7.3, shown whole.
-        #expect(text.contains("\n  ensemble band, ECMWF IFS ENS, 51 members (°C: 90th percentile, median, 10th)\n"))
+        #expect(text.contains("\n  ensemble band from “confidence”: ECMWF IFS ENS, 51 members, °C by percentile\n"))
         #expect(text.contains("\n  p90         3    4    5    6    7    7\n"))
         #expect(text.contains("\n  p10         3    4    5    5    6"))
         let document = try #require(

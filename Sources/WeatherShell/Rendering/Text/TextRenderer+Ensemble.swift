@@ -162,7 +162,7 @@ extension TextRenderer {
         let members = hours.map(\.temperature.members).max() ?? 0
         var lines = [""]
         lines += note(
-            "ensemble band, \(ensemble.model.displayName), \(members) members (\(format.temperatureSymbol): 90th percentile, median, 10th)",
+            "ensemble band from “confidence”: \(ensemble.model.displayName), \(members) members, \(format.temperatureSymbol) by percentile",
             context, style)
         let label = 10
         let cell = 5

@@ -174,6 +174,7 @@ extension TextRenderer {
                     ?? ValueFormatter.missing)
         }
         parts[parts.count - 1] += " \(format.temperatureSymbol)"
-        return TextLayout.flow(["high against 1991–2020: " + parts[0]] + parts.dropFirst(), indent: 2, width: width)
+        return TextLayout.flow(
+            ["high against 1991–2020 (from “normal”): " + parts[0]] + parts.dropFirst(), indent: 2, width: width)
     }
 }
