@@ -119,6 +119,31 @@ import WeatherTestSupport
         #expect(written.all == ["\rwaiting for Open-Meteo… (Ctrl-C cancels)", "\r\u{1B}[K"])
     }
 
+    /// A command about coordinates asks their name and their weather at once: the notice names
+    /// both, then the one still waited on once the other answers (it named the first asked only,
+    /// and kept naming it after it had answered).
+    @Test func theNoticeNamesEveryServiceWaitedOnAndFollowsTheirAnswers() async throws {
+        let scheduler = ManualScheduler()
+        let written = Written()
+        let notice = WaitingNotice(scheduler: scheduler, write: { written.append($0) })
+        notice.enable(true, unicode: true)
+        let name = notice.started("Nominatim")
+        let weather = notice.started("Open-Meteo")
+        scheduler.fire()
+        #expect(written.all == ["\rwaiting for Nominatim and Open-Meteo… (Ctrl-C cancels)"])
+        notice.ended(name)
+        #expect(written.all.last == "\r\u{1B}[Kwaiting for Open-Meteo… (Ctrl-C cancels)")
+        let again = notice.started("Open-Meteo")  // a second request to the same service: same text
+        #expect(written.all.count == 2)
+        notice.ended(weather)
+        notice.ended(again)
+        #expect(
+            written.all == [
+                "\rwaiting for Nominatim and Open-Meteo… (Ctrl-C cancels)",
+                "\r\u{1B}[Kwaiting for Open-Meteo… (Ctrl-C cancels)", "\r\u{1B}[K",
+            ])
+    }
+
     @Test func aQuickAnswerShowsNothing() async throws {
         let scheduler = ManualScheduler()
         let written = Written()

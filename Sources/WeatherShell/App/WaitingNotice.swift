@@ -34,7 +34,8 @@ package struct SleepingScheduler: DelayScheduler {
 }
 
 /// "waiting for Open-Meteo… (Ctrl-C cancels)": shown on standard error once a request has been
-/// in flight for a moment, and erased when it ends, so that a slow service (up to WX_TIMEOUT,
+/// in flight for a moment, naming every service still waited on (rewritten as one answers), and
+/// erased when the last ends, so that a slow service (up to WX_TIMEOUT,
 /// 20 s) is not a silent terminal. Only where a person watches: see `applies`.
 package final class WaitingNotice: Sendable {
     /// How long a request runs before the notice shows, seconds.
@@ -84,13 +85,14 @@ package final class WaitingNotice: Sendable {
 
     /// A request to `service` starts; returns its number for `ended`.
     package func started(_ service: String) -> Int {
-        let (number, schedule) = state.withLock { state -> (Int, Bool) in
+        let (number, schedule, redraw) = state.withLock { state -> (Int, Bool, String?) in
             state.nextNumber += 1
             state.inFlight[state.nextNumber] = service
             let schedule = state.enabled && !state.scheduled && state.shown == nil
             if schedule { state.scheduled = true }
-            return (state.nextNumber, schedule)
+            return (state.nextNumber, schedule, Self.redrawn(&state))
         }
+        if let redraw { write(redraw) }
         guard schedule else { return number }
         let action = scheduler.schedule(after: Self.delaySeconds) { [self] in show() }
         let keep = state.withLock { state -> Bool in
@@ -104,18 +106,41 @@ package final class WaitingNotice: Sendable {
 
     /// Request `number` ended (answered, failed or cancelled): the notice goes when none is left.
     package func ended(_ number: Int) {
-        let (erase, pending) = state.withLock { state -> (Bool, (any ScheduledAction)?) in
+        let (erase, pending, redraw) = state.withLock { state -> (Bool, (any ScheduledAction)?, String?) in
             state.inFlight[number] = nil
-            guard state.inFlight.isEmpty else { return (false, nil) }
+            guard state.inFlight.isEmpty else { return (false, nil, Self.redrawn(&state)) }
             defer {
                 state.pending = nil
                 state.scheduled = false
                 state.shown = nil
             }
-            return (state.shown != nil, state.pending)
+            return (state.shown != nil, state.pending, nil)
         }
         pending?.cancel()
         if erase { write("\r\u{1B}[K") }
+        if let redraw { write(redraw) }
+    }
+
+    /// The notice's text for the requests in flight: every service waited on, in the order asked
+    /// ("waiting for Nominatim and Open-Meteo… (Ctrl-C cancels)"), as a command about
+    /// coordinates asks their name and their weather at once; nil when there is none.
+    private static func text(_ state: State) -> String? {
+        var names: [String] = []
+        for (_, service) in state.inFlight.sorted(by: { $0.key < $1.key }) where !names.contains(service) {
+            names.append(service)
+        }
+        guard let last = names.popLast() else { return nil }
+        let list = names.isEmpty ? last : names.joined(separator: ", ") + " and " + last
+        return "waiting for \(list)\(state.unicode ? "…" : "...") (Ctrl-C cancels)"
+    }
+
+    /// What to write when a notice is shown and the services waited on changed (one answered,
+    /// another was asked): the line again with the new text; nil when nothing is shown or the
+    /// text is the same.
+    private static func redrawn(_ state: inout State) -> String? {
+        guard let shown = state.shown, let text = text(state), text != shown else { return nil }
+        state.shown = text
+        return "\r\u{1B}[K" + text
     }
 
     /// The delay passed: say what wx waits for, if it still does.
@@ -123,9 +148,7 @@ package final class WaitingNotice: Sendable {
         let text = state.withLock { state -> String? in
             state.pending = nil
             state.scheduled = false
-            guard state.enabled, state.shown == nil, let service = state.inFlight.min(by: { $0.key < $1.key })?.value
-            else { return nil }
-            let text = "waiting for \(service)\(state.unicode ? "…" : "...") (Ctrl-C cancels)"
+            guard state.enabled, state.shown == nil, let text = Self.text(state) else { return nil }
             state.shown = text
             return text
         }
