@@ -174,7 +174,13 @@ extension TextRenderer {
                     ?? ValueFormatter.missing)
         }
         parts[parts.count - 1] += " \(format.temperatureSymbol)"
-        return TextLayout.flow(
-            ["high against 1991–2020 (from “normal”): " + parts[0]] + parts.dropFirst(), indent: 2, width: width)
+        let lead = "high against 1991–2020 (from “normal”):"
+        let first = lead + " " + parts[0]
+        // The lead and the first day on one line where they fit; at 40 columns the lead is
+        // wrapped on its own, between words (flow cut it with "…" and lost Sunday; trial 10).
+        if 2 + TextLayout.columns(first) <= width {
+            return TextLayout.flow([first] + parts.dropFirst(), indent: 2, width: width)
+        }
+        return TextLayout.wrap(lead, indent: 2, width: width) + TextLayout.flow(parts, indent: 2, width: width)
     }
 }
