@@ -19,3 +19,18 @@ extension DemoEndToEndTests {
         #expect(!paths.contains { $0.hasPrefix("/previous-runs") }, "\(paths)")
     }
 }
+
+/// Trial 10 in `make demo`: `show`'s "see also" line names only what the demo can answer for
+/// the place: New York's line sent a new user into two refusals.
+extension DemoEndToEndTests {
+    @Test func showNamesOnlyTheFurtherViewsTheDemoHasForThePlace() throws {
+        let (run, _) = try runDemo("find New York; show; find Berlin; show")
+        #expect(run.status == 0, "\(run.stderr)")
+        let hint = "  see also: “normal” (usual for the date), “confidence” (how sure)\n"
+        let parts = run.stdout.components(separatedBy: "Berlin, Deutschland")
+        #expect(parts.count >= 2, "\(run.stdout)")
+        // New York's show: neither command (the demo has neither for it); Berlin's: both.
+        #expect(!parts[0].contains("see also"), "\(parts[0])")
+        #expect(run.stdout.hasSuffix(hint), "\(run.stdout)")
+    }
+}

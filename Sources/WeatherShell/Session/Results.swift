@@ -20,17 +20,31 @@ package struct WeatherReport: Hashable, Sendable {
     /// fetched it): `show` gives tomorrow's chance of rain, `hourly` the band. Never fetched for
     /// this report.
     package var ensemble: EnsembleForecast?
+    /// The commands that can say more about the place than `show` does, which `show`'s last
+    /// line names: both, unless their service is off or (in `make demo`) the demo has no
+    /// recording of it for the place (trial 10: the line sent New York to two refusals).
+    package var furtherViews: [FurtherView]
 
     package init(
         place: Place, forecast: Forecast, origin: DataOrigin, climatology: Climatology? = nil,
-        ensemble: EnsembleForecast? = nil
+        ensemble: EnsembleForecast? = nil, furtherViews: [FurtherView] = FurtherView.allCases
     ) {
         self.place = place
         self.forecast = forecast
         self.origin = origin
         self.climatology = climatology
         self.ensemble = ensemble
+        self.furtherViews = furtherViews
     }
+}
+
+/// A command that says more about a place's weather than `show` does, named on `show`'s last
+/// line ("see also: …").
+package enum FurtherView: String, Hashable, Sendable, CaseIterable {
+    /// `normal`: the place's 1991–2020 normals (usual for the date).
+    case normal
+    /// `confidence`: the ensemble (how sure the forecast is).
+    case confidence
 }
 
 /// `past`: the weather of past days at a place, and where it came from.

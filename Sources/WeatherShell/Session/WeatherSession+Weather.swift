@@ -57,10 +57,17 @@ extension WeatherSession {
         for resolved: Resolved, _ fetched: Fetched<Forecast>
     ) -> (report: WeatherReport, notices: [CommandResult]) {
         // The normals, when a `normal` once fetched them: from the cache, never the network.
+        let coordinate = resolved.place.coordinate
         let report = WeatherReport(
             place: resolved.place, forecast: fetched.value, origin: fetched.origin,
-            climatology: services.past?.cachedNormals(at: resolved.place.coordinate)?.value,
-            ensemble: services.ensemble?.cachedEnsemble(at: resolved.place.coordinate, model: .ecmwfIFS025)?.value)
+            climatology: services.past?.cachedNormals(at: coordinate)?.value,
+            ensemble: services.ensemble?.cachedEnsemble(at: coordinate, model: .ecmwfIFS025)?.value,
+            furtherViews: FurtherView.allCases.filter { view in
+                switch view {
+                case .normal: services.past != nil && demo.lacking(.normals, at: coordinate) == nil
+                case .confidence: services.ensemble != nil && demo.lacking(.ensemble, at: coordinate) == nil
+                }
+            })
         commit(resolved)
         lastWeather = report
         return (report, resolved.notices)

@@ -163,7 +163,7 @@ extension TextRenderer {
         }
         // The normals and the ensemble are their commands' own: `show` gives the same lines
         // whether or not they ran before (trial 9 saw two lines come from their caches).
-        lines += note(showHint, context, style)
+        if let hint = seeAlso(presentation.report.furtherViews) { lines += note(hint, context, style) }
         return lines
     }
 
@@ -182,8 +182,19 @@ extension TextRenderer {
         return snowText == total ? "\(total) snow \(period)" : "\(total) \(period), \(snowText) of it snow"
     }
 
-    /// `show`'s last line: where the day against the normals and how sure the forecast is are.
-    static let showHint = "see also: “normal” (usual for the date), “confidence” (how sure)"
+    /// `show`'s last line: the commands that say how usual the day is and how sure the forecast
+    /// is, those of `views` ("see also: “normal” (usual for the date), “confidence” (how
+    /// sure)"); nil for none.
+    static func seeAlso(_ views: [FurtherView]) -> String? {
+        guard !views.isEmpty else { return nil }
+        let named = views.map { view in
+            switch view {
+            case .normal: "“normal” (usual for the date)"
+            case .confidence: "“confidence” (how sure)"
+            }
+        }
+        return "see also: " + named.joined(separator: ", ")
+    }
 
     /// "sunrise 03:18 sunset 19:06", "daylight 15 h 48 min"; "polar night — the sun does not
     /// rise", "midnight sun — the sun does not set"; nothing when the sun is unknown.
