@@ -12,22 +12,25 @@ import Foundation
 extension WeatherSession {
     func find(_ query: String) async throws(ShellError) -> [CommandResult] {
         let places: [Place]
-        var notice: String?
+        var notices: [CommandResult] = []
         if let id = Self.cityID(query) {
             places = [try await city(id, query: query)]
         } else if let coordinate = Coordinate(parsing: query) {
             // Valid coordinates always name a place: where no geocoder has a name (open sea, a
-            // pole), the coordinates are its name.
-            let (place, reverseNotice) = try await reverse(coordinate)
-            places = [place ?? .unnamed(at: coordinate)]
-            notice = reverseNotice
+            // pole) or none answers, the coordinates are its name, with a note saying why — as
+            // `show 52.5,13.4` has it (trial 10: find failed where show went on).
+            let named = try await named(Resolved(place: .unnamed(at: coordinate), unnamed: true))
+            places = [named.place]
+            notices = named.notices
         } else {
-            (places, notice) = try await search(query)
+            let (found, notice) = try await search(query)
+            places = found
+            notices = notice.map { [.notice($0)] } ?? []
         }
         try demo.admit(places[0].coordinate, label: query)
         candidates = places
         currentPlace = places[0]
-        return (notice.map { [CommandResult.notice($0)] } ?? []) + [.candidates(query: query, places: places)]
+        return notices + [.candidates(query: query, places: places)]
     }
 
     /// The number in "id:2950159", if the query is one.
