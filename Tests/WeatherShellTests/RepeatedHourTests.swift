@@ -103,6 +103,16 @@ import WeatherTestSupport
         #expect(!text.contains("02:30 UTC"), "\(text)")
     }
 
+    /// A heading names a zone without a lettered abbreviation by its UTC offset, as the hour
+    /// rows do: Asia/Novosibirsk's tz abbreviation is "+07", which the heading showed as it is
+    /// while the same place from an answer with only its offset read "UTC+07:00" (trial 10).
+    @Test func aHeadingGivesANumberedZoneAsItsUTCOffset() {
+        let report = Self.report(zone: "Asia/Novosibirsk", offset: 25_200, from: "2026-04-04T13:00:00Z")
+        let text = Self.text(.weather(report), at: "2026-04-04T13:10:00Z")
+        #expect(text.hasPrefix("Asia/Novosibirsk · Sat 20:10 UTC+07:00\n"), "\(text)")
+        #expect(!text.contains(" +07\n"), "\(text)")
+    }
+
     /// `show`'s row of hours gets a row of zones under the repeated ones; `rain` names the zone
     /// of a repeated start.
     @Test func showAndRainSayTheZone() {

@@ -17,10 +17,11 @@ extension TextRenderer {
         placeHeading(presentation.report.place.label, timeText(presentation.local, format: format), width: width)
     }
 
-    /// "Sun 03:10 GMT": a heading's time, with its zone's abbreviation, else its UTC offset.
+    /// "Sun 03:10 GMT": a heading's time, with its zone's lettered abbreviation, else its UTC
+    /// offset ("UTC+07:00" whether the answer named the zone, whose tz abbreviation is "+07", or
+    /// gave only its offset, as OpenWeatherMap does: trial 10 saw both for one place).
     static func timeText(_ local: LocalDateTime, format: ValueFormatter) -> String {
-        let zone = local.abbreviation ?? "UTC\(offsetText(local.utcOffsetSeconds))"
-        return "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(zone)"
+        "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(ValueFormatter.zone(local))"
     }
 
     /// "Hamburg, Deutschland · Sun 14 Jul 2024": a view's heading in at most `width` columns.
