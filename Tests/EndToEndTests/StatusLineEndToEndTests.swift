@@ -62,6 +62,28 @@ import WeatherTestSupport
         #expect(asked.map(\.path) == ["/v1/forecast"])
     }
 
+    /// Trial 10: offline, a saved forecast whose hours end before now printed "— — —" and
+    /// exited 0, a bar's dashes shown as the weather now. Now nothing on stdout (the error
+    /// document with --json), one line on stderr saying the forecast does not cover now, exit 1.
+    @Test func offlineASavedForecastThatDoesNotCoverNowIsNoLine() throws {
+        let server = try FixtureServer()
+        let before = try setUp(server)
+        let weeksLater = "2025-08-20T12:00:00Z"
+        let text = try runWX(["--offline", "line"], home: home, server: server, now: weeksLater)
+        #expect(text.status == 1)
+        #expect(text.stdout == "")
+        #expect(text.stderr.split(separator: "\n").count == 1, "\(text.stderr)")
+        #expect(
+            text.stderr.hasPrefix("error: the saved forecast for Elbphilharmonie covers 2025-07-27 to "),
+            "\(text.stderr)")
+        #expect(text.stderr.hasSuffix(", not now: nothing for the line\n"), "\(text.stderr)")
+        let json = try runWX(["--offline", "line", "--json"], home: home, server: server, now: weeksLater)
+        #expect(json.status == 1)
+        #expect(!json.stdout.contains("\"type\":\"line\""), "\(json.stdout)")
+        #expect(json.stderr.contains("not now"), "\(json.stderr)")
+        #expect(try server.requests().count == before)
+    }
+
     @Test func failuresAreOneLineOnStandardErrorAndNothingOnStandardOutput() throws {
         let server = try FixtureServer()
         let none = try runWX(["line"], home: home, server: server, now: Self.recorded)

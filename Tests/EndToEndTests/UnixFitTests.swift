@@ -273,7 +273,7 @@ import WeatherTestSupport
         let main = try runWX(
             [
                 "--json", "-c",
-                "find London; use 2; show; fav; fav rename \"10 Downing Street\" Ten; favs; hourly 3; daily 2; rain; compare; line --format \"%l %c %t %w\"; save; saved; saved 1; saved rm 1; history 3; units imperial; format; provider; geocoder; language; help; help show; about; log; log compact; export favorites; export favorites \(home.path)/f.csv; import favorites \(home.path)/f.csv; export history \(home.path)/h.json; import history \(home.path)/h.json; fav rm Ten; find nowhere-at-all; frobnicate",
+                "find London; use 2; show; fav; fav rename \"10 Downing Street\" Ten; favs; hourly 3; daily 2; rain; compare; save; saved; saved 1; saved rm 1; history 3; units imperial; format; provider; geocoder; language; help; help show; about; log; log compact; export favorites; export favorites \(home.path)/f.csv; import favorites \(home.path)/f.csv; export history \(home.path)/h.json; import history \(home.path)/h.json; fav rm Ten; find nowhere-at-all; frobnicate",
             ], home: home, server: server, now: Self.recorded)
         documents += main.stdout
         documents += try runWX(
@@ -288,6 +288,10 @@ import WeatherTestSupport
         documents += try runWX(
             ["--json", "-c", "provider openweathermap; rain 51.51,-0.13; daily"], home: checked, server: server,
             now: "2025-03-21T09:10:00Z", environment: ["OPENWEATHERMAP_API_KEY": "k3y"]
+        ).stdout
+        // `line` where the forecast covers now (London's recording does not: no line there).
+        documents += try runWX(
+            ["--json", "-c", "line Hamburg --format \"%l %c %t %w\""], home: checked, server: server, now: Self.recorded
         ).stdout
         // How the last runs forecast a day, and forecast skill by lead time (Previous Runs API).
         documents += try runWX(

@@ -89,4 +89,50 @@ import WeatherTestSupport
         #expect(await watching.value == .succeeded)
         #expect(transport.allAnswered)
     }
+
+    /// Trial 10: when the ensemble does not come, the watch goes on showing the weather but no
+    /// longer says it is "ringing when the chance of rain reaches 30 %": the alert is not
+    /// checked until the ensemble answers, and says so.
+    @Test func anEnsembleThatDoesNotComeIsSaidNotCheckedRatherThanRinging() async throws {
+        let place = Self.hamburg[0]
+        let transport = FakeTransport(clock: clock)
+        let clock = clock
+        let context = ServiceContext(
+            transport: transport, cache: ResponseCache(folder: home.path + "/cache"), now: { clock.now }, clock: clock)
+        let services = WeatherServices(
+            geocoders: [FakeGeocoder(places: ["Hamburg": Self.hamburg])],
+            forecastProviders: [
+                FakeForecastProvider(forecasts: [place.coordinate: Recorded.newYorkForecast(at: place.coordinate)])
+            ],
+            ensemble: OpenMeteoEnsembleProvider(baseURL: "http://ens", context: context))
+        let session = makeTestSession(home: home, services: services, clock: clock)
+        _ = try await session.execute(.find("Hamburg"))
+        transport.expect(
+            "http://ens/v1/ensemble", status: 400, body: Data(#"{"error":true,"reason":"No data is available"}"#.utf8))
+        let runner = ShellRunner(session: session, output: console, format: .text, colour: false, unicode: true)
+        let watching = Task { await runner.run(line: "watch 60 --rain 30% --frost 50%") }
+
+        await clock.waitForSleepers()
+        #expect(Self.count("humidity", in: console.output) == 1)
+        let all = console.output + console.errors
+        #expect(!all.contains("ringing"), "\(all)")
+        #expect(
+            all.contains(
+                "watching every 60 min; the chances of rain (30 %) and frost (50 %) are not checked until the ensemble answers; Ctrl-C stops"
+            ), "\(all)")
+        #expect(console.errors.contains("No data is available"), "\(console.errors)")
+        watching.cancel()
+        #expect(await watching.value == .succeeded)
+        #expect(transport.allAnswered)
+    }
+
+    /// The bell's words: the threshold while the chances are read, and no promise while not.
+    @Test func theBellTextPromisesOnlyWhatIsChecked() {
+        let rain = [ChanceAlert(kind: .rain, thresholdPercent: 30)]
+        #expect(ShellRunner.bellText(rain) == ", ringing when the chance of rain reaches 30 %")
+        #expect(
+            ShellRunner.bellText(rain, checked: false)
+                == "; the chance of rain (30 %) is not checked until the ensemble answers")
+        #expect(ShellRunner.bellText([], checked: false) == "")
+    }
 }

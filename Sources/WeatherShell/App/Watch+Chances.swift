@@ -6,13 +6,15 @@ extension ShellRunner {
     /// Reads each alert's chance and, where it crossed since the last reading (`above`), rings
     /// the bell (text output) and prints a line; falling back below is said without the bell.
     /// The first reading at or above the threshold counts as crossing.
-    func checkChances(_ alerts: [ChanceAlert], above: inout [ChanceAlert.Kind: Bool]) async {
+    ///
+    /// - Returns: whether the chances were read (false: the error is reported).
+    func checkChances(_ alerts: [ChanceAlert], above: inout [ChanceAlert.Kind: Bool]) async -> Bool {
         let readings: [ChanceReading]
         do {
             readings = try await session.chances(alerts)
         } catch {
             report(error)
-            return
+            return false
         }
         for reading in readings {
             let was = above[reading.alert.kind] ?? false
@@ -21,5 +23,6 @@ extension ShellRunner {
             if reading.isAbove, format == .text { output.write("\u{07}") }
             emit(.chanceAlert(reading))
         }
+        return true
     }
 }

@@ -18,6 +18,14 @@ extension ShellRunner {
             report(.noCurrentLocation)
             return .failed
         }
+        // An alert that can never be checked (no ensemble, or none in the demo) is refused
+        // before anything is shown or asked, and nothing is watched.
+        if !alerts.isEmpty {
+            do { _ = try session.admitChances() } catch {
+                report(error)
+                return .failed
+            }
+        }
         // The session tells what changed in the warnings between two looks (WeatherSession+Warnings).
         session.watchedWarnings = [:]
         defer { session.watchedWarnings = nil }
@@ -30,9 +38,12 @@ extension ShellRunner {
                 if case .cancelled = error { break }
                 report(error)
             }
-            if !alerts.isEmpty { await checkChances(alerts, above: &above) }
+            let checked = alerts.isEmpty ? true : await checkChances(alerts, above: &above)
             guard format == .text || !Task.isCancelled else { break }
-            emit(.notice("watching every \(DecimalText.shortest(minutes)) min\(Self.bellText(alerts)); Ctrl-C stops"))
+            emit(
+                .notice(
+                    "watching every \(DecimalText.shortest(minutes)) min\(Self.bellText(alerts, checked: checked)); Ctrl-C stops"
+                ))
             do { try await session.clock.sleep(for: .milliseconds(Int64(minutes * 60_000))) } catch { break }
         }
         emit(.notice("stopped watching"))
@@ -41,7 +52,16 @@ extension ShellRunner {
 
     /// What the bell is watching for, after the minutes: ", ringing when the chance of rain
     /// reaches 30 %" (trial 8: `watch --rain 30%` never said its threshold); empty without alerts.
-    static func bellText(_ alerts: [ChanceAlert]) -> String {
+    /// When the chances could not be read this time (`checked` false: the ensemble did not
+    /// come, said just above), no ringing is promised: "; the chance of rain (30 %) is not
+    /// checked until the ensemble answers" (trial 10).
+    static func bellText(_ alerts: [ChanceAlert], checked: Bool = true) -> String {
+        guard checked || alerts.isEmpty else {
+            let thresholds = alerts.map { "\($0.kind.rawValue) (\(DecimalText.shortest($0.thresholdPercent)) %)" }
+            let one = thresholds.count == 1
+            return "; the \(one ? "chance" : "chances") of \(thresholds.joined(separator: " and ")) "
+                + (one ? "is" : "are") + " not checked until the ensemble answers"
+        }
         let chances = alerts.enumerated().map { index, alert in
             (index == 0 ? "the chance of " : "that of ") + alert.kind.rawValue + (index == 0 ? " reaches " : " ")
                 + DecimalText.shortest(alert.thresholdPercent) + " %"

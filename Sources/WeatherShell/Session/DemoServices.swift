@@ -93,12 +93,12 @@ package struct DemoServices: Sendable {
     /// that a clock built on `providerNow()` is the place's own; `services` as they are
     /// outside a demo.
     package func wrapping(_ services: WeatherServices) -> WeatherServices {
-        guard world != nil else { return services }
+        guard let world else { return services }
         var wrapped = services
         wrapped.geocoders = services.geocoders.map { AskedGeocoder(inner: $0) }
         wrapped.forecastProviders = services.forecastProviders.map { AskedForecastProvider(inner: $0) }
         wrapped.airQuality = services.airQuality.map { AskedAirQuality(inner: $0) }
-        wrapped.past = services.past.map { AskedPast(inner: $0) }
+        wrapped.past = services.past.map { AskedPast(inner: $0, world: world) }
         wrapped.previousRuns = services.previousRuns.map { AskedPreviousRuns(inner: $0) }
         wrapped.ensemble = services.ensemble.map { AskedEnsemble(inner: $0) }
         wrapped.models = services.models.map { AskedModels(inner: $0) }
@@ -170,6 +170,8 @@ private struct AskedAirQuality: AirQualityProvider {
 
 private struct AskedPast: PastWeatherProvider {
     let inner: any PastWeatherProvider
+    /// Which days each of the demo's recordings holds: a range crossing two is asked in parts.
+    let world: DemoWorld
     func dailyObserved(
         at coordinate: Coordinate, from: LocalDate, to: LocalDate
     ) async throws(ServiceError) -> Fetched<[ObservedDay]> {
@@ -180,9 +182,14 @@ private struct AskedPast: PastWeatherProvider {
     func past(
         at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool
     ) async throws(ServiceError) -> Fetched<PastWeather> {
-        try await DemoServices.asking(about: coordinate) { () async throws(ServiceError) in
-            try await inner.past(at: coordinate, days: range, source: source, hours: hours)
+        var parts: [Fetched<PastWeather>] = []
+        for days in world.pastParts(range, from: source, at: coordinate) {
+            parts.append(
+                try await DemoServices.asking(about: coordinate) { () async throws(ServiceError) in
+                    try await inner.past(at: coordinate, days: days, source: source, hours: hours)
+                })
         }
+        return PastWeather.joined(parts, requested: range, hours: hours)
     }
     func normals(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Climatology> {
         try await DemoServices.asking(about: coordinate) { () async throws(ServiceError) in

@@ -68,6 +68,10 @@ package final class DemoWorld: Sendable {
         /// overlap or touch made one: past weather's from the archive and the forecast API
         /// together. A kind without dates is not here.
         package var days: [Kind: [ClosedRange<LocalDate>]] = [:]
+        /// The days each recording of past weather holds, by the service it answers as
+        /// (`/v1/archive`, `/v1/forecast` with `start_date`), one range a recording, in order:
+        /// a request the server answers from one of them alone (`pastParts`).
+        package var pastRecordings: [PastSource: [ClosedRange<LocalDate>]] = [:]
     }
 
     /// The places, in the manifest's order.
@@ -106,6 +110,7 @@ package final class DemoWorld: Sendable {
             let aliases = (item["names"]?.array ?? []).compactMap(\.nonEmptyString)
             var kinds: Set<Kind> = []
             var days: [Kind: [ClosedRange<LocalDate>]] = [:]
+            var pastRecordings: [PastSource: [ClosedRange<LocalDate>]] = [:]
             for route in item["routes"]?.array ?? [] {
                 guard let path = route["path"]?.string else { continue }
                 var query: [String: String] = [:]
@@ -119,6 +124,10 @@ package final class DemoWorld: Sendable {
                     let last = dates[1].string.flatMap({ LocalDate(iso: Substring($0)) }), first <= last
                 {
                     days[kind, default: []].append(first...last)
+                    if kind == .past {
+                        pastRecordings[path == "/v1/archive" ? .archive : .recentForecast, default: []].append(
+                            first...last)
+                    }
                 }
             }
             places.append(
@@ -126,7 +135,8 @@ package final class DemoWorld: Sendable {
                     name: name, names: [name] + aliases,
                     coordinate: Coordinate(latitude: latitude, longitude: longitude), recorded: recorded,
                     kinds: kinds, written: item["written"]?.nonEmptyString.map(TerminalText.sanitized),
-                    days: days.mapValues(Self.merged)))
+                    days: days.mapValues(Self.merged),
+                    pastRecordings: pastRecordings.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } }))
         }
         return DemoWorld(places: places)
     }
@@ -202,6 +212,30 @@ package final class DemoWorld: Sendable {
         return .notApplicable(
             "the demo’s recordings for \(place.name) reach back to \(first.iso): skill there scores at most \(most) \(most == 1 ? "day" : "days") (“skill \(most)”), not \(count) (\(window.lowerBound.iso) to \(window.upperBound.iso))"
         )
+    }
+
+    /// The days `range` of past weather from `source` at `coordinate` as the demo server can
+    /// answer them: one request a recording, as each is one body. A range the real service
+    /// answers at once can cross from one recording into the next (Hamburg's 20–25 July and
+    /// its 26 July, both from the forecast API): it is asked for in parts, one a recording,
+    /// each part reaching as far as one recording does (trial 10: `past 2025-07-20..2025-07-26`
+    /// refused "on those days (it has … 2025-07-20..2025-07-26)"). `[range]` itself when one
+    /// recording holds it, or when the recordings do not cover it (the server's refusal then
+    /// says which days it has).
+    func pastParts(
+        _ range: ClosedRange<LocalDate>, from source: PastSource, at coordinate: Coordinate
+    ) -> [ClosedRange<LocalDate>] {
+        guard let recordings = place(near: coordinate)?.pastRecordings[source] else { return [range] }
+        var parts: [ClosedRange<LocalDate>] = []
+        var start = range.lowerBound
+        while start <= range.upperBound {
+            // The recording holding `start` that reaches furthest.
+            guard let reach = recordings.filter({ $0.contains(start) }).map(\.upperBound).max() else { return [range] }
+            let end = min(reach, range.upperBound)
+            parts.append(start...end)
+            start = CivilCalendar.date(fromDays: end.dayNumber + 1)
+        }
+        return parts.count > 1 ? parts : [range]
     }
 
     /// The demo server's refusal of a request the manifest did not foresee (HTTP 404 whose

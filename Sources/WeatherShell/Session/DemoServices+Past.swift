@@ -1,0 +1,29 @@
+import WXBasics
+import WeatherKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension PastWeather {
+    /// One answer for the days `requested` made of `parts`, the answers for consecutive parts
+    /// of them in order (the demo's recordings, one request each: `DemoWorld.pastParts`), as
+    /// the service's one answer for the whole would be: their days in order, their hours when
+    /// `hours` were asked for, a series left out only where no part carries it, where the data
+    /// stops as the last part says, and the least fresh origin. A single part is returned as
+    /// it is.
+    static func joined(
+        _ parts: [Fetched<PastWeather>], requested: ClosedRange<LocalDate>, hours: Bool
+    ) -> Fetched<PastWeather> {
+        guard parts.count > 1, var weather = parts.first?.value, let last = parts.last?.value else { return parts[0] }
+        weather.requested = requested
+        weather.days = parts.flatMap(\.value.days)
+        weather.hours = hours ? parts.flatMap(\.value.hours) : []
+        weather.uncarried = parts.dropFirst().reduce(weather.uncarried) { $0.intersection($1.value.uncarried) }
+        weather.dataEnd = last.dataEnd
+        weather.lastDayWithData = last.lastDayWithData
+        return Fetched(value: weather, origin: DataOrigin.leastFresh(parts.map(\.origin)))
+    }
+}
