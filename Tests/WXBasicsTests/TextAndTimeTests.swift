@@ -136,3 +136,25 @@ import Testing
         #expect(TerminalText.sanitized("Zürich\u{202E}") == "Zürich")
     }
 }
+
+/// `TextLayout.truncate` cuts words where they reach the width but never a number (trial 10:
+/// "52.5200°N 13.…" in `saved` and `compare` at 80 columns).
+@Suite struct TruncateTests {
+    @Test(arguments: [
+        ("52.5200°N 13.4100°E", 15, "52.5200°N …"),
+        ("52.5200°N 13.4100°E", 19, "52.5200°N 13.4100°E"),
+        ("52.5200°N 13.4100°E", 8, "…"),
+        ("Berlin 52.52°N", 12, "Berlin …"),
+        ("rain until 18:00 today", 15, "rain until …"),
+        ("low (-3.5 °C)", 8, "low …"),
+        ("feels 8.0°C", 10, "feels …"),
+        ("Elbphilharmonie Hamburg", 13, "Elbphilharmo…"),
+        ("Route 66 Diner", 10, "Route 66 …"),
+        ("Hamburg", 1, "…"),
+    ])
+    func cutsNeverInsideANumber(text: String, width: Int, expected: String) {
+        let cut = TextLayout.truncate(text, to: width)
+        #expect(cut == expected)
+        #expect(TextLayout.columns(cut) <= width)
+    }
+}

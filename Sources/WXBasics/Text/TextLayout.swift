@@ -87,7 +87,10 @@ package enum TextLayout {
         }
     }
 
-    /// `text` cut to at most `width` columns, ending in "…" when cut.
+    /// `text` cut to at most `width` columns, ending in "…" when cut. A cut never falls inside
+    /// a number ("52.5200°N", "-3.5", "18:00"): the number goes whole, back to the last space
+    /// ("52.5200°N …", not "52.5200°N 13.…"), or all of `text` gives way to "…" when the number
+    /// is its first word. Words are cut where they reach the width ("Elbphilharmo…").
     package static func truncate(_ text: String, to width: Int) -> String {
         guard columns(text) > width else { return text }
         var result = ""
@@ -98,7 +101,23 @@ package enum TextLayout {
             result.append(character)
             used += w
         }
-        return result + "…"
+        guard let kept = result.last, !kept.isWhitespace,
+            let next = text.dropFirst(result.count).first, !next.isWhitespace
+        else { return result + "…" }
+        let wordStart = result.lastIndex(where: \.isWhitespace).map { result.index(after: $0) } ?? result.startIndex
+        guard isNumber(result[wordStart...]) else { return result + "…" }
+        var before = result[..<wordStart]
+        while before.last?.isWhitespace == true { before.removeLast() }
+        // The space stays: "…" stands for a whole value left out, not the end of the one before.
+        return before.isEmpty ? "…" : before + " …"
+    }
+
+    /// Whether `word` (no spaces) is a number with what belongs to it: after an opening bracket
+    /// or a sign, a digit or a degree sign ("52.5200°N", "(−3.5", "+2", "°C", "18:00").
+    private static func isNumber(_ word: Substring) -> Bool {
+        let start = word.drop { "([{\"'".contains($0) }.drop { "+-−±~".contains($0) }
+        guard let first = start.first else { return false }
+        return first.isNumber || first == "°"
     }
 
     /// `text` cut to `width` and padded with spaces to exactly `width` columns.

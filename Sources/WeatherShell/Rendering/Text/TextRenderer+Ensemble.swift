@@ -138,6 +138,14 @@ extension TextRenderer {
                     width: context.reportWidth)
             }
         }
+        // The rule behind "dry" and "wet", on screen where they are used (trial 10: "0.5 mm"
+        // between the two got no word, and nothing said why).
+        if report.days.contains(where: \.disagreesOnRain) {
+            lines += wrap(
+                rainWordsRule(format), keeping: [format.units.precipitation.symbol], indent: 2,
+                width: context.reportWidth
+            ).map(style.dim)
+        }
         let left = models.map(\.displayName).filter { !header.contains($0) }
         lines += leftOutNote(left, width: context.reportWidth, style: style)
         if report.days.count < report.requestedDays {
@@ -151,6 +159,17 @@ extension TextRenderer {
 }
 
 extension TextRenderer {
+    /// "dry: under 0.2 mm · wet: 1 mm or more" (`help models`' rule), in the precipitation unit
+    /// in use: "dry: under 0.008 in · wet: 0.04 in or more", with enough decimals that the
+    /// dry limit is not shown as 0.01 (an amount shown as 0.01 in may be dry or not).
+    static func rainWordsRule(_ format: ValueFormatter) -> String {
+        let unit = format.units.precipitation
+        let metric = unit == .millimetres
+        let dry = DecimalText.fixed(unit.convert(millimetres: ModelDay.dryBelowMillimetres), digits: metric ? 1 : 3)
+        let wet = DecimalText.fixed(unit.convert(millimetres: ModelDay.wetFromMillimetres), digits: metric ? 0 : 2)
+        return "dry: under \(dry) \(unit.symbol) · wet: \(wet) \(unit.symbol) or more"
+    }
+
     /// `hourly`'s band: the ensemble's 10th percentile, median and 90th percentile of the
     /// temperature for the hours shown, in rows of as many hours as the width holds.
     static func ensembleBandLines(

@@ -16,9 +16,13 @@ extension TextRenderer {
         let apart = UnitQuantity.allCases.filter { setting.overrides[$0] != nil }.map(\.rawValue)
         let name =
             setting.preset.rawValue + (apart.isEmpty ? "" : " with \(apart.joined(separator: ", ")) set apart")
+        // "24h clock" is one phrase: a no-break space while wrapping keeps "24h" from ending a
+        // line with "clock" on the next (trial 10, at 40 columns), then a space again.
+        let glue: Character = "\u{00A0}"
         return wrap(
-            "units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue) clock",
-            indent: 0, width: width)
+            "units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue)\(glue)clock",
+            indent: 0, width: width
+        ).map { String($0.map { $0 == glue ? " " : $0 }) }
     }
 
     /// `format`: the output format now.
@@ -103,9 +107,14 @@ extension TextRenderer {
                     ? "endpoint: \(Redaction.displayURL(base))"
                     : "\(service.displayName) endpoint: \(Redaction.displayURL(base))")
         }
+        // One indent for every address, the one the longest needs: the previous-runs address
+        // alone at 4 and the others at 6 looked like a different kind of line (trial 10).
+        let continuation = attributions.flatMap(\.endpoints).map { addressIndent($0, width: width) }.min() ?? 6
         for attribution in attributions {
             lines.append(contentsOf: wrap(attribution.text, indent: 2, width: width))
-            for endpoint in attribution.endpoints { lines += addressLines(endpoint, indent: 4, width: width) }
+            for endpoint in attribution.endpoints {
+                lines += addressLines(endpoint, indent: 4, continuation: continuation, width: width)
+            }
         }
         for line in [
             "favorites and settings: \(info.configFolder)/state.plist",
@@ -121,9 +130,9 @@ extension TextRenderer {
     /// “Open-Meteo previous runs endpoint: http://…” in `width` columns: the address goes whole
     /// onto a line of its own, indented 6 or as much less as lets it fit (at 40 columns the
     /// demo's was 42 wide; trial 6); only an address wider than the whole line is broken.
-    static func addressLines(_ text: String, indent: Int, width: Int) -> [String] {
-        let longest = text.split(separator: " ").map { TextLayout.columns(String($0)) }.max() ?? 0
-        let continuation = max(0, min(6, width - longest))
+    /// `continuation`: the indent of the lines after the first; nil: `addressIndent(text)`.
+    static func addressLines(_ text: String, indent: Int, continuation: Int? = nil, width: Int) -> [String] {
+        let continuation = continuation ?? addressIndent(text, width: width)
         return TextLayout.wrap(text, indent: indent, continuation: continuation, width: width).flatMap { line in
             guard TextLayout.columns(line) > width, width > 0 else { return [line] }
             var pieces: [String] = []
@@ -137,6 +146,13 @@ extension TextRenderer {
             }
             return pieces + [piece]
         }
+    }
+
+    /// The indent of `addressLines`' lines after the first: 6, or as much less as lets the
+    /// longest word of `text` fit `width`.
+    static func addressIndent(_ text: String, width: Int) -> Int {
+        let longest = text.split(separator: " ").map { TextLayout.columns(String($0)) }.max() ?? 0
+        return max(0, min(6, width - longest))
     }
 
     /// A line of information that is not an error, dimmed.
