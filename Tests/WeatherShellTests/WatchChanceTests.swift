@@ -17,6 +17,26 @@ import WeatherTestSupport
 
     static func count(_ part: String, in text: String) -> Int { text.components(separatedBy: part).count - 1 }
 
+    /// A session whose current location is Hamburg, its forecast from a fake and its ensemble
+    /// from Open-Meteo's provider over the returned transport (which answers only what a test
+    /// expects).
+    func sessionAtHamburg() async throws -> (WeatherSession, FakeTransport) {
+        let place = Self.hamburg[0]
+        let transport = FakeTransport(clock: clock)
+        let clock = clock
+        let context = ServiceContext(
+            transport: transport, cache: ResponseCache(folder: home.path + "/cache"), now: { clock.now }, clock: clock)
+        let services = WeatherServices(
+            geocoders: [FakeGeocoder(places: ["Hamburg": Self.hamburg])],
+            forecastProviders: [
+                FakeForecastProvider(forecasts: [place.coordinate: Recorded.newYorkForecast(at: place.coordinate)])
+            ],
+            ensemble: OpenMeteoEnsembleProvider(baseURL: "http://ens", context: context))
+        let session = makeTestSession(home: home, services: services, clock: clock)
+        _ = try await session.execute(.find("Hamburg"))
+        return (session, transport)
+    }
+
     @Test func theParserReadsThresholdsInAnyOrder() throws {
         #expect(
             try CommandParser.parse("watch --rain 60%")
@@ -36,19 +56,7 @@ import WeatherTestSupport
     }
 
     @Test func ringsWhenAChanceCrossesAndAsksTheEnsembleOncePerModelRun() async throws {
-        let place = Self.hamburg[0]
-        let transport = FakeTransport(clock: clock)
-        let clock = clock
-        let context = ServiceContext(
-            transport: transport, cache: ResponseCache(folder: home.path + "/cache"), now: { clock.now }, clock: clock)
-        let services = WeatherServices(
-            geocoders: [FakeGeocoder(places: ["Hamburg": Self.hamburg])],
-            forecastProviders: [
-                FakeForecastProvider(forecasts: [place.coordinate: Recorded.newYorkForecast(at: place.coordinate)])
-            ],
-            ensemble: OpenMeteoEnsembleProvider(baseURL: "http://ens", context: context))
-        let session = makeTestSession(home: home, services: services, clock: clock)
-        _ = try await session.execute(.find("Hamburg"))
+        let (session, transport) = try await sessionAtHamburg()
         transport.expect(
             "http://ens/v1/ensemble",
             body: TestPaths.fixture("open-meteo-ensemble/hamburg-ecmwf-ifs025-51-members-hand-written.json"))
@@ -94,19 +102,7 @@ import WeatherTestSupport
     /// longer says it is "ringing when the chance of rain reaches 30 %": the alert is not
     /// checked until the ensemble answers, and says so.
     @Test func anEnsembleThatDoesNotComeIsSaidNotCheckedRatherThanRinging() async throws {
-        let place = Self.hamburg[0]
-        let transport = FakeTransport(clock: clock)
-        let clock = clock
-        let context = ServiceContext(
-            transport: transport, cache: ResponseCache(folder: home.path + "/cache"), now: { clock.now }, clock: clock)
-        let services = WeatherServices(
-            geocoders: [FakeGeocoder(places: ["Hamburg": Self.hamburg])],
-            forecastProviders: [
-                FakeForecastProvider(forecasts: [place.coordinate: Recorded.newYorkForecast(at: place.coordinate)])
-            ],
-            ensemble: OpenMeteoEnsembleProvider(baseURL: "http://ens", context: context))
-        let session = makeTestSession(home: home, services: services, clock: clock)
-        _ = try await session.execute(.find("Hamburg"))
+        let (session, transport) = try await sessionAtHamburg()
         transport.expect(
             "http://ens/v1/ensemble", status: 400, body: Data(#"{"error":true,"reason":"No data is available"}"#.utf8))
         let runner = ShellRunner(session: session, output: console, format: .text, colour: false, unicode: true)
