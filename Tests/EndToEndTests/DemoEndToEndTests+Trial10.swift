@@ -18,6 +18,12 @@ extension DemoEndToEndTests {
         #expect(run.stdout.contains("Open-Meteo’s forecast API (recent days)"), "\(run.stdout)")
         // The 26th's own recording: a high of 19.7 °C (the other carries 23.6 for it).
         #expect(run.stdout.contains("19.7"), "\(run.stdout)")
+        // What the 20th–25th's recording lacks (condition, mean, wind, sunshine) is left out of
+        // the range, not shown as columns of dashes for six of its seven days.
+        #expect(!run.stdout.contains("—"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("\n  day          low °C high °C     mm\n  Sun 20 Jul     14.0    22.4    0.0\n"),
+            "\(run.stdout)")
         #expect(paths == ["/search", "/v1/forecast", "/v1/forecast"])
     }
 

@@ -11,9 +11,10 @@ extension PastWeather {
     /// One answer for the days `requested` made of `parts`, the answers for consecutive parts
     /// of them in order (the demo's recordings, one request each: `DemoWorld.pastParts`), as
     /// the service's one answer for the whole would be: their days in order, their hours when
-    /// `hours` were asked for, a series left out only where no part carries it, where the data
-    /// stops as the last part says, and the least fresh origin. A single part is returned as
-    /// it is.
+    /// `hours` were asked for, the series every part carries (one that a part lacks would read
+    /// as a column of dashes for its days: Hamburg's 20–25 July have no condition, mean, wind
+    /// or sunshine, which `past 2025-07-26` alone still shows), where the data stops as the last
+    /// part says, and the least fresh origin. A single part is returned as it is.
     static func joined(
         _ parts: [Fetched<PastWeather>], requested: ClosedRange<LocalDate>, hours: Bool
     ) -> Fetched<PastWeather> {
@@ -21,7 +22,11 @@ extension PastWeather {
         weather.requested = requested
         weather.days = parts.flatMap(\.value.days)
         weather.hours = hours ? parts.flatMap(\.value.hours) : []
-        weather.uncarried = parts.dropFirst().reduce(weather.uncarried) { $0.intersection($1.value.uncarried) }
+        weather.uncarried = parts.dropFirst().reduce(weather.uncarried) { $0.union($1.value.uncarried) }
+        // A day's condition column is there when any day has one: none when a part has none.
+        if parts.contains(where: { $0.value.days.allSatisfy { $0.condition == nil } }) {
+            for index in weather.days.indices { weather.days[index].condition = nil }
+        }
         weather.dataEnd = last.dataEnd
         weather.lastDayWithData = last.lastDayWithData
         return Fetched(value: weather, origin: DataOrigin.leastFresh(parts.map(\.origin)))
