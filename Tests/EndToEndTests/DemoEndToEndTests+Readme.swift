@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// README's `make demo` session, command by command, against the demo: every line README shows
+/// for a command is one wx prints for it, and wx prints no line README leaves out (but where
+/// README elides with "…"). Trials 9 to 11 each found the session and wx apart by a line.
+extension DemoEndToEndTests {
+    /// The session README shows: its commands, each with the lines README gives for it.
+    static func readmeSession() throws -> [(command: String, lines: [String])] {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "This is `make demo`."))
+        let block = try #require(readme[start.upperBound...].components(separatedBy: "```").dropFirst().first)
+        var session: [(command: String, lines: [String])] = []
+        for line in block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("wx> ") {
+                session.append((String(line.dropFirst(4)), []))
+            } else if !session.isEmpty, !line.isEmpty {
+                session[session.count - 1].lines.append(line)
+            }
+        }
+        return session
+    }
+
+    @Test func readmesDemoSessionIsWhatWxPrints() throws {
+        let session = try Self.readmeSession()
+        #expect(session.count >= 15, "\(session.map(\.command))")
+        let server = try FixtureServer(demo: Self.manifestPath)
+        // Each command's lines: what a run of the session up to it prints after a run up to the one before.
+        var before: [String] = []
+        for index in session.indices {
+            // README's session is at a terminal 100 columns wide.
+            let run = try runWX(
+                ["-c", session[...index].map(\.command).joined(separator: "; ")], home: TemporaryFolder(),
+                server: server, environment: ["WX_DEMO": Self.manifestPath, "COLUMNS": "100"])
+            let printed = (run.stdout + run.stderr).split(separator: "\n").map(String.init)
+            var added = printed
+            for line in before { if let at = added.firstIndex(of: line) { added.remove(at: at) } }
+            before = printed
+            let (command, shown) = session[index]
+            let elided = shown.contains { $0.trimmingCharacters(in: .whitespaces) == "…" }
+            for line in shown where line.trimmingCharacters(in: .whitespaces) != "…" {
+                #expect(added.contains(line), "README's “\(command)” shows a line wx does not print: \(line)")
+            }
+            if !elided {
+                for line in added {
+                    #expect(shown.contains(line), "wx prints for “\(command)” a line README leaves out: \(line)")
+                }
+            }
+        }
+    }
+}
