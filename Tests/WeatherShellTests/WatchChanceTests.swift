@@ -55,6 +55,33 @@ import WeatherTestSupport
         #expect(throws: ShellError.self) { try CommandParser.parse("watch --snow 10%") }
     }
 
+    /// Trial 11: `watch 1 Berlin` said "usage: … from 0.05 to 1440", as if 1 were refused;
+    /// watch takes no place, and says so with the commands to type.
+    @Test func aPlaceGivenToWatchIsSaidToBeNotForIt() throws {
+        #expect(
+            throws: ShellError.usage(
+                "“watch” takes no place: it shows the current location again; “find Berlin” first, then “watch 1”")
+        ) {
+            try CommandParser.parse("watch 1 Berlin")
+        }
+        #expect(
+            throws: ShellError.usage(
+                "“watch” takes no place: it shows the current location again; “find New York” first, then “watch 5”")
+        ) {
+            try CommandParser.parse("watch 5 --rain 30% New York")
+        }
+        #expect(
+            throws: ShellError.usage(
+                "“watch” takes no place: it shows the current location again; “find Berlin” first, then “watch”")
+        ) {
+            try CommandParser.parse("watch Berlin")
+        }
+        // Minutes out of range are still said as such.
+        #expect(throws: ShellError.usage("usage: watch [minutes] [--rain N%] [--frost N%], from 0.05 to 1440")) {
+            try CommandParser.parse("watch 5000")
+        }
+    }
+
     @Test func ringsWhenAChanceCrossesAndAsksTheEnsembleOncePerModelRun() async throws {
         let (session, transport) = try await sessionAtHamburg()
         transport.expect(

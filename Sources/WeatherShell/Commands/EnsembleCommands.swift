@@ -75,10 +75,26 @@ package struct ChanceAlert: Hashable, Sendable {
             } else if minutes == nil, let value = DecimalText.parse(word), value >= 0.05, value <= 1_440 {
                 minutes = value
             } else {
+                try refusePlace(in: [word] + arguments.words, minutes: minutes)
                 throw arguments.usage(", from 0.05 to 1440 minutes" + note)
             }
         }
         return alerts.isEmpty ? .watch(minutes ?? 10) : .watchChance(minutes ?? 10, alerts)
+    }
+
+    /// `watch 1 Berlin`: watch shows the current location again and takes no place; said as
+    /// such, with the commands to type, rather than as minutes out of range (trial 11: "from
+    /// 0.05 to 1440" read as if 1 were refused). Words are taken for a place when a number
+    /// (the minutes, or `minutes` read already) comes with them or one starts with a capital;
+    /// returns otherwise ("watch soon" is a usage error).
+    static func refusePlace(in words: [String], minutes: Double? = nil) throws(ShellError) {
+        let place = words.filter { DecimalText.parse($0) == nil && !$0.hasPrefix("--") && !$0.hasSuffix("%") }
+        let number = words.first { DecimalText.parse($0) != nil } ?? minutes.map(DecimalText.shortest)
+        guard !place.isEmpty, number != nil || place.contains(where: { $0.first?.isUppercase == true }) else { return }
+        let name = place.joined(separator: " ")
+        throw .usage(
+            "“watch” takes no place: it shows the current location again; “find \(name)” first, then “watch\(number.map { " \($0)" } ?? "")”"
+        )
     }
 
     /// "60%", "60 %" or "60": a percentage from 1 to 100; nil otherwise.

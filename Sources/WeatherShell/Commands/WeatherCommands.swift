@@ -74,6 +74,7 @@ extension CommandSpec {
         if arguments.words.contains(where: { $0.hasPrefix("--") }) { return try ChanceAlert.parseWatch(&arguments) }
         guard let text = arguments.rest() else { return .watch(10) }
         guard let minutes = DecimalText.parse(text), minutes >= 0.05, minutes <= 1_440 else {
+            try ChanceAlert.refusePlace(in: text.split(separator: " ").map(String.init))
             throw arguments.usage(", from 0.05 to 1440")
         }
         return .watch(minutes)
