@@ -10,7 +10,7 @@ import WeatherTestSupport
     @Test func emptyStatesExitOneAndUsageErrorsExitTwo() throws {
         let home = TemporaryFolder()
         let verify = try runWX(["-c", "saved verify"], home: home)
-        #expect(verify.stderr == "error: no snapshots yet: “save” keeps the last weather shown\n")
+        #expect(verify.stderr == "error: no snapshots: “save” keeps the last weather shown\n")
         #expect(verify.status == 1)
         let compare = try runWX(["-c", "compare"], home: home)
         #expect(compare.stderr == "error: no favorites to compare: “fav” saves the current location\n")

@@ -257,6 +257,8 @@ import WeatherTestSupport
                 // No code kept: "—", as the forecast it came from may have carried none.
                 "    4  2025-07-27 03:30  Nowhere         -0.3 °C     —        —  —",
             ])
+        // None (none saved, or all deleted): no "yet" after a `saved rm` (trial 11).
+        #expect(Self.render(.snapshots([]), width: 80) == ["no snapshots: “save” keeps the last weather shown"])
         // The place's coordinates stay whole; its name gives way.
         #expect(
             Self.render(.currentPlace(Self.brussels[0]), width: 40) == [

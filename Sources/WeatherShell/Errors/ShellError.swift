@@ -86,7 +86,7 @@ extension EmptyState: CustomStringConvertible {
     package var description: String {
         switch self {
         case .favoritesToCompare: "no favorites to compare: “fav” saves the current location"
-        case .snapshots: "no snapshots yet: “save” keeps the last weather shown"
+        case .snapshots: "no snapshots: “save” keeps the last weather shown"
         case .snapshotsOf(let place): "no snapshots of “\(TerminalText.sanitized(place))”: “saved” lists them"
         case .currentConditionsToSave: "the last weather has no current conditions to save"
         }

@@ -30,7 +30,7 @@ extension TextRenderer {
         -> [String]
     {
         let width = context.width
-        if snapshots.isEmpty { return ["no snapshots yet: “save” keeps the last weather shown"] }
+        if snapshots.isEmpty { return ["no snapshots: “save” keeps the last weather shown"] }
         // 65 columns before the condition at 80; narrower, the words give way, then the
         // amount, the chance and the condition are left out (and named under the list): a
         // value is never cut.
