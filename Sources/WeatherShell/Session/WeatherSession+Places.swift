@@ -19,9 +19,7 @@ extension WeatherSession {
             // Valid coordinates always name a place: where no geocoder has a name (open sea, a
             // pole) or none answers, the coordinates are its name, with a note saying why — as
             // `show 52.5,13.4` has it (trial 10: find failed where show went on).
-            // In `make demo`, refused before any request (naming turns errors into a note).
-            try demo.check(coordinate, label: coordinate.hemisphereText)
-            let named = try await named(Resolved(place: .unnamed(at: coordinate), unnamed: true))
+            let named = try await named(unnamed(coordinate))
             places = [named.place]
             notices = named.notices
         } else {

@@ -49,13 +49,18 @@ extension WeatherSession {
         if let favorite = try favorite(matching: target) { return Resolved(place: favorite.place) }
         if let id = Self.cityID(target) { return Resolved(place: try await city(id, query: target)) }
         if let coordinate = Coordinate(parsing: target) {
-            // In `make demo`, refused before any request, as `reverse` would.
-            try demo.check(coordinate, label: coordinate.hemisphereText)
-            let unnamed = Resolved(place: .unnamed(at: coordinate), unnamed: true)
+            let unnamed = try self.unnamed(coordinate)
             return naming ? try await named(unnamed) : unnamed
         }
         let (places, notice) = try await search(target)
         return Resolved(place: places[0], candidates: places, notices: notice.map { [.notice($0)] } ?? [])
+    }
+
+    /// Typed coordinates as a place not named yet (`named(_:)` names it); in `make demo`,
+    /// refused before any request, as `reverse` would.
+    func unnamed(_ coordinate: Coordinate) throws(ShellError) -> Resolved {
+        try demo.check(coordinate, label: coordinate.hemisphereText)
+        return Resolved(place: .unnamed(at: coordinate), unnamed: true)
     }
 
     /// `located` with the name of its coordinates when they have none yet (reverse geocoding);
