@@ -37,8 +37,8 @@ import WeatherTestSupport
                   Thu 14 Aug     1 d     23.3    14.2    6.2  █
                   Fri 15 Aug     0 d   not made yet
                   cooling 6.1 °C in 6 days, precipitation 0.0 mm → 6.2 mm
-                  from Open-Meteo’s previous runs; a run “made” about that many days before the
-                  day
+                  from Open-Meteo’s previous runs; a run “made” about that many days
+                  before the day
 
                 """)
         // One request, to the Previous Runs API under its own base URL (a path prefix), for the
@@ -75,8 +75,8 @@ import WeatherTestSupport
                   Fri 15 Aug     1 d   not made yet
                   Sat 16 Aug     0 d   not made yet
                   warming 3.6 °C in 4 days, precipitation 3.1 mm → 0.0 mm
-                  from Open-Meteo’s previous runs; a run “made” about that many days before the
-                  day
+                  from Open-Meteo’s previous runs; a run “made” about that many days
+                  before the day
 
                 """)
         // JSON: metric values by lead, the repeat flagged, the change in numbers.
@@ -107,8 +107,8 @@ import WeatherTestSupport
         "  5 days          0.8  +0.5    18         1.3   0.0    18        67 %    18",
         "  6 days          1.4  +0.5    19         1.4  -0.9    19        63 %    19",
         "  7 days   same values as 6 days (repeated by the service)",
-        "  error: mean absolute error, °C; bias: forecast − observed on average; rain",
-        "  right: rain (≥ 1.0 mm) or none, as forecast",
+        "  “error”: mean absolute error, °C; “bias”: forecast − observed on average;",
+        "  “rain right”: rain (≥ 1.0 mm) or none, as forecast",
     ]
 
     @Test func skillScoresEachLeadAgainstTheArchiveWithOneRequestToEachAndNoneTheSameDay() throws {
@@ -201,8 +201,8 @@ import WeatherTestSupport
             4 days          1.6  +1.6     2         0.4  -0.4     2       100 %     2
             5 days          0.6  -0.6     2         1.2  +1.2     2       100 %     2
             6 days          0.6  -0.6     2         0.6  +0.6     2         0 %     2
-            error: mean absolute error, °C; bias: forecast − observed on average; rain
-            right: rain (≥ 1.0 mm) or none, as forecast
+            “error”: mean absolute error, °C; “bias”: forecast − observed on average;
+            “rain right”: rain (≥ 1.0 mm) or none, as forecast
 
         """
 

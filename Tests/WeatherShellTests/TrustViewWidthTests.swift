@@ -173,9 +173,9 @@ import WeatherTestSupport
         let text = lines.flatMap { $0.split(separator: " ") }.joined(separator: " ")
         // A footnote goes with its column: at 40 columns “rain right” and “bias” are left out,
         // and were still explained (trial 6).
-        #expect(text.contains("rain right: rain (≥ 1.0 mm) or none, as forecast") == (width == 80), "\(lines)")
-        #expect(text.contains("bias: forecast − observed on average") == header.contains("bias"), "\(lines)")
-        #expect(text.contains("error: mean absolute error, °C"))
+        #expect(text.contains("“rain right”: rain (≥ 1.0 mm) or none, as forecast") == (width == 80), "\(lines)")
+        #expect(text.contains("“bias”: forecast − observed on average") == header.contains("bias"), "\(lines)")
+        #expect(text.contains("“error”: mean absolute error, °C"))
     }
 
     /// Trial 6: at 40 columns `models`' disagreement line put “0.4” at a line's end and “mm” on

@@ -154,6 +154,23 @@ package enum TextLayout {
             continuation: continuation ?? (indent == 0 ? 2 : indent), width: width, cut: false)
     }
 
+    /// `text` wrapped as `wrap(_:indent:continuation:width:)` does, each of `phrases` that it
+    /// holds kept on one line ("CC BY 4.0", "7 of 51 members", "before the day"): a phrase's
+    /// spaces are no-break spaces while the words are laid out, then spaces again. A phrase
+    /// wider than a line is broken as a word is.
+    package static func wrap(
+        _ text: String, indent: Int, continuation: Int? = nil, width: Int, keeping phrases: [String]
+    ) -> [String] {
+        let glue: Character = "\u{00A0}"
+        var glued = text
+        for phrase in phrases where phrase.contains(" ") {
+            glued = glued.replacing(phrase, with: phrase.replacing(" ", with: String(glue)))
+        }
+        return wrap(glued, indent: indent, continuation: continuation, width: width).map {
+            String($0.map { $0 == glue ? " " : $0 })
+        }
+    }
+
     /// `words` (already split) laid out as `wrap` lays out the words of a text: a word that holds
     /// spaces (a quoted command, “hourly 6 Berlin”) is not broken unless it is wider than a line,
     /// and then as a path is (`broken`).

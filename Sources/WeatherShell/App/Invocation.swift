@@ -105,8 +105,7 @@ package struct Invocation: Hashable, Sendable {
 
     /// Whether the command named `word` lists `flag` among its own options (its synopsis).
     static func command(_ word: String, takes flag: String) -> Bool {
-        guard let spec = CommandTable.spec(named: word) else { return false }
-        return spec.synopsis.split(whereSeparator: { " []|<>".contains($0) }).contains { $0 == flag }
+        CommandTable.spec(named: word)?.takes(flag) == true
     }
 
     /// One option of `wx`: its flags ("-n, --no-rc"), its argument ("DIR"), what it does.

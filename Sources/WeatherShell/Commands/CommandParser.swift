@@ -33,8 +33,17 @@ package enum CommandParser {
             }
             return .rerun(number)
         }
+        if word == "--json" {
+            // `--json favs` at the prompt: wx's own flag, typed where a command starts (trial 11).
+            let rest = words.count > 1 ? TerminalText.sanitized(join(arguments: Array(words.dropFirst()))) : "…"
+            throw .usage(
+                "“--json” is wx’s option, given as it starts (wx --json \(rest)); here, “format json” gives JSON")
+        }
         let spec = try command(named: word)
         var arguments = Arguments(Array(words.dropFirst()), of: spec)
+        // `favs --json` said only "takes no arguments" where `show --json` said how to get JSON
+        // (trial 11): every command but one taking it itself says so.
+        if !spec.takes("--json") { try arguments.refuseJSONFlag() }
         return try spec.parse(&arguments)
     }
 
@@ -50,6 +59,8 @@ package enum CommandParser {
         case .found(let spec): return spec
         case .ambiguous(let words): throw .usage("“\(shown)” could be \(list(words)); type more of it")
         case .suggestion(let name): throw .usage("unknown command “\(shown)”; did you mean “\(name)”?")
+        case .none where word.hasPrefix("-"):
+            throw .usage("“\(shown)” is no command: wx’s options are given as it starts (see wx --help)")
         case .none: throw .usage("unknown command “\(shown)”; type “help” for the list")
         }
     }

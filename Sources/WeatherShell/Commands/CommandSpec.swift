@@ -129,6 +129,13 @@ package struct CommandSpec: Sendable {
     }
 }
 
+extension CommandSpec {
+    /// Whether the synopsis lists `flag` among the command's own options (`line … --json`).
+    package func takes(_ flag: String) -> Bool {
+        synopsis.split(whereSeparator: { " []|<>".contains($0) }).contains { $0 == flag }
+    }
+}
+
 extension CommandSpec: Hashable {
     /// Names are unique (a test checks): a spec is its name.
     package static func == (a: CommandSpec, b: CommandSpec) -> Bool { a.name == b.name }

@@ -72,8 +72,10 @@ extension TextRenderer {
                 lines += TextLayout.flow([highs[index], lows[index]], separator: "  ", indent: 4, width: width)
                 second.insert(words[index], at: 0)
             }
+            // "7 of 51 members" is one count: at 40 columns "7" ended a line (trial 11).
             lines += TextLayout.wrap(
-                second.joined(separator: " · "), indent: margin, continuation: margin, width: width)
+                second.joined(separator: " · "), indent: margin, continuation: margin, width: width,
+                keeping: ["\(day.wetMembers) of \(day.precipitationMembers) members"])
         }
         return lines
     }

@@ -16,13 +16,12 @@ extension TextRenderer {
         let apart = UnitQuantity.allCases.filter { setting.overrides[$0] != nil }.map(\.rawValue)
         let name =
             setting.preset.rawValue + (apart.isEmpty ? "" : " with \(apart.joined(separator: ", ")) set apart")
-        // "24h clock" is one phrase: a no-break space while wrapping keeps "24h" from ending a
-        // line with "clock" on the next (trial 10, at 40 columns), then a space again.
-        let glue: Character = "\u{00A0}"
-        return wrap(
-            "units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(units.clock.rawValue)\(glue)clock",
-            indent: 0, width: width
-        ).map { String($0.map { $0 == glue ? " " : $0 }) }
+        // "24h clock" is one phrase: "24h" never ends a line with "clock" on the next (trial 10,
+        // at 40 columns).
+        let clock = "\(units.clock.rawValue) clock"
+        return TextLayout.wrap(
+            "units \(name): \(format.temperatureSymbol), \(units.windSpeed.symbol), \(units.precipitation.symbol), \(units.pressure.symbol), \(units.distance.symbol), \(clock)",
+            indent: 0, width: width, keeping: [clock])
     }
 
     /// `format`: the output format now.
@@ -88,6 +87,9 @@ extension TextRenderer {
         return ["  \(TextLayout.pad(synopsis, to: column - 3)) \(first)"] + lines.dropFirst()
     }
 
+    /// The licences the services' attributions name, each kept on one line by `about`.
+    static let licenceNames = ["CC BY-SA 4.0", "CC BY 4.0", "NLOD 2.0", "ODbL 1.0", "Open Government Licence – Canada"]
+
     /// `about`: the version, each service's attribution (and endpoint when not the default) and wx's files.
     static func about(_ info: AboutInfo, context: RenderContext) -> [String] {
         let width = context.width
@@ -111,7 +113,9 @@ extension TextRenderer {
         // alone at 4 and the others at 6 looked like a different kind of line (trial 10).
         let continuation = attributions.flatMap(\.endpoints).map { addressIndent($0, width: width) }.min() ?? 6
         for attribution in attributions {
-            lines.append(contentsOf: wrap(attribution.text, indent: 2, width: width))
+            // A licence's name and version stay together ("CC BY" then "4.0" on the next line
+            // read as two things, trial 11).
+            lines += TextLayout.wrap(attribution.text, indent: 2, width: width, keeping: Self.licenceNames)
             for endpoint in attribution.endpoints {
                 lines += addressLines(endpoint, indent: 4, continuation: continuation, width: width)
             }

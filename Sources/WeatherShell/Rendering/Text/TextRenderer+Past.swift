@@ -53,7 +53,11 @@ extension TextRenderer {
                 lines += TextLayout.flow(parts.compactMap { $0 }, indent: 2, width: context.reportWidth)
             }
             guard !weather.hours.isEmpty else {
-                if weather.days.isEmpty { lines.append("  no data for this day in the answer") }
+                // "A single day shows its hours too" (help past): an answer without them says so
+                // rather than leave the hours out unremarked (trial 11).
+                lines.append(
+                    weather.days.isEmpty
+                        ? "  no data for this day in the answer" : "  no hourly values for this day in the answer")
                 return lines
             }
             lines.append("")

@@ -18,10 +18,35 @@ extension TextRenderer {
         header(
             WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
             + wrap(
-                rainSentence(
-                    outlook, clock: report.forecast.clock, format: format, now: context.now,
-                    steps: report.forecast.stepDescription), indent: 2,
+                outlook == nil
+                    ? byDaySentence(report.forecast, format: format, now: context.now)
+                    : rainSentence(
+                        outlook, clock: report.forecast.clock, format: format, now: context.now,
+                        steps: report.forecast.stepDescription), indent: 2,
                 width: context.reportWidth)
+    }
+
+    /// `rain` for a forecast without hours of precipitation to read (a recording with daily
+    /// data only): what its days from today say instead, so that `rain` does not read as dry
+    /// beside `show`'s 39 % — "no hourly precipitation in this forecast; by day (chance, amount):
+    /// today 0 %, Sat 0 %, Sun 39 % 2.1 mm". At most the first 3 days; the plain "no
+    /// precipitation data" when the days carry neither Open-Meteo's
+    /// `precipitation_probability_max` nor `precipitation_sum`.
+    static func byDaySentence(_ forecast: Forecast, format: ValueFormatter, now: Date) -> String {
+        let today = forecast.clock.localTime(now).date
+        let days = forecast.daily.filter { $0.date >= today }.prefix(3).filter {
+            $0.precipitationProbabilityMaxPercent != nil || $0.precipitationSumMillimetres != nil
+        }
+        guard !days.isEmpty else { return rainSentence(nil, clock: forecast.clock, format: format, now: now) }
+        let parts = days.map { day in
+            let name = day.date == today ? "today" : ValueFormatter.weekdays[day.date.weekday]
+            let values = [
+                day.precipitationProbabilityMaxPercent.map { format.percent($0) },
+                day.precipitationSumMillimetres.map { format.precipitation($0) },
+            ].compactMap { $0 }
+            return ([name] + values).joined(separator: " ")
+        }
+        return "no hourly precipitation in this forecast; by day: \(parts.joined(separator: ", "))"
     }
 
     /// "rain from 15:30, about 2 mm, until 17:00" and the like ("snow from …", or "precipitation

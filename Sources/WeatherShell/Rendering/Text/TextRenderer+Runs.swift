@@ -96,8 +96,10 @@ extension TextRenderer {
             }
         }
         lines += wrap(driftPhrase(DriftChange(report), format: format), indent: 2, width: context.reportWidth)
-        lines += note(
-            "from Open-Meteo’s previous runs; a run “made” about that many days before the day", context, style)
+        // "the day" never left alone on the last line (trial 11, at 80 and 100 columns).
+        let source = "from Open-Meteo’s previous runs; a run “made” about that many days before the day"
+        lines += TextLayout.wrap(source, indent: 2, width: context.reportWidth, keeping: ["before the day"])
+            .map(style.dim)
         // The bar's header is "high", as the high's column is "high °C": each named as what it is.
         let names = layout.leftOutHeaders.map {
             $0 == "high" ? "the high’s bar" : $0 == context.units.precipitation.symbol ? "precipitation" : $0
@@ -231,11 +233,13 @@ extension TextRenderer {
             }
         }
         // Each column explained only when it is shown: a footnote goes with its column.
-        var footnotes = ["error: mean absolute error, \(unit)"]
-        if kept.contains("bias") { footnotes.append("bias: forecast − observed on average") }
+        // Each names its column in quotes: a line starting "error: …" read as one of wx's
+        // errors (trial 11).
+        var footnotes = ["“error”: mean absolute error, \(unit)"]
+        if kept.contains("bias") { footnotes.append("“bias”: forecast − observed on average") }
         if kept.contains("rain right") {
             footnotes.append(
-                "rain right: rain (≥ \(format.precipitation(RainRule.thresholdMillimetres))) or none, as forecast")
+                "“rain right”: rain (≥ \(format.precipitation(RainRule.thresholdMillimetres))) or none, as forecast")
         }
         lines += wrap(footnotes.joined(separator: "; "), indent: 2, width: width)
         lines += leftOutNote(layout.leftOutHeaders, width: width, style: style)
