@@ -11,10 +11,12 @@ import WeatherKit
 @Suite struct Trial11ViewTests {
     /// `favs --json` said "“favs” takes no arguments" and `--json favs` "unknown command", where
     /// `show --json` said how JSON is had; now every command that does not take the flag itself.
+    static let howJSON = "for JSON, “format json”, or wx --json … from the shell"
+
     @Test(arguments: [
-        ("favs --json", "“--json” is not an option of “favs”: for JSON, “format json”, or wx --json … from the shell"),
-        ("saved --json", "“--json” is not an option of “saved”: for JSON, “format json”, or wx --json … from the shell"),
-        ("history --json", "“--json” is not an option of “history”: for JSON, “format json”, or wx --json … from the shell"),
+        ("favs --json", "“--json” is not an option of “favs”: \(Self.howJSON)"),
+        ("saved --json", "“--json” is not an option of “saved”: \(Self.howJSON)"),
+        ("history --json", "“--json” is not an option of “history”: \(Self.howJSON)"),
         ("--json favs", "“--json” is wx’s option, given as it starts (wx --json favs); here, “format json” gives JSON"),
         ("--json", "“--json” is wx’s option, given as it starts (wx --json …); here, “format json” gives JSON"),
         ("--offline", "“--offline” is no command: wx’s options are given as it starts (see wx --help)"),
