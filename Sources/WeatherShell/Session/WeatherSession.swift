@@ -67,7 +67,7 @@ package final class WeatherSession {
         self.clock = clock
     }
 
-    package var settings: Settings { state.document.settings }
+    package var settings: Settings { state.settings }
     package var favorites: [Favorite] { state.document.favorites }
 
     /// Whether the list of snapshots (`saved`) comes with each one's kept forecast, as `--json`
