@@ -72,6 +72,22 @@ extension LineEditor {
     /// was "^C" at the cursor, over the text after it (`wx> ^Cmburg`, trial 9). A line that holds
     /// a line end or a control character (a pasted block, a Ctrl-R search, whose "bck:" libedit
     /// draws on a row of its own) is not redrawn: "^C" at the cursor.
+    /// What Ctrl-C writes when it ends a Ctrl-R search. libedit draws the search as a row under
+    /// the line ("bck:un"), which its buffer holds after a line end while the search reads a
+    /// key, and on the interrupt it moves below that row: "^C" came alone on a row of its own
+    /// (trial 11). The row is written again over itself, one row up, with "^C" after it, as
+    /// Ctrl-C while editing leaves "wx> show Hamburg^C". A row that holds a control character
+    /// or would not fit in `width` columns (and so may take two rows) is left: "^C" where the
+    /// cursor is.
+    static func searchInterruptEcho(_ text: String?, width: Int) -> String {
+        guard let text, let end = text.lastIndex(of: "\n") else { return "^C\n" }
+        let row = String(text[text.index(after: end)...])
+        guard !row.isEmpty, TerminalText.sanitized(row) == row, TextLayout.columns(row) + 2 < width else {
+            return "^C\n"
+        }
+        return "\u{1B}[A\r" + row + "^C\n"
+    }
+
     static func interruptEcho(_ line: (text: String, cursor: Int)?) -> String {
         guard let line else { return "^C\n" }
         let rest = String(String.UnicodeScalarView(line.text.unicodeScalars.dropFirst(line.cursor)))

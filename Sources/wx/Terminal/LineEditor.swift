@@ -193,8 +193,13 @@ final class LineEditor: LineReader {
         TerminalSignals.setBracketedPaste(false)
         guard let bytes, count >= 0 else {
             if interrupted || (count == -1 && error == EINTR) {
-                // The line is redrawn to its end only while editing (not after a Ctrl-R search).
-                StandardStreams.put(Self.interruptEcho(count == -1 && error == EINTR ? currentLine() : nil), fd: 1)
+                // While editing, the rest of the line is written before "^C"; after a Ctrl-R
+                // search, its row ("bck:un") is written again with "^C" after it.
+                let echo =
+                    count == -1 && error == EINTR
+                    ? Self.interruptEcho(currentLine())
+                    : Self.searchInterruptEcho(currentLine()?.text, width: TerminalDevice.width())
+                StandardStreams.put(echo, fd: 1)
                 return .interrupted
             }
             return .endOfInput
