@@ -63,6 +63,13 @@ import WeatherKit
         #expect(
             TextRenderer.byDaySentence(amounts, format: ValueFormatter(units: .imperial), now: now)
                 == "no hourly precipitation in this forecast; by day: today 10 % 0.02 in, Sat 0.09 in")
+        // Hours that end before now: not "no hourly precipitation" at all.
+        var ended = forecast
+        ended.hourly = [HourlyForecast(time: now.addingTimeInterval(-86_400))]
+        ended.hourly[0].precipitationMillimetres = 0.2
+        #expect(
+            TextRenderer.byDaySentence(ended, format: Self.metric, now: now)
+                == "no hourly precipitation for now in this forecast; by day: today 0 %, Sat 0 %, Sun 39 %")
         let (none, _) = Self.dailyOnly(probabilities: [nil, nil], sums: [nil, nil])
         #expect(
             TextRenderer.byDaySentence(none, format: Self.metric, now: now)

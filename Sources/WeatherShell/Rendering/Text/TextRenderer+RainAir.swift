@@ -26,12 +26,13 @@ extension TextRenderer {
                 width: context.reportWidth)
     }
 
-    /// `rain` for a forecast without hours of precipitation to read (a recording with daily
-    /// data only): what its days from today say instead, so that `rain` does not read as dry
-    /// beside `show`'s 39 % — "no hourly precipitation in this forecast; by day (chance, amount):
-    /// today 0 %, Sat 0 %, Sun 39 % 2.1 mm". At most the first 3 days; the plain "no
-    /// precipitation data" when the days carry neither Open-Meteo's
-    /// `precipitation_probability_max` nor `precipitation_sum`.
+    /// `rain` for a forecast without hours of precipitation to read at now (a recording with
+    /// daily data only, or hours that do not reach now): what its days from today say instead,
+    /// so that `rain` does not read as dry beside `show`'s 39 % — "no hourly precipitation in
+    /// this forecast; by day: today 0 %, Sat 0 %, Sun 39 % 2.1 mm" (each day's chance, from
+    /// Open-Meteo's `precipitation_probability_max`, and amount, `precipitation_sum`, where
+    /// given). At most the first 3 days; the plain "no precipitation data" when the days carry
+    /// neither.
     static func byDaySentence(_ forecast: Forecast, format: ValueFormatter, now: Date) -> String {
         let today = forecast.clock.localTime(now).date
         let days = forecast.daily.filter { $0.date >= today }.prefix(3).filter {
@@ -46,7 +47,8 @@ extension TextRenderer {
             ].compactMap { $0 }
             return ([name] + values).joined(separator: " ")
         }
-        return "no hourly precipitation in this forecast; by day: \(parts.joined(separator: ", "))"
+        let hours = forecast.hourly.contains { $0.precipitationMillimetres != nil } ? " for now" : ""
+        return "no hourly precipitation\(hours) in this forecast; by day: \(parts.joined(separator: ", "))"
     }
 
     /// "rain from 15:30, about 2 mm, until 17:00" and the like ("snow from …", or "precipitation
