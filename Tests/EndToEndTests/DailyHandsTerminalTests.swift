@@ -97,7 +97,13 @@ import WeatherTestSupport
         try terminal.send("help unit")
         try terminal.wait(for: "typing") { $0.hasSuffix("wx> help unit") }
         try terminal.send("C-x", "C-e")
-        try terminal.wait(for: "the edited line run") { $0.contains("units [metric") && $0.hasSuffix("wx>") }
+        // Each line the editor leaves is shown before it runs, as `\e` shows it (trial 12: the
+        // screen showed only the line typed), and goes into the history; the line typed does not.
+        try terminal.wait(for: "the edited line run") {
+            $0.contains("wx> help unit\n» help units\nunits [metric") && $0.hasSuffix("wx>")
+        }
+        try terminal.send("history", "Enter")
+        try terminal.wait(for: "the history") { $0.contains("     1  help units\n     2  history\nwx>") }
         try terminal.send("C-d")
     }
 

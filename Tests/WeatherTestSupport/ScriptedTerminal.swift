@@ -35,6 +35,7 @@ package final class ScriptedLineReader: LineReader {
         case .interrupted: transcript?.write(prompt + "^C\n")
         case .endOfInput: transcript?.write(prompt)
         case .tooLong: transcript?.write(prompt + "…\n")
+        case .edit(let line): transcript?.write(prompt + line + "\n")
         }
         return input
     }

@@ -155,7 +155,7 @@ package enum TextLayout {
     }
 
     /// `text` wrapped as `wrap(_:indent:continuation:width:)` does, each of `phrases` that it
-    /// holds kept on one line ("CC BY 4.0", "7 of 51 members", "before the day"): a phrase's
+    /// holds kept on one line ("CC BY 4.0", "7 of 51 members", "the day"): a phrase's
     /// spaces are no-break spaces while the words are laid out, then spaces again. A phrase
     /// wider than a line is broken as a word is.
     package static func wrap(

@@ -78,11 +78,11 @@ package struct Configuration: Sendable {
             ),
             (
                 "WX_CONTACT",
-                "An e-mail address or URL added to the User-Agent, as Nominatim's usage policy asks of heavy users."
+                "An e-mail address or URL added to the User-Agent, as Nominatim’s usage policy asks of heavy users."
             ),
             (
                 "CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR",
-                "Certificate authorities to trust instead of the system's, as for curl (a company's TLS-inspecting proxy): a PEM bundle file (CURL_CA_BUNDLE first), or a folder of hashed certificates."
+                "Certificate authorities to trust instead of the system’s, as for curl (a company’s TLS-inspecting proxy): a PEM bundle file (CURL_CA_BUNDLE first), or a folder of hashed certificates."
             ),
             (
                 "https_proxy, HTTPS_PROXY, http_proxy, all_proxy, no_proxy",
@@ -106,7 +106,7 @@ package struct Configuration: Sendable {
             ),
             (
                 "COLUMNS",
-                "The width to lay output out for when it is not a terminal (at least 40). Without it, find's labels are never cut and the weather keeps to 80 columns; a terminal's own width always wins."
+                "The width to lay output out for when it is not a terminal (at least 40). Without it, find’s labels are never cut and the weather keeps to 80 columns; a terminal’s own width always wins."
             ),
         ]
 

@@ -71,6 +71,11 @@ package final class InteractiveShell {
                 continue
             case .tooLong:
                 runner.refuseTooLongLine()
+            case .edit(let typed):
+                reader.commandWillRun()
+                let status = await runCancellable { runner in await runner.editAndRun(typed) }
+                reader.commandDidEnd()
+                if status == .quit { return 0 }
             case .line(let typed):
                 // A pasted block holds several lines: each runs in order, as if typed one by one;
                 // Ctrl-C stops the rest of the block too.

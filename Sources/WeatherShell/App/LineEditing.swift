@@ -36,7 +36,19 @@ extension ShellRunner {
             report(.notApplicable("“\\e” edits the last line, and there is none yet"))
             return .failed
         }
-        guard let edited = editor.edit(last.line + "\n", command: command) else {
+        return await run(edited: last.line, editor: editor, command: command)
+    }
+
+    /// Ctrl-X Ctrl-E: `typed`, the line being typed, in the editor; then as `\e`.
+    package func editAndRun(_ typed: String) async -> LineStatus {
+        guard let (editor, command) = lineEditing else { return .failed }
+        return await run(edited: typed, editor: editor, command: command)
+    }
+
+    /// `text` in the editor; each line it leaves is then shown ("» …") and run as if typed, and
+    /// goes into the history.
+    private func run(edited text: String, editor: any EditorProgram, command: String) async -> LineStatus {
+        guard let edited = editor.edit(text + "\n", command: command) else {
             report(.notApplicable("the editor “\(TerminalText.sanitized(command))” failed; nothing was run"))
             return .failed
         }

@@ -12,6 +12,9 @@ package enum LineReadResult: Hashable, Sendable {
     /// characters there (an unbracketed paste of 200,000 cost minutes otherwise), so the line is
     /// not what was typed and is refused whole, as a longer line from a script is.
     case tooLong
+    /// Ctrl-X Ctrl-E: the line being typed, to open in the editor and run as `\e` runs what it
+    /// leaves (`ShellRunner.editAndRun`).
+    case edit(String)
 }
 
 /// Where the shell's lines come from: libedit at a terminal (in the `wx` executable), standard

@@ -5,7 +5,7 @@ import WeatherKit
 extension CommandSpec {
     static let confidence = CommandSpec(
         name: "confidence", aliases: ["spread"], synopsis: "confidence [N] [place | favorite]",
-        summary: "how sure the forecast is: the ensemble's range and chance of rain, N days (7)",
+        summary: "how sure the forecast is: the ensemble’s range and chance of rain, N days (7)",
         details: [
             "From every member of ECMWF’s 51-member ensemble (Open-Meteo’s Ensemble API, WX_OPEN_METEO_ENSEMBLE_URL): for each day the members’ median high and low with the 10th–90th percentile range, and the chance of rain as members with at least 1 mm (“rain 1.0 mm or more: 19 of 51 members (37 %)”), with the number of members each figure comes from and a plain word for the day.",
             "The word rests on the high’s range and the rain, not on the low: “confident” when the high’s 10th–90th percentile range is at most 3 °C and rain ≥ 1 mm comes in under 20 % or over 80 % of members; “uncertain” when that range is wider than 6 °C or rain comes in 35–65 % of members; else “fairly sure” (a narrow range with rain in 20–35 % of members is fairly sure).",

@@ -166,7 +166,7 @@ package enum RequestCost {
         ("air", "1 air-quality request, kept an hour"),
         (
             "confidence, watch --rain/--frost",
-            "1 ensemble request, kept until the model's next run (6 h); Open-Meteo counts it as about 100 (2 variables × 51 members)"
+            "1 ensemble request, kept until the model’s next run (6 h); Open-Meteo counts it as about 100 (2 variables × 51 members)"
         ),
         ("models", "1 forecast request for 4 models, kept an hour; counted about 4 (one per model)"),
     ]

@@ -88,10 +88,12 @@ extension LineEditor {
         return "\u{1B}[A\r" + row + "^C\n"
     }
 
-    static func interruptEcho(_ line: (text: String, cursor: Int)?) -> String {
-        guard let line else { return "^C\n" }
+    ///
+    /// Ctrl-X Ctrl-E ends the line so too, with `mark` "" (the line as typed, then the editor).
+    static func interruptEcho(_ line: (text: String, cursor: Int)?, mark: String = "^C") -> String {
+        guard let line else { return mark + "\n" }
         let rest = String(String.UnicodeScalarView(line.text.unicodeScalars.dropFirst(line.cursor)))
-        guard !rest.isEmpty, TerminalText.sanitized(rest) == rest, !rest.contains("\n") else { return "^C\n" }
-        return rest + "^C\n"
+        guard !rest.isEmpty, TerminalText.sanitized(rest) == rest, !rest.contains("\n") else { return mark + "\n" }
+        return rest + mark + "\n"
     }
 }

@@ -47,6 +47,8 @@ final class LineEditor: LineReader {
     private var limit = TypedLineLimit()
     /// Whether the terminal understands bracketed paste (not TERM=dumb).
     private let bracketedPaste: Bool
+    /// The line Ctrl-X Ctrl-E ended the read with, to open in the editor (`LineReadResult.edit`).
+    private var lineToEdit: String?
 
     /// Nil when libedit cannot be loaded.
     init?(program: String, bracketedPaste: Bool) {
@@ -76,6 +78,7 @@ final class LineEditor: LineReader {
         wx_el_add_function(api, editLine, "wx-search-back", "previous history line starting so", searchBackCallback)
         wx_el_add_function(api, editLine, "wx-search-forward", "next history line starting so", searchForwardCallback)
         wx_el_add_function(api, editLine, "wx-undo", "undo the last change to the line", undoCallback)
+        wx_el_add_function(api, editLine, "wx-edit-line", "the line in $EDITOR, run as \\e runs it", editCallback)
         wx_el_add_function(
             api, editLine, "wx-last-argument", "insert the last word of the previous command", lastArgumentCallback)
         wx_el_add_function(
@@ -159,8 +162,9 @@ final class LineEditor: LineReader {
         ("\\e[5~", "wx-search-back"), ("\\e[6~", "wx-search-forward"),
         ("\\e[wxk", "ed-prev-history"), ("\\e[wxj", "ed-next-history"),
         // Ctrl-X Ctrl-E: the line in $EDITOR, run when the editor ends (bash's
-        // edit-and-execute-command; libedit's vi-histedit does it in either key map).
-        ("^X^E", "vi-histedit"),
+        // edit-and-execute-command), each line shown first as `\e` shows it: libedit's
+        // vi-histedit ran the lines unseen under the line typed (trial 12).
+        ("^X^E", "wx-edit-line"),
     ]
 
     isolated deinit {
@@ -183,6 +187,7 @@ final class LineEditor: LineReader {
         undoStates = []
         limit.reset()
         recentKeys = []
+        lineToEdit = nil
         TerminalSignals.prepareRead(promptColumns: TextLayout.columns(prompt))
         if bracketedPaste { TerminalSignals.setBracketedPaste(true) }
         let (bytes, interrupted) = SignalInterrupts.whileReading {
@@ -205,6 +210,7 @@ final class LineEditor: LineReader {
             return .endOfInput
         }
         if limit.overflowed { return .tooLong }
+        if let lineToEdit { return .edit(lineToEdit) }
         var line = String(cString: bytes)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)
@@ -405,6 +411,15 @@ final class LineEditor: LineReader {
     }
 
     /// The editor whose callback is running (from EL_CLIENTDATA).
+    /// Ctrl-X Ctrl-E: ends the read with the line as typed, which `readLine` gives as `.edit`.
+    fileprivate func endForEditing() -> UInt8 {
+        let line = currentLine()
+        lineToEdit = line?.text ?? ""
+        // libedit ends the line without moving on from it for a function's CC_NEWLINE.
+        StandardStreams.put(Self.interruptEcho(line, mark: ""), fd: 1)
+        return UInt8(CC_NEWLINE)
+    }
+
     fileprivate nonisolated static func from(_ editLine: OpaquePointer) -> LineEditor? {
         guard let api, let data = wx_el_get_clientdata(api, editLine) else { return nil }
         return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
@@ -469,6 +484,11 @@ private let searchBackCallback: wx_el_function = { editLine, _ in
 private let searchForwardCallback: wx_el_function = { editLine, _ in
     guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
     return MainActor.assumeIsolated { editor.searchHistory(backward: false) }
+}
+
+private let editCallback: wx_el_function = { editLine, _ in
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+    return MainActor.assumeIsolated { editor.endForEditing() }
 }
 
 private let undoCallback: wx_el_function = { editLine, _ in

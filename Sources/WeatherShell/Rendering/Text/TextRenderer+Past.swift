@@ -55,9 +55,10 @@ extension TextRenderer {
             guard !weather.hours.isEmpty else {
                 // "A single day shows its hours too" (help past): an answer without them says so
                 // rather than leave the hours out unremarked (trial 11).
-                lines.append(
+                lines += wrap(
                     weather.days.isEmpty
-                        ? "  no data for this day in the answer" : "  no hourly values for this day in the answer")
+                        ? "no data for this day in the answer" : "no hourly values for this day in the answer",
+                    indent: 2, width: context.reportWidth)
                 return lines
             }
             lines.append("")

@@ -96,9 +96,9 @@ extension TextRenderer {
             }
         }
         lines += wrap(driftPhrase(DriftChange(report), format: format), indent: 2, width: context.reportWidth)
-        // "the day" never left alone on the last line (trial 11, at 80 and 100 columns).
+        // "day" never left alone on the last line (trial 11, at 80 and 100 columns).
         let source = "from Open-Meteo’s previous runs; a run “made” about that many days before the day"
-        lines += TextLayout.wrap(source, indent: 2, width: context.reportWidth, keeping: ["before the day"])
+        lines += TextLayout.wrap(source, indent: 2, width: context.reportWidth, keeping: ["the day"])
             .map(style.dim)
         // The bar's header is "high", as the high's column is "high °C": each named as what it is.
         let names = layout.leftOutHeaders.map {
