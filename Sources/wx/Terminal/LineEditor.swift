@@ -434,11 +434,6 @@ private let promptCallback: wx_el_prompt_function = { editLine in
 /// libedit reads the prompt without a NULL check. nonisolated(unsafe): never written.
 nonisolated(unsafe) private let noPrompt: UnsafeMutablePointer<CChar> = strdup("")
 
-private let completeCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.completeAtCursor() }
-}
-
 private let readCallback: wx_el_read_function = { editLine, character in
     guard let editLine, let editor = LineEditor.from(editLine) else {
         return TerminalSignals.readCharacter(editLine, character)
@@ -451,62 +446,37 @@ private let readCallback: wx_el_read_function = { editLine, character in
     }
 }
 
+/// What a key bound to a wx function does: `body` on the editor of `editLine`, on the main
+/// actor (inside el_gets); `failing` when there is no editor.
+private func onEditor(
+    _ editLine: OpaquePointer?, failing: Int32 = CC_ERROR, _ body: @MainActor (LineEditor) -> UInt8
+) -> UInt8 {
+    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(failing) }
+    return MainActor.assumeIsolated { body(editor) }
+}
+
+private let completeCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.completeAtCursor() } }
 private let backwardCharacterCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.moveByCharacter(forward: false) }
+    onEditor(editLine) { $0.moveByCharacter(forward: false) }
 }
-
 private let forwardCharacterCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.moveByCharacter(forward: true) }
+    onEditor(editLine) { $0.moveByCharacter(forward: true) }
 }
-
 private let deletePreviousCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.deletePreviousCharacter() }
+    onEditor(editLine) { $0.deletePreviousCharacter() }
 }
-
-private let deleteNextCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.deleteNextCharacter() }
-}
-
-private let pasteCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.insertPaste() }
-}
-
+private let deleteNextCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.deleteNextCharacter() } }
+private let pasteCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.insertPaste() } }
 private let searchBackCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.searchHistory(backward: true) }
+    onEditor(editLine) { $0.searchHistory(backward: true) }
 }
-
 private let searchForwardCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.searchHistory(backward: false) }
+    onEditor(editLine) { $0.searchHistory(backward: false) }
 }
-
-private let editCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.endForEditing() }
-}
-
-private let undoCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.undo() }
-}
-
-private let lastArgumentCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.insertLastArgument() }
-}
-
-private let transposeWordsCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
-    return MainActor.assumeIsolated { editor.transposeWords() }
-}
-
+private let editCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.endForEditing() } }
+private let undoCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.undo() } }
+private let lastArgumentCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.insertLastArgument() } }
+private let transposeWordsCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.transposeWords() } }
 private let deleteOrEndCallback: wx_el_function = { editLine, _ in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_EOF) }
-    return MainActor.assumeIsolated { editor.deleteOrEnd() }
+    onEditor(editLine, failing: CC_EOF) { $0.deleteOrEnd() }
 }
