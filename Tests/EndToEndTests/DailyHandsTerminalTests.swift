@@ -123,4 +123,30 @@ import WeatherTestSupport
         }
         try terminal.send("C-d")
     }
+
+    /// Trial 12: at 40 columns, a second Tab under a line that ended a row exactly (or took two
+    /// rows) listed one of two files: libedit's redraw moved up over the list's last row. Every
+    /// option is listed, the line drawn whole under the list. The folder's name is as long as
+    /// makes "wx> import history <folder>/hist" 35 columns, 40 (a row exactly) or 46 (two rows).
+    @Test(arguments: [4, 8, 14])
+    func aSecondTabListsEveryOptionWhateverRowsTheLineTakes(suffix: Int) throws {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let exports = "/tmp/wx-" + String((0..<suffix).map { _ in letters.randomElement()! })
+        try FileManager.default.createDirectory(atPath: exports, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: exports) }
+        for name in ["hist.csv", "hist2.csv"] {
+            #expect(FileManager.default.createFile(atPath: exports + "/" + name, contents: Data()))
+        }
+        let terminal = try startWX()
+        try terminal.resize(columns: 40, rows: 30)
+        let typed = "import history \(exports)/hist"
+        try terminal.send("import history \(exports)/h", "Tab", "Tab")
+        try terminal.wait(for: "the list, then the line again") { screen in
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let list = rows.firstIndex(of: exports + "/hist.csv") else { return false }
+            return rows.count > list + 1 && rows[list + 1] == exports + "/hist2.csv"
+                && rows[(list + 2)...].joined() == "wx> " + typed
+        }
+        try terminal.send("C-u", "C-d")
+    }
 }

@@ -37,6 +37,21 @@ extension LineEditor {
         return (String(result), end)
     }
 
+    /// What a second Tab writes to list `options` under the line: the rest of the line after the
+    /// cursor (`rest`, already on the screen: writing it moves the cursor to the line's end),
+    /// a new row, the options in columns, then a blank row for each row libedit's redraw moves
+    /// up before drawing the prompt again — as many as the cursor was rows into the line
+    /// (`cursorColumns`, the prompt's and the text's before the cursor, over `width`). Without
+    /// them the redraw covered the list's last rows when the line took more than one row (or
+    /// ended a row exactly, where libedit has moved to the next row itself and a new row would
+    /// leave a blank one): of two files, one was listed (trial 12).
+    static func listing(_ options: [String], width: Int, cursorColumns: Int, rest: String) -> String {
+        let rowsUp = width > 0 ? cursorColumns / width : 0
+        let atRowStart = rest.isEmpty && width > 0 && cursorColumns > 0 && cursorColumns % width == 0
+        return rest + (atRowStart ? "" : "\n") + columns(options, width: width)
+            + String(repeating: "\n", count: rowsUp)
+    }
+
     /// Options laid out in columns across `width`, as shells list completions.
     static func columns(_ options: [String], width: Int) -> String {
         let cell = (options.map(TextLayout.columns).max() ?? 0) + 3

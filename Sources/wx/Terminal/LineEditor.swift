@@ -268,7 +268,13 @@ final class LineEditor: LineReader {
         // As readline: a Tab that adds nothing rings; a second one in a row lists.
         guard completion.options.count > 1, recentKeys.dropLast().last == "\t" else { return UInt8(CC_REFRESH_BEEP) }
         // Listed as people read them: names unescaped, snapshot numbers with place and date.
-        StandardStreams.put("\n" + Self.columns(completion.shown, width: TerminalDevice.width()), fd: 1)
+        let rest = currentLine().map { String(String.UnicodeScalarView($0.text.unicodeScalars.dropFirst($0.cursor))) }
+        let shown = rest.flatMap { TerminalText.sanitized($0) == $0 && !$0.contains("\n") ? $0 : nil } ?? ""
+        StandardStreams.put(
+            Self.listing(
+                completion.shown, width: TerminalDevice.width(),
+                cursorColumns: TextLayout.columns(prompt) + TextLayout.columns(before), rest: shown),
+            fd: 1)
         return UInt8(CC_REDISPLAY)
     }
 
