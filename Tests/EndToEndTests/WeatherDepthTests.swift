@@ -39,7 +39,8 @@ import WeatherTestSupport
         #expect(days.last == "  Sat 02 Aug  ☂ slight rain showers    16.1     20.4   30 %     3.3  15 km/h W")
         #expect(
             run.stdout.hasSuffix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n  no rain expected in the next 24 h (hourly data)\n"
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n  no rain expected in the next 24 h (hourly data): every"
+                    + " hour under 0.1 mm,\n  though up to 35 % likely\n"
             ))
     }
 

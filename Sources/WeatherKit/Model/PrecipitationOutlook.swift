@@ -56,7 +56,9 @@ package struct PrecipitationOutlook: Hashable, Sendable {
     package var end: Date?
     /// Total over the wet spell, mm.
     package var totalMillimetres: Double
-    /// Highest precipitation probability within the spell, % (hourly data only).
+    /// Highest precipitation probability within the spell — or, when dry, within the horizon
+    /// (a 35 % hour under the threshold) — % (Open-Meteo's hourly `precipitation_probability`;
+    /// nil where the hours carry none).
     package var probabilityPercent: Double?
     /// How far ahead the data looked, seconds.
     package var horizonSeconds: Double
@@ -64,6 +66,11 @@ package struct PrecipitationOutlook: Hashable, Sendable {
     /// Below this an interval counts as dry: mm per 15 minutes, and per hour.
     static let quarterHourThreshold = 0.05
     static let hourThreshold = 0.1
+
+    /// Below how many mm an interval of `resolution` counts as dry.
+    package var threshold: Double {
+        if case .quarterHours = resolution { Self.quarterHourThreshold } else { Self.hourThreshold }
+    }
 
     /// The outlook for the next `horizon` seconds after `now`; nil when the forecast has no
     /// precipitation data covering now.
@@ -109,7 +116,12 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         let last = ahead.last.map { $0.start.addingTimeInterval(length) } ?? now
         horizonSeconds = min(horizon, max(0, last.timeIntervalSince(now)))
         guard let first = ahead.firstIndex(where: { ($0.millimetres ?? 0) >= threshold }) else {
-            (kind, start, end, totalMillimetres, probabilityPercent) = (.dry, nil, nil, 0, nil)
+            // The hours' chances over the same span: `rain` says a dry outlook beside a 35 % hour.
+            let step = Double(forecast.hourStepSeconds)
+            let until = now.addingTimeInterval(min(horizon, max(0, last.timeIntervalSince(now))))
+            let chances = forecast.hourly.filter { $0.time.addingTimeInterval(step) > now && $0.time < until }
+                .compactMap(\.precipitationProbabilityPercent)
+            (kind, start, end, totalMillimetres, probabilityPercent) = (.dry, nil, nil, 0, chances.max())
             return
         }
         let wetNow = ahead[first].start <= now

@@ -77,6 +77,14 @@ package struct ValueFormatter: Sendable {
         return "\(precipitationValue(millimetres)) \(units.precipitation.symbol)"
     }
 
+    /// A limit of precipitation, "0.1 mm" or "0.004 in": in inches to 3 decimals, so that a
+    /// limit under 0.005 in is not shown as "0.00 in".
+    package func precipitationLimit(_ millimetres: Double) -> String {
+        let unit = units.precipitation
+        return
+            "\(DecimalText.fixed(unit.convert(millimetres: millimetres), digits: unit == .millimetres ? 1 : 3)) \(unit.symbol)"
+    }
+
     package func precipitationValue(_ millimetres: Double?) -> String {
         guard let millimetres else { return Self.missing }
         let value = units.precipitation.convert(millimetres: millimetres)

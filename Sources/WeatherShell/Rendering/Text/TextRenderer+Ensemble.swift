@@ -166,10 +166,10 @@ extension TextRenderer {
     /// dry limit is not shown as 0.01 (an amount shown as 0.01 in may be dry or not).
     static func rainWordsRule(_ format: ValueFormatter) -> String {
         let unit = format.units.precipitation
-        let metric = unit == .millimetres
-        let dry = DecimalText.fixed(unit.convert(millimetres: ModelDay.dryBelowMillimetres), digits: metric ? 1 : 3)
-        let wet = DecimalText.fixed(unit.convert(millimetres: ModelDay.wetFromMillimetres), digits: metric ? 0 : 2)
-        return "dry: under \(dry) \(unit.symbol) · wet: \(wet) \(unit.symbol) or more"
+        let wet = DecimalText.fixed(
+            unit.convert(millimetres: ModelDay.wetFromMillimetres), digits: unit == .millimetres ? 0 : 2)
+        return
+            "dry: under \(format.precipitationLimit(ModelDay.dryBelowMillimetres)) · wet: \(wet) \(unit.symbol) or more"
     }
 
     /// `hourly`'s band: the ensemble's 10th percentile, median and 90th percentile of the

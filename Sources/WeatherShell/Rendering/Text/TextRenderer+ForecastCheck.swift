@@ -51,7 +51,8 @@ extension TextRenderer {
     /// The kept forecast of `saved N`, a row a day: forecast, observed and error (forecast −
     /// observed) of the high, the low and the precipitation, in `width` columns: narrower than
     /// its 93 columns, the precipitation's three columns are left out, then the low's (never a
-    /// value cut), and the units move from the header into the sentence above it.
+    /// value cut; a line under the table says which), and the units move from the header into
+    /// the sentence above it.
     static func forecastCheck(_ outcome: ForecastOutcome, format: ValueFormatter, width: Int = .max) -> [String] {
         guard outcome.kept else {
             return TextLayout.wrap(
@@ -99,6 +100,9 @@ extension TextRenderer {
             }
             lines.append(line)
         }
+        // As every table that gives up columns says which (trial 12: `saved 1` at 40 columns).
+        lines += leftOutNote(
+            Array(["the low", "precipitation"].suffix(3 - groups)), width: width, style: Style(colour: false))
         if let problem = outcome.problem { lines += TextLayout.wrap(problem, indent: 2, continuation: 4, width: width) }
         return lines
     }

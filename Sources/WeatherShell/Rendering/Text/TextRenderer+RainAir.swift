@@ -82,7 +82,21 @@ extension TextRenderer {
             case .unknown: ("precipitation", "precipitation now")
             }
         switch outlook.kind {
-        case .dry: return "no rain expected in the next \(horizon) h (\(source))"
+        case .dry:
+            // A chance shown by `hourly` is not denied unremarked: the amounts stay under the
+            // threshold (trial 12: "no rain expected" beside a 35 % hour of 0.0 mm).
+            guard let chance = outlook.probabilityPercent, chance >= 1 else {
+                return "no rain expected in the next \(horizon) h (\(source))"
+            }
+            let interval =
+                switch outlook.resolution {
+                case .quarterHours: "15 minutes"
+                case .hours: "hour"
+                case .steps(let hours): "\(hours)-hour step"
+                }
+            let threshold = format.precipitationLimit(outlook.threshold)
+            return
+                "no rain expected in the next \(horizon) h (\(source)): every \(interval) under \(threshold), though up to \(DecimalText.fixed(chance, digits: 0)) % likely"
         case .now: return "\(now), \(amount)\(chance), \(until) (\(source))"
         case .later: return "\(noun) from \(time(outlook.start!)), \(amount)\(chance), \(until) (\(source))"
         }
