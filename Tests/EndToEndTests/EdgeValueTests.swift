@@ -195,7 +195,7 @@ import WeatherTestSupport
         #expect(!lines.contains { $0.hasPrefix("  Paris") })
         #expect(
             run.result.stderr
-                == "error: no weather for Paris: Open-Meteo sent an answer wx cannot read (its part of the answer has “nan” where a number belongs, as for a place outside the model’s area); try again later\n"
+                == "error: no weather for Paris: Open-Meteo sent an answer wx cannot read (its part of the answer has “nan” where a number belongs, as for a place outside the model’s area)\n"
         )
     }
 

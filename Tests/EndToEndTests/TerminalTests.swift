@@ -43,7 +43,7 @@ import WeatherTestSupport
         usleep(800_000)
         try terminal.send("C-c")
         let seconds = try terminal.wait(for: "cancellation", timeout: 5) {
-            $0.contains("error: cancelled") && $0.hasSuffix("wx>")
+            $0.contains("error: “show 48.14,11.58” cancelled") && $0.hasSuffix("wx>")
         }
         #expect(seconds < 2)
 

@@ -83,7 +83,7 @@ import WeatherTestSupport
     @Test func ctrlCCancelsTheRequestInFlightAndTheNextLineRuns() async {
         let run = await run(inputs: [.line("find Hamburg"), .line("show"), .line("units"), .endOfInput])
         #expect(run.provider.counts == (started: 1, cancelled: 1))
-        #expect(run.console.errors == "error: cancelled\n")
+        #expect(run.console.errors == "error: “show” cancelled\n")
         #expect(
             run.console.output.hasSuffix("wx> show\nwx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx> \n"),
             "\(run.console.output)")
@@ -94,7 +94,7 @@ import WeatherTestSupport
     /// Issue 12 item 8: Ctrl-C stops the whole line, as in bash.
     @Test func ctrlCStopsEveryCommandLeftOnTheLine() async {
         let run = await run(inputs: [.line("find Hamburg"), .line("show; units; fav"), .line("favs"), .endOfInput])
-        #expect(run.console.errors == "error: cancelled\n")
+        #expect(run.console.errors == "error: “show” cancelled\n")
         #expect(!run.console.output.contains("units metric"), "\(run.console.output)")
         #expect(run.console.output.contains("wx> favs\nno favorites yet"), "\(run.console.output)")
     }
@@ -107,7 +107,7 @@ import WeatherTestSupport
         #expect(run.provider.counts == (started: 2, cancelled: 2))
         let replayed = run.console.output.components(separatedBy: "wx> replay 2..3\n").last ?? ""
         #expect(replayed == "» show\nwx> \n", "\(run.console.output)")
-        #expect(run.console.errors == "error: cancelled\nerror: cancelled\n")
+        #expect(run.console.errors == "error: “show” cancelled\nerror: “show” cancelled\n")
     }
 
     @Test func historyFromEarlierSessionsIsInTheReaderBeforeTheFirstPrompt() async {
@@ -187,7 +187,7 @@ import WeatherTestSupport
     @Test func ctrlCStopsTheStartUpFile() async throws {
         try "show Hamburg\nunits imperial\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
         let run = await run(inputs: [.line("units"), .endOfInput])
-        #expect(run.console.errors.hasSuffix("wxrc:1: cancelled\n"), "\(run.console.errors)")
+        #expect(run.console.errors.hasSuffix("wxrc:1: “show Hamburg” cancelled\n"), "\(run.console.errors)")
         #expect(run.console.output.contains("wx> units\nunits metric"), "\(run.console.output)")
     }
 

@@ -191,8 +191,7 @@ struct ServiceClient: Sendable {
                     .malformedResponse(
                         request.service,
                         detail: failure.hasNonNumber
-                            ? "its part of the answer has “nan” where a number belongs, as for a place outside the model’s area"
-                            : "its part of the answer is not valid JSON")
+                            ? ServiceError.outsideModelArea : "its part of the answer is not valid JSON")
                 }
             }
         }

@@ -59,6 +59,12 @@ package enum ServiceError: Error, Hashable, Sendable {
 }
 
 extension ServiceError {
+    /// The detail of `malformedResponse` for one place of a several-place answer given as a
+    /// bare `nan` where a number belongs: what Open-Meteo writes for a point outside a model's
+    /// area, which no retry mends.
+    static let outsideModelArea =
+        "its part of the answer has “nan” where a number belongs, as for a place outside the model’s area"
+
     /// The error with every text that came from outside wx — a service's reason, a transport's
     /// message, a host name — scrubbed of `secrets` and of any `appid=`/`api_key=`/`key=`
     /// value, and a host's user name and password masked (see `Redaction`). Providers pass
@@ -138,6 +144,9 @@ extension ServiceError: CustomStringConvertible {
         case .rejected(_, let status, let reason):
             let text = "\(name) rejected the request (HTTP \(status))" + (reason.map { ": \(Self.clip($0))" } ?? "")
             return text + (status == 400 ? badRequestHint.map { "; " + $0 } ?? "" : "")
+        case .malformedResponse(_, let detail) where detail == Self.outsideModelArea:
+            // Waiting does not move a place into the model's area (trial 12).
+            return "\(name) sent an answer wx cannot read (\(detail))"
         case .malformedResponse(_, let detail):
             return "\(name) sent an answer wx cannot read (\(detail)); try again later"
         case .unknownUnit(_, let variable, let label):

@@ -330,7 +330,8 @@ package final class ShellRunner {
                 }
                 return status
             } catch {
-                report(error)
+                // Which command Ctrl-C stopped, not "cancelled" alone (trial 12).
+                report(error == .cancelled ? .notApplicable("“\(TerminalText.sanitized(text))” cancelled") : error)
                 return error.isUsage ? .usageError : .failed
             }
         }
