@@ -50,7 +50,7 @@ extension DemoEndToEndTests {
         #expect(wide.status == 0, "\(wide.stderr)")
         #expect(
             wide.stdout.contains(
-                "\n  from Open-Meteo’s previous runs; a run “made” about that many days\n  before the day\n"),
+                "\n  from Open-Meteo’s previous runs; a run “made” about that many days before\n  the day\n"),
             "\(wide.stdout)")
         #expect(wide.stdout.contains("\n  “error”: mean absolute error, °C; “bias”: forecast − observed on average;\n"))
         #expect(!wide.stdout.contains("\n  error:"))

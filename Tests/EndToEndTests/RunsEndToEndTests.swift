@@ -37,8 +37,8 @@ import WeatherTestSupport
                   Thu 14 Aug     1 d     23.3    14.2    6.2  █
                   Fri 15 Aug     0 d   not made yet
                   cooling 6.1 °C in 6 days, precipitation 0.0 mm → 6.2 mm
-                  from Open-Meteo’s previous runs; a run “made” about that many days
-                  before the day
+                  from Open-Meteo’s previous runs; a run “made” about that many days before
+                  the day
 
                 """)
         // One request, to the Previous Runs API under its own base URL (a path prefix), for the
@@ -75,8 +75,8 @@ import WeatherTestSupport
                   Fri 15 Aug     1 d   not made yet
                   Sat 16 Aug     0 d   not made yet
                   warming 3.6 °C in 4 days, precipitation 3.1 mm → 0.0 mm
-                  from Open-Meteo’s previous runs; a run “made” about that many days
-                  before the day
+                  from Open-Meteo’s previous runs; a run “made” about that many days before
+                  the day
 
                 """)
         // JSON: metric values by lead, the repeat flagged, the change in numbers.

@@ -69,7 +69,7 @@ import WeatherTestSupport
         let spaces = String(repeating: " ", count: 33)
         #expect(help.console.output.contains("  \\e\(spaces)the last line in $EDITOR, then run it\n"))
         let command = await wx(["-c", "help source"])
-        #expect(command.console.output.hasPrefix("source <file>\n  run a file's lines as typed (\\i, .read)\n"))
+        #expect(command.console.output.hasPrefix("source <file>\n  run a file’s lines as typed (\\i, .read)\n"))
     }
 
     /// `\e` was refused ("is Ctrl-X Ctrl-E at the prompt"); now, as psql's, it opens the last
