@@ -41,7 +41,10 @@ enum StatePlistReader {
     static func settings(_ data: Data) -> Settings? {
         data.withUnsafeBytes { raw -> Settings? in
             var cursor = Cursor(raw.bindMemory(to: UInt8.self))
-            return cursor.settingsAlone()
+            guard let document = cursor.document(readingFavorites: false),
+                document.version == StateDocument.currentVersion
+            else { return nil }
+            return document.settings
         }
     }
 
@@ -128,7 +131,9 @@ enum StatePlistReader {
 
         // MARK: Document
 
-        mutating func document() -> StateDocument? {
+        /// The document; with `readingFavorites` false its favorites are passed over unread
+        /// (`passArray`) and left empty.
+        mutating func document(readingFavorites: Bool = true) -> StateDocument? {
             guard prolog() else { return nil }
             guard let (tag, empty) = openTag(), tag == .dict else { return nil }
             var document = StateDocument()
@@ -144,6 +149,8 @@ enum StatePlistReader {
                         guard let version = integer() else { return nil }
                         document.version = version
                         sawVersion = true
+                    case "favorites" where !readingFavorites:
+                        guard passArray() else { return nil }
                     case "favorites":
                         guard let favorites = favorites() else { return nil }
                         document.favorites = favorites
@@ -159,37 +166,6 @@ enum StatePlistReader {
             guard sawVersion, literal("</plist>") else { return nil }
             skipSpace()
             return index == bytes.count ? document : nil
-        }
-
-        /// `document()`'s walk with the favorites passed over: the settings, when the version
-        /// is the current one.
-        mutating func settingsAlone() -> Settings? {
-            guard prolog() else { return nil }
-            guard let (tag, empty) = openTag(), tag == .dict else { return nil }
-            var settings = Settings()
-            var version: Int?
-            if !empty {
-                var seen = Set<String>()
-                while true {
-                    guard let step = nextKey() else { return nil }
-                    guard case .key(let key) = step else { break }
-                    guard seen.insert(key).inserted else { return nil }
-                    switch key {
-                    case "version":
-                        guard let read = integer() else { return nil }
-                        version = read
-                    case "favorites": guard passArray() else { return nil }
-                    case "settings":
-                        guard let read = self.settings() else { return nil }
-                        settings = read
-                    default: return nil
-                    }
-                }
-            }
-            skipSpace()
-            guard version == StateDocument.currentVersion, literal("</plist>") else { return nil }
-            skipSpace()
-            return index == bytes.count ? settings : nil
         }
 
         /// Past an `<array>` of favorites to just after its `</array>`, without reading them: a
