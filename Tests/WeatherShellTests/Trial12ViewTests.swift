@@ -45,4 +45,20 @@ import WeatherKit
             TextRenderer.rainSentence(quiet, clock: none.clock, format: ValueFormatter(units: .metric), now: now)
                 == "no rain expected in the next 2 h (hourly data)")
     }
+
+    /// Trial 13: `wx show --bogus` asked the geocoder for “--bogus” and exited 1; two dashes
+    /// and a letter alone are an unknown option (exit 2), one dash still a favorite's name.
+    @Test func aLoneDoubleDashWordIsAnOption() throws {
+        #expect(
+            throws: ShellError.usage("unknown option “--bogus”: “show” takes none (usage: show [place | favorite])")
+        ) {
+            try CommandParser.parse("show --bogus")
+        }
+        #expect(
+            throws: ShellError.usage(
+                "unknown option “--rain”: “hourly” takes none (usage: hourly [N] [place | favorite])")
+        ) { try CommandParser.parse("hourly --rain") }
+        #expect(try CommandParser.parse("show -x") == .show("-x"))
+        #expect(try CommandParser.parse("show --") == .show("--"))
+    }
 }

@@ -212,7 +212,9 @@ package struct Arguments: Sendable {
     /// Where a place is read: a word that reads as an option (`-x`, `--xyz`) beside other words
     /// is a usage error naming it and the options the command's synopsis lists, with the closest
     /// when it is near (“warnings -x Hamburg”: did you mean “-v”?) — never part of a place's
-    /// name. Alone it is the name (a favorite may be called “-x”, and Tab inserts it so).
+    /// name. Alone, one dash and a letter is the name (a favorite may be called “-x”, and Tab
+    /// inserts it so); two (`show --bogus`) are an option still: no place is named so, and the
+    /// geocoder was asked for one (trial 13).
     /// Coordinates (`-33.9,18.4`) and counts (`-5`) have a digit after the dash: no options.
     ///
     /// - Throws: `ShellError.usage` for the first such word.
@@ -220,7 +222,9 @@ package struct Arguments: Sendable {
         let options = spec.synopsis.split(whereSeparator: { " []|<>".contains($0) }).map(String.init)
             .filter(Self.looksLikeOption)
         if !options.contains("--json") { try refuseJSONFlag() }
-        guard words.count > 1, let word = words.first(where: Self.looksLikeOption) else { return }
+        guard let word = words.first(where: Self.looksLikeOption), words.count > 1 || word.hasPrefix("--") else {
+            return
+        }
         let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"
         guard !options.isEmpty else {
             throw .usage("unknown option \(shown): “\(spec.name)” takes none (usage: \(spec.synopsis))")
