@@ -398,7 +398,7 @@ import WeatherTestSupport
         let server = try FixtureServer(demo: Self.manifestPath)
         let run = try demo("show Berlin; save; show New York; saved 1", server)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("  Sun 27 Jul     24.1   not passed yet\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("\n  not passed yet: Sun 27 Jul to Sat 02 Aug\n"), "\(run.stdout)")
         #expect(!run.stdout.contains("no observed values") && !run.stderr.contains("404"), "\(run.stderr)")
         #expect(try server.requests().allSatisfy { $0.path != "/v1/archive" })
     }

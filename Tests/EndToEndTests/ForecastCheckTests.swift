@@ -52,8 +52,10 @@ import WeatherTestSupport
             row("Tue 29 Jul", "21.9", "20.9", "+1.0", "14.3", "13.8", "+0.5", "0.0", "0.0", "0.0"),
             row("Wed 30 Jul", "21.0", "20.1", "+0.9", "14.7", "14.9", "-0.2", "2.1", "3.0", "-0.9"),
             row("Thu 31 Jul", "21.4", "19.8", "+1.6", "14.7", "15.1", "-0.4", "6.9", "8.2", "-1.3"),
-            row("Fri 01 Aug", "24.4") + "   not passed yet",
-            row("Sat 02 Aug", "20.4") + "   not passed yet",
+            // Days to come show the whole kept forecast, and are named under the table (trial 13).
+            row("Fri 01 Aug", "24.4", "", "", "15.3", "", "", "0.0", "", "").trimmingTrailingSpaces,
+            row("Sat 02 Aug", "20.4", "", "", "16.1", "", "", "3.3", "", "").trimmingTrailingSpaces,
+            "  not passed yet: Fri 01 Aug and Sat 02 Aug",
         ]
         #expect(run.stdout == expected.joined(separator: "\n") + "\n")
         // Days newer than the archive's lag: one forecast-API request for the passed days of
@@ -143,7 +145,10 @@ import WeatherTestSupport
             .init(path: "/v1/archive", status: 400, file: "open-meteo-archive/error-400-start-date-out-of-range.json"))
         let run = try runWX(["-c", "saved 2"], home: home, server: server, now: "2025-08-10T12:00:00Z")
         #expect(run.status == 0)
-        #expect(run.stdout.contains(row("Wed 30 Jul", "21.0") + "   no observed values yet\n"))
+        #expect(
+            run.stdout.contains(
+                row("Wed 30 Jul", "21.0", "", "", "14.7", "", "", "2.1", "", "").trimmingTrailingSpaces + "\n"))
+        #expect(run.stdout.contains("\n  no observed values yet: Wed 30 Jul to Sat 02 Aug\n"))
         #expect(
             run.stdout.hasSuffix(
                 "  what happened is not available: Open-Meteo archive rejected the request (HTTP 400): Parameter 'start_date' is out of allowed range from 1940-01-01 to 2025-08-08\n"
@@ -239,4 +244,9 @@ import WeatherTestSupport
         #expect(check["forecast_kept"] as? Bool == true)
         #expect((check["days"] as? [[String: Any]])?.allSatisfy { $0["passed"] as? Bool == false } == true)
     }
+}
+
+extension String {
+    /// The text without the spaces at its end (a row whose last cells are empty).
+    fileprivate var trimmingTrailingSpaces: String { String(reversed().drop { $0 == " " }.reversed()) }
 }

@@ -111,7 +111,8 @@ import WeatherTestSupport
         // are (trial 12).
         #expect(
             run.stdout.hasSuffix(
-                "  Sat 02 Aug     20.4   not passed yet\n  left out for the width: the low,\n  precipitation\n"))
+                "  Sat 02 Aug     20.4\n  not passed yet: Fri 01 Aug and\n    Sat 02 Aug\n  left out for the width: the low,\n  precipitation\n"
+            ))
     }
 
     @Test func savedNsProblemBreaksBetweenWordsAtATerminalWidth() throws {

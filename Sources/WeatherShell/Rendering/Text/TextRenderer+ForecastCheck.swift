@@ -76,14 +76,27 @@ extension TextRenderer {
             "forecast kept with it, next to what happened\(source); error = forecast − observed"
                 + (unitsInHeader ? ":" : " \(units):"), indent: 2, continuation: 4, width: width)
         lines.append(header)
+        var toCome: [LocalDate] = []
+        var unobserved: [LocalDate] = []
         for day in outcome.days {
             let forecast = day.forecast
             var line =
                 "  \(format.day(forecast.date))  "
                 + cell(format.temperatureValue(forecast.temperatureMaxCelsius))
             guard day.hasPassed, let observed = day.observed else {
-                lines += TextLayout.wrap(
-                    day.hasPassed ? "no observed values yet" : "not passed yet", after: line + "   ", width: width)
+                // A day to come shows its whole kept forecast in the forecast columns, "was" and
+                // "error" empty, and is named under the table: the row held only the high and
+                // "not passed yet" (trial 13).
+                if groups > 1 {
+                    line += cell("") + cell("") + "  " + cell(format.temperatureValue(forecast.temperatureMinCelsius))
+                }
+                if groups > 2 {
+                    line +=
+                        cell("") + cell("") + "  "
+                        + cell(format.precipitationValue(forecast.precipitationSumMillimetres))
+                }
+                lines.append(line)
+                if day.hasPassed { unobserved.append(forecast.date) } else { toCome.append(forecast.date) }
                 continue
             }
             line += cell(format.temperatureValue(observed.temperatureMaxCelsius))
@@ -100,11 +113,25 @@ extension TextRenderer {
             }
             lines.append(line)
         }
+        for (days, what) in [(unobserved, "no observed values yet"), (toCome, "not passed yet")] where !days.isEmpty {
+            lines += TextLayout.wrap(
+                "\(what): \(dayList(days, format: format))", indent: 2, continuation: 4, width: width,
+                keeping: days.map { format.day($0) })
+        }
         // As every table that gives up columns says which (trial 12: `saved 1` at 40 columns).
         lines += leftOutNote(
             Array(["the low", "precipitation"].suffix(3 - groups)), width: width, style: Style(colour: false))
         if let problem = outcome.problem { lines += TextLayout.wrap(problem, indent: 2, continuation: 4, width: width) }
         return lines
+    }
+
+    /// "Fri 01 Aug", "Fri 01 Aug and Sat 02 Aug", "Sun 27 Jul to Sat 02 Aug" (three or more one
+    /// after another), else each named.
+    static func dayList(_ days: [LocalDate], format: ValueFormatter) -> String {
+        let named = days.map { format.day($0) }
+        let consecutive = zip(days, days.dropFirst()).allSatisfy { $1.dayNumber == $0.dayNumber + 1 }
+        if named.count > 2 && consecutive { return "\(named[0]) to \(named[named.count - 1])" }
+        return named.count == 2 ? "\(named[0]) and \(named[1])" : named.joined(separator: ", ")
     }
 
     /// A temperature difference in the chosen unit ("+1.1", or "1.1 °C" unsigned): a kelvin is a
