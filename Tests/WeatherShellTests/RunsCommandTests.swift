@@ -9,14 +9,14 @@ import WeatherKit
     func date(_ text: String) -> LocalDate { LocalDate(iso: Substring(text))! }
 
     @Test func driftTakesADayThenAPlaceAndDefaultsToTomorrow() throws {
-        #expect(try CommandParser.parse("drift") == .drift(.tomorrow, nil))
+        #expect(try CommandParser.parse("drift") == .drift(nil, nil))
         #expect(try CommandParser.parse("drift sat Hamburg") == .drift(.weekday(6), "Hamburg"))
         #expect(try CommandParser.parse("drift Saturday") == .drift(.weekday(6), nil))
         #expect(try CommandParser.parse("drift TODAY New York") == .drift(.today, "New York"))
         #expect(try CommandParser.parse("drift 2025-08-16 Home") == .drift(.date(date("2025-08-16")), "Home"))
         // A word that is no day starts the place (Monaco is not “mon…day”).
-        #expect(try CommandParser.parse("drift Monaco") == .drift(.tomorrow, "Monaco"))
-        #expect(try CommandParser.parse("drift Hamburg") == .drift(.tomorrow, "Hamburg"))
+        #expect(try CommandParser.parse("drift Monaco") == .drift(nil, "Monaco"))
+        #expect(try CommandParser.parse("drift Hamburg") == .drift(nil, "Hamburg"))
         #expect(throws: ShellError.self) { try CommandParser.parse("drift 2025-02-30") }
     }
 

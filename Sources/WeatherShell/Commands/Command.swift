@@ -100,8 +100,8 @@ package enum Command: Hashable, Sendable {
     case past(PastDays, String?)
     /// `normal [place]`: the 1991–2020 normals for the next days.
     case normal(String?)
-    /// `drift [day] [place]`: how the last runs forecast the day.
-    case drift(DriftDay, String?)
+    /// `drift [day] [place]`: how the last runs forecast the day (nil: tomorrow, no day typed).
+    case drift(DriftDay?, String?)
     /// `skill [DAYS] [place]`: forecast error by lead time over the last DAYS days (nil: 30).
     case skill(Int?, String?)
     /// `confidence [N] [place]`: the ensemble's days, and the place (nil: the current location).

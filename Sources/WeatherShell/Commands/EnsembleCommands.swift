@@ -10,7 +10,7 @@ extension CommandSpec {
             "From every member of ECMWF’s 51-member ensemble (Open-Meteo’s Ensemble API, WX_OPEN_METEO_ENSEMBLE_URL): for each day the members’ median high and low with the 10th–90th percentile range, and the chance of rain as members with at least 1 mm (“rain 1.0 mm or more: 19 of 51 members (37 %)”), with the number of members each figure comes from and a plain word for the day.",
             "The word rests on the high’s range and the rain, not on the low: “confident” when the high’s 10th–90th percentile range is at most 3 °C and rain ≥ 1 mm comes in under 20 % or over 80 % of members; “uncertain” when that range is wider than 6 °C or rain comes in 35–65 % of members; else “fairly sure” (a narrow range with rain in 20–35 % of members is fairly sure).",
             "Percentiles are linear interpolation between the closest ranks (numpy’s default): with n members sorted, the p-th percentile is at rank h = (n − 1)·p/100, between the values at ⌊h⌋ and ⌊h⌋ + 1. A member counts for a day only when it has every hour of it.",
-            "One request, which Open-Meteo counts about once per member per variable (about 100 plain requests); the answer is kept until the model’s next run (every 6 hours), so “confidence” again, “show”, “hourly” and “watch --rain” use it without a request. Up to 10 days.",
+            "One request, which Open-Meteo counts about once per member per variable (about 100 plain requests); the answer is kept until the model’s next run (every 6 hours), so “confidence” again, “hourly” (its band) and “watch --rain” use it without a request. Up to 10 days.",
             "Without a place, for the current location; with one, as “show” does.",
         ],
         completion: .countThenFavorites

@@ -25,7 +25,7 @@ extension CommandSpec {
         } else if let first = arguments.words.first, let bad = PastDays.impossibleDate(in: first) {
             throw .usage("\(TerminalText.sanitized(bad)) is not a day of the calendar")
         }
-        return .drift(day ?? .tomorrow, try CommandParser.optionalPlace(&arguments))
+        return .drift(day, try CommandParser.optionalPlace(&arguments))
     }
 
     static let skill = CommandSpec(

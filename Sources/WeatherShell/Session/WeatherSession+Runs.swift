@@ -28,8 +28,25 @@ extension WeatherSession {
     ///
     /// - Throws: `ShellError.usage` for a day before 2024-01-01 or more than 7 days ahead;
     ///   `.service` for the service's own errors.
-    func drift(_ day: DriftDay, _ target: String?) async throws(ShellError) -> [CommandResult] {
+    func drift(_ given: DriftDay?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.previousRuns else { throw .noService("previous-runs") }
+        do {
+            return try await drift(given ?? .tomorrow, target, provider: provider)
+        } catch {
+            // `drift someday`: a word that is no day was taken as the place (as “drift Monaco”
+            // must be); when no place is found for it, say how the command reads (trial 13).
+            guard given == nil, let target, !target.contains(" "),
+                error == .noPlaceFound(target) || demo.isRefusal(error, of: target)
+            else { throw error }
+            throw .notApplicable(
+                "\(error.description); “drift” reads [day] [place]: the day first (tomorrow, today, a weekday or 2026-12-05), as in “drift sat Hamburg”"
+            )
+        }
+    }
+
+    private func drift(_ day: DriftDay, _ target: String?, provider: any PreviousRunsProvider) async throws(ShellError)
+        -> [CommandResult]
+    {
         // Checked before the place is looked up, on "now" before any place is known, then
         // counted on the place's own (they differ in `make demo` only).
         _ = try Self.driftDays(day, todayUTC: todayUTC(at: nil))
