@@ -186,6 +186,8 @@ extension TextRenderer {
         if 2 + TextLayout.columns(first) <= width {
             return TextLayout.flow([first] + parts.dropFirst(), indent: 2, width: width)
         }
-        return TextLayout.wrap(lead, indent: 2, width: width) + TextLayout.flow(parts, indent: 2, width: width)
+        // "(from “normal”):" kept whole: "“normal”):" alone on a line read as a stray (trial 13).
+        return TextLayout.wrap(lead, indent: 2, width: width, keeping: ["(from “normal”):"])
+            + TextLayout.flow(parts, indent: 2, width: width)
     }
 }
