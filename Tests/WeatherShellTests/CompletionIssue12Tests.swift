@@ -104,6 +104,9 @@ import WeatherTestSupport
         #expect(complete("import favorites \(base)/.h").options == ["\(base)/.hidden"])
         #expect(complete("import favorites \(base)/fav.csv ").options.isEmpty)
         #expect(complete("import snapshots \(base)/f").options == ["\(base)/fav.csv", "\(base)/fav.json"])
+        // A list shows each by its last part, as bash lists file names (trial 13: whole paths).
+        #expect(complete("import snapshots \(base)/f").shown == ["fav.csv", "fav.json"])
+        #expect(complete("import favorites \(base)/s").shown == ["sub dir/"])
         #expect(complete("import history \(base)/fav.j").insertion(typed: "\(base)/fav.j") == "\(base)/fav.json ")
         #expect(complete("import cats \(base)/f").options.isEmpty)
         // `~/` is the home folder, as import and export read it.

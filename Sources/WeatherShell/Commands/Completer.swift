@@ -293,9 +293,17 @@ package enum Completer {
         }
     }
 
-    /// File names as options: a space after a file, none after a folder (its "/" ends it).
+    /// File names as options: a space after a file, none after a folder (its "/" ends it). A
+    /// list shows each by its last part ("hist.csv", "exports/"), as bash and readline list
+    /// file names; the whole paths repeated the folder typed (trial 13).
     static func fileOptions(_ names: [String], from: Int) -> Options {
-        Options(values: names, from: from, appendsSpace: names.count == 1 && names[0].last != "/")
+        let labels = names.map { name in
+            let folder = name.hasSuffix("/")
+            let last = (folder ? name.dropLast() : Substring(name)).split(separator: "/").last.map(String.init) ?? name
+            return last + (folder ? "/" : "")
+        }
+        return Options(
+            values: names, from: from, appendsSpace: names.count == 1 && names[0].last != "/", labels: labels)
     }
 
     static let commandNames = CommandTable.all.map(\.name)
