@@ -59,6 +59,9 @@ static-cxx:
 # The release build for run and demo: its output (the static link's warnings among it) is shown
 # only when the build fails, so that the banner is the first thing on the screen. The notice is
 # short enough for a 40-column terminal: a wrapped one would leave its first row when erased.
+# A release binary newer than every source, Package.swift and this Makefile is not built again:
+# SwiftPM would only find nothing to do, after waiting for .build's lock, which `make test`
+# holds for its whole run (trial 14: `make demo` waited minutes for it).
 # Before the first build (no release binary yet) it says that one takes minutes (trial 8: five
 # minutes of "building wx …" and nothing else).
 # One line is let through at once: SwiftPM's "Another instance of SwiftPM … waiting" (make test
@@ -67,7 +70,9 @@ static-cxx:
 # that is looked at five times a second rather than read line by line. A build started with &
 # ignores Ctrl-C here, so leaving make ends it.
 quiet-release: deps static-cxx
-	@log=$$(mktemp); build=; \
+	@if [ -x $(RELEASE_BIN) ] && [ -z "$$(find Sources Package.swift Makefile -newer $(RELEASE_BIN) 2>/dev/null | head -n 1)" ]; then \
+	  exit 0; fi; \
+	log=$$(mktemp); build=; \
 	trap '[ -n "$$build" ] && kill $$build 2>/dev/null; rm -f "$$log"' EXIT; trap 'exit 130' INT TERM; \
 	notice='building wx …'; [ -x $(RELEASE_BIN) ] || notice='building wx (first build: minutes) …'; \
 	[ -t 1 ] && printf '%s' "$$notice"; \

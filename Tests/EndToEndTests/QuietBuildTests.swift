@@ -15,7 +15,7 @@ import WeatherTestSupport
     ///     written only there).
     ///   - releaseBinary: the Makefile's RELEASE_BIN (whether a first build is ahead).
     func make(
-        failing: Bool, waiting: Bool = false, terminal: Bool = false, releaseBinary: String? = nil
+        failing: Bool, waiting: Bool = false, terminal: Bool = false, releaseBinary: String = "/nonexistent/wx"
     ) throws -> WXResult {
         let bin = TemporaryFolder()
         let swift = bin.url.appendingPathComponent("swift")
@@ -34,8 +34,7 @@ import WeatherTestSupport
         """.write(to: swift, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
         let arguments =
-            ["--no-print-directory", "-C", TestPaths.packageRoot.path, "quiet-release"]
-            + (releaseBinary.map { ["RELEASE_BIN=\($0)"] } ?? [])
+            ["--no-print-directory", "-C", TestPaths.packageRoot.path, "quiet-release", "RELEASE_BIN=\(releaseBinary)"]
         let environment = ["PATH": bin.path + ":/usr/bin:/bin", "HOME": bin.path]
         guard terminal else { return try runProgram("/usr/bin/make", arguments, environment: environment) }
         return try runProgram(
@@ -71,6 +70,21 @@ import WeatherTestSupport
 
     /// Trial 7: while `make test` held .build, `make demo` showed “building wx …” for minutes,
     /// SwiftPM's “Another instance … waiting” swallowed with the rest. That wait is now said.
+    /// Trial 14: `make demo` beside `make test` waited minutes for .build's lock to learn that
+    /// the release binary was up to date. A binary newer than every source is not built again:
+    /// the stand-in `swift`, which would fail, is not run.
+    @Test func anUpToDateBinaryIsNotBuiltAgain() throws {
+        let home = TemporaryFolder()
+        let binary = home.path + "/wx"
+        try "#!/bin/sh\n".write(toFile: binary, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary)
+        let run = try make(failing: true, releaseBinary: binary)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout == "" && run.stderr == "")
+        // An older binary (/bin/sh, from the system) is built again, and the failure shown.
+        #expect(try make(failing: true, releaseBinary: "/bin/sh").status != 0)
+    }
+
     @Test func waitingForAnotherBuildIsSaid() throws {
         let run = try make(failing: false, waiting: true)
         #expect(run.status == 0)
