@@ -148,4 +148,27 @@ import WeatherTestSupport
         }
         try terminal.send("C-u", "C-d")
     }
+
+    /// Trial 14: a second Tab in a folder of 9,098 names printed them all, past the terminal's
+    /// scrollback, and a name wider than the terminal ran on at the next row's start. The list
+    /// stops at the screen's height and says how many more; a wide name ends in "…".
+    @Test func aLongListStopsAtTheScreenAndAWideNameEndsInAnEllipsis() throws {
+        let folder = home.path + "/many"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for index in 1...300 {
+            #expect(FileManager.default.createFile(atPath: folder + "/file-\(index).csv", contents: Data()))
+        }
+        let wide = "a_name_that_is_wider_than_the_forty_columns_of_this_terminal.csv"
+        #expect(FileManager.default.createFile(atPath: folder + "/" + wide, contents: Data()))
+        let terminal = try startWX()
+        try terminal.resize(columns: 40, rows: 15)
+        try terminal.send("import history \(folder)/", "Tab", "Tab")
+        try terminal.wait(for: "the list, cut at the screen") { screen in
+            let rows = screen.split(separator: "\n").map(String.init)
+            return rows.contains("… and 289 more: type more of the name")
+                && rows.contains { $0.hasPrefix("a_name_that_is_wider") && $0.hasSuffix("…") && $0.count == 39 }
+                && screen.hasSuffix("many/")
+        }
+        try terminal.send("C-u", "C-d")
+    }
 }

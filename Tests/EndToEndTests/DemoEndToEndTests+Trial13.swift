@@ -11,7 +11,7 @@ extension DemoEndToEndTests {
         #expect(run.status == 1)
         #expect(
             run.stderr
-                == "error: the demo has no recording for someday — it knows: Berlin, Delhi, Denver, Enschede, Hamburg, Kochi, Munich, New York; “drift” reads [day] [place]: the day first (tomorrow, today, a weekday or 2026-12-05), as in “drift sat Hamburg”\n"
+                == "error: the demo has no recording for someday — it knows: Berlin, Delhi, Denver, Enschede, Hamburg, Kochi, Munich, New York; “drift” reads [day] [place]: the day first (tomorrow, today, a weekday or a date as YYYY-MM-DD), as in “drift sat Berlin”\n"
         )
         #expect(paths == ["/search"])
     }

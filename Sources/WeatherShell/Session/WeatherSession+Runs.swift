@@ -39,7 +39,7 @@ extension WeatherSession {
                 error == .noPlaceFound(target) || demo.isRefusal(error, of: target)
             else { throw error }
             throw .notApplicable(
-                "\(error.description); “drift” reads [day] [place]: the day first (tomorrow, today, a weekday or 2026-12-05), as in “drift sat Hamburg”"
+                "\(error.description); “drift” reads [day] [place]: the day first (tomorrow, today, a weekday or a date as YYYY-MM-DD), as in “drift sat Berlin”"
             )
         }
     }

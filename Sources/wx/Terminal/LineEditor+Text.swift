@@ -45,21 +45,33 @@ extension LineEditor {
     /// them the redraw covered the list's last rows when the line took more than one row (or
     /// ended a row exactly, where libedit has moved to the next row itself and a new row would
     /// leave a blank one): of two files, one was listed (trial 12).
-    static func listing(_ options: [String], width: Int, cursorColumns: Int, rest: String) -> String {
+    static func listing(
+        _ options: [String], width: Int, cursorColumns: Int, rest: String, rows: Int = .max
+    ) -> String {
         let rowsUp = width > 0 ? cursorColumns / width : 0
         let atRowStart = rest.isEmpty && width > 0 && cursorColumns > 0 && cursorColumns % width == 0
-        return rest + (atRowStart ? "" : "\n") + columns(options, width: width)
+        return rest + (atRowStart ? "" : "\n") + columns(options, width: width, rows: rows)
             + String(repeating: "\n", count: rowsUp)
     }
 
-    /// Options laid out in columns across `width`, as shells list completions.
-    static func columns(_ options: [String], width: Int) -> String {
-        let cell = (options.map(TextLayout.columns).max() ?? 0) + 3
+    /// Options laid out in columns across `width`, as shells list completions: an option wider
+    /// than the width ends in "…" rather than run on at the next row's start, and past `rows`
+    /// rows the list stops with how many more there are (trial 14: 9,098 names in /tmp went
+    /// past the terminal's scrollback).
+    static func columns(_ options: [String], width: Int, rows: Int = .max) -> String {
+        let fitted = options.map {
+            TextLayout.columns($0) < width ? $0 : TextLayout.truncate($0, to: max(1, width - 1))
+        }
+        let cell = (fitted.map(TextLayout.columns).max() ?? 0) + 3
         let perRow = max(1, width / cell)
+        let shown = max(1, rows - 1) * perRow < fitted.count ? max(1, rows - 1) * perRow : fitted.count
         var text = ""
-        for (index, option) in options.enumerated() {
-            let last = index % perRow == perRow - 1 || index == options.count - 1
+        for (index, option) in fitted.prefix(shown).enumerated() {
+            let last = index % perRow == perRow - 1 || index == shown - 1
             text += last ? option + "\n" : TextLayout.pad(option, to: cell)
+        }
+        if shown < fitted.count {
+            text += "… and \(fitted.count - shown) more: type more of the name\n"
         }
         return text
     }

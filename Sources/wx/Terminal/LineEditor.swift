@@ -273,7 +273,8 @@ final class LineEditor: LineReader {
         StandardStreams.put(
             Self.listing(
                 completion.shown, width: TerminalDevice.width(),
-                cursorColumns: TextLayout.columns(prompt) + TextLayout.columns(before), rest: shown),
+                cursorColumns: TextLayout.columns(prompt) + TextLayout.columns(before), rest: shown,
+                rows: TerminalDevice.rows() - 2),
             fd: 1)
         return UInt8(CC_REDISPLAY)
     }

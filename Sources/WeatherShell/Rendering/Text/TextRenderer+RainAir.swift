@@ -18,12 +18,13 @@ extension TextRenderer {
         header(
             WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
             + wrap(
+                // A number stays with its unit (trial 14: "under 0.1" / "mm" at 40 columns).
                 outlook == nil
                     ? byDaySentence(report.forecast, format: format, now: context.now)
                     : rainSentence(
                         outlook, clock: report.forecast.clock, format: format, now: context.now,
-                        steps: report.forecast.stepDescription), indent: 2,
-                width: context.reportWidth)
+                        steps: report.forecast.stepDescription),
+                keeping: [format.units.precipitation.symbol, "%"], indent: 2, width: context.reportWidth)
     }
 
     /// `rain` for a forecast without hours of precipitation to read at now (a recording with
