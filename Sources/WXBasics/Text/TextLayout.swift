@@ -161,15 +161,18 @@ package enum TextLayout {
     package static func wrap(
         _ text: String, indent: Int, continuation: Int? = nil, width: Int, keeping phrases: [String]
     ) -> [String] {
-        let glue: Character = "\u{00A0}"
         var glued = text
         for phrase in phrases where phrase.contains(" ") {
-            glued = glued.replacing(phrase, with: phrase.replacing(" ", with: String(glue)))
+            glued = glued.replacing(phrase, with: phrase.replacing(" ", with: String(noBreakSpace)))
         }
         return wrap(glued, indent: indent, continuation: continuation, width: width).map {
-            String($0.map { $0 == glue ? " " : $0 })
+            String($0.map { $0 == noBreakSpace ? " " : $0 })
         }
     }
+
+    /// The space `wrap(_:…keeping:)` never breaks at, given back as a space in its lines: a
+    /// caller that glues words by a rule of its own (a number and its unit) writes it.
+    package static let noBreakSpace: Character = "\u{00A0}"
 
     /// `words` (already split) laid out as `wrap` lays out the words of a text: a word that holds
     /// spaces (a quoted command, “hourly 6 Berlin”) is not broken unless it is wider than a line,

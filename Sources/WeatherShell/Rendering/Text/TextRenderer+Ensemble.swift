@@ -129,15 +129,11 @@ extension TextRenderer {
             if !disagreements.isEmpty {
                 let mark = context.unicode ? "⚑" : "!"
                 // A model's name stays on one line ("DWD" at a line's end and "ICON" on the next
-                // read as two names): its spaces are no-break spaces while wrapping.
-                var text = "\(mark) disagree on " + disagreements.joined(separator: "; ")
-                for name in models.map(\.displayName) {
-                    text = text.replacing(name, with: name.replacing(" ", with: "\u{00A0}"))
-                }
+                // read as two names).
                 lines += wrap(
-                    text,
-                    keeping: [format.temperatureSymbol, format.units.precipitation.symbol], indent: 14,
-                    width: context.reportWidth)
+                    "\(mark) disagree on " + disagreements.joined(separator: "; "),
+                    keeping: [format.temperatureSymbol, format.units.precipitation.symbol],
+                    phrases: models.map(\.displayName), indent: 14, width: context.reportWidth)
             }
         }
         // The rule behind "dry" and "wet", on screen where they are used (trial 10: "0.5 mm"

@@ -130,11 +130,13 @@ extension TextRenderer {
 
     /// Words wrapped as `wrap` does, a number never parted from the unit after it (“0.4 mm”,
     /// “by 2.3 °C”): at 40 columns `models` put “0.4” at a line's end and “mm” on the next
-    /// (trial 6). `units` are the symbols to keep with their numbers.
-    static func wrap(_ text: String, keeping units: [String], indent: Int, width: Int) -> [String] {
-        // The space between a number and its unit becomes a no-break space while wrapping
-        // (`TextLayout.wrap` breaks at spaces only), then a space again.
-        let glue: Character = "\u{00A0}"
+    /// (trial 6). `units` are the symbols to keep with their numbers; `phrases` are kept whole
+    /// too (`TextLayout.wrap(_:…keeping:)`, which lays the lines out).
+    static func wrap(
+        _ text: String, keeping units: [String], phrases: [String] = [], indent: Int, width: Int
+    ) -> [String] {
+        // The space between a number and its unit becomes a no-break space while wrapping.
+        let glue = TextLayout.noBreakSpace
         var glued = ""
         var rest = Substring(text)
         while let space = rest.firstIndex(of: " ") {
@@ -148,8 +150,6 @@ extension TextRenderer {
             rest = after
         }
         glued += rest
-        return TextLayout.wrap(glued, indent: indent, width: width).map { line in
-            String(line.map { $0 == glue ? " " : $0 })
-        }
+        return TextLayout.wrap(glued, indent: indent, width: width, keeping: phrases)
     }
 }
