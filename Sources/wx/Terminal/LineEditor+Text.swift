@@ -118,9 +118,16 @@ extension LineEditor {
     ///
     /// Ctrl-X Ctrl-E ends the line so too, with `mark` "" (the line as typed, then the editor).
     static func interruptEcho(_ line: (text: String, cursor: Int)?, mark: String = "^C") -> String {
-        guard let line else { return mark + "\n" }
+        restToRedraw(line) + mark + "\n"
+    }
+
+    /// The text after the cursor (`line`'s, the cursor's offset in scalars), to write again so
+    /// that the cursor goes to the line's end; "" when there is none, or when it holds a line
+    /// end or a control character (a pasted block, a Ctrl-R search) and writing it would not
+    /// land where it is drawn.
+    static func restToRedraw(_ line: (text: String, cursor: Int)?) -> String {
+        guard let line else { return "" }
         let rest = String(String.UnicodeScalarView(line.text.unicodeScalars.dropFirst(line.cursor)))
-        guard !rest.isEmpty, TerminalText.sanitized(rest) == rest, !rest.contains("\n") else { return mark + "\n" }
-        return rest + mark + "\n"
+        return TerminalText.sanitized(rest) == rest && !rest.contains("\n") ? rest : ""
     }
 }

@@ -268,8 +268,7 @@ final class LineEditor: LineReader {
         // As readline: a Tab that adds nothing rings; a second one in a row lists.
         guard completion.options.count > 1, recentKeys.dropLast().last == "\t" else { return UInt8(CC_REFRESH_BEEP) }
         // Listed as people read them: names unescaped, snapshot numbers with place and date.
-        let rest = currentLine().map { String(String.UnicodeScalarView($0.text.unicodeScalars.dropFirst($0.cursor))) }
-        let shown = rest.flatMap { TerminalText.sanitized($0) == $0 && !$0.contains("\n") ? $0 : nil } ?? ""
+        let shown = Self.restToRedraw(currentLine())
         StandardStreams.put(
             Self.listing(
                 completion.shown, width: TerminalDevice.width(),
