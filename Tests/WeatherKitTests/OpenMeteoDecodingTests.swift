@@ -184,7 +184,8 @@ import WeatherTestSupport
         let forecasts = try OpenMeteoForecastProvider.forecasts(from: json, requested: asked)
         #expect(forecasts.map(\.coordinate) == asked)
         #expect(forecasts[1].current?.temperatureCelsius == 22.4)
-        #expect(throws: ServiceError.self) {
+        // The count in words (the last clean-clone run: "2 forecasts for 1 places asked").
+        #expect(throws: ServiceError.malformedResponse(.openMeteo, detail: "2 forecasts for 1 place asked")) {
             try OpenMeteoForecastProvider.forecasts(from: json, requested: [asked[0]])
         }
     }

@@ -144,7 +144,9 @@ package enum DataExchange {
         for record in records.dropFirst() {
             let origin = "line \(record.line)"
             guard record.fields.count == header.fields.count else {
-                problems.append("\(origin): \(record.fields.count) fields where the header has \(header.fields.count)")
+                problems.append(
+                    "\(origin): \(Counting.count(record.fields.count, "field")) where the header has \(header.fields.count)"
+                )
                 continue
             }
             // Text cells lose the apostrophe export put before a formula-like start.

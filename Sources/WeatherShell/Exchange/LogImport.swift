@@ -95,7 +95,8 @@ extension DataExchange {
         for record in records.dropFirst() {
             let origin = "line \(record.line)"
             guard record.fields.count == names.count else {
-                throw FileProblem("\(origin): \(record.fields.count) fields where the header has \(names.count)")
+                throw FileProblem(
+                    "\(origin): \(Counting.count(record.fields.count, "field")) where the header has \(names.count)")
             }
             var fields: [String: JSONValue] = [:]
             for (name, cell) in zip(names, record.fields) where fields[name] == nil {

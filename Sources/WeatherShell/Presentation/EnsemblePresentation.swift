@@ -43,10 +43,10 @@ package struct ConfidenceReport: Hashable, Sendable {
             return
                 "the answer has \(found) of the model’s \(expected) members with \(name(variable)); the figures come from those"
         case .membersWithoutValues(let variable, let count):
-            return "\(count) member\(count == 1 ? "" : "s") without any \(name(variable)) value left out"
+            return "\(Counting.count(count, "member")) without any \(name(variable)) value left out"
         case .unexpectedKeys(let count, let example):
             return
-                "\(count) member value list\(count == 1 ? "" : "s") for a variable not asked for ignored (\(example))"
+                "\(Counting.count(count, "member value list")) for a variable not asked for ignored (\(example))"
         }
     }
 }

@@ -102,7 +102,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
                 }
                 guard items.count == wanted.count else {
                     throw ServiceError.malformedResponse(
-                        service, detail: "\(items.count) forecasts for \(wanted.count) places asked")
+                        service, detail: Self.countMismatch(items.count, asked: wanted.count))
                 }
                 for (index, item) in zip(missing, items) {
                     do throws(ServiceError) {
@@ -165,6 +165,11 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
 
     // MARK: - Mapping (pure, tested on every recorded body)
 
+    /// "1 forecast for 2 places asked": an answer with another count of elements than places asked.
+    static func countMismatch(_ answered: Int, asked: Int) -> String {
+        "\(Counting.count(answered, "forecast")) for \(Counting.count(asked, "place")) asked"
+    }
+
     /// Maps an answer for `requested` places: an object for one, an array for several.
     ///
     /// - Throws: `ServiceError.rejected` with the service's `reason` for `{"error":true}`;
@@ -173,7 +178,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         let items = json.array ?? [json]
         guard !items.isEmpty else { throw .malformedResponse(.openMeteo, detail: "no forecast in the answer") }
         guard items.count == requested.count else {
-            throw .malformedResponse(.openMeteo, detail: "\(items.count) forecasts for \(requested.count) places asked")
+            throw .malformedResponse(.openMeteo, detail: countMismatch(items.count, asked: requested.count))
         }
         var result: [Forecast] = []
         for (item, coordinate) in zip(items, requested) {

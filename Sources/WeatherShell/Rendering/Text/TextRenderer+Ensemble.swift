@@ -21,7 +21,7 @@ extension TextRenderer {
         ]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(
-            "\(ensemble.model.displayName) ensemble, \(report.memberCount) members (Open-Meteo); ranges are the 10th to 90th percentile of the members",
+            "\(ensemble.model.displayName) ensemble, \(count(report.memberCount, "member")) (Open-Meteo); ranges are the 10th to 90th percentile of the members",
             context, style)
         lines += confidenceDayLines(report.days, width: context.reportWidth, format: format)
         for text in report.notes(format: format) { lines += note(text, context, style) }
@@ -89,7 +89,8 @@ extension TextRenderer {
     {
         let models = report.comparison.models
         var lines = [
-            style.bold(placeHeading(report.place.label, "\(models.count) models side by side", width: context.width))
+            style.bold(
+                placeHeading(report.place.label, "\(count(models.count, "model")) side by side", width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(

@@ -28,7 +28,7 @@ extension TextRenderer {
     }
 
     /// "1 snapshot", "2 snapshots".
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    static func count(_ number: Int, _ noun: String) -> String { Counting.count(number, noun) }
 
     /// Words for a condition: its WMO code's ("clear night" for code 0 when `isNight`, "unknown
     /// (42)" for a code outside the table), "unknown" when the answer's code was null (case OM-2

@@ -162,8 +162,12 @@ extension TextRenderer {
             lines.append(contentsOf: daysNote(presentation.coverage, format: format, style: style, context: context))
         }
         // The normals and the ensemble are their commands' own: `show` gives the same lines
-        // whether or not they ran before (trial 9 saw two lines come from their caches).
-        if let hint = seeAlso(presentation.report.furtherViews) { lines += note(hint, context, style) }
+        // whether or not they ran before (trial 9 saw two lines come from their caches). They
+        // say more of a forecast: after an answer without one (no hours, no days' readings) the
+        // line read as if there were one to say more of (the last clean-clone run).
+        if !presentation.coverage.isCurrentConditionsOnly, let hint = seeAlso(presentation.report.furtherViews) {
+            lines += note(hint, context, style)
+        }
         return lines
     }
 

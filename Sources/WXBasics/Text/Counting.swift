@@ -1,0 +1,13 @@
+/// Counts in words: the one place a number meets its noun, so that no message says "1 places".
+package enum Counting {
+    /// "1 place", "2 places", "0 places"; `plural` for a noun that does not take an "s"
+    /// ("1 entry", "3 entries").
+    ///
+    /// - Parameters:
+    ///   - number: how many; 1 (and only 1) takes the singular.
+    ///   - noun: the singular noun.
+    ///   - plural: the plural when it is not `noun` + "s".
+    package static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+    }
+}
