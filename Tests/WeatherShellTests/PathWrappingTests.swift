@@ -139,6 +139,48 @@ import WeatherTestSupport
         #expect(run.status == 1)
     }
 
+    // MARK: - A path with spaces (the last clean-clone run of stop 30)
+
+    @Test func aPathWithSpacesTypedQuotedMovesWholeToALineOfItsOwn() async throws {
+        let folder = ShortFolder()
+        let file = folder.path + "/no such dir/a b.csv"
+        let run = await wx(lines: ["export favorites \"\(file)\""], width: 40)
+        // Broken at its spaces, the path read as three words across two lines.
+        #expect(
+            run.console.errors == """
+                error: favorites not exported: cannot
+                  write
+                  \(file):
+                  No such file or directory
+
+                """, "\(run.console.errors)")
+        Self.expectFits(run.console.errors, width: 40)
+        #expect(run.status == 1)
+    }
+
+    @Test func aStateFolderWithSpacesIsKeptWholeInItsErrors() async throws {
+        let folder = ShortFolder()
+        let spaced = folder.path + "/my home"
+        try "not a folder\n".write(toFile: spaced, atomically: true, encoding: .utf8)
+        let run = await wx(["-c", "favs"], width: 40, environment: ["WX_HOME": spaced])
+        let lines = run.console.errors.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains(spaced) }, "\(run.console.errors)")
+        #expect(!lines.contains { $0.hasSuffix(folder.path + "/my") }, "\(run.console.errors)")
+        Self.expectFits(run.console.errors, width: 40)
+    }
+
+    @Test func theWrapperKeepsEachPhraseItIsGiven() {
+        #expect(
+            ShellRunner.wrappedAtWords(
+                "error: cannot read /tmp/wxo-abcdef/my files/a.csv: No such file\n", width: 40,
+                keeping: ["/tmp/wxo-abcdef/my files/a.csv"]) == """
+                    error: cannot read
+                      /tmp/wxo-abcdef/my files/a.csv: No
+                      such file
+
+                    """)
+    }
+
     // MARK: - WX_HOME is a file: said in full once
 
     /// A state folder (WX_HOME) that is a regular file, and the start of what wx says about it.

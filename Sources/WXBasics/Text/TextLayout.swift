@@ -161,14 +161,27 @@ package enum TextLayout {
     package static func wrap(
         _ text: String, indent: Int, continuation: Int? = nil, width: Int, keeping phrases: [String]
     ) -> [String] {
+        wrap(glued(text, phrases), indent: indent, continuation: continuation, width: width).map(unglued)
+    }
+
+    /// `line` wrapped as `wrap(line:width:)` does, each of `phrases` that it holds kept on one
+    /// line as `wrap(_:…keeping:)` keeps them (an error naming a path with spaces: the path
+    /// moves whole to a line of its own).
+    package static func wrap(line: String, width: Int, keeping phrases: [String]) -> [String] {
+        wrap(line: glued(line, phrases), width: width).map(unglued)
+    }
+
+    /// `text` with the spaces of each of `phrases` in it made no-break spaces.
+    private static func glued(_ text: String, _ phrases: [String]) -> String {
         var glued = text
         for phrase in phrases where phrase.contains(" ") {
             glued = glued.replacing(phrase, with: phrase.replacing(" ", with: String(noBreakSpace)))
         }
-        return wrap(glued, indent: indent, continuation: continuation, width: width).map {
-            String($0.map { $0 == noBreakSpace ? " " : $0 })
-        }
+        return glued
     }
+
+    /// A line of glued text with its no-break spaces spaces again.
+    private static func unglued(_ line: String) -> String { String(line.map { $0 == noBreakSpace ? " " : $0 }) }
 
     /// The space `wrap(_:…keeping:)` never breaks at, given back as a space in its lines: a
     /// caller that glues words by a rule of its own (a number and its unit) writes it.

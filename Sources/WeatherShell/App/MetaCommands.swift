@@ -190,8 +190,9 @@ extension ShellRunner {
         }
         do {
             let width = errorWidth
+            let paths = ([full] + pathsWithSpaces).filter { $0.contains(" ") }
             return try FileOutput(path: full, errors: standardOutput) { text in
-                width.map { Self.wrappedAtWords(text, width: $0()) } ?? text
+                width.map { Self.wrappedAtWords(text, width: $0(), keeping: paths) } ?? text
             }
         } catch {
             report(error)

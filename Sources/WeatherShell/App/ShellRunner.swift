@@ -94,6 +94,11 @@ package final class ShellRunner {
     /// between words to fit it (ErrorWrapping.swift); nil leaves them whole (files, pipes).
     package var errorWidth: (() -> Int)?
 
+    /// The words of the command being run (none between commands; a file's command while
+    /// `.read` runs its lines): the paths its errors may name, kept whole when they are wrapped
+    /// (`pathsWithSpaces`).
+    var commandWords: [String] = []
+
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
     package internal(set) var exitStatus: Int32 = 0
@@ -114,7 +119,7 @@ package final class ShellRunner {
 
     /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
     func putError(_ text: String) {
-        let text = errorWidth.map { Self.wrappedAtWords(text, width: $0()) } ?? text
+        let text = errorWidth.map { Self.wrappedAtWords(text, width: $0(), keeping: pathsWithSpaces) } ?? text
         standardOutput.writeError(unicode ? text : TextRenderer.ascii(text))
     }
 
@@ -241,6 +246,9 @@ package final class ShellRunner {
 
     private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
         let text = typed.text
+        let outer = commandWords
+        commandWords = typed.words.map(\.text)
+        defer { commandWords = outer }
         if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
         let command: Command?
         do {

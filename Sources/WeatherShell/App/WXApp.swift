@@ -179,8 +179,13 @@ package struct WXApp {
 
     /// `text` (lines of wx's own, naming a file or a variable's value) fitted to standard
     /// error's width when it is a terminal, as the runner's error lines are; whole otherwise.
+    /// The folders named in the environment are kept whole, spaces and all (`--home` is one of
+    /// the configuration's, which the runner keeps).
     private func fitted(_ text: String) -> String {
-        host.errorIsTerminal ? ShellRunner.wrappedAtWords(text, width: host.terminalWidth()) : text
+        guard host.errorIsTerminal else { return text }
+        let folders = ["WX_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "HOME"].compactMap(
+            host.variable)
+        return ShellRunner.wrappedAtWords(text, width: host.terminalWidth(), keeping: folders)
     }
 
     /// `status`, made 1 with a line saying so when the results could not be written, or when
