@@ -108,15 +108,21 @@ demo: quiet-release
 	WX_METNO_URL=$$url WX_METEOALARM_URL=$$url \
 	$(RELEASE_BIN)
 
+# SwiftPM holds .build's lock for a whole command, tests and all: `make run` beside `make test`
+# waited for every test before building the shell (the last clean-clone run). So the build
+# takes the lock and the tests do not (--ignore-lock): they only read what that build made, and
+# `make run`/`make demo` build the release binary (.build/release) while they run. Every test
+# is Swift Testing's: --disable-xctest leaves out XCTest's empty run and its "Executed 0 tests"
+# lines (a test written with XCTest would not run: there are none).
 test: deps
 	swift build --build-tests
-	swift test --skip-build
+	swift test --skip-build --ignore-lock --disable-xctest
 
 # The two-writers-one-killed stress test for more rounds than `make test` runs (STRESS_ROUNDS).
 STRESS_ROUNDS ?= 100
 stress: deps
 	swift build --build-tests
-	WX_STRESS_ROUNDS=$(STRESS_ROUNDS) swift test --skip-build --filter StressTests
+	WX_STRESS_ROUNDS=$(STRESS_ROUNDS) swift test --skip-build --disable-xctest --filter StressTests
 
 # Side-by-side measurements (BENCHMARKS.md): wx against sqlite3, curl and a Python peer.
 bench: release
