@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeatherShell
 import WeatherTestSupport
 
 /// README's `make demo` session, command by command, against the demo: every line README shows
@@ -29,11 +30,14 @@ extension DemoEndToEndTests {
         // Each command's lines: what a run of the session up to it prints after a run up to the one before.
         var before: [String] = []
         for index in session.indices {
-            // README's session is at a terminal 100 columns wide.
+            // README's session is at a terminal 100 columns wide: its error lines are wrapped
+            // as wx wraps them for a terminal (standard error is a pipe here; trial 14 saw
+            // README's long error lines whole where wx wrapped them).
             let run = try runWX(
                 ["-c", session[...index].map(\.command).joined(separator: "; ")], home: TemporaryFolder(),
                 server: server, environment: ["WX_DEMO": Self.manifestPath, "COLUMNS": "100"])
-            let printed = (run.stdout + run.stderr).split(separator: "\n").map(String.init)
+            let errors = ShellRunner.wrappedAtWords(run.stderr, width: 100)
+            let printed = (run.stdout + errors).split(separator: "\n").map(String.init)
             var added = printed
             for line in before { if let at = added.firstIndex(of: line) { added.remove(at: at) } }
             before = printed

@@ -8,7 +8,7 @@ extension ShellRunner {
     /// `TextLayout.wrap(line:width:keeping:)`: between words, its later lines indented two spaces
     /// more than its first, each of `paths` kept whole (a path with spaces is one word), a path
     /// wider than a line broken after a "/".
-    nonisolated static func wrappedAtWords(_ text: String, width: Int, keeping paths: [String] = []) -> String {
+    package nonisolated static func wrappedAtWords(_ text: String, width: Int, keeping paths: [String] = []) -> String {
         guard width >= 20 else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             TextLayout.wrap(line: String(line), width: width, keeping: paths).joined(separator: "\n")
