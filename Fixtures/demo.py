@@ -103,10 +103,16 @@ class DemoWorld:
         return ", ".join(place["name"] for place in self.places)
 
     def place_named(self, name):
-        wanted = " ".join(name.split()).casefold()
+        """The place one of whose names is `name`, or is a part of a label wx printed for it
+        ("Berlin, Deutschland"), as wx's DemoWorld.place(named:) matches."""
+        def folded(text):
+            return " ".join(text.split()).casefold()
+        wanted = folded(name)
+        parts = [folded(part) for part in name.split(",")]
         for place in self.places:
-            if any(wanted == alias.casefold() for alias in [place["name"]] + place.get("names", [])):
-                return place
+            for alias in [place["name"]] + place.get("names", []):
+                if folded(alias) == wanted or folded(alias) in parts:
+                    return place
         return None
 
     def place_near(self, point):

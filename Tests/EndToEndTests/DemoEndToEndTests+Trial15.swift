@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Trial 15 in `make demo`: the labels `find` prints are names the demo knows.
+extension DemoEndToEndTests {
+    /// `show Berlin, Deutschland` right after `find Berlin` printed that label was "the demo has
+    /// no recording for Berlin, Deutschland"; so were `find Delhi, India` and `find New York City`.
+    @Test(arguments: [
+        ("show Berlin, Deutschland", "Berlin, Deutschland · "),
+        ("show Elbphilharmonie, Hamburg, Deutschland", "no recording of the forecast for Hamburg"),
+        ("show München, Bayern, Deutschland", "München, Bayern, Deutschland · "),
+        ("find Delhi, India", "Delhi"),
+        ("find New York City", "New York, City of New York, United States"),
+    ])
+    func aLabelFindPrintedIsAPlaceTheDemoKnows(_ command: String, _ expected: String) throws {
+        let (run, paths) = try runDemo(command)
+        #expect(!run.stderr.contains("no recording for "), "\(command): \(run.stderr)")
+        #expect((run.stdout + run.stderr).contains(expected), "\(command): \(run.stdout)\(run.stderr)")
+        #expect(paths.first == "/search", "\(command): \(paths)")
+    }
+
+    /// A place the demo does not know is still refused by name, whatever its label's parts.
+    @Test func aLabelOfAnotherPlaceIsStillRefused() throws {
+        try expectDemoRefusal(
+            "find London, England",
+            "the demo has no recording for London, England — it knows: Berlin, Delhi, Denver, Enschede, Hamburg, Kochi, Munich, New York",
+            askedOnly: [])
+    }
+}
