@@ -106,7 +106,7 @@ import WeatherTestSupport
             now: Self.now, environment: environment)
         #expect(
             unreachable.stderr.hasPrefix(
-                "error: cannot reach OpenWeatherMap at ***@127.0.0.1:1; check your connection or WX_OPENWEATHERMAP_URL\nnothing can be reached"
+                "error: cannot reach OpenWeatherMap at ***@127.0.0.1:1; check your connection or WX_OPENWEATHERMAP_URL\n"
             ))
         let about = try runWX(["about"], home: home, environment: environment)
         #expect(about.stdout.contains("\n    endpoint: http://***@127.0.0.1:1\n"))

@@ -142,10 +142,23 @@ import WeatherTestSupport
         #expect(
             console.errors == """
                 error: cannot reach Nominatim at nominatim.openstreetmap.org; check your connection or WX_NOMINATIM_URL
-                nothing can be reached from here: without a network, “make demo” (in wx’s source folder) runs wx on recorded answers and “wx --offline” shows what is saved
+                nothing can be reached from here: “wx --offline” shows what is saved, and in wx’s source folder “make demo” runs wx on recorded answers
                 error: cannot reach Nominatim at nominatim.openstreetmap.org; check your connection or WX_NOMINATIM_URL
 
                 """)
+    }
+
+    /// Trial 15: a service's `WX_…_URL` that cannot be reached is a server of the user's that
+    /// is down, not a missing network: the error alone, no hint about a network.
+    @Test func aServerOfTheUsersThatIsDownGetsNoNetworkHint() async {
+        let geocoder = FakeGeocoder(failure: .transport(.nominatim, .cannotConnect("127.0.0.1:8080")))
+        let runner = ShellRunner(
+            session: makeTestSession(home: home, geocoder: geocoder), output: console, format: .text, colour: false,
+            unicode: true)
+        #expect(await runner.run(line: "find Hamburg") == .failed)
+        #expect(
+            console.errors
+                == "error: cannot reach Nominatim at 127.0.0.1:8080; check your connection or WX_NOMINATIM_URL\n")
     }
 }
 

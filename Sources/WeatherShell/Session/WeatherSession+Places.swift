@@ -75,6 +75,13 @@ extension WeatherSession {
             .notApplicable(
                 "offline, and neither \(first.service.displayName) nor \(then.service.displayName) has saved data for \(subject)"
             )
+        case .fallbackFailed(
+            .transport(let service, .cannotConnect(let host)), .transport(let other, .cannotConnect(let then))):
+            // Neither reached: one sentence, not each service's whole advice (trial 15: four
+            // wrapped lines under `make run` without a network).
+            .fallbackFailed(
+                .transport(service, .cannotConnect(host)),
+                then: "asked instead, cannot reach \(other.displayName) at \(TerminalText.sanitized(then)) either")
         case .fallbackFailed(let first, let then): .fallbackFailed(first, then: "asked instead, \(then.description)")
         }
     }
