@@ -124,7 +124,10 @@ enum ManPage {
                 "The weather for a favorite, from a script, as JSON:",
                 "$ wx --json show Hamburg | jq .current.temperature_celsius"
             ),
-            ("When will it rain, in imperial units:", "$ wx -c \"units imperial; rain Hamburg\""),
+            (
+                "When will it rain, in imperial units (this run only; “units imperial” would save them):",
+                "$ wx --units imperial rain Hamburg"
+            ),
             ("Favorites side by side, in one request:", "$ wx compare"),
             (
                 "Back up favorites and bring them to another machine:",
@@ -132,7 +135,9 @@ enum ManPage {
             ),
             ("Completion for the one-shot form in bash:", "$ source <(wx completions bash)"),
         ]
-        for (what, commands) in examples {
+        for (index, (what, commands)) in examples.enumerated() {
+            // A paragraph each: mandoc ran them together (trial 15).
+            if index > 0 { out.append(".Pp") }
             out += text(what)
             out.append(".Bd -literal -offset indent")
             out += commands.split(separator: "\n").map { escapeLine(String($0)) }

@@ -65,7 +65,7 @@ package struct Configuration: Sendable {
         + Service.allCases.map { service in
             (
                 service.baseURLVariable,
-                "Base URL of \(service.displayName), without a trailing path (default \(service.defaultBaseURL))."
+                "Base URL of \(service.displayName); the service's paths are appended to it, so a base with a path of its own works (default \(service.defaultBaseURL))."
             )
         } + [
             (

@@ -28,6 +28,10 @@ package struct Invocation: Hashable, Sendable {
     package var offline = false
     /// `-n`, `--no-rc`: skip the start-up file.
     package var skipStartupFile = false
+    /// `--units metric|imperial`: the units of this run, the saved ones left as they are
+    /// (trial 15: `wx -c "units imperial; rain Berlin"`, the man page's own example, changed
+    /// the units of every later session).
+    package var units: UnitPreset?
 
     package init() {}
 
@@ -51,6 +55,9 @@ package struct Invocation: Hashable, Sendable {
                 case "--json" where !Self.command(invocation.words[0], takes: argument): invocation.json = true
                 case "--offline": invocation.offline = true
                 case "-n", "--no-rc": invocation.skipStartupFile = true
+                case "--units": invocation.units = try preset(try value(for: argument))
+                case _ where argument.hasPrefix("--units="):
+                    invocation.units = try preset(String(argument.dropFirst("--units=".count)))
                 default: invocation.words.append(argument)
                 }
                 index += 1
@@ -69,6 +76,7 @@ package struct Invocation: Hashable, Sendable {
             case "-n", "--no-rc": invocation.skipStartupFile = true
             case "-c", "--command": invocation.commands.append(try value(for: argument))
             case "--home": invocation.home = try value(for: argument)
+            case "--units": invocation.units = try preset(try value(for: argument))
             case "--":
                 invocation.words.append(contentsOf: arguments[(index + 1)...])
                 index = arguments.count
@@ -76,6 +84,8 @@ package struct Invocation: Hashable, Sendable {
             default:
                 if argument.hasPrefix("--home=") {
                     invocation.home = String(argument.dropFirst("--home=".count))
+                } else if argument.hasPrefix("--units=") {
+                    invocation.units = try preset(String(argument.dropFirst("--units=".count)))
                 } else if argument.hasPrefix("-") && argument.count > 1 && Double(argument) == nil {
                     throw .usage("unknown option \(TerminalText.sanitized(argument)); see wx --help")
                 } else {
@@ -103,6 +113,16 @@ package struct Invocation: Hashable, Sendable {
         return invocation
     }
 
+    /// The preset `--units` names.
+    ///
+    /// - Throws: `ShellError.usage` naming the two presets.
+    static func preset(_ word: String) throws(ShellError) -> UnitPreset {
+        guard let preset = UnitPreset(rawValue: word.lowercased()) else {
+            throw .usage("--units is metric or imperial, not “\(TerminalText.sanitized(word))”; see wx --help")
+        }
+        return preset
+    }
+
     /// Whether the command named `word` lists `flag` among its own options (its synopsis).
     static func command(_ word: String, takes flag: String) -> Bool {
         CommandTable.spec(named: word)?.takes(flag) == true
@@ -122,6 +142,8 @@ package struct Invocation: Hashable, Sendable {
         Option(flags: ["--json"], argument: nil, summary: "print each result as one JSON document"),
         Option(flags: ["--home"], argument: "DIR", summary: "keep state, log and cache there (not WX_HOME, XDG)"),
         Option(flags: ["--offline"], argument: nil, summary: "make no requests; answer from cached data"),
+        Option(
+            flags: ["--units"], argument: "SYSTEM", summary: "metric or imperial for this run; the saved units stay"),
         Option(flags: ["-n", "--no-rc"], argument: nil, summary: "do not run the start-up file (wxrc) at the prompt"),
         Option(flags: ["-h", "--help"], argument: nil, summary: "show this help and exit"),
         Option(flags: ["-V", "--version"], argument: nil, summary: "show the version and exit"),

@@ -105,6 +105,7 @@ package struct WXApp {
         }
 
         let session = host.makeSession(configuration, invocation.offline)
+        session.unitsForThisRun = invocation.units.map { UnitSetting(preset: $0) }
         // state.plist decodes on the other core while the command starts (see `startPreload`).
         session.preloadState()
         let oneShot = !invocation.words.isEmpty || !invocation.commands.isEmpty

@@ -6,7 +6,7 @@ package enum ShellCompletion {
     package static let shells = ["bash", "zsh", "fish"]
 
     /// The options of `wx` itself, offered when the word being completed starts with "-".
-    static let options = ["--json", "--home", "--offline", "--no-rc", "--help", "--version", "-c"]
+    static let options = ["--json", "--home", "--offline", "--units", "--no-rc", "--help", "--version", "-c"]
 
     /// Candidates for the word being completed.
     ///

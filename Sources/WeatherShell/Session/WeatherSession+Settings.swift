@@ -21,6 +21,7 @@ extension WeatherSession {
             setting = changed
         }
         let saved = persist { document throws(ShellError) in document.settings.unitSetting = setting }
+        unitsForThisRun = nil
         var results = acknowledged(.units(setting), unless: saved)
         if let lastWeather { results.append(.weather(lastWeather)) }
         return results
@@ -45,6 +46,11 @@ extension WeatherSession {
     func setGeocoder(_ word: String?) throws(ShellError) -> [CommandResult] {
         guard let word else { return [.setting(name: "geocoder", value: WeatherServices.word(for: geocoder.service))] }
         let named = WeatherServices.service(named: word, geocoding: true)
+        // A geocoder wx has but for a key is the same failure as `provider`'s (exit 1), not a
+        // word it does not know (trial 15: `geocoder openweathermap` exited 2, `provider …` 1).
+        if named == .openWeatherMap, !services.geocoders.contains(where: { $0.service == .openWeatherMap }) {
+            throw .service(.missingKey(.openWeatherMap))
+        }
         guard let service = named, services.geocoders.contains(where: { $0.service == service }) else {
             let choices = services.geocoders.map { WeatherServices.word(for: $0.service) }.joined(separator: " | ")
             let keyless = !services.geocoders.contains { $0.service == .openWeatherMap }

@@ -67,7 +67,15 @@ package final class WeatherSession {
         self.clock = clock
     }
 
-    package var settings: Settings { state.settings }
+    /// The saved settings, but for the units of this run when `wx --units` gave them.
+    package var settings: Settings {
+        var settings = state.settings
+        if let unitsForThisRun { settings.unitSetting = unitsForThisRun }
+        return settings
+    }
+
+    /// `wx --units`: the units of this run, not saved; a `units` command that sets them ends it.
+    package var unitsForThisRun: UnitSetting?
     package var favorites: [Favorite] { state.document.favorites }
 
     /// Whether the list of snapshots (`saved`) comes with each one's kept forecast, as `--json`
