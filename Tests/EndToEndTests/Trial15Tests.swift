@@ -58,4 +58,13 @@ import WeatherTestSupport
         // A word wx does not know is still a usage error.
         #expect(try runWX(["geocoder", "bogus"], home: home).status == 2)
     }
+
+    /// `normal`'s table was in inches and its footnote in millimetres ("at least 1 mm").
+    @Test func normalsFootnoteIsInTheUnitsOfItsTable() throws {
+        let (run, _) = try runDemo("units imperial; normal Berlin")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("      in  rain days\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("rain days: the share of those days with at least 0.04 in\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains(" mm"))
+    }
 }
