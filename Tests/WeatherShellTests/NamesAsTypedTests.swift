@@ -67,6 +67,27 @@ import WeatherTestSupport
         _ = try await session.execute(.compare(["zurich", "Prime Minister's"]))
     }
 
+    /// Trial 15: `compare New York` took “New” as a prefix of “New York”, then said “York” was
+    /// no favorite. Unquoted words that together are a favorite's name are that name.
+    @Test func unquotedWordsOfOneNameCompareThatFavorite() async throws {
+        let (session, _) = try await session()
+        let results = try await session.execute(.compare(["prime", "Minister's", "office", "10", "Downing", "Street"]))
+        guard case .comparison(let reports, let missing) = results.first else {
+            Issue.record("no comparison: \(results)")
+            return
+        }
+        #expect(reports.map(\.place.name) == ["Prime Minister’s Office", "10 Downing Street"])
+        #expect(missing.isEmpty)
+        // A word alone is still a name of its own (here a prefix).
+        #expect(
+            FavoriteMatching.names(["elb", "10", "Downing", "Street", "Mars"], in: session.favorites) == [
+                "elb", "10 Downing Street", "Mars",
+            ])
+        await #expect(throws: ShellError.noSuchFavorite("Mars")) {
+            try await session.execute(.compare(["10", "Downing", "Street", "Mars"]))
+        }
+    }
+
     @Test func anAmbiguousPrefixListsTheFavorites() async throws {
         let (session, _) = try await session()
         _ = try await session.execute(.favoriteRename(from: "Elb", to: "Primrose Hill"))

@@ -84,7 +84,7 @@ extension CommandSpec {
         name: "compare", synopsis: "compare [favorite …]",
         summary: "favorites side by side, now and today",
         details: [
-            "Without names, every favorite. Names with spaces go in quotes: compare Hamburg \"New York\".",
+            "Without names, every favorite. A name with spaces may go in quotes (compare Hamburg \"New York\"); unquoted, words that together are a favorite’s name are read as it (compare Hamburg New York).",
             "Places with a current answer in the cache come from it; Open-Meteo answers for all the others in one request (up to 50 places a request).",
         ],
         completion: .favoriteList

@@ -31,6 +31,29 @@ package enum FavoriteMatching {
         return .none
     }
 
+    /// `words` (each typed as a name of its own, as `compare` takes them) with each run of words
+    /// that together are a favorite's name, folded, made one: `compare New York Berlin` names
+    /// "New York" and "Berlin" (trial 15: "New" was taken as a prefix of “New York”, then “York”
+    /// named no favorite). The longest run wins; a word no run takes stays as it was typed.
+    package static func names(_ words: [String], in favorites: [Favorite]) -> [String] {
+        let keys = Set(favorites.map { folded($0.name) })
+        var names: [String] = []
+        var start = 0
+        while start < words.count {
+            let end = (start + 2...max(start + 2, words.count)).reversed().first { end in
+                end <= words.count && keys.contains(folded(words[start..<end].joined(separator: " ")))
+            }
+            if let end {
+                names.append(words[start..<end].joined(separator: " "))
+                start = end
+            } else {
+                names.append(words[start])
+                start += 1
+            }
+        }
+        return names
+    }
+
     /// The favorite whose name is `typed` once both are folded (no prefixes): a name clash.
     package static func same(_ typed: String, in favorites: [Favorite]) -> Favorite? {
         let key = folded(typed)

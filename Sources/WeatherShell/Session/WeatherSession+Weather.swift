@@ -145,7 +145,7 @@ extension WeatherSession {
 
     func compare(_ names: [String]) async throws(ShellError) -> [CommandResult] {
         var chosen: [Favorite] = []
-        for name in names {
+        for name in FavoriteMatching.names(names, in: favorites) {
             guard let favorite = try favorite(matching: name) else { throw .noSuchFavorite(name) }
             if !chosen.contains(favorite) { chosen.append(favorite) }
         }
