@@ -36,7 +36,7 @@ struct DiskTests {
             // Stdout says only what is on disk: not "saved to favorites" (issue 11, item 8).
             #expect(
                 full.stderr.contains(
-                    "error: not saved to disk, kept for this session only: cannot write \(folder)/wx/state.plist: No space left on device"
+                    "error: ★ 52.5200°N 13.4100°E added to favorites for this session only; not saved to disk: cannot write \(folder)/wx/state.plist: No space left on device"
                 ))
             #expect(!full.stdout.contains("saved to favorites"))
             #expect(full.stdout.contains("  ★ 52.5200°N 13.4100°E"))  // still listed: kept in memory
@@ -50,8 +50,15 @@ struct DiskTests {
                 let imported = try runWX(
                     arguments, server: server,
                     environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
-                #expect(!imported.stdout.contains("imported"), "\(arguments)")
+                // Only the error says it, and that it holds for this session only.
                 #expect(!imported.stdout.contains(#""type":"import""#), "\(arguments)")
+                #expect(
+                    arguments[0] == "-c" ? imported.stdout.isEmpty : imported.stdout.hasPrefix(#"{"type":"error""#),
+                    "\(arguments)")
+                #expect(
+                    imported.stderr.contains(
+                        "1 favorite imported from \(csv.path)/f.csv: Dup for this session only; not saved to disk: "),
+                    "\(arguments)")
                 #expect(imported.status == 1)
             }
         }
@@ -69,9 +76,37 @@ struct DiskTests {
                 stdin: "favs\nfav rename \"52.5200°N 13.4100°E\" Berlin\nfavs\n", server: server,
                 environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
             #expect(result.stderr.contains("Read-only file system"))
-            // The rename holds for the session, but stdout never said it was saved.
+            // The rename holds for the session, but stdout never said it was saved; the error
+            // names the change it kept (trial 15: `fav` removed a favorite with no word of it).
             #expect(!result.stdout.contains("is now “Berlin”"))
             #expect(result.stdout.contains("★ Berlin"))
+            #expect(
+                result.stderr.contains(
+                    "error: favorite “52.5200°N 13.4100°E” is now “Berlin” for this session only; not saved to disk: "))
+            let removed = try runWX(
+                stdin: "show 52.52,13.41\nfav\nfavs\n", server: server,
+                environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
+            #expect(
+                removed.stderr.contains("error: ☆ 52.5200°N 13.4100°E removed from favorites for this session only"))
+            #expect(removed.stdout.hasSuffix("no favorites yet: “fav” saves the current location\n"))
+        }
+    }
+
+    /// Trial 15: in a read-only home `history` listed only the log's lines, none typed in the
+    /// session, and `!N` could not reach them: the lines kept in memory come after the log's,
+    /// numbered on from its last.
+    @Test func theSessionsLinesAreInTheHistoryWhenTheLogCannotBeWritten() throws {
+        try withTmpfs(kilobytes: 1024) { folder in
+            let environment = ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"]
+            _ = try runWX(stdin: "units\nhelp\n", environment: environment)
+            try shell("mount -o remount,ro '\(folder)'")
+            let result = try runWX(stdin: "favs\nabout\nhistory 4\n!3\n!ab\n", environment: environment)
+            #expect(
+                result.stdout.contains("     2  help\n     3  favs\n     4  about\n     5  history 4\n"),
+                "\(result.stdout)")
+            #expect(result.stdout.contains("» favs\n"))
+            #expect(result.stdout.contains("» about\n"))
+            #expect(result.stderr.hasPrefix("warning: the history is not being saved: "), "\(result.stderr)")
         }
     }
 }

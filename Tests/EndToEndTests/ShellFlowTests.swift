@@ -243,7 +243,7 @@ import WeatherTestSupport
         #expect(
             fav.stderr.hasSuffix(
                 "warning: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
-                    + "error: not saved to disk, kept for this session only: state.plist could not be read (see above)\n"
+                    + "error: ★ Elbphilharmonie added to favorites for this session only; not saved to disk: state.plist could not be read (see above)\n"
             ), "\(fav.stderr)")
         #expect(home.text("state.plist") == "garbage\n")
         let reset = try runWX(

@@ -15,13 +15,13 @@ extension ShellRunner {
                 explainedProblems.insert(String(text.dropFirst(Self.warningLead.count)))
             }
             return result
-        case .notSaved(.store(.stateReadOnly(let problem))):
+        case .notSaved(.store(.stateReadOnly(let problem)), let change):
             let full = problem.userText
             guard explainedProblems.contains(full) else {
                 explainedProblems.insert(full)
                 return result
             }
-            return .notSaved(.storage(problem.shortText))
+            return .notSaved(.storage(problem.shortText), change: change)
         default:
             return result
         }

@@ -383,6 +383,13 @@ package final class ShellRunner {
                 output.write(text)
             }
         case .json:
+            // A change not saved is an error: on stderr too, as every error (README: "as
+            // without --json, one line on stderr").
+            if case .notSaved = result {
+                var plain = context
+                plain.colour = false
+                putError("error: " + TextRenderer.render(saidOnce(result), context: plain))
+            }
             output.write(JSONRenderer.render(result, context: context))
         }
     }

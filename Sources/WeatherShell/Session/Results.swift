@@ -147,8 +147,10 @@ package enum CommandResult: Hashable, Sendable {
     case logCompacted(EventLog.Compaction)
     /// A line of information that is not an error (e.g. which geocoder answered).
     case notice(String)
-    /// The command's effect holds in memory but could not be saved to disk.
-    case notSaved(ShellError)
+    /// The command's effect holds in memory but could not be saved to disk: why, and the
+    /// effect (`fav`'s favorite added or removed, the units set), which is said with it — trial
+    /// 15 saw `fav` remove a favorite in a read-only home with no word but the error.
+    indirect case notSaved(ShellError, change: CommandResult? = nil)
 
     /// What went wrong inside a result that still carries data (rows `import` skipped, places
     /// `compare` has no weather for): each is printed as an error and makes the command count as

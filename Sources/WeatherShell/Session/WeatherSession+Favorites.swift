@@ -30,10 +30,14 @@ extension WeatherSession {
         return acknowledged(.favoriteAdded(added.value), unless: saved)
     }
 
-    /// `result` when the change it reports was saved; else only what says it was not (stdout
-    /// never says a change is saved that is not on disk).
+    /// `result` when the change it reports was saved; else what says it was not, naming the
+    /// change that holds for the session (stdout never says a change is saved that is not on disk).
     func acknowledged(_ result: CommandResult, unless saved: [CommandResult]) -> [CommandResult] {
-        saved.isEmpty ? [result] : saved
+        guard !saved.isEmpty else { return [result] }
+        return saved.map { notice in
+            guard case .notSaved(let reason, nil) = notice else { return notice }
+            return .notSaved(reason, change: result)
+        }
     }
 
     /// The place's name, or with its region, or numbered, so that no two favorites share a name.

@@ -133,12 +133,36 @@ extension EventLog {
             if !collapsingRepeats || entries.last?.line != entry.line { entries.append(entry) }
             return entries.count < count
         }
-        return entries.reversed()
+        guard !pending.isEmpty else { return entries.reversed() }
+        // The commands kept in memory come after the log's (trial 15: in a read-only home
+        // `history` listed none of the session's lines, and `!N` could not reach them).
+        var listed = Array(entries.reversed())
+        for entry in pendingHistory(after: entries.first?.number ?? lastCommandNumber() ?? 0)
+        where !collapsingRepeats || listed.last?.line != entry.line {
+            listed.append(entry)
+        }
+        return Array(listed.suffix(count))
+    }
+
+    /// The commands kept in memory (the log could not be written), numbered on from `last`, the
+    /// log's last command number, as they are to be when written (unless another wx writes first).
+    func pendingHistory(after last: Int) -> [HistoryEntry] {
+        var number = last
+        return pending.compactMap { record in
+            guard case .command(let line, let time) = record else { return nil }
+            number += 1
+            return HistoryEntry(number: number, line: line, time: time)
+        }
     }
 
     /// The most recent command whose line `matches`, read backwards from the end of the log;
     /// nil when none does.
     package func lastCommand(where matches: (String) -> Bool) -> HistoryEntry? {
+        if !pending.isEmpty,
+            let kept = pendingHistory(after: lastCommandNumber() ?? 0).last(where: { matches($0.line) })
+        {
+            return kept
+        }
         var found: HistoryEntry?
         openLog()?.linesBackwards { line in
             guard let entry = Self.historyEntry(line), matches(entry.line) else { return true }
@@ -235,6 +259,11 @@ extension EventLog {
 
     /// The command with history number `number`.
     package func command(number: Int) -> HistoryEntry? {
+        if !pending.isEmpty,
+            let kept = pendingHistory(after: lastCommandNumber() ?? 0).first(where: { $0.number == number })
+        {
+            return kept
+        }
         var found: HistoryEntry?
         backwards { line in
             guard let entry = Self.historyEntry(line) else { return true }
@@ -252,7 +281,8 @@ extension EventLog {
             if range.contains(entry.number) { entries.append(entry) }
             return entry.number > range.lowerBound
         }
-        return entries.reversed()
+        guard !pending.isEmpty else { return entries.reversed() }
+        return entries.reversed() + pendingHistory(after: lastCommandNumber() ?? 0).filter { range.contains($0.number) }
     }
 
     func lastCommandNumber() -> Int? {

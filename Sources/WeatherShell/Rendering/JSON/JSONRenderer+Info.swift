@@ -103,11 +103,12 @@ extension JSONRenderer {
         .object([("type", .string("notice")), ("message", .string(text))])
     }
 
-    /// `{"type":"error",…}`: the effect holds for this session but was not saved.
-    static func notSaved(_ error: ShellError) -> JSONOutput {
+    /// `{"type":"error",…}`: the effect holds for this session but was not saved; `change` is
+    /// the effect in words ("☆ München removed from favorites"), when the command had one.
+    static func notSaved(_ error: ShellError, change: String?) -> JSONOutput {
         .object([
             ("type", .string("error")),
-            ("message", .string("not saved to disk, kept for this session only: \(error.description)")),
+            ("message", .string(TextRenderer.notSavedText(error, change: change))),
         ])
     }
 }

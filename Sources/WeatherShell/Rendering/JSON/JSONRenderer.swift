@@ -91,7 +91,8 @@ package enum JSONRenderer {
         case .imported(let added, let alreadySaved, let problems, let path):
             return imported(added, alreadySaved: alreadySaved, problems: problems, path: path)
         case .importedRecords(let summary): return imported(summary)
-        case .notSaved(let error): return notSaved(error)
+        case .notSaved(let error, let change):
+            return notSaved(error, change: change.map { TextRenderer.sessionOnly($0, unicode: true) })
         }
     }
 }

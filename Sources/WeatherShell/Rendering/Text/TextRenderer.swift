@@ -127,7 +127,8 @@ package enum TextRenderer {
         case .imported(let added, let alreadySaved, _, let path):
             return imported(added, alreadySaved: alreadySaved, path: path)
         case .importedRecords(let summary): return imported(summary)
-        case .notSaved(let error): return notSaved(error)
+        case .notSaved(let error, let change):
+            return [notSavedText(error, change: change.map { sessionOnly($0, unicode: context.unicode) })]
         }
     }
 }
