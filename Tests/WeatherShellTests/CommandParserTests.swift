@@ -153,7 +153,7 @@ import WeatherKit
         ("fav rename a", "usage: fav rename <old> <new>"),
         ("fav mv a b c", "usage: fav rename <old> <new>"),
         ("fav rm", "usage: fav rm <name>"),
-        ("fav bogus", "usage: fav [rm <name> | rename <old> <new>]"),
+        ("fav bogus", "usage: fav [add | rm <name> | rename <old> <new>]"),
         ("fav rename \"a b", "the quote \" before “a b” is not closed"),
         ("find \"Hamburg", "the quote \" before “Hamburg” is not closed"),
         ("find a; b", "one command at a time here, not “find a; b”"),

@@ -85,6 +85,8 @@ package enum Command: Hashable, Sendable {
     case use(Int)
     case show(String?)
     case favoriteToggle
+    /// `fav add`: the current location as a favorite, never removed (a script's `fav`).
+    case favoriteAdd
     case favoriteRemove(String)
     case favoriteRename(from: String, to: String)
     case favorites
@@ -167,7 +169,7 @@ package enum Command: Hashable, Sendable {
         case .find: .find
         case .use: .use
         case .show: .show
-        case .favoriteToggle, .favoriteRemove, .favoriteRename: .fav
+        case .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename: .fav
         case .favorites: .favs
         case .compare: .compare
         case .statusLine: .line
@@ -217,7 +219,8 @@ package enum Command: Hashable, Sendable {
             kind == .favorites
         case .importFavorites:
             true
-        case .find, .show, .favoriteToggle, .favoriteRemove, .favoriteRename, .favorites, .units, .compare, .provider,
+        case .find, .show, .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename, .favorites, .units,
+            .compare, .provider,
             .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .snapshotVerify, .past,
             .normal, .drift, .skill, .confidence, .models, .statusLine:
             true

@@ -3,10 +3,11 @@ import WeatherKit
 // Favorites: `fav` and its subcommands, `favs`.
 extension CommandSpec {
     static let fav = CommandSpec(
-        name: "fav", synopsis: "fav [rm <name> | rename <old> <new>]",
+        name: "fav", synopsis: "fav [add | rm <name> | rename <old> <new>]",
         summary: "toggle the current location as a favorite",
         details: [
             "“fav” adds the current location (★) or removes it (☆) when it is one already. A favorite is identified by its coordinates.",
+            "“fav add” only adds: a script, “replay” or “!N” run again never removes what it added.",
             "Quote names with spaces: fav rename \"New York\" NYC.",
         ],
         completion: .subcommands(FavoriteSubcommand.declarations, otherwise: .none)
@@ -14,6 +15,9 @@ extension CommandSpec {
         if arguments.isEmpty { return .favoriteToggle }
         guard let subcommand = arguments.subcommand(FavoriteSubcommand.self) else { throw arguments.usage() }
         switch subcommand {
+        case .add:
+            guard arguments.words.isEmpty else { throw arguments.spec.usage(of: subcommand.declaration) }
+            return .favoriteAdd
         case .remove:
             guard let name = arguments.rest() else { throw arguments.spec.usage(of: subcommand.declaration) }
             return .favoriteRemove(name)
@@ -29,12 +33,13 @@ extension CommandSpec {
     }
 }
 
-/// `fav rename` and `fav rm`, in the order Tab lists them.
+/// `fav add`, `fav rename` and `fav rm`, in the order Tab lists them.
 enum FavoriteSubcommand: SubcommandWord {
-    case rename, remove
+    case add, rename, remove
 
     var declaration: Subcommand {
         switch self {
+        case .add: Subcommand("add", arguments: "", then: .none)
         case .rename: Subcommand("rename", aliases: ["mv"], arguments: "<old> <new>", then: .favoriteList)
         case .remove: Subcommand("rm", aliases: ["remove", "del"], arguments: "<name>", then: .favorites)
         }

@@ -10,9 +10,12 @@ import Foundation
 
 /// Favorites: `fav`, `fav rm`, `fav rename`.
 extension WeatherSession {
-    func toggleFavorite() throws(ShellError) -> [CommandResult] {
+    /// `fav`: adds the current location, or removes it when it is a favorite; unless
+    /// `removing`, a favorite already is only said to be one (`fav add`).
+    func toggleFavorite(removing: Bool = true) throws(ShellError) -> [CommandResult] {
         guard let place = currentPlace else { throw .noCurrentLocation }
         if let existing = favorites.first(where: { $0.coordinate == place.coordinate }) {
+            guard removing else { return [.notice("★ \(existing.name) is a favorite already")] }
             let saved = persist { document throws(ShellError) in
                 document.favorites.removeAll { $0.coordinate == existing.coordinate }
             }

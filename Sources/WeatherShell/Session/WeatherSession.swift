@@ -175,6 +175,7 @@ package final class WeatherSession {
         case .use(let index): return try use(index)
         case .show(let target): return try await show(target)
         case .favoriteToggle: return try toggleFavorite()
+        case .favoriteAdd: return try toggleFavorite(removing: false)
         case .favoriteRemove(let name): return try removeFavorite(named: name)
         case .favoriteRename(let old, let new): return try renameFavorite(old, to: new)
         case .favorites:
