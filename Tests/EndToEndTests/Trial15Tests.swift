@@ -87,4 +87,42 @@ import WeatherTestSupport
         #expect(wrong.status == 2)
         #expect(wrong.stderr == "error: usage: fav add\n")
     }
+
+    /// `reset state` in a new home said "state.plist is readable" of a file that is not there.
+    @Test func resetStateWithoutAFileSaysThereIsNone() throws {
+        let home = TemporaryFolder()
+        let run = try runWX(["reset", "state"], home: home)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr == "error: there is no state.plist yet: nothing to reset (“fav” and the settings make one)\n")
+        _ = try runWX(["units", "imperial"], home: home)
+        #expect(try runWX(["reset", "state"], home: home).stderr.hasPrefix("error: state.plist is readable: "))
+    }
+
+    /// `saved 1` after `saved rm 1` said "no snapshot 1", as of one never saved.
+    @Test func aDeletedSnapshotIsSaidToBeDeleted() throws {
+        let (run, _) = try runDemo("show Berlin; save; saved rm 1; saved 1; saved rm 1; saved 7")
+        #expect(run.status == 1)
+        #expect(
+            run.stderr == """
+                error: snapshot 1 was deleted (“saved” lists those kept)
+                error: snapshot 1 was deleted (“saved” lists those kept)
+                error: no snapshot 7 (see “saved”)
+
+                """)
+    }
+
+    /// `export favs` was a usage error with no "did you mean": `favs` is the command that lists
+    /// them, and the word people reach for.
+    @Test func favsIsAWordForFavoritesInExportAndImport() throws {
+        let home = TemporaryFolder()
+        let exported = try runWX(["export", "favs"], home: home)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.hasPrefix("name,latitude,longitude,display_name,country_code"))
+        let file = home.path + "/f.csv"
+        try "name,latitude,longitude\nSomewhere,1.5,2.5\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try runWX(["import", "favourites", file], home: home)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try runWX(["favs"], home: home).stdout.contains("★ Somewhere"))
+    }
 }

@@ -133,7 +133,7 @@ import WeatherTestSupport
         ("provider open", "“open” could be open-meteo or openweathermap; type more of it"),
         ("provider opne-meteo", "unknown provider “opne-meteo”; did you mean “open-meteo”?"),
         ("geocoder nominatin", "unknown geocoder “nominatin”; did you mean “nominatim”?"),
-        ("export favourites", "unknown export kind “favourites”; did you mean “favorites”?"),
+        ("export favorits", "unknown export kind “favorits”; did you mean “favorites”?"),
         ("export history --format jsn", "unknown format “jsn”; did you mean “json”?"),
         ("format jsn", "unknown format “jsn”; did you mean “json”?"),
         ("import favorits x.csv", "unknown import subcommand “favorits”; did you mean “favorites”?"),

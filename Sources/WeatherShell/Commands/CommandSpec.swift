@@ -37,22 +37,33 @@ package indirect enum CompletionKind: Hashable, Sendable {
 /// what it takes, and what completes after it. The parser, `help` and Tab all read it.
 package struct Subcommand: Hashable, Sendable {
     package let word: String
+    /// Other words for it that Tab lists beside it (`mv` beside `rename`).
     package let aliases: [String]
+    /// Other words for it that Tab leaves out, a spelling rather than a word to offer (`favs` and
+    /// `favourites` for `import favorites`): typed, help and the parser take them all the same.
+    package let unlistedAliases: [String]
     /// What follows it, for its usage line ("<old> <new>").
     package let arguments: String
     package let then: CompletionKind
 
-    package init(_ word: String, aliases: [String] = [], arguments: String = "", then: CompletionKind) {
+    package init(
+        _ word: String, aliases: [String] = [], unlistedAliases: [String] = [], arguments: String = "",
+        then: CompletionKind
+    ) {
         self.word = word
         self.aliases = aliases
+        self.unlistedAliases = unlistedAliases
         self.arguments = arguments
         self.then = then
     }
 
+    /// Every other word it answers to, listed or not.
+    package var allAliases: [String] { aliases + unlistedAliases }
+
     /// Whether `typed` names this subcommand (or one of its aliases), ignoring case.
     package func matches(_ typed: String) -> Bool {
         let lower = typed.lowercased()
-        return word == lower || aliases.contains(lower)
+        return word == lower || allAliases.contains(lower)
     }
 }
 
@@ -110,10 +121,10 @@ package struct CommandSpec: Sendable {
     /// Paragraphs for `help <command>` and the man page, ending with the other words its
     /// subcommands answer to (“rm” is also “remove” or “del”).
     package var details: [String] {
-        let aliased = subcommands.filter { !$0.aliases.isEmpty }
+        let aliased = subcommands.filter { !$0.allAliases.isEmpty }
         guard !aliased.isEmpty else { return about }
         let sentences = aliased.map { subcommand in
-            "“\(subcommand.word)” is also " + subcommand.aliases.map { "“\($0)”" }.joined(separator: " or ")
+            "“\(subcommand.word)” is also " + subcommand.allAliases.map { "“\($0)”" }.joined(separator: " or ")
         }
         return about + [sentences.joined(separator: "; ") + "."]
     }

@@ -11,10 +11,11 @@ extension CommandSpec {
             "Without --format, a FILE ending in .json gets JSON and anything else CSV. The file is written whole or not at all.",
         ],
         completion: .subcommands(
-            ExportKind.allCases.map { Subcommand($0.rawValue, then: .formatAndFileName) }, otherwise: .none)
+            ExportKind.allCases.map { Subcommand($0.rawValue, unlistedAliases: $0.aliases, then: .formatAndFileName) },
+            otherwise: .none)
     ) { arguments throws(ShellError) in
         var words = arguments.words
-        let kinds = WordChoice(ExportKind.allCases.map { (words: [$0.rawValue], value: $0) })
+        let kinds = WordChoice(ExportKind.allCases.map { (words: [$0.rawValue] + $0.aliases, value: $0) })
         guard let first = words.first, let kind = try kinds.value(for: first, what: "export kind") else {
             throw arguments.usage()
         }
@@ -88,7 +89,8 @@ enum ImportSubcommand: SubcommandWord {
 
     var declaration: Subcommand {
         switch self {
-        case .favorites: Subcommand("favorites", arguments: "FILE", then: .fileName)
+        case .favorites:
+            Subcommand("favorites", unlistedAliases: ExportKind.favorites.aliases, arguments: "FILE", then: .fileName)
         case .snapshots: Subcommand("snapshots", arguments: "FILE", then: .fileName)
         case .history: Subcommand("history", arguments: "FILE", then: .fileName)
         }

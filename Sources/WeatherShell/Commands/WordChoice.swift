@@ -89,6 +89,6 @@ struct WordChoice<Value: Sendable>: Sendable {
 extension WordChoice where Value: SubcommandWord {
     /// The subcommands of `Value`, each under its word and aliases.
     static var subcommands: WordChoice<Value> {
-        WordChoice(Value.allCases.map { (words: [$0.declaration.word] + $0.declaration.aliases, value: $0) })
+        WordChoice(Value.allCases.map { (words: [$0.declaration.word] + $0.declaration.allAliases, value: $0) })
     }
 }

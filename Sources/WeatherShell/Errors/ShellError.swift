@@ -31,6 +31,8 @@ package enum ShellError: Error, Hashable, Sendable {
     case duplicateFavoriteName(String)
     /// No snapshot has that number.
     case noSuchSnapshot(Int)
+    /// The snapshot with that number was deleted (`saved rm`).
+    case snapshotDeleted(Int)
     /// No command has that history number.
     case noSuchHistoryEntry(Int)
     /// A history reference (`!!`, `!-N`, `!prefix`, as typed) that names no command.
@@ -72,7 +74,8 @@ extension ShellError {
         switch self {
         case .usage: 2
         case .nothingYet, .noService, .notApplicable, .noCurrentLocation, .noWeather, .noPlaceFound,
-            .noSuchCandidate, .noSuchFavorite, .duplicateFavoriteName, .noSuchSnapshot, .noSuchHistoryEntry,
+            .noSuchCandidate, .noSuchFavorite, .duplicateFavoriteName, .noSuchSnapshot, .snapshotDeleted,
+            .noSuchHistoryEntry,
             .noHistoryMatch, .service, .storage, .store, .unreadableFile, .notInAnswer, .fallbackFailed, .cancelled:
             1
         }
@@ -112,6 +115,7 @@ extension ShellError: CustomStringConvertible {
         case .noSuchFavorite(let name): "no favorite named “\(TerminalText.sanitized(name))” (see “favs”)"
         case .duplicateFavoriteName(let name): "a favorite named “\(TerminalText.sanitized(name))” exists already"
         case .noSuchSnapshot(let id): "no snapshot \(id) (see “saved”)"
+        case .snapshotDeleted(let id): "snapshot \(id) was deleted (“saved” lists those kept)"
         case .noSuchHistoryEntry(let number): "no command \(number) in the history (see “history”)"
         case .noHistoryMatch(let reference):
             "no command in the history for “\(TerminalText.sanitized(reference))” (see “history”)"

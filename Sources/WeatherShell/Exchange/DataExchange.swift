@@ -12,6 +12,10 @@ import Foundation
 package enum ExportKind: String, CaseIterable, Hashable, Sendable {
     case favorites, snapshots, history
 
+    /// Other words for the kind: `favs`, the command that lists favorites (trial 15: `export favs`
+    /// was a usage error with no "did you mean"), and the British spelling.
+    var aliases: [String] { self == .favorites ? ["favs", "favourites"] : [] }
+
     /// The singular noun, for messages ("1 favorite").
     var noun: String {
         switch self {

@@ -86,7 +86,17 @@ extension WeatherSession {
 
     /// `saved rm N`: the deleted snapshot.
     func deleteSnapshot(_ id: Int) throws(ShellError) -> Snapshot {
-        try storing { () throws(StoreError) in try log.deleteSnapshot(id, at: recordingNow()) }
+        do {
+            return try storing { () throws(StoreError) in try log.deleteSnapshot(id, at: recordingNow()) }
+        } catch .noSuchSnapshot(id) where log.wasDeleted(id) {
+            throw .snapshotDeleted(id)
+        }
+    }
+
+    /// `.snapshotDeleted` for a snapshot `saved rm` deleted, else `.noSuchSnapshot` (trial 15:
+    /// `saved 2` after `saved rm 2` said "no snapshot 2", as for one never saved).
+    func missingSnapshot(_ id: Int) -> ShellError {
+        log.wasDeleted(id) ? .snapshotDeleted(id) : .noSuchSnapshot(id)
     }
 
     /// `save`: the snapshot with its new id.

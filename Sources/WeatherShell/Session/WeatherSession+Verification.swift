@@ -26,7 +26,7 @@ extension WeatherSession {
     /// range asked for is that of all the place's snapshots, as `saved verify` asks it, so
     /// that one request (cached for good once past) serves every snapshot of the place.
     func showSnapshot(_ id: Int) async throws(ShellError) -> [CommandResult] {
-        guard let snapshot = log.snapshot(id) else { throw .noSuchSnapshot(id) }
+        guard let snapshot = log.snapshot(id) else { throw missingSnapshot(id) }
         var place = log.snapshots().filter { $0.id > 0 && $0.coordinate.rounded == snapshot.coordinate.rounded }
         if !place.contains(where: { $0.id == snapshot.id }) { place.append(snapshot) }
         let checks = await check(place)

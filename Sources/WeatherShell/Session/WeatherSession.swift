@@ -242,6 +242,11 @@ package final class WeatherSession {
         case .resetState:
             state.refresh()
             guard state.isReadOnly else {
+                // No file yet is nothing to reset, not a readable one (trial 15).
+                guard FileManager.default.fileExists(atPath: state.path) else {
+                    throw .notApplicable(
+                        "there is no state.plist yet: nothing to reset (“fav” and the settings make one)")
+                }
                 throw .notApplicable(
                     "state.plist is readable: “reset state” only replaces a file wx cannot read (remove favorites with “fav rm”)"
                 )

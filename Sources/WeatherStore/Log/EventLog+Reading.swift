@@ -50,6 +50,12 @@ extension EventLog {
     /// The snapshot with `id`, unless deleted.
     package func snapshot(_ id: Int) -> Snapshot? { findSnapshot(id) }
 
+    /// Whether snapshot `id` was deleted (a deletion in the log, or one kept in memory).
+    package func wasDeleted(_ id: Int) -> Bool {
+        for case .deletion(id, _) in pending { return true }
+        return refreshCatalog()?.deleted.contains(id) == true
+    }
+
     /// Snapshot `id`, read backwards from the end of the log. Ids grow along a log wx wrote, so
     /// the search stops at a smaller one; a deletion, written after its snapshot, is met first.
     /// A log edited by hand may hold them out of order: when the list has the id all the same,
