@@ -24,6 +24,18 @@ extension InteractiveShellTests {
                 """)
     }
 
+    /// Trial 15: sqlite3's `.mode csv` and `.headers on` pointed only to `format json`; CSV is
+    /// what `export --format csv` writes.
+    @Test func sqliteOutputModesNameExportsCSV() async {
+        let run = await run(inputs: [.line(".mode csv"), .line("\\x"), .endOfInput])
+        #expect(
+            run.console.errors == """
+                error: “.mode” is not wx’s: “format json” shows every field, “format text” goes back; “export favorites|snapshots|history --format csv” writes CSV with a header row
+                error: “\\x” is not wx’s: “format json” shows every field, “format text” goes back
+
+                """)
+    }
+
     @Test func quitAndHelpInPsqlAndSqliteSpelling() async {
         let help = await run(["-c", "\\?"])
         #expect(help.console.output.contains("  help [command]"))

@@ -79,7 +79,10 @@ enum MetaCommand: Equatable {
             "“\(shown)” is not wx’s: wx keeps one state folder (“about” says where; start wx with --home DIR for another)"
         case "\\w", "\\copy", ".save", ".dump", ".backup", ".export", ".excel":
             "“\(shown)” is not wx’s: “export favorites|snapshots|history FILE” writes wx’s data to a file"
-        case "\\x", "\\a", "\\pset", "\\h+", ".mode", ".headers", ".header", ".width":
+        case ".mode", ".headers", ".header":
+            // sqlite3's are about CSV and tables as often as not (trial 15).
+            "“\(shown)” is not wx’s: “format json” shows every field, “format text” goes back; “export favorites|snapshots|history --format csv” writes CSV with a header row"
+        case "\\x", "\\a", "\\pset", "\\h+", ".width":
             "“\(shown)” is not wx’s: “format json” shows every field, “format text” goes back"
         case "\\s", ".history": "“\(shown)” is not wx’s: “history” lists the commands"
         case "\\!", ".shell", ".system":
