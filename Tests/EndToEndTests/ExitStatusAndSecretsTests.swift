@@ -21,7 +21,7 @@ import WeatherTestSupport
         // A subcommand that is not one, and words after one that takes none, are usage errors.
         #expect(try runWX(["-c", "log compact now"], home: home).status == 2)
         #expect(try runWX(["-c", "reset stat"], home: home).status == 2)
-        #expect(try runWX(["-c", "import favourites x.csv"], home: home).status == 2)
+        #expect(try runWX(["-c", "import favoritez x.csv"], home: home).status == 2)
     }
 
     /// A key typed into a command is hidden in the error line and in the JSON error document

@@ -295,12 +295,11 @@ import WeatherTestSupport
         #expect(run.stderr == "error: no place found for “Nowhere”\n")
         let asked = try server.requests().filter { $0.path == "/data/2.5/weather" }.map { $0.query["q"] }
         #expect(asked == ["Moscow", "Nowhere"])
-        // Without a key the choice is refused, and says why.
+        // Without a key the choice is refused, and says why: the same failure as `provider`'s
+        // (trial 15: exit 1, not a usage error).
         let keyless = try runWX(["-c", "geocoder openweathermap"], home: TemporaryFolder(), server: server)
-        #expect(keyless.status == 2)
-        #expect(
-            keyless.stderr
-                == "error: usage: geocoder [nominatim | open-meteo]; openweathermap needs OPENWEATHERMAP_API_KEY\n")
+        #expect(keyless.status == 1)
+        #expect(keyless.stderr == "error: OpenWeatherMap needs an API key: set OPENWEATHERMAP_API_KEY\n")
     }
 
     @Test func unitOverridesRerenderWithoutARequest() throws {

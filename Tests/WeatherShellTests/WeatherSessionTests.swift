@@ -207,7 +207,7 @@ import WeatherTestSupport
         #expect(second.id == 2)
         #expect(try await session.execute(.snapshotRemove(1)) == [.snapshotRemoved(snapshot)])
         #expect(Self.listed(try await session.execute(.snapshots)) == [second])
-        await #expect(throws: ShellError.noSuchSnapshot(1)) { try await session.execute(.snapshot(1)) }
+        await #expect(throws: ShellError.snapshotDeleted(1)) { try await session.execute(.snapshot(1)) }
         // Hamburg's reading again: its snapshot was removed, so it is saved, with a new id.
         _ = try await session.execute(.show("Hamburg"))
         guard case .snapshotSaved(let third) = try await session.execute(.save).first else {
