@@ -1,5 +1,5 @@
 // wx: wires the app (WeatherShell's WXApp) to this process: its environment, its streams, the
-// terminal (Terminal/: libedit, Ctrl-C, echo, foreground group) and libcurl. Top-level code
+// terminal (Terminal/: libedit, Ctrl-C, typeahead, foreground group) and libcurl. Top-level code
 // here runs on the main actor, as an async entry point.
 import CMalloc
 import Glibc

@@ -19,6 +19,9 @@ package final class ScriptedLineReader: LineReader {
     package private(set) var completion: (@MainActor (String) -> Completion)?
     /// Whether a command is running now (between commandWillRun and commandDidEnd).
     package private(set) var commandRunning = false
+    /// How many times commandWillRun was called, and how many before the first prompt.
+    package private(set) var commandsRun = 0
+    package private(set) var commandsRunBeforeFirstPrompt: Int?
 
     package init(_ inputs: [LineReadResult], transcript: (any OutputSink)? = nil) {
         self.inputs = inputs
@@ -28,6 +31,7 @@ package final class ScriptedLineReader: LineReader {
     package func readLine(prompt: String) async -> LineReadResult {
         precondition(!commandRunning, "a prompt while a command runs")
         if historyAtFirstPrompt == nil { historyAtFirstPrompt = history }
+        if commandsRunBeforeFirstPrompt == nil { commandsRunBeforeFirstPrompt = commandsRun }
         prompts.append(prompt)
         let input = inputs.isEmpty ? .endOfInput : inputs.removeFirst()
         switch input {
@@ -43,7 +47,11 @@ package final class ScriptedLineReader: LineReader {
     /// As the product's libedit history (H_SETUNIQUE): a line repeating the last is not added.
     package func addHistory(_ line: String) { if history.last != line { history.append(line) } }
     package func setCompletion(_ complete: @escaping @MainActor (String) -> Completion) { completion = complete }
-    package func commandWillRun() { commandRunning = true }
+    package func commandWillRun() {
+        precondition(!commandRunning, "a command started while one runs")
+        commandRunning = true
+        commandsRun += 1
+    }
     package func commandDidEnd() { commandRunning = false }
 }
 

@@ -60,7 +60,10 @@ package final class InteractiveShell {
         if let demo = session.configuration.demo { output.write(demo.banner(width: width)) }
         if let warning = session.stateWarningAtStart() { runner.emit(.notice(warning)) }
         if let startupFile {
+            // Keys typed meanwhile wait for the first prompt, as while any command runs.
+            reader.commandWillRun()
             _ = await runCancellable { runner in await runner.runStartupFile(startupFile) }
+            reader.commandDidEnd()
         }
         while true {
             switch await reader.readLine(prompt: Self.prompt) {

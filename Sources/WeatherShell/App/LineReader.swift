@@ -33,8 +33,9 @@ package protocol LineReader: AnyObject {
     /// Sets what Tab offers: `complete` gets the text before the cursor.
     func setCompletion(_ complete: @escaping @MainActor (String) -> Completion)
 
-    /// Called before a typed line runs. A terminal stops echoing keys typed ahead, which would
-    /// otherwise show twice: now, and again at the next prompt where the editor reads them.
+    /// Called before a typed line (or the start-up file) runs. A terminal holds the keys typed
+    /// meanwhile for the next prompt, which takes them as if typed there: not echoed now (they
+    /// would show twice), nor edited by the terminal driver (its Ctrl-D, Ctrl-U, Backspace).
     func commandWillRun()
 
     /// Called when the line has run, before the next prompt.

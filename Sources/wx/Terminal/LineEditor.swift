@@ -28,8 +28,6 @@ final class LineEditor: LineReader {
     private let history: OpaquePointer
     /// What Tab offers (set by the shell).
     private var complete: (@MainActor (String) -> Completion)?
-    /// Terminal echo, off while a command runs.
-    private var echo: TerminalEcho?
     /// The prompt libedit shows, as C text, and the string it was made from.
     /// nonisolated(unsafe): written by readLine before el_gets, read by promptCallback from
     /// inside that el_gets, on the same thread.
@@ -223,12 +221,10 @@ final class LineEditor: LineReader {
 
     func setCompletion(_ complete: @escaping @MainActor (String) -> Completion) { self.complete = complete }
 
-    func commandWillRun() { echo = TerminalEcho.disable() }
+    /// Keys typed while the command runs wait for the next prompt, which takes them as typed there.
+    func commandWillRun() { Typeahead.hold(api: api, editLine: editLine) }
 
-    func commandDidEnd() {
-        echo?.restore()
-        echo = nil
-    }
+    func commandDidEnd() { Typeahead.release() }
 
     /// The next key for libedit; characters past the longest line are dropped with one bell.
     fileprivate func readCharacter(_ editLine: OpaquePointer, _ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {

@@ -71,6 +71,10 @@ enum TerminalSignals {
     /// Turns bracketed paste on (at the prompt) or off (while a command runs, on the way out).
     static func setBracketedPaste(_ on: Bool) { wx_set_bracketed_paste(on ? 1 : 0) }
 
+    /// The terminal as wx found it, bracketed paste off: on the way out of the shell, which may
+    /// come while the terminal is in the prompt's mode (`quit`: see `Typeahead`).
+    static func restoreFoundTerminal() { wx_restore_found_terminal() }
+
     /// Before el_gets: the prompt's width (to redraw after a resize); earlier events forgotten.
     static func prepareRead(promptColumns: Int) {
         wx_prompt_columns().pointee = Int32(promptColumns)

@@ -60,6 +60,7 @@ final class TerminalDevice: PromptTerminal {
     }
 
     func close() {
+        TerminalSignals.restoreFoundTerminal()
         TerminalSignals.setPreviousForeground(0)
         foreground?.giveBack()
         foreground = nil
