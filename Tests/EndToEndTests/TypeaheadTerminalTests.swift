@@ -64,4 +64,29 @@ import WeatherTestSupport
         try terminal.send("C-d")
         try terminal.wait(for: "wx ended") { $0.contains("EXIT=0") }
     }
+
+    /// The editor of `\e` (a program of its own at the terminal) gets the terminal as a shell
+    /// gives one, with the driver's line editing and echo, not the mode wx holds keys in while a
+    /// command runs (on the old code it ran without echo).
+    @Test func theEditorGetsTheTerminalWithItsLineEditingAndEcho() throws {
+        let editor = home.path + "/editor.sh"
+        try "#!/bin/sh\nstty -a > \"$HOME/stty-editor\"\nsed -i 's/help unitz/help units/' \"$1\"\n".write(
+            toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let terminal = try TerminalSession(
+            program: [TestPaths.wxBinary, "--offline"],
+            environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path, "EDITOR": editor])
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        try terminal.send("help unitz", "Enter")
+        try terminal.wait(for: "the first try") { $0.contains("did you mean") && $0.hasSuffix("wx>") }
+        try terminal.send("\\e", "Enter")
+        try terminal.wait(for: "the edited line run") {
+            $0.contains("» help units\nunits [metric") && $0.hasSuffix("wx>")
+        }
+        let modes = Set(home.text("stty-editor").split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+        #expect(modes.isSuperset(of: ["icanon", "echo", "isig"]), "\(home.text("stty-editor"))")
+        // And the prompt after it reads keys as ever.
+        try terminal.send("abc", "C-a", "C-d")
+        try terminal.wait(for: "editing") { $0.hasSuffix("wx> bc") }
+    }
 }

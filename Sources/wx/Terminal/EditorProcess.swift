@@ -2,8 +2,8 @@ import Glibc
 import WeatherShell
 
 /// `$EDITOR` for `\e` at the prompt: the text in a temporary file, `sh -c 'COMMAND "$1"'` on it
-/// at the terminal (libedit has given the terminal back between lines), waited for, the file
-/// read back and removed.
+/// at the terminal (given back as wx found it, see `TerminalSignals.givingTerminalBack`), waited
+/// for, the file read back and removed.
 final class EditorProcess: EditorProgram {
     func edit(_ text: String, command: String) -> String? {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -15,9 +15,10 @@ final class EditorProcess: EditorProgram {
         let failure = StandardStreams.put(text, fd: descriptor)
         close(descriptor)
         guard failure == nil else { return nil }
-        guard let pid = ChildProcess.spawnShell(["-c", command + " \"$1\"", "sh", path]),
-            ChildProcess.exitStatus(of: pid) == 0
-        else { return nil }
+        let edited = TerminalSignals.givingTerminalBack {
+            ChildProcess.spawnShell(["-c", command + " \"$1\"", "sh", path]).flatMap(ChildProcess.exitStatus) == 0
+        }
+        guard edited else { return nil }
         return Self.contents(of: path)
     }
 

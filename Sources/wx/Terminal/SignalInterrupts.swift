@@ -75,6 +75,17 @@ enum TerminalSignals {
     /// come while the terminal is in the prompt's mode (`quit`: see `Typeahead`).
     static func restoreFoundTerminal() { wx_restore_found_terminal() }
 
+    /// Runs `body` (a pager, an editor: a program of its own at the terminal) with the terminal
+    /// as wx found it, its own line editing and echo, as a shell starts a program; then as it was
+    /// (while a command runs, the prompt's mode: see `Typeahead`).
+    static func givingTerminalBack<T>(_ body: () -> T) -> T {
+        var held = termios()
+        guard wx_found_terminal_valid().pointee != 0, tcgetattr(0, &held) == 0 else { return body() }
+        tcsetattr(0, TCSADRAIN, wx_found_terminal())
+        defer { tcsetattr(0, TCSADRAIN, &held) }
+        return body()
+    }
+
     /// Before el_gets: the prompt's width (to redraw after a resize); earlier events forgotten.
     static func prepareRead(promptColumns: Int) {
         wx_prompt_columns().pointee = Int32(promptColumns)
