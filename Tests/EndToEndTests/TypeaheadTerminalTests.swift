@@ -89,4 +89,20 @@ import WeatherTestSupport
         try terminal.send("abc", "C-a", "C-d")
         try terminal.wait(for: "editing") { $0.hasSuffix("wx> bc") }
     }
+
+    /// Ctrl-Space (Ctrl-@, a NUL) at the prompt sets the mark, as in bash: libedit bound it to
+    /// quoted insert, so the key after it went into the line as it is (`wx> abc^U`).
+    @Test func ctrlSpaceAtThePromptDoesNotQuoteTheNextKey() throws {
+        let server = try FixtureServer()
+        let terminal = try TerminalSession.wxAfterFindingHamburg(server, home: home)
+        try terminal.send("abc")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> abc") }
+        try terminal.send(bytes: [0])
+        try terminal.send("C-u")
+        try terminal.wait(for: "the line cut") { $0.hasSuffix("wx>") }
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "units run") {
+            $0.hasSuffix("wx> units\nunits metric: °C, km/h, mm, hPa, km, 24h clock\nwx>")
+        }
+    }
 }

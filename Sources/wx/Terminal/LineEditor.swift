@@ -150,6 +150,10 @@ final class LineEditor: LineReader {
         ("^H", "wx-delete-prev-char"), ("^?", "wx-delete-prev-char"),  // Backspace
         ("\\e[200~", "wx-paste"),  // the start of a bracketed paste
         ("^_", "wx-undo"), ("\\e.", "wx-last-argument"), ("\\et", "wx-transpose-words"),
+        // Ctrl-Space (Ctrl-@) sets the mark, as in readline (Ctrl-X Ctrl-X goes to it): libedit
+        // binds it to quoted insert, from the terminal's disabled characters, which are NULs,
+        // so the key after it went into the line as it is (trial 15: `wx> abc^U`).
+        ("^@", "em-set-mark"),
         // As readline's unix-line-discard (bash, sqlite3, psql): back to the start only, not
         // libedit's emacs default of the whole line.
         ("^U", "vi-kill-line-prev"), ("^W", "ed-delete-prev-word"),
