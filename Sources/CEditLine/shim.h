@@ -84,9 +84,13 @@ static inline const char *wx_editline_load_error(void) {
 }
 
 /// el_init takes the C stdio streams, which Swift 6 treats as unsafe mutable globals;
-/// reading them here keeps the Swift side free of that diagnostic.
-static inline EditLine *wx_el_init(const wx_editline_api *api, const char *program) {
-    return api->el_init(program, stdin, stdout, stderr);
+/// reading them here keeps the Swift side free of that diagnostic. libedit draws on `screen`:
+/// standard output (1), standard error (2) when standard output is a file or a pipe, or another
+/// descriptor (/dev/tty). It edits only when that is a terminal (else it reads lines unprompted).
+static inline EditLine *wx_el_init(const wx_editline_api *api, const char *program, int screen) {
+    FILE *out = screen == 1 ? stdout : screen == 2 ? stderr : fdopen(screen, "w");
+    if (out == NULL) return NULL;
+    return api->el_init(program, stdin, out, stderr);
 }
 
 /// The type of an EL_PROMPT function: the prompt text, which libedit calls for at every redraw.
@@ -192,6 +196,7 @@ extern char wx_state_search_saved[4100];
 extern int wx_state_search_saved_cursor;
 extern int wx_state_search_restore;
 extern const void *wx_state_reader_api;
+extern int wx_state_screen;
 
 /// Where the SIGINT handler reports an interrupt: the write end of a pipe (or -1).
 extern int wx_interrupt_pipe;
@@ -327,6 +332,12 @@ static inline const wx_editline_api **wx_reader_api(void) {
     return (const wx_editline_api **)&wx_state_reader_api;
 }
 
+/// The descriptor the prompt is drawn on (`wx_el_init`'s `screen`): where wx writes what it
+/// draws beside libedit (bracketed paste, a redraw after a resize or fg) and whose width it reads.
+static inline int *wx_screen(void) {
+    return &wx_state_screen;
+}
+
 /// write(2) until all of `text` is out: usable inside a signal handler, unlike stdio.
 static inline void wx_write_all(int fd, const char *text) {
     size_t length = strlen(text);
@@ -342,7 +353,7 @@ static inline void wx_write_all(int fd, const char *text) {
 static inline void wx_set_bracketed_paste(int on) {
     if (on == *wx_bracketed_paste()) return;
     *wx_bracketed_paste() = on;
-    wx_write_all(1, on ? "\033[?2004h" : "\033[?2004l");
+    wx_write_all(*wx_screen(), on ? "\033[?2004h" : "\033[?2004l");
 }
 
 /// The terminal as wx found it: its settings, no bracketed paste. Async-signal-safe.
@@ -514,19 +525,19 @@ static inline void wx_handle_terminal_events(EditLine *el, int prompt_columns) {
         wx_el_prepare_terminal(api, el, 0);
         wx_el_prepare_terminal(api, el, 1);
         wx_set_bracketed_paste(1);
-        wx_write_all(1, "\r\033[J");
+        wx_write_all(*wx_screen(), "\r\033[J");
         wx_el_refresh(api, el);
     }
     if (*wx_resized()) {
         *wx_resized() = 0;
         api->el_resize(el);
         struct winsize size;
-        int width = (ioctl(1, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) ? size.ws_col : 80;
+        int width = (ioctl(*wx_screen(), TIOCGWINSZ, &size) == 0 && size.ws_col > 0) ? size.ws_col : 80;
         const LineInfo *line = api->el_line(el);
         int rows = line ? wx_columns_before_cursor(line, prompt_columns) / width : 0;
         char move[32];
-        if (rows > 0) { snprintf(move, sizeof move, "\033[%dA", rows); wx_write_all(1, move); }
-        wx_write_all(1, "\r\033[J");
+        if (rows > 0) { snprintf(move, sizeof move, "\033[%dA", rows); wx_write_all(*wx_screen(), move); }
+        wx_write_all(*wx_screen(), "\r\033[J");
         wx_el_refresh(api, el);
     }
 }
@@ -571,7 +582,7 @@ static inline void wx_search_restore(EditLine *el) {
     if (length == strlen(wx_state_search_saved) && memcmp(line->buffer, wx_state_search_saved, length) == 0) return;
     /* Where the line starts on the screen, before it changes: as after a resize. */
     struct winsize size;
-    int width = (ioctl(1, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) ? size.ws_col : 80;
+    int width = (ioctl(*wx_screen(), TIOCGWINSZ, &size) == 0 && size.ws_col > 0) ? size.ws_col : 80;
     int rows = wx_columns_before_cursor(line, *wx_prompt_columns()) / width;
     /* Characters, not bytes: el_cursor and el_deletestr count characters. */
     api->el_cursor(el, 1 << 20);
@@ -591,8 +602,8 @@ static inline void wx_search_restore(EditLine *el) {
     int at = (int)mbstowcs(NULL, before, 0);
     if (total >= 0 && at >= 0) api->el_cursor(el, at - total);
     char move[32];
-    if (rows > 0) { snprintf(move, sizeof move, "\033[%dA", rows); wx_write_all(1, move); }
-    wx_write_all(1, "\r\033[J");
+    if (rows > 0) { snprintf(move, sizeof move, "\033[%dA", rows); wx_write_all(*wx_screen(), move); }
+    wx_write_all(*wx_screen(), "\r\033[J");
     wx_el_refresh(api, el);
 }
 

@@ -19,7 +19,7 @@ let waiting = WaitingNotice(scheduler: SleepingScheduler(), write: { StandardStr
 let host = AppHost(
     variable: { getenv($0).map { String(cString: $0) } },
     output: StandardStreams(), inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
-    terminalWidth: TerminalDevice.width,
+    terminalWidth: { TerminalDevice.width() },
     makeSession: { configuration, offline in
         let trust = CertificateTrust(variable: { getenv($0).map { String(cString: $0) } })
         let transport = ObservedTransport(
@@ -27,6 +27,6 @@ let host = AppHost(
         return WeatherSession.live(configuration: configuration, transport: transport, offline: offline)
     },
     standardInput: StandardInputReader(), prompt: TerminalDevice(), errorIsTerminal: isatty(2) == 1,
-    terminalRows: TerminalDevice.rows, waitingNotice: waiting, pager: PagerProcess(),
+    terminalRows: { TerminalDevice.rows() }, waitingNotice: waiting, pager: PagerProcess(),
     editor: EditorProcess())
 exit(await WXApp(host: host).run(Array(CommandLine.arguments.dropFirst())))

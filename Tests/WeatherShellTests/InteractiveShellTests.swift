@@ -219,7 +219,9 @@ import WeatherTestSupport
 
     @Test func noLineEditorIsStatusOneWithAWayOut() async {
         let run = await run(
-            inputs: [.line("units")], unavailable: "libedit could not be loaded (libedit.so.2: cannot open)")
+            inputs: [.line("units")],
+            unavailable:
+                "libedit could not be loaded (libedit.so.2: cannot open); install libedit2, or pipe commands into wx")
         #expect(run.status == 1)
         #expect(
             run.console.errors

@@ -8,7 +8,7 @@ import WeatherShell
 @MainActor
 package final class ScriptedLineReader: LineReader {
     private var inputs: [LineReadResult]
-    private let transcript: (any OutputSink)?
+    let transcript: (any OutputSink)?
     /// The prompts shown, one per read.
     package private(set) var prompts: [String] = []
     /// What Up would recall, oldest first.
@@ -81,16 +81,31 @@ package final class ScriptedPrompt: PromptTerminal {
     package var unavailable: String?
     package private(set) var opened = false
     package private(set) var closed = false
+    /// Where the shell asked for the prompt to be drawn.
+    package private(set) var stream: PromptStream?
 
     package init(reader: ScriptedLineReader) { self.reader = reader }
 
-    package func open() throws(PromptUnavailable) -> (reader: any LineReader, interrupts: any InterruptSource) {
+    /// The screen it gives is the reader's transcript, where the prompts go.
+    package func open(on stream: PromptStream) throws(PromptUnavailable) -> (
+        reader: any LineReader, interrupts: any InterruptSource, screen: any OutputSink
+    ) {
         if let unavailable { throw PromptUnavailable(unavailable) }
         opened = true
-        return (reader, interrupts)
+        self.stream = stream
+        return (reader, interrupts, TranscriptScreen(reader.transcript))
     }
 
     package func close() { closed = true }
+}
+
+/// The scripted prompt's screen: what the shell writes there goes to the transcript, beside the
+/// prompts (nowhere without one).
+private final class TranscriptScreen: OutputSink {
+    let transcript: (any OutputSink)?
+    init(_ transcript: (any OutputSink)?) { self.transcript = transcript }
+    func write(_ text: String) { transcript?.write(text) }
+    func writeError(_ text: String) { transcript?.writeError(text) }
 }
 
 extension TestConsole: AppOutput {

@@ -15,8 +15,19 @@ final class EditorProcess: EditorProgram {
         let failure = StandardStreams.put(text, fd: descriptor)
         close(descriptor)
         guard failure == nil else { return nil }
+        // At the terminal even when standard output is a file or a pipe (`wx > out.txt`): there
+        // the editor's standard output is the prompt's (vi: "Output is not to a terminal").
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if TerminalSignals.screen != STDOUT_FILENO {
+            posix_spawn_file_actions_adddup2(&actions, TerminalSignals.screen, STDOUT_FILENO)
+        }
         let edited = TerminalSignals.givingTerminalBack {
-            ChildProcess.spawnShell(["-c", command + " \"$1\"", "sh", path]).flatMap(ChildProcess.exitStatus) == 0
+            let pid = withUnsafePointer(to: &actions) {
+                ChildProcess.spawnShell(["-c", command + " \"$1\"", "sh", path], actions: $0)
+            }
+            return pid.flatMap(ChildProcess.exitStatus) == 0
         }
         guard edited else { return nil }
         return Self.contents(of: path)

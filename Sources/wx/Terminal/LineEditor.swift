@@ -21,7 +21,9 @@ final class LineEditor: LineReader {
         return nil
     }()
     nonisolated(unsafe) private static var loadErrorText = ""
-    static var loadError: String { "libedit could not be loaded (\(loadErrorText))" }
+    static var loadError: String {
+        "libedit could not be loaded (\(loadErrorText)); install libedit2, or pipe commands into wx"
+    }
 
     private let api: UnsafeMutablePointer<wx_editline_api>
     private let editLine: OpaquePointer
@@ -48,12 +50,21 @@ final class LineEditor: LineReader {
     /// The line Ctrl-X Ctrl-E ended the read with, to open in the editor (`LineReadResult.edit`).
     private var lineToEdit: String?
 
+    /// The descriptor the prompt, the line and what wx draws beside them go to (a terminal).
+    private let screen: Int32
+
     /// Nil when libedit cannot be loaded.
-    init?(program: String, bracketedPaste: Bool) {
-        guard let api = Self.api, let editLine = wx_el_init(api, program), let history = api.pointee.history_init()
+    ///
+    /// - Parameter screen: the terminal to draw on: standard output, or standard error or
+    ///   /dev/tty when standard output is a file or a pipe (`PromptStream`).
+    init?(program: String, bracketedPaste: Bool, screen: Int32) {
+        TerminalSignals.screen = screen
+        guard let api = Self.api, let editLine = wx_el_init(api, program, screen),
+            let history = api.pointee.history_init()
         else {
             return nil
         }
+        self.screen = screen
         self.api = api
         self.editLine = editLine
         self.history = history
@@ -99,7 +110,7 @@ final class LineEditor: LineReader {
             if let reason = Self.unusableEditrc(at: path) {
                 let text = "wx: warning: \(TerminalText.sanitized(path)) not read: \(reason)"
                 // Fitted as error lines are (a long path at a narrow terminal), whole to a file.
-                let width = isatty(STDERR_FILENO) == 1 ? TerminalDevice.width() : .max
+                let width = isatty(STDERR_FILENO) == 1 ? TerminalDevice.width(of: STDERR_FILENO) : .max
                 let line = TextLayout.wrap(line: text, width: width).joined(separator: "\n") + "\n"
                 _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             } else {
@@ -205,8 +216,8 @@ final class LineEditor: LineReader {
                 let echo =
                     count == -1 && error == EINTR
                     ? Self.interruptEcho(currentLine())
-                    : Self.searchInterruptEcho(currentLine()?.text, width: TerminalDevice.width())
-                StandardStreams.put(echo, fd: 1)
+                    : Self.searchInterruptEcho(currentLine()?.text, width: TerminalDevice.width(of: screen))
+                StandardStreams.put(echo, fd: screen)
                 return .interrupted
             }
             return .endOfInput
@@ -247,7 +258,7 @@ final class LineEditor: LineReader {
                 if recentKeys.count > 8 { recentKeys.removeFirst() }
                 return got
             }
-            if !wasOverflowed { StandardStreams.put("\u{7}", fd: 1) }
+            if !wasOverflowed { StandardStreams.put("\u{7}", fd: screen) }
         }
     }
 
@@ -271,10 +282,10 @@ final class LineEditor: LineReader {
         let shown = Self.restToRedraw(currentLine())
         StandardStreams.put(
             Self.listing(
-                completion.shown, width: TerminalDevice.width(),
+                completion.shown, width: TerminalDevice.width(of: screen),
                 cursorColumns: TextLayout.columns(prompt) + TextLayout.columns(before), rest: shown,
-                rows: TerminalDevice.rows() - 2),
-            fd: 1)
+                rows: TerminalDevice.rows(of: screen) - 2),
+            fd: screen)
         return UInt8(CC_REDISPLAY)
     }
 
@@ -422,7 +433,7 @@ final class LineEditor: LineReader {
         let line = currentLine()
         lineToEdit = line?.text ?? ""
         // libedit ends the line without moving on from it for a function's CC_NEWLINE.
-        StandardStreams.put(Self.interruptEcho(line, mark: ""), fd: 1)
+        StandardStreams.put(Self.interruptEcho(line, mark: ""), fd: screen)
         return UInt8(CC_NEWLINE)
     }
 

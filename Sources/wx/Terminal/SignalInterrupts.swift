@@ -59,6 +59,12 @@ enum TerminalSignals {
     /// changes them) to restore on the way out.
     static func install(api: UnsafePointer<wx_editline_api>) { _ = wx_install_terminal_handlers(api) }
 
+    /// The descriptor the prompt is drawn on (1, 2, or /dev/tty's): what the shim draws goes there.
+    static var screen: Int32 {
+        get { wx_screen().pointee }
+        set { wx_screen().pointee = newValue }
+    }
+
     /// The process group to give the terminal back to when a signal ends wx (0: none).
     static func setPreviousForeground(_ group: pid_t) { wx_previous_foreground().pointee = group }
 
