@@ -49,7 +49,7 @@ final class SignalInterrupts: InterruptSource {
 }
 
 /// The terminal's other signals, handled in the shim (see "The terminal's other signals" in
-/// CEditLine/shim.h): Ctrl-Z and `fg` give back libedit's mode and redraw the line, a resize
+/// CEditLine/terminal.h): Ctrl-Z and `fg` give back libedit's mode and redraw the line, a resize
 /// redraws it at the new width, and SIGTERM, SIGHUP and SIGQUIT (Ctrl-\) put the terminal back
 /// as wx found it, with its foreground group, before wx dies of them.
 ///
