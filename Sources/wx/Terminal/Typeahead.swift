@@ -19,9 +19,10 @@ enum Typeahead {
         setNoFlush(true)
     }
 
-    /// After it: the prompt's mode as libedit set it, which the next prompt reads in (libedit
-    /// sets it only when it finds the terminal in another). The way out of the shell gives back
-    /// the terminal as wx found it (`TerminalDevice.close`).
+    /// After it: the prompt's mode as libedit set it, in which the next prompt reads on (libedit,
+    /// having set it, does not set it again), so that no key meets the driver's line editing in
+    /// between. The way out of the shell gives back the terminal as wx found it
+    /// (`TerminalDevice.close`).
     static func release() { setNoFlush(false) }
 
     private static func setNoFlush(_ on: Bool) {
