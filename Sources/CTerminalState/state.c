@@ -25,3 +25,4 @@ int wx_state_search_saved_cursor = 0;
 int wx_state_search_restore = 0;
 int wx_interrupt_pipe = -1;
 const void *wx_state_reader_api = 0;
+int wx_state_screen = 1;

@@ -46,6 +46,7 @@ enum ManPage {
             """
             With a terminal on standard input, wx starts the shell: a banner, the prompt wx>, Tab completion of commands and favorite names, and history on the arrow keys. \
             Ctrl-C cancels the line or the request in flight; Ctrl-D leaves. \
+            With standard output a file or a pipe, the banner and the prompt go to standard error (to /dev/tty when standard error is not a terminal either), and standard output gets the results alone. \
             With standard input not a terminal, wx reads one command a line and prints no banner or prompt (script mode). \
             With -c, or with a command after the options, wx runs it and exits.
             """)

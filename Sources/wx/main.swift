@@ -1,5 +1,5 @@
 // wx: wires the app (WeatherShell's WXApp) to this process: its environment, its streams, the
-// terminal (Terminal/: libedit, Ctrl-C, echo, foreground group) and libcurl. Top-level code
+// terminal (Terminal/: libedit, Ctrl-C, typeahead, foreground group) and libcurl. Top-level code
 // here runs on the main actor, as an async entry point.
 import CMalloc
 import Glibc
@@ -19,7 +19,7 @@ let waiting = WaitingNotice(scheduler: SleepingScheduler(), write: { StandardStr
 let host = AppHost(
     variable: { getenv($0).map { String(cString: $0) } },
     output: StandardStreams(), inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
-    terminalWidth: TerminalDevice.width,
+    terminalWidth: { TerminalDevice.width() },
     makeSession: { configuration, offline in
         let trust = CertificateTrust(variable: { getenv($0).map { String(cString: $0) } })
         let transport = ObservedTransport(
@@ -27,6 +27,6 @@ let host = AppHost(
         return WeatherSession.live(configuration: configuration, transport: transport, offline: offline)
     },
     standardInput: StandardInputReader(), prompt: TerminalDevice(), errorIsTerminal: isatty(2) == 1,
-    terminalRows: TerminalDevice.rows, waitingNotice: waiting, pager: PagerProcess(),
+    terminalRows: { TerminalDevice.rows() }, waitingNotice: waiting, pager: PagerProcess(),
     editor: EditorProcess())
 exit(await WXApp(host: host).run(Array(CommandLine.arguments.dropFirst())))

@@ -144,6 +144,18 @@ import WeatherTestSupport
         #expect(!script.prompt.opened && !command.prompt.opened)
     }
 
+    /// Trial 15: keys typed while the start-up file runs wait for the first prompt, as while a
+    /// typed line runs: the terminal holds them (on the old code it echoed and edited them).
+    @Test func theStartUpFileRunsAsACommandWhoseTypeaheadWaits() async throws {
+        try "units\nfavs\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
+        let started = await run(inputs: [.line("units"), .endOfInput])
+        #expect(started.reader.commandsRunBeforeFirstPrompt == 1)
+        #expect(started.reader.commandsRun == 2)
+        #expect(!started.reader.commandRunning)
+        let skipped = await run(["-n"], inputs: [.endOfInput])
+        #expect(skipped.reader.commandsRunBeforeFirstPrompt == 0)
+    }
+
     /// Issue 12 item 15: a `units` line in wxrc printed on every start; `quit` there silently
     /// ended the file. Settings are now quiet there, and `quit` is an error naming the line.
     @Test func startUpFileSettingsAreQuietAndQuitIsAnErrorNamingItsLine() async throws {
@@ -207,7 +219,9 @@ import WeatherTestSupport
 
     @Test func noLineEditorIsStatusOneWithAWayOut() async {
         let run = await run(
-            inputs: [.line("units")], unavailable: "libedit could not be loaded (libedit.so.2: cannot open)")
+            inputs: [.line("units")],
+            unavailable:
+                "libedit could not be loaded (libedit.so.2: cannot open); install libedit2, or pipe commands into wx")
         #expect(run.status == 1)
         #expect(
             run.console.errors

@@ -240,8 +240,18 @@ import WeatherTestSupport
         #expect(!notice.isEnabled)
         _ = await run(inputs: [.line("units")], errorIsTerminal: false, notice: notice)
         #expect(!notice.isEnabled)
+        // Results into a pipe at the prompt: the prompt is on standard error, the notice with it
+        // (trial 15); a command given as words into a pipe has no one watching standard error.
         _ = await run(inputs: [.line("units")], outputIsTerminal: false, notice: notice)
-        #expect(!notice.isEnabled, "results into a pipe")
+        #expect(notice.isEnabled, "the prompt on standard error")
+        let console = TestConsole()
+        let host = AppHost(
+            variable: { ["WX_HOME": home.path, "HOME": home.path, "TERM": "xterm"][$0] }, output: console,
+            inputIsTerminal: true, outputIsTerminal: false, terminalWidth: { 80 },
+            makeSession: { _, _ in makeTestSession(home: home) }, standardInput: ScriptedLineReader([]),
+            prompt: ScriptedPrompt(reader: ScriptedLineReader([])), errorIsTerminal: true, waitingNotice: notice)
+        _ = await WXApp(host: host).run(["units"])
+        #expect(!notice.isEnabled, "one command's results into a pipe")
     }
 
     @Test func longHelpGoesThroughThePagerAndShortOutputDoesNot() async {

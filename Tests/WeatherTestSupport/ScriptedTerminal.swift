@@ -8,7 +8,7 @@ import WeatherShell
 @MainActor
 package final class ScriptedLineReader: LineReader {
     private var inputs: [LineReadResult]
-    private let transcript: (any OutputSink)?
+    let transcript: (any OutputSink)?
     /// The prompts shown, one per read.
     package private(set) var prompts: [String] = []
     /// What Up would recall, oldest first.
@@ -19,6 +19,9 @@ package final class ScriptedLineReader: LineReader {
     package private(set) var completion: (@MainActor (String) -> Completion)?
     /// Whether a command is running now (between commandWillRun and commandDidEnd).
     package private(set) var commandRunning = false
+    /// How many times commandWillRun was called, and how many before the first prompt.
+    package private(set) var commandsRun = 0
+    package private(set) var commandsRunBeforeFirstPrompt: Int?
 
     package init(_ inputs: [LineReadResult], transcript: (any OutputSink)? = nil) {
         self.inputs = inputs
@@ -28,6 +31,7 @@ package final class ScriptedLineReader: LineReader {
     package func readLine(prompt: String) async -> LineReadResult {
         precondition(!commandRunning, "a prompt while a command runs")
         if historyAtFirstPrompt == nil { historyAtFirstPrompt = history }
+        if commandsRunBeforeFirstPrompt == nil { commandsRunBeforeFirstPrompt = commandsRun }
         prompts.append(prompt)
         let input = inputs.isEmpty ? .endOfInput : inputs.removeFirst()
         switch input {
@@ -43,7 +47,11 @@ package final class ScriptedLineReader: LineReader {
     /// As the product's libedit history (H_SETUNIQUE): a line repeating the last is not added.
     package func addHistory(_ line: String) { if history.last != line { history.append(line) } }
     package func setCompletion(_ complete: @escaping @MainActor (String) -> Completion) { completion = complete }
-    package func commandWillRun() { commandRunning = true }
+    package func commandWillRun() {
+        precondition(!commandRunning, "a command started while one runs")
+        commandRunning = true
+        commandsRun += 1
+    }
     package func commandDidEnd() { commandRunning = false }
 }
 
@@ -73,16 +81,31 @@ package final class ScriptedPrompt: PromptTerminal {
     package var unavailable: String?
     package private(set) var opened = false
     package private(set) var closed = false
+    /// Where the shell asked for the prompt to be drawn.
+    package private(set) var stream: PromptStream?
 
     package init(reader: ScriptedLineReader) { self.reader = reader }
 
-    package func open() throws(PromptUnavailable) -> (reader: any LineReader, interrupts: any InterruptSource) {
+    /// The screen it gives is the reader's transcript, where the prompts go.
+    package func open(on stream: PromptStream) throws(PromptUnavailable) -> (
+        reader: any LineReader, interrupts: any InterruptSource, screen: any OutputSink
+    ) {
         if let unavailable { throw PromptUnavailable(unavailable) }
         opened = true
-        return (reader, interrupts)
+        self.stream = stream
+        return (reader, interrupts, TranscriptScreen(reader.transcript))
     }
 
     package func close() { closed = true }
+}
+
+/// The scripted prompt's screen: what the shell writes there goes to the transcript, beside the
+/// prompts (nowhere without one).
+private final class TranscriptScreen: OutputSink {
+    let transcript: (any OutputSink)?
+    init(_ transcript: (any OutputSink)?) { self.transcript = transcript }
+    func write(_ text: String) { transcript?.write(text) }
+    func writeError(_ text: String) { transcript?.writeError(text) }
 }
 
 extension TestConsole: AppOutput {

@@ -23,7 +23,9 @@ package final class InteractiveShell {
     let runner: ShellRunner
     let reader: any LineReader
     let interrupts: any InterruptSource
-    let output: any OutputSink
+    /// Where the banner goes, and the line end after Ctrl-D: where the prompt is drawn
+    /// (`PromptStream`), so that standard output, when it is a file or a pipe, gets only results.
+    let screen: any OutputSink
     /// Run after the banner, before the first prompt; Ctrl-C stops it.
     let startupFile: String?
     /// The line running now, for Ctrl-C to cancel.
@@ -32,7 +34,7 @@ package final class InteractiveShell {
     let paging: PagingOutput?
 
     package init(
-        runner: ShellRunner, reader: any LineReader, interrupts: any InterruptSource, output: any OutputSink,
+        runner: ShellRunner, reader: any LineReader, interrupts: any InterruptSource, screen: any OutputSink,
         startupFile: String?,
         paging: PagingOutput? = nil
     ) {
@@ -40,7 +42,7 @@ package final class InteractiveShell {
         self.runner = runner
         self.reader = reader
         self.interrupts = interrupts
-        self.output = output
+        self.screen = screen
         self.startupFile = startupFile
     }
 
@@ -56,16 +58,19 @@ package final class InteractiveShell {
         reader.setCompletion { before in session.completion(for: before) }
         // As the weather's views, at most 80 columns wide.
         let width = min(runner.width(), TextRenderer.reportWidth)
-        output.write(Self.banner(width: width))
-        if let demo = session.configuration.demo { output.write(demo.banner(width: width)) }
+        screen.write(Self.banner(width: width))
+        if let demo = session.configuration.demo { screen.write(demo.banner(width: width)) }
         if let warning = session.stateWarningAtStart() { runner.emit(.notice(warning)) }
         if let startupFile {
+            // Keys typed meanwhile wait for the first prompt, as while any command runs.
+            reader.commandWillRun()
             _ = await runCancellable { runner in await runner.runStartupFile(startupFile) }
+            reader.commandDidEnd()
         }
         while true {
             switch await reader.readLine(prompt: Self.prompt) {
             case .endOfInput:
-                output.write("\n")
+                screen.write("\n")
                 return 0
             case .interrupted:
                 continue

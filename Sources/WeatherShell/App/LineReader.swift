@@ -33,8 +33,9 @@ package protocol LineReader: AnyObject {
     /// Sets what Tab offers: `complete` gets the text before the cursor.
     func setCompletion(_ complete: @escaping @MainActor (String) -> Completion)
 
-    /// Called before a typed line runs. A terminal stops echoing keys typed ahead, which would
-    /// otherwise show twice: now, and again at the next prompt where the editor reads them.
+    /// Called before a typed line (or the start-up file) runs. A terminal holds the keys typed
+    /// meanwhile for the next prompt, which takes them as if typed there: not echoed now (they
+    /// would show twice), nor edited by the terminal driver (its Ctrl-D, Ctrl-U, Backspace).
     func commandWillRun()
 
     /// Called when the line has run, before the next prompt.
@@ -54,14 +55,38 @@ package protocol InterruptSource: Sendable {
     func start(_ handler: @escaping @Sendable () -> Void)
 }
 
+/// Where the interactive shell draws what is not a result: its prompt, the line being edited,
+/// its banner (and the line editor's escape codes, such as bracketed paste's).
+package enum PromptStream: Hashable, Sendable {
+    /// Standard output, a terminal: the prompt and the results share it.
+    case standardOutput
+    /// Standard error: standard output goes to a file or a pipe, which gets the results alone.
+    case standardError
+    /// The controlling terminal (/dev/tty): neither standard output nor standard error is one.
+    case controllingTerminal
+
+    /// The terminal the person types at, never a file or a pipe: standard output when it is a
+    /// terminal; else standard error when that is one, as Python's REPL draws its prompt
+    /// (`wx > out.txt`, `wx | tee results`); else /dev/tty, as less and vi reach it
+    /// (`wx > out.txt 2>&1`, `wx 2>&1 | tee log`).
+    package init(outputIsTerminal: Bool, errorIsTerminal: Bool) {
+        self = outputIsTerminal ? .standardOutput : errorIsTerminal ? .standardError : .controllingTerminal
+    }
+}
+
 /// The prompt's side of the terminal, opened only when wx starts the interactive shell.
 @MainActor
 package protocol PromptTerminal: AnyObject {
-    /// Gets the terminal ready for the prompt (line editor, locale, foreground group).
+    /// Gets the terminal ready for the prompt (line editor, locale, foreground group), the
+    /// prompt drawn on `stream`.
     ///
-    /// - Returns: the reader of typed lines and the source of Ctrl-C while a command runs.
-    /// - Throws: `PromptUnavailable` when there can be no prompt (libedit cannot be loaded).
-    func open() throws(PromptUnavailable) -> (reader: any LineReader, interrupts: any InterruptSource)
+    /// - Returns: the reader of typed lines, the source of Ctrl-C while a command runs, and
+    ///   where the shell writes its banner and its other lines that are not results (`stream`).
+    /// - Throws: `PromptUnavailable` when there can be no prompt (libedit cannot be loaded, no
+    ///   terminal can be opened for `stream`).
+    func open(on stream: PromptStream) throws(PromptUnavailable) -> (
+        reader: any LineReader, interrupts: any InterruptSource, screen: any OutputSink
+    )
 
     /// Gives back what `open` took (the terminal's foreground process group), on the way out.
     func close()

@@ -109,12 +109,13 @@ package struct WXApp {
         // state.plist decodes on the other core while the command starts (see `startPreload`).
         session.preloadState()
         let oneShot = !invocation.words.isEmpty || !invocation.commands.isEmpty
-        // Where a person watches (the prompt, or `wx show Hamburg` typed at a terminal; never a
-        // script or a pipe): "waiting for …" during a slow request, and long output paged.
+        // Where a person watches (the prompt, its results on the terminal or not, or `wx show
+        // Hamburg` typed at a terminal; never a script or a pipe): "waiting for …" during a slow
+        // request, and long output paged.
         host.waitingNotice?.enable(
             WaitingNotice.applies(
                 errorIsTerminal: host.errorIsTerminal, term: host.variable("TERM"), json: invocation.json)
-                && host.outputIsTerminal && (host.inputIsTerminal || oneShot),
+                && (oneShot ? host.outputIsTerminal : host.inputIsTerminal),
             unicode: configuration.unicodeOutput)
         var paging: PagingOutput?
         if !oneShot, host.inputIsTerminal, host.outputIsTerminal, let pager = host.pager,
@@ -151,11 +152,13 @@ package struct WXApp {
         }
 
         if host.inputIsTerminal {
-            let terminal: (reader: any LineReader, interrupts: any InterruptSource)
+            // Results alone on standard output, whatever it is; the prompt on a terminal.
+            let stream = PromptStream(outputIsTerminal: host.outputIsTerminal, errorIsTerminal: host.errorIsTerminal)
+            let terminal: (reader: any LineReader, interrupts: any InterruptSource, screen: any OutputSink)
             do {
-                terminal = try host.prompt.open()
+                terminal = try host.prompt.open(on: stream)
             } catch {
-                output.writeError(fitted("wx: \(error.description); install libedit2, or pipe commands into wx\n"))
+                output.writeError(fitted("wx: \(error.description)\n"))
                 return 1
             }
             defer { host.prompt.close() }
@@ -166,7 +169,8 @@ package struct WXApp {
             // The start-up file is for the person at the prompt; scripts get only what they ask for.
             let startupFile = invocation.skipStartupFile ? nil : configuration.startupFile
             let shell = InteractiveShell(
-                runner: runner, reader: terminal.reader, interrupts: terminal.interrupts, output: output,
+                runner: runner, reader: terminal.reader, interrupts: terminal.interrupts,
+                screen: stream == .standardOutput ? output : terminal.screen,
                 startupFile: startupFile,
                 paging: paging)
             return finish(runner, status: await shell.run())

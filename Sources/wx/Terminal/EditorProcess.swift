@@ -2,8 +2,8 @@ import Glibc
 import WeatherShell
 
 /// `$EDITOR` for `\e` at the prompt: the text in a temporary file, `sh -c 'COMMAND "$1"'` on it
-/// at the terminal (libedit has given the terminal back between lines), waited for, the file
-/// read back and removed.
+/// at the terminal (given back as wx found it, see `TerminalSignals.givingTerminalBack`), waited
+/// for, the file read back and removed.
 final class EditorProcess: EditorProgram {
     func edit(_ text: String, command: String) -> String? {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -15,9 +15,21 @@ final class EditorProcess: EditorProgram {
         let failure = StandardStreams.put(text, fd: descriptor)
         close(descriptor)
         guard failure == nil else { return nil }
-        guard let pid = ChildProcess.spawnShell(["-c", command + " \"$1\"", "sh", path]),
-            ChildProcess.exitStatus(of: pid) == 0
-        else { return nil }
+        // At the terminal even when standard output is a file or a pipe (`wx > out.txt`): there
+        // the editor's standard output is the prompt's (vi: "Output is not to a terminal").
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if TerminalSignals.screen != STDOUT_FILENO {
+            posix_spawn_file_actions_adddup2(&actions, TerminalSignals.screen, STDOUT_FILENO)
+        }
+        let edited = TerminalSignals.givingTerminalBack {
+            let pid = withUnsafePointer(to: &actions) {
+                ChildProcess.spawnShell(["-c", command + " \"$1\"", "sh", path], actions: $0)
+            }
+            return pid.flatMap(ChildProcess.exitStatus) == 0
+        }
+        guard edited else { return nil }
         return Self.contents(of: path)
     }
 

@@ -21,15 +21,15 @@ final class LineEditor: LineReader {
         return nil
     }()
     nonisolated(unsafe) private static var loadErrorText = ""
-    static var loadError: String { "libedit could not be loaded (\(loadErrorText))" }
+    static var loadError: String {
+        "libedit could not be loaded (\(loadErrorText)); install libedit2, or pipe commands into wx"
+    }
 
     private let api: UnsafeMutablePointer<wx_editline_api>
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     /// What Tab offers (set by the shell).
     private var complete: (@MainActor (String) -> Completion)?
-    /// Terminal echo, off while a command runs.
-    private var echo: TerminalEcho?
     /// The prompt libedit shows, as C text, and the string it was made from.
     /// nonisolated(unsafe): written by readLine before el_gets, read by promptCallback from
     /// inside that el_gets, on the same thread.
@@ -50,12 +50,21 @@ final class LineEditor: LineReader {
     /// The line Ctrl-X Ctrl-E ended the read with, to open in the editor (`LineReadResult.edit`).
     private var lineToEdit: String?
 
+    /// The descriptor the prompt, the line and what wx draws beside them go to (a terminal).
+    private let screen: Int32
+
     /// Nil when libedit cannot be loaded.
-    init?(program: String, bracketedPaste: Bool) {
-        guard let api = Self.api, let editLine = wx_el_init(api, program), let history = api.pointee.history_init()
+    ///
+    /// - Parameter screen: the terminal to draw on: standard output, or standard error or
+    ///   /dev/tty when standard output is a file or a pipe (`PromptStream`).
+    init?(program: String, bracketedPaste: Bool, screen: Int32) {
+        TerminalSignals.screen = screen
+        guard let api = Self.api, let editLine = wx_el_init(api, program, screen),
+            let history = api.pointee.history_init()
         else {
             return nil
         }
+        self.screen = screen
         self.api = api
         self.editLine = editLine
         self.history = history
@@ -101,7 +110,7 @@ final class LineEditor: LineReader {
             if let reason = Self.unusableEditrc(at: path) {
                 let text = "wx: warning: \(TerminalText.sanitized(path)) not read: \(reason)"
                 // Fitted as error lines are (a long path at a narrow terminal), whole to a file.
-                let width = isatty(STDERR_FILENO) == 1 ? TerminalDevice.width() : .max
+                let width = isatty(STDERR_FILENO) == 1 ? TerminalDevice.width(of: STDERR_FILENO) : .max
                 let line = TextLayout.wrap(line: text, width: width).joined(separator: "\n") + "\n"
                 _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             } else {
@@ -152,6 +161,10 @@ final class LineEditor: LineReader {
         ("^H", "wx-delete-prev-char"), ("^?", "wx-delete-prev-char"),  // Backspace
         ("\\e[200~", "wx-paste"),  // the start of a bracketed paste
         ("^_", "wx-undo"), ("\\e.", "wx-last-argument"), ("\\et", "wx-transpose-words"),
+        // Ctrl-Space (Ctrl-@) sets the mark, as in readline (Ctrl-X Ctrl-X goes to it): libedit
+        // binds it to quoted insert, from the terminal's disabled characters, which are NULs,
+        // so the key after it went into the line as it is (trial 15: `wx> abc^U`).
+        ("^@", "em-set-mark"),
         // As readline's unix-line-discard (bash, sqlite3, psql): back to the start only, not
         // libedit's emacs default of the whole line.
         ("^U", "vi-kill-line-prev"), ("^W", "ed-delete-prev-word"),
@@ -203,8 +216,8 @@ final class LineEditor: LineReader {
                 let echo =
                     count == -1 && error == EINTR
                     ? Self.interruptEcho(currentLine())
-                    : Self.searchInterruptEcho(currentLine()?.text, width: TerminalDevice.width())
-                StandardStreams.put(echo, fd: 1)
+                    : Self.searchInterruptEcho(currentLine()?.text, width: TerminalDevice.width(of: screen))
+                StandardStreams.put(echo, fd: screen)
                 return .interrupted
             }
             return .endOfInput
@@ -223,12 +236,10 @@ final class LineEditor: LineReader {
 
     func setCompletion(_ complete: @escaping @MainActor (String) -> Completion) { self.complete = complete }
 
-    func commandWillRun() { echo = TerminalEcho.disable() }
+    /// Keys typed while the command runs wait for the next prompt, which takes them as typed there.
+    func commandWillRun() { Typeahead.hold(api: api, editLine: editLine) }
 
-    func commandDidEnd() {
-        echo?.restore()
-        echo = nil
-    }
+    func commandDidEnd() { Typeahead.release() }
 
     /// The next key for libedit; characters past the longest line are dropped with one bell.
     fileprivate func readCharacter(_ editLine: OpaquePointer, _ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
@@ -247,7 +258,7 @@ final class LineEditor: LineReader {
                 if recentKeys.count > 8 { recentKeys.removeFirst() }
                 return got
             }
-            if !wasOverflowed { StandardStreams.put("\u{7}", fd: 1) }
+            if !wasOverflowed { StandardStreams.put("\u{7}", fd: screen) }
         }
     }
 
@@ -271,10 +282,10 @@ final class LineEditor: LineReader {
         let shown = Self.restToRedraw(currentLine())
         StandardStreams.put(
             Self.listing(
-                completion.shown, width: TerminalDevice.width(),
+                completion.shown, width: TerminalDevice.width(of: screen),
                 cursorColumns: TextLayout.columns(prompt) + TextLayout.columns(before), rest: shown,
-                rows: TerminalDevice.rows() - 2),
-            fd: 1)
+                rows: TerminalDevice.rows(of: screen) - 2),
+            fd: screen)
         return UInt8(CC_REDISPLAY)
     }
 
@@ -422,7 +433,7 @@ final class LineEditor: LineReader {
         let line = currentLine()
         lineToEdit = line?.text ?? ""
         // libedit ends the line without moving on from it for a function's CC_NEWLINE.
-        StandardStreams.put(Self.interruptEcho(line, mark: ""), fd: 1)
+        StandardStreams.put(Self.interruptEcho(line, mark: ""), fd: screen)
         return UInt8(CC_NEWLINE)
     }
 

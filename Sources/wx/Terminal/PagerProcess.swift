@@ -15,21 +15,23 @@ final class PagerProcess: PagerProgram {
         posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
-        let pid = withUnsafePointer(to: &actions) {
-            ChildProcess.spawnShell(["-c", command], actions: $0, environment: environment)
-        }
-        close(fds[0])
-        guard let pid else {
+        return TerminalSignals.givingTerminalBack {
+            let pid = withUnsafePointer(to: &actions) {
+                ChildProcess.spawnShell(["-c", command], actions: $0, environment: environment)
+            }
+            close(fds[0])
+            guard let pid else {
+                close(fds[1])
+                return false
+            }
+            // The pager may quit before reading everything (q in less): no SIGPIPE for wx.
+            let previous = signal(SIGPIPE, SIG_IGN)
+            _ = StandardStreams.put(text, fd: fds[1])
             close(fds[1])
-            return false
+            signal(SIGPIPE, previous)
+            // The shell's 127 (not found) or 126 (not executable): the pager never showed the text.
+            let code = ChildProcess.exitStatus(of: pid)
+            return !(code == 126 || code == 127)
         }
-        // The pager may quit before reading everything (q in less): no SIGPIPE for wx.
-        let previous = signal(SIGPIPE, SIG_IGN)
-        _ = StandardStreams.put(text, fd: fds[1])
-        close(fds[1])
-        signal(SIGPIPE, previous)
-        // The shell's 127 (not found) or 126 (not executable): the pager never showed the text.
-        let code = ChildProcess.exitStatus(of: pid)
-        return !(code == 126 || code == 127)
     }
 }

@@ -49,7 +49,7 @@ final class SignalInterrupts: InterruptSource {
 }
 
 /// The terminal's other signals, handled in the shim (see "The terminal's other signals" in
-/// CEditLine/shim.h): Ctrl-Z and `fg` give back libedit's mode and redraw the line, a resize
+/// CEditLine/terminal.h): Ctrl-Z and `fg` give back libedit's mode and redraw the line, a resize
 /// redraws it at the new width, and SIGTERM, SIGHUP and SIGQUIT (Ctrl-\) put the terminal back
 /// as wx found it, with its foreground group, before wx dies of them.
 ///
@@ -58,6 +58,12 @@ enum TerminalSignals {
     /// Installs the handlers and keeps the terminal's settings as they are now (before libedit
     /// changes them) to restore on the way out.
     static func install(api: UnsafePointer<wx_editline_api>) { _ = wx_install_terminal_handlers(api) }
+
+    /// The descriptor the prompt is drawn on (1, 2, or /dev/tty's): what the shim draws goes there.
+    static var screen: Int32 {
+        get { wx_screen().pointee }
+        set { wx_screen().pointee = newValue }
+    }
 
     /// The process group to give the terminal back to when a signal ends wx (0: none).
     static func setPreviousForeground(_ group: pid_t) { wx_previous_foreground().pointee = group }
@@ -70,6 +76,21 @@ enum TerminalSignals {
 
     /// Turns bracketed paste on (at the prompt) or off (while a command runs, on the way out).
     static func setBracketedPaste(_ on: Bool) { wx_set_bracketed_paste(on ? 1 : 0) }
+
+    /// The terminal as wx found it, bracketed paste off: on the way out of the shell, which may
+    /// come while the terminal is in the prompt's mode (`quit`: see `Typeahead`).
+    static func restoreFoundTerminal() { wx_restore_found_terminal() }
+
+    /// Runs `body` (a pager, an editor: a program of its own at the terminal) with the terminal
+    /// as wx found it, its own line editing and echo, as a shell starts a program; then as it was
+    /// (while a command runs, the prompt's mode: see `Typeahead`).
+    static func givingTerminalBack<T>(_ body: () -> T) -> T {
+        var held = termios()
+        guard wx_found_terminal_valid().pointee != 0, tcgetattr(0, &held) == 0 else { return body() }
+        tcsetattr(0, TCSADRAIN, wx_found_terminal())
+        defer { tcsetattr(0, TCSADRAIN, &held) }
+        return body()
+    }
 
     /// Before el_gets: the prompt's width (to redraw after a resize); earlier events forgotten.
     static func prepareRead(promptColumns: Int) {

@@ -7,32 +7,57 @@ import WeatherShell
 final class TerminalDevice: PromptTerminal {
     private var foreground: ForegroundGroup?
 
-    /// The terminal's columns (40…200) when standard output is one; 80 otherwise.
-    nonisolated static func width() -> Int {
+    /// The terminal's columns (40…200) when standard output (or `descriptor`) is one; 80 otherwise.
+    nonisolated static func width(of descriptor: Int32 = 1) -> Int {
         var size = winsize()
-        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+            return 80
+        }
         return min(200, max(40, Int(size.ws_col)))
     }
 
     /// A line to show once at the start, when typed letters beyond ASCII cannot be kept.
     private(set) var startupWarning: String?
 
-    /// The terminal's rows when standard output is one; 24 otherwise.
-    nonisolated static func rows() -> Int {
+    /// The terminal's rows when standard output (or `descriptor`) is one; 24 otherwise.
+    nonisolated static func rows(of descriptor: Int32 = 1) -> Int {
         var size = winsize()
-        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return 24 }
+        guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else {
+            return 24
+        }
         return Int(size.ws_row)
     }
 
-    func open() throws(PromptUnavailable) -> (reader: any LineReader, interrupts: any InterruptSource) {
+    func open(on stream: PromptStream) throws(PromptUnavailable) -> (
+        reader: any LineReader, interrupts: any InterruptSource, screen: any OutputSink
+    ) {
+        let screen = try Self.descriptor(for: stream)
         startupWarning = Self.useMultibyteLocale()
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
-        guard let editor = LineEditor(program: "wx", bracketedPaste: !term.isEmpty && term != "dumb") else {
+        guard let editor = LineEditor(program: "wx", bracketedPaste: !term.isEmpty && term != "dumb", screen: screen)
+        else {
             throw PromptUnavailable(LineEditor.loadError)
         }
         foreground = ForegroundGroup.take()
         TerminalSignals.setPreviousForeground(foreground?.previous ?? 0)
-        return (editor, SignalInterrupts())
+        return (editor, SignalInterrupts(), TerminalScreen(descriptor: screen))
+    }
+
+    /// The descriptor to draw the prompt on: 1, 2, or the controlling terminal opened for writing.
+    private static func descriptor(for stream: PromptStream) throws(PromptUnavailable) -> Int32 {
+        switch stream {
+        case .standardOutput: return STDOUT_FILENO
+        case .standardError: return STDERR_FILENO
+        case .controllingTerminal:
+            let descriptor = Glibc.open("/dev/tty", O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            guard descriptor >= 0 else {
+                throw PromptUnavailable(
+                    "no terminal to show the prompt on: standard output and standard error are not terminals, "
+                        + "and /dev/tty cannot be opened (\(String(cString: strerror(errno)))); "
+                        + "pipe commands into wx, or leave standard error at the terminal")
+            }
+            return descriptor
+        }
     }
 
     /// libedit reads keys as characters of the locale's encoding (LC_CTYPE) and drops bytes that
@@ -60,8 +85,21 @@ final class TerminalDevice: PromptTerminal {
     }
 
     func close() {
+        TerminalSignals.restoreFoundTerminal()
         TerminalSignals.setPreviousForeground(0)
         foreground?.giveBack()
         foreground = nil
     }
+}
+
+/// Where the shell writes its banner and its other lines that are not results: the terminal the
+/// prompt is drawn on (`PromptStream`), written at once, as `StandardStreams` writes.
+final class TerminalScreen: OutputSink {
+    let descriptor: Int32
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    func write(_ text: String) { StandardStreams.put(text, fd: descriptor) }
+
+    func writeError(_ text: String) { StandardStreams.put(text, fd: STDERR_FILENO) }
 }
