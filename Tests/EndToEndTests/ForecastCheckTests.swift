@@ -4,7 +4,8 @@ import WeatherTestSupport
 
 /// How a saved forecast turned out (`saved N`, `saved verify`) and OpenWeatherMap's 3-hour
 /// forecast, through the built wx and the loopback server. The Hamburg forecast is the Berlin
-/// recording (7 days from Sun 27 Jul 2025); what happened is the hand-written archive body
+/// recording (7 days from Sun 27 Jul 2025, in GMT: its times at Hamburg's clock, CEST, since
+/// trial 15); what happened is the hand-written archive body
 /// Fixtures/open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json.
 @Suite struct ForecastCheckTests {
     static let recorded = "2025-07-27T03:10:00Z"
@@ -26,7 +27,7 @@ import WeatherTestSupport
     func twoSnapshots(_ server: FixtureServer) throws -> TemporaryFolder {
         let home = TemporaryFolder()
         let first = try runWX(["-c", "show Hamburg; save"], home: home, server: server, now: Self.recorded)
-        #expect(first.stdout.hasSuffix("snapshot 1 saved: Elbphilharmonie 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
+        #expect(first.stdout.hasSuffix("snapshot 1 saved: Elbphilharmonie 16.5 °C, 0 %, 0.0 mm at 2025-07-27 05:00\n"))
         let second = try runWX(["-c", "show Hamburg; save"], home: home, server: server, now: "2025-07-30T10:10:00Z")
         #expect(second.status == 0)
         return home
@@ -39,12 +40,12 @@ import WeatherTestSupport
         #expect(run.stderr == "")
         let expected = [
             "snapshot 1: Elbphilharmonie (53.5413, 9.9842)",
-            "  data time     2025-07-27 03:00 (UTC+00:00)",
+            "  data time     2025-07-27 05:00 (UTC+02:00)",
             "  temperature   16.5 °C",
             "  condition     overcast",
             "  rain chance   0 %",
             "  precipitation 0.0 mm",
-            "  saved at      2025-07-27 03:10 (UTC+00:00)",
+            "  saved at      2025-07-27 05:10 (UTC+02:00)",
             "  forecast kept with it, next to what happened (Open-Meteo forecast, past days); error = forecast − observed:",
             Self.header,
             row("Sun 27 Jul", "24.1", "23.0", "+1.1", "16.3", "15.0", "+1.3", "0.0", "0.0", "0.0"),

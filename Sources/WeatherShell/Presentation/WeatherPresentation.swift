@@ -65,9 +65,7 @@ extension Forecast {
     /// polar days and nights say so in their own words).
     package func isNight(at time: Date, isDay: Bool?) -> Bool? {
         if let isDay { return !isDay }
-        let date = clock.localTime(time).date
-        guard let day = daily.first(where: { $0.date == date }), let sunrise = day.sunrise, let sunset = day.sunset,
-            sunrise < sunset
+        guard case .times(let sunrise?, let sunset?) = sun(onLocalDay: clock.localTime(time).date), sunrise < sunset
         else { return nil }
         return time < sunrise || time >= sunset
     }
@@ -114,7 +112,9 @@ package struct WeatherPresentation: Sendable {
     package var visibilityMetres: Double? { current?.visibilityMetres ?? conditionsHour?.visibilityMetres }
     /// The UV index with the current conditions: theirs, else their hour's.
     package var uvIndex: Double? { current?.uvIndex ?? conditionsHour?.uvIndex }
-    /// The day containing now in the place's time zone.
+    /// The day containing now in the place's time zone; when the answer's days are UTC's
+    /// (`Forecast.daysAreUTC`), the UTC day of the same date, which shares the most hours
+    /// with the place's day (all but the offset's), and the place's sunrise and sunset.
     package let today: DailyForecast?
     /// The hours after now (from the one after the current hour, else from the first hour
     /// that starts after now), at most the count asked for.
@@ -148,8 +148,13 @@ package struct WeatherPresentation: Sendable {
             forecast.currentHourIndex(at: current.time).map { forecast.hourly[$0] }
         }
         reading = NowReading(forecast, now: now)
-        // Today's range holds the current reading (see `DailyForecast.including`).
-        let withReading = { (day: DailyForecast) in day.including(forecast.current, clock: forecast.clock) }
+        // Today's range holds the current reading (see `DailyForecast.including`); a UTC day
+        // shows the sunrise and sunset of the place's day of its date (`Forecast.sun(onLocalDay:)`).
+        let withReading = { (day: DailyForecast) in
+            var shown = day.including(forecast.current, clock: forecast.clock)
+            if forecast.daysAreUTC, let sun = forecast.sun(onLocalDay: day.date) { shown.sun = sun }
+            return shown
+        }
         today = forecast.today(at: now).map(withReading)
 
         let start = hourIndex.map { $0 + 1 } ?? forecast.hourly.firstIndex { $0.time > now } ?? forecast.hourly.count

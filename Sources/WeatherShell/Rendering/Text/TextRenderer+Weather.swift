@@ -107,6 +107,7 @@ extension TextRenderer {
                 second.append(
                     "today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))"
                         + (today.isPartial ? " (part of the day)" : "")
+                        + (presentation.report.forecast.daysAreUTC ? " (UTC day)" : "")
                 )
             }
             second += sunText(today, clock: clock, format: format)
