@@ -26,6 +26,10 @@ extension DemoEndToEndTests {
         #expect(weather["time_zone"] as? String == "Europe/Berlin")
         #expect(weather["utc_offset_seconds"] as? Int == 7_200)
         #expect(weather["days_in_utc"] as? Bool == true)
+        let current = try #require(weather["current"] as? [String: Any])
+        // The demo's clock stands at the recording's time: its conditions are now.
+        #expect(current["not_now"] as? Bool == false)
+        #expect(current["age_seconds"] as? Int == 0)
     }
 
     /// `warnings Hamburg` (no forecast in the demo) said "times in UTC (no forecast for the

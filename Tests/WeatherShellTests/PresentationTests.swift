@@ -63,7 +63,8 @@ import WeatherTestSupport
         // Sat 02 Aug, is Sun 03 Aug at 01:00 CEST), its days said to be UTC's (trial 15).
         #expect(
             text.hasPrefix(
-                "Berlin, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sun 03 Aug, not now\n"))
+                "Berlin, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sun 03 Aug, not now\n"
+                    + "  conditions from 2025-07-27 05:00, 13 days ago — not now\n"))
         #expect(
             text.hasSuffix(
                 "  Sat 02 Aug  ☂ slight rain showers       16.1     20.4   30 %     3.3\n"

@@ -247,6 +247,9 @@ import WeatherTestSupport
                 "  Palais Roya…    1.2  clear night                 —    0 %",
                 "  left out for the width: wind",
                 "  * over the UTC day: the answer for Berlin was in GMT",
+                // Shown at Berlin's recorded time, the Brussels reading is far ahead of it.
+                "  Palais Royal - Koninklijk Paleis: conditions for",
+                "  2026-11-29 23:00 CET, 16 months after now — not now",
             ])
         #expect(
             Self.render(.snapshots(ExportFormatTests.snapshots), width: 40) == [

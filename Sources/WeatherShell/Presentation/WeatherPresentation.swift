@@ -174,6 +174,26 @@ package struct WeatherPresentation: Sendable {
 }
 
 extension WeatherPresentation {
+    /// How far from now current conditions may be and still be the weather now: 3 hours.
+    /// Open-Meteo's `current` is on a 15-minute grid and OpenWeatherMap's current weather is
+    /// renewed about every 10 minutes, and wx reuses an answer only until its interval ends:
+    /// conditions hours old are an old answer (a recording, a saved answer shown offline, a
+    /// station that stopped reporting), over which a day's temperature moves by degrees. Up
+    /// to this, `show` gives the conditions' time beside them ("as of …") past 90 minutes.
+    package static let conditionsBoundSeconds: Double = 3 * 3_600
+
+    /// How old the current conditions are at `now`, seconds (negative when they are for a time
+    /// after now: a clock set before the answer); nil without current conditions.
+    package var conditionsAgeSeconds: Double? { current.map { now.timeIntervalSince($0.time) } }
+
+    /// Whether the current conditions are not the weather now: further than
+    /// `conditionsBoundSeconds` from now, either way. `show` then says so under its heading
+    /// ("conditions from 2021-01-08 13:46, 5 years ago — not now"), and its JSON `current`
+    /// carries `not_now`.
+    package var conditionsAreNotNow: Bool {
+        conditionsAgeSeconds.map { abs($0) > Self.conditionsBoundSeconds } ?? false
+    }
+
     /// Whether the current conditions were taken at night (see `Forecast.isNight(at:isDay:)`).
     package var currentIsNight: Bool? {
         current.flatMap { report.forecast.isNight(at: $0.time, isDay: $0.isDay) }

@@ -119,6 +119,8 @@ extension JSONRenderer {
             ("precipitation_millimetres", .optional(current.precipitationMillimetres)),
             ("snowfall_millimetres", .optional(current.snowfallMillimetres)),
             ("precipitation_period_seconds", .optional(current.precipitationPeriodSeconds)),
+            ("age_seconds", .number(presentation.now.timeIntervalSince(current.time).rounded())),
+            ("not_now", .bool(presentation.conditionsAreNotNow)),
         ])
     }
 

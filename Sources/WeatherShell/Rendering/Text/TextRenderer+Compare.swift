@@ -72,6 +72,12 @@ extension TextRenderer {
                 : "the answers for \(utcDays.dropLast().joined(separator: ", ")) and \(utcDays.last!) were"
             lines += note("* over the UTC day: \(named) in GMT", context, style)
         }
+        // A row's "now" from conditions hours old is said to be so, as `show` says it.
+        for place in places where place.conditionsAreNotNow {
+            guard let current = place.current else { continue }
+            lines += note(
+                "\(place.report.place.name): " + conditionsNotNowText(current, place, format: format), context, style)
+        }
         if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
     }
