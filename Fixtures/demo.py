@@ -12,7 +12,9 @@ never another place's answer or another request's error.
 Manifest: {"places": [{"name", "names", "latitude", "longitude", "recorded", "routes": [...]}]}.
 A place's routes have the shape of routes.json's ("path", "query", "file", "status"), plus
 "dates": [first, last] for answers that hold only those days (a request whose start_date..end_date
-falls outside is not answered with it).
+falls outside is not answered with it), and "recorded_from": the path of the service whose answer
+the body is when it is not the route's own (the server ignores it; wx names that service as the
+source of those days).
 """
 import datetime
 import json

@@ -207,18 +207,56 @@ import WeatherTestSupport
         #expect((weather["today"] as? [String: Any])?["sunrise"] as? String == "2026-02-06T12:00:00Z")
     }
 
-    @Test("OM-11: a body in GMT anyway: now and today follow the body's own clock")
+    @Test("OM-11: a body in GMT anyway: now, the hours and today are New York's, not GMT's")
     func gmtBody() throws {
-        let run = try run(
-            "show 40.71,-74.01", now: "2024-10-30T02:30:00Z", answers: [forecast("cases/om-no-timezone-gmt.json")],
-            json: true)
-        let weather = try documents(run.result.stdout)[0]
-        #expect(weather["time_zone"] as? String == "GMT")
+        // 01:30 UTC on Wednesday is 21:30 EDT on Tuesday in New York (trial 15 saw "Wed 01:30 GMT").
+        let now = "2024-10-30T01:30:00Z"
+        let text = try run("show 40.71,-74.01", now: now, answers: [forecast("cases/om-no-timezone-gmt.json")])
+        #expect(text.result.status == 0, "\(text.result.stderr)")
+        #expect(text.result.stdout.hasPrefix("40.7100°N 74.0100°W · Tue 21:30 EDT\n"), "\(text.result.stdout)")
+        // The hour containing now is 01:00 UTC (21:00 EDT); the next ones read 22 and 23.
+        #expect(text.result.stdout.contains("\n  13.6 °C (hourly forecast)\n"), "\(text.result.stdout)")
+        #expect(text.result.stdout.contains("\n  hour       22   23\n"), "\(text.result.stdout)")
+        let json = try run(
+            "show 40.71,-74.01", now: now, answers: [forecast("cases/om-no-timezone-gmt.json")], json: true)
+        let weather = try documents(json.result.stdout)[0]
+        #expect(weather["time_zone"] as? String == "America/New_York")
+        #expect(weather["utc_offset_seconds"] as? Int == -4 * 3_600)
         let hour = try #require(weather["current_hour"] as? [String: Any])
-        #expect(hour["time"] as? String == "2024-10-30T02:00:00Z")
-        #expect(hour["temperature_celsius"] as? Double == 13.1)
+        #expect(hour["time"] as? String == "2024-10-30T01:00:00Z")
+        #expect(hour["utc_offset_seconds"] as? Int == -4 * 3_600)
+        #expect(hour["temperature_celsius"] as? Double == 13.6)
         // The forecast request (the name of the coordinates is asked alongside it).
-        #expect(run.requests.last { $0.path == "/v1/forecast" }?.query["timezone"] == "auto")
+        #expect(json.requests.last { $0.path == "/v1/forecast" }?.query["timezone"] == "auto")
+    }
+
+    @Test("OM-11: in a body in GMT, today is the place's day (its UTC day, said so), sunrise and sunset its own")
+    func gmtBodyToday() throws {
+        // The same body with two UTC days: at 21:30 EDT on Tuesday 29 October, today is the 29th
+        // (the 30th in UTC), its low and high the service's over the UTC day, and its sunrise and
+        // sunset New York's (11:20 and 21:58 UTC: 07:20 and 17:58 EDT).
+        let body = String(decoding: TestPaths.fixture("cases/om-no-timezone-gmt.json"), as: UTF8.self)
+            .replacingOccurrences(
+                of: "\"temperature_2m\":[14.0,13.6,13.1,12.8]}}",
+                with: """
+                    "temperature_2m":[14.0,13.6,13.1,12.8]},"daily_units":{"time":"iso8601","temperature_2m_max":"°C","temperature_2m_min":"°C","sunrise":"iso8601","sunset":"iso8601"},"daily":{"time":["2024-10-29","2024-10-30"],"temperature_2m_max":[19.5,15.0],"temperature_2m_min":[11.0,9.5],"sunrise":["2024-10-29T11:19","2024-10-30T11:20"],"sunset":["2024-10-29T22:00","2024-10-30T21:58"]}}
+                    """)
+        let answer = FixtureServer.Answer(path: "/v1/forecast", body: body, contentType: "application/json")
+        let text = try run("show 40.71,-74.01", now: "2024-10-30T01:30:00Z", answers: [answer])
+        #expect(text.result.status == 0, "\(text.result.stderr)")
+        #expect(
+            text.result.stdout.contains("\n  today 11.0 … 19.5 °C (UTC day) · sunrise 07:19 sunset 18:00\n"),
+            "\(text.result.stdout)")
+        #expect(text.result.stdout.contains("\n  Tue 29 Oct  "), "\(text.result.stdout)")
+        #expect(
+            text.result.stdout.contains("\n  days are UTC days (20:00–20:00 EDT): Open-Meteo answered in GMT\n"),
+            "\(text.result.stdout)")
+        let json = try run("show 40.71,-74.01", now: "2024-10-30T01:30:00Z", answers: [answer], json: true)
+        let weather = try documents(json.result.stdout)[0]
+        #expect(weather["days_in_utc"] as? Bool == true)
+        let today = try #require(weather["today"] as? [String: Any])
+        #expect(today["date"] as? String == "2024-10-29")
+        #expect(today["temperature_max_celsius"] as? Double == 19.5)
     }
 
     @Test("OM-14: a weather code written 3.0 and the legacy current_weather block")
@@ -318,7 +356,7 @@ import WeatherTestSupport
         #expect(search.result.stderr.hasPrefix("error: no place found for “Hamburg”\n"))
         let kept = try run("find Hamburg; find qwzxv; show", now: "2025-07-27T03:10:00Z")
         #expect(kept.result.stderr == "error: no place found for “qwzxv”\n")
-        #expect(kept.result.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n"))
+        #expect(kept.result.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST\n"))
         let reverse = try run(
             "find 10.5,-30.25", answers: [.init(path: "/reverse", file: "cases/nominatim-reverse-unable.json")])
         // Valid coordinates always work (issue 13 item 7): without a name there, they are the name.

@@ -105,10 +105,26 @@ import WeatherTestSupport
         String(format: "%.1f", unit == "°F" ? (value - 32) * 5 / 9 : value)
     }
 
-    /// "Sun 03:00": the weekday and local time of `instant` at `offset`.
-    static func localHeading(_ instant: Date, offset: Int) -> String {
+    /// The zones of the places whose forecast was recorded in GMT, by the place's name (trial
+    /// 15: wx shows such a forecast at the place's own clock, the tz database's zone for it).
+    static let gmtRecordingZones = ["Berlin": "Europe/Berlin"]
+
+    /// The zone a place's forecast is shown in: the recording's offset, or for a recording in
+    /// GMT the place's own zone (`gmtRecordingZones`).
+    static func shownZone(_ place: DemoPlace, offset: Int) throws -> TimeZone {
+        let forecast = try #require(place.forecast)
+        guard offset == 0, ["GMT", "UTC"].contains(forecast["timezone"] as? String ?? "GMT") else {
+            return try #require(TimeZone(secondsFromGMT: offset))
+        }
+        let name = try #require(
+            Self.gmtRecordingZones[place.name], "\(place.name)'s recording is in GMT: name its zone")
+        return try #require(TimeZone(identifier: name))
+    }
+
+    /// "Sun 05:00": the weekday and local time of `instant` in `zone`.
+    static func localHeading(_ instant: Date, zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: offset)!
+        calendar.timeZone = zone
         let parts = calendar.dateComponents([.weekday, .hour, .minute], from: instant)
         let day = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][parts.weekday! - 1]
         return String(format: "%@ %02d:%02d", day, parts.hour!, parts.minute!)
@@ -134,8 +150,11 @@ import WeatherTestSupport
             let currentUnits = (forecast["current_units"] ?? forecast["current_weather_units"]) as? [String: Any]
             let temperature = try #require((current["temperature_2m"] ?? current["temperature"]) as? Double)
             let unit = (currentUnits?["temperature_2m"] ?? currentUnits?["temperature"]) as? String
-            // The heading's local time is the recording's, and so is the current temperature.
-            #expect(run.stdout.contains(" · \(Self.localHeading(instant, offset: offset)) "), "\(place.name)")
+            // The heading's local time is the recording's (a recording in GMT at the place's own
+            // clock), and so is the current temperature.
+            let zone = try Self.shownZone(place, offset: offset)
+            #expect(
+                run.stdout.contains(" · \(Self.localHeading(instant, zone: zone)) "), "\(place.name): \(run.stdout)")
             #expect(run.stdout.contains("\n  \(Self.celsius(temperature, unit)) °C"), "\(place.name): \(run.stdout)")
             // Today is the recording's first day: its low and high.
             let daily = try #require(forecast["daily"] as? [String: Any])
@@ -304,7 +323,7 @@ import WeatherTestSupport
             run.stderr.contains(
                 "error: the last weather shown is Berlin’s, not München’s: “show” first to save München’s\n"),
             "\(run.stderr)")
-        #expect(run.stdout.contains("\nsnapshot 1 saved: Berlin 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
+        #expect(run.stdout.contains("\nsnapshot 1 saved: Berlin 16.5 °C, 0 %, 0.0 mm at 2025-07-27 05:00\n"))
         // Its weather is Berlin's at Berlin's recorded time (not Munich's, February 2026), with
         // Berlin's days kept; when it was saved is the real clock's, as every record's `ts`.
         #expect(run.stdout.contains("\n  data time     2025-07-27 "), "\(run.stdout)")
@@ -362,7 +381,7 @@ import WeatherTestSupport
         let run = try demo("find Berlin; show; fav; find New York; show; fav; compare", server)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "", "\(run.stderr)")
-        #expect(run.stdout.contains("Berlin, Deutschland · Sun 03:00 GMT"))
+        #expect(run.stdout.contains("Berlin, Deutschland · Sun 05:00 CEST"))
         #expect(try server.requests().allSatisfy { $0.path == "/search" || $0.path == "/v1/forecast" })
     }
 

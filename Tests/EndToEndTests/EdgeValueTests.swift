@@ -111,13 +111,14 @@ import WeatherTestSupport
         #expect(text.result.status == 0, "\(text.result.stderr)")
         #expect(text.result.stdout.contains("  32.5 °C, feels like 30.6 °C · ☀ clear sky · wind 8 km/h SSE (162°)\n"))
         #expect(text.result.stdout.contains(" · gusts 17 km/h\n"))
-        // The same answer with a day whose maximum wind is declared in mp/h.
+        // The same answer with a day whose maximum wind is declared in mp/h: the 28th, the
+        // place's today (the answer is in GMT, whose 00:10 on the 29th is 18:10 on the 28th there).
         let daily = edited(
             file,
             [
                 (
                     "\"wind_gusts_10m\":10.3}}",
-                    "\"wind_gusts_10m\":10.3},\"daily_units\":{\"time\":\"iso8601\",\"wind_speed_10m_max\":\"mp/h\",\"wind_gusts_10m_max\":\"mp/h\"},\"daily\":{\"time\":[\"2025-07-29\"],\"wind_speed_10m_max\":[5.2],\"wind_gusts_10m_max\":[10.3]}}"
+                    "\"wind_gusts_10m\":10.3},\"daily_units\":{\"time\":\"iso8601\",\"wind_speed_10m_max\":\"mp/h\",\"wind_gusts_10m_max\":\"mp/h\"},\"daily\":{\"time\":[\"2025-07-28\"],\"wind_speed_10m_max\":[5.2],\"wind_gusts_10m_max\":[10.3]}}"
                 )
             ])
         let json = try run("show 47.6854,-116.7843", now: "2025-07-29T00:10:00Z", answers: [daily], json: true)

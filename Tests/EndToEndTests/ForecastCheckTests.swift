@@ -4,7 +4,8 @@ import WeatherTestSupport
 
 /// How a saved forecast turned out (`saved N`, `saved verify`) and OpenWeatherMap's 3-hour
 /// forecast, through the built wx and the loopback server. The Hamburg forecast is the Berlin
-/// recording (7 days from Sun 27 Jul 2025); what happened is the hand-written archive body
+/// recording (7 days from Sun 27 Jul 2025, in GMT: its times at Hamburg's clock, CEST, since
+/// trial 15); what happened is the hand-written archive body
 /// Fixtures/open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json.
 @Suite struct ForecastCheckTests {
     static let recorded = "2025-07-27T03:10:00Z"
@@ -26,7 +27,7 @@ import WeatherTestSupport
     func twoSnapshots(_ server: FixtureServer) throws -> TemporaryFolder {
         let home = TemporaryFolder()
         let first = try runWX(["-c", "show Hamburg; save"], home: home, server: server, now: Self.recorded)
-        #expect(first.stdout.hasSuffix("snapshot 1 saved: Elbphilharmonie 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
+        #expect(first.stdout.hasSuffix("snapshot 1 saved: Elbphilharmonie 16.5 °C, 0 %, 0.0 mm at 2025-07-27 05:00\n"))
         let second = try runWX(["-c", "show Hamburg; save"], home: home, server: server, now: "2025-07-30T10:10:00Z")
         #expect(second.status == 0)
         return home
@@ -39,12 +40,12 @@ import WeatherTestSupport
         #expect(run.stderr == "")
         let expected = [
             "snapshot 1: Elbphilharmonie (53.5413, 9.9842)",
-            "  data time     2025-07-27 03:00 (UTC+00:00)",
+            "  data time     2025-07-27 05:00 (UTC+02:00)",
             "  temperature   16.5 °C",
             "  condition     overcast",
             "  rain chance   0 %",
             "  precipitation 0.0 mm",
-            "  saved at      2025-07-27 03:10 (UTC+00:00)",
+            "  saved at      2025-07-27 05:10 (UTC+02:00)",
             "  forecast kept with it, next to what happened (Open-Meteo forecast, past days); error = forecast − observed:",
             Self.header,
             row("Sun 27 Jul", "24.1", "23.0", "+1.1", "16.3", "15.0", "+1.3", "0.0", "0.0", "0.0"),
@@ -207,7 +208,12 @@ import WeatherTestSupport
         #expect(
             run.stdout.contains(
                 "  rain from 21:00, about 6.2 mm (100 % likely), past the end of the forecast\n  (3-hour steps)\n"))
-        #expect(run.stdout.hasSuffix("  51.5100°N 0.1300°W    8.9  moderate rain      10.3 … 15.6  57 %  21 km/h E\n"))
+        #expect(run.stdout.contains("\n  51.5100°N 0.1300°W    8.9  moderate rain      10.3 … 15.6  57 %  21 km/h E\n"))
+        // The current weather was recorded in 2020: its "now" is said not to be now (trial 15).
+        #expect(
+            run.stdout.hasSuffix(
+                "\n  51.5100°N 0.1300°W: conditions from 2020-04-28 05:37 BST, 4 years ago — not\n  now\n"),
+            "\(run.stdout)")
         #expect(!run.stdout.contains("current conditions only"))
         // One current-weather and one forecast request; the rest from the cache.
         let requests = try server.requests()

@@ -91,8 +91,8 @@ import WeatherTestSupport
                 """
                 snapshot 1: Elbphilharmonie (53.5413,
                   9.9842)
-                  data time     2025-07-27 03:00
-                                (UTC+00:00)
+                  data time     2025-07-27 05:00
+                                (UTC+02:00)
                   temperature   16.5 °C
 
                 """))

@@ -31,7 +31,7 @@ import WeatherTestSupport
         try server.holdUntil(2)
         let run = try runWX(["show", "Berlin"], home: home, server: server, now: Self.berlinNight)
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("⚠ Frost (yellow) until Sat 08:00 — DWD\nBerlin, Somewhere · Sat 03:00 GMT\n"))
+        #expect(run.stdout.hasPrefix("⚠ Frost (yellow) until Sat 09:00 — DWD\nBerlin, Somewhere · Sat 04:00 CET\n"))
         #expect(try server.gate().opened)
         #expect(try server.requests().map(\.path).sorted() == ["/alerts", "/v1/forecast"])
     }
@@ -47,7 +47,7 @@ import WeatherTestSupport
         try server.holdUntil(4)
         let run = try runWX(["compare"], home: home, server: server, now: Self.berlinNight)
         #expect(run.status == 0)
-        #expect(run.stdout.contains("⚠ Berlin: Frost (yellow) until Sat 08:00 — DWD\n"))
+        #expect(run.stdout.contains("⚠ Berlin: Frost (yellow) until Sat 09:00 — DWD\n"))
         #expect(try server.gate().opened)
         let paths = try server.requests().map(\.path)
         #expect(paths.filter { $0 == "/v1/forecast" }.count == 1)

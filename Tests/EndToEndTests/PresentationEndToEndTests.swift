@@ -23,7 +23,8 @@ import WeatherTestSupport
         let text = parts[0]
         #expect(
             text.hasPrefix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 00:00 GMT\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n"
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sun 03 Aug, not now\n"
+                    + "  conditions from 2025-07-27 05:00, 13 days ago — not now\n"
             ))
         #expect(
             text.hasSuffix(
@@ -37,6 +38,7 @@ import WeatherTestSupport
                   Thu 31 Jul  ⚡ thunderstorm             14.7     21.4   60 %     6.9
                   Fri 01 Aug  ☁ overcast                  15.3     24.4   35 %     0.0
                   Sat 02 Aug  ☂ slight rain showers       16.1     20.4   30 %     3.3
+                  days are UTC days (02:00–02:00 CEST): Open-Meteo answered in GMT
                   this forecast does not cover today: its days end on Sat 02 Aug
                   see also: “normal” (usual for the date), “confidence” (how sure)
 

@@ -312,7 +312,7 @@ import WeatherTestSupport
             $0.hasSuffix("wx> show\nwaiting for Open-Meteo… (Ctrl-C cancels)")
         }
         try terminal.wait(for: "the answer") {
-            $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT") && $0.hasSuffix("wx>")
+            $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST") && $0.hasSuffix("wx>")
         }
         #expect(!(try terminal.screen()).contains("waiting for"))
         #expect((try terminal.screen()).contains("wx> show\nElbphilharmonie, Hamburg"))

@@ -5,6 +5,7 @@ import WeatherTestSupport
 /// The binary as a user runs it, in script mode, against recorded answers on loopback.
 @Suite(.serialized) struct ShellFlowTests {
     /// The Berlin body's `current.time` is 2025-07-27T03:00 GMT; ten minutes later it is current.
+    /// It is shown at Hamburg's clock (CEST), its days said to be UTC's (trial 15).
     static let now = "2025-07-27T03:10:00Z"
 
     @Test func findShowFavSaveHistoryThenASecondRunSeesEverything() throws {
@@ -16,15 +17,15 @@ import WeatherTestSupport
         #expect(first.stderr == "")
         let lines = first.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "  1  Elbphilharmonie, Hamburg, Deutschland                 53.5413, 9.9842")
-        #expect(lines[1] == "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT")
+        #expect(lines[1] == "Elbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST")
         #expect(lines[2] == "  16.5 °C, feels like 17.5 °C · ☁ overcast · wind 3 km/h WNW (291°)")
         // Lines that would pass 80 columns flow onto the next.
         #expect(lines[3] == "  humidity 89 % · pressure 1013 hPa · clouds 100 % · visibility 13 km")
         #expect(lines[4] == "  gusts 6 km/h")
-        #expect(lines[5] == "  rain 0 % · 0.0 mm this hour · today 16.3 … 24.1 °C")
-        #expect(lines[6] == "  sunrise 03:18 sunset 19:06 · daylight 15 h 48 min")
+        #expect(lines[5] == "  rain 0 % · 0.0 mm this hour · today 16.3 … 24.1 °C (UTC day)")
+        #expect(lines[6] == "  sunrise 05:18 sunset 21:06 · daylight 15 h 48 min")
         #expect(first.stdout.contains("\n★ Elbphilharmonie saved to favorites\n"))
-        #expect(first.stdout.contains("\nsnapshot 1 saved: Elbphilharmonie 16.5 °C, 0 %, 0.0 mm at 2025-07-27 03:00\n"))
+        #expect(first.stdout.contains("\nsnapshot 1 saved: Elbphilharmonie 16.5 °C, 0 %, 0.0 mm at 2025-07-27 05:00\n"))
         #expect(
             first.stdout.hasSuffix("     1  find Hamburg\n     2  show\n     3  fav\n     4  save\n     5  history\n"))
         #expect(lines.allSatisfy { $0.count <= 80 })
@@ -73,8 +74,8 @@ import WeatherTestSupport
         let second = try runWX(stdin: "favs\nsaved\nshow Hamburg\nhistory\n", home: home, server: server, now: Self.now)
         #expect(second.status == 0)
         #expect(second.stdout.hasPrefix("  ★ Elbphilharmonie        Hamburg, Deutschland            53.5413, 9.9842\n"))
-        #expect(second.stdout.contains("\n    1  2025-07-27 03:00  Elbphilharmon…  16.5 °C   0 %   0.0 mm  overcast\n"))
-        #expect(second.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n"))
+        #expect(second.stdout.contains("\n    1  2025-07-27 05:00  Elbphilharmon…  16.5 °C   0 %   0.0 mm  overcast\n"))
+        #expect(second.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST\n"))
         #expect(
             second.stdout.hasSuffix(
                 "     5  history\n     6  favs\n     7  saved\n     8  show Hamburg\n     9  history\n"))
@@ -86,10 +87,10 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         let both = try runWX(["-c", "find Hamburg; show"], home: home, server: server, now: Self.now)
         #expect(both.status == 0)
-        #expect(both.stdout.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT"))
+        #expect(both.stdout.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST"))
         let words = try runWX(["show", "Hamburg"], home: home, server: server, now: Self.now)
         #expect(words.status == 0)
-        #expect(words.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n"))
+        #expect(words.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST\n"))
 
         let missing = try runWX(["-c", "find qwzxv"], home: home, server: server, now: Self.now)
         #expect(missing.status == 1)
@@ -152,7 +153,7 @@ import WeatherTestSupport
         #expect(result.status == 0)
         #expect(
             result.stdout.contains(
-                "\nunits imperial: °F, mph, in, inHg, mi, 12h clock\nElbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT\n  61.7 °F, feels like 63.5 °F"
+                "\nunits imperial: °F, mph, in, inHg, mi, 12h clock\nElbphilharmonie, Hamburg, Deutschland · Sun 5:10 am CEST\n  61.7 °F, feels like 63.5 °F"
             ))
         // The search, the forecast and the warnings feed (Bright Sky for Germany).
         #expect(try server.requests().count == 3)
@@ -222,7 +223,7 @@ import WeatherTestSupport
             find.stderr
                 == "warning: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
         )
-        #expect(find.stdout.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT"))
+        #expect(find.stdout.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST"))
         let favs = try runWX(["-c", "favs"], home: home, server: server, now: Self.now)
         #expect(favs.status == 1)
         #expect(favs.stdout == "")
@@ -320,10 +321,12 @@ import WeatherTestSupport
         #expect(london.stdout.contains("\nPrime Minister’s Office,51.5034,-0.1277,"))
         #expect(
             result.stdout.contains(
-                "\nElbphilharmonie, Hamburg, Deutschland | Sun 03:10 GMT\n  16.5 C, feels like 17.5 C | = overcast | wind 3 km/h WNW (291)\n"
+                "\nElbphilharmonie, Hamburg, Deutschland | Sun 05:10 CEST\n  16.5 C, feels like 17.5 C | = overcast | wind 3 km/h WNW (291)\n"
             ))
         #expect(
-            result.stdout.contains("  rain 0 % | 0.0 mm this hour | today 16.3 ~ 24.1 C | sunrise 03:18 sunset 19:06\n")
+            result.stdout.contains(
+                "  rain 0 % | 0.0 mm this hour | today 16.3 ~ 24.1 C (UTC day)\n  sunrise 05:18 sunset 21:06 | daylight"
+            )
         )
         #expect(result.stdout.contains("\n* Elbphilharmonie saved to favorites\n"))
         #expect(result.stdout.contains("  Sun 27 Jul  = overcast "))

@@ -34,7 +34,7 @@ import WeatherTestSupport
         try terminal.wait(for: "completion") { $0.hasSuffix("wx> show Elbe Concert Hall") }
         try terminal.send("Enter")
         try terminal.wait(for: "the weather") {
-            $0.contains("Elbe Concert Hall, Hamburg, Deutschland · Sun 03:10 GMT") && $0.hasSuffix("wx>")
+            $0.contains("Elbe Concert Hall, Hamburg, Deutschland · Sun 05:10 CEST") && $0.hasSuffix("wx>")
         }
 
         // Ctrl-C during a request that never gets an answer: back at the prompt at once.
@@ -117,7 +117,7 @@ import WeatherTestSupport
         }
         let refreshes =
             try terminal.screen(scrollback: 200).components(
-                separatedBy: "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT"
+                separatedBy: "Elbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST"
             ).count - 1
         #expect(refreshes >= 2)
         try terminal.send("C-c")

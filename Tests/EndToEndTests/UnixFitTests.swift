@@ -133,7 +133,7 @@ import WeatherTestSupport
         // Its settings and location apply.
         try terminal.send("show", "Enter")
         try terminal.wait(for: "the weather") {
-            $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 3:10 am GMT") && $0.hasSuffix("wx>")
+            $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 5:10 am CEST") && $0.hasSuffix("wx>")
         }
         try terminal.send("units metric", "Enter")
         // (Ctrl-D typed ahead of the prompt would be taken by the terminal driver, not wx.)

@@ -4,9 +4,10 @@ import WeatherTestSupport
 
 /// `warnings`, and the warning lines of `show` and `compare`, through the built wx and the
 /// loopback server replaying the recorded feeds in Fixtures/warnings (each test at the
-/// recording's time). Expected times are read off the bodies by hand and put in the zone of
-/// the forecast recording the server answers for the place (Berlin's is GMT, New York's
-/// America/New_York, Denver's America/Denver).
+/// recording's time). Expected times are read off the bodies by hand and put in the place's
+/// zone: the forecast recording's (New York's America/New_York, Denver's America/Denver), or,
+/// where the recording the server answers is in GMT (Berlin's, answered for every European
+/// place), the zone the tz database gives the place (CET in March, CEST in July; trial 15).
 @Suite struct WarningsEndToEndTests {
     /// Bright Sky's frost for Berlin runs 2026-03-07 00:00–08:00 UTC.
     static let berlinNight = "2026-03-07T03:00:00Z"
@@ -34,7 +35,7 @@ import WeatherTestSupport
             run.stdout == """
                 Berlin, Deutschland · warnings from Bright Sky (DWD)
                   1. ⚠ Frost (yellow) · DWD
-                     since Sat 00:00 until Sat 08:00
+                     since Sat 01:00 until Sat 09:00
                      Official WARNING of FROST
                   “warnings N” or “warnings -v” for the description, the area and what to do
 
@@ -59,11 +60,11 @@ import WeatherTestSupport
         let server = try FixtureServer()
         let run = try runWX(["show", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("⚠ Frost (yellow) until Sat 08:00 — DWD\nBerlin, Deutschland · Sat 03:00 GMT\n"))
+        #expect(run.stdout.hasPrefix("⚠ Frost (yellow) until Sat 09:00 — DWD\nBerlin, Deutschland · Sat 04:00 CET\n"))
         // Announced but not yet in force: nothing above the readings.
         let evening = try runWX(
             ["show", "Berlin"], home: TemporaryFolder(), server: server, now: "2026-03-06T20:00:00Z")
-        #expect(evening.stdout.hasPrefix("Berlin, Deutschland · Fri 20:00 GMT\n"))
+        #expect(evening.stdout.hasPrefix("Berlin, Deutschland · Fri 21:00 CET\n"))
     }
 
     @Test func unitedStatesFromNWS() throws {
@@ -116,7 +117,7 @@ import WeatherTestSupport
                 """
                 Hammerfest, Troms og Finnmark, Norge · warnings from MET Norway
                   1. ⚠ Storm (yellow) · MET Norway
-                     since Fri 01:00 until Sat 13:00
+                     since Fri 02:00 until Sat 14:00
 
                 """))
         let asked = try #require(try requests(server, "/weatherapi/metalerts/2.0/current.json").first)
@@ -137,7 +138,7 @@ import WeatherTestSupport
 
                 """)
         let show = try runWX(["show", "Lelystad"], home: home, server: server, now: "2026-03-07T06:00:00Z")
-        #expect(show.stdout.hasPrefix("Lelystad, Flevoland, Nederland · Sat 06:00 GMT\n"))
+        #expect(show.stdout.hasPrefix("Lelystad, Flevoland, Nederland · Sat 07:00 CET\n"))
         // The country's feed, once for both commands (cached ten minutes).
         #expect(try requests(server, "/api/v1/warnings/feeds-netherlands").count == 1)
     }
@@ -155,10 +156,10 @@ import WeatherTestSupport
                 Lelystad, Flevoland, Nederland · warnings from MeteoAlarm
                   matched by region name: Flevoland
                   1. ⚠ Severe wind gusts (orange) · KNMI
-                     from Sat 09:00 until Sat 21:00
+                     from Sat 10:00 until Sat 22:00
                      Code orange: severe gusts in Flevoland
                   2. ⚠ Moderate rain warning (yellow) · KNMI
-                     since Sat 05:00 until Sun 05:00
+                     since Sat 06:00 until Sun 06:00
                      Rain - yellow, extended
                   “warnings N” or “warnings -v” for the description, the area and what to do
 
@@ -199,7 +200,7 @@ import WeatherTestSupport
             show.stderr
                 == "⚠ warnings could not be fetched: Bright Sky (DWD) is unavailable (HTTP 503); try again in a few minutes\n"
         )
-        #expect(show.stdout.hasPrefix("Berlin, Deutschland · Sat 03:00 GMT\n"))
+        #expect(show.stdout.hasPrefix("Berlin, Deutschland · Sat 04:00 CET\n"))
         try server.queue(.init(path: "/alerts", status: 503, body: "down", times: 3))
         let warnings = try runWX(
             ["warnings", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
@@ -260,7 +261,7 @@ import WeatherTestSupport
             ["-c", "find Berlin; fav; find Lelystad; fav; compare"], home: TemporaryFolder(), server: server,
             now: Self.berlinNight)
         #expect(run.status == 0)
-        #expect(run.stdout.hasSuffix("⚠ Berlin: Frost (yellow) until Sat 08:00 — DWD\n"))
+        #expect(run.stdout.hasSuffix("⚠ Berlin: Frost (yellow) until Sat 09:00 — DWD\n"))
         #expect(!run.stdout.contains("⚠ Lelystad"))
     }
 
@@ -271,7 +272,7 @@ import WeatherTestSupport
         #expect(run.status == 0)
         #expect(
             run.stdout.contains(
-                "\n  official warnings in force when it was saved:\n  ⚠ Frost (yellow) until 2026-03-07 08:00 — DWD\n"))
+                "\n  official warnings in force when it was saved:\n  ⚠ Frost (yellow) until 2026-03-07 09:00 — DWD\n"))
         let line = try #require(home.text("log.jsonl").split(separator: "\n").first { $0.contains("\"snapshot\"") })
         let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let kept = try #require(record["warnings"] as? [[String: Any]])
@@ -298,8 +299,8 @@ import WeatherTestSupport
     }
 
     /// brightsky-alerts-hamburg-wind-2025-07-hand-written.json against the Berlin forecast
-    /// recording (GMT): the highest gust from 12:00 to 24:00 on 2025-07-27 is 22.0 km/h at 20:00
-    /// (read off the recording with python).
+    /// recording (GMT): the highest gust from 12:00 to 24:00 UTC on 2025-07-27 is 22.0 km/h at
+    /// 20:00 UTC (read off the recording with python), shown at Hamburg's clock (CEST).
     @Test func besideTheWarningWhatTheForecastShows() throws {
         let server = try FixtureServer()
         try server.queue(
@@ -312,9 +313,9 @@ import WeatherTestSupport
                 """
                 Elbphilharmonie, Hamburg, Deutschland · warnings from Bright Sky (DWD)
                   1. ⚠ Wind gusts (orange) · DWD
-                     from Sun 12:00 until Mon 00:00
+                     from Sun 14:00 until Mon 02:00
                      Official WARNING of WIND GUSTS
-                     wx’s forecast: gusts up to 22 km/h Sun 20:00 in the forecast
+                     wx’s forecast: gusts up to 22 km/h Sun 22:00 in the forecast
 
                 """))
     }

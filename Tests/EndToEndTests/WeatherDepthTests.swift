@@ -20,11 +20,11 @@ import WeatherTestSupport
         #expect(run.status == 0)
         #expect(try forecastRequests(server).count == 1)
         let hourly = """
-            Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT
+            Elbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST
               time       condition                 °C  feels  rain    mm  wind
-              Sun 04:00  ☁ overcast              16.3   17.5   0 %   0.0  2 km/h WNW
-                  05:00  ☁ overcast              16.8   17.9   0 %   0.0  2 km/h NNW
-                  06:00  ☁ overcast              18.2   19.5   0 %   0.0  1 km/h SW
+              Sun 06:00  ☁ overcast              16.3   17.5   0 %   0.0  2 km/h WNW
+                  07:00  ☁ overcast              16.8   17.9   0 %   0.0  2 km/h NNW
+                  08:00  ☁ overcast              18.2   19.5   0 %   0.0  1 km/h SW
 
             """
         #expect(run.stdout.contains(hourly))
@@ -39,19 +39,20 @@ import WeatherTestSupport
         #expect(days.last == "  Sat 02 Aug  ☂ slight rain showers    16.1     20.4   30 %     3.3  15 km/h W")
         #expect(
             run.stdout.hasSuffix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n  no rain expected in the next 24 h (hourly data): every"
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST\n  no rain expected in the next 24 h (hourly data): every"
                     + " hour under 0.1 mm,\n  though up to 35 % likely\n"
             ))
     }
 
     @Test func rainSaysWhenItStartsAndStops() throws {
-        // Three days after the recording's first hour: 0.2 mm from 13:00, 0.5 mm until 19:00 GMT.
+        // Three days after the recording's first hour: 0.2 mm from 13:00, 0.5 mm until 19:00 GMT,
+        // at Hamburg's clock (CEST) 15:00 and 21:00.
         let run = try runWX(
             ["-c", "rain Hamburg"], home: TemporaryFolder(), server: try FixtureServer(), now: "2025-07-30T10:10:00Z")
         #expect(
             run.stdout == """
-                Elbphilharmonie, Hamburg, Deutschland · Wed 10:10 GMT
-                  rain from 13:00, about 2.1 mm (15 % likely), until 19:00 (hourly data)
+                Elbphilharmonie, Hamburg, Deutschland · Wed 12:10 CEST
+                  rain from 15:00, about 2.1 mm (15 % likely), until 21:00 (hourly data)
 
                 """)
         #expect(run.stderr == "")
@@ -63,8 +64,8 @@ import WeatherTestSupport
         _ = try runWX(["-c", "find Hamburg; fav"], home: home, server: server, now: Self.recorded)
         let run = try runWX(["-c", "hourly 2 elbphilharmonie"], home: home, server: server, now: Self.recorded)
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT\n  time  "))
-        #expect(run.stdout.contains("\n      05:00  ☁ overcast              16.8   17.9   0 %   0.0  2 km/h NNW\n"))
+        #expect(run.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST\n  time  "))
+        #expect(run.stdout.contains("\n      07:00  ☁ overcast              16.8   17.9   0 %   0.0  2 km/h NNW\n"))
         // No geocoding: a favorite is already a place.
         #expect(try server.requests().filter { $0.path == "/search" }.count == 1)
         // Days after the answer ends: the days shown are said not to be about now.
@@ -72,7 +73,7 @@ import WeatherTestSupport
             ["-c", "daily 2 elbphilharmonie"], home: home, server: server, now: "2025-08-10T00:00:00Z")
         #expect(
             late.stdout.hasPrefix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 00:00 GMT\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n  day "
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sun 03 Aug, not now\n  day "
             ))
     }
 
@@ -86,10 +87,14 @@ import WeatherTestSupport
         let run = try runWX(["-c", "compare"], home: home, server: server, now: Self.recorded)
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 5)
+        // Under the rows, what their marks say: the Berlin recording answered for Hamburg and
+        // Dunstable is in GMT (its today a UTC day), the Munich one for London is from February
+        // 2026, not now at July 2025's clock (trial 15).
+        #expect(lines.count == 10)
         #expect(lines[0] == "  place              now °C  condition             today °C  rain  wind")
-        #expect(lines[1] == "  Elbphilharmonie      16.5  overcast           16.3 … 24.1  20 %  3 km/h WNW")
-        #expect(lines[4] == "  Dunstable            16.5  overcast           16.3 … 24.1  20 %  3 km/h WNW")
+        #expect(lines[1] == "  Elbphilharmonie      16.5  overcast          16.3 … 24.1*  20 %  3 km/h WNW")
+        #expect(lines[4] == "  Dunstable            16.5  overcast          16.3 … 24.1*  20 %  3 km/h WNW")
+        #expect(lines[5] == "  * over the UTC day: the answers for Elbphilharmonie and Dunstable were in GMT")
         #expect(lines.allSatisfy { $0.count <= 80 })
         let requests = try forecastRequests(server)
         #expect(requests.count == 1)
@@ -101,7 +106,7 @@ import WeatherTestSupport
             ["-c", "show Dunstable; compare Elbphilharmonie Dunstable"], home: home, server: server,
             now: "2025-07-27T03:12:00Z")
         #expect(again.status == 0)
-        #expect(again.stdout.contains("Dunstable, England, United Kingdom · Sun 03:12 GMT\n"))
+        #expect(again.stdout.contains("Dunstable, England, United Kingdom · Sun 04:12 BST\n"))
         #expect(try forecastRequests(server).count == 1)
     }
 
@@ -148,7 +153,7 @@ import WeatherTestSupport
 
         // A fresh answer is shown again without a request.
         let fresh = try runWX(["-c", "show Elbphilharmonie"], home: home, server: server, now: "2025-07-27T03:14:00Z")
-        #expect(fresh.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 03:14 GMT\n  16.5 °C"))
+        #expect(fresh.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 05:14 CEST\n  16.5 °C"))
         #expect(try server.requests().count == before)
 
         // --offline: the saved answer, with its age, and nothing sent.
@@ -158,13 +163,14 @@ import WeatherTestSupport
         #expect(offline.status == 0)
         #expect(
             offline.stdout.hasPrefix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 05:24 GMT\n  offline: data from 2 h 14 min ago\n  16.5 °C, feels like 17.5 °C"
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 07:24 CEST\n  offline: data from 2 h 14 min ago\n  16.5 °C, feels like 17.5 °C"
             ))
-        // Readings only the hourly data has are those of the conditions' hour (03:00), not of now.
+        // Readings only the hourly data has are those of the conditions' hour (03:00 UTC), not of now.
         #expect(offline.stdout.contains("  humidity 89 % · pressure 1013 hPa · clouds 100 % · visibility 13 km\n"))
         #expect(
             offline.stdout.hasSuffix(
-                "  Elbphilharmonie      16.5  overcast           16.3 … 24.1  20 %  3 km/h WNW\n  offline: data from 2 h 14 min ago\n"
+                "  Elbphilharmonie      16.5  overcast          16.3 … 24.1*  20 %  3 km/h WNW\n"
+                    + "  * over the UTC day: the answer for Elbphilharmonie was in GMT\n  offline: data from 2 h 14 min ago\n"
             ))
         #expect(try server.requests().count == before)
 
@@ -184,7 +190,7 @@ import WeatherTestSupport
             ["--offline", "-c", "compare"], home: home, server: server, now: "2025-07-27T05:24:00Z")
         #expect(partial.status == 1)
         #expect(
-            partial.stdout.contains("  Elbphilharmonie      16.5  overcast           16.3 … 24.1  20 %  3 km/h WNW\n"))
+            partial.stdout.contains("  Elbphilharmonie      16.5  overcast          16.3 … 24.1*  20 %  3 km/h WNW\n"))
         #expect(!partial.stdout.contains("Park"))
         #expect(
             partial.stderr
@@ -199,7 +205,7 @@ import WeatherTestSupport
         #expect(down.stderr.hasPrefix("⚠ warnings could not be fetched: cannot reach Bright Sky (DWD) at 127.0.0.1:"))
         #expect(
             down.stdout.hasPrefix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 05:24 GMT\n  offline: data from 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 07:24 CEST\n  offline: data from 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"
             ))
     }
 
@@ -243,7 +249,7 @@ import WeatherTestSupport
             shown.stderr
                 == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; the coordinates have no name\n"
         )
-        #expect(shown.stdout.hasPrefix("52.5200°N 13.4100°E · Sun 03:10 GMT\n"))
+        #expect(shown.stdout.hasPrefix("52.5200°N 13.4100°E · Sun 05:10 CEST\n"))
 
         // When the other geocoder knows nothing either, both are said, in one line.
         try fallback.queue(.init(path: "/search", status: 403, file: "cases/nominatim-403.html"))

@@ -93,12 +93,14 @@ import WeatherTestSupport
     @Test func aConditionThatDoesNotFitIsItsSymbolAloneNeverCutWords() {
         #expect(
             Array(Self.render(.daily(TextFitTests.berlin, days: 2), width: 40)) == [
-                "Berlin, Deutschland · Sun 03:10 GMT",
+                "Berlin, Deutschland · Sun 05:10 CEST",
                 "  day        condition    low °C high °C",
                 "  Sun 27 Jul ☁ overcast     16.3    24.1",
                 "  Mon 28 Jul ☂              17.1    21.9",
                 "  left out for the width: rain chance,",
                 "  precipitation, wind max",
+                "  days are UTC days (02:00–02:00 CEST):",
+                "  Open-Meteo answered in GMT",
             ])
         #expect(TextTable.CellCut.symbolAlone.cut("☂ slight rain showers", to: 12) == "☂")
         #expect(TextTable.CellCut.symbolAlone.cut("☁ overcast", to: 12) == "☁ overcast")

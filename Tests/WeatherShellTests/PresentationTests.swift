@@ -59,12 +59,17 @@ import WeatherTestSupport
             Self.textDays(text) == [
                 "Sun 27 Jul", "Mon 28 Jul", "Tue 29 Jul", "Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug",
             ])
+        // The recording is in GMT: its times at Berlin's clock (its last hour, 23:00 UTC on
+        // Sat 02 Aug, is Sun 03 Aug at 01:00 CEST), its days said to be UTC's (trial 15).
         #expect(
             text.hasPrefix(
-                "Berlin, Deutschland · Sun 00:00 GMT\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n"))
+                "Berlin, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sun 03 Aug, not now\n"
+                    + "  conditions from 2025-07-27 05:00, 13 days ago — not now\n"))
         #expect(
             text.hasSuffix(
-                "  Sat 02 Aug  ☂ slight rain showers       16.1     20.4   30 %     3.3\n  this forecast does not cover today: its days end on Sat 02 Aug\n"
+                "  Sat 02 Aug  ☂ slight rain showers       16.1     20.4   30 %     3.3\n"
+                    + "  days are UTC days (02:00–02:00 CEST): Open-Meteo answered in GMT\n"
+                    + "  this forecast does not cover today: its days end on Sat 02 Aug\n"
                     + "  see also: “normal” (usual for the date), “confidence” (how sure)\n"
             ))
 
@@ -98,7 +103,10 @@ import WeatherTestSupport
         #expect(try Self.jsonDays(json, key: "daily") == expected)
         #expect(try JSONValue.parse(Data(json.utf8))["days_before_today"]?.bool == false)
         let daily = TextRenderer.render(.daily(Self.report, days: 16), context: context)
-        #expect(daily.hasSuffix("\n  the answer has 5 days from today\n"))
+        #expect(
+            daily.hasSuffix(
+                "\n  the answer has 5 days from today\n  days are UTC days (02:00–02:00 CEST): Open-Meteo answered in GMT\n"
+            ))
         #expect(
             try Self.jsonDays(JSONRenderer.render(.daily(Self.report, days: 16), context: context), key: "days")
                 == expected)

@@ -217,19 +217,22 @@ import WeatherTestSupport
     @Test func narrowTablesDropColumnsRatherThanCutValues() {
         #expect(
             Array(Self.render(.hourly(Self.berlin, hours: 2), width: 40).prefix(4)) == [
-                "Berlin, Deutschland · Sun 03:10 GMT",
+                "Berlin, Deutschland · Sun 05:10 CEST",
                 "  time       condition     °C  rain",
-                "  Sun 04:00  ☁ overcast  16.3   0 %",
-                "      05:00  ☁ overcast  16.8   0 %",
+                "  Sun 06:00  ☁ overcast  16.3   0 %",
+                "      07:00  ☁ overcast  16.8   0 %",
             ])
         #expect(
             Array(Self.render(.daily(Self.berlin, days: 2), width: 40)) == [
-                "Berlin, Deutschland · Sun 03:10 GMT",
+                "Berlin, Deutschland · Sun 05:10 CEST",
                 "  day        condition    low °C high °C",
                 "  Sun 27 Jul ☁ overcast     16.3    24.1",
                 "  Mon 28 Jul ☂              17.1    21.9",
                 "  left out for the width: rain chance,",
                 "  precipitation, wind max",
+                // The recording is in GMT: its days are UTC's, and said to be (trial 15).
+                "  days are UTC days (02:00–02:00 CEST):",
+                "  Open-Meteo answered in GMT",
             ])
         #expect(
             Self.render(.favorites(Self.favorites), width: 40) == [
@@ -240,9 +243,13 @@ import WeatherTestSupport
         #expect(
             Self.render(.comparison([Self.berlin, Self.clearNight], missing: []), width: 60) == [
                 "  place        now °C  condition             today °C  rain",
-                "  Berlin         16.5  overcast           16.3 … 24.1  20 %",
-                "  Palais Roya…    1.2  clear night                  —   0 %",
+                "  Berlin         16.5  overcast          16.3 … 24.1*  20 %",
+                "  Palais Roya…    1.2  clear night                 —    0 %",
                 "  left out for the width: wind",
+                "  * over the UTC day: the answer for Berlin was in GMT",
+                // Shown at Berlin's recorded time, the Brussels reading is far ahead of it.
+                "  Palais Royal - Koninklijk Paleis: conditions for",
+                "  2026-11-29 23:00 CET, 16 months after now — not now",
             ])
         #expect(
             Self.render(.snapshots(ExportFormatTests.snapshots), width: 40) == [
@@ -270,7 +277,7 @@ import WeatherTestSupport
             ])
         // The show view's hour columns: as many as 40 columns hold.
         let show = Self.render(.weather(Self.berlin), width: 40)
-        #expect(show.contains("  hour       04   05   06   07   08   09"))
+        #expect(show.contains("  hour       06   07   08   09   10   11"))
         #expect(show.contains("  °C         16   17   18   20   21   22"))
     }
 }

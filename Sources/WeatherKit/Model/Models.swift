@@ -403,6 +403,14 @@ package struct Forecast: Hashable, Sendable {
     /// The series of `hourly` and `daily` the answer does not carry at all (no such variable
     /// in its block); empty when it carries every one wx shows.
     package var uncarried: Set<ForecastSeries> = []
+    /// Whether the service answered in UTC (`ZoneInfo.isUTC`: "GMT", offset 0) whatever the
+    /// place (case OM-11): `zone` is then the place's own from the tz database
+    /// (`takePlacesZone(countryCode:)`), not the answer's.
+    package var answeredInUTC = false
+    /// Whether `daily`'s days are UTC's calendar days rather than the place's: answered in UTC
+    /// for a place whose clock is not UTC's, each day's low, high and sums are over 00:00–24:00
+    /// UTC. Instants (hours, sunrise, sunset) are instants whatever the days.
+    package var daysAreUTC = false
 
     package init(
         coordinate: Coordinate, zone: ZoneInfo, elevationMetres: Double? = nil,

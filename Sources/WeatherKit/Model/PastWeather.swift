@@ -94,6 +94,18 @@ package struct PastDay: Hashable, Sendable {
     }
 }
 
+/// A run of past days and the service that gave them.
+package struct PastSourceDays: Hashable, Sendable {
+    package var source: PastSource
+    /// The days, in the place's calendar.
+    package var days: ClosedRange<LocalDate>
+
+    package init(_ source: PastSource, days: ClosedRange<LocalDate>) {
+        self.source = source
+        self.days = days
+    }
+}
+
 /// The weather of past days at a place, as one answer gave it.
 ///
 /// Days and hours end where the service's data ends: hours at the end without a temperature
@@ -103,7 +115,12 @@ package struct PastWeather: Hashable, Sendable {
     /// The coordinate asked for.
     package var coordinate: Coordinate
     package var zone: ZoneInfo
+    /// The service asked.
     package var source: PastSource
+    /// Which service gave which days, in order, runs of one service made one: one part, `source`
+    /// over the days asked for, for one answer; a part each when the days came from answers of
+    /// both (in `make demo`, recordings of both joined: `PastWeather.joined`).
+    package var sources: [PastSourceDays]
     /// The days asked for, in the place's calendar.
     package var requested: ClosedRange<LocalDate>
     /// The days with data, in order.
@@ -126,6 +143,7 @@ package struct PastWeather: Hashable, Sendable {
         self.coordinate = coordinate
         self.zone = zone
         self.source = source
+        self.sources = [PastSourceDays(source, days: requested)]
         self.requested = requested
         self.days = days
         self.hours = hours

@@ -54,3 +54,33 @@ package struct ZoneClock: Sendable {
         LocalDateTime(seconds, utcOffsetSeconds: offset, abbreviation: abbreviation)
     }
 }
+
+extension ZoneInfo {
+    /// The names services and the tz database give UTC itself.
+    static let utcNames: Set<String> = [
+        "GMT", "UTC", "UCT", "Zulu", "Universal", "Greenwich", "GMT0", "GMT+0", "GMT-0", "Etc/GMT", "Etc/UTC",
+        "Etc/UCT", "Etc/Zulu", "Etc/Universal", "Etc/Greenwich", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0",
+    ]
+
+    /// Whether this is UTC itself rather than a place's clock: offset 0 under one of UTC's names
+    /// ("GMT", "UTC", "Etc/UTC" …) or under no name. Open-Meteo answers so when asked with
+    /// `timezone=GMT` or without `timezone` (case OM-11), whatever the place.
+    package var isUTC: Bool {
+        utcOffsetSeconds == 0 && (identifier.map { Self.utcNames.contains($0) } ?? true)
+    }
+
+    /// The zone of the place at `coordinate` as the tz database has it: the zone nearest to it
+    /// (`NearestZone`, as `past` finds a place's day before any answer) among its country's when
+    /// `countryCode` is given, with its offset (seconds east of UTC) and abbreviation at
+    /// `instant`. Nil without the database.
+    package static func nearest(to coordinate: Coordinate, at instant: Date, countryCode: String? = nil) -> ZoneInfo? {
+        guard
+            let identifier = NearestZone.identifier(
+                latitude: coordinate.latitude, longitude: coordinate.longitude, countryCode: countryCode),
+            let local = TimeZoneDatabase.shared.localTime(
+                Int(instant.timeIntervalSince1970.rounded(.down)), in: identifier)
+        else { return nil }
+        return ZoneInfo(
+            identifier: identifier, abbreviation: local.abbreviation, utcOffsetSeconds: local.utcOffsetSeconds)
+    }
+}

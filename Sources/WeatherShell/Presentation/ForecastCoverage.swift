@@ -92,9 +92,16 @@ package struct ForecastCoverage: Hashable, Sendable {
     /// What did not come of an answer whose other parts did (`Forecast.missingConditionsText`):
     /// `show` says it on stderr as a notice; the views then leave out "no current conditions".
     package var missingNote: String?
+    /// When the answer's days are UTC's (`Forecast.daysAreUTC`): the place's local time at
+    /// 00:00 UTC now, where each of its days begins and ends ("02:00 CEST"); nil when the days
+    /// are the place's.
+    package var utcDayStart: LocalDateTime?
+    /// The service that answered ("Open-Meteo"), for the notes that name it.
+    package var sourceName: String
 
     package init(_ forecast: Forecast, now: Date) {
         let clock = forecast.clock
+        sourceName = forecast.source.displayName
         isCurrentConditionsOnly = forecast.isCurrentConditionsOnly
         noForecastText = forecast.noForecastText
         missingNote = forecast.missingConditionsText
@@ -112,6 +119,11 @@ package struct ForecastCoverage: Hashable, Sendable {
                 ended: now > last.time)
         }
         let today = clock.localTime(now).date
+        if forecast.daysAreUTC {
+            let seconds = Int(now.timeIntervalSince1970.rounded(.down))
+            let midnight = seconds - ((seconds % 86_400) + 86_400) % 86_400
+            utcDayStart = clock.localTime(Date(timeIntervalSince1970: Double(midnight)))
+        }
         if !isCurrentConditionsOnly, let last = forecast.daily.map(\.date).max(), last < today {
             lastDayBeforeToday = last
         }

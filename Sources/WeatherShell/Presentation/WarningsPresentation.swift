@@ -76,10 +76,17 @@ package enum WarningsPresentation {
         }
     }
 
-    /// The zone to show a report's times in: the forecast's, else UTC.
-    static func zone(_ forecast: Forecast?) -> ZoneInfo {
-        forecast?.zone ?? ZoneInfo(identifier: nil, abbreviation: "UTC", utcOffsetSeconds: 0)
+    /// The zone to show a report's times in: the forecast's; without one (the place has none,
+    /// or it could not be had), the tz database's zone nearest to the place (`ZoneInfo.nearest`,
+    /// as `past` counts a place's days), its offset at `now`; nil without the database, when
+    /// times are in UTC.
+    static func zone(_ report: WarningReport, now: Date) -> ZoneInfo? {
+        report.forecast?.zone
+            ?? ZoneInfo.nearest(to: report.place.coordinate, at: now, countryCode: report.place.countryCode)
     }
+
+    /// UTC, for times when the place's zone is not known.
+    static let utc = ZoneInfo(identifier: nil, abbreviation: "UTC", utcOffsetSeconds: 0)
 
     /// The level, else the severity: "orange", "severe".
     package static func grade(_ warning: WeatherWarning) -> String {

@@ -65,9 +65,7 @@ extension Forecast {
     /// polar days and nights say so in their own words).
     package func isNight(at time: Date, isDay: Bool?) -> Bool? {
         if let isDay { return !isDay }
-        let date = clock.localTime(time).date
-        guard let day = daily.first(where: { $0.date == date }), let sunrise = day.sunrise, let sunset = day.sunset,
-            sunrise < sunset
+        guard case .times(let sunrise?, let sunset?) = sun(onLocalDay: clock.localTime(time).date), sunrise < sunset
         else { return nil }
         return time < sunrise || time >= sunset
     }
@@ -114,7 +112,9 @@ package struct WeatherPresentation: Sendable {
     package var visibilityMetres: Double? { current?.visibilityMetres ?? conditionsHour?.visibilityMetres }
     /// The UV index with the current conditions: theirs, else their hour's.
     package var uvIndex: Double? { current?.uvIndex ?? conditionsHour?.uvIndex }
-    /// The day containing now in the place's time zone.
+    /// The day containing now in the place's time zone; when the answer's days are UTC's
+    /// (`Forecast.daysAreUTC`), the UTC day of the same date, which shares the most hours
+    /// with the place's day (all but the offset's), and the place's sunrise and sunset.
     package let today: DailyForecast?
     /// The hours after now (from the one after the current hour, else from the first hour
     /// that starts after now), at most the count asked for.
@@ -148,8 +148,13 @@ package struct WeatherPresentation: Sendable {
             forecast.currentHourIndex(at: current.time).map { forecast.hourly[$0] }
         }
         reading = NowReading(forecast, now: now)
-        // Today's range holds the current reading (see `DailyForecast.including`).
-        let withReading = { (day: DailyForecast) in day.including(forecast.current, clock: forecast.clock) }
+        // Today's range holds the current reading (see `DailyForecast.including`); a UTC day
+        // shows the sunrise and sunset of the place's day of its date (`Forecast.sun(onLocalDay:)`).
+        let withReading = { (day: DailyForecast) in
+            var shown = day.including(forecast.current, clock: forecast.clock)
+            if forecast.daysAreUTC, let sun = forecast.sun(onLocalDay: day.date) { shown.sun = sun }
+            return shown
+        }
         today = forecast.today(at: now).map(withReading)
 
         let start = hourIndex.map { $0 + 1 } ?? forecast.hourly.firstIndex { $0.time > now } ?? forecast.hourly.count
@@ -169,6 +174,26 @@ package struct WeatherPresentation: Sendable {
 }
 
 extension WeatherPresentation {
+    /// How far from now current conditions may be and still be the weather now: 3 hours.
+    /// Open-Meteo's `current` is on a 15-minute grid and OpenWeatherMap's current weather is
+    /// renewed about every 10 minutes, and wx reuses an answer only until its interval ends:
+    /// conditions hours old are an old answer (a recording, a saved answer shown offline, a
+    /// station that stopped reporting), over which a day's temperature moves by degrees. Up
+    /// to this, `show` gives the conditions' time beside them ("as of …") past 90 minutes.
+    package static let conditionsBoundSeconds: Double = 3 * 3_600
+
+    /// How old the current conditions are at `now`, seconds (negative when they are for a time
+    /// after now: a clock set before the answer); nil without current conditions.
+    package var conditionsAgeSeconds: Double? { current.map { now.timeIntervalSince($0.time) } }
+
+    /// Whether the current conditions are not the weather now: further than
+    /// `conditionsBoundSeconds` from now, either way. `show` then says so under its heading
+    /// ("conditions from 2021-01-08 13:46, 5 years ago — not now"), and its JSON `current`
+    /// carries `not_now`.
+    package var conditionsAreNotNow: Bool {
+        conditionsAgeSeconds.map { abs($0) > Self.conditionsBoundSeconds } ?? false
+    }
+
     /// Whether the current conditions were taken at night (see `Forecast.isNight(at:isDay:)`).
     package var currentIsNight: Bool? {
         current.flatMap { report.forecast.isNight(at: $0.time, isDay: $0.isDay) }

@@ -14,12 +14,25 @@ extension PastWeather {
     /// `hours` were asked for, the series every part carries (one that a part lacks would read
     /// as a column of dashes for its days: Hamburg's 20–25 July have no condition, mean, wind
     /// or sunshine, which `past 2025-07-26` alone still shows), where the data stops as the last
-    /// part says, and the least fresh origin. A single part is returned as it is.
+    /// part says, each part's service with its days (`sources`: trial 15 saw Hamburg's archive
+    /// days credited to the forecast API), and the least fresh origin. A single part is
+    /// returned as it is.
     static func joined(
         _ parts: [Fetched<PastWeather>], requested: ClosedRange<LocalDate>, hours: Bool
     ) -> Fetched<PastWeather> {
         guard parts.count > 1, var weather = parts.first?.value, let last = parts.last?.value else { return parts[0] }
         weather.requested = requested
+        // Each part's service with its days; neighbours from one service are one run.
+        weather.sources = []
+        for part in parts.flatMap(\.value.sources) {
+            if let last = weather.sources.last, last.source == part.source,
+                last.days.upperBound.dayNumber + 1 >= part.days.lowerBound.dayNumber
+            {
+                weather.sources[weather.sources.count - 1].days = last.days.lowerBound...part.days.upperBound
+            } else {
+                weather.sources.append(part)
+            }
+        }
         weather.days = parts.flatMap(\.value.days)
         weather.hours = hours ? parts.flatMap(\.value.hours) : []
         weather.uncarried = parts.dropFirst().reduce(weather.uncarried) { $0.union($1.value.uncarried) }

@@ -184,10 +184,13 @@ private struct AskedPast: PastWeatherProvider {
     ) async throws(ServiceError) -> Fetched<PastWeather> {
         var parts: [Fetched<PastWeather>] = []
         for days in world.pastParts(range, from: source, at: coordinate) {
-            parts.append(
-                try await DemoServices.asking(about: coordinate) { () async throws(ServiceError) in
-                    try await inner.past(at: coordinate, days: days, source: source, hours: hours)
-                })
+            var part = try await DemoServices.asking(about: coordinate) { () async throws(ServiceError) in
+                try await inner.past(at: coordinate, days: days, source: source, hours: hours)
+            }
+            // The service whose answer the recording is, which is not always the one asked.
+            let recorded = world.recordedSource(of: days, askedOf: source, at: coordinate)
+            part.value.sources = [PastSourceDays(recorded, days: days)]
+            parts.append(part)
         }
         return PastWeather.joined(parts, requested: range, hours: hours)
     }

@@ -72,6 +72,11 @@ package final class DemoWorld: Sendable {
         /// (`/v1/archive`, `/v1/forecast` with `start_date`), one range a recording, in order:
         /// a request the server answers from one of them alone (`pastParts`).
         package var pastRecordings: [PastSource: [ClosedRange<LocalDate>]] = [:]
+        /// The recordings of past weather that are another service's answer than the one they
+        /// answer as (the route's `recorded_from`, e.g. "/v1/archive" on a `/v1/forecast`
+        /// route), by the service they answer as and their days: Hamburg's 20–25 July are the
+        /// archive's days, written in its shape, answered for the forecast API's past days.
+        package var pastRecordedFrom: [PastSource: [ClosedRange<LocalDate>: PastSource]] = [:]
     }
 
     /// The places, in the manifest's order.
@@ -90,8 +95,10 @@ package final class DemoWorld: Sendable {
     }
 
     /// Reads a manifest: `{"places": [{"name", "names"?, "latitude", "longitude", "recorded"
-    /// (ISO 8601 instant), "routes": [{"path", "query"?}]}]}`: of the routes the server answers
-    /// from, wx reads only which kinds of answer each place has (`Kind.of`).
+    /// (ISO 8601 instant), "routes": [{"path", "query"?, "dates"?, "recorded_from"?}]}]}`: of the
+    /// routes the server answers from, wx reads only which kinds of answer each place has
+    /// (`Kind.of`), which days a dated one holds, and which service a body of past days is the
+    /// answer of when not the one its path names (`recorded_from`, a path: `Place.pastRecordedFrom`).
     ///
     /// - Throws: `ShellError.usage` naming the file when it cannot be read or lists no place.
     package static func load(_ path: String) throws(ShellError) -> DemoWorld {
@@ -111,6 +118,7 @@ package final class DemoWorld: Sendable {
             var kinds: Set<Kind> = []
             var days: [Kind: [ClosedRange<LocalDate>]] = [:]
             var pastRecordings: [PastSource: [ClosedRange<LocalDate>]] = [:]
+            var pastRecordedFrom: [PastSource: [ClosedRange<LocalDate>: PastSource]] = [:]
             for route in item["routes"]?.array ?? [] {
                 guard let path = route["path"]?.string else { continue }
                 var query: [String: String] = [:]
@@ -125,8 +133,11 @@ package final class DemoWorld: Sendable {
                 {
                     days[kind, default: []].append(first...last)
                     if kind == .past {
-                        pastRecordings[path == "/v1/archive" ? .archive : .recentForecast, default: []].append(
-                            first...last)
+                        let source = Self.pastSource(path: path)
+                        pastRecordings[source, default: []].append(first...last)
+                        if let from = route["recorded_from"]?.string.map(Self.pastSource), from != source {
+                            pastRecordedFrom[source, default: [:]][first...last] = from
+                        }
                     }
                 }
             }
@@ -136,9 +147,26 @@ package final class DemoWorld: Sendable {
                     coordinate: Coordinate(latitude: latitude, longitude: longitude), recorded: recorded,
                     kinds: kinds, written: item["written"]?.nonEmptyString.map(TerminalText.sanitized),
                     days: days.mapValues(Self.merged),
-                    pastRecordings: pastRecordings.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } }))
+                    pastRecordings: pastRecordings.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } },
+                    pastRecordedFrom: pastRecordedFrom))
         }
         return DemoWorld(places: places)
+    }
+
+    /// The service of past days a route's path is: the archive for `/v1/archive`, else the
+    /// forecast API.
+    static func pastSource(path: String) -> PastSource { path == "/v1/archive" ? .archive : .recentForecast }
+
+    /// The service whose answer the demo gives for the days `part` (one of `pastParts`) asked of
+    /// `source` at `coordinate`: the recording's own (`Place.pastRecordedFrom`), else `source`.
+    func recordedSource(of part: ClosedRange<LocalDate>, askedOf source: PastSource, at coordinate: Coordinate)
+        -> PastSource
+    {
+        guard let place = place(near: coordinate), let recorded = place.pastRecordedFrom[source] else { return source }
+        // The recording `pastParts` answers the part from: the one holding its first day that
+        // reaches furthest.
+        let holding = (place.pastRecordings[source] ?? []).filter { $0.contains(part.lowerBound) }
+        return holding.max { $0.upperBound < $1.upperBound }.flatMap { recorded[$0] } ?? source
     }
 
     /// wx's "now" at `coordinate` in the demo: the instant the place there was recorded; for

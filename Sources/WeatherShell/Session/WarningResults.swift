@@ -34,7 +34,8 @@ package struct WarningReport: Hashable, Sendable {
     package var match: String?
     package var origin: DataOrigin?
     /// The place's forecast when it could be had: its zone gives local times, its hours what
-    /// wx forecasts for the warned hazard. Nil: times in UTC, no comparison.
+    /// wx forecasts for the warned hazard. Nil: times in the zone nearest to the place in the tz
+    /// database (`WarningsPresentation.zone`), no comparison.
     package var forecast: Forecast?
     package var request: WarningsRequest
 }

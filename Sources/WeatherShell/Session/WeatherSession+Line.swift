@@ -31,13 +31,13 @@ extension WeatherSession {
 
     /// Why `report` has nothing for a status bar at `now`: its hours do not reach now, or it
     /// has neither current conditions nor an hour containing now ("the saved forecast for
-    /// Hamburg covers 2025-07-27 to 2025-08-02, not now"); nil when it has a reading for now.
+    /// Hamburg covers 2025-07-27 to 2025-08-02, not now"), or its conditions are further from
+    /// now than `WeatherPresentation.conditionsBoundSeconds` and no hour contains now; nil
+    /// when it has a reading for now.
     /// Trial 10: `wx --offline line` on an old cache printed "— — —" and exited 0, a bar's
     /// dashes read as the weather now, where `show` says "this forecast covers …, not now".
     nonisolated static func notNow(_ report: WeatherReport, now: Date) -> String? {
         let forecast = report.forecast
-        let covered = ForecastCoverage(forecast, now: now).hoursNotNow == nil
-        guard !covered || NowReading(forecast, now: now) == nil else { return nil }
         let whose: String
         if case .network = report.origin {
             whose = "\(forecast.source.displayName)’s answer for \(report.place.name)"
@@ -45,6 +45,19 @@ extension WeatherSession {
             whose = "the saved forecast for \(report.place.name)"
         }
         let clock = forecast.clock
+        let covered = ForecastCoverage(forecast, now: now).hoursNotNow == nil
+        let reading = NowReading(forecast, now: now)
+        // Conditions hours from now, with no hour of the forecast for now (an answer of current
+        // conditions alone), are not the weather now (trial 15: OpenWeatherMap's 2021 reading).
+        if covered, let reading, reading.isCurrentConditions, forecast.currentHourIndex(at: now) == nil,
+            abs(now.timeIntervalSince(reading.time)) > WeatherPresentation.conditionsBoundSeconds
+        {
+            let local = clock.localTime(reading.time)
+            let span = ValueFormatter.roughSpan(seconds: now.timeIntervalSince(reading.time))
+            let side = now >= reading.time ? "ago" : "after now"
+            return "\(whose) has conditions from \(local.date.iso), \(span) \(side), not now: nothing for the line"
+        }
+        guard !covered || reading == nil else { return nil }
         guard let first = forecast.hourly.first, let last = forecast.hourly.last else {
             return "\(whose) has no reading for now: nothing for the line"
         }

@@ -27,16 +27,21 @@ extension WeatherSession {
 
     /// The calendar day today at `coordinate` as best known before asking, its UTC offset now
     /// (seconds), and whether it is the place's own: in the place's time zone when its
-    /// forecast is at hand (the last weather), else in the zone nearest to it (`NearestZone`),
+    /// forecast is at hand (the last weather), else in the zone nearest to it (`NearestZone`,
+    /// among `countryCode`'s zones when it is given),
     /// else — without the tz database — in the user's (`TZ`), else in UTC. The answer's own
     /// zone then decides.
-    func placeToday(at coordinate: Coordinate) -> (date: LocalDate, offset: Int, isThePlaces: Bool) {
+    func placeToday(at coordinate: Coordinate, countryCode: String? = nil) -> (
+        date: LocalDate, offset: Int, isThePlaces: Bool
+    ) {
         let now = now(at: coordinate)
         if let report = lastWeather, report.place.coordinate == coordinate {
             let local = report.forecast.clock.localTime(now)
             return (local.date, local.utcOffsetSeconds, true)
         }
-        if let zone = NearestZone.identifier(latitude: coordinate.latitude, longitude: coordinate.longitude) {
+        if let zone = NearestZone.identifier(
+            latitude: coordinate.latitude, longitude: coordinate.longitude, countryCode: countryCode)
+        {
             let local = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(now)
             return (local.date, local.utcOffsetSeconds, true)
         }
@@ -96,7 +101,7 @@ extension WeatherSession {
         _ days: PastDays, at place: Place, from provider: any PastWeatherProvider
     ) async throws(ShellError) -> Fetched<PastWeather> {
         let latest = notBegunAnywhere(at: place.coordinate)
-        let guess = placeToday(at: place.coordinate)
+        let guess = placeToday(at: place.coordinate, countryCode: place.countryCode)
         var today = guess.date
         var range = try Self.pastRange(
             days, today: today, notOver: guess.isThePlaces ? today : latest,

@@ -30,7 +30,7 @@ extension WeatherSession {
         // Neither waits for the other (the feed needs the place's country, so it comes after
         // the name of coordinates; the forecast could not come sooner).
         let (provider, language) = (forecastProvider, language)
-        async let forecast = try? provider.forecast(at: place.coordinate, language: language).value
+        async let answer = try? provider.forecast(at: place.coordinate, language: language).value
         let fetched: Fetched<WarningFeedAnswer>
         do {
             fetched = try await feed.warnings(for: place, language: language)
@@ -45,11 +45,13 @@ extension WeatherSession {
             )
         }
         commit(resolved)
+        var forecast = await answer
+        forecast?.takePlacesZone(countryCode: place.countryCode)
         return resolved.notices + [
             .warnings(
                 WarningReport(
                     place: place, service: feed.service, warnings: current, match: fetched.value.match,
-                    origin: fetched.origin, forecast: await forecast, request: request))
+                    origin: fetched.origin, forecast: forecast, request: request))
         ]
     }
 

@@ -35,10 +35,13 @@ extension WeatherSession {
         return weather(for: fetched.resolved, fetched.value)
     }
 
-    /// The forecast at `place` (from the cache while it is current).
+    /// The forecast at `place` (from the cache while it is current); an answer in UTC takes the
+    /// place's zone among its country's (`Forecast.takePlacesZone`).
     func forecast(for place: Place) async throws(ShellError) -> Fetched<Forecast> {
         do {
-            return try await forecastProvider.forecast(at: place.coordinate, language: language)
+            var fetched = try await forecastProvider.forecast(at: place.coordinate, language: language)
+            fetched.value.takePlacesZone(countryCode: place.countryCode)
+            return fetched
         } catch {
             // Offline with nothing saved: no request was made; said naming what is missing.
             if error.isOfflineWithoutSavedData {
@@ -176,7 +179,8 @@ extension WeatherSession {
             }
             for (offset, (favorite, result)) in zip(batch, fetched.value).enumerated() {
                 switch result {
-                case .success(let forecast):
+                case .success(var forecast):
+                    forecast.takePlacesZone(countryCode: favorite.place.countryCode)
                     reports.append(WeatherReport(place: favorite.place, forecast: forecast, origin: fetched.origin))
                     shown.append(start + offset)
                 case .failure(let error): missing.append(ComparisonGap(name: favorite.name, reason: error.description))

@@ -188,7 +188,9 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
     }
 
     /// Maps one forecast object. Any value may be null or missing; such readings stay nil. A
-    /// condition is unknown where `weather_code` is null, and nil where its block has none.
+    /// condition is unknown where `weather_code` is null, and nil where its block has none. An
+    /// answer in GMT (`ZoneInfo.isUTC`) is read in GMT, then given the place's own zone from the
+    /// tz database (`Forecast.takePlacesZone`), its days marked as UTC's (`Forecast.daysAreUTC`).
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
     ///   when the body is not an object.
@@ -211,6 +213,10 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
                 }
             }
         }
+        // An answer in GMT about a place whose clock is not UTC's (case OM-11): its instants
+        // are shown on the place's own clock, and its days are said to be UTC's.
+        forecast.answeredInUTC = zone.isUTC
+        forecast.takePlacesZone(countryCode: nil)
         return forecast
     }
 

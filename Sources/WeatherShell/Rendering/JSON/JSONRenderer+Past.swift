@@ -11,12 +11,36 @@ import Foundation
 // `past` and `normal` as JSON.
 extension JSONRenderer {
     /// `{"type":"past",…}`: the days (and a single day's hours) with units in the keys.
+    ///
+    /// `source` and `service` name the one service that gave the days, or `mixed` and both
+    /// when both gave some; `sources` has each service with its days, and each day its `source`.
     static func past(_ report: PastReport) -> JSONOutput {
         let weather = report.weather
+        let word = { (source: PastSource) in source == .archive ? "archive" : "forecast" }
+        let services = Array(Set(weather.sources.map(\.source)))
+        let sourceOf = { (date: LocalDate) in weather.sources.first { $0.days.contains(date) }?.source ?? weather.source
+        }
         return .object([
             ("type", .string("past")), ("place", place(report.place, index: nil)),
-            ("source", .string(weather.source == .archive ? "archive" : "forecast")),
-            ("service", .string(weather.source.description)),
+            ("source", .string(services.count > 1 ? "mixed" : word(services.first ?? weather.source))),
+            (
+                "service",
+                .string(
+                    services.count > 1
+                        ? "Open-Meteo’s archive (ERA5) and forecast API (recent days)"
+                        : (services.first ?? weather.source).description)
+            ),
+            (
+                "sources",
+                .array(
+                    weather.sources.map { part in
+                        .object([
+                            ("source", .string(word(part.source))), ("service", .string(part.source.description)),
+                            ("start_date", .string(part.days.lowerBound.iso)),
+                            ("end_date", .string(part.days.upperBound.iso)),
+                        ])
+                    })
+            ),
             ("start_date", .string(weather.requested.lowerBound.iso)),
             ("end_date", .string(weather.requested.upperBound.iso)),
             ("time_zone", .optional(weather.zone.identifier)),
@@ -28,6 +52,7 @@ extension JSONRenderer {
                     weather.days.map { day in
                         .object([
                             ("date", .string(day.date.iso)),
+                            ("source", .string(word(sourceOf(day.date)))),
                             ("weather_code", .optional(day.weatherCode)),
                             ("condition", .optional(day.weatherCode.map { WeatherCode($0).description })),
                             ("temperature_min_celsius", .optional(day.temperatureMinCelsius)),

@@ -32,6 +32,7 @@ extension JSONRenderer {
             ("type", .string("daily")), ("place", place(report.place, index: nil)),
             ("days", .array(presentation.days.map { day($0, report.climatology) })),
             ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
+            ("days_in_utc", .bool(report.forecast.daysAreUTC)),
         ])
     }
 
@@ -78,6 +79,7 @@ extension JSONRenderer {
             ("hourly", .array(presentation.hours.map { hour($0, clock: forecast.clock) })),
             ("daily", .array(presentation.days.map { day($0, report.climatology) })),
             ("days_before_today", .bool(presentation.coverage.lastDayBeforeToday != nil)),
+            ("days_in_utc", .bool(forecast.daysAreUTC)),
             ("ensemble_tomorrow", ensembleTomorrow(presentation)),
             // The parts of the answer that did not come, and why: the rest above is what came.
             (
@@ -117,6 +119,8 @@ extension JSONRenderer {
             ("precipitation_millimetres", .optional(current.precipitationMillimetres)),
             ("snowfall_millimetres", .optional(current.snowfallMillimetres)),
             ("precipitation_period_seconds", .optional(current.precipitationPeriodSeconds)),
+            ("age_seconds", .number(presentation.now.timeIntervalSince(current.time).rounded())),
+            ("not_now", .bool(presentation.conditionsAreNotNow)),
         ])
     }
 

@@ -21,10 +21,14 @@ extension TextRenderer {
         let winds = places.map { place in
             format.wind(place.reading?.windSpeedKilometresPerHour, from: place.reading?.windDirectionDegrees)
         }
+        // A today that is a UTC day (an answer in GMT) is marked, and the mark said under the
+        // table; the others then end in a space, so that the numbers stay in line.
+        let marked = places.contains { $0.today != nil && $0.report.forecast.daysAreUTC }
         let ranges = places.map { place in
             place.today.map {
                 "\(format.temperatureValue($0.temperatureMinCelsius)) … \(format.temperatureValue($0.temperatureMaxCelsius))"
-            } ?? ValueFormatter.missing
+                    + (place.report.forecast.daysAreUTC ? "*" : marked ? " " : "")
+            } ?? ValueFormatter.missing + (marked ? " " : "")
         }
         let rains = places.map { place in
             format.percent(
@@ -58,7 +62,22 @@ extension TextRenderer {
         columns += ifCarried(places.contains { $0.carriesWind }) {
             .init(header: "wind", cells: winds, lead: 2, dropOrder: 1)
         }
-        var lines = tableLines(TextTable(columns: columns), width: context.width, style: style)
+        let laid = TextTable(columns: columns).layout(width: context.width)
+        var lines = laid.lines + leftOutNote(laid.leftOutHeaders, width: context.width, style: style)
+        let utcDays = places.filter { $0.today != nil && $0.report.forecast.daysAreUTC }.map(\.report.place.name)
+        if marked, laid.keptHeaders.contains("today \(unit)") {
+            let named =
+                utcDays.count == 1
+                ? "the answer for \(utcDays[0]) was"
+                : "the answers for \(utcDays.dropLast().joined(separator: ", ")) and \(utcDays.last!) were"
+            lines += note("* over the UTC day: \(named) in GMT", context, style)
+        }
+        // A row's "now" from conditions hours old is said to be so, as `show` says it.
+        for place in places where place.conditionsAreNotNow {
+            guard let current = place.current else { continue }
+            lines += note(
+                "\(place.report.place.name): " + conditionsNotNowText(current, place, format: format), context, style)
+        }
         if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
     }

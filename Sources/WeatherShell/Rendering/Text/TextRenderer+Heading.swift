@@ -97,11 +97,22 @@ extension TextRenderer {
 
     /// "this forecast does not cover today: its days end on Sat 02 Aug", under a table of days
     /// that all lie before the place's today.
+    ///
+    /// Under days that are UTC's (an answer in GMT for a place whose clock is not), "days are UTC
+    /// days (02:00–02:00 CEST): Open-Meteo answered in GMT": their lows, highs and sums are the
+    /// service's, over 00:00–24:00 UTC, and are not made over as the place's days.
     static func daysNote(_ coverage: ForecastCoverage, format: ValueFormatter, style: Style, context: RenderContext)
         -> [String]
     {
-        guard let last = coverage.lastDayBeforeToday else { return [] }
-        return note("this forecast does not cover today: its days end on \(format.day(last))", context, style)
+        var lines: [String] = []
+        if let start = coverage.utcDayStart {
+            let clock = "\(format.clock(start)) \(ValueFormatter.zone(start))"
+            lines += note(
+                "days are UTC days (\(format.clock(start))–\(clock)): \(coverage.sourceName) answered in GMT", context,
+                style)
+        }
+        guard let last = coverage.lastDayBeforeToday else { return lines }
+        return lines + note("this forecast does not cover today: its days end on \(format.day(last))", context, style)
     }
 
     /// The line saying the data is old and why, when it came from the cache after a failure.

@@ -9,6 +9,23 @@ import Foundation
 
 // `past` and `normal` as text, and the comparison of forecast days with their normals.
 extension TextRenderer {
+    /// Where past days came from: "from Open-Meteo’s archive (ERA5)" for one service; each
+    /// service with its days when both gave some, "Sun 20 Jul to Fri 25 Jul from Open-Meteo’s
+    /// archive (ERA5), Sat 26 Jul from Open-Meteo’s forecast API (recent days)" (trial 15: the
+    /// archive's days were credited to the forecast API).
+    static func sourcesText(_ weather: PastWeather, format: ValueFormatter) -> String {
+        guard weather.sources.count > 1 else {
+            return "from \((weather.sources.first?.source ?? weather.source).description)"
+        }
+        return weather.sources.map { part in
+            let days =
+                part.days.lowerBound == part.days.upperBound
+                ? format.day(part.days.lowerBound)
+                : "\(format.day(part.days.lowerBound)) to \(format.day(part.days.upperBound))"
+            return "\(days) from \(part.source.description)"
+        }.joined(separator: ", ")
+    }
+
     /// `past`: the place and the day (or range), where the data came from, the day's values
     /// (one day: a summary, its hours and a chart; a range: a table), and where the data ends
     /// when it stops early.
@@ -26,7 +43,7 @@ extension TextRenderer {
             range.lowerBound == range.upperBound ? nil : format.shortDayRange(range.lowerBound, range.upperBound)
         var lines = [style.bold(placeHeading(report.place.label, when, shorter: shorter, width: context.width))]
         lines += offlineNote(report.origin, context: context, style: style)
-        lines += note("from \(weather.source.description)", context, style)
+        lines += note(sourcesText(weather, format: format), context, style)
         if let end = weather.dataEnd {
             let local = weather.clock.localTime(end)
             let what =

@@ -15,7 +15,8 @@ extension TextRenderer {
         -> [String]
     {
         let width = context.reportWidth
-        let clock = ZoneClock(WarningsPresentation.zone(report.forecast))
+        let zone = WarningsPresentation.zone(report, now: context.now)
+        let clock = ZoneClock(zone ?? WarningsPresentation.utc)
         guard let service = report.service else {
             let country = report.place.countryCode.map { " (\($0.uppercased()))" } ?? ""
             return wrap(
@@ -27,7 +28,7 @@ extension TextRenderer {
         ]
         if let origin = report.origin { lines += offlineNote(origin, context: context, style: style) }
         if let match = report.match { lines += note(match, context, style) }
-        if report.forecast == nil { lines += note("times in UTC (no forecast for the place’s clock)", context, style) }
+        if zone == nil { lines += note("times in UTC (the place’s time zone is not known)", context, style) }
         if report.warnings.isEmpty {
             return lines + wrap("no warnings in force or announced", indent: 2, width: width)
         }

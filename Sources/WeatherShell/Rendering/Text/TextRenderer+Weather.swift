@@ -17,6 +17,10 @@ extension TextRenderer {
         let presentation = WeatherPresentation.show(report, now: context.now)
         let clock = presentation.report.forecast.clock
         var lines = header(presentation, context: context, format: format, style: style)
+        if let current = presentation.current, presentation.conditionsAreNotNow {
+            lines += wrap(
+                conditionsNotNowText(current, presentation, format: format), indent: 2, width: context.reportWidth)
+        }
 
         let hour = presentation.currentHour
         let today = presentation.today
@@ -39,7 +43,8 @@ extension TextRenderer {
             if let speed = current.windSpeedKilometresPerHour {
                 first.append("wind \(format.wind(speed, from: current.windDirectionDegrees, degrees: true))")
             }
-            if dataAge > 5_400 || dataAge < -5_400 {
+            // Past 90 minutes their time is said beside them; past the bound, under the heading.
+            if abs(dataAge) > 5_400, !presentation.conditionsAreNotNow {
                 let local = clock.localTime(current.time)
                 let zone = clock.isRepeated(current.time) ? " " + ValueFormatter.zone(local) : ""
                 first.append("as of \(format.dateTime(local))\(zone)")
@@ -107,6 +112,7 @@ extension TextRenderer {
                 second.append(
                     "today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))"
                         + (today.isPartial ? " (part of the day)" : "")
+                        + (presentation.report.forecast.daysAreUTC ? " (UTC day)" : "")
                 )
             }
             second += sunText(today, clock: clock, format: format)
@@ -169,6 +175,24 @@ extension TextRenderer {
             lines += note(hint, context, style)
         }
         return lines
+    }
+
+    /// "conditions from 2021-01-08 13:46, 5 years ago — not now" (for a time after now: "conditions
+    /// for 2026-03-01 12:00, 3 days after now — not now"), the time at the place, with its zone
+    /// when that is not the zone of now (CEST in a CET winter) or the hour is one that repeats.
+    static func conditionsNotNowText(
+        _ current: CurrentConditions, _ presentation: WeatherPresentation, format: ValueFormatter
+    ) -> String {
+        let clock = presentation.report.forecast.clock
+        let local = clock.localTime(current.time)
+        let zoned =
+            clock.isRepeated(current.time) || local.utcOffsetSeconds != presentation.local.utcOffsetSeconds
+            || local.abbreviation != presentation.local.abbreviation
+        let when = format.dateTime(local) + (zoned ? " " + ValueFormatter.zone(local) : "")
+        let age = presentation.now.timeIntervalSince(current.time)
+        let span = ValueFormatter.roughSpan(seconds: age)
+        return age >= 0
+            ? "conditions from \(when), \(span) ago — not now" : "conditions for \(when), \(span) after now — not now"
     }
 
     /// The current conditions' measured amount over their `period` ("this hour" when they name

@@ -1,0 +1,46 @@
+import WXBasics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Forecast {
+    /// Gives an answer in UTC (`answeredInUTC`) the place's own zone: the tz database's nearest
+    /// to `coordinate` (`ZoneInfo.nearest`), among `countryCode`'s zones when it is known, its
+    /// offset at the answer's first time; and says whether the days are then UTC's rather than
+    /// the place's (`daysAreUTC`: the place's clock is not UTC's then). The provider calls it
+    /// with the coordinates alone, the session again with the place's country. Nothing for an
+    /// answer in a zone of its own, or without the database.
+    package mutating func takePlacesZone(countryCode: String?) {
+        guard answeredInUTC else { return }
+        let first = current?.time ?? hourly.first?.time ?? quarterHours.first?.time ?? Date(timeIntervalSince1970: 0)
+        guard let own = ZoneInfo.nearest(to: coordinate, at: first, countryCode: countryCode) else { return }
+        zone = own
+        daysAreUTC = own.utcOffsetSeconds != 0 && !daily.isEmpty
+    }
+
+    /// Whether the sun rises and sets on the place's calendar day `date`, and when.
+    ///
+    /// The day's own `sun` when the days are the place's. When they are UTC's days
+    /// (`daysAreUTC`), a UTC day can carry the sunrise of the place's next day (east of
+    /// Greenwich) or the sunset of its day before (west of it): the sunrise and the sunset that
+    /// fall on `date` at the place are taken from whichever day carries them; a day marked
+    /// without sunrise or sunset (polar night, midnight sun) keeps its mark. Nil when no day
+    /// has `date`'s sun.
+    package func sun(onLocalDay date: LocalDate) -> SunEvents? {
+        let own = daily.first { $0.date == date }?.sun
+        guard daysAreUTC else { return own }
+        if let own, case .times = own {} else if let own { return own }
+        var sunrise: Date?
+        var sunset: Date?
+        for day in daily {
+            guard case .times(let rise, let set) = day.sun else { continue }
+            if sunrise == nil, let rise, clock.localTime(rise).date == date { sunrise = rise }
+            if sunset == nil, let set, clock.localTime(set).date == date { sunset = set }
+        }
+        guard sunrise != nil || sunset != nil else { return own }
+        return .times(sunrise: sunrise, sunset: sunset)
+    }
+}
