@@ -32,7 +32,7 @@ import WeatherTestSupport
         let terminal = try waitingForShow(server)
         try terminal.send("abc", "C-a", "C-d")
         try terminal.wait(for: "the answer and the typed-ahead line") {
-            $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 03:10 GMT") && $0.hasSuffix("wx> bc")
+            $0.contains("Elbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST") && $0.hasSuffix("wx> bc")
         }
         try terminal.send("C-e", "C-u")
         try terminal.wait(for: "the line cut") { $0.hasSuffix("wx>") }
