@@ -64,6 +64,45 @@ import WeatherTestSupport
     }
 }
 
+/// Trial 16: the refusal held only for a start-up file already there. A new user has no wxrc:
+/// `export favorites ~/.config/wx/wxrc` (or `\\o ~/.editrc`) made one, and the CSV rows ran as
+/// commands at the next start (a favorite named "x;units imperial" changed the saved units).
+@Suite struct StartupFilesNotYetMadeTests {
+    @Test func exportAndOutputRefuseAStartupFileThatIsNotThereYet() throws {
+        let home = TemporaryFolder()
+        for name in ["wxrc", ".editrc"] {
+            let path = home.path + "/" + name
+            let export = try runWX(["-c", "export favorites \(path)"], home: home)
+            #expect(export.status == 1)
+            #expect(
+                export.stderr
+                    == "error: favorites not exported: \(path) is one of wx’s own files (\(path)); choose another file\n"
+            )
+            let output = try runWX(stdin: "\\o \(home.path)/./\(name)\nfavs\n", home: home)
+            #expect(
+                output.stderr.contains(
+                    "results not sent to \(home.path)/./\(name): it is one of wx’s own files (\(path)); choose another file"
+                ), "\(output.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: path), "\(name) was made")
+        }
+        // An ordinary new file beside them is still written.
+        #expect(try runWX(["-c", "export favorites \(home.path)/wxrc.csv"], home: home).status == 0)
+    }
+
+    /// Without WX_HOME, the XDG start-up file, named through a link to its folder.
+    @Test func theXDGStartupFileIsRefusedBeforeItExists() throws {
+        let home = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: home.path + "/.config/wx", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: home.path + "/conf", withDestinationPath: home.path + "/.config/wx")
+        let result = try runProgram(
+            TestPaths.wxBinary, ["-c", "export favorites \(home.path)/conf/wxrc"],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "XDG_RUNTIME_DIR": home.path + "/run"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is one of wx’s own files (\(home.path)/.config/wx/wxrc)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/.config/wx/wxrc"))
+    }
+}
+
 /// Item 9: ranges outside what a service keeps are refused before the request.
 @Suite struct ServiceRangeTests {
     /// A snapshot dated 1800 (a hand-edited log, a clock gone wrong): on the old code `saved

@@ -68,7 +68,7 @@ extension WeatherSession {
     /// The full path `export` writes to; refused when it names one of wx's own files.
     func exportTarget(_ kind: ExportKind, _ path: String) throws(ShellError) -> String {
         let full = configuration.expandPath(path)
-        if let own = ownFile(at: full) ?? ownFileALinkWouldCreate(at: full) {
+        if let own = ownFile(at: full) {
             throw .storage(
                 "\(kind.rawValue) not exported: \(full) is one of wx’s own files (\(own)); choose another file")
         }
@@ -85,46 +85,64 @@ extension WeatherSession {
         return full
     }
 
-    /// The file of wx's own that `path`, a symbolic link to nothing yet, would create when
-    /// written through (`ln -s ~/.local/state/wx/log.jsonl x` before wx made the log): its target
-    /// in one of wx's folders, named as one of its files. Nil for anything else.
-    func ownFileALinkWouldCreate(at path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let count = readlink(path, &buffer, 4096)
-        guard count > 0, FileIO.identity(of: path) == nil else { return nil }
-        var target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if !target.hasPrefix("/") {
-            target = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/" + target
-        }
-        guard let slash = target.lastIndex(of: "/") else { return nil }
-        let folder = String(target[..<slash])
-        let name = String(target[target.index(after: slash)...])
-        let ownName =
-            name.hasPrefix("state.plist") || name.hasPrefix("log.jsonl") || name == ".wx.lock" || name == "wxrc"
-        guard ownName, let folderIdentity = FileIO.identity(of: folder.isEmpty ? "/" : folder) else { return nil }
-        let folders = [configuration.configFolder, configuration.stateFolder, configuration.cacheFolder]
-        guard let own = folders.first(where: { FileIO.identity(of: $0) == folderIdentity }) else { return nil }
-        return own + "/" + name
-    }
-
     /// The file of wx's own that `path` names — state.plist, log.jsonl, a copy set aside, a lock,
     /// a cache entry, and the files read at the interactive start (wxrc, ~/.editrc), which an
     /// export would turn into commands run at the next start — found by device and inode, so that
-    /// a symbolic link, a hard link or another spelling of the path is caught too; nil when it
-    /// names none (or nothing).
+    /// a symbolic link, a hard link or another spelling of the path is caught too. Where nothing
+    /// is there yet, the file a write would create (through a symbolic link to nothing, or not)
+    /// is compared by its folder's device and inode and its name: a first `export favorites
+    /// ~/.config/wx/wxrc` would make the start-up file as surely as a second. Nil when it names
+    /// none of them.
     func ownFile(at path: String) -> String? {
-        guard let target = FileIO.identity(of: path) else { return nil }
         let files = POSIXFileSystem()
         var candidates = [configuration.startupFile] + (configuration.lineEditorFile.map { [$0] } ?? [])
+        guard let target = FileIO.identity(of: path) else {
+            return ownFileAWriteWouldCreate(at: Self.linkTarget(of: path) ?? path, startupFiles: candidates)
+        }
         for folder in Set([configuration.configFolder, configuration.stateFolder]) {
-            candidates += files.names(in: folder)
-                .filter { $0.hasPrefix("state.plist") || $0.hasPrefix("log.jsonl") || $0 == ".wx.lock" }
-                .map { folder + "/" + $0 }
+            candidates += files.names(in: folder).filter(Self.isOwnName).map { folder + "/" + $0 }
         }
         for folder in Set([configuration.cacheFolder, configuration.runtimeFolder]) {
             candidates += files.names(in: folder).map { folder + "/" + $0 }
         }
         return candidates.first { FileIO.identity(of: $0) == target }
+    }
+
+    /// Whether a file named `name` in one of wx's folders is one wx reads or writes there.
+    private static func isOwnName(_ name: String) -> Bool {
+        name.hasPrefix("state.plist") || name.hasPrefix("log.jsonl") || name == ".wx.lock" || name == "wxrc"
+    }
+
+    /// The path a symbolic link at `path` points to, made absolute against the link's folder;
+    /// nil when `path` is not a link.
+    private static func linkTarget(of path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, 4096)
+        guard count > 0 else { return nil }
+        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") { return target }
+        return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/" + target
+    }
+
+    /// The file of wx's own that writing `path`, where nothing is yet, would create: one of the
+    /// files read at start (`startupFiles`), or a file of wx's own name in one of its folders —
+    /// the same folder (by device and inode) and the same name. Nil for anything else.
+    private func ownFileAWriteWouldCreate(at path: String, startupFiles: [String]) -> String? {
+        func split(_ path: String) -> (folder: String, name: String)? {
+            guard let slash = path.lastIndex(of: "/") else { return nil }
+            let folder = String(path[..<slash])
+            return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+        }
+        guard let (folder, name) = split(path), let folderIdentity = FileIO.identity(of: folder) else { return nil }
+        if let startup = startupFiles.first(where: { file in
+            split(file).map { $0.name == name && FileIO.identity(of: $0.folder) == folderIdentity } ?? false
+        }) {
+            return startup
+        }
+        guard Self.isOwnName(name) else { return nil }
+        let folders = [configuration.configFolder, configuration.stateFolder, configuration.cacheFolder]
+        guard let own = folders.first(where: { FileIO.identity(of: $0) == folderIdentity }) else { return nil }
+        return own + "/" + name
     }
 
     /// The largest file `import` reads.
