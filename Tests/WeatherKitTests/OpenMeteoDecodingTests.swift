@@ -165,11 +165,15 @@ import WeatherTestSupport
         #expect(forecast.daily.map(\.weatherCode) == [80, 80, 80, 80, 80, 61, 61])
     }
 
+    /// An answer with only the place's metadata holds no forecast: an unreadable answer, not an
+    /// empty forecast shown as if it had come (trial 16).
     @Test func metadataOnly() throws {
-        let forecast = try forecast("open-meteo-forecast/enschede-gmt-no-variables-metadata-only.json")
-        #expect(forecast.current == nil)
-        #expect(forecast.hourly.isEmpty)
-        #expect(forecast.daily.isEmpty)
+        #expect(
+            throws: ServiceError.malformedResponse(
+                .openMeteo, detail: "no current conditions, hours or days in the answer")
+        ) {
+            try forecast("open-meteo-forecast/enschede-gmt-no-variables-metadata-only.json")
+        }
     }
 
     @Test func severalPlacesAnswerWithAnArray() throws {

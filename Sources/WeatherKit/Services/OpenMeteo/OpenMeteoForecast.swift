@@ -109,8 +109,9 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
                         let value = try item.get()
                         _ = try Self.forecast(from: value, requested: coordinates[index])
                         answers[index] = value
-                        client.store(
-                            value, for: keys[index], validUntil: Self.validUntil(value, now: client.context.now()))
+                        if let until = Self.validUntil(value, now: client.context.now()) {
+                            client.store(value, for: keys[index], validUntil: until)
+                        }
                     } catch {
                         failures[index] = error
                     }
@@ -151,8 +152,12 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
 
     /// Until when an answer is current: the end of the 15-minute interval `current` describes
     /// (Open-Meteo updates on that grid); 15 minutes when the answer has no `current`.
-    static func validUntil(_ json: JSONValue, now: Date) -> Date {
-        let first = json.array?.first ?? json
+    ///
+    /// Nil — not kept — for an answer with no forecast in it (`[]`, `{}`, a current block whose
+    /// time cannot be read and no hours or days): wx says "try again later", and the next try
+    /// must ask the service again rather than replay the same answer from the cache.
+    static func validUntil(_ json: JSONValue, now: Date) -> Date? {
+        guard let first = json.array == nil ? json : json.array?.first else { return nil }
         let offset = first["utc_offset_seconds"]?.int ?? 0
         if let current = first["current"],
             let time = current["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
@@ -160,6 +165,8 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             let interval = Double(current["interval"]?.int ?? 900)
             return time.addingTimeInterval(interval > 0 ? interval : 900)
         }
+        let blocks = ["current_weather", "hourly", "daily", "minutely_15"]
+        guard blocks.contains(where: { first[$0]?.object != nil }) else { return nil }
         return now.addingTimeInterval(900)
     }
 
@@ -212,6 +219,13 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
                     QuarterHourPrecipitation(time: $0, precipitationMillimetres: precipitation[index])
                 }
             }
+        }
+        // `{}`, `{"error":false}` or a current block whose time cannot be read: nothing to show,
+        // which `show` must not present as a forecast (trial 16: it printed a heading and exit 0).
+        guard forecast.current != nil || !forecast.hourly.isEmpty || !forecast.daily.isEmpty
+            || !forecast.quarterHours.isEmpty
+        else {
+            throw .malformedResponse(.openMeteo, detail: "no current conditions, hours or days in the answer")
         }
         // An answer in GMT about a place whose clock is not UTC's (case OM-11): its instants
         // are shown on the place's own clock, and its days are said to be UTC's.
