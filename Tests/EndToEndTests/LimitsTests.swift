@@ -66,7 +66,7 @@ import WeatherTestSupport
         ),
         (
             418, "I'm a teapot: GET /data/2.5/weather?APPID=k3y-that-must-not-leak",
-            "error: OpenWeatherMap rejected the request (HTTP 418): I'm a teapot: GET /data/2.5/weather?APPID=***\n"
+            "error: OpenWeatherMap rejected the request (HTTP 418): I'm a teapot: GET /data/2.5/weather?APPID=***; check WX_OPENWEATHERMAP_URL\n"
         ),
         (
             429, #"{"cod":429,"message":"Your account (k3y-that-must-not-leak) is temporarily blocked"}"#,

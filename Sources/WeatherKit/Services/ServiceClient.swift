@@ -265,10 +265,15 @@ extension ServiceClient {
                 outcome = Self.classify(response, service: request.service)
                 askedToWait = response.retryAfterSeconds ?? 0
             } catch {
-                outcome = .transport(
-                    request.service,
-                    error == .timedOut(seconds: limits.totalTimeoutSeconds)
-                        ? .timedOut(seconds: context.limits.totalTimeoutSeconds) : error)
+                // The limit said is the command's, not this attempt's share of it.
+                let whole = context.limits.totalTimeoutSeconds
+                switch error {
+                case .timedOut(let seconds) where seconds == limits.totalTimeoutSeconds:
+                    outcome = .transport(request.service, .timedOut(seconds: whole))
+                case .answerTooSlow(let seconds) where seconds == limits.totalTimeoutSeconds:
+                    outcome = .transport(request.service, .answerTooSlow(seconds: whole))
+                default: outcome = .transport(request.service, error)
+                }
             }
             let pause = Self.pause(before: attempt + 1)
             guard outcome.isTransient, attempt < context.maximumAttempts, .seconds(askedToWait) <= pause,

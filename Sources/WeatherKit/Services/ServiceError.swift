@@ -43,7 +43,7 @@ package enum ServiceError: Error, Hashable, Sendable {
     /// Whether a later attempt may succeed without anything changing (timeouts, 5xx, cut-off bodies).
     package var isTransient: Bool {
         switch self {
-        case .transport(_, .timedOut), .transport(_, .connectionLost), .unavailable: true
+        case .transport(_, .timedOut), .transport(_, .answerTooSlow), .transport(_, .connectionLost), .unavailable: true
         default: false
         }
     }
@@ -101,6 +101,9 @@ extension ServiceError: CustomStringConvertible {
             case .timedOut(let seconds):
                 return
                     "\(name) did not answer within \(DecimalText.shortest(seconds)) s; check your connection and try again"
+            case .answerTooSlow(let seconds):
+                return
+                    "\(name) was still sending its answer after \(DecimalText.shortest(seconds)) s; check your connection and try again"
             case .cannotConnect(let host):
                 return
                     "cannot reach \(name) at \(TerminalText.sanitized(host)); check your connection or \(service.baseURLVariable)"
@@ -141,9 +144,17 @@ extension ServiceError: CustomStringConvertible {
             // OpenWeatherMap's "city not found": no place, as the geocoders say it (case W-3).
             return "OpenWeatherMap found no place at the coordinates asked"
                 + (reason.map { " (HTTP 404: \(Self.clip($0)))" } ?? " (HTTP 404)")
+        case .rejected(_, let status, _) where (300..<400).contains(status):
+            // wx follows redirects (up to 5): one that reaches it had nowhere to go, or went round
+            // (trial 16: "rejected" named a redirect as a refusal, and nothing to try).
+            return
+                "\(name) answered with a redirect (HTTP \(status)) that led nowhere wx could follow; check \(service.baseURLVariable)"
         case .rejected(_, let status, let reason):
+            // wx builds every path and parameter itself: a 404 or another 4xx is a server that
+            // is not the service's (trial 16: the status alone said nothing to try).
             let text = "\(name) rejected the request (HTTP \(status))" + (reason.map { ": \(Self.clip($0))" } ?? "")
-            return text + (status == 400 ? badRequestHint.map { "; " + $0 } ?? "" : "")
+            if status == 400 { return text + (badRequestHint.map { "; " + $0 } ?? "") }
+            return text + "; check \(service.baseURLVariable)"
         case .malformedResponse(_, let detail) where detail == Self.outsideModelArea:
             // Waiting does not move a place into the model's area (trial 12).
             return "\(name) sent an answer wx cannot read (\(detail))"

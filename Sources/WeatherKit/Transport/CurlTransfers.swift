@@ -259,7 +259,9 @@ final class CurlTransfer: @unchecked Sendable {
         }
         switch code {
         case CURLE_OK: break
-        case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut(seconds: limits.totalTimeoutSeconds))
+        case CURLE_OPERATION_TIMEDOUT:
+            let seconds = limits.totalTimeoutSeconds
+            return .failure(sink.body.isEmpty ? .timedOut(seconds: seconds) : .answerTooSlow(seconds: seconds))
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
             return .failure(.cannotConnect(effectiveHost()))
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:

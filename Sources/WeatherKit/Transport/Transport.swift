@@ -56,6 +56,9 @@ package struct TransferLimits: Hashable, Sendable {
 package enum TransportError: Error, Hashable, Sendable {
     /// No complete answer within the time limit (seconds).
     case timedOut(seconds: Double)
+    /// Part of the answer came, but not the whole of it within the time limit (seconds): a
+    /// server sending a byte at a time answers, too slowly (trial 16).
+    case answerTooSlow(seconds: Double)
     /// The host could not be resolved or reached.
     case cannotConnect(String)
     /// The connection closed before the whole body arrived.
