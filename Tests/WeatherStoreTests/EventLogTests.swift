@@ -294,6 +294,22 @@ import WeatherTestSupport
         #expect(result.before.unreadableLines == 1)
     }
 
+    /// Trial 16: three snapshots saved and all three deleted, `log` said "2 deleted snapshots":
+    /// the newest one's deletion, whose records compaction keeps, is counted on its own.
+    @Test func statisticsCountTheNewestDeletedSnapshotApart() throws {
+        let log = EventLog(folder: home.path)
+        for _ in 1...3 {
+            _ = try log.appendSnapshot(
+                placeName: "Y", coordinate: Coordinate(latitude: 1, longitude: 1), utcOffsetSeconds: 0, timeZone: nil,
+                reading: reading(), at: time)
+        }
+        for id in [1, 3, 2] { _ = try log.deleteSnapshot(id, at: time) }
+        let stats = log.statistics()
+        #expect(stats.snapshots == 0)
+        #expect(stats.deletedSnapshots == 2)
+        #expect(stats.deletedKept == 1)
+    }
+
     /// An id once given is never given again, even when the snapshot that had it was deleted
     /// and the log compacted: compaction keeps the highest id's record and its deletion.
     @Test func idsAreNotReusedAfterCompaction() throws {

@@ -17,9 +17,14 @@ extension EventLog {
         package var bytes: Int
         package var commands: Int
         package var snapshots: Int
+        /// Deleted snapshots compaction drops: all deleted but the highest id's, whose records
+        /// stay (`deletedKept`).
         package var deletedSnapshots: Int
         package var unreadableLines: Int
         package var otherRecords: Int
+        /// 1 when the snapshot with the highest id is deleted: its records stay through
+        /// compaction so that its id is never given again; 0 otherwise.
+        package var deletedKept = 0
     }
 
     /// Counts the records of the log (reads it whole).
@@ -44,7 +49,7 @@ extension EventLog {
         stats.snapshots -= deleted.count
         // The highest id's records stay through compaction (ids are never given twice): not
         // counted among the deleted snapshots compaction drops.
-        deleted.remove(highest)
+        if deleted.remove(highest) != nil { stats.deletedKept = 1 }
         stats.deletedSnapshots = deleted.count
         return stats
     }

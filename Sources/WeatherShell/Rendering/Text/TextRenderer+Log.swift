@@ -16,9 +16,14 @@ extension TextRenderer {
             stats.path,
             "  \(size(stats.bytes)) · \(count(stats.commands, "command")) · \(count(stats.snapshots, "snapshot"))",
         ]
+        // Every deleted snapshot is counted, the newest too, whose record compaction keeps
+        // (trial 16: three deleted were "2 deleted snapshots").
         if stats.deletedSnapshots > 0 || stats.unreadableLines > 0 {
+            let dropped =
+                stats.deletedKept > 0
+                ? "all deleted but the newest (its record stays, so its id is never given again)" : "the deleted"
             lines.append(
-                "  \(count(stats.deletedSnapshots, "deleted snapshot")) and \(count(stats.unreadableLines, "unreadable line")): “log compact” drops the deleted and moves the unreadable to a file of their own"
+                "  \(count(stats.deletedSnapshots + stats.deletedKept, "deleted snapshot")) and \(count(stats.unreadableLines, "unreadable line")): “log compact” drops \(dropped) and moves the unreadable to a file of their own"
             )
         }
         if stats.otherRecords > 0 {
@@ -33,6 +38,7 @@ extension TextRenderer {
         let (before, after) = (compaction.before, compaction.after)
         var lines = [
             "log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(count(after.commands, "command")) and \(count(after.snapshots, "snapshot")) kept, \(count(before.deletedSnapshots, "deleted snapshot")) dropped"
+                + (before.deletedKept > 0 ? " (the newest deleted one’s record stays, so its id is never given again)" : "")
         ]
         if let file = compaction.unreadableLinesFile {
             lines.append("\(count(before.unreadableLines, "unreadable line")) moved to \(file)")
