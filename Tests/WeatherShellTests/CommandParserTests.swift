@@ -179,7 +179,7 @@ import WeatherKit
         ("show --xyz Berlin", "unknown option “--xyz”: “show” takes none (usage: show [place | favorite])"),
         ("hourly 6 Berlin -q", "unknown option “-q”: “hourly” takes none (usage: hourly [N] [place | favorite])"),
         ("find -x Berlin", "unknown option “-x”: “find” takes none (usage: find <query | lat,lon>)"),
-        ("watch soon", "usage: watch [minutes] [--rain N%] [--frost N%], from 0.05 to 1440"),
+        ("watch soon", "usage: watch [minutes] [--rain N%] [--frost N%]; minutes from 0.05 to 1440"),
         ("about x", "“about” takes no arguments"),
         ("quit now", "“quit” takes no arguments"),
         ("save it", "“save” takes no arguments"),
@@ -218,7 +218,7 @@ import WeatherKit
             "rain 10,200",
             "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"
         ),
-        ("watch 0.01", "usage: watch [minutes] [--rain N%] [--frost N%], from 0.05 to 1440"),
+        ("watch 0.01", "usage: watch [minutes] [--rain N%] [--frost N%]; minutes from 0.05 to 1440"),
         (
             "!x",
             "“!x”: history references are !!, !N, !-N and !prefix, typed without quotes where a command starts (see “help !!”)"
@@ -242,6 +242,25 @@ import WeatherKit
         #expect(CommandParser.placeInsteadOfCommand(["shwo"]) == nil)
         #expect(CommandParser.placeInsteadOfCommand(["frobnicate"]) == nil)
         #expect(CommandParser.placeInsteadOfCommand(["53.5,9.9"]) == nil)
+    }
+
+    /// Trial 16: `wx 'find Berlin; show'` said “unknown command "find Berlin; show"”, and
+    /// `wx find Berlin\\; favs` looked up a place called “Berlin; favs”.
+    @Test func aLineOfCommandsAsArgumentsNamesWxDashC() {
+        #expect(
+            CommandParser.lineOfCommandsAsArguments(["find Berlin; show"])
+                == .usage("“find Berlin; show” given as one command; to run a line of commands: wx -c 'find Berlin; show'"))
+        #expect(
+            CommandParser.lineOfCommandsAsArguments(["find", "Berlin;", "favs"])
+                == .usage("“find Berlin; favs” given as one command; to run a line of commands: wx -c 'find Berlin; favs'"))
+        #expect(
+            CommandParser.lineOfCommandsAsArguments(["show O'Hare"]) == .usage(
+                "“show O'Hare” given as one command; to run a line of commands: wx -c \"show O'Hare\""))
+        // A “;” inside a name, words that are no line of commands, and ordinary arguments.
+        #expect(CommandParser.lineOfCommandsAsArguments(["fav", "rename", "Berlin", "x;units imperial"]) == nil)
+        #expect(CommandParser.lineOfCommandsAsArguments(["show", "New York"]) == nil)
+        #expect(CommandParser.lineOfCommandsAsArguments(["New York"]) == nil)
+        #expect(CommandParser.lineOfCommandsAsArguments(["show", "Berlin;", "frobnicate"]) == nil)
     }
 
     @Test func emptyWordsAreNothing() throws {

@@ -141,7 +141,9 @@ package struct WXApp {
         if oneShot {
             runner.recordsHistory = false
             // `wx Berlin`: a place where the command goes is said so, with the command that shows it.
-            if let error = CommandParser.placeInsteadOfCommand(invocation.words) {
+            if let error = CommandParser.placeInsteadOfCommand(invocation.words)
+                ?? CommandParser.lineOfCommandsAsArguments(invocation.words)
+            {
                 runner.report(error)
                 return finish(runner, status: 2)
             }

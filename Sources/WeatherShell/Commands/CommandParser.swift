@@ -123,6 +123,28 @@ package enum CommandParser {
             "unknown command “\(TerminalText.sanitized(first))”; to see a place’s weather: wx show \(place)")
     }
 
+    /// On wx's own command line, a line of commands given as arguments — `wx 'find Berlin; show'`
+    /// (one quoted word) or `wx find Berlin\\; show` (an escaped “;”) — which runs as one command
+    /// with the rest for its place: the error that names `wx -c`, which runs such a line. Nil
+    /// unless every part between “;” starts with a command's name (trial 16).
+    static func lineOfCommandsAsArguments(_ words: [String]) -> ShellError? {
+        let oneWord = words.count == 1 && words[0].contains(where: \.isWhitespace)
+        // A “;” inside a word is a name's (`fav rename Berlin "x;y"`); one at a word's end or
+        // start is a separator the shell passed on.
+        guard oneWord || words.contains(where: { $0.hasSuffix(";") || $0.hasPrefix(";") }) else { return nil }
+        let line = words.joined(separator: " ")
+        let parts = line.split(separator: ";").map { $0.split(whereSeparator: \.isWhitespace) }
+        guard !parts.isEmpty,
+            parts.allSatisfy({ part in
+                part.first.map { CommandTable.spec(named: String($0).lowercased()) != nil } ?? false
+            })
+        else { return nil }
+        let quoted = line.contains("'") ? "\"\(line)\"" : "'\(line)'"
+        return .usage(
+            "“\(TerminalText.sanitized(line))” given as one command; to run a line of commands: wx -c \(TerminalText.sanitized(quoted))"
+        )
+    }
+
     /// `[N]` before a place: a leading whole number is the count, taken.
     static func count(_ arguments: inout Arguments, what: String, maximum: Int) throws(ShellError) -> Int? {
         guard let first = arguments.words.first, !first.isEmpty else { return nil }

@@ -58,6 +58,10 @@ package struct ChanceAlert: Hashable, Sendable {
     /// What follows the watch synopsis in a usage error.
     static let note = ": --rain N% and --frost N% take a percentage from 1 to 100"
 
+    /// What `watch`'s usage line adds on minutes out of range: the range named as the
+    /// minutes' (trial 16: ", from 0.05 to 1440" after "[--frost N%]" read as the percentage's).
+    static let minutesRange = "; minutes from 0.05 to 1440"
+
     /// `watch [minutes] [--rain N%] [--frost N%]`, the words in any order.
     ///
     /// - Throws: `ShellError.usage` for an unknown option, a missing or bad percentage, minutes
@@ -76,7 +80,7 @@ package struct ChanceAlert: Hashable, Sendable {
                 minutes = value
             } else {
                 try refusePlace(in: [word] + arguments.words, minutes: minutes)
-                throw arguments.usage(", from 0.05 to 1440 minutes" + note)
+                throw arguments.usage(Self.minutesRange + "; --rain N% and --frost N% take a percentage from 1 to 100")
             }
         }
         return alerts.isEmpty ? .watch(minutes ?? 10) : .watchChance(minutes ?? 10, alerts)

@@ -75,7 +75,7 @@ extension CommandSpec {
         guard let text = arguments.rest() else { return .watch(10) }
         guard let minutes = DecimalText.parse(text), minutes >= 0.05, minutes <= 1_440 else {
             try ChanceAlert.refusePlace(in: text.split(separator: " ").map(String.init))
-            throw arguments.usage(", from 0.05 to 1440")
+            throw arguments.usage(ChanceAlert.minutesRange)
         }
         return .watch(minutes)
     }
