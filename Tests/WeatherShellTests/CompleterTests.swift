@@ -126,6 +126,7 @@ import Testing
         (["show", "'Tom'\\''s"], ["Tom's *Bar*"]),
         (["--json", "--home", "/tmp/x", "show", "Ham"], ["Hamburg"]),
         (["--js"], ["--json"]),
+        (["--"], ["--command", "--json", "--home", "--offline", "--units", "--no-rc", "--help", "--version"]),
         (["fav", "r"], ["rename", "rm", "remove"]),
         (["fav", "mv", "Elbe"], ["Elbe Concert Hall"]),
         (["show", "Tom\\'s", "*"], ["*Bar*"]),

@@ -52,7 +52,7 @@ package struct Configuration: Sendable {
         [
             (
                 "WX_HOME",
-                "One folder for state.plist, log.jsonl and the cache (cache/ inside it), instead of the XDG folders. The --home option wins over it."
+                "One folder for state.plist, log.jsonl, wxrc and the cache (cache/ inside it), instead of the XDG folders. The --home option wins over it."
             ),
             ("XDG_CONFIG_HOME", "Where state.plist and wxrc live, in wx/ (default ~/.config)."),
             ("XDG_STATE_HOME", "Where log.jsonl lives, in wx/ (default ~/.local/state)."),

@@ -8,6 +8,7 @@ extension CommandSpec {
         details: [
             "Free text (“Portland, OR”, “10 Downing Street”), a postcode (“BS7 9EX”) or any script (“München”, “東京”). Candidate 1 becomes the current location; “use N” picks another.",
             "“lat,lon” in decimal degrees (“53.55,9.99”) names the point by reverse geocoding.",
+            "“id:N” looks up OpenWeatherMap’s city N (“id:2950159” is Berlin); it needs OPENWEATHERMAP_API_KEY.",
             "Answers are cached, so asking again makes no request.",
         ],
         completion: .favorites

@@ -5,8 +5,9 @@ package enum ShellCompletion {
     /// The shells there is a script for.
     package static let shells = ["bash", "zsh", "fish"]
 
-    /// The options of `wx` itself, offered when the word being completed starts with "-".
-    static let options = ["--json", "--home", "--offline", "--units", "--no-rc", "--help", "--version", "-c"]
+    /// The options of `wx` itself, offered when the word being completed starts with "-": every
+    /// flag of `Invocation.options` (trial 16: a list of its own here had no `--command`).
+    static let options = Invocation.options.flatMap(\.flags)
 
     /// Candidates for the word being completed.
     ///
