@@ -8,7 +8,7 @@ extension DemoEndToEndTests {
     /// no recording for Berlin, Deutschland"; so were `find Delhi, India` and `find New York City`.
     @Test(arguments: [
         ("show Berlin, Deutschland", "Berlin, Deutschland · "),
-        ("show Elbphilharmonie, Hamburg, Deutschland", "no recording of the forecast for Hamburg"),
+        ("show Hamburg, Deutschland", "no recording of the forecast for Hamburg"),
         ("show München, Bayern, Deutschland", "München, Bayern, Deutschland · "),
         ("find Delhi, India", "Delhi"),
         ("find New York City", "New York, City of New York, United States"),
@@ -26,5 +26,17 @@ extension DemoEndToEndTests {
             "find London, England",
             "the demo has no recording for London, England — it knows: Berlin, Delhi, Denver, Enschede, Hamburg, Kochi, Munich, New York",
             askedOnly: [])
+    }
+}
+
+/// Trial 16 in `make demo`: `find Hamburg` was answered with the recording of a search for the
+/// Elbphilharmonie, so `fav` saved "Elbphilharmonie" and `compare Hamburg` found no favorite.
+extension DemoEndToEndTests {
+    @Test func findHamburgSavesAFavoriteNamedHamburg() throws {
+        let (run, _) = try runDemo("find Hamburg; fav; favs; compare Hamburg")
+        #expect(run.stdout.hasPrefix("  1  Hamburg, Deutschland "), "\(run.stdout)")
+        #expect(run.stdout.contains("★ Hamburg saved to favorites\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("Elbphilharmonie"))
+        #expect(!run.stderr.contains("no favorite named"), "\(run.stderr)")
     }
 }

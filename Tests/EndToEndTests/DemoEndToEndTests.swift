@@ -223,7 +223,7 @@ import WeatherTestSupport
         #expect(run.stdout.contains("high \(String(format: "%.1f", high)) °C"))
         // Yesterday is the day before the recorded time (27 July 2025).
         #expect(ISO8601DateFormatter().string(from: hamburg.recorded).hasPrefix("2025-07-27"))
-        #expect(run.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sat 26 Jul 2025\n"))
+        #expect(run.stdout.contains("\nHamburg, Deutschland · Sat 26 Jul 2025\n"))
         #expect(run.stdout.contains("Wind gusts"))
         // What Hamburg has no recording of is said in the demo's words, naming what it has and
         // which places have that; the days the manifest has no recording of (the server's
@@ -254,7 +254,7 @@ import WeatherTestSupport
         let server = try FixtureServer(demo: Self.manifestPath)
         let alone = try demo("past -3 Hamburg", server)
         #expect(alone.status == 0, "\(alone.stderr)")
-        #expect(alone.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Thu 24 Jul 2025\n"), "\(alone.stdout)")
+        #expect(alone.stdout.hasPrefix("Hamburg, Deutschland · Thu 24 Jul 2025\n"), "\(alone.stdout)")
         let after = try demo("show Kochi; past -3 Hamburg", server)
         #expect(after.status == 0, "\(after.stderr)")
         #expect(after.stdout.hasSuffix(alone.stdout), "\(after.stdout)")
