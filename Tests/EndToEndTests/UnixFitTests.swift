@@ -244,6 +244,14 @@ import WeatherTestSupport
         #expect(full.status == 1)
         #expect(full.stderr == "error: favorites not exported: cannot write /dev/full: No space left on device\n")
         #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+        // A file in a folder that takes no new file: said so, not "No such file or directory"
+        // about a file that is there (trial 16).
+        let proc = try runWX(["-c", "export favorites /proc/version"], home: home)
+        #expect(proc.status == 1)
+        #expect(
+            proc.stderr
+                == "error: favorites not exported: cannot write /proc/version: /proc takes no new files, and a file is replaced through a new one beside it\n"
+        )
         // /dev/stdout reaches the pipe.
         let stdout = try runWX(["-c", "export favorites /dev/stdout"], home: home)
         #expect(stdout.stdout == expected + "1 favorite exported to /dev/stdout (CSV)\n")

@@ -67,7 +67,18 @@ extension FileIO {
     ) throws(FileError) -> Bool {
         let temporary = temporaryName(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
+        guard fd >= 0 else {
+            let code = errno
+            // A file that is there in a folder that takes no new file (/proc, /sys): "No such
+            // file or directory" about a file that exists (trial 16) named the wrong cause.
+            if code == ENOENT, access(path, F_OK) == 0 {
+                let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+                throw FileError(
+                    cannot: "write", path,
+                    reason: "\(folder) takes no new files, and a file is replaced through a new one beside it")
+            }
+            throw FileError(cannot: "write", path, code: code)
+        }
         let writer = FileWriter(fd: fd)
         let keep = body(writer)
         writer.flush()
