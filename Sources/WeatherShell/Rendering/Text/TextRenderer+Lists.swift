@@ -47,9 +47,11 @@ extension TextRenderer {
         let coordinates = favorites.map(\.coordinate.latitudeLongitudeText)
         // The region takes what the row leaves it — the indent (2), the name column (24), the
         // leads (1 + 2) and the widest coordinates — as far as its widest cell needs, and at
-        // least `width - 50`: "United States" was cut at 80 columns in a line of 77 (trial 4).
+        // least `width - 50` up to 30 (its width at 80): "United States" was cut at 80 columns in
+        // a line of 77 (trial 4). No wider than its widest cell: at 120 columns the coordinates
+        // stood 70 columns from the names (trial 16).
         let room = width - 2 - 24 - 1 - 2 - (coordinates.lazy.map(TextLayout.columns).max() ?? 0)
-        let regionWidth = max(width - 50, min(regions.lazy.map(TextLayout.columns).max() ?? 0, room))
+        let regionWidth = max(min(width - 50, 30), min(regions.lazy.map(TextLayout.columns).max() ?? 0, room))
         // A region column narrower than a short word would show "…" alone: none then.
         let regionColumn: [TextTable.Column] =
             regionWidth < 6 && !whole

@@ -50,11 +50,14 @@ extension TextRenderer {
         if room < 24 { room = width - 7 - coordinateWidth }
         let beside = room >= 24
         if !beside { room = width - 5 }
+        // Padded to the longest label (52 columns at least, as at 80), not to the terminal's
+        // edge: at 120 columns the coordinates stood 40 columns from the names (trial 16).
+        let padded = min(room, places.map { TextLayout.columns($0.label) }.reduce(52, max))
         var lines: [String] = []
         for (index, place) in places.enumerated() {
             let label = labelLines(place, width: room, continuation: width - 5)
             lines.append(
-                numbers[index] + (beside ? TextLayout.pad(label[0], to: room) + "  " + coordinates[index] : label[0]))
+                numbers[index] + (beside ? TextLayout.pad(label[0], to: padded) + "  " + coordinates[index] : label[0]))
             lines += label.dropFirst().map { margin + $0 }
             if !beside { lines.append(margin + coordinates[index]) }
         }

@@ -47,7 +47,11 @@ extension TextRenderer {
                     lead: 2, width: dateWidth),
                 .init(
                     header: "", cells: snapshots.map(\.placeName), lead: 2,
-                    width: max(14, width - 66 - (dateWidth - 16)),
+                    // No wider than the longest name: at 120 columns the values stood 40
+                    // columns from the names (trial 16).
+                    width: max(
+                        14,
+                        min(width - 66 - (dateWidth - 16), snapshots.lazy.map { TextLayout.columns($0.placeName) }.max() ?? 0)),
                     shrinkable: 8),
                 .init(
                     header: "", cells: readings.map { format.temperature($0.temperatureCelsius) }, lead: 1,
