@@ -112,6 +112,23 @@ import WeatherTestSupport
         try terminal.send("C-d")
     }
 
+    /// Trial 16: an editor that cannot start (`EDITOR=nonexistent-editor`) left an empty prompt
+    /// after Ctrl-X Ctrl-E, the line being typed lost. The line comes back at the next prompt,
+    /// the cursor at its end, to go on with.
+    @Test func ctrlXCtrlEKeepsTheLineWhenTheEditorCannotStart() throws {
+        let terminal = try startWX(["EDITOR": "nonexistent-editor"])
+        try terminal.send("help unit")
+        try terminal.wait(for: "typing") { $0.hasSuffix("wx> help unit") }
+        try terminal.send("C-x", "C-e")
+        try terminal.wait(for: "the error, then the line again") {
+            $0.contains("the editor “nonexistent-editor” failed; nothing was run\nwx> help unit")
+                && $0.hasSuffix("wx> help unit")
+        }
+        try terminal.send("s", "Enter")
+        try terminal.wait(for: "the line run") { $0.contains("wx> help units\nunits [metric") && $0.hasSuffix("wx>") }
+        try terminal.send("C-d")
+    }
+
     /// `\e` was refused (“is Ctrl-X Ctrl-E at the prompt”); as psql's, it opens the last line in
     /// $EDITOR (a file the editor may change) and runs what is left there, shown first.
     @Test func backslashEEditsTheLastLineInTheEditorAndRunsIt() throws {

@@ -100,6 +100,15 @@ import WeatherKit
         ("language de-CH", .language("de-CH")),
         ("language pt-BR", .language("pt-BR")),
         ("language auto", .language("auto")),
+        // Trial 16: written as a tag is written, LANG's spelling taken (pt_BR was refused, EN
+        // stored as EN).
+        ("language pt_BR", .language("pt-BR")),
+        ("language pt_br", .language("pt-BR")),
+        ("language EN", .language("en")),
+        ("language DE-ch", .language("de-CH")),
+        ("language zh-hans", .language("zh-Hans")),
+        ("language es-419", .language("es-419")),
+        ("language AUTO", .language("auto")),
         ("show -33.92,18.42", .show("-33.92,18.42")),
         ("show Saint-Denis", .show("Saint-Denis")),
         // Alone, such a word is a name: a favorite may be called “-x”.
@@ -174,6 +183,21 @@ import WeatherKit
             "“german” is not a language: the language is an ISO 639-1 code, as de, en or pt-BR; did you mean “de” (German)?"
         ),
         ("language de-CH-x", "“de-CH-x” is not a language tag: a code and at most a region, as pt-BR or de-CH"),
+        // Trial 16: a region that is no country's or area's was taken (de-XX); the bare language
+        // is suggested.
+        (
+            "language de-XX",
+            "“de-XX” is not a language tag: “XX” is not a region (an ISO 3166-1 code, as BR or CH, or a UN M.49 area, as 419); did you mean “de” (German)?"
+        ),
+        (
+            "language pt_XY",
+            "“pt_XY” is not a language tag: “XY” is not a region (an ISO 3166-1 code, as BR or CH, or a UN M.49 area, as 419); did you mean “pt” (Portuguese)?"
+        ),
+        (
+            "language es-999",
+            "“es-999” is not a language tag: “999” is not a region (an ISO 3166-1 code, as BR or CH, or a UN M.49 area, as 419); did you mean “es” (Spanish)?"
+        ),
+        ("language de-", "“de-” is not a language tag: no region after the “-”; did you mean “de” (German)?"),
         // A word written as an option is not part of a place: the command's options are named.
         ("warnings -x Hamburg", "unknown option “-x” of warnings; did you mean “-v”?"),
         ("show --xyz Berlin", "unknown option “--xyz”: “show” takes none (usage: show [place | favorite])"),

@@ -95,6 +95,31 @@ import WeatherTestSupport
                 == "error: “\\e” edits the last line at the prompt; scripts and wx -c have none to edit\n")
     }
 
+    /// Trial 16: with an editor that cannot run (`EDITOR=nonexistent-editor`), Ctrl-X Ctrl-E
+    /// left an empty prompt, the line being typed lost. It now waits in the next prompt's line,
+    /// as psql keeps its query buffer; `\e` leaves there the last line it was to open.
+    @Test func aLineTheEditorCannotOpenWaitsInTheNextPrompt() async {
+        let failing = ScriptedEditor { _ in nil }
+        let typed = await wx(
+            inputs: [.edit("help unit"), .line("s"), .endOfInput], editor: failing,
+            environment: ["EDITOR": "nonexistent-editor"])
+        #expect(typed.reader.keptLines == ["help unit"])
+        #expect(typed.console.errors == "error: the editor “nonexistent-editor” failed; nothing was run\n")
+        // The next key goes on from the kept line: "help unit" + "s" runs `help units`.
+        #expect(typed.console.output.contains("wx> help unit\nwx> help units\nunits [metric"))
+        #expect(typed.reader.history == ["help units"])
+
+        let last = await wx(inputs: [.line("units"), .line("\\e"), .endOfInput], editor: ScriptedEditor { _ in nil })
+        #expect(last.reader.keptLines == ["units"])
+        #expect(last.console.output.hasSuffix("wx> \\e\nwx> units\n"))
+
+        // Nothing is kept when the editor ran, or when the line was empty.
+        let edited = await wx(inputs: [.edit("units"), .endOfInput], editor: ScriptedEditor { $0 })
+        #expect(edited.reader.keptLines == [])
+        let empty = await wx(inputs: [.edit(""), .endOfInput], editor: ScriptedEditor { _ in nil })
+        #expect(empty.reader.keptLines == [])
+    }
+
     // MARK: - Item 10: wx -c stays out of the interactive history
 
     /// On the old code every `wx -c` line (and `wx show Hamburg`) went into the history that Up

@@ -60,6 +60,27 @@ import WeatherStore
         #expect(lines.contains("  saved at      2026-07-01 14:30 (UTC+02:00)"))
     }
 
+    /// A July reading saved in December (trial 16): its saved-at time is at the offset its zone
+    /// had in December, not at the data time's kept offset (the demo's Berlin snapshot read
+    /// "18:48 (UTC+02:00)" beside Munich's "17:48 (UTC+01:00)", saved the same minute).
+    @Test func savedAtIsAtTheOffsetItsZoneHadWhenItWasSaved() {
+        var berlin = snapshot(1, "Berlin", offset: 7_200, zone: "Europe/Berlin")
+        // 2026-12-02T16:48:00Z.
+        berlin.savedAt = Date(timeIntervalSince1970: 1_796_230_080)
+        var imported = berlin
+        imported.timeZone = nil
+        func lines(_ kept: Snapshot) -> [String] {
+            TextRenderer.render(
+                .snapshot(kept, ForecastOutcome(kept: false, days: [], source: nil, problem: nil)),
+                context: RenderContext(units: .metric, now: noon, colour: false, unicode: true, width: 80)
+            ).split(separator: "\n").map(String.init)
+        }
+        #expect(lines(berlin).contains("  data time     2026-07-01 14:00 (UTC+02:00)"))
+        #expect(lines(berlin).contains("  saved at      2026-12-02 17:48 (UTC+01:00)"))
+        // Without a zone, the kept offset is all there is.
+        #expect(lines(imported).contains("  saved at      2026-12-02 18:48 (UTC+02:00)"))
+    }
+
     /// Narrower, the name is cut with "…" and the columns close up; a line is never wider.
     @Test func aNarrowTerminalCutsTheNameNotTheNumbers() {
         let rows = text([snapshot(7, "Sankt Peter-Ording, Nordfriesland", offset: 7_200, zone: nil)], width: 60)

@@ -143,6 +143,39 @@ import WeatherTestSupport
         #expect(store.refresh() == nil)
     }
 
+    /// A value of the wrong type inside one favorite or one setting (trial 16) leaves out that
+    /// entry alone, as a latitude out of range does: the others are read, the warning counts it,
+    /// the file is copied aside and writing goes on. A display name or country code of another
+    /// type had been read as none and dropped from the file at the next write, without a word.
+    @Test func aWrongTypedValueLeavesOutOnlyItsEntry() throws {
+        func favorite(_ name: String, _ fields: String) -> String {
+            "<dict><key>name</key><string>\(name)</string>\(fields)</dict>"
+        }
+        let coordinate = "<key>latitude</key><real>52.517</real><key>longitude</key><real>13.3889</real>"
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>version</key><integer>2</integer>
+            <key>favorites</key><array>
+            \(favorite("Latitude", "<key>latitude</key><string>abc</string><key>longitude</key><real>13.3889</real>"))
+            \(favorite("Good", coordinate + "<key>displayName</key><string>Berlin, Deutschland</string>"))
+            \(favorite("Display", coordinate + "<key>displayName</key><integer>1</integer>"))
+            \(favorite("Country", coordinate + "<key>countryCode</key><true/>"))
+            \(favorite("Plain", coordinate))
+            </array><key>settings</key><dict><key>language</key><integer>7</integer>
+            <key>units</key><dict><key>preset</key><string>imperial</string></dict></dict></dict></plist>
+            """
+        try Data(plist.utf8).write(to: home.url.appendingPathComponent("state.plist"))
+        let store = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
+        #expect(store.refresh() == .entriesLeftOut(count: 4, copy: home.path + "/state.plist.corrupt-20260206T214000Z"))
+        #expect(store.readOnlyReason == nil)
+        #expect(store.document.favorites.map(\.name) == ["Good", "Plain"])
+        #expect(store.document.favorites.map(\.displayName) == ["Berlin, Deutschland", "Plain"])
+        #expect(store.document.settings.language == nil)
+        #expect(store.document.settings.units == .imperial)
+        try store.update { $0.settings.language = "de" }
+        #expect(home.text("state.plist.corrupt-20260206T214000Z") == plist)
+        #expect(store.refresh() == nil)
+    }
+
     struct NameTaken: Error, Equatable {}
 
     /// A change that refuses changes nothing; one that another process's write makes refuse

@@ -22,6 +22,11 @@ package final class ScriptedLineReader: LineReader {
     /// How many times commandWillRun was called, and how many before the first prompt.
     package private(set) var commandsRun = 0
     package private(set) var commandsRunBeforeFirstPrompt: Int?
+    /// Each text the shell put in the next prompt's line (`keepForNextLine`), in order.
+    package private(set) var keptLines: [String] = []
+    /// The text the next read starts with: the next scripted line or Ctrl-X Ctrl-E is typed
+    /// after it, as at a terminal.
+    private var keptLine = ""
 
     package init(_ inputs: [LineReadResult], transcript: (any OutputSink)? = nil) {
         self.inputs = inputs
@@ -33,11 +38,18 @@ package final class ScriptedLineReader: LineReader {
         if historyAtFirstPrompt == nil { historyAtFirstPrompt = history }
         if commandsRunBeforeFirstPrompt == nil { commandsRunBeforeFirstPrompt = commandsRun }
         prompts.append(prompt)
-        let input = inputs.isEmpty ? .endOfInput : inputs.removeFirst()
+        var input = inputs.isEmpty ? .endOfInput : inputs.removeFirst()
+        let kept = keptLine
+        keptLine = ""
+        switch input {
+        case .line(let line): input = .line(kept + line)
+        case .edit(let line): input = .edit(kept + line)
+        case .interrupted, .endOfInput, .tooLong: break
+        }
         switch input {
         case .line(let line): transcript?.write(prompt + line + "\n")
-        case .interrupted: transcript?.write(prompt + "^C\n")
-        case .endOfInput: transcript?.write(prompt)
+        case .interrupted: transcript?.write(prompt + kept + "^C\n")
+        case .endOfInput: transcript?.write(prompt + kept)
         case .tooLong: transcript?.write(prompt + "…\n")
         case .edit(let line): transcript?.write(prompt + line + "\n")
         }
@@ -53,6 +65,10 @@ package final class ScriptedLineReader: LineReader {
         commandsRun += 1
     }
     package func commandDidEnd() { commandRunning = false }
+    package func keepForNextLine(_ text: String) {
+        keptLines.append(text)
+        keptLine = text
+    }
 }
 
 /// Ctrl-C while a command runs, sent by the test (`interrupt()`).

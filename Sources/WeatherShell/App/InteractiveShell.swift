@@ -68,6 +68,11 @@ package final class InteractiveShell {
             reader.commandDidEnd()
         }
         while true {
+            // What an editor that could not run was to open, back in the line to go on with.
+            if let text = runner.textForNextPrompt {
+                runner.textForNextPrompt = nil
+                reader.keepForNextLine(text)
+            }
             switch await reader.readLine(prompt: Self.prompt) {
             case .endOfInput:
                 screen.write("\n")

@@ -46,10 +46,13 @@ extension ShellRunner {
     }
 
     /// `text` in the editor; each line it leaves is then shown ("» …") and run as if typed, and
-    /// goes into the history.
+    /// goes into the history. When the editor cannot run, `text` waits in the next prompt's line
+    /// (`textForNextPrompt`): with `EDITOR` naming no program, Ctrl-X Ctrl-E lost the line being
+    /// typed (trial 16).
     private func run(edited text: String, editor: any EditorProgram, command: String) async -> LineStatus {
         guard let edited = editor.edit(text + "\n", command: command) else {
             report(.notApplicable("the editor “\(TerminalText.sanitized(command))” failed; nothing was run"))
+            if !text.trimmed.isEmpty { textForNextPrompt = text }
             return .failed
         }
         var status = LineStatus.succeeded

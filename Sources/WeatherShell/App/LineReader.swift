@@ -40,6 +40,11 @@ package protocol LineReader: AnyObject {
 
     /// Called when the line has run, before the next prompt.
     func commandDidEnd()
+
+    /// Puts `text` in the line the next `readLine` edits, the cursor at its end, as if it had
+    /// been typed there: what the editor of Ctrl-X Ctrl-E or `\e` was to open when it could not
+    /// run, so that it is not lost (psql keeps its query buffer so).
+    func keepForNextLine(_ text: String)
 }
 
 extension LineReader {
@@ -47,6 +52,7 @@ extension LineReader {
     package func setCompletion(_ complete: @escaping @MainActor (String) -> Completion) {}
     package func commandWillRun() {}
     package func commandDidEnd() {}
+    package func keepForNextLine(_ text: String) {}
 }
 
 /// Ctrl-C while a command runs: the interactive shell cancels that command's task.

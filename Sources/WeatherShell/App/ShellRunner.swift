@@ -86,6 +86,11 @@ package final class ShellRunner {
     /// (scripts, `wx -c`).
     package var lineEditing: (editor: any EditorProgram, command: String)?
 
+    /// The text an editor that could not run was given (Ctrl-X Ctrl-E's line, `\e`'s last line),
+    /// for the prompt to put in its next line (`LineReader.keepForNextLine`); the interactive
+    /// shell takes it before each prompt.
+    package var textForNextPrompt: String?
+
     /// What clears the terminal (`clear`, as Ctrl-L does at the prompt): nil where standard
     /// output is not a terminal, or one that cannot clear (`TERM=dumb`), and `clear` does nothing.
     package var screenClearing: String?

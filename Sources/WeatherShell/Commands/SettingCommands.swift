@@ -63,7 +63,7 @@ extension CommandSpec {
         summary: "language of place names (de, pt-BR, auto)",
         details: [
             "Sent to the geocoders as Accept-Language. “auto” follows LANG. The choice is saved.",
-            "The code is an ISO 639-1 language (what Open-Meteo’s geocoding takes), with a region or script if wanted (pt-BR, de-CH, zh-Hans: Nominatim reads those); wx refuses any other, naming the codes close to it.",
+            "The code is an ISO 639-1 language (what Open-Meteo’s geocoding takes), with a region or script if wanted, which Nominatim reads: pt-BR, de-CH, es-419 (a UN M.49 area), zh-Hans. pt_BR, as LANG writes it, is taken as pt-BR, and EN as en; wx refuses any other (a region that ISO 3166-1 does not have, as de-XX, too), naming the codes close to it.",
         ],
         completion: .words(["auto"])
     ) { arguments throws(ShellError) in

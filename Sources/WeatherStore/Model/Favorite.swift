@@ -119,13 +119,23 @@ package struct Favorite: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, latitude, longitude, displayName, countryCode }
 
+    /// Reads a favorite from state.plist.
+    ///
+    /// `displayName` and `countryCode` may be absent (the name stands for the first, the second
+    /// is unknown), but one of another type throws, as a latitude out of range does, so that the
+    /// favorite is left out and counted (`StateDocument.unreadableEntries`) and the file is
+    /// copied aside before the next write (trial 16: `<integer>` for a display name was read as
+    /// no display name and dropped from the file at the next write, without a word).
+    ///
+    /// - Throws: `DecodingError` when `name`, `latitude` or `longitude` is missing, any key holds
+    ///   a value of the wrong type, the name is empty or the coordinate is not on Earth.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = TerminalText.sanitized(try container.decode(String.self, forKey: .name)).trimmed
         latitude = try container.decode(Double.self, forKey: .latitude)
         longitude = try container.decode(Double.self, forKey: .longitude)
-        displayName = TerminalText.sanitized((try? container.decode(String.self, forKey: .displayName)) ?? name)
-        countryCode = try? container.decodeIfPresent(String.self, forKey: .countryCode)
+        displayName = TerminalText.sanitized(try container.decodeIfPresent(String.self, forKey: .displayName) ?? name)
+        countryCode = try container.decodeIfPresent(String.self, forKey: .countryCode)
         guard !name.isEmpty, Coordinate(latitude: latitude, longitude: longitude).isValid else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "invalid favorite"))
         }

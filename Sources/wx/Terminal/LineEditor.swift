@@ -49,6 +49,9 @@ final class LineEditor: LineReader {
     private let bracketedPaste: Bool
     /// The line Ctrl-X Ctrl-E ended the read with, to open in the editor (`LineReadResult.edit`).
     private var lineToEdit: String?
+    /// The text the next prompt's line starts with (`keepForNextLine`), until `insertKeptLine`
+    /// puts it there.
+    private var keptLine: String?
 
     /// The descriptor the prompt, the line and what wx draws beside them go to (a terminal).
     private let screen: Int32
@@ -88,6 +91,9 @@ final class LineEditor: LineReader {
         wx_el_add_function(api, editLine, "wx-search-forward", "next history line starting so", searchForwardCallback)
         wx_el_add_function(api, editLine, "wx-undo", "undo the last change to the line", undoCallback)
         wx_el_add_function(api, editLine, "wx-edit-line", "the line in $EDITOR, run as \\e runs it", editCallback)
+        wx_el_add_function(
+            api, editLine, "wx-kept-line", "the line the editor could not open, back to go on with",
+            keptLineCallback)
         wx_el_add_function(
             api, editLine, "wx-last-argument", "insert the last word of the previous command", lastArgumentCallback)
         wx_el_add_function(
@@ -178,6 +184,9 @@ final class LineEditor: LineReader {
         // edit-and-execute-command), each line shown first as `\e` shows it: libedit's
         // vi-histedit ran the lines unseen under the line typed (trial 12).
         ("^X^E", "wx-edit-line"),
+        // What readLine pushes to put back a line the editor could not open (keepForNextLine);
+        // no terminal sends it.
+        ("\\e[wxl", "wx-kept-line"),
     ]
 
     isolated deinit {
@@ -201,6 +210,9 @@ final class LineEditor: LineReader {
         limit.reset()
         recentKeys = []
         lineToEdit = nil
+        // el_gets empties the line before it reads: the kept text goes in as its first "key",
+        // ahead of anything typed while the editor ran.
+        if keptLine != nil { api.pointee.el_push(editLine, "\u{1B}[wxl") }
         TerminalSignals.prepareRead(promptColumns: TextLayout.columns(prompt))
         if bracketedPaste { TerminalSignals.setBracketedPaste(true) }
         let (bytes, interrupted) = SignalInterrupts.whileReading {
@@ -240,6 +252,8 @@ final class LineEditor: LineReader {
     func commandWillRun() { Typeahead.hold(api: api, editLine: editLine) }
 
     func commandDidEnd() { Typeahead.release() }
+
+    func keepForNextLine(_ text: String) { keptLine = text }
 
     /// The next key for libedit; characters past the longest line are dropped with one bell.
     fileprivate func readCharacter(_ editLine: OpaquePointer, _ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
@@ -437,6 +451,16 @@ final class LineEditor: LineReader {
         return UInt8(CC_NEWLINE)
     }
 
+    /// The line `keepForNextLine` kept, in the line being edited at the cursor (the prompt has
+    /// just emptied it): what readLine pushed "\e[wxl" for.
+    fileprivate func insertKeptLine() -> UInt8 {
+        guard let text = keptLine else { return UInt8(CC_NORM) }
+        keptLine = nil
+        guard !text.isEmpty else { return UInt8(CC_NORM) }
+        _ = api.pointee.el_insertstr(editLine, text)
+        return UInt8(CC_REFRESH)
+    }
+
     fileprivate nonisolated static func from(_ editLine: OpaquePointer) -> LineEditor? {
         guard let api, let data = wx_el_get_clientdata(api, editLine) else { return nil }
         return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
@@ -491,6 +515,7 @@ private let searchForwardCallback: wx_el_function = { editLine, _ in
     onEditor(editLine) { $0.searchHistory(backward: false) }
 }
 private let editCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.endForEditing() } }
+private let keptLineCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.insertKeptLine() } }
 private let undoCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.undo() } }
 private let lastArgumentCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.insertLastArgument() } }
 private let transposeWordsCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.transposeWords() } }

@@ -77,22 +77,23 @@ extension TextRenderer {
     /// columns: a value that does not fit after its label goes on under it, whole words.
     ///
     /// Its data time and the time it was saved are both written as wx writes a moment
-    /// ("2025-07-27 05:00 (UTC+02:00)"), at the place's UTC offset, so the two read side by side.
+    /// ("2025-07-27 05:00 (UTC+02:00)"), so the two read side by side, each at the UTC offset the
+    /// place had at that moment: the data time at `snapshotClock`'s, the saved-at time at
+    /// `savedClock`'s.
     static func snapshot(_ snapshot: Snapshot, _ outcome: ForecastOutcome, format: ValueFormatter, width: Int = .max)
         -> [String]
     {
         let reading = snapshot.reading
-        func moment(_ date: Date) -> String {
-            let clock = snapshotClock(snapshot, date)
-            return "\(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))"
+        func moment(_ clock: LocalDateTime) -> String {
+            "\(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))"
         }
         let fields = [
-            ("data time", moment(reading.dataTime)),
+            ("data time", moment(snapshotClock(snapshot, reading.dataTime))),
             ("temperature", format.temperature(reading.temperatureCelsius)),
             ("condition", keptCondition(reading.weatherCode)),
             ("rain chance", format.percent(reading.precipitationProbabilityPercent)),
             ("precipitation", format.precipitation(reading.precipitationMillimetres)),
-            ("saved at", moment(snapshot.savedAt)),
+            ("saved at", moment(savedClock(snapshot))),
         ]
         return TextLayout.wrap(
             "snapshot \(snapshot.id): \(snapshot.placeName) (\(snapshot.coordinate.latitudeLongitudeText))", indent: 0,
@@ -109,5 +110,18 @@ extension TextRenderer {
     static func snapshotClock(_ snapshot: Snapshot, _ date: Date) -> LocalDateTime {
         ZoneClock.fixed(
             Int(date.timeIntervalSince1970.rounded(.down)), offset: snapshot.utcOffsetSeconds, abbreviation: nil)
+    }
+
+    /// When the snapshot was saved, at its place under the offset its zone's rules give for that
+    /// instant; under the offset kept with it only when its zone is unknown (an imported snapshot)
+    /// or not in the tz database.
+    ///
+    /// The kept offset is the data time's, which may be months from the save: Berlin's July
+    /// reading saved in December kept UTC+02:00, and its saved-at time at that offset read an hour
+    /// late (trial 16).
+    static func savedClock(_ snapshot: Snapshot) -> LocalDateTime {
+        ZoneClock(
+            ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
+        ).localTime(snapshot.savedAt)
     }
 }
