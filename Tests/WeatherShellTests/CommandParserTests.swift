@@ -273,13 +273,16 @@ import WeatherKit
     @Test func aLineOfCommandsAsArgumentsNamesWxDashC() {
         #expect(
             CommandParser.lineOfCommandsAsArguments(["find Berlin; show"])
-                == .usage("“find Berlin; show” given as one command; to run a line of commands: wx -c 'find Berlin; show'"))
+                == .usage(
+                    "“find Berlin; show” given as one command; to run a line of commands: wx -c 'find Berlin; show'"))
         #expect(
             CommandParser.lineOfCommandsAsArguments(["find", "Berlin;", "favs"])
-                == .usage("“find Berlin; favs” given as one command; to run a line of commands: wx -c 'find Berlin; favs'"))
+                == .usage(
+                    "“find Berlin; favs” given as one command; to run a line of commands: wx -c 'find Berlin; favs'"))
         #expect(
-            CommandParser.lineOfCommandsAsArguments(["show O'Hare"]) == .usage(
-                "“show O'Hare” given as one command; to run a line of commands: wx -c \"show O'Hare\""))
+            CommandParser.lineOfCommandsAsArguments(["show O'Hare"])
+                == .usage(
+                    "“show O'Hare” given as one command; to run a line of commands: wx -c \"show O'Hare\""))
         // A “;” inside a name, words that are no line of commands, and ordinary arguments.
         #expect(CommandParser.lineOfCommandsAsArguments(["fav", "rename", "Berlin", "x;units imperial"]) == nil)
         #expect(CommandParser.lineOfCommandsAsArguments(["show", "New York"]) == nil)

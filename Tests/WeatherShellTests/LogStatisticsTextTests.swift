@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import WeatherStore
 
 @testable import WeatherShell
+@testable import WeatherStore
 
 /// Trial 16: with three snapshots deleted, `log` said "2 deleted snapshots" and `log compact`
 /// "2 deleted snapshots dropped": the newest one's record, which compaction keeps so that its id

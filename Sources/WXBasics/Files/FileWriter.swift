@@ -72,7 +72,8 @@ extension FileIO {
             // A file that is there in a folder that takes no new file (/proc, /sys): "No such
             // file or directory" about a file that exists (trial 16) named the wrong cause.
             if code == ENOENT, access(path, F_OK) == 0 {
-                let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+                let folder =
+                    path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
                 throw FileError(
                     cannot: "write", path,
                     reason: "\(folder) takes no new files, and a file is replaced through a new one beside it")

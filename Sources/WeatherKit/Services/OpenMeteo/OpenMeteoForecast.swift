@@ -222,8 +222,9 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         }
         // `{}`, `{"error":false}` or a current block whose time cannot be read: nothing to show,
         // which `show` must not present as a forecast (trial 16: it printed a heading and exit 0).
-        guard forecast.current != nil || !forecast.hourly.isEmpty || !forecast.daily.isEmpty
-            || !forecast.quarterHours.isEmpty
+        guard
+            forecast.current != nil || !forecast.hourly.isEmpty || !forecast.daily.isEmpty
+                || !forecast.quarterHours.isEmpty
         else {
             throw .malformedResponse(.openMeteo, detail: "no current conditions, hours or days in the answer")
         }

@@ -38,7 +38,8 @@ extension TextRenderer {
         let (before, after) = (compaction.before, compaction.after)
         var lines = [
             "log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(count(after.commands, "command")) and \(count(after.snapshots, "snapshot")) kept, \(count(before.deletedSnapshots, "deleted snapshot")) dropped"
-                + (before.deletedKept > 0 ? " (the newest deleted one’s record stays, so its id is never given again)" : "")
+                + (before.deletedKept > 0
+                    ? " (the newest deleted one’s record stays, so its id is never given again)" : "")
         ]
         if let file = compaction.unreadableLinesFile {
             lines.append("\(count(before.unreadableLines, "unreadable line")) moved to \(file)")

@@ -51,7 +51,9 @@ extension TextRenderer {
                     // columns from the names (trial 16).
                     width: max(
                         14,
-                        min(width - 66 - (dateWidth - 16), snapshots.lazy.map { TextLayout.columns($0.placeName) }.max() ?? 0)),
+                        min(
+                            width - 66 - (dateWidth - 16),
+                            snapshots.lazy.map { TextLayout.columns($0.placeName) }.max() ?? 0)),
                     shrinkable: 8),
                 .init(
                     header: "", cells: readings.map { format.temperature($0.temperatureCelsius) }, lead: 1,
