@@ -40,3 +40,25 @@ extension DemoEndToEndTests {
         #expect(!run.stderr.contains("no favorite named"), "\(run.stderr)")
     }
 }
+
+/// Trial 17 in `make demo`: Hamburg's 20–26 July joins the archive's days (no condition, mean,
+/// wind or sunshine) with the forecast API's 26th (all of them). The table left those columns
+/// out without a word, and the JSON erased the 26th's condition.
+extension DemoEndToEndTests {
+    @Test func aJoinedRangeSaysWhatOnlySomeDaysHaveAndKeepsTheirValues() throws {
+        let (text, _) = try runDemo("past 2025-07-20..2025-07-26 Hamburg")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(
+            text.stdout.hasSuffix(
+                "  Sat 26 Jul     12.3    19.7    1.4\n"
+                    + "  condition, mean, wind and sunshine left out: only some of these days have\n"
+                    + "  them; “past 2025-07-26” shows Sat 26 Jul whole\n"), "\(text.stdout)")
+        let json = try runWX(
+            ["--json", "-c", "past 2025-07-25..2025-07-26 Hamburg"], home: TemporaryFolder(),
+            server: try FixtureServer(demo: demoManifestPath), environment: ["WX_DEMO": demoManifestPath])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+        let days = try #require(document["days"] as? [[String: Any]])
+        #expect(days.map { $0["condition"] as? String } == [nil, "slight rain"])
+    }
+}

@@ -130,6 +130,14 @@ package struct PastWeather: Hashable, Sendable {
     /// The series of `hours` and `days` the answer does not carry at all (as for a forecast,
     /// and the days' mean and sunshine): their columns and parts of lines are left out.
     package var uncarried: Set<ForecastSeries> = []
+    /// What some of the days' answers carry and others do not, when the days were joined from
+    /// several answers (`make demo`'s recordings): the days' condition (`conditionPartly`) and
+    /// series (`partlyCarried`, also in `uncarried`); the table leaves their columns out and says
+    /// so, naming `wholeDay`, the first day whose answer carries them all. The days keep what
+    /// their answer gave (the JSON document has it).
+    package var partlyCarried: Set<ForecastSeries> = []
+    package var conditionPartly = false
+    package var wholeDay: LocalDate?
     /// When the data stops before the end of the days asked for: the end of the last hour with
     /// data (hourly answers), or the start of the first day without data (daily answers).
     package var dataEnd: Date?

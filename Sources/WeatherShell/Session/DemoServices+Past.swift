@@ -13,7 +13,8 @@ extension PastWeather {
     /// the service's one answer for the whole would be: their days in order, their hours when
     /// `hours` were asked for, the series every part carries (one that a part lacks would read
     /// as a column of dashes for its days: Hamburg's 20–25 July have no condition, mean, wind
-    /// or sunshine, which `past 2025-07-26` alone still shows), where the data stops as the last
+    /// or sunshine, which `past 2025-07-26` alone still shows; those are named in
+    /// `partlyCarried` and `conditionPartly`, for the table to say so), where the data stops as the last
     /// part says, each part's service with its days (`sources`: trial 15 saw Hamburg's archive
     /// days credited to the forecast API), and the least fresh origin. A single part is
     /// returned as it is.
@@ -35,10 +36,22 @@ extension PastWeather {
         }
         weather.days = parts.flatMap(\.value.days)
         weather.hours = hours ? parts.flatMap(\.value.hours) : []
-        weather.uncarried = parts.dropFirst().reduce(weather.uncarried) { $0.union($1.value.uncarried) }
-        // A day's condition column is there when any day has one: none when a part has none.
-        if parts.contains(where: { $0.value.days.allSatisfy { $0.condition == nil } }) {
-            for index in weather.days.indices { weather.days[index].condition = nil }
+        let lacking = parts.map(\.value.uncarried)
+        weather.uncarried = lacking.dropFirst().reduce(lacking[0]) { $0.union($1) }
+        // Of the days' table only: a range's days have no hours.
+        let daily: Set<ForecastSeries> = [.dailyTemperatureMean, .dailyPrecipitationSum, .dailyWind, .dailySunshine]
+        weather.partlyCarried = weather.uncarried.subtracting(lacking.dropFirst().reduce(lacking[0]) { $0.intersection($1) })
+            .intersection(daily)
+        // The days keep their conditions; the column is left out (and said to be) when a part
+        // has none (trial 17: they were erased, and the JSON said null for a day that had one).
+        let withoutCondition = parts.map { $0.value.days.allSatisfy { $0.condition == nil } }
+        weather.conditionPartly = withoutCondition.contains(true) && withoutCondition.contains(false)
+        if !weather.partlyCarried.isEmpty || weather.conditionPartly {
+            weather.wholeDay =
+                parts.first { part in
+                    part.value.uncarried.isDisjoint(with: weather.partlyCarried)
+                        && (!weather.conditionPartly || part.value.days.contains { $0.condition != nil })
+                }?.value.days.first?.date
         }
         weather.dataEnd = last.dataEnd
         weather.lastDayWithData = last.lastDayWithData

@@ -101,7 +101,7 @@ extension TextRenderer {
         // A condition or series the answer does not carry has no column.
         let uncarried = weather.uncarried
         var columns: [TextTable.Column] = [.init(header: "day", cells: days.map { format.day($0.date) }, width: 12)]
-        columns += ifCarried(carriesCondition(days.map(\.condition))) {
+        columns += ifCarried(!weather.conditionPartly && carriesCondition(days.map(\.condition))) {
             conditionColumn(
                 days.map { conditionCell($0.condition, unicode: context.unicode) }, width: 18, shrinkable: 9)
         }
@@ -130,7 +130,25 @@ extension TextRenderer {
                 }, width: 7, right: true, dropOrder: 1, name: "sunshine")
         }
         lines += tableLines(TextTable(columns: columns), width: context.reportWidth, style: style)
+        lines += partlyCarriedNote(weather, format: format, width: context.reportWidth, style: style)
         return lines
+    }
+
+    /// Under a range joined from answers that do not all carry the same series: what was left
+    /// out and which day shows it (trial 17: Hamburg's 20–26 July lost condition, mean, wind
+    /// and sunshine without a word, though 26 July has them).
+    static func partlyCarriedNote(_ weather: PastWeather, format: ValueFormatter, width: Int, style: Style) -> [String] {
+        let series: [(ForecastSeries, String)] = [
+            (.dailyTemperatureMean, "mean"), (.dailyPrecipitationSum, "precipitation"), (.dailyWind, "wind"),
+            (.dailySunshine, "sunshine"),
+        ]
+        let names =
+            (weather.conditionPartly ? ["condition"] : [])
+            + series.filter { weather.partlyCarried.contains($0.0) }.map(\.1)
+        guard !names.isEmpty else { return [] }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let shows = weather.wholeDay.map { "; “past \($0.iso)” shows \(format.day($0)) whole" } ?? ""
+        return wrap("\(list) left out: only some of these days have them\(shows)", indent: 2, width: width).map(style.dim)
     }
 
     /// `normal`: the normals of the next days as a table, and the rule they follow.
