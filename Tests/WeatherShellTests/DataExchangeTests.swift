@@ -102,7 +102,7 @@ import WeatherTestSupport
         let array = try DataExchange.favorites(from: #"[{"name":"A","latitude":"1.5","longitude":2},{"name":"B"},7]"#)
         #expect(array.favorites.map(\.name) == ["A"])
         #expect(array.favorites[0].coordinate == Coordinate(latitude: 1.5, longitude: 2))
-        #expect(array.problems == ["item 2: latitude missing is not a number", "item 3: not an object"])
+        #expect(array.problems == ["item 2: no latitude", "item 3: not an object"])
         let document = try DataExchange.favorites(
             from:
                 #"{"type":"favorites","favorites":[{"name":"C\u001b[31m","latitude":3,"longitude":4,"display_name":"C, Land","country_code":"XX"}]}"#

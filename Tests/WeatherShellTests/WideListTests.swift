@@ -51,3 +51,28 @@ import WeatherTestSupport
             ], "\(at120)")
     }
 }
+
+/// Trial 17's polish: text a new user reads first, laid out as the rest is.
+@Suite struct FirstReadingTests {
+    /// `saved` with none at 40 columns was broken by the terminal mid-word ("weat / her").
+    @Test func noSnapshotsWrapsBetweenWords() {
+        #expect(
+            TextFitTests.render(.snapshots([]), width: 40) == [
+                "no snapshots: “save” keeps the last", "  weather shown",
+            ])
+    }
+
+    /// `wx --help`'s usage lines: "<command> [args] run one…" had one space where the others
+    /// line up.
+    @Test func usageLinesLineUp() {
+        let lines = Invocation.usage.split(separator: "\n").prefix(4).map(String.init)
+        let descriptions = [
+            "start the weather shell", "run commands and exit", "run one command and exit",
+            "print a shell completion script",
+        ]
+        let starts = zip(lines, descriptions).map { line, description in
+            line.range(of: description).map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        }
+        #expect(Set(starts).count == 1, "\(starts) \(lines)")
+    }
+}

@@ -152,10 +152,10 @@ package struct Invocation: Hashable, Sendable {
     /// The text of `wx --help`, built from the option and command tables.
     package static var usage: String {
         var lines = [
-            "usage: wx [options]                 start the weather shell",
-            "       wx [options] -c \"cmd; cmd\"   run commands and exit",
-            "       wx [options] <command> [args] run one command and exit",
-            "       wx completions bash|zsh|fish  print a shell completion script",
+            "usage: wx [options]                   start the weather shell",
+            "       wx [options] -c \"cmd; cmd\"     run commands and exit",
+            "       wx [options] <command> [args]  run one command and exit",
+            "       wx completions bash|zsh|fish   print a shell completion script",
             "",
             "options:",
         ]

@@ -230,9 +230,12 @@ package enum DataExchange {
             return .failure(Problem(message: "\(origin): a name longer than \(maximumNameLength) characters"))
         }
         func degrees(_ value: JSONValue?, _ what: String) -> Result<Double, Problem> {
-            guard let value, let number = value.double else {
-                let shown = value?.string.map { "“\(TerminalText.sanitized(String($0.prefix(40))))”" } ?? "missing"
-                return .failure(Problem(message: "\(origin): \(what) \(shown) is not a number"))
+            // A missing value is said as a missing name is ("no latitude"), not as a value
+            // "missing" that is not a number (trial 17).
+            guard let value, value != .null else { return .failure(Problem(message: "\(origin): no \(what)")) }
+            guard let number = value.double else {
+                let shown = value.string.map { " “\(TerminalText.sanitized(String($0.prefix(40))))”" } ?? ""
+                return .failure(Problem(message: "\(origin): \(what)\(shown) is not a number"))
             }
             return .success(number)
         }

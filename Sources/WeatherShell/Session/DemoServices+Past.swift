@@ -40,8 +40,10 @@ extension PastWeather {
         weather.uncarried = lacking.dropFirst().reduce(lacking[0]) { $0.union($1) }
         // Of the days' table only: a range's days have no hours.
         let daily: Set<ForecastSeries> = [.dailyTemperatureMean, .dailyPrecipitationSum, .dailyWind, .dailySunshine]
-        weather.partlyCarried = weather.uncarried.subtracting(lacking.dropFirst().reduce(lacking[0]) { $0.intersection($1) })
-            .intersection(daily)
+        weather.partlyCarried = weather.uncarried.subtracting(
+            lacking.dropFirst().reduce(lacking[0]) { $0.intersection($1) }
+        )
+        .intersection(daily)
         // The days keep their conditions; the column is left out (and said to be) when a part
         // has none (trial 17: they were erased, and the JSON said null for a day that had one).
         let withoutCondition = parts.map { $0.value.days.allSatisfy { $0.condition == nil } }

@@ -46,7 +46,7 @@ extension TextRenderer {
         lines.append("")
         // Paragraphs of a help page: flush left, as the man page's.
         lines += TextLayout.wrap(
-            "Keys (as in bash): Tab completes commands, favorites and snapshot numbers; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Ctrl-_ undoes; Ctrl-X Ctrl-E edits the line in $EDITOR; Ctrl-C cancels; Ctrl-D quits.",
+            "Keys (as in bash): Tab completes commands, favorites, snapshot numbers, option values and file names; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Ctrl-_ undoes; Ctrl-X Ctrl-E edits the line in $EDITOR; Ctrl-C cancels; Ctrl-D quits.",
             indent: 0, continuation: 0, width: width)
         lines += TextLayout.wrap(
             "Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.", indent: 0,

@@ -137,7 +137,8 @@ extension TextRenderer {
     /// Under a range joined from answers that do not all carry the same series: what was left
     /// out and which day shows it (trial 17: Hamburg's 20–26 July lost condition, mean, wind
     /// and sunshine without a word, though 26 July has them).
-    static func partlyCarriedNote(_ weather: PastWeather, format: ValueFormatter, width: Int, style: Style) -> [String] {
+    static func partlyCarriedNote(_ weather: PastWeather, format: ValueFormatter, width: Int, style: Style) -> [String]
+    {
         let series: [(ForecastSeries, String)] = [
             (.dailyTemperatureMean, "mean"), (.dailyPrecipitationSum, "precipitation"), (.dailyWind, "wind"),
             (.dailySunshine, "sunshine"),
@@ -148,7 +149,8 @@ extension TextRenderer {
         guard !names.isEmpty else { return [] }
         let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
         let shows = weather.wholeDay.map { "; “past \($0.iso)” shows \(format.day($0)) whole" } ?? ""
-        return wrap("\(list) left out: only some of these days have them\(shows)", indent: 2, width: width).map(style.dim)
+        return wrap("\(list) left out: only some of these days have them\(shows)", indent: 2, width: width).map(
+            style.dim)
     }
 
     /// `normal`: the normals of the next days as a table, and the rule they follow.

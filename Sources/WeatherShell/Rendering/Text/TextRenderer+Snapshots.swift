@@ -30,7 +30,11 @@ extension TextRenderer {
         -> [String]
     {
         let width = context.width
-        if snapshots.isEmpty { return ["no snapshots: “save” keeps the last weather shown"] }
+        // Wrapped between words as `favs`'s note is (trial 17: the terminal broke it mid-word at 40).
+        if snapshots.isEmpty {
+            return TextLayout.wrap(
+                "no snapshots: “save” keeps the last weather shown", indent: 0, continuation: 2, width: width)
+        }
         // 65 columns before the condition at 80; narrower, the words give way, then the
         // amount, the chance and the condition are left out (and named under the list): a
         // value is never cut.
