@@ -26,7 +26,10 @@ enum ManPage {
             ".Op Fl \\-json",
             ".Op Fl \\-offline",
             ".Op Fl \\-home Ar dir",
+            ".Op Fl \\-units Ar system",
             ".Op Fl c Ar commands",
+            ".Nm",
+            ".Fl h | V",
             ".Nm",
             ".Op Ar options",
             ".Ar command",
@@ -116,7 +119,7 @@ enum ManPage {
         out += text("Folders are created 0700 and files 0600. To back up, copy state.plist and log.jsonl.")
         out += [".Sh EXIT STATUS"]
         out += text(
-            "For -c, a command given as words, and a script on standard input, every command runs and the status is the worst: 0 when every command succeeded; 1 when one was understood but could not be done (no place found, nothing yet to work on, a service error, offline with nothing saved, a place the demo has no recording of, a file that cannot be written, output that cannot be written); 2 when a line was not understood and nothing of it ran (an unknown command or option, a wrong or out-of-range argument, a bad environment variable, a line longer than 4096 characters, not UTF-8 or holding a control character). At the prompt, leaving wx exits with 0 (1 when its output or log records could not be written)."
+            "For -c, a command given as words, and a script on standard input, every command runs and the status is the worst: 0 when every command succeeded; 1 when one was understood but could not be done (no place found, nothing yet to work on, a service error, offline with nothing saved, a place the demo has no recording of, a file that cannot be written, output that cannot be written); 2 when a command was not understood and nothing of it ran (an unknown command or option, a wrong or out-of-range argument, a bad environment variable, a line longer than 4096 characters, not UTF-8 or holding a control character). At the prompt, leaving wx exits with 0 (1 when its output or log records could not be written)."
         )
         out += [".Sh EXAMPLES"]
         let examples: [(String, String)] = [

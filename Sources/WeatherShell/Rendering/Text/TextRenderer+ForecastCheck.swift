@@ -113,7 +113,10 @@ extension TextRenderer {
             }
             lines.append(line)
         }
-        for (days, what) in [(unobserved, "no observed values yet"), (toCome, "not passed yet")] where !days.isEmpty {
+        // "yet" only when nothing failed: when the archive could not be asked, the line under the
+        // table says why, and days long past read as if they were still to be observed (trial 18).
+        let noValues = outcome.problem == nil ? "no observed values yet" : "no observed values"
+        for (days, what) in [(unobserved, noValues), (toCome, "not passed yet")] where !days.isEmpty {
             lines += TextLayout.wrap(
                 "\(what): \(dayList(days, format: format))", indent: 2, continuation: 4, width: width,
                 keeping: days.map { format.day($0) })
