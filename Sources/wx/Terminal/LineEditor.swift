@@ -33,7 +33,7 @@ final class LineEditor: LineReader {
     /// The prompt libedit shows, as C text, and the string it was made from.
     /// nonisolated(unsafe): written by readLine before el_gets, read by promptCallback from
     /// inside that el_gets, on the same thread.
-    nonisolated(unsafe) fileprivate private(set) var promptText: UnsafeMutablePointer<CChar> = strdup("")
+    nonisolated(unsafe) private(set) var promptText: UnsafeMutablePointer<CChar> = strdup("")
     private var prompt = ""
     /// Every line given to addHistory, oldest first (Alt-. takes the last word of the last one).
     private var historyLines: [String] = []
@@ -256,7 +256,7 @@ final class LineEditor: LineReader {
     func keepForNextLine(_ text: String) { keptLine = text }
 
     /// The next key for libedit; characters past the longest line are dropped with one bell.
-    fileprivate func readCharacter(_ editLine: OpaquePointer, _ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
+    func readCharacter(_ editLine: OpaquePointer, _ character: UnsafeMutablePointer<wchar_t>?) -> Int32 {
         while true {
             let got = TerminalSignals.readCharacter(editLine, character)
             guard got == 1, let character, let key = Unicode.Scalar(UInt32(bitPattern: character.pointee)) else {
@@ -277,7 +277,7 @@ final class LineEditor: LineReader {
     }
 
     /// Tab: insert the single completion or the common prefix, or list the options.
-    fileprivate func completeAtCursor() -> UInt8 {
+    func completeAtCursor() -> UInt8 {
         guard let complete, let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else {
             return UInt8(CC_ERROR)
         }
@@ -307,7 +307,7 @@ final class LineEditor: LineReader {
     /// and the cursor after that text (HistorySearch); again, the same text; after another key,
     /// from the newest line again. With no text before the cursor, or after a PgUp/PgDn that had
     /// none, simply the previous/next line, as Up and Down.
-    fileprivate func searchHistory(backward: Bool) -> UInt8 {
+    func searchHistory(backward: Bool) -> UInt8 {
         guard let line = currentLine() else { return UInt8(CC_ERROR) }
         let paging: Set<[Unicode.Scalar]> = [Array("\u{1B}[5~".unicodeScalars), Array("\u{1B}[6~".unicodeScalars)]
         let again = paging.contains(Array(recentKeys.dropLast(4).suffix(4)))
@@ -328,7 +328,7 @@ final class LineEditor: LineReader {
     /// Ctrl-D: end of input on an empty line, else delete the character under the cursor.
     /// libedit's own binding echoes a visible "^D" before ending, which no other shell leaves
     /// on the screen.
-    fileprivate func deleteOrEnd() -> UInt8 {
+    func deleteOrEnd() -> UInt8 {
         guard let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else { return UInt8(CC_ERROR) }
         if info.lastchar == start { return UInt8(CC_EOF) }
         guard info.cursor < info.lastchar else { return UInt8(CC_ERROR) }
@@ -345,7 +345,7 @@ final class LineEditor: LineReader {
         return (before.last.map { $0.unicodeScalars.count } ?? 0, after.first.map { $0.unicodeScalars.count } ?? 0)
     }
 
-    fileprivate func moveByCharacter(forward: Bool) -> UInt8 {
+    func moveByCharacter(forward: Bool) -> UInt8 {
         guard let scalars = characterScalars() else { return UInt8(CC_ERROR) }
         let count = forward ? scalars.after : scalars.before
         guard count > 0 else { return UInt8(CC_ERROR) }
@@ -353,13 +353,13 @@ final class LineEditor: LineReader {
         return UInt8(CC_CURSOR)
     }
 
-    fileprivate func deletePreviousCharacter() -> UInt8 {
+    func deletePreviousCharacter() -> UInt8 {
         guard let scalars = characterScalars(), scalars.before > 0 else { return UInt8(CC_ERROR) }
         api.pointee.el_deletestr(editLine, Int32(scalars.before))
         return UInt8(CC_REFRESH)
     }
 
-    fileprivate func deleteNextCharacter() -> UInt8 {
+    func deleteNextCharacter() -> UInt8 {
         guard let scalars = characterScalars(), scalars.after > 0 else { return UInt8(CC_ERROR) }
         _ = api.pointee.el_cursor(editLine, Int32(scalars.after))
         api.pointee.el_deletestr(editLine, Int32(scalars.after))
@@ -384,7 +384,7 @@ final class LineEditor: LineReader {
     }
 
     /// Before each key: the line as it is, if it changed since the last key (for Ctrl-_).
-    fileprivate func noteLineBeforeKey() {
+    func noteLineBeforeKey() {
         guard let line = currentLine(), line.text.unicodeScalars.first != "\n" else { return }
         if let last = undoStates.last, last.text == line.text { return }
         undoStates.append(line)
@@ -392,7 +392,7 @@ final class LineEditor: LineReader {
     }
 
     /// Ctrl-_: the line as it was before the last change.
-    fileprivate func undo() -> UInt8 {
+    func undo() -> UInt8 {
         guard let line = currentLine() else { return UInt8(CC_ERROR) }
         if let last = undoStates.last, last.text == line.text { undoStates.removeLast() }
         guard let previous = undoStates.last else { return UInt8(CC_ERROR) }
@@ -401,7 +401,7 @@ final class LineEditor: LineReader {
     }
 
     /// Alt-.: the last word of the previous command, inserted at the cursor (as in bash).
-    fileprivate func insertLastArgument() -> UInt8 {
+    func insertLastArgument() -> UInt8 {
         guard let last = historyLines.last?.split(whereSeparator: { $0.isWhitespace }).last else {
             return UInt8(CC_ERROR)
         }
@@ -411,7 +411,7 @@ final class LineEditor: LineReader {
 
     /// Alt-T: the word before (or under) the cursor swapped with the word before it; the cursor
     /// goes to the end of the pair, as in bash.
-    fileprivate func transposeWords() -> UInt8 {
+    func transposeWords() -> UInt8 {
         guard let line = currentLine(), let swapped = Self.transposingWords(line.text, cursor: line.cursor) else {
             return UInt8(CC_ERROR)
         }
@@ -421,7 +421,7 @@ final class LineEditor: LineReader {
 
     /// The start of a bracketed paste: the rest of it, up to ESC [201~, goes into the line as
     /// it is, line ends included; nothing runs until Enter (then each line runs in order).
-    fileprivate func insertPaste() -> UInt8 {
+    func insertPaste() -> UInt8 {
         var bytes: [UInt8] = []
         let end: [UInt8] = Array("\u{1B}[201~".utf8)
         var byte: UInt8 = 0
@@ -443,7 +443,7 @@ final class LineEditor: LineReader {
 
     /// The editor whose callback is running (from EL_CLIENTDATA).
     /// Ctrl-X Ctrl-E: ends the read with the line as typed, which `readLine` gives as `.edit`.
-    fileprivate func endForEditing() -> UInt8 {
+    func endForEditing() -> UInt8 {
         let line = currentLine()
         lineToEdit = line?.text ?? ""
         // libedit ends the line without moving on from it for a function's CC_NEWLINE.
@@ -453,7 +453,7 @@ final class LineEditor: LineReader {
 
     /// The line `keepForNextLine` kept, in the line being edited at the cursor (the prompt has
     /// just emptied it): what readLine pushed "\e[wxl" for.
-    fileprivate func insertKeptLine() -> UInt8 {
+    func insertKeptLine() -> UInt8 {
         guard let text = keptLine else { return UInt8(CC_NORM) }
         keptLine = nil
         guard !text.isEmpty else { return UInt8(CC_NORM) }
@@ -461,64 +461,8 @@ final class LineEditor: LineReader {
         return UInt8(CC_REFRESH)
     }
 
-    fileprivate nonisolated static func from(_ editLine: OpaquePointer) -> LineEditor? {
+    nonisolated static func from(_ editLine: OpaquePointer) -> LineEditor? {
         guard let api, let data = wx_el_get_clientdata(api, editLine) else { return nil }
         return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
     }
-}
-
-// libedit calls these from inside el_gets, which runs on the main actor (LineEditor.readLine).
-private let promptCallback: wx_el_prompt_function = { editLine in
-    guard let editLine, let editor = LineEditor.from(editLine) else { return noPrompt }
-    return editor.promptText
-}
-/// libedit reads the prompt without a NULL check. nonisolated(unsafe): never written.
-nonisolated(unsafe) private let noPrompt: UnsafeMutablePointer<CChar> = strdup("")
-
-private let readCallback: wx_el_read_function = { editLine, character in
-    guard let editLine, let editor = LineEditor.from(editLine) else {
-        return TerminalSignals.readCharacter(editLine, character)
-    }
-    // nonisolated(unsafe): libedit's pointers, used on this thread only (inside el_gets).
-    nonisolated(unsafe) let (line, key) = (editLine, character)
-    return MainActor.assumeIsolated {
-        editor.noteLineBeforeKey()
-        return editor.readCharacter(line, key)
-    }
-}
-
-/// What a key bound to a wx function does: `body` on the editor of `editLine`, on the main
-/// actor (inside el_gets); `failing` when there is no editor.
-private func onEditor(
-    _ editLine: OpaquePointer?, failing: Int32 = CC_ERROR, _ body: @MainActor (LineEditor) -> UInt8
-) -> UInt8 {
-    guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(failing) }
-    return MainActor.assumeIsolated { body(editor) }
-}
-
-private let completeCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.completeAtCursor() } }
-private let backwardCharacterCallback: wx_el_function = { editLine, _ in
-    onEditor(editLine) { $0.moveByCharacter(forward: false) }
-}
-private let forwardCharacterCallback: wx_el_function = { editLine, _ in
-    onEditor(editLine) { $0.moveByCharacter(forward: true) }
-}
-private let deletePreviousCallback: wx_el_function = { editLine, _ in
-    onEditor(editLine) { $0.deletePreviousCharacter() }
-}
-private let deleteNextCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.deleteNextCharacter() } }
-private let pasteCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.insertPaste() } }
-private let searchBackCallback: wx_el_function = { editLine, _ in
-    onEditor(editLine) { $0.searchHistory(backward: true) }
-}
-private let searchForwardCallback: wx_el_function = { editLine, _ in
-    onEditor(editLine) { $0.searchHistory(backward: false) }
-}
-private let editCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.endForEditing() } }
-private let keptLineCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.insertKeptLine() } }
-private let undoCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.undo() } }
-private let lastArgumentCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.insertLastArgument() } }
-private let transposeWordsCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.transposeWords() } }
-private let deleteOrEndCallback: wx_el_function = { editLine, _ in
-    onEditor(editLine, failing: CC_EOF) { $0.deleteOrEnd() }
 }
