@@ -10,4 +10,10 @@ package enum Counting {
     package static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
         "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
     }
+
+    /// Items in a sentence: "mean", "mean and wind", "condition, mean and wind"; "" for none.
+    package static func list(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+    }
 }

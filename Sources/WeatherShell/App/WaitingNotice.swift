@@ -1,4 +1,5 @@
 import Synchronization
+import WXBasics
 import WeatherKit
 
 /// Runs an action after a delay unless cancelled first: a sleep on the product's `WXClock`, a
@@ -129,8 +130,8 @@ package final class WaitingNotice: Sendable {
         for (_, service) in state.inFlight.sorted(by: { $0.key < $1.key }) where !names.contains(service) {
             names.append(service)
         }
-        guard let last = names.popLast() else { return nil }
-        let list = names.isEmpty ? last : names.joined(separator: ", ") + " and " + last
+        guard !names.isEmpty else { return nil }
+        let list = Counting.list(names)
         return "waiting for \(list)\(state.unicode ? "…" : "...") (Ctrl-C cancels)"
     }
 

@@ -147,7 +147,7 @@ extension TextRenderer {
             (weather.conditionPartly ? ["condition"] : [])
             + series.filter { weather.partlyCarried.contains($0.0) }.map(\.1)
         guard !names.isEmpty else { return [] }
-        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let list = Counting.list(names)
         let shows = weather.wholeDay.map { "; “past \($0.iso)” shows \(format.day($0)) whole" } ?? ""
         return wrap("\(list) left out: only some of these days have them\(shows)", indent: 2, width: width).map(
             style.dim)

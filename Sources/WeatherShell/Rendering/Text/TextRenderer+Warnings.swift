@@ -68,8 +68,7 @@ extension TextRenderer {
                 shown.contains { $0.1.instruction != nil } ? "what to do" : nil,
             ].compactMap { $0 }
             if !adds.isEmpty {
-                let listed = adds.count == 1 ? adds[0] : adds.dropLast().joined(separator: ", ") + " and " + adds.last!
-                lines += note("“warnings N” or “warnings -v” for \(listed)", context, style)
+                lines += note("“warnings N” or “warnings -v” for \(Counting.list(adds))", context, style)
             }
         }
         return lines
