@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Regenerates the command list in README.md from `wx --help`, which prints the command table
-(Sources/WeatherShell/Commands/). A test fails when they differ; `make docs` fixes it.
+(Sources/WeatherShell/Features/*/…Commands.swift). A test fails when they differ; `make docs` fixes it.
 
 usage: sync-docs.py PATH_TO_WX
 """

@@ -12,11 +12,7 @@ import WeatherStore
 // JSON reader (the 137 KB Berlin fixture parsed in 0.3–0.4 ms). `--normals FILE` times the
 // reduction of thirty years of daily values to normals instead; `--completion FOLDER` a press
 // of Tab in a running shell on that state.
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif

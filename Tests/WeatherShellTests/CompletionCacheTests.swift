@@ -6,11 +6,7 @@ import WeatherTestSupport
 
 @testable import WeatherShell
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Tab completion keeps the favorites' names prepared between presses (`CompletionNames`), so
 /// what it offers must follow every change: one made in this session, and one another wx wrote.

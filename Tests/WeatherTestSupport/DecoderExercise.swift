@@ -4,11 +4,7 @@ import WXBasics
 // Feeds bytes to one of wx's decoders and renders whatever it decodes, as text and JSON. Shared
 // by the libFuzzer entry point (fuzz/FuzzDecoders.swift, which compiles this file into its one
 // module with -D WX_FUZZ) and the regression test over Fixtures/fuzz-regressions/.
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -6,11 +6,7 @@ import WXBasics
 import Glibc
 #endif
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A file system that fails chosen operations on chosen paths with a chosen errno, and passes
 /// everything else to `base` (the real one by default): full disks (ENOSPC), read-only file

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension JSONValue {
     /// `data` with every bare `nan`, `NaN`, `inf`, `-inf`, `Infinity` or `-Infinity` written

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A JSON document to write, with object members in a fixed order: the one writer behind
 /// `--json` output and the cache's per-place forecast entries.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// ISO 8601 UTC text for files and `--json`: "2026-02-06T21:40:00Z", whole seconds (a fraction
 /// is dropped, never rounded up into the next second). Years 1583 to 9999 come out as the

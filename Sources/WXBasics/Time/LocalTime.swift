@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A calendar day with no time zone ("2026-02-06"), as in Open-Meteo's `daily.time`.
 package struct LocalDate: Hashable, Comparable, Sendable, Codable {

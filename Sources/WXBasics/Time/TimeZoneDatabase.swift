@@ -1,10 +1,6 @@
 import Synchronization
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The system time-zone database (/usr/share/zoneinfo), read with `TimeZoneFile`.
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The offset from UTC in force at one instant in one zone.
 package struct ZoneOffset: Hashable, Sendable {

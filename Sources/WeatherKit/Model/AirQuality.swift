@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Air quality at a place for one hour (Open-Meteo air-quality API).
 package struct AirQuality: Hashable, Sendable {

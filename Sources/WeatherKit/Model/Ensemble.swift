@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// An ensemble model of Open-Meteo's Ensemble API (`models=` of `/v1/ensemble`), with how many
 /// members it has (the control run included) and how often it runs.

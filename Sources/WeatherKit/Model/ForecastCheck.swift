@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One day of a forecast as a snapshot keeps it, to be checked against what happened once the
 /// day has passed. Canonical units; any reading may be nil (the service sent `null`).

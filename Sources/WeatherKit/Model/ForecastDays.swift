@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 extension Forecast {
     /// Gives an answer in UTC (`answeredInUTC`) the place's own zone: the tz database's nearest

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A part of a forecast that a service sends in its own request and that did not come, with
 /// why: the parts that did come are shown all the same.

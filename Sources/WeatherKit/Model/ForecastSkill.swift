@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One forecast day next to what happened, for scoring: the forecast's high, low and
 /// precipitation (°C, mm; nil where the forecast had none) and the observed day.

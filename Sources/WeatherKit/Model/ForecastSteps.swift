@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 // How a forecast's hourly entries lie in time: how long each is, how far apart they are, and
 // whether they reach now. OpenWeatherMap's 3-hour steps start at the next step boundary, up to

@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Which Open-Meteo service answered for past days.
 package enum PastSource: String, Hashable, Sendable {

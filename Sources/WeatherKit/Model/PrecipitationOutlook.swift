@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// When precipitation next starts and stops at a place: the answer to "will it rain in the
 /// next hours?".

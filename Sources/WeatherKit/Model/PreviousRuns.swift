@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// How Open-Meteo's Previous Runs API lines up a forecast's lead time with the hour it is for —
 /// the one place wx states the rule; `drift`, `skill` and the fixtures follow it.

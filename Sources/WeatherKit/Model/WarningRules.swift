@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The rules every warning feed shares, applied once to what any feed gave.
 package enum WarningRules {

@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One official weather warning as a national weather service issued it, in wx's own terms:
 /// every feed (NWS, DWD through Bright Sky, Environment Canada, MET Norway, MeteoAlarm) is

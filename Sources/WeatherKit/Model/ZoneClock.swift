@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Converts instants to a place's wall-clock time.
 ///

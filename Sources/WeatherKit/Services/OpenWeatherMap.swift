@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Looks up a place by a provider's own city id (OpenWeatherMap `id`, e.g. 2950159 for Berlin).
 package protocol CityLookup: Sendable {

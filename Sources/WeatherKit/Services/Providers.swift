@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 // The kinds of service wx uses, one protocol each; `WeatherServices` has one slot per protocol.
 

@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Service answers kept on disk, one file per request, so that a repeated `find` or a fresh
 /// `show` makes no request (Nominatim's policy asks clients to cache) and old data can be shown

@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Everything that can go wrong between wx and a weather or geocoding service.
 package enum ServiceError: Error, Hashable, Sendable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Time as wx measures and waits for it: the seam between wx and the system's clocks, so that
 /// retries, Nominatim's request spacing and `watch` can be tested without sleeping.

@@ -2,11 +2,7 @@ import CCurl
 import Dispatch
 import Synchronization
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The transfers in flight on one libcurl multi handle, and the loop that drives them.
 ///

@@ -1,11 +1,7 @@
 import CCurl
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `HTTPTransport` on libcurl's multi interface.
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One HTTP GET as wx makes it.
 package struct HTTPRequest: Hashable, Sendable {

@@ -1,11 +1,7 @@
 import WXBasics
 import WeatherKit
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Where a command is about, and asking for it: a favorite, `id:N`, coordinates (reverse
 /// geocoded, alongside the command's own request) or text to geocode.

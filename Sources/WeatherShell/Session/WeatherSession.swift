@@ -2,11 +2,7 @@ import WXBasics
 import WeatherKit
 import WeatherStore
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The view model: session state (current location, candidates, last fetched weather, units)
 /// and the commands that read and change it.

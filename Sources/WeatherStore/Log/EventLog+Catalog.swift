@@ -1,11 +1,7 @@
 import WXBasics
 import WeatherKit
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif

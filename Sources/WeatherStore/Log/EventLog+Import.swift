@@ -1,11 +1,7 @@
 import WXBasics
 import WeatherKit
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What `import snapshots|history` appended to the log.
 package struct LogImportOutcome: Hashable, Sendable {

@@ -1,10 +1,6 @@
 import WeatherKit
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// One command from the history: its number across all sessions and the line as typed.
 package struct HistoryEntry: Hashable, Sendable {

@@ -1,10 +1,6 @@
 import WeatherKit
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A saved weather reading for a place.
 package struct Snapshot: Hashable, Sendable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A property-list value of any type, kept as it was read: the entries of state.plist this wx
 /// does not know (a newer wx or the user wrote them), written back unchanged at the next write.

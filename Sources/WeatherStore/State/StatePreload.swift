@@ -3,11 +3,7 @@ import Synchronization
 import WXBasics
 import WeatherKit
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif

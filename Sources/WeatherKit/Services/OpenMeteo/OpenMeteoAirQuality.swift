@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Air quality from Open-Meteo (`/v1/air-quality`), base URL from
 /// `WX_OPEN_METEO_AIR_QUALITY_URL`: the current hour, and the next day hourly.

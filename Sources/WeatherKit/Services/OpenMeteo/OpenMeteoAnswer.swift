@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 // How every Open-Meteo answer is read — forecast, past days, archive, air quality, and the
 // ensemble and previous-runs APIs to come: the variables wx asks for (each named once), the

@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Every member of an ensemble model from Open-Meteo's Ensemble API (`/v1/ensemble`, host
 /// `WX_OPEN_METEO_ENSEMBLE_URL`, documented at open-meteo.com/en/docs/ensemble-api).

@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Geocoding with Open-Meteo's GeoNames-based search (`/v1/search?name=…&count=…&language=…`).
 ///

@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Several deterministic models' days side by side from Open-Meteo's forecast API
 /// (`/v1/forecast` on `WX_OPEN_METEO_URL`) in **one** request: `models=ecmwf_ifs025,gfs_seamless,…`

@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// The weather that was, from Open-Meteo: past days from the Historical Weather API
 /// (`/v1/archive`, ERA5 from 1940, a few days behind today) or, for the last days, from the

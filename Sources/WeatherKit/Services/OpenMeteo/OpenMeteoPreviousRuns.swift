@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What earlier model runs predicted, and what happened to score them against (`drift`,
 /// `skill`; a fake in tests).

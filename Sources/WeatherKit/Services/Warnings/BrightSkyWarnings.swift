@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// German warnings of the Deutscher Wetterdienst (DWD) through Bright Sky
 /// (`api.brightsky.dev` `/alerts?lat=&lon=`; `WX_BRIGHTSKY_URL`): the warnings in force or

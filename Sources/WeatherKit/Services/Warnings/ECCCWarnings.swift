@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Canadian alerts from Environment and Climate Change Canada's MSC GeoMet OGC API
 /// (`api.weather.gc.ca` `/collections/weather-alerts/items?bbox=…`; `WX_ECCC_URL`).

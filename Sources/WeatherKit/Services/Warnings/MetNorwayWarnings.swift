@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Norwegian warnings from MET Norway's MetAlerts 2.0 (`api.met.no`
 /// `/weatherapi/metalerts/2.0/current.json?lat=&lon=&lang=`; `WX_METNO_URL`), GeoJSON.

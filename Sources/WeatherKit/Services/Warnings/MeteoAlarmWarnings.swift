@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// Warnings of the European national weather services through MeteoAlarm
 /// (`feeds.meteoalarm.org` `/api/v1/warnings/feeds-COUNTRY`, JSON of CAP messages;

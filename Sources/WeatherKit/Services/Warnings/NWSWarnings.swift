@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// United States warnings, watches and advisories from the National Weather Service
 /// (`api.weather.gov` `/alerts/active?point=LAT,LON`, GeoJSON; `WX_NWS_URL`).

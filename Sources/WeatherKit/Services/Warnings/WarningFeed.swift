@@ -1,10 +1,6 @@
 import WXBasics
 
-#if canImport(FoundationEssentials)
 import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// What a warning feed said about one place, before the shared rules (`WarningRules`).
 package struct WarningFeedAnswer: Hashable, Sendable {

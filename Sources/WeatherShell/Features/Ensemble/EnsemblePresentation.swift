@@ -1,0 +1,169 @@
+import WXBasics
+import WeatherKit
+
+import FoundationEssentials
+
+/// `confidence`: a place's ensemble days from its today, and where the answer came from.
+package struct ConfidenceReport: Hashable, Sendable {
+    package var place: Place
+    package var ensemble: EnsembleForecast
+    /// The whole days shown, from the place's today, at most as many as asked.
+    package var days: [EnsembleDay]
+    /// How many days were asked for.
+    package var requestedDays: Int
+    package var origin: DataOrigin
+
+    /// The most members any figure comes from (the count in the heading).
+    package var memberCount: Int {
+        max(ensemble.temperatureMembers.count, ensemble.precipitationMembers.count)
+    }
+
+    /// What a reader should know about the answer, in words: odd members, and where the
+    /// ensemble ends when it ends before the days asked for.
+    package func notes(format: ValueFormatter) -> [String] {
+        var lines = ensemble.notes.map(Self.text)
+        if days.count < requestedDays, let last = ensemble.lastHour {
+            let local = ensemble.clock.localTime(last)
+            lines.append(
+                "the ensemble’s hours end \(format.day(local.date)) \(format.clock(local, repeated: ensemble.clock.isRepeated(last))); a day is shown only when the members cover all of it"
+            )
+        }
+        return lines
+    }
+
+    /// One note in words.
+    static func text(_ note: EnsembleNote) -> String {
+        func name(_ variable: String) -> String { variable == "temperature_2m" ? "temperature" : variable }
+        switch note {
+        case .fewerMembers(let variable, let found, let expected):
+            return
+                "the answer has \(found) of the model’s \(expected) members with \(name(variable)); the figures come from those"
+        case .membersWithoutValues(let variable, let count):
+            return "\(Counting.count(count, "member")) without any \(name(variable)) value left out"
+        case .unexpectedKeys(let count, let example):
+            return
+                "\(Counting.count(count, "member value list")) for a variable not asked for ignored (\(example))"
+        }
+    }
+}
+
+extension EnsembleDay {
+    /// "rain 1.0 mm or more: 19 of 51 members (37 %)" ("rain 0.04 in or more: …" in inches, where
+    /// "≥ 0.04 in in 19" read as a typo); nil without members that have the whole day.
+    func rainSentence(format: ValueFormatter) -> String? {
+        guard let percent = rainPercent else { return nil }
+        let threshold = format.precipitation(Self.wetThresholdMillimetres)
+        return
+            "rain \(threshold) or more: \(wetMembers) of \(precipitationMembers) members (\(Int(percent.rounded())) %)"
+    }
+}
+
+/// `models`: several models' days at a place from its today, and where the answer came from.
+package struct ModelsReport: Hashable, Sendable {
+    package var place: Place
+    package var comparison: ModelComparison
+    /// The days shown, from the place's today.
+    package var days: [ModelDay]
+    package var origin: DataOrigin
+    /// How many days were asked for (7 without a count): more than `days` has are said to be
+    /// missing, as `daily` and `confidence` say what their answer covers.
+    package var requestedDays = 7
+}
+
+extension ModelDay {
+    /// What the models disagree on, in words ("rain (ECMWF IFS 3.2 mm wet, NOAA GFS 0.1 mm dry,
+    /// CMC GEM 0.6 mm)"); empty when they agree. Every amount is a number, as the table beside it
+    /// shows it, and "dry" (under 0.2 mm) or "wet" (1 mm or more) follows it by `help models`'
+    /// rule: "dry" for 0.0 but "0.1 mm" for an amount as dry by the rule read as two rules
+    /// (trial 9), and "dry" alone beside a table showing 0.1 contradicted it (trial 6).
+    func disagreements(models: [ForecastModel], format: ValueFormatter) -> [String] {
+        var parts: [String] = []
+        if disagreesOnRain {
+            let named = zip(models, values).compactMap { model, value -> String? in
+                value.precipitationSumMillimetres.map {
+                    let kind =
+                        $0 < ModelDay.dryBelowMillimetres ? " dry" : $0 >= ModelDay.wetFromMillimetres ? " wet" : ""
+                    return "\(model.displayName) \(format.precipitation($0))\(kind)"
+                }
+            }
+            parts.append("rain (" + named.joined(separator: ", ") + ")")
+        }
+        if disagreesOnHigh, let range = highRangeCelsius {
+            let degrees =
+                format.units.temperature.convert(celsius: range) - format.units.temperature.convert(celsius: 0)
+            parts.append("the high, by \(DecimalText.fixed(degrees, digits: 1)) \(format.temperatureSymbol)")
+        }
+        return parts
+    }
+}
+
+extension WeatherPresentation {
+    /// Tomorrow in the place's calendar from the cached ensemble, when it covers the whole day.
+    var ensembleTomorrow: EnsembleDay? {
+        guard let ensemble = report.ensemble else { return nil }
+        let tomorrow = CivilCalendar.date(fromDays: local.date.dayNumber + 1)
+        return ensemble.days.first { $0.date == tomorrow && $0.rainPercent != nil }
+    }
+
+    /// The cached ensemble's temperature spread for each hour shown, when there is one.
+    var ensembleHours: [EnsembleHour] {
+        guard let ensemble = report.ensemble else { return [] }
+        let wanted = Set(hours.map(\.time))
+        return ensemble.hours.filter { wanted.contains($0.time) }
+    }
+}
+
+/// An ensemble chance as `watch` checks it: the day of today and tomorrow with the higher
+/// share, and whether it is at or above the threshold.
+package struct ChanceReading: Hashable, Sendable {
+    package var alert: ChanceAlert
+    package var date: LocalDate
+    /// Whether `date` is the place's today (else tomorrow).
+    package var isToday: Bool
+    /// Members with the event, and the members it is out of.
+    package var members: Int
+    package var ofMembers: Int
+    package var model: EnsembleModel
+
+    package var percent: Double { ofMembers > 0 ? Double(members) * 100 / Double(ofMembers) : 0 }
+    package var isAbove: Bool { ofMembers > 0 && percent >= alert.thresholdPercent - 1e-9 }
+
+    /// The reading for `alert` from `ensemble` at `now`: today's or tomorrow's, whichever is
+    /// higher; nil when the ensemble covers neither whole.
+    static func reading(_ alert: ChanceAlert, ensemble: EnsembleForecast, now: Date) -> ChanceReading? {
+        let today = ensemble.clock.localTime(now).date
+        let candidates = ensemble.days.filter {
+            $0.date.dayNumber - today.dayNumber == 0 || $0.date.dayNumber - today.dayNumber == 1
+        }
+        let readings = candidates.compactMap { day -> ChanceReading? in
+            let (members, of): (Int, Int) =
+                alert.kind == .rain
+                ? (day.wetMembers, day.precipitationMembers) : (day.frostMembers, day.low?.members ?? 0)
+            guard of > 0 else { return nil }
+            return ChanceReading(
+                alert: alert, date: day.date, isToday: day.date == today, members: members, ofMembers: of,
+                model: ensemble.model)
+        }
+        return readings.max { $0.percent < $1.percent }
+    }
+}
+
+/// What each command costs in requests to the services, for `about` and README: Open-Meteo's
+/// free use is under 10,000 calls a day, and it counts an ensemble request about once per
+/// member per variable.
+package enum RequestCost {
+    /// (commands, what they cost), in `help`'s order.
+    package static let table: [(commands: String, cost: String)] = [
+        ("find", "1 geocoding request; places kept 30 days"),
+        ("show, hourly, daily, rain, watch", "1 forecast request, none while the answer is current (15 min)"),
+        ("compare", "1 forecast request for all favorites not cached (up to 50 a request)"),
+        ("past", "1 request (Historical Weather or forecast API); complete days kept for good"),
+        ("normal", "1 request for 30 years of days, once per place"),
+        ("air", "1 air-quality request, kept an hour"),
+        (
+            "confidence, watch --rain/--frost",
+            "1 ensemble request, kept until the model’s next run (6 h); Open-Meteo counts it as about 100 (2 variables × 51 members)"
+        ),
+        ("models", "1 forecast request for 4 models, kept an hour; counted about 4 (one per model)"),
+    ]
+}

@@ -1,0 +1,229 @@
+import WXBasics
+import WeatherKit
+
+import FoundationEssentials
+
+// `confidence`, `models`, and the ensemble in `show` and `hourly`, as text.
+extension TextRenderer {
+    /// `confidence`: the place, which ensemble and how many members, then two lines a day —
+    /// the median high and low with their 10th–90th percentile range and a word for the spread,
+    /// and the chance of rain as members — then what was odd about the answer.
+    static func confidenceLines(
+        _ report: ConfidenceReport, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
+        let ensemble = report.ensemble
+        var lines = [
+            style.bold(placeHeading(report.place.label, "how sure the forecast is", width: context.width))
+        ]
+        lines += offlineNote(report.origin, context: context, style: style)
+        lines += note(
+            "\(ensemble.model.displayName) ensemble, \(count(report.memberCount, "member")) (Open-Meteo); ranges are the 10th to 90th percentile of the members",
+            context, style)
+        lines += confidenceDayLines(report.days, width: context.reportWidth, format: format)
+        for text in report.notes(format: format) { lines += note(text, context, style) }
+        return lines
+    }
+}
+
+extension TextRenderer {
+    /// `confidence`'s days in `width` columns, the high and low aligned in columns:
+    /// "  Sun 27 Jul  high 24.1 °C (23.7 to 24.5)  low 16.3 °C (16.0 to 16.5)  confident" with
+    /// the chance of rain under the high; when that row is too wide the word for the spread
+    /// starts the line under it ("confident · rain 1.0 mm or more: …"); when even the high and low
+    /// are, the day stands alone and the rest goes under it at column 4. Sentences wrap between
+    /// words (trial 5: 84 columns at 80, words broken at 40).
+    static func confidenceDayLines(_ days: [EnsembleDay], width: Int, format: ValueFormatter) -> [String] {
+        func spread(_ word: String, _ spread: EnsembleSpread?) -> String {
+            guard let spread else { return "\(word) \(ValueFormatter.missing)" }
+            return
+                "\(word) \(format.temperature(spread.median)) (\(format.temperatureValue(spread.p10)) to \(format.temperatureValue(spread.p90)))"
+        }
+        let highs = days.map { spread("high", $0.high) }
+        let lows = days.map { spread("low", $0.low) }
+        let highWidth = highs.map(TextLayout.columns).max() ?? 0
+        let lowWidth = lows.map(TextLayout.columns).max() ?? 0
+        let words = days.map(\.agreement.rawValue)
+        let row = 14 + highWidth + 2 + lowWidth
+        let wordOnRow = row + 2 + (words.map(TextLayout.columns).max() ?? 0) <= width
+        let margin = row <= width ? 14 : 4
+        var lines: [String] = []
+        for (index, day) in days.enumerated() {
+            var second = [day.rainSentence(format: format) ?? "rain: no member covers the whole day"]
+            if let members = day.high?.members, members != day.precipitationMembers {
+                second.append("temperature from \(members) members")
+            }
+            let date = "  " + format.day(day.date)
+            if margin == 14 {
+                let values = TextLayout.pad(highs[index], to: highWidth) + "  " + lows[index]
+                if wordOnRow {
+                    lines.append(
+                        TextLayout.pad(date, to: 14) + TextLayout.pad(values, to: highWidth + 2 + lowWidth) + "  "
+                            + words[index])
+                } else {
+                    lines.append(TextLayout.pad(date, to: 14) + values)
+                    second.insert(words[index], at: 0)
+                }
+            } else {
+                lines.append(date)
+                lines += TextLayout.flow([highs[index], lows[index]], separator: "  ", indent: 4, width: width)
+                second.insert(words[index], at: 0)
+            }
+            // "7 of 51 members" is one count: at 40 columns "7" ended a line (trial 11).
+            lines += TextLayout.wrap(
+                second.joined(separator: " · "), indent: margin, continuation: margin, width: width,
+                keeping: ["\(day.wetMembers) of \(day.precipitationMembers) members"])
+        }
+        return lines
+    }
+}
+
+extension TextRenderer {
+    /// `models`: a column per model (low/high and precipitation) and a row per day, with a line
+    /// under each day the models disagree on.
+    static func modelsLines(_ report: ModelsReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let models = report.comparison.models
+        var lines = [
+            style.bold(
+                placeHeading(report.place.label, "\(count(models.count, "model")) side by side", width: context.width))
+        ]
+        lines += offlineNote(report.origin, context: context, style: style)
+        lines += note(
+            "low/high \(format.temperatureSymbol) and precipitation \(context.units.precipitation.symbol) per model, from Open-Meteo’s forecast API",
+            context, style)
+        // A column per model, its name over its cells ("16.3/24.1  0.0"); when the width runs out,
+        // whole models are left out from the last, never a value cut (trial 5).
+        let temperatures = report.days.map { day in
+            day.values.map { value -> String in
+                value.temperatureMinCelsius == nil && value.temperatureMaxCelsius == nil
+                    ? ValueFormatter.missing
+                    : "\(format.temperatureValue(value.temperatureMinCelsius))/\(format.temperatureValue(value.temperatureMaxCelsius))"
+            }
+        }
+        let sums = report.days.map { $0.values.map { format.precipitationValue($0.precipitationSumMillimetres) } }
+        let temperatureWidth = temperatures.joined().map(TextLayout.columns).max() ?? 0
+        let sumWidth = sums.joined().map(TextLayout.columns).max() ?? 0
+        let cells = zip(temperatures, sums).map { temperatures, sums in
+            zip(temperatures, sums).map {
+                TextLayout.pad($0, to: temperatureWidth, right: true) + "  "
+                    + TextLayout.pad($1, to: sumWidth, right: true)
+            }
+        }
+        var columns = [TextTable.Column(header: "day", cells: report.days.map { format.day($0.date) })]
+        for (index, model) in models.enumerated() {
+            columns.append(
+                .init(
+                    header: model.displayName, cells: cells.map { $0.indices.contains(index) ? $0[index] : "" },
+                    lead: index == 0 ? 2 : 3, right: true, dropOrder: models.count - index))
+        }
+        let table = TextTable(columns: columns).lines(width: context.reportWidth)
+        let header = table.first ?? ""
+        lines.append(table[0])
+        for (index, day) in report.days.enumerated() {
+            lines.append(table[index + 1])
+            let disagreements = day.disagreements(models: models, format: format)
+            if !disagreements.isEmpty {
+                let mark = context.unicode ? "⚑" : "!"
+                // A model's name stays on one line ("DWD" at a line's end and "ICON" on the next
+                // read as two names).
+                lines += wrap(
+                    "\(mark) disagree on " + disagreements.joined(separator: "; "),
+                    keeping: [format.temperatureSymbol, format.units.precipitation.symbol],
+                    phrases: models.map(\.displayName), indent: 14, width: context.reportWidth)
+            }
+        }
+        // The rule behind "dry" and "wet", on screen where they are used (trial 10: "0.5 mm"
+        // between the two got no word, and nothing said why).
+        if report.days.contains(where: \.disagreesOnRain) {
+            lines += wrap(
+                rainWordsRule(format), keeping: [format.units.precipitation.symbol], indent: 2,
+                width: context.reportWidth
+            ).map(style.dim)
+        }
+        let left = models.map(\.displayName).filter { !header.contains($0) }
+        lines += leftOutNote(left, width: context.reportWidth, style: style)
+        if report.days.count < report.requestedDays {
+            lines += note("the models’ answer has \(Self.count(report.days.count, "day")) from today", context, style)
+        }
+        for model in report.comparison.modelsWithoutValues {
+            lines += note("\(model.displayName) has no values here (outside its area or range)", context, style)
+        }
+        return lines
+    }
+}
+
+extension TextRenderer {
+    /// "dry: under 0.2 mm · wet: 1 mm or more" (`help models`' rule), in the precipitation unit
+    /// in use: "dry: under 0.008 in · wet: 0.04 in or more", with enough decimals that the
+    /// dry limit is not shown as 0.01 (an amount shown as 0.01 in may be dry or not).
+    static func rainWordsRule(_ format: ValueFormatter) -> String {
+        let unit = format.units.precipitation
+        let wet = DecimalText.fixed(
+            unit.convert(millimetres: ModelDay.wetFromMillimetres), digits: unit == .millimetres ? 0 : 2)
+        return
+            "dry: under \(format.precipitationLimit(ModelDay.dryBelowMillimetres)) · wet: \(wet) \(unit.symbol) or more"
+    }
+
+    /// `hourly`'s band: the ensemble's 10th percentile, median and 90th percentile of the
+    /// temperature for the hours shown, in rows of as many hours as the width holds.
+    static func ensembleBandLines(
+        _ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
+        let hours = presentation.ensembleHours
+        guard let ensemble = presentation.report.ensemble, !hours.isEmpty else { return [] }
+        let clock = presentation.report.forecast.clock
+        let members = hours.map(\.temperature.members).max() ?? 0
+        var lines = [""]
+        lines += note(
+            "ensemble band from “confidence”: \(ensemble.model.displayName), \(members) members, \(format.temperatureSymbol) by percentile",
+            context, style)
+        let label = 10
+        let cell = 5
+        let perRow = max(1, (context.reportWidth - label) / cell)
+        var start = 0
+        while start < hours.count {
+            let part = hours[start..<min(start + perRow, hours.count)]
+            func row(_ title: String, _ values: [String]) -> String {
+                TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
+            }
+            if start > 0 { lines.append("") }
+            lines.append(row("  hour", part.map { format.hourLabel(clock.localTime($0.time)) }))
+            lines += repeatedZoneRow(part.map(\.time), clock: clock, label: label, cell: cell)
+            lines.append(row("  p90", part.map { format.temperatureValue($0.temperature.p90, digits: 0) }))
+            lines.append(row("  median", part.map { format.temperatureValue($0.temperature.median, digits: 0) }))
+            lines.append(row("  p10", part.map { format.temperatureValue($0.temperature.p10, digits: 0) }))
+            start += perRow
+        }
+        return lines
+    }
+}
+
+extension TextRenderer {
+    /// `watch`'s line: "⚑ rain 1.0 mm or more tomorrow: 19 of 51 members (37 %), at or above 30 %",
+    /// or "… now below 30 %" (members of the ensemble `confidence` shows).
+    static func chanceAlertLines(_ reading: ChanceReading, context: RenderContext, format: ValueFormatter) -> [String] {
+        let what =
+            reading.alert.kind == .rain
+            ? "rain \(format.precipitation(EnsembleDay.wetThresholdMillimetres)) or more"
+            : "frost (low < \(format.temperature(0, digits: 0)))"
+        let when = reading.isToday ? "today" : "tomorrow"
+        let threshold = "\(DecimalText.shortest(reading.alert.thresholdPercent)) %"
+        let mark = reading.isAbove ? (context.unicode ? "⚑ " : "! ") : ""
+        return wrap(
+            "\(mark)\(what) \(when): \(reading.members) of \(reading.ofMembers) members (\(Int(reading.percent.rounded())) %)"
+                + (reading.isAbove ? ", at or above \(threshold)" : ", now below \(threshold)"),
+            indent: 0, width: context.reportWidth)
+    }
+}
+
+extension TextRenderer {
+    /// `about`'s list of what each command costs in requests.
+    static func requestCostLines(context: RenderContext) -> [String] {
+        var lines = ["  what each command costs in requests:"]
+        for row in RequestCost.table {
+            lines += wrap("\(row.commands): \(row.cost)", indent: 4, width: context.width)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,104 @@
+import WXBasics
+import WeatherKit
+
+import FoundationEssentials
+
+/// How sure the forecast is: `confidence` (the ensemble).
+extension WeatherSession {
+    /// `confidence [N] [place]`: one Ensemble API request, none while the place's answer is from
+    /// the model's latest run.
+    ///
+    /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when the answer
+    ///   covers no whole day from the place's today.
+    func confidence(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        guard let provider = services.ensemble else { throw .noService("ensemble") }
+        let fetching = try await resolving(target, needing: .ensemble) {
+            place async throws(ShellError) -> Fetched<EnsembleForecast> in
+            do throws(ServiceError) {
+                return try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025)
+            } catch {
+                throw Self.shellError(error)
+            }
+        }
+        let (resolved, fetched) = (fetching.resolved, fetching.value)
+        let ensemble = fetched.value
+        let today = ensemble.clock.localTime(now(at: resolved.place.coordinate)).date
+        let requested = count ?? 7
+        let days = Array(ensemble.days.filter { $0.date >= today }.prefix(requested))
+        guard !days.isEmpty else {
+            throw .notInAnswer(
+                "the \(ensemble.model.displayName) answer covers no whole day from today; try again after the next run")
+        }
+        commit(resolved)
+        return resolved.notices + [
+            .confidence(
+                ConfidenceReport(
+                    place: resolved.place, ensemble: ensemble, days: days, requestedDays: requested,
+                    origin: fetched.origin))
+        ]
+    }
+}
+
+/// Several models side by side: `models`.
+extension WeatherSession {
+    /// `models [N] [place]`: one forecast-API request for every model, none while the place's
+    /// answer is current.
+    ///
+    /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when no model
+    ///   has a day from the place's today.
+    func models(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        guard let provider = services.models else { throw .noService("several-model forecast") }
+        let fetching = try await resolving(target, needing: .models) {
+            place async throws(ShellError) -> Fetched<ModelComparison> in
+            do throws(ServiceError) { return try await provider.comparison(at: place.coordinate) } catch {
+                throw Self.shellError(error)
+            }
+        }
+        let (resolved, fetched) = (fetching.resolved, fetching.value)
+        let comparison = fetched.value
+        let today = ZoneClock(comparison.zone).localTime(now(at: resolved.place.coordinate)).date
+        let days = Array(
+            comparison.days.filter { $0.date >= today && !$0.values.allSatisfy(\.isEmpty) }.prefix(count ?? 7))
+        guard !days.isEmpty else { throw .notInAnswer("no model has a day from today in the answer") }
+        commit(resolved)
+        return resolved.notices + [
+            .models(
+                ModelsReport(
+                    place: resolved.place, comparison: comparison, days: days, origin: fetched.origin,
+                    requestedDays: count ?? 7))
+        ]
+    }
+}
+
+/// `watch --rain N% --frost N%`: the chances, from the ensemble of the current location.
+extension WeatherSession {
+    /// The reading of each alert for the current location; the ensemble comes from the cache
+    /// while it is from the model's latest run, so at most one request per run.
+    ///
+    /// - Throws: `ShellError` when there is no current location or the ensemble cannot be had.
+    func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> [ChanceReading] {
+        let (provider, place) = try admitChances()
+        let ensemble: EnsembleForecast
+        do {
+            ensemble = try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
+        } catch {
+            throw Self.shellError(error)
+        }
+        return alerts.compactMap { ChanceReading.reading($0, ensemble: ensemble, now: now(at: place.coordinate)) }
+    }
+
+    /// Before `watch --rain/--frost` starts, and before each reading: what can never give the
+    /// chances is refused without a request — no ensemble service, no current location, and in
+    /// `make demo` a place with no recording of an ensemble, in the demo's words (trial 10:
+    /// Munich's was asked for, its 404 said as Open-Meteo's, and the watch then promised to
+    /// ring for a chance it could not read).
+    ///
+    /// - Returns: the ensemble service and the current location.
+    /// - Throws: `ShellError.noService`, `.noCurrentLocation`, `.notApplicable` (the demo).
+    func admitChances() throws(ShellError) -> (provider: any EnsembleProvider, place: Place) {
+        guard let provider = services.ensemble else { throw .noService("ensemble") }
+        guard let place = currentPlace else { throw .noCurrentLocation }
+        try demo.admit(place.coordinate, label: place.name, needing: .ensemble)
+        return (provider, place)
+    }
+}

@@ -1,0 +1,33 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+// `log` and `log compact` as JSON.
+extension JSONRenderer {
+    /// `{"type":"log",…}`.
+    static func logStatistics(_ stats: EventLog.Statistics) -> JSONOutput {
+        .object([("type", .string("log"))] + statistics(stats))
+    }
+
+    /// `{"type":"log_compacted",…}`: the statistics before and after.
+    static func logCompacted(_ compaction: EventLog.Compaction) -> JSONOutput {
+        .object([
+            ("type", .string("log_compacted")), ("before", .object(statistics(compaction.before))),
+            ("after", .object(statistics(compaction.after))),
+            ("unreadable_lines_file", compaction.unreadableLinesFile.map { .string($0) } ?? .null),
+        ])
+    }
+
+    static func statistics(_ stats: EventLog.Statistics) -> [(String, JSONOutput)] {
+        [
+            ("path", .string(stats.path)), ("bytes", .number(Double(stats.bytes))),
+            ("commands", .number(Double(stats.commands))),
+            ("snapshots", .number(Double(stats.snapshots))),
+            ("deleted_snapshots", .number(Double(stats.deletedSnapshots))),
+            ("unreadable_lines", .number(Double(stats.unreadableLines))),
+            ("other_records", .number(Double(stats.otherRecords))),
+        ]
+    }
+}

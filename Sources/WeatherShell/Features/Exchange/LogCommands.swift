@@ -1,0 +1,24 @@
+import WeatherKit
+
+// What log.jsonl holds: `log` and `log compact`.
+extension CommandSpec {
+    static let log = CommandSpec(
+        name: "log", synopsis: "log [compact]",
+        summary: "what log.jsonl holds; compact it",
+        details: [
+            "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote. The old file is replaced in one step, so a crash leaves one or the other."
+        ],
+        completion: .subcommands(LogSubcommand.declarations, otherwise: .none)
+    ) { arguments throws(ShellError) in
+        if arguments.isEmpty { return .log(compact: false) }
+        guard arguments.subcommand(LogSubcommand.self) == .compact, arguments.isEmpty else { throw arguments.usage() }
+        return .log(compact: true)
+    }
+}
+
+/// `log compact`.
+enum LogSubcommand: SubcommandWord {
+    case compact
+
+    var declaration: Subcommand { Subcommand("compact", then: .none) }
+}

@@ -1,0 +1,52 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+// `log` and `log compact` as text.
+extension TextRenderer {
+    /// `log`: the log's size, its commands and snapshots, and what `log compact` would do.
+    static func logStatistics(_ stats: EventLog.Statistics) -> [String] {
+        var lines = [
+            stats.path,
+            "  \(size(stats.bytes)) · \(count(stats.commands, "command")) · \(count(stats.snapshots, "snapshot"))",
+        ]
+        // Every deleted snapshot is counted, the newest too, whose record compaction keeps
+        // (trial 16: three deleted were "2 deleted snapshots").
+        if stats.deletedSnapshots > 0 || stats.unreadableLines > 0 {
+            let dropped =
+                stats.deletedKept > 0
+                ? "all deleted but the newest (its record stays, so its id is never given again)" : "the deleted"
+            lines.append(
+                "  \(count(stats.deletedSnapshots + stats.deletedKept, "deleted snapshot")) and \(count(stats.unreadableLines, "unreadable line")): “log compact” drops \(dropped) and moves the unreadable to a file of their own"
+            )
+        }
+        if stats.otherRecords > 0 {
+            lines.append("  \(count(stats.otherRecords, "record")) of kinds this wx does not know (kept)")
+        }
+        return lines
+    }
+
+    /// `log compact`: the size before and after, what was kept, dropped and moved.
+    static func logCompacted(_ compaction: EventLog.Compaction) -> [String] {
+        guard !compaction.isEmpty else { return ["log.jsonl is empty: nothing to compact"] }
+        let (before, after) = (compaction.before, compaction.after)
+        var lines = [
+            "log.jsonl compacted: \(size(before.bytes)) → \(size(after.bytes)); \(count(after.commands, "command")) and \(count(after.snapshots, "snapshot")) kept, \(count(before.deletedSnapshots, "deleted snapshot")) dropped"
+                + (before.deletedKept > 0
+                    ? " (the newest deleted one’s record stays, so its id is never given again)" : "")
+        ]
+        if let file = compaction.unreadableLinesFile {
+            lines.append("\(count(before.unreadableLines, "unreadable line")) moved to \(file)")
+        }
+        return lines
+    }
+
+    /// "12.3 MB", "4.0 KB", "512 bytes".
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1_024 { return "\(bytes) bytes" }
+        if bytes < 1_048_576 { return "\(DecimalText.fixed(Double(bytes) / 1_024, digits: 1)) KB" }
+        return "\(DecimalText.fixed(Double(bytes) / 1_048_576, digits: 1)) MB"
+    }
+}

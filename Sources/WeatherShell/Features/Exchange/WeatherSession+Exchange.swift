@@ -1,0 +1,192 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Your data in and out: `export`, `import favorites`.
+extension WeatherSession {
+    /// `export KIND [FILE]`: the records are read as they are written — to FILE, or to standard
+    /// output by the runner (`RecordStream`, `StreamedText`) — so that data of any size is
+    /// exported in bounded memory. What cannot be read (state.plist, log.jsonl) is an error
+    /// before anything is written: an empty export of it would be a backup of nothing.
+    func export(_ kind: ExportKind, format: ExchangeFormat?, to path: String?) throws(ShellError) -> [CommandResult] {
+        let format = format ?? .implied(by: path)
+        guard let path else { return [.exportData(kind, format: format, records: try exportRecords(kind))] }
+        let full = try exportTarget(kind, path)
+        return try export(exportRecords(kind), kind, format: format, to: full)
+    }
+
+    /// The records `export` writes, read one at a time when they are written: favorites from
+    /// memory, snapshots and history from the log.
+    ///
+    /// - Throws: when state.plist (for favorites, when none are in memory) or log.jsonl cannot
+    ///   be read.
+    func exportRecords(_ kind: ExportKind) throws(ShellError) -> RecordStream<JSONOutput> {
+        switch kind {
+        case .favorites:
+            if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
+            return RecordStream.exportRecords(of: favorites)
+        case .snapshots, .history:
+            if let problem = log.readProblem() { throw ShellError(problem) }
+            return RecordStream.exportRecords(kind, of: log)
+        }
+    }
+
+    /// `export KIND FILE`: each record is read, encoded and written in turn. A read that fails
+    /// on the way leaves FILE as it was (when it is a regular file) and is an error naming the
+    /// log.
+    func export(_ records: RecordStream<JSONOutput>, _ kind: ExportKind, format: ExchangeFormat, to full: String)
+        throws(ShellError) -> [CommandResult]
+    {
+        var count = 0
+        var failure: StoreError?
+        do {
+            try FileIO.writeUserFile(full) { out in
+                do throws(StoreError) {
+                    count = try StreamedText.exportData(records, kind: kind, format: format) { out.write($0) }
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+        } catch {
+            throw .storage("\(kind.rawValue) not exported: \(error.description)")
+        }
+        if let failure { throw ShellError(failure) }
+        return [.exported(kind, count: count, format: format, path: full)]
+    }
+
+    /// The full path `export` writes to; refused when it names one of wx's own files.
+    func exportTarget(_ kind: ExportKind, _ path: String) throws(ShellError) -> String {
+        let full = configuration.expandPath(path)
+        if let own = ownFile(at: full) {
+            throw .storage(
+                "\(kind.rawValue) not exported: \(full) is one of wx’s own files (\(own)); choose another file")
+        }
+        // A FIFO with no program reading it would block the write for good (one with a reader,
+        // as `export … >(gzip)` makes, is written as any file is).
+        var info = stat()
+        if stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+            let fd = open(full, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd < 0, errno == ENXIO {
+                throw .storage("\(kind.rawValue) not exported: \(full) is a FIFO no program is reading; choose a file")
+            }
+            if fd >= 0 { close(fd) }
+        }
+        return full
+    }
+
+    /// The file of wx's own that `path` names — state.plist, log.jsonl, a copy set aside, a lock,
+    /// a cache entry, and the files read at the interactive start (wxrc, ~/.editrc), which an
+    /// export would turn into commands run at the next start — found by device and inode, so that
+    /// a symbolic link, a hard link or another spelling of the path is caught too. Where nothing
+    /// is there yet, the file a write would create (through a symbolic link to nothing, or not)
+    /// is compared by its folder's device and inode and its name: a first `export favorites
+    /// ~/.config/wx/wxrc` would make the start-up file as surely as a second. Nil when it names
+    /// none of them.
+    func ownFile(at path: String) -> String? {
+        let files = POSIXFileSystem()
+        var candidates = [configuration.startupFile] + (configuration.lineEditorFile.map { [$0] } ?? [])
+        guard let target = FileIO.identity(of: path) else {
+            return ownFileAWriteWouldCreate(at: Self.linkTarget(of: path) ?? path, startupFiles: candidates)
+        }
+        for folder in Set([configuration.configFolder, configuration.stateFolder]) {
+            candidates += files.names(in: folder).filter(Self.isOwnName).map { folder + "/" + $0 }
+        }
+        for folder in Set([configuration.cacheFolder, configuration.runtimeFolder]) {
+            candidates += files.names(in: folder).map { folder + "/" + $0 }
+        }
+        return candidates.first { FileIO.identity(of: $0) == target }
+    }
+
+    /// Whether a file named `name` in one of wx's folders is one wx reads or writes there.
+    private static func isOwnName(_ name: String) -> Bool {
+        name.hasPrefix("state.plist") || name.hasPrefix("log.jsonl") || name == ".wx.lock" || name == "wxrc"
+    }
+
+    /// The path a symbolic link at `path` points to, made absolute against the link's folder;
+    /// nil when `path` is not a link.
+    private static func linkTarget(of path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, 4096)
+        guard count > 0 else { return nil }
+        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("/") { return target }
+        return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/" + target
+    }
+
+    /// The file of wx's own that writing `path`, where nothing is yet, would create: one of the
+    /// files read at start (`startupFiles`), or a file of wx's own name in one of its folders —
+    /// the same folder (by device and inode) and the same name. Nil for anything else.
+    private func ownFileAWriteWouldCreate(at path: String, startupFiles: [String]) -> String? {
+        func split(_ path: String) -> (folder: String, name: String)? {
+            guard let slash = path.lastIndex(of: "/") else { return nil }
+            let folder = String(path[..<slash])
+            return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+        }
+        guard let (folder, name) = split(path), let folderIdentity = FileIO.identity(of: folder) else { return nil }
+        if let startup = startupFiles.first(where: { file in
+            split(file).map { $0.name == name && FileIO.identity(of: $0.folder) == folderIdentity } ?? false
+        }) {
+            return startup
+        }
+        guard Self.isOwnName(name) else { return nil }
+        let folders = [configuration.configFolder, configuration.stateFolder, configuration.cacheFolder]
+        guard let own = folders.first(where: { FileIO.identity(of: $0) == folderIdentity }) else { return nil }
+        return own + "/" + name
+    }
+
+    /// The largest file `import` reads.
+    static let maximumImportBytes = 16 << 20
+
+    func importFavorites(from path: String) throws(ShellError) -> [CommandResult] {
+        let (full, text) = try importText(path)
+        let read: (favorites: [DataExchange.ImportedFavorite], problems: [String])
+        do { read = try DataExchange.favorites(from: text) } catch {
+            throw .unreadableFile("\(full): \(error.description); nothing imported")
+        }
+        // Applied in one update — under the lock, against the favorites on disk then — so that
+        // an import is whole or absent, never duplicates a place another wx added meanwhile, and
+        // never gives a name another wx gave meanwhile. Sets, not searches of the list: linear in
+        // the rows and the favorites.
+        let items = read.favorites
+        let outcome = Box((added: [Favorite](), alreadySaved: 0))
+        func add(to favorites: inout [Favorite]) -> (added: [Favorite], alreadySaved: Int) {
+            var added: [Favorite] = []
+            var alreadySaved = 0
+            var places = Set(favorites.map(\.coordinate))
+            var names = FavoriteNames(favorites.map(\.name))
+            for item in items {
+                guard places.insert(item.coordinate).inserted else {
+                    alreadySaved += 1
+                    continue
+                }
+                let place = Place(
+                    name: item.name, region: "", countryCode: item.countryCode, coordinate: item.coordinate,
+                    displayName: item.displayName)
+                added.append(
+                    Favorite(
+                        name: names.claim(for: place), coordinate: item.coordinate, displayName: item.displayName,
+                        countryCode: item.countryCode))
+            }
+            favorites.append(contentsOf: added)
+            return (added, alreadySaved)
+        }
+        var preview = favorites
+        outcome.value = add(to: &preview)
+        let saved =
+            outcome.value.added.isEmpty
+            ? []
+            : persist { document throws(ShellError) in outcome.value = add(to: &document.favorites) }
+        return acknowledged(
+            .imported(
+                added: outcome.value.added, alreadySaved: outcome.value.alreadySaved, problems: read.problems,
+                path: full),
+            unless: saved)
+    }
+}

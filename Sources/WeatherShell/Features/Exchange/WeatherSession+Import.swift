@@ -1,0 +1,68 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+/// `import snapshots|history FILE`: an export read back into the log, whole or not at all.
+extension WeatherSession {
+    /// The full path of `path` and the text of the file there, for `import`.
+    ///
+    /// - Throws: `.storage` when it cannot be read (or is larger than `maximumImportBytes`, or
+    ///   not a regular file), `.unreadableFile` when it is not UTF-8.
+    func importText(_ path: String) throws(ShellError) -> (path: String, text: String) {
+        let full = configuration.expandPath(path)
+        let data: Data
+        do { data = try FileIO.contents(of: full, limit: Self.maximumImportBytes) } catch {
+            throw .storage(error.description)
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw .unreadableFile("\(full) is not UTF-8 text; nothing imported")
+        }
+        return (full, text)
+    }
+
+    /// Reads every record of the file first — one that cannot be read, or is out of bounds,
+    /// refuses the file, naming its line or item — then appends those the log does not hold
+    /// yet in one synced write (`EventLog.importSnapshots`/`importCommands`): the ids or numbers
+    /// kept when all lie above the log's, else numbered on from its highest.
+    func importLog(_ kind: LogImportKind, from path: String) throws(ShellError) -> [CommandResult] {
+        let (full, text) = try importText(path)
+        // Every record read and checked before anything is written.
+        func read<T>(_ body: () throws(DataExchange.FileProblem) -> T) throws(ShellError) -> T {
+            do { return try body() } catch {
+                throw .unreadableFile("\(full): \(error.description); nothing imported")
+            }
+        }
+        var snapshots: [Snapshot] = []
+        var commands: [HistoryEntry] = []
+        switch kind {
+        case .snapshots:
+            snapshots = try read { () throws(DataExchange.FileProblem) in try DataExchange.snapshots(from: text) }
+        case .history:
+            // The history keeps no secrets, whoever wrote the file (`ShellRunner.redacted`).
+            let secrets = configuration.openWeatherMapKey.map { [$0] } ?? []
+            commands = try read { () throws(DataExchange.FileProblem) in try DataExchange.history(from: text) }.map {
+                HistoryEntry(number: $0.number, line: Redaction.scrubbed($0.line, secrets: secrets), time: $0.time)
+            }
+        }
+        let outcome: LogImportOutcome
+        do {
+            outcome = try kind == .snapshots ? log.importSnapshots(snapshots) : log.importCommands(commands)
+        } catch {
+            throw .storage("\(kind.rawValue) not imported: \(error.userText)")
+        }
+        return [.importedRecords(LogImportSummary(kind: kind, path: full, outcome: outcome))]
+    }
+}
+
+/// What `import snapshots|history` did, for the renderers.
+package struct LogImportSummary: Hashable, Sendable {
+    package var kind: LogImportKind
+    /// The file, as a full path.
+    package var path: String
+    package var outcome: LogImportOutcome
+
+    /// The noun for one record ("snapshot", "command").
+    var noun: String { kind.exportKind.noun }
+}

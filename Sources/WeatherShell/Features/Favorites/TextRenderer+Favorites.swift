@@ -1,0 +1,76 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+// Favorites (`fav`, `fav rm`, `fav rename`, `favs`) as text.
+extension TextRenderer {
+    /// `fav`: the favorite saved.
+    static func favoriteAdded(_ favorite: Favorite, context: RenderContext) -> [String] {
+        wrap(
+            "\(context.unicode ? "★" : "*") \(favorite.name) saved to favorites", indent: 0,
+            width: context.width)
+    }
+
+    /// `unfav`: the favorite removed.
+    static func favoriteRemoved(_ favorite: Favorite, context: RenderContext) -> [String] {
+        wrap(
+            "\(context.unicode ? "☆" : "-") \(favorite.name) removed from favorites", indent: 0,
+            width: context.width)
+    }
+
+    /// `rename`: the old name and the new.
+    static func favoriteRenamed(from old: String, to favorite: Favorite, context: RenderContext) -> [String] {
+        wrap("favorite “\(old)” is now “\(favorite.name)”", indent: 0, width: context.width)
+    }
+
+    /// `favs`: a row per favorite, or what to do when there is none. In scripts and pipes
+    /// (`fitsWidth` false) nothing is cut: the columns are as at 80, wider for a longer cell.
+    static func favorites(_ favorites: [Favorite], context: RenderContext, style: Style) -> [String] {
+        let width = context.width
+        if favorites.isEmpty {
+            return TextLayout.wrap(
+                "no favorites yet: “fav” saves the current location", indent: 0, continuation: 2, width: width)
+        }
+        // Name and region are words and give way (the region first); coordinates never do.
+        // What tells favorites apart stays: the parts every row has give way first
+        // ("Holl…, California"; "United States" left out of the regions).
+        let star = context.unicode ? "★" : "*"
+        let names = favorites.map { "\(star) \($0.name)" }
+        let regions = favorites.map(\.region)
+        let whole = !context.fitsWidth
+        let coordinates = favorites.map(\.coordinate.latitudeLongitudeText)
+        // The region takes what the row leaves it — the indent (2), the name column (24), the
+        // leads (1 + 2) and the widest coordinates — as far as its widest cell needs, and at
+        // least `width - 50` up to 30 (its width at 80): "United States" was cut at 80 columns in
+        // a line of 77 (trial 4). No wider than its widest cell: at 120 columns the coordinates
+        // stood 70 columns from the names (trial 16).
+        let room = width - 2 - 24 - 1 - 2 - (coordinates.lazy.map(TextLayout.columns).max() ?? 0)
+        let regionWidth = max(min(width - 50, 30), min(regions.lazy.map(TextLayout.columns).max() ?? 0, room))
+        // A region column narrower than a short word would show "…" alone: none then.
+        let regionColumn: [TextTable.Column] =
+            regionWidth < 6 && !whole
+            ? []
+            : [
+                .init(
+                    header: "", cells: regions, lead: 1, width: whole ? 30 : regionWidth,
+                    shrinkable: whole ? nil : 12, dropOrder: whole ? nil : 1,
+                    cut: whole ? nil : .distinct(DistinctCut(regions)), name: "region")
+            ]
+        let table = TextTable(
+            columns: [
+                .init(
+                    header: "", cells: names, width: 24, shrinkable: whole ? nil : 10,
+                    cut: whole ? nil : .distinct(DistinctCut(names)))
+            ]
+                + regionColumn + [.init(header: "", cells: coordinates, lead: 2)])
+        // Not a terminal: a width every row fits, so that no cell is cut.
+        let laid = table.layout(width: whole ? Int(Int32.max) : width, header: false)
+        // The regions left out, by the table or before it, are named as every table view names
+        // what it leaves out (trial 9).
+        let regionsLeftOut = regionColumn.isEmpty && regions.contains { !$0.isEmpty }
+        return [laid.text]
+            + leftOutNote(laid.leftOutHeaders + (regionsLeftOut ? ["region"] : []), width: width, style: style)
+    }
+}

@@ -1,0 +1,139 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+/// Favorites: `fav`, `fav rm`, `fav rename`.
+extension WeatherSession {
+    /// `fav`: adds the current location, or removes it when it is a favorite; unless
+    /// `removing`, a favorite already is only said to be one (`fav add`).
+    func toggleFavorite(removing: Bool = true) throws(ShellError) -> [CommandResult] {
+        guard let place = currentPlace else { throw .noCurrentLocation }
+        if let existing = favorites.first(where: { $0.coordinate == place.coordinate }) {
+            guard removing else { return [.notice("★ \(existing.name) is a favorite already")] }
+            let saved = persist { document throws(ShellError) in
+                document.favorites.removeAll { $0.coordinate == existing.coordinate }
+            }
+            return acknowledged(.favoriteRemoved(existing), unless: saved)
+        }
+        // The name is chosen where the change is applied — under the lock, against the
+        // favorites on disk then — so that two processes adding at once never pick the same one.
+        let added = Box(Favorite(name: place.name, place: place))
+        let saved = persist { document throws(ShellError) in
+            guard !document.favorites.contains(where: { $0.coordinate == place.coordinate }) else { return }
+            let favorite = Favorite(name: Self.uniqueName(for: place, among: document.favorites), place: place)
+            added.value = favorite
+            document.favorites.append(favorite)
+        }
+        return acknowledged(.favoriteAdded(added.value), unless: saved)
+    }
+
+    /// `result` when the change it reports was saved; else what says it was not, naming the
+    /// change that holds for the session (stdout never says a change is saved that is not on disk).
+    func acknowledged(_ result: CommandResult, unless saved: [CommandResult]) -> [CommandResult] {
+        guard !saved.isEmpty else { return [result] }
+        return saved.map { notice in
+            guard case .notSaved(let reason, nil) = notice else { return notice }
+            return .notSaved(reason, change: result)
+        }
+    }
+
+    /// The place's name, or with its region, or numbered, so that no two favorites share a name.
+    static func uniqueName(for place: Place, among existing: [Favorite]) -> String {
+        var names = FavoriteNames(existing.map(\.name))
+        return names.claim(for: place)
+    }
+}
+
+/// The names of a set of favorites, compared without regard to case, handing out new unique
+/// ones: the place's name, or with its region, or numbered ("Dup 2", "Dup 3"…). A name given
+/// is taken. Each claim costs a few set look-ups, however many names there are — numbered
+/// names continue from the last number given for the same base, not from 2.
+struct FavoriteNames {
+    private var taken: Set<String>
+    /// The next number to try after a base name, lowercased.
+    private var nextNumber: [String: Int] = [:]
+
+    init(_ names: some Sequence<String>) {
+        taken = Set(names.map { $0.lowercased() })
+    }
+
+    /// A name for `place` no favorite has yet, which is then taken.
+    mutating func claim(for place: Place) -> String {
+        let name = candidate(for: place)
+        taken.insert(name.lowercased())
+        return name
+    }
+
+    /// Every candidate is at most `Favorite.longestName` characters: a longer place name is cut
+    /// (as `import favorites` refuses a longer one), a region too long to add is not added.
+    private mutating func candidate(for place: Place) -> String {
+        let name = Favorite.boundedName(place.name)
+        if !taken.contains(name.lowercased()) { return name }
+        if let first = place.region.split(separator: ",").first.map({ "\(name), \($0.trimmed)" }),
+            first.count <= Favorite.longestName, !taken.contains(first.lowercased())
+        {
+            return first
+        }
+        let base = name.lowercased()
+        var number = nextNumber[base] ?? 2
+        while taken.contains(Self.numbered(name, number).lowercased()) { number += 1 }
+        nextNumber[base] = number + 1
+        return Self.numbered(name, number)
+    }
+
+    /// "Name 2", with the name cut (ending in "…") when both would be over `Favorite.longestName`.
+    private static func numbered(_ name: String, _ number: Int) -> String {
+        let suffix = " \(number)"
+        guard name.count + suffix.count > Favorite.longestName else { return name + suffix }
+        return String(name.prefix(Favorite.longestName - suffix.count - 1)) + "…" + suffix
+    }
+}
+
+extension WeatherSession {
+
+    func removeFavorite(named name: String) throws(ShellError) -> [CommandResult] {
+        guard let existing = try favorite(matching: name) else { throw .noSuchFavorite(name) }
+        let saved = persist { document throws(ShellError) in
+            document.favorites.removeAll { $0.coordinate == existing.coordinate }
+        }
+        return acknowledged(.favoriteRemoved(existing), unless: saved)
+    }
+
+    func renameFavorite(_ old: String, to new: String) throws(ShellError) -> [CommandResult] {
+        guard let existing = try favorite(matching: old) else { throw .noSuchFavorite(old) }
+        let newName = TerminalText.sanitized(new).trimmed
+        guard !newName.isEmpty else { throw .usage("a favorite’s name cannot be empty") }
+        // The same bound `import favorites` applies, so that a renamed favorite can be moved.
+        guard newName.count <= Favorite.longestName else {
+            throw .usage(
+                "a favorite’s name is at most \(Favorite.longestName) characters; this one has \(newName.count)")
+        }
+        if let clash = FavoriteMatching.same(newName, in: favorites), clash.coordinate != existing.coordinate {
+            throw .duplicateFavoriteName(clash.name)
+        }
+        var renamed = existing
+        renamed.name = newName
+        let saved = persist { document throws(ShellError) in
+            guard let index = document.favorites.firstIndex(where: { $0.coordinate == existing.coordinate }) else {
+                throw .noSuchFavorite(old)
+            }
+            if let clash = FavoriteMatching.same(newName, in: document.favorites),
+                clash.coordinate != existing.coordinate
+            {
+                throw .duplicateFavoriteName(newName)
+            }
+            document.favorites[index].name = newName
+        }
+        if currentPlace?.coordinate == existing.coordinate { currentPlace?.name = newName }
+        return acknowledged(.favoriteRenamed(from: existing.name, to: renamed), unless: saved)
+    }
+}
+
+/// A value a change sets each time it is applied, read after the last application: the name a
+/// favorite got against the favorites on disk.
+final class Box<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}

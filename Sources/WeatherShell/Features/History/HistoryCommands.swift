@@ -1,0 +1,39 @@
+import WeatherKit
+
+// The history: `history`, its references (`!!`, `!N`) and `replay`.
+extension CommandSpec {
+    static let history = CommandSpec(
+        name: "history", synopsis: "history [N]",
+        summary: "the last N commands (20), from all sessions",
+        details: [
+            "A line is one entry, however many commands it holds; a line the same as the one before it is listed once. Up at the prompt recalls these same lines.",
+            "“!!”, “!N”, “!-N” and “!prefix” run a line again (see “help !!”); “replay N..M” runs a range, printing each first.",
+        ]
+    ) { arguments throws(ShellError) in
+        .history(
+            try arguments.rest().map { text throws(ShellError) in try CommandParser.number(text, what: "the count") })
+    }
+
+    /// History references, as in bash: `help !!` (or `help !N`) shows this. Not in the command
+    /// table — a reference is expanded in the line before any command is parsed.
+    static let historyReference = CommandSpec(
+        name: "!", synopsis: "!! | !N | !-N | !prefix", summary: "run a line from the history again",
+        details: [
+            "“!!” is the last line, “!N” line N of “history”, “!-N” the line N back (“!-1” is “!!”), and “!prefix” the last line starting with prefix (“!sh” for the last “show …”; case matters).",
+            "A reference is the first word of a command, typed without quotes; words after it are added to the line (“!! Paris”). The line is printed with the reference replaced, then run, and that line goes into the history.",
+            "“!$” is the last word of the last line, as it was typed (quotes kept), anywhere on a line: “find Hamburg” then “show !$” shows Hamburg (“find Paris, TX” then “show !$” would show TX). “^old^new” runs the last line again with the first “old” replaced by “new” (“^Paris^Lyon”), as in bash.",
+            "A reference that names no line runs nothing.",
+        ]
+    ) { arguments throws(ShellError) in
+        throw arguments.usage()
+    }
+
+    static let replay = CommandSpec(
+        name: "replay", synopsis: "replay <N..M | N>", summary: "run history commands N to M again"
+    ) { arguments throws(ShellError) in
+        guard let text = arguments.rest(), let range = CommandParser.range(text) else {
+            throw arguments.usage(" (history numbers, see “history”)")
+        }
+        return .replay(range)
+    }
+}

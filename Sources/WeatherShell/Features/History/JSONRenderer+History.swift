@@ -1,0 +1,25 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+// `history` as JSON.
+extension JSONRenderer {
+    /// `{"type":"history",…}`: the numbered lines with their times.
+    static func history(_ entries: [HistoryEntry]) -> JSONOutput {
+        .object([
+            ("type", .string("history")),
+            ("commands", .array(entries.map(historyEntry))),
+        ])
+    }
+}
+
+extension JSONRenderer {
+    static func historyEntry(_ entry: HistoryEntry) -> JSONOutput {
+        .object([
+            ("number", .number(Double(entry.number))), ("line", .string(entry.line)),
+            ("time", .string(ISOTime.string(entry.time))),
+        ])
+    }
+}

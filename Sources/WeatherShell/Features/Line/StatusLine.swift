@@ -1,0 +1,223 @@
+import WXBasics
+import WeatherKit
+
+import FoundationEssentials
+
+/// `line`: what the session found, for the renderers.
+package struct StatusLineReport: Hashable, Sendable {
+    package var report: WeatherReport
+    package var format: StatusLineFormat
+    /// `line --json`: waybar's document even when results are text.
+    package var json: Bool
+
+    package init(report: WeatherReport, format: StatusLineFormat, json: Bool) {
+        self.report = report
+        self.format = format
+        self.json = json
+    }
+}
+
+/// One status-bar line made from a weather report: the text of the format, the tooltip and the
+/// class, as waybar's custom module reads them (`{"text","tooltip","class","alt"}`).
+///
+/// Values are in the user's units; placeholders are filled as wttr.in fills them (a sign on the
+/// temperature, no space before the unit), and a reading the answer lacks is "—".
+package struct StatusLine: Hashable, Sendable {
+    /// The format with its placeholders filled.
+    package var text: String
+    /// Several lines: the place, the conditions, today's range, and how old the data is.
+    package var tooltip: String
+    /// waybar's `class`: "stale" when the data is out of date (the service could not be
+    /// reached, or `--offline`), else the condition's kind (`conditionKind`).
+    package var className: String
+    /// waybar's `alt` (for `format-icons`): the condition's kind, always.
+    package var conditionKind: String
+
+    /// The kinds of condition `class` and `alt` take.
+    package static let kinds = ["clear", "cloudy", "fog", "drizzle", "rain", "snow", "storm", "unknown"]
+
+    /// - Parameters:
+    ///   - report: the weather, as fetched.
+    ///   - format: the placeholders to fill.
+    ///   - now: the time now (the injected clock).
+    ///   - units: the user's units.
+    ///   - unicode: whether symbols may be written; ASCII stand-ins otherwise.
+    package init(_ report: WeatherReport, format: StatusLineFormat, now: Date, units: UnitPreferences, unicode: Bool) {
+        let presentation = WeatherPresentation.show(report, now: now)
+        let fields = Fields(presentation: presentation, units: units, unicode: unicode)
+        text = format.pieces.map { piece in
+            switch piece {
+            case .text(let literal): literal
+            case .field(let field): fields.value(field)
+            case .symbol(let symbol): unicode ? symbol : ""
+            }
+        }.joined()
+        conditionKind = Self.kind(presentation.reading?.weatherCode)
+        if case .stale = report.origin { className = "stale" } else { className = conditionKind }
+        tooltip = fields.tooltip(origin: report.origin)
+    }
+
+    /// "rain" for codes 61–67 and 80–82, … (see `kinds`).
+    static func kind(_ code: Int?) -> String {
+        switch code {
+        case 0?, 1?: "clear"
+        case 2?, 3?: "cloudy"
+        case 45?, 48?: "fog"
+        case (51...57)?: "drizzle"
+        case (61...67)?, (80...82)?: "rain"
+        case (71...77)?, 85?, 86?: "snow"
+        case (95...99)?: "storm"
+        default: "unknown"
+        }
+    }
+}
+
+/// The values of the placeholders for one presentation.
+private struct Fields {
+    let presentation: WeatherPresentation
+    let units: UnitPreferences
+    let unicode: Bool
+    var format: ValueFormatter { ValueFormatter(units: units, unicode: unicode) }
+    var missing: String { unicode ? ValueFormatter.missing : "-" }
+    var reading: NowReading? { presentation.reading }
+    var forecast: Forecast { presentation.report.forecast }
+    /// The conditions' humidity, else their hour's.
+    var humidity: Double? {
+        presentation.current?.relativeHumidityPercent ?? presentation.conditionsHour?.relativeHumidityPercent
+    }
+
+    func value(_ field: StatusLineFormat.Field) -> String {
+        switch field {
+        case .conditionSymbol:
+            reading?.weatherCode.map { WeatherCode($0).symbol(unicode: unicode, isNight: reading?.isNight) } ?? missing
+        case .conditionWords:
+            presentation.current?.conditionText
+                ?? reading?.weatherCode.map { WeatherCode($0).description(isNight: reading?.isNight) } ?? missing
+        case .conditionPlainSymbol:
+            reading?.weatherCode.map { WeatherCode($0).symbol(unicode: false, isNight: reading?.isNight) } ?? missing
+        case .humidity: percent(humidity)
+        case .temperature: temperature(reading?.temperatureCelsius)
+        case .apparentTemperature:
+            temperature(
+                presentation.current?.apparentTemperatureCelsius ?? presentation.currentHour?.apparentTemperatureCelsius
+            )
+        case .wind: wind()
+        case .location: presentation.report.place.name
+        case .moonPhase: MoonPhase(presentation.now).symbol(unicode: unicode)
+        case .moonDay: String(MoonPhase(presentation.now).day)
+        case .precipitation:
+            reading?.precipitationMillimetres.map { format.precipitationValue($0) + units.precipitation.symbol }
+                ?? missing
+        case .precipitationChance: percent(reading?.precipitationProbabilityPercent)
+        case .pressure:
+            (presentation.current?.pressureHectopascals ?? presentation.conditionsHour?.pressureHectopascals).map {
+                format.pressure($0).filter { $0 != " " }
+            } ?? missing
+        case .uvIndex: presentation.uvIndex.map { DecimalText.fixed($0, digits: 0) } ?? missing
+        case .sunrise: clock(presentation.today?.sunrise)
+        case .sunset: clock(presentation.today?.sunset)
+        case .zenith:
+            clock(
+                presentation.today.flatMap { day in
+                    guard let rise = day.sunrise, let set = day.sunset, rise < set else { return nil }
+                    return Date(timeIntervalSince1970: (rise.timeIntervalSince1970 + set.timeIntervalSince1970) / 2)
+                })
+        case .localTime: format.clock(presentation.local)
+        case .timeZone:
+            forecast.zone.identifier ?? forecast.zone.abbreviation
+                ?? TextRenderer.offsetText(forecast.zone.utcOffsetSeconds)
+        }
+    }
+
+    /// "+7°C", "-3°F", "281K": whole degrees, signed as wttr.in signs them (not kelvin).
+    func temperature(_ celsius: Double?) -> String {
+        guard let celsius else { return missing }
+        let value = Int(units.temperature.convert(celsius: celsius).rounded())
+        let sign = units.temperature == .kelvin || value < 0 ? "" : "+"
+        return "\(sign)\(value)\(format.temperatureSymbol)"
+    }
+
+    func percent(_ value: Double?) -> String { value.map { DecimalText.fixed($0, digits: 0) + "%" } ?? missing }
+
+    func clock(_ date: Date?) -> String {
+        date.map { format.clock(forecast.clock.localTime(ValueFormatter.nearestMinute($0))) } ?? missing
+    }
+
+    /// wttr.in's arrows point where the wind blows to: from the north is "↓".
+    static let arrows = ["↓", "↙", "←", "↖", "↑", "↗", "→", "↘"]
+
+    /// "↙19km/h" ("19km/h NE" in ASCII); the speed alone without a direction; "calm" when the
+    /// speed shows as nothing (no arrow pointing nowhere).
+    func wind() -> String {
+        guard let speed = reading?.windSpeedKilometresPerHour else { return missing }
+        if format.isCalm(speed) { return "calm" }
+        // "4Bft", not the force's name: a bar has room for the number.
+        let text =
+            units.windSpeed == .beaufort
+            ? "\(Beaufort.force(kilometresPerHour: speed))Bft" : format.windSpeed(speed).filter { $0 != " " }
+        guard let degrees = reading?.windDirectionDegrees, degrees.isFinite else { return text }
+        guard unicode else { return "\(text) \(CompassDirection.name(degrees: degrees))" }
+        let wrapped = degrees.truncatingRemainder(dividingBy: 360) + (degrees < 0 ? 360 : 0)
+        return Self.arrows[Int((wrapped + 22.5) / 45) % 8] + text
+    }
+
+    /// The tooltip: the place, the readings in words, today, and how old the data is.
+    func tooltip(origin: DataOrigin) -> String {
+        let format = format
+        var lines = [presentation.report.place.label]
+        if let reading {
+            lines.append(
+                "\(format.temperature(reading.temperatureCelsius)) · \(value(.conditionWords)) · wind \(format.windSpeed(reading.windSpeedKilometresPerHour))"
+                    + (reading.windDirectionDegrees.map { " \(CompassDirection.name(degrees: $0))" } ?? ""))
+            lines.append(
+                "rain \(format.percent(reading.precipitationProbabilityPercent)) · humidity \(format.percent(humidity))"
+            )
+        }
+        if let today = presentation.today, today.temperatureMinCelsius != nil || today.temperatureMaxCelsius != nil {
+            lines.append(
+                "today \(format.temperatureValue(today.temperatureMinCelsius)) … \(format.temperature(today.temperatureMaxCelsius))"
+            )
+        }
+        let time = reading.map { format.clock(forecast.clock.localTime($0.time)) }
+        switch origin {
+        case .network, .cache:
+            if let time { lines.append("as of \(time)") }
+        case .stale(let stored, _):
+            let age = ValueFormatter.age(seconds: presentation.now.timeIntervalSince(stored))
+            lines.append("out of date: from \(age) ago" + (time.map { ", as of \($0)" } ?? ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The moon's phase at an instant, from the mean synodic month (29.530589 days) since the new
+/// moon of 2000-01-06 18:14 UTC: within about a day of the true phase, as a status bar needs.
+package struct MoonPhase: Hashable, Sendable {
+    /// Days since the last new moon, 0 ..< 29.53.
+    package let age: Double
+
+    package static let synodicMonthDays = 29.530_588_853
+    /// 2000-01-06 18:14 UTC, a new moon, in Unix seconds.
+    static let referenceNewMoon = 947_182_440.0
+
+    package init(_ date: Date) {
+        let days = (date.timeIntervalSince1970 - Self.referenceNewMoon) / 86_400
+        let age = days.truncatingRemainder(dividingBy: Self.synodicMonthDays)
+        self.age = age < 0 ? age + Self.synodicMonthDays : age
+    }
+
+    /// Whole days since the new moon (wttr.in's `%M`), 0 to 29.
+    package var day: Int { Int(age) }
+
+    /// Which of the eight phases, 0 (new) to 7 (waning crescent).
+    package var phase: Int { Int((age / Self.synodicMonthDays * 8).rounded()) % 8 }
+
+    static let symbols = ["🌑", "🌒", "🌓", "🌔", "🌕", "🌖", "🌗", "🌘"]
+    static let names = [
+        "new moon", "waxing crescent", "first quarter", "waxing gibbous", "full moon", "waning gibbous",
+        "last quarter", "waning crescent",
+    ]
+
+    /// "🌖", or the phase's name in ASCII ("waning gibbous").
+    package func symbol(unicode: Bool) -> String { unicode ? Self.symbols[phase] : Self.names[phase] }
+}

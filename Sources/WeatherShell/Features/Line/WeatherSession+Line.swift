@@ -1,0 +1,64 @@
+import WXBasics
+import WeatherKit
+
+import FoundationEssentials
+
+/// `line`: the weather now as one line for a status bar.
+extension WeatherSession {
+    /// The weather for `request`'s place — the current location without one, else the first
+    /// favorite — from the cache while it is current (no request), else one request, as `show`.
+    /// The warning feeds are not asked, and notes on the way (which geocoder answered) are left
+    /// out: a bar shows one line.
+    ///
+    /// - Throws: `ShellError.notApplicable` when no place is given, current or saved;
+    ///   `.notInAnswer` when the forecast at hand does not cover now (`notNow`).
+    func statusLine(_ request: StatusLineRequest) async throws(ShellError) -> [CommandResult] {
+        var target = request.place
+        if target == nil, currentPlace == nil {
+            guard let first = favorites.first else {
+                throw .notApplicable("no place for the line: give one (“line Hamburg”) or save a favorite (“fav”)")
+            }
+            target = first.name
+        }
+        let (report, _) = try await weather(for: target)
+        if let notNow = Self.notNow(report, now: now(at: report.place.coordinate)) { throw .notInAnswer(notNow) }
+        return [.statusLine(StatusLineReport(report: report, format: request.format, json: request.json))]
+    }
+
+    /// Why `report` has nothing for a status bar at `now`: its hours do not reach now, or it
+    /// has neither current conditions nor an hour containing now ("the saved forecast for
+    /// Hamburg covers 2025-07-27 to 2025-08-02, not now"), or its conditions are further from
+    /// now than `WeatherPresentation.conditionsBoundSeconds` and no hour contains now; nil
+    /// when it has a reading for now.
+    /// Trial 10: `wx --offline line` on an old cache printed "— — —" and exited 0, a bar's
+    /// dashes read as the weather now, where `show` says "this forecast covers …, not now".
+    nonisolated static func notNow(_ report: WeatherReport, now: Date) -> String? {
+        let forecast = report.forecast
+        let whose: String
+        if case .network = report.origin {
+            whose = "\(forecast.source.displayName)’s answer for \(report.place.name)"
+        } else {
+            whose = "the saved forecast for \(report.place.name)"
+        }
+        let clock = forecast.clock
+        let covered = ForecastCoverage(forecast, now: now).hoursNotNow == nil
+        let reading = NowReading(forecast, now: now)
+        // Conditions hours from now, with no hour of the forecast for now (an answer of current
+        // conditions alone), are not the weather now (trial 15: OpenWeatherMap's 2021 reading).
+        if covered, let reading, reading.isCurrentConditions, forecast.currentHourIndex(at: now) == nil,
+            abs(now.timeIntervalSince(reading.time)) > WeatherPresentation.conditionsBoundSeconds
+        {
+            let local = clock.localTime(reading.time)
+            let span = ValueFormatter.roughSpan(seconds: now.timeIntervalSince(reading.time))
+            let side = now >= reading.time ? "ago" : "after now"
+            return "\(whose) has conditions from \(local.date.iso), \(span) \(side), not now: nothing for the line"
+        }
+        guard !covered || reading == nil else { return nil }
+        guard let first = forecast.hourly.first, let last = forecast.hourly.last else {
+            return "\(whose) has no reading for now: nothing for the line"
+        }
+        let (from, to) = (clock.localTime(first.time).date, clock.localTime(last.time).date)
+        let span = from == to ? from.iso : "\(from.iso) to \(to.iso)"
+        return "\(whose) covers \(span), not now: nothing for the line"
+    }
+}

@@ -1,0 +1,255 @@
+import WXBasics
+import WeatherKit
+
+import FoundationEssentials
+
+/// The change of a `drift` day's forecast from its oldest run with figures to its newest.
+package struct DriftChange: Hashable, Sendable {
+    /// The oldest row with a high that is a forecast of its own (not a repeat), and the newest.
+    package var oldest: RunDay?
+    package var newest: RunDay?
+    /// The same for precipitation.
+    package var oldestPrecipitation: RunDay?
+    package var newestPrecipitation: RunDay?
+
+    package init(_ report: DriftReport) {
+        let own = report.rows.filter { !$0.repeatsNewerRun }.map(\.day)
+        let highs = own.filter { $0.temperatureMaxCelsius != nil }
+        oldest = highs.first
+        newest = highs.count > 1 ? highs.last : nil
+        let sums = own.filter { $0.precipitationSumMillimetres != nil }
+        oldestPrecipitation = sums.first
+        newestPrecipitation = sums.count > 1 ? sums.last : nil
+    }
+
+    /// Newest high − oldest high, °C; nil without two runs.
+    package var highChangeCelsius: Double? {
+        guard let old = oldest?.temperatureMaxCelsius, let new = newest?.temperatureMaxCelsius else { return nil }
+        return ((new - old) * 100).rounded() / 100
+    }
+
+    /// Days between the two runs compared.
+    package var days: Int? {
+        guard let oldest, let newest else { return nil }
+        return oldest.lead - newest.lead
+    }
+}
+
+// `drift` and `skill` as text, and `saved verify`'s figures per lead time.
+extension TextRenderer {
+    /// `drift`: a row per run (oldest first) with a bar of its high, then the change in a phrase.
+    static func driftLines(_ report: DriftReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let offset = report.date.dayNumber - report.today.dayNumber
+        let relative = offset == 0 ? " (today)" : offset == 1 ? " (tomorrow)" : offset == -1 ? " (yesterday)" : ""
+        var lines = [
+            style.bold(
+                placeHeading(
+                    report.place.label, "\(format.day(report.date))\(relative)", decoration: ", run by run",
+                    width: context.width))
+        ]
+        lines += offlineNote(report.origin, context: context, style: style)
+        let unit = format.temperatureSymbol
+        let highs = report.rows.compactMap(\.day.temperatureMaxCelsius)
+        let valued = report.rows.map(\.day.hasValues)
+        func column(_ value: (RunDay) -> String) -> [String] {
+            report.rows.map { $0.day.hasValues ? value($0.day) : "" }
+        }
+        // The bar goes first when the width runs out, then the precipitation; no value is cut.
+        let driftTable = TextTable(columns: [
+            .init(header: "run made", cells: report.rows.map { format.day($0.day.issued) }, width: 12),
+            .init(header: "ahead", cells: report.rows.map { "\($0.day.lead) d" }, width: 6, right: true),
+            .init(
+                header: "high \(unit)", cells: column { format.temperatureValue($0.temperatureMaxCelsius) },
+                width: 9, right: true),
+            .init(
+                header: "low \(unit)", cells: column { format.temperatureValue($0.temperatureMinCelsius) },
+                width: 8, right: true),
+            .init(
+                header: context.units.precipitation.symbol,
+                cells: column { format.precipitationValue($0.precipitationSumMillimetres) }, width: 7,
+                right: true, dropOrder: 2),
+            .init(
+                header: "high",
+                cells: column { bar($0.temperatureMaxCelsius, among: highs, unicode: context.unicode) },
+                lead: 2, dropOrder: 1),
+        ])
+        let layout = driftTable.layout(width: context.reportWidth)
+        let table = layout.lines
+        lines.append(table[0])
+        for (index, row) in report.rows.enumerated() {
+            let day = row.day
+            if !valued[index] {
+                let why = day.issued > report.today ? "not made yet" : "no whole day from this run"
+                lines += rowWithNote(table[index + 1], why, gap: 3, width: context.reportWidth)
+            } else if row.repeatsNewerRun {
+                lines += rowWithNote(
+                    table[index + 1], "same as \(day.lead - 1) d (repeated by the service)", gap: 2,
+                    width: context.reportWidth)
+            } else {
+                lines.append(table[index + 1])
+            }
+        }
+        lines += wrap(driftPhrase(DriftChange(report), format: format), indent: 2, width: context.reportWidth)
+        // "day" never left alone on the last line (trial 11, at 80 and 100 columns).
+        let source = "from Open-Meteo’s previous runs; a run “made” about that many days before the day"
+        lines += TextLayout.wrap(source, indent: 2, width: context.reportWidth, keeping: ["the day"])
+            .map(style.dim)
+        // The bar's header is "high", as the high's column is "high °C": each named as what it is.
+        let names = layout.leftOutHeaders.map {
+            $0 == "high" ? "the high’s bar" : $0 == context.units.precipitation.symbol ? "precipitation" : $0
+        }
+        lines += leftOutNote(names, width: context.reportWidth, style: style)
+        return lines
+    }
+
+    /// A table row with a remark after it, `gap` spaces on, when the two fit `width`; else the
+    /// remark wrapped on lines of its own under the row, at column 4.
+    static func rowWithNote(_ row: String, _ remark: String, gap: Int, width: Int) -> [String] {
+        let line = row + String(repeating: " ", count: gap) + remark
+        if TextLayout.columns(line) <= width { return [line] }
+        return [row] + TextLayout.wrap(remark, indent: 4, continuation: 4, width: width)
+    }
+
+    /// "cooling 6.0 °C in a week, precipitation 0.4 mm → 6.2 mm"; what can be said when fewer
+    /// than two runs have figures.
+    static func driftPhrase(_ change: DriftChange, format: ValueFormatter) -> String {
+        var parts: [String] = []
+        if let delta = change.highChangeCelsius, let days = change.days {
+            let span = days == 7 ? "a week" : days == 1 ? "a day" : "\(days) days"
+            let size = temperatureDifference(abs(delta), format: format, signed: false)
+            if abs(delta) < 0.5 {
+                parts.append(
+                    "high steady (within \(temperatureDifference(0.5, format: format, signed: false))) over \(span)")
+            } else {
+                parts.append("\(delta > 0 ? "warming" : "cooling") \(size) in \(span)")
+            }
+        }
+        if let old = change.oldestPrecipitation?.precipitationSumMillimetres,
+            let new = change.newestPrecipitation?.precipitationSumMillimetres
+        {
+            parts.append("precipitation \(format.precipitation(old)) → \(format.precipitation(new))")
+        }
+        if parts.isEmpty {
+            return change.oldest == nil
+                ? "no run has forecast this whole day yet" : "only one run has forecast this day so far"
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The fewest degrees Celsius a `drift` bar's scale spans: highs closer together than this
+    /// draw bars of about the same length (trial 5: 21.4 and 21.9 °C were 1 and 10 blocks while
+    /// the sentence said "steady").
+    static let barMinimumSpanCelsius = 5.0
+
+    /// A bar of `value` (°C) on a scale from the smallest to the largest of `values`, widened
+    /// about their middle to at least `barMinimumSpanCelsius`: 1 to 10 blocks.
+    static func bar(_ value: Double?, among values: [Double], unicode: Bool) -> String {
+        guard let value, var low = values.min(), var high = values.max() else { return "" }
+        if high - low < barMinimumSpanCelsius {
+            let middle = (low + high) / 2
+            (low, high) = (middle - barMinimumSpanCelsius / 2, middle + barMinimumSpanCelsius / 2)
+        }
+        let length = 1 + Int(((value - low) / (high - low) * 9).rounded())
+        return String(repeating: unicode ? "█" : "#", count: length)
+    }
+
+    /// `skill`: the window, what happened came from, and a row per lead.
+    static func skillLines(_ report: SkillReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let window =
+            "\(format.dayWithYear(report.window.lowerBound)) to \(format.dayWithYear(report.window.upperBound))"
+        var lines = [
+            style.bold(
+                placeHeading(
+                    report.place.label, "forecast skill over \(count(report.windowDays, "day"))", width: context.width))
+        ]
+        lines += offlineNote(report.origin, context: context, style: style)
+        var about =
+            "  \(window); what happened: Open-Meteo’s archive (ERA5), with values for \(report.observedDays) of \(count(report.windowDays, "day"))"
+        if let last = report.archiveLastDay {
+            about += last < report.window.lowerBound ? " (none yet)" : " (none after \(format.day(last)) yet)"
+        }
+        if report.askedDays > report.windowDays {
+            about += "; the service keeps runs from \(format.dayWithYear(OpenMeteoPreviousRunsProvider.firstDay))"
+        }
+        lines += wrap(about, indent: 2, width: context.reportWidth)
+        lines += leadTable(report.leads, format: format, width: context.reportWidth, style: style)
+        return lines
+    }
+
+    /// The table of lead scores in `width` columns: error and bias of the high and the low, and
+    /// rain right, each with its count of days; a lead without days says so. When the width runs
+    /// out the counts of days go first, then the biases, then rain right: whole columns, never a
+    /// value cut.
+    static func leadTable(_ leads: [LeadScore], format: ValueFormatter, width: Int, style: Style) -> [String] {
+        let unit = format.temperatureSymbol
+        // A difference in the chosen unit, without it (the header names it).
+        func error(_ celsius: Double?) -> String {
+            guard let celsius else { return ValueFormatter.missing }
+            return DecimalText.fixed(format.units.temperature == .fahrenheit ? celsius * 9 / 5 : celsius, digits: 1)
+        }
+        func cells(_ value: (LeadScore) -> String) -> [String] {
+            leads.map { $0.repeatsLead == nil && $0.hasFigures ? value($0) : "" }
+        }
+        func figures(_ header: String, _ width: Int, drop: Int?, _ value: (LeadScore) -> String) -> TextTable.Column {
+            .init(header: header, cells: cells(value), width: width, right: true, dropOrder: drop)
+        }
+        let columns = TextTable(columns: [
+            .init(header: "ahead", cells: leads.map { $0.lead == 1 ? "1 day" : "\($0.lead) days" }, width: 7),
+            figures("high: error", 12, drop: nil) { error($0.highMeanAbsoluteErrorCelsius) },
+            figures("bias", 6, drop: 5) { temperatureDifference($0.highMeanErrorCelsius, format: format) },
+            figures("days", 6, drop: 3) { String($0.highDays) },
+            figures("low: error", 12, drop: 7) { error($0.lowMeanAbsoluteErrorCelsius) },
+            figures("bias", 6, drop: 4) { temperatureDifference($0.lowMeanErrorCelsius, format: format) },
+            figures("days", 6, drop: 2) { String($0.lowDays) },
+            figures("rain right", 12, drop: 6) {
+                $0.rainRightPercent.map { "\(DecimalText.fixed($0, digits: 0)) %" } ?? ValueFormatter.missing
+            },
+            figures("days", 6, drop: 1) { String($0.rainDays) },
+        ])
+        let layout = columns.layout(width: width)
+        let kept = Set(layout.keptHeaders)
+        let table = layout.lines
+        var lines = [table[0]]
+        for (index, score) in leads.enumerated() {
+            if let repeated = score.repeatsLead {
+                lines += rowWithNote(
+                    table[index + 1],
+                    "same values as \(repeated) \(repeated == 1 ? "day" : "days") (repeated by the service)",
+                    gap: max(2, 11 - TextLayout.columns(table[index + 1])), width: width)
+            } else if !score.hasFigures {
+                lines += rowWithNote(
+                    table[index + 1], "no days to score", gap: max(2, 11 - TextLayout.columns(table[index + 1])),
+                    width: width)
+            } else {
+                lines.append(table[index + 1])
+            }
+        }
+        // Each column explained only when it is shown: a footnote goes with its column.
+        // Each names its column in quotes: a line starting "error: …" read as one of wx's
+        // errors (trial 11).
+        var footnotes = ["“error”: mean absolute error, \(unit)"]
+        if kept.contains("bias") { footnotes.append("“bias”: forecast − observed on average") }
+        if kept.contains("rain right") {
+            footnotes.append(
+                "“rain right”: rain (≥ \(format.precipitation(RainRule.thresholdMillimetres))) or none, as forecast")
+        }
+        lines += wrap(footnotes.joined(separator: "; "), indent: 2, width: width)
+        lines += leftOutNote(layout.leftOutHeaders, width: width, style: style)
+        return lines
+    }
+
+    /// `saved verify`'s figures by days ahead of the snapshot (none when nothing was checked),
+    /// in `width` columns.
+    static func verificationLeadLines(_ place: PlaceScore, format: ValueFormatter, width: Int, style: Style)
+        -> [String]
+    {
+        let leads = place.leads.filter(\.hasFigures)
+        guard !leads.isEmpty else { return [] }
+        return wrap("by days ahead of the snapshot (0: its own day):", indent: 2, width: width)
+            + leadTable(leads, format: format, width: width - 2, style: style).map { "  " + $0 }
+    }
+}

@@ -1,0 +1,209 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+/// How the forecast moved (`drift`) and how good it has been (`skill`), from Open-Meteo's
+/// Previous Runs API; and the same figures per lead time for `saved verify`.
+extension WeatherSession {
+    /// The most days `skill` scores at once (a 92-day answer of 14 series is about 0.5 MB).
+    package nonisolated static let maximumSkillDays = 92
+    /// The days `skill` scores without a count.
+    package nonisolated static let defaultSkillDays = 30
+    /// How long a `drift` answer is reused: new runs come every one to six hours.
+    nonisolated static let driftValiditySeconds = 3_600.0
+
+    /// The start of the next UTC day after `now`: `skill`'s answers are kept until then.
+    nonisolated static func endOfUTCDay(_ now: Date) -> Date {
+        Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / 86_400).rounded(.down) + 1) * 86_400)
+    }
+
+    /// `drift [day] [place]`: one request (none within the hour) for the day's hours at every
+    /// lead time 0…7.
+    ///
+    /// - Throws: `ShellError.usage` for a day before 2024-01-01 or more than 7 days ahead;
+    ///   `.service` for the service's own errors.
+    func drift(_ given: DriftDay?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        guard let provider = services.previousRuns else { throw .noService("previous-runs") }
+        do {
+            return try await drift(given ?? .tomorrow, target, provider: provider)
+        } catch {
+            // `drift someday`: a word that is no day was taken as the place (as “drift Monaco”
+            // must be); when no place is found for it, say how the command reads (trial 13).
+            guard given == nil, let target, !target.contains(" "),
+                error == .noPlaceFound(target) || demo.isRefusal(error, of: target)
+            else { throw error }
+            throw .notApplicable(
+                "\(error.description); “drift” reads [day] [place]: the day first (tomorrow, today, a weekday or a date as YYYY-MM-DD), as in “drift sat Berlin”"
+            )
+        }
+    }
+
+    private func drift(_ day: DriftDay, _ target: String?, provider: any PreviousRunsProvider) async throws(ShellError)
+        -> [CommandResult]
+    {
+        // Checked before the place is looked up, on "now" before any place is known, then
+        // counted on the place's own (they differ in `make demo` only).
+        _ = try Self.driftDays(day, todayUTC: todayUTC(at: nil))
+        let fetching = try await resolving(target, needing: .earlierRuns) {
+            place async throws(ShellError) -> Fetched<PreviousRuns> in
+            let range = try Self.driftDays(day, todayUTC: todayUTC(at: place.coordinate))
+            do throws(ServiceError) {
+                return try await provider.runs(
+                    at: place.coordinate, days: range, leads: PreviousRunsAlignment.leads,
+                    validUntil: { $0.addingTimeInterval(Self.driftValiditySeconds) })
+            } catch {
+                throw Self.shellError(error)
+            }
+        }
+        let (resolved, fetched) = (fetching.resolved, fetching.value)
+        commit(resolved)
+        let runs = fetched.value
+        let today = runs.clock.localTime(now(at: resolved.place.coordinate)).date
+        let date = day.resolved(today: today)
+        let rows = PreviousRunsAlignment.leads.reversed().map { lead in
+            DriftRow(
+                day: runs.day(date, lead: lead),
+                repeatsNewerRun: runs.repeatsPreviousLead(lead, over: [date]))
+        }
+        return resolved.notices + [
+            .drift(DriftReport(place: resolved.place, date: date, today: today, rows: rows, origin: fetched.origin))
+        ]
+    }
+
+    /// The days `drift` asks for `day` when it is `todayUTC` in UTC. The place's today is UTC's,
+    /// give or take a day: a relative day is asked with a day either side and picked from the
+    /// answer in the place's calendar.
+    ///
+    /// - Throws: `ShellError.usage` for a day before the service's first or more than 7 days ahead.
+    nonisolated static func driftDays(_ day: DriftDay, todayUTC: LocalDate) throws(ShellError) -> ClosedRange<LocalDate>
+    {
+        let estimate = day.resolved(today: todayUTC)
+        guard estimate >= OpenMeteoPreviousRunsProvider.firstDay else {
+            throw .usage(
+                "Open-Meteo keeps earlier runs from \(OpenMeteoPreviousRunsProvider.firstDay.iso): none for \(estimate.iso)"
+            )
+        }
+        guard estimate.dayNumber <= todayUTC.dayNumber + 7 else {
+            throw .usage("runs reach 7 days ahead: none has forecast \(estimate.iso) yet")
+        }
+        return day.isRelative
+            ? CivilCalendar.date(
+                fromDays: estimate.dayNumber - 1)...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
+            : estimate...estimate
+    }
+
+    /// The `days` days `skill` scores when it is `todayUTC` in UTC: ending when the archive's
+    /// data usually does, starting no earlier than the service kept runs.
+    ///
+    /// - Throws: `ShellError.usage` when the window would end before the service's first day.
+    nonisolated static func skillWindow(_ days: Int, todayUTC: LocalDate) throws(ShellError) -> ClosedRange<LocalDate> {
+        let end = CivilCalendar.date(fromDays: todayUTC.dayNumber - PastSource.archiveLagDays)
+        let asked = CivilCalendar.date(fromDays: end.dayNumber - days + 1)
+        // Before the service kept runs there is nothing to score: the window starts there.
+        let start = max(asked, OpenMeteoPreviousRunsProvider.firstDay)
+        guard start <= end else {
+            throw .usage("Open-Meteo keeps earlier runs from \(OpenMeteoPreviousRunsProvider.firstDay.iso) only")
+        }
+        return start...end
+    }
+
+    /// `skill [DAYS] [place]`: one request to the archive and one to the Previous Runs API for
+    /// the DAYS days ending when the archive's data usually does (five days before today, UTC),
+    /// asked at once (neither needs the other's answer); both kept until the end of the UTC day.
+    func skill(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        guard let provider = services.previousRuns else { throw .noService("previous-runs") }
+        let days = count ?? Self.defaultSkillDays
+        // Checked before the place is looked up, on "now" before any place is known, then
+        // counted on the place's own (they differ in `make demo` only).
+        _ = try Self.skillWindow(days, todayUTC: todayUTC(at: nil))
+        let fetching = try await resolving(target, needing: .earlierRuns) {
+            place async throws(ShellError) -> (ClosedRange<LocalDate>, Fetched<ArchiveDays>, Fetched<PreviousRuns>) in
+            let coordinate = place.coordinate
+            let window = try Self.skillWindow(days, todayUTC: todayUTC(at: coordinate))
+            try demo.checkSkill(window, at: coordinate)
+            async let runs = Self.result { () async throws(ServiceError) in
+                try await provider.runs(
+                    at: coordinate, days: window, leads: PreviousRunsAlignment.scoredLeads,
+                    validUntil: Self.endOfUTCDay)
+            }
+            do throws(ServiceError) {
+                let observed = try await provider.archiveDays(
+                    at: coordinate, days: window, validUntil: Self.endOfUTCDay)
+                return (window, observed, try (await runs).get())
+            } catch {
+                throw Self.shellError(error)
+            }
+        }
+        let resolved = fetching.resolved
+        let (window, observed, runs) = fetching.value
+        commit(resolved)
+        let observedDays = observed.value.days.filter { window.contains($0.date) }
+        let report = SkillReport(
+            place: resolved.place, window: window, askedDays: days, observedDays: observedDays.count,
+            archiveLastDay: observed.value.lastDayWithData,
+            leads: ForecastSkill.score(runs: runs.value, observed: observedDays, window: window),
+            origin: DataOrigin.leastFresh([observed.origin, runs.origin]))
+        return resolved.notices + [.skill(report)]
+    }
+
+    /// The figures of `saved verify` per lead time: each kept forecast day that has an observed
+    /// day, by how many days after its snapshot's own day (in the place's time zone) it was.
+    nonisolated static func leadScores(_ outcomes: [(snapshot: Snapshot, outcome: ForecastOutcome)]) -> [LeadScore] {
+        var pairs: [Int: [ForecastPair]] = [:]
+        for (snapshot, outcome) in outcomes where outcome.kept {
+            let zone = ZoneInfo(
+                identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
+            let saved = ZoneClock(zone).localTime(snapshot.reading.dataTime).date
+            for day in outcome.days {
+                guard let observed = day.observed else { continue }
+                pairs[day.forecast.date.dayNumber - saved.dayNumber, default: []].append(
+                    ForecastPair(
+                        forecastMaxCelsius: day.forecast.temperatureMaxCelsius,
+                        forecastMinCelsius: day.forecast.temperatureMinCelsius,
+                        forecastPrecipitationMillimetres: day.forecast.precipitationSumMillimetres, observed: observed))
+            }
+        }
+        return pairs.keys.sorted().map { LeadScore(lead: $0, pairs: pairs[$0]!) }
+    }
+}
+
+/// `drift`: the day as each lead time's runs forecast it, oldest run first.
+package struct DriftReport: Hashable, Sendable {
+    package var place: Place
+    /// The day forecast, in the place's calendar.
+    package var date: LocalDate
+    /// The date at the place when asked.
+    package var today: LocalDate
+    /// Lead 7 down to lead 0.
+    package var rows: [DriftRow]
+    package var origin: DataOrigin
+}
+
+/// One run's forecast of the `drift` day.
+package struct DriftRow: Hashable, Sendable {
+    package var day: RunDay
+    /// Whether its values repeat those of the run a day newer (the service's quirk; see
+    /// `PreviousRuns.repeatsPreviousLead`).
+    package var repeatsNewerRun: Bool
+}
+
+/// `skill`: forecast error by lead time at a place.
+package struct SkillReport: Hashable, Sendable {
+    package var place: Place
+    /// The days scored (the place's calendar), ending five days before today (UTC).
+    package var window: ClosedRange<LocalDate>
+    /// The days asked for (the window is shorter when it would start before the service's runs).
+    package var askedDays: Int
+    /// The days of the window the archive has values for.
+    package var observedDays: Int
+    /// The archive's last day with data when that is before the window's end; nil otherwise.
+    package var archiveLastDay: LocalDate?
+    /// Leads 1…7.
+    package var leads: [LeadScore]
+    package var origin: DataOrigin
+
+    /// How many days the window holds.
+    package var windowDays: Int { window.upperBound.dayNumber - window.lowerBound.dayNumber + 1 }
+}

@@ -1,0 +1,50 @@
+import WeatherKit
+
+// Snapshots: `save` and `saved`.
+extension CommandSpec {
+    static let save = CommandSpec(
+        name: "save", synopsis: "save",
+        summary: "save a snapshot of the last weather shown",
+        details: [
+            "The snapshot keeps the place, its coordinates, the temperature, precipitation probability and amount, the condition, and the time of the data."
+        ]
+    ) { arguments throws(ShellError) in
+        try arguments.alone(.save)
+    }
+
+    static let saved = CommandSpec(
+        name: "saved", synopsis: "saved [N | rm N | verify [place]]",
+        summary: "list snapshots; show, delete or verify them",
+        details: [
+            "“saved N” shows a snapshot and, once the days of the forecast kept with it have passed, each day next to what happened (high, low, precipitation from the Open-Meteo archive, or for the last five days the forecast service’s past days) and the error, forecast − observed.",
+            "“saved verify [place]” sums that up over all snapshots of each place, or of one (a snapshot’s place name or a favorite): the mean absolute error of the high and the low, and how often “rain / no rain” came true, a rain day being one with at least 1 mm. One request per place covers all its snapshots; past days once fetched are kept for good.",
+            "Snapshots saved before wx kept the forecast are listed and counted, but have no forecast to check.",
+        ],
+        completion: .subcommands(SnapshotSubcommand.declarations, otherwise: .snapshotIDs)
+    ) { arguments throws(ShellError) in
+        if arguments.isEmpty { return .snapshots }
+        switch arguments.subcommand(SnapshotSubcommand.self) {
+        case .verify: return .snapshotVerify(arguments.rest())
+        case .remove:
+            guard arguments.words.count == 1 else { throw arguments.usage() }
+            return .snapshotRemove(try CommandParser.number(arguments.words[0], what: "the snapshot"))
+        case nil:
+            // `saved vrify`: a near miss of a subcommand is said as such, not as a bad number.
+            if let nearMiss = arguments.nearMiss { throw nearMiss }
+        }
+        guard arguments.words.count == 1 else { throw arguments.usage() }
+        return .snapshot(try CommandParser.number(arguments.words[0], what: "the snapshot"))
+    }
+}
+
+/// `saved rm N` and `saved verify [place]`.
+enum SnapshotSubcommand: SubcommandWord {
+    case remove, verify
+
+    var declaration: Subcommand {
+        switch self {
+        case .remove: Subcommand("rm", aliases: ["remove", "del"], arguments: "N", then: .snapshotIDs)
+        case .verify: Subcommand("verify", arguments: "[place]", then: .favorites)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+/// How a snapshot's forecast turned out: `saved N` for one, `saved verify [place]` summed.
+extension WeatherSession {
+    /// The most forecast days a snapshot keeps (today and the six after: what `daily` shows).
+    package nonisolated static let keptForecastDays = 7
+
+    /// The days ahead a snapshot keeps of `forecast`: today (in the place's time zone) and
+    /// after, those with readings, at most `keptForecastDays`.
+    package nonisolated static func keptDays(_ forecast: Forecast, now: Date) -> [KeptForecastDay] {
+        let today = forecast.clock.localTime(now).date
+        return forecast.daily.filter { $0.date >= today && $0.hasReadings }.prefix(keptForecastDays).map(
+            KeptForecastDay.init)
+    }
+
+    /// `saved N`: the snapshot, and its kept forecast next to what happened on the days that
+    /// have passed. When the past cannot be had, the snapshot still shows, saying why. The
+    /// range asked for is that of all the place's snapshots, as `saved verify` asks it, so
+    /// that one request (cached for good once past) serves every snapshot of the place.
+    func showSnapshot(_ id: Int) async throws(ShellError) -> [CommandResult] {
+        guard let snapshot = log.snapshot(id) else { throw missingSnapshot(id) }
+        var place = log.snapshots().filter { $0.id > 0 && $0.coordinate.rounded == snapshot.coordinate.rounded }
+        if !place.contains(where: { $0.id == snapshot.id }) { place.append(snapshot) }
+        let checks = await check(place)
+        let index = place.firstIndex { $0.id == snapshot.id }!
+        return [.snapshot(snapshot, checks.outcomes[index])]
+    }
+
+    /// `saved verify [place]`: each place's snapshots (or those of `place`, by snapshot or
+    /// favorite name) scored together, one request per place and date range.
+    func verifySnapshots(_ place: String?) async throws(ShellError) -> [CommandResult] {
+        var snapshots = log.snapshots().filter { $0.id > 0 }
+        if let place {
+            let wanted = place.lowercased()
+            let favorite = favorite(named: place)
+            snapshots = snapshots.filter {
+                $0.placeName.lowercased() == wanted || $0.coordinate.rounded == favorite?.coordinate.rounded
+            }
+            guard !snapshots.isEmpty else { throw .nothingYet(.snapshotsOf(place)) }
+        }
+        guard !snapshots.isEmpty else { throw .nothingYet(.snapshots) }
+        var order: [Coordinate] = []
+        var byPlace: [Coordinate: [Snapshot]] = [:]
+        for snapshot in snapshots {
+            let key = snapshot.coordinate.rounded
+            if byPlace[key] == nil { order.append(key) }
+            byPlace[key, default: []].append(snapshot)
+        }
+        var scores: [PlaceScore] = []
+        for key in order {
+            let group = byPlace[key]!
+            let checked = await check(group)
+            scores.append(
+                PlaceScore(
+                    placeName: group.last!.placeName, coordinate: key,
+                    score: ForecastScore(snapshots: checked.outcomes.map { $0.kept ? $0.days : nil }),
+                    source: checked.source, problem: checked.problem,
+                    leads: Self.leadScores(Array(zip(group, checked.outcomes)).map { ($0.0, $0.1) })))
+        }
+        return [.verification(scores)]
+    }
+
+    /// Checks the kept forecasts of `snapshots`, all of one place, with one range of past days.
+    func check(_ snapshots: [Snapshot]) async -> (outcomes: [ForecastOutcome], source: String?, problem: String?) {
+        // "Now" at the snapshots' own place (in `make demo`, its recorded time).
+        let now = now(at: snapshots.first?.coordinate)
+        // A day has passed once it is over in the place's time zone.
+        func today(_ snapshot: Snapshot) -> LocalDate {
+            ZoneClock(
+                ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
+            ).localTime(now).date
+        }
+        let allPassed = snapshots.flatMap { snapshot in
+            (snapshot.reading.forecastDays ?? []).map(\.date).filter { $0 < today(snapshot) }
+        }
+        // Days before the archive's first are refused before the request: a snapshot dated 1800
+        // asked for 225 years in one request, and its days were then counted as "to come".
+        let passed = allPassed.filter { $0 >= PastSource.firstDay }
+        var observed: [LocalDate: ObservedDay] = [:]
+        var source: String?
+        var problem: String?
+        if passed.count < allPassed.count {
+            problem = "what happened is not available before 1940-01-01, where Open-Meteo’s archive starts"
+        }
+        if let first = passed.min(), let last = passed.max(), let snapshot = snapshots.first {
+            if let lacking = demo.lacking(.past, at: snapshot.coordinate) {
+                problem = "what happened is not available: \(lacking)"
+            } else if let provider = services.past {
+                do {
+                    let fetched = try await provider.dailyObserved(at: snapshot.coordinate, from: first, to: last)
+                    for day in fetched.value { observed[day.date] = day }
+                    source = OpenMeteoPastProvider.sourceName(from: first, to: last, now: now)
+                } catch {
+                    problem = "what happened is not available: \(error.description)"
+                }
+            } else {
+                problem = "what happened is not available: no archive service is configured"
+            }
+        }
+        let outcomes = snapshots.map { snapshot in
+            let today = today(snapshot)
+            let days = (snapshot.reading.forecastDays ?? []).map { day in
+                DayCheck(forecast: day, observed: observed[day.date], hasPassed: day.date < today)
+            }
+            return ForecastOutcome(
+                kept: snapshot.reading.forecastDays != nil, days: days, source: source,
+                problem: days.contains(where: \.hasPassed) ? problem : nil)
+        }
+        return (outcomes, source, problem)
+    }
+}
+
+/// A snapshot's kept forecast next to what happened (`saved N`).
+package struct ForecastOutcome: Hashable, Sendable {
+    /// Whether the snapshot kept a forecast (snapshots from before wx kept one did not).
+    package var kept: Bool
+    /// Each kept day, with what happened once it has passed.
+    package var days: [DayCheck]
+    /// Which service told what happened ("Open-Meteo archive"); nil when none was asked.
+    package var source: String?
+    /// Why days that have passed have no observed values (the service failed, offline).
+    package var problem: String?
+
+    package init(kept: Bool, days: [DayCheck], source: String?, problem: String?) {
+        self.kept = kept
+        self.days = days
+        self.source = source
+        self.problem = problem
+    }
+}
+
+/// One place's snapshots scored (`saved verify`).
+package struct PlaceScore: Hashable, Sendable {
+    /// The name of the place's latest snapshot.
+    package var placeName: String
+    package var coordinate: Coordinate
+    package var score: ForecastScore
+    package var source: String?
+    /// Why what happened could not be had, when it could not.
+    package var problem: String?
+    /// The same figures by lead time: days after the snapshot's own day (as `skill` gives them).
+    package var leads: [LeadScore] = []
+}

@@ -1,0 +1,102 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+// `compare` as text.
+extension TextRenderer {
+    /// `compare`: a row per place that has weather. Places without weather are reported as
+    /// errors (`CommandResult.problems`), not as rows: nothing is printed when none has any.
+    static func comparison(_ reports: [WeatherReport], context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        guard !reports.isEmpty else { return [] }
+        let places = reports.map { WeatherPresentation.show($0, now: context.now(at: $0.place.coordinate)) }
+        let unit = format.temperatureSymbol
+        let winds = places.map { place in
+            format.wind(place.reading?.windSpeedKilometresPerHour, from: place.reading?.windDirectionDegrees)
+        }
+        // A today that is a UTC day (an answer in GMT) is marked, and the mark said under the
+        // table; the others then end in a space, so that the numbers stay in line.
+        let marked = places.contains { $0.today != nil && $0.report.forecast.daysAreUTC }
+        let ranges = places.map { place in
+            place.today.map {
+                "\(format.temperatureValue($0.temperatureMinCelsius)) … \(format.temperatureValue($0.temperatureMaxCelsius))"
+                    + (place.report.forecast.daysAreUTC ? "*" : marked ? " " : "")
+            } ?? ValueFormatter.missing + (marked ? " " : "")
+        }
+        let rains = places.map { place in
+            format.percent(
+                place.today?.precipitationProbabilityMaxPercent ?? place.reading?.precipitationProbabilityPercent)
+        }
+        // Names and conditions are words and give way; values stay whole, and whole columns
+        // are left out (wind, then rain, then today's range) when the width cannot hold them.
+        // A column no place's answer carries is left out too; a place without it shows "—".
+        var columns: [TextTable.Column] = [
+            .init(
+                header: "place", cells: places.map(\.report.place.name), width: max(12, min(24, context.width - 62)),
+                shrinkable: 14),
+            .init(
+                header: "now \(unit)", cells: places.map { format.temperatureValue($0.reading?.temperatureCelsius) },
+                width: 7, right: true),
+        ]
+        columns += ifCarried(carriesCondition(places.map { $0.reading?.condition })) {
+            .init(
+                header: "condition",
+                cells: places.map { place in
+                    place.reading?.condition.map { condition($0, isNight: place.reading?.isNight) }
+                        ?? ValueFormatter.missing
+                }, lead: 2,
+                width: 18, shrinkable: 13)
+        }
+        columns.append(
+            .init(header: "today \(unit)", cells: ranges, width: 12, right: true, dropOrder: 3, name: "today’s range"))
+        columns += ifCarried(places.contains { $0.carriesChance }) {
+            .init(header: "rain", cells: rains, width: 6, right: true, dropOrder: 2, name: "rain chance")
+        }
+        columns += ifCarried(places.contains { $0.carriesWind }) {
+            .init(header: "wind", cells: winds, lead: 2, dropOrder: 1)
+        }
+        let laid = TextTable(columns: columns).layout(width: context.width)
+        var lines = laid.lines + leftOutNote(laid.leftOutHeaders, width: context.width, style: style)
+        let utcDays = places.filter { $0.today != nil && $0.report.forecast.daysAreUTC }.map(\.report.place.name)
+        if marked, laid.keptHeaders.contains("today \(unit)") {
+            let named =
+                utcDays.count == 1
+                ? "the answer for \(utcDays[0]) was"
+                : "the answers for \(utcDays.dropLast().joined(separator: ", ")) and \(utcDays.last!) were"
+            lines += note("* over the UTC day: \(named) in GMT", context, style)
+        }
+        // A row's "now" from conditions hours old is said to be so, as `show` says it.
+        for place in places where place.conditionsAreNotNow {
+            guard let current = place.current else { continue }
+            lines += note(
+                "\(place.report.place.name): " + conditionsNotNowText(current, place, format: format), context, style)
+        }
+        if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
+        return lines
+    }
+}
+
+extension WeatherPresentation {
+    /// Whether the answer carries a chance of precipitation for `compare`'s "rain": today's
+    /// (daily), or the hour of the reading's (hourly); false when neither series is carried
+    /// (or neither day nor hour is there to carry it).
+    var carriesChance: Bool {
+        let uncarried = report.forecast.uncarried
+        return (today != nil && !uncarried.contains(.dailyPrecipitationProbability))
+            || (readingHour != nil && !uncarried.contains(.hourlyPrecipitationProbability))
+    }
+
+    /// Whether the answer carries the wind now: the current conditions' speed, or the hour of
+    /// the reading's, whose series is carried.
+    var carriesWind: Bool {
+        reading?.windSpeedKilometresPerHour != nil
+            || (readingHour != nil && !report.forecast.uncarried.contains(.hourlyWind))
+    }
+
+    /// The hour `reading` reads from (`NowReading`): the current conditions' hour, else the
+    /// hour containing now.
+    private var readingHour: HourlyForecast? { current != nil ? conditionsHour : currentHour }
+}

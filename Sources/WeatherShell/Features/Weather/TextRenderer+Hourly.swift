@@ -1,0 +1,118 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+// `hourly` as text, and the table of hours `past` shares.
+extension TextRenderer {
+    /// `hourly`: the next `count` hours as a table and a temperature chart, and where the answer
+    /// ends when it has fewer hours than asked.
+    static func hourly(
+        _ report: WeatherReport, hours count: Int, context: RenderContext, format: ValueFormatter, style: Style
+    ) -> [String] {
+        let presentation = WeatherPresentation.hourly(report, hours: count, now: context.now)
+        let clock = presentation.report.forecast.clock
+        let hours = presentation.hours
+        var lines = header(presentation, context: context, format: format, style: style)
+        guard !hours.isEmpty else {
+            lines += note("no forecast hours after now in this answer", context, style)
+            return lines
+        }
+        lines += hourRows(
+            hours, clock: clock, context: context, format: format, style: style, probability: true,
+            uncarried: presentation.report.forecast.uncarried, isNight: { presentation.isNight($0) })
+        // No "rain %" band for a chance the answer does not carry (a band of nothing says nothing),
+        // nor for chances too small to draw: those are said in words under the chart.
+        let carriesChance = !presentation.report.forecast.uncarried.contains(.hourlyPrecipitationProbability)
+        var chart = TemperatureChart.lines(
+            hours, clock: clock, format: format, unicode: context.unicode, width: context.reportWidth,
+            probability: carriesChance)
+        if !chart.isEmpty {
+            lines.append("")
+            if carriesChance, !TemperatureChart.drawsProbabilityBars(hours) {
+                chart += note(noBarsText(hours, format: format), context, style)
+            }
+        }
+        // Fewer hours than asked: say where the answer ends rather than leave it to be noticed.
+        let short =
+            presentation.hoursAfterNow < count
+            ? note("the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now", context, style) : []
+        return lines + short + chart + ensembleBandLines(presentation, context: context, format: format, style: style)
+    }
+
+    /// Why the chart has no "rain %" band: "no rain expected in these hours (0 % each hour)",
+    /// "rain unlikely in these hours (at most 3 %)", or that the answer gives no chance for them
+    /// (every hour null). Trial 9 took the two empty rows of an all-0 % band for a broken chart.
+    static func noBarsText(_ hours: [HourlyForecast], format: ValueFormatter) -> String {
+        guard let top = hours.compactMap(\.precipitationProbabilityPercent).max() else {
+            return "no rain chance in the answer for these hours"
+        }
+        let shown = format.percent(top)
+        return shown == format.percent(0)
+            ? "no rain expected in these hours (\(shown) each hour)" : "rain unlikely in these hours (at most \(shown))"
+    }
+
+    /// The hours as a table: time, condition, temperature, feels like, rain chance (with
+    /// `probability`), amount, wind. `hourly` and `past` share it. At night clear skies read
+    /// "clear night" under a moon, not a sun (`isNight`: is_day, else the sun times). A series
+    /// the answer does not carry (`uncarried`) has no column. Columns left out for the width are
+    /// named under the table.
+    static func hourRows(
+        _ hours: [HourlyForecast], clock: ZoneClock, context: RenderContext, format: ValueFormatter, style: Style,
+        probability: Bool,
+        uncarried: Set<ForecastSeries> = [], isNight: (HourlyForecast) -> Bool?
+    ) -> [String] {
+        let unit = format.temperatureSymbol
+        var times: [String] = []
+        var previousDay: LocalDate?
+        for hour in hours {
+            let local = clock.localTime(hour.time)
+            // The hour repeated at the end of DST carries its zone: "02:00 CEST", "02:00 CET".
+            times.append(
+                (local.date != previousDay ? ValueFormatter.weekdays[local.weekday] + " " : "    ")
+                    + format.clock(local, repeated: clock.isRepeated(hour.time)))
+            previousDay = local.date
+        }
+        let winds = hours.map { hour in
+            format.wind(hour.windSpeedKilometresPerHour, from: hour.windDirectionDegrees)
+        }
+        var columns: [TextTable.Column] = [
+            .init(
+                header: "time", cells: times,
+                width: max(context.units.clock == .twelveHour ? 13 : 11, (times.map(TextLayout.columns).max() ?? 0) + 1)
+            )
+        ]
+        // An answer without conditions for its hours has no condition column, nor a column for
+        // a series it does not carry.
+        columns += ifCarried(carriesCondition(hours.map(\.condition))) {
+            conditionColumn(
+                hours.map { conditionCell($0.condition, isNight: isNight($0), unicode: context.unicode) }, width: 22,
+                shrinkable: 10)
+        }
+        columns.append(
+            .init(
+                header: unit, cells: hours.map { format.temperatureValue($0.temperatureCelsius) }, width: 6, right: true
+            ))
+        columns += ifCarried(!uncarried.contains(.hourlyApparentTemperature)) {
+            .init(
+                header: "feels", cells: hours.map { format.temperatureValue($0.apparentTemperatureCelsius) },
+                width: 7, right: true, dropOrder: 1, name: "feels like")
+        }
+        columns += ifCarried(probability && !uncarried.contains(.hourlyPrecipitationProbability)) {
+            .init(
+                header: "rain", cells: hours.map { format.percent($0.precipitationProbabilityPercent) }, width: 6,
+                right: true, dropOrder: 4, name: "rain chance")
+        }
+        columns += ifCarried(!uncarried.contains(.hourlyPrecipitation)) {
+            .init(
+                header: context.units.precipitation.symbol,
+                cells: hours.map { format.precipitationValue($0.precipitationMillimetres) }, width: 6,
+                right: true, dropOrder: 2, name: "precipitation")
+        }
+        columns += ifCarried(!uncarried.contains(.hourlyWind)) {
+            .init(header: "wind", cells: winds, lead: 2, dropOrder: 3)
+        }
+        return tableLines(TextTable(columns: columns), width: context.reportWidth, style: style)
+    }
+}

@@ -1,0 +1,145 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+// `rain` and `air` as text.
+extension TextRenderer {
+    /// `rain`: the heading, then when precipitation next starts and stops.
+    static func rain(
+        _ report: WeatherReport, _ outlook: PrecipitationOutlook?, context: RenderContext, format: ValueFormatter,
+        style: Style
+    ) -> [String] {
+        header(
+            WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
+            + wrap(
+                // A number stays with its unit (trial 14: "under 0.1" / "mm" at 40 columns).
+                outlook == nil
+                    ? byDaySentence(report.forecast, format: format, now: context.now)
+                    : rainSentence(
+                        outlook, clock: report.forecast.clock, format: format, now: context.now,
+                        steps: report.forecast.stepDescription),
+                keeping: [format.units.precipitation.symbol, "%"], indent: 2, width: context.reportWidth)
+    }
+
+    /// `rain` for a forecast without hours of precipitation to read at now (a recording with
+    /// daily data only, or hours that do not reach now): what its days from today say instead,
+    /// so that `rain` does not read as dry beside `show`'s 39 % — "no hourly precipitation in
+    /// this forecast; by day: today 0 %, Sat 0 %, Sun 39 % 2.1 mm" (each day's chance, from
+    /// Open-Meteo's `precipitation_probability_max`, and amount, `precipitation_sum`, where
+    /// given). At most the first 3 days; the plain "no precipitation data" when the days carry
+    /// neither.
+    static func byDaySentence(_ forecast: Forecast, format: ValueFormatter, now: Date) -> String {
+        let today = forecast.clock.localTime(now).date
+        let days = forecast.daily.filter { $0.date >= today }.prefix(3).filter {
+            $0.precipitationProbabilityMaxPercent != nil || $0.precipitationSumMillimetres != nil
+        }
+        guard !days.isEmpty else { return rainSentence(nil, clock: forecast.clock, format: format, now: now) }
+        let parts = days.map { day in
+            let name = day.date == today ? "today" : ValueFormatter.weekdays[day.date.weekday]
+            let values = [
+                day.precipitationProbabilityMaxPercent.map { format.percent($0) },
+                day.precipitationSumMillimetres.map { format.precipitation($0) },
+            ].compactMap { $0 }
+            return ([name] + values).joined(separator: " ")
+        }
+        let hours = forecast.hourly.contains { $0.precipitationMillimetres != nil } ? " for now" : ""
+        return "no hourly precipitation\(hours) in this forecast; by day: \(parts.joined(separator: ", "))"
+    }
+
+    /// "rain from 15:30, about 2 mm, until 17:00" and the like ("snow from …", or "precipitation
+    /// from …" when the weather codes are mixed or missing); `steps` is what the hourly
+    /// entries are when not whole hours one after another (`Forecast.stepDescription`).
+    static func rainSentence(
+        _ outlook: PrecipitationOutlook?, clock: ZoneClock, format: ValueFormatter, now: Date, steps: String? = nil
+    ) -> String {
+        guard let outlook else { return "no precipitation data for now in this forecast" }
+        let source =
+            switch outlook.resolution {
+            case .quarterHours: "15-minute data"
+            case .hours: steps ?? "hourly data"
+            case .steps(let hours): steps ?? "\(hours)-hour steps"
+            }
+        let horizon = Int((outlook.horizonSeconds / 3_600).rounded(.down))
+        func time(_ date: Date) -> String {
+            let local = clock.localTime(date)
+            let today = clock.localTime(now).date
+            let time = format.clock(local, repeated: clock.isRepeated(date))
+            return local.date == today ? time : "\(ValueFormatter.weekdays[local.weekday]) \(time)"
+        }
+        let amount = "about \(format.precipitation(outlook.totalMillimetres))"
+        let chance = outlook.probabilityPercent.map { " (\(DecimalText.fixed($0, digits: 0)) % likely)" } ?? ""
+        let until = outlook.end.map { "until \(time($0))" } ?? "past the end of the forecast"
+        // Say what falls: "rain" only when the hours' weather codes say rain.
+        let (noun, now) =
+            switch outlook.falls {
+            case .rain: ("rain", "raining now")
+            case .snow: ("snow", "snowing now")
+            case .unknown: ("precipitation", "precipitation now")
+            }
+        switch outlook.kind {
+        case .dry:
+            // A chance shown by `hourly` is not denied unremarked: the amounts stay under the
+            // threshold (trial 12: "no rain expected" beside a 35 % hour of 0.0 mm).
+            guard let chance = outlook.probabilityPercent, chance >= 1 else {
+                return "no rain expected in the next \(horizon) h (\(source))"
+            }
+            let interval =
+                switch outlook.resolution {
+                case .quarterHours: "15 minutes"
+                case .hours: "hour"
+                case .steps(let hours): "\(hours)-hour step"
+                }
+            let threshold = format.precipitationLimit(outlook.threshold)
+            return
+                "no rain expected in the next \(horizon) h (\(source)): every \(interval) under \(threshold), though up to \(DecimalText.fixed(chance, digits: 0)) % likely"
+        case .now: return "\(now), \(amount)\(chance), \(until) (\(source))"
+        case .later: return "\(noun) from \(time(outlook.start!)), \(amount)\(chance), \(until) (\(source))"
+        }
+    }
+
+    /// `air`: the heading ("Enschede, Overijssel, Nederland · air at Sat 14:00 CEST", the time of
+    /// the values at the place), then the air-quality indexes, pollutants, UV and pollen.
+    static func airLines(
+        _ place: Place, _ air: AirQuality, origin: DataOrigin, context: RenderContext, format: ValueFormatter,
+        style: Style
+    ) -> [String] {
+        // The time of the values, as every view's heading has one (trial 9); the place gives way.
+        let when = air.zone.map { "air at " + timeText(ZoneClock($0).localTime(air.time), format: format) } ?? "air"
+        var lines = [style.bold(placeHeading(place.label, when, width: context.width))]
+        lines += offlineNote(origin, context: context, style: style)
+        var indexes: [String] = []
+        if let value = air.europeanAQI {
+            indexes.append(
+                "European AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.europeanCategory(value)))")
+        }
+        if let value = air.usAQI {
+            indexes.append("US AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.usCategory(value)))")
+        }
+        lines.append(
+            contentsOf: TextLayout.flow(
+                indexes.isEmpty ? ["no air-quality index for this place"] : indexes, indent: 2,
+                width: context.reportWidth))
+        func micrograms(_ value: Double?) -> String {
+            value.map { "\(DecimalText.fixed($0, digits: 1)) µg/m³" } ?? ValueFormatter.missing
+        }
+        lines.append(
+            contentsOf: TextLayout.flow(
+                [
+                    "PM2.5 \(micrograms(air.pm25MicrogramsPerCubicMetre))",
+                    "PM10 \(micrograms(air.pm10MicrogramsPerCubicMetre))",
+                    "ozone \(micrograms(air.ozoneMicrogramsPerCubicMetre))",
+                    "NO₂ \(micrograms(air.nitrogenDioxideMicrogramsPerCubicMetre))",
+                    "UV \(air.uvIndex.map { "\(DecimalText.fixed($0, digits: 1)) (\(UVIndex.category($0)))" } ?? ValueFormatter.missing)",
+                ], indent: 2, width: context.reportWidth))
+        if !air.pollenGrainsPerCubicMetre.isEmpty {
+            lines.append(
+                contentsOf: TextLayout.flow(
+                    ["pollen (grains/m³)"]
+                        + air.pollenGrainsPerCubicMetre.map { "\($0.plant) \(DecimalText.fixed($0.value, digits: 1))" },
+                    indent: 2, width: context.reportWidth))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,120 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+/// History references (`!!`, `!N`, `!-N`, `!prefix`, `!$` anywhere, `^old^new`) expanded as
+/// bash does, before a line runs.
+extension ShellRunner {
+    /// A history reference expanded: the line with it replaced, and where the inserted text is.
+    struct HistoryExpansion {
+        var line: String
+        var inserted: [Range<Int>]
+    }
+
+    /// `line` with each history reference — the first word of a command, typed without quotes:
+    /// `!!` (the last command), `!N` (command N), `!-N` (N commands back) or `!prefix` (the
+    /// last command starting with prefix) — replaced by the line it names, and each `!$` (any
+    /// word) by the last word of the last line as it was typed (quotes kept), as bash does.
+    ///
+    /// - Returns: nil when the line has no reference.
+    /// - Throws: `ShellError.noSuchHistoryEntry` or `.noHistoryMatch` for a reference that names
+    ///   no command; `.usage` for a `!` word that is no reference (`!-x`).
+    func expandHistory(_ line: String, commands: [ShellWords.Command]) throws(ShellError) -> HistoryExpansion? {
+        let characters = Array(line)
+        var out: [Character] = []
+        var inserted: [Range<Int>] = []
+        var copied = 0
+        for command in commands {
+            for (index, word) in command.words.enumerated() {
+                guard word.text.count > 1, word.text.first == "!",
+                    String(characters[word.start..<word.end]) == word.text
+                else { continue }
+                let text: String
+                if word.text == "!$" {
+                    text = try lastWordOfLastLine()
+                } else if index == 0 {
+                    text = try historyEntry(reference: word.text).line
+                } else {
+                    continue
+                }
+                out += characters[copied..<word.start]
+                inserted.append(out.count..<out.count + text.count)
+                out += Array(text)
+                copied = word.end
+            }
+        }
+        guard !inserted.isEmpty else { return nil }
+        out += characters[copied...]
+        return HistoryExpansion(line: String(out), inserted: inserted)
+    }
+
+    /// The last word of the last line in the history, as it was typed there (`"New York"` with
+    /// its quotes), for `!$`.
+    private func lastWordOfLastLine() throws(ShellError) -> String {
+        guard let line = session.historyList(last: 1).first?.line,
+            let word = ShellWords(lexing: line).commands.last?.words.last
+        else { throw .noHistoryMatch("!$") }
+        return String(Array(line)[word.start..<word.end])
+    }
+
+    /// `^old^new` (or `^old^new^`) typed as the whole line: the last line with the first `old`
+    /// replaced by `new`, as bash's quick substitution.
+    ///
+    /// - Returns: nil when the line does not start with `^`.
+    /// - Throws: `.noHistoryMatch` when there is no last line; `.usage` when `old` is empty or
+    ///   not in it.
+    func quickSubstitution(_ line: String) throws(ShellError) -> HistoryExpansion? {
+        let typed = line.trimmed
+        guard typed.first == "^", typed.count > 1 else { return nil }
+        var parts = typed.dropFirst().split(separator: "^", maxSplits: 2, omittingEmptySubsequences: false)
+        if parts.count == 3, parts[2].isEmpty { parts.removeLast() }
+        guard let old = parts.first, !old.isEmpty, parts.count <= 2 else {
+            throw .usage("quick substitution is ^old^new: the last line with old replaced by new (see “help !!”)")
+        }
+        let new = parts.count == 2 ? String(parts[1]) : ""
+        guard let last = session.historyList(last: 1).first?.line else { throw .noHistoryMatch(typed) }
+        guard let range = last.firstRange(of: old) else {
+            throw .usage(
+                "“\(TerminalText.sanitized(String(old)))” is not in the last line (“\(TerminalText.sanitized(last))”)")
+        }
+        var result = last
+        result.replaceSubrange(range, with: new)
+        return HistoryExpansion(line: result, inserted: [0..<result.count])
+    }
+
+    /// The command a history reference (`!!`, `!N`, `!-N`, `!prefix`) names.
+    private func historyEntry(reference: String) throws(ShellError) -> HistoryEntry {
+        let body = reference.dropFirst()
+        let isNumber = { (text: Substring) in !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        if body == "!" {
+            guard let entry = session.historyList(last: 1).first else { throw .noHistoryMatch(reference) }
+            return entry
+        }
+        if body.first == "-" {
+            guard isNumber(body.dropFirst()), let back = Int(body.dropFirst()), back > 0 else {
+                throw Self.notAReference(reference)
+            }
+            let entries = session.historyList(last: back)
+            guard entries.count == back, let entry = entries.first else { throw .noHistoryMatch(reference) }
+            return entry
+        }
+        if let first = body.first, first.isASCII, first.isNumber {
+            guard isNumber(body), let number = Int(body), number > 0 else { throw Self.notAReference(reference) }
+            guard let entry = session.historyEntry(number: number) else { throw .noSuchHistoryEntry(number) }
+            return entry
+        }
+        guard let entry = session.lastHistoryEntry(startingWith: String(body)) else {
+            throw .noHistoryMatch(reference)
+        }
+        return entry
+    }
+
+    /// The error for a word starting with "!" that is no history reference (`!-x`, `!3x`).
+    static func notAReference(_ word: String) -> ShellError {
+        .usage(
+            "“\(TerminalText.sanitized(word))” is not a history reference: !! (the last command), !N (command N), !-N (N back) or !prefix (see “help !!”)"
+        )
+    }
+}

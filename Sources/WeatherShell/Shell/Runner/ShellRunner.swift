@@ -1,0 +1,408 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+/// Where the runner writes: standard output for results, standard error for errors and notes.
+package protocol OutputSink: AnyObject {
+    func write(_ text: String)
+    func writeError(_ text: String)
+}
+
+/// How a line ended.
+package enum LineStatus: Hashable, Sendable {
+    case succeeded
+    /// A command failed (exit status 1).
+    case failed
+    /// A command did not parse: unknown, or wrong arguments (exit status 2).
+    case usageError
+    case quit
+}
+
+/// Runs lines of text against the view model: splits `a; b`, expands history references (`!!`,
+/// `!N`, `!-N`, `!prefix`) and `replay`, records each line as one history entry, and renders
+/// results as text or JSON.
+///
+/// The terminal front end, script mode and `wx -c` all feed lines here.
+@MainActor
+package final class ShellRunner {
+    package let session: WeatherSession
+    package var format: OutputFormat {
+        didSet { session.listsKeptForecasts = format == .json }
+    }
+    /// Where results go: the file `\o FILE` named, else standard output.
+    var output: any OutputSink { outputFile ?? standardOutput }
+    /// Standard output (and error), as the front end gave it.
+    let standardOutput: any OutputSink
+    /// The file `\o FILE` (`.output FILE`) sends results to, until `\o` alone.
+    var outputFile: FileOutput?
+    /// The file `.once FILE` sends the next command's results to; the command takes it.
+    var onceFile: FileOutput?
+    /// Whether each command's time is printed after it (`\timing`, `.timer on`).
+    var timing = false
+    /// The time now, for `\timing` (a test passes its own).
+    var stopwatch: () -> ContinuousClock.Instant = { ContinuousClock.now }
+    /// Whether an error has said that nothing can be reached (then later ones say it short).
+    var saidUnreachable = false
+    /// How many `\i FILE` are running inside each other (a file that reads itself stops).
+    var readDepth = 0
+    /// Whether standard output takes colour and bold (a terminal that allows them).
+    let colour: Bool
+    /// Whether what is written now is styled: as `colour`, never into the file of `\o FILE`,
+    /// which is not a terminal (and gets lists whole, as a pipe does).
+    var styled: Bool { colour && outputFile == nil }
+    let unicode: Bool
+    /// The terminal's width now (it can change between commands); 80 when not a terminal.
+    let width: () -> Int
+    /// Whether output is fitted to `width` (a terminal, or `COLUMNS` given); false in scripts
+    /// and pipes, where lists are printed whole.
+    let fitsWidth: Bool
+    var warnedAboutLog = false
+    /// The problems with state.plist or log.jsonl said in full so far (a warning's or an error's text): later
+    /// commands say them short (RepeatedProblems.swift).
+    var explainedProblems: Set<String> = []
+    /// Put before error messages while the start-up file runs ("…/wxrc:3: ").
+    var errorContext: String?
+    /// While the start-up file runs: settings it makes (`units`, `provider`, `format`…) are not
+    /// confirmed on every start.
+    var quietSettings = false
+
+    /// Told each line as it goes into the history (references expanded, secrets redacted), and
+    /// only then: the prompt adds it to the line editor's history, so that Up recalls exactly
+    /// what `history` lists.
+    package var onRecord: (@MainActor (String) -> Void)?
+
+    /// Whether lines go into the history. Commands given on wx's command line (`wx -c …`,
+    /// `wx line Home`) do not: a status bar running `wx line` every minute would bury what was
+    /// typed at the prompt (WXApp turns it off for them).
+    package var recordsHistory = true
+
+    /// The editor `\e` opens the last line in, and its command; nil where there is no terminal
+    /// (scripts, `wx -c`).
+    package var lineEditing: (editor: any EditorProgram, command: String)?
+
+    /// The text an editor that could not run was given (Ctrl-X Ctrl-E's line, `\e`'s last line),
+    /// for the prompt to put in its next line (`LineReader.keepForNextLine`); the interactive
+    /// shell takes it before each prompt.
+    package var textForNextPrompt: String?
+
+    /// What clears the terminal (`clear`, as Ctrl-L does at the prompt): nil where standard
+    /// output is not a terminal, or one that cannot clear (`TERM=dumb`), and `clear` does nothing.
+    package var screenClearing: String?
+
+    /// The terminal's width when standard error is one: error and warning lines are broken
+    /// between words to fit it (ErrorWrapping.swift); nil leaves them whole (files, pipes).
+    package var errorWidth: (() -> Int)?
+
+    /// The words of the command being run (none between commands; a file's command while
+    /// `.read` runs its lines): the paths its errors may name, kept whole when they are wrapped
+    /// (`pathsWithSpaces`).
+    var commandWords: [String] = []
+
+    /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
+    /// did not parse (the worst wins).
+    package internal(set) var exitStatus: Int32 = 0
+
+    package init(
+        session: WeatherSession, output: any OutputSink, format: OutputFormat, colour: Bool, unicode: Bool,
+        width: @escaping () -> Int = { 80 }, fitsWidth: Bool = true
+    ) {
+        self.session = session
+        self.standardOutput = output
+        self.format = format
+        session.listsKeptForecasts = format == .json
+        self.colour = colour
+        self.unicode = unicode
+        self.width = width
+        self.fitsWidth = fitsWidth
+    }
+
+    /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
+    func putError(_ text: String) {
+        let text = errorWidth.map { Self.wrappedAtWords(text, width: $0(), keeping: pathsWithSpaces) } ?? text
+        standardOutput.writeError(unicode ? text : TextRenderer.ascii(text))
+    }
+
+    /// Runs every command on `line` (separated by `;`), stopping at `quit`.
+    ///
+    /// - Returns: `.quit` when a command asked to leave, `.failed` when any command failed.
+    package func run(line: String) async -> LineStatus {
+        let text: String
+        switch LineSafety.checked(line) {
+        case .success(let checked): text = checked
+        case .failure(let error): return note(.usageError, after: error)
+        }
+        let status = await run(commandsOf: text, record: recordsHistory, nested: false)
+        if status == .quit { return .quit }
+        exitStatus = max(exitStatus, status == .usageError ? 2 : status == .failed ? 1 : 0)
+        return status
+    }
+
+    /// Refuses a typed line whose characters past `LineSafety.maximumLength` the line editor did
+    /// not take (`LineReadResult.tooLong`), as `run(line:)` refuses a longer line.
+    package func refuseTooLongLine() {
+        _ = note(.usageError, after: LineSafety.tooLong(count: nil))
+    }
+
+    private func note(_ status: LineStatus, after error: ShellError) -> LineStatus {
+        report(error)
+        exitStatus = max(exitStatus, status == .usageError ? 2 : 1)
+        return status
+    }
+
+    static func worse(_ a: LineStatus, _ b: LineStatus) -> LineStatus {
+        func rank(_ status: LineStatus) -> Int {
+            switch status {
+            case .succeeded: 0
+            case .failed: 1
+            case .usageError: 2
+            case .quit: 3
+            }
+        }
+        return rank(a) >= rank(b) ? a : b
+    }
+
+    /// Runs each command of `line` (separated by `;`) in turn, as `ShellWords` reads them; a
+    /// line with an unclosed quote runs nothing (it is a usage error naming the quote).
+    ///
+    /// Unless `nested`, history references are expanded first, as in bash: the expanded line
+    /// is printed, then recorded and run; a reference that names nothing runs and records
+    /// nothing. The line (expanded) is one history entry, however many commands it holds.
+    ///
+    /// - Returns: `.quit` as soon as a command asks to leave, else the worst status.
+    /// - Parameter quitEnds: whether `quit` ends the line and wx (the start-up file passes
+    ///   false: there `quit` is an error naming its line, and the rest of the file still runs).
+    func run(commandsOf typed: String, record: Bool, nested: Bool, quitEnds: Bool = true) async -> LineStatus {
+        var line = typed
+        var commands: [ShellWords.Command]
+        // Whether the line was expanded from the history (`!!`, `^old^new`).
+        var expanded = false
+        do throws(ShellError) {
+            var expansion = nested ? nil : try quickSubstitution(line)
+            commands = expansion == nil ? try ShellWords.commands(line) : []
+            if !nested, expansion == nil { expansion = try expandHistory(line, commands: commands) }
+            if let expansion {
+                line = expansion.line
+                expanded = true
+                echo(line)
+                if record { self.record(line.trimmed) }
+                commands = try ShellWords.commands(line)
+            } else if record, !commands.isEmpty, !Self.isQuit(commands), !Self.importsHistory(commands) {
+                self.record(line.trimmed)
+            }
+        } catch {
+            // A line that does not lex is recorded (to be corrected with Up); a reference that
+            // names nothing is not, as in bash.
+            if record, !expanded, error.isUsage, ShellWords(lexing: line).unclosed != nil {
+                self.record(line.trimmed)
+            }
+            report(error)
+            return error.isUsage ? .usageError : .failed
+        }
+        var status = LineStatus.succeeded
+        for command in commands {
+            // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not run.
+            if Task.isCancelled { return Self.worse(status, .failed) }
+            // `\timing` times commands, not itself or the other backslash words.
+            let began = timing && MetaCommand(typed: command.text, words: []) == nil ? stopwatch() : nil
+            // A reference to a replay (`!-2` naming `replay 3..4`) runs it; only the lines a
+            // replay runs (`nested`) do not replay others, which could go round for ever.
+            let result = await run(command: command, nested: nested)
+            if let began { reportTime(stopwatch() - began) }
+            if result == .quit {
+                if quitEnds { return .quit }
+                report(
+                    .usage(
+                        "“quit” is not for the start-up file: it would end wx before its prompt; the rest of the file still runs"
+                    ))
+                status = Self.worse(status, .failed)
+                continue
+            }
+            status = Self.worse(status, result)
+        }
+        return status
+    }
+
+    /// Cursor home, then erase the screen: what a terminal's `clear` capability (terminfo `clear`,
+    /// termcap `cl`) is for ANSI terminals, and what Ctrl-L sends through libedit.
+    package static let clearScreen = "\u{1B}[H\u{1B}[2J"
+
+    /// Whether the line is only `quit` (or `exit`), which is not worth recalling: not recorded.
+    static func isQuit(_ commands: [ShellWords.Command]) -> Bool {
+        guard commands.count == 1, let words = commands.first?.words.map(\.text) else { return false }
+        return (try? CommandParser.parse(words: words)) == .quit
+    }
+
+    /// The command's words, with `help \o`'s backslash given back: the lexer takes it as an
+    /// escape, so help was asked about “o” and said “unknown command” (trial 6).
+    static func keepingMetaBackslash(_ typed: ShellWords.Command) -> [String] {
+        var words = typed.words.map(\.text)
+        guard words.count == 2, (try? CommandParser.command(named: words[0])) == .help,
+            typed.typed(1)?.hasPrefix("\\") == true, !words[1].hasPrefix("\\")
+        else { return words }
+        words[1] = "\\" + words[1]
+        return words
+    }
+
+    private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
+        let text = typed.text
+        let outer = commandWords
+        commandWords = typed.words.map(\.text)
+        defer { commandWords = outer }
+        if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
+        let command: Command?
+        do {
+            command = try CommandParser.parse(words: Self.keepingMetaBackslash(typed))
+        } catch {
+            report(error)
+            return .usageError
+        }
+        guard let command else { return .succeeded }
+        // `.once FILE`: this command's results go to the file, and no later command's.
+        guard let once = onceFile else { return await run(command, text: text, nested: nested) }
+        onceFile = nil
+        let kept = outputFile
+        outputFile = once
+        defer { outputFile = kept }
+        return await run(command, text: text, nested: nested)
+    }
+
+    private func run(_ command: Command, text: String, nested: Bool) async -> LineStatus {
+        switch command {
+        case .quit:
+            return .quit
+        case .rerun(let number):
+            guard !nested else { return refuseNested(text) }
+            guard let entry = session.historyEntry(number: number) else {
+                report(.noSuchHistoryEntry(number))
+                return .failed
+            }
+            echo(entry.line)
+            return await run(commandsOf: entry.line, record: false, nested: true)
+        case .replay(let range):
+            guard !nested else { return refuseNested(text) }
+            // A range past the end is a mistake to say, not "everything there is" to re-run.
+            let last = session.lastHistoryNumber()
+            guard range.upperBound <= last else {
+                report(.noSuchHistoryEntry(range.upperBound))
+                return .failed
+            }
+            let entries = session.historyEntries(in: range)
+            guard !entries.isEmpty else {
+                report(.noSuchHistoryEntry(range.lowerBound))
+                return .failed
+            }
+            var status = LineStatus.succeeded
+            for entry in entries {
+                // Checked before the header: a command that will not run is not announced.
+                if Task.isCancelled { return .failed }
+                echo(entry.line)
+                let result = await run(commandsOf: entry.line, record: false, nested: true)
+                if result == .quit { return .quit }
+                status = Self.worse(status, result)
+            }
+            return status
+        case .source(let path):
+            return await run(.read(path))
+        case .clear:
+            // Never into the file of `\o FILE`: only a terminal is cleared.
+            if let screenClearing, outputFile == nil { output.write(screenClearing) }
+            return .succeeded
+        case .watch(let minutes):
+            return await watch(every: minutes)
+        case .watchChance(let minutes, let alerts):
+            return await watch(every: minutes, alerts: alerts)
+        case .format(let newFormat):
+            if let newFormat { format = newFormat }
+            emit(.format(format))
+            return .succeeded
+        default:
+            defer { for note in session.takeNotices() { emit(.notice(note)) } }
+            do {
+                let results = try await session.execute(command)
+                var status = LineStatus.succeeded
+                for result in results {
+                    switch stream(result) {
+                    case nil: emit(result)
+                    case .success?: break
+                    case .failure(let failure)?:
+                        // The log failed under the records already printed: said after them.
+                        report(failure)
+                        status = .failed
+                    }
+                    if case .notSaved = result { status = .failed }
+                    for problem in result.problems {
+                        report(.unreadableFile(problem))
+                        status = .failed
+                    }
+                }
+                return status
+            } catch {
+                // Which command Ctrl-C stopped, not "cancelled" alone (trial 12).
+                report(error == .cancelled ? .notApplicable("“\(TerminalText.sanitized(text))” cancelled") : error)
+                return error.isUsage ? .usageError : .failed
+            }
+        }
+    }
+
+    private func refuseNested(_ text: String) -> LineStatus {
+        report(
+            .usage(
+                "“\(TerminalText.sanitized(text))” is not run: a line run again from the history does not run others from it"
+            ))
+        return .failed
+    }
+
+    /// Prints a line from the history before it runs again, like a shell's `!N`.
+    func echo(_ line: String) {
+        guard format == .text else { return }
+        output.write("\(unicode ? "»" : ">") \(TerminalText.sanitized(line))\n")
+    }
+
+    func emit(_ result: CommandResult) {
+        if quietSettings && result.isSettingReport { return }
+        // Units come from state.plist; results that do not show values never make it load.
+        let units = result.needsUnits ? session.settings.units : .metric
+        var context = RenderContext(
+            units: units, now: session.now(at: result.placeCoordinate), colour: styled, unicode: unicode,
+            width: width(), fitsWidth: fitsWidth && outputFile == nil)
+        let demo = session.demo
+        context.recordedNow = { demo.now(at: $0) }
+        switch format {
+        case .text:
+            let text = TextRenderer.render(saidOnce(result), context: context)
+            if case .notSaved = result {
+                putError("error: " + text)
+            } else if case .notice = result {
+                putError(text)
+            } else if case .warningBanner(let banner) = result, banner.failure != nil {
+                // That the feed failed is a note about the answer, not part of it: stderr, as
+                // every note, so that a script reading stdout gets only the weather.
+                putError(text)
+            } else {
+                output.write(text)
+            }
+        case .json:
+            // A change not saved is an error: on stderr too, as every error (README: "as
+            // without --json, one line on stderr").
+            if case .notSaved = result {
+                var plain = context
+                plain.colour = false
+                putError("error: " + TextRenderer.render(saidOnce(result), context: plain))
+            }
+            output.write(JSONRenderer.render(result, context: context))
+        }
+    }
+
+    /// An error: one line on stderr, always (a person reads it, and `2>/dev/null` hides it);
+    /// with `--json` also an error document on stdout, where a script reads the results.
+    func report(_ error: ShellError) {
+        let text = redacted((errorContext ?? "") + unreachableText(error))
+        let shown = saidOnce(error).map { redacted((errorContext ?? "") + $0.description) } ?? text
+        putError("error: \(shown)\n")
+        if format == .json {
+            output.write(JSONRenderer.render(error: error, text: text))
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import WXBasics
+import WeatherKit
+
+import FoundationEssentials
+
+/// How values look in text output: canonical values in, the user's units out, "—" for missing.
+package struct ValueFormatter: Sendable {
+    package var units: UnitPreferences
+    /// Whether "°" may be written (a UTF-8 terminal); "C" instead of "°C" otherwise.
+    package var unicode: Bool
+
+    package init(units: UnitPreferences, unicode: Bool = true) {
+        self.units = units
+        self.unicode = unicode
+    }
+
+    /// "°C", or "C" in ASCII: chosen here, before any padding, so that columns stay aligned.
+    package var temperatureSymbol: String {
+        unicode ? units.temperature.symbol : units.temperature.symbol.replacingDegreeSign
+    }
+
+    package static let missing = "—"
+
+    /// "7.4 °C", "45.3 °F", "—".
+    package func temperature(_ celsius: Double?, digits: Int = 1) -> String {
+        guard let celsius else { return Self.missing }
+        return "\(DecimalText.fixed(units.temperature.convert(celsius: celsius), digits: digits)) \(temperatureSymbol)"
+    }
+
+    /// The number alone ("7.4"), for tables whose header names the unit.
+    package func temperatureValue(_ celsius: Double?, digits: Int = 1) -> String {
+        celsius.map { DecimalText.fixed(units.temperature.convert(celsius: $0), digits: digits) } ?? Self.missing
+    }
+
+    /// "19 km/h", "5.3 m/s", "4 Bft (gentle breeze)", "—".
+    package func windSpeed(_ kilometresPerHour: Double?) -> String {
+        guard let kilometresPerHour else { return Self.missing }
+        if units.windSpeed == .beaufort {
+            let force = Beaufort.force(kilometresPerHour: kilometresPerHour)
+            return "\(force) Bft (\(Beaufort.name(force: force)))"
+        }
+        let value = units.windSpeed.convert(kilometresPerHour: kilometresPerHour)
+        return
+            "\(DecimalText.fixed(value, digits: units.windSpeed == .metresPerSecond ? 1 : 0)) \(units.windSpeed.symbol)"
+    }
+
+    /// Whether a wind shows as nothing in the user's unit ("0 mph", "0.0 m/s", force 0): such a
+    /// wind reads "calm", and a direction beside it would point nowhere.
+    package func isCalm(_ kilometresPerHour: Double) -> Bool {
+        if units.windSpeed == .beaufort { return Beaufort.force(kilometresPerHour: kilometresPerHour) == 0 }
+        let value = units.windSpeed.convert(kilometresPerHour: kilometresPerHour)
+        return DecimalText.fixed(abs(value), digits: units.windSpeed == .metresPerSecond ? 1 : 0)
+            .allSatisfy { $0 == "0" || $0 == "." }
+    }
+
+    /// A wind with where it comes from: "19 km/h SW", "19 km/h SW (225°)" with `degrees`, "calm"
+    /// when the speed shows as nothing (`isCalm`), the speed alone without a direction, "—"
+    /// without a speed. Speed in km/h, direction in degrees from north.
+    package func wind(_ kilometresPerHour: Double?, from direction: Double?, degrees: Bool = false) -> String {
+        guard let kilometresPerHour else { return Self.missing }
+        if isCalm(kilometresPerHour) { return "calm" }
+        var text = windSpeed(kilometresPerHour)
+        if let direction, direction.isFinite {
+            text += " " + CompassDirection.name(degrees: direction)
+            if degrees { text += " (\(DecimalText.fixed(direction, digits: 0))°)" }
+        }
+        return text
+    }
+
+    /// "0.3 mm", "0.01 in", "—".
+    package func precipitation(_ millimetres: Double?) -> String {
+        guard let millimetres else { return Self.missing }
+        return "\(precipitationValue(millimetres)) \(units.precipitation.symbol)"
+    }
+
+    /// A limit of precipitation, "0.1 mm" or "0.004 in": in inches to 3 decimals, so that a
+    /// limit under 0.005 in is not shown as "0.00 in".
+    package func precipitationLimit(_ millimetres: Double) -> String {
+        let unit = units.precipitation
+        return
+            "\(DecimalText.fixed(unit.convert(millimetres: millimetres), digits: unit == .millimetres ? 1 : 3)) \(unit.symbol)"
+    }
+
+    package func precipitationValue(_ millimetres: Double?) -> String {
+        guard let millimetres else { return Self.missing }
+        let value = units.precipitation.convert(millimetres: millimetres)
+        return DecimalText.fixed(value, digits: units.precipitation == .millimetres ? 1 : 2)
+    }
+
+    /// "1013 hPa", "29.92 inHg", "—".
+    package func pressure(_ hectopascals: Double?) -> String {
+        guard let hectopascals else { return Self.missing }
+        let value = units.pressure.convert(hectopascals: hectopascals)
+        return "\(DecimalText.fixed(value, digits: units.pressure == .hectopascals ? 0 : 2)) \(units.pressure.symbol)"
+    }
+
+    /// "24 km", "15 mi", "—".
+    package func distance(_ metres: Double?) -> String {
+        guard let metres else { return Self.missing }
+        let value = units.distance.convert(metres: metres)
+        return "\(DecimalText.fixed(value, digits: value < 10 ? 1 : 0)) \(units.distance.symbol)"
+    }
+
+    /// "40 %", "—".
+    package func percent(_ value: Double?) -> String {
+        value.map { "\(DecimalText.fixed($0, digits: 0)) %" } ?? Self.missing
+    }
+
+    /// "14:05" or "2:05 pm".
+    package func clock(_ time: LocalDateTime) -> String {
+        switch units.clock {
+        case .twentyFourHour:
+            return "\(Self.two(time.hour)):\(Self.two(time.minute))"
+        case .twelveHour:
+            let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
+            return "\(hour):\(Self.two(time.minute)) \(time.hour < 12 ? "am" : "pm")"
+        }
+    }
+
+    /// `clock(time)`, with the zone when the reading happens twice (`ZoneClock.isRepeated`):
+    /// "02:00 CEST" and "02:00 CET" at the end of daylight saving time, "1:30 am UTC+10:30"
+    /// where the zone has no lettered abbreviation.
+    package func clock(_ time: LocalDateTime, repeated: Bool) -> String {
+        repeated ? "\(clock(time)) \(Self.zone(time))" : clock(time)
+    }
+
+    /// The zone of a reading as shown beside it: its abbreviation ("CEST", "EDT"), else its UTC
+    /// offset ("UTC+10:30"; the tz database names some zones by a number such as "+1030").
+    package static func zone(_ time: LocalDateTime) -> String {
+        if let abbreviation = time.abbreviation, abbreviation.first?.isLetter == true { return abbreviation }
+        return "UTC" + TextRenderer.offsetText(time.utcOffsetSeconds)
+    }
+
+    /// The hour alone for a compact column: "17" or "5p".
+    package func hourLabel(_ time: LocalDateTime) -> String {
+        switch units.clock {
+        case .twentyFourHour: return Self.two(time.hour)
+        case .twelveHour:
+            let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
+            return "\(hour)\(time.hour < 12 ? "a" : "p")"
+        }
+    }
+
+    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "Fri 06 Feb".
+    package func day(_ date: LocalDate) -> String {
+        "\(Self.weekdays[date.weekday]) \(Self.two(date.day)) \(Self.months[date.month - 1])"
+    }
+
+    /// "2026-02-06 16:30".
+    package func dateTime(_ time: LocalDateTime) -> String {
+        guard units.clock == .twentyFourHour, (0..<24).contains(time.hour), (0..<60).contains(time.minute) else {
+            return "\(time.date.iso) \(clock(time))"
+        }
+        // Written as bytes: `saved` shows one for each of tens of thousands of snapshots.
+        var text = time.date.iso
+        text.append(
+            String(unsafeUninitializedCapacity: 6) { buffer in
+                buffer[0] = UInt8(ascii: " ")
+                buffer[1] = UInt8(ascii: "0") + UInt8(time.hour / 10)
+                buffer[2] = UInt8(ascii: "0") + UInt8(time.hour % 10)
+                buffer[3] = UInt8(ascii: ":")
+                buffer[4] = UInt8(ascii: "0") + UInt8(time.minute / 10)
+                buffer[5] = UInt8(ascii: "0") + UInt8(time.minute % 10)
+                return 6
+            })
+        return text
+    }
+
+    /// "2 h 14 min", "5 min", "3 d 2 h".
+    package static func age(seconds: Double) -> String {
+        let minutes = max(0, Int(seconds / 60))
+        if minutes < 60 { return "\(minutes) min" }
+        if minutes < 1_440 { return "\(minutes / 60) h \(minutes % 60) min" }
+        return "\(minutes / 1_440) d \((minutes % 1_440) / 60) h"
+    }
+
+    /// A span of time in the one unit that says how far it is, rounded down: "45 min", "5 hours",
+    /// "12 days", "13 months", "5 years" (months of 30 days below two years, years of 365.25
+    /// days from there). For how far the current conditions are from now.
+    package static func roughSpan(seconds: Double) -> String {
+        let minutes = Int(abs(seconds) / 60)
+        let days = minutes / 1_440
+        if minutes < 120 { return Counting.count(minutes, "min", plural: "min") }
+        if minutes < 2 * 1_440 { return Counting.count(minutes / 60, "hour") }
+        if days < 60 { return Counting.count(days, "day") }
+        if days < 730 { return Counting.count(days / 30, "month") }
+        return Counting.count(Int(Double(days) / 365.25), "year")
+    }
+
+    /// `date` to the nearest whole minute (30 s rounds up): how clock times given to the second
+    /// (sunrise, sunset) are shown, so that 07:32:58 shows as 07:33, not 07:32.
+    package static func nearestMinute(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded() * 60)
+    }
+
+    static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}
+
+extension String {
+    /// Without the degree sign ("°C" → "C").
+    var replacingDegreeSign: String { filter { $0 != "°" } }
+}
+
+extension Coordinate {
+    /// "53.5507, 9.9930": how coordinates are listed.
+    package var latitudeLongitudeText: String {
+        "\(DecimalText.fixed(latitude, digits: 4)), \(DecimalText.fixed(longitude, digits: 4))"
+    }
+}

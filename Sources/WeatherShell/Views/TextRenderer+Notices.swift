@@ -1,0 +1,36 @@
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+// Notices, and changes kept for this session only, as text: what every command may add.
+extension TextRenderer {
+    /// A line of information that is not an error, dimmed.
+    static func notice(_ text: String, style: Style) -> [String] {
+        [style.dim(text)]
+    }
+
+    /// The effect holds for this session but could not be saved to disk: "☆ München removed
+    /// from favorites for this session only; not saved to disk: …" when the effect is named.
+    static func notSavedText(_ error: ShellError, change: String?) -> String {
+        guard let change else { return "not saved to disk, kept for this session only: \(error.description)" }
+        return "\(change) for this session only; not saved to disk: \(error.description)"
+    }
+
+    /// A change that was not saved, in words that do not say it was ("★ Berlin added to
+    /// favorites", not "saved to favorites"): the first line of its own text otherwise.
+    static func sessionOnly(_ change: CommandResult, unicode: Bool) -> String {
+        switch change {
+        case .favoriteAdded(let favorite): return "\(unicode ? "★" : "*") \(favorite.name) added to favorites"
+        default:
+            // A units change is said in the units it sets.
+            var units = UnitPreferences.metric
+            if case .units(let setting) = change { units = setting.preferences }
+            let context = RenderContext(
+                units: units, now: Date(timeIntervalSince1970: 0), colour: false, unicode: unicode, width: .max,
+                fitsWidth: false)
+            return lines(change, context: context).first ?? ""
+        }
+    }
+}

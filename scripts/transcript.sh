@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Every command wx has, run in the demo world (Fixtures/demo) as text and as JSON, into one
+# transcript: run it before and after a change that must not change output, and diff the two.
+#   scripts/transcript.sh [WX_BINARY] > transcript.txt
+set -euo pipefail
+cd "$(dirname "$0")/.."
+wx=${1:-.build/debug/wx}
+port_file=$(mktemp); home=$(mktemp -d)
+python3 Fixtures/server.py --port 0 --demo Fixtures/demo/places.json > "$port_file" & server=$!
+trap 'kill $server 2>/dev/null; rm -rf "$home" "$port_file"' EXIT
+for _ in $(seq 50); do grep -q listening "$port_file" && break; sleep 0.1; done
+url=$(sed -n 's/^listening on //p' "$port_file")
+export WX_HOME="$home" WX_DEMO=Fixtures/demo/places.json WX_NOMINATIM_URL=$url WX_OPEN_METEO_URL=$url \
+  WX_OPEN_METEO_GEOCODING_URL=$url WX_OPENWEATHERMAP_URL=$url WX_OPEN_METEO_AIR_QUALITY_URL=$url \
+  WX_OPEN_METEO_ARCHIVE_URL=$url WX_OPEN_METEO_PREVIOUS_RUNS_URL=$url/previous-runs \
+  WX_OPEN_METEO_ENSEMBLE_URL=$url WX_NWS_URL=$url WX_BRIGHTSKY_URL=$url WX_ECCC_URL=$url \
+  WX_METNO_URL=$url WX_METEOALARM_URL=$url COLUMNS=80 NO_COLOR=1 WX_NOW=2026-12-05T10:00:00Z
+commands=(
+  "find Berlin" "use 1" "show" "hourly 6" "daily 3" "rain" "air Berlin" "fav" "favs" "save" "saved"
+  "saved 1" "saved verify" "compare" "line" "line --format '%l %t'" "past yesterday Hamburg"
+  "past 2024-07-14 Hamburg" "normal Berlin" "drift Berlin" "drift tomorrow Berlin" "skill Berlin"
+  "confidence Berlin" "confidence 3 Berlin" "models Berlin" "warnings Berlin" "warnings -v Berlin"
+  "show Berlin" "show Delhi" "show Denver" "show Enschede" "show Kochi" "show Munich" "show New York"
+  "hourly 4 New York" "daily Kochi" "rain Munich" "history" "history 3" "units" "units imperial" "show Berlin"
+  "units metric" "provider" "geocoder" "language" "language de" "language auto" "format" "about"
+  "help" "help show" "help saved" "help \\o" "help !$" "log" "export favorites" "export snapshots"
+  "export history --format csv" "fav rename Berlin Home" "favs" "fav rm Home" "favs" "saved rm 1"
+  "saved" "bogus" "find" "hourly abc" "show London" "confidence 2.5 Berlin" "reset state" "clear"
+)
+{
+for format in text json; do
+  rm -rf "${home:?}"/*
+  flag=(); [ $format = json ] && flag=(--json)
+  # One session on standard input (state carries from line to line), its two streams apart so
+  # that their order is the program's, not the pipe's.
+  status=0
+  printf '%s\n' "${commands[@]}" "find Hamburg" "use 1" "fav" "save" "history" "!!" "!1" \
+    | "$wx" "${flag[@]}" > "$home/out" 2> "$home/err" || status=$?
+  echo "=== $format: standard output"; cat "$home/out"
+  echo "=== $format: standard error"; cat "$home/err"
+  echo "=== $format: exit $status"
+  for c in "show Berlin" "bogus" "hourly Berlin 6"; do
+    echo "--- wx -c $c"; "$wx" "${flag[@]}" -c "$c" 2>&1 || echo "[exit $?]"
+  done
+done
+} | sed -e "s|$home|WX_HOME|g" -e "s|$url|URL|g"
