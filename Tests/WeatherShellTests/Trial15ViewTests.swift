@@ -52,14 +52,14 @@ import WeatherTestSupport
     }
 
     @Test func spansAreSaidInTheirOneUnit() {
-        #expect(ValueFormatter.roughSpan(seconds: 45 * 60) == "45 min")
-        #expect(ValueFormatter.roughSpan(seconds: 3 * 3_600 + 60) == "3 hours")
-        #expect(ValueFormatter.roughSpan(seconds: 47 * 3_600) == "47 hours")
-        #expect(ValueFormatter.roughSpan(seconds: 2 * 86_400) == "2 days")
-        #expect(ValueFormatter.roughSpan(seconds: 59 * 86_400) == "59 days")
-        #expect(ValueFormatter.roughSpan(seconds: 61 * 86_400) == "2 months")
-        #expect(ValueFormatter.roughSpan(seconds: 729 * 86_400) == "24 months")
-        #expect(ValueFormatter.roughSpan(seconds: 1_850 * 86_400) == "5 years")
-        #expect(ValueFormatter.roughSpan(seconds: 366 * 86_400) == "12 months")
+        #expect(TimeWords.roughSpan(seconds: 45 * 60) == "45 min")
+        #expect(TimeWords.roughSpan(seconds: 3 * 3_600 + 60) == "3 hours")
+        #expect(TimeWords.roughSpan(seconds: 47 * 3_600) == "47 hours")
+        #expect(TimeWords.roughSpan(seconds: 2 * 86_400) == "2 days")
+        #expect(TimeWords.roughSpan(seconds: 59 * 86_400) == "59 days")
+        #expect(TimeWords.roughSpan(seconds: 61 * 86_400) == "2 months")
+        #expect(TimeWords.roughSpan(seconds: 729 * 86_400) == "24 months")
+        #expect(TimeWords.roughSpan(seconds: 1_850 * 86_400) == "5 years")
+        #expect(TimeWords.roughSpan(seconds: 366 * 86_400) == "12 months")
     }
 }

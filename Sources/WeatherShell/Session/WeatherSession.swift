@@ -105,19 +105,6 @@ package final class WeatherSession {
     /// The names `favoriteNamesForCompletion()` prepared, and for which version of the state.
     private var completionNames: (generation: Int, names: CompletionNames)?
 
-    /// The snapshots as Tab offers them (`saved rm <TAB>`): each number with its place and the
-    /// local date and time of its data (as `saved` lists them, not when it was saved), newest first.
-    package func snapshotsForCompletion() -> [SnapshotChoice] {
-        log.snapshots(keptForecasts: false).filter { $0.id > 0 }.reversed().map { snapshot in
-            let local = TextRenderer.snapshotClock(snapshot, snapshot.reading.dataTime)
-            let time =
-                (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
-            return SnapshotChoice(
-                id: snapshot.id,
-                label: "\(snapshot.id)  \(TerminalText.sanitized(snapshot.placeName)) · \(local.date.iso) \(time)")
-        }
-    }
-
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }
 
@@ -165,101 +152,7 @@ package final class WeatherSession {
         }
     }
 
-    private func perform(_ command: Command) async throws(ShellError) -> [CommandResult] {
-        switch command {
-        case .find(let query): return try await find(query)
-        case .use(let index): return try use(index)
-        case .show(let target): return try await show(target)
-        case .favoriteToggle: return try toggleFavorite()
-        case .favoriteAdd: return try toggleFavorite(removing: false)
-        case .favoriteRemove(let name): return try removeFavorite(named: name)
-        case .favoriteRename(let old, let new): return try renameFavorite(old, to: new)
-        case .favorites:
-            // No favorites because state.plist cannot be read is not "no favorites yet".
-            if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
-            return [.favorites(favorites)]
-        case .compare(let names): return try await compare(names)
-        case .statusLine(let request): return try await statusLine(request)
-        case .hourly(let count, let target): return try await hourly(count, target)
-        case .daily(let count, let target): return try await daily(count, target)
-        case .rain(let target): return try await rain(target)
-        case .past(let days, let target): return try await past(days, target)
-        case .normal(let target): return try await normal(target)
-        case .drift(let day, let target): return try await drift(day, target)
-        case .skill(let days, let target): return try await skill(days, target)
-        case .confidence(let count, let target): return try await confidence(count, target)
-        case .models(let count, let target): return try await models(count, target)
-        case .air(let target): return try await air(target)
-        case .warnings(let request): return try await warnings(request)
-        case .save: return try save()
-        case .snapshots: return try snapshotList()
-        case .snapshot(let id):
-            if let problem = log.readProblem() { throw ShellError(problem) }
-            return try await showSnapshot(id)
-        case .snapshotVerify(let place):
-            if let problem = log.readProblem() { throw ShellError(problem) }
-            return try await verifySnapshots(place)
-        case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
-        case .history(let count):
-            // An empty history because log.jsonl is a FIFO is not "no commands yet".
-            return [.history(try readingLog { historyList(last: count ?? 20) })]
-        case .units(let change): return try setUnits(change)
-        case .provider(let word): return try setProvider(word)
-        case .geocoder(let word): return try setGeocoder(word)
-        case .language(let code): return setLanguage(code)
-        case .help(nil): return [.help(CommandTable.all)]
-        case .help(let name?) where name.trimmed.hasPrefix("!") || name.trimmed.hasPrefix("^"):
-            return [.helpCommand(.historyReference)]
-        case .help(let name?):
-            if let meta = try CommandSpec.metaCommandHelp(name.trimmed) { return [.helpCommand(meta)] }
-            // As when running it: a unique prefix names the command; a typo gets the closest name.
-            return [.helpCommand(try CommandParser.command(named: name.trimmed))]
-        case .about:
-            var used = [geocoder.service, forecastProvider.service]
-            for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
-            if services.past != nil { used.append(.openMeteoArchive) }
-            if services.warnings != nil { used += [.nws, .brightSky, .eccc, .metNorway, .meteoAlarm] }
-            if services.previousRuns != nil { used.append(.openMeteoPreviousRuns) }
-            if services.ensemble != nil { used.append(.openMeteoEnsemble) }
-            return [
-                .about(
-                    AboutInfo(
-                        version: WXVersion.current, services: used,
-                        endpoints: configuration.endpoints, configFolder: configuration.configFolder,
-                        stateFolder: configuration.stateFolder, cacheFolder: configuration.cacheFolder))
-            ]
-        case .log(let compact):
-            if let problem = log.readProblem() { throw ShellError(problem) }
-            guard compact else { return [.logStatistics(try readingLog { log.statistics() })] }
-            return [.logCompacted(try compactLog())]
-        case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
-        case .importFavorites(let path): return try importFavorites(from: path)
-        case .importLog(let kind, let path): return try importLog(kind, from: path)
-        case .resetState:
-            state.refresh()
-            guard state.isReadOnly else {
-                // No file yet is nothing to reset, not a readable one (trial 15).
-                guard FileManager.default.fileExists(atPath: state.path) else {
-                    throw .notApplicable(
-                        "there is no state.plist yet: nothing to reset (“fav” and the settings make one)")
-                }
-                throw .notApplicable(
-                    "state.plist is readable: “reset state” only replaces a file wx cannot read (remove favorites with “fav rm”)"
-                )
-            }
-            let aside = try resetState()
-            return [
-                .notice(
-                    "state.plist starts afresh: no favorites, default settings"
-                        + (aside.map { "; the old file is at \($0)" } ?? ""))
-            ]
-        case .rerun, .replay, .source, .format, .clear, .quit, .watch, .watchChance:
-            // Line-level commands: the runner handles them before they reach the view model.
-            throw .usage("“\(command.spec.name)” cannot run here")
-        }
-    }
-
-    // MARK: - Shared by the handlers (Session/WeatherSession+….swift)
+    // MARK: - Shared by the handlers (Features/*/WeatherSession+….swift)
 
     /// Applies a change to favorites or settings and saves it; when saving fails the change holds
     /// in memory and the result says it was not saved.

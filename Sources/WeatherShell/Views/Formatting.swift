@@ -128,7 +128,7 @@ package struct ValueFormatter: Sendable {
     /// offset ("UTC+10:30"; the tz database names some zones by a number such as "+1030").
     package static func zone(_ time: LocalDateTime) -> String {
         if let abbreviation = time.abbreviation, abbreviation.first?.isLetter == true { return abbreviation }
-        return "UTC" + TextRenderer.offsetText(time.utcOffsetSeconds)
+        return "UTC" + TimeWords.utcOffset(time.utcOffsetSeconds)
     }
 
     /// The hour alone for a compact column: "17" or "5p".
@@ -175,19 +175,6 @@ package struct ValueFormatter: Sendable {
         if minutes < 60 { return "\(minutes) min" }
         if minutes < 1_440 { return "\(minutes / 60) h \(minutes % 60) min" }
         return "\(minutes / 1_440) d \((minutes % 1_440) / 60) h"
-    }
-
-    /// A span of time in the one unit that says how far it is, rounded down: "45 min", "5 hours",
-    /// "12 days", "13 months", "5 years" (months of 30 days below two years, years of 365.25
-    /// days from there). For how far the current conditions are from now.
-    package static func roughSpan(seconds: Double) -> String {
-        let minutes = Int(abs(seconds) / 60)
-        let days = minutes / 1_440
-        if minutes < 120 { return Counting.count(minutes, "min", plural: "min") }
-        if minutes < 2 * 1_440 { return Counting.count(minutes / 60, "hour") }
-        if days < 60 { return Counting.count(days, "day") }
-        if days < 730 { return Counting.count(days / 30, "month") }
-        return Counting.count(Int(Double(days) / 365.25), "year")
     }
 
     /// `date` to the nearest whole minute (30 s rounds up): how clock times given to the second

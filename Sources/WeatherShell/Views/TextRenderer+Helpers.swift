@@ -95,13 +95,6 @@ extension TextRenderer {
     /// Whether any row carries a condition (nil: the answer has no `weather_code` for it).
     static func carriesCondition(_ conditions: [Condition?]) -> Bool { conditions.contains { $0 != nil } }
 
-    /// "+01:00", "-02:30", "+05:45".
-    static func offsetText(_ seconds: Int) -> String {
-        let sign = seconds < 0 ? "-" : "+"
-        let minutes = abs(seconds) / 60
-        return "\(sign)\(ValueFormatter.two(minutes / 60)):\(ValueFormatter.two(minutes % 60))"
-    }
-
     /// Under a compact row of hours ("  hour  01 02 02 03"), the zone of each hour whose wall
     /// clock happens twice (the end of DST: "CEST" under the first 02, "CET" under the second);
     /// no row when none of `times` is repeated.
@@ -110,7 +103,7 @@ extension TextRenderer {
         let zones = times.map { time -> String in
             guard clock.isRepeated(time) else { return "" }
             let local = clock.localTime(time)
-            return local.abbreviation ?? offsetText(local.utcOffsetSeconds)
+            return local.abbreviation ?? TimeWords.utcOffset(local.utcOffsetSeconds)
         }
         guard zones.contains(where: { !$0.isEmpty }) else { return [] }
         var line = TextLayout.pad("  zone", to: label)

@@ -6,6 +6,13 @@ import FoundationEssentials
 
 /// Favorites: `fav`, `fav rm`, `fav rename`.
 extension WeatherSession {
+    /// `favs`: every favorite. No favorites because state.plist cannot be read is not "no
+    /// favorites yet": that is an error.
+    func favoriteList() throws(ShellError) -> [CommandResult] {
+        if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
+        return [.favorites(favorites)]
+    }
+
     /// `fav`: adds the current location, or removes it when it is a favorite; unless
     /// `removing`, a favorite already is only said to be one (`fav add`).
     func toggleFavorite(removing: Bool = true) throws(ShellError) -> [CommandResult] {

@@ -125,7 +125,7 @@ private struct Fields {
         case .localTime: format.clock(presentation.local)
         case .timeZone:
             forecast.zone.identifier ?? forecast.zone.abbreviation
-                ?? TextRenderer.offsetText(forecast.zone.utcOffsetSeconds)
+                ?? TimeWords.utcOffset(forecast.zone.utcOffsetSeconds)
         }
     }
 

@@ -49,7 +49,7 @@ extension WeatherSession {
             abs(now.timeIntervalSince(reading.time)) > WeatherPresentation.conditionsBoundSeconds
         {
             let local = clock.localTime(reading.time)
-            let span = ValueFormatter.roughSpan(seconds: now.timeIntervalSince(reading.time))
+            let span = TimeWords.roughSpan(seconds: now.timeIntervalSince(reading.time))
             let side = now >= reading.time ? "ago" : "after now"
             return "\(whose) has conditions from \(local.date.iso), \(span) \(side), not now: nothing for the line"
         }

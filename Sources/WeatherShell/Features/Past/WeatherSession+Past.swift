@@ -50,7 +50,7 @@ extension WeatherSession {
 
     /// Where a day is today, in words for `pastRange`'s errors: "in Kochi, UTC+05:30".
     nonisolated static func atThePlace(_ place: Place, offset: Int) -> String {
-        "in \(place.name), UTC\(TextRenderer.offsetText(offset))"
+        "in \(place.name), UTC\(TimeWords.utcOffset(offset))"
     }
 
     /// The words for today in the earliest time zone, where a day is over last.

@@ -32,7 +32,7 @@ extension CommandSpec {
         name: "skill", synopsis: "skill [DAYS] [place | favorite]",
         summary: "how good forecasts 1–7 days ahead were here",
         details: [
-            "For forecasts made 1 to 7 days ahead, over the last DAYS days (30; up to \(WeatherSession.maximumSkillDays)): the mean absolute error and the bias (forecast − observed, on average) of the daily high and low, and how often “rain / no rain” came true (a rain day has at least 1 mm), each with the number of days it rests on. A figure with no days to rest on is not given.",
+            "For forecasts made 1 to 7 days ahead, over the last DAYS days (30; up to \(SkillSpan.maximumDays)): the mean absolute error and the bias (forecast − observed, on average) of the daily high and low, and how often “rain / no rain” came true (a rain day has at least 1 mm), each with the number of days it rests on. A figure with no days to rest on is not given.",
             "What happened is Open-Meteo’s archive (ERA5 reanalysis, as “past” uses; WX_OPEN_METEO_ARCHIVE_URL), not the model’s own newest run, so a model is not scored against itself. The archive runs about five days behind, so the days end five days before today (UTC); days it has no data for yet are left out, and wx says how many.",
             "The forecasts are Open-Meteo’s Previous Runs API (WX_OPEN_METEO_PREVIOUS_RUNS_URL), which keeps runs from 2024-01-01. A lead whose values repeat the next shorter one (seen with GFS beyond day 6) is named, not scored as a forecast of its own.",
             "Two requests, one to each service; both answers are kept until the end of the day (UTC), so “skill” again for the same place that day makes none. Without a place, for the current location.",
@@ -44,9 +44,9 @@ extension CommandSpec {
         if let first = arguments.words.first, !first.isEmpty,
             first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") })
         {
-            guard let days = Int(first), (1...WeatherSession.maximumSkillDays).contains(days) else {
+            guard let days = Int(first), (1...SkillSpan.maximumDays).contains(days) else {
                 throw .usage(
-                    "the number of days is 1 to \(WeatherSession.maximumSkillDays), not “\(first.prefix(24))”")
+                    "the number of days is 1 to \(SkillSpan.maximumDays), not “\(first.prefix(24))”")
             }
             count = days
             _ = arguments.next()
@@ -100,4 +100,10 @@ package enum DriftDay: Hashable, Sendable {
         if case .date = self { return false }
         return true
     }
+}
+
+/// The most days `skill` scores at once (a 92-day answer of 14 series is about 0.5 MB): the
+/// parser's limit and the handler's.
+enum SkillSpan {
+    static let maximumDays = 92
 }

@@ -7,8 +7,6 @@ import FoundationEssentials
 /// How the forecast moved (`drift`) and how good it has been (`skill`), from Open-Meteo's
 /// Previous Runs API; and the same figures per lead time for `saved verify`.
 extension WeatherSession {
-    /// The most days `skill` scores at once (a 92-day answer of 14 series is about 0.5 MB).
-    package nonisolated static let maximumSkillDays = 92
     /// The days `skill` scores without a count.
     package nonisolated static let defaultSkillDays = 30
     /// How long a `drift` answer is reused: new runs come every one to six hours.

@@ -10,7 +10,7 @@ extension TextRenderer {
     static func snapshotSaved(_ snapshot: Snapshot, context: RenderContext, format: ValueFormatter) -> [String] {
         let width = context.width
         let reading = snapshot.reading
-        let time = format.dateTime(snapshotClock(snapshot, reading.dataTime))
+        let time = format.dateTime(snapshot.localTime(reading.dataTime))
         return wrap(
             "snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)",
             indent: 0, width: width)
@@ -43,7 +43,7 @@ extension TextRenderer {
                 .init(
                     header: "", cells: snapshots.map { $0.id == 0 ? "new" : String($0.id) }, width: 5, right: true),
                 .init(
-                    header: "", cells: snapshots.map { format.dateTime(snapshotClock($0, $0.reading.dataTime)) },
+                    header: "", cells: snapshots.map { format.dateTime($0.localTime($0.reading.dataTime)) },
                     lead: 2, width: dateWidth),
                 .init(
                     header: "", cells: snapshots.map(\.placeName), lead: 2,
@@ -87,10 +87,10 @@ extension TextRenderer {
     {
         let reading = snapshot.reading
         func moment(_ clock: LocalDateTime) -> String {
-            "\(format.dateTime(clock)) (UTC\(offsetText(clock.utcOffsetSeconds)))"
+            "\(format.dateTime(clock)) (UTC\(TimeWords.utcOffset(clock.utcOffsetSeconds)))"
         }
         let fields = [
-            ("data time", moment(snapshotClock(snapshot, reading.dataTime))),
+            ("data time", moment(snapshot.localTime(reading.dataTime))),
             ("temperature", format.temperature(reading.temperatureCelsius)),
             ("condition", keptCondition(reading.weatherCode)),
             ("rain chance", format.percent(reading.precipitationProbabilityPercent)),
@@ -104,14 +104,6 @@ extension TextRenderer {
                 TextLayout.wrap(value, after: "  " + TextLayout.pad(label, to: 13) + " ", width: width)
             }
             + forecastCheck(outcome, format: format, width: width)
-    }
-
-    /// The snapshot's data time (`date`) at its place, under the UTC offset kept with it (which the
-    /// service gave for that instant; for a record written before wx kept one, its zone's rules
-    /// gave it when the record was read), as `--json` and `export` give it.
-    static func snapshotClock(_ snapshot: Snapshot, _ date: Date) -> LocalDateTime {
-        ZoneClock.fixed(
-            Int(date.timeIntervalSince1970.rounded(.down)), offset: snapshot.utcOffsetSeconds, abbreviation: nil)
     }
 
     /// When the snapshot was saved, at its place under the offset its zone's rules give for that

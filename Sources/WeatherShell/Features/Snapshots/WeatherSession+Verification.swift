@@ -22,6 +22,7 @@ extension WeatherSession {
     /// range asked for is that of all the place's snapshots, as `saved verify` asks it, so
     /// that one request (cached for good once past) serves every snapshot of the place.
     func showSnapshot(_ id: Int) async throws(ShellError) -> [CommandResult] {
+        if let problem = log.readProblem() { throw ShellError(problem) }
         guard let snapshot = log.snapshot(id) else { throw missingSnapshot(id) }
         var place = log.snapshots().filter { $0.id > 0 && $0.coordinate.rounded == snapshot.coordinate.rounded }
         if !place.contains(where: { $0.id == snapshot.id }) { place.append(snapshot) }
@@ -33,6 +34,7 @@ extension WeatherSession {
     /// `saved verify [place]`: each place's snapshots (or those of `place`, by snapshot or
     /// favorite name) scored together, one request per place and date range.
     func verifySnapshots(_ place: String?) async throws(ShellError) -> [CommandResult] {
+        if let problem = log.readProblem() { throw ShellError(problem) }
         var snapshots = log.snapshots().filter { $0.id > 0 }
         if let place {
             let wanted = place.lowercased()

@@ -186,7 +186,7 @@ extension TextRenderer {
             || local.abbreviation != presentation.local.abbreviation
         let when = format.dateTime(local) + (zoned ? " " + ValueFormatter.zone(local) : "")
         let age = presentation.now.timeIntervalSince(current.time)
-        let span = ValueFormatter.roughSpan(seconds: age)
+        let span = TimeWords.roughSpan(seconds: age)
         return age >= 0
             ? "conditions from \(when), \(span) ago — not now" : "conditions for \(when), \(span) after now — not now"
     }

@@ -25,7 +25,7 @@ extension CommandSpec {
         completion: .countThenFavorites
     ) { arguments throws(ShellError) in
         let count = try CommandParser.count(
-            &arguments, what: "the number of hours", maximum: WeatherSession.maximumHours)
+            &arguments, what: "the number of hours", maximum: ForecastSpan.maximumHours)
         return .hourly(count, try CommandParser.optionalPlace(&arguments))
     }
 
@@ -35,7 +35,7 @@ extension CommandSpec {
         details: ["Without a place, for the current location; with one, as “show” does."],
         completion: .countThenFavorites
     ) { arguments throws(ShellError) in
-        let count = try CommandParser.count(&arguments, what: "the number of days", maximum: WeatherSession.maximumDays)
+        let count = try CommandParser.count(&arguments, what: "the number of days", maximum: ForecastSpan.maximumDays)
         return .daily(count, try CommandParser.optionalPlace(&arguments))
     }
 
@@ -92,4 +92,11 @@ extension CommandSpec {
         try arguments.refuseJSONFlag()
         return .compare(arguments.words)
     }
+}
+
+/// The most hours `hourly` shows, and days `daily` shows (Open-Meteo's 16-day range): the
+/// parser's limit and the handler's.
+enum ForecastSpan {
+    static let maximumHours = 384
+    static let maximumDays = 16
 }

@@ -72,23 +72,19 @@ extension WeatherSession {
         return (report, resolved.notices)
     }
 
-    /// The most hours `hourly` shows, and days `daily` shows (Open-Meteo's 16-day range).
-    package nonisolated static let maximumHours = 384
-    package nonisolated static let maximumDays = 16
-
     func hourly(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         let (report, notices) = try await placeAfterOptionalCount(
-            count, target, command: "hourly", what: "hours", maximum: Self.maximumHours
+            count, target, command: "hourly", what: "hours", maximum: ForecastSpan.maximumHours
         ) {
             () async throws(ShellError) in try await weather(for: target)
         }
         guard !report.forecast.hourly.isEmpty else { throw notInAnswer("hourly", in: report) }
-        return notices + [.hourly(report, hours: min(count ?? 24, Self.maximumHours))]
+        return notices + [.hourly(report, hours: min(count ?? 24, ForecastSpan.maximumHours))]
     }
 
     func daily(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         let (report, notices) = try await placeAfterOptionalCount(
-            count, target, command: "daily", what: "days", maximum: Self.maximumDays
+            count, target, command: "daily", what: "days", maximum: ForecastSpan.maximumDays
         ) {
             () async throws(ShellError) in try await weather(for: target)
         }
@@ -98,7 +94,7 @@ extension WeatherSession {
         guard !forecast.daily.isEmpty, !forecast.isCurrentConditionsOnly else {
             throw notInAnswer("daily", in: report)
         }
-        return notices + [.daily(report, days: min(count ?? 7, Self.maximumDays))]
+        return notices + [.daily(report, days: min(count ?? 7, ForecastSpan.maximumDays))]
     }
 
     func rain(_ target: String?) async throws(ShellError) -> [CommandResult] {

@@ -1,0 +1,27 @@
+/// Spans of time and UTC offsets in words, as every part of wx says them (views, the view
+/// model's errors and notes alike).
+package enum TimeWords {
+    /// A span of time in the one unit that says how far it is, rounded down: "45 min", "5 hours",
+    /// "12 days", "13 months", "5 years" (months of 30 days below two years, years of 365.25
+    /// days from there); the sign of `seconds` is ignored. For how far the current conditions
+    /// are from now.
+    package static func roughSpan(seconds: Double) -> String {
+        let minutes = Int(abs(seconds) / 60)
+        let days = minutes / 1_440
+        if minutes < 120 { return Counting.count(minutes, "min", plural: "min") }
+        if minutes < 2 * 1_440 { return Counting.count(minutes / 60, "hour") }
+        if days < 60 { return Counting.count(days, "day") }
+        if days < 730 { return Counting.count(days / 30, "month") }
+        return Counting.count(Int(Double(days) / 365.25), "year")
+    }
+
+    /// A UTC offset in seconds as ISO 8601 writes it after "UTC": "+02:00", "-09:30", "+00:00".
+    package static func utcOffset(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let minutes = abs(seconds) / 60
+        return "\(sign)\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+    }
+
+    /// 0–9 with a leading zero: "07".
+    package static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}

@@ -1,0 +1,29 @@
+import WXBasics
+import WeatherKit
+
+/// `help` and `about`.
+extension WeatherSession {
+    /// `help [command]`: every command, or one — a unique prefix names it, a typo gets the
+    /// closest name, a backslash or dot word its meta command, `!…`/`^…` history references.
+    func help(_ name: String?) throws(ShellError) -> [CommandResult] {
+        guard let name = name?.trimmed else { return [.help(CommandTable.all)] }
+        if name.hasPrefix("!") || name.hasPrefix("^") { return [.helpCommand(.historyReference)] }
+        if let meta = try CommandSpec.metaCommandHelp(name) { return [.helpCommand(meta)] }
+        return [.helpCommand(try CommandParser.command(named: name))]
+    }
+
+    /// `about`: the version, the services this configuration would ask (the geocoder and
+    /// provider in use first), their endpoints, and wx's folders.
+    func about() -> AboutInfo {
+        var used = [geocoder.service, forecastProvider.service]
+        for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
+        if services.past != nil { used.append(.openMeteoArchive) }
+        if services.warnings != nil { used += [.nws, .brightSky, .eccc, .metNorway, .meteoAlarm] }
+        if services.previousRuns != nil { used.append(.openMeteoPreviousRuns) }
+        if services.ensemble != nil { used.append(.openMeteoEnsemble) }
+        return AboutInfo(
+            version: WXVersion.current, services: used, endpoints: configuration.endpoints,
+            configFolder: configuration.configFolder, stateFolder: configuration.stateFolder,
+            cacheFolder: configuration.cacheFolder)
+    }
+}

@@ -1,0 +1,53 @@
+import WeatherKit
+import WeatherStore
+
+extension WeatherSession {
+    /// The handler for `command`: one line a case, each handler in its feature's folder
+    /// (`Features/<Family>/WeatherSession+<Family>.swift`). The switch is exhaustive, so a new
+    /// `Command` case does not compile until it has a handler.
+    func perform(_ command: Command) async throws(ShellError) -> [CommandResult] {
+        switch command {
+        case .find(let query): return try await find(query)
+        case .use(let index): return try use(index)
+        case .show(let target): return try await show(target)
+        case .favoriteToggle: return try toggleFavorite()
+        case .favoriteAdd: return try toggleFavorite(removing: false)
+        case .favoriteRemove(let name): return try removeFavorite(named: name)
+        case .favoriteRename(let old, let new): return try renameFavorite(old, to: new)
+        case .favorites: return try favoriteList()
+        case .compare(let names): return try await compare(names)
+        case .statusLine(let request): return try await statusLine(request)
+        case .hourly(let count, let target): return try await hourly(count, target)
+        case .daily(let count, let target): return try await daily(count, target)
+        case .rain(let target): return try await rain(target)
+        case .past(let days, let target): return try await past(days, target)
+        case .normal(let target): return try await normal(target)
+        case .drift(let day, let target): return try await drift(day, target)
+        case .skill(let days, let target): return try await skill(days, target)
+        case .confidence(let count, let target): return try await confidence(count, target)
+        case .models(let count, let target): return try await models(count, target)
+        case .air(let target): return try await air(target)
+        case .warnings(let request): return try await warnings(request)
+        case .save: return try save()
+        case .snapshots: return try snapshotList()
+        case .snapshot(let id): return try await showSnapshot(id)
+        case .snapshotVerify(let place): return try await verifySnapshots(place)
+        case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
+        case .history(let count): return try history(last: count)
+        case .units(let change): return try setUnits(change)
+        case .provider(let word): return try setProvider(word)
+        case .geocoder(let word): return try setGeocoder(word)
+        case .language(let code): return setLanguage(code)
+        case .help(let name): return try help(name)
+        case .about: return [.about(about())]
+        case .log(let compact): return try logCommand(compact: compact)
+        case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
+        case .importFavorites(let path): return try importFavorites(from: path)
+        case .importLog(let kind, let path): return try importLog(kind, from: path)
+        case .resetState: return try resetStateCommand()
+        case .rerun, .replay, .source, .format, .clear, .quit, .watch, .watchChance:
+            // Line-level commands: the runner handles them before they reach the view model.
+            throw .usage("“\(command.spec.name)” cannot run here")
+        }
+    }
+}

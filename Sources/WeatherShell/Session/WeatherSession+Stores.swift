@@ -1,0 +1,125 @@
+import WeatherKit
+import WeatherStore
+
+import FoundationEssentials
+
+// History and state for the runner and the terminal: the session is the only way to them, so
+// that neither reaches into the stores, and every store failure is worded in one place.
+extension WeatherSession {
+    /// Appends a command line to the history.
+    ///
+    /// - Returns: its history number.
+    /// - Throws: `ShellError.store` when log.jsonl cannot be written; the line is then kept in
+    ///   memory and written with the next record that can be.
+    @discardableResult
+    package func recordCommand(_ line: String) throws(ShellError) -> Int {
+        try storing { () throws(StoreError) in try log.appendCommand(line, at: recordingNow()) }
+    }
+
+    /// The command with history number `number`, for `!N`.
+    package func historyEntry(number: Int) -> HistoryEntry? { log.command(number: number) }
+
+    /// The number of the last command in the history; 0 when there is none.
+    package func lastHistoryNumber() -> Int { log.history(last: 1).first?.number ?? 0 }
+
+    /// What `read` gives from log.jsonl, unless the log cannot be read (no permission, a FIFO in
+    /// its place) or a read failed on the way (EIO): an error naming the file then, never a list
+    /// made from part of the log, which would read as "no snapshots yet" or "empty".
+    func readingLog<T>(_ read: () -> T) throws(ShellError) -> T {
+        if let problem = log.readProblem() { throw ShellError(problem) }
+        let value = read()
+        if let problem = log.readProblem() { throw ShellError(problem) }
+        return value
+    }
+
+    /// The last `count` commands as `history` lists them and Up recalls them, oldest first: a
+    /// line repeating the one just before it appears once (bash's `ignoredups`).
+    package func historyList(last count: Int) -> [HistoryEntry] {
+        log.history(last: count, collapsingRepeats: true)
+    }
+
+    /// The most recent command whose line starts with `prefix` (case matters, as in bash), for
+    /// `!prefix`.
+    package func lastHistoryEntry(startingWith prefix: String) -> HistoryEntry? {
+        log.lastCommand { $0.hasPrefix(prefix) }
+    }
+
+    /// Commands `range` (inclusive), oldest first, for `replay`.
+    package func historyEntries(in range: ClosedRange<Int>) -> [HistoryEntry] { log.commands(in: range) }
+
+    /// The last `count` command lines, oldest first: the line editor's history at start, the
+    /// same lines `history` lists.
+    package func recentCommandLines(_ count: Int) -> [String] { historyList(last: count).map(\.line) }
+
+    /// Starts decoding state.plist in the background (see `StateStore.startPreload`), so that
+    /// neither a command nor the first Tab at the prompt waits for thousands of favorites.
+    package func preloadState() { state.startPreload() }
+
+    /// The warning about a state.plist that cannot be used as it is ("warning: …"), read now:
+    /// the prompt says it under the banner, where it said nothing until the first command
+    /// (trial 8). Said once: the first command that reads the state does not say it again.
+    ///
+    /// A state.plist still decoding in the background (`preloadState`, thousands of favorites)
+    /// is not waited for, which would put the decode back on the way to the prompt: nil then,
+    /// and its warning comes with the first command's notices (`takeNotices`), before the next
+    /// prompt, unless that command said it itself.
+    package func stateWarningAtStart() -> String? {
+        if state.isPreloading {
+            stateWarningAfterPreload = true
+            return nil
+        }
+        guard let warning = state.refresh() else { return nil }
+        return "warning: " + warning.userText
+    }
+
+    /// The favorites' names in the state.plist of `configFolder`, read without a session and
+    /// without side effects: for the shell completion scripts, which run at every Tab.
+    package nonisolated static func savedFavoriteNames(configFolder: String) -> [String] {
+        StateStore.favoriteNames(folder: configFolder)
+    }
+
+    // MARK: - For the session's own commands
+
+    /// `saved rm N`: the deleted snapshot.
+    func deleteSnapshot(_ id: Int) throws(ShellError) -> Snapshot {
+        do {
+            return try storing { () throws(StoreError) in try log.deleteSnapshot(id, at: recordingNow()) }
+        } catch .noSuchSnapshot(id) where log.wasDeleted(id) {
+            throw .snapshotDeleted(id)
+        }
+    }
+
+    /// `.snapshotDeleted` for a snapshot `saved rm` deleted, else `.noSuchSnapshot` (trial 15:
+    /// `saved 2` after `saved rm 2` said "no snapshot 2", as for one never saved).
+    func missingSnapshot(_ id: Int) -> ShellError {
+        log.wasDeleted(id) ? .snapshotDeleted(id) : .noSuchSnapshot(id)
+    }
+
+    /// `save`: the snapshot with its new id.
+    func appendSnapshot(
+        placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?, reading: SnapshotReading
+    ) throws(ShellError) -> Snapshot {
+        try storing { () throws(StoreError) in
+            try log.appendSnapshot(
+                placeName: placeName, coordinate: coordinate, utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone,
+                reading: reading, at: recordingNow())
+        }
+    }
+
+    /// `log compact`.
+    func compactLog() throws(ShellError) -> EventLog.Compaction {
+        try storing { () throws(StoreError) in try log.compact(now: recordingNow()) }
+    }
+
+    /// `reset state`: an empty state.plist in place of one wx cannot read.
+    ///
+    /// - Returns: where the old file was moved (nil when there was none).
+    func resetState() throws(ShellError) -> String? {
+        try storing { () throws(StoreError) -> String? in try state.reset() }
+    }
+
+    /// Runs a store operation, its failure as the shell's error.
+    func storing<T>(_ body: () throws(StoreError) -> T) throws(ShellError) -> T {
+        do { return try body() } catch { throw ShellError(error) }
+    }
+}

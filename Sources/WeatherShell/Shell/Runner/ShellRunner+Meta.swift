@@ -1,0 +1,123 @@
+import WXBasics
+import WeatherKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Results written to a file (`\o FILE`) instead of standard output; errors still go where
+/// they went.
+final class FileOutput: OutputSink {
+    private let descriptor: Int32
+    private let errors: any OutputSink
+    /// An error line as the runner writes it (fitted to a terminal's width, `putError`).
+    private let fitted: (String) -> String
+    let path: String
+
+    /// Opens (creates or truncates) `path` for writing; `fitted` lays out the line that says a
+    /// write failed.
+    ///
+    /// - Throws: `ShellError.storage` naming the file and the cause.
+    init(path: String, errors: any OutputSink, fitted: @escaping (String) -> String = { $0 }) throws(ShellError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .storage("results not sent to \(path): \(String(cString: strerror(errno)))")
+        }
+        self.descriptor = descriptor
+        self.errors = errors
+        self.fitted = fitted
+        self.path = path
+    }
+
+    deinit { close(descriptor) }
+
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                errors.writeError(fitted("error: results not written to \(path)\n"))
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    func writeError(_ text: String) { errors.writeError(text) }
+}
+
+/// Running the meta commands.
+extension ShellRunner {
+    func run(_ meta: MetaCommand) async -> LineStatus {
+        switch meta {
+        case .quit:
+            return .quit
+        case .help:
+            emit(.help(CommandTable.all))
+            return .succeeded
+        case .read(let path):
+            guard readDepth < 8 else {
+                report(
+                    .usage("\\i is 8 files deep: \(TerminalText.sanitized(path)) not read (does a file read itself?)"))
+                return .failed
+            }
+            readDepth += 1
+            defer { readDepth -= 1 }
+            return await runFile(session.configuration.expandPath(path), what: "file", quitEnds: true)
+        case .output(nil):
+            // Said as `\o FILE` says where results go (trial 4, item 19: nothing was said).
+            putError(outputFile == nil && onceFile == nil ? "results already go here\n" : "results go here again\n")
+            outputFile = nil
+            onceFile = nil
+            return .succeeded
+        case .output(let path?):
+            guard let file = openOutput(path) else { return .failed }
+            outputFile = file
+            onceFile = nil
+            putError("results go to \(file.path) (“\\o” alone sends them back here)\n")
+            return .succeeded
+        case .once(let path):
+            guard let file = openOutput(path) else { return .failed }
+            onceFile = file
+            putError("the next command’s results go to \(file.path)\n")
+            return .succeeded
+        case .timing(let on):
+            timing = on ?? !timing
+            putError("timing is \(timing ? "on" : "off")\n")
+            return .succeeded
+        case .edit:
+            return await editLastLine()
+        case .refused(let line):
+            report(.usage(line))
+            return .usageError
+        }
+    }
+
+    /// The file `\o FILE` or `.once FILE` names, opened (created or emptied); nil, the error
+    /// said, when it is one of wx's own files or cannot be opened.
+    private func openOutput(_ path: String) -> FileOutput? {
+        let full = session.configuration.expandPath(path)
+        if let own = session.ownFile(at: full) {
+            report(.storage("results not sent to \(full): it is one of wx’s own files (\(own)); choose another file"))
+            return nil
+        }
+        do {
+            let width = errorWidth
+            let paths = ([full] + pathsWithSpaces).filter { $0.contains(" ") }
+            return try FileOutput(path: full, errors: standardOutput) { text in
+                width.map { Self.wrappedAtWords(text, width: $0(), keeping: paths) } ?? text
+            }
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    /// `\timing`: one line on standard error after a command, in milliseconds to a tenth.
+    func reportTime(_ elapsed: Duration) {
+        let (seconds, attoseconds) = elapsed.components
+        let tenths = Int(seconds) * 10_000 + Int(attoseconds / 100_000_000_000_000)
+        putError("time: \(tenths / 10).\(tenths % 10) ms\n")
+    }
+}
