@@ -96,12 +96,16 @@ package struct CommandSpec: Sendable {
     /// Paragraphs of its own for `help <command>` and the man page.
     let about: [String]
     package let completion: CompletionKind
+    /// What it asks of the services, form by form (`about` lists them); empty for a command
+    /// that reads only what wx keeps.
+    package let costs: [RequestCost]
     /// Reads the words after the command's name.
     let parse: @Sendable (inout Arguments) throws(ShellError) -> Command
 
     init(
         name: String, aliases: [String] = [], synopsis: String, summary: String, details: [String] = [],
-        completion: CompletionKind = .none, parse: @escaping @Sendable (inout Arguments) throws(ShellError) -> Command
+        completion: CompletionKind = .none, costs: [RequestCost] = [],
+        parse: @escaping @Sendable (inout Arguments) throws(ShellError) -> Command
     ) {
         self.name = name
         self.aliases = aliases
@@ -109,6 +113,7 @@ package struct CommandSpec: Sendable {
         self.summary = summary
         self.about = details
         self.completion = completion
+        self.costs = costs
         self.parse = parse
     }
 

@@ -13,7 +13,8 @@ extension CommandSpec {
             "One request, which Open-Meteo counts about once per member per variable (about 100 plain requests); the answer is kept until the model’s next run (every 6 hours), so “confidence” again, “hourly” (its band) and “watch --rain” use it without a request. Up to 10 days.",
             "Without a place, for the current location; with one, as “show” does.",
         ],
-        completion: .countThenFavorites
+        completion: .countThenFavorites,
+        costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
     ) { arguments throws(ShellError) in
         let count = try CommandParser.count(
             &arguments, what: "the number of days", maximum: OpenMeteoEnsembleProvider.forecastDays)
@@ -30,7 +31,12 @@ extension CommandSpec {
             "One request (Open-Meteo counts it about once per model), kept for an hour. Up to 10 days; a model with no values there (outside its area or range) is said.",
             "Without a place, for the current location; with one, as “show” does.",
         ],
-        completion: .countThenFavorites
+        completion: .countThenFavorites,
+        costs: [
+            RequestCost(
+                services: [.openMeteo], "1 forecast request for 4 models, kept an hour; counted about 4 (one per model)"
+            )
+        ]
     ) { arguments throws(ShellError) in
         let count = try CommandParser.count(
             &arguments, what: "the number of days", maximum: OpenMeteoModelsProvider.forecastDays)

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// `confidence`: a place's ensemble days from its today, and where the answer came from.
 package struct ConfidenceReport: Hashable, Sendable {
@@ -146,24 +145,4 @@ package struct ChanceReading: Hashable, Sendable {
         }
         return readings.max { $0.percent < $1.percent }
     }
-}
-
-/// What each command costs in requests to the services, for `about` and README: Open-Meteo's
-/// free use is under 10,000 calls a day, and it counts an ensemble request about once per
-/// member per variable.
-package enum RequestCost {
-    /// (commands, what they cost), in `help`'s order.
-    package static let table: [(commands: String, cost: String)] = [
-        ("find", "1 geocoding request; places kept 30 days"),
-        ("show, hourly, daily, rain, watch", "1 forecast request, none while the answer is current (15 min)"),
-        ("compare", "1 forecast request for all favorites not cached (up to 50 a request)"),
-        ("past", "1 request (Historical Weather or forecast API); complete days kept for good"),
-        ("normal", "1 request for 30 years of days, once per place"),
-        ("air", "1 air-quality request, kept an hour"),
-        (
-            "confidence, watch --rain/--frost",
-            "1 ensemble request, kept until the model’s next run (6 h); Open-Meteo counts it as about 100 (2 variables × 51 members)"
-        ),
-        ("models", "1 forecast request for 4 models, kept an hour; counted about 4 (one per model)"),
-    ]
 }

@@ -30,7 +30,8 @@ extension CommandSpec {
             "--json prints waybar’s document on one line: text, tooltip, alt (the kind of weather: clear, cloudy, fog, drizzle, rain, snow, storm) and class (the same, or “stale” for data the service could not renew).",
             "When there is no weather to show it prints nothing on standard output (“line --json” neither; “wx --json line” the error document), says why in one line on standard error, and exits with 1 (waybar then hides the module).",
         ],
-        completion: .favoritesThenOptions(["--format", "--json"])
+        completion: .favoritesThenOptions(["--format", "--json"]),
+        costs: [RequestCost(services: RequestCost.forecastServices, RequestCost.forecast)]
     ) { arguments throws(ShellError) in
         var format: StatusLineFormat?
         var json = false

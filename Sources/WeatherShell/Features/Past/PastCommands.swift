@@ -12,7 +12,12 @@ extension CommandSpec {
             "A single day shows its hours too, as “hourly” does. The last five days come from Open-Meteo’s forecast API (WX_OPEN_METEO_URL), older ones from its archive of ERA5 reanalysis (WX_OPEN_METEO_ARCHIVE_URL); wx says which. One request, cached for good.",
             "Without a place, for the current location; with one, as “show” does.",
         ],
-        completion: .dateThenFavorites
+        completion: .dateThenFavorites,
+        costs: [
+            RequestCost(
+                services: [.openMeteoArchive, .openMeteo],
+                "1 request (Historical Weather or forecast API); complete days kept for good")
+        ]
     ) { arguments throws(ShellError) in
         guard let word = arguments.next() else { throw arguments.usage(PastDays.note) }
         guard let days = PastDays(parsing: word) else {
@@ -33,7 +38,8 @@ extension CommandSpec {
             "One request to Open-Meteo’s archive fetches thirty years of daily values, reduced here and cached for good. Once a place’s normals are known, “show” and “daily” say how its days compare, with no request of their own.",
             "Without a place, for the current location; with one, as “show” does.",
         ],
-        completion: .favorites
+        completion: .favorites,
+        costs: [RequestCost(services: [.openMeteoArchive], "1 request for 30 years of days, once per place")]
     ) { arguments throws(ShellError) in
         .normal(try CommandParser.optionalPlace(&arguments))
     }

@@ -11,7 +11,8 @@ extension CommandSpec {
             "“id:N” looks up OpenWeatherMap’s city N (“id:2950159” is Berlin); it needs OPENWEATHERMAP_API_KEY.",
             "Answers are cached, so asking again makes no request.",
         ],
-        completion: .favorites
+        completion: .favorites,
+        costs: [RequestCost(services: RequestCost.geocoders, "1 geocoding request; places kept 30 days")]
     ) { arguments throws(ShellError) in
         try arguments.refuseOptions()
         guard let query = arguments.rest() else { throw arguments.usage() }

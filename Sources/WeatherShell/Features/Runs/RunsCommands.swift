@@ -16,7 +16,12 @@ extension CommandSpec {
         // The day's words (a date is typed), then a favorite; or a favorite straight away.
         completion: .subcommands(
             (["tomorrow", "today"] + DriftDay.weekdayNames).map { Subcommand($0, then: .favorites) },
-            otherwise: .favorites)
+            otherwise: .favorites),
+        costs: [
+            RequestCost(
+                services: [.openMeteoPreviousRuns],
+                "1 Previous Runs request (16 series over 3 days: about 1.6 weighted calls), kept an hour")
+        ]
     ) { arguments throws(ShellError) in
         var day: DriftDay?
         if let first = arguments.words.first, let parsed = DriftDay(parsing: first) {
@@ -37,7 +42,13 @@ extension CommandSpec {
             "The forecasts are Open-Meteo’s Previous Runs API (WX_OPEN_METEO_PREVIOUS_RUNS_URL), which keeps runs from 2024-01-01. A lead whose values repeat the next shorter one (seen with GFS beyond day 6) is named, not scored as a forecast of its own.",
             "Two requests, one to each service; both answers are kept until the end of the day (UTC), so “skill” again for the same place that day makes none. Without a place, for the current location.",
         ],
-        completion: .countThenFavorites
+        completion: .countThenFavorites,
+        costs: [
+            RequestCost(
+                services: [.openMeteoArchive, .openMeteoPreviousRuns],
+                "1 archive and 1 Previous Runs request over DAYS days (30 days: about 2.1 + 3.0 weighted calls), kept until the end of the UTC day"
+            )
+        ]
     ) { arguments throws(ShellError) in
         // A leading whole number is the count of days.
         var count: Int?

@@ -20,7 +20,13 @@ extension CommandSpec {
             "“saved verify [place]” sums that up over all snapshots of each place, or of one (a snapshot’s place name or a favorite): the mean absolute error of the high and the low, and how often “rain / no rain” came true, a rain day being one with at least 1 mm. One request per place covers all its snapshots; past days once fetched are kept for good.",
             "Snapshots saved before wx kept the forecast are listed and counted, but have no forecast to check.",
         ],
-        completion: .subcommands(SnapshotSubcommand.declarations, otherwise: .snapshotIDs)
+        completion: .subcommands(SnapshotSubcommand.declarations, otherwise: .snapshotIDs),
+        costs: ["N", "verify"].map { form in
+            RequestCost(
+                form, services: [.openMeteoArchive, .openMeteo],
+                "1 request per place to the archive (or the forecast API for the last five days), for all its snapshots’ days; kept for good once the days are complete"
+            )
+        }
     ) { arguments throws(ShellError) in
         if arguments.isEmpty { return .snapshots }
         switch arguments.subcommand(SnapshotSubcommand.self) {

@@ -11,7 +11,13 @@ extension CommandSpec {
             "The feed is chosen by the place’s country: the US National Weather Service (WX_NWS_URL, public domain), Germany’s DWD through Bright Sky (WX_BRIGHTSKY_URL, DWD data, attribution required), Environment Canada (WX_ECCC_URL, Open Government Licence – Canada), MET Norway’s MetAlerts (WX_METNO_URL, CC BY 4.0 / NLOD), and MeteoAlarm for the other European members (WX_METEOALARM_URL; reuse with attribution). MeteoAlarm is per country: a place is matched by region name against its address, never by point, and wx says which region matched. Elsewhere wx says that no keyless feed covers the country.",
             "Texts in the “language” setting where the feed carries it (DWD: German or English; ECCC: English or French; MeteoAlarm: the national language and English; MET Norway: Norwegian or English), else the feed’s own. One request a place (MeteoAlarm: a country) at most every 10 minutes; “show” puts a line per warning in force above the readings, “watch” rings when one appears, is upgraded or ends, “compare” marks favorites with one, and “save” keeps them with the snapshot.",
         ],
-        completion: .flagsThenCountThenFavorites(["-v"])
+        completion: .flagsThenCountThenFavorites(["-v"]),
+        costs: [
+            RequestCost(
+                services: RequestCost.warningFeeds + RequestCost.forecastServices,
+                "1 request to the feed that covers the place, kept 10 minutes (MeteoAlarm: one per country), and the forecast as for “show”, for what it shows in the warnings’ hours"
+            )
+        ]
     ) { arguments throws(ShellError) in
         var request = WarningsRequest()
         while let first = arguments.words.first {

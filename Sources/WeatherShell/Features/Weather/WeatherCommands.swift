@@ -10,7 +10,11 @@ extension CommandSpec {
             "Without an argument, for the current location. With a favorite’s name, for that favorite; with anything else, finds the place first (“show Paris”) and makes it current.",
             "One request to Open-Meteo fetches everything; an answer still current is shown from the cache.",
         ],
-        completion: .favorites
+        completion: .favorites,
+        costs: [
+            RequestCost(
+                services: RequestCost.forecastServices + RequestCost.warningFeeds, RequestCost.forecastAndWarnings)
+        ]
     ) { arguments throws(ShellError) in
         .show(try CommandParser.optionalPlace(&arguments))
     }
@@ -22,7 +26,8 @@ extension CommandSpec {
             "Temperature as a chart over the place’s local time, precipitation probability as bars under it. From the same request as “show”.",
             "Without a place, for the current location; with one, as “show” does (“hourly 12 Home”).",
         ],
-        completion: .countThenFavorites
+        completion: .countThenFavorites,
+        costs: [RequestCost(services: RequestCost.forecastServices, RequestCost.forecast)]
     ) { arguments throws(ShellError) in
         let count = try CommandParser.count(
             &arguments, what: "the number of hours", maximum: ForecastSpan.maximumHours)
@@ -33,7 +38,8 @@ extension CommandSpec {
         name: "daily", synopsis: "daily [N] [place | favorite]",
         summary: "N days (7, up to 16): high, low, rain, wind",
         details: ["Without a place, for the current location; with one, as “show” does."],
-        completion: .countThenFavorites
+        completion: .countThenFavorites,
+        costs: [RequestCost(services: RequestCost.forecastServices, RequestCost.forecast)]
     ) { arguments throws(ShellError) in
         let count = try CommandParser.count(&arguments, what: "the number of days", maximum: ForecastSpan.maximumDays)
         return .daily(count, try CommandParser.optionalPlace(&arguments))
@@ -46,7 +52,8 @@ extension CommandSpec {
             "From Open-Meteo’s 15-minute data where the place has it, hourly data elsewhere: “rain from 15:30, about 2 mm, until 17:00”. A forecast without hours gives its days’ chance and amount instead.",
             "With a place, for that place, as “show” does.",
         ],
-        completion: .favorites
+        completion: .favorites,
+        costs: [RequestCost(services: RequestCost.forecastServices, RequestCost.forecast)]
     ) { arguments throws(ShellError) in
         .rain(try CommandParser.optionalPlace(&arguments))
     }
@@ -58,7 +65,8 @@ extension CommandSpec {
             "From Open-Meteo’s air-quality service (WX_OPEN_METEO_AIR_QUALITY_URL). Pollen only in Europe.",
             "Without a place, for the current location; with one, for that place, which becomes current.",
         ],
-        completion: .favorites
+        completion: .favorites,
+        costs: [RequestCost(services: [.openMeteoAirQuality], "1 air-quality request, kept an hour")]
     ) { arguments throws(ShellError) in
         .air(try CommandParser.optionalPlace(&arguments))
     }
@@ -69,6 +77,11 @@ extension CommandSpec {
         details: [
             "Asks the service only when the data shown is out of date (Open-Meteo updates every 15 minutes).",
             "With --rain 60% (or --frost 30%), rings the bell and prints a line when the share of the ensemble’s members with at least 1 mm of rain (or a low below 0 °C) today or tomorrow reaches the threshold, and says when it falls back below. The ensemble (as “confidence”) is fetched at most once per model run.",
+        ],
+        costs: [
+            RequestCost(
+                services: RequestCost.forecastServices + RequestCost.warningFeeds, RequestCost.forecastAndWarnings),
+            RequestCost("--rain/--frost", services: [.openMeteoEnsemble], RequestCost.ensemble),
         ]
     ) { arguments throws(ShellError) in
         if arguments.words.contains(where: { $0.hasPrefix("--") }) { return try ChanceAlert.parseWatch(&arguments) }
@@ -87,7 +100,13 @@ extension CommandSpec {
             "Without names, every favorite. A name with spaces may go in quotes (compare Hamburg \"New York\"); unquoted, words that together are a favorite’s name are read as it (compare Hamburg New York).",
             "Places with a current answer in the cache come from it; Open-Meteo answers for all the others in one request (up to 50 places a request).",
         ],
-        completion: .favoriteList
+        completion: .favoriteList,
+        costs: [
+            RequestCost(
+                services: RequestCost.forecastServices + RequestCost.warningFeeds,
+                "1 forecast request for all favorites not cached (up to 50 a request), and each favorite’s warning feed as for “show”"
+            )
+        ]
     ) { arguments throws(ShellError) in
         try arguments.refuseJSONFlag()
         return .compare(arguments.words)
