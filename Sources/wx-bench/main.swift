@@ -1,8 +1,3 @@
-import WXBasics
-import WeatherKit
-import WeatherShell
-import WeatherStore
-
 // wx-bench: times, inside one process, the operations a whole-process timer cannot isolate —
 // tab completion in a running shell, reading the history's tail, decoding state.plist, folding
 // the log — on a state folder given as the argument. `make bench` runs it next to hyperfine.
@@ -13,6 +8,11 @@ import WeatherStore
 // reduction of thirty years of daily values to normals instead; `--completion FOLDER` a press
 // of Tab in a running shell on that state.
 import FoundationEssentials
+import WXBasics
+import WeatherKit
+import WeatherShell
+import WeatherStore
+
 #if canImport(Glibc)
 import Glibc
 #endif

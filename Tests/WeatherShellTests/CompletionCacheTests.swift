@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Testing
 import WXBasics
 import WeatherKit
@@ -5,8 +6,6 @@ import WeatherStore
 import WeatherTestSupport
 
 @testable import WeatherShell
-
-import FoundationEssentials
 
 /// Tab completion keeps the favorites' names prepared between presses (`CompletionNames`), so
 /// what it offers must follow every change: one made in this session, and one another wx wrote.

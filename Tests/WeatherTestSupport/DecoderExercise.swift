@@ -1,10 +1,10 @@
-// A module of its own in the fuzz build too (fuzz/build.sh).
-import WXBasics
-
 // Feeds bytes to one of wx's decoders and renders whatever it decodes, as text and JSON. Shared
 // by the libFuzzer entry point (fuzz/FuzzDecoders.swift, which compiles this file into its one
 // module with -D WX_FUZZ) and the regression test over Fixtures/fuzz-regressions/.
 import FoundationEssentials
+// A module of its own in the fuzz build too (fuzz/build.sh).
+import WXBasics
+
 #if canImport(Glibc)
 import Glibc
 #endif

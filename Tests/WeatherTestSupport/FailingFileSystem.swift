@@ -1,12 +1,11 @@
 import Dispatch
+import FoundationEssentials
 import Synchronization
 import WXBasics
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-import FoundationEssentials
 
 /// A file system that fails chosen operations on chosen paths with a chosen errno, and passes
 /// everything else to `base` (the real one by default): full disks (ENOSPC), read-only file

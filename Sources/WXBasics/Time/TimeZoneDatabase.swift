@@ -1,6 +1,5 @@
-import Synchronization
-
 import FoundationEssentials
+import Synchronization
 
 /// The system time-zone database (/usr/share/zoneinfo), read with `TimeZoneFile`.
 ///

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Air quality at a place for one hour (Open-Meteo air-quality API).
 package struct AirQuality: Hashable, Sendable {

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// An ensemble model of Open-Meteo's Ensemble API (`models=` of `/v1/ensemble`), with how many
 /// members it has (the control run included) and how often it runs.

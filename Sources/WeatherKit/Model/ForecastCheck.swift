@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// One day of a forecast as a snapshot keeps it, to be checked against what happened once the
 /// day has passed. Canonical units; any reading may be nil (the service sent `null`).

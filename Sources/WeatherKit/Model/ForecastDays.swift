@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 extension Forecast {
     /// Gives an answer in UTC (`answeredInUTC`) the place's own zone: the tz database's nearest

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// One forecast day next to what happened, for scoring: the forecast's high, low and
 /// precipitation (°C, mm; nil where the forecast had none) and the observed day.

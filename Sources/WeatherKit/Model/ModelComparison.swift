@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// A deterministic weather model of Open-Meteo's forecast API (`models=` of `/v1/forecast`;
 /// with several, every variable's key gets the model as a suffix: `temperature_2m_max_gfs_seamless`).

@@ -1,6 +1,6 @@
+import FoundationEssentials
 import WXBasics
 
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

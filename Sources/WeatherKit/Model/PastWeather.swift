@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Which Open-Meteo service answered for past days.
 package enum PastSource: String, Hashable, Sendable {

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// How Open-Meteo's Previous Runs API lines up a forecast's lead time with the hour it is for —
 /// the one place wx states the rule; `drift`, `skill` and the fixtures follow it.

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// One official weather warning as a national weather service issued it, in wx's own terms:
 /// every feed (NWS, DWD through Bright Sky, Environment Canada, MET Norway, MeteoAlarm) is

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Geocoding and reverse geocoding with Nominatim (OpenStreetMap).
 ///

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 // The kinds of service wx uses, one protocol each; `WeatherServices` has one slot per protocol.
 

@@ -1,7 +1,7 @@
+import FoundationEssentials
 import Synchronization
 import WXBasics
 
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

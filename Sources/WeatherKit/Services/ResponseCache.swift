@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Service answers kept on disk, one file per request, so that a repeated `find` or a fresh
 /// `show` makes no request (Nominatim's policy asks clients to cache) and old data can be shown

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Everything that can go wrong between wx and a weather or geocoding service.
 package enum ServiceError: Error, Hashable, Sendable {

@@ -1,8 +1,7 @@
 import CCurl
 import Dispatch
-import Synchronization
-
 import FoundationEssentials
+import Synchronization
 
 /// The transfers in flight on one libcurl multi handle, and the loop that drives them.
 ///

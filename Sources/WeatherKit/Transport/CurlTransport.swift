@@ -1,7 +1,6 @@
 import CCurl
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// `HTTPTransport` on libcurl's multi interface.
 ///

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 extension PastWeather {
     /// One answer for the days `requested` made of `parts`, the answers for consecutive parts

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// `make demo`'s rules as the session meets them, in the one type the session is handed: which
 /// names, places and kinds of answer are refused before any request, "now" at a place, the demo

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// `make demo`'s recorded world (`WX_DEMO`: the manifest Fixtures/demo/places.json, which the
 /// loopback server reads too): the places it has recordings of, and when each was recorded.

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// What a command produced, for a renderer to print (text or JSON). Never printed by the view model.
 package enum CommandResult: Hashable, Sendable {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// Renders results as JSON documents, one per result, for scripts (`--json`, `format json`).
 ///

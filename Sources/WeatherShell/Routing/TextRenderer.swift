@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// Renders results as text for a terminal or a pipe: lists fit the terminal's width (80 columns
 /// when piped), the weather's tables 80 columns.

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// Where a command is about, and asking for it: a favorite, `id:N`, coordinates (reverse
 /// geocoded, alongside the command's own request) or text to geocode.

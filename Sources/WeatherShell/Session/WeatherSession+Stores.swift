@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // History and state for the runner and the terminal: the session is the only way to them, so
 // that neither reaches into the stores, and every store failure is worded in one place.

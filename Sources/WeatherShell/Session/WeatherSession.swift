@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// The view model: session state (current location, candidates, last fetched weather, units)
 /// and the commands that read and change it.

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// How values look in text output: canonical values in, the user's units out, "—" for missing.
 package struct ValueFormatter: Sendable {

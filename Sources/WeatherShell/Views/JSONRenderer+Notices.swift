@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // Notices, and changes kept for this session only, as JSON.
 extension JSONRenderer {

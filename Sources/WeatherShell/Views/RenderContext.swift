@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// What a renderer needs besides the result: units, the clock and the terminal's abilities.
 package struct RenderContext: Sendable {

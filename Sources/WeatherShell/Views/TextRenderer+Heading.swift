@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // The heading of the weather's views, and the notes under it when the data is old or not about now.
 extension TextRenderer {

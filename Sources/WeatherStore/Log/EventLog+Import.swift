@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// What `import snapshots|history` appended to the log.
 package struct LogImportOutcome: Hashable, Sendable {

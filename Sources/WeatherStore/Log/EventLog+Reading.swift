@@ -1,7 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,9 +1,9 @@
 import Dispatch
+import FoundationEssentials
 import Synchronization
 import WXBasics
 import WeatherKit
 
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,5 @@
-import WeatherKit
-
 import FoundationEssentials
+import WeatherKit
 
 /// One command from the history: its number across all sessions and the line as typed.
 package struct HistoryEntry: Hashable, Sendable {

@@ -1,6 +1,5 @@
-import WeatherKit
-
 import FoundationEssentials
+import WeatherKit
 
 /// A saved weather reading for a place.
 package struct Snapshot: Hashable, Sendable {

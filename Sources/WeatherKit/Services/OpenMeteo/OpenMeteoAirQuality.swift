@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Air quality from Open-Meteo (`/v1/air-quality`), base URL from
 /// `WX_OPEN_METEO_AIR_QUALITY_URL`: the current hour, and the next day hourly.

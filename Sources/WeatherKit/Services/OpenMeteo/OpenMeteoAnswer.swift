@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 // How every Open-Meteo answer is read — forecast, past days, archive, air quality, and the
 // ensemble and previous-runs APIs to come: the variables wx asks for (each named once), the

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Every member of an ensemble model from Open-Meteo's Ensemble API (`/v1/ensemble`, host
 /// `WX_OPEN_METEO_ENSEMBLE_URL`, documented at open-meteo.com/en/docs/ensemble-api).

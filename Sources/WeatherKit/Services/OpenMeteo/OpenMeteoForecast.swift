@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Forecasts from Open-Meteo (`/v1/forecast`): current conditions, 16 days of hours and days, and
 /// the next hours in 15-minute steps, in **one** request per place — or one request for several

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Several deterministic models' days side by side from Open-Meteo's forecast API
 /// (`/v1/forecast` on `WX_OPEN_METEO_URL`) in **one** request: `models=ecmwf_ifs025,gfs_seamless,…`

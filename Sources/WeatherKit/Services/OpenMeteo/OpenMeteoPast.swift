@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// The weather that was, from Open-Meteo: past days from the Historical Weather API
 /// (`/v1/archive`, ERA5 from 1940, a few days behind today) or, for the last days, from the

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// What earlier model runs predicted, and what happened to score them against (`drift`,
 /// `skill`; a fake in tests).

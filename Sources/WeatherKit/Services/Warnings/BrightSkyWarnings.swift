@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// German warnings of the Deutscher Wetterdienst (DWD) through Bright Sky
 /// (`api.brightsky.dev` `/alerts?lat=&lon=`; `WX_BRIGHTSKY_URL`): the warnings in force or

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Canadian alerts from Environment and Climate Change Canada's MSC GeoMet OGC API
 /// (`api.weather.gc.ca` `/collections/weather-alerts/items?bbox=…`; `WX_ECCC_URL`).

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Norwegian warnings from MET Norway's MetAlerts 2.0 (`api.met.no`
 /// `/weatherapi/metalerts/2.0/current.json?lat=&lon=&lang=`; `WX_METNO_URL`), GeoJSON.

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// Warnings of the European national weather services through MeteoAlarm
 /// (`feeds.meteoalarm.org` `/api/v1/warnings/feeds-COUNTRY`, JSON of CAP messages;

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// United States warnings, watches and advisories from the National Weather Service
 /// (`api.weather.gov` `/alerts/active?point=LAT,LON`, GeoJSON; `WX_NWS_URL`).

@@ -1,6 +1,5 @@
-import WXBasics
-
 import FoundationEssentials
+import WXBasics
 
 /// What a warning feed said about one place, before the shared rules (`WarningRules`).
 package struct WarningFeedAnswer: Hashable, Sendable {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 // `confidence`, `models`, and the ensemble in `show` and `hourly`, as text.
 extension TextRenderer {

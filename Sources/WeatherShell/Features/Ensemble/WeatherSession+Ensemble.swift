@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// How sure the forecast is: `confidence` (the ensemble).
 extension WeatherSession {

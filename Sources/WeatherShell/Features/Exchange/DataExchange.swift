@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// What `export` writes.
 package enum ExportKind: String, CaseIterable, Hashable, Sendable {

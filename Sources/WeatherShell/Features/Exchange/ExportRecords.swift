@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // The export format: what `export favorites|snapshots|history` writes, as JSON or CSV. It is a
 // format of its own (schema/wx-export.schema.json), defined by the records below and written

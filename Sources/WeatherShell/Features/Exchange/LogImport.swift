@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// What `import snapshots|history` reads back into the log.
 package enum LogImportKind: String, CaseIterable, Hashable, Sendable {

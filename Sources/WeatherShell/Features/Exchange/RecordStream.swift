@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// Records read one at a time from where they are kept — the log for snapshots and history,
 /// the favorites in memory — and passed on as they are read, so that what is printed or written

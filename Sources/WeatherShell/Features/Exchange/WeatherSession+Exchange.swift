@@ -1,8 +1,8 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
 
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

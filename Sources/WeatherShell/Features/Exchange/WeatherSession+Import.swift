@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// `import snapshots|history FILE`: an export read back into the log, whole or not at all.
 extension WeatherSession {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// Favorites: `fav`, `fav rm`, `fav rename`.
 extension WeatherSession {

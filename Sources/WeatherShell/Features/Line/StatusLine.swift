@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// `line`: what the session found, for the renderers.
 package struct StatusLineReport: Hashable, Sendable {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// `line`: the weather now as one line for a status bar.
 extension WeatherSession {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// `past`: the weather of past days at a place, and where it came from.
 package struct PastReport: Hashable, Sendable {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 // `past` and `normal` as text, and the comparison of forecast days with their normals.
 extension TextRenderer {

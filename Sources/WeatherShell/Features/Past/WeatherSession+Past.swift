@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// The weather that was: `past` (days gone by) and `normal` (the 1991–2020 normals).
 extension WeatherSession {

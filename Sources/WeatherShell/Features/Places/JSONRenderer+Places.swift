@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // `find`'s candidates, the current location, and the place object other documents share.
 extension JSONRenderer {

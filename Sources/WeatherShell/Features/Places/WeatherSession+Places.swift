@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// Finding places: `find`, `use`, and the geocoders with their fallback.
 extension WeatherSession {

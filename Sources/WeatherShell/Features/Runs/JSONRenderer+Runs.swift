@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 // `drift` and `skill` as JSON documents: metric values, the unit in each key.
 extension JSONRenderer {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// The change of a `drift` day's forecast from its oldest run with figures to its newest.
 package struct DriftChange: Hashable, Sendable {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// How the forecast moved (`drift`) and how good it has been (`skill`), from Open-Meteo's
 /// Previous Runs API; and the same figures per lead time for `saved verify`.

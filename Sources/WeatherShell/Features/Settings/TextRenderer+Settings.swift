@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // Settings (`units`, `format`, `provider`, `geocoder`, `language`) as text.
 extension TextRenderer {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// Settings: `units`, `provider`, `geocoder`, `language`.
 extension WeatherSession {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // Snapshots as JSON: `save`, `saved`, `saved N` with its forecast check, `saved verify`.
 extension JSONRenderer {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // Snapshot forecasts against what happened as text: `saved N`'s check and `saved verify`.
 extension TextRenderer {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // `save`, `saved`, `saved N` and `saved delete N` as text.
 extension TextRenderer {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// Snapshots: `save`, and what a snapshot keeps of a forecast.
 extension WeatherSession {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// How a snapshot's forecast turned out: `saved N` for one, `saved verify [place]` summed.
 extension WeatherSession {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 // `warnings`, `show`'s warning lines and `compare`'s marks as JSON. Times ISO 8601 UTC.
 extension JSONRenderer {

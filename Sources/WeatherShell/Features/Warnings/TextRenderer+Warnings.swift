@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // `warnings`, the warning lines of `show` and `watch`, and `compare`'s marks, as text.
 extension TextRenderer {

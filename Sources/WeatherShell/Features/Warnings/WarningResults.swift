@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// `warnings [-v | N] [place | favorite]`: which form was asked for.
 package struct WarningsRequest: Hashable, Sendable {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// What wx's own forecast shows for a warned hazard over the warning's hours, in canonical
 /// units (the renderers convert): the text and the JSON views read the same values.

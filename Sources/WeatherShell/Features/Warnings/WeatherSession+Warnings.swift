@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 /// Official warnings: `warnings`, and the lines `show`, `watch` and `compare` add.
 extension WeatherSession {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 // What a forecast covers, asked by the view model (to refuse hourly/daily/rain on data without
 // them) and by the presentation (to say so under show, hourly and daily): one definition for

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // `rain` and `air` as JSON.
 extension JSONRenderer {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // `show`, `hourly`, `daily` and `compare` as JSON, and the hour and day objects they share.
 extension JSONRenderer {

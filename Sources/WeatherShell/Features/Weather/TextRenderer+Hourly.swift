@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 // `hourly` as text, and the table of hours `past` shares.
 extension TextRenderer {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
-
-import FoundationEssentials
 
 // What `show`, `hourly`, `daily`, `compare` and a snapshot contain is decided here, once, from a
 // WeatherReport and the time now. The text and JSON renderers are handed the result and only

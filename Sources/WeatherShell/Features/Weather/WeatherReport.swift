@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// Weather for a place as fetched: the view model's "last fetched weather".
 package struct WeatherReport: Hashable, Sendable {

@@ -1,7 +1,6 @@
+import FoundationEssentials
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// The weather for a place: `show`, `hourly`, `daily`, `rain`, `air`, `compare`, and how a
 /// command's place is resolved and fetched.

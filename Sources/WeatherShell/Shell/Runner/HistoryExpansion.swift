@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// History references (`!!`, `!N`, `!-N`, `!prefix`, `!$` anywhere, `^old^new`) expanded as
 /// bash does, before a line runs.

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// Where the runner writes: standard output for results, standard error for errors and notes.
 package protocol OutputSink: AnyObject {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// The start-up file (`wxrc`): its lines run as if typed, quietly, outside the history.
 extension ShellRunner {

@@ -1,8 +1,7 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 import WeatherStore
-
-import FoundationEssentials
 
 /// `watch`: the current location's weather again and again, on the session's clock.
 extension ShellRunner {
