@@ -22,7 +22,20 @@ package enum JSONRenderer {
     /// One line of JSON for `result`, made whole (`ShellRunner` prints the results read as they
     /// are printed — `export`, `saved` — through `StreamedText` instead, to the same bytes).
     package static func render(_ result: CommandResult, context: RenderContext) -> String {
-        document(result, context: context).serialized + "\n"
+        versioned(document(result, context: context)).serialized + "\n"
+    }
+
+    /// The version of the documents' shapes (schema/wx-result.schema.json), in every document
+    /// as `schema_version` after `type`: a script can tell a shape it knows from a newer one.
+    /// Raised when a key is removed or changes meaning, not when one is added.
+    package static let schemaVersion = 1
+
+    /// `document` with `schema_version` after its `type`.
+    static func versioned(_ document: JSONOutput) -> JSONOutput {
+        guard case .object(var members) = document else { return document }
+        let at = members.firstIndex { $0.0 == "type" }.map { $0 + 1 } ?? 0
+        members.insert(("schema_version", .number(Double(schemaVersion))), at: at)
+        return .object(members)
     }
 
     /// The error document: `{"type":"error","message":…}`.
@@ -31,7 +44,8 @@ package enum JSONRenderer {
     ///   own description when nil.
     package static func render(error: ShellError, text: String? = nil) -> String {
         var members: [(String, JSONOutput)] = [
-            ("type", .string("error")), ("message", .string(text ?? error.description)),
+            ("type", .string("error")), ("schema_version", .number(Double(schemaVersion))),
+            ("message", .string(text ?? error.description)),
         ]
         if case .service(let failure) = error { members.append(("service", .string(failure.service.displayName))) }
         return JSONOutput.object(members).serialized + "\n"

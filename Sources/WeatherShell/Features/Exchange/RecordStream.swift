@@ -139,7 +139,8 @@ enum StreamedText {
         _ records: RecordStream<JSONOutput>, kind: ExportKind, format: ExchangeFormat, to out: (String) -> Void
     ) throws(StoreError) {
         let head = JSONOutput.object([
-            ("type", .string("export")), ("what", .string(kind.rawValue)), ("format", .string(format.rawValue)),
+            ("type", .string("export")), ("schema_version", .number(Double(JSONRenderer.schemaVersion))),
+            ("what", .string(kind.rawValue)), ("format", .string(format.rawValue)),
             ("count", .number(Double(try records.count()))),
         ])
         // The object open after its last member so far (`serialized` ends it with "}").
@@ -161,7 +162,7 @@ enum StreamedText {
 
     /// `{"type":"snapshots","snapshots":[…]}`: `saved` under `--json`.
     static func snapshotList(_ snapshots: RecordStream<Snapshot>, to out: (String) -> Void) throws(StoreError) {
-        out(#"{"type":"snapshots","snapshots":["#)
+        out(#"{"type":"snapshots","schema_version":\#(JSONRenderer.schemaVersion),"snapshots":["#)
         var first = true
         try snapshots.forEachRecord { snapshot in
             out((first ? "" : ",") + JSONRenderer.snapshot(snapshot).serialized)
