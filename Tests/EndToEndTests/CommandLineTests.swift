@@ -58,7 +58,8 @@ import WeatherTestSupport
         let prefix = try runWX(["-c", "fo json; fo"], home: home)
         #expect(prefix.status == 0)
         #expect(
-            prefix.stdout == "{\"type\":\"format\",\"format\":\"json\"}\n{\"type\":\"format\",\"format\":\"json\"}\n")
+            prefix.stdout
+                == "{\"type\":\"format\",\"schema_version\":1,\"format\":\"json\"}\n{\"type\":\"format\",\"schema_version\":1,\"format\":\"json\"}\n")
     }
 
     /// Words from the command line keep their boundaries: a word with a quote or an apostrophe

@@ -370,7 +370,7 @@ import WeatherTestSupport
         let results = try await makeTestSession(home: new).execute(.importLog(.history, path: file))
         #expect(
             JSONRenderer.render(results[0], context: Self.context)
-                == #"{"type":"import","what":"history","path":"\#(file)","imported":5,"already_in_log":0,"numbers_kept":true,"first":1,"last":5}"#
+                == #"{"type":"import","schema_version":1,"what":"history","path":"\#(file)","imported":5,"already_in_log":0,"numbers_kept":true,"first":1,"last":5}"#
                 + "\n")
     }
 
