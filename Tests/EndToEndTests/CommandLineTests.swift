@@ -59,7 +59,8 @@ import WeatherTestSupport
         #expect(prefix.status == 0)
         #expect(
             prefix.stdout
-                == "{\"type\":\"format\",\"schema_version\":1,\"format\":\"json\"}\n{\"type\":\"format\",\"schema_version\":1,\"format\":\"json\"}\n")
+                == "{\"type\":\"format\",\"schema_version\":1,\"format\":\"json\"}\n{\"type\":\"format\",\"schema_version\":1,\"format\":\"json\"}\n"
+        )
     }
 
     /// Words from the command line keep their boundaries: a word with a quote or an apostrophe

@@ -32,7 +32,10 @@ import WeatherTestSupport
         let text = try runWX(["-c", "fav rm token=t0k s3cret-owm-key"], home: home, environment: key)
         #expect(text.stderr == "error: no favorite named “token=*** ***” (see “favs”)\n")
         let json = try runWX(["--json", "-c", "fav rm appid=abc123"], home: home, environment: key)
-        #expect(json.stdout == #"{"type":"error","schema_version":1,"message":"no favorite named “appid=***” (see “favs”)"}"# + "\n")
+        #expect(
+            json.stdout
+                == #"{"type":"error","schema_version":1,"message":"no favorite named “appid=***” (see “favs”)"}"# + "\n"
+        )
         #expect(!json.stderr.contains("abc123"))
     }
 }

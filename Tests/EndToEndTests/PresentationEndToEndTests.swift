@@ -18,7 +18,8 @@ import WeatherTestSupport
         )
         #expect(run.status == 0)
         #expect(run.stderr == "")
-        let parts = run.stdout.components(separatedBy: "{\"type\":\"format\",\"schema_version\":1,\"format\":\"json\"}\n")
+        let parts = run.stdout.components(
+            separatedBy: "{\"type\":\"format\",\"schema_version\":1,\"format\":\"json\"}\n")
         try #require(parts.count == 2)
         let text = parts[0]
         #expect(
@@ -63,7 +64,8 @@ import WeatherTestSupport
             ["-c", "show Hamburg; format json; show"], home: TemporaryFolder(), server: server,
             now: "2025-07-27T03:10:00Z")
         #expect(run.status == 0)
-        let parts = run.stdout.components(separatedBy: "{\"type\":\"format\",\"schema_version\":1,\"format\":\"json\"}\n")
+        let parts = run.stdout.components(
+            separatedBy: "{\"type\":\"format\",\"schema_version\":1,\"format\":\"json\"}\n")
         try #require(parts.count == 2)
         #expect(parts[0].contains("visibility 13 km"))
         let document = try #require(

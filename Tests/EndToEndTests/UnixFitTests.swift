@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-import WeatherTestSupport
-import WeatherKit
-@testable import WeatherShell
 import WXBasics
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherShell
 
 /// wx as a Unix tool: installed under a prefix, its man page, completions in bash, zsh and fish,
 /// the start-up file, export and import, and --json output checked against schema/.
