@@ -145,7 +145,9 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
                     empty += 1
                 } else {
                     result.append(values)
-                    if let known = EnsembleVariable(rawValue: variable) { numbers[known, default: []].append(member.number) }
+                    if let known = EnsembleVariable(rawValue: variable) {
+                        numbers[known, default: []].append(member.number)
+                    }
                 }
             }
             if empty > 0 { notes.append(.membersWithoutValues(variable: variable, count: empty)) }
