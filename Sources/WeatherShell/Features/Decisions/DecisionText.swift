@@ -22,9 +22,10 @@ enum DecisionText {
         }
     }
 
-    /// A number without noise: at most one decimal, none when whole ("5", "0.5", "-3.9").
+    /// A number without noise: at most `digits` decimals, none when whole ("5", "0.5", "-3.9").
     static func number(_ value: Double, digits: Int = 1) -> String {
-        let scale = digits == 1 ? 10.0 : 100.0
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
         return DecimalText.shortest((value * scale).rounded() / scale)
     }
 
@@ -39,9 +40,10 @@ enum DecisionText {
             return "\(number(unit.convert(kilometresPerHour: value))) \(unit.symbol)"
         case .precipitation:
             return units.precipitation == .inches
-                ? "\(number(value / 25.4, digits: 2)) in" : "\(number(value)) mm"
+                ? "\(number(value / 25.4, digits: 3)) in" : "\(number(value)) mm"
         case .snowfall:
-            return units.precipitation == .inches ? "\(number(value / 25.4, digits: 2)) in" : "\(number(value / 10)) cm"
+            return units.precipitation == .inches
+                ? "\(number(value / 25.4, digits: 2)) in" : "\(number(value / 10, digits: 2)) cm"
         case .cloudCover:
             return "\(number(value)) %"
         }

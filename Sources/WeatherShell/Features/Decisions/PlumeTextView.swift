@@ -125,7 +125,7 @@ extension TextRenderer {
         }
         let step = (high - low) / Double(rows)
         let band = "\u{1B}[36m"
-        let line = "\u{1B}[1;33m"
+        let bold = "\u{1B}[1;33m"
         let reset = "\u{1B}[0m"
         var lines: [String] = []
         for row in 0..<rows {
@@ -145,7 +145,7 @@ extension TextRenderer {
                 let median = group.map(\.spread.median).reduce(0, +) / Double(group.count)
                 let inRow = median >= bottom && (median < top || (row == 0 && median <= top))
                 if inRow {
-                    text += line + (context.unicode ? "━" : "-") + reset
+                    text += bold + (context.unicode ? "━" : "-") + reset
                 } else if p90 >= bottom && p10 <= top {
                     text += band + (context.unicode ? "░" : ":") + reset
                 } else {
@@ -176,10 +176,17 @@ extension TextRenderer {
         }
         while under.last == " " { under.removeLast() }
         lines.append(String(under))
-        lines.append(
-            "  "
-                + "\(band)\(context.unicode ? "░" : ":")\(reset) 10–90 % of members  \(line)\(context.unicode ? "━" : "-")\(reset) median  (\(plumeUnit(report.variable, format)); a column \(perColumn == 1 ? "an hour" : "\(perColumn) hours"))"
-        )
+        // The legend, its parts flowed within the width (escapes count no columns).
+        let parts = [
+            "\(context.unicode ? "░" : ":") 10–90 % of members", "\(context.unicode ? "━" : "-") median",
+            "\(plumeUnit(report.variable, format)), a column \(perColumn == 1 ? "an hour" : "\(perColumn) hours")",
+        ]
+        let shade = context.unicode ? "░" : ":"
+        let stroke = context.unicode ? "━" : "-"
+        lines += TextLayout.flow(parts, separator: "  ", indent: 2, width: context.width).map { text in
+            text.replacing(shade + " 10", with: band + shade + reset + " 10")
+                .replacing(stroke + " median", with: bold + stroke + reset + " median")
+        }
         return lines
     }
 }
