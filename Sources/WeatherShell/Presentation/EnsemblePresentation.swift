@@ -165,8 +165,8 @@ package enum RequestCost {
         ("normal", "1 request for 30 years of days, once per place"),
         ("air", "1 air-quality request, kept an hour"),
         (
-            "confidence, watch --rain/--frost",
-            "1 ensemble request, kept until the model’s next run (6 h); Open-Meteo counts it as about 100 (2 variables × 51 members)"
+            "confidence, best, chance, plume, watch --rain/--frost",
+            "1 ensemble request per place, shared by all five and kept until the model’s next run (6 h); Open-Meteo counts it as about 300 (6 variables × 51 members)"
         ),
         ("models", "1 forecast request for 4 models, kept an hour; counted about 4 (one per model)"),
     ]

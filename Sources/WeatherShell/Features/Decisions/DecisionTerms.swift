@@ -142,7 +142,31 @@ package enum DecisionTerm: Hashable, Sendable {
 struct NamedTerm: Sendable {
     let word: String
     let terms: [DecisionTerm]
-    let summary: String
+
+    init(word: String, terms: [DecisionTerm]) {
+        self.word = word
+        self.terms = terms
+    }
+
+    /// Its conditions in metric units, from `terms` ("dry, wind < 25 km/h, daylight"), for
+    /// `help best`.
+    var summary: String {
+        let format = ValueFormatter(units: .metric)
+        return terms.map { term in
+            switch term {
+            case .daylight: return "daylight"
+            case .limit(let limit)
+            where limit.variable == .precipitation && limit.comparison == .below
+                && limit.amount == 0.1:
+                return "dry"
+            case .limit(let limit):
+                return DecisionText.condition(
+                    AppliedCondition(
+                        variable: limit.variable, comparison: limit.comparison, limit: limit.canonical(.metric),
+                        typed: limit), format)
+            }
+        }.joined(separator: ", ")
+    }
 }
 
 /// The condition words and activities `best` knows: one table, which `help best`, Tab and the
@@ -151,12 +175,10 @@ enum DecisionVocabulary {
     /// Words that are conditions of their own.
     static let words: [NamedTerm] = [
         NamedTerm(
-            word: "dry", terms: [.limit(TypedLimit(.precipitation, .below, 0.1, .millimetres))],
-            summary: "under 0.1 mm each hour"),
+            word: "dry", terms: [.limit(TypedLimit(.precipitation, .below, 0.1, .millimetres))]),
         NamedTerm(
-            word: "sunny", terms: [.limit(TypedLimit(.cloudCover, .below, 30, .percent))],
-            summary: "cloud cover under 30 %"),
-        NamedTerm(word: "daylight", terms: [.daylight], summary: "between sunrise and sunset"),
+            word: "sunny", terms: [.limit(TypedLimit(.cloudCover, .below, 30, .percent))]),
+        NamedTerm(word: "daylight", terms: [.daylight]),
     ]
 
     /// Activities: named presets of conditions.
@@ -168,7 +190,7 @@ enum DecisionVocabulary {
                 .limit(TypedLimit(.windSpeed, .below, 25, .kilometresPerHour)),
                 .limit(TypedLimit(.windGusts, .below, 45, .kilometresPerHour)),
                 .limit(TypedLimit(.temperature, .above, 5, .celsius)),
-            ], summary: "dry, wind < 25 km/h, gusts < 45 km/h, temp > 5 °C"),
+            ]),
         NamedTerm(
             word: "run",
             terms: [
@@ -176,34 +198,34 @@ enum DecisionVocabulary {
                 .limit(TypedLimit(.temperature, .above, 0, .celsius)),
                 .limit(TypedLimit(.temperature, .below, 25, .celsius)),
                 .limit(TypedLimit(.windGusts, .below, 50, .kilometresPerHour)),
-            ], summary: "rain < 0.5 mm, temp 0 to 25 °C, gusts < 50 km/h"),
+            ]),
         NamedTerm(
             word: "walk",
             terms: [
                 .limit(TypedLimit(.precipitation, .below, 0.5, .millimetres)),
                 .limit(TypedLimit(.windSpeed, .below, 30, .kilometresPerHour)), .daylight,
-            ], summary: "rain < 0.5 mm, wind < 30 km/h, daylight"),
+            ]),
         NamedTerm(
             word: "laundry",
             terms: [
                 .limit(TypedLimit(.precipitation, .below, 0.1, .millimetres)),
                 .limit(TypedLimit(.temperature, .above, 8, .celsius)),
                 .limit(TypedLimit(.windSpeed, .below, 40, .kilometresPerHour)), .daylight,
-            ], summary: "dry, temp > 8 °C, wind < 40 km/h, daylight"),
+            ]),
         NamedTerm(
             word: "bbq",
             terms: [
                 .limit(TypedLimit(.precipitation, .below, 0.1, .millimetres)),
                 .limit(TypedLimit(.temperature, .above, 15, .celsius)),
                 .limit(TypedLimit(.windSpeed, .below, 25, .kilometresPerHour)),
-            ], summary: "dry, temp > 15 °C, wind < 25 km/h"),
+            ]),
         NamedTerm(
             word: "picnic",
             terms: [
                 .limit(TypedLimit(.precipitation, .below, 0.1, .millimetres)),
                 .limit(TypedLimit(.temperature, .above, 16, .celsius)),
                 .limit(TypedLimit(.windSpeed, .below, 20, .kilometresPerHour)), .daylight,
-            ], summary: "dry, temp > 16 °C, wind < 20 km/h, daylight"),
+            ]),
     ]
 
     /// The quantities a comparison may name (`wind<20`), the first as shown.

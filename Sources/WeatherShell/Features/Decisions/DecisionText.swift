@@ -98,6 +98,20 @@ enum DecisionText {
         }
     }
 
+    /// Where `best` looked: "the next 3 days from Fri 23 Oct 08:00", "Sun 25 Oct", "Sat 24 Oct
+    /// from 08:00", "the weekend from Sat 24 Oct 00:00".
+    static func spanLine(_ report: BestReport, _ clock: ZoneClock) -> String {
+        let format = ValueFormatter(units: .metric)
+        let start = clock.localTime(report.spanStart)
+        switch report.span {
+        case .next, .weekend:
+            return "\(spanName(report.span)) from \(dateTime(report.spanStart, clock))"
+        case .day:
+            let midnight = start.hour == 0 && start.minute == 0
+            return format.day(start.date) + (midnight ? "" : " from \(format.clock(start))")
+        }
+    }
+
     /// "10:00–12:00" at the place's clock, each end with its zone when the reading happens
     /// twice (the hour the clocks go back), "24:00" for the midnight that ends a day.
     static func hours(_ start: Date, _ end: Date, _ clock: ZoneClock, _ format: ValueFormatter) -> String {

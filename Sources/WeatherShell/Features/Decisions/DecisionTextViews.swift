@@ -24,9 +24,8 @@ extension TextRenderer {
         lines += offlineNote(report.origin, context: context, style: style)
         let conditions =
             DecisionText.conditions(report, format) + (report.defaultedToDry ? " (no condition given)" : "")
-        lines += TextLayout.wrap(
-            "\(conditions) · \(DecisionText.spanName(report.span)) from \(DecisionText.dateTime(report.spanStart, clock))",
-            indent: 2, width: width)
+        let span = DecisionText.spanLine(report, clock)
+        lines += TextLayout.wrap("\(conditions) · \(span)", indent: 2, width: width, keeping: [span])
         lines += note(DecisionText.members(report.model), context, style)
         if !report.qualified {
             lines += TextLayout.wrap(
