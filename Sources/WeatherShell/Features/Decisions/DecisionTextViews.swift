@@ -52,9 +52,10 @@ extension TextRenderer {
             }
         }
         var notes: [String] = []
-        if report.membersWithVariables < report.model.memberCount {
+        let lacking = report.model.memberCount - report.membersWithVariables
+        if lacking > 0 {
             notes.append(
-                "from \(Counting.count(report.membersWithVariables, "member")): \(report.model.memberCount - report.membersWithVariables) of the model’s \(report.model.memberCount) lack a value the conditions read"
+                "from \(Counting.count(report.membersWithVariables, "member")): \(lacking) of the model’s \(report.model.memberCount) \(lacking == 1 ? "has" : "have") no values of a variable the conditions read"
             )
         }
         if let fewest = report.top.map(\.members).min(), fewest < report.membersWithVariables {
