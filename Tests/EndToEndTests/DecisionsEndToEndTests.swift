@@ -200,6 +200,9 @@ import WeatherTestSupport
         // Sunday's third window starts at 01:00Z: 02:00 CET, the second 02:00 of the night.
         #expect(run.stdout.contains("02:00 CET"), "\(run.stdout)")
         #expect(run.stdout.contains("21 of 51 members (41 %)"))
+        // Where best looked stays whole, on the conditions' line or one of its own.
+        #expect(run.stdout.contains("the next 3 days from Fri 23 Oct 08:00\n"))
+        #expect(!run.stdout.contains("\n  ·\n"))
     }
 
     /// Every document best, chance and plume write validates against schema/wx-result.schema.json

@@ -25,7 +25,13 @@ extension TextRenderer {
         let conditions =
             DecisionText.conditions(report, format) + (report.defaultedToDry ? " (no condition given)" : "")
         let span = DecisionText.spanLine(report, clock)
-        lines += TextLayout.wrap("\(conditions) · \(span)", indent: 2, width: width, keeping: [span])
+        // The span on the conditions' line when both fit, else on a line of its own.
+        if 2 + TextLayout.columns(conditions + " · " + span) <= width {
+            lines.append("  \(conditions) · \(span)")
+        } else {
+            lines += TextLayout.wrap(conditions, indent: 2, width: width)
+            lines += TextLayout.wrap(span, indent: 2, width: width, keeping: [span])
+        }
         lines += note(DecisionText.members(report.model), context, style)
         if !report.qualified {
             lines += TextLayout.wrap(
