@@ -25,6 +25,7 @@ package struct BestRequest: Hashable, Sendable {
     package var terms: [DecisionTerm]
     /// The words as typed (`dry`, `wind<20`, `ride`), for the heading and JSON.
     package var words: [String]
+    /// When to look.
     package var span: DecisionSpan
     /// The place (nil: the current location).
     package var target: String?
@@ -42,9 +43,11 @@ package enum ChanceThreshold: Hashable, Sendable {
 
 /// `chance THRESHOLD… [DAYS] [place]`, as parsed.
 package struct ChanceRequest: Hashable, Sendable {
+    /// The thresholds, in the order typed.
     package var thresholds: [ChanceThreshold]
     /// Days from today (nil: 7).
     package var days: Int?
+    /// The place (nil: the current location).
     package var target: String?
 }
 
@@ -54,6 +57,7 @@ package struct PlumeRequest: Hashable, Sendable {
     package var variable: EnsembleVariable
     /// Hours from the next hour (nil: 48).
     package var hours: Int?
+    /// The place (nil: the current location).
     package var target: String?
 
     /// The variables `plume` draws, with the words that name them (the first as shown).

@@ -71,13 +71,16 @@ package enum AmountUnit: String, Hashable, Sendable, CaseIterable {
 /// A comparison of one ensemble variable with a limit, as typed: the limit's number and the
 /// unit written after it (nil: the user's unit), before units are known.
 package struct TypedLimit: Hashable, Sendable {
+    /// The variable compared (its hourly values, per member).
     package var variable: EnsembleVariable
+    /// How each hour's value must compare with the limit.
     package var comparison: Comparison
     /// The number as typed.
     package var amount: Double
     /// The unit written after it; nil for a bare number (the user's unit for the quantity).
     package var unit: AmountUnit?
 
+    /// `variable comparison amount unit`, as typed (`wind<12mph`: wind speed, below, 12, mph).
     package init(_ variable: EnsembleVariable, _ comparison: Comparison, _ amount: Double, _ unit: AmountUnit? = nil) {
         self.variable = variable
         self.comparison = comparison
