@@ -59,7 +59,7 @@ struct DecisionHandler {
         try Self.refuseContradictions(conditions, units: units)
         for variable in Set(conditions.compactMap(\.variable)) where ensemble.members(variable).isEmpty {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer has no \(DecisionText.name(variable)) (\(variable.rawValue)) for any member; try a condition without it"
+                "the \(ensemble.model.displayName) answer has no \(DecisionText.longName(variable)) (\(variable.rawValue)) for any member; try a condition without it"
             )
         }
         let from = Self.nextHour(after: now)
@@ -228,7 +228,7 @@ struct DecisionHandler {
         let ensemble = answer.value
         guard !ensemble.members(request.variable).isEmpty else {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer has no \(DecisionText.name(request.variable)) (\(request.variable.rawValue)) for any member"
+                "the \(ensemble.model.displayName) answer has no \(DecisionText.longName(request.variable)) (\(request.variable.rawValue)) for any member"
             )
         }
         let count = request.hours ?? 48

@@ -22,6 +22,19 @@ enum DecisionText {
         }
     }
 
+    /// "precipitation", "wind speed", "gusts", "temperature", "cloud cover", "snowfall": a
+    /// variable named in a sentence.
+    static func longName(_ variable: EnsembleVariable) -> String {
+        switch variable {
+        case .precipitation: "precipitation"
+        case .windSpeed: "wind speed"
+        case .windGusts: "gusts"
+        case .temperature: "temperature"
+        case .cloudCover: "cloud cover"
+        case .snowfall: "snowfall"
+        }
+    }
+
     /// A number without noise: at most `digits` decimals, none when whole ("5", "0.5", "-3.9").
     static func number(_ value: Double, digits: Int = 1) -> String {
         var scale = 1.0
@@ -115,6 +128,8 @@ enum DecisionText {
     /// "10:00–12:00" at the place's clock, each end with its zone when the reading happens
     /// twice (the hour the clocks go back), "24:00" for the midnight that ends a day.
     static func hours(_ start: Date, _ end: Date, _ clock: ZoneClock, _ format: ValueFormatter) -> String {
+        // One instant (a night's coldest hour): "at 03:00".
+        if start == end { return "at " + format.clock(clock.localTime(start), repeated: clock.isRepeated(start)) }
         let first = clock.localTime(start)
         let last = clock.localTime(end)
         var endText = format.clock(last, repeated: clock.isRepeated(end))
