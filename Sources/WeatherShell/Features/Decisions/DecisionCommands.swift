@@ -53,7 +53,7 @@ package struct ChanceRequest: Hashable, Sendable {
 
 /// `plume [VARIABLE] [HOURS] [place]`, as parsed.
 package struct PlumeRequest: Hashable, Sendable {
-    /// Temperature (the default), precipitation or gusts.
+    /// Temperature (the default), precipitation, gusts or wind speed.
     package var variable: EnsembleVariable
     /// Hours from the next hour (nil: 48).
     package var hours: Int?
@@ -63,7 +63,7 @@ package struct PlumeRequest: Hashable, Sendable {
     /// The variables `plume` draws, with the words that name them (the first as shown).
     static let variables: [(words: [String], variable: EnsembleVariable)] = [
         (["temperature", "temp"], .temperature), (["precipitation", "rain", "precip"], .precipitation),
-        (["gusts", "gust"], .windGusts),
+        (["gusts", "gust"], .windGusts), (["wind"], .windSpeed),
     ]
 }
 
@@ -99,14 +99,14 @@ extension CommandSpec {
     }
 
     static let plume = CommandSpec(
-        name: "plume", synopsis: "plume [temp | rain | gusts] [HOURS] [place | favorite]",
+        name: "plume", synopsis: "plume [temp | rain | gusts | wind] [HOURS] [place | favorite]",
         summary: "the ensemble’s members as a chart: median and 10–90 % band",
         details: [
-            "The median of the ensemble’s members (ECMWF, 51 members, the control run one of them) and the band from the 10th to the 90th percentile, hour by hour at the place’s clock, for the next HOURS hours (48, up to the answer’s end): temperature (the default), precipitation or gusts. Where the band widens, the members fan out.",
+            "The median of the ensemble’s members (ECMWF, 51 members, the control run one of them) and the band from the 10th to the 90th percentile, hour by hour at the place’s clock, for the next HOURS hours (48, up to the answer’s end): temperature (the default), precipitation, gusts or wind speed. Where the band widens, the members fan out.",
             "At a terminal with colour it is a chart fitted to the width (40 to 200 columns: an hour a column, or several when narrow); piped, under NO_COLOR or TERM=dumb it is a table with the 10th, 50th and 90th percentile and the members for each hour. Precipitation and gusts are named by the hour they cover (the preceding hour of their time).",
             "Example: plume gusts 24 Home",
         ],
-        completion: .decisionWords(["temp", "rain", "gusts"])
+        completion: .decisionWords(["temp", "rain", "gusts", "wind"])
     ) { arguments throws(ShellError) in
         try DecisionParser.plume(&arguments)
     }
@@ -273,7 +273,7 @@ enum DecisionParser {
             ChanceRequest(thresholds: thresholds, days: days, target: try CommandParser.optionalPlace(&arguments)))
     }
 
-    /// `plume [temp | rain | gusts] [HOURS] [place]`.
+    /// `plume [temp | rain | gusts | wind] [HOURS] [place]`.
     ///
     /// - Throws: `ShellError.usage` for hours outside 1 to 240.
     static func plume(_ arguments: inout Arguments) throws(ShellError) -> Command {
