@@ -94,7 +94,7 @@ def gfs():
 def bad():
     """ECMWF asked, 6 member keys per variable: member 03 all null, member 04 shorter than
     `time` (stops after 30 hours), precipitation missing for members 04 and 05, and a
-    `wind_speed_10m_member03` nobody asked for. GMT, 2 days."""
+    `relative_humidity_2m_member03` nobody asked for. GMT, 2 days."""
     start = 1796083200
     hours = 48
     times = [start + 3600 * i for i in range(hours)]
@@ -108,11 +108,88 @@ def bad():
     for m, key in enumerate(member_keys("precipitation", 4)):
         hourly[key] = [(0.5 * m if i in (5, 6) else 0.0) for i in range(hours)]
         units[key] = "mm"
-    hourly["wind_speed_10m_member03"] = [5.0] * hours
-    units["wind_speed_10m_member03"] = "km/h"
+    hourly["relative_humidity_2m_member03"] = [80.0] * hours
+    units["relative_humidity_2m_member03"] = "%"
     return {
         "latitude": 52.5, "longitude": 13.4, "generationtime_ms": 3.0, "utc_offset_seconds": 0,
         "timezone": "GMT", "timezone_abbreviation": "GMT", "elevation": 38.0,
+        "hourly_units": units, "hourly": hourly,
+    }
+
+def paris():
+    """ECMWF IFS ENS, 51 members, Europe/Paris, every variable the decision views read
+    (issue 35): 8 local days from Fri 23 Oct 2026 00:00 CEST, across the end of summer time on
+    Sun 25 Oct (a 25-hour day: 193 hours). Member 05 has no `cloud_cover` key (a member missing
+    a variable); members 48-50 are null for the last 24 hours (null at the end). Rain comes to
+    a share of the members each day at hours that differ by member; a gale on the night of the
+    clock change (gusts of 45-70 km/h); frost on the nights to Tue 27 and Wed 28 Oct; snow
+    (1.2 cm in an hour) for six members early on Tue 27 Oct; heavy rain on Thu 29 Oct for every
+    third member."""
+    from datetime import datetime, timezone
+    from zoneinfo import ZoneInfo
+    zone = ZoneInfo("Europe/Paris")
+    start = int(datetime(2026, 10, 23, 0, 0, tzinfo=zone).timestamp())
+    hours = 8 * 24 + 1
+    times = [start + 3600 * i for i in range(hours)]
+    local = [datetime.fromtimestamp(t, timezone.utc).astimezone(zone) for t in times]
+    first_day = local[0].toordinal()
+    day = [l.toordinal() - first_day for l in local]
+    hour = [l.hour for l in local]
+    base = [12.0, 10.0, 7.0, 4.0, 1.0, 3.0, 9.0, 11.0]
+    spread = [0.5, 1.0, 1.5, 2.0, 3.0, 3.5, 4.0, 4.5]
+    wet = [10, 30, 5, 40, 20, 15, 45, 25]
+    windy = [10.0, 14.0, 25.0, 18.0, 8.0, 12.0, 30.0, 20.0]
+
+    def z(m):
+        return (((m * 29) % 51) - 25) / 25.0
+
+    def temperature(m, i):
+        return round(base[day[i]] + 5 * math.sin(math.pi * (hour[i] - 9) / 12) + spread[day[i]] * z(m), 1)
+
+    def precipitation(m, i):
+        d, h = day[i], hour[i]
+        if d == 6 and m % 3 == 0 and 10 <= h <= 13:
+            return 3.0                                   # 12 mm on Thu 29 Oct
+        if ((m * 37 + d * 11) % 51) < wet[d]:
+            first = 6 + (m % 9)
+            if first <= h < first + 3:
+                return round(0.3 + 0.1 * (m % 5), 1)
+        if (m * 7 + i) % 41 == 0:
+            return 0.1                                   # a trace: not dry under 0.1 mm? (it is not)
+        return 0.0
+
+    def wind(m, i):
+        return round(windy[day[i]] + 4 * z(m) + 5 * math.sin(math.pi * hour[i] / 24), 1)
+
+    def gusts(m, i):
+        if day[i] == 2 and 1 <= hour[i] <= 6:
+            return round(45 + 25 * (m % 7) / 6, 1)
+        return round(wind(m, i) * 1.6, 1)
+
+    def snowfall(m, i):
+        return 1.2 if (day[i] == 4 and hour[i] == 4 and m % 10 == 0) else 0.0
+
+    def cloud(m, i):
+        return float(round(100 * (math.sin(m * 0.7 + i * 0.15) + 1) / 2))
+
+    hourly = {"time": times}
+    units = {"time": "unixtime"}
+    for variable, unit, f in [
+        ("temperature_2m", "°C", temperature), ("precipitation", "mm", precipitation),
+        ("wind_speed_10m", "km/h", wind), ("wind_gusts_10m", "km/h", gusts),
+        ("snowfall", "cm", snowfall), ("cloud_cover", "%", cloud),
+    ]:
+        for m, key in enumerate(member_keys(variable, 51)):
+            if variable == "cloud_cover" and m == 5:
+                continue
+            values = [f(m, i) for i in range(hours)]
+            if m >= 48:
+                values = values[: hours - 24] + [None] * 24
+            hourly[key] = values
+            units[key] = unit
+    return {
+        "latitude": 48.86, "longitude": 2.35, "generationtime_ms": 20.5, "utc_offset_seconds": 7200,
+        "timezone": "Europe/Paris", "timezone_abbreviation": "CEST", "elevation": 35.0,
         "hourly_units": units, "hourly": hourly,
     }
 
@@ -162,6 +239,7 @@ if __name__ == "__main__":
         ("hamburg-ecmwf-ifs025-51-members-hand-written.json", hamburg()),
         ("new-york-gfs025-31-members-hand-written.json", gfs()),
         ("bad-members-hand-written.json", bad()),
+        ("paris-ecmwf-ifs025-51-members-all-variables-dst-hand-written.json", paris()),
     ]:
         write(name, body)
         report(name, json.loads(open(os.path.join(HERE, name)).read().replace("nan", "NaN")))

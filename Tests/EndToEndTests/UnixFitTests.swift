@@ -322,7 +322,10 @@ import WeatherTestSupport
         ).stdout
         // The trust views and the weather that was, from the demo's recordings of Berlin.
         documents += try runWX(
-            ["--json", "-c", "confidence Berlin; models Berlin; normal Berlin; past yesterday Berlin"],
+            [
+                "--json", "-c",
+                "confidence Berlin; models Berlin; normal Berlin; past yesterday Berlin; best 2h dry Berlin; chance frost Berlin; plume Berlin",
+            ],
             home: TemporaryFolder(), server: try FixtureServer(demo: demoManifestPath),
             environment: ["WX_DEMO": demoManifestPath]
         ).stdout

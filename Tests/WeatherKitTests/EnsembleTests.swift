@@ -92,7 +92,7 @@ import WeatherTestSupport
             from: try answer("bad-members-hand-written.json"), requested: Self.hamburg, model: .ecmwfIFS025)
         #expect(
             ensemble.notes == [
-                .unexpectedKeys(count: 1, example: "wind_speed_10m_member03"),
+                .unexpectedKeys(count: 1, example: "relative_humidity_2m_member03"),
                 .membersWithoutValues(variable: "temperature_2m", count: 1),
                 .fewerMembers(variable: "temperature_2m", found: 5, expected: 51),
                 .fewerMembers(variable: "precipitation", found: 4, expected: 51),

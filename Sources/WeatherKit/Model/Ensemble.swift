@@ -39,6 +39,34 @@ package enum EnsembleModel: String, Hashable, Sendable, CaseIterable {
     }
 }
 
+/// An hourly variable of Open-Meteo's Ensemble API that wx asks for (`hourly=`), in wx's unit.
+///
+/// Every ensemble view reads the one answer that carries all of them (`confidence`, `best`,
+/// `chance`, `plume`, `watch --rain`), so the request is the same whichever view asks first.
+package enum EnsembleVariable: String, Hashable, Sendable, CaseIterable {
+    /// `temperature_2m`: the instant's air temperature at 2 m, °C.
+    case temperature = "temperature_2m"
+    /// `precipitation`: the sum over the preceding hour, mm.
+    case precipitation
+    /// `wind_speed_10m`: the instant's wind speed at 10 m, km/h.
+    case windSpeed = "wind_speed_10m"
+    /// `wind_gusts_10m`: the maximum gust of the preceding hour at 10 m, km/h.
+    case windGusts = "wind_gusts_10m"
+    /// `snowfall`: the snow of the preceding hour, mm of snow depth (Open-Meteo sends cm).
+    case snowfall
+    /// `cloud_cover`: the instant's total cloud cover, %.
+    case cloudCover = "cloud_cover"
+
+    /// Whether an hour's value covers the hour before its time (a sum or maximum) rather than
+    /// being the instant (Open-Meteo's variable tables).
+    package var coversPrecedingHour: Bool {
+        switch self {
+        case .precipitation, .windGusts, .snowfall: true
+        case .temperature, .windSpeed, .cloudCover: false
+        }
+    }
+}
+
 /// One ensemble answer: every member's hourly temperature and precipitation at a place, as
 /// Open-Meteo's Ensemble API gives them (`temperature_2m` is the control run,
 /// `temperature_2m_member01` … the perturbed members).
@@ -58,20 +86,51 @@ package struct EnsembleForecast: Hashable, Sendable {
     package var temperatureMembers: [[Double?]]
     /// The same for hourly precipitation (the hour's sum), mm.
     package var precipitationMembers: [[Double?]]
+    /// The other variables' members (wind speed, gusts, snowfall, cloud cover), in the same
+    /// shape and order: per member with at least one value, one value per hour of `times` in
+    /// the variable's unit (`EnsembleVariable`). A variable the model does not carry is absent.
+    package var otherMembers: [EnsembleVariable: [[Double?]]]
+    /// Which member each row of a variable's members is (0 the control run, then 1 … for
+    /// `_member01` …), in the same order; a variable missing here has rows 0, 1, 2 … So a
+    /// member that lacks one variable is still the same member in the others.
+    package var memberNumbers: [EnsembleVariable: [Int]]
     /// What was odd about the answer, as facts.
     package var notes: [EnsembleNote]
 
     package init(
         model: EnsembleModel, coordinate: Coordinate, zone: ZoneInfo, times: [Date],
-        temperatureMembers: [[Double?]], precipitationMembers: [[Double?]], notes: [EnsembleNote] = []
+        temperatureMembers: [[Double?]], precipitationMembers: [[Double?]],
+        otherMembers: [EnsembleVariable: [[Double?]]] = [:], memberNumbers: [EnsembleVariable: [Int]] = [:],
+        notes: [EnsembleNote] = []
     ) {
+        self.memberNumbers = memberNumbers
         self.model = model
         self.coordinate = coordinate
         self.zone = zone
         self.times = times
         self.temperatureMembers = temperatureMembers
         self.precipitationMembers = precipitationMembers
+        self.otherMembers = otherMembers
         self.notes = notes
+    }
+
+    /// The members of `variable` by member number (0 the control run): each with at least one
+    /// value, one value per hour of `times`.
+    package func membersByNumber(_ variable: EnsembleVariable) -> [Int: [Double?]] {
+        let rows = members(variable)
+        let numbers = memberNumbers[variable] ?? Array(rows.indices)
+        var result: [Int: [Double?]] = [:]
+        for (number, row) in zip(numbers, rows) { result[number] = row }
+        return result
+    }
+
+    /// The members of `variable` (see `temperatureMembers`); empty when the answer has none.
+    package func members(_ variable: EnsembleVariable) -> [[Double?]] {
+        switch variable {
+        case .temperature: temperatureMembers
+        case .precipitation: precipitationMembers
+        case .windSpeed, .windGusts, .snowfall, .cloudCover: otherMembers[variable] ?? []
+        }
     }
 
     package var clock: ZoneClock { ZoneClock(zone) }
@@ -84,7 +143,7 @@ package enum EnsembleNote: Hashable, Sendable {
     case fewerMembers(variable: String, found: Int, expected: Int)
     /// Members of `variable` whose every value is null or missing (left out).
     case membersWithoutValues(variable: String, count: Int)
-    /// Member keys for variables not asked for (`wind_speed_10m_member03`), ignored.
+    /// Member keys for variables not asked for (`relative_humidity_2m_member03`), ignored.
     case unexpectedKeys(count: Int, example: String)
 }
 

@@ -18,6 +18,8 @@ package indirect enum CompletionKind: Hashable, Sendable {
     case dateThenFavorites
     /// One of fixed words.
     case words([String])
+    /// Any of fixed words at any place (`best`'s conditions and day words), else a favorite.
+    case decisionWords([String])
     /// A command name (`help <TAB>`).
     case commands
     /// A snapshot's number (`saved rm <TAB>`); the list shows each one's place and date.

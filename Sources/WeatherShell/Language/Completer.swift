@@ -222,6 +222,13 @@ package enum Completer {
             }
             return Options(
                 values: matching(["yesterday"] + PastDate.weekdayNames, prefix: partial), from: arguments.count)
+        case .decisionWords(let words):
+            // Conditions and day words anywhere (`best 2h dry wi<TAB>`), else a favorite.
+            let listed = matching(words, prefix: partial)
+            guard partial.isEmpty || listed.isEmpty else {
+                return Options(values: listed, from: arguments.count, appendsSpace: !listed[0].hasSuffix("="))
+            }
+            return Options(values: favorites.matching(prefix: partial), from: arguments.count, restOfLine: true)
         case .words(let words):
             guard after.isEmpty else { return nothing }
             return Options(values: matching(words, prefix: partial), from: arguments.count)

@@ -33,9 +33,10 @@ package struct RequestCost: Hashable, Sendable {
     /// `show`'s: the forecast, and the warning feed asked alongside it.
     static let forecastAndWarnings =
         "1 forecast request, none while the answer is current (15 min), and 1 to the warning feed that covers the place (kept 10 minutes)"
-    /// The ensemble, for every view of it.
+    /// The ensemble, one answer for every view of it (`confidence`, `best`, `chance`, `plume`,
+    /// `watch --rain/--frost`).
     static let ensemble =
-        "1 ensemble request, kept until the model’s next run (6 h); Open-Meteo counts it as about 100 (2 variables × 51 members)"
+        "1 ensemble request per place, shared by all five and kept until the model’s next run (6 h); Open-Meteo counts it as about 300 (6 variables × 51 members)"
 
     /// `about`'s table: every declared cost in `help`'s order, forms that cost the same on one
     /// row ("show, hourly, daily, rain: …"), the row where its first command stands.

@@ -17,7 +17,8 @@ package enum CommandTable {
 
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
-    case find, use, show, hourly, daily, past, normal, drift, skill, confidence, models, rain, air, warnings, watch,
+    case find, use, show, hourly, daily, past, normal, drift, skill, confidence, models, best, chance, plume, rain, air,
+        warnings, watch,
         compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format,
         log, export,
         `import`, reset, clear, help, about, quit
@@ -36,6 +37,9 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .skill: .skill
         case .confidence: .confidence
         case .models: .models
+        case .best: .best
+        case .chance: .chance
+        case .plume: .plume
         case .rain: .rain
         case .air: .air
         case .warnings: .warnings
@@ -110,6 +114,12 @@ package enum Command: Hashable, Sendable {
     case confidence(Int?, String?)
     /// `models [N] [place]`: several models' days side by side.
     case models(Int?, String?)
+    /// `best DURATION [CONDITIONS | ACTIVITY] [WHEN] [place]`: the best windows, with odds.
+    case best(BestRequest)
+    /// `chance THRESHOLD… [DAYS] [place]`: the ensemble's chance of thresholds per day.
+    case chance(ChanceRequest)
+    /// `plume [VARIABLE] [HOURS] [place]`: the members' median and band hour by hour.
+    case plume(PlumeRequest)
     /// The place (nil: the current location).
     case rain(String?)
     /// The place (nil: the current location).
@@ -184,6 +194,9 @@ package enum Command: Hashable, Sendable {
         case .warnings: .warnings
         case .confidence: .confidence
         case .models: .models
+        case .best: .best
+        case .chance: .chance
+        case .plume: .plume
         case .watch, .watchChance: .watch
         case .save: .save
         case .snapshots, .snapshot, .snapshotRemove, .snapshotVerify: .saved
@@ -222,7 +235,7 @@ package enum Command: Hashable, Sendable {
         case .find, .show, .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename, .favorites, .units,
             .compare, .provider,
             .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .snapshotVerify, .past,
-            .normal, .drift, .skill, .confidence, .models, .statusLine:
+            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine:
             true
         }
     }

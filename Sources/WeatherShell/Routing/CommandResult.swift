@@ -33,6 +33,12 @@ package enum CommandResult: Hashable, Sendable {
     case confidence(ConfidenceReport)
     /// `models`: several models' days side by side.
     case models(ModelsReport)
+    /// `best`: the best windows where conditions hold, with the members they hold in.
+    case best(BestReport)
+    /// `chance`: the members reaching thresholds per day.
+    case chance(ChanceReport)
+    /// `plume`: the members' median and band hour by hour.
+    case plume(PlumeReport)
     /// `watch --rain N%`: an ensemble chance crossed its threshold (or fell back below it).
     case chanceAlert(ChanceReading)
     case air(Place, AirQuality, DataOrigin)
@@ -97,7 +103,8 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotSaved,
             .snapshotRemoved, .snapshots, .snapshotList, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
-            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert,
+            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .best, .chance,
+            .plume, .chanceAlert,
             .statusLine:
             []
         }
@@ -112,7 +119,7 @@ package enum CommandResult: Hashable, Sendable {
         switch self {
         case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings,
             .snapshotSaved, .snapshots, .snapshotList,
-            .snapshot, .verification, .units, .confidence, .models, .chanceAlert, .statusLine:
+            .snapshot, .verification, .units, .confidence, .models, .best, .chance, .plume, .chanceAlert, .statusLine:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .warningBanner, .warningMarks, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about,
@@ -132,7 +139,8 @@ package enum CommandResult: Hashable, Sendable {
             .warningMarks,
             .snapshotSaved, .snapshotRemoved, .snapshots, .snapshotList,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
-            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .chanceAlert,
+            .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .best, .chance,
+            .plume, .chanceAlert,
             .statusLine:
             false
         }
@@ -154,6 +162,9 @@ extension CommandResult {
         case .skill(let report): report.place.coordinate
         case .confidence(let report): report.place.coordinate
         case .models(let report): report.place.coordinate
+        case .best(let report): report.place.coordinate
+        case .chance(let report): report.place.coordinate
+        case .plume(let report): report.place.coordinate
         case .air(let place, _, _), .currentPlace(let place): place.coordinate
         case .warnings(let report): report.place.coordinate
         case .warningBanner(let banner): banner.place.coordinate

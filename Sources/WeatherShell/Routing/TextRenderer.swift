@@ -88,6 +88,9 @@ package enum TextRenderer {
         case .skill(let report): return skillLines(report, context: context, format: format, style: style)
         case .confidence(let report): return confidenceLines(report, context: context, format: format, style: style)
         case .models(let report): return modelsLines(report, context: context, format: format, style: style)
+        case .best(let report): return bestLines(report, context: context, format: format, style: style)
+        case .chance(let report): return chanceLines(report, context: context, format: format, style: style)
+        case .plume(let report): return plumeLines(report, context: context, format: format, style: style)
         case .chanceAlert(let reading): return chanceAlertLines(reading, context: context, format: format)
         case .statusLine(let line): return statusLine(line, context: context)
         case .air(let place, let air, let origin):

@@ -4,22 +4,25 @@ import WXBasics
 /// Every member of an ensemble model from Open-Meteo's Ensemble API (`/v1/ensemble`, host
 /// `WX_OPEN_METEO_ENSEMBLE_URL`, documented at open-meteo.com/en/docs/ensemble-api).
 ///
-/// One request per place asks for the hourly temperature and precipitation of one model
-/// (`models=ecmwf_ifs025`) for `forecastDays` days, with `timezone=auto` and
+/// One request per place asks for the hourly variables of every ensemble view at once
+/// (`EnsembleVariable`: temperature, precipitation, wind speed, gusts, snowfall, cloud cover) of
+/// one model (`models=ecmwf_ifs025`) for `forecastDays` days, with `timezone=auto` and
 /// `timeformat=unixtime`. The answer has the forecast's shape; within `hourly`, the control run
 /// is `temperature_2m` and the members are `temperature_2m_member01` … `_member50`.
 ///
 /// Open-Meteo counts such a request against its free limits about once per member per variable
-/// (2 variables × 51 members ≈ 100 plain requests), so the answer is cached per place until the
-/// model's next run (`EnsembleModel.nextRun`), and every ensemble view (`confidence`, the line in
-/// `show`, the band in `hourly`, `watch --rain`) reads the same cached answer.
+/// (6 variables × 51 members ≈ 300 plain requests), so the answer is cached per place until the
+/// model's next run (`EnsembleModel.nextRun`), and every ensemble view (`confidence`, `best`,
+/// `chance`, `plume`, the band in `hourly`, `watch --rain`) reads the same cached answer: one
+/// request per place per model run, whichever view asks first.
 package struct OpenMeteoEnsembleProvider: EnsembleProvider {
     package let service = Service.openMeteoEnsemble
     let baseURL: String
     let client: ServiceClient
 
-    /// `hourly=` variables: only what the views show.
-    package static let hourlyVariables = ["temperature_2m", "precipitation"]
+    /// `hourly=` variables: the union of what the ensemble views read, so that one answer
+    /// serves them all.
+    package static let hourlyVariables = EnsembleVariable.allCases.map(\.rawValue)
     /// Days asked for: the most `confidence` shows.
     package static let forecastDays = 10
 
@@ -125,6 +128,7 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
             notes.append(.unexpectedKeys(count: unexpected.count, example: TerminalText.sanitized(example)))
         }
 
+        var numbers: [EnsembleVariable: [Int]] = [:]
         func members(_ variable: String, _ quantity: DeclaredUnit.Quantity) throws(ServiceError) -> [[Double?]] {
             let found = (membersByVariable[variable] ?? []).sorted { $0.number < $1.number }
             var result: [[Double?]] = []
@@ -136,6 +140,9 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
                     empty += 1
                 } else {
                     result.append(values)
+                    if let known = EnsembleVariable(rawValue: variable) {
+                        numbers[known, default: []].append(member.number)
+                    }
                 }
             }
             if empty > 0 { notes.append(.membersWithoutValues(variable: variable, count: empty)) }
@@ -146,8 +153,25 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         }
         let temperature = try members("temperature_2m", .temperature)
         let precipitation = try members("precipitation", .precipitation)
+        // The other variables are said by the views that read them ("gusts from 50 members",
+        // "the model carries no cloud cover"), not in `notes`, which `confidence` shows.
+        var others: [EnsembleVariable: [[Double?]]] = [:]
+        let confidenceNotes = notes
+        for variable in EnsembleVariable.allCases where variable != .temperature && variable != .precipitation {
+            let quantity: DeclaredUnit.Quantity =
+                switch variable {
+                case .windSpeed, .windGusts: .speed
+                case .cloudCover: .percent
+                case .snowfall, .precipitation: .precipitation
+                case .temperature: .temperature
+                }
+            let found = try members(variable.rawValue, quantity)
+            if !found.isEmpty { others[variable] = found }
+        }
+        notes = confidenceNotes
         return EnsembleForecast(
             model: model, coordinate: requested.rounded, zone: zone, times: kept.map { block.times[$0]! },
-            temperatureMembers: temperature, precipitationMembers: precipitation, notes: notes)
+            temperatureMembers: temperature, precipitationMembers: precipitation, otherMembers: others,
+            memberNumbers: numbers, notes: notes)
     }
 }

@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""What `best`, `chance` and `plume` should say about the hand-written Paris ensemble
+(paris-ecmwf-ifs025-51-members-all-variables-dst-hand-written.json), computed here from the
+member values with code of its own — nothing shared with wx. DecisionsEndToEndTests runs this
+script and compares wx's --json output with what it prints (one JSON object, a key per case).
+
+The rules, as issue 35 and `help best` / `help chance` state them:
+
+- "Now" is 2026-10-23T05:10:00Z (07:10 CEST); everything starts at the next whole hour, 06:00Z.
+- A window of D hours starting at hour index s covers times[s] .. times[s] + D hours (real
+  hours: unixtime). It reads the instants (temperature, wind speed, cloud cover) at s .. s+D and
+  the values covering the preceding hour (precipitation, gusts) at s+1 .. s+D. A member counts
+  for it when it has all of those; hour k holds when the instant at s+k, the value at s+k+1 and
+  daylight at s+k meet every condition (the last hour also the instant and daylight at s+D).
+  The window holds in a member when every hour does.
+- Top windows: by members holding (ties to the earlier), skipping any that overlaps one taken,
+  at most three; when none holds in any member, by the share of member-hours holding (those
+  with at least one).
+- chance: per local day from today (today from the next hour); a value covering the preceding
+  hour belongs to the day its covered hour starts in; a member counts for a day when it has all
+  the day's values; the day is shown only when the answer reaches past it. Frost: the instants
+  from 18:00 the evening before to 09:00, from the next hour, minimum below 0 °C. "Most": the
+  hours whose count of members is at least half the day's highest, first to last.
+- Percentiles: linear between closest ranks (numpy's default), written out by hand.
+
+Run: python3 decisions_expected.py     (prints the JSON object)
+"""
+import json
+import math
+import os
+from datetime import datetime, timezone, timedelta
+from zoneinfo import ZoneInfo
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+NAME = "paris-ecmwf-ifs025-51-members-all-variables-dst-hand-written.json"
+ZONE = ZoneInfo("Europe/Paris")
+LAT, LON = 48.86, 2.35
+NOW = int(datetime(2026, 10, 23, 5, 10, tzinfo=timezone.utc).timestamp())
+FROM = (NOW + 3599) // 3600 * 3600
+INTERVAL = {"precipitation", "wind_gusts_10m", "snowfall"}
+
+body = json.load(open(os.path.join(HERE, NAME)))
+hourly = body["hourly"]
+times = hourly["time"]
+N = len(times)
+
+
+def members(variable):
+    """{member number: values}, the control run as 0; members without any value left out."""
+    out = {}
+    for key, values in hourly.items():
+        if key == variable:
+            number = 0
+        elif key.startswith(variable + "_member"):
+            number = int(key[len(variable) + 7:])
+        else:
+            continue
+        if any(v is not None for v in values):
+            out[number] = values
+    return out
+
+
+def iso(t):
+    return datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def local(t):
+    return datetime.fromtimestamp(t, timezone.utc).astimezone(ZONE)
+
+
+def elevation(t):
+    """The sun's elevation, degrees (the Astronomical Almanac's low-precision formulas)."""
+    d = t / 86400.0 - 10957.5
+    g = math.radians(357.529 + 0.98560028 * d)
+    q = 280.459 + 0.98564736 * d
+    lam = math.radians(q + 1.915 * math.sin(g) + 0.020 * math.sin(2 * g))
+    eps = math.radians(23.439 - 0.00000036 * d)
+    ra = math.degrees(math.atan2(math.cos(eps) * math.sin(lam), math.cos(lam)))
+    dec = math.asin(math.sin(eps) * math.sin(lam))
+    gmst = math.fmod(18.697374558 + 24.06570982441908 * d, 24)
+    h = math.radians(gmst * 15 + LON - ra)
+    lat = math.radians(LAT)
+    return math.degrees(math.asin(math.sin(lat) * math.sin(dec) + math.cos(lat) * math.cos(dec) * math.cos(h)))
+
+
+OPS = {"<": lambda v, l: v < l, "<=": lambda v, l: v <= l, ">": lambda v, l: v > l, ">=": lambda v, l: v >= l}
+
+
+def best(hours, conditions, start, end):
+    """conditions: (variable, op, limit) or "daylight"."""
+    variables = sorted({c[0] for c in conditions if c != "daylight"})
+    rows = {v: members(v) for v in variables}
+    numbers = set(members("temperature_2m"))
+    if variables:
+        numbers = set(rows[variables[0]])
+        for v in variables[1:]:
+            numbers &= set(rows[v])
+    numbers = sorted(numbers)
+    daylight = "daylight" in conditions
+    windows = []
+    for s in range(N):
+        if s + hours >= N or times[s] < start or times[s] + hours * 3600 > end:
+            continue
+        if times[s + hours] - times[s] != hours * 3600:
+            continue
+        holding = counted = mh = mht = 0
+        for m in numbers:
+            def value(v, i):
+                return rows[v][m][i]
+            instants = [c for c in conditions if c != "daylight" and c[0] not in INTERVAL]
+            intervals = [c for c in conditions if c != "daylight" and c[0] in INTERVAL]
+            if any(value(c[0], s + k) is None for c in instants for k in range(hours + 1)):
+                continue
+            if any(value(c[0], s + k) is None for c in intervals for k in range(1, hours + 1)):
+                continue
+            counted += 1
+
+            def instant_ok(i):
+                return all(OPS[c[1]](value(c[0], i), c[2]) for c in instants) and (
+                    not daylight or elevation(times[i]) > -0.833)
+
+            def interval_ok(i):
+                return all(OPS[c[1]](value(c[0], i), c[2]) for c in intervals)
+
+            held = 0
+            for k in range(hours):
+                ok = instant_ok(s + k) and interval_ok(s + k + 1)
+                if k == hours - 1:
+                    ok = ok and instant_ok(s + hours)
+                held += ok
+            mh += held
+            mht += hours
+            holding += held == hours
+        windows.append({"start": times[s], "end": times[s + hours], "holding": holding, "members": counted,
+                        "mh": mh, "mht": mht})
+    qualified = any(w["holding"] > 0 for w in windows)
+    if qualified:
+        ranked = sorted([w for w in windows if w["holding"] > 0], key=lambda w: (-w["holding"], w["start"]))
+    else:
+        ranked = sorted([w for w in windows if w["mh"] > 0], key=lambda w: (-w["mh"] / w["mht"], w["start"]))
+    top = []
+    for w in ranked:
+        if len(top) == 3:
+            break
+        if any(w["start"] < t["end"] and t["start"] < w["end"] for t in top):
+            continue
+        top.append(w)
+    return {
+        "qualified": qualified, "members_with_variables": len(numbers),
+        "top": [iso(w["start"]) for w in top],
+        "windows": [[iso(w["start"]), iso(w["end"]), w["holding"], w["members"], w["mh"], w["mht"]] for w in windows],
+    }
+
+
+def day_start(date):
+    """The first hour of the answer on a local date (unixtime)."""
+    for t in times:
+        if local(t).date() >= date:
+            return t
+    return times[-1]
+
+
+def chance_limit(variable, op, limit, per_day, days=7):
+    rows = members(variable)
+    covering = variable in INTERVAL
+    today = local(FROM).date()
+    out = []
+    for n in range(days):
+        date = today + timedelta(days=n)
+        slots = []
+        complete = False
+        for i, t in enumerate(times):
+            start = t - 3600 if covering else t
+            d = local(start).date()
+            if d > date:
+                complete = True
+                break
+            if d == date and start >= FROM:
+                slots.append(i)
+        if not complete or not slots:
+            continue
+        out.append(count_day(date, slots, rows, covering, lambda vals: (
+            OPS[op](sum(vals), limit) if per_day and variable in ("precipitation", "snowfall")
+            else any(OPS[op](v, limit) for v in vals)),
+            lambda v, reached: (reached and v >= 0.1) if per_day and variable in ("precipitation", "snowfall")
+            else OPS[op](v, limit)))
+    return out
+
+
+def count_day(date, slots, rows, covering, reaches, counts):
+    counted = reaching = 0
+    per = [0] * len(slots)
+    for m in sorted(rows):
+        vals = [rows[m][i] for i in slots]
+        if any(v is None for v in vals):
+            continue
+        counted += 1
+        r = reaches(vals)
+        reaching += r
+        for j, v in enumerate(vals):
+            if counts(v, r):
+                per[j] += 1
+    most = None
+    if reaching > 0 and max(per) > 0:
+        busy = [j for j in range(len(slots)) if per[j] * 2 >= max(per)]
+        first, last = times[slots[busy[0]]], times[slots[busy[-1]]]
+        most = [iso(first - 3600 if covering else first), iso(last)]
+    return [date.isoformat(), reaching, counted, most]
+
+
+def frost(days=7):
+    rows = members("temperature_2m")
+    today = local(FROM).date()
+    out = []
+    for n in range(days):
+        date = today + timedelta(days=n)
+        eve = date - timedelta(days=1)
+        slots = []
+        complete = False
+        for i, t in enumerate(times):
+            l = local(t)
+            if l.date() == date and l.hour == 9:
+                complete = True
+            night = (l.date() == eve and l.hour >= 18) or (l.date() == date and (l.hour < 9 or (l.hour == 9 and l.minute == 0)))
+            if night and t >= FROM:
+                slots.append(i)
+        if not complete or not slots:
+            continue
+        out.append(count_day(date, slots, rows, False, lambda vals: min(vals) < 0, lambda v, r: v < 0))
+    return out
+
+
+def percentile(xs, p):
+    xs = sorted(xs)
+    h = (len(xs) - 1) * p
+    lo = math.floor(h)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (h - lo) * (xs[hi] - xs[lo])
+
+
+def plume(variable, count):
+    covering = variable in INTERVAL
+    rows = members(variable)
+    out = []
+    for i, t in enumerate(times):
+        start = t - 3600 if covering else t
+        if start < FROM or len(out) == count:
+            continue
+        vals = [r[i] for r in rows.values() if r[i] is not None]
+        if not vals:
+            break
+        out.append([iso(start), round(percentile(vals, .1), 6), round(percentile(vals, .5), 6),
+                    round(percentile(vals, .9), 6), len(vals)])
+    return out
+
+
+def main():
+    three_days = FROM + 3 * 86400
+    sunday = datetime(2026, 10, 25).date()
+    monday = datetime(2026, 10, 26).date()
+    saturday = datetime(2026, 10, 24).date()
+    cases = {
+        # best 2h dry wind<20 (the next 3 days from the next hour)
+        "best_dry_wind": best(2, [("precipitation", "<", 0.1), ("wind_speed_10m", "<", 20)], FROM, three_days),
+        # best 3h dry sun: Sunday 25 October, the clocks go back (25 hours)
+        "best_dry_sunday": best(3, [("precipitation", "<", 0.1)], day_start(sunday), day_start(monday)),
+        # best 2h walk tomorrow: rain < 0.5 mm, wind < 30 km/h, daylight
+        "best_walk_tomorrow": best(
+            2, [("precipitation", "<", 0.5), ("wind_speed_10m", "<", 30), "daylight"], day_start(saturday),
+            day_start(sunday)),
+        # best 3h temp>17 (no window holds in any member: the closest by member-hours)
+        "best_none": best(3, [("temperature_2m", ">", 17)], FROM, three_days),
+        # best 2h sunny gusts<30 weekend: cloud cover (member 05 has none) and gusts
+        "best_sunny_weekend": best(
+            2, [("cloud_cover", "<", 30), ("wind_gusts_10m", "<", 30)], day_start(saturday), day_start(monday)),
+        # units imperial; best 1h wind<12 (mph) tomorrow
+        "best_imperial_wind": best(1, [("wind_speed_10m", "<", 12 * 1.609344)], day_start(saturday), day_start(sunday)),
+        "chance_gusts": chance_limit("wind_gusts_10m", ">=", 60, False),
+        "chance_frost": frost(),
+        "chance_snow": chance_limit("snowfall", ">=", 1.0, False),
+        "chance_heat": chance_limit("temperature_2m", ">=", 30, False),
+        "chance_rain_day": chance_limit("precipitation", ">=", 10, True),
+        "plume_gusts": plume("wind_gusts_10m", 24),
+        "plume_temperature": plume("temperature_2m", 48),
+    }
+    print(json.dumps(cases, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()

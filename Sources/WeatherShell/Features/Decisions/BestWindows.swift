@@ -1,0 +1,185 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `best`'s counting, pure: which windows hold in how many members.
+///
+/// A window of D hours starting at hour index s covers the span times[s] … times[s] + D hours.
+/// It reads the instants (temperature, wind speed, cloud cover) at indices s … s+D and the
+/// values that cover the preceding hour (precipitation, gusts) at s+1 … s+D, so that it is named
+/// by the span its values cover. Hour k of it (k = 0 … D−1) holds in a member when the instant
+/// at s+k, the value at s+k+1 and daylight at s+k meet every condition (the last hour also the
+/// instant and daylight at s+D); the window holds when every hour does.
+enum BestWindows {
+    /// Per member and hour index: 1 when every condition of the kind holds, 0 when one fails,
+    /// -1 when a value is missing.
+    typealias Marks = [[Int8]]
+
+    /// Every window of `hours` hours between `spanStart` and `spanEnd`, in time order.
+    ///
+    /// - Parameters:
+    ///   - conditions: limits in the variables' units; every variable among them is in the
+    ///     answer (the handler has checked).
+    ///   - coordinate: where daylight is reckoned.
+    /// - Returns: the windows and how many members have every variable the conditions read.
+    static func windows(
+        _ ensemble: EnsembleForecast, conditions: [AppliedCondition], hours: Int, spanStart: Date, spanEnd: Date,
+        coordinate: Coordinate
+    ) -> (windows: [BestWindow], members: Int) {
+        let times = ensemble.times.map { Int($0.timeIntervalSince1970) }
+        let count = times.count
+        let variables = Array(Set(conditions.compactMap(\.variable))).sorted { $0.rawValue < $1.rawValue }
+        let byVariable = Dictionary(uniqueKeysWithValues: variables.map { ($0, ensemble.membersByNumber($0)) })
+        // Members with every variable the conditions read (every temperature member without one).
+        var numbers = Set(ensemble.membersByNumber(.temperature).keys)
+        if let first = variables.first {
+            numbers = Set(byVariable[first]!.keys)
+            for variable in variables.dropFirst() { numbers.formIntersection(byVariable[variable]!.keys) }
+        }
+        let members = numbers.sorted()
+        func marks(_ covering: Bool) -> Marks {
+            let relevant = conditions.filter { $0.variable.map { $0.coversPrecedingHour == covering } ?? false }
+            return members.map { number in
+                (0..<count).map { index -> Int8 in
+                    var result: Int8 = 1
+                    for condition in relevant {
+                        let row = byVariable[condition.variable!]![number]!
+                        guard index < row.count, let value = row[index] else { return -1 }
+                        if !condition.comparison.holds(value, condition.limit) { result = 0 }
+                    }
+                    return result
+                }
+            }
+        }
+        let instants = marks(false)
+        let intervals = marks(true)
+        let daylight: [Bool] =
+            conditions.contains { $0.variable == nil }
+            ? times.map { SolarPosition.isDaylight(at: $0, coordinate) } : Array(repeating: true, count: count)
+        let start = Int(spanStart.timeIntervalSince1970)
+        let end = Int(spanEnd.timeIntervalSince1970)
+        let control = ControlRun(ensemble)
+        var windows: [BestWindow] = []
+        for s in 0..<count where s + hours < count {
+            guard times[s] >= start, times[s] + hours * 3_600 <= end, times[s + hours] - times[s] == hours * 3_600
+            else { continue }
+            var window = BestWindow(
+                start: Date(timeIntervalSince1970: Double(times[s])),
+                end: Date(timeIntervalSince1970: Double(times[s + hours])), holding: 0, members: 0,
+                memberHoursHolding: 0, memberHours: 0, control: control.values(from: s, hours: hours))
+            for member in members.indices {
+                let instant = instants[member]
+                let interval = intervals[member]
+                var complete = true
+                for k in 0...hours where instant[s + k] < 0 || (k > 0 && interval[s + k] < 0) {
+                    complete = false
+                    break
+                }
+                guard complete else { continue }
+                window.members += 1
+                var held = 0
+                for k in 0..<hours {
+                    var ok = instant[s + k] == 1 && interval[s + k + 1] == 1 && daylight[s + k]
+                    if k == hours - 1 { ok = ok && instant[s + hours] == 1 && daylight[s + hours] }
+                    if ok { held += 1 }
+                }
+                window.memberHours += hours
+                window.memberHoursHolding += held
+                if held == hours { window.holding += 1 }
+            }
+            windows.append(window)
+        }
+        return (windows, members.count)
+    }
+
+    /// Up to `limit` windows, best first, none overlapping a better one: by members holding
+    /// (ties to the earlier), or — when no window holds in any member — by the share of
+    /// member-hours that held (windows with at least one).
+    static func top(_ windows: [BestWindow], limit: Int = 3) -> (windows: [BestWindow], qualified: Bool) {
+        let qualified = windows.contains { $0.holding > 0 }
+        let ranked =
+            qualified
+            ? windows.filter { $0.holding > 0 }.sorted {
+                $0.holding != $1.holding ? $0.holding > $1.holding : $0.start < $1.start
+            }
+            : windows.filter { $0.memberHoursHolding > 0 }.sorted {
+                // a/b > c/d as a·d > c·b, exact in integers.
+                let left = $0.memberHoursHolding * $1.memberHours
+                let right = $1.memberHoursHolding * $0.memberHours
+                return left != right ? left > right : $0.start < $1.start
+            }
+        var picked: [BestWindow] = []
+        for window in ranked where picked.count < limit {
+            if picked.contains(where: { window.start < $0.end && $0.start < window.end }) { continue }
+            picked.append(window)
+        }
+        return (picked, qualified)
+    }
+}
+
+/// The control run's hours (member 0 of each variable), for the values `best` shows.
+struct ControlRun {
+    let temperature: [Double?]?
+    let wind: [Double?]?
+    let gusts: [Double?]?
+    let precipitation: [Double?]?
+
+    init(_ ensemble: EnsembleForecast) {
+        temperature = ensemble.membersByNumber(.temperature)[0]
+        wind = ensemble.membersByNumber(.windSpeed)[0]
+        gusts = ensemble.membersByNumber(.windGusts)[0]
+        precipitation = ensemble.membersByNumber(.precipitation)[0]
+    }
+
+    /// The values over the window from index `s` of `hours` hours; nil when the control run has
+    /// none of them.
+    func values(from s: Int, hours: Int) -> WindowValues? {
+        func all(_ row: [Double?]?, _ range: ClosedRange<Int>) -> [Double]? {
+            guard let row, range.upperBound < row.count else { return nil }
+            let values = range.compactMap { row[$0] }
+            return values.count == range.count ? values : nil
+        }
+        let instants = s...(s + hours)
+        let covered = (s + 1)...(s + hours)
+        let values = WindowValues(
+            temperatureRange: all(temperature, instants).map { $0.min()!...$0.max()! },
+            windRange: all(wind, instants).map { $0.min()!...$0.max()! },
+            gustsMaximum: all(gusts, covered)?.max(), precipitationSum: all(precipitation, covered)?.reduce(0, +))
+        return values == WindowValues() ? nil : values
+    }
+}
+
+/// Where the sun is: daylight for `best`'s `daylight`.
+enum SolarPosition {
+    /// The sun's elevation above the horizon at `seconds` since 1970 (UTC) at `coordinate`,
+    /// degrees, by the usual low-precision formulas (the Astronomical Almanac's, good to about
+    /// 0.01° in declination for this century): mean anomaly and longitude from J2000.0, the
+    /// ecliptic longitude, right ascension and declination, then the hour angle from Greenwich
+    /// mean sidereal time.
+    static func elevationDegrees(at seconds: Int, _ coordinate: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let d = Double(seconds) / 86_400 - 10_957.5
+        let g = (357.529 + 0.985_600_28 * d) * radians
+        let q = 280.459 + 0.985_647_36 * d
+        let l = (q + 1.915 * sin(g) + 0.020 * sin(2 * g)) * radians
+        let e = (23.439 - 0.000_000_36 * d) * radians
+        let rightAscension = atan2(cos(e) * sin(l), cos(l)) / radians
+        let declination = asin(sin(e) * sin(l))
+        let sidereal = (18.697_374_558 + 24.065_709_824_419_08 * d).truncatingRemainder(dividingBy: 24)
+        let hourAngle = (sidereal * 15 + coordinate.longitude - rightAscension) * radians
+        let latitude = coordinate.latitude * radians
+        let overhead: Double = sin(latitude) * sin(declination)
+        let around: Double = cos(latitude) * cos(declination) * cos(hourAngle)
+        return asin(overhead + around) / radians
+    }
+
+    /// Whether the sun's upper edge is above the horizon, refraction included: an elevation of
+    /// the centre above −0.833° (the definition of sunrise and sunset).
+    static func isDaylight(at seconds: Int, _ coordinate: Coordinate) -> Bool {
+        elevationDegrees(at: seconds, coordinate) > -0.833
+    }
+}

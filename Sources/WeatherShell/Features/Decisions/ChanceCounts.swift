@@ -1,0 +1,107 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// `chance`'s and `plume`'s counting, pure.
+enum ChanceCounts {
+    /// The hour indices of `date` (the place's calendar) from `from`: instants whose time is in
+    /// the day, or — for values covering the preceding hour — those whose covered hour starts
+    /// in it; nil when the answer stops before the day ends.
+    static func slots(
+        _ ensemble: EnsembleForecast, date: LocalDate, from: Date, covering: Bool
+    ) -> [Int]? {
+        let clock = ensemble.clock
+        let shift: Double = covering ? -3_600 : 0
+        var slots: [Int] = []
+        var complete = false
+        for (index, time) in ensemble.times.enumerated() {
+            let start = time.addingTimeInterval(shift)
+            let day = clock.localTime(start).date
+            if day > date {
+                complete = true
+                break
+            }
+            if day == date, start >= from { slots.append(index) }
+        }
+        return complete ? slots : nil
+    }
+
+    /// The instants of the night that ends on the morning of `date`: from 18:00 the day before
+    /// to 09:00, from `from`; nil when the answer does not reach 09:00.
+    static func night(_ ensemble: EnsembleForecast, ending date: LocalDate, from: Date) -> [Int]? {
+        let clock = ensemble.clock
+        let eve = CivilCalendar.date(fromDays: date.dayNumber - 1)
+        var slots: [Int] = []
+        var complete = false
+        for (index, time) in ensemble.times.enumerated() {
+            let local = clock.localTime(time)
+            let inNight =
+                (local.date == eve && local.hour >= 18)
+                || (local.date == date && (local.hour < 9 || (local.hour == 9 && local.minute == 0)))
+            if local.date == date, local.hour == 9 { complete = true }
+            if inNight, time >= from { slots.append(index) }
+        }
+        return complete ? slots : nil
+    }
+
+    /// One threshold's day: the members that reach it among those with every value of
+    /// `slots`, and the hours it concentrates in.
+    static func day(
+        _ date: LocalDate, slots: [Int], members: [Int: [Double?]], times: [Date], covering: Bool,
+        reaches: ([Double]) -> Bool, hourCounts: (Double, Bool) -> Bool, fromNextHour: Bool
+    ) -> ChanceDay {
+        var counted = 0
+        var reaching = 0
+        var perSlot = Array(repeating: 0, count: slots.count)
+        for number in members.keys.sorted() {
+            let row = members[number]!
+            var values: [Double] = []
+            for slot in slots {
+                guard slot < row.count, let value = row[slot] else { break }
+                values.append(value)
+            }
+            guard values.count == slots.count else { continue }
+            counted += 1
+            let reached = reaches(values)
+            if reached { reaching += 1 }
+            for (position, value) in values.enumerated() where hourCounts(value, reached) { perSlot[position] += 1 }
+        }
+        var day = ChanceDay(
+            date: date, reaching: reaching, members: counted, mostFrom: nil, mostUntil: nil, fromNextHour: fromNextHour)
+        if reaching > 0, let peak = perSlot.max(), peak > 0 {
+            let busy = perSlot.indices.filter { perSlot[$0] * 2 >= peak }
+            let first = times[slots[busy.first!]]
+            let last = times[slots[busy.last!]]
+            day.mostFrom = covering ? first.addingTimeInterval(-3_600) : first
+            day.mostUntil = last
+        }
+        return day
+    }
+
+    /// Whether `values` (a day's, in order) reach `limit` by `comparison`: any hour, or with
+    /// `perDay` the day's sum (precipitation, snow) or its extreme.
+    static func reaches(
+        _ values: [Double], variable: EnsembleVariable, comparison: Comparison, limit: Double, perDay: Bool
+    ) -> Bool {
+        if perDay, variable == .precipitation || variable == .snowfall {
+            return comparison.holds(values.reduce(0, +), limit)
+        }
+        return values.contains { comparison.holds($0, limit) }
+    }
+
+    /// `plume`'s hours: from the first hour starting at or after `from`, up to `count` hours
+    /// while any member has a value, each with the members' percentiles.
+    static func plume(_ ensemble: EnsembleForecast, variable: EnsembleVariable, from: Date, count: Int) -> [PlumeHour] {
+        let rows = ensemble.members(variable)
+        let shift: Double = variable.coversPrecedingHour ? -3_600 : 0
+        var hours: [PlumeHour] = []
+        for (index, time) in ensemble.times.enumerated() where hours.count < count {
+            let start = time.addingTimeInterval(shift)
+            guard start >= from else { continue }
+            let values = rows.compactMap { index < $0.count ? $0[index] : nil }
+            guard let spread = EnsembleSpread(values) else { break }
+            hours.append(PlumeHour(time: start, spread: spread))
+        }
+        return hours
+    }
+}

@@ -1,0 +1,301 @@
+import WXBasics
+import WeatherKit
+
+// From the ensemble to a decision: `best` (when to go), `chance` (how likely a threshold is)
+// and `plume` (the members drawn). Each reads the one ensemble answer `confidence` reads.
+
+/// When `best` looks for windows (its `WHEN`), in the place's calendar.
+package enum DecisionSpan: Hashable, Sendable {
+    /// The next `days` × 24 hours from the next whole hour (`next 3 days`; the default).
+    case next(days: Int)
+    /// One calendar day (`today`, `tomorrow`, `sat`, `2026-10-24`); today from the next hour.
+    case day(DriftDay)
+    /// The coming Saturday and Sunday (this one while it lasts).
+    case weekend
+
+    /// The default: the next 3 days from the next hour.
+    package static let standard = DecisionSpan.next(days: 3)
+}
+
+/// `best DURATION [CONDITIONS | ACTIVITY] [WHEN] [place]`, as parsed.
+package struct BestRequest: Hashable, Sendable {
+    /// The window's length, hours.
+    package var hours: Int
+    /// The conditions, activities' included, in the order typed.
+    package var terms: [DecisionTerm]
+    /// The words as typed (`dry`, `wind<20`, `ride`), for the heading and JSON.
+    package var words: [String]
+    /// When to look.
+    package var span: DecisionSpan
+    /// The place (nil: the current location).
+    package var target: String?
+}
+
+/// One threshold of `chance`: a variable compared with a limit in any hour of a day (or the
+/// day's sum or maximum with `/day`), or frost.
+package enum ChanceThreshold: Hashable, Sendable {
+    /// `gusts>=60`, `rain>=10mm`, `heat>=30` (temp), `rain>=20mm/day`.
+    case limit(TypedLimit, perDay: Bool, word: String)
+    /// The night's minimum temperature below 0 °C (18:00 to 09:00), filed under the morning it
+    /// ends.
+    case frost
+}
+
+/// `chance THRESHOLD… [DAYS] [place]`, as parsed.
+package struct ChanceRequest: Hashable, Sendable {
+    /// The thresholds, in the order typed.
+    package var thresholds: [ChanceThreshold]
+    /// Days from today (nil: 7).
+    package var days: Int?
+    /// The place (nil: the current location).
+    package var target: String?
+}
+
+/// `plume [VARIABLE] [HOURS] [place]`, as parsed.
+package struct PlumeRequest: Hashable, Sendable {
+    /// Temperature (the default), precipitation, gusts or wind speed.
+    package var variable: EnsembleVariable
+    /// Hours from the next hour (nil: 48).
+    package var hours: Int?
+    /// The place (nil: the current location).
+    package var target: String?
+
+    /// The variables `plume` draws, with the words that name them (the first as shown).
+    static let variables: [(words: [String], variable: EnsembleVariable)] = [
+        (["temperature", "temp"], .temperature), (["precipitation", "rain", "precip"], .precipitation),
+        (["gusts", "gust"], .windGusts), (["wind"], .windSpeed),
+    ]
+}
+
+extension CommandSpec {
+    static let best = CommandSpec(
+        name: "best", synopsis: "best DURATION [CONDITIONS | ACTIVITY] [WHEN] [place | favorite]",
+        summary: "the best windows of DURATION hours where conditions hold, with odds",
+        details: [
+            "The windows of DURATION hours (“2h”) in the coming days where the conditions hold, ranked by how many of the ensemble’s members (ECMWF, 51 members, the control run one of them) they hold in. A member counts for a window only if every hour of it meets every condition in that member — hours are not independent, so their chances are not multiplied. The top three windows that do not overlap a better one are shown, ties to the earlier; when none holds in any member, that is said and the closest are given. The control run’s values for the window stand beside the odds.",
+            "CONDITIONS: dry (under 0.1 mm each hour), rain<N, wind<N, gusts<N, temp>N, temp<N, cloud<N, sunny (cloud cover under 30 %), daylight (between sunrise and sunset); also <=, >, >=. A bare number is in your units; a unit after it (20mph, 0.5in, 50F) is converted and the condition said in your units. ACTIVITIES, each a set of conditions that others may add to: "
+                + DecisionVocabulary.activities.map { "\($0.word) (\($0.summary))" }.joined(separator: "; ") + ".",
+            "WHEN: today, tomorrow, a weekday (sat), weekend, a date (2026-10-24) or next N days; without it the next 3 days from the next hour. Precipitation and gusts are the sum and maximum of the preceding hour, temperature, wind and cloud instants: a window from 10:00 to 12:00 reads the rain and gusts of 10:00–12:00 and the instants at 10:00, 11:00 and 12:00. Windows are counted in real hours across a change of the clocks.",
+            "Members that lack a variable a condition reads, or whose values stop before the window ends, are left out of that window and the count says from how many. One ensemble request, the same “confidence” makes and kept as long (until the model’s next run).",
+            "Examples: best 2h dry wind<20 sat Home · best 3h ride weekend · best 1h laundry tomorrow Paris",
+        ],
+        completion: .decisionWords(DecisionVocabulary.allWords + ["today", "tomorrow", "weekend", "next"]),
+        costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
+    ) { arguments throws(ShellError) in
+        try DecisionParser.best(&arguments)
+    }
+
+    static let chance = CommandSpec(
+        name: "chance", synopsis: "chance THRESHOLD… [DAYS] [place | favorite]",
+        summary: "the ensemble’s chance of thresholds per day, and when",
+        details: [
+            "For each threshold and day, how many of the ensemble’s members (ECMWF, 51 members, the control run one of them) reach it, and the hours it concentrates in: “gusts ≥ 60 km/h · Sun 25 Oct: 31 of 51 members (61 %), most 01:00–06:00”.",
+            "THRESHOLD: rain>=N, snow>=N, gusts>=N, wind>=N, temp>=N or temp<=N, heat>=N (temperature), frost. Amounts are per hour (any hour of the day reaches it) unless written per day: rain>=20mm/day, snow>=5cm/day. Frost is the night’s minimum below 0 °C, from 18:00 to 09:00, filed under the morning it ends. A bare number is in your units; snow in cm (in under imperial).",
+            "DAYS: how many days from today (7). Today counts from the next hour. Members without a variable, or whose values stop before the day ends, are left out of that day and the count says from how many. One ensemble request, shared with “confidence”, “best” and “plume”.",
+            "Examples: chance gusts>=60 frost · chance rain>=10mm/day 3 Home",
+        ],
+        completion: .decisionWords(["frost", "rain>=", "snow>=", "gusts>=", "wind>=", "heat>=", "temp<="]),
+        costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
+    ) { arguments throws(ShellError) in
+        try DecisionParser.chance(&arguments)
+    }
+
+    static let plume = CommandSpec(
+        name: "plume", synopsis: "plume [temp | rain | gusts | wind] [HOURS] [place | favorite]",
+        summary: "the ensemble’s members as a chart: median and 10–90 % band",
+        details: [
+            "The median of the ensemble’s members (ECMWF, 51 members, the control run one of them) and the band from the 10th to the 90th percentile, hour by hour at the place’s clock, for the next HOURS hours (48, up to the answer’s end): temperature (the default), precipitation, gusts or wind speed. Where the band widens, the members fan out.",
+            "At a terminal with colour it is a chart fitted to the width (40 to 200 columns: an hour a column, or several when narrow); piped, under NO_COLOR or TERM=dumb it is a table with the 10th, 50th and 90th percentile and the members for each hour. Precipitation and gusts are named by the hour they cover (the preceding hour of their time).",
+            "Example: plume gusts 24 Home",
+        ],
+        completion: .decisionWords(["temp", "rain", "gusts", "wind"]),
+        costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
+    ) { arguments throws(ShellError) in
+        try DecisionParser.plume(&arguments)
+    }
+}
+
+/// The parsers of `best`, `chance` and `plume`.
+enum DecisionParser {
+    /// The longest window `best` takes before the answer is read; a longer one than the
+    /// members cover is refused by the handler (exit status 1).
+    static let maximumHours = 999
+
+    /// `best DURATION [CONDITIONS | ACTIVITY] [WHEN] [place]`.
+    ///
+    /// - Throws: `ShellError.usage` for a missing or bad duration, an unknown condition or
+    ///   activity (with the closest word and the list), a number that is not one.
+    static func best(_ arguments: inout Arguments) throws(ShellError) -> Command {
+        guard let first = arguments.next(), let hours = duration(first) else {
+            throw arguments.usage("; DURATION is hours, as “2h” or “2”")
+        }
+        var terms: [DecisionTerm] = []
+        var words: [String] = []
+        var span: DecisionSpan?
+        while let word = arguments.words.first {
+            let lower = word.lowercased()
+            if let named = (DecisionVocabulary.words + DecisionVocabulary.activities).first(where: { $0.word == lower })
+            {
+                terms += named.terms
+                words.append(named.word)
+            } else if let parsed = DecisionVocabulary.comparison(word) {
+                terms.append(.limit(try limit(parsed, word: word, allowed: conditionQuantities)))
+                words.append(lower)
+            } else if span == nil, let found = try whenWords(&arguments) {
+                span = found
+                continue
+            } else if isNearMiss(lower) {
+                throw unknownCondition(word)
+            } else {
+                break
+            }
+            _ = arguments.next()
+        }
+        return .best(
+            BestRequest(
+                hours: hours, terms: terms, words: words, span: span ?? .standard,
+                target: try CommandParser.optionalPlace(&arguments)))
+    }
+
+    /// The quantities `best` compares (snow is `chance`'s).
+    static let conditionQuantities: [EnsembleVariable] = [
+        .precipitation, .windSpeed, .windGusts, .temperature, .cloudCover,
+    ]
+
+    /// "2h", "2", "3hours": whole hours from 1 to `maximumHours`; nil otherwise.
+    static func duration(_ word: String) -> Int? {
+        var text = Substring(word.lowercased())
+        for suffix in ["hours", "hour", "hrs", "hr", "h"] where text.hasSuffix(suffix) {
+            text = text.dropLast(suffix.count)
+            break
+        }
+        guard let value = Int(text), (1...maximumHours).contains(value) else { return nil }
+        return value
+    }
+
+    /// A `WHEN` at the head of the words, taken: `today`, `tomorrow`, a weekday, `weekend`, a
+    /// date, `next N days`; nil (nothing taken) for any other word.
+    static func whenWords(_ arguments: inout Arguments) throws(ShellError) -> DecisionSpan? {
+        guard let word = arguments.words.first?.lowercased() else { return nil }
+        if word == "weekend" {
+            _ = arguments.next()
+            return .weekend
+        }
+        if word == "next" {
+            let rest = Array(arguments.words.dropFirst().prefix(2)).map { $0.lowercased() }
+            guard let count = rest.first.flatMap({ Int($0) }), (1...10).contains(count),
+                rest.count < 2 || ["days", "day", "d"].contains(rest[1])
+            else {
+                throw .usage("“next” takes a number of days from 1 to 10, as “next 3 days”")
+            }
+            for _ in 0..<(1 + rest.count) { _ = arguments.next() }
+            return .next(days: count)
+        }
+        // A weekday needs three letters or more (DriftDay).
+        guard let day = DriftDay(parsing: word) else { return nil }
+        _ = arguments.next()
+        return .day(day)
+    }
+
+    /// Whether a lowercase word is close to a condition or activity (`dyr`): refused with a
+    /// did-you-mean rather than read as a place.
+    static func isNearMiss(_ lower: String) -> Bool {
+        guard lower.allSatisfy({ $0.isLetter }) else { return false }
+        return DecisionVocabulary.closest(lower, among: DecisionVocabulary.allWords) != nil
+    }
+
+    /// The usage error for an unknown condition: the closest word and the list.
+    static func unknownCondition(_ word: String) -> ShellError {
+        let shown = TerminalText.sanitized(String(word.prefix(40)))
+        let name = DecisionVocabulary.comparison(word)?.name ?? word.lowercased()
+        let suggestion =
+            DecisionVocabulary.closest(name, among: DecisionVocabulary.allWords)
+            .map { "; did you mean “\($0)”?" } ?? ""
+        let list =
+            "conditions: " + (DecisionVocabulary.words.map(\.word) + DecisionVocabulary.forms).joined(separator: ", ")
+            + "; activities: " + DecisionVocabulary.activities.map(\.word).joined(separator: ", ")
+        return .usage("unknown condition or activity “\(shown)”\(suggestion) (\(list))")
+    }
+
+    /// A comparison's quantity and number, checked.
+    static func limit(
+        _ parsed: (name: String, comparison: Comparison, rest: String), word: String, allowed: [EnsembleVariable]
+    ) throws(ShellError) -> TypedLimit {
+        guard let variable = DecisionVocabulary.quantities.first(where: { $0.0 == parsed.name })?.1,
+            allowed.contains(variable)
+        else { throw unknownCondition(word) }
+        guard let (amount, unit) = DecisionVocabulary.amount(parsed.rest) else {
+            throw .usage(
+                "“\(TerminalText.sanitized(String(word.prefix(40))))”: the limit is a number, with a unit or in yours (wind<20, wind<12mph)"
+            )
+        }
+        if let unit, !unit.fits(variable) {
+            throw .usage(
+                "“\(TerminalText.sanitized(String(word.prefix(40))))”: \(unit.rawValue) is not a unit of \(parsed.name)"
+            )
+        }
+        return TypedLimit(variable, parsed.comparison, amount, unit)
+    }
+
+    /// `chance THRESHOLD… [DAYS] [place]`.
+    ///
+    /// - Throws: `ShellError.usage` without a threshold, for an unknown one (with the closest
+    ///   word), or days outside 1 to 10.
+    static func chance(_ arguments: inout Arguments) throws(ShellError) -> Command {
+        var thresholds: [ChanceThreshold] = []
+        let names = ["frost", "heat"] + DecisionVocabulary.quantities.map(\.0)
+        while let word = arguments.words.first {
+            let lower = word.lowercased()
+            if lower == "frost" {
+                thresholds.append(.frost)
+            } else if var parsed = DecisionVocabulary.comparison(word) {
+                var perDay = false
+                for suffix in ["/day", "/d", "a day"] where parsed.rest.hasSuffix(suffix) {
+                    parsed.rest = String(parsed.rest.dropLast(suffix.count))
+                    perDay = true
+                }
+                if parsed.name == "heat" { parsed.name = "temp" }
+                let limit = try Self.limit(
+                    parsed, word: word,
+                    allowed: [.precipitation, .snowfall, .windGusts, .windSpeed, .temperature, .cloudCover])
+                thresholds.append(.limit(limit, perDay: perDay, word: lower))
+            } else if lower.allSatisfy({ $0.isLetter }), let close = DecisionVocabulary.closest(lower, among: names),
+                close != lower
+            {
+                throw .usage(
+                    "unknown threshold “\(TerminalText.sanitized(String(word.prefix(40))))”; did you mean “\(close)”? (rain>=N, snow>=N, gusts>=N, wind>=N, temp>=N, temp<=N, heat>=N, frost)"
+                )
+            } else {
+                break
+            }
+            _ = arguments.next()
+        }
+        guard !thresholds.isEmpty else { throw arguments.usage("; e.g. chance gusts>=60 frost rain>=10mm/day") }
+        let days = try CommandParser.count(&arguments, what: "the number of days", maximum: 10)
+        return .chance(
+            ChanceRequest(thresholds: thresholds, days: days, target: try CommandParser.optionalPlace(&arguments)))
+    }
+
+    /// `plume [temp | rain | gusts | wind] [HOURS] [place]`.
+    ///
+    /// - Throws: `ShellError.usage` for hours outside 1 to 240.
+    static func plume(_ arguments: inout Arguments) throws(ShellError) -> Command {
+        var variable = EnsembleVariable.temperature
+        if let first = arguments.words.first?.lowercased(),
+            let found = PlumeRequest.variables.first(where: { $0.words.contains(first) })
+        {
+            variable = found.variable
+            _ = arguments.next()
+        }
+        var hours: Int?
+        if let first = arguments.words.first, first.lowercased().hasSuffix("h"), let value = duration(first) {
+            guard value <= 240 else { throw .usage("HOURS is 1 to 240, not “\(first.prefix(24))”") }
+            hours = value
+            _ = arguments.next()
+        } else {
+            hours = try CommandParser.count(&arguments, what: "the number of hours", maximum: 240)
+        }
+        return .plume(
+            PlumeRequest(variable: variable, hours: hours, target: try CommandParser.optionalPlace(&arguments)))
+    }
+}

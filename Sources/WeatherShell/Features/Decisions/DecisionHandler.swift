@@ -1,0 +1,239 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// `best`, `chance` and `plume`: what they use — the ensemble service, the units, and, per
+/// command, the resolved place, its answer and the instant it is now there — and nothing of
+/// the session. Each returns a result; none renders.
+struct DecisionHandler {
+    let provider: any EnsembleProvider
+    /// The user's units: a bare number in a condition is in these.
+    let units: UnitPreferences
+    let model: EnsembleModel = .ecmwfIFS025
+
+    /// The ensemble at `place`: the one request every ensemble view shares (none while the
+    /// place's answer is from the model's latest run).
+    ///
+    /// - Throws: `ShellError.service`.
+    func fetch(at place: Place) async throws(ShellError) -> Fetched<EnsembleForecast> {
+        do throws(ServiceError) {
+            return try await provider.ensemble(at: place.coordinate, model: model)
+        } catch {
+            // As every command says a service's failure (WeatherSession.shellError).
+            if case .transport(_, .cancelled) = error { throw .cancelled }
+            throw .service(error)
+        }
+    }
+
+    /// The first whole hour at or after `now`: where "from the next hour" starts.
+    static func nextHour(after now: Date) -> Date {
+        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3_600).rounded(.up) * 3_600)
+    }
+
+    // MARK: - best
+
+    /// `best`: every window of the request's length in its span, counted over the members.
+    ///
+    /// - Throws: `ShellError.notApplicable` for conditions that cannot all hold, a window longer
+    ///   than the members reach or than the span; `.notInAnswer` when the model's answer lacks
+    ///   a variable a condition reads.
+    func best(_ request: BestRequest, answer: Fetched<EnsembleForecast>, place: Place, now: Date) throws(ShellError)
+        -> BestReport
+    {
+        let ensemble = answer.value
+        let defaulted = request.terms.isEmpty
+        let terms = defaulted ? DecisionVocabulary.words[0].terms : request.terms
+        let conditions = terms.map { term -> AppliedCondition in
+            switch term {
+            case .daylight: return .daylight
+            case .limit(let typed):
+                return AppliedCondition(
+                    variable: typed.variable, comparison: typed.comparison, limit: typed.canonical(units), typed: typed)
+            }
+        }
+        try Self.refuseContradictions(conditions, units: units)
+        for variable in Set(conditions.compactMap(\.variable)) where ensemble.members(variable).isEmpty {
+            throw .notInAnswer(
+                "the \(ensemble.model.displayName) answer has no \(DecisionText.longName(variable)) (\(variable.rawValue)) for any member; try a condition without it"
+            )
+        }
+        let from = Self.nextHour(after: now)
+        guard let last = ensemble.times.last, last > from else {
+            throw .notInAnswer(
+                "the \(ensemble.model.displayName) answer ends before the next hour; try after the next run")
+        }
+        let reach = Int(last.timeIntervalSince(from) / 3_600)
+        guard request.hours <= reach else {
+            throw .notApplicable(
+                "a \(request.hours)-hour window is longer than the members reach: \(reach) hours from the next hour to \(DecisionText.dateTime(last, ensemble.clock))"
+            )
+        }
+        let (spanStart, spanEnd) = try span(request.span, ensemble: ensemble, from: from, now: now)
+        let (windows, members) = BestWindows.windows(
+            ensemble, conditions: conditions, hours: request.hours, spanStart: spanStart, spanEnd: spanEnd,
+            coordinate: ensemble.coordinate)
+        guard !windows.isEmpty else {
+            let length = Int(spanEnd.timeIntervalSince(spanStart) / 3_600)
+            throw .notApplicable(
+                "no \(request.hours)-hour window fits in \(DecisionText.spanName(request.span)): \(max(0, length)) hours from \(DecisionText.dateTime(spanStart, ensemble.clock)) to \(DecisionText.dateTime(spanEnd, ensemble.clock))"
+            )
+        }
+        let (top, qualified) = BestWindows.top(windows)
+        return BestReport(
+            place: place, model: ensemble.model, zone: ensemble.zone, hours: request.hours,
+            words: defaulted ? ["dry"] : request.words, defaultedToDry: defaulted, conditions: conditions,
+            span: request.span, spanStart: spanStart, spanEnd: spanEnd, windows: windows, top: top,
+            qualified: qualified, membersWithVariables: members, origin: answer.origin)
+    }
+
+    /// Conditions on one variable that no value meets (`temp>30 temp<10`, `dry rain>1`).
+    ///
+    /// - Throws: `ShellError.notApplicable`, naming the two in the user's units.
+    static func refuseContradictions(_ conditions: [AppliedCondition], units: UnitPreferences) throws(ShellError) {
+        let limits = conditions.filter { $0.variable != nil }
+        for lower in limits where !lower.comparison.isUpperBound {
+            for upper in limits where upper.variable == lower.variable && upper.comparison.isUpperBound {
+                let strict = lower.comparison == .above || upper.comparison == .below
+                guard lower.limit > upper.limit || (lower.limit == upper.limit && strict) else { continue }
+                let format = ValueFormatter(units: units)
+                throw .notApplicable(
+                    "\(DecisionText.condition(lower, format)) and \(DecisionText.condition(upper, format)) cannot both hold"
+                )
+            }
+        }
+    }
+
+    /// Where `span` starts and ends: from the next hour at the earliest.
+    ///
+    /// - Throws: `ShellError.notApplicable` for a day before today; `.notInAnswer` for one
+    ///   after the answer's hours.
+    func span(_ span: DecisionSpan, ensemble: EnsembleForecast, from: Date, now: Date) throws(ShellError) -> (
+        Date, Date
+    ) {
+        let clock = ensemble.clock
+        let today = clock.localTime(now).date
+        func days(_ first: LocalDate, _ count: Int) throws(ShellError) -> (Date, Date) {
+            let after = CivilCalendar.date(fromDays: first.dayNumber + count)
+            guard first >= today else {
+                throw .notApplicable("\(first.iso) has passed; “best” looks ahead (today at the earliest)")
+            }
+            guard let start = ensemble.times.first(where: { clock.localTime($0).date >= first }) else {
+                throw .notInAnswer(
+                    "the \(ensemble.model.displayName) answer ends \(DecisionText.dateTime(ensemble.times.last ?? from, clock)), before \(first.iso)"
+                )
+            }
+            let end =
+                ensemble.times.first(where: { clock.localTime($0).date >= after })
+                ?? ensemble.times.last!
+            return (max(start, from), end)
+        }
+        switch span {
+        case .next(let count): return (from, from.addingTimeInterval(Double(count) * 86_400))
+        case .day(let day): return try days(day.resolved(today: today), 1)
+        case .weekend:
+            // Saturday (6) and Sunday (0): this weekend while it lasts.
+            switch today.weekday {
+            case 0: return try days(today, 1)
+            case 6: return try days(today, 2)
+            default: return try days(CivilCalendar.date(fromDays: today.dayNumber + 6 - today.weekday), 2)
+            }
+        }
+    }
+
+    // MARK: - chance
+
+    /// `chance`: each threshold's days from today, counted over the members.
+    ///
+    /// - Throws: `ShellError.notInAnswer` when no day from today is in the answer.
+    func chance(_ request: ChanceRequest, answer: Fetched<EnsembleForecast>, place: Place, now: Date) throws(ShellError)
+        -> ChanceReport
+    {
+        let ensemble = answer.value
+        let from = Self.nextHour(after: now)
+        let today = ensemble.clock.localTime(from).date
+        let count = request.days ?? 7
+        let dates = (0..<count).map { CivilCalendar.date(fromDays: today.dayNumber + $0) }
+        var rows: [ChanceRow] = []
+        for threshold in request.thresholds {
+            var row: ChanceRow
+            switch threshold {
+            case .frost:
+                row = ChanceRow(
+                    threshold: threshold, variable: .temperature, comparison: .below, limit: 0, perDay: false, days: [],
+                    variableMissing: false)
+                let members = ensemble.membersByNumber(.temperature)
+                for date in dates {
+                    guard let slots = ChanceCounts.night(ensemble, ending: date, from: from), !slots.isEmpty else {
+                        continue
+                    }
+                    row.days.append(
+                        ChanceCounts.day(
+                            date, slots: slots, members: members, times: ensemble.times, covering: false,
+                            reaches: { $0.contains { $0 < 0 } }, hourCounts: { value, _ in value < 0 },
+                            fromNextHour: date == today))
+                }
+            case .limit(let typed, let perDay, _):
+                let limit = typed.canonical(units)
+                let variable = typed.variable
+                let members = ensemble.membersByNumber(variable)
+                row = ChanceRow(
+                    threshold: threshold, variable: variable, comparison: typed.comparison, limit: limit,
+                    perDay: perDay, days: [], variableMissing: members.isEmpty)
+                guard !members.isEmpty else { break }
+                let sums = perDay && (variable == .precipitation || variable == .snowfall)
+                for date in dates {
+                    guard
+                        let slots = ChanceCounts.slots(
+                            ensemble, date: date, from: from, covering: variable.coversPrecedingHour),
+                        !slots.isEmpty
+                    else { continue }
+                    row.days.append(
+                        ChanceCounts.day(
+                            date, slots: slots, members: members, times: ensemble.times,
+                            covering: variable.coversPrecedingHour,
+                            reaches: {
+                                ChanceCounts.reaches(
+                                    $0, variable: variable, comparison: typed.comparison, limit: limit, perDay: perDay)
+                            },
+                            hourCounts: { value, reached in
+                                sums ? reached && value >= 0.1 : typed.comparison.holds(value, limit)
+                            }, fromNextHour: date == today))
+                }
+            }
+            rows.append(row)
+        }
+        guard rows.contains(where: { !$0.days.isEmpty }) || rows.allSatisfy(\.variableMissing) else {
+            throw .notInAnswer(
+                "the \(ensemble.model.displayName) answer covers no whole day from today; try again after the next run")
+        }
+        return ChanceReport(
+            place: place, model: ensemble.model, zone: ensemble.zone, rows: rows, requestedDays: count,
+            origin: answer.origin)
+    }
+
+    // MARK: - plume
+
+    /// `plume`: the members' percentiles hour by hour from the next hour.
+    ///
+    /// - Throws: `ShellError.notInAnswer` when the answer has no such variable or no hour from
+    ///   the next.
+    func plume(_ request: PlumeRequest, answer: Fetched<EnsembleForecast>, place: Place, now: Date) throws(ShellError)
+        -> PlumeReport
+    {
+        let ensemble = answer.value
+        guard !ensemble.members(request.variable).isEmpty else {
+            throw .notInAnswer(
+                "the \(ensemble.model.displayName) answer has no \(DecisionText.longName(request.variable)) (\(request.variable.rawValue)) for any member"
+            )
+        }
+        let count = request.hours ?? 48
+        let hours = ChanceCounts.plume(
+            ensemble, variable: request.variable, from: Self.nextHour(after: now), count: count)
+        guard hours.count >= 2 else {
+            throw .notInAnswer("the \(ensemble.model.displayName) answer has no hours left; try after the next run")
+        }
+        return PlumeReport(
+            place: place, model: ensemble.model, zone: ensemble.zone, variable: request.variable, hours: hours,
+            requestedHours: count, origin: answer.origin)
+    }
+}

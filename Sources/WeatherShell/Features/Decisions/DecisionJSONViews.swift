@@ -1,0 +1,136 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+// `best`, `chance` and `plume` as JSON: values in the variables' own units named in the keys
+// (°C, km/h, mm, %), times ISO 8601 UTC, every window and day with its member counts.
+extension JSONRenderer {
+    /// `{"type":"condition",…}` pieces: the variable, the comparison and the limit in the
+    /// variable's unit, and the number as typed with its unit (null: the user's).
+    static func decisionCondition(_ condition: AppliedCondition) -> JSONOutput {
+        guard let variable = condition.variable, let typed = condition.typed else {
+            return .object([("variable", .string("daylight"))])
+        }
+        return .object([
+            ("variable", .string(variable.rawValue)), ("comparison", .string(condition.comparison.rawValue)),
+            ("limit", .number(condition.limit)), ("unit", .string(decisionUnit(variable))),
+            ("typed_amount", .number(typed.amount)), ("typed_unit", .optional(typed.unit?.rawValue)),
+        ])
+    }
+
+    /// The unit of a variable's values in JSON: "celsius", "kilometres_per_hour", "millimetres",
+    /// "percent".
+    static func decisionUnit(_ variable: EnsembleVariable) -> String {
+        switch variable {
+        case .temperature: "celsius"
+        case .windSpeed, .windGusts: "kilometres_per_hour"
+        case .precipitation, .snowfall: "millimetres"
+        case .cloudCover: "percent"
+        }
+    }
+
+    /// `{"type":"best",…}`: the conditions as parsed, the span, every window with its member
+    /// count and total, and the top windows' starts.
+    static func best(_ report: BestReport) -> JSONOutput {
+        func window(_ window: BestWindow) -> JSONOutput {
+            var members: [(String, JSONOutput)] = [
+                ("start", .string(ISOTime.string(window.start))), ("end", .string(ISOTime.string(window.end))),
+                ("members_holding", .number(Double(window.holding))), ("members", .number(Double(window.members))),
+                ("percent", .optional(window.percent)),
+                ("member_hours_holding", .number(Double(window.memberHoursHolding))),
+                ("member_hours", .number(Double(window.memberHours))),
+            ]
+            let control = window.control
+            members += [
+                ("control_temperature_min_celsius", .optional(control?.temperatureRange?.lowerBound)),
+                ("control_temperature_max_celsius", .optional(control?.temperatureRange?.upperBound)),
+                ("control_wind_speed_min_kilometres_per_hour", .optional(control?.windRange?.lowerBound)),
+                ("control_wind_speed_max_kilometres_per_hour", .optional(control?.windRange?.upperBound)),
+                ("control_wind_gusts_max_kilometres_per_hour", .optional(control?.gustsMaximum)),
+                ("control_precipitation_sum_millimetres", .optional(control?.precipitationSum)),
+            ]
+            return .object(members)
+        }
+        return .object([
+            ("type", .string("best")), ("place", place(report.place, index: nil)),
+            ("model", .string(report.model.rawValue)), ("model_members", .number(Double(report.model.memberCount))),
+            ("control_counts_as_member", .bool(true)),
+            ("members_with_variables", .number(Double(report.membersWithVariables))),
+            ("hours", .number(Double(report.hours))), ("words", .array(report.words.map { .string($0) })),
+            ("conditions", .array(report.conditions.map(decisionCondition))),
+            ("span_start", .string(ISOTime.string(report.spanStart))),
+            ("span_end", .string(ISOTime.string(report.spanEnd))), ("qualified", .bool(report.qualified)),
+            ("top", .array(report.top.map { .string(ISOTime.string($0.start)) })),
+            ("windows", .array(report.windows.map(window))), ("origin", origin(report.origin)),
+            ("time_zone", .optional(report.zone.identifier)),
+        ])
+    }
+
+    /// `{"type":"chance",…}`: per threshold its days with the members reaching it, of how many,
+    /// and where it concentrates.
+    static func chance(_ report: ChanceReport) -> JSONOutput {
+        .object([
+            ("type", .string("chance")), ("place", place(report.place, index: nil)),
+            ("model", .string(report.model.rawValue)), ("model_members", .number(Double(report.model.memberCount))),
+            ("control_counts_as_member", .bool(true)),
+            (
+                "thresholds",
+                .array(
+                    report.rows.map { row in
+                        let word: String
+                        switch row.threshold {
+                        case .frost: word = "frost"
+                        case .limit(_, _, let typed): word = typed
+                        }
+                        return .object([
+                            ("threshold", .string(word)), ("variable", .string(row.variable.rawValue)),
+                            ("comparison", .string(row.comparison.rawValue)), ("limit", .number(row.limit)),
+                            ("unit", .string(decisionUnit(row.variable))), ("per_day", .bool(row.perDay)),
+                            ("variable_missing", .bool(row.variableMissing)),
+                            (
+                                "days",
+                                .array(
+                                    row.days.map { day in
+                                        .object([
+                                            ("date", .string(day.date.iso)),
+                                            ("members_reaching", .number(Double(day.reaching))),
+                                            ("members", .number(Double(day.members))),
+                                            ("percent", .optional(day.percent)),
+                                            ("most_from", .optional(day.mostFrom.map(ISOTime.string))),
+                                            ("most_until", .optional(day.mostUntil.map(ISOTime.string))),
+                                            ("from_next_hour", .bool(day.fromNextHour)),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+            ("origin", origin(report.origin)), ("time_zone", .optional(report.zone.identifier)),
+        ])
+    }
+
+    /// `{"type":"plume",…}`: per hour (its start) the members' 10th, 50th and 90th percentile in
+    /// the variable's unit and the members they come from.
+    static func plume(_ report: PlumeReport) -> JSONOutput {
+        .object([
+            ("type", .string("plume")), ("place", place(report.place, index: nil)),
+            ("model", .string(report.model.rawValue)), ("model_members", .number(Double(report.model.memberCount))),
+            ("control_counts_as_member", .bool(true)), ("variable", .string(report.variable.rawValue)),
+            ("unit", .string(decisionUnit(report.variable))),
+            ("covers_preceding_hour", .bool(report.variable.coversPrecedingHour)),
+            ("percentile_method", .string("linear")),
+            (
+                "hours",
+                .array(
+                    report.hours.map { hour in
+                        .object([
+                            ("time", .string(ISOTime.string(hour.time))), ("p10", .number(hour.spread.p10)),
+                            ("median", .number(hour.spread.median)), ("p90", .number(hour.spread.p90)),
+                            ("members", .number(Double(hour.spread.members))),
+                        ])
+                    })
+            ),
+            ("origin", origin(report.origin)), ("time_zone", .optional(report.zone.identifier)),
+        ])
+    }
+}

@@ -1,0 +1,170 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// A condition as `best` applies it: a variable compared with a limit in the variable's own
+/// unit (°C, km/h, mm, %), or daylight.
+package struct AppliedCondition: Hashable, Sendable {
+    /// nil for daylight.
+    package var variable: EnsembleVariable?
+    /// How the hour's value must compare with the limit.
+    package var comparison: Comparison
+    /// The limit in the variable's unit (°C, km/h, mm, %); 0 for daylight.
+    package var limit: Double
+    /// The limit as typed, when it was a comparison (`wind<12mph`); nil for daylight.
+    package var typed: TypedLimit?
+
+    /// The daylight condition (the sun above the horizon through the window).
+    package static let daylight = AppliedCondition(variable: nil, comparison: .above, limit: 0, typed: nil)
+}
+
+/// The control run's values over a window (the ensemble's unperturbed run, which `best` shows
+/// as the deterministic forecast beside the odds); nil where the control run has none.
+package struct WindowValues: Hashable, Sendable {
+    /// The lowest and highest temperature at the window's hours, °C.
+    package var temperatureRange: ClosedRange<Double>?
+    /// The lowest and highest wind speed at the window's hours, km/h.
+    package var windRange: ClosedRange<Double>?
+    /// The strongest gust of the hours the window covers, km/h.
+    package var gustsMaximum: Double?
+    /// The precipitation over the hours the window covers, mm.
+    package var precipitationSum: Double?
+}
+
+/// One window of `best`: its span and in how many members every condition held in every hour.
+package struct BestWindow: Hashable, Sendable {
+    /// The span the window's values cover (real hours: `end − start` is the duration).
+    package var start: Date
+    /// The end of that span (start + the window's hours of real time).
+    package var end: Date
+    /// Members in which every condition held in every hour.
+    package var holding: Int
+    /// Members with every value the conditions read for the whole window (what `holding` is of).
+    package var members: Int
+    /// Member-hours in which every condition held, of `memberHours`: how close a window came
+    /// when it held in no member.
+    package var memberHoursHolding: Int
+    /// Member-hours looked at: the members counted × the window's hours.
+    package var memberHours: Int
+    /// The control run's values.
+    package var control: WindowValues?
+
+    /// `holding` as a share of `members`, percent; nil without members.
+    package var percent: Double? { members > 0 ? Double(holding) * 100 / Double(members) : nil }
+}
+
+/// `best`: the windows, ranked, and what they were read from.
+package struct BestReport: Hashable, Sendable {
+    /// Where, as resolved (a favorite under its own name).
+    package var place: Place
+    /// The ensemble model the members are of (`models=` of the request).
+    package var model: EnsembleModel
+    /// The answer's time zone: the place's clock for every time shown.
+    package var zone: ZoneInfo
+    /// The window's length, hours.
+    package var hours: Int
+    /// The conditions as typed (`dry`, `wind<20`, `ride`).
+    package var words: [String]
+    /// Whether no condition was typed and `dry` was taken.
+    package var defaultedToDry: Bool
+    /// The conditions applied, activities' expanded, limits in the variables' units.
+    package var conditions: [AppliedCondition]
+    /// The WHEN asked for (the next 3 days when none).
+    package var span: DecisionSpan
+    /// Where windows were looked for: from `spanStart` to `spanEnd`.
+    package var spanStart: Date
+    /// The end of the span looked in (windows end by it).
+    package var spanEnd: Date
+    /// Every window looked at, in time order.
+    package var windows: [BestWindow]
+    /// The best windows (up to three, none overlapping a better one); those that came closest
+    /// when `qualified` is false.
+    package var top: [BestWindow]
+    /// Whether some window held in at least one member.
+    package var qualified: Bool
+    /// Members with every variable the conditions read somewhere in the answer.
+    package var membersWithVariables: Int
+    /// Where the ensemble answer came from: the network, the cache, or a stale copy.
+    package var origin: DataOrigin
+}
+
+/// One day of one threshold of `chance`.
+package struct ChanceDay: Hashable, Sendable {
+    /// The day, in the place's calendar.
+    package var date: LocalDate
+    /// Members that reach the threshold that day.
+    package var reaching: Int
+    /// Members with every value of the day's hours (what `reaching` is of).
+    package var members: Int
+    /// Where it concentrates: from the start of the first to the end of the last hour whose
+    /// count of members is at least half the day's highest; nil when no member reaches it.
+    package var mostFrom: Date?
+    /// The end of the last busy hour (with `mostFrom`).
+    package var mostUntil: Date?
+    /// Whether the day counts from the next hour only (today).
+    package var fromNextHour: Bool
+
+    /// `reaching` as a share of `members`, percent; nil without members.
+    package var percent: Double? { members > 0 ? Double(reaching) * 100 / Double(members) : nil }
+}
+
+/// One threshold of `chance` over its days.
+package struct ChanceRow: Hashable, Sendable {
+    /// The threshold as parsed.
+    package var threshold: ChanceThreshold
+    /// The variable read (temperature for frost).
+    package var variable: EnsembleVariable
+    /// How a value (or a day's sum with `perDay`) must compare with `limit`.
+    package var comparison: Comparison
+    /// In the variable's unit (°C, km/h, mm, mm of snow, %); 0 for frost.
+    package var limit: Double
+    /// A day's sum (or maximum) rather than any hour.
+    package var perDay: Bool
+    /// Its days from today, in order; days the answer does not cover whole are left out.
+    package var days: [ChanceDay]
+    /// Whether the model's answer carries no such variable (the row has no days then).
+    package var variableMissing: Bool
+}
+
+/// `chance`: each threshold's days.
+package struct ChanceReport: Hashable, Sendable {
+    /// Where, as resolved (a favorite under its own name).
+    package var place: Place
+    /// The ensemble model the members are of (`models=` of the request).
+    package var model: EnsembleModel
+    /// The answer's time zone: the place's clock for every time shown.
+    package var zone: ZoneInfo
+    /// A row per threshold, in the order typed.
+    package var rows: [ChanceRow]
+    /// The days asked for (7 when none).
+    package var requestedDays: Int
+    /// Where the ensemble answer came from: the network, the cache, or a stale copy.
+    package var origin: DataOrigin
+}
+
+/// One hour of `plume`: the members' percentiles.
+package struct PlumeHour: Hashable, Sendable {
+    /// The start of the hour the values cover (the hour before the value's time for
+    /// precipitation and gusts; the instant itself for temperature).
+    package var time: Date
+    /// The members' 10th, 50th and 90th percentile in the variable's unit, and how many.
+    package var spread: EnsembleSpread
+}
+
+/// `plume`: the members' median and 10–90 % band hour by hour.
+package struct PlumeReport: Hashable, Sendable {
+    /// Where, as resolved (a favorite under its own name).
+    package var place: Place
+    /// The ensemble model the members are of (`models=` of the request).
+    package var model: EnsembleModel
+    /// The answer's time zone: the place's clock for every time shown.
+    package var zone: ZoneInfo
+    /// The variable drawn (temperature, precipitation or gusts).
+    package var variable: EnsembleVariable
+    /// The hours from the next, up to `requestedHours`, while any member has a value.
+    package var hours: [PlumeHour]
+    /// The hours asked for (48 when none).
+    package var requestedHours: Int
+    /// Where the ensemble answer came from: the network, the cache, or a stale copy.
+    package var origin: DataOrigin
+}

@@ -1,0 +1,52 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+/// The session's one step for `best`, `chance` and `plume`: resolve the place (as `show`
+/// does), fetch its ensemble through the handler alongside the place's name, let the handler
+/// answer, and make the place current when it did.
+extension WeatherSession {
+    /// - Parameters:
+    ///   - target: the place typed (nil: the current location).
+    ///   - answer: the handler's command, given the handler, the place, its ensemble answer and
+    ///     the instant it is now there.
+    /// - Throws: `ShellError.noService` without an ensemble service; what resolving the place,
+    ///   the request and the handler throw.
+    func decide(
+        _ target: String?,
+        _ answer: (DecisionHandler, Place, Fetched<EnsembleForecast>, Date) throws(ShellError) -> CommandResult
+    ) async throws(ShellError) -> [CommandResult] {
+        guard let provider = services.ensemble else { throw .noService("ensemble") }
+        let handler = DecisionHandler(provider: provider, units: settings.unitSetting.preferences)
+        let fetching = try await resolving(target, needing: .ensemble) {
+            place async throws(ShellError) -> Fetched<EnsembleForecast> in
+            try await handler.fetch(at: place)
+        }
+        let place = fetching.resolved.place
+        let result = try answer(handler, place, fetching.value, now(at: place.coordinate))
+        commit(fetching.resolved)
+        return fetching.resolved.notices + [result]
+    }
+
+    /// `best`: the handler's windows for the place.
+    func best(_ request: BestRequest) async throws(ShellError) -> [CommandResult] {
+        try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
+            .best(try handler.best(request, answer: answer, place: place, now: now))
+        }
+    }
+
+    /// `chance`: the handler's days per threshold for the place.
+    func chance(_ request: ChanceRequest) async throws(ShellError) -> [CommandResult] {
+        try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
+            .chance(try handler.chance(request, answer: answer, place: place, now: now))
+        }
+    }
+
+    /// `plume`: the handler's hours for the place.
+    func plume(_ request: PlumeRequest) async throws(ShellError) -> [CommandResult] {
+        try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
+            .plume(try handler.plume(request, answer: answer, place: place, now: now))
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// Words and numbers the decision views share: a variable's name, a limit in the user's
+/// units, a span of hours at the place's clock.
+enum DecisionText {
+    /// "rain", "wind", "gusts", "temp", "cloud", "snow".
+    static func name(_ variable: EnsembleVariable) -> String {
+        switch variable {
+        case .precipitation: "rain"
+        case .windSpeed: "wind"
+        case .windGusts: "gusts"
+        case .temperature: "temp"
+        case .cloudCover: "cloud"
+        case .snowfall: "snow"
+        }
+    }
+
+    /// "precipitation", "wind speed", "gusts", "temperature", "cloud cover", "snowfall": a
+    /// variable named in a sentence.
+    static func longName(_ variable: EnsembleVariable) -> String {
+        switch variable {
+        case .precipitation: "precipitation"
+        case .windSpeed: "wind speed"
+        case .windGusts: "gusts"
+        case .temperature: "temperature"
+        case .cloudCover: "cloud cover"
+        case .snowfall: "snowfall"
+        }
+    }
+
+    /// A number without noise: at most `digits` decimals, none when whole ("5", "0.5", "-3.9").
+    static func number(_ value: Double, digits: Int = 1) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        return DecimalText.shortest((value * scale).rounded() / scale)
+    }
+
+    /// A limit in the user's units: "20 km/h", "0.1 mm", "5 °C", "30 %", "1 cm".
+    static func limit(_ variable: EnsembleVariable, _ value: Double, _ format: ValueFormatter) -> String {
+        let units = format.units
+        switch variable {
+        case .temperature:
+            return "\(number(units.temperature.convert(celsius: value))) \(format.temperatureSymbol)"
+        case .windSpeed, .windGusts:
+            let unit = units.windSpeed == .beaufort ? WindSpeedUnit.kilometresPerHour : units.windSpeed
+            return "\(number(unit.convert(kilometresPerHour: value))) \(unit.symbol)"
+        case .precipitation:
+            return units.precipitation == .inches
+                ? "\(number(value / 25.4, digits: 3)) in" : "\(number(value)) mm"
+        case .snowfall:
+            return units.precipitation == .inches
+                ? "\(number(value / 25.4, digits: 2)) in" : "\(number(value / 10, digits: 2)) cm"
+        case .cloudCover:
+            return "\(number(value)) %"
+        }
+    }
+
+    /// "wind < 20 km/h", "dry (< 0.1 mm each hour)", "daylight".
+    static func condition(_ condition: AppliedCondition, _ format: ValueFormatter) -> String {
+        guard let variable = condition.variable else { return "daylight" }
+        return "\(name(variable)) \(condition.comparison.symbol) \(limit(variable, condition.limit, format))"
+    }
+
+    /// The conditions of a `best` report: each word as typed, an activity or condition word
+    /// with what it means ("dry (rain < 0.1 mm)", "ride (…)").
+    static func conditions(_ report: BestReport, _ format: ValueFormatter) -> String {
+        var parts: [String] = []
+        var index = 0
+        for word in report.words {
+            if let named = (DecisionVocabulary.words + DecisionVocabulary.activities).first(where: { $0.word == word })
+            {
+                let applied = report.conditions[index..<min(report.conditions.count, index + named.terms.count)]
+                index += named.terms.count
+                if word == "daylight" {
+                    parts.append(word)
+                } else {
+                    parts.append("\(word) (\(applied.map { condition($0, format) }.joined(separator: ", ")))")
+                }
+            } else if index < report.conditions.count {
+                parts.append(condition(report.conditions[index], format))
+                index += 1
+            }
+        }
+        return Counting.list(parts)
+    }
+
+    /// "Fri 23 Oct 08:00" at the place's clock.
+    static func dateTime(_ date: Date, _ clock: ZoneClock) -> String {
+        let local = clock.localTime(date)
+        let format = ValueFormatter(units: .metric)
+        return "\(format.day(local.date)) \(format.clock(local))"
+    }
+
+    /// "today", "Sat 24 Oct", "the weekend", "the next 3 days".
+    static func spanName(_ span: DecisionSpan) -> String {
+        switch span {
+        case .next(let days): days == 1 ? "the next day" : "the next \(days) days"
+        case .day(.today): "today"
+        case .day(.tomorrow): "tomorrow"
+        case .day(.weekday(let day)):
+            DriftDay.weekdayNames[day].prefix(1).uppercased() + DriftDay.weekdayNames[day].dropFirst()
+        case .day(.date(let date)): date.iso
+        case .weekend: "the weekend"
+        }
+    }
+
+    /// Where `best` looked: "the next 3 days from Fri 23 Oct 08:00", "Sun 25 Oct", "Sat 24 Oct
+    /// from 08:00", "the weekend from Sat 24 Oct 00:00".
+    static func spanLine(_ report: BestReport, _ clock: ZoneClock) -> String {
+        let format = ValueFormatter(units: .metric)
+        let start = clock.localTime(report.spanStart)
+        switch report.span {
+        case .next, .weekend:
+            return "\(spanName(report.span)) from \(dateTime(report.spanStart, clock))"
+        case .day:
+            let midnight = start.hour == 0 && start.minute == 0
+            return format.day(start.date) + (midnight ? "" : " from \(format.clock(start))")
+        }
+    }
+
+    /// "10:00–12:00" at the place's clock, each end with its zone when the reading happens
+    /// twice (the hour the clocks go back), "24:00" for the midnight that ends a day.
+    static func hours(_ start: Date, _ end: Date, _ clock: ZoneClock, _ format: ValueFormatter) -> String {
+        // One instant (a night's coldest hour): "at 03:00".
+        if start == end { return "at " + format.clock(clock.localTime(start), repeated: clock.isRepeated(start)) }
+        let first = clock.localTime(start)
+        let last = clock.localTime(end)
+        var endText = format.clock(last, repeated: clock.isRepeated(end))
+        if last.hour == 0, last.minute == 0, last.date != first.date, format.units.clock == .twentyFourHour {
+            endText = "24:00"
+        }
+        return "\(format.clock(first, repeated: clock.isRepeated(start)))–\(endText)"
+    }
+
+    /// "Fri 23 Oct 10:00–12:00", the day of the end added when it is another
+    /// ("Sat 24 Oct 22:00–Sun 02:00").
+    static func window(_ start: Date, _ end: Date, _ clock: ZoneClock, _ format: ValueFormatter) -> String {
+        let first = clock.localTime(start)
+        let last = clock.localTime(end)
+        let crossesDay =
+            last.date != first.date
+            && !(last.hour == 0 && last.minute == 0 && last.date.dayNumber == first.date.dayNumber + 1)
+        guard crossesDay else { return "\(format.day(first.date)) \(hours(start, end, clock, format))" }
+        let weekday = String(format.day(last.date).prefix(3))
+        return
+            "\(format.day(first.date)) \(format.clock(first, repeated: clock.isRepeated(start)))–\(weekday) \(format.clock(last, repeated: clock.isRepeated(end)))"
+    }
+
+    /// "44 of 51 members (86 %)".
+    static func odds(_ count: Int, of members: Int) -> String {
+        let percent = members > 0 ? " (\(DecimalText.fixed(Double(count) * 100 / Double(members), digits: 0)) %)" : ""
+        return "\(count) of \(Counting.count(members, "member"))\(percent)"
+    }
+
+    /// What the members are: "ECMWF IFS ENS, 51 members, the control run one of them".
+    static func members(_ model: EnsembleModel) -> String {
+        "\(model.displayName) ensemble (Open-Meteo), \(model.memberCount) members, the control run one of them"
+    }
+}

@@ -1,0 +1,153 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+// `best` and `chance` as text, fitted to the width (40 columns and up; the weather's views keep
+// to 80).
+extension TextRenderer {
+    /// `best`: the place and the windows' length, the conditions in the user's units and where
+    /// they were looked for, the members, then a line per window (its span and the members it
+    /// holds in) with the control run's values under it, and what was left out.
+    static func bestLines(_ report: BestReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let clock = ZoneClock(report.zone)
+        let width = context.reportWidth
+        var lines = [
+            style.bold(placeHeading(report.place.label, "best \(report.hours)-hour windows", width: context.width))
+        ]
+        lines += offlineNote(report.origin, context: context, style: style)
+        let conditions =
+            DecisionText.conditions(report, format) + (report.defaultedToDry ? " (no condition given)" : "")
+        let span = DecisionText.spanLine(report, clock)
+        // The span on the conditions' line when both fit, else on a line of its own.
+        if 2 + TextLayout.columns(conditions + " · " + span) <= width {
+            lines.append("  \(conditions) · \(span)")
+        } else {
+            lines += TextLayout.wrap(conditions, indent: 2, width: width)
+            lines += TextLayout.wrap(span, indent: 2, width: width, keeping: [span])
+        }
+        lines += note(DecisionText.members(report.model), context, style)
+        if !report.qualified {
+            lines += TextLayout.wrap(
+                report.top.isEmpty
+                    ? "no \(report.hours)-hour window holds in any member, nor any hour of one"
+                    : "no \(report.hours)-hour window holds in any member; the closest, by the share of member-hours that hold:",
+                indent: 2, width: width)
+        }
+        for window in report.top {
+            let span = DecisionText.window(window.start, window.end, clock, format)
+            let odds =
+                report.qualified
+                ? "holds in " + DecisionText.odds(window.holding, of: window.members)
+                : "\(window.memberHoursHolding) of \(window.memberHours) member-hours"
+            if 2 + TextLayout.columns(span) + 2 + TextLayout.columns(odds) <= width {
+                lines.append("  " + style.bold(span) + "  " + odds)
+            } else {
+                lines.append("  " + style.bold(span))
+                lines += TextLayout.wrap(odds, indent: 4, width: width, keeping: [odds])
+            }
+            if let values = window.control {
+                lines += TextLayout.flow(
+                    ["control run"] + controlParts(values, format), separator: " · ", indent: 4, width: width)
+            }
+        }
+        var notes: [String] = []
+        let lacking = report.model.memberCount - report.membersWithVariables
+        if lacking > 0 {
+            notes.append(
+                "from \(Counting.count(report.membersWithVariables, "member")): \(lacking) of the model’s \(report.model.memberCount) \(lacking == 1 ? "has" : "have") no values of a variable the conditions read"
+            )
+        }
+        if let fewest = report.top.map(\.members).min(), fewest < report.membersWithVariables {
+            notes.append("members whose values stop before a window ends are left out of it")
+        }
+        notes.append(
+            "precipitation and gusts cover the hour before their time; a window reads those of its own hours")
+        for text in notes { lines += note(text, context, style) }
+        return lines
+    }
+
+    /// "16–18 °C", "wind 8–12 km/h", "gusts 20 km/h", "0.0 mm".
+    static func controlParts(_ values: WindowValues, _ format: ValueFormatter) -> [String] {
+        var parts: [String] = []
+        if let range = values.temperatureRange {
+            let low = format.temperatureValue(range.lowerBound, digits: 0)
+            let high = format.temperature(range.upperBound, digits: 0)
+            parts.append(high.hasPrefix(low + " ") ? high : "\(low)–\(high)")
+        }
+        if let range = values.windRange {
+            let low = format.windSpeed(range.lowerBound).split(separator: " ").first.map(String.init) ?? ""
+            let high = format.windSpeed(range.upperBound)
+            parts.append(high.hasPrefix(low + " ") ? "wind \(high)" : "wind \(low)–\(high)")
+        }
+        if let gusts = values.gustsMaximum { parts.append("gusts \(format.windSpeed(gusts))") }
+        if let sum = values.precipitationSum { parts.append(format.precipitation(sum)) }
+        return parts
+    }
+
+    /// `chance`: the place, the members, then per threshold a line saying it and a line per day
+    /// with the members that reach it and the hours it concentrates in.
+    static func chanceLines(_ report: ChanceReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let clock = ZoneClock(report.zone)
+        let width = context.reportWidth
+        var lines = [style.bold(placeHeading(report.place.label, "chance from the ensemble", width: context.width))]
+        lines += offlineNote(report.origin, context: context, style: style)
+        lines += note(DecisionText.members(report.model), context, style)
+        var partial: Set<Int> = []
+        for row in report.rows {
+            lines += TextLayout.wrap(chanceTitle(row, format), indent: 2, width: width).map(style.bold)
+            if row.variableMissing {
+                lines += TextLayout.wrap(
+                    "the \(report.model.displayName) answer has no \(DecisionText.longName(row.variable)) (\(row.variable.rawValue))",
+                    indent: 4, width: width)
+                continue
+            }
+            let widest = row.days.map { "\($0.reaching) of \($0.members)" }.map(TextLayout.columns).max() ?? 0
+            for day in row.days {
+                var text = DecisionText.odds(day.reaching, of: day.members)
+                let count = "\(day.reaching) of \(day.members)"
+                text = String(repeating: " ", count: max(0, widest - TextLayout.columns(count))) + text
+                if day.fromNextHour { partial.insert(day.date.dayNumber) }
+                if let from = day.mostFrom, let until = day.mostUntil {
+                    // The evening before a frosty morning is named by its day ("most Tue 22:00–07:00").
+                    let before =
+                        clock.localTime(from).date < day.date
+                        ? String(format.day(clock.localTime(from).date).prefix(3)) + " " : ""
+                    text += ", most " + before + DecisionText.hours(from, until, clock, format)
+                }
+                let head = format.day(day.date) + (day.fromNextHour ? "*" : " ") + " "
+                lines += TextLayout.wrap(
+                    head + text, indent: 4, continuation: 16, width: width,
+                    keeping: [
+                        "\(Counting.count(day.members, "member"))", DecisionText.odds(day.reaching, of: day.members),
+                    ])
+            }
+            if row.days.isEmpty { lines += TextLayout.wrap("no day of the answer from today", indent: 4, width: width) }
+        }
+        if !partial.isEmpty {
+            lines += note("* today from the next hour", context, style)
+        }
+        if report.rows.contains(where: { row in row.days.contains { $0.members < report.model.memberCount } }) {
+            lines += note(
+                "members without a value for every hour of a day are left out of it: the count says of how many",
+                context, style)
+        }
+        return lines
+    }
+
+    /// "gusts ≥ 60 km/h in any hour", "rain ≥ 20 mm in a day", "frost: the night’s low below
+    /// 0 °C (18:00–09:00), under the morning it ends".
+    static func chanceTitle(_ row: ChanceRow, _ format: ValueFormatter) -> String {
+        if case .frost = row.threshold {
+            return
+                "frost: the night’s low below \(DecisionText.limit(.temperature, 0, format)) (18:00 to 09:00), under the morning it ends"
+        }
+        let limit = DecisionText.limit(row.variable, row.limit, format)
+        let sums = row.variable == .precipitation || row.variable == .snowfall
+        let over = row.perDay && sums ? "in a day" : "in any hour"
+        return "\(DecisionText.name(row.variable)) \(row.comparison.symbol) \(limit) \(over)"
+    }
+}

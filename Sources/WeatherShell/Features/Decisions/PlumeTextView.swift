@@ -1,0 +1,187 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+// `plume` as text: a chart at a terminal with colour, a table otherwise (piped, NO_COLOR,
+// TERM=dumb), so that what a script reads holds every number.
+extension TextRenderer {
+    /// `plume`: the heading and the members, then the chart or the table.
+    static func plumeLines(_ report: PlumeReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
+        let what = "\(plumeName(report.variable)), median and 10–90 % of the members"
+        var lines = [style.bold(placeHeading(report.place.label, what, shorter: "plume", width: context.width))]
+        lines += offlineNote(report.origin, context: context, style: style)
+        lines += note(DecisionText.members(report.model), context, style)
+        lines +=
+            context.colour
+            ? plumeChart(report, context: context, format: format)
+            : plumeTable(report, format: format, width: context.width)
+        if report.hours.count < report.requestedHours {
+            lines += note(
+                "the members’ hours end after \(Counting.count(report.hours.count, "hour")) (of \(report.requestedHours) asked)",
+                context, style)
+        }
+        if report.variable.coversPrecedingHour {
+            lines += note("each value covers the hour from its time (the answer’s hour before)", context, style)
+        }
+        return lines
+    }
+
+    /// "temperature", "precipitation", "gusts".
+    static func plumeName(_ variable: EnsembleVariable) -> String {
+        switch variable {
+        case .temperature: "temperature"
+        case .precipitation: "precipitation"
+        case .windGusts: "gusts"
+        case .windSpeed: "wind"
+        case .snowfall: "snowfall"
+        case .cloudCover: "cloud cover"
+        }
+    }
+
+    /// A value in the user's unit, the number only ("12.5", "40", "0.3").
+    static func plumeValue(_ variable: EnsembleVariable, _ value: Double, _ format: ValueFormatter) -> String {
+        switch variable {
+        case .temperature: format.temperatureValue(value)
+        case .precipitation: format.precipitationValue(value)
+        case .windGusts, .windSpeed:
+            DecimalText.fixed(
+                (format.units.windSpeed == .beaufort ? .kilometresPerHour : format.units.windSpeed)
+                    .convert(kilometresPerHour: value), digits: 1)
+        case .snowfall, .cloudCover: DecisionText.number(value)
+        }
+    }
+
+    /// The unit of `plumeValue` ("°C", "mm", "km/h").
+    static func plumeUnit(_ variable: EnsembleVariable, _ format: ValueFormatter) -> String {
+        switch variable {
+        case .temperature: format.temperatureSymbol
+        case .precipitation: format.units.precipitation.symbol
+        case .windGusts, .windSpeed: format.units.windSpeed == .beaufort ? "km/h" : format.units.windSpeed.symbol
+        case .snowfall: "mm"
+        case .cloudCover: "%"
+        }
+    }
+
+    /// A row per hour: its time at the place's clock (the weekday where a day starts), the
+    /// 10th, 50th and 90th percentile in the user's unit, and the members they come from —
+    /// 37 columns, so that it fits 40.
+    static func plumeTable(_ report: PlumeReport, format: ValueFormatter, width: Int) -> [String] {
+        let clock = ZoneClock(report.zone)
+        var previous: LocalDate?
+        let times = report.hours.map { hour -> String in
+            let local = clock.localTime(hour.time)
+            defer { previous = local.date }
+            let time = format.clock(local, repeated: clock.isRepeated(hour.time))
+            return (local.date == previous ? "    " : String(format.day(local.date).prefix(3)) + " ") + time
+        }
+        let unit = plumeUnit(report.variable, format)
+        let cells = [
+            ["p10"] + report.hours.map { plumeValue(report.variable, $0.spread.p10, format) },
+            ["median"] + report.hours.map { plumeValue(report.variable, $0.spread.median, format) },
+            ["p90"] + report.hours.map { plumeValue(report.variable, $0.spread.p90, format) },
+            ["members"] + report.hours.map { String($0.spread.members) },
+        ]
+        let first = ["hour"] + times
+        let firstWidth = first.map(TextLayout.columns).max() ?? 0
+        let widths = cells.map { $0.map(TextLayout.columns).max() ?? 0 }
+        var lines = TextLayout.wrap(
+            "\(plumeName(report.variable)) in \(unit); percentiles of the members", indent: 2, width: width)
+        lines += first.indices.map { row in
+            var line = "  " + TextLayout.pad(first[row], to: firstWidth)
+            for (column, width) in zip(cells, widths) {
+                line += "  " + TextLayout.pad(column[row], to: width, right: true)
+            }
+            return line
+        }
+        return lines
+    }
+
+    /// The chart: value rows (10) over columns of hours (one an hour when they fit, else
+    /// several an hour, whole hours each), the band from the 10th to the 90th percentile shaded
+    /// and the median drawn over it, the values at the left and the days and hours under it.
+    static func plumeChart(_ report: PlumeReport, context: RenderContext, format: ValueFormatter) -> [String] {
+        let clock = ZoneClock(report.zone)
+        let rows = 10
+        let values = report.hours.flatMap { [$0.spread.p10, $0.spread.p90] }
+        var low = values.min() ?? 0
+        var high = values.max() ?? 1
+        if high - low < 1e-6 {
+            low -= 0.5
+            high += 0.5
+        }
+        let labels = [high, (high + low) / 2, low].map { plumeValue(report.variable, $0, format) }
+        let margin = (labels.map(TextLayout.columns).max() ?? 1) + 3
+        let room = max(10, min(context.width, 200) - margin - 1)
+        let perColumn = max(1, (report.hours.count + room - 1) / room)
+        let groups = stride(from: 0, to: report.hours.count, by: perColumn).map {
+            Array(report.hours[$0..<min($0 + perColumn, report.hours.count)])
+        }
+        let step = (high - low) / Double(rows)
+        let band = "\u{1B}[36m"
+        let bold = "\u{1B}[1;33m"
+        let reset = "\u{1B}[0m"
+        var lines: [String] = []
+        for row in 0..<rows {
+            let bottom = high - Double(row + 1) * step
+            let top = bottom + step
+            let label: String =
+                switch row {
+                case 0: labels[0]
+                case rows / 2: labels[1]
+                case rows - 1: labels[2]
+                default: ""
+                }
+            var text = TextLayout.pad(label, to: margin - 2, right: true) + (context.unicode ? " ┤" : " |")
+            for group in groups {
+                let p10 = group.map(\.spread.p10).min()!
+                let p90 = group.map(\.spread.p90).max()!
+                let median = group.map(\.spread.median).reduce(0, +) / Double(group.count)
+                let inRow = median >= bottom && (median < top || (row == 0 && median <= top))
+                if inRow {
+                    text += bold + (context.unicode ? "━" : "-") + reset
+                } else if p90 >= bottom && p10 <= top {
+                    text += band + (context.unicode ? "░" : ":") + reset
+                } else {
+                    text += " "
+                }
+            }
+            lines.append(text)
+        }
+        // The axis: a tick at each local midnight, and at 6 or 12 hours when there is room.
+        var axis = String(repeating: " ", count: margin - 1) + (context.unicode ? "└" : "+")
+        var marks = Array(repeating: " ", count: groups.count)
+        let hoursPerLabel = perColumn == 1 ? 6 : (perColumn <= 2 ? 12 : 24)
+        var labelled: [(column: Int, text: String)] = []
+        for (column, group) in groups.enumerated() {
+            let local = clock.localTime(group[0].time)
+            guard local.minute == 0, local.hour % hoursPerLabel < perColumn else { continue }
+            marks[column] = context.unicode ? "┬" : "+"
+            let text = local.hour < perColumn ? String(format.day(local.date).prefix(3)) : format.hourLabel(local)
+            labelled.append((column, text))
+        }
+        axis += marks.map { $0 == " " ? (context.unicode ? "─" : "-") : $0 }.joined()
+        lines.append(axis)
+        var under = Array(repeating: Character(" "), count: margin + groups.count + 4)
+        var free = 0
+        for (column, text) in labelled where margin + column >= free && margin + column + text.count <= under.count {
+            for (offset, character) in text.enumerated() { under[margin + column + offset] = character }
+            free = margin + column + text.count + 1
+        }
+        while under.last == " " { under.removeLast() }
+        lines.append(String(under))
+        // The legend, its parts flowed within the width (escapes count no columns).
+        let parts = [
+            "\(context.unicode ? "░" : ":") 10–90 % of members", "\(context.unicode ? "━" : "-") median",
+            "\(plumeUnit(report.variable, format)), a column \(perColumn == 1 ? "an hour" : "\(perColumn) hours")",
+        ]
+        let shade = context.unicode ? "░" : ":"
+        let stroke = context.unicode ? "━" : "-"
+        lines += TextLayout.flow(parts, separator: "  ", indent: 2, width: context.width).map { text in
+            text.replacing(shade + " 10", with: band + shade + reset + " 10")
+                .replacing(stroke + " median", with: bold + stroke + reset + " median")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// `best`, `chance` and `plume` (issue 35) through the built wx, libcurl and the loopback server
+/// replaying the hand-written Paris ensemble (every variable, 8 days across the end of summer
+/// time). The windows, counts and percentiles expected come from
+/// Fixtures/open-meteo-ensemble/decisions_expected.py, which computes them from the member values
+/// with code of its own; the test runs it and compares wx's --json output with what it prints.
+@Suite struct DecisionsEndToEndTests {
+    /// 07:10 CEST on Fri 23 Oct 2026; the next hour is 08:00.
+    static let now = "2026-10-23T05:10:00Z"
+    /// The answer's place (routes.d/open-meteo-ensemble.json), reverse geocoded as Paris.
+    static let paris = "48.86,2.35"
+
+    /// decisions_expected.py's output (run once): a JSON object, a key per case.
+    static let expectedText: String = {
+        let run = try? runProgram(
+            "/usr/bin/python3", [TestPaths.packageRoot.path + "/Fixtures/open-meteo-ensemble/decisions_expected.py"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        return run?.stdout ?? ""
+    }()
+
+    static var expected: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(expectedText.utf8))) as? [String: Any] ?? [:]
+    }
+
+    /// wx's documents of `type`, from one run of `commands` under --json.
+    func documents(_ commands: String, type: String) throws -> [[String: Any]] {
+        let run = try runWX(
+            ["--json", "-c", commands], home: TemporaryFolder(), server: FixtureServer(), now: Self.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["type"] as? String == type }
+    }
+
+    /// A best document as the script writes it: qualified, members, top starts and every window
+    /// as [start, end, holding, members, member-hours holding, member-hours].
+    func bestSummary(_ document: [String: Any]) -> NSDictionary {
+        let windows = (document["windows"] as? [[String: Any]] ?? []).map { window -> [Any] in
+            [
+                window["start"] as? String ?? "", window["end"] as? String ?? "",
+                window["members_holding"] as? Int ?? -1,
+                window["members"] as? Int ?? -1, window["member_hours_holding"] as? Int ?? -1,
+                window["member_hours"] as? Int ?? -1,
+            ]
+        }
+        return [
+            "qualified": document["qualified"] as? Bool ?? false,
+            "members_with_variables": document["members_with_variables"] as? Int ?? -1,
+            "top": document["top"] as? [String] ?? [], "windows": windows,
+        ] as NSDictionary
+    }
+
+    @Test func bestWindowsAndTheirMemberCountsAreThoseComputedApart() throws {
+        #expect(!Self.expected.isEmpty, "decisions_expected.py did not run")
+        let p = Self.paris
+        let cases = [
+            ("best_dry_wind", "best 2h dry wind<20 \(p)"),
+            // Sunday 25 October: the clocks go back, the day has 25 hours.
+            ("best_dry_sunday", "best 3h dry sun \(p)"),
+            ("best_walk_tomorrow", "best 2h walk tomorrow \(p)"),
+            ("best_none", "best 3h temp>17 \(p)"),
+            // Member 05 has no cloud cover: 50 members.
+            ("best_sunny_weekend", "best 2 sunny gusts<30 weekend \(p)"),
+            // A bare 12 is mph under imperial units: 19.31 km/h.
+            ("best_imperial_wind", "units imperial; best 1h wind<12 tomorrow \(p); units metric"),
+        ]
+        let found = try documents(cases.map(\.1).joined(separator: "; "), type: "best")
+        #expect(found.count == cases.count)
+        for ((name, command), document) in zip(cases, found) {
+            let expected = try #require(Self.expected[name] as? NSDictionary)
+            #expect(bestSummary(document) == expected, "\(command)")
+        }
+        // The imperial limit, converted to the variable's unit, and as typed.
+        let imperial = try #require((found.last?["conditions"] as? [[String: Any]])?.first)
+        #expect((imperial["limit"] as? Double).map { abs($0 - 19.312128) < 1e-6 } == true)
+        #expect(imperial["typed_amount"] as? Double == 12 && imperial["typed_unit"] is NSNull)
+    }
+
+    @Test func chanceDaysAndHoursAreThoseComputedApart() throws {
+        let found = try documents(
+            "chance gusts>=60 frost snow>=1cm heat>=30 rain>=10mm/day \(Self.paris)", type: "chance")
+        let thresholds = try #require(found.first?["thresholds"] as? [[String: Any]])
+        let names = ["chance_gusts", "chance_frost", "chance_snow", "chance_heat", "chance_rain_day"]
+        #expect(thresholds.count == names.count)
+        for (name, threshold) in zip(names, thresholds) {
+            let days = (threshold["days"] as? [[String: Any]] ?? []).map { day -> [Any] in
+                let most: Any =
+                    (day["most_from"] as? String).map { [$0, day["most_until"] as? String ?? ""] } ?? NSNull()
+                return [
+                    day["date"] as? String ?? "", day["members_reaching"] as? Int ?? -1, day["members"] as? Int ?? -1,
+                    most,
+                ]
+            }
+            #expect(days as NSArray == Self.expected[name] as? NSArray, "\(name)")
+        }
+    }
+
+    @Test func plumePercentilesAreThoseComputedApart() throws {
+        let found = try documents("plume gusts 24 \(Self.paris); plume \(Self.paris)", type: "plume")
+        #expect(found.count == 2)
+        for (name, document) in zip(["plume_gusts", "plume_temperature"], found) {
+            let expected = try #require(Self.expected[name] as? [[Any]])
+            let hours = try #require(document["hours"] as? [[String: Any]])
+            #expect(hours.count == expected.count, "\(name)")
+            for (hour, row) in zip(hours, expected) {
+                #expect(hour["time"] as? String == row[0] as? String)
+                for (key, index) in [("p10", 1), ("median", 2), ("p90", 3)] {
+                    let got = hour[key] as? Double ?? .nan
+                    let want = (row[index] as? NSNumber)?.doubleValue ?? .infinity
+                    #expect(abs(got - want) < 1e-6, "\(name) \(row[0]) \(key)")
+                }
+                #expect(hour["members"] as? Int == row[4] as? Int)
+            }
+        }
+    }
+
+    /// confidence, best, chance and plume for one place within one model run: one ensemble
+    /// request, asking for the union of the variables.
+    @Test func everyViewOfOnePlaceSharesOneEnsembleRequest() throws {
+        let server = try FixtureServer()
+        let p = Self.paris
+        let run = try runWX(
+            ["-c", "confidence 2 \(p); best 2h ride; chance frost gusts>=60; plume rain 12; best 1h laundry sat"],
+            home: TemporaryFolder(), server: server, now: Self.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        let ensemble = try server.requests().filter { $0.path == "/v1/ensemble" }
+        #expect(ensemble.count == 1)
+        #expect(
+            ensemble.first?.query["hourly"]
+                == "temperature_2m,precipitation,wind_speed_10m,wind_gusts_10m,snowfall,cloud_cover")
+        #expect(try server.requests().filter { $0.path == "/v1/forecast" }.isEmpty)
+    }
+
+    @Test func anUnknownConditionGetsTheClosestWordAndTheListWithoutARequest() throws {
+        let server = try FixtureServer()
+        let run = try runWX(
+            ["-c", "best 2h dyr \(Self.paris)"], home: TemporaryFolder(), server: server, now: Self.now)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.hasPrefix(
+                "error: unknown condition or activity “dyr”; did you mean “dry”? (conditions: dry, sunny, daylight,"),
+            "\(run.stderr)")
+        #expect(run.stderr.contains("activities: ride, run, walk, laundry, bbq, picnic"))
+        #expect(try server.requests().isEmpty)
+        let threshold = try runWX(["-c", "chance gusst>=60 \(Self.paris)"], home: TemporaryFolder(), server: server)
+        #expect(threshold.status == 2)
+        #expect(threshold.stderr.contains("did you mean “gusts”?"), "\(threshold.stderr)")
+    }
+
+    @Test func aContradictionOrAWindowLongerThanTheMembersIsOneLineAndFails() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let both = try runWX(
+            ["-c", "best 2h temp>30 temp<10 \(Self.paris)"], home: home, server: server, now: Self.now)
+        #expect(both.status == 1)
+        #expect(both.stderr == "error: temp > 30 °C and temp < 10 °C cannot both hold\n")
+        #expect(both.stdout == "")
+        let long = try runWX(["-c", "best 300h \(Self.paris)"], home: home, server: server, now: Self.now)
+        #expect(long.status == 1)
+        #expect(
+            long.stderr
+                == "error: a 300-hour window is longer than the members reach: 184 hours from the next hour to Fri 30 Oct 23:00\n",
+            "\(long.stderr)")
+        // In the other unit system: converted, and said in the user's units.
+        let imperial = try runWX(
+            ["--units", "imperial", "-c", "best 2h temp>30C temp<50 \(Self.paris)"], home: home, server: server,
+            now: Self.now)
+        #expect(imperial.status == 1)
+        #expect(imperial.stderr == "error: temp > 86 °F and temp < 50 °F cannot both hold\n", "\(imperial.stderr)")
+    }
+
+    @Test func aModelWithoutAVariableSaysSo() throws {
+        // Hamburg's answer has temperature and precipitation only.
+        let run = try runWX(
+            ["-c", "best 2h gusts<40 Hamburg"], home: TemporaryFolder(), server: FixtureServer(),
+            now: "2026-12-01T07:10:00Z")
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "error: the ECMWF IFS ENS answer has no gusts (wind_gusts_10m) for any member; try a condition without it\n",
+            "\(run.stderr)")
+    }
+
+    /// The transcript the issue asks for, at 80 and 40 columns: every line fits, the counts are
+    /// those of the separate computation, a window over the clock change is named with zones.
+    @Test(arguments: [80, 40]) func theTextFitsTheWidth(_ width: Int) throws {
+        let run = try runWX(
+            ["-c", "best 2h dry wind<20 \(Self.paris); best 3h dry sun; chance gusts>=60 frost; plume gusts 6"],
+            home: TemporaryFolder(), server: FixtureServer(), now: Self.now, environment: ["COLUMNS": String(width)])
+        #expect(run.status == 0, "\(run.stderr)")
+        for line in run.stdout.split(separator: "\n") {
+            #expect(line.count <= width, "\(line)")
+        }
+        // best_dry_wind's first window: 13:00Z is 15:00 CEST, 49 of 51 members.
+        #expect(run.stdout.contains("Fri 23 Oct 15:00–17:00"))
+        #expect(run.stdout.contains("49 of 51 members (96 %)"))
+        // Sunday's third window starts at 01:00Z: 02:00 CET, the second 02:00 of the night.
+        #expect(run.stdout.contains("02:00 CET"), "\(run.stdout)")
+        #expect(run.stdout.contains("21 of 51 members (41 %)"))
+        // Where best looked stays whole, on the conditions' line or one of its own.
+        #expect(run.stdout.contains("the next 3 days from Fri 23 Oct 08:00\n"))
+        #expect(!run.stdout.contains("\n  ·\n"))
+    }
+
+    /// Every document best, chance and plume write validates against schema/wx-result.schema.json
+    /// (a qualified and an unqualified best, daylight among the conditions, a model without a
+    /// variable in chance, a stale answer's origin aside).
+    @Test func theirDocumentsValidateAgainstTheSchema() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let p = Self.paris
+        var documents = try runWX(
+            [
+                "--json", "-c",
+                "best 2h walk tomorrow \(p); best 3h temp>17; best 1h dry; chance gusts>=60 frost rain>=10mm/day 3; plume rain 6; plume gusts 3; plume",
+            ], home: home, server: server, now: Self.now
+        ).stdout
+        documents += try runWX(
+            ["--json", "-c", "chance gusts>=60 frost 2 Hamburg"], home: home, server: server,
+            now: "2026-12-01T07:10:00Z"
+        ).stdout
+        let file = home.path + "/documents.jsonl"
+        try documents.write(toFile: file, atomically: true, encoding: .utf8)
+        let check = try runProgram(
+            "/usr/bin/python3",
+            [
+                TestPaths.packageRoot.path + "/scripts/validate-json.py",
+                TestPaths.packageRoot.path + "/schema/wx-result.schema.json", file,
+            ],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout == "types: best chance plume\n", "\(check.stdout)")
+        // Hamburg's answer has no gusts: said in the document, frost counted.
+        #expect(documents.contains("\"variable_missing\":true"))
+    }
+}

@@ -1,0 +1,16 @@
+import Testing
+
+@testable import WeatherShell
+
+/// Tab after `best`, `chance` and `plume`: their words anywhere on the line, else a favorite.
+@Suite struct DecisionCompletionTests {
+    @Test func conditionsActivitiesAndDayWordsCompleteAnywhereThenFavorites() {
+        #expect(Completer.complete("best 2h d", favorites: ["Home"]).options == ["dry", "daylight"])
+        #expect(Completer.complete("best 2h dry la", favorites: ["Home"]).options == ["laundry"])
+        #expect(Completer.complete("best 2h dry wee", favorites: ["Home"]).options == ["weekend"])
+        #expect(Completer.complete("best 2h dry sat H", favorites: ["Home"]).options == ["Home"])
+        #expect(Completer.complete("chance fr", favorites: ["Home"]).options == ["frost"])
+        #expect(Completer.complete("chance frost gu", favorites: ["Home"]).options == ["gusts>="])
+        #expect(Completer.complete("plume g", favorites: ["Home"]).options == ["gusts"])
+    }
+}

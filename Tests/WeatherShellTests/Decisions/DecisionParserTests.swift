@@ -1,0 +1,154 @@
+import Testing
+import WXBasics
+import WeatherKit
+
+@testable import WeatherShell
+
+/// How `best`, `chance` and `plume` read their words (issue 35), without a request.
+@Suite struct DecisionParserTests {
+    static let dry = DecisionTerm.limit(TypedLimit(.precipitation, .below, 0.1, .millimetres))
+
+    @Test func bestReadsDurationConditionsWhenAndPlace() throws {
+        #expect(
+            try CommandParser.parse("best 2h dry wind<20 sat Home")
+                == .best(
+                    BestRequest(
+                        hours: 2, terms: [Self.dry, .limit(TypedLimit(.windSpeed, .below, 20))],
+                        words: ["dry", "wind<20"], span: .day(.weekday(6)), target: "Home")))
+        #expect(
+            try CommandParser.parse("best 3 ride next 2 days")
+                == .best(
+                    BestRequest(
+                        hours: 3, terms: DecisionVocabulary.activities[0].terms, words: ["ride"], span: .next(days: 2),
+                        target: nil)))
+        #expect(
+            try CommandParser.parse("best 1h temp>=50F gusts<=30mph weekend New York")
+                == .best(
+                    BestRequest(
+                        hours: 1,
+                        terms: [
+                            .limit(TypedLimit(.temperature, .atLeast, 50, .fahrenheit)),
+                            .limit(TypedLimit(.windGusts, .atMost, 30, .milesPerHour)),
+                        ], words: ["temp>=50f", "gusts<=30mph"], span: .weekend, target: "New York")))
+        // Without conditions or WHEN: dry is taken by the handler, the next 3 days.
+        #expect(
+            try CommandParser.parse("best 2h Paris")
+                == .best(BestRequest(hours: 2, terms: [], words: [], span: .standard, target: "Paris")))
+        #expect(
+            try CommandParser.parse("best 2h laundry 2026-10-24")
+                == .best(
+                    BestRequest(
+                        hours: 2, terms: DecisionVocabulary.activities[3].terms, words: ["laundry"],
+                        span: .day(.date(LocalDate(year: 2026, month: 10, day: 24))), target: nil)))
+    }
+
+    @Test func everyActivityIsInTheOneTableHelpBestLists() throws {
+        let help = CommandSpec.best.details.joined(separator: "\n")
+        for activity in DecisionVocabulary.activities {
+            #expect(help.contains("\(activity.word) ("), "\(activity.word)")
+            // Each parses, and its conditions are its table row's.
+            guard case .best(let request) = try CommandParser.parse("best 2h \(activity.word)") else {
+                Issue.record("\(activity.word)")
+                continue
+            }
+            #expect(request.terms == activity.terms)
+        }
+        #expect(
+            Set(DecisionVocabulary.activities.map(\.word)).isSuperset(of: ["ride", "run", "walk", "laundry", "bbq"]))
+    }
+
+    @Test(arguments: [
+        ("best 2h dyr", "unknown condition or activity “dyr”; did you mean “dry”?"),
+        ("best 2h rde", "unknown condition or activity “rde”; did you mean “ride”?"),
+        ("best 2h wnd<20", "unknown condition or activity “wnd<20”; did you mean “wind”?"),
+        ("best 2h snow<1", "unknown condition or activity “snow<1”"),
+        ("best 2h wind<fast", "“wind<fast”: the limit is a number"),
+        ("best 2h wind<20mm", "“wind<20mm”: mm is not a unit of wind"),
+        ("best dry", "usage: best DURATION"),
+        ("best 0h dry", "usage: best DURATION"),
+        ("best 2h next week", "“next” takes a number of days from 1 to 10"),
+        ("chance", "usage: chance THRESHOLD"),
+        ("chance frst", "unknown threshold “frst”; did you mean “frost”?"),
+        ("chance gusts>=60 11", "the number of days is 1 to 10"),
+        ("plume temp 300", "the number of hours is 1 to 240"),
+    ])
+    func badWordsAreUsageErrorsSayingWhat(_ line: String, _ start: String) throws {
+        do {
+            _ = try CommandParser.parse(line)
+            Issue.record("\(line) parsed")
+        } catch {
+            #expect(error.exitStatus == 2)
+            #expect(error.description.contains(start), "\(error.description)")
+            if line.hasPrefix("best 2h dyr") {
+                // The list follows: every condition word and activity.
+                for word in ["dry", "sunny", "daylight", "rain<N", "wind<N", "ride", "run", "walk", "laundry", "bbq"] {
+                    #expect(error.description.contains(word))
+                }
+            }
+        }
+    }
+
+    @Test func chanceReadsThresholdsPerHourOrPerDayThenDaysAndPlace() throws {
+        #expect(
+            try CommandParser.parse("chance gusts>=60 frost snow>=1cm heat>=30 rain>=20mm/day 3 Home")
+                == .chance(
+                    ChanceRequest(
+                        thresholds: [
+                            .limit(TypedLimit(.windGusts, .atLeast, 60), perDay: false, word: "gusts>=60"), .frost,
+                            .limit(TypedLimit(.snowfall, .atLeast, 1, .centimetres), perDay: false, word: "snow>=1cm"),
+                            .limit(TypedLimit(.temperature, .atLeast, 30), perDay: false, word: "heat>=30"),
+                            .limit(
+                                TypedLimit(.precipitation, .atLeast, 20, .millimetres), perDay: true,
+                                word: "rain>=20mm/day"),
+                        ], days: 3, target: "Home")))
+    }
+
+    @Test func plumeReadsVariableHoursAndPlace() throws {
+        #expect(
+            try CommandParser.parse("plume") == .plume(PlumeRequest(variable: .temperature, hours: nil, target: nil)))
+        #expect(
+            try CommandParser.parse("plume gusts 24 Home")
+                == .plume(PlumeRequest(variable: .windGusts, hours: 24, target: "Home")))
+        #expect(
+            try CommandParser.parse("plume rain 12h")
+                == .plume(PlumeRequest(variable: .precipitation, hours: 12, target: nil))
+        )
+    }
+
+    /// A bare number is in the user's units; one with a unit is converted to the variable's.
+    @Test func limitsAreConvertedToTheVariablesUnit() {
+        let imperial = UnitPreferences.imperial
+        #expect(abs(TypedLimit(.windSpeed, .below, 12).canonical(imperial) - 19.312128) < 1e-9)
+        #expect(TypedLimit(.windSpeed, .below, 12).canonical(.metric) == 12)
+        #expect(abs(TypedLimit(.temperature, .above, 50).canonical(imperial) - 10) < 1e-9)
+        #expect(abs(TypedLimit(.temperature, .above, 50, .fahrenheit).canonical(.metric) - 10) < 1e-9)
+        #expect(abs(TypedLimit(.precipitation, .below, 0.1, .inches).canonical(.metric) - 2.54) < 1e-9)
+        #expect(TypedLimit(.snowfall, .atLeast, 1).canonical(.metric) == 10)
+        #expect(abs(TypedLimit(.snowfall, .atLeast, 1).canonical(imperial) - 25.4) < 1e-9)
+        #expect(TypedLimit(.windGusts, .below, 10, .metresPerSecond).canonical(imperial) == 36)
+    }
+
+    @Test func conditionsThatCannotBothHoldAreRefusedInTheUsersUnits() {
+        func applied(_ variable: EnsembleVariable, _ comparison: Comparison, _ limit: Double) -> AppliedCondition {
+            AppliedCondition(variable: variable, comparison: comparison, limit: limit, typed: nil)
+        }
+        #expect(throws: ShellError.notApplicable("temp > 30 °C and temp < 10 °C cannot both hold")) {
+            try DecisionHandler.refuseContradictions(
+                [applied(.temperature, .above, 30), applied(.temperature, .below, 10)], units: .metric)
+        }
+        // Equal limits: only both inclusive can hold.
+        #expect(throws: ShellError.self) {
+            try DecisionHandler.refuseContradictions(
+                [applied(.windSpeed, .atLeast, 20), applied(.windSpeed, .below, 20)], units: .metric)
+        }
+        #expect(throws: Never.self) {
+            try DecisionHandler.refuseContradictions(
+                [applied(.windSpeed, .atLeast, 20), applied(.windSpeed, .atMost, 20)], units: .metric)
+        }
+        // dry and rain > 1 mm.
+        #expect(throws: ShellError.notApplicable("rain > 0.039 in and rain < 0.004 in cannot both hold")) {
+            try DecisionHandler.refuseContradictions(
+                [applied(.precipitation, .below, 0.1), applied(.precipitation, .above, 1)], units: .imperial)
+        }
+    }
+}
