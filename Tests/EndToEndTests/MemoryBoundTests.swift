@@ -89,8 +89,9 @@ struct MemoryBoundTests {
         // The 1,500 written; `wx -c "export history …"` itself is not in the history.
         #expect(result.stdout.contains("1500 commands exported"), "\(result.stdout)")
         #expect(peak < Self.limitKilobytes, "peak RSS \(peak) KB")
-        let exported = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [Any]
-        #expect(exported?.count == 1_500)
+        let exported =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
+        #expect((exported?["records"] as? [Any])?.count == 1_500)
     }
 
     @Test func exportHistoryToStandardOutputStreams() throws {
@@ -118,8 +119,8 @@ struct MemoryBoundTests {
     }
 
     @Test func exportSnapshotsToStandardOutputStreams() throws {
-        let exported = try printedOnLongSnapshots(["-c", "export snapshots --format json"]) as? [Any]
-        #expect(exported?.count == 750)
+        let exported = try printedOnLongSnapshots(["-c", "export snapshots --format json"]) as? [String: Any]
+        #expect((exported?["records"] as? [Any])?.count == 750)
     }
 
     @Test func savedAsJSONStreams() throws {

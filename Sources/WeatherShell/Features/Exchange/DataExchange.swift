@@ -57,7 +57,7 @@ package enum DataExchange {
     /// `objects` in `format`. CSV has a header row even when there are no records.
     static func text(_ objects: [JSONOutput], kind: ExportKind, format: ExchangeFormat) -> String {
         switch format {
-        case .json: ExportEncoder.json(objects)
+        case .json: ExportEncoder.json(objects, kind: kind)
         case .csv: ExportEncoder.csv(objects.map(ExportEncoder.fields), columns: columns(kind))
         }
     }

@@ -12,9 +12,11 @@ import WeatherStore
 /// to a record's fields, their names or their order makes a new version (and a new schema).
 /// Version 2 appends `forecast_days` to snapshots, the forecast kept with each (null for
 /// snapshots that kept none); it is optional in the schema, so a version-1 file is a valid
-/// version-2 file, and readers of version 1 by field or column name read version 2.
+/// version-2 file, and readers of version 1 by field or column name read version 2. Version 3
+/// makes a JSON export an object, `{"schema_version":3,"what":…,"records":[…]}` (CSV is as it
+/// was); `import` reads the bare arrays of versions 1 and 2 as well.
 package enum ExportFormatVersion {
-    package static let current = 2
+    package static let current = 3
 }
 
 /// A value in an export record: JSON writes it as such, CSV as a cell.
@@ -177,8 +179,16 @@ package enum ExportEncoder {
             })
     }
 
-    /// `records` as one JSON array on one line, then a newline.
-    package static func json(_ objects: [JSONOutput]) -> String { JSONOutput.array(objects).serialized + "\n" }
+    /// The opening of a JSON export of `kind`, up to its records' "[": `json` and the streamed
+    /// writer (`StreamedText.exportData`) begin with the same bytes.
+    static func jsonHead(_ kind: ExportKind) -> String {
+        #"{"schema_version":\#(ExportFormatVersion.current),"what":\#(JSONOutput.string(kind.rawValue).serialized),"records":["#
+    }
+
+    /// `records` of `kind` as one JSON object on one line, then a newline.
+    package static func json(_ objects: [JSONOutput], kind: ExportKind) -> String {
+        jsonHead(kind) + objects.map(\.serialized).joined(separator: ",") + "]}\n"
+    }
 
     /// The CSV header of a kind of record: its field names, those of nested fields joined to
     /// their parent's with "_" ("place_name").

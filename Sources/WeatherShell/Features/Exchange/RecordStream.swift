@@ -110,8 +110,8 @@ struct TextPieces {
 /// to standard output, and their `--json` documents. Byte for byte what the whole document made
 /// at once was (`DataExchange.text`, `JSONRenderer`).
 enum StreamedText {
-    /// What an export file holds: one JSON array on one line then a newline, or CSV under its
-    /// header row (CRLF line ends; the header even when there are no records).
+    /// What an export file holds: one JSON object (`schema_version`, `what` and the `records`)
+    /// on one line then a newline, or CSV under its header row (CRLF line ends; the header even when there are no records).
     ///
     /// - Returns: how many records were written.
     /// - Throws: `StoreError` when the records cannot be read on the way; `out` has then had part.
@@ -120,7 +120,7 @@ enum StreamedText {
     ) throws(StoreError) -> Int {
         var count = 0
         let columns = DataExchange.columns(kind)
-        out(format == .json ? "[" : CSV.encode([columns]))
+        out(format == .json ? ExportEncoder.jsonHead(kind) : CSV.encode([columns]))
         try records.forEachRecord { object in
             switch format {
             case .json: out((count > 0 ? "," : "") + object.serialized)
@@ -128,7 +128,7 @@ enum StreamedText {
             }
             count += 1
         }
-        if format == .json { out("]\n") }
+        if format == .json { out("]}\n") }
         return count
     }
 
