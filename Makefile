@@ -36,7 +36,7 @@ SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CU
   -Xlinker --version-script=$(CURDIR)/scripts/local-symbols.map -Xswiftc -Xclang-linker -Xswiftc -no-pie
 RELEASE_BIN := .build/release/wx
 
-.PHONY: build release quiet-release static-cxx run demo test stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test
+.PHONY: build release quiet-release static-cxx run demo test test-fast stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test
 
 deps:
 	@missing=""; for package in $(APT_PACKAGES); do \
@@ -117,6 +117,15 @@ demo: quiet-release
 test: deps
 	swift build --build-tests
 	swift test --skip-build --ignore-lock --disable-xctest
+
+# The unit and end-to-end tests without those at a real terminal (tmux) and the stress runs: the
+# suites tagged .terminal and .stress (Tests/WeatherTestSupport/Tags.swift). This toolchain's
+# `swift test` does not filter by tag yet, so they are skipped by name; a test checks that the
+# names and the tags agree.
+FAST_SKIP := TerminalTests|EditrcKindTests|PagerFallbackTests|StressTests|MemoryBoundTests|LimitsTests
+test-fast: deps
+	swift build --build-tests
+	swift test --skip-build --ignore-lock --disable-xctest --skip '$(FAST_SKIP)'
 
 # The two-writers-one-killed stress test for more rounds than `make test` runs (STRESS_ROUNDS).
 STRESS_ROUNDS ?= 100

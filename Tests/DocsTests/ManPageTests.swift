@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// wx.1 is the command, option and environment tables in mdoc: the checked-in file must be
 /// what the tables give now (`make docs` rewrites it with wx-docs; this test never writes it),
 /// and mandoc must read it without a warning.
-@Suite struct ManPageTests {
+@Suite(.tags(.unit)) struct ManPageTests {
     static let path = TestPaths.packageRoot.appendingPathComponent("wx.1")
 
     @Test func checkedInPageIsGeneratedFromTheTables() throws {

@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// What the last clean-clone run of stop 30 found in answers that carry less than asked: `show`
 /// of an answer with no hours and no days' readings, and a multi-place answer for one place.
-@Suite struct AnswerWithoutForecastTests {
+@Suite(.tags(.endToEnd)) struct AnswerWithoutForecastTests {
     /// Trial 16: an answer with nothing in it (`{}`, metadata only, a current block whose time
     /// cannot be read) printed a heading and "no hourly or daily forecast" with exit 0, as if the
     /// forecast had come; it was kept in the cache too, so "try again" replayed it for 15 minutes.

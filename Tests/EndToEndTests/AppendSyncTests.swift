@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// The history append of a real run, seen by strace: log.jsonl is written, then `fdatasync`ed on
 /// the same descriptor, before wx goes on. (Skipped where strace is not installed.)
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")), .tags(.endToEnd))
 struct AppendSyncTests {
     @Test func theHistoryAppendIsSyncedBeforeWxGoesOn() throws {
         let home = TemporaryFolder()

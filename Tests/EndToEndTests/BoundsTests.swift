@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// Issue 22, "bounded on any input": what wx keeps and shows is bounded by what it asked for,
 /// not by what a service or a file sends.
-@Suite struct BoundsTests {
+@Suite(.tags(.endToEnd)) struct BoundsTests {
     /// An answer under the 8 MB cap with millions of entries in `hourly.time` is refused while
     /// it is parsed — one clear line, a bounded peak — and is not cached: `--offline` then has
     /// nothing saved. On the old code `show` took over a gigabyte and the answer was cached.
@@ -67,7 +67,7 @@ import WeatherTestSupport
 /// Trial 16: the refusal held only for a start-up file already there. A new user has no wxrc:
 /// `export favorites ~/.config/wx/wxrc` (or `\\o ~/.editrc`) made one, and the CSV rows ran as
 /// commands at the next start (a favorite named "x;units imperial" changed the saved units).
-@Suite struct StartupFilesNotYetMadeTests {
+@Suite(.tags(.endToEnd)) struct StartupFilesNotYetMadeTests {
     @Test func exportAndOutputRefuseAStartupFileThatIsNotThereYet() throws {
         let home = TemporaryFolder()
         for name in ["wxrc", ".editrc"] {
@@ -107,7 +107,7 @@ import WeatherTestSupport
 }
 
 /// Item 9: ranges outside what a service keeps are refused before the request.
-@Suite struct ServiceRangeTests {
+@Suite(.tags(.endToEnd)) struct ServiceRangeTests {
     /// A snapshot dated 1800 (a hand-edited log, a clock gone wrong): on the old code `saved
     /// verify` asked the archive for 225 years in one request and counted the days "to come".
     @Test func aSnapshotBeforeTheArchiveAsksNothingAndSaysWhy() throws {
@@ -136,7 +136,7 @@ import WeatherTestSupport
 
 /// Found by a new user's trial: `export` through a symbolic link to a log wx has not made yet
 /// wrote CSV into wx's own log.jsonl, and an export onto a FIFO with no reader hung for good.
-@Suite struct ExportTargetTests {
+@Suite(.tags(.endToEnd)) struct ExportTargetTests {
     @Test func aLinkToAnOwnFileNotMadeYetIsRefused() throws {
         let home = TemporaryFolder()
         let other = TemporaryFolder()

@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// Issue 23, kind 10: where a list is cut to the terminal's width, what tells its rows apart
 /// stays. On the real Open-Meteo answer for "Hollywood" (five places of that name, told apart
 /// only by their state), through the built wx and the loopback server, at 40 to 80 columns.
-@Suite struct CandidateCutTests {
+@Suite(.tags(.endToEnd)) struct CandidateCutTests {
     static let states = ["Florida", "California", "South Carolina", "Alabama", "Maryland"]
 
     func run(_ commands: String, columns: Int) throws -> WXResult {

@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// One test per row of shared/cases/README.md (faults real users of these services hit), run
 /// through the built wx, libcurl and the loopback server. Each asserts the right value, not
 /// just "no crash".
-@Suite struct CasesTests {
+@Suite(.tags(.endToEnd)) struct CasesTests {
     /// Runs `commands` (one -c argument) with `answers` queued on a fresh server.
     func run(
         _ commands: String, now: String? = nil, answers: [FixtureServer.Answer] = [], json: Bool = false,

@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// How the binary reads what is typed: one lexer for `-c`, scripts, `;`, quotes and
 /// apostrophes; unknown commands and prefixes.
-@Suite(.serialized) struct CommandLineTests {
+@Suite(.serialized, .tags(.endToEnd)) struct CommandLineTests {
     static let now = "2025-07-27T03:10:00Z"
 
     /// An apostrophe inside a place is part of it, and the `;` after it still separates: three

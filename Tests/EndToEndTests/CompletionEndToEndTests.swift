@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// Issue 12 items 5 and 11 in the real shells: the scripts `wx completions SHELL` prints,
 /// driven as each shell drives them on Tab, against favorites with awkward names.
-@Suite struct CompletionEndToEndTests {
+@Suite(.tags(.endToEnd)) struct CompletionEndToEndTests {
     /// A home whose state.plist holds `names` as favorites (saved through wx itself).
     func home(with names: [String]) throws -> TemporaryFolder {
         let home = TemporaryFolder()

@@ -3,7 +3,7 @@ import Testing
 import WeatherTestSupport
 
 /// Issue 24 item 8: keys at a real terminal (tmux) as readline has them in bash, sqlite3 and psql.
-@Suite struct DailyHandsTerminalTests {
+@Suite(.tags(.terminal)) struct DailyHandsTerminalTests {
     let home = TemporaryFolder()
 
     /// wx --offline in a fresh terminal, in the test's home, at its first prompt.

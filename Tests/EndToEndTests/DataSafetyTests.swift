@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// unreadable or non-regular state.plist, a FIFO for the log, a newer wx's file, an export aimed
 /// at wx's own files, numbers at the end of their range, deep nesting, keys wx does not know,
 /// and temporary files a killed writer left.
-@Suite struct DataSafetyTests {
+@Suite(.tags(.endToEnd)) struct DataSafetyTests {
     let home = TemporaryFolder()
     let now = "2026-02-06T21:40:00Z"
 

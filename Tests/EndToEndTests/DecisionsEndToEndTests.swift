@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// time). The windows, counts and percentiles expected come from
 /// Fixtures/open-meteo-ensemble/decisions_expected.py, which computes them from the member values
 /// with code of its own; the test runs it and compares wx's --json output with what it prints.
-@Suite struct DecisionsEndToEndTests {
+@Suite(.tags(.endToEnd)) struct DecisionsEndToEndTests {
     /// 07:10 CEST on Fri 23 Oct 2026; the next hour is 08:00.
     static let now = "2026-10-23T05:10:00Z"
     /// The answer's place (routes.d/open-meteo-ensemble.json), reverse geocoded as Paris.

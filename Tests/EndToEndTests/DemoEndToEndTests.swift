@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// mode, as the Makefile runs them. Every place the manifest lists is driven through `find` and
 /// `show` (and the other commands it has recordings for); the values expected are read here from
 /// the recordings themselves, not from wx.
-@Suite struct DemoEndToEndTests {
+@Suite(.tags(.endToEnd)) struct DemoEndToEndTests {
     static let manifestPath = demoManifestPath
 
     /// One place of the manifest, with its forecast recording when it has one.

@@ -5,7 +5,7 @@ import WeatherTestSupport
 /// A real full and a real read-only file system (tmpfs), for the state folder. Mounting needs
 /// root, which CI and `make test` here have; elsewhere these are skipped and DurabilityTests (the
 /// same rules through a seam at the file-writing layer) still run.
-@Suite(.serialized, .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+@Suite(.serialized, .enabled(if: getuid() == 0, "mounting a tmpfs needs root"), .tags(.endToEnd))
 struct DiskTests {
     /// Mounts a tmpfs of `kilobytes` on a new folder; unmounts when `body` returns.
     func withTmpfs(kilobytes: Int, _ body: (String) throws -> Void) throws {

@@ -5,7 +5,7 @@ import WeatherTestSupport
 /// Issue 13, the values at the edges: days without sunrise or sunset, declared units, rounding
 /// of the sun's times, scale boundaries, a multi-place answer with one unreadable place, and
 /// coordinates no geocoder names — through the built wx, libcurl and the loopback server.
-@Suite struct EdgeValueTests {
+@Suite(.tags(.endToEnd)) struct EdgeValueTests {
     /// Runs `commands` (one -c argument) with `answers` queued on a fresh server.
     func run(
         _ commands: String, now: String? = nil, answers: [FixtureServer.Answer] = [], json: Bool = false,

@@ -5,7 +5,7 @@ import WeatherTestSupport
 /// `confidence` through the built wx, libcurl and the loopback server replaying the hand-written
 /// ensemble answers of Fixtures/open-meteo-ensemble. The figures are those its generate.py
 /// prints (its own percentile code), pasted here.
-@Suite struct EnsembleEndToEndTests {
+@Suite(.tags(.endToEnd)) struct EnsembleEndToEndTests {
     /// 07:10 UTC: the ensemble's next run starts at 12:00 UTC.
     static let now = "2026-12-01T07:10:00Z"
 
@@ -145,7 +145,7 @@ import WeatherTestSupport
 }
 
 /// `models` through the built wx and the loopback server (Fixtures/open-meteo-models).
-@Suite struct ModelsEndToEndTests {
+@Suite(.tags(.endToEnd)) struct ModelsEndToEndTests {
     @Test func fourModelsSideBySideFromOneRequestWithTheDisagreementsMarked() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()

@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// Exit statuses decided by the kind of error (2: the line is wrong; 1: the command could not
 /// do it), and one secret scrubber for the history, error lines and the JSON error document.
-@Suite struct ExitStatusAndSecretsTests {
+@Suite(.tags(.endToEnd)) struct ExitStatusAndSecretsTests {
     /// Empty states are failures, not usage errors: on the old code `saved verify` with no
     /// snapshots and `compare` with no favorites exited 2.
     @Test func emptyStatesExitOneAndUsageErrorsExitTwo() throws {

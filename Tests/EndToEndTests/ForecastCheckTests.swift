@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// recording (7 days from Sun 27 Jul 2025, in GMT: its times at Hamburg's clock, CEST, since
 /// trial 15); what happened is the hand-written archive body
 /// Fixtures/open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json.
-@Suite struct ForecastCheckTests {
+@Suite(.tags(.endToEnd)) struct ForecastCheckTests {
     static let recorded = "2025-07-27T03:10:00Z"
 
     /// A row of `saved N`'s table: the day, then forecast, observed and error of the high, the

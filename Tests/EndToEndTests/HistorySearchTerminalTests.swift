@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// /etc/inputrc binds them, which README promises ("the previous or next of those lines that
 /// starts with what is typed before the cursor"). They were libedit's ed-search-prev-history,
 /// a regular expression found anywhere in the line, searched from wherever Up had left off.
-@Suite struct HistorySearchTerminalTests {
+@Suite(.tags(.terminal)) struct HistorySearchTerminalTests {
     let home = TemporaryFolder()
 
     /// wx --offline in a fresh terminal with `lines` run (offline, most fail, but each goes into

@@ -4,6 +4,7 @@ import WeatherTestSupport
 
 /// WX_HOME naming a regular file (a new user's trial): reading commands advised "check the disk",
 /// an `mv` under the file and `reset state`, none of which can work. Every path names the folder.
+@Suite(.tags(.endToEnd))
 struct HomeIsAFileTests {
     @Test(arguments: ["favs", "history"])
     func readingCommandsSayTheHomeIsAFile(command: String) throws {

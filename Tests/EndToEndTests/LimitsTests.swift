@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// Limits a hostile input or a long life must not break: ids never given twice, history numbers
 /// of any length, one huge line in the log.
-@Suite(.serialized) struct LimitsTests {
+@Suite(.serialized, .tags(.stress)) struct LimitsTests {
     static let now = "2025-07-27T03:10:00Z"
 
     /// Save 1, save 2, delete 2, compact, save: the new snapshot is 3, not 2 again.

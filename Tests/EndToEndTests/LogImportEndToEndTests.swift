@@ -4,6 +4,7 @@ import WeatherTestSupport
 
 /// Moving to a new machine with the real binary (issue 24 item 7): `export snapshots|history`
 /// on the old home, `import` into a new one, `export` again — the same bytes, in CSV and JSON.
+@Suite(.tags(.endToEnd))
 struct LogImportEndToEndTests {
     /// An old home's log as wx writes it: commands, two snapshots (one with a kept forecast, one
     /// named as a spreadsheet formula with a quote and a comma), and a deleted one.

@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// and `saved --json` take bounded memory whatever the size of the log. Measured with
 /// /usr/bin/time (peak RSS) on logs of ~80–90 MB made of long records, which a version that held
 /// the log or the document in memory needs hundreds of MB for.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")), .tags(.stress))
 struct MemoryBoundTests {
     static let limitKilobytes = 64 << 10
 

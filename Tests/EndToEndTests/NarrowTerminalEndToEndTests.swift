@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// Issue 24 (trial 3 items 1, 2, 5; trial 2 item 8) through the built wx and the loopback
 /// server, `COLUMNS` giving the width a terminal would: headings keep their day, sentences and
 /// summaries break between words, and `saved N` fits 40 columns.
-@Suite struct NarrowTerminalEndToEndTests {
+@Suite(.tags(.endToEnd)) struct NarrowTerminalEndToEndTests {
     static let recorded = "2025-07-27T03:10:00Z"
 
     func lines(_ result: WXResult) -> [String] { result.stdout.split(separator: "\n").map(String.init) }

@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// The network itself misbehaving. Each fault must end within the time budget (WX_TIMEOUT, 3 s
 /// here) with a clear message, memory bounded, and the next command must work.
-@Suite struct NetworkFaultTests {
+@Suite(.tags(.endToEnd)) struct NetworkFaultTests {
     static let budget = 3.0
 
     func run(_ fault: FixtureServer.Answer, then next: String = "favs") throws -> WXResult {

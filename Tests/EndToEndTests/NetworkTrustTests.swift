@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// `HTTPS_PROXY` or `no_proxy`, as curl's users expect. A loopback HTTPS server with a
 /// certificate made here, and a loopback proxy (`Fixtures/proxy.py`). On the old code every
 /// request to such a server failed whatever the environment said.
-@Suite(.serialized) struct NetworkTrustTests {
+@Suite(.serialized, .tags(.endToEnd)) struct NetworkTrustTests {
     let folder = TemporaryFolder()
 
     /// A self-signed certificate for 127.0.0.1, made with openssl; its file and key.

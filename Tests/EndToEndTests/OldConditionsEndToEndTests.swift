@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// as of 2021-01-08 13:46", no warning). Past 3 hours from now `show` says they are not now,
 /// under its heading and in JSON, `compare` under its table, and `line` has nothing for a bar
 /// when they are all there is — through the built wx and the loopback server.
-@Suite struct OldConditionsEndToEndTests {
+@Suite(.tags(.endToEnd)) struct OldConditionsEndToEndTests {
     static let owmKey = ["OPENWEATHERMAP_API_KEY": "old-conditions-test-key"]
     /// Maceió's recorded current weather: 2021-01-08 16:46:22 UTC, 13:46 at the place (UTC−3).
     static let maceio = "-9.6658,-35.7353"

@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// warning feed alongside the forecast, `compare` every favorite's feed alongside the one
 /// forecast request. The loopback server's gate answers only once all of them are in flight at
 /// once, so that code asking one after another fails here (the gate gives up, `opened` false).
-@Suite struct OverlappingRequestsTests {
+@Suite(.tags(.endToEnd)) struct OverlappingRequestsTests {
     /// Bright Sky's frost for Berlin runs 2026-03-07 00:00–08:00 UTC.
     static let berlinNight = "2026-03-07T03:00:00Z"
 

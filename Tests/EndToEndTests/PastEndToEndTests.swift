@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// `past` and `normal` through the built wx, libcurl and the loopback server replaying the
 /// archive bodies in Fixtures/open-meteo-archive (written by its generate.py).
-@Suite struct PastEndToEndTests {
+@Suite(.tags(.endToEnd)) struct PastEndToEndTests {
     /// The hour the Berlin forecast recording (which answers for Hamburg) was made.
     static let recorded = "2025-07-27T03:10:00Z"
 
@@ -285,7 +285,7 @@ import WeatherTestSupport
 }
 
 /// Issue 23, kind 6: `yesterday`, weekdays and days ago are the place's calendar days.
-@Suite struct PlaceDayTests {
+@Suite(.tags(.endToEnd)) struct PlaceDayTests {
     /// 2025-07-26T22:30Z is 00:30 on Sunday 27 July in Hamburg: yesterday there is Saturday 26
     /// (counted in UTC it was Friday 25). The recorded day of Hamburg's forecast API answer.
     @Test func yesterdayIsThePlacesDay() throws {

@@ -3,7 +3,7 @@ import Testing
 import WeatherTestSupport
 
 /// Issue 23 end to end: one failing part of an answer never hides the parts that came.
-@Suite struct PathsEndToEndTests {
+@Suite(.tags(.endToEnd)) struct PathsEndToEndTests {
     static let key = ["OPENWEATHERMAP_API_KEY": "k3y-that-must-not-leak"]
     /// The Maceió recording's time (its current weather's `dt`).
     static let now = "2021-01-08T16:46:22Z"

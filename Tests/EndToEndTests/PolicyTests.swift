@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// Nominatim's usage policy: at most one request a second for the whole application, an
 /// identifying User-Agent, answers cached instead of asked again.
-@Suite struct PolicyTests {
+@Suite(.tags(.endToEnd)) struct PolicyTests {
     // How far apart requests are is tested on a TestClock, in process and without sleeping
     // (WeatherKitTests.ServiceTimingTests): timing real processes on a loaded machine only
     // measured the machine. What is left to check here is the wiring of the real binary.

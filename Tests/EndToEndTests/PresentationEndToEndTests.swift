@@ -6,7 +6,7 @@ import WeatherTestSupport
 
 /// `show` and `show --json` list the same days for the same answer, through the built wx and the
 /// loopback server, on an answer none of whose days is today or later.
-@Suite struct PresentationEndToEndTests {
+@Suite(.tags(.endToEnd)) struct PresentationEndToEndTests {
     /// A week after the Hamburg answer's last day (the Berlin recording: 27 Jul to 2 Aug 2025).
     static let afterTheAnswer = "2025-08-10T00:00:00Z"
 

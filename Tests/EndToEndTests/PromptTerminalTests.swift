@@ -5,7 +5,7 @@ import WeatherTestSupport
 /// Issue 12: the prompt at a real terminal (tmux) behaves as in bash — after Ctrl-Z and fg, after
 /// a resize, in the C locale, with the keys terminals send, with pasted blocks — and every way
 /// out leaves the terminal as wx found it.
-@Suite struct PromptTerminalTests {
+@Suite(.tags(.terminal)) struct PromptTerminalTests {
     let home = TemporaryFolder()
 
     /// The environment of a wx under test: its own home (no ~/.editrc but the test's), no network.
@@ -333,7 +333,7 @@ import WeatherTestSupport
 
 /// Issue 22 item 7: a ~/.editrc that is not a regular file is not handed to libedit. On the old
 /// code a FIFO there blocked wx before its prompt, and /dev/zero made it grow without bound.
-@Suite struct EditrcKindTests {
+@Suite(.tags(.terminal)) struct EditrcKindTests {
     let home = TemporaryFolder()
 
     @Test(arguments: ["fifo", "/dev/zero"])
@@ -355,7 +355,7 @@ import WeatherTestSupport
 
 /// Issue 22 item 11: a pager that cannot start loses nothing. On the old code `PAGER=nonexistent`
 /// swallowed `help`: the shell started, its command was not found, and the text was gone.
-@Suite struct PagerFallbackTests {
+@Suite(.tags(.terminal)) struct PagerFallbackTests {
     let home = TemporaryFolder()
 
     @Test func aPagerThatCannotStartFallsBackToPrinting() throws {

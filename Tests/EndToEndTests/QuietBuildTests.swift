@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// banner. Their build (`make quiet-release`) now shows its output only when it fails. A stand-in
 /// `swift` on PATH plays the build: it prints the warning the real link prints, then succeeds or
 /// fails as told.
-@Suite struct QuietBuildTests {
+@Suite(.tags(.endToEnd)) struct QuietBuildTests {
     static let warning =
         "warning: Using 'mktemp' in statically linked applications requires at runtime the shared libraries from the glibc version used for linking"
 

@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// held the banner and bracketed paste's escape codes before the results. Now the prompt is
 /// drawn on standard error, or on /dev/tty when that is no terminal either, and the file gets the
 /// results alone.
-@Suite struct RedirectedOutputTerminalTests {
+@Suite(.tags(.terminal)) struct RedirectedOutputTerminalTests {
     let home = TemporaryFolder()
 
     /// `wx --offline` run by `sh -c` as `redirection` says, in `home`; "STATUS=…" when it ends.

@@ -9,7 +9,7 @@ import WeatherTestSupport
 ///
 /// The figures expected here are the output of Fixtures/open-meteo-previous-runs/expected.py,
 /// which computes them from the fixtures without wx's code.
-@Suite struct RunsEndToEndTests {
+@Suite(.tags(.endToEnd)) struct RunsEndToEndTests {
     /// Thu 14 Aug 2025, 10:00 in Hamburg: tomorrow is Fri 15 Aug; the skill window ends on
     /// 2025-08-09 (five days before today, UTC), the archive's data on 2025-08-07.
     static let now = "2025-08-14T08:00:00Z"

@@ -3,7 +3,7 @@ import Testing
 import WeatherTestSupport
 
 /// The binary as a user runs it, in script mode, against recorded answers on loopback.
-@Suite(.serialized) struct ShellFlowTests {
+@Suite(.serialized, .tags(.endToEnd)) struct ShellFlowTests {
     /// The Berlin body's `current.time` is 2025-07-27T03:00 GMT; ten minutes later it is current.
     /// It is shown at Hamburg's clock (CEST), its days said to be UTC's (trial 15).
     static let now = "2025-07-27T03:10:00Z"

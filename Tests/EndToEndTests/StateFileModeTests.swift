@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// wx never creates a file in its state folder that its owner cannot read, whatever the umask.
-@Suite struct StateFileModeTests {
+@Suite(.tags(.endToEnd)) struct StateFileModeTests {
     /// With umask 0477 a file made 0600 would be 0200: written, then unreadable by wx itself.
     @Test func aUmaskThatTakesTheReadBitStillLeavesFilesWxCanRead() throws {
         let home = TemporaryFolder()

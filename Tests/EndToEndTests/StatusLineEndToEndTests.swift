@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// Issue 24 item 11: `wx line` as a status bar runs it — every minute, from the cache while the
 /// answer is current — counted at the loopback server.
-@Suite struct StatusLineEndToEndTests {
+@Suite(.tags(.endToEnd)) struct StatusLineEndToEndTests {
     static let recorded = "2025-07-27T03:10:00Z"
     let home = TemporaryFolder()
 

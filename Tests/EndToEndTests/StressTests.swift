@@ -15,7 +15,7 @@ import WeatherTestSupport
 /// `make stress` runs 100. WX_STRESS_SECONDS, when set, runs rounds until that much wall time
 /// has passed instead (at least one). The test prints its figures on one line: rounds, wx
 /// runs, SIGKILLs, acknowledged writes, and how many were lost or given twice (0 expected).
-@Suite(.serialized) struct StressTests {
+@Suite(.serialized, .tags(.stress)) struct StressTests {
     static var rounds: Int { Int(ProcessInfo.processInfo.environment["WX_STRESS_ROUNDS"] ?? "") ?? 2 }
     /// The wall time to run rounds for, when WX_STRESS_SECONDS is set.
     static var seconds: Double? { Double(ProcessInfo.processInfo.environment["WX_STRESS_SECONDS"] ?? "") }

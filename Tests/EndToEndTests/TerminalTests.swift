@@ -3,7 +3,7 @@ import Testing
 import WeatherTestSupport
 
 /// wx at a real terminal (tmux): tab completion, history from earlier sessions, Ctrl-C, Ctrl-D.
-@Suite struct TerminalTests {
+@Suite(.tags(.terminal)) struct TerminalTests {
     @Test func completionCancellationAndEndOfInput() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()

@@ -5,7 +5,7 @@ import WeatherTestSupport
 
 /// Issue 13 items 2, 8, 9 and issue 12 item 12 through the built wx and the loopback server:
 /// `COLUMNS` gives a script the width a terminal would have; without it, lists are whole.
-@Suite struct TextFitEndToEndTests {
+@Suite(.tags(.endToEnd)) struct TextFitEndToEndTests {
     /// 23:10 CET in Brussels, ten minutes after the clear-night body's conditions (is_day 0).
     static let brusselsNight = "2026-11-29T22:10:00Z"
 

@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// its own line editing between prompts: a Ctrl-D typed ahead ended the driver's line and came to
 /// the prompt as a NUL, which libedit takes for Ctrl-@ (quoted insert), so the next key went into
 /// the line as it is (`wx> ^Ebc`), and a Ctrl-D on an empty line did not end wx.
-@Suite struct TypeaheadTerminalTests {
+@Suite(.tags(.terminal)) struct TypeaheadTerminalTests {
     let home = TemporaryFolder()
 
     /// wx after `find Hamburg`, then `show` with an answer that takes 2.5 s: returns once wx says

@@ -8,7 +8,7 @@ import WeatherTestSupport
 
 /// wx as a Unix tool: installed under a prefix, its man page, completions in bash, zsh and fish,
 /// the start-up file, export and import, and --json output checked against schema/.
-@Suite struct UnixFitTests {
+@Suite(.tags(.endToEnd)) struct UnixFitTests {
     static let recorded = "2025-07-27T03:10:00Z"
 
     /// `make install-files` of the built wx into a temporary DESTDIR.

@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// zone: the forecast recording's (New York's America/New_York, Denver's America/Denver), or,
 /// where the recording the server answers is in GMT (Berlin's, answered for every European
 /// place), the zone the tz database gives the place (CET in March, CEST in July; trial 15).
-@Suite struct WarningsEndToEndTests {
+@Suite(.tags(.endToEnd)) struct WarningsEndToEndTests {
     /// Bright Sky's frost for Berlin runs 2026-03-07 00:00–08:00 UTC.
     static let berlinNight = "2026-03-07T03:00:00Z"
 
@@ -324,7 +324,7 @@ import WeatherTestSupport
 /// The hint under a list of warnings names only what the longer form adds for them: the demo's
 /// Hamburg warning (a real Bright Sky recording) has a description and an area but no
 /// instruction, so the hint does not promise "what to do" (trial 8).
-@Suite struct WarningsHintTests {
+@Suite(.tags(.endToEnd)) struct WarningsHintTests {
     @Test func theHintPromisesOnlyWhatTheFeedWrote() throws {
         let (run, _) = try runDemo("warnings Hamburg; warnings -v Hamburg")
         #expect(run.status == 0)

@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// The forecast views, compare, air quality, the second provider and offline use, through the
 /// built wx, libcurl and the loopback server replaying recorded real answers.
-@Suite struct WeatherDepthTests {
+@Suite(.tags(.endToEnd)) struct WeatherDepthTests {
     /// The hour the Berlin recording (Fixtures/open-meteo-forecast/berlin-…) was made.
     static let recorded = "2025-07-27T03:10:00Z"
 

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WeatherTestSupport
 
 @testable import WXBasics
 
 /// ISOTime writes log.jsonl's `ts`, the cache header and `--json` times: the bytes must not change.
-@Suite struct ISOTimeTests {
+@Suite(.tags(.unit)) struct ISOTimeTests {
     /// The hand-written formatter ISOTime used before Date.ISO8601FormatStyle, kept as the reference.
     static func handWritten(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))

@@ -26,7 +26,7 @@ private struct ReferenceTree: Decodable, Equatable {
     }
 }
 
-@Suite struct JSONParserTests {
+@Suite(.tags(.unit)) struct JSONParserTests {
     static let fixtures: [String] = {
         let root = TestPaths.fixtures
         let folders = ["nominatim", "open-meteo-forecast", "open-meteo-geocoding", "openweathermap", "cases"]
@@ -82,7 +82,7 @@ private struct ReferenceTree: Decodable, Equatable {
     }
 }
 
-@Suite struct ArrayElementTests {
+@Suite(.tags(.unit)) struct ArrayElementTests {
     @Test("a top-level array parses element by element; a bare nan spoils only its element")
     func elementByElement() throws {
         let text = #"[{"a":1,"s":"x, ] }"},{"latitude":nan,"b":[1,2]} , [3] ,"t\"]"]"#

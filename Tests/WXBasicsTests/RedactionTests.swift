@@ -1,7 +1,8 @@
 import Testing
 import WXBasics
+import WeatherTestSupport
 
-@Suite struct RedactionTests {
+@Suite(.tags(.unit)) struct RedactionTests {
     @Test(arguments: [
         ("GET /weather?q=x&appid=abc123&units=metric", "GET /weather?q=x&appid=***&units=metric"),
         ("api_key=SECRET, then more", "api_key=***, then more"),

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import WeatherTestSupport
 
 @testable import WXBasics
 
-@Suite struct DecimalTextTests {
+@Suite(.tags(.unit)) struct DecimalTextTests {
     @Test(arguments: [
         (7.45, 1, "7.5"), (-0.04, 1, "0.0"), (-0.05, 1, "-0.1"), (52.52, 4, "52.5200"), (0, 0, "0"),
         (1013.25, 0, "1013"), (2.5, 0, "3"), (-2.5, 0, "-3"), (0.125, 2, "0.13"), (99.95, 1, "100.0"),
@@ -31,7 +32,7 @@ import Testing
     }
 }
 
-@Suite struct QueryStringTests {
+@Suite(.tags(.unit)) struct QueryStringTests {
     @Test(arguments: [
         ("a b", "a%20b"), ("Suite I & G, Mountain View", "Suite%20I%20%26%20G%2C%20Mountain%20View"), ("#", "%23"),
         ("+", "%2B"), ("=", "%3D"), ("%", "%25"), ("Zürich", "Z%C3%BCrich"), ("São Paulo", "S%C3%A3o%20Paulo"),
@@ -48,7 +49,7 @@ import Testing
     }
 }
 
-@Suite struct CivilCalendarTests {
+@Suite(.tags(.unit)) struct CivilCalendarTests {
     @Test func civilCalendarRoundTrips() {
         for day in [-719_468, -1, 0, 1, 11_016, 20_490, 2_932_896] {
             let date = CivilCalendar.date(fromDays: day)
@@ -76,7 +77,7 @@ import Testing
     }
 }
 
-@Suite struct TextSafetyTests {
+@Suite(.tags(.unit)) struct TextSafetyTests {
     @Test func controlCharactersAreRemoved() {
         #expect(TerminalText.sanitized("a\u{1B}[31mb\u{07}c\u{9B}d\u{7F}") == "a[31mbcd")
         #expect(TerminalText.sanitized("tab\there\nnewline") == "tab here newline")
@@ -97,7 +98,7 @@ import Testing
     }
 }
 
-@Suite struct TextColumnsTests {
+@Suite(.tags(.unit)) struct TextColumnsTests {
     /// Terminal columns, counted from the bytes for Latin text and by scalar otherwise.
     @Test(arguments: [
         ("", 0), ("7.4 °C", 6), ("München", 7), ("Zürich, Schweiz", 15), ("\u{85}x", 1), ("a\tb", 2),
@@ -139,7 +140,7 @@ import Testing
 
 /// `TextLayout.truncate` cuts words where they reach the width but never a number (trial 10:
 /// "52.5200°N 13.…" in `saved` and `compare` at 80 columns).
-@Suite struct TruncateTests {
+@Suite(.tags(.unit)) struct TruncateTests {
     @Test(arguments: [
         ("52.5200°N 13.4100°E", 15, "52.5200°N …"),
         ("52.5200°N 13.4100°E", 19, "52.5200°N 13.4100°E"),

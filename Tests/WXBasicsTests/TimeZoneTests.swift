@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WXBasics
+import WeatherTestSupport
 
 /// The TZif reader over /usr/share/zoneinfo (tzdata is installed by `make deps` and .ci/run).
-@Suite struct TimeZoneFileTests {
+@Suite(.tags(.unit)) struct TimeZoneFileTests {
     let database = TimeZoneDatabase.shared
 
     /// Seconds since the epoch of a UTC wall-clock time.

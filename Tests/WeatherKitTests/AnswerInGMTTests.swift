@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// Case OM-11, trial 15: an Open-Meteo answer in GMT for a place whose clock is not UTC's is
 /// read in GMT, then given the place's own zone from the tz database; its days are marked as
 /// UTC days, and a day's sunrise and sunset are found on the place's calendar.
-@Suite struct AnswerInGMTTests {
+@Suite(.tags(.unit)) struct AnswerInGMTTests {
     static func instant(_ text: String) -> Date { ISOTime.parse(text)! }
     static let newYork = Coordinate(latitude: 40.71, longitude: -74.01)
 

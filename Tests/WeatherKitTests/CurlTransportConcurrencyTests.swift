@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// `CurlTransport` against the loopback server: requests sent at the same time are in flight
 /// at the same time (the server's gate answers only once that many are), within the limit of
 /// connections to one host, and cancelling one ends that one only.
-@Suite struct CurlTransportConcurrencyTests {
+@Suite(.tags(.unit)) struct CurlTransportConcurrencyTests {
     static let limits = TransferLimits(totalTimeoutSeconds: 30)
 
     /// One GET's result, errors included.

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import WXBasics
+import WeatherTestSupport
 
 @testable import WeatherKit
 
 /// Every band edge of every scale wx names, against its source (cited in the code), and the
 /// models of issue 13: days without sunrise or sunset, declared units, unnamed places.
-@Suite struct ScaleEdgeTests {
+@Suite(.tags(.unit)) struct ScaleEdgeTests {
     /// km/h for a speed in m/s.
     func kmh(_ metresPerSecond: Double) -> Double { metresPerSecond * 3.6 }
 
@@ -86,7 +87,7 @@ import WXBasics
     }
 }
 
-@Suite struct SunEventsTests {
+@Suite(.tags(.unit)) struct SunEventsTests {
     @Test("polar night or midnight sun by declination, undecided near the edge")
     func byLatitudeAndDate() {
         let june = LocalDate(year: 2026, month: 6, day: 21)
@@ -135,7 +136,7 @@ import WXBasics
     }
 }
 
-@Suite struct DeclaredUnitTests {
+@Suite(.tags(.unit)) struct DeclaredUnitTests {
     @Test("every label Open-Meteo declares converts to wx's unit")
     func knownLabels() throws {
         let cases: [(DeclaredUnit.Quantity, String, Double, Double)] = [
@@ -167,7 +168,7 @@ import WXBasics
     }
 }
 
-@Suite struct UnnamedPlaceTests {
+@Suite(.tags(.unit)) struct UnnamedPlaceTests {
     @Test("coordinates name a place no geocoder named, with hemispheres, and parse back")
     func hemisphereNames() {
         #expect(Place.unnamed(at: Coordinate(latitude: -5, longitude: -150)).name == "5.0000°S 150.0000°W")
@@ -201,7 +202,7 @@ import WXBasics
     }
 }
 
-@Suite struct AirQualityUnitTests {
+@Suite(.tags(.unit)) struct AirQualityUnitTests {
     @Test("the air-quality API's labels are known; another is refused with the variable and the label")
     func labels() throws {
         #expect(OpenMeteoAirQualityProvider.knownUnit("\u{3BC}g/m³", for: "pm2_5"))

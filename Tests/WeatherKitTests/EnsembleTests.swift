@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// The Ensemble API answer read member by member, the percentiles, and the cache that keeps one
 /// request per place and model run. Expected figures come from
 /// Fixtures/open-meteo-ensemble/generate.py (its own percentile code), pasted here.
-@Suite struct EnsembleTests {
+@Suite(.tags(.unit)) struct EnsembleTests {
     static let hamburg = Coordinate(latitude: 53.5413, longitude: 9.9842)
 
     func answer(_ name: String) throws -> JSONValue {

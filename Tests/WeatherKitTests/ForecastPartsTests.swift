@@ -6,7 +6,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 
 /// Issue 23, kind 4: one failing part of an answer never hides the parts that came.
-@Suite struct ForecastPartsTests {
+@Suite(.tags(.unit)) struct ForecastPartsTests {
     static let maceio = Coordinate(latitude: -9.6658, longitude: -35.7353)
 
     /// The provider over `transport`; one attempt per request, so that a 5xx is not retried.

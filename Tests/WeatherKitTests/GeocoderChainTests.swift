@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// The geocoder fallback rules (`GeocoderChain`) on fakes: who is asked, who is not, and what
 /// the answer or failure says. A fake that was not planned to be asked fails the test when it is.
-@Suite struct GeocoderChainTests {
+@Suite(.tags(.unit)) struct GeocoderChainTests {
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
     static let coordinate = Coordinate(latitude: 53.5413, longitude: 9.9841)
     static let unreachable = ServiceError.transport(.nominatim, .cannotConnect("nominatim"))

@@ -7,7 +7,7 @@ import WeatherTestSupport
 
 /// Several models from one forecast-API answer: suffixed keys read per model, and the days
 /// marked where they disagree. Expected marks come from Fixtures/open-meteo-models/generate.py.
-@Suite struct ModelComparisonTests {
+@Suite(.tags(.unit)) struct ModelComparisonTests {
     static let hamburg = Coordinate(latitude: 53.5413, longitude: 9.9842)
 
     @Test func theRecordedTwoModelAnswerIsReadPerModel() throws {

@@ -6,7 +6,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 
 /// Every recorded Nominatim body in Fixtures/ maps to the places a user should see.
-@Suite struct NominatimDecodingTests {
+@Suite(.tags(.unit)) struct NominatimDecodingTests {
     func search(_ name: String) throws -> [Place] {
         try NominatimGeocoder.places(fromSearch: try JSONValue.parse(TestPaths.fixture(name)))
     }
@@ -155,7 +155,7 @@ import WeatherTestSupport
 }
 
 /// Open-Meteo's geocoder (the alternative to Nominatim).
-@Suite struct OpenMeteoGeocodingDecodingTests {
+@Suite(.tags(.unit)) struct OpenMeteoGeocodingDecodingTests {
     func places(_ name: String) throws -> [Place] {
         try OpenMeteoGeocoder.places(from: try JSONValue.parse(TestPaths.fixture(name)), limit: 20)
     }

@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// Issue 22 item 8: `normal` rests on all thirty years of 1991–2020 and on values that are
 /// temperatures. On the old code three days of one year, or `1e308` (whose sums overflow), were reduced into
 /// "normals 1991–2020" (the latter printed as `inf`).
-@Suite struct NormalsInputTests {
+@Suite(.tags(.unit)) struct NormalsInputTests {
     /// An archive answer with the given days (ISO dates) and one value each.
     func answer(_ days: [String], maximum: String = "20.0") -> JSONValue {
         let times = days.map { "\"\($0)\"" }.joined(separator: ",")

@@ -6,7 +6,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 
 /// Every recorded Open-Meteo forecast body maps to the right readings and instants.
-@Suite struct OpenMeteoDecodingTests {
+@Suite(.tags(.unit)) struct OpenMeteoDecodingTests {
     func forecast(_ name: String, latitude: Double = 1, longitude: Double = 2) throws -> Forecast {
         try OpenMeteoForecastProvider.forecast(
             from: try JSONValue.parse(TestPaths.fixture(name)),

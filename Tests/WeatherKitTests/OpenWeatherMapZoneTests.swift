@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// seconds) and no zone name. The zone nearest to the place is named when its offset at the
 /// answer's time agrees, so steps after the end of DST read at the new offset and the repeated
 /// hour is known; otherwise the fixed offset stays.
-@Suite struct OpenWeatherMapZoneTests {
+@Suite(.tags(.unit)) struct OpenWeatherMapZoneTests {
     static func instant(_ text: String) -> Date { ISOTime.parse(text)! }
 
     /// A hand-written `/data/2.5/forecast` answer: 40 steps of 3 hours from `start`, the

@@ -7,7 +7,7 @@ import WeatherTestSupport
 
 /// Past days (which service answers which range, and the archive's answer read) and
 /// OpenWeatherMap's 3-hour steps made into hours and days.
-@Suite struct PastDaysAndStepsTests {
+@Suite(.tags(.unit)) struct PastDaysAndStepsTests {
     func date(_ text: String) -> LocalDate { LocalDate(iso: Substring(text))! }
 
     @Test func theArchiveAnswersDaysOlderThanItsLagAndTheForecastAPITheRest() {

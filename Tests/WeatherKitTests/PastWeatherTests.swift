@@ -7,7 +7,7 @@ import WeatherTestSupport
 
 /// Past days and normals: the choice of service, the reading of archive answers (where the data
 /// stops, nulls) and the reduction of thirty years to normals, with a loud fake transport.
-@Suite struct PastWeatherTests {
+@Suite(.tags(.unit)) struct PastWeatherTests {
     static let hamburg = Coordinate(latitude: 53.5413, longitude: 9.9842)
 
     func date(_ text: String) -> LocalDate { LocalDate(iso: Substring(text))! }

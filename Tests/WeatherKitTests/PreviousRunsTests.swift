@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// Open-Meteo's Previous Runs answers: how lead times line up with the hours
 /// (`PreviousRunsAlignment`), whole days only, repeated series, and scores that never average
 /// nothing.
-@Suite struct PreviousRunsTests {
+@Suite(.tags(.unit)) struct PreviousRunsTests {
     static let hamburg = Coordinate(latitude: 53.5413, longitude: 9.9842)
 
     func date(_ text: String) -> LocalDate { LocalDate(iso: Substring(text))! }

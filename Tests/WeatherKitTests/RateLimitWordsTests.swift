@@ -1,9 +1,10 @@
 import Testing
 import WeatherKit
+import WeatherTestSupport
 
 /// A rate limit's message gives the service's reason and says when to try again only where the
 /// reason does not (trial 4, item 10: "Please try again tomorrow; try again in 60 s").
-@Suite struct RateLimitWordsTests {
+@Suite(.tags(.unit)) struct RateLimitWordsTests {
     @Test func aReasonThatSaysWhenIsNotContradicted() {
         let daily = ServiceError.rateLimited(
             .openMeteo, retryAfterSeconds: 60, reason: "Daily API request limit exceeded. Please try again tomorrow.")

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import WXBasics
+import WeatherTestSupport
 
 @testable import WeatherKit
 
-@Suite struct CoordinateTextTests {
+@Suite(.tags(.unit)) struct CoordinateTextTests {
     @Test func coordinateText() {
         #expect(Coordinate(parsing: "53.55,9.99") == Coordinate(latitude: 53.55, longitude: 9.99))
         #expect(Coordinate(parsing: " -33.8688 , 151.2093 ") == Coordinate(latitude: -33.8688, longitude: 151.2093))
@@ -17,7 +18,7 @@ import WXBasics
     }
 }
 
-@Suite struct ZoneClockTests {
+@Suite(.tags(.unit)) struct ZoneClockTests {
     @Test func timeZoneDatabaseKnowsDaylightSavingTime() {
         let clock = ZoneClock(
             ZoneInfo(identifier: "America/New_York", abbreviation: "GMT-5", utcOffsetSeconds: -18_000))
@@ -48,7 +49,7 @@ import WXBasics
     }
 }
 
-@Suite struct UnitTests {
+@Suite(.tags(.unit)) struct UnitTests {
     @Test func temperatureReferenceValues() {
         #expect(TemperatureUnit.fahrenheit.convert(celsius: 100) == 212)
         #expect(TemperatureUnit.fahrenheit.convert(celsius: -40) == -40)

@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// The five warning feeds read from their recorded answers (Fixtures/warnings), and the shared
 /// rules on them and on labelled hand-written bodies. Expected values are read off the bodies
 /// by hand.
-@Suite struct WarningFeedTests {
+@Suite(.tags(.unit)) struct WarningFeedTests {
     func json(_ name: String) throws -> JSONValue { try JSONValue.parse(TestPaths.fixture("warnings/" + name)) }
     func date(_ text: String) -> Date { ISOTime.parse(text)! }
 

@@ -1,10 +1,11 @@
 import Testing
 import WXBasics
 import WeatherKit
+import WeatherTestSupport
 
 @testable import WeatherShell
 
-@Suite struct CommandParserTests {
+@Suite(.tags(.unit)) struct CommandParserTests {
     @Test(arguments: [
         ("find Hamburg", Command.find("Hamburg")),
         ("  find   Portland, OR  ", .find("Portland, OR")),
@@ -325,7 +326,7 @@ import WeatherKit
     }
 }
 
-@Suite struct InvocationTests {
+@Suite(.tags(.unit)) struct InvocationTests {
     @Test func completionsAndTheCompletionHelper() throws {
         #expect(try Invocation.parse(["completions", "bash"]).action == .completions("bash"))
         #expect(throws: ShellError.usage("usage: wx completions bash|zsh|fish")) {
@@ -378,7 +379,7 @@ import WeatherKit
     }
 }
 
-@Suite struct ConfigurationTests {
+@Suite(.tags(.unit)) struct ConfigurationTests {
     @Test func xdgFolders() throws {
         let configuration = try Configuration(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "/s"])
         #expect(configuration.configFolder == "/home/u/.config/wx")

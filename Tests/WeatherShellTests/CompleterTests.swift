@@ -1,8 +1,9 @@
 import Testing
+import WeatherTestSupport
 
 @testable import WeatherShell
 
-@Suite struct CompleterTests {
+@Suite(.tags(.unit)) struct CompleterTests {
     /// Names that need quoting or escaping at the prompt: what Tab inserts reads back, through
     /// the same lexer that runs the line, as the favorite's name.
     static let awkward = [
@@ -111,7 +112,7 @@ import Testing
 }
 
 /// The candidates `wx --complete` gives the bash, zsh and fish scripts.
-@Suite struct ShellCompletionTests {
+@Suite(.tags(.unit)) struct ShellCompletionTests {
     let favorites = ["Hamburg", "New York", "Elbe Concert Hall", "Tom's *Bar*"]
 
     @Test(arguments: [

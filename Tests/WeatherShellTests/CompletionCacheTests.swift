@@ -9,7 +9,7 @@ import WeatherTestSupport
 
 /// Tab completion keeps the favorites' names prepared between presses (`CompletionNames`), so
 /// what it offers must follow every change: one made in this session, and one another wx wrote.
-@MainActor @Suite struct CompletionCacheTests {
+@MainActor @Suite(.tags(.unit)) struct CompletionCacheTests {
     static func favorite(_ name: String) -> Favorite {
         Favorite(
             name: name, coordinate: Coordinate(latitude: 53.55, longitude: 9.99), displayName: name, countryCode: "de")

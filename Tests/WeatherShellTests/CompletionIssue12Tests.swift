@@ -6,7 +6,7 @@ import WeatherTestSupport
 
 /// Issue 12 items 5 and 11: what completion inserts parses back to the same name, file names
 /// after import and export, `--format`'s values, escaped spaces, and names in any Unicode form.
-@Suite struct CompletionIssue12Tests {
+@Suite(.tags(.unit)) struct CompletionIssue12Tests {
     /// Names with every character the lexer treats specially, and a leading "-" or number.
     static let awkward = [
         "The \"Best\" Bar", "Tom's", "'Quoted'", "C:\\Temp", "a;b", "#1 Pub", "Elbe Tunnel", "-5 Degrees", "-x",

@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// Issue 24 item 6: Tab completes snapshot numbers (the list shows each one's place and date),
 /// and a list of favorites shows the names as people read them, not escaped.
 @MainActor
-@Suite struct CompletionIssue24Tests {
+@Suite(.tags(.unit)) struct CompletionIssue24Tests {
     let home = TemporaryFolder()
     static let snapshots = [
         SnapshotChoice(id: 12, label: "12  Hamburg · 2026-02-06 22:40"),

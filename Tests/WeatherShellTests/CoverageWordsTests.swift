@@ -1,12 +1,13 @@
 import Testing
 import WXBasics
 import WeatherKit
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// Trial 4, item 15: "this forecast covers Tue 15 Apr to Tue 15 Apr, not now" when now was later
 /// on Tue 15 Apr. The hours are named when they end (or begin) today; one day is one day.
-@Suite struct CoverageWordsTests {
+@Suite(.tags(.unit)) struct CoverageWordsTests {
     static let format = ValueFormatter(units: .metric)
     static let tuesday = LocalDate(year: 2025, month: 4, day: 15)
 

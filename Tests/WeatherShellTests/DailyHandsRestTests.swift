@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// Issue 24, what the last session left of items 9 and 10 (`source FILE`, `\e`, `wx -c` kept
 /// out of the history) and what a new user's trial found (long error lines, `hourly abc`).
 @MainActor
-@Suite struct DailyHandsRestTests {
+@Suite(.tags(.unit)) struct DailyHandsRestTests {
     let home = TemporaryFolder()
 
     /// An editor that replaces text as a person would, and records what it was given.

@@ -7,7 +7,7 @@ import WeatherTestSupport
 
 @testable import WeatherShell
 
-@Suite struct CSVTests {
+@Suite(.tags(.unit)) struct CSVTests {
     @Test func quotingFollowsRFC4180() {
         let text = CSV.encode([["name", "note"], ["Plain", "a, b"], ["Say \"hi\"", "two\nlines"], ["", "x"]])
         #expect(text == "name,note\r\nPlain,\"a, b\"\r\n\"Say \"\"hi\"\"\",\"two\nlines\"\r\n,x\r\n")
@@ -69,7 +69,7 @@ import WeatherTestSupport
     }
 }
 
-@Suite struct FavoriteImportTests {
+@Suite(.tags(.unit)) struct FavoriteImportTests {
     @Test func csvWithColumnsInAnyOrderAndBadRowsNamed() throws {
         let text = """
             country_code,longitude,name,latitude,extra\r
@@ -148,7 +148,7 @@ import WeatherTestSupport
 
 /// Import through the view model: duplicates, names, and one write for the whole file.
 @MainActor
-@Suite struct ImportSessionTests {
+@Suite(.tags(.unit)) struct ImportSessionTests {
     let home = TemporaryFolder()
 
     func session() -> WeatherSession {

@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// each recording's own time, whichever place was asked before, for the session and for the
 /// providers alike — no instant moved on entering a place.
 @MainActor
-@Suite struct DemoClockTests {
+@Suite(.tags(.unit)) struct DemoClockTests {
     let home = TemporaryFolder()
     static let manifest = demoManifestPath
 

@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// 2025-07-20..2025-07-26)": the range crosses from one recording into the next, and the server
 /// answers a request from one recording alone. Every range `past` can ask inside the days a
 /// place says it has is now asked in parts that one recording each answers.
-@Suite struct DemoPastPartsTests {
+@Suite(.tags(.unit)) struct DemoPastPartsTests {
     @Test func everyRangeInsideWhatAPlaceHasIsAskedInPartsOneRecordingEachAnswers() throws {
         let world = try DemoWorld.load(demoManifestPath)
         var checked = 0

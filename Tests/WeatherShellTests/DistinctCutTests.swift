@@ -1,10 +1,11 @@
 import Testing
 import WXBasics
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// Issue 23, kind 10: a list's labels are cut so that what tells them apart stays.
-@Suite struct DistinctCutTests {
+@Suite(.tags(.unit)) struct DistinctCutTests {
     static let states = ["Florida", "California", "South Carolina", "Alabama", "Maryland"]
 
     @Test func theSharedPartsGiveWayFirst() {

@@ -11,7 +11,7 @@ import WeatherTestSupport
 /// in-memory state is kept, the session goes on, and the next write that succeeds saves
 /// everything. The stores' own behaviour is tested in WeatherStoreTests.
 @MainActor
-@Suite struct DurabilityTests {
+@Suite(.tags(.unit)) struct DurabilityTests {
     let home = TemporaryFolder()
     /// The file system the stores use: the real one, failing where a test says.
     let files = FailingFileSystem()

@@ -8,7 +8,7 @@ import WeatherTestSupport
 
 /// The ensemble where another view has it at hand: `show`'s line and `hourly`'s band, from a
 /// report that carries a cached ensemble. Figures from Fixtures/open-meteo-ensemble/generate.py.
-@Suite struct EnsembleViewTests {
+@Suite(.tags(.unit)) struct EnsembleViewTests {
     static let now = ISOTime.parse("2026-12-01T07:10:00Z")!
     static let zone = ZoneInfo(identifier: "Europe/Berlin", abbreviation: "CET", utcOffsetSeconds: 3_600)
     static let place = Place(

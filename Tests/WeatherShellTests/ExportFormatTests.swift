@@ -8,7 +8,7 @@ import WeatherTestSupport
 @testable import WeatherShell
 
 /// The export format's bytes, pinned: a user's backups must not change when `--json` does.
-@Suite struct ExportFormatTests {
+@Suite(.tags(.unit)) struct ExportFormatTests {
     static let favorites = [
         Favorite(
             name: "Elbphilharmonie", coordinate: Coordinate(latitude: 53.5413, longitude: 9.9842),

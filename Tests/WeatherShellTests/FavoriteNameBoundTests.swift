@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// trial2 finding 3: a favorite's name is bounded at `Favorite.longestName` characters on every
 /// path that names one, the bound `import favorites` applies, so every favorite can be moved.
 @MainActor
-@Suite struct FavoriteNameBoundTests {
+@Suite(.tags(.unit)) struct FavoriteNameBoundTests {
     let home = TemporaryFolder()
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
 

@@ -3,11 +3,12 @@ import Testing
 import WXBasics
 import WeatherKit
 import WeatherStore
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// Trial 4, item 8: `favs` at 80 columns cut "United Stat…" in a line that whole is 77 columns.
-@Suite struct FavoritesWidthTests {
+@Suite(.tags(.unit)) struct FavoritesWidthTests {
     static let newYork = Favorite(
         name: "New York", coordinate: Coordinate(latitude: 40.7127, longitude: -74.006),
         displayName: "New York, City of New York, United States", countryCode: "us")

@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// Replays every input `make fuzz` ever found a problem with (Fixtures/fuzz-regressions), and
 /// every recorded body, through the same decode-and-render path the fuzzer uses.
 @MainActor
-@Suite struct FuzzRegressionTests {
+@Suite(.tags(.unit)) struct FuzzRegressionTests {
     nonisolated static let inputs: [String] = {
         let root = TestPaths.fixtures.appendingPathComponent("fuzz-regressions")
         return DecoderExercise.targets.flatMap { target in

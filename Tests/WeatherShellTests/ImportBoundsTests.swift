@@ -9,7 +9,7 @@ import WeatherTestSupport
 
 /// Every field of an imported favorite has a bound (README, "Your data"): name 100 characters,
 /// display name 200, country code 2 or 3 letters, latitude −90…90, longitude −180…180.
-@Suite struct ImportBoundsTests {
+@Suite(.tags(.unit)) struct ImportBoundsTests {
     /// Issue 22: ten imports of a 15 MB display name made a 150 MB state.plist.
     @Test(arguments: ["csv", "json"]) func aDisplayNameBeyondTheBoundIsRefused(format: String) throws {
         let long = String(repeating: "Hamburg ", count: 2_000)

@@ -11,7 +11,7 @@ import WeatherTestSupport
 /// (lines, Ctrl-C, Ctrl-D), a console collects the output, and a provider that waits until
 /// cancelled stands for a request in flight. tmux (TerminalTests) covers libedit itself.
 @MainActor
-@Suite struct InteractiveShellTests {
+@Suite(.tags(.unit)) struct InteractiveShellTests {
     let home = TemporaryFolder()
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
 

@@ -8,7 +8,7 @@ import WeatherTestSupport
 
 /// Issue 23, kind 9 (the calendar): 29 February has a normal of its own, from the leap years
 /// of 1991–2020, and `normal` on and around it says how many years that is.
-@Suite struct LeapDayNormalTests {
+@Suite(.tags(.unit)) struct LeapDayNormalTests {
     /// Hand-written: every day of 1991–2020 at 0 °C but 29 February at 56 °C. 29 February's
     /// window holds only the 8 leap years' days around it (56 values: 8 × 56 / 56 = 8 °C); the
     /// old slot windows mixed it with every year's 26 February…3 March (448 / 188 = 2.38 °C).

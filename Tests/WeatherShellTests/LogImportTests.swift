@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// `import snapshots|history FILE` (issue 24 item 7): what wx exports, wx imports — exactly,
 /// whole or not at all, numbered as README says, never twice.
 @MainActor
-@Suite struct LogImportTests {
+@Suite(.tags(.unit)) struct LogImportTests {
     let old = TemporaryFolder()
     let new = TemporaryFolder()
 

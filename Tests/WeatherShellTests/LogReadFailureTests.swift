@@ -11,7 +11,7 @@ import WeatherTestSupport
 /// file and why, never "no snapshots yet" or "0 commands". Faults come through the injected
 /// `FailingFileSystem`; the store's own handling is tested in WeatherStoreTests.
 @MainActor
-@Suite struct LogReadFailureTests {
+@Suite(.tags(.unit)) struct LogReadFailureTests {
     let home = TemporaryFolder()
     let files = FailingFileSystem()
     static let isLog: @Sendable (String) -> Bool = { $0.hasSuffix("/log.jsonl") }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeatherTestSupport
 
 @testable import WeatherShell
 @testable import WeatherStore
@@ -7,7 +8,7 @@ import Testing
 /// Trial 16: with three snapshots deleted, `log` said "2 deleted snapshots" and `log compact`
 /// "2 deleted snapshots dropped": the newest one's record, which compaction keeps so that its id
 /// is never given again, was left out of the count without a word.
-@Suite struct LogStatisticsTextTests {
+@Suite(.tags(.unit)) struct LogStatisticsTextTests {
     let context = RenderContext(
         units: .metric, now: Date(timeIntervalSince1970: 0), colour: false, unicode: true, fitsWidth: false)
 

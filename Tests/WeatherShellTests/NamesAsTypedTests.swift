@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// prefixes; and every fixed word the spec knows (subcommands, units, providers, export kinds,
 /// formats) taken by a unique prefix, with “did you mean” for a near miss.
 @MainActor
-@Suite struct NamesAsTypedTests {
+@Suite(.tags(.unit)) struct NamesAsTypedTests {
     let home = TemporaryFolder()
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
     static let london = Recorded.places("nominatim/search-london-downing-street-two-results.json")

@@ -11,7 +11,7 @@ import WeatherTestSupport
 /// all; `\o` and `source` were wrapped between words, then the terminal broke the path and lost
 /// its indent), and a state folder that is a file explained in full at every command.
 @MainActor
-@Suite struct PathWrappingTests {
+@Suite(.tags(.unit)) struct PathWrappingTests {
     let home = TemporaryFolder()
 
     /// A folder whose path is always 15 columns ("/tmp/wxo-" and six letters), so that where its

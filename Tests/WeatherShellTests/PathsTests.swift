@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// Issue 23: what wx says around the values on every path — OpenWeatherMap's steps, the parts
 /// of an answer that came, the place's day, the sun that does not set. Each test names the
 /// kind of fault it shows.
-@Suite struct PathsTests {
+@Suite(.tags(.unit)) struct PathsTests {
     static let maceioCoordinate = Coordinate(latitude: -9.6658, longitude: -35.7353)
     /// 2021-01-08T16:46:22Z, the Maceió current weather's `dt`; its forecast's first step is 18:00Z.
     static let maceioNow = Date(timeIntervalSince1970: 1_610_124_382)
@@ -170,7 +170,7 @@ import WeatherTestSupport
 
 /// Issue 23, kind 7: every form in which Open-Meteo says "polar day" or "polar night" is read
 /// as such, in text and JSON (hand-written Tromsø answers, labelled in Fixtures/SOURCES.md).
-@Suite struct PolarFormsTests {
+@Suite(.tags(.unit)) struct PolarFormsTests {
     static let tromso = Coordinate(latitude: 69.65, longitude: 18.96)
 
     func report(_ file: String) -> WeatherReport {
@@ -206,7 +206,7 @@ import WeatherTestSupport
 }
 
 /// Issue 23, kind 6: weekday names and `today` as `past` reads them.
-@Suite struct PlaceDayWordsTests {
+@Suite(.tags(.unit)) struct PlaceDayWordsTests {
     @Test func weekdaysCountBackFromTheDayBefore() {
         let sunday = LocalDate(iso: "2025-07-27")!
         #expect(PastDate(parsing: "saturday")?.resolved(today: sunday).iso == "2025-07-26")

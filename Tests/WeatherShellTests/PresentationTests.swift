@@ -8,7 +8,7 @@ import WeatherTestSupport
 
 /// What show, hourly, daily and compare contain is decided once (WeatherPresentation), and the
 /// text and JSON renderers list the same hours and days from it.
-@Suite struct PresentationTests {
+@Suite(.tags(.unit)) struct PresentationTests {
     static let report = GoldenViewTests.report
     /// 2025-08-10T00:00:00Z: a week after the Berlin recording's last day (Sat 02 Aug).
     static let afterTheAnswer = Date(timeIntervalSince1970: 1_754_784_000)

@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// Issue 12 items 13 and 14, in process: the notice while a request takes long (on a hand-fired
 /// scheduler, so nothing sleeps) and the pager for long output.
 @MainActor
-@Suite struct PromptFeedbackTests {
+@Suite(.tags(.unit)) struct PromptFeedbackTests {
     let home = TemporaryFolder()
 
     /// A scheduler whose actions run when the test says so.

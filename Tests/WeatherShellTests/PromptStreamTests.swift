@@ -12,7 +12,7 @@ import WeatherTestSupport
 /// results. On the old code the banner went to standard output and libedit, given a standard
 /// output that was no terminal, showed no prompt. The tmux side is `RedirectedOutputTerminalTests`.
 @MainActor
-@Suite struct PromptStreamTests {
+@Suite(.tags(.unit)) struct PromptStreamTests {
     let home = TemporaryFolder()
 
     @Test func thePromptGoesToTheFirstTerminalOfStandardOutputStandardErrorAndDevTty() {

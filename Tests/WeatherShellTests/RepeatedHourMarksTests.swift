@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// Issue 23, kind 9, the views `RepeatedHourTests` leaves: warning times, the hazard's time
 /// from wx's forecast, the chart's hour axis, and OpenWeatherMap's steps once their zone is
 /// named. All hand-written (labelled in each test): no recording spans a fall-back.
-@Suite struct RepeatedHourMarksTests {
+@Suite(.tags(.unit)) struct RepeatedHourMarksTests {
     static func instant(_ text: String) -> Date { ISOTime.parse(text)! }
 
     /// Europe/Berlin: 03:00 CEST becomes 02:00 CET at 01:00 UTC on Sunday 25 October 2026.

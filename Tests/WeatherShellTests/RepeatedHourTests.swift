@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// twice, and every view that lists hours tells the two apart by their zone. No recording
 /// spans a fall-back with hourly data, so the forecasts here are hand-written: one hour every
 /// UTC hour across the change, the temperature counting the hours (labelled in each test).
-@Suite struct RepeatedHourTests {
+@Suite(.tags(.unit)) struct RepeatedHourTests {
     static func instant(_ text: String) -> Date { ISOTime.parse(text)! }
 
     /// A hand-written forecast in `zone` with an hour every UTC hour from `start` for `count`

@@ -1,11 +1,12 @@
 import Testing
 import WXBasics
 import WeatherKit
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// How `drift` and `skill` read their words and what Tab offers after them.
-@Suite struct RunsCommandTests {
+@Suite(.tags(.unit)) struct RunsCommandTests {
     func date(_ text: String) -> LocalDate { LocalDate(iso: Substring(text))! }
 
     @Test func driftTakesADayThenAPlaceAndDefaultsToTomorrow() throws {

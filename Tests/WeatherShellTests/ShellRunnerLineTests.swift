@@ -7,7 +7,7 @@ import WeatherTestSupport
 
 /// The runner reads lines through ShellWords: `;`, quotes, comments, the history and the
 /// start-up file all by the same rules.
-@MainActor @Suite struct ShellRunnerLineTests {
+@MainActor @Suite(.tags(.unit)) struct ShellRunnerLineTests {
     let home = TemporaryFolder()
     let console = TestConsole()
 

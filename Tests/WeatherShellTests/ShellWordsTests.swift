@@ -1,9 +1,10 @@
 import Testing
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// The one lexer: what each line reads as, command by command and word by word.
-@Suite struct ShellWordsTests {
+@Suite(.tags(.unit)) struct ShellWordsTests {
     @Test(arguments: [
         ("", [[String]]()),
         ("   ", []),

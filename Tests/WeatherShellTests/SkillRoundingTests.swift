@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import WXBasics
 import WeatherKit
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// `skill` rounds each mean error once, in the view: the model rounded it to 0.01 first, so a
 /// mean of 0.3475 °C became 0.35 and then "0.4" in the table.
-@Suite struct SkillRoundingTests {
+@Suite(.tags(.unit)) struct SkillRoundingTests {
     static let place = Place(
         name: "Berlin", region: "Deutschland", countryCode: "de",
         coordinate: Coordinate(latitude: 52.52, longitude: 13.42), displayName: "Berlin, Deutschland")

@@ -3,11 +3,12 @@ import Testing
 import WXBasics
 import WeatherKit
 import WeatherStore
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// `saved`: the list of snapshots as text, one row each, at the place's local time.
-@Suite struct SnapshotListTests {
+@Suite(.tags(.unit)) struct SnapshotListTests {
     /// 2026-07-01T12:00:00Z.
     let noon = Date(timeIntervalSince1970: 1_782_907_200)
 

@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// Issue 24 item 11: `line`, one line for a status bar by wttr.in's placeholders, and waybar's
 /// JSON document.
 @MainActor
-@Suite struct StatusLineTests {
+@Suite(.tags(.unit)) struct StatusLineTests {
     let home = TemporaryFolder()
     static let now = Recorded.newYorkNow  // 2026-02-06T21:40:00Z
     static let place = Place(

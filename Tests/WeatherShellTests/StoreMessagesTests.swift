@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// What the user reads when a store reports something: the wording lives in the shell
 /// (StoreMessages.swift), the facts in WeatherStore's values.
 @MainActor
-@Suite struct StoreMessagesTests {
+@Suite(.tags(.unit)) struct StoreMessagesTests {
     let home = TemporaryFolder()
     /// The file system the stores use: the real one, failing where a test says.
     let files = FailingFileSystem()

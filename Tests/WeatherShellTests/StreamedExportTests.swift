@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// `export history FILE` is written as it is read; what it writes is what the export of the same
 /// history to standard output holds, byte for byte, in either format.
 @MainActor
-@Suite struct StreamedExportTests {
+@Suite(.tags(.unit)) struct StreamedExportTests {
     let home = TemporaryFolder()
 
     nonisolated static let cases: [(ExportKind, ExchangeFormat)] = [

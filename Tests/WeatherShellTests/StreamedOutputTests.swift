@@ -12,7 +12,7 @@ import WeatherTestSupport
 /// list, and what is printed is byte for byte the document the renderers make of the whole list.
 /// (The whole document used to be made in memory and written at once.)
 @MainActor
-@Suite struct StreamedOutputTests {
+@Suite(.tags(.unit)) struct StreamedOutputTests {
     let home = TemporaryFolder()
 
     /// Remembers what a runner prints, and the longest single write.

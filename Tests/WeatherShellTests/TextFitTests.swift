@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// Text that shows what matters (issue 13 items 2, 8, 9, 10; issue 12 item 12): night skies in
 /// night words, headings that keep their time, candidates that keep their region, chart labels
 /// that are whole, and every view inside the width it is given without a value broken.
-@Suite struct TextFitTests {
+@Suite(.tags(.unit)) struct TextFitTests {
     static let berlin = GoldenViewTests.report
     static let berlinNow = GoldenViewTests.now
     /// The real Nominatim answer for "Brussels" (five places around the Palais Royal).

@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// Trial 10: a place named by its coordinates is never cut inside a number; `models` says what
 /// "dry" and "wet" mean where it uses them; `units` keeps "24h clock" together; `about` indents
 /// every endpoint's address alike.
-@Suite struct Trial10ViewTests {
+@Suite(.tags(.unit)) struct Trial10ViewTests {
     static let unnamed = Place.unnamed(at: Coordinate(latitude: 52.52, longitude: 13.41))
 
     /// Every "…" in `lines` follows a space or a letter, never a digit, a point, a sign or a degree.

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import WXBasics
 import WeatherKit
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// What trial 11 found in the parser and the views: wx's `--json` typed at the prompt beside any
 /// command, `rain` for a forecast whose days alone carry precipitation, and phrases a line
 /// break parted.
-@Suite struct Trial11ViewTests {
+@Suite(.tags(.unit)) struct Trial11ViewTests {
     /// `favs --json` said "“favs” takes no arguments" and `--json favs` "unknown command", where
     /// `show --json` said how JSON is had; now every command that does not take the flag itself.
     static let howJSON = "for JSON, “format json”, or wx --json … from the shell"

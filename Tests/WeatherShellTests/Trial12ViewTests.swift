@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import WXBasics
 import WeatherKit
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// What trial 12 found in the views.
-@Suite struct Trial12ViewTests {
+@Suite(.tags(.unit)) struct Trial12ViewTests {
     /// Hours from 13:00 UTC with these amounts and chances.
     static func forecast(_ hours: [(mm: Double, chance: Double?)]) -> (Forecast, Date) {
         let start = Date(timeIntervalSince1970: 1_753_880_400)  // 2025-07-30 13:00 UTC

@@ -7,7 +7,7 @@ import WeatherTestSupport
 @testable import WeatherShell
 
 /// Trial 15, where the views decide: conditions hours old are not the weather now.
-@Suite struct Trial15ViewTests {
+@Suite(.tags(.unit)) struct Trial15ViewTests {
     static let report = GoldenViewTests.report
     /// The Berlin recording's current conditions: 2025-07-27 03:00 UTC.
     static let conditions = Date(timeIntervalSince1970: 1_753_585_200)

@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// left content out without a word (`models 10` showing 7 days, `skill` at 40 columns), a
 /// range heading that cut the place to "Be…", a region cut on a line of its own, and the
 /// demo's `skill 31` refused without saying why.
-@Suite struct Trial8ViewTests {
+@Suite(.tags(.unit)) struct Trial8ViewTests {
     static let metric = ValueFormatter(units: .metric)
     static let imperial = ValueFormatter(units: .imperial)
 

@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// Trial 9's findings in the text views: an empty "rain %" band, columns left out without a
 /// word, the chart's labels at column 0, `air`'s heading without a time, `models`' two ways of
 /// writing a dry day, and OpenWeatherMap's current line and fallback note.
-@Suite struct Trial9ViewTests {
+@Suite(.tags(.unit)) struct Trial9ViewTests {
     static func render(_ result: CommandResult, now: Date = TextFitTests.berlinNow, width: Int = 80) -> [String] {
         let context = RenderContext(units: .metric, now: now, colour: false, unicode: true, width: width)
         var lines = TextRenderer.render(result, context: context).split(

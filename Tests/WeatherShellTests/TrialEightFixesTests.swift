@@ -11,7 +11,7 @@ import WeatherTestSupport
 /// Tab after `units` and `warnings`, what to try after an HTTP 400, watch's threshold, compare's
 /// warning lines in a pipe.
 @MainActor
-@Suite struct TrialEightFixesTests {
+@Suite(.tags(.unit)) struct TrialEightFixesTests {
     let home = TemporaryFolder()
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
     static let london = Recorded.places("nominatim/search-london-downing-street-two-results.json")

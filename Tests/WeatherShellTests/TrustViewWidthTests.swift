@@ -11,7 +11,7 @@ import WeatherTestSupport
 /// sentences fit 40 and 80 columns, leave out whole columns rather than cut a value, wrap
 /// between words, and keep the day in their headings; `drift`'s bars do not make a steady
 /// high look like a trend.
-@Suite struct TrustViewWidthTests {
+@Suite(.tags(.unit)) struct TrustViewWidthTests {
     static func render(_ result: CommandResult, width: Int) -> [String] {
         TextFitTests.render(result, width: width)
     }
@@ -23,7 +23,7 @@ import WeatherTestSupport
         for (index, line) in lines.enumerated() {
             #expect(TextLayout.columns(line) <= width, "at \(width): \(line)", sourceLocation: sourceLocation)
             if index > 0, words {
-                #expect(!NarrowTerminalTests.cutWords(line), "at \(width): \(line)", sourceLocation: sourceLocation)
+                #expect(!NarrowWidthViewTests.cutWords(line), "at \(width): \(line)", sourceLocation: sourceLocation)
             }
         }
     }
@@ -229,6 +229,6 @@ import WeatherTestSupport
         let context = RenderContext(
             units: setting.preferences, now: TextFitTests.berlinNow, colour: false, unicode: true, width: 40)
         let lines = TextRenderer.render(.units(setting), context: context).split(separator: "\n").map(String.init)
-        NarrowTerminalTests.expectWrapped(lines, "units imperial: °F, mph, in, inHg, mi, 12h clock", width: 40)
+        NarrowWidthViewTests.expectWrapped(lines, "units imperial: °F, mph, in, inHg, mi, 12h clock", width: 40)
     }
 }

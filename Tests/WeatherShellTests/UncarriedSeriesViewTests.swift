@@ -11,7 +11,7 @@ import WeatherTestSupport
 /// snapshot's condition, as `show`, `hourly` and `daily` leave it out (fixh): no column of "—",
 /// no "rain %" band of nothing, no "unknown" for a condition nobody sent. A value carried as
 /// null still shows "—" (case OM-1), and a null code "unknown" (OM-2) in the live views.
-@Suite struct UncarriedSeriesViewTests {
+@Suite(.tags(.unit)) struct UncarriedSeriesViewTests {
     static let munich = report("munich", "open-meteo-forecast/munich-legacy-current-weather-unixtime-reformatted.json")
     static let delhi = report("delhi", "open-meteo-forecast/delhi-ist-0530-current-hourly24-daily7.json")
     static let kochi = report("kochi", "open-meteo-forecast/kochi-ist-0530-current-weather-daily-3d.json")

@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// The forecast views against golden files (Fixtures/golden). Set WX_RECORD_GOLDEN=1 to write
 /// them anew after a deliberate change (the run then fails, as it must not pass unchecked),
 /// then read the diff before committing it.
-@Suite struct GoldenViewTests {
+@Suite(.tags(.unit)) struct GoldenViewTests {
     static let berlin = Recorded.forecast(
         "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json",
         at: Coordinate(latitude: 52.52, longitude: 13.41))
@@ -59,7 +59,7 @@ import WeatherTestSupport
     }
 }
 
-@Suite struct PrecipitationOutlookTests {
+@Suite(.tags(.unit)) struct PrecipitationOutlookTests {
     static let berlin = GoldenViewTests.berlin
 
     @Test func hourlySpell() throws {
@@ -147,7 +147,7 @@ import WeatherTestSupport
     }
 }
 
-@Suite struct AirQualityTests {
+@Suite(.tags(.unit)) struct AirQualityTests {
     @Test func hourlyOnlyAnswerUsesTheHourContainingNow() throws {
         let json = try JSONValue.parse(TestPaths.fixture("open-meteo-air-quality/lahore-hourly-aqi-pm-4-days.json"))
         // 2026-10-08T06:30Z is 11:30 in Lahore (UTC+5): the 11:00 hour, index 11.

@@ -34,7 +34,7 @@ final class ScriptedWarningFeed: WarningFeed, @unchecked Sendable {
 
 /// `show`'s warning lines, `watch`'s changes and what wx forecasts beside a warning, on fakes.
 @MainActor
-@Suite struct WarningSessionTests {
+@Suite(.tags(.unit)) struct WarningSessionTests {
     let home = TemporaryFolder()
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
     /// 2026-02-06T21:40:00Z.

@@ -8,7 +8,7 @@ import WeatherTestSupport
 
 /// The view model on fakes: what each command returns and how the session state changes.
 @MainActor
-@Suite struct WeatherSessionTests {
+@Suite(.tags(.unit)) struct WeatherSessionTests {
     let home = TemporaryFolder()
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
     static let london = Recorded.places("nominatim/search-london-downing-street-two-results.json")

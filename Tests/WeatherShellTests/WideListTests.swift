@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// Trial 16: on a terminal 120 columns wide, `find`, `favs` and `saved` padded their name
 /// column to the terminal's edge, so the coordinates (or the values) stood 40 to 70 columns from
 /// the names they belong to. A list is as wide as its longest cell needs, as at 80 columns.
-@Suite struct WideListTests {
+@Suite(.tags(.unit)) struct WideListTests {
     static func lines(_ result: CommandResult, width: Int) -> [String] {
         TextFitTests.render(result, width: width)
     }
@@ -53,7 +53,7 @@ import WeatherTestSupport
 }
 
 /// Trial 17's polish: text a new user reads first, laid out as the rest is.
-@Suite struct FirstReadingTests {
+@Suite(.tags(.unit)) struct FirstReadingTests {
     /// `saved` with none at 40 columns was broken by the terminal mid-word ("weat / her").
     @Test func noSnapshotsWrapsBetweenWords() {
         #expect(

@@ -11,7 +11,7 @@ import Glibc
 
 /// Appends to log.jsonl (`save`, `saved rm`, the history) reach the disk before they are
 /// acknowledged: written, then synced, else undone and refused.
-@Suite struct AppendDurabilityTests {
+@Suite(.tags(.unit)) struct AppendDurabilityTests {
     let home = TemporaryFolder()
     var path: String { home.path + "/log.jsonl" }
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import WeatherTestSupport
 
 @testable import WeatherStore
 
 /// The command record written by hand (`CommandRecord.sortedJSON`) is byte for byte what
 /// JSONEncoder wrote before (keys sorted, slashes not escaped), whatever the line holds.
-@Suite struct CommandRecordEncodingTests {
+@Suite(.tags(.unit)) struct CommandRecordEncodingTests {
     static func byEncoder(_ record: CommandRecord) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -7,7 +7,7 @@ import WeatherTestSupport
 @testable import WeatherStore
 
 /// log.jsonl: records, reading from either end, failed writes kept in memory, compaction.
-@Suite struct EventLogTests {
+@Suite(.tags(.unit)) struct EventLogTests {
     let home = TemporaryFolder()
     /// The file system the stores use: the real one, failing where a test says.
     let files = FailingFileSystem()

@@ -13,7 +13,7 @@ import Glibc
 /// wx never leaves a file in a state folder that the folder's owner cannot read: run as root
 /// (`sudo wx`) in someone else's folder, what it makes or rewrites there is given to the folder's
 /// owner; whatever the umask, its own files are 0600. (The tests run as root, as `sudo wx` does.)
-@Suite(.enabled(if: geteuid() == 0)) struct FileOwnershipTests {
+@Suite(.enabled(if: geteuid() == 0), .tags(.unit)) struct FileOwnershipTests {
     let home = TemporaryFolder()
     let owner: uid_t = 4_242
     let group: gid_t = 4_343

@@ -8,7 +8,7 @@ import WeatherTestSupport
 
 /// A snapshot's kept forecast (`forecast_days`) in log.jsonl: written, read back, and records
 /// with and without it read alike.
-@Suite struct KeptForecastRecordTests {
+@Suite(.tags(.unit)) struct KeptForecastRecordTests {
     let home = TemporaryFolder()
     let time = Date(timeIntervalSince1970: 1_753_585_800)  // 2025-07-27T03:10:00Z
     let hamburg = Coordinate(latitude: 53.5413, longitude: 9.9842)

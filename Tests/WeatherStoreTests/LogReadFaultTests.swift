@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// cannot be opened, an I/O error in the middle, short reads, a FIFO in its place. What was read
 /// before a failure is never taken for the log: `readProblem()` names the file and the cause, a
 /// write does not take its number from part of the log, compaction does not rewrite it.
-@Suite struct LogReadFaultTests {
+@Suite(.tags(.unit)) struct LogReadFaultTests {
     let home = TemporaryFolder()
     let files = FailingFileSystem()
     let time = Date(timeIntervalSince1970: 1_770_414_000)

@@ -8,7 +8,7 @@ import WeatherTestSupport
 
 /// One record-size limit for log.jsonl, the same for the writer and the reader, enforced before a
 /// write is acknowledged; texts from services bounded before they are stored.
-@Suite struct LogRecordLimitTests {
+@Suite(.tags(.unit)) struct LogRecordLimitTests {
     let home = TemporaryFolder()
     let files = FailingFileSystem()
     let time = Date(timeIntervalSince1970: 1_770_414_000)

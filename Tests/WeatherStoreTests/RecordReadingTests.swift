@@ -3,12 +3,13 @@ import Testing
 import WXBasics
 import WeatherKit
 import WeatherStore
+import WeatherTestSupport
 
 @testable import WeatherStore
 
 /// The log's records are read with WeatherKit's JSON parser; these lines, each a way a record can
 /// be almost right, are read as the Decodable structs that read them before did.
-@Suite struct RecordReadingTests {
+@Suite(.tags(.unit)) struct RecordReadingTests {
     struct DecodableCommand: Decodable {
         var v: Int
         var ts: String

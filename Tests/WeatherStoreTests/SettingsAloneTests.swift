@@ -8,7 +8,7 @@ import WeatherTestSupport
 
 /// `saved` needs only the units: the settings are read with the favorites passed over
 /// (`StatePlistReader.settings`, `StateStore.settings`), and give what the whole document gives.
-@Suite struct SettingsAloneTests {
+@Suite(.tags(.unit)) struct SettingsAloneTests {
     typealias Reader = StatePlistReaderTests
 
     /// wx's own documents of every size: the settings alone are the reference's settings.

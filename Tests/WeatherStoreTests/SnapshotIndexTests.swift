@@ -8,7 +8,7 @@ import WeatherTestSupport
 
 /// log.jsonl.index: what `saved` lists from. It must always list what a fold of the whole log
 /// lists: used only while it matches the log, never trusted when damaged, and never needed.
-@Suite struct SnapshotIndexTests {
+@Suite(.tags(.unit)) struct SnapshotIndexTests {
     let home = TemporaryFolder()
     let files = FailingFileSystem()
     let time = Date(timeIntervalSince1970: 1_770_414_000)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WXBasics
 import WeatherKit
+import WeatherTestSupport
 
 @testable import WeatherStore
 
@@ -10,7 +11,7 @@ import WeatherKit
 /// field, kept unknown entries and the count of entries left out included — and wherever it
 /// does not (unknown keys of every type, entries that are left out, another layout),
 /// `decodeDocument` gives the reference's answer.
-@Suite struct StatePlistReaderTests {
+@Suite(.tags(.unit)) struct StatePlistReaderTests {
     /// Everything a decoded document holds, also what `==` leaves out (kept unknown entries,
     /// entries left out).
     struct Everything: Equatable {

@@ -5,7 +5,7 @@ import WeatherTestSupport
 
 @testable import WeatherStore
 
-@Suite struct StateStoreTests {
+@Suite(.tags(.unit)) struct StateStoreTests {
     let home = TemporaryFolder()
     /// The file system the stores use: the real one, failing where a test says.
     let files = FailingFileSystem()
@@ -219,7 +219,7 @@ import WeatherTestSupport
     }
 }
 
-@Suite struct FormatMigrationTests {
+@Suite(.tags(.unit)) struct FormatMigrationTests {
     let home = TemporaryFolder()
     /// The file system the stores use: the real one, failing where a test says.
     let files = FailingFileSystem()

@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// Issue 11 at the stores: what they report (StoreError, StateProblem) when their files are hurt.
 /// Failures a root test run cannot make for real (EACCES: root ignores mode 000; EIO) come from
 /// the injected `FailingFileSystem`; folders and FIFOs in a file's place are made for real.
-@Suite struct StoreSafetyTests {
+@Suite(.tags(.unit)) struct StoreSafetyTests {
     let home = TemporaryFolder()
     let files = FailingFileSystem()
     let now = Date(timeIntervalSince1970: 1_770_414_000)  // 2026-02-06T21:40:00Z

@@ -1,9 +1,10 @@
 import Testing
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// Tab after `best`, `chance` and `plume`: their words anywhere on the line, else a favorite.
-@Suite struct DecisionCompletionTests {
+@Suite(.tags(.unit)) struct DecisionCompletionTests {
     @Test func conditionsActivitiesAndDayWordsCompleteAnywhereThenFavorites() {
         #expect(Completer.complete("best 2h d", favorites: ["Home"]).options == ["dry", "daylight"])
         #expect(Completer.complete("best 2h dry la", favorites: ["Home"]).options == ["laundry"])

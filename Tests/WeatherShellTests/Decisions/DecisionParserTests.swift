@@ -1,11 +1,12 @@
 import Testing
 import WXBasics
 import WeatherKit
+import WeatherTestSupport
 
 @testable import WeatherShell
 
 /// How `best`, `chance` and `plume` read their words (issue 35), without a request.
-@Suite struct DecisionParserTests {
+@Suite(.tags(.unit)) struct DecisionParserTests {
     static let dry = DecisionTerm.limit(TypedLimit(.precipitation, .below, 0.1, .millimetres))
 
     @Test func bestReadsDurationConditionsWhenAndPlace() throws {

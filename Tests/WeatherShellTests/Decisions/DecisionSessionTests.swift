@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// the one ensemble request a test plans: all five ensemble views share it, and the views fit
 /// 40 to 200 columns.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct DecisionSessionTests {
+@Suite(.timeLimit(.minutes(1)), .tags(.unit)) struct DecisionSessionTests {
     let home = TemporaryFolder()
     /// 07:10 CEST in Paris, the Paris answer's first day.
     let clock = TestClock(start: ISOTime.parse("2026-10-23T05:10:00Z")!)

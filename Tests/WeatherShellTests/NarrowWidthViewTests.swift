@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// The first hour at a narrow terminal (issue 24; trial 3 items 1, 2, 5; trial 2 item 8): the
 /// greeting, headings, tables and wrapped sentences fit the width between words, and no value
 /// (a condition's words included) is broken.
-@Suite struct NarrowTerminalTests {
+@Suite(.tags(.unit)) struct NarrowWidthViewTests {
     static func render(_ result: CommandResult, width: Int) -> [String] {
         TextFitTests.render(result, width: width)
     }
