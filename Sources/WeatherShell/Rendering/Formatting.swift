@@ -175,7 +175,7 @@ package struct ValueFormatter: Sendable {
 
     /// "2 h 14 min", "5 min", "3 d 2 h".
     package static func age(seconds: Double) -> String {
-        let minutes = max(0, Int(seconds / 60))
+        let minutes = max(0, Int.saturating(seconds / 60))
         if minutes < 60 { return "\(minutes) min" }
         if minutes < 1_440 { return "\(minutes / 60) h \(minutes % 60) min" }
         return "\(minutes / 1_440) d \((minutes % 1_440) / 60) h"
@@ -185,13 +185,13 @@ package struct ValueFormatter: Sendable {
     /// "12 days", "13 months", "5 years" (months of 30 days below two years, years of 365.25
     /// days from there). For how far the current conditions are from now.
     package static func roughSpan(seconds: Double) -> String {
-        let minutes = Int(abs(seconds) / 60)
+        let minutes = Int.saturating(abs(seconds) / 60)
         let days = minutes / 1_440
         if minutes < 120 { return Counting.count(minutes, "min", plural: "min") }
         if minutes < 2 * 1_440 { return Counting.count(minutes / 60, "hour") }
         if days < 60 { return Counting.count(days, "day") }
         if days < 730 { return Counting.count(days / 30, "month") }
-        return Counting.count(Int(Double(days) / 365.25), "year")
+        return Counting.count(Int.saturating(Double(days) / 365.25), "year")
     }
 
     /// `date` to the nearest whole minute (30 s rounds up): how clock times given to the second
