@@ -7,6 +7,10 @@ import WXBasics
 import WeatherKit
 import WeatherShell
 
+// An OpenWeatherMap key in the environment is in this process's memory from the start: no core
+// dump may write it to disk (issue 38). Before anything else runs.
+if let key = getenv("OPENWEATHERMAP_API_KEY"), key.pointee != 0 { _ = wx_forbid_core_dumps() }
+
 // glibc hands a freed block of 128 KiB or more back to the system at once, and the next large
 // one comes as fresh zeroed pages, each a page fault: listing 20,000 snapshots spent a fifth of its
 // time in them. Larger blocks are kept for reuse instead, and the threads share one heap, so that

@@ -123,6 +123,18 @@ struct MemoryBoundTests {
         #expect((exported?["records"] as? [Any])?.count == 750)
     }
 
+    /// `saved N` (issue 38): it held every snapshot of the log with its kept forecast to find
+    /// the place's range of days (833 MB at 150,000 snapshots); now one pass keeps the range.
+    /// `--offline`: what happened is not asked here, only the memory measured.
+    @Test func savedOneStreams() throws {
+        let home = TemporaryFolder()
+        try writeLongSnapshots(to: home)
+        let (result, peak) = try measured(["--offline", "saved", "1499"], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("snapshot 1499: Hamburg"), "\(result.stdout.prefix(200))")
+        #expect(peak < Self.limitKilobytes, "saved 1499: peak RSS \(peak) KB")
+    }
+
     @Test func savedAsJSONStreams() throws {
         let document = try printedOnLongSnapshots(["--json", "saved"]) as? [String: Any]
         let snapshots = document?["snapshots"] as? [[String: Any]]

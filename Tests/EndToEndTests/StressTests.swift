@@ -11,6 +11,11 @@ import WeatherTestSupport
 /// operations say. Meanwhile a third process lists the snapshots from log.jsonl.index over and
 /// over (and is killed now and then): at the end that list is what the log holds.
 ///
+/// The writers also run the commands added since (issue 38): `confidence`, `warnings` and `drift`
+/// among their writes, and `save` keeps a warning in force (the NWS feed answers a flood watch for
+/// the whole run): no wx run may end but by the test's SIGKILL (crashes are counted), and the
+/// snapshots in the log carry their warnings.
+///
 /// `make test` runs WX_STRESS_ROUNDS rounds (default 2) of 1,000 commands per process;
 /// `make stress` runs 100. WX_STRESS_SECONDS, when set, runs rounds until that much wall time
 /// has passed instead (at least one). The test prints its figures on one line: rounds, wx
@@ -33,6 +38,13 @@ import WeatherTestSupport
 
     @Test func twoWritersOneKilledAtRandom() throws {
         let server = try FixtureServer()
+        // A warning in force at the writers' WX_NOW for every NWS request of the run.
+        try server.queue(
+            .init(
+                path: "/alerts/active", file: "hostile/nws-alerts-flood-watch-in-force-2023-11-hand-written.json",
+                times: 1_000_000))
+        var crashesInAll = 0
+        var snapshotsWithWarnings = 0
         var killsInAll = 0
         var acknowledgedInAll = 0
         var writerRunsInAll = 0
@@ -77,15 +89,27 @@ import WeatherTestSupport
             group.wait()
             reader.wait()
             killsInAll += writers[0].kills
+            crashesInAll += writers.reduce(0) { $0 + $1.crashes }
+            snapshotsWithWarnings += try Self.snapshotsWithWarnings(home: home)
             acknowledgedInAll += writers.reduce(0) { $0 + $1.acknowledgedWrites }
             writerRunsInAll += writers.reduce(0) { $0 + $1.runs }
             try check(home: home, server: server, writers: writers, round: round, losses: &losses)
         }
         #expect(killsInAll >= round * 3, "the killed writer was killed \(killsInAll) times")
+        #expect(crashesInAll == 0, "\(crashesInAll) wx runs ended by themselves mid-script")
+        #expect(snapshotsWithWarnings > 0, "no snapshot kept the warning in force")
         let seconds = Int(Date().timeIntervalSince(began))
         print(
-            "stress: \(round) rounds in \(seconds) s, \(round * 2 * Self.commandsPerProcess) commands, \(writerRunsInAll + listingsInAll) wx runs (\(writerRunsInAll) writers, \(listingsInAll) listings from the index), \(killsInAll + listingKillsInAll) SIGKILLs (\(killsInAll) of a writer, \(listingKillsInAll) of a listing), \(acknowledgedInAll) acknowledged writes, \(losses.lost) lost, \(losses.duplicates) duplicates"
+            "stress: \(round) rounds in \(seconds) s, \(round * 2 * Self.commandsPerProcess) commands, \(writerRunsInAll + listingsInAll) wx runs (\(writerRunsInAll) writers, \(listingsInAll) listings from the index), \(killsInAll + listingKillsInAll) SIGKILLs (\(killsInAll) of a writer, \(listingKillsInAll) of a listing), \(acknowledgedInAll) acknowledged writes, \(losses.lost) lost, \(losses.duplicates) duplicates, \(crashesInAll) crashes, \(snapshotsWithWarnings) snapshots kept with warnings"
         )
+    }
+
+    /// How many snapshot records in `home`'s log keep at least one warning.
+    static func snapshotsWithWarnings(home: TemporaryFolder) throws -> Int {
+        let text = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)
+        return text.split(separator: "\n").filter {
+            $0.contains("\"kind\":\"snapshot\"") && $0.contains("\"warnings\":[{")
+        }.count
     }
 
     /// Writes 15,000 command records (1.2 MB) as the start of the round's log.
@@ -250,6 +274,8 @@ final class Writer: @unchecked Sendable {
     var deletedIDs: Set<Int> = []
     var uncertainDeletions: Set<Int> = []
     var kills = 0
+    /// wx runs that ended by themselves (a crash, not the test's SIGKILL) before their script did.
+    var crashes = 0
     /// The wx processes it started (one more after each kill).
     var runs = 0
     /// Writes the writer was told were saved: favorites added or removed, snapshots saved or
@@ -281,6 +307,15 @@ final class Writer: @unchecked Sendable {
             switch choice {
             case 0...4: operation = ["show \(place)", "fav"]
             case 5...7: operation = ["show \(place)", "save"]
+            // The commands added since (issue 38), which read the ensemble, the previous runs and
+            // the warning feed: they must not crash, whatever the answers.
+            // A place with a country (Hollywood, US: the NWS feed) saves its warning in force.
+            case 8:
+                let added = [
+                    ["confidence \(place)"], ["warnings \(place)"], ["drift tomorrow \(place)"],
+                    ["show Hollywood", "save"],
+                ]
+                operation = added[Int(random.next() % UInt64(added.count))]
             case 9 where random.next() % 4 == 0: operation = ["log compact"]
             default:
                 let own = savedIDs.subtracting(deletedIDs)
@@ -307,6 +342,13 @@ final class Writer: @unchecked Sendable {
                 }
                 let documents = child.run(command)
                 for document in documents { record(document, command: command, place: place) }
+                if child.ended {
+                    // Ended by itself mid-script: a crash. Counted, and a new one goes on.
+                    crashes += 1
+                    if command == "fav" { favorites[place] = .unknown }
+                    child = try! Child(home: home, server: server)
+                    runs += 1
+                }
             }
         }
         child.finish()
@@ -356,6 +398,8 @@ struct Child {
     let input = Pipe()
     let output = Pipe()
     var buffer: [UInt8] = []
+    /// Whether its output ended before a command's answer did: the process is gone.
+    var ended = false
 
     init(home: TemporaryFolder, server: FixtureServer) throws {
         process = wxProcess(["--json"], home: home, server: server, now: "2023-11-02T20:05:00Z")
@@ -378,9 +422,11 @@ struct Child {
             guard let document = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
                 continue
             }
-            if document["type"] as? String == "format" { break }
+            if document["type"] as? String == "format" { return documents }
             documents.append(document)
         }
+        ended = true
+        process.waitUntilExit()
         return documents
     }
 

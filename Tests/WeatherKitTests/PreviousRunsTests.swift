@@ -83,7 +83,7 @@ import WeatherTestSupport
         var seven = six
         seven[0] = nil  // a null where the other has a value does not break the likeness
         var five = six
-        five[30] = 99
+        five[30] = 29  // another value, and a temperature: 99 °C is refused (PhysicalRange)
         let runs = try answer([
             "temperature_2m_previous_day5": five, "temperature_2m_previous_day6": six,
             "temperature_2m_previous_day7": seven,

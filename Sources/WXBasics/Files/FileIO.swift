@@ -72,6 +72,14 @@ package enum FileIO {
             giveToFolderOwner(fd, path)
             close(fd)
         }
+        // The new entry is durable in its parent before anything in it is acknowledged: a
+        // crash after a `save` must not lose the whole new WX_HOME (issue 38).
+        let parent = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let parentFD = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if parentFD >= 0 {
+            fsync(parentFD)
+            close(parentFD)
+        }
     }
 
     /// Takes an exclusive `flock` on `<folder>/.wx.lock` (creating the folder 0700), so that two

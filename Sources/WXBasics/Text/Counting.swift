@@ -11,6 +11,17 @@ package enum Counting {
         "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
     }
 
+    /// `number` with a comma between each group of three digits: "8,084", "-1,234,567", "12".
+    package static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return number < 0 ? "-" + result : result
+    }
+
     /// Items in a sentence: "mean", "mean and wind", "condition, mean and wind"; "" for none.
     package static func list(_ items: [String]) -> String {
         guard let last = items.last else { return "" }

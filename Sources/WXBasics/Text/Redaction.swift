@@ -12,9 +12,10 @@ package enum Redaction {
         Array($0.utf8)
     }
 
-    /// `text` with every occurrence of each of `secrets` (those of 4 characters or more) and the
+    /// `text` with every occurrence of each of `secrets` (those of 4 characters or more), the
     /// value of every `appid=`, `api_key=`, `apikey=`, `key=`, `token=` or `access_token=`
-    /// parameter replaced by `***`. A value that is already `***` stays as it is, so scrubbing
+    /// parameter, and every word of 32 hexadecimal digits (an OpenWeatherMap key typed
+    /// anywhere, `looksLikeKey`) replaced by `***`. A value that is already `***` stays as it is, so scrubbing
     /// twice gives what scrubbing once gave.
     /// A value runs up to `&`, white space, a quote, `<`, `>`, `,`, `;`, `)`, a non-ASCII character
     /// or the end.
@@ -50,7 +51,56 @@ package enum Redaction {
             output.append(bytes[index])
             index += 1
         }
-        return changed ? String(decoding: output, as: UTF8.self) : result
+        let scrubbed = changed ? String(decoding: output, as: UTF8.self) : result
+        return keyShapedWords(in: scrubbed).isEmpty ? scrubbed : maskingKeyShapedWords(scrubbed)
+    }
+
+    /// How many hexadecimal digits an OpenWeatherMap API key has (a key pasted where a place
+    /// belongs is one such word).
+    package static let keyDigits = 32
+
+    /// Whether `text` holds what looks like an API key rather than a place: a word of exactly
+    /// `keyDigits` hexadecimal digits (an OpenWeatherMap key), or a secret parameter
+    /// (`appid=…`, `api_key=…`, `key=…`, `token=…`) pasted with it. Such text is sent to no
+    /// geocoder, kept in no cache and printed nowhere (issue 38).
+    package static func looksLikeKey(_ text: String) -> Bool {
+        if !keyShapedWords(in: text).isEmpty { return true }
+        let bytes = Array(text.utf8)
+        return bytes.indices.contains { index in
+            (index == 0 || !isAlphanumeric(bytes[index - 1]))
+                && secretParameters.contains { matches($0, in: bytes, at: index) }
+        }
+    }
+
+    /// The byte ranges of the words of `text` that are exactly `keyDigits` hexadecimal digits
+    /// (a word: between characters that are not letters, digits or `_`).
+    static func keyShapedWords(in text: String) -> [Range<Int>] {
+        let bytes = Array(text.utf8)
+        var found: [Range<Int>] = []
+        var index = 0
+        while index < bytes.count {
+            guard isAlphanumeric(bytes[index]) else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, isAlphanumeric(bytes[end]) { end += 1 }
+            if end - index == keyDigits, bytes[index..<end].allSatisfy(isHexDigit) { found.append(index..<end) }
+            index = end
+        }
+        return found
+    }
+
+    /// `text` with each key-shaped word (`keyShapedWords`) replaced by `mask`.
+    static func maskingKeyShapedWords(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        for range in keyShapedWords(in: text).reversed() { bytes.replaceSubrange(range, with: Array(mask.utf8)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
     }
 
     /// `url` without the user name and password of its authority: `http://user:pass@host/x`

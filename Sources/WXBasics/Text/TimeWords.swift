@@ -6,13 +6,13 @@ package enum TimeWords {
     /// days from there); the sign of `seconds` is ignored. For how far the current conditions
     /// are from now.
     package static func roughSpan(seconds: Double) -> String {
-        let minutes = Int(abs(seconds) / 60)
+        let minutes = Int.saturating(abs(seconds) / 60)
         let days = minutes / 1_440
         if minutes < 120 { return Counting.count(minutes, "min", plural: "min") }
         if minutes < 2 * 1_440 { return Counting.count(minutes / 60, "hour") }
         if days < 60 { return Counting.count(days, "day") }
         if days < 730 { return Counting.count(days / 30, "month") }
-        return Counting.count(Int(Double(days) / 365.25), "year")
+        return Counting.count(Int.saturating(Double(days) / 365.25), "year")
     }
 
     /// A UTC offset in seconds as ISO 8601 writes it after "UTC": "+02:00", "-09:30", "+00:00".

@@ -54,6 +54,11 @@ package struct ModelDay: Hashable, Sendable {
     /// One entry per model of the comparison, in its order.
     package var values: [ModelDayValues]
 
+    package init(date: LocalDate, values: [ModelDayValues]) {
+        self.date = date
+        self.values = values
+    }
+
     /// Below this a model's day is dry (mm).
     package static let dryBelowMillimetres = 0.2
     /// From this a model's day is wet (mm), as the ensemble's threshold.

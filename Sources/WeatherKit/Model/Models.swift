@@ -458,6 +458,9 @@ package struct SnapshotReading: Hashable, Sendable, Codable {
     /// The official warnings in force when it was saved; `[]` when the feed said none, nil when
     /// none was asked (no feed for the place, or a snapshot from before wx kept them).
     package var warnings: [KeptWarning]? = nil
+    /// How many more warnings were in force than `warnings` keeps (at most
+    /// `KeptWarning.mostKept`, the most severe); nil or 0 when it keeps them all.
+    package var warningsNotKept: Int? = nil
 
     package init(
         dataTime: Date, temperatureCelsius: Double?, precipitationProbabilityPercent: Double?,

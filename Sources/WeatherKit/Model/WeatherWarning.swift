@@ -289,9 +289,19 @@ package struct KeptWarning: Hashable, Sendable, Codable {
         self.headline = headline
     }
 
+    /// The most warnings a snapshot keeps, the most severe first: a bounded summary, so that
+    /// `save` never fails because of warnings (issue 38: 2,000 made a 409 KB record).
+    package static let mostKept = 10
+    /// The longest text kept of a warning's event, issuer or headline, in characters.
+    package static let longestText = 200
+
+    /// What a snapshot keeps of `warning`, each text cut to `longestText` characters.
     package init(_ warning: WeatherWarning) {
+        func cut(_ text: String) -> String {
+            text.count > Self.longestText ? String(text.prefix(Self.longestText - 1)) + "…" : text
+        }
         self.init(
-            event: warning.event, level: warning.level?.word, severity: warning.severity.word, onset: warning.onset,
-            end: warning.end, issuer: warning.issuer, headline: warning.headline)
+            event: cut(warning.event), level: warning.level?.word, severity: warning.severity.word,
+            onset: warning.onset, end: warning.end, issuer: cut(warning.issuer), headline: warning.headline.map(cut))
     }
 }

@@ -103,6 +103,11 @@ struct ServiceRequest: Sendable {
     /// Bare `nan`/`inf` values read as `null` (`JSONValue.nullingNonNumbers`), before the answer
     /// is parsed and cached (the Ensemble API's members).
     var nonNumbersAsNull: Bool = false
+    /// Data a command shows beside its own (the warning feeds beside `show`'s forecast): one
+    /// attempt within `ServiceClient.auxiliaryTimeoutSeconds`, and a failure remembered for
+    /// `ServiceClient.failureMemorySeconds` in the cache folder, so that the next commands (in
+    /// this process or another) do not wait for the service again.
+    var auxiliary: Bool = false
 }
 
 /// Runs service requests: cache, spacing, retries, and the mapping of statuses and bodies to
@@ -149,16 +154,18 @@ struct ServiceClient: Sendable {
             }
             throw Self.offlineError(request.service)
         }
+        if request.auxiliary, let remembered = rememberedFailure(of: request.service, now: now) { throw remembered }
         do {
             var response = try await send(request)
             if request.nonNumbersAsNull { response.body = JSONValue.nullingNonNumbers(response.body) }
-            let value = try Self.decode(response, service: request.service)
+            let value = try Self.decode(response, service: request.service, url: request.url)
             if let key = request.cacheKey, let cache = context.cache, let until = validity(value, now) {
                 cache.store(response.body, for: key, stored: now, validUntil: until)
             }
             return Fetched(value: value, origin: .network)
         } catch {
             let error = error.redacted(secrets)
+            if request.auxiliary, error.isUnreachable { remember(error, now: now) }
             if request.staleFallback, error.isUnreachable, let cached {
                 return Fetched(value: cached.answer.value, origin: .stale(stored: cached.stored, reason: error))
             }
@@ -176,7 +183,7 @@ struct ServiceClient: Sendable {
         if context.offline { throw Self.offlineError(request.service) }
         let response = try await send(request)
         do {
-            let value = try Self.decode(response, service: request.service)
+            let value = try Self.decode(response, service: request.service, url: request.url)
             return (value.array ?? [value]).map { .success($0) }
         } catch {
             guard case .malformedResponse = error, let elements = JSONValue.parseElements(response.body) else {
@@ -202,6 +209,33 @@ struct ServiceClient: Sendable {
         return (
             Fetched(value: value, origin: .cache(stored: entry.stored)), entry.stored, entry.isFresh(at: context.now())
         )
+    }
+
+    /// How long an auxiliary request may take, seconds, retries included (there are none).
+    static let auxiliaryTimeoutSeconds = 5.0
+    /// How long an auxiliary service's failure is remembered, seconds.
+    static let failureMemorySeconds = 300.0
+
+    /// The cache key of `service`'s remembered failure: one per service, whatever the place (a
+    /// server that does not answer for one place does not for the next).
+    static func failureKey(_ service: Service) -> String { "remembered failure of \(service.baseURLVariable)" }
+
+    /// The error standing for `service`'s failure remembered at `now`; nil when none is.
+    func rememberedFailure(of service: Service, now: Date) -> ServiceError? {
+        guard let entry = context.cache?.entry(for: Self.failureKey(service)), entry.isFresh(at: now),
+            let reason = (try? JSONValue.parse(entry.body))?["reason"]?.string
+        else { return nil }
+        let ago = max(0, now.timeIntervalSince(entry.stored))
+        let left = max(0, entry.validUntil.timeIntervalSince(now))
+        return .transport(service, .failedRecently(reason: reason, secondsAgo: ago, secondsLeft: left))
+    }
+
+    /// Remembers `error` as its service's failure at `now`, for `failureMemorySeconds`.
+    func remember(_ error: ServiceError, now: Date) {
+        let body = JSONOutput.object([("reason", .string(error.shortReason))]).serialized
+        context.cache?.store(
+            Data(body.utf8), for: Self.failureKey(error.service), stored: now,
+            validUntil: now.addingTimeInterval(Self.failureMemorySeconds))
     }
 
     /// Stores `value` under `key` as fetched now and current until `validUntil` (the part of a
@@ -232,12 +266,17 @@ extension ServiceClient {
         if let language = request.language { headers["Accept-Language"] = language }
         let clock = context.clock
         let started = clock.elapsed
-        let whole = Duration.milliseconds(Int64(context.limits.totalTimeoutSeconds * 1000))
+        // An auxiliary request has its own short limit and one attempt.
+        let totalSeconds =
+            request.auxiliary
+            ? min(Self.auxiliaryTimeoutSeconds, context.limits.totalTimeoutSeconds) : context.limits.totalTimeoutSeconds
+        let maximumAttempts = request.auxiliary ? 1 : context.maximumAttempts
+        let whole = Duration.milliseconds(Int64(totalSeconds * 1000))
         let shared = ServiceBudget.current
         let budget = min(whole, shared?.remaining ?? whole)
         defer { shared?.spend(clock.elapsed - started) }
         guard budget > .zero else {
-            throw .transport(request.service, .timedOut(seconds: context.limits.totalTimeoutSeconds))
+            throw .transport(request.service, .timedOut(seconds: totalSeconds))
         }
         var attempt = 1
         while true {
@@ -245,6 +284,7 @@ extension ServiceClient {
                 throw .transport(request.service, .cancelled)
             }
             var limits = context.limits
+            limits.totalTimeoutSeconds = totalSeconds
             let left = budget - (clock.elapsed - started)
             // At least half a second for an attempt of the request's own budget; a shared
             // budget's last part is all there is.
@@ -258,11 +298,11 @@ extension ServiceClient {
                 // Everything but a 5xx is the answer, a 429 included: it is never asked again
                 // at once (the services' terms; a quota does not come back within a command).
                 if !(500..<600).contains(response.status) { return response }
-                outcome = Self.classify(response, service: request.service)
+                outcome = Self.classify(response, service: request.service, url: request.url)
                 askedToWait = response.retryAfterSeconds ?? 0
             } catch {
                 // The limit said is the command's, not this attempt's share of it.
-                let whole = context.limits.totalTimeoutSeconds
+                let whole = totalSeconds
                 switch error {
                 case .timedOut(let seconds) where seconds == limits.totalTimeoutSeconds:
                     outcome = .transport(request.service, .timedOut(seconds: whole))
@@ -272,7 +312,7 @@ extension ServiceClient {
                 }
             }
             let pause = Self.pause(before: attempt + 1)
-            guard outcome.isTransient, attempt < context.maximumAttempts, .seconds(askedToWait) <= pause,
+            guard outcome.isTransient, attempt < maximumAttempts, .seconds(askedToWait) <= pause,
                 clock.elapsed - started + pause < budget - .seconds(1)
             else { throw outcome }
             do { try await clock.sleep(for: pause) } catch { throw .transport(request.service, .cancelled) }
@@ -286,8 +326,11 @@ extension ServiceClient {
     }
 
     /// Turns a response into the service's JSON, or the error it stands for.
-    static func decode(_ response: HTTPResponse, service: Service) throws(ServiceError) -> JSONValue {
-        guard (200..<300).contains(response.status) else { throw classify(response, service: service) }
+    ///
+    /// - Parameter url: the URL asked, which a redirect not followed is told against.
+    static func decode(_ response: HTTPResponse, service: Service, url: String? = nil) throws(ServiceError) -> JSONValue
+    {
+        guard (200..<300).contains(response.status) else { throw classify(response, service: service, url: url) }
         if looksLikeHTML(response) {
             // A block page sent with 200 (captive portals, Nominatim's bandwidth page).
             throw .malformedResponse(service, detail: "a web page instead of data")
@@ -308,7 +351,20 @@ extension ServiceClient {
 
     /// The error a non-2xx response stands for, with the service's own reason when it gave one
     /// as JSON (`reason`, `message`, `error`) or as a short plain-text line. HTML is never parsed.
-    static func classify(_ response: HTTPResponse, service: Service) -> ServiceError {
+    ///
+    /// A redirect that reaches here is one `RedirectRule` did not follow: its reason is where it
+    /// led and why not ("http://other:8080, another host", "http://same, plain http").
+    static func classify(_ response: HTTPResponse, service: Service, url: String? = nil) -> ServiceError {
+        if (300..<400).contains(response.status) {
+            // Without a Location there is nowhere to name (a redirect that led nowhere).
+            guard let target = response.redirectURL else {
+                return .rejected(service, status: response.status, reason: nil)
+            }
+            let sameHost = url.flatMap(RedirectRule.origin)?.authority == RedirectRule.origin(target)?.authority
+            return .rejected(
+                service, status: response.status,
+                reason: RedirectRule.shown(target) + (sameHost ? ", plain http" : ", another host"))
+        }
         let reason = reasonText(response)
         switch response.status {
         case 429: return .rateLimited(service, retryAfterSeconds: response.retryAfterSeconds, reason: reason)

@@ -43,6 +43,23 @@ package enum ServiceError: Error, Hashable, Sendable {
         }
     }
 
+    /// A few words on why a request failed, for a failure remembered (`TransportError.failedRecently`):
+    /// "no answer within 5 s", "HTTP 503".
+    package var shortReason: String {
+        switch self {
+        case .transport(_, .timedOut(let seconds)): "no answer within \(DecimalText.shortest(seconds)) s"
+        case .transport(_, .answerTooSlow(let seconds)): "still sending after \(DecimalText.shortest(seconds)) s"
+        case .transport(_, .cannotConnect), .transport(_, .proxyUnreachable): "could not connect"
+        case .transport(_, .connectionLost): "connection closed"
+        case .transport(_, .untrustedCertificate): "certificate not trusted"
+        case .transport(_, .failedRecently(let reason, _, _)): reason
+        case .transport: "request failed"
+        case .unavailable(_, let status), .refused(_, let status): "HTTP \(status)"
+        case .rateLimited: "rate limited"
+        default: "unreadable answer"
+        }
+    }
+
     /// Whether the service could not be used at all (for falling back to cached data or another service).
     package var isUnreachable: Bool {
         switch self {
@@ -117,6 +134,17 @@ extension ServiceError: CustomStringConvertible {
                 return "offline, and nothing saved from \(name) for this"
             case .failed(let message):
                 return "request to \(name) failed: \(TerminalText.sanitized(message))"
+            case .unreadableCertificates(let variable, let path, let reason):
+                return
+                    "\(variable) names \(TerminalText.sanitized(path)), which cannot be read (\(reason)); point it at a file of CA certificates (PEM), or unset it"
+            case .proxyUnreachable(let proxy, let variable):
+                return
+                    "cannot reach the proxy \(TerminalText.sanitized(proxy)) (from \(variable)) for \(name); check the proxy, or \(variable) and no_proxy"
+            case .failedRecently(let reason, let ago, let left):
+                let minutesAgo = Int.saturating(ago / 60)
+                let when = minutesAgo < 1 ? "just now" : Counting.count(minutesAgo, "minute") + " ago"
+                let wait = Counting.count(max(1, Int.saturating((left / 60).rounded(.up))), "minute")
+                return "\(name) failed \(when) (\(TerminalText.sanitized(reason))); not asked again for \(wait)"
             }
         case .rateLimited(_, let retryAfter, let reason):
             // The service's reason, and when to try again only where it does not say so
@@ -139,6 +167,10 @@ extension ServiceError: CustomStringConvertible {
             // OpenWeatherMap's "city not found": no place, as the geocoders say it (case W-3).
             return "OpenWeatherMap found no place at the coordinates asked"
                 + (reason.map { " (HTTP 404: \(Self.clip($0)))" } ?? " (HTTP 404)")
+        case .rejected(_, let status, let target?) where (300..<400).contains(status):
+            // A redirect away from the service's own host, or from https to http (issue 38).
+            return
+                "\(name) answered with a redirect (HTTP \(status)) to \(TerminalText.sanitized(target)), which wx does not follow; check \(service.baseURLVariable)"
         case .rejected(_, let status, _) where (300..<400).contains(status):
             // wx follows redirects (up to 5): one that reaches it had nowhere to go, or went round
             // (trial 16: "rejected" named a redirect as a refusal, and nothing to try).

@@ -181,6 +181,9 @@ final class CurlTransfer: @unchecked Sendable {
     // once `submit` has handed the transfer over; before that only its creator holds it.
     let request: HTTPRequest
     let limits: TransferLimits
+    /// The proxy the environment gives for the request (`ProxyEnvironment`), to name it when it
+    /// cannot be reached.
+    let proxy: (url: String, variable: String)?
     let cancel: CancelFlag
     private let continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
     private let sink: Sink
@@ -188,11 +191,12 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerList: UnsafeMutablePointer<curl_slist>?
 
     init(
-        request: HTTPRequest, limits: TransferLimits, cancel: CancelFlag,
+        request: HTTPRequest, limits: TransferLimits, proxy: (url: String, variable: String)? = nil, cancel: CancelFlag,
         continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
     ) {
         self.request = request
         self.limits = limits
+        self.proxy = proxy
         self.cancel = cancel
         self.continuation = continuation
         self.sink = Sink(limit: limits.maximumBodyBytes, cancel: cancel)
@@ -208,8 +212,9 @@ final class CurlTransfer: @unchecked Sendable {
         wx_curl_set_string(api, easy, CURLOPT_URL, request.url)
         wx_curl_set_long(api, easy, CURLOPT_HTTPGET, 1)
         wx_curl_set_long(api, easy, CURLOPT_NOSIGNAL, 1)
-        wx_curl_set_long(api, easy, CURLOPT_FOLLOWLOCATION, 1)
-        wx_curl_set_long(api, easy, CURLOPT_MAXREDIRS, 5)
+        // Redirects are not followed here: `CurlTransport.send` follows those `RedirectRule`
+        // allows (the service's own host, never https to http) and answers the others.
+        wx_curl_set_long(api, easy, CURLOPT_FOLLOWLOCATION, 0)
         wx_curl_set_long(api, easy, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeoutSeconds * 1000))
         wx_curl_set_long(api, easy, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeoutSeconds * 1000))
         // Over TLS, a second transfer to a host being connected to waits for the handshake,
@@ -257,6 +262,17 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_OPERATION_TIMEDOUT:
             let seconds = limits.totalTimeoutSeconds
             return .failure(sink.body.isEmpty ? .timedOut(seconds: seconds) : .answerTooSlow(seconds: seconds))
+        case CURLE_COULDNT_RESOLVE_PROXY where proxy != nil:
+            return .failure(.proxyUnreachable(proxy: proxy!.url, variable: proxy!.variable))
+        case CURLE_COULDNT_CONNECT where proxy != nil:
+            // No connection made at all: the one connection tried was the proxy's (a tunnel the
+            // proxy could not open has connected to the proxy first).
+            var connectMicroseconds: curl_off_t = 0
+            wx_curl_get_off_t(api, easy, CURLINFO_CONNECT_TIME_T, &connectMicroseconds)
+            if connectMicroseconds == 0 {
+                return .failure(.proxyUnreachable(proxy: proxy!.url, variable: proxy!.variable))
+            }
+            return .failure(.cannotConnect(effectiveHost()))
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
             return .failure(.cannotConnect(effectiveHost()))
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
@@ -275,10 +291,14 @@ final class CurlTransfer: @unchecked Sendable {
         wx_curl_get_string(api, easy, CURLINFO_CONTENT_TYPE, &contentType)
         var retryAfter: curl_off_t = 0
         wx_curl_get_off_t(api, easy, CURLINFO_RETRY_AFTER, &retryAfter)
+        // A 3xx's Location, made absolute by libcurl.
+        var redirect: UnsafeMutablePointer<CChar>?
+        if (300..<400).contains(status) { wx_curl_get_string(api, easy, CURLINFO_REDIRECT_URL, &redirect) }
         return .success(
             HTTPResponse(
                 status: status, contentType: contentType.map { String(cString: $0) },
-                retryAfterSeconds: retryAfter > 0 ? Int(retryAfter) : nil, body: Data(sink.body)))
+                retryAfterSeconds: retryAfter > 0 ? Int(retryAfter) : nil, body: Data(sink.body),
+                redirectURL: redirect.map { String(cString: $0) }))
     }
 }
 

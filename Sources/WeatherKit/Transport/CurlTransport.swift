@@ -2,6 +2,10 @@ import CCurl
 import FoundationEssentials
 import WXBasics
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `HTTPTransport` on libcurl's multi interface.
 ///
 /// Why libcurl and not URLSession: on Linux, URLSession busy-waits a CPU while a request is
@@ -26,6 +30,7 @@ package final class CurlTransport: HTTPTransport {
     package static let maximumConnections = 32
 
     private let transfers: CurlTransfers
+    private let trust: CertificateTrust
 
     /// - Parameter trust: the certificate authorities to trust instead of the system's (a
     ///   company's TLS-inspecting proxy), from `CURL_CA_BUNDLE`, `SSL_CERT_FILE`, `SSL_CERT_DIR`.
@@ -33,14 +38,43 @@ package final class CurlTransport: HTTPTransport {
     ///   reads from the environment itself, as the curl program does.
     package init(trust: CertificateTrust = CertificateTrust()) {
         transfers = CurlTransfers(trust: trust)
+        self.trust = trust
     }
 
+    /// Performs `request`, following at most `RedirectRule.maximumRedirects` redirects that
+    /// `RedirectRule` allows, all within `limits.totalTimeoutSeconds`; a redirect it does not
+    /// allow is the answer (its `redirectURL` says where it led).
+    ///
+    /// - Throws: `TransportError` when no response arrived.
     package func send(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var request = request
+        var limits = limits
+        var response = try await transfer(request, limits: limits)
+        for _ in 0..<RedirectRule.maximumRedirects {
+            guard (300..<400).contains(response.status), let target = response.redirectURL,
+                RedirectRule.follows(from: request.url, to: target)
+            else { break }
+            let spent = (clock.now - started).inSeconds
+            guard spent < limits.totalTimeoutSeconds else { throw .timedOut(seconds: limits.totalTimeoutSeconds) }
+            request.url = target
+            limits.totalTimeoutSeconds -= spent
+            response = try await transfer(request, limits: limits)
+        }
+        return response
+    }
+
+    /// One transfer, no redirect followed.
+    private func transfer(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
+        if let unusable = trust.unusable() { throw unusable }
+        let proxy = trust.proxies.proxy(for: request.url)
         let cancel = CancelFlag()
         let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfers.submit(
-                    CurlTransfer(request: request, limits: limits, cancel: cancel, continuation: continuation))
+                    CurlTransfer(
+                        request: request, limits: limits, proxy: proxy, cancel: cancel, continuation: continuation))
             }
         } onCancel: {
             cancel.set()
@@ -86,6 +120,12 @@ package struct CertificateTrust: Hashable, Sendable {
     package var bundleFile: String?
     /// A folder of hashed certificates (`CURLOPT_CAPATH`); nil: the system's.
     package var folder: String?
+    /// The variables `bundleFile` and `folder` came from, for messages about them.
+    package var bundleVariable = "CURL_CA_BUNDLE"
+    package var folderVariable = "SSL_CERT_DIR"
+    /// The proxy environment (`https_proxy`, `http_proxy`, `all_proxy`, `no_proxy`), which
+    /// libcurl reads itself: kept here only to name a proxy that cannot be reached.
+    package var proxies = ProxyEnvironment()
 
     package init(bundleFile: String? = nil, folder: String? = nil) {
         self.bundleFile = bundleFile
@@ -96,5 +136,63 @@ package struct CertificateTrust: Hashable, Sendable {
     package init(variable: (String) -> String?) {
         func named(_ name: String) -> String? { variable(name).flatMap { $0.isEmpty ? nil : $0 } }
         self.init(bundleFile: named("CURL_CA_BUNDLE") ?? named("SSL_CERT_FILE"), folder: named("SSL_CERT_DIR"))
+        bundleVariable = named("CURL_CA_BUNDLE") == nil ? "SSL_CERT_FILE" : "CURL_CA_BUNDLE"
+        proxies = ProxyEnvironment(variable: variable)
+    }
+
+    /// Why a file or folder named here cannot be used, before any request: a missing
+    /// certificate file read as "the certificate is not trusted" (issue 38).
+    ///
+    /// - Returns: `.unreadableCertificates` naming the variable and the path; nil when both
+    ///   can be opened (or none is named).
+    func unusable() -> TransportError? {
+        for (path, variable, flags) in [
+            (bundleFile, bundleVariable, O_RDONLY), (folder, folderVariable, O_RDONLY | O_DIRECTORY),
+        ] {
+            guard let path else { continue }
+            let descriptor = open(path, flags | O_CLOEXEC | O_NONBLOCK)
+            if descriptor < 0 {
+                return .unreadableCertificates(variable: variable, path: path, reason: String(cString: strerror(errno)))
+            }
+            close(descriptor)
+        }
+        return nil
+    }
+}
+
+/// The proxy variables as libcurl reads them (its `detect_proxy`): `http_proxy` (lower case
+/// only) for http URLs, `https_proxy` or `HTTPS_PROXY` for https, else `all_proxy` or
+/// `ALL_PROXY`; `no_proxy` or `NO_PROXY` lists hosts (and their subdomains) reached directly,
+/// `*` all of them.
+package struct ProxyEnvironment: Hashable, Sendable {
+    /// Variable name → value, for the variables above that are set and not empty.
+    var values: [String: String] = [:]
+
+    package init() {}
+
+    package init(variable: (String) -> String?) {
+        for name in ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"] {
+            if let value = variable(name), !value.isEmpty { values[name] = value }
+        }
+    }
+
+    /// The proxy a request to `url` goes through and the variable naming it; nil when none does.
+    package func proxy(for url: String) -> (url: String, variable: String)? {
+        guard let origin = RedirectRule.origin(url) else { return nil }
+        var host = String(origin.authority.prefix { $0 != ":" || origin.authority.hasPrefix("[") })
+        if host.hasPrefix("["), let end = host.firstIndex(of: "]") { host = String(host[...end]) }
+        let exempt = (values["no_proxy"] ?? values["NO_PROXY"] ?? "").split(separator: ",").map {
+            $0.trimmed.lowercased()
+        }
+        for entry in exempt where !entry.isEmpty {
+            let name = entry.hasPrefix(".") ? String(entry.dropFirst()) : entry
+            if name == "*" || host == name || host.hasSuffix("." + name) { return nil }
+        }
+        let names =
+            (origin.scheme == "https" ? ["https_proxy", "HTTPS_PROXY"] : ["http_proxy"]) + ["all_proxy", "ALL_PROXY"]
+        for name in names {
+            if let value = values[name] { return (Redaction.displayURL(value), name) }
+        }
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WXBasics
 
 /// One HTTP GET as wx makes it.
 package struct HTTPRequest: Hashable, Sendable {
@@ -22,12 +23,18 @@ package struct HTTPResponse: Hashable, Sendable {
     /// The `Retry-After` header in seconds, if the server sent one.
     package var retryAfterSeconds: Int?
     package var body: Data
+    /// Where a redirect (3xx) that was not followed leads (its `Location`, made absolute); nil
+    /// for any other answer.
+    package var redirectURL: String?
 
-    package init(status: Int, contentType: String? = nil, retryAfterSeconds: Int? = nil, body: Data) {
+    package init(
+        status: Int, contentType: String? = nil, retryAfterSeconds: Int? = nil, body: Data, redirectURL: String? = nil
+    ) {
         self.status = status
         self.contentType = contentType
         self.retryAfterSeconds = retryAfterSeconds
         self.body = body
+        self.redirectURL = redirectURL
     }
 }
 
@@ -68,6 +75,56 @@ package enum TransportError: Error, Hashable, Sendable {
     case cancelled
     /// Anything else the HTTP library reported, as its one-line message.
     case failed(String)
+    /// Not asked: the same service failed `secondsAgo` seconds ago (`reason`, a few words such
+    /// as "no answer within 5 s"), and an auxiliary feed is not asked again for
+    /// `secondsLeft` more seconds (`ServiceClient.failureMemorySeconds` in all).
+    case failedRecently(reason: String, secondsAgo: Double, secondsLeft: Double)
+    /// The certificate file or folder an environment variable names (`variable`:
+    /// `CURL_CA_BUNDLE`, `SSL_CERT_FILE`, `SSL_CERT_DIR`) cannot be read at `path`: `reason` is
+    /// the system's ("No such file or directory"). No request was made.
+    case unreadableCertificates(variable: String, path: String, reason: String)
+    /// The proxy that `variable` (`https_proxy`, `http_proxy`, `all_proxy`…) names could not be
+    /// reached or resolved: `proxy` as it may be shown (a password masked).
+    case proxyUnreachable(proxy: String, variable: String)
+}
+
+/// Which redirects wx follows: only within the service's own host (the same host and port) and
+/// never from https to http (issue 38: a warning feed's 301 to another host was followed there,
+/// the request made). Any other redirect is answered as it came, for the caller to name.
+package enum RedirectRule {
+    /// The most redirects followed for one request.
+    package static let maximumRedirects = 5
+
+    /// Whether a request to `url` may follow a redirect to `target`.
+    package static func follows(from url: String, to target: String) -> Bool {
+        guard let from = origin(url), let to = origin(target) else { return false }
+        if from.scheme == "https" && to.scheme != "https" { return false }
+        guard to.scheme == "https" || to.scheme == "http" else { return false }
+        return from.authority == to.authority
+    }
+
+    /// The scheme (lowercased) and authority (host and port, lowercased, the default port
+    /// written out, without any user name and password) of `url`.
+    static func origin(_ url: String) -> (scheme: String, authority: String)? {
+        guard let separator = url.firstRange(of: "://") else { return nil }
+        let scheme = url[..<separator.lowerBound].lowercased()
+        let rest = url[separator.upperBound...]
+        var authority = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }).lowercased()
+        if let at = authority.lastIndex(of: "@") { authority = String(authority[authority.index(after: at)...]) }
+        guard !authority.isEmpty else { return nil }
+        let hasPort = authority.last(where: { $0 == ":" || $0 == "]" }) == ":"
+        if !hasPort { authority += scheme == "https" ? ":443" : ":80" }
+        return (scheme, authority)
+    }
+
+    /// `url`'s scheme and authority as they may be shown ("http://localhost:8080"), a user name
+    /// and password masked.
+    package static func shown(_ url: String) -> String {
+        let display = Redaction.displayURL(url)
+        guard let separator = display.firstRange(of: "://") else { return display }
+        let authority = display[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return String(display[..<separator.upperBound]) + authority
+    }
 }
 
 /// The one seam between wx and the network: libcurl in the product, a fake in tests.

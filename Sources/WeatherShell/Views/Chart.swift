@@ -20,7 +20,9 @@ enum TemperatureChart {
     /// every hour 0 %).
     static func drawsProbabilityBars(_ hours: [HourlyForecast]) -> Bool {
         hours.contains { hour in
-            hour.precipitationProbabilityPercent.map { Int(($0 / 100 * Double(probabilityRows * 8)).rounded()) > 0 }
+            hour.precipitationProbabilityPercent.map {
+                Int.saturating(($0 / 100 * Double(probabilityRows * 8)).rounded()) > 0
+            }
                 ?? false
         }
     }
@@ -90,7 +92,11 @@ enum TemperatureChart {
             var line = TextLayout.pad(label, to: margin - 2, right: true) + (unicode ? " ┤" : " |")
             for value in columnTemperature {
                 // Height in eighths of a row; the lowest value still shows one eighth.
-                let eighths = value.map { Int((($0 - low) / span * Double(temperatureRows * 8 - 1)).rounded()) + 1 }
+                let eighths = value.map {
+                    Int.saturating(
+                        (($0 - low) / span * Double(temperatureRows * 8 - 1)).rounded(), in: 0...(temperatureRows * 8))
+                        + 1
+                }
                 line += cell(eighths, row: row, unicode: unicode, ascii: "#")
             }
             lines.append(line.trimmedTrailing)
@@ -100,7 +106,9 @@ enum TemperatureChart {
                 TextLayout.pad(row == probabilityRows - 1 ? "rain %" : "", to: margin - 2, right: true)
                 + (unicode ? " ┤" : " |")
             for value in columnProbability {
-                let eighths = value.map { Int(($0 / 100 * Double(probabilityRows * 8)).rounded()) }
+                let eighths = value.map {
+                    Int.saturating(($0 / 100 * Double(probabilityRows * 8)).rounded(), in: 0...(probabilityRows * 8))
+                }
                 line += cell(eighths, row: row, unicode: unicode, ascii: ":")
             }
             lines.append(line.trimmedTrailing)

@@ -170,7 +170,7 @@ package struct ValueFormatter: Sendable {
 
     /// "2 h 14 min", "5 min", "3 d 2 h".
     package static func age(seconds: Double) -> String {
-        let minutes = max(0, Int(seconds / 60))
+        let minutes = max(0, Int.saturating(seconds / 60))
         if minutes < 60 { return "\(minutes) min" }
         if minutes < 1_440 { return "\(minutes / 60) h \(minutes % 60) min" }
         return "\(minutes / 1_440) d \((minutes % 1_440) / 60) h"

@@ -315,6 +315,9 @@ struct SnapshotRecord: Encodable {
     var weather_code: Int?
     var forecast_days: [ForecastDayRecord]?
     var warnings: [WarningRecord]?
+    /// How many warnings in force `warnings` leaves out (it keeps the most severe few); absent
+    /// when it keeps them all.
+    var warnings_not_kept: Int?
 
     struct ForecastDayRecord: Encodable {
         var date: String
@@ -379,6 +382,7 @@ struct SnapshotRecord: Encodable {
         weather_code = snapshot.reading.weatherCode
         forecast_days = snapshot.reading.forecastDays?.map(ForecastDayRecord.init)
         warnings = snapshot.reading.warnings?.map(WarningRecord.init)
+        warnings_not_kept = snapshot.reading.warningsNotKept.flatMap { $0 > 0 ? $0 : nil }
     }
 
     init?(_ line: UnsafeRawBufferPointer) {
@@ -420,6 +424,7 @@ struct SnapshotRecord: Encodable {
         self.weather_code = weatherCode
         self.forecast_days = forecastDays
         self.warnings = WarningRecord.list(object["warnings"])
+        self.warnings_not_kept = object["warnings_not_kept"]?.recordInt.flatMap { $0 > 0 ? $0 : nil }
     }
 
     var snapshot: Snapshot? {
@@ -436,13 +441,14 @@ struct SnapshotRecord: Encodable {
                 TimeZoneDatabase.shared.offset(at: Int64(dataTime.timeIntervalSince1970.rounded(.down)), in: $0)?
                     .utcOffsetSeconds
             } ?? 0
+        var reading = SnapshotReading(
+            dataTime: dataTime, temperatureCelsius: temperature_celsius,
+            precipitationProbabilityPercent: precipitation_probability_percent,
+            precipitationMillimetres: precipitation_millimetres, weatherCode: weather_code,
+            forecastDays: forecast_days.map { $0.compactMap(\.day) }, warnings: warnings?.map(\.kept))
+        reading.warningsNotKept = warnings == nil ? nil : warnings_not_kept
         return Snapshot(
             id: id, savedAt: saved, placeName: TerminalText.sanitized(place.name), coordinate: coordinate,
-            utcOffsetSeconds: offset, timeZone: timezone,
-            reading: SnapshotReading(
-                dataTime: dataTime, temperatureCelsius: temperature_celsius,
-                precipitationProbabilityPercent: precipitation_probability_percent,
-                precipitationMillimetres: precipitation_millimetres, weatherCode: weather_code,
-                forecastDays: forecast_days.map { $0.compactMap(\.day) }, warnings: warnings?.map(\.kept)))
+            utcOffsetSeconds: offset, timeZone: timezone, reading: reading)
     }
 }

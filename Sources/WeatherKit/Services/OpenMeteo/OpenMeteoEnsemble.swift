@@ -55,7 +55,11 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         let url = url(at: coordinate, model: model)
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true, nonNumbersAsNull: true),
-            validity: { _, now in model.nextRun(after: now) })
+            // An answer wx refuses (impossible values, a wrong shape) is not cached.
+            validity: { json, now in
+                (try? Self.ensemble(from: json, requested: coordinate, model: model)) == nil
+                    ? nil : model.nextRun(after: now)
+            })
         return Fetched(
             value: try Self.ensemble(from: fetched.value, requested: coordinate, model: model), origin: fetched.origin)
     }
@@ -95,8 +99,10 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
     /// are ignored (and noted); fewer members than the model has are noted.
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
-    ///   for a body that is not an object or has no `hourly` block; `.unknownUnit` for a unit
-    ///   not known for temperature or precipitation.
+    ///   for a body that is not an object or has no `hourly` block, or when any member's value
+    ///   is outside `PhysicalRange` (naming the member's variable: the whole answer is refused,
+    ///   not only that member); `.unknownUnit` for a unit not known for temperature or
+    ///   precipitation.
     package static func ensemble(
         from json: JSONValue, requested: Coordinate, model: EnsembleModel
     ) throws(ServiceError) -> EnsembleForecast {
@@ -136,6 +142,7 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
             for member in found {
                 let column = try block.column(member.key, quantity)
                 let values = kept.map { column[$0] }
+                try PhysicalRange.check(values, variable: member.key, quantity: quantity, service: service)
                 if values.allSatisfy({ $0 == nil }) {
                     empty += 1
                 } else {

@@ -49,7 +49,11 @@ package struct OpenMeteoModelsProvider: ModelComparisonProvider {
         let url = url(at: coordinate)
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(Self.validitySeconds) })
+            // An answer wx refuses (impossible values, a wrong shape) is not cached.
+            validity: { json, now in
+                (try? Self.comparison(from: json, requested: coordinate, models: Self.models)) == nil
+                    ? nil : now.addingTimeInterval(Self.validitySeconds)
+            })
         return Fetched(
             value: try Self.comparison(from: fetched.value, requested: coordinate, models: Self.models),
             origin: fetched.origin)
@@ -59,7 +63,9 @@ package struct OpenMeteoModelsProvider: ModelComparisonProvider {
     /// `modelsWithoutValues`; its cells stay empty.
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,…}`; `.malformedResponse` without a
-    ///   `daily` block; `.unknownUnit` for a unit not known for the quantity.
+    ///   `daily` block, or when a model's value is outside `PhysicalRange` (naming the suffixed
+    ///   variable: the whole answer is refused); `.unknownUnit` for a unit not known for the
+    ///   quantity.
     package static func comparison(
         from json: JSONValue, requested: Coordinate, models: [ForecastModel]
     ) throws(ServiceError) -> ModelComparison {
@@ -82,12 +88,21 @@ package struct OpenMeteoModelsProvider: ModelComparisonProvider {
         var columns: [Columns] = []
         for model in models {
             let suffix = "_" + model.rawValue
-            columns.append(
-                Columns(
-                    code: try block.column("weather_code" + suffix, .code),
-                    maximum: try block.column("temperature_2m_max" + suffix, .temperature),
-                    minimum: try block.column("temperature_2m_min" + suffix, .temperature),
-                    precipitation: try block.column("precipitation_sum" + suffix, .precipitation)))
+            let model = Columns(
+                code: try block.column("weather_code" + suffix, .code),
+                maximum: try block.column("temperature_2m_max" + suffix, .temperature),
+                minimum: try block.column("temperature_2m_min" + suffix, .temperature),
+                precipitation: try block.column("precipitation_sum" + suffix, .precipitation))
+            for (name, column, quantity) in [
+                ("temperature_2m_max", model.maximum, DeclaredUnit.Quantity.temperature),
+                ("temperature_2m_min", model.minimum, .temperature),
+                ("precipitation_sum", model.precipitation, .precipitation),
+            ] {
+                try PhysicalRange.check(
+                    rawTimes.indices.lazy.map { column[$0] }, variable: name + suffix, quantity: quantity,
+                    service: .openMeteo)
+            }
+            columns.append(model)
         }
         let days: [ModelDay] = rawTimes.indices.compactMap { i in
             guard let date = OpenMeteoAnswer.day(rawTimes[i], offset: zone.utcOffsetSeconds) else {

@@ -110,7 +110,11 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
         let url = url(at: coordinate, days: range, leads: leads)
         let fetched = try await client.json(
             ServiceRequest(service: .openMeteoPreviousRuns, url: url, cacheKey: url, staleFallback: true),
-            validity: { _, now in validUntil(now) })
+            // An answer wx refuses (impossible values, a wrong shape) is not cached: the next
+            // `drift` asks again rather than replay it for an hour.
+            validity: { json, now in
+                (try? Self.runs(from: json, requested: coordinate, leads: leads)) == nil ? nil : validUntil(now)
+            })
         return Fetched(
             value: try Self.runs(from: fetched.value, requested: coordinate, leads: leads), origin: fetched.origin)
     }
@@ -118,7 +122,8 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
     /// Maps an answer (pure).
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
-    ///   when there is no `hourly` block; `.unknownUnit` for a unit wx does not know.
+    ///   when there is no `hourly` block, or when a value is outside `PhysicalRange` (naming the
+    ///   variable: the whole answer is refused); `.unknownUnit` for a unit wx does not know.
     package static func runs(
         from json: JSONValue, requested: Coordinate, leads: ClosedRange<Int>
     ) throws(ServiceError) -> PreviousRuns {
@@ -139,10 +144,13 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
             if block.values[name]?.array != nil {
                 let column = try block.column(name, .temperature)
                 temperature[lead] = kept.map { column[$0] }
+                try PhysicalRange.check(temperature[lead]!, variable: name, quantity: .temperature, service: service)
             }
             if block.values[rain]?.array != nil {
                 let column = try block.column(rain, .precipitation)
                 precipitation[lead] = kept.map { column[$0] }
+                try PhysicalRange.check(
+                    precipitation[lead]!, variable: rain, quantity: .precipitation, service: service)
             }
         }
         return PreviousRuns(

@@ -85,7 +85,8 @@ extension ServiceClient {
     ) async throws(ServiceError) -> Fetched<WarningFeedAnswer> {
         try await redacting { () async throws(ServiceError) -> Fetched<WarningFeedAnswer> in
             let fetched = try await json(
-                ServiceRequest(service: service, url: url, cacheKey: url),
+                // Auxiliary: asked beside `show`'s forecast, it must not hold the command up.
+                ServiceRequest(service: service, url: url, cacheKey: url, auxiliary: true),
                 validity: { _, now in now.addingTimeInterval(WarningFeeds.cacheSeconds) })
             return Fetched(value: try read(fetched.value), origin: fetched.origin)
         }

@@ -53,7 +53,7 @@ extension EnsembleDay {
         guard let percent = rainPercent else { return nil }
         let threshold = format.precipitation(Self.wetThresholdMillimetres)
         return
-            "rain \(threshold) or more: \(wetMembers) of \(precipitationMembers) members (\(Int(percent.rounded())) %)"
+            "rain \(threshold) or more: \(wetMembers) of \(precipitationMembers) members (\(Int.saturating(percent.rounded())) %)"
     }
 }
 

@@ -210,7 +210,7 @@ extension TextRenderer {
         let threshold = "\(DecimalText.shortest(reading.alert.thresholdPercent)) %"
         let mark = reading.isAbove ? (context.unicode ? "⚑ " : "! ") : ""
         return wrap(
-            "\(mark)\(what) \(when): \(reading.members) of \(reading.ofMembers) members (\(Int(reading.percent.rounded())) %)"
+            "\(mark)\(what) \(when): \(reading.members) of \(reading.ofMembers) members (\(Int.saturating(reading.percent.rounded())) %)"
                 + (reading.isAbove ? ", at or above \(threshold)" : ", now below \(threshold)"),
             indent: 0, width: context.reportWidth)
     }

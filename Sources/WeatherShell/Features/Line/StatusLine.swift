@@ -131,7 +131,7 @@ private struct Fields {
     /// "+7°C", "-3°F", "281K": whole degrees, signed as wttr.in signs them (not kelvin).
     func temperature(_ celsius: Double?) -> String {
         guard let celsius else { return missing }
-        let value = Int(units.temperature.convert(celsius: celsius).rounded())
+        let value = Int.saturating(units.temperature.convert(celsius: celsius).rounded())
         let sign = units.temperature == .kelvin || value < 0 ? "" : "+"
         return "\(sign)\(value)\(format.temperatureSymbol)"
     }
@@ -157,7 +157,7 @@ private struct Fields {
         guard let degrees = reading?.windDirectionDegrees, degrees.isFinite else { return text }
         guard unicode else { return "\(text) \(CompassDirection.name(degrees: degrees))" }
         let wrapped = degrees.truncatingRemainder(dividingBy: 360) + (degrees < 0 ? 360 : 0)
-        return Self.arrows[Int((wrapped + 22.5) / 45) % 8] + text
+        return Self.arrows[Int.saturating((wrapped + 22.5) / 45) % 8] + text
     }
 
     /// The tooltip: the place, the readings in words, today, and how old the data is.
@@ -206,10 +206,10 @@ package struct MoonPhase: Hashable, Sendable {
     }
 
     /// Whole days since the new moon (wttr.in's `%M`), 0 to 29.
-    package var day: Int { Int(age) }
+    package var day: Int { Int.saturating(age) }
 
     /// Which of the eight phases, 0 (new) to 7 (waning crescent).
-    package var phase: Int { Int((age / Self.synodicMonthDays * 8).rounded()) % 8 }
+    package var phase: Int { Int.saturating((age / Self.synodicMonthDays * 8).rounded()) % 8 }
 
     static let symbols = ["🌑", "🌒", "🌓", "🌔", "🌕", "🌖", "🌗", "🌘"]
     static let names = [

@@ -53,7 +53,7 @@ extension ValueFormatter {
     /// "6 h 12 min" of sunshine, "—".
     package func duration(_ seconds: Double?) -> String {
         guard let seconds else { return Self.missing }
-        let minutes = Int((seconds / 60).rounded())
+        let minutes = Int.saturating((seconds / 60).rounded())
         return "\(minutes / 60) h \(ValueFormatter.two(minutes % 60)) min"
     }
 

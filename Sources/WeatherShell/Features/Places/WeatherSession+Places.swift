@@ -28,6 +28,11 @@ extension WeatherSession {
         return notices + [.candidates(query: query, places: places)]
     }
 
+    /// What is said of a place that looks like an API key (`Redaction.looksLikeKey`): the text
+    /// itself never.
+    nonisolated static let keyAsPlace =
+        "that looks like an API key, not a place: it was not looked up, sent or kept; an OpenWeatherMap key goes in OPENWEATHERMAP_API_KEY"
+
     /// The number in "id:2950159", if the query is one.
     static func cityID(_ query: String) -> Int? {
         guard query.lowercased().hasPrefix("id:"), let id = Int(query.dropFirst(3).trimmed), id > 0 else { return nil }
@@ -87,6 +92,8 @@ extension WeatherSession {
     }
 
     func search(_ query: String) async throws(ShellError) -> ([Place], notice: String?) {
+        // A key pasted where a place belongs goes to no geocoder, no cache and no message.
+        if Redaction.looksLikeKey(query) { throw .usage(Self.keyAsPlace) }
         try demo.check(name: query)
         let found: GeocoderChain.Answer<[Place]>
         do throws(GeocoderChain.Failure) {

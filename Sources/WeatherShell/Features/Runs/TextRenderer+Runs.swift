@@ -143,14 +143,19 @@ extension TextRenderer {
     static let barMinimumSpanCelsius = 5.0
 
     /// A bar of `value` (°C) on a scale from the smallest to the largest of `values`, widened
-    /// about their middle to at least `barMinimumSpanCelsius`: 1 to 10 blocks.
+    /// about their middle to at least `barMinimumSpanCelsius`: 1 to 10 blocks. Total: a value
+    /// that is not finite, or a scale too wide for a `Double` (±1e308), draws no bar rather
+    /// than trap (issue 38: `Int(NaN)` here killed the session).
     static func bar(_ value: Double?, among values: [Double], unicode: Bool) -> String {
-        guard let value, var low = values.min(), var high = values.max() else { return "" }
+        let finite = values.filter(\.isFinite)
+        guard let value, value.isFinite, var low = finite.min(), var high = finite.max() else { return "" }
         if high - low < barMinimumSpanCelsius {
-            let middle = (low + high) / 2
+            let middle = low / 2 + high / 2
             (low, high) = (middle - barMinimumSpanCelsius / 2, middle + barMinimumSpanCelsius / 2)
         }
-        let length = 1 + Int(((value - low) / (high - low) * 9).rounded())
+        let fraction = (value - low) / (high - low)
+        guard fraction.isFinite else { return "" }
+        let length = 1 + Int.saturating((fraction * 9).rounded(), in: 0...9)
         return String(repeating: unicode ? "█" : "#", count: length)
     }
 

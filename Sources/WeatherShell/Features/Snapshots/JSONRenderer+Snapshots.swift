@@ -36,26 +36,30 @@ extension JSONRenderer {
         .object([("type", .string("verification")), ("places", .array(places.map(placeScore)))])
     }
 
+    /// A snapshot; `warnings_not_kept` only when the snapshot left warnings out (it keeps the
+    /// most severe `KeptWarning.mostKept`).
     static func snapshot(_ snapshot: Snapshot) -> JSONOutput {
-        .object([
-            ("id", .number(Double(snapshot.id))), ("saved_at", .string(ISOTime.string(snapshot.savedAt))),
-            (
-                "place",
-                .object([
-                    ("name", .string(snapshot.placeName)), ("latitude", .number(snapshot.coordinate.latitude)),
-                    ("longitude", .number(snapshot.coordinate.longitude)),
-                ])
-            ),
-            ("data_time", .string(ISOTime.string(snapshot.reading.dataTime))),
-            ("utc_offset_seconds", .number(Double(snapshot.utcOffsetSeconds))),
-            ("temperature_celsius", .optional(snapshot.reading.temperatureCelsius)),
-            ("precipitation_probability_percent", .optional(snapshot.reading.precipitationProbabilityPercent)),
-            ("precipitation_millimetres", .optional(snapshot.reading.precipitationMillimetres)),
-            ("weather_code", .optional(snapshot.reading.weatherCode)),
-            ("condition", .optional(snapshot.reading.weatherCode.map { WeatherCode($0).description })),
-            ("forecast_days", snapshot.reading.forecastDays.map { .array($0.map(keptDay)) } ?? .null),
-            ("warnings", snapshot.reading.warnings.map { .array($0.map(keptWarning)) } ?? .null),
-        ])
+        let notKept = snapshot.reading.warningsNotKept ?? 0
+        return .object(
+            [
+                ("id", .number(Double(snapshot.id))), ("saved_at", .string(ISOTime.string(snapshot.savedAt))),
+                (
+                    "place",
+                    .object([
+                        ("name", .string(snapshot.placeName)), ("latitude", .number(snapshot.coordinate.latitude)),
+                        ("longitude", .number(snapshot.coordinate.longitude)),
+                    ])
+                ),
+                ("data_time", .string(ISOTime.string(snapshot.reading.dataTime))),
+                ("utc_offset_seconds", .number(Double(snapshot.utcOffsetSeconds))),
+                ("temperature_celsius", .optional(snapshot.reading.temperatureCelsius)),
+                ("precipitation_probability_percent", .optional(snapshot.reading.precipitationProbabilityPercent)),
+                ("precipitation_millimetres", .optional(snapshot.reading.precipitationMillimetres)),
+                ("weather_code", .optional(snapshot.reading.weatherCode)),
+                ("condition", .optional(snapshot.reading.weatherCode.map { WeatherCode($0).description })),
+                ("forecast_days", snapshot.reading.forecastDays.map { .array($0.map(keptDay)) } ?? .null),
+                ("warnings", snapshot.reading.warnings.map { .array($0.map(keptWarning)) } ?? .null),
+            ] + (notKept > 0 ? [("warnings_not_kept", .number(Double(notKept)))] : []))
     }
 
     /// A kept forecast day: `date` and the forecast values, units in the keys.

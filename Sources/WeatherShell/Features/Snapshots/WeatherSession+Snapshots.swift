@@ -33,7 +33,11 @@ extension WeatherSession {
         }
         // The forecast shown with it, to check once its days have passed (`saved N`).
         reading.forecastDays = Self.keptDays(report.forecast, now: now)
-        reading.warnings = keptWarnings(at: report.place.coordinate)
+        if let warnings = keptWarnings(at: report.place.coordinate) {
+            // The most severe few and a count of the rest: the record stays small however many.
+            reading.warnings = Array(warnings.prefix(KeptWarning.mostKept))
+            reading.warningsNotKept = max(0, warnings.count - KeptWarning.mostKept)
+        }
         let clock = report.forecast.clock.localTime(reading.dataTime)
         let snapshot = try appendSnapshot(
             placeName: report.place.name, coordinate: report.place.coordinate,

@@ -144,9 +144,21 @@ extension TextRenderer {
             lines.append(
                 bell + fitted("\(mark) \(what): \(line(change.warning))", to: context.reportWidth, context))
         }
-        lines += banner.warnings.map { style.red(fitted("\(mark) \(line($0))", to: context.reportWidth, context)) }
+        // The most severe few (the list is most severe first), and a count of the rest: 8,094
+        // warnings printed 8,094 lines before the weather (issue 38).
+        lines += banner.warnings.prefix(Self.mostWarningLines).map {
+            style.red(fitted("\(mark) \(line($0))", to: context.reportWidth, context))
+        }
+        if banner.warnings.count > Self.mostWarningLines {
+            let more = Counting.grouped(banner.warnings.count - Self.mostWarningLines)
+            lines.append(
+                fitted("\(mark) and \(more) more: “warnings” lists them all", to: context.reportWidth, context))
+        }
         return lines
     }
+
+    /// The most warnings `show` lists above the weather, one line each; a count says the rest.
+    static let mostWarningLines = 10
 
     /// A warning's one line, cut to `width` on a terminal; whole in a file or pipe (`fitsWidth`
     /// false), where `compare` cut “MeteoAlarm rejected the request (HT…” at 80 (trial 8).
@@ -192,5 +204,7 @@ extension TextRenderer {
                     "  \(mark) \(kept.event) (\(kept.level ?? kept.severity))\(until) — \(kept.issuer)",
                     to: context.width, context)
             }
+            + (snapshot.reading.warningsNotKept.map { $0 > 0 ? ["  \(mark) and \(Counting.grouped($0)) more"] : [] }
+                ?? [])
     }
 }

@@ -60,7 +60,7 @@ extension TextRenderer {
             case .hours: steps ?? "hourly data"
             case .steps(let hours): steps ?? "\(hours)-hour steps"
             }
-        let horizon = Int((outlook.horizonSeconds / 3_600).rounded(.down))
+        let horizon = Int.saturating((outlook.horizonSeconds / 3_600).rounded(.down))
         func time(_ date: Date) -> String {
             let local = clock.localTime(date)
             let today = clock.localTime(now).date

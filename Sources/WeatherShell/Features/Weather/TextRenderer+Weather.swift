@@ -242,7 +242,7 @@ extension TextRenderer {
             let daylight =
                 rise.flatMap { rise in set.map { $0.timeIntervalSince(rise) } } ?? day.daylightDurationSeconds
             if let daylight, daylight > 0 {
-                let minutes = Int((daylight / 60).rounded())
+                let minutes = Int.saturating((daylight / 60).rounded())
                 parts.append("daylight \(minutes / 60) h \(minutes % 60) min")
             }
             return parts

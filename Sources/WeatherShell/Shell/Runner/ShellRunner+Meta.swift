@@ -19,10 +19,17 @@ final class FileOutput: OutputSink {
     ///
     /// - Throws: `ShellError.storage` naming the file and the cause.
     init(path: String, errors: any OutputSink, fitted: @escaping (String) -> String = { $0 }) throws(ShellError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // O_NONBLOCK: a named pipe nobody reads would hold the open, and the prompt, forever
+        // (issue 38); it fails with ENXIO instead. Writes block again once it is open.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
+            if errno == ENXIO {
+                throw .storage(
+                    "results not sent to \(path): it is a named pipe (FIFO) that nobody is reading; choose a file")
+            }
             throw .storage("results not sent to \(path): \(String(cString: strerror(errno)))")
         }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         self.descriptor = descriptor
         self.errors = errors
         self.fitted = fitted
