@@ -48,49 +48,40 @@ package struct Invocation: Hashable, Sendable {
         }
         while index < arguments.count {
             let argument = arguments[index]
-            if !invocation.words.isEmpty {
-                // wx's own flags after the command's words (`wx show Berlin --json`) as before
-                // them, unless the command takes the flag itself (`line Berlin --json`).
-                switch argument {
-                case "--json" where !Self.command(invocation.words[0], takes: argument): invocation.json = true
-                case "--offline": invocation.offline = true
-                case "-n", "--no-rc": invocation.skipStartupFile = true
-                case "--units": invocation.units = try preset(try value(for: argument))
-                case _ where argument.hasPrefix("--units="):
-                    invocation.units = try preset(String(argument.dropFirst("--units=".count)))
-                default: invocation.words.append(argument)
+            if invocation.words.isEmpty {
+                // Not options of the table: the completion scripts' entry, and the end of options.
+                if argument == "--complete" {
+                    var rest = Array(arguments[(index + 1)...])
+                    if rest.first == "--" { rest.removeFirst() }
+                    invocation.action = .complete(rest)
+                    return invocation
                 }
-                index += 1
-                continue
+                if argument == "--" {
+                    invocation.words.append(contentsOf: arguments[(index + 1)...])
+                    break
+                }
             }
-            switch argument {
-            case "--complete":
-                var rest = Array(arguments[(index + 1)...])
-                if rest.first == "--" { rest.removeFirst() }
-                invocation.action = .complete(rest)
-                return invocation
-            case "-h", "--help": invocation.action = .help
-            case "-V", "--version": invocation.action = .version
-            case "--json": invocation.json = true
-            case "--offline": invocation.offline = true
-            case "-n", "--no-rc": invocation.skipStartupFile = true
-            case "-c", "--command": invocation.commands.append(try value(for: argument))
-            case "--home": invocation.home = try value(for: argument)
-            case "--units": invocation.units = try preset(try value(for: argument))
-            case "--":
-                invocation.words.append(contentsOf: arguments[(index + 1)...])
-                index = arguments.count
-                continue
-            default:
-                if argument.hasPrefix("--home=") {
-                    invocation.home = String(argument.dropFirst("--home=".count))
-                } else if argument.hasPrefix("--units=") {
-                    invocation.units = try preset(String(argument.dropFirst("--units=".count)))
-                } else if argument.hasPrefix("-") && argument.count > 1 && Double(argument) == nil {
-                    throw .usage("unknown option \(TerminalText.sanitized(argument)); see wx --help")
-                } else {
-                    invocation.words.append(argument)
-                }
+            // "--units=imperial" as "--units imperial".
+            var flag = argument
+            var attached: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                attached = String(argument[argument.index(after: equals)...])
+            }
+            if let option = options.first(where: { $0.flags.contains(flag) }),
+                attached == nil || option.argument != nil,
+                // After a command's words (`wx show Berlin --json`) only the options that say so,
+                // and not one the command takes itself (`line Berlin --json`).
+                invocation.words.isEmpty
+                    || (option.afterCommandWords && !Self.command(invocation.words[0], takes: flag))
+            {
+                var given = attached
+                if option.argument != nil, given == nil { given = try value(for: flag) }
+                try option.apply(&invocation, given)
+            } else if invocation.words.isEmpty, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
+                throw .usage("unknown option \(TerminalText.sanitized(argument)); see wx --help")
+            } else {
+                invocation.words.append(argument)
             }
             index += 1
         }
@@ -128,25 +119,59 @@ package struct Invocation: Hashable, Sendable {
         CommandTable.spec(named: word)?.takes(flag) == true
     }
 
-    /// One option of `wx`: its flags ("-n, --no-rc"), its argument ("DIR"), what it does.
-    package struct Option: Hashable, Sendable {
+    /// One option of `wx`, declared once: its flags ("-n, --no-rc"), its argument ("DIR"), what
+    /// it does, and how it sets the invocation. `--help`, the man page, the shell completion
+    /// scripts and `parse` all read `options`.
+    package struct Option: Sendable {
         package let flags: [String]
         package let argument: String?
         package let summary: String
+        /// Whether it is read after a command's words too (`wx show Berlin --json`); the others
+        /// are then words of the command.
+        let afterCommandWords: Bool
+        /// Sets it: the value given is the argument, nil for a flag without one.
+        let apply: @Sendable (inout Invocation, String?) throws(ShellError) -> Void
+
+        init(
+            flags: [String], argument: String? = nil, summary: String, afterCommandWords: Bool = false,
+            apply: @escaping @Sendable (inout Invocation, String?) throws(ShellError) -> Void
+        ) {
+            self.flags = flags
+            self.argument = argument
+            self.summary = summary
+            self.afterCommandWords = afterCommandWords
+            self.apply = apply
+        }
     }
 
-    /// Every option, for `--help` and the man page.
+    /// Every option, for `--help`, the man page, completion and the parser.
     package static let options: [Option] = [
         Option(
-            flags: ["-c", "--command"], argument: "CMDS", summary: "run commands (separated by ;) and exit; may repeat"),
-        Option(flags: ["--json"], argument: nil, summary: "print each result as one JSON document"),
-        Option(flags: ["--home"], argument: "DIR", summary: "keep state, log and cache there (not WX_HOME, XDG)"),
-        Option(flags: ["--offline"], argument: nil, summary: "make no requests; answer from cached data"),
+            flags: ["-c", "--command"], argument: "CMDS", summary: "run commands (separated by ;) and exit; may repeat"
+        ) { invocation, value throws(ShellError) in invocation.commands.append(value ?? "") },
+        Option(flags: ["--json"], summary: "print each result as one JSON document", afterCommandWords: true) {
+            invocation, _ throws(ShellError) in invocation.json = true
+        },
+        Option(flags: ["--home"], argument: "DIR", summary: "keep state, log and cache there (not WX_HOME, XDG)") {
+            invocation, value throws(ShellError) in invocation.home = value
+        },
+        Option(flags: ["--offline"], summary: "make no requests; answer from cached data", afterCommandWords: true) {
+            invocation, _ throws(ShellError) in invocation.offline = true
+        },
         Option(
-            flags: ["--units"], argument: "SYSTEM", summary: "metric or imperial for this run; the saved units stay"),
-        Option(flags: ["-n", "--no-rc"], argument: nil, summary: "do not run the start-up file (wxrc) at the prompt"),
-        Option(flags: ["-h", "--help"], argument: nil, summary: "show this help and exit"),
-        Option(flags: ["-V", "--version"], argument: nil, summary: "show the version and exit"),
+            flags: ["--units"], argument: "SYSTEM", summary: "metric or imperial for this run; the saved units stay",
+            afterCommandWords: true
+        ) { invocation, value throws(ShellError) in invocation.units = try preset(value ?? "") },
+        Option(
+            flags: ["-n", "--no-rc"], summary: "do not run the start-up file (wxrc) at the prompt",
+            afterCommandWords: true
+        ) { invocation, _ throws(ShellError) in invocation.skipStartupFile = true },
+        Option(flags: ["-h", "--help"], summary: "show this help and exit") { invocation, _ throws(ShellError) in
+            invocation.action = .help
+        },
+        Option(flags: ["-V", "--version"], summary: "show the version and exit") { invocation, _ throws(ShellError) in
+            invocation.action = .version
+        },
     ]
 
     /// The text of `wx --help`, built from the option and command tables.
