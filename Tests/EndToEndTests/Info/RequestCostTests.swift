@@ -43,6 +43,7 @@ struct RequestCostTests {
         case .air: Example(line: "air Enschede")
         case .warnings: Example(line: "warnings Hamburg")
         case .check: Example(line: "check --rain 1% Berlin")
+        case .brief: Example(line: "brief Berlin")
         case .compare: Example(setup: "find Berlin; use 1; fav", line: "compare")
         case .line: Example(line: "line Berlin")
         case .fav: Example(setup: "show Berlin", line: "show Berlin; fav")
