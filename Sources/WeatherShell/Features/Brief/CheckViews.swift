@@ -28,7 +28,7 @@ extension TextRenderer {
             ? "\(report.place.name): none held — " + report.outcomes.map(said).joined(separator: "; ")
             : "\(report.place.name): " + held.map(said).joined(separator: "; ")
         // The first line flush, the later ones indented under it.
-        var lines = wrap(text, indent: 2, width: context.width)
+        var lines = wrap(text, keeping: ["%", "of"], indent: 2, width: context.width)
         if !lines.isEmpty { lines[0] = String(lines[0].dropFirst(2)) }
         return lines
     }
