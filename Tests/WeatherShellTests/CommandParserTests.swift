@@ -317,7 +317,7 @@ import WeatherTestSupport
             let examples = [
                 "find": "find x", "use": "use 1", "replay": "replay 1", "reset": "reset state",
                 "export": "export favorites", "import": "import favorites f.csv", "past": "past yesterday",
-                "source": "source f.wx", "best": "best 2h", "chance": "chance frost",
+                "source": "source f.wx", "best": "best 2h", "chance": "chance frost", "check": "check --warnings",
             ]
             let line = examples[spec.name] ?? spec.name
             // Each declaration's parser gives a command that names that declaration back.

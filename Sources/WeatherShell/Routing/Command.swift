@@ -17,8 +17,9 @@ package enum CommandTable {
 
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
-    case find, use, show, hourly, daily, past, normal, drift, skill, confidence, models, best, chance, plume, rain, air,
-        warnings, watch,
+    case find, use, show, brief, hourly, daily, past, normal, drift, skill, confidence, models, best, chance, plume,
+        rain, air,
+        warnings, watch, check,
         compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format,
         log, export,
         `import`, reset, clear, help, about, quit
@@ -29,6 +30,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .find: .find
         case .use: .use
         case .show: .show
+        case .brief: .brief
         case .hourly: .hourly
         case .daily: .daily
         case .past: .past
@@ -44,6 +46,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .air: .air
         case .warnings: .warnings
         case .watch: .watch
+        case .check: .check
         case .compare: .compare
         case .line: .line
         case .fav: .fav
@@ -130,6 +133,10 @@ package enum Command: Hashable, Sendable {
     case watch(Double)
     /// `watch --rain N% --frost N%`: minutes between shows, and the chances that ring.
     case watchChance(Double, [ChanceAlert])
+    /// `check CONDITIONS [place]`: for cron and scripts; the exit status says whether any held.
+    case check(CheckRequest)
+    /// `brief [--sure] [place]`: the forecast in a few sentences.
+    case brief(BriefRequest)
     case save
     case snapshots
     case snapshot(Int)
@@ -198,6 +205,8 @@ package enum Command: Hashable, Sendable {
         case .chance: .chance
         case .plume: .plume
         case .watch, .watchChance: .watch
+        case .check: .check
+        case .brief: .brief
         case .save: .save
         case .snapshots, .snapshot, .snapshotRemove, .snapshotVerify: .saved
         case .history, .rerun: .history
@@ -235,7 +244,7 @@ package enum Command: Hashable, Sendable {
         case .find, .show, .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename, .favorites, .units,
             .compare, .provider,
             .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .snapshotVerify, .past,
-            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine:
+            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief:
             true
         }
     }

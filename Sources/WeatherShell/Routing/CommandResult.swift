@@ -41,6 +41,10 @@ package enum CommandResult: Hashable, Sendable {
     case plume(PlumeReport)
     /// `watch --rain N%`: an ensemble chance crossed its threshold (or fell back below it).
     case chanceAlert(ChanceReading)
+    /// `check`: which conditions held (none: exit status 1).
+    case check(CheckReport)
+    /// `brief`: the forecast in sentences, each with its facts.
+    case brief(BriefReport)
     case air(Place, AirQuality, DataOrigin)
     /// `line`: one line for a status bar.
     case statusLine(StatusLineReport)
@@ -104,7 +108,7 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotRemoved, .snapshots, .snapshotList, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
             .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .best, .chance,
-            .plume, .chanceAlert,
+            .plume, .chanceAlert, .check, .brief,
             .statusLine:
             []
         }
@@ -119,10 +123,12 @@ package enum CommandResult: Hashable, Sendable {
         switch self {
         case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings,
             .snapshotSaved, .snapshots, .snapshotList,
-            .snapshot, .verification, .units, .confidence, .models, .best, .chance, .plume, .chanceAlert, .statusLine:
+            .snapshot, .verification, .units, .confidence, .models, .best, .chance, .plume, .chanceAlert, .statusLine,
+            .brief:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .warningBanner, .warningMarks, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand, .about,
+            .warningBanner, .warningMarks, .check, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand,
+            .about,
             .exported, .exportData,
             .imported, .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved:
             false
@@ -140,7 +146,7 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotSaved, .snapshotRemoved, .snapshots, .snapshotList,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
             .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .best, .chance,
-            .plume, .chanceAlert,
+            .plume, .chanceAlert, .check, .brief,
             .statusLine:
             false
         }
@@ -168,6 +174,8 @@ extension CommandResult {
         case .air(let place, _, _), .currentPlace(let place): place.coordinate
         case .warnings(let report): report.place.coordinate
         case .warningBanner(let banner): banner.place.coordinate
+        case .check(let report): report.place.coordinate
+        case .brief(let report): report.place.coordinate
         case .snapshotSaved(let snapshot), .snapshot(let snapshot, _): snapshot.coordinate
         case .candidates, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites, .comparison, .chanceAlert,
             .warningMarks, .snapshotRemoved, .snapshots, .verification, .history, .units, .setting, .format, .help,

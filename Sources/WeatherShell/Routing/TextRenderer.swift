@@ -92,6 +92,8 @@ package enum TextRenderer {
         case .chance(let report): return chanceLines(report, context: context, format: format, style: style)
         case .plume(let report): return plumeLines(report, context: context, format: format, style: style)
         case .chanceAlert(let reading): return chanceAlertLines(reading, context: context, format: format)
+        case .check(let report): return checkLines(report, context: context, format: format)
+        case .brief(let report): return briefLines(report, context: context, format: format)
         case .statusLine(let line): return statusLine(line, context: context)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)

@@ -31,6 +31,8 @@ extension WeatherSession {
         case .plume(let request): return try await plume(request)
         case .air(let target): return try await air(target)
         case .warnings(let request): return try await warnings(request)
+        case .check(let request): return try await check(request)
+        case .brief(let request): return try await brief(request)
         case .save: return try save()
         case .snapshots: return try snapshotList()
         case .snapshot(let id): return try await showSnapshot(id)

@@ -331,6 +331,8 @@ package final class ShellRunner {
                         status = .failed
                     }
                     if case .notSaved = result { status = .failed }
+                    // `check` answers "none held" with exit status 1, no error line.
+                    if result.isCheckHoldingNone { status = Self.worse(status, .failed) }
                     for problem in result.problems {
                         report(.unreadableFile(problem))
                         status = .failed
@@ -340,6 +342,8 @@ package final class ShellRunner {
             } catch {
                 // Which command Ctrl-C stopped, not "cancelled" alone (trial 12).
                 report(error == .cancelled ? .notApplicable("“\(TerminalText.sanitized(text))” cancelled") : error)
+                // `check` could not tell (exit status 3): never a false "none held".
+                if !error.isUsage, let failure = command.failureExitStatus { exitStatus = max(exitStatus, failure) }
                 return error.isUsage ? .usageError : .failed
             }
         }

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""The facts `wx brief` should state for Berlin's recorded forecast (answered in GMT) at the
+instant given as argv[1], computed here from the recording with code of its own, by the rules
+`help brief` states: a wet hour has 0.1 mm or more (the sum of the hour before its time); the
+spell is the first run of wet hours from the next whole hour within 24 hours, starting an hour
+before its first wet hour's time and dry again at its last's; the heaviest is its wettest hour
+(the first of equals); tomorrow's and today's highs are the days of the place's calendar
+(Europe/Berlin). Prints one JSON object with "rain" (null when dry) and "tomorrow"."""
+import json
+import sys
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+ANSWER = Path(__file__).resolve().parent.parent / "open-meteo-forecast" / "berlin-gmt-all-params-168h-daily-reformatted.json"
+
+
+def iso(moment):
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def main():
+    now = datetime.fromisoformat(sys.argv[1].replace("Z", "+00:00"))
+    answer = json.loads(ANSWER.read_text())
+    hourly = answer["hourly"]
+    times = [datetime.fromisoformat(t).replace(tzinfo=timezone.utc) for t in hourly["time"]]
+    amounts = hourly["precipitation"]
+    start = now.replace(minute=0, second=0, microsecond=0)
+    if start < now:
+        start += timedelta(hours=1)
+    end = start + timedelta(hours=24)
+    window = [(t, a or 0.0) for t, a in zip(times, amounts) if start <= t <= end]
+    rain = None
+    wet = [i for i, (_, a) in enumerate(window) if a >= 0.1 - 1e-9]
+    if wet:
+        first = last = wet[0]
+        while last + 1 < len(window) and window[last + 1][1] >= 0.1 - 1e-9:
+            last += 1
+        spell = window[first:last + 1]
+        heaviest = max(spell, key=lambda hour: hour[1])  # max keeps the first of equals
+        rain = {
+            "start": iso(spell[0][0] - timedelta(hours=1)), "end": iso(spell[-1][0]),
+            "heaviest_end": iso(heaviest[0]), "heaviest_precipitation_millimetres": heaviest[1],
+            "precipitation_millimetres": round(sum(a for _, a in spell), 6),
+        }
+    today = now.astimezone(ZoneInfo("Europe/Berlin")).date()
+    highs = dict(zip(answer["daily"]["time"], answer["daily"]["temperature_2m_max"]))
+    tomorrow = {
+        "today_high_celsius": highs.get(today.isoformat()),
+        "tomorrow_high_celsius": highs.get((today + timedelta(days=1)).isoformat()),
+    }
+    print(json.dumps({"rain": rain, "tomorrow": tomorrow}, sort_keys=True))
+
+
+main()

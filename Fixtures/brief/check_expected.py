@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""What `wx check --rain/--frost` should read from the hand-written Paris ensemble, computed
+here from the member values with code of its own (not wx's): for today and tomorrow at the
+place's clock (Europe/Paris) from WX_NOW, the members with a whole day of hours, those whose
+day's precipitation sum is at least 1 mm (rain) and whose day's lowest temperature is below
+0 °C (frost); the day with the higher share is the reading. Prints one JSON object:
+{"rain": {"date", "members", "of"}, "frost": {...}} for the instant given as argv[1]."""
+import json
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+HERE = Path(__file__).resolve().parent
+ANSWER = HERE.parent / "open-meteo-ensemble" / "paris-ecmwf-ifs025-51-members-all-variables-dst-hand-written.json"
+
+
+def series(hourly, name):
+    """The control run and the members of a variable, each a list of hourly values."""
+    keys = [name] + sorted(k for k in hourly if k.startswith(name + "_member"))
+    return [hourly[k] for k in keys]
+
+
+def main():
+    now = datetime.fromisoformat(sys.argv[1].replace("Z", "+00:00"))
+    hourly = json.loads(ANSWER.read_text())["hourly"]
+    zone = ZoneInfo("Europe/Paris")
+    local = [datetime.fromtimestamp(t, timezone.utc).astimezone(zone) for t in hourly["time"]]
+    today = now.astimezone(zone).date()
+    days = {}
+    for index, moment in enumerate(local):
+        days.setdefault(moment.date(), []).append(index)
+    result = {}
+    for kind, name in (("rain", "precipitation"), ("frost", "temperature_2m")):
+        best = None
+        for offset in (0, 1):
+            date = today.fromordinal(today.toordinal() + offset)
+            indices = days.get(date, [])
+            if not indices or local[indices[0]].hour != 0 or local[indices[-1]].hour != 23:
+                continue
+            whole = [[m[i] for i in indices] for m in series(hourly, name)]
+            whole = [values for values in whole if all(v is not None for v in values)]
+            if kind == "rain":
+                count = sum(1 for values in whole if sum(values) >= 1.0 - 1e-9)
+            else:
+                count = sum(1 for values in whole if min(values) < 0)
+            reading = {"date": date.isoformat(), "members": count, "of": len(whole)}
+            if whole and (best is None or count / len(whole) > best["members"] / best["of"]):
+                best = reading
+        result[kind] = best
+    print(json.dumps(result, sort_keys=True))
+
+
+main()

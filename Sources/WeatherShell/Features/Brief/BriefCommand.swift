@@ -1,0 +1,127 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// `brief [--sure] [place | favorite]`, as parsed.
+package struct BriefRequest: Hashable, Sendable {
+    /// `--sure`: fetch the ensemble when it is not cached for the current run.
+    package var sure: Bool
+    /// The place (nil: the current location).
+    package var target: String?
+}
+
+extension CommandSpec {
+    static let brief = CommandSpec(
+        name: "brief", synopsis: "brief [--sure] [place | favorite]",
+        summary: "the forecast in a few plain sentences, built by rules from the numbers",
+        details: [
+            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members; tomorrow’s high against today’s; each official warning in force or starting within 24 hours. In your units, at the place’s clock; --json gives each sentence with the facts it states.",
+            "Rules (in °C and mm; the sentences say them in your units): "
+                + BriefRules.table.joined(separator: "; ") + ".",
+            "Requests: what “show” asks — the forecast and the warning feed — and no more. The sentences from the ensemble (likely, the range of tomorrow’s high) appear when its answer is cached for the current model run (after “confidence”, “best”, “chance” or “plume”); --sure fetches it (one ensemble request, about 300 of Open-Meteo’s calls).",
+            "Examples: brief Home · brief --sure Paris",
+        ],
+        completion: .flagsThenCountThenFavorites(["--sure"]),
+        costs: [
+            RequestCost(
+                services: RequestCost.forecastServices + RequestCost.warningFeeds, RequestCost.forecastAndWarnings),
+            RequestCost(
+                "--sure", services: [.openMeteoEnsemble],
+                "besides show’s, 1 ensemble request unless cached for the current model run (kept until the next, 6 h)"),
+        ]
+    ) { arguments throws(ShellError) in
+        var sure = false
+        var words: [String] = []
+        while let word = arguments.next() {
+            if word.lowercased() == "--sure" { sure = true } else { words.append(word) }
+        }
+        if let option = words.first(where: Arguments.looksLikeOption), words.count > 1 || option.hasPrefix("--") {
+            throw .usage(
+                "unknown option “\(TerminalText.sanitized(String(option.prefix(24))))” of brief: it takes --sure")
+        }
+        let target = words.joined(separator: " ").trimmed
+        return .brief(BriefRequest(sure: sure, target: target.isEmpty ? nil : target))
+    }
+}
+
+extension WeatherSession {
+    /// `brief`: the forecast and the warning feed as `show` asks them, the ensemble from the
+    /// cache (fetched with `--sure`), and the sentences the rules make of them. The place
+    /// becomes current, as after `show`.
+    ///
+    /// - Throws: what `show` throws; with `--sure`, `ShellError.service` when the ensemble fails.
+    func brief(_ request: BriefRequest) async throws(ShellError) -> [CommandResult] {
+        let fetched = try await resolving(request.target, needing: .forecast, askingWarnings: true) {
+            place async throws(ShellError) in try await forecast(for: place)
+        }
+        var (report, notices) = weather(for: fetched.resolved, fetched.value)
+        let place = report.place
+        if request.sure, report.ensemble == nil, let provider = services.ensemble {
+            try demo.admit(place.coordinate, label: place.name, needing: .ensemble)
+            do throws(ServiceError) {
+                report.ensemble = try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
+            } catch {
+                throw Self.shellError(error)
+            }
+        }
+        let now = now(at: place.coordinate)
+        var warnings: [WeatherWarning] = []
+        if case .success(let answer)? = fetched.warnings {
+            warnings = CheckRules.warnings(answer.value.warnings, now: now)
+        }
+        let sentences = BriefMaker.sentences(
+            forecast: report.forecast, ensemble: report.ensemble, warnings: warnings, now: now)
+        // A feed that failed is said as `show` says it (stderr); its warnings are not guessed.
+        var feedNote: [CommandResult] = []
+        if case .failure? = fetched.warnings {
+            feedNote = warningBanner(fetched.warnings, for: place, zone: report.forecast.zone)
+        }
+        return notices + feedNote + [
+            .brief(
+                BriefReport(
+                    place: place, now: now, zone: report.forecast.zone, sentences: sentences,
+                    ensembleUsed: report.ensemble != nil, origin: report.origin))
+        ]
+    }
+}
+
+/// Makes `brief`'s sentences from the answers, by `BriefRules`; no session, no rendering.
+enum BriefMaker {
+    /// The sentences in their order: rain, its likelihood, tomorrow, warnings.
+    static func sentences(
+        forecast: Forecast, ensemble: EnsembleForecast?, warnings: [WeatherWarning], now: Date
+    ) -> [BriefSentence] {
+        var sentences: [BriefSentence] = []
+        let from = DecisionHandler.nextHour(after: now)
+        let spell = BriefRules.spell(forecast.hourly, from: from)
+        if let spell {
+            sentences.append(.rain(spell, now: now))
+        } else if forecast.hourly.contains(where: { $0.time >= from && $0.precipitationMillimetres != nil }) {
+            sentences.append(.dry(from: from, hours: BriefRules.rainHorizonHours))
+        }
+        let clock = forecast.clock
+        let today = clock.localTime(now).date
+        if let ensemble {
+            let days = ensemble.days
+            let spellDay = spell.map { clock.localTime($0.start.addingTimeInterval(1)).date } ?? today
+            let day = days.first { $0.date == max(spellDay, today) } ?? days.first { $0.date == today }
+            if let day, day.precipitationMembers > 0 {
+                sentences.append(
+                    .chance(
+                        date: day.date, isToday: day.date == today, members: day.wetMembers,
+                        of: day.precipitationMembers))
+            }
+        }
+        let tomorrow = CivilCalendar.date(fromDays: today.dayNumber + 1)
+        if let todayHigh = forecast.daily.first(where: { $0.date == today })?.temperatureMaxCelsius,
+            let tomorrowHigh = forecast.daily.first(where: { $0.date == tomorrow })?.temperatureMaxCelsius
+        {
+            let spread = ensemble?.days.first { $0.date == tomorrow }?.high
+            sentences.append(
+                .tomorrow(
+                    todayHigh: todayHigh, tomorrowHigh: tomorrowHigh, range: spread.map { $0.p10...$0.p90 }))
+        }
+        sentences += warnings.map { .warning($0) }
+        return sentences
+    }
+}

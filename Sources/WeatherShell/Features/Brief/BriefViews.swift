@@ -1,0 +1,139 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+// `brief` as text (a heading, then each sentence wrapped between words, in your units at the
+// place's clock) and as JSON (each sentence beside the facts it states, metric, UTC).
+extension TextRenderer {
+    /// The heading and the sentences, each indented 2 and wrapped to the width (40 at least).
+    static func briefLines(_ report: BriefReport, context: RenderContext, format: ValueFormatter) -> [String] {
+        let local = ZoneClock(report.zone).localTime(report.now)
+        let when =
+            "\(ValueFormatter.weekdays[local.weekday]) \(local.date.day) \(ValueFormatter.months[local.date.month - 1]) \(format.clock(local)) \(ValueFormatter.zone(local))"
+        var lines = [placeHeading(report.place.label, when, width: context.width)]
+        for sentence in report.sentences {
+            // A number is never parted from its unit ("0.5 mm", "2 °C").
+            lines += wrap(
+                briefText(sentence, report: report, format: format),
+                keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%"], indent: 2,
+                width: context.width)
+        }
+        if report.sentences.isEmpty { lines.append("  The forecast has no hours from now to speak of.") }
+        return lines
+    }
+
+    /// One sentence in words, from its facts.
+    static func briefText(_ sentence: BriefSentence, report: BriefReport, format: ValueFormatter) -> String {
+        let clock = ZoneClock(report.zone)
+        let today = clock.localTime(report.now).date
+        // "15:00" today, "tomorrow 03:00", "Tue 03:00" later.
+        func at(_ date: Date) -> String {
+            let local = clock.localTime(date)
+            let time = format.clock(local)
+            switch local.date.dayNumber - today.dayNumber {
+            case 0: return time
+            case 1: return "tomorrow \(time)"
+            default: return "\(ValueFormatter.weekdays[local.weekday]) \(time)"
+            }
+        }
+        switch sentence {
+        case .dry(_, let hours):
+            return "Dry for the next \(hours) hours."
+        case .rain(let spell, let now):
+            let heaviest =
+                "heaviest \(format.clock(clock.localTime(spell.heaviestEnd.addingTimeInterval(-3_600))))–\(format.clock(clock.localTime(spell.heaviestEnd))) (\(format.precipitation(spell.heaviestMillimetres)))"
+            let end = spell.lastsPastWindow ? "still raining at \(at(spell.end))" : "dry again by \(at(spell.end))"
+            if spell.start <= now { return "Rain now, \(heaviest), \(end)." }
+            let part = BriefRules.partOfDay(clock.localTime(spell.start), today: today)
+            return "Dry until about \(at(spell.start)), then rain \(part), \(heaviest), \(end)."
+        case .chance(let date, _, let members, let of):
+            let day =
+                switch date.dayNumber - today.dayNumber {
+                case 0: "today"
+                case 1: "tomorrow"
+                default: ValueFormatter.weekdays[date.weekday]
+                }
+            let percent = of > 0 ? Double(members) * 100 / Double(of) : 0
+            return
+                "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitation(BriefRules.wetDayMillimetres)) or more."
+        case .tomorrow(let todayHigh, let tomorrowHigh, let range):
+            let unit = format.units.temperature
+            let change = unit.convert(celsius: tomorrowHigh) - unit.convert(celsius: todayHigh)
+            let high = "high \(format.temperature(tomorrowHigh, digits: 0))"
+            let spread = range.map {
+                " (\(format.temperatureValue($0.lowerBound, digits: 0)) to \(format.temperatureValue($0.upperBound, digits: 0)))"
+            }
+            let compared =
+                BriefRules.warmth(change: tomorrowHigh - todayHigh).map {
+                    "\(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \($0) than today"
+                } ?? "about as warm as today"
+            return "Tomorrow \(compared), \(high)\(spread ?? "")."
+        case .warning(let warning):
+            let mark = format.unicode ? "⚠" : "!"
+            return
+                "\(mark) \(warning.event) (\(WarningsPresentation.grade(warning))) \(span(warning, clock: clock, format: format, now: report.now))."
+        }
+    }
+}
+
+extension JSONRenderer {
+    /// `{"type":"brief",…}`: the place, now, and each sentence as `{"kind","text","facts"}` —
+    /// the text as shown (your units), the facts metric and UTC, so a script can check what
+    /// the words say.
+    static func brief(_ report: BriefReport, context: RenderContext) -> JSONOutput {
+        let format = ValueFormatter(units: context.units, unicode: context.unicode)
+        func sentence(_ sentence: BriefSentence) -> JSONOutput {
+            let kind: String
+            let facts: [(String, JSONOutput)]
+            switch sentence {
+            case .dry(let from, let hours):
+                kind = "dry"
+                facts = [("from", .string(ISOTime.string(from))), ("hours", .number(Double(hours)))]
+            case .rain(let spell, let now):
+                kind = "rain"
+                facts = [
+                    ("raining_now", .bool(spell.start <= now)), ("start", .string(ISOTime.string(spell.start))),
+                    ("end", .string(ISOTime.string(spell.end))),
+                    ("heaviest_start", .string(ISOTime.string(spell.heaviestEnd.addingTimeInterval(-3_600)))),
+                    ("heaviest_end", .string(ISOTime.string(spell.heaviestEnd))),
+                    ("heaviest_precipitation_millimetres", .number(spell.heaviestMillimetres)),
+                    ("precipitation_millimetres", .number(spell.totalMillimetres)),
+                    ("still_raining_at_end", .bool(spell.lastsPastWindow)),
+                ]
+            case .chance(let date, let isToday, let members, let of):
+                kind = "chance"
+                facts = [
+                    ("date", .string(date.iso)), ("today", .bool(isToday)), ("members", .number(Double(members))),
+                    ("of_members", .number(Double(of))),
+                    ("wet_day_millimetres", .number(BriefRules.wetDayMillimetres)),
+                    (
+                        "likelihood",
+                        .string(BriefRules.likelihood(percent: of > 0 ? Double(members) * 100 / Double(of) : 0))
+                    ),
+                ]
+            case .tomorrow(let todayHigh, let tomorrowHigh, let range):
+                kind = "tomorrow"
+                facts = [
+                    ("today_high_celsius", .number(todayHigh)), ("tomorrow_high_celsius", .number(tomorrowHigh)),
+                    ("change_celsius", .number(tomorrowHigh - todayHigh)),
+                    ("tomorrow_high_p10_celsius", .optional(range?.lowerBound)),
+                    ("tomorrow_high_p90_celsius", .optional(range?.upperBound)),
+                ]
+            case .warning(let warning):
+                kind = "warning"
+                facts = [("warning", warningObject(warning))]
+            }
+            return .object([
+                ("kind", .string(kind)),
+                ("text", .string(TextRenderer.briefText(sentence, report: report, format: format))),
+                ("facts", .object(facts)),
+            ])
+        }
+        return .object([
+            ("type", .string("brief")), ("place", place(report.place, index: nil)),
+            ("time", .string(ISOTime.string(report.now))),
+            ("utc_offset_seconds", .number(Double(report.zone.utcOffsetSeconds))),
+            ("ensemble_used", .bool(report.ensembleUsed)), ("sentences", .array(report.sentences.map(sentence))),
+        ])
+    }
+}

@@ -1,0 +1,115 @@
+import WXBasics
+import WeatherKit
+
+// `check CONDITIONS [place]`: for cron, systemd timers and scripts. Its exit status is the
+// answer: 0 when any condition holds, 1 when none does, 2 for a usage error, 3 when it cannot
+// tell (a service failed, the place was not found, the answer does not cover the window) —
+// never a false 0 or 1.
+
+/// One condition of `check`, as typed.
+package enum CheckCondition: Hashable, Sendable {
+    /// `--rain N%`: the ensemble's members with at least 1 mm on today or tomorrow (the
+    /// higher of the two), at or above N percent — `watch --rain`'s reading.
+    case rain(percent: Double)
+    /// `--frost N%`: the members whose low is below 0 °C on today or tomorrow, at or above N
+    /// percent — `watch --frost`'s reading.
+    case frost(percent: Double)
+    /// `--warnings`: an official warning in force, or starting within 24 hours.
+    case warnings
+
+    /// The word that names it (`--rain`), for the line and JSON.
+    package var option: String {
+        switch self {
+        case .rain: "--rain"
+        case .frost: "--frost"
+        case .warnings: "--warnings"
+        }
+    }
+
+    /// The ensemble alert it reads; nil for `--warnings`.
+    var alert: ChanceAlert? {
+        switch self {
+        case .rain(let percent): ChanceAlert(kind: .rain, thresholdPercent: percent)
+        case .frost(let percent): ChanceAlert(kind: .frost, thresholdPercent: percent)
+        case .warnings: nil
+        }
+    }
+}
+
+/// `check CONDITIONS [place | favorite]`, as parsed.
+package struct CheckRequest: Hashable, Sendable {
+    /// The conditions, in the order typed (one of each kind; a later one replaces an earlier).
+    package var conditions: [CheckCondition]
+    /// The place (nil: the current location, or else the first favorite).
+    package var target: String?
+
+    /// Whether any condition reads the ensemble.
+    var readsEnsemble: Bool { conditions.contains { $0.alert != nil } }
+    /// Whether `--warnings` was asked.
+    var readsWarnings: Bool { conditions.contains(.warnings) }
+}
+
+extension CommandSpec {
+    static let check = CommandSpec(
+        name: "check", synopsis: "check [--rain N%] [--frost N%] [--warnings] [place | favorite]",
+        summary: "for cron and scripts: exit 0 when a condition holds, 1 when none",
+        details: [
+            "Checks each condition and prints one line saying which held. The exit status is the answer: 0 when any condition holds, 1 when none does, 2 for a usage error (no condition, a bad percentage), 3 when wx cannot tell — a service failed, the place was not found, the answer does not cover today and tomorrow — with the reason on stderr. So a script is never told “no” when wx does not know.",
+            "--rain N%: at least N % of the ensemble’s members (ECMWF, 51) give 1 mm or more on today or tomorrow at the place’s clock — the day of the two with more. --frost N%: at least N % of the members give a low below 0 °C on today or tomorrow. These read what “watch --rain/--frost” reads, the same window and the same counts. --warnings: an official warning in force, or starting within 24 hours, from the feed “warnings” asks; where no feed covers the country, check cannot tell (exit 3).",
+            "Without a place, the current location, else the first favorite. Requests: the ensemble (for --rain, --frost) once per model run, the warning feed (for --warnings) kept 10 minutes; from the cache while those are current, so a cron job every few minutes costs nothing more.",
+            "Examples: wx check --rain 60% --frost 30% --warnings Home && notify-send wx \"$(wx check --warnings Home)\"",
+        ],
+        completion: .decisionWords(["--rain", "--frost", "--warnings"]),
+        costs: [
+            RequestCost(
+                "--rain/--frost", services: [.openMeteoEnsemble],
+                "1 ensemble request per place, shared with “confidence” and kept until the model’s next run (6 h)"),
+            RequestCost(
+                "--warnings", services: RequestCost.warningFeeds,
+                "1 to the warning feed that covers the place (kept 10 minutes)"),
+        ]
+    ) { arguments throws(ShellError) in
+        try CheckParser.check(&arguments)
+    }
+}
+
+/// The parser of `check`.
+enum CheckParser {
+    /// `check [--rain N%] [--frost N%] [--warnings] [place]`: options anywhere before the place.
+    ///
+    /// - Throws: `ShellError.usage` for no condition, an unknown option, or a percentage that
+    ///   is missing or outside 1…100.
+    static func check(_ arguments: inout Arguments) throws(ShellError) -> Command {
+        var conditions: [CheckCondition] = []
+        var place: [String] = []
+        func add(_ condition: CheckCondition) {
+            conditions.removeAll { $0.option == condition.option }
+            conditions.append(condition)
+        }
+        while let word = arguments.next() {
+            switch word.lowercased() {
+            case "--rain", "--frost":
+                guard let text = arguments.next(), let percent = ChanceAlert.percent(text) else {
+                    throw arguments.usage(": \(word.lowercased()) takes a percentage from 1 to 100 (60%)")
+                }
+                add(word.lowercased() == "--rain" ? .rain(percent: percent) : .frost(percent: percent))
+            case "--warnings": add(.warnings)
+            default:
+                if Arguments.looksLikeOption(word), place.isEmpty || word.hasPrefix("--") {
+                    let options = ["--rain", "--frost", "--warnings"]
+                    let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"
+                    if let near = WordChoice<String>.closest(to: word.lowercased(), among: options) {
+                        throw .usage("unknown option \(shown) of check; did you mean “\(near)”?")
+                    }
+                    throw .usage("unknown option \(shown) of check: it takes --rain N%, --frost N% and --warnings")
+                }
+                place.append(word)
+            }
+        }
+        guard !conditions.isEmpty else {
+            throw arguments.usage(": name at least one condition (--rain N%, --frost N%, --warnings)")
+        }
+        let target = place.joined(separator: " ").trimmed
+        return .check(CheckRequest(conditions: conditions, target: target.isEmpty ? nil : target))
+    }
+}

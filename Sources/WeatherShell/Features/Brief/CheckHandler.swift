@@ -1,0 +1,139 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// What one condition of `check` found.
+package struct CheckOutcome: Hashable, Sendable {
+    package var condition: CheckCondition
+    /// Whether it holds.
+    package var holds: Bool
+    /// `--rain`/`--frost`: the reading of the day (today or tomorrow) with the higher share.
+    package var reading: ChanceReading?
+    /// `--warnings`: those in force or starting within 24 hours, most severe first.
+    package var warnings: [WeatherWarning]
+}
+
+/// `check`'s answer: each condition's outcome, for the place.
+package struct CheckReport: Hashable, Sendable {
+    package var place: Place
+    package var outcomes: [CheckOutcome]
+    /// The warning feed asked (nil when `--warnings` was not).
+    package var warningService: Service?
+    /// The zone of the place's clock, for warning times: the ensemble's, else the tz
+    /// database's nearest to the place (as `warnings` without a forecast); nil: UTC.
+    package var zone: ZoneInfo?
+
+    /// Whether any condition holds: the exit status is 0 then, else 1.
+    package var anyHolds: Bool { outcomes.contains(where: \.holds) }
+}
+
+/// `check`'s rules, apart from the session: given the answers, which conditions hold.
+enum CheckRules {
+    /// How far ahead a warning that has not begun still counts for `--warnings`, seconds (24 h).
+    static let warningLookaheadSeconds: Double = 86_400
+
+    /// The warnings that make `--warnings` hold at `now`: in force, or starting within 24 hours.
+    static func warnings(_ all: [WeatherWarning], now: Date) -> [WeatherWarning] {
+        WarningRules.current(all, now: now).filter { warning in
+            guard let onset = warning.onset else { return true }
+            return onset.timeIntervalSince(now) <= warningLookaheadSeconds
+        }
+    }
+
+    /// The outcome of `condition` from the answers it reads.
+    ///
+    /// - Throws: `ShellError.notInAnswer` when the ensemble covers neither today nor tomorrow
+    ///   (wx cannot tell: exit status 3, never a false 1).
+    static func outcome(
+        _ condition: CheckCondition, ensemble: EnsembleForecast?, warnings: [WeatherWarning], now: Date
+    ) throws(ShellError) -> CheckOutcome {
+        guard let alert = condition.alert else {
+            return CheckOutcome(condition: condition, holds: !warnings.isEmpty, reading: nil, warnings: warnings)
+        }
+        guard let ensemble, let reading = ChanceReading.reading(alert, ensemble: ensemble, now: now) else {
+            throw .notInAnswer(
+                "the ensemble’s answer covers neither today nor tomorrow, so \(condition.option) cannot be checked; try after the next run"
+            )
+        }
+        return CheckOutcome(condition: condition, holds: reading.isAbove, reading: reading, warnings: [])
+    }
+}
+
+extension WeatherSession {
+    /// `check`: each condition against the place's answers, from the cache while they are
+    /// current. The place does not become current: a cron job's check changes nothing.
+    ///
+    /// - Throws: what resolving the place throws; `ShellError.service` when the ensemble or the
+    ///   warning feed fails; `.notApplicable` when no feed covers the place's country for
+    ///   `--warnings`, or no place is given, current or saved. Each makes `check` exit 3.
+    func check(_ request: CheckRequest) async throws(ShellError) -> [CommandResult] {
+        var target = request.target
+        if target == nil, currentPlace == nil {
+            guard let first = favorites.first else {
+                throw .notApplicable("no place to check: give one (“check --rain 60% Hamburg”) or save a favorite")
+            }
+            target = first.name
+        }
+        let ensembleService = services.ensemble
+        if request.readsEnsemble, ensembleService == nil { throw .noService("ensemble") }
+        let fetching = try await resolving(
+            target, needing: request.readsEnsemble ? .ensemble : .warnings, askingWarnings: request.readsWarnings
+        ) { place async throws(ShellError) -> EnsembleForecast? in
+            guard request.readsEnsemble, let ensembleService else { return nil }
+            do throws(ServiceError) {
+                return try await ensembleService.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
+            } catch {
+                throw Self.shellError(error)
+            }
+        }
+        let place = fetching.resolved.place
+        let now = now(at: place.coordinate)
+        var warnings: [WeatherWarning] = []
+        var service: Service?
+        if request.readsWarnings {
+            guard let feed = warningFeed(for: place) else {
+                let country = place.countryCode.map { " (\($0.uppercased()))" } ?? ""
+                throw .notApplicable(
+                    "no warning feed covers \(place.name)\(country), so --warnings cannot be checked (“warnings” says which feeds wx reads)"
+                )
+            }
+            service = feed.service
+            switch fetching.warnings {
+            case .success(let fetched)?: warnings = CheckRules.warnings(fetched.value.warnings, now: now)
+            case .failure(let error)?: throw Self.shellError(error)
+            case nil: throw .notApplicable("the warning feed for \(place.name) was not asked")
+            }
+        }
+        var outcomes: [CheckOutcome] = []
+        for condition in request.conditions {
+            outcomes.append(
+                try CheckRules.outcome(condition, ensemble: fetching.value, warnings: warnings, now: now))
+        }
+        return fetching.resolved.notices + [
+            .check(
+                CheckReport(
+                    place: place, outcomes: outcomes, warningService: service,
+                    zone: fetching.value?.zone
+                        ?? ZoneInfo.nearest(to: place.coordinate, at: now, countryCode: place.countryCode)))
+        ]
+    }
+}
+
+extension CommandResult {
+    /// `check` when no condition held: the command counts as failed (exit status 1) without an
+    /// error line — "no" is an answer, not a failure to say.
+    package var isCheckHoldingNone: Bool {
+        if case .check(let report) = self { return !report.anyHolds }
+        return false
+    }
+}
+
+extension Command {
+    /// The exit status when this command fails other than by its usage: `check` gives 3, so
+    /// that a script is never told 1 ("no condition holds") when wx could not tell; nil for
+    /// every other command (1).
+    package var failureExitStatus: Int32? {
+        if case .check = self { return 3 }
+        return nil
+    }
+}

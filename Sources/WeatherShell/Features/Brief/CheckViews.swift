@@ -1,0 +1,66 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+// `check` as text (one line: which held, or that none did, with the numbers) and as JSON.
+extension TextRenderer {
+    /// One line, wrapped between words at the width: "Paris: rain today 41 of 51 members (80 %)
+    /// ≥ 60 %" for what held, "Paris: none held — …" with each reading when none did.
+    static func checkLines(_ report: CheckReport, context: RenderContext, format: ValueFormatter) -> [String] {
+        let clock = ZoneClock(report.zone ?? WarningsPresentation.utc)
+        let now = context.now
+        func said(_ outcome: CheckOutcome) -> String {
+            if let reading = outcome.reading {
+                let what = reading.alert.kind == .rain ? "rain" : "frost"
+                let when = reading.isToday ? "today" : "tomorrow"
+                let comparison = outcome.holds ? "≥" : "<"
+                return
+                    "\(what) \(when) \(reading.members) of \(reading.ofMembers) members (\(Int(reading.percent.rounded())) %) \(comparison) \(DecimalText.shortest(reading.alert.thresholdPercent)) %"
+            }
+            guard let first = outcome.warnings.first else { return "no warning in force or within 24 h" }
+            let more = outcome.warnings.count > 1 ? " and \(outcome.warnings.count - 1) more" : ""
+            return
+                "⚠ \(first.event) (\(WarningsPresentation.grade(first))) \(span(first, clock: clock, format: format, now: now))\(more)"
+        }
+        let held = report.outcomes.filter(\.holds)
+        let text =
+            held.isEmpty
+            ? "\(report.place.name): none held — " + report.outcomes.map(said).joined(separator: "; ")
+            : "\(report.place.name): " + held.map(said).joined(separator: "; ")
+        // The first line flush, the later ones indented under it.
+        var lines = wrap(text, keeping: ["%", "of"], indent: 2, width: context.width)
+        if !lines.isEmpty { lines[0] = String(lines[0].dropFirst(2)) }
+        return lines
+    }
+}
+
+extension JSONRenderer {
+    /// `{"type":"check",…}`: `holds` (the exit status is 0 when true, 1 when false) and each
+    /// condition with what it read — the members and the percentage of the day with more for
+    /// `--rain`/`--frost`, the warnings for `--warnings`.
+    static func check(_ report: CheckReport) -> JSONOutput {
+        func outcome(_ outcome: CheckOutcome) -> JSONOutput {
+            var members: [(String, JSONOutput)] = [
+                ("condition", .string(String(outcome.condition.option.dropFirst(2)))), ("holds", .bool(outcome.holds)),
+            ]
+            if let reading = outcome.reading {
+                members += [
+                    ("threshold_percent", .number(reading.alert.thresholdPercent)), ("date", .string(reading.date.iso)),
+                    ("today", .bool(reading.isToday)), ("model", .string(reading.model.rawValue)),
+                    ("members", .number(Double(reading.members))), ("of_members", .number(Double(reading.ofMembers))),
+                    ("percent", .number(reading.percent)),
+                ]
+            }
+            if outcome.condition == .warnings {
+                members.append(("warnings", .array(outcome.warnings.map { warningObject($0) })))
+            }
+            return .object(members)
+        }
+        return .object([
+            ("type", .string("check")), ("place", place(report.place, index: nil)), ("holds", .bool(report.anyHolds)),
+            ("exit_status", .number(report.anyHolds ? 0 : 1)),
+            ("warning_service", .optional(report.warningService?.displayName)),
+            ("conditions", .array(report.outcomes.map(outcome))),
+        ])
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// `brief` (issue 36) through the built wx and the loopback server, on Berlin's recorded
+/// forecast (answered in GMT) at three instants: dry for a day, rain in the afternoon, rain now.
+/// The facts expected come from Fixtures/brief/brief_expected.py, which reads the recording with
+/// code of its own; the test compares wx's --json facts with it, and the text with the facts.
+@Suite(.tags(.endToEnd))
+struct BriefEndToEndTests {
+    /// The recording's own time (Sun 27 Jul 2025, 05:10 CEST): dry for 24 hours.
+    static let sunday = "2025-07-27T03:10:00Z"
+    /// Wed 30 Jul 08:00 CEST: rain from 14:00 CEST.
+    static let wednesday = "2025-07-30T06:00:00Z"
+    /// Thu 31 Jul 02:30 CEST: the next hour is wet, so it rains now.
+    static let thursday = "2025-07-31T00:30:00Z"
+
+    static func expected(at now: String) throws -> [String: Any] {
+        let run = try runProgram(
+            "/usr/bin/python3", [TestPaths.packageRoot.path + "/Fixtures/brief/brief_expected.py", now],
+            environment: ["PATH": "/usr/bin:/bin"])
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    }
+
+    /// The sentences of `brief Berlin` under --json at `now`, by kind.
+    func sentences(at now: String, server: FixtureServer, arguments: [String] = []) throws -> [String: [String: Any]] {
+        let run = try runWX(
+            ["--json", "brief"] + arguments + ["Berlin"], home: TemporaryFolder(), server: server, now: now)
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").first { $0.contains(#""type":"brief""#) })
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        var found: [String: [String: Any]] = [:]
+        for sentence in document["sentences"] as? [[String: Any]] ?? [] {
+            found[sentence["kind"] as? String ?? ""] = sentence
+        }
+        return found
+    }
+
+    func near(_ a: Any?, _ b: Any?) -> Bool {
+        guard let a = a as? Double, let b = b as? Double else { return false }
+        return abs(a - b) < 1e-6
+    }
+
+    @Test func theRainSpellIsTheOneComputedApart() throws {
+        let server = try FixtureServer()
+        for now in [Self.wednesday, Self.thursday] {
+            let expected = try #require(try Self.expected(at: now)["rain"] as? [String: Any])
+            let sentence = try #require(try sentences(at: now, server: server)["rain"])
+            let facts = try #require(sentence["facts"] as? [String: Any])
+            for key in ["start", "end", "heaviest_end"] {
+                #expect(facts[key] as? String == expected[key] as? String, "\(now) \(key)")
+            }
+            for key in ["heaviest_precipitation_millimetres", "precipitation_millimetres"] {
+                #expect(near(facts[key], expected[key]), "\(now) \(key): \(facts[key] ?? "nil")")
+            }
+        }
+        // In words, at Berlin's clock (CEST, UTC+2): 12:00–18:00 UTC is 14:00–20:00.
+        let text = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.wednesday)
+        // The sentence as one line (it wraps at 80 columns, its later lines indented).
+        let joined = text.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(
+            joined.contains(
+                "Dry until about 14:00, then rain this afternoon, heaviest 17:00–18:00 (0.5 mm), dry again by 20:00."),
+            "\(joined)")
+        let now = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.thursday)
+        #expect(now.stdout.contains("Rain now, heaviest 02:00–03:00 (0.1 mm), dry again by 08:00."), "\(now.stdout)")
+    }
+
+    @Test func dryAndTomorrowAreTheNumbersComputedApart() throws {
+        let server = try FixtureServer()
+        let expected = try Self.expected(at: Self.sunday)
+        #expect(expected["rain"] is NSNull)
+        let found = try sentences(at: Self.sunday, server: server)
+        #expect(found["rain"] == nil && found["dry"] != nil)
+        let tomorrow = try #require(expected["tomorrow"] as? [String: Any])
+        let facts = try #require(found["tomorrow"]?["facts"] as? [String: Any])
+        #expect(near(facts["today_high_celsius"], tomorrow["today_high_celsius"]))
+        #expect(near(facts["tomorrow_high_celsius"], tomorrow["tomorrow_high_celsius"]))
+        // 24.1 → 21.9 °C: 2.2 °C lower, past the 2 °C rule: "cooler".
+        let text = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.sunday)
+        #expect(text.stdout.contains("Dry for the next 24 hours."), "\(text.stdout)")
+        #expect(text.stdout.contains("Tomorrow 2 °C cooler than today, high 22 °C."), "\(text.stdout)")
+        let imperial = try runWX(
+            ["--units", "imperial", "brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.sunday)
+        // 75.38 → 71.42 °F.
+        #expect(imperial.stdout.contains("Tomorrow 4 °F cooler than today, high 71 °F."), "\(imperial.stdout)")
+    }
+
+    @Test func itFitsFortyColumnsBetweenWords() throws {
+        let server = try FixtureServer()
+        let run = try runWX(
+            ["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.wednesday,
+            environment: ["COLUMNS": "40"])
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count > 3)
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(run.stdout)")
+        #expect(!lines.contains { $0.hasSuffix("0.5") }, "a number parted from its unit: \(run.stdout)")
+    }
+
+    @Test func aWarningIsASentenceAndTheRequestsAreShows() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let run = try runWX(["brief", "Berlin"], home: home, server: server, now: "2026-03-06T12:00:00Z")
+        #expect(run.stdout.contains("⚠ Frost (yellow) from Sat 01:00 until Sat 09:00."), "\(run.stdout)")
+        let paths = Set(try server.requests().map(\.path))
+        // The place, the forecast and the warning feed: what `show` asks, no ensemble.
+        #expect(paths.isSubset(of: ["/search", "/reverse", "/v1/forecast", "/alerts"]), "\(paths)")
+        let before = try server.requests().count
+        _ = try runWX(["brief", "Berlin"], home: home, server: server, now: "2026-03-06T12:00:00Z")
+        // The feed's answer is kept 10 minutes; the forecast recorded in 2025 is older than its
+        // 15 minutes at this instant, so it is asked again, as `show` would.
+        let again = try server.requests().dropFirst(before).map(\.path)
+        #expect(!again.contains("/alerts") && !again.contains("/search"), "cached: \(again)")
+    }
+
+    @Test func theEnsembleSentenceComesFromTheCacheOrSure() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let paris = "48.86,2.35"
+        let now = "2026-10-23T05:10:00Z"
+        let plain = try runWX(["brief", paris], home: home, server: server, now: now)
+        #expect(!plain.stdout.contains("members"), "\(plain.stdout)")
+        #expect(try !server.requests().contains { $0.path.hasPrefix("/v1/ensemble") })
+        let sure = try runWX(["brief", "--sure", paris], home: home, server: server, now: now)
+        // Today, Fri 23 Oct: 9 of the 51 members reach 1 mm (check_expected.py's day counts
+        // agree: it is "unlikely", at most 35 %).
+        #expect(sure.stdout.contains("Rain today is unlikely: 9 of 51 members give 1.0 mm or more."), "\(sure.stdout)")
+        let before = try server.requests().count
+        let cached = try runWX(["brief", paris], home: home, server: server, now: now)
+        #expect(cached.stdout.contains("9 of 51 members"), "\(cached.stdout)")
+        #expect(try !server.requests().dropFirst(before).contains { $0.path.hasPrefix("/v1/ensemble") })
+    }
+}
