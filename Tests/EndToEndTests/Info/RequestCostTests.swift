@@ -101,6 +101,7 @@ struct RequestCostTests {
         let run = try runWX(["-c", example.line], home: home, server: server, environment: environment)
         #expect(run.status == 0, "\(example.line): \(run.stderr)")
         let asked = Array(try server.requests().dropFirst(before))
+        try expectValidJSON(example, home: home, server: server, environment: environment)
         let services = Set(asked.map { Self.service($0) })
         #expect(!services.contains(nil), "\(example.line) asked a path no service has: \(asked.map(\.path))")
         let declared = Set(name.spec.costs.flatMap(\.services))
@@ -114,6 +115,27 @@ struct RequestCostTests {
             let beyondGeocoding = name == .find ? services : services.subtracting(RequestCost.geocoders)
             #expect(!beyondGeocoding.isEmpty, "\(example.line) declares a cost but asked \(asked.map(\.path))")
         }
+    }
+
+    /// The same line under `--json`: every document it prints is one the schema describes
+    /// (schema/wx-result.schema.json), so a command whose document type the schema lacks fails
+    /// here — every command is run, by the exhaustive switch above.
+    func expectValidJSON(
+        _ example: Example, home: TemporaryFolder, server: FixtureServer, environment: [String: String]
+    ) throws {
+        let run = try runWX(["--json", "-c", example.line], home: home, server: server, environment: environment)
+        let file = home.path + "/documents.jsonl"
+        try run.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let check = try runProgram(
+            "/usr/bin/python3",
+            [
+                TestPaths.packageRoot.path + "/scripts/validate-json.py",
+                TestPaths.packageRoot.path + "/schema/wx-result.schema.json", file,
+            ],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(check.status == 0, "\(example.line) --json: \(check.stdout)\(check.stderr)")
+        // `clear` clears the screen and prints no document; every other command prints one.
+        #expect(!run.stdout.isEmpty || example.line == "clear", "\(example.line) --json printed nothing")
     }
 
     /// `about` lists every declared cost, each form once, in the words declared.

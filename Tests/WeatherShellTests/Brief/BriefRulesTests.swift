@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import WeatherTestSupport
 import WXBasics
 import WeatherKit
+import WeatherTestSupport
 
 @testable import WeatherShell
 
