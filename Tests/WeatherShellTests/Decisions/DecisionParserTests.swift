@@ -129,6 +129,36 @@ import WeatherTestSupport
         #expect(TypedLimit(.windGusts, .below, 10, .metresPerSecond).canonical(imperial) == 36)
     }
 
+    /// Under `units wind bft` a bare wind number is a Beaufort force (README: a bare number is in
+    /// your units). The WMO table: force 3 from 3.4 m/s, force 4 from 5.5 m/s, speeds read to
+    /// 0.1 m/s, so force 3 starts at 3.35 m/s = 12.06 km/h and force 4 at 19.62 km/h.
+    @Test func aBareWindNumberUnderBeaufortIsAForce() {
+        var units = UnitPreferences.metric
+        units.windSpeed = .beaufort
+        let below = TypedLimit(.windSpeed, .below, 3).applied(units)
+        #expect(below.comparison == .below)
+        #expect(abs(below.limit - 12.06) < 1e-9)
+        let atMost = TypedLimit(.windGusts, .atMost, 3).applied(units)
+        #expect(atMost.comparison == .below)
+        #expect(abs(atMost.limit - 19.62) < 1e-9)
+        let above = TypedLimit(.windSpeed, .above, 3).applied(units)
+        #expect(above.comparison == .atLeast)
+        #expect(abs(above.limit - 19.62) < 1e-9)
+        // With a unit written, it is that unit, said as the speed and its force.
+        let kmh = TypedLimit(.windSpeed, .below, 20, .kilometresPerHour)
+        #expect(kmh.applied(units).limit == 20)
+        let format = ValueFormatter(units: units)
+        #expect(
+            DecisionText.condition(
+                AppliedCondition(variable: .windSpeed, comparison: .below, limit: 20, typed: kmh), format)
+                == "wind < 20 km/h (4 Bft)")
+        #expect(
+            DecisionText.condition(
+                AppliedCondition(
+                    variable: .windSpeed, comparison: below.comparison, limit: below.limit,
+                    typed: TypedLimit(.windSpeed, .below, 3)), format) == "wind < 3 Bft")
+    }
+
     @Test func conditionsThatCannotBothHoldAreRefusedInTheUsersUnits() {
         func applied(_ variable: EnsembleVariable, _ comparison: Comparison, _ limit: Double) -> AppliedCondition {
             AppliedCondition(variable: variable, comparison: comparison, limit: limit, typed: nil)

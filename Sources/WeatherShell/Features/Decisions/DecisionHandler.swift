@@ -47,8 +47,8 @@ struct DecisionHandler {
             switch term {
             case .daylight: return .daylight
             case .limit(let typed):
-                return AppliedCondition(
-                    variable: typed.variable, comparison: typed.comparison, limit: typed.canonical(units), typed: typed)
+                let (comparison, limit) = typed.applied(units)
+                return AppliedCondition(variable: typed.variable, comparison: comparison, limit: limit, typed: typed)
             }
         }
         try Self.refuseContradictions(conditions, units: units)
@@ -173,11 +173,11 @@ struct DecisionHandler {
                             fromNextHour: date == today))
                 }
             case .limit(let typed, let perDay, _):
-                let limit = typed.canonical(units)
+                let (comparison, limit) = typed.applied(units)
                 let variable = typed.variable
                 let members = ensemble.membersByNumber(variable)
                 row = ChanceRow(
-                    threshold: threshold, variable: variable, comparison: typed.comparison, limit: limit,
+                    threshold: threshold, variable: variable, comparison: comparison, limit: limit,
                     perDay: perDay, days: [], variableMissing: members.isEmpty)
                 guard !members.isEmpty else { break }
                 let sums = perDay && (variable == .precipitation || variable == .snowfall)
@@ -193,10 +193,10 @@ struct DecisionHandler {
                             covering: variable.coversPrecedingHour,
                             reaches: {
                                 ChanceCounts.reaches(
-                                    $0, variable: variable, comparison: typed.comparison, limit: limit, perDay: perDay)
+                                    $0, variable: variable, comparison: comparison, limit: limit, perDay: perDay)
                             },
                             hourCounts: { value, reached in
-                                sums ? reached && value >= 0.1 : typed.comparison.holds(value, limit)
+                                sums ? reached && value >= 0.1 : comparison.holds(value, limit)
                             }, fromNextHour: date == today))
                 }
             }

@@ -44,8 +44,11 @@ enum DecisionText {
         case .temperature:
             return "\(number(units.temperature.convert(celsius: value))) \(format.temperatureSymbol)"
         case .windSpeed, .windGusts:
-            let unit = units.windSpeed == .beaufort ? WindSpeedUnit.kilometresPerHour : units.windSpeed
-            return "\(number(unit.convert(kilometresPerHour: value))) \(unit.symbol)"
+            // A speed has a force, not the reverse: the speed and its force.
+            if units.windSpeed == .beaufort {
+                return "\(number(value)) km/h (\(Beaufort.force(kilometresPerHour: value)) Bft)"
+            }
+            return "\(number(units.windSpeed.convert(kilometresPerHour: value))) \(units.windSpeed.symbol)"
         case .precipitation:
             return units.precipitation == .inches
                 ? "\(number(value / 25.4, digits: 3)) in" : "\(number(value)) mm"
@@ -60,6 +63,9 @@ enum DecisionText {
     /// "wind < 20 km/h", "dry (< 0.1 mm each hour)", "daylight".
     static func condition(_ condition: AppliedCondition, _ format: ValueFormatter) -> String {
         guard let variable = condition.variable else { return "daylight" }
+        if let typed = condition.typed, typed.isBeaufort(format.units) {
+            return "\(name(variable)) \(typed.comparison.symbol) \(number(typed.amount)) Bft"
+        }
         return "\(name(variable)) \(condition.comparison.symbol) \(limit(variable, condition.limit, format))"
     }
 

@@ -145,9 +145,13 @@ extension TextRenderer {
             return
                 "frost: the night’s low below \(DecisionText.limit(.temperature, 0, format)) (18:00 to 09:00), under the morning it ends"
         }
-        let limit = DecisionText.limit(row.variable, row.limit, format)
         let sums = row.variable == .precipitation || row.variable == .snowfall
         let over = row.perDay && sums ? "in a day" : "in any hour"
+        if case .limit(let typed, _, _) = row.threshold, typed.isBeaufort(format.units) {
+            return
+                "\(DecisionText.name(row.variable)) \(typed.comparison.symbol) \(DecisionText.number(typed.amount)) Bft \(over)"
+        }
+        let limit = DecisionText.limit(row.variable, row.limit, format)
         return "\(DecisionText.name(row.variable)) \(row.comparison.symbol) \(limit) \(over)"
     }
 }
