@@ -24,9 +24,24 @@ extension WeatherSession {
             try await handler.fetch(at: place)
         }
         let place = fetching.resolved.place
-        let result = try answer(handler, place, fetching.value, now(at: place.coordinate))
+        let result = try answer(handler, place, Self.atPlacesClock(fetching.value, place), now(at: place.coordinate))
         commit(fetching.resolved)
         return fetching.resolved.notices + [result]
+    }
+
+    /// The answer with the place's own zone when it came in UTC (Open-Meteo asked with
+    /// `timezone=GMT`, as the demo's Berlin answer is): the tz database's nearest zone to the
+    /// place among its country's (`ZoneInfo.nearest`, as a forecast answered in UTC takes
+    /// it), so every hour, day and daylight is at the place's clock as `show` has it.
+    static func atPlacesClock(_ answer: Fetched<EnsembleForecast>, _ place: Place) -> Fetched<EnsembleForecast> {
+        guard answer.value.zone.isUTC,
+            let own = ZoneInfo.nearest(
+                to: place.coordinate, at: answer.value.times.first ?? Date(timeIntervalSince1970: 0),
+                countryCode: place.countryCode)
+        else { return answer }
+        var answer = answer
+        answer.value.zone = own
+        return answer
     }
 
     /// `best`: the handler's windows for the place.
