@@ -237,3 +237,27 @@ import WeatherTestSupport
         #expect(documents.contains("\"variable_missing\":true"))
     }
 }
+
+/// Late in the evening (issue 35's trial): today is the place's day, not the next hour's.
+extension DecisionsEndToEndTests {
+    /// 21:30Z on Sat 24 Oct 2026 is 23:30 CEST in Paris: Saturday is today and none of its
+    /// hours is left from the next hour (00:00 Sunday), so that is said, and Sunday is a whole
+    /// day, not today from the next hour.
+    @Test func lateInTheEveningTodayIsThePlacesDayWithNoHoursLeft() throws {
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        let chance = try runWX(
+            ["-c", "chance temp>=-50 2 \(Self.paris)"], home: home, server: server, now: "2026-10-24T21:30:00Z",
+            environment: ["COLUMNS": "80"])
+        #expect(chance.status == 0, "\(chance.stderr)")
+        #expect(chance.stdout.contains("today, Sat 24 Oct, has no hours left"), "\(chance.stdout)")
+        #expect(!chance.stdout.contains("Sun 25 Oct*"), "\(chance.stdout)")
+        #expect(!chance.stdout.contains("today from the next hour"), "\(chance.stdout)")
+        let best = try runWX(
+            ["-c", "best 1h dry today \(Self.paris)"], home: home, server: server, now: "2026-10-24T21:30:00Z")
+        #expect(best.status == 1)
+        #expect(
+            best.stderr == "error: today (Sat 24 Oct) has no hours left from the next hour; try tomorrow\n",
+            "\(best.stderr)")
+    }
+}

@@ -69,6 +69,12 @@ struct DecisionHandler {
             )
         }
         let (spanStart, spanEnd) = try span(request.span, ensemble: ensemble, from: from, now: now)
+        if spanEnd <= spanStart, case .day = request.span {
+            let local = ensemble.clock.localTime(now)
+            throw .notApplicable(
+                "\(DecisionText.spanName(request.span)) (\(ValueFormatter(units: .metric).day(local.date))) has no hours left from the next hour; try tomorrow"
+            )
+        }
         let (windows, members) = BestWindows.windows(
             ensemble, conditions: conditions, hours: request.hours, spanStart: spanStart, spanEnd: spanEnd,
             coordinate: ensemble.coordinate)
@@ -150,7 +156,8 @@ struct DecisionHandler {
     {
         let ensemble = answer.value
         let from = Self.nextHour(after: now)
-        let today = ensemble.clock.localTime(from).date
+        // Today is the place's day now, not the next hour's (at 23:30 that is tomorrow's).
+        let today = ensemble.clock.localTime(now).date
         let count = request.days ?? 7
         let dates = (0..<count).map { CivilCalendar.date(fromDays: today.dayNumber + $0) }
         var rows: [ChanceRow] = []
@@ -208,7 +215,7 @@ struct DecisionHandler {
         }
         return ChanceReport(
             place: place, model: ensemble.model, zone: ensemble.zone, rows: rows, requestedDays: count,
-            origin: answer.origin)
+            origin: answer.origin, todayWithoutHours: ensemble.clock.localTime(from).date > today ? today : nil)
     }
 
     // MARK: - plume

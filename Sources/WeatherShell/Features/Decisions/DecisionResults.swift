@@ -140,6 +140,9 @@ package struct ChanceReport: Hashable, Sendable {
     package var requestedDays: Int
     /// Where the ensemble answer came from: the network, the cache, or a stale copy.
     package var origin: DataOrigin
+    /// Today at the place when none of its hours is left to count (late in the evening):
+    /// said rather than shown as a day; nil otherwise.
+    package var todayWithoutHours: LocalDate? = nil
 }
 
 /// One hour of `plume`: the members' percentiles.

@@ -127,6 +127,9 @@ extension TextRenderer {
             }
             if row.days.isEmpty { lines += TextLayout.wrap("no day of the answer from today", indent: 4, width: width) }
         }
+        if let today = report.todayWithoutHours {
+            lines += note("today, \(format.day(today)), has no hours left from the next hour", context, style)
+        }
         if !partial.isEmpty {
             lines += note("* today from the next hour", context, style)
         }
