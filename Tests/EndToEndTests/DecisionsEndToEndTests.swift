@@ -261,3 +261,27 @@ extension DecisionsEndToEndTests {
             "\(best.stderr)")
     }
 }
+
+/// A threshold on a variable the answer lacks (issue 35's trial): chance agrees with best and
+/// plume (exit status 1, README's table: the answer cannot give what was asked).
+extension DecisionsEndToEndTests {
+    /// Hamburg's answer has temperature and precipitation only: gusts alone cannot be counted
+    /// (exit 1, one line); gusts beside rain shows rain's days, says gusts cannot be, exits 0.
+    @Test func chanceFailsOnlyWhenNoThresholdCanBeCounted() throws {
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        let none = try runWX(
+            ["-c", "chance gusts>=60 Hamburg"], home: home, server: server, now: "2026-12-01T07:10:00Z")
+        #expect(none.status == 1)
+        #expect(
+            none.stderr
+                == "error: the ECMWF IFS ENS answer has no gusts (wind_gusts_10m) for any member; try a threshold without it\n",
+            "\(none.stderr)")
+        #expect(none.stdout == "")
+        let some = try runWX(
+            ["-c", "chance gusts>=60 rain>=1 Hamburg"], home: home, server: server, now: "2026-12-01T07:10:00Z")
+        #expect(some.status == 0, "\(some.stderr)")
+        #expect(some.stdout.contains("has no gusts (wind_gusts_10m)"), "\(some.stdout)")
+        #expect(some.stdout.contains("rain ≥ 1 mm in any hour"), "\(some.stdout)")
+    }
+}

@@ -209,7 +209,16 @@ struct DecisionHandler {
             }
             rows.append(row)
         }
-        guard rows.contains(where: { !$0.days.isEmpty }) || rows.allSatisfy(\.variableMissing) else {
+        // As best and plume: nothing to count is a failure; a threshold that can be counted
+        // is shown beside those that cannot, each said.
+        if rows.allSatisfy(\.variableMissing) {
+            let missing = Set(rows.map(\.variable)).sorted { $0.rawValue < $1.rawValue }
+            throw .notInAnswer(
+                "the \(ensemble.model.displayName) answer has no "
+                    + Counting.list(missing.map { "\(DecisionText.longName($0)) (\($0.rawValue))" })
+                    + " for any member; try a threshold without it")
+        }
+        guard rows.contains(where: { !$0.days.isEmpty }) else {
             throw .notInAnswer(
                 "the \(ensemble.model.displayName) answer covers no whole day from today; try again after the next run")
         }
