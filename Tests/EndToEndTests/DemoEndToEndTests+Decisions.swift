@@ -17,3 +17,22 @@ extension DemoEndToEndTests {
         #expect(!run.stdout.contains("from Sun 27 Jul 03:00"), "\(run.stdout)")
     }
 }
+
+extension DemoEndToEndTests {
+    /// README's and `help best`'s examples work on the demo's Berlin: its written ensemble has
+    /// wind speed, gusts, cloud cover and snowfall (generate_berlin.py), so an activity and a
+    /// gust threshold are counted, not refused; the control run is the recording, whose gust at
+    /// 03:00 UTC (05:00 CEST) the plume's members are spread around.
+    @Test func berlinsEnsembleHasWindGustsCloudAndSnow() throws {
+        let ensemble = try Self.body(try Self.berlin, "/v1/ensemble")
+        let hourly = try #require(ensemble["hourly"] as? [String: Any])
+        for variable in ["wind_speed_10m", "wind_gusts_10m", "cloud_cover", "snowfall"] {
+            #expect(Self.columns(hourly, prefix: variable).count == 51, "\(variable)")
+        }
+        let (run, _) = try runDemo(
+            "show Berlin; best 3h ride; best 2h sunny wind<20 tomorrow; chance gusts>=60 snow>=1cm 2; plume wind 3")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("has no"), "\(run.stdout)")
+        #expect(run.stdout.contains("gusts ≥ 60 km/h in any hour"), "\(run.stdout)")
+    }
+}
