@@ -285,3 +285,17 @@ extension DecisionsEndToEndTests {
         #expect(some.stdout.contains("rain ≥ 1 mm in any hour"), "\(some.stdout)")
     }
 }
+
+extension DecisionsEndToEndTests {
+    /// From Sat 24 Oct the Paris members (to Fri 30 Oct 23:00, the answer's last hour) cover six
+    /// whole days of the seven chance shows by default: it says where their hours end, as plume
+    /// does, rather than show six days silently.
+    @Test func chanceSaysWhereTheMembersHoursEndWhenFewerDaysThanAsked() throws {
+        let run = try runWX(
+            ["-c", "chance rain>=1 \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(),
+            now: "2026-10-24T05:10:00Z", environment: ["COLUMNS": "200"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains("the members’ hours end Fri 30 Oct 23:00: 6 days of 7 asked"), "\(run.stdout)")
+    }
+}

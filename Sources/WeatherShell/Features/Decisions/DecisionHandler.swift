@@ -224,7 +224,8 @@ struct DecisionHandler {
         }
         return ChanceReport(
             place: place, model: ensemble.model, zone: ensemble.zone, rows: rows, requestedDays: count,
-            origin: answer.origin, todayWithoutHours: ensemble.clock.localTime(from).date > today ? today : nil)
+            origin: answer.origin, todayWithoutHours: ensemble.clock.localTime(from).date > today ? today : nil,
+            lastTime: ensemble.times.last)
     }
 
     // MARK: - plume

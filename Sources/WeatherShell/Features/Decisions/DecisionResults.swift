@@ -143,6 +143,8 @@ package struct ChanceReport: Hashable, Sendable {
     /// Today at the place when none of its hours is left to count (late in the evening):
     /// said rather than shown as a day; nil otherwise.
     package var todayWithoutHours: LocalDate? = nil
+    /// The members' last hour, for saying where the days stop when fewer than asked are shown.
+    package var lastTime: Date? = nil
 }
 
 /// One hour of `plume`: the members' percentiles.

@@ -127,6 +127,15 @@ extension TextRenderer {
             }
             if row.days.isEmpty { lines += TextLayout.wrap("no day of the answer from today", indent: 4, width: width) }
         }
+        let dayCounts = report.rows.filter { !$0.variableMissing }.map { Set($0.days.map(\.date)).count }
+        let shown = dayCounts.max() ?? 0
+        let asked = report.requestedDays - (report.todayWithoutHours == nil ? 0 : 1)
+        if !dayCounts.isEmpty, shown < asked, let last = report.lastTime {
+            let local = clock.localTime(last)
+            lines += note(
+                "the members’ hours end \(format.day(local.date)) \(format.clock(local, repeated: clock.isRepeated(last))): \(Counting.count(shown, "day")) of \(report.requestedDays) asked; a day is shown only when the members cover all of it",
+                context, style)
+        }
         if let today = report.todayWithoutHours {
             lines += note("today, \(format.day(today)), has no hours left from the next hour", context, style)
         }
