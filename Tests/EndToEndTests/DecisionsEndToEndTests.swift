@@ -153,22 +153,30 @@ import WeatherTestSupport
     @Test func aContradictionOrAWindowLongerThanTheMembersIsOneLineAndFails() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
+        // Arguments that cannot be (README's exit table: 2), refused before any request.
         let both = try runWX(
             ["-c", "best 2h temp>30 temp<10 \(Self.paris)"], home: home, server: server, now: Self.now)
-        #expect(both.status == 1)
+        #expect(both.status == 2)
         #expect(both.stderr == "error: temp > 30 °C and temp < 10 °C cannot both hold\n")
         #expect(both.stdout == "")
+        // No ensemble answer holds more than its 10 forecast days (forecast_days=10).
         let long = try runWX(["-c", "best 300h \(Self.paris)"], home: home, server: server, now: Self.now)
-        #expect(long.status == 1)
+        #expect(long.status == 2)
         #expect(
-            long.stderr
-                == "error: a 300-hour window is longer than the members reach: 184 hours from the next hour to Fri 30 Oct 23:00\n",
-            "\(long.stderr)")
+            long.stderr == "error: a window is 1 to 240 hours, the ensemble’s 10 days; not “300h”\n", "\(long.stderr)")
+        #expect(try server.requests().isEmpty)
+        // Within those, a window longer than this answer's members reach is the answer's lack.
+        let reach = try runWX(["-c", "best 200h \(Self.paris)"], home: home, server: server, now: Self.now)
+        #expect(reach.status == 1)
+        #expect(
+            reach.stderr
+                == "error: a 200-hour window is longer than the members reach: 184 hours from the next hour to Fri 30 Oct 23:00\n",
+            "\(reach.stderr)")
         // In the other unit system: converted, and said in the user's units.
         let imperial = try runWX(
             ["--units", "imperial", "-c", "best 2h temp>30C temp<50 \(Self.paris)"], home: home, server: server,
             now: Self.now)
-        #expect(imperial.status == 1)
+        #expect(imperial.status == 2)
         #expect(imperial.stderr == "error: temp > 86 °F and temp < 50 °F cannot both hold\n", "\(imperial.stderr)")
     }
 

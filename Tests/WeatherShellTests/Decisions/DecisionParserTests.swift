@@ -163,7 +163,7 @@ import WeatherTestSupport
         func applied(_ variable: EnsembleVariable, _ comparison: Comparison, _ limit: Double) -> AppliedCondition {
             AppliedCondition(variable: variable, comparison: comparison, limit: limit, typed: nil)
         }
-        #expect(throws: ShellError.notApplicable("temp > 30 °C and temp < 10 °C cannot both hold")) {
+        #expect(throws: ShellError.usage("temp > 30 °C and temp < 10 °C cannot both hold")) {
             try DecisionHandler.refuseContradictions(
                 [applied(.temperature, .above, 30), applied(.temperature, .below, 10)], units: .metric)
         }
@@ -177,7 +177,7 @@ import WeatherTestSupport
                 [applied(.windSpeed, .atLeast, 20), applied(.windSpeed, .atMost, 20)], units: .metric)
         }
         // dry and rain > 1 mm.
-        #expect(throws: ShellError.notApplicable("rain > 0.039 in and rain < 0.004 in cannot both hold")) {
+        #expect(throws: ShellError.usage("rain > 0.039 in and rain < 0.004 in cannot both hold")) {
             try DecisionHandler.refuseContradictions(
                 [applied(.precipitation, .below, 0.1), applied(.precipitation, .above, 1)], units: .imperial)
         }

@@ -117,9 +117,10 @@ extension CommandSpec {
 
 /// The parsers of `best`, `chance` and `plume`.
 enum DecisionParser {
-    /// The longest window `best` takes before the answer is read; a longer one than the
-    /// members cover is refused by the handler (exit status 1).
-    static let maximumHours = 999
+    /// The longest window `best` takes, before any request: the hours of the ensemble answer
+    /// (`forecast_days` of it); a longer one than this answer's members reach from the next
+    /// hour is refused by the handler (exit status 1).
+    static let maximumHours = OpenMeteoEnsembleProvider.forecastDays * 24
 
     /// `best DURATION [CONDITIONS | ACTIVITY] [WHEN] [place]`.
     ///
@@ -128,6 +129,11 @@ enum DecisionParser {
     static func best(_ arguments: inout Arguments) throws(ShellError) -> Command {
         guard let first = arguments.next(), let hours = duration(first) else {
             throw arguments.usage("; DURATION is hours, as “2h” or “2”")
+        }
+        guard hours <= maximumHours else {
+            throw .usage(
+                "a window is 1 to \(maximumHours) hours, the ensemble’s \(OpenMeteoEnsembleProvider.forecastDays) days; not “\(TerminalText.sanitized(String(first.prefix(24))))”"
+            )
         }
         var terms: [DecisionTerm] = []
         var words: [String] = []
@@ -162,14 +168,14 @@ enum DecisionParser {
         .precipitation, .windSpeed, .windGusts, .temperature, .cloudCover,
     ]
 
-    /// "2h", "2", "3hours": whole hours from 1 to `maximumHours`; nil otherwise.
+    /// "2h", "2", "3hours": whole hours from 1; nil otherwise.
     static func duration(_ word: String) -> Int? {
         var text = Substring(word.lowercased())
         for suffix in ["hours", "hour", "hrs", "hr", "h"] where text.hasSuffix(suffix) {
             text = text.dropLast(suffix.count)
             break
         }
-        guard let value = Int(text), (1...maximumHours).contains(value) else { return nil }
+        guard let value = Int(text), value >= 1 else { return nil }
         return value
     }
 

@@ -34,8 +34,8 @@ struct DecisionHandler {
 
     /// `best`: every window of the request's length in its span, counted over the members.
     ///
-    /// - Throws: `ShellError.notApplicable` for conditions that cannot all hold, a window longer
-    ///   than the members reach or than the span; `.notInAnswer` when the model's answer lacks
+    /// - Throws: `ShellError.usage` for conditions that cannot all hold;
+    ///   `.notApplicable` for a window longer than the members reach or than the span; `.notInAnswer` when the model's answer lacks
     ///   a variable a condition reads.
     func best(_ request: BestRequest, answer: Fetched<EnsembleForecast>, place: Place, now: Date) throws(ShellError)
         -> BestReport
@@ -43,14 +43,7 @@ struct DecisionHandler {
         let ensemble = answer.value
         let defaulted = request.terms.isEmpty
         let terms = defaulted ? DecisionVocabulary.words[0].terms : request.terms
-        let conditions = terms.map { term -> AppliedCondition in
-            switch term {
-            case .daylight: return .daylight
-            case .limit(let typed):
-                let (comparison, limit) = typed.applied(units)
-                return AppliedCondition(variable: typed.variable, comparison: comparison, limit: limit, typed: typed)
-            }
-        }
+        let conditions = Self.applied(terms, units: units)
         try Self.refuseContradictions(conditions, units: units)
         for variable in Set(conditions.compactMap(\.variable)) where ensemble.members(variable).isEmpty {
             throw .notInAnswer(
@@ -92,9 +85,22 @@ struct DecisionHandler {
             qualified: qualified, membersWithVariables: members, origin: answer.origin)
     }
 
+    /// The conditions as applied to the members' values, in `units` for a bare number.
+    static func applied(_ terms: [DecisionTerm], units: UnitPreferences) -> [AppliedCondition] {
+        terms.map { term -> AppliedCondition in
+            switch term {
+            case .daylight: return .daylight
+            case .limit(let typed):
+                let (comparison, limit) = typed.applied(units)
+                return AppliedCondition(variable: typed.variable, comparison: comparison, limit: limit, typed: typed)
+            }
+        }
+    }
+
     /// Conditions on one variable that no value meets (`temp>30 temp<10`, `dry rain>1`).
     ///
-    /// - Throws: `ShellError.notApplicable`, naming the two in the user's units.
+    /// - Throws: `ShellError.usage` (exit status 2: arguments that cannot be), naming the two
+    ///   in the user's units.
     static func refuseContradictions(_ conditions: [AppliedCondition], units: UnitPreferences) throws(ShellError) {
         let limits = conditions.filter { $0.variable != nil }
         for lower in limits where !lower.comparison.isUpperBound {
@@ -102,7 +108,7 @@ struct DecisionHandler {
                 let strict = lower.comparison == .above || upper.comparison == .below
                 guard lower.limit > upper.limit || (lower.limit == upper.limit && strict) else { continue }
                 let format = ValueFormatter(units: units)
-                throw .notApplicable(
+                throw .usage(
                     "\(DecisionText.condition(lower, format)) and \(DecisionText.condition(upper, format)) cannot both hold"
                 )
             }

@@ -45,8 +45,14 @@ extension WeatherSession {
     }
 
     /// `best`: the handler's windows for the place.
+    ///
+    /// Conditions that cannot both hold are a usage error, refused before the place is
+    /// resolved or anything asked (they need the user's units, which the parser does not have).
     func best(_ request: BestRequest) async throws(ShellError) -> [CommandResult] {
-        try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
+        let units = settings.unitSetting.preferences
+        try DecisionHandler.refuseContradictions(
+            DecisionHandler.applied(request.terms, units: units), units: units)
+        return try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
             .best(try handler.best(request, answer: answer, place: place, now: now))
         }
     }
