@@ -89,6 +89,24 @@ import WeatherTestSupport
         }
     }
 
+    /// chance's errors speak of chance (issue 35's trial): its thresholds, its examples, a
+    /// count within its limit.
+    @Test(arguments: [
+        (
+            "chance rian>=1",
+            "unknown threshold “rian>=1”; did you mean “rain”? (rain>=N, snow>=N, gusts>=N, wind>=N, temp>=N, temp<=N, heat>=N, frost)"
+        ),
+        ("chance rain>=abc", "“rain>=abc”: the limit is a number, with a unit or in yours (rain>=10, rain>=10mm)"),
+        (
+            "chance rain>=1 2.5",
+            "the number of days is a whole number from 1 to 10, not “2.5”: as in “chance rain>=10mm/day 3 Home”"
+        ),
+        ("best 2h wind<abc", "“wind<abc”: the limit is a number, with a unit or in yours (wind<10, wind<10mph)"),
+    ])
+    func chanceErrorsSpeakOfChance(_ line: String, _ message: String) throws {
+        #expect(throws: ShellError.usage(message)) { try CommandParser.parse(line) }
+    }
+
     @Test func chanceReadsThresholdsPerHourOrPerDayThenDaysAndPlace() throws {
         #expect(
             try CommandParser.parse("chance gusts>=60 frost snow>=1cm heat>=30 rain>=20mm/day 3 Home")

@@ -90,11 +90,12 @@ extension CommandSpec {
         summary: "the ensemble’s chance of thresholds per day, and when",
         details: [
             "For each threshold and day, how many of the ensemble’s members (ECMWF, 51 members, the control run one of them) reach it, and the hours it concentrates in: “gusts ≥ 60 km/h · Sun 25 Oct: 31 of 51 members (61 %), most 01:00–06:00”.",
-            "THRESHOLD: rain>=N, snow>=N, gusts>=N, wind>=N, temp>=N or temp<=N, heat>=N (temperature), frost. Amounts are per hour (any hour of the day reaches it) unless written per day: rain>=20mm/day, snow>=5cm/day. Frost is the night’s minimum below 0 °C, from 18:00 to 09:00, filed under the morning it ends. A bare number is in your units; snow in cm (in under imperial).",
+            "THRESHOLD: " + ChanceVocabulary.forms.joined(separator: ", ")
+                + " (heat is temperature; frost below). Amounts are per hour (any hour of the day reaches it) unless written per day: rain>=20mm/day, snow>=5cm/day. Frost is the night’s minimum below 0 °C, from 18:00 to 09:00, filed under the morning it ends. A bare number is in your units; snow in cm (in under imperial).",
             "DAYS: how many days from today (7). Today counts from the next hour. Members without a variable, or whose values stop before the day ends, are left out of that day and the count says from how many. One ensemble request, shared with “confidence”, “best” and “plume”.",
-            "Examples: chance gusts>=60 frost · chance rain>=10mm/day 3 Home",
+            "Examples: " + ChanceVocabulary.examples.joined(separator: " · "),
         ],
-        completion: .decisionWords(["frost", "rain>=", "snow>=", "gusts>=", "wind>=", "heat>=", "temp<="]),
+        completion: .decisionWords(ChanceVocabulary.forms.map { $0.hasSuffix("N") ? String($0.dropLast()) : $0 }),
         costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
     ) { arguments throws(ShellError) in
         try DecisionParser.chance(&arguments)
@@ -113,6 +114,18 @@ extension CommandSpec {
     ) { arguments throws(ShellError) in
         try DecisionParser.plume(&arguments)
     }
+}
+
+/// The thresholds `chance` knows: one declaration its help, Tab and errors read.
+enum ChanceVocabulary {
+    /// The threshold forms as listed.
+    static let forms = ["rain>=N", "snow>=N", "gusts>=N", "wind>=N", "temp>=N", "temp<=N", "heat>=N", "frost"]
+
+    /// Its examples, as `help chance` and its errors give them (the last with a count of days).
+    static let examples = ["chance gusts>=60 frost", "chance rain>=10mm/day 3 Home"]
+
+    /// Every word a threshold may start with, for the did-you-mean.
+    static var names: [String] { ["frost", "heat"] + DecisionVocabulary.quantities.map(\.0) }
 }
 
 /// The parsers of `best`, `chance` and `plume`.
@@ -223,16 +236,33 @@ enum DecisionParser {
         return .usage("unknown condition or activity “\(shown)”\(suggestion) (\(list))")
     }
 
-    /// A comparison's quantity and number, checked.
+    /// The usage error for an unknown threshold of `chance`: the closest word and chance's
+    /// thresholds (ChanceVocabulary.forms).
+    static func unknownThreshold(_ word: String) -> ShellError {
+        let shown = TerminalText.sanitized(String(word.prefix(40)))
+        let name = DecisionVocabulary.comparison(word)?.name ?? word.lowercased()
+        let suggestion =
+            DecisionVocabulary.closest(name, among: ChanceVocabulary.names)
+            .map { "; did you mean “\($0)”?" } ?? ""
+        return .usage(
+            "unknown threshold “\(shown)”\(suggestion) (\(ChanceVocabulary.forms.joined(separator: ", ")))")
+    }
+
+    /// A comparison's quantity and number, checked; `unknown` is the command's error for a
+    /// quantity it does not compare.
     static func limit(
-        _ parsed: (name: String, comparison: Comparison, rest: String), word: String, allowed: [EnsembleVariable]
+        _ parsed: (name: String, comparison: Comparison, rest: String), word: String, allowed: [EnsembleVariable],
+        unknown: (String) -> ShellError = unknownCondition
     ) throws(ShellError) -> TypedLimit {
         guard let variable = DecisionVocabulary.quantities.first(where: { $0.0 == parsed.name })?.1,
             allowed.contains(variable)
-        else { throw unknownCondition(word) }
+        else { throw unknown(word) }
         guard let (amount, unit) = DecisionVocabulary.amount(parsed.rest) else {
+            // The examples are the word's own quantity and comparison, bare and with a unit.
+            let head = parsed.name + parsed.comparison.rawValue
+            let sample = DecisionVocabulary.sampleUnit(variable)
             throw .usage(
-                "“\(TerminalText.sanitized(String(word.prefix(40))))”: the limit is a number, with a unit or in yours (wind<20, wind<12mph)"
+                "“\(TerminalText.sanitized(String(word.prefix(40))))”: the limit is a number, with a unit or in yours (\(head)10, \(head)10\(sample))"
             )
         }
         if let unit, !unit.fits(variable) {
@@ -249,7 +279,6 @@ enum DecisionParser {
     ///   word), or days outside 1 to 10.
     static func chance(_ arguments: inout Arguments) throws(ShellError) -> Command {
         var thresholds: [ChanceThreshold] = []
-        let names = ["frost", "heat"] + DecisionVocabulary.quantities.map(\.0)
         while let word = arguments.words.first {
             let lower = word.lowercased()
             if lower == "frost" {
@@ -263,21 +292,23 @@ enum DecisionParser {
                 if parsed.name == "heat" { parsed.name = "temp" }
                 let limit = try Self.limit(
                     parsed, word: word,
-                    allowed: [.precipitation, .snowfall, .windGusts, .windSpeed, .temperature, .cloudCover])
+                    allowed: [.precipitation, .snowfall, .windGusts, .windSpeed, .temperature, .cloudCover],
+                    unknown: unknownThreshold)
                 thresholds.append(.limit(limit, perDay: perDay, word: lower))
-            } else if lower.allSatisfy({ $0.isLetter }), let close = DecisionVocabulary.closest(lower, among: names),
-                close != lower
+            } else if lower.allSatisfy({ $0.isLetter }),
+                let close = DecisionVocabulary.closest(lower, among: ChanceVocabulary.names), close != lower
             {
-                throw .usage(
-                    "unknown threshold “\(TerminalText.sanitized(String(word.prefix(40))))”; did you mean “\(close)”? (rain>=N, snow>=N, gusts>=N, wind>=N, temp>=N, temp<=N, heat>=N, frost)"
-                )
+                throw unknownThreshold(word)
             } else {
                 break
             }
             _ = arguments.next()
         }
-        guard !thresholds.isEmpty else { throw arguments.usage("; e.g. chance gusts>=60 frost rain>=10mm/day") }
-        let days = try CommandParser.count(&arguments, what: "the number of days", maximum: 10)
+        guard !thresholds.isEmpty else {
+            throw arguments.usage("; e.g. " + ChanceVocabulary.examples.joined(separator: " · "))
+        }
+        let days = try CommandParser.count(
+            &arguments, what: "the number of days", maximum: 10, example: ChanceVocabulary.examples.last)
         return .chance(
             ChanceRequest(thresholds: thresholds, days: days, target: try CommandParser.optionalPlace(&arguments)))
     }

@@ -313,6 +313,17 @@ enum DecisionVocabulary {
         return (value, unit)
     }
 
+    /// A unit that may follow a number for `variable`, for an example ("mm", "mph").
+    static func sampleUnit(_ variable: EnsembleVariable) -> String {
+        switch variable {
+        case .precipitation: "mm"
+        case .snowfall: "cm"
+        case .windSpeed, .windGusts: "mph"
+        case .temperature: "F"
+        case .cloudCover: "%"
+        }
+    }
+
     /// The word closest to `typed` among `choices`, for a did-you-mean.
     static func closest(_ typed: String, among choices: [String]) -> String? {
         WordChoice<Int>.closest(to: typed.lowercased(), among: choices)
