@@ -101,6 +101,10 @@ import WeatherTestSupport
             "chance rain>=1 2.5",
             "the number of days is a whole number from 1 to 10, not “2.5”: as in “chance rain>=10mm/day 3 Home”"
         ),
+        ("best 2h temp > 20", "write a condition without spaces: “temp>20”"),
+        ("best 2h dry temp >20 Paris", "write a condition without spaces: “temp>20”"),
+        ("best 2h temp>= 20", "write a condition without spaces: “temp>=20”"),
+        ("chance rain >= 10mm", "write a condition without spaces: “rain>=10mm”"),
         ("best 2h wind<abc", "“wind<abc”: the limit is a number, with a unit or in yours (wind<10, wind<10mph)"),
     ])
     func chanceErrorsSpeakOfChance(_ line: String, _ message: String) throws {

@@ -157,6 +157,8 @@ enum DecisionParser {
             {
                 terms += named.terms
                 words.append(named.word)
+            } else if let spaced = spacedComparison(arguments.words) {
+                throw spaced
             } else if let parsed = DecisionVocabulary.comparison(word) {
                 terms.append(.limit(try limit(parsed, word: word, allowed: conditionQuantities)))
                 words.append(lower)
@@ -214,6 +216,28 @@ enum DecisionParser {
         guard let day = DriftDay(parsing: word) else { return nil }
         _ = arguments.next()
         return .day(day)
+    }
+
+    /// A quantity written apart from its comparison (`temp > 20`, `temp >20`, `temp> 20`):
+    /// the usage error saying to write it as one word; nil otherwise.
+    static func spacedComparison(_ words: [String]) -> ShellError? {
+        guard let first = words.first?.lowercased() else { return nil }
+        let rest = words.dropFirst().prefix(2).map { $0.lowercased() }
+        let isName = { (text: String) in DecisionVocabulary.quantities.contains { $0.0 == text } || text == "heat" }
+        let joined: String
+        if isName(first), let next = rest.first, next.first.map({ "<>=".contains($0) }) == true {
+            // "temp > 20" or "temp >20".
+            let operatorOnly = next.allSatisfy { "<>=".contains($0) }
+            joined = first + next + (operatorOnly ? rest.dropFirst().first ?? "" : "")
+        } else if let last = first.last, "<>=".contains(last), isName(String(first.filter { !"<>=".contains($0) })),
+            let next = rest.first
+        {
+            joined = first + next
+        } else {
+            return nil
+        }
+        let shown = TerminalText.sanitized(String(joined.prefix(40)))
+        return .usage("write a condition without spaces: “\(shown)”")
     }
 
     /// Whether a lowercase word is close to a condition or activity (`dyr`): refused with a
@@ -283,6 +307,8 @@ enum DecisionParser {
             let lower = word.lowercased()
             if lower == "frost" {
                 thresholds.append(.frost)
+            } else if let spaced = spacedComparison(arguments.words) {
+                throw spaced
             } else if var parsed = DecisionVocabulary.comparison(word) {
                 var perDay = false
                 for suffix in ["/day", "/d", "a day"] where parsed.rest.hasSuffix(suffix) {
