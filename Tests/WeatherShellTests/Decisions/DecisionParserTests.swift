@@ -105,6 +105,13 @@ import WeatherTestSupport
         ("best 2h dry temp >20 Paris", "write a condition without spaces: “temp>20”"),
         ("best 2h temp>= 20", "write a condition without spaces: “temp>=20”"),
         ("chance rain >= 10mm", "write a condition without spaces: “rain>=10mm”"),
+        ("best 2h dry 2025-02-30", "“2025-02-30” is not a date; a date is YYYY-MM-DD, as 2026-10-24"),
+        ("best 2h dry 2025-13-01 Paris", "“2025-13-01” is not a date; a date is YYYY-MM-DD, as 2026-10-24"),
+        ("best 2h temp=20", "“temp=20”: a comparison is <, <=, > or >=; did you mean “temp>=20” or “temp<=20”?"),
+        ("chance rain=5", "“rain=5”: a comparison is <, <=, > or >=; did you mean “rain>=5” or “rain<=5”?"),
+        ("plume tmp 3", "unknown variable “tmp”; did you mean “temp”? (temperature, precipitation, gusts, wind)"),
+        ("best 2h dry yesterday", "“best” looks ahead: today, tomorrow, a weekday, weekend, a date or next N days"),
+        ("best 2h dry ＳＡＴ", "“ＳＡＴ” is in full-width letters; did you mean “sat”?"),
         ("best 2h wind<abc", "“wind<abc”: the limit is a number, with a unit or in yours (wind<10, wind<10mph)"),
     ])
     func chanceErrorsSpeakOfChance(_ line: String, _ message: String) throws {

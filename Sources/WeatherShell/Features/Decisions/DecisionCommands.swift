@@ -167,6 +167,8 @@ enum DecisionParser {
                 continue
             } else if isNearMiss(lower) {
                 throw unknownCondition(word)
+            } else if let lookalike = lookalike(word, days: true) {
+                throw lookalike
             } else {
                 break
             }
@@ -238,6 +240,44 @@ enum DecisionParser {
         }
         let shown = TerminalText.sanitized(String(joined.prefix(40)))
         return .usage("write a condition without spaces: “\(shown)”")
+    }
+
+    /// A word that is not a place but looks like one of the command's words: a date that is
+    /// none (`2025-02-30`), a comparison with an operator wx does not read (`temp=20`),
+    /// `yesterday`, a day word in full-width letters (`ＳＡＴ`). The usage error, with a
+    /// did-you-mean where there is one; nil for any other word (a place).
+    static func lookalike(_ word: String, days: Bool) -> ShellError? {
+        let shown = TerminalText.sanitized(String(word.prefix(40)))
+        let lower = word.lowercased()
+        let isDigit = { (c: Character) in c.isASCII && c.isNumber }
+        let parts = lower.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 3, parts[0].count == 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }) {
+            return .usage("“\(shown)” is not a date; a date is YYYY-MM-DD, as 2026-10-24")
+        }
+        if let index = lower.firstIndex(where: { "<>=!≤≥".contains($0) }) {
+            let name = String(lower[..<index])
+            let number = lower[index...].drop { "<>=!≤≥".contains($0) }
+            if DecisionVocabulary.quantities.contains(where: { $0.0 == name }) || name == "heat" {
+                return .usage(
+                    "“\(shown)”: a comparison is <, <=, > or >=; did you mean “\(name)>=\(number)” or “\(name)<=\(number)”?"
+                )
+            }
+        }
+        // Full-width letters (U+FF01…U+FF5E) as ASCII.
+        let folded = String(
+            String.UnicodeScalarView(
+                word.unicodeScalars.map { scalar in
+                    (0xFF01...0xFF5E).contains(scalar.value)
+                        ? Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar : scalar
+                })
+        ).lowercased()
+        if folded != lower, days ? DriftDay(parsing: folded) != nil : false {
+            return .usage("“\(shown)” is in full-width letters; did you mean “\(folded)”?")
+        }
+        if days, lower == "yesterday" {
+            return .usage("“best” looks ahead: today, tomorrow, a weekday, weekend, a date or next N days")
+        }
+        return nil
     }
 
     /// Whether a lowercase word is close to a condition or activity (`dyr`): refused with a
@@ -325,6 +365,8 @@ enum DecisionParser {
                 let close = DecisionVocabulary.closest(lower, among: ChanceVocabulary.names), close != lower
             {
                 throw unknownThreshold(word)
+            } else if let lookalike = lookalike(word, days: false) {
+                throw lookalike
             } else {
                 break
             }
@@ -349,6 +391,12 @@ enum DecisionParser {
         {
             variable = found.variable
             _ = arguments.next()
+        } else if let first = arguments.words.first?.lowercased(), first.allSatisfy({ $0.isLetter }),
+            let close = DecisionVocabulary.closest(first, among: PlumeRequest.variables.flatMap(\.words))
+        {
+            throw .usage(
+                "unknown variable “\(TerminalText.sanitized(String(first.prefix(40))))”; did you mean “\(close)”? (\(PlumeRequest.variables.map { $0.words[0] }.joined(separator: ", ")))"
+            )
         }
         var hours: Int?
         if let first = arguments.words.first, first.lowercased().hasSuffix("h"), let value = duration(first) {
