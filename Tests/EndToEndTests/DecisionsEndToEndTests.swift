@@ -307,3 +307,33 @@ extension DecisionsEndToEndTests {
             run.stdout.contains("the members’ hours end Fri 30 Oct 23:00: 6 days of 7 asked"), "\(run.stdout)")
     }
 }
+
+extension DecisionsEndToEndTests {
+    /// Limits outside what the variable can be (records: −89.2 °C, 56.7 °C, a 408 km/h gust;
+    /// rain and cloud not below 0, cloud not above 100 %) never or always hold: one line, exit
+    /// status 2, nothing asked. chance counts thresholds reached: below a limit only for temp.
+    @Test func impossibleLimitsAreUsageErrorsBeforeAnyRequest() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let cases = [
+            ("best 2h rain<-1", "rain < -1 mm cannot be: precipitation is 0 mm to 2000 mm"),
+            ("best 2h temp>1000", "temp > 1000 °C cannot be: temperature is -90 °C to 60 °C"),
+            ("best 2h cloud<200", "cloud < 200 % cannot be: cloud cover is 0 % to 100 %"),
+            ("chance rain>=-5", "rain ≥ -5 mm cannot be: precipitation is 0 mm to 2000 mm"),
+            (
+                "best 2h temp>99999999999999999999",
+                "“temp>99999999999999999999” cannot be: the limit is beyond any temperature"
+            ),
+            (
+                "chance rain<=5",
+                "“rain<=5”: chance counts rain reaching a limit, as rain>=N; below a limit is for temp (temp<=N)"
+            ),
+        ]
+        for (line, message) in cases {
+            let run = try runWX(["-c", "\(line) \(Self.paris)"], home: home, server: server, now: Self.now)
+            #expect(run.status == 2, "\(line)")
+            #expect(run.stderr == "error: \(message)\n", "\(line): \(run.stderr)")
+        }
+        #expect(try server.requests().isEmpty)
+    }
+}

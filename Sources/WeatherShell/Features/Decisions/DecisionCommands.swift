@@ -329,6 +329,12 @@ enum DecisionParser {
                 "“\(TerminalText.sanitized(String(word.prefix(40))))”: the limit is a number, with a unit or in yours (\(head)10, \(head)10\(sample))"
             )
         }
+        // Beyond any weather in any unit (and shown as 1e+20 if taken): refused as typed.
+        guard amount.magnitude < 1e6 else {
+            throw .usage(
+                "“\(TerminalText.sanitized(String(word.prefix(40))))” cannot be: the limit is beyond any \(DecisionText.longName(variable))"
+            )
+        }
         if let unit, !unit.fits(variable) {
             throw .usage(
                 "“\(TerminalText.sanitized(String(word.prefix(40))))”: \(unit.rawValue) is not a unit of \(parsed.name)"
@@ -360,6 +366,13 @@ enum DecisionParser {
                     parsed, word: word,
                     allowed: [.precipitation, .snowfall, .windGusts, .windSpeed, .temperature, .cloudCover],
                     unknown: unknownThreshold)
+                // chance counts a threshold reached; only temperature is reached from above
+                // (temp<=N, as help lists it).
+                if limit.comparison.isUpperBound, limit.variable != .temperature {
+                    throw .usage(
+                        "“\(TerminalText.sanitized(String(word.prefix(40))))”: chance counts \(parsed.name) reaching a limit, as \(parsed.name)>=N; below a limit is for temp (temp<=N)"
+                    )
+                }
                 thresholds.append(.limit(limit, perDay: perDay, word: lower))
             } else if lower.allSatisfy({ $0.isLetter }),
                 let close = DecisionVocabulary.closest(lower, among: ChanceVocabulary.names), close != lower

@@ -97,6 +97,41 @@ struct DecisionHandler {
         }
     }
 
+    /// What a variable's value can be, in its own unit: beyond the records (−89.2 °C and
+    /// 56.7 °C, a 408 km/h gust, 1825 mm of rain in a day, about 2 m of snow in a day), and
+    /// cloud cover's 0 to 100 %.
+    static func possible(_ variable: EnsembleVariable) -> ClosedRange<Double> {
+        switch variable {
+        case .temperature: -90...60
+        case .windSpeed, .windGusts: 0...410
+        case .precipitation, .snowfall: 0...2_000
+        case .cloudCover: 0...100
+        }
+    }
+
+    /// Limits outside what their variable can be (`rain<-1`, `temp>1000`, `cloud<200`, a
+    /// Beaufort force past 12): such a condition never or always holds.
+    ///
+    /// - Throws: `ShellError.usage`, naming the limit and the range in the user's units.
+    static func refuseImpossible(_ limits: [TypedLimit], units: UnitPreferences) throws(ShellError) {
+        let format = ValueFormatter(units: units)
+        for typed in limits {
+            let range = possible(typed.variable)
+            let inRange =
+                typed.isBeaufort(units) ? (0...12).contains(typed.amount) : range.contains(typed.canonical(units))
+            guard !inRange else { continue }
+            let shown = AppliedCondition(
+                variable: typed.variable, comparison: typed.comparison, limit: typed.canonical(units), typed: typed)
+            let bounds =
+                typed.isBeaufort(units)
+                ? "0 to 12 Bft"
+                : "\(DecisionText.limit(typed.variable, range.lowerBound, format)) to \(DecisionText.limit(typed.variable, range.upperBound, format))"
+            throw .usage(
+                "\(DecisionText.condition(shown, format)) cannot be: \(DecisionText.longName(typed.variable)) is \(bounds)"
+            )
+        }
+    }
+
     /// Conditions on one variable that no value meets (`temp>30 temp<10`, `dry rain>1`).
     ///
     /// - Throws: `ShellError.usage` (exit status 2: arguments that cannot be), naming the two

@@ -50,6 +50,11 @@ extension WeatherSession {
     /// resolved or anything asked (they need the user's units, which the parser does not have).
     func best(_ request: BestRequest) async throws(ShellError) -> [CommandResult] {
         let units = settings.unitSetting.preferences
+        try DecisionHandler.refuseImpossible(
+            request.terms.compactMap { term in
+                if case .limit(let typed) = term { return typed }
+                return nil
+            }, units: units)
         try DecisionHandler.refuseContradictions(
             DecisionHandler.applied(request.terms, units: units), units: units)
         return try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
@@ -58,8 +63,15 @@ extension WeatherSession {
     }
 
     /// `chance`: the handler's days per threshold for the place.
+    ///
+    /// A limit outside what its variable can be is a usage error, before anything is asked.
     func chance(_ request: ChanceRequest) async throws(ShellError) -> [CommandResult] {
-        try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
+        try DecisionHandler.refuseImpossible(
+            request.thresholds.compactMap { threshold in
+                if case .limit(let typed, _, _) = threshold { return typed }
+                return nil
+            }, units: settings.unitSetting.preferences)
+        return try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
             .chance(try handler.chance(request, answer: answer, place: place, now: now))
         }
     }
