@@ -337,3 +337,22 @@ extension DecisionsEndToEndTests {
         #expect(try server.requests().isEmpty)
     }
 }
+
+extension DecisionsEndToEndTests {
+    /// At 40 columns every view fits (issue 35's trial): plume's table across Paris's clock
+    /// change (00:00Z on Sun 25 Oct is 02:00 CEST, 01:00Z 02:00 CET), and help's synopses.
+    @Test func plumeAcrossTheClockChangeAndHelpSynopsesFit40Columns() throws {
+        let run = try runWX(
+            [
+                "-c",
+                "plume 4 \(Self.paris); help best; help chance; help plume; help line; help export; help units",
+            ], home: TemporaryFolder(), server: FixtureServer(), now: "2026-10-24T23:10:00Z",
+            environment: ["COLUMNS": "40"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("02:00 CEST"), "\(run.stdout)")
+        #expect(run.stdout.contains("02:00 CET"), "\(run.stdout)")
+        for line in run.stdout.split(separator: "\n") {
+            #expect(line.count <= 40, "\(line)")
+        }
+    }
+}
