@@ -356,3 +356,16 @@ extension DecisionsEndToEndTests {
         }
     }
 }
+
+extension DecisionsEndToEndTests {
+    /// A window across the change of the clocks names both ends with their zone: from Sat 24 Oct
+    /// 23:10Z the next hour is 23:00Z, 01:00 CEST on Sun 25 Oct, and three real hours later is
+    /// 02:00Z, 03:00 CET.
+    @Test func aWindowAcrossTheClockChangeNamesBothZones() throws {
+        let run = try runWX(
+            ["-c", "best 3h temp>-50 sun \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(),
+            now: "2026-10-24T22:10:00Z", environment: ["COLUMNS": "80"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Sun 25 Oct 01:00 CEST–03:00 CET"), "\(run.stdout)")
+    }
+}

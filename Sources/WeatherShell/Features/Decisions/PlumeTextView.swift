@@ -171,11 +171,15 @@ extension TextRenderer {
         var marks = Array(repeating: " ", count: groups.count)
         let hoursPerLabel = perColumn == 1 ? 6 : (perColumn <= 2 ? 12 : 24)
         var labelled: [(column: Int, text: String)] = []
+        var offset = groups.first.map { clock.localTime($0[0].time).utcOffsetSeconds }
         for (column, group) in groups.enumerated() {
             let local = clock.localTime(group[0].time)
             guard local.minute == 0, local.hour % hoursPerLabel < perColumn else { continue }
             marks[column] = context.unicode ? "┬" : "+"
-            let text = local.hour < perColumn ? String(format.day(local.date).prefix(3)) : format.hourLabel(local)
+            var text = local.hour < perColumn ? String(format.day(local.date).prefix(3)) : format.hourLabel(local)
+            // The first mark after a change of the clocks carries its zone ("06 CET").
+            if local.utcOffsetSeconds != offset { text += " " + ValueFormatter.zone(local) }
+            offset = local.utcOffsetSeconds
             labelled.append((column, text))
         }
         axis += marks.map { $0 == " " ? (context.unicode ? "─" : "-") : $0 }.joined()
