@@ -118,6 +118,19 @@ import WeatherTestSupport
         #expect(throws: ShellError.usage(message)) { try CommandParser.parse(line) }
     }
 
+    /// A condition typed twice is one (issue 35's trial: `best 2h dry dry` said it twice).
+    @Test func aConditionTypedTwiceIsOne() throws {
+        #expect(
+            try CommandParser.parse("best 2h dry dry wind<20 wind<20")
+                == .best(
+                    BestRequest(
+                        hours: 2,
+                        terms: [
+                            .limit(TypedLimit(.precipitation, .below, 0.1, .millimetres)),
+                            .limit(TypedLimit(.windSpeed, .below, 20)),
+                        ], words: ["dry", "wind<20"], span: .standard, target: nil)))
+    }
+
     @Test func chanceReadsThresholdsPerHourOrPerDayThenDaysAndPlace() throws {
         #expect(
             try CommandParser.parse("chance gusts>=60 frost snow>=1cm heat>=30 rain>=20mm/day 3 Home")

@@ -155,13 +155,18 @@ enum DecisionParser {
             let lower = word.lowercased()
             if let named = (DecisionVocabulary.words + DecisionVocabulary.activities).first(where: { $0.word == lower })
             {
-                terms += named.terms
-                words.append(named.word)
+                // A word typed twice (`dry dry`) is one condition, said once.
+                if !words.contains(named.word) {
+                    terms += named.terms
+                    words.append(named.word)
+                }
             } else if let spaced = spacedComparison(arguments.words) {
                 throw spaced
             } else if let parsed = DecisionVocabulary.comparison(word) {
-                terms.append(.limit(try limit(parsed, word: word, allowed: conditionQuantities)))
-                words.append(lower)
+                if !words.contains(lower) {
+                    terms.append(.limit(try limit(parsed, word: word, allowed: conditionQuantities)))
+                    words.append(lower)
+                }
             } else if span == nil, let found = try whenWords(&arguments) {
                 span = found
                 continue
