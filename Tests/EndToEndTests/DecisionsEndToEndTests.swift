@@ -369,3 +369,17 @@ extension DecisionsEndToEndTests {
         #expect(run.stdout.contains("Sun 25 Oct 01:00 CEST–03:00 CET"), "\(run.stdout)")
     }
 }
+
+extension DecisionsEndToEndTests {
+    /// `next 10 days` on the Paris answer, which ends Fri 30 Oct 23:00 (184 hours from the next
+    /// hour), says where the members' hours end rather than look through 7 days silently.
+    @Test func aSpanPastTheAnswersEndSaysWhereTheMembersEnd() throws {
+        let run = try runWX(
+            ["-c", "best 2h dry next 10 days \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(),
+            now: Self.now, environment: ["COLUMNS": "200"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains("the members’ hours end Fri 30 Oct 23:00, before the end of the next 10 days"),
+            "\(run.stdout)")
+    }
+}

@@ -82,7 +82,7 @@ struct DecisionHandler {
             place: place, model: ensemble.model, zone: ensemble.zone, hours: request.hours,
             words: defaulted ? ["dry"] : request.words, defaultedToDry: defaulted, conditions: conditions,
             span: request.span, spanStart: spanStart, spanEnd: spanEnd, windows: windows, top: top,
-            qualified: qualified, membersWithVariables: members, origin: answer.origin)
+            qualified: qualified, membersWithVariables: members, origin: answer.origin, answerEnd: ensemble.times.last)
     }
 
     /// The conditions as applied to the members' values, in `units` for a bare number.

@@ -86,6 +86,8 @@ package struct BestReport: Hashable, Sendable {
     package var membersWithVariables: Int
     /// Where the ensemble answer came from: the network, the cache, or a stale copy.
     package var origin: DataOrigin
+    /// The members' last hour, for saying so when the span asked reaches past it.
+    package var answerEnd: Date? = nil
 }
 
 /// One day of one threshold of `chance`.

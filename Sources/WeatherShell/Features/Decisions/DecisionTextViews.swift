@@ -62,6 +62,12 @@ extension TextRenderer {
         if let fewest = report.top.map(\.members).min(), fewest < report.membersWithVariables {
             notes.append("members whose values stop before a window ends are left out of it")
         }
+        if let end = report.answerEnd, report.spanEnd > end {
+            let clock = ZoneClock(report.zone)
+            notes.append(
+                "the members’ hours end \(DecisionText.dateTime(end, clock)), before the end of \(DecisionText.spanName(report.span))"
+            )
+        }
         notes.append(
             "precipitation and gusts cover the hour before their time; a window reads those of its own hours")
         for text in notes { lines += note(text, context, style) }
