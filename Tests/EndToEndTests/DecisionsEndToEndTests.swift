@@ -351,6 +351,8 @@ extension DecisionsEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("02:00 CEST"), "\(run.stdout)")
         #expect(run.stdout.contains("02:00 CET"), "\(run.stdout)")
+        // The heading keeps the variable when the place gives way.
+        #expect(run.stdout.split(separator: "\n").first?.hasSuffix(" · plume of temperature") == true, "\(run.stdout)")
         for line in run.stdout.split(separator: "\n") {
             #expect(line.count <= 40, "\(line)")
         }

@@ -10,7 +10,12 @@ extension TextRenderer {
         -> [String]
     {
         let what = "\(plumeName(report.variable)), median and 10–90 % of the members"
-        var lines = [style.bold(placeHeading(report.place.label, what, shorter: "plume", width: context.width))]
+        // Narrow, the variable stays ("plume of gusts") and the place gives way.
+        var lines = [
+            style.bold(
+                placeHeading(
+                    report.place.label, what, shorter: "plume of \(plumeName(report.variable))", width: context.width))
+        ]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(DecisionText.members(report.model), context, style)
         lines +=
