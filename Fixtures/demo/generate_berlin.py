@@ -14,7 +14,12 @@ coordinates, time zone (GMT) and hours, and promise:
   members spread symmetrically around it, wider with lead time (0.3 °C at the first hour to
   2.8 °C at the last), so the members' mean is within ENSEMBLE_MEAN_WITHIN of the recording at
   every hour; precipitation scaled per member (factors averaging about 1), and a shower for a few
-  members on dry days.
+  members on dry days. Wind speed, gusts and cloud cover in the same way as temperature (the
+  control run the recording; the others around it, 0.5 to 6 km/h, 1 to 10 km/h and 5 to 35 %
+  apart from the first hour to the last, not below 0 nor cloud above 100 %, a gust not below
+  its member's wind), snowfall as precipitation (the recording, 0 cm in July, scaled per
+  member), so that `best`, `chance` and `plume` on wind, gusts, cloud or snow and activities
+  (`ride`) can be tried.
 - models (../open-meteo-models/berlin-four-models-daily-hand-written.json): the 7 recorded days;
   ECMWF IFS 0.25° is the recording's daily values exactly; GFS, ICON and GEM differ by the
   offsets in MODEL_OFFSETS (at most MODELS_WITHIN °C), with a real disagreement on Thu 31 Jul
@@ -136,6 +141,39 @@ def ensemble(recorded):
             values.append(round(amount, 1))
         out[key] = values
         units[key] = "mm"
+    # Wind speed, gusts and cloud cover as temperature: the control run is the recording, the
+    # 50 others spread symmetrically around it, wider with lead time, never below 0 (cloud
+    # cover not above 100 %); a member's gust is never below its own wind. Snowfall as
+    # precipitation: the recording scaled per member (the recorded July has none).
+    def spread_member(variable, m, low, high, floor, ceiling=None):
+        values = []
+        for i in range(count):
+            base = hourly[variable][i]
+            if m == 0:
+                values.append(base)
+                continue
+            spread = low + (high - low) * i / (count - 1)
+            z = (((m * 29) % 51) - 25.5) / 25.0
+            wobble = 0.25 * math.sin(2 * math.pi * (i + 3 * m) / 24)
+            value = max(floor, base + spread * (z + wobble * z))
+            values.append(round(min(ceiling, value) if ceiling is not None else value, 1))
+        return values
+
+    wind = {}
+    for m, key in enumerate(ENSEMBLE.member_keys("wind_speed_10m", 51)):
+        wind[m] = spread_member("wind_speed_10m", m, 0.5, 6.0, 0.0)
+        out[key] = wind[m]
+        units[key] = "km/h"
+    for m, key in enumerate(ENSEMBLE.member_keys("wind_gusts_10m", 51)):
+        out[key] = [max(g, w) for g, w in zip(spread_member("wind_gusts_10m", m, 1.0, 10.0, 0.0), wind[m])]
+        units[key] = "km/h"
+    for m, key in enumerate(ENSEMBLE.member_keys("cloud_cover", 51)):
+        out[key] = [round(v) for v in spread_member("cloud_cover", m, 5.0, 35.0, 0.0, 100.0)]
+        units[key] = "%"
+    for m, key in enumerate(ENSEMBLE.member_keys("snowfall", 51)):
+        factor = 1.0 if m == 0 else 0.2 + 1.6 * (((m * 17) % 51) - 1) / 49
+        out[key] = [round(v * factor, 2) for v in hourly["snowfall"]]
+        units[key] = "cm"
     body = head(recorded)
     body.update({"hourly_units": units, "hourly": out})
     return body

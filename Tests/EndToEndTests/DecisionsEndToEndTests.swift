@@ -153,22 +153,30 @@ import WeatherTestSupport
     @Test func aContradictionOrAWindowLongerThanTheMembersIsOneLineAndFails() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
+        // Arguments that cannot be (README's exit table: 2), refused before any request.
         let both = try runWX(
             ["-c", "best 2h temp>30 temp<10 \(Self.paris)"], home: home, server: server, now: Self.now)
-        #expect(both.status == 1)
+        #expect(both.status == 2)
         #expect(both.stderr == "error: temp > 30 °C and temp < 10 °C cannot both hold\n")
         #expect(both.stdout == "")
+        // No ensemble answer holds more than its 10 forecast days (forecast_days=10).
         let long = try runWX(["-c", "best 300h \(Self.paris)"], home: home, server: server, now: Self.now)
-        #expect(long.status == 1)
+        #expect(long.status == 2)
         #expect(
-            long.stderr
-                == "error: a 300-hour window is longer than the members reach: 184 hours from the next hour to Fri 30 Oct 23:00\n",
-            "\(long.stderr)")
+            long.stderr == "error: a window is 1 to 240 hours, the ensemble’s 10 days; not “300h”\n", "\(long.stderr)")
+        #expect(try server.requests().isEmpty)
+        // Within those, a window longer than this answer's members reach is the answer's lack.
+        let reach = try runWX(["-c", "best 200h \(Self.paris)"], home: home, server: server, now: Self.now)
+        #expect(reach.status == 1)
+        #expect(
+            reach.stderr
+                == "error: a 200-hour window is longer than the members reach: 184 hours from the next hour to Fri 30 Oct 23:00\n",
+            "\(reach.stderr)")
         // In the other unit system: converted, and said in the user's units.
         let imperial = try runWX(
             ["--units", "imperial", "-c", "best 2h temp>30C temp<50 \(Self.paris)"], home: home, server: server,
             now: Self.now)
-        #expect(imperial.status == 1)
+        #expect(imperial.status == 2)
         #expect(imperial.stderr == "error: temp > 86 °F and temp < 50 °F cannot both hold\n", "\(imperial.stderr)")
     }
 
@@ -235,5 +243,145 @@ import WeatherTestSupport
         #expect(check.stdout == "types: best chance plume\n", "\(check.stdout)")
         // Hamburg's answer has no gusts: said in the document, frost counted.
         #expect(documents.contains("\"variable_missing\":true"))
+    }
+}
+
+/// Late in the evening (issue 35's trial): today is the place's day, not the next hour's.
+extension DecisionsEndToEndTests {
+    /// 21:30Z on Sat 24 Oct 2026 is 23:30 CEST in Paris: Saturday is today and none of its
+    /// hours is left from the next hour (00:00 Sunday), so that is said, and Sunday is a whole
+    /// day, not today from the next hour.
+    @Test func lateInTheEveningTodayIsThePlacesDayWithNoHoursLeft() throws {
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        let chance = try runWX(
+            ["-c", "chance temp>=-50 2 \(Self.paris)"], home: home, server: server, now: "2026-10-24T21:30:00Z",
+            environment: ["COLUMNS": "80"])
+        #expect(chance.status == 0, "\(chance.stderr)")
+        #expect(chance.stdout.contains("today, Sat 24 Oct, has no hours left"), "\(chance.stdout)")
+        #expect(!chance.stdout.contains("Sun 25 Oct*"), "\(chance.stdout)")
+        #expect(!chance.stdout.contains("today from the next hour"), "\(chance.stdout)")
+        let best = try runWX(
+            ["-c", "best 1h dry today \(Self.paris)"], home: home, server: server, now: "2026-10-24T21:30:00Z")
+        #expect(best.status == 1)
+        #expect(
+            best.stderr == "error: today (Sat 24 Oct) has no hours left from the next hour; try tomorrow\n",
+            "\(best.stderr)")
+    }
+}
+
+/// A threshold on a variable the answer lacks (issue 35's trial): chance agrees with best and
+/// plume (exit status 1, README's table: the answer cannot give what was asked).
+extension DecisionsEndToEndTests {
+    /// Hamburg's answer has temperature and precipitation only: gusts alone cannot be counted
+    /// (exit 1, one line); gusts beside rain shows rain's days, says gusts cannot be, exits 0.
+    @Test func chanceFailsOnlyWhenNoThresholdCanBeCounted() throws {
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        let none = try runWX(
+            ["-c", "chance gusts>=60 Hamburg"], home: home, server: server, now: "2026-12-01T07:10:00Z")
+        #expect(none.status == 1)
+        #expect(
+            none.stderr
+                == "error: the ECMWF IFS ENS answer has no gusts (wind_gusts_10m) for any member; try a threshold without it\n",
+            "\(none.stderr)")
+        #expect(none.stdout == "")
+        let some = try runWX(
+            ["-c", "chance gusts>=60 rain>=1 Hamburg"], home: home, server: server, now: "2026-12-01T07:10:00Z")
+        #expect(some.status == 0, "\(some.stderr)")
+        #expect(some.stdout.contains("has no gusts (wind_gusts_10m)"), "\(some.stdout)")
+        #expect(some.stdout.contains("rain ≥ 1 mm in any hour"), "\(some.stdout)")
+    }
+}
+
+extension DecisionsEndToEndTests {
+    /// From Sat 24 Oct the Paris members (to Fri 30 Oct 23:00, the answer's last hour) cover six
+    /// whole days of the seven chance shows by default: it says where their hours end, as plume
+    /// does, rather than show six days silently.
+    @Test func chanceSaysWhereTheMembersHoursEndWhenFewerDaysThanAsked() throws {
+        let run = try runWX(
+            ["-c", "chance rain>=1 \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(),
+            now: "2026-10-24T05:10:00Z", environment: ["COLUMNS": "200"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains("the members’ hours end Fri 30 Oct 23:00: 6 days of 7 asked"), "\(run.stdout)")
+    }
+}
+
+extension DecisionsEndToEndTests {
+    /// Limits outside what the variable can be (records: −89.2 °C, 56.7 °C, a 408 km/h gust;
+    /// rain and cloud not below 0, cloud not above 100 %) never or always hold: one line, exit
+    /// status 2, nothing asked. chance counts thresholds reached: below a limit only for temp.
+    @Test func impossibleLimitsAreUsageErrorsBeforeAnyRequest() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let cases = [
+            ("best 2h rain<-1", "rain < -1 mm cannot be: precipitation is 0 mm to 2000 mm"),
+            ("best 2h temp>1000", "temp > 1000 °C cannot be: temperature is -90 °C to 60 °C"),
+            ("best 2h cloud<200", "cloud < 200 % cannot be: cloud cover is 0 % to 100 %"),
+            ("chance rain>=-5", "rain ≥ -5 mm cannot be: precipitation is 0 mm to 2000 mm"),
+            (
+                "best 2h temp>99999999999999999999",
+                "“temp>99999999999999999999” cannot be: the limit is beyond any temperature"
+            ),
+            (
+                "chance rain<=5",
+                "“rain<=5”: chance counts rain reaching a limit, as rain>=N; below a limit is for temp (temp<=N)"
+            ),
+        ]
+        for (line, message) in cases {
+            let run = try runWX(["-c", "\(line) \(Self.paris)"], home: home, server: server, now: Self.now)
+            #expect(run.status == 2, "\(line)")
+            #expect(run.stderr == "error: \(message)\n", "\(line): \(run.stderr)")
+        }
+        #expect(try server.requests().isEmpty)
+    }
+}
+
+extension DecisionsEndToEndTests {
+    /// At 40 columns every view fits (issue 35's trial): plume's table across Paris's clock
+    /// change (00:00Z on Sun 25 Oct is 02:00 CEST, 01:00Z 02:00 CET), and help's synopses.
+    @Test func plumeAcrossTheClockChangeAndHelpSynopsesFit40Columns() throws {
+        let run = try runWX(
+            [
+                "-c",
+                "plume 4 \(Self.paris); help best; help chance; help plume; help line; help export; help units",
+            ], home: TemporaryFolder(), server: FixtureServer(), now: "2026-10-24T23:10:00Z",
+            environment: ["COLUMNS": "40"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("02:00 CEST"), "\(run.stdout)")
+        #expect(run.stdout.contains("02:00 CET"), "\(run.stdout)")
+        // The heading keeps the variable when the place gives way.
+        #expect(run.stdout.split(separator: "\n").first?.hasSuffix(" · plume of temperature") == true, "\(run.stdout)")
+        for line in run.stdout.split(separator: "\n") {
+            #expect(line.count <= 40, "\(line)")
+        }
+    }
+}
+
+extension DecisionsEndToEndTests {
+    /// A window across the change of the clocks names both ends with their zone: from Sat 24 Oct
+    /// 23:10Z the next hour is 23:00Z, 01:00 CEST on Sun 25 Oct, and three real hours later is
+    /// 02:00Z, 03:00 CET.
+    @Test func aWindowAcrossTheClockChangeNamesBothZones() throws {
+        let run = try runWX(
+            ["-c", "best 3h temp>-50 sun \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(),
+            now: "2026-10-24T22:10:00Z", environment: ["COLUMNS": "80"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Sun 25 Oct 01:00 CEST–03:00 CET"), "\(run.stdout)")
+    }
+}
+
+extension DecisionsEndToEndTests {
+    /// `next 10 days` on the Paris answer, which ends Fri 30 Oct 23:00 (184 hours from the next
+    /// hour), says where the members' hours end rather than look through 7 days silently.
+    @Test func aSpanPastTheAnswersEndSaysWhereTheMembersEnd() throws {
+        let run = try runWX(
+            ["-c", "best 2h dry next 10 days \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(),
+            now: Self.now, environment: ["COLUMNS": "200"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains("the members’ hours end Fri 30 Oct 23:00, before the end of the next 10 days"),
+            "\(run.stdout)")
     }
 }

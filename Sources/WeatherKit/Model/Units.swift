@@ -82,7 +82,7 @@ package enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
 package enum Beaufort {
     /// Lower bounds of forces 1…12 in m/s, as the WMO table gives them (force 1 from 0.3 m/s,
     /// force 12 from 32.7 m/s).
-    static let lowerBoundsMetresPerSecond: [Double] = [
+    package static let lowerBoundsMetresPerSecond: [Double] = [
         0.3, 1.6, 3.4, 5.5, 8.0, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7,
     ]
 

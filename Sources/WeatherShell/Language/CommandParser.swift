@@ -145,11 +145,14 @@ package enum CommandParser {
         )
     }
 
-    /// `[N]` before a place: a leading whole number is the count, taken.
-    static func count(_ arguments: inout Arguments, what: String, maximum: Int) throws(ShellError) -> Int? {
+    /// `[N]` before a place: a leading whole number is the count, taken; `example` is the
+    /// command written with a count, for the error of one typed another way.
+    static func count(
+        _ arguments: inout Arguments, what: String, maximum: Int, example: String? = nil
+    ) throws(ShellError) -> Int? {
         guard let first = arguments.words.first, !first.isEmpty else { return nil }
         guard first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) else {
-            try refuseMisspelledCount(first, in: arguments, what: what, maximum: maximum)
+            try refuseMisspelledCount(first, in: arguments, what: what, maximum: maximum, example: example)
             return nil
         }
         guard let count = Int(first), (1...maximum).contains(count) else {
@@ -163,7 +166,7 @@ package enum CommandParser {
     /// alone — is refused, saying how the count is written; any other word starts the place
     /// (“hourly Paris”, “hourly 1st Avenue”, “hourly Twelve Apostles”, coordinates).
     private static func refuseMisspelledCount(
-        _ word: String, in arguments: Arguments, what: String, maximum: Int
+        _ word: String, in arguments: Arguments, what: String, maximum: Int, example: String?
     ) throws(ShellError) {
         let name = arguments.spec.name
         let lower = word.lowercased()
@@ -179,7 +182,7 @@ package enum CommandParser {
         let unit = lower.drop { $0 == "+" || $0 == "-" }.dropFirst(digits.count)
         guard ["", "h", "hr", "hrs", "hour", "hours", "d", "day", "days"].contains(String(unit)) else { return }
         throw .usage(
-            "\(what) is a whole number from 1 to \(maximum), not “\(TerminalText.sanitized(String(word.prefix(24))))”: as in “\(name) 12 Hamburg”"
+            "\(what) is a whole number from 1 to \(maximum), not “\(TerminalText.sanitized(String(word.prefix(24))))”: as in “\(example ?? "\(name) \(min(12, maximum)) Hamburg")”"
         )
     }
 

@@ -89,6 +89,48 @@ import WeatherTestSupport
         }
     }
 
+    /// chance's errors speak of chance (issue 35's trial): its thresholds, its examples, a
+    /// count within its limit.
+    @Test(arguments: [
+        (
+            "chance rian>=1",
+            "unknown threshold “rian>=1”; did you mean “rain”? (rain>=N, snow>=N, gusts>=N, wind>=N, temp>=N, temp<=N, heat>=N, frost)"
+        ),
+        ("chance rain>=abc", "“rain>=abc”: the limit is a number, with a unit or in yours (rain>=10, rain>=10mm)"),
+        (
+            "chance rain>=1 2.5",
+            "the number of days is a whole number from 1 to 10, not “2.5”: as in “chance rain>=10mm/day 3 Home”"
+        ),
+        ("best 2h temp > 20", "write a condition without spaces: “temp>20”"),
+        ("best 2h dry temp >20 Paris", "write a condition without spaces: “temp>20”"),
+        ("best 2h temp>= 20", "write a condition without spaces: “temp>=20”"),
+        ("chance rain >= 10mm", "write a condition without spaces: “rain>=10mm”"),
+        ("best 2h dry 2025-02-30", "“2025-02-30” is not a date; a date is YYYY-MM-DD, as 2026-10-24"),
+        ("best 2h dry 2025-13-01 Paris", "“2025-13-01” is not a date; a date is YYYY-MM-DD, as 2026-10-24"),
+        ("best 2h temp=20", "“temp=20”: a comparison is <, <=, > or >=; did you mean “temp>=20” or “temp<=20”?"),
+        ("chance rain=5", "“rain=5”: a comparison is <, <=, > or >=; did you mean “rain>=5” or “rain<=5”?"),
+        ("plume tmp 3", "unknown variable “tmp”; did you mean “temp”? (temperature, precipitation, gusts, wind)"),
+        ("best 2h dry yesterday", "“best” looks ahead: today, tomorrow, a weekday, weekend, a date or next N days"),
+        ("best 2h dry ＳＡＴ", "“ＳＡＴ” is in full-width letters; did you mean “sat”?"),
+        ("best 2h wind<abc", "“wind<abc”: the limit is a number, with a unit or in yours (wind<10, wind<10mph)"),
+    ])
+    func chanceErrorsSpeakOfChance(_ line: String, _ message: String) throws {
+        #expect(throws: ShellError.usage(message)) { try CommandParser.parse(line) }
+    }
+
+    /// A condition typed twice is one (issue 35's trial: `best 2h dry dry` said it twice).
+    @Test func aConditionTypedTwiceIsOne() throws {
+        #expect(
+            try CommandParser.parse("best 2h dry dry wind<20 wind<20")
+                == .best(
+                    BestRequest(
+                        hours: 2,
+                        terms: [
+                            .limit(TypedLimit(.precipitation, .below, 0.1, .millimetres)),
+                            .limit(TypedLimit(.windSpeed, .below, 20)),
+                        ], words: ["dry", "wind<20"], span: .standard, target: nil)))
+    }
+
     @Test func chanceReadsThresholdsPerHourOrPerDayThenDaysAndPlace() throws {
         #expect(
             try CommandParser.parse("chance gusts>=60 frost snow>=1cm heat>=30 rain>=20mm/day 3 Home")
@@ -129,11 +171,41 @@ import WeatherTestSupport
         #expect(TypedLimit(.windGusts, .below, 10, .metresPerSecond).canonical(imperial) == 36)
     }
 
+    /// Under `units wind bft` a bare wind number is a Beaufort force (README: a bare number is in
+    /// your units). The WMO table: force 3 from 3.4 m/s, force 4 from 5.5 m/s, speeds read to
+    /// 0.1 m/s, so force 3 starts at 3.35 m/s = 12.06 km/h and force 4 at 19.62 km/h.
+    @Test func aBareWindNumberUnderBeaufortIsAForce() {
+        var units = UnitPreferences.metric
+        units.windSpeed = .beaufort
+        let below = TypedLimit(.windSpeed, .below, 3).applied(units)
+        #expect(below.comparison == .below)
+        #expect(abs(below.limit - 12.06) < 1e-9)
+        let atMost = TypedLimit(.windGusts, .atMost, 3).applied(units)
+        #expect(atMost.comparison == .below)
+        #expect(abs(atMost.limit - 19.62) < 1e-9)
+        let above = TypedLimit(.windSpeed, .above, 3).applied(units)
+        #expect(above.comparison == .atLeast)
+        #expect(abs(above.limit - 19.62) < 1e-9)
+        // With a unit written, it is that unit, said as the speed and its force.
+        let kmh = TypedLimit(.windSpeed, .below, 20, .kilometresPerHour)
+        #expect(kmh.applied(units).limit == 20)
+        let format = ValueFormatter(units: units)
+        #expect(
+            DecisionText.condition(
+                AppliedCondition(variable: .windSpeed, comparison: .below, limit: 20, typed: kmh), format)
+                == "wind < 20 km/h (4 Bft)")
+        #expect(
+            DecisionText.condition(
+                AppliedCondition(
+                    variable: .windSpeed, comparison: below.comparison, limit: below.limit,
+                    typed: TypedLimit(.windSpeed, .below, 3)), format) == "wind < 3 Bft")
+    }
+
     @Test func conditionsThatCannotBothHoldAreRefusedInTheUsersUnits() {
         func applied(_ variable: EnsembleVariable, _ comparison: Comparison, _ limit: Double) -> AppliedCondition {
             AppliedCondition(variable: variable, comparison: comparison, limit: limit, typed: nil)
         }
-        #expect(throws: ShellError.notApplicable("temp > 30 °C and temp < 10 °C cannot both hold")) {
+        #expect(throws: ShellError.usage("temp > 30 °C and temp < 10 °C cannot both hold")) {
             try DecisionHandler.refuseContradictions(
                 [applied(.temperature, .above, 30), applied(.temperature, .below, 10)], units: .metric)
         }
@@ -147,7 +219,7 @@ import WeatherTestSupport
                 [applied(.windSpeed, .atLeast, 20), applied(.windSpeed, .atMost, 20)], units: .metric)
         }
         // dry and rain > 1 mm.
-        #expect(throws: ShellError.notApplicable("rain > 0.039 in and rain < 0.004 in cannot both hold")) {
+        #expect(throws: ShellError.usage("rain > 0.039 in and rain < 0.004 in cannot both hold")) {
             try DecisionHandler.refuseContradictions(
                 [applied(.precipitation, .below, 0.1), applied(.precipitation, .above, 1)], units: .imperial)
         }

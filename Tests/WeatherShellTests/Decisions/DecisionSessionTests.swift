@@ -85,6 +85,9 @@ import WeatherTestSupport
         #expect(chart.count == 10)
         #expect(chart.joined().contains("━") && chart.joined().contains("░"))
         #expect(visible.contains { $0.contains("Sat") && $0.contains("Sun") })
+        // An hour an column: the first hour mark after the clocks go back on Sun 25 Oct carries
+        // its zone (README: a chart's hour mark shows it).
+        if width == 200 { #expect(visible.contains { $0.contains("06 CET") }, "\(visible)") }
         // The top label is the highest 90th percentile, the bottom the lowest 10th.
         let top = report.hours.map(\.spread.p90).max()!
         #expect(chart.first?.hasPrefix(String(repeating: " ", count: 1) + DecimalText.fixed(top, digits: 1)) == true)
@@ -127,6 +130,6 @@ import WeatherTestSupport
         #expect(report.defaultedToDry && report.words == ["dry"])
         let text = TextRenderer.lines(
             .best(report), context: RenderContext(units: .metric, now: clock.now, colour: false, unicode: true))
-        #expect(text.contains { $0.contains("Sun 25 Oct 00:00–02:00 CET") }, "\(text)")
+        #expect(text.contains { $0.contains("Sun 25 Oct 00:00 CEST–02:00 CET") }, "\(text)")
     }
 }

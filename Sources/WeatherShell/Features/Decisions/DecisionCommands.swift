@@ -73,7 +73,7 @@ extension CommandSpec {
         summary: "the best windows of DURATION hours where conditions hold, with odds",
         details: [
             "The windows of DURATION hours (“2h”) in the coming days where the conditions hold, ranked by how many of the ensemble’s members (ECMWF, 51 members, the control run one of them) they hold in. A member counts for a window only if every hour of it meets every condition in that member — hours are not independent, so their chances are not multiplied. The top three windows that do not overlap a better one are shown, ties to the earlier; when none holds in any member, that is said and the closest are given. The control run’s values for the window stand beside the odds.",
-            "CONDITIONS: dry (under 0.1 mm each hour), rain<N, wind<N, gusts<N, temp>N, temp<N, cloud<N, sunny (cloud cover under 30 %), daylight (between sunrise and sunset); also <=, >, >=. A bare number is in your units; a unit after it (20mph, 0.5in, 50F) is converted and the condition said in your units. ACTIVITIES, each a set of conditions that others may add to: "
+            "CONDITIONS: dry (under 0.1 mm each hour), rain<N, wind<N, gusts<N, temp>N, temp<N, cloud<N, sunny (cloud cover under 30 %), daylight (between sunrise and sunset); also <=, >, >=. A bare number is in your units (a Beaufort force under “units wind bft”); a unit after it (20mph, 0.5in, 50F) is converted and the condition said in your units. ACTIVITIES, each a set of conditions that others may add to: "
                 + DecisionVocabulary.activities.map { "\($0.word) (\($0.summary))" }.joined(separator: "; ") + ".",
             "WHEN: today, tomorrow, a weekday (sat), weekend, a date (2026-10-24) or next N days; without it the next 3 days from the next hour. Precipitation and gusts are the sum and maximum of the preceding hour, temperature, wind and cloud instants: a window from 10:00 to 12:00 reads the rain and gusts of 10:00–12:00 and the instants at 10:00, 11:00 and 12:00. Windows are counted in real hours across a change of the clocks.",
             "Members that lack a variable a condition reads, or whose values stop before the window ends, are left out of that window and the count says from how many. One ensemble request, the same “confidence” makes and kept as long (until the model’s next run).",
@@ -90,11 +90,12 @@ extension CommandSpec {
         summary: "the ensemble’s chance of thresholds per day, and when",
         details: [
             "For each threshold and day, how many of the ensemble’s members (ECMWF, 51 members, the control run one of them) reach it, and the hours it concentrates in: “gusts ≥ 60 km/h · Sun 25 Oct: 31 of 51 members (61 %), most 01:00–06:00”.",
-            "THRESHOLD: rain>=N, snow>=N, gusts>=N, wind>=N, temp>=N or temp<=N, heat>=N (temperature), frost. Amounts are per hour (any hour of the day reaches it) unless written per day: rain>=20mm/day, snow>=5cm/day. Frost is the night’s minimum below 0 °C, from 18:00 to 09:00, filed under the morning it ends. A bare number is in your units; snow in cm (in under imperial).",
+            "THRESHOLD: " + ChanceVocabulary.forms.joined(separator: ", ")
+                + " (heat is temperature; frost below). Amounts are per hour (any hour of the day reaches it) unless written per day: rain>=20mm/day, snow>=5cm/day. Frost is the night’s minimum below 0 °C, from 18:00 to 09:00, filed under the morning it ends. A bare number is in your units; snow in cm (in under imperial).",
             "DAYS: how many days from today (7). Today counts from the next hour. Members without a variable, or whose values stop before the day ends, are left out of that day and the count says from how many. One ensemble request, shared with “confidence”, “best” and “plume”.",
-            "Examples: chance gusts>=60 frost · chance rain>=10mm/day 3 Home",
+            "Examples: " + ChanceVocabulary.examples.joined(separator: " · "),
         ],
-        completion: .decisionWords(["frost", "rain>=", "snow>=", "gusts>=", "wind>=", "heat>=", "temp<="]),
+        completion: .decisionWords(ChanceVocabulary.forms.map { $0.hasSuffix("N") ? String($0.dropLast()) : $0 }),
         costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
     ) { arguments throws(ShellError) in
         try DecisionParser.chance(&arguments)
@@ -115,11 +116,24 @@ extension CommandSpec {
     }
 }
 
+/// The thresholds `chance` knows: one declaration its help, Tab and errors read.
+enum ChanceVocabulary {
+    /// The threshold forms as listed.
+    static let forms = ["rain>=N", "snow>=N", "gusts>=N", "wind>=N", "temp>=N", "temp<=N", "heat>=N", "frost"]
+
+    /// Its examples, as `help chance` and its errors give them (the last with a count of days).
+    static let examples = ["chance gusts>=60 frost", "chance rain>=10mm/day 3 Home"]
+
+    /// Every word a threshold may start with, for the did-you-mean.
+    static var names: [String] { ["frost", "heat"] + DecisionVocabulary.quantities.map(\.0) }
+}
+
 /// The parsers of `best`, `chance` and `plume`.
 enum DecisionParser {
-    /// The longest window `best` takes before the answer is read; a longer one than the
-    /// members cover is refused by the handler (exit status 1).
-    static let maximumHours = 999
+    /// The longest window `best` takes, before any request: the hours of the ensemble answer
+    /// (`forecast_days` of it); a longer one than this answer's members reach from the next
+    /// hour is refused by the handler (exit status 1).
+    static let maximumHours = OpenMeteoEnsembleProvider.forecastDays * 24
 
     /// `best DURATION [CONDITIONS | ACTIVITY] [WHEN] [place]`.
     ///
@@ -129,6 +143,11 @@ enum DecisionParser {
         guard let first = arguments.next(), let hours = duration(first) else {
             throw arguments.usage("; DURATION is hours, as “2h” or “2”")
         }
+        guard hours <= maximumHours else {
+            throw .usage(
+                "a window is 1 to \(maximumHours) hours, the ensemble’s \(OpenMeteoEnsembleProvider.forecastDays) days; not “\(TerminalText.sanitized(String(first.prefix(24))))”"
+            )
+        }
         var terms: [DecisionTerm] = []
         var words: [String] = []
         var span: DecisionSpan?
@@ -136,16 +155,25 @@ enum DecisionParser {
             let lower = word.lowercased()
             if let named = (DecisionVocabulary.words + DecisionVocabulary.activities).first(where: { $0.word == lower })
             {
-                terms += named.terms
-                words.append(named.word)
+                // A word typed twice (`dry dry`) is one condition, said once.
+                if !words.contains(named.word) {
+                    terms += named.terms
+                    words.append(named.word)
+                }
+            } else if let spaced = spacedComparison(arguments.words) {
+                throw spaced
             } else if let parsed = DecisionVocabulary.comparison(word) {
-                terms.append(.limit(try limit(parsed, word: word, allowed: conditionQuantities)))
-                words.append(lower)
+                if !words.contains(lower) {
+                    terms.append(.limit(try limit(parsed, word: word, allowed: conditionQuantities)))
+                    words.append(lower)
+                }
             } else if span == nil, let found = try whenWords(&arguments) {
                 span = found
                 continue
             } else if isNearMiss(lower) {
                 throw unknownCondition(word)
+            } else if let lookalike = lookalike(word, days: true) {
+                throw lookalike
             } else {
                 break
             }
@@ -162,14 +190,14 @@ enum DecisionParser {
         .precipitation, .windSpeed, .windGusts, .temperature, .cloudCover,
     ]
 
-    /// "2h", "2", "3hours": whole hours from 1 to `maximumHours`; nil otherwise.
+    /// "2h", "2", "3hours": whole hours from 1; nil otherwise.
     static func duration(_ word: String) -> Int? {
         var text = Substring(word.lowercased())
         for suffix in ["hours", "hour", "hrs", "hr", "h"] where text.hasSuffix(suffix) {
             text = text.dropLast(suffix.count)
             break
         }
-        guard let value = Int(text), (1...maximumHours).contains(value) else { return nil }
+        guard let value = Int(text), value >= 1 else { return nil }
         return value
     }
 
@@ -197,6 +225,66 @@ enum DecisionParser {
         return .day(day)
     }
 
+    /// A quantity written apart from its comparison (`temp > 20`, `temp >20`, `temp> 20`):
+    /// the usage error saying to write it as one word; nil otherwise.
+    static func spacedComparison(_ words: [String]) -> ShellError? {
+        guard let first = words.first?.lowercased() else { return nil }
+        let rest = words.dropFirst().prefix(2).map { $0.lowercased() }
+        let isName = { (text: String) in DecisionVocabulary.quantities.contains { $0.0 == text } || text == "heat" }
+        let joined: String
+        if isName(first), let next = rest.first, next.first.map({ "<>=".contains($0) }) == true {
+            // "temp > 20" or "temp >20".
+            let operatorOnly = next.allSatisfy { "<>=".contains($0) }
+            joined = first + next + (operatorOnly ? rest.dropFirst().first ?? "" : "")
+        } else if let last = first.last, "<>=".contains(last), isName(String(first.filter { !"<>=".contains($0) })),
+            let next = rest.first
+        {
+            joined = first + next
+        } else {
+            return nil
+        }
+        let shown = TerminalText.sanitized(String(joined.prefix(40)))
+        return .usage("write a condition without spaces: “\(shown)”")
+    }
+
+    /// A word that is not a place but looks like one of the command's words: a date that is
+    /// none (`2025-02-30`), a comparison with an operator wx does not read (`temp=20`),
+    /// `yesterday`, a day word in full-width letters (`ＳＡＴ`). The usage error, with a
+    /// did-you-mean where there is one; nil for any other word (a place).
+    static func lookalike(_ word: String, days: Bool) -> ShellError? {
+        let shown = TerminalText.sanitized(String(word.prefix(40)))
+        let lower = word.lowercased()
+        let isDigit = { (c: Character) in c.isASCII && c.isNumber }
+        let parts = lower.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 3, parts[0].count == 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }) {
+            return .usage("“\(shown)” is not a date; a date is YYYY-MM-DD, as 2026-10-24")
+        }
+        if let index = lower.firstIndex(where: { "<>=!≤≥".contains($0) }) {
+            let name = String(lower[..<index])
+            let number = lower[index...].drop { "<>=!≤≥".contains($0) }
+            if DecisionVocabulary.quantities.contains(where: { $0.0 == name }) || name == "heat" {
+                return .usage(
+                    "“\(shown)”: a comparison is <, <=, > or >=; did you mean “\(name)>=\(number)” or “\(name)<=\(number)”?"
+                )
+            }
+        }
+        // Full-width letters (U+FF01…U+FF5E) as ASCII.
+        let folded = String(
+            String.UnicodeScalarView(
+                word.unicodeScalars.map { scalar in
+                    (0xFF01...0xFF5E).contains(scalar.value)
+                        ? Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar : scalar
+                })
+        ).lowercased()
+        if folded != lower, days ? DriftDay(parsing: folded) != nil : false {
+            return .usage("“\(shown)” is in full-width letters; did you mean “\(folded)”?")
+        }
+        if days, lower == "yesterday" {
+            return .usage("“best” looks ahead: today, tomorrow, a weekday, weekend, a date or next N days")
+        }
+        return nil
+    }
+
     /// Whether a lowercase word is close to a condition or activity (`dyr`): refused with a
     /// did-you-mean rather than read as a place.
     static func isNearMiss(_ lower: String) -> Bool {
@@ -217,16 +305,39 @@ enum DecisionParser {
         return .usage("unknown condition or activity “\(shown)”\(suggestion) (\(list))")
     }
 
-    /// A comparison's quantity and number, checked.
+    /// The usage error for an unknown threshold of `chance`: the closest word and chance's
+    /// thresholds (ChanceVocabulary.forms).
+    static func unknownThreshold(_ word: String) -> ShellError {
+        let shown = TerminalText.sanitized(String(word.prefix(40)))
+        let name = DecisionVocabulary.comparison(word)?.name ?? word.lowercased()
+        let suggestion =
+            DecisionVocabulary.closest(name, among: ChanceVocabulary.names)
+            .map { "; did you mean “\($0)”?" } ?? ""
+        return .usage(
+            "unknown threshold “\(shown)”\(suggestion) (\(ChanceVocabulary.forms.joined(separator: ", ")))")
+    }
+
+    /// A comparison's quantity and number, checked; `unknown` is the command's error for a
+    /// quantity it does not compare.
     static func limit(
-        _ parsed: (name: String, comparison: Comparison, rest: String), word: String, allowed: [EnsembleVariable]
+        _ parsed: (name: String, comparison: Comparison, rest: String), word: String, allowed: [EnsembleVariable],
+        unknown: (String) -> ShellError = unknownCondition
     ) throws(ShellError) -> TypedLimit {
         guard let variable = DecisionVocabulary.quantities.first(where: { $0.0 == parsed.name })?.1,
             allowed.contains(variable)
-        else { throw unknownCondition(word) }
+        else { throw unknown(word) }
         guard let (amount, unit) = DecisionVocabulary.amount(parsed.rest) else {
+            // The examples are the word's own quantity and comparison, bare and with a unit.
+            let head = parsed.name + parsed.comparison.rawValue
+            let sample = DecisionVocabulary.sampleUnit(variable)
             throw .usage(
-                "“\(TerminalText.sanitized(String(word.prefix(40))))”: the limit is a number, with a unit or in yours (wind<20, wind<12mph)"
+                "“\(TerminalText.sanitized(String(word.prefix(40))))”: the limit is a number, with a unit or in yours (\(head)10, \(head)10\(sample))"
+            )
+        }
+        // Beyond any weather in any unit (and shown as 1e+20 if taken): refused as typed.
+        guard amount.magnitude < 1e6 else {
+            throw .usage(
+                "“\(TerminalText.sanitized(String(word.prefix(40))))” cannot be: the limit is beyond any \(DecisionText.longName(variable))"
             )
         }
         if let unit, !unit.fits(variable) {
@@ -243,11 +354,12 @@ enum DecisionParser {
     ///   word), or days outside 1 to 10.
     static func chance(_ arguments: inout Arguments) throws(ShellError) -> Command {
         var thresholds: [ChanceThreshold] = []
-        let names = ["frost", "heat"] + DecisionVocabulary.quantities.map(\.0)
         while let word = arguments.words.first {
             let lower = word.lowercased()
             if lower == "frost" {
                 thresholds.append(.frost)
+            } else if let spaced = spacedComparison(arguments.words) {
+                throw spaced
             } else if var parsed = DecisionVocabulary.comparison(word) {
                 var perDay = false
                 for suffix in ["/day", "/d", "a day"] where parsed.rest.hasSuffix(suffix) {
@@ -257,21 +369,32 @@ enum DecisionParser {
                 if parsed.name == "heat" { parsed.name = "temp" }
                 let limit = try Self.limit(
                     parsed, word: word,
-                    allowed: [.precipitation, .snowfall, .windGusts, .windSpeed, .temperature, .cloudCover])
+                    allowed: [.precipitation, .snowfall, .windGusts, .windSpeed, .temperature, .cloudCover],
+                    unknown: unknownThreshold)
+                // chance counts a threshold reached; only temperature is reached from above
+                // (temp<=N, as help lists it).
+                if limit.comparison.isUpperBound, limit.variable != .temperature {
+                    throw .usage(
+                        "“\(TerminalText.sanitized(String(word.prefix(40))))”: chance counts \(parsed.name) reaching a limit, as \(parsed.name)>=N; below a limit is for temp (temp<=N)"
+                    )
+                }
                 thresholds.append(.limit(limit, perDay: perDay, word: lower))
-            } else if lower.allSatisfy({ $0.isLetter }), let close = DecisionVocabulary.closest(lower, among: names),
-                close != lower
+            } else if lower.allSatisfy({ $0.isLetter }),
+                let close = DecisionVocabulary.closest(lower, among: ChanceVocabulary.names), close != lower
             {
-                throw .usage(
-                    "unknown threshold “\(TerminalText.sanitized(String(word.prefix(40))))”; did you mean “\(close)”? (rain>=N, snow>=N, gusts>=N, wind>=N, temp>=N, temp<=N, heat>=N, frost)"
-                )
+                throw unknownThreshold(word)
+            } else if let lookalike = lookalike(word, days: false) {
+                throw lookalike
             } else {
                 break
             }
             _ = arguments.next()
         }
-        guard !thresholds.isEmpty else { throw arguments.usage("; e.g. chance gusts>=60 frost rain>=10mm/day") }
-        let days = try CommandParser.count(&arguments, what: "the number of days", maximum: 10)
+        guard !thresholds.isEmpty else {
+            throw arguments.usage("; e.g. " + ChanceVocabulary.examples.joined(separator: " · "))
+        }
+        let days = try CommandParser.count(
+            &arguments, what: "the number of days", maximum: 10, example: ChanceVocabulary.examples.last)
         return .chance(
             ChanceRequest(thresholds: thresholds, days: days, target: try CommandParser.optionalPlace(&arguments)))
     }
@@ -286,6 +409,12 @@ enum DecisionParser {
         {
             variable = found.variable
             _ = arguments.next()
+        } else if let first = arguments.words.first?.lowercased(), first.allSatisfy({ $0.isLetter }),
+            let close = DecisionVocabulary.closest(first, among: PlumeRequest.variables.flatMap(\.words))
+        {
+            throw .usage(
+                "unknown variable “\(TerminalText.sanitized(String(first.prefix(40))))”; did you mean “\(close)”? (\(PlumeRequest.variables.map { $0.words[0] }.joined(separator: ", ")))"
+            )
         }
         var hours: Int?
         if let first = arguments.words.first, first.lowercased().hasSuffix("h"), let value = duration(first) {

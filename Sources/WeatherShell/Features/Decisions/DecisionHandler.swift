@@ -34,8 +34,8 @@ struct DecisionHandler {
 
     /// `best`: every window of the request's length in its span, counted over the members.
     ///
-    /// - Throws: `ShellError.notApplicable` for conditions that cannot all hold, a window longer
-    ///   than the members reach or than the span; `.notInAnswer` when the model's answer lacks
+    /// - Throws: `ShellError.usage` for conditions that cannot all hold;
+    ///   `.notApplicable` for a window longer than the members reach or than the span; `.notInAnswer` when the model's answer lacks
     ///   a variable a condition reads.
     func best(_ request: BestRequest, answer: Fetched<EnsembleForecast>, place: Place, now: Date) throws(ShellError)
         -> BestReport
@@ -43,14 +43,7 @@ struct DecisionHandler {
         let ensemble = answer.value
         let defaulted = request.terms.isEmpty
         let terms = defaulted ? DecisionVocabulary.words[0].terms : request.terms
-        let conditions = terms.map { term -> AppliedCondition in
-            switch term {
-            case .daylight: return .daylight
-            case .limit(let typed):
-                return AppliedCondition(
-                    variable: typed.variable, comparison: typed.comparison, limit: typed.canonical(units), typed: typed)
-            }
-        }
+        let conditions = Self.applied(terms, units: units)
         try Self.refuseContradictions(conditions, units: units)
         for variable in Set(conditions.compactMap(\.variable)) where ensemble.members(variable).isEmpty {
             throw .notInAnswer(
@@ -69,6 +62,12 @@ struct DecisionHandler {
             )
         }
         let (spanStart, spanEnd) = try span(request.span, ensemble: ensemble, from: from, now: now)
+        if spanEnd <= spanStart, case .day = request.span {
+            let local = ensemble.clock.localTime(now)
+            throw .notApplicable(
+                "\(DecisionText.spanName(request.span)) (\(ValueFormatter(units: .metric).day(local.date))) has no hours left from the next hour; try tomorrow"
+            )
+        }
         let (windows, members) = BestWindows.windows(
             ensemble, conditions: conditions, hours: request.hours, spanStart: spanStart, spanEnd: spanEnd,
             coordinate: ensemble.coordinate)
@@ -83,12 +82,60 @@ struct DecisionHandler {
             place: place, model: ensemble.model, zone: ensemble.zone, hours: request.hours,
             words: defaulted ? ["dry"] : request.words, defaultedToDry: defaulted, conditions: conditions,
             span: request.span, spanStart: spanStart, spanEnd: spanEnd, windows: windows, top: top,
-            qualified: qualified, membersWithVariables: members, origin: answer.origin)
+            qualified: qualified, membersWithVariables: members, origin: answer.origin, answerEnd: ensemble.times.last)
+    }
+
+    /// The conditions as applied to the members' values, in `units` for a bare number.
+    static func applied(_ terms: [DecisionTerm], units: UnitPreferences) -> [AppliedCondition] {
+        terms.map { term -> AppliedCondition in
+            switch term {
+            case .daylight: return .daylight
+            case .limit(let typed):
+                let (comparison, limit) = typed.applied(units)
+                return AppliedCondition(variable: typed.variable, comparison: comparison, limit: limit, typed: typed)
+            }
+        }
+    }
+
+    /// What a variable's value can be, in its own unit: beyond the records (−89.2 °C and
+    /// 56.7 °C, a 408 km/h gust, 1825 mm of rain in a day, about 2 m of snow in a day), and
+    /// cloud cover's 0 to 100 %.
+    static func possible(_ variable: EnsembleVariable) -> ClosedRange<Double> {
+        switch variable {
+        case .temperature: -90...60
+        case .windSpeed, .windGusts: 0...410
+        case .precipitation, .snowfall: 0...2_000
+        case .cloudCover: 0...100
+        }
+    }
+
+    /// Limits outside what their variable can be (`rain<-1`, `temp>1000`, `cloud<200`, a
+    /// Beaufort force past 12): such a condition never or always holds.
+    ///
+    /// - Throws: `ShellError.usage`, naming the limit and the range in the user's units.
+    static func refuseImpossible(_ limits: [TypedLimit], units: UnitPreferences) throws(ShellError) {
+        let format = ValueFormatter(units: units)
+        for typed in limits {
+            let range = possible(typed.variable)
+            let inRange =
+                typed.isBeaufort(units) ? (0...12).contains(typed.amount) : range.contains(typed.canonical(units))
+            guard !inRange else { continue }
+            let shown = AppliedCondition(
+                variable: typed.variable, comparison: typed.comparison, limit: typed.canonical(units), typed: typed)
+            let bounds =
+                typed.isBeaufort(units)
+                ? "0 to 12 Bft"
+                : "\(DecisionText.limit(typed.variable, range.lowerBound, format)) to \(DecisionText.limit(typed.variable, range.upperBound, format))"
+            throw .usage(
+                "\(DecisionText.condition(shown, format)) cannot be: \(DecisionText.longName(typed.variable)) is \(bounds)"
+            )
+        }
     }
 
     /// Conditions on one variable that no value meets (`temp>30 temp<10`, `dry rain>1`).
     ///
-    /// - Throws: `ShellError.notApplicable`, naming the two in the user's units.
+    /// - Throws: `ShellError.usage` (exit status 2: arguments that cannot be), naming the two
+    ///   in the user's units.
     static func refuseContradictions(_ conditions: [AppliedCondition], units: UnitPreferences) throws(ShellError) {
         let limits = conditions.filter { $0.variable != nil }
         for lower in limits where !lower.comparison.isUpperBound {
@@ -96,7 +143,7 @@ struct DecisionHandler {
                 let strict = lower.comparison == .above || upper.comparison == .below
                 guard lower.limit > upper.limit || (lower.limit == upper.limit && strict) else { continue }
                 let format = ValueFormatter(units: units)
-                throw .notApplicable(
+                throw .usage(
                     "\(DecisionText.condition(lower, format)) and \(DecisionText.condition(upper, format)) cannot both hold"
                 )
             }
@@ -150,7 +197,8 @@ struct DecisionHandler {
     {
         let ensemble = answer.value
         let from = Self.nextHour(after: now)
-        let today = ensemble.clock.localTime(from).date
+        // Today is the place's day now, not the next hour's (at 23:30 that is tomorrow's).
+        let today = ensemble.clock.localTime(now).date
         let count = request.days ?? 7
         let dates = (0..<count).map { CivilCalendar.date(fromDays: today.dayNumber + $0) }
         var rows: [ChanceRow] = []
@@ -173,11 +221,11 @@ struct DecisionHandler {
                             fromNextHour: date == today))
                 }
             case .limit(let typed, let perDay, _):
-                let limit = typed.canonical(units)
+                let (comparison, limit) = typed.applied(units)
                 let variable = typed.variable
                 let members = ensemble.membersByNumber(variable)
                 row = ChanceRow(
-                    threshold: threshold, variable: variable, comparison: typed.comparison, limit: limit,
+                    threshold: threshold, variable: variable, comparison: comparison, limit: limit,
                     perDay: perDay, days: [], variableMissing: members.isEmpty)
                 guard !members.isEmpty else { break }
                 let sums = perDay && (variable == .precipitation || variable == .snowfall)
@@ -193,22 +241,32 @@ struct DecisionHandler {
                             covering: variable.coversPrecedingHour,
                             reaches: {
                                 ChanceCounts.reaches(
-                                    $0, variable: variable, comparison: typed.comparison, limit: limit, perDay: perDay)
+                                    $0, variable: variable, comparison: comparison, limit: limit, perDay: perDay)
                             },
                             hourCounts: { value, reached in
-                                sums ? reached && value >= 0.1 : typed.comparison.holds(value, limit)
+                                sums ? reached && value >= 0.1 : comparison.holds(value, limit)
                             }, fromNextHour: date == today))
                 }
             }
             rows.append(row)
         }
-        guard rows.contains(where: { !$0.days.isEmpty }) || rows.allSatisfy(\.variableMissing) else {
+        // As best and plume: nothing to count is a failure; a threshold that can be counted
+        // is shown beside those that cannot, each said.
+        if rows.allSatisfy(\.variableMissing) {
+            let missing = Set(rows.map(\.variable)).sorted { $0.rawValue < $1.rawValue }
+            throw .notInAnswer(
+                "the \(ensemble.model.displayName) answer has no "
+                    + Counting.list(missing.map { "\(DecisionText.longName($0)) (\($0.rawValue))" })
+                    + " for any member; try a threshold without it")
+        }
+        guard rows.contains(where: { !$0.days.isEmpty }) else {
             throw .notInAnswer(
                 "the \(ensemble.model.displayName) answer covers no whole day from today; try again after the next run")
         }
         return ChanceReport(
             place: place, model: ensemble.model, zone: ensemble.zone, rows: rows, requestedDays: count,
-            origin: answer.origin)
+            origin: answer.origin, todayWithoutHours: ensemble.clock.localTime(from).date > today ? today : nil,
+            lastTime: ensemble.times.last)
     }
 
     // MARK: - plume

@@ -86,6 +86,8 @@ package struct BestReport: Hashable, Sendable {
     package var membersWithVariables: Int
     /// Where the ensemble answer came from: the network, the cache, or a stale copy.
     package var origin: DataOrigin
+    /// The members' last hour, for saying so when the span asked reaches past it.
+    package var answerEnd: Date? = nil
 }
 
 /// One day of one threshold of `chance`.
@@ -140,6 +142,11 @@ package struct ChanceReport: Hashable, Sendable {
     package var requestedDays: Int
     /// Where the ensemble answer came from: the network, the cache, or a stale copy.
     package var origin: DataOrigin
+    /// Today at the place when none of its hours is left to count (late in the evening):
+    /// said rather than shown as a day; nil otherwise.
+    package var todayWithoutHours: LocalDate? = nil
+    /// The members' last hour, for saying where the days stop when fewer than asked are shown.
+    package var lastTime: Date? = nil
 }
 
 /// One hour of `plume`: the members' percentiles.

@@ -24,21 +24,54 @@ extension WeatherSession {
             try await handler.fetch(at: place)
         }
         let place = fetching.resolved.place
-        let result = try answer(handler, place, fetching.value, now(at: place.coordinate))
+        let result = try answer(handler, place, Self.atPlacesClock(fetching.value, place), now(at: place.coordinate))
         commit(fetching.resolved)
         return fetching.resolved.notices + [result]
     }
 
+    /// The answer with the place's own zone when it came in UTC (Open-Meteo asked with
+    /// `timezone=GMT`, as the demo's Berlin answer is): the tz database's nearest zone to the
+    /// place among its country's (`ZoneInfo.nearest`, as a forecast answered in UTC takes
+    /// it), so every hour, day and daylight is at the place's clock as `show` has it.
+    static func atPlacesClock(_ answer: Fetched<EnsembleForecast>, _ place: Place) -> Fetched<EnsembleForecast> {
+        guard answer.value.zone.isUTC,
+            let own = ZoneInfo.nearest(
+                to: place.coordinate, at: answer.value.times.first ?? Date(timeIntervalSince1970: 0),
+                countryCode: place.countryCode)
+        else { return answer }
+        var answer = answer
+        answer.value.zone = own
+        return answer
+    }
+
     /// `best`: the handler's windows for the place.
+    ///
+    /// Conditions that cannot both hold are a usage error, refused before the place is
+    /// resolved or anything asked (they need the user's units, which the parser does not have).
     func best(_ request: BestRequest) async throws(ShellError) -> [CommandResult] {
-        try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
+        let units = settings.unitSetting.preferences
+        try DecisionHandler.refuseImpossible(
+            request.terms.compactMap { term in
+                if case .limit(let typed) = term { return typed }
+                return nil
+            }, units: units)
+        try DecisionHandler.refuseContradictions(
+            DecisionHandler.applied(request.terms, units: units), units: units)
+        return try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
             .best(try handler.best(request, answer: answer, place: place, now: now))
         }
     }
 
     /// `chance`: the handler's days per threshold for the place.
+    ///
+    /// A limit outside what its variable can be is a usage error, before anything is asked.
     func chance(_ request: ChanceRequest) async throws(ShellError) -> [CommandResult] {
-        try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
+        try DecisionHandler.refuseImpossible(
+            request.thresholds.compactMap { threshold in
+                if case .limit(let typed, _, _) = threshold { return typed }
+                return nil
+            }, units: settings.unitSetting.preferences)
+        return try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
             .chance(try handler.chance(request, answer: answer, place: place, now: now))
         }
     }

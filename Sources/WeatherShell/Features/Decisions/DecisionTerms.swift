@@ -88,9 +88,37 @@ package struct TypedLimit: Hashable, Sendable {
         self.unit = unit
     }
 
+    /// Whether the limit is a Beaufort force: a bare wind number while wind is shown in
+    /// Beaufort.
+    package func isBeaufort(_ units: UnitPreferences) -> Bool {
+        unit == nil && units.windSpeed == .beaufort && (variable == .windSpeed || variable == .windGusts)
+    }
+
+    /// The comparison and limit applied to the variable's own values (°C, km/h, mm, %). A
+    /// Beaufort force (a bare number under `units wind bft`) is a range of speeds: `wind<3`
+    /// holds below force 3's lowest speed, `wind<=3` below force 4's, `wind>3` from force 4's,
+    /// `wind>=3` from force 3's (Beaufort.force rounds to 0.1 m/s, hence the 0.05).
+    package func applied(_ units: UnitPreferences) -> (comparison: Comparison, limit: Double) {
+        guard isBeaufort(units) else { return (comparison, canonical(units)) }
+        let force = Int(amount.rounded(.down))
+        let whole = Double(force) == amount
+        // The lowest speed (km/h) of `force`.
+        func lowest(_ force: Int) -> Double {
+            if force <= 0 { return 0 }
+            // Past force 12: faster than any wind measured (408 km/h).
+            if force > 12 { return 1_000 }
+            return (Beaufort.lowerBoundsMetresPerSecond[force - 1] - 0.05) * 3.6
+        }
+        switch comparison {
+        case .below: return (.below, lowest(whole ? force : force + 1))
+        case .atMost: return (.below, lowest(force + 1))
+        case .above: return (.atLeast, lowest(force + 1))
+        case .atLeast: return (.atLeast, lowest(whole ? force : force + 1))
+        }
+    }
+
     /// The limit in the variable's own unit (°C, km/h, mm, mm of snow, %), from the unit
-    /// written or else `units`. A Beaufort force has no single speed: a bare number is taken
-    /// as km/h when wind is shown in Beaufort.
+    /// written or else `units` (a Beaufort force: see `applied`).
     package func canonical(_ units: UnitPreferences) -> Double {
         switch variable {
         case .temperature:
@@ -283,6 +311,17 @@ enum DecisionVocabulary {
         if suffix.isEmpty { return (value, nil) }
         guard let unit = AmountUnit.spellings.first(where: { $0.0 == suffix })?.1 else { return nil }
         return (value, unit)
+    }
+
+    /// A unit that may follow a number for `variable`, for an example ("mm", "mph").
+    static func sampleUnit(_ variable: EnsembleVariable) -> String {
+        switch variable {
+        case .precipitation: "mm"
+        case .snowfall: "cm"
+        case .windSpeed, .windGusts: "mph"
+        case .temperature: "F"
+        case .cloudCover: "%"
+        }
     }
 
     /// The word closest to `typed` among `choices`, for a did-you-mean.

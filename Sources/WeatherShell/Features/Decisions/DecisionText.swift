@@ -44,8 +44,11 @@ enum DecisionText {
         case .temperature:
             return "\(number(units.temperature.convert(celsius: value))) \(format.temperatureSymbol)"
         case .windSpeed, .windGusts:
-            let unit = units.windSpeed == .beaufort ? WindSpeedUnit.kilometresPerHour : units.windSpeed
-            return "\(number(unit.convert(kilometresPerHour: value))) \(unit.symbol)"
+            // A speed has a force, not the reverse: the speed and its force.
+            if units.windSpeed == .beaufort {
+                return "\(number(value)) km/h (\(Beaufort.force(kilometresPerHour: value)) Bft)"
+            }
+            return "\(number(units.windSpeed.convert(kilometresPerHour: value))) \(units.windSpeed.symbol)"
         case .precipitation:
             return units.precipitation == .inches
                 ? "\(number(value / 25.4, digits: 3)) in" : "\(number(value)) mm"
@@ -60,6 +63,9 @@ enum DecisionText {
     /// "wind < 20 km/h", "dry (< 0.1 mm each hour)", "daylight".
     static func condition(_ condition: AppliedCondition, _ format: ValueFormatter) -> String {
         guard let variable = condition.variable else { return "daylight" }
+        if let typed = condition.typed, typed.isBeaufort(format.units) {
+            return "\(name(variable)) \(typed.comparison.symbol) \(number(typed.amount)) Bft"
+        }
         return "\(name(variable)) \(condition.comparison.symbol) \(limit(variable, condition.limit, format))"
     }
 
@@ -127,11 +133,13 @@ enum DecisionText {
         if start == end { return "at " + format.clock(clock.localTime(start), repeated: clock.isRepeated(start)) }
         let first = clock.localTime(start)
         let last = clock.localTime(end)
-        var endText = format.clock(last, repeated: clock.isRepeated(end))
+        // Across a change of the clocks both ends carry their zone ("01:00 CEST–03:00 CET").
+        let changes = first.utcOffsetSeconds != last.utcOffsetSeconds
+        var endText = format.clock(last, repeated: changes || clock.isRepeated(end))
         if last.hour == 0, last.minute == 0, last.date != first.date, format.units.clock == .twentyFourHour {
             endText = "24:00"
         }
-        return "\(format.clock(first, repeated: clock.isRepeated(start)))–\(endText)"
+        return "\(format.clock(first, repeated: changes || clock.isRepeated(start)))–\(endText)"
     }
 
     /// "Fri 23 Oct 10:00–12:00", the day of the end added when it is another
@@ -144,8 +152,9 @@ enum DecisionText {
             && !(last.hour == 0 && last.minute == 0 && last.date.dayNumber == first.date.dayNumber + 1)
         guard crossesDay else { return "\(format.day(first.date)) \(hours(start, end, clock, format))" }
         let weekday = String(format.day(last.date).prefix(3))
+        let changes = first.utcOffsetSeconds != last.utcOffsetSeconds
         return
-            "\(format.day(first.date)) \(format.clock(first, repeated: clock.isRepeated(start)))–\(weekday) \(format.clock(last, repeated: clock.isRepeated(end)))"
+            "\(format.day(first.date)) \(format.clock(first, repeated: changes || clock.isRepeated(start)))–\(weekday) \(format.clock(last, repeated: changes || clock.isRepeated(end)))"
     }
 
     /// "44 of 51 members (86 %)".

@@ -62,6 +62,12 @@ extension TextRenderer {
         if let fewest = report.top.map(\.members).min(), fewest < report.membersWithVariables {
             notes.append("members whose values stop before a window ends are left out of it")
         }
+        if let end = report.answerEnd, report.spanEnd > end {
+            let clock = ZoneClock(report.zone)
+            notes.append(
+                "the members’ hours end \(DecisionText.dateTime(end, clock)), before the end of \(DecisionText.spanName(report.span))"
+            )
+        }
         notes.append(
             "precipitation and gusts cover the hour before their time; a window reads those of its own hours")
         for text in notes { lines += note(text, context, style) }
@@ -127,6 +133,18 @@ extension TextRenderer {
             }
             if row.days.isEmpty { lines += TextLayout.wrap("no day of the answer from today", indent: 4, width: width) }
         }
+        let dayCounts = report.rows.filter { !$0.variableMissing }.map { Set($0.days.map(\.date)).count }
+        let shown = dayCounts.max() ?? 0
+        let asked = report.requestedDays - (report.todayWithoutHours == nil ? 0 : 1)
+        if !dayCounts.isEmpty, shown < asked, let last = report.lastTime {
+            let local = clock.localTime(last)
+            lines += note(
+                "the members’ hours end \(format.day(local.date)) \(format.clock(local, repeated: clock.isRepeated(last))): \(Counting.count(shown, "day")) of \(report.requestedDays) asked; a day is shown only when the members cover all of it",
+                context, style)
+        }
+        if let today = report.todayWithoutHours {
+            lines += note("today, \(format.day(today)), has no hours left from the next hour", context, style)
+        }
         if !partial.isEmpty {
             lines += note("* today from the next hour", context, style)
         }
@@ -145,9 +163,13 @@ extension TextRenderer {
             return
                 "frost: the night’s low below \(DecisionText.limit(.temperature, 0, format)) (18:00 to 09:00), under the morning it ends"
         }
-        let limit = DecisionText.limit(row.variable, row.limit, format)
         let sums = row.variable == .precipitation || row.variable == .snowfall
         let over = row.perDay && sums ? "in a day" : "in any hour"
+        if case .limit(let typed, _, _) = row.threshold, typed.isBeaufort(format.units) {
+            return
+                "\(DecisionText.name(row.variable)) \(typed.comparison.symbol) \(DecisionText.number(typed.amount)) Bft \(over)"
+        }
+        let limit = DecisionText.limit(row.variable, row.limit, format)
         return "\(DecisionText.name(row.variable)) \(row.comparison.symbol) \(limit) \(over)"
     }
 }

@@ -10,7 +10,12 @@ extension TextRenderer {
         -> [String]
     {
         let what = "\(plumeName(report.variable)), median and 10–90 % of the members"
-        var lines = [style.bold(placeHeading(report.place.label, what, shorter: "plume", width: context.width))]
+        // Narrow, the variable stays ("plume of gusts") and the place gives way.
+        var lines = [
+            style.bold(
+                placeHeading(
+                    report.place.label, what, shorter: "plume of \(plumeName(report.variable))", width: context.width))
+        ]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(DecisionText.members(report.model), context, style)
         lines +=
@@ -67,13 +72,28 @@ extension TextRenderer {
     /// A row per hour: its time at the place's clock (the weekday where a day starts), the
     /// 10th, 50th and 90th percentile in the user's unit, and the members they come from —
     /// 37 columns, so that it fits 40.
+    ///
+    /// When an hour carries its zone (the hour the clocks go back: "02:00 CEST") and the rows
+    /// would pass `width`, each day is a row of its own above its hours instead of a prefix.
     static func plumeTable(_ report: PlumeReport, format: ValueFormatter, width: Int) -> [String] {
+        let prefixed = plumeTable(report, format: format, width: width, daysApart: false)
+        guard prefixed.contains(where: { TextLayout.columns($0) > width }) else { return prefixed }
+        return plumeTable(report, format: format, width: width, daysApart: true)
+    }
+
+    /// The table, each day's weekday before its first hour or, `daysApart`, on a row of its own.
+    static func plumeTable(_ report: PlumeReport, format: ValueFormatter, width: Int, daysApart: Bool) -> [String] {
         let clock = ZoneClock(report.zone)
         var previous: LocalDate?
-        let times = report.hours.map { hour -> String in
+        var dayRows: [Int: String] = [:]
+        let times = report.hours.enumerated().map { index, hour -> String in
             let local = clock.localTime(hour.time)
             defer { previous = local.date }
             let time = format.clock(local, repeated: clock.isRepeated(hour.time))
+            if daysApart {
+                if local.date != previous { dayRows[index] = format.day(local.date) }
+                return time
+            }
             return (local.date == previous ? "    " : String(format.day(local.date).prefix(3)) + " ") + time
         }
         let unit = plumeUnit(report.variable, format)
@@ -88,12 +108,14 @@ extension TextRenderer {
         let widths = cells.map { $0.map(TextLayout.columns).max() ?? 0 }
         var lines = TextLayout.wrap(
             "\(plumeName(report.variable)) in \(unit); percentiles of the members", indent: 2, width: width)
-        lines += first.indices.map { row in
+        for row in first.indices {
+            // Row 0 is the heading; hour `row - 1` follows its day's row when days are apart.
+            if let day = dayRows[row - 1] { lines.append("  " + day) }
             var line = "  " + TextLayout.pad(first[row], to: firstWidth)
             for (column, width) in zip(cells, widths) {
                 line += "  " + TextLayout.pad(column[row], to: width, right: true)
             }
-            return line
+            lines.append(line)
         }
         return lines
     }
@@ -154,11 +176,15 @@ extension TextRenderer {
         var marks = Array(repeating: " ", count: groups.count)
         let hoursPerLabel = perColumn == 1 ? 6 : (perColumn <= 2 ? 12 : 24)
         var labelled: [(column: Int, text: String)] = []
+        var offset = groups.first.map { clock.localTime($0[0].time).utcOffsetSeconds }
         for (column, group) in groups.enumerated() {
             let local = clock.localTime(group[0].time)
             guard local.minute == 0, local.hour % hoursPerLabel < perColumn else { continue }
             marks[column] = context.unicode ? "┬" : "+"
-            let text = local.hour < perColumn ? String(format.day(local.date).prefix(3)) : format.hourLabel(local)
+            var text = local.hour < perColumn ? String(format.day(local.date).prefix(3)) : format.hourLabel(local)
+            // The first mark after a change of the clocks carries its zone ("06 CET").
+            if local.utcOffsetSeconds != offset { text += " " + ValueFormatter.zone(local) }
+            offset = local.utcOffsetSeconds
             labelled.append((column, text))
         }
         axis += marks.map { $0 == " " ? (context.unicode ? "─" : "-") : $0 }.joined()

@@ -28,7 +28,10 @@ extension TextRenderer {
     /// `help COMMAND`: its synopsis, summary, aliases and details.
     static func helpCommand(_ spec: CommandSpec, context: RenderContext) -> [String] {
         let width = context.width
-        var lines = [spec.synopsis] + wrap(spec.summary, indent: 2, width: width)
+        // The synopsis wrapped too (at 40 columns `best`'s is longer than the width).
+        var lines =
+            TextLayout.wrap(spec.synopsis, indent: 0, continuation: 4, width: width)
+            + wrap(spec.summary, indent: 2, width: width)
         if !spec.aliases.isEmpty {
             lines += wrap("also: \(spec.aliases.joined(separator: ", "))", indent: 2, width: width)
         }
