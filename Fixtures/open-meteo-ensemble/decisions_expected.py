@@ -152,6 +152,37 @@ def best(hours, conditions, start, end):
     }
 
 
+FORECAST = json.load(open(os.path.join(HERE, "..", "open-meteo-forecast",
+                                     "paris-7d-hourly-hand-written-beside-the-ensemble.json")))["hourly"]
+
+
+def forecast_values(result):
+    """Per window of a best() result, by its start: the deterministic forecast's lowest and
+    highest temperature and wind speed at the instants start, start+1h, ..., end, the highest
+    gust and the precipitation sum of the hours ending start+1h ... end (values cover the
+    preceding hour); None where an hour is missing."""
+    at = {t: i for i, t in enumerate(FORECAST["time"])}
+    out = {}
+    for start_iso, end_iso, *_ in result["windows"]:
+        start = int(datetime.strptime(start_iso, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp())
+        end = int(datetime.strptime(end_iso, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp())
+        instants = list(range(start, end + 1, 3600))
+        covered = instants[1:]
+
+        def read(variable, hours):
+            if any(t not in at or FORECAST[variable][at[t]] is None for t in hours):
+                return None
+            return [FORECAST[variable][at[t]] for t in hours]
+        temps, winds = read("temperature_2m", instants), read("wind_speed_10m", instants)
+        gusts, rain = read("wind_gusts_10m", covered), read("precipitation", covered)
+        out[start_iso] = [
+            min(temps) if temps else None, max(temps) if temps else None,
+            min(winds) if winds else None, max(winds) if winds else None,
+            max(gusts) if gusts else None, sum(rain) if rain else None,
+        ]
+    return out
+
+
 def day_start(date):
     """The first hour of the answer on a local date (unixtime)."""
     for t in times:
@@ -275,6 +306,8 @@ def main():
             2, [("cloud_cover", "<", 30), ("wind_gusts_10m", "<", 30)], day_start(saturday), day_start(monday)),
         # units imperial; best 1h wind<12 (mph) tomorrow
         "best_imperial_wind": best(1, [("wind_speed_10m", "<", 12 * 1.609344)], day_start(saturday), day_start(sunday)),
+        # best 2h dry next 7 days at 48.85,2.35, where the deterministic forecast is served
+        "best_forecast_values": forecast_values(best(2, [("precipitation", "<", 0.1)], FROM, FROM + 7 * 86400)),
         "chance_gusts": chance_limit("wind_gusts_10m", ">=", 60, False),
         "chance_frost": frost(),
         "chance_snow": chance_limit("snowfall", ">=", 1.0, False),

@@ -193,6 +193,44 @@ def paris():
         "hourly_units": units, "hourly": hourly,
     }
 
+def paris_forecast():
+    """The deterministic forecast (`/v1/forecast`) at the Paris ensemble's place, for the values
+    `best` shows beside the odds: 7 days x 24 hours from Fri 23 Oct 2026 00:00 CEST (so it ends
+    Thu 29 Oct 22:00 CET, before the members do), hourly `temperature_2m`, `precipitation`,
+    `wind_speed_10m` and `wind_gusts_10m` by formulas of its own (not any member's), `daily`
+    with the days' extremes. No `current` block: `best` reads none."""
+    from datetime import datetime, timezone
+    from zoneinfo import ZoneInfo
+    zone = ZoneInfo("Europe/Paris")
+    start = int(datetime(2026, 10, 23, 0, 0, tzinfo=zone).timestamp())
+    hours = 7 * 24
+    times = [start + 3600 * i for i in range(hours)]
+    local = [datetime.fromtimestamp(t, timezone.utc).astimezone(zone) for t in times]
+    day = [l.toordinal() - local[0].toordinal() for l in local]
+    hour = [l.hour for l in local]
+    base = [12.3, 10.4, 7.2, 4.1, 1.5, 3.3, 9.6]
+    windy = [11.0, 13.0, 24.0, 17.0, 9.0, 12.0, 29.0]
+    temperature = [round(base[day[i]] + 5 * math.sin(math.pi * (hour[i] - 9) / 12), 1) for i in range(hours)]
+    precipitation = [0.3 if (day[i] in (1, 3, 6) and 7 <= hour[i] <= 9) else 0.0 for i in range(hours)]
+    wind = [round(windy[day[i]] + 5 * math.sin(math.pi * hour[i] / 24), 1) for i in range(hours)]
+    gusts = [58.0 if (day[i] == 2 and 1 <= hour[i] <= 6) else round(wind[i] * 1.5, 1) for i in range(hours)]
+    days = sorted(set(day))
+    first = [min(i for i in range(hours) if day[i] == d) for d in days]
+    return {
+        "latitude": 48.86, "longitude": 2.35, "generationtime_ms": 1.2, "utc_offset_seconds": 7200,
+        "timezone": "Europe/Paris", "timezone_abbreviation": "CEST", "elevation": 35.0,
+        "hourly_units": {"time": "unixtime", "temperature_2m": "°C", "precipitation": "mm",
+                         "wind_speed_10m": "km/h", "wind_gusts_10m": "km/h"},
+        "hourly": {"time": times, "temperature_2m": temperature, "precipitation": precipitation,
+                   "wind_speed_10m": wind, "wind_gusts_10m": gusts},
+        "daily_units": {"time": "unixtime", "temperature_2m_max": "°C", "temperature_2m_min": "°C",
+                        "precipitation_sum": "mm"},
+        "daily": {"time": [times[i] for i in first],
+                  "temperature_2m_max": [max(temperature[i] for i in range(hours) if day[i] == d) for d in days],
+                  "temperature_2m_min": [min(temperature[i] for i in range(hours) if day[i] == d) for d in days],
+                  "precipitation_sum": [round(sum(precipitation[i] for i in range(hours) if day[i] == d), 1) for d in days]},
+    }
+
 def write(name, body):
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=True).replace("NaN", "nan")
     with open(os.path.join(HERE, name), "w", encoding="utf-8") as f:
@@ -243,6 +281,7 @@ if __name__ == "__main__":
     ]:
         write(name, body)
         report(name, json.loads(open(os.path.join(HERE, name)).read().replace("nan", "NaN")))
+    write("../open-meteo-forecast/paris-7d-hourly-hand-written-beside-the-ensemble.json", paris_forecast())
     with open(os.path.join(HERE, "error-400-unknown-model-hand-written.json"), "w") as f:
         f.write('{"error":true,"reason":"Cannot initialize EnsembleMultiDomains from invalid String value ecmwf_ifs26 for key models"}\n')
 

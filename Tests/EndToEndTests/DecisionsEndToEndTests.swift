@@ -79,6 +79,90 @@ import WeatherTestSupport
         #expect(imperial["typed_amount"] as? Double == 12 && imperial["typed_unit"] is NSNull)
     }
 
+    /// The deterministic forecast's values beside the odds (issue 35: "the deterministic
+    /// forecast's values for the window are shown beside the odds"), not the control run's:
+    /// at 48.85,2.35 the loopback server answers `/v1/forecast` with the hand-written Paris
+    /// forecast, which ends before the members do — windows past its hours carry none.
+    @Test func bestShowsTheDeterministicForecastsValuesOfEveryWindow() throws {
+        let expected = try #require(Self.expected["best_forecast_values"] as? [String: [Any]])
+        let server = try FixtureServer()
+        let run = try runWX(
+            ["--json", "-c", "best 2h dry next 7 days 48.85,2.35"], home: TemporaryFolder(), server: server,
+            now: Self.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let windows = try #require(document["windows"] as? [[String: Any]])
+        #expect(windows.count == expected.count)
+        let keys = [
+            "forecast_temperature_min_celsius", "forecast_temperature_max_celsius",
+            "forecast_wind_speed_min_kilometres_per_hour", "forecast_wind_speed_max_kilometres_per_hour",
+            "forecast_wind_gusts_max_kilometres_per_hour", "forecast_precipitation_sum_millimetres",
+        ]
+        var withValues = 0
+        for window in windows {
+            let start = window["start"] as? String ?? ""
+            let want = try #require(expected[start], "\(start)")
+            for (key, value) in zip(keys, want) {
+                if let number = value as? NSNumber {
+                    let got = window[key] as? Double ?? .nan
+                    #expect(abs(got - number.doubleValue) < 1e-9, "\(start) \(key)")
+                } else {
+                    #expect(window[key] is NSNull, "\(start) \(key)")
+                }
+            }
+            if !(window[keys[0]] is NSNull) { withValues += 1 }
+        }
+        // The forecast ends Thu 29 Oct 21:00 UTC: the last nine windows have none of its hours.
+        #expect(withValues == windows.count - 9)
+        #expect(document["forecast_end"] as? String == "2026-10-29T21:00:00Z")
+        #expect(document["forecast_missing"] is NSNull)
+        // One ensemble request and the forecast `show` would make; a second run within the
+        // forecast's 15 minutes asks neither.
+        let asked = try server.requests().map(\.path)
+        #expect(asked.filter { $0 == "/v1/ensemble" }.count == 1 && asked.filter { $0 == "/v1/forecast" }.count == 1)
+    }
+
+    /// The text names the values as the forecast's, and says where its hours end; a forecast
+    /// that fails leaves the odds standing and says why.
+    @Test func bestSaysTheForecastsValuesAndWhenTheyAreMissing() throws {
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        let run = try runWX(
+            ["-c", "best 2h dry wind<20 48.85,2.35; best 6h dry 2026-10-30 48.85,2.35"], home: home, server: server,
+            now: Self.now, environment: ["COLUMNS": "80"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Fri 23 Oct 15:00–17:00 CEST (decisions_expected.py: 16.6–17.3 °C, wind 15.0–15.6
+        // km/h, gusts 23.0 km/h, 0 mm), in whole degrees and km/h.
+        #expect(
+            run.stdout.contains(
+                "Fri 23 Oct 15:00–17:00  holds in 49 of 51 members (96 %)\n    forecast · 17 °C · wind 15–16 km/h · gusts 23 km/h · 0.0 mm"
+            ), "\(run.stdout)")
+        #expect(!run.stdout.contains("    control run"))
+        // Friday 30 October is past the forecast's last hour.
+        #expect(run.stdout.contains("the forecast’s hours end Thu 29 Oct 22:00"), "\(run.stdout)")
+        let failing = try runWX(
+            ["-c", "best 2h dry 48.85,2.35"], home: TemporaryFolder(), server: server, now: Self.now,
+            environment: ["WX_OPEN_METEO_URL": "http://127.0.0.1:9"])
+        #expect(failing.status == 0, "\(failing.stderr)")
+        #expect(failing.stdout.contains("holds in 49 of 51 members"), "\(failing.stdout)")
+        #expect(failing.stdout.contains("the forecast’s values are left out: cannot reach"), "\(failing.stdout)")
+    }
+
+    /// `best` and `plume` say where the members end by the same last hour (the fixture's 193
+    /// hours from Fri 23 Oct 00:00 CEST end Fri 30 Oct 23:00 CET): best counts the hours a
+    /// window can span from the next hour (08:00 CEST, 184), plume the hourly rows it shows (185).
+    @Test func bestAndPlumeSayTheMembersReachByTheSameLastHour() throws {
+        let run = try runWX(
+            ["-c", "plume 200 \(Self.paris); best 200h \(Self.paris)"], home: TemporaryFolder(),
+            server: FixtureServer(), now: Self.now, environment: ["COLUMNS": "100"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("the members end Fri 30 Oct 23:00: 185 of the 200 hours asked"), "\(run.stdout)")
+        #expect(
+            run.stderr.contains("longer than the members reach: 184 hours from the next hour to Fri 30 Oct 23:00"),
+            "\(run.stderr)")
+    }
+
     @Test func chanceDaysAndHoursAreThoseComputedApart() throws {
         let found = try documents(
             "chance gusts>=60 frost snow>=1cm heat>=30 rain>=10mm/day \(Self.paris)", type: "chance")
@@ -131,7 +215,8 @@ import WeatherTestSupport
         #expect(
             ensemble.first?.query["hourly"]
                 == "temperature_2m,precipitation,wind_speed_10m,wind_gusts_10m,snowfall,cloud_cover")
-        #expect(try server.requests().filter { $0.path == "/v1/forecast" }.isEmpty)
+        // best also asks the deterministic forecast for its values (once, as show would).
+        #expect(try server.requests().filter { $0.path == "/v1/forecast" }.count == 1)
     }
 
     @Test func anUnknownConditionGetsTheClosestWordAndTheListWithoutARequest() throws {

@@ -37,6 +37,10 @@ package struct RequestCost: Hashable, Sendable {
     /// `watch --rain/--frost`).
     static let ensemble =
         "1 ensemble request per place, shared by all five and kept until the model’s next run (6 h); Open-Meteo counts it as about 300 (6 variables × 51 members)"
+    /// `best`'s: the shared ensemble answer, and the forecast `show` asks for the values beside
+    /// the odds.
+    static let ensembleAndForecast =
+        "1 ensemble request per place, the one confidence, chance, plume and watch --rain share (kept until the model’s next run), and 1 forecast request for the values beside the odds, none while the answer is current (15 min)"
 
     /// `about`'s table: every declared cost in `help`'s order, forms that cost the same on one
     /// row ("show, hourly, daily, rain: …"), the row where its first command stands.

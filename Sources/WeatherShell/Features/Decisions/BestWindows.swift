@@ -25,10 +25,11 @@ enum BestWindows {
     ///   - conditions: limits in the variables' units; every variable among them is in the
     ///     answer (the handler has checked).
     ///   - coordinate: where daylight is reckoned.
+    ///   - forecast: the deterministic forecast whose values each window carries (none: nil).
     /// - Returns: the windows and how many members have every variable the conditions read.
     static func windows(
         _ ensemble: EnsembleForecast, conditions: [AppliedCondition], hours: Int, spanStart: Date, spanEnd: Date,
-        coordinate: Coordinate
+        coordinate: Coordinate, forecast: ForecastHours? = nil
     ) -> (windows: [BestWindow], members: Int) {
         let times = ensemble.times.map { Int($0.timeIntervalSince1970) }
         let count = times.count
@@ -62,7 +63,6 @@ enum BestWindows {
             ? times.map { SolarPosition.isDaylight(at: $0, coordinate) } : Array(repeating: true, count: count)
         let start = Int(spanStart.timeIntervalSince1970)
         let end = Int(spanEnd.timeIntervalSince1970)
-        let control = ControlRun(ensemble)
         var windows: [BestWindow] = []
         for s in 0..<count where s + hours < count {
             guard times[s] >= start, times[s] + hours * 3_600 <= end, times[s + hours] - times[s] == hours * 3_600
@@ -70,7 +70,7 @@ enum BestWindows {
             var window = BestWindow(
                 start: Date(timeIntervalSince1970: Double(times[s])),
                 end: Date(timeIntervalSince1970: Double(times[s + hours])), holding: 0, members: 0,
-                memberHoursHolding: 0, memberHours: 0, control: control.values(from: s, hours: hours))
+                memberHoursHolding: 0, memberHours: 0, forecast: forecast?.values(start: times[s], hours: hours))
             for member in members.indices {
                 let instant = instants[member]
                 let interval = intervals[member]
@@ -121,34 +121,37 @@ enum BestWindows {
     }
 }
 
-/// The control run's hours (member 0 of each variable), for the values `best` shows.
-struct ControlRun {
-    let temperature: [Double?]?
-    let wind: [Double?]?
-    let gusts: [Double?]?
-    let precipitation: [Double?]?
+/// The deterministic forecast's hours by their time, for the values `best` shows beside the odds.
+///
+/// Read as the ensemble's hours are: temperature and wind speed are instants, precipitation and
+/// gusts cover the hour before their time (Open-Meteo's hourly `precipitation` is the preceding
+/// hour's sum, `wind_gusts_10m` its maximum).
+struct ForecastHours {
+    private let byTime: [Int: HourlyForecast]
 
-    init(_ ensemble: EnsembleForecast) {
-        temperature = ensemble.membersByNumber(.temperature)[0]
-        wind = ensemble.membersByNumber(.windSpeed)[0]
-        gusts = ensemble.membersByNumber(.windGusts)[0]
-        precipitation = ensemble.membersByNumber(.precipitation)[0]
+    init(_ forecast: Forecast) {
+        byTime = Dictionary(
+            forecast.hourly.map { (Int($0.time.timeIntervalSince1970), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The values over the window from index `s` of `hours` hours; nil when the control run has
-    /// none of them.
-    func values(from s: Int, hours: Int) -> WindowValues? {
-        func all(_ row: [Double?]?, _ range: ClosedRange<Int>) -> [Double]? {
-            guard let row, range.upperBound < row.count else { return nil }
-            let values = range.compactMap { row[$0] }
-            return values.count == range.count ? values : nil
+    /// The values over the window of `hours` hours from `start` (seconds since 1970): the
+    /// instants at `start` … `start + hours`, the covering values at `start + 1 h` …
+    /// `start + hours`; a field is nil when one of its hours or values is missing, and the
+    /// whole nil when every field is.
+    func values(start: Int, hours: Int) -> WindowValues? {
+        func all(_ value: KeyPath<HourlyForecast, Double?>, from first: Int) -> [Double]? {
+            var values: [Double] = []
+            for k in first...hours {
+                guard let hour = byTime[start + k * 3_600], let value = hour[keyPath: value] else { return nil }
+                values.append(value)
+            }
+            return values
         }
-        let instants = s...(s + hours)
-        let covered = (s + 1)...(s + hours)
         let values = WindowValues(
-            temperatureRange: all(temperature, instants).map { $0.min()!...$0.max()! },
-            windRange: all(wind, instants).map { $0.min()!...$0.max()! },
-            gustsMaximum: all(gusts, covered)?.max(), precipitationSum: all(precipitation, covered)?.reduce(0, +))
+            temperatureRange: all(\.temperatureCelsius, from: 0).map { $0.min()!...$0.max()! },
+            windRange: all(\.windSpeedKilometresPerHour, from: 0).map { $0.min()!...$0.max()! },
+            gustsMaximum: all(\.windGustsKilometresPerHour, from: 1)?.max(),
+            precipitationSum: all(\.precipitationMillimetres, from: 1)?.reduce(0, +))
         return values == WindowValues() ? nil : values
     }
 }

@@ -72,15 +72,17 @@ extension CommandSpec {
         name: "best", synopsis: "best DURATION [CONDITIONS | ACTIVITY] [WHEN] [place | favorite]",
         summary: "the best windows of DURATION hours where conditions hold, with odds",
         details: [
-            "The windows of DURATION hours (“2h”) in the coming days where the conditions hold, ranked by how many of the ensemble’s members (ECMWF, 51 members, the control run one of them) they hold in. A member counts for a window only if every hour of it meets every condition in that member — hours are not independent, so their chances are not multiplied. The top three windows that do not overlap a better one are shown, ties to the earlier; when none holds in any member, that is said and the closest are given. The control run’s values for the window stand beside the odds.",
+            "The windows of DURATION hours (“2h”) in the coming days where the conditions hold, ranked by how many of the ensemble’s members (ECMWF, 51 members, the control run one of them) they hold in. A member counts for a window only if every hour of it meets every condition in that member — hours are not independent, so their chances are not multiplied. The top three windows that do not overlap a better one are shown, ties to the earlier; when none holds in any member, that is said and the closest are given. The deterministic forecast’s values for the window — the forecast “show” uses — stand beside the odds.",
             "CONDITIONS: dry (under 0.1 mm each hour), rain<N, wind<N, gusts<N, temp>N, temp<N, cloud<N, sunny (cloud cover under 30 %), daylight (between sunrise and sunset); also <=, >, >=. A bare number is in your units (a Beaufort force under “units wind bft”); a unit after it (20mph, 0.5in, 50F) is converted and the condition said in your units. ACTIVITIES, each a set of conditions that others may add to: "
                 + DecisionVocabulary.activities.map { "\($0.word) (\($0.summary))" }.joined(separator: "; ") + ".",
             "WHEN: today, tomorrow, a weekday (sat), weekend, a date (2026-10-24) or next N days; without it the next 3 days from the next hour. Precipitation and gusts are the sum and maximum of the preceding hour, temperature, wind and cloud instants: a window from 10:00 to 12:00 reads the rain and gusts of 10:00–12:00 and the instants at 10:00, 11:00 and 12:00. Windows are counted in real hours across a change of the clocks.",
-            "Members that lack a variable a condition reads, or whose values stop before the window ends, are left out of that window and the count says from how many. One ensemble request, the same “confidence” makes and kept as long (until the model’s next run).",
+            "Members that lack a variable a condition reads, or whose values stop before the window ends, are left out of that window and the count says from how many. One ensemble request, the same “confidence” makes and kept as long (until the model’s next run), and the forecast request “show” makes, none while that is current.",
             "Examples: best 2h dry wind<20 sat Home · best 3h ride weekend · best 1h laundry tomorrow Paris",
         ],
         completion: .decisionWords(DecisionVocabulary.allWords + ["today", "tomorrow", "weekend", "next"]),
-        costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
+        costs: [
+            RequestCost(services: [.openMeteoEnsemble] + RequestCost.forecastServices, RequestCost.ensembleAndForecast)
+        ]
     ) { arguments throws(ShellError) in
         try DecisionParser.best(&arguments)
     }

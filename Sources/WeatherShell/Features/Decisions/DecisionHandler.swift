@@ -32,14 +32,18 @@ struct DecisionHandler {
 
     // MARK: - best
 
-    /// `best`: every window of the request's length in its span, counted over the members.
+    /// `best`: every window of the request's length in its span, counted over the members, each
+    /// with the deterministic forecast's values over it.
     ///
+    /// - Parameter forecast: the forecast `show` uses at the place, or why there is none (said
+    ///   in the report; the odds stand without it).
     /// - Throws: `ShellError.usage` for conditions that cannot all hold;
     ///   `.notApplicable` for a window longer than the members reach or than the span; `.notInAnswer` when the model's answer lacks
     ///   a variable a condition reads.
-    func best(_ request: BestRequest, answer: Fetched<EnsembleForecast>, place: Place, now: Date) throws(ShellError)
-        -> BestReport
-    {
+    func best(
+        _ request: BestRequest, answer: Fetched<EnsembleForecast>, forecast: Result<Forecast, ShellError>? = nil,
+        place: Place, now: Date
+    ) throws(ShellError) -> BestReport {
         let ensemble = answer.value
         let defaulted = request.terms.isEmpty
         let terms = defaulted ? DecisionVocabulary.words[0].terms : request.terms
@@ -68,9 +72,10 @@ struct DecisionHandler {
                 "\(DecisionText.spanName(request.span)) (\(ValueFormatter(units: .metric).day(local.date))) has no hours left from the next hour; try tomorrow"
             )
         }
+        let deterministic = try? forecast?.get()
         let (windows, members) = BestWindows.windows(
             ensemble, conditions: conditions, hours: request.hours, spanStart: spanStart, spanEnd: spanEnd,
-            coordinate: ensemble.coordinate)
+            coordinate: ensemble.coordinate, forecast: deterministic.map(ForecastHours.init))
         guard !windows.isEmpty else {
             let length = Int(spanEnd.timeIntervalSince(spanStart) / 3_600)
             throw .notApplicable(
@@ -82,7 +87,14 @@ struct DecisionHandler {
             place: place, model: ensemble.model, zone: ensemble.zone, hours: request.hours,
             words: defaulted ? ["dry"] : request.words, defaultedToDry: defaulted, conditions: conditions,
             span: request.span, spanStart: spanStart, spanEnd: spanEnd, windows: windows, top: top,
-            qualified: qualified, membersWithVariables: members, origin: answer.origin, answerEnd: ensemble.times.last)
+            qualified: qualified, membersWithVariables: members, origin: answer.origin, answerEnd: ensemble.times.last,
+            forecastEnd: deterministic?.hourly.last?.time, forecastMissing: Self.missing(forecast))
+    }
+
+    /// Why the forecast's values are missing, as a sentence's end; nil when it came.
+    static func missing(_ forecast: Result<Forecast, ShellError>?) -> String? {
+        guard case .failure(let error)? = forecast else { return nil }
+        return error.description
     }
 
     /// The conditions as applied to the members' values, in `units` for a bare number.

@@ -40,14 +40,14 @@ extension JSONRenderer {
                 ("member_hours_holding", .number(Double(window.memberHoursHolding))),
                 ("member_hours", .number(Double(window.memberHours))),
             ]
-            let control = window.control
+            let forecast = window.forecast
             members += [
-                ("control_temperature_min_celsius", .optional(control?.temperatureRange?.lowerBound)),
-                ("control_temperature_max_celsius", .optional(control?.temperatureRange?.upperBound)),
-                ("control_wind_speed_min_kilometres_per_hour", .optional(control?.windRange?.lowerBound)),
-                ("control_wind_speed_max_kilometres_per_hour", .optional(control?.windRange?.upperBound)),
-                ("control_wind_gusts_max_kilometres_per_hour", .optional(control?.gustsMaximum)),
-                ("control_precipitation_sum_millimetres", .optional(control?.precipitationSum)),
+                ("forecast_temperature_min_celsius", .optional(forecast?.temperatureRange?.lowerBound)),
+                ("forecast_temperature_max_celsius", .optional(forecast?.temperatureRange?.upperBound)),
+                ("forecast_wind_speed_min_kilometres_per_hour", .optional(forecast?.windRange?.lowerBound)),
+                ("forecast_wind_speed_max_kilometres_per_hour", .optional(forecast?.windRange?.upperBound)),
+                ("forecast_wind_gusts_max_kilometres_per_hour", .optional(forecast?.gustsMaximum)),
+                ("forecast_precipitation_sum_millimetres", .optional(forecast?.precipitationSum)),
             ]
             return .object(members)
         }
@@ -63,6 +63,8 @@ extension JSONRenderer {
             ("top", .array(report.top.map { .string(ISOTime.string($0.start)) })),
             ("windows", .array(report.windows.map(window))), ("origin", origin(report.origin)),
             ("time_zone", .optional(report.zone.identifier)),
+            ("forecast_end", .optional(report.forecastEnd.map { ISOTime.string($0) })),
+            ("forecast_missing", .optional(report.forecastMissing)),
         ])
     }
 

@@ -18,8 +18,10 @@ package struct AppliedCondition: Hashable, Sendable {
     package static let daylight = AppliedCondition(variable: nil, comparison: .above, limit: 0, typed: nil)
 }
 
-/// The control run's values over a window (the ensemble's unperturbed run, which `best` shows
-/// as the deterministic forecast beside the odds); nil where the control run has none.
+/// The deterministic forecast's values over a window — the forecast `show` uses (Open-Meteo's
+/// `/v1/forecast` hourly `temperature_2m`, `wind_speed_10m`, `wind_gusts_10m`, `precipitation`,
+/// or OpenWeatherMap's under that provider) — which `best` shows beside the odds; a field is nil
+/// where the forecast lacks one of its hours.
 package struct WindowValues: Hashable, Sendable {
     /// The lowest and highest temperature at the window's hours, °C.
     package var temperatureRange: ClosedRange<Double>?
@@ -46,8 +48,9 @@ package struct BestWindow: Hashable, Sendable {
     package var memberHoursHolding: Int
     /// Member-hours looked at: the members counted × the window's hours.
     package var memberHours: Int
-    /// The control run's values.
-    package var control: WindowValues?
+    /// The deterministic forecast's values over the window; nil when the forecast was not to
+    /// be had or has none of the window's hours.
+    package var forecast: WindowValues?
 
     /// `holding` as a share of `members`, percent; nil without members.
     package var percent: Double? { members > 0 ? Double(holding) * 100 / Double(members) : nil }
@@ -88,6 +91,11 @@ package struct BestReport: Hashable, Sendable {
     package var origin: DataOrigin
     /// The members' last hour, for saying so when the span asked reaches past it.
     package var answerEnd: Date? = nil
+    /// The deterministic forecast's last hour; nil when there was no forecast.
+    package var forecastEnd: Date? = nil
+    /// Why the forecast's values are missing (its service's failure, in a sentence); nil when
+    /// they came.
+    package var forecastMissing: String? = nil
 }
 
 /// One day of one threshold of `chance`.

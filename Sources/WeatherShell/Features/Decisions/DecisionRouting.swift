@@ -9,24 +9,37 @@ import WeatherStore
 extension WeatherSession {
     /// - Parameters:
     ///   - target: the place typed (nil: the current location).
-    ///   - answer: the handler's command, given the handler, the place, its ensemble answer and
-    ///     the instant it is now there.
+    ///   - withForecast: also ask the place's deterministic forecast (as `show` does, from the
+    ///     cache while it is current), alongside the ensemble; its failure is handed on, not
+    ///     thrown.
+    ///   - answer: the handler's command, given the handler, the place, its ensemble answer,
+    ///     the forecast when asked, and the instant it is now there.
     /// - Throws: `ShellError.noService` without an ensemble service; what resolving the place,
-    ///   the request and the handler throw.
+    ///   the ensemble request and the handler throw.
     func decide(
-        _ target: String?,
-        _ answer: (DecisionHandler, Place, Fetched<EnsembleForecast>, Date) throws(ShellError) -> CommandResult
+        _ target: String?, withForecast: Bool = false,
+        _ answer: (DecisionHandler, Place, Fetched<EnsembleForecast>, Result<Forecast, ShellError>?, Date)
+            throws(ShellError) -> CommandResult
     ) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.ensemble else { throw .noService("ensemble") }
         let handler = DecisionHandler(provider: provider, units: settings.unitSetting.preferences)
         let fetching = try await resolving(target, needing: .ensemble) {
-            place async throws(ShellError) -> Fetched<EnsembleForecast> in
-            try await handler.fetch(at: place)
+            place async throws(ShellError) -> (Fetched<EnsembleForecast>, Result<Forecast, ShellError>?) in
+            async let forecast = withForecast ? forecastResult(at: place) : nil
+            let ensemble = try await handler.fetch(at: place)
+            return (ensemble, await forecast)
         }
         let place = fetching.resolved.place
-        let result = try answer(handler, place, Self.atPlacesClock(fetching.value, place), now(at: place.coordinate))
+        let (ensemble, forecast) = fetching.value
+        let result = try answer(
+            handler, place, Self.atPlacesClock(ensemble, place), forecast, now(at: place.coordinate))
         commit(fetching.resolved)
         return fetching.resolved.notices + [result]
+    }
+
+    /// `forecast(for:)` as a value: its forecast, or its error.
+    private func forecastResult(at place: Place) async -> Result<Forecast, ShellError> {
+        do { return .success(try await forecast(for: place).value) } catch { return .failure(error) }
     }
 
     /// The answer with the place's own zone when it came in UTC (Open-Meteo asked with
@@ -57,8 +70,9 @@ extension WeatherSession {
             }, units: units)
         try DecisionHandler.refuseContradictions(
             DecisionHandler.applied(request.terms, units: units), units: units)
-        return try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
-            .best(try handler.best(request, answer: answer, place: place, now: now))
+        return try await decide(request.target, withForecast: true) {
+            (handler, place, answer, forecast, now) throws(ShellError) in
+            .best(try handler.best(request, answer: answer, forecast: forecast, place: place, now: now))
         }
     }
 
@@ -71,14 +85,14 @@ extension WeatherSession {
                 if case .limit(let typed, _, _) = threshold { return typed }
                 return nil
             }, units: settings.unitSetting.preferences)
-        return try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
+        return try await decide(request.target) { (handler, place, answer, _, now) throws(ShellError) in
             .chance(try handler.chance(request, answer: answer, place: place, now: now))
         }
     }
 
     /// `plume`: the handler's hours for the place.
     func plume(_ request: PlumeRequest) async throws(ShellError) -> [CommandResult] {
-        try await decide(request.target) { (handler, place, answer, now) throws(ShellError) in
+        try await decide(request.target) { (handler, place, answer, _, now) throws(ShellError) in
             .plume(try handler.plume(request, answer: answer, place: place, now: now))
         }
     }

@@ -47,9 +47,9 @@ extension TextRenderer {
                 lines.append("  " + style.bold(span))
                 lines += TextLayout.wrap(odds, indent: 4, width: width, keeping: [odds])
             }
-            if let values = window.control {
+            if let values = window.forecast {
                 lines += TextLayout.flow(
-                    ["control run"] + controlParts(values, format), separator: " · ", indent: 4, width: width)
+                    ["forecast"] + forecastParts(values, format), separator: " · ", indent: 4, width: width)
             }
         }
         var notes: [String] = []
@@ -61,6 +61,13 @@ extension TextRenderer {
         }
         if let fewest = report.top.map(\.members).min(), fewest < report.membersWithVariables {
             notes.append("members whose values stop before a window ends are left out of it")
+        }
+        if let missing = report.forecastMissing {
+            notes.append("the forecast’s values are left out: \(missing)")
+        } else if let end = report.forecastEnd, report.top.contains(where: { $0.end > end }) {
+            notes.append(
+                "the forecast’s hours end \(DecisionText.dateTime(end, ZoneClock(report.zone))): later windows have the members’ odds only"
+            )
         }
         if let end = report.answerEnd, report.spanEnd > end {
             let clock = ZoneClock(report.zone)
@@ -75,7 +82,7 @@ extension TextRenderer {
     }
 
     /// "16–18 °C", "wind 8–12 km/h", "gusts 20 km/h", "0.0 mm".
-    static func controlParts(_ values: WindowValues, _ format: ValueFormatter) -> [String] {
+    static func forecastParts(_ values: WindowValues, _ format: ValueFormatter) -> [String] {
         var parts: [String] = []
         if let range = values.temperatureRange {
             let low = format.temperatureValue(range.lowerBound, digits: 0)

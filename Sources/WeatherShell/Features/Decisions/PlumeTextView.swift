@@ -22,9 +22,10 @@ extension TextRenderer {
             context.colour
             ? plumeChart(report, context: context, format: format)
             : plumeTable(report, format: format, width: context.width)
-        if report.hours.count < report.requestedHours {
+        if report.hours.count < report.requestedHours, let last = report.hours.last {
+            // Said as `best` says the members' reach: by the last hour, at the place's clock.
             lines += note(
-                "the members’ hours end after \(Counting.count(report.hours.count, "hour")) (of \(report.requestedHours) asked)",
+                "the members end \(DecisionText.dateTime(last.time, ZoneClock(report.zone))): \(report.hours.count) of the \(report.requestedHours) hours asked",
                 context, style)
         }
         if report.variable.coversPrecedingHour {
