@@ -13,6 +13,8 @@ final class FileOutput: OutputSink {
     /// An error line as the runner writes it (fitted to a terminal's width, `putError`).
     private let fitted: (String) -> String
     let path: String
+    /// Whether the running command's output was given up on (Ctrl-C while the reader stalled).
+    private var stopped = false
 
     /// Opens (creates or truncates) `path` for writing; `fitted` lays out the line that says a
     /// write failed.
@@ -29,7 +31,11 @@ final class FileOutput: OutputSink {
             }
             throw .storage("results not sent to \(path): \(String(cString: strerror(errno)))")
         }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        // A regular file's writes block again; a pipe's stay non-blocking, so that a reader
+        // that stops reading holds a write only until Ctrl-C (`write`).
+        var info = stat()
+        let regular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        if regular { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
         self.descriptor = descriptor
         self.errors = errors
         self.fitted = fitted
@@ -38,11 +44,27 @@ final class FileOutput: OutputSink {
 
     deinit { close(descriptor) }
 
+    /// Writes `text` whole. To a pipe whose reader has stopped reading, it waits for room a
+    /// tenth of a second at a time and gives up, saying so, once the command is cancelled
+    /// (Ctrl-C): a stalled reader never holds the prompt (issue 38).
     func write(_ text: String) {
+        // The rest of a command given up on is dropped, said once.
+        if !Task.isCancelled { stopped = false } else if stopped { return }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
+            if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                if Task.isCancelled {
+                    stopped = true
+                    errors.writeError(
+                        fitted("error: results to \(path) stopped: its reader is not reading, and Ctrl-C came\n"))
+                    return
+                }
+                var room = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&room, 1, 100)
+                continue
+            }
             guard written > 0 else {
                 errors.writeError(fitted("error: results not written to \(path)\n"))
                 return
