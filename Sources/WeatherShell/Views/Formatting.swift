@@ -109,10 +109,10 @@ package struct ValueFormatter: Sendable {
     package func clock(_ time: LocalDateTime) -> String {
         switch units.clock {
         case .twentyFourHour:
-            return "\(Self.two(time.hour)):\(Self.two(time.minute))"
+            return "\(TimeWords.twoDigits(time.hour)):\(TimeWords.twoDigits(time.minute))"
         case .twelveHour:
             let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
-            return "\(hour):\(Self.two(time.minute)) \(time.hour < 12 ? "am" : "pm")"
+            return "\(hour):\(TimeWords.twoDigits(time.minute)) \(time.hour < 12 ? "am" : "pm")"
         }
     }
 
@@ -133,7 +133,7 @@ package struct ValueFormatter: Sendable {
     /// The hour alone for a compact column: "17" or "5p".
     package func hourLabel(_ time: LocalDateTime) -> String {
         switch units.clock {
-        case .twentyFourHour: return Self.two(time.hour)
+        case .twentyFourHour: return TimeWords.twoDigits(time.hour)
         case .twelveHour:
             let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
             return "\(hour)\(time.hour < 12 ? "a" : "p")"
@@ -145,7 +145,7 @@ package struct ValueFormatter: Sendable {
 
     /// "Fri 06 Feb".
     package func day(_ date: LocalDate) -> String {
-        "\(Self.weekdays[date.weekday]) \(Self.two(date.day)) \(Self.months[date.month - 1])"
+        "\(Self.weekdays[date.weekday]) \(TimeWords.twoDigits(date.day)) \(Self.months[date.month - 1])"
     }
 
     /// "2026-02-06 16:30".
@@ -181,8 +181,6 @@ package struct ValueFormatter: Sendable {
     package static func nearestMinute(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded() * 60)
     }
-
-    static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }
 
 extension String {

@@ -54,7 +54,7 @@ extension ValueFormatter {
     package func duration(_ seconds: Double?) -> String {
         guard let seconds else { return Self.missing }
         let minutes = Int.saturating((seconds / 60).rounded())
-        return "\(minutes / 60) h \(ValueFormatter.two(minutes % 60)) min"
+        return "\(minutes / 60) h \(TimeWords.twoDigits(minutes % 60)) min"
     }
 
     /// "Sun 14 Jul 2024".
