@@ -105,7 +105,7 @@ import WeatherTestSupport
         let zone = try #require(air.zone)
         let local = ZoneClock(zone).localTime(air.time)
         let time =
-            "\(ValueFormatter.weekdays[local.weekday]) \(ValueFormatter.two(local.hour)):\(ValueFormatter.two(local.minute))"
+            "\(ValueFormatter.weekdays[local.weekday]) \(TimeWords.twoDigits(local.hour)):\(TimeWords.twoDigits(local.minute))"
         let lines = Self.render(.air(place, air, .network), now: now)
         #expect(lines.first?.hasPrefix("Enschede, Overijssel, Nederland · air at \(time) ") == true, "\(lines)")
         // At 40 columns the place gives way, the time stays whole.
