@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WXBasics
 import WeatherKit
 import WeatherStore
 import WeatherTestSupport
@@ -13,20 +14,6 @@ import WeatherTestSupport
 
     func session() -> WeatherSession {
         makeTestSession(home: home)
-    }
-
-    /// Finding 6: `log compact` in a new home, with no log.jsonl yet, has nothing to compact and
-    /// says so (exit 0, as `log` there says 0 bytes); it made no file and no error.
-    @Test func compactingNoLogSaysThereIsNothingToCompact() async throws {
-        let session = session()
-        let results = try await session.execute(.log(compact: true))
-        guard case .logCompacted(let compaction) = results.first, results.count == 1 else {
-            Issue.record("not a compaction: \(results)")
-            return
-        }
-        #expect(compaction.isEmpty)
-        #expect(TextRenderer.logCompacted(compaction) == ["log.jsonl is empty: nothing to compact"])
-        #expect(!FileManager.default.fileExists(atPath: home.path + "/log.jsonl"))
     }
 
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
@@ -85,28 +72,15 @@ import WeatherTestSupport
         // A file is not a terminal: the history's line is whole there, as in a pipe.
         #expect(written.contains(long))
     }
+}
 
-    /// Finding 13: a line with a byte that was not UTF-8 (read as U+FFFD) is refused whole:
-    /// nothing is sent to the geocoder, nothing goes into the history.
-    @Test func aLineThatWasNotUTF8IsRefused() async {
-        let (runner, console) = runner(fitsWidth: false)
-        // Latin-1 "find M\xFCnchen" as Swift.readLine and libedit read it.
-        let status = await runner.run(line: "find M\u{FFFD}nchen")
-        #expect(status == .usageError)
-        #expect(
-            console.errors
-                == "error: the line is not UTF-8 text (column 7 has a byte that is not); nothing was run\n")
-        #expect(runner.session.historyList(last: 10).isEmpty)
-    }
-
-    /// Finding 11: an ambiguous prefix names a command by the name help lists; an alias is
-    /// shown with it.
-    @Test func anAmbiguousPrefixNamesAnAliasWithItsCommand() {
-        #expect(
-            throws: ShellError.usage(
-                "“s” could be show, skill, spread (= confidence), save, saved or source; type more of it")
-        ) {
-            try CommandParser.parse("s")
-        }
+extension InteractiveShellTests {
+    /// With a state.plist wx cannot read, the prompt said nothing until the first command.
+    @Test func anUnreadableStateFileIsSaidUnderTheBanner() async throws {
+        try "garbage, not a plist".write(toFile: home.path + "/state.plist", atomically: true, encoding: .utf8)
+        let run = await run(inputs: [.line("units"), .endOfInput])
+        #expect(run.console.errors.hasPrefix("warning: "), "\(run.console.errors)")
+        #expect(run.console.errors.components(separatedBy: "warning: ").count == 2, "said once")
+        #expect(run.console.output.hasPrefix(InteractiveShell.banner + "wx> units"))
     }
 }

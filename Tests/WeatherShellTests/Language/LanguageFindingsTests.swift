@@ -1,8 +1,91 @@
 import Foundation
 import Testing
+import WXBasics
+import WeatherKit
+import WeatherStore
 import WeatherTestSupport
 
 @testable import WeatherShell
+
+/// What trial 11 found in the parser and the views: wx's `--json` typed at the prompt beside any
+/// command, `rain` for a forecast whose days alone carry precipitation, and phrases a line
+/// break parted.
+@Suite(.tags(.unit)) struct Trial11ViewTests {
+    /// `favs --json` said "“favs” takes no arguments" and `--json favs` "unknown command", where
+    /// `show --json` said how JSON is had; now every command that does not take the flag itself.
+    static let howJSON = "for JSON, “format json”, or wx --json … from the shell"
+
+    @Test(arguments: [
+        ("favs --json", "“--json” is not an option of “favs”: \(Self.howJSON)"),
+        ("saved --json", "“--json” is not an option of “saved”: \(Self.howJSON)"),
+        ("history --json", "“--json” is not an option of “history”: \(Self.howJSON)"),
+        ("--json favs", "“--json” is wx’s option, given as it starts (wx --json favs); here, “format json” gives JSON"),
+        ("--json", "“--json” is wx’s option, given as it starts (wx --json …); here, “format json” gives JSON"),
+        ("--offline", "“--offline” is no command: wx’s options are given as it starts (see wx --help)"),
+    ])
+    func jsonTypedAtThePromptSaysHowJSONIsHad(_ line: String, _ message: String) {
+        #expect(throws: ShellError.usage(message)) { try CommandParser.parse(line) }
+    }
+}
+
+extension Trial12ViewTests {
+    /// Trial 13: `wx show --bogus` asked the geocoder for “--bogus” and exited 1; two dashes
+    /// and a letter alone are an unknown option (exit 2), one dash still a favorite's name.
+    @Test func aLoneDoubleDashWordIsAnOption() throws {
+        #expect(
+            throws: ShellError.usage("unknown option “--bogus”: “show” takes none (usage: show [place | favorite])")
+        ) {
+            try CommandParser.parse("show --bogus")
+        }
+        #expect(
+            throws: ShellError.usage(
+                "unknown option “--rain”: “hourly” takes none (usage: hourly [N] [place | favorite])")
+        ) { try CommandParser.parse("hourly --rain") }
+        #expect(try CommandParser.parse("show -x") == .show("-x"))
+        #expect(try CommandParser.parse("show --") == .show("--"))
+    }
+}
+
+extension TrialTwoFixesTests {
+    /// Finding 13: a line with a byte that was not UTF-8 (read as U+FFFD) is refused whole:
+    /// nothing is sent to the geocoder, nothing goes into the history.
+    @Test func aLineThatWasNotUTF8IsRefused() async {
+        let (runner, console) = runner(fitsWidth: false)
+        // Latin-1 "find M\xFCnchen" as Swift.readLine and libedit read it.
+        let status = await runner.run(line: "find M\u{FFFD}nchen")
+        #expect(status == .usageError)
+        #expect(
+            console.errors
+                == "error: the line is not UTF-8 text (column 7 has a byte that is not); nothing was run\n")
+        #expect(runner.session.historyList(last: 10).isEmpty)
+    }
+
+    /// Finding 11: an ambiguous prefix names a command by the name help lists; an alias is
+    /// shown with it.
+    @Test func anAmbiguousPrefixNamesAnAliasWithItsCommand() {
+        #expect(
+            throws: ShellError.usage(
+                "“s” could be show, skill, spread (= confidence), save, saved or source; type more of it")
+        ) {
+            try CommandParser.parse("s")
+        }
+    }
+}
+
+extension TrialEightFixesTests {
+    /// `units ` offered only metric and imperial; `warnings ` not its `-v`.
+    @Test func tabOffersUnitsQuantitiesAndWarningsFlag() {
+        let units = Completer.complete("units ", favorites: ["Paris"]).options
+        #expect(
+            units == ["temperature", "wind", "precipitation", "pressure", "distance", "clock", "metric", "imperial"])
+        let warnings = Completer.complete("warnings ", favorites: ["Paris"]).options
+        #expect(warnings == ["-v", "Paris"])
+        #expect(Completer.complete("warnings -", favorites: ["Paris"]).options == ["-v"])
+        #expect(Completer.complete("warnings -v Pa", favorites: ["Paris"]).options == ["Paris"])
+        #expect(Completer.complete("warnings 2 Pa", favorites: ["Paris"]).options == ["Paris"])
+        #expect(Completer.complete("warnings -v ", favorites: ["Paris"]).options == ["Paris"])
+    }
+}
 
 /// Issue 12 items 5 and 11: what completion inserts parses back to the same name, file names
 /// after import and export, `--format`'s values, escaped spaces, and names in any Unicode form.
@@ -159,5 +242,32 @@ import WeatherTestSupport
     func shellCandidates(words: [String], expected: [String]) {
         let favorites = ["O'Brien", "The \"Best\" Bar", "C:\\Temp", "a;b", "#1 Pub", "-5 Degrees", "Elbe Tunnel"]
         #expect(ShellCompletion.candidates(words: words, favorites: favorites) == expected)
+    }
+}
+
+/// Issue 24 item 6: Tab completes snapshot numbers (the list shows each one's place and date),
+/// and a list of favorites shows the names as people read them, not escaped.
+@MainActor
+@Suite(.tags(.unit)) struct CompletionIssue24Tests {
+    let home = TemporaryFolder()
+    static let snapshots = [
+        SnapshotChoice(id: 12, label: "12  Hamburg · 2026-02-06 22:40"),
+        SnapshotChoice(id: 3, label: "3  Prime Minister’s Office · 2026-02-01 08:05"),
+    ]
+
+    @Test func snapshotNumbersCompleteAfterSavedRm() {
+        let all = Completer.complete("saved rm ", favorites: [], snapshots: Self.snapshots)
+        #expect(all.options == ["12", "3"])
+        #expect(all.shown == Self.snapshots.map(\.label))
+        let one = Completer.complete("saved rm 1", favorites: [], snapshots: Self.snapshots)
+        #expect(one.insertion(typed: "1") == "12 ")
+        #expect(Completer.complete("saved del ", favorites: [], snapshots: Self.snapshots).options == ["12", "3"])
+    }
+
+    @Test func savedOffersItsSubcommandsAndTheNumbers() {
+        let completion = Completer.complete("saved ", favorites: [], snapshots: Self.snapshots)
+        #expect(completion.options == ["rm", "remove", "del", "verify", "12", "3"])
+        #expect(completion.shown == ["rm", "remove", "del", "verify"] + Self.snapshots.map(\.label))
+        #expect(Completer.complete("saved 3", favorites: [], snapshots: Self.snapshots).insertion(typed: "3") == "3 ")
     }
 }
