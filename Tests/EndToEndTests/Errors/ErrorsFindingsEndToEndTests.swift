@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WeatherTestSupport
 
-extension Trial15Tests {
+extension SettingsFindingsEndToEndTests {
     /// `geocoder openweathermap` without a key exited 2 (a usage error), `provider openweathermap`
     /// 1: the same cause, a missing key, is the same failure.
     @Test func aMissingKeyIsTheSameFailureForTheGeocoderAsForTheProvider() throws {

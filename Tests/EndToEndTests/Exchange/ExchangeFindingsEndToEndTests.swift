@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WeatherTestSupport
 
-extension Trial15Tests {
+extension SettingsFindingsEndToEndTests {
     /// `export favs` was a usage error with no "did you mean": `favs` is the command that lists
     /// them, and the word people reach for.
     @Test func favsIsAWordForFavoritesInExportAndImport() throws {

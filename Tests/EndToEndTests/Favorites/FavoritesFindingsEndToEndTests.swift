@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WeatherTestSupport
 
-extension Trial15Tests {
+extension SettingsFindingsEndToEndTests {
     /// `fav` toggles, so a script run twice, `replay` or `!N` removed what it had added:
     /// `fav add` only adds.
     @Test func favAddNeverRemoves() throws {

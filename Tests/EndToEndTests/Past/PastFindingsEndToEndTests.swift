@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WeatherTestSupport
 
-extension Trial15Tests {
+extension SettingsFindingsEndToEndTests {
     /// `normal`'s table was in inches and its footnote in millimetres ("at least 1 mm").
     @Test func normalsFootnoteIsInTheUnitsOfItsTable() throws {
         let (run, _) = try runDemo("units imperial; normal Berlin")

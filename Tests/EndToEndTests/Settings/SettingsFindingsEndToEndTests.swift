@@ -4,7 +4,7 @@ import WeatherTestSupport
 
 /// Trial 15 (a fresh user's first hour, README only), through the built wx and the loopback
 /// server: settings a run gives for itself, and the exit status of the same cause.
-@Suite(.tags(.endToEnd)) struct Trial15Tests {
+@Suite(.tags(.endToEnd)) struct SettingsFindingsEndToEndTests {
     static let now = "2025-07-27T03:10:00Z"
 
     func forecastServer() throws -> FixtureServer {

@@ -3,7 +3,7 @@ import Testing
 import WeatherTestSupport
 
 /// Trial 5's findings at a real terminal (tmux).
-@Suite(.tags(.terminal)) struct Trial5TerminalTests {
+@Suite(.tags(.terminal)) struct ShellFindingsTerminalTests {
     let home = TemporaryFolder()
 
     /// wx --offline in a fresh terminal, at its first prompt.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WeatherTestSupport
 
-extension Trial15Tests {
+extension SettingsFindingsEndToEndTests {
     /// `saved 1` after `saved rm 1` said "no snapshot 1", as of one never saved.
     @Test func aDeletedSnapshotIsSaidToBeDeleted() throws {
         let (run, _) = try runDemo("show Berlin; save; saved rm 1; saved 1; saved rm 1; saved 7")

@@ -6,7 +6,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 @testable import WeatherShell
 
-extension Trial8ViewTests {
+extension ViewFindingsTests {
     @Test func theDemosSkillSaysHowManyDaysItsRecordingsHold() throws {
         let berlin = Coordinate(latitude: 52.52, longitude: 13.39)
         var place = DemoWorld.Place(

@@ -7,7 +7,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 @testable import WeatherShell
 
-extension Trial8ViewTests {
+extension ViewFindingsTests {
     @Test func theEnsemblesRainReadsWellInBothUnitSystems() throws {
         let day = EnsembleDay(
             date: date("2025-07-27"), high: nil, low: nil, precipitation: EnsembleSpread([0, 1, 2]),
@@ -28,7 +28,7 @@ extension Trial8ViewTests {
     }
 }
 
-extension Trial9ViewTests {
+extension RenderFindingsTests {
     /// 0.0 mm read "dry" but 0.1 mm (as dry by `help models`' rule) "0.1 mm": every amount is a
     /// number, followed by "dry" (under 0.2 mm) or "wet" (1 mm or more).
     @Test func modelsAmountsFollowTheDryAndWetRule() {
@@ -44,7 +44,7 @@ extension Trial9ViewTests {
     }
 }
 
-extension Trial10ViewTests {
+extension LabelFindingsTests {
     static func disagreeingModels() -> ModelsReport {
         var report = TrustViewWidthTests().modelsReport()
         let sums = [0.2, 1.4, 0.1, 0.5]

@@ -7,7 +7,7 @@ import WeatherTestSupport
 
 @testable import WeatherShell
 
-extension TrialEightFixesTests {
+extension SessionFindingsTests {
     /// An HTTP 400 named the reason and nothing to try (cases OM-5, OM-6, N-11).
     @Test func badRequestsSayWhatToTry() {
         let reason = "Cannot initialize ForecastSurfaceVariable from invalid String value cape for key hourly"

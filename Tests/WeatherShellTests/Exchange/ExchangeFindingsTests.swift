@@ -6,7 +6,7 @@ import WeatherTestSupport
 
 @testable import WeatherShell
 
-extension TrialTwoFixesTests {
+extension RunnerFindingsTests {
     /// Finding 6: `log compact` in a new home, with no log.jsonl yet, has nothing to compact and
     /// says so (exit 0, as `log` there says 0 bytes); it made no file and no error.
     @Test func compactingNoLogSaysThereIsNothingToCompact() async throws {

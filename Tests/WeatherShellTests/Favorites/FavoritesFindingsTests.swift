@@ -7,7 +7,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 @testable import WeatherShell
 
-extension Trial10ViewTests {
+extension LabelFindingsTests {
     @Test(arguments: [40, 80])
     func favoritesAndHeadingsCutCoordinatesOnlyBetweenThem(width: Int) {
         let favorites = [
@@ -25,7 +25,7 @@ extension Trial10ViewTests {
     }
 }
 
-extension CompletionIssue24Tests {
+extension CompletionTargetTests {
     @Test func aListOfFavoritesShowsTheNamesUnescaped() {
         let names = ["Prime \"Best\" Place", "Prime Minister’s Office"]
         let completion = Completer.complete("show Prime ", favorites: names)

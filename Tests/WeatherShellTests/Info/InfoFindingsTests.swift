@@ -7,7 +7,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 @testable import WeatherShell
 
-extension Trial10ViewTests {
+extension LabelFindingsTests {
     @Test func aboutIndentsEveryEndpointAlike() {
         let info = AboutInfo(
             version: "1.0", services: [.nominatim, .openMeteo, .openMeteoArchive, .openMeteoPreviousRuns],

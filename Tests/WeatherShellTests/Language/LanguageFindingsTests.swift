@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// What trial 11 found in the parser and the views: wx's `--json` typed at the prompt beside any
 /// command, `rain` for a forecast whose days alone carry precipitation, and phrases a line
 /// break parted.
-@Suite(.tags(.unit)) struct Trial11ViewTests {
+@Suite(.tags(.unit)) struct OptionFindingsTests {
     /// `favs --json` said "“favs” takes no arguments" and `--json favs` "unknown command", where
     /// `show --json` said how JSON is had; now every command that does not take the flag itself.
     static let howJSON = "for JSON, “format json”, or wx --json … from the shell"
@@ -28,7 +28,7 @@ import WeatherTestSupport
     }
 }
 
-extension Trial12ViewTests {
+extension OutlookFindingsTests {
     /// Trial 13: `wx show --bogus` asked the geocoder for “--bogus” and exited 1; two dashes
     /// and a letter alone are an unknown option (exit 2), one dash still a favorite's name.
     @Test func aLoneDoubleDashWordIsAnOption() throws {
@@ -46,7 +46,7 @@ extension Trial12ViewTests {
     }
 }
 
-extension TrialTwoFixesTests {
+extension RunnerFindingsTests {
     /// Finding 13: a line with a byte that was not UTF-8 (read as U+FFFD) is refused whole:
     /// nothing is sent to the geocoder, nothing goes into the history.
     @Test func aLineThatWasNotUTF8IsRefused() async {
@@ -72,7 +72,7 @@ extension TrialTwoFixesTests {
     }
 }
 
-extension TrialEightFixesTests {
+extension SessionFindingsTests {
     /// `units ` offered only metric and imperial; `warnings ` not its `-v`.
     @Test func tabOffersUnitsQuantitiesAndWarningsFlag() {
         let units = Completer.complete("units ", favorites: ["Paris"]).options
@@ -89,7 +89,7 @@ extension TrialEightFixesTests {
 
 /// Issue 12 items 5 and 11: what completion inserts parses back to the same name, file names
 /// after import and export, `--format`'s values, escaped spaces, and names in any Unicode form.
-@Suite(.tags(.unit)) struct CompletionIssue12Tests {
+@Suite(.tags(.unit)) struct CompletionQuotingTests {
     /// Names with every character the lexer treats specially, and a leading "-" or number.
     static let awkward = [
         "The \"Best\" Bar", "Tom's", "'Quoted'", "C:\\Temp", "a;b", "#1 Pub", "Elbe Tunnel", "-5 Degrees", "-x",
@@ -248,7 +248,7 @@ extension TrialEightFixesTests {
 /// Issue 24 item 6: Tab completes snapshot numbers (the list shows each one's place and date),
 /// and a list of favorites shows the names as people read them, not escaped.
 @MainActor
-@Suite(.tags(.unit)) struct CompletionIssue24Tests {
+@Suite(.tags(.unit)) struct CompletionTargetTests {
     let home = TemporaryFolder()
     static let snapshots = [
         SnapshotChoice(id: 12, label: "12  Hamburg · 2026-02-06 22:40"),

@@ -6,7 +6,7 @@ import WeatherTestSupport
 
 @testable import WeatherShell
 
-extension Trial11ViewTests {
+extension OptionFindingsTests {
     /// `line` takes `--json` itself; the check leaves it alone.
     @Test func lineKeepsItsOwnJSONFlag() throws {
         let parsed = try CommandParser.parse("line Berlin --json")

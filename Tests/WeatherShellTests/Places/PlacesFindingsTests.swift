@@ -7,7 +7,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 @testable import WeatherShell
 
-extension Trial10ViewTests {
+extension LabelFindingsTests {
     @Test func theUnnamedPlaceIsNamedByItsCoordinates() {
         #expect(Self.unnamed.label == "52.5200°N 13.4100°E")
     }

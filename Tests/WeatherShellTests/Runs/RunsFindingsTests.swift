@@ -6,7 +6,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 @testable import WeatherShell
 
-extension Trial8ViewTests {
+extension ViewFindingsTests {
     @Test(arguments: [40, 80])
     func skillSaysWhichColumnsItLeftOutForTheWidth(width: Int) {
         let lines = TrustViewWidthTests.render(.skill(TrustViewWidthTests().skillReport()), width: width)

@@ -7,7 +7,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 @testable import WeatherShell
 
-extension Trial10ViewTests {
+extension LabelFindingsTests {
     @Test(arguments: [
         (UnitPreset.metric, [UnitQuantity: String]()), (.imperial, [:]), (.metric, [.wind: "mph"]),
         (.imperial, [.clock: "24h"]),
@@ -27,7 +27,7 @@ extension Trial10ViewTests {
     }
 }
 
-extension TrialEightFixesTests {
+extension SessionFindingsTests {
     @Test func unitsTakeTheirSpokenNames() async throws {
         let session = session()
         for (quantity, word, unit) in [

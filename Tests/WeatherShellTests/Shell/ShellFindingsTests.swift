@@ -9,7 +9,7 @@ import WeatherTestSupport
 
 /// Faults a new user's trial found (trial2, 2026-12-01), each fixed here with what shows it.
 @MainActor
-@Suite(.tags(.unit)) struct TrialTwoFixesTests {
+@Suite(.tags(.unit)) struct RunnerFindingsTests {
     let home = TemporaryFolder()
 
     func session() -> WeatherSession {

@@ -7,7 +7,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 @testable import WeatherShell
 
-extension Trial9ViewTests {
+extension RenderFindingsTests {
     /// `saved` at 40 columns: "1  2025-07-27 03:00  Berlin  16.5 °C" and nothing more.
     @Test func savedNamesTheColumnsItLeavesOut() {
         let snapshot = Snapshot(
@@ -32,7 +32,7 @@ extension Trial9ViewTests {
 /// Tab after `units` and `warnings`, what to try after an HTTP 400, watch's threshold, compare's
 /// warning lines in a pipe.
 @MainActor
-@Suite(.tags(.unit)) struct TrialEightFixesTests {
+@Suite(.tags(.unit)) struct SessionFindingsTests {
     let home = TemporaryFolder()
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
     static let london = Recorded.places("nominatim/search-london-downing-street-two-results.json")
@@ -81,7 +81,7 @@ extension Trial9ViewTests {
     }
 }
 
-extension CompletionIssue24Tests {
+extension CompletionTargetTests {
     @Test func theSessionListsItsSnapshotsNewestFirstWithPlaceAndLocalTime() async throws {
         let places =
             Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")

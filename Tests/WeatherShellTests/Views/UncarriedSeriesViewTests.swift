@@ -47,7 +47,7 @@ import WeatherTestSupport
     }
 
     /// Where the chance is carried (as Berlin's is) and some hour's is drawn, the band stays
-    /// (Berlin's first 6 hours are all 0 %: no band there, Trial9ViewTests).
+    /// (Berlin's first 6 hours are all 0 %: no band there, RenderFindingsTests).
     @Test func hourlyKeepsTheRainBandWhereTheChanceIsCarried() {
         let text = Self.render(.hourly(TextFitTests.berlin, hours: 24), now: TextFitTests.berlinNow)
         #expect(text.contains("rain % ┤"), "\(text)")

@@ -11,7 +11,7 @@ import WeatherTestSupport
 /// left content out without a word (`models 10` showing 7 days, `skill` at 40 columns), a
 /// range heading that cut the place to "Be…", a region cut on a line of its own, and the
 /// demo's `skill 31` refused without saying why.
-@Suite(.tags(.unit)) struct Trial8ViewTests {
+@Suite(.tags(.unit)) struct ViewFindingsTests {
     static let metric = ValueFormatter(units: .metric)
     static let imperial = ValueFormatter(units: .imperial)
 
@@ -74,7 +74,7 @@ import WeatherTestSupport
 /// Trial 9's findings in the text views: an empty "rain %" band, columns left out without a
 /// word, the chart's labels at column 0, `air`'s heading without a time, `models`' two ways of
 /// writing a dry day, and OpenWeatherMap's current line and fallback note.
-@Suite(.tags(.unit)) struct Trial9ViewTests {
+@Suite(.tags(.unit)) struct RenderFindingsTests {
     static func render(_ result: CommandResult, now: Date = TextFitTests.berlinNow, width: Int = 80) -> [String] {
         let context = RenderContext(units: .metric, now: now, colour: false, unicode: true, width: width)
         var lines = TextRenderer.render(result, context: context).split(
@@ -102,7 +102,7 @@ import WeatherTestSupport
 /// Trial 10: a place named by its coordinates is never cut inside a number; `models` says what
 /// "dry" and "wet" mean where it uses them; `units` keeps "24h clock" together; `about` indents
 /// every endpoint's address alike.
-@Suite(.tags(.unit)) struct Trial10ViewTests {
+@Suite(.tags(.unit)) struct LabelFindingsTests {
     static let unnamed = Place.unnamed(at: Coordinate(latitude: 52.52, longitude: 13.41))
 
     /// Every "…" in `lines` follows a space or a letter, never a digit, a point, a sign or a degree.
@@ -139,7 +139,7 @@ import WeatherTestSupport
     }
 }
 
-extension Trial11ViewTests {
+extension OptionFindingsTests {
     /// A phrase given to `wrap(keeping:)` is never parted, and comes back with plain spaces.
     @Test func keptPhrasesStayOnOneLine() {
         let text = "Warnings by MET Norway (api.met.no MetAlerts), CC BY 4.0 and NLOD 2.0"
@@ -156,7 +156,7 @@ extension Trial11ViewTests {
     }
 }
 
-extension Trial15ViewTests {
+extension ClockFindingsTests {
     @Test func spansAreSaidInTheirOneUnit() {
         #expect(TimeWords.roughSpan(seconds: 45 * 60) == "45 min")
         #expect(TimeWords.roughSpan(seconds: 3 * 3_600 + 60) == "3 hours")

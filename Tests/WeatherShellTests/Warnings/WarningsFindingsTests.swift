@@ -7,7 +7,7 @@ import WeatherTestSupport
 
 @testable import WeatherShell
 
-extension TrialEightFixesTests {
+extension SessionFindingsTests {
     /// `compare > file` cut “… MeteoAlarm rejected the request (HT…” at 80 columns.
     @Test func compareWarningLinesAreWholeInAPipe() {
         let failure = "MeteoAlarm rejected the request (HTTP 404); wx’s request does not suit this server"

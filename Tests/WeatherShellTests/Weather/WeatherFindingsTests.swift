@@ -7,7 +7,7 @@ import WeatherTestSupport
 @testable import WeatherKit
 @testable import WeatherShell
 
-extension Trial9ViewTests {
+extension RenderFindingsTests {
     /// Berlin's next 6 hours are all 0 %: no "rain %" band of two empty rows, but a few words.
     @Test func anAllZeroRainBandIsLeftOutAndSaid() {
         let lines = Self.render(.hourly(TextFitTests.berlin, hours: 6))
@@ -111,7 +111,7 @@ extension Trial9ViewTests {
     }
 }
 
-extension Trial11ViewTests {
+extension OptionFindingsTests {
     static let metric = ValueFormatter(units: .metric)
 
     /// A forecast at 10:30 on Fri 06 Oct in UTC+05:30 with no hours and three days.
@@ -156,7 +156,7 @@ extension Trial11ViewTests {
 }
 
 /// What trial 12 found in the views.
-@Suite(.tags(.unit)) struct Trial12ViewTests {
+@Suite(.tags(.unit)) struct OutlookFindingsTests {
     /// Hours from 13:00 UTC with these amounts and chances.
     static func forecast(_ hours: [(mm: Double, chance: Double?)]) -> (Forecast, Date) {
         let start = Date(timeIntervalSince1970: 1_753_880_400)  // 2025-07-30 13:00 UTC
@@ -198,7 +198,7 @@ extension Trial11ViewTests {
 }
 
 /// Trial 15, where the views decide: conditions hours old are not the weather now.
-@Suite(.tags(.unit)) struct Trial15ViewTests {
+@Suite(.tags(.unit)) struct ClockFindingsTests {
     static let report = GoldenViewTests.report
     /// The Berlin recording's current conditions: 2025-07-27 03:00 UTC.
     static let conditions = Date(timeIntervalSince1970: 1_753_585_200)
@@ -243,7 +243,7 @@ extension Trial11ViewTests {
     }
 }
 
-extension TrialEightFixesTests {
+extension SessionFindingsTests {
     @Test func watchSaysTheThresholdsItRingsAt() {
         #expect(ShellRunner.bellText([]) == "")
         #expect(
