@@ -120,6 +120,14 @@ extension TextRenderer {
             }
             let widest = row.days.map { "\($0.reaching) of \($0.members)" }.map(TextLayout.columns).max() ?? 0
             for day in row.days {
+                let head = format.day(day.date) + (day.fromNextHour ? "*" : " ") + " "
+                // Not "0 of 0 members": nothing can be counted on a day no member has values of.
+                guard day.members > 0 else {
+                    if day.fromNextHour { partial.insert(day.date.dayNumber) }
+                    lines += TextLayout.wrap(
+                        head + "no member has values that day", indent: 4, continuation: 16, width: width)
+                    continue
+                }
                 var text = DecisionText.odds(day.reaching, of: day.members)
                 let count = "\(day.reaching) of \(day.members)"
                 text = String(repeating: " ", count: max(0, widest - TextLayout.columns(count))) + text
@@ -131,7 +139,6 @@ extension TextRenderer {
                         ? String(format.day(clock.localTime(from).date).prefix(3)) + " " : ""
                     text += ", most " + before + DecisionText.hours(from, until, clock, format)
                 }
-                let head = format.day(day.date) + (day.fromNextHour ? "*" : " ") + " "
                 lines += TextLayout.wrap(
                     head + text, indent: 4, continuation: 16, width: width,
                     keeping: [
