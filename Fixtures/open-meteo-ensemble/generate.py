@@ -213,6 +213,16 @@ def paris_gaps():
             body["hourly"][key] = values[:dry_end] + [None] * (len(values) - dry_end)
     return body
 
+def paris_no_control():
+    """The Paris ensemble without its control run (no unsuffixed key of any variable), at a
+    place of its own (48.50, 2.35): the 50 perturbed members only."""
+    body = paris()
+    body["latitude"] = 48.50
+    for variable in ("temperature_2m", "precipitation", "wind_speed_10m", "wind_gusts_10m", "snowfall", "cloud_cover"):
+        del body["hourly"][variable]
+        del body["hourly_units"][variable]
+    return body
+
 def paris_forecast():
     """The deterministic forecast (`/v1/forecast`) at the Paris ensemble's place, for the values
     `best` shows beside the odds: 7 days x 24 hours from Fri 23 Oct 2026 00:00 CEST (so it ends
@@ -299,6 +309,7 @@ if __name__ == "__main__":
         ("bad-members-hand-written.json", bad()),
         ("paris-ecmwf-ifs025-51-members-all-variables-dst-hand-written.json", paris()),
         ("paris-south-ecmwf-ifs025-51-members-null-hours-hand-written.json", paris_gaps()),
+        ("paris-south-ecmwf-ifs025-no-control-run-hand-written.json", paris_no_control()),
     ]:
         write(name, body)
         report(name, json.loads(open(os.path.join(HERE, name)).read().replace("nan", "NaN")))

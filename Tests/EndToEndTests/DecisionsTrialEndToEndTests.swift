@@ -171,4 +171,34 @@ extension DecisionsEndToEndTests {
         #expect(run.stdout.components(separatedBy: "frost: the night").count == 2, "\(run.stdout)")
         #expect(run.stdout.components(separatedBy: "gusts ≥ 60 km/h in any hour").count == 2, "\(run.stdout)")
     }
+
+    /// Item 13: an answer without the control run's keys says so, and counts the 50 perturbed
+    /// members (paris-south-…-no-control-run, served at 48.50,2.35).
+    @Test func aMissingControlRunIsNamed() throws {
+        let run = try runWX(
+            ["-c", "plume 1 48.50,2.35; chance frost 1 48.50,2.35; best 2h dry 48.50,2.35"], home: TemporaryFolder(),
+            server: FixtureServer(), now: Self.now, environment: ["COLUMNS": "200"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let said = "ECMWF IFS ENS ensemble (Open-Meteo): the answer has no control run, so 50 of the 51 members"
+        // Notes wrap at 80 columns: read with their lines joined.
+        let joined = run.stdout.replacingOccurrences(of: " of\n  the", with: " of the")
+        #expect(joined.components(separatedBy: said).count == 4, "\(run.stdout)")
+        #expect(!run.stdout.contains("the control run one of them"))
+        #expect(run.stdout.contains("0 of 50 members (0 %)"), "\(run.stdout)")
+    }
+
+    /// Item 13: at 40 columns a chance row that wraps keeps its count in the column of the
+    /// others (the wrap folded the aligning spaces into one). Sun 25 Oct's gusts: 21 of 51
+    /// (decisions_expected.py's chance_gusts).
+    @Test func aWrappedChanceRowKeepsTheCountColumn() throws {
+        let gusts = try #require(Self.expected["chance_gusts"] as? [[Any]])
+        let sunday = try #require(gusts.first { $0[0] as? String == "2026-10-25" })
+        let run = try runWX(
+            ["-c", "chance gusts>=60 4 \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(), now: Self.now,
+            environment: ["COLUMNS": "40"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("    Sat 24 Oct   0 of 51 members (0 %)\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("    Sun 25 Oct  \(sunday[1]) of \(sunday[2]) members (41 %),\n"), "\(run.stdout)")
+    }
 }

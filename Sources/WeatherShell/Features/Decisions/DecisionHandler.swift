@@ -25,6 +25,13 @@ struct DecisionHandler {
         }
     }
 
+    /// Whether the answer has members but no control run (member 0) of any variable: the
+    /// unsuffixed keys (`temperature_2m`) absent.
+    static func controlMissing(_ ensemble: EnsembleForecast) -> Bool {
+        let present = EnsembleVariable.allCases.map { ensemble.membersByNumber($0) }.filter { !$0.isEmpty }
+        return !present.isEmpty && present.allSatisfy { $0[0] == nil }
+    }
+
     /// The first whole hour at or after `now`: where "from the next hour" starts.
     static func nextHour(after now: Date) -> Date {
         Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3_600).rounded(.up) * 3_600)
@@ -98,7 +105,8 @@ struct DecisionHandler {
             words: defaulted ? ["dry"] : request.words, defaultedToDry: defaulted, conditions: conditions,
             span: request.span, spanStart: spanStart, spanEnd: spanEnd, windows: windows, top: top,
             qualified: qualified, membersWithVariables: members, origin: answer.origin, answerEnd: ensemble.times.last,
-            forecastEnd: deterministic?.hourly.last?.time, forecastMissing: Self.missing(forecast))
+            forecastEnd: deterministic?.hourly.last?.time, forecastMissing: Self.missing(forecast),
+            controlMissing: Self.controlMissing(ensemble))
     }
 
     /// Why the forecast's values are missing, as a sentence's end; nil when it came.
@@ -307,7 +315,7 @@ struct DecisionHandler {
         return ChanceReport(
             place: place, model: ensemble.model, zone: ensemble.zone, rows: rows, requestedDays: count,
             origin: answer.origin, todayWithoutHours: ensemble.clock.localTime(from).date > today ? today : nil,
-            lastTime: ensemble.times.last)
+            lastTime: ensemble.times.last, controlMissing: Self.controlMissing(ensemble))
     }
 
     // MARK: - plume
@@ -334,6 +342,7 @@ struct DecisionHandler {
         }
         return PlumeReport(
             place: place, model: ensemble.model, zone: ensemble.zone, variable: request.variable, hours: hours,
-            requestedHours: count, origin: answer.origin, membersStartLate: first.time > from ? first.time : nil)
+            requestedHours: count, origin: answer.origin, membersStartLate: first.time > from ? first.time : nil,
+            controlMissing: Self.controlMissing(ensemble))
     }
 }

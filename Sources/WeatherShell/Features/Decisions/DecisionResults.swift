@@ -99,6 +99,9 @@ package struct BestReport: Hashable, Sendable {
     /// Why the forecast's values are missing (its service's failure, in a sentence); nil when
     /// they came.
     package var forecastMissing: String? = nil
+    /// Whether the answer lacks the control run (no variable's unsuffixed key): said beside
+    /// the members, whose count is then the perturbed ones only.
+    package var controlMissing: Bool = false
 }
 
 /// One day of one threshold of `chance`.
@@ -158,6 +161,9 @@ package struct ChanceReport: Hashable, Sendable {
     package var todayWithoutHours: LocalDate? = nil
     /// The members' last hour, for saying where the days stop when fewer than asked are shown.
     package var lastTime: Date? = nil
+    /// Whether the answer lacks the control run (no variable's unsuffixed key): said beside
+    /// the members, whose count is then the perturbed ones only.
+    package var controlMissing: Bool = false
 }
 
 /// One hour of `plume`: the members' percentiles.
@@ -189,4 +195,7 @@ package struct PlumeReport: Hashable, Sendable {
     /// The first hour shown when the members' hours start after the next hour (an answer
     /// for later days); nil when they start by then.
     package var membersStartLate: Date? = nil
+    /// Whether the answer lacks the control run (no variable's unsuffixed key): said beside
+    /// the members, whose count is then the perturbed ones only.
+    package var controlMissing: Bool = false
 }
