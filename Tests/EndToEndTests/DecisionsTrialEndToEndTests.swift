@@ -43,7 +43,8 @@ extension DecisionsEndToEndTests {
         let temperature = try #require(found.last?["hours"] as? [[String: Any]])
         let first = try #require((Self.expected["plume_temperature"] as? [[Any]])?.first)
         #expect(temperature.count == 1)
-        #expect((temperature.first?["median"] as? Double).map { abs($0 - ((first[2] as? Double) ?? .nan)) < 1e-6 } == true)
+        #expect(
+            (temperature.first?["median"] as? Double).map { abs($0 - ((first[2] as? Double) ?? .nan)) < 1e-6 } == true)
         let text = try runWX(
             ["-c", "plume gusts 1 \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(), now: Self.now)
         #expect(text.status == 0, "\(text.stderr)")
@@ -138,7 +139,8 @@ extension DecisionsEndToEndTests {
     /// the day asked and where the members' hours start.
     @Test func anAnswerForLaterDaysNamesTheDayAskedAndWhereItStarts() throws {
         let run = try runWX(
-            ["-c", "best 2h dry sat 53.5,10.0"], home: TemporaryFolder(), server: FixtureServer(), now: "2026-10-23T10:00:00Z")
+            ["-c", "best 2h dry sat 53.5,10.0"], home: TemporaryFolder(), server: FixtureServer(),
+            now: "2026-10-23T10:00:00Z")
         #expect(run.status == 1)
         #expect(
             run.stderr
@@ -148,7 +150,8 @@ extension DecisionsEndToEndTests {
             ["-c", "plume 3 53.5,10.0"], home: TemporaryFolder(), server: FixtureServer(), now: "2026-10-23T10:00:00Z",
             environment: ["COLUMNS": "80"])
         #expect(plume.status == 0, "\(plume.stderr)")
-        #expect(plume.stdout.contains("the members’ hours start Tue 01 Dec 00:00, after the next hour"), "\(plume.stdout)")
+        #expect(
+            plume.stdout.contains("the members’ hours start Tue 01 Dec 00:00, after the next hour"), "\(plume.stdout)")
     }
 
     /// Item 6: a condition every value meets is taken (and holds everywhere it is counted).

@@ -254,7 +254,10 @@ extension DecisionParserTests {
         ),
         // Item 9: too many hours to count is out of range, as 300h; a variable plume does not
         // draw is said, not looked up as a place.
-        ("best 99999999999999999999h", "a window is 1 to 240 hours, the ensemble’s 10 days; not “99999999999999999999h”"),
+        (
+            "best 99999999999999999999h",
+            "a window is 1 to 240 hours, the ensemble’s 10 days; not “99999999999999999999h”"
+        ),
         ("plume snow 2 Paris", "plume draws temperature, precipitation, gusts or wind, not snowfall (“snow”)"),
         ("plume cloud 2 Paris", "plume draws temperature, precipitation, gusts or wind, not cloud cover (“cloud”)"),
     ])

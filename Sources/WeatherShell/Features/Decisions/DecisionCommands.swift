@@ -128,8 +128,10 @@ enum ChanceVocabulary {
 
     /// Each comparison form with its variable and an example, for an error about a bare name.
     static let examplesByForm: [(form: String, variable: EnsembleVariable, example: String)] = [
-        ("rain>=N", .precipitation, "rain>=1"), ("snow>=N", .snowfall, "snow>=1cm"), ("gusts>=N", .windGusts, "gusts>=60"),
-        ("wind>=N", .windSpeed, "wind>=40"), ("temp>=N", .temperature, "temp>=25"), ("temp<=N", .temperature, "temp<=-5"),
+        ("rain>=N", .precipitation, "rain>=1"), ("snow>=N", .snowfall, "snow>=1cm"),
+        ("gusts>=N", .windGusts, "gusts>=60"),
+        ("wind>=N", .windSpeed, "wind>=40"), ("temp>=N", .temperature, "temp>=25"),
+        ("temp<=N", .temperature, "temp<=-5"),
         ("heat>=N", .temperature, "heat>=30"),
     ]
 
@@ -220,15 +222,18 @@ enum DecisionParser {
     /// an example from the command's declared forms; nil for any other word.
     static func bareQuantity(_ lower: String, command: String) -> ShellError? {
         let isBest = command == "best"
-        if !isBest, DecisionVocabulary.words.contains(where: { $0.word == lower })
-            || DecisionVocabulary.activities.contains(where: { $0.word == lower })
+        if !isBest,
+            DecisionVocabulary.words.contains(where: { $0.word == lower })
+                || DecisionVocabulary.activities.contains(where: { $0.word == lower })
         {
             return .usage(
                 "“\(lower)” is a condition of best; chance counts thresholds reached: \(ChanceVocabulary.forms.joined(separator: ", "))"
             )
         }
         let name = lower == "heat" && !isBest ? "heat" : lower
-        guard let variable = DecisionVocabulary.quantities.first(where: { $0.0 == lower })?.1 ?? (name == "heat" ? .temperature : nil)
+        guard
+            let variable = DecisionVocabulary.quantities.first(where: { $0.0 == lower })?.1
+                ?? (name == "heat" ? .temperature : nil)
         else { return nil }
         let declared = isBest ? DecisionVocabulary.examples : ChanceVocabulary.examplesByForm
         let forms = declared.filter { $0.variable == variable && (name != "heat" || $0.form.hasPrefix("heat")) }
@@ -442,7 +447,9 @@ enum DecisionParser {
                     )
                 }
                 let repeated = thresholds.contains {
-                    if case .limit(let other, let otherPerDay, _) = $0 { return other == limit && otherPerDay == perDay }
+                    if case .limit(let other, let otherPerDay, _) = $0 {
+                        return other == limit && otherPerDay == perDay
+                    }
                     return false
                 }
                 if !repeated { thresholds.append(.limit(limit, perDay: perDay, word: lower)) }

@@ -15,7 +15,8 @@ extension JSONRenderer {
         return .object([
             ("variable", .string(variable.rawValue)), ("comparison", .string(condition.comparison.rawValue)),
             ("limit", .number(condition.limit)), ("unit", .string(decisionUnit(variable))),
-            ("typed_amount", .number(typed.amount)), ("typed_unit", .optional(condition.typedUnit ?? typed.unit?.rawValue)),
+            ("typed_amount", .number(typed.amount)),
+            ("typed_unit", .optional(condition.typedUnit ?? typed.unit?.rawValue)),
         ])
     }
 

@@ -107,8 +107,10 @@ package struct TypedLimit: Hashable, Sendable {
             case .knots: return AmountUnit.knots.rawValue
             case .beaufort: return "bft"
             }
-        case .precipitation: return units.precipitation == .inches ? AmountUnit.inches.rawValue : AmountUnit.millimetres.rawValue
-        case .snowfall: return units.precipitation == .inches ? AmountUnit.inches.rawValue : AmountUnit.centimetres.rawValue
+        case .precipitation:
+            return units.precipitation == .inches ? AmountUnit.inches.rawValue : AmountUnit.millimetres.rawValue
+        case .snowfall:
+            return units.precipitation == .inches ? AmountUnit.inches.rawValue : AmountUnit.centimetres.rawValue
         case .cloudCover: return AmountUnit.percent.rawValue
         }
     }

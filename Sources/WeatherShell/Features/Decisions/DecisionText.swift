@@ -167,7 +167,8 @@ enum DecisionText {
     /// the answer has no control run, that is said and the members counted without it.
     static func members(_ model: EnsembleModel, controlMissing: Bool = false) -> String {
         guard controlMissing else {
-            return "\(model.displayName) ensemble (Open-Meteo), \(model.memberCount) members, the control run one of them"
+            return
+                "\(model.displayName) ensemble (Open-Meteo), \(model.memberCount) members, the control run one of them"
         }
         return
             "\(model.displayName) ensemble (Open-Meteo): the answer has no control run, so \(model.memberCount - 1) of the \(model.memberCount) members"

@@ -109,7 +109,9 @@ extension TextRenderer {
         let unit = plumeUnit(report.variable, format)
         // An hour no member has a value for is unknown: "—", from 0 members.
         func cell(_ value: KeyPath<EnsembleSpread, Double>) -> [String] {
-            report.hours.map { hour in hour.spread.map { plumeValue(report.variable, $0[keyPath: value], format) } ?? "—" }
+            report.hours.map { hour in
+                hour.spread.map { plumeValue(report.variable, $0[keyPath: value], format) } ?? "—"
+            }
         }
         let cells = [
             ["p10"] + cell(\.p10), ["median"] + cell(\.median), ["p90"] + cell(\.p90),
