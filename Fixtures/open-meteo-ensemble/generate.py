@@ -193,6 +193,36 @@ def paris():
         "hourly_units": units, "hourly": hourly,
     }
 
+def paris_gaps():
+    """The Paris ensemble with holes no member fills, at a place of its own (48.60, 2.35, south of
+    Paris): `temperature_2m` null in every member at Fri 23 Oct 09:00 CEST (one hour in the
+    middle), and `precipitation` null in every member from Mon 26 Oct 20:00 CET to the end. The
+    other values are Paris's."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+    zone = ZoneInfo("Europe/Paris")
+    body = paris()
+    body["latitude"] = 48.60
+    times = body["hourly"]["time"]
+    hole = times.index(int(datetime(2026, 10, 23, 9, 0, tzinfo=zone).timestamp()))
+    dry_end = times.index(int(datetime(2026, 10, 26, 20, 0, tzinfo=zone).timestamp()))
+    for key, values in body["hourly"].items():
+        if key == "temperature_2m" or key.startswith("temperature_2m_member"):
+            values[hole] = None
+        if key == "precipitation" or key.startswith("precipitation_member"):
+            body["hourly"][key] = values[:dry_end] + [None] * (len(values) - dry_end)
+    return body
+
+def paris_no_control():
+    """The Paris ensemble without its control run (no unsuffixed key of any variable), at a
+    place of its own (48.50, 2.35): the 50 perturbed members only."""
+    body = paris()
+    body["latitude"] = 48.50
+    for variable in ("temperature_2m", "precipitation", "wind_speed_10m", "wind_gusts_10m", "snowfall", "cloud_cover"):
+        del body["hourly"][variable]
+        del body["hourly_units"][variable]
+    return body
+
 def paris_forecast():
     """The deterministic forecast (`/v1/forecast`) at the Paris ensemble's place, for the values
     `best` shows beside the odds: 7 days x 24 hours from Fri 23 Oct 2026 00:00 CEST (so it ends
@@ -278,6 +308,8 @@ if __name__ == "__main__":
         ("new-york-gfs025-31-members-hand-written.json", gfs()),
         ("bad-members-hand-written.json", bad()),
         ("paris-ecmwf-ifs025-51-members-all-variables-dst-hand-written.json", paris()),
+        ("paris-south-ecmwf-ifs025-51-members-null-hours-hand-written.json", paris_gaps()),
+        ("paris-south-ecmwf-ifs025-no-control-run-hand-written.json", paris_no_control()),
     ]:
         write(name, body)
         report(name, json.loads(open(os.path.join(HERE, name)).read().replace("nan", "NaN")))

@@ -226,7 +226,9 @@ package enum Completer {
             // Conditions and day words anywhere (`best 2h dry wi<TAB>`), else a favorite.
             let listed = matching(words, prefix: partial)
             guard partial.isEmpty || listed.isEmpty else {
-                return Options(values: listed, from: arguments.count, appendsSpace: !listed[0].hasSuffix("="))
+                return Options(
+                    values: listed, from: arguments.count,
+                    appendsSpace: !listed[0].hasSuffix("=") && !listed[0].hasSuffix("<") && !listed[0].hasSuffix(">"))
             }
             return Options(values: favorites.matching(prefix: partial), from: arguments.count, restOfLine: true)
         case .words(let words):

@@ -76,7 +76,8 @@ import WeatherTestSupport
         // The imperial limit, converted to the variable's unit, and as typed.
         let imperial = try #require((found.last?["conditions"] as? [[String: Any]])?.first)
         #expect((imperial["limit"] as? Double).map { abs($0 - 19.312128) < 1e-6 } == true)
-        #expect(imperial["typed_amount"] as? Double == 12 && imperial["typed_unit"] is NSNull)
+        // A bare number is read in the user's unit, and JSON says which (issue 35's trial: it said null).
+        #expect(imperial["typed_amount"] as? Double == 12 && imperial["typed_unit"] as? String == "mph")
     }
 
     /// The deterministic forecast's values beside the odds (issue 35: "the deterministic
@@ -394,20 +395,26 @@ extension DecisionsEndToEndTests {
 }
 
 extension DecisionsEndToEndTests {
-    /// Limits outside what the variable can be (records: −89.2 °C, 56.7 °C, a 408 km/h gust;
-    /// rain and cloud not below 0, cloud not above 100 %) never or always hold: one line, exit
+    /// One rule for limits beyond what the variable can be (records: −89.2 °C, 56.7 °C, a
+    /// 408 km/h gust; rain, wind and cloud not below 0, cloud not above 100 %): a condition no
+    /// value meets never holds — one line with the variable's range in the user's units, exit
     /// status 2, nothing asked. chance counts thresholds reached: below a limit only for temp.
     @Test func impossibleLimitsAreUsageErrorsBeforeAnyRequest() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
         let cases = [
-            ("best 2h rain<-1", "rain < -1 mm cannot be: precipitation is 0 mm to 2000 mm"),
-            ("best 2h temp>1000", "temp > 1000 °C cannot be: temperature is -90 °C to 60 °C"),
-            ("best 2h cloud<200", "cloud < 200 % cannot be: cloud cover is 0 % to 100 %"),
-            ("chance rain>=-5", "rain ≥ -5 mm cannot be: precipitation is 0 mm to 2000 mm"),
+            ("best 2h rain<-1", "rain < -1 mm never holds: precipitation is 0 mm to 2000 mm"),
+            ("best 2h temp>1000", "temp > 1000 °C never holds: temperature is -90 °C to 60 °C"),
+            // Issue 35's trial: wind<0 and rain<0 ran, counting nothing.
+            ("best 2h wind<0", "wind < 0 km/h never holds: wind speed is 0 km/h to 410 km/h"),
+            ("best 2h dry wind<-5", "wind < -5 km/h never holds: wind speed is 0 km/h to 410 km/h"),
+            ("best 2h rain<0", "rain < 0 mm never holds: precipitation is 0 mm to 2000 mm"),
+            ("best 2h cloud<0", "cloud < 0 % never holds: cloud cover is 0 % to 100 %"),
+            ("best 2h cloud>100", "cloud > 100 % never holds: cloud cover is 0 % to 100 %"),
+            ("chance gusts>=500", "gusts ≥ 500 km/h never holds: gusts is 0 km/h to 410 km/h"),
             (
                 "best 2h temp>99999999999999999999",
-                "“temp>99999999999999999999” cannot be: the limit is beyond any temperature"
+                "“temp>99999999999999999999” never holds: the limit is beyond any temperature"
             ),
             (
                 "chance rain<=5",

@@ -15,3 +15,14 @@ import WeatherTestSupport
         #expect(Completer.complete("plume g", favorites: ["Home"]).options == ["gusts"])
     }
 }
+
+extension DecisionCompletionTests {
+    /// Item 5: Tab offers only words each command takes: best's comparisons up to their number
+    /// (`temp>`, `temp<`), never a bare name (`snow`, `snowfall`, `temperature`).
+    @Test func tabOffersOnlyWordsTheCommandTakes() {
+        #expect(Completer.complete("best 2h dry s", favorites: []).options == ["sunny"])
+        #expect(Completer.complete("best 2h dry t", favorites: []).options == ["temp>", "temp<", "today", "tomorrow"])
+        #expect(Completer.complete("best 2h dry r", favorites: []).options == ["ride", "run", "rain<"])
+        #expect(Completer.complete("chance s", favorites: []).options == ["snow>="])
+    }
+}

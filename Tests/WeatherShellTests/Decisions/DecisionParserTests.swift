@@ -66,7 +66,7 @@ import WeatherTestSupport
         ("best 2h wind<fast", "“wind<fast”: the limit is a number"),
         ("best 2h wind<20mm", "“wind<20mm”: mm is not a unit of wind"),
         ("best dry", "usage: best DURATION"),
-        ("best 0h dry", "usage: best DURATION"),
+        ("best 0h dry", "a window is 1 to 240 hours"),
         ("best 2h next week", "“next” takes a number of days from 1 to 10"),
         ("chance", "usage: chance THRESHOLD"),
         ("chance frst", "unknown threshold “frst”; did you mean “frost”?"),
@@ -223,5 +223,78 @@ import WeatherTestSupport
             try DecisionHandler.refuseContradictions(
                 [applied(.precipitation, .below, 0.1), applied(.precipitation, .above, 1)], units: .imperial)
         }
+    }
+}
+
+/// What a new user's trial found in the words (issue 35's second trial).
+extension DecisionParserTests {
+    /// Item 5: a bare quantity needs a comparison, said with an example from the command's
+    /// declared forms, not a did-you-mean naming itself; a word of the other command is said so.
+    @Test(arguments: [
+        ("best 2h rain", "“rain” needs a comparison and a limit: rain<N, e.g. rain<0.5"),
+        ("best 2h wind", "“wind” needs a comparison and a limit: wind<N, e.g. wind<20"),
+        ("best 2h gusts", "“gusts” needs a comparison and a limit: gusts<N, e.g. gusts<40"),
+        ("best 2h temp", "“temp” needs a comparison and a limit: temp>N or temp<N, e.g. temp>15"),
+        ("best 2h temperature", "“temperature” needs a comparison and a limit: temp>N or temp<N, e.g. temp>15"),
+        ("best 2h cloud", "“cloud” needs a comparison and a limit: cloud<N, e.g. cloud<50"),
+        (
+            "best 2h snow",
+            "best does not compare snowfall (“snow”); its comparisons: rain<N, wind<N, gusts<N, temp>N, temp<N, cloud<N"
+        ),
+        (
+            "best 2h snowfall",
+            "best does not compare snowfall (“snowfall”); its comparisons: rain<N, wind<N, gusts<N, temp>N, temp<N, cloud<N"
+        ),
+        ("chance rain 2", "“rain” needs a comparison and a limit: rain>=N, e.g. rain>=1"),
+        ("chance snow", "“snow” needs a comparison and a limit: snow>=N, e.g. snow>=1cm"),
+        ("chance heat", "“heat” needs a comparison and a limit: heat>=N, e.g. heat>=30"),
+        (
+            "chance dry",
+            "“dry” is a condition of best; chance counts thresholds reached: rain>=N, snow>=N, gusts>=N, wind>=N, temp>=N, temp<=N, heat>=N, frost"
+        ),
+        // Item 9: too many hours to count is out of range, as 300h; a variable plume does not
+        // draw is said, not looked up as a place.
+        (
+            "best 99999999999999999999h",
+            "a window is 1 to 240 hours, the ensemble’s 10 days; not “99999999999999999999h”"
+        ),
+        ("plume snow 2 Paris", "plume draws temperature, precipitation, gusts or wind, not snowfall (“snow”)"),
+        ("plume cloud 2 Paris", "plume draws temperature, precipitation, gusts or wind, not cloud cover (“cloud”)"),
+    ])
+    func aBareQuantityOrAnotherCommandsWordIsSaidSo(_ line: String, _ message: String) throws {
+        #expect(throws: ShellError.usage(message)) { try CommandParser.parse(line) }
+    }
+
+    /// Item 7: `chance frost frost` and a limit typed twice are one threshold each.
+    @Test func aRepeatedThresholdIsOne() throws {
+        guard case .chance(let request) = try CommandParser.parse("chance frost frost gusts>=60 gusts>=60 2") else {
+            Issue.record("not chance")
+            return
+        }
+        #expect(request.thresholds.count == 2)
+        #expect(request.days == 2)
+    }
+
+    /// Item 8: ≤, ≥ and the minus sign − as wx prints them are read.
+    @Test func theSymbolsWxPrintsAreRead() throws {
+        #expect(
+            try CommandParser.parse("best 2h dry wind≤20 temp>−5 temp≥−3")
+                == .best(
+                    BestRequest(
+                        hours: 2,
+                        terms: [
+                            Self.dry, .limit(TypedLimit(.windSpeed, .atMost, 20)),
+                            .limit(TypedLimit(.temperature, .above, -5)),
+                            .limit(TypedLimit(.temperature, .atLeast, -3)),
+                        ], words: ["dry", "wind≤20", "temp>−5", "temp≥−3"], span: .standard, target: nil)))
+        guard case .chance(let request) = try CommandParser.parse("chance temp≤−5 gusts≥60") else {
+            Issue.record("not chance")
+            return
+        }
+        #expect(
+            request.thresholds == [
+                .limit(TypedLimit(.temperature, .atMost, -5), perDay: false, word: "temp≤−5"),
+                .limit(TypedLimit(.windGusts, .atLeast, 60), perDay: false, word: "gusts≥60"),
+            ])
     }
 }

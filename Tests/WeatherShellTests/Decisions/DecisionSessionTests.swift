@@ -89,7 +89,7 @@ import WeatherTestSupport
         // its zone (README: a chart's hour mark shows it).
         if width == 200 { #expect(visible.contains { $0.contains("06 CET") }, "\(visible)") }
         // The top label is the highest 90th percentile, the bottom the lowest 10th.
-        let top = report.hours.map(\.spread.p90).max()!
+        let top = report.hours.compactMap(\.spread?.p90).max()!
         #expect(chart.first?.hasPrefix(String(repeating: " ", count: 1) + DecimalText.fixed(top, digits: 1)) == true)
         // Without colour: the table, every hour a row.
         let plain = TextRenderer.lines(

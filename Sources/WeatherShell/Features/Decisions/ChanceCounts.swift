@@ -90,7 +90,9 @@ enum ChanceCounts {
     }
 
     /// `plume`'s hours: from the first hour starting at or after `from`, up to `count` hours
-    /// while any member has a value, each with the members' percentiles.
+    /// until the members' values end, each with the members' percentiles. An hour with no value
+    /// in any member between hours with values is unknown (nil spread, its neighbours as they
+    /// are); the hours past the last value of every member are not the answer's.
     static func plume(_ ensemble: EnsembleForecast, variable: EnsembleVariable, from: Date, count: Int) -> [PlumeHour] {
         let rows = ensemble.members(variable)
         let shift: Double = variable.coversPrecedingHour ? -3_600 : 0
@@ -99,8 +101,17 @@ enum ChanceCounts {
             let start = time.addingTimeInterval(shift)
             guard start >= from else { continue }
             let values = rows.compactMap { index < $0.count ? $0[index] : nil }
-            guard let spread = EnsembleSpread(values) else { break }
-            hours.append(PlumeHour(time: start, spread: spread))
+            hours.append(PlumeHour(time: start, spread: EnsembleSpread(values)))
+        }
+        // Past the members' last value: no hour of the answer (as before a gap is known).
+        let lastKnown = ensemble.times.indices.last { index in
+            rows.contains { index < $0.count && $0[index] != nil }
+        }
+        if let lastKnown {
+            let end = ensemble.times[lastKnown].addingTimeInterval(shift)
+            while let last = hours.last, last.time > end { hours.removeLast() }
+        } else {
+            hours = []
         }
         return hours
     }

@@ -73,13 +73,13 @@ extension CommandSpec {
         summary: "the best windows of DURATION hours where conditions hold, with odds",
         details: [
             "The windows of DURATION hours (“2h”) in the coming days where the conditions hold, ranked by how many of the ensemble’s members (ECMWF, 51 members, the control run one of them) they hold in. A member counts for a window only if every hour of it meets every condition in that member — hours are not independent, so their chances are not multiplied. The top three windows that do not overlap a better one are shown, ties to the earlier; when none holds in any member, that is said and the closest are given. The deterministic forecast’s values for the window — the forecast “show” uses — stand beside the odds.",
-            "CONDITIONS: dry (under 0.1 mm each hour), rain<N, wind<N, gusts<N, temp>N, temp<N, cloud<N, sunny (cloud cover under 30 %), daylight (between sunrise and sunset); also <=, >, >=. A bare number is in your units (a Beaufort force under “units wind bft”); a unit after it (20mph, 0.5in, 50F) is converted and the condition said in your units. ACTIVITIES, each a set of conditions that others may add to: "
+            "CONDITIONS: dry (under 0.1 mm each hour), rain<N, wind<N, gusts<N, temp>N, temp<N, cloud<N, sunny (cloud cover under 30 %, in daylight), daylight (between sunrise and sunset); also <=, >, >=. A bare number is in your units (a Beaufort force under “units wind bft”); a unit after it (20mph, 0.5in, 50F) is converted and the condition said in your units. A condition no value can meet (wind<0, cloud>100) is refused with the variable’s range; one every value meets (cloud<101) is taken and holds in every hour. ACTIVITIES, each a set of conditions that others may add to: "
                 + DecisionVocabulary.activities.map { "\($0.word) (\($0.summary))" }.joined(separator: "; ") + ".",
             "WHEN: today, tomorrow, a weekday (sat), weekend, a date (2026-10-24) or next N days; without it the next 3 days from the next hour. Precipitation and gusts are the sum and maximum of the preceding hour, temperature, wind and cloud instants: a window from 10:00 to 12:00 reads the rain and gusts of 10:00–12:00 and the instants at 10:00, 11:00 and 12:00. Windows are counted in real hours across a change of the clocks.",
             "Members that lack a variable a condition reads, or whose values stop before the window ends, are left out of that window and the count says from how many. One ensemble request, the same “confidence” makes and kept as long (until the model’s next run), and the forecast request “show” makes, none while that is current.",
             "Examples: best 2h dry wind<20 sat Home · best 3h ride weekend · best 1h laundry tomorrow Paris",
         ],
-        completion: .decisionWords(DecisionVocabulary.allWords + ["today", "tomorrow", "weekend", "next"]),
+        completion: .decisionWords(DecisionVocabulary.completions + ["today", "tomorrow", "weekend", "next"]),
         costs: [
             RequestCost(services: [.openMeteoEnsemble] + RequestCost.forecastServices, RequestCost.ensembleAndForecast)
         ]
@@ -93,7 +93,7 @@ extension CommandSpec {
         details: [
             "For each threshold and day, how many of the ensemble’s members (ECMWF, 51 members, the control run one of them) reach it, and the hours it concentrates in: “gusts ≥ 60 km/h · Sun 25 Oct: 31 of 51 members (61 %), most 01:00–06:00”.",
             "THRESHOLD: " + ChanceVocabulary.forms.joined(separator: ", ")
-                + " (heat is temperature; frost below). Amounts are per hour (any hour of the day reaches it) unless written per day: rain>=20mm/day, snow>=5cm/day. Frost is the night’s minimum below 0 °C, from 18:00 to 09:00, filed under the morning it ends. A bare number is in your units; snow in cm (in under imperial).",
+                + " (heat is temperature; frost below). Amounts are per hour (any hour of the day reaches it) unless written per day: rain>=20mm/day, snow>=5cm/day. Frost is the night’s minimum below 0 °C, from 18:00 to 09:00, filed under the morning it ends. A bare number is in your units; snow in cm (in under imperial). A threshold no value can reach (gusts>=500) is refused with the variable’s range; one every value reaches (rain>=-5) is taken and reached in every member.",
             "DAYS: how many days from today (7). Today counts from the next hour. Members without a variable, or whose values stop before the day ends, are left out of that day and the count says from how many. One ensemble request, shared with “confidence”, “best” and “plume”.",
             "Examples: " + ChanceVocabulary.examples.joined(separator: " · "),
         ],
@@ -121,10 +121,19 @@ extension CommandSpec {
 /// The thresholds `chance` knows: one declaration its help, Tab and errors read.
 enum ChanceVocabulary {
     /// The threshold forms as listed.
-    static let forms = ["rain>=N", "snow>=N", "gusts>=N", "wind>=N", "temp>=N", "temp<=N", "heat>=N", "frost"]
+    static var forms: [String] { examplesByForm.map(\.form) + ["frost"] }
 
     /// Its examples, as `help chance` and its errors give them (the last with a count of days).
     static let examples = ["chance gusts>=60 frost", "chance rain>=10mm/day 3 Home"]
+
+    /// Each comparison form with its variable and an example, for an error about a bare name.
+    static let examplesByForm: [(form: String, variable: EnsembleVariable, example: String)] = [
+        ("rain>=N", .precipitation, "rain>=1"), ("snow>=N", .snowfall, "snow>=1cm"),
+        ("gusts>=N", .windGusts, "gusts>=60"),
+        ("wind>=N", .windSpeed, "wind>=40"), ("temp>=N", .temperature, "temp>=25"),
+        ("temp<=N", .temperature, "temp<=-5"),
+        ("heat>=N", .temperature, "heat>=30"),
+    ]
 
     /// Every word a threshold may start with, for the did-you-mean.
     static var names: [String] { ["frost", "heat"] + DecisionVocabulary.quantities.map(\.0) }
@@ -142,9 +151,11 @@ enum DecisionParser {
     /// - Throws: `ShellError.usage` for a missing or bad duration, an unknown condition or
     ///   activity (with the closest word and the list), a number that is not one.
     static func best(_ arguments: inout Arguments) throws(ShellError) -> Command {
-        guard let first = arguments.next(), let hours = duration(first) else {
+        guard let first = arguments.next(), let hours = duration(first) ?? (isWholeHours(first) ? Int.max : nil)
+        else {
             throw arguments.usage("; DURATION is hours, as “2h” or “2”")
         }
+        // Too many hours to count (99999999999999999999h) is as 300h: out of range.
         guard hours <= maximumHours else {
             throw .usage(
                 "a window is 1 to \(maximumHours) hours, the ensemble’s \(OpenMeteoEnsembleProvider.forecastDays) days; not “\(TerminalText.sanitized(String(first.prefix(24))))”"
@@ -159,7 +170,8 @@ enum DecisionParser {
             {
                 // A word typed twice (`dry dry`) is one condition, said once.
                 if !words.contains(named.word) {
-                    terms += named.terms
+                    // A condition two words share (daylight of sunny and walk) is one.
+                    terms += named.terms.filter { !terms.contains($0) }
                     words.append(named.word)
                 }
             } else if let spaced = spacedComparison(arguments.words) {
@@ -172,6 +184,8 @@ enum DecisionParser {
             } else if span == nil, let found = try whenWords(&arguments) {
                 span = found
                 continue
+            } else if let bare = bareQuantity(lower, command: "best") {
+                throw bare
             } else if isNearMiss(lower) {
                 throw unknownCondition(word)
             } else if let lookalike = lookalike(word, days: true) {
@@ -185,6 +199,52 @@ enum DecisionParser {
             BestRequest(
                 hours: hours, terms: terms, words: words, span: span ?? .standard,
                 target: try CommandParser.optionalPlace(&arguments)))
+    }
+
+    /// Choices in a sentence: "a", "a or b", "a, b or c".
+    static func either(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// Whether `word` is a whole number of hours too large to be an `Int` (“99999999999999999999h”).
+    static func isWholeHours(_ word: String) -> Bool {
+        var text = Substring(word.lowercased())
+        for suffix in ["hours", "hour", "hrs", "hr", "h"] where text.hasSuffix(suffix) {
+            text = text.dropLast(suffix.count)
+            break
+        }
+        return !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// A quantity's name without a comparison (`best 2h rain`, `chance heat`), or a word of the
+    /// other command (`chance dry`, `best 2h snow`): the usage error saying what is needed, with
+    /// an example from the command's declared forms; nil for any other word.
+    static func bareQuantity(_ lower: String, command: String) -> ShellError? {
+        let isBest = command == "best"
+        if !isBest,
+            DecisionVocabulary.words.contains(where: { $0.word == lower })
+                || DecisionVocabulary.activities.contains(where: { $0.word == lower })
+        {
+            return .usage(
+                "“\(lower)” is a condition of best; chance counts thresholds reached: \(ChanceVocabulary.forms.joined(separator: ", "))"
+            )
+        }
+        let name = lower == "heat" && !isBest ? "heat" : lower
+        guard
+            let variable = DecisionVocabulary.quantities.first(where: { $0.0 == lower })?.1
+                ?? (name == "heat" ? .temperature : nil)
+        else { return nil }
+        let declared = isBest ? DecisionVocabulary.examples : ChanceVocabulary.examplesByForm
+        let forms = declared.filter { $0.variable == variable && (name != "heat" || $0.form.hasPrefix("heat")) }
+        guard let example = forms.first else {
+            return .usage(
+                "\(command) does not compare \(DecisionText.longName(variable)) (“\(lower)”); its comparisons: \((isBest ? DecisionVocabulary.forms : ChanceVocabulary.forms).joined(separator: ", "))"
+            )
+        }
+        return .usage(
+            "“\(lower)” needs a comparison and a limit: \(either(forms.map(\.form))), e.g. \(example.example)"
+        )
     }
 
     /// The quantities `best` compares (snow is `chance`'s).
@@ -336,10 +396,13 @@ enum DecisionParser {
                 "“\(TerminalText.sanitized(String(word.prefix(40))))”: the limit is a number, with a unit or in yours (\(head)10, \(head)10\(sample))"
             )
         }
-        // Beyond any weather in any unit (and shown as 1e+20 if taken): refused as typed.
-        guard amount.magnitude < 1e6 else {
+        // Beyond any weather in any unit: the one rule of refuseImpossible, without units —
+        // refused when no value meets it, taken when every value does.
+        let beyondAbove = amount >= 1e6 && !parsed.comparison.isUpperBound
+        let beyondBelow = amount <= -1e6 && parsed.comparison.isUpperBound
+        guard !beyondAbove, !beyondBelow else {
             throw .usage(
-                "“\(TerminalText.sanitized(String(word.prefix(40))))” cannot be: the limit is beyond any \(DecisionText.longName(variable))"
+                "“\(TerminalText.sanitized(String(word.prefix(40))))” never holds: the limit is beyond any \(DecisionText.longName(variable))"
             )
         }
         if let unit, !unit.fits(variable) {
@@ -359,9 +422,12 @@ enum DecisionParser {
         while let word = arguments.words.first {
             let lower = word.lowercased()
             if lower == "frost" {
-                thresholds.append(.frost)
+                // A threshold typed twice (`frost frost`) is one, shown once (as best's words).
+                if !thresholds.contains(.frost) { thresholds.append(.frost) }
             } else if let spaced = spacedComparison(arguments.words) {
                 throw spaced
+            } else if let bare = bareQuantity(lower, command: "chance") {
+                throw bare
             } else if var parsed = DecisionVocabulary.comparison(word) {
                 var perDay = false
                 for suffix in ["/day", "/d", "a day"] where parsed.rest.hasSuffix(suffix) {
@@ -380,7 +446,13 @@ enum DecisionParser {
                         "“\(TerminalText.sanitized(String(word.prefix(40))))”: chance counts \(parsed.name) reaching a limit, as \(parsed.name)>=N; below a limit is for temp (temp<=N)"
                     )
                 }
-                thresholds.append(.limit(limit, perDay: perDay, word: lower))
+                let repeated = thresholds.contains {
+                    if case .limit(let other, let otherPerDay, _) = $0 {
+                        return other == limit && otherPerDay == perDay
+                    }
+                    return false
+                }
+                if !repeated { thresholds.append(.limit(limit, perDay: perDay, word: lower)) }
             } else if lower.allSatisfy({ $0.isLetter }),
                 let close = DecisionVocabulary.closest(lower, among: ChanceVocabulary.names), close != lower
             {
@@ -416,6 +488,14 @@ enum DecisionParser {
         {
             throw .usage(
                 "unknown variable “\(TerminalText.sanitized(String(first.prefix(40))))”; did you mean “\(close)”? (\(PlumeRequest.variables.map { $0.words[0] }.joined(separator: ", ")))"
+            )
+        } else if let first = arguments.words.first?.lowercased(),
+            let other = DecisionVocabulary.quantities.first(where: { $0.0 == first })?.1
+        {
+            // A variable the members carry but plume does not draw (snow, cloud): said, not
+            // read as a place.
+            throw .usage(
+                "plume draws \(either(PlumeRequest.variables.map { $0.words[0] })), not \(DecisionText.longName(other)) (“\(first)”)"
             )
         }
         var hours: Int?

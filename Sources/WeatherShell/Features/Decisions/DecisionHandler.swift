@@ -25,6 +25,13 @@ struct DecisionHandler {
         }
     }
 
+    /// Whether the answer has members but no control run (member 0) of any variable: the
+    /// unsuffixed keys (`temperature_2m`) absent.
+    static func controlMissing(_ ensemble: EnsembleForecast) -> Bool {
+        let present = EnsembleVariable.allCases.map { ensemble.membersByNumber($0) }.filter { !$0.isEmpty }
+        return !present.isEmpty && present.allSatisfy { $0[0] == nil }
+    }
+
     /// The first whole hour at or after `now`: where "from the next hour" starts.
     static func nextHour(after now: Date) -> Date {
         Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3_600).rounded(.up) * 3_600)
@@ -66,10 +73,11 @@ struct DecisionHandler {
             )
         }
         let (spanStart, spanEnd) = try span(request.span, ensemble: ensemble, from: from, now: now)
-        if spanEnd <= spanStart, case .day = request.span {
-            let local = ensemble.clock.localTime(now)
+        if spanEnd <= spanStart, case .day(let day) = request.span {
+            // The day asked, by its date (not today's).
+            let date = day.resolved(today: ensemble.clock.localTime(now).date)
             throw .notApplicable(
-                "\(DecisionText.spanName(request.span)) (\(ValueFormatter(units: .metric).day(local.date))) has no hours left from the next hour; try tomorrow"
+                "\(DecisionText.spanName(request.span)) (\(ValueFormatter(units: .metric).day(date))) has no hours left from the next hour; try tomorrow"
             )
         }
         let deterministic = try? forecast?.get()
@@ -82,13 +90,23 @@ struct DecisionHandler {
                 "no \(request.hours)-hour window fits in \(DecisionText.spanName(request.span)): \(max(0, length)) hours from \(DecisionText.dateTime(spanStart, ensemble.clock)) to \(DecisionText.dateTime(spanEnd, ensemble.clock))"
             )
         }
+        // No member with values for any window: nothing can be said to hold or not.
+        if windows.allSatisfy({ $0.members == 0 }) {
+            let clock = ensemble.clock
+            let variables = Set(conditions.compactMap(\.variable)).sorted { $0.rawValue < $1.rawValue }
+            let names = Counting.list(variables.map { DecisionText.longName($0) })
+            throw .notInAnswer(
+                "no member has \(names) values for the hours of \(DecisionText.spanName(request.span)) (\(DecisionText.dateTime(spanStart, clock)) to \(DecisionText.dateTime(spanEnd, clock))): from 0 members, wx cannot say whether a window holds"
+            )
+        }
         let (top, qualified) = BestWindows.top(windows)
         return BestReport(
             place: place, model: ensemble.model, zone: ensemble.zone, hours: request.hours,
             words: defaulted ? ["dry"] : request.words, defaultedToDry: defaulted, conditions: conditions,
             span: request.span, spanStart: spanStart, spanEnd: spanEnd, windows: windows, top: top,
             qualified: qualified, membersWithVariables: members, origin: answer.origin, answerEnd: ensemble.times.last,
-            forecastEnd: deterministic?.hourly.last?.time, forecastMissing: Self.missing(forecast))
+            forecastEnd: deterministic?.hourly.last?.time, forecastMissing: Self.missing(forecast),
+            controlMissing: Self.controlMissing(ensemble))
     }
 
     /// Why the forecast's values are missing, as a sentence's end; nil when it came.
@@ -104,7 +122,9 @@ struct DecisionHandler {
             case .daylight: return .daylight
             case .limit(let typed):
                 let (comparison, limit) = typed.applied(units)
-                return AppliedCondition(variable: typed.variable, comparison: comparison, limit: limit, typed: typed)
+                return AppliedCondition(
+                    variable: typed.variable, comparison: comparison, limit: limit, typed: typed,
+                    typedUnit: typed.readIn(units))
             }
         }
     }
@@ -121,17 +141,26 @@ struct DecisionHandler {
         }
     }
 
-    /// Limits outside what their variable can be (`rain<-1`, `temp>1000`, `cloud<200`, a
-    /// Beaufort force past 12): such a condition never or always holds.
+    /// Limits no value of their variable can meet (`rain<0`, `wind<0`, `cloud>100`, `temp>1000`,
+    /// a Beaufort force past 12): such a condition never holds. One that every value meets
+    /// (`cloud<101`, `rain>=-5`) is taken: it holds in every hour.
     ///
-    /// - Throws: `ShellError.usage`, naming the limit and the range in the user's units.
+    /// - Throws: `ShellError.usage`, saying it never holds and the variable's range in the
+    ///   user's units.
     static func refuseImpossible(_ limits: [TypedLimit], units: UnitPreferences) throws(ShellError) {
         let format = ValueFormatter(units: units)
         for typed in limits {
             let range = possible(typed.variable)
-            let inRange =
-                typed.isBeaufort(units) ? (0...12).contains(typed.amount) : range.contains(typed.canonical(units))
-            guard !inRange else { continue }
+            // As applied to the values (a Beaufort force as its range of speeds).
+            let (comparison, limit) = typed.applied(units)
+            let never =
+                switch comparison {
+                case .below: limit <= range.lowerBound
+                case .atMost: limit < range.lowerBound
+                case .above: limit >= range.upperBound
+                case .atLeast: limit > range.upperBound
+                }
+            guard never else { continue }
             let shown = AppliedCondition(
                 variable: typed.variable, comparison: typed.comparison, limit: typed.canonical(units), typed: typed)
             let bounds =
@@ -139,7 +168,7 @@ struct DecisionHandler {
                 ? "0 to 12 Bft"
                 : "\(DecisionText.limit(typed.variable, range.lowerBound, format)) to \(DecisionText.limit(typed.variable, range.upperBound, format))"
             throw .usage(
-                "\(DecisionText.condition(shown, format)) cannot be: \(DecisionText.longName(typed.variable)) is \(bounds)"
+                "\(DecisionText.condition(shown, format)) never holds: \(DecisionText.longName(typed.variable)) is \(bounds)"
             )
         }
     }
@@ -175,6 +204,14 @@ struct DecisionHandler {
             let after = CivilCalendar.date(fromDays: first.dayNumber + count)
             guard first >= today else {
                 throw .notApplicable("\(first.iso) has passed; “best” looks ahead (today at the earliest)")
+            }
+            // An answer for later days (its first hour after the asked ones): said by the day
+            // asked and where the members' hours start.
+            if let answerStart = ensemble.times.first, clock.localTime(answerStart).date >= after {
+                let asked = ValueFormatter(units: .metric).day(first)
+                throw .notInAnswer(
+                    "the \(ensemble.model.displayName) answer covers no hour of \(asked): the members’ hours start \(DecisionText.dateTime(answerStart, clock))"
+                )
             }
             guard let start = ensemble.times.first(where: { clock.localTime($0).date >= first }) else {
                 throw .notInAnswer(
@@ -278,7 +315,7 @@ struct DecisionHandler {
         return ChanceReport(
             place: place, model: ensemble.model, zone: ensemble.zone, rows: rows, requestedDays: count,
             origin: answer.origin, todayWithoutHours: ensemble.clock.localTime(from).date > today ? today : nil,
-            lastTime: ensemble.times.last)
+            lastTime: ensemble.times.last, controlMissing: Self.controlMissing(ensemble))
     }
 
     // MARK: - plume
@@ -297,13 +334,15 @@ struct DecisionHandler {
             )
         }
         let count = request.hours ?? 48
-        let hours = ChanceCounts.plume(
-            ensemble, variable: request.variable, from: Self.nextHour(after: now), count: count)
-        guard hours.count >= 2 else {
+        let from = Self.nextHour(after: now)
+        let hours = ChanceCounts.plume(ensemble, variable: request.variable, from: from, count: count)
+        // One hour is a plume of one row (HOURS is 1 to 240); none is an answer that has ended.
+        guard let first = hours.first else {
             throw .notInAnswer("the \(ensemble.model.displayName) answer has no hours left; try after the next run")
         }
         return PlumeReport(
             place: place, model: ensemble.model, zone: ensemble.zone, variable: request.variable, hours: hours,
-            requestedHours: count, origin: answer.origin)
+            requestedHours: count, origin: answer.origin, membersStartLate: first.time > from ? first.time : nil,
+            controlMissing: Self.controlMissing(ensemble))
     }
 }

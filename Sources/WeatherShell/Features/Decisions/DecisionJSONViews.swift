@@ -6,7 +6,8 @@ import WeatherKit
 // (°C, km/h, mm, %), times ISO 8601 UTC, every window and day with its member counts.
 extension JSONRenderer {
     /// `{"type":"condition",…}` pieces: the variable, the comparison and the limit in the
-    /// variable's unit, and the number as typed with its unit (null: the user's).
+    /// variable's unit, and the number as typed with the unit it was read in (the user's for a
+    /// bare number: "mph", "c", "bft").
     static func decisionCondition(_ condition: AppliedCondition) -> JSONOutput {
         guard let variable = condition.variable, let typed = condition.typed else {
             return .object([("variable", .string("daylight"))])
@@ -14,7 +15,8 @@ extension JSONRenderer {
         return .object([
             ("variable", .string(variable.rawValue)), ("comparison", .string(condition.comparison.rawValue)),
             ("limit", .number(condition.limit)), ("unit", .string(decisionUnit(variable))),
-            ("typed_amount", .number(typed.amount)), ("typed_unit", .optional(typed.unit?.rawValue)),
+            ("typed_amount", .number(typed.amount)),
+            ("typed_unit", .optional(condition.typedUnit ?? typed.unit?.rawValue)),
         ])
     }
 
@@ -126,9 +128,9 @@ extension JSONRenderer {
                 .array(
                     report.hours.map { hour in
                         .object([
-                            ("time", .string(ISOTime.string(hour.time))), ("p10", .number(hour.spread.p10)),
-                            ("median", .number(hour.spread.median)), ("p90", .number(hour.spread.p90)),
-                            ("members", .number(Double(hour.spread.members))),
+                            ("time", .string(ISOTime.string(hour.time))), ("p10", .optional(hour.spread?.p10)),
+                            ("median", .optional(hour.spread?.median)), ("p90", .optional(hour.spread?.p90)),
+                            ("members", .number(Double(hour.spread?.members ?? 0))),
                         ])
                     })
             ),

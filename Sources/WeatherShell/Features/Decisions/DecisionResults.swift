@@ -13,6 +13,9 @@ package struct AppliedCondition: Hashable, Sendable {
     package var limit: Double
     /// The limit as typed, when it was a comparison (`wind<12mph`); nil for daylight.
     package var typed: TypedLimit?
+    /// The unit its number was read in (`TypedLimit.readIn`: the user's for a bare number);
+    /// nil for daylight.
+    package var typedUnit: String? = nil
 
     /// The daylight condition (the sun above the horizon through the window).
     package static let daylight = AppliedCondition(variable: nil, comparison: .above, limit: 0, typed: nil)
@@ -96,6 +99,9 @@ package struct BestReport: Hashable, Sendable {
     /// Why the forecast's values are missing (its service's failure, in a sentence); nil when
     /// they came.
     package var forecastMissing: String? = nil
+    /// Whether the answer lacks the control run (no variable's unsuffixed key): said beside
+    /// the members, whose count is then the perturbed ones only.
+    package var controlMissing: Bool = false
 }
 
 /// One day of one threshold of `chance`.
@@ -155,6 +161,9 @@ package struct ChanceReport: Hashable, Sendable {
     package var todayWithoutHours: LocalDate? = nil
     /// The members' last hour, for saying where the days stop when fewer than asked are shown.
     package var lastTime: Date? = nil
+    /// Whether the answer lacks the control run (no variable's unsuffixed key): said beside
+    /// the members, whose count is then the perturbed ones only.
+    package var controlMissing: Bool = false
 }
 
 /// One hour of `plume`: the members' percentiles.
@@ -162,8 +171,9 @@ package struct PlumeHour: Hashable, Sendable {
     /// The start of the hour the values cover (the hour before the value's time for
     /// precipitation and gusts; the instant itself for temperature).
     package var time: Date
-    /// The members' 10th, 50th and 90th percentile in the variable's unit, and how many.
-    package var spread: EnsembleSpread
+    /// The members' 10th, 50th and 90th percentile in the variable's unit, and how many; nil
+    /// when no member has a value at the hour (shown as unknown, from 0 members).
+    package var spread: EnsembleSpread?
 }
 
 /// `plume`: the members' median and 10–90 % band hour by hour.
@@ -182,4 +192,10 @@ package struct PlumeReport: Hashable, Sendable {
     package var requestedHours: Int
     /// Where the ensemble answer came from: the network, the cache, or a stale copy.
     package var origin: DataOrigin
+    /// The first hour shown when the members' hours start after the next hour (an answer
+    /// for later days); nil when they start by then.
+    package var membersStartLate: Date? = nil
+    /// Whether the answer lacks the control run (no variable's unsuffixed key): said beside
+    /// the members, whose count is then the perturbed ones only.
+    package var controlMissing: Bool = false
 }

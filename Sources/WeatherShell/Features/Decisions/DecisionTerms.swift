@@ -88,6 +88,33 @@ package struct TypedLimit: Hashable, Sendable {
         self.unit = unit
     }
 
+    /// The unit the number was read in, as `AmountUnit` spells units ("mph", "c", "mm"; "bft"
+    /// for a Beaufort force): the one written after it, else the user's for the quantity.
+    package func readIn(_ units: UnitPreferences) -> String {
+        if let unit { return unit.rawValue }
+        switch variable {
+        case .temperature:
+            switch units.temperature {
+            case .celsius: return AmountUnit.celsius.rawValue
+            case .fahrenheit: return AmountUnit.fahrenheit.rawValue
+            case .kelvin: return AmountUnit.kelvin.rawValue
+            }
+        case .windSpeed, .windGusts:
+            switch units.windSpeed {
+            case .kilometresPerHour: return AmountUnit.kilometresPerHour.rawValue
+            case .metresPerSecond: return AmountUnit.metresPerSecond.rawValue
+            case .milesPerHour: return AmountUnit.milesPerHour.rawValue
+            case .knots: return AmountUnit.knots.rawValue
+            case .beaufort: return "bft"
+            }
+        case .precipitation:
+            return units.precipitation == .inches ? AmountUnit.inches.rawValue : AmountUnit.millimetres.rawValue
+        case .snowfall:
+            return units.precipitation == .inches ? AmountUnit.inches.rawValue : AmountUnit.centimetres.rawValue
+        case .cloudCover: return AmountUnit.percent.rawValue
+        }
+    }
+
     /// Whether the limit is a Beaufort force: a bare wind number while wind is shown in
     /// Beaufort.
     package func isBeaufort(_ units: UnitPreferences) -> Bool {
@@ -208,7 +235,8 @@ enum DecisionVocabulary {
         NamedTerm(
             word: "dry", terms: [.limit(TypedLimit(.precipitation, .below, 0.1, .millimetres))]),
         NamedTerm(
-            word: "sunny", terms: [.limit(TypedLimit(.cloudCover, .below, 30, .percent))]),
+            // Sunny is of the day: cloud cover under 30 % at night is a clear night.
+            word: "sunny", terms: [.limit(TypedLimit(.cloudCover, .below, 30, .percent)), .daylight]),
         NamedTerm(word: "daylight", terms: [.daylight]),
     ]
 
@@ -220,7 +248,7 @@ enum DecisionVocabulary {
                 .limit(TypedLimit(.precipitation, .below, 0.1, .millimetres)),
                 .limit(TypedLimit(.windSpeed, .below, 25, .kilometresPerHour)),
                 .limit(TypedLimit(.windGusts, .below, 45, .kilometresPerHour)),
-                .limit(TypedLimit(.temperature, .above, 5, .celsius)),
+                .limit(TypedLimit(.temperature, .above, 5, .celsius)), .daylight,
             ]),
         NamedTerm(
             word: "run",
@@ -228,7 +256,7 @@ enum DecisionVocabulary {
                 .limit(TypedLimit(.precipitation, .below, 0.5, .millimetres)),
                 .limit(TypedLimit(.temperature, .above, 0, .celsius)),
                 .limit(TypedLimit(.temperature, .below, 25, .celsius)),
-                .limit(TypedLimit(.windGusts, .below, 50, .kilometresPerHour)),
+                .limit(TypedLimit(.windGusts, .below, 50, .kilometresPerHour)), .daylight,
             ]),
         NamedTerm(
             word: "walk",
@@ -248,7 +276,7 @@ enum DecisionVocabulary {
             terms: [
                 .limit(TypedLimit(.precipitation, .below, 0.1, .millimetres)),
                 .limit(TypedLimit(.temperature, .above, 15, .celsius)),
-                .limit(TypedLimit(.windSpeed, .below, 25, .kilometresPerHour)),
+                .limit(TypedLimit(.windSpeed, .below, 25, .kilometresPerHour)), .daylight,
             ]),
         NamedTerm(
             word: "picnic",
@@ -267,8 +295,20 @@ enum DecisionVocabulary {
         ("snowfall", .snowfall),
     ]
 
+    /// Each comparison form with its variable and an example, for an error about a bare name.
+    static let examples: [(form: String, variable: EnsembleVariable, example: String)] = [
+        ("rain<N", .precipitation, "rain<0.5"), ("wind<N", .windSpeed, "wind<20"), ("gusts<N", .windGusts, "gusts<40"),
+        ("temp>N", .temperature, "temp>15"), ("temp<N", .temperature, "temp<25"), ("cloud<N", .cloudCover, "cloud<50"),
+    ]
+
     /// The comparison forms as listed ("rain<N", "wind<N" …).
-    static let forms = ["rain<N", "wind<N", "gusts<N", "temp>N", "temp<N", "cloud<N"]
+    static var forms: [String] { examples.map(\.form) }
+
+    /// What Tab offers after `best`: the words and activities, and each comparison up to its
+    /// number (`rain<`), never a bare name `best` does not take.
+    static var completions: [String] {
+        words.map(\.word) + activities.map(\.word) + forms.map { String($0.dropLast()) }
+    }
 
     /// Every word Tab and the did-you-mean offer.
     static var allWords: [String] {
@@ -279,7 +319,7 @@ enum DecisionVocabulary {
     /// `snow>=1cm`, `temp>50F`; nil when `word` is not of that form. `variable` is nil for a
     /// name that is not a quantity ("dyr<3").
     static func comparison(_ word: String) -> (name: String, comparison: Comparison, rest: String)? {
-        let lower = word.lowercased()
+        let lower = typographic(word.lowercased())
         guard let index = lower.firstIndex(where: { "<>=".contains($0) }) else { return nil }
         let name = String(lower[..<index])
         var rest = lower[index...]
@@ -305,12 +345,18 @@ enum DecisionVocabulary {
     /// "20", "20mph", "1cm", "-5", "0.5in": the number and its unit; nil when the number or the
     /// unit is not one.
     static func amount(_ text: String) -> (Double, AmountUnit?)? {
+        let text = typographic(text)
         let digits = text.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }
         guard let value = DecimalText.parse(String(digits)), value.isFinite else { return nil }
         let suffix = String(text.dropFirst(digits.count)).trimmed
         if suffix.isEmpty { return (value, nil) }
         guard let unit = AmountUnit.spellings.first(where: { $0.0 == suffix })?.1 else { return nil }
         return (value, unit)
+    }
+
+    /// `≤`, `≥` and the minus sign `−` (as wx prints them) as `<=`, `>=` and `-`.
+    static func typographic(_ text: String) -> String {
+        text.replacing("≤", with: "<=").replacing("≥", with: ">=").replacing("−", with: "-")
     }
 
     /// A unit that may follow a number for `variable`, for an example ("mm", "mph").

@@ -163,8 +163,14 @@ enum DecisionText {
         return "\(count) of \(Counting.count(members, "member"))\(percent)"
     }
 
-    /// What the members are: "ECMWF IFS ENS, 51 members, the control run one of them".
-    static func members(_ model: EnsembleModel) -> String {
-        "\(model.displayName) ensemble (Open-Meteo), \(model.memberCount) members, the control run one of them"
+    /// What the members are: "ECMWF IFS ENS, 51 members, the control run one of them"; when
+    /// the answer has no control run, that is said and the members counted without it.
+    static func members(_ model: EnsembleModel, controlMissing: Bool = false) -> String {
+        guard controlMissing else {
+            return
+                "\(model.displayName) ensemble (Open-Meteo), \(model.memberCount) members, the control run one of them"
+        }
+        return
+            "\(model.displayName) ensemble (Open-Meteo): the answer has no control run, so \(model.memberCount - 1) of the \(model.memberCount) members"
     }
 }

@@ -27,7 +27,7 @@ extension TextRenderer {
             lines += TextLayout.wrap(conditions, indent: 2, width: width)
             lines += TextLayout.wrap(span, indent: 2, width: width, keeping: [span])
         }
-        lines += note(DecisionText.members(report.model), context, style)
+        lines += note(DecisionText.members(report.model, controlMissing: report.controlMissing), context, style)
         if !report.qualified {
             lines += TextLayout.wrap(
                 report.top.isEmpty
@@ -108,7 +108,7 @@ extension TextRenderer {
         let width = context.reportWidth
         var lines = [style.bold(placeHeading(report.place.label, "chance from the ensemble", width: context.width))]
         lines += offlineNote(report.origin, context: context, style: style)
-        lines += note(DecisionText.members(report.model), context, style)
+        lines += note(DecisionText.members(report.model, controlMissing: report.controlMissing), context, style)
         var partial: Set<Int> = []
         for row in report.rows {
             lines += TextLayout.wrap(chanceTitle(row, format), indent: 2, width: width).map(style.bold)
@@ -120,6 +120,14 @@ extension TextRenderer {
             }
             let widest = row.days.map { "\($0.reaching) of \($0.members)" }.map(TextLayout.columns).max() ?? 0
             for day in row.days {
+                let head = format.day(day.date) + (day.fromNextHour ? "*" : " ") + " "
+                // Not "0 of 0 members": nothing can be counted on a day no member has values of.
+                guard day.members > 0 else {
+                    if day.fromNextHour { partial.insert(day.date.dayNumber) }
+                    lines += TextLayout.wrap(
+                        head + "no member has values that day", indent: 4, continuation: 16, width: width)
+                    continue
+                }
                 var text = DecisionText.odds(day.reaching, of: day.members)
                 let count = "\(day.reaching) of \(day.members)"
                 text = String(repeating: " ", count: max(0, widest - TextLayout.columns(count))) + text
@@ -131,10 +139,13 @@ extension TextRenderer {
                         ? String(format.day(clock.localTime(from).date).prefix(3)) + " " : ""
                     text += ", most " + before + DecisionText.hours(from, until, clock, format)
                 }
-                let head = format.day(day.date) + (day.fromNextHour ? "*" : " ") + " "
+                // The day, the count's padding and the odds as one phrase: wrapped, the spaces that
+                // align the counts stay (they were folded into one).
+                let padding = String(repeating: " ", count: max(0, widest - TextLayout.columns(count)))
                 lines += TextLayout.wrap(
                     head + text, indent: 4, continuation: 16, width: width,
                     keeping: [
+                        head + padding + DecisionText.odds(day.reaching, of: day.members),
                         "\(Counting.count(day.members, "member"))", DecisionText.odds(day.reaching, of: day.members),
                     ])
             }

@@ -17,7 +17,7 @@ extension TextRenderer {
                     report.place.label, what, shorter: "plume of \(plumeName(report.variable))", width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
-        lines += note(DecisionText.members(report.model), context, style)
+        lines += note(DecisionText.members(report.model, controlMissing: report.controlMissing), context, style)
         lines +=
             context.colour
             ? plumeChart(report, context: context, format: format)
@@ -27,6 +27,14 @@ extension TextRenderer {
             lines += note(
                 "the members end \(DecisionText.dateTime(last.time, ZoneClock(report.zone))): \(report.hours.count) of the \(report.requestedHours) hours asked",
                 context, style)
+        }
+        if let start = report.membersStartLate {
+            lines += note(
+                "the members’ hours start \(DecisionText.dateTime(start, ZoneClock(report.zone))), after the next hour",
+                context, style)
+        }
+        if report.hours.contains(where: { $0.spread == nil }) {
+            lines += note("—: no member has a value at that hour", context, style)
         }
         if report.variable.coversPrecedingHour {
             lines += note("each value covers the hour from its time (the answer’s hour before)", context, style)
@@ -52,9 +60,10 @@ extension TextRenderer {
         case .temperature: format.temperatureValue(value)
         case .precipitation: format.precipitationValue(value)
         case .windGusts, .windSpeed:
-            DecimalText.fixed(
-                (format.units.windSpeed == .beaufort ? .kilometresPerHour : format.units.windSpeed)
-                    .convert(kilometresPerHour: value), digits: 1)
+            // Under `units wind bft` the force, as best and chance speak it.
+            format.units.windSpeed == .beaufort
+                ? String(Beaufort.force(kilometresPerHour: value))
+                : DecimalText.fixed(format.units.windSpeed.convert(kilometresPerHour: value), digits: 1)
         case .snowfall, .cloudCover: DecisionText.number(value)
         }
     }
@@ -64,7 +73,7 @@ extension TextRenderer {
         switch variable {
         case .temperature: format.temperatureSymbol
         case .precipitation: format.units.precipitation.symbol
-        case .windGusts, .windSpeed: format.units.windSpeed == .beaufort ? "km/h" : format.units.windSpeed.symbol
+        case .windGusts, .windSpeed: format.units.windSpeed == .beaufort ? "Bft" : format.units.windSpeed.symbol
         case .snowfall: "mm"
         case .cloudCover: "%"
         }
@@ -98,11 +107,15 @@ extension TextRenderer {
             return (local.date == previous ? "    " : String(format.day(local.date).prefix(3)) + " ") + time
         }
         let unit = plumeUnit(report.variable, format)
+        // An hour no member has a value for is unknown: "—", from 0 members.
+        func cell(_ value: KeyPath<EnsembleSpread, Double>) -> [String] {
+            report.hours.map { hour in
+                hour.spread.map { plumeValue(report.variable, $0[keyPath: value], format) } ?? "—"
+            }
+        }
         let cells = [
-            ["p10"] + report.hours.map { plumeValue(report.variable, $0.spread.p10, format) },
-            ["median"] + report.hours.map { plumeValue(report.variable, $0.spread.median, format) },
-            ["p90"] + report.hours.map { plumeValue(report.variable, $0.spread.p90, format) },
-            ["members"] + report.hours.map { String($0.spread.members) },
+            ["p10"] + cell(\.p10), ["median"] + cell(\.median), ["p90"] + cell(\.p90),
+            ["members"] + report.hours.map { String($0.spread?.members ?? 0) },
         ]
         let first = ["hour"] + times
         let firstWidth = first.map(TextLayout.columns).max() ?? 0
@@ -127,7 +140,7 @@ extension TextRenderer {
     static func plumeChart(_ report: PlumeReport, context: RenderContext, format: ValueFormatter) -> [String] {
         let clock = ZoneClock(report.zone)
         let rows = 10
-        let values = report.hours.flatMap { [$0.spread.p10, $0.spread.p90] }
+        let values = report.hours.compactMap(\.spread).flatMap { [$0.p10, $0.p90] }
         var low = values.min() ?? 0
         var high = values.max() ?? 1
         if high - low < 1e-6 {
@@ -158,9 +171,13 @@ extension TextRenderer {
                 }
             var text = TextLayout.pad(label, to: margin - 2, right: true) + (context.unicode ? " ┤" : " |")
             for group in groups {
-                let p10 = group.map(\.spread.p10).min()!
-                let p90 = group.map(\.spread.p90).max()!
-                let median = group.map(\.spread.median).reduce(0, +) / Double(group.count)
+                // A column of unknown hours stays empty.
+                let spreads = group.compactMap(\.spread)
+                guard let p10 = spreads.map(\.p10).min(), let p90 = spreads.map(\.p90).max() else {
+                    text += " "
+                    continue
+                }
+                let median = spreads.map(\.median).reduce(0, +) / Double(spreads.count)
                 let inRow = median >= bottom && (median < top || (row == 0 && median <= top))
                 if inRow {
                     text += bold + (context.unicode ? "━" : "-") + reset
