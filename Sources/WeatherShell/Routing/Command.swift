@@ -17,7 +17,7 @@ package enum CommandTable {
 
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
-    case find, use, show, brief, hourly, daily, past, normal, drift, skill, confidence, models, best, chance, plume,
+    case find, use, show, brief, changed, hourly, daily, past, normal, drift, skill, confidence, models, best, chance, plume,
         rain, air,
         warnings, watch, check,
         compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format,
@@ -31,6 +31,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .use: .use
         case .show: .show
         case .brief: .brief
+        case .changed: .changed
         case .hourly: .hourly
         case .daily: .daily
         case .past: .past
@@ -137,6 +138,8 @@ package enum Command: Hashable, Sendable {
     case check(CheckRequest)
     /// `brief [--sure] [place]`: the forecast in a few sentences.
     case brief(BriefRequest)
+    /// `changed [place]`: what changed since the last look at the place.
+    case changed(String?)
     case save
     case snapshots
     case snapshot(Int)
@@ -207,6 +210,7 @@ package enum Command: Hashable, Sendable {
         case .watch, .watchChance: .watch
         case .check: .check
         case .brief: .brief
+        case .changed: .changed
         case .save: .save
         case .snapshots, .snapshot, .snapshotRemove, .snapshotVerify: .saved
         case .history, .rerun: .history
@@ -244,7 +248,7 @@ package enum Command: Hashable, Sendable {
         case .find, .show, .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename, .favorites, .units,
             .compare, .provider,
             .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .snapshotVerify, .past,
-            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief:
+            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief, .changed:
             true
         }
     }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import WXBasics
 import WeatherKit
+import WeatherStore
 
 /// `brief [--sure] [place | favorite]`, as parsed.
 package struct BriefRequest: Hashable, Sendable {
@@ -69,14 +70,22 @@ extension WeatherSession {
         if case .success(let answer)? = fetched.warnings {
             warnings = CheckRules.warnings(answer.value.warnings, now: now)
         }
-        let sentences = BriefMaker.sentences(
+        var sentences = BriefMaker.sentences(
             forecast: report.forecast, ensemble: report.ensemble, warnings: warnings, now: now)
+        // The last sentence: the most important change since the last look, by `changed`'s
+        // rules; none before a first look, or after a look at another provider's forecast.
+        let current = look(of: report, warnings: fetched.warnings, command: "brief")
+        if let earlier = log.lastLook(at: current.placeKey, notAfter: now), earlier.provider == current.provider {
+            let changes = LookComparer.changes(
+                from: earlier, to: current, today: report.forecast.clock.localTime(now).date)
+            sentences.append(.sinceLook(earlier: earlier.time, change: changes.first))
+        }
         // A feed that failed is said as `show` says it (stderr); its warnings are not guessed.
         var feedNote: [CommandResult] = []
         if case .failure? = fetched.warnings {
             feedNote = warningBanner(fetched.warnings, for: place, zone: report.forecast.zone)
         }
-        return notices + feedNote + [
+        return notices + feedNote + keep(current) + [
             .brief(
                 BriefReport(
                     place: place, now: now, zone: report.forecast.zone, sentences: sentences,

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import WXBasics
 import WeatherKit
+import WeatherStore
 
 // `brief` as text (a heading, then each sentence wrapped between words, in your units at the
 // place's clock) and as JSON (each sentence beside the facts it states, metric, UTC).
@@ -72,6 +73,11 @@ extension TextRenderer {
             let mark = format.unicode ? "⚠" : "!"
             return
                 "\(mark) \(warning.event) (\(WarningsPresentation.grade(warning))) \(span(warning, clock: clock, format: format, now: report.now))."
+        case .sinceLook(let earlier, let change):
+            let since = "Since you looked at \(at(earlier))"
+            guard let change else { return "\(since): nothing changed that matters." }
+            let text = changeText(change, zone: report.zone, now: report.now, format: format)
+            return "\(since): \(text.prefix(1).lowercased())\(text.dropFirst())"
         }
     }
 }
@@ -122,6 +128,13 @@ extension JSONRenderer {
             case .warning(let warning):
                 kind = "warning"
                 facts = [("warning", warningObject(warning))]
+            case .sinceLook(let earlier, let change):
+                kind = "since_look"
+                let (changeKind, changeFacts) = change.map(changeFacts) ?? ("nothing_changed", [])
+                facts = [
+                    ("earlier", .string(ISOTime.string(earlier))), ("change", .string(changeKind)),
+                    ("change_facts", .object(changeFacts)),
+                ]
             }
             return .object([
                 ("kind", .string(kind)),
