@@ -107,7 +107,10 @@ extension EventLog {
                 return .unreadable
             }
             return .deletion(id: record.id)
-        case .other: return .other
+        case .other:
+            // A look record wx cannot read is unreadable, as a snapshot record would be.
+            guard let parsed, parsed["kind"]?.recordString == LookRecord.kindName else { return .other }
+            return LookRecord.look(parsed) == nil ? .unreadable : .look
         case .unreadable: return .unreadable
         }
     }

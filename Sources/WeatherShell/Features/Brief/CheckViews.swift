@@ -22,7 +22,7 @@ extension TextRenderer {
                 let when = lookTime(since, clock: clock, format: format)
                 guard let first = outcome.changes.first else { return "nothing changed that matters since \(when)" }
                 let text = changeText(first, zone: report.zone ?? WarningsPresentation.utc, now: now, format: format)
-                let more = outcome.changes.count > 1 ? " (and \(outcome.changes.count - 1) more)" : ""
+                let more = outcome.changes.count > 1 ? "; \(outcome.changes.count - 1) more" : ""
                 return "changed since \(when): \(text.prefix(1).lowercased())\(text.dropFirst().dropLast())\(more)"
             }
             guard let first = outcome.warnings.first else { return "no warning in force or within 24 h" }
