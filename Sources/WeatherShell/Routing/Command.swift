@@ -134,6 +134,9 @@ package enum Command: Hashable, Sendable {
     case watch(Double)
     /// `watch --rain N% --frost N%`: minutes between shows, and the chances that ring.
     case watchChance(Double, [ChanceAlert])
+    /// `watch --notify [--rain N%] [--frost N%]`: as `watchChance`, each line that crosses a
+    /// threshold also raising a desktop notification.
+    case watchNotifying(Double, [ChanceAlert])
     /// `check CONDITIONS [place]`: for cron and scripts; the exit status says whether any held.
     case check(CheckRequest)
     /// `brief [--sure] [place]`: the forecast in a few sentences.
@@ -207,7 +210,7 @@ package enum Command: Hashable, Sendable {
         case .best: .best
         case .chance: .chance
         case .plume: .plume
-        case .watch, .watchChance: .watch
+        case .watch, .watchChance, .watchNotifying: .watch
         case .check: .check
         case .brief: .brief
         case .changed: .changed
@@ -247,7 +250,7 @@ package enum Command: Hashable, Sendable {
             true
         case .find, .show, .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename, .favorites, .units,
             .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .snapshotVerify, .past,
+            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .watchNotifying, .snapshotVerify, .past,
             .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief, .changed:
             true
         }
