@@ -31,7 +31,7 @@ import WeatherTestSupport
         let log = EventLog(folder: home.path)
         let written = look(1, at: 0)
         try log.appendLook(written)
-        #expect(home.text("log.jsonl").hasPrefix(#"{"answer_time":"2025-07-30T06:00:00Z","chance":{"#))
+        #expect(home.text("log.jsonl").hasPrefix(#"{"answer_time":"2025-07-30T06:00:00Z","at":"2025-07-30T06:00:00Z","chance":{"#))
         let read = EventLog(folder: home.path).lastLook(at: written.placeKey, notAfter: start)
         #expect(read == written)
         #expect(EventLog(folder: home.path).statistics().looks == 1)

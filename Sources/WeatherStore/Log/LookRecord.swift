@@ -6,11 +6,12 @@ import WeatherKit
 ///
 /// `{"answer_time":…,"chance":{"date":"2026-07-09","members":41,"of_members":51},"command":"brief",
 /// "days":[{"date":"2026-07-09","high_celsius":23.1,"low_celsius":14.2,"precipitation_millimetres":4.1}],
-/// "had_hours":true,"kind":"look","place":{"key":"53.5507,9.9930","name":"Hamburg"},
+/// "at":…,"had_hours":true,"kind":"look","place":{"key":"53.5507,9.9930","name":"Hamburg"},
 /// "provider":"openMeteo","rain_end":…,"rain_start":…,"ts":…,"unit_system":"metric",
 /// "utc_offset_seconds":7200,"v":1,"warnings":[{"event":"Wind","id":"…"}]}`
 ///
-/// Times ISO 8601 UTC; `chance`, `answer_time`, `rain_start`, `rain_end` and `warnings` may be
+/// Times ISO 8601 UTC; `at` is the instant the look showed the weather for ("now" then), `ts`
+/// when the record was written (they differ in `make demo`, whose weather is at its recordings'); `chance`, `answer_time`, `rain_start`, `rain_end` and `warnings` may be
 /// absent. An older wx reads the kind as one it does not know and keeps it; a look record
 /// missing a required field, or with one of the wrong type, is unreadable (skipped, counted).
 // Property names are log.jsonl keys.
@@ -43,6 +44,7 @@ struct LookRecord: Encodable {
 
     var v: Int
     var ts: String
+    var at: String
     var kind: String
     var place: PlaceRecord
     var command: String
@@ -60,7 +62,8 @@ struct LookRecord: Encodable {
     init(_ look: Look) {
         func cut(_ text: String) -> String { String(text.prefix(Look.longestText)) }
         v = EventLog.formatVersion
-        ts = ISOTime.string(look.time)
+        ts = ISOTime.string(look.recordedAt)
+        at = ISOTime.string(look.time)
         kind = Self.kindName
         place = PlaceRecord(key: look.placeKey, name: cut(look.placeName))
         command = cut(look.command)
@@ -86,7 +89,8 @@ struct LookRecord: Encodable {
     /// time or date does not parse, or a value is out of its range.
     static func look(_ object: RecordFields) -> Look? {
         guard object["v"]?.recordInt != nil, object["kind"]?.recordString == kindName,
-            let ts = object["ts"]?.recordString, let time = ISOTime.parse(ts),
+            let ts = object["ts"]?.recordString, let recordedAt = ISOTime.parse(ts),
+            let at = object["at"]?.recordString, let time = ISOTime.parse(at),
             let place = object["place"]?.object, case .string(let key)? = place["key"],
             Coordinate(parsing: key) != nil, case .string(let name)? = place["name"],
             let command = object["command"]?.recordString, let provider = object["provider"]?.recordString,
@@ -133,7 +137,8 @@ struct LookRecord: Encodable {
             chance = LookChance(date: date, members: members, ofMembers: of)
         }
         return Look(
-            placeKey: key, placeName: TerminalText.sanitized(name), time: time, command: command, provider: provider,
+            placeKey: key, placeName: TerminalText.sanitized(name), time: time, recordedAt: recordedAt,
+            command: command, provider: provider,
             unitSystem: units, answerTime: answerTime, utcOffsetSeconds: offset, days: days, rainStart: rainStart,
             rainEnd: rainEnd, hadHours: hadHours, warnings: warnings, chance: chance)
     }

@@ -11,8 +11,11 @@ package struct Look: Hashable, Sendable {
     package var placeKey: String
     /// The place's short name as shown.
     package var placeName: String
-    /// The instant of the look (wx's clock; `WX_NOW` in tests).
+    /// The instant of the look: "now" for the weather shown (wx's clock, `WX_NOW` in tests, the
+    /// recording's time in `make demo`).
     package var time: Date
+    /// When the record was written (the record's `ts`: the real clock, as every record's).
+    package var recordedAt: Date
     /// The command that looked ("show", "brief"…).
     package var command: String
     /// The forecast's provider, `Service.rawValue` ("openMeteo").
@@ -38,13 +41,14 @@ package struct Look: Hashable, Sendable {
     package var chance: LookChance?
 
     package init(
-        placeKey: String, placeName: String, time: Date, command: String, provider: String, unitSystem: String,
+        placeKey: String, placeName: String, time: Date, recordedAt: Date? = nil, command: String, provider: String, unitSystem: String,
         answerTime: Date?, utcOffsetSeconds: Int, days: [LookDay], rainStart: Date?, rainEnd: Date?,
         hadHours: Bool, warnings: [LookWarning]?, chance: LookChance?
     ) {
         self.placeKey = placeKey
         self.placeName = placeName
         self.time = time
+        self.recordedAt = recordedAt ?? time
         self.command = command
         self.provider = provider
         self.unitSystem = unitSystem

@@ -115,7 +115,7 @@ struct ChangedEndToEndTests {
         let home = TemporaryFolder()
         // A look as an OpenWeatherMap session of wx keeps it, at Berlin's key.
         let look =
-            #"{"command":"show","days":[],"had_hours":false,"kind":"look","place":{"key":"52.5170,13.3889","name":"Berlin"},"provider":"openWeatherMap","ts":"2025-07-30T05:00:00Z","unit_system":"metric","utc_offset_seconds":7200,"v":1}"#
+            #"{"at":"2025-07-30T05:00:00Z","command":"show","days":[],"had_hours":false,"kind":"look","place":{"key":"52.5170,13.3889","name":"Berlin"},"provider":"openWeatherMap","ts":"2025-07-30T05:00:00Z","unit_system":"metric","utc_offset_seconds":7200,"v":1}"#
         try FileManager.default.createDirectory(atPath: home.path, withIntermediateDirectories: true)
         try (look + "\n").write(toFile: home.path + "/log.jsonl", atomically: true, encoding: .utf8)
         let run = try runWX(["--json", "changed", "Berlin"], home: home, server: server, now: Self.earlier)

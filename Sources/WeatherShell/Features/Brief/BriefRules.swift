@@ -63,6 +63,7 @@ enum BriefRules {
             "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s; else about as warm; the range is the members’ 10th to 90th percentile",
             "parts of the day: night 00–06, morning 06–12, afternoon 12–18, evening 18–24 at the place’s clock; tonight is this evening’s night",
             "warnings: each in force, or starting within 24 hours, from the feed “warnings” asks",
+            "earlier runs (with --sure): tomorrow’s high has warmed or cooled since the oldest run that forecast it when it moved \(DecimalText.shortest(warmerCoolerCelsius)) °C or more; else it held",
             "since you looked: the most important change by changed’s rules (help changed), after an earlier look",
         ]
     }
@@ -138,6 +139,9 @@ package enum BriefSentence: Hashable, Sendable {
     case tomorrow(todayHigh: Double, tomorrowHigh: Double, range: ClosedRange<Double>?)
     /// An official warning in force or starting within 24 hours.
     case warning(WeatherWarning)
+    /// Tomorrow's high as the run issued on `issued` forecast it (`thenHigh`) and as the current
+    /// run does (`nowHigh`), °C.
+    case runs(date: LocalDate, issued: LocalDate, thenHigh: Double, nowHigh: Double)
     /// The most important change since the look at `earlier` by `changed`'s rules; nil when
     /// nothing changed that matters.
     case sinceLook(earlier: Date, change: LookChange?)

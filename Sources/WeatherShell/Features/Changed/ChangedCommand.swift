@@ -61,7 +61,8 @@ extension WeatherSession {
         case .cache(let stored), .stale(let stored, _): answerTime = stored
         }
         return LookComparer.look(
-            of: report, warnings: warnings, command: command, units: settings.units, now: now, answerTime: answerTime)
+            of: report, warnings: warnings, command: command, units: settings.units, now: now, answerTime: answerTime,
+            recordedAt: recordingNow())
     }
 
     /// Keeps `look` in the log for `changed`; a log that cannot be written is said as a notice

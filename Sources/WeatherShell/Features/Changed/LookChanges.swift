@@ -59,7 +59,7 @@ enum LookComparer {
     /// it was at hand.
     static func look(
         of report: WeatherReport, warnings: [WeatherWarning]?, command: String, units: UnitPreferences, now: Date,
-        answerTime: Date
+        answerTime: Date, recordedAt: Date
     ) -> Look {
         let forecast = report.forecast
         let spell = forecast.hourly.isEmpty ? nil : BriefRules.spell(forecast.hourly, from: DecisionHandler.nextHour(after: now))
@@ -71,7 +71,8 @@ enum LookComparer {
             return LookChance(date: day.date, members: day.wetMembers, ofMembers: day.precipitationMembers)
         }
         return Look(
-            placeKey: Look.key(report.place.coordinate), placeName: report.place.name, time: now, command: command,
+            placeKey: Look.key(report.place.coordinate), placeName: report.place.name, time: now,
+            recordedAt: recordedAt, command: command,
             provider: forecast.source.rawValue, unitSystem: units.presetName ?? "mixed", answerTime: answerTime,
             utcOffsetSeconds: forecast.zone.utcOffsetSeconds,
             days: forecast.daily.filter { $0.date >= today }.prefix(Look.mostDays).map {
