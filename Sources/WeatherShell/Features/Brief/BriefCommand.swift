@@ -27,11 +27,9 @@ extension CommandSpec {
             RequestCost(
                 services: RequestCost.forecastServices + RequestCost.warningFeeds, RequestCost.forecastAndWarnings),
             RequestCost(
-                "--sure", services: [.openMeteoEnsemble],
-                "besides show’s, 1 ensemble request unless cached for the current model run (kept until the next, 6 h)"),
-            RequestCost(
-                "--sure", services: [.openMeteoPreviousRuns],
-                "and 1 previous-runs request for tomorrow (as “drift”, kept an hour)"),
+                "--sure", services: [.openMeteoEnsemble, .openMeteoPreviousRuns],
+                "besides show’s, 1 ensemble request unless cached for the current model run (kept until the next, 6 h), and 1 previous-runs request for tomorrow (as “drift”, kept an hour)"
+            ),
         ]
     ) { arguments throws(ShellError) in
         var sure = false
