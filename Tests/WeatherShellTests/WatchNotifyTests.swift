@@ -23,7 +23,9 @@ import WeatherTestSupport
         init(planned: Int) { self.planned = planned }
         func run(_ path: String, arguments: [String]) -> Bool {
             calls.append((path, arguments))
-            if calls.count > planned { Issue.record("notify-send run \(calls.count) times, \(planned) planned: \(arguments)") }
+            if calls.count > planned {
+                Issue.record("notify-send run \(calls.count) times, \(planned) planned: \(arguments)")
+            }
             return true
         }
     }
@@ -33,7 +35,9 @@ import WeatherTestSupport
         #expect(
             try CommandParser.parse("watch 5 --rain 30% --notify")
                 == .watchNotifying(5, [ChanceAlert(kind: .rain, thresholdPercent: 30)]))
-        #expect(try CommandParser.parse("watch 5 --rain 30%") == .watchChance(5, [ChanceAlert(kind: .rain, thresholdPercent: 30)]))
+        #expect(
+            try CommandParser.parse("watch 5 --rain 30%")
+                == .watchChance(5, [ChanceAlert(kind: .rain, thresholdPercent: 30)]))
     }
 
     @Test func theEscapeFollowsTheRuleInHelp() {

@@ -16,7 +16,8 @@ import WeatherTestSupport
     func look(_ place: Int, at minute: Int, high: Double = 21, command: String = "show") -> Look {
         let coordinate = Coordinate(latitude: Double(place) / 100, longitude: 13.3889)
         return Look(
-            placeKey: Look.key(coordinate), placeName: "Place \(place)", time: start.addingTimeInterval(Double(minute) * 60),
+            placeKey: Look.key(coordinate), placeName: "Place \(place)",
+            time: start.addingTimeInterval(Double(minute) * 60),
             command: command, provider: "openMeteo", unitSystem: "metric", answerTime: start, utcOffsetSeconds: 7_200,
             days: [
                 LookDay(
@@ -31,7 +32,9 @@ import WeatherTestSupport
         let log = EventLog(folder: home.path)
         let written = look(1, at: 0)
         try log.appendLook(written)
-        #expect(home.text("log.jsonl").hasPrefix(#"{"answer_time":"2025-07-30T06:00:00Z","at":"2025-07-30T06:00:00Z","chance":{"#))
+        #expect(
+            home.text("log.jsonl").hasPrefix(
+                #"{"answer_time":"2025-07-30T06:00:00Z","at":"2025-07-30T06:00:00Z","chance":{"#))
         let read = EventLog(folder: home.path).lastLook(at: written.placeKey, notAfter: start)
         #expect(read == written)
         #expect(EventLog(folder: home.path).statistics().looks == 1)
@@ -41,11 +44,17 @@ import WeatherTestSupport
         let log = EventLog(folder: home.path)
         try log.appendLook(look(1, at: 0, high: 20))
         try log.appendLook(look(1, at: 60, high: 22))
-        #expect(log.lastLook(at: look(1, at: 0).placeKey, notAfter: start.addingTimeInterval(3_600))?.days[0].highCelsius == 22)
-        #expect(log.lastLook(at: look(1, at: 0).placeKey, notAfter: start.addingTimeInterval(1_800))?.days[0].highCelsius == 20)
+        #expect(
+            log.lastLook(at: look(1, at: 0).placeKey, notAfter: start.addingTimeInterval(3_600))?.days[0].highCelsius
+                == 22)
+        #expect(
+            log.lastLook(at: look(1, at: 0).placeKey, notAfter: start.addingTimeInterval(1_800))?.days[0].highCelsius
+                == 20)
         #expect(log.lastLook(at: look(2, at: 0).placeKey, notAfter: start.addingTimeInterval(3_600)) == nil)
         // Check's mark is apart from the user's looks.
-        #expect(log.lastLook(at: look(1, at: 0).placeKey, checkMark: true, notAfter: start.addingTimeInterval(3_600)) == nil)
+        #expect(
+            log.lastLook(at: look(1, at: 0).placeKey, checkMark: true, notAfter: start.addingTimeInterval(3_600)) == nil
+        )
     }
 
     @Test func threeLooksAtAPlaceKeepTwoWhenReadAndWhenCompacted() throws {
@@ -62,7 +71,9 @@ import WeatherTestSupport
     @Test func fiveHundredAndOnePlacesKeepTheFiveHundredLookedAtLast() throws {
         // Written as one file: 501 appends each under the lock would only be slower.
         var lines = ""
-        for place in 0...500 { lines += String(decoding: try EventLog.encoded(LookRecord(look(place, at: place))), as: UTF8.self) + "\n" }
+        for place in 0...500 {
+            lines += String(decoding: try EventLog.encoded(LookRecord(look(place, at: place))), as: UTF8.self) + "\n"
+        }
         try lines.write(toFile: home.path + "/log.jsonl", atomically: true, encoding: .utf8)
         let log = EventLog(folder: home.path)
         let kept = log.keptLooks()

@@ -17,7 +17,8 @@ package enum CommandTable {
 
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
-    case find, use, show, brief, changed, hourly, daily, past, normal, drift, skill, confidence, models, best, chance, plume,
+    case find, use, show, brief, changed, hourly, daily, past, normal, drift, skill, confidence, models, best, chance,
+        plume,
         rain, air,
         warnings, watch, check,
         compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format,
@@ -250,8 +251,10 @@ package enum Command: Hashable, Sendable {
             true
         case .find, .show, .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename, .favorites, .units,
             .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .watchNotifying, .snapshotVerify, .past,
-            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief, .changed:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .watchNotifying,
+            .snapshotVerify, .past,
+            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief,
+            .changed:
             true
         }
     }

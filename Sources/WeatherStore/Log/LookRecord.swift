@@ -106,7 +106,9 @@ struct LookRecord: Encodable {
             guard let text else { return .some(nil) }
             return ISOTime.parse(text).map { .some($0) }
         }
-        guard let answerTime = instant(answer), let rainStart = instant(start), let rainEnd = instant(end) else { return nil }
+        guard let answerTime = instant(answer), let rainStart = instant(start), let rainEnd = instant(end) else {
+            return nil
+        }
         var days: [LookDay] = []
         for value in dayValues {
             guard case .object(let day) = value, case .string(let iso)? = day["date"],

@@ -41,7 +41,8 @@ package struct Look: Hashable, Sendable {
     package var chance: LookChance?
 
     package init(
-        placeKey: String, placeName: String, time: Date, recordedAt: Date? = nil, command: String, provider: String, unitSystem: String,
+        placeKey: String, placeName: String, time: Date, recordedAt: Date? = nil, command: String, provider: String,
+        unitSystem: String,
         answerTime: Date?, utcOffsetSeconds: Int, days: [LookDay], rainStart: Date?, rainEnd: Date?,
         hadHours: Bool, warnings: [LookWarning]?, chance: LookChance?
     ) {

@@ -147,7 +147,8 @@ struct BriefEndToEndTests {
         let (oldest, newest) = (try #require(high(7)), try #require(high(1)))
         let server = try FixtureServer()
         let now = "2025-08-14T08:00:00Z"
-        let run = try runWX(["--json", "brief", "--sure", "Hamburg"], home: TemporaryFolder(), server: server, now: now)
+        let run = try runWX(
+            ["--json", "brief", "--sure", "Hamburg"], home: TemporaryFolder(), server: server, now: now)
         let line = try #require(run.stdout.split(separator: "\n").first { $0.contains(#""type":"brief""#) })
         let document = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let sentence = try #require(

@@ -68,8 +68,7 @@ extension WeatherSession {
         }
         // The earlier runs' forecast for tomorrow (`drift`'s answer), with --sure.
         var runs: PreviousRuns?
-        if request.sure, let provider = services.previousRuns, demo.lacking(.earlierRuns, at: place.coordinate) == nil
-        {
+        if request.sure, let provider = services.previousRuns, demo.lacking(.earlierRuns, at: place.coordinate) == nil {
             let days = try Self.driftDays(.tomorrow, todayUTC: todayUTC(at: place.coordinate))
             do throws(ServiceError) {
                 runs =
@@ -150,7 +149,9 @@ enum BriefMaker {
         // How tomorrow's high moved since the oldest run that forecast it (not a repeat of a
         // newer one), against the newest run's (lead 0 is today's only: tomorrow's newest is 1).
         if let runs,
-            let newest = PreviousRunsAlignment.leads.first(where: { runs.day(tomorrow, lead: $0).temperatureMaxCelsius != nil }),
+            let newest = PreviousRunsAlignment.leads.first(where: {
+                runs.day(tomorrow, lead: $0).temperatureMaxCelsius != nil
+            }),
             let current = runs.day(tomorrow, lead: newest).temperatureMaxCelsius
         {
             for lead in PreviousRunsAlignment.leads.reversed() where lead > newest {

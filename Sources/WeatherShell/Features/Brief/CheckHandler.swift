@@ -123,7 +123,8 @@ extension WeatherSession {
             let (outcome, notices) = changeOutcome(
                 WeatherReport(
                     place: place, forecast: forecast.value, origin: forecast.origin,
-                    ensemble: ensemble ?? services.ensemble?.cachedEnsemble(at: place.coordinate, model: .ecmwfIFS025)?
+                    ensemble: ensemble
+                        ?? services.ensemble?.cachedEnsemble(at: place.coordinate, model: .ecmwfIFS025)?
                         .value), warnings: fetching.warnings, now: now)
             outcomes.append(outcome)
             kept = notices

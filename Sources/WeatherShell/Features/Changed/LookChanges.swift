@@ -62,7 +62,9 @@ enum LookComparer {
         answerTime: Date, recordedAt: Date
     ) -> Look {
         let forecast = report.forecast
-        let spell = forecast.hourly.isEmpty ? nil : BriefRules.spell(forecast.hourly, from: DecisionHandler.nextHour(after: now))
+        let spell =
+            forecast.hourly.isEmpty
+            ? nil : BriefRules.spell(forecast.hourly, from: DecisionHandler.nextHour(after: now))
         let today = forecast.clock.localTime(now).date
         let chance = report.ensemble.flatMap { ensemble -> LookChance? in
             guard let day = ensemble.days.first(where: { $0.date == today }), day.precipitationMembers > 0 else {
@@ -140,7 +142,8 @@ enum LookComparer {
                 changes.append(.chance(was: was, now: now))
             }
         }
-        return changes.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
+        return changes.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(
+            \.element)
     }
 
     /// The comparison of `current` with `earlier` (nil: no earlier look).

@@ -90,7 +90,8 @@ package struct ChanceAlert: Hashable, Sendable {
             } else {
                 try refusePlace(in: [word] + arguments.words, minutes: minutes)
                 throw arguments.usage(
-                    Self.minutesRange + "; --rain N% and --frost N% take a percentage from 1 to 100; --notify takes none")
+                    Self.minutesRange
+                        + "; --rain N% and --frost N% take a percentage from 1 to 100; --notify takes none")
             }
         }
         if notify { return .watchNotifying(minutes ?? 10, alerts) }

@@ -78,7 +78,9 @@ extension WeatherSession {
             () async throws(ShellError) in try await weather(for: target)
         }
         guard !report.forecast.hourly.isEmpty else { throw notInAnswer("hourly", in: report) }
-        return notices + keep(look(of: report, command: "hourly")) + [.hourly(report, hours: min(count ?? 24, ForecastSpan.maximumHours))]
+        return notices + keep(look(of: report, command: "hourly")) + [
+            .hourly(report, hours: min(count ?? 24, ForecastSpan.maximumHours))
+        ]
     }
 
     func daily(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
@@ -93,7 +95,9 @@ extension WeatherSession {
         guard !forecast.daily.isEmpty, !forecast.isCurrentConditionsOnly else {
             throw notInAnswer("daily", in: report)
         }
-        return notices + keep(look(of: report, command: "daily")) + [.daily(report, days: min(count ?? 7, ForecastSpan.maximumDays))]
+        return notices + keep(look(of: report, command: "daily")) + [
+            .daily(report, days: min(count ?? 7, ForecastSpan.maximumDays))
+        ]
     }
 
     func rain(_ target: String?) async throws(ShellError) -> [CommandResult] {

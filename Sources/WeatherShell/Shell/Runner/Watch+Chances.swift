@@ -10,7 +10,9 @@ extension ShellRunner {
     ///
     /// - Returns: whether the chances were read (false: the error is reported).
     /// With `notify`, a crossing upwards also raises a desktop notification with the line.
-    func checkChances(_ alerts: [ChanceAlert], above: inout [ChanceAlert.Kind: Bool], notify: Bool = false) async -> Bool {
+    func checkChances(_ alerts: [ChanceAlert], above: inout [ChanceAlert.Kind: Bool], notify: Bool = false) async
+        -> Bool
+    {
         let readings: [ChanceReading]
         do {
             readings = try await session.chances(alerts)
