@@ -12,8 +12,6 @@ import WeatherTestSupport
 /// nobody planned.
 @MainActor
 @Suite(.timeLimit(.minutes(1)), .tags(.unit)) struct WatchNotifyTests {
-    let home = TemporaryFolder()
-    let clock = TestClock(start: ISOTime.parse("2026-12-01T07:10:00Z")!)
     let console = TestConsole()
 
     /// Records each run; a run beyond `planned` is an issue.
@@ -58,19 +56,12 @@ import WeatherTestSupport
     }
 
     @Test func aCrossingRaisesOneNotificationBesidesTheBell() async throws {
+        // Hamburg current, its forecast from a fake and the ensemble over a fake transport, on
+        // WatchChanceTests' clock.
+        let setup = WatchChanceTests()
+        let clock = setup.clock
         let place = WatchChanceTests.hamburg[0]
-        let transport = FakeTransport(clock: clock)
-        let clock = clock
-        let context = ServiceContext(
-            transport: transport, cache: ResponseCache(folder: home.path + "/cache"), now: { clock.now }, clock: clock)
-        let services = WeatherServices(
-            geocoders: [FakeGeocoder(places: ["Hamburg": WatchChanceTests.hamburg])],
-            forecastProviders: [
-                FakeForecastProvider(forecasts: [place.coordinate: Recorded.newYorkForecast(at: place.coordinate)])
-            ],
-            ensemble: OpenMeteoEnsembleProvider(baseURL: "http://ens", context: context))
-        let session = makeTestSession(home: home, services: services, clock: clock)
-        _ = try await session.execute(.find("Hamburg"))
+        let (session, transport) = try await setup.sessionAtHamburg()
         transport.expect(
             "http://ens/v1/ensemble",
             body: TestPaths.fixture("open-meteo-ensemble/hamburg-ecmwf-ifs025-51-members-hand-written.json"))
