@@ -71,4 +71,6 @@ package enum StoreNote: Hashable, Sendable {
     /// Some lines of log.jsonl could not be read and were skipped (not a count: reading snapshots
     /// does not parse every command line; `statistics()` gives one).
     case unreadableLinesSkipped
+    /// `count` look records (kept for `changed`) could not be read and were skipped.
+    case unreadableLooksSkipped(count: Int)
 }

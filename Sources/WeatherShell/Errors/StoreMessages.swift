@@ -176,6 +176,9 @@ extension StoreNote {
         case .unreadableLinesSkipped:
             return
                 "some lines of log.jsonl could not be read and were skipped (“log” counts them; “log compact” moves them to a file of their own)"
+        case .unreadableLooksSkipped(let count):
+            return
+                "\(count == 1 ? "1 look" : "\(count) looks") kept for “changed” could not be read and \(count == 1 ? "was" : "were") skipped (“log compact” moves them to a file of their own)"
         }
     }
 }

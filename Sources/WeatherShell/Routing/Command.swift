@@ -17,7 +17,8 @@ package enum CommandTable {
 
 /// The commands, in the order `help` lists them.
 package enum CommandName: CaseIterable, Hashable, Sendable {
-    case find, use, show, brief, hourly, daily, past, normal, drift, skill, confidence, models, best, chance, plume,
+    case find, use, show, brief, changed, hourly, daily, past, normal, drift, skill, confidence, models, best, chance,
+        plume,
         rain, air,
         warnings, watch, check,
         compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format,
@@ -31,6 +32,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .use: .use
         case .show: .show
         case .brief: .brief
+        case .changed: .changed
         case .hourly: .hourly
         case .daily: .daily
         case .past: .past
@@ -133,10 +135,15 @@ package enum Command: Hashable, Sendable {
     case watch(Double)
     /// `watch --rain N% --frost N%`: minutes between shows, and the chances that ring.
     case watchChance(Double, [ChanceAlert])
+    /// `watch --notify [--rain N%] [--frost N%]`: as `watchChance`, each line that crosses a
+    /// threshold also raising a desktop notification.
+    case watchNotifying(Double, [ChanceAlert])
     /// `check CONDITIONS [place]`: for cron and scripts; the exit status says whether any held.
     case check(CheckRequest)
     /// `brief [--sure] [place]`: the forecast in a few sentences.
     case brief(BriefRequest)
+    /// `changed [place]`: what changed since the last look at the place.
+    case changed(String?)
     case save
     case snapshots
     case snapshot(Int)
@@ -204,9 +211,10 @@ package enum Command: Hashable, Sendable {
         case .best: .best
         case .chance: .chance
         case .plume: .plume
-        case .watch, .watchChance: .watch
+        case .watch, .watchChance, .watchNotifying: .watch
         case .check: .check
         case .brief: .brief
+        case .changed: .changed
         case .save: .save
         case .snapshots, .snapshot, .snapshotRemove, .snapshotVerify: .saved
         case .history, .rerun: .history
@@ -243,8 +251,10 @@ package enum Command: Hashable, Sendable {
             true
         case .find, .show, .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename, .favorites, .units,
             .compare, .provider,
-            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .snapshotVerify, .past,
-            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief:
+            .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .watchNotifying,
+            .snapshotVerify, .past,
+            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief,
+            .changed:
             true
         }
     }

@@ -45,6 +45,8 @@ package enum CommandResult: Hashable, Sendable {
     case check(CheckReport)
     /// `brief`: the forecast in sentences, each with its facts.
     case brief(BriefReport)
+    /// `changed`: the earlier look against today's answer.
+    case changed(LookComparison)
     case air(Place, AirQuality, DataOrigin)
     /// `line`: one line for a status bar.
     case statusLine(StatusLineReport)
@@ -108,7 +110,7 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotRemoved, .snapshots, .snapshotList, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
             .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .best, .chance,
-            .plume, .chanceAlert, .check, .brief,
+            .plume, .chanceAlert, .check, .brief, .changed,
             .statusLine:
             []
         }
@@ -124,7 +126,7 @@ package enum CommandResult: Hashable, Sendable {
         case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings,
             .snapshotSaved, .snapshots, .snapshotList,
             .snapshot, .verification, .units, .confidence, .models, .best, .chance, .plume, .chanceAlert, .statusLine,
-            .brief:
+            .brief, .changed:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .warningBanner, .warningMarks, .check, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand,
@@ -146,7 +148,7 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotSaved, .snapshotRemoved, .snapshots, .snapshotList,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
             .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .best, .chance,
-            .plume, .chanceAlert, .check, .brief,
+            .plume, .chanceAlert, .check, .brief, .changed,
             .statusLine:
             false
         }
@@ -176,6 +178,7 @@ extension CommandResult {
         case .warningBanner(let banner): banner.place.coordinate
         case .check(let report): report.place.coordinate
         case .brief(let report): report.place.coordinate
+        case .changed(let comparison): comparison.place.coordinate
         case .snapshotSaved(let snapshot), .snapshot(let snapshot, _): snapshot.coordinate
         case .candidates, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites, .comparison, .chanceAlert,
             .warningMarks, .snapshotRemoved, .snapshots, .verification, .history, .units, .setting, .format, .help,

@@ -73,6 +73,7 @@ package enum JSONRenderer {
         case .chanceAlert(let reading): return chanceAlert(reading)
         case .check(let report): return check(report)
         case .brief(let report): return brief(report, context: context)
+        case .changed(let comparison): return changed(comparison, context: context)
         case .air(let place, let air, _): return self.air(place, air)
         case .statusLine(let line): return statusLine(line, context: context)
         case .warnings(let report): return warningsDocument(report, context: context)

@@ -33,6 +33,7 @@ extension WeatherSession {
         case .warnings(let request): return try await warnings(request)
         case .check(let request): return try await check(request)
         case .brief(let request): return try await brief(request)
+        case .changed(let target): return try await changed(target)
         case .save: return try save()
         case .snapshots: return try snapshotList()
         case .snapshot(let id): return try await showSnapshot(id)
@@ -50,7 +51,7 @@ extension WeatherSession {
         case .importFavorites(let path): return try importFavorites(from: path)
         case .importLog(let kind, let path): return try importLog(kind, from: path)
         case .resetState: return try resetStateCommand()
-        case .rerun, .replay, .source, .format, .clear, .quit, .watch, .watchChance:
+        case .rerun, .replay, .source, .format, .clear, .quit, .watch, .watchChance, .watchNotifying:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command.spec.name)” cannot run here")
         }

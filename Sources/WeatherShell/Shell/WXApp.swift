@@ -29,15 +29,18 @@ package struct AppHost {
     package var pager: (any PagerProgram)?
     /// Runs `$EDITOR` for `\e` at the prompt, or nil for none.
     package var editor: (any EditorProgram)?
+    /// Runs `notify-send` for `watch --notify`, or nil for none.
+    package var notifier: (any NotifierProgram)?
 
     package init(
         variable: @escaping (String) -> String?, output: any AppOutput, inputIsTerminal: Bool, outputIsTerminal: Bool,
         terminalWidth: @escaping () -> Int, makeSession: @escaping (Configuration, Bool) -> WeatherSession,
         standardInput: any LineReader, prompt: any PromptTerminal, errorIsTerminal: Bool = false,
         terminalRows: @escaping () -> Int = { 24 }, waitingNotice: WaitingNotice? = nil,
-        pager: (any PagerProgram)? = nil, editor: (any EditorProgram)? = nil
+        pager: (any PagerProgram)? = nil, editor: (any EditorProgram)? = nil, notifier: (any NotifierProgram)? = nil
     ) {
         self.editor = editor
+        self.notifier = notifier
         self.errorIsTerminal = errorIsTerminal
         self.terminalRows = terminalRows
         self.waitingNotice = waitingNotice
@@ -137,6 +140,10 @@ package struct WXApp {
             fitsWidth: host.outputIsTerminal || columns != nil)
         if host.errorIsTerminal { runner.errorWidth = host.terminalWidth }
         if host.outputIsTerminal, host.variable("TERM") != "dumb" { runner.screenClearing = ShellRunner.clearScreen }
+        runner.desktopNotification = DesktopNotification(
+            escape: DesktopNotification.escape(outputIsTerminal: host.outputIsTerminal, variable: host.variable),
+            notifySend: DesktopNotification.find("notify-send", searchPath: host.variable("PATH")),
+            program: host.notifier)
 
         if oneShot {
             runner.recordsHistory = false

@@ -127,7 +127,7 @@ extension EventLog {
         try appendLine(try Self.encoded(record))
     }
 
-    private func appendLine(_ encoded: [UInt8]) throws(StoreError) {
+    func appendLine(_ encoded: [UInt8]) throws(StoreError) {
         var bytes = encoded
         bytes.append(UInt8(ascii: "\n"))
         let before = logState()

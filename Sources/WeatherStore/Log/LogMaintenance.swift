@@ -18,6 +18,9 @@ extension EventLog {
         package var deletedSnapshots: Int
         package var unreadableLines: Int
         package var otherRecords: Int
+        /// Looks kept for `changed` (and `check --changed`'s marks), compaction keeping those
+        /// within their bounds.
+        package var looks = 0
         /// 1 when the snapshot with the highest id is deleted: its records stay through
         /// compaction so that its id is never given again; 0 otherwise.
         package var deletedKept = 0
@@ -38,6 +41,7 @@ extension EventLog {
                 stats.snapshots += 1
                 highest = max(highest, id)
             case .deletion(let id): deleted.insert(id)
+            case .look: stats.looks += 1
             case .other: stats.otherRecords += 1
             case .unreadable: stats.unreadableLines += 1
             }
@@ -61,8 +65,9 @@ extension EventLog {
         package var isEmpty: Bool { before.bytes == 0 && after.bytes == 0 }
     }
 
-    /// Rewrites the log without deleted snapshots and their deletion records, keeping everything
-    /// else as it was — every command with its number, every snapshot with its id, records of
+    /// Rewrites the log without deleted snapshots and their deletion records, and without looks
+    /// beyond their bounds (`keptLooksPerPlace` per place, `mostLookPlaces` places), keeping
+    /// everything else as it was — every command with its number, every snapshot with its id, records of
     /// kinds this wx does not know — into a new file that replaces the old one atomically
     /// (temporary file, fsync, rename, fsync of the folder), under the lock. Lines that are not a
     /// record wx can read are moved, byte for byte, to a file beside the log rather than lost.
@@ -97,6 +102,8 @@ extension EventLog {
             }
         }
         deleted.remove(highest)
+        // The looks within their bounds (the last two per place, 500 places).
+        let keptLooks = lookOrdinalsToKeep()
         // A log that could not be read whole is not rewritten from the part that was read.
         if let failure = readFailures.take() { throw .notCompacted(.logNotReadable(failure)) }
         // Pass 2, when `log` counted any: set aside, byte for byte, what cannot be read (lines
@@ -129,8 +136,12 @@ extension EventLog {
             if !abandoned {
                 abandoned = try !fileSystem.replace(path) { out in
                     guard let file = openLog() else { return false }
+                    var lookOrdinal = 0
                     _ = file.linesForward(from: 0) { line in
                         switch Self.record(line) {
+                        case .look:
+                            defer { lookOrdinal += 1 }
+                            guard keptLooks.contains(lookOrdinal) else { return }
                         case .deletion(let id) where id == highest: break
                         case .deletion: return
                         case .snapshot(let id) where deleted.contains(id): return

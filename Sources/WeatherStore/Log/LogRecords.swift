@@ -86,6 +86,8 @@ extension EventLog {
         case command
         case snapshot(id: Int)
         case deletion(id: Int)
+        /// A look (`LookRecord`) that reads whole.
+        case look
         /// A record of a kind this wx does not know (from a newer wx): kept as it is.
         case other
         case unreadable
@@ -105,7 +107,10 @@ extension EventLog {
                 return .unreadable
             }
             return .deletion(id: record.id)
-        case .other: return .other
+        case .other:
+            // A look record wx cannot read is unreadable, as a snapshot record would be.
+            guard let parsed, parsed["kind"]?.recordString == LookRecord.kindName else { return .other }
+            return LookRecord.look(parsed) == nil ? .unreadable : .look
         case .unreadable: return .unreadable
         }
     }
@@ -119,7 +124,7 @@ extension EventLog {
 // optional field may be absent or null. Writing stays with JSONEncoder (sorted keys).
 
 /// A line's JSON object; nil when it is not one.
-private func jsonObject(_ line: UnsafeRawBufferPointer) -> RecordFields? {
+func jsonObject(_ line: UnsafeRawBufferPointer) -> RecordFields? {
     (try? JSONValue.parseObjectMembers(line)).map(RecordFields.init(members:))
 }
 
@@ -145,13 +150,13 @@ struct RecordFields {
 
 extension JSONValue {
     /// A JSON string, exactly.
-    fileprivate var recordString: String? {
+    var recordString: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
     /// A finite JSON number, exactly.
-    fileprivate var recordDouble: Double? {
+    var recordDouble: Double? {
         if case .number(let value) = self, value.isFinite { return value }
         return nil
     }
@@ -159,7 +164,7 @@ extension JSONValue {
     /// A JSON number without a fraction, below 2^53 in size, where a Double holds every integer
     /// and each only once (9007199254740993 reads as 2^53, so 2^53 is refused: ids and history
     /// numbers are far below; anything beyond is not a record wx wrote).
-    fileprivate var recordInt: Int? {
+    var recordInt: Int? {
         guard let value = recordDouble, value == value.rounded(), abs(value) <= Double(EventLog.maximumNumber) else {
             return nil
         }
@@ -168,12 +173,12 @@ extension JSONValue {
 }
 
 /// An optional field: `.some(nil)` when absent or null, nil when present with the wrong type.
-private func optionalField<T>(_ object: [String: JSONValue], _ key: String, _ read: (JSONValue) -> T?) -> T?? {
+func optionalField<T>(_ object: [String: JSONValue], _ key: String, _ read: (JSONValue) -> T?) -> T?? {
     guard let value = object[key], value != .null else { return .some(nil) }
     return read(value).map { .some($0) }
 }
 
-private func optionalField<T>(_ object: RecordFields, _ key: String, _ read: (JSONValue) -> T?) -> T?? {
+func optionalField<T>(_ object: RecordFields, _ key: String, _ read: (JSONValue) -> T?) -> T?? {
     guard let value = object[key], value != .null else { return .some(nil) }
     return read(value).map { .some($0) }
 }

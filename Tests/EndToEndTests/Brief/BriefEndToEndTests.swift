@@ -130,4 +130,41 @@ struct BriefEndToEndTests {
         #expect(cached.stdout.contains("9 of 51 members"), "\(cached.stdout)")
         #expect(try !server.requests().dropFirst(before).contains { $0.path.hasPrefix("/v1/ensemble") })
     }
+
+    /// `brief --sure`: how tomorrow's high moved since the oldest run that forecast it, from
+    /// the previous-runs answer `drift` reads; the highs from
+    /// Fixtures/open-meteo-previous-runs/expected.py's own reading of the recording.
+    @Test func sureSaysHowTomorrowMovedRunByRun() throws {
+        let expected = try runProgram(
+            "/usr/bin/python3", [TestPaths.packageRoot.path + "/Fixtures/open-meteo-previous-runs/expected.py"],
+            environment: ["PATH": "/usr/bin:/bin"]
+        ).stdout
+        let block = try #require(expected.components(separatedBy: "drift 2025-08-15:\n").dropFirst().first)
+        func high(_ lead: Int) -> Double? {
+            block.split(separator: "\n").first { $0.hasPrefix("  lead \(lead): high ") }
+                .flatMap { Double($0.split(separator: " ")[3]) }
+        }
+        let (oldest, newest) = (try #require(high(7)), try #require(high(1)))
+        let server = try FixtureServer()
+        let now = "2025-08-14T08:00:00Z"
+        let run = try runWX(
+            ["--json", "brief", "--sure", "Hamburg"], home: TemporaryFolder(), server: server, now: now)
+        let line = try #require(run.stdout.split(separator: "\n").first { $0.contains(#""type":"brief""#) })
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let sentence = try #require(
+            (document["sentences"] as? [[String: Any]])?.first { $0["kind"] as? String == "runs" })
+        let facts = try #require(sentence["facts"] as? [String: Any])
+        #expect(facts["date"] as? String == "2025-08-15" && facts["issued"] as? String == "2025-08-08")
+        #expect(near(facts["then_high_celsius"], oldest) && near(facts["now_high_celsius"], newest), "\(facts)")
+        // 29.4 → 23.3 °C: cooled 6.1 °C, past the 2 °C rule.
+        let text = try runWX(["brief", "--sure", "Hamburg"], home: TemporaryFolder(), server: server, now: now)
+        #expect(
+            text.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
+                "The forecast for tomorrow’s high has cooled 6 °C since the run of Fri 8 Aug (29 °C then)."),
+            "\(text.stdout)")
+        // Without --sure, no previous-runs request.
+        let before = try server.requests().count
+        _ = try runWX(["brief", "Hamburg"], home: TemporaryFolder(), server: server, now: now)
+        #expect(try !server.requests().dropFirst(before).contains { $0.path.hasPrefix("/previous-runs") })
+    }
 }

@@ -350,7 +350,8 @@ import WeatherTestSupport
             guard let range = line.range(of: #""ts":""#) else { return nil }
             return formatter.date(from: String(line[range.upperBound...].prefix(20)))
         }
-        #expect(times.count == 5, "\(home.text("log.jsonl"))")
+        // Five commands and the looks of the two `show`s (kept for `changed`).
+        #expect(times.count == 7, "\(home.text("log.jsonl"))")
         #expect(times.allSatisfy { $0 >= before && $0 <= after }, "\(times)")
         let aside = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
             $0.hasPrefix("state.plist.corrupt-")

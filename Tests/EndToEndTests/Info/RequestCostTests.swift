@@ -44,6 +44,7 @@ struct RequestCostTests {
         case .warnings: Example(line: "warnings Hamburg")
         case .check: Example(line: "check --rain 1% Berlin")
         case .brief: Example(line: "brief Berlin")
+        case .changed: Example(line: "changed Berlin")
         case .compare: Example(setup: "find Berlin; use 1; fav", line: "compare")
         case .line: Example(line: "line Berlin")
         case .fav: Example(setup: "show Berlin", line: "show Berlin; fav")

@@ -58,12 +58,13 @@ import WeatherTestSupport
         let records = try home.text("log.jsonl").split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
+        // `show` is a look: what it showed is kept for `changed` after its command.
         #expect(
             records.map { $0["kind"] as? String } == [
-                "command", "command", "command", "command", "snapshot", "command",
+                "command", "command", "look", "command", "command", "snapshot", "command",
             ])
         #expect(records.allSatisfy { $0["v"] as? Int == 1 && $0["ts"] as? String == Self.now })
-        let snapshot = records[4]
+        let snapshot = records[5]
         #expect(snapshot["id"] as? Int == 1)
         #expect(snapshot["temperature_celsius"] as? Double == 16.5)
         #expect(snapshot["precipitation_probability_percent"] as? Double == 0)

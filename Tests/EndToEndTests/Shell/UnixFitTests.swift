@@ -324,7 +324,7 @@ import WeatherTestSupport
         documents += try runWX(
             [
                 "--json", "-c",
-                "confidence Berlin; models Berlin; normal Berlin; past yesterday Berlin; best 2h dry Berlin; chance frost Berlin; plume Berlin; check --rain 1% Berlin; brief Berlin",
+                "confidence Berlin; models Berlin; normal Berlin; past yesterday Berlin; best 2h dry Berlin; chance frost Berlin; plume Berlin; check --rain 1% Berlin; brief Berlin; changed Berlin",
             ],
             home: TemporaryFolder(), server: try FixtureServer(demo: demoManifestPath),
             environment: ["WX_DEMO": demoManifestPath]

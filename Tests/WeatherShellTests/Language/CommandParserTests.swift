@@ -204,7 +204,7 @@ import WeatherTestSupport
         ("show --xyz Berlin", "unknown option “--xyz”: “show” takes none (usage: show [place | favorite])"),
         ("hourly 6 Berlin -q", "unknown option “-q”: “hourly” takes none (usage: hourly [N] [place | favorite])"),
         ("find -x Berlin", "unknown option “-x”: “find” takes none (usage: find <query | lat,lon>)"),
-        ("watch soon", "usage: watch [minutes] [--rain N%] [--frost N%]; minutes from 0.05 to 1440"),
+        ("watch soon", "usage: watch [minutes] [--rain N%] [--frost N%] [--notify]; minutes from 0.05 to 1440"),
         ("about x", "“about” takes no arguments"),
         ("quit now", "“quit” takes no arguments"),
         ("save it", "“save” takes no arguments"),
@@ -243,7 +243,7 @@ import WeatherTestSupport
             "rain 10,200",
             "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180"
         ),
-        ("watch 0.01", "usage: watch [minutes] [--rain N%] [--frost N%]; minutes from 0.05 to 1440"),
+        ("watch 0.01", "usage: watch [minutes] [--rain N%] [--frost N%] [--notify]; minutes from 0.05 to 1440"),
         (
             "!x",
             "“!x”: history references are !!, !N, !-N and !prefix, typed without quotes where a command starts (see “help !!”)"

@@ -77,8 +77,10 @@ import WeatherTestSupport
             try CommandParser.parse("watch Berlin")
         }
         // Minutes out of range are still said as such.
-        #expect(throws: ShellError.usage("usage: watch [minutes] [--rain N%] [--frost N%]; minutes from 0.05 to 1440"))
-        {
+        #expect(
+            throws: ShellError.usage(
+                "usage: watch [minutes] [--rain N%] [--frost N%] [--notify]; minutes from 0.05 to 1440")
+        ) {
             try CommandParser.parse("watch 5000")
         }
     }

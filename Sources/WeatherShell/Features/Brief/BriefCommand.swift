@@ -1,6 +1,7 @@
 import FoundationEssentials
 import WXBasics
 import WeatherKit
+import WeatherStore
 
 /// `brief [--sure] [place | favorite]`, as parsed.
 package struct BriefRequest: Hashable, Sendable {
@@ -18,7 +19,7 @@ extension CommandSpec {
             "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members; tomorrow’s high against today’s; each official warning in force or starting within 24 hours. In your units, at the place’s clock; --json gives each sentence with the facts it states.",
             "Rules (in °C and mm; the sentences say them in your units): "
                 + BriefRules.table.joined(separator: "; ") + ".",
-            "Requests: what “show” asks — the forecast and the warning feed — and no more. The sentences from the ensemble (likely, the range of tomorrow’s high) appear when its answer is cached for the current model run (after “confidence”, “best”, “chance” or “plume”); --sure fetches it (one ensemble request, about 300 of Open-Meteo’s calls).",
+            "Requests: what “show” asks — the forecast and the warning feed — and no more. The sentences from the ensemble (likely, the range of tomorrow’s high) appear when its answer is cached for the current model run (after “confidence”, “best”, “chance” or “plume”); --sure fetches it (one ensemble request, about 300 of Open-Meteo’s calls), and the earlier runs’ forecast for tomorrow (one previous-runs request, as “drift” asks), which says how tomorrow’s high moved since the oldest run that forecast it.",
             "Examples: brief Home · brief --sure Paris",
         ],
         completion: .flagsThenCountThenFavorites(["--sure"]),
@@ -26,8 +27,9 @@ extension CommandSpec {
             RequestCost(
                 services: RequestCost.forecastServices + RequestCost.warningFeeds, RequestCost.forecastAndWarnings),
             RequestCost(
-                "--sure", services: [.openMeteoEnsemble],
-                "besides show’s, 1 ensemble request unless cached for the current model run (kept until the next, 6 h)"),
+                "--sure", services: [.openMeteoEnsemble, .openMeteoPreviousRuns],
+                "besides show’s, 1 ensemble request unless cached for the current model run (kept until the next, 6 h), and 1 previous-runs request for tomorrow (as “drift”, kept an hour)"
+            ),
         ]
     ) { arguments throws(ShellError) in
         var sure = false
@@ -64,19 +66,41 @@ extension WeatherSession {
                 throw Self.shellError(error)
             }
         }
+        // The earlier runs' forecast for tomorrow (`drift`'s answer), with --sure.
+        var runs: PreviousRuns?
+        if request.sure, let provider = services.previousRuns, demo.lacking(.earlierRuns, at: place.coordinate) == nil {
+            let days = try Self.driftDays(.tomorrow, todayUTC: todayUTC(at: place.coordinate))
+            do throws(ServiceError) {
+                runs =
+                    try await provider.runs(
+                        at: place.coordinate, days: days, leads: PreviousRunsAlignment.leads,
+                        validUntil: { $0.addingTimeInterval(Self.driftValiditySeconds) }
+                    ).value
+            } catch {
+                throw Self.shellError(error)
+            }
+        }
         let now = now(at: place.coordinate)
         var warnings: [WeatherWarning] = []
         if case .success(let answer)? = fetched.warnings {
             warnings = CheckRules.warnings(answer.value.warnings, now: now)
         }
-        let sentences = BriefMaker.sentences(
-            forecast: report.forecast, ensemble: report.ensemble, warnings: warnings, now: now)
+        var sentences = BriefMaker.sentences(
+            forecast: report.forecast, ensemble: report.ensemble, runs: runs, warnings: warnings, now: now)
+        // The last sentence: the most important change since the last look, by `changed`'s
+        // rules; none before a first look, or after a look at another provider's forecast.
+        let current = look(of: report, warnings: fetched.warnings, command: "brief")
+        if let earlier = log.lastLook(at: current.placeKey, notAfter: now), earlier.provider == current.provider {
+            let changes = LookComparer.changes(
+                from: earlier, to: current, today: report.forecast.clock.localTime(now).date)
+            sentences.append(.sinceLook(earlier: earlier.time, change: changes.first))
+        }
         // A feed that failed is said as `show` says it (stderr); its warnings are not guessed.
         var feedNote: [CommandResult] = []
         if case .failure? = fetched.warnings {
             feedNote = warningBanner(fetched.warnings, for: place, zone: report.forecast.zone)
         }
-        return notices + feedNote + [
+        return notices + feedNote + keep(current) + [
             .brief(
                 BriefReport(
                     place: place, now: now, zone: report.forecast.zone, sentences: sentences,
@@ -89,7 +113,8 @@ extension WeatherSession {
 enum BriefMaker {
     /// The sentences in their order: rain, its likelihood, tomorrow, warnings.
     static func sentences(
-        forecast: Forecast, ensemble: EnsembleForecast?, warnings: [WeatherWarning], now: Date
+        forecast: Forecast, ensemble: EnsembleForecast?, runs: PreviousRuns? = nil, warnings: [WeatherWarning],
+        now: Date
     ) -> [BriefSentence] {
         var sentences: [BriefSentence] = []
         let from = DecisionHandler.nextHour(after: now)
@@ -120,6 +145,23 @@ enum BriefMaker {
             sentences.append(
                 .tomorrow(
                     todayHigh: todayHigh, tomorrowHigh: tomorrowHigh, range: spread.map { $0.p10...$0.p90 }))
+        }
+        // How tomorrow's high moved since the oldest run that forecast it (not a repeat of a
+        // newer one), against the newest run's (lead 0 is today's only: tomorrow's newest is 1).
+        if let runs,
+            let newest = PreviousRunsAlignment.leads.first(where: {
+                runs.day(tomorrow, lead: $0).temperatureMaxCelsius != nil
+            }),
+            let current = runs.day(tomorrow, lead: newest).temperatureMaxCelsius
+        {
+            for lead in PreviousRunsAlignment.leads.reversed() where lead > newest {
+                let day = runs.day(tomorrow, lead: lead)
+                guard let then = day.temperatureMaxCelsius, !runs.repeatsPreviousLead(lead, over: [tomorrow]) else {
+                    continue
+                }
+                sentences.append(.runs(date: tomorrow, issued: day.issued, thenHigh: then, nowHigh: current))
+                break
+            }
         }
         sentences += warnings.map { .warning($0) }
         return sentences

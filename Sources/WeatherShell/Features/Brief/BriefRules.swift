@@ -28,6 +28,31 @@ enum BriefRules {
         (0, "night"), (6, "morning"), (12, "afternoon"), (18, "evening"),
     ]
 
+    /// `changed`: a day's high or low changed when it moved by at least this, °C — the same
+    /// step as "warmer" and "cooler".
+    static var changedTemperatureCelsius: Double { warmerCoolerCelsius }
+    /// `changed`: a day's rain changed when it moved by at least this, mm, or the day turned wet
+    /// or dry (a wet day: `wetDayMillimetres` or more, as the ensemble's members count).
+    static let changedRainMillimetres = 1.0
+    /// `changed`: the rain's start or end today changed when it moved by at least this, hours,
+    /// or the rain came or went.
+    static let changedRainHours = 1.0
+    /// `changed`: the ensemble's chance changed when it moved by at least this, percentage
+    /// points, or its word (likely, possible, unlikely) changed.
+    static let changedChancePoints = 10.0
+
+    /// The rows of `changed`'s rules, for `help changed` and `help brief`.
+    static var changeTable: [String] {
+        [
+            "highs and lows: each day’s changed when it moved \(DecimalText.shortest(changedTemperatureCelsius)) °C or more",
+            "rain: a day’s changed when its amount moved \(DecimalText.shortest(changedRainMillimetres)) mm or more, or the day turned wet or dry (wet: \(DecimalText.shortest(wetDayMillimetres)) mm or more)",
+            "rain today: its start or end (by the rules of brief) changed when it moved \(DecimalText.shortest(changedRainHours)) hour or more, or the rain came or went; a start both looks put before now is not compared",
+            "warnings: each new or ended, by the feed’s id",
+            "ensemble: the chance of a wet day changed when it moved \(DecimalText.shortest(changedChancePoints)) points or more, or from likely, possible or unlikely to another",
+            "nothing changed that matters: none of these",
+        ]
+    }
+
     /// The table, a row a rule, for `help brief` (in °C and mm; the sentences use your units).
     static var table: [String] {
         [
@@ -38,6 +63,8 @@ enum BriefRules {
             "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s; else about as warm; the range is the members’ 10th to 90th percentile",
             "parts of the day: night 00–06, morning 06–12, afternoon 12–18, evening 18–24 at the place’s clock; tonight is this evening’s night",
             "warnings: each in force, or starting within 24 hours, from the feed “warnings” asks",
+            "earlier runs (with --sure): tomorrow’s high has warmed or cooled since the oldest run that forecast it when it moved \(DecimalText.shortest(warmerCoolerCelsius)) °C or more; else it held",
+            "since you looked: the most important change by changed’s rules (help changed), after an earlier look",
         ]
     }
 
@@ -112,6 +139,12 @@ package enum BriefSentence: Hashable, Sendable {
     case tomorrow(todayHigh: Double, tomorrowHigh: Double, range: ClosedRange<Double>?)
     /// An official warning in force or starting within 24 hours.
     case warning(WeatherWarning)
+    /// Tomorrow's high as the run issued on `issued` forecast it (`thenHigh`) and as the current
+    /// run does (`nowHigh`), °C.
+    case runs(date: LocalDate, issued: LocalDate, thenHigh: Double, nowHigh: Double)
+    /// The most important change since the look at `earlier` by `changed`'s rules; nil when
+    /// nothing changed that matters.
+    case sinceLook(earlier: Date, change: LookChange?)
 }
 
 /// `brief`'s answer: the place, the instant, the zone and the sentences, in order.

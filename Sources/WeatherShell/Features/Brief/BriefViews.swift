@@ -1,6 +1,7 @@
 import FoundationEssentials
 import WXBasics
 import WeatherKit
+import WeatherStore
 
 // `brief` as text (a heading, then each sentence wrapped between words, in your units at the
 // place's clock) and as JSON (each sentence beside the facts it states, metric, UTC).
@@ -72,6 +73,23 @@ extension TextRenderer {
             let mark = format.unicode ? "⚠" : "!"
             return
                 "\(mark) \(warning.event) (\(WarningsPresentation.grade(warning))) \(span(warning, clock: clock, format: format, now: report.now))."
+        case .runs(_, let issued, let then, let now):
+            let unit = format.units.temperature
+            let change = unit.convert(celsius: now) - unit.convert(celsius: then)
+            let when =
+                "since the run of \(ValueFormatter.weekdays[issued.weekday]) \(issued.day) \(ValueFormatter.months[issued.month - 1])"
+            guard let word = BriefRules.warmth(change: now - then) else {
+                let step = unit.convert(celsius: BriefRules.warmerCoolerCelsius) - unit.convert(celsius: 0)
+                return
+                    "The forecast for tomorrow’s high has held within \(DecimalText.fixed(step, digits: 0)) \(format.temperatureSymbol) \(when)."
+            }
+            return
+                "The forecast for tomorrow’s high has \(word == "warmer" ? "warmed" : "cooled") \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(when) (\(format.temperature(then, digits: 0)) then)."
+        case .sinceLook(let earlier, let change):
+            let since = "Since you looked at \(at(earlier))"
+            guard let change else { return "\(since): nothing changed that matters." }
+            let text = changeText(change, zone: report.zone, now: report.now, format: format)
+            return "\(since): \(text.prefix(1).lowercased())\(text.dropFirst())"
         }
     }
 }
@@ -122,6 +140,19 @@ extension JSONRenderer {
             case .warning(let warning):
                 kind = "warning"
                 facts = [("warning", warningObject(warning))]
+            case .runs(let date, let issued, let then, let now):
+                kind = "runs"
+                facts = [
+                    ("date", .string(date.iso)), ("issued", .string(issued.iso)), ("then_high_celsius", .number(then)),
+                    ("now_high_celsius", .number(now)), ("change_celsius", .number(now - then)),
+                ]
+            case .sinceLook(let earlier, let change):
+                kind = "since_look"
+                let (changeKind, changeFacts) = change.map(changeFacts) ?? ("nothing_changed", [])
+                facts = [
+                    ("earlier", .string(ISOTime.string(earlier))), ("change", .string(changeKind)),
+                    ("change_facts", .object(changeFacts)),
+                ]
             }
             return .object([
                 ("kind", .string(kind)),

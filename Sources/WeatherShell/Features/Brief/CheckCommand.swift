@@ -16,6 +16,9 @@ package enum CheckCondition: Hashable, Sendable {
     case frost(percent: Double)
     /// `--warnings`: an official warning in force, or starting within 24 hours.
     case warnings
+    /// `--changed`: the forecast changed, by `changed`'s rules, since check's own mark — the
+    /// last answer it held for (or its first) — so that a change is told once.
+    case changed
 
     /// The word that names it (`--rain`), for the line and JSON.
     package var option: String {
@@ -23,6 +26,7 @@ package enum CheckCondition: Hashable, Sendable {
         case .rain: "--rain"
         case .frost: "--frost"
         case .warnings: "--warnings"
+        case .changed: "--changed"
         }
     }
 
@@ -31,7 +35,7 @@ package enum CheckCondition: Hashable, Sendable {
         switch self {
         case .rain(let percent): ChanceAlert(kind: .rain, thresholdPercent: percent)
         case .frost(let percent): ChanceAlert(kind: .frost, thresholdPercent: percent)
-        case .warnings: nil
+        case .warnings, .changed: nil
         }
     }
 }
@@ -47,19 +51,22 @@ package struct CheckRequest: Hashable, Sendable {
     var readsEnsemble: Bool { conditions.contains { $0.alert != nil } }
     /// Whether `--warnings` was asked.
     var readsWarnings: Bool { conditions.contains(.warnings) }
+    /// Whether `--changed` was asked (it reads the forecast, and the warning feed when one
+    /// covers the place).
+    var readsChanges: Bool { conditions.contains(.changed) }
 }
 
 extension CommandSpec {
     static let check = CommandSpec(
-        name: "check", synopsis: "check [--rain N%] [--frost N%] [--warnings] [place | favorite]",
+        name: "check", synopsis: "check [--rain N%] [--frost N%] [--warnings] [--changed] [place | favorite]",
         summary: "for cron and scripts: exit 0 when a condition holds, 1 when none",
         details: [
             "Checks each condition and prints one line saying which held. The exit status is the answer: 0 when any condition holds, 1 when none does, 2 for a usage error (no condition, a bad percentage), 3 when wx cannot tell — a service failed, the place was not found, the answer does not cover today and tomorrow — with the reason on stderr. So a script is never told “no” when wx does not know.",
-            "--rain N%: at least N % of the ensemble’s members (ECMWF, 51) give 1 mm or more on today or tomorrow at the place’s clock — the day of the two with more. --frost N%: at least N % of the members give a low below 0 °C on today or tomorrow. These read what “watch --rain/--frost” reads, the same window and the same counts. --warnings: an official warning in force, or starting within 24 hours, from the feed “warnings” asks; where no feed covers the country, check cannot tell (exit 3).",
+            "--rain N%: at least N % of the ensemble’s members (ECMWF, 51) give 1 mm or more on today or tomorrow at the place’s clock — the day of the two with more. --frost N%: at least N % of the members give a low below 0 °C on today or tomorrow. These read what “watch --rain/--frost” reads, the same window and the same counts. --warnings: an official warning in force, or starting within 24 hours, from the feed “warnings” asks; where no feed covers the country, check cannot tell (exit 3). --changed: the forecast changed since check last said so, by the rules of “changed” (help changed); check keeps its own mark in log.jsonl, apart from your looks, so a cron job is told of a change once: the first run keeps the mark and holds not, a run after a change holds and moves the mark, later runs hold not until the next change.",
             "Without a place, the current location, else the first favorite. Requests: the ensemble (for --rain, --frost) once per model run, the warning feed (for --warnings) kept 10 minutes; from the cache while those are current, so a cron job every few minutes costs nothing more.",
-            "Examples: wx check --rain 60% --frost 30% --warnings Home && notify-send wx \"$(wx check --warnings Home)\"",
+            "Examples: wx check --rain 60% --frost 30% --warnings Home && notify-send wx \"$(wx check --warnings Home)\" · wx check --changed Home",
         ],
-        completion: .decisionWords(["--rain", "--frost", "--warnings"]),
+        completion: .decisionWords(["--rain", "--frost", "--warnings", "--changed"]),
         costs: [
             RequestCost(
                 "--rain/--frost", services: [.openMeteoEnsemble],
@@ -67,6 +74,10 @@ extension CommandSpec {
             RequestCost(
                 "--warnings", services: RequestCost.warningFeeds,
                 "1 to the warning feed that covers the place (kept 10 minutes)"),
+            RequestCost(
+                "--changed", services: RequestCost.forecastServices + RequestCost.warningFeeds,
+                "what “changed” asks: 1 forecast request, none while the answer is current (15 min), and 1 to the warning feed that covers the place (kept 10 minutes)"
+            ),
         ]
     ) { arguments throws(ShellError) in
         try CheckParser.check(&arguments)
@@ -75,7 +86,8 @@ extension CommandSpec {
 
 /// The parser of `check`.
 enum CheckParser {
-    /// `check [--rain N%] [--frost N%] [--warnings] [place]`: options anywhere before the place.
+    /// `check [--rain N%] [--frost N%] [--warnings] [--changed] [place]`: options anywhere before
+    /// the place.
     ///
     /// - Throws: `ShellError.usage` for no condition, an unknown option, or a percentage that
     ///   is missing or outside 1…100.
@@ -94,20 +106,22 @@ enum CheckParser {
                 }
                 add(word.lowercased() == "--rain" ? .rain(percent: percent) : .frost(percent: percent))
             case "--warnings": add(.warnings)
+            case "--changed": add(.changed)
             default:
                 if Arguments.looksLikeOption(word), place.isEmpty || word.hasPrefix("--") {
-                    let options = ["--rain", "--frost", "--warnings"]
+                    let options = ["--rain", "--frost", "--warnings", "--changed"]
                     let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"
                     if let near = WordChoice<String>.closest(to: word.lowercased(), among: options) {
                         throw .usage("unknown option \(shown) of check; did you mean “\(near)”?")
                     }
-                    throw .usage("unknown option \(shown) of check: it takes --rain N%, --frost N% and --warnings")
+                    throw .usage(
+                        "unknown option \(shown) of check: it takes --rain N%, --frost N%, --warnings and --changed")
                 }
                 place.append(word)
             }
         }
         guard !conditions.isEmpty else {
-            throw arguments.usage(": name at least one condition (--rain N%, --frost N%, --warnings)")
+            throw arguments.usage(": name at least one condition (--rain N%, --frost N%, --warnings, --changed)")
         }
         let target = place.joined(separator: " ").trimmed
         return .check(CheckRequest(conditions: conditions, target: target.isEmpty ? nil : target))

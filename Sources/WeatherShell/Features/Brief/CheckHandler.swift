@@ -1,6 +1,7 @@
 import FoundationEssentials
 import WXBasics
 import WeatherKit
+import WeatherStore
 
 /// What one condition of `check` found.
 package struct CheckOutcome: Hashable, Sendable {
@@ -11,6 +12,11 @@ package struct CheckOutcome: Hashable, Sendable {
     package var reading: ChanceReading?
     /// `--warnings`: those in force or starting within 24 hours, most severe first.
     package var warnings: [WeatherWarning]
+    /// `--changed`: the changes that matter since check's mark, most important first.
+    package var changes: [LookChange] = []
+    /// `--changed`: when the mark compared with was kept; nil at the first check (or after a
+    /// mark from another provider), when the current answer becomes the mark.
+    package var markTime: Date? = nil
 }
 
 /// `check`'s answer: each condition's outcome, for the place.
@@ -76,16 +82,19 @@ extension WeatherSession {
         }
         let ensembleService = services.ensemble
         if request.readsEnsemble, ensembleService == nil { throw .noService("ensemble") }
+        let kind: DemoWorld.Kind = request.readsEnsemble ? .ensemble : request.readsChanges ? .forecast : .warnings
         let fetching = try await resolving(
-            target, needing: request.readsEnsemble ? .ensemble : .warnings, askingWarnings: request.readsWarnings
-        ) { place async throws(ShellError) -> EnsembleForecast? in
-            guard request.readsEnsemble, let ensembleService else { return nil }
+            target, needing: kind, askingWarnings: request.readsWarnings || request.readsChanges
+        ) { place async throws(ShellError) -> (EnsembleForecast?, Fetched<Forecast>?) in
+            let answer = request.readsChanges ? try await self.forecast(for: place) : nil
+            guard request.readsEnsemble, let ensembleService else { return (nil, answer) }
             do throws(ServiceError) {
-                return try await ensembleService.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
+                return (try await ensembleService.ensemble(at: place.coordinate, model: .ecmwfIFS025).value, answer)
             } catch {
                 throw Self.shellError(error)
             }
         }
+        let (ensemble, forecast) = fetching.value
         let place = fetching.resolved.place
         let now = now(at: place.coordinate)
         var warnings: [WeatherWarning] = []
@@ -105,17 +114,46 @@ extension WeatherSession {
             }
         }
         var outcomes: [CheckOutcome] = []
+        var kept: [CommandResult] = []
         for condition in request.conditions {
-            outcomes.append(
-                try CheckRules.outcome(condition, ensemble: fetching.value, warnings: warnings, now: now))
+            guard condition == .changed, let forecast else {
+                outcomes.append(try CheckRules.outcome(condition, ensemble: ensemble, warnings: warnings, now: now))
+                continue
+            }
+            let (outcome, notices) = changeOutcome(
+                WeatherReport(
+                    place: place, forecast: forecast.value, origin: forecast.origin,
+                    ensemble: ensemble
+                        ?? services.ensemble?.cachedEnsemble(at: place.coordinate, model: .ecmwfIFS025)?
+                        .value), warnings: fetching.warnings, now: now)
+            outcomes.append(outcome)
+            kept = notices
         }
-        return fetching.resolved.notices + [
+        return fetching.resolved.notices + kept + [
             .check(
                 CheckReport(
                     place: place, outcomes: outcomes, warningService: service,
-                    zone: fetching.value?.zone
+                    zone: ensemble?.zone ?? forecast?.value.zone
                         ?? ZoneInfo.nearest(to: place.coordinate, at: now, countryCode: place.countryCode)))
         ]
+    }
+
+    /// `--changed`: the current answer against check's mark. The mark moves to the current
+    /// answer when it holds (so the change is told once), at the first check, and after a mark
+    /// from another provider; it stays while nothing changed that matters, so that small
+    /// changes adding up are told when they do.
+    private func changeOutcome(
+        _ report: WeatherReport, warnings: Result<Fetched<WarningFeedAnswer>, ServiceError>?, now: Date
+    ) -> (CheckOutcome, [CommandResult]) {
+        let current = look(of: report, warnings: warnings, command: Look.checkMark)
+        let mark = log.lastLook(at: current.placeKey, checkMark: true, notAfter: now)
+        var outcome = CheckOutcome(condition: .changed, holds: false, reading: nil, warnings: [])
+        guard let mark, mark.provider == current.provider else { return (outcome, keep(current)) }
+        outcome.markTime = mark.time
+        outcome.changes = LookComparer.changes(
+            from: mark, to: current, today: report.forecast.clock.localTime(now).date)
+        outcome.holds = !outcome.changes.isEmpty
+        return (outcome, outcome.holds ? keep(current) : [])
     }
 }
 

@@ -17,6 +17,14 @@ extension TextRenderer {
                 return
                     "\(what) \(when) \(reading.members) of \(reading.ofMembers) members (\(Int(reading.percent.rounded())) %) \(comparison) \(DecimalText.shortest(reading.alert.thresholdPercent)) %"
             }
+            if outcome.condition == .changed {
+                guard let since = outcome.markTime else { return "changes: first check, kept for next time" }
+                let when = lookTime(since, clock: clock, format: format)
+                guard let first = outcome.changes.first else { return "nothing changed that matters since \(when)" }
+                let text = changeText(first, zone: report.zone ?? WarningsPresentation.utc, now: now, format: format)
+                let more = outcome.changes.count > 1 ? "; \(outcome.changes.count - 1) more" : ""
+                return "changed since \(when): \(text.prefix(1).lowercased())\(text.dropFirst().dropLast())\(more)"
+            }
             guard let first = outcome.warnings.first else { return "no warning in force or within 24 h" }
             let more = outcome.warnings.count > 1 ? " and \(outcome.warnings.count - 1) more" : ""
             return
@@ -53,6 +61,18 @@ extension JSONRenderer {
             }
             if outcome.condition == .warnings {
                 members.append(("warnings", .array(outcome.warnings.map { warningObject($0) })))
+            }
+            if outcome.condition == .changed {
+                members.append(("since", outcome.markTime.map { .string(ISOTime.string($0)) } ?? .null))
+                members.append(
+                    (
+                        "changes",
+                        .array(
+                            outcome.changes.map {
+                                let (kind, facts) = changeFacts($0)
+                                return .object([("kind", .string(kind)), ("facts", .object(facts))])
+                            })
+                    ))
             }
             return .object(members)
         }

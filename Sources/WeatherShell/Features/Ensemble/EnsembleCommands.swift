@@ -75,8 +75,11 @@ package struct ChanceAlert: Hashable, Sendable {
     static func parseWatch(_ arguments: inout Arguments) throws(ShellError) -> Command {
         var minutes: Double?
         var alerts: [ChanceAlert] = []
+        var notify = false
         while let word = arguments.next() {
-            if let kind = Kind(rawValue: word.lowercased().trimmingPrefix("--")), word.hasPrefix("--") {
+            if word.lowercased() == "--notify" {
+                notify = true
+            } else if let kind = Kind(rawValue: word.lowercased().trimmingPrefix("--")), word.hasPrefix("--") {
                 guard let text = arguments.next(), let percent = Self.percent(text) else {
                     throw arguments.usage(note)
                 }
@@ -86,9 +89,12 @@ package struct ChanceAlert: Hashable, Sendable {
                 minutes = value
             } else {
                 try refusePlace(in: [word] + arguments.words, minutes: minutes)
-                throw arguments.usage(Self.minutesRange + "; --rain N% and --frost N% take a percentage from 1 to 100")
+                throw arguments.usage(
+                    Self.minutesRange
+                        + "; --rain N% and --frost N% take a percentage from 1 to 100; --notify takes none")
             }
         }
+        if notify { return .watchNotifying(minutes ?? 10, alerts) }
         return alerts.isEmpty ? .watch(minutes ?? 10) : .watchChance(minutes ?? 10, alerts)
     }
 

@@ -26,7 +26,7 @@ extension JSONRenderer {
             ("snapshots", .number(Double(stats.snapshots))),
             ("deleted_snapshots", .number(Double(stats.deletedSnapshots))),
             ("unreadable_lines", .number(Double(stats.unreadableLines))),
-            ("other_records", .number(Double(stats.otherRecords))),
+            ("other_records", .number(Double(stats.otherRecords))), ("looks", .number(Double(stats.looks))),
         ]
     }
 }

@@ -21,6 +21,11 @@ extension TextRenderer {
                 "  \(count(stats.deletedSnapshots + stats.deletedKept, "deleted snapshot")) and \(count(stats.unreadableLines, "unreadable line")): “log compact” drops \(dropped) and moves the unreadable to a file of their own"
             )
         }
+        if stats.looks > 0 {
+            lines.append(
+                "  \(count(stats.looks, "look")) kept for “changed” (“log compact” keeps the last \(EventLog.keptLooksPerPlace) per place, \(EventLog.mostLookPlaces) places)"
+            )
+        }
         if stats.otherRecords > 0 {
             lines.append("  \(count(stats.otherRecords, "record")) of kinds this wx does not know (kept)")
         }

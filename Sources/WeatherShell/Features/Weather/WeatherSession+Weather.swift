@@ -18,7 +18,7 @@ extension WeatherSession {
         // the answer (stderr, as every note), and the forecast shown all the same.
         let missing = report.forecast.missingConditionsText.map { [CommandResult.notice($0)] } ?? []
         return notices + missing + warningBanner(fetched.warnings, for: report.place, zone: report.forecast.zone)
-            + [.weather(report)]
+            + keep(look(of: report, warnings: fetched.warnings, command: "show")) + [.weather(report)]
     }
 
     /// Resolves `target` (see `resolve`), fetches its forecast, and makes it the current
@@ -78,7 +78,9 @@ extension WeatherSession {
             () async throws(ShellError) in try await weather(for: target)
         }
         guard !report.forecast.hourly.isEmpty else { throw notInAnswer("hourly", in: report) }
-        return notices + [.hourly(report, hours: min(count ?? 24, ForecastSpan.maximumHours))]
+        return notices + keep(look(of: report, command: "hourly")) + [
+            .hourly(report, hours: min(count ?? 24, ForecastSpan.maximumHours))
+        ]
     }
 
     func daily(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
@@ -93,7 +95,9 @@ extension WeatherSession {
         guard !forecast.daily.isEmpty, !forecast.isCurrentConditionsOnly else {
             throw notInAnswer("daily", in: report)
         }
-        return notices + [.daily(report, days: min(count ?? 7, ForecastSpan.maximumDays))]
+        return notices + keep(look(of: report, command: "daily")) + [
+            .daily(report, days: min(count ?? 7, ForecastSpan.maximumDays))
+        ]
     }
 
     func rain(_ target: String?) async throws(ShellError) -> [CommandResult] {

@@ -90,6 +90,10 @@ package final class ShellRunner {
     /// output is not a terminal, or one that cannot clear (`TERM=dumb`), and `clear` does nothing.
     package var screenClearing: String?
 
+    /// How `watch --notify` raises a desktop notification (the terminal's escape, `notify-send`);
+    /// nil: only the bell.
+    package var desktopNotification: DesktopNotification?
+
     /// The terminal's width when standard error is one: error and warning lines are broken
     /// between words to fit it (ErrorWrapping.swift); nil leaves them whole (files, pipes).
     package var errorWidth: (() -> Int)?
@@ -312,6 +316,8 @@ package final class ShellRunner {
             return await watch(every: minutes)
         case .watchChance(let minutes, let alerts):
             return await watch(every: minutes, alerts: alerts)
+        case .watchNotifying(let minutes, let alerts):
+            return await watch(every: minutes, alerts: alerts, notify: true)
         case .format(let newFormat):
             if let newFormat { format = newFormat }
             emit(.format(format))

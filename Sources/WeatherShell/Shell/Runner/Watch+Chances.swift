@@ -1,3 +1,4 @@
+import FoundationEssentials
 import WXBasics
 import WeatherKit
 
@@ -8,7 +9,10 @@ extension ShellRunner {
     /// The first reading at or above the threshold counts as crossing.
     ///
     /// - Returns: whether the chances were read (false: the error is reported).
-    func checkChances(_ alerts: [ChanceAlert], above: inout [ChanceAlert.Kind: Bool]) async -> Bool {
+    /// With `notify`, a crossing upwards also raises a desktop notification with the line.
+    func checkChances(_ alerts: [ChanceAlert], above: inout [ChanceAlert.Kind: Bool], notify: Bool = false) async
+        -> Bool
+    {
         let readings: [ChanceReading]
         do {
             readings = try await session.chances(alerts)
@@ -22,6 +26,15 @@ extension ShellRunner {
             guard reading.isAbove != was else { continue }
             if reading.isAbove, format == .text { output.write("\u{07}") }
             emit(.chanceAlert(reading))
+            if reading.isAbove, notify {
+                let context = RenderContext(
+                    units: session.settings.units, now: session.now(at: session.currentPlace?.coordinate),
+                    colour: false, unicode: unicode, width: 200, fitsWidth: false)
+                let line = TextRenderer.render(.chanceAlert(reading), context: context)
+                raiseNotification(
+                    title: "wx: \(session.currentPlace?.name ?? "watch")",
+                    body: line.replacing("\u{07}", with: "").trimmed)
+            }
         }
         return true
     }

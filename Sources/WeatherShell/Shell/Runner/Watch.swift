@@ -8,7 +8,10 @@ extension ShellRunner {
     /// `watch`: `show` for the current location, again every `minutes` (waited on the
     /// session's clock), until cancelled (Ctrl-C cancels the running command's task). On a
     /// terminal the screen is cleared each time.
-    func watch(every minutes: Double, alerts: [ChanceAlert] = []) async -> LineStatus {
+    ///
+    /// - Parameter notify: whether a line that crosses a threshold, or a warning change, also
+    ///   raises a desktop notification (`raiseNotification`).
+    func watch(every minutes: Double, alerts: [ChanceAlert] = [], notify: Bool = false) async -> LineStatus {
         guard session.currentPlace != nil else {
             report(.noCurrentLocation)
             return .failed
@@ -28,12 +31,20 @@ extension ShellRunner {
         while !Task.isCancelled {
             if styled { output.write("\u{1B}[H\u{1B}[2J") }
             do {
-                for result in try await session.execute(.show(nil)) { emit(result) }
+                for result in try await session.execute(.show(nil)) {
+                    emit(result)
+                    if notify, case .warningBanner(let banner) = result, let change = banner.changes.first {
+                        raiseNotification(
+                            title: "wx: \(banner.place.name)",
+                            body: "\(change.warning.event) (\(WarningsPresentation.grade(change.warning)))"
+                                + (banner.changes.count > 1 ? " and \(banner.changes.count - 1) more" : ""))
+                    }
+                }
             } catch {
                 if case .cancelled = error { break }
                 report(error)
             }
-            let checked = alerts.isEmpty ? true : await checkChances(alerts, above: &above)
+            let checked = alerts.isEmpty ? true : await checkChances(alerts, above: &above, notify: notify)
             guard format == .text || !Task.isCancelled else { break }
             emit(
                 .notice(

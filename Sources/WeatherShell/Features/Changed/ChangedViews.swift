@@ -1,0 +1,212 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+// `changed` as text (a heading naming when you looked, then a line a change, in your units at
+// the place's clock) and as JSON (both looks and each change with its facts, metric and UTC).
+extension TextRenderer {
+    /// The heading and a line a change, each wrapped between words to the width (40 at least).
+    static func changedLines(
+        _ comparison: LookComparison, context: RenderContext, format: ValueFormatter
+    ) -> [String] {
+        let clock = ZoneClock(comparison.zone)
+        let since = comparison.earlier.map { "since you looked \(lookTime($0.time, clock: clock, format: format))" }
+        var lines = [placeHeading(comparison.place.label, since ?? "no earlier look", width: context.width)]
+        var sentences: [String] = []
+        switch comparison.outcome {
+        case .noEarlierLook:
+            sentences.append("No earlier look at \(comparison.place.name): this one is kept for next time.")
+        case .otherProvider(let provider):
+            let earlier = Service(rawValue: provider)?.displayName ?? provider
+            let current = Service(rawValue: comparison.current.provider)?.displayName ?? comparison.current.provider
+            sentences.append(
+                "You looked at \(earlier)’s forecast then and this is \(current)’s: they cannot be compared. This one is kept for next time."
+            )
+        case .compared(let changes):
+            if comparison.unitsDiffer, let earlier = comparison.earlier {
+                sentences.append(
+                    "You looked in \(earlier.unitSystem) units; compared in \(comparison.current.unitSystem).")
+            }
+            if changes.isEmpty { sentences.append("Nothing changed that matters (“help changed” gives the rules).") }
+            sentences += changes.map {
+                changeText($0, zone: comparison.zone, now: comparison.current.time, format: format)
+            }
+        }
+        for sentence in sentences {
+            lines += wrap(
+                sentence, keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%", "of"], indent: 2,
+                width: context.width)
+        }
+        return lines
+    }
+
+    /// "Thu 08:10" for an instant at the place's clock; "today 08:10" is said "08:10".
+    static func lookTime(_ time: Date, clock: ZoneClock, format: ValueFormatter) -> String {
+        let local = clock.localTime(time)
+        return "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+    }
+
+    /// One change in words, from its facts, in your units: "The rain now starts 3 hours earlier
+    /// (12:00, was 15:00)."
+    ///
+    /// - Parameters:
+    ///   - zone: the place's clock; `now`: the current look's instant (which day is today).
+    static func changeText(_ change: LookChange, zone: ZoneInfo, now: Date, format: ValueFormatter) -> String {
+        let clock = ZoneClock(zone)
+        let today = clock.localTime(now).date
+        func at(_ date: Date) -> String {
+            let local = clock.localTime(date)
+            switch local.date.dayNumber - today.dayNumber {
+            case 0: return format.clock(local)
+            case 1: return "tomorrow \(format.clock(local))"
+            default: return "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+            }
+        }
+        func day(_ date: LocalDate) -> String {
+            switch date.dayNumber - today.dayNumber {
+            case 0: "today"
+            case 1: "tomorrow"
+            default: ValueFormatter.weekdays[date.weekday]
+            }
+        }
+        func hours(_ seconds: Double) -> String {
+            let count = Int((abs(seconds) / 3_600).rounded())
+            return count == 1 ? "1 hour" : "\(count) hours"
+        }
+        func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+        func degrees(_ was: Double, _ now: Double, _ what: String, _ date: LocalDate) -> String {
+            let unit = format.units.temperature
+            let change = unit.convert(celsius: now) - unit.convert(celsius: was)
+            return
+                "\(capitalized(day(date)))’s \(what) \(format.temperature(now, digits: 0)), \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(change > 0 ? "higher" : "lower") (was \(format.temperature(was, digits: 0)))."
+        }
+        switch change {
+        case .warningNew(let warning): return "New warning: \(warning.event)."
+        case .warningEnded(let warning): return "Warning ended: \(warning.event)."
+        case .rainStart(let was?, let now?):
+            let seconds = now.timeIntervalSince(was)
+            return
+                "The rain now starts \(hours(seconds)) \(seconds < 0 ? "earlier" : "later") (\(at(now)), was \(at(was)))."
+        case .rainStart(nil, let now?): return "Rain now from \(at(now)); it was dry for the next 24 hours."
+        case .rainStart(let was?, nil): return "Now dry for the next 24 hours; rain was to start at \(at(was))."
+        case .rainStart(nil, nil): return "Dry for the next 24 hours, as before."
+        case .rainEnd(let was, let now):
+            let seconds = now.timeIntervalSince(was)
+            return
+                "The rain now ends \(hours(seconds)) \(seconds < 0 ? "earlier" : "later") (\(at(now)), was \(at(was)))."
+        case .rain(let date, let was, let now, let turned):
+            let turn = turned ? (now > was ? ", now wet" : ", now dry") : ""
+            return
+                "\(capitalized(day(date))): rain \(format.precipitation(now)), was \(format.precipitation(was))\(turn)."
+        case .high(let date, let was, let now): return degrees(was, now, "high", date)
+        case .low(let date, let was, let now): return degrees(was, now, "low", date)
+        case .chance(let was, let now):
+            return
+                "Rain \(day(now.date)) now \(BriefRules.likelihood(percent: now.percent)): \(now.members) of \(now.ofMembers) members (was \(was.members) of \(was.ofMembers))."
+        }
+    }
+}
+
+extension JSONRenderer {
+    /// `{"type":"changed",…}`: the outcome, both looks (metric, UTC) and each change that
+    /// matters as `{"kind","text","facts"}`, the text as shown in your units.
+    static func changed(_ comparison: LookComparison, context: RenderContext) -> JSONOutput {
+        let format = ValueFormatter(units: context.units, unicode: context.unicode)
+        func time(_ date: Date?) -> JSONOutput { date.map { .string(ISOTime.string($0)) } ?? .null }
+        func look(_ look: Look) -> JSONOutput {
+            .object([
+                ("time", time(look.time)), ("command", .string(look.command)), ("provider", .string(look.provider)),
+                ("unit_system", .string(look.unitSystem)), ("answer_time", time(look.answerTime)),
+                (
+                    "days",
+                    .array(
+                        look.days.map {
+                            .object([
+                                ("date", .string($0.date.iso)), ("high_celsius", .optional($0.highCelsius)),
+                                ("low_celsius", .optional($0.lowCelsius)),
+                                ("precipitation_millimetres", .optional($0.precipitationMillimetres)),
+                            ])
+                        })
+                ),
+                ("rain_start", time(look.rainStart)), ("rain_end", time(look.rainEnd)),
+                (
+                    "warnings",
+                    look.warnings.map {
+                        .array($0.map { .object([("id", .string($0.id)), ("event", .string($0.event))]) })
+                    } ?? .null
+                ),
+                (
+                    "chance",
+                    look.chance.map {
+                        .object([
+                            ("date", .string($0.date.iso)), ("members", .number(Double($0.members))),
+                            ("of_members", .number(Double($0.ofMembers))),
+                        ])
+                    } ?? .null
+                ),
+            ])
+        }
+        func change(_ change: LookChange) -> JSONOutput {
+            let (kind, facts) = changeFacts(change)
+            return .object([
+                ("kind", .string(kind)),
+                (
+                    "text",
+                    .string(
+                        TextRenderer.changeText(
+                            change, zone: comparison.zone, now: comparison.current.time, format: format))
+                ),
+                ("facts", .object(facts)),
+            ])
+        }
+        let outcome: String
+        switch comparison.outcome {
+        case .noEarlierLook: outcome = "no_earlier_look"
+        case .otherProvider: outcome = "other_provider"
+        case .compared(let changes): outcome = changes.isEmpty ? "nothing_changed" : "changed"
+        }
+        return .object([
+            ("type", .string("changed")), ("place", place(comparison.place, index: nil)),
+            ("time", time(comparison.current.time)),
+            ("utc_offset_seconds", .number(Double(comparison.zone.utcOffsetSeconds))), ("outcome", .string(outcome)),
+            ("units_differ", .bool(comparison.unitsDiffer)), ("earlier", comparison.earlier.map(look) ?? .null),
+            ("current", look(comparison.current)), ("changes", .array(comparison.changes.map(change))),
+        ])
+    }
+
+    /// A change's kind and facts (metric, UTC), for `changed` and `brief`'s last sentence.
+    static func changeFacts(_ change: LookChange) -> (String, [(String, JSONOutput)]) {
+        func time(_ date: Date?) -> JSONOutput { date.map { .string(ISOTime.string($0)) } ?? .null }
+        switch change {
+        case .warningNew(let warning):
+            return ("warning_new", [("id", .string(warning.id)), ("event", .string(warning.event))])
+        case .warningEnded(let warning):
+            return ("warning_ended", [("id", .string(warning.id)), ("event", .string(warning.event))])
+        case .rainStart(let was, let now): return ("rain_start", [("was", time(was)), ("now", time(now))])
+        case .rainEnd(let was, let now): return ("rain_end", [("was", time(was)), ("now", time(now))])
+        case .rain(let date, let was, let now, let turned):
+            return (
+                "rain",
+                [
+                    ("date", .string(date.iso)), ("was_millimetres", .number(was)), ("now_millimetres", .number(now)),
+                    ("turned_wet_or_dry", .bool(turned)),
+                ]
+            )
+        case .high(let date, let was, let now), .low(let date, let was, let now):
+            let kind = if case .high = change { "high" } else { "low" }
+            return (
+                kind, [("date", .string(date.iso)), ("was_celsius", .number(was)), ("now_celsius", .number(now))]
+            )
+        case .chance(let was, let now):
+            return (
+                "chance",
+                [
+                    ("date", .string(now.date.iso)), ("was_members", .number(Double(was.members))),
+                    ("was_of_members", .number(Double(was.ofMembers))), ("now_members", .number(Double(now.members))),
+                    ("now_of_members", .number(Double(now.ofMembers))),
+                ]
+            )
+        }
+    }
+}

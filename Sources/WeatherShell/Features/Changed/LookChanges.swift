@@ -1,0 +1,179 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+import WeatherStore
+
+/// One change between an earlier look and today's answer, in the order of `LookComparer`'s
+/// importance; values metric (°C, mm), instants UTC.
+package enum LookChange: Hashable, Sendable {
+    /// A warning in force or announced now that the earlier look did not show.
+    case warningNew(LookWarning)
+    /// Today's rain starts at another time; nil: no rain in the next 24 hours.
+    case rainStart(was: Date?, now: Date?)
+    /// Today's rain ends at another time.
+    case rainEnd(was: Date, now: Date)
+    /// A day's rain, mm: `turned` when it went from dry to wet or back.
+    case rain(date: LocalDate, was: Double, now: Double, turned: Bool)
+    /// A warning the earlier look showed that is no longer in force or announced.
+    case warningEnded(LookWarning)
+    /// A day's high, °C.
+    case high(date: LocalDate, was: Double, now: Double)
+    /// A day's low, °C.
+    case low(date: LocalDate, was: Double, now: Double)
+    /// The ensemble's chance of a wet day.
+    case chance(was: LookChance, now: LookChance)
+}
+
+/// What `changed` found: the earlier look (nil: none), the current one, and the changes.
+package struct LookComparison: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
+        /// No earlier look at the place: the current one is kept for next time.
+        case noEarlierLook
+        /// The earlier look's forecast came from another provider (its `Service.rawValue`).
+        case otherProvider(String)
+        /// Compared: the changes that matter, most important first (empty: nothing did).
+        case compared([LookChange])
+    }
+
+    package var place: Place
+    package var zone: ZoneInfo
+    package var earlier: Look?
+    package var current: Look
+    package var outcome: Outcome
+
+    /// Whether the earlier look was shown in another unit system (compared in the current one).
+    package var unitsDiffer: Bool { earlier.map { $0.unitSystem != current.unitSystem } ?? false }
+
+    /// The changes that matter (none unless compared).
+    package var changes: [LookChange] {
+        if case .compared(let changes) = outcome { return changes }
+        return []
+    }
+}
+
+/// Makes looks from answers and compares two, by `BriefRules`' change rows; no session, no
+/// rendering.
+enum LookComparer {
+    /// The look of `report` at `now`: its days, today's rain spell by `brief`'s rules, the
+    /// warnings in force or announced (nil when no feed was asked), the ensemble's chance when
+    /// it was at hand.
+    static func look(
+        of report: WeatherReport, warnings: [WeatherWarning]?, command: String, units: UnitPreferences, now: Date,
+        answerTime: Date, recordedAt: Date
+    ) -> Look {
+        let forecast = report.forecast
+        let spell =
+            forecast.hourly.isEmpty
+            ? nil : BriefRules.spell(forecast.hourly, from: DecisionHandler.nextHour(after: now))
+        let today = forecast.clock.localTime(now).date
+        let chance = report.ensemble.flatMap { ensemble -> LookChance? in
+            guard let day = ensemble.days.first(where: { $0.date == today }), day.precipitationMembers > 0 else {
+                return nil
+            }
+            return LookChance(date: day.date, members: day.wetMembers, ofMembers: day.precipitationMembers)
+        }
+        return Look(
+            placeKey: Look.key(report.place.coordinate), placeName: report.place.name, time: now,
+            recordedAt: recordedAt, command: command,
+            provider: forecast.source.rawValue, unitSystem: units.presetName ?? "mixed", answerTime: answerTime,
+            utcOffsetSeconds: forecast.zone.utcOffsetSeconds,
+            days: forecast.daily.filter { $0.date >= today }.prefix(Look.mostDays).map {
+                LookDay(
+                    date: $0.date, highCelsius: $0.temperatureMaxCelsius, lowCelsius: $0.temperatureMinCelsius,
+                    precipitationMillimetres: $0.precipitationSumMillimetres)
+            }, rainStart: spell?.start, rainEnd: spell?.end, hadHours: !forecast.hourly.isEmpty,
+            warnings: warnings.map { $0.prefix(Look.mostWarnings).map { LookWarning(id: $0.id, event: $0.event) } },
+            chance: chance)
+    }
+
+    /// The changes from `earlier` to `current` that matter, most important first; `today` is
+    /// the current look's date at the place's clock (earlier days are not compared).
+    static func changes(from earlier: Look, to current: Look, today: LocalDate) -> [LookChange] {
+        var changes: [LookChange] = []
+        let tolerance = 1e-9
+        // Warnings, by id: only when both looks asked a feed.
+        if let was = earlier.warnings, let now = current.warnings {
+            let wasIDs = Set(was.map(\.id))
+            let nowIDs = Set(now.map(\.id))
+            changes += now.filter { !wasIDs.contains($0.id) }.map(LookChange.warningNew)
+            changes += was.filter { !nowIDs.contains($0.id) }.map(LookChange.warningEnded)
+        }
+        // Today's rain: only when both looks had hours.
+        if earlier.hadHours, current.hadHours {
+            let hours = BriefRules.changedRainHours * 3_600 - tolerance
+            switch (earlier.rainStart, current.rainStart) {
+            case (nil, nil): break
+            case (let was?, let now?):
+                // A start both put before now (it is raining or has rained) is not compared.
+                let begun = was <= current.time && now <= current.time
+                if !begun, abs(now.timeIntervalSince(was)) >= hours { changes.append(.rainStart(was: was, now: now)) }
+                if let wasEnd = earlier.rainEnd, let nowEnd = current.rainEnd,
+                    abs(nowEnd.timeIntervalSince(wasEnd)) >= hours
+                {
+                    changes.append(.rainEnd(was: wasEnd, now: nowEnd))
+                }
+            case (let was, let now):
+                // Rain that came, or went — unless the earlier spell is over by now.
+                if now != nil || (earlier.rainEnd ?? .distantPast) > current.time {
+                    changes.append(.rainStart(was: was, now: now))
+                }
+            }
+        }
+        for day in current.days where day.date >= today {
+            guard let before = earlier.days.first(where: { $0.date == day.date }) else { continue }
+            if let was = before.precipitationMillimetres, let now = day.precipitationMillimetres {
+                let wet = BriefRules.wetDayMillimetres - tolerance
+                let turned = (was >= wet) != (now >= wet)
+                if turned || abs(now - was) >= BriefRules.changedRainMillimetres - tolerance {
+                    changes.append(.rain(date: day.date, was: was, now: now, turned: turned))
+                }
+            }
+            let step = BriefRules.changedTemperatureCelsius - tolerance
+            if let was = before.highCelsius, let now = day.highCelsius, abs(now - was) >= step {
+                changes.append(.high(date: day.date, was: was, now: now))
+            }
+            if let was = before.lowCelsius, let now = day.lowCelsius, abs(now - was) >= step {
+                changes.append(.low(date: day.date, was: was, now: now))
+            }
+        }
+        if let was = earlier.chance, let now = current.chance, was.date == now.date {
+            let moved = abs(now.percent - was.percent) >= BriefRules.changedChancePoints - tolerance
+            if moved || BriefRules.likelihood(percent: now.percent) != BriefRules.likelihood(percent: was.percent) {
+                changes.append(.chance(was: was, now: now))
+            }
+        }
+        return changes.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(
+            \.element)
+    }
+
+    /// The comparison of `current` with `earlier` (nil: no earlier look).
+    static func compare(
+        _ earlier: Look?, _ current: Look, place: Place, zone: ZoneInfo, today: LocalDate
+    ) -> LookComparison {
+        let outcome: LookComparison.Outcome
+        if let earlier {
+            outcome =
+                earlier.provider == current.provider
+                ? .compared(changes(from: earlier, to: current, today: today)) : .otherProvider(earlier.provider)
+        } else {
+            outcome = .noEarlierLook
+        }
+        return LookComparison(place: place, zone: zone, earlier: earlier, current: current, outcome: outcome)
+    }
+}
+
+extension LookChange {
+    /// The order of importance: warnings that came, then today's rain, a day turning wet or
+    /// dry, warnings that ended, highs and lows, amounts, the ensemble's chance.
+    var rank: Int {
+        switch self {
+        case .warningNew: 0
+        case .rainStart: 1
+        case .rainEnd: 2
+        case .rain(_, _, _, let turned): turned ? 3 : 6
+        case .warningEnded: 4
+        case .high, .low: 5
+        case .chance: 7
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// The looks kept in the log (records of kind `look`, `LookRecord`): appended after each look,
+/// read back newest first within their bounds — the last `keptPerPlace` per place, at most
+/// `mostPlaces` places (the place looked at longest ago dropped first) — and compacted to those
+/// bounds by `compact(now:)`. `check --changed` keeps its own marks the same way, apart from
+/// the user's looks (`Look.command == Look.checkMark`).
+extension EventLog {
+    /// The looks kept per place (and per kind: the user's, check's marks), newest first.
+    package static let keptLooksPerPlace = 2
+    /// The most places whose looks are kept.
+    package static let mostLookPlaces = 500
+
+    /// Appends `look` as a record of its own. A look is a convenience: when the log cannot be
+    /// written it is not kept in memory for later (the error says so, and nothing else is lost).
+    ///
+    /// - Throws: `StoreError.recordTooLong` (not possible within `Look`'s bounds, checked all
+    ///   the same), another `StoreError` when the log cannot be written.
+    package func appendLook(_ look: Look) throws(StoreError) {
+        let bytes = try Self.encoded(LookRecord(look))
+        try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
+            try writePending()
+            try appendLine(bytes)
+        }
+    }
+
+    /// The group a look is bounded in: its place, and whether it is check's mark.
+    static func lookGroup(_ look: Look) -> String {
+        look.command == Look.checkMark ? look.placeKey + "#check" : look.placeKey
+    }
+
+    /// The last look at the place `key` made at or before `now`, within the bounds: nil when
+    /// there is none, or when `mostLookPlaces` other places were looked at since.
+    ///
+    /// - Parameter checkMark: whether to read `check --changed`'s mark rather than the user's looks.
+    package func lastLook(at key: String, checkMark: Bool = false, notAfter now: Date) -> Look? {
+        let wanted = checkMark ? key + "#check" : key
+        var others = Set<String>()
+        var found: Look?
+        var malformed = 0
+        backwards { line in
+            guard let look = Self.lookLine(line, malformed: &malformed) else { return true }
+            let group = Self.lookGroup(look)
+            if group == wanted {
+                if look.time <= now { found = look }
+                return found == nil
+            }
+            others.insert(group)
+            return others.count < Self.mostLookPlaces
+        }
+        noteMalformedLooks(malformed)
+        return found
+    }
+
+    /// Every look kept, within the bounds: by group, newest first; and the groups, the one
+    /// looked at last first. Reads the whole log, backwards.
+    package func keptLooks() -> (groups: [String], looks: [String: [Look]]) {
+        var groups: [String] = []
+        var looks: [String: [Look]] = [:]
+        var malformed = 0
+        backwards { line in
+            guard let look = Self.lookLine(line, malformed: &malformed) else { return true }
+            let group = Self.lookGroup(look)
+            if let kept = looks[group] {
+                if kept.count < Self.keptLooksPerPlace { looks[group]!.append(look) }
+            } else if groups.count < Self.mostLookPlaces {
+                groups.append(group)
+                looks[group] = [look]
+            }
+            return true
+        }
+        noteMalformedLooks(malformed)
+        return (groups, looks)
+    }
+
+    /// The look a line holds; nil for a line of another kind, or a look record that cannot be
+    /// read (counted in `malformed`).
+    static func lookLine(_ line: UnsafeRawBufferPointer, malformed: inout Int) -> Look? {
+        let (kind, parsed) = classify(line)
+        guard kind == .other, let parsed, parsed["kind"]?.recordString == LookRecord.kindName else { return nil }
+        guard let look = LookRecord.look(parsed) else {
+            malformed += 1
+            return nil
+        }
+        return look
+    }
+
+    private func noteMalformedLooks(_ count: Int) {
+        guard count > 0, !notes.contains(.unreadableLooksSkipped(count: count)) else { return }
+        notes.append(.unreadableLooksSkipped(count: count))
+    }
+
+    /// Which look records compaction keeps: for each group its last `keptLooksPerPlace`, for the
+    /// `mostLookPlaces` groups looked at last; given as the look records' ordinals, counted from
+    /// the log's first look record (0).
+    func lookOrdinalsToKeep() -> Set<Int> {
+        var ordinals: [(group: String, ordinal: Int)] = []
+        var malformed = 0
+        _ = openLog()?.linesForward(from: 0) { line in
+            if let look = Self.lookLine(line, malformed: &malformed) {
+                ordinals.append((Self.lookGroup(look), ordinals.count))
+            }
+        }
+        var kept = Set<Int>()
+        var perGroup: [String: Int] = [:]
+        for (group, ordinal) in ordinals.reversed() {
+            let count = perGroup[group]
+            if count == nil, perGroup.count >= Self.mostLookPlaces { continue }
+            guard (count ?? 0) < Self.keptLooksPerPlace else { continue }
+            perGroup[group] = (count ?? 0) + 1
+            kept.insert(ordinal)
+        }
+        return kept
+    }
+}
+
+extension Look {
+    /// The `command` of `check --changed`'s mark: what check last told a script, kept apart
+    /// from the user's looks.
+    package static let checkMark = "check"
+}

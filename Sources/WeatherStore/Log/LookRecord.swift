@@ -1,0 +1,147 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// A look as one line of `log.jsonl` (kind `look`, format version 1), keys sorted:
+///
+/// `{"answer_time":…,"chance":{"date":"2026-07-09","members":41,"of_members":51},"command":"brief",
+/// "days":[{"date":"2026-07-09","high_celsius":23.1,"low_celsius":14.2,"precipitation_millimetres":4.1}],
+/// "at":…,"had_hours":true,"kind":"look","place":{"key":"53.5507,9.9930","name":"Hamburg"},
+/// "provider":"openMeteo","rain_end":…,"rain_start":…,"ts":…,"unit_system":"metric",
+/// "utc_offset_seconds":7200,"v":1,"warnings":[{"event":"Wind","id":"…"}]}`
+///
+/// Times ISO 8601 UTC; `at` is the instant the look showed the weather for ("now" then), `ts`
+/// when the record was written (they differ in `make demo`, whose weather is at its recordings'); `chance`, `answer_time`, `rain_start`, `rain_end` and `warnings` may be
+/// absent. An older wx reads the kind as one it does not know and keeps it; a look record
+/// missing a required field, or with one of the wrong type, is unreadable (skipped, counted).
+// Property names are log.jsonl keys.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+struct LookRecord: Encodable {
+    static let kindName = "look"
+
+    struct PlaceRecord: Encodable {
+        var key: String
+        var name: String
+    }
+
+    struct DayRecord: Encodable {
+        var date: String
+        var high_celsius: Double?
+        var low_celsius: Double?
+        var precipitation_millimetres: Double?
+    }
+
+    struct WarningRecord: Encodable {
+        var id: String
+        var event: String
+    }
+
+    struct ChanceRecord: Encodable {
+        var date: String
+        var members: Int
+        var of_members: Int
+    }
+
+    var v: Int
+    var ts: String
+    var at: String
+    var kind: String
+    var place: PlaceRecord
+    var command: String
+    var provider: String
+    var unit_system: String
+    var answer_time: String?
+    var utc_offset_seconds: Int
+    var days: [DayRecord]
+    var rain_start: String?
+    var rain_end: String?
+    var had_hours: Bool
+    var warnings: [WarningRecord]?
+    var chance: ChanceRecord?
+
+    init(_ look: Look) {
+        func cut(_ text: String) -> String { String(text.prefix(Look.longestText)) }
+        v = EventLog.formatVersion
+        ts = ISOTime.string(look.recordedAt)
+        at = ISOTime.string(look.time)
+        kind = Self.kindName
+        place = PlaceRecord(key: look.placeKey, name: cut(look.placeName))
+        command = cut(look.command)
+        provider = cut(look.provider)
+        unit_system = cut(look.unitSystem)
+        answer_time = look.answerTime.map(ISOTime.string)
+        utc_offset_seconds = look.utcOffsetSeconds
+        days = look.days.prefix(Look.mostDays).map {
+            DayRecord(
+                date: $0.date.iso, high_celsius: $0.highCelsius, low_celsius: $0.lowCelsius,
+                precipitation_millimetres: $0.precipitationMillimetres)
+        }
+        rain_start = look.rainStart.map(ISOTime.string)
+        rain_end = look.rainEnd.map(ISOTime.string)
+        had_hours = look.hadHours
+        warnings = look.warnings?.prefix(Look.mostWarnings).map {
+            WarningRecord(id: cut($0.id), event: cut($0.event))
+        }
+        chance = look.chance.map { ChanceRecord(date: $0.date.iso, members: $0.members, of_members: $0.ofMembers) }
+    }
+
+    /// The look a record holds; nil when a required field is missing or has the wrong type, a
+    /// time or date does not parse, or a value is out of its range.
+    static func look(_ object: RecordFields) -> Look? {
+        guard object["v"]?.recordInt != nil, object["kind"]?.recordString == kindName,
+            let ts = object["ts"]?.recordString, let recordedAt = ISOTime.parse(ts),
+            let at = object["at"]?.recordString, let time = ISOTime.parse(at),
+            let place = object["place"]?.object, case .string(let key)? = place["key"],
+            Coordinate(parsing: key) != nil, case .string(let name)? = place["name"],
+            let command = object["command"]?.recordString, let provider = object["provider"]?.recordString,
+            let units = object["unit_system"]?.recordString,
+            let offset = object["utc_offset_seconds"]?.recordInt, abs(offset) <= 26 * 3_600,
+            case .bool(let hadHours)? = object["had_hours"], case .array(let dayValues)? = object["days"],
+            dayValues.count <= Look.mostDays,
+            let answer = optionalField(object, "answer_time", \.recordString),
+            let start = optionalField(object, "rain_start", \.recordString),
+            let end = optionalField(object, "rain_end", \.recordString)
+        else { return nil }
+        func instant(_ text: String?) -> Date?? {
+            guard let text else { return .some(nil) }
+            return ISOTime.parse(text).map { .some($0) }
+        }
+        guard let answerTime = instant(answer), let rainStart = instant(start), let rainEnd = instant(end) else {
+            return nil
+        }
+        var days: [LookDay] = []
+        for value in dayValues {
+            guard case .object(let day) = value, case .string(let iso)? = day["date"],
+                let date = LocalDate(iso: Substring(iso)),
+                let high = optionalField(day, "high_celsius", \.recordDouble),
+                let low = optionalField(day, "low_celsius", \.recordDouble),
+                let rain = optionalField(day, "precipitation_millimetres", \.recordDouble)
+            else { return nil }
+            days.append(LookDay(date: date, highCelsius: high, lowCelsius: low, precipitationMillimetres: rain))
+        }
+        var warnings: [LookWarning]?
+        if let value = object["warnings"], value != .null {
+            guard case .array(let items) = value, items.count <= Look.mostWarnings else { return nil }
+            warnings = []
+            for item in items {
+                guard case .object(let warning) = item, case .string(let id)? = warning["id"],
+                    case .string(let event)? = warning["event"]
+                else { return nil }
+                warnings?.append(LookWarning(id: id, event: TerminalText.sanitized(event)))
+            }
+        }
+        var chance: LookChance?
+        if let value = object["chance"], value != .null {
+            guard case .object(let fields) = value, case .string(let iso)? = fields["date"],
+                let date = LocalDate(iso: Substring(iso)), let members = fields["members"]?.recordInt,
+                let of = fields["of_members"]?.recordInt, members >= 0, of >= members
+            else { return nil }
+            chance = LookChance(date: date, members: members, ofMembers: of)
+        }
+        return Look(
+            placeKey: key, placeName: TerminalText.sanitized(name), time: time, recordedAt: recordedAt,
+            command: command, provider: provider,
+            unitSystem: units, answerTime: answerTime, utcOffsetSeconds: offset, days: days, rainStart: rainStart,
+            rainEnd: rainEnd, hadHours: hadHours, warnings: warnings, chance: chance)
+    }
+}

@@ -1,0 +1,118 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// What wx showed for a place at one look (`show`, `daily`, `hourly`, `brief`, `changed`),
+/// kept so that `changed` can say what is different now. Values are metric (°C, mm) whatever
+/// the units the look was shown in; `unitSystem` says which those were.
+package struct Look: Hashable, Sendable {
+    /// The place's key: its coordinate rounded to 4 decimals as text ("53.5507,9.9930"), the
+    /// identity favorites, snapshots and the cache use (`Coordinate.rounded`).
+    package var placeKey: String
+    /// The place's short name as shown.
+    package var placeName: String
+    /// The instant of the look: "now" for the weather shown (wx's clock, `WX_NOW` in tests, the
+    /// recording's time in `make demo`).
+    package var time: Date
+    /// When the record was written (the record's `ts`: the real clock, as every record's).
+    package var recordedAt: Date
+    /// The command that looked ("show", "brief"…).
+    package var command: String
+    /// The forecast's provider, `Service.rawValue` ("openMeteo").
+    package var provider: String
+    /// "metric", "imperial" or "mixed": the units the look was shown in.
+    package var unitSystem: String
+    /// When the answer shown was made: the time the service's answer was fetched (the cache's
+    /// stored time for a cached answer), which stands for its model run.
+    package var answerTime: Date?
+    /// The place's UTC offset at the look, seconds east.
+    package var utcOffsetSeconds: Int
+    /// Each day's high, low and rain as shown, at the place's clock.
+    package var days: [LookDay]
+    /// Today's first spell of rain as `brief` finds it: when it starts and when it is dry again;
+    /// both nil when the next 24 hours were dry (or the answer had no hours).
+    package var rainStart: Date?
+    package var rainEnd: Date?
+    /// Whether the answer had hours to find rain in (nil start and end then mean dry).
+    package var hadHours: Bool
+    /// The warnings in force or announced, by id and event; nil when no feed was asked.
+    package var warnings: [LookWarning]?
+    /// The ensemble's chance of a wet day when the look had it.
+    package var chance: LookChance?
+
+    package init(
+        placeKey: String, placeName: String, time: Date, recordedAt: Date? = nil, command: String, provider: String,
+        unitSystem: String,
+        answerTime: Date?, utcOffsetSeconds: Int, days: [LookDay], rainStart: Date?, rainEnd: Date?,
+        hadHours: Bool, warnings: [LookWarning]?, chance: LookChance?
+    ) {
+        self.placeKey = placeKey
+        self.placeName = placeName
+        self.time = time
+        self.recordedAt = recordedAt ?? time
+        self.command = command
+        self.provider = provider
+        self.unitSystem = unitSystem
+        self.answerTime = answerTime
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.days = days
+        self.rainStart = rainStart
+        self.rainEnd = rainEnd
+        self.hadHours = hadHours
+        self.warnings = warnings
+        self.chance = chance
+    }
+
+    /// The key of the place at `coordinate`: "53.5507,9.9930" (rounded to 4 decimals).
+    package static func key(_ coordinate: Coordinate) -> String { coordinate.rounded.text }
+
+    /// The most days a look keeps (the longest forecast wx asks for).
+    package static let mostDays = 16
+    /// The most warnings a look keeps.
+    package static let mostWarnings = 20
+    /// The longest place name or warning event kept, in characters.
+    package static let longestText = 120
+}
+
+/// One day of a look: the high and low, °C, and the rain, mm, as shown; nil where the answer
+/// had none.
+package struct LookDay: Hashable, Sendable {
+    package var date: LocalDate
+    package var highCelsius: Double?
+    package var lowCelsius: Double?
+    package var precipitationMillimetres: Double?
+
+    package init(date: LocalDate, highCelsius: Double?, lowCelsius: Double?, precipitationMillimetres: Double?) {
+        self.date = date
+        self.highCelsius = highCelsius
+        self.lowCelsius = lowCelsius
+        self.precipitationMillimetres = precipitationMillimetres
+    }
+}
+
+/// A warning a look showed: its feed's id and its event ("Frost").
+package struct LookWarning: Hashable, Sendable {
+    package var id: String
+    package var event: String
+
+    package init(id: String, event: String) {
+        self.id = id
+        self.event = event
+    }
+}
+
+/// The ensemble's members with a wet day on `date`, out of `ofMembers`, as a look had it.
+package struct LookChance: Hashable, Sendable {
+    package var date: LocalDate
+    package var members: Int
+    package var ofMembers: Int
+
+    package init(date: LocalDate, members: Int, ofMembers: Int) {
+        self.date = date
+        self.members = members
+        self.ofMembers = ofMembers
+    }
+
+    /// The share of members, percent (0 when there are none).
+    package var percent: Double { ofMembers > 0 ? Double(members) * 100 / Double(ofMembers) : 0 }
+}

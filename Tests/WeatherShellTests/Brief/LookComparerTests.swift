@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherKit
+import WeatherStore
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// `changed`'s rules (BriefRules' change rows), one at a time on hand-made looks: each at its
+/// edge and just under it, warnings new and ended by id, the ensemble's chance, rain that came
+/// or went, and the order of importance.
+@Suite(.tags(.unit)) struct LookComparerTests {
+    static let now = Date(timeIntervalSince1970: 1_753_862_400)  // 2025-07-30T08:00:00Z
+    static let today = LocalDate(year: 2025, month: 7, day: 30)
+
+    static func look(
+        high: Double = 21, low: Double = 14, rain: Double = 0, start: Date? = nil, end: Date? = nil,
+        warnings: [LookWarning]? = [], chance: LookChance? = nil, at time: Date = now
+    ) -> Look {
+        Look(
+            placeKey: "52.5170,13.3889", placeName: "Berlin", time: time, command: "show", provider: "openMeteo",
+            unitSystem: "metric", answerTime: time, utcOffsetSeconds: 7_200,
+            days: [LookDay(date: today, highCelsius: high, lowCelsius: low, precipitationMillimetres: rain)],
+            rainStart: start, rainEnd: end, hadHours: true, warnings: warnings, chance: chance)
+    }
+
+    func changes(_ earlier: Look, _ current: Look) -> [LookChange] {
+        LookComparer.changes(from: earlier, to: current, today: Self.today)
+    }
+
+    @Test func highsAndLowsChangeAtTwoDegrees() {
+        #expect(changes(Self.look(high: 21), Self.look(high: 22.9)).isEmpty)
+        #expect(changes(Self.look(high: 21), Self.look(high: 23)) == [.high(date: Self.today, was: 21, now: 23)])
+        #expect(changes(Self.look(low: 14), Self.look(low: 12)) == [.low(date: Self.today, was: 14, now: 12)])
+    }
+
+    @Test func rainChangesAtOneMillimetreOrWhenTheDayTurns() {
+        #expect(changes(Self.look(rain: 2), Self.look(rain: 2.9)).isEmpty)
+        #expect(
+            changes(Self.look(rain: 2), Self.look(rain: 3)) == [.rain(date: Self.today, was: 2, now: 3, turned: false)])
+        // 0.5 → 1.0 mm: under the 1 mm step, but the day turned wet.
+        #expect(
+            changes(Self.look(rain: 0.5), Self.look(rain: 1)) == [
+                .rain(date: Self.today, was: 0.5, now: 1, turned: true)
+            ])
+    }
+
+    @Test func rainStartAndEndChangeAtAnHourAndWhenTheRainComesOrGoes() {
+        let noon = Self.now.addingTimeInterval(4 * 3_600)
+        let evening = Self.now.addingTimeInterval(10 * 3_600)
+        let moved = changes(
+            Self.look(start: noon, end: evening),
+            Self.look(start: noon.addingTimeInterval(-3_600), end: evening.addingTimeInterval(1_800)))
+        #expect(moved == [.rainStart(was: noon, now: noon.addingTimeInterval(-3_600))])
+        #expect(changes(Self.look(), Self.look(start: noon, end: evening)) == [.rainStart(was: nil, now: noon)])
+        #expect(changes(Self.look(start: noon, end: evening), Self.look()) == [.rainStart(was: noon, now: nil)])
+        // Begun before now in both: not compared; a spell over by now that went is no change.
+        let past = Self.now.addingTimeInterval(-3 * 3_600)
+        #expect(
+            changes(
+                Self.look(start: past, end: evening),
+                Self.look(start: Self.now.addingTimeInterval(-3_600), end: evening)
+            )
+            .isEmpty)
+        #expect(changes(Self.look(start: past, end: Self.now.addingTimeInterval(-60)), Self.look()).isEmpty)
+    }
+
+    @Test func warningsNewAndEndedByIdAndOnlyWhenBothLooksAskedAFeed() {
+        let wind = LookWarning(id: "w1", event: "Wind")
+        let frost = LookWarning(id: "f1", event: "Frost")
+        #expect(
+            changes(Self.look(warnings: [frost]), Self.look(warnings: [wind]))
+                == [.warningNew(wind), .warningEnded(frost)])
+        #expect(changes(Self.look(warnings: nil), Self.look(warnings: [wind])).isEmpty)
+    }
+
+    @Test func theChanceChangesAtTenPointsOrWhenItsWordDoes() {
+        func chance(_ members: Int) -> LookChance { LookChance(date: Self.today, members: members, ofMembers: 50) }
+        // 40 % → 58 %: possible both, 18 points.
+        #expect(
+            changes(Self.look(chance: chance(20)), Self.look(chance: chance(29))) == [
+                .chance(was: chance(20), now: chance(29))
+            ])
+        // 60 % → 66 %: 6 points, but "possible" became "likely".
+        #expect(
+            changes(Self.look(chance: chance(30)), Self.look(chance: chance(33))) == [
+                .chance(was: chance(30), now: chance(33))
+            ])
+        // 40 % → 48 %: neither.
+        #expect(changes(Self.look(chance: chance(20)), Self.look(chance: chance(24))).isEmpty)
+        #expect(changes(Self.look(chance: nil), Self.look(chance: chance(40))).isEmpty)
+    }
+
+    @Test func theMostImportantComesFirst() {
+        let wind = LookWarning(id: "w1", event: "Wind")
+        let noon = Self.now.addingTimeInterval(4 * 3_600)
+        let found = changes(
+            Self.look(high: 21, rain: 0), Self.look(high: 25, rain: 3, start: noon, end: noon, warnings: [wind]))
+        #expect(
+            found == [
+                .warningNew(wind), .rainStart(was: nil, now: noon),
+                .rain(date: Self.today, was: 0, now: 3, turned: true),
+                .high(date: Self.today, was: 21, now: 25),
+            ])
+    }
+
+    @Test func anotherProviderIsNotCompared() {
+        var earlier = Self.look(high: 10)
+        earlier.provider = "openWeatherMap"
+        let place = Place(
+            name: "Berlin", region: "", countryCode: "de", coordinate: Coordinate(latitude: 52.517, longitude: 13.3889),
+            displayName: "Berlin")
+        let comparison = LookComparer.compare(
+            earlier, Self.look(), place: place,
+            zone: ZoneInfo(identifier: "Europe/Berlin", abbreviation: "CEST", utcOffsetSeconds: 7_200),
+            today: Self.today)
+        #expect(comparison.outcome == .otherProvider("openWeatherMap"))
+        #expect(comparison.changes.isEmpty)
+    }
+}
