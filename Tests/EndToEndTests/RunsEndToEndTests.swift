@@ -266,3 +266,22 @@ import WeatherTestSupport
         #expect(try server.requests().isEmpty)
     }
 }
+
+/// Issue 37 item 12 through the built wx: a count or day typed after the place gets the right
+/// order back, as `hourly Berlin 6` does; the place is not found for the words as typed.
+@Suite(.tags(.endToEnd)) struct ArgumentOrderEndToEndTests {
+    @Test(arguments: [
+        ("confidence Hamburg 3", "did you mean “confidence 3 Hamburg”?"),
+        ("models Hamburg 3", "did you mean “models 3 Hamburg”?"),
+        ("skill Hamburg 30", "did you mean “skill 30 Hamburg”?"),
+        ("drift Hamburg tomorrow", "did you mean “drift tomorrow Hamburg”?"),
+        // Thu 14 Aug 2025: last Tuesday was 12 Aug (a bare weekday means the coming one).
+        ("drift last tuesday", "did you mean “drift 2025-08-12”?"),
+    ])
+    func theRightOrderComesBack(_ line: String, _ suggestion: String) throws {
+        let run = try runWX(["-c", line], home: TemporaryFolder(), server: try FixtureServer(), now: RunsEndToEndTests.now)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains(suggestion), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+}
