@@ -128,8 +128,10 @@ import WeatherTestSupport
             run.stdout
                 == ([
                     "Elbphilharmonie, Hamburg, Deutschland · forecast skill over 30 days",
-                    "  Fri 11 Jul 2025 to Sat 09 Aug 2025; what happened: Open-Meteo’s archive",
-                    "  (ERA5), with values for 19 of 30 days (none after Thu 07 Aug yet)",
+                    // Its end is counted from today in UTC, and says so (issue 37 item 4).
+                    "  Fri 11 Jul 2025 to Sat 09 Aug 2025, ending 5 days before today (UTC); what",
+                    "  happened: Open-Meteo’s archive (ERA5), with values for 19 of 30 days (none",
+                    "  after Thu 07 Aug yet)",
                 ] + Self.skillTable).joined(separator: "\n") + "\n")
         let archive = try requests(server, "/v1/archive")
         let runs = try requests(server, "/previous-runs/v1/forecast")
@@ -160,8 +162,10 @@ import WeatherTestSupport
             run.stdout
                 == ([
                     "Home, Hamburg, Deutschland · forecast skill over 60 days",
-                    "  Wed 11 Jun 2025 to Sat 09 Aug 2025; what happened: Open-Meteo’s archive",
-                    "  (ERA5), with values for 19 of 60 days (none after Thu 07 Aug yet)",
+                    // Its end is counted from today in UTC, and says so (issue 37 item 4).
+                    "  Wed 11 Jun 2025 to Sat 09 Aug 2025, ending 5 days before today (UTC); what",
+                    "  happened: Open-Meteo’s archive (ERA5), with values for 19 of 60 days (none",
+                    "  after Thu 07 Aug yet)",
                 ] + Self.skillTable).joined(separator: "\n") + "\n")
         let json = try runWX(["--json", "-c", "skill 60 Home"], home: home, server: server, now: Self.now)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]

@@ -182,8 +182,10 @@ extension TextRenderer {
                     report.place.label, "forecast skill over \(count(report.windowDays, "day"))", width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
+        // The window's end is counted from today in UTC, not at the place's clock (a place at
+        // UTC+13 just after its midnight is a day ahead): said, as issue 37 item 4 asks.
         var about =
-            "  \(window); what happened: Open-Meteo’s archive (ERA5), with values for \(report.observedDays) of \(count(report.windowDays, "day"))"
+            "  \(window), ending \(PastSource.archiveLagDays) days before today (UTC); what happened: Open-Meteo’s archive (ERA5), with values for \(report.observedDays) of \(count(report.windowDays, "day"))"
         if let last = report.archiveLastDay {
             about += last < report.window.lowerBound ? " (none yet)" : " (none after \(format.day(last)) yet)"
         }
