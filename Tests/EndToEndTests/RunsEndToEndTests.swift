@@ -95,9 +95,10 @@ import WeatherTestSupport
         #expect(runs[5]["temperature_max_celsius"] as? Double == 24.6)
         #expect(runs[6]["temperature_max_celsius"] is NSNull)
         // No run is dated after today (2025-08-14); the row with no run that old has no date.
-        #expect(runs.map { $0["issued"] as? String } == [
-            "2025-08-09", "2025-08-10", "2025-08-11", "2025-08-12", "2025-08-13", "2025-08-14", nil, "2025-08-14",
-        ])
+        #expect(
+            runs.map { $0["issued"] as? String } == [
+                "2025-08-09", "2025-08-10", "2025-08-11", "2025-08-12", "2025-08-13", "2025-08-14", nil, "2025-08-14",
+            ])
         #expect(runs.map { $0["no_run_that_old"] as? Bool } == [false, false, false, false, false, false, true, false])
         // The second drift within the hour came from the cache.
         #expect(try requests(server, "/previous-runs/v1/forecast").count == 1)
@@ -283,7 +284,8 @@ import WeatherTestSupport
         ("drift last tuesday", "did you mean “drift 2025-08-12”?"),
     ])
     func theRightOrderComesBack(_ line: String, _ suggestion: String) throws {
-        let run = try runWX(["-c", line], home: TemporaryFolder(), server: try FixtureServer(), now: RunsEndToEndTests.now)
+        let run = try runWX(
+            ["-c", line], home: TemporaryFolder(), server: try FixtureServer(), now: RunsEndToEndTests.now)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains(suggestion), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")

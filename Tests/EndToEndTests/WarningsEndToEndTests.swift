@@ -367,7 +367,8 @@ import WeatherTestSupport
         #expect(run.status == 1)
         #expect(!run.stdout.contains("no keyless warning feed covers"), "\(run.stdout)")
         #expect(
-            run.stderr.contains("wx could not tell which warning feed covers 52.5000°N 13.4000°E: its country is not known"),
+            run.stderr.contains(
+                "wx could not tell which warning feed covers 52.5000°N 13.4000°E: its country is not known"),
             "\(run.stderr)")
     }
 }

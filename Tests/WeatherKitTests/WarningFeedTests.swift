@@ -223,7 +223,8 @@ import WeatherTestSupport
         let answer = try NWSWarnings.read(
             try JSONValue.parse(TestPaths.fixture("warnings/nws-alerts-portland-without-ids-hand-written.json")))
         #expect(answer.warnings.map(\.event) == ["Flood Watch"])
-        #expect(answer.warnings.first?.id.hasPrefix("nws:NWS Portland OR|Flood Watch|2019-12-20T13:34:00-08:00|") == true)
+        #expect(
+            answer.warnings.first?.id.hasPrefix("nws:NWS Portland OR|Flood Watch|2019-12-20T13:34:00-08:00|") == true)
         #expect(answer.setAside == 1)
         #expect(answer.setAsideReason == "no identifier, event, times or area")
     }

@@ -17,17 +17,27 @@ import WeatherTestSupport
         struct Row: Decodable {
             var lead: Int
             var issued: String?
-            var no_run_that_old: Bool
+            var noRunThatOld: Bool
+            enum CodingKeys: String, CodingKey {
+                case lead, issued
+                case noRunThatOld = "no_run_that_old"
+            }
         }
-        var utc_offset_hours: Int
-        var `case`: String
+        var utcOffsetHours: Int
+        var name: String
         var today: String
         var date: String
         var fill: String
         var columns: [String: String]
         var rows: [Row]
-        var change_over_days: Int
-        var testDescription: String { "UTC\(utc_offset_hours >= 0 ? "+" : "")\(utc_offset_hours) \(self.case) (\(fill))" }
+        var changeOverDays: Int
+        enum CodingKeys: String, CodingKey {
+            case today, date, fill, columns, rows
+            case utcOffsetHours = "utc_offset_hours"
+            case name = "case"
+            case changeOverDays = "change_over_days"
+        }
+        var testDescription: String { "UTC\(utcOffsetHours >= 0 ? "+" : "")\(utcOffsetHours) \(name) (\(fill))" }
     }
     struct Expected: Decodable {
         var now: String
@@ -40,7 +50,7 @@ import WeatherTestSupport
     /// A Previous Runs answer for the case: the day's 24 hours; a column of its own has highs of
     /// 20 + lead + hour / 10 °C, "newest" repeats lead 0's, "null" is empty.
     static func runs(_ item: Case) -> PreviousRuns {
-        let offset = item.utc_offset_hours * 3_600
+        let offset = item.utcOffsetHours * 3_600
         let date = LocalDate(iso: Substring(item.date))!
         let start = Double(date.dayNumber * 86_400 - offset)
         let times = (0..<24).map { Date(timeIntervalSince1970: start + Double($0) * 3_600) }
@@ -70,12 +80,12 @@ import WeatherTestSupport
         let rows = DriftReport.rows(runs, date: LocalDate(iso: Substring(item.date))!, today: today)
         #expect(rows.map(\.day.lead) == item.rows.map(\.lead))
         #expect(rows.map { $0.issued?.iso } == item.rows.map(\.issued))
-        #expect(rows.map(\.noRunThatOld) == item.rows.map(\.no_run_that_old))
+        #expect(rows.map(\.noRunThatOld) == item.rows.map(\.noRunThatOld))
         // No row is dated after the place's today.
         #expect(rows.allSatisfy { ($0.issued ?? today) <= today })
         let report = DriftReport(
             place: .unnamed(at: Coordinate(latitude: 0, longitude: 0)), date: LocalDate(iso: Substring(item.date))!,
             today: today, rows: rows, origin: .network)
-        #expect(DriftChange(report).days == item.change_over_days)
+        #expect(DriftChange(report).days == item.changeOverDays)
     }
 }

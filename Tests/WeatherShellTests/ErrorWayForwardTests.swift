@@ -54,7 +54,8 @@ import WeatherKit
             try CommandParser.parse("warnings 0 Hamburg")
         }
         #expect(try CommandParser.parse("show -x") == .show("-x"))
-        #expect(try CommandParser.parse("warnings 2 Hamburg") == .warnings(WarningsRequest(target: "Hamburg", index: 2)))
+        #expect(
+            try CommandParser.parse("warnings 2 Hamburg") == .warnings(WarningsRequest(target: "Hamburg", index: 2)))
     }
 
     /// Item 12: `drift` with the day after the place, or “last tuesday” (a bare weekday means

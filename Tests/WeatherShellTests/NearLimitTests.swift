@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import WXBasics
-@testable import WeatherKit
 
+@testable import WeatherKit
 @testable import WeatherShell
 
 /// Issue 37 item 2: a rounded figure never contradicts the word beside it. The one rule
@@ -47,7 +47,8 @@ import WXBasics
         #expect(lines.first?.hasSuffix("fairly sure") == true, "\(lines)")
         // Away from the limits a range keeps one decimal.
         let narrow = EnsembleSpread(p10: 20.04, median: 21, p90: 21.96, members: 51)
-        let plain = TextRenderer.confidenceDayLines([day(wet: 0, of: 51, high: narrow)], width: 100, format: Self.metric)
+        let plain = TextRenderer.confidenceDayLines(
+            [day(wet: 0, of: 51, high: narrow)], width: 100, format: Self.metric)
         #expect(plain.first?.contains("high 21.0 °C (20.0 to 22.0)") == true, "\(plain)")
     }
 
@@ -58,7 +59,9 @@ import WXBasics
     @Test func modelsAmountsStayOnTheSideOfDryAndWet() {
         let day = ModelDay(
             date: LocalDate(year: 2026, month: 7, day: 10),
-            values: [0.19, 1.2, 0.99, 0].map { ModelDayValues(temperatureMaxCelsius: 20, precipitationSumMillimetres: $0) }
+            values: [0.19, 1.2, 0.99, 0].map {
+                ModelDayValues(temperatureMaxCelsius: 20, precipitationSumMillimetres: $0)
+            }
         )
         let models = ForecastModel.allCases
         #expect(

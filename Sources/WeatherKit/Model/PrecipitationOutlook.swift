@@ -86,7 +86,8 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         let step = Double(forecast.hourStepSeconds)
         // 15-minute data where it covers now and has values; hourly otherwise.
         let quarters = forecast.quarterHours.map {
-            Interval(start: $0.time.addingTimeInterval(-900), millimetres: $0.precipitationMillimetres, probability: nil)
+            Interval(
+                start: $0.time.addingTimeInterval(-900), millimetres: $0.precipitationMillimetres, probability: nil)
         }
         let hours = forecast.hourly.map {
             Interval(

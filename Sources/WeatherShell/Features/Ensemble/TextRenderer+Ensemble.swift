@@ -112,7 +112,9 @@ extension TextRenderer {
         }
         // An amount near the dry or wet limit keeps the decimals that put it on its side
         // (`NearLimit`: 0.19, not 0.2, beside "dry: under 0.2 mm").
-        let sums = report.days.map { $0.values.map { modelAmountValue($0.precipitationSumMillimetres, format: format) } }
+        let sums = report.days.map {
+            $0.values.map { modelAmountValue($0.precipitationSumMillimetres, format: format) }
+        }
         let temperatureWidth = temperatures.joined().map(TextLayout.columns).max() ?? 0
         let sumWidth = sums.joined().map(TextLayout.columns).max() ?? 0
         let cells = zip(temperatures, sums).map { temperatures, sums in

@@ -30,7 +30,9 @@ extension TextRenderer {
             ? "the feed carried \(count(report.setAside, "message")) wx could not read as a warning (\(report.setAsideReason ?? "unreadable")); check \(service.displayName) itself"
             : nil
         if report.warnings.isEmpty {
-            guard let setAside else { return lines + wrap("no warnings in force or announced", indent: 2, width: width) }
+            guard let setAside else {
+                return lines + wrap("no warnings in force or announced", indent: 2, width: width)
+            }
             return lines + wrap("no other warnings in force or announced; \(setAside)", indent: 2, width: width)
         }
         let shown: [(Int, WeatherWarning)] =

@@ -24,7 +24,8 @@ extension TextRenderer {
         // What a row's rain chance and amount cover: the hour before its time (issue 37 item 10).
         lines +=
             coveredSpanText(
-                presentation.report.forecast, hours: hours, probability: true, symbol: context.units.precipitation.symbol
+                presentation.report.forecast, hours: hours, probability: true,
+                symbol: context.units.precipitation.symbol
             ).map { note($0, context, style) } ?? []
         // No "rain %" band for a chance the answer does not carry (a band of nothing says nothing),
         // nor for chances too small to draw: those are said in words under the chart.
