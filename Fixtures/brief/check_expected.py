@@ -3,8 +3,11 @@
 here from the member values with code of its own (not wx's): for today and tomorrow at the
 place's clock (Europe/Paris) from WX_NOW, the members with a whole day of hours, those whose
 day's precipitation sum is at least 1 mm (rain) and whose day's lowest temperature is below
-0 °C (frost); the day with the higher share is the reading. Prints one JSON object:
-{"rain": {"date", "members", "of"}, "frost": {...}} for the instant given as argv[1]."""
+0 °C (frost); the day with the higher share is the reading. An hourly precipitation value is
+the sum of the hour before its time (Open-Meteo's variable table), so a day's sum takes the
+hours that end in it: those whose preceding hour starts between 00:00 and 23:00 of the day. Prints one JSON object:
+{"rain": {"date", "members", "of"}, "frost": {...}, "rain_today": {...}, "frost_today": {...}}
+for the instant given as argv[1] (the `_today` readings are today's, whichever is higher)."""
 import json
 import sys
 from datetime import datetime, timezone
@@ -30,13 +33,19 @@ def main():
     days = {}
     for index, moment in enumerate(local):
         days.setdefault(moment.date(), []).append(index)
+    # The hour each precipitation value covers begins an hour before its time.
+    covered = [datetime.fromtimestamp(t - 3600, timezone.utc).astimezone(zone) for t in hourly["time"]]
+    wet_days = {}
+    for index, moment in enumerate(covered):
+        wet_days.setdefault(moment.date(), []).append(index)
     result = {}
     for kind, name in (("rain", "precipitation"), ("frost", "temperature_2m")):
         best = None
         for offset in (0, 1):
             date = today.fromordinal(today.toordinal() + offset)
-            indices = days.get(date, [])
-            if not indices or local[indices[0]].hour != 0 or local[indices[-1]].hour != 23:
+            starts = covered if kind == "rain" else local
+            indices = (wet_days if kind == "rain" else days).get(date, [])
+            if not indices or starts[indices[0]].hour != 0 or starts[indices[-1]].hour != 23:
                 continue
             whole = [[m[i] for i in indices] for m in series(hourly, name)]
             whole = [values for values in whole if all(v is not None for v in values)]
@@ -45,6 +54,8 @@ def main():
             else:
                 count = sum(1 for values in whole if min(values) < 0)
             reading = {"date": date.isoformat(), "members": count, "of": len(whole)}
+            if offset == 0:
+                result[kind + "_today"] = reading
             if whole and (best is None or count / len(whole) > best["members"] / best["of"]):
                 best = reading
         result[kind] = best

@@ -114,13 +114,33 @@ def skill(window_days):
             + (f" = {text(share, 0)} %" if share is not None else ""))
 
 
+TODAY = datetime.date(2025, 8, 14)  # at WX_NOW in Hamburg
+
+
 def drift(path, date):
+    """Each lead's figures, the day of its run (Open-Meteo's Previous Runs documentation: lead 0
+    is the current run, lead N the run N x 24 h before the valid time, so never after today; a
+    lead whose run would be after today does not exist yet), and the bar of its high (1 + the
+    high's place between the lowest and highest high, scale widened to 5 degrees, in 9 steps)."""
     days, _ = days_of(path, range(0, 8))
     print(f"drift {date}:")
+    rows = []
     for lead in range(7, -1, -1):
         fmax, fmin, fsum = days[(date, lead)]
+        made = date - datetime.timedelta(days=lead)
+        no_run = lead >= 1 and made > TODAY
+        issued = "none" if no_run else min(made, TODAY).strftime("%a %d %b")
+        rows.append((lead, fmax, issued, no_run))
         show = lambda v, p: "none" if v is None else text(v, p)
-        print(f"  lead {lead}: high {show(fmax, 1)} low {show(fmin, 1)} precipitation {show(fsum, 1)}")
+        print(f"  lead {lead}: run {issued}{' (no run that old yet)' if no_run else ''}"
+              f" high {show(fmax, 1)} low {show(fmin, 1)} precipitation {show(fsum, 1)}")
+    highs = [h for _, h, _, _ in rows if h is not None]
+    low, high = min(highs), max(highs)
+    if high - low < 5:
+        middle = (low + high) / 2
+        low, high = middle - Fraction(5, 2), middle + Fraction(5, 2)
+    bars = [1 + int(half_up((h - low) / (high - low) * 9, 0)) if h is not None else 0 for _, h, _, _ in rows]
+    print("  bars: " + " ".join(str(b) for b in bars))
 
 
 if __name__ == "__main__":

@@ -20,9 +20,10 @@ Files (Hamburg, 53.54 / 10.0, Europe/Berlin, CEST = UTC+2):
       that begins late), so 2025-07-20 is not a whole day for it;
     * lead 7 repeats lead 6 hour for hour (the GFS-beyond-day-6 quirk, open-meteo issue 1335).
 - hamburg-drift-2025-08-14-to-16.json: leads 0..7 for `drift tomorrow` asked on 2025-08-14;
-  lead 0 is null from 2025-08-15 00:00 local (that run is not made yet).
-- hamburg-drift-2025-08-15-to-17.json: for `drift sat` (2025-08-16); leads 0 and 1 null on
-  2025-08-16 and after; lead 7 repeats lead 6.
+  lead 0 is the current run (as the live forecast API) and has every hour.
+- hamburg-drift-2025-08-15-to-17.json: for `drift sat` (2025-08-16) asked on 2025-08-14; lead 1
+  null on 2025-08-16 and after (no run made on 2025-08-15 exists yet; the service leaves those
+  hours empty), lead 0 the current run; lead 7 repeats lead 6.
 
 Run: python3 Fixtures/open-meteo-previous-runs/generate.py
 """
@@ -184,7 +185,7 @@ def drift():
         "hamburg-drift-2025-08-14-to-16.json",
         answer(
             datetime.date(2025, 8, 14), datetime.date(2025, 8, 16), range(0, 8), values_tomorrow,
-            lambda lead: ("from", datetime.datetime(2025, 8, 15, 0)) if lead == 0 else None,
+            None,
         ),
     )
     saturday = {  # for Sat 2025-08-16
@@ -201,7 +202,8 @@ def drift():
         "hamburg-drift-2025-08-15-to-17.json",
         answer(
             datetime.date(2025, 8, 15), datetime.date(2025, 8, 17), range(0, 8), values_saturday,
-            lambda lead: ("from", datetime.datetime(2025, 8, 16, 0)) if lead <= 1 else None,
+            # No run made on Fri 15 Aug exists on Thu 14 Aug: the service leaves lead 1 empty.
+            lambda lead: ("from", datetime.datetime(2025, 8, 16, 0)) if lead == 1 else None,
         ),
     )
 

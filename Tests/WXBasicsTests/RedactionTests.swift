@@ -35,3 +35,32 @@ import WeatherTestSupport
         #expect(Redaction.displayURL(url) == expected)
     }
 }
+
+/// Issue 37 item 6: control sequences from a service or a file are removed whole — CSI, OSC,
+/// DCS, SOS, PM and APC, in their 7-bit (ESC …) and 8-bit (C1) forms — not only their escape
+/// byte. Each expected text is the input with the sequence cut out by ECMA-48's grammar.
+@Suite(.tags(.unit)) struct ControlSequenceTests {
+    @Test(arguments: [
+        ("Storm gusts\u{1B}]0;owned\u{07}", "Storm gusts"),  // OSC to BEL
+        ("a\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\b", "alinkb"),  // OSC to ST (a hyperlink)
+        ("\u{1B}[31mred\u{1B}[0m", "red"),  // CSI
+        ("x\u{1B}[?25ly", "xy"),  // CSI with a private parameter
+        ("x\u{9B}2Jy", "xy"),  // C1 CSI
+        ("x\u{9D}0;title\u{9C}y", "xy"),  // C1 OSC to C1 ST
+        ("x\u{1B}Pq#0;2;0;0;0\u{1B}\\y", "xy"),  // DCS (sixel)
+        ("x\u{90}1$r\u{9C}y", "xy"),  // C1 DCS
+        ("x\u{1B}_Gf=100;AAAA\u{1B}\\y", "xy"),  // APC (a terminal graphics command)
+        ("x\u{9F}payload\u{9C}y", "xy"),  // C1 APC
+        ("x\u{1B}^private\u{1B}\\y", "xy"),  // PM
+        ("x\u{9E}private\u{9C}y", "xy"),  // C1 PM
+        ("x\u{1B}Xsos\u{1B}\\y", "xy"),  // SOS
+        ("x\u{1B}(By", "xy"),  // ESC with an intermediate (charset)
+        ("x\u{1B}cy", "xy"),  // RIS
+        ("tail\u{1B}]0;never ends", "tail"),  // an unterminated string takes the rest
+        ("a\u{85}b\u{07}c", "abc"),  // C1 NEL and BEL alone
+        ("Zürich 東京", "Zürich 東京"),
+    ])
+    func aSequenceGoesWhole(_ input: String, _ expected: String) {
+        #expect(TerminalText.sanitized(input) == expected)
+    }
+}

@@ -79,7 +79,8 @@ import WeatherTestSupport
 
 @Suite(.tags(.unit)) struct TextSafetyTests {
     @Test func controlCharactersAreRemoved() {
-        #expect(TerminalText.sanitized("a\u{1B}[31mb\u{07}c\u{9B}d\u{7F}") == "a[31mbcd")
+        // Sequences go whole (issue 37 item 6): ESC [ 31 m, and C1 CSI with its final "d".
+        #expect(TerminalText.sanitized("a\u{1B}[31mb\u{07}c\u{9B}d\u{7F}") == "abc")
         #expect(TerminalText.sanitized("tab\there\nnewline") == "tab here newline")
         #expect(TerminalText.sanitized("evil\u{202E}txt") == "eviltxt")
         #expect(TerminalText.sanitized("東京 Zürich") == "東京 Zürich")
@@ -133,7 +134,7 @@ import WeatherTestSupport
 
     @Test func sanitizedKeepsPrintableTextAsItIs() {
         #expect(TerminalText.sanitized("Hamburg, Deutschland") == "Hamburg, Deutschland")
-        #expect(TerminalText.sanitized("a\u{1B}[31mb\tc") == "a[31mb c")
+        #expect(TerminalText.sanitized("a\u{1B}[31mb\tc") == "ab c")
         #expect(TerminalText.sanitized("Zürich\u{202E}") == "Zürich")
     }
 }

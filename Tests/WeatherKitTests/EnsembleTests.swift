@@ -84,7 +84,12 @@ import WeatherTestSupport
         #expect(days.count == 2)
         #expect(close(days[0].high?.p10, 10.6) && close(days[0].high?.median, 13.0) && close(days[0].high?.p90, 15.4))
         #expect(close(days[0].low?.p10, 4.6) && close(days[0].low?.median, 7.0) && close(days[0].low?.p90, 9.4))
-        #expect(days[1].wetMembers == 8 && days[1].precipitationMembers == 31)
+        // A day's sum takes the hours that end in it (each amount is the preceding hour's,
+        // issue 37 item 10): 01:00 to the next 00:00. Worked out by hand from the answer: day 1
+        // has all 31 members and none reaches 1 mm over those hours; the answer stops at 23:00
+        // on day 2, so day 2's last hour is missing and it has no sum.
+        #expect(days[0].wetMembers == 0 && days[0].precipitationMembers == 31)
+        #expect(days[1].precipitationMembers == 0 && days[1].precipitation == nil)
     }
 
     @Test func oddMembersAreLeftOutAndSaidAndTheRestIsRead() throws {
@@ -168,5 +173,36 @@ import WeatherTestSupport
         _ = try await provider.ensemble(at: Self.hamburg)
         #expect(transport.requests.count == 2)
         #expect(transport.allAnswered)
+    }
+}
+
+/// Issue 37 item 10: an hourly amount is the sum of the hour *before* its time (Open-Meteo's
+/// `precipitation`), so an ensemble day's sum takes the hours that end within the day.
+@Suite(.tags(.unit)) struct EnsembleDaySumTests {
+    /// Two days at UTC+2 and the first hour of a third; three members. Worked out from the
+    /// rule: member 0 has 1.5 mm labelled 00:00 of day 2 — rain from 23:00 to 24:00 on day 1 —
+    /// so day 1 is wet for it and day 2 is not; member 1 has 0.6 mm labelled 01:00 and 0.5 mm
+    /// labelled 23:00 of day 1 (1.1 mm, both ending in day 1): wet on day 1; member 2 has 2 mm
+    /// labelled 00:00 of day 1 (rain in the evening before): dry on day 1. Day 2 ends with the
+    /// 00:00 of day 3, which the answer has: every member's day 2 is whole, and dry.
+    @Test func aDaysSumTakesTheHoursThatEndInIt() {
+        let offset = 2 * 3_600
+        let day1 = LocalDate(iso: "2026-07-09")!
+        let start = Double(day1.dayNumber * 86_400 - offset)
+        let times = (0...48).map { Date(timeIntervalSince1970: start + Double($0) * 3_600) }
+        var members = Array(repeating: Array(repeating: Optional(0.0), count: 49), count: 3)
+        members[0][24] = 1.5
+        members[1][1] = 0.6
+        members[1][23] = 0.5
+        members[2][0] = 2
+        let ensemble = EnsembleForecast(
+            model: .ecmwfIFS025, coordinate: Coordinate(latitude: 0, longitude: 0),
+            zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: offset), times: times,
+            temperatureMembers: Array(repeating: Array(repeating: Optional(10.0), count: 49), count: 3),
+            precipitationMembers: members)
+        let days = ensemble.days
+        #expect(days.map(\.date.iso) == ["2026-07-09", "2026-07-10"])
+        #expect(days[0].wetMembers == 2 && days[0].precipitationMembers == 3)
+        #expect(days[1].wetMembers == 0 && days[1].precipitationMembers == 3)
     }
 }

@@ -162,9 +162,13 @@ import WeatherTestSupport
         #expect(warning.onset == nil)
         #expect(warning.end == nil)
         #expect(warning.isInForce(at: date("2026-03-07T03:00:00Z")))
-        #expect(warning.description == "Line one\n[5mblink[0m\nLine three reversed")
+        // Control sequences go whole, not only their ESC (issue 37 item 6): "ESC [ 5 m blink
+        // ESC [ 0 m" is "blink", "Berl. ESC [ 0 m - Mitte" is "Berl. - Mitte", "STORM ESC [ 31 m
+        // red CSI 1 m" is "STORM red".
+        #expect(warning.description == "Line one\nblink\nLine three reversed")
         #expect(warning.instruction == "Stay inside")
-        #expect(warning.area == "Berl.[0m - Mitte")
+        #expect(warning.area == "Berl. - Mitte")
+        #expect(warning.headline == "Official WARNING of STORM red")
         for text in [warning.event, warning.headline ?? "", warning.description ?? "", warning.area ?? ""] {
             #expect(
                 !text.unicodeScalars.contains {
@@ -208,5 +212,20 @@ import WeatherTestSupport
         #expect(feeds.feed(forCountry: "gb")?.service == .meteoAlarm)
         #expect(feeds.feed(forCountry: "jp") == nil)
         #expect(feeds.feed(forCountry: nil) == nil)
+    }
+}
+
+/// Issue 37 item 5: an NWS alert without an `id` is still a warning, identified by its fields;
+/// one with nothing to tell it by is counted as set aside, never dropped in silence. Expected
+/// values are read off nws-alerts-portland-without-ids-hand-written.json by hand.
+@Suite(.tags(.unit)) struct WarningWithoutIdTests {
+    @Test func anAlertWithoutAnIdIsKeptAndOneWithNothingIsCounted() throws {
+        let answer = try NWSWarnings.read(
+            try JSONValue.parse(TestPaths.fixture("warnings/nws-alerts-portland-without-ids-hand-written.json")))
+        #expect(answer.warnings.map(\.event) == ["Flood Watch"])
+        #expect(
+            answer.warnings.first?.id.hasPrefix("nws:NWS Portland OR|Flood Watch|2019-12-20T13:34:00-08:00|") == true)
+        #expect(answer.setAside == 1)
+        #expect(answer.setAsideReason == "no identifier, event, times or area")
     }
 }

@@ -82,7 +82,7 @@ import WeatherTestSupport
         let changed = text.replacingOccurrences(of: "\tParis\n", with: "\tTab\\there\\n\u{1B}[31m\n")
         #expect(decode(Array(changed.utf8)) == nil)  // the check fails
         let read = try #require(decode(rechecked(changed)))
-        #expect(read.snapshots.last?.placeName == "Tab here [31m")
+        #expect(read.snapshots.last?.placeName == "Tab here ")  // ESC [ 31 m goes whole (issue 37 item 6)
         #expect(decode(rechecked(text + "d\t9\n")) == nil)  // more than the header says
         #expect(decode(rechecked(text.replacingOccurrences(of: "\tParis\n", with: "\tParis\\q\n"))) == nil)
     }

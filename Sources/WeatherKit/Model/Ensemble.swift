@@ -237,12 +237,20 @@ package enum EnsembleAgreement: String, Hashable, Sendable {
     /// The range of the high is wider than 6 °C, or rain comes in 35–65 % of members.
     case uncertain
 
+    /// The high's 10th–90th percentile range at most this is narrow enough to be confident, °C.
+    package static let confidentHighWidthCelsius = 3.0
+    /// Wider than this is uncertain, °C.
+    package static let uncertainHighWidthCelsius = 6.0
+    /// The shares of members with rain the word turns at, percent: under 20 or over 80 can be
+    /// confident, 35 to 65 is uncertain.
+    package static let rainPercentLimits: [Double] = [20, 35, 65, 80]
+
     package init(highWidthCelsius: Double?, rainPercent: Double?) {
         let width = highWidthCelsius ?? 0
         let rain = rainPercent ?? 0
-        if width > 6 || (35...65).contains(rain) {
+        if width > Self.uncertainHighWidthCelsius || (35...65).contains(rain) {
             self = .uncertain
-        } else if width <= 3 && (rain < 20 || rain > 80) {
+        } else if width <= Self.confidentHighWidthCelsius && (rain < 20 || rain > 80) {
             self = .confident
         } else {
             self = .fairlySure
@@ -259,8 +267,23 @@ package struct EnsembleHour: Hashable, Sendable {
 extension EnsembleForecast {
     /// The days the answer covers whole (its hours run from 00:00 to 23:00 local time), from
     /// the first; a member counts for a day only when it has every hour of it.
+    ///
+    /// The temperatures are instants: a day's high and low are over the hours 00:00–23:00. An
+    /// hourly precipitation amount is the sum of the hour *before* its time (Open-Meteo's
+    /// `precipitation`), so a day's sum takes the hours that end within the day: 01:00 to the
+    /// next day's 00:00. A day whose last hour the answer lacks has no precipitation sum.
+    /// (Open-Meteo's own daily `precipitation_sum` adds the values labelled 00:00–23:00, which
+    /// is the span from 23:00 the evening before; the two differ when rain falls around
+    /// midnight.)
     package var days: [EnsembleDay] {
         let clock = self.clock
+        func grouped(shift: Double) -> [LocalDate: [Int]] {
+            var groups: [LocalDate: [Int]] = [:]
+            for (index, time) in times.enumerated() {
+                groups[clock.localTime(time.addingTimeInterval(shift)).date, default: []].append(index)
+            }
+            return groups
+        }
         var groups: [(date: LocalDate, indices: [Int])] = []
         for (index, time) in times.enumerated() {
             let date = clock.localTime(time).date
@@ -270,20 +293,30 @@ extension EnsembleForecast {
                 groups.append((date, [index]))
             }
         }
+        // The hours whose covered hour (the one before their time) lies in the day.
+        let covering = grouped(shift: -3_600)
         return groups.compactMap { group in
             guard let first = group.indices.first, let last = group.indices.last,
                 clock.localTime(times[first]).hour == 0, clock.localTime(times[last]).hour == 23
             else { return nil }
-            func whole(_ member: [Double?]) -> [Double]? {
-                var values: [Double] = []
-                for index in group.indices {
-                    guard index < member.count, let value = member[index] else { return nil }
-                    values.append(value)
+            func whole(_ indices: [Int]) -> ([Double?]) -> [Double]? {
+                { member in
+                    var values: [Double] = []
+                    for index in indices {
+                        guard index < member.count, let value = member[index] else { return nil }
+                        values.append(value)
+                    }
+                    return values
                 }
-                return values
             }
-            let temperatures = temperatureMembers.compactMap(whole)
-            let sums = precipitationMembers.compactMap(whole).map { $0.reduce(0, +) }
+            let temperatures = temperatureMembers.compactMap(whole(group.indices))
+            // Whole when the covered hours run from 00:00 to the end of the day.
+            let wet = covering[group.date] ?? []
+            let wholeDay =
+                wet.first.map { clock.localTime(times[$0].addingTimeInterval(-3_600)).hour == 0 } == true
+                && wet.last.map { clock.localTime(times[$0].addingTimeInterval(-3_600)).hour == 23 } == true
+            let sums =
+                wholeDay ? precipitationMembers.compactMap(whole(wet)).map { $0.reduce(0, +) } : []
             let lows = temperatures.map { $0.min()! }
             let day = EnsembleDay(
                 date: group.date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),

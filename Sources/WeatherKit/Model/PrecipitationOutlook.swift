@@ -70,24 +70,33 @@ package struct PrecipitationOutlook: Hashable, Sendable {
 
     /// The outlook for the next `horizon` seconds after `now`; nil when the forecast has no
     /// precipitation data covering now.
+    ///
+    /// An amount or chance belongs to the interval *before* its time: Open-Meteo's hourly
+    /// `precipitation` and `precipitation_probability` are the sum and the chance of the
+    /// preceding hour, its `minutely_15` values the preceding 15 minutes, and OpenWeatherMap's
+    /// `rain.3h` the preceding 3 hours. Hours labelled 13:00–18:00 with rain are rain from
+    /// 12:00 to 18:00, so `start` and `end` are the ends of the intervals the amounts cover.
     package init?(forecast: Forecast, now: Date, horizon: Double = 24 * 3_600) {
         struct Interval {
+            /// When the interval the value covers begins: its time less the interval's length.
             let start: Date
             let millimetres: Double?
             let probability: Double?
         }
+        let step = Double(forecast.hourStepSeconds)
         // 15-minute data where it covers now and has values; hourly otherwise.
         let quarters = forecast.quarterHours.map {
-            Interval(start: $0.time, millimetres: $0.precipitationMillimetres, probability: nil)
+            Interval(
+                start: $0.time.addingTimeInterval(-900), millimetres: $0.precipitationMillimetres, probability: nil)
         }
         let hours = forecast.hourly.map {
             Interval(
-                start: $0.time, millimetres: $0.precipitationMillimetres,
+                start: $0.time.addingTimeInterval(-step), millimetres: $0.precipitationMillimetres,
                 probability: $0.precipitationProbabilityPercent)
         }
         // A series covers now when an interval contains it, or when its first interval starts
-        // less than one interval after now: OpenWeatherMap's 3-hour steps start at the next
-        // boundary, and what they say follows now.
+        // less than one interval after now (an answer whose first value is for the interval
+        // after the current one).
         func covers(_ series: [Interval], length: Double) -> Bool {
             series.contains { $0.start <= now && now < $0.start.addingTimeInterval(length) && $0.millimetres != nil }
                 || series.first.map {
@@ -112,10 +121,10 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         let last = ahead.last.map { $0.start.addingTimeInterval(length) } ?? now
         horizonSeconds = min(horizon, max(0, last.timeIntervalSince(now)))
         guard let first = ahead.firstIndex(where: { ($0.millimetres ?? 0) >= threshold }) else {
-            // The hours' chances over the same span: `rain` says a dry outlook beside a 35 % hour.
-            let step = Double(forecast.hourStepSeconds)
+            // The hours' chances over the same span (each the chance of the hour before its
+            // time): `rain` says a dry outlook beside a 35 % hour.
             let until = now.addingTimeInterval(min(horizon, max(0, last.timeIntervalSince(now))))
-            let chances = forecast.hourly.filter { $0.time.addingTimeInterval(step) > now && $0.time < until }
+            let chances = forecast.hourly.filter { $0.time > now && $0.time.addingTimeInterval(-step) < until }
                 .compactMap(\.precipitationProbabilityPercent)
             (kind, start, end, totalMillimetres, probabilityPercent) = (.dry, nil, nil, 0, chances.max())
             return
@@ -135,12 +144,12 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         kind = wetNow ? .now : .later
         start = wetNow ? now : ahead[first].start
         end = stop
-        // The hours the wet spell touches (the hourly codes also serve the 15-minute data).
+        // The hours the wet spell touches, each the hour before its time (the hourly codes
+        // also serve the 15-minute data).
         let spellStart = ahead[first].start
         let spellEnd = stop ?? last
-        let hourLength = Double(forecast.hourStepSeconds)
         let kinds = forecast.hourly.filter {
-            $0.time < spellEnd && $0.time.addingTimeInterval(hourLength) > spellStart
+            $0.time.addingTimeInterval(-step) < spellEnd && $0.time > spellStart
                 && ($0.precipitationMillimetres.map { $0 > 0 } ?? true)
         }.compactMap { Falls.of(code: $0.weatherCode) }
         falls = Set(kinds).count == 1 ? kinds[0] : .unknown

@@ -131,7 +131,8 @@ extension ServiceError: CustomStringConvertible {
                 return "cancelled"
             case .failed where isOfflineWithoutSavedData:
                 // No request was made: "request to … failed" would say one was (trial 4, item 19).
-                return "offline, and nothing saved from \(name) for this"
+                return
+                    "offline, and nothing saved from \(name) for this request; run it once without --offline to keep an answer"
             case .failed(let message):
                 return "request to \(name) failed: \(TerminalText.sanitized(message))"
             case .unreadableCertificates(let variable, let path, let reason):

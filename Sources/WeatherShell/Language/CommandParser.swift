@@ -182,9 +182,14 @@ package enum CommandParser {
         let unit = lower.drop { $0 == "+" || $0 == "-" }.dropFirst(digits.count)
         guard ["", "h", "hr", "hrs", "hour", "hours", "d", "day", "days"].contains(String(unit)) else { return }
         throw .usage(
-            "\(what) is a whole number from 1 to \(maximum), not “\(TerminalText.sanitized(String(word.prefix(24))))”: as in “\(example ?? "\(name) \(min(12, maximum)) Hamburg")”"
+            "\(what) is a whole number from 1 to \(maximum), not “\(TerminalText.sanitized(String(word.prefix(24))))”: as in “\(example ?? "\(name) \(exampleCount(maximum: maximum)) Hamburg")”"
         )
     }
+
+    /// The count an example in an error gives, within the command's declared `maximum` (issue
+    /// 37 item 13: “confidence 12 Hamburg” was offered where the limit is 10 days): 12, or the
+    /// maximum when that is less.
+    static func exampleCount(maximum: Int) -> Int { max(1, min(12, maximum)) }
 
     /// "zero" to "twenty-four", by their value.
     static let numberWords = [

@@ -230,9 +230,11 @@ package struct Arguments: Sendable {
     /// Where a place is read: a word that reads as an option (`-x`, `--xyz`) beside other words
     /// is a usage error naming it and the options the command's synopsis lists, with the closest
     /// when it is near (“warnings -x Hamburg”: did you mean “-v”?) — never part of a place's
-    /// name. Alone, one dash and a letter is the name (a favorite may be called “-x”, and Tab
-    /// inserts it so); two (`show --bogus`) are an option still: no place is named so, and the
-    /// geocoder was asked for one (trial 13).
+    /// name. Alone, one dash and a letter is the name for a command that takes no options (a
+    /// favorite may be called “-x”, and Tab inserts it so: `show -x`); for one that does
+    /// (`warnings -x`), it is an option mistyped, not a place to look up (issue 37 item 14); two
+    /// dashes (`show --bogus`) are an option still: no place is named so, and the geocoder was
+    /// asked for one (trial 13).
     /// Coordinates (`-33.9,18.4`) and counts (`-5`) have a digit after the dash: no options.
     ///
     /// - Throws: `ShellError.usage` for the first such word.
@@ -240,7 +242,9 @@ package struct Arguments: Sendable {
         let options = spec.synopsis.split(whereSeparator: { " []|<>".contains($0) }).map(String.init)
             .filter(Self.looksLikeOption)
         if !options.contains("--json") { try refuseJSONFlag() }
-        guard let word = words.first(where: Self.looksLikeOption), words.count > 1 || word.hasPrefix("--") else {
+        guard let word = words.first(where: Self.looksLikeOption),
+            words.count > 1 || word.hasPrefix("--") || !options.filter({ $0 != "--json" }).isEmpty
+        else {
             return
         }
         let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"

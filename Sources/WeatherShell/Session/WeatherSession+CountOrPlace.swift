@@ -26,7 +26,7 @@ extension WeatherSession {
             return try await body()
         } catch .noPlaceFound(let query) where count == nil && target == query && !query.contains(" ") {
             throw .notApplicable(
-                "no place found for “\(TerminalText.sanitized(query))”; “\(command)” reads [\(what)] [place]: the number of \(what) first, as in “\(command) 12 Hamburg”"
+                "no place found for “\(TerminalText.sanitized(query))”; “\(command)” reads [\(what)] [place]: the number of \(what) first, as in “\(command) \(CommandParser.exampleCount(maximum: maximum)) Hamburg”"
             )
         } catch {
             guard count == nil, let target, let (place, number) = Self.countAtEnd(of: target, maximum: maximum),

@@ -168,7 +168,7 @@ import WeatherTestSupport
                   Fri 04 Dec  2.0/10.0  0.0    0.5/6.5  1.4   3.0/11.2  0.1    2.2/9.9  0.0
                               ⚑ disagree on rain (ECMWF IFS 0.0 mm dry, NOAA GFS 1.4 mm wet,
                               DWD ICON 0.1 mm dry, CMC GEM 0.0 mm dry); the high, by 4.7 °C
-                  dry: under 0.2 mm · wet: 1 mm or more
+                  dry: under 0.2 mm · wet: 1 mm or more · the high: more than 3.0 °C apart
                 Elbphilharmonie
                 """))
         let forecast = try server.requests().filter { $0.path == "/v1/forecast" }

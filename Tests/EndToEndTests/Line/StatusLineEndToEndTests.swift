@@ -55,6 +55,11 @@ import WeatherTestSupport
         #expect(document["alt"] as? String == "cloudy")
         #expect((document["tooltip"] as? String)?.contains("out of date: from 2 h 14 min ago") == true)
         #expect(try server.requests().count == before)
+        // The text says the reading's age too (issue 37 item 8): its conditions are of 03:00
+        // UTC, 2 h 24 min before 05:24; the JSON text the same.
+        let text = try runWX(["--offline", "line"], home: home, server: server, now: later)
+        #expect(text.stdout == "☁ +17°C →3km/h (2 h 24 min old)\n")
+        #expect(document["text"] as? String == "☁ +17°C →3km/h (2 h 24 min old)")
 
         let renewed = try runWX(["line"], home: home, server: server, now: later)
         #expect(renewed.status == 0, "\(renewed.stderr)")

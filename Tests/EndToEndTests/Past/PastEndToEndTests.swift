@@ -264,7 +264,11 @@ import WeatherTestSupport
         let nothing = try runWX(
             ["--offline", "-c", "normal 53.5413,9.9842"], home: home, server: server, now: Self.recorded)
         #expect(nothing.status == 1)
-        #expect(nothing.stderr.hasSuffix("offline, and nothing saved from Open-Meteo archive for this\n"))
+        // A sentence that ends, with the way forward (issue 37 item 15).
+        #expect(
+            nothing.stderr.hasSuffix(
+                "offline, and nothing saved from Open-Meteo archive for this request; run it once without --offline to keep an answer\n"
+            ))
         let online = try runWX(
             ["-c", "past 2024-07-14 Hamburg; normal Hamburg"], home: home, server: server, now: Self.recorded)
         #expect(online.status == 0)

@@ -23,7 +23,9 @@ import WeatherTestSupport
         let run = try runWX(["-c", "drift tomorrow Hamburg"], home: TemporaryFolder(), server: server, now: Self.now)
         #expect(run.stderr == "")
         #expect(run.status == 0)
-        // expected.py, drift 2025-08-15: leads 7…1 as below; lead 0 none (that run is not made yet).
+        // expected.py, drift 2025-08-15: each lead's figures, run day and bar. Lead 1 and lead 0
+        // are both runs of today (Thu 14 Aug): no run is dated after today (issue 37 item 1), and
+        // the change is over the 6 days from Fri 08 to Thu 14 Aug, not "a week".
         #expect(
             run.stdout == """
                 Elbphilharmonie, Hamburg, Deutschland · Fri 15 Aug (tomorrow), run by run
@@ -33,10 +35,10 @@ import WeatherTestSupport
                   Sun 10 Aug     5 d     27.9    16.1    0.4  ████████
                   Mon 11 Aug     4 d     26.1    15.5    1.2  █████
                   Tue 12 Aug     3 d     25.0    15.0    2.5  ████
-                  Wed 13 Aug     2 d     24.2    14.6    4.0  ██
+                  Wed 13 Aug     2 d     24.2    14.6    4.0  ███
                   Thu 14 Aug     1 d     23.3    14.2    6.2  █
-                  Fri 15 Aug     0 d   not made yet
-                  cooling 6.1 °C in 6 days, precipitation 0.0 mm → 6.2 mm
+                  Thu 14 Aug     0 d     23.0    14.0    6.5  █
+                  cooling 6.4 °C in 6 days, precipitation 0.0 mm → 6.5 mm
                   from Open-Meteo’s previous runs; a run “made” about that many days before
                   the day
 
@@ -59,8 +61,9 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         let run = try runWX(["-c", "drift sat Hamburg"], home: home, server: server, now: Self.now)
         #expect(run.stderr == "")
-        // expected.py, drift 2025-08-16: lead 7 = lead 6 (repeated), leads 1 and 0 none. The
-        // change runs from the oldest run of its own (6 d) to the newest with figures (2 d).
+        // expected.py, drift 2025-08-16: lead 7 = lead 6 (repeated); no run made on Fri 15 Aug
+        // exists yet, so lead 1 is empty and undated; lead 0 is today's run. The change runs
+        // from the oldest run of its own (6 d, Sun 10 Aug) to the newest (Thu 14 Aug): 4 days.
         #expect(
             run.stdout == """
                 Elbphilharmonie, Hamburg, Deutschland · Sat 16 Aug, run by run
@@ -68,13 +71,13 @@ import WeatherTestSupport
                   Sat 09 Aug     7 d     21.0    13.0    3.1  ██
                     same as 6 d (repeated by the service)
                   Sun 10 Aug     6 d     21.0    13.0    3.1  ██
-                  Mon 11 Aug     5 d     22.4    13.5    2.0  █████
+                  Mon 11 Aug     5 d     22.4    13.5    2.0  ████
                   Tue 12 Aug     4 d     23.0    14.1    1.1  ██████
-                  Wed 13 Aug     3 d     24.1    14.4    0.3  ████████
-                  Thu 14 Aug     2 d     24.6    14.9    0.0  █████████
-                  Fri 15 Aug     1 d   not made yet
-                  Sat 16 Aug     0 d   not made yet
-                  warming 3.6 °C in 4 days, precipitation 3.1 mm → 0.0 mm
+                  Wed 13 Aug     3 d     24.1    14.4    0.3  ███████
+                  Thu 14 Aug     2 d     24.6    14.9    0.0  ████████
+                  —              1 d   no run 1 d ahead yet
+                  Thu 14 Aug     0 d     25.0    15.0    0.0  █████████
+                  warming 4.0 °C in 4 days, precipitation 3.1 mm → 0.0 mm
                   from Open-Meteo’s previous runs; a run “made” about that many days before
                   the day
 
@@ -84,13 +87,19 @@ import WeatherTestSupport
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect(document["type"] as? String == "drift")
         #expect(document["date"] as? String == "2025-08-16")
-        #expect(document["temperature_max_change_celsius"] as? Double == 3.6)
+        #expect(document["temperature_max_change_celsius"] as? Double == 4.0)
         #expect(document["change_over_days"] as? Int == 4)
         let runs = document["runs"] as! [[String: Any]]
         #expect(runs.map { $0["lead_days"] as? Int } == [7, 6, 5, 4, 3, 2, 1, 0])
         #expect(runs[0]["repeats_newer_run"] as? Bool == true && runs[0]["issued"] as? String == "2025-08-09")
         #expect(runs[5]["temperature_max_celsius"] as? Double == 24.6)
         #expect(runs[6]["temperature_max_celsius"] is NSNull)
+        // No run is dated after today (2025-08-14); the row with no run that old has no date.
+        #expect(
+            runs.map { $0["issued"] as? String } == [
+                "2025-08-09", "2025-08-10", "2025-08-11", "2025-08-12", "2025-08-13", "2025-08-14", nil, "2025-08-14",
+            ])
+        #expect(runs.map { $0["no_run_that_old"] as? Bool } == [false, false, false, false, false, false, true, false])
         // The second drift within the hour came from the cache.
         #expect(try requests(server, "/previous-runs/v1/forecast").count == 1)
     }
@@ -120,8 +129,10 @@ import WeatherTestSupport
             run.stdout
                 == ([
                     "Elbphilharmonie, Hamburg, Deutschland · forecast skill over 30 days",
-                    "  Fri 11 Jul 2025 to Sat 09 Aug 2025; what happened: Open-Meteo’s archive",
-                    "  (ERA5), with values for 19 of 30 days (none after Thu 07 Aug yet)",
+                    // Its end is counted from today in UTC, and says so (issue 37 item 4).
+                    "  Fri 11 Jul 2025 to Sat 09 Aug 2025, ending 5 days before today (UTC); what",
+                    "  happened: Open-Meteo’s archive (ERA5), with values for 19 of 30 days (none",
+                    "  after Thu 07 Aug yet)",
                 ] + Self.skillTable).joined(separator: "\n") + "\n")
         let archive = try requests(server, "/v1/archive")
         let runs = try requests(server, "/previous-runs/v1/forecast")
@@ -152,8 +163,10 @@ import WeatherTestSupport
             run.stdout
                 == ([
                     "Home, Hamburg, Deutschland · forecast skill over 60 days",
-                    "  Wed 11 Jun 2025 to Sat 09 Aug 2025; what happened: Open-Meteo’s archive",
-                    "  (ERA5), with values for 19 of 60 days (none after Thu 07 Aug yet)",
+                    // Its end is counted from today in UTC, and says so (issue 37 item 4).
+                    "  Wed 11 Jun 2025 to Sat 09 Aug 2025, ending 5 days before today (UTC); what",
+                    "  happened: Open-Meteo’s archive (ERA5), with values for 19 of 60 days (none",
+                    "  after Thu 07 Aug yet)",
                 ] + Self.skillTable).joined(separator: "\n") + "\n")
         let json = try runWX(["--json", "-c", "skill 60 Home"], home: home, server: server, now: Self.now)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
@@ -256,5 +269,25 @@ import WeatherTestSupport
         #expect(many.status == 2)
         #expect(many.stderr.hasPrefix("error: the number of days is 1 to 92"))
         #expect(try server.requests().isEmpty)
+    }
+}
+
+/// Issue 37 item 12 through the built wx: a count or day typed after the place gets the right
+/// order back, as `hourly Berlin 6` does; the place is not found for the words as typed.
+@Suite(.tags(.endToEnd)) struct ArgumentOrderEndToEndTests {
+    @Test(arguments: [
+        ("confidence Hamburg 3", "did you mean “confidence 3 Hamburg”?"),
+        ("models Hamburg 3", "did you mean “models 3 Hamburg”?"),
+        ("skill Hamburg 30", "did you mean “skill 30 Hamburg”?"),
+        ("drift Hamburg tomorrow", "did you mean “drift tomorrow Hamburg”?"),
+        // Thu 14 Aug 2025: last Tuesday was 12 Aug (a bare weekday means the coming one).
+        ("drift last tuesday", "did you mean “drift 2025-08-12”?"),
+    ])
+    func theRightOrderComesBack(_ line: String, _ suggestion: String) throws {
+        let run = try runWX(
+            ["-c", line], home: TemporaryFolder(), server: try FixtureServer(), now: RunsEndToEndTests.now)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains(suggestion), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
     }
 }

@@ -249,10 +249,14 @@ import WeatherTestSupport
         let run = try runWX(["warnings", "-v", "Berlin"], home: home, server: server, now: Self.berlinNight)
         #expect(run.status == 0)
         #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
-        #expect(run.stdout.contains("  1. ⚠ Storm[2j]0;owned (catastrophic) · DWD\n     no end given\n"))
-        #expect(run.stdout.contains("       Line one\n       [5mblink[0m\n       Line three reversed\n"))
+        // The event is "storm ESC [ 2 J ESC ] 0 ; owned BEL": both sequences go whole, not only
+        // their escape bytes ("Storm[2j]0;owned" before issue 37 item 6).
+        #expect(run.stdout.contains("  1. ⚠ Storm (catastrophic) · DWD\n     no end given\n"))
+        #expect(run.stdout.contains("     Official WARNING of STORM red\n"))
+        #expect(run.stdout.contains("       Line one\n       blink\n       Line three reversed\n"))
+        #expect(!run.stdout.contains("owned") && !run.stdout.contains("[0m"))
         let show = try runWX(["show", "Berlin"], home: home, server: server, now: Self.berlinNight)
-        #expect(show.stdout.hasPrefix("⚠ Storm[2j]0;owned (catastrophic) (no end given) — DWD\n"))
+        #expect(show.stdout.hasPrefix("⚠ Storm (catastrophic) (no end given) — DWD\n"))
     }
 
     @Test func compareMarksTheFavoritesWithAWarning() throws {
@@ -332,5 +336,39 @@ import WeatherTestSupport
         #expect(!run.stdout.contains("what to do"))
         #expect(!run.stdout.contains("instruction:"))
         #expect(run.stdout.contains("\n     description:\n"))
+    }
+}
+
+/// Issue 37 items 5 and 7 through the built wx: a warning without an id is shown, what was set
+/// aside is said, and a place whose country is not known gets no guess about which feed covers
+/// it.
+@Suite(.tags(.endToEnd)) struct WarningsWithoutIdEndToEndTests {
+    @Test func aWarningWithoutAnIdIsShownAndTheSetAsideOneIsSaid() throws {
+        let server = try FixtureServer()
+        try server.queue(
+            .init(path: "/alerts/active", file: "warnings/nws-alerts-portland-without-ids-hand-written.json", times: 2))
+        let run = try runWX(
+            ["warnings", "Portland"], home: TemporaryFolder(), server: server, now: "2019-12-20T22:00:00Z")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("  1. ⚠ Flood Watch (severe) · NWS Portland OR\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("the feed carried 1 message wx could not read as a warning"), "\(run.stdout)")
+        // Past the watch's end: not "none" over the message set aside.
+        let later = try runWX(
+            ["warnings", "Portland"], home: TemporaryFolder(), server: server, now: "2019-12-22T18:00:00Z")
+        #expect(!later.stdout.contains("  no warnings in force or announced\n"), "\(later.stdout)")
+        #expect(later.stdout.contains("no other warnings in force or announced;"), "\(later.stdout)")
+    }
+
+    @Test func offlineCoordinatesGetNoGuessAboutTheFeed() throws {
+        let run = try runWX(
+            ["--offline", "warnings", "52.5,13.4"], home: TemporaryFolder(), server: try FixtureServer(),
+            now: "2026-03-07T03:00:00Z")
+        #expect(run.status == 1)
+        #expect(!run.stdout.contains("no keyless warning feed covers"), "\(run.stdout)")
+        #expect(
+            run.stderr.contains(
+                "wx could not tell which warning feed covers 52.5000°N 13.4000°E: its country is not known"),
+            "\(run.stderr)")
     }
 }

@@ -45,14 +45,15 @@ import WeatherTestSupport
     }
 
     @Test func rainSaysWhenItStartsAndStops() throws {
-        // Three days after the recording's first hour: 0.2 mm from 13:00, 0.5 mm until 19:00 GMT,
-        // at Hamburg's clock (CEST) 15:00 and 21:00.
+        // Fixtures/open-meteo-forecast/rain_spans_expected.py: the hours labelled 13:00–18:00 GMT
+        // are wet, and each amount is the preceding hour's (issue 37 item 10): rain from 12:00 to
+        // 18:00 GMT, at Hamburg's clock (CEST) 14:00 to 20:00.
         let run = try runWX(
             ["-c", "rain Hamburg"], home: TemporaryFolder(), server: try FixtureServer(), now: "2025-07-30T10:10:00Z")
         #expect(
             run.stdout == """
                 Elbphilharmonie, Hamburg, Deutschland · Wed 12:10 CEST
-                  rain from 15:00, about 2.1 mm (15 % likely), until 21:00 (hourly data)
+                  rain from 14:00, about 2.1 mm (15 % likely), until 20:00 (hourly data)
 
                 """)
         #expect(run.stderr == "")
@@ -194,7 +195,7 @@ import WeatherTestSupport
         #expect(!partial.stdout.contains("Park"))
         #expect(
             partial.stderr
-                == "error: no weather for Park: offline, and nothing saved from Open-Meteo for this\n"
+                == "error: no weather for Park: offline, and nothing saved from Open-Meteo for this request; run it once without --offline to keep an answer\n"
         )
         #expect(try server.requests().count == before)
 

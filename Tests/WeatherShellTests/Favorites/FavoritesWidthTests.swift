@@ -45,3 +45,33 @@ import WeatherTestSupport
             ])
     }
 }
+
+/// Issue 37 item 11: lists keep what tells rows apart. Four favorites on a Washington Street in
+/// a Springfield of four states: at every width from 40 columns up, each row still shows its
+/// state (the part of the region no other row shares), the shared name narrowing first.
+@Suite(.tags(.unit)) struct DistinguishingColumnTests {
+    static let states = ["Illinois", "Massachusetts", "Missouri", "Oregon"]
+    static let favorites = states.enumerated().map { index, state in
+        Favorite(
+            name: index == 0 ? "Washington Street, Springfield" : "Washington Street, Springfield \(index + 1)",
+            coordinate: Coordinate(latitude: 39.0 + Double(index), longitude: -89.0 - Double(index)),
+            displayName: "Washington Street, \(state), United States", countryCode: "us")
+    }
+
+    @Test(arguments: [40, 44, 50, 60, 80])
+    func eachRowKeepsItsState(width: Int) {
+        let lines = FavoritesWidthTests.lines(Self.favorites, width: width)
+        let rows = Array(lines.prefix(4))
+        for (row, state) in zip(rows, Self.states) {
+            #expect(TextLayout.columns(row) <= width, "\(row)")
+            // The state whole, or its first letters up to a cut, never left out.
+            let shown = row.split(separator: " ").contains { word in
+                let word = word.trimmingCharacters(in: CharacterSet(charactersIn: ",…"))
+                return word.count >= 2 && state.hasPrefix(word)
+            }
+            #expect(shown, "at \(width): \(row)")
+        }
+        #expect(Set(rows).count == 4)
+        #expect(!lines.contains { $0.contains("left out for the width: region") }, "\(lines)")
+    }
+}

@@ -126,7 +126,9 @@ import WeatherTestSupport
         let now = Self.instant("2026-10-24T22:10:00Z")
         let rain = Self.text(
             .rain(report, PrecipitationOutlook(forecast: report.forecast, now: now)), at: "2026-10-24T22:10:00Z")
-        #expect(rain.contains("rain from 02:00 CET,"), "\(rain)")
+        // The first wet amount is labelled 01:00 UTC and is the preceding hour's (issue 37 item
+        // 10): rain from 00:00 UTC, the first 02:00 of the night, in CEST.
+        #expect(rain.contains("rain from 02:00 CEST,"), "\(rain)")
     }
 
     /// Old current conditions say when they are of: "as of 2026-10-25 02:00 CET".

@@ -62,14 +62,17 @@ import WeatherTestSupport
 @Suite(.tags(.unit)) struct PrecipitationOutlookTests {
     static let berlin = GoldenViewTests.berlin
 
+    /// Issue 37 item 10: an hourly amount is the preceding hour's (Open-Meteo's variable
+    /// tables). Fixtures/open-meteo-forecast/rain_spans_expected.py: at 2025-07-30T10:10Z the
+    /// hours labelled 13:00–18:00 GMT carry 0.2, 0.2, 0.2, 0.5, 0.5, 0.5 mm — rain from 12:00
+    /// to 18:00 GMT.
     @Test func hourlySpell() throws {
-        // 2025-07-30T10:10Z: dry until 13:00, then 0.2, 0.2, 0.2, 0.5, 0.5, 0.5 mm until 19:00.
         let outlook = try #require(
             PrecipitationOutlook(forecast: Self.berlin, now: Date(timeIntervalSince1970: 1_753_870_200)))
         #expect(outlook.kind == .later)
         #expect(outlook.resolution == .hours)
-        #expect(outlook.start == Date(timeIntervalSince1970: 1_753_880_400))  // 13:00 GMT
-        #expect(outlook.end == Date(timeIntervalSince1970: 1_753_902_000))  // 19:00 GMT
+        #expect(outlook.start == Date(timeIntervalSince1970: 1_753_876_800))  // 12:00 GMT
+        #expect(outlook.end == Date(timeIntervalSince1970: 1_753_898_400))  // 18:00 GMT
         #expect(abs(outlook.totalMillimetres - 2.1) < 1e-9)
         #expect(outlook.probabilityPercent == 15)
     }
@@ -85,7 +88,9 @@ import WeatherTestSupport
             coordinate: Coordinate(latitude: 1, longitude: 2),
             zone: ZoneInfo(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 0), source: .openMeteo)
         let start = Date(timeIntervalSince1970: 1_753_880_400)  // 13:00
-        let amounts: [Double?] = [0, 0, 0.4, 0.6, 1.0, 0.02, nil, 0.3]  // wet 13:30–14:15
+        // Each value is the preceding 15 minutes': those at 13:30, 13:45 and 14:00 are wet, so
+        // the spell runs 13:15–14:00.
+        let amounts: [Double?] = [0, 0, 0.4, 0.6, 1.0, 0.02, nil, 0.3]
         forecast.quarterHours = amounts.enumerated().map {
             QuarterHourPrecipitation(
                 time: start.addingTimeInterval(Double($0.offset) * 900), precipitationMillimetres: $0.element)
@@ -98,14 +103,14 @@ import WeatherTestSupport
         let outlook = try #require(PrecipitationOutlook(forecast: forecast, now: start.addingTimeInterval(60)))
         #expect(outlook.resolution == .quarterHours)
         #expect(outlook.kind == .later)
-        #expect(outlook.start == start.addingTimeInterval(1_800))
-        #expect(outlook.end == start.addingTimeInterval(4_500))
+        #expect(outlook.start == start.addingTimeInterval(900))
+        #expect(outlook.end == start.addingTimeInterval(3_600))
         #expect(abs(outlook.totalMillimetres - 2.0) < 1e-9)
         let raining = try #require(PrecipitationOutlook(forecast: forecast, now: start.addingTimeInterval(2_000)))
         #expect(raining.kind == .now)
         let sentence = TextRenderer.rainSentence(
             outlook, clock: forecast.clock, format: ValueFormatter(units: .metric), now: start)
-        #expect(sentence == "rain from 13:30, about 2.0 mm, until 14:15 (15-minute data)")
+        #expect(sentence == "rain from 13:15, about 2.0 mm, until 14:00 (15-minute data)")
     }
 
     /// What falls comes from the wet hours' WMO codes: snow at −6 °C is not "rain" (trial 2,
@@ -117,23 +122,26 @@ import WeatherTestSupport
             var forecast = Forecast(
                 coordinate: Coordinate(latitude: 1, longitude: 2),
                 zone: ZoneInfo(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 0), source: .openMeteo)
-            // dry 13:00, wet 14:00–15:59 with `codes`, dry 16:00 (code 3 there must not count)
+            // labelled 13:00 dry, 14:00 and 15:00 wet with `codes` (rain from 13:00 to 15:00: each
+            // amount is the preceding hour's), 16:00 dry (code 3 there must not count); asked at
+            // 12:01, before the spell
             forecast.hourly = zip([0.0, 0.2, 0.1, 0.0], [3] + codes + [3]).enumerated().map {
                 var hour = HourlyForecast(time: start.addingTimeInterval(Double($0.offset) * 3_600))
                 hour.precipitationMillimetres = $0.element.0
                 hour.condition = $0.element.1.map(Condition.code)
                 return hour
             }
-            let outlook = try #require(PrecipitationOutlook(forecast: forecast, now: start.addingTimeInterval(60)))
+            let outlook = try #require(
+                PrecipitationOutlook(forecast: forecast, now: start.addingTimeInterval(-3_540)))
             let text = TextRenderer.rainSentence(
                 outlook, clock: forecast.clock, format: ValueFormatter(units: .metric), now: start)
             return (text, outlook.falls)
         }
-        #expect(try sentence([71, 73]) == ("snow from 14:00, about 0.3 mm, until 16:00 (hourly data)", .snow))
+        #expect(try sentence([71, 73]) == ("snow from 13:00, about 0.3 mm, until 15:00 (hourly data)", .snow))
         #expect(try sentence([85, 77]).1 == .snow)
-        #expect(try sentence([61, 80]) == ("rain from 14:00, about 0.3 mm, until 16:00 (hourly data)", .rain))
+        #expect(try sentence([61, 80]) == ("rain from 13:00, about 0.3 mm, until 15:00 (hourly data)", .rain))
         #expect(
-            try sentence([61, 71]) == ("precipitation from 14:00, about 0.3 mm, until 16:00 (hourly data)", .unknown))
+            try sentence([61, 71]) == ("precipitation from 13:00, about 0.3 mm, until 15:00 (hourly data)", .unknown))
         #expect(try sentence([nil, 71]).1 == .snow)
         #expect(try sentence([3, 61]).1 == .rain)
         #expect(try sentence([3, 3]).1 == .unknown)

@@ -120,7 +120,10 @@ import WeatherTestSupport
         clock.advance(by: .seconds(3_600))
         await clock.waitForSleepers()
         #expect(transport.requests.count == 2)
-        #expect(console.output.contains("\nrain 1.0 mm or more tomorrow: 8 of 31 members (26 %), now below 30 %\n"))
+        // Its answer ends at 23:00 tomorrow: tomorrow's last hour (the one ending at midnight)
+        // is missing, so tomorrow has no whole sum (issue 37 item 10); today none of the 31
+        // members reaches 1 mm over the hours that end today (EnsembleDaySumTests' reading).
+        #expect(console.output.contains("\nrain 1.0 mm or more today: 0 of 31 members (0 %), now below 30 %\n"))
         #expect(console.output.contains("\nfrost (low < 0 °C) today: 0 of 31 members (0 %), now below 100 %\n"))
         #expect(Self.count("\u{07}", in: console.output) == 2)
         watching.cancel()

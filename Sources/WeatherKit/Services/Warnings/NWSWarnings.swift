@@ -28,15 +28,25 @@ package struct NWSWarnings: WarningFeed {
 
     /// Reads a GeoJSON `FeatureCollection` of alerts.
     ///
+    /// An alert without an `id` (in its properties or the feature) is still a warning: it is
+    /// identified by its fields (`identity`). One without even those (no event, no time and no
+    /// area) cannot be told apart or placed in time: it is counted as set aside, never dropped
+    /// in silence.
+    ///
     /// - Throws: `ServiceError.malformedResponse` when it has no `features` array.
     static func read(_ value: JSONValue) throws(ServiceError) -> WarningFeedAnswer {
         guard let features = value["features"]?.array else {
             throw .malformedResponse(.nws, detail: "no list of alerts")
         }
+        var setAside = 0
         let warnings = features.compactMap { feature -> WeatherWarning? in
-            guard let properties = feature["properties"],
+            guard let properties = feature["properties"], properties.object != nil,
                 let id = properties[firstOf: ["id", "@id"]]?.nonEmptyString ?? feature["id"]?.nonEmptyString
-            else { return nil }
+                    ?? identity(properties)
+            else {
+                setAside += 1
+                return nil
+            }
             let references = (properties["references"]?.array ?? []).compactMap {
                 $0["identifier"]?.nonEmptyString ?? $0["@id"]?.nonEmptyString
             }
@@ -53,6 +63,19 @@ package struct NWSWarnings: WarningFeed {
                 status: WarningStatus(properties["status"]?.string), references: references,
                 area: WarningFields.line(properties["areaDesc"]))
         }
-        return WarningFeedAnswer(warnings: warnings)
+        return WarningFeedAnswer(
+            warnings: warnings, setAside: setAside, setAsideReason: "no identifier, event, times or area")
+    }
+
+    /// An identifier for an alert the feed gave none: its sender, event, times and area
+    /// ("nws:NWS Boston MA|Wind Advisory|2026-01-10T04:00:00-05:00||…"); an update of it has other
+    /// times and so another identity, as an update with an `id` has another `id`. Nil when it
+    /// has neither an event nor a time nor an area to tell it by.
+    static func identity(_ properties: JSONValue) -> String? {
+        let fields = ["senderName", "event", "sent", "effective", "onset", "expires", "ends", "areaDesc"].map {
+            properties[$0]?.nonEmptyString ?? ""
+        }
+        guard !fields[1].isEmpty || !fields[2...6].allSatisfy(\.isEmpty) || !fields[7].isEmpty else { return nil }
+        return "nws:" + fields.joined(separator: "|")
     }
 }

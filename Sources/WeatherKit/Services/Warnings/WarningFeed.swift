@@ -8,10 +8,17 @@ package struct WarningFeedAnswer: Hashable, Sendable {
     /// How the place was matched, when it is not by point: MeteoAlarm's "by region name:
     /// Flevoland", or why nothing matched. Nil for feeds asked by point.
     package var match: String?
+    /// Messages the feed carried that wx could not read as warnings (no fields to tell what or
+    /// when), so that "no warnings" is never said over them.
+    package var setAside: Int
+    /// Why they were set aside, in words ("no event, times or area"); nil when none were.
+    package var setAsideReason: String?
 
-    package init(warnings: [WeatherWarning], match: String? = nil) {
+    package init(warnings: [WeatherWarning], match: String? = nil, setAside: Int = 0, setAsideReason: String? = nil) {
         self.warnings = warnings
         self.match = match
+        self.setAside = setAside
+        self.setAsideReason = setAside > 0 ? setAsideReason : nil
     }
 }
 

@@ -15,7 +15,7 @@ extension TextRenderer {
                 let when = reading.isToday ? "today" : "tomorrow"
                 let comparison = outcome.holds ? "≥" : "<"
                 return
-                    "\(what) \(when) \(reading.members) of \(reading.ofMembers) members (\(Int(reading.percent.rounded())) %) \(comparison) \(DecimalText.shortest(reading.alert.thresholdPercent)) %"
+                    "\(what) \(when) \(reading.members) of \(reading.ofMembers) members (\(NearLimit.text(reading.percent, base: 0, limits: [reading.alert.thresholdPercent])) %) \(comparison) \(DecimalText.shortest(reading.alert.thresholdPercent)) %"
             }
             if outcome.condition == .changed {
                 guard let since = outcome.markTime else { return "changes: first check, kept for next time" }

@@ -8,7 +8,7 @@ extension CommandSpec {
         summary: "how sure the forecast is: the ensemble’s range and chance of rain, N days (7)",
         details: [
             "From every member of ECMWF’s 51-member ensemble (Open-Meteo’s Ensemble API, WX_OPEN_METEO_ENSEMBLE_URL): for each day the members’ median high and low with the 10th–90th percentile range, and the chance of rain as members with at least 1 mm (“rain 1.0 mm or more: 19 of 51 members (37 %)”), with the number of members each figure comes from and a plain word for the day.",
-            "The word rests on the high’s range and the rain, not on the low: “confident” when the high’s 10th–90th percentile range is at most 3 °C and rain ≥ 1 mm comes in under 20 % or over 80 % of members; “uncertain” when that range is wider than 6 °C or rain comes in 35–65 % of members; else “fairly sure” (a narrow range with rain in 20–35 % of members is fairly sure).",
+            "The word rests on the high’s range and the rain, not on the low: “confident” when the high’s 10th–90th percentile range is at most 3 °C and rain ≥ 1 mm comes in under 20 % or over 80 % of members; “uncertain” when that range is wider than 6 °C or rain comes in 35–65 % of members; else “fairly sure” (a narrow range with rain in 20–35 % of members is fairly sure). The word is decided on the exact figures, and a figure near a limit is shown with the decimals that put it on its side (“10 of 51 members (19.6 %)” beside “confident”).",
             "Percentiles are linear interpolation between the closest ranks (numpy’s default): with n members sorted, the p-th percentile is at rank h = (n − 1)·p/100, between the values at ⌊h⌋ and ⌊h⌋ + 1. A member counts for a day only when it has every hour of it.",
             "One request, which Open-Meteo counts about once per member per variable (6 variables × 51 members, about 300 plain requests); the answer is kept until the model’s next run (every 6 hours), so “confidence” again, “best”, “chance”, “plume”, “hourly” (its band) and “watch --rain” use it without a request. Up to 10 days.",
             "Without a place, for the current location; with one, as “show” does.",
@@ -27,7 +27,7 @@ extension CommandSpec {
         name: "models", synopsis: "models [N] [place | favorite]",
         summary: "ECMWF, GFS, ICON and GEM side by side, N days (7); where they disagree",
         details: [
-            "Each model’s low, high and precipitation per day, from one request to Open-Meteo’s forecast API (models=ecmwf_ifs025,gfs_seamless,icon_seamless,gem_seamless). A day is marked where one model has it dry (under 0.2 mm) and another wet (1 mm or more), or where the highs are more than 3 °C apart.",
+            "Each model’s low, high and precipitation per day, from one request to Open-Meteo’s forecast API (models=ecmwf_ifs025,gfs_seamless,icon_seamless,gem_seamless). A day is marked where one model has it dry (under 0.2 mm) and another wet (1 mm or more), or where the highs are more than 3 °C apart; a line under the table states both rules. An amount near 0.2 or 1 mm is shown with the decimals that put it on its side of the limit (0.19, 0.99).",
             "One request (Open-Meteo counts it about once per model), kept for an hour. Up to 10 days; a model with no values there (outside its area or range) is said.",
             "Without a place, for the current location; with one, as “show” does.",
         ],

@@ -53,7 +53,7 @@ extension EnsembleDay {
         guard let percent = rainPercent else { return nil }
         let threshold = format.precipitation(Self.wetThresholdMillimetres)
         return
-            "rain \(threshold) or more: \(wetMembers) of \(precipitationMembers) members (\(Int.saturating(percent.rounded())) %)"
+            "rain \(threshold) or more: \(wetMembers) of \(precipitationMembers) members (\(NearLimit.text(percent, base: 0, limits: EnsembleAgreement.rainPercentLimits)) %)"
     }
 }
 
@@ -82,7 +82,8 @@ extension ModelDay {
                 value.precipitationSumMillimetres.map {
                     let kind =
                         $0 < ModelDay.dryBelowMillimetres ? " dry" : $0 >= ModelDay.wetFromMillimetres ? " wet" : ""
-                    return "\(model.displayName) \(format.precipitation($0))\(kind)"
+                    return
+                        "\(model.displayName) \(TextRenderer.modelAmountValue($0, format: format)) \(format.units.precipitation.symbol)\(kind)"
                 }
             }
             parts.append("rain (" + named.joined(separator: ", ") + ")")
@@ -90,7 +91,12 @@ extension ModelDay {
         if disagreesOnHigh, let range = highRangeCelsius {
             let degrees =
                 format.units.temperature.convert(celsius: range) - format.units.temperature.convert(celsius: 0)
-            parts.append("the high, by \(DecimalText.fixed(degrees, digits: 1)) \(format.temperatureSymbol)")
+            // By `NearLimit`'s rule: a range of 3.04 °C is "3.04", not "3.0", beside the mark.
+            let limit =
+                format.units.temperature.convert(celsius: ModelDay.highDisagreementCelsius)
+                - format.units.temperature.convert(celsius: 0)
+            parts.append(
+                "the high, by \(NearLimit.text(degrees, base: 1, limits: [limit])) \(format.temperatureSymbol)")
         }
         return parts
     }

@@ -32,12 +32,22 @@ extension TextRenderer {
     /// are, the day stands alone and the rest goes under it at column 4. Sentences wrap between
     /// words (trial 5: 84 columns at 80, words broken at 40).
     static func confidenceDayLines(_ days: [EnsembleDay], width: Int, format: ValueFormatter) -> [String] {
-        func spread(_ word: String, _ spread: EnsembleSpread?) -> String {
+        func spread(_ word: String, _ spread: EnsembleSpread?, limits: [Double] = []) -> String {
             guard let spread else { return "\(word) \(ValueFormatter.missing)" }
+            // The high's range as shown, against the word's limits (3 and 6 °C, in the unit in
+            // use), on the side the exact range is (`NearLimit`).
+            let scale = format.units.temperature
+            let digits = NearLimit.rangeDecimals(
+                low: scale.convert(celsius: spread.p10), high: scale.convert(celsius: spread.p90), base: 1,
+                limits: limits.map { scale.convert(celsius: $0) - scale.convert(celsius: 0) })
             return
-                "\(word) \(format.temperature(spread.median)) (\(format.temperatureValue(spread.p10)) to \(format.temperatureValue(spread.p90)))"
+                "\(word) \(format.temperature(spread.median)) (\(format.temperatureValue(spread.p10, digits: digits)) to \(format.temperatureValue(spread.p90, digits: digits)))"
         }
-        let highs = days.map { spread("high", $0.high) }
+        let highs = days.map {
+            spread(
+                "high", $0.high,
+                limits: [EnsembleAgreement.confidentHighWidthCelsius, EnsembleAgreement.uncertainHighWidthCelsius])
+        }
         let lows = days.map { spread("low", $0.low) }
         let highWidth = highs.map(TextLayout.columns).max() ?? 0
         let lowWidth = lows.map(TextLayout.columns).max() ?? 0
@@ -100,7 +110,11 @@ extension TextRenderer {
                     : "\(format.temperatureValue(value.temperatureMinCelsius))/\(format.temperatureValue(value.temperatureMaxCelsius))"
             }
         }
-        let sums = report.days.map { $0.values.map { format.precipitationValue($0.precipitationSumMillimetres) } }
+        // An amount near the dry or wet limit keeps the decimals that put it on its side
+        // (`NearLimit`: 0.19, not 0.2, beside "dry: under 0.2 mm").
+        let sums = report.days.map {
+            $0.values.map { modelAmountValue($0.precipitationSumMillimetres, format: format) }
+        }
         let temperatureWidth = temperatures.joined().map(TextLayout.columns).max() ?? 0
         let sumWidth = sums.joined().map(TextLayout.columns).max() ?? 0
         let cells = zip(temperatures, sums).map { temperatures, sums in
@@ -132,12 +146,12 @@ extension TextRenderer {
                     phrases: models.map(\.displayName), indent: 14, width: context.reportWidth)
             }
         }
-        // The rule behind "dry" and "wet", on screen where they are used (trial 10: "0.5 mm"
-        // between the two got no word, and nothing said why).
-        if report.days.contains(where: \.disagreesOnRain) {
+        // Both rules behind the marks, on screen where they are used (trial 10: "0.5 mm" between
+        // dry and wet got no word, and nothing said why; issue 37: the high's rule was unsaid).
+        if report.days.contains(where: { $0.disagreesOnRain || $0.disagreesOnHigh }) {
             lines += wrap(
-                rainWordsRule(format), keeping: [format.units.precipitation.symbol], indent: 2,
-                width: context.reportWidth
+                disagreementRules(format), keeping: [format.units.precipitation.symbol, format.temperatureSymbol],
+                indent: 2, width: context.reportWidth
             ).map(style.dim)
         }
         let left = models.map(\.displayName).filter { !header.contains($0) }
@@ -158,10 +172,44 @@ extension TextRenderer {
     /// dry limit is not shown as 0.01 (an amount shown as 0.01 in may be dry or not).
     static func rainWordsRule(_ format: ValueFormatter) -> String {
         let unit = format.units.precipitation
-        let wet = DecimalText.fixed(
-            unit.convert(millimetres: ModelDay.wetFromMillimetres), digits: unit == .millimetres ? 0 : 2)
         return
-            "dry: under \(format.precipitationLimit(ModelDay.dryBelowMillimetres)) · wet: \(wet) \(unit.symbol) or more"
+            "dry: under \(format.precipitationLimit(ModelDay.dryBelowMillimetres)) · wet: \(wetLimitText(format)) \(unit.symbol) or more"
+    }
+
+    /// `models`' two rules, under its table when a day is marked: "dry: under 0.2 mm · wet: 1 mm
+    /// or more · the high: more than 3.0 °C apart" (`ModelDay.disagreesOnRain`,
+    /// `.disagreesOnHigh`), in the units in use.
+    static func disagreementRules(_ format: ValueFormatter) -> String {
+        let apart = temperatureDifference(ModelDay.highDisagreementCelsius, format: format, signed: false)
+        return "\(rainWordsRule(format)) · the high: more than \(apart) apart"
+    }
+
+    /// The wet limit as `rainWordsRule` shows it: "1" (mm), "0.04" (in).
+    static func wetLimitText(_ format: ValueFormatter) -> String {
+        let unit = format.units.precipitation
+        return DecimalText.fixed(
+            unit.convert(millimetres: ModelDay.wetFromMillimetres), digits: unit == .millimetres ? 0 : 2)
+    }
+
+    /// The dry and wet limits of `models` in the unit in use, exact and as `rainWordsRule`
+    /// shows them.
+    static func modelRainLimits(_ format: ValueFormatter) -> [(exact: Double, shown: Double)] {
+        let unit = format.units.precipitation
+        let dry = unit.convert(millimetres: ModelDay.dryBelowMillimetres)
+        let wet = unit.convert(millimetres: ModelDay.wetFromMillimetres)
+        let dryShown = DecimalText.fixed(dry, digits: unit == .millimetres ? 1 : 3)
+        return [(dry, Double(dryShown) ?? dry), (wet, Double(wetLimitText(format)) ?? wet)]
+    }
+
+    /// A model's day's amount by `NearLimit`'s rule against the dry and wet limits: "0.19"
+    /// beside "dry: under 0.2 mm", "0.99" where "1.0" would read as wet; "—" for none.
+    static func modelAmountValue(_ millimetres: Double?, format: ValueFormatter) -> String {
+        guard let millimetres else { return ValueFormatter.missing }
+        let unit = format.units.precipitation
+        let value = unit.convert(millimetres: millimetres)
+        let decimals = NearLimit.decimals(
+            value, base: unit == .millimetres ? 1 : 2, limits: modelRainLimits(format))
+        return DecimalText.fixed(value, digits: decimals)
     }
 
     /// `hourly`'s band: the ensemble's 10th percentile, median and 90th percentile of the
@@ -210,7 +258,7 @@ extension TextRenderer {
         let threshold = "\(DecimalText.shortest(reading.alert.thresholdPercent)) %"
         let mark = reading.isAbove ? (context.unicode ? "⚑ " : "! ") : ""
         return wrap(
-            "\(mark)\(what) \(when): \(reading.members) of \(reading.ofMembers) members (\(Int.saturating(reading.percent.rounded())) %)"
+            "\(mark)\(what) \(when): \(reading.members) of \(reading.ofMembers) members (\(NearLimit.text(reading.percent, base: 0, limits: [reading.alert.thresholdPercent])) %)"
                 + (reading.isAbove ? ", at or above \(threshold)" : ", now below \(threshold)"),
             indent: 0, width: context.reportWidth)
     }

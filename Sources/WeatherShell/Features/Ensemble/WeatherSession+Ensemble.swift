@@ -10,6 +10,13 @@ extension WeatherSession {
     /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when the answer
     ///   covers no whole day from the place's today.
     func confidence(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        // “confidence Berlin 3”: the count after the place gets the order back (issue 37 item 12).
+        try await placeAfterOptionalCount(
+            count, target, command: "confidence", what: "days", maximum: OpenMeteoEnsembleProvider.forecastDays
+        ) { () async throws(ShellError) in try await ensembleDays(count, target) }
+    }
+
+    private func ensembleDays(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.ensemble else { throw .noService("ensemble") }
         let fetching = try await resolving(target, needing: .ensemble) {
             place async throws(ShellError) -> Fetched<EnsembleForecast> in
@@ -46,6 +53,13 @@ extension WeatherSession {
     /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when no model
     ///   has a day from the place's today.
     func models(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        // “models Berlin 3”: the count after the place gets the order back (issue 37 item 12).
+        try await placeAfterOptionalCount(
+            count, target, command: "models", what: "days", maximum: OpenMeteoModelsProvider.forecastDays
+        ) { () async throws(ShellError) in try await modelDays(count, target) }
+    }
+
+    private func modelDays(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.models else { throw .noService("several-model forecast") }
         let fetching = try await resolving(target, needing: .models) {
             place async throws(ShellError) -> Fetched<ModelComparison> in

@@ -46,7 +46,25 @@ extension TextRenderer {
         // a line of 77 (trial 4). No wider than its widest cell: at 120 columns the coordinates
         // stood 70 columns from the names (trial 16).
         let room = width - 2 - 24 - 1 - 2 - (coordinates.lazy.map(TextLayout.columns).max() ?? 0)
-        let regionWidth = max(min(width - 50, 30), min(regions.lazy.map(TextLayout.columns).max() ?? 0, room))
+        var regionWidth = max(min(width - 50, 30), min(regions.lazy.map(TextLayout.columns).max() ?? 0, room))
+        // Regions that tell rows apart stay, the names narrowing first (issue 37 item 11: at 50
+        // columns four "Washington Street, Springfield" in four states lost the region that told
+        // them apart): the room left with the name column at its narrowest (10 and the star).
+        // Needed where names alone do not tell places apart: the same name numbered ("…, 2").
+        let bases = favorites.map { favorite -> String in
+            let words = favorite.name.split(separator: " ")
+            guard words.count > 1, let last = words.last, last.allSatisfy(\.isNumber) else {
+                return favorite.name.lowercased()
+            }
+            return words.dropLast().joined(separator: " ").lowercased()
+        }
+        let regionsTellApart = Set(bases).count < bases.count && Set(regions).count > 1
+        if !whole, regionsTellApart, regionWidth < 12 {
+            let narrowRoom =
+                width - 2 - (names.lazy.map(TextLayout.columns).max().map { min($0, 12) } ?? 12) - 1 - 2
+                - (coordinates.lazy.map(TextLayout.columns).max() ?? 0)
+            regionWidth = max(regionWidth, min(regions.lazy.map(TextLayout.columns).max() ?? 0, narrowRoom))
+        }
         // A region column narrower than a short word would show "…" alone: none then.
         let regionColumn: [TextTable.Column] =
             regionWidth < 6 && !whole
@@ -54,7 +72,7 @@ extension TextRenderer {
             : [
                 .init(
                     header: "", cells: regions, lead: 1, width: whole ? 30 : regionWidth,
-                    shrinkable: whole ? nil : 12, dropOrder: whole ? nil : 1,
+                    shrinkable: whole ? nil : min(12, regionWidth), dropOrder: whole || regionsTellApart ? nil : 1,
                     cut: whole ? nil : .distinct(DistinctCut(regions)), name: "region")
             ]
         let table = TextTable(

@@ -51,10 +51,35 @@ package struct StatusLine: Hashable, Sendable {
             case .symbol(let symbol): unicode ? symbol : ""
             }
         }.joined()
+        // A reading that is not current says its age in the text too, not only in JSON's
+        // "stale" class: a status bar never shows a four-day-old reading as now (issue 37 item 8).
+        if let age = Self.notCurrentAge(presentation, origin: report.origin) {
+            text += " (\(ValueFormatter.age(seconds: age)) old)"
+        }
         conditionKind = Self.kind(presentation.reading?.weatherCode)
         if case .stale = report.origin { className = "stale" } else { className = conditionKind }
         tooltip = fields.tooltip(origin: report.origin)
     }
+
+    /// How old the reading is, seconds, when it is not current: older than
+    /// `currentForSeconds` (from the reading's own time, else — with no reading — from when the
+    /// stale answer was stored); nil for a current one.
+    static func notCurrentAge(_ presentation: WeatherPresentation, origin: DataOrigin) -> Double? {
+        let since: Date
+        if let reading = presentation.reading {
+            since = reading.time
+        } else if case .stale(let stored, _) = origin {
+            since = stored
+        } else {
+            return nil
+        }
+        let age = presentation.now.timeIntervalSince(since)
+        return age > currentForSeconds ? age : nil
+    }
+
+    /// How long a reading is the weather now for a status bar: 90 minutes, as `show` gives the
+    /// time of conditions older than that ("as of …").
+    package static let currentForSeconds = 5_400.0
 
     /// "rain" for codes 61–67 and 80–82, … (see `kinds`).
     static func kind(_ code: Int?) -> String {

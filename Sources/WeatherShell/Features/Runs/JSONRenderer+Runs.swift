@@ -14,11 +14,12 @@ extension JSONRenderer {
                 .array(
                     report.rows.map { row in
                         .object([
-                            ("lead_days", .number(Double(row.day.lead))), ("issued", .string(row.day.issued.iso)),
+                            ("lead_days", .number(Double(row.day.lead))), ("issued", .optional(row.issued?.iso)),
                             ("temperature_max_celsius", .optional(row.day.temperatureMaxCelsius)),
                             ("temperature_min_celsius", .optional(row.day.temperatureMinCelsius)),
                             ("precipitation_sum_millimetres", .optional(row.day.precipitationSumMillimetres)),
                             ("repeats_newer_run", .bool(row.repeatsNewerRun)),
+                            ("no_run_that_old", .bool(row.noRunThatOld)),
                         ])
                     })
             ),

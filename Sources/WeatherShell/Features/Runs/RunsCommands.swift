@@ -10,7 +10,7 @@ extension CommandSpec {
         details: [
             "The day’s high, low and precipitation as the runs of each of the last seven days forecast it, oldest first, with the change in one phrase (“cooling 6.0 °C in a week, precipitation 0.4 mm → 6.2 mm”) and a bar of the high per run.",
             "day is “tomorrow” (the default), “today”, a weekday (“sat”, “saturday”: the next one, today included) or a date (2026-12-05), in the place’s calendar; from 2024-01-01 (where the service’s runs start) to 7 days ahead.",
-            "The value of a run made N days ahead is Open-Meteo’s “previous_dayN” series over the day’s hours: what the run of about N days before each hour forecast for it. A row without figures had no whole day from such a run (not made yet, or not kept). Open-Meteo keeps amounts, not chances, of precipitation for earlier runs.",
+            "The value of a run made N days ahead is Open-Meteo’s “previous_dayN” series over the day’s hours: what the run of about N days before each hour forecast for it. Each row is dated by its run, never after today: for a day further ahead than its lead no run that old exists yet, and the row is empty or the newest run’s values again. A row without figures had no whole day from its run. Open-Meteo keeps amounts, not chances, of precipitation for earlier runs.",
             "One request to Open-Meteo’s Previous Runs API (WX_OPEN_METEO_PREVIOUS_RUNS_URL), reused for an hour. Without a place, for the current location; with one, as “show” does.",
         ],
         // The day's words (a date is typed), then a favorite; or a favorite straight away.

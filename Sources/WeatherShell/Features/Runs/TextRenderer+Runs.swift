@@ -11,12 +11,20 @@ package struct DriftChange: Hashable, Sendable {
     package var oldestPrecipitation: RunDay?
     package var newestPrecipitation: RunDay?
 
+    /// Days between the runs of `oldest` and `newest` (their `DriftRow.issued`).
+    private var span: Int?
+
     package init(_ report: DriftReport) {
-        let own = report.rows.filter { !$0.repeatsNewerRun }.map(\.day)
-        let highs = own.filter { $0.temperatureMaxCelsius != nil }
-        oldest = highs.first
-        newest = highs.count > 1 ? highs.last : nil
-        let sums = own.filter { $0.precipitationSumMillimetres != nil }
+        // Rows of the newest run again (no run that old yet) or repeating a newer one are no
+        // forecasts of their own.
+        let own = report.rows.filter { !$0.repeatsNewerRun && !$0.noRunThatOld }
+        let highs = own.filter { $0.day.temperatureMaxCelsius != nil }
+        oldest = highs.first?.day
+        newest = highs.count > 1 ? highs.last?.day : nil
+        if highs.count > 1, let first = highs.first?.issued, let last = highs.last?.issued {
+            span = last.dayNumber - first.dayNumber
+        }
+        let sums = own.filter { $0.day.precipitationSumMillimetres != nil }.map(\.day)
         oldestPrecipitation = sums.first
         newestPrecipitation = sums.count > 1 ? sums.last : nil
     }
@@ -27,11 +35,9 @@ package struct DriftChange: Hashable, Sendable {
         return ((new - old) * 100).rounded() / 100
     }
 
-    /// Days between the two runs compared.
-    package var days: Int? {
-        guard let oldest, let newest else { return nil }
-        return oldest.lead - newest.lead
-    }
+    /// Days between the two runs compared, by the days they were made (Fri 3 → Thu 9 is 6):
+    /// a day ahead, lead 0 and lead 1 are both runs of today.
+    package var days: Int? { span }
 }
 
 // `drift` and `skill` as text, and `saved verify`'s figures per lead time.
@@ -57,7 +63,9 @@ extension TextRenderer {
         }
         // The bar goes first when the width runs out, then the precipitation; no value is cut.
         let driftTable = TextTable(columns: [
-            .init(header: "run made", cells: report.rows.map { format.day($0.day.issued) }, width: 12),
+            .init(
+                header: "run made", cells: report.rows.map { $0.issued.map(format.day) ?? ValueFormatter.missing },
+                width: 12),
             .init(header: "ahead", cells: report.rows.map { "\($0.day.lead) d" }, width: 6, right: true),
             .init(
                 header: "high \(unit)", cells: column { format.temperatureValue($0.temperatureMaxCelsius) },
@@ -79,9 +87,12 @@ extension TextRenderer {
         lines.append(table[0])
         for (index, row) in report.rows.enumerated() {
             let day = row.day
-            if !valued[index] {
-                let why = day.issued > report.today ? "not made yet" : "no whole day from this run"
-                lines += rowWithNote(table[index + 1], why, gap: 3, width: context.reportWidth)
+            if row.noRunThatOld {
+                // The day is further ahead than the lead: no run that old exists yet.
+                let why = valued[index] ? "the newest run’s values (as 0 d)" : "no run \(day.lead) d ahead yet"
+                lines += rowWithNote(table[index + 1], why, gap: valued[index] ? 2 : 3, width: context.reportWidth)
+            } else if !valued[index] {
+                lines += rowWithNote(table[index + 1], "no whole day from this run", gap: 3, width: context.reportWidth)
             } else if row.repeatsNewerRun {
                 lines += rowWithNote(
                     table[index + 1], "same as \(day.lead - 1) d (repeated by the service)", gap: 2,
@@ -116,7 +127,7 @@ extension TextRenderer {
     static func driftPhrase(_ change: DriftChange, format: ValueFormatter) -> String {
         var parts: [String] = []
         if let delta = change.highChangeCelsius, let days = change.days {
-            let span = days == 7 ? "a week" : days == 1 ? "a day" : "\(days) days"
+            let span = days == 7 ? "a week" : days == 1 ? "a day" : days == 0 ? "today’s runs" : "\(days) days"
             let size = temperatureDifference(abs(delta), format: format, signed: false)
             if abs(delta) < 0.5 {
                 parts.append(
@@ -171,8 +182,10 @@ extension TextRenderer {
                     report.place.label, "forecast skill over \(count(report.windowDays, "day"))", width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
+        // The window's end is counted from today in UTC, not at the place's clock (a place at
+        // UTC+13 just after its midnight is a day ahead): said, as issue 37 item 4 asks.
         var about =
-            "  \(window); what happened: Open-Meteo’s archive (ERA5), with values for \(report.observedDays) of \(count(report.windowDays, "day"))"
+            "  \(window), ending \(PastSource.archiveLagDays) days before today (UTC); what happened: Open-Meteo’s archive (ERA5), with values for \(report.observedDays) of \(count(report.windowDays, "day"))"
         if let last = report.archiveLastDay {
             about += last < report.window.lowerBound ? " (none yet)" : " (none after \(format.day(last)) yet)"
         }

@@ -26,15 +26,41 @@ extension WeatherSession {
         do {
             return try await drift(given ?? .tomorrow, target, provider: provider)
         } catch {
+            guard given == nil, let target, error == .noPlaceFound(target) || demo.isRefusal(error, of: target)
+            else { throw error }
+            if let suggestion = Self.driftSuggestion(target, todayUTC: todayUTC(at: nil)) {
+                throw .notApplicable("\(error.description); did you mean “\(suggestion)”?")
+            }
             // `drift someday`: a word that is no day was taken as the place (as “drift Monaco”
             // must be); when no place is found for it, say how the command reads (trial 13).
-            guard given == nil, let target, !target.contains(" "),
-                error == .noPlaceFound(target) || demo.isRefusal(error, of: target)
-            else { throw error }
+            guard !target.contains(" ") else { throw error }
             throw .notApplicable(
                 "\(error.description); “drift” reads [day] [place]: the day first (tomorrow, today, a weekday or a date as YYYY-MM-DD), as in “drift sat Berlin”"
             )
         }
+    }
+
+    /// The command meant by `drift PLACE` when no place is found for PLACE and its words hold a
+    /// day out of order (issue 37 item 12): “Berlin tomorrow” → “drift tomorrow Berlin”; “last
+    /// tuesday [place]” → “drift 2026-07-07 [place]”, the date that Tuesday was (a bare weekday
+    /// means the coming one, today included), counted from `todayUTC`; nil when there is none.
+    nonisolated static func driftSuggestion(_ target: String, todayUTC: LocalDate) -> String? {
+        let words = target.split(separator: " ").map(String.init)
+        guard words.count >= 2 else { return nil }
+        func quoted(_ place: [String]) -> String {
+            place.isEmpty ? "" : " " + TerminalText.sanitized(ShellWords.quotedRest(place.joined(separator: " ")))
+        }
+        if ["last", "past", "previous"].contains(words[0].lowercased()),
+            case .weekday(let weekday)? = DriftDay(parsing: words[1])
+        {
+            let back = (todayUTC.weekday - weekday + 7) % 7
+            let date = CivilCalendar.date(fromDays: todayUTC.dayNumber - (back == 0 ? 7 : back))
+            return "drift \(date.iso)\(quoted(Array(words.dropFirst(2))))"
+        }
+        if let last = words.last, DriftDay(parsing: last) != nil {
+            return "drift \(last.lowercased())\(quoted(Array(words.dropLast())))"
+        }
+        return nil
     }
 
     private func drift(_ day: DriftDay, _ target: String?, provider: any PreviousRunsProvider) async throws(ShellError)
@@ -59,11 +85,7 @@ extension WeatherSession {
         let runs = fetched.value
         let today = runs.clock.localTime(now(at: resolved.place.coordinate)).date
         let date = day.resolved(today: today)
-        let rows = PreviousRunsAlignment.leads.reversed().map { lead in
-            DriftRow(
-                day: runs.day(date, lead: lead),
-                repeatsNewerRun: runs.repeatsPreviousLead(lead, over: [date]))
-        }
+        let rows = DriftReport.rows(runs, date: date, today: today)
         return resolved.notices + [
             .drift(DriftReport(place: resolved.place, date: date, today: today, rows: rows, origin: fetched.origin))
         ]
@@ -110,6 +132,13 @@ extension WeatherSession {
     /// the DAYS days ending when the archive's data usually does (five days before today, UTC),
     /// asked at once (neither needs the other's answer); both kept until the end of the UTC day.
     func skill(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+        // “skill Berlin 30”: the count after the place gets the order back (issue 37 item 12).
+        try await placeAfterOptionalCount(
+            count, target, command: "skill", what: "days", maximum: SkillSpan.maximumDays
+        ) { () async throws(ShellError) in try await scoredSkill(count, target) }
+    }
+
+    private func scoredSkill(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
         guard let provider = services.previousRuns else { throw .noService("previous-runs") }
         let days = count ?? Self.defaultSkillDays
         // Checked before the place is looked up, on "now" before any place is known, then
@@ -178,12 +207,52 @@ package struct DriftReport: Hashable, Sendable {
     package var origin: DataOrigin
 }
 
+extension DriftReport {
+    /// The rows of `drift` for `date` when it is `today` at the place, lead 7 down to lead 0,
+    /// each dated by the run it really is (`DriftRow.issued`).
+    ///
+    /// The rule (Open-Meteo's Previous Runs documentation): `_previous_day0` is the current
+    /// model run; `_previous_dayN` the value predicted N × 24 hours before the valid time. For a
+    /// day `date` k days after today, a lead N < k would need a run made after today: none
+    /// exists, and the service gives the newest run's values for those hours or nothing — such
+    /// a row is the newest run again, not a forecast of its own (`noRunThatOld`). Lead 0 is the
+    /// newest run, made today (or on the day itself, for a day past); lead N ≥ 1 is the run of
+    /// `date` − N days.
+    package static func rows(_ runs: PreviousRuns, date: LocalDate, today: LocalDate) -> [DriftRow] {
+        PreviousRunsAlignment.leads.reversed().map { lead in
+            let day = runs.day(date, lead: lead)
+            let made = date.dayNumber - lead
+            let noRun = lead >= 1 && made > today.dayNumber
+            return DriftRow(
+                day: day,
+                repeatsNewerRun: !noRun && runs.repeatsPreviousLead(lead, over: [date]),
+                issued: noRun
+                    ? (day.hasValues ? today : nil) : CivilCalendar.date(fromDays: min(made, today.dayNumber)),
+                noRunThatOld: noRun)
+        }
+    }
+}
+
 /// One run's forecast of the `drift` day.
 package struct DriftRow: Hashable, Sendable {
     package var day: RunDay
     /// Whether its values repeat those of the run a day newer (the service's quirk; see
     /// `PreviousRuns.repeatsPreviousLead`).
     package var repeatsNewerRun: Bool
+    /// The day (the place's calendar) the run the row shows was made: `date` − lead, never
+    /// after the place's today (lead 0 of a day ahead is today's newest run); the newest run's
+    /// day for a row with `noRunThatOld` and values; nil for such a row without values.
+    package var issued: LocalDate?
+    /// Whether no run made `lead` days before the day exists yet (the day is further ahead
+    /// than the lead): the row's values, if any, are the newest run's, not a forecast of its own.
+    package var noRunThatOld: Bool
+
+    package init(day: RunDay, repeatsNewerRun: Bool, issued: LocalDate? = nil, noRunThatOld: Bool = false) {
+        self.day = day
+        self.repeatsNewerRun = repeatsNewerRun
+        self.issued = noRunThatOld ? issued : (issued ?? day.issued)
+        self.noRunThatOld = noRunThatOld
+    }
 }
 
 /// `skill`: forecast error by lead time at a place.

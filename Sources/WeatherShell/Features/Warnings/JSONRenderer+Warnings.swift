@@ -14,6 +14,7 @@ extension JSONRenderer {
             ("service", .optional(report.service?.displayName)),
             ("service_url_variable", .optional(report.service?.baseURLVariable)),
             ("match", .optional(report.match)),
+            ("set_aside", .number(Double(report.setAside))), ("set_aside_reason", .optional(report.setAsideReason)),
             (
                 "warnings",
                 .array(

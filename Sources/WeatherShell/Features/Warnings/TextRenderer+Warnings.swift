@@ -24,8 +24,16 @@ extension TextRenderer {
         if let origin = report.origin { lines += offlineNote(origin, context: context, style: style) }
         if let match = report.match { lines += note(match, context, style) }
         if zone == nil { lines += note("times in UTC (the place’s time zone is not known)", context, style) }
+        // Messages the feed carried that wx could not read: counted, never passed over as none.
+        let setAside =
+            report.setAside > 0
+            ? "the feed carried \(count(report.setAside, "message")) wx could not read as a warning (\(report.setAsideReason ?? "unreadable")); check \(service.displayName) itself"
+            : nil
         if report.warnings.isEmpty {
-            return lines + wrap("no warnings in force or announced", indent: 2, width: width)
+            guard let setAside else {
+                return lines + wrap("no warnings in force or announced", indent: 2, width: width)
+            }
+            return lines + wrap("no other warnings in force or announced; \(setAside)", indent: 2, width: width)
         }
         let shown: [(Int, WeatherWarning)] =
             report.request.index.map { [($0, report.warnings[$0 - 1])] }
@@ -66,6 +74,7 @@ extension TextRenderer {
                 lines += note("“warnings N” or “warnings -v” for \(Counting.list(adds))", context, style)
             }
         }
+        if let setAside { lines += wrap(setAside, indent: 2, width: width) }
         return lines
     }
 

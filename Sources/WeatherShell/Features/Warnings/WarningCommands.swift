@@ -26,8 +26,12 @@ extension CommandSpec {
                 _ = arguments.next()
             } else if request.index == nil, (1...2).contains(first.count),
                 first.allSatisfy({ $0.isASCII && $0.isNumber }),
-                let index = Int(first), index >= 1
+                let index = Int(first)
             {
+                // “warnings 0 Hamburg”: a warning's number, not a place “0 Hamburg” (issue 37).
+                guard index >= 1 else {
+                    throw .usage("warnings are numbered from 1, not “\(first)”: as in “warnings 1 Hamburg”")
+                }
                 request.index = index
                 _ = arguments.next()
             } else {

@@ -33,6 +33,10 @@ package struct WarningReport: Hashable, Sendable {
     /// database (`WarningsPresentation.zone`), no comparison.
     package var forecast: Forecast?
     package var request: WarningsRequest
+    /// Messages the feed carried that wx could not read as warnings, and why
+    /// (`WarningFeedAnswer.setAside`): said, so that "none" is never said over them.
+    package var setAside = 0
+    package var setAsideReason: String?
 }
 
 /// `show`'s lines about warnings: those in force, what changed since the last look (`watch`),

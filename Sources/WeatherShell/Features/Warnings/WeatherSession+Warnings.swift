@@ -10,11 +10,19 @@ extension WeatherSession {
     /// wx forecasts for the warned hazard, alongside the feed; without it, times are in UTC.
     ///
     /// - Throws: `ShellError.service` when the feed fails; `.usage` for a warning number
-    ///   beyond the list.
+    ///   beyond the list; `.notApplicable` when the place's country is not known (no feed can
+    ///   be chosen).
     func warnings(_ request: WarningsRequest) async throws(ShellError) -> [CommandResult] {
         guard let feeds = services.warnings else { throw .usage("no warning feeds are configured") }
         let resolved = try await resolve(request.target, needing: .warnings)
         let place = resolved.place
+        // Without the place's country no feed can be chosen; "no keyless feed covers" it would
+        // be a guess (issue 37 item 7: said of Berlin, which DWD covers, when offline).
+        guard place.countryCode != nil else {
+            throw .notApplicable(
+                "wx could not tell which warning feed covers \(TerminalText.sanitized(place.label)): its country is not known (offline, or the reverse lookup of the coordinates failed); try again online, or give the place by name"
+            )
+        }
         guard let feed = feeds.feed(forCountry: place.countryCode) else {
             // Nothing to ask, nor any time to show: no request at all.
             commit(resolved)
@@ -46,7 +54,8 @@ extension WeatherSession {
             .warnings(
                 WarningReport(
                     place: place, service: feed.service, warnings: current, match: fetched.value.match,
-                    origin: fetched.origin, forecast: forecast, request: request))
+                    origin: fetched.origin, forecast: forecast, request: request, setAside: fetched.value.setAside,
+                    setAsideReason: fetched.value.setAsideReason))
         ]
     }
 

@@ -21,6 +21,12 @@ extension TextRenderer {
         lines += hourRows(
             hours, clock: clock, context: context, format: format, style: style, probability: true,
             uncarried: presentation.report.forecast.uncarried, isNight: { presentation.isNight($0) })
+        // What a row's rain chance and amount cover: the hour before its time (issue 37 item 10).
+        lines +=
+            coveredSpanText(
+                presentation.report.forecast, hours: hours, probability: true,
+                symbol: context.units.precipitation.symbol
+            ).map { note($0, context, style) } ?? []
         // No "rain %" band for a chance the answer does not carry (a band of nothing says nothing),
         // nor for chances too small to draw: those are said in words under the chart.
         let carriesChance = !presentation.report.forecast.uncarried.contains(.hourlyPrecipitationProbability)
@@ -38,6 +44,26 @@ extension TextRenderer {
             presentation.hoursAfterNow < count
             ? note("the answer has \(Self.count(presentation.hoursAfterNow, "hour")) after now", context, style) : []
         return lines + short + chart + ensembleBandLines(presentation, context: context, format: format, style: style)
+    }
+
+    /// What the rain chance and amount of a row cover, by their column headers ("rain and mm:
+    /// the hour up to each time"; `symbol` is the amount's, "mm" or "in")
+    /// (Open-Meteo's `precipitation` and `precipitation_probability` are the preceding hour's,
+    /// OpenWeatherMap's `rain.3h` the preceding 3 hours'), so that a row at 13:00 with rain is
+    /// read as rain from 12:00; nil when the rows show neither (the columns are not carried).
+    static func coveredSpanText(_ forecast: Forecast, hours: [HourlyForecast], probability: Bool, symbol: String)
+        -> String?
+    {
+        let chance =
+            probability && !forecast.uncarried.contains(.hourlyPrecipitationProbability)
+            && hours.contains { $0.precipitationProbabilityPercent != nil }
+        let amount =
+            !forecast.uncarried.contains(.hourlyPrecipitation) && hours.contains { $0.precipitationMillimetres != nil }
+        guard chance || amount else { return nil }
+        let step = max(1, forecast.hourStepSeconds / 3_600)
+        let span = step == 1 ? "the hour" : "the \(step) hours"
+        let columns = [chance ? "rain" : nil, amount ? symbol : nil].compactMap { $0 }
+        return "\(columns.joined(separator: " and ")): \(span) up to each time"
     }
 
     /// Why the chart has no "rain %" band: "no rain expected in these hours (0 % each hour)",
