@@ -1,5 +1,5 @@
-/// Column arithmetic for terminal text: East Asian wide characters take two columns,
-/// combining marks none.
+/// Column arithmetic for terminal text: what Unicode's data makes wide (East Asian Width W or F,
+/// emoji shown as pictures) takes two columns, combining marks none.
 package enum TextLayout {
     /// The number of terminal columns `text` takes.
     package static func columns(_ text: String) -> Int {
@@ -61,30 +61,36 @@ package enum TextLayout {
         return count
     }
 
+    /// The columns a terminal gives `scalar`: none for a control character, a combining or
+    /// enclosing mark, a zero-width space or joiner and a variation selector; two for what
+    /// Unicode's data files make wide (`wideCharacters`: East Asian Width W or F, or
+    /// Emoji_Presentation — 🚀, ⌚, 漢); one for the rest (a bare 🌡 or 🌫 among them).
     static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1 }
         // Symbols, arrows, shapes, dingbats ("★", "☂", "→"): no mark among them (Unicode's
-        // general categories), so their width is told without looking one up.
-        if (0x2100..<0x2C00).contains(value) {
-            return (0x2600...0x26FF).contains(value) && scalar.properties.isEmojiPresentation ? 2 : 1
+        // general categories), so no category is looked up.
+        if !(0x2100..<0x2C00).contains(value) {
+            let category = scalar.properties.generalCategory
+            if category == .nonspacingMark || category == .enclosingMark || value == 0x200B || value == 0x200D
+                || (0xFE00...0xFE0F).contains(value)
+            {
+                return 0
+            }
         }
-        let category = scalar.properties.generalCategory
-        if category == .nonspacingMark || category == .enclosingMark || value == 0x200B || value == 0x200D
-            || (0xFE00...0xFE0F).contains(value)
-        {
-            return 0
+        return isWide(value) ? 2 : 1
+    }
+
+    /// Whether `value` is in `wideCharacters`, by binary search.
+    static func isWide(_ value: UInt32) -> Bool {
+        let ranges = wideCharacters
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < value { low = middle + 1 } else { high = middle }
         }
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        case 0x2600...0x26FF where scalar.properties.isEmojiPresentation:
-            return 2
-        default:
-            return 1
-        }
+        return low < ranges.count && ranges[low].contains(value)
     }
 
     /// `text` cut to at most `width` columns, ending in "…" when cut. A cut never falls inside

@@ -175,6 +175,9 @@ extension OptionFindingsTests {
     /// `rain` said "no rain expected in the next 24 h" where `hourly` showed 35 % for two hours
     /// of 0.0 mm: the sentence now says the amounts stay under the limit though the chance is
     /// there, in the units in use; with no chance above 0 it is as before.
+    ///
+    /// Each hour's amount and chance are the preceding hour's (issue 37 item 10): four hours
+    /// labelled from a minute before now reach 2 h 59 min ahead ("the next 2 h"); three, 1 h 59.
     @Test func aDryOutlookSaysTheChanceItLeavesAside() throws {
         let (forecast, now) = Self.forecast([(0, 0), (0.05, 35), (0, 20), (0, 3)])
         let outlook = try #require(PrecipitationOutlook(forecast: forecast, now: now))
@@ -182,18 +185,18 @@ extension OptionFindingsTests {
         #expect(outlook.probabilityPercent == 35)
         #expect(
             TextRenderer.rainSentence(outlook, clock: forecast.clock, format: ValueFormatter(units: .metric), now: now)
-                == "no rain expected in the next 3 h (hourly data): every hour under 0.1 mm, though up to 35 % likely")
+                == "no rain expected in the next 2 h (hourly data): every hour under 0.1 mm, though up to 35 % likely")
         #expect(
             TextRenderer.rainSentence(
                 outlook, clock: forecast.clock, format: ValueFormatter(units: .imperial), now: now)
-                == "no rain expected in the next 3 h (hourly data): every hour under 0.004 in, though up to 35 % likely"
+                == "no rain expected in the next 2 h (hourly data): every hour under 0.004 in, though up to 35 % likely"
         )
         let (none, _) = Self.forecast([(0, 0), (0, 0), (0, nil)])
         let quiet = try #require(PrecipitationOutlook(forecast: none, now: now))
         #expect(quiet.probabilityPercent == 0)
         #expect(
             TextRenderer.rainSentence(quiet, clock: none.clock, format: ValueFormatter(units: .metric), now: now)
-                == "no rain expected in the next 2 h (hourly data)")
+                == "no rain expected in the next 1 h (hourly data)")
     }
 }
 
