@@ -22,7 +22,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         warnings, watch, check,
         compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format,
         log, export,
-        `import`, reset, clear, help, about, quit
+        `import`, reset, clear, help, about, doctor, quit
 
     /// This command's declaration.
     package var spec: CommandSpec {
@@ -68,6 +68,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .clear: .clear
         case .help: .help
         case .about: .about
+        case .doctor: .doctor
         case .quit: .quit
         }
     }
@@ -163,6 +164,8 @@ package enum Command: Hashable, Sendable {
     case clear
     case help(String?)
     case about
+    /// `doctor`: what wx depends on, checked; the exit status says whether all is well.
+    case doctor
     case quit
     /// `reset state`: replace an unreadable state.plist.
     case resetState
@@ -220,6 +223,7 @@ package enum Command: Hashable, Sendable {
         case .clear: .clear
         case .help: .help
         case .about: .about
+        case .doctor: .doctor
         case .quit: .quit
         case .resetState: .reset
         case .log: .log
@@ -244,7 +248,7 @@ package enum Command: Hashable, Sendable {
         case .find, .show, .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename, .favorites, .units,
             .compare, .provider,
             .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .snapshotVerify, .past,
-            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief:
+            .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief, .doctor:
             true
         }
     }
