@@ -24,3 +24,23 @@ struct FirstTryWordsEndToEndTests {
         #expect(try server.requests().isEmpty)
     }
 }
+
+/// Issue 40 item 11: `about` says where wxrc is read from (and whether one is there), beside
+/// the state folder's files, the cache and the line editor's settings.
+@Suite(.tags(.endToEnd))
+struct AboutFilesEndToEndTests {
+    @Test func aboutNamesWxrcAndEditrc() throws {
+        let home = TemporaryFolder()
+        let environment = ["HOME": home.path, "COLUMNS": "200"]
+        let before = try runWX(["about"], home: home, environment: environment)
+        #expect(before.stdout.contains("  start-up file:          \(home.path)/wxrc (none there)\n"), "\(before.stdout)")
+        #expect(before.stdout.contains("  line editor settings:   \(home.path)/.editrc\n"))
+        #expect(before.stdout.contains("  cache:                  \(home.path)/cache\n"))
+        try "units metric\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)
+        let after = try runWX(["about"], home: home, environment: environment)
+        #expect(after.stdout.contains("  start-up file:          \(home.path)/wxrc\n"))
+        let json = try runWX(["--json", "about"], home: home, environment: environment)
+        #expect(json.stdout.contains(#""wxrc_exists":true"#))
+        #expect(json.stdout.contains("\"wxrc\":\"\(home.path)/wxrc\""))
+    }
+}

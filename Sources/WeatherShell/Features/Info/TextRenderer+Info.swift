@@ -98,7 +98,8 @@ extension TextRenderer {
             "favorites and settings: \(info.configFolder)/state.plist",
             "history and snapshots:  \(info.stateFolder)/log.jsonl",
             "cache:                  \(info.cacheFolder)",
-        ] {
+            "start-up file:          \(info.startupFile)" + (info.startupFileExists ? "" : " (none there)"),
+        ] + (info.lineEditorFile.map { ["line editor settings:   \($0)"] } ?? []) {
             lines += TextLayout.wrap(line, indent: 2, continuation: 4, width: width)
         }
         lines += requestCostLines(context: context)
