@@ -85,4 +85,40 @@ import WeatherTestSupport
         try wx.wait(for: "the typed line back") { $0.hasSuffix("wx> typedX") }
         try wx.send("C-u", "C-d")
     }
+
+    /// Item 3: accents typed apart from their letter (NFD, as macOS pastes them), Latin and
+    /// Vietnamese. The screen showed `find SXa Paulo` while `find SXão Paulo` was sent, and Right
+    /// took two presses to cross “ã”. Now, as in bash, one press crosses a character, the
+    /// screen shows what the line holds, and the line sent is that text (composed, NFC).
+    @Test func decomposedAccentsEditAsTheyShow() throws {
+        let saoPaulo = "find Sa\u{0303}o Paulo"
+        let viet = "find Vie\u{0323}\u{0302}t"
+        let bash = try startBash(after: [])
+        try bash.send(saoPaulo)
+        try bash.wait(for: "bash: typed") { $0.hasSuffix("$ find São Paulo") }
+        try bash.send("C-a", "Right", "Right", "Right", "Right", "Right", "Right", "X", "Right", "Y")
+        try bash.wait(for: "bash: one Right over ã") { $0.hasSuffix("$ find SXãYo Paulo") }
+        try bash.send("C-a", "C-k", viet, "Left", "X")
+        try bash.wait(for: "bash: Vietnamese") { $0.hasSuffix("$ find ViệXt") }
+        try bash.send("C-a", "C-k", "C-d")
+
+        let wx = try startWX(after: [])
+        try wx.send(saoPaulo)
+        try wx.wait(for: "typed") { $0.hasSuffix("wx> find São Paulo") }
+        try wx.send("C-a", "Right", "Right", "Right", "Right", "Right", "Right", "X", "Right", "Y")
+        try wx.wait(for: "one Right over ã, the screen as the line") { $0.hasSuffix("wx> find SXãYo Paulo") }
+        try wx.send("Enter")
+        try wx.wait(for: "run") { $0.hasSuffix("wx>") && $0.contains("SXãYo Paulo”") }
+        try wx.send(viet, "Left", "X")
+        try wx.wait(for: "Vietnamese") { $0.hasSuffix("wx> find ViệXt") }
+        try wx.send("BSpace", "BSpace")
+        try wx.wait(for: "Backspace over X, then ệ at once") { $0.hasSuffix("wx> find Vit") }
+        try wx.send("C-a", "C-k", "C-d")
+        try wx.wait(for: "wx ended") { $0.contains("EXIT=0") }
+        // The line sent, as the history keeps it: the text shown, composed.
+        let log = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)
+        let sent = "find SX\u{00E3}Yo Paulo"
+        #expect(log.unicodeScalars.map(\.value).contains(sent.unicodeScalars.map(\.value)), "\(log)")
+    }
 }
+
