@@ -59,5 +59,7 @@ extension CommandSpec {
         summary: "each command’s time after it, in milliseconds; alone it turns timing on or off")
     static let metaEdit = meta(
         "\\e", aliases: ["\\edit"], synopsis: "\\e",
-        summary: "the last line in $EDITOR, run when the editor ends (Ctrl-X Ctrl-E edits the line being typed)")
+        summary:
+            "the last line in $EDITOR, run when the editor ends — nothing runs when it comes back unchanged, as in psql (Ctrl-X Ctrl-E edits the line being typed and runs it, changed or not, as in bash)"
+    )
 }

@@ -13,11 +13,11 @@ extension TextRenderer {
         lines += commandRow("!$ | ^old^new", "the last word of the last line; it, changed", width: width)
         lines += commandRow(
             "\\q \\? \\i FILE \\o [FILE] \\timing", "quit, help, run a file, results to a file, times", width: width)
-        lines += commandRow("\\e", "the last line in $EDITOR, then run it", width: width)
+        lines += commandRow("\\e", "the last line in $EDITOR, run if changed", width: width)
         lines.append("")
         // Paragraphs of a help page: flush left, as the man page's.
         lines += TextLayout.wrap(
-            "Keys (as in bash): Tab completes commands, favorites, snapshot numbers, option values and file names; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Ctrl-_ undoes; Ctrl-X Ctrl-E edits the line in $EDITOR; Ctrl-C cancels; Ctrl-D quits.",
+            "Keys (as in bash): Tab completes commands, favorites, snapshot numbers, option values and file names; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Ctrl-_ undoes; Ctrl-X Ctrl-E edits the line in $EDITOR and runs it, changed or not; Ctrl-C cancels; Ctrl-D quits.",
             indent: 0, continuation: 0, width: width)
         lines += TextLayout.wrap(
             "Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.", indent: 0,
