@@ -120,5 +120,19 @@ import WeatherTestSupport
         let sent = "find SX\u{00E3}Yo Paulo"
         #expect(log.unicodeScalars.map(\.value).contains(sent.unicodeScalars.map(\.value)), "\(log)")
     }
+
+    /// Item 5: `show O'Br` and Tab at the prompt complete the favorite `O’Brien’s Pub`, written
+    /// with typographic apostrophes.
+    @Test func tabAfterAStraightApostrophe() throws {
+        let file = home.path + "/favorites.csv"
+        try "name,latitude,longitude,display_name,country_code\nO’Brien’s Pub,53.35,-6.26,\"Dublin, Ireland\",ie\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try runWX(["-c", "import favorites \(file)"], home: home)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let wx = try startWX(after: [])
+        try wx.send("show O'Br", "Tab")
+        try wx.wait(for: "the favorite completed") { $0.hasSuffix("wx> show O’Brien’s Pub") }
+        try wx.send("C-a", "C-k", "C-d")
+    }
 }
 

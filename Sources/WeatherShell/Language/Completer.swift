@@ -183,7 +183,7 @@ package enum Completer {
             return Options(values: favorites.matching(prefix: typed), from: offset, restOfLine: true)
         case .favoriteList:
             // Names already on the line are not offered again.
-            let listed = Set(after.map { $0.lowercased() })
+            let listed = Set(after.map(CompletionNames.key))
             let left = favorites.excluding(listed)
             return Options(values: left.matching(prefix: partial), from: arguments.count, appendsSpace: true)
         case .countThenFavorites:
