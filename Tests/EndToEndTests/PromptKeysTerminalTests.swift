@@ -134,5 +134,16 @@ import WeatherTestSupport
         try wx.wait(for: "the favorite completed") { $0.hasSuffix("wx> show O’Brien’s Pub") }
         try wx.send("C-a", "C-k", "C-d")
     }
+
+    /// Item 6: `\i` and `\o` complete file names at Tab, as `source` does.
+    @Test func backslashIAndOCompleteFileNames() throws {
+        try "units\n".write(toFile: home.path + "/commands.wx", atomically: true, encoding: .utf8)
+        let wx = try startWX(after: [])
+        try wx.send("\\i ~/comm", "Tab")
+        try wx.wait(for: "\\i completed") { $0.hasSuffix("wx> \\i ~/commands.wx") }
+        try wx.send("C-a", "C-k", "\\o ~/comm", "Tab")
+        try wx.wait(for: "\\o completed") { $0.hasSuffix("wx> \\o ~/commands.wx") }
+        try wx.send("C-a", "C-k", "C-d")
+    }
 }
 

@@ -170,3 +170,24 @@ import WeatherTestSupport
         #expect(Completer.complete("show O'", favorites: ["O’Brien’s Pub", "O'Hare"]).options.count == 2)
     }
 }
+
+/// Issue 40 item 6: `\i` and `\o` (and `.read`, `.output`, `.once`) complete file names, as
+/// `source` does.
+@Suite(.tags(.unit)) struct MetaFileCompletionTests {
+    @Test(arguments: ["\\i ", "\\o ", ".read ", ".output ", ".once ", "\\include ", "source "])
+    func fileNamesAfterTheWord(word: String) {
+        let line = word + "~/comm"
+        var asked: [String] = []
+        let completion = Completer.complete(line, favorites: ["commute"]) { typed in
+            asked.append(typed)
+            return ["~/commands.wx"]
+        }
+        #expect(asked == ["~/comm"])
+        #expect(completion.options == ["~/commands.wx"])
+        #expect(completion.replacing == "~/comm".count)
+    }
+
+    @Test func otherBackslashWordsCompleteNoFile() {
+        #expect(Completer.complete("\\timing o", favorites: []) { _ in ["oops"] }.options.isEmpty)
+    }
+}
