@@ -33,7 +33,8 @@ struct AboutFilesEndToEndTests {
         let home = TemporaryFolder()
         let environment = ["HOME": home.path, "COLUMNS": "200"]
         let before = try runWX(["about"], home: home, environment: environment)
-        #expect(before.stdout.contains("  start-up file:          \(home.path)/wxrc (none there)\n"), "\(before.stdout)")
+        #expect(
+            before.stdout.contains("  start-up file:          \(home.path)/wxrc (none there)\n"), "\(before.stdout)")
         #expect(before.stdout.contains("  line editor settings:   \(home.path)/.editrc\n"))
         #expect(before.stdout.contains("  cache:                  \(home.path)/cache\n"))
         try "units metric\n".write(toFile: home.path + "/wxrc", atomically: true, encoding: .utf8)

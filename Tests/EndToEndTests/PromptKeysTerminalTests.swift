@@ -146,4 +146,3 @@ import WeatherTestSupport
         try wx.send("C-a", "C-k", "C-d")
     }
 }
-

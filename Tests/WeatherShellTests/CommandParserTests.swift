@@ -458,7 +458,8 @@ import WeatherTestSupport
         #expect(error("search Paris") == "“search” is not a wx command: “find Paris” lists places by that name")
         #expect(error("set units imperial") == "“set” is not a wx command: “units imperial” sets it")
         #expect(
-            error("list") == "“list” is not a wx command: “favs” lists favorites, “saved” snapshots, “history” commands")
+            error("list") == "“list” is not a wx command: “favs” lists favorites, “saved” snapshots, “history” commands"
+        )
         #expect(error("add Home") == "“add” is not a wx command: “show Home”, then “fav”, saves it as a favorite")
     }
 

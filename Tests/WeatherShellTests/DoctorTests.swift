@@ -59,7 +59,8 @@ struct DoctorTests {
                 .service, "Open-Meteo (provider)", .ok, "answered in 12 ms",
                 request: DoctorRequest(url: url, httpStatus: 200, milliseconds: 12)),
             DoctorCheck(
-                .state, "state folder", .problem, "/home/someone/.config/wx is not writable: nothing can be saved there",
+                .state, "state folder", .problem,
+                "/home/someone/.config/wx is not writable: nothing can be saved there",
                 advice: "chmod u+rwx /home/someone/.config/wx, or start wx with --home DIR"),
         ])
         let context = RenderContext(units: .metric, now: Date(), colour: false, unicode: true, width: 40)

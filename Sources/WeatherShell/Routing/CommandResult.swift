@@ -129,7 +129,8 @@ package enum CommandResult: Hashable, Sendable {
             .brief:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .warningBanner, .warningMarks, .check, .doctor, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand,
+            .warningBanner, .warningMarks, .check, .doctor, .snapshotRemoved, .history, .setting, .format, .help,
+            .helpCommand,
             .about,
             .exported, .exportData,
             .imported, .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved:

@@ -22,7 +22,8 @@ extension ShellRunner {
             unreachable.service.displayName + (unreachable.alsoAsked.map { ", nor \($0) asked instead" } ?? "")
         guard !saidUnreachable else { return "cannot reach \(names): nothing can be reached from here" }
         saidUnreachable = true
-        return "cannot reach \(names): nothing can be reached from here; “wx --offline” shows what is saved, and in wx’s source folder “make demo” runs wx on recorded answers"
+        return
+            "cannot reach \(names): nothing can be reached from here; “wx --offline” shows what is saved, and in wx’s source folder “make demo” runs wx on recorded answers"
     }
 }
 

@@ -26,7 +26,8 @@ extension TextRenderer {
             if !wrapped.isEmpty { wrapped[0] = lead + wrapped[0].dropFirst(lead.count) }
             lines += wrapped
             if let advice = check.advice {
-                lines += TextLayout.wrap("\(arrow) \(advice)", indent: lead.count, continuation: lead.count + 2, width: width)
+                lines += TextLayout.wrap(
+                    "\(arrow) \(advice)", indent: lead.count, continuation: lead.count + 2, width: width)
             }
             if let request = check.request { lines += askedLines(request.url, indent: lead.count, width: width) }
         }
