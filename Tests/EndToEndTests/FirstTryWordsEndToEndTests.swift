@@ -45,3 +45,16 @@ struct AboutFilesEndToEndTests {
         #expect(json.stdout.contains("\"wxrc\":\"\(home.path)/wxrc\""))
     }
 }
+
+/// Issue 40 item 9: `help !$` in a fresh session describes `!$` (it was expanded first: “no
+/// command in the history”).
+@Suite(.tags(.endToEnd))
+struct HelpHistoryWordsEndToEndTests {
+    @Test func helpBangDollarInAFreshSession() throws {
+        let run = try runWX(stdin: "help !$\nhelp !!\n", home: TemporaryFolder())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("!! | !N | !-N | !prefix\n  run a line from the history again\n"))
+        #expect(run.stdout.components(separatedBy: "!! | !N | !-N | !prefix\n").count == 3)
+    }
+}

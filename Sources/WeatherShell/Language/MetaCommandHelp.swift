@@ -27,6 +27,11 @@ extension CommandSpec {
         }
     }
 
+    /// Every backslash and dot command, as `help` describes each (the man page lists them).
+    package static var metaCommands: [CommandSpec] {
+        [metaQuit, metaHelp, metaRead, metaOutput, metaOnce, metaTiming, metaEdit]
+    }
+
     private static func meta(
         _ name: String, aliases: [String], synopsis: String, summary: String, details: [String] = []
     ) -> CommandSpec {

@@ -106,6 +106,12 @@ package struct Configuration: Sendable {
             ),
             ("CLICOLOR", "When 0: no colour (CLICOLOR_FORCE and NO_COLOR win over it)."),
             (
+                "WX_PAGER, PAGER",
+                "The pager for long help, history and favs at the prompt (default less -FRX, run with LESSSECURE=1 unless LESS or LESSSECURE is set); an empty WX_PAGER, or PAGER=cat, pages nothing."
+            ),
+            ("EDITOR, VISUAL", "The editor of \\e and Ctrl-X Ctrl-E (default vi)."),
+            ("EDITRC", "The line editor's settings, read at the interactive start (default ~/.editrc)."),
+            (
                 "LANG, LC_ALL, LC_CTYPE, LC_MESSAGES",
                 "The language asked of the geocoders (language auto), and whether output may use UTF-8 symbols; ASCII otherwise."
             ),
