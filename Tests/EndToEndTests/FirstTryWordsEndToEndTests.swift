@@ -58,3 +58,17 @@ struct HelpHistoryWordsEndToEndTests {
         #expect(run.stdout.components(separatedBy: "!! | !N | !-N | !prefix\n").count == 3)
     }
 }
+
+/// Issue 40 item 7 (part): `help` at 58 to 64 columns fits (`best`'s synopsis ran past them).
+@Suite(.tags(.endToEnd))
+struct HelpWidthEndToEndTests {
+    @Test(arguments: [57, 58, 60, 62, 64, 65])
+    func helpFits(columns: Int) throws {
+        let run = try runWX(["help"], home: TemporaryFolder(), environment: ["COLUMNS": String(columns)])
+        #expect(run.status == 0)
+        for line in run.stdout.split(separator: "\n") {
+            #expect(line.count <= columns, "\(columns): \(line)")
+        }
+        #expect(run.stdout.contains("  best DURATION [CONDITIONS | ACTIVITY] [WHEN]"))
+    }
+}

@@ -56,7 +56,11 @@ extension TextRenderer {
                 + TextLayout.wrap(summary, indent: 4, continuation: 4, width: width)
         }
         let lines = TextLayout.wrap(summary, indent: column, continuation: column, width: width)
-        if TextLayout.columns(synopsis) > column - 3 { return ["  \(synopsis)"] + lines }
+        // A synopsis too long for its column goes above the summary, wrapped at the width
+        // (issue 40: `best`'s, 65 columns, ran past a terminal of 58 to 64).
+        if TextLayout.columns(synopsis) > column - 3 {
+            return TextLayout.wrap(synopsis, indent: 2, continuation: 6, width: width) + lines
+        }
         let first = lines.first.map { String($0.dropFirst(column)) } ?? ""
         return ["  \(TextLayout.pad(synopsis, to: column - 3)) \(first)"] + lines.dropFirst()
     }
