@@ -198,6 +198,9 @@ extern int wx_state_prompt_columns;
 extern char wx_state_search_saved[4100];
 extern int wx_state_search_saved_cursor;
 extern int wx_state_search_restore;
+/// Whether Backspace is bound to libedit's own em-delete-prev-char for a Ctrl-R search (see
+/// wx_read_character), rather than wx-delete-prev-char.
+extern int wx_state_backspace_searching;
 extern const void *wx_state_reader_api;
 extern int wx_state_screen;
 

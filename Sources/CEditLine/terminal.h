@@ -360,7 +360,14 @@ static inline int wx_read_byte(EditLine *el, unsigned char *byte, int wait_ms, v
 ///   …)"); read as the Latin-1 character of that byte value it was sent to the geocoder as
 ///   "Berÿþlin" (trial 4, item 12);
 /// - during a Ctrl-R search, ends the search at an escape sequence (an arrow, Home, End) and
-///   hands libedit the whole sequence again, so that it moves instead of inserting "[C".
+///   hands libedit the whole sequence again, so that it moves instead of inserting "[C";
+/// - during a Ctrl-R search, Backspace deletes a character of what is searched for, as in bash,
+///   sqlite3 and psql: libedit's search does so only for its own delete functions, and
+///   wx binds Backspace to wx-delete-prev-char (a character as the user sees it), which ended
+///   the search and deleted from the line (issue 40). Backspace is bound to libedit's
+///   em-delete-prev-char while a search runs and back to wx's after it;
+/// - Ctrl-G leaves a search at once, a failed one too (libedit's first Ctrl-G in a failed
+///   search only takes back the characters that failed, as Emacs does; bash leaves).
 static inline int wx_read_character(EditLine *el, wchar_t *character) {
     if (wx_state_search_restore) {
         wx_state_search_restore = 0;
@@ -394,7 +401,26 @@ static inline int wx_read_character(EditLine *el, wchar_t *character) {
         break;
     }
     if (*character == 0x12 && !wx_in_search(el)) wx_search_save(el);  /* Ctrl-R starts a search */
-    if (*character == 0x07 && wx_in_search(el)) wx_state_search_restore = 1;  /* Ctrl-G abandons it */
+    if (*character == 0x07 && wx_in_search(el)) {  /* Ctrl-G abandons it */
+        wx_state_search_restore = 1;
+        /* A failed search ("bck?…"): a second Ctrl-G, which libedit needs to leave it. */
+        const LineInfo *line = (*wx_reader_api())->el_line(el);
+        for (const char *p = line ? line->buffer : NULL; p && p + 4 <= line->lastchar; p++) {
+            if (p[0] == '\n' && (strncmp(p + 1, "bck?", 4) == 0 || strncmp(p + 1, "fwd?", 4) == 0)) {
+                (*wx_reader_api())->el_push(el, "\a");
+                break;
+            }
+        }
+    }
+    if (*character == 0x08 || *character == 0x7f) {
+        int searching = wx_in_search(el);
+        if (searching != wx_state_backspace_searching) {
+            const char *function = searching ? "em-delete-prev-char" : "wx-delete-prev-char";
+            wx_el_bind(*wx_reader_api(), el, "^H", function);
+            wx_el_bind(*wx_reader_api(), el, "^?", function);
+            wx_state_backspace_searching = searching;
+        }
+    }
     if (*character == 0x1b && wx_in_search(el)) {
         /* The rest of an escape sequence arrives with its ESC; a lone ESC waits 30 ms at most. */
         char sequence[16] = "\033";

@@ -23,6 +23,7 @@ int wx_state_prompt_columns = 0;
 char wx_state_search_saved[4100];
 int wx_state_search_saved_cursor = 0;
 int wx_state_search_restore = 0;
+int wx_state_backspace_searching = 0;
 int wx_interrupt_pipe = -1;
 const void *wx_state_reader_api = 0;
 int wx_state_screen = 1;

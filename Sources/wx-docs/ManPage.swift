@@ -76,9 +76,22 @@ enum ManPage {
             for paragraph in spec.details { out += text(paragraph) }
             if !spec.aliases.isEmpty { out += text("Also: \(spec.aliases.joined(separator: ", ")).") }
         }
-        out.append(".It Cm !\\&N")
-        out += text("Runs command N of the history again.")
-        out += [".El", ".Sh START-UP FILE"]
+        out += [".El", ".Sh BACKSLASH COMMANDS"]
+        out += text(
+            "Words starting with a backslash or a dot, as in psql and sqlite3, read before any command; none runs a weather command."
+        )
+        out += [".Bl -tag -width Ds"]
+        for spec in CommandSpec.metaCommands {
+            let words = ([spec.synopsis] + spec.aliases).map { "Cm " + escapeLine($0) }
+            out.append(".It " + words.joined(separator: " , "))
+            out += text(sentence(spec.summary))
+            for paragraph in spec.details { out += text(paragraph) }
+        }
+        out += [".El", ".Sh HISTORY REFERENCES"]
+        let reference = CommandSpec.historyReference
+        out += text(sentence(reference.synopsis.replacing(" | ", with: ", ") + ": " + reference.summary))
+        for paragraph in reference.details { out += text(paragraph) }
+        out += [".Sh START-UP FILE"]
         out += text(
             """
             When the interactive shell starts, before its first prompt, wx runs the commands in wxrc in the folder of state.plist ($XDG_CONFIG_HOME/wx/wxrc, or $WX_HOME/wxrc), one a line, as if typed, without adding them to the history. \

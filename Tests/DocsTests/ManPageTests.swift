@@ -21,6 +21,23 @@ import WeatherTestSupport
         }
     }
 
+    /// Issue 40 item 9: the page names everything a user can type — the backslash and dot
+    /// commands, the history references, the pager and editor variables, doctor — checked on
+    /// the page as mandoc renders it, so that escapes do not hide a missing word.
+    @Test func namesEverythingAUserCanType() throws {
+        let mandoc = "/usr/bin/mandoc"
+        try #require(FileManager.default.isExecutableFile(atPath: mandoc), "mandoc is missing: make deps installs it")
+        let run = try runProgram(mandoc, ["-T", "utf8", Self.path.path], environment: ["PATH": "/usr/bin:/bin"])
+        // Overstrike (bold, underline) taken out: "c\bc" is a bold c.
+        let page = run.stdout.replacing(/.\x08/, with: "")
+        for word in [
+            "\\q", "\\?", "\\i FILE", "\\o [FILE]", ".once FILE", "\\timing", "\\e", ".read", ".output", ".timer",
+            "!$", "^old^new", "!prefix", "WX_PAGER", "PAGER", "EDITOR", "EDITRC", "CLICOLOR_FORCE", "doctor",
+        ] {
+            #expect(page.contains(word), "the man page lacks “\(word)”")
+        }
+    }
+
     /// README's first commands (`make run`, `make test`) need the internet; a reader without
     /// one learns of `make demo` in the same block, not paragraphs further down.
     @Test func readmesFirstCommandsNameTheDemo() throws {

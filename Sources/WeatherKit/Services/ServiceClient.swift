@@ -436,3 +436,11 @@ package final class ServiceBudget: Sendable {
         return try result.get()
     }
 }
+
+extension ServiceError {
+    /// The error a non-2xx `response` of `service` to `url` stands for, as a request of wx's
+    /// would report it (`doctor`'s light requests, made outside `ServiceClient`).
+    package static func answered(_ response: HTTPResponse, by service: Service, url: String) -> ServiceError {
+        ServiceClient.classify(response, service: service, url: url)
+    }
+}

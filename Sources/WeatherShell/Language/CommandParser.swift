@@ -39,6 +39,15 @@ package enum CommandParser {
             throw .usage(
                 "“--json” is wx’s option, given as it starts (wx --json \(rest)); here, “format json” gives JSON")
         }
+        if CommandTable.spec(named: word) == nil,
+            let suggestion = FirstTryWords.suggestion(
+                for: word.lowercased(), rest: TerminalText.sanitized(join(arguments: Array(words.dropFirst()))))
+        {
+            let said =
+                word.lowercased() == "wx"
+                ? "wx runs already" : "“\(TerminalText.sanitized(String(word.prefix(24))))” is not a wx command"
+            throw .usage("\(said): \(suggestion)")
+        }
         let spec = try command(named: word)
         var arguments = Arguments(Array(words.dropFirst()), of: spec)
         // `favs --json` said only "takes no arguments" where `show --json` said how to get JSON

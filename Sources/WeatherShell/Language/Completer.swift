@@ -103,8 +103,14 @@ package enum Completer {
         // The word being typed, and where it starts; empty after a space.
         var partial = ShellWords.Word(text: "", start: length, end: length)
         if !lexed.endsBetweenWords, let last = words.popLast() { partial = last }
+        // `\i FILE` and `\o FILE` (and their dot spellings) take a file name, as `source` does
+        // (issue 40): the lexer reads `\i` as an escaped "i", so the word is read as typed.
+        let typedCommand = words.first.map { word in
+            String(line.dropFirst(word.start).prefix(word.end - word.start)).lowercased()
+        }
+        let command = typedCommand.map { fileTakingMetaWords.contains($0) } == true ? "source" : words.first?.text
         let options = self.options(
-            command: words.first?.text, arguments: words.dropFirst().map(\.text), partial: partial.text,
+            command: command, arguments: words.dropFirst().map(\.text), partial: partial.text,
             favorites: favorites, snapshots: snapshots, files: files)
         let arguments = Array(words.dropFirst())
         let start = options.from < arguments.count ? arguments[options.from].start : partial.start
@@ -119,6 +125,12 @@ package enum Completer {
             replacing: options.values.isEmpty ? 0 : length - start, options: spelled,
             appendsSpace: options.appendsSpace, labels: options.labels ?? options.values)
     }
+
+    /// The meta commands that take a file name (MetaCommand: `\i`, `\o`, `.read`, `.output`,
+    /// `.once`…), completed as `source`'s.
+    static let fileTakingMetaWords: Set<String> = [
+        "\\i", "\\ir", "\\include", ".read", "\\o", "\\out", ".output", ".once",
+    ]
 
     /// What completes the word being typed, as values (not yet quoted for the line).
     struct Options: Hashable {
@@ -183,7 +195,7 @@ package enum Completer {
             return Options(values: favorites.matching(prefix: typed), from: offset, restOfLine: true)
         case .favoriteList:
             // Names already on the line are not offered again.
-            let listed = Set(after.map { $0.lowercased() })
+            let listed = Set(after.map(CompletionNames.key))
             let left = favorites.excluding(listed)
             return Options(values: left.matching(prefix: partial), from: arguments.count, appendsSpace: true)
         case .countThenFavorites:

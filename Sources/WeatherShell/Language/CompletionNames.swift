@@ -1,3 +1,5 @@
+import WXBasics
+
 /// The favorites' names as tab completion reads them: each name with its lower-cased form,
 /// worked out once per version of the favorites rather than at every press of Tab.
 ///
@@ -6,20 +8,24 @@
 package struct CompletionNames: Sendable {
     /// The names, in the favorites' order (the order options are offered in).
     package let names: [String]
-    /// `names[i].lowercased()`, for matching without regard to case.
+    /// `key(names[i])`, for matching without regard to case or the kind of apostrophe.
     let lowered: [String]
     /// Whether `lowered[i]` is printable ASCII only: then a prefix is compared byte by byte.
     let plain: [Bool]
 
     /// - Parameter names: the favorites' names, in order.
     package init(_ names: [String]) {
-        let lowered = names.map { $0.lowercased() }
+        let lowered = names.map(Self.key)
         self.init(names: names, lowered: lowered, plain: lowered.map(Self.isPrintableASCII))
     }
 
+    /// `text` as names are matched at Tab: lower-cased, a typographic apostrophe as `'` (issue
+    /// 40: `show O'Br` Tab found nothing for `O’Brien’s Pub`).
+    static func key(_ text: String) -> String { Apostrophes.straightened(text.lowercased()) }
+
     /// The names starting with `prefix`, ignoring case, in order.
     func matching(prefix: String) -> [String] {
-        let lower = prefix.lowercased()
+        let lower = Self.key(prefix)
         var found: [String] = []
         if Self.isPrintableASCII(lower) {
             // One character is one byte in both: starting with the bytes is starting with the
@@ -35,7 +41,7 @@ package struct CompletionNames: Sendable {
         return found
     }
 
-    /// The names not in `listed` (lower-cased names), ignoring case.
+    /// The names not in `listed` (names as `key` gives them), ignoring case.
     func excluding(_ listed: Set<String>) -> CompletionNames {
         guard !listed.isEmpty else { return self }
         let kept = lowered.indices.filter { !listed.contains(lowered[$0]) }

@@ -27,6 +27,11 @@ extension CommandSpec {
         }
     }
 
+    /// Every backslash and dot command, as `help` describes each (the man page lists them).
+    package static var metaCommands: [CommandSpec] {
+        [metaQuit, metaHelp, metaRead, metaOutput, metaOnce, metaTiming, metaEdit]
+    }
+
     private static func meta(
         _ name: String, aliases: [String], synopsis: String, summary: String, details: [String] = []
     ) -> CommandSpec {
@@ -59,5 +64,7 @@ extension CommandSpec {
         summary: "each command’s time after it, in milliseconds; alone it turns timing on or off")
     static let metaEdit = meta(
         "\\e", aliases: ["\\edit"], synopsis: "\\e",
-        summary: "the last line in $EDITOR, run when the editor ends (Ctrl-X Ctrl-E edits the line being typed)")
+        summary:
+            "the last line in $EDITOR, run when the editor ends — nothing runs when it comes back unchanged, as in psql (Ctrl-X Ctrl-E edits the line being typed and runs it, changed or not, as in bash)"
+    )
 }

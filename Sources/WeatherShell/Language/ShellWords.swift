@@ -245,3 +245,16 @@ package struct ShellWords: Hashable, Sendable {
         words.map(quoted).joined(separator: " ")
     }
 }
+
+extension ShellWords {
+    /// The command's words, with `help \o`'s backslash given back: the lexer takes it as an
+    /// escape, so help was asked about “o” and said “unknown command” (trial 6).
+    package static func keepingMetaBackslash(_ typed: ShellWords.Command) -> [String] {
+        var words = typed.words.map(\.text)
+        guard words.count == 2, (try? CommandParser.command(named: words[0])) == .help,
+            typed.typed(1)?.hasPrefix("\\") == true, !words[1].hasPrefix("\\")
+        else { return words }
+        words[1] = "\\" + words[1]
+        return words
+    }
+}

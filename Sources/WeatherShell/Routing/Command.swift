@@ -23,7 +23,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         warnings, watch, check,
         compare, line, fav, favs, save, saved, history, replay, source, units, provider, geocoder, language, format,
         log, export,
-        `import`, reset, clear, help, about, quit
+        `import`, reset, clear, help, about, doctor, quit
 
     /// This command's declaration.
     package var spec: CommandSpec {
@@ -70,6 +70,7 @@ package enum CommandName: CaseIterable, Hashable, Sendable {
         case .clear: .clear
         case .help: .help
         case .about: .about
+        case .doctor: .doctor
         case .quit: .quit
         }
     }
@@ -170,6 +171,8 @@ package enum Command: Hashable, Sendable {
     case clear
     case help(String?)
     case about
+    /// `doctor`: what wx depends on, checked; the exit status says whether all is well.
+    case doctor
     case quit
     /// `reset state`: replace an unreadable state.plist.
     case resetState
@@ -228,6 +231,7 @@ package enum Command: Hashable, Sendable {
         case .clear: .clear
         case .help: .help
         case .about: .about
+        case .doctor: .doctor
         case .quit: .quit
         case .resetState: .reset
         case .log: .log
@@ -254,7 +258,7 @@ package enum Command: Hashable, Sendable {
             .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .watchNotifying,
             .snapshotVerify, .past,
             .normal, .drift, .skill, .confidence, .models, .best, .chance, .plume, .statusLine, .check, .brief,
-            .changed:
+            .changed, .doctor:
             true
         }
     }

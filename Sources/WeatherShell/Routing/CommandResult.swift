@@ -43,6 +43,8 @@ package enum CommandResult: Hashable, Sendable {
     case chanceAlert(ChanceReading)
     /// `check`: which conditions held (none: exit status 1).
     case check(CheckReport)
+    /// `doctor`: every check (something off: exit status 1).
+    case doctor(DoctorReport)
     /// `brief`: the forecast in sentences, each with its facts.
     case brief(BriefReport)
     /// `changed`: the earlier look against today's answer.
@@ -110,7 +112,7 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotRemoved, .snapshots, .snapshotList, .snapshot,
             .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
             .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .best, .chance,
-            .plume, .chanceAlert, .check, .brief, .changed,
+            .plume, .chanceAlert, .check, .brief, .changed, .doctor,
             .statusLine:
             []
         }
@@ -129,7 +131,8 @@ package enum CommandResult: Hashable, Sendable {
             .brief, .changed:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .warningBanner, .warningMarks, .check, .snapshotRemoved, .history, .setting, .format, .help, .helpCommand,
+            .warningBanner, .warningMarks, .check, .doctor, .snapshotRemoved, .history, .setting, .format, .help,
+            .helpCommand,
             .about,
             .exported, .exportData,
             .imported, .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved:
@@ -148,7 +151,7 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotSaved, .snapshotRemoved, .snapshots, .snapshotList,
             .snapshot, .verification, .history, .help, .helpCommand, .about, .exported, .exportData, .imported,
             .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .best, .chance,
-            .plume, .chanceAlert, .check, .brief, .changed,
+            .plume, .chanceAlert, .check, .brief, .changed, .doctor,
             .statusLine:
             false
         }
@@ -183,7 +186,7 @@ extension CommandResult {
         case .candidates, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites, .comparison, .chanceAlert,
             .warningMarks, .snapshotRemoved, .snapshots, .verification, .history, .units, .setting, .format, .help,
             .helpCommand, .about, .exported, .exportData, .snapshotList, .imported, .importedRecords, .logStatistics,
-            .logCompacted, .notice, .notSaved:
+            .logCompacted, .notice, .notSaved, .doctor:
             nil
         }
     }

@@ -72,6 +72,7 @@ package enum JSONRenderer {
         case .plume(let report): return plume(report)
         case .chanceAlert(let reading): return chanceAlert(reading)
         case .check(let report): return check(report)
+        case .doctor(let report): return doctor(report)
         case .brief(let report): return brief(report, context: context)
         case .changed(let comparison): return changed(comparison, context: context)
         case .air(let place, let air, _): return self.air(place, air)

@@ -93,6 +93,7 @@ package enum TextRenderer {
         case .plume(let report): return plumeLines(report, context: context, format: format, style: style)
         case .chanceAlert(let reading): return chanceAlertLines(reading, context: context, format: format)
         case .check(let report): return checkLines(report, context: context, format: format)
+        case .doctor(let report): return doctorLines(report, context: context)
         case .brief(let report): return briefLines(report, context: context, format: format)
         case .changed(let comparison): return changedLines(comparison, context: context, format: format)
         case .statusLine(let line): return statusLine(line, context: context)

@@ -46,6 +46,7 @@ extension WeatherSession {
         case .language(let code): return setLanguage(code)
         case .help(let name): return try help(name)
         case .about: return [.about(about())]
+        case .doctor: return await doctor()
         case .log(let compact): return try logCommand(compact: compact)
         case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
         case .importFavorites(let path): return try importFavorites(from: path)

@@ -78,6 +78,10 @@ package final class WeatherSession {
     /// rather than from the whole log. Set by the front end from its output format.
     package var listsKeptForecasts = true
 
+    /// What `doctor` needs beyond the session: the transport, whether it may ask, the terminal.
+    /// Set by the composition root (`live`) and the front end; by default nothing is asked.
+    package var doctorEnvironment = DoctorEnvironment()
+
     /// Whether records of the log (commands, snapshots, deletions) are kept in memory only,
     /// their writes having failed; they are lost when wx ends before one succeeds.
     package var hasUnwrittenLogRecords: Bool { log.hasUnwrittenRecords }

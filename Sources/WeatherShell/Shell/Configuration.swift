@@ -26,8 +26,12 @@ package struct Configuration: Sendable {
     /// `make demo`'s recorded world (`WX_DEMO`, a manifest): its clock replaces `WX_NOW`'s.
     package var demo: DemoWorld?
     /// Colour is allowed by the environment (`NO_COLOR` unset or empty, `TERM` not `dumb`);
-    /// the caller still checks that stdout is a terminal.
-    package var colourAllowed: Bool
+    /// the caller still checks that stdout is a terminal (`colour(outputIsTerminal:)` does both).
+    package var colourAllowed: Bool { colourRule.allowed }
+    /// What the environment says about colour, and which variable said it.
+    package var colourRule = ColourRule()
+    /// The proxy variables libcurl reads, to name the proxy a request goes through (`doctor`).
+    package var proxies = ProxyEnvironment()
     /// Language for place names ("de"), from `LC_ALL`, `LC_MESSAGES` or `LANG`; "en" otherwise.
     package var localeLanguage: String
     /// The user's time zone: `TZ` when it names a zone of the tz database ("Europe/Berlin",
@@ -94,8 +98,19 @@ package struct Configuration: Sendable {
             ),
             (
                 "NO_COLOR",
-                "When set and not empty: no colour. Colour is also off when TERM is dumb and when the output is not a terminal."
+                "When set and not empty: no colour, whatever else is set. Colour is also off when TERM is dumb and when the output is not a terminal."
             ),
+            (
+                "CLICOLOR_FORCE",
+                "When set and not 0: colour even when the output is not a terminal (a pipe to less -R); NO_COLOR still wins."
+            ),
+            ("CLICOLOR", "When 0: no colour (CLICOLOR_FORCE and NO_COLOR win over it)."),
+            (
+                "WX_PAGER, PAGER",
+                "The pager for long help, history and favs at the prompt (default less -FRX, run with LESSSECURE=1 unless LESS or LESSSECURE is set); an empty WX_PAGER, or PAGER=cat, pages nothing."
+            ),
+            ("EDITOR, VISUAL", "The editor of \\e and Ctrl-X Ctrl-E (default vi)."),
+            ("EDITRC", "The line editor's settings, read at the interactive start (default ~/.editrc)."),
             (
                 "LANG, LC_ALL, LC_CTYPE, LC_MESSAGES",
                 "The language asked of the geocoders (language auto), and whether output may use UTF-8 symbols; ASCII otherwise."
@@ -195,7 +210,8 @@ package struct Configuration: Sendable {
         if let path = value("WX_DEMO") {
             demo = try DemoWorld.load(Self.absolute(path, userHome: userHome))
         }
-        colourAllowed = value("NO_COLOR") == nil && variable("TERM") != "dumb"
+        colourRule = ColourRule(variable: variable)
+        proxies = ProxyEnvironment(variable: variable)
         let locale = value("LC_ALL") ?? value("LC_MESSAGES") ?? value("LANG") ?? "C"
         localeLanguage = Self.language(fromLocale: locale)
         let zone = value("TZ").map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }

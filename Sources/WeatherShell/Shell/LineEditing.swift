@@ -23,7 +23,8 @@ extension ShellRunner {
     }
 
     /// `\e`: the last line of the history (not `\e` itself) opens in the editor; each line it
-    /// leaves is then shown and run as if typed, and goes into the history.
+    /// leaves is then shown and run as if typed, and goes into the history. Left as it was (vim's
+    /// `:q!`), nothing runs, as in psql: it ran the line again (issue 40), a request repeated.
     func editLastLine() async -> LineStatus {
         guard let (editor, command) = lineEditing else {
             report(.usage("“\\e” edits the last line at the prompt; scripts and wx -c have none to edit"))
@@ -36,24 +37,32 @@ extension ShellRunner {
             report(.notApplicable("“\\e” edits the last line, and there is none yet"))
             return .failed
         }
-        return await run(edited: last.line, editor: editor, command: command)
+        return await run(edited: last.line, editor: editor, command: command, runsUnchanged: false)
     }
 
-    /// Ctrl-X Ctrl-E: `typed`, the line being typed, in the editor; then as `\e`.
+    /// Ctrl-X Ctrl-E: `typed`, the line being typed, in the editor; then as `\e`, but run
+    /// changed or not, as bash's edit-and-execute-command (the line was not run yet).
     package func editAndRun(_ typed: String) async -> LineStatus {
         guard let (editor, command) = lineEditing else { return .failed }
-        return await run(edited: typed, editor: editor, command: command)
+        return await run(edited: typed, editor: editor, command: command, runsUnchanged: true)
     }
 
     /// `text` in the editor; each line it leaves is then shown ("» …") and run as if typed, and
     /// goes into the history. When the editor cannot run, `text` waits in the next prompt's line
     /// (`textForNextPrompt`): with `EDITOR` naming no program, Ctrl-X Ctrl-E lost the line being
     /// typed (trial 16).
-    private func run(edited text: String, editor: any EditorProgram, command: String) async -> LineStatus {
+    /// `runsUnchanged` false (`\e`): a file left as it was runs nothing, and says so.
+    private func run(
+        edited text: String, editor: any EditorProgram, command: String, runsUnchanged: Bool
+    ) async -> LineStatus {
         guard let edited = editor.edit(text + "\n", command: command) else {
             report(.notApplicable("the editor “\(TerminalText.sanitized(command))” failed; nothing was run"))
             if !text.trimmed.isEmpty { textForNextPrompt = text }
             return .failed
+        }
+        if !runsUnchanged, edited == text + "\n" || edited == text {
+            putError("the line came back unchanged; nothing was run\n")
+            return .succeeded
         }
         var status = LineStatus.succeeded
         for line in edited.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })

@@ -39,7 +39,11 @@ extension WeatherSession {
         let services = WeatherServices.live(
             baseURL: { configuration.endpoints[$0] }, openWeatherMapKey: configuration.openWeatherMapKey,
             context: context)
-        return WeatherSession(
+        let session = WeatherSession(
             configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
+        session.doctorEnvironment.transport = transport
+        session.doctorEnvironment.offline = offline
+        session.doctorEnvironment.userAgent = context.userAgent
+        return session
     }
 }

@@ -133,12 +133,19 @@ package struct WXApp {
         // and without it the weather's views keep to 80 columns and lists are never cut.
         let columns =
             host.outputIsTerminal ? nil : host.variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        let colour = configuration.colourRule.decide(outputIsTerminal: host.outputIsTerminal)
         let runner = ShellRunner(
             session: session, output: paging ?? output, format: invocation.json ? .json : .text,
-            colour: host.outputIsTerminal && configuration.colourAllowed, unicode: configuration.unicodeOutput,
+            colour: colour.on,
+            unicode: configuration.unicodeOutput,
             width: columns.map { width in { width } } ?? host.terminalWidth,
             fitsWidth: host.outputIsTerminal || columns != nil)
         if host.errorIsTerminal { runner.errorWidth = host.terminalWidth }
+        session.doctorEnvironment.terminal.inputIsTerminal = host.inputIsTerminal && !oneShot
+        session.doctorEnvironment.terminal.colour = colour.on
+        session.doctorEnvironment.terminal.colourReason = colour.reason
+        session.doctorEnvironment.terminal.width = columns ?? host.terminalWidth()
+        session.doctorEnvironment.terminal.unicode = configuration.unicodeOutput
         if host.outputIsTerminal, host.variable("TERM") != "dumb" { runner.screenClearing = ShellRunner.clearScreen }
         runner.desktopNotification = DesktopNotification(
             escape: DesktopNotification.escape(outputIsTerminal: host.outputIsTerminal, variable: host.variable),

@@ -139,3 +139,31 @@ extension EventLog {
         }
     }
 }
+
+/// Whether `log.jsonl.index` (the snapshot list kept beside the log) describes the log as it
+/// is, for `doctor`.
+package enum LogIndexState: Hashable, Sendable {
+    /// No log yet: nothing to index.
+    case noLog
+    /// No index yet (a short log, or one never listed): `saved` reads the log.
+    case noIndex
+    /// The index was made from this log, sealed in the same epoch, and matches its ends.
+    case agrees
+    /// The index is of an earlier log or epoch (the log was changed by something other than
+    /// this wx, or replaced): wx folds the log afresh and writes the index again; nothing is lost.
+    case behind
+    /// The index cannot be read (damaged, or larger than the log it would describe).
+    case unreadable
+}
+
+extension EventLog {
+    /// How `log.jsonl.index` stands against the log, without changing either (no seal is made).
+    package func indexState() -> LogIndexState {
+        guard let file = openLog() else { return .noLog }
+        defer { file.close() }
+        guard fileSystem.kind(at: folder + "/" + SnapshotIndex.name) != nil else { return .noIndex }
+        guard let stored = readIndex(logSize: file.size) else { return .unreadable }
+        let sealed = LogSeal.read(folder: folder, fileSystem).flatMap { $0.log == file.state ? $0.epoch : nil }
+        return sealed == stored.epoch && file.holds(stored) ? .agrees : .behind
+    }
+}

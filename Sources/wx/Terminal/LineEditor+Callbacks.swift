@@ -45,6 +45,7 @@ let deletePreviousCallback: wx_el_function = { editLine, _ in
     onEditor(editLine) { $0.deletePreviousCharacter() }
 }
 let deleteNextCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.deleteNextCharacter() } }
+let composeCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.insertComposition() } }
 let pasteCallback: wx_el_function = { editLine, _ in onEditor(editLine) { $0.insertPaste() } }
 let searchBackCallback: wx_el_function = { editLine, _ in
     onEditor(editLine) { $0.searchHistory(backward: true) }

@@ -79,6 +79,7 @@ extension LineEditor {
     /// Pasted text as the line holds it: line ends as "\n", other control characters (a stray
     /// ESC) left out, tabs as spaces.
     static func pastedText(_ text: String) -> String {
+        let text = Composition.nfc(text)
         var result = String.UnicodeScalarView()
         var previous: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {

@@ -53,6 +53,10 @@ final class LineEditor: LineReader {
     /// puts it there.
     private var keptLine: String?
 
+    /// The character a combining mark typed just now composes with the one before the cursor
+    /// into (`Composition`), for `wx-compose` to put in their place.
+    private var pendingComposition: Unicode.Scalar?
+
     /// The descriptor the prompt, the line and what wx draws beside them go to (a terminal).
     private let screen: Int32
 
@@ -107,6 +111,9 @@ final class LineEditor: LineReader {
             api, editLine, "wx-delete-prev-char", "delete the character before the cursor", deletePreviousCallback)
         wx_el_add_function(
             api, editLine, "wx-delete-next-char", "delete the character under the cursor", deleteNextCallback)
+        wx_el_add_function(
+            api, editLine, "wx-compose", "the character before the cursor and a combining mark as one", composeCallback
+        )
         for (key, function) in Self.defaultBindings { wx_el_bind(api, editLine, key, function) }
         // The user's ~/.editrc (or $EDITRC), read after wx's defaults so that it can change them,
         // as other libedit programs (sqlite3, psql built with libedit) do — if it is a regular
@@ -187,6 +194,9 @@ final class LineEditor: LineReader {
         // What readLine pushes to put back a line the editor could not open (keepForNextLine);
         // no terminal sends it.
         ("\\e[wxl", "wx-kept-line"),
+        // What readCharacter sends for a combining mark that composes with the character
+        // before the cursor (Composition); no terminal sends it.
+        ("\\e[wxc", "wx-compose"),
     ]
 
     isolated deinit {
@@ -270,6 +280,16 @@ final class LineEditor: LineReader {
             guard drops else {
                 recentKeys.append(key)
                 if recentKeys.count > 8 { recentKeys.removeFirst() }
+                // A combining mark (an accent typed apart, as macOS pastes “São” in NFD) that
+                // composes with the character before the cursor: the two become one (“ã”), by
+                // way of wx-compose, so that what libedit draws is what the line holds.
+                if let line = currentLine(), !TerminalSignals.inSearch(editLine),
+                    let composed = Composition.composed(key, after: line.text, cursor: line.cursor)
+                {
+                    pendingComposition = composed
+                    api.pointee.el_push(editLine, "[wxc")
+                    character.pointee = wchar_t(0x1B)
+                }
                 return got
             }
             if !wasOverflowed { StandardStreams.put("\u{7}", fd: screen) }
@@ -438,6 +458,16 @@ final class LineEditor: LineReader {
         let text = Self.pastedText(String(decoding: bytes, as: UTF8.self))
         guard !text.isEmpty else { return UInt8(CC_NORM) }
         _ = api.pointee.el_insertstr(editLine, text)
+        return UInt8(CC_REFRESH)
+    }
+
+    /// wx-compose: the character before the cursor replaced by the one `readCharacter` composed
+    /// it into with a combining mark.
+    func insertComposition() -> UInt8 {
+        guard let composed = pendingComposition else { return UInt8(CC_ERROR) }
+        pendingComposition = nil
+        api.pointee.el_deletestr(editLine, 1)
+        _ = api.pointee.el_insertstr(editLine, String(composed))
         return UInt8(CC_REFRESH)
     }
 

@@ -60,6 +60,8 @@ struct RequestCostTests {
         case .log: Example(line: "log")
         case .help: Example(line: "help")
         case .about: Example(line: "about")
+        // The demo answers from recordings: doctor says so and asks nothing.
+        case .doctor: Example(line: "doctor", asks: false)
         case .clear: Example(line: "clear")
         case .reset, .export, .`import`, .format, .replay, .source, .quit:
             // Files and the line itself: no service (their handlers have no service slot).

@@ -329,6 +329,8 @@ import WeatherTestSupport
             home: TemporaryFolder(), server: try FixtureServer(demo: demoManifestPath),
             environment: ["WX_DEMO": demoManifestPath]
         ).stdout
+        // `doctor` against the loopback server: every check, the services' requests (issue 40).
+        documents += try runWX(["--json", "doctor"], home: TemporaryFolder(), server: server).stdout
         // `watch --rain`'s line when a chance crosses its threshold (watch runs until Ctrl-C, so
         // its document is made here as the runner makes it).
         guard case .watchChance(_, let alerts)? = try CommandParser.parse("watch --rain 60%") else {

@@ -14,8 +14,9 @@ extension LabelFindingsTests {
             endpoints: Endpoints {
                 $0 == .openMeteoPreviousRuns ? "http://127.0.0.1:43567/previous-runs" : "http://127.0.0.1:43567"
             },
-            configFolder: "/home/u/.config/wx", stateFolder: "/home/u/.local/state/wx", cacheFolder: "/home/u/.cache/wx"
-        )
+            configFolder: "/home/u/.config/wx", stateFolder: "/home/u/.local/state/wx",
+            cacheFolder: "/home/u/.cache/wx",
+            startupFile: "/home/u/.config/wx/wxrc", startupFileExists: false, lineEditorFile: "/home/u/.editrc")
         let lines = TextFitTests.render(.about(info), width: 40)
         let addresses = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("http://") }
         #expect(addresses.count >= 2, "\(lines)")

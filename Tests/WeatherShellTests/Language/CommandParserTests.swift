@@ -435,3 +435,38 @@ import WeatherTestSupport
         #expect(Configuration.language(fromLocale: locale) == language)
     }
 }
+
+/// Issue 40 item 13: the words people try first get the command that does it, the rest of the
+/// line carried over; wx's own words and prefixes are untouched.
+@Suite(.tags(.unit)) struct FirstTryWordTests {
+    func error(_ line: String) -> String? {
+        do {
+            _ = try CommandParser.parse(line)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func suggestions() {
+        #expect(error("weather Berlin") == "“weather” is not a wx command: “show Berlin” shows the weather")
+        #expect(
+            error("Weather")
+                == "“Weather” is not a wx command: “show” shows the weather where you are (“show Berlin” elsewhere)")
+        #expect(
+            error("forecast New York")
+                == "“forecast” is not a wx command: “daily New York” shows the days ahead, “hourly New York” the hours")
+        #expect(error("search Paris") == "“search” is not a wx command: “find Paris” lists places by that name")
+        #expect(error("set units imperial") == "“set” is not a wx command: “units imperial” sets it")
+        #expect(
+            error("list") == "“list” is not a wx command: “favs” lists favorites, “saved” snapshots, “history” commands"
+        )
+        #expect(error("add Home") == "“add” is not a wx command: “show Home”, then “fav”, saves it as a favorite")
+    }
+
+    @Test func wxsOwnWordsAreUntouched() throws {
+        #expect(try CommandParser.parse("q") == .quit)
+        #expect(try CommandParser.parse("alerts")?.name == .warnings)
+        #expect(try CommandParser.parse("show Berlin") == .show("Berlin"))
+    }
+}

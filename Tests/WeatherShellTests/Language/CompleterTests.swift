@@ -150,3 +150,44 @@ import WeatherTestSupport
         #expect(ShellCompletion.home(in: ["--home", "/tmp/h"]) == nil)  // still being typed
     }
 }
+
+/// Issue 40 item 5: Tab after a straight apostrophe found nothing for a favorite written with a
+/// typographic one (`show O'Br` for `O’Brien’s Pub`), though the whole name typed so matched.
+@Suite(.tags(.unit)) struct ApostropheCompletionTests {
+    @Test(arguments: ["show O'Br", "show o'brien's", "fav rm O'B", "hourly 3 O'", "compare Oslo O'Bri"])
+    func straightApostropheFindsTheTypographicOne(line: String) throws {
+        let name = "O’Brien’s Pub"
+        let completion = Completer.complete(line, favorites: [name, "Oslo", "Ottawa"])
+        #expect(completion.options.count == 1, "\(completion.options)")
+        let insertion = try #require(completion.insertion(typed: String(line.suffix(completion.replacing))))
+        let typed = String(line.dropLast(completion.replacing)) + insertion
+        let words = try #require(try ShellWords.commands(typed).first?.words.map(\.text))
+        #expect(words.joined(separator: " ").hasSuffix(name), "\(typed)")
+    }
+
+    @Test func andTheOtherWayRound() {
+        #expect(Completer.complete("show St. John’s", favorites: ["St. John's", "Stuttgart"]).options.count == 1)
+        #expect(Completer.complete("show O'", favorites: ["O’Brien’s Pub", "O'Hare"]).options.count == 2)
+    }
+}
+
+/// Issue 40 item 6: `\i` and `\o` (and `.read`, `.output`, `.once`) complete file names, as
+/// `source` does.
+@Suite(.tags(.unit)) struct MetaFileCompletionTests {
+    @Test(arguments: ["\\i ", "\\o ", ".read ", ".output ", ".once ", "\\include ", "source "])
+    func fileNamesAfterTheWord(word: String) {
+        let line = word + "~/comm"
+        var asked: [String] = []
+        let completion = Completer.complete(line, favorites: ["commute"]) { typed in
+            asked.append(typed)
+            return ["~/commands.wx"]
+        }
+        #expect(asked == ["~/comm"])
+        #expect(completion.options == ["~/commands.wx"])
+        #expect(completion.replacing == "~/comm".count)
+    }
+
+    @Test func otherBackslashWordsCompleteNoFile() {
+        #expect(Completer.complete("\\timing o", favorites: []) { _ in ["oops"] }.options.isEmpty)
+    }
+}

@@ -41,7 +41,7 @@ extension InteractiveShellTests {
         #expect(help.console.output.contains("  help [command]"))
         // The keys' paragraph is wrapped to the width: read as one line of words.
         let words = help.console.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("Ctrl-X Ctrl-E edits the line in $EDITOR"))
+        #expect(words.contains("Ctrl-X Ctrl-E edits the line in $EDITOR and runs it, changed or not"))
         #expect(words.contains("PgUp/PgDn"))
         #expect(words.contains("Tab completes commands, favorites, snapshot numbers, option values and file names"))
         let quit = await run(inputs: [.line(".quit"), .line("units")])

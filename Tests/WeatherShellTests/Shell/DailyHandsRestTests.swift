@@ -67,13 +67,27 @@ import WeatherTestSupport
         let help = await wx(["-c", "help"])
         #expect(help.console.output.contains("  source <file> "))
         let spaces = String(repeating: " ", count: 33)
-        #expect(help.console.output.contains("  \\e\(spaces)the last line in $EDITOR, then run it\n"))
+        #expect(help.console.output.contains("  \\e\(spaces)the last line in $EDITOR, run if changed\n"))
         let command = await wx(["-c", "help source"])
         #expect(command.console.output.hasPrefix("source <file>\n  run a file’s lines as typed (\\i, .read)\n"))
     }
 
     /// `\e` was refused ("is Ctrl-X Ctrl-E at the prompt"); now, as psql's, it opens the last
     /// line in $EDITOR and runs what the editor leaves, each line shown first.
+    /// Issue 40 item 4: `\e` and the editor left without a change (vim's `:q!`) ran the line
+    /// again (a weather request); as psql, nothing runs. Ctrl-X Ctrl-E keeps bash's way: the
+    /// line being typed runs, changed or not.
+    @Test func backslashEUnchangedRunsNothing() async {
+        let editor = ScriptedEditor { $0 }
+        let run = await wx(inputs: [.line("units"), .line("\\e"), .endOfInput], editor: editor)
+        #expect(editor.edits.map(\.text) == ["units\n"])
+        #expect(run.console.errors == "the line came back unchanged; nothing was run\n")
+        #expect(run.console.output.components(separatedBy: "units metric").count == 2, "\(run.console.output)")
+        #expect(run.reader.history == ["units", "\\e"])
+        let typed = await wx(inputs: [.edit("units"), .endOfInput], editor: ScriptedEditor { $0 })
+        #expect(typed.console.output.contains("» units\nunits metric"))
+    }
+
     @Test func backslashEEditsTheLastLineAndRunsIt() async {
         let editor = ScriptedEditor { $0.replacingOccurrences(of: "help unit", with: "help units") }
         let run = await wx(

@@ -141,9 +141,26 @@ import WeatherTestSupport
         #expect(await runner.run(line: "find Hamburg; show Paris") == .failed)
         #expect(
             console.errors == """
-                error: cannot reach Nominatim at nominatim.openstreetmap.org; check your connection or WX_NOMINATIM_URL
-                nothing can be reached from here: “wx --offline” shows what is saved, and in wx’s source folder “make demo” runs wx on recorded answers
-                error: cannot reach Nominatim at nominatim.openstreetmap.org; check your connection or WX_NOMINATIM_URL
+                error: cannot reach Nominatim: nothing can be reached from here; “wx --offline” shows what is saved, and in wx’s source folder “make demo” runs wx on recorded answers
+                error: cannot reach Nominatim: nothing can be reached from here
+
+                """)
+    }
+
+    /// Issue 40 item 12: offline, `find` fell back to the other geocoder and said “cannot reach”
+    /// twice, then the hint on a line of its own; now one line names both, with the hint.
+    @Test func withoutANetworkAFallbackIsOneLineWithTheHint() async {
+        let runner = ShellRunner(
+            session: makeTestSession(home: home), output: console, format: .text, colour: false, unicode: true)
+        let error = ShellError.fallbackFailed(
+            .transport(.nominatim, .cannotConnect("nominatim.openstreetmap.org")),
+            then: UnreachableService.alsoUnreachable(.openMeteoGeocoding, host: "geocoding-api.open-meteo.com"))
+        runner.report(error)
+        runner.report(error)
+        #expect(
+            console.errors == """
+                error: cannot reach Nominatim, nor Open-Meteo geocoding asked instead: nothing can be reached from here; “wx --offline” shows what is saved, and in wx’s source folder “make demo” runs wx on recorded answers
+                error: cannot reach Nominatim, nor Open-Meteo geocoding asked instead: nothing can be reached from here
 
                 """)
     }

@@ -88,8 +88,8 @@ package enum FavoriteMatching {
     /// The keyboard's form of one scalar, lowercased.
     private static func replacement(for scalar: Unicode.Scalar) -> String {
         if scalar.isASCII { return String(scalar).lowercased() }
+        if Apostrophes.all.contains(scalar) { return "'" }
         switch scalar {
-        case "\u{2018}", "\u{2019}", "\u{201A}", "\u{201B}", "\u{2032}", "\u{02BC}", "\u{00B4}", "\u{0060}": return "'"
         case "\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}", "\u{00AB}", "\u{00BB}": return "\""
         case "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}": return "-"
         case "ß", "ẞ": return "ss"

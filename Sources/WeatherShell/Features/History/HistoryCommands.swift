@@ -16,7 +16,7 @@ extension CommandSpec {
 
     /// History references, as in bash: `help !!` (or `help !N`) shows this. Not in the command
     /// table — a reference is expanded in the line before any command is parsed.
-    static let historyReference = CommandSpec(
+    package static let historyReference = CommandSpec(
         name: "!", synopsis: "!! | !N | !-N | !prefix", summary: "run a line from the history again",
         details: [
             "“!!” is the last line, “!N” line N of “history”, “!-N” the line N back (“!-1” is “!!”), and “!prefix” the last line starting with prefix (“!sh” for the last “show …”; case matters).",

@@ -11,4 +11,9 @@ package struct AboutInfo: Hashable, Sendable {
     package var configFolder: String
     package var stateFolder: String
     package var cacheFolder: String
+    /// The start-up file run at the interactive prompt (`wxrc`), and whether it exists now.
+    package var startupFile: String
+    package var startupFileExists: Bool
+    /// The line editor's settings (`$EDITRC`, else `~/.editrc`); nil when no home folder names one.
+    package var lineEditorFile: String?
 }

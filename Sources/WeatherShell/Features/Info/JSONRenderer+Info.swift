@@ -34,6 +34,8 @@ extension JSONRenderer {
             ),
             ("state_plist", .string(info.configFolder + "/state.plist")),
             ("log_jsonl", .string(info.stateFolder + "/log.jsonl")), ("cache", .string(info.cacheFolder)),
+            ("wxrc", .string(info.startupFile)), ("wxrc_exists", .bool(info.startupFileExists)),
+            ("editrc", .optional(info.lineEditorFile)),
             ("request_costs", requestCosts()),
         ])
     }

@@ -13,11 +13,11 @@ extension TextRenderer {
         lines += commandRow("!$ | ^old^new", "the last word of the last line; it, changed", width: width)
         lines += commandRow(
             "\\q \\? \\i FILE \\o [FILE] \\timing", "quit, help, run a file, results to a file, times", width: width)
-        lines += commandRow("\\e", "the last line in $EDITOR, then run it", width: width)
+        lines += commandRow("\\e", "the last line in $EDITOR, run if changed", width: width)
         lines.append("")
         // Paragraphs of a help page: flush left, as the man page's.
         lines += TextLayout.wrap(
-            "Keys (as in bash): Tab completes commands, favorites, snapshot numbers, option values and file names; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Ctrl-_ undoes; Ctrl-X Ctrl-E edits the line in $EDITOR; Ctrl-C cancels; Ctrl-D quits.",
+            "Keys (as in bash): Tab completes commands, favorites, snapshot numbers, option values and file names; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Ctrl-_ undoes; Ctrl-X Ctrl-E edits the line in $EDITOR and runs it, changed or not; Ctrl-C cancels; Ctrl-D quits.",
             indent: 0, continuation: 0, width: width)
         lines += TextLayout.wrap(
             "Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.", indent: 0,
@@ -56,7 +56,11 @@ extension TextRenderer {
                 + TextLayout.wrap(summary, indent: 4, continuation: 4, width: width)
         }
         let lines = TextLayout.wrap(summary, indent: column, continuation: column, width: width)
-        if TextLayout.columns(synopsis) > column - 3 { return ["  \(synopsis)"] + lines }
+        // A synopsis too long for its column goes above the summary, wrapped at the width
+        // (issue 40: `best`'s, 65 columns, ran past a terminal of 58 to 64).
+        if TextLayout.columns(synopsis) > column - 3 {
+            return TextLayout.wrap(synopsis, indent: 2, continuation: 6, width: width) + lines
+        }
         let first = lines.first.map { String($0.dropFirst(column)) } ?? ""
         return ["  \(TextLayout.pad(synopsis, to: column - 3)) \(first)"] + lines.dropFirst()
     }
@@ -98,7 +102,8 @@ extension TextRenderer {
             "favorites and settings: \(info.configFolder)/state.plist",
             "history and snapshots:  \(info.stateFolder)/log.jsonl",
             "cache:                  \(info.cacheFolder)",
-        ] {
+            "start-up file:          \(info.startupFile)" + (info.startupFileExists ? "" : " (none there)"),
+        ] + (info.lineEditorFile.map { ["line editor settings:   \($0)"] } ?? []) {
             lines += TextLayout.wrap(line, indent: 2, continuation: 4, width: width)
         }
         lines += requestCostLines(context: context)

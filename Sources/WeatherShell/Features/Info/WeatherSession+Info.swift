@@ -24,6 +24,7 @@ extension WeatherSession {
         return AboutInfo(
             version: WXVersion.current, services: used, endpoints: configuration.endpoints,
             configFolder: configuration.configFolder, stateFolder: configuration.stateFolder,
-            cacheFolder: configuration.cacheFolder)
+            cacheFolder: configuration.cacheFolder, startupFile: configuration.startupFile,
+            startupFileExists: FileIO.exists(configuration.startupFile), lineEditorFile: configuration.lineEditorFile)
     }
 }

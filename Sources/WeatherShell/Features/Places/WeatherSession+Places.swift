@@ -80,8 +80,7 @@ extension WeatherSession {
             // Neither reached: one sentence, not each service's whole advice (trial 15: four
             // wrapped lines under `make run` without a network).
             .fallbackFailed(
-                .transport(service, .cannotConnect(host)),
-                then: "asked instead, cannot reach \(other.displayName) at \(TerminalText.sanitized(then)) either")
+                .transport(service, .cannotConnect(host)), then: UnreachableService.alsoUnreachable(other, host: then))
         case .fallbackFailed(let first, let then): .fallbackFailed(first, then: "asked instead, \(then.description)")
         }
     }

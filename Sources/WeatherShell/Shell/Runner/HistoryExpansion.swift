@@ -26,16 +26,23 @@ extension ShellRunner {
         var inserted: [Range<Int>] = []
         var copied = 0
         for command in commands {
+            // `help !$` with nothing to expand asks about `!$` (issue 40: a fresh session said
+            // “no command in the history” instead of the help); with a last line, it is that.
+            let asksHelp = command.words.first.map { (try? CommandParser.command(named: $0.text)) == .help } ?? false
             for (index, word) in command.words.enumerated() {
                 guard word.text.count > 1, word.text.first == "!",
                     String(characters[word.start..<word.end]) == word.text
                 else { continue }
                 let text: String
-                if word.text == "!$" {
-                    text = try lastWordOfLastLine()
-                } else if index == 0 {
-                    text = try historyEntry(reference: word.text).line
-                } else {
+                do {
+                    if word.text == "!$" {
+                        text = try lastWordOfLastLine()
+                    } else if index == 0 {
+                        text = try historyEntry(reference: word.text).line
+                    } else {
+                        continue
+                    }
+                } catch  where asksHelp {
                     continue
                 }
                 out += characters[copied..<word.start]

@@ -237,17 +237,6 @@ package final class ShellRunner {
         return (try? CommandParser.parse(words: words)) == .quit
     }
 
-    /// The command's words, with `help \o`'s backslash given back: the lexer takes it as an
-    /// escape, so help was asked about “o” and said “unknown command” (trial 6).
-    static func keepingMetaBackslash(_ typed: ShellWords.Command) -> [String] {
-        var words = typed.words.map(\.text)
-        guard words.count == 2, (try? CommandParser.command(named: words[0])) == .help,
-            typed.typed(1)?.hasPrefix("\\") == true, !words[1].hasPrefix("\\")
-        else { return words }
-        words[1] = "\\" + words[1]
-        return words
-    }
-
     private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
         let text = typed.text
         let outer = commandWords
@@ -256,7 +245,7 @@ package final class ShellRunner {
         if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
         let command: Command?
         do {
-            command = try CommandParser.parse(words: Self.keepingMetaBackslash(typed))
+            command = try CommandParser.parse(words: ShellWords.keepingMetaBackslash(typed))
         } catch {
             report(error)
             return .usageError
@@ -339,6 +328,8 @@ package final class ShellRunner {
                     if case .notSaved = result { status = .failed }
                     // `check` answers "none held" with exit status 1, no error line.
                     if result.isCheckHoldingNone { status = Self.worse(status, .failed) }
+                    // `doctor` found something off: exit status 1, the report said what.
+                    if result.isDoctorFindingTrouble { status = Self.worse(status, .failed) }
                     for problem in result.problems {
                         report(.unreadableFile(problem))
                         status = .failed

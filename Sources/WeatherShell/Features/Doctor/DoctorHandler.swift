@@ -1,0 +1,105 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+extension WeatherSession {
+    /// `doctor`: every check, in the order state, services, key, terminal, files. Nothing is
+    /// changed; services are asked once each, at the same time.
+    func doctor() async -> [CommandResult] {
+        var checks = DoctorLocalChecks.folders(configuration)
+        checks.append(DoctorLocalChecks.freeSpace(configuration))
+        checks.append(DoctorLocalChecks.lock(configuration))
+        checks.append(DoctorLocalChecks.log(log, folder: configuration.stateFolder))
+        let services = await doctorServiceChecks()
+        checks += services
+        checks.append(doctorKeyCheck(services))
+        checks += DoctorLocalChecks.terminal(doctorEnvironment.terminal)
+        checks.append(DoctorLocalChecks.startupFile(configuration.startupFile))
+        checks.append(DoctorLocalChecks.editrc(configuration.lineEditorFile))
+        return [.doctor(DoctorReport(checks: checks))]
+    }
+
+    /// The services this configuration and these favorites would ask, each with why: the
+    /// provider, the geocoder, the warning feed of each favorite's country (MeteoAlarm once per
+    /// country), and OpenWeatherMap when a key is set.
+    func doctorServices() -> [(service: Service, subject: String, path: String)] {
+        let key = configuration.openWeatherMapKey
+        var asked: [(service: Service, subject: String, path: String)] = []
+        func add(_ service: Service, _ role: String, slug: String? = nil) {
+            guard let path = DoctorProbes.lightPath(service, countrySlug: slug, key: key),
+                !asked.contains(where: { $0.path == path && $0.service == service })
+            else { return }
+            asked.append((service, "\(service.displayName) (\(role))", path))
+        }
+        add(forecastProvider.service, "provider")
+        add(geocoder.service, "geocoder")
+        for favorite in favorites {
+            guard let feed = self.services.warnings?.feed(forCountry: favorite.countryCode) else { continue }
+            let code = favorite.countryCode?.lowercased() ?? ""
+            let slug = MeteoAlarmWarnings.countrySlugs[code]
+            add(feed.service, "warnings for \(code.uppercased())", slug: feed.service == .meteoAlarm ? slug : nil)
+        }
+        if key != nil { add(.openWeatherMap, "the key") }
+        return asked
+    }
+
+    /// One light request to each service of `doctorServices()`, or one line saying why none is
+    /// made (offline, `make demo`, no network in this session).
+    func doctorServiceChecks() async -> [DoctorCheck] {
+        let environment = doctorEnvironment
+        let names = doctorServices().map(\.subject).joined(separator: ", ")
+        if environment.offline {
+            return [DoctorCheck(.service, "services", .note, "not asked: offline (\(names))")]
+        }
+        if configuration.demo != nil {
+            return [DoctorCheck(.service, "services", .note, "not asked: make demo answers from its recordings")]
+        }
+        guard let transport = environment.transport else {
+            return [DoctorCheck(.service, "services", .note, "not asked: no network in this session")]
+        }
+        let asked = doctorServices()
+        let secrets = configuration.openWeatherMapKey.map { [$0] } ?? []
+        let endpoints = configuration.endpoints
+        let proxies = configuration.proxies
+        let clock = clock
+        return await withTaskGroup(of: (Int, DoctorCheck).self) { group in
+            for (index, entry) in asked.enumerated() {
+                group.addTask {
+                    let check = await DoctorProbes.ask(
+                        entry.service, subject: entry.subject, url: endpoints[entry.service] + entry.path,
+                        secrets: secrets, environment: environment, transport: transport, clock: clock,
+                        proxies: proxies)
+                    return (index, check)
+                }
+            }
+            var checks: [DoctorCheck?] = asked.map { _ in nil }
+            for await (index, check) in group { checks[index] = check }
+            return checks.compactMap { $0 }
+        }
+    }
+
+    /// The OpenWeatherMap key: set or not, and accepted by the service when it was asked
+    /// (`serviceChecks`). The key itself is never shown.
+    func doctorKeyCheck(_ serviceChecks: [DoctorCheck]) -> DoctorCheck {
+        let subject = "OpenWeatherMap key"
+        guard configuration.openWeatherMapKey != nil else {
+            if forecastProvider.service == .openWeatherMap || settings.provider == "openweathermap" {
+                return DoctorCheck(
+                    .key, subject, .problem, "not set, and the provider is openweathermap",
+                    advice: "set OPENWEATHERMAP_API_KEY, or “provider open-meteo”")
+            }
+            return DoctorCheck(.key, subject, .ok, "not set (OpenWeatherMap is not used)")
+        }
+        let asked = serviceChecks.first { $0.request?.url.contains("appid=") == true }
+        switch asked?.request?.httpStatus {
+        case 401?:
+            return DoctorCheck(
+                .key, subject, .problem, "set, refused by OpenWeatherMap (HTTP 401)",
+                advice: "check OPENWEATHERMAP_API_KEY; a new key takes up to two hours to work")
+        case let status? where (200..<300).contains(status):
+            return DoctorCheck(.key, subject, .ok, "set, accepted")
+        default:
+            return DoctorCheck(.key, subject, .note, "set, not checked: OpenWeatherMap did not answer")
+        }
+    }
+}

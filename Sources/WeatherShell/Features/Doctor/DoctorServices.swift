@@ -1,0 +1,94 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// What `doctor` needs from the composition root besides the session's own: how to reach the
+/// services, whether it may, and the terminal (which the session does not know).
+package struct DoctorEnvironment: Sendable {
+    /// The transport the session's services use (libcurl in the product); nil: no network in
+    /// this session, nothing asked.
+    package var transport: (any HTTPTransport)?
+    /// `--offline`: nothing is asked.
+    package var offline = false
+    /// The User-Agent every request of wx carries.
+    package var userAgent = WXVersion.userAgent()
+    package var terminal = TerminalFacts()
+
+    package init() {}
+}
+
+/// `doctor`'s one light request per service: which, and what its answer says.
+enum DoctorProbes {
+    /// The most one light request may take, seconds: a service slower than this is said to be.
+    static let timeoutSeconds: Double = 10
+    /// Slower than this, milliseconds, an answer is noted as slow.
+    static let slowMilliseconds = 2000
+    /// A point to ask about where a service needs one: Berlin, 52.52° N 13.41° E.
+    static let point = (latitude: "52.52", longitude: "13.41")
+
+    /// The path and query of the lightest request `service` documents (one value at one point,
+    /// a status page, one feed), appended to its base URL; nil for a service `doctor` does not
+    /// ask (those only some commands use: the archive, the ensemble…).
+    ///
+    /// - Parameters:
+    ///   - countrySlug: MeteoAlarm's feed name of the country asked about ("netherlands").
+    ///   - key: the OpenWeatherMap key, sent as `appid` and never shown.
+    static func lightPath(_ service: Service, countrySlug: String? = nil, key: String? = nil) -> String? {
+        let (latitude, longitude) = point
+        switch service {
+        case .nominatim: return "/status?format=json"
+        case .openMeteo: return "/v1/forecast?latitude=\(latitude)&longitude=\(longitude)&current=temperature_2m"
+        case .openMeteoGeocoding: return "/v1/search?name=Berlin&count=1"
+        case .openWeatherMap:
+            guard let key else { return nil }
+            return "/data/2.5/weather?lat=\(latitude)&lon=\(longitude)&appid=\(QueryString.encode(key))"
+        case .nws: return "/alerts/active?area=DC"
+        case .brightSky: return "/alerts?lat=\(latitude)&lon=\(longitude)"
+        case .eccc: return "/collections/weather-alerts/items?f=json&limit=1"
+        case .metNorway: return "/weatherapi/metalerts/2.0/current.json?lang=en"
+        case .meteoAlarm: return countrySlug.map { "/api/v1/warnings/feeds-\($0)" }
+        case .openMeteoAirQuality, .openMeteoArchive, .openMeteoPreviousRuns, .openMeteoEnsemble: return nil
+        }
+    }
+
+    /// Asks `url` once (no retry, no cache) and says how it went.
+    ///
+    /// - Parameters:
+    ///   - subject: the line's name ("Nominatim (geocoder)").
+    ///   - secrets: what must never be shown (the key), masked in the URL and in any message.
+    /// - Returns: ok for a 2xx answer (noted when slower than `slowMilliseconds`), a problem
+    ///   naming the service's error otherwise; the request, its status and time with it.
+    static func ask(
+        _ service: Service, subject: String, url: String, secrets: [String], environment: DoctorEnvironment,
+        transport: any HTTPTransport, clock: any WXClock, proxies: ProxyEnvironment
+    ) async -> DoctorCheck {
+        let shownURL = Redaction.displayURL(Redaction.scrubbed(url, secrets: secrets))
+        let proxy = proxies.proxy(for: url).map { "\($0.url) (\($0.variable))" }
+        var request = DoctorRequest(url: shownURL, proxy: proxy)
+        let began = clock.elapsed
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(
+                HTTPRequest(url: url, headers: ["User-Agent": environment.userAgent, "Accept": "application/json"]),
+                limits: TransferLimits(totalTimeoutSeconds: timeoutSeconds, connectTimeoutSeconds: timeoutSeconds))
+        } catch {
+            let text = Redaction.scrubbed(ServiceError.transport(service, error).description, secrets: secrets)
+            return DoctorCheck(.service, subject, .problem, text, request: request)
+        }
+        let milliseconds = Int(((clock.elapsed - began).inSeconds * 1000).rounded())
+        request.httpStatus = response.status
+        request.milliseconds = milliseconds
+        let via = proxy.map { " via \($0)" } ?? ""
+        guard (200..<300).contains(response.status) else {
+            let error = ServiceError.answered(response, by: service, url: url)
+            return DoctorCheck(
+                .service, subject, .problem, Redaction.scrubbed(error.description, secrets: secrets), request: request)
+        }
+        guard milliseconds <= slowMilliseconds else {
+            return DoctorCheck(
+                .service, subject, .note, "answered, slowly: \(milliseconds) ms\(via)",
+                advice: "commands will wait as long; WX_TIMEOUT bounds each request", request: request)
+        }
+        return DoctorCheck(.service, subject, .ok, "answered in \(milliseconds) ms\(via)", request: request)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherShell
+
+/// `doctor`'s checks that ask no service (issue 40), and its text at 40 columns.
+@Suite(.tags(.unit))
+struct DoctorTests {
+    /// A lock on `.wx.lock` held by another open file (as another process would hold it) is
+    /// found without waiting; released, it is free.
+    @Test func aLockHeldElsewhereIsFound() throws {
+        let home = TemporaryFolder()
+        let configuration = try Configuration(environment: ["WX_HOME": home.path, "HOME": home.path])
+        let path = home.path + "/.wx.lock"
+        FileManager.default.createFile(atPath: path, contents: Data())
+        let holder = open(path, O_RDWR)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        let held = DoctorLocalChecks.lock(configuration)
+        #expect(held.status == .problem)
+        #expect(held.finding == "another process holds \(path): saving waits for it")
+        flock(holder, LOCK_UN)
+        #expect(DoctorLocalChecks.lock(configuration).status == .ok)
+    }
+
+    /// Each line of wxrc as the runner would take it: commands, backslash words, `;` lists.
+    @Test func startupLines() {
+        #expect(DoctorLocalChecks.startupLineProblem("units metric; \\timing on") == nil)
+        #expect(DoctorLocalChecks.startupLineProblem("") == nil)
+        #expect(DoctorLocalChecks.startupLineProblem("help \\o") == nil)
+        #expect(DoctorLocalChecks.startupLineProblem("shwo Berlin")?.hasPrefix("unknown command “shwo”") == true)
+        #expect(DoctorLocalChecks.startupLineProblem("quit") == "“quit” would end wx before its prompt")
+        #expect(DoctorLocalChecks.startupLineProblem("find \"Berlin") != nil)
+        #expect(DoctorLocalChecks.startupLineProblem("\\d") != nil)
+    }
+
+    /// `~/.editrc`: wx's lines and unprefixed ones must start with a libedit command; other
+    /// programs' lines are not wx's to judge.
+    @Test func editrcLines() throws {
+        let home = TemporaryFolder()
+        let path = home.path + "/.editrc"
+        try "# c\n\nbind -v\nwx:edit on\nsqlite3:anything\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(DoctorLocalChecks.editrc(path).status == .ok)
+        try "bind -e\nwx:hist size 9\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let check = DoctorLocalChecks.editrc(path)
+        #expect(check.status == .problem)
+        #expect(check.finding == "\(path) line 2: “hist” is not a libedit command")
+        #expect(DoctorLocalChecks.editrc(home.path + "/none").status == .ok)
+    }
+
+    /// At 40 columns every line fits, a long address broken before its `&`.
+    @Test func fortyColumns() {
+        let url = "http://127.0.0.1:40000/v1/forecast?latitude=52.52&longitude=13.41&current=temperature_2m"
+        let report = DoctorReport(checks: [
+            DoctorCheck(
+                .service, "Open-Meteo (provider)", .ok, "answered in 12 ms",
+                request: DoctorRequest(url: url, httpStatus: 200, milliseconds: 12)),
+            DoctorCheck(
+                .state, "state folder", .problem,
+                "/home/someone/.config/wx is not writable: nothing can be saved there",
+                advice: "chmod u+rwx /home/someone/.config/wx, or start wx with --home DIR"),
+        ])
+        let context = RenderContext(units: .metric, now: Date(), colour: false, unicode: true, width: 40)
+        let lines = TextRenderer.doctorLines(report, context: context)
+        #expect(lines.allSatisfy { TextLayout.columns($0) <= 40 }, "\(lines)")
+        #expect(
+            Array(lines.prefix(6)) == [
+                "✓ Open-Meteo (provider): answered in",
+                "  12 ms",
+                "  asked",
+                "    http://127.0.0.1:40000/v1/forecast",
+                "    ?latitude=52.52&longitude=13.41",
+                "    &current=temperature_2m",
+            ])
+        #expect(lines.last == "1 thing is off (exit status 1).")
+        #expect(lines.joined().replacingOccurrences(of: " ", with: "").contains(url))
+    }
+}
