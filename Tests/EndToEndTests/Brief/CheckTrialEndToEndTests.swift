@@ -14,9 +14,11 @@ struct CheckTrialEndToEndTests {
         // Berlin's recording, the same answer at both instants: at 08:00 CEST on Tue 29 Jul the
         // next 24 hours are dry; at 16:00 they reach Wednesday's rain (from 12:00 UTC), which
         // the answer had all along. Nothing changed: not today's rain, not a day's.
-        let first = try runWX(["check", "--changed", "Berlin"], home: home, server: server, now: "2025-07-29T06:00:00Z")
+        let first = try runWX(
+            ["check", "--changed", "Berlin"], home: home, server: server, now: "2025-07-29T06:00:00Z")
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
-        let later = try runWX(["check", "--changed", "Berlin"], home: home, server: server, now: "2025-07-29T14:00:00Z")
+        let later = try runWX(
+            ["check", "--changed", "Berlin"], home: home, server: server, now: "2025-07-29T14:00:00Z")
         #expect(later.status == 1, "\(later.stdout)\(later.stderr)")
         #expect(later.stdout.contains("nothing changed that matters"), "\(later.stdout)")
     }

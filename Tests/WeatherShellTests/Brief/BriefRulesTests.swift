@@ -111,7 +111,10 @@ import WeatherTestSupport
     @Test func theEnsemblesRangeIsNamedAndNeverReadAsTheHighs() {
         // Issue 36's trial: "high 22 °C (14 to 16)" read as a range the high is outside of.
         let outside = Self.words(.tomorrow(todayHigh: 21.4, tomorrowHigh: 21.9, range: 14.2...16.1))
-        #expect(outside == "Tomorrow about as warm as today, high 22 °C; the ensemble’s 14 to 16 °C (its members’ 10th to 90th percentile).", "\(outside)")
+        #expect(
+            outside
+                == "Tomorrow about as warm as today, high 22 °C; the ensemble’s 14 to 16 °C (its members’ 10th to 90th percentile).",
+            "\(outside)")
         let inside = Self.words(.tomorrow(todayHigh: 21.4, tomorrowHigh: 21.9, range: 20.2...23.6))
         #expect(inside == "Tomorrow about as warm as today, high 22 °C (the ensemble’s 20 to 24 °C).", "\(inside)")
     }
@@ -121,7 +124,8 @@ import WeatherTestSupport
         #expect(Self.words(.dry(from: Self.start, hours: 3)) == "Dry for the 3 hours the forecast has left.")
         #expect(Self.words(.dry(from: Self.start, hours: 1)) == "Dry for the 1 hour the forecast has left.")
         let spell = RainSpell(
-            start: Self.start, end: Self.start.addingTimeInterval(7_200), heaviestEnd: Self.start.addingTimeInterval(3_600),
+            start: Self.start, end: Self.start.addingTimeInterval(7_200),
+            heaviestEnd: Self.start.addingTimeInterval(3_600),
             heaviestMillimetres: 0.2, totalMillimetres: 0.3, lastsPastWindow: false, snow: true)
         #expect(Self.words(.rain(spell, now: Self.start)).hasPrefix("Snow now, heaviest"))
     }

@@ -49,7 +49,9 @@ extension TextRenderer {
             // What falls, as `rain` says it.
             let (noun, falling) = spell.snow ? ("snow", "snowing") : ("rain", "raining")
             let end = spell.lastsPastWindow ? "still \(falling) at \(at(spell.end))" : "dry again by \(at(spell.end))"
-            if spell.start <= now { return "\(noun.prefix(1).uppercased())\(noun.dropFirst()) now, \(heaviest), \(end)." }
+            if spell.start <= now {
+                return "\(noun.prefix(1).uppercased())\(noun.dropFirst()) now, \(heaviest), \(end)."
+            }
             let part = BriefRules.partOfDay(clock.localTime(spell.start), today: today)
             return "Dry until about \(at(spell.start)), then \(noun) \(part), \(heaviest), \(end)."
         case .chance(let date, _, let members, let of):
@@ -70,7 +72,8 @@ extension TextRenderer {
             let spread = range.map {
                 let members =
                     "the ensemble’s \(format.temperatureValue($0.lowerBound, digits: 0)) to \(format.temperature($0.upperBound, digits: 0))"
-                return $0.contains(tomorrowHigh) ? " (\(members))" : "; \(members) (its members’ 10th to 90th percentile)"
+                return $0.contains(tomorrowHigh)
+                    ? " (\(members))" : "; \(members) (its members’ 10th to 90th percentile)"
             }
             let compared =
                 BriefRules.warmth(change: tomorrowHigh - todayHigh).map {

@@ -179,7 +179,8 @@ extension WeatherSession {
     private func keepMark(_ mark: Look) throws(ShellError) {
         let cannot = "check’s mark for --changed could not be kept, so check cannot tell a change once"
         guard !log.hasUnwrittenRecords else {
-            throw .storage("\(cannot): the log in the state folder cannot be written; make it writable (or set WX_HOME)")
+            throw .storage(
+                "\(cannot): the log in the state folder cannot be written; make it writable (or set WX_HOME)")
         }
         do { try log.appendLook(mark) } catch {
             throw .storage("\(cannot): \(ShellError(error).description)")

@@ -18,7 +18,9 @@ extension TextRenderer {
                     "\(what) \(when) \(reading.members) of \(reading.ofMembers) members (\(NearLimit.text(reading.percent, base: 0, limits: [reading.alert.thresholdPercent])) %) \(comparison) \(DecimalText.shortest(reading.alert.thresholdPercent)) %"
             }
             if outcome.condition == .changed {
-                guard let since = outcome.markTime else { return "changes: first check, check’s mark kept for next time" }
+                guard let since = outcome.markTime else {
+                    return "changes: first check, check’s mark kept for next time"
+                }
                 let when = lookTime(since, clock: clock, format: format, now: now)
                 guard let first = outcome.changes.first else { return "nothing changed that matters since \(when)" }
                 let text = changeText(first, zone: report.zone ?? WarningsPresentation.utc, now: now, format: format)

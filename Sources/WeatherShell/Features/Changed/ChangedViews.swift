@@ -11,7 +11,9 @@ extension TextRenderer {
         _ comparison: LookComparison, context: RenderContext, format: ValueFormatter
     ) -> [String] {
         let clock = ZoneClock(comparison.zone)
-        let since = comparison.earlier.map { "since you looked \(lookTime($0.time, clock: clock, format: format, now: comparison.current.time))" }
+        let since = comparison.earlier.map {
+            "since you looked \(lookTime($0.time, clock: clock, format: format, now: comparison.current.time))"
+        }
         var lines = [placeHeading(comparison.place.label, since ?? "no earlier look", width: context.width)]
         var sentences: [String] = []
         switch comparison.outcome {
@@ -54,7 +56,9 @@ extension TextRenderer {
         if let now = current.presetName { return "You looked in \(earlier) units; compared in \(now)." }
         guard let preset else { return "You looked in other units; compared in yours now." }
         var differing: [String] = []
-        if current.temperature != preset.temperature { differing.append("\(current.temperature.symbol) for temperature") }
+        if current.temperature != preset.temperature {
+            differing.append("\(current.temperature.symbol) for temperature")
+        }
         if current.precipitation != preset.precipitation {
             differing.append("\(current.precipitation.symbol) for rain")
         }

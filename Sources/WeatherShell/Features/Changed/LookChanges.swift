@@ -120,8 +120,7 @@ enum LookComparer {
                 // A start both put before now (it is raining or has rained) is not compared.
                 let begun = was <= current.time && now <= current.time
                 if !begun, abs(now.timeIntervalSince(was)) >= hours { changes.append(.rainStart(was: was, now: now)) }
-                if let wasEnd, let nowEnd, abs(nowEnd.timeIntervalSince(wasEnd)) >= hours
-                {
+                if let wasEnd, let nowEnd, abs(nowEnd.timeIntervalSince(wasEnd)) >= hours {
                     changes.append(.rainEnd(was: wasEnd, now: nowEnd))
                 }
             case (let was, let now):
