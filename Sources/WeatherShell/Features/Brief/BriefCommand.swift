@@ -166,7 +166,8 @@ enum BriefMaker {
         // newer one), against the newest run's (lead 0 is today's only: tomorrow's newest is 1).
         if let runs,
             let newest = PreviousRunsAlignment.leads.first(where: {
-                runs.day(tomorrow, lead: $0).temperatureMaxCelsius != nil
+                // Lead 0 of tomorrow is tomorrow's run, not made yet (an answer may still fill it).
+                $0 >= 1 && runs.day(tomorrow, lead: $0).temperatureMaxCelsius != nil
             }),
             let current = runs.day(tomorrow, lead: newest).temperatureMaxCelsius
         {
