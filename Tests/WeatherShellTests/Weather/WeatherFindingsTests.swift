@@ -176,24 +176,26 @@ extension OptionFindingsTests {
     /// of 0.0 mm: the sentence now says the amounts stay under the limit though the chance is
     /// there, in the units in use; with no chance above 0 it is as before.
     @Test func aDryOutlookSaysTheChanceItLeavesAside() throws {
+        // Each amount is the hour before its time (issue 37): at 13:01 the hour stamped 13:00 is
+        // over, and the hours stamped 14:00–16:00 reach 2 h 59 min ahead — "the next 2 h".
         let (forecast, now) = Self.forecast([(0, 0), (0.05, 35), (0, 20), (0, 3)])
         let outlook = try #require(PrecipitationOutlook(forecast: forecast, now: now))
         #expect(outlook.kind == .dry)
         #expect(outlook.probabilityPercent == 35)
         #expect(
             TextRenderer.rainSentence(outlook, clock: forecast.clock, format: ValueFormatter(units: .metric), now: now)
-                == "no rain expected in the next 3 h (hourly data): every hour under 0.1 mm, though up to 35 % likely")
+                == "no rain expected in the next 2 h (hourly data): every hour under 0.1 mm, though up to 35 % likely")
         #expect(
             TextRenderer.rainSentence(
                 outlook, clock: forecast.clock, format: ValueFormatter(units: .imperial), now: now)
-                == "no rain expected in the next 3 h (hourly data): every hour under 0.004 in, though up to 35 % likely"
+                == "no rain expected in the next 2 h (hourly data): every hour under 0.004 in, though up to 35 % likely"
         )
         let (none, _) = Self.forecast([(0, 0), (0, 0), (0, nil)])
         let quiet = try #require(PrecipitationOutlook(forecast: none, now: now))
         #expect(quiet.probabilityPercent == 0)
         #expect(
             TextRenderer.rainSentence(quiet, clock: none.clock, format: ValueFormatter(units: .metric), now: now)
-                == "no rain expected in the next 2 h (hourly data)")
+                == "no rain expected in the next 1 h (hourly data)")
     }
 }
 
