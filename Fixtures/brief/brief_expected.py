@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The facts `wx brief` should state for Berlin's recorded forecast (answered in GMT) at the
 instant given as argv[1], computed here from the recording with code of its own, by the rules
-`help brief` states: a wet hour has 0.1 mm or more (the sum of the hour before its time); the
-spell is the first run of wet hours from the next whole hour within 24 hours, starting an hour
-before its first wet hour's time and dry again at its last's; the heaviest is its wettest hour
+`help brief` states (`rain`'s reading): a wet hour has 0.1 mm or more (the sum of the hour
+before its time); the spell is the first run of wet hours among those reaching past now within
+24 hours, starting where its first wet hour begins (now, when that is past) and dry again where
+its last ends; "hours_left" is the whole hours from now the answer covers; the heaviest is its wettest hour
 (the first of equals); tomorrow's and today's highs are the days of the place's calendar
 (Europe/Berlin). Prints one JSON object with "rain" (null when dry) and "tomorrow"."""
 import json
@@ -25,11 +26,10 @@ def main():
     hourly = answer["hourly"]
     times = [datetime.fromisoformat(t).replace(tzinfo=timezone.utc) for t in hourly["time"]]
     amounts = hourly["precipitation"]
-    start = now.replace(minute=0, second=0, microsecond=0)
-    if start < now:
-        start += timedelta(hours=1)
-    end = start + timedelta(hours=24)
-    window = [(t, a or 0.0) for t, a in zip(times, amounts) if start <= t <= end]
+    # Each amount is the hour before its time: the hours that reach past now, up to 24 hours
+    # from now (`rain`'s reading, which brief shares).
+    end = now + timedelta(hours=24)
+    window = [(t, a or 0.0) for t, a in zip(times, amounts) if t > now and t - timedelta(hours=1) < end]
     rain = None
     wet = [i for i, (_, a) in enumerate(window) if a >= 0.1 - 1e-9]
     if wet:
@@ -38,18 +38,26 @@ def main():
             last += 1
         spell = window[first:last + 1]
         heaviest = max(spell, key=lambda hour: hour[1])  # max keeps the first of equals
+        lasts = last == len(window) - 1
         rain = {
-            "start": iso(spell[0][0] - timedelta(hours=1)), "end": iso(spell[-1][0]),
+            # Raining now: from now; else where the first wet hour begins.
+            "start": iso(max(now, spell[0][0] - timedelta(hours=1))),
+            # Dry again where the last wet hour ends; past the data, where the data end.
+            "end": iso(min(spell[-1][0], end) if not lasts else min(window[-1][0], end)),
             "heaviest_end": iso(heaviest[0]), "heaviest_precipitation_millimetres": heaviest[1],
             "precipitation_millimetres": round(sum(a for _, a in spell), 6),
+            "still_raining_at_end": lasts,
         }
+    hours_left = 0
+    if window:
+        hours_left = int(min(24 * 3600, (window[-1][0] - now).total_seconds()) // 3600)
     today = now.astimezone(ZoneInfo("Europe/Berlin")).date()
     highs = dict(zip(answer["daily"]["time"], answer["daily"]["temperature_2m_max"]))
     tomorrow = {
         "today_high_celsius": highs.get(today.isoformat()),
         "tomorrow_high_celsius": highs.get((today + timedelta(days=1)).isoformat()),
     }
-    print(json.dumps({"rain": rain, "tomorrow": tomorrow}, sort_keys=True))
+    print(json.dumps({"rain": rain, "tomorrow": tomorrow, "hours_left": hours_left}, sort_keys=True))
 
 
 main()

@@ -105,6 +105,30 @@ import WeatherTestSupport
         #expect(stats.looks == 1 && stats.unreadableLines == 2)
     }
 
+    @Test func aLookOutOfItsBoundsOrMissingAFieldIsSkippedCountedAndSetAsideByCompact() throws {
+        // Issue 36's trial: "high_celsius": 1e308 was read as a look, and changed reported it.
+        let good = String(decoding: try EventLog.encoded(LookRecord(look(1, at: 0))), as: UTF8.self)
+        let later = String(decoding: try EventLog.encoded(LookRecord(look(1, at: 10))), as: UTF8.self)
+        let huge = later.replacingOccurrences(of: #""high_celsius":21"#, with: #""high_celsius":1e308"#)
+        let wet = later.replacingOccurrences(
+            of: #""precipitation_millimetres":2.1"#, with: #""precipitation_millimetres":-5"#)
+        let missing = later.replacingOccurrences(of: #""had_hours":true,"#, with: "")
+        #expect(huge != later && wet != later && missing != later)
+        try [good, huge, wet, missing].map { $0 + "\n" }.joined().write(
+            toFile: home.path + "/log.jsonl", atomically: true, encoding: .utf8)
+        let log = EventLog(folder: home.path)
+        let now = start.addingTimeInterval(3_600)
+        #expect(log.lastLook(at: look(1, at: 0).placeKey, notAfter: now) == look(1, at: 0))
+        #expect(log.takeNotes().contains(.unreadableLooksSkipped(count: 3)))
+        #expect(log.statistics().unreadableLines == 3)
+        // Compaction sets them aside, and keeps the look that can be read.
+        let compaction = try log.compact(now: now)
+        #expect(compaction.unreadableLinesFile != nil)
+        let after = EventLog(folder: home.path)
+        #expect(after.statistics().looks == 1 && after.statistics().unreadableLines == 0)
+        #expect(after.lastLook(at: look(1, at: 0).placeKey, notAfter: now) == look(1, at: 0))
+    }
+
     @Test func anOldLogWithoutLooksAndKindsWxDoesNotKnowReadAsBefore() throws {
         let old = [
             #"{"kind":"command","line":"show Berlin","n":1,"ts":"2025-07-30T06:00:00Z","v":1}"#,

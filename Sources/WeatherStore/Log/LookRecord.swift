@@ -13,7 +13,8 @@ import WeatherKit
 /// Times ISO 8601 UTC; `at` is the instant the look showed the weather for ("now" then), `ts`
 /// when the record was written (they differ in `make demo`, whose weather is at its recordings'); `chance`, `answer_time`, `rain_start`, `rain_end` and `warnings` may be
 /// absent. An older wx reads the kind as one it does not know and keeps it; a look record
-/// missing a required field, or with one of the wrong type, is unreadable (skipped, counted).
+/// missing a required field, or with one of the wrong type, or a value out of its physical
+/// range (`PhysicalRange`), is unreadable (skipped, counted).
 // Property names are log.jsonl keys.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 struct LookRecord: Encodable {
@@ -115,7 +116,12 @@ struct LookRecord: Encodable {
                 let date = LocalDate(iso: Substring(iso)),
                 let high = optionalField(day, "high_celsius", \.recordDouble),
                 let low = optionalField(day, "low_celsius", \.recordDouble),
-                let rain = optionalField(day, "precipitation_millimetres", \.recordDouble)
+                let rain = optionalField(day, "precipitation_millimetres", \.recordDouble),
+                // Bounded as every field is: a value no weather has (1e308 °C) makes the record
+                // unreadable (skipped, counted), never a change "changed" would report.
+                high.map(PhysicalRange.temperatureCelsius.contains) ?? true,
+                low.map(PhysicalRange.temperatureCelsius.contains) ?? true,
+                rain.map(PhysicalRange.precipitationMillimetres.contains) ?? true
             else { return nil }
             days.append(LookDay(date: date, highCelsius: high, lowCelsius: low, precipitationMillimetres: rain))
         }

@@ -144,8 +144,12 @@ struct BriefEndToEndTests {
         ).stdout
         let block = try #require(expected.components(separatedBy: "drift 2025-08-15:\n").dropFirst().first)
         func high(_ lead: Int) -> Double? {
-            block.split(separator: "\n").first { $0.hasPrefix("  lead \(lead): high ") }
-                .flatMap { Double($0.split(separator: " ")[3]) }
+            // "  lead 7: run Fri 08 Aug high 29.4 …" (issue 37 dated each run): the number after "high".
+            block.split(separator: "\n").first { $0.hasPrefix("  lead \(lead): ") }
+                .flatMap { line in
+                    let words = line.split(separator: " ")
+                    return words.firstIndex(of: "high").flatMap { $0 + 1 < words.count ? Double(words[$0 + 1]) : nil }
+                }
         }
         let (oldest, newest) = (try #require(high(7)), try #require(high(1)))
         let server = try FixtureServer()

@@ -20,26 +20,48 @@ import WeatherTestSupport
         }
     }
 
-    @Test func aSpellStartsAnHourBeforeItsFirstWetHourAndEndsAtItsLast() throws {
-        // 0.09 mm is dry (under 0.1), nil is dry; the first of two equal peaks is the heaviest.
-        let spell = try #require(
-            BriefRules.spell(Self.hours([0, 0.09, nil, 0.1, 0.6, 0.6, 0.2, 0, 3.0]), from: Self.start))
+    /// A forecast of `amounts`, one an hour from `start`, each the hour before its time.
+    static func forecast(_ amounts: [Double?]) -> Forecast {
+        var forecast = Forecast(
+            coordinate: Coordinate(latitude: 52.52, longitude: 13.4),
+            zone: ZoneInfo(identifier: "UTC", abbreviation: "UTC", utcOffsetSeconds: 0), source: .openMeteo)
+        forecast.hourly = hours(amounts)
+        return forecast
+    }
+
+    @Test func aSpellStartsWhereItsFirstWetHourBeginsAndEndsWhereItsLastEnds() throws {
+        // Each amount is the hour before its time (rain's reading): the hour stamped `start`
+        // is over at `start`. 0.09 mm is dry (under 0.1), nil is dry; the first of two equal
+        // peaks is the heaviest.
+        let reading = try #require(
+            BriefRules.outlook(Self.forecast([0, 0.09, nil, 0.1, 0.6, 0.6, 0.2, 0, 3.0]), now: Self.start))
+        let spell = try #require(reading.spell)
         #expect(spell.start == Self.start.addingTimeInterval(2 * 3_600))
         #expect(spell.end == Self.start.addingTimeInterval(6 * 3_600))
         #expect(spell.heaviestEnd == Self.start.addingTimeInterval(4 * 3_600))
         #expect(spell.heaviestMillimetres == 0.6)
         #expect(abs(spell.totalMillimetres - 1.5) < 1e-9)
         #expect(!spell.lastsPastWindow)
+        // The hour that just ended is not rain now (issue 36's trial: "Rain now" at 20:00 CEST
+        // from the value stamped 20:00).
+        let ended = try #require(BriefRules.outlook(Self.forecast([2.0, 0, 0, 0]), now: Self.start))
+        #expect(ended.spell == nil && ended.hours == 3)
     }
 
-    @Test func dryHoursHaveNoSpellAndTheWindowIsTwentyFourHours() {
-        #expect(BriefRules.spell(Self.hours(Array(repeating: 0.05, count: 30)), from: Self.start) == nil)
+    @Test func dryHoursHaveNoSpellAndTheWindowIsTwentyFourHours() throws {
+        let dry = try #require(BriefRules.outlook(Self.forecast(Array(repeating: 0.05, count: 30)), now: Self.start))
+        #expect(dry.spell == nil && dry.hours == 24)
         // Wet only after 24 hours: not spoken of.
-        #expect(BriefRules.spell(Self.hours(Array(repeating: 0, count: 25) + [1.0]), from: Self.start) == nil)
+        let later = try #require(
+            BriefRules.outlook(Self.forecast(Array(repeating: 0, count: 25) + [1.0]), now: Self.start))
+        #expect(later.spell == nil)
         // Wet through the 24th hour: still raining where the sentence stops looking.
-        let through = BriefRules.spell(
-            Self.hours(Array(repeating: 0, count: 20) + Array(repeating: 1, count: 10)), from: Self.start)
-        #expect(through?.lastsPastWindow == true)
+        let through = BriefRules.outlook(
+            Self.forecast(Array(repeating: 0, count: 20) + Array(repeating: 1, count: 10)), now: Self.start)
+        #expect(through?.spell?.lastsPastWindow == true)
+        // An answer with 5 hours left is dry for those 5, not for 24.
+        let short = try #require(BriefRules.outlook(Self.forecast(Array(repeating: 0, count: 6)), now: Self.start))
+        #expect(short.spell == nil && short.hours == 5)
     }
 
     @Test func likelihoodAndWarmthBands() {
@@ -73,5 +95,38 @@ import WeatherTestSupport
         let text = spec.details.joined(separator: " ")
         for rule in BriefRules.table { #expect(text.contains(rule)) }
         #expect(text.contains("morning 06–12") && text.contains("--sure"))
+    }
+
+    /// `sentence` in words, for Berlin at `start`, metric.
+    static func words(_ sentence: BriefSentence) -> String {
+        let report = BriefReport(
+            place: Place(
+                name: "Berlin", region: "Deutschland", countryCode: "de",
+                coordinate: Coordinate(latitude: 52.52, longitude: 13.41), displayName: "Berlin, Deutschland"),
+            now: start, zone: ZoneInfo(identifier: "Europe/Berlin", abbreviation: "CEST", utcOffsetSeconds: 7_200),
+            sentences: [sentence], ensembleUsed: true, origin: .network)
+        return TextRenderer.briefText(sentence, report: report, format: ValueFormatter(units: .metric))
+    }
+
+    @Test func theEnsemblesRangeIsNamedAndNeverReadAsTheHighs() {
+        // Issue 36's trial: "high 22 °C (14 to 16)" read as a range the high is outside of.
+        let outside = Self.words(.tomorrow(todayHigh: 21.4, tomorrowHigh: 21.9, range: 14.2...16.1))
+        #expect(
+            outside
+                == "Tomorrow about as warm as today, high 22 °C; the ensemble’s 14 to 16 °C (its members’ 10th to 90th percentile).",
+            "\(outside)")
+        let inside = Self.words(.tomorrow(todayHigh: 21.4, tomorrowHigh: 21.9, range: 20.2...23.6))
+        #expect(inside == "Tomorrow about as warm as today, high 22 °C (the ensemble’s 20 to 24 °C).", "\(inside)")
+    }
+
+    @Test func aDryAnswerSaysTheHoursItHasLeftAndSnowIsSnow() {
+        #expect(Self.words(.dry(from: Self.start, hours: 24)) == "Dry for the next 24 hours.")
+        #expect(Self.words(.dry(from: Self.start, hours: 3)) == "Dry for the 3 hours the forecast has left.")
+        #expect(Self.words(.dry(from: Self.start, hours: 1)) == "Dry for the 1 hour the forecast has left.")
+        let spell = RainSpell(
+            start: Self.start, end: Self.start.addingTimeInterval(7_200),
+            heaviestEnd: Self.start.addingTimeInterval(3_600),
+            heaviestMillimetres: 0.2, totalMillimetres: 0.3, lastsPastWindow: false, snow: true)
+        #expect(Self.words(.rain(spell, now: Self.start)).hasPrefix("Snow now, heaviest"))
     }
 }

@@ -118,4 +118,16 @@ import WeatherTestSupport
         #expect(comparison.outcome == .otherProvider("openWeatherMap"))
         #expect(comparison.changes.isEmpty)
     }
+
+    @Test func aLookInAPresetComparedInMixedUnitsNamesTheUnitsThatDiffer() {
+        // Issue 36's trial: "You looked in metric units; compared in mixed."
+        var mixed = UnitPreferences.metric
+        mixed.temperature = .fahrenheit
+        #expect(
+            TextRenderer.unitsSentence(earlier: "metric", current: mixed)
+                == "You looked in metric units; now °F for temperature: compared in yours now.")
+        #expect(
+            TextRenderer.unitsSentence(earlier: "imperial", current: .metric)
+                == "You looked in imperial units; compared in metric.")
+    }
 }

@@ -48,8 +48,8 @@ import WeatherTestSupport
         #expect(escape(true, ["TERM": "rxvt-unicode-256color"]) == .osc777)
         #expect(escape(true, ["TERM": "foot"]) == .osc777)
         #expect(escape(true, ["TERM": "xterm-256color", "VTE_VERSION": "7600"]) == .osc777)
-        // Text from a service cannot end the escape early, nor add a field: the BEL and the
-        // sequence it starts (ESC ] 0;x, a title change) go whole (issue 37 item 6).
+        // Text from a service cannot end the escape early, nor add a field: a sequence in it is
+        // removed whole (issue 37), its semicolons never reach the fields.
         #expect(
             DesktopNotification.sequence(.osc777, title: "wx: A;B", body: "rain\u{07}\u{1B}]0;x")
                 == "\u{1B}]777;notify;wx: A,B;rain\u{07}")

@@ -179,6 +179,8 @@ extension OptionFindingsTests {
     /// Each hour's amount and chance are the preceding hour's (issue 37 item 10): four hours
     /// labelled from a minute before now reach 2 h 59 min ahead ("the next 2 h"); three, 1 h 59.
     @Test func aDryOutlookSaysTheChanceItLeavesAside() throws {
+        // Each amount is the hour before its time (issue 37): at 13:01 the hour stamped 13:00 is
+        // over, and the hours stamped 14:00–16:00 reach 2 h 59 min ahead — "the next 2 h".
         let (forecast, now) = Self.forecast([(0, 0), (0.05, 35), (0, 20), (0, 3)])
         let outlook = try #require(PrecipitationOutlook(forecast: forecast, now: now))
         #expect(outlook.kind == .dry)

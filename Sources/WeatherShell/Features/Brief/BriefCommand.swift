@@ -51,19 +51,26 @@ extension WeatherSession {
     /// cache (fetched with `--sure`), and the sentences the rules make of them. The place
     /// becomes current, as after `show`.
     ///
-    /// - Throws: what `show` throws; with `--sure`, `ShellError.service` when the ensemble fails.
+    /// - Throws: what `show` throws. With `--sure`, an ensemble or earlier runs that fail are a
+    ///   notice, not a failure.
     func brief(_ request: BriefRequest) async throws(ShellError) -> [CommandResult] {
         let fetched = try await resolving(request.target, needing: .forecast, askingWarnings: true) {
             place async throws(ShellError) in try await forecast(for: place)
         }
         var (report, notices) = weather(for: fetched.resolved, fetched.value)
         let place = report.place
+        // With --sure, an ensemble or earlier runs that cannot be had are said (stderr) and
+        // their sentences left out: the forecast's sentences stand without them.
+        var unavailable: [CommandResult] = []
         if request.sure, report.ensemble == nil, let provider = services.ensemble {
             try demo.admit(place.coordinate, label: place.name, needing: .ensemble)
             do throws(ServiceError) {
                 report.ensemble = try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
             } catch {
-                throw Self.shellError(error)
+                unavailable.append(
+                    .notice(
+                        "the ensemble could not be had, so brief says nothing of how likely rain is: \(Self.shellError(error).description)"
+                    ))
             }
         }
         // The earlier runs' forecast for tomorrow (`drift`'s answer), with --sure.
@@ -77,7 +84,10 @@ extension WeatherSession {
                         validUntil: { $0.addingTimeInterval(Self.driftValiditySeconds) }
                     ).value
             } catch {
-                throw Self.shellError(error)
+                unavailable.append(
+                    .notice(
+                        "the earlier runs could not be had, so brief says nothing of how tomorrow’s forecast moved: \(Self.shellError(error).description)"
+                    ))
             }
         }
         let now = now(at: place.coordinate)
@@ -90,7 +100,11 @@ extension WeatherSession {
         // The last sentence: the most important change since the last look, by `changed`'s
         // rules; none before a first look, or after a look at another provider's forecast.
         let current = look(of: report, warnings: fetched.warnings, command: "brief")
-        if let earlier = log.lastLook(at: current.placeKey, notAfter: now), earlier.provider == current.provider {
+        // Nor when either look holds nothing to compare (a stale answer): that is not "nothing
+        // changed", and the sentence saying there are no hours says why.
+        if let earlier = log.lastLook(at: current.placeKey, notAfter: now), earlier.provider == current.provider,
+            !earlier.isEmpty, !current.isEmpty
+        {
             let changes = LookComparer.changes(
                 from: earlier, to: current, today: report.forecast.clock.localTime(now).date)
             sentences.append(.sinceLook(earlier: earlier.time, change: changes.first))
@@ -100,7 +114,7 @@ extension WeatherSession {
         if case .failure? = fetched.warnings {
             feedNote = warningBanner(fetched.warnings, for: place, zone: report.forecast.zone)
         }
-        return notices + feedNote + keep(current) + [
+        return notices + feedNote + unavailable + (current.isEmpty ? [] : keep(current)) + [
             .brief(
                 BriefReport(
                     place: place, now: now, zone: report.forecast.zone, sentences: sentences,
@@ -117,12 +131,14 @@ enum BriefMaker {
         now: Date
     ) -> [BriefSentence] {
         var sentences: [BriefSentence] = []
-        let from = DecisionHandler.nextHour(after: now)
-        let spell = BriefRules.spell(forecast.hourly, from: from)
+        let outlook = BriefRules.outlook(forecast, now: now)
+        let spell = outlook?.spell
         if let spell {
             sentences.append(.rain(spell, now: now))
-        } else if forecast.hourly.contains(where: { $0.time >= from && $0.precipitationMillimetres != nil }) {
-            sentences.append(.dry(from: from, hours: BriefRules.rainHorizonHours))
+        } else if let outlook {
+            sentences.append(.dry(from: now, hours: outlook.hours))
+        } else {
+            sentences.append(.noHours)
         }
         let clock = forecast.clock
         let today = clock.localTime(now).date
@@ -150,7 +166,8 @@ enum BriefMaker {
         // newer one), against the newest run's (lead 0 is today's only: tomorrow's newest is 1).
         if let runs,
             let newest = PreviousRunsAlignment.leads.first(where: {
-                runs.day(tomorrow, lead: $0).temperatureMaxCelsius != nil
+                // Lead 0 of tomorrow is tomorrow's run, not made yet (an answer may still fill it).
+                $0 >= 1 && runs.day(tomorrow, lead: $0).temperatureMaxCelsius != nil
             }),
             let current = runs.day(tomorrow, lead: newest).temperatureMaxCelsius
         {

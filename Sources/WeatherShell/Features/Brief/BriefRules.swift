@@ -46,7 +46,7 @@ enum BriefRules {
         [
             "highs and lows: each day’s changed when it moved \(DecimalText.shortest(changedTemperatureCelsius)) °C or more",
             "rain: a day’s changed when its amount moved \(DecimalText.shortest(changedRainMillimetres)) mm or more, or the day turned wet or dry (wet: \(DecimalText.shortest(wetDayMillimetres)) mm or more)",
-            "rain today: its start or end (by the rules of brief) changed when it moved \(DecimalText.shortest(changedRainHours)) hour or more, or the rain came or went; a start both looks put before now is not compared",
+            "rain today: its start or end (by the rules of brief) changed when it moved \(DecimalText.shortest(changedRainHours)) hour or more, or the rain came or went; only rain starting today at the place’s clock and within the 24 hours the earlier look saw (an end past them is their end), so rain both answers had is not news because the window moved onto it; a start both looks put before now is not compared",
             "warnings: each new or ended, by the feed’s id",
             "ensemble: the chance of a wet day changed when it moved \(DecimalText.shortest(changedChancePoints)) points or more, or from likely, possible or unlikely to another",
             "nothing changed that matters: none of these",
@@ -56,8 +56,8 @@ enum BriefRules {
     /// The table, a row a rule, for `help brief` (in °C and mm; the sentences use your units).
     static var table: [String] {
         [
-            "dry: no hour with \(DecimalText.shortest(wetHourMillimetres)) mm or more in the next \(rainHorizonHours) hours from the next hour",
-            "rain starts: the hour before the first wet hour’s time (an hour’s amount is the sum of the hour before it); dry again: the time of the last wet hour of that spell",
+            "dry: no hour with \(DecimalText.shortest(wetHourMillimetres)) mm or more in the next \(rainHorizonHours) hours (or the hours the forecast has left, said so)",
+            "rain starts, dry again: as “rain” says them — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them), so rain starts where the first wet hour begins and is dry again where the last one ends; snow when the hours’ weather codes say snow",
             "heaviest: the wet hour of the spell with the most (the first of equals), and its amount",
             "likely: \(DecimalText.shortest(likelyPercent)) % of the ensemble’s members or more with \(DecimalText.shortest(wetDayMillimetres)) mm or more that day; unlikely: \(DecimalText.shortest(unlikelyPercent)) % or less; possible between",
             "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s; else about as warm; the range is the members’ 10th to 90th percentile",
@@ -91,25 +91,35 @@ enum BriefRules {
         }
     }
 
-    /// The first spell of rain in the `hours` from `from` (the next whole hour), by the rules
-    /// above; nil when every hour is dry. Hours without a value count as dry.
-    static func spell(_ hours: [HourlyForecast], from: Date) -> RainSpell? {
-        let end = from.addingTimeInterval(Double(rainHorizonHours) * 3_600)
-        let window = hours.filter { $0.time >= from && $0.time <= end }
-        func wet(_ hour: HourlyForecast) -> Bool { (hour.precipitationMillimetres ?? 0) >= wetHourMillimetres - 1e-9 }
-        guard let first = window.firstIndex(where: wet) else { return nil }
-        var last = first
-        while last + 1 < window.count, wet(window[last + 1]) { last += 1 }
-        let spell = window[first...last]
-        var heaviest = spell.first!
-        for hour in spell where (hour.precipitationMillimetres ?? 0) > (heaviest.precipitationMillimetres ?? 0) {
+    /// The rain sentence's reading of the next `rainHorizonHours` hours from now: `rain`'s own
+    /// (`PrecipitationOutlook`: each hour's amount is the hour before its time, the 15-minute
+    /// data where the place has them), so `brief`, `rain` and `changed` say the same times —
+    /// and what falls, by the hours' weather codes. `hours`: how many whole hours from now the
+    /// answer covers (at most the horizon); nil when it has none from now.
+    static func outlook(_ forecast: Forecast, now: Date) -> (spell: RainSpell?, hours: Int)? {
+        guard
+            let outlook = PrecipitationOutlook(
+                forecast: forecast, now: now, horizon: Double(rainHorizonHours) * 3_600)
+        else { return nil }
+        let hours = Int((outlook.horizonSeconds / 3_600).rounded(.down))
+        guard hours > 0 || outlook.kind != .dry else { return nil }
+        guard outlook.kind != .dry, let start = outlook.start else { return (nil, hours) }
+        let end = outlook.end ?? now.addingTimeInterval(outlook.horizonSeconds)
+        // The heaviest of the spell's hours (each the hour before its time; the first of equals).
+        let step = Double(forecast.hourStepSeconds)
+        let spellHours = forecast.hourly.filter {
+            $0.time > start && $0.time.addingTimeInterval(-step) < end && $0.precipitationMillimetres != nil
+        }
+        var heaviest = spellHours.first
+        for hour in spellHours where (hour.precipitationMillimetres ?? 0) > (heaviest?.precipitationMillimetres ?? 0) {
             heaviest = hour
         }
-        return RainSpell(
-            start: window[first].time.addingTimeInterval(-3_600), end: window[last].time,
-            heaviestEnd: heaviest.time, heaviestMillimetres: heaviest.precipitationMillimetres ?? 0,
-            totalMillimetres: spell.reduce(0) { $0 + ($1.precipitationMillimetres ?? 0) },
-            lastsPastWindow: last == window.count - 1 && window[last].time >= end)
+        let spell = RainSpell(
+            start: start, end: end, heaviestEnd: heaviest?.time ?? end,
+            heaviestMillimetres: heaviest?.precipitationMillimetres ?? outlook.totalMillimetres,
+            totalMillimetres: outlook.totalMillimetres, lastsPastWindow: outlook.end == nil,
+            snow: outlook.falls == .snow)
+        return (spell, hours)
     }
 }
 
@@ -125,11 +135,16 @@ package struct RainSpell: Hashable, Sendable {
     package var totalMillimetres: Double
     /// Whether it is still raining where the sentence stops looking.
     package var lastsPastWindow: Bool
+    /// Whether the hours' weather codes say snow (as `rain` says it).
+    package var snow: Bool = false
 }
 
 /// One sentence of `brief`, with the facts it states.
 package enum BriefSentence: Hashable, Sendable {
-    /// No wet hour from `from` for `hours` hours.
+    /// The answer has no hours from now: its rain cannot be said (kept beside any other sentence).
+    case noHours
+    /// No wet hour from `from` for `hours` hours: the horizon, or fewer when the answer has
+    /// only those left.
     case dry(from: Date, hours: Int)
     /// A spell of rain; `now` says whether it has begun.
     case rain(RainSpell, now: Date)

@@ -19,7 +19,6 @@ extension TextRenderer {
                 keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%"], indent: 2,
                 width: context.width)
         }
-        if report.sentences.isEmpty { lines.append("  The forecast has no hours from now to speak of.") }
         return lines
     }
 
@@ -38,15 +37,23 @@ extension TextRenderer {
             }
         }
         switch sentence {
+        case .noHours:
+            return "The forecast has no hours from now to speak of."
         case .dry(_, let hours):
-            return "Dry for the next \(hours) hours."
+            guard hours < BriefRules.rainHorizonHours else { return "Dry for the next \(hours) hours." }
+            return hours == 1
+                ? "Dry for the 1 hour the forecast has left." : "Dry for the \(hours) hours the forecast has left."
         case .rain(let spell, let now):
             let heaviest =
                 "heaviest \(format.clock(clock.localTime(spell.heaviestEnd.addingTimeInterval(-3_600))))–\(format.clock(clock.localTime(spell.heaviestEnd))) (\(format.precipitation(spell.heaviestMillimetres)))"
-            let end = spell.lastsPastWindow ? "still raining at \(at(spell.end))" : "dry again by \(at(spell.end))"
-            if spell.start <= now { return "Rain now, \(heaviest), \(end)." }
+            // What falls, as `rain` says it.
+            let (noun, falling) = spell.snow ? ("snow", "snowing") : ("rain", "raining")
+            let end = spell.lastsPastWindow ? "still \(falling) at \(at(spell.end))" : "dry again by \(at(spell.end))"
+            if spell.start <= now {
+                return "\(noun.prefix(1).uppercased())\(noun.dropFirst()) now, \(heaviest), \(end)."
+            }
             let part = BriefRules.partOfDay(clock.localTime(spell.start), today: today)
-            return "Dry until about \(at(spell.start)), then rain \(part), \(heaviest), \(end)."
+            return "Dry until about \(at(spell.start)), then \(noun) \(part), \(heaviest), \(end)."
         case .chance(let date, _, let members, let of):
             let day =
                 switch date.dayNumber - today.dayNumber {
@@ -61,8 +68,12 @@ extension TextRenderer {
             let unit = format.units.temperature
             let change = unit.convert(celsius: tomorrowHigh) - unit.convert(celsius: todayHigh)
             let high = "high \(format.temperature(tomorrowHigh, digits: 0))"
+            // The members' range, named as the ensemble's: it can leave out the forecast's high.
             let spread = range.map {
-                " (\(format.temperatureValue($0.lowerBound, digits: 0)) to \(format.temperatureValue($0.upperBound, digits: 0)))"
+                let members =
+                    "the ensemble’s \(format.temperatureValue($0.lowerBound, digits: 0)) to \(format.temperature($0.upperBound, digits: 0))"
+                return $0.contains(tomorrowHigh)
+                    ? " (\(members))" : "; \(members) (its members’ 10th to 90th percentile)"
             }
             let compared =
                 BriefRules.warmth(change: tomorrowHigh - todayHigh).map {
@@ -86,7 +97,12 @@ extension TextRenderer {
             return
                 "The forecast for tomorrow’s high has \(word == "warmer" ? "warmed" : "cooled") \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(when) (\(format.temperature(then, digits: 0)) then)."
         case .sinceLook(let earlier, let change):
-            let since = "Since you looked at \(at(earlier))"
+            // Today's look by its time; an older one by its weekday, or its date from 6 days on.
+            let local = clock.localTime(earlier)
+            let when =
+                local.date == today
+                ? format.clock(local) : lookTime(earlier, clock: clock, format: format, now: report.now)
+            let since = "Since you looked at \(when)"
             guard let change else { return "\(since): nothing changed that matters." }
             let text = changeText(change, zone: report.zone, now: report.now, format: format)
             return "\(since): \(text.prefix(1).lowercased())\(text.dropFirst())"
@@ -100,10 +116,15 @@ extension JSONRenderer {
     /// the words say.
     static func brief(_ report: BriefReport, context: RenderContext) -> JSONOutput {
         let format = ValueFormatter(units: context.units, unicode: context.unicode)
+        // A difference to 0.01 °C (its inputs have 0.1): -2.2, not -2.200000000000003.
+        func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
         func sentence(_ sentence: BriefSentence) -> JSONOutput {
             let kind: String
             let facts: [(String, JSONOutput)]
             switch sentence {
+            case .noHours:
+                kind = "no_hours"
+                facts = []
             case .dry(let from, let hours):
                 kind = "dry"
                 facts = [("from", .string(ISOTime.string(from))), ("hours", .number(Double(hours)))]
@@ -117,6 +138,7 @@ extension JSONRenderer {
                     ("heaviest_precipitation_millimetres", .number(spell.heaviestMillimetres)),
                     ("precipitation_millimetres", .number(spell.totalMillimetres)),
                     ("still_raining_at_end", .bool(spell.lastsPastWindow)),
+                    ("falls", .string(spell.snow ? "snow" : "rain")),
                 ]
             case .chance(let date, let isToday, let members, let of):
                 kind = "chance"
@@ -133,7 +155,7 @@ extension JSONRenderer {
                 kind = "tomorrow"
                 facts = [
                     ("today_high_celsius", .number(todayHigh)), ("tomorrow_high_celsius", .number(tomorrowHigh)),
-                    ("change_celsius", .number(tomorrowHigh - todayHigh)),
+                    ("change_celsius", .number(hundredths(tomorrowHigh - todayHigh))),
                     ("tomorrow_high_p10_celsius", .optional(range?.lowerBound)),
                     ("tomorrow_high_p90_celsius", .optional(range?.upperBound)),
                 ]
@@ -144,7 +166,7 @@ extension JSONRenderer {
                 kind = "runs"
                 facts = [
                     ("date", .string(date.iso)), ("issued", .string(issued.iso)), ("then_high_celsius", .number(then)),
-                    ("now_high_celsius", .number(now)), ("change_celsius", .number(now - then)),
+                    ("now_high_celsius", .number(now)), ("change_celsius", .number(hundredths(now - then))),
                 ]
             case .sinceLook(let earlier, let change):
                 kind = "since_look"

@@ -64,7 +64,7 @@ extension CommandSpec {
             "Checks each condition and prints one line saying which held. The exit status is the answer: 0 when any condition holds, 1 when none does, 2 for a usage error (no condition, a bad percentage), 3 when wx cannot tell — a service failed, the place was not found, the answer does not cover today and tomorrow — with the reason on stderr. So a script is never told “no” when wx does not know.",
             "--rain N%: at least N % of the ensemble’s members (ECMWF, 51) give 1 mm or more on today or tomorrow at the place’s clock — the day of the two with more. --frost N%: at least N % of the members give a low below 0 °C on today or tomorrow. These read what “watch --rain/--frost” reads, the same window and the same counts. --warnings: an official warning in force, or starting within 24 hours, from the feed “warnings” asks; where no feed covers the country, check cannot tell (exit 3). --changed: the forecast changed since check last said so, by the rules of “changed” (help changed); check keeps its own mark in log.jsonl, apart from your looks, so a cron job is told of a change once: the first run keeps the mark and holds not, a run after a change holds and moves the mark, later runs hold not until the next change.",
             "Without a place, the current location, else the first favorite. Requests: the ensemble (for --rain, --frost) once per model run, the warning feed (for --warnings) kept 10 minutes; from the cache while those are current, so a cron job every few minutes costs nothing more.",
-            "Examples: wx check --rain 60% --frost 30% --warnings Home && notify-send wx \"$(wx check --warnings Home)\" · wx check --changed Home",
+            "Examples: msg=$(wx check --rain 60% --frost 30% --warnings Home) && notify-send wx \"$msg\" (check runs once; its line is what held) · wx check --changed Home",
         ],
         completion: .decisionWords(["--rain", "--frost", "--warnings", "--changed"]),
         costs: [
@@ -124,6 +124,16 @@ enum CheckParser {
             throw arguments.usage(": name at least one condition (--rain N%, --frost N%, --warnings, --changed)")
         }
         let target = place.joined(separator: " ").trimmed
+        // Two numbers that are no coordinates ("91,0") are a mistake in the command, said before
+        // any request (exit 2), not a place that cannot be found (3).
+        let parts = target.split(separator: ",", omittingEmptySubsequences: false)
+        if parts.count == 2, parts.allSatisfy({ DecimalText.parse($0.trimmed) != nil }),
+            Coordinate(parsing: target) == nil
+        {
+            throw .usage(
+                "“\(TerminalText.sanitized(String(target.prefix(40))))” is no place: a latitude is −90 to 90 and a longitude −180 to 180 (“check --rain 60% 53.55,9.99”)"
+            )
+        }
         return .check(CheckRequest(conditions: conditions, target: target.isEmpty ? nil : target))
     }
 }

@@ -120,7 +120,7 @@ extension WeatherSession {
                 outcomes.append(try CheckRules.outcome(condition, ensemble: ensemble, warnings: warnings, now: now))
                 continue
             }
-            let (outcome, notices) = changeOutcome(
+            let (outcome, notices) = try changeOutcome(
                 WeatherReport(
                     place: place, forecast: forecast.value, origin: forecast.origin,
                     ensemble: ensemble
@@ -144,16 +144,47 @@ extension WeatherSession {
     /// changes adding up are told when they do.
     private func changeOutcome(
         _ report: WeatherReport, warnings: Result<Fetched<WarningFeedAnswer>, ServiceError>?, now: Date
-    ) -> (CheckOutcome, [CommandResult]) {
+    ) throws(ShellError) -> (CheckOutcome, [CommandResult]) {
+        // A warning feed that failed: check cannot compare warnings, and says so (exit 3); the
+        // mark stays, so the change is told when the feed answers again.
+        if case .failure(let error)? = warnings {
+            throw .notInAnswer(
+                "the warning feed failed, so --changed cannot compare warnings with check’s mark: \(Self.shellError(error).description)"
+            )
+        }
         let current = look(of: report, warnings: warnings, command: Look.checkMark)
+        // A stale answer (no days or hours from now) cannot be compared: exit 3, the mark stays.
+        guard !current.isEmpty else {
+            throw .notInAnswer(
+                "the forecast has no hours or days from now (its answer is stale), so --changed cannot compare it with check’s mark; try again later"
+            )
+        }
         let mark = log.lastLook(at: current.placeKey, checkMark: true, notAfter: now)
         var outcome = CheckOutcome(condition: .changed, holds: false, reading: nil, warnings: [])
-        guard let mark, mark.provider == current.provider else { return (outcome, keep(current)) }
+        guard let mark, mark.provider == current.provider, !mark.isEmpty else {
+            try keepMark(current)
+            return (outcome, [])
+        }
         outcome.markTime = mark.time
         outcome.changes = LookComparer.changes(
             from: mark, to: current, today: report.forecast.clock.localTime(now).date)
         outcome.holds = !outcome.changes.isEmpty
-        return (outcome, outcome.holds ? keep(current) : [])
+        if outcome.holds { try keepMark(current) }
+        return (outcome, [])
+    }
+
+    /// Keeps check's mark in the log. A mark that cannot be kept fails the check (exit 3 with
+    /// the reason): "kept for next time" would be untrue, and every later run would compare
+    /// with a mark that never moves.
+    private func keepMark(_ mark: Look) throws(ShellError) {
+        let cannot = "check’s mark for --changed could not be kept, so check cannot tell a change once"
+        guard !log.hasUnwrittenRecords else {
+            throw .storage(
+                "\(cannot): the log in the state folder cannot be written; make it writable (or set WX_HOME)")
+        }
+        do { try log.appendLook(mark) } catch {
+            throw .storage("\(cannot): \(ShellError(error).description)")
+        }
     }
 }
 

@@ -4,7 +4,7 @@ import WeatherKit
 
 // `check` as text (one line: which held, or that none did, with the numbers) and as JSON.
 extension TextRenderer {
-    /// One line, wrapped between words at the width: "Paris: rain today 41 of 51 members (80 %)
+    /// One line, never wrapped: "Paris: rain today 41 of 51 members (80 %)
     /// ≥ 60 %" for what held, "Paris: none held — …" with each reading when none did.
     static func checkLines(_ report: CheckReport, context: RenderContext, format: ValueFormatter) -> [String] {
         let clock = ZoneClock(report.zone ?? WarningsPresentation.utc)
@@ -18,8 +18,10 @@ extension TextRenderer {
                     "\(what) \(when) \(reading.members) of \(reading.ofMembers) members (\(NearLimit.text(reading.percent, base: 0, limits: [reading.alert.thresholdPercent])) %) \(comparison) \(DecimalText.shortest(reading.alert.thresholdPercent)) %"
             }
             if outcome.condition == .changed {
-                guard let since = outcome.markTime else { return "changes: first check, kept for next time" }
-                let when = lookTime(since, clock: clock, format: format)
+                guard let since = outcome.markTime else {
+                    return "changes: first check, check’s mark kept for next time"
+                }
+                let when = lookTime(since, clock: clock, format: format, now: now)
                 guard let first = outcome.changes.first else { return "nothing changed that matters since \(when)" }
                 let text = changeText(first, zone: report.zone ?? WarningsPresentation.utc, now: now, format: format)
                 let more = outcome.changes.count > 1 ? "; \(outcome.changes.count - 1) more" : ""
@@ -35,10 +37,9 @@ extension TextRenderer {
             held.isEmpty
             ? "\(report.place.name): none held — " + report.outcomes.map(said).joined(separator: "; ")
             : "\(report.place.name): " + held.map(said).joined(separator: "; ")
-        // The first line flush, the later ones indented under it.
-        var lines = wrap(text, keeping: ["%", "of"], indent: 2, width: context.width)
-        if !lines.isEmpty { lines[0] = String(lines[0].dropFirst(2)) }
-        return lines
+        // Exactly one line, never wrapped, at any width: it is for scripts and notifications
+        // (`msg=$(wx check …)`), which take it whole.
+        return [text]
     }
 }
 

@@ -43,7 +43,8 @@ extension WeatherSession {
         if case .failure? = fetched.warnings {
             feedNote = warningBanner(fetched.warnings, for: report.place, zone: report.forecast.zone)
         }
-        return notices + feedNote + keep(current) + [.changed(comparison)]
+        // A look with nothing in it (a stale answer) is not kept: the earlier one stays.
+        return notices + feedNote + (current.isEmpty ? [] : keep(current)) + [.changed(comparison)]
     }
 
     /// The look of `report` as this command shows it (`LookComparer.look`), the warnings those

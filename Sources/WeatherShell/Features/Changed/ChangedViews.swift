@@ -11,7 +11,9 @@ extension TextRenderer {
         _ comparison: LookComparison, context: RenderContext, format: ValueFormatter
     ) -> [String] {
         let clock = ZoneClock(comparison.zone)
-        let since = comparison.earlier.map { "since you looked \(lookTime($0.time, clock: clock, format: format))" }
+        let since = comparison.earlier.map {
+            "since you looked \(lookTime($0.time, clock: clock, format: format, now: comparison.current.time))"
+        }
         var lines = [placeHeading(comparison.place.label, since ?? "no earlier look", width: context.width)]
         var sentences: [String] = []
         switch comparison.outcome {
@@ -23,10 +25,14 @@ extension TextRenderer {
             sentences.append(
                 "You looked at \(earlier)’s forecast then and this is \(current)’s: they cannot be compared. This one is kept for next time."
             )
+        case .nothingToCompare(let current):
+            sentences.append(
+                current
+                    ? "The forecast has no hours or days from now (its answer is stale): it cannot be compared with your look; try again later."
+                    : "Your look then held no hours or days to compare: this one is kept for next time.")
         case .compared(let changes):
             if comparison.unitsDiffer, let earlier = comparison.earlier {
-                sentences.append(
-                    "You looked in \(earlier.unitSystem) units; compared in \(comparison.current.unitSystem).")
+                sentences.append(unitsSentence(earlier: earlier.unitSystem, current: format.units))
             }
             if changes.isEmpty { sentences.append("Nothing changed that matters (“help changed” gives the rules).") }
             sentences += changes.map {
@@ -41,10 +47,41 @@ extension TextRenderer {
         return lines
     }
 
-    /// "Thu 08:10" for an instant at the place's clock; "today 08:10" is said "08:10".
-    static func lookTime(_ time: Date, clock: ZoneClock, format: ValueFormatter) -> String {
+    /// "You looked in imperial units; compared in metric." — or, when yours are a preset with
+    /// some changed, "You looked in metric units; now °F for temperature: compared in yours
+    /// now.": the units that differ named, not "mixed".
+    static func unitsSentence(earlier: String, current: UnitPreferences) -> String {
+        let preset: UnitPreferences? =
+            earlier == "metric" ? .metric : earlier == "imperial" ? .imperial : nil
+        if let now = current.presetName { return "You looked in \(earlier) units; compared in \(now)." }
+        guard let preset else { return "You looked in other units; compared in yours now." }
+        var differing: [String] = []
+        if current.temperature != preset.temperature {
+            differing.append("\(current.temperature.symbol) for temperature")
+        }
+        if current.precipitation != preset.precipitation {
+            differing.append("\(current.precipitation.symbol) for rain")
+        }
+        if current.windSpeed != preset.windSpeed { differing.append("\(current.windSpeed.symbol) for wind") }
+        if current.pressure != preset.pressure { differing.append("\(current.pressure.symbol) for pressure") }
+        if current.distance != preset.distance { differing.append("\(current.distance.symbol) for distance") }
+        if current.clock != preset.clock { differing.append("the \(current.clock.rawValue) clock") }
+        guard !differing.isEmpty else { return "You looked in \(earlier) units; compared in them." }
+        return "You looked in \(earlier) units; now \(differing.joined(separator: ", ")): compared in yours now."
+    }
+
+    /// "Thu 08:10" for an instant at the place's clock within the 6 days before `now`; with its
+    /// date from 6 days on, or when it is after now ("Thu 24 Jul 08:10"), and its year when
+    /// that is not now's ("Thu 25 Jul 2024 08:10"): a weekday alone would name the wrong day.
+    static func lookTime(_ time: Date, clock: ZoneClock, format: ValueFormatter, now: Date) -> String {
         let local = clock.localTime(time)
-        return "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+        let today = clock.localTime(now).date
+        let days = today.dayNumber - local.date.dayNumber
+        let weekday = ValueFormatter.weekdays[local.weekday]
+        guard days >= 6 || days < 0 else { return "\(weekday) \(format.clock(local))" }
+        let year = local.date.year == today.year ? "" : " \(local.date.year)"
+        return
+            "\(weekday) \(local.date.day) \(ValueFormatter.months[local.date.month - 1])\(year) \(format.clock(local))"
     }
 
     /// One change in words, from its facts, in your units: "The rain now starts 3 hours earlier
@@ -164,6 +201,7 @@ extension JSONRenderer {
         switch comparison.outcome {
         case .noEarlierLook: outcome = "no_earlier_look"
         case .otherProvider: outcome = "other_provider"
+        case .nothingToCompare: outcome = "nothing_to_compare"
         case .compared(let changes): outcome = changes.isEmpty ? "nothing_changed" : "changed"
         }
         return .object([

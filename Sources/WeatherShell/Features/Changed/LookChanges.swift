@@ -31,6 +31,9 @@ package struct LookComparison: Hashable, Sendable {
         case noEarlierLook
         /// The earlier look's forecast came from another provider (its `Service.rawValue`).
         case otherProvider(String)
+        /// One of the two looks has neither days nor hours from its instant (a stale answer):
+        /// nothing to compare, which is not "nothing changed". `current`: whether it is today's.
+        case nothingToCompare(current: Bool)
         /// Compared: the changes that matter, most important first (empty: nothing did).
         case compared([LookChange])
     }
@@ -62,9 +65,9 @@ enum LookComparer {
         answerTime: Date, recordedAt: Date
     ) -> Look {
         let forecast = report.forecast
-        let spell =
-            forecast.hourly.isEmpty
-            ? nil : BriefRules.spell(forecast.hourly, from: DecisionHandler.nextHour(after: now))
+        // Today's rain by brief's (and rain's) reading; no hours from now: none to compare.
+        let outlook = BriefRules.outlook(forecast, now: now)
+        let spell = outlook?.spell
         let today = forecast.clock.localTime(now).date
         let chance = report.ensemble.flatMap { ensemble -> LookChance? in
             guard let day = ensemble.days.first(where: { $0.date == today }), day.precipitationMembers > 0 else {
@@ -81,7 +84,7 @@ enum LookComparer {
                 LookDay(
                     date: $0.date, highCelsius: $0.temperatureMaxCelsius, lowCelsius: $0.temperatureMinCelsius,
                     precipitationMillimetres: $0.precipitationSumMillimetres)
-            }, rainStart: spell?.start, rainEnd: spell?.end, hadHours: !forecast.hourly.isEmpty,
+            }, rainStart: spell?.start, rainEnd: spell?.end, hadHours: outlook != nil,
             warnings: warnings.map { $0.prefix(Look.mostWarnings).map { LookWarning(id: $0.id, event: $0.event) } },
             chance: chance)
     }
@@ -101,20 +104,28 @@ enum LookComparer {
         // Today's rain: only when both looks had hours.
         if earlier.hadHours, current.hadHours {
             let hours = BriefRules.changedRainHours * 3_600 - tolerance
-            switch (earlier.rainStart, current.rainStart) {
+            // Like with like: rain today, at the place's clock, within the hours the earlier look
+            // saw — not rain the moving 24 hours came upon since, which both answers had. A
+            // spell starting later is not compared; an end past that span is the span's end.
+            let endOfToday = Date(
+                timeIntervalSince1970: Double((today.dayNumber + 1) * 86_400 - current.utcOffsetSeconds))
+            let span = min(endOfToday, earlier.time.addingTimeInterval(Double(BriefRules.rainHorizonHours) * 3_600))
+            func seen(_ start: Date?) -> Date? { start.flatMap { $0 < span ? $0 : nil } }
+            func ending(_ end: Date?) -> Date? { end.map { min($0, span) } }
+            let (wasStart, nowStart) = (seen(earlier.rainStart), seen(current.rainStart))
+            let (wasEnd, nowEnd) = (ending(earlier.rainEnd), ending(current.rainEnd))
+            switch (wasStart, nowStart) {
             case (nil, nil): break
             case (let was?, let now?):
                 // A start both put before now (it is raining or has rained) is not compared.
                 let begun = was <= current.time && now <= current.time
                 if !begun, abs(now.timeIntervalSince(was)) >= hours { changes.append(.rainStart(was: was, now: now)) }
-                if let wasEnd = earlier.rainEnd, let nowEnd = current.rainEnd,
-                    abs(nowEnd.timeIntervalSince(wasEnd)) >= hours
-                {
+                if let wasEnd, let nowEnd, abs(nowEnd.timeIntervalSince(wasEnd)) >= hours {
                     changes.append(.rainEnd(was: wasEnd, now: nowEnd))
                 }
             case (let was, let now):
                 // Rain that came, or went — unless the earlier spell is over by now.
-                if now != nil || (earlier.rainEnd ?? .distantPast) > current.time {
+                if now != nil || (wasEnd ?? .distantPast) > current.time {
                     changes.append(.rainStart(was: was, now: now))
                 }
             }
@@ -152,14 +163,24 @@ enum LookComparer {
     ) -> LookComparison {
         let outcome: LookComparison.Outcome
         if let earlier {
-            outcome =
-                earlier.provider == current.provider
-                ? .compared(changes(from: earlier, to: current, today: today)) : .otherProvider(earlier.provider)
+            if earlier.provider != current.provider {
+                outcome = .otherProvider(earlier.provider)
+            } else if current.isEmpty || earlier.isEmpty {
+                outcome = .nothingToCompare(current: current.isEmpty)
+            } else {
+                outcome = .compared(changes(from: earlier, to: current, today: today))
+            }
         } else {
             outcome = .noEarlierLook
         }
         return LookComparison(place: place, zone: zone, earlier: earlier, current: current, outcome: outcome)
     }
+}
+
+extension Look {
+    /// Whether the look holds nothing `changed` compares: no day from its date and no hours
+    /// from its instant (what a stale answer gives).
+    var isEmpty: Bool { days.isEmpty && !hadHours }
 }
 
 extension LookChange {

@@ -9,9 +9,11 @@ import Glibc
 /// Runs a program without a shell (`notify-send` for `watch --notify`); a seam, so that tests
 /// pass a fake that fails on any call nobody planned.
 package protocol NotifierProgram: AnyObject {
-    /// Runs the executable at `path` with `arguments` (argv after the program's name) and waits.
+    /// Starts the executable at `path` with `arguments` (argv after the program's name), without
+    /// waiting for it: a notifier that hangs must not hold `watch` (it is reaped later, and ended
+    /// after a time limit).
     ///
-    /// - Returns: false when it could not be started or ended with a failure status.
+    /// - Returns: false when it could not be started.
     func run(_ path: String, arguments: [String]) -> Bool
 }
 
