@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// that fails make it exit 3, its line is one line at any width, the near-limit rule, and a
 /// place out of range is a usage error.
 @Suite(.tags(.endToEnd))
-struct CheckTrialEndToEndTests {
+struct CheckMarkEndToEndTests {
     @Test func theMovingWindowIsNoChange() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()

@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// it apart), snow said as snow, the hour that just ended not read as rain now, a week-old look
 /// dated, and `--sure` without an ensemble.
 @Suite(.tags(.endToEnd))
-struct BriefTrialEndToEndTests {
+struct BriefSpanEndToEndTests {
     func document(_ run: WXResult, type: String) throws -> [String: Any] {
         let line = try #require(run.stdout.split(separator: "\n").first { $0.contains(#""type":"\#(type)""#) })
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
