@@ -204,4 +204,35 @@ extension DecisionsEndToEndTests {
         #expect(
             run.stdout.contains("    Sun 25 Oct  \(sunday[1]) of \(sunday[2]) members (41 %),\n"), "\(run.stdout)")
     }
+
+    /// A second trial: three activities at once crashed wx ("Range requires lowerBound <=
+    /// upperBound", exit 132), and two gave a word the next one's conditions ("walk (…, temp >
+    /// 8 °C)", laundry's): the heading cut the conditions shared once into pieces by each word's
+    /// own count. Each word now says its own set (help best's table), and the run succeeds.
+    @Test func activitiesTogetherEachSayTheirOwnConditions() throws {
+        let run = try runWX(
+            ["-c", "best 2h ride bbq picnic 48.85,2.35; best 2h ride walk laundry 48.85,2.35"],
+            home: TemporaryFolder(), server: FixtureServer(), now: Self.now, environment: ["COLUMNS": "200"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = run.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        for expected in [
+            "ride (rain < 0.1 mm, wind < 25 km/h, gusts < 45 km/h, temp > 5 °C, daylight)",
+            "bbq (rain < 0.1 mm, temp > 15 °C, wind < 25 km/h, daylight)",
+            "picnic (rain < 0.1 mm, temp > 16 °C, wind < 20 km/h, daylight)",
+            "walk (rain < 0.5 mm, wind < 30 km/h, daylight)",
+            "laundry (rain < 0.1 mm, temp > 8 °C, wind < 40 km/h, daylight)",
+        ] {
+            #expect(text.contains(expected), "\(expected) in \(run.stdout)")
+        }
+    }
+
+    /// Under imperial units the windows are in the 12-hour clock, and so is where the span
+    /// starts ("from Fri 23 Oct 8:00 am", not "08:00").
+    @Test func theSpanSpeaksTheUsersClock() throws {
+        let run = try runWX(
+            ["-c", "units imperial; best 2h dry wind<20 48.85,2.35"], home: TemporaryFolder(),
+            server: FixtureServer(), now: Self.now, environment: ["COLUMNS": "100"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("the next 3 days from Fri 23 Oct 8:00 am"), "\(run.stdout)")
+    }
 }

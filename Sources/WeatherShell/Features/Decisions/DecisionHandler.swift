@@ -103,6 +103,9 @@ struct DecisionHandler {
         return BestReport(
             place: place, model: ensemble.model, zone: ensemble.zone, hours: request.hours,
             words: defaulted ? ["dry"] : request.words, defaultedToDry: defaulted, conditions: conditions,
+            wordConditions: Self.wordTerms(defaulted ? ["dry"] : request.words, terms).map {
+                Self.applied($0, units: units)
+            },
             span: request.span, spanStart: spanStart, spanEnd: spanEnd, windows: windows, top: top,
             qualified: qualified, membersWithVariables: members, origin: answer.origin, answerEnd: ensemble.times.last,
             forecastEnd: deterministic?.hourly.last?.time, forecastMissing: Self.missing(forecast),
@@ -113,6 +116,28 @@ struct DecisionHandler {
     static func missing(_ forecast: Result<Forecast, ShellError>?) -> String? {
         guard case .failure(let error)? = forecast else { return nil }
         return error.description
+    }
+
+    /// Each word's own conditions, from the words and the conditions as the parser made them: an
+    /// activity's or condition word's whole set from the table (though `terms` holds a condition
+    /// two words share once), a comparison its one. Replays the parser's rule — a word adds the
+    /// conditions of its set not already there, a comparison adds its own.
+    static func wordTerms(_ words: [String], _ terms: [DecisionTerm]) -> [[DecisionTerm]] {
+        let table = DecisionVocabulary.words + DecisionVocabulary.activities
+        var cursor = 0
+        var result: [[DecisionTerm]] = []
+        for word in words {
+            if let named = table.first(where: { $0.word == word }) {
+                cursor += named.terms.filter { !terms[..<min(cursor, terms.count)].contains($0) }.count
+                result.append(named.terms)
+            } else if cursor < terms.count {
+                result.append([terms[cursor]])
+                cursor += 1
+            } else {
+                result.append([])
+            }
+        }
+        return result
     }
 
     /// The conditions as applied to the members' values, in `units` for a bare number.

@@ -75,6 +75,8 @@ package struct BestReport: Hashable, Sendable {
     package var defaultedToDry: Bool
     /// The conditions applied, activities' expanded, limits in the variables' units.
     package var conditions: [AppliedCondition]
+    /// Each word's own conditions, in the order of `words` (an activity's whole set).
+    package var wordConditions: [[AppliedCondition]] = []
     /// The WHEN asked for (the next 3 days when none).
     package var span: DecisionSpan
     /// Where windows were looked for: from `spanStart` to `spanEnd`.

@@ -72,30 +72,25 @@ enum DecisionText {
     /// The conditions of a `best` report: each word as typed, an activity or condition word
     /// with what it means ("dry (rain < 0.1 mm)", "ride (…)").
     static func conditions(_ report: BestReport, _ format: ValueFormatter) -> String {
+        let named = DecisionVocabulary.words + DecisionVocabulary.activities
         var parts: [String] = []
-        var index = 0
-        for word in report.words {
-            if let named = (DecisionVocabulary.words + DecisionVocabulary.activities).first(where: { $0.word == word })
-            {
-                let applied = report.conditions[index..<min(report.conditions.count, index + named.terms.count)]
-                index += named.terms.count
-                if word == "daylight" {
-                    parts.append(word)
-                } else {
-                    parts.append("\(word) (\(applied.map { condition($0, format) }.joined(separator: ", ")))")
-                }
-            } else if index < report.conditions.count {
-                parts.append(condition(report.conditions[index], format))
-                index += 1
+        for (word, conditions) in zip(report.words, report.wordConditions) {
+            if word == "daylight" || named.first(where: { $0.word == word }) == nil {
+                // `daylight`, or a comparison as typed: its one condition says it.
+                parts += conditions.map { condition($0, format) }
+            } else {
+                parts.append("\(word) (\(conditions.map { condition($0, format) }.joined(separator: ", ")))")
             }
         }
         return Counting.list(parts)
     }
 
-    /// "Fri 23 Oct 08:00" at the place's clock.
-    static func dateTime(_ date: Date, _ clock: ZoneClock) -> String {
+    /// "Fri 23 Oct 08:00" at the place's clock, in `format`'s clock (12-hour under imperial
+    /// units, as the windows are).
+    static func dateTime(_ date: Date, _ clock: ZoneClock, _ format: ValueFormatter = ValueFormatter(units: .metric))
+        -> String
+    {
         let local = clock.localTime(date)
-        let format = ValueFormatter(units: .metric)
         return "\(format.day(local.date)) \(format.clock(local))"
     }
 
@@ -114,12 +109,11 @@ enum DecisionText {
 
     /// Where `best` looked: "the next 3 days from Fri 23 Oct 08:00", "Sun 25 Oct", "Sat 24 Oct
     /// from 08:00", "the weekend from Sat 24 Oct 00:00".
-    static func spanLine(_ report: BestReport, _ clock: ZoneClock) -> String {
-        let format = ValueFormatter(units: .metric)
+    static func spanLine(_ report: BestReport, _ clock: ZoneClock, _ format: ValueFormatter) -> String {
         let start = clock.localTime(report.spanStart)
         switch report.span {
         case .next, .weekend:
-            return "\(spanName(report.span)) from \(dateTime(report.spanStart, clock))"
+            return "\(spanName(report.span)) from \(dateTime(report.spanStart, clock, format))"
         case .day:
             let midnight = start.hour == 0 && start.minute == 0
             return format.day(start.date) + (midnight ? "" : " from \(format.clock(start))")

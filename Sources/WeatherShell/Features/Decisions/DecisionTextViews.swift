@@ -19,7 +19,7 @@ extension TextRenderer {
         lines += offlineNote(report.origin, context: context, style: style)
         let conditions =
             DecisionText.conditions(report, format) + (report.defaultedToDry ? " (no condition given)" : "")
-        let span = DecisionText.spanLine(report, clock)
+        let span = DecisionText.spanLine(report, clock, format)
         // The span on the conditions' line when both fit, else on a line of its own.
         if 2 + TextLayout.columns(conditions + " · " + span) <= width {
             lines.append("  \(conditions) · \(span)")
@@ -66,13 +66,13 @@ extension TextRenderer {
             notes.append("the forecast’s values are left out: \(missing)")
         } else if let end = report.forecastEnd, report.top.contains(where: { $0.end > end }) {
             notes.append(
-                "the forecast’s hours end \(DecisionText.dateTime(end, ZoneClock(report.zone))): later windows have the members’ odds only"
+                "the forecast’s hours end \(DecisionText.dateTime(end, ZoneClock(report.zone), format)): later windows have the members’ odds only"
             )
         }
         if let end = report.answerEnd, report.spanEnd > end {
             let clock = ZoneClock(report.zone)
             notes.append(
-                "the members’ hours end \(DecisionText.dateTime(end, clock)), before the end of \(DecisionText.spanName(report.span))"
+                "the members’ hours end \(DecisionText.dateTime(end, clock, format)), before the end of \(DecisionText.spanName(report.span))"
             )
         }
         notes.append(

@@ -25,12 +25,12 @@ extension TextRenderer {
         if report.hours.count < report.requestedHours, let last = report.hours.last {
             // Said as `best` says the members' reach: by the last hour, at the place's clock.
             lines += note(
-                "the members end \(DecisionText.dateTime(last.time, ZoneClock(report.zone))): \(report.hours.count) of the \(report.requestedHours) hours asked",
+                "the members end \(DecisionText.dateTime(last.time, ZoneClock(report.zone), format)): \(report.hours.count) of the \(report.requestedHours) hours asked",
                 context, style)
         }
         if let start = report.membersStartLate {
             lines += note(
-                "the members’ hours start \(DecisionText.dateTime(start, ZoneClock(report.zone))), after the next hour",
+                "the members’ hours start \(DecisionText.dateTime(start, ZoneClock(report.zone), format)), after the next hour",
                 context, style)
         }
         if report.hours.contains(where: { $0.spread == nil }) {
