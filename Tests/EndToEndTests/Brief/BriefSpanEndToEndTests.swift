@@ -138,4 +138,29 @@ struct BriefSpanEndToEndTests {
         #expect(!run.stdout.contains("members"), "\(run.stdout)")
         #expect(run.stderr.contains("the ensemble could not be had"), "\(run.stderr)")
     }
+
+    /// A re-trial: a feed of 2,000 warnings made a 2,002-line brief. Three are named, the most
+    /// severe first (the feed lists its extreme and two severe ones last), and the rest counted.
+    @Test func aBriefNamesThreeWarningsAndCountsTheRest() throws {
+        let server = try FixtureServer()
+        try server.queue(
+            .init(path: "/alerts", file: "hostile/brightsky-alerts-berlin-2000-in-force-hand-written.json"))
+        let run = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: "2026-03-07T03:00:00Z")
+        #expect(run.status == 0, "\(run.stderr)")
+        let warnings = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  ⚠") }
+        #expect(warnings.count == 3, "\(run.stdout.prefix(2000))")
+        #expect(warnings.first?.contains("Extreme thunderstorm") == true, "\(warnings)")
+        #expect(run.stdout.contains("1997 more warnings in force or within 24 hours"), "\(run.stdout.prefix(2000))")
+    }
+
+    /// A re-trial: brief's JSON said a spell's rain as 0.30000000000000004 mm (a binary sum of
+    /// hours): amounts summed from hours are given to the hundredth.
+    @Test func summedAmountsAreGivenToTheHundredth() throws {
+        let run = try runWX(
+            ["--json", "brief", "40.78858,-73.9661"], home: TemporaryFolder(), server: FixtureServer(),
+            now: "2026-02-06T21:30:00Z")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("0000000000"), "\(run.stdout)")
+        #expect(run.stdout.contains("\"precipitation_millimetres\":0.3"), "\(run.stdout)")
+    }
 }

@@ -106,6 +106,27 @@ struct CheckEndToEndTests {
         #expect(one.stdout.contains("rain") && !one.stdout.contains("frost"), "\(one.stdout)")
     }
 
+    /// A re-trial: with the ensemble down, `check --rain 60% --warnings Berlin` exited 3 and
+    /// printed nothing while a frost warning was in force — README's cron line was never told.
+    /// What holds is told (exit 0), what could not be read is said on stderr; with nothing
+    /// holding, the failure still makes the exit status 3.
+    @Test func aConditionThatHoldsIsToldThoughAnotherCannotBeRead() throws {
+        let server = try FixtureServer()
+        let dead = ["WX_OPEN_METEO_ENSEMBLE_URL": "http://127.0.0.1:9"]
+        // 2026-03-07 03:00 UTC: Bright Sky's frost warning for Berlin is in force.
+        let held = try runWX(
+            ["check", "--rain", "60%", "--warnings", "Berlin"], home: TemporaryFolder(), server: server,
+            now: "2026-03-07T03:00:00Z", environment: dead)
+        #expect(held.status == 0, "\(held.stdout)\(held.stderr)")
+        #expect(held.stdout.contains("Frost (yellow)"), "\(held.stdout)")
+        #expect(held.stderr.contains("not checked: ") && held.stderr.contains("Open-Meteo ensemble"), "\(held.stderr)")
+        // After it expired nothing holds, and the unread --rain makes it 3.
+        let none = try runWX(
+            ["check", "--rain", "60%", "--warnings", "Berlin"], home: TemporaryFolder(), server: server,
+            now: "2026-03-07T09:00:00Z", environment: dead)
+        #expect(none.status == 3 && none.stdout.isEmpty, "\(none.stdout)\(none.stderr)")
+    }
+
     @Test func usageErrorsExitTwoBeforeAnyRequest() throws {
         let server = try FixtureServer()
         for arguments in [["Paris"], ["--rain", "150%", "Paris"], ["--rain"], ["--rian", "60%", "Paris"], []] {

@@ -16,7 +16,7 @@ extension CommandSpec {
         name: "brief", synopsis: "brief [--sure] [place | favorite]",
         summary: "the forecast in a few plain sentences, built by rules from the numbers",
         details: [
-            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members; tomorrow’s high against today’s; each official warning in force or starting within 24 hours. In your units, at the place’s clock; --json gives each sentence with the facts it states.",
+            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members; tomorrow’s high against today’s; the official warnings in force or starting within 24 hours (the three most severe named, the rest counted: “warnings” lists them all). In your units, at the place’s clock; --json gives each sentence with the facts it states.",
             "Rules (in °C and mm; the sentences say them in your units): "
                 + BriefRules.table.joined(separator: "; ") + ".",
             "Requests: what “show” asks — the forecast and the warning feed — and no more. The sentences from the ensemble (likely, the range of tomorrow’s high) appear when its answer is cached for the current model run (after “confidence”, “best”, “chance” or “plume”); --sure fetches it (one ensemble request, about 300 of Open-Meteo’s calls), and the earlier runs’ forecast for tomorrow (one previous-runs request, as “drift” asks), which says how tomorrow’s high moved since the oldest run that forecast it.",
@@ -180,7 +180,15 @@ enum BriefMaker {
                 break
             }
         }
-        sentences += warnings.map { .warning($0) }
+        // The most severe named first (in the feed's order among equals), the rest counted.
+        let severest = warnings.enumerated().sorted {
+            $0.element.severity.rank != $1.element.severity.rank
+                ? $0.element.severity.rank > $1.element.severity.rank : $0.offset < $1.offset
+        }.map(\.element)
+        sentences += severest.prefix(BriefRules.mostWarnings).map { .warning($0) }
+        if warnings.count > BriefRules.mostWarnings {
+            sentences.append(.moreWarnings(warnings.count - BriefRules.mostWarnings))
+        }
         return sentences
     }
 }

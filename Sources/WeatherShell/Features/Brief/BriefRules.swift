@@ -6,6 +6,10 @@ import WeatherKit
 /// below reads. The thresholds are those the other views use (a wet hour as `best`'s "dry",
 /// a wet day and the likelihood bands as `confidence`'s).
 enum BriefRules {
+    /// The most warnings `brief` names one by one; the rest are counted (a feed of 2,000
+    /// identical frost warnings made 2,000 lines).
+    static let mostWarnings = 3
+
     /// An hour is wet when its precipitation (the sum of the hour before its time) reaches this,
     /// mm — `best`'s "dry" is under it.
     static let wetHourMillimetres = 0.1
@@ -154,6 +158,9 @@ package enum BriefSentence: Hashable, Sendable {
     case tomorrow(todayHigh: Double, tomorrowHigh: Double, range: ClosedRange<Double>?)
     /// An official warning in force or starting within 24 hours.
     case warning(WeatherWarning)
+    /// The warnings beyond `BriefRules.mostWarnings` (the feed's most severe first), counted:
+    /// a brief is a few sentences, `warnings` lists them all.
+    case moreWarnings(Int)
     /// Tomorrow's high as the run issued on `issued` forecast it (`thenHigh`) and as the current
     /// run does (`nowHigh`), °C.
     case runs(date: LocalDate, issued: LocalDate, thenHigh: Double, nowHigh: Double)

@@ -84,6 +84,8 @@ extension TextRenderer {
             let mark = format.unicode ? "⚠" : "!"
             return
                 "\(mark) \(warning.event) (\(WarningsPresentation.grade(warning))) \(span(warning, clock: clock, format: format, now: report.now))."
+        case .moreWarnings(let count):
+            return "\(Counting.count(count, "more warning")) in force or within 24 hours: “warnings” lists them all."
         case .runs(_, let issued, let then, let now):
             let unit = format.units.temperature
             let change = unit.convert(celsius: now) - unit.convert(celsius: then)
@@ -136,7 +138,7 @@ extension JSONRenderer {
                     ("heaviest_start", .string(ISOTime.string(spell.heaviestEnd.addingTimeInterval(-3_600)))),
                     ("heaviest_end", .string(ISOTime.string(spell.heaviestEnd))),
                     ("heaviest_precipitation_millimetres", .number(spell.heaviestMillimetres)),
-                    ("precipitation_millimetres", .number(spell.totalMillimetres)),
+                    ("precipitation_millimetres", .number(hundredths(spell.totalMillimetres))),
                     ("still_raining_at_end", .bool(spell.lastsPastWindow)),
                     ("falls", .string(spell.snow ? "snow" : "rain")),
                 ]
@@ -162,6 +164,9 @@ extension JSONRenderer {
             case .warning(let warning):
                 kind = "warning"
                 facts = [("warning", warningObject(warning))]
+            case .moreWarnings(let count):
+                kind = "more_warnings"
+                facts = [("count", .number(Double(count)))]
             case .runs(let date, let issued, let then, let now):
                 kind = "runs"
                 facts = [

@@ -85,39 +85,61 @@ extension WeatherSession {
         let kind: DemoWorld.Kind = request.readsEnsemble ? .ensemble : request.readsChanges ? .forecast : .warnings
         let fetching = try await resolving(
             target, needing: kind, askingWarnings: request.readsWarnings || request.readsChanges
-        ) { place async throws(ShellError) -> (EnsembleForecast?, Fetched<Forecast>?) in
+        ) { place async throws(ShellError) -> (Result<EnsembleForecast, ShellError>?, Fetched<Forecast>?) in
             let answer = request.readsChanges ? try await self.forecast(for: place) : nil
             guard request.readsEnsemble, let ensembleService else { return (nil, answer) }
             do throws(ServiceError) {
-                return (try await ensembleService.ensemble(at: place.coordinate, model: .ecmwfIFS025).value, answer)
+                return (
+                    .success(try await ensembleService.ensemble(at: place.coordinate, model: .ecmwfIFS025).value),
+                    answer
+                )
             } catch {
-                throw Self.shellError(error)
+                return (.failure(Self.shellError(error)), answer)
             }
         }
-        let (ensemble, forecast) = fetching.value
+        let (ensembleResult, forecast) = fetching.value
+        let ensemble = try? ensembleResult?.get()
+        // A condition that cannot be read (its service failed) fails the check (exit 3) only
+        // when no other condition holds: a warning in force is told though the ensemble is down.
+        var unreadable: [ShellError] = []
         let place = fetching.resolved.place
         let now = now(at: place.coordinate)
         var warnings: [WeatherWarning] = []
         var service: Service?
+        var warningsReadable = true
         if request.readsWarnings {
-            guard let feed = warningFeed(for: place) else {
+            if let feed = warningFeed(for: place) {
+                service = feed.service
+                switch fetching.warnings {
+                case .success(let fetched)?: warnings = CheckRules.warnings(fetched.value.warnings, now: now)
+                case .failure(let error)?:
+                    unreadable.append(Self.shellError(error))
+                    warningsReadable = false
+                case nil:
+                    unreadable.append(.notApplicable("the warning feed for \(place.name) was not asked"))
+                    warningsReadable = false
+                }
+            } else {
                 let country = place.countryCode.map { " (\($0.uppercased()))" } ?? ""
-                throw .notApplicable(
-                    "no warning feed covers \(place.name)\(country), so --warnings cannot be checked (“warnings” says which feeds wx reads)"
-                )
-            }
-            service = feed.service
-            switch fetching.warnings {
-            case .success(let fetched)?: warnings = CheckRules.warnings(fetched.value.warnings, now: now)
-            case .failure(let error)?: throw Self.shellError(error)
-            case nil: throw .notApplicable("the warning feed for \(place.name) was not asked")
+                unreadable.append(
+                    .notApplicable(
+                        "no warning feed covers \(place.name)\(country), so --warnings cannot be checked (“warnings” says which feeds wx reads)"
+                    ))
+                warningsReadable = false
             }
         }
         var outcomes: [CheckOutcome] = []
         var kept: [CommandResult] = []
         for condition in request.conditions {
+            if condition == .warnings, !warningsReadable { continue }
             guard condition == .changed, let forecast else {
-                outcomes.append(try CheckRules.outcome(condition, ensemble: ensemble, warnings: warnings, now: now))
+                if condition != .warnings, condition != .changed, case .failure(let error)? = ensembleResult {
+                    if !unreadable.contains(error) { unreadable.append(error) }
+                    continue
+                }
+                do {
+                    outcomes.append(try CheckRules.outcome(condition, ensemble: ensemble, warnings: warnings, now: now))
+                } catch { unreadable.append(error) }
                 continue
             }
             let (outcome, notices) = try changeOutcome(
@@ -128,6 +150,11 @@ extension WeatherSession {
                         .value), warnings: fetching.warnings, now: now)
             outcomes.append(outcome)
             kept = notices
+        }
+        if let first = unreadable.first {
+            guard outcomes.contains(where: \.holds) else { throw first }
+            // What held is told (exit 0); what could not be read is said beside it, on stderr.
+            kept += unreadable.map { .notice("not checked: \($0.description)") }
         }
         return fetching.resolved.notices + kept + [
             .check(

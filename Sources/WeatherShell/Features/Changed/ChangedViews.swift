@@ -162,7 +162,7 @@ extension JSONRenderer {
                             .object([
                                 ("date", .string($0.date.iso)), ("high_celsius", .optional($0.highCelsius)),
                                 ("low_celsius", .optional($0.lowCelsius)),
-                                ("precipitation_millimetres", .optional($0.precipitationMillimetres)),
+                                ("precipitation_millimetres", .optional($0.precipitationMillimetres.map(hundredths))),
                             ])
                         })
                 ),
@@ -227,14 +227,19 @@ extension JSONRenderer {
             return (
                 "rain",
                 [
-                    ("date", .string(date.iso)), ("was_millimetres", .number(was)), ("now_millimetres", .number(now)),
+                    ("date", .string(date.iso)), ("was_millimetres", .number(hundredths(was))),
+                    ("now_millimetres", .number(hundredths(now))),
                     ("turned_wet_or_dry", .bool(turned)),
                 ]
             )
         case .high(let date, let was, let now), .low(let date, let was, let now):
             let kind = if case .high = change { "high" } else { "low" }
             return (
-                kind, [("date", .string(date.iso)), ("was_celsius", .number(was)), ("now_celsius", .number(now))]
+                kind,
+                [
+                    ("date", .string(date.iso)), ("was_celsius", .number(hundredths(was))),
+                    ("now_celsius", .number(hundredths(now))),
+                ]
             )
         case .chance(let was, let now):
             return (
@@ -248,3 +253,7 @@ extension JSONRenderer {
         }
     }
 }
+
+/// A figure to the hundredth, as `--json` gives amounts summed from hours: 0.3, not
+/// 0.30000000000000004 (a binary sum of 0.1s).
+private func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
