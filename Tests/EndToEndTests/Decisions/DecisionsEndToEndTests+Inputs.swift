@@ -235,4 +235,18 @@ extension DecisionsEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("the next 3 days from Fri 23 Oct 8:00 am"), "\(run.stdout)")
     }
+
+    /// A re-trial: an answer that starts after the next hour (the members begin Fri 23 Oct
+    /// 00:00; it is Thu 22 Oct 12:10) counted Thursday from the one hour it covers ("Thu 22
+    /// Oct* 49 of 51 members" for gusts, "0 of 51" for rain). A day or night the members do not
+    /// cover whole is not counted, and where their hours start is said.
+    @Test func chanceCountsNoDayTheMembersDoNotCoverFromItsStart() throws {
+        let run = try runWX(
+            ["-c", "chance gusts>=10 rain>=1 frost 2 48.85,2.35"], home: TemporaryFolder(), server: FixtureServer(),
+            now: "2026-10-22T10:10:00Z", environment: ["COLUMNS": "100"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("Thu 22 Oct"), "\(run.stdout)")
+        #expect(run.stdout.contains("the members’ hours start Fri 23 Oct 00:00, after the next hour"), "\(run.stdout)")
+        #expect(!run.stdout.contains("the members’ hours end"), "\(run.stdout)")
+    }
 }

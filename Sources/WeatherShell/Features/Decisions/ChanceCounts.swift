@@ -12,6 +12,12 @@ enum ChanceCounts {
     ) -> [Int]? {
         let clock = ensemble.clock
         let shift: Double = covering ? -3_600 : 0
+        // An hour of the day that counts (from `from`) before the answer's first: the day is
+        // not whole at its start either (an answer made for later days).
+        if let first = ensemble.times.first {
+            let before = first.addingTimeInterval(shift - 3_600)
+            if before >= from, clock.localTime(before).date >= date { return nil }
+        }
         var slots: [Int] = []
         var complete = false
         for (index, time) in ensemble.times.enumerated() {
@@ -31,6 +37,14 @@ enum ChanceCounts {
     static func night(_ ensemble: EnsembleForecast, ending date: LocalDate, from: Date) -> [Int]? {
         let clock = ensemble.clock
         let eve = CivilCalendar.date(fromDays: date.dayNumber - 1)
+        // An hour of the night from `from` before the answer's first: the night is not whole.
+        if let first = ensemble.times.first {
+            let before = clock.localTime(first.addingTimeInterval(-3_600))
+            if first.addingTimeInterval(-3_600) >= from, before.date > eve || (before.date == eve && before.hour >= 18)
+            {
+                return nil
+            }
+        }
         var slots: [Int] = []
         var complete = false
         for (index, time) in ensemble.times.enumerated() {

@@ -340,7 +340,8 @@ struct DecisionHandler {
         return ChanceReport(
             place: place, model: ensemble.model, zone: ensemble.zone, rows: rows, requestedDays: count,
             origin: answer.origin, todayWithoutHours: ensemble.clock.localTime(from).date > today ? today : nil,
-            lastTime: ensemble.times.last, controlMissing: Self.controlMissing(ensemble))
+            lastTime: ensemble.times.last, lateStart: ensemble.times.first.flatMap { $0 > from ? $0 : nil },
+            controlMissing: Self.controlMissing(ensemble))
     }
 
     // MARK: - plume

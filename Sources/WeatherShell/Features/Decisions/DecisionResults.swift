@@ -163,6 +163,9 @@ package struct ChanceReport: Hashable, Sendable {
     package var todayWithoutHours: LocalDate? = nil
     /// The members' last hour, for saying where the days stop when fewer than asked are shown.
     package var lastTime: Date? = nil
+    /// The members' first hour when it comes after the next hour (an answer made for later
+    /// days): the days before it are not counted, and this says why; nil otherwise.
+    package var lateStart: Date? = nil
     /// Whether the answer lacks the control run (no variable's unsuffixed key): said beside
     /// the members, whose count is then the perturbed ones only.
     package var controlMissing: Bool = false

@@ -154,7 +154,7 @@ extension TextRenderer {
         let dayCounts = report.rows.filter { !$0.variableMissing }.map { Set($0.days.map(\.date)).count }
         let shown = dayCounts.max() ?? 0
         let asked = report.requestedDays - (report.todayWithoutHours == nil ? 0 : 1)
-        if !dayCounts.isEmpty, shown < asked, let last = report.lastTime {
+        if !dayCounts.isEmpty, shown < asked, report.lateStart == nil, let last = report.lastTime {
             let local = clock.localTime(last)
             lines += note(
                 "the members’ hours end \(format.day(local.date)) \(format.clock(local, repeated: clock.isRepeated(last))): \(Counting.count(shown, "day")) of \(report.requestedDays) asked; a day is shown only when the members cover all of it",
@@ -162,6 +162,11 @@ extension TextRenderer {
         }
         if let today = report.todayWithoutHours {
             lines += note("today, \(format.day(today)), has no hours left from the next hour", context, style)
+        }
+        if let start = report.lateStart {
+            lines += note(
+                "the members’ hours start \(DecisionText.dateTime(start, clock, format)), after the next hour: a day or night they do not cover whole is not counted",
+                context, style)
         }
         if !partial.isEmpty {
             lines += note("* today from the next hour", context, style)
