@@ -72,7 +72,8 @@ struct LookRecord: Encodable {
         unit_system = cut(look.unitSystem)
         answer_time = look.answerTime.map(ISOTime.string)
         utc_offset_seconds = look.utcOffsetSeconds
-        days = look.days.prefix(Look.mostDays).map {
+        // Bounded as the reader bounds them: a value out of its range is not written.
+        days = look.days.prefix(Look.mostDays).map(\.bounded).map {
             DayRecord(
                 date: $0.date.iso, high_celsius: $0.highCelsius, low_celsius: $0.lowCelsius,
                 precipitation_millimetres: $0.precipitationMillimetres)

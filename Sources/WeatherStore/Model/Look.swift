@@ -90,6 +90,19 @@ package struct LookDay: Hashable, Sendable {
     }
 }
 
+extension LookDay {
+    /// The day with each value outside its `PhysicalRange` left out (nil): what a look keeps
+    /// and writes, so that a record is never one the reader refuses (1e308 °C).
+    package var bounded: LookDay {
+        LookDay(
+            date: date, highCelsius: highCelsius.flatMap { PhysicalRange.temperatureCelsius.contains($0) ? $0 : nil },
+            lowCelsius: lowCelsius.flatMap { PhysicalRange.temperatureCelsius.contains($0) ? $0 : nil },
+            precipitationMillimetres: precipitationMillimetres.flatMap {
+                PhysicalRange.precipitationMillimetres.contains($0) ? $0 : nil
+            })
+    }
+}
+
 /// A warning a look showed: its feed's id and its event ("Frost").
 package struct LookWarning: Hashable, Sendable {
     package var id: String

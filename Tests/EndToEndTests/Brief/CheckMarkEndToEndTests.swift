@@ -23,6 +23,32 @@ struct CheckMarkEndToEndTests {
         #expect(later.stdout.contains("nothing changed that matters"), "\(later.stdout)")
     }
 
+    @Test func theClockPastMidnightIsNoChange() throws {
+        // Berlin's recording, the same answer at three instants (issue 36): Wed 06:00 CEST (rain
+        // from Wed 14:00), Thu 00:00 CEST (Wednesday's spell over, the next from Thu 02:00, which
+        // the first look's 24 hours already held) and Thu 08:00 CEST. The answer never changed,
+        // so neither today's rain nor a day's did: not for check, changed or brief.
+        let server = try FixtureServer()
+        let instants = ["2025-07-30T04:00:00Z", "2025-07-30T22:00:00Z", "2025-07-31T06:00:00Z"]
+        for command in [["check", "--changed"], ["changed"], ["brief"]] {
+            let home = TemporaryFolder()
+            for (index, now) in instants.enumerated() {
+                let run = try runWX(command + ["Berlin"], home: home, server: server, now: now)
+                let said = "\(command) at \(now): \(run.status) \(run.stdout)\(run.stderr)"
+                #expect(!run.stdout.contains("rain now starts"), "\(said)")
+                #expect(!run.stdout.contains("more"), "\(said)")
+                switch command[0] {
+                case "check": #expect(run.status == 1, "\(said)")
+                case "brief": #expect(run.status == 0, "\(said)")
+                default: break
+                }
+                if index > 0 {
+                    #expect(run.stdout.lowercased().contains("nothing changed that matters"), "\(said)")
+                }
+            }
+        }
+    }
+
     @Test func aMarkThatCannotBeKeptExitsThree() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()

@@ -66,6 +66,30 @@ import WeatherTestSupport
         #expect(changes(Self.look(start: past, end: Self.now.addingTimeInterval(-60)), Self.look()).isEmpty)
     }
 
+    @Test func rainIsComparedOnlyOnTheSameDayAndNotPastAnEndedSpell() {
+        // Issue 36. Earlier look: Wed 06:00 CEST (04:00 UTC), rain Wed 14:00–20:00 CEST.
+        let earlierTime = Self.now.addingTimeInterval(-4 * 3_600)
+        let start = Self.now.addingTimeInterval(4 * 3_600)
+        let end = Self.now.addingTimeInterval(10 * 3_600)
+        let earlier = Self.look(start: start, end: end, at: earlierTime)
+        // Thu 00:00 CEST: the next spell, Thu 02:00–05:00 CEST, on another day: not compared.
+        let midnight = Self.now.addingTimeInterval(14 * 3_600)
+        let next = Self.look(
+            start: midnight.addingTimeInterval(2 * 3_600), end: midnight.addingTimeInterval(5 * 3_600), at: midnight)
+        let thursday = LocalDate(year: 2025, month: 7, day: 31)
+        #expect(LookComparer.changes(from: earlier, to: next, today: thursday).isEmpty)
+        // Wed 22:00 CEST, the same day: Wednesday's spell over, the next one is not it moved.
+        let late = Self.now.addingTimeInterval(12 * 3_600)
+        let nextLate = Self.look(
+            start: late.addingTimeInterval(4 * 3_600), end: late.addingTimeInterval(7 * 3_600), at: late)
+        #expect(changes(earlier, nextLate).isEmpty)
+        // Still raining at Wed 16:00 CEST by the earlier look but dry until 21:00 now: a change.
+        let afternoon = Self.now.addingTimeInterval(6 * 3_600)
+        let dryNow = Self.look(
+            start: afternoon.addingTimeInterval(3 * 3_600), end: afternoon.addingTimeInterval(5 * 3_600), at: afternoon)
+        #expect(changes(earlier, dryNow).first == .rainStart(was: start, now: afternoon.addingTimeInterval(3 * 3_600)))
+    }
+
     @Test func warningsNewAndEndedByIdAndOnlyWhenBothLooksAskedAFeed() {
         let wind = LookWarning(id: "w1", event: "Wind")
         let frost = LookWarning(id: "f1", event: "Frost")

@@ -83,7 +83,8 @@ enum LookComparer {
             days: forecast.daily.filter { $0.date >= today }.prefix(Look.mostDays).map {
                 LookDay(
                     date: $0.date, highCelsius: $0.temperatureMaxCelsius, lowCelsius: $0.temperatureMinCelsius,
-                    precipitationMillimetres: $0.precipitationSumMillimetres)
+                    precipitationMillimetres: $0.precipitationSumMillimetres
+                ).bounded
             }, rainStart: spell?.start, rainEnd: spell?.end, hadHours: outlook != nil,
             warnings: warnings.map { $0.prefix(Look.mostWarnings).map { LookWarning(id: $0.id, event: $0.event) } },
             chance: chance)
@@ -101,8 +102,12 @@ enum LookComparer {
             changes += now.filter { !wasIDs.contains($0.id) }.map(LookChange.warningNew)
             changes += was.filter { !nowIDs.contains($0.id) }.map(LookChange.warningEnded)
         }
-        // Today's rain: only when both looks had hours.
-        if earlier.hadHours, current.hadHours {
+        // Today's rain: only when both looks had hours and the earlier look's today is today
+        // (issue 36: past the place's midnight the earlier look's start was another day's, and
+        // an answer that never changed read as rain moved by hours).
+        let earlierDay = Int(
+            ((earlier.time.timeIntervalSince1970 + Double(earlier.utcOffsetSeconds)) / 86_400).rounded(.down))
+        if earlier.hadHours, current.hadHours, earlierDay == today.dayNumber {
             let hours = BriefRules.changedRainHours * 3_600 - tolerance
             // Like with like: rain today, at the place's clock, within the hours the earlier look
             // saw — not rain the moving 24 hours came upon since, which both answers had. A
@@ -114,8 +119,11 @@ enum LookComparer {
             func ending(_ end: Date?) -> Date? { end.map { min($0, span) } }
             let (wasStart, nowStart) = (seen(earlier.rainStart), seen(current.rainStart))
             let (wasEnd, nowEnd) = (ending(earlier.rainEnd), ending(current.rainEnd))
+            // The earlier spell begun and over by now: the one now is the next spell, not it moved.
+            let earlierOver = wasStart.map { $0 <= current.time } == true && (wasEnd ?? .distantPast) <= current.time
             switch (wasStart, nowStart) {
             case (nil, nil): break
+            case (_?, _?) where earlierOver: break
             case (let was?, let now?):
                 // A start both put before now (it is raining or has rained) is not compared.
                 let begun = was <= current.time && now <= current.time
