@@ -215,4 +215,17 @@ struct ChangedEndToEndTests {
         #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.isEmpty && run.stderr.contains("Open-Meteo"), "\(run.stderr)")
     }
+
+    /// A re-trial: with a log that cannot be written, `changed` said "this one is kept for next
+    /// time" on stdout while stderr said the look was not kept. It now says it could not be.
+    @Test func aLookThatCannotBeKeptIsNotSaidKept() throws {
+        let home = TemporaryFolder()
+        // A folder where log.jsonl should be: the log cannot be appended to.
+        try FileManager.default.createDirectory(atPath: home.path + "/log.jsonl", withIntermediateDirectories: true)
+        let run = try runWX(["changed", "Berlin"], home: home, server: FixtureServer(), now: Self.earlier)
+        #expect(!run.stdout.contains("kept for next time"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("No earlier look at Berlin: this one could not be kept either."),
+            "\(run.stdout)\(run.stderr)")
+    }
 }

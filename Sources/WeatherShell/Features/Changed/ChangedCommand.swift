@@ -36,7 +36,7 @@ extension WeatherSession {
         let now = now(at: report.place.coordinate)
         let current = look(of: report, warnings: fetched.warnings, command: "changed")
         let earlier = log.lastLook(at: current.placeKey, notAfter: now)
-        let comparison = LookComparer.compare(
+        var comparison = LookComparer.compare(
             earlier, current, place: report.place, zone: report.forecast.zone,
             today: report.forecast.clock.localTime(now).date)
         var feedNote: [CommandResult] = []
@@ -44,7 +44,9 @@ extension WeatherSession {
             feedNote = warningBanner(fetched.warnings, for: report.place, zone: report.forecast.zone)
         }
         // A look with nothing in it (a stale answer) is not kept: the earlier one stays.
-        return notices + feedNote + (current.isEmpty ? [] : keep(current)) + [.changed(comparison)]
+        let keeping = current.isEmpty || log.hasUnwrittenRecords ? [] : keep(current)
+        comparison.kept = !current.isEmpty && !log.hasUnwrittenRecords && keeping.isEmpty
+        return notices + feedNote + keeping + [.changed(comparison)]
     }
 
     /// The look of `report` as this command shows it (`LookComparer.look`), the warnings those

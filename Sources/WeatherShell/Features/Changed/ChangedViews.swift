@@ -18,18 +18,21 @@ extension TextRenderer {
         var sentences: [String] = []
         switch comparison.outcome {
         case .noEarlierLook:
-            sentences.append("No earlier look at \(comparison.place.name): this one is kept for next time.")
+            sentences.append(
+                "No earlier look at \(comparison.place.name): "
+                    + (comparison.kept ? "this one is kept for next time." : "this one could not be kept either."))
         case .otherProvider(let provider):
             let earlier = Service(rawValue: provider)?.displayName ?? provider
             let current = Service(rawValue: comparison.current.provider)?.displayName ?? comparison.current.provider
             sentences.append(
-                "You looked at \(earlier)’s forecast then and this is \(current)’s: they cannot be compared. This one is kept for next time."
+                "You looked at \(earlier)’s forecast then and this is \(current)’s: they cannot be compared. \(comparison.kept ? "This one is kept for next time." : "This one could not be kept.")"
             )
         case .nothingToCompare(let current):
             sentences.append(
                 current
                     ? "The forecast has no hours or days from now (its answer is stale): it cannot be compared with your look; try again later."
-                    : "Your look then held no hours or days to compare: this one is kept for next time.")
+                    : "Your look then held no hours or days to compare: "
+                        + (comparison.kept ? "this one is kept for next time." : "this one could not be kept."))
         case .compared(let changes):
             if comparison.unitsDiffer, let earlier = comparison.earlier {
                 sentences.append(unitsSentence(earlier: earlier.unitSystem, current: format.units))

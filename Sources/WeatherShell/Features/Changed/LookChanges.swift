@@ -43,6 +43,9 @@ package struct LookComparison: Hashable, Sendable {
     package var earlier: Look?
     package var current: Look
     package var outcome: Outcome
+    /// Whether this look was kept for the next time (false: a stale answer, or a log that
+    /// cannot be written — said as a notice).
+    package var kept = true
 
     /// Whether the earlier look was shown in another unit system (compared in the current one).
     package var unitsDiffer: Bool { earlier.map { $0.unitSystem != current.unitSystem } ?? false }
