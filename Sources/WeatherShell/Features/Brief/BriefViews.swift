@@ -122,7 +122,6 @@ extension JSONRenderer {
     static func brief(_ report: BriefReport, context: RenderContext) -> JSONOutput {
         let format = ValueFormatter(units: context.units, unicode: context.unicode)
         // A difference to 0.01 °C (its inputs have 0.1): -2.2, not -2.200000000000003.
-        func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
         func sentence(_ sentence: BriefSentence) -> JSONOutput {
             let kind: String
             let facts: [(String, JSONOutput)]

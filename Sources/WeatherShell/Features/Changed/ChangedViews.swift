@@ -256,7 +256,3 @@ extension JSONRenderer {
         }
     }
 }
-
-/// A figure to the hundredth, as `--json` gives amounts summed from hours: 0.3, not
-/// 0.30000000000000004 (a binary sum of 0.1s).
-private func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }

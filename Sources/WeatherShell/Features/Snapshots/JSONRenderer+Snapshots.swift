@@ -140,7 +140,4 @@ extension JSONRenderer {
             ("by_lead", .array(place.leads.map(leadScore))),
         ])
     }
-
-    /// A mean rounded to 0.01 for JSON (the score keeps it unrounded for the text's units).
-    static func hundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }
