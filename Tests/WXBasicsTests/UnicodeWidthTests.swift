@@ -11,15 +11,7 @@ import WeatherTestSupport
 /// from the table it generates.
 @Suite(.tags(.unit)) struct UnicodeWidthTests {
     /// The wide ranges the script reads from the data files.
-    static let wide: [ClosedRange<UInt32>] = {
-        let run = try? runProgram(
-            "/usr/bin/python3", [TestPaths.packageRoot.path + "/scripts/unicode-width.py", "--ranges"],
-            environment: ["PATH": "/usr/bin:/bin"])
-        return (run?.stdout ?? "").split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: " ").compactMap { UInt32($0, radix: 16) }
-            return parts.count == 2 ? parts[0]...parts[1] : nil
-        }
-    }()
+    static let wide = UnicodeData.wideRanges
 
     /// Wide by the data files: W, F or Emoji_Presentation.
     static func wideByTheData(_ value: UInt32) -> Bool { wide.contains { $0.contains(value) } }

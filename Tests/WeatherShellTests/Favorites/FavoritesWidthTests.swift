@@ -79,18 +79,7 @@ import WeatherTestSupport
     /// coordinates start at the same terminal column, counted with the widths of Unicode's
     /// data files (`UnicodeWidthTests.wide`'s source, scripts/unicode-width.py), at 40 and 80.
     @Test(arguments: [40, 80]) func namesWithWideCharactersKeepTheColumns(_ width: Int) throws {
-        let run = try runProgram(
-            "/usr/bin/python3", [TestPaths.packageRoot.path + "/scripts/unicode-width.py", "--ranges"],
-            environment: ["PATH": "/usr/bin:/bin"])
-        let wide: [ClosedRange<UInt32>] = run.stdout.split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: " ").compactMap { UInt32($0, radix: 16) }
-            return parts.count == 2 ? parts[0]...parts[1] : nil
-        }
-        #expect(!wide.isEmpty)
-        // The columns a terminal gives `text` by the data files (these names hold no marks).
-        func columns(_ text: Substring) -> Int {
-            text.unicodeScalars.reduce(0) { sum, scalar in sum + (wide.contains { $0.contains(scalar.value) } ? 2 : 1) }
-        }
+        #expect(!UnicodeData.wideRanges.isEmpty, "unicode-width.py did not run")
         let favorites = [("🚀 Startplatz", 52.5), ("⌚ Uhrturm", 47.37), ("🌡 Wetterwarte", 50.1), ("東京タワー", 35.66)].map {
             Favorite(
                 name: $0.0, coordinate: Coordinate(latitude: $0.1, longitude: 8.5), displayName: $0.0 + ", Nowhere",
@@ -100,8 +89,10 @@ import WeatherTestSupport
         // The rows (a note on what gave way to the width may follow them).
         let lines = all.filter { $0.contains("8.5000") }
         #expect(lines.count == 4, "\(all)")
-        let starts = lines.map { line in columns(line[..<(line.range(of: "8.5000")?.lowerBound ?? line.endIndex)]) }
+        let starts = lines.map { line in
+            UnicodeData.columns(line[..<(line.range(of: "8.5000")?.lowerBound ?? line.endIndex)])
+        }
         #expect(Set(starts).count == 1, "\(all)")
-        for line in lines { #expect(columns(line[...]) <= width, "\(line)") }
+        for line in lines { #expect(UnicodeData.columns(line) <= width, "\(line)") }
     }
 }
