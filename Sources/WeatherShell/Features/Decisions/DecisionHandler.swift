@@ -128,7 +128,7 @@ struct DecisionHandler {
         var result: [[DecisionTerm]] = []
         for word in words {
             if let named = table.first(where: { $0.word == word }) {
-                cursor += named.terms.filter { !terms[..<min(cursor, terms.count)].contains($0) }.count
+                cursor += DecisionVocabulary.added(named.terms, after: terms[..<min(cursor, terms.count)]).count
                 result.append(named.terms)
             } else if cursor < terms.count {
                 result.append([terms[cursor]])

@@ -33,7 +33,7 @@ enum DecisionParser {
                 // A word typed twice (`dry dry`) is one condition, said once.
                 if !words.contains(named.word) {
                     // A condition two words share (daylight of sunny and walk) is one.
-                    terms += named.terms.filter { !terms.contains($0) }
+                    terms += DecisionVocabulary.added(named.terms, after: terms)
                     words.append(named.word)
                 }
             } else if let spaced = spacedComparison(arguments.words) {

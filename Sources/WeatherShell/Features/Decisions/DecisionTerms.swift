@@ -230,6 +230,13 @@ struct NamedTerm: Sendable {
 /// The condition words and activities `best` knows: one table, which `help best`, Tab and the
 /// did-you-mean read. Limits are metric here; they are shown in the user's units.
 enum DecisionVocabulary {
+    /// The conditions of a word's set that `best` adds after `terms`: those not there already
+    /// (a condition two words share — daylight of sunny and walk — is one). The parser adds
+    /// them; the handler replays it to give each word its own set back.
+    static func added(_ set: [DecisionTerm], after terms: some Collection<DecisionTerm>) -> [DecisionTerm] {
+        set.filter { !terms.contains($0) }
+    }
+
     /// Words that are conditions of their own.
     static let words: [NamedTerm] = [
         NamedTerm(
