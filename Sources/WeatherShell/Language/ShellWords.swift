@@ -178,6 +178,8 @@ package struct ShellWords: Hashable, Sendable {
     /// The error for a quote opened and never closed: which quote, and where it was opened.
     static func unclosedQuote(_ quote: Character, after text: String) -> ShellError {
         let shown = TerminalText.sanitized(String(text.prefix(40)))
+        // A quote at the end of the line has nothing after it to name (`find "`).
+        guard !shown.trimmed.isEmpty else { return .usage("the quote \(quote) at the end of the line is not closed") }
         return .usage("the quote \(quote) before “\(shown)” is not closed")
     }
 

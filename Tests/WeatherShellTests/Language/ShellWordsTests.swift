@@ -50,6 +50,8 @@ import WeatherTestSupport
 
     @Test(arguments: [
         ("find \"Hamburg", "the quote \" before “Hamburg” is not closed"),
+        // A new user's `find "`: nothing after the quote to name.
+        ("find \"", "the quote \" at the end of the line is not closed"),
         ("find 'Hamburg; show", "the quote ' before “Hamburg; show” is not closed"),
         ("fav rename \"a b", "the quote \" before “a b” is not closed"),
         ("show \"a\\\"", "the quote \" before “a\\\"” is not closed"),
