@@ -182,7 +182,10 @@ extension DemoEndToEndTests {
                 #expect(lead == 0, "\(words)")
                 continue
             }
-            let sum = hours.compactMap { precipitation[$0] }.reduce(0, +)
+            // Precipitation is the preceding hour's: the day's sum takes the hours that end
+            // within it, 01:00 to the next 00:00.
+            let ending = times.indices.filter { times[$0] > tomorrow && times[$0] <= tomorrow + 86_400 }
+            let sum = ending.compactMap { precipitation[$0] }.reduce(0, +)
             #expect(
                 words[5...7].map(String.init) == [values.max()!, values.min()!, sum].map(Self.number),
                 "lead \(lead): \(words)")
