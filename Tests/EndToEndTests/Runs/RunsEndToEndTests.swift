@@ -259,7 +259,8 @@ import WeatherTestSupport
             run.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
                 "with values for 0 of 15 days (none yet); the service keeps runs from Mon 01 Jan 2024"))
         let runs = try requests(server, "/previous-runs/v1/forecast")
-        #expect(runs.first?.query["start_date"] == "2024-01-01" && runs.first?.query["end_date"] == "2024-01-15")
+        // To the day after the window (its 00:00 ends the window's last hour of precipitation).
+        #expect(runs.first?.query["start_date"] == "2024-01-01" && runs.first?.query["end_date"] == "2024-01-16")
         // No day of it has both a forecast and an observation here: no figure at all.
         #expect(!run.stdout.contains("%"))
     }
