@@ -21,7 +21,9 @@ import WeatherTestSupport
             let run = try runWX([command, Self.berlin], home: home, server: server, now: Self.now)
             #expect(run.status == 1, "\(command): \(run.status) \(run.stdout)")
             #expect(run.stdout == "", "\(command): \(run.stdout)")
-            #expect(run.stderr.hasPrefix("error: Open-Meteo sent an answer wx cannot read (\(field) holds "), "\(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("error: Open-Meteo sent an answer wx cannot read (\(field) holds "),
+                "\(run.stderr)")
             #expect(run.stderr.hasSuffix("; try again later\n") && run.stderr.split(separator: "\n").count == 1)
         }
         // Both asked the service: the refused answer was not cached.
@@ -32,7 +34,8 @@ import WeatherTestSupport
     }
 
     @Test func showRefusesACurrentTemperatureOf1e308() throws {
-        try refusedTwiceThenShown("show", file: "forecast-berlin-now-1e308-c-hand-written.json", field: "current.temperature_2m")
+        try refusedTwiceThenShown(
+            "show", file: "forecast-berlin-now-1e308-c-hand-written.json", field: "current.temperature_2m")
     }
 
     @Test func hourlyRefusesAnHourOfMinus500Degrees() throws {

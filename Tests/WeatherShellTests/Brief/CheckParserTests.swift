@@ -16,6 +16,7 @@ import WeatherTestSupport
         let same = try CommandParser.parse("check --rain 60% --rain 60 Berlin")
         #expect(same == .check(CheckRequest(conditions: [.rain(percent: 60)], target: "Berlin")))
         let both = try CommandParser.parse("check --rain 60% --frost 60% --warnings --warnings")
-        #expect(both == .check(CheckRequest(conditions: [.rain(percent: 60), .frost(percent: 60), .warnings], target: nil)))
+        #expect(
+            both == .check(CheckRequest(conditions: [.rain(percent: 60), .frost(percent: 60), .warnings], target: nil)))
     }
 }

@@ -173,7 +173,8 @@ extension LookComparerTests {
         #expect(lines.filter { $0.contains("New warning: frost") }.count == 20)
         #expect(
             lines.last
-                == "  And 1980 more warnings in force, not compared: a look keeps the first 20 (“warnings” lists them all).")
+                == "  And 1980 more warnings in force, not compared: a look keeps the first 20 (“warnings” lists them all)."
+        )
         guard case .object(let pairs) = JSONRenderer.changed(comparison, context: context),
             case .number(let count)? = pairs.first(where: { $0.0 == "warnings_not_compared" })?.1
         else {

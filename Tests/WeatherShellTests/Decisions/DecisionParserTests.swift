@@ -313,6 +313,7 @@ extension DecisionParserTests {
         // Alone, the day word is the WHEN.
         #expect(
             try CommandParser.parse("best 2h dry Sunday")
-                == .best(BestRequest(hours: 2, terms: [Self.dry], words: ["dry"], span: .day(.weekday(0)), target: nil)))
+                == .best(BestRequest(hours: 2, terms: [Self.dry], words: ["dry"], span: .day(.weekday(0)), target: nil))
+        )
     }
 }

@@ -50,7 +50,8 @@ import WeatherKit
         // Not a unit of rain.
         #expect(throws: ShellError.self) {
             try DecisionParser.limit(
-                DecisionVocabulary.comparison("rain<4bft")!, word: "rain<4bft", allowed: DecisionParser.conditionQuantities)
+                DecisionVocabulary.comparison("rain<4bft")!, word: "rain<4bft",
+                allowed: DecisionParser.conditionQuantities)
         }
     }
 }

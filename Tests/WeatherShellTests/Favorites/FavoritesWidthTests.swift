@@ -130,12 +130,23 @@ import WeatherTestSupport
     /// differ.
     @Test func regionsTellApartOnlyWhatTheNamesDoNot() {
         let regions = ["Illinois, United States", "Oregon, United States"]
-        #expect(TextRenderer.regionsTellApart(names: ["★ Springfield (home)", "★ Springfield (office)"], regions: regions, nameWidth: 10) == false)
-        #expect(TextRenderer.regionsTellApart(names: ["★ Washington Street, Springfield (home)", "★ Washington Street, Springfield (office)"], regions: regions, nameWidth: 10) == false)
+        #expect(
+            TextRenderer.regionsTellApart(
+                names: ["★ Springfield (home)", "★ Springfield (office)"], regions: regions, nameWidth: 10) == false)
+        #expect(
+            TextRenderer.regionsTellApart(
+                names: ["★ Washington Street, Springfield (home)", "★ Washington Street, Springfield (office)"],
+                regions: regions, nameWidth: 10) == false)
         // "…Northern…" both.
-        #expect(TextRenderer.regionsTellApart(names: ["★ Springfield Northernmostvillage", "★ Springfield Northernmosttown"], regions: regions, nameWidth: 10))
-        #expect(TextRenderer.regionsTellApart(names: ["★ Springfield", "★ Springfield 2"], regions: regions, nameWidth: 10))
-        #expect(!TextRenderer.regionsTellApart(names: ["★ Springfield", "★ Springfield 2"], regions: regions.map { _ in "Oregon" }, nameWidth: 10))
+        #expect(
+            TextRenderer.regionsTellApart(
+                names: ["★ Springfield Northernmostvillage", "★ Springfield Northernmosttown"], regions: regions,
+                nameWidth: 10))
+        #expect(
+            TextRenderer.regionsTellApart(names: ["★ Springfield", "★ Springfield 2"], regions: regions, nameWidth: 10))
+        #expect(
+            !TextRenderer.regionsTellApart(
+                names: ["★ Springfield", "★ Springfield 2"], regions: regions.map { _ in "Oregon" }, nameWidth: 10))
     }
 
     /// Favorites whose names hold wide emoji and ideographs (issue 37, item 9): every row's
