@@ -128,12 +128,7 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
         from json: JSONValue, requested: Coordinate, leads: ClosedRange<Int>
     ) throws(ServiceError) -> PreviousRuns {
         let service = Service.openMeteoPreviousRuns
-        guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
-        try OpenMeteoAnswer.checkRejection(json, service: service)
-        let zone = OpenMeteoAnswer.zone(json)
-        guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds) else {
-            throw .malformedResponse(service, detail: "no hourly values in the answer")
-        }
+        let (zone, block) = try OpenMeteoAnswer.zoneAndBlock(json, "hourly", service: service)
         // Hours whose time cannot be read are left out, with their values in every column.
         let kept = block.times.indices.filter { block.times[$0] != nil }
         var temperature: [Int: [Double?]] = [:]
@@ -219,12 +214,7 @@ extension OpenMeteoPastProvider {
         -> ArchiveDays
     {
         let service = Service.openMeteoArchive
-        guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
-        try OpenMeteoAnswer.checkRejection(json, service: service)
-        let zone = OpenMeteoAnswer.zone(json)
-        guard let daily = try Block(json, "daily", offset: zone.utcOffsetSeconds) else {
-            throw .malformedResponse(service, detail: "no daily values in the answer")
-        }
+        let (zone, daily) = try OpenMeteoAnswer.zoneAndBlock(json, "daily", service: service)
         let maximum = try daily.column(.temperatureMax)
         let minimum = try daily.column(.temperatureMin)
         let rawDates = daily.values["time"]?.array ?? []
