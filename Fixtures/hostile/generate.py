@@ -24,3 +24,40 @@ body = {"alerts": alerts, "location": {"warn_cell_id": 111000000, "name": "Berli
         "district": "Berlin", "state": "Berlin", "state_short": "BE"}}
 with open("hostile/brightsky-alerts-berlin-2000-in-force-hand-written.json", "w") as f:
     json.dump(body, f, separators=(",", ":"))
+
+# Open-Meteo /v1/forecast (the recording ../open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json)
+# with one value no weather has in each, for show, hourly, rain and brief: −500 °C in an hour,
+# a negative hour of rain, 1e308 °C now, and a day's gusts of 1e308 km/h. Each is refused whole by
+# the forecast's range check. (A number beyond any double, 1e999, is read as no value at all.)
+with open("open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json") as f:
+    recording = f.read()
+
+
+def forecast_variant(name, change):
+    body = json.loads(recording)
+    change(body)
+    text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    with open("hostile/" + name, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def hour_minus_500(body):
+    body["hourly"]["temperature_2m"][5] = -500
+
+
+def negative_rain(body):
+    body["hourly"]["precipitation"][8] = -2.5
+
+
+def now_1e308(body):
+    body["current"]["temperature_2m"] = 1e308
+
+
+def gusts_1e308(body):
+    body["daily"]["wind_gusts_10m_max"][1] = 1e308
+
+
+forecast_variant("forecast-berlin-hour-minus-500-c-hand-written.json", hour_minus_500)
+forecast_variant("forecast-berlin-negative-rain-hand-written.json", negative_rain)
+forecast_variant("forecast-berlin-now-1e308-c-hand-written.json", now_1e308)
+forecast_variant("forecast-berlin-gusts-1e308-hand-written.json", gusts_1e308)

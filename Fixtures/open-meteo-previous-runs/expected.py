@@ -3,11 +3,18 @@
 local days from the tz database (zoneinfo Europe/Berlin, not the answer's offset), exact decimal
 arithmetic, rounding half away from zero (as wx rounds: means to 0.01, then shown to 0.1).
 
-What it checks (Tests/EndToEndTests/RunsEndToEndTests.swift pastes its output):
+What it checks (Tests/EndToEndTests/RunsEndToEndTests.swift and
+Tests/WeatherKitTests/PreviousRunsTests.swift paste its output):
+- each observed day's precipitation as `skill` sums it, beside the archive's own daily sum;
 - `skill` (30 and 60 days) at WX_NOW=2025-08-14T08:00:00Z: the window ends 2025-08-09 (today, UTC,
   minus the archive's five days); what happened is
-  ../open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json;
+  ../open-meteo-archive/hamburg-2025-07-20-to-08-10-daily-max-min-hourly-precipitation-hand-written.json
+  (the archive's daily high and low, its hourly precipitation);
 - `drift tomorrow` and `drift sat` at the same time: each lead's high, low and sum for the day.
+
+A day's precipitation, on both sides, is the sum of the hours that END within it (Open-Meteo's
+`precipitation` is the preceding hour's: the hours labelled 01:00 … 23:00 and the next day's 00:00),
+and exists only when all of them are there; the high and low are over the instants 00:00–23:00.
 
 Run: python3 Fixtures/open-meteo-previous-runs/expected.py
 """
@@ -19,7 +26,8 @@ from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ARCHIVE = os.path.join(HERE, "..", "open-meteo-archive", "hamburg-daily-2025-07-20-to-08-09-hand-written.json")
+ARCHIVE = os.path.join(
+    HERE, "..", "open-meteo-archive", "hamburg-2025-07-20-to-08-10-daily-max-min-hourly-precipitation-hand-written.json")
 ZONE = ZoneInfo("Europe/Berlin")
 
 
@@ -50,33 +58,53 @@ def days_of(path, leads):
     for index, seconds in enumerate(hourly["time"]):
         date = datetime.datetime.fromtimestamp(seconds, ZONE).date()
         by_day.setdefault(date, []).append(index)
+    ending = ending_within(hourly["time"])
     result = {}
     for date, indices in by_day.items():
         for lead in leads:
             suffix = "" if lead == 0 else f"_previous_day{lead}"
             temperatures = [hourly["temperature_2m" + suffix][i] for i in indices]
-            amounts = [hourly["precipitation" + suffix][i] for i in indices]
-            whole_t = len(indices) >= 23 and None not in temperatures
-            whole_p = len(indices) >= 23 and None not in amounts
             result[(date, lead)] = (
-                exact(max(temperatures)) if whole_t else None,
-                exact(min(temperatures)) if whole_t else None,
-                sum(exact(a) for a in amounts) if whole_p else None,
+                *((exact(max(temperatures)), exact(min(temperatures)))
+                  if len(indices) >= 23 and None not in temperatures else (None, None)),
+                summed(hourly["precipitation" + suffix], ending.get(date)),
             )
     return result, hourly
+
+
+def ending_within(times):
+    """{local date: the positions of the hours that end within it} — only for days whose covered
+    hours (each value's time minus one hour) run from 00:00 to 23:00."""
+    covered = {}
+    for index, seconds in enumerate(times):
+        start = datetime.datetime.fromtimestamp(seconds - 3600, ZONE)
+        covered.setdefault(start.date(), []).append((start.hour, index))
+    return {date: [i for _, i in hours] for date, hours in covered.items()
+            if len(hours) >= 23 and hours[0][0] == 0 and hours[-1][0] == 23}
+
+
+def summed(series, indices):
+    """The exact sum of `series` over `indices`, None when a value is missing or the day is not whole."""
+    if indices is None or any(series[i] is None for i in indices):
+        return None
+    return sum(exact(series[i]) for i in indices)
 
 
 def skill(window_days):
     end = datetime.date(2025, 8, 14) - datetime.timedelta(days=5)
     start = end - datetime.timedelta(days=window_days - 1)
     with open(ARCHIVE, encoding="utf-8") as f:
-        archive = json.load(f)["daily"]
+        body = json.load(f)
+    archive, hours = body["daily"], body["hourly"]
+    ending = ending_within(hours["time"])
     observed = {}
     for i, day in enumerate(archive["time"]):
-        values = (archive["temperature_2m_max"][i], archive["temperature_2m_min"][i], archive["precipitation_sum"][i])
+        date = datetime.date.fromisoformat(day)
+        values = [None if v is None else exact(v) for v in (archive["temperature_2m_max"][i], archive["temperature_2m_min"][i])]
+        values.append(summed(hours["precipitation"], ending.get(date)))
         if any(v is not None for v in values):
-            observed[datetime.date.fromisoformat(day)] = [None if v is None else exact(v) for v in values]
-    days, hourly = days_of("hamburg-skill-2025-06-11-to-08-09.json", range(1, 8))
+            observed[date] = values
+    days, hourly = days_of("hamburg-skill-2025-06-11-to-08-10.json", range(1, 8))
     window = [d for d in sorted({d for d, _ in days}) if start <= d <= end]
     print(f"skill {window_days}: {start} .. {end}, {len([d for d in window if d in observed])} days with archive values")
     for lead in range(1, 8):
@@ -143,7 +171,24 @@ def drift(path, date):
     print("  bars: " + " ".join(str(b) for b in bars))
 
 
+def observed_rain():
+    """Each day's observed precipitation as `skill` sums it (the hours that end within the day),
+    next to the archive's own daily `precipitation_sum` (the hours labelled 00:00–23:00) from the
+    daily answer the hours were written from."""
+    with open(ARCHIVE, encoding="utf-8") as f:
+        hours = json.load(f)["hourly"]
+    with open(os.path.join(HERE, "..", "open-meteo-archive", "hamburg-daily-2025-07-20-to-08-09-hand-written.json"),
+              encoding="utf-8") as f:
+        daily = json.load(f)["daily"]
+    ending = ending_within(hours["time"])
+    print("observed rain (hours ending within the day | the archive's daily sum):")
+    for i, day in enumerate(daily["time"]):
+        total = summed(hours["precipitation"], ending.get(datetime.date.fromisoformat(day)))
+        print(f"  {day}: {'none' if total is None else text(total, 2)} | {daily['precipitation_sum'][i]}")
+
+
 if __name__ == "__main__":
+    observed_rain()
     skill(30)
     skill(60)
     drift("hamburg-drift-2025-08-14-to-16.json", datetime.date(2025, 8, 15))

@@ -12,7 +12,8 @@ H — every column is indexed by the valid hour, nothing is shifted.
 
 Files (Hamburg, 53.54 / 10.0, Europe/Berlin, CEST = UTC+2):
 
-- hamburg-skill-2025-06-11-to-08-09.json: leads 1..7, 60 days. What happened is the archive
+- hamburg-skill-2025-06-11-to-08-10.json: leads 1..7, 60 days and the day after (whose 00:00 ends
+  the last day's precipitation). What happened is the archive
   recording ../open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json; each
   lead's day is that day's observed high/low plus an error that grows with the lead, as a
   diurnal curve (low at 05:00, high at 15:00 local). Quirks:
@@ -140,7 +141,7 @@ def skill():
         )
     noise = lcg(2025)
     errors = {}
-    for day in days(datetime.date(2025, 6, 11), datetime.date(2025, 8, 9)):
+    for day in days(datetime.date(2025, 6, 11), datetime.date(2025, 8, 10)):
         for lead in range(1, 7):
             spread = 0.4 + 0.35 * lead
             errors[(day, lead)] = (
@@ -165,8 +166,9 @@ def skill():
         return ("before", datetime.datetime(2025, 7, 20, 10)) if lead == 5 else None
 
     write(
-        "hamburg-skill-2025-06-11-to-08-09.json",
-        answer(datetime.date(2025, 6, 11), datetime.date(2025, 8, 9), range(1, 8), values, null_from),
+        "hamburg-skill-2025-06-11-to-08-10.json",
+        # To 2025-08-10: its 00:00 ends 2025-08-09's last hour of precipitation.
+        answer(datetime.date(2025, 6, 11), datetime.date(2025, 8, 10), range(1, 8), values, null_from),
     )
 
 

@@ -13,11 +13,11 @@ import WeatherTestSupport
 
     func date(_ text: String) -> LocalDate { LocalDate(iso: Substring(text))! }
 
-    /// An answer in UTC (`GMT`) for 2025-08-15 and 16 (48 hours from 2025-08-15T00:00Z), with
-    /// the given columns.
-    func answer(_ columns: [String: [Double?]]) throws -> PreviousRuns {
+    /// An answer in UTC (`GMT`) for 2025-08-15 and 16 (48 hours from 2025-08-15T00:00Z; 49 with
+    /// the 17th's 00:00 when `hours` says so), with the given columns.
+    func answer(_ columns: [String: [Double?]], hours: Int = 48) throws -> PreviousRuns {
         let start = 1_755_216_000  // 2025-08-15T00:00:00Z
-        var hourly: [String: Any] = ["time": (0..<48).map { start + 3_600 * $0 }]
+        var hourly: [String: Any] = ["time": (0..<hours).map { start + 3_600 * $0 }]
         var units: [String: String] = ["time": "unixtime"]
         for (name, values) in columns {
             hourly[name] = values.map { $0.map { $0 as Any } ?? NSNull() }
@@ -45,7 +45,10 @@ import WeatherTestSupport
         let sixteenth = runs.day(date("2025-08-16"), lead: 2)
         #expect(sixteenth.temperatureMaxCelsius == 30.0)
         #expect(sixteenth.temperatureMinCelsius == 10.0)
-        #expect(sixteenth.precipitationSumMillimetres == 6.0)
+        // The 15th's precipitation is its 01:00 … the 16th's 00:00 (each the hour before); the
+        // 16th's needs the 17th's 00:00, which this answer lacks.
+        #expect(runs.day(date("2025-08-15"), lead: 2).precipitationSumMillimetres == 6.0)
+        #expect(sixteenth.precipitationSumMillimetres == nil)
         #expect(runs.day(date("2025-08-15"), lead: 2).temperatureMaxCelsius == 10.0)
         // That run was made about two days before the day it forecast.
         #expect(sixteenth.issued == date("2025-08-14"))
@@ -65,17 +68,69 @@ import WeatherTestSupport
     @Test func nullsAtTheStartLeaveThatDayWithoutFiguresNeverAHighOfPartOfIt() throws {
         // Lead 1 starts at 10:00 on the 15th (the service's data begins there).
         let temperatures: [Double?] = (0..<48).map { $0 < 10 ? nil : Double($0 % 24) }
-        let runs = try answer([
-            "temperature_2m_previous_day1": temperatures,
-            "precipitation_previous_day1": (0..<48).map { $0 < 10 ? nil : 0.1 },
-        ])
+        let runs = try answer(
+            [
+                "temperature_2m_previous_day1": temperatures + [nil],
+                "precipitation_previous_day1": (0..<49).map { $0 < 10 ? nil : 0.1 },
+            ], hours: 49)
         let first = runs.day(date("2025-08-15"), lead: 1)
         #expect(first.temperatureMaxCelsius == nil && first.temperatureMinCelsius == nil)
         #expect(first.precipitationSumMillimetres == nil)
         let second = runs.day(date("2025-08-16"), lead: 1)
         #expect(second.temperatureMaxCelsius == 23.0 && second.temperatureMinCelsius == 0.0)
         #expect(second.precipitationSumMillimetres == 2.4)
-        #expect(runs.dates == [date("2025-08-15"), date("2025-08-16")])
+        #expect(runs.dates == [date("2025-08-15"), date("2025-08-16"), date("2025-08-17")])
+    }
+
+    /// Rain around midnight: 1.0 mm in the hour labelled 2025-08-16 00:00 (rain from 23:00 to
+    /// midnight on the 15th) and 0.5 mm labelled 23:00 on the 16th; 0.2 mm labelled 01:00 on the
+    /// 16th. The hours that end within a day are its sum: the 15th 1.0 (its 01:00 … the 16th's
+    /// 00:00), the 16th 0.7 (01:00 … the 17th's 00:00). Open-Meteo's daily sum, over the labels
+    /// 00:00–23:00, would say 0.0 and 1.7.
+    /// `skill`'s observed days from the archive's hours (the recording with rain around
+    /// midnight): each day's precipitation summed over the hours that end within it, as
+    /// Fixtures/open-meteo-previous-runs/expected.py prints (“observed rain”) — not the
+    /// archive's daily `precipitation_sum`, which differs on 23, 24, 30, 31 Jul and 4, 5 Aug.
+    @Test func theArchivesObservedRainIsSummedOverTheSameHoursAsTheRuns() throws {
+        let body = try JSONValue.parse(
+            TestPaths.fixture(
+                "open-meteo-archive/hamburg-2025-07-20-to-08-10-daily-max-min-hourly-precipitation-hand-written.json"))
+        let observed = try OpenMeteoPastProvider.observedDays(
+            from: body, days: date("2025-07-20")...date("2025-08-09"))
+        let expected: [Double?] = [
+            0.0, 0.0, 2.2, 5.7, 0.3, 0.0, 0.0, 0.0, 1.4, 0.0, 5.7, 5.5, 0.3, 0.6, 0.0, 0.3, 0.8, 0.0,
+            // 7 Aug: its last hour (8 Aug 00:00) is not in the archive yet.
+            nil,
+        ]
+        #expect(observed.days.map(\.precipitationSumMillimetres) == expected)
+        #expect(observed.days.map(\.date.iso).last == "2025-08-07")
+        #expect(observed.lastDayWithData == date("2025-08-07"))
+        #expect(observed.days[7].temperatureMaxCelsius == 23.0 && observed.days[7].temperatureMinCelsius == 15.0)
+        // The request: the daily high and low, the hours, to the day after the window.
+        let provider = OpenMeteoPastProvider(
+            archiveURL: "http://127.0.0.1:8080", forecastURL: "http://127.0.0.1:8080",
+            context: ServiceContext(transport: FakeTransport(), cache: nil, now: { Date() }, clock: TestClock()))
+        #expect(
+            provider.observedURL(at: Self.hamburg, days: date("2025-07-20")...date("2025-08-09"))
+                == "http://127.0.0.1:8080/v1/archive?latitude=53.5413&longitude=9.9842&start_date=2025-07-20&end_date=2025-08-10&daily=temperature_2m_max%2Ctemperature_2m_min&hourly=precipitation&timezone=auto&timeformat=unixtime"
+        )
+    }
+
+    @Test func aDaysPrecipitationIsTheHoursThatEndWithinIt() throws {
+        var rain = [Double?](repeating: 0.0, count: 49)
+        rain[24] = 1.0
+        rain[25] = 0.2
+        rain[47] = 0.5
+        let runs = try answer(["precipitation_previous_day1": rain], hours: 49)
+        #expect(runs.day(date("2025-08-15"), lead: 1).precipitationSumMillimetres == 1.0)
+        #expect(runs.day(date("2025-08-16"), lead: 1).precipitationSumMillimetres == 0.7)
+        // The 17th has one hour, ending at its 00:00 — none of its own.
+        #expect(runs.day(date("2025-08-17"), lead: 1).precipitationSumMillimetres == nil)
+        // A missing hour ending within the day leaves no sum, never part of one.
+        rain[30] = nil
+        let gap = try answer(["precipitation_previous_day1": rain], hours: 49)
+        #expect(gap.day(date("2025-08-16"), lead: 1).precipitationSumMillimetres == nil)
+        #expect(gap.day(date("2025-08-15"), lead: 1).precipitationSumMillimetres == 1.0)
     }
 
     @Test func aSeriesThatRepeatsTheNewerLeadIsToldApart() throws {

@@ -271,19 +271,13 @@ extension EnsembleForecast {
     /// The temperatures are instants: a day's high and low are over the hours 00:00–23:00. An
     /// hourly precipitation amount is the sum of the hour *before* its time (Open-Meteo's
     /// `precipitation`), so a day's sum takes the hours that end within the day: 01:00 to the
-    /// next day's 00:00. A day whose last hour the answer lacks has no precipitation sum.
+    /// next day's 00:00 (`PrecedingHourDays`). A day whose last hour the answer lacks has no
+    /// precipitation sum.
     /// (Open-Meteo's own daily `precipitation_sum` adds the values labelled 00:00–23:00, which
     /// is the span from 23:00 the evening before; the two differ when rain falls around
     /// midnight.)
     package var days: [EnsembleDay] {
         let clock = self.clock
-        func grouped(shift: Double) -> [LocalDate: [Int]] {
-            var groups: [LocalDate: [Int]] = [:]
-            for (index, time) in times.enumerated() {
-                groups[clock.localTime(time.addingTimeInterval(shift)).date, default: []].append(index)
-            }
-            return groups
-        }
         var groups: [(date: LocalDate, indices: [Int])] = []
         for (index, time) in times.enumerated() {
             let date = clock.localTime(time).date
@@ -293,8 +287,6 @@ extension EnsembleForecast {
                 groups.append((date, [index]))
             }
         }
-        // The hours whose covered hour (the one before their time) lies in the day.
-        let covering = grouped(shift: -3_600)
         return groups.compactMap { group in
             guard let first = group.indices.first, let last = group.indices.last,
                 clock.localTime(times[first]).hour == 0, clock.localTime(times[last]).hour == 23
@@ -310,13 +302,12 @@ extension EnsembleForecast {
                 }
             }
             let temperatures = temperatureMembers.compactMap(whole(group.indices))
-            // Whole when the covered hours run from 00:00 to the end of the day.
-            let wet = covering[group.date] ?? []
-            let wholeDay =
-                wet.first.map { clock.localTime(times[$0].addingTimeInterval(-3_600)).hour == 0 } == true
-                && wet.last.map { clock.localTime(times[$0].addingTimeInterval(-3_600)).hour == 23 } == true
+            // The hours whose covered hour (the one before their time) lies in the day, when
+            // they run from 00:00 to the end of the day.
             let sums =
-                wholeDay ? precipitationMembers.compactMap(whole(wet)).map { $0.reduce(0, +) } : []
+                PrecedingHourDays.indices(of: group.date, times: times, clock: clock).map { wet in
+                    precipitationMembers.compactMap { PrecedingHourDays.sum($0, over: wet) }
+                } ?? []
             let lows = temperatures.map { $0.min()! }
             let day = EnsembleDay(
                 date: group.date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),

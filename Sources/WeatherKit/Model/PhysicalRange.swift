@@ -32,11 +32,35 @@ package enum PhysicalRange {
         _ values: some Sequence<Double?>, variable: String, quantity: DeclaredUnit.Quantity, service: Service
     ) throws(ServiceError) {
         guard let (range, unit, name) = range(of: quantity) else { return }
-        for case let value? in values where !range.contains(value) {
+        try check(values, variable: variable, bound: Bound(range, unit, name), service: service)
+    }
+
+    /// What a value of one kind can be: its range (canonical unit), the unit and the kind's name.
+    struct Bound {
+        let range: ClosedRange<Double>
+        let unit: String
+        let name: String
+
+        init(_ range: ClosedRange<Double>, _ unit: String, _ name: String) {
+            self.range = range
+            self.unit = unit
+            self.name = name
+        }
+    }
+
+    /// Refuses `values` of the variable `variable` when one is outside `bound` or not finite.
+    ///
+    /// - Throws: `ServiceError.malformedResponse` of `service` naming the variable, the first
+    ///   value outside and the range.
+    static func check(
+        _ values: some Sequence<Double?>, variable: String, bound: Bound, service: Service
+    ) throws(ServiceError) {
+        for case let value? in values where !bound.range.contains(value) {
+            let spaced = bound.unit.isEmpty ? "" : " " + bound.unit
             throw .malformedResponse(
                 service,
                 detail:
-                    "\(TerminalText.sanitized(variable)) holds \(Self.text(value)) \(unit), which no \(name) is: \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound)) \(unit)"
+                    "\(TerminalText.sanitized(variable)) holds \(Self.text(value))\(spaced), which no \(bound.name) is: \(Self.text(bound.range.lowerBound)) to \(Self.text(bound.range.upperBound))\(spaced)"
             )
         }
     }

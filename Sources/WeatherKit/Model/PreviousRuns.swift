@@ -81,9 +81,12 @@ package struct PreviousRuns: Hashable, Sendable {
     /// The day `date` as the runs `lead` days before forecast it (`PreviousRunsAlignment`):
     /// the high and low over the day's hours and the sum of their precipitation.
     ///
-    /// A figure is given only from a whole day: every hour of `date` the answer lists (at least
-    /// 23, for a day that springs forward) has a value; otherwise it is nil — never a high of
-    /// part of a day.
+    /// The temperatures are instants: the high and low are over the hours labelled 00:00–23:00,
+    /// given only when every hour of `date` the answer lists (at least 23, for a day that springs
+    /// forward) has a value. `precipitation` is the preceding hour's sum, so the day's sum takes
+    /// the hours that end within it, 01:00 to the next day's 00:00 (`PrecedingHourDays`): nil
+    /// when the answer stops before that 00:00 or any of those hours is `null` — never a figure
+    /// of part of a day.
     package func day(_ date: LocalDate, lead: Int) -> RunDay {
         let indices = localDates.indices.filter { localDates[$0] == date }
         func whole(_ series: [Double?]?) -> [Double]? {
@@ -92,11 +95,15 @@ package struct PreviousRuns: Hashable, Sendable {
             return values.count == indices.count ? values : nil
         }
         let temperatures = whole(temperatureCelsius[lead])
-        let precipitation = whole(precipitationMillimetres[lead])
+        let precipitation = precipitationMillimetres[lead].flatMap { series in
+            PrecedingHourDays.indices(of: date, times: times, clock: clock).flatMap {
+                PrecedingHourDays.sum(series, over: $0)
+            }
+        }
         return RunDay(
             date: date, lead: lead, temperatureMaxCelsius: temperatures?.max(),
             temperatureMinCelsius: temperatures?.min(),
-            precipitationSumMillimetres: precipitation.map { (($0.reduce(0, +)) * 100).rounded() / 100 })
+            precipitationSumMillimetres: precipitation.map { ($0 * 100).rounded() / 100 })
     }
 
     /// Whether the column of `lead` repeats that of `lead − 1`: every hour that has both values
@@ -131,7 +138,8 @@ package struct RunDay: Hashable, Sendable {
     package var temperatureMaxCelsius: Double?
     /// The lowest hourly `temperature_2m` of the day, °C.
     package var temperatureMinCelsius: Double?
-    /// The day's hourly `precipitation` summed, mm (rounded to 0.01).
+    /// The day's hourly `precipitation` summed over the hours that end within it (01:00 to the
+    /// next 00:00), mm (rounded to 0.01).
     package var precipitationSumMillimetres: Double?
 
     package init(

@@ -8,14 +8,22 @@ import WXBasics
 /// left out (the country every row has); the shared parts before it (the name every row
 /// has) are cut with "…" ("Holl…, California"), down to "…" alone; last, what is left is cut
 /// at its end. A list whose labels share no part is cut at the end, as `TextLayout.truncate`.
+///
+/// Within the part that differs, the words every label begins it with give way before the words
+/// that tell them apart: "Springfield (home)" and "Springfield (office)" at 9 columns are
+/// "…(home)" and "…(office)", not "Springfie…" twice.
 struct DistinctCut: Sendable {
     /// The parts every label has; empty for fewer than two labels.
     let shared: Set<Substring>
+    /// The words (between spaces) every label's first part that differs begins with, when every
+    /// label has more words there than these; empty otherwise.
+    let sharedLeadingWords: [Substring]
 
     /// - Parameter labels: every label of the list, as shown.
     init(_ labels: [String]) {
         guard labels.count > 1, let first = labels.first else {
             shared = []
+            sharedLeadingWords = []
             return
         }
         var common = Set(Self.parts(first))
@@ -23,6 +31,39 @@ struct DistinctCut: Sendable {
             common.formIntersection(Self.parts(label))
         }
         shared = common
+        var lead: [Substring]? = nil
+        for label in labels {
+            guard let part = Self.parts(label).first(where: { !common.contains($0) }) else {
+                lead = []
+                break
+            }
+            let words = part.split(separator: " ", omittingEmptySubsequences: false)
+            guard var kept = lead else {
+                lead = Array(words.dropLast())
+                continue
+            }
+            // The common beginning, always short of the whole part: something must be left.
+            var count = 0
+            while count < kept.count, count < words.count - 1, kept[count] == words[count] { count += 1 }
+            kept.removeLast(kept.count - count)
+            lead = kept
+            if kept.isEmpty { break }
+        }
+        sharedLeadingWords = lead ?? []
+    }
+
+    /// `distinct` without the words every label begins its differing part with, after "…"
+    /// ("…(home)"), in `width` columns (one of them the "…" of a cut before it when `cutBefore`);
+    /// nil when the labels share no such words, or when `distinct` cut at its end would still
+    /// show something after them.
+    func withoutSharedLeadingWords(_ distinct: String, to width: Int, cutBefore: Bool = false) -> String? {
+        guard !sharedLeadingWords.isEmpty, width > 1 else { return nil }
+        let lead = sharedLeadingWords.joined(separator: " ") + " "
+        guard distinct.hasPrefix(lead) else { return nil }
+        // Cut at its end, the label keeps `width − 1` columns (less the "…" before it): when
+        // they reach past the shared words, that cut tells the label apart already.
+        guard TextLayout.columns(lead) >= width - 1 - (cutBefore ? 1 : 0) else { return nil }
+        return "…" + Self.truncate(String(distinct.dropFirst(lead.count)), to: width - 1)
     }
 
     /// `TextLayout.truncate`, without a separator left before the "…": "Stad Brussel…", not
@@ -65,16 +106,24 @@ struct DistinctCut: Sendable {
         guard width > 1 else { return Self.truncate(label, to: width) }
         let parts = Self.parts(label)
         guard !shared.isEmpty, let firstDistinct = parts.firstIndex(where: { !shared.contains($0) }) else {
-            return Self.truncate(label, to: width)
+            return withoutSharedLeadingWords(label, to: width) ?? Self.truncate(label, to: width)
         }
         let leading = parts[..<firstDistinct].joined(separator: ", ")
         // The distinct parts, with the shared parts among and after them left out.
         let distinct = parts[firstDistinct...].filter { !shared.contains($0) }.joined(separator: ", ")
-        guard !leading.isEmpty else { return Self.truncate(distinct, to: width) }
+        guard !leading.isEmpty else {
+            if TextLayout.columns(distinct) <= width { return distinct }
+            return withoutSharedLeadingWords(distinct, to: width) ?? Self.truncate(distinct, to: width)
+        }
         let whole = leading + ", " + distinct
         if TextLayout.columns(whole) <= width { return whole }
         let room = width - TextLayout.columns(", " + distinct)
         if room >= 1 { return Self.truncate(leading, to: room) + ", " + distinct }
+        if TextLayout.columns(distinct) > width - 1,
+            let elided = withoutSharedLeadingWords(distinct, to: width, cutBefore: true)
+        {
+            return elided
+        }
         return "…" + Self.truncate(distinct, to: width - 1)
     }
 }

@@ -26,6 +26,12 @@ package struct ValueFormatter: Sendable {
         return "\(DecimalText.fixed(units.temperature.convert(celsius: celsius), digits: digits)) \(temperatureSymbol)"
     }
 
+    /// `text` with a leading hyphen-minus made a minus sign (U+2212): the negative end of a
+    /// range beside an en dash reads "−3–−2 °C", not "-3–-2 °C" (ASCII output turns it back).
+    package static func minusSigned(_ text: String) -> String {
+        text.hasPrefix("-") ? "−" + text.dropFirst() : text
+    }
+
     /// The number alone ("7.4"), for tables whose header names the unit.
     package func temperatureValue(_ celsius: Double?, digits: Int = 1) -> String {
         celsius.map { DecimalText.fixed(units.temperature.convert(celsius: $0), digits: digits) } ?? Self.missing

@@ -139,6 +139,21 @@ struct BriefSpanEndToEndTests {
         #expect(run.stderr.contains("the ensemble could not be had"), "\(run.stderr)")
     }
 
+    /// `brief --sure` two weeks before the hand-written Paris ensemble's days: it covers neither
+    /// today nor tomorrow, so no sentence of it — said in one line (it said nothing).
+    @Test func sureWithAnEnsembleCoveringNeitherDaySaysSo() throws {
+        let run = try runWX(
+            ["brief", "--sure", "48.86,2.35"], home: TemporaryFolder(), server: try FixtureServer(),
+            now: "2026-10-10T05:10:00Z")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("members"), "\(run.stdout)")
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("covers neither") }
+        #expect(
+            lines == [
+                "the ensemble’s answer covers neither today nor tomorrow, so brief says nothing of how likely rain is; try after the next run"
+            ], "\(run.stderr)")
+    }
+
     /// A re-trial: a feed of 2,000 warnings made a 2,002-line brief. Three are named, the most
     /// severe first (the feed lists its extreme and two severe ones last), and the rest counted.
     @Test func aBriefNamesThreeWarningsAndCountsTheRest() throws {

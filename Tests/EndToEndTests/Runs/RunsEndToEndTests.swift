@@ -106,15 +106,17 @@ import WeatherTestSupport
 
     /// The table of `skill` over the window 2025-07-11…2025-08-09 as expected.py computes it:
     /// the archive has values for 19 of its days; lead 5 starts late (18 days); lead 7 repeats
-    /// lead 6 and is not scored.
+    /// lead 6 and is not scored. Rain is summed on both sides over the hours that end within the
+    /// day (the archive's hourly values, not its daily sum, which takes the hours labelled
+    /// 00:00–23:00): 18 days, as 2025-08-07's last hour (2025-08-08 00:00) is not in the archive.
     static let skillTable = [
         "  ahead   high: error  bias  days  low: error  bias  days  rain right  days",
-        "  1 day           0.4  -0.1    19         0.4   0.0    19        95 %    19",
-        "  2 days          0.6  +0.3    19         0.5  -0.2    19        68 %    19",
-        "  3 days          0.9  +0.6    19         0.8  -0.3    19        89 %    19",
-        "  4 days          0.8  +0.4    19         0.9  -0.3    19        68 %    19",
-        "  5 days          0.8  +0.5    18         1.3   0.0    18        67 %    18",
-        "  6 days          1.4  +0.5    19         1.4  -0.9    19        63 %    19",
+        "  1 day           0.4  -0.1    19         0.4   0.0    19        89 %    18",
+        "  2 days          0.6  +0.3    19         0.5  -0.2    19        61 %    18",
+        "  3 days          0.9  +0.6    19         0.8  -0.3    19        83 %    18",
+        "  4 days          0.8  +0.4    19         0.9  -0.3    19        61 %    18",
+        "  5 days          0.8  +0.5    18         1.3   0.0    18        65 %    17",
+        "  6 days          1.4  +0.5    19         1.4  -0.9    19        72 %    18",
         "  7 days   same values as 6 days (repeated by the service)",
         "  “error”: mean absolute error, °C; “bias”: forecast − observed on average;",
         "  “rain right”: rain (≥ 1.0 mm) or none, as forecast",
@@ -137,8 +139,12 @@ import WeatherTestSupport
         let archive = try requests(server, "/v1/archive")
         let runs = try requests(server, "/previous-runs/v1/forecast")
         #expect(archive.count == 1 && runs.count == 1)
-        #expect(archive.first?.query["start_date"] == "2025-07-11" && archive.first?.query["end_date"] == "2025-08-09")
-        #expect(runs.first?.query["start_date"] == "2025-07-11" && runs.first?.query["end_date"] == "2025-08-09")
+        // Both to the day after the window: its 00:00 ends the window's last hour of
+        // precipitation. The archive's hours, summed as the runs' are, not its daily sum.
+        #expect(archive.first?.query["start_date"] == "2025-07-11" && archive.first?.query["end_date"] == "2025-08-10")
+        #expect(archive.first?.query["hourly"] == "precipitation")
+        #expect(archive.first?.query["daily"] == "temperature_2m_max,temperature_2m_min")
+        #expect(runs.first?.query["start_date"] == "2025-07-11" && runs.first?.query["end_date"] == "2025-08-10")
         #expect(runs.first?.query["hourly"]?.hasPrefix("temperature_2m_previous_day1,") == true)
         #expect(runs.first?.query["hourly"]?.contains("temperature_2m,") == false)
         // Later the same day (UTC), by another wx: both answers come from the cache.
@@ -175,10 +181,11 @@ import WeatherTestSupport
         #expect(document["archive_last_day"] as? String == "2025-08-07")
         let leads = document["leads"] as! [[String: Any]]
         #expect(leads.count == 7)
-        // expected.py: lead 1 MAE 0.38, bias -0.06; lead 5 on 18 days; lead 7 repeats lead 6.
+        // expected.py: lead 1 MAE 0.38, bias -0.06; lead 5 on 18 days (rain 11 of 17); lead 7
+        // repeats lead 6.
         #expect(leads[0]["temperature_max_mean_absolute_error_celsius"] as? Double == 0.38)
         #expect(leads[0]["temperature_max_mean_error_celsius"] as? Double == -0.06)
-        #expect(leads[4]["temperature_max_days"] as? Int == 18 && leads[4]["rain_hits"] as? Int == 12)
+        #expect(leads[4]["temperature_max_days"] as? Int == 18 && leads[4]["rain_hits"] as? Int == 11)
         #expect(leads[6]["repeats_lead_days"] as? Int == 6)
         #expect(leads[6]["temperature_max_mean_absolute_error_celsius"] is NSNull)
         #expect(leads[6]["temperature_max_days"] as? Int == 0)
@@ -252,7 +259,8 @@ import WeatherTestSupport
             run.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
                 "with values for 0 of 15 days (none yet); the service keeps runs from Mon 01 Jan 2024"))
         let runs = try requests(server, "/previous-runs/v1/forecast")
-        #expect(runs.first?.query["start_date"] == "2024-01-01" && runs.first?.query["end_date"] == "2024-01-15")
+        // To the day after the window (its 00:00 ends the window's last hour of precipitation).
+        #expect(runs.first?.query["start_date"] == "2024-01-01" && runs.first?.query["end_date"] == "2024-01-16")
         // No day of it has both a forecast and an observation here: no figure at all.
         #expect(!run.stdout.contains("%"))
     }

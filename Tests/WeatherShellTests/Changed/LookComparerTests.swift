@@ -155,3 +155,32 @@ import WeatherTestSupport
                 == "You looked in imperial units; compared in metric.")
     }
 }
+
+extension LookComparerTests {
+    /// A look keeps 20 warnings: with more in force, `changed` listed at most 20 new ones and
+    /// stopped, as if those were all. The rest are counted after them, in text and JSON.
+    @Test func warningsBeyondWhatALookKeepsAreCounted() {
+        let new = (1...20).map { LookWarning(id: "w\($0)", event: "frost \($0)") }
+        let place = Place(
+            name: "Berlin", region: "Deutschland", countryCode: "de",
+            coordinate: Coordinate(latitude: 52.517, longitude: 13.3889), displayName: "Berlin, Deutschland")
+        var comparison = LookComparer.compare(
+            Self.look(), Self.look(warnings: new), place: place,
+            zone: ZoneInfo(identifier: nil, abbreviation: "CEST", utcOffsetSeconds: 7_200), today: Self.today)
+        comparison.warningsNotCompared = 1_980
+        let context = RenderContext(units: .metric, now: Self.now, colour: false, unicode: true, width: 200)
+        let lines = TextRenderer.changedLines(comparison, context: context, format: ValueFormatter(units: .metric))
+        #expect(lines.filter { $0.contains("New warning: frost") }.count == 20)
+        #expect(
+            lines.last
+                == "  And 1980 more warnings in force, not compared: a look keeps the first 20 (“warnings” lists them all)."
+        )
+        guard case .object(let pairs) = JSONRenderer.changed(comparison, context: context),
+            case .number(let count)? = pairs.first(where: { $0.0 == "warnings_not_compared" })?.1
+        else {
+            Issue.record("no warnings_not_compared")
+            return
+        }
+        #expect(count == 1_980)
+    }
+}

@@ -14,14 +14,24 @@ import WeatherTestSupport
         #expect(Completer.complete("chance frost gu", favorites: ["Home"]).options == ["gusts>="])
         #expect(Completer.complete("plume g", favorites: ["Home"]).options == ["gusts"])
     }
+
+    /// Weekday names complete where `best` takes a day, as `drift` and `past` complete them.
+    @Test func weekdaysCompleteWhereADayIsTaken() {
+        #expect(Completer.complete("best 2h dry fr", favorites: ["Home"]).options == ["friday"])
+        #expect(Completer.complete("best 2h dry wed", favorites: ["Home"]).options == ["wednesday"])
+        #expect(Completer.complete("drift fr", favorites: ["Home"]).options == ["friday"])
+    }
 }
 
 extension DecisionCompletionTests {
     /// Item 5: Tab offers only words each command takes: best's comparisons up to their number
     /// (`temp>`, `temp<`), never a bare name (`snow`, `snowfall`, `temperature`).
     @Test func tabOffersOnlyWordsTheCommandTakes() {
-        #expect(Completer.complete("best 2h dry s", favorites: []).options == ["sunny"])
-        #expect(Completer.complete("best 2h dry t", favorites: []).options == ["temp>", "temp<", "today", "tomorrow"])
+        #expect(Completer.complete("best 2h dry s", favorites: []).options == ["sunny", "sunday", "saturday"])
+        #expect(
+            Completer.complete("best 2h dry t", favorites: []).options == [
+                "temp>", "temp<", "today", "tomorrow", "tuesday", "thursday",
+            ])
         #expect(Completer.complete("best 2h dry r", favorites: []).options == ["ride", "run", "rain<"])
         #expect(Completer.complete("chance s", favorites: []).options == ["snow>="])
     }

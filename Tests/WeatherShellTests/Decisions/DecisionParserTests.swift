@@ -298,3 +298,22 @@ extension DecisionParserTests {
             ])
     }
 }
+
+extension DecisionParserTests {
+    /// A favorite named like a day word: the first day word is the WHEN, a day word after it the
+    /// place (“Sunday” after “tomorrow” was refused as a misspelt “sunny”), as `help best` says.
+    @Test func aDayWordAfterTheWhenIsThePlace() throws {
+        #expect(
+            try CommandParser.parse("best 2h dry tomorrow Sunday")
+                == .best(
+                    BestRequest(hours: 2, terms: [Self.dry], words: ["dry"], span: .day(.tomorrow), target: "Sunday")))
+        #expect(
+            try CommandParser.parse("best 2h sat Weekend")
+                == .best(BestRequest(hours: 2, terms: [], words: [], span: .day(.weekday(6)), target: "Weekend")))
+        // Alone, the day word is the WHEN.
+        #expect(
+            try CommandParser.parse("best 2h dry Sunday")
+                == .best(BestRequest(hours: 2, terms: [Self.dry], words: ["dry"], span: .day(.weekday(0)), target: nil))
+        )
+    }
+}

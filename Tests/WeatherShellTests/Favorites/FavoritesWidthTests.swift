@@ -75,6 +75,80 @@ import WeatherTestSupport
         #expect(!lines.contains { $0.contains("left out for the width: region") }, "\(lines)")
     }
 
+    /// The rows without their coordinates (what a reader tells them apart by).
+    static func words(_ rows: [String]) -> [String] {
+        rows.map { row in
+            let text = row.range(of: #"\s+-?\d+\.\d{4}, -?\d+\.\d{4}$"#, options: .regularExpression).map {
+                String(row[..<$0.lowerBound])
+            }
+            return text ?? row
+        }
+    }
+
+    /// Names that differ, but not by a number at the end: cut to the name column's narrowest they
+    /// read the same ("…, Spri…"), so the state keeps its column — or the names keep the word
+    /// that differs ("…(home)") — at 40, 50 and 60 columns. Before, only names differing by a
+    /// trailing number kept the region, and these four rows read the same but for coordinates.
+    @Test(arguments: [40, 50, 60])
+    func namesThatDifferOnlyPastTheCutStayApart(width: Int) {
+        let labels = ["(home)", "(office)", "(gym)", "(shop)"]
+        let favorites = zip(Self.states, labels).enumerated().map { index, pair in
+            Favorite(
+                name: "Washington Street, Springfield \(pair.1)",
+                coordinate: Coordinate(latitude: 39.0 + Double(index), longitude: -89.0 - Double(index)),
+                displayName: "Washington Street, \(pair.0), United States", countryCode: "us")
+        }
+        let rows = Array(FavoritesWidthTests.lines(favorites, width: width).prefix(4))
+        for row in rows { #expect(TextLayout.columns(row) <= width, "\(row)") }
+        #expect(Set(Self.words(rows)).count == 4, "at \(width): \(rows)")
+        for (row, (state, label)) in zip(rows, zip(Self.states, labels)) {
+            let shown = row.split(separator: " ").contains { word in
+                let word = word.trimmingCharacters(in: CharacterSet(charactersIn: ",…()"))
+                return word.count >= 2 && (state.hasPrefix(word) || label.contains(word))
+            }
+            #expect(shown, "at \(width): \(row)")
+        }
+    }
+
+    /// One region, names that share their first words: the word that differs is what stays
+    /// ("…North"), not "Springfield O…" four times.
+    @Test(arguments: [40, 50, 60])
+    func namesSharingTheirFirstWordsKeepTheWordThatDiffers(width: Int) {
+        let sides = ["North", "South", "East", "West"]
+        let favorites = sides.enumerated().map { index, side in
+            Favorite(
+                name: "Springfield Riverside Office Park \(side)",
+                coordinate: Coordinate(latitude: 39.0 + Double(index) / 100, longitude: -89.0),
+                displayName: "Springfield, Illinois, United States", countryCode: "us")
+        }
+        let rows = Array(FavoritesWidthTests.lines(favorites, width: width).prefix(4))
+        #expect(Set(Self.words(rows)).count == 4, "at \(width): \(rows)")
+        for (row, side) in zip(rows, sides) { #expect(row.contains(side), "at \(width): \(row)") }
+    }
+
+    /// The rule itself: names that read the same at the name column's narrowest, regions that
+    /// differ.
+    @Test func regionsTellApartOnlyWhatTheNamesDoNot() {
+        let regions = ["Illinois, United States", "Oregon, United States"]
+        #expect(
+            TextRenderer.regionsTellApart(
+                names: ["★ Springfield (home)", "★ Springfield (office)"], regions: regions, nameWidth: 10) == false)
+        #expect(
+            TextRenderer.regionsTellApart(
+                names: ["★ Washington Street, Springfield (home)", "★ Washington Street, Springfield (office)"],
+                regions: regions, nameWidth: 10) == false)
+        // "…Northern…" both.
+        #expect(
+            TextRenderer.regionsTellApart(
+                names: ["★ Springfield Northernmostvillage", "★ Springfield Northernmosttown"], regions: regions,
+                nameWidth: 10))
+        #expect(
+            TextRenderer.regionsTellApart(names: ["★ Springfield", "★ Springfield 2"], regions: regions, nameWidth: 10))
+        #expect(
+            !TextRenderer.regionsTellApart(
+                names: ["★ Springfield", "★ Springfield 2"], regions: regions.map { _ in "Oregon" }, nameWidth: 10))
+    }
+
     /// Favorites whose names hold wide emoji and ideographs (issue 37, item 9): every row's
     /// coordinates start at the same terminal column, counted with the widths of Unicode's
     /// data files (`UnicodeWidthTests.wide`'s source, scripts/unicode-width.py), at 40 and 80.

@@ -95,6 +95,23 @@ enum OpenMeteoAnswer {
             utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
     }
 
+    /// An answer's zone and its block `name` (`hourly`, `daily`), after the checks every such
+    /// answer gets: an object, not the service's error.
+    ///
+    /// - Throws: `ServiceError.malformedResponse` of `service` for a body that is not an object or
+    ///   lacks the block ("no daily values in the answer"); `.rejected` with the service's reason.
+    static func zoneAndBlock(_ json: JSONValue, _ name: String, service: Service) throws(ServiceError) -> (
+        ZoneInfo, Block
+    ) {
+        guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
+        try checkRejection(json, service: service)
+        let zone = Self.zone(json)
+        guard let block = try Block(json, name, offset: zone.utcOffsetSeconds) else {
+            throw .malformedResponse(service, detail: "no \(name) values in the answer")
+        }
+        return (zone, block)
+    }
+
     /// - Throws: `ServiceError.rejected` with the service's reason for `{"error":true,"reason":…}`.
     static func checkRejection(_ json: JSONValue, service: Service) throws(ServiceError) {
         if json["error"]?.bool == true {

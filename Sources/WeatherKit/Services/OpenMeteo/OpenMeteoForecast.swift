@@ -74,7 +74,12 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             let url = url(for: coordinates)
             let fetched = try await client.json(
                 ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
-                validity: { json, now in Self.validUntil(json, now: now) })
+                // An answer wx refuses (impossible values, a wrong shape) is not kept: the next
+                // `show` asks again rather than replay it.
+                validity: { json, now in
+                    (try? Self.forecasts(from: json, requested: coordinates)) == nil
+                        ? nil : Self.validUntil(json, now: now)
+                })
             return Fetched(
                 value: try Self.forecasts(from: fetched.value, requested: coordinates).map { .success($0) },
                 origin: fetched.origin)
@@ -195,7 +200,8 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
     /// tz database (`Forecast.takePlacesZone`), its days marked as UTC's (`Forecast.daysAreUTC`).
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
-    ///   when the body is not an object.
+    ///   when the body is not an object, or when a value is outside what its kind can be
+    ///   (`PhysicalRange.check(_:service:)`, naming the field).
     package static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
         guard json.object != nil else { throw .malformedResponse(.openMeteo, detail: "expected a forecast object") }
         try OpenMeteoAnswer.checkRejection(json, service: .openMeteo)
@@ -227,6 +233,8 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         // are shown on the place's own clock, and its days are said to be UTC's.
         forecast.answeredInUTC = zone.isUTC
         forecast.takePlacesZone(countryCode: nil)
+        // Impossible values (1e308, −500 °C, negative rain) refuse the whole answer.
+        try PhysicalRange.check(forecast, service: .openMeteo)
         return forecast
     }
 

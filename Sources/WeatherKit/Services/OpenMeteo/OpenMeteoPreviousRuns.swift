@@ -128,12 +128,7 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
         from json: JSONValue, requested: Coordinate, leads: ClosedRange<Int>
     ) throws(ServiceError) -> PreviousRuns {
         let service = Service.openMeteoPreviousRuns
-        guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
-        try OpenMeteoAnswer.checkRejection(json, service: service)
-        let zone = OpenMeteoAnswer.zone(json)
-        guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds) else {
-            throw .malformedResponse(service, detail: "no hourly values in the answer")
-        }
+        let (zone, block) = try OpenMeteoAnswer.zoneAndBlock(json, "hourly", service: service)
         // Hours whose time cannot be read are left out, with their values in every column.
         let kept = block.times.indices.filter { block.times[$0] != nil }
         var temperature: [Int: [Double?]] = [:]
@@ -162,8 +157,8 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
 extension OpenMeteoPreviousRunsProvider {
     /// What happened on the days `range` from the archive alone (ERA5): one request, current
     /// until `validUntil` when days at the end have no data yet (the archive lags today by about
-    /// five days), for good once every day has. The request is the one `past` makes for those
-    /// days, so the two share the cache.
+    /// five days), for good once every day has. Its own request: the daily high and low and the
+    /// hourly precipitation, summed over the same hours as the runs' (`PrecedingHourDays`).
     package func archiveDays(
         at coordinate: Coordinate, days range: ClosedRange<LocalDate>, validUntil: @escaping @Sendable (Date) -> Date
     ) async throws(ServiceError) -> Fetched<ArchiveDays> {
@@ -172,25 +167,85 @@ extension OpenMeteoPreviousRunsProvider {
 }
 
 extension OpenMeteoPastProvider {
+    /// The request of `skill`'s observed days: the daily high and low and the hourly
+    /// `precipitation` over `range` and the day after (whose 00:00 ends the last day).
+    func observedURL(at coordinate: Coordinate, days range: ClosedRange<LocalDate>) -> String {
+        let rounded = coordinate.rounded
+        let after = CivilCalendar.date(fromDays: range.upperBound.dayNumber + 1)
+        return QueryString.url(
+            base: archiveURL, path: "/v1/archive",
+            [
+                ("latitude", DecimalText.shortest(rounded.latitude)),
+                ("longitude", DecimalText.shortest(rounded.longitude)),
+                ("start_date", range.lowerBound.iso), ("end_date", after.iso),
+                ("daily", OpenMeteoVariable.list([.temperatureMax, .temperatureMin])),
+                ("hourly", OpenMeteoVariable.list([.precipitation])),
+                ("timezone", "auto"), ("timeformat", "unixtime"),
+            ])
+    }
+
     /// `PreviousRunsProvider.archiveDays` for this client of the archive.
+    ///
+    /// The high and low are the archive's daily ones (over the instants 00:00–23:00, as the runs'
+    /// days take them). The precipitation is summed here from the hourly values over the hours
+    /// that end within the day (`PrecedingHourDays`), as the runs' days are: the archive's own
+    /// `precipitation_sum` adds the hours labelled 00:00–23:00, and comparing it with a sum over
+    /// other hours would score rain near midnight against the wrong day.
     func archiveDays(
         at coordinate: Coordinate, days range: ClosedRange<LocalDate>, validUntil: @escaping @Sendable (Date) -> Date
     ) async throws(ServiceError) -> Fetched<ArchiveDays> {
-        let url = url(at: coordinate, days: range, source: .archive, hours: false)
+        let url = observedURL(at: coordinate, days: range)
         let fetched = try await client.json(
             ServiceRequest(service: .openMeteoArchive, url: url, cacheKey: url, staleFallback: true),
             validity: { json, now in
-                let complete =
-                    (try? Self.past(from: json, requested: coordinate, days: range, source: .archive))?.isComplete
-                return complete == true ? .distantFuture : validUntil(now)
+                guard let observed = try? Self.observedDays(from: json, days: range) else { return nil }
+                return observed.lastDayWithData == nil ? .distantFuture : validUntil(now)
             })
-        let weather = try Self.past(from: fetched.value, requested: coordinate, days: range, source: .archive)
-        let days = weather.days.map {
-            ObservedDay(
-                date: $0.date, temperatureMaxCelsius: $0.temperatureMaxCelsius,
-                temperatureMinCelsius: $0.temperatureMinCelsius,
-                precipitationSumMillimetres: $0.precipitationSumMillimetres)
-        }.filter(\.hasReadings)
+        return Fetched(value: try Self.observedDays(from: fetched.value, days: range), origin: fetched.origin)
+    }
+
+    /// Maps the answer to `observedURL` (pure): the days of `range` with readings, each day's
+    /// precipitation summed over its hours 01:00 … 24:00 (nil when one of them is missing).
+    ///
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
+    ///   without a `daily` block or with a value outside `PhysicalRange` (naming the variable);
+    ///   `.unknownUnit` for a unit wx does not know.
+    static func observedDays(from json: JSONValue, days range: ClosedRange<LocalDate>) throws(ServiceError)
+        -> ArchiveDays
+    {
+        let service = Service.openMeteoArchive
+        let (zone, daily) = try OpenMeteoAnswer.zoneAndBlock(json, "daily", service: service)
+        let maximum = try daily.column(.temperatureMax)
+        let minimum = try daily.column(.temperatureMin)
+        let rawDates = daily.values["time"]?.array ?? []
+        var times: [Date] = []
+        var amounts: [Double?] = []
+        if let hourly = try Block(json, "hourly", offset: zone.utcOffsetSeconds) {
+            let column = try hourly.column(.precipitation)
+            for index in hourly.times.indices {
+                guard let time = hourly.times[index] else { continue }
+                times.append(time)
+                amounts.append(column[index])
+            }
+        }
+        try PhysicalRange.check(amounts, variable: "precipitation", quantity: .precipitation, service: service)
+        let clock = ZoneClock(zone)
+        var days: [ObservedDay] = []
+        for index in rawDates.indices {
+            guard let date = OpenMeteoAnswer.day(rawDates[index], offset: zone.utcOffsetSeconds), range.contains(date)
+            else { continue }
+            let high = maximum[index]
+            let low = minimum[index]
+            try PhysicalRange.check([high], variable: "temperature_2m_max", quantity: .temperature, service: service)
+            try PhysicalRange.check([low], variable: "temperature_2m_min", quantity: .temperature, service: service)
+            let sum = PrecedingHourDays.indices(of: date, times: times, clock: clock).flatMap {
+                PrecedingHourDays.sum(amounts, over: $0)
+            }
+            let day = ObservedDay(
+                date: date, temperatureMaxCelsius: high, temperatureMinCelsius: low,
+                precipitationSumMillimetres: sum.map { ($0 * 100).rounded() / 100 })
+            if day.hasReadings { days.append(day) }
+        }
         // The archive's last day with data, when that is before the end of the range (the day
         // before the range when it has none of it).
         let lastDayWithData: LocalDate?
@@ -199,6 +254,6 @@ extension OpenMeteoPastProvider {
         } else {
             lastDayWithData = CivilCalendar.date(fromDays: range.lowerBound.dayNumber - 1)
         }
-        return Fetched(value: ArchiveDays(days: days, lastDayWithData: lastDayWithData), origin: fetched.origin)
+        return ArchiveDays(days: days, lastDayWithData: lastDayWithData)
     }
 }

@@ -91,6 +91,16 @@ extension WeatherSession {
             }
         }
         let now = now(at: place.coordinate)
+        // An ensemble that covers neither today nor tomorrow whole gives no sentence: with
+        // --sure, that is said, as check says it, rather than nothing at all.
+        if request.sure, let ensemble = report.ensemble,
+            ChanceReading.reading(ChanceAlert(kind: .rain, thresholdPercent: 50), ensemble: ensemble, now: now) == nil
+        {
+            unavailable.append(
+                .notice(
+                    "the ensemble’s answer covers neither today nor tomorrow, so brief says nothing of how likely rain is; try after the next run"
+                ))
+        }
         var warnings: [WeatherWarning] = []
         if case .success(let answer)? = fetched.warnings {
             warnings = CheckRules.warnings(answer.value.warnings, now: now)

@@ -42,7 +42,8 @@ package enum CheckCondition: Hashable, Sendable {
 
 /// `check CONDITIONS [place | favorite]`, as parsed.
 package struct CheckRequest: Hashable, Sendable {
-    /// The conditions, in the order typed (one of each kind; a later one replaces an earlier).
+    /// The conditions, in the order typed (one of each kind: the same one twice is one; `--rain`
+    /// or `--frost` twice with two percentages is refused).
     package var conditions: [CheckCondition]
     /// The place (nil: the current location, or else the first favorite).
     package var target: String?
@@ -86,11 +87,19 @@ extension CommandSpec {
 
 /// The parser of `check`.
 enum CheckParser {
+    /// "60%": a condition's percentage as typed back in an error.
+    static func percentText(_ condition: CheckCondition) -> String {
+        switch condition {
+        case .rain(let percent), .frost(let percent): DecimalText.shortest(percent) + "%"
+        case .warnings, .changed: ""
+        }
+    }
+
     /// `check [--rain N%] [--frost N%] [--warnings] [--changed] [place]`: options anywhere before
     /// the place.
     ///
-    /// - Throws: `ShellError.usage` for no condition, an unknown option, or a percentage that
-    ///   is missing or outside 1…100.
+    /// - Throws: `ShellError.usage` for no condition, an unknown option, a percentage that
+    ///   is missing or outside 1…100, or `--rain`/`--frost` given twice with two percentages.
     static func check(_ arguments: inout Arguments) throws(ShellError) -> Command {
         var conditions: [CheckCondition] = []
         var place: [String] = []
@@ -104,7 +113,16 @@ enum CheckParser {
                 guard let text = arguments.next(), let percent = ChanceAlert.percent(text) else {
                     throw arguments.usage(": \(word.lowercased()) takes a percentage from 1 to 100 (60%)")
                 }
-                add(word.lowercased() == "--rain" ? .rain(percent: percent) : .frost(percent: percent))
+                let condition: CheckCondition =
+                    word.lowercased() == "--rain" ? .rain(percent: percent) : .frost(percent: percent)
+                // Twice with two percentages: which one was meant is not for wx to guess (the
+                // last one was taken without a word); the same one twice is one condition.
+                if let earlier = conditions.first(where: { $0.option == condition.option }), earlier != condition {
+                    throw .usage(
+                        "\(condition.option) is given twice with two percentages (\(Self.percentText(earlier)) and \(Self.percentText(condition))): give it once"
+                    )
+                }
+                add(condition)
             case "--warnings": add(.warnings)
             case "--changed": add(.changed)
             default:

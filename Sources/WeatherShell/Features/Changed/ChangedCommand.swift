@@ -39,6 +39,10 @@ extension WeatherSession {
         var comparison = LookComparer.compare(
             earlier, current, place: report.place, zone: report.forecast.zone,
             today: report.forecast.clock.localTime(now).date)
+        if case .success(let answer)? = fetched.warnings {
+            let inForce = CheckRules.warnings(answer.value.warnings, now: now).count
+            comparison.warningsNotCompared = max(0, inForce - Look.mostWarnings)
+        }
         var feedNote: [CommandResult] = []
         if case .failure? = fetched.warnings {
             feedNote = warningBanner(fetched.warnings, for: report.place, zone: report.forecast.zone)

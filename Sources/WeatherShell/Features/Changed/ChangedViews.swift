@@ -41,6 +41,12 @@ extension TextRenderer {
             sentences += changes.map {
                 changeText($0, zone: comparison.zone, now: comparison.current.time, format: format)
             }
+            if comparison.warningsNotCompared > 0 {
+                let count = comparison.warningsNotCompared
+                sentences.append(
+                    "And \(count) more \(count == 1 ? "warning" : "warnings") in force, not compared: a look keeps the first \(Look.mostWarnings) (“warnings” lists them all)."
+                )
+            }
         }
         for sentence in sentences {
             lines += wrap(
@@ -213,6 +219,7 @@ extension JSONRenderer {
             ("utc_offset_seconds", .number(Double(comparison.zone.utcOffsetSeconds))), ("outcome", .string(outcome)),
             ("units_differ", .bool(comparison.unitsDiffer)), ("earlier", comparison.earlier.map(look) ?? .null),
             ("current", look(comparison.current)), ("changes", .array(comparison.changes.map(change))),
+            ("warnings_not_compared", .number(Double(comparison.warningsNotCompared))),
         ])
     }
 

@@ -46,6 +46,9 @@ package struct LookComparison: Hashable, Sendable {
     /// Whether this look was kept for the next time (false: a stale answer, or a log that
     /// cannot be written — said as a notice).
     package var kept = true
+    /// The warnings in force or announced beyond the first `Look.mostWarnings` (a look keeps
+    /// those): not compared, and counted so that a list of 20 new ones is not read as all.
+    package var warningsNotCompared = 0
 
     /// Whether the earlier look was shown in another unit system (compared in the current one).
     package var unitsDiffer: Bool { earlier.map { $0.unitSystem != current.unitSystem } ?? false }

@@ -46,6 +46,10 @@ enum DecisionParser {
             } else if span == nil, let found = try whenWords(&arguments) {
                 span = found
                 continue
+            } else if span != nil, DriftDay(parsing: lower) != nil || lower == "weekend" {
+                // A day word after the WHEN is the place: a favorite named “Sunday” is reached
+                // as “best 2h dry tomorrow Sunday” (the first day word is always the WHEN).
+                break
             } else if let bare = bareQuantity(lower, command: "best") {
                 throw bare
             } else if isNearMiss(lower) {

@@ -46,20 +46,22 @@ package enum AmountUnit: String, Hashable, Sendable, CaseIterable {
     case centimetres = "cm"
     case inches = "in"
     case percent = "%"
+    /// A Beaufort force (`wind<4bft`), in any units: a range of speeds (`TypedLimit.applied`).
+    case beaufort = "bft"
 
     /// How each is typed (lowercased), the first as shown.
     static let spellings: [(String, AmountUnit)] = [
         ("°c", .celsius), ("c", .celsius), ("°f", .fahrenheit), ("f", .fahrenheit), ("k", .kelvin),
         ("km/h", .kilometresPerHour), ("kmh", .kilometresPerHour), ("m/s", .metresPerSecond), ("ms", .metresPerSecond),
         ("mph", .milesPerHour), ("kn", .knots), ("kt", .knots), ("mm", .millimetres), ("cm", .centimetres),
-        ("in", .inches), ("inch", .inches), ("%", .percent),
+        ("in", .inches), ("inch", .inches), ("%", .percent), ("bft", .beaufort),
     ]
 
     /// Whether the unit measures `variable`.
     func fits(_ variable: EnsembleVariable) -> Bool {
         switch self {
         case .celsius, .fahrenheit, .kelvin: variable == .temperature
-        case .kilometresPerHour, .metresPerSecond, .milesPerHour, .knots:
+        case .kilometresPerHour, .metresPerSecond, .milesPerHour, .knots, .beaufort:
             variable == .windSpeed || variable == .windGusts
         case .millimetres, .inches: variable == .precipitation || variable == .snowfall
         case .centimetres: variable == .snowfall || variable == .precipitation
@@ -115,14 +117,15 @@ package struct TypedLimit: Hashable, Sendable {
         }
     }
 
-    /// Whether the limit is a Beaufort force: a bare wind number while wind is shown in
-    /// Beaufort.
+    /// Whether the limit is a Beaufort force: written with `bft` (in any units), or a bare wind
+    /// number while wind is shown in Beaufort.
     package func isBeaufort(_ units: UnitPreferences) -> Bool {
-        unit == nil && units.windSpeed == .beaufort && (variable == .windSpeed || variable == .windGusts)
+        (unit == .beaufort || (unit == nil && units.windSpeed == .beaufort))
+            && (variable == .windSpeed || variable == .windGusts)
     }
 
     /// The comparison and limit applied to the variable's own values (°C, km/h, mm, %). A
-    /// Beaufort force (a bare number under `units wind bft`) is a range of speeds: `wind<3`
+    /// Beaufort force (`wind<3bft`, or a bare number under `units wind bft`) is a range of speeds: `wind<3`
     /// holds below force 3's lowest speed, `wind<=3` below force 4's, `wind>3` from force 4's,
     /// `wind>=3` from force 3's (Beaufort.force rounds to 0.1 m/s, hence the 0.05).
     package func applied(_ units: UnitPreferences) -> (comparison: Comparison, limit: Double) {
@@ -158,6 +161,8 @@ package struct TypedLimit: Hashable, Sendable {
                 }
             return unit.celsius(from: amount)
         case .windSpeed, .windGusts:
+            // A force is a range of speeds: the limit `applied` compares with.
+            if self.unit == .beaufort { return applied(units).limit }
             let unit: WindSpeedUnit =
                 switch self.unit {
                 case .metresPerSecond: .metresPerSecond

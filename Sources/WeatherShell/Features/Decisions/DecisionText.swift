@@ -37,26 +37,43 @@ enum DecisionText {
         return DecimalText.shortest((value * scale).rounded() / scale)
     }
 
-    /// A limit in the user's units: "20 km/h", "0.1 mm", "5 °C", "30 %", "1 cm".
+    /// A limit's number: `digits` decimals (without trailing zeros), more — up to 9 — where
+    /// those would show a limit that is not zero as 0: `snow>=0.0001` is "0.0001 cm", not
+    /// "0 cm" (a threshold nobody typed).
+    static func limitNumber(_ value: Double, digits: Int = 1) -> String {
+        var places = digits
+        while value != 0, places < 9, Double(DecimalText.fixed(value, digits: places)) == 0 { places += 1 }
+        // Written out, without trailing zeros ("0.0000004", never "4e-07").
+        var text = DecimalText.fixed(value, digits: places)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// A limit in the user's units: "20 km/h", "0.1 mm", "5 °C", "30 %", "1 cm"; with the
+    /// decimals the limit has (`limitNumber`).
     static func limit(_ variable: EnsembleVariable, _ value: Double, _ format: ValueFormatter) -> String {
         let units = format.units
+        let number = { (value: Double, digits: Int) in limitNumber(value, digits: digits) }
         switch variable {
         case .temperature:
-            return "\(number(units.temperature.convert(celsius: value))) \(format.temperatureSymbol)"
+            return "\(number(units.temperature.convert(celsius: value), 1)) \(format.temperatureSymbol)"
         case .windSpeed, .windGusts:
             // A speed has a force, not the reverse: the speed and its force.
             if units.windSpeed == .beaufort {
-                return "\(number(value)) km/h (\(Beaufort.force(kilometresPerHour: value)) Bft)"
+                return "\(number(value, 1)) km/h (\(Beaufort.force(kilometresPerHour: value)) Bft)"
             }
-            return "\(number(units.windSpeed.convert(kilometresPerHour: value))) \(units.windSpeed.symbol)"
+            return "\(number(units.windSpeed.convert(kilometresPerHour: value), 1)) \(units.windSpeed.symbol)"
         case .precipitation:
             return units.precipitation == .inches
-                ? "\(number(value / 25.4, digits: 3)) in" : "\(number(value)) mm"
+                ? "\(number(value / 25.4, 3)) in" : "\(number(value, 1)) mm"
         case .snowfall:
             return units.precipitation == .inches
-                ? "\(number(value / 25.4, digits: 2)) in" : "\(number(value / 10, digits: 2)) cm"
+                ? "\(number(value / 25.4, 2)) in" : "\(number(value / 10, 2)) cm"
         case .cloudCover:
-            return "\(number(value)) %"
+            return "\(number(value, 1)) %"
         }
     }
 

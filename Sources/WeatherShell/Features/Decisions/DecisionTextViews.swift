@@ -81,12 +81,13 @@ extension TextRenderer {
         return lines
     }
 
-    /// "16–18 °C", "wind 8–12 km/h", "gusts 20 km/h", "0.0 mm".
+    /// "16–18 °C", "−3–−2 °C", "wind 8–12 km/h", "gusts 20 km/h", "0.0 mm".
     static func forecastParts(_ values: WindowValues, _ format: ValueFormatter) -> [String] {
         var parts: [String] = []
         if let range = values.temperatureRange {
-            let low = format.temperatureValue(range.lowerBound, digits: 0)
-            let high = format.temperature(range.upperBound, digits: 0)
+            // A negative end with a minus sign: "−3–−2 °C", not "-3–-2 °C".
+            let low = ValueFormatter.minusSigned(format.temperatureValue(range.lowerBound, digits: 0))
+            let high = ValueFormatter.minusSigned(format.temperature(range.upperBound, digits: 0))
             parts.append(high.hasPrefix(low + " ") ? high : "\(low)–\(high)")
         }
         if let range = values.windRange {

@@ -50,16 +50,8 @@ extension TextRenderer {
         // Regions that tell rows apart stay, the names narrowing first (issue 37 item 11: at 50
         // columns four "Washington Street, Springfield" in four states lost the region that told
         // them apart): the room left with the name column at its narrowest (10 and the star).
-        // Needed where names alone do not tell places apart: the same name numbered ("…, 2").
-        let bases = favorites.map { favorite -> String in
-            let words = favorite.name.split(separator: " ")
-            guard words.count > 1, let last = words.last, last.allSatisfy(\.isNumber) else {
-                return favorite.name.lowercased()
-            }
-            return words.dropLast().joined(separator: " ").lowercased()
-        }
-        let regionsTellApart = Set(bases).count < bases.count && Set(regions).count > 1
-        if !whole, regionsTellApart, regionWidth < 12 {
+        let regionsTellApart = !whole && Self.regionsTellApart(names: names, regions: regions, nameWidth: 10)
+        if regionsTellApart, regionWidth < 12 {
             let narrowRoom =
                 width - 2 - (names.lazy.map(TextLayout.columns).max().map { min($0, 12) } ?? 12) - 1 - 2
                 - (coordinates.lazy.map(TextLayout.columns).max() ?? 0)
@@ -89,5 +81,25 @@ extension TextRenderer {
         let regionsLeftOut = regionColumn.isEmpty && regions.contains { !$0.isEmpty }
         return [laid.text]
             + leftOutNote(laid.leftOutHeaders + (regionsLeftOut ? ["region"] : []), width: width, style: style)
+    }
+
+    /// Whether the regions tell apart rows that the names, cut to `nameWidth` columns as the
+    /// name column cuts them (`DistinctCut`), do not: two rows whose names then read the same —
+    /// or the same but for a number at the end ("Springfield" and "Springfield 2": a number
+    /// tells no place) — and whose regions differ.
+    static func regionsTellApart(names: [String], regions: [String], nameWidth: Int) -> Bool {
+        guard Set(regions).count > 1 else { return false }
+        let bases = names.map { name -> String in
+            let words = name.split(separator: " ")
+            guard words.count > 1, let last = words.last, last.allSatisfy(\.isNumber) else { return name }
+            return words.dropLast().joined(separator: " ")
+        }
+        let cut = DistinctCut(bases)
+        var regionOf: [String: String] = [:]
+        for (base, region) in zip(bases, regions) {
+            let shown = cut.cut(base, to: nameWidth).lowercased()
+            if let other = regionOf.updateValue(region, forKey: shown), other != region { return true }
+        }
+        return false
     }
 }

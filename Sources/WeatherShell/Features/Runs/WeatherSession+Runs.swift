@@ -93,7 +93,8 @@ extension WeatherSession {
 
     /// The days `drift` asks for `day` when it is `todayUTC` in UTC. The place's today is UTC's,
     /// give or take a day: a relative day is asked with a day either side and picked from the
-    /// answer in the place's calendar.
+    /// answer in the place's calendar; a date with the day after (whose 00:00 ends its last
+    /// hour of precipitation).
     ///
     /// - Throws: `ShellError.usage` for a day before the service's first or more than 7 days ahead.
     nonisolated static func driftDays(_ day: DriftDay, todayUTC: LocalDate) throws(ShellError) -> ClosedRange<LocalDate>
@@ -107,10 +108,12 @@ extension WeatherSession {
         guard estimate.dayNumber <= todayUTC.dayNumber + 7 else {
             throw .usage("runs reach 7 days ahead: none has forecast \(estimate.iso) yet")
         }
+        // The day after is asked too: its 00:00 ends the day's last hour of precipitation
+        // (`PrecedingHourDays`).
         return day.isRelative
             ? CivilCalendar.date(
                 fromDays: estimate.dayNumber - 1)...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
-            : estimate...estimate
+            : estimate...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
     }
 
     /// The `days` days `skill` scores when it is `todayUTC` in UTC: ending when the archive's
@@ -150,9 +153,12 @@ extension WeatherSession {
             let window = try Self.skillWindow(days, todayUTC: todayUTC(at: coordinate))
             try demo.checkSkill(window, at: coordinate)
             async let runs = Self.result { () async throws(ServiceError) in
+                // The day after the window too: its 00:00 ends the window's last hour of
+                // precipitation (`PrecedingHourDays`).
                 try await provider.runs(
-                    at: coordinate, days: window, leads: PreviousRunsAlignment.scoredLeads,
-                    validUntil: Self.endOfUTCDay)
+                    at: coordinate,
+                    days: window.lowerBound...CivilCalendar.date(fromDays: window.upperBound.dayNumber + 1),
+                    leads: PreviousRunsAlignment.scoredLeads, validUntil: Self.endOfUTCDay)
             }
             do throws(ServiceError) {
                 let observed = try await provider.archiveDays(
