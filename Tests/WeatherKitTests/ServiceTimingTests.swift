@@ -181,7 +181,9 @@ import WeatherTestSupport
         // `make demo` and a company's own Nominatim: the public server's policy is not theirs.
         for _ in 1...3 { transport.expect("/search", body: Self.hamburgBody) }
         let geocoder = NominatimGeocoder(baseURL: "http://127.0.0.1:8080", context: context())
-        for query in ["Hamburg", "Dunstable", "BS7 9EX"] { _ = try await geocoder.search(query, limit: 5, language: "en") }
+        for query in ["Hamburg", "Dunstable", "BS7 9EX"] {
+            _ = try await geocoder.search(query, limit: 5, language: "en")
+        }
         #expect(clock.sleeps.isEmpty)
         #expect(transport.times == [.zero, .zero, .zero])
     }
@@ -200,7 +202,8 @@ import WeatherTestSupport
         ] {
             #expect(Service.nominatim.minimumRequestInterval(to: url) == 0, "\(url)")
         }
-        #expect(Service.openMeteoGeocoding.minimumRequestInterval(to: "https://nominatim.openstreetmap.org/search") == 0)
+        #expect(
+            Service.openMeteoGeocoding.minimumRequestInterval(to: "https://nominatim.openstreetmap.org/search") == 0)
     }
 
     @Test func fourProcessesStartedAtOnceAreASecondApartEach() async throws {
@@ -212,7 +215,8 @@ import WeatherTestSupport
         let runtime = TemporaryFolder()
         let folder = runtime.path + "/run/user/wx"
         let processes = (0..<4).map { _ in RequestSpacing(lockFolder: folder, clock: clock) }
-        let waits = processes.map { spacing in Task { try await spacing.wait(for: .nominatim, url: Self.publicSearch) } }
+        let waits = processes.map { spacing in Task { try await spacing.wait(for: .nominatim, url: Self.publicSearch) }
+        }
         await clock.waitForSleepers(3)
         #expect(clock.sleeps.sorted() == [.seconds(1), .seconds(2), .seconds(3)])
         clock.advance(by: .seconds(3))
@@ -227,7 +231,8 @@ import WeatherTestSupport
         // Written an hour after the test clock's now: the clock was set back since.
         try "1770417600.000 1770417600.000".write(
             toFile: runtime.path + "/wx/nominatim.last-request", atomically: true, encoding: .utf8)
-        try await RequestSpacing(lockFolder: runtime.path + "/wx", clock: clock).wait(for: .nominatim, url: Self.publicSearch)
+        try await RequestSpacing(lockFolder: runtime.path + "/wx", clock: clock).wait(
+            for: .nominatim, url: Self.publicSearch)
         #expect(clock.sleeps.isEmpty)
     }
 

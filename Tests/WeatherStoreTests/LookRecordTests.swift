@@ -51,11 +51,15 @@ import WeatherTestSupport
         try whole.prefix(secondStart + (whole.count - secondStart) / 2)
             .write(to: URL(fileURLWithPath: home.path + "/log.jsonl"))
         let after = EventLog(folder: home.path)
-        #expect(after.lastLook(at: look(1, at: 0).placeKey, notAfter: start.addingTimeInterval(3_600))?.days[0].highCelsius == 20)
+        #expect(
+            after.lastLook(at: look(1, at: 0).placeKey, notAfter: start.addingTimeInterval(3_600))?.days[0].highCelsius
+                == 20)
         try after.appendCommand("show", at: start.addingTimeInterval(3_600))
         try after.appendLook(look(1, at: 60, high: 22))
         let read = EventLog(folder: home.path)
-        #expect(read.lastLook(at: look(1, at: 0).placeKey, notAfter: start.addingTimeInterval(3_600))?.days[0].highCelsius == 22)
+        #expect(
+            read.lastLook(at: look(1, at: 0).placeKey, notAfter: start.addingTimeInterval(3_600))?.days[0].highCelsius
+                == 22)
         #expect(read.history(last: 5).map(\.line) == ["show"])
         #expect(read.statistics().looks == 2)
         #expect(read.statistics().unreadableLines == 1)
