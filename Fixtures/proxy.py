@@ -6,7 +6,7 @@ Tunnels `CONNECT host:port` (HTTPS through the proxy) and forwards absolute-form
 "listening on http://127.0.0.1:PORT" when ready, then one line per request it handled:
 "CONNECT 127.0.0.1:4443" or "GET http://127.0.0.1:8080/search?…".
 
-Options: --port N (0 picks a free one), --exit-on-eof (exit when standard input closes: the test
+Options: --port N (0 picks a free one), --route NAME=PORT (repeatable), --exit-on-eof (exit when standard input closes: the test
 that started it is gone).
 """
 import argparse
@@ -18,6 +18,9 @@ import socket
 import socketserver
 import sys
 import urllib.parse
+
+
+ROUTES = {}  # host name -> a port on 127.0.0.1 (--route)
 
 
 class Handler(socketserver.StreamRequestHandler):
@@ -36,6 +39,8 @@ class Handler(socketserver.StreamRequestHandler):
         print(f"{method} {target}", flush=True)
         if method == "CONNECT":
             host, _, port = target.rpartition(":")
+            if host.lower() in ROUTES:
+                host, port = "127.0.0.1", ROUTES[host.lower()]
             if host not in ("127.0.0.1", "localhost"):
                 self.wfile.write(b"HTTP/1.1 403 Forbidden\r\n\r\n")
                 return
@@ -45,10 +50,11 @@ class Handler(socketserver.StreamRequestHandler):
             self.tunnel(self.connection, upstream)
             return
         url = urllib.parse.urlsplit(target)
-        if url.hostname not in ("127.0.0.1", "localhost"):
+        routed = ROUTES.get((url.hostname or "").lower())
+        if url.hostname not in ("127.0.0.1", "localhost") and routed is None:
             self.wfile.write(b"HTTP/1.1 403 Forbidden\r\n\r\n")
             return
-        upstream = socket.create_connection(("127.0.0.1", url.port or 80))
+        upstream = socket.create_connection(("127.0.0.1", routed or url.port or 80))
         path = url.path + ("?" + url.query if url.query else "")
         kept = [h for h in headers if not h.lower().startswith((b"proxy-", b"connection"))]
         upstream.sendall(f"{method} {path} {version}\r\n".encode("latin-1") + b"".join(kept)
@@ -81,7 +87,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--exit-on-eof", action="store_true")
+    parser.add_argument("--route", action="append", default=[], help="NAME=PORT: the host NAME is 127.0.0.1:PORT")
     args = parser.parse_args()
+    for route in args.route:
+        name, _, port = route.partition("=")
+        ROUTES[name.lower()] = int(port)
     # Started from a thread that blocks signals (a test runner's worker), the mask is inherited:
     # SIGTERM must still end it.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])

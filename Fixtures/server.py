@@ -173,6 +173,7 @@ class Handler(BaseHTTPRequestHandler):
         self.state.record({
             "time": time.time(),
             "path": url.path,
+            "host": self.headers.get("Host"),
             "raw_query": url.query,
             "query": {k: v[0] for k, v in query.items()},
             "user_agent": self.headers.get("User-Agent"),

@@ -13,6 +13,7 @@
 #include <curl/curl.h>
 #include <dlfcn.h>
 #include <stddef.h>
+#include <string.h>
 
 /// libcurl's entry points as loaded by wx_curl_load.
 typedef struct wx_curl_api {
@@ -127,6 +128,54 @@ static inline CURLcode wx_curl_get_string(const wx_curl_api *api, CURL *handle, 
 /// The result code of a finished transfer, from the union inside CURLMsg.
 static inline CURLcode wx_curl_message_result(CURLMsg *message) {
     return message->data.result;
+}
+
+/// A hashed certificate folder added to the certificate store of every TLS connection, beside
+/// the bundle libcurl keeps parsed (CURLOPT_SSL_CTX_FUNCTION). libcurl keeps a parsed bundle
+/// (CURLOPT_CA_CACHE_TIMEOUT) only when no folder is named (CURLOPT_CAPATH): with both, it parses
+/// the whole bundle again for every connection — about 230 M instructions for the system's. So
+/// wx names the bundle alone and adds the folder itself, through OpenSSL's own calls, taken from
+/// the libcrypto and libssl that libcurl loaded (wx links neither). Adding the folder again to a
+/// store that has it changes nothing (OpenSSL keeps one lookup per method, one entry per folder).
+typedef struct wx_ca_folder {
+    void *(*ctx_get_cert_store)(const void *ssl_ctx);
+    void *(*store_add_lookup)(void *store, void *method);
+    void *(*lookup_hash_dir)(void);
+    int (*lookup_ctrl)(void *lookup, int command, const char *argument, long number, char **result);
+    char folder[4096];
+} wx_ca_folder;
+
+/// Fills `table` for `folder` from the OpenSSL 3 libraries already loaded with libcurl. Returns 0,
+/// or -1 when they are not loaded (a libcurl on another TLS library) or the folder's path is too
+/// long: the caller then names the folder to libcurl as CURLOPT_CAPATH.
+static inline int wx_ca_folder_load(wx_ca_folder *table, const char *folder) {
+    void *crypto = dlopen("libcrypto.so.3", RTLD_LAZY | RTLD_NOLOAD);
+    void *ssl = dlopen("libssl.so.3", RTLD_LAZY | RTLD_NOLOAD);
+    if (crypto == NULL || ssl == NULL || strlen(folder) >= sizeof table->folder) return -1;
+    *(void **)&table->ctx_get_cert_store = dlsym(ssl, "SSL_CTX_get_cert_store");
+    *(void **)&table->store_add_lookup = dlsym(crypto, "X509_STORE_add_lookup");
+    *(void **)&table->lookup_hash_dir = dlsym(crypto, "X509_LOOKUP_hash_dir");
+    *(void **)&table->lookup_ctrl = dlsym(crypto, "X509_LOOKUP_ctrl");
+    if (!table->ctx_get_cert_store || !table->store_add_lookup || !table->lookup_hash_dir || !table->lookup_ctrl) return -1;
+    strcpy(table->folder, folder);
+    return 0;
+}
+
+/// The CURLOPT_SSL_CTX_FUNCTION callback: adds the folder of the `wx_ca_folder` in `context`.
+static inline CURLcode wx_ca_folder_add(CURL *handle, void *ssl_ctx, void *context) {
+    (void)handle;
+    const wx_ca_folder *table = (const wx_ca_folder *)context;
+    void *store = table->ctx_get_cert_store(ssl_ctx);
+    void *lookup = store ? table->store_add_lookup(store, table->lookup_hash_dir()) : NULL;
+    /* 2: X509_L_ADD_DIR; 1: X509_FILETYPE_PEM (openssl/x509_vfy.h, x509.h) */
+    if (lookup == NULL || table->lookup_ctrl(lookup, 2, table->folder, 1, NULL) != 1) return CURLE_SSL_CACERT_BADFILE;
+    return CURLE_OK;
+}
+
+/// Sets `table` as every TLS connection's added folder (CURLOPT_SSL_CTX_FUNCTION and _DATA).
+static inline CURLcode wx_curl_set_ca_folder(const wx_curl_api *api, CURL *handle, wx_ca_folder *table) {
+    CURLcode result = api->easy_setopt(handle, CURLOPT_SSL_CTX_FUNCTION, wx_ca_folder_add);
+    return result == CURLE_OK ? api->easy_setopt(handle, CURLOPT_SSL_CTX_DATA, table) : result;
 }
 
 #endif

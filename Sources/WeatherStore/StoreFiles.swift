@@ -24,8 +24,11 @@ enum StoreFiles {
         do { try fileSystem.replace(path, with: data) } catch { throw .file(error) }
     }
 
-    static func appendLine(_ line: [UInt8], to path: String, _ fileSystem: any FileSystem) throws(StoreError) {
-        do { try fileSystem.appendLine(line, to: path) } catch { throw .file(error) }
+    /// Appends `line` to `path`, synced before it returns when `durable`.
+    static func appendLine(
+        _ line: [UInt8], to path: String, _ fileSystem: any FileSystem, durable: Bool = true
+    ) throws(StoreError) {
+        do { try fileSystem.appendLine(line, to: path, durable: durable) } catch { throw .file(error) }
     }
 
     /// The files wx writes by `FileIO.replace` into a state folder.

@@ -125,7 +125,7 @@ import WeatherTestSupport
 
     @Test func nominatimRequestsAreASecondApartWithinAProcess() async throws {
         for _ in 1...3 { transport.expect("/search", body: Self.hamburgBody) }
-        let geocoder = NominatimGeocoder(baseURL: "http://nominatim", context: context())
+        let geocoder = NominatimGeocoder(baseURL: "https://nominatim.openstreetmap.org", context: context())
         let searches = Task {
             for query in ["Hamburg", "Dunstable", "BS7 9EX"] {
                 _ = try await geocoder.search(query, limit: 5, language: "en")
@@ -161,23 +161,85 @@ import WeatherTestSupport
         let runtime = TemporaryFolder()
         let first = RequestSpacing(lockFolder: runtime.path + "/wx", clock: clock)
         let second = RequestSpacing(lockFolder: runtime.path + "/wx", clock: clock)
-        try await first.wait(for: .nominatim)
+        try await first.wait(for: .nominatim, url: Self.publicSearch)
         #expect(clock.sleeps.isEmpty)
 
-        let waiting = Task { try await second.wait(for: .nominatim) }
+        let waiting = Task { try await second.wait(for: .nominatim, url: Self.publicSearch) }
         await clock.waitForSleepers()
         #expect(clock.sleeps == [.seconds(1)])
         clock.advance(by: .seconds(1))
         try await waiting.value
 
         let stamp = try String(contentsOfFile: runtime.path + "/wx/nominatim.last-request", encoding: .utf8)
-        #expect(stamp == "1770414001.000")  // the second process's request: one second after the first
+        // The second process's request, one second after the first, and when it was written.
+        #expect(stamp == "1770414001.000 1770414000.000")
+    }
+
+    static let publicSearch = "https://nominatim.openstreetmap.org/search?q=Hamburg&format=jsonv2"
+
+    @Test func aNominatimOfTheUsersOwnIsNotSpaced() async throws {
+        // `make demo` and a company's own Nominatim: the public server's policy is not theirs.
+        for _ in 1...3 { transport.expect("/search", body: Self.hamburgBody) }
+        let geocoder = NominatimGeocoder(baseURL: "http://127.0.0.1:8080", context: context())
+        for query in ["Hamburg", "Dunstable", "BS7 9EX"] {
+            _ = try await geocoder.search(query, limit: 5, language: "en")
+        }
+        #expect(clock.sleeps.isEmpty)
+        #expect(transport.times == [.zero, .zero, .zero])
+    }
+
+    @Test func thePublicNominatimIsSpacedHoweverItsAddressIsWritten() {
+        for url in [
+            "https://nominatim.openstreetmap.org/search?q=x", "http://nominatim.openstreetmap.org/reverse",
+            "https://NOMINATIM.OpenStreetMap.org:443/search", "https://nominatim.openstreetmap.org./search",
+            "https://user:secret@nominatim.openstreetmap.org/search", "https://nominatim.openstreetmap.org",
+        ] {
+            #expect(Service.nominatim.minimumRequestInterval(to: url) == 1, "\(url)")
+        }
+        for url in [
+            "http://127.0.0.1:8080/search", "https://nominatim.example.org/search",
+            "https://nominatim.openstreetmap.org.example.com/search", "https://example.com/nominatim.openstreetmap.org",
+        ] {
+            #expect(Service.nominatim.minimumRequestInterval(to: url) == 0, "\(url)")
+        }
+        #expect(
+            Service.openMeteoGeocoding.minimumRequestInterval(to: "https://nominatim.openstreetmap.org/search") == 0)
+    }
+
+    @Test func fourProcessesStartedAtOnceAreASecondApartEach() async throws {
+        // Four spacings over one lock file stand for four wx processes started at once, in a
+        // runtime folder not made yet (`XDG_RUNTIME_DIR` naming one): each waits one second
+        // more than the one before. The old code made only the last folder (no file, no
+        // spacing) and took a time more than a second ahead for a clock set back (the fourth
+        // went at once).
+        let runtime = TemporaryFolder()
+        let folder = runtime.path + "/run/user/wx"
+        let processes = (0..<4).map { _ in RequestSpacing(lockFolder: folder, clock: clock) }
+        let waits = processes.map { spacing in Task { try await spacing.wait(for: .nominatim, url: Self.publicSearch) }
+        }
+        await clock.waitForSleepers(3)
+        #expect(clock.sleeps.sorted() == [.seconds(1), .seconds(2), .seconds(3)])
+        clock.advance(by: .seconds(3))
+        for wait in waits { try await wait.value }
+        let stamp = try String(contentsOfFile: folder + "/nominatim.last-request", encoding: .utf8)
+        #expect(stamp.hasPrefix("1770414003.000 "))
+    }
+
+    @Test func aLastRequestWrittenAfterNowIsAClockSetBackAndNotWaitedFor() async throws {
+        let runtime = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: runtime.path + "/wx", withIntermediateDirectories: true)
+        // Written an hour after the test clock's now: the clock was set back since.
+        try "1770417600.000 1770417600.000".write(
+            toFile: runtime.path + "/wx/nominatim.last-request", atomically: true, encoding: .utf8)
+        try await RequestSpacing(lockFolder: runtime.path + "/wx", clock: clock).wait(
+            for: .nominatim, url: Self.publicSearch)
+        #expect(clock.sleeps.isEmpty)
     }
 
     @Test func cancellingAWaitForSpacingEndsIt() async throws {
         let spacing = RequestSpacing(lockFolder: nil, clock: clock)
-        try await spacing.wait(for: .nominatim)
-        let waiting = Task { try await spacing.wait(for: .nominatim) }
+        try await spacing.wait(for: .nominatim, url: Self.publicSearch)
+        let waiting = Task { try await spacing.wait(for: .nominatim, url: Self.publicSearch) }
         await clock.waitForSleepers()
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }

@@ -40,6 +40,31 @@ import WeatherTestSupport
         #expect(EventLog(folder: home.path).statistics().looks == 1)
     }
 
+    @Test func aLookTornByACrashIsSkippedAndTheRecordsAfterItRead() throws {
+        // A look is appended without a sync: a crash can leave part of it. The records after it
+        // start on a line of their own and read; the torn line is skipped.
+        let log = EventLog(folder: home.path)
+        try log.appendLook(look(1, at: 0, high: 20))
+        try log.appendLook(look(1, at: 30, high: 21))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: home.path + "/log.jsonl"))
+        let secondStart = whole.firstIndex(of: UInt8(ascii: "\n"))! + 1
+        try whole.prefix(secondStart + (whole.count - secondStart) / 2)
+            .write(to: URL(fileURLWithPath: home.path + "/log.jsonl"))
+        let after = EventLog(folder: home.path)
+        #expect(
+            after.lastLook(at: look(1, at: 0).placeKey, notAfter: start.addingTimeInterval(3_600))?.days[0].highCelsius
+                == 20)
+        try after.appendCommand("show", at: start.addingTimeInterval(3_600))
+        try after.appendLook(look(1, at: 60, high: 22))
+        let read = EventLog(folder: home.path)
+        #expect(
+            read.lastLook(at: look(1, at: 0).placeKey, notAfter: start.addingTimeInterval(3_600))?.days[0].highCelsius
+                == 22)
+        #expect(read.history(last: 5).map(\.line) == ["show"])
+        #expect(read.statistics().looks == 2)
+        #expect(read.statistics().unreadableLines == 1)
+    }
+
     @Test func theLastLookBeforeNowIsRead() throws {
         let log = EventLog(folder: home.path)
         try log.appendLook(look(1, at: 0, high: 20))

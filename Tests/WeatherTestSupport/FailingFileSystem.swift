@@ -133,9 +133,9 @@ package final class FailingFileSystem: FileSystem {
         return try base.replace(path, writing: body)
     }
 
-    package func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
+    package func appendLine(_ line: [UInt8], to path: String, durable: Bool) throws(FileError) {
         try check(.append, path)
-        try base.appendLine(line, to: path)
+        try base.appendLine(line, to: path, durable: durable)
     }
 
     package func lock(_ folder: String) throws(FileError) -> FolderLock {

@@ -173,12 +173,17 @@ package enum FileIO {
     /// file ends in a torn line (a crash mid-write), a newline goes first so that the new record
     /// is not glued onto it.
     ///
-    /// - Parameter sync: syncs the descriptor, giving 0 or the errno (`fdatasync` in the
-    ///   product; tests pass one that fails).
+    /// - Parameters:
+    ///   - durable: false for a line that may be lost in a crash (a `look`, which the next
+    ///     answer makes again): not synced, unless it is the file's first, whose name must
+    ///     survive for the lines after it. A line torn by a crash is skipped by every reader.
+    ///   - sync: syncs the descriptor, giving 0 or the errno (`fdatasync` in the product;
+    ///     tests pass one that fails).
     /// - Throws: `FileError`; nothing is written then (a short write, or a write whose sync
     ///   failed, is truncated away).
     package static func appendLine(
-        _ line: [UInt8], to path: String, sync: (Int32) -> Int32 = { fdatasync($0) == 0 ? 0 : errno }
+        _ line: [UInt8], to path: String, durable: Bool = true,
+        sync: (Int32) -> Int32 = { fdatasync($0) == 0 ? 0 : errno }
     ) throws(FileError) {
         // O_NONBLOCK: a FIFO in the file's place fails (ENXIO) or opens at once, never waits
         // for a reader; either way it is refused below.
@@ -216,6 +221,7 @@ package enum FileIO {
             throw code.map { FileError(cannot: "write", path, code: $0) }
                 ?? FileError(cannot: "write", path, reason: "short write")
         }
+        guard durable || info.st_size == 0 else { return }
         let failure = sync(fd)
         if failure != 0 {
             // Not known to be on the disk: not acknowledged, and not left to be written twice.

@@ -26,8 +26,9 @@ package protocol FileSystem: Sendable {
     ///
     /// - Returns: whether the file was replaced.
     func replace(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool
-    /// Appends one whole line (ending in "\n") to the regular file `path` with one `write`.
-    func appendLine(_ line: [UInt8], to path: String) throws(FileError)
+    /// Appends one whole line (ending in "\n") to the regular file `path` with one `write`,
+    /// synced to the disk before it returns when `durable` (`FileIO.appendLine`).
+    func appendLine(_ line: [UInt8], to path: String, durable: Bool) throws(FileError)
     /// Takes the exclusive lock of `folder` (`<folder>/.wx.lock`), creating the folder.
     func lock(_ folder: String) throws(FileError) -> FolderLock
     /// Renames `path` to `destination` (in the same folder).
@@ -168,8 +169,8 @@ package struct POSIXFileSystem: FileSystem {
         try FileIO.replace(path, writing: body)
     }
 
-    package func appendLine(_ line: [UInt8], to path: String) throws(FileError) {
-        try FileIO.appendLine(line, to: path)
+    package func appendLine(_ line: [UInt8], to path: String, durable: Bool) throws(FileError) {
+        try FileIO.appendLine(line, to: path, durable: durable)
     }
 
     package func lock(_ folder: String) throws(FileError) -> FolderLock { try FileIO.lock(folder) }

@@ -25,11 +25,13 @@ package final class RequestSpacing: Sendable {
         self.clock = clock
     }
 
-    /// Waits until `service` may be asked again, then records the request.
+    /// Waits until `service` may be asked again at `url`, then records the request. Only a
+    /// host with a spacing is waited for (`Service.minimumRequestInterval(to:)`: the public
+    /// Nominatim); a request to any other returns at once.
     ///
     /// - Throws: `CancellationError` when the task is cancelled while waiting.
-    package func wait(for service: Service) async throws {
-        let interval = service.minimumRequestInterval
+    package func wait(for service: Service, url: String) async throws {
+        let interval = service.minimumRequestInterval(to: url)
         guard interval > 0 else { return }
         // Within the process: reserve the next slot, then sleep until it comes.
         let index = Service.allCases.firstIndex(of: service)!
@@ -53,19 +55,37 @@ package final class RequestSpacing: Sendable {
     /// Reads and rewrites the shared last-request time under `flock`; returns how long to wait.
     ///
     /// - Parameter now: the wall-clock time, seconds since 1970.
-    private static func reserveSharedSlot(path: String, interval: Double, now: Double) -> Double {
-        if let slash = path.lastIndex(of: "/") { mkdir(String(path[..<slash]), 0o700) }
+    static func reserveSharedSlot(path: String, interval: Double, now: Double) -> Double {
+        // The whole path of folders: `XDG_RUNTIME_DIR` may name one not made yet, and a file
+        // that cannot be opened spaces nothing (three processes' requests went out 12, 46 and
+        // 102 ms apart, issue 39).
+        var folder = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/").dropLast() {
+            folder += "/" + part
+            mkdir(folder, 0o700)
+        }
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return 0 }
         defer { close(fd) }
         guard flock(fd, LOCK_EX) == 0 else { return 0 }
         defer { flock(fd, LOCK_UN) }
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = pread(fd, &buffer, 31, 0)
-        let previous = count > 0 ? Double(String(decoding: buffer[0..<count], as: UTF8.self).trimmed) ?? 0 : 0
-        // A previous time in the future by more than the interval means a clock jump: ignore it.
-        let wait = previous > now + interval ? 0 : max(0, previous + interval - now)
-        let text = Array(DecimalText.fixed(now + wait, digits: 3).utf8)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = pread(fd, &buffer, 63, 0)
+        // "<the last request's time> <when that was written>", seconds since 1970 (an older wx
+        // wrote the first alone).
+        let fields = String(decoding: buffer[0..<max(0, count)], as: UTF8.self).split(separator: " ").map {
+            Double($0.trimmed)
+        }
+        let previous = fields.first.flatMap { $0 } ?? 0
+        let written = fields.count > 1 ? fields[1] ?? now : previous
+        // Written later than now means the clock was set back: the time is not waited for. The
+        // last request's time itself may lie seconds ahead, one interval for each process
+        // queued before this one (a bound on it would let the fourth of four through at once).
+        let wait = written > now + interval ? 0 : max(0, previous + interval - now)
+        // Rounded up to the millisecond written: rounded down, the next process would ask up to
+        // half a millisecond early.
+        func stamp(_ seconds: Double) -> String { DecimalText.fixed((seconds * 1000).rounded(.up) / 1000, digits: 3) }
+        let text = Array((stamp(now + wait) + " " + stamp(now)).utf8)
         _ = ftruncate(fd, 0)
         _ = pwrite(fd, text, text.count, 0)
         return wait

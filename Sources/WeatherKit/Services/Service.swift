@@ -131,9 +131,20 @@ package enum Service: String, Sendable, CaseIterable, Codable {
     /// The attribution the data's licence asks for.
     package var attribution: String { facts.attribution }
 
-    /// The least time between two requests to this service from wx, seconds (Nominatim's usage
-    /// policy allows at most one request per second for the whole application).
-    package var minimumRequestInterval: Double { self == .nominatim ? 1.0 : 0 }
+    /// The least time between two requests to this service at `url` from wx, seconds: one second
+    /// to the public Nominatim (its usage policy allows at most one request per second for the
+    /// whole application), however it is reached — any scheme, port, letter case, through a
+    /// proxy; nothing to a server of the user's own that `WX_NOMINATIM_URL` names, nor to any
+    /// other service.
+    package func minimumRequestInterval(to url: String) -> Double {
+        guard self == .nominatim, let origin = RedirectRule.origin(url) else { return 0 }
+        var host = origin.authority.prefix { $0 != ":" }
+        if host.hasSuffix(".") { host = host.dropLast() }  // the fully qualified spelling
+        return host == Self.publicNominatimHost ? 1.0 : 0
+    }
+
+    /// The host of the public Nominatim, whose usage policy the spacing keeps.
+    package static let publicNominatimHost = "nominatim.openstreetmap.org"
 }
 
 /// The version of wx, named once: `--version`, the User-Agent and the state files read it.

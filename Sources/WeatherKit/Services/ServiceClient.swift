@@ -280,7 +280,7 @@ extension ServiceClient {
         }
         var attempt = 1
         while true {
-            do { try await context.spacing.wait(for: request.service) } catch {
+            do { try await context.spacing.wait(for: request.service, url: request.url) } catch {
                 throw .transport(request.service, .cancelled)
             }
             var limits = context.limits

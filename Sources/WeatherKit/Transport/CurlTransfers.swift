@@ -12,7 +12,7 @@ import Synchronization
 /// queue touches the multi and easy handles; callers reach the loop through `shared` and the
 /// thread-safe `curl_multi_wakeup`.
 final class CurlTransfers: @unchecked Sendable {
-    // @unchecked: `shared` is a Mutex; `trust` is immutable; `multi`, `running` and `idle` are
+    // @unchecked: `shared` is a Mutex; `trust` is immutable; `multi`, `running`, `idle`, `locations` and `addedFolder` are
     // used only on `queue` (inside `run`, which only `submit` schedules there).
     private let queue = DispatchQueue(label: "wx.curl")
     private let trust: CertificateTrust
@@ -33,6 +33,13 @@ final class CurlTransfers: @unchecked Sendable {
     /// Easy handles of finished transfers, for the next ones (libcurl keeps connections and the
     /// DNS cache in the multi handle, so a handle holds nothing else worth keeping).
     private var idle: [UnsafeMutableRawPointer] = []
+    /// Where each transfer looks for certificate authorities (`CertificateTrust.locations`),
+    /// decided at the first transfer from the environment and libcurl's built-in defaults.
+    private var locations: CertificateLocations?
+    /// With both a bundle and a folder named: the folder, added to each connection's store by
+    /// wx (`wx_ca_folder_add`) so that libcurl names, and keeps parsed, the bundle alone; nil
+    /// when not both are named, or OpenSSL's calls cannot be found (libcurl then has both).
+    private var addedFolder: UnsafeMutablePointer<wx_ca_folder>?
 
     init(trust: CertificateTrust) {
         self.trust = trust
@@ -137,7 +144,16 @@ final class CurlTransfers: @unchecked Sendable {
             return transfer.finish(.failure(.failed("libcurl could not start the transfer")))
         }
         api.pointee.easy_reset(easy)
-        transfer.configure(easy, api: api, trust: trust)
+        if self.locations == nil {
+            let locations = trust.locations(builtIn: .builtIn(easy, api: api))
+            self.locations = locations
+            if locations.bundleFile != nil, let folder = locations.folder {
+                let table = UnsafeMutablePointer<wx_ca_folder>.allocate(capacity: 1)
+                table.initialize(to: wx_ca_folder())
+                if wx_ca_folder_load(table, folder) == 0 { addedFolder = table } else { table.deallocate() }
+            }
+        }
+        transfer.configure(easy, api: api, certificates: locations!, addedFolder: addedFolder)
         guard api.pointee.multi_add_handle(multi.pointer, easy) == CURLM_OK else {
             transfer.release(api: api)
             idle.append(easy)
@@ -203,7 +219,10 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Sets every option of the request on a reset easy handle.
-    func configure(_ easy: UnsafeMutableRawPointer, api: UnsafeMutablePointer<wx_curl_api>, trust: CertificateTrust) {
+    func configure(
+        _ easy: UnsafeMutableRawPointer, api: UnsafeMutablePointer<wx_curl_api>, certificates: CertificateLocations,
+        addedFolder: UnsafeMutablePointer<wx_ca_folder>? = nil
+    ) {
         let unmanaged = Unmanaged.passRetained(sink)
         unmanagedSink = unmanaged
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
@@ -222,8 +241,17 @@ final class CurlTransfer: @unchecked Sendable {
         // opening another. Not over plain HTTP: there it would wait for the first whole answer.
         if request.url.utf8.starts(with: "https://".utf8) { wx_curl_set_long(api, easy, CURLOPT_PIPEWAIT, 1) }
         wx_curl_set_string(api, easy, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl can decode
-        if let bundle = trust.bundleFile { wx_curl_set_string(api, easy, CURLOPT_CAINFO, bundle) }
-        if let folder = trust.folder { wx_curl_set_string(api, easy, CURLOPT_CAPATH, folder) }
+        // Both set, a nil clearing libcurl's built-in one (CertificateLocations says why).
+        wx_curl_set_string(api, easy, CURLOPT_CAINFO, certificates.bundleFile)
+        if let addedFolder {
+            wx_curl_set_string(api, easy, CURLOPT_CAPATH, nil)
+            wx_curl_set_ca_folder(api, easy, addedFolder)
+        } else {
+            wx_curl_set_string(api, easy, CURLOPT_CAPATH, certificates.folder)
+        }
+        // A bundle parsed once is kept on the multi handle for every later connection, to any
+        // host, for as long as the process runs (libcurl's default: 24 hours).
+        wx_curl_set_long(api, easy, CURLOPT_CA_CACHE_TIMEOUT, -1)
         wx_curl_set_headers(api, easy, headerList)
         wx_curl_set_write_function(api, easy, curlWrite)
         wx_curl_set_pointer(api, easy, CURLOPT_WRITEDATA, unmanaged.toOpaque())

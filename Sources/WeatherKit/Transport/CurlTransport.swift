@@ -160,6 +160,66 @@ package struct CertificateTrust: Hashable, Sendable {
     }
 }
 
+/// Where a transfer looks for the certificate authorities it trusts: a bundle file
+/// (`CURLOPT_CAINFO`), a hashed folder (`CURLOPT_CAPATH`), or both; nil clears libcurl's default.
+///
+/// Why it matters: OpenSSL parses a whole bundle (the system's: ~140 certificates, about 230 M
+/// instructions, ~23 ms) for every connection that names one together with a folder, and libcurl
+/// keeps a parsed bundle for later connections only when no folder is named. A hashed folder
+/// (`c_rehash`) is read a certificate at a time, only the issuer a server's chain names.
+package struct CertificateLocations: Hashable, Sendable {
+    package var bundleFile: String?
+    package var folder: String?
+
+    package init(bundleFile: String?, folder: String?) {
+        self.bundleFile = bundleFile
+        self.folder = folder
+    }
+
+    /// libcurl's built-in bundle and folder (`CURLINFO_CAINFO`, `CURLINFO_CAPATH`), read from a
+    /// freshly reset easy handle; Debian's libcurl has both (/etc/ssl/certs/ca-certificates.crt
+    /// and /etc/ssl/certs).
+    static func builtIn(_ easy: UnsafeMutableRawPointer, api: UnsafeMutablePointer<wx_curl_api>) -> Self {
+        func info(_ field: CURLINFO) -> String? {
+            var value: UnsafeMutablePointer<CChar>?
+            guard wx_curl_get_string(api, easy, field, &value) == CURLE_OK, let value else { return nil }
+            let text = String(cString: value)
+            return text.isEmpty ? nil : text
+        }
+        return Self(bundleFile: info(CURLINFO_CAINFO), folder: info(CURLINFO_CAPATH))
+    }
+}
+
+extension CertificateTrust {
+    /// Where transfers look for certificate authorities, given libcurl's built-in ones:
+    /// - a bundle from `CURL_CA_BUNDLE` or `SSL_CERT_FILE`: that bundle, parsed once for the
+    ///   process, and the folder `SSL_CERT_DIR` names when it names one (the transport adds it
+    ///   to each connection itself, as libcurl keeps no parsed bundle beside a folder it names);
+    /// - `SSL_CERT_DIR` alone: that folder, no bundle;
+    /// - neither: the built-in folder, no bundle; the built-in bundle only when libcurl has no
+    ///   folder that exists (parsed once then).
+    ///
+    /// - Parameter folderExists: whether a path is a folder (the file system in the product).
+    package func locations(
+        builtIn: CertificateLocations, folderExists: (String) -> Bool = CertificateTrust.isFolder
+    ) -> CertificateLocations {
+        if let bundleFile { return CertificateLocations(bundleFile: bundleFile, folder: folder) }
+        if let folder { return CertificateLocations(bundleFile: nil, folder: folder) }
+        if let system = builtIn.folder, folderExists(system) {
+            return CertificateLocations(bundleFile: nil, folder: system)
+        }
+        return CertificateLocations(bundleFile: builtIn.bundleFile, folder: nil)
+    }
+
+    /// Whether `path` is a folder that can be opened.
+    package static func isFolder(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
+        if descriptor < 0 { return false }
+        close(descriptor)
+        return true
+    }
+}
+
 /// The proxy variables as libcurl reads them (its `detect_proxy`): `http_proxy` (lower case
 /// only) for http URLs, `https_proxy` or `HTTPS_PROXY` for https, else `all_proxy` or
 /// `ALL_PROXY`; `no_proxy` or `NO_PROXY` lists hosts (and their subdomains) reached directly,

@@ -82,7 +82,7 @@ package struct Configuration: Sendable {
             ),
             (
                 "CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR",
-                "Certificate authorities to trust instead of the system’s, as for curl (a company’s TLS-inspecting proxy): a PEM bundle file (CURL_CA_BUNDLE first), or a folder of hashed certificates."
+                "Certificate authorities to trust instead of the system’s, as for curl (a company’s TLS-inspecting proxy): a PEM bundle file (CURL_CA_BUNDLE first, read once per process), or a folder of hashed certificates. Unset, the system’s folder is read a certificate at a time, never its whole bundle."
             ),
             (
                 "https_proxy, HTTPS_PROXY, http_proxy, all_proxy, no_proxy",

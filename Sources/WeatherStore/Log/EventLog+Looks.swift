@@ -14,7 +14,10 @@ extension EventLog {
     package static let mostLookPlaces = 500
 
     /// Appends `look` as a record of its own. A look is a convenience: when the log cannot be
-    /// written it is not kept in memory for later (the error says so, and nothing else is lost).
+    /// written it is not kept in memory for later (the error says so, and nothing else is lost);
+    /// nor is it synced to the disk as a command or a snapshot is (an fdatasync, 4–10 ms, at
+    /// every `show`): the next answer makes it again, a crash loses at most the last one, and a
+    /// line a crash tore is skipped by every reader (the next record starts on a line of its own).
     ///
     /// - Throws: `StoreError.recordTooLong` (not possible within `Look`'s bounds, checked all
     ///   the same), another `StoreError` when the log cannot be written.
@@ -22,7 +25,7 @@ extension EventLog {
         let bytes = try Self.encoded(LookRecord(look))
         try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
             try writePending()
-            try appendLine(bytes)
+            try appendLine(bytes, durable: false)
         }
     }
 

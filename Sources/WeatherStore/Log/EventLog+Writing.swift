@@ -127,11 +127,12 @@ extension EventLog {
         try appendLine(try Self.encoded(record))
     }
 
-    func appendLine(_ encoded: [UInt8]) throws(StoreError) {
+    /// Appends one record's line, synced before it returns unless not `durable` (a look).
+    func appendLine(_ encoded: [UInt8], durable: Bool = true) throws(StoreError) {
         var bytes = encoded
         bytes.append(UInt8(ascii: "\n"))
         let before = logState()
-        try StoreFiles.appendLine(bytes, to: path, fileSystem)
+        try StoreFiles.appendLine(bytes, to: path, fileSystem, durable: durable)
         LogSeal.advance(folder: folder, logWas: before, logIs: logState(), fileSystem)
     }
 }

@@ -10,15 +10,17 @@ import WeatherTestSupport
 @Suite(.serialized, .tags(.endToEnd)) struct NetworkTrustTests {
     let folder = TemporaryFolder()
 
-    /// A self-signed certificate for 127.0.0.1, made with openssl; its file and key.
-    func makeCertificate() throws -> (file: String, key: String) {
-        let file = folder.path + "/ca.pem"
-        let key = folder.path + "/key.pem"
+    /// A self-signed certificate for 127.0.0.1, made with openssl; its file and key. Another
+    /// `name` is another authority, with a subject of its own.
+    func makeCertificate(named name: String = "ca") throws -> (file: String, key: String) {
+        let file = folder.path + "/\(name).pem"
+        let key = folder.path + "/\(name)-key.pem"
         let openssl = Process()
         openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         openssl.arguments = [
             "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", file, "-subj",
-            "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-days", "1",
+            name == "ca" ? "/CN=localhost" : "/CN=wx test \(name)", "-addext",
+            "subjectAltName=IP:127.0.0.1,DNS:localhost", "-days", "1",
         ]
         openssl.standardError = FileHandle.nullDevice
         try openssl.run()
@@ -61,39 +63,70 @@ import WeatherTestSupport
         rehash.waitUntilExit()
         let fromFolder = try find(server, ["SSL_CERT_DIR": hashed])
         #expect(fromFolder.stdout == Self.found, "SSL_CERT_DIR: \(fromFolder.stderr)")
+        // A bundle of another authority and the folder together (some machines preset all
+        // three variables): the folder, which wx adds to each connection itself, is trusted too.
+        let other = try makeCertificate(named: "other")
+        let both = try find(server, ["SSL_CERT_DIR": hashed, "CURL_CA_BUNDLE": other.file])
+        #expect(both.stdout == Self.found, "CURL_CA_BUNDLE and SSL_CERT_DIR: \(both.stderr)")
+    }
+
+    @Test func aBundleIsReadOncePerProcessForEveryHost() throws {
+        // `find` reaches 127.0.0.1; then the bundle is overwritten with another authority's
+        // certificate, and `show` opens new connections, to "localhost". Read once, the bundle
+        // still holds the authority that signed the server's certificate and show's requests are
+        // trusted; the old code read it again for each connection (libcurl keeps no parsed
+        // bundle beside its built-in folder) and found the other authority.
+        let certificate = try makeCertificate()
+        let otherCertificate = try makeCertificate(named: "other")
+        let server = try FixtureServer(certificate: certificate)
+        let bundle = folder.path + "/bundle.pem"
+        try FileManager.default.copyItem(atPath: certificate.file, toPath: bundle)
+        let secondHost = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        var environment = server.environment.mapValues { $0.replacingOccurrences(of: server.url, with: secondHost) }
+        environment["WX_NOMINATIM_URL"] = server.url
+        environment["WX_OPEN_METEO_GEOCODING_URL"] = "http://127.0.0.1:1"
+        environment["CURL_CA_BUNDLE"] = bundle
+        let home = TemporaryFolder()
+        let wx = Process()
+        wx.executableURL = URL(fileURLWithPath: TestPaths.wxBinary)
+        wx.environment = environment.merging([
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path,
+            "XDG_RUNTIME_DIR": home.path + "/run", "WX_NOW": "2025-07-27T03:10:00Z", "WX_TIMEOUT": "5",
+        ]) { $1 }
+        let input = Pipe()
+        let output = Pipe()
+        wx.standardInput = input
+        wx.standardOutput = output
+        wx.standardError = output
+        try wx.run()
+        input.fileHandleForWriting.write(Data("find Hamburg\n".utf8))
+        var shown = Data()
+        while !String(decoding: shown, as: UTF8.self).contains("Elbphilharmonie") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            shown.append(chunk)
+        }
+        try FileManager.default.removeItem(atPath: bundle)
+        try FileManager.default.copyItem(atPath: otherCertificate.file, toPath: bundle)
+        input.fileHandleForWriting.write(Data("show\n".utf8))
+        try input.fileHandleForWriting.close()
+        shown.append(output.fileHandleForReading.readDataToEndOfFile())
+        wx.waitUntilExit()
+        let text = String(decoding: shown, as: UTF8.self)
+        #expect(wx.terminationStatus == 0, "\(text)")
+        #expect(text.contains("Elbphilharmonie, Hamburg"), "\(text)")
+        #expect(!text.contains("not trusted"), "\(text)")
+        #expect(try server.requests().contains { $0.path == "/v1/forecast" })
     }
 
     @Test func requestsGoThroughTheProxyTheEnvironmentNames() throws {
         let certificate = try makeCertificate()
         let server = try FixtureServer(certificate: certificate)
-        let logPath = folder.path + "/proxy.log"
-        #expect(FileManager.default.createFile(atPath: logPath, contents: nil))
-        let proxy = Process()
-        proxy.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        proxy.arguments = [
-            "python3", TestPaths.fixtures.appendingPathComponent("proxy.py").path, "--port", "0", "--exit-on-eof",
-        ]
-        proxy.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        proxy.standardError = FileHandle.nullDevice
-        // The proxy exits when this pipe closes, whatever signals the test's thread blocks.
-        let input = Pipe()
-        proxy.standardInput = input
-        try proxy.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            proxy.waitUntilExit()
-        }
-        var proxyURL = ""
-        for _ in 0..<100 where proxyURL.isEmpty {
-            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            proxyURL = log.split(separator: "\n").first.map { String($0.dropFirst("listening on ".count)) } ?? ""
-            if proxyURL.isEmpty { usleep(50_000) }
-        }
-        #expect(proxyURL.hasPrefix("http://127.0.0.1:"))
+        let loopbackProxy = try LoopbackProxy()
+        let proxyURL = loopbackProxy.url
         let port = server.url.split(separator: ":").last.map(String.init) ?? ""
         func tunnels() throws -> Int {
-            try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n")
-                .filter { $0 == "CONNECT 127.0.0.1:\(port)" }.count
+            try loopbackProxy.handled().filter { $0 == "CONNECT 127.0.0.1:\(port)" }.count
         }
         for variable in ["https_proxy", "HTTPS_PROXY"] {
             let before = try tunnels()
