@@ -64,7 +64,7 @@ extension WeatherSession {
     /// prompt, unless that command said it itself.
     package func stateWarningAtStart() -> String? {
         if state.isPreloading {
-            stateWarningAfterPreload = true
+            persistence.stateWarningAfterPreload = true
             return nil
         }
         guard let warning = state.refresh() else { return nil }
