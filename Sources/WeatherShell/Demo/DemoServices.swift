@@ -48,7 +48,9 @@ package struct DemoServices: AnswerCoverage {
     }
 
     /// Whether `error` is the demo's refusal of `name` (never outside the demo).
-    package func isRefusal(_ error: ShellError, of name: String) -> Bool { world.map { error == $0.refusal(name) } ?? false }
+    package func isRefusal(_ error: ShellError, of name: String) -> Bool {
+        world.map { error == $0.refusal(name) } ?? false
+    }
 
     /// Before an OpenWeatherMap city id (`query`, "id:2950159") is looked up: the demo knows
     /// places by name only.

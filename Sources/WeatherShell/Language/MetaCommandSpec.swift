@@ -67,7 +67,8 @@ struct MetaCommandSpec: Sendable {
             takesFile: true
         ) { argument, shown in
             // It acted as `.output`: every later result went to the file until `\o` (trial 8).
-            argument.map { .once($0) } ?? .refused("“\(shown)” sends the next command’s results to a file: \(shown) FILE")
+            argument.map { .once($0) }
+                ?? .refused("“\(shown)” sends the next command’s results to a file: \(shown) FILE")
         },
         MetaCommandSpec(
             "\\timing", aliases: [".timer"], synopsis: "\\timing [on|off]",

@@ -130,7 +130,9 @@ package final class WeatherSession {
         if persistence.stateWarningAfterPreload {
             // The decode has had the first command's time; nil when that command said it.
             persistence.stateWarningAfterPreload = false
-            if let warning = state.refresh() { persistence.undeliveredNotices.insert("warning: " + warning.userText, at: 0) }
+            if let warning = state.refresh() {
+                persistence.undeliveredNotices.insert("warning: " + warning.userText, at: 0)
+            }
         }
         defer { persistence.undeliveredNotices = [] }
         return persistence.undeliveredNotices + log.takeNotes().map(\.userText)

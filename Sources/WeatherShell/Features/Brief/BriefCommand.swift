@@ -75,7 +75,9 @@ extension WeatherSession {
         }
         // The earlier runs' forecast for tomorrow (`drift`'s answer), with --sure.
         var runs: PreviousRuns?
-        if request.sure, let provider = services.previousRuns, coverage.lacking(.earlierRuns, at: place.coordinate) == nil {
+        if request.sure, let provider = services.previousRuns,
+            coverage.lacking(.earlierRuns, at: place.coordinate) == nil
+        {
             let days = try Self.driftDays(.tomorrow, todayUTC: todayUTC(at: place.coordinate))
             do throws(ServiceError) {
                 runs =
