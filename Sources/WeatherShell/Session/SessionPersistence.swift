@@ -28,4 +28,14 @@ final class SessionPersistence {
         self.state = state
         self.log = log
     }
+
+    /// What `read` gives from log.jsonl, unless the log cannot be read (no permission, a FIFO in
+    /// its place) or a read failed on the way (EIO): an error naming the file then, never a list
+    /// made from part of the log, which would read as "no snapshots yet" or "empty".
+    func readingLog<T>(_ read: (EventLog) -> T) throws(ShellError) -> T {
+        if let problem = log.readProblem() { throw ShellError(problem) }
+        let value = read(log)
+        if let problem = log.readProblem() { throw ShellError(problem) }
+        return value
+    }
 }
