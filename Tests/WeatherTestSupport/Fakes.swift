@@ -253,7 +253,10 @@ package func makeTestSession(
     let configuration = try! Configuration(environment: env)
     let now: @Sendable () -> Date = { clock.now }
     let state = StateStore(folder: configuration.configFolder, now: now, fileSystem: fileSystem)
+    // Wrapped as the composition root (`WeatherSession.live`) wraps them: `WX_DEMO` in
+    // `environment` gives the demo's coverage and clock.
+    let demo = DemoServices(configuration.demo)
     return WeatherSession(
-        configuration: configuration, services: services,
+        configuration: configuration, services: demo.wrapping(services), coverage: demo,
         state: state, log: EventLog(folder: configuration.stateFolder, fileSystem: fileSystem), now: now, clock: clock)
 }

@@ -7,7 +7,7 @@ import WeatherKit
 /// server's refusals in the demo's words, and the providers' clock. Outside a demo (`world`
 /// nil) every rule lets everything through and there is no clock of its own, so the session
 /// never asks whether it runs in a demo.
-package struct DemoServices: Sendable {
+package struct DemoServices: AnswerCoverage {
     /// The demo's places and recordings; nil outside `make demo`.
     package let world: DemoWorld?
 
@@ -24,38 +24,49 @@ package struct DemoServices: Sendable {
     /// "now" everywhere.
     package func now(at coordinate: Coordinate?) -> Date? { world?.now(at: coordinate) }
 
+    /// `now(at:)`, as the session asks it of any coverage.
+    package func recordedInstant(at coordinate: Coordinate?) -> Date? { now(at: coordinate) }
+
+    /// Whether a demo runs.
+    package var isRecorded: Bool { world != nil }
+
+    /// `doctor`'s reason for asking no service in a demo.
+    package var answeredWithoutAsking: String? { world == nil ? nil : "make demo answers from its recordings" }
+
     /// The providers' "now" in a demo (cache freshness, stored answers, which service has past
     /// days): the time of the place the provider is asked about (`askedAbout`); nil outside a
     /// demo.
     package func providerNow() -> Date? { world?.now(at: Self.askedAbout) }
 
     /// Before a geocoder is asked for `query`: refuses a name the demo does not know.
-    func check(name query: String) throws(ShellError) { try world?.check(name: query) }
+    package func check(name query: String) throws(ShellError) { try world?.check(name: query) }
 
     /// Before `coordinate` is reverse geocoded: refuses a place the demo has no recording of,
     /// named `label`.
-    func check(_ coordinate: Coordinate, label: String) throws(ShellError) {
+    package func check(_ coordinate: Coordinate, label: String) throws(ShellError) {
         if let world, world.place(near: coordinate) == nil { throw world.refusal(label) }
     }
 
     /// Whether `error` is the demo's refusal of `name` (never outside the demo).
-    func isRefusal(_ error: ShellError, of name: String) -> Bool { world.map { error == $0.refusal(name) } ?? false }
+    package func isRefusal(_ error: ShellError, of name: String) -> Bool {
+        world.map { error == $0.refusal(name) } ?? false
+    }
 
     /// Before an OpenWeatherMap city id (`query`, "id:2950159") is looked up: the demo knows
     /// places by name only.
-    func checkCityID(_ query: String) throws(ShellError) {
+    package func checkCityID(_ query: String) throws(ShellError) {
         if let world { throw world.refusal(query) }
     }
 
     /// Before a command about the place at `coordinate` (called `label`) asks for `kind` of
     /// answer: refuses a place the demo has no recording of, or none of that kind.
-    func admit(_ coordinate: Coordinate, label: String, needing kind: DemoWorld.Kind? = nil) throws(ShellError) {
+    package func admit(_ coordinate: Coordinate, label: String, needing kind: AnswerKind?) throws(ShellError) {
         try world?.admit(coordinate, label: label, needing: kind)
     }
 
     /// Why the demo cannot answer for `kind` at `coordinate` (`DemoWorld.lacking`); nil when
     /// it can, or outside a demo.
-    func lacking(_ kind: DemoWorld.Kind, at coordinate: Coordinate) -> String? {
+    package func lacking(_ kind: AnswerKind, at coordinate: Coordinate) -> String? {
         world?.lacking(kind, at: coordinate)
     }
 
@@ -63,7 +74,7 @@ package struct DemoServices: Sendable {
     /// forecast, with the view it does have (trial 4: "no hourly forecast in Open-Meteo’s
     /// answer" for Kochi read as a service's fault); nil outside a demo, for a place it has no
     /// recording of, and for a provider of current conditions only (that is the provider's).
-    func lacking(_ block: String, in report: WeatherReport) -> ShellError? {
+    package func lacking(_ block: String, in report: WeatherReport) -> ShellError? {
         let forecast = report.forecast
         guard !forecast.isCurrentConditionsOnly, let name = world?.place(near: report.place.coordinate)?.name else {
             return nil
@@ -76,13 +87,13 @@ package struct DemoServices: Sendable {
 
     /// Before `skill` asks for `window` at `coordinate`: refuses a window longer than the
     /// demo's recordings there (`DemoWorld.skillRefusal`); nothing outside a demo.
-    func checkSkill(_ window: ClosedRange<LocalDate>, at coordinate: Coordinate) throws(ShellError) {
+    package func checkSkill(_ window: ClosedRange<LocalDate>, at coordinate: Coordinate) throws(ShellError) {
         if let refusal = world?.skillRefusal(window, at: coordinate) { throw refusal }
     }
 
     /// The demo server's refusal in the demo's words (`DemoWorld.translated`); `error` as it is
     /// outside a demo.
-    func translated(_ error: ShellError) -> ShellError { world?.translated(error) ?? error }
+    package func translated(_ error: ShellError) -> ShellError { world?.translated(error) ?? error }
 
     /// `services` with each provider asked under `askedAbout` (the place of the request), so
     /// that a clock built on `providerNow()` is the place's own; `services` as they are

@@ -10,38 +10,8 @@ import WeatherKit
 /// request, instead of being answered with another place's weather; so is a command about a kind
 /// of answer the place has no recording of (`air` where only the forecast was recorded).
 package final class DemoWorld: Sendable {
-    /// A kind of answer a demo place can have a recording of, in the words the demo server's
-    /// refusals use too (Fixtures/demo.py's `what`).
-    package enum Kind: String, Sendable, CaseIterable {
-        case forecast = "the forecast"
-        case past = "past weather"
-        case normals = "climate normals"
-        case air = "air quality"
-        case ensemble = "an ensemble forecast"
-        case models = "other models’ forecasts"
-        case earlierRuns = "earlier forecast runs"
-        case warnings = "warnings"
-
-        /// The kind of answer a recorded route is: its path and the query members it requires
-        /// (`start_date` on `/v1/forecast` is past weather; 1991-01-01…2020-12-31 from
-        /// `/v1/archive` are the normals); nil for a place search or another service's answer.
-        package static func of(path: String, query: [String: String]) -> Kind? {
-            if path.hasPrefix("/previous-runs/") { return .earlierRuns }
-            switch path {
-            case "/v1/forecast":
-                return query["start_date"] != nil ? .past : query["models"] != nil ? .models : .forecast
-            case "/v1/archive":
-                return query["start_date"] == "1991-01-01" && query["end_date"] == "2020-12-31" ? .normals : .past
-            case "/v1/air-quality": return .air
-            case "/v1/ensemble": return .ensemble
-            default:
-                let warningPaths = [
-                    "/alerts", "/collections/weather-alerts", "/weatherapi/metalerts", "/api/v1/warnings",
-                ]
-                return warningPaths.contains { path.hasPrefix($0) } ? .warnings : nil
-            }
-        }
-    }
+    /// A kind of answer a place can have a recording of (`AnswerKind`, the core's name).
+    package typealias Kind = AnswerKind
 
     /// One place of the demo.
     package struct Place: Sendable, Equatable {

@@ -126,11 +126,9 @@ package enum Completer {
             appendsSpace: options.appendsSpace, labels: options.labels ?? options.values)
     }
 
-    /// The meta commands that take a file name (MetaCommand: `\i`, `\o`, `.read`, `.output`,
-    /// `.once`…), completed as `source`'s.
-    static let fileTakingMetaWords: Set<String> = [
-        "\\i", "\\ir", "\\include", ".read", "\\o", "\\out", ".output", ".once",
-    ]
+    /// The meta commands that take a file name (MetaCommandSpec.takesFile: `\i`, `\o`, `.read`,
+    /// `.output`, `.once`…), completed as `source`'s.
+    static let fileTakingMetaWords = Set(MetaCommandSpec.all.filter(\.takesFile).flatMap(\.spellings))
 
     /// What completes the word being typed, as values (not yet quoted for the line).
     struct Options: Hashable {

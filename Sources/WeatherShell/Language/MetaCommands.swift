@@ -32,42 +32,28 @@ enum MetaCommand: Equatable {
     case refused(String)
 
     /// The meta command `typed` (one command's text, as typed) is, with its lexed `words`; nil
-    /// when it does not start with `\` or `.`.
+    /// when it does not start with `\` or `.`. The name is looked up in `MetaCommandSpec.all`;
+    /// a name not there is refused with the line that names the wx command meant.
     init?(typed: String, words: [String]) {
+        guard let name = Self.name(typed) else { return nil }
+        let argument = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
+        let shown = Self.shown(name)
+        guard let spec = MetaCommandSpec.named(name) else {
+            self = .refused(Self.meant(name.lowercased(), shown: shown))
+            return
+        }
+        self = spec.make(argument, shown)
+    }
+
+    /// The first word of `typed` when it starts with `\` or `.`; nil otherwise.
+    static func name(_ typed: String) -> String? {
         let text = typed.trimmed
         guard let first = text.first, first == "\\" || first == "." else { return nil }
-        let name = String(text.prefix { !$0.isWhitespace })
-        let argument = words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
-        let shown = TerminalText.sanitized(String(name.prefix(24)))
-        switch name.lowercased() {
-        case "\\q", "\\quit", ".quit", ".exit", ".q": self = .quit
-        case "\\?", "\\h", "\\help", ".help": self = .help
-        case "\\i", "\\ir", "\\include", ".read":
-            guard let argument else {
-                self = .refused("“\(shown)” runs a file of commands: \(shown) FILE")
-                return
-            }
-            self = .read(argument)
-        case "\\o", "\\out", ".output":
-            self = .output(argument == "stdout" ? nil : argument)
-        case ".once":
-            // It acted as `.output`: every later result went to the file until `\o` (trial 8).
-            guard let argument else {
-                self = .refused("“\(shown)” sends the next command’s results to a file: \(shown) FILE")
-                return
-            }
-            self = .once(argument)
-        case "\\timing", ".timer":
-            switch argument?.lowercased() {
-            case nil: self = .timing(nil)
-            case "on": self = .timing(true)
-            case "off": self = .timing(false)
-            default: self = .refused("“\(shown)” is \(shown) on or \(shown) off")
-            }
-        case "\\e", "\\edit": self = .edit
-        default: self = .refused(Self.meant(name.lowercased(), shown: shown))
-        }
+        return String(text.prefix { !$0.isWhitespace })
     }
+
+    /// `name` as an error may show it: at most 24 characters, nothing the terminal would act on.
+    static func shown(_ name: String) -> String { TerminalText.sanitized(String(name.prefix(24))) }
 
     /// What wx has for a psql or sqlite3 command it does not run.
     static func meant(_ name: String, shown: String) -> String {

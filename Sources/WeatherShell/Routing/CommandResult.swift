@@ -160,7 +160,7 @@ package enum CommandResult: Hashable, Sendable {
 
 extension CommandResult {
     /// Where the result is about, whose "now" it is shown at (`WeatherSession.now(at:)`: in
-    /// `make demo` the time that place was recorded); nil for a result about no one place
+    /// recorded answers, the time that place was recorded); nil for a result about no one place
     /// (`compare` gives each row its own, `RenderContext.now(at:)`).
     package var placeCoordinate: Coordinate? {
         switch self {

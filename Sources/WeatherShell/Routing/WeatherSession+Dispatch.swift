@@ -39,12 +39,12 @@ extension WeatherSession {
         case .snapshot(let id): return try await showSnapshot(id)
         case .snapshotVerify(let place): return try await verifySnapshots(place)
         case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
-        case .history(let count): return try history(last: count)
+        case .history(let count): return try HistoryHandler(persistence: persistence).history(last: count)
         case .units(let change): return try setUnits(change)
         case .provider(let word): return try setProvider(word)
         case .geocoder(let word): return try setGeocoder(word)
         case .language(let code): return setLanguage(code)
-        case .help(let name): return try help(name)
+        case .help(let name): return try HelpHandler.help(name)
         case .about: return [.about(about())]
         case .doctor: return await doctor()
         case .log(let compact): return try logCommand(compact: compact)

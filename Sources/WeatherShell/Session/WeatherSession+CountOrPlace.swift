@@ -5,7 +5,7 @@ import WXBasics
 /// typed wrong does not read as a missing town.
 ///
 /// `hourly Berlin 6` reads “Berlin 6” as the place, as it must for “Route 66”; when nothing is
-/// found for it (or the demo has no recording of it), the error asks whether the number was the
+/// found for it (or the recorded answers have none of it), the error asks whether the number was the
 /// count: “did you mean “hourly 6 Berlin”?” (trial 6).
 extension WeatherSession {
     /// `body`'s value; its "no place found" for a lone word given where a count may also stand
@@ -30,7 +30,7 @@ extension WeatherSession {
             )
         } catch {
             guard count == nil, let target, let (place, number) = Self.countAtEnd(of: target, maximum: maximum),
-                error == .noPlaceFound(target) || demo.isRefusal(error, of: target)
+                error == .noPlaceFound(target) || coverage.isRefusal(error, of: target)
             else { throw error }
             throw .notApplicable(
                 "\(error.description); did you mean “\(command) \(number) \(TerminalText.sanitized(ShellWords.quotedRest(place)))”?"

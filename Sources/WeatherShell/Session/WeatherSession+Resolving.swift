@@ -19,12 +19,12 @@ extension WeatherSession {
 
     /// Where `target` is, its name asked first (`resolving` asks it alongside a request).
     ///
-    /// In `make demo`, `needing` is the kind of answer the command is about: a place with no
+    /// With recorded answers (`AnswerCoverage`), `needing` is the kind of answer the command is about: a place with no
     /// recording of it is refused before any request.
-    func resolve(_ target: String?, needing kind: DemoWorld.Kind? = nil) async throws(ShellError) -> Resolved {
+    func resolve(_ target: String?, needing kind: AnswerKind? = nil) async throws(ShellError) -> Resolved {
         var resolved = try await locate(target)
-        // In `make demo`: refused unless the place has a recording of that kind.
-        try demo.admit(resolved.place.coordinate, label: target ?? resolved.place.label, needing: kind)
+        // Recorded answers: refused unless the place has a recording of that kind.
+        try coverage.admit(resolved.place.coordinate, label: target ?? resolved.place.label, needing: kind)
         // A favorite shows under its own name.
         if let favorite = favorites.first(where: { $0.coordinate == resolved.place.coordinate }) {
             resolved.place.name = favorite.name
@@ -32,7 +32,7 @@ extension WeatherSession {
         return resolved
     }
 
-    /// Where `target` is (see `resolve`), without the demo's admission or a favorite's name.
+    /// Where `target` is (see `resolve`), without the coverage's admission or a favorite's name.
     ///
     /// - Parameter naming: whether coordinates are reverse geocoded now; without, they come back
     ///   `unnamed`, for `named(_:)` to name alongside the command's own request.
@@ -51,10 +51,10 @@ extension WeatherSession {
         return Resolved(place: places[0], candidates: places, notices: notice.map { [.notice($0)] } ?? [])
     }
 
-    /// Typed coordinates as a place not named yet (`named(_:)` names it); in `make demo`,
+    /// Typed coordinates as a place not named yet (`named(_:)` names it); with recorded answers,
     /// refused before any request, as `reverse` would.
     func unnamed(_ coordinate: Coordinate) throws(ShellError) -> Resolved {
-        try demo.check(coordinate, label: coordinate.hemisphereText)
+        try coverage.check(coordinate, label: coordinate.hemisphereText)
         return Resolved(place: .unnamed(at: coordinate), unnamed: true)
     }
 
@@ -101,12 +101,12 @@ extension WeatherSession {
     ///   - fetch: the command's request; it may use the place's coordinates only.
     /// - Throws: what `resolve` and `fetch` throw; `fetch`'s error before the name's.
     func resolving<Value>(
-        _ target: String?, needing kind: DemoWorld.Kind?, askingWarnings: Bool = false,
+        _ target: String?, needing kind: AnswerKind?, askingWarnings: Bool = false,
         _ fetch: (Place) async throws(ShellError) -> Value
     ) async throws(ShellError) -> Fetching<Value> {
         let located = try await locate(target, naming: false)
-        // In `make demo`: refused unless the place has a recording of that kind.
-        try demo.admit(located.place.coordinate, label: target ?? located.place.label, needing: kind)
+        // Recorded answers: refused unless the place has a recording of that kind.
+        try coverage.admit(located.place.coordinate, label: target ?? located.place.label, needing: kind)
         async let naming = namedWithWarnings(located, asking: askingWarnings)
         let value = try await fetch(located.place)
         let (named, warnings) = await naming

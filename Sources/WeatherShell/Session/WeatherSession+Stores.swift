@@ -21,14 +21,10 @@ extension WeatherSession {
     /// The number of the last command in the history; 0 when there is none.
     package func lastHistoryNumber() -> Int { log.history(last: 1).first?.number ?? 0 }
 
-    /// What `read` gives from log.jsonl, unless the log cannot be read (no permission, a FIFO in
-    /// its place) or a read failed on the way (EIO): an error naming the file then, never a list
-    /// made from part of the log, which would read as "no snapshots yet" or "empty".
+    /// What `read` gives from log.jsonl, or the error naming the file
+    /// (`SessionPersistence.readingLog`).
     func readingLog<T>(_ read: () -> T) throws(ShellError) -> T {
-        if let problem = log.readProblem() { throw ShellError(problem) }
-        let value = read()
-        if let problem = log.readProblem() { throw ShellError(problem) }
-        return value
+        try persistence.readingLog { _ in read() }
     }
 
     /// The last `count` commands as `history` lists them and Up recalls them, oldest first: a
@@ -64,7 +60,7 @@ extension WeatherSession {
     /// prompt, unless that command said it itself.
     package func stateWarningAtStart() -> String? {
         if state.isPreloading {
-            stateWarningAfterPreload = true
+            persistence.stateWarningAfterPreload = true
             return nil
         }
         guard let warning = state.refresh() else { return nil }

@@ -17,49 +17,61 @@ package final class WeatherSession {
     package internal(set) var candidates: [Place] = []
     /// The last weather fetched, for `save` and for re-rendering after `units`.
     package internal(set) var lastWeather: WeatherReport?
-    /// While `watch` runs: the warnings in force last seen per place (WeatherSession+Warnings).
-    package var watchedWarnings: [String: [WeatherWarning]]?
-    /// The warnings in force that `show` last saw, and where, for `save` to keep.
-    package internal(set) var lastWarnings: (coordinate: Coordinate, warnings: [WeatherWarning])?
+    /// The warnings in force that `show` last saw, and, while `watch` runs, those last seen per
+    /// place (WeatherSession+Warnings).
+    var warningsSeen = WarningsSeen()
 
+    /// The plain configuration value the composition root read.
     package let configuration: Configuration
-    /// state.plist and log.jsonl. Only the session's own files use them: everything outside
-    /// reaches history and state through the session (WeatherSession+History.swift).
-    let state: StateStore
-    let log: EventLog
-    let services: WeatherServices
-    /// `make demo`'s rules (refusals before any request, its clock per place); none outside it.
-    let demo: DemoServices
-    /// wx's own clock: the system clock or `WX_NOW`. The weather at a place is shown at
-    /// `now(at:)`, which in `make demo` is the time the place was recorded.
-    let now: @Sendable () -> Date
-    /// The time of what wx records (history lines, a snapshot's `ts`, deletions, compaction):
-    /// wx's own clock, never the demo's recorded one, which differs between places and years —
-    /// so the history runs forward.
-    let recordingNow: @Sendable () -> Date
-    /// What `watch` waits on (the system clock; a manual one in tests).
-    let clock: any WXClock
-
-    /// "Now" at `coordinate` (nil: a command's place is not known yet): wx's own clock, or in
-    /// `make demo` the time the place's recording was made, whichever place came before.
-    package func now(at coordinate: Coordinate?) -> Date { demo.now(at: coordinate) ?? now() }
+    /// The service slots and what their answers cover, both as the composition root wrapped
+    /// them, and what `doctor` needs beyond them.
+    var providers: Providers
+    /// wx's clocks: for what it shows, what it records, what it waits on.
+    let clocks: SessionClocks
+    /// state.plist and log.jsonl, and the notices owed about them.
+    let persistence: SessionPersistence
 
     /// How many candidates `find` lists.
     package static let candidateLimit = 5
 
+    /// A session on `services`, whose answers `coverage` says what they cover (every place, at
+    /// wx's own clock, unless the composition root gives a recorded world's).
     package init(
-        configuration: Configuration, services: WeatherServices, state: StateStore, log: EventLog,
-        now: @escaping @Sendable () -> Date, recordingNow: (@Sendable () -> Date)? = nil,
-        clock: any WXClock = SystemClock()
+        configuration: Configuration, services: WeatherServices, coverage: any AnswerCoverage = EveryAnswer(),
+        state: StateStore, log: EventLog, now: @escaping @Sendable () -> Date,
+        recordingNow: (@Sendable () -> Date)? = nil, clock: any WXClock = SystemClock()
     ) {
         self.configuration = configuration
-        demo = DemoServices(configuration.demo)
-        self.services = demo.wrapping(services)
-        self.state = state
-        self.log = log
-        self.now = now
-        self.recordingNow = recordingNow ?? now
-        self.clock = clock
+        providers = Providers(services: services, coverage: coverage)
+        persistence = SessionPersistence(state: state, log: log)
+        clocks = SessionClocks(
+            now: now, recordingNow: recordingNow, clock: clock, recordedInstant: { coverage.recordedInstant(at: $0) })
+    }
+
+    // MARK: - What the handlers read (the owned parts above, by their old names)
+
+    var state: StateStore { persistence.state }
+    var log: EventLog { persistence.log }
+    var services: WeatherServices { providers.services }
+    /// What the answers cover (`AnswerCoverage`): every place, or a recorded world's.
+    var coverage: any AnswerCoverage { providers.coverage }
+    var now: @Sendable () -> Date { clocks.now }
+    var recordingNow: @Sendable () -> Date { clocks.recordingNow }
+    var clock: any WXClock { clocks.clock }
+
+    /// "Now" at `coordinate` (nil: a command's place is not known yet): wx's own clock, or the
+    /// instant the answers about the place were recorded, whichever place came before.
+    package func now(at coordinate: Coordinate?) -> Date { clocks.now(at: coordinate) }
+
+    /// While `watch` runs: the warnings in force last seen per place (WeatherSession+Warnings).
+    package var watchedWarnings: [String: [WeatherWarning]]? {
+        get { warningsSeen.watched }
+        set { warningsSeen.watched = newValue }
+    }
+    /// The warnings in force that `show` last saw, and where, for `save` to keep.
+    package internal(set) var lastWarnings: (coordinate: Coordinate, warnings: [WeatherWarning])? {
+        get { warningsSeen.shown }
+        set { warningsSeen.shown = newValue }
     }
 
     /// The saved settings, but for the units of this run when `wx --units` gave them.
@@ -73,14 +85,19 @@ package final class WeatherSession {
     package var unitsForThisRun: UnitSetting?
     package var favorites: [Favorite] { state.document.favorites }
 
-    /// Whether the list of snapshots (`saved`) comes with each one's kept forecast, as `--json`
-    /// gives it; the text list shows none, and without them it is read from the log's index
-    /// rather than from the whole log. Set by the front end from its output format.
-    package var listsKeptForecasts = true
+    /// Whether the list of snapshots (`saved`) comes with each one's kept forecast
+    /// (`SessionPersistence.listsKeptForecasts`). Set by the front end from its output format.
+    package var listsKeptForecasts: Bool {
+        get { persistence.listsKeptForecasts }
+        set { persistence.listsKeptForecasts = newValue }
+    }
 
     /// What `doctor` needs beyond the session: the transport, whether it may ask, the terminal.
     /// Set by the composition root (`live`) and the front end; by default nothing is asked.
-    package var doctorEnvironment = DoctorEnvironment()
+    package var doctorEnvironment: DoctorEnvironment {
+        get { providers.doctor }
+        set { providers.doctor = newValue }
+    }
 
     /// Whether records of the log (commands, snapshots, deletions) are kept in memory only,
     /// their writes having failed; they are lost when wx ends before one succeeds.
@@ -90,11 +107,11 @@ package final class WeatherSession {
     /// command (state.plist is re-read only when it changed: one `stat` otherwise). The names
     /// are prepared once per version of the favorites (`StateStore.generation`), not per press.
     package func favoriteNamesForCompletion() -> CompletionNames {
-        if let warning = state.refresh() { undeliveredNotices.append("warning: " + warning.userText) }
+        if let warning = state.refresh() { persistence.undeliveredNotices.append("warning: " + warning.userText) }
         let generation = state.generation
-        if let completionNames, completionNames.generation == generation { return completionNames.names }
+        if let prepared = persistence.completionNames, prepared.generation == generation { return prepared.names }
         let names = CompletionNames(favorites.map(\.name))
-        completionNames = (generation, names)
+        persistence.completionNames = (generation, names)
         return names
     }
 
@@ -105,28 +122,20 @@ package final class WeatherSession {
         return Completer.complete(line, favorites: favoriteNamesForCompletion(), snapshots: snapshots)
     }
 
-    /// The names `favoriteNamesForCompletion()` prepared, and for which version of the state.
-    private var completionNames: (generation: Int, names: CompletionNames)?
-
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }
 
-    /// Notices that a command which then failed could not return (a state.plist warning).
-    private var undeliveredNotices: [String] = []
-
-    /// Whether the start left state.plist's warning to the first command's notices, the
-    /// background decode being under way then (`stateWarningAtStart`).
-    var stateWarningAfterPreload = false
-
     /// The notices to show after a command: those it could not return, then the log's.
     package func takeNotices() -> [String] {
-        if stateWarningAfterPreload {
+        if persistence.stateWarningAfterPreload {
             // The decode has had the first command's time; nil when that command said it.
-            stateWarningAfterPreload = false
-            if let warning = state.refresh() { undeliveredNotices.insert("warning: " + warning.userText, at: 0) }
+            persistence.stateWarningAfterPreload = false
+            if let warning = state.refresh() {
+                persistence.undeliveredNotices.insert("warning: " + warning.userText, at: 0)
+            }
         }
-        defer { undeliveredNotices = [] }
-        return undeliveredNotices + log.takeNotes().map(\.userText)
+        defer { persistence.undeliveredNotices = [] }
+        return persistence.undeliveredNotices + log.takeNotes().map(\.userText)
     }
 
     /// Runs one command.
@@ -143,15 +152,15 @@ package final class WeatherSession {
                 return [.notice("warning: " + warning)] + (try await execute(command))
             } catch {
                 // Unless the error says the same (favs on an unreadable file).
-                if error.description != warning { undeliveredNotices.append("warning: " + warning) }
+                if error.description != warning { persistence.undeliveredNotices.append("warning: " + warning) }
                 throw error
             }
         }
         do {
             return try await perform(command)
         } catch {
-            // In `make demo`: the demo server's refusal in the demo's words.
-            throw demo.translated(error)
+            // A recorded world's refusal in its own words.
+            throw coverage.translated(error)
         }
     }
 
@@ -175,4 +184,19 @@ package final class WeatherSession {
         if case .transport(_, .cancelled) = error { return .cancelled }
         return .service(error)
     }
+}
+
+/// The warnings in force the session last saw: where `show` saw them, for `save` to keep, and
+/// per place while `watch` runs.
+struct WarningsSeen {
+    var shown: (coordinate: Coordinate, warnings: [WeatherWarning])?
+    var watched: [String: [WeatherWarning]]?
+}
+
+/// The service slots, as the composition root wrapped them, what their answers cover, and
+/// what `doctor` needs to ask them itself.
+struct Providers {
+    let services: WeatherServices
+    let coverage: any AnswerCoverage
+    var doctor = DoctorEnvironment()
 }

@@ -22,7 +22,7 @@ extension ShellRunner {
     var pathsWithSpaces: [String] {
         let configuration = session.configuration
         let folders = [configuration.configFolder, configuration.stateFolder, configuration.cacheFolder]
-        let typed = commandWords.flatMap { [$0, configuration.expandPath($0)] }
+        let typed = errors.commandWords.flatMap { [$0, configuration.expandPath($0)] }
         return (folders + typed).filter { $0.contains(" ") }.sorted { $0.count > $1.count }
     }
 }

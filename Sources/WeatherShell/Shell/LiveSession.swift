@@ -39,8 +39,11 @@ extension WeatherSession {
         let services = WeatherServices.live(
             baseURL: { configuration.endpoints[$0] }, openWeatherMapKey: configuration.openWeatherMapKey,
             context: context)
+        // The one place the demo is wrapped in: every service slot (`DemoServices.wrapping`),
+        // and what the answers cover (its places and kinds, each at its recorded instant).
         let session = WeatherSession(
-            configuration: configuration, services: services, state: state, log: log, now: now, clock: clock)
+            configuration: configuration, services: demo.wrapping(services), coverage: demo, state: state, log: log,
+            now: now, clock: clock)
         session.doctorEnvironment.transport = transport
         session.doctorEnvironment.offline = offline
         session.doctorEnvironment.userAgent = context.userAgent

@@ -17,7 +17,7 @@ package struct RenderContext: Sendable {
     /// Whether lines are fitted to `width` (a terminal, or `COLUMNS` given); false in scripts
     /// and pipes, where `find`'s candidates are printed whole, never cut.
     package var fitsWidth: Bool
-    /// In `make demo`: the instant the place at a coordinate was recorded, which is "now" there
+    /// With recorded answers: the instant the place at a coordinate was recorded, which is "now" there
     /// (`compare` shows places recorded at different times); nil elsewhere.
     package var recordedNow: (@Sendable (Coordinate) -> Date?)?
 
@@ -32,7 +32,7 @@ package struct RenderContext: Sendable {
         self.fitsWidth = fitsWidth
     }
 
-    /// "Now" at the place at `coordinate`: `now`, or in a demo the time the place was recorded.
+    /// "Now" at the place at `coordinate`: `now`, or with recorded answers the time the place was recorded.
     package func now(at coordinate: Coordinate) -> Date { recordedNow?(coordinate) ?? now }
 
     /// The width of the weather's views: the terminal's, at most 80 columns.

@@ -63,7 +63,7 @@ extension WeatherSession {
         // their sentences left out: the forecast's sentences stand without them.
         var unavailable: [CommandResult] = []
         if request.sure, report.ensemble == nil, let provider = services.ensemble {
-            try demo.admit(place.coordinate, label: place.name, needing: .ensemble)
+            try coverage.admit(place.coordinate, label: place.name, needing: .ensemble)
             do throws(ServiceError) {
                 report.ensemble = try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
             } catch {
@@ -75,7 +75,9 @@ extension WeatherSession {
         }
         // The earlier runs' forecast for tomorrow (`drift`'s answer), with --sure.
         var runs: PreviousRuns?
-        if request.sure, let provider = services.previousRuns, demo.lacking(.earlierRuns, at: place.coordinate) == nil {
+        if request.sure, let provider = services.previousRuns,
+            coverage.lacking(.earlierRuns, at: place.coordinate) == nil
+        {
             let days = try Self.driftDays(.tomorrow, todayUTC: todayUTC(at: place.coordinate))
             do throws(ServiceError) {
                 runs =

@@ -82,7 +82,7 @@ extension WeatherSession {
         }
         let ensembleService = services.ensemble
         if request.readsEnsemble, ensembleService == nil { throw .noService("ensemble") }
-        let kind: DemoWorld.Kind = request.readsEnsemble ? .ensemble : request.readsChanges ? .forecast : .warnings
+        let kind: AnswerKind = request.readsEnsemble ? .ensemble : request.readsChanges ? .forecast : .warnings
         let fetching = try await resolving(
             target, needing: kind, askingWarnings: request.readsWarnings || request.readsChanges
         ) { place async throws(ShellError) -> (Result<EnsembleForecast, ShellError>?, Fetched<Forecast>?) in

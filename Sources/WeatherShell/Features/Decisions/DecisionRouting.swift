@@ -43,7 +43,7 @@ extension WeatherSession {
     }
 
     /// The answer with the place's own zone when it came in UTC (Open-Meteo asked with
-    /// `timezone=GMT`, as the demo's Berlin answer is): the tz database's nearest zone to the
+    /// `timezone=GMT`, as the recorded Berlin answer is): the tz database's nearest zone to the
     /// place among its country's (`ZoneInfo.nearest`, as a forecast answered in UTC takes
     /// it), so every hour, day and daylight is at the place's clock as `show` has it.
     static func atPlacesClock(_ answer: Fetched<EnsembleForecast>, _ place: Place) -> Fetched<EnsembleForecast> {

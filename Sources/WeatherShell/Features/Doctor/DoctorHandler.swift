@@ -44,15 +44,15 @@ extension WeatherSession {
     }
 
     /// One light request to each service of `doctorServices()`, or one line saying why none is
-    /// made (offline, `make demo`, no network in this session).
+    /// made (offline, recorded answers, no network in this session).
     func doctorServiceChecks() async -> [DoctorCheck] {
         let environment = doctorEnvironment
         let names = doctorServices().map(\.subject).joined(separator: ", ")
         if environment.offline {
             return [DoctorCheck(.service, "services", .note, "not asked: offline (\(names))")]
         }
-        if configuration.demo != nil {
-            return [DoctorCheck(.service, "services", .note, "not asked: make demo answers from its recordings")]
+        if let answeredBy = coverage.answeredWithoutAsking {
+            return [DoctorCheck(.service, "services", .note, "not asked: \(answeredBy)")]
         }
         guard let transport = environment.transport else {
             return [DoctorCheck(.service, "services", .note, "not asked: no network in this session")]

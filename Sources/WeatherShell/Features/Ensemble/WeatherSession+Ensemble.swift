@@ -102,16 +102,16 @@ extension WeatherSession {
 
     /// Before `watch --rain/--frost` starts, and before each reading: what can never give the
     /// chances is refused without a request — no ensemble service, no current location, and in
-    /// `make demo` a place with no recording of an ensemble, in the demo's words (trial 10:
+    /// recorded answers a place with no recording of an ensemble, in the coverage's words (trial 10:
     /// Munich's was asked for, its 404 said as Open-Meteo's, and the watch then promised to
     /// ring for a chance it could not read).
     ///
     /// - Returns: the ensemble service and the current location.
-    /// - Throws: `ShellError.noService`, `.noCurrentLocation`, `.notApplicable` (the demo).
+    /// - Throws: `ShellError.noService`, `.noCurrentLocation`, `.notApplicable` (recorded answers).
     func admitChances() throws(ShellError) -> (provider: any EnsembleProvider, place: Place) {
         guard let provider = services.ensemble else { throw .noService("ensemble") }
         guard let place = currentPlace else { throw .noCurrentLocation }
-        try demo.admit(place.coordinate, label: place.name, needing: .ensemble)
+        try coverage.admit(place.coordinate, label: place.name, needing: .ensemble)
         return (provider, place)
     }
 }

@@ -112,7 +112,7 @@ extension TextRenderer {
 
     /// “Open-Meteo previous runs endpoint: http://…” in `width` columns: the address goes whole
     /// onto a line of its own, indented 6 or as much less as lets it fit (at 40 columns the
-    /// demo's was 42 wide; trial 6); only an address wider than the whole line is broken.
+    /// recorded server's was 42 wide; trial 6); only an address wider than the whole line is broken.
     /// `continuation`: the indent of the lines after the first; nil: `addressIndent(text)`.
     static func addressLines(_ text: String, indent: Int, continuation: Int? = nil, width: Int) -> [String] {
         let continuation = continuation ?? addressIndent(text, width: width)

@@ -1,17 +1,8 @@
 import WXBasics
 import WeatherKit
 
-/// `help` and `about`.
+/// `about`.
 extension WeatherSession {
-    /// `help [command]`: every command, or one — a unique prefix names it, a typo gets the
-    /// closest name, a backslash or dot word its meta command, `!…`/`^…` history references.
-    func help(_ name: String?) throws(ShellError) -> [CommandResult] {
-        guard let name = name?.trimmed else { return [.help(CommandTable.all)] }
-        if name.hasPrefix("!") || name.hasPrefix("^") { return [.helpCommand(.historyReference)] }
-        if let meta = try CommandSpec.metaCommandHelp(name) { return [.helpCommand(meta)] }
-        return [.helpCommand(try CommandParser.command(named: name))]
-    }
-
     /// `about`: the version, the services this configuration would ask (the geocoder and
     /// provider in use first), their endpoints, and wx's folders.
     func about() -> AboutInfo {
@@ -26,5 +17,17 @@ extension WeatherSession {
             configFolder: configuration.configFolder, stateFolder: configuration.stateFolder,
             cacheFolder: configuration.cacheFolder, startupFile: configuration.startupFile,
             startupFileExists: FileIO.exists(configuration.startupFile), lineEditorFile: configuration.lineEditorFile)
+    }
+}
+
+/// `help [command]`: reads nothing of the session, so it is given nothing.
+enum HelpHandler {
+    /// `help [command]`: every command, or one — a unique prefix names it, a typo gets the
+    /// closest name, a backslash or dot word its meta command, `!…`/`^…` history references.
+    static func help(_ name: String?) throws(ShellError) -> [CommandResult] {
+        guard let name = name?.trimmed else { return [.help(CommandTable.all)] }
+        if name.hasPrefix("!") || name.hasPrefix("^") { return [.helpCommand(.historyReference)] }
+        if let meta = try CommandSpec.metaCommandHelp(name) { return [.helpCommand(meta)] }
+        return [.helpCommand(try CommandParser.command(named: name))]
     }
 }

@@ -68,12 +68,12 @@ extension WeatherSession {
         // refused: it has not begun anywhere. Today there is not over anywhere either, but the
         // error then names the place's own day and offset, known once the place is (trial 2,
         // finding 7). The rest of the days are checked before the place is looked up, on "now"
-        // before any place is known (in `make demo` the latest recording's time, so that no day
+        // before any place is known (with recorded answers the latest recording's time, so that no day
         // a place has is refused here; trial 4, item 5), then counted on the place's own.
-        // Not for the current location, whose own day decides at once, nor in `make demo`,
+        // Not for the current location, whose own day decides at once, nor with recorded answers,
         // whose "now" before a place is known is its latest recording's: "before today
-        // (2026-10-04 at UTC+14, …)" for Berlin, whose demo today is 2025-07-27 (trial 11).
-        if target != nil || currentPlace == nil, demo.world == nil {
+        // (2026-10-04 at UTC+14, …)" for Berlin, whose recorded today is 2025-07-27 (trial 11).
+        if target != nil || currentPlace == nil, !coverage.isRecorded {
             _ = try Self.pastRange(
                 days, today: todayUTC(at: nil), notOver: notBegunAnywhere(at: nil), where: Self.inTheEarliestZone,
                 placeDecidesToday: true)

@@ -22,7 +22,7 @@ extension WeatherSession {
             places = found
             notices = notice.map { [.notice($0)] } ?? []
         }
-        try demo.admit(places[0].coordinate, label: query)
+        try coverage.admit(places[0].coordinate, label: query)
         candidates = places
         currentPlace = places[0]
         return notices + [.candidates(query: query, places: places)]
@@ -93,7 +93,7 @@ extension WeatherSession {
     func search(_ query: String) async throws(ShellError) -> ([Place], notice: String?) {
         // A key pasted where a place belongs goes to no geocoder, no cache and no message.
         if Redaction.looksLikeKey(query) { throw .usage(Self.keyAsPlace) }
-        try demo.check(name: query)
+        try coverage.check(name: query)
         let found: GeocoderChain.Answer<[Place]>
         do throws(GeocoderChain.Failure) {
             found = try await geocoderChain.searching(query, limit: Self.candidateLimit, language: language)
@@ -117,7 +117,7 @@ extension WeatherSession {
     /// The place at `coordinate`: from the chosen geocoder, or, when it cannot be used, from
     /// another that really reverse-geocodes (Open-Meteo's only repeats the coordinates).
     func reverse(_ coordinate: Coordinate) async throws(ShellError) -> (Place?, notice: String?) {
-        try demo.check(coordinate, label: coordinate.hemisphereText)
+        try coverage.check(coordinate, label: coordinate.hemisphereText)
         do throws(GeocoderChain.Failure) {
             let found = try await geocoderChain.reversing(coordinate, language: language)
             return (found.fetched.value, Self.notice(found))
@@ -128,7 +128,7 @@ extension WeatherSession {
 
     /// `find id:2950159`: a city by its OpenWeatherMap id.
     func city(_ id: Int, query: String) async throws(ShellError) -> Place {
-        try demo.checkCityID(query)
+        try coverage.checkCityID(query)
         guard let lookup = services.forecastProviders.compactMap({ $0 as? any CityLookup }).first else {
             throw .service(.missingKey(.openWeatherMap))
         }

@@ -26,7 +26,7 @@ extension WeatherSession {
         do {
             return try await drift(given ?? .tomorrow, target, provider: provider)
         } catch {
-            guard given == nil, let target, error == .noPlaceFound(target) || demo.isRefusal(error, of: target)
+            guard given == nil, let target, error == .noPlaceFound(target) || coverage.isRefusal(error, of: target)
             else { throw error }
             if let suggestion = Self.driftSuggestion(target, todayUTC: todayUTC(at: nil)) {
                 throw .notApplicable("\(error.description); did you mean “\(suggestion)”?")
@@ -67,7 +67,7 @@ extension WeatherSession {
         -> [CommandResult]
     {
         // Checked before the place is looked up, on "now" before any place is known, then
-        // counted on the place's own (they differ in `make demo` only).
+        // counted on the place's own (they differ with recorded answers only).
         _ = try Self.driftDays(day, todayUTC: todayUTC(at: nil))
         let fetching = try await resolving(target, needing: .earlierRuns) {
             place async throws(ShellError) -> Fetched<PreviousRuns> in
@@ -145,13 +145,13 @@ extension WeatherSession {
         guard let provider = services.previousRuns else { throw .noService("previous-runs") }
         let days = count ?? Self.defaultSkillDays
         // Checked before the place is looked up, on "now" before any place is known, then
-        // counted on the place's own (they differ in `make demo` only).
+        // counted on the place's own (they differ with recorded answers only).
         _ = try Self.skillWindow(days, todayUTC: todayUTC(at: nil))
         let fetching = try await resolving(target, needing: .earlierRuns) {
             place async throws(ShellError) -> (ClosedRange<LocalDate>, Fetched<ArchiveDays>, Fetched<PreviousRuns>) in
             let coordinate = place.coordinate
             let window = try Self.skillWindow(days, todayUTC: todayUTC(at: coordinate))
-            try demo.checkSkill(window, at: coordinate)
+            try coverage.checkSkill(window, at: coordinate)
             async let runs = Self.result { () async throws(ServiceError) in
                 // The day after the window too: its 00:00 ends the window's last hour of
                 // precipitation (`PrecedingHourDays`).

@@ -13,7 +13,7 @@ extension WeatherSession {
                 "the last weather shown is \(report.place.name)’s, not \(currentPlace.name)’s: “show” first to save \(currentPlace.name)’s"
             )
         }
-        // At the time of its place (in `make demo`, when it was recorded), whichever place came since.
+        // At the time of its place (with recorded answers, when it was recorded), whichever place came since.
         let now = now(at: report.place.coordinate)
         guard var reading = Self.snapshotReading(report.forecast, now: now) else {
             throw .nothingYet(.currentConditionsToSave)

@@ -77,7 +77,7 @@ extension WeatherSession {
     func check(
         _ snapshots: [Snapshot], over range: PassedDays? = nil
     ) async -> (outcomes: [ForecastOutcome], source: String?, problem: String?) {
-        // "Now" at the snapshots' own place (in `make demo`, its recorded time).
+        // "Now" at the snapshots' own place (with recorded answers, its recorded time).
         let now = now(at: snapshots.first?.coordinate)
         let passed =
             range
@@ -89,7 +89,7 @@ extension WeatherSession {
             problem = "what happened is not available before 1940-01-01, where Open-Meteo’s archive starts"
         }
         if let first = passed.first, let last = passed.last, let snapshot = snapshots.first {
-            if let lacking = demo.lacking(.past, at: snapshot.coordinate) {
+            if let lacking = coverage.lacking(.past, at: snapshot.coordinate) {
                 problem = "what happened is not available: \(lacking)"
             } else if let provider = services.past {
                 do {

@@ -59,10 +59,10 @@ extension WeatherSession {
         ]
     }
 
-    /// The feed that covers `place`: nil when none does, no feeds are configured, or in `make
-    /// demo` the place has no warnings recorded (the banner says which places have).
+    /// The feed that covers `place`: nil when none does, no feeds are configured, or with recorded
+    /// answers the place has no warnings recorded (the banner says which places have).
     func warningFeed(for place: Place) -> (any WarningFeed)? {
-        if demo.lacking(.warnings, at: place.coordinate) != nil { return nil }
+        if coverage.lacking(.warnings, at: place.coordinate) != nil { return nil }
         return services.warnings?.feed(forCountry: place.countryCode)
     }
 

@@ -16,7 +16,7 @@ package struct WeatherReport: Hashable, Sendable {
     /// this report.
     package var ensemble: EnsembleForecast?
     /// The commands that can say more about the place than `show` does, which `show`'s last
-    /// line names: both, unless their service is off or (in `make demo`) the demo has no
+    /// line names: both, unless their service is off or (with recorded answers) there is no
     /// recording of it for the place (trial 10: the line sent New York to two refusals).
     package var furtherViews: [FurtherView]
 

@@ -62,8 +62,8 @@ extension WeatherSession {
             ensemble: services.ensemble?.cachedEnsemble(at: coordinate, model: .ecmwfIFS025)?.value,
             furtherViews: FurtherView.allCases.filter { view in
                 switch view {
-                case .normal: services.past != nil && demo.lacking(.normals, at: coordinate) == nil
-                case .confidence: services.ensemble != nil && demo.lacking(.ensemble, at: coordinate) == nil
+                case .normal: services.past != nil && coverage.lacking(.normals, at: coordinate) == nil
+                case .confidence: services.ensemble != nil && coverage.lacking(.ensemble, at: coordinate) == nil
                 }
             })
         commit(resolved)
@@ -123,11 +123,11 @@ extension WeatherSession {
         return resolved.notices + [.air(resolved.place, fetched.value.value, fetched.value.origin)]
     }
 
-    /// `missing`'s error; in `make demo` said as what the demo's recording lacks, as the demo's
+    /// `missing`'s error; with recorded answers said as what the recording lacks, as the coverage's
     /// other refusals are, with the view it does have (trial 4: "no hourly forecast in
     /// Open-Meteo’s answer" for Kochi read as a service's fault).
     func notInAnswer(_ block: String, in report: WeatherReport) -> ShellError {
-        demo.lacking(block, in: report) ?? .notInAnswer(Self.missing(block, in: report))
+        coverage.lacking(block, in: report) ?? .notInAnswer(Self.missing(block, in: report))
     }
 
     /// Why `hourly` or `daily` has nothing to show: the provider gives current conditions
@@ -150,9 +150,9 @@ extension WeatherSession {
         if names.isEmpty { chosen = favorites }
         if chosen.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
         guard !chosen.isEmpty else { throw .nothingYet(.favoritesToCompare) }
-        // In `make demo`: a favorite with no forecast recorded is a gap, said before any request.
+        // Recorded answers: a favorite with no forecast recorded is a gap, said before any request.
         var missing = chosen.compactMap { favorite in
-            demo.lacking(.forecast, at: favorite.coordinate).map {
+            coverage.lacking(.forecast, at: favorite.coordinate).map {
                 ComparisonGap(name: favorite.name, reason: $0)
             }
         }

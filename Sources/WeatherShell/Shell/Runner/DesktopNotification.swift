@@ -83,7 +83,7 @@ extension ShellRunner {
     /// fails: the line and the bell are there.
     func raiseNotification(title: String, body: String) {
         guard let notification = desktopNotification else { return }
-        if let escape = notification.escape, format == .text, outputFile == nil {
+        if let escape = notification.escape, format == .text, redirection.file == nil {
             output.write(DesktopNotification.sequence(escape, title: title, body: body))
         }
         if let path = notification.notifySend, let program = notification.program {

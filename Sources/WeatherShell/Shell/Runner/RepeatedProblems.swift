@@ -4,11 +4,11 @@ import WXBasics
 /// is explained in full once — the warning at start, or the first error — and in one short line
 /// after that, pointing back: trial 9 saw the same long text as `warning:` and again as `error:`
 /// for `favs`, and every `favs`, `history` and `saved` after said it whole again.
-extension ShellRunner {
+extension ErrorLines {
     /// `result` as shown now: a warning's text is remembered as said; a `notSaved` whose problem
     /// was said in full already comes short ("not saved to disk, …: /tmp/x is a file, not a
     /// folder (see above)"), and said in full it is remembered.
-    func saidOnce(_ result: CommandResult) -> CommandResult {
+    mutating func saidOnce(_ result: CommandResult) -> CommandResult {
         switch result {
         case .notice(let text):
             if text.hasPrefix(Self.warningLead) {
@@ -30,7 +30,7 @@ extension ShellRunner {
     /// The short form of `error` when its problem with a store's file was said in full already
     /// (`ShellError.shortAfterExplained`); nil when it is to be said as it is (then it is
     /// remembered as said).
-    func saidOnce(_ error: ShellError) -> ShellError? {
+    mutating func saidOnce(_ error: ShellError) -> ShellError? {
         guard let short = error.shortAfterExplained else { return nil }
         guard explainedProblems.contains(error.description) else {
             explainedProblems.insert(error.description)

@@ -86,34 +86,36 @@ extension ShellRunner {
             emit(.help(CommandTable.all))
             return .succeeded
         case .read(let path):
-            guard readDepth < 8 else {
+            guard files.depth < 8 else {
                 report(
                     .usage("\\i is 8 files deep: \(TerminalText.sanitized(path)) not read (does a file read itself?)"))
                 return .failed
             }
-            readDepth += 1
-            defer { readDepth -= 1 }
+            files.depth += 1
+            defer { files.depth -= 1 }
             return await runFile(session.configuration.expandPath(path), what: "file", quitEnds: true)
         case .output(nil):
             // Said as `\o FILE` says where results go (trial 4, item 19: nothing was said).
-            putError(outputFile == nil && onceFile == nil ? "results already go here\n" : "results go here again\n")
-            outputFile = nil
-            onceFile = nil
+            putError(
+                redirection.file == nil && redirection.onceFile == nil
+                    ? "results already go here\n" : "results go here again\n")
+            redirection.file = nil
+            redirection.onceFile = nil
             return .succeeded
         case .output(let path?):
             guard let file = openOutput(path) else { return .failed }
-            outputFile = file
-            onceFile = nil
+            redirection.file = file
+            redirection.onceFile = nil
             putError("results go to \(file.path) (“\\o” alone sends them back here)\n")
             return .succeeded
         case .once(let path):
             guard let file = openOutput(path) else { return .failed }
-            onceFile = file
+            redirection.onceFile = file
             putError("the next command’s results go to \(file.path)\n")
             return .succeeded
         case .timing(let on):
-            timing = on ?? !timing
-            putError("timing is \(timing ? "on" : "off")\n")
+            timing.isOn = on ?? !timing.isOn
+            putError("timing is \(timing.isOn ? "on" : "off")\n")
             return .succeeded
         case .edit:
             return await editLastLine()
@@ -132,21 +134,14 @@ extension ShellRunner {
             return nil
         }
         do {
-            let width = errorWidth
+            let width = errors.width
             let paths = ([full] + pathsWithSpaces).filter { $0.contains(" ") }
-            return try FileOutput(path: full, errors: standardOutput) { text in
+            return try FileOutput(path: full, errors: redirection.standard) { text in
                 width.map { Self.wrappedAtWords(text, width: $0(), keeping: paths) } ?? text
             }
         } catch {
             report(error)
             return nil
         }
-    }
-
-    /// `\timing`: one line on standard error after a command, in milliseconds to a tenth.
-    func reportTime(_ elapsed: Duration) {
-        let (seconds, attoseconds) = elapsed.components
-        let tenths = Int(seconds) * 10_000 + Int(attoseconds / 100_000_000_000_000)
-        putError("time: \(tenths / 10).\(tenths % 10) ms\n")
     }
 }

@@ -10,12 +10,12 @@ extension ShellRunner {
     func record(_ line: String) {
         let line = redacted(line)
         if session.historyList(last: 1).first?.line == line { return }
-        onRecord?(line)
+        recording.onRecord?(line)
         do {
             try session.recordCommand(line)
         } catch {
-            guard !warnedAboutLog else { return }
-            warnedAboutLog = true
+            guard !recording.warnedAboutLog else { return }
+            recording.warnedAboutLog = true
             putError("warning: the history is not being saved: \(error.description)\n")
         }
     }

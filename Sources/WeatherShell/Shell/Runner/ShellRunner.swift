@@ -30,78 +30,68 @@ package final class ShellRunner {
     package var format: OutputFormat {
         didSet { session.listsKeptForecasts = format == .json }
     }
-    /// Where results go: the file `\o FILE` named, else standard output.
-    var output: any OutputSink { outputFile ?? standardOutput }
-    /// Standard output (and error), as the front end gave it.
-    let standardOutput: any OutputSink
-    /// The file `\o FILE` (`.output FILE`) sends results to, until `\o` alone.
-    var outputFile: FileOutput?
-    /// The file `.once FILE` sends the next command's results to; the command takes it.
-    var onceFile: FileOutput?
-    /// Whether each command's time is printed after it (`\timing`, `.timer on`).
-    var timing = false
-    /// The time now, for `\timing` (a test passes its own).
-    var stopwatch: () -> ContinuousClock.Instant = { ContinuousClock.now }
-    /// Whether an error has said that nothing can be reached (then later ones say it short).
-    var saidUnreachable = false
-    /// How many `\i FILE` are running inside each other (a file that reads itself stops).
-    var readDepth = 0
+    /// Where results go: standard output, `\o FILE`'s file, `.once FILE`'s.
+    let redirection: OutputRedirection
+    /// What the terminal is and can do.
+    var terminal: TerminalTraits
+    /// How error lines are laid out, and what they have said already.
+    var errors = ErrorLines()
+    /// `\timing`.
+    var timing = CommandTiming()
+    /// Files of commands while they run (the start-up file, `\i FILE`).
+    var files = FileReading()
+    /// Lines into the history.
+    var recording = HistoryRecording()
+
+    /// Where results go now.
+    var output: any OutputSink { redirection.current }
     /// Whether standard output takes colour and bold (a terminal that allows them).
-    let colour: Bool
+    var colour: Bool { terminal.colour }
     /// Whether what is written now is styled: as `colour`, never into the file of `\o FILE`,
     /// which is not a terminal (and gets lists whole, as a pipe does).
-    var styled: Bool { colour && outputFile == nil }
-    let unicode: Bool
+    var styled: Bool { colour && redirection.file == nil }
+    var unicode: Bool { terminal.unicode }
     /// The terminal's width now (it can change between commands); 80 when not a terminal.
-    let width: () -> Int
-    /// Whether output is fitted to `width` (a terminal, or `COLUMNS` given); false in scripts
-    /// and pipes, where lists are printed whole.
-    let fitsWidth: Bool
-    var warnedAboutLog = false
-    /// The problems with state.plist or log.jsonl said in full so far (a warning's or an error's text): later
-    /// commands say them short (RepeatedProblems.swift).
-    var explainedProblems: Set<String> = []
-    /// Put before error messages while the start-up file runs ("…/wxrc:3: ").
-    var errorContext: String?
-    /// While the start-up file runs: settings it makes (`units`, `provider`, `format`…) are not
-    /// confirmed on every start.
-    var quietSettings = false
+    var width: () -> Int { terminal.width }
+    var fitsWidth: Bool { terminal.fitsWidth }
 
-    /// Told each line as it goes into the history (references expanded, secrets redacted), and
-    /// only then: the prompt adds it to the line editor's history, so that Up recalls exactly
-    /// what `history` lists.
-    package var onRecord: (@MainActor (String) -> Void)?
+    // MARK: - Set by the front end (each kept by the part it belongs to)
 
-    /// Whether lines go into the history. Commands given on wx's command line (`wx -c …`,
-    /// `wx line Home`) do not: a status bar running `wx line` every minute would bury what was
-    /// typed at the prompt (WXApp turns it off for them).
-    package var recordsHistory = true
-
-    /// The editor `\e` opens the last line in, and its command; nil where there is no terminal
-    /// (scripts, `wx -c`).
-    package var lineEditing: (editor: any EditorProgram, command: String)?
-
-    /// The text an editor that could not run was given (Ctrl-X Ctrl-E's line, `\e`'s last line),
-    /// for the prompt to put in its next line (`LineReader.keepForNextLine`); the interactive
-    /// shell takes it before each prompt.
-    package var textForNextPrompt: String?
-
-    /// What clears the terminal (`clear`, as Ctrl-L does at the prompt): nil where standard
-    /// output is not a terminal, or one that cannot clear (`TERM=dumb`), and `clear` does nothing.
-    package var screenClearing: String?
-
-    /// How `watch --notify` raises a desktop notification (the terminal's escape, `notify-send`);
-    /// nil: only the bell.
-    package var desktopNotification: DesktopNotification?
-
-    /// The terminal's width when standard error is one: error and warning lines are broken
-    /// between words to fit it (ErrorWrapping.swift); nil leaves them whole (files, pipes).
-    package var errorWidth: (() -> Int)?
-
-    /// The words of the command being run (none between commands; a file's command while
-    /// `.read` runs its lines): the paths its errors may name, kept whole when they are wrapped
-    /// (`pathsWithSpaces`).
-    var commandWords: [String] = []
+    /// `HistoryRecording.onRecord`.
+    package var onRecord: (@MainActor (String) -> Void)? {
+        get { recording.onRecord }
+        set { recording.onRecord = newValue }
+    }
+    /// `HistoryRecording.isOn`.
+    package var recordsHistory: Bool {
+        get { recording.isOn }
+        set { recording.isOn = newValue }
+    }
+    /// `TerminalTraits.lineEditing`.
+    package var lineEditing: (editor: any EditorProgram, command: String)? {
+        get { terminal.lineEditing }
+        set { terminal.lineEditing = newValue }
+    }
+    /// `TerminalTraits.textForNextPrompt`.
+    package var textForNextPrompt: String? {
+        get { terminal.textForNextPrompt }
+        set { terminal.textForNextPrompt = newValue }
+    }
+    /// `TerminalTraits.screenClearing`.
+    package var screenClearing: String? {
+        get { terminal.screenClearing }
+        set { terminal.screenClearing = newValue }
+    }
+    /// `TerminalTraits.desktopNotification`.
+    package var desktopNotification: DesktopNotification? {
+        get { terminal.desktopNotification }
+        set { terminal.desktopNotification = newValue }
+    }
+    /// `ErrorLines.width`.
+    package var errorWidth: (() -> Int)? {
+        get { errors.width }
+        set { errors.width = newValue }
+    }
 
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
@@ -112,19 +102,16 @@ package final class ShellRunner {
         width: @escaping () -> Int = { 80 }, fitsWidth: Bool = true
     ) {
         self.session = session
-        self.standardOutput = output
+        redirection = OutputRedirection(standard: output)
         self.format = format
         session.listsKeptForecasts = format == .json
-        self.colour = colour
-        self.unicode = unicode
-        self.width = width
-        self.fitsWidth = fitsWidth
+        terminal = TerminalTraits(colour: colour, unicode: unicode, width: width, fitsWidth: fitsWidth)
     }
 
     /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
     func putError(_ text: String) {
-        let text = errorWidth.map { Self.wrappedAtWords(text, width: $0(), keeping: pathsWithSpaces) } ?? text
-        standardOutput.writeError(unicode ? text : TextRenderer.ascii(text))
+        let text = errors.width.map { Self.wrappedAtWords(text, width: $0(), keeping: pathsWithSpaces) } ?? text
+        redirection.standard.writeError(unicode ? text : TextRenderer.ascii(text))
     }
 
     /// Runs every command on `line` (separated by `;`), stopping at `quit`.
@@ -208,11 +195,11 @@ package final class ShellRunner {
             // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not run.
             if Task.isCancelled { return Self.worse(status, .failed) }
             // `\timing` times commands, not itself or the other backslash words.
-            let began = timing && MetaCommand(typed: command.text, words: []) == nil ? stopwatch() : nil
+            let began = timing.isOn && MetaCommand(typed: command.text, words: []) == nil ? timing.stopwatch() : nil
             // A reference to a replay (`!-2` naming `replay 3..4`) runs it; only the lines a
             // replay runs (`nested`) do not replay others, which could go round for ever.
             let result = await run(command: command, nested: nested)
-            if let began { reportTime(stopwatch() - began) }
+            if let began { putError(CommandTiming.line(timing.stopwatch() - began)) }
             if result == .quit {
                 if quitEnds { return .quit }
                 report(
@@ -239,9 +226,9 @@ package final class ShellRunner {
 
     private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
         let text = typed.text
-        let outer = commandWords
-        commandWords = typed.words.map(\.text)
-        defer { commandWords = outer }
+        let outer = errors.commandWords
+        errors.commandWords = typed.words.map(\.text)
+        defer { errors.commandWords = outer }
         if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
         let command: Command?
         do {
@@ -252,11 +239,11 @@ package final class ShellRunner {
         }
         guard let command else { return .succeeded }
         // `.once FILE`: this command's results go to the file, and no later command's.
-        guard let once = onceFile else { return await run(command, text: text, nested: nested) }
-        onceFile = nil
-        let kept = outputFile
-        outputFile = once
-        defer { outputFile = kept }
+        guard let once = redirection.onceFile else { return await run(command, text: text, nested: nested) }
+        redirection.onceFile = nil
+        let kept = redirection.file
+        redirection.file = once
+        defer { redirection.file = kept }
         return await run(command, text: text, nested: nested)
     }
 
@@ -299,7 +286,7 @@ package final class ShellRunner {
             return await run(.read(path))
         case .clear:
             // Never into the file of `\o FILE`: only a terminal is cleared.
-            if let screenClearing, outputFile == nil { output.write(screenClearing) }
+            if let screenClearing, redirection.file == nil { output.write(screenClearing) }
             return .succeeded
         case .watch(let minutes):
             return await watch(every: minutes)
@@ -361,17 +348,17 @@ package final class ShellRunner {
     }
 
     func emit(_ result: CommandResult) {
-        if quietSettings && result.isSettingReport { return }
+        if files.quietSettings && result.isSettingReport { return }
         // Units come from state.plist; results that do not show values never make it load.
         let units = result.needsUnits ? session.settings.units : .metric
         var context = RenderContext(
             units: units, now: session.now(at: result.placeCoordinate), colour: styled, unicode: unicode,
-            width: width(), fitsWidth: fitsWidth && outputFile == nil)
-        let demo = session.demo
-        context.recordedNow = { demo.now(at: $0) }
+            width: width(), fitsWidth: fitsWidth && redirection.file == nil)
+        let clocks = session.clocks
+        context.recordedNow = { clocks.recordedInstant($0) }
         switch format {
         case .text:
-            let text = TextRenderer.render(saidOnce(result), context: context)
+            let text = TextRenderer.render(errors.saidOnce(result), context: context)
             if case .notSaved = result {
                 putError("error: " + text)
             } else if case .notice = result {
@@ -389,7 +376,7 @@ package final class ShellRunner {
             if case .notSaved = result {
                 var plain = context
                 plain.colour = false
-                putError("error: " + TextRenderer.render(saidOnce(result), context: plain))
+                putError("error: " + TextRenderer.render(errors.saidOnce(result), context: plain))
             }
             output.write(JSONRenderer.render(result, context: context))
         }
@@ -398,8 +385,8 @@ package final class ShellRunner {
     /// An error: one line on stderr, always (a person reads it, and `2>/dev/null` hides it);
     /// with `--json` also an error document on stdout, where a script reads the results.
     func report(_ error: ShellError) {
-        let text = redacted((errorContext ?? "") + unreachableText(error))
-        let shown = saidOnce(error).map { redacted((errorContext ?? "") + $0.description) } ?? text
+        let text = redacted((errors.context ?? "") + errors.unreachableText(error))
+        let shown = errors.saidOnce(error).map { redacted((errors.context ?? "") + $0.description) } ?? text
         putError("error: \(shown)\n")
         if format == .json {
             output.write(JSONRenderer.render(error: error, text: text))

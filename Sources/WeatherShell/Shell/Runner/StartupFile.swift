@@ -18,9 +18,9 @@ extension ShellRunner {
     package func runStartupFile(_ path: String) async -> LineStatus {
         guard FileIO.exists(path) else { return .succeeded }
         let statusBefore = exitStatus
-        quietSettings = true
+        files.quietSettings = true
         defer {
-            quietSettings = false
+            files.quietSettings = false
             exitStatus = statusBefore
         }
         return await runFile(path, what: "start-up file", quitEnds: false, unreadable: "warning")
@@ -48,8 +48,8 @@ extension ShellRunner {
             putError("\(unreadable): \(what) not run: \(path) is not UTF-8 text\n")
             return .failed
         }
-        let outerContext = errorContext
-        defer { errorContext = outerContext }
+        let outerContext = errors.context
+        defer { errors.context = outerContext }
         var status = LineStatus.succeeded
         // "\r\n" is one Character in Swift: split on either line end.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
@@ -57,7 +57,7 @@ extension ShellRunner {
             if Task.isCancelled { break }
             var line = String(rawLine)
             if index == 0, line.first == "\u{FEFF}" { line.removeFirst() }
-            errorContext = "\(path):\(index + 1): "
+            errors.context = "\(path):\(index + 1): "
             guard line.count <= LineSafety.maximumLength else {
                 report(.usage("line too long: \(line.count) characters (at most \(LineSafety.maximumLength)); not run"))
                 status = .failed

@@ -1,0 +1,32 @@
+import FoundationEssentials
+import WeatherKit
+
+/// wx's clocks, chosen once by the composition root: what "now" is for what wx shows, for what
+/// it records, and for what it waits on.
+package struct SessionClocks: Sendable {
+    /// wx's own clock: the system clock or `WX_NOW`.
+    package let now: @Sendable () -> Date
+    /// The time of what wx records (history lines, a snapshot's `ts`, deletions, compaction):
+    /// wx's own clock, never a recorded instant, which differs between places and years — so
+    /// the history runs forward.
+    package let recordingNow: @Sendable () -> Date
+    /// What `watch` waits on (the system clock; a manual one in tests).
+    package let clock: any WXClock
+    /// The instant the answers about a place were recorded (`AnswerCoverage.recordedInstant`);
+    /// nil for live answers.
+    package let recordedInstant: @Sendable (Coordinate?) -> Date?
+
+    package init(
+        now: @escaping @Sendable () -> Date, recordingNow: (@Sendable () -> Date)? = nil, clock: any WXClock,
+        recordedInstant: @escaping @Sendable (Coordinate?) -> Date? = { _ in nil }
+    ) {
+        self.now = now
+        self.recordingNow = recordingNow ?? now
+        self.clock = clock
+        self.recordedInstant = recordedInstant
+    }
+
+    /// "Now" at `coordinate` (nil: a command's place is not known yet): the instant the answers
+    /// about it were recorded, when they were, else wx's own clock.
+    package func now(at coordinate: Coordinate?) -> Date { recordedInstant(coordinate) ?? now() }
+}
