@@ -94,6 +94,10 @@ package final class ShellRunner {
     /// nil: only the bell.
     package var desktopNotification: DesktopNotification?
 
+    /// Returns when the terminal has been resized (or the task is cancelled): `watch` then draws
+    /// its screen again at the new width. Nil where output is no terminal.
+    package var terminalResized: (@Sendable () async -> Void)?
+
     /// The terminal's width when standard error is one: error and warning lines are broken
     /// between words to fit it (ErrorWrapping.swift); nil leaves them whole (files, pipes).
     package var errorWidth: (() -> Int)?
@@ -188,8 +192,13 @@ package final class ShellRunner {
             if let expansion {
                 line = expansion.line
                 expanded = true
-                echo(line)
                 if record { self.record(line.trimmed) }
+                // `!!:p`: the line printed as it would run, and kept in the history, not run (bash).
+                if expansion.printOnly {
+                    if format == .text { output.write(TerminalText.sanitized(line) + "\n") }
+                    return .succeeded
+                }
+                echo(line)
                 commands = try ShellWords.commands(line)
             } else if record, !commands.isEmpty, !Self.isQuit(commands), !Self.importsHistory(commands) {
                 self.record(line.trimmed)
@@ -243,6 +252,10 @@ package final class ShellRunner {
         commandWords = typed.words.map(\.text)
         defer { commandWords = outer }
         if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
+        if let pipe = Self.pipeRefusal(typed) {
+            report(pipe)
+            return .usageError
+        }
         let command: Command?
         do {
             command = try CommandParser.parse(words: ShellWords.keepingMetaBackslash(typed))
