@@ -25,35 +25,28 @@ extension PromptKeysTerminalTests {
             (["C-a", Self.altF, Self.altF, Self.altB, Self.altD], "find -Denis.fr3,1x"),
             (["C-e", Self.altB, Self.altB, Self.altBackspace], "find -fr3,1x"),
         ]
+        try pressInBashAndWX(steps)
+    }
+
+    /// Ctrl-X Ctrl-U undoes, as Ctrl-_ does (readline's other undo key); libedit had no binding.
+    @Test func ctrlXCtrlUUndoesAsInBash() throws {
+        try pressInBashAndWX([(["find Saint-Denis", "C-w"], "find"), (["C-x", "C-u"], "find Saint-Denis")])
+    }
+
+    /// Presses each step's keys in bash and then in wx, each fresh, and waits for the line each
+    /// step leaves after the prompt, in both.
+    func pressInBashAndWX(_ steps: [(keys: [String], shows: String)]) throws {
         let bash = try startBash(after: [])
         for (keys, shows) in steps {
             for key in keys { try bash.send(key) }
             try bash.wait(for: "bash: \(shows)") { $0.hasSuffix("$ " + shows) }
         }
         try bash.send("C-a", "C-k", "C-d")
-
         let wx = try startWX(after: [])
         for (keys, shows) in steps {
             for key in keys { try wx.send(key) }
             try wx.wait(for: shows) { $0.hasSuffix("wx> " + shows) }
         }
-        try wx.send("C-a", "C-k", "C-d")
-    }
-
-    /// Ctrl-X Ctrl-U undoes, as Ctrl-_ does (readline's other undo key); libedit had no binding.
-    @Test func ctrlXCtrlUUndoesAsInBash() throws {
-        let bash = try startBash(after: [])
-        try bash.send("find Saint-Denis", "C-w")
-        try bash.wait(for: "bash: the word deleted") { $0.hasSuffix("$ find") }
-        try bash.send("C-x", "C-u")
-        try bash.wait(for: "bash: undone") { $0.hasSuffix("$ find Saint-Denis") }
-        try bash.send("C-a", "C-k", "C-d")
-
-        let wx = try startWX(after: [])
-        try wx.send("find Saint-Denis", "C-w")
-        try wx.wait(for: "the word deleted") { $0.hasSuffix("wx> find") }
-        try wx.send("C-x", "C-u")
-        try wx.wait(for: "undone") { $0.hasSuffix("wx> find Saint-Denis") }
         try wx.send("C-a", "C-k", "C-d")
     }
 
