@@ -59,9 +59,9 @@ extension InteractiveShellTests {
         )
         #expect(
             errors.dropFirst().first
-                == "error: wx’s prompt has no pipes: in your shell, wx -c 'help' | … runs it through another program; “\\o FILE” sends results to a file"
+                == "error: wx’s prompt has no pipes: in your shell, wx -c 'help' | cat runs it through another program; “\\o FILE” sends results to a file"
         )
-        #expect(errors.dropFirst(2).first?.contains("wx -c 'hourly 48' | …") == true)
+        #expect(errors.dropFirst(2).first?.contains("wx -c 'hourly 48' | less") == true)
         // A quoted bar is a word's own: `help "a|b"` asks for a topic.
         #expect(errors.count == 4 && !errors[3].contains("pipes"), "\(errors)")
     }

@@ -14,7 +14,9 @@ extension ShellRunner {
         else { return nil }
         let bar = words[at].firstIndex(of: "|") ?? words[at].startIndex
         let before = (words[..<at] + [String(words[at][..<bar])]).filter { !$0.isEmpty }.joined(separator: " ")
-        let piped = (before.isEmpty ? "" : "wx -c '\(before)' ") + "| …"
+        let after = ([String(words[at][words[at].index(after: bar)...])] + words[(at + 1)...]).filter { !$0.isEmpty }
+        let piped =
+            (before.isEmpty ? "" : "wx -c '\(before)' ") + "| " + (after.isEmpty ? "…" : after.joined(separator: " "))
         return .usage(
             "wx’s prompt has no pipes: in your shell, \(TerminalText.sanitized(piped)) runs it through another program; “\\o FILE” sends results to a file"
         )
