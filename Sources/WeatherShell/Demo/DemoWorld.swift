@@ -98,7 +98,7 @@ package final class DemoWorld: Sendable {
     }
 
     /// Reads a manifest: `{"places": [{"name", "names"?, "latitude", "longitude", "recorded"
-    /// (ISO 8601 instant), "later"? (a second instant, after "recorded"), "routes": [{"path", "query"?, "dates"?, "recorded_from"?}]}]}`: of the
+    /// (ISO 8601 instant), "later"? (a second instant, after "recorded"), "routes": [{"path", "query"?, "dates"?, "recorded_from"?, "at"?}]}]}`: of the
     /// routes the server answers from, wx reads only which kinds of answer each place has
     /// (`Kind.of`), which days a dated one holds, and which service a body of past days is the
     /// answer of when not the one its path names (`recorded_from`, a path: `Place.pastRecordedFrom`).
@@ -130,7 +130,9 @@ package final class DemoWorld: Sendable {
                 }
                 guard let kind = Kind.of(path: path, query: query) else { continue }
                 kinds.insert(kind)
-                if let dates = route["dates"]?.array, dates.count == 2,
+                // Days recorded at the later instant (`"at": "later"`) are to come at the first,
+                // whose days these are; only `Place.later`'s clock reads them.
+                if route["at"]?.string != "later", let dates = route["dates"]?.array, dates.count == 2,
                     let first = dates[0].string.flatMap({ LocalDate(iso: Substring($0)) }),
                     let last = dates[1].string.flatMap({ LocalDate(iso: Substring($0)) }), first <= last
                 {
