@@ -77,7 +77,10 @@ extension DemoEndToEndTests {
         let thursday = try #require(
             run.stdout.split(separator: "\n").first { $0.contains("Thu 31 Jul") && !$0.contains("thunderstorm") })
         let cells = thursday.split(separator: " ").map(String.init)
-        #expect(Array(cells.prefix(11)) == ["Thu", "31", "Jul", "21.4", "19.8", cells[5], "14.7", "15.0", cells[8], "6.9", "11.7"])
+        #expect(
+            Array(cells.prefix(11)) == [
+                "Thu", "31", "Jul", "21.4", "19.8", cells[5], "14.7", "15.0", cells[8], "6.9", "11.7",
+            ])
         let wanted = try #require(expected.first { $0["lead"] as? Int == 4 })
         #expect(cells[5] == String(format: "%+.1f", try #require(wanted["high_bias"] as? Double)))
         #expect(cells[8] == String(format: "%+.1f", try #require(wanted["low_bias"] as? Double)))
