@@ -9,12 +9,14 @@ request is answered only from the recordings of the place it is about, found by 
 
 never another place's answer or another request's error.
 
-Manifest: {"places": [{"name", "names", "latitude", "longitude", "recorded", "routes": [...]}]}.
+Manifest: {"places": [{"name", "names", "latitude", "longitude", "recorded", "later"?, "routes": [...]}]}.
 A place's routes have the shape of routes.json's ("path", "query", "file", "status"), plus
 "dates": [first, last] for answers that hold only those days (a request whose start_date..end_date
 falls outside is not answered with it), and "recorded_from": the path of the service whose answer
 the body is when it is not the route's own (the server ignores it; wx names that service as the
-source of those days).
+source of those days), and "at": "later" for a recording made at the place's second, later
+instant ("later": what happened on the forecast's days, which wx reads only with its clock
+there), which the refusals' "it has …" leaves out, as at the first instant those days are to come.
 """
 import datetime
 import json
@@ -192,7 +194,8 @@ class DemoWorld:
         # archive's days alone, while 23–26 July answered from the forecast API.
         dates = merged_days(
             r["dates"] for r in place["routes"]
-            if "dates" in r and what(r["path"], {k: [v] for k, v in r.get("query", {}).items()}) == words
+            if "dates" in r and r.get("at") != "later"
+            and what(r["path"], {k: [v] for k, v in r.get("query", {}).items()}) == words
         )
         if dates and first(query, "start_date") and not first(query, "models"):
             # A one-day recording is written as that day, not as a range of one.

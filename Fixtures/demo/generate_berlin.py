@@ -36,6 +36,12 @@ coordinates, time zone (GMT) and hours, and promise:
   2025-07-22) and `past` (the forecast API's past days to 2025-07-26).
 - normals (../open-meteo-archive/berlin-1991-2020-daily-hand-written.json): the archive
   generator's thirty years with Berlin's head.
+- what happened on the recorded days (../open-meteo-archive/berlin-daily-2025-07-27-to-08-02-hand-written.json):
+  the archive's answer for the forecast's 7 days as Berlin's later recorded instant
+  (LATER_RECORDED, places.json's "later") would have it, for `saved verify`: each day the
+  recording's daily high, low and precipitation plus the offsets in OBSERVED_OFFSETS (the
+  forecast a little too cool on most days, the thunderstorm of Thu 31 Jul wetter than forecast,
+  a shower on Fri 1 Aug the forecast called dry, Mon 28 Jul's 0.2 mm fallen as none).
 
 Run: python3 Fixtures/demo/generate_berlin.py
 """
@@ -67,12 +73,20 @@ MODELS_FILE = "open-meteo-models/berlin-four-models-daily-hand-written-from-fore
 RUNS_FILE = "open-meteo-previous-runs/berlin-runs-2025-06-23-to-08-03-hand-written-from-forecast.json"
 PAST_FILE = "open-meteo-archive/berlin-daily-2025-06-23-to-07-26-hand-written.json"
 NORMALS_FILE = "open-meteo-archive/berlin-1991-2020-daily-hand-written.json"
+LATER_FILE = "open-meteo-archive/berlin-daily-2025-07-27-to-08-02-hand-written.json"
+# Berlin's second recorded instant (places.json's "later"): the archive has 2 August by then (it
+# lags today by five days).
+LATER_RECORDED = "2025-08-08T03:00:00Z"
 
 ENSEMBLE_MEAN_WITHIN = 0.5
 MODELS_WITHIN = 4.0
 DRIFT_PER_DAY = 0.8
 FIRST_PAST = datetime.date(2025, 6, 23)
 RECORDED_DAY = datetime.date(2025, 7, 27)
+
+# (high, low, precipitation) offsets of what happened from the recording, per recorded day.
+OBSERVED_OFFSETS = ([1.3, -0.8, 2.1, 0.4, -1.6, 1.9, 0.7], [0.6, -0.4, 1.1, -0.9, 0.3, 0.8, -0.5],
+                    [0.0, -0.2, 0.0, 1.3, 4.8, 2.6, -1.1])
 
 # (high, low, precipitation) offsets from the recording per day, per other model.
 MODEL_OFFSETS = {
@@ -245,6 +259,27 @@ def past(recorded, days):
     return body
 
 
+def happened(recorded):
+    """What happened on the recorded days: the recording's daily values plus OBSERVED_OFFSETS,
+    in the archive's daily shape (a condition from the amount, as `observed`'s)."""
+    recorded_daily = recorded["daily"]
+    units = {key: ARCHIVE.DAILY_UNITS[key] for key in
+             ("time", "weather_code", "temperature_2m_max", "temperature_2m_min", "precipitation_sum")}
+    daily = {key: [] for key in units}
+    highs, lows, amounts = OBSERVED_OFFSETS
+    for index, day in enumerate(recorded_daily["time"]):
+        high = round(recorded_daily["temperature_2m_max"][index] + highs[index], 1)
+        rain = round(max(0.0, recorded_daily["precipitation_sum"][index] + amounts[index]), 1)
+        daily["time"].append(unix(day))
+        daily["weather_code"].append(95 if rain >= 6 else 63 if rain >= 2.5 else 61 if rain > 0 else 3 if high < 24 else 1)
+        daily["temperature_2m_max"].append(high)
+        daily["temperature_2m_min"].append(round(recorded_daily["temperature_2m_min"][index] + lows[index], 1))
+        daily["precipitation_sum"].append(rain)
+    body = head(recorded)
+    body.update({"daily_units": units, "daily": daily})
+    return body
+
+
 def runs(recorded, days):
     hourly = recorded["hourly"]
     recorded_times = [unix(t) for t in hourly["time"]]
@@ -312,6 +347,7 @@ def main():
     write(MODELS_FILE, models(recorded))
     write(PAST_FILE, past(recorded, days))
     write(RUNS_FILE, runs(recorded, days))
+    write(LATER_FILE, happened(recorded))
     ARCHIVE.thirty_years(os.path.basename(NORMALS_FILE), place=head(recorded), seed=1352)
 
 

@@ -91,6 +91,8 @@ enum ManPage {
         let reference = CommandSpec.historyReference
         out += text(sentence(reference.synopsis.replacing(" | ", with: ", ") + ": " + reference.summary))
         for paragraph in reference.details { out += text(paragraph) }
+        out += [".Sh KEYS"]
+        out += text("At the prompt, as in bash (emacs mode): " + TextRenderer.promptKeys)
         out += [".Sh START-UP FILE"]
         out += text(
             """

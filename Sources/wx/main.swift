@@ -32,5 +32,5 @@ let host = AppHost(
     },
     standardInput: StandardInputReader(), prompt: TerminalDevice(), errorIsTerminal: isatty(2) == 1,
     terminalRows: { TerminalDevice.rows() }, waitingNotice: waiting, pager: PagerProcess(),
-    editor: EditorProcess(), notifier: NotifierProcess())
+    editor: EditorProcess(), notifier: NotifierProcess(), terminalResized: { await TerminalDevice.widthChange() })
 exit(await WXApp(host: host).run(Array(CommandLine.arguments.dropFirst())))

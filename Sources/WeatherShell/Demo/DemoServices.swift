@@ -38,6 +38,33 @@ package struct DemoServices: AnswerCoverage {
     /// demo.
     package func providerNow() -> Date? { world?.now(at: Self.askedAbout) }
 
+    /// `operation` with the clock at each place's later recorded instant (`DemoWorld.readingLater`),
+    /// and the lines saying so for the places of `coordinates` that have one ("wx’s clock moves
+    /// to Berlin’s later recording, 2025-08-08 03:00 UTC"): checking a kept
+    /// forecast needs its days to have passed, which at the instant the forecast was recorded
+    /// none has. Outside a demo, `operation` as it is and no lines.
+    package func readingLater<T>(
+        about coordinates: [Coordinate], isolation: isolated (any Actor)?,
+        _ operation: () async throws(ShellError) -> T
+    ) async throws(ShellError) -> (notices: [String], value: T) {
+        guard let world else { return ([], try await operation()) }
+        var named: [String] = []
+        var notices: [String] = []
+        for coordinate in coordinates {
+            guard let place = world.place(near: coordinate), let later = place.later, !named.contains(place.name)
+            else { continue }
+            named.append(place.name)
+            let iso = ISOTime.string(later)
+            notices.append(
+                "wx’s clock moves to \(place.name)’s later recording, \(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC"
+            )
+        }
+        let result: Result<T, ShellError> = await DemoWorld.$readingLater.withValue(true) {
+            do throws(ShellError) { return .success(try await operation()) } catch { return .failure(error) }
+        }
+        return (notices, try result.get())
+    }
+
     /// Before a geocoder is asked for `query`: refuses a name the demo does not know.
     package func check(name query: String) throws(ShellError) { try world?.check(name: query) }
 

@@ -23,6 +23,10 @@ package final class DemoWorld: Sendable {
         package var coordinate: Coordinate
         /// The instant its forecast was recorded (the answer's current time).
         package var recorded: Date
+        /// A second, later recorded instant (the manifest's `later`): when what happened on the
+        /// forecast's days was recorded, the clock `saved verify` and `saved N` read at
+        /// (`readingLater`); nil when the place has one instant only.
+        package var later: Date? = nil
         /// The kinds of answer it has recordings of (from the manifest's routes).
         package var kinds: Set<Kind> = [.forecast]
         /// How the place's answers other than its forecast came about when they are not
@@ -46,6 +50,10 @@ package final class DemoWorld: Sendable {
 
     /// The places, in the manifest's order.
     package let places: [Place]
+    /// Whether the clock stands at each place's later recorded instant (`Place.later`) rather
+    /// than at its first: set while a kept forecast is checked against what happened
+    /// (`DemoServices.readingLater`), for the session's "now" and the providers' alike.
+    @TaskLocal package static var readingLater = false
     /// How far from a recording's coordinates a place still counts as that place, km (the
     /// geocoder's point and the forecast's grid point differ by a few kilometres).
     package static let withinKilometres = 20.0
@@ -60,7 +68,7 @@ package final class DemoWorld: Sendable {
     }
 
     /// Reads a manifest: `{"places": [{"name", "names"?, "latitude", "longitude", "recorded"
-    /// (ISO 8601 instant), "routes": [{"path", "query"?, "dates"?, "recorded_from"?}]}]}`: of the
+    /// (ISO 8601 instant), "later"? (a second instant, after "recorded"), "routes": [{"path", "query"?, "dates"?, "recorded_from"?, "at"?}]}]}`: of the
     /// routes the server answers from, wx reads only which kinds of answer each place has
     /// (`Kind.of`), which days a dated one holds, and which service a body of past days is the
     /// answer of when not the one its path names (`recorded_from`, a path: `Place.pastRecordedFrom`).
@@ -92,7 +100,9 @@ package final class DemoWorld: Sendable {
                 }
                 guard let kind = Kind.of(path: path, query: query) else { continue }
                 kinds.insert(kind)
-                if let dates = route["dates"]?.array, dates.count == 2,
+                // Days recorded at the later instant (`"at": "later"`) are to come at the first,
+                // whose days these are; only `Place.later`'s clock reads them.
+                if route["at"]?.string != "later", let dates = route["dates"]?.array, dates.count == 2,
                     let first = dates[0].string.flatMap({ LocalDate(iso: Substring($0)) }),
                     let last = dates[1].string.flatMap({ LocalDate(iso: Substring($0)) }), first <= last
                 {
@@ -110,6 +120,7 @@ package final class DemoWorld: Sendable {
                 Place(
                     name: name, names: [name] + aliases,
                     coordinate: Coordinate(latitude: latitude, longitude: longitude), recorded: recorded,
+                    later: item["later"]?.string.flatMap(ISOTime.parse).flatMap { $0 > recorded ? $0 : nil },
                     kinds: kinds, written: item["written"]?.nonEmptyString.map(TerminalText.sanitized),
                     days: days.mapValues(Self.merged),
                     pastRecordings: pastRecordings.mapValues { $0.sorted { $0.lowerBound < $1.lowerBound } },
@@ -134,10 +145,12 @@ package final class DemoWorld: Sendable {
         return holding.max { $0.upperBound < $1.upperBound }.flatMap { recorded[$0] } ?? source
     }
 
-    /// wx's "now" at `coordinate` in the demo: the instant the place there was recorded; for
-    /// nil (the place not known yet) or a place the demo has no recording of, `latestRecorded`.
+    /// wx's "now" at `coordinate` in the demo: the instant the place there was recorded (its
+    /// later one while `readingLater`, when it has one); for nil (the place not known yet) or a
+    /// place the demo has no recording of, `latestRecorded`.
     package func now(at coordinate: Coordinate?) -> Date {
-        coordinate.flatMap { place(near: $0)?.recorded } ?? latestRecorded
+        guard let place = coordinate.flatMap(place(near:)) else { return latestRecorded }
+        return Self.readingLater ? place.later ?? place.recorded : place.recorded
     }
 
     /// The place one of whose names is `typed` (case and spacing aside), or is one of the parts

@@ -109,7 +109,7 @@ package enum TextRenderer {
         case .snapshotList(let snapshots):
             return self.snapshots(snapshots.collected, context: context, format: format, style: style)
         case .snapshot(let snapshot, let outcome):
-            return self.snapshot(snapshot, outcome, format: format, width: context.fitsWidth ? context.width : .max)
+            return self.snapshot(snapshot, outcome, format: format, width: context.reportWidth)
                 + keptWarningLines(snapshot, context: context)
         case .verification(let places): return verification(places, format: format, width: context.reportWidth)
         case .history(let entries): return history(entries, context: context)

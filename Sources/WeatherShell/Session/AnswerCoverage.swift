@@ -53,6 +53,15 @@ package protocol AnswerCoverage: Sendable {
     func checkSkill(_ window: ClosedRange<LocalDate>, at coordinate: Coordinate) throws(ShellError)
     /// A service's refusal in the words of this coverage; `error` as it is otherwise.
     func translated(_ error: ShellError) -> ShellError
+    /// `operation` with the clock at each place's later recorded instant, if it has one, and
+    /// the lines saying so for the places of `coordinates` ("wx’s clock moves to Berlin’s later
+    /// recording, 2025-08-08 03:00 UTC"): checking a kept forecast needs its days to have
+    /// passed, which at the instant the forecast was recorded none has. Live answers: `operation`
+    /// as it is, and no lines.
+    func readingLater<T>(
+        about coordinates: [Coordinate], isolation: isolated (any Actor)?,
+        _ operation: () async throws(ShellError) -> T
+    ) async throws(ShellError) -> (notices: [String], value: T)
 }
 
 extension AnswerCoverage {
@@ -77,4 +86,8 @@ package struct EveryAnswer: AnswerCoverage {
     package func lacking(_ block: String, in report: WeatherReport) -> ShellError? { nil }
     package func checkSkill(_ window: ClosedRange<LocalDate>, at coordinate: Coordinate) throws(ShellError) {}
     package func translated(_ error: ShellError) -> ShellError { error }
+    package func readingLater<T>(
+        about coordinates: [Coordinate], isolation: isolated (any Actor)?,
+        _ operation: () async throws(ShellError) -> T
+    ) async throws(ShellError) -> (notices: [String], value: T) { ([], try await operation()) }
 }

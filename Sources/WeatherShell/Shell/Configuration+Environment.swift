@@ -56,7 +56,7 @@ extension Configuration {
             ),
             (
                 "WX_DEMO",
-                "A demo manifest (make demo sets Fixtures/demo/places.json): wx refuses places it has no recording of, before any request, and its clock is the time the place it shows was recorded."
+                "A demo manifest (make demo sets Fixtures/demo/places.json): wx refuses places it has no recording of, before any request, and its clock is the time the place it shows was recorded (for saved verify and saved N, the place's later recorded instant when it has one)."
             ),
             (
                 "NO_COLOR",

@@ -31,14 +31,19 @@ package struct AppHost {
     package var editor: (any EditorProgram)?
     /// Runs `notify-send` for `watch --notify`, or nil for none.
     package var notifier: (any NotifierProgram)?
+    /// Returns when the terminal standard output is on has been resized (`watch` redraws), or
+    /// nil for none.
+    package var terminalResized: (@Sendable () async -> Void)?
 
     package init(
         variable: @escaping (String) -> String?, output: any AppOutput, inputIsTerminal: Bool, outputIsTerminal: Bool,
         terminalWidth: @escaping () -> Int, makeSession: @escaping (Configuration, Bool) -> WeatherSession,
         standardInput: any LineReader, prompt: any PromptTerminal, errorIsTerminal: Bool = false,
         terminalRows: @escaping () -> Int = { 24 }, waitingNotice: WaitingNotice? = nil,
-        pager: (any PagerProgram)? = nil, editor: (any EditorProgram)? = nil, notifier: (any NotifierProgram)? = nil
+        pager: (any PagerProgram)? = nil, editor: (any EditorProgram)? = nil, notifier: (any NotifierProgram)? = nil,
+        terminalResized: (@Sendable () async -> Void)? = nil
     ) {
+        self.terminalResized = terminalResized
         self.editor = editor
         self.notifier = notifier
         self.errorIsTerminal = errorIsTerminal
@@ -147,6 +152,7 @@ package struct WXApp {
         session.doctorEnvironment.terminal.width = columns ?? host.terminalWidth()
         session.doctorEnvironment.terminal.unicode = configuration.unicodeOutput
         if host.outputIsTerminal, host.variable("TERM") != "dumb" { runner.screenClearing = ShellRunner.clearScreen }
+        if host.outputIsTerminal { runner.terminalResized = host.terminalResized }
         runner.desktopNotification = DesktopNotification(
             escape: DesktopNotification.escape(outputIsTerminal: host.outputIsTerminal, variable: host.variable),
             notifySend: DesktopNotification.find("notify-send", searchPath: host.variable("PATH")),

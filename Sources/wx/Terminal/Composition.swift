@@ -3,7 +3,9 @@
 /// of its own width 0 and lost track of the row: after an edit in the middle the screen showed
 /// `find SXa Paulo` while `find SXão Paulo` was sent, and Right took two presses to cross “ã”
 /// (issue 40, the third round). Composed, the screen and the line agree and a press moves over
-/// the whole character. A mark that composes with nothing (“q̃”) stays as typed.
+/// the whole character. A mark after a letter it does not compose with (“q̃”, Devanagari's
+/// vowel signs) stays as typed; a mark with no letter to go on (at the line's start, after a
+/// space or a comma) is refused (`isLoneMark`).
 enum Composition {
     /// `text` in Unicode normalization form C. FoundationEssentials has no
     /// `precomposedStringWithCanonicalMapping`: the standard library's `_nfcCodeUnits` (public,
@@ -28,6 +30,29 @@ enum Composition {
         let composed = nfc(String(pair)).unicodeScalars
         guard composed.count == 1, let only = composed.first else { return nil }
         return only
+    }
+
+    /// Whether `mark` is a combining mark with nothing to combine with: the first of the line, or
+    /// after a space or punctuation. libedit drew it nowhere (its zero width was written over by
+    /// the next character) while the line sent held it, and Right stepped over it unseen; the
+    /// terminal put it on the prompt's last space. It is refused with a bell, as bash's screen
+    /// cannot show it either (it puts it on the character before, which is not the line's).
+    ///
+    /// - Parameters:
+    ///   - before: the scalar before the cursor; nil at the line's start.
+    static func isLoneMark(_ mark: Unicode.Scalar, before: Unicode.Scalar?) -> Bool {
+        guard isMark(mark) else { return false }
+        guard let before else { return true }
+        let properties = before.properties
+        return !(properties.isAlphabetic || properties.numericType != nil || isMark(before))
+    }
+
+    /// `text` without the marks `isLoneMark` refuses (a paste starting with one, or one after a
+    /// space), each read after the scalar before it in `text` (the first after nothing).
+    static func withoutLoneMarks(_ text: String) -> String {
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isLoneMark(scalar, before: kept.last) { kept.append(scalar) }
+        return String(kept)
     }
 
     /// Whether `scalar` is a mark (Mn, Mc, Me): drawn on the character before it.

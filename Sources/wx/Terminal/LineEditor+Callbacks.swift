@@ -27,7 +27,7 @@ let readCallback: wx_el_read_function = { editLine, character in
 
 /// What a key bound to a wx function does: `body` on the editor of `editLine`, on the main
 /// actor (inside el_gets); `failing` when there is no editor.
-private func onEditor(
+func onEditor(
     _ editLine: OpaquePointer?, failing: Int32 = CC_ERROR, _ body: @MainActor (LineEditor) -> UInt8
 ) -> UInt8 {
     guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(failing) }

@@ -76,10 +76,10 @@ extension LineEditor {
         return text
     }
 
-    /// Pasted text as the line holds it: line ends as "\n", other control characters (a stray
-    /// ESC) left out, tabs as spaces.
+    /// Pasted text as the line holds it: composed (NFC), line ends as "\n", other control
+    /// characters (a stray ESC) and combining marks with no letter to go on left out, tabs as spaces.
     static func pastedText(_ text: String) -> String {
-        let text = Composition.nfc(text)
+        let text = Composition.withoutLoneMarks(Composition.nfc(text))
         var result = String.UnicodeScalarView()
         var previous: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {
@@ -130,5 +130,17 @@ extension LineEditor {
         guard let line else { return "" }
         let rest = String(String.UnicodeScalarView(line.text.unicodeScalars.dropFirst(line.cursor)))
         return TerminalText.sanitized(rest) == rest && !rest.contains("\n") ? rest : ""
+    }
+}
+
+extension LineEditor {
+    /// Whether `key` is a combining mark with nothing before the cursor to go on
+    /// (`Composition.isLoneMark`): refused with a bell, outside a Ctrl-R search.
+    func lone(_ key: Unicode.Scalar) -> Bool {
+        guard Composition.isMark(key), let line = currentLine(), !TerminalSignals.inSearch(editLine) else {
+            return false
+        }
+        let before = line.cursor > 0 ? Array(line.text.unicodeScalars)[line.cursor - 1] : nil
+        return Composition.isLoneMark(key, before: before)
     }
 }

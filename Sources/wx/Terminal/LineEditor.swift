@@ -25,8 +25,8 @@ final class LineEditor: LineReader {
         "libedit could not be loaded (\(loadErrorText)); install libedit2, or pipe commands into wx"
     }
 
-    private let api: UnsafeMutablePointer<wx_editline_api>
-    private let editLine: OpaquePointer
+    let api: UnsafeMutablePointer<wx_editline_api>
+    let editLine: OpaquePointer
     private let history: OpaquePointer
     /// What Tab offers (set by the shell).
     private var complete: (@MainActor (String) -> Completion)?
@@ -114,6 +114,7 @@ final class LineEditor: LineReader {
         wx_el_add_function(
             api, editLine, "wx-compose", "the character before the cursor and a combining mark as one", composeCallback
         )
+        addReadlineKeys()
         for (key, function) in Self.defaultBindings { wx_el_bind(api, editLine, key, function) }
         // The user's ~/.editrc (or $EDITRC), read after wx's defaults so that it can change them,
         // as other libedit programs (sqlite3, psql built with libedit) do — if it is a regular
@@ -159,11 +160,11 @@ final class LineEditor: LineReader {
     /// Alt-arrows, Home, End and Delete (which libedit would otherwise insert as "~" or ";5D"),
     /// bracketed paste, and readline's Ctrl-_, Alt-. and Alt-T.
     static let defaultBindings: [(key: String, function: String)] = [
-        ("\\e[1;5D", "ed-prev-word"), ("\\e[1;5C", "em-next-word"),  // Ctrl-← / Ctrl-→ (xterm)
-        ("\\eOd", "ed-prev-word"), ("\\eOc", "em-next-word"),  // Ctrl-← / Ctrl-→ (rxvt)
-        ("\\e[5D", "ed-prev-word"), ("\\e[5C", "em-next-word"),  // Ctrl-← / Ctrl-→ (old xterm)
-        ("\\e[1;3D", "ed-prev-word"), ("\\e[1;3C", "em-next-word"),  // Alt-← / Alt-→ (xterm)
-        ("\\e\\e[D", "ed-prev-word"), ("\\e\\e[C", "em-next-word"),  // Alt-← / Alt-→ (rxvt)
+        ("\\e[1;5D", "wx-backward-word"), ("\\e[1;5C", "wx-forward-word"),  // Ctrl-← / Ctrl-→ (xterm)
+        ("\\eOd", "wx-backward-word"), ("\\eOc", "wx-forward-word"),  // Ctrl-← / Ctrl-→ (rxvt)
+        ("\\e[5D", "wx-backward-word"), ("\\e[5C", "wx-forward-word"),  // Ctrl-← / Ctrl-→ (old xterm)
+        ("\\e[1;3D", "wx-backward-word"), ("\\e[1;3C", "wx-forward-word"),  // Alt-← / Alt-→ (xterm)
+        ("\\e\\e[D", "wx-backward-word"), ("\\e\\e[C", "wx-forward-word"),  // Alt-← / Alt-→ (rxvt)
         ("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"),
         ("\\eOH", "ed-move-to-beg"),  // Home
         ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"), ("\\e[F", "ed-move-to-end"),
@@ -277,7 +278,7 @@ final class LineEditor: LineReader {
             let drops = limit.drops(
                 key, scalars: scalars, characters: { currentLine()?.text.count ?? 0 },
                 searching: { TerminalSignals.inSearch(editLine) })
-            guard drops else {
+            guard drops || lone(key) else {
                 recentKeys.append(key)
                 if recentKeys.count > 8 { recentKeys.removeFirst() }
                 // A combining mark (an accent typed apart, as macOS pastes “São” in NFD) that
@@ -292,7 +293,7 @@ final class LineEditor: LineReader {
                 }
                 return got
             }
-            if !wasOverflowed { StandardStreams.put("\u{7}", fd: screen) }
+            if !wasOverflowed || !drops { StandardStreams.put("\u{7}", fd: screen) }
         }
     }
 
@@ -387,7 +388,7 @@ final class LineEditor: LineReader {
     }
 
     /// The line being edited and the cursor's offset in it (Unicode scalars).
-    private func currentLine() -> (text: String, cursor: Int)? {
+    func currentLine() -> (text: String, cursor: Int)? {
         guard let info = api.pointee.el_line(editLine)?.pointee, let start = info.buffer else { return nil }
         let text = String(decoding: UnsafeRawBufferPointer(start: start, count: info.lastchar - start), as: UTF8.self)
         let before = String(decoding: UnsafeRawBufferPointer(start: start, count: info.cursor - start), as: UTF8.self)

@@ -16,6 +16,17 @@ final class TerminalDevice: PromptTerminal {
         return min(200, max(40, Int(size.ws_col)))
     }
 
+    /// Returns when standard output's width is no longer what it was at the call, or when the
+    /// task is cancelled: `watch` redraws then. Polled four times a second, as the resize
+    /// signal (SIGWINCH) is read by the prompt's reader, which does not run while a command does.
+    nonisolated static func widthChange() async {
+        let start = width()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(250))
+            if width() != start { return }
+        }
+    }
+
     /// A line to show once at the start, when typed letters beyond ASCII cannot be kept.
     private(set) var startupWarning: String?
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WXBasics
 import WeatherShell
 import WeatherTestSupport
 
@@ -30,13 +31,14 @@ extension DemoEndToEndTests {
         // Each command's lines: what a run of the session up to it prints after a run up to the one before.
         var before: [String] = []
         for index in session.indices {
-            // README's session is at a terminal 100 columns wide: its error lines are wrapped
-            // as wx wraps them for a terminal (standard error is a pipe here; trial 14 saw
-            // README's long error lines whole where wx wrapped them).
+            // README's session is at a terminal 80 columns wide (it was at 100, and at 80 five
+            // parts differed: issue 40): its error lines are wrapped as wx wraps them for a
+            // terminal (standard error is a pipe here; trial 14 saw README's long error lines
+            // whole where wx wrapped them).
             let run = try runWX(
                 ["-c", session[...index].map(\.command).joined(separator: "; ")], home: TemporaryFolder(),
-                server: server, environment: ["WX_DEMO": Self.manifestPath, "COLUMNS": "100"])
-            let errors = ShellRunner.wrappedAtWords(run.stderr, width: 100)
+                server: server, environment: ["WX_DEMO": Self.manifestPath, "COLUMNS": "80"])
+            let errors = ShellRunner.wrappedAtWords(run.stderr, width: 80)
             let printed = (run.stdout + errors).split(separator: "\n").map(String.init)
             var added = printed
             for line in before { if let at = added.firstIndex(of: line) { added.remove(at: at) } }
@@ -50,6 +52,21 @@ extension DemoEndToEndTests {
                 for line in added {
                     #expect(shown.contains(line), "wx prints for “\(command)” a line README leaves out: \(line)")
                 }
+            }
+        }
+    }
+
+    /// README says the weather's views keep to 80 columns at most: every line of a README code
+    /// block that shows a wx session (a line starting `wx> `) fits 80 columns — the demo's, the
+    /// sessions of `saved N`, `compare` and the rest (issue 40: six parts were wider).
+    @Test func readmesSessionsFitEightyColumns() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let sessions = blocks.filter { $0.contains("\nwx> ") }
+        #expect(sessions.count >= 5)
+        for block in sessions {
+            for line in block.split(separator: "\n") where TextLayout.columns(String(line)) > 80 {
+                #expect(Bool(false), "README's session line is wider than 80 columns: \(line)")
             }
         }
     }

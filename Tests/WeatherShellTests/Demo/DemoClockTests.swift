@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WXBasics
 import WeatherKit
 import WeatherTestSupport
 
@@ -28,6 +29,39 @@ import WeatherTestSupport
         // Admitting a place (what `find` and `show` do first) moves no clock.
         try world.admit(kochi.coordinate, label: "Kochi", needing: .forecast)
         #expect(world.now(at: berlin.coordinate) == berlin.recorded)
+    }
+
+    /// A place's later recorded instant (places.json's `later`) is its clock only while a kept
+    /// forecast is checked (`readingLater`), for the session and the providers alike; a place
+    /// with one instant keeps it; the lines say where the clock went, once a place.
+    @Test func theLaterInstantIsTheClockOnlyWhileReadingLater() async throws {
+        let world = try world()
+        let demo = DemoServices(world)
+        let berlin = try place("Berlin")
+        let kochi = try place("Kochi")
+        let later = try #require(berlin.later)
+        #expect(ISO8601DateFormatter().string(from: later) == "2025-08-08T03:00:00Z")
+        #expect(kochi.later == nil)
+        let read = try await demo.readingLater(
+            about: [berlin.coordinate, kochi.coordinate, berlin.coordinate], isolation: #isolation
+        ) {
+            () async throws(ShellError) in
+            (
+                world.now(at: berlin.coordinate), world.now(at: kochi.coordinate),
+                DemoServices.$askedAbout.withValue(berlin.coordinate) { demo.providerNow() }
+            )
+        }
+        #expect(read.value.0 == later && read.value.1 == kochi.recorded && read.value.2 == later)
+        #expect(read.notices == ["wx’s clock moves to Berlin’s later recording, 2025-08-08 03:00 UTC"])
+        #expect(world.now(at: berlin.coordinate) == berlin.recorded)
+        // Berlin's days recorded at the later instant are not among those it has at the first.
+        let day = { (text: String) in LocalDate(iso: Substring(text))! }
+        #expect(berlin.days[.past] == [day("2025-06-23")...day("2025-07-26")])
+        // Outside a demo: the operation as it is, no lines.
+        let plain = try await DemoServices(nil).readingLater(about: [berlin.coordinate], isolation: #isolation) {
+            () async throws(ShellError) in 1
+        }
+        #expect(plain.notices.isEmpty && plain.value == 1)
     }
 
     @Test func beforeThePlaceIsKnownItIsTheLatestRecording() throws {

@@ -38,6 +38,34 @@ extension InteractiveShellTests {
                 """)
     }
 
+    /// Issue 40: `!!:p` prints the line without running it and keeps it in the history, as in
+    /// bash; another modifier, and a shell's pipe at the prompt, say what wx has instead (they
+    /// said “no command in the history for “!!:p”” and “unknown command “| cat””).
+    @Test func bangBangColonPPrintsAndOtherModifiersAndPipesSayWhatWorks() async {
+        let run = await run(inputs: [
+            .line("units"), .line("help about"), .line("!!:p"), .line("!-2:p"), .line("!!:s/a/b/"),
+            .line("help | cat"), .line("hourly 48|less"), .line("help \"a|b\""), .line("history"), .endOfInput,
+        ])
+        #expect(run.console.output.contains("wx> !!:p\nhelp about\nwx> !-2:p\nunits\nwx> !!:s/a/b/\nwx> "))
+        #expect(run.console.output.components(separatedBy: "version, data sources").count == 2, "a :p line ran")
+        #expect(
+            run.reader.history == [
+                "units", "help about", "units", "help | cat", "hourly 48|less", "help \"a|b\"", "history",
+            ])
+        let errors = run.console.errors.split(separator: "\n").map(String.init)
+        #expect(
+            errors.first
+                == "error: “!!:s/a/b/”: wx’s history references take one modifier, :p (print the line, do not run it: !!:p); “^old^new” replaces (see “help !!”)"
+        )
+        #expect(
+            errors.dropFirst().first
+                == "error: wx’s prompt has no pipes: in your shell, wx -c 'help' | cat runs it through another program; “\\o FILE” sends results to a file"
+        )
+        #expect(errors.dropFirst(2).first?.contains("wx -c 'hourly 48' | less") == true)
+        // A quoted bar is a word's own: `help "a|b"` asks for a topic.
+        #expect(errors.count == 4 && !errors[3].contains("pipes"), "\(errors)")
+    }
+
     @Test func aReferenceWhereACommandStartsAndWordsAfterIt() async {
         let run = await run(
             inputs: [.line("help"), .line("units; !! about"), .line("'!!'"), .line("!1 ; !2"), .endOfInput])

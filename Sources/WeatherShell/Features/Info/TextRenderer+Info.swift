@@ -16,14 +16,16 @@ extension TextRenderer {
         lines += commandRow("\\e", "the last line in $EDITOR, run if changed", width: width)
         lines.append("")
         // Paragraphs of a help page: flush left, as the man page's.
-        lines += TextLayout.wrap(
-            "Keys (as in bash): Tab completes commands, favorites, snapshot numbers, option values and file names; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Ctrl-_ undoes; Ctrl-X Ctrl-E edits the line in $EDITOR and runs it, changed or not; Ctrl-C cancels; Ctrl-D quits.",
-            indent: 0, continuation: 0, width: width)
+        lines += TextLayout.wrap("Keys (as in bash): " + Self.promptKeys, indent: 0, continuation: 0, width: width)
         lines += TextLayout.wrap(
             "Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.", indent: 0,
             continuation: 0, width: width)
         return lines
     }
+
+    /// The prompt's keys in one sentence, for `help` and the man page's KEYS.
+    package static let promptKeys =
+        "Tab completes commands, favorites, snapshot numbers, option values and file names; Up/Down and Ctrl-R recall lines, PgUp/PgDn those starting as typed; Alt-. inserts the last word; Ctrl-A/Ctrl-E go to the start/end, Ctrl-U/Ctrl-K erase to there, Ctrl-W a word, Alt-B/Alt-F/Alt-Backspace/Alt-D move or erase a word, stopping at - . and , as bash does; Ctrl-_ or Ctrl-X Ctrl-U undoes; Ctrl-X Ctrl-E edits the line in $EDITOR and runs it, changed or not; Ctrl-C cancels; Ctrl-D quits. An accent with no letter before it is refused with a bell. The prompt has no pipes: wx -c 'help' | cat in the shell, or \\o FILE."
 
     /// `help COMMAND`: its synopsis, summary, aliases and details.
     static func helpCommand(_ spec: CommandSpec, context: RenderContext) -> [String] {

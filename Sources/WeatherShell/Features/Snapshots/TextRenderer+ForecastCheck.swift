@@ -44,10 +44,11 @@ extension TextRenderer {
     }
 
     /// The kept forecast of `saved N`, a row a day: forecast, observed and error (forecast −
-    /// observed) of the high, the low and the precipitation, in `width` columns: narrower than
-    /// its 93 columns, the precipitation's three columns are left out, then the low's (never a
-    /// value cut; a line under the table says which), and the units move from the header into
-    /// the sentence above it.
+    /// observed) of the high, the low and the precipitation, in `width` columns: 75 columns
+    /// (it took 93, and at 80 columns left out the precipitation: issue 40), the units in the
+    /// header where there is room, else in the sentence above it; narrower, the precipitation's
+    /// three columns are left out, then the low's (never a value cut; a line under the table
+    /// says which).
     static func forecastCheck(_ outcome: ForecastOutcome, format: ValueFormatter, width: Int = .max) -> [String] {
         guard outcome.kept else {
             return TextLayout.wrap(
@@ -58,18 +59,25 @@ extension TextRenderer {
         let source = outcome.source.map { " (\($0))" } ?? ""
         let degrees = format.temperatureSymbol
         let amount = format.units.precipitation.symbol
-        func cell(_ text: String, _ width: Int = 7) -> String { TextLayout.pad(text, to: width, right: true) }
-        // "  Sun 27 Jul  " then 23 columns a group (forecast, was, error and two spaces).
-        let groups = max(1, min(3, (width - 14 + 2) / 23))
+        // A temperature takes 5 columns at most ("-12.3", "+10.8"), an amount 6 ("+123.4"): each
+        // cell one more, right-aligned.
+        func cell(_ text: String, _ width: Int = 6) -> String { TextLayout.pad(text, to: width, right: true) }
+        func rainCell(_ text: String) -> String { cell(text, 7) }
+        // "  Sun 27 Jul  " (14 columns), then a group of three cells for the high, the low and
+        // the precipitation, two spaces between groups.
+        let groupWidths = [18, 18, 21]
+        var groups = 1
+        while groups < 3, 14 + groupWidths.prefix(groups + 1).reduce(0, +) + 2 * groups <= width { groups += 1 }
         let units = groups == 3 ? "(\(degrees), \(amount))" : "(\(degrees))"
         var header = "  day         " + cell("high") + cell("was") + cell("error")
         if groups > 1 { header += "  " + cell("low") + cell("was") + cell("error") }
-        if groups > 2 { header += "  " + cell("rain") + cell("was") + cell("error") }
+        if groups > 2 { header += "  " + rainCell("rain") + rainCell("was") + rainCell("error") }
         let unitsInHeader = TextLayout.columns(header + "  " + units) <= width
         if unitsInHeader { header += "  " + units }
         var lines = TextLayout.wrap(
             "forecast kept with it, next to what happened\(source); error = forecast − observed"
-                + (unitsInHeader ? ":" : " \(units):"), indent: 2, continuation: 4, width: width)
+                + (unitsInHeader ? ":" : " \(units):"), indent: 2, continuation: 4, width: width,
+            keeping: [units + ":"])
         lines.append(header)
         var toCome: [LocalDate] = []
         var unobserved: [LocalDate] = []
@@ -88,7 +96,7 @@ extension TextRenderer {
                 if groups > 2 {
                     line +=
                         cell("") + cell("") + "  "
-                        + cell(format.precipitationValue(forecast.precipitationSumMillimetres))
+                        + rainCell(format.precipitationValue(forecast.precipitationSumMillimetres))
                 }
                 lines.append(line)
                 if day.hasPassed { unobserved.append(forecast.date) } else { toCome.append(forecast.date) }
@@ -102,9 +110,9 @@ extension TextRenderer {
                 line += cell(temperatureDifference(day.lowErrorCelsius, format: format))
             }
             if groups > 2 {
-                line += "  " + cell(format.precipitationValue(forecast.precipitationSumMillimetres))
-                line += cell(format.precipitationValue(observed.precipitationSumMillimetres))
-                line += cell(precipitationDifference(day.precipitationErrorMillimetres, format: format))
+                line += "  " + rainCell(format.precipitationValue(forecast.precipitationSumMillimetres))
+                line += rainCell(format.precipitationValue(observed.precipitationSumMillimetres))
+                line += rainCell(precipitationDifference(day.precipitationErrorMillimetres, format: format))
             }
             lines.append(line)
         }

@@ -26,15 +26,19 @@ extension WeatherSession {
     func showSnapshot(_ id: Int) async throws(ShellError) -> [CommandResult] {
         if let problem = log.readProblem() { throw ShellError(problem) }
         guard let snapshot = log.snapshot(id) else { throw missingSnapshot(id) }
-        let now = now(at: snapshot.coordinate)
-        let key = snapshot.coordinate.rounded
-        var days = PassedDays()
-        days.add(snapshot, now: now)
-        try? log.forEachSnapshot { other in
-            if other.id > 0, other.coordinate.rounded == key { days.add(other, now: now) }
+        // Recorded answers: what happened is read at the place's later recorded instant.
+        let checked = try await coverage.readingLater(about: [snapshot.coordinate], isolation: #isolation) {
+            () async throws(ShellError) in
+            let now = now(at: snapshot.coordinate)
+            let key = snapshot.coordinate.rounded
+            var days = PassedDays()
+            days.add(snapshot, now: now)
+            try? log.forEachSnapshot { other in
+                if other.id > 0, other.coordinate.rounded == key { days.add(other, now: now) }
+            }
+            return await check([snapshot], over: days).outcomes[0]
         }
-        let checks = await check([snapshot], over: days)
-        return [.snapshot(snapshot, checks.outcomes[0])]
+        return checked.notices.map { .notice($0) } + [.snapshot(snapshot, checked.value)]
     }
 
     /// `saved verify [place]`: each place's snapshots (or those of `place`, by snapshot or
@@ -58,18 +62,25 @@ extension WeatherSession {
             if byPlace[key] == nil { order.append(key) }
             byPlace[key, default: []].append(snapshot)
         }
-        var scores: [PlaceScore] = []
-        for key in order {
-            let group = byPlace[key]!
-            let checked = await check(group)
-            scores.append(
-                PlaceScore(
-                    placeName: group.last!.placeName, coordinate: key,
-                    score: ForecastScore(snapshots: checked.outcomes.map { $0.kept ? $0.days : nil }),
-                    source: checked.source, problem: checked.problem,
-                    leads: Self.leadScores(Array(zip(group, checked.outcomes)).map { ($0.0, $0.1) })))
+        // Recorded answers: what happened is read at each place's later recorded instant.
+        let scored = try await coverage.readingLater(
+            about: order.compactMap { byPlace[$0]?.first?.coordinate }, isolation: #isolation
+        ) {
+            () async throws(ShellError) in
+            var scores: [PlaceScore] = []
+            for key in order {
+                let group = byPlace[key]!
+                let checked = await check(group)
+                scores.append(
+                    PlaceScore(
+                        placeName: group.last!.placeName, coordinate: key,
+                        score: ForecastScore(snapshots: checked.outcomes.map { $0.kept ? $0.days : nil }),
+                        source: checked.source, problem: checked.problem,
+                        leads: Self.leadScores(Array(zip(group, checked.outcomes)).map { ($0.0, $0.1) })))
+            }
+            return scores
         }
-        return [.verification(scores)]
+        return scored.notices.map { .notice($0) } + [.verification(scored.value)]
     }
 
     /// Checks the kept forecasts of `snapshots`, all of one place, with one range of past days:

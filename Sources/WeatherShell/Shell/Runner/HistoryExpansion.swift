@@ -10,12 +10,17 @@ extension ShellRunner {
     struct HistoryExpansion {
         var line: String
         var inserted: [Range<Int>]
+        /// Whether a reference ended in `:p` (`!!:p`): the line is printed and recorded, not
+        /// run, as in bash.
+        var printOnly = false
     }
 
     /// `line` with each history reference — the first word of a command, typed without quotes:
     /// `!!` (the last command), `!N` (command N), `!-N` (N commands back) or `!prefix` (the
     /// last command starting with prefix) — replaced by the line it names, and each `!$` (any
     /// word) by the last word of the last line as it was typed (quotes kept), as bash does.
+    /// A reference may end in bash's modifier `:p` (print the line, do not run it); other
+    /// modifiers (`:s/old/new/`, `:0`, `:h`) are refused by name.
     ///
     /// - Returns: nil when the line has no reference.
     /// - Throws: `ShellError.noSuchHistoryEntry` or `.noHistoryMatch` for a reference that names
@@ -24,6 +29,7 @@ extension ShellRunner {
         let characters = Array(line)
         var out: [Character] = []
         var inserted: [Range<Int>] = []
+        var printOnly = false
         var copied = 0
         for command in commands {
             // `help !$` with nothing to expand asks about `!$` (issue 40: a fresh session said
@@ -34,17 +40,27 @@ extension ShellRunner {
                     String(characters[word.start..<word.end]) == word.text
                 else { continue }
                 let text: String
-                do {
-                    if word.text == "!$" {
+                var reference = word.text
+                var prints = false
+                if reference.count > 3, reference.hasSuffix(":p") {
+                    reference.removeLast(2)
+                    prints = true
+                }
+                guard index == 0 || reference == "!$" || reference.hasPrefix("!$:") else { continue }
+                do throws(ShellError) {
+                    if reference.dropFirst(2).contains(":") { throw Self.unknownModifier(word.text) }
+                    if reference == "!$" {
                         text = try lastWordOfLastLine()
                     } else if index == 0 {
-                        text = try historyEntry(reference: word.text).line
+                        text = try historyEntry(reference: reference).line
                     } else {
                         continue
                     }
-                } catch  where asksHelp {
-                    continue
+                } catch {
+                    if asksHelp { continue }
+                    throw error
                 }
+                printOnly = printOnly || prints
                 out += characters[copied..<word.start]
                 inserted.append(out.count..<out.count + text.count)
                 out += Array(text)
@@ -53,7 +69,7 @@ extension ShellRunner {
         }
         guard !inserted.isEmpty else { return nil }
         out += characters[copied...]
-        return HistoryExpansion(line: String(out), inserted: inserted)
+        return HistoryExpansion(line: String(out), inserted: inserted, printOnly: printOnly)
     }
 
     /// The last word of the last line in the history, as it was typed there (`"New York"` with
@@ -115,6 +131,13 @@ extension ShellRunner {
             throw .noHistoryMatch(reference)
         }
         return entry
+    }
+
+    /// The error for a reference with a modifier other than `:p` (`!!:s/a/b/`, `!$:h`).
+    static func unknownModifier(_ word: String) -> ShellError {
+        .usage(
+            "“\(TerminalText.sanitized(word))”: wx’s history references take one modifier, :p (print the line, do not run it: !!:p); “^old^new” replaces (see “help !!”)"
+        )
     }
 
     /// The error for a word starting with "!" that is no history reference (`!-x`, `!3x`).

@@ -41,6 +41,9 @@ struct TerminalTraits {
     /// How `watch --notify` raises a desktop notification (the terminal's escape, `notify-send`);
     /// nil: only the bell.
     var desktopNotification: DesktopNotification?
+    /// Returns when the terminal has been resized (or the task is cancelled): `watch` then draws
+    /// its screen again at the new width. Nil where output is no terminal.
+    var terminalResized: (@Sendable () async -> Void)?
 }
 
 /// How error and warning lines are laid out and what they have said already.

@@ -92,6 +92,11 @@ package final class ShellRunner {
         get { errors.width }
         set { errors.width = newValue }
     }
+    /// `TerminalTraits.terminalResized`.
+    package var terminalResized: (@Sendable () async -> Void)? {
+        get { terminal.terminalResized }
+        set { terminal.terminalResized = newValue }
+    }
 
     /// The exit status so far: 0 while every command succeeded, 1 once one failed, 2 once one
     /// did not parse (the worst wins).
@@ -175,8 +180,13 @@ package final class ShellRunner {
             if let expansion {
                 line = expansion.line
                 expanded = true
-                echo(line)
                 if record { self.record(line.trimmed) }
+                // `!!:p`: the line printed as it would run, and kept in the history, not run (bash).
+                if expansion.printOnly {
+                    if format == .text { output.write(TerminalText.sanitized(line) + "\n") }
+                    return .succeeded
+                }
+                echo(line)
                 commands = try ShellWords.commands(line)
             } else if record, !commands.isEmpty, !Self.isQuit(commands), !Self.importsHistory(commands) {
                 self.record(line.trimmed)
@@ -230,6 +240,10 @@ package final class ShellRunner {
         errors.commandWords = typed.words.map(\.text)
         defer { errors.commandWords = outer }
         if let meta = MetaCommand(typed: text, words: typed.words.map(\.text)) { return await run(meta) }
+        if let pipe = Self.pipeRefusal(typed) {
+            report(pipe)
+            return .usageError
+        }
         let command: Command?
         do {
             command = try CommandParser.parse(words: ShellWords.keepingMetaBackslash(typed))

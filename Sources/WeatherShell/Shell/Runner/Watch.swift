@@ -30,9 +30,11 @@ extension ShellRunner {
         var above: [ChanceAlert.Kind: Bool] = [:]
         while !Task.isCancelled {
             if styled { output.write("\u{1B}[H\u{1B}[2J") }
+            var shown: [CommandResult] = []
             do {
                 for result in try await session.execute(.show(nil)) {
                     emit(result)
+                    shown.append(result)
                     if notify, case .warningBanner(let banner) = result, let change = banner.changes.first {
                         raiseNotification(
                             title: "wx: \(banner.place.name)",
@@ -46,14 +48,49 @@ extension ShellRunner {
             }
             let checked = alerts.isEmpty ? true : await checkChances(alerts, above: &above, notify: notify)
             guard format == .text || !Task.isCancelled else { break }
-            emit(
-                .notice(
-                    "watching every \(DecimalText.shortest(minutes)) min\(Self.bellText(alerts, checked: checked)); Ctrl-C stops"
-                ))
-            do { try await session.clock.sleep(for: .milliseconds(Int64(minutes * 60_000))) } catch { break }
+            let notice = CommandResult.notice(
+                "watching every \(DecimalText.shortest(minutes)) min\(Self.bellText(alerts, checked: checked)); Ctrl-C stops"
+            )
+            emit(notice)
+            let deadline = session.clock.elapsed + .milliseconds(Int64(minutes * 60_000))
+            do {
+                try await sleepRedrawing(until: deadline) {
+                    if styled { output.write("\u{1B}[H\u{1B}[2J") }
+                    for result in shown + [notice] { emit(result) }
+                }
+            } catch { break }
         }
         emit(.notice("stopped watching"))
         return .succeeded
+    }
+
+    /// Waits on the session's clock until `deadline`; each time the terminal is resized
+    /// meanwhile (`terminalResized`), `redraw` draws what was shown again at the new width,
+    /// without asking anything (issue 40: the screen kept the old width's lines until the next
+    /// look, minutes later).
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled (Ctrl-C).
+    func sleepRedrawing(until deadline: Duration, redraw: () -> Void) async throws {
+        let clock = session.clock
+        guard let resized = terminalResized else { return try await clock.sleep(until: deadline) }
+        while true {
+            let wasResized = try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    try await clock.sleep(until: deadline)
+                    return false
+                }
+                group.addTask {
+                    await resized()
+                    return true
+                }
+                let first = try await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+            try Task.checkCancellation()
+            guard wasResized else { return }
+            redraw()
+        }
     }
 
     /// What the bell is watching for, after the minutes: ", ringing when the chance of rain
