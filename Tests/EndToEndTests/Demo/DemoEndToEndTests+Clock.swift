@@ -19,8 +19,8 @@ extension DemoEndToEndTests {
 extension DemoEndToEndTests {
     /// Issue 40, item 10: the demo's `find` asks its loopback server and no other wx process's
     /// Nominatim requests are spaced from it: it leaves no stamp in the runtime folder for the
-    /// cross-process spacing (which made it wait out the last `find`'s second). Within one
-    /// process the spacing is the service client's, keyed to the public host (RequestSpacing).
+    /// cross-process spacing (which made it wait out the last `find`'s second). The spacing is
+    /// kept for the public Nominatim host only (RequestSpacing; PolicyTests has its stamp).
     @Test func theDemosFindLeavesNoNominatimSpacingStamp() throws {
         let home = TemporaryFolder()
         // XDG_RUNTIME_DIR (runWX's home/run) exists, as a session's does.
@@ -30,11 +30,5 @@ extension DemoEndToEndTests {
         #expect(paths.filter { $0 == "/search" }.count == 2)
         let stamp = home.path + "/run/wx/nominatim.last-request"
         #expect(!FileManager.default.fileExists(atPath: stamp), "the demo's find consulted the shared spacing")
-        // Outside the demo the stamp is kept (other wx processes space from it).
-        let server = try FixtureServer()
-        let live = TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: live.path + "/run", withIntermediateDirectories: true)
-        _ = try runWX(["-c", "find Hamburg"], home: live, server: server)
-        #expect(FileManager.default.fileExists(atPath: live.path + "/run/wx/nominatim.last-request"))
     }
 }
