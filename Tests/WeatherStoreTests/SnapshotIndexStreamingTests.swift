@@ -180,7 +180,7 @@ import WeatherTestSupport
         let log = EventLog(folder: home.path, fileSystem: files)
         var passed: [Snapshot] = []
         var days: [Int: [LocalDate]] = [:]
-        log.forEachListedSnapshot { snapshot, kept in
+        log.forEachListedSnapshotWithKeptDays { snapshot, kept in
             passed.append(snapshot)
             days[snapshot.id] = kept
         }

@@ -157,9 +157,11 @@ extension EventLog {
         guard (tail.snapshots.first?.id ?? .max) > indexed.header.highest else { return nil }
         var deletions = tail.deleted
         guard
-            scanIndex(indexed, { entry in
-                if case .deletion(let id) = entry { deletions.insert(id) }
-            })
+            scanIndex(
+                indexed,
+                { entry in
+                    if case .deletion(let id) = entry { deletions.insert(id) }
+                })
         else { return nil }
         return writeIndex(tail, deletions: deletions.sorted()) { emit in
             let whole = scanIndex(indexed) { entry in

@@ -22,7 +22,9 @@ extension EventLog {
         var first = [UInt8](repeating: 0, count: 512)
         let count = first.withUnsafeMutableBytes { buffer in (try? opened.read(into: buffer, at: 0)) ?? 0 }
         guard let newline = first[..<count].firstIndex(of: UInt8(ascii: "\n")),
-            let header = first.withUnsafeBytes({ SnapshotIndex.Header(UnsafeRawBufferPointer(rebasing: $0[..<newline])) })
+            let header = first.withUnsafeBytes({
+                SnapshotIndex.Header(UnsafeRawBufferPointer(rebasing: $0[..<newline]))
+            })
         else {
             file.close()
             return nil
@@ -30,8 +32,8 @@ extension EventLog {
         return (header, file)
     }
 
-    /// The index when it is sound: its check agrees with every byte after its header, every line
-    /// is one wx writes, in order, as many as the header says. Read whole once for each version
+    /// The index when it is sound: its check agrees with every byte after its header, its lines
+    /// name their ids in order (deletions, then snapshots), as many as the header says. Read whole once for each version
     /// of the file, a line at a time; nil when it is not sound, or larger than the log it would
     /// describe (an index is always smaller: not read at all).
     func checkedIndex(logSize: Int) -> CheckedIndex? {
@@ -46,13 +48,16 @@ extension EventLog {
             return nil
         }
         var hash = StreamingChecksum()
-        var decoder = SnapshotIndex.LineDecoder()
         var order = SnapshotIndex.OrderCheck(header)
         var sound = true
         var expected = header.length
         let newline = [UInt8(ascii: "\n")]
+        // Each line's kind and id in order; its values are read when it is scanned (a value wx
+        // never writes in a line whose check holds — made again by hand — leaves that line out).
         let end = file.linesForward(from: header.length, long: { _ in sound = false }) { line, offset in
-            guard sound, offset == expected, let entry = decoder.entry(line), order.take(entry) else {
+            guard sound, offset == expected, let id = SnapshotIndex.id(of: line),
+                order.take(id: id, deletion: line[0] == UInt8(ascii: "d"))
+            else {
                 sound = false
                 return
             }

@@ -15,7 +15,7 @@ extension EventLog {
     /// Calls `body` with each listed snapshot and the dates of the forecast days it kept (none
     /// for one that kept none): `saved N` gathers the days its place's snapshots kept so, from
     /// the index, without reading their records.
-    package func forEachListedSnapshot(keptDays body: (Snapshot, [LocalDate]) -> Void) {
+    package func forEachListedSnapshotWithKeptDays(_ body: (Snapshot, [LocalDate]) -> Void) {
         forEachListed { snapshot, _, keptDays in body(snapshot, keptDays) }
     }
 

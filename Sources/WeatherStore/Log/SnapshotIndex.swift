@@ -157,7 +157,8 @@ enum SnapshotIndex {
         for id in catalog.deleted.sorted() { appendDeletionLine(id, to: &body) }
         for snapshot in catalog.snapshots {
             appendLine(
-                snapshot, offset: catalog.offsets[snapshot.id], keptDays: catalog.keptDays[snapshot.id] ?? [], to: &body)
+                snapshot, offset: catalog.offsets[snapshot.id], keptDays: catalog.keptDays[snapshot.id] ?? [], to: &body
+            )
         }
         let header = Header(catalog, snapshots: catalog.snapshots.count, deletions: catalog.deleted.count)
         var out = headerStart(header)
@@ -290,16 +291,23 @@ enum SnapshotIndex {
         /// Takes the next entry; false when it is out of place.
         mutating func take(_ entry: Entry) -> Bool {
             switch entry {
-            case .deletion(let id):
+            case .deletion(let id): take(id: id, deletion: true)
+            case .snapshot(let snapshot, _, _): take(id: snapshot.id, deletion: false)
+            }
+        }
+
+        /// Takes the next entry, a deletion or a snapshot of `id`; false when it is out of place.
+        mutating func take(id: Int, deletion: Bool) -> Bool {
+            if deletion {
                 guard snapshots == 0, id > lastDeleted, id <= header.highest, deletions.count < header.deletions
                 else { return false }
                 lastDeleted = id
                 deletions.insert(id)
-            case .snapshot(let snapshot, _, _):
-                guard deletions.count == header.deletions, snapshot.id > lastSnapshot, snapshot.id <= header.highest,
-                    snapshots < header.snapshots, !deletions.contains(snapshot.id)
+            } else {
+                guard deletions.count == header.deletions, id > lastSnapshot, id <= header.highest,
+                    snapshots < header.snapshots, !deletions.contains(id)
                 else { return false }
-                lastSnapshot = snapshot.id
+                lastSnapshot = id
                 snapshots += 1
             }
             return true

@@ -151,7 +151,9 @@ extension SnapshotIndex {
             if range.isEmpty { return "" }
             let raw = bytes[range]
             if let last = memo, last.bytes.count == range.count,
-                last.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count) })
+                last.bytes.withUnsafeBytes({
+                    memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count)
+                })
                     == 0
             {
                 return last.text

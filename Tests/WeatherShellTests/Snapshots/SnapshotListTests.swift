@@ -97,7 +97,9 @@ import WeatherTestSupport
     func theListLaidOutInPiecesIsTheWholeTable(width: Int) throws {
         let names = ["Hamburg", "東京都 千代田区", "Saint-Étienne-du-Rouvray, Seine-Maritime", "Kiel", "Zürich"]
         let snapshots = (1...(TextRenderer.rowsAtATime * 2 + 7)).map {
-            snapshot($0, names[$0 % names.count], offset: 3_600, zone: nil, temperature: $0 % 3 == 0 ? nil : Double($0 % 60) - 20)
+            snapshot(
+                $0, names[$0 % names.count], offset: 3_600, zone: nil,
+                temperature: $0 % 3 == 0 ? nil : Double($0 % 60) - 20)
         }
         let context = RenderContext(units: .metric, now: noon, colour: false, unicode: true, width: width)
         let format = ValueFormatter(units: .metric, unicode: true)

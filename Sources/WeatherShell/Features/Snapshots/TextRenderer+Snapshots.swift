@@ -28,7 +28,8 @@ extension TextRenderer {
         try? snapshotRows(
             { body in snapshots.forEach(body) }, context: context, format: format, style: style,
             to: { text += $0 })
-        return text.isEmpty ? [] : text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return text.isEmpty
+            ? [] : text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Rows of the `saved` list written at a time.
@@ -72,7 +73,8 @@ extension TextRenderer {
             var columns = kept
             for (place, index) in fitted.kept.enumerated() { columns[place].cells = batch.map { $0[index] } }
             laid +=
-                TextTable.render(columns, columns.map(\.measuredCells), fitted.layout, indent: table.indent, header: false)
+                TextTable.render(
+                    columns, columns.map(\.measuredCells), fitted.layout, indent: table.indent, header: false)
                 + "\n"
             batch.removeAll(keepingCapacity: true)
         }
@@ -102,7 +104,8 @@ extension TextRenderer {
         return [
             snapshot.id == 0 ? "new" : String(snapshot.id), format.dateTime(snapshot.localTime(reading.dataTime)),
             snapshot.placeName, format.temperature(reading.temperatureCelsius),
-            format.percent(reading.precipitationProbabilityPercent), format.precipitation(reading.precipitationMillimetres),
+            format.percent(reading.precipitationProbabilityPercent),
+            format.precipitation(reading.precipitationMillimetres),
             keptCondition(reading.weatherCode),
         ]
     }

@@ -31,7 +31,7 @@ extension WeatherSession {
         let key = snapshot.coordinate.rounded
         var days = PassedDays()
         days.add(snapshot, now: now)
-        log.forEachListedSnapshot { other, keptDays in
+        log.forEachListedSnapshotWithKeptDays { other, keptDays in
             guard other.id > 0, other.coordinate.rounded == key else { return }
             var dated = other
             dated.reading.forecastDays = keptDays.map {
