@@ -309,15 +309,10 @@ def main():
         rows.append((figure, measured, compared, ratio, target, "yes" if met else "**no**"))
         print(f"{figure}: {measured} | {compared} | {ratio} | {target} | {'met' if met else 'NOT MET'}", flush=True)
 
-    if args.only == "backup-memory":
+    if args.only:
+        groups = {"backup-memory": backup_memory_rows, "snapshot-store": snapshot_store_rows}
         try:
-            backup_memory_rows(wx, work, row)
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
-        return
-    if args.only == "snapshot-store":
-        try:
-            snapshot_store_rows(wx, work, row)
+            groups[args.only](wx, work, row)
         finally:
             shutil.rmtree(work, ignore_errors=True)
         return
