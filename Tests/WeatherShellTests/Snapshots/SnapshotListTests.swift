@@ -111,12 +111,20 @@ import WeatherTestSupport
         let whole =
             ([laid.text] + TextRenderer.leftOutNote(laid.leftOutHeaders, width: width, style: Style(colour: false)))
             .joined(separator: "\n") + "\n"
-        var pieces: [String] = []
-        try TextRenderer.snapshotRows(
-            { body in snapshots.forEach(body) }, context: context, format: format, style: Style(colour: false),
-            to: { pieces.append($0) })
-        #expect(pieces.count > 2)
-        #expect(pieces.joined() == whole)
+        // All rows kept from the first reading, none, and some (the rest read again).
+        for keeping in [TextRenderer.rowsKept, 0, TextRenderer.rowsAtATime + 5] {
+            var pieces: [String] = []
+            var readings = 0
+            try TextRenderer.snapshotRows(
+                { body in
+                    readings += 1
+                    snapshots.forEach(body)
+                }, context: context, format: format, style: Style(colour: false), keeping: keeping,
+                to: { pieces.append($0) })
+            #expect(pieces.count > 2)
+            #expect(pieces.joined() == whole)
+            #expect(readings == (keeping >= snapshots.count ? 1 : 2))
+        }
         #expect(text(snapshots, width: width) == whole)
     }
 }
