@@ -141,7 +141,10 @@ def base_env(home):
 
 def write_favorites(home, count):
     """A state.plist with `count` favorites spread over Europe and the Americas."""
-    favorites = [{"name": f"Place {i:02d}", "latitude": round(40 + i * 0.731, 4), "longitude": round(-80 + i * 4.37, 4),
+    # Coordinates wrapped into their ranges: beyond the 69th, 40 + i * 0.731 was no latitude, and
+    # wx left all those favorites out (100,000 written, 69 read).
+    favorites = [{"name": f"Place {i:02d}", "latitude": round(-60 + (100 + i * 0.731) % 130, 4),
+                  "longitude": round(-180 + (100 + i * 4.37) % 360, 4),
                   "displayName": f"Place {i:02d}, Somewhere", "countryCode": "de"} for i in range(count)]
     os.makedirs(home, exist_ok=True)
     with open(os.path.join(home, "state.plist"), "wb") as f:
