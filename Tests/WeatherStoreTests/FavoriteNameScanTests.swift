@@ -64,7 +64,11 @@ import WeatherTestSupport
     /// A small file is decoded whole (faster than scanned); no file, no names.
     @Test func aSmallFileOrNoneIsNotScanned() throws {
         var document = StateDocument()
-        document.favorites = [Favorite(name: "Kiel", coordinate: Coordinate(latitude: 54.3, longitude: 10.1), displayName: "Kiel", countryCode: "de")]
+        document.favorites = [
+            Favorite(
+                name: "Kiel", coordinate: Coordinate(latitude: 54.3, longitude: 10.1), displayName: "Kiel",
+                countryCode: "de")
+        ]
         let path = try write(try StatePlistReaderTests.encoded(document))
         #expect(FavoriteNameScan.names(path: path) == nil)
         #expect(FavoriteNameScan.names(path: path, smallest: 0) == ["Kiel"])

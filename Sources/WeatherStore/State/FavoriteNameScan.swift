@@ -106,7 +106,8 @@ enum FavoriteNameScan {
             return (needle + [0]).withUnsafeBytes { needle -> Int? in
                 guard
                     let found = strstr(
-                        (base + from).assumingMemoryBound(to: CChar.self), needle.baseAddress!.assumingMemoryBound(to: CChar.self))
+                        (base + from).assumingMemoryBound(to: CChar.self),
+                        needle.baseAddress!.assumingMemoryBound(to: CChar.self))
                 else { return nil }
                 let offset = base.distance(to: UnsafeMutableRawPointer(found))
                 return offset < filled ? offset : nil
