@@ -5,8 +5,8 @@ and writes the table to BENCHMARKS.md.
 Everything talks to Fixtures/server.py on loopback (no network). Whole-process figures come from
 hyperfine (wall, user and system time); figures inside a running shell from wx-bench.
 
-usage: run.py --wx PATH --wx-bench PATH --python PATH --out BENCHMARKS.md [--only backup-memory|network|idle]
-              [--merge] [--work DIR]
+usage: run.py --wx PATH --wx-bench PATH --python PATH --out BENCHMARKS.md
+              [--only backup-memory|network|idle|snapshot-store] [--merge] [--work DIR]
 """
 import argparse
 import datetime
@@ -155,7 +155,10 @@ def base_env(home):
 
 def write_favorites(home, count):
     """A state.plist with `count` favorites spread over Europe and the Americas."""
-    favorites = [{"name": f"Place {i:02d}", "latitude": round(40 + i * 0.731, 4), "longitude": round(-80 + i * 4.37, 4),
+    # Coordinates wrapped into their ranges: beyond the 69th, 40 + i * 0.731 was no latitude, and
+    # wx left all those favorites out (100,000 written, 69 read).
+    favorites = [{"name": f"Place {i:02d}", "latitude": round(-60 + (100 + i * 0.731) % 130, 4),
+                  "longitude": round(-180 + (100 + i * 4.37) % 360, 4),
                   "displayName": f"Place {i:02d}, Somewhere", "countryCode": "de"} for i in range(count)]
     os.makedirs(home, exist_ok=True)
     with open(os.path.join(home, "state.plist"), "wb") as f:
@@ -282,6 +285,63 @@ def merge_rows(path, rows):
     print(f"merged {len(rows)} rows into {path}")
 
 
+# Every listing and lookup of the snapshot list (issue 38 item 8) stays within this much memory at
+# any number of snapshots; every command at 10,000 favorites and 1,000,000 log lines within the
+# CPU budget (issue 39 item 4); `wx --complete` within its own (issue 39 item 5).
+SNAPSHOT_MEMORY_LIMIT_MB = 64
+COMMAND_BUDGET_MS = 50
+COMPLETE_BUDGET_MS, COMPLETE_MEMORY_LIMIT_MB = 10, 16
+
+
+def snapshot_store_rows(wx, work, row):
+    """The snapshot list at 150,000 snapshots of 5,000 places (each with a kept forecast), the
+    commands over 50 ms at 10,000 favorites + 1,000,000 log lines, and `wx --complete` at 100,000
+    favorites: peak RSS and CPU of one run each, from /usr/bin/time around wx itself. No request is
+    made: WX_NOW is before every kept forecast day, so `saved N` has no past to ask for."""
+    def measure(label, home, argv, memory_limit=SNAPSHOT_MEMORY_LIMIT_MB, cpu_limit=None, extra_env=None):
+        env = base_env(home)
+        env["WX_NOW"] = "2025-12-31T00:00:00Z"
+        env.update(extra_env or {})
+        kb, wall, cpu = peak_rss_wall_cpu([wx] + argv, env)
+        mb, ms = kb / 1024, cpu * 1000
+        target = " · ".join(t for t in [f"≤ {memory_limit} MB" if memory_limit else "",
+                                         f"≤ {cpu_limit} ms CPU" if cpu_limit else ""] if t)
+        met = (not memory_limit or mb <= memory_limit) and (not cpu_limit or ms <= cpu_limit)
+        row(f"{label}, peak memory · CPU (wall)", f"{mb:.1f} MB · {ms:.0f} ms ({wall * 1000:.0f} ms)", "—", "—",
+            target, met)
+
+    home = os.path.join(work, "snapshots-150k")
+    made = subprocess.run([sys.executable, os.path.join(HERE, "make_large_log.py"), home, "--lines", "150300",
+                           "--every", "1", "--places", "5000"], check=True, capture_output=True, text=True).stdout.strip()
+    print(f"  ({made})", flush=True)
+    last = 149_999
+    measure("150,000 snapshots: first `saved` (no index yet: made from the log)", home, ["saved"])
+    measure("150,000 snapshots: `saved`", home, ["saved"])
+    measure("150,000 snapshots: `saved` at 40 columns", home, ["saved"], extra_env={"COLUMNS": "40"})
+    measure(f"150,000 snapshots: `saved {last}`", home, ["saved", str(last)])
+    measure("150,000 snapshots: `saved 2`", home, ["saved", "2"])
+    measure(f"150,000 snapshots: `saved rm {last - 1}`", home, ["saved", "rm", str(last - 1)])
+    measure("150,000 snapshots: `saved` after `saved rm`", home, ["saved"])
+    shutil.rmtree(home, ignore_errors=True)
+
+    home = os.path.join(work, "state-10k-1m")
+    made = subprocess.run([sys.executable, os.path.join(HERE, "make_large_state.py"), home],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    print(f"  ({made})", flush=True)
+    measure("10,000 favorites + 1,000,000 lines: first `saved` (no index yet)", home, ["saved"], None, COMMAND_BUDGET_MS)
+    measure("10,000 favorites + 1,000,000 lines: `saved`", home, ["saved"], None, COMMAND_BUDGET_MS)
+    measure("10,000 favorites + 1,000,000 lines: `saved 19000` (a kept snapshot)", home, ["saved", "19000"], None,
+            COMMAND_BUDGET_MS)
+    measure("10,000 favorites + 1,000,000 lines: `log` (statistics)", home, ["log"], None, COMMAND_BUDGET_MS)
+    shutil.rmtree(home, ignore_errors=True)
+
+    home = os.path.join(work, "favorites-100k")
+    write_favorites(home, 100_000)
+    measure("100,000 favorites: `wx --complete wx show Pla` (bash/zsh/fish Tab)", home,
+            ["--complete", "wx", "show", "Pla"], COMPLETE_MEMORY_LIMIT_MB, COMPLETE_BUDGET_MS)
+    shutil.rmtree(home, ignore_errors=True)
+
+
 def cpu_ms(command, env):
     """User + system CPU of one run, from /usr/bin/time, in milliseconds."""
     result = subprocess.run(["/usr/bin/time", "-f", "%U %S %e"] + command, env=env, text=True,
@@ -314,7 +374,7 @@ def main():
     parser.add_argument("--floor", required=True, help="bench/floor.swift, built like wx")
     parser.add_argument("--out", required=True)
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["backup-memory", "network", "idle"],
+    parser.add_argument("--only", choices=["backup-memory", "network", "idle", "snapshot-store"],
                         help="measure only these rows and print them; BENCHMARKS.md is left as it is unless --merge")
     parser.add_argument("--merge", action="store_true",
                         help="with --only: put the rows measured into --out, each in place of the row of the same figure")
@@ -339,6 +399,8 @@ def main():
                 finally:
                     server.stop()
                 network_rows(wx, work, row, args.runs)
+            elif args.only == "snapshot-store":
+                snapshot_store_rows(wx, work, row)
             elif args.only == "idle":
                 network.idle_row(wx, base_env(os.path.join(work, "idle")), row)
         finally:
@@ -547,6 +609,8 @@ def main():
         network.idle_row(wx, base_env(os.path.join(work, "idle")), row)
         # 6a. The backup paths on logs of 1M and 10M lines.
         backup_memory_rows(wx, work, row)
+        # 6b. The snapshot list at 150,000 snapshots; the commands at 10k favorites + 1M lines; --complete.
+        snapshot_store_rows(wx, work, row)
 
         # 7. CPU spent waiting for a server that answers after 2 s.
         slow = Server(delay_ms=2000)

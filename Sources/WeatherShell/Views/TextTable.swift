@@ -105,33 +105,49 @@ struct TextTable {
         let text = Self.render(
             fitted.kept.map { columns[$0] }, fitted.kept.map { fitted.widths[$0] }, fitted.layout, indent: indent,
             header: header)
-        let kept = Set(fitted.kept)
+        return Layout(
+            text: text, keptHeaders: fitted.kept.map { columns[$0].header },
+            leftOutHeaders: leftOutNames(kept: fitted.kept))
+    }
+
+    /// The names (`Column.name`, else the header) of the columns not in `kept`, in order, each once.
+    func leftOutNames(kept: [Int]) -> [String] {
+        let kept = Set(kept)
         var leftOut: [String] = []
         for index in columns.indices where !kept.contains(index) {
             let name = columns[index].name ?? columns[index].header
             if !leftOut.contains(name) { leftOut.append(name) }
         }
-        return Layout(text: text, keptHeaders: fitted.kept.map { columns[$0].header }, leftOutHeaders: leftOut)
+        return leftOut
     }
 
     /// Which columns fit `width` (indices into `columns`), every column's cell widths, and the
     /// kept columns' layout: columns are left out by `dropOrder` until the rest fit.
     private func fitted(width: Int) -> (kept: [Int], widths: [[Int]], layout: [(lead: Int, width: Int)]) {
-        var kept = Array(columns.indices)
         let widths = columns.map(\.measuredCells)
         // The widest of each column's header and cells.
         let naturals = zip(columns, widths).map { column, cells in
             cells.reduce(TextLayout.columns(column.header), max)
         }
+        let fitted = fitted(naturals: naturals, width: width)
+        return (fitted.kept, widths, fitted.layout)
+    }
+
+    /// Which columns fit `width` (indices into `columns`) and the kept columns' layout, from
+    /// each column's widest cell or header (`naturals`): for a table whose rows are measured as
+    /// they are read, not held (`saved` of any length). Columns are left out by `dropOrder`
+    /// until the rest fit.
+    func fitted(naturals: [Int], width: Int) -> (kept: [Int], layout: [(lead: Int, width: Int)]) {
+        var kept = Array(columns.indices)
         while true {
             let keptColumns = kept.map { columns[$0] }
             let keptNaturals = kept.map { naturals[$0] }
             if let layout = Self.fit(keptColumns, keptNaturals, width: width - indent) {
-                return (kept, widths, layout)
+                return (kept, layout)
             }
             let droppable = kept.indices.filter { keptColumns[$0].dropOrder != nil }
             guard let drop = droppable.min(by: { keptColumns[$0].dropOrder! < keptColumns[$1].dropOrder! }) else {
-                return (kept, widths, Self.compact(keptColumns, keptNaturals, shrunk: true))
+                return (kept, Self.compact(keptColumns, keptNaturals, shrunk: true))
             }
             kept.remove(at: drop)
         }

@@ -18,16 +18,21 @@ extension EventLog {
         return folded
     }
 
-    /// Brings `catalog` to the end of the log and returns it (nil when there is no log). It
-    /// starts from the one in memory, else from `log.jsonl.index`, when either was made from this
-    /// log as it is — sealed (`LogSeal`: every change since was an append by this wx) in the same
-    /// epoch, and matching its ends (`LogFile.holds`) — else from the start of the log, and folds
-    /// what was appended since. The index is written again once more than
-    /// `SnapshotIndex.rewriteAfter` bytes were folded beyond it, and only for a sealed log; when
-    /// it cannot be written, the listing is only slower.
+    /// Brings `catalog` to the end of the log and returns it (nil when there is no log): the
+    /// snapshots beyond `listedIndex` when there is one, else all of them. It starts from the one
+    /// in memory, else from `log.jsonl.index`, when either was made from this log as it is —
+    /// sealed (`LogSeal`: every change since was an append by this wx) in the same epoch, and
+    /// matching its ends (`LogFile.holds`) — and folds what was appended since. With neither,
+    /// the index is made again from the log, a line at a time into the file (`rebuildIndex`),
+    /// for a log of `SnapshotIndex.rewriteAfter` bytes or more; a shorter log, or one whose index
+    /// cannot be made (a log not sealed, a folder that takes no file, ids out of order in a log
+    /// edited by hand), is folded in memory. Once more than
+    /// `SnapshotIndex.rewriteAfter` bytes were folded beyond the index, it is written again
+    /// with them (`mergeIndex`).
     func refreshCatalog() -> SnapshotCatalog? {
         guard let file = openLog() else {
             catalog = nil
+            listedIndex = nil
             return nil
         }
         // The epoch when the log is as this wx last left it; when something else changed it
@@ -37,16 +42,23 @@ extension EventLog {
             LogSeal.read(folder: folder, fileSystem).flatMap { $0.log == file.state ? $0.epoch : nil }
             ?? sealAfresh(file)
         var folded: SnapshotCatalog
-        if let current = catalog, let sealed, current.epoch == sealed, file.holds(current) {
+        if let current = catalog, let sealed, current.epoch == sealed, file.holds(current),
+            listedIndex == nil || listedIndex?.version == fileSystem.version(of: indexPath)
+        {
             folded = current
-        } else if let sealed, let stored = readIndex(logSize: file.size), stored.epoch == sealed, file.holds(stored) {
-            folded = stored
-            indexedBytes = stored.coveredBytes
+        } else if let sealed, let stored = checkedIndex(logSize: file.size), stored.header.epoch == sealed,
+            file.holds(stored.header.emptyCatalog)
+        {
+            folded = stored.header.emptyCatalog
+            listedIndex = stored
+        } else if let sealed, file.size >= SnapshotIndex.rewriteAfter, let made = rebuildIndex(epoch: sealed) {
+            folded = made.header.emptyCatalog
+            listedIndex = made
         } else {
             folded = SnapshotCatalog(device: file.device, inode: file.inode)
             folded.epoch = sealed ?? 0
             folded.fingerprint = file.fingerprint(coveredBytes: 0) ?? 0
-            indexedBytes = 0
+            listedIndex = nil
         }
         guard folded.coveredBytes < file.size else {
             file.close()
@@ -54,7 +66,7 @@ extension EventLog {
             return folded
         }
         folded.coveredBytes = file.linesForward(from: folded.coveredBytes, long: { _ in folded.skippedLines += 1 }) {
-            Self.fold($0, into: &folded)
+            line, offset in Self.fold(line, offset: offset, into: &folded)
         }
         folded.finishFold()
         // The fingerprint of what is folded now, from the same file (a log replaced meanwhile is
@@ -65,23 +77,103 @@ extension EventLog {
             let fingerprint = again.fingerprint(coveredBytes: folded.coveredBytes)
         else {
             catalog = nil
+            listedIndex = nil
             return folded
         }
         folded.fingerprint = fingerprint
         catalog = folded
-        // Written again once enough was folded beyond it, for a sealed log; never over something
-        // that is not a regular file (not wx's: left as it is, and the list is only slower).
-        let indexPath = folder + "/" + SnapshotIndex.name
-        if sealed != nil, folded.coveredBytes - indexedBytes >= SnapshotIndex.rewriteAfter,
-            fileSystem.kind(at: indexPath) ?? .regular == .regular
-        {
-            indexedBytes = folded.coveredBytes
-            let bytes = SnapshotIndex.encode(folded)
-            try? StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
-                try StoreFiles.replace(indexPath, with: bytes, fileSystem)
+        // Written again once enough was folded beyond it (or, for a log that had none, once it
+        // is that long), only for a sealed log; when it cannot be, the listing is only slower.
+        guard sealed != nil else { return folded }
+        var written: CheckedIndex?
+        if let indexed = listedIndex {
+            if folded.coveredBytes - indexed.header.coveredBytes >= SnapshotIndex.rewriteAfter {
+                written = mergeIndex(indexed, tail: folded)
+            }
+        } else if folded.coveredBytes >= SnapshotIndex.rewriteAfter {
+            // Held in order of their ids (`SnapshotCatalog.add`).
+            written = writeIndex(folded, deletions: folded.deleted.sorted()) { emit in
+                for snapshot in folded.snapshots {
+                    emit(snapshot, folded.offsets[snapshot.id], folded.keptDays[snapshot.id] ?? [])
+                }
+                return true
             }
         }
-        return folded
+        guard let written else { return folded }
+        listedIndex = written
+        catalog = written.header.emptyCatalog
+        return catalog
+    }
+
+    /// Makes `log.jsonl.index` afresh from the whole log, holding none of its snapshots: one
+    /// reading finds the deletions, the unreadable lines and whether ids grow along the log;
+    /// a second writes each snapshot not deleted as it is read (`writeIndex`). Nil when the ids
+    /// do not grow (a log edited by hand: folded in memory instead), a read fails, or the index
+    /// cannot be written.
+    func rebuildIndex(epoch: UInt64) -> CheckedIndex? {
+        guard let file = openLog() else { return nil }
+        var deleted = Set<Int>()
+        var skipped = 0
+        var inOrder = true
+        var last = 0
+        let covered = file.linesForward(from: 0, long: { _ in skipped += 1 }) { line in
+            Self.fold(
+                line, skipped: &skipped, deletion: { deleted.insert($0) },
+                snapshot: { snapshot in
+                    if snapshot.id <= last { inOrder = false }
+                    last = max(last, snapshot.id)
+                })
+        }
+        guard inOrder, readFailures.first == nil, let again = openLog() else { return nil }
+        defer { again.close() }
+        guard again.device == file.device, again.inode == file.inode,
+            let fingerprint = again.fingerprint(coveredBytes: covered)
+        else { return nil }
+        var base = SnapshotCatalog(device: file.device, inode: file.inode)
+        base.epoch = epoch
+        base.coveredBytes = covered
+        base.fingerprint = fingerprint
+        base.skippedLines = skipped
+        return writeIndex(base, deletions: deleted.sorted()) { emit in
+            guard let log = openLog(), log.device == file.device, log.inode == file.inode else { return false }
+            var ignored = 0
+            let end = log.linesForward(from: 0) { line, offset in
+                guard offset < covered else { return }
+                Self.fold(
+                    line, skipped: &ignored, deletion: { _ in },
+                    snapshot: { snapshot in
+                        guard !deleted.contains(snapshot.id) else { return }
+                        emit(snapshot, offset, snapshot.reading.forecastDays?.map(\.date) ?? [])
+                    })
+            }
+            return end >= covered && readFailures.first == nil
+        }
+    }
+
+    /// Writes the index `indexed` again with `tail` (what was folded beyond it) taken in: the
+    /// deletions of both, the index's snapshots not deleted since, then the tail's. Nil when the
+    /// tail holds an id not above the index's (a log edited by hand) or it cannot be written.
+    func mergeIndex(_ indexed: CheckedIndex, tail: SnapshotCatalog) -> CheckedIndex? {
+        guard (tail.snapshots.first?.id ?? .max) > indexed.header.highest else { return nil }
+        var deletions = tail.deleted
+        guard
+            scanIndex(
+                indexed,
+                { entry in
+                    if case .deletion(let id) = entry { deletions.insert(id) }
+                })
+        else { return nil }
+        return writeIndex(tail, deletions: deletions.sorted()) { emit in
+            let whole = scanIndex(indexed) { entry in
+                if case .snapshot(let snapshot, let offset, let keptDays) = entry, !tail.deleted.contains(snapshot.id) {
+                    emit(snapshot, offset, keptDays)
+                }
+            }
+            for snapshot in tail.snapshots {
+                emit(snapshot, tail.offsets[snapshot.id], tail.keptDays[snapshot.id] ?? [])
+            }
+            return whole
+        }
     }
 
     /// Seals the log as `file` found it, in a new epoch, under the folder's lock (so that no
@@ -94,46 +186,48 @@ extension EventLog {
         return LogSeal.read(folder: folder, fileSystem).flatMap { $0.log == file.state ? $0.epoch : nil }
     }
 
-    /// The catalog `log.jsonl.index` holds; nil when it is absent or cannot be read whole, or is
-    /// larger than the log it would describe (an index is always smaller: not read at all).
-    func readIndex(logSize: Int) -> SnapshotCatalog? {
-        // `contents` refuses, without reading or blocking, what is larger than the limit or is
-        // not a regular file (a FIFO).
-        let limit = min(logSize, SnapshotIndex.largest)
-        guard let data = try? fileSystem.contents(of: folder + "/" + SnapshotIndex.name, limit: limit) else {
-            return nil
-        }
-        return data.withUnsafeBytes(SnapshotIndex.decode)
+    /// Takes one line of the log into `catalog`: a snapshot (its record starting at `offset`),
+    /// a deletion, or a line counted as unreadable.
+    static func fold(_ line: UnsafeRawBufferPointer, offset: Int? = nil, into catalog: inout SnapshotCatalog) {
+        var skipped = 0
+        var deletion: Int?
+        var snapshot: Snapshot?
+        fold(line, skipped: &skipped, deletion: { deletion = $0 }, snapshot: { snapshot = $0 })
+        catalog.skippedLines += skipped
+        if let deletion { catalog.delete(deletion) }
+        if let snapshot { catalog.add(snapshot, offset: offset) }
     }
 
-    /// Takes one line of the log into `catalog`: a snapshot, a deletion, or a line counted as
-    /// unreadable. Most lines are commands: bytes tell them apart without parsing. wx writes
-    /// keys sorted, so `kind` comes first; lines from other writers are parsed.
-    static func fold(_ line: UnsafeRawBufferPointer, into catalog: inout SnapshotCatalog) {
+    /// Reads one line of the log as a listing does: a snapshot goes to `snapshot`, a deletion to `deletion`, a line that cannot be read is counted in
+    /// `skipped`. Most lines are commands: bytes tell them apart without parsing. wx writes keys
+    /// sorted, so `kind` comes first; lines from other writers are parsed.
+    static func fold(
+        _ line: UnsafeRawBufferPointer, skipped: inout Int, deletion: (Int) -> Void, snapshot: (Snapshot) -> Void
+    ) {
         let (kind, parsed) = classify(line)
         switch kind {
         case .command:
             // One in wx's own layout is taken as it is; another writer's is checked whole, so
             // that the count of unreadable lines agrees with `log`.
             if !LogFile.starts(line, with: sortedCommandPrefix), commandEntry(line, parsed: parsed) == nil {
-                catalog.skippedLines += 1
+                skipped += 1
             }
         case .deletion:
             guard let record = read(line, parsed, as: DeletionRecord.init) else {
-                catalog.skippedLines += 1
+                skipped += 1
                 return
             }
-            catalog.delete(record.id)
+            deletion(record.id)
         case .snapshot:
             guard let record = read(line, parsed, as: SnapshotRecord.init), record.kind == "snapshot",
-                let snapshot = record.snapshot
+                let listed = record.snapshot
             else {
-                catalog.skippedLines += 1
+                skipped += 1
                 return
             }
-            catalog.add(snapshot)
+            snapshot(listed)
         case .unreadable:
-            catalog.skippedLines += 1
+            skipped += 1
         case .other:
             break
         }
@@ -162,8 +256,8 @@ extension EventLog {
         guard let file = openLog() else { return .noLog }
         defer { file.close() }
         guard fileSystem.kind(at: folder + "/" + SnapshotIndex.name) != nil else { return .noIndex }
-        guard let stored = readIndex(logSize: file.size) else { return .unreadable }
+        guard let stored = checkedIndex(logSize: file.size)?.header else { return .unreadable }
         let sealed = LogSeal.read(folder: folder, fileSystem).flatMap { $0.log == file.state ? $0.epoch : nil }
-        return sealed == stored.epoch && file.holds(stored) ? .agrees : .behind
+        return sealed == stored.epoch && file.holds(stored.emptyCatalog) ? .agrees : .behind
     }
 }

@@ -10,11 +10,25 @@ extension EventLog {
     /// Snapshots not deleted, oldest first; those not yet written (id 0) last.
     ///
     /// - Parameter keptForecasts: whether each comes with the forecast kept with it
-    ///   (`reading.forecastDays`), read from the whole log; without them (nil), the list comes
-    ///   from `log.jsonl.index` and the part of the log appended since, which is what lets `saved`
-    ///   list from a log of a million lines in milliseconds.
+    ///   (`reading.forecastDays`), read from the whole log; without them (false), the list comes
+    ///   from `log.jsonl.index` and the part of the log appended since (`forEachListedSnapshot`,
+    ///   which passes them one at a time rather than in an array).
     package func snapshots(keptForecasts: Bool = true) -> [Snapshot] {
-        let folded = keptForecasts ? foldWhole() : refreshCatalog()
+        guard keptForecasts else {
+            var listed: [Snapshot] = []
+            forEachListedSnapshot { listed.append($0) }
+            return listed
+        }
+        let folded = foldWhole()
+        noteSkippedLines(folded)
+        let (deleted, unwritten) = pendingSnapshots()
+        guard let folded else { return unwritten }
+        guard !deleted.isEmpty || !unwritten.isEmpty else { return folded.snapshots }
+        return folded.snapshots.filter { !deleted.contains($0.id) } + unwritten
+    }
+
+    /// Keeps `folded`'s count of unreadable lines, and tells them once.
+    func noteSkippedLines(_ folded: SnapshotCatalog?) {
         skippedLines = folded?.skippedLines ?? 0
         if skippedLines > toldSkippedLines {
             // Reading snapshots does not parse every command line, so this is not a count:
@@ -22,10 +36,6 @@ extension EventLog {
             notes.append(.unreadableLinesSkipped)
             toldSkippedLines = skippedLines
         }
-        let (deleted, unwritten) = pendingSnapshots()
-        guard let folded else { return unwritten }
-        guard !deleted.isEmpty || !unwritten.isEmpty else { return folded.snapshots }
-        return folded.snapshots.filter { !deleted.contains($0.id) } + unwritten
     }
 
     /// What the records kept in memory change in the list: snapshots not yet written, and
@@ -49,23 +59,73 @@ extension EventLog {
     /// Whether snapshot `id` was deleted (a deletion in the log, or one kept in memory).
     package func wasDeleted(_ id: Int) -> Bool {
         for case .deletion(id, _) in pending { return true }
-        return refreshCatalog()?.deleted.contains(id) == true
+        guard let folded = refreshCatalog() else { return false }
+        return folded.deleted.contains(id) || indexEntry(id)?.deleted == true
     }
 
-    /// Snapshot `id`, read backwards from the end of the log. Ids grow along a log wx wrote, so
-    /// the search stops at a smaller one; a deletion, written after its snapshot, is met first.
-    /// A log edited by hand may hold them out of order: when the list has the id all the same,
-    /// the whole log is looked through.
+    /// Snapshot `id` with its kept forecast: its record read where the list says it starts
+    /// (`log.jsonl.index` keeps each record's offset), else read backwards from the end of the
+    /// log. Ids grow along a log wx wrote, so that search stops at a smaller one; a log edited by
+    /// hand may hold them out of order: when the list has the id all the same, the whole log is
+    /// looked through.
     ///
     /// What the list says wins: a snapshot record that comes again after its deletion (a log
     /// edited by hand) stays deleted, as `saved` lists it.
     func findSnapshot(_ id: Int) -> Snapshot? {
         for case .deletion(id, _) in pending { return nil }
-        let listed = refreshCatalog().map { catalog in catalog.snapshots.contains { $0.id == id } }
-        guard listed != false else { return nil }
+        guard let folded = refreshCatalog() else { return nil }
+        guard !folded.deleted.contains(id) else { return nil }
+        var offset: Int?
+        if folded.snapshots.contains(where: { $0.id == id }) {
+            offset = folded.offsets[id]
+        } else if let entry = indexEntry(id), !entry.deleted {
+            offset = entry.offset
+        } else {
+            return nil
+        }
+        if let offset, let found = snapshotRecord(at: offset), found.id == id { return found }
         if let found = searchBackwards(for: id, stoppingAtSmaller: true) { return found }
-        guard listed == true else { return nil }
         return searchBackwards(for: id, stoppingAtSmaller: false)
+    }
+
+    /// What `listedIndex` says of `id`: deleted, or listed with its record's offset (when
+    /// known); nil when it does not name it (or there is no index).
+    func indexEntry(_ id: Int) -> (deleted: Bool, offset: Int?)? {
+        guard let indexed = listedIndex, id <= indexed.header.highest else { return nil }
+        var found: (deleted: Bool, offset: Int?)?
+        var decoder = SnapshotIndex.LineDecoder()
+        _ = scanIndexLines(indexed) { line in
+            guard found == nil, SnapshotIndex.id(of: line) == id, let entry = decoder.entry(line) else { return }
+            switch entry {
+            case .deletion: found = (true, nil)
+            case .snapshot(_, let offset, _): found = (false, offset)
+            }
+        }
+        return found
+    }
+
+    /// The snapshot whose record starts at `offset` in the log, with its kept forecast; nil
+    /// when no snapshot record starts there.
+    func snapshotRecord(at offset: Int) -> Snapshot? {
+        guard let file = openLog() else { return nil }
+        defer { file.close() }
+        // Most records are a few hundred bytes: read more only when the line goes on.
+        var length = 4096
+        while true {
+            let bytes = file.bytes(in: offset..<min(file.size, offset + length))
+            if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                return bytes.withUnsafeBytes { raw -> Snapshot? in
+                    let line = UnsafeRawBufferPointer(rebasing: raw[..<newline])
+                    let (kind, parsed) = Self.classify(line)
+                    guard kind == .snapshot, let record = Self.read(line, parsed, as: SnapshotRecord.init),
+                        record.kind == "snapshot"
+                    else { return nil }
+                    return record.snapshot
+                }
+            }
+            guard bytes.count == length, length <= LogFile.longestLine else { return nil }
+            length *= 4
+        }
     }
 
     func searchBackwards(for id: Int, stoppingAtSmaller: Bool) -> Snapshot? {
@@ -106,7 +166,9 @@ extension EventLog {
     /// folded, deleted ids included) has seen. Under the lock: the list is not folded again here.
     func highestSnapshotID() -> Int {
         guard let catalog, catalog.inode == logState()?.inode else { return lastSnapshotID() }
-        return max(lastSnapshotID(), catalog.snapshots.last?.id ?? 0, catalog.deleted.max() ?? 0)
+        return max(
+            lastSnapshotID(), catalog.snapshots.last?.id ?? 0, catalog.deleted.max() ?? 0,
+            listedIndex?.header.highest ?? 0)
     }
 
     /// The id of the last snapshot record (0 when none).

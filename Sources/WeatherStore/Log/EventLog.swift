@@ -31,9 +31,13 @@ package final class EventLog {
     let folder: String
 
     /// The snapshots folded from the log so far, without their kept forecasts (what `saved`
-    /// lists), and how much of the log `log.jsonl.index` covered when it was last read or written.
+    /// lists): those beyond `listedIndex` when there is one, else all.
     var catalog: SnapshotCatalog?
-    var indexedBytes = 0
+    /// The index `catalog` continues: the list is its snapshots, less those `catalog` deleted,
+    /// then `catalog`'s.
+    var listedIndex: CheckedIndex?
+    /// The index last found sound (read whole once for each version of the file).
+    var checkedIndexMemo: CheckedIndex?
     /// Lines that could not be read, counted once per session.
     package internal(set) var skippedLines = 0
     var toldSkippedLines = 0

@@ -110,6 +110,13 @@ struct LogFile {
     func linesForward(
         from start: Int, long: (Range<Int>) -> Void = { _ in }, _ body: (UnsafeRawBufferPointer) -> Void
     ) -> Int {
+        linesForward(from: start, long: long) { line, _ in body(line) }
+    }
+
+    /// As `linesForward(from:long:_:)`, passing each line with the file offset it starts at.
+    func linesForward(
+        from start: Int, long: (Range<Int>) -> Void = { _ in }, _ body: (UnsafeRawBufferPointer, Int) -> Void
+    ) -> Int {
         defer { file.close() }
         var consumed = start  // file offset of buffer[0]
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
@@ -141,7 +148,7 @@ struct LogFile {
                     } else if end - lineStart > Self.longestLine {
                         long((consumed + lineStart)..<(consumed + end))
                     } else if end > lineStart {
-                        body(UnsafeRawBufferPointer(rebasing: raw[lineStart..<end]))
+                        body(UnsafeRawBufferPointer(rebasing: raw[lineStart..<end]), consumed + lineStart)
                     }
                     lineStart = end + 1
                     from = lineStart

@@ -6,93 +6,6 @@ import WeatherKit
 import Glibc
 #endif
 
-/// The snapshot records of log.jsonl's first `coveredBytes` bytes, folded: each snapshot not
-/// deleted (without its kept forecast, which `saved` does not list), the ids deleted and the lines
-/// that could not be read.
-///
-/// A log of a million lines is almost all commands: `saved` lists from this, kept in memory for a
-/// session and in `log.jsonl.index` beside the log (`SnapshotIndex`), and folds only what was
-/// appended since.
-struct SnapshotCatalog: Equatable {
-    /// The log it was folded from: device and inode.
-    var device: UInt64
-    var inode: UInt64
-    /// The `LogSeal` epoch of the log it was folded from; 0 when the log was not sealed (changed
-    /// by something other than this wx since it last wrote): such a catalog is never kept.
-    var epoch: UInt64 = 0
-    /// How much of the log is folded: the offset after its last complete line.
-    var coveredBytes = 0
-    /// `SnapshotIndex.fingerprint` of the covered bytes: a log rewritten in place, same inode and
-    /// at least as long, is told apart.
-    var fingerprint: UInt64 = 0
-    /// Snapshots not deleted, by id ascending (ids grow along the log).
-    private(set) var snapshots: [Snapshot] = []
-    var deleted: Set<Int> = []
-    /// Lines of the covered bytes that could not be read (unreadable, or too long to be a record).
-    var skippedLines = 0
-    /// Whether snapshots keep `reading.forecastDays` (a fold of the whole log for `--json` and
-    /// `export`); never so in the index.
-    var keepingForecasts = false
-    /// How many entries of `snapshots` were deleted while folding: they stay, their ids in
-    /// `deleted`, until `finishFold` removes them all at once (removing each at once would move
-    /// the rest of the array for every deletion).
-    private var removed = 0
-
-    init(device: UInt64, inode: UInt64, keepingForecasts: Bool = false) {
-        self.device = device
-        self.inode = inode
-        self.keepingForecasts = keepingForecasts
-    }
-
-    init(device: UInt64, inode: UInt64, snapshots: [Snapshot]) {
-        self.init(device: device, inode: inode)
-        self.snapshots = snapshots
-    }
-
-    /// Where `id` is in `snapshots`, or where it would go.
-    private func position(of id: Int) -> Int {
-        var low = 0
-        var high = snapshots.count
-        while low < high {
-            let middle = (low + high) / 2
-            if snapshots[middle].id < id { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// Takes in a snapshot record, unless its id was deleted before it; a second record with the
-    /// same id replaces the first.
-    mutating func add(_ snapshot: Snapshot) {
-        guard !deleted.contains(snapshot.id) else { return }
-        var listed = snapshot
-        if !keepingForecasts { listed.reading.forecastDays = nil }
-        guard let last = snapshots.last, last.id >= snapshot.id else {
-            snapshots.append(listed)
-            return
-        }
-        // Not in order: a log an older wx wrote, or edited by hand.
-        let index = position(of: snapshot.id)
-        if index < snapshots.count, snapshots[index].id == snapshot.id {
-            snapshots[index] = listed
-        } else {
-            snapshots.insert(listed, at: index)
-        }
-    }
-
-    mutating func delete(_ id: Int) {
-        guard deleted.insert(id).inserted else { return }
-        let index = position(of: id)
-        if index < snapshots.count, snapshots[index].id == id { removed += 1 }
-    }
-
-    /// Drops the entries deleted while folding.
-    mutating func finishFold() {
-        guard removed > 0 else { return }
-        snapshots.removeAll { deleted.contains($0.id) }
-        removed = 0
-    }
-}
-
 /// `log.jsonl.index`: a `SnapshotCatalog` on disk, so that `saved` need not read the whole log.
 /// It is a cache, derived from log.jsonl and never the only copy of anything: deleting it
 /// costs one read of the log, which writes it again.
@@ -107,44 +20,34 @@ struct SnapshotCatalog: Equatable {
 /// are not integers as the 16 hexadecimal digits of their IEEE 754 bits (exact, and read without
 /// a locale); an empty field is a value the snapshot does not have:
 ///
-///     wx-snapshot-index  2  epoch  device  inode  covered-bytes  fingerprint  skipped-lines  snapshots
-///        deletions  check
-///     s  id  saved-at  data-time  utc-offset-seconds  latitude  longitude  temperature-celsius
+///     wx-snapshot-index  3  epoch  device  inode  covered-bytes  fingerprint  skipped-lines  snapshots
+///        deletions  highest-id  check
+///     d  id                                   (the deleted ids, ascending)
+///     s  id  record-offset  kept-days  saved-at  data-time  utc-offset-seconds  latitude  longitude  temperature-celsius
 ///        precipitation-probability-percent  precipitation-millimetres  weather-code  timezone  place-name
-///     d  id
+///                                             (the snapshots not deleted, ids ascending)
+///
+/// The check is `StreamingChecksum`'s, so an index is checked, and written, a line at a time
+/// (`EventLog.checkedIndex`, `EventLog.writeIndex`); the record offset (where the snapshot's
+/// line starts in the log; empty when not known) lets `saved N` read one record, not the log;
+/// the kept days (the dates of the forecast days it kept, `20260127,20260128`…) give the range
+/// `saved N` asks the archive for without reading the place's other records.
 enum SnapshotIndex {
     static let name = "log.jsonl.index"
     static let magic: StaticString = "wx-snapshot-index"
-    static let version = 2
+    static let version = 3
     /// The largest index read, bytes (a million snapshots is about 130 MB).
     static let largest = 512 << 20
     /// Bytes folded beyond the index before a listing writes it again: folding this much takes
     /// about a millisecond, writing the index more.
     static let rewriteAfter = 1 << 20
 
-    /// The check the header ends with: `checksum` of the header before it (up to its tab) and of
-    /// all after the header line.
+    /// The check the header ends with: `StreamingChecksum` of the header before it (up to its
+    /// tab) combined with that of all after the header line.
     static func checksum(header: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) -> UInt64 {
-        (checksum(header) &* 0x9e37_79b9_7f4a_7c15) ^ checksum(body)
-    }
-
-    /// A 64-bit hash of `bytes`, eight at a time: what the header's check is made of, so that a
-    /// damaged index, or one edited by hand, is not read. (Not a signature: the user may forge it.)
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-        func mix(_ word: UInt64) {
-            hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
-            hash ^= hash >> 29
-        }
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
-        }
-        var last: UInt64 = 0
-        for byte in bytes[offset...].reversed() { last = last << 8 | UInt64(byte) }
-        mix(last)
-        return hash
+        var hash = StreamingChecksum()
+        hash.add(body)
+        return StreamingChecksum.combine(header: header, body: hash.value)
     }
 
     // MARK: - Fingerprint
@@ -174,9 +77,12 @@ enum SnapshotIndex {
 
     // MARK: - Writing
 
-    static func encode(_ catalog: SnapshotCatalog) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(64 + catalog.snapshots.count * 140 + catalog.deleted.count * 10)
+    /// The line of `snapshot` (ending in "\n"), appended to `out`.
+    ///
+    /// - Parameters:
+    ///   - offset: where its record starts in the log; nil when not known (written empty).
+    ///   - keptDays: the dates of the forecast days it kept.
+    static func appendLine(_ snapshot: Snapshot, offset: Int?, keptDays: [LocalDate], to out: inout [UInt8]) {
         func text(_ value: String) {
             for byte in value.utf8 {
                 switch byte {
@@ -192,270 +98,270 @@ enum SnapshotIndex {
             out.append(UInt8(ascii: "\t"))
             out += value.utf8
         }
-        func integer(_ value: some BinaryInteger) { field(String(value)) }
         func double(_ value: Double?) { field(value.map { $0.bitPattern.paddedHex } ?? "") }
-        for snapshot in catalog.snapshots {
-            let reading = snapshot.reading
-            out.append(UInt8(ascii: "s"))
-            integer(snapshot.id)
-            double(snapshot.savedAt.timeIntervalSince1970)
-            double(reading.dataTime.timeIntervalSince1970)
-            integer(snapshot.utcOffsetSeconds)
-            double(snapshot.coordinate.latitude)
-            double(snapshot.coordinate.longitude)
-            double(reading.temperatureCelsius)
-            double(reading.precipitationProbabilityPercent)
-            double(reading.precipitationMillimetres)
-            field(reading.weatherCode.map(String.init) ?? "")
-            out.append(UInt8(ascii: "\t"))
-            text(snapshot.timeZone ?? "")
-            out.append(UInt8(ascii: "\t"))
-            text(snapshot.placeName)
-            out.append(UInt8(ascii: "\n"))
-        }
-        for id in catalog.deleted.sorted() {
-            out.append(UInt8(ascii: "d"))
-            integer(id)
-            out.append(UInt8(ascii: "\n"))
-        }
-        // The header goes first, ending in a check of the rest of it and of all that follows.
-        let body = out
-        out = []
-        magic.withUTF8Buffer { out += $0 }
-        integer(version)
-        field(catalog.epoch.paddedHex)
-        integer(catalog.device)
-        integer(catalog.inode)
-        integer(catalog.coveredBytes)
-        field(catalog.fingerprint.paddedHex)
-        integer(catalog.skippedLines)
-        integer(catalog.snapshots.count)
-        integer(catalog.deleted.count)
+        let reading = snapshot.reading
+        out.append(UInt8(ascii: "s"))
+        field(String(snapshot.id))
+        field(offset.map { String($0) } ?? "")
         out.append(UInt8(ascii: "\t"))
-        let checked = out.withUnsafeBytes { header in body.withUnsafeBytes { checksum(header: header, body: $0) } }
-        out += checked.paddedHex.utf8
+        for (index, day) in keptDays.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out += String(day.year * 10_000 + day.month * 100 + day.day).utf8
+        }
+        double(snapshot.savedAt.timeIntervalSince1970)
+        double(reading.dataTime.timeIntervalSince1970)
+        field(String(snapshot.utcOffsetSeconds))
+        double(snapshot.coordinate.latitude)
+        double(snapshot.coordinate.longitude)
+        double(reading.temperatureCelsius)
+        double(reading.precipitationProbabilityPercent)
+        double(reading.precipitationMillimetres)
+        field(reading.weatherCode.map(String.init) ?? "")
+        out.append(UInt8(ascii: "\t"))
+        text(snapshot.timeZone ?? "")
+        out.append(UInt8(ascii: "\t"))
+        text(snapshot.placeName)
         out.append(UInt8(ascii: "\n"))
-        out += body
+    }
+
+    /// The line of deleted id `id` (ending in "\n"), appended to `out`.
+    static func appendDeletionLine(_ id: Int, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "d"))
+        out.append(UInt8(ascii: "\t"))
+        out += String(id).utf8
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// The header line, up to and including the tab before its check: what the check is
+    /// made of besides the body.
+    static func headerStart(_ header: Header) -> [UInt8] {
+        var out: [UInt8] = []
+        magic.withUTF8Buffer { out += $0 }
+        for value in [
+            String(version), header.epoch.paddedHex, String(header.device), String(header.inode),
+            String(header.coveredBytes), header.fingerprint.paddedHex, String(header.skippedLines),
+            String(header.snapshots), String(header.deletions), String(header.highest),
+        ] {
+            out.append(UInt8(ascii: "\t"))
+            out += value.utf8
+        }
+        out.append(UInt8(ascii: "\t"))
         return out
+    }
+
+    /// The whole index of `catalog` (for a catalog held in memory; `IndexWriter` writes one from
+    /// a stream of records, byte for byte the same).
+    static func encode(_ catalog: SnapshotCatalog) -> [UInt8] {
+        var body: [UInt8] = []
+        body.reserveCapacity(catalog.snapshots.count * 150 + catalog.deleted.count * 10)
+        for id in catalog.deleted.sorted() { appendDeletionLine(id, to: &body) }
+        for snapshot in catalog.snapshots {
+            appendLine(
+                snapshot, offset: catalog.offsets[snapshot.id], keptDays: catalog.keptDays[snapshot.id] ?? [], to: &body
+            )
+        }
+        let header = Header(catalog, snapshots: catalog.snapshots.count, deletions: catalog.deleted.count)
+        var out = headerStart(header)
+        var hash = StreamingChecksum()
+        body.withUnsafeBytes { hash.add($0) }
+        let check = out.withUnsafeBytes { StreamingChecksum.combine(header: $0, body: hash.value) }
+        out += check.paddedHex.utf8
+        out.append(UInt8(ascii: "\n"))
+        return out + body
     }
 
     // MARK: - Reading
 
-    /// The catalog `bytes` hold; nil when they are not a whole index of this version, or any
-    /// value in it is out of range.
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> SnapshotCatalog? {
-        var reader = Reader(bytes: bytes)
-        guard reader.expect(magic), reader.integer() == version, let epoch = reader.bits(),
-            let device = reader.integer(), let inode = reader.integer(), let covered = reader.integer(),
-            let fingerprint = reader.bits(), let skipped = reader.integer(), let count = reader.integer(),
-            let deletions = reader.integer(), case let checkStart = reader.position + 1, let check = reader.bits(),
-            reader.endOfLine(),
-            checksum(
-                header: UnsafeRawBufferPointer(rebasing: bytes[..<checkStart]),
-                body: UnsafeRawBufferPointer(rebasing: bytes[reader.position...])) == check
-        else { return nil }
-        var snapshots: [Snapshot] = []
-        snapshots.reserveCapacity(min(count, bytes.count / 40))
-        var lastZone: (range: Range<Int>, text: String)?
-        var lastPlace: (range: Range<Int>, text: String)?
-        var sanitizedPlace: (raw: String, text: String)?
-        for _ in 0..<count {
+    /// What an index's first line says of it.
+    struct Header: Equatable {
+        var epoch: UInt64
+        var device: UInt64
+        var inode: UInt64
+        var coveredBytes: Int
+        var fingerprint: UInt64
+        var skippedLines: Int
+        /// How many snapshot lines and deletion lines follow.
+        var snapshots: Int
+        var deletions: Int
+        /// The highest id listed or deleted (0 when none).
+        var highest: Int
+        /// The check the line ends with.
+        var check: UInt64 = 0
+        /// The bytes of the header line, its "\n" included.
+        var length = 0
+
+        init(_ catalog: SnapshotCatalog, snapshots: Int, deletions: Int) {
+            epoch = catalog.epoch
+            device = catalog.device
+            inode = catalog.inode
+            coveredBytes = catalog.coveredBytes
+            fingerprint = catalog.fingerprint
+            skippedLines = catalog.skippedLines
+            self.snapshots = snapshots
+            self.deletions = deletions
+            self.highest = max(catalog.snapshots.last?.id ?? 0, catalog.deleted.max() ?? 0)
+        }
+
+        /// The header `line` (without its "\n") holds; nil when it is not one of this version.
+        init?(_ line: UnsafeRawBufferPointer) {
+            var reader = Reader(bytes: line)
+            guard reader.expect(magic), reader.integer() == version, let epoch = reader.bits(),
+                let device = reader.integer(), let inode = reader.integer(), let covered = reader.integer(),
+                let fingerprint = reader.bits(), let skipped = reader.integer(), let count = reader.integer(),
+                let deletions = reader.integer(), let highest = reader.integer(), let check = reader.bits(),
+                reader.atEnd
+            else { return nil }
+            self.epoch = epoch
+            self.device = UInt64(device)
+            self.inode = UInt64(inode)
+            self.coveredBytes = covered
+            self.fingerprint = fingerprint
+            self.skippedLines = skipped
+            self.snapshots = count
+            self.deletions = deletions
+            self.highest = highest
+            self.check = check
+            self.length = line.count + 1
+        }
+
+        /// A catalog with this header's fields and no snapshots.
+        var emptyCatalog: SnapshotCatalog {
+            var catalog = SnapshotCatalog(device: device, inode: inode)
+            catalog.epoch = epoch
+            catalog.coveredBytes = coveredBytes
+            catalog.fingerprint = fingerprint
+            catalog.skippedLines = skippedLines
+            return catalog
+        }
+    }
+
+    /// One line after the header.
+    enum Entry {
+        case snapshot(Snapshot, offset: Int?, keptDays: [LocalDate])
+        case deletion(Int)
+    }
+
+    /// Reads the lines after the header, one at a time, remembering the last zone and place read
+    /// (the same come again and again, and are then not decoded again).
+    struct LineDecoder {
+        private var lastZone: (bytes: [UInt8], text: String)?
+        private var lastPlace: (bytes: [UInt8], text: String)?
+
+        /// The entry `line` (without its "\n") holds; nil when it is not one wx writes.
+        mutating func entry(_ line: UnsafeRawBufferPointer) -> Entry? {
+            var reader = Reader(bytes: line)
+            if line.first == UInt8(ascii: "d") {
+                guard reader.expect("d"), let id = reader.integer(), reader.atEnd else { return nil }
+                return .deletion(id)
+            }
             guard reader.expect("s"), let id = reader.integer(), (1...EventLog.maximumNumber).contains(id),
-                let saved = reader.double(), let data = reader.double(), let offset = reader.integer(signed: true),
-                abs(offset) <= 26 * 3600, let latitude = reader.double(), let longitude = reader.double(),
+                let offset = reader.optionalInteger(), (offset ?? 0) >= 0, let keptDays = reader.dates(),
+                let saved = reader.double(), let data = reader.double(), let utcOffset = reader.integer(signed: true),
+                abs(utcOffset) <= 26 * 3600, let latitude = reader.double(), let longitude = reader.double(),
                 let temperature = reader.optionalDouble(), let probability = reader.optionalDouble(),
                 let amount = reader.optionalDouble(), let code = reader.optionalInteger(),
-                let zone = reader.text(&lastZone), let place = reader.text(&lastPlace), reader.endOfLine()
+                let zone = reader.text(&lastZone, sanitize: false), let place = reader.text(&lastPlace, sanitize: true),
+                reader.atEnd
             else { return nil }
             let coordinate = Coordinate(latitude: latitude, longitude: longitude)
-            // In the order of their ids, each once.
-            guard coordinate.isValid, id > (snapshots.last?.id ?? 0) else { return nil }
-            if place != sanitizedPlace?.raw { sanitizedPlace = (place, TerminalText.sanitized(place)) }
-            snapshots.append(
+            guard coordinate.isValid else { return nil }
+            return .snapshot(
                 Snapshot(
-                    id: id, savedAt: Date(timeIntervalSince1970: saved), placeName: sanitizedPlace!.text,
-                    coordinate: coordinate, utcOffsetSeconds: offset, timeZone: zone.isEmpty ? nil : zone,
+                    id: id, savedAt: Date(timeIntervalSince1970: saved), placeName: place,
+                    coordinate: coordinate, utcOffsetSeconds: utcOffset, timeZone: zone.isEmpty ? nil : zone,
                     reading: SnapshotReading(
                         dataTime: Date(timeIntervalSince1970: data), temperatureCelsius: temperature,
                         precipitationProbabilityPercent: probability, precipitationMillimetres: amount,
-                        weatherCode: code)))
+                        weatherCode: code)),
+                offset: offset, keptDays: keptDays)
         }
-        var deleted = Set<Int>(minimumCapacity: min(deletions, bytes.count / 4))
-        for _ in 0..<deletions {
-            guard reader.expect("d"), let id = reader.integer(), reader.endOfLine() else { return nil }
-            deleted.insert(id)
-        }
-        // A deleted snapshot is not listed.
-        guard reader.atEnd, deleted.isEmpty || !snapshots.contains(where: { deleted.contains($0.id) }) else {
-            return nil
-        }
-        var catalog = SnapshotCatalog(device: UInt64(device), inode: UInt64(inode), snapshots: snapshots)
-        catalog.epoch = epoch
-        catalog.coveredBytes = covered
-        catalog.fingerprint = fingerprint
-        catalog.skippedLines = skipped
-        catalog.deleted = deleted
-        return catalog
     }
 
-    /// Reads the fields of the index in order. Every read fails (nil) on anything unexpected.
-    struct Reader {
-        let bytes: UnsafeRawBufferPointer
-        var position = 0
-        /// Whether the next field is the line's first (no tab before it).
-        var lineStart = true
+    /// Checks the entries of an index in the order read: the deletions first, ascending, then
+    /// the snapshots, ids ascending, none of them deleted, as many of each as the header says.
+    struct OrderCheck {
+        let header: Header
+        private(set) var snapshots = 0
+        private(set) var deletions: Set<Int> = []
+        private var lastDeleted = 0
+        private var lastSnapshot = 0
 
-        init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+        init(_ header: Header) { self.header = header }
 
-        var atEnd: Bool { position == bytes.count }
-
-        /// The raw bytes of the next field.
-        private mutating func next() -> Range<Int>? {
-            if !lineStart {
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "\t") else { return nil }
-                position += 1
+        /// Takes the next entry; false when it is out of place.
+        mutating func take(_ entry: Entry) -> Bool {
+            switch entry {
+            case .deletion(let id): take(id: id, deletion: true)
+            case .snapshot(let snapshot, _, _): take(id: snapshot.id, deletion: false)
             }
-            lineStart = false
-            let start = position
-            while position < bytes.count, bytes[position] != UInt8(ascii: "\t"), bytes[position] != UInt8(ascii: "\n") {
-                position += 1
-            }
-            return start..<position
         }
 
-        mutating func endOfLine() -> Bool {
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\n") else { return false }
-            position += 1
-            lineStart = true
+        /// Takes the next entry, a deletion or a snapshot of `id`; false when it is out of place.
+        mutating func take(id: Int, deletion: Bool) -> Bool {
+            if deletion {
+                guard snapshots == 0, id > lastDeleted, id <= header.highest, deletions.count < header.deletions
+                else { return false }
+                lastDeleted = id
+                deletions.insert(id)
+            } else {
+                guard deletions.count == header.deletions, id > lastSnapshot, id <= header.highest,
+                    snapshots < header.snapshots, !deletions.contains(id)
+                else { return false }
+                lastSnapshot = id
+                snapshots += 1
+            }
             return true
         }
 
-        /// Whether the next field is `literal`.
-        mutating func expect(_ literal: StaticString) -> Bool {
-            guard let range = next(), range.count == literal.utf8CodeUnitCount else { return false }
-            return literal.withUTF8Buffer {
-                memcmp(bytes.baseAddress! + range.lowerBound, $0.baseAddress!, $0.count) == 0
-            }
+        /// Whether every entry the header counts was taken.
+        var complete: Bool { snapshots == header.snapshots && deletions.count == header.deletions }
+    }
+
+    /// The id a line after the header names (`s` or `d`, a tab, its digits), read without
+    /// decoding the rest of it; nil when it names none.
+    static func id(of line: UnsafeRawBufferPointer) -> Int? {
+        guard line.count > 2, line[0] == UInt8(ascii: "s") || line[0] == UInt8(ascii: "d"),
+            line[1] == UInt8(ascii: "\t")
+        else { return nil }
+        var value = 0
+        var index = 2
+        while index < line.count, line[index] != UInt8(ascii: "\t") {
+            let digit = line[index] &- UInt8(ascii: "0")
+            guard digit < 10, index < 20 else { return nil }
+            value = value * 10 + Int(digit)
+            index += 1
         }
+        return index > 2 ? value : nil
+    }
 
-        /// A decimal integer of at most 18 digits (so that it cannot overflow), `-` first only
-        /// when `signed`.
-        mutating func integer(signed: Bool = false) -> Int? {
-            guard let range = next() else { return nil }
-            return Self.integer(bytes[range], signed: signed)
-        }
-
-        mutating func optionalInteger() -> Int?? {
-            guard let range = next() else { return nil }
-            if range.isEmpty { return .some(nil) }
-            return Self.integer(bytes[range], signed: true).map { .some($0) }
-        }
-
-        private static func integer(_ digits: Slice<UnsafeRawBufferPointer>, signed: Bool) -> Int? {
-            var digits = digits[...]
-            let negative = signed && digits.first == UInt8(ascii: "-")
-            if negative { digits = digits.dropFirst() }
-            guard (1...18).contains(digits.count) else { return nil }
-            var value = 0
-            for byte in digits {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return negative ? -value : value
-        }
-
-        /// 16 hexadecimal digits.
-        mutating func bits() -> UInt64? { nextBits() ?? next().flatMap(bits(in:)) }
-
-        /// A finite number from its bits.
-        mutating func double() -> Double? {
-            guard let bits = bits() else { return nil }
-            return Self.finite(bits)
-        }
-
-        mutating func optionalDouble() -> Double?? {
-            if let bits = nextBits() { return Self.finite(bits).map { .some($0) } }
-            guard let range = next() else { return nil }
-            if range.isEmpty { return .some(nil) }
-            return bits(in: range).flatMap(Self.finite).map { .some($0) }
-        }
-
-        private static func finite(_ bits: UInt64) -> Double? {
-            let value = Double(bitPattern: bits)
-            return value.isFinite ? value : nil
-        }
-
-        /// The next field when it is 16 hexadecimal digits, taken without looking for its end
-        /// (most fields are); nil, reading nothing, when it is not.
-        private mutating func nextBits() -> UInt64? {
-            guard !lineStart, position + 17 < bytes.count, bytes[position] == UInt8(ascii: "\t") else { return nil }
-            let start = position + 1
-            guard bytes[start + 16] == UInt8(ascii: "\t") || bytes[start + 16] == UInt8(ascii: "\n"),
-                let value = bits(in: start..<(start + 16))
+    /// The catalog `bytes` hold; nil when they are not a whole index of this version, or any
+    /// value in it is out of range.
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> SnapshotCatalog? {
+        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
+            let header = Header(UnsafeRawBufferPointer(rebasing: bytes[..<newline]))
+        else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...])
+        var hash = StreamingChecksum()
+        hash.add(body)
+        let start = UnsafeRawBufferPointer(rebasing: bytes[..<(newline - 16)])
+        guard StreamingChecksum.combine(header: start, body: hash.value) == header.check, body.last ?? 10 == 10
+        else { return nil }
+        var catalog = header.emptyCatalog
+        var decoder = LineDecoder()
+        var order = OrderCheck(header)
+        var lineStart = 0
+        for index in body.indices where body[index] == UInt8(ascii: "\n") {
+            guard let entry = decoder.entry(UnsafeRawBufferPointer(rebasing: body[lineStart..<index])),
+                order.take(entry)
             else { return nil }
-            position = start + 16
-            return value
-        }
-
-        private func bits(in range: Range<Int>) -> UInt64? {
-            guard range.count == 16, let base = bytes.baseAddress else { return nil }
-            // Loaded from the buffer directly: through a slice and a table, a field took about 300
-            // instructions, and a listing reads seven for each of tens of thousands of snapshots.
-            var value: UInt64 = 0
-            for offset in range {
-                let byte = base.load(fromByteOffset: offset, as: UInt8.self)
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
-                default: return nil
-                }
-                value = value << 4 | UInt64(digit)
+            switch entry {
+            case .deletion(let id): catalog.deleted.insert(id)
+            case .snapshot(let snapshot, let offset, let keptDays):
+                catalog.add(snapshot, offset: offset)
+                catalog.keptDays[snapshot.id] = keptDays.isEmpty ? nil : keptDays
             }
-            return value
+            lineStart = index + 1
         }
-
-        /// An escaped string.
-        ///
-        /// - Parameter memo: the last string read into it, and its bytes' range: the same place
-        ///   and zone come again and again, and are then not decoded again.
-        mutating func text(_ memo: inout (range: Range<Int>, text: String)?) -> String? {
-            guard let range = next() else { return nil }
-            let raw = bytes[range]
-            if let last = memo, last.range.count == range.count,
-                memcmp(bytes.baseAddress! + last.range.lowerBound, bytes.baseAddress! + range.lowerBound, range.count)
-                    == 0
-            {
-                return last.text
-            }
-            guard let text = Self.unescaped(raw) else { return nil }
-            memo = (range, text)
-            return text
-        }
-
-        private static func unescaped(_ raw: Slice<UnsafeRawBufferPointer>) -> String? {
-            guard raw.contains(UInt8(ascii: "\\")) else {
-                return String(decoding: UnsafeRawBufferPointer(rebasing: raw), as: UTF8.self)
-            }
-            var out: [UInt8] = []
-            var escaped = false
-            for byte in raw {
-                if escaped {
-                    switch byte {
-                    case UInt8(ascii: "\\"): out.append(byte)
-                    case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t"))
-                    case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
-                    case UInt8(ascii: "r"): out.append(UInt8(ascii: "\r"))
-                    default: return nil
-                    }
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else {
-                    out.append(byte)
-                }
-            }
-            return escaped ? nil : String(decoding: out, as: UTF8.self)
-        }
+        return order.complete ? catalog : nil
     }
 }

@@ -44,6 +44,14 @@ enum StatePlistReader {
         }
     }
 
+    /// The favorite one `<dict>…</dict>` element (`bytes`, nothing around it) holds as `document`
+    /// reads it; nil when `document` would not take it (`FavoriteNameScan` then decodes the file).
+    static func favorite(_ bytes: UnsafeBufferPointer<UInt8>) -> Favorite? {
+        var cursor = Cursor(bytes)
+        guard let favorite = cursor.favorite(), cursor.index == bytes.count else { return nil }
+        return favorite
+    }
+
     /// Whether `text` is a number in the form `-12.5`, `3`, `1e-05` (what the reference reads
     /// as a `<real>` that wx would write).
     static func isDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

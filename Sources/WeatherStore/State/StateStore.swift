@@ -140,8 +140,10 @@ package final class StateStore {
     }
 
     /// The favorites' names in `folder`'s state.plist, read without side effects (nothing set
-    /// aside, nothing locked): for the shell completion scripts, which run at every Tab.
+    /// aside, nothing locked): for the shell completion scripts, which run at every Tab. A large
+    /// file is scanned for them in pieces (`FavoriteNameScan`), else decoded whole.
     package static func favoriteNames(folder: String) -> [String] {
+        if let names = FavoriteNameScan.names(path: folder + "/state.plist") { return names }
         guard let data = FileIO.read(folder + "/state.plist"),
             let document = Self.decodeDocument(data)
         else { return [] }

@@ -90,4 +90,41 @@ import WeatherTestSupport
         #expect(rows.contains("Sankt Peter-"))
         #expect(rows.contains("…"))
     }
+
+    /// The list is laid out `rowsAtATime` rows at a time from two readings of the snapshots (one
+    /// to measure the columns): the text is the one table of all the rows would be, at any width.
+    @Test(arguments: [40, 58, 80, 120])
+    func theListLaidOutInPiecesIsTheWholeTable(width: Int) throws {
+        let names = ["Hamburg", "東京都 千代田区", "Saint-Étienne-du-Rouvray, Seine-Maritime", "Kiel", "Zürich"]
+        let snapshots = (1...(TextRenderer.rowsAtATime * 2 + 7)).map {
+            snapshot(
+                $0, names[$0 % names.count], offset: 3_600, zone: nil,
+                temperature: $0 % 3 == 0 ? nil : Double($0 % 60) - 20)
+        }
+        let context = RenderContext(units: .metric, now: noon, colour: false, unicode: true, width: width)
+        let format = ValueFormatter(units: .metric, unicode: true)
+        var table = TextRenderer.snapshotTable(
+            widestName: names.map(TextLayout.columns).max() ?? 0, context: context)
+        let cells = snapshots.map { TextRenderer.snapshotCells($0, format: format) }
+        for index in table.columns.indices { table.columns[index].cells = cells.map { $0[index] } }
+        let laid = table.layout(width: width, header: false)
+        let whole =
+            ([laid.text] + TextRenderer.leftOutNote(laid.leftOutHeaders, width: width, style: Style(colour: false)))
+            .joined(separator: "\n") + "\n"
+        // All rows kept from the first reading, none, and some (the rest read again).
+        for keeping in [TextRenderer.rowsKept, 0, TextRenderer.rowsAtATime + 5] {
+            var pieces: [String] = []
+            var readings = 0
+            try TextRenderer.snapshotRows(
+                { body in
+                    readings += 1
+                    snapshots.forEach(body)
+                }, context: context, format: format, style: Style(colour: false), keeping: keeping,
+                to: { pieces.append($0) })
+            #expect(pieces.count > 2)
+            #expect(pieces.joined() == whole)
+            #expect(readings == (keeping >= snapshots.count ? 1 : 2))
+        }
+        #expect(text(snapshots, width: width) == whole)
+    }
 }

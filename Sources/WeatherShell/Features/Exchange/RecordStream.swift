@@ -60,6 +60,15 @@ extension RecordStream where Record == Snapshot {
     static func snapshots(of log: EventLog) -> RecordStream<Snapshot> {
         RecordStream { body throws(StoreError) in try log.forEachSnapshot { body($0) } }
     }
+
+    /// Every snapshot `saved` lists as text, without kept forecasts: from the log's index and
+    /// what was appended since, read at each `forEachRecord`.
+    static func listedSnapshots(of log: EventLog) -> RecordStream<Snapshot> {
+        RecordStream { body throws(StoreError) in
+            log.forEachListedSnapshot { body($0) }
+            if let problem = log.readProblem() { throw problem }
+        }
+    }
 }
 
 extension RecordStream where Record == JSONOutput {

@@ -22,11 +22,16 @@ extension WeatherSession {
         // data time, saved within the hour (a later save of an answer that old keeps other days).
         let dataSecond = Int(reading.dataTime.timeIntervalSince1970.rounded(.down))
         let savedNow = recordingNow()
-        if let kept = log.snapshots(keptForecasts: false).last(where: {
-            $0.id > 0 && $0.coordinate == report.place.coordinate.rounded
-                && Int($0.reading.dataTime.timeIntervalSince1970.rounded(.down)) == dataSecond
-                && abs(savedNow.timeIntervalSince($0.savedAt)) < 3_600
-        }) {
+        var kept: Snapshot?
+        log.forEachListedSnapshot { snapshot in
+            if snapshot.id > 0 && snapshot.coordinate == report.place.coordinate.rounded
+                && Int(snapshot.reading.dataTime.timeIntervalSince1970.rounded(.down)) == dataSecond
+                && abs(savedNow.timeIntervalSince(snapshot.savedAt)) < 3_600
+            {
+                kept = snapshot
+            }
+        }
+        if let kept {
             throw .notApplicable(
                 "this reading of \(report.place.name)’s weather is saved already, as snapshot \(kept.id) (“saved \(kept.id)” shows it)"
             )
@@ -47,11 +52,11 @@ extension WeatherSession {
     }
 
     /// `saved`: the list from the log's index, or with the kept forecasts (`--json`,
-    /// `listsKeptForecasts`) read from the whole log as it is printed, in bounded memory whatever
-    /// the log's size.
+    /// `listsKeptForecasts`) read from the whole log, each read as it is printed, in bounded
+    /// memory whatever the log's size.
     func snapshotList() throws(ShellError) -> [CommandResult] {
-        guard listsKeptForecasts else { return [.snapshots(try readingLog { log.snapshots(keptForecasts: false) })] }
         if let problem = log.readProblem() { throw ShellError(problem) }
+        guard listsKeptForecasts else { return [.snapshotList(RecordStream.listedSnapshots(of: log))] }
         return [.snapshotList(RecordStream.snapshots(of: log))]
     }
 

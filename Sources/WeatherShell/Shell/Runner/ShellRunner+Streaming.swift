@@ -2,7 +2,7 @@ import WXBasics
 import WeatherStore
 
 /// Results whose records are read as they are printed — `export` to standard output, `saved`
-/// under `--json` — go out in pieces of about 64 KiB (`TextPieces`) as the log is read, so that
+/// (as text, read twice: its columns measured, then its rows) — go out in pieces of about 64 KiB (`TextPieces`) as the log is read, so that
 /// their memory does not grow with the log; the text is byte for byte what the renderers make of
 /// the whole list. A read of the log that fails on the way is an error after the pieces already
 /// printed (none when it fails within the first).
@@ -24,6 +24,16 @@ extension ShellRunner {
             }
         case (.snapshotList(let snapshots), .json):
             write = { out throws(StoreError) in try StreamedText.snapshotList(snapshots, to: out) }
+        case (.snapshotList(let snapshots), .text):
+            // The list read twice, its columns measured before its rows are laid out.
+            let context = renderContext(for: result)
+            let format = ValueFormatter(units: context.units, unicode: context.unicode)
+            let style = Style(colour: context.colour)
+            write = { out throws(StoreError) in
+                try TextRenderer.snapshotRows(
+                    { body throws(StoreError) in try snapshots.forEachRecord(body) }, context: context, format: format,
+                    style: style, to: { out(context.unicode ? $0 : TextRenderer.ascii($0)) })
+            }
         default:
             return nil
         }

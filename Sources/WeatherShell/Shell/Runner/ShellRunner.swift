@@ -361,8 +361,8 @@ package final class ShellRunner {
         output.write("\(unicode ? "»" : ">") \(TerminalText.sanitized(line))\n")
     }
 
-    func emit(_ result: CommandResult) {
-        if files.quietSettings && result.isSettingReport { return }
+    /// How `result` is rendered now: units, clock, colour, width.
+    func renderContext(for result: CommandResult) -> RenderContext {
         // Units come from state.plist; results that do not show values never make it load.
         let units = result.needsUnits ? session.settings.units : .metric
         var context = RenderContext(
@@ -370,6 +370,12 @@ package final class ShellRunner {
             width: width(), fitsWidth: fitsWidth && redirection.file == nil)
         let clocks = session.clocks
         context.recordedNow = { clocks.recordedInstant($0) }
+        return context
+    }
+
+    func emit(_ result: CommandResult) {
+        if files.quietSettings && result.isSettingReport { return }
+        let context = renderContext(for: result)
         switch format {
         case .text:
             let text = TextRenderer.render(errors.saidOnce(result), context: context)

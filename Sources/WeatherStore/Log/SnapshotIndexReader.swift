@@ -1,0 +1,192 @@
+import FoundationEssentials
+import WXBasics
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension SnapshotIndex {
+    /// Reads the fields of the index in order. Every read fails (nil) on anything unexpected.
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var position = 0
+        /// Whether the next field is the line's first (no tab before it).
+        var lineStart = true
+
+        init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+        var atEnd: Bool { position == bytes.count }
+
+        /// The raw bytes of the next field.
+        private mutating func next() -> Range<Int>? {
+            if !lineStart {
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\t") else { return nil }
+                position += 1
+            }
+            lineStart = false
+            let start = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\t"), bytes[position] != UInt8(ascii: "\n") {
+                position += 1
+            }
+            return start..<position
+        }
+
+        mutating func endOfLine() -> Bool {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\n") else { return false }
+            position += 1
+            lineStart = true
+            return true
+        }
+
+        /// Whether the next field is `literal`.
+        mutating func expect(_ literal: StaticString) -> Bool {
+            guard let range = next(), range.count == literal.utf8CodeUnitCount else { return false }
+            return literal.withUTF8Buffer {
+                memcmp(bytes.baseAddress! + range.lowerBound, $0.baseAddress!, $0.count) == 0
+            }
+        }
+
+        /// A decimal integer of at most 18 digits (so that it cannot overflow), `-` first only
+        /// when `signed`.
+        mutating func integer(signed: Bool = false) -> Int? {
+            guard let range = next() else { return nil }
+            return Self.integer(bytes[range], signed: signed)
+        }
+
+        mutating func optionalInteger() -> Int?? {
+            guard let range = next() else { return nil }
+            if range.isEmpty { return .some(nil) }
+            return Self.integer(bytes[range], signed: true).map { .some($0) }
+        }
+
+        private static func integer(_ digits: Slice<UnsafeRawBufferPointer>, signed: Bool) -> Int? {
+            var digits = digits[...]
+            let negative = signed && digits.first == UInt8(ascii: "-")
+            if negative { digits = digits.dropFirst() }
+            guard (1...18).contains(digits.count) else { return nil }
+            var value = 0
+            for byte in digits {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return negative ? -value : value
+        }
+
+        /// Dates as `yyyymmdd`, comma-separated; none when the field is empty.
+        mutating func dates() -> [LocalDate]? {
+            guard let range = next() else { return nil }
+            var dates: [LocalDate] = []
+            var start = range.lowerBound
+            while start < range.upperBound {
+                var end = start
+                while end < range.upperBound, bytes[end] != UInt8(ascii: ",") { end += 1 }
+                guard end - start == 8, let value = Self.integer(bytes[start..<end], signed: false) else { return nil }
+                let date = LocalDate(year: value / 10_000, month: value / 100 % 100, day: value % 100)
+                guard (1...12).contains(date.month), (1...31).contains(date.day) else { return nil }
+                dates.append(date)
+                start = end + 1
+                // A comma must be followed by a date.
+                if end < range.upperBound, start == range.upperBound { return nil }
+            }
+            return dates
+        }
+
+        /// 16 hexadecimal digits.
+        mutating func bits() -> UInt64? { nextBits() ?? next().flatMap(bits(in:)) }
+
+        /// A finite number from its bits.
+        mutating func double() -> Double? {
+            guard let bits = bits() else { return nil }
+            return Self.finite(bits)
+        }
+
+        mutating func optionalDouble() -> Double?? {
+            if let bits = nextBits() { return Self.finite(bits).map { .some($0) } }
+            guard let range = next() else { return nil }
+            if range.isEmpty { return .some(nil) }
+            return bits(in: range).flatMap(Self.finite).map { .some($0) }
+        }
+
+        private static func finite(_ bits: UInt64) -> Double? {
+            let value = Double(bitPattern: bits)
+            return value.isFinite ? value : nil
+        }
+
+        /// The next field when it is 16 hexadecimal digits, taken without looking for its end
+        /// (most fields are); nil, reading nothing, when it is not.
+        private mutating func nextBits() -> UInt64? {
+            guard !lineStart, position + 17 < bytes.count, bytes[position] == UInt8(ascii: "\t") else { return nil }
+            let start = position + 1
+            guard bytes[start + 16] == UInt8(ascii: "\t") || bytes[start + 16] == UInt8(ascii: "\n"),
+                let value = bits(in: start..<(start + 16))
+            else { return nil }
+            position = start + 16
+            return value
+        }
+
+        private func bits(in range: Range<Int>) -> UInt64? {
+            guard range.count == 16, let base = bytes.baseAddress else { return nil }
+            // Loaded from the buffer directly: through a slice and a table, a field took about 300
+            // instructions, and a listing reads seven for each of tens of thousands of snapshots.
+            var value: UInt64 = 0
+            for offset in range {
+                let byte = base.load(fromByteOffset: offset, as: UInt8.self)
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+                default: return nil
+                }
+                value = value << 4 | UInt64(digit)
+            }
+            return value
+        }
+
+        /// An escaped string; made safe for a terminal when `sanitize`.
+        ///
+        /// - Parameter memo: the last string read into it, and its bytes: the same place and
+        ///   zone come again and again, and are then not decoded again.
+        mutating func text(_ memo: inout (bytes: [UInt8], text: String)?, sanitize: Bool) -> String? {
+            guard let range = next() else { return nil }
+            if range.isEmpty { return "" }
+            let raw = bytes[range]
+            if let last = memo, last.bytes.count == range.count,
+                last.bytes.withUnsafeBytes({
+                    memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count)
+                })
+                    == 0
+            {
+                return last.text
+            }
+            guard let text = Self.unescaped(raw) else { return nil }
+            let shown = sanitize ? TerminalText.sanitized(text) : text
+            memo = (Array(raw), shown)
+            return shown
+        }
+
+        private static func unescaped(_ raw: Slice<UnsafeRawBufferPointer>) -> String? {
+            guard raw.contains(UInt8(ascii: "\\")) else {
+                return String(decoding: UnsafeRawBufferPointer(rebasing: raw), as: UTF8.self)
+            }
+            var out: [UInt8] = []
+            var escaped = false
+            for byte in raw {
+                if escaped {
+                    switch byte {
+                    case UInt8(ascii: "\\"): out.append(byte)
+                    case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t"))
+                    case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
+                    case UInt8(ascii: "r"): out.append(UInt8(ascii: "\r"))
+                    default: return nil
+                    }
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else {
+                    out.append(byte)
+                }
+            }
+            return escaped ? nil : String(decoding: out, as: UTF8.self)
+        }
+    }
+}

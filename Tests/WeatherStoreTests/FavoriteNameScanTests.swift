@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherStore
+
+/// The favorites' names streamed from state.plist (`FavoriteNameScan`, for `wx --complete`)
+/// against the names of the whole document as `StateStore.decodeDocument` reads it: the same
+/// wherever the scan answers, and the scan answers nil (the document is then decoded) wherever it
+/// is not sure.
+@Suite(.tags(.unit)) struct FavoriteNameScanTests {
+    let home = TemporaryFolder()
+
+    /// Writes `data` as the home's state.plist.
+    func write(_ data: Data) throws -> String {
+        let path = home.path + "/state.plist"
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// wx's own documents, with names of every kind (entities, escapes, padding, emoji), read in
+    /// pieces of several sizes (elements straddling every boundary) give the decoded names; none
+    /// too (an empty array).
+    @Test(arguments: [64, 300, 4096, FavoriteNameScan.chunk])
+    func namesAreTheDecodedDocumentsNames(chunk: Int) throws {
+        var random = StatePlistReaderTests.Generator(state: 5)
+        for round in 0..<20 {
+            let document = StatePlistReaderTests.randomDocument(
+                &random, favorites: round == 0 ? 0 : Int.random(in: 1...60, using: &random))
+            let data = try StatePlistReaderTests.encoded(document)
+            let path = try write(data)
+            let expected = try #require(StateStore.decodeDocument(data)).favorites.map(\.name)
+            let scanned = FavoriteNameScan.names(path: path, smallest: 0, chunk: chunk)
+            // A favorite longer than a piece is left to the decoder.
+            #expect(scanned == expected || (scanned == nil && chunk < 4096), "round \(round)")
+            #expect(StateStore.favoriteNames(folder: home.path) == expected)
+        }
+    }
+
+    /// A favorite the document leaves out (a latitude beyond 90°), a comment, CDATA or a name
+    /// that is not UTF-8: the scan is not sure, and the names are the decoded document's.
+    @Test(arguments: [
+        "<dict><key>latitude</key><real>91.5</real><key>longitude</key><real>1</real><key>name</key><string>Far</string></dict>",
+        "<!-- <dict><key>latitude</key><real>1</real><key>longitude</key><real>1</real><key>name</key><string>Hidden</string></dict> -->",
+        "<dict><key>latitude</key><real>1</real><key>longitude</key><real>1</real><key>name</key><string><![CDATA[A<B]]></string></dict>",
+        "<dict><key>latitude</key><real>1</real><key>longitude</key><real>1</real><key>name</key><string>A&#38;B</string></dict>",
+    ])
+    func whatTheScanIsNotSureOfIsDecoded(favorite: String) throws {
+        let good =
+            "<dict><key>latitude</key><real>53.5</real><key>longitude</key><real>10</real><key>name</key><string>Hamburg &amp; Co</string></dict>"
+        let data = Data(
+            ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>favorites</key>\n\t<array>\n"
+                + "\t\t\(good)\n\t\t\(favorite)\n\t\t\(good.replacingOccurrences(of: "Hamburg", with: "Kiel"))\n\t</array>\n"
+                + "\t<key>version</key>\n\t<integer>2</integer>\n</dict>\n</plist>\n").utf8)
+        let path = try write(data)
+        #expect(FavoriteNameScan.names(path: path, smallest: 0, chunk: 128) == nil)
+        let expected = StateStore.decodeDocument(data)?.favorites.map(\.name) ?? []
+        #expect(expected.contains("Hamburg & Co"))
+        #expect(StateStore.favoriteNames(folder: home.path) == expected)
+    }
+
+    /// A small file is decoded whole (faster than scanned); no file, no names.
+    @Test func aSmallFileOrNoneIsNotScanned() throws {
+        var document = StateDocument()
+        document.favorites = [
+            Favorite(
+                name: "Kiel", coordinate: Coordinate(latitude: 54.3, longitude: 10.1), displayName: "Kiel",
+                countryCode: "de")
+        ]
+        let path = try write(try StatePlistReaderTests.encoded(document))
+        #expect(FavoriteNameScan.names(path: path) == nil)
+        #expect(FavoriteNameScan.names(path: path, smallest: 0) == ["Kiel"])
+        #expect(StateStore.favoriteNames(folder: home.path) == ["Kiel"])
+        #expect(FavoriteNameScan.names(path: home.path + "/none.plist", smallest: 0) == nil)
+    }
+}
