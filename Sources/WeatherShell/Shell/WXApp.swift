@@ -146,6 +146,7 @@ package struct WXApp {
             width: columns.map { width in { width } } ?? host.terminalWidth,
             fitsWidth: host.outputIsTerminal || columns != nil)
         if host.errorIsTerminal { runner.errorWidth = host.terminalWidth }
+        runner.outputIsTerminal = host.outputIsTerminal
         session.doctorEnvironment.terminal.inputIsTerminal = host.inputIsTerminal && !oneShot
         session.doctorEnvironment.terminal.colour = colour.on
         session.doctorEnvironment.terminal.colourReason = colour.reason

@@ -17,6 +17,10 @@ package struct RenderContext: Sendable {
     /// Whether lines are fitted to `width` (a terminal, or `COLUMNS` given); false in scripts
     /// and pipes, where `find`'s candidates are printed whole, never cut.
     package var fitsWidth: Bool
+    /// Whether results go to a terminal (not a pipe, a file, nor `\o FILE`'s file): a line
+    /// scripts take whole (`check`'s) is wrapped between words only here, where the terminal
+    /// would otherwise cut it mid-word.
+    package var outputIsTerminal = false
     /// With recorded answers: the instant the place at a coordinate was recorded, which is "now" there
     /// (`compare` shows places recorded at different times); nil elsewhere.
     package var recordedNow: (@Sendable (Coordinate) -> Date?)?

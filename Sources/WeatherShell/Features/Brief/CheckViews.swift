@@ -4,8 +4,9 @@ import WeatherKit
 
 // `check` as text (one line: which held, or that none did, with the numbers) and as JSON.
 extension TextRenderer {
-    /// One line, never wrapped: "Paris: rain today 41 of 51 members (80 %)
-    /// ≥ 60 %" for what held, "Paris: none held — …" with each reading when none did.
+    /// One line: "Paris: rain today 41 of 51 members (80 %) ≥ 60 %" for what held, "Paris:
+    /// none held — …" with each reading when none did. Never wrapped for scripts and
+    /// notifications; at a terminal, wrapped between words to its width, later lines indented.
     static func checkLines(_ report: CheckReport, context: RenderContext, format: ValueFormatter) -> [String] {
         let clock = ZoneClock(report.zone ?? WarningsPresentation.utc)
         let now = context.now
@@ -37,9 +38,10 @@ extension TextRenderer {
             held.isEmpty
             ? "\(report.place.name): none held — " + report.outcomes.map(said).joined(separator: "; ")
             : "\(report.place.name): " + held.map(said).joined(separator: "; ")
-        // Exactly one line, never wrapped, at any width: it is for scripts and notifications
-        // (`msg=$(wx check …)`), which take it whole.
-        return [text]
+        // Exactly one line, never wrapped, at any width, for scripts and notifications
+        // (`msg=$(wx check …)`), which take it whole; a terminal would cut it mid-word.
+        guard context.outputIsTerminal else { return [text] }
+        return wrap(text, keeping: ["%"], indent: 0, width: context.width)
     }
 }
 

@@ -28,6 +28,8 @@ struct TerminalTraits {
     /// Whether output is fitted to `width` (a terminal, or `COLUMNS` given); false in scripts
     /// and pipes, where lists are printed whole.
     let fitsWidth: Bool
+    /// Whether standard output is a terminal (`RenderContext.outputIsTerminal`).
+    var outputIsTerminal = false
     /// The editor `\e` opens the last line in, and its command; nil where there is no terminal
     /// (scripts, `wx -c`).
     var lineEditing: (editor: any EditorProgram, command: String)?

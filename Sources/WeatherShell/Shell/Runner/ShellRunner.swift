@@ -77,6 +77,11 @@ package final class ShellRunner {
         get { terminal.textForNextPrompt }
         set { terminal.textForNextPrompt = newValue }
     }
+    /// `TerminalTraits.outputIsTerminal`.
+    package var outputIsTerminal: Bool {
+        get { terminal.outputIsTerminal }
+        set { terminal.outputIsTerminal = newValue }
+    }
     /// `TerminalTraits.screenClearing`.
     package var screenClearing: String? {
         get { terminal.screenClearing }
@@ -370,6 +375,7 @@ package final class ShellRunner {
             width: width(), fitsWidth: fitsWidth && redirection.file == nil)
         let clocks = session.clocks
         context.recordedNow = { clocks.recordedInstant($0) }
+        context.outputIsTerminal = terminal.outputIsTerminal && redirection.file == nil
         return context
     }
 
