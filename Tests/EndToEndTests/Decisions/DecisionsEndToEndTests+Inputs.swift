@@ -51,6 +51,22 @@ extension DecisionsEndToEndTests {
         #expect(text.stdout.contains("Fri 08:00"), "\(text.stdout)")
     }
 
+    /// A word plume does not know, taken as the place, says how plume reads; the hours after the
+    /// place get the order back (a new user's `plume foo` said only that no place was found).
+    @Test func aWordThatIsNoVariableOrPlaceSaysHowPlumeReads() throws {
+        let run = try runWX(
+            ["-c", "plume foo", "-c", "plume Hamburg 12", "-c", "plume gusts Hamburg 6"], home: TemporaryFolder(),
+            server: FixtureServer(), now: Self.now)
+        #expect(run.status != 0)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "error: no place found for “foo”; “plume” reads [temp | rain | gusts | wind] [HOURS] [place | favorite]: the variable first, as in “plume gusts 24 Berlin”",
+                "error: no place found for “Hamburg 12”; did you mean “plume 12 Hamburg”?",
+                "error: no place found for “Hamburg 6”; did you mean “plume gusts 6 Hamburg”?",
+            ], "\(run.stderr)")
+    }
+
     /// Item 2: an hour no member has a value for is that hour unknown ("—", 0 members), its
     /// neighbours as they are (cases OM-2, OM-4); the hours past every member's last value are
     /// not shown.

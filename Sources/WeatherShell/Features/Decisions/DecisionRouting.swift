@@ -92,8 +92,28 @@ extension WeatherSession {
 
     /// `plume`: the handler's hours for the place.
     func plume(_ request: PlumeRequest) async throws(ShellError) -> [CommandResult] {
-        try await decide(request.target) { (handler, place, answer, _, now) throws(ShellError) in
-            .plume(try handler.plume(request, answer: answer, place: place, now: now))
+        do {
+            return try await decide(request.target) { (handler, place, answer, _, now) throws(ShellError) in
+                .plume(try handler.plume(request, answer: answer, place: place, now: now))
+            }
+        } catch {
+            // `plume foo`, `plume gust`: one word that is no variable was taken as the place (as
+            // “plume Berlin” must be); `plume Berlin 24`: the hours after the place. When no place
+            // is found for it, say how the command reads, or the order it takes.
+            guard let target = request.target, error == .noPlaceFound(target) || coverage.isRefusal(error, of: target)
+            else { throw error }
+            var words = target.split(separator: " ").map(String.init)
+            if words.count >= 2, let hours = words.last.flatMap({ Int($0) }) {
+                words.removeLast()
+                let named = PlumeRequest.variables.first { $0.variable == request.variable }?.words.first
+                let variable = request.variable == .temperature ? "" : named.map { "\($0) " } ?? ""
+                throw .notApplicable(
+                    "\(error.description); did you mean “plume \(variable)\(hours) \(words.joined(separator: " "))”?")
+            }
+            guard words.count == 1 else { throw error }
+            let synopsis = CommandSpec.plume.synopsis.dropFirst("plume ".count)
+            throw .notApplicable(
+                "\(error.description); “plume” reads \(synopsis): the variable first, as in “plume gusts 24 Berlin”")
         }
     }
 }
