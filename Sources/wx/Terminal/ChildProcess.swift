@@ -11,7 +11,7 @@ enum ChildProcess {
     /// - Returns: its process id; nil when it could not be started.
     static func spawnShell(
         _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], ownProcessGroup: Bool = false
     ) -> pid_t? {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -25,7 +25,11 @@ enum ChildProcess {
             sigaddset(&defaults, signal)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // In a process group of its own, the terminal's Ctrl-C (sent to the foreground group)
+        // does not reach it.
+        if ownProcessGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+        let group = ownProcessGroup ? POSIX_SPAWN_SETPGROUP : 0
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | group))
         let argv: [UnsafeMutablePointer<CChar>?] = (["sh"] + arguments).map { (word: String) in strdup(word) } + [nil]
         defer { for word in argv { free(word) } }
         var pid: pid_t = 0

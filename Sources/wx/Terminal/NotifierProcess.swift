@@ -2,9 +2,10 @@ import Glibc
 import WeatherShell
 
 /// `notify-send` for `watch --notify`: the program run with its arguments as they are (through
-/// `sh -c 'exec "$0" "$@"'`, which interprets none of them), its output left to it — and not
-/// waited for: a notify-send that hangs (no notification daemon answering on the bus) must not
-/// hold `watch`, nor need Ctrl-C. Each is reaped at the next notification, or ended (SIGKILL)
+/// `sh -c 'exec "$0" "$@"'`, which interprets none of them), its input and output /dev/null and
+/// in a process group of its own — and not waited for: a notify-send that hangs (no notification
+/// daemon answering on the bus) must not hold `watch`, nor need Ctrl-C, and the Ctrl-C that stops
+/// `watch` must not reach it (one interrupted wrote its complaint over the next prompt). Each is reaped at the next notification, or ended (SIGKILL)
 /// once it has run `timeLimitSeconds`; one still running when wx ends is left to finish.
 final class NotifierProcess: NotifierProgram {
     /// How long a notify-send may run before it is ended, seconds.
@@ -15,7 +16,17 @@ final class NotifierProcess: NotifierProgram {
 
     func run(_ path: String, arguments: [String]) -> Bool {
         reap()
-        guard let pid = ChildProcess.spawnShell(["-c", "exec \"$0\" \"$@\"", path] + arguments) else { return false }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        guard
+            let pid = ChildProcess.spawnShell(
+                ["-c", "exec \"$0\" \"$@\"", path] + arguments, actions: &actions, ownProcessGroup: true)
+        else { return false }
         running.append((pid, Self.seconds()))
         return true
     }
