@@ -44,6 +44,7 @@ import WeatherTestSupport
                 path: "/alerts/active", file: "hostile/nws-alerts-flood-watch-in-force-2023-11-hand-written.json",
                 times: 1_000_000))
         var crashesInAll = 0
+        var crashReports: [String] = []
         var snapshotsWithWarnings = 0
         var killsInAll = 0
         var acknowledgedInAll = 0
@@ -90,13 +91,16 @@ import WeatherTestSupport
             reader.wait()
             killsInAll += writers[0].kills
             crashesInAll += writers.reduce(0) { $0 + $1.crashes }
+            crashReports += writers.flatMap(\.crashReports)
             snapshotsWithWarnings += try Self.snapshotsWithWarnings(home: home)
             acknowledgedInAll += writers.reduce(0) { $0 + $1.acknowledgedWrites }
             writerRunsInAll += writers.reduce(0) { $0 + $1.runs }
             try check(home: home, server: server, writers: writers, round: round, losses: &losses)
         }
         #expect(killsInAll >= round * 3, "the killed writer was killed \(killsInAll) times")
-        #expect(crashesInAll == 0, "\(crashesInAll) wx runs ended by themselves mid-script")
+        #expect(
+            crashesInAll == 0,
+            "\(crashesInAll) wx runs ended by themselves mid-script:\n\(crashReports.joined(separator: "\n"))")
         #expect(snapshotsWithWarnings > 0, "no snapshot kept the warning in force")
         let seconds = Int(Date().timeIntervalSince(began))
         print(
@@ -276,6 +280,9 @@ final class Writer: @unchecked Sendable {
     var kills = 0
     /// wx runs that ended by themselves (a crash, not the test's SIGKILL) before their script did.
     var crashes = 0
+    /// What each of them was doing and how it ended: the command, the exit status or signal, and
+    /// the end of its standard error.
+    var crashReports: [String] = []
     /// The wx processes it started (one more after each kill).
     var runs = 0
     /// Writes the writer was told were saved: favorites added or removed, snapshots saved or
@@ -343,8 +350,9 @@ final class Writer: @unchecked Sendable {
                 let documents = child.run(command)
                 for document in documents { record(document, command: command, place: place) }
                 if child.ended {
-                    // Ended by itself mid-script: a crash. Counted, and a new one goes on.
+                    // Ended by itself mid-script: a crash. Counted, said, and a new one goes on.
                     crashes += 1
+                    crashReports.append("\(command): \(child.howItEnded())")
                     if command == "fav" { favorites[place] = .unknown }
                     child = try! Child(home: home, server: server)
                     runs += 1
@@ -401,12 +409,28 @@ struct Child {
     /// Whether its output ended before a command's answer did: the process is gone.
     var ended = false
 
+    /// Its standard error, read only when it ended by itself (`howItEnded`).
+    let errorFile: String
+
     init(home: TemporaryFolder, server: FixtureServer) throws {
         process = wxProcess(["--json"], home: home, server: server, now: "2023-11-02T20:05:00Z")
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        errorFile = NSTemporaryDirectory() + "/wx-stress-stderr-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: errorFile, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorFile) ?? FileHandle.nullDevice
         try process.run()
+    }
+
+    /// How a process that ended by itself ended: its exit status or signal, and the last lines of
+    /// its standard error.
+    func howItEnded() -> String {
+        let how =
+            process.terminationReason == .uncaughtSignal
+            ? "signal \(process.terminationStatus)" : "exit status \(process.terminationStatus)"
+        let text = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: errorFile)
+        return "\(how); stderr ends: \(text.suffix(600))"
     }
 
     func send(_ command: String) {
@@ -446,11 +470,13 @@ struct Child {
     func kill() {
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: errorFile)
     }
 
     func finish() {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: errorFile)
     }
 }
 
