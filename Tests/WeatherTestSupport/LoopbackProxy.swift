@@ -18,7 +18,7 @@ package final class LoopbackProxy: @unchecked Sendable {
     /// - Parameter routes: host name → the port on 127.0.0.1 its requests go to.
     package init(routes: [String: Int] = [:]) throws {
         logPath = folder.path + "/proxy.log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             ["python3", TestPaths.fixtures.appendingPathComponent("proxy.py").path, "--port", "0", "--exit-on-eof"]

@@ -15,7 +15,7 @@ struct DoctorTests {
         let home = TemporaryFolder()
         let configuration = try Configuration(environment: ["WX_HOME": home.path, "HOME": home.path])
         let path = home.path + "/.wx.lock"
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         let holder = open(path, O_RDWR)
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)
