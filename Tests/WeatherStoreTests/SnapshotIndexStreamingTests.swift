@@ -122,6 +122,24 @@ import WeatherTestSupport
         #expect(found.reading.forecastDays?.count == 2)
     }
 
+    /// An offset past the log's end — the log compacted by another wx after this one read the
+    /// index — is no record, and the log is looked through: `saved rm` trapped on the range from
+    /// past the end (SIGILL, found by the stress test).
+    @Test func anOffsetPastTheLogsEndFallsBackToTheLog() throws {
+        try writeLog()
+        _ = listed()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: logURL.path)[.size] as? Int)
+        var stored = try #require(try Data(contentsOf: indexURL).withUnsafeBytes(SnapshotIndex.decode))
+        for id in stored.offsets.keys { stored.offsets[id] = size + 10_000 }
+        try Data(SnapshotIndex.encode(stored)).write(to: indexURL)
+        let log = EventLog(folder: home.path, fileSystem: files)
+        #expect(log.snapshotRecord(at: size + 10_000) == nil)
+        #expect(log.snapshotRecord(at: size) == nil)
+        let found = try #require(log.snapshot(1_234))
+        #expect(found.placeName == "Place 2 “1234”")
+        #expect(try log.deleteSnapshot(1_234, at: time).id == 1_234)
+    }
+
     /// What a crash can leave: the file of lines half written and a temporary index cut short.
     /// Neither is read; the index is made again whole and the leftovers go.
     @Test func whatACrashMidRebuildLeavesIsNotRead() throws {

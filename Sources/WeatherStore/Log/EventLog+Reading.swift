@@ -105,10 +105,12 @@ extension EventLog {
     }
 
     /// The snapshot whose record starts at `offset` in the log, with its kept forecast; nil
-    /// when no snapshot record starts there.
+    /// when no snapshot record starts there — also when the log is shorter than `offset` (another
+    /// wx compacted it after the index was read: a range from past the end trapped, SIGILL).
     func snapshotRecord(at offset: Int) -> Snapshot? {
         guard let file = openLog() else { return nil }
         defer { file.close() }
+        guard offset >= 0, offset < file.size else { return nil }
         // Most records are a few hundred bytes: read more only when the line goes on.
         var length = 4096
         while true {
