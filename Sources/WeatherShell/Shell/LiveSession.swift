@@ -35,9 +35,9 @@ extension WeatherSession {
             clock: clock,
             userAgent: WXVersion.userAgent(contact: configuration.contact),
             limits: TransferLimits(totalTimeoutSeconds: configuration.requestTimeoutSeconds),
-            // The demo asks only its loopback server: no other wx process's requests to space
-            // from, and none to stamp for them (a demo's `find` waited out the last one's second).
-            spacingLockFolder: configuration.demo == nil ? configuration.runtimeFolder : nil, offline: offline)
+            // Spaced and stamped only for the public Nominatim host (RequestSpacing): the demo's
+            // loopback server is not it, so its `find` neither waits nor leaves a stamp.
+            spacingLockFolder: configuration.runtimeFolder, offline: offline)
         let services = WeatherServices.live(
             baseURL: { configuration.endpoints[$0] }, openWeatherMapKey: configuration.openWeatherMapKey,
             context: context)
