@@ -47,6 +47,13 @@ import WeatherTestSupport
         }
     }
 
+    /// Writes the index again with every snapshot's offset `offset` (and its check made again).
+    func giveEveryOffset(_ offset: Int) throws {
+        var stored = try #require(try Data(contentsOf: indexURL).withUnsafeBytes(SnapshotIndex.decode))
+        for id in stored.offsets.keys { stored.offsets[id] = offset }
+        try Data(SnapshotIndex.encode(stored)).write(to: indexURL)
+    }
+
     func listed() -> [Snapshot] { EventLog(folder: home.path, fileSystem: files).snapshots(keptForecasts: false) }
 
     @Test func theChecksumTakenInPiecesIsTheChecksumOfTheWhole() {
@@ -114,9 +121,7 @@ import WeatherTestSupport
     @Test func aWrongOffsetFallsBackToTheLog() throws {
         try writeLog()
         _ = listed()
-        var stored = try #require(try Data(contentsOf: indexURL).withUnsafeBytes(SnapshotIndex.decode))
-        for id in stored.offsets.keys { stored.offsets[id] = 0 }
-        try Data(SnapshotIndex.encode(stored)).write(to: indexURL)
+        try giveEveryOffset(0)
         let found = try #require(EventLog(folder: home.path, fileSystem: files).snapshot(1_234))
         #expect(found.placeName == "Place 2 “1234”")
         #expect(found.reading.forecastDays?.count == 2)
@@ -129,9 +134,7 @@ import WeatherTestSupport
         try writeLog()
         _ = listed()
         let size = try #require(try FileManager.default.attributesOfItem(atPath: logURL.path)[.size] as? Int)
-        var stored = try #require(try Data(contentsOf: indexURL).withUnsafeBytes(SnapshotIndex.decode))
-        for id in stored.offsets.keys { stored.offsets[id] = size + 10_000 }
-        try Data(SnapshotIndex.encode(stored)).write(to: indexURL)
+        try giveEveryOffset(size + 10_000)
         let log = EventLog(folder: home.path, fileSystem: files)
         #expect(log.snapshotRecord(at: size + 10_000) == nil)
         #expect(log.snapshotRecord(at: size) == nil)
