@@ -32,6 +32,20 @@ package final class TerminalSession: @unchecked Sendable {
         return terminal
     }
 
+    /// `wx --offline` in a fresh terminal at home in `home` (WX_HOME, HOME, XDG_RUNTIME_DIR),
+    /// after `lines` ran (offline most fail, but each goes into the history), at a fresh prompt.
+    package static func offlineWX(home: TemporaryFolder, after lines: [String]) throws -> TerminalSession {
+        let terminal = try TerminalSession(
+            program: [TestPaths.wxBinary, "--offline"],
+            environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path])
+        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        for line in lines {
+            try terminal.send(line, "Enter")
+            try terminal.wait(for: line) { $0.hasSuffix("wx>") && $0.contains("wx> \(line)\n") }
+        }
+        return terminal
+    }
+
     /// `program` (an executable and its arguments) in a fresh terminal with only `environment`
     /// (and PATH, TERM, LANG unless given); "EXIT=<status>" is printed when it ends.
     package init(program: [String], environment: [String: String]) throws {

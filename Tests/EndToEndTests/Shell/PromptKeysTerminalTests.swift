@@ -8,18 +8,9 @@ import WeatherTestSupport
 @Suite(.tags(.terminal)) struct PromptKeysTerminalTests {
     let home = TemporaryFolder()
 
-    /// wx --offline in a fresh terminal after `lines` ran (each goes into the history), at a
-    /// fresh prompt.
+    /// `TerminalSession.offlineWX` at this suite's home.
     func startWX(after lines: [String]) throws -> TerminalSession {
-        let terminal = try TerminalSession(
-            program: [TestPaths.wxBinary, "--offline"],
-            environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path])
-        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
-        for line in lines {
-            try terminal.send(line, "Enter")
-            try terminal.wait(for: line) { $0.hasSuffix("wx>") && $0.contains("wx> \(line)\n") }
-        }
-        return terminal
+        try TerminalSession.offlineWX(home: home, after: lines)
     }
 
     /// bash in a fresh terminal after `echo` of each of `words` (so "echo WORD" is in its history).
