@@ -54,6 +54,41 @@ package enum ShellError: Error, Hashable, Sendable {
     case fallbackFailed(ServiceError, then: String)
     /// The command was interrupted (Ctrl-C).
     case cancelled
+    /// A refusal a feature declares as a value (what was asked, and the values that rule it
+    /// out), worded by that feature's view when it is shown: the code that refuses formats no
+    /// value (`DecisionRefusal`).
+    case refused(AnyRefusal)
+}
+
+/// A refusal declared as a value: its cases carry what was asked and the values that rule it
+/// out, and its `description` — written beside the feature's views, not where it is thrown —
+/// words it for the user, in the user's units.
+package protocol Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Whether it is a usage error (exit status 2: arguments that cannot be) rather than a
+    /// command that could not be done (1).
+    var isUsage: Bool { get }
+}
+
+/// A `Refusal` of any feature, as `ShellError.refused` carries it: equal when the two are of
+/// one type and equal.
+package struct AnyRefusal: Hashable, Sendable, CustomStringConvertible {
+    package let refusal: any Refusal
+
+    package init(_ refusal: some Refusal) { self.refusal = refusal }
+
+    package var description: String { refusal.description }
+
+    package static func == (a: AnyRefusal, b: AnyRefusal) -> Bool { a.refusal.isEqual(to: b.refusal) }
+
+    package func hash(into hasher: inout Hasher) { refusal.hash(into: &hasher) }
+}
+
+extension Refusal {
+    /// This refusal as the error a command throws.
+    package var shellError: ShellError { .refused(AnyRefusal(self)) }
+
+    /// Whether `other` is this refusal: of the same type and equal.
+    fileprivate func isEqual(to other: any Refusal) -> Bool { (other as? Self) == self }
 }
 
 /// What there is nothing of yet, for `ShellError.nothingYet`.
@@ -73,6 +108,7 @@ extension ShellError {
     package var exitStatus: Int32 {
         switch self {
         case .usage: 2
+        case .refused(let reason): reason.refusal.isUsage ? 2 : 1
         case .nothingYet, .noService, .notApplicable, .noCurrentLocation, .noWeather, .noPlaceFound,
             .noSuchCandidate, .noSuchFavorite, .duplicateFavoriteName, .noSuchSnapshot, .snapshotDeleted,
             .noSuchHistoryEntry,
@@ -126,6 +162,7 @@ extension ShellError: CustomStringConvertible {
         case .notInAnswer(let text): text
         case .fallbackFailed(let first, let then): "\(first.description); \(then)"
         case .cancelled: "cancelled"
+        case .refused(let reason): reason.description
         }
     }
 }

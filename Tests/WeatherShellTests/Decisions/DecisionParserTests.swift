@@ -205,10 +205,18 @@ import WeatherTestSupport
         func applied(_ variable: EnsembleVariable, _ comparison: Comparison, _ limit: Double) -> AppliedCondition {
             AppliedCondition(variable: variable, comparison: comparison, limit: limit, typed: nil)
         }
-        #expect(throws: ShellError.usage("temp > 30 °C and temp < 10 °C cannot both hold")) {
-            try DecisionHandler.refuseContradictions(
-                [applied(.temperature, .above, 30), applied(.temperature, .below, 10)], units: .metric)
+        // Refused as a value (the two conditions and the units), worded by the view: a usage error.
+        func refusal(_ conditions: [AppliedCondition], _ units: UnitPreferences) -> ShellError? {
+            do {
+                try DecisionHandler.refuseContradictions(conditions, units: units)
+                return nil
+            } catch { return error }
         }
+        let hot = applied(.temperature, .above, 30)
+        let cold = applied(.temperature, .below, 10)
+        let both = refusal([hot, cold], .metric)
+        #expect(both == DecisionRefusal.cannotBothHold(hot, cold, units: .metric).shellError)
+        #expect(both?.description == "temp > 30 °C and temp < 10 °C cannot both hold" && both?.isUsage == true)
         // Equal limits: only both inclusive can hold.
         #expect(throws: ShellError.self) {
             try DecisionHandler.refuseContradictions(
@@ -219,10 +227,8 @@ import WeatherTestSupport
                 [applied(.windSpeed, .atLeast, 20), applied(.windSpeed, .atMost, 20)], units: .metric)
         }
         // dry and rain > 1 mm.
-        #expect(throws: ShellError.usage("rain > 0.039 in and rain < 0.004 in cannot both hold")) {
-            try DecisionHandler.refuseContradictions(
-                [applied(.precipitation, .below, 0.1), applied(.precipitation, .above, 1)], units: .imperial)
-        }
+        let wet = refusal([applied(.precipitation, .below, 0.1), applied(.precipitation, .above, 1)], .imperial)
+        #expect(wet?.description == "rain > 0.039 in and rain < 0.004 in cannot both hold")
     }
 }
 

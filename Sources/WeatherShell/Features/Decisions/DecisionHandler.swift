@@ -44,7 +44,7 @@ struct DecisionHandler {
     ///
     /// - Parameter forecast: the forecast `show` uses at the place, or why there is none (said
     ///   in the report; the odds stand without it).
-    /// - Throws: `ShellError.usage` for conditions that cannot all hold;
+    /// - Throws: a usage error (`DecisionRefusal.cannotBothHold`) for conditions that cannot all hold;
     ///   `.notApplicable` for a window longer than the members reach or than the span; `.notInAnswer` when the model's answer lacks
     ///   a variable a condition reads.
     func best(
@@ -76,9 +76,7 @@ struct DecisionHandler {
         if spanEnd <= spanStart, case .day(let day) = request.span {
             // The day asked, by its date (not today's).
             let date = day.resolved(today: ensemble.clock.localTime(now).date)
-            throw .notApplicable(
-                "\(DecisionText.spanName(request.span)) (\(ValueFormatter(units: .metric).day(date))) has no hours left from the next hour; try tomorrow"
-            )
+            throw DecisionRefusal.noHoursLeft(request.span, day: date).shellError
         }
         let deterministic = try? forecast?.get()
         let (windows, members) = BestWindows.windows(
@@ -170,10 +168,9 @@ struct DecisionHandler {
     /// a Beaufort force past 12): such a condition never holds. One that every value meets
     /// (`cloud<101`, `rain>=-5`) is taken: it holds in every hour.
     ///
-    /// - Throws: `ShellError.usage`, saying it never holds and the variable's range in the
-    ///   user's units.
+    /// - Throws: `DecisionRefusal.neverHolds` (a usage error), which the view words with the
+    ///   variable's range in the user's units.
     static func refuseImpossible(_ limits: [TypedLimit], units: UnitPreferences) throws(ShellError) {
-        let format = ValueFormatter(units: units)
         for typed in limits {
             let range = possible(typed.variable)
             // As applied to the values (a Beaufort force as its range of speeds).
@@ -188,30 +185,21 @@ struct DecisionHandler {
             guard never else { continue }
             let shown = AppliedCondition(
                 variable: typed.variable, comparison: typed.comparison, limit: typed.canonical(units), typed: typed)
-            let bounds =
-                typed.isBeaufort(units)
-                ? "0 to 12 Bft"
-                : "\(DecisionText.limit(typed.variable, range.lowerBound, format)) to \(DecisionText.limit(typed.variable, range.upperBound, format))"
-            throw .usage(
-                "\(DecisionText.condition(shown, format)) never holds: \(DecisionText.longName(typed.variable)) is \(bounds)"
-            )
+            throw DecisionRefusal.neverHolds(shown, possible: range, units: units).shellError
         }
     }
 
     /// Conditions on one variable that no value meets (`temp>30 temp<10`, `dry rain>1`).
     ///
-    /// - Throws: `ShellError.usage` (exit status 2: arguments that cannot be), naming the two
-    ///   in the user's units.
+    /// - Throws: `DecisionRefusal.cannotBothHold` (a usage error, exit status 2: arguments
+    ///   that cannot be), which the view words in the user's units.
     static func refuseContradictions(_ conditions: [AppliedCondition], units: UnitPreferences) throws(ShellError) {
         let limits = conditions.filter { $0.variable != nil }
         for lower in limits where !lower.comparison.isUpperBound {
             for upper in limits where upper.variable == lower.variable && upper.comparison.isUpperBound {
                 let strict = lower.comparison == .above || upper.comparison == .below
                 guard lower.limit > upper.limit || (lower.limit == upper.limit && strict) else { continue }
-                let format = ValueFormatter(units: units)
-                throw .usage(
-                    "\(DecisionText.condition(lower, format)) and \(DecisionText.condition(upper, format)) cannot both hold"
-                )
+                throw DecisionRefusal.cannotBothHold(lower, upper, units: units).shellError
             }
         }
     }
@@ -219,7 +207,7 @@ struct DecisionHandler {
     /// Where `span` starts and ends: from the next hour at the earliest.
     ///
     /// - Throws: `ShellError.notApplicable` for a day before today; `.notInAnswer` for one
-    ///   after the answer's hours.
+    ///   after the answer's hours (`DecisionRefusal.dayNotCovered` when they start after it).
     func span(_ span: DecisionSpan, ensemble: EnsembleForecast, from: Date, now: Date) throws(ShellError) -> (
         Date, Date
     ) {
@@ -233,10 +221,9 @@ struct DecisionHandler {
             // An answer for later days (its first hour after the asked ones): said by the day
             // asked and where the members' hours start.
             if let answerStart = ensemble.times.first, clock.localTime(answerStart).date >= after {
-                let asked = ValueFormatter(units: .metric).day(first)
-                throw .notInAnswer(
-                    "the \(ensemble.model.displayName) answer covers no hour of \(asked): the members’ hours start \(DecisionText.dateTime(answerStart, clock))"
-                )
+                throw DecisionRefusal.dayNotCovered(
+                    ensemble.model, day: first, membersStart: answerStart, zone: ensemble.zone
+                ).shellError
             }
             guard let start = ensemble.times.first(where: { clock.localTime($0).date >= first }) else {
                 throw .notInAnswer(

@@ -185,3 +185,33 @@ enum DecisionText {
             "\(model.displayName) ensemble (Open-Meteo): the answer has no control run, so \(model.memberCount - 1) of the \(model.memberCount) members"
     }
 }
+
+/// A decision refusal in words: the values it carries in the user's units (the view's part;
+/// the handler that throws it formats nothing).
+extension DecisionRefusal: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .neverHolds(let condition, let possible, let units):
+            let format = ValueFormatter(units: units)
+            guard let variable = condition.variable else {
+                return "\(DecisionText.condition(condition, format)) never holds"
+            }
+            let bounds =
+                condition.typed?.isBeaufort(units) == true
+                ? "0 to 12 Bft"
+                : "\(DecisionText.limit(variable, possible.lowerBound, format)) to \(DecisionText.limit(variable, possible.upperBound, format))"
+            return
+                "\(DecisionText.condition(condition, format)) never holds: \(DecisionText.longName(variable)) is \(bounds)"
+        case .cannotBothHold(let lower, let upper, let units):
+            let format = ValueFormatter(units: units)
+            return
+                "\(DecisionText.condition(lower, format)) and \(DecisionText.condition(upper, format)) cannot both hold"
+        case .noHoursLeft(let span, let day):
+            return
+                "\(DecisionText.spanName(span)) (\(ValueFormatter(units: .metric).day(day))) has no hours left from the next hour; try tomorrow"
+        case .dayNotCovered(let model, let day, let membersStart, let zone):
+            return
+                "the \(model.displayName) answer covers no hour of \(ValueFormatter(units: .metric).day(day)): the members’ hours start \(DecisionText.dateTime(membersStart, ZoneClock(zone)))"
+        }
+    }
+}
