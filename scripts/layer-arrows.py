@@ -11,7 +11,8 @@ The arrows that must not exist (ARCHITECTURE.md, issue 34):
   - shared views read neither the session, the app, the routing tables nor the demo;
   - the configuration value reads neither the session nor the app; errors read nothing above them.
 Prints each wrong-way reference (file -> type, folder) and the count; exit status 1 when any.
-    scripts/layer-arrows.py [--quiet]
+`make test` runs it (Tests/DocsTests/LayerArrowsTests.swift), so a new one fails the suite.
+    scripts/layer-arrows.py [--quiet] [--root SOURCES_FOLDER]
 """
 import os
 import re
@@ -41,20 +42,23 @@ def stripped(text):
 
 
 def main():
+    root = ROOT
+    if "--root" in sys.argv:
+        root = sys.argv[sys.argv.index("--root") + 1]
     files = {}
-    for folder, _, names in os.walk(ROOT):
+    for folder, _, names in os.walk(root):
         for name in names:
             if name.endswith(".swift"):
                 path = os.path.join(folder, name)
                 files[path] = stripped(open(path, encoding="utf-8").read())
     owner = {}
     for path, text in files.items():
-        top = os.path.relpath(path, ROOT).split(os.sep)[0]
+        top = os.path.relpath(path, root).split(os.sep)[0]
         for match in DECLARATION.finditer(text):
             owner.setdefault(match.group(1), top)
     wrong = []
     for path, text in sorted(files.items()):
-        relative = os.path.relpath(path, ROOT)
+        relative = os.path.relpath(path, root)
         top = relative.split(os.sep)[0]
         used = set(re.findall(r"\b[A-Z]\w*\b", text))
         for name in sorted(used):
