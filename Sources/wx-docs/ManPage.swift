@@ -21,15 +21,9 @@ enum ManPage {
             ".Nm wx",
             ".Nd weather at the prompt: an interactive weather shell",
             ".Sh SYNOPSIS",
-            ".Nm",
-            ".Op Fl n",
-            ".Op Fl \\-json",
-            ".Op Fl \\-offline",
-            ".Op Fl \\-home Ar dir",
-            ".Op Fl \\-units Ar system",
-            ".Op Fl c Ar commands",
-            ".Nm",
-            ".Fl h | V",
+        ]
+        out += synopsis()
+        out += [
             ".Nm",
             ".Op Ar options",
             ".Ar command",
@@ -62,14 +56,14 @@ enum ManPage {
             A line starting with # is a comment.
             """)
         out += [".Sh OPTIONS", ".Bl -tag -width Ds"]
-        for option in Invocation.options {
-            var item = ".It " + option.flags.map { "Fl " + escapeFlag($0) }.joined(separator: " , ")
-            if let argument = option.argument { item += " Ar " + argument.lowercased() }
+        for flag in Registry.listedFlags {
+            var item = ".It " + flag.spellings.map { "Fl " + escapeFlag($0) }.joined(separator: " , ")
+            if let placeholder = flag.placeholder { item += " Ar " + placeholder.lowercased() }
             out.append(item)
-            out += text(sentence(option.summary))
+            out += text(sentence(flag.summary))
         }
         out += [".El", ".Sh COMMANDS", ".Bl -tag -width Ds"]
-        for spec in CommandTable.all {
+        for spec in Registry.commands {
             let rest = spec.synopsis.dropFirst(spec.name.count).trimmed
             out.append(".It Cm \(spec.name)" + (rest.isEmpty ? "" : " Ar \(quoted(rest))"))
             out += text(sentence(spec.summary))
@@ -81,7 +75,7 @@ enum ManPage {
             "Words starting with a backslash or a dot, as in psql and sqlite3, read before any command; none runs a weather command."
         )
         out += [".Bl -tag -width Ds"]
-        for spec in CommandSpec.metaCommands {
+        for spec in Registry.metaCommandSpecs {
             let words = ([spec.synopsis] + spec.aliases).map { "Cm " + escapeLine($0) }
             out.append(".It " + words.joined(separator: " , "))
             out += text(sentence(spec.summary))
@@ -177,6 +171,20 @@ enum ManPage {
             Nominatim is asked at most once a second by all wx processes of a user, with a User-Agent naming wx and its version, and its answers are cached, as its usage policy requires.
             """)
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The first two forms of the SYNOPSIS, from the flag declarations: wx with each flag that
+    /// sets how a run goes, in the order OPTIONS lists them (its first spelling, and its
+    /// value); then wx with the flags that print something instead (`-h | V`).
+    static func synopsis() -> [String] {
+        var lines = [".Nm"]
+        for flag in Registry.listedFlags where flag.group == .setting {
+            let spelling = flag.spellings.first.map(escapeFlag) ?? ""
+            lines.append(".Op Fl \(spelling)" + (flag.placeholder.map { " Ar \($0.lowercased())" } ?? ""))
+        }
+        let instead = Registry.listedFlags.filter { $0.group == .instead }
+        lines += [".Nm", ".Fl " + instead.compactMap { $0.spellings.first.map(escapeFlag) }.joined(separator: " | ")]
+        return lines
     }
 
     /// Text as mdoc lines: each sentence on a new line (mdoc's rule, so that the formatter can

@@ -75,7 +75,7 @@ package enum CommandParser {
     }
 
     /// Every command under its name and aliases.
-    static let commandChoice = WordChoice(CommandTable.all.map { (words: [$0.name] + $0.aliases, value: $0) })
+    static let commandChoice = WordChoice(Registry.commands.map { (words: [$0.name] + $0.aliases, value: $0) })
 
     /// "a, b or c".
     static func list(_ words: [String]) -> String {

@@ -128,7 +128,7 @@ package enum Completer {
 
     /// The meta commands that take a file name (MetaCommandSpec.takesFile: `\i`, `\o`, `.read`,
     /// `.output`, `.once`…), completed as `source`'s.
-    static let fileTakingMetaWords = Set(MetaCommandSpec.all.filter(\.takesFile).flatMap(\.spellings))
+    static let fileTakingMetaWords = Set(Registry.metaCommands.filter(\.takesFile).flatMap(\.spellings))
 
     /// What completes the word being typed, as values (not yet quoted for the line).
     struct Options: Hashable {
@@ -325,7 +325,7 @@ package enum Completer {
             values: names, from: from, appendsSpace: names.count == 1 && names[0].last != "/", labels: labels)
     }
 
-    static let commandNames = CommandTable.all.map(\.name)
+    static let commandNames = Registry.commands.map(\.name)
 
     /// The words starting with `prefix`, ignoring case.
     static func matching(_ words: [String], prefix: String) -> [String] {

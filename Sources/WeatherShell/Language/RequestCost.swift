@@ -46,7 +46,7 @@ package struct RequestCost: Hashable, Sendable {
     /// row ("show, hourly, daily, rain: …"), the row where its first command stands.
     package static var table: [(commands: String, cost: String)] {
         var rows: [(commands: [String], cost: String)] = []
-        for spec in CommandTable.all {
+        for spec in Registry.commands {
             for cost in spec.costs {
                 let command = spec.name + (cost.form.map { " " + $0 } ?? "")
                 if let index = rows.firstIndex(where: { $0.cost == cost.text }) {

@@ -1,7 +1,8 @@
 import WXBasics
 import WeatherKit
 
-/// The parsed command line of `wx`.
+/// The parsed command line of `wx`: what its flags — declared in the language (`Flag`, read by
+/// `FlagReading`) — ask of this run, each given its effect here, and the command's words.
 package struct Invocation: Hashable, Sendable {
     package enum Action: Hashable, Sendable {
         /// Start the shell, or run `-c` / the command words.
@@ -35,56 +36,18 @@ package struct Invocation: Hashable, Sendable {
 
     package init() {}
 
-    /// Parses the arguments after the program name.
+    /// Parses the arguments after the program name: the flags as declared (`FlagReading`), each
+    /// given its effect here.
     ///
-    /// - Throws: `ShellError.usage` for an unknown option or a missing value (exit status 2).
+    /// - Throws: `ShellError.usage` for an unknown option, a missing or wrong value, or flags
+    ///   that cannot go together (exit status 2).
     package static func parse(_ arguments: [String]) throws(ShellError) -> Invocation {
+        let reading = try FlagReading(arguments)
         var invocation = Invocation()
-        var index = 0
-        func value(for option: String) throws(ShellError) -> String {
-            index += 1
-            guard index < arguments.count else { throw .usage("\(option) needs a value; see wx --help") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            if invocation.words.isEmpty {
-                // Not options of the table: the completion scripts' entry, and the end of options.
-                if argument == "--complete" {
-                    var rest = Array(arguments[(index + 1)...])
-                    if rest.first == "--" { rest.removeFirst() }
-                    invocation.action = .complete(rest)
-                    return invocation
-                }
-                if argument == "--" {
-                    invocation.words.append(contentsOf: arguments[(index + 1)...])
-                    break
-                }
-            }
-            // "--units=imperial" as "--units imperial".
-            var flag = argument
-            var attached: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                flag = String(argument[..<equals])
-                attached = String(argument[argument.index(after: equals)...])
-            }
-            if let option = options.first(where: { $0.flags.contains(flag) }),
-                attached == nil || option.argument != nil,
-                // After a command's words (`wx show Berlin --json`) only the options that say so,
-                // and not one the command takes itself (`line Berlin --json`).
-                invocation.words.isEmpty
-                    || (option.afterCommandWords && !Self.command(invocation.words[0], takes: flag))
-            {
-                var given = attached
-                if option.argument != nil, given == nil { given = try value(for: flag) }
-                try option.apply(&invocation, given)
-            } else if invocation.words.isEmpty, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                throw .usage("unknown option \(TerminalText.sanitized(argument)); see wx --help")
-            } else {
-                invocation.words.append(argument)
-            }
-            index += 1
-        }
+        invocation.words = reading.words
+        for (flag, value) in reading.flags { invocation.set(flag, value ?? "", rest: reading.rest ?? []) }
+        // The completion scripts' entry takes the rest as they are.
+        if case .complete = invocation.action { return invocation }
         if invocation.home?.isEmpty == true { throw .usage("--home needs a folder") }
         if invocation.words.first == "completions" {
             guard invocation.words.count == 2, ShellCompletion.shells.contains(invocation.words[1]) else {
@@ -104,77 +67,28 @@ package struct Invocation: Hashable, Sendable {
         return invocation
     }
 
-    /// The preset `--units` names.
+    /// What each of wx's flags (declared in `Flag`) does to the invocation: exhaustive, so that
+    /// a new flag does not compile until it does something.
     ///
-    /// - Throws: `ShellError.usage` naming the two presets.
-    static func preset(_ word: String) throws(ShellError) -> UnitPreset {
-        guard let preset = UnitPreset(rawValue: word.lowercased()) else {
-            throw .usage("--units is metric or imperial, not “\(TerminalText.sanitized(word))”; see wx --help")
-        }
-        return preset
-    }
-
-    /// Whether the command named `word` lists `flag` among its own options (its synopsis).
-    static func command(_ word: String, takes flag: String) -> Bool {
-        CommandTable.spec(named: word)?.takes(flag) == true
-    }
-
-    /// One option of `wx`, declared once: its flags ("-n, --no-rc"), its argument ("DIR"), what
-    /// it does, and how it sets the invocation. `--help`, the man page, the shell completion
-    /// scripts and `parse` all read `options`.
-    package struct Option: Sendable {
-        package let flags: [String]
-        package let argument: String?
-        package let summary: String
-        /// Whether it is read after a command's words too (`wx show Berlin --json`); the others
-        /// are then words of the command.
-        let afterCommandWords: Bool
-        /// Sets it: the value given is the argument, nil for a flag without one.
-        let apply: @Sendable (inout Invocation, String?) throws(ShellError) -> Void
-
-        init(
-            flags: [String], argument: String? = nil, summary: String, afterCommandWords: Bool = false,
-            apply: @escaping @Sendable (inout Invocation, String?) throws(ShellError) -> Void
-        ) {
-            self.flags = flags
-            self.argument = argument
-            self.summary = summary
-            self.afterCommandWords = afterCommandWords
-            self.apply = apply
+    /// - Parameters:
+    ///   - value: its value as `FlagReading` checked it (empty for a flag that takes none).
+    ///   - rest: the arguments after a flag that takes them all.
+    private mutating func set(_ flag: Flag, _ value: String, rest: [String]) {
+        switch flag {
+        case .command: commands.append(value)
+        case .json: json = true
+        case .home: home = value
+        case .offline: offline = true
+        // One of the presets' names: the flag declares them (`FlagSpec.checked`).
+        case .units: units = UnitPreset(rawValue: value)
+        case .noStartupFile: skipStartupFile = true
+        case .help: action = .help
+        case .version: action = .version
+        case .complete: action = .complete(rest)
         }
     }
 
-    /// Every option, for `--help`, the man page, completion and the parser.
-    package static let options: [Option] = [
-        Option(
-            flags: ["-c", "--command"], argument: "CMDS", summary: "run commands (separated by ;) and exit; may repeat"
-        ) { invocation, value throws(ShellError) in invocation.commands.append(value ?? "") },
-        Option(flags: ["--json"], summary: "print each result as one JSON document", afterCommandWords: true) {
-            invocation, _ throws(ShellError) in invocation.json = true
-        },
-        Option(flags: ["--home"], argument: "DIR", summary: "keep state, log and cache there (not WX_HOME, XDG)") {
-            invocation, value throws(ShellError) in invocation.home = value
-        },
-        Option(flags: ["--offline"], summary: "make no requests; answer from cached data", afterCommandWords: true) {
-            invocation, _ throws(ShellError) in invocation.offline = true
-        },
-        Option(
-            flags: ["--units"], argument: "SYSTEM", summary: "metric or imperial for this run; the saved units stay",
-            afterCommandWords: true
-        ) { invocation, value throws(ShellError) in invocation.units = try preset(value ?? "") },
-        Option(
-            flags: ["-n", "--no-rc"], summary: "do not run the start-up file (wxrc) at the prompt",
-            afterCommandWords: true
-        ) { invocation, _ throws(ShellError) in invocation.skipStartupFile = true },
-        Option(flags: ["-h", "--help"], summary: "show this help and exit") { invocation, _ throws(ShellError) in
-            invocation.action = .help
-        },
-        Option(flags: ["-V", "--version"], summary: "show the version and exit") { invocation, _ throws(ShellError) in
-            invocation.action = .version
-        },
-    ]
-
-    /// The text of `wx --help`, built from the option and command tables.
+    /// The text of `wx --help`, built from the declarations of the flags and commands (`Registry`).
     package static var usage: String {
         var lines = [
             "usage: wx [options]                   start the weather shell",
@@ -184,11 +98,10 @@ package struct Invocation: Hashable, Sendable {
             "",
             "options:",
         ]
-        for option in options {
-            let flags = option.flags.joined(separator: ", ") + (option.argument.map { " \($0)" } ?? "")
-            lines.append("  \(TextLayout.pad(flags, to: 18)) \(option.summary)")
+        for flag in Registry.listedFlags {
+            lines.append("  \(TextLayout.pad(flag.usage, to: 18)) \(flag.summary)")
         }
-        lines += ["", "commands:"] + TextRenderer.commandList(CommandTable.all, width: 80)
+        lines += ["", "commands:"] + TextRenderer.commandList(Registry.commands, width: 80)
         lines += [
             "",
             "With stdin not a terminal, wx reads one command a line (script mode).",

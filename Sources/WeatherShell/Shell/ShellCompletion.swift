@@ -5,9 +5,10 @@ package enum ShellCompletion {
     /// The shells there is a script for.
     package static let shells = ["bash", "zsh", "fish"]
 
-    /// The options of `wx` itself, offered when the word being completed starts with "-": every
-    /// flag of `Invocation.options` (trial 16: a list of its own here had no `--command`).
-    static let options = Invocation.options.flatMap(\.flags)
+    /// The flags of `wx` itself, offered when the word being completed starts with "-": every
+    /// spelling of every flag people read of (`Registry.listedFlags`; trial 16: a list of its
+    /// own here had no `--command`).
+    static let options = Registry.listedFlags.flatMap(\.spellings)
 
     /// Candidates for the word being completed.
     ///
@@ -43,12 +44,27 @@ package enum ShellCompletion {
     /// `candidates(words:favorites:)` for words already unquoted and joined.
     static func candidates(unquoted: [String], favorites: [String]) -> [String] {
         var words = unquoted
-        // Options before the command: skip them (and --home's folder).
+        // wx's flags before the command: skipped, with the value of each that takes one (`--units
+        // imperial sho`); the word being completed as such a value completes as its flag declares.
         while words.count > 1, let first = words.first, first.hasPrefix("-") {
-            words.removeFirst(first == "--home" || first == "-c" ? min(2, words.count - 1) : 1)
+            let flag = Registry.flag(spelled: first)
+            guard flag?.placeholder != nil else {
+                words.removeFirst()
+                continue
+            }
+            if words.count == 2, let flag { return values(of: flag, partial: words[1], favorites: favorites) }
+            words.removeFirst(2)
         }
         let current = words.removeLast()
-        if words.isEmpty && current.hasPrefix("-") { return options.filter { $0.hasPrefix(current) } }
+        if words.isEmpty && current.hasPrefix("-") {
+            // `--units=im`: the flag's values, each after what was typed before it.
+            if let equals = current.firstIndex(of: "="), let flag = Registry.flag(spelled: String(current[..<equals])) {
+                let typed = current[...equals]
+                return values(of: flag, partial: String(current[current.index(after: equals)...]), favorites: favorites)
+                    .map { typed + $0 }
+            }
+            return options.filter { $0.hasPrefix(current) }
+        }
         // The shell has split the words already, and quotes what it inserts itself: the values
         // come back bare.
         let arguments = Array(words.dropFirst())
@@ -63,12 +79,24 @@ package enum ShellCompletion {
         }
     }
 
+    /// What completes `partial` as the value of `flag`: what it declares there (`--units`: metric,
+    /// imperial; `-c`: a command's name; `--home`: nothing, the shell's own file names).
+    static func values(of flag: FlagSpec, partial: String, favorites: [String]) -> [String] {
+        guard case .word(_, let kind)? = flag.value else { return [] }
+        return Completer.options(
+            [], partial: partial, kind: kind, offset: 0, favorites: CompletionNames(favorites), files: { _ in [] }
+        ).values
+    }
+
     /// The folder a `--home DIR` (or `--home=DIR`) among `words` names, so that completion
     /// reads the favorites the command will use.
     package static func home(in words: [String]) -> String? {
+        let spellings = Flag.home.declaration.spellings
         for (index, word) in words.enumerated() {
-            if word == "--home", index + 1 < words.count - 1 { return unquoted(words[index + 1]) }
-            if word.hasPrefix("--home=") { return unquoted(String(word.dropFirst("--home=".count))) }
+            if spellings.contains(word), index + 1 < words.count - 1 { return unquoted(words[index + 1]) }
+            if let spelling = spellings.first(where: { word.hasPrefix($0 + "=") }) {
+                return unquoted(String(word.dropFirst(spelling.count + 1)))
+            }
         }
         return nil
     }

@@ -128,6 +128,14 @@ import WeatherTestSupport
         (["--json", "--home", "/tmp/x", "show", "Ham"], ["Hamburg"]),
         (["--js"], ["--json"]),
         (["--"], ["--command", "--json", "--home", "--offline", "--units", "--no-rc", "--help", "--version"]),
+        // A flag's value completes as the flag declares: --units its presets, --home nothing (the
+        // shell's file names), -c a command; the words after a value are the command's.
+        (["--units", ""], ["metric", "imperial"]),
+        (["--units=i"], ["--units=imperial"]),
+        (["--units", "=", "i"], ["imperial"]),
+        (["--home", ""], []),
+        (["-c", "sh"], ["show"]),
+        (["--json", "--units", "imperial", "sho"], ["show"]),
         (["fav", "r"], ["rename", "rm", "remove"]),
         (["fav", "mv", "Elbe"], ["Elbe Concert Hall"]),
         (["show", "Tom\\'s", "*"], ["*Bar*"]),

@@ -19,7 +19,7 @@ import Testing
                 }
             }
         }
-        #expect(CommandSpec.metaCommands.map(\.name) == MetaCommandSpec.all.map(\.spec.name))
+        #expect(Registry.metaCommandSpecs.map(\.name) == MetaCommandSpec.all.map(\.spec.name))
     }
 
     @Test func aWordNotDeclaredIsRefusedByParserAndHelpAlike() throws {

@@ -11,9 +11,7 @@ extension TextRenderer {
         var lines = commandList(specs, width: width)
         lines += commandRow("!! | !N | !-N | !prefix", "run a line from the history again", width: width)
         lines += commandRow("!$ | ^old^new", "the last word of the last line; it, changed", width: width)
-        lines += commandRow(
-            "\\q \\? \\i FILE \\o [FILE] \\timing", "quit, help, run a file, results to a file, times", width: width)
-        lines += commandRow("\\e", "the last line in $EDITOR, run if changed", width: width)
+        for row in CommandSpec.metaCommandRows { lines += commandRow(row.form, row.brief, width: width) }
         lines.append("")
         // Paragraphs of a help page: flush left, as the man page's.
         lines += TextLayout.wrap("Keys (as in bash): " + Self.promptKeys, indent: 0, continuation: 0, width: width)
