@@ -43,4 +43,17 @@ for format in text json; do
     echo "--- wx -c $c"; "$wx" "${flag[@]}" -c "$c" 2>&1 || echo "[exit $?]"
   done
 done
+# wx's own flags: help, completion, usage errors (from the flag declarations, Language/FlagSpec.swift).
+for arguments in "--help" "-h" "completions bash" "completions zsh" "completions fish" "--complete -- -" \
+  "--complete -- --" "--complete -- -c sh" "--complete -- --units ''" "--complete -- --units=i" \
+  "--complete -- --home ''" "--complete -- --json --units imperial sho" "--complete -- -n show B" "--bogus" \
+  "--home" "--home=" "--units kelvin show" "--units=IMPERIAL -c units" "-c show show" "--help -c show" \
+  "-V extra" "--json=1" "completions tcsh" "show Berlin --units imperial --offline"; do
+  echo "--- wx $arguments"; eval "\"\$wx\" $arguments" 2>&1 || echo "[exit $?]"
+done
+# Refusals worded by the views, the meta commands, and help at a narrow width.
+for c in "best 2h temp>30 temp<10 Berlin" "best 2h rain<-1 Berlin" "chance temp>1000 Berlin" "\\zz" "\\timing"; do
+  echo "--- wx -c $c"; "$wx" -c "$c" 2>&1 || echo "[exit $?]"
+done
+echo "--- COLUMNS=40 wx -c help"; COLUMNS=40 "$wx" -c help 2>&1
 } | sed -e "s|$home|WX_HOME|g" -e "s|$url|URL|g"
