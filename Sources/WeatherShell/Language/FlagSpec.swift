@@ -110,10 +110,3 @@ package struct FlagSpec: Hashable, Sendable {
         spellings.joined(separator: ", ") + (placeholder.map { " \($0)" } ?? "")
     }
 }
-
-extension Flag {
-    /// The flag spelled `spelling` exactly ("--home", "-n"); nil for none of wx's.
-    package static func named(_ spelling: String) -> Flag? {
-        allCases.first { $0.declaration.spellings.contains(spelling) }
-    }
-}
