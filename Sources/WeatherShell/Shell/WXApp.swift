@@ -104,9 +104,13 @@ package struct WXApp {
                 folder = typed.configFolder
             }
             let names = WeatherSession.savedFavoriteNames(configFolder: folder)
+            // One write for all (100,000 favorites: one write each was a system call each).
+            var text = ""
             for candidate in ShellCompletion.candidates(words: words, favorites: names) {
-                output.write(candidate + "\n")
+                text += candidate
+                text += "\n"
             }
+            if !text.isEmpty { output.write(text) }
             return 0
         case .run:
             break
