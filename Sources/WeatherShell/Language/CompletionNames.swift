@@ -45,13 +45,12 @@ package struct CompletionNames: Sendable {
     private static func asciiKey(of name: String, startsWith prefix: [UInt8]) -> Bool {
         let utf8 = name.utf8
         guard utf8.count >= prefix.count else { return false }
-        var index = 0
-        for byte in utf8 {
-            guard index < prefix.count else { return true }
-            guard asciiKeyByte(byte) == prefix[index] else { return false }
-            index += 1
-        }
-        return index == prefix.count
+        // The bytes where they lie (a short name's are copied to the stack), not through the
+        // view's iterator: 100,000 names are compared at each `wx --complete`.
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            for index in prefix.indices where asciiKeyByte(bytes[index]) != prefix[index] { return false }
+            return true
+        } ?? utf8.prefix(prefix.count).map(asciiKeyByte).elementsEqual(prefix)
     }
 
     /// The names starting with `prefix`, ignoring case, in order.
@@ -92,6 +91,9 @@ package struct CompletionNames: Sendable {
 
     /// Whether `text` is only printable ASCII (space to tilde): one byte per character.
     static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+            return true
+        } ?? text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 }

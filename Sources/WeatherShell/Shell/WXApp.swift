@@ -105,8 +105,10 @@ package struct WXApp {
             }
             let names = WeatherSession.savedFavoriteNames(configFolder: folder)
             // One write for all (100,000 favorites: one write each was a system call each).
+            let candidates = ShellCompletion.candidates(words: words, favorites: names)
             var text = ""
-            for candidate in ShellCompletion.candidates(words: words, favorites: names) {
+            text.reserveCapacity(candidates.reduce(0) { $0 + $1.utf8.count + 1 })
+            for candidate in candidates {
                 text += candidate
                 text += "\n"
             }
