@@ -32,7 +32,9 @@ enum StoreFiles {
     }
 
     /// The files wx writes by `FileIO.replace` into a state folder.
-    static let replacedFiles = ["state.plist", "log.jsonl", "log.jsonl.index", "log.jsonl.index.lines"]
+    static let replacedFiles = [
+        "state.plist", "log.jsonl", "log.jsonl.index", "log.jsonl.index.lines", FavoriteNamesFile.name,
+    ]
 
     /// How old a temporary file must be before it is removed even though a process with its pid
     /// lives (pids are reused, and another pid namespace may share the folder): seconds.

@@ -213,7 +213,8 @@ import WeatherTestSupport
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: home.path))
         #expect(
             left == [
-                "state.plist", ".wx.lock", "state.plist.tmp-1-3", "state.plist.tmp-1-x", "other.tmp-\(Int32.max - 1)-1",
+                "state.plist", "state.plist.names", ".wx.lock", "state.plist.tmp-1-3", "state.plist.tmp-1-x",
+                "other.tmp-\(Int32.max - 1)-1",
             ])
         #expect(StoreFiles.temporaryWriter("state.plist.tmp-42-7") == 42)
         #expect(StoreFiles.temporaryWriter("state.plist.tmp-42") == nil)

@@ -32,6 +32,8 @@ package final class FailingFileSystem: FileSystem {
         var code: Int32 = EIO
         /// The most bytes one pread returns.
         var atMost: Int?
+        /// A pread that reads any byte of this range fails with `code`.
+        var failIn: Range<Int>?
     }
 
     private let base: any FileSystem
@@ -60,6 +62,12 @@ package final class FailingFileSystem: FileSystem {
         with code: Int32 = EIO, from offset: Int = 0, matching: @escaping @Sendable (String) -> Bool
     ) {
         readRules.withLock { $0.append(ReadRule(matching: matching, failFrom: offset, code: code)) }
+    }
+
+    /// Makes each `pread` of an opened file for which `matching` holds fail with EIO when it
+    /// reads any byte of `range`: what a reader must not need to read.
+    package func failReads(in range: Range<Int>, matching: @escaping @Sendable (String) -> Bool) {
+        readRules.withLock { $0.append(ReadRule(matching: matching, failIn: range)) }
     }
 
     /// Makes each `pread` of an opened file for which `matching` holds return at most `bytes`
@@ -166,16 +174,17 @@ package final class FailingFileSystem: FileSystem {
         }
         guard let file = try base.openForReading(path) else { return nil }
         let rules = readRules.withLock { $0 }.filter { $0.matching(path) }
-        return rules.isEmpty ? file : FaultyFile(file, rules: rules.map { ($0.failFrom, $0.code, $0.atMost) })
+        return rules.isEmpty
+            ? file : FaultyFile(file, rules: rules.map { ($0.failFrom, $0.code, $0.atMost, $0.failIn) })
     }
 }
 
 /// A file whose reads fail or come short as `FailingFileSystem.failReads`/`shortReads` asked.
 private final class FaultyFile: ReadableFile {
     let file: any ReadableFile
-    let rules: [(failFrom: Int?, code: Int32, atMost: Int?)]
+    let rules: [(failFrom: Int?, code: Int32, atMost: Int?, failIn: Range<Int>?)]
 
-    init(_ file: any ReadableFile, rules: [(failFrom: Int?, code: Int32, atMost: Int?)]) {
+    init(_ file: any ReadableFile, rules: [(failFrom: Int?, code: Int32, atMost: Int?, failIn: Range<Int>?)]) {
         self.file = file
         self.rules = rules
     }
@@ -187,6 +196,9 @@ private final class FaultyFile: ReadableFile {
         var buffer = buffer
         for rule in rules {
             if let from = rule.failFrom, offset + buffer.count > from {
+                throw FileError(cannot: "read", path, code: rule.code)
+            }
+            if let range = rule.failIn, offset < range.upperBound, offset + buffer.count > range.lowerBound {
                 throw FileError(cannot: "read", path, code: rule.code)
             }
             if let most = rule.atMost, buffer.count > most {

@@ -60,46 +60,51 @@ package enum ISOTime {
     /// snapshots reads two times each.
     static func wholeSecondsUTC(_ text: String) -> Int? {
         var text = text
-        return text.withUTF8 { bytes -> Int? in
-            guard bytes.count == 20 || bytes.count == 25, bytes[4] == UInt8(ascii: "-"),
-                bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-                bytes[16] == UInt8(ascii: ":")
-            else { return nil }
-            func number(_ from: Int, _ count: Int) -> Int? {
-                var value = 0
-                for index in from..<(from + count) {
-                    let digit = Int(bytes[index]) - 0x30
-                    guard (0...9).contains(digit) else { return nil }
-                    value = value * 10 + digit
-                }
-                return value
+        return text.withUTF8 { wholeSecondsUTC(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `wholeSecondsUTC` of the text `bytes` hold (UTF-8): the log's readers check a record's
+    /// time where it lies in the line, without making a string of it.
+    package static func wholeSecondsUTC(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count == 20 || bytes.count == 25, bytes[4] == UInt8(ascii: "-"),
+            bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":")
+        else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in from..<(from + count) {
+                let digit = Int(bytes[index]) - 0x30
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
             }
-            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-                let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-                (1900...9999).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60
-            else { return nil }
-            var offsetSeconds = 0
-            if bytes.count == 20 {
-                guard bytes[19] == UInt8(ascii: "Z") else { return nil }
-            } else {
-                let sign = bytes[19]
-                guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
-                    let offsetHours = number(20, 2), let offsetMinutes = number(23, 2), offsetHours <= 14,
-                    offsetMinutes < 60
-                else { return nil }
-                offsetSeconds = (offsetHours * 3_600 + offsetMinutes * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
-            }
-            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-            guard (1...lengths[month - 1]).contains(day) else { return nil }
-            // Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
-            let y = month <= 2 ? year - 1 : year
-            let era = y / 400
-            let yearOfEra = y - era * 400
-            let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-            let days = era * 146_097 + dayOfEra - 719_468
-            return days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
+            return value
         }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1900...9999).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60
+        else { return nil }
+        var offsetSeconds = 0
+        if bytes.count == 20 {
+            guard bytes[19] == UInt8(ascii: "Z") else { return nil }
+        } else {
+            let sign = bytes[19]
+            guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
+                let offsetHours = number(20, 2), let offsetMinutes = number(23, 2), offsetHours <= 14,
+                offsetMinutes < 60
+            else { return nil }
+            offsetSeconds = (offsetHours * 3_600 + offsetMinutes * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
+        }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        // The month's length without an array (a million log lines are checked so).
+        let length = month == 2 ? (leap ? 29 : 28) : month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31
+        guard (1...length).contains(day) else { return nil }
+        // Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = y / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
     }
 }

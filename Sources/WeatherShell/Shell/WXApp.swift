@@ -104,9 +104,15 @@ package struct WXApp {
                 folder = typed.configFolder
             }
             let names = WeatherSession.savedFavoriteNames(configFolder: folder)
-            for candidate in ShellCompletion.candidates(words: words, favorites: names) {
-                output.write(candidate + "\n")
+            // One write for all (100,000 favorites: one write each was a system call each).
+            let candidates = ShellCompletion.candidates(words: words, favorites: names)
+            var text = ""
+            text.reserveCapacity(candidates.reduce(0) { $0 + $1.utf8.count + 1 })
+            for candidate in candidates {
+                text += candidate
+                text += "\n"
             }
+            if !text.isEmpty { output.write(text) }
             return 0
         case .run:
             break

@@ -11,7 +11,7 @@ extension EventLog {
     func foldWhole() -> SnapshotCatalog? {
         guard let file = openLog() else { return nil }
         var folded = SnapshotCatalog(device: file.device, inode: file.inode, keepingForecasts: true)
-        folded.coveredBytes = file.linesForward(from: 0, long: { _ in folded.skippedLines += 1 }) {
+        folded.coveredBytes = file.linesForward(from: 0, long: { _ in folded.skipLongLine() }) {
             Self.fold($0, into: &folded)
         }
         folded.finishFold()
@@ -33,8 +33,10 @@ extension EventLog {
         guard let file = openLog() else {
             catalog = nil
             listedIndex = nil
+            foldedLogSize = 0
             return nil
         }
+        foldedLogSize = file.size
         // The epoch when the log is as this wx last left it; when something else changed it
         // since (or no wx sealed it yet), a new epoch for the log as it is now, in which nothing
         // folded before counts: it is then folded from the start.
@@ -65,7 +67,7 @@ extension EventLog {
             catalog = folded
             return folded
         }
-        folded.coveredBytes = file.linesForward(from: folded.coveredBytes, long: { _ in folded.skippedLines += 1 }) {
+        folded.coveredBytes = file.linesForward(from: folded.coveredBytes, long: { _ in folded.skipLongLine() }) {
             line, offset in Self.fold(line, offset: offset, into: &folded)
         }
         folded.finishFold()
@@ -92,11 +94,12 @@ extension EventLog {
             }
         } else if folded.coveredBytes >= SnapshotIndex.rewriteAfter {
             // Held in order of their ids (`SnapshotCatalog.add`).
-            written = writeIndex(folded, deletions: folded.deleted.sorted()) { emit in
+            written = writeIndex { lines in
                 for snapshot in folded.snapshots {
-                    emit(snapshot, folded.offsets[snapshot.id], folded.keptDays[snapshot.id] ?? [])
+                    lines.put(
+                        snapshot, offset: folded.offsets[snapshot.id], keptDays: folded.keptDays[snapshot.id] ?? [])
                 }
-                return true
+                return (folded, folded.deleted)
             }
         }
         guard let written else { return folded }
@@ -105,74 +108,56 @@ extension EventLog {
         return catalog
     }
 
-    /// Makes `log.jsonl.index` afresh from the whole log, holding none of its snapshots: one
-    /// reading finds the deletions, the unreadable lines and whether ids grow along the log;
-    /// a second writes each snapshot not deleted as it is read (`writeIndex`). Nil when the ids
-    /// do not grow (a log edited by hand: folded in memory instead), a read fails, or the index
-    /// cannot be written.
+    /// Makes `log.jsonl.index` afresh from the whole log in one reading, holding none of its
+    /// snapshots: each line is read as `log` counts it (a command in wx's own layout checked by
+    /// its bytes, `ownCommandReadsWhole`), each snapshot's line goes to the file of lines as it
+    /// is found, the deletions are gathered, and `writeIndex` leaves out the snapshots found
+    /// deleted. Nil when the ids do not grow along the log (a log edited by hand: folded in memory
+    /// instead), a read fails, or the index cannot be written.
     func rebuildIndex(epoch: UInt64) -> CheckedIndex? {
         guard let file = openLog() else { return nil }
-        var deleted = Set<Int>()
-        var skipped = 0
-        var inOrder = true
-        var last = 0
-        let covered = file.linesForward(from: 0, long: { _ in skipped += 1 }) { line in
-            Self.fold(
-                line, skipped: &skipped, deletion: { deleted.insert($0) },
-                snapshot: { snapshot in
-                    if snapshot.id <= last { inOrder = false }
-                    last = max(last, snapshot.id)
-                })
-        }
-        guard inOrder, readFailures.first == nil, let again = openLog() else { return nil }
-        defer { again.close() }
-        guard again.device == file.device, again.inode == file.inode,
-            let fingerprint = again.fingerprint(coveredBytes: covered)
-        else { return nil }
-        var base = SnapshotCatalog(device: file.device, inode: file.inode)
-        base.epoch = epoch
-        base.coveredBytes = covered
-        base.fingerprint = fingerprint
-        base.skippedLines = skipped
-        return writeIndex(base, deletions: deleted.sorted()) { emit in
-            guard let log = openLog(), log.device == file.device, log.inode == file.inode else { return false }
-            var ignored = 0
-            let end = log.linesForward(from: 0) { line, offset in
-                guard offset < covered else { return }
-                Self.fold(
-                    line, skipped: &ignored, deletion: { _ in },
-                    snapshot: { snapshot in
-                        guard !deleted.contains(snapshot.id) else { return }
-                        emit(snapshot, offset, snapshot.reading.forecastDays?.map(\.date) ?? [])
-                    })
+        return writeIndex { lines in
+            var base = SnapshotCatalog(device: file.device, inode: file.inode)
+            base.epoch = epoch
+            var deleted = Set<Int>()
+            base.coveredBytes = file.linesForward(from: 0, long: { _ in base.skipLongLine() }) { line, offset in
+                let taken = Self.read(line)
+                base.take(taken)
+                switch taken.record {
+                case .deletion(let id): deleted.insert(id)
+                case .snapshot:
+                    guard let snapshot = taken.snapshot else { return }
+                    lines.put(snapshot, offset: offset, keptDays: snapshot.reading.forecastDays?.map(\.date) ?? [])
+                default: break
+                }
             }
-            return end >= covered && readFailures.first == nil
+            guard readFailures.first == nil, let again = openLog() else { return nil }
+            defer { again.close() }
+            guard again.device == file.device, again.inode == file.inode,
+                let fingerprint = again.fingerprint(coveredBytes: base.coveredBytes)
+            else { return nil }
+            base.fingerprint = fingerprint
+            return (base, deleted)
         }
     }
 
     /// Writes the index `indexed` again with `tail` (what was folded beyond it) taken in: the
-    /// deletions of both, the index's snapshots not deleted since, then the tail's. Nil when the
-    /// tail holds an id not above the index's (a log edited by hand) or it cannot be written.
+    /// deletions of both, the index's lines (copied as they are) and the tail's snapshots, less
+    /// those deleted. Nil when the tail holds an id not above the index's (a log edited by hand)
+    /// or it cannot be written.
     func mergeIndex(_ indexed: CheckedIndex, tail: SnapshotCatalog) -> CheckedIndex? {
         guard (tail.snapshots.first?.id ?? .max) > indexed.header.highest else { return nil }
-        var deletions = tail.deleted
-        guard
-            scanIndex(
-                indexed,
-                { entry in
-                    if case .deletion(let id) = entry { deletions.insert(id) }
-                })
-        else { return nil }
-        return writeIndex(tail, deletions: deletions.sorted()) { emit in
-            let whole = scanIndex(indexed) { entry in
-                if case .snapshot(let snapshot, let offset, let keptDays) = entry, !tail.deleted.contains(snapshot.id) {
-                    emit(snapshot, offset, keptDays)
-                }
+        return writeIndex { lines in
+            var deletions = tail.deleted
+            let whole = scanIndexLines(indexed) { line in
+                guard let id = SnapshotIndex.id(of: line) else { return }
+                if line[0] == UInt8(ascii: "d") { deletions.insert(id) } else { lines.put(line: line) }
             }
+            guard whole else { return nil }
             for snapshot in tail.snapshots {
-                emit(snapshot, tail.offsets[snapshot.id], tail.keptDays[snapshot.id] ?? [])
+                lines.put(snapshot, offset: tail.offsets[snapshot.id], keptDays: tail.keptDays[snapshot.id] ?? [])
             }
-            return whole
+            return (tail, deletions)
         }
     }
 
@@ -187,50 +172,31 @@ extension EventLog {
     }
 
     /// Takes one line of the log into `catalog`: a snapshot (its record starting at `offset`),
-    /// a deletion, or a line counted as unreadable.
+    /// a deletion, or a line counted as unreadable; and counts it as `log` does (`read(_:)`).
     static func fold(_ line: UnsafeRawBufferPointer, offset: Int? = nil, into catalog: inout SnapshotCatalog) {
-        var skipped = 0
-        var deletion: Int?
-        var snapshot: Snapshot?
-        fold(line, skipped: &skipped, deletion: { deletion = $0 }, snapshot: { snapshot = $0 })
-        catalog.skippedLines += skipped
-        if let deletion { catalog.delete(deletion) }
-        if let snapshot { catalog.add(snapshot, offset: offset) }
+        let taken = read(line)
+        catalog.take(taken)
+        switch taken.record {
+        case .deletion(let id): catalog.delete(id)
+        case .snapshot:
+            if let snapshot = taken.snapshot { catalog.add(snapshot, offset: offset) }
+        default: break
+        }
+    }
+}
+
+extension SnapshotCatalog {
+    /// Counts a line read (`EventLog.read(_:)`): in `counts`, and in `skippedLines` when a
+    /// listing skips it.
+    mutating func take(_ line: EventLog.ReadLine) {
+        counts.take(line.record)
+        if line.skippedByListing { skippedLines += 1 }
     }
 
-    /// Reads one line of the log as a listing does: a snapshot goes to `snapshot`, a deletion to `deletion`, a line that cannot be read is counted in
-    /// `skipped`. Most lines are commands: bytes tell them apart without parsing. wx writes keys
-    /// sorted, so `kind` comes first; lines from other writers are parsed.
-    static func fold(
-        _ line: UnsafeRawBufferPointer, skipped: inout Int, deletion: (Int) -> Void, snapshot: (Snapshot) -> Void
-    ) {
-        let (kind, parsed) = classify(line)
-        switch kind {
-        case .command:
-            // One in wx's own layout is taken as it is; another writer's is checked whole, so
-            // that the count of unreadable lines agrees with `log`.
-            if !LogFile.starts(line, with: sortedCommandPrefix), commandEntry(line, parsed: parsed) == nil {
-                skipped += 1
-            }
-        case .deletion:
-            guard let record = read(line, parsed, as: DeletionRecord.init) else {
-                skipped += 1
-                return
-            }
-            deletion(record.id)
-        case .snapshot:
-            guard let record = read(line, parsed, as: SnapshotRecord.init), record.kind == "snapshot",
-                let listed = record.snapshot
-            else {
-                skipped += 1
-                return
-            }
-            snapshot(listed)
-        case .unreadable:
-            skipped += 1
-        case .other:
-            break
-        }
+    /// Counts a line too long to be a record: unreadable to both.
+    mutating func skipLongLine() {
+        skippedLines += 1
+        counts.unreadableLines += 1
     }
 }
 

@@ -41,6 +41,7 @@ extension EventLog {
     ///   nothing is written then (an append whose sync fails is taken back).
     package func importCommands(_ entries: [HistoryEntry]) throws(StoreError) -> LogImportOutcome {
         let wanted = Set(entries.map(CommandIdentity.init))
+        defer { keepIndexCurrent() }
         return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> LogImportOutcome in
             try writePending()
             var present = Set<CommandIdentity>()
@@ -75,6 +76,7 @@ extension EventLog {
     /// - Throws: as `importCommands`; nothing is written when it throws.
     package func importSnapshots(_ snapshots: [Snapshot]) throws(StoreError) -> LogImportOutcome {
         let wanted = Set(snapshots.map(SnapshotIdentity.init))
+        defer { keepIndexCurrent() }
         return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> LogImportOutcome in
             try writePending()
             // The ids of the log's snapshots that an imported one matches, and every deleted id.
@@ -139,9 +141,7 @@ extension EventLog {
     /// `bytes`, whole lines, appended with one write and synced; nothing for none.
     func appendLines(_ bytes: [UInt8]) throws(StoreError) {
         guard !bytes.isEmpty else { return }
-        let before = logState()
-        try StoreFiles.appendLine(bytes, to: path, fileSystem)
-        LogSeal.advance(folder: folder, logWas: before, logIs: logState(), fileSystem)
+        try appendSealed(bytes)
     }
 }
 

@@ -89,6 +89,30 @@ extension EventLog {
         return file.failures.first == nil
     }
 
+    /// The ids the deletion lines of the index `checked` describes name: they come first, each
+    /// at most 21 bytes, so only that much of the file is read. Nil when the file is no longer
+    /// that version, or a read fails.
+    func indexDeletions(_ checked: CheckedIndex) -> Set<Int>? {
+        guard checked.header.deletions > 0 else { return [] }
+        guard let (header, file) = openIndex() else { return nil }
+        defer { file.close() }
+        guard file.file.version == checked.version, header == checked.header else { return nil }
+        let bytes = file.bytes(in: header.length..<min(file.size, header.length + header.deletions * 21))
+        var deleted = Set<Int>(minimumCapacity: header.deletions)
+        bytes.withUnsafeBytes { raw in
+            var start = 0
+            while deleted.count < header.deletions,
+                let newline = raw[start...].firstIndex(of: UInt8(ascii: "\n"))
+            {
+                let line = UnsafeRawBufferPointer(rebasing: raw[start..<newline])
+                guard line.first == UInt8(ascii: "d"), let id = SnapshotIndex.id(of: line) else { return }
+                deleted.insert(id)
+                start = newline + 1
+            }
+        }
+        return deleted.count == header.deletions && file.failures.first == nil ? deleted : nil
+    }
+
     /// Calls `body` with each entry of the index `checked` describes, as `scanIndexLines`.
     func scanIndex(_ checked: CheckedIndex, _ body: (SnapshotIndex.Entry) -> Void) -> Bool {
         var decoder = SnapshotIndex.LineDecoder()
@@ -97,19 +121,45 @@ extension EventLog {
         }
     }
 
-    /// Writes the index of `base` (its log, epoch, covered bytes, fingerprint and unreadable
-    /// lines) with `deletions` (ascending) and the snapshots `snapshots` passes to its argument
-    /// (ids ascending, with their records' offsets), in bounded memory: the lines go first to a
-    /// file beside it, so that their check is known when the header is written before them; then
-    /// the index is replaced whole (a temporary file renamed over it). A crash on the way leaves
-    /// the old index, or none, and at most the file of lines, which the next rebuild replaces.
+    /// The indexed snapshots' lines as they are made (a listing in memory, a rebuild, a merge):
+    /// each goes to the file of lines a line at a time, in ids' order.
+    final class IndexLines {
+        private let writer: FileWriter
+        private var line: [UInt8] = []
+
+        init(_ writer: FileWriter) {
+            self.writer = writer
+            line.reserveCapacity(256)
+        }
+
+        /// The line of `snapshot`, its record starting at `offset` in the log, with the dates of
+        /// the forecast days it kept.
+        func put(_ snapshot: Snapshot, offset: Int?, keptDays: [LocalDate]) {
+            line.removeAll(keepingCapacity: true)
+            SnapshotIndex.appendLine(snapshot, offset: offset, keptDays: keptDays, to: &line)
+            writer.write(line)
+        }
+
+        /// A snapshot's line as an index holds it (without its "\n"), copied as it is.
+        func put(line bytes: UnsafeRawBufferPointer) {
+            writer.write(bytes)
+            writer.write([UInt8(ascii: "\n")])
+        }
+    }
+
+    /// Writes the index `fill` makes, in bounded memory: under the folder's lock, `fill` puts
+    /// each snapshot's line (ids ascending) into a file beside the index and returns what the
+    /// header says of the log — its epoch, covered bytes, fingerprint, unreadable lines and
+    /// counts (`base`) — and the ids deleted; then the index is written whole, the header with
+    /// its check first, the deletions, and the lines whose ids are not deleted (so a reading of
+    /// the log in one pass may put a snapshot it finds deleted later), and put in place of the
+    /// old one (a temporary file renamed over it). A crash on the way leaves the old index, or
+    /// none, and at most the file of lines, which the next rebuild replaces.
     ///
-    /// - Parameter snapshots: returns false when a read it depends on failed: nothing is written.
-    /// - Returns: the index written; nil when it was not.
-    func writeIndex(
-        _ base: SnapshotCatalog, deletions: [Int],
-        snapshots: (_ emit: (Snapshot, Int?, [LocalDate]) -> Void) -> Bool
-    ) -> CheckedIndex? {
+    /// - Parameter fill: returns nil when a read it depends on failed: nothing is written.
+    /// - Returns: the index written; nil when it was not (also when the lines' ids do not
+    ///   ascend: a log edited by hand, folded in memory instead).
+    func writeIndex(_ fill: (IndexLines) -> (base: SnapshotCatalog, deletions: Set<Int>)?) -> CheckedIndex? {
         // Never over something that is not a regular file (not wx's: left as it is).
         guard fileSystem.kind(at: indexPath) ?? .regular == .regular else { return nil }
         let linesPath = indexPath + ".lines"
@@ -117,7 +167,7 @@ extension EventLog {
         let replaced = try? StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> SnapshotIndex.Header? in
             defer { try? fileSystem.remove(linesPath) }
             do throws(FileError) {
-                return try writeIndexLocked(base, deletions: deletions, linesPath: linesPath, snapshots: snapshots)
+                return try writeIndexLocked(fill, linesPath: linesPath)
             } catch { throw .file(error) }
         }
         guard let header = replaced ?? nil, let version = fileSystem.version(of: indexPath) else { return nil }
@@ -128,37 +178,45 @@ extension EventLog {
 
     /// `writeIndex` under the folder's lock; the lines written to `linesPath` first.
     private func writeIndexLocked(
-        _ base: SnapshotCatalog, deletions: [Int], linesPath: String,
-        snapshots: (_ emit: (Snapshot, Int?, [LocalDate]) -> Void) -> Bool
+        _ fill: (IndexLines) -> (base: SnapshotCatalog, deletions: Set<Int>)?, linesPath: String
     ) throws(FileError) -> SnapshotIndex.Header? {
-        var hash = StreamingChecksum()
-        var count = 0
-        var highest = deletions.last ?? 0
-        var line: [UInt8] = []
-        line.reserveCapacity(256)
+        var made: (base: SnapshotCatalog, deletions: Set<Int>)?
         let written = try fileSystem.replace(linesPath) { writer in
-            func put() {
-                line.withUnsafeBytes { hash.add($0) }
-                writer.write(line)
-                line.removeAll(keepingCapacity: true)
-            }
-            for id in deletions {
-                SnapshotIndex.appendDeletionLine(id, to: &line)
-                put()
-            }
-            let whole = snapshots { snapshot, offset, keptDays in
-                SnapshotIndex.appendLine(snapshot, offset: offset, keptDays: keptDays, to: &line)
-                put()
-                count += 1
-                highest = max(highest, snapshot.id)
-            }
-            return whole && writer.failure == nil
+            made = fill(IndexLines(writer))
+            return made != nil && writer.failure == nil
         }
-        guard written, let lines = try fileSystem.openForReading(linesPath) else { return nil }
-        let linesFile = LogFile(lines, failures: ReadFailures())
-        defer { linesFile.close() }
-        guard linesFile.size == hash.count else { return nil }
-        var header = SnapshotIndex.Header(base, snapshots: count, deletions: deletions.count)
+        guard written, let made else { return nil }
+        let (base, deleted) = made
+        // The body's check, count and highest id, from the deletions and one reading of the lines.
+        var deletions: [UInt8] = []
+        let sortedDeletions = deleted.sorted()
+        for id in sortedDeletions { SnapshotIndex.appendDeletionLine(id, to: &deletions) }
+        var hash = StreamingChecksum()
+        deletions.withUnsafeBytes { hash.add($0) }
+        var count = 0
+        var highest = sortedDeletions.last ?? 0
+        var last = 0
+        var sound = true
+        let newline = [UInt8(ascii: "\n")]
+        guard let lines = try fileSystem.openForReading(linesPath) else { return nil }
+        let failures = ReadFailures()
+        let linesFile = LogFile(lines, failures: failures)
+        let size = linesFile.size
+        let end = linesFile.linesForward(from: 0, long: { _ in sound = false }) { line in
+            guard let id = SnapshotIndex.id(of: line), line[0] == UInt8(ascii: "s") else {
+                sound = false
+                return
+            }
+            guard !deleted.contains(id) else { return }
+            if id <= last { sound = false }
+            last = id
+            hash.add(line)
+            newline.withUnsafeBytes { hash.add($0) }
+            count += 1
+            highest = max(highest, id)
+        }
+        guard sound, end == size, failures.first == nil else { return nil }
+        var header = SnapshotIndex.Header(base, snapshots: count, deletions: deleted.count)
         header.highest = highest
         var first = SnapshotIndex.headerStart(header)
         header.check = first.withUnsafeBytes { StreamingChecksum.combine(header: $0, body: hash.value) }
@@ -167,8 +225,16 @@ extension EventLog {
         header.length = first.count
         let replaced = try fileSystem.replace(indexPath) { writer in
             writer.write(first)
-            linesFile.copy(0..<linesFile.size, to: writer)
-            return linesFile.failures.first == nil && writer.failure == nil
+            writer.write(deletions)
+            guard let again = try? fileSystem.openForReading(linesPath) else { return false }
+            var copied = 0
+            let end = LogFile(again, failures: failures).linesForward(from: 0) { line in
+                guard let id = SnapshotIndex.id(of: line), !deleted.contains(id) else { return }
+                writer.write(line)
+                writer.write(newline)
+                copied += 1
+            }
+            return end == size && copied == count && failures.first == nil && writer.failure == nil
         }
         return replaced ? header : nil
     }

@@ -23,6 +23,7 @@ extension EventLog {
     ///   the same), another `StoreError` when the log cannot be written.
     package func appendLook(_ look: Look) throws(StoreError) {
         let bytes = try Self.encoded(LookRecord(look))
+        defer { keepIndexCurrent() }
         try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
             try writePending()
             try appendLine(bytes, durable: false)

@@ -18,6 +18,7 @@ extension EventLog {
         _ = try Self.encoded(
             CommandRecord(
                 v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: Self.maximumNumber, line: line))
+        defer { keepIndexCurrent() }
         do {
             return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> Int in
                 try writePending()
@@ -55,6 +56,7 @@ extension EventLog {
         // The list, brought up to date before the lock is taken (it may take it itself): its
         // highest id counts too (`highestSnapshotID`).
         _ = refreshCatalog()
+        defer { keepIndexCurrent() }
         do {
             return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> Snapshot in
                 try writePending()
@@ -76,6 +78,7 @@ extension EventLog {
     ///   this session and is written with the next record that can be.
     package func deleteSnapshot(_ id: Int, at time: Date) throws(StoreError) -> Snapshot {
         guard let snapshot = findSnapshot(id) else { throw .noSuchSnapshot(id) }
+        defer { keepIndexCurrent() }
         do {
             try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
                 try writePending()
@@ -131,8 +134,30 @@ extension EventLog {
     func appendLine(_ encoded: [UInt8], durable: Bool = true) throws(StoreError) {
         var bytes = encoded
         bytes.append(UInt8(ascii: "\n"))
+        try appendSealed(bytes, durable: durable)
+    }
+
+    /// Appends `bytes` (whole lines) and seals the log as it then is (under the lock); notes
+    /// when the log grew past a multiple of `SnapshotIndex.rewriteAfter` (`keepIndexCurrent`).
+    func appendSealed(_ bytes: [UInt8], durable: Bool = true) throws(StoreError) {
         let before = logState()
         try StoreFiles.appendLine(bytes, to: path, fileSystem, durable: durable)
-        LogSeal.advance(folder: folder, logWas: before, logIs: logState(), fileSystem)
+        let after = logState()
+        LogSeal.advance(folder: folder, logWas: before, logIs: after, fileSystem)
+        let step = SnapshotIndex.rewriteAfter
+        if let after, after.size / step != (before?.size ?? 0) / step { indexDue = true }
+    }
+
+    /// Once an append took the log past a multiple of `SnapshotIndex.rewriteAfter` bytes (the
+    /// lock released): brings the snapshot list, and so `log.jsonl.index`, up to the log's end
+    /// (`refreshCatalog`: written again once that much lies beyond it, made when there is none).
+    /// So the index is kept current as the log grows — `saved` and `log` read at most a couple
+    /// of MiB of the log beyond it — and only a log whose index is gone, or was changed by
+    /// another program, has it made from the whole log. Free at other appends: the sizes are
+    /// those the seal takes anyway.
+    func keepIndexCurrent() {
+        guard indexDue else { return }
+        indexDue = false
+        _ = refreshCatalog()
     }
 }

@@ -38,6 +38,11 @@ package final class EventLog {
     var listedIndex: CheckedIndex?
     /// The index last found sound (read whole once for each version of the file).
     var checkedIndexMemo: CheckedIndex?
+    /// The log's size in bytes when `refreshCatalog` last opened it (a torn last line included).
+    var foldedLogSize = 0
+    /// Whether an append took the log past a multiple of `SnapshotIndex.rewriteAfter` bytes
+    /// since the index was last brought up to date (`keepIndexCurrent`).
+    var indexDue = false
     /// Lines that could not be read, counted once per session.
     package internal(set) var skippedLines = 0
     var toldSkippedLines = 0

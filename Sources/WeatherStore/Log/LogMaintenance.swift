@@ -26,32 +26,35 @@ extension EventLog {
         package var deletedKept = 0
     }
 
-    /// Counts the records of the log (reads it whole).
+    /// Counts the records of the log from the snapshot list (`refreshCatalog`): the counts of
+    /// `log.jsonl.index`'s header and of what was folded beyond it, the deleted ids of its
+    /// deletion lines and of the fold — so it reads the index and what was appended since, not
+    /// the log. The same as `scannedStatistics()`, which reads every line.
     package func statistics() -> Statistics {
-        var stats = Statistics(
-            path: path, bytes: 0, commands: 0, snapshots: 0, deletedSnapshots: 0, unreadableLines: 0, otherRecords: 0)
-        var deleted = Set<Int>()
-        var highest = 0
-        guard let file = openLog() else { return stats }
-        stats.bytes = file.size
-        _ = file.linesForward(from: 0, long: { _ in stats.unreadableLines += 1 }) { line in
-            switch Self.record(line) {
-            case .command: stats.commands += 1
-            case .snapshot(let id):
-                stats.snapshots += 1
-                highest = max(highest, id)
-            case .deletion(let id): deleted.insert(id)
-            case .look: stats.looks += 1
-            case .other: stats.otherRecords += 1
-            case .unreadable: stats.unreadableLines += 1
-            }
+        // A list not kept (the log replaced while it was folded): counted from the log.
+        guard let folded = refreshCatalog(), folded == catalog else { return scannedStatistics() }
+        var deleted = folded.deleted
+        if let indexed = listedIndex {
+            // Replaced by another wx meanwhile: counted from the log.
+            guard let stored = indexDeletions(indexed) else { return scannedStatistics() }
+            deleted.formUnion(stored)
         }
-        stats.snapshots -= deleted.count
-        // The highest id's records stay through compaction (ids are never given twice): not
-        // counted among the deleted snapshots compaction drops.
-        if deleted.remove(highest) != nil { stats.deletedKept = 1 }
-        stats.deletedSnapshots = deleted.count
-        return stats
+        return folded.counts.statistics(path: path, bytes: foldedLogSize, deleted: deleted)
+    }
+
+    /// Counts the records of the log, reading it whole (under the folder's lock, where the
+    /// snapshot list, which may take the lock, cannot be brought up to date: `log compact`).
+    func scannedStatistics() -> Statistics {
+        guard let file = openLog() else { return LogCounts().statistics(path: path, bytes: 0, deleted: []) }
+        let size = file.size
+        var counts = LogCounts()
+        var deleted = Set<Int>()
+        _ = file.linesForward(from: 0, long: { _ in counts.unreadableLines += 1 }) { line in
+            let record = Self.record(line)
+            counts.take(record)
+            if case .deletion(let id) = record { deleted.insert(id) }
+        }
+        return counts.statistics(path: path, bytes: size, deleted: deleted)
     }
 
     /// What `log compact` did; `isEmpty` when there was no log, or an empty one, to compact.
@@ -76,9 +79,19 @@ extension EventLog {
     /// deleted: the next id is one above the last snapshot record, so keeping it means an id is
     /// never given twice — by this wx or by an older one, which reads the log the same way.
     ///
+    /// The log is then in a new epoch (`LogSeal`): its snapshot list and `log.jsonl.index` are
+    /// made again at once (the lock released), so that the next `saved` or `log` reads the index.
+    ///
     /// - Parameter now: the time that names the file of unreadable lines.
     /// - Throws: `StoreError.notCompacted` when it cannot be written; the old log is then untouched.
     package func compact(now: Date) throws(StoreError) -> Compaction {
+        let compaction = try compactLocked(now: now)
+        if !compaction.isEmpty { _ = refreshCatalog() }
+        return compaction
+    }
+
+    /// `compact(now:)` under the folder's lock.
+    private func compactLocked(now: Date) throws(StoreError) -> Compaction {
         let lock: FolderLock
         do { lock = try fileSystem.lock(folder) } catch { throw .notCompacted(.file(error)) }
         defer { lock.unlock() }
@@ -86,7 +99,7 @@ extension EventLog {
         // the lock and the rewrite are "not compacted".
         try writePending()
         _ = readFailures.take()
-        let before = statistics()
+        let before = scannedStatistics()
         // No log yet (a new home), or an empty one: nothing to rewrite, and nothing went away.
         if before.bytes == 0, readFailures.first == nil {
             return Compaction(before: before, after: before, unreadableLinesFile: nil)
@@ -165,6 +178,6 @@ extension EventLog {
                 readFailures.take() ?? FileError(cannot: "read", path, reason: "it went away while it was read")
             throw .notCompacted(.logNotReadable(failure))
         }
-        return Compaction(before: before, after: statistics(), unreadableLinesFile: aside)
+        return Compaction(before: before, after: scannedStatistics(), unreadableLinesFile: aside)
     }
 }

@@ -93,27 +93,8 @@ extension EventLog {
         case unreadable
     }
 
-    static func record(_ line: UnsafeRawBufferPointer) -> Record {
-        let (kind, parsed) = classify(line)
-        switch kind {
-        case .command: return commandEntry(line, parsed: parsed) == nil ? .unreadable : .command
-        case .snapshot:
-            guard let record = read(line, parsed, as: SnapshotRecord.init), record.kind == "snapshot",
-                let snapshot = record.snapshot
-            else { return .unreadable }
-            return .snapshot(id: snapshot.id)
-        case .deletion:
-            guard let record = read(line, parsed, as: DeletionRecord.init), record.kind == "snapshot.deleted" else {
-                return .unreadable
-            }
-            return .deletion(id: record.id)
-        case .other:
-            // A look record wx cannot read is unreadable, as a snapshot record would be.
-            guard let parsed, parsed["kind"]?.recordString == LookRecord.kindName else { return .other }
-            return LookRecord.look(parsed) == nil ? .unreadable : .look
-        case .unreadable: return .unreadable
-        }
-    }
+    /// `line` as `log` counts it (`read(_:)`).
+    static func record(_ line: UnsafeRawBufferPointer) -> Record { read(line).record }
 }
 
 // MARK: - Records

@@ -32,6 +32,8 @@ struct SnapshotCatalog: Equatable {
     var keptDays: [Int: [LocalDate]] = [:]
     /// Lines of the covered bytes that could not be read (unreadable, or too long to be a record).
     var skippedLines = 0
+    /// What `log` counts in the covered bytes (all of them, also where a list continues an index).
+    var counts = LogCounts()
     /// Whether snapshots keep `reading.forecastDays` (a fold of the whole log for `--json` and
     /// `export`); never so in the index.
     var keepingForecasts = false

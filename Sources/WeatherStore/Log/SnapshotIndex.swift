@@ -20,12 +20,17 @@ import Glibc
 /// are not integers as the 16 hexadecimal digits of their IEEE 754 bits (exact, and read without
 /// a locale); an empty field is a value the snapshot does not have:
 ///
-///     wx-snapshot-index  3  epoch  device  inode  covered-bytes  fingerprint  skipped-lines  snapshots
-///        deletions  highest-id  check
+///     wx-snapshot-index  4  epoch  device  inode  covered-bytes  fingerprint  skipped-lines  snapshots
+///        deletions  highest-id  commands  snapshot-records  looks  other-records  unreadable-lines
+///        highest-snapshot-record-id  check
 ///     d  id                                   (the deleted ids, ascending)
 ///     s  id  record-offset  kept-days  saved-at  data-time  utc-offset-seconds  latitude  longitude  temperature-celsius
 ///        precipitation-probability-percent  precipitation-millimetres  weather-code  timezone  place-name
 ///                                             (the snapshots not deleted, ids ascending)
+///
+/// The counts after the highest id are `LogCounts` of the covered bytes (what `log` reports:
+/// with them `log` reads the index and what was appended since, not the log); version 3 had
+/// none, and an index of it is made again.
 ///
 /// The check is `StreamingChecksum`'s, so an index is checked, and written, a line at a time
 /// (`EventLog.checkedIndex`, `EventLog.writeIndex`); the record offset (where the snapshot's
@@ -35,7 +40,7 @@ import Glibc
 enum SnapshotIndex {
     static let name = "log.jsonl.index"
     static let magic: StaticString = "wx-snapshot-index"
-    static let version = 3
+    static let version = 4
     /// The largest index read, bytes (a million snapshots is about 130 MB).
     static let largest = 512 << 20
     /// Bytes folded beyond the index before a listing writes it again: folding this much takes
@@ -141,6 +146,9 @@ enum SnapshotIndex {
             String(version), header.epoch.paddedHex, String(header.device), String(header.inode),
             String(header.coveredBytes), header.fingerprint.paddedHex, String(header.skippedLines),
             String(header.snapshots), String(header.deletions), String(header.highest),
+            String(header.counts.commands), String(header.counts.snapshotRecords), String(header.counts.looks),
+            String(header.counts.otherRecords), String(header.counts.unreadableLines),
+            String(header.counts.highestSnapshotID),
         ] {
             out.append(UInt8(ascii: "\t"))
             out += value.utf8
@@ -185,6 +193,8 @@ enum SnapshotIndex {
         var deletions: Int
         /// The highest id listed or deleted (0 when none).
         var highest: Int
+        /// What `log` counts in the covered bytes.
+        var counts: LogCounts
         /// The check the line ends with.
         var check: UInt64 = 0
         /// The bytes of the header line, its "\n" included.
@@ -200,6 +210,7 @@ enum SnapshotIndex {
             self.snapshots = snapshots
             self.deletions = deletions
             self.highest = max(catalog.snapshots.last?.id ?? 0, catalog.deleted.max() ?? 0)
+            counts = catalog.counts
         }
 
         /// The header `line` (without its "\n") holds; nil when it is not one of this version.
@@ -208,9 +219,14 @@ enum SnapshotIndex {
             guard reader.expect(magic), reader.integer() == version, let epoch = reader.bits(),
                 let device = reader.integer(), let inode = reader.integer(), let covered = reader.integer(),
                 let fingerprint = reader.bits(), let skipped = reader.integer(), let count = reader.integer(),
-                let deletions = reader.integer(), let highest = reader.integer(), let check = reader.bits(),
+                let deletions = reader.integer(), let highest = reader.integer(), let commands = reader.integer(),
+                let records = reader.integer(), let looks = reader.integer(), let others = reader.integer(),
+                let unreadable = reader.integer(), let highestRecord = reader.integer(), let check = reader.bits(),
                 reader.atEnd
             else { return nil }
+            self.counts = LogCounts(
+                commands: commands, snapshotRecords: records, looks: looks, otherRecords: others,
+                unreadableLines: unreadable, highestSnapshotID: highestRecord)
             self.epoch = epoch
             self.device = UInt64(device)
             self.inode = UInt64(inode)
@@ -231,6 +247,7 @@ enum SnapshotIndex {
             catalog.coveredBytes = coveredBytes
             catalog.fingerprint = fingerprint
             catalog.skippedLines = skippedLines
+            catalog.counts = counts
             return catalog
         }
     }

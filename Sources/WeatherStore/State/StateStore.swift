@@ -140,9 +140,16 @@ package final class StateStore {
     }
 
     /// The favorites' names in `folder`'s state.plist, read without side effects (nothing set
-    /// aside, nothing locked): for the shell completion scripts, which run at every Tab. A large
-    /// file is scanned for them in pieces (`FavoriteNameScan`), else decoded whole.
+    /// aside, nothing locked, nothing written): for the shell completion scripts, which run at
+    /// every Tab. From the names file beside it (`FavoriteNamesFile`) when that was made from
+    /// state.plist as it is, else from state.plist (`plistFavoriteNames`).
     package static func favoriteNames(folder: String) -> [String] {
+        FavoriteNamesFile.names(folder: folder) ?? plistFavoriteNames(folder: folder)
+    }
+
+    /// The favorites' names read from `folder`'s state.plist itself: a large file is scanned for
+    /// them in pieces (`FavoriteNameScan`), else decoded whole.
+    static func plistFavoriteNames(folder: String) -> [String] {
         if let names = FavoriteNameScan.names(path: folder + "/state.plist") { return names }
         guard let data = FileIO.read(folder + "/state.plist"),
             let document = Self.decodeDocument(data)
@@ -196,6 +203,11 @@ package final class StateStore {
                 base = decoded
                 if decoded.unreadableEntries > 0 {
                     warning = .entriesLeftOut(count: decoded.unreadableEntries, copy: setAside(data))
+                }
+                // A state.plist wx did not write (an older wx, an editor, a copy): its names file
+                // is made now, so that the next Tab reads it.
+                if let version, !FavoriteNamesFile.isCurrent(folder: folder, plist: version) {
+                    FavoriteNamesFile.write(decoded.favorites.map(\.name), plist: version, folder: folder, fileSystem)
                 }
             } else {
                 readOnlyReason = .unreadable(copy: setAside(data))
@@ -371,5 +383,13 @@ package final class StateStore {
         do { data = try encoder.encode(document) } catch { throw .notEncodable(.state, detail: "\(error)") }
         try StoreFiles.replace(path, with: [UInt8](data), fileSystem)
         loadedVersion = fileSystem.version(of: path)
+        // Under the lock: the names file of the file just written, its names read back from it
+        // as completion would read them there.
+        if let written = loadedVersion {
+            let names = Self.plistFavoriteNames(folder: folder)
+            if fileSystem.version(of: path) == written {
+                FavoriteNamesFile.write(names, plist: written, folder: folder, fileSystem)
+            }
+        }
     }
 }

@@ -109,4 +109,48 @@ import WeatherTestSupport
             try terminal.wait(for: "zsh completion") { $0.hasSuffix("z> wx show O\\'Brien") }
         }
     }
+
+    /// `wx --complete` reads the names file wx keeps beside state.plist, and answers byte for
+    /// byte as it does from state.plist alone (names file removed) and as it did before there was
+    /// one; a names file left behind by a state.plist changed since is not read.
+    @Test func theNamesFileAnswersAsStatePlistDoes() throws {
+        let names = [
+            "O'Brien", "O’Neill’s", "Zürich", "zug", "ZUG Nord", "Elbe Tunnel", "Elbe C", "-5 Degrees",
+            "The \"Best\" Bar",
+        ]
+        let home = try home(with: names)
+        let namesFile = home.path + "/state.plist.names"
+        #expect(FileManager.default.fileExists(atPath: namesFile))
+        let lines = [
+            ["show", "O"], ["show", "o'"], ["show", "z"], ["show", "Zü"], ["show", "Elbe", "C"], ["show", ""],
+            ["favs", "x"],
+        ]
+        func answers() throws -> [String] {
+            try lines.map { words in
+                let run = try runWX(["--complete", "--"] + words, home: home)
+                #expect(run.status == 0, "\(run.stderr)")
+                return run.stdout
+            }
+        }
+        let fromNames = try answers()
+        #expect(fromNames[0] == "O'Brien\nO’Neill’s\n")
+        #expect(fromNames[2] == "Zürich\nzug\nZUG Nord\n")
+        #expect(fromNames[4] == "C\n")
+        try FileManager.default.removeItem(atPath: namesFile)
+        #expect(try answers() == fromNames)
+        // A names file of the state.plist before the last change: not read.
+        let renamed = try runWX(["fav", "rename", "zug", "Zugspitze"], home: home)
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let current = try Data(contentsOf: URL(fileURLWithPath: namesFile))
+        try FileManager.default.removeItem(atPath: namesFile)
+        _ = try runWX(["favs"], home: home)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: namesFile)) == current)
+        let plist = try Data(contentsOf: URL(fileURLWithPath: home.path + "/state.plist"))
+        try Data(String(decoding: plist, as: UTF8.self).replacingOccurrences(of: "Zugspitze", with: "Zugersee").utf8)
+            .write(to: URL(fileURLWithPath: home.path + "/state.plist"))
+        let changed = try runWX(["--complete", "--", "show", "zug"], home: home).stdout
+        #expect(changed == "Zugersee\nZUG Nord\n")
+        try FileManager.default.removeItem(atPath: namesFile)
+        #expect(try runWX(["--complete", "--", "show", "zug"], home: home).stdout == changed)
+    }
 }

@@ -1,0 +1,148 @@
+import FoundationEssentials
+import WXBasics
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `state.plist.names`: the favorites' names, one a line in the favorites' order, beside
+/// state.plist, for the shell completion scripts (`wx --complete`, at every Tab), which then
+/// read a file of names rather than a property list of whole favorites (100,000 favorites: 1.2 MB
+/// against 14 MB, read without decoding anything).
+///
+/// A cache, derived from state.plist and never the only copy of anything. Like git's index,
+/// which keeps the `stat` of each file it describes, it names the version of state.plist it was
+/// made from — device, inode, size, modification and status-change times to the nanosecond —
+/// and is read only while state.plist is still that version: one changed since by anything
+/// (another program, an editor, an older wx that does not keep this file, a copy put in its
+/// place) is read instead, so a names file is never older than the favorites it stands for.
+/// wx writes it whenever it writes state.plist (under the folder's lock, right after), and
+/// whenever it reads a state.plist whose names file is missing or of another version.
+///
+/// The first line: `wx-favorite-names 1 <device> <inode> <size> <modified ns> <changed ns>
+/// <count> <check>`, the check being `StreamingChecksum` of all after that line; then each name
+/// and "\n". Names holding a control character (none that wx reads: names are made safe for a
+/// terminal) are not written: no file is then kept, and completion reads state.plist.
+package enum FavoriteNamesFile {
+    package static let name = "state.plist.names"
+    static let magic = "wx-favorite-names"
+    static let version = 1
+    /// The largest names file read: bytes.
+    static let largest = 64 << 20
+
+    /// The file's bytes for `names`, made from state.plist as `plist` is; nil when a name holds
+    /// a control character.
+    static func encode(_ names: [String], plist: FileVersion) -> [UInt8]? {
+        var body: [UInt8] = []
+        body.reserveCapacity(names.count * 16)
+        for name in names {
+            for byte in name.utf8 {
+                guard byte >= 0x20, byte != 0x7F else { return nil }
+                body.append(byte)
+            }
+            body.append(UInt8(ascii: "\n"))
+        }
+        var hash = StreamingChecksum()
+        body.withUnsafeBytes { hash.add($0) }
+        let header = [
+            magic, String(version), String(plist.device), String(plist.inode), String(plist.size),
+            String(plist.modifiedNanoseconds), String(plist.changedNanoseconds), String(names.count),
+            String(hash.value, radix: 16),
+        ].joined(separator: " ")
+        return Array((header + "\n").utf8) + body
+    }
+
+    /// Writes the names file of `names`, made from state.plist as `plist` is, beside it in
+    /// `folder` (a temporary file renamed over the old one); a names file that cannot be made
+    /// is removed, so that none of an older state.plist stays. Failures are not reported: without
+    /// the file, completion reads state.plist.
+    static func write(_ names: [String], plist: FileVersion, folder: String, _ fileSystem: any FileSystem) {
+        let path = folder + "/" + name
+        // Never over something that is not a regular file (not wx's: left as it is).
+        guard fileSystem.kind(at: path) ?? .regular == .regular else { return }
+        guard let bytes = encode(names, plist: plist) else {
+            try? fileSystem.remove(path)
+            return
+        }
+        do throws(FileError) { try fileSystem.replace(path, with: bytes) } catch { try? fileSystem.remove(path) }
+    }
+
+    /// Whether the names file in `folder` was made from state.plist as `plist` is (its first
+    /// line read only).
+    static func isCurrent(folder: String, plist: FileVersion) -> Bool {
+        guard let descriptor = openRegular(folder + "/" + name) else { return false }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0, let newline = bytes[..<count].firstIndex(of: UInt8(ascii: "\n")) else { return false }
+        return header(String(decoding: bytes[..<newline], as: UTF8.self))?.plist == plist
+    }
+
+    /// The favorites' names in `folder`'s names file, in order; nil when there is none, it is
+    /// not a regular file, it was made from another version of state.plist (or there is no
+    /// state.plist), or it cannot be read whole with its check and count right.
+    package static func names(folder: String) -> [String]? {
+        var plistInfo = stat()
+        guard stat(folder + "/state.plist", &plistInfo) == 0 else { return nil }
+        let plist = FileVersion(plistInfo)
+        guard let descriptor = openRegular(folder + "/" + name) else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size <= largest else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            filled += count
+        }
+        return bytes.withUnsafeBytes { raw -> [String]? in
+            guard let newline = raw.firstIndex(of: UInt8(ascii: "\n")),
+                let header = header(String(decoding: raw[..<newline], as: UTF8.self)), header.plist == plist
+            else { return nil }
+            let body = UnsafeRawBufferPointer(rebasing: raw[(newline + 1)...])
+            var hash = StreamingChecksum()
+            hash.add(body)
+            guard hash.value == header.check, body.last ?? UInt8(ascii: "\n") == UInt8(ascii: "\n") else { return nil }
+            var names: [String] = []
+            names.reserveCapacity(header.count)
+            var start = 0
+            while start < body.count,
+                let found = memchr(body.baseAddress! + start, Int32(UInt8(ascii: "\n")), body.count - start)
+            {
+                let end = body.baseAddress!.distance(to: UnsafeRawPointer(found))
+                names.append(String(decoding: UnsafeRawBufferPointer(rebasing: body[start..<end]), as: UTF8.self))
+                start = end + 1
+            }
+            return names.count == header.count ? names : nil
+        }
+    }
+
+    /// The first line's fields; nil when it is not one of this version.
+    static func header(_ line: String) -> (plist: FileVersion, count: Int, check: UInt64)? {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+        guard fields.count == 9, fields[0] == magic, fields[1] == String(version), let device = UInt64(fields[2]),
+            let inode = UInt64(fields[3]), let size = Int(fields[4]), let modified = Int(fields[5]),
+            let changed = Int(fields[6]), let count = Int(fields[7]), count >= 0,
+            let check = UInt64(fields[8], radix: 16)
+        else { return nil }
+        let plist = FileVersion(
+            device: device, inode: inode, size: size, modifiedNanoseconds: modified, changedNanoseconds: changed)
+        return (plist, count, check)
+    }
+
+    /// `path` opened for reading when it is a regular file (a FIFO is not waited on); nil otherwise.
+    private static func openRegular(_ path: String) -> Int32? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+}
