@@ -51,7 +51,13 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
         pthread_cond_init(ready, nil)
     }
 
-    // The executor lives as long as the process (it is the default one), as do its threads.
+    /// Only a pool that never started a thread ends: each of its threads holds it for good.
+    deinit {
+        pthread_cond_destroy(ready)
+        ready.deallocate()
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
 
     /// Runs `job` on one of the threads: an idle one, else a new one while under
     /// `maximumThreads`, else the first to come free.

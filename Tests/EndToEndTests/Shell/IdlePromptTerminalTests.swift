@@ -31,8 +31,8 @@ import WeatherTestSupport
         #expect(try armedTimers(of: pid) == [])
     }
 
-    /// After commands that ran tasks off the main actor (a state file large enough to be read
-    /// on a thread of its own, `doctor`'s checks in a task group), the prompt is as quiet.
+    /// After commands that ran tasks off the main actor (`doctor`'s checks run in a task group),
+    /// the prompt is as quiet.
     @Test func noTimerIsSetAtThePromptAfterCommands() throws {
         let terminal = try TerminalSession.offlineWX(home: home, after: ["doctor", "units", "favs"])
         let pid = try #require(try terminal.processID(of: TestPaths.wxBinary))

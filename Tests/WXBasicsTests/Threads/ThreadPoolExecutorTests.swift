@@ -24,7 +24,6 @@ import WeatherTestSupport
         }
         #expect(names == ["wx.test.pool"])
         #expect((1...3).contains(pool.threadCount))
-        #expect(!pool.isWaitingForDeadline)
     }
 
     /// Four jobs that each wait until all four have begun finish only if four run at once: the
@@ -46,6 +45,39 @@ import WeatherTestSupport
         }
         #expect(finished == 4)
         #expect(pool.threadCount == 4)
+    }
+}
+
+extension ThreadPoolExecutorTests {
+    /// A task preferring the pool sleeps on the pool's timer and wakes on its threads; the timer
+    /// is set no longer than something waits.
+    @Test func aSleepWakesOnThePoolAndLeavesNoTimerSet() async throws {
+        let pool = ThreadPoolExecutor(name: "wx.test.sleep", maximumThreads: 2)
+        let name = try await withTaskExecutorPreference(pool) {
+            try await Task.sleep(for: .milliseconds(1))
+            return Self.threadName()
+        }
+        #expect(name == "wx.test.sleep")
+        #expect(!pool.isWaitingForDeadline)
+    }
+
+    /// Ctrl-C cancels the running command's task: a sleep on the pool (`watch`'s wait, a retry's
+    /// pause) ends then, not at its deadline an hour away.
+    @Test func cancellingASleepEndsItAtOnce() async {
+        let pool = ThreadPoolExecutor(name: "wx.test.sleep", maximumThreads: 2)
+        let sleeper = Task {
+            await withTaskExecutorPreference(pool) {
+                do {
+                    try await Task.sleep(for: .seconds(3600))
+                    return "slept"
+                } catch {
+                    return "cancelled"
+                }
+            }
+        }
+        while !pool.isWaitingForDeadline { await Task.yield() }
+        sleeper.cancel()
+        #expect(await sleeper.value == "cancelled")
     }
 }
 
