@@ -69,7 +69,8 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
     ///
     /// The runtime schedules on `ContinuousClock` and `SuspendingClock`, whose durations are
     /// `Duration`; both are waited for on CLOCK_BOOTTIME, which goes on while the machine
-    /// sleeps. A job for a clock of another duration type runs at once.
+    /// sleeps. A job for a clock of another duration type runs at once, as does every delayed
+    /// job if the system gives no timer thread (a timerfd or a thread refused).
     package func enqueue<C: Clock>(
         _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration? = nil, clock: C
     ) {
