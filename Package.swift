@@ -22,9 +22,11 @@ let package = Package(
         .systemLibrary(name: "CCurl"),
         // glibc's <malloc.h>, for mallopt.
         .systemLibrary(name: "CMalloc"),
+        // glibc's timerfd and thread names, for wx's own threads (WXBasics/Threads).
+        .systemLibrary(name: "CThreads"),
         // The signal handlers' shared state, defined once (see state.c for why not in shim.h).
         .target(name: "CTerminalState"),
-        .target(name: "WXBasics"),
+        .target(name: "WXBasics", dependencies: ["CThreads"]),
         .target(
             name: "WeatherKit",
             dependencies: ["WXBasics", "CCurl"]

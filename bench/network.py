@@ -156,16 +156,27 @@ def round_trip_row(wx, work, row, server_class, base_env, write_favorites, hyper
 
 
 def wakeups(pid):
-    """Context switches (voluntary + involuntary) of every thread of `pid` so far."""
-    total = 0
+    """Context switches (voluntary + involuntary) so far of each thread of `pid`, by thread id."""
+    counts = {}
     for status in glob.glob(f"/proc/{pid}/task/*/status"):
         try:
+            total = 0
             for line in open(status):
                 if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
                     total += int(line.split()[1])
+            counts[status.split("/")[-2]] = total
         except FileNotFoundError:
             pass
-    return total
+    return counts
+
+
+def woke_between(before, after):
+    """Wake-ups between two readings of `wakeups`: each thread's new context switches; a thread
+    started meanwhile counts all of its own, one that ended meanwhile at least the one it ended
+    with (its counts go with it)."""
+    started_or_kept = sum(count - before.get(thread, 0) for thread, count in after.items())
+    ended = sum(1 for thread in before if thread not in after)
+    return started_or_kept + ended
 
 
 IDLE_SECONDS = 10
@@ -192,6 +203,6 @@ def idle_row(wx, env, row):
     with shell_at_prompt(wx, env) as pid:
         before = wakeups(pid)
         time.sleep(IDLE_SECONDS)
-        woke = wakeups(pid) - before
+        woke = woke_between(before, wakeups(pid))
     row(f"wake-ups of the interactive shell idle at its prompt, {IDLE_SECONDS} s (context switches, all threads)",
         f"{woke}", "—", "—", "0 (no periodic wake-up)", woke == 0)

@@ -1,6 +1,6 @@
 // wx: wires the app (WeatherShell's WXApp) to this process: its environment, its streams, the
-// terminal (Terminal/: libedit, Ctrl-C, typeahead, foreground group) and libcurl. Top-level code
-// here runs on the main actor, as an async entry point.
+// terminal (Terminal/: libedit, Ctrl-C, typeahead, foreground group) and libcurl. The app runs
+// in a task on the main actor; the executors come first (WXExecutors says why they are wx's own).
 import CMalloc
 import Glibc
 import WXBasics
@@ -19,6 +19,9 @@ mallopt(M_MMAP_THRESHOLD, 4 << 20)
 mallopt(M_TRIM_THRESHOLD, 8 << 20)
 mallopt(M_ARENA_MAX, 1)
 
+// Before any task exists: Swift's executors are chosen once, at the first task.
+WXExecutors.install()
+
 let waiting = WaitingNotice(scheduler: SleepingScheduler(), write: { StandardStreams.put($0, fd: 2) })
 let host = AppHost(
     variable: { getenv($0).map { String(cString: $0) } },
@@ -33,4 +36,5 @@ let host = AppHost(
     standardInput: StandardInputReader(), prompt: TerminalDevice(), errorIsTerminal: isatty(2) == 1,
     terminalRows: { TerminalDevice.rows() }, waitingNotice: waiting, pager: PagerProcess(),
     editor: EditorProcess(), notifier: NotifierProcess(), terminalResized: { await TerminalDevice.widthChange() })
-exit(await WXApp(host: host).run(Array(CommandLine.arguments.dropFirst())))
+Task { @MainActor in exit(await WXApp(host: host).run(Array(CommandLine.arguments.dropFirst()))) }
+WXExecutors.runMain()

@@ -20,13 +20,17 @@ final class PreloadBox: Sendable {
     private let value = Mutex<Preloaded?>(nil)
     private let running = DispatchGroup()
 
-    /// Runs `decode` on another thread and keeps what it gives.
+    /// Runs `decode` on a thread of its own and keeps what it gives. Not on a global dispatch
+    /// queue: the first thread one of those starts sets off libdispatch's pool monitor, which
+    /// then wakes the process every second for as long as it lives (see `ThreadPoolExecutor`).
+    /// When no thread can be had, nothing is preloaded: the first `refresh()` decodes.
     func start(_ decode: @escaping @Sendable () -> Preloaded?) {
         running.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
+        let started = QuietThread.start(named: "wx.preload") {
             if let preloaded = decode() { self.value.withLock { $0 = preloaded } }
             self.running.leave()
         }
+        if !started { running.leave() }
     }
 
     /// Whether a decode is under way now; never waits.

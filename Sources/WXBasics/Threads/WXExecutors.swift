@@ -1,0 +1,29 @@
+@_spi(ExperimentalCustomExecutors) import _Concurrency
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The executors the wx program runs on: the main actor where Swift puts it on Linux (libdispatch's
+/// main queue, whose threads start no pool monitor), every other task on `ThreadPoolExecutor`.
+///
+/// Swift 6.3 chooses a program's executors through an `ExecutorFactory`; the compiler's own way
+/// to name one (`typealias DefaultExecutorFactory` in the main module) is still switched off for
+/// Linux in this toolchain, so `main.swift` calls `install()` itself, before any task exists.
+package struct WXExecutors: ExecutorFactory {
+    package static var mainExecutor: any MainExecutor { PlatformExecutorFactory.mainExecutor }
+
+    package static let defaultExecutor: any TaskExecutor = ThreadPoolExecutor()
+
+    /// Makes these Swift's executors. Call first in `main`, before any task is made.
+    package static func install() {
+        _createExecutors(factory: WXExecutors.self)
+    }
+
+    /// Runs the main actor's jobs on this thread's behalf, as an `async` main does after its
+    /// first statement; never returns (the program ends by `exit`).
+    package static func runMain() -> Never {
+        try? MainActor.executor.run()
+        exit(0)
+    }
+}
