@@ -3,12 +3,14 @@ import WeatherStore
 
 extension WeatherSession {
     /// The handler for `command`: one line a case, each handler in its feature's folder
-    /// (`Features/<Family>/WeatherSession+<Family>.swift`). The switch is exhaustive, so a new
-    /// `Command` case does not compile until it has a handler.
+    /// (`Features/<Family>/<Family>Handler.swift`, made with only what it reads by
+    /// WeatherSession+Handlers.swift, its outcome applied here; or, for the families not moved
+    /// yet, `Features/<Family>/WeatherSession+<Family>.swift`). The switch is exhaustive, so a
+    /// new `Command` case does not compile until it has a handler.
     func perform(_ command: Command) async throws(ShellError) -> [CommandResult] {
         switch command {
-        case .find(let query): return try await find(query)
-        case .use(let index): return try use(index)
+        case .find(let query): return try await apply(placesHandler.find(query))
+        case .use(let index): return try apply(placesHandler.use(index))
         case .show(let target): return try await show(target)
         case .favoriteToggle: return try toggleFavorite()
         case .favoriteAdd: return try toggleFavorite(removing: false)

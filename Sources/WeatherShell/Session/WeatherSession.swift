@@ -179,11 +179,6 @@ package final class WeatherSession {
             }
         }
     }
-
-    static func shellError(_ error: ServiceError) -> ShellError {
-        if case .transport(_, .cancelled) = error { return .cancelled }
-        return .service(error)
-    }
 }
 
 /// The warnings in force the session last saw: where `show` saw them, for `save` to keep, and

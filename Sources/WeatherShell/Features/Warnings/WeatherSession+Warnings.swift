@@ -59,23 +59,7 @@ extension WeatherSession {
         ]
     }
 
-    /// The feed that covers `place`: nil when none does, no feeds are configured, or with recorded
-    /// answers the place has no warnings recorded (the banner says which places have).
-    func warningFeed(for place: Place) -> (any WarningFeed)? {
-        if coverage.lacking(.warnings, at: place.coordinate) != nil { return nil }
-        return services.warnings?.feed(forCountry: place.countryCode)
-    }
-
-    /// A place's feed answer, asked without waiting on the session: `show` and `compare` ask
-    /// it alongside the forecast. Nil when no feed covers the place.
-    nonisolated static func ask(
-        _ feed: (any WarningFeed)?, about place: Place, language: String
-    ) async -> Result<Fetched<WarningFeedAnswer>, ServiceError>? {
-        guard let feed else { return nil }
-        do { return .success(try await feed.warnings(for: place, language: language)) } catch { return .failure(error) }
-    }
-
-    /// `show`'s warning lines for `place` from its feed's `answer` (see `ask`): those in force,
+    /// `show`'s warning lines for `place` from its feed's `answer` (see `PlaceResolver.ask`): those in force,
     /// or one line saying the feed failed; nothing when none is in force, no feed covers the
     /// place, no feeds are configured, or offline without saved warnings. A failing feed never fails `show`.
     func warningBanner(
@@ -156,7 +140,7 @@ extension WeatherSession {
         let asked = Array(zip(feeds, places))
         return await withTaskGroup(of: (Int, Result<Fetched<WarningFeedAnswer>, ServiceError>?).self) { group in
             for (index, (feed, place)) in asked.enumerated() where feed != nil {
-                group.addTask { (index, await Self.ask(feed, about: place, language: language)) }
+                group.addTask { (index, await PlaceResolver.ask(feed, about: place, language: language)) }
             }
             var answers: [Result<Fetched<WarningFeedAnswer>, ServiceError>?] = places.map { _ in nil }
             for await (index, answer) in group { answers[index] = answer }
