@@ -22,8 +22,8 @@ extension WeatherSession {
         case .hourly(let count, let target): return try await hourly(count, target)
         case .daily(let count, let target): return try await daily(count, target)
         case .rain(let target): return try await rain(target)
-        case .past(let days, let target): return try await past(days, target)
-        case .normal(let target): return try await normal(target)
+        case .past(let days, let target): return try await apply(pastHandler.past(days, target))
+        case .normal(let target): return try await apply(pastHandler.normal(target))
         case .drift(let day, let target): return try await drift(day, target)
         case .skill(let days, let target): return try await skill(days, target)
         case .confidence(let count, let target): return try await confidence(count, target)
@@ -47,7 +47,7 @@ extension WeatherSession {
         case .geocoder(let word): return try setGeocoder(word)
         case .language(let code): return setLanguage(code)
         case .help(let name): return try HelpHandler.help(name)
-        case .about: return [.about(about())]
+        case .about: return [.about(aboutHandler.about())]
         case .doctor: return await doctor()
         case .log(let compact): return try logCommand(compact: compact)
         case .export(let kind, let format, let path): return try export(kind, format: format, to: path)

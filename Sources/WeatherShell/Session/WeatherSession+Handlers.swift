@@ -7,4 +7,22 @@ import WeatherKit
 /// applies what they return (`apply`): a handler never changes the session.
 extension WeatherSession {
     var placesHandler: PlacesHandler { PlacesHandler(places: places, candidates: candidates) }
+
+    var aboutHandler: AboutHandler {
+        let places = places
+        return AboutHandler(
+            services: services, geocoder: places.geocoder.service, forecastProvider: places.forecastProvider.service,
+            configuration: configuration)
+    }
+
+    var pastHandler: PastHandler {
+        PastHandler(
+            archive: services.past, places: places, clocks: clocks, lastWeather: lastWeather,
+            userTimeZone: configuration.userTimeZone)
+    }
+
+    // MARK: - For the handlers still on the session
+
+    /// `SessionClocks.todayUTC(at:)`.
+    func todayUTC(at coordinate: Coordinate?) -> LocalDate { clocks.todayUTC(at: coordinate) }
 }
