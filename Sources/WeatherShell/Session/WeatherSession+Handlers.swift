@@ -21,6 +21,8 @@ extension WeatherSession {
             userTimeZone: configuration.userTimeZone)
     }
 
+    var runsHandler: RunsHandler { RunsHandler(previousRuns: services.previousRuns, places: places, clocks: clocks) }
+
     // MARK: - For the handlers still on the session
 
     /// `SessionClocks.todayUTC(at:)`.
