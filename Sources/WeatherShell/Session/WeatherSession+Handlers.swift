@@ -23,7 +23,22 @@ extension WeatherSession {
 
     var runsHandler: RunsHandler { RunsHandler(previousRuns: services.previousRuns, places: places, clocks: clocks) }
 
-    // MARK: - For the handlers still on the session
+    var ensembleHandler: EnsembleHandler {
+        EnsembleHandler(ensemble: services.ensemble, modelComparison: services.models, places: places, clocks: clocks)
+    }
+
+    // MARK: - For the runner's `watch --rain/--frost` and the handlers still on the session
+
+    /// `EnsembleHandler.chances`: the reading of each alert for the current location.
+    func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> [ChanceReading] {
+        try await ensembleHandler.chances(alerts)
+    }
+
+    /// `EnsembleHandler.admitChances`: what can never give the chances, refused before `watch`.
+    @discardableResult
+    func admitChances() throws(ShellError) -> (provider: any EnsembleProvider, place: Place) {
+        try ensembleHandler.admitChances()
+    }
 
     /// `SessionClocks.todayUTC(at:)`.
     func todayUTC(at coordinate: Coordinate?) -> LocalDate { clocks.todayUTC(at: coordinate) }
