@@ -32,7 +32,7 @@ extension WeatherSession {
         case .chance(let request): return try await chance(request)
         case .plume(let request): return try await plume(request)
         case .air(let target): return try await air(target)
-        case .warnings(let request): return try await warnings(request)
+        case .warnings(let request): return try await apply(warningsHandler.warnings(request))
         case .check(let request): return try await check(request)
         case .brief(let request): return try await brief(request)
         case .changed(let target): return try await changed(target)

@@ -27,6 +27,8 @@ extension WeatherSession {
         EnsembleHandler(ensemble: services.ensemble, modelComparison: services.models, places: places, clocks: clocks)
     }
 
+    var warningsHandler: WarningsHandler { WarningsHandler(feeds: services.warnings, places: places, clocks: clocks) }
+
     // MARK: - For the runner's `watch --rain/--frost` and the handlers still on the session
 
     /// `EnsembleHandler.chances`: the reading of each alert for the current location.
