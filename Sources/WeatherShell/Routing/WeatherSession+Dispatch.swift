@@ -48,7 +48,7 @@ extension WeatherSession {
         case .language(let code): return setLanguage(code)
         case .help(let name): return try HelpHandler.help(name)
         case .about: return [.about(aboutHandler.about())]
-        case .doctor: return await doctor()
+        case .doctor: return await doctorHandler.doctor()
         case .log(let compact): return try logCommand(compact: compact)
         case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
         case .importFavorites(let path): return try importFavorites(from: path)

@@ -29,6 +29,14 @@ extension WeatherSession {
 
     var warningsHandler: WarningsHandler { WarningsHandler(feeds: services.warnings, places: places, clocks: clocks) }
 
+    var doctorHandler: DoctorHandler {
+        let places = places
+        return DoctorHandler(
+            configuration: configuration, log: log, environment: doctorEnvironment, coverage: coverage, clock: clock,
+            favorites: favorites, warningFeeds: services.warnings, forecastProvider: places.forecastProvider.service,
+            geocoder: places.geocoder.service, providerSetting: settings.provider)
+    }
+
     // MARK: - For the runner's `watch --rain/--frost` and the handlers still on the session
 
     /// `EnsembleHandler.chances`: the reading of each alert for the current location.
