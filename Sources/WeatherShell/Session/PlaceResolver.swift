@@ -328,6 +328,18 @@ func serviceResult<T: Sendable>(_ body: () async throws(ServiceError) -> T) asyn
     do { return .success(try await body()) } catch { return .failure(error) }
 }
 
+extension HandlerOutcome {
+    /// `result` when the change it reports was saved; else what says it was not, naming the
+    /// change that holds for the session (stdout never says a change is saved that is not on disk).
+    static func acknowledged(_ result: CommandResult, unless saved: [CommandResult]) -> [CommandResult] {
+        guard !saved.isEmpty else { return [result] }
+        return saved.map { notice in
+            guard case .notSaved(let reason, nil) = notice else { return notice }
+            return .notSaved(reason, change: result)
+        }
+    }
+}
+
 extension ShellError {
     /// A service's error as the shell's: Ctrl-C's cancellation as `.cancelled`, else `.service`.
     init(serviceError error: ServiceError) {

@@ -37,6 +37,11 @@ extension WeatherSession {
             geocoder: places.geocoder.service, providerSetting: settings.provider)
     }
 
+    var exchangeHandler: ExchangeHandler {
+        ExchangeHandler(
+            persistence: persistence, favorites: favorites, configuration: configuration, recordingNow: recordingNow)
+    }
+
     // MARK: - For the runner's `watch --rain/--frost` and the handlers still on the session
 
     /// `EnsembleHandler.chances`: the reading of each alert for the current location.
@@ -49,6 +54,9 @@ extension WeatherSession {
     func admitChances() throws(ShellError) -> (provider: any EnsembleProvider, place: Place) {
         try ensembleHandler.admitChances()
     }
+
+    /// `ExchangeHandler.ownFile(at:)`: which of wx's own files `path` is (`\o FILE` refuses them).
+    func ownFile(at path: String) -> String? { exchangeHandler.ownFile(at: path) }
 
     /// `SessionClocks.todayUTC(at:)`.
     func todayUTC(at coordinate: Coordinate?) -> LocalDate { clocks.todayUTC(at: coordinate) }

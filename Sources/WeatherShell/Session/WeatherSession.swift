@@ -169,15 +169,7 @@ package final class WeatherSession {
     /// Applies a change to favorites or settings and saves it; when saving fails the change holds
     /// in memory and the result says it was not saved.
     func persist(_ change: @escaping (inout StateDocument) throws(ShellError) -> Void) -> [CommandResult] {
-        do {
-            try state.update(checking: change)
-            return []
-        } catch {
-            switch error {
-            case .refused(let refusal): return [.notSaved(refusal)]
-            case .notSaved(let failure): return [.notSaved(ShellError(failure))]
-            }
-        }
+        persistence.persist(change)
     }
 }
 
