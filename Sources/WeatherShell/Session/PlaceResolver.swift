@@ -311,6 +311,8 @@ struct HandlerOutcome {
     var results: [CommandResult]
     /// The place to make current once the command succeeded; nil: the current location stays.
     var place: ResolvedPlace?
+    /// Whether `wx --units` (the units of this run) ends: a `units` command set the units.
+    var endsUnitsForThisRun = false
 
     init(_ results: [CommandResult], place: ResolvedPlace? = nil) {
         self.results = results

@@ -42,6 +42,18 @@ extension WeatherSession {
             persistence: persistence, favorites: favorites, configuration: configuration, recordingNow: recordingNow)
     }
 
+    var favoritesHandler: FavoritesHandler {
+        FavoritesHandler(persistence: persistence, favorites: favorites, currentPlace: currentPlace)
+    }
+
+    var settingsHandler: SettingsHandler {
+        let places = places
+        return SettingsHandler(
+            persistence: persistence, settings: settings, services: services,
+            forecastProvider: places.forecastProvider.service, geocoder: places.geocoder.service, language: language,
+            localeLanguage: configuration.localeLanguage, lastWeather: lastWeather)
+    }
+
     // MARK: - For the runner's `watch --rain/--frost` and the handlers still on the session
 
     /// `EnsembleHandler.chances`: the reading of each alert for the current location.

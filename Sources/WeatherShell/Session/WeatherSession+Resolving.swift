@@ -52,9 +52,11 @@ extension WeatherSession {
         currentPlace = resolved.place
     }
 
-    /// A handler's outcome applied: its place becomes the current location; its results.
+    /// A handler's outcome applied: its place becomes the current location (and `units` ends
+    /// the run's units); its results.
     func apply(_ outcome: HandlerOutcome) -> [CommandResult] {
         if let place = outcome.place { commit(place) }
+        if outcome.endsUnitsForThisRun { unitsForThisRun = nil }
         return outcome.results
     }
 
