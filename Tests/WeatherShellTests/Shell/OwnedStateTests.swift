@@ -72,8 +72,10 @@ import WeatherTestSupport
         let features = TestPaths.packageRoot.appendingPathComponent("Sources/WeatherShell/Features")
         let files = try FileManager.default.subpathsOfDirectory(atPath: features.path).filter { $0.hasSuffix(".swift") }
         #expect(!files.isEmpty)
-        let handlerType = try Regex(#"(?m)^\s*(?:@\w+\s+)*(?:package\s+|internal\s+)?(?:final\s+)?(?:struct|class|actor)\s+\w*Handler\b"#)
-        let holdsSession = try Regex(#"(?m)^\s*(?:package\s+|internal\s+|private\s+)?(?:let|var)\s+\w+\s*:\s*(?:WeatherSession|ShellRunner)\b"#)
+        let handlerType = try Regex(
+            #"(?m)^\s*(?:@\w+\s+)*(?:package\s+|internal\s+)?(?:final\s+)?(?:struct|class|actor)\s+\w*Handler\b"#)
+        let holdsSession = try Regex(
+            #"(?m)^\s*(?:package\s+|internal\s+|private\s+)?(?:let|var)\s+\w+\s*:\s*(?:WeatherSession|ShellRunner)\b"#)
         var handlerFiles = 0
         var extensionFamilies: Set<String> = []
         for file in files {
@@ -83,10 +85,13 @@ import WeatherTestSupport
                 let holds = text.contains(holdsSession)
                 #expect(!holds, "\(file): a handler holding the session or the runner")
             }
-            if text.contains("extension WeatherSession") { extensionFamilies.insert(String(file.split(separator: "/")[0])) }
+            if text.contains("extension WeatherSession") {
+                extensionFamilies.insert(String(file.split(separator: "/")[0]))
+            }
         }
         #expect(handlerFiles >= 12, "handler types found in \(handlerFiles) files")
         let left: Set<String> = ["Brief", "Changed", "Decisions", "Line", "Snapshots", "Warnings", "Weather"]
-        #expect(extensionFamilies.isSubset(of: left), "new session extensions in \(extensionFamilies.subtracting(left))")
+        #expect(
+            extensionFamilies.isSubset(of: left), "new session extensions in \(extensionFamilies.subtracting(left))")
     }
 }

@@ -47,7 +47,9 @@ extension ExchangeHandler {
         }
         let outcome: LogImportOutcome
         do {
-            outcome = try kind == .snapshots ? persistence.log.importSnapshots(snapshots) : persistence.log.importCommands(commands)
+            outcome =
+                try kind == .snapshots
+                ? persistence.log.importSnapshots(snapshots) : persistence.log.importCommands(commands)
         } catch {
             throw .storage("\(kind.rawValue) not imported: \(error.userText)")
         }

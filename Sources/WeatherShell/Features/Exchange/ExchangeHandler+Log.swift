@@ -8,7 +8,10 @@ extension ExchangeHandler {
     func logCommand(compact: Bool) throws(ShellError) -> [CommandResult] {
         if let problem = persistence.log.readProblem() { throw ShellError(problem) }
         guard compact else { return [.logStatistics(try persistence.readingLog { $0.statistics() })] }
-        return [.logCompacted(try persistence.storing { () throws(StoreError) in try persistence.log.compact(now: recordingNow()) })]
+        return [
+            .logCompacted(
+                try persistence.storing { () throws(StoreError) in try persistence.log.compact(now: recordingNow()) })
+        ]
     }
 
     /// `reset state`: replaces a state.plist wx cannot read, the old file kept aside; refused

@@ -151,7 +151,8 @@ extension FavoritesHandler {
             place.name = newName
             current = ResolvedPlace(place: place)
         }
-        return HandlerOutcome(acknowledged(.favoriteRenamed(from: existing.name, to: renamed), unless: saved), place: current)
+        return HandlerOutcome(
+            acknowledged(.favoriteRenamed(from: existing.name, to: renamed), unless: saved), place: current)
     }
 }
 

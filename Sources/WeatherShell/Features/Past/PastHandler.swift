@@ -184,6 +184,9 @@ struct PastHandler {
         let days = (0..<Self.normalDays).map { CivilCalendar.date(fromDays: today.dayNumber + $0) }
         return HandlerOutcome(
             about: resolved,
-            [.normal(NormalReport(place: resolved.place, climatology: fetched.value, days: days, origin: fetched.origin))])
+            [
+                .normal(
+                    NormalReport(place: resolved.place, climatology: fetched.value, days: days, origin: fetched.origin))
+            ])
     }
 }

@@ -37,6 +37,7 @@ struct PlacesHandler {
     /// `use N`: the Nth place of the last `find` becomes current.
     func use(_ index: Int) throws(ShellError) -> HandlerOutcome {
         guard candidates.indices.contains(index - 1) else { throw .noSuchCandidate(index, available: candidates.count) }
-        return HandlerOutcome([.currentPlace(candidates[index - 1])], place: ResolvedPlace(place: candidates[index - 1]))
+        return HandlerOutcome(
+            [.currentPlace(candidates[index - 1])], place: ResolvedPlace(place: candidates[index - 1]))
     }
 }

@@ -34,7 +34,8 @@ struct RunsHandler {
         do {
             return try await drift(given ?? .tomorrow, target, provider: provider)
         } catch {
-            guard given == nil, let target, error == .noPlaceFound(target) || places.coverage.isRefusal(error, of: target)
+            guard given == nil, let target,
+                error == .noPlaceFound(target) || places.coverage.isRefusal(error, of: target)
             else { throw error }
             if let suggestion = Self.driftSuggestion(target, todayUTC: clocks.todayUTC(at: nil)) {
                 throw .notApplicable("\(error.description); did you mean “\(suggestion)”?")
