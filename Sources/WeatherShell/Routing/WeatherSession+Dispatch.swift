@@ -3,34 +3,36 @@ import WeatherStore
 
 extension WeatherSession {
     /// The handler for `command`: one line a case, each handler in its feature's folder
-    /// (`Features/<Family>/WeatherSession+<Family>.swift`). The switch is exhaustive, so a new
-    /// `Command` case does not compile until it has a handler.
+    /// (`Features/<Family>/<Family>Handler.swift`, made with only what it reads by
+    /// WeatherSession+Handlers.swift, its outcome applied here; or, for the families not moved
+    /// yet, `Features/<Family>/WeatherSession+<Family>.swift`). The switch is exhaustive, so a
+    /// new `Command` case does not compile until it has a handler.
     func perform(_ command: Command) async throws(ShellError) -> [CommandResult] {
         switch command {
-        case .find(let query): return try await find(query)
-        case .use(let index): return try use(index)
+        case .find(let query): return try await apply(placesHandler.find(query))
+        case .use(let index): return try apply(placesHandler.use(index))
         case .show(let target): return try await show(target)
-        case .favoriteToggle: return try toggleFavorite()
-        case .favoriteAdd: return try toggleFavorite(removing: false)
-        case .favoriteRemove(let name): return try removeFavorite(named: name)
-        case .favoriteRename(let old, let new): return try renameFavorite(old, to: new)
-        case .favorites: return try favoriteList()
+        case .favoriteToggle: return try favoritesHandler.toggleFavorite()
+        case .favoriteAdd: return try favoritesHandler.toggleFavorite(removing: false)
+        case .favoriteRemove(let name): return try favoritesHandler.removeFavorite(named: name)
+        case .favoriteRename(let old, let new): return try apply(favoritesHandler.renameFavorite(old, to: new))
+        case .favorites: return try favoritesHandler.favoriteList()
         case .compare(let names): return try await compare(names)
         case .statusLine(let request): return try await statusLine(request)
         case .hourly(let count, let target): return try await hourly(count, target)
         case .daily(let count, let target): return try await daily(count, target)
         case .rain(let target): return try await rain(target)
-        case .past(let days, let target): return try await past(days, target)
-        case .normal(let target): return try await normal(target)
-        case .drift(let day, let target): return try await drift(day, target)
-        case .skill(let days, let target): return try await skill(days, target)
-        case .confidence(let count, let target): return try await confidence(count, target)
-        case .models(let count, let target): return try await models(count, target)
+        case .past(let days, let target): return try await apply(pastHandler.past(days, target))
+        case .normal(let target): return try await apply(pastHandler.normal(target))
+        case .drift(let day, let target): return try await apply(runsHandler.drift(day, target))
+        case .skill(let days, let target): return try await apply(runsHandler.skill(days, target))
+        case .confidence(let count, let target): return try await apply(ensembleHandler.confidence(count, target))
+        case .models(let count, let target): return try await apply(ensembleHandler.models(count, target))
         case .best(let request): return try await best(request)
         case .chance(let request): return try await chance(request)
         case .plume(let request): return try await plume(request)
         case .air(let target): return try await air(target)
-        case .warnings(let request): return try await warnings(request)
+        case .warnings(let request): return try await apply(warningsHandler.warnings(request))
         case .check(let request): return try await check(request)
         case .brief(let request): return try await brief(request)
         case .changed(let target): return try await changed(target)
@@ -40,18 +42,18 @@ extension WeatherSession {
         case .snapshotVerify(let place): return try await verifySnapshots(place)
         case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
         case .history(let count): return try HistoryHandler(persistence: persistence).history(last: count)
-        case .units(let change): return try setUnits(change)
-        case .provider(let word): return try setProvider(word)
-        case .geocoder(let word): return try setGeocoder(word)
-        case .language(let code): return setLanguage(code)
+        case .units(let change): return try apply(settingsHandler.setUnits(change))
+        case .provider(let word): return try settingsHandler.setProvider(word)
+        case .geocoder(let word): return try settingsHandler.setGeocoder(word)
+        case .language(let code): return settingsHandler.setLanguage(code)
         case .help(let name): return try HelpHandler.help(name)
-        case .about: return [.about(about())]
-        case .doctor: return await doctor()
-        case .log(let compact): return try logCommand(compact: compact)
-        case .export(let kind, let format, let path): return try export(kind, format: format, to: path)
-        case .importFavorites(let path): return try importFavorites(from: path)
-        case .importLog(let kind, let path): return try importLog(kind, from: path)
-        case .resetState: return try resetStateCommand()
+        case .about: return [.about(aboutHandler.about())]
+        case .doctor: return await doctorHandler.doctor()
+        case .log(let compact): return try exchangeHandler.logCommand(compact: compact)
+        case .export(let kind, let format, let path): return try exchangeHandler.export(kind, format: format, to: path)
+        case .importFavorites(let path): return try exchangeHandler.importFavorites(from: path)
+        case .importLog(let kind, let path): return try exchangeHandler.importLog(kind, from: path)
+        case .resetState: return try exchangeHandler.resetStateCommand()
         case .rerun, .replay, .source, .format, .clear, .quit, .watch, .watchChance, .watchNotifying:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command.spec.name)” cannot run here")

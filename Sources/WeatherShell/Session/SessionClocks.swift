@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WXBasics
 import WeatherKit
 
 /// wx's clocks, chosen once by the composition root: what "now" is for what wx shows, for what
@@ -29,4 +30,17 @@ package struct SessionClocks: Sendable {
     /// "Now" at `coordinate` (nil: a command's place is not known yet): the instant the answers
     /// about it were recorded, when they were, else wx's own clock.
     package func now(at coordinate: Coordinate?) -> Date { recordedInstant(coordinate) ?? now() }
+
+    /// The date today in UTC, "now" at `coordinate` (nil: before the place is known; see
+    /// `now(at:)`): relative dates (`yesterday`, `-3`) count from it, and it decides which
+    /// service has a past day.
+    func todayUTC(at coordinate: Coordinate?) -> LocalDate {
+        ZoneClock.fixed(Int(now(at: coordinate).timeIntervalSince1970), offset: 0, abbreviation: nil).date
+    }
+
+    /// The first day not begun anywhere when it is "now" at `coordinate`: the day after today
+    /// in the earliest time zone (UTC+14).
+    func notBegunAnywhere(at coordinate: Coordinate?) -> LocalDate {
+        ZoneClock.fixed(Int(now(at: coordinate).timeIntervalSince1970), offset: 14 * 3_600, abbreviation: nil).date
+    }
 }

@@ -29,6 +29,25 @@ final class SessionPersistence {
         self.log = log
     }
 
+    /// Applies a change to favorites or settings and saves it; when saving fails the change holds
+    /// in memory and the result says it was not saved.
+    func persist(_ change: @escaping (inout StateDocument) throws(ShellError) -> Void) -> [CommandResult] {
+        do {
+            try state.update(checking: change)
+            return []
+        } catch {
+            switch error {
+            case .refused(let refusal): return [.notSaved(refusal)]
+            case .notSaved(let failure): return [.notSaved(ShellError(failure))]
+            }
+        }
+    }
+
+    /// Runs a store operation, its failure as the shell's error.
+    func storing<T>(_ body: () throws(StoreError) -> T) throws(ShellError) -> T {
+        do { return try body() } catch { throw ShellError(error) }
+    }
+
     /// What `read` gives from log.jsonl, unless the log cannot be read (no permission, a FIFO in
     /// its place) or a read failed on the way (EIO): an error naming the file then, never a list
     /// made from part of the log, which would read as "no snapshots yet" or "empty".

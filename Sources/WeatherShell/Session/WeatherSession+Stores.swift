@@ -101,20 +101,6 @@ extension WeatherSession {
         }
     }
 
-    /// `log compact`.
-    func compactLog() throws(ShellError) -> EventLog.Compaction {
-        try storing { () throws(StoreError) in try log.compact(now: recordingNow()) }
-    }
-
-    /// `reset state`: an empty state.plist in place of one wx cannot read.
-    ///
-    /// - Returns: where the old file was moved (nil when there was none).
-    func resetState() throws(ShellError) -> String? {
-        try storing { () throws(StoreError) -> String? in try state.reset() }
-    }
-
     /// Runs a store operation, its failure as the shell's error.
-    func storing<T>(_ body: () throws(StoreError) -> T) throws(ShellError) -> T {
-        do { return try body() } catch { throw ShellError(error) }
-    }
+    func storing<T>(_ body: () throws(StoreError) -> T) throws(ShellError) -> T { try persistence.storing(body) }
 }

@@ -163,27 +163,6 @@ package final class WeatherSession {
             throw coverage.translated(error)
         }
     }
-
-    // MARK: - Shared by the handlers (Features/*/WeatherSession+….swift)
-
-    /// Applies a change to favorites or settings and saves it; when saving fails the change holds
-    /// in memory and the result says it was not saved.
-    func persist(_ change: @escaping (inout StateDocument) throws(ShellError) -> Void) -> [CommandResult] {
-        do {
-            try state.update(checking: change)
-            return []
-        } catch {
-            switch error {
-            case .refused(let refusal): return [.notSaved(refusal)]
-            case .notSaved(let failure): return [.notSaved(ShellError(failure))]
-            }
-        }
-    }
-
-    static func shellError(_ error: ServiceError) -> ShellError {
-        if case .transport(_, .cancelled) = error { return .cancelled }
-        return .service(error)
-    }
 }
 
 /// The warnings in force the session last saw: where `show` saw them, for `save` to keep, and

@@ -62,12 +62,12 @@ import WeatherKit
     /// the coming one). Thu 2026-07-09: last Tuesday was 2026-07-07; last Thursday a week ago.
     @Test func driftGetsTheRightOrderBack() {
         let thursday = LocalDate(year: 2026, month: 7, day: 9)
-        #expect(WeatherSession.driftSuggestion("Berlin tomorrow", todayUTC: thursday) == "drift tomorrow Berlin")
-        #expect(WeatherSession.driftSuggestion("New York sat", todayUTC: thursday) == "drift sat New York")
-        #expect(WeatherSession.driftSuggestion("last tuesday", todayUTC: thursday) == "drift 2026-07-07")
-        #expect(WeatherSession.driftSuggestion("last Thursday Berlin", todayUTC: thursday) == "drift 2026-07-02 Berlin")
-        #expect(WeatherSession.driftSuggestion("last wednesday", todayUTC: thursday) == "drift 2026-07-08")
-        #expect(WeatherSession.driftSuggestion("Monaco", todayUTC: thursday) == nil)
-        #expect(WeatherSession.driftSuggestion("Route 66", todayUTC: thursday) == nil)
+        #expect(RunsHandler.driftSuggestion("Berlin tomorrow", todayUTC: thursday) == "drift tomorrow Berlin")
+        #expect(RunsHandler.driftSuggestion("New York sat", todayUTC: thursday) == "drift sat New York")
+        #expect(RunsHandler.driftSuggestion("last tuesday", todayUTC: thursday) == "drift 2026-07-07")
+        #expect(RunsHandler.driftSuggestion("last Thursday Berlin", todayUTC: thursday) == "drift 2026-07-02 Berlin")
+        #expect(RunsHandler.driftSuggestion("last wednesday", todayUTC: thursday) == "drift 2026-07-08")
+        #expect(RunsHandler.driftSuggestion("Monaco", todayUTC: thursday) == nil)
+        #expect(RunsHandler.driftSuggestion("Route 66", todayUTC: thursday) == nil)
     }
 }

@@ -144,7 +144,7 @@ import WeatherTestSupport
     /// Trial 7: offline, `show Berlin` said Open-Meteo geocoding was “(asked instead)”, though
     /// nothing is asked offline: both are named as having no saved data, and no more.
     @Test func offlineNamesBothGeocodersWithoutSayingOneWasAsked() {
-        let error = WeatherSession.shellError(
+        let error = PlaceResolver.shellError(
             .fallbackFailed(
                 ServiceClient.offlineError(.nominatim), then: ServiceClient.offlineError(.openMeteoGeocoding)),
             subject: "“Berlin”")

@@ -158,10 +158,10 @@ import WeatherTestSupport
     /// The bell's words: the threshold while the chances are read, and no promise while not.
     @Test func theBellTextPromisesOnlyWhatIsChecked() {
         let rain = [ChanceAlert(kind: .rain, thresholdPercent: 30)]
-        #expect(ShellRunner.bellText(rain) == ", ringing when the chance of rain reaches 30 %")
+        #expect(Watch.bellText(rain) == ", ringing when the chance of rain reaches 30 %")
         #expect(
-            ShellRunner.bellText(rain, checked: false)
+            Watch.bellText(rain, checked: false)
                 == "; the chance of rain (30 %) is not checked until the ensemble answers")
-        #expect(ShellRunner.bellText([], checked: false) == "")
+        #expect(Watch.bellText([], checked: false) == "")
     }
 }

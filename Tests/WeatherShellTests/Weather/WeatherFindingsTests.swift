@@ -250,12 +250,12 @@ extension OptionFindingsTests {
 
 extension SessionFindingsTests {
     @Test func watchSaysTheThresholdsItRingsAt() {
-        #expect(ShellRunner.bellText([]) == "")
+        #expect(Watch.bellText([]) == "")
         #expect(
-            ShellRunner.bellText([ChanceAlert(kind: .rain, thresholdPercent: 30)])
+            Watch.bellText([ChanceAlert(kind: .rain, thresholdPercent: 30)])
                 == ", ringing when the chance of rain reaches 30 %")
         #expect(
-            ShellRunner.bellText([
+            Watch.bellText([
                 ChanceAlert(kind: .rain, thresholdPercent: 30), ChanceAlert(kind: .frost, thresholdPercent: 12.5),
             ]) == ", ringing when the chance of rain reaches 30 % or that of frost 12.5 %")
     }

@@ -78,12 +78,12 @@ extension WeatherSession {
         if request.sure, let provider = services.previousRuns,
             coverage.lacking(.earlierRuns, at: place.coordinate) == nil
         {
-            let days = try Self.driftDays(.tomorrow, todayUTC: todayUTC(at: place.coordinate))
+            let days = try RunsHandler.driftDays(.tomorrow, todayUTC: todayUTC(at: place.coordinate))
             do throws(ServiceError) {
                 runs =
                     try await provider.runs(
                         at: place.coordinate, days: days, leads: PreviousRunsAlignment.leads,
-                        validUntil: { $0.addingTimeInterval(Self.driftValiditySeconds) }
+                        validUntil: { $0.addingTimeInterval(RunsHandler.driftValiditySeconds) }
                     ).value
             } catch {
                 unavailable.append(

@@ -1,8 +1,28 @@
 import FoundationEssentials
 import WXBasics
 import WeatherKit
+import WeatherStore
 
-extension WeatherSession {
+/// `doctor`: given what it checks — the configuration (folders, files, key, endpoints), the
+/// log, what it may ask with (`DoctorEnvironment`), what the answers cover, the clock, the
+/// favorites (their countries' feeds), the warning feeds and the services in use — and nothing
+/// of the session. It changes nothing.
+@MainActor
+struct DoctorHandler {
+    let configuration: Configuration
+    let log: EventLog
+    let environment: DoctorEnvironment
+    let coverage: any AnswerCoverage
+    let clock: any WXClock
+    let favorites: [Favorite]
+    /// The warning feeds; nil: none configured.
+    let warningFeeds: WarningFeeds?
+    /// The forecast provider and geocoder the settings chose.
+    let forecastProvider: Service
+    let geocoder: Service
+    /// The `provider` setting as saved (a provider without its key is not in use).
+    let providerSetting: String?
+
     /// `doctor`: every check, in the order state, services, key, terminal, files. Nothing is
     /// changed; services are asked once each, at the same time.
     func doctor() async -> [CommandResult] {
@@ -13,7 +33,7 @@ extension WeatherSession {
         let services = await doctorServiceChecks()
         checks += services
         checks.append(doctorKeyCheck(services))
-        checks += DoctorLocalChecks.terminal(doctorEnvironment.terminal)
+        checks += DoctorLocalChecks.terminal(environment.terminal)
         checks.append(DoctorLocalChecks.startupFile(configuration.startupFile))
         checks.append(DoctorLocalChecks.editrc(configuration.lineEditorFile))
         return [.doctor(DoctorReport(checks: checks))]
@@ -31,10 +51,10 @@ extension WeatherSession {
             else { return }
             asked.append((service, "\(service.displayName) (\(role))", path))
         }
-        add(forecastProvider.service, "provider")
-        add(geocoder.service, "geocoder")
+        add(forecastProvider, "provider")
+        add(geocoder, "geocoder")
         for favorite in favorites {
-            guard let feed = self.services.warnings?.feed(forCountry: favorite.countryCode) else { continue }
+            guard let feed = warningFeeds?.feed(forCountry: favorite.countryCode) else { continue }
             let code = favorite.countryCode?.lowercased() ?? ""
             let slug = MeteoAlarmWarnings.countrySlugs[code]
             add(feed.service, "warnings for \(code.uppercased())", slug: feed.service == .meteoAlarm ? slug : nil)
@@ -46,7 +66,6 @@ extension WeatherSession {
     /// One light request to each service of `doctorServices()`, or one line saying why none is
     /// made (offline, recorded answers, no network in this session).
     func doctorServiceChecks() async -> [DoctorCheck] {
-        let environment = doctorEnvironment
         let names = doctorServices().map(\.subject).joined(separator: ", ")
         if environment.offline {
             return [DoctorCheck(.service, "services", .note, "not asked: offline (\(names))")]
@@ -61,7 +80,7 @@ extension WeatherSession {
         let secrets = configuration.openWeatherMapKey.map { [$0] } ?? []
         let endpoints = configuration.endpoints
         let proxies = configuration.proxies
-        let clock = clock
+        let (environment, clock) = (environment, clock)
         return await withTaskGroup(of: (Int, DoctorCheck).self) { group in
             for (index, entry) in asked.enumerated() {
                 group.addTask {
@@ -83,7 +102,7 @@ extension WeatherSession {
     func doctorKeyCheck(_ serviceChecks: [DoctorCheck]) -> DoctorCheck {
         let subject = "OpenWeatherMap key"
         guard configuration.openWeatherMapKey != nil else {
-            if forecastProvider.service == .openWeatherMap || settings.provider == "openweathermap" {
+            if forecastProvider == .openWeatherMap || providerSetting == "openweathermap" {
                 return DoctorCheck(
                     .key, subject, .problem, "not set, and the provider is openweathermap",
                     advice: "set OPENWEATHERMAP_API_KEY, or “provider open-meteo”")

@@ -85,7 +85,7 @@ extension WeatherSession {
                         placeName: group.last!.placeName, coordinate: key,
                         score: ForecastScore(snapshots: checked.outcomes.map { $0.kept ? $0.days : nil }),
                         source: checked.source, problem: checked.problem,
-                        leads: Self.leadScores(Array(zip(group, checked.outcomes)).map { ($0.0, $0.1) })))
+                        leads: RunsHandler.leadScores(Array(zip(group, checked.outcomes)).map { ($0.0, $0.1) })))
             }
             return scores
         }

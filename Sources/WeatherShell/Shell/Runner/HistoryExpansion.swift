@@ -3,11 +3,29 @@ import WXBasics
 import WeatherKit
 import WeatherStore
 
+/// Where history references are looked up: the command lines in the history, as `history`
+/// lists them (the session).
+@MainActor
+protocol CommandHistory: AnyObject {
+    /// The last `count` commands, oldest first, a line repeating the one before it once.
+    func historyList(last count: Int) -> [HistoryEntry]
+    /// The command with history number `number`.
+    func historyEntry(number: Int) -> HistoryEntry?
+    /// The most recent command whose line starts with `prefix` (case matters).
+    func lastHistoryEntry(startingWith prefix: String) -> HistoryEntry?
+}
+
+extension WeatherSession: CommandHistory {}
+
 /// History references (`!!`, `!N`, `!-N`, `!prefix`, `!$` anywhere, `^old^new`) expanded as
-/// bash does, before a line runs.
-extension ShellRunner {
+/// bash does, before a line runs: the runner's part that reads the history, and only that.
+@MainActor
+struct HistoryExpansion {
+    /// Where references are looked up.
+    let history: any CommandHistory
+
     /// A history reference expanded: the line with it replaced, and where the inserted text is.
-    struct HistoryExpansion {
+    struct Expanded {
         var line: String
         var inserted: [Range<Int>]
         /// Whether a reference ended in `:p` (`!!:p`): the line is printed and recorded, not
@@ -25,7 +43,7 @@ extension ShellRunner {
     /// - Returns: nil when the line has no reference.
     /// - Throws: `ShellError.noSuchHistoryEntry` or `.noHistoryMatch` for a reference that names
     ///   no command; `.usage` for a `!` word that is no reference (`!-x`).
-    func expandHistory(_ line: String, commands: [ShellWords.Command]) throws(ShellError) -> HistoryExpansion? {
+    func expand(_ line: String, commands: [ShellWords.Command]) throws(ShellError) -> Expanded? {
         let characters = Array(line)
         var out: [Character] = []
         var inserted: [Range<Int>] = []
@@ -69,13 +87,13 @@ extension ShellRunner {
         }
         guard !inserted.isEmpty else { return nil }
         out += characters[copied...]
-        return HistoryExpansion(line: String(out), inserted: inserted, printOnly: printOnly)
+        return Expanded(line: String(out), inserted: inserted, printOnly: printOnly)
     }
 
     /// The last word of the last line in the history, as it was typed there (`"New York"` with
     /// its quotes), for `!$`.
     private func lastWordOfLastLine() throws(ShellError) -> String {
-        guard let line = session.historyList(last: 1).first?.line,
+        guard let line = history.historyList(last: 1).first?.line,
             let word = ShellWords(lexing: line).commands.last?.words.last
         else { throw .noHistoryMatch("!$") }
         return String(Array(line)[word.start..<word.end])
@@ -87,7 +105,7 @@ extension ShellRunner {
     /// - Returns: nil when the line does not start with `^`.
     /// - Throws: `.noHistoryMatch` when there is no last line; `.usage` when `old` is empty or
     ///   not in it.
-    func quickSubstitution(_ line: String) throws(ShellError) -> HistoryExpansion? {
+    func quickSubstitution(_ line: String) throws(ShellError) -> Expanded? {
         let typed = line.trimmed
         guard typed.first == "^", typed.count > 1 else { return nil }
         var parts = typed.dropFirst().split(separator: "^", maxSplits: 2, omittingEmptySubsequences: false)
@@ -96,14 +114,14 @@ extension ShellRunner {
             throw .usage("quick substitution is ^old^new: the last line with old replaced by new (see “help !!”)")
         }
         let new = parts.count == 2 ? String(parts[1]) : ""
-        guard let last = session.historyList(last: 1).first?.line else { throw .noHistoryMatch(typed) }
+        guard let last = history.historyList(last: 1).first?.line else { throw .noHistoryMatch(typed) }
         guard let range = last.firstRange(of: old) else {
             throw .usage(
                 "“\(TerminalText.sanitized(String(old)))” is not in the last line (“\(TerminalText.sanitized(last))”)")
         }
         var result = last
         result.replaceSubrange(range, with: new)
-        return HistoryExpansion(line: result, inserted: [0..<result.count])
+        return Expanded(line: result, inserted: [0..<result.count])
     }
 
     /// The command a history reference (`!!`, `!N`, `!-N`, `!prefix`) names.
@@ -111,37 +129,37 @@ extension ShellRunner {
         let body = reference.dropFirst()
         let isNumber = { (text: Substring) in !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
         if body == "!" {
-            guard let entry = session.historyList(last: 1).first else { throw .noHistoryMatch(reference) }
+            guard let entry = history.historyList(last: 1).first else { throw .noHistoryMatch(reference) }
             return entry
         }
         if body.first == "-" {
             guard isNumber(body.dropFirst()), let back = Int(body.dropFirst()), back > 0 else {
                 throw Self.notAReference(reference)
             }
-            let entries = session.historyList(last: back)
+            let entries = history.historyList(last: back)
             guard entries.count == back, let entry = entries.first else { throw .noHistoryMatch(reference) }
             return entry
         }
         if let first = body.first, first.isASCII, first.isNumber {
             guard isNumber(body), let number = Int(body), number > 0 else { throw Self.notAReference(reference) }
-            guard let entry = session.historyEntry(number: number) else { throw .noSuchHistoryEntry(number) }
+            guard let entry = history.historyEntry(number: number) else { throw .noSuchHistoryEntry(number) }
             return entry
         }
-        guard let entry = session.lastHistoryEntry(startingWith: String(body)) else {
+        guard let entry = history.lastHistoryEntry(startingWith: String(body)) else {
             throw .noHistoryMatch(reference)
         }
         return entry
     }
 
     /// The error for a reference with a modifier other than `:p` (`!!:s/a/b/`, `!$:h`).
-    static func unknownModifier(_ word: String) -> ShellError {
+    nonisolated static func unknownModifier(_ word: String) -> ShellError {
         .usage(
             "“\(TerminalText.sanitized(word))”: wx’s history references take one modifier, :p (print the line, do not run it: !!:p); “^old^new” replaces (see “help !!”)"
         )
     }
 
     /// The error for a word starting with "!" that is no history reference (`!-x`, `!3x`).
-    static func notAReference(_ word: String) -> ShellError {
+    nonisolated static func notAReference(_ word: String) -> ShellError {
         .usage(
             "“\(TerminalText.sanitized(word))” is not a history reference: !! (the last command), !N (command N), !-N (N back) or !prefix (see “help !!”)"
         )

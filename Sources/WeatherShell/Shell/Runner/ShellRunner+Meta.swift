@@ -93,7 +93,8 @@ extension ShellRunner {
             }
             files.depth += 1
             defer { files.depth -= 1 }
-            return await runFile(session.configuration.expandPath(path), what: "file", quitEnds: true)
+            return await CommandFile(path: session.configuration.expandPath(path), what: "file", quitEnds: true).run(
+                on: self)
         case .output(nil):
             // Said as `\o FILE` says where results go (trial 4, item 19: nothing was said).
             putError(

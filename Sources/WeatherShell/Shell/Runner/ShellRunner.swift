@@ -42,6 +42,8 @@ package final class ShellRunner {
     var files = FileReading()
     /// Lines into the history.
     var recording = HistoryRecording()
+    /// History references (`!!`, `!N`, `^old^new`) expanded from the session's history.
+    let historyExpansion: HistoryExpansion
 
     /// Where results go now.
     var output: any OutputSink { redirection.current }
@@ -112,11 +114,18 @@ package final class ShellRunner {
         width: @escaping () -> Int = { 80 }, fitsWidth: Bool = true
     ) {
         self.session = session
+        historyExpansion = HistoryExpansion(history: session)
         redirection = OutputRedirection(standard: output)
         self.format = format
         session.listsKeptForecasts = format == .json
         terminal = TerminalTraits(colour: colour, unicode: unicode, width: width, fitsWidth: fitsWidth)
     }
+
+    /// Runs the start-up file at `path` (`StartupFile`) at the interactive prompt.
+    ///
+    /// - Returns: `.failed` when any line failed, else `.succeeded`.
+    @discardableResult
+    package func runStartupFile(_ path: String) async -> LineStatus { await StartupFile(path: path).run(on: self) }
 
     /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
     func putError(_ text: String) {
@@ -179,9 +188,9 @@ package final class ShellRunner {
         // Whether the line was expanded from the history (`!!`, `^old^new`).
         var expanded = false
         do throws(ShellError) {
-            var expansion = nested ? nil : try quickSubstitution(line)
+            var expansion = nested ? nil : try historyExpansion.quickSubstitution(line)
             commands = expansion == nil ? try ShellWords.commands(line) : []
-            if !nested, expansion == nil { expansion = try expandHistory(line, commands: commands) }
+            if !nested, expansion == nil { expansion = try historyExpansion.expand(line, commands: commands) }
             if let expansion {
                 line = expansion.line
                 expanded = true
@@ -308,11 +317,14 @@ package final class ShellRunner {
             if let screenClearing, redirection.file == nil { output.write(screenClearing) }
             return .succeeded
         case .watch(let minutes):
-            return await watch(every: minutes)
+            var watch = Watch(minutes: minutes)
+            return await watch.run(on: self)
         case .watchChance(let minutes, let alerts):
-            return await watch(every: minutes, alerts: alerts)
+            var watch = Watch(minutes: minutes, alerts: alerts)
+            return await watch.run(on: self)
         case .watchNotifying(let minutes, let alerts):
-            return await watch(every: minutes, alerts: alerts, notify: true)
+            var watch = Watch(minutes: minutes, alerts: alerts, notify: true)
+            return await watch.run(on: self)
         case .format(let newFormat):
             if let newFormat { format = newFormat }
             emit(.format(format))

@@ -3,35 +3,34 @@ import WXBasics
 import WeatherKit
 
 /// `watch --rain N% --frost N%`: the bell when an ensemble chance crosses its threshold.
-extension ShellRunner {
+extension Watch {
     /// Reads each alert's chance and, where it crossed since the last reading (`above`), rings
-    /// the bell (text output) and prints a line; falling back below is said without the bell.
-    /// The first reading at or above the threshold counts as crossing.
+    /// the bell (text output) and prints a line on `runner`; falling back below is said without
+    /// the bell. The first reading at or above the threshold counts as crossing.
     ///
     /// - Returns: whether the chances were read (false: the error is reported).
     /// With `notify`, a crossing upwards also raises a desktop notification with the line.
-    func checkChances(_ alerts: [ChanceAlert], above: inout [ChanceAlert.Kind: Bool], notify: Bool = false) async
-        -> Bool
-    {
+    mutating func checkChances(on runner: ShellRunner) async -> Bool {
+        let session = runner.session
         let readings: [ChanceReading]
         do {
             readings = try await session.chances(alerts)
         } catch {
-            report(error)
+            runner.report(error)
             return false
         }
         for reading in readings {
             let was = above[reading.alert.kind] ?? false
             above[reading.alert.kind] = reading.isAbove
             guard reading.isAbove != was else { continue }
-            if reading.isAbove, format == .text { output.write("\u{07}") }
-            emit(.chanceAlert(reading))
+            if reading.isAbove, runner.format == .text { runner.output.write("\u{07}") }
+            runner.emit(.chanceAlert(reading))
             if reading.isAbove, notify {
                 let context = RenderContext(
                     units: session.settings.units, now: session.now(at: session.currentPlace?.coordinate),
-                    colour: false, unicode: unicode, width: 200, fitsWidth: false)
+                    colour: false, unicode: runner.unicode, width: 200, fitsWidth: false)
                 let line = TextRenderer.render(.chanceAlert(reading), context: context)
-                raiseNotification(
+                runner.raiseNotification(
                     title: "wx: \(session.currentPlace?.name ?? "watch")",
                     body: line.replacing("\u{07}", with: "").trimmed)
             }

@@ -3,40 +3,48 @@ import WXBasics
 import WeatherKit
 import WeatherStore
 
-/// `watch`: the current location's weather again and again, on the session's clock.
-extension ShellRunner {
-    /// `watch`: `show` for the current location, again every `minutes` (waited on the
-    /// session's clock), until cancelled (Ctrl-C cancels the running command's task). On a
-    /// terminal the screen is cleared each time.
-    ///
-    /// - Parameter notify: whether a line that crosses a threshold, or a warning change, also
-    ///   raises a desktop notification (`raiseNotification`).
-    func watch(every minutes: Double, alerts: [ChanceAlert] = [], notify: Bool = false) async -> LineStatus {
+/// `watch`: the current location's weather again and again, on the session's clock, until
+/// cancelled (Ctrl-C cancels the running command's task). On a terminal the screen is cleared
+/// each time. Made for one `watch` command; it shows through the runner it is given.
+@MainActor
+struct Watch {
+    /// How often it looks again.
+    let minutes: Double
+    /// The ensemble chances that ring the bell when they cross their thresholds.
+    var alerts: [ChanceAlert] = []
+    /// Whether a line that crosses a threshold, or a warning change, also raises a desktop
+    /// notification (`raiseNotification`).
+    var notify = false
+    /// Whether each alert's chance was at or above its threshold at the last reading.
+    var above: [ChanceAlert.Kind: Bool] = [:]
+
+    /// Shows the weather on `runner` every `minutes` until cancelled.
+    mutating func run(on runner: ShellRunner) async -> LineStatus {
+        let session = runner.session
         guard session.currentPlace != nil else {
-            report(.noCurrentLocation)
+            runner.report(.noCurrentLocation)
             return .failed
         }
         // An alert that can never be checked (no ensemble, or none in the demo) is refused
         // before anything is shown or asked, and nothing is watched.
         if !alerts.isEmpty {
             do { _ = try session.admitChances() } catch {
-                report(error)
+                runner.report(error)
                 return .failed
             }
         }
-        // The session tells what changed in the warnings between two looks (WeatherSession+Warnings).
+        // The session tells what changed in the warnings between two looks (WeatherSession+WarningBanner).
         session.watchedWarnings = [:]
         defer { session.watchedWarnings = nil }
-        var above: [ChanceAlert.Kind: Bool] = [:]
         while !Task.isCancelled {
-            if styled { output.write("\u{1B}[H\u{1B}[2J") }
+            if runner.styled { runner.output.write("\u{1B}[H\u{1B}[2J") }
             var shown: [CommandResult] = []
             do {
                 for result in try await session.execute(.show(nil)) {
-                    emit(result)
+                    runner.emit(result)
                     shown.append(result)
                     if notify, case .warningBanner(let banner) = result, let change = banner.changes.first {
-                        raiseNotification(
+                        runner.raiseNotification(
                             title: "wx: \(banner.place.name)",
                             body: "\(change.warning.event) (\(WarningsPresentation.grade(change.warning)))"
                                 + (banner.changes.count > 1 ? " and \(banner.changes.count - 1) more" : ""))
@@ -44,23 +52,23 @@ extension ShellRunner {
                 }
             } catch {
                 if case .cancelled = error { break }
-                report(error)
+                runner.report(error)
             }
-            let checked = alerts.isEmpty ? true : await checkChances(alerts, above: &above, notify: notify)
-            guard format == .text || !Task.isCancelled else { break }
+            let checked = alerts.isEmpty ? true : await checkChances(on: runner)
+            guard runner.format == .text || !Task.isCancelled else { break }
             let notice = CommandResult.notice(
                 "watching every \(DecimalText.shortest(minutes)) min\(Self.bellText(alerts, checked: checked)); Ctrl-C stops"
             )
-            emit(notice)
+            runner.emit(notice)
             let deadline = session.clock.elapsed + .milliseconds(Int64(minutes * 60_000))
             do {
-                try await sleepRedrawing(until: deadline) {
-                    if styled { output.write("\u{1B}[H\u{1B}[2J") }
-                    for result in shown + [notice] { emit(result) }
+                try await Self.sleepRedrawing(until: deadline, on: runner) {
+                    if runner.styled { runner.output.write("\u{1B}[H\u{1B}[2J") }
+                    for result in shown + [notice] { runner.emit(result) }
                 }
             } catch { break }
         }
-        emit(.notice("stopped watching"))
+        runner.emit(.notice("stopped watching"))
         return .succeeded
     }
 
@@ -70,9 +78,9 @@ extension ShellRunner {
     /// look, minutes later).
     ///
     /// - Throws: `CancellationError` when the task is cancelled (Ctrl-C).
-    func sleepRedrawing(until deadline: Duration, redraw: () -> Void) async throws {
-        let clock = session.clock
-        guard let resized = terminalResized else { return try await clock.sleep(until: deadline) }
+    static func sleepRedrawing(until deadline: Duration, on runner: ShellRunner, redraw: () -> Void) async throws {
+        let clock = runner.session.clock
+        guard let resized = runner.terminalResized else { return try await clock.sleep(until: deadline) }
         while true {
             let wasResized = try await withThrowingTaskGroup(of: Bool.self) { group in
                 group.addTask {
@@ -98,7 +106,7 @@ extension ShellRunner {
     /// When the chances could not be read this time (`checked` false: the ensemble did not
     /// come, said just above), no ringing is promised: "; the chance of rain (30 %) is not
     /// checked until the ensemble answers" (trial 10).
-    static func bellText(_ alerts: [ChanceAlert], checked: Bool = true) -> String {
+    nonisolated static func bellText(_ alerts: [ChanceAlert], checked: Bool = true) -> String {
         guard checked || alerts.isEmpty else {
             let thresholds = alerts.map { "\($0.kind.rawValue) (\(DecimalText.shortest($0.thresholdPercent)) %)" }
             let one = thresholds.count == 1

@@ -7,8 +7,19 @@ import WeatherStore
 import Glibc
 #endif
 
-/// Your data in and out: `export`, `import favorites`.
-extension WeatherSession {
+/// Your data in and out — `export`, `import`, `log`, `reset state` — given what they read
+/// and write: state.plist and log.jsonl (`SessionPersistence`), the favorites in memory, the
+/// configuration (paths, wx's own files, the key to scrub), and the clock records are stamped
+/// with. They change favorites and the log through the stores, never the session.
+@MainActor
+struct ExchangeHandler {
+    let persistence: SessionPersistence
+    /// The favorites as the session has them (`export favorites`, the names `import` avoids).
+    let favorites: [Favorite]
+    let configuration: Configuration
+    /// The time of what wx records (compaction).
+    let recordingNow: @Sendable () -> Date
+
     /// `export KIND [FILE]`: the records are read as they are written — to FILE, or to standard
     /// output by the runner (`RecordStream`, `StreamedText`) — so that data of any size is
     /// exported in bounded memory. What cannot be read (state.plist, log.jsonl) is an error
@@ -28,11 +39,11 @@ extension WeatherSession {
     func exportRecords(_ kind: ExportKind) throws(ShellError) -> RecordStream<JSONOutput> {
         switch kind {
         case .favorites:
-            if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
+            if favorites.isEmpty, let reason = persistence.state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
             return RecordStream.exportRecords(of: favorites)
         case .snapshots, .history:
-            if let problem = log.readProblem() { throw ShellError(problem) }
-            return RecordStream.exportRecords(kind, of: log)
+            if let problem = persistence.log.readProblem() { throw ShellError(problem) }
+            return RecordStream.exportRecords(kind, of: persistence.log)
         }
     }
 
@@ -182,8 +193,8 @@ extension WeatherSession {
         let saved =
             outcome.value.added.isEmpty
             ? []
-            : persist { document throws(ShellError) in outcome.value = add(to: &document.favorites) }
-        return acknowledged(
+            : persistence.persist { document throws(ShellError) in outcome.value = add(to: &document.favorites) }
+        return HandlerOutcome.acknowledged(
             .imported(
                 added: outcome.value.added, alreadySaved: outcome.value.alreadySaved, problems: read.problems,
                 path: full),

@@ -4,8 +4,16 @@ import WeatherKit
 import WeatherStore
 
 /// How the forecast moved (`drift`) and how good it has been (`skill`), from Open-Meteo's
-/// Previous Runs API; and the same figures per lead time for `saved verify`.
-extension WeatherSession {
+/// Previous Runs API; and the same figures per lead time for `saved verify`. Given what they
+/// read — the previous-runs service, the place resolver and the clocks — and returning the place
+/// to make current.
+@MainActor
+struct RunsHandler {
+    /// The Previous Runs service (with the archive `skill` scores against); nil: none configured.
+    let previousRuns: (any PreviousRunsProvider)?
+    let places: PlaceResolver
+    let clocks: SessionClocks
+
     /// The days `skill` scores without a count.
     package nonisolated static let defaultSkillDays = 30
     /// How long a `drift` answer is reused: new runs come every one to six hours.
@@ -21,14 +29,15 @@ extension WeatherSession {
     ///
     /// - Throws: `ShellError.usage` for a day before 2024-01-01 or more than 7 days ahead;
     ///   `.service` for the service's own errors.
-    func drift(_ given: DriftDay?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.previousRuns else { throw .noService("previous-runs") }
+    func drift(_ given: DriftDay?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
+        guard let provider = previousRuns else { throw .noService("previous-runs") }
         do {
             return try await drift(given ?? .tomorrow, target, provider: provider)
         } catch {
-            guard given == nil, let target, error == .noPlaceFound(target) || coverage.isRefusal(error, of: target)
+            guard given == nil, let target,
+                error == .noPlaceFound(target) || places.coverage.isRefusal(error, of: target)
             else { throw error }
-            if let suggestion = Self.driftSuggestion(target, todayUTC: todayUTC(at: nil)) {
+            if let suggestion = Self.driftSuggestion(target, todayUTC: clocks.todayUTC(at: nil)) {
                 throw .notApplicable("\(error.description); did you mean “\(suggestion)”?")
             }
             // `drift someday`: a word that is no day was taken as the place (as “drift Monaco”
@@ -64,31 +73,30 @@ extension WeatherSession {
     }
 
     private func drift(_ day: DriftDay, _ target: String?, provider: any PreviousRunsProvider) async throws(ShellError)
-        -> [CommandResult]
+        -> HandlerOutcome
     {
         // Checked before the place is looked up, on "now" before any place is known, then
         // counted on the place's own (they differ with recorded answers only).
-        _ = try Self.driftDays(day, todayUTC: todayUTC(at: nil))
-        let fetching = try await resolving(target, needing: .earlierRuns) {
+        _ = try Self.driftDays(day, todayUTC: clocks.todayUTC(at: nil))
+        let fetching = try await places.resolving(target, needing: .earlierRuns) {
             place async throws(ShellError) -> Fetched<PreviousRuns> in
-            let range = try Self.driftDays(day, todayUTC: todayUTC(at: place.coordinate))
+            let range = try Self.driftDays(day, todayUTC: clocks.todayUTC(at: place.coordinate))
             do throws(ServiceError) {
                 return try await provider.runs(
                     at: place.coordinate, days: range, leads: PreviousRunsAlignment.leads,
                     validUntil: { $0.addingTimeInterval(Self.driftValiditySeconds) })
             } catch {
-                throw Self.shellError(error)
+                throw ShellError(serviceError: error)
             }
         }
         let (resolved, fetched) = (fetching.resolved, fetching.value)
-        commit(resolved)
         let runs = fetched.value
-        let today = runs.clock.localTime(now(at: resolved.place.coordinate)).date
+        let today = runs.clock.localTime(clocks.now(at: resolved.place.coordinate)).date
         let date = day.resolved(today: today)
         let rows = DriftReport.rows(runs, date: date, today: today)
-        return resolved.notices + [
-            .drift(DriftReport(place: resolved.place, date: date, today: today, rows: rows, origin: fetched.origin))
-        ]
+        return HandlerOutcome(
+            about: resolved,
+            [.drift(DriftReport(place: resolved.place, date: date, today: today, rows: rows, origin: fetched.origin))])
     }
 
     /// The days `drift` asks for `day` when it is `todayUTC` in UTC. The place's today is UTC's,
@@ -134,25 +142,25 @@ extension WeatherSession {
     /// `skill [DAYS] [place]`: one request to the archive and one to the Previous Runs API for
     /// the DAYS days ending when the archive's data usually does (five days before today, UTC),
     /// asked at once (neither needs the other's answer); both kept until the end of the UTC day.
-    func skill(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+    func skill(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
         // “skill Berlin 30”: the count after the place gets the order back (issue 37 item 12).
-        try await placeAfterOptionalCount(
+        try await places.placeAfterOptionalCount(
             count, target, command: "skill", what: "days", maximum: SkillSpan.maximumDays
         ) { () async throws(ShellError) in try await scoredSkill(count, target) }
     }
 
-    private func scoredSkill(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.previousRuns else { throw .noService("previous-runs") }
+    private func scoredSkill(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
+        guard let provider = previousRuns else { throw .noService("previous-runs") }
         let days = count ?? Self.defaultSkillDays
         // Checked before the place is looked up, on "now" before any place is known, then
         // counted on the place's own (they differ with recorded answers only).
-        _ = try Self.skillWindow(days, todayUTC: todayUTC(at: nil))
-        let fetching = try await resolving(target, needing: .earlierRuns) {
+        _ = try Self.skillWindow(days, todayUTC: clocks.todayUTC(at: nil))
+        let fetching = try await places.resolving(target, needing: .earlierRuns) {
             place async throws(ShellError) -> (ClosedRange<LocalDate>, Fetched<ArchiveDays>, Fetched<PreviousRuns>) in
             let coordinate = place.coordinate
-            let window = try Self.skillWindow(days, todayUTC: todayUTC(at: coordinate))
-            try coverage.checkSkill(window, at: coordinate)
-            async let runs = Self.result { () async throws(ServiceError) in
+            let window = try Self.skillWindow(days, todayUTC: clocks.todayUTC(at: coordinate))
+            try places.coverage.checkSkill(window, at: coordinate)
+            async let runs = serviceResult { () async throws(ServiceError) in
                 // The day after the window too: its 00:00 ends the window's last hour of
                 // precipitation (`PrecedingHourDays`).
                 try await provider.runs(
@@ -165,19 +173,18 @@ extension WeatherSession {
                     at: coordinate, days: window, validUntil: Self.endOfUTCDay)
                 return (window, observed, try (await runs).get())
             } catch {
-                throw Self.shellError(error)
+                throw ShellError(serviceError: error)
             }
         }
         let resolved = fetching.resolved
         let (window, observed, runs) = fetching.value
-        commit(resolved)
         let observedDays = observed.value.days.filter { window.contains($0.date) }
         let report = SkillReport(
             place: resolved.place, window: window, askedDays: days, observedDays: observedDays.count,
             archiveLastDay: observed.value.lastDayWithData,
             leads: ForecastSkill.score(runs: runs.value, observed: observedDays, window: window),
             origin: DataOrigin.leastFresh([observed.origin, runs.origin]))
-        return resolved.notices + [.skill(report)]
+        return HandlerOutcome(about: resolved, [.skill(report)])
     }
 
     /// The figures of `saved verify` per lead time: each kept forecast day that has an observed

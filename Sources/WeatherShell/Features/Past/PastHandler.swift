@@ -2,23 +2,26 @@ import FoundationEssentials
 import WXBasics
 import WeatherKit
 
-/// The weather that was: `past` (days gone by) and `normal` (the 1991–2020 normals).
-extension WeatherSession {
+/// The weather that was: `past` (days gone by) and `normal` (the 1991–2020 normals). Given
+/// what they read — the archive, the place resolver, the clocks, the last weather (whose zone
+/// tells the place's today) and the user's time zone — and returning the place to make current.
+@MainActor
+struct PastHandler {
+    /// The archive service; nil: none configured.
+    let archive: (any PastWeatherProvider)?
+    let places: PlaceResolver
+    let clocks: SessionClocks
+    /// The last weather fetched: its forecast's zone gives its place's today.
+    let lastWeather: WeatherReport?
+    /// The user's time zone (`TZ`), for a place whose zone is not known without the tz database.
+    let userTimeZone: String?
+
     /// How many days `normal` shows, from today.
     nonisolated static let normalDays = 7
 
-    /// The date today in UTC, "now" at `coordinate` (nil: before the place is known; see
-    /// `now(at:)`): relative dates (`yesterday`, `-3`) count from it, and it decides which
-    /// service has a past day.
-    func todayUTC(at coordinate: Coordinate?) -> LocalDate {
-        ZoneClock.fixed(Int(now(at: coordinate).timeIntervalSince1970), offset: 0, abbreviation: nil).date
-    }
-
-    /// The first day not begun anywhere when it is "now" at `coordinate`: the day after today
-    /// in the earliest time zone (UTC+14).
-    func notBegunAnywhere(at coordinate: Coordinate?) -> LocalDate {
-        ZoneClock.fixed(Int(now(at: coordinate).timeIntervalSince1970), offset: 14 * 3_600, abbreviation: nil).date
-    }
+    func now(at coordinate: Coordinate?) -> Date { clocks.now(at: coordinate) }
+    func todayUTC(at coordinate: Coordinate?) -> LocalDate { clocks.todayUTC(at: coordinate) }
+    func notBegunAnywhere(at coordinate: Coordinate?) -> LocalDate { clocks.notBegunAnywhere(at: coordinate) }
 
     /// The calendar day today at `coordinate` as best known before asking, its UTC offset now
     /// (seconds), and whether it is the place's own: in the place's time zone when its
@@ -40,7 +43,7 @@ extension WeatherSession {
             let local = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(now)
             return (local.date, local.utcOffsetSeconds, true)
         }
-        if let zone = configuration.userTimeZone {
+        if let zone = userTimeZone {
             let local = ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(now)
             return (local.date, local.utcOffsetSeconds, false)
         }
@@ -62,8 +65,8 @@ extension WeatherSession {
     ///
     /// - Throws: `ShellError.usage` for days before 1940-01-01, today or later (at the place),
     ///   a range running backwards or longer than 31 days; `.service` for the service's own errors.
-    func past(_ days: PastDays, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.past else { throw .noService("archive") }
+    func past(_ days: PastDays, _ target: String?) async throws(ShellError) -> HandlerOutcome {
+        guard let provider = archive else { throw .noService("archive") }
         // Before the place is known, only a day after today in the earliest zone (UTC+14) is
         // refused: it has not begun anywhere. Today there is not over anywhere either, but the
         // error then names the place's own day and offset, known once the place is (trial 2,
@@ -73,21 +76,19 @@ extension WeatherSession {
         // Not for the current location, whose own day decides at once, nor with recorded answers,
         // whose "now" before a place is known is its latest recording's: "before today
         // (2026-10-04 at UTC+14, …)" for Berlin, whose recorded today is 2025-07-27 (trial 11).
-        if target != nil || currentPlace == nil, !coverage.isRecorded {
+        if target != nil || places.currentPlace == nil, !places.coverage.isRecorded {
             _ = try Self.pastRange(
                 days, today: todayUTC(at: nil), notOver: notBegunAnywhere(at: nil), where: Self.inTheEarliestZone,
                 placeDecidesToday: true)
         }
         // The name of coordinates is asked alongside (`resolving`); the days are counted and
         // said at the place as first known.
-        let fetching = try await resolving(target, needing: .past) {
+        let fetching = try await places.resolving(target, needing: .past) {
             place async throws(ShellError) -> Fetched<PastWeather> in try await past(days, at: place, from: provider)
         }
         let (resolved, fetched) = (fetching.resolved, fetching.value)
-        commit(resolved)
-        return resolved.notices + [
-            .past(PastReport(place: resolved.place, weather: fetched.value, origin: fetched.origin))
-        ]
+        return HandlerOutcome(
+            about: resolved, [.past(PastReport(place: resolved.place, weather: fetched.value, origin: fetched.origin))])
     }
 
     /// `past`'s days at `place`, counted from the best guess of its today and, when the
@@ -123,7 +124,7 @@ extension WeatherSession {
     ///   - placeDecidesToday: `notOver` itself passes (only the days after it are refused), to be
     ///     refused in the place's own words once the place is known.
     /// - Throws: `ShellError.usage` as `past` says.
-    static func pastRange(
+    nonisolated static func pastRange(
         _ days: PastDays, today: LocalDate, notOver: LocalDate, where place: String, placeDecidesToday: Bool = false
     )
         throws(ShellError)
@@ -159,22 +160,21 @@ extension WeatherSession {
                 at: coordinate, days: range, source: PastSource.choose(for: range, today: today),
                 hours: range.lowerBound == range.upperBound)
         } catch {
-            throw shellError(error)
+            throw ShellError(serviceError: error)
         }
     }
 
     /// `normal [place]`: the normals for the next days; one archive request the first time for
     /// a place, none after.
-    func normal(_ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.past else { throw .noService("archive") }
-        let fetching = try await resolving(target, needing: .normals) {
+    func normal(_ target: String?) async throws(ShellError) -> HandlerOutcome {
+        guard let provider = archive else { throw .noService("archive") }
+        let fetching = try await places.resolving(target, needing: .normals) {
             place async throws(ShellError) -> Fetched<Climatology> in
             do throws(ServiceError) { return try await provider.normals(at: place.coordinate) } catch {
-                throw Self.shellError(error)
+                throw ShellError(serviceError: error)
             }
         }
         let (resolved, fetched) = (fetching.resolved, fetching.value)
-        commit(resolved)
         // The place's today when its forecast is at hand, else today in UTC.
         let today =
             lastWeather.flatMap { report in
@@ -182,8 +182,11 @@ extension WeatherSession {
                     ? report.forecast.clock.localTime(now(at: resolved.place.coordinate)).date : nil
             } ?? todayUTC(at: resolved.place.coordinate)
         let days = (0..<Self.normalDays).map { CivilCalendar.date(fromDays: today.dayNumber + $0) }
-        return resolved.notices + [
-            .normal(NormalReport(place: resolved.place, climatology: fetched.value, days: days, origin: fetched.origin))
-        ]
+        return HandlerOutcome(
+            about: resolved,
+            [
+                .normal(
+                    NormalReport(place: resolved.place, climatology: fetched.value, days: days, origin: fetched.origin))
+            ])
     }
 }

@@ -2,80 +2,10 @@ import FoundationEssentials
 import WXBasics
 import WeatherKit
 
-/// Official warnings: `warnings`, and the lines `show`, `watch` and `compare` add.
+/// Official warnings in what `show`, `watch`, `compare` and `save` show and keep: the banner
+/// and what changed between two looks, which the session remembers (`WarningsSeen`).
 extension WeatherSession {
-    /// `warnings`: the warnings in force or announced for a place, which becomes current.
-    ///
-    /// Also fetches the place's forecast (usually from the cache) for local times and for what
-    /// wx forecasts for the warned hazard, alongside the feed; without it, times are in UTC.
-    ///
-    /// - Throws: `ShellError.service` when the feed fails; `.usage` for a warning number
-    ///   beyond the list; `.notApplicable` when the place's country is not known (no feed can
-    ///   be chosen).
-    func warnings(_ request: WarningsRequest) async throws(ShellError) -> [CommandResult] {
-        guard let feeds = services.warnings else { throw .usage("no warning feeds are configured") }
-        let resolved = try await resolve(request.target, needing: .warnings)
-        let place = resolved.place
-        // Without the place's country no feed can be chosen; "no keyless feed covers" it would
-        // be a guess (issue 37 item 7: said of Berlin, which DWD covers, when offline).
-        guard place.countryCode != nil else {
-            throw .notApplicable(
-                "wx could not tell which warning feed covers \(TerminalText.sanitized(place.label)): its country is not known (offline, or the reverse lookup of the coordinates failed); try again online, or give the place by name"
-            )
-        }
-        guard let feed = feeds.feed(forCountry: place.countryCode) else {
-            // Nothing to ask, nor any time to show: no request at all.
-            commit(resolved)
-            return resolved.notices + [
-                .warnings(WarningReport(place: place, service: nil, warnings: [], forecast: nil, request: request))
-            ]
-        }
-        // Neither waits for the other (the feed needs the place's country, so it comes after
-        // the name of coordinates; the forecast could not come sooner).
-        let (provider, language) = (forecastProvider, language)
-        async let answer = try? provider.forecast(at: place.coordinate, language: language).value
-        let fetched: Fetched<WarningFeedAnswer>
-        do {
-            fetched = try await feed.warnings(for: place, language: language)
-        } catch {
-            throw Self.shellError(error)
-        }
-        let current = WarningRules.current(fetched.value.warnings, now: now(at: place.coordinate))
-        if let index = request.index, !(1...max(1, current.count)).contains(index) || current.isEmpty {
-            // Not a usage error: the number is well formed, there is no such warning now (exit 1).
-            throw .notApplicable(
-                "no warning \(index): \(current.isEmpty ? "there is none" : "there \(current.count == 1 ? "is 1" : "are \(current.count)")") for \(place.name)"
-            )
-        }
-        commit(resolved)
-        var forecast = await answer
-        forecast?.takePlacesZone(countryCode: place.countryCode)
-        return resolved.notices + [
-            .warnings(
-                WarningReport(
-                    place: place, service: feed.service, warnings: current, match: fetched.value.match,
-                    origin: fetched.origin, forecast: forecast, request: request, setAside: fetched.value.setAside,
-                    setAsideReason: fetched.value.setAsideReason))
-        ]
-    }
-
-    /// The feed that covers `place`: nil when none does, no feeds are configured, or with recorded
-    /// answers the place has no warnings recorded (the banner says which places have).
-    func warningFeed(for place: Place) -> (any WarningFeed)? {
-        if coverage.lacking(.warnings, at: place.coordinate) != nil { return nil }
-        return services.warnings?.feed(forCountry: place.countryCode)
-    }
-
-    /// A place's feed answer, asked without waiting on the session: `show` and `compare` ask
-    /// it alongside the forecast. Nil when no feed covers the place.
-    nonisolated static func ask(
-        _ feed: (any WarningFeed)?, about place: Place, language: String
-    ) async -> Result<Fetched<WarningFeedAnswer>, ServiceError>? {
-        guard let feed else { return nil }
-        do { return .success(try await feed.warnings(for: place, language: language)) } catch { return .failure(error) }
-    }
-
-    /// `show`'s warning lines for `place` from its feed's `answer` (see `ask`): those in force,
+    /// `show`'s warning lines for `place` from its feed's `answer` (see `PlaceResolver.ask`): those in force,
     /// or one line saying the feed failed; nothing when none is in force, no feed covers the
     /// place, no feeds are configured, or offline without saved warnings. A failing feed never fails `show`.
     func warningBanner(
@@ -156,7 +86,7 @@ extension WeatherSession {
         let asked = Array(zip(feeds, places))
         return await withTaskGroup(of: (Int, Result<Fetched<WarningFeedAnswer>, ServiceError>?).self) { group in
             for (index, (feed, place)) in asked.enumerated() where feed != nil {
-                group.addTask { (index, await Self.ask(feed, about: place, language: language)) }
+                group.addTask { (index, await PlaceResolver.ask(feed, about: place, language: language)) }
             }
             var answers: [Result<Fetched<WarningFeedAnswer>, ServiceError>?] = places.map { _ in nil }
             for await (index, answer) in group { answers[index] = answer }

@@ -4,7 +4,7 @@ import WeatherKit
 import WeatherStore
 
 /// `import snapshots|history FILE`: an export read back into the log, whole or not at all.
-extension WeatherSession {
+extension ExchangeHandler {
     /// The full path of `path` and the text of the file there, for `import`.
     ///
     /// - Throws: `.storage` when it cannot be read (or is larger than `maximumImportBytes`, or
@@ -47,7 +47,9 @@ extension WeatherSession {
         }
         let outcome: LogImportOutcome
         do {
-            outcome = try kind == .snapshots ? log.importSnapshots(snapshots) : log.importCommands(commands)
+            outcome =
+                try kind == .snapshots
+                ? persistence.log.importSnapshots(snapshots) : persistence.log.importCommands(commands)
         } catch {
             throw .storage("\(kind.rawValue) not imported: \(error.userText)")
         }

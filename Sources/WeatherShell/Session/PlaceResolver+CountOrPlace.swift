@@ -7,7 +7,7 @@ import WXBasics
 /// `hourly Berlin 6` reads “Berlin 6” as the place, as it must for “Route 66”; when nothing is
 /// found for it (or the recorded answers have none of it), the error asks whether the number was the
 /// count: “did you mean “hourly 6 Berlin”?” (trial 6).
-extension WeatherSession {
+extension PlaceResolver {
     /// `body`'s value; its "no place found" for a lone word given where a count may also stand
     /// becomes that, with how the command reads its words; for a place ending in a number that
     /// could be the count, it asks whether the count was meant.
@@ -40,7 +40,7 @@ extension WeatherSession {
 
     /// “Berlin 6” as the place “Berlin” and the count 6: a last word that is a whole number from
     /// 1 to `maximum`, after at least one other word; nil otherwise.
-    static func countAtEnd(of target: String, maximum: Int) -> (place: String, count: Int)? {
+    nonisolated static func countAtEnd(of target: String, maximum: Int) -> (place: String, count: Int)? {
         let words = target.split(separator: " ")
         guard words.count >= 2, let last = words.last, last.allSatisfy({ $0.isASCII && $0.isNumber }),
             let number = Int(last), (1...maximum).contains(number)

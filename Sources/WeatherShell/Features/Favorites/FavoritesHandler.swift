@@ -3,12 +3,19 @@ import WXBasics
 import WeatherKit
 import WeatherStore
 
-/// Favorites: `fav`, `fav rm`, `fav rename`.
-extension WeatherSession {
+/// Favorites: `favs`, `fav`, `fav rm`, `fav rename`. Given what they read and write — the
+/// favorites, state.plist (`SessionPersistence`) and the current location — and returning the
+/// current location renamed when `fav rename` renames it.
+@MainActor
+struct FavoritesHandler {
+    let persistence: SessionPersistence
+    let favorites: [Favorite]
+    let currentPlace: Place?
+
     /// `favs`: every favorite. No favorites because state.plist cannot be read is not "no
     /// favorites yet": that is an error.
     func favoriteList() throws(ShellError) -> [CommandResult] {
-        if favorites.isEmpty, let reason = state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
+        if favorites.isEmpty, let reason = persistence.state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
         return [.favorites(favorites)]
     }
 
@@ -38,15 +45,22 @@ extension WeatherSession {
     /// `result` when the change it reports was saved; else what says it was not, naming the
     /// change that holds for the session (stdout never says a change is saved that is not on disk).
     func acknowledged(_ result: CommandResult, unless saved: [CommandResult]) -> [CommandResult] {
-        guard !saved.isEmpty else { return [result] }
-        return saved.map { notice in
-            guard case .notSaved(let reason, nil) = notice else { return notice }
-            return .notSaved(reason, change: result)
-        }
+        HandlerOutcome.acknowledged(result, unless: saved)
+    }
+
+    func persist(_ change: @escaping (inout StateDocument) throws(ShellError) -> Void) -> [CommandResult] {
+        persistence.persist(change)
+    }
+
+    /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none.
+    ///
+    /// - Throws: `ShellError.usage` naming the favorites a prefix of several could be.
+    func favorite(matching name: String) throws(ShellError) -> Favorite? {
+        try FavoriteMatching.match(name, in: favorites).favorite(for: name)
     }
 
     /// The place's name, or with its region, or numbered, so that no two favorites share a name.
-    static func uniqueName(for place: Place, among existing: [Favorite]) -> String {
+    nonisolated static func uniqueName(for place: Place, among existing: [Favorite]) -> String {
         var names = FavoriteNames(existing.map(\.name))
         return names.claim(for: place)
     }
@@ -97,8 +111,7 @@ struct FavoriteNames {
     }
 }
 
-extension WeatherSession {
-
+extension FavoritesHandler {
     func removeFavorite(named name: String) throws(ShellError) -> [CommandResult] {
         guard let existing = try favorite(matching: name) else { throw .noSuchFavorite(name) }
         let saved = persist { document throws(ShellError) in
@@ -107,7 +120,8 @@ extension WeatherSession {
         return acknowledged(.favoriteRemoved(existing), unless: saved)
     }
 
-    func renameFavorite(_ old: String, to new: String) throws(ShellError) -> [CommandResult] {
+    /// `fav rename OLD NEW`; the current location takes the new name when it is that favorite.
+    func renameFavorite(_ old: String, to new: String) throws(ShellError) -> HandlerOutcome {
         guard let existing = try favorite(matching: old) else { throw .noSuchFavorite(old) }
         let newName = TerminalText.sanitized(new).trimmed
         guard !newName.isEmpty else { throw .usage("a favorite’s name cannot be empty") }
@@ -132,8 +146,13 @@ extension WeatherSession {
             }
             document.favorites[index].name = newName
         }
-        if currentPlace?.coordinate == existing.coordinate { currentPlace?.name = newName }
-        return acknowledged(.favoriteRenamed(from: existing.name, to: renamed), unless: saved)
+        var current: ResolvedPlace?
+        if var place = currentPlace, place.coordinate == existing.coordinate {
+            place.name = newName
+            current = ResolvedPlace(place: place)
+        }
+        return HandlerOutcome(
+            acknowledged(.favoriteRenamed(from: existing.name, to: renamed), unless: saved), place: current)
     }
 }
 

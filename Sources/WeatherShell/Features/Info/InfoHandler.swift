@@ -1,12 +1,20 @@
 import WXBasics
 import WeatherKit
 
-/// `about`.
-extension WeatherSession {
+/// `about`: given what it reads — the service slots, the geocoder and provider in use, and the
+/// configuration (endpoints, folders).
+struct AboutHandler {
+    let services: WeatherServices
+    /// The geocoder the settings chose (`PlaceResolver.geocoder`).
+    let geocoder: Service
+    /// The forecast provider the settings chose (`PlaceResolver.forecastProvider`).
+    let forecastProvider: Service
+    let configuration: Configuration
+
     /// `about`: the version, the services this configuration would ask (the geocoder and
     /// provider in use first), their endpoints, and wx's folders.
     func about() -> AboutInfo {
-        var used = [geocoder.service, forecastProvider.service]
+        var used = [geocoder, forecastProvider]
         for other in services.geocoders.map(\.service) where !used.contains(other) { used.append(other) }
         if services.past != nil { used.append(.openMeteoArchive) }
         if services.warnings != nil { used += [.nws, .brightSky, .eccc, .metNorway, .meteoAlarm] }

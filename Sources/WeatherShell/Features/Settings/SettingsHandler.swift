@@ -2,10 +2,35 @@ import FoundationEssentials
 import WeatherKit
 import WeatherStore
 
-/// Settings: `units`, `provider`, `geocoder`, `language`.
-extension WeatherSession {
-    func setUnits(_ change: UnitsChange?) throws(ShellError) -> [CommandResult] {
-        guard let change else { return [.units(settings.unitSetting)] }
+/// Settings: `units`, `provider`, `geocoder`, `language`. Given what they read and write — the
+/// settings in force, state.plist (`SessionPersistence`), the service slots and those chosen,
+/// the locale's language and the last weather (shown again in new units) — and returning that
+/// a `units` change ends `wx --units` for the run.
+@MainActor
+struct SettingsHandler {
+    let persistence: SessionPersistence
+    /// The settings in force (the saved ones, but for `wx --units`).
+    let settings: Settings
+    let services: WeatherServices
+    /// The forecast provider and geocoder the settings chose.
+    let forecastProvider: Service
+    let geocoder: Service
+    /// The language for names: the setting, else the locale's.
+    let language: String
+    let localeLanguage: String
+    let lastWeather: WeatherReport?
+
+    func persist(_ change: @escaping (inout StateDocument) throws(ShellError) -> Void) -> [CommandResult] {
+        persistence.persist(change)
+    }
+
+    func acknowledged(_ result: CommandResult, unless saved: [CommandResult]) -> [CommandResult] {
+        HandlerOutcome.acknowledged(result, unless: saved)
+    }
+
+    /// `units [CHANGE]`: a change is saved and ends `wx --units` for the run (`endsUnitsForThisRun`).
+    func setUnits(_ change: UnitsChange?) throws(ShellError) -> HandlerOutcome {
+        guard let change else { return HandlerOutcome([.units(settings.unitSetting)]) }
         let setting: UnitSetting
         switch change {
         case .preset(let preset): setting = UnitSetting(preset: preset)
@@ -16,15 +41,16 @@ extension WeatherSession {
             setting = changed
         }
         let saved = persist { document throws(ShellError) in document.settings.unitSetting = setting }
-        unitsForThisRun = nil
         var results = acknowledged(.units(setting), unless: saved)
         if let lastWeather { results.append(.weather(lastWeather)) }
-        return results
+        var outcome = HandlerOutcome(results)
+        outcome.endsUnitsForThisRun = true
+        return outcome
     }
 
     func setProvider(_ word: String?) throws(ShellError) -> [CommandResult] {
         guard let word else {
-            return [.setting(name: "provider", value: WeatherServices.word(for: forecastProvider.service))]
+            return [.setting(name: "provider", value: WeatherServices.word(for: forecastProvider))]
         }
         guard let service = WeatherServices.service(named: word, geocoding: false), service != .nominatim else {
             throw CommandSpec.provider.usage()
@@ -39,7 +65,7 @@ extension WeatherSession {
     }
 
     func setGeocoder(_ word: String?) throws(ShellError) -> [CommandResult] {
-        guard let word else { return [.setting(name: "geocoder", value: WeatherServices.word(for: geocoder.service))] }
+        guard let word else { return [.setting(name: "geocoder", value: WeatherServices.word(for: geocoder))] }
         let named = WeatherServices.service(named: word, geocoding: true)
         // A geocoder wx has but for a key is the same failure as `provider`'s (exit 1), not a
         // word it does not know (trial 15: `geocoder openweathermap` exited 2, `provider …` 1).
@@ -68,7 +94,7 @@ extension WeatherSession {
         let saved = persist { document throws(ShellError) in document.settings.language = value }
         return acknowledged(
             .setting(
-                name: "language", value: value ?? configuration.localeLanguage, note: value == nil ? fromLocale : nil),
+                name: "language", value: value ?? localeLanguage, note: value == nil ? fromLocale : nil),
             unless: saved)
     }
 }

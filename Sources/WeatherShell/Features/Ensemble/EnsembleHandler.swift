@@ -2,102 +2,112 @@ import FoundationEssentials
 import WXBasics
 import WeatherKit
 
-/// How sure the forecast is: `confidence` (the ensemble).
-extension WeatherSession {
+/// How sure the forecast is: `confidence` (the ensemble), `models` (several models side by
+/// side), and the chances `watch --rain/--frost` reads. Given what they read — the ensemble and
+/// several-model services, the place resolver and the clocks — and returning the place to make
+/// current.
+@MainActor
+struct EnsembleHandler {
+    /// The Ensemble API; nil: none configured.
+    let ensemble: (any EnsembleProvider)?
+    /// The forecast API asked for every model at once; nil: none configured.
+    let modelComparison: (any ModelComparisonProvider)?
+    let places: PlaceResolver
+    let clocks: SessionClocks
+
     /// `confidence [N] [place]`: one Ensemble API request, none while the place's answer is from
     /// the model's latest run.
     ///
     /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when the answer
     ///   covers no whole day from the place's today.
-    func confidence(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+    func confidence(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
         // “confidence Berlin 3”: the count after the place gets the order back (issue 37 item 12).
-        try await placeAfterOptionalCount(
+        try await places.placeAfterOptionalCount(
             count, target, command: "confidence", what: "days", maximum: OpenMeteoEnsembleProvider.forecastDays
         ) { () async throws(ShellError) in try await ensembleDays(count, target) }
     }
 
-    private func ensembleDays(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.ensemble else { throw .noService("ensemble") }
-        let fetching = try await resolving(target, needing: .ensemble) {
+    private func ensembleDays(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
+        guard let provider = ensemble else { throw .noService("ensemble") }
+        let fetching = try await places.resolving(target, needing: .ensemble) {
             place async throws(ShellError) -> Fetched<EnsembleForecast> in
             do throws(ServiceError) {
                 return try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025)
             } catch {
-                throw Self.shellError(error)
+                throw ShellError(serviceError: error)
             }
         }
         let (resolved, fetched) = (fetching.resolved, fetching.value)
-        let ensemble = fetched.value
-        let today = ensemble.clock.localTime(now(at: resolved.place.coordinate)).date
+        let answer = fetched.value
+        let today = answer.clock.localTime(clocks.now(at: resolved.place.coordinate)).date
         let requested = count ?? 7
-        let days = Array(ensemble.days.filter { $0.date >= today }.prefix(requested))
+        let days = Array(answer.days.filter { $0.date >= today }.prefix(requested))
         guard !days.isEmpty else {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer covers no whole day from today; try again after the next run")
+                "the \(answer.model.displayName) answer covers no whole day from today; try again after the next run")
         }
-        commit(resolved)
-        return resolved.notices + [
-            .confidence(
-                ConfidenceReport(
-                    place: resolved.place, ensemble: ensemble, days: days, requestedDays: requested,
-                    origin: fetched.origin))
-        ]
+        return HandlerOutcome(
+            about: resolved,
+            [
+                .confidence(
+                    ConfidenceReport(
+                        place: resolved.place, ensemble: answer, days: days, requestedDays: requested,
+                        origin: fetched.origin))
+            ])
     }
-}
 
-/// Several models side by side: `models`.
-extension WeatherSession {
+    // MARK: - models
     /// `models [N] [place]`: one forecast-API request for every model, none while the place's
     /// answer is current.
     ///
     /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when no model
     ///   has a day from the place's today.
-    func models(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
+    func models(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
         // “models Berlin 3”: the count after the place gets the order back (issue 37 item 12).
-        try await placeAfterOptionalCount(
+        try await places.placeAfterOptionalCount(
             count, target, command: "models", what: "days", maximum: OpenMeteoModelsProvider.forecastDays
         ) { () async throws(ShellError) in try await modelDays(count, target) }
     }
 
-    private func modelDays(_ count: Int?, _ target: String?) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.models else { throw .noService("several-model forecast") }
-        let fetching = try await resolving(target, needing: .models) {
+    private func modelDays(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
+        guard let provider = modelComparison else { throw .noService("several-model forecast") }
+        let fetching = try await places.resolving(target, needing: .models) {
             place async throws(ShellError) -> Fetched<ModelComparison> in
             do throws(ServiceError) { return try await provider.comparison(at: place.coordinate) } catch {
-                throw Self.shellError(error)
+                throw ShellError(serviceError: error)
             }
         }
         let (resolved, fetched) = (fetching.resolved, fetching.value)
         let comparison = fetched.value
-        let today = ZoneClock(comparison.zone).localTime(now(at: resolved.place.coordinate)).date
+        let today = ZoneClock(comparison.zone).localTime(clocks.now(at: resolved.place.coordinate)).date
         let days = Array(
             comparison.days.filter { $0.date >= today && !$0.values.allSatisfy(\.isEmpty) }.prefix(count ?? 7))
         guard !days.isEmpty else { throw .notInAnswer("no model has a day from today in the answer") }
-        commit(resolved)
-        return resolved.notices + [
-            .models(
-                ModelsReport(
-                    place: resolved.place, comparison: comparison, days: days, origin: fetched.origin,
-                    requestedDays: count ?? 7))
-        ]
+        return HandlerOutcome(
+            about: resolved,
+            [
+                .models(
+                    ModelsReport(
+                        place: resolved.place, comparison: comparison, days: days, origin: fetched.origin,
+                        requestedDays: count ?? 7))
+            ])
     }
-}
 
-/// `watch --rain N% --frost N%`: the chances, from the ensemble of the current location.
-extension WeatherSession {
+    // MARK: - `watch --rain N% --frost N%`: the chances, from the ensemble of the current location
+
     /// The reading of each alert for the current location; the ensemble comes from the cache
     /// while it is from the model's latest run, so at most one request per run.
     ///
     /// - Throws: `ShellError` when there is no current location or the ensemble cannot be had.
     func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> [ChanceReading] {
         let (provider, place) = try admitChances()
-        let ensemble: EnsembleForecast
+        let answer: EnsembleForecast
         do {
-            ensemble = try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
+            answer = try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
         } catch {
-            throw Self.shellError(error)
+            throw ShellError(serviceError: error)
         }
-        return alerts.compactMap { ChanceReading.reading($0, ensemble: ensemble, now: now(at: place.coordinate)) }
+        return alerts.compactMap { ChanceReading.reading($0, ensemble: answer, now: clocks.now(at: place.coordinate)) }
     }
 
     /// Before `watch --rain/--frost` starts, and before each reading: what can never give the
@@ -109,9 +119,9 @@ extension WeatherSession {
     /// - Returns: the ensemble service and the current location.
     /// - Throws: `ShellError.noService`, `.noCurrentLocation`, `.notApplicable` (recorded answers).
     func admitChances() throws(ShellError) -> (provider: any EnsembleProvider, place: Place) {
-        guard let provider = services.ensemble else { throw .noService("ensemble") }
-        guard let place = currentPlace else { throw .noCurrentLocation }
-        try coverage.admit(place.coordinate, label: place.name, needing: .ensemble)
+        guard let provider = ensemble else { throw .noService("ensemble") }
+        guard let place = places.currentPlace else { throw .noCurrentLocation }
+        try places.coverage.admit(place.coordinate, label: place.name, needing: .ensemble)
         return (provider, place)
     }
 }

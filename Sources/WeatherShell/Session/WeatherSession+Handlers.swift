@@ -1,0 +1,75 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+/// The feature handlers, each made for one command from only what it reads: a service slot,
+/// the place resolver, the clocks, the last weather. The routing (`perform`) calls them and
+/// applies what they return (`apply`): a handler never changes the session.
+extension WeatherSession {
+    var placesHandler: PlacesHandler { PlacesHandler(places: places, candidates: candidates) }
+
+    var aboutHandler: AboutHandler {
+        let places = places
+        return AboutHandler(
+            services: services, geocoder: places.geocoder.service, forecastProvider: places.forecastProvider.service,
+            configuration: configuration)
+    }
+
+    var pastHandler: PastHandler {
+        PastHandler(
+            archive: services.past, places: places, clocks: clocks, lastWeather: lastWeather,
+            userTimeZone: configuration.userTimeZone)
+    }
+
+    var runsHandler: RunsHandler { RunsHandler(previousRuns: services.previousRuns, places: places, clocks: clocks) }
+
+    var ensembleHandler: EnsembleHandler {
+        EnsembleHandler(ensemble: services.ensemble, modelComparison: services.models, places: places, clocks: clocks)
+    }
+
+    var warningsHandler: WarningsHandler { WarningsHandler(feeds: services.warnings, places: places, clocks: clocks) }
+
+    var doctorHandler: DoctorHandler {
+        let places = places
+        return DoctorHandler(
+            configuration: configuration, log: log, environment: doctorEnvironment, coverage: coverage, clock: clock,
+            favorites: favorites, warningFeeds: services.warnings, forecastProvider: places.forecastProvider.service,
+            geocoder: places.geocoder.service, providerSetting: settings.provider)
+    }
+
+    var exchangeHandler: ExchangeHandler {
+        ExchangeHandler(
+            persistence: persistence, favorites: favorites, configuration: configuration, recordingNow: recordingNow)
+    }
+
+    var favoritesHandler: FavoritesHandler {
+        FavoritesHandler(persistence: persistence, favorites: favorites, currentPlace: currentPlace)
+    }
+
+    var settingsHandler: SettingsHandler {
+        let places = places
+        return SettingsHandler(
+            persistence: persistence, settings: settings, services: services,
+            forecastProvider: places.forecastProvider.service, geocoder: places.geocoder.service, language: language,
+            localeLanguage: configuration.localeLanguage, lastWeather: lastWeather)
+    }
+
+    // MARK: - For the runner's `watch --rain/--frost` and the handlers still on the session
+
+    /// `EnsembleHandler.chances`: the reading of each alert for the current location.
+    func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> [ChanceReading] {
+        try await ensembleHandler.chances(alerts)
+    }
+
+    /// `EnsembleHandler.admitChances`: what can never give the chances, refused before `watch`.
+    @discardableResult
+    func admitChances() throws(ShellError) -> (provider: any EnsembleProvider, place: Place) {
+        try ensembleHandler.admitChances()
+    }
+
+    /// `ExchangeHandler.ownFile(at:)`: which of wx's own files `path` is (`\o FILE` refuses them).
+    func ownFile(at path: String) -> String? { exchangeHandler.ownFile(at: path) }
+
+    /// `SessionClocks.todayUTC(at:)`.
+    func todayUTC(at coordinate: Coordinate?) -> LocalDate { clocks.todayUTC(at: coordinate) }
+}
