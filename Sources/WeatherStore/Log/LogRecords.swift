@@ -243,16 +243,11 @@ extension CommandRecord {
     var sortedJSON: [UInt8] {
         var json = RecordJSON(capacity: line.utf8.count + ts.utf8.count + kind.utf8.count + 64)
         json.open()
-        json.key("kind")
-        json.string(kind)
-        json.key("line")
-        json.string(line)
-        json.key("n")
-        json.int(n)
-        json.key("ts")
-        json.string(ts)
-        json.key("v")
-        json.int(v)
+        json.member("kind", kind)
+        json.member("line", line)
+        json.member("n", n)
+        json.member("ts", ts)
+        json.member("v", v)
         json.close()
         return json.bytes
     }

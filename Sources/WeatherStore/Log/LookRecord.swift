@@ -160,81 +160,47 @@ extension LookRecord {
     var sortedJSON: [UInt8] {
         var json = RecordJSON(capacity: 512 + days.count * 100)
         json.open()
-        if let answer_time {
-            json.key("answer_time")
-            json.string(answer_time)
-        }
-        json.key("at")
-        json.string(at)
+        json.member("answer_time", answer_time)
+        json.member("at", at)
         if let chance {
             json.key("chance")
             json.open()
-            json.key("date")
-            json.string(chance.date)
-            json.key("members")
-            json.int(chance.members)
-            json.key("of_members")
-            json.int(chance.of_members)
+            json.member("date", chance.date)
+            json.member("members", chance.members)
+            json.member("of_members", chance.of_members)
             json.close()
         }
-        json.key("command")
-        json.string(command)
+        json.member("command", command)
         json.key("days")
         json.array(days) { json, day in
             json.open()
-            json.key("date")
-            json.string(day.date)
-            if let high = day.high_celsius {
-                json.key("high_celsius")
-                json.number(high)
-            }
-            if let low = day.low_celsius {
-                json.key("low_celsius")
-                json.number(low)
-            }
-            if let rain = day.precipitation_millimetres {
-                json.key("precipitation_millimetres")
-                json.number(rain)
-            }
+            json.member("date", day.date)
+            json.member("high_celsius", day.high_celsius)
+            json.member("low_celsius", day.low_celsius)
+            json.member("precipitation_millimetres", day.precipitation_millimetres)
             json.close()
         }
         json.key("had_hours")
         json.bool(had_hours)
-        json.key("kind")
-        json.string(kind)
+        json.member("kind", kind)
         json.key("place")
         json.open()
-        json.key("key")
-        json.string(place.key)
-        json.key("name")
-        json.string(place.name)
+        json.member("key", place.key)
+        json.member("name", place.name)
         json.close()
-        json.key("provider")
-        json.string(provider)
-        if let rain_end {
-            json.key("rain_end")
-            json.string(rain_end)
-        }
-        if let rain_start {
-            json.key("rain_start")
-            json.string(rain_start)
-        }
-        json.key("ts")
-        json.string(ts)
-        json.key("unit_system")
-        json.string(unit_system)
-        json.key("utc_offset_seconds")
-        json.int(utc_offset_seconds)
-        json.key("v")
-        json.int(v)
+        json.member("provider", provider)
+        json.member("rain_end", rain_end)
+        json.member("rain_start", rain_start)
+        json.member("ts", ts)
+        json.member("unit_system", unit_system)
+        json.member("utc_offset_seconds", utc_offset_seconds)
+        json.member("v", v)
         if let warnings {
             json.key("warnings")
             json.array(warnings) { json, warning in
                 json.open()
-                json.key("event")
-                json.string(warning.event)
-                json.key("id")
-                json.string(warning.id)
+                json.member("event", warning.event)
+                json.member("id", warning.id)
                 json.close()
             }
         }

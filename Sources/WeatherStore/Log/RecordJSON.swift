@@ -32,6 +32,26 @@ struct RecordJSON {
         bytes += #"":"#.utf8
     }
 
+    /// `"key":"value"`; nothing when `value` is nil (JSONEncoder leaves an absent optional out).
+    mutating func member(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    /// `"key":number`; nothing when `value` is nil.
+    mutating func member(_ name: StaticString, _ value: Double?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    /// `"key":integer`.
+    mutating func member(_ name: StaticString, _ value: Int) {
+        key(name)
+        int(value)
+    }
+
     /// An array of `items`, each written by `write`.
     mutating func array<Item>(_ items: some Sequence<Item>, _ write: (inout RecordJSON, Item) -> Void) {
         bytes.append(UInt8(ascii: "["))
