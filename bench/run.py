@@ -44,6 +44,8 @@ STEPS = [
     ("(since: show asks the warning feed beside the forecast, issue 39 item 3)", "—", "—", "37.2 M", "—"),
     ("the forecast mapped once (not again after judging it for the cache); the look written without JSONEncoder (issue 39)",
      "—", "—", "35.2 M", "yes"),
+    ("the cache's file names hashed from the key's bytes, not through the generic iterator; JSON text with nothing to"
+     " escape appended whole, not scalar by scalar (issue 39)", "—", "—", "33.6 M", "yes"),
 ]
 # What syncing each log.jsonl append costs (issue 22): measured apart from this run, since a
 # whole-process timing on a shared machine does not separate 4 ms from its noise.
@@ -63,7 +65,7 @@ STEP_NOTES = [
     "- Wall time of a start on this machine under load (interleaved runs, fastest of 300): before 2.08–2.52 ms,",
     "  libstdc++ linked in 1.95–2.32 ms, PIE + DT_RELR + no exports 1.87–2.05 ms, all three steps 1.48–1.78 ms;",
     "  sqlite3 1.43–1.78 ms in the same runs.",
-    "- What is left of find+show against curl (35.2 M, callgrind, issue 39): loading libcurl and its 30",
+    "- What is left of find+show against curl (33.6 M, callgrind, issue 39): loading libcurl and its 30",
     "  libraries with dlopen 13.4 M and curl_global_init 2.3 M — curl pays 11.6 M for the same libraries at its start.",
     "  22 of the 31 are linked with BIND_NOW (Debian's hardening), so RTLD_LAZY binds nothing lazily: ~13,000 symbol",
     "  relocations, and librtmp alone brings GnuTLS, nettle, gmp and p11-kit, whose constructors run at load. It stays",
@@ -71,11 +73,11 @@ STEP_NOTES = [
     "  Parsing the 137 KB forecast answer 4.6 M (one pass, ~6,500 values; the cached answer also serves `hourly 48`",
     "  and `daily 16`, and the loopback server replays a recorded answer whatever the query asks); making the",
     "  forecast of it 1.5 M (it was made twice: once to judge it for the cache, again to show it); the Swift",
-    "  runtime instantiating generic types by mangled name 4.6 M, 2.9 M of it the first lookups of 43 protocol",
+    "  runtime instantiating generic types by mangled name 4.4 M, 2.7 M of it the first lookups of ~40 protocol",
     "  conformances, each a scan of every conformance record in the static binary, spread over ~150 call sites",
     "  (dictionaries, Fetched<JSONValue>, the shared fetches, the Nominatim mapping): the runtime's first use of",
     "  each generic type, which only fewer generic types at those sites would avoid; the text 1.2 M.",
-    "- `show` after `confidence`: 26.2 M → 15.4 M, the same as before `confidence` (it read and mapped the whole",
+    "- `show` after `confidence`: 26.2 M → 14.6 M, the same as before `confidence` (it read and mapped the whole",
     "  cached ensemble answer, 51 members of 6 variables, for tomorrow's chance in --json and the look's chance;",
     "  it now reads the chances the ensemble provider keeps beside the answer)."
 ]
