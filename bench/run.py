@@ -6,7 +6,7 @@ Everything talks to Fixtures/server.py on loopback (no network). Whole-process f
 hyperfine (wall, user and system time); figures inside a running shell from wx-bench.
 
 usage: run.py --wx PATH --wx-bench PATH --python PATH --out BENCHMARKS.md
-              [--only backup-memory|network|idle|snapshot-store] [--merge] [--work DIR]
+              [--only backup-memory|network|cpu|idle|snapshot-store] [--merge] [--work DIR]
 """
 import argparse
 import datetime
@@ -41,6 +41,11 @@ STEPS = [
     ("lld instead of gold, alone", "2.91 M", "—", "—", "no: no gain"),
     ("the zone table (NearestZone) read by its bytes, only the place's country's lines; a look appended without an fdatasync (issue 39)",
      "—", "—", "35.8 M", "yes"),
+    ("(since: show asks the warning feed beside the forecast, issue 39 item 3)", "—", "—", "37.2 M", "—"),
+    ("the forecast mapped once (not again after judging it for the cache); the look written without JSONEncoder (issue 39)",
+     "—", "—", "35.2 M", "yes"),
+    ("the cache's file names hashed from the key's bytes, not through the generic iterator; JSON text with nothing to"
+     " escape appended whole, not scalar by scalar (issue 39)", "—", "—", "33.6 M", "yes"),
 ]
 # What syncing each log.jsonl append costs (issue 22): measured apart from this run, since a
 # whole-process timing on a shared machine does not separate 4 ms from its noise.
@@ -60,13 +65,21 @@ STEP_NOTES = [
     "- Wall time of a start on this machine under load (interleaved runs, fastest of 300): before 2.08–2.52 ms,",
     "  libstdc++ linked in 1.95–2.32 ms, PIE + DT_RELR + no exports 1.87–2.05 ms, all three steps 1.48–1.78 ms;",
     "  sqlite3 1.43–1.78 ms in the same runs.",
-    "- What is left of find+show against curl (35.8 M, callgrind, issue 39): loading libcurl and its ~30 libraries",
-    "  with dlopen 13.4 M and curl_global_init 2.3 M (curl pays 11.6 M for the same libraries at its start); parsing",
-    "  the 137 KB forecast answer 4.6 M and making the forecast of it 3.9 M; the Swift runtime instantiating generic",
-    "  types by mangled name and looking up protocol conformances 4.9 M; the text 1.3 M; the look written to",
-    "  log.jsonl through JSONEncoder 1.1 M. A cached `show Hamburg` is 15.9 M: the parse 4.7 M, types by name 4.7 M.",
-    "  Asking the service for only the hours `show` prints would shrink the parse, but the cached answer also serves",
-    "  `hourly 48` and `daily 16`, and the loopback server replays a recorded answer whatever the query asks.",
+    "- What is left of find+show against curl (33.6 M, callgrind, issue 39): loading libcurl and its 30",
+    "  libraries with dlopen 13.4 M and curl_global_init 2.3 M — curl pays 11.6 M for the same libraries at its start.",
+    "  22 of the 31 are linked with BIND_NOW (Debian's hardening), so RTLD_LAZY binds nothing lazily: ~13,000 symbol",
+    "  relocations, and librtmp alone brings GnuTLS, nettle, gmp and p11-kit, whose constructors run at load. It stays",
+    "  while wx uses the system's libcurl (a libcurl without RTMP, LDAP and GSSAPI would be one of our own to build).",
+    "  Parsing the 137 KB forecast answer 4.6 M (one pass, ~6,500 values; the cached answer also serves `hourly 48`",
+    "  and `daily 16`, and the loopback server replays a recorded answer whatever the query asks); making the",
+    "  forecast of it 1.5 M (it was made twice: once to judge it for the cache, again to show it); the Swift",
+    "  runtime instantiating generic types by mangled name 4.4 M, 2.7 M of it the first lookups of ~40 protocol",
+    "  conformances, each a scan of every conformance record in the static binary, spread over ~150 call sites",
+    "  (dictionaries, Fetched<JSONValue>, the shared fetches, the Nominatim mapping): the runtime's first use of",
+    "  each generic type, which only fewer generic types at those sites would avoid; the text 1.2 M.",
+    "- `show` after `confidence`: 26.2 M → 14.6 M, the same as before `confidence` (it read and mapped the whole",
+    "  cached ensemble answer, 51 members of 6 variables, for tomorrow's chance in --json and the look's chance;",
+    "  it now reads the chances the ensemble provider keeps beside the answer)."
 ]
 
 
@@ -386,8 +399,9 @@ def main():
     parser.add_argument("--floor", required=True, help="bench/floor.swift, built like wx")
     parser.add_argument("--out", required=True)
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["backup-memory", "network", "idle", "snapshot-store"],
-                        help="measure only these rows and print them; BENCHMARKS.md is left as it is unless --merge")
+    parser.add_argument("--only", choices=["backup-memory", "network", "cpu", "idle", "snapshot-store"],
+                        help="measure only these rows and print them (cpu: find+show against curl alone, without"
+                             " the TLS and latency rows `network` adds); BENCHMARKS.md is left as it is unless --merge")
     parser.add_argument("--merge", action="store_true",
                         help="with --only: put the rows measured into --out, each in place of the row of the same figure")
     parser.add_argument("--work", help="the folder for generated data (default: a new temporary folder)")
@@ -404,13 +418,14 @@ def main():
         try:
             if args.only == "backup-memory":
                 backup_memory_rows(wx, work, row)
-            elif args.only == "network":
+            elif args.only in ("network", "cpu"):
                 server = Server()
                 try:
                     find_show_rows(wx, work, server, row, args.runs, args.python)
                 finally:
                     server.stop()
-                network_rows(wx, work, row, args.runs)
+                if args.only == "network":
+                    network_rows(wx, work, row, args.runs)
             elif args.only == "snapshot-store":
                 snapshot_store_rows(wx, work, row)
             elif args.only == "idle":

@@ -211,9 +211,7 @@ package struct EnsembleDay: Hashable, Sendable {
     package static let wetThresholdMillimetres = 1.0
 
     /// The chance of rain as a share of the members, percent; nil without members.
-    package var rainPercent: Double? {
-        precipitationMembers > 0 ? Double(wetMembers) * 100 / Double(precipitationMembers) : nil
-    }
+    package var rainPercent: Double? { EnsembleRainChances.percent(wetMembers, of: precipitationMembers) }
 
     /// The chance of frost (a low below 0 °C) as a share of the members, percent.
     package var frostPercent: Double? {
@@ -326,10 +324,62 @@ extension EnsembleForecast {
         }
     }
 
+    /// Each whole day's chance of a wet day (`days`' counts).
+    package var rainChances: EnsembleRainChances {
+        EnsembleRainChances(
+            model: model,
+            days: days.map {
+                EnsembleRainChances.Day(
+                    date: $0.date, wetMembers: $0.wetMembers, precipitationMembers: $0.precipitationMembers)
+            })
+    }
+
     /// The last hour with any member's value; nil when no member has one.
     package var lastHour: Date? {
         times.indices.last { index in
             (temperatureMembers + precipitationMembers).contains { index < $0.count && $0[index] != nil }
         }.map { times[$0] }
+    }
+}
+
+/// The ensemble's chance of a wet day, day by day: of each whole day (`EnsembleForecast.days`),
+/// how many members reach `EnsembleDay.wetThresholdMillimetres`, out of how many.
+///
+/// All that `show` says of a cached ensemble answer (`ensemble_tomorrow`) and all that a look keeps
+/// of it (`Look.chance`). The ensemble provider keeps it beside the cached answer
+/// (`EnsembleProvider.cachedRainChances`), so that those read a few hundred bytes, not the whole
+/// answer (51 members of 6 variables over 240 hours: ~15 M instructions to read and map).
+package struct EnsembleRainChances: Hashable, Sendable {
+    package var model: EnsembleModel
+    /// The whole days, in order.
+    package var days: [Day]
+
+    /// One day's counts.
+    package struct Day: Hashable, Sendable {
+        /// The day in the place's calendar (the answer's zone).
+        package var date: LocalDate
+        /// Members whose day's precipitation reaches the threshold.
+        package var wetMembers: Int
+        /// Members with precipitation for the whole day (what `wetMembers` is out of).
+        package var precipitationMembers: Int
+
+        package init(date: LocalDate, wetMembers: Int, precipitationMembers: Int) {
+            self.date = date
+            self.wetMembers = wetMembers
+            self.precipitationMembers = precipitationMembers
+        }
+
+        /// The chance of rain as a share of the members, percent; nil without members.
+        package var rainPercent: Double? { EnsembleRainChances.percent(wetMembers, of: precipitationMembers) }
+    }
+
+    package init(model: EnsembleModel, days: [Day]) {
+        self.model = model
+        self.days = days
+    }
+
+    /// `members` of `of` as percent; nil when `of` is 0.
+    static func percent(_ members: Int, of: Int) -> Double? {
+        of > 0 ? Double(members) * 100 / Double(of) : nil
     }
 }

@@ -103,6 +103,19 @@ package protocol EnsembleProvider: Sendable {
     /// The ensemble when an answer from the model's latest run is cached; nil otherwise. Never
     /// asks the network.
     func cachedEnsemble(at coordinate: Coordinate, model: EnsembleModel) -> Fetched<EnsembleForecast>?
+
+    /// The rain chances of the cached answer when it is from the model's latest run; nil
+    /// otherwise. Never asks the network; reads less than `cachedEnsemble` where it can.
+    func cachedRainChances(at coordinate: Coordinate, model: EnsembleModel) -> Fetched<EnsembleRainChances>?
+}
+
+extension EnsembleProvider {
+    /// `cachedEnsemble`'s rain chances: for a provider that keeps nothing beside its answer.
+    package func cachedRainChances(
+        at coordinate: Coordinate, model: EnsembleModel
+    ) -> Fetched<EnsembleRainChances>? {
+        cachedEnsemble(at: coordinate, model: model).map { Fetched(value: $0.value.rainChances, origin: $0.origin) }
+    }
 }
 
 /// Several deterministic models' days side by side at a place, in one request.

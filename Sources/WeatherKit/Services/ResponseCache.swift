@@ -57,5 +57,5 @@ package struct ResponseCache: Sendable {
     func path(for key: String) -> String { "\(folder)/\(Self.hash(key)).entry" }
 
     /// FNV-1a, 64 bits, as 16 hex digits: a stable file name for any key.
-    static func hash(_ key: String) -> String { FNV1a.hash(key.utf8).paddedHex }
+    static func hash(_ key: String) -> String { FNV1a.hash(utf8: key).paddedHex }
 }

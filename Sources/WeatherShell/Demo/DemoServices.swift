@@ -269,6 +269,9 @@ private struct AskedEnsemble: EnsembleProvider {
     func cachedEnsemble(at coordinate: Coordinate, model: EnsembleModel) -> Fetched<EnsembleForecast>? {
         DemoServices.$askedAbout.withValue(coordinate) { inner.cachedEnsemble(at: coordinate, model: model) }
     }
+    func cachedRainChances(at coordinate: Coordinate, model: EnsembleModel) -> Fetched<EnsembleRainChances>? {
+        DemoServices.$askedAbout.withValue(coordinate) { inner.cachedRainChances(at: coordinate, model: model) }
+    }
 }
 
 private struct AskedModels: ModelComparisonProvider {

@@ -36,6 +36,15 @@ extension EventLog {
         try bounded(record.sortedJSON)
     }
 
+    /// A look record as one line of the log: the same bytes as the generic `encoded`, written by
+    /// hand (`LookRecord.sortedJSON`).
+    ///
+    /// - Throws: `StoreError.recordTooLong` beyond `longestRecord` (not possible within `Look`'s
+    ///   bounds).
+    static func encoded(_ record: LookRecord) throws(StoreError) -> [UInt8] {
+        try bounded(record.sortedJSON)
+    }
+
     private static func bounded(_ bytes: [UInt8]) throws(StoreError) -> [UInt8] {
         guard bytes.count <= longestRecord else { throw .recordTooLong(bytes: bytes.count, limit: longestRecord) }
         return bytes
@@ -210,45 +219,18 @@ struct CommandRecord: Encodable {
 
 extension CommandRecord {
     /// The record as `EventLog.encoded` writes any other (JSONEncoder, keys sorted, slashes not
-    /// escaped), byte for byte, without JSONEncoder: the one record every command writes, and the
-    /// encoder's generic machinery (its first protocol-conformance lookups included) was 1.9 M
-    /// of the 32 M instructions `wx -c "find Hamburg; show"` took.
+    /// escaped), byte for byte, without JSONEncoder (`RecordJSON`): the one record every command
+    /// writes.
     var sortedJSON: [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(line.utf8.count + ts.utf8.count + kind.utf8.count + 64)
-        bytes += #"{"kind":"#.utf8
-        Self.append(kind, to: &bytes)
-        bytes += #","line":"#.utf8
-        Self.append(line, to: &bytes)
-        bytes += #","n":"#.utf8
-        bytes += String(n).utf8
-        bytes += #","ts":"#.utf8
-        Self.append(ts, to: &bytes)
-        bytes += #","v":"#.utf8
-        bytes += String(v).utf8
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
-    }
-
-    /// `text` as a JSON string the way JSONEncoder writes it: `"` and `\` escaped, backspace,
-    /// form feed, newline, carriage return and tab by their letters, the other characters below
-    /// U+0020 as `\u00xx` (lower-case hex); everything else, `/` and DEL included, as it is.
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
-            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20: bytes += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        var json = RecordJSON(capacity: line.utf8.count + ts.utf8.count + kind.utf8.count + 64)
+        json.open()
+        json.member("kind", kind)
+        json.member("line", line)
+        json.member("n", n)
+        json.member("ts", ts)
+        json.member("v", v)
+        json.close()
+        return json.bytes
     }
 }
 

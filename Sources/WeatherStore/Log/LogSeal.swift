@@ -78,7 +78,7 @@ struct LogSeal: Equatable {
         return body + " " + String(Self.check(body), radix: 16) + "\n"
     }
 
-    static func check(_ text: String) -> UInt64 { FNV1a.hash(text.utf8) }
+    static func check(_ text: String) -> UInt64 { FNV1a.hash(utf8: text) }
 
     /// After wx wrote to the log (under the folder's lock): the log as it is now, in the same epoch
     /// when the log was as the seal said just before (`before`), else in a new one. A seal that

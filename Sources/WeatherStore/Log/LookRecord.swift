@@ -152,3 +152,59 @@ struct LookRecord: Encodable {
             rainEnd: rainEnd, hadHours: hadHours, warnings: warnings, chance: chance)
     }
 }
+
+extension LookRecord {
+    /// The record as `EventLog.encoded` writes any other (JSONEncoder, keys sorted, slashes not
+    /// escaped, absent optionals left out), byte for byte, without JSONEncoder (`RecordJSON`):
+    /// written at every `show`, `daily`, `hourly`, `brief` and `changed`.
+    var sortedJSON: [UInt8] {
+        var json = RecordJSON(capacity: 512 + days.count * 100)
+        json.open()
+        json.member("answer_time", answer_time)
+        json.member("at", at)
+        if let chance {
+            json.key("chance")
+            json.open()
+            json.member("date", chance.date)
+            json.member("members", chance.members)
+            json.member("of_members", chance.of_members)
+            json.close()
+        }
+        json.member("command", command)
+        json.key("days")
+        json.array(days) { json, day in
+            json.open()
+            json.member("date", day.date)
+            json.member("high_celsius", day.high_celsius)
+            json.member("low_celsius", day.low_celsius)
+            json.member("precipitation_millimetres", day.precipitation_millimetres)
+            json.close()
+        }
+        json.key("had_hours")
+        json.bool(had_hours)
+        json.member("kind", kind)
+        json.key("place")
+        json.open()
+        json.member("key", place.key)
+        json.member("name", place.name)
+        json.close()
+        json.member("provider", provider)
+        json.member("rain_end", rain_end)
+        json.member("rain_start", rain_start)
+        json.member("ts", ts)
+        json.member("unit_system", unit_system)
+        json.member("utc_offset_seconds", utc_offset_seconds)
+        json.member("v", v)
+        if let warnings {
+            json.key("warnings")
+            json.array(warnings) { json, warning in
+                json.open()
+                json.member("event", warning.event)
+                json.member("id", warning.id)
+                json.close()
+            }
+        }
+        json.close()
+        return json.bytes
+    }
+}

@@ -53,19 +53,29 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         at coordinate: Coordinate, model: EnsembleModel = .ecmwfIFS025
     ) async throws(ServiceError) -> Fetched<EnsembleForecast> {
         let url = url(at: coordinate, model: model)
+        // The answer as mapped to judge it, and when it was stored: mapped once, not again below,
+        // and its rain chances kept beside it.
+        var stored: (ensemble: EnsembleForecast, at: Date)?
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true, nonNumbersAsNull: true),
             // An answer wx refuses (impossible values, a wrong shape) is not cached.
             validity: { json, now in
-                (try? Self.ensemble(from: json, requested: coordinate, model: model)) == nil
-                    ? nil : model.nextRun(after: now)
+                guard let ensemble = try? Self.ensemble(from: json, requested: coordinate, model: model) else {
+                    return nil
+                }
+                stored = (ensemble, now)
+                return model.nextRun(after: now)
             })
+        if let stored, case .network = fetched.origin {
+            keepRainChances(stored.ensemble.rainChances, url: url, stored: stored.at, model: model)
+            return Fetched(value: stored.ensemble, origin: fetched.origin)
+        }
         return Fetched(
             value: try Self.ensemble(from: fetched.value, requested: coordinate, model: model), origin: fetched.origin)
     }
 
     /// The ensemble at `coordinate` when an answer from the model's latest run is cached; nil
-    /// otherwise. Never asks the network (what `show` and `hourly` add when it is at hand).
+    /// otherwise. Never asks the network (what `hourly` and `brief` add when it is at hand).
     package func cachedEnsemble(
         at coordinate: Coordinate, model: EnsembleModel = .ecmwfIFS025
     ) -> Fetched<EnsembleForecast>? {
@@ -73,6 +83,70 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
             let ensemble = try? Self.ensemble(from: cached.answer.value, requested: coordinate, model: model)
         else { return nil }
         return Fetched(value: ensemble, origin: cached.answer.origin)
+    }
+
+    /// The rain chances of the cached answer at `coordinate` when it is from the model's latest
+    /// run; nil otherwise. Never asks the network (what `show` and a look add when it is at
+    /// hand). Read from the small entry kept beside the answer when it was fetched; an answer
+    /// cached without one (by an older wx) is read whole once, and the entry made of it.
+    package func cachedRainChances(
+        at coordinate: Coordinate, model: EnsembleModel = .ecmwfIFS025
+    ) -> Fetched<EnsembleRainChances>? {
+        let url = url(at: coordinate, model: model)
+        if let entry = client.context.cache?.entry(for: Self.rainChancesKey(url)) {
+            guard entry.isFresh(at: client.context.now()) else { return nil }
+            if let chances = Self.rainChances(from: entry.body, model: model) {
+                return Fetched(value: chances, origin: .cache(stored: entry.stored))
+            }
+        }
+        guard let whole = cachedEnsemble(at: coordinate, model: model), case .cache(let at) = whole.origin else {
+            return nil
+        }
+        let chances = whole.value.rainChances
+        keepRainChances(chances, url: url, stored: at, model: model)
+        return Fetched(value: chances, origin: whole.origin)
+    }
+
+    // MARK: - The rain chances kept beside the answer
+
+    /// The cache key of the rain chances of the answer cached under `url`.
+    static func rainChancesKey(_ url: String) -> String { "rain chances of \(url)" }
+
+    /// Keeps `chances` beside the answer cached under `url` at `stored`, current as long as it
+    /// (until the model's next run).
+    private func keepRainChances(_ chances: EnsembleRainChances, url: String, stored: Date, model: EnsembleModel) {
+        let body = JSONOutput.object([
+            ("model", .string(chances.model.rawValue)),
+            (
+                "days",
+                .array(
+                    chances.days.map { day in
+                        .object([
+                            ("date", .string(day.date.iso)), ("wet_members", .number(Double(day.wetMembers))),
+                            ("precipitation_members", .number(Double(day.precipitationMembers))),
+                        ])
+                    })
+            ),
+        ])
+        client.context.cache?.store(
+            Data(body.serialized.utf8), for: Self.rainChancesKey(url), stored: stored,
+            validUntil: model.nextRun(after: stored))
+    }
+
+    /// The rain chances an entry kept (`keepRainChances`); nil when it does not read as one of
+    /// `model`.
+    static func rainChances(from body: Data, model: EnsembleModel) -> EnsembleRainChances? {
+        guard let json = try? JSONValue.parse(body), json["model"]?.string == model.rawValue,
+            let items = json["days"]?.array
+        else { return nil }
+        var days: [EnsembleRainChances.Day] = []
+        for item in items {
+            guard let iso = item["date"]?.string, let date = LocalDate(iso: Substring(iso)),
+                let wet = item["wet_members"]?.int, let of = item["precipitation_members"]?.int, wet >= 0, of >= wet
+            else { return nil }
+            days.append(EnsembleRainChances.Day(date: date, wetMembers: wet, precipitationMembers: of))
+        }
+        return EnsembleRainChances(model: model, days: days)
     }
 
     // MARK: - Mapping (pure)

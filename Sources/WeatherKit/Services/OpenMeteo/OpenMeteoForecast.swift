@@ -72,14 +72,20 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         guard !coordinates.isEmpty else { return Fetched(value: [], origin: .network) }
         if coordinates.count == 1 {
             let url = url(for: coordinates)
+            // The answer as mapped to judge it: not mapped a second time below (1.2 M
+            // instructions of a `find` + `show`).
+            var judged: [Forecast]?
             let fetched = try await client.json(
                 ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
                 // An answer wx refuses (impossible values, a wrong shape) is not kept: the next
                 // `show` asks again rather than replay it.
                 validity: { json, now in
-                    (try? Self.forecasts(from: json, requested: coordinates)) == nil
-                        ? nil : Self.validUntil(json, now: now)
+                    judged = try? Self.forecasts(from: json, requested: coordinates)
+                    return judged == nil ? nil : Self.validUntil(json, now: now)
                 })
+            if let judged, case .network = fetched.origin {
+                return Fetched(value: judged.map { .success($0) }, origin: fetched.origin)
+            }
             return Fetched(
                 value: try Self.forecasts(from: fetched.value, requested: coordinates).map { .success($0) },
                 origin: fetched.origin)

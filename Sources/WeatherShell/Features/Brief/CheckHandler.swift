@@ -144,10 +144,11 @@ extension WeatherSession {
             }
             let (outcome, notices) = try changeOutcome(
                 WeatherReport(
-                    place: place, forecast: forecast.value, origin: forecast.origin,
-                    ensemble: ensemble
-                        ?? services.ensemble?.cachedEnsemble(at: place.coordinate, model: .ecmwfIFS025)?
-                        .value), warnings: fetching.warnings, now: now)
+                    place: place, forecast: forecast.value, origin: forecast.origin, ensemble: ensemble,
+                    // The mark keeps only the chances: read from beside the cached answer.
+                    ensembleRainChances: ensemble == nil
+                        ? services.ensemble?.cachedRainChances(at: place.coordinate, model: .ecmwfIFS025)?.value
+                        : nil), warnings: fetching.warnings, now: now)
             outcomes.append(outcome)
             kept = notices
         }

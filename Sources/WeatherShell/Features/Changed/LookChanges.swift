@@ -75,8 +75,8 @@ enum LookComparer {
         let outlook = BriefRules.outlook(forecast, now: now)
         let spell = outlook?.spell
         let today = forecast.clock.localTime(now).date
-        let chance = report.ensemble.flatMap { ensemble -> LookChance? in
-            guard let day = ensemble.days.first(where: { $0.date == today }), day.precipitationMembers > 0 else {
+        let chance = report.rainChances.flatMap { chances -> LookChance? in
+            guard let day = chances.days.first(where: { $0.date == today }), day.precipitationMembers > 0 else {
                 return nil
             }
             return LookChance(date: day.date, members: day.wetMembers, ofMembers: day.precipitationMembers)

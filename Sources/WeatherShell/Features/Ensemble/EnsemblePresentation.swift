@@ -103,11 +103,12 @@ extension ModelDay {
 }
 
 extension WeatherPresentation {
-    /// Tomorrow in the place's calendar from the cached ensemble, when it covers the whole day.
-    var ensembleTomorrow: EnsembleDay? {
-        guard let ensemble = report.ensemble else { return nil }
+    /// Tomorrow's chance of rain in the place's calendar from the cached ensemble, when it
+    /// covers the whole day.
+    var ensembleTomorrow: EnsembleRainChances.Day? {
+        guard let chances = report.rainChances else { return nil }
         let tomorrow = CivilCalendar.date(fromDays: local.date.dayNumber + 1)
-        return ensemble.days.first { $0.date == tomorrow && $0.rainPercent != nil }
+        return chances.days.first { $0.date == tomorrow && $0.rainPercent != nil }
     }
 
     /// The cached ensemble's temperature spread for each hour shown, when there is one.

@@ -112,9 +112,11 @@ extension JSONRenderer {
     /// `show`'s `ensemble_tomorrow`: tomorrow's members over the rain threshold; null without a
     /// cached ensemble answer.
     static func ensembleTomorrow(_ presentation: WeatherPresentation) -> JSONOutput {
-        guard let day = presentation.ensembleTomorrow, let ensemble = presentation.report.ensemble else { return .null }
+        guard let day = presentation.ensembleTomorrow, let chances = presentation.report.rainChances else {
+            return .null
+        }
         return .object([
-            ("date", .string(day.date.iso)), ("model", .string(ensemble.model.rawValue)),
+            ("date", .string(day.date.iso)), ("model", .string(chances.model.rawValue)),
             ("rain_threshold_millimetres", .number(EnsembleDay.wetThresholdMillimetres)),
             ("rain_members", .number(Double(day.wetMembers))),
             ("rain_of_members", .number(Double(day.precipitationMembers))),

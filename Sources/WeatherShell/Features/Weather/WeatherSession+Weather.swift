@@ -23,11 +23,16 @@ extension WeatherSession {
 
     /// Resolves `target` (see `resolve`), fetches its forecast, and makes it the current
     /// location and the last weather. The forecast comes from the cache while it is current.
-    func weather(for target: String?) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
+    ///
+    /// - Parameter wholeEnsemble: whether the report carries the whole cached ensemble (see
+    ///   `weather(for:_:wholeEnsemble:)`).
+    func weather(
+        for target: String?, wholeEnsemble: Bool = false
+    ) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
         let fetched = try await resolving(target, needing: .forecast) {
             place async throws(ShellError) in try await forecast(for: place)
         }
-        return weather(for: fetched.resolved, fetched.value)
+        return weather(for: fetched.resolved, fetched.value, wholeEnsemble: wholeEnsemble)
     }
 
     /// The forecast at `place` (from the cache while it is current); an answer in UTC takes the
@@ -51,15 +56,23 @@ extension WeatherSession {
 
     /// The report of `fetched`, the forecast of a place already resolved; its place becomes the
     /// current location and the report the last weather.
+    ///
+    /// - Parameter wholeEnsemble: whether the report carries the whole cached ensemble (`hourly`'s
+    ///   band, `brief`'s odds); else only its rain chances, kept beside it (what `show` and a
+    ///   look read: the whole answer took ~15 M instructions to read at every `show`).
     func weather(
-        for resolved: Resolved, _ fetched: Fetched<Forecast>
+        for resolved: Resolved, _ fetched: Fetched<Forecast>, wholeEnsemble: Bool = false
     ) -> (report: WeatherReport, notices: [CommandResult]) {
-        // The normals, when a `normal` once fetched them: from the cache, never the network.
+        // The normals, when a `normal` once fetched them, and the ensemble, when a `confidence`
+        // did: from the cache, never the network.
         let coordinate = resolved.place.coordinate
+        let ensemble = wholeEnsemble ? services.ensemble?.cachedEnsemble(at: coordinate, model: .ecmwfIFS025) : nil
         let report = WeatherReport(
             place: resolved.place, forecast: fetched.value, origin: fetched.origin,
             climatology: services.past?.cachedNormals(at: coordinate)?.value,
-            ensemble: services.ensemble?.cachedEnsemble(at: coordinate, model: .ecmwfIFS025)?.value,
+            ensemble: ensemble?.value,
+            ensembleRainChances: wholeEnsemble
+                ? nil : services.ensemble?.cachedRainChances(at: coordinate, model: .ecmwfIFS025)?.value,
             furtherViews: FurtherView.allCases.filter { view in
                 switch view {
                 case .normal: services.past != nil && coverage.lacking(.normals, at: coordinate) == nil
@@ -75,7 +88,8 @@ extension WeatherSession {
         let (report, notices) = try await placeAfterOptionalCount(
             count, target, command: "hourly", what: "hours", maximum: ForecastSpan.maximumHours
         ) {
-            () async throws(ShellError) in try await weather(for: target)
+            // The band under the hours needs every member's temperatures.
+            () async throws(ShellError) in try await weather(for: target, wholeEnsemble: true)
         }
         guard !report.forecast.hourly.isEmpty else { throw notInAnswer("hourly", in: report) }
         return notices + keep(look(of: report, command: "hourly")) + [
