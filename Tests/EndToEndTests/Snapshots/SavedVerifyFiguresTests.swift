@@ -39,7 +39,9 @@ import WeatherTestSupport
         #expect(named["name"] as? String == wanted["name"] as? String)
         #expect(named["latitude"] as? Double == wanted["latitude"] as? Double, "\(label)")
         #expect(named["longitude"] as? Double == wanted["longitude"] as? Double, "\(label)")
-        for key in ["snapshots", "snapshots_without_forecast", "checked_days", "pending_days", "rain_hits", "rain_days"] {
+        for key in [
+            "snapshots", "snapshots_without_forecast", "checked_days", "pending_days", "rain_hits", "rain_days",
+        ] {
             #expect(place[key] as? Int == wanted[key] as? Int, "\(label) \(key)")
         }
         #expect(same(place["temperature_max_mean_absolute_error_celsius"], wanted["high_mae"]), "\(label)")
