@@ -67,11 +67,13 @@ STEP_NOTES = [
     "  log.jsonl through JSONEncoder 1.1 M. A cached `show Hamburg` is 15.9 M: the parse 4.7 M, types by name 4.7 M.",
     "  Asking the service for only the hours `show` prints would shrink the parse, but the cached answer also serves",
     "  `hourly 48` and `daily 16`, and the loopback server replays a recorded answer whatever the query asks.",
-    "- `saved verify` at 150,000 snapshots before it streamed (issue 38 item 8; the rows' commands, the same data, the",
-    "  same day): one place of 5,000 245.1 MB · 3,610 ms CPU; 50 places 243.9 MB · 4,100 ms (cached 243.9 MB ·",
-    "  4,060 ms); all 5,000 places, 4,999 requests, 259.0 MB · 9,480 ms (298 s wall, the loopback server's), cached",
-    "  250.0 MB · 6,030 ms. Streaming: 21.7 MB · 270 ms; 24.5 MB · 4,090 ms (cached 16.2 MB · 3,970 ms); CPU of all",
-    "  places stays that of decoding every kept forecast's record once.",
+    "- `saved verify` at 150,000 snapshots, before it streamed → after (issue 38 item 8; the rows' commands and data,",
+    "  measured side by side on 2026-12-05): one place of 5,000 245.1 MB · 3,610 ms CPU → 21.6 MB · 290 ms; 50 places",
+    "  243.9 MB · 4,100 ms → 24.4 MB · 4,140 ms. All 5,000 places (not a row: 5,000 requests take ~4 min of the Python",
+    "  server on loopback): first run 259.0 MB · 9,480 ms → 43.1 MB · 9,230 ms; cached, text 249.8 MB · 5,640 ms → 34.1 MB",
+    "  · 5,610 ms, `--json` 328.4 MB · 7,280 ms → 34.3 MB · 7,100 ms (outputs byte for byte the same: 16 MB of text, 57 MB",
+    "  of JSON). What is left is a score per place (the bench's data gives each ~35 leads); CPU stays that of decoding",
+    "  every kept forecast's record once and of the requests.",
 ]
 
 
