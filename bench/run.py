@@ -79,7 +79,14 @@ STEP_NOTES = [
     "  each generic type, which only fewer generic types at those sites would avoid; the text 1.2 M.",
     "- `show` after `confidence`: 26.2 M → 14.6 M, the same as before `confidence` (it read and mapped the whole",
     "  cached ensemble answer, 51 members of 6 variables, for tomorrow's chance in --json and the look's chance;",
-    "  it now reads the chances the ensemble provider keeps beside the answer)."
+    "  it now reads the chances the ensemble provider keeps beside the answer).",
+    "- `saved verify` at 150,000 snapshots, before it streamed → after (issue 38 item 8; the rows' commands and data,",
+    "  measured side by side on 2026-12-05): one place of 5,000 245.1 MB · 3,610 ms CPU → 21.6 MB · 290 ms; 50 places",
+    "  243.9 MB · 4,100 ms → 24.4 MB · 4,140 ms. All 5,000 places (not a row: 5,000 requests take ~4 min of the Python",
+    "  server on loopback): first run 259.0 MB · 9,480 ms → 43.1 MB · 9,230 ms; cached, text 249.8 MB · 5,640 ms → 34.1 MB",
+    "  · 5,610 ms, `--json` 328.4 MB · 7,280 ms → 34.3 MB · 7,100 ms (outputs byte for byte the same: 16 MB of text, 57 MB",
+    "  of JSON). What is left is a score per place (the bench's data gives each ~35 leads); CPU stays that of decoding",
+    "  every kept forecast's record once and of the requests.",
 ]
 
 
@@ -87,9 +94,12 @@ class Server:
     """Fixtures/server.py on a free port, optionally with added latency, over HTTPS with `tls`
     (certificate file, key file, the CA file that signed it)."""
 
-    def __init__(self, delay_ms=0, tls=None):
+    def __init__(self, delay_ms=0, tls=None, routes=None):
         arguments = [sys.executable, os.path.join(ROOT, "Fixtures", "server.py"), "--port", "0", "--delay-ms", str(delay_ms),
                      "--exit-on-eof"]
+        if routes:
+            # A routes file of the bench's own, whose files are beside it.
+            arguments += ["--routes", routes, "--fixtures", os.path.dirname(routes)]
         self.context = None
         if tls:
             arguments += ["--tls-cert", tls[0], "--tls-key", tls[1]]
@@ -335,6 +345,7 @@ def snapshot_store_rows(wx, work, row):
     measure("150,000 snapshots: `saved 2`", home, ["saved", "2"])
     measure(f"150,000 snapshots: `saved rm {last - 1}`", home, ["saved", "rm", str(last - 1)])
     measure("150,000 snapshots: `saved` after `saved rm`", home, ["saved"])
+    verify_rows(wx, work, home, measure)
     shutil.rmtree(home, ignore_errors=True)
 
     home = os.path.join(work, "state-10k-1m")
@@ -365,6 +376,56 @@ def snapshot_store_rows(wx, work, row):
     measure("100,000 favorites: `wx --complete -- show Pla` (all 100,000 names offered)", home,
             ["--complete", "--", "show", "Pla"], COMPLETE_MEMORY_LIMIT_MB, COMPLETE_BUDGET_MS)
     shutil.rmtree(home, ignore_errors=True)
+
+
+def verify_rows(wx, work, home, measure):
+    """`saved verify` at 150,000 snapshots (make_large_log.py: each keeps 2026-01-01 … 07), two months
+    later, against a loopback archive of the bench's own that answers every place with those seven
+    days. `saved verify` asks the archive once per place (cached for good once past), so over all of
+    `home`'s 5,000 places it makes 5,000 requests, minutes of a Python server on loopback: the rows
+    are one place of those 5,000 (1 request) and all places of 150,000 snapshots of 50 places (50
+    requests), then the same again with the answers cached."""
+    folder = os.path.join(work, "verify-archive")
+    os.makedirs(folder, exist_ok=True)
+    days = [f"2026-01-{day:02d}" for day in range(1, 8)]
+    with open(os.path.join(folder, "archive.json"), "w") as f:
+        json.dump({"latitude": 53.54, "longitude": 9.98, "generationtime_ms": 0.2, "utc_offset_seconds": 3600,
+                   "timezone": "Europe/Berlin", "timezone_abbreviation": "GMT+1", "elevation": 8.0,
+                   "daily_units": {"time": "iso8601", "temperature_2m_max": "°C", "temperature_2m_min": "°C",
+                                   "precipitation_sum": "mm"},
+                   "daily": {"time": days, "temperature_2m_max": [8.4, 9.9, 7.2, 10.3, 9.0, 6.1, 8.8],
+                             "temperature_2m_min": [2.0, 3.1, 1.2, 2.9, 2.2, 0.4, 1.8],
+                             "precipitation_sum": [0.0, 1.2, 0.4, 3.3, 0.0, 0.9, 1.0]}}, f)
+    routes = os.path.join(folder, "routes.json")
+    with open(routes, "w") as f:
+        json.dump({"routes": [{"path": "/v1/archive", "file": "archive.json"}]}, f)
+    server = Server(routes=routes)
+    try:
+        env = {"WX_NOW": "2026-03-01T12:00:00Z", "WX_OPEN_METEO_ARCHIVE_URL": server.url}
+
+        def archive_requests():
+            asked = sum(1 for r in server.requests() if r["path"] == "/v1/archive")
+            server.reset()
+            return asked
+
+        measure("150,000 snapshots: `saved verify Zürich 1` (one place of 5,000: 30 snapshots, 1 archive request)", home,
+                ["saved", "verify", "Zürich 1"], extra_env=env)
+        shutil.rmtree(os.path.join(home, "cache"), ignore_errors=True)
+        print(f"  (archive requests: {archive_requests()})", flush=True)
+        fifty = os.path.join(work, "snapshots-150k-50-places")
+        made = subprocess.run([sys.executable, os.path.join(HERE, "make_large_log.py"), fifty, "--lines", "150300",
+                               "--every", "1", "--places", "50"], check=True, capture_output=True, text=True).stdout.strip()
+        print(f"  ({made})", flush=True)
+        subprocess.run([wx, "saved"], env=base_env(fifty), stdout=subprocess.DEVNULL, check=True)
+        measure("150,000 snapshots of 50 places: `saved verify` (50 archive requests)", fifty, ["saved", "verify"],
+                extra_env=env)
+        print(f"  (archive requests: {archive_requests()})", flush=True)
+        measure("150,000 snapshots of 50 places: `saved verify` again (the answers cached)", fifty, ["saved", "verify"],
+                extra_env=env)
+        print(f"  (archive requests: {archive_requests()})", flush=True)
+        shutil.rmtree(fifty, ignore_errors=True)
+    finally:
+        server.stop()
 
 
 def cpu_ms(command, env):

@@ -201,12 +201,33 @@ import WeatherTestSupport
         let log = EventLog(folder: home.path, fileSystem: files)
         var passed: [Snapshot] = []
         var days: [Int: [LocalDate]] = [:]
-        log.forEachListedSnapshotWithKeptDays { snapshot, kept in
+        log.forEachListedSnapshotWithKeptDays { snapshot, kept, _ in
             passed.append(snapshot)
             days[snapshot.id] = kept
         }
         #expect(passed == folded())
         let whole = EventLog(folder: home.path, fileSystem: files).snapshots()
         for snapshot in whole { #expect(days[snapshot.id] == snapshot.reading.forecastDays?.map(\.date)) }
+    }
+
+    /// The snapshots read again where the list says their records are (`saved verify`, a place
+    /// at a time) are the log's, with their kept forecasts; where the offset is wrong (the log
+    /// compacted since), the record is looked for in the log.
+    @Test func theSnapshotsReadAtTheirLocationsAreTheLogsWithTheirKeptForecasts() throws {
+        try writeLog()
+        let log = EventLog(folder: home.path, fileSystem: files)
+        var locations: [SnapshotLocation] = []
+        log.forEachListedSnapshotWithKeptDays { _, _, location in locations.append(location) }
+        let whole = EventLog(folder: home.path, fileSystem: files).snapshots()
+        var read: [Snapshot] = []
+        log.forEachSnapshot(at: locations) { read.append($0) }
+        #expect(read.count == 3_556 && read == whole)
+        #expect(read.allSatisfy { $0.reading.forecastDays?.count == 2 })
+        // Every offset wrong (the log rewritten since): a few looked for in the log.
+        try giveEveryOffset(0)
+        let some = Array(locations.prefix(3) + locations.suffix(3))
+        var found: [Snapshot] = []
+        EventLog(folder: home.path, fileSystem: files).forEachSnapshot(at: some) { found.append($0) }
+        #expect(found == Array(whole.prefix(3) + whole.suffix(3)))
     }
 }

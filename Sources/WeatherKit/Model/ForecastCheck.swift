@@ -116,7 +116,8 @@ package enum RainRule {
     package static func isRainDay(_ millimetres: Double) -> Bool { millimetres >= thresholdMillimetres }
 }
 
-/// How the forecasts of several snapshots turned out, summed over their checked days.
+/// How the forecasts of several snapshots turned out, summed over their checked days: taken in a
+/// snapshot at a time (`add`), so that a score of any number of snapshots holds none of them.
 package struct ForecastScore: Hashable, Sendable {
     /// Snapshots counted (with a kept forecast or not).
     package var snapshots = 0
@@ -126,51 +127,51 @@ package struct ForecastScore: Hashable, Sendable {
     package var checkedDays = 0
     /// Forecast days not yet passed, or passed without data yet.
     package var pendingDays = 0
-    /// Mean absolute error of the high, °C; nil when no day had both values.
-    package var highMeanAbsoluteErrorCelsius: Double?
-    /// Mean absolute error of the low, °C.
-    package var lowMeanAbsoluteErrorCelsius: Double?
-    /// Mean signed error of the high (forecast − observed), °C: positive when forecasts ran warm.
-    package var highMeanErrorCelsius: Double?
     /// Days whose "rain / no rain" (`RainRule`) came true, and days where both amounts were known.
     package var rainHits = 0
     package var rainDays = 0
+    /// The errors of the high and of the low (`DayCheck.highErrorCelsius`, `lowErrorCelsius`), °C.
+    private var high = ErrorSums()
+    private var low = ErrorSums()
 
     package init() {}
 
-    /// The score of `checks` (each snapshot's days); the means unrounded (JSON gives them to 0.01).
+    /// The score of `snapshots` (each snapshot's days; nil for one that kept no forecast), taken
+    /// in one after another.
     package init(snapshots: [[DayCheck]?]) {
-        var high: [Double] = []
-        var low: [Double] = []
-        for days in snapshots {
-            self.snapshots += 1
-            guard let days else {
-                snapshotsWithoutForecast += 1
+        for days in snapshots { add(days) }
+    }
+
+    /// Takes in one snapshot: its checked days, or nil when it kept no forecast.
+    package mutating func add(_ days: [DayCheck]?) {
+        snapshots += 1
+        guard let days else {
+            snapshotsWithoutForecast += 1
+            return
+        }
+        for day in days {
+            guard day.observed != nil else {
+                // A day before the archive's first will never have data: not "to come".
+                if !(day.hasPassed && day.forecast.date < PastSource.firstDay) { pendingDays += 1 }
                 continue
             }
-            for day in days {
-                guard day.observed != nil else {
-                    // A day before the archive's first will never have data: not "to come".
-                    if !(day.hasPassed && day.forecast.date < PastSource.firstDay) { pendingDays += 1 }
-                    continue
-                }
-                checkedDays += 1
-                if let error = day.highErrorCelsius { high.append(error) }
-                if let error = day.lowErrorCelsius { low.append(error) }
-                if let right = day.rainCalledRight {
-                    rainDays += 1
-                    if right { rainHits += 1 }
-                }
+            checkedDays += 1
+            if let error = day.highErrorCelsius { high.add(error) }
+            if let error = day.lowErrorCelsius { low.add(error) }
+            if let right = day.rainCalledRight {
+                rainDays += 1
+                if right { rainHits += 1 }
             }
         }
-        // Unrounded: a view converts to its unit and then rounds once.
-        func mean(_ values: [Double]) -> Double? {
-            values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
-        }
-        highMeanAbsoluteErrorCelsius = mean(high.map(abs))
-        lowMeanAbsoluteErrorCelsius = mean(low.map(abs))
-        highMeanErrorCelsius = mean(high)
     }
+
+    /// Mean absolute error of the high, °C, unrounded (JSON gives it to 0.01); nil when no day
+    /// had both values.
+    package var highMeanAbsoluteErrorCelsius: Double? { high.meanAbsolute }
+    /// Mean absolute error of the low, °C.
+    package var lowMeanAbsoluteErrorCelsius: Double? { low.meanAbsolute }
+    /// Mean signed error of the high (forecast − observed), °C: positive when forecasts ran warm.
+    package var highMeanErrorCelsius: Double? { high.mean }
 
     /// Share of rain calls that came true, %, rounded to a whole number; nil with none.
     package var rainHitRatePercent: Double? {

@@ -22,7 +22,8 @@ package struct ForecastPair: Hashable, Sendable {
 
 /// How good the forecasts made `lead` days ahead were: the mean absolute error and the bias
 /// (mean of forecast − observed) of the daily high and low, and how often "rain / no rain"
-/// (`RainRule`) came true — each with the number of days it rests on.
+/// (`RainRule`) came true — each with the number of days it rests on. Taken in a day at a time
+/// (`add`), so that a score of any number of days holds none of them.
 ///
 /// A figure exists only where its count is above zero: never an average of nothing. Each count
 /// is that of the days both the forecast and the observation gave that value, so a figure never
@@ -30,17 +31,6 @@ package struct ForecastPair: Hashable, Sendable {
 package struct LeadScore: Hashable, Sendable {
     /// Days ahead the forecasts were made (1…7; 0 for a snapshot's own day).
     package var lead: Int
-    /// Days with a forecast and an observed high.
-    package var highDays = 0
-    /// Mean |forecast − observed| of the high, °C, unrounded (a view converts to its unit and then
-    /// rounds once; JSON gives 0.01); nil when `highDays` is 0.
-    package var highMeanAbsoluteErrorCelsius: Double?
-    /// Mean (forecast − observed) of the high, °C: positive when forecasts ran warm.
-    package var highMeanErrorCelsius: Double?
-    /// Days with a forecast and an observed low.
-    package var lowDays = 0
-    package var lowMeanAbsoluteErrorCelsius: Double?
-    package var lowMeanErrorCelsius: Double?
     /// Days with a forecast and an observed precipitation sum.
     package var rainDays = 0
     /// Of those, days whose rain / no rain came true.
@@ -49,35 +39,45 @@ package struct LeadScore: Hashable, Sendable {
     /// `PreviousRuns.repeatsPreviousLead`): such a lead has no figures. Nil for a forecast of
     /// its own.
     package var repeatsLead: Int?
+    /// forecast − observed of the high and of the low, °C.
+    private var high = ErrorSums()
+    private var low = ErrorSums()
 
     package init(lead: Int) { self.lead = lead }
 
-    /// The score of `pairs`, all made `lead` days ahead.
+    /// The score of `pairs`, all made `lead` days ahead, taken in one after another.
     package init(lead: Int, pairs: [ForecastPair]) {
         self.lead = lead
-        var high: [Double] = []
-        var low: [Double] = []
-        for pair in pairs {
-            if let forecast = pair.forecastMaxCelsius, let observed = pair.observed.temperatureMaxCelsius {
-                high.append(forecast - observed)
-            }
-            if let forecast = pair.forecastMinCelsius, let observed = pair.observed.temperatureMinCelsius {
-                low.append(forecast - observed)
-            }
-            if let forecast = pair.forecastPrecipitationMillimetres,
-                let observed = pair.observed.precipitationSumMillimetres
-            {
-                rainDays += 1
-                if RainRule.isRainDay(forecast) == RainRule.isRainDay(observed) { rainHits += 1 }
-            }
-        }
-        highDays = high.count
-        lowDays = low.count
-        highMeanAbsoluteErrorCelsius = Self.mean(high.map(abs))
-        highMeanErrorCelsius = Self.mean(high)
-        lowMeanAbsoluteErrorCelsius = Self.mean(low.map(abs))
-        lowMeanErrorCelsius = Self.mean(low)
+        for pair in pairs { add(pair) }
     }
+
+    /// Takes in one forecast day made `lead` days ahead, next to what happened.
+    package mutating func add(_ pair: ForecastPair) {
+        if let forecast = pair.forecastMaxCelsius, let observed = pair.observed.temperatureMaxCelsius {
+            high.add(forecast - observed)
+        }
+        if let forecast = pair.forecastMinCelsius, let observed = pair.observed.temperatureMinCelsius {
+            low.add(forecast - observed)
+        }
+        if let forecast = pair.forecastPrecipitationMillimetres,
+            let observed = pair.observed.precipitationSumMillimetres
+        {
+            rainDays += 1
+            if RainRule.isRainDay(forecast) == RainRule.isRainDay(observed) { rainHits += 1 }
+        }
+    }
+
+    /// Days with a forecast and an observed high.
+    package var highDays: Int { high.count }
+    /// Mean |forecast − observed| of the high, °C, unrounded (a view converts to its unit and then
+    /// rounds once; JSON gives 0.01); nil when `highDays` is 0.
+    package var highMeanAbsoluteErrorCelsius: Double? { high.meanAbsolute }
+    /// Mean (forecast − observed) of the high, °C: positive when forecasts ran warm.
+    package var highMeanErrorCelsius: Double? { high.mean }
+    /// Days with a forecast and an observed low.
+    package var lowDays: Int { low.count }
+    package var lowMeanAbsoluteErrorCelsius: Double? { low.meanAbsolute }
+    package var lowMeanErrorCelsius: Double? { low.mean }
 
     /// Share of days whose rain / no rain came true, % rounded to a whole number; nil with none.
     package var rainRightPercent: Double? {
@@ -86,12 +86,6 @@ package struct LeadScore: Hashable, Sendable {
 
     /// Whether any figure exists.
     package var hasFigures: Bool { highDays > 0 || lowDays > 0 || rainDays > 0 }
-
-    /// The mean, unrounded: rounding it here and again in a view turned 0.3475 into 0.35 and then
-    /// "0.4"; nil for no values.
-    static func mean(_ values: [Double]) -> Double? {
-        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
-    }
 }
 
 /// Forecast skill at a place from the Previous Runs API and what happened.

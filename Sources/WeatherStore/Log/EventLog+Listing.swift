@@ -12,11 +12,32 @@ extension EventLog {
         forEachListed { snapshot, _, _ in body(snapshot) }
     }
 
-    /// Calls `body` with each listed snapshot and the dates of the forecast days it kept (none
-    /// for one that kept none): `saved N` gathers the days its place's snapshots kept so, from
-    /// the index, without reading their records.
-    package func forEachListedSnapshotWithKeptDays(_ body: (Snapshot, [LocalDate]) -> Void) {
-        forEachListed { snapshot, _, keptDays in body(snapshot, keptDays) }
+    /// Calls `body` with each listed snapshot, the dates of the forecast days it kept (none for
+    /// one that kept none) and where its record is: `saved N` gathers the days its place's
+    /// snapshots kept so, from the index, without reading their records; `saved verify` reads
+    /// the records of one place at a time again through `forEachSnapshot(at:)`.
+    package func forEachListedSnapshotWithKeptDays(_ body: (Snapshot, [LocalDate], SnapshotLocation) -> Void) {
+        forEachListed { snapshot, offset, keptDays in
+            body(snapshot, keptDays, SnapshotLocation(id: snapshot.id, offset: offset))
+        }
+    }
+
+    /// Calls `body` with the snapshot at each of `locations`, in their order, with its kept
+    /// forecast: its record read where `locations` says it starts, the log opened once; a record
+    /// not found there (the log compacted since, or an offset not known) is looked for as
+    /// `snapshot(_:)` looks, and left out when not found.
+    package func forEachSnapshot(at locations: [SnapshotLocation], _ body: (Snapshot) -> Void) {
+        let file = openLog()
+        defer { file?.close() }
+        for location in locations {
+            if let file, location.offset >= 0, let found = snapshotRecord(at: location.offset, in: file),
+                found.id == location.id
+            {
+                body(found)
+            } else if let found = findSnapshot(location.id) {
+                body(found)
+            }
+        }
     }
 
     /// Calls `body` with each listed snapshot, where its record starts in the log (when known)
@@ -55,5 +76,20 @@ extension EventLog {
             break
         }
         for snapshot in unwritten { body(snapshot, nil, snapshot.reading.forecastDays?.map(\.date) ?? []) }
+    }
+}
+
+/// Where a listed snapshot's record starts in the log, as the list gave it, for
+/// `EventLog.forEachSnapshot(at:)` to read it again with its kept forecast: 16 bytes a snapshot,
+/// so that a caller can keep one for every snapshot of a log of any size.
+package struct SnapshotLocation: Hashable, Sendable {
+    /// The snapshot's id.
+    package let id: Int
+    /// The record's first byte in log.jsonl; −1 when the list did not know it.
+    let offset: Int
+
+    init(id: Int, offset: Int?) {
+        self.id = id
+        self.offset = offset ?? -1
     }
 }

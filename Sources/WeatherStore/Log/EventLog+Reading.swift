@@ -110,6 +110,11 @@ extension EventLog {
     func snapshotRecord(at offset: Int) -> Snapshot? {
         guard let file = openLog() else { return nil }
         defer { file.close() }
+        return snapshotRecord(at: offset, in: file)
+    }
+
+    /// `snapshotRecord(at:)` in the log open in `file`.
+    func snapshotRecord(at offset: Int, in file: LogFile) -> Snapshot? {
         guard offset >= 0, offset < file.size else { return nil }
         // Most records are a few hundred bytes: read more only when the line goes on.
         var length = 4096

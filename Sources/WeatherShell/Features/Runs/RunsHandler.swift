@@ -186,26 +186,6 @@ struct RunsHandler {
             origin: DataOrigin.leastFresh([observed.origin, runs.origin]))
         return HandlerOutcome(about: resolved, [.skill(report)])
     }
-
-    /// The figures of `saved verify` per lead time: each kept forecast day that has an observed
-    /// day, by how many days after its snapshot's own day (in the place's time zone) it was.
-    nonisolated static func leadScores(_ outcomes: [(snapshot: Snapshot, outcome: ForecastOutcome)]) -> [LeadScore] {
-        var pairs: [Int: [ForecastPair]] = [:]
-        for (snapshot, outcome) in outcomes where outcome.kept {
-            let zone = ZoneInfo(
-                identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
-            let saved = ZoneClock(zone).localTime(snapshot.reading.dataTime).date
-            for day in outcome.days {
-                guard let observed = day.observed else { continue }
-                pairs[day.forecast.date.dayNumber - saved.dayNumber, default: []].append(
-                    ForecastPair(
-                        forecastMaxCelsius: day.forecast.temperatureMaxCelsius,
-                        forecastMinCelsius: day.forecast.temperatureMinCelsius,
-                        forecastPrecipitationMillimetres: day.forecast.precipitationSumMillimetres, observed: observed))
-            }
-        }
-        return pairs.keys.sorted().map { LeadScore(lead: $0, pairs: pairs[$0]!) }
-    }
 }
 
 /// `drift`: the day as each lead time's runs forecast it, oldest run first.

@@ -36,6 +36,14 @@ extension JSONRenderer {
         .object([("type", .string("verification")), ("places", .array(places.map(placeScore)))])
     }
 
+    /// The document `verification(_:)` makes (with `schema_version` after `type`, and a newline),
+    /// passed to `out` a place at a time: 5,000 places' document held whole took 224 MB.
+    static func verification(_ places: [PlaceScore], to out: (String) -> Void) {
+        out(#"{"type":"verification","schema_version":\#(schemaVersion),"places":["#)
+        for (index, place) in places.enumerated() { out((index == 0 ? "" : ",") + placeScore(place).serialized) }
+        out("]}\n")
+    }
+
     /// A snapshot; `warnings_not_kept` only when the snapshot left warnings out (it keeps the
     /// most severe `KeptWarning.mostKept`).
     static func snapshot(_ snapshot: Snapshot) -> JSONOutput {

@@ -27,112 +27,120 @@ extension WeatherSession {
     func showSnapshot(_ id: Int) async throws(ShellError) -> [CommandResult] {
         if let problem = log.readProblem() { throw ShellError(problem) }
         guard let snapshot = log.snapshot(id) else { throw missingSnapshot(id) }
+        let key = snapshot.coordinate.rounded
+        var kept = KeptDays()
+        kept.add(snapshot, days: snapshot.reading.forecastDays?.map(\.date) ?? [])
+        log.forEachListedSnapshotWithKeptDays { other, keptDays, _ in
+            guard other.id > 0, other.coordinate.rounded == key else { return }
+            kept.add(other, days: keptDays)
+        }
         // Recorded answers: what happened is read at the place's later recorded instant.
         let checked = try await coverage.readingLater(about: [snapshot.coordinate], isolation: #isolation) {
             () async throws(ShellError) in
             let now = now(at: snapshot.coordinate)
-            let key = snapshot.coordinate.rounded
-            var days = PassedDays()
-            days.add(snapshot, now: now)
-            log.forEachListedSnapshotWithKeptDays { other, keptDays in
-                guard other.id > 0, other.coordinate.rounded == key else { return }
-                var dated = other
-                dated.reading.forecastDays = keptDays.map {
-                    KeptForecastDay(
-                        date: $0, temperatureMaxCelsius: nil, temperatureMinCelsius: nil,
-                        precipitationSumMillimetres: nil,
-                        precipitationProbabilityMaxPercent: nil, weatherCode: nil)
-                }
-                days.add(dated, now: now)
-            }
-            return await check([snapshot], over: days).outcomes[0]
+            return await observe(at: snapshot.coordinate, over: kept.passed(now: now), now: now).outcome(of: snapshot)
         }
         return checked.notices.map { .notice($0) } + [.snapshot(snapshot, checked.value)]
     }
 
     /// `saved verify [place]`: each place's snapshots (or those of `place`, by snapshot or
     /// favorite name) scored together, one request per place and date range.
+    ///
+    /// In bounded memory at any size: the list is read from the log's index once, keeping for
+    /// each place only where its snapshots' records are (`SnapshotLocation`, 16 bytes a snapshot)
+    /// and the days they kept; then, place by place, what happened is asked and each record is
+    /// read at its offset and taken into the running sums of `ForecastScore` and `LeadScore`.
+    /// Every snapshot held with its kept forecast, and their checked days, took 245 MB at 150,000
+    /// snapshots (of one place as of all); now 16–25 MB (`make bench`).
     func verifySnapshots(_ place: String?) async throws(ShellError) -> [CommandResult] {
         if let problem = log.readProblem() { throw ShellError(problem) }
-        var snapshots = log.snapshots().filter { $0.id > 0 }
-        if let place {
-            let wanted = place.lowercased()
-            let favorite = favorite(named: place)
-            snapshots = snapshots.filter {
-                $0.placeName.lowercased() == wanted || $0.coordinate.rounded == favorite?.coordinate.rounded
+        let wanted = place?.lowercased()
+        let favoriteKey = place.flatMap { self.favorite(named: $0) }?.coordinate.rounded
+        var places: [PlaceSnapshots] = []
+        var placeIndex: [Coordinate: Int] = [:]
+        log.forEachListedSnapshotWithKeptDays { snapshot, keptDays, location in
+            guard snapshot.id > 0 else { return }
+            if let wanted, snapshot.placeName.lowercased() != wanted,
+                snapshot.coordinate.rounded != favoriteKey
+            {
+                return
             }
-            guard !snapshots.isEmpty else { throw .nothingYet(.snapshotsOf(place)) }
-        }
-        guard !snapshots.isEmpty else { throw .nothingYet(.snapshots) }
-        var order: [Coordinate] = []
-        var byPlace: [Coordinate: [Snapshot]] = [:]
-        for snapshot in snapshots {
             let key = snapshot.coordinate.rounded
-            if byPlace[key] == nil { order.append(key) }
-            byPlace[key, default: []].append(snapshot)
+            let index = placeIndex[key] ?? places.count
+            if index == places.count {
+                placeIndex[key] = index
+                places.append(PlaceSnapshots(key: key, coordinate: snapshot.coordinate))
+            }
+            places[index].add(snapshot, keptDays: keptDays, at: location)
         }
+        placeIndex = [:]
+        guard !places.isEmpty else { throw .nothingYet(place.map { .snapshotsOf($0) } ?? .snapshots) }
         // Recorded answers: what happened is read at each place's later recorded instant.
-        let scored = try await coverage.readingLater(
-            about: order.compactMap { byPlace[$0]?.first?.coordinate }, isolation: #isolation
-        ) {
+        let scored = try await coverage.readingLater(about: places.map(\.coordinate), isolation: #isolation) {
             () async throws(ShellError) in
             var scores: [PlaceScore] = []
-            for key in order {
-                let group = byPlace[key]!
-                let checked = await check(group)
+            for place in places {
+                let now = now(at: place.coordinate)
+                let observed = await observe(at: place.coordinate, over: place.keptDays.passed(now: now), now: now)
+                var tally = PlaceTally()
+                log.forEachSnapshot(at: place.locations) { tally.add($0, observed.outcome(of: $0)) }
                 scores.append(
                     PlaceScore(
-                        placeName: group.last!.placeName, coordinate: key,
-                        score: ForecastScore(snapshots: checked.outcomes.map { $0.kept ? $0.days : nil }),
-                        source: checked.source, problem: checked.problem,
-                        leads: RunsHandler.leadScores(Array(zip(group, checked.outcomes)).map { ($0.0, $0.1) })))
+                        placeName: place.placeName, coordinate: place.key, score: tally.score,
+                        source: observed.source, problem: observed.problem, leads: tally.leadScores))
             }
             return scores
         }
         return scored.notices.map { .notice($0) } + [.verification(scored.value)]
     }
 
-    /// Checks the kept forecasts of `snapshots`, all of one place, with one range of past days:
-    /// `range`, else the days of `snapshots` that have passed.
-    func check(
-        _ snapshots: [Snapshot], over range: PassedDays? = nil
-    ) async -> (outcomes: [ForecastOutcome], source: String?, problem: String?) {
-        // "Now" at the snapshots' own place (with recorded answers, its recorded time).
-        let now = now(at: snapshots.first?.coordinate)
-        let passed =
-            range
-            ?? snapshots.reduce(into: PassedDays()) { days, snapshot in days.add(snapshot, now: now) }
-        var observed: [LocalDate: ObservedDay] = [:]
-        var source: String?
-        var problem: String?
+    /// What happened at `coordinate` on the `passed` days of a place's snapshots, asked in one
+    /// request (`now`: the place's, with recorded answers its recorded time); or why it could not
+    /// be had.
+    func observe(at coordinate: Coordinate, over passed: PassedDays, now: Date) async -> Observations {
+        var observations = Observations(now: now)
         if passed.beforeArchive {
-            problem = "what happened is not available before 1940-01-01, where Open-Meteo’s archive starts"
+            observations.problem =
+                "what happened is not available before 1940-01-01, where Open-Meteo’s archive starts"
         }
-        if let first = passed.first, let last = passed.last, let snapshot = snapshots.first {
-            if let lacking = coverage.lacking(.past, at: snapshot.coordinate) {
-                problem = "what happened is not available: \(lacking)"
-            } else if let provider = services.past {
-                do {
-                    let fetched = try await provider.dailyObserved(at: snapshot.coordinate, from: first, to: last)
-                    for day in fetched.value { observed[day.date] = day }
-                    source = OpenMeteoPastProvider.sourceName(from: first, to: last, now: now)
-                } catch {
-                    problem = "what happened is not available: \(error.description)"
-                }
-            } else {
-                problem = "what happened is not available: no archive service is configured"
+        guard let first = passed.first, let last = passed.last else { return observations }
+        if let lacking = coverage.lacking(.past, at: coordinate) {
+            observations.problem = "what happened is not available: \(lacking)"
+        } else if let provider = services.past {
+            do {
+                let fetched = try await provider.dailyObserved(at: coordinate, from: first, to: last)
+                for day in fetched.value { observations.days[day.date] = day }
+                observations.source = OpenMeteoPastProvider.sourceName(from: first, to: last, now: now)
+            } catch {
+                observations.problem = "what happened is not available: \(error.description)"
             }
+        } else {
+            observations.problem = "what happened is not available: no archive service is configured"
         }
-        let outcomes = snapshots.map { snapshot in
-            let today = PassedDays.today(of: snapshot, now: now)
-            let days = (snapshot.reading.forecastDays ?? []).map { day in
-                DayCheck(forecast: day, observed: observed[day.date], hasPassed: day.date < today)
-            }
-            return ForecastOutcome(
-                kept: snapshot.reading.forecastDays != nil, days: days, source: source,
-                problem: days.contains(where: \.hasPassed) ? problem : nil)
+        return observations
+    }
+}
+
+/// What happened on the passed days of one place's snapshots (`WeatherSession.observe`), to
+/// check each of its snapshots against.
+struct Observations {
+    /// "Now" at the place: a day has passed once it is over there.
+    var now: Date
+    var days: [LocalDate: ObservedDay] = [:]
+    /// Which service told what happened; nil when none was asked.
+    var source: String?
+    /// Why what happened could not be had (the service failed, offline, before the archive).
+    var problem: String?
+
+    /// `snapshot`'s kept forecast next to what happened.
+    func outcome(of snapshot: Snapshot) -> ForecastOutcome {
+        let today = PassedDays.today(of: snapshot, now: now)
+        let checked = (snapshot.reading.forecastDays ?? []).map { day in
+            DayCheck(forecast: day, observed: days[day.date], hasPassed: day.date < today)
         }
-        return (outcomes, source, problem)
+        return ForecastOutcome(
+            kept: snapshot.reading.forecastDays != nil, days: checked, source: source,
+            problem: checked.contains(where: \.hasPassed) ? problem : nil)
     }
 }
 
@@ -169,7 +177,7 @@ package struct PlaceScore: Hashable, Sendable {
 }
 
 /// The days a place's snapshots kept that have passed, as a range: what `saved N` and `saved
-/// verify` ask the archive for, gathered a snapshot at a time.
+/// verify` ask the archive for.
 struct PassedDays {
     /// The first and last passed day on or after the archive's first (`PastSource.firstDay`).
     var first: LocalDate?
@@ -180,21 +188,108 @@ struct PassedDays {
 
     /// The snapshot's today at `now`, in its own time zone: a day has passed once it is over there.
     static func today(of snapshot: Snapshot, now: Date) -> LocalDate {
-        ZoneClock(
-            ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
-        ).localTime(now).date
+        today(in: KeptDays.Zone(snapshot), now: now)
     }
 
-    /// Takes in the passed days `snapshot` kept.
-    mutating func add(_ snapshot: Snapshot, now: Date) {
-        let today = Self.today(of: snapshot, now: now)
-        for day in snapshot.reading.forecastDays ?? [] where day.date < today {
-            guard day.date >= PastSource.firstDay else {
+    static func today(in zone: KeptDays.Zone, now: Date) -> LocalDate {
+        ZoneClock(ZoneInfo(identifier: zone.identifier, abbreviation: nil, utcOffsetSeconds: zone.utcOffsetSeconds))
+            .localTime(now).date
+    }
+
+    /// Takes in the days of `dates` before `today`.
+    mutating func add(_ dates: some Sequence<LocalDate>, before today: LocalDate) {
+        for date in dates where date < today {
+            guard date >= PastSource.firstDay else {
                 beforeArchive = true
                 continue
             }
-            first = min(first ?? day.date, day.date)
-            last = max(last ?? day.date, day.date)
+            first = min(first ?? date, date)
+            last = max(last ?? date, date)
         }
     }
+}
+
+/// The days a place's snapshots kept, gathered a snapshot at a time from the list (their dates
+/// only, by time zone: each a day of the snapshot's own calendar), from which the days passed at
+/// any "now" follow (`passed(now:)`) without the snapshots.
+struct KeptDays {
+    /// A snapshot's time zone, as its days are reckoned in.
+    struct Zone: Hashable {
+        var identifier: String?
+        var utcOffsetSeconds: Int
+
+        init(_ snapshot: Snapshot) {
+            identifier = snapshot.timeZone
+            utcOffsetSeconds = snapshot.utcOffsetSeconds
+        }
+    }
+
+    private var days: [Zone: Set<LocalDate>] = [:]
+
+    /// Takes in the dates of the forecast days `snapshot` kept.
+    mutating func add(_ snapshot: Snapshot, days dates: [LocalDate]) {
+        guard !dates.isEmpty else { return }
+        days[Zone(snapshot), default: []].formUnion(dates)
+    }
+
+    /// The kept days that have passed at `now`, each in its snapshot's time zone.
+    func passed(now: Date) -> PassedDays {
+        var passed = PassedDays()
+        for (zone, dates) in days { passed.add(dates, before: PassedDays.today(in: zone, now: now)) }
+        return passed
+    }
+}
+
+/// One place's snapshots as the list gives them (`saved verify`): where their records are and
+/// the days they kept, not the snapshots.
+struct PlaceSnapshots {
+    /// The place's coordinate rounded, which its snapshots share.
+    var key: Coordinate
+    /// The coordinate of the place's first snapshot: what the archive is asked at.
+    var coordinate: Coordinate
+    /// The name of the place's latest snapshot.
+    var placeName = ""
+    var locations: [SnapshotLocation] = []
+    var keptDays = KeptDays()
+
+    init(key: Coordinate, coordinate: Coordinate) {
+        self.key = key
+        self.coordinate = coordinate
+    }
+
+    /// Takes in the next of the place's snapshots, as listed.
+    mutating func add(_ snapshot: Snapshot, keptDays dates: [LocalDate], at location: SnapshotLocation) {
+        placeName = snapshot.placeName
+        locations.append(location)
+        keptDays.add(snapshot, days: dates)
+    }
+}
+
+/// One place's figures (`saved verify`), taken in a snapshot at a time: the score and the score
+/// by lead time as running sums, in the order the snapshots come.
+struct PlaceTally {
+    var score = ForecastScore()
+    /// By lead: days after the snapshot's own day (in the place's time zone) the day forecast was.
+    private var leads: [Int: LeadScore] = [:]
+
+    /// Takes in `snapshot` and its kept forecast next to what happened.
+    mutating func add(_ snapshot: Snapshot, _ outcome: ForecastOutcome) {
+        score.add(outcome.kept ? outcome.days : nil)
+        guard outcome.kept else { return }
+        let saved = ZoneClock(
+            ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
+        ).localTime(snapshot.reading.dataTime).date
+        for day in outcome.days {
+            guard let observed = day.observed else { continue }
+            let lead = day.forecast.date.dayNumber - saved.dayNumber
+            leads[lead, default: LeadScore(lead: lead)].add(
+                ForecastPair(
+                    forecastMaxCelsius: day.forecast.temperatureMaxCelsius,
+                    forecastMinCelsius: day.forecast.temperatureMinCelsius,
+                    forecastPrecipitationMillimetres: day.forecast.precipitationSumMillimetres, observed: observed))
+        }
+    }
+
+    /// The figures of each lead that had a checked day, shortest lead first.
+    var leadScores: [LeadScore] { leads.keys.sorted().map { leads[$0]! } }
 }

@@ -2,7 +2,8 @@ import WXBasics
 import WeatherStore
 
 /// Results whose records are read as they are printed — `export` to standard output, `saved`
-/// (as text, read twice: its columns measured, then its rows) — go out in pieces of about 64 KiB (`TextPieces`) as the log is read, so that
+/// (as text, read twice: its columns measured, then its rows), `saved verify` a place at a
+/// time — go out in pieces of about 64 KiB (`TextPieces`) as the log is read, so that
 /// their memory does not grow with the log; the text is byte for byte what the renderers make of
 /// the whole list. A read of the log that fails on the way is an error after the pieces already
 /// printed (none when it fails within the first).
@@ -33,6 +34,16 @@ extension ShellRunner {
                 try TextRenderer.snapshotRows(
                     { body throws(StoreError) in try snapshots.forEachRecord(body) }, context: context, format: format,
                     style: style, to: { out(context.unicode ? $0 : TextRenderer.ascii($0)) })
+            }
+        case (.verification(let places), .json):
+            write = { out in JSONRenderer.verification(places, to: out) }
+        case (.verification(let places), .text):
+            let context = renderContext(for: result)
+            let format = ValueFormatter(units: context.units, unicode: context.unicode)
+            write = { out in
+                TextRenderer.verification(places, format: format, width: context.reportWidth) {
+                    out(context.unicode ? $0 : TextRenderer.ascii($0))
+                }
             }
         default:
             return nil
