@@ -31,9 +31,12 @@ extension WeatherSession {
 
     var doctorHandler: DoctorHandler {
         let places = places
+        // Read first: reading state.plist is what finds it read-only (`readOnlyReason`).
+        let favorites = favorites
         return DoctorHandler(
             configuration: configuration, log: log, environment: doctorEnvironment, coverage: coverage, clock: clock,
-            favorites: favorites, warningFeeds: services.warnings, forecastProvider: places.forecastProvider.service,
+            favorites: favorites, statePath: persistence.state.path, stateProblem: persistence.state.readOnlyReason,
+            warningFeeds: services.warnings, forecastProvider: places.forecastProvider.service,
             geocoder: places.geocoder.service, providerSetting: settings.provider)
     }
 

@@ -45,6 +45,7 @@ struct DoctorEndToEndTests {
             "✓ MeteoAlarm (warnings for NL): answered in", "✓ Bright Sky (DWD) (warnings for DE): answered in",
             "  asked \(server.url)/status?format=json\n", "✓ state folder: \(home.path), writable\n",
             "✓ OpenWeatherMap key: not set (OpenWeatherMap is not used)\n", "✓ lock: free\n",
+            "✓ favorites file: \(home.path)/state.plist readable\n",
             "✓ colour: off: the output is not a terminal\n", "✓ wxrc: none at \(home.path)/wxrc\n",
         ] {
             #expect(run.stdout.contains(line), "\(line)\n\(run.stdout)")
@@ -125,6 +126,21 @@ struct DoctorEndToEndTests {
         #expect(run.stdout.contains("✗ wxrc: \(home.path)/wxrc line 2: unknown command “shwo”"), "\(run.stdout)")
         #expect(run.stdout.contains("✗ editrc: \(home.path)/.editrc line 5: “bindd” is not a libedit command"))
         #expect(try server.requests().allSatisfy { $0.path != "/search" })
+    }
+
+    /// A state.plist that does not parse leaves favorites and settings read-only for the session:
+    /// doctor says so and exits 1 (it said "All is well." with only start's warning on stderr).
+    @Test func aFavoritesFileThatDoesNotParseIsAProblem() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        try "<?xml version=\"1.0\"?><plist><dict><key>favorites".write(
+            toFile: home.path + "/state.plist", atomically: true, encoding: .utf8)
+        let run = try runWX(["doctor"], home: home, server: server, environment: ["COLUMNS": "400"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("✗ favorites file: state.plist could not be read (a copy is at "), "\(run.stdout)")
+        #expect(!run.stdout.contains("All is well."), "\(run.stdout)")
+        let healthy = try runWX(["doctor"], home: TemporaryFolder(), server: server)
+        #expect(healthy.stdout.contains("✓ favorites file: none yet (made at the first favorite or setting)"), "\(healthy.stdout)")
     }
 
     /// A state folder that cannot be made (WX_HOME under a file): said, with what to do, exit 1.

@@ -15,6 +15,9 @@ struct DoctorHandler {
     let coverage: any AnswerCoverage
     let clock: any WXClock
     let favorites: [Favorite]
+    /// state.plist's path, and why favorites and settings are read-only this session (nil: they are not).
+    let statePath: String
+    let stateProblem: StateProblem?
     /// The warning feeds; nil: none configured.
     let warningFeeds: WarningFeeds?
     /// The forecast provider and geocoder the settings chose.
@@ -29,6 +32,7 @@ struct DoctorHandler {
         var checks = DoctorLocalChecks.folders(configuration)
         checks.append(DoctorLocalChecks.freeSpace(configuration))
         checks.append(DoctorLocalChecks.lock(configuration))
+        checks.append(DoctorLocalChecks.favoritesFile(statePath, problem: stateProblem))
         checks.append(DoctorLocalChecks.log(log, folder: configuration.stateFolder))
         let services = await doctorServiceChecks()
         checks += services

@@ -133,6 +133,18 @@ enum DoctorLocalChecks {
     }
 
     /// The log readable, and its index (the snapshot list kept beside it) in step with it.
+    /// state.plist: favorites and settings as this session read them. `problem` is why the
+    /// session holds them read-only (`StateStore.readOnlyReason`), worded as at start.
+    static func favoritesFile(_ path: String, problem: StateProblem?) -> DoctorCheck {
+        if let problem {
+            return DoctorCheck(.state, "favorites file", .problem, problem.userText)
+        }
+        guard FileIO.exists(path) else {
+            return DoctorCheck(.state, "favorites file", .ok, "none yet (made at the first favorite or setting)")
+        }
+        return DoctorCheck(.state, "favorites file", .ok, "\(path) readable")
+    }
+
     static func log(_ log: EventLog, folder: String) -> DoctorCheck {
         if let problem = log.readProblem() {
             return DoctorCheck(.state, "log", .problem, problem.userText)
