@@ -140,7 +140,9 @@ struct DoctorEndToEndTests {
         #expect(run.stdout.contains("✗ favorites file: state.plist could not be read (a copy is at "), "\(run.stdout)")
         #expect(!run.stdout.contains("All is well."), "\(run.stdout)")
         let healthy = try runWX(["doctor"], home: TemporaryFolder(), server: server)
-        #expect(healthy.stdout.contains("✓ favorites file: none yet (made at the first favorite or setting)"), "\(healthy.stdout)")
+        #expect(
+            healthy.stdout.contains("✓ favorites file: none yet (made at the first favorite or setting)"),
+            "\(healthy.stdout)")
     }
 
     /// A state folder that cannot be made (WX_HOME under a file): said, with what to do, exit 1.
