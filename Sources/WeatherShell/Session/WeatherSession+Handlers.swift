@@ -8,6 +8,10 @@ import WeatherKit
 extension WeatherSession {
     var placesHandler: PlacesHandler { PlacesHandler(places: places, candidates: candidates) }
 
+    var weatherHandler: WeatherHandler {
+        WeatherHandler(places: places, clocks: clocks, units: settings.units, readOnlyReason: state.readOnlyReason)
+    }
+
     var aboutHandler: AboutHandler {
         let places = places
         return AboutHandler(
@@ -69,6 +73,28 @@ extension WeatherSession {
 
     /// `ExchangeHandler.ownFile(at:)`: which of wx's own files `path` is (`\o FILE` refuses them).
     func ownFile(at path: String) -> String? { exchangeHandler.ownFile(at: path) }
+
+    /// `WeatherHandler.weather(for:wholeEnsemble:)`, applied: the place becomes current and the
+    /// report the last weather (`line`); the report and the place's notices.
+    func weather(
+        for target: String?, wholeEnsemble: Bool = false
+    ) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
+        let weather = try await weatherHandler.weather(for: target, wholeEnsemble: wholeEnsemble)
+        return (weather.report, try apply(weather.outcome))
+    }
+
+    /// `WeatherHandler.weather(for:_:wholeEnsemble:)`, applied (`changed`, `brief`).
+    func weather(
+        for resolved: Resolved, _ fetched: Fetched<Forecast>, wholeEnsemble: Bool = false
+    ) throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
+        let weather = weatherHandler.weather(for: resolved, fetched, wholeEnsemble: wholeEnsemble)
+        return (weather.report, try apply(weather.outcome))
+    }
+
+    /// `WeatherHandler.forecast(for:)`.
+    func forecast(for place: Place) async throws(ShellError) -> Fetched<Forecast> {
+        try await weatherHandler.forecast(for: place)
+    }
 
     /// `SessionClocks.todayUTC(at:)`.
     func todayUTC(at coordinate: Coordinate?) -> LocalDate { clocks.todayUTC(at: coordinate) }

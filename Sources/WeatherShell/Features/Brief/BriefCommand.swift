@@ -57,7 +57,7 @@ extension WeatherSession {
         let fetched = try await resolving(request.target, needing: .forecast, askingWarnings: true) {
             place async throws(ShellError) in try await forecast(for: place)
         }
-        var (report, notices) = weather(for: fetched.resolved, fetched.value, wholeEnsemble: true)
+        var (report, notices) = try weather(for: fetched.resolved, fetched.value, wholeEnsemble: true)
         let place = report.place
         // With --sure, an ensemble or earlier runs that cannot be had are said (stderr) and
         // their sentences left out: the forecast's sentences stand without them.

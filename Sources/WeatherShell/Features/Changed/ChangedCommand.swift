@@ -32,7 +32,7 @@ extension WeatherSession {
         let fetched = try await resolving(target, needing: .forecast, askingWarnings: true) {
             place async throws(ShellError) in try await forecast(for: place)
         }
-        let (report, notices) = weather(for: fetched.resolved, fetched.value)
+        let (report, notices) = try weather(for: fetched.resolved, fetched.value)
         let now = now(at: report.place.coordinate)
         let current = look(of: report, warnings: fetched.warnings, command: "changed")
         let earlier = log.lastLook(at: current.placeKey, notAfter: now)
@@ -59,17 +59,7 @@ extension WeatherSession {
         of report: WeatherReport, warnings answer: Result<Fetched<WarningFeedAnswer>, ServiceError>? = nil,
         command: String
     ) -> Look {
-        let now = now(at: report.place.coordinate)
-        var warnings: [WeatherWarning]?
-        if case .success(let fetched)? = answer { warnings = CheckRules.warnings(fetched.value.warnings, now: now) }
-        let answerTime: Date
-        switch report.origin {
-        case .network: answerTime = now
-        case .cache(let stored), .stale(let stored, _): answerTime = stored
-        }
-        return LookComparer.look(
-            of: report, warnings: warnings, command: command, units: settings.units, now: now, answerTime: answerTime,
-            recordedAt: recordingNow())
+        LookComparer.look(of: report, warnings: answer, command: command, units: settings.units, clocks: clocks)
     }
 
     /// Keeps `look` in the log for `changed`; a log that cannot be written is said as a notice
@@ -81,5 +71,27 @@ extension WeatherSession {
             return [.notice("the look was not kept for “changed”: \(ShellError(error).description)")]
         }
         return []
+    }
+}
+
+extension LookComparer {
+    /// The look of `report` as `command` shows it (`look(of:warnings:command:units:now:answerTime:recordedAt:)`),
+    /// the warnings those of `answer` in force or announced within 24 hours (nil when no feed
+    /// was asked, or it failed), at the place's now.
+    static func look(
+        of report: WeatherReport, warnings answer: Result<Fetched<WarningFeedAnswer>, ServiceError>?, command: String,
+        units: UnitPreferences, clocks: SessionClocks
+    ) -> Look {
+        let now = clocks.now(at: report.place.coordinate)
+        var warnings: [WeatherWarning]?
+        if case .success(let fetched)? = answer { warnings = CheckRules.warnings(fetched.value.warnings, now: now) }
+        let answerTime: Date
+        switch report.origin {
+        case .network: answerTime = now
+        case .cache(let stored), .stale(let stored, _): answerTime = stored
+        }
+        return LookComparer.look(
+            of: report, warnings: warnings, command: command, units: units, now: now, answerTime: answerTime,
+            recordedAt: clocks.recordingNow())
     }
 }
