@@ -18,7 +18,7 @@ extension WeatherSession {
         case .favoriteRename(let old, let new): return try apply(favoritesHandler.renameFavorite(old, to: new))
         case .favorites: return try favoritesHandler.favoriteList()
         case .compare(let names): return try await apply(weatherHandler.compare(names))
-        case .statusLine(let request): return try await statusLine(request)
+        case .statusLine(let request): return try await apply(lineHandler.statusLine(request))
         case .hourly(let count, let target): return try await apply(weatherHandler.hourly(count, target))
         case .daily(let count, let target): return try await apply(weatherHandler.daily(count, target))
         case .rain(let target): return try await apply(weatherHandler.rain(target))

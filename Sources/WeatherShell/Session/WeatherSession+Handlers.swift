@@ -12,6 +12,8 @@ extension WeatherSession {
         WeatherHandler(places: places, clocks: clocks, units: settings.units, readOnlyReason: state.readOnlyReason)
     }
 
+    var lineHandler: LineHandler { LineHandler(weather: weatherHandler) }
+
     var aboutHandler: AboutHandler {
         let places = places
         return AboutHandler(

@@ -50,6 +50,7 @@ import WeatherTestSupport
         let session = makeTestSession(home: home)
         let handlers: [(String, Any)] = [
             ("PlacesHandler", session.placesHandler), ("WeatherHandler", session.weatherHandler),
+            ("LineHandler", session.lineHandler),
             ("AboutHandler", session.aboutHandler),
             ("PastHandler", session.pastHandler), ("RunsHandler", session.runsHandler),
             ("EnsembleHandler", session.ensembleHandler), ("WarningsHandler", session.warningsHandler),
@@ -91,7 +92,7 @@ import WeatherTestSupport
             }
         }
         #expect(handlerFiles >= 12, "handler types found in \(handlerFiles) files")
-        let left: Set<String> = ["Brief", "Changed", "Decisions", "Line", "Snapshots", "Warnings"]
+        let left: Set<String> = ["Brief", "Changed", "Decisions", "Snapshots", "Warnings"]
         #expect(
             extensionFamilies.isSubset(of: left), "new session extensions in \(extensionFamilies.subtracting(left))")
     }
