@@ -35,7 +35,7 @@ extension WeatherSession {
         case .warnings(let request): return try await apply(warningsHandler.warnings(request))
         case .check(let request): return try await check(request)
         case .brief(let request): return try await brief(request)
-        case .changed(let target): return try await changed(target)
+        case .changed(let target): return try await apply(changedHandler.changed(target))
         case .save: return try save()
         case .snapshots: return try snapshotList()
         case .snapshot(let id): return try await showSnapshot(id)

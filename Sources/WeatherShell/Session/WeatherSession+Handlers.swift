@@ -1,6 +1,7 @@
 import FoundationEssentials
 import WXBasics
 import WeatherKit
+import WeatherStore
 
 /// The feature handlers, each made for one command from only what it reads: a service slot,
 /// the place resolver, the clocks, the last weather. The routing (`perform`) calls them and
@@ -13,6 +14,8 @@ extension WeatherSession {
     }
 
     var lineHandler: LineHandler { LineHandler(weather: weatherHandler) }
+
+    var changedHandler: ChangedHandler { ChangedHandler(weather: weatherHandler, log: log) }
 
     var aboutHandler: AboutHandler {
         let places = places
@@ -76,22 +79,25 @@ extension WeatherSession {
     /// `ExchangeHandler.ownFile(at:)`: which of wx's own files `path` is (`\o FILE` refuses them).
     func ownFile(at path: String) -> String? { exchangeHandler.ownFile(at: path) }
 
-    /// `WeatherHandler.weather(for:wholeEnsemble:)`, applied: the place becomes current and the
-    /// report the last weather (`line`); the report and the place's notices.
-    func weather(
-        for target: String?, wholeEnsemble: Bool = false
-    ) async throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
-        let weather = try await weatherHandler.weather(for: target, wholeEnsemble: wholeEnsemble)
-        return (weather.report, try apply(weather.outcome))
-    }
-
-    /// `WeatherHandler.weather(for:_:wholeEnsemble:)`, applied (`changed`, `brief`).
+    /// `WeatherHandler.weather(for:_:wholeEnsemble:)`, applied (`brief`): the place becomes
+    /// current and the report the last weather; the report and the place's notices.
     func weather(
         for resolved: Resolved, _ fetched: Fetched<Forecast>, wholeEnsemble: Bool = false
     ) throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
         let weather = weatherHandler.weather(for: resolved, fetched, wholeEnsemble: wholeEnsemble)
         return (weather.report, try apply(weather.outcome))
     }
+
+    /// `WeatherHandler.look(of:warnings:command:)` (`brief`).
+    func look(
+        of report: WeatherReport, warnings answer: Result<Fetched<WarningFeedAnswer>, ServiceError>? = nil,
+        command: String
+    ) -> Look {
+        weatherHandler.look(of: report, warnings: answer, command: command)
+    }
+
+    /// `EventLog.keep(_:)` (`brief`).
+    func keep(_ look: Look) -> [CommandResult] { log.keep(look) }
 
     /// `WeatherHandler.forecast(for:)`.
     func forecast(for place: Place) async throws(ShellError) -> Fetched<Forecast> {

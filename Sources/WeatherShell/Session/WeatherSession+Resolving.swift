@@ -61,7 +61,7 @@ extension WeatherSession {
         if outcome.endsUnitsForThisRun { unitsForThisRun = nil }
         if let failure = outcome.failure { throw failure }
         let banner = outcome.warningBanner.map { warningBanner($0.answer, for: $0.place, zone: $0.zone) } ?? []
-        return outcome.results + banner + (outcome.look.map(keep) ?? []) + outcome.trailing
+        return outcome.results + banner + (outcome.look.map(log.keep) ?? []) + outcome.trailing
     }
 
     /// `body`'s value or error, as a value: for an `async let` of a typed-throwing request.
