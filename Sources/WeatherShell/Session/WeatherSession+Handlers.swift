@@ -17,6 +17,8 @@ extension WeatherSession {
 
     var changedHandler: ChangedHandler { ChangedHandler(weather: weatherHandler, log: log) }
 
+    var briefHandler: BriefHandler { BriefHandler(weather: weatherHandler, log: log) }
+
     var aboutHandler: AboutHandler {
         let places = places
         return AboutHandler(
@@ -79,27 +81,7 @@ extension WeatherSession {
     /// `ExchangeHandler.ownFile(at:)`: which of wx's own files `path` is (`\o FILE` refuses them).
     func ownFile(at path: String) -> String? { exchangeHandler.ownFile(at: path) }
 
-    /// `WeatherHandler.weather(for:_:wholeEnsemble:)`, applied (`brief`): the place becomes
-    /// current and the report the last weather; the report and the place's notices.
-    func weather(
-        for resolved: Resolved, _ fetched: Fetched<Forecast>, wholeEnsemble: Bool = false
-    ) throws(ShellError) -> (report: WeatherReport, notices: [CommandResult]) {
-        let weather = weatherHandler.weather(for: resolved, fetched, wholeEnsemble: wholeEnsemble)
-        return (weather.report, try apply(weather.outcome))
-    }
-
-    /// `WeatherHandler.look(of:warnings:command:)` (`brief`).
-    func look(
-        of report: WeatherReport, warnings answer: Result<Fetched<WarningFeedAnswer>, ServiceError>? = nil,
-        command: String
-    ) -> Look {
-        weatherHandler.look(of: report, warnings: answer, command: command)
-    }
-
-    /// `EventLog.keep(_:)` (`brief`).
-    func keep(_ look: Look) -> [CommandResult] { log.keep(look) }
-
-    /// `WeatherHandler.forecast(for:)`.
+    /// `WeatherHandler.forecast(for:)` (the decision views).
     func forecast(for place: Place) async throws(ShellError) -> Fetched<Forecast> {
         try await weatherHandler.forecast(for: place)
     }

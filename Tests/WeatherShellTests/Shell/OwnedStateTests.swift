@@ -51,6 +51,7 @@ import WeatherTestSupport
         let handlers: [(String, Any)] = [
             ("PlacesHandler", session.placesHandler), ("WeatherHandler", session.weatherHandler),
             ("LineHandler", session.lineHandler), ("ChangedHandler", session.changedHandler),
+            ("BriefHandler", session.briefHandler),
             ("AboutHandler", session.aboutHandler),
             ("PastHandler", session.pastHandler), ("RunsHandler", session.runsHandler),
             ("EnsembleHandler", session.ensembleHandler), ("WarningsHandler", session.warningsHandler),
@@ -92,7 +93,7 @@ import WeatherTestSupport
             }
         }
         #expect(handlerFiles >= 12, "handler types found in \(handlerFiles) files")
-        let left: Set<String> = ["Brief", "Decisions", "Snapshots", "Warnings"]
+        let left: Set<String> = ["Decisions", "Snapshots", "Warnings"]
         #expect(
             extensionFamilies.isSubset(of: left), "new session extensions in \(extensionFamilies.subtracting(left))")
     }
