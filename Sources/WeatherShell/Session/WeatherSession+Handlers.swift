@@ -19,6 +19,8 @@ extension WeatherSession {
 
     var briefHandler: BriefHandler { BriefHandler(weather: weatherHandler, log: log) }
 
+    var decisionRouting: DecisionRouting { DecisionRouting(weather: weatherHandler) }
+
     var aboutHandler: AboutHandler {
         let places = places
         return AboutHandler(
@@ -80,11 +82,6 @@ extension WeatherSession {
 
     /// `ExchangeHandler.ownFile(at:)`: which of wx's own files `path` is (`\o FILE` refuses them).
     func ownFile(at path: String) -> String? { exchangeHandler.ownFile(at: path) }
-
-    /// `WeatherHandler.forecast(for:)` (the decision views).
-    func forecast(for place: Place) async throws(ShellError) -> Fetched<Forecast> {
-        try await weatherHandler.forecast(for: place)
-    }
 
     /// `SessionClocks.todayUTC(at:)`.
     func todayUTC(at coordinate: Coordinate?) -> LocalDate { clocks.todayUTC(at: coordinate) }

@@ -52,6 +52,7 @@ import WeatherTestSupport
             ("PlacesHandler", session.placesHandler), ("WeatherHandler", session.weatherHandler),
             ("LineHandler", session.lineHandler), ("ChangedHandler", session.changedHandler),
             ("BriefHandler", session.briefHandler),
+            ("DecisionRouting", session.decisionRouting),
             ("AboutHandler", session.aboutHandler),
             ("PastHandler", session.pastHandler), ("RunsHandler", session.runsHandler),
             ("EnsembleHandler", session.ensembleHandler), ("WarningsHandler", session.warningsHandler),
@@ -93,7 +94,7 @@ import WeatherTestSupport
             }
         }
         #expect(handlerFiles >= 12, "handler types found in \(handlerFiles) files")
-        let left: Set<String> = ["Decisions", "Snapshots", "Warnings"]
+        let left: Set<String> = ["Snapshots", "Warnings"]
         #expect(
             extensionFamilies.isSubset(of: left), "new session extensions in \(extensionFamilies.subtracting(left))")
     }
