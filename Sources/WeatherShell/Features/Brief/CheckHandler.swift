@@ -147,7 +147,8 @@ extension BriefHandler {
                     place: place, forecast: forecast.value, origin: forecast.origin, ensemble: ensemble,
                     // The mark keeps only the chances: read from beside the cached answer.
                     ensembleRainChances: ensemble == nil
-                        ? weather.places.services.ensemble?.cachedRainChances(at: place.coordinate, model: .ecmwfIFS025)?.value
+                        ? weather.places.services.ensemble?.cachedRainChances(
+                            at: place.coordinate, model: .ecmwfIFS025)?.value
                         : nil), warnings: fetching.warnings, now: now)
             outcomes.append(outcome)
             kept = notices

@@ -103,7 +103,8 @@ struct DecisionRouting {
             // `plume foo`, `plume gust`: one word that is no variable was taken as the place (as
             // “plume Berlin” must be); `plume Berlin 24`: the hours after the place. When no place
             // is found for it, say how the command reads, or the order it takes.
-            guard let target = request.target, error == .noPlaceFound(target) || weather.places.coverage.isRefusal(error, of: target)
+            guard let target = request.target,
+                error == .noPlaceFound(target) || weather.places.coverage.isRefusal(error, of: target)
             else { throw error }
             var words = target.split(separator: " ").map(String.init)
             if words.count >= 2, let hours = words.last.flatMap({ Int($0) }) {
