@@ -313,6 +313,18 @@ struct HandlerOutcome {
     var place: ResolvedPlace?
     /// Whether `wx --units` (the units of this run) ends: a `units` command set the units.
     var endsUnitsForThisRun = false
+    /// The report that becomes the last weather (what `save` keeps); nil: the last weather stays.
+    var lastWeather: WeatherReport?
+    /// A warning feed's answer for `show`'s banner, after `results`: the session makes the
+    /// banner, remembering the warnings seen.
+    var warningBanner: WarningBannerInput?
+    /// A look for `changed` to keep, after the banner (a notice when it cannot be kept).
+    var look: Look?
+    /// The results after the banner and the look's notice.
+    var trailing: [CommandResult] = []
+    /// The error the command ends with once the place and the last weather are applied
+    /// (`hourly` at a place whose answer has no hours still makes it current).
+    var failure: ShellError?
 
     init(_ results: [CommandResult], place: ResolvedPlace? = nil) {
         self.results = results
@@ -323,6 +335,14 @@ struct HandlerOutcome {
     init(about resolved: ResolvedPlace, _ results: [CommandResult]) {
         self.init(resolved.notices + results, place: resolved)
     }
+}
+
+/// A warning feed's answer for the place of `show`'s weather (`WeatherSession.warningBanner`).
+struct WarningBannerInput {
+    /// The feed's answer; nil: no feed was asked.
+    var answer: Result<Fetched<WarningFeedAnswer>, ServiceError>?
+    var place: Place
+    var zone: ZoneInfo
 }
 
 /// `body`'s value or error, as a value: for an `async let` of a typed-throwing request.

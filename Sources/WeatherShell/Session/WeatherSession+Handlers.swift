@@ -1,12 +1,25 @@
 import FoundationEssentials
 import WXBasics
 import WeatherKit
+import WeatherStore
 
 /// The feature handlers, each made for one command from only what it reads: a service slot,
 /// the place resolver, the clocks, the last weather. The routing (`perform`) calls them and
 /// applies what they return (`apply`): a handler never changes the session.
 extension WeatherSession {
     var placesHandler: PlacesHandler { PlacesHandler(places: places, candidates: candidates) }
+
+    var weatherHandler: WeatherHandler {
+        WeatherHandler(places: places, clocks: clocks, units: settings.units, readOnlyReason: state.readOnlyReason)
+    }
+
+    var lineHandler: LineHandler { LineHandler(weather: weatherHandler) }
+
+    var changedHandler: ChangedHandler { ChangedHandler(weather: weatherHandler, log: log) }
+
+    var briefHandler: BriefHandler { BriefHandler(weather: weatherHandler, log: log) }
+
+    var decisionRouting: DecisionRouting { DecisionRouting(weather: weatherHandler) }
 
     var aboutHandler: AboutHandler {
         let places = places

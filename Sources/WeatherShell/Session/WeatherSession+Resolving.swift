@@ -52,12 +52,16 @@ extension WeatherSession {
         currentPlace = resolved.place
     }
 
-    /// A handler's outcome applied: its place becomes the current location (and `units` ends
-    /// the run's units); its results.
-    func apply(_ outcome: HandlerOutcome) -> [CommandResult] {
+    /// A handler's outcome applied: its place becomes the current location, its report the
+    /// last weather (and `units` ends the run's units); its results, the warning banner and the
+    /// look's notice, its trailing results — or its failure, thrown once the rest is applied.
+    func apply(_ outcome: HandlerOutcome) throws(ShellError) -> [CommandResult] {
         if let place = outcome.place { commit(place) }
+        if let report = outcome.lastWeather { lastWeather = report }
         if outcome.endsUnitsForThisRun { unitsForThisRun = nil }
-        return outcome.results
+        if let failure = outcome.failure { throw failure }
+        let banner = outcome.warningBanner.map { warningBanner($0.answer, for: $0.place, zone: $0.zone) } ?? []
+        return outcome.results + banner + (outcome.look.map(log.keep) ?? []) + outcome.trailing
     }
 
     /// `body`'s value or error, as a value: for an `async let` of a typed-throwing request.

@@ -46,39 +46,64 @@ extension CommandSpec {
     }
 }
 
-extension WeatherSession {
+/// `brief` and `check`: given `show`'s handler and the log the looks (and check's marks) are
+/// kept in; `brief`'s place and report are applied as `show`'s are.
+@MainActor
+struct BriefHandler {
+    let weather: WeatherHandler
+    let log: EventLog
+
     /// `brief`: the forecast and the warning feed as `show` asks them, the ensemble from the
     /// cache (fetched with `--sure`), and the sentences the rules make of them. The place
     /// becomes current, as after `show`.
     ///
     /// - Throws: what `show` throws. With `--sure`, an ensemble or earlier runs that fail are a
     ///   notice, not a failure.
-    func brief(_ request: BriefRequest) async throws(ShellError) -> [CommandResult] {
-        let fetched = try await resolving(request.target, needing: .forecast, askingWarnings: true) {
-            place async throws(ShellError) in try await forecast(for: place)
+    func brief(_ request: BriefRequest) async throws(ShellError) -> HandlerOutcome {
+        let fetched = try await weather.places.resolving(request.target, needing: .forecast, askingWarnings: true) {
+            place async throws(ShellError) in try await weather.forecast(for: place)
         }
-        var (report, notices) = weather(for: fetched.resolved, fetched.value, wholeEnsemble: true)
+        var shown = weather.weather(for: fetched.resolved, fetched.value, wholeEnsemble: true)
+        // What fails after the forecast came fails with the place current, as before.
+        do throws(ShellError) {
+            shown.outcome.trailing = try await sentences(request, fetched, report: shown.report)
+        } catch {
+            return shown.failing(error)
+        }
+        if case .failure? = fetched.warnings {
+            shown.outcome.warningBanner = WarningBannerInput(
+                answer: fetched.warnings, place: shown.report.place, zone: shown.report.forecast.zone)
+        }
+        return shown.outcome
+    }
+
+    /// `brief`'s results after the place's notices and a failed feed's line: what could not be
+    /// had, the look's notice, the sentences.
+    private func sentences(
+        _ request: BriefRequest, _ fetched: PlaceFetching<Fetched<Forecast>>, report shown: WeatherReport
+    ) async throws(ShellError) -> [CommandResult] {
+        var report = shown
         let place = report.place
         // With --sure, an ensemble or earlier runs that cannot be had are said (stderr) and
         // their sentences left out: the forecast's sentences stand without them.
         var unavailable: [CommandResult] = []
-        if request.sure, report.ensemble == nil, let provider = services.ensemble {
-            try coverage.admit(place.coordinate, label: place.name, needing: .ensemble)
+        if request.sure, report.ensemble == nil, let provider = weather.places.services.ensemble {
+            try weather.places.coverage.admit(place.coordinate, label: place.name, needing: .ensemble)
             do throws(ServiceError) {
                 report.ensemble = try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
             } catch {
                 unavailable.append(
                     .notice(
-                        "the ensemble could not be had, so brief says nothing of how likely rain is: \(Self.shellError(error).description)"
+                        "the ensemble could not be had, so brief says nothing of how likely rain is: \(ShellError(serviceError: error).description)"
                     ))
             }
         }
         // The earlier runs' forecast for tomorrow (`drift`'s answer), with --sure.
         var runs: PreviousRuns?
-        if request.sure, let provider = services.previousRuns,
-            coverage.lacking(.earlierRuns, at: place.coordinate) == nil
+        if request.sure, let provider = weather.places.services.previousRuns,
+            weather.places.coverage.lacking(.earlierRuns, at: place.coordinate) == nil
         {
-            let days = try RunsHandler.driftDays(.tomorrow, todayUTC: todayUTC(at: place.coordinate))
+            let days = try RunsHandler.driftDays(.tomorrow, todayUTC: weather.clocks.todayUTC(at: place.coordinate))
             do throws(ServiceError) {
                 runs =
                     try await provider.runs(
@@ -88,11 +113,11 @@ extension WeatherSession {
             } catch {
                 unavailable.append(
                     .notice(
-                        "the earlier runs could not be had, so brief says nothing of how tomorrow’s forecast moved: \(Self.shellError(error).description)"
+                        "the earlier runs could not be had, so brief says nothing of how tomorrow’s forecast moved: \(ShellError(serviceError: error).description)"
                     ))
             }
         }
-        let now = now(at: place.coordinate)
+        let now = weather.clocks.now(at: place.coordinate)
         // An ensemble that covers neither today nor tomorrow whole gives no sentence: with
         // --sure, that is said, as check says it, rather than nothing at all.
         if request.sure, let ensemble = report.ensemble,
@@ -111,7 +136,7 @@ extension WeatherSession {
             forecast: report.forecast, ensemble: report.ensemble, runs: runs, warnings: warnings, now: now)
         // The last sentence: the most important change since the last look, by `changed`'s
         // rules; none before a first look, or after a look at another provider's forecast.
-        let current = look(of: report, warnings: fetched.warnings, command: "brief")
+        let current = weather.look(of: report, warnings: fetched.warnings, command: "brief")
         // Nor when either look holds nothing to compare (a stale answer): that is not "nothing
         // changed", and the sentence saying there are no hours says why.
         if let earlier = log.lastLook(at: current.placeKey, notAfter: now), earlier.provider == current.provider,
@@ -121,12 +146,8 @@ extension WeatherSession {
                 from: earlier, to: current, today: report.forecast.clock.localTime(now).date)
             sentences.append(.sinceLook(earlier: earlier.time, change: changes.first))
         }
-        // A feed that failed is said as `show` says it (stderr); its warnings are not guessed.
-        var feedNote: [CommandResult] = []
-        if case .failure? = fetched.warnings {
-            feedNote = warningBanner(fetched.warnings, for: place, zone: report.forecast.zone)
-        }
-        return notices + feedNote + unavailable + (current.isEmpty ? [] : keep(current)) + [
+        // A feed that failed is said as `show` says it (stderr, by `brief`); its warnings are not guessed.
+        return unavailable + (current.isEmpty ? [] : log.keep(current)) + [
             .brief(
                 BriefReport(
                     place: place, now: now, zone: report.forecast.zone, sentences: sentences,

@@ -65,7 +65,7 @@ enum CheckRules {
     }
 }
 
-extension WeatherSession {
+extension BriefHandler {
     /// `check`: each condition against the place's answers, from the cache while they are
     /// current. The place does not become current: a cron job's check changes nothing.
     ///
@@ -74,19 +74,19 @@ extension WeatherSession {
     ///   `--warnings`, or no place is given, current or saved. Each makes `check` exit 3.
     func check(_ request: CheckRequest) async throws(ShellError) -> [CommandResult] {
         var target = request.target
-        if target == nil, currentPlace == nil {
-            guard let first = favorites.first else {
+        if target == nil, weather.places.currentPlace == nil {
+            guard let first = weather.places.favorites.first else {
                 throw .notApplicable("no place to check: give one (“check --rain 60% Hamburg”) or save a favorite")
             }
             target = first.name
         }
-        let ensembleService = services.ensemble
+        let ensembleService = weather.places.services.ensemble
         if request.readsEnsemble, ensembleService == nil { throw .noService("ensemble") }
         let kind: AnswerKind = request.readsEnsemble ? .ensemble : request.readsChanges ? .forecast : .warnings
-        let fetching = try await resolving(
+        let fetching = try await weather.places.resolving(
             target, needing: kind, askingWarnings: request.readsWarnings || request.readsChanges
         ) { place async throws(ShellError) -> (Result<EnsembleForecast, ShellError>?, Fetched<Forecast>?) in
-            let answer = request.readsChanges ? try await self.forecast(for: place) : nil
+            let answer = request.readsChanges ? try await weather.forecast(for: place) : nil
             guard request.readsEnsemble, let ensembleService else { return (nil, answer) }
             do throws(ServiceError) {
                 return (
@@ -94,7 +94,7 @@ extension WeatherSession {
                     answer
                 )
             } catch {
-                return (.failure(Self.shellError(error)), answer)
+                return (.failure(ShellError(serviceError: error)), answer)
             }
         }
         let (ensembleResult, forecast) = fetching.value
@@ -103,17 +103,17 @@ extension WeatherSession {
         // when no other condition holds: a warning in force is told though the ensemble is down.
         var unreadable: [ShellError] = []
         let place = fetching.resolved.place
-        let now = now(at: place.coordinate)
+        let now = weather.clocks.now(at: place.coordinate)
         var warnings: [WeatherWarning] = []
         var service: Service?
         var warningsReadable = true
         if request.readsWarnings {
-            if let feed = warningFeed(for: place) {
+            if let feed = weather.places.warningFeed(for: place) {
                 service = feed.service
                 switch fetching.warnings {
                 case .success(let fetched)?: warnings = CheckRules.warnings(fetched.value.warnings, now: now)
                 case .failure(let error)?:
-                    unreadable.append(Self.shellError(error))
+                    unreadable.append(ShellError(serviceError: error))
                     warningsReadable = false
                 case nil:
                     unreadable.append(.notApplicable("the warning feed for \(place.name) was not asked"))
@@ -147,7 +147,8 @@ extension WeatherSession {
                     place: place, forecast: forecast.value, origin: forecast.origin, ensemble: ensemble,
                     // The mark keeps only the chances: read from beside the cached answer.
                     ensembleRainChances: ensemble == nil
-                        ? services.ensemble?.cachedRainChances(at: place.coordinate, model: .ecmwfIFS025)?.value
+                        ? weather.places.services.ensemble?.cachedRainChances(
+                            at: place.coordinate, model: .ecmwfIFS025)?.value
                         : nil), warnings: fetching.warnings, now: now)
             outcomes.append(outcome)
             kept = notices
@@ -177,10 +178,10 @@ extension WeatherSession {
         // mark stays, so the change is told when the feed answers again.
         if case .failure(let error)? = warnings {
             throw .notInAnswer(
-                "the warning feed failed, so --changed cannot compare warnings with check’s mark: \(Self.shellError(error).description)"
+                "the warning feed failed, so --changed cannot compare warnings with check’s mark: \(ShellError(serviceError: error).description)"
             )
         }
-        let current = look(of: report, warnings: warnings, command: Look.checkMark)
+        let current = weather.look(of: report, warnings: warnings, command: Look.checkMark)
         // A stale answer (no days or hours from now) cannot be compared: exit 3, the mark stays.
         guard !current.isEmpty else {
             throw .notInAnswer(

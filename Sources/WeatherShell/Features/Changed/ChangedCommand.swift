@@ -23,18 +23,25 @@ extension CommandSpec {
     }
 }
 
-extension WeatherSession {
+/// `changed`: today's answer against the last look at the place. Given `show`'s handler and the
+/// log the looks are kept in; its place and report are applied as `show`'s are.
+@MainActor
+struct ChangedHandler {
+    let weather: WeatherHandler
+    let log: EventLog
+
     /// `changed`: today's answer against the last look at the place before now, then kept as
     /// the next look. The place becomes current, as after `show`.
     ///
     /// - Throws: what `show` throws.
-    func changed(_ target: String?) async throws(ShellError) -> [CommandResult] {
-        let fetched = try await resolving(target, needing: .forecast, askingWarnings: true) {
-            place async throws(ShellError) in try await forecast(for: place)
+    func changed(_ target: String?) async throws(ShellError) -> HandlerOutcome {
+        let fetched = try await weather.places.resolving(target, needing: .forecast, askingWarnings: true) {
+            place async throws(ShellError) in try await weather.forecast(for: place)
         }
-        let (report, notices) = weather(for: fetched.resolved, fetched.value)
-        let now = now(at: report.place.coordinate)
-        let current = look(of: report, warnings: fetched.warnings, command: "changed")
+        var shown = weather.weather(for: fetched.resolved, fetched.value)
+        let report = shown.report
+        let now = weather.clocks.now(at: report.place.coordinate)
+        let current = weather.look(of: report, warnings: fetched.warnings, command: "changed")
         let earlier = log.lastLook(at: current.placeKey, notAfter: now)
         var comparison = LookComparer.compare(
             earlier, current, place: report.place, zone: report.forecast.zone,
@@ -43,23 +50,40 @@ extension WeatherSession {
             let inForce = CheckRules.warnings(answer.value.warnings, now: now).count
             comparison.warningsNotCompared = max(0, inForce - Look.mostWarnings)
         }
-        var feedNote: [CommandResult] = []
         if case .failure? = fetched.warnings {
-            feedNote = warningBanner(fetched.warnings, for: report.place, zone: report.forecast.zone)
+            shown.outcome.warningBanner = WarningBannerInput(
+                answer: fetched.warnings, place: report.place, zone: report.forecast.zone)
         }
         // A look with nothing in it (a stale answer) is not kept: the earlier one stays.
-        let keeping = current.isEmpty || log.hasUnwrittenRecords ? [] : keep(current)
+        let keeping = current.isEmpty || log.hasUnwrittenRecords ? [] : log.keep(current)
         comparison.kept = !current.isEmpty && !log.hasUnwrittenRecords && keeping.isEmpty
-        return notices + feedNote + keeping + [.changed(comparison)]
+        shown.outcome.trailing = keeping + [.changed(comparison)]
+        return shown.outcome
     }
+}
 
-    /// The look of `report` as this command shows it (`LookComparer.look`), the warnings those
-    /// of `answer` in force or announced within 24 hours (nil when no feed was asked, or it failed).
-    func look(
-        of report: WeatherReport, warnings answer: Result<Fetched<WarningFeedAnswer>, ServiceError>? = nil,
-        command: String
+extension EventLog {
+    /// Keeps `look` for `changed`; a log that cannot be written is said as a notice (the look
+    /// is not kept, nothing else is lost) — unless records are kept in memory already, which
+    /// the user was told of.
+    func keep(_ look: Look) -> [CommandResult] {
+        guard !hasUnwrittenRecords else { return [] }
+        do { try appendLook(look) } catch {
+            return [.notice("the look was not kept for “changed”: \(ShellError(error).description)")]
+        }
+        return []
+    }
+}
+
+extension LookComparer {
+    /// The look of `report` as `command` shows it (`look(of:warnings:command:units:now:answerTime:recordedAt:)`),
+    /// the warnings those of `answer` in force or announced within 24 hours (nil when no feed
+    /// was asked, or it failed), at the place's now.
+    static func look(
+        of report: WeatherReport, warnings answer: Result<Fetched<WarningFeedAnswer>, ServiceError>?, command: String,
+        units: UnitPreferences, clocks: SessionClocks
     ) -> Look {
-        let now = now(at: report.place.coordinate)
+        let now = clocks.now(at: report.place.coordinate)
         var warnings: [WeatherWarning]?
         if case .success(let fetched)? = answer { warnings = CheckRules.warnings(fetched.value.warnings, now: now) }
         let answerTime: Date
@@ -68,18 +92,7 @@ extension WeatherSession {
         case .cache(let stored), .stale(let stored, _): answerTime = stored
         }
         return LookComparer.look(
-            of: report, warnings: warnings, command: command, units: settings.units, now: now, answerTime: answerTime,
-            recordedAt: recordingNow())
-    }
-
-    /// Keeps `look` in the log for `changed`; a log that cannot be written is said as a notice
-    /// (the look is not kept, nothing else is lost) — unless records are kept in memory
-    /// already, which the user was told of.
-    func keep(_ look: Look) -> [CommandResult] {
-        guard !log.hasUnwrittenRecords else { return [] }
-        do { try log.appendLook(look) } catch {
-            return [.notice("the look was not kept for “changed”: \(ShellError(error).description)")]
-        }
-        return []
+            of: report, warnings: warnings, command: command, units: units, now: now, answerTime: answerTime,
+            recordedAt: clocks.recordingNow())
     }
 }

@@ -3,10 +3,14 @@ import WXBasics
 import WeatherKit
 import WeatherStore
 
-/// The session's one step for `best`, `chance` and `plume`: resolve the place (as `show`
-/// does), fetch its ensemble through the handler alongside the place's name, let the handler
-/// answer, and make the place current when it did.
-extension WeatherSession {
+/// The one step of `best`, `chance` and `plume`: resolve the place (as `show` does), fetch its
+/// ensemble through the handler alongside the place's name, let the handler answer, and give
+/// the place to make current when it did. Given only `show`'s handler (the place resolver, the
+/// clocks, the units).
+@MainActor
+struct DecisionRouting {
+    let weather: WeatherHandler
+
     /// - Parameters:
     ///   - target: the place typed (nil: the current location).
     ///   - withForecast: also ask the place's deterministic forecast (as `show` does, from the
@@ -20,10 +24,10 @@ extension WeatherSession {
         _ target: String?, withForecast: Bool = false,
         _ answer: (DecisionHandler, Place, Fetched<EnsembleForecast>, Result<Forecast, ShellError>?, Date)
             throws(ShellError) -> CommandResult
-    ) async throws(ShellError) -> [CommandResult] {
-        guard let provider = services.ensemble else { throw .noService("ensemble") }
-        let handler = DecisionHandler(provider: provider, units: settings.unitSetting.preferences)
-        let fetching = try await resolving(target, needing: .ensemble) {
+    ) async throws(ShellError) -> HandlerOutcome {
+        guard let provider = weather.places.services.ensemble else { throw .noService("ensemble") }
+        let handler = DecisionHandler(provider: provider, units: weather.units)
+        let fetching = try await weather.places.resolving(target, needing: .ensemble) {
             place async throws(ShellError) -> (Fetched<EnsembleForecast>, Result<Forecast, ShellError>?) in
             async let forecast = withForecast ? forecastResult(at: place) : nil
             let ensemble = try await handler.fetch(at: place)
@@ -32,14 +36,13 @@ extension WeatherSession {
         let place = fetching.resolved.place
         let (ensemble, forecast) = fetching.value
         let result = try answer(
-            handler, place, Self.atPlacesClock(ensemble, place), forecast, now(at: place.coordinate))
-        commit(fetching.resolved)
-        return fetching.resolved.notices + [result]
+            handler, place, Self.atPlacesClock(ensemble, place), forecast, weather.clocks.now(at: place.coordinate))
+        return HandlerOutcome(about: fetching.resolved, [result])
     }
 
     /// `forecast(for:)` as a value: its forecast, or its error.
     private func forecastResult(at place: Place) async -> Result<Forecast, ShellError> {
-        do { return .success(try await forecast(for: place).value) } catch { return .failure(error) }
+        do { return .success(try await weather.forecast(for: place).value) } catch { return .failure(error) }
     }
 
     /// The answer with the place's own zone when it came in UTC (Open-Meteo asked with
@@ -61,8 +64,8 @@ extension WeatherSession {
     ///
     /// Conditions that cannot both hold are a usage error, refused before the place is
     /// resolved or anything asked (they need the user's units, which the parser does not have).
-    func best(_ request: BestRequest) async throws(ShellError) -> [CommandResult] {
-        let units = settings.unitSetting.preferences
+    func best(_ request: BestRequest) async throws(ShellError) -> HandlerOutcome {
+        let units = weather.units
         try DecisionHandler.refuseImpossible(
             request.terms.compactMap { term in
                 if case .limit(let typed) = term { return typed }
@@ -79,19 +82,19 @@ extension WeatherSession {
     /// `chance`: the handler's days per threshold for the place.
     ///
     /// A limit outside what its variable can be is a usage error, before anything is asked.
-    func chance(_ request: ChanceRequest) async throws(ShellError) -> [CommandResult] {
+    func chance(_ request: ChanceRequest) async throws(ShellError) -> HandlerOutcome {
         try DecisionHandler.refuseImpossible(
             request.thresholds.compactMap { threshold in
                 if case .limit(let typed, _, _) = threshold { return typed }
                 return nil
-            }, units: settings.unitSetting.preferences)
+            }, units: weather.units)
         return try await decide(request.target) { (handler, place, answer, _, now) throws(ShellError) in
             .chance(try handler.chance(request, answer: answer, place: place, now: now))
         }
     }
 
     /// `plume`: the handler's hours for the place.
-    func plume(_ request: PlumeRequest) async throws(ShellError) -> [CommandResult] {
+    func plume(_ request: PlumeRequest) async throws(ShellError) -> HandlerOutcome {
         do {
             return try await decide(request.target) { (handler, place, answer, _, now) throws(ShellError) in
                 .plume(try handler.plume(request, answer: answer, place: place, now: now))
@@ -100,7 +103,8 @@ extension WeatherSession {
             // `plume foo`, `plume gust`: one word that is no variable was taken as the place (as
             // “plume Berlin” must be); `plume Berlin 24`: the hours after the place. When no place
             // is found for it, say how the command reads, or the order it takes.
-            guard let target = request.target, error == .noPlaceFound(target) || coverage.isRefusal(error, of: target)
+            guard let target = request.target,
+                error == .noPlaceFound(target) || weather.places.coverage.isRefusal(error, of: target)
             else { throw error }
             var words = target.split(separator: " ").map(String.init)
             if words.count >= 2, let hours = words.last.flatMap({ Int($0) }) {

@@ -77,46 +77,4 @@ extension WeatherSession {
         guard let last = lastWarnings, last.coordinate == coordinate else { return nil }
         return last.warnings.map(KeptWarning.init)
     }
-
-    /// The answers of `feeds` (one a place, from `warningFeed(for:)`) for `places`, asked all at
-    /// once (identical requests once: see `SharedFetches`); nil for a place with no feed.
-    nonisolated static func askFeeds(
-        _ feeds: [(any WarningFeed)?], about places: [Place], language: String
-    ) async -> [Result<Fetched<WarningFeedAnswer>, ServiceError>?] {
-        let asked = Array(zip(feeds, places))
-        return await withTaskGroup(of: (Int, Result<Fetched<WarningFeedAnswer>, ServiceError>?).self) { group in
-            for (index, (feed, place)) in asked.enumerated() where feed != nil {
-                group.addTask { (index, await PlaceResolver.ask(feed, about: place, language: language)) }
-            }
-            var answers: [Result<Fetched<WarningFeedAnswer>, ServiceError>?] = places.map { _ in nil }
-            for await (index, answer) in group { answers[index] = answer }
-            return answers
-        }
-    }
-
-    /// `compare`'s marks from each report's feed answer (`askFeeds`, in the same order): a
-    /// favorite's warnings in force (cached for 10 minutes per place), or that they could not
-    /// be fetched. Nil when no favorite has one.
-    func warningMarks(
-        for reports: [WeatherReport], answers: [Result<Fetched<WarningFeedAnswer>, ServiceError>?]
-    ) -> [CommandResult] {
-        var marks: [WarningMarks.Mark] = []
-        for (report, answer) in zip(reports, answers) {
-            switch answer {
-            case nil: continue
-            case .success(let fetched):
-                let now = now(at: report.place.coordinate)
-                let inForce = WarningRules.inForce(WarningRules.current(fetched.value.warnings, now: now), now: now)
-                if let top = inForce.first {
-                    marks.append(
-                        WarningMarks.Mark(
-                            name: report.place.name, top: top, count: inForce.count, zone: report.forecast.zone))
-                }
-            case .failure(let error):
-                if case .transport(_, .cancelled) = error { return [] }
-                marks.append(WarningMarks.Mark(name: report.place.name, count: 0, failure: error.description))
-            }
-        }
-        return marks.isEmpty ? [] : [.warningMarks(WarningMarks(marks: marks))]
-    }
 }

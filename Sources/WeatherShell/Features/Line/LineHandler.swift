@@ -2,8 +2,13 @@ import FoundationEssentials
 import WXBasics
 import WeatherKit
 
-/// `line`: the weather now as one line for a status bar.
-extension WeatherSession {
+/// `line`: the weather now as one line for a status bar. Given only `show`'s handler (its place
+/// resolver holds the current location and the favorites); its place and report are applied as
+/// `show`'s are.
+@MainActor
+struct LineHandler {
+    let weather: WeatherHandler
+
     /// The weather for `request`'s place — the current location without one, else the first
     /// favorite — from the cache while it is current (no request), else one request, as `show`.
     /// The warning feeds are not asked, and notes on the way (which geocoder answered) are left
@@ -11,17 +16,24 @@ extension WeatherSession {
     ///
     /// - Throws: `ShellError.notApplicable` when no place is given, current or saved;
     ///   `.notInAnswer` when the forecast at hand does not cover now (`notNow`).
-    func statusLine(_ request: StatusLineRequest) async throws(ShellError) -> [CommandResult] {
+    func statusLine(_ request: StatusLineRequest) async throws(ShellError) -> HandlerOutcome {
         var target = request.place
-        if target == nil, currentPlace == nil {
-            guard let first = favorites.first else {
+        if target == nil, weather.places.currentPlace == nil {
+            guard let first = weather.places.favorites.first else {
                 throw .notApplicable("no place for the line: give one (“line Hamburg”) or save a favorite (“fav”)")
             }
             target = first.name
         }
-        let (report, _) = try await weather(for: target)
-        if let notNow = Self.notNow(report, now: now(at: report.place.coordinate)) { throw .notInAnswer(notNow) }
-        return [.statusLine(StatusLineReport(report: report, format: request.format, json: request.json))]
+        var fetched = try await weather.weather(for: target)
+        let report = fetched.report
+        // The place still becomes current when the line has nothing for now.
+        if let notNow = Self.notNow(report, now: weather.clocks.now(at: report.place.coordinate)) {
+            return fetched.failing(.notInAnswer(notNow))
+        }
+        fetched.outcome.results = [
+            .statusLine(StatusLineReport(report: report, format: request.format, json: request.json))
+        ]
+        return fetched.outcome
     }
 
     /// Why `report` has nothing for a status bar at `now`: its hours do not reach now, or it
