@@ -118,9 +118,11 @@ extension WeatherSession {
         let (report, notices) = try await weather(for: target)
         // Current conditions say nothing about when rain starts or stops.
         if report.forecast.isCurrentConditionsOnly { throw .notInAnswer(report.forecast.noForecastText) }
-        return notices + [
-            .rain(report, PrecipitationOutlook(forecast: report.forecast, now: now(at: report.place.coordinate)))
-        ]
+        // A spell that starts within the next 24 hours is totalled to its end, so "past the end
+        // of the forecast" is said only where the data end.
+        let outlook = PrecipitationOutlook(
+            forecast: report.forecast, now: now(at: report.place.coordinate), followSpell: true)
+        return notices + [.rain(report, outlook)]
     }
 
     func air(_ target: String?) async throws(ShellError) -> [CommandResult] {
