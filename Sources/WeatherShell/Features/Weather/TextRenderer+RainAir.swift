@@ -93,7 +93,8 @@ extension TextRenderer {
                 }
             var threshold = format.precipitationLimit(outlook.threshold)
             if outlook.hourlyFrom != nil {
-                threshold += " and every hour after under \(format.precipitationLimit(PrecipitationOutlook.hourThreshold))"
+                threshold +=
+                    " and every hour after under \(format.precipitationLimit(PrecipitationOutlook.hourThreshold))"
             }
             return
                 "no rain expected in the next \(horizon) h (\(source)): every \(interval) under \(threshold), though up to \(DecimalText.fixed(chance, digits: 0)) % likely"
