@@ -4,7 +4,8 @@
 OpenWeatherMap's 5 day / 3 hour forecast gives `rain.3h` (and `snow.3h`) as the volume of the
 *last* 3 hours before each step's `dt` (openweathermap.org/forecast5, "rain.3h: Rain volume for
 last 3 hours, mm"), so a wet step at 21:00 is rain from 18:00. A step is wet from 0.1 mm; the
-steps looked at are those whose 3 hours begin within 24 hours of now.
+spell is the first whose first wet step begins within 24 hours of now, followed to its end
+(past those 24 hours; "past the end of the forecast" only where the steps end).
 
 Run: python3 Fixtures/openweathermap/rain_spans_expected.py
 """
@@ -20,15 +21,15 @@ ahead = []
 for step in steps:
     end = datetime.datetime.fromtimestamp(step["dt"], datetime.timezone.utc)
     start = end - datetime.timedelta(hours=3)
-    if end > NOW and start < NOW + datetime.timedelta(hours=24):
+    if end > NOW:
         amount = (step.get("rain") or {}).get("3h", 0) + (step.get("snow") or {}).get("3h", 0)
         ahead.append((start, end, amount, step.get("pop", 0) * 100))
-first = next(i for i, s in enumerate(ahead) if s[2] >= 0.1)
+first = next(i for i, s in enumerate(ahead) if s[2] >= 0.1 and s[0] < NOW + datetime.timedelta(hours=24))
 spell = []
 for s in ahead[first:]:
     if s[2] < 0.1:
         break
     spell.append(s)
-ends = "past the end of the forecast" if len(spell) == len(ahead) - first else f"until {spell[-1][1]:%H:%M}"
+ends = "past the end of the forecast" if len(spell) == len(ahead) - first else f"until {spell[-1][1]:%a %H:%M}"
 print(f"rain from {spell[0][0]:%H:%M} UTC, about {sum(s[2] for s in spell):.1f} mm"
       f" ({max(s[3] for s in spell):.0f} % likely), {ends}")

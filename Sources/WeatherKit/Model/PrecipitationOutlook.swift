@@ -58,10 +58,13 @@ package struct PrecipitationOutlook: Hashable, Sendable {
     package var probabilityPercent: Double?
     /// How far ahead the data looked, seconds.
     package var horizonSeconds: Double
+    /// Where the 15-minute data end and the hourly data carry on, within the horizon; nil when
+    /// one resolution serves the whole of it.
+    package var hourlyFrom: Date?
 
     /// Below this an interval counts as dry: mm per 15 minutes, and per hour.
-    static let quarterHourThreshold = 0.05
-    static let hourThreshold = 0.1
+    package static let quarterHourThreshold = 0.05
+    package static let hourThreshold = 0.1
 
     /// Below how many mm an interval of `resolution` counts as dry.
     package var threshold: Double {
@@ -76,23 +79,32 @@ package struct PrecipitationOutlook: Hashable, Sendable {
     /// preceding hour, its `minutely_15` values the preceding 15 minutes, and OpenWeatherMap's
     /// `rain.3h` the preceding 3 hours. Hours labelled 13:00–18:00 with rain are rain from
     /// 12:00 to 18:00, so `start` and `end` are the ends of the intervals the amounts cover.
-    package init?(forecast: Forecast, now: Date, horizon: Double = 24 * 3_600) {
+    /// The 15-minute data serve the hours they cover; past their end the hourly data go on
+    /// (`hourlyFrom`), so 6 hours of 15-minute data do not end the forecast.
+    /// `followSpell`: a spell that starts within the horizon is followed (and totalled) to its
+    /// end in the data, not cut at the horizon.
+    package init?(forecast: Forecast, now: Date, horizon: Double = 24 * 3_600, followSpell: Bool = false) {
         struct Interval {
             /// When the interval the value covers begins: its time less the interval's length.
             let start: Date
+            let length: Double
             let millimetres: Double?
             let probability: Double?
+            /// Below how many mm the interval counts as dry.
+            let threshold: Double
+            var end: Date { start.addingTimeInterval(length) }
         }
         let step = Double(forecast.hourStepSeconds)
         // 15-minute data where it covers now and has values; hourly otherwise.
         let quarters = forecast.quarterHours.map {
             Interval(
-                start: $0.time.addingTimeInterval(-900), millimetres: $0.precipitationMillimetres, probability: nil)
+                start: $0.time.addingTimeInterval(-900), length: 900, millimetres: $0.precipitationMillimetres,
+                probability: nil, threshold: Self.quarterHourThreshold)
         }
         let hours = forecast.hourly.map {
             Interval(
-                start: $0.time.addingTimeInterval(-step), millimetres: $0.precipitationMillimetres,
-                probability: $0.precipitationProbabilityPercent)
+                start: $0.time.addingTimeInterval(-step), length: step, millimetres: $0.precipitationMillimetres,
+                probability: $0.precipitationProbabilityPercent, threshold: Self.hourThreshold)
         }
         // A series covers now when an interval contains it, or when its first interval starts
         // less than one interval after now (an answer whose first value is for the interval
@@ -104,23 +116,24 @@ package struct PrecipitationOutlook: Hashable, Sendable {
                 } ?? false
         }
         let series: [Interval]
-        let length: Double
-        let threshold: Double
         if covers(quarters, length: 900) {
-            (series, length, threshold, resolution) = (quarters, 900, Self.quarterHourThreshold, .quarterHours)
+            // The hours that begin where the 15-minute data end carry on after them.
+            let quartersEnd = quarters.last?.end ?? now
+            let later = hours.filter { $0.start >= quartersEnd && $0.millimetres != nil }
+            hourlyFrom = later.isEmpty ? nil : quartersEnd
+            (series, resolution) = (quarters + later, .quarterHours)
         } else if covers(hours, length: Double(forecast.hourStepSeconds)) {
             let step = forecast.hourStepSeconds
-            (series, length, threshold) = (hours, Double(step), Self.hourThreshold)
+            series = hours
             resolution = step > 3_600 ? .steps(hours: step / 3_600) : .hours
         } else {
             return nil
         }
-        let ahead = series.filter {
-            $0.start.addingTimeInterval(length) > now && $0.start < now.addingTimeInterval(horizon)
-        }
-        let last = ahead.last.map { $0.start.addingTimeInterval(length) } ?? now
+        let inWindow = series.filter { $0.end > now && $0.start < now.addingTimeInterval(horizon) }
+        let last = inWindow.last?.end ?? now
         horizonSeconds = min(horizon, max(0, last.timeIntervalSince(now)))
-        guard let first = ahead.firstIndex(where: { ($0.millimetres ?? 0) >= threshold }) else {
+        if let from = hourlyFrom, from >= now.addingTimeInterval(horizonSeconds) { hourlyFrom = nil }
+        guard let firstWet = inWindow.firstIndex(where: { ($0.millimetres ?? 0) >= $0.threshold }) else {
             // The hours' chances over the same span (each the chance of the hour before its
             // time): `rain` says a dry outlook beside a 35 % hour.
             let until = now.addingTimeInterval(min(horizon, max(0, last.timeIntervalSince(now))))
@@ -129,12 +142,16 @@ package struct PrecipitationOutlook: Hashable, Sendable {
             (kind, start, end, totalMillimetres, probabilityPercent) = (.dry, nil, nil, 0, chances.max())
             return
         }
+        // The spell read on past the window when asked to (`followSpell`).
+        let ahead = followSpell ? Array(series.drop { $0.end <= now }) : inWindow
+        let first = ahead.firstIndex { $0.start == inWindow[firstWet].start } ?? firstWet
+        let spellLast = ahead.last?.end ?? last
         let wetNow = ahead[first].start <= now
         var total = 0.0
         var probability: Double?
         var stop: Date?
         for interval in ahead[first...] {
-            guard (interval.millimetres ?? 0) >= threshold else {
+            guard (interval.millimetres ?? 0) >= interval.threshold else {
                 stop = interval.start
                 break
             }
@@ -147,7 +164,7 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         // The hours the wet spell touches, each the hour before its time (the hourly codes
         // also serve the 15-minute data).
         let spellStart = ahead[first].start
-        let spellEnd = stop ?? last
+        let spellEnd = stop ?? spellLast
         let kinds = forecast.hourly.filter {
             $0.time.addingTimeInterval(-step) < spellEnd && $0.time > spellStart
                 && ($0.precipitationMillimetres.map { $0 > 0 } ?? true)

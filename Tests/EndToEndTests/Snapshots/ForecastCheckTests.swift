@@ -212,10 +212,10 @@ import WeatherTestSupport
 
                 """))
         // Fixtures/openweathermap/rain_spans_expected.py: `rain.3h` is the last 3 hours' volume,
-        // so the first wet step, at 21:00, is rain from 18:00 (issue 37 item 10).
+        // so the first wet step, at 21:00, is rain from 18:00 (issue 37 item 10); the spell is
+        // followed past the next 24 hours to its end (it is not the end of the 5-day forecast).
         #expect(
-            run.stdout.contains(
-                "  rain from 18:00, about 6.7 mm (100 % likely), past the end of the forecast\n  (3-hour steps)\n"))
+            run.stdout.contains("  rain from 18:00, about 7.6 mm (100 % likely), until Sat 15:00 (3-hour steps)\n"))
         #expect(run.stdout.contains("\n  51.5100°N 0.1300°W    8.9  moderate rain      10.3 … 15.6  57 %  21 km/h E\n"))
         // The current weather was recorded in 2020: its "now" is said not to be now (trial 15).
         #expect(

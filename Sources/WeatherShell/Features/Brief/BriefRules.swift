@@ -61,7 +61,7 @@ enum BriefRules {
     static var table: [String] {
         [
             "dry: no hour with \(DecimalText.shortest(wetHourMillimetres)) mm or more in the next \(rainHorizonHours) hours (or the hours the forecast has left, said so)",
-            "rain starts, dry again: as “rain” says them — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them), so rain starts where the first wet hour begins and is dry again where the last one ends; snow when the hours’ weather codes say snow",
+            "rain starts, dry again: as “rain” says them — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them, the hours’ past their end), so rain starts where the first wet hour begins and is dry again where the last one ends; snow when the hours’ weather codes say snow",
             "heaviest: the wet hour of the spell with the most (the first of equals), and its amount",
             "likely: \(DecimalText.shortest(likelyPercent)) % of the ensemble’s members or more with \(DecimalText.shortest(wetDayMillimetres)) mm or more that day; unlikely: \(DecimalText.shortest(unlikelyPercent)) % or less; possible between",
             "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s; else about as warm; the range is the members’ 10th to 90th percentile",

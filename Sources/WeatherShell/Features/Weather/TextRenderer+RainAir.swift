@@ -56,7 +56,8 @@ extension TextRenderer {
         guard let outlook else { return "no precipitation data for now in this forecast" }
         let source =
             switch outlook.resolution {
-            case .quarterHours: "15-minute data"
+            // Past the 15-minute data's end the hourly data carry on.
+            case .quarterHours: outlook.hourlyFrom == nil ? "15-minute data" : "15-minute data, then hourly data"
             case .hours: steps ?? "hourly data"
             case .steps(let hours): steps ?? "\(hours)-hour steps"
             }
@@ -90,7 +91,11 @@ extension TextRenderer {
                 case .hours: "hour"
                 case .steps(let hours): "\(hours)-hour step"
                 }
-            let threshold = format.precipitationLimit(outlook.threshold)
+            var threshold = format.precipitationLimit(outlook.threshold)
+            if outlook.hourlyFrom != nil {
+                threshold +=
+                    " and every hour after under \(format.precipitationLimit(PrecipitationOutlook.hourThreshold))"
+            }
             return
                 "no rain expected in the next \(horizon) h (\(source)): every \(interval) under \(threshold), though up to \(DecimalText.fixed(chance, digits: 0)) % likely"
         case .now: return "\(now), \(amount)\(chance), \(until) (\(source))"

@@ -49,7 +49,7 @@ extension CommandSpec {
         name: "rain", synopsis: "rain [place | favorite]",
         summary: "when precipitation next starts and stops",
         details: [
-            "From Open-Meteo’s 15-minute data where the place has it, hourly data elsewhere: “rain from 15:30, about 2 mm, until 17:00”. A forecast without hours gives its days’ chance and amount instead.",
+            "From Open-Meteo’s 15-minute data where the place has it, hourly data elsewhere and past the 15-minute data’s end, over the next 24 hours: “rain from 15:30, about 2 mm, until 17:00”; a spell that starts within them is followed to its end. A forecast without hours gives its days’ chance and amount instead.",
             "With a place, for that place, as “show” does.",
         ],
         completion: .favorites,

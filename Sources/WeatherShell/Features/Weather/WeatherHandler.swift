@@ -144,9 +144,11 @@ struct WeatherHandler {
         if report.forecast.isCurrentConditionsOnly {
             return weather.failing(.notInAnswer(report.forecast.noForecastText))
         }
-        weather.outcome.results += [
-            .rain(report, PrecipitationOutlook(forecast: report.forecast, now: clocks.now(at: report.place.coordinate)))
-        ]
+        // A spell that starts within the next 24 hours is totalled to its end, so "past the end
+        // of the forecast" is said only where the data end.
+        let outlook = PrecipitationOutlook(
+            forecast: report.forecast, now: clocks.now(at: report.place.coordinate), followSpell: true)
+        weather.outcome.results += [.rain(report, outlook)]
         return weather.outcome
     }
 
