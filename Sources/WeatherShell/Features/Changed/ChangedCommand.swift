@@ -43,6 +43,7 @@ extension WeatherSession {
             let inForce = CheckRules.warnings(answer.value.warnings, now: now).count
             comparison.warningsNotCompared = max(0, inForce - Look.mostWarnings)
         }
+        comparison.origin = report.origin
         var feedNote: [CommandResult] = []
         if case .failure? = fetched.warnings {
             feedNote = warningBanner(fetched.warnings, for: report.place, zone: report.forecast.zone)
