@@ -49,10 +49,12 @@ struct CheckSavedDataEndToEndTests {
     @Test func changedOnSavedDataIsNotNo() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
-        let first = try runWX(["check", "--changed", "Berlin"], home: home, server: server, now: "2025-07-29T06:00:00Z")
+        let first = try runWX(
+            ["check", "--changed", "Berlin"], home: home, server: server, now: "2025-07-29T06:00:00Z")
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
         try server.queue(.init(path: "/v1/forecast", status: 503, body: "down", times: 20))
-        let later = try runWX(["check", "--changed", "Berlin"], home: home, server: server, now: "2025-07-29T14:00:00Z")
+        let later = try runWX(
+            ["check", "--changed", "Berlin"], home: home, server: server, now: "2025-07-29T14:00:00Z")
         #expect(later.status == 3, "\(later.stdout)\(later.stderr)")
         #expect(later.stdout.isEmpty, "\(later.stdout)")
         #expect(

@@ -112,7 +112,8 @@ extension WeatherSession {
             guard case .stale(let stored, let reason)? = origin else { return nil }
             let age = ValueFormatter.age(seconds: now.timeIntervalSince(stored))
             let why = reason.map { " (\($0.description))" } ?? ""
-            return "\(condition.option) is judged from \(serviceName ?? "the service")’s saved data from \(age) ago\(why)"
+            return
+                "\(condition.option) is judged from \(serviceName ?? "the service")’s saved data from \(age) ago\(why)"
         }
         var staleNotes: [String] = []
         var outcomes: [CheckOutcome] = []
@@ -150,7 +151,11 @@ extension WeatherSession {
             }
         }
         let warningsOrigin: DataOrigin?
-        if case .success(let fetched)? = fetching.warnings { warningsOrigin = fetched.origin } else { warningsOrigin = nil }
+        if case .success(let fetched)? = fetching.warnings {
+            warningsOrigin = fetched.origin
+        } else {
+            warningsOrigin = nil
+        }
         var kept: [CommandResult] = []
         for condition in request.conditions {
             if condition == .warnings, !warningsReadable { continue }
@@ -165,7 +170,8 @@ extension WeatherSession {
                         outcome,
                         staleBy: condition == .warnings
                             ? stale(warningsOrigin, service?.displayName, condition)
-                            : stale(try? fetchedEnsemble?.get().origin, ensembleService?.service.displayName, condition))
+                            : stale(try? fetchedEnsemble?.get().origin, ensembleService?.service.displayName, condition)
+                    )
                 } catch { unreadable.append(error) }
                 continue
             }
