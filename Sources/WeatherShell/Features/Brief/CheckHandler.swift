@@ -110,7 +110,7 @@ extension WeatherSession {
         // line on stderr saying how old the data is.
         func stale(_ origin: DataOrigin?, _ serviceName: String?, _ condition: CheckCondition) -> String? {
             guard case .stale(let stored, let reason)? = origin else { return nil }
-            let age = ValueFormatter.age(seconds: now.timeIntervalSince(stored))
+            let age = TimeWords.age(seconds: now.timeIntervalSince(stored))
             let why = reason.map { " (\($0.description))" } ?? ""
             return
                 "\(condition.option) is judged from \(serviceName ?? "the service")’s saved data from \(age) ago\(why)"
