@@ -22,6 +22,14 @@ package enum TimeWords {
         return "\(sign)\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
     }
 
+    /// How old data is: "2 h 14 min", "5 min", "3 d 2 h" (negative: "0 min").
+    package static func age(seconds: Double) -> String {
+        let minutes = max(0, Int.saturating(seconds / 60))
+        if minutes < 60 { return "\(minutes) min" }
+        if minutes < 1_440 { return "\(minutes / 60) h \(minutes % 60) min" }
+        return "\(minutes / 1_440) d \((minutes % 1_440) / 60) h"
+    }
+
     /// 0–9 with a leading zero: "07".
     package static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

@@ -101,8 +101,8 @@ package enum TextRenderer {
         case .chanceAlert(let reading): return chanceAlertLines(reading, context: context, format: format)
         case .check(let report): return checkLines(report, context: context, format: format)
         case .doctor(let report): return doctorLines(report, context: context)
-        case .brief(let report): return briefLines(report, context: context, format: format)
-        case .changed(let comparison): return changedLines(comparison, context: context, format: format)
+        case .brief(let report): return briefLines(report, context: context, format: format, style: style)
+        case .changed(let comparison): return changedLines(comparison, context: context, format: format, style: style)
         case .statusLine(let line): return statusLine(line, context: context)
         case .air(let place, let air, let origin):
             return airLines(place, air, origin: origin, context: context, format: format, style: style)

@@ -175,12 +175,7 @@ package struct ValueFormatter: Sendable {
     }
 
     /// "2 h 14 min", "5 min", "3 d 2 h".
-    package static func age(seconds: Double) -> String {
-        let minutes = max(0, Int.saturating(seconds / 60))
-        if minutes < 60 { return "\(minutes) min" }
-        if minutes < 1_440 { return "\(minutes / 60) h \(minutes % 60) min" }
-        return "\(minutes / 1_440) d \((minutes % 1_440) / 60) h"
-    }
+    package static func age(seconds: Double) -> String { TimeWords.age(seconds: seconds) }
 
     /// `date` to the nearest whole minute (30 s rounds up): how clock times given to the second
     /// (sunrise, sunset) are shown, so that 07:32:58 shows as 07:33, not 07:32.

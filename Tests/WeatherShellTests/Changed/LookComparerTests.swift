@@ -169,7 +169,8 @@ extension LookComparerTests {
             zone: ZoneInfo(identifier: nil, abbreviation: "CEST", utcOffsetSeconds: 7_200), today: Self.today)
         comparison.warningsNotCompared = 1_980
         let context = RenderContext(units: .metric, now: Self.now, colour: false, unicode: true, width: 200)
-        let lines = TextRenderer.changedLines(comparison, context: context, format: ValueFormatter(units: .metric))
+        let lines = TextRenderer.changedLines(
+            comparison, context: context, format: ValueFormatter(units: .metric), style: Style(colour: false))
         #expect(lines.filter { $0.contains("New warning: frost") }.count == 20)
         #expect(
             lines.last

@@ -6,8 +6,11 @@ import WeatherStore
 // `brief` as text (a heading, then each sentence wrapped between words, in your units at the
 // place's clock) and as JSON (each sentence beside the facts it states, metric, UTC).
 extension TextRenderer {
-    /// The heading and the sentences, each indented 2 and wrapped to the width (40 at least).
-    static func briefLines(_ report: BriefReport, context: RenderContext, format: ValueFormatter) -> [String] {
+    /// The heading and the sentences, each indented 2 and wrapped to the width (40 at least);
+    /// then, for saved data served because the service failed, `show`'s line saying how old.
+    static func briefLines(_ report: BriefReport, context: RenderContext, format: ValueFormatter, style: Style)
+        -> [String]
+    {
         let local = ZoneClock(report.zone).localTime(report.now)
         let when =
             "\(ValueFormatter.weekdays[local.weekday]) \(local.date.day) \(ValueFormatter.months[local.date.month - 1]) \(format.clock(local)) \(ValueFormatter.zone(local))"
@@ -19,7 +22,7 @@ extension TextRenderer {
                 keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%"], indent: 2,
                 width: context.width)
         }
-        return lines
+        return lines + offlineNote(report.origin, context: context, style: style)
     }
 
     /// One sentence in words, from its facts.

@@ -85,25 +85,47 @@ extension BriefHandler {
         let kind: AnswerKind = request.readsEnsemble ? .ensemble : request.readsChanges ? .forecast : .warnings
         let fetching = try await weather.places.resolving(
             target, needing: kind, askingWarnings: request.readsWarnings || request.readsChanges
-        ) { place async throws(ShellError) -> (Result<EnsembleForecast, ShellError>?, Fetched<Forecast>?) in
+        ) { place async throws(ShellError) -> (Result<Fetched<EnsembleForecast>, ShellError>?, Fetched<Forecast>?) in
             let answer = request.readsChanges ? try await weather.forecast(for: place) : nil
             guard request.readsEnsemble, let ensembleService else { return (nil, answer) }
             do throws(ServiceError) {
                 return (
-                    .success(try await ensembleService.ensemble(at: place.coordinate, model: .ecmwfIFS025).value),
+                    .success(try await ensembleService.ensemble(at: place.coordinate, model: .ecmwfIFS025)),
                     answer
                 )
             } catch {
                 return (.failure(ShellError(serviceError: error)), answer)
             }
         }
-        let (ensembleResult, forecast) = fetching.value
+        let (fetchedEnsemble, forecast) = fetching.value
+        let ensembleResult = fetchedEnsemble?.map(\.value)
         let ensemble = try? ensembleResult?.get()
         // A condition that cannot be read (its service failed) fails the check (exit 3) only
         // when no other condition holds: a warning in force is told though the ensemble is down.
         var unreadable: [ShellError] = []
         let place = fetching.resolved.place
         let now = weather.clocks.now(at: place.coordinate)
+        // An answer saved earlier and served because its service failed: a condition judged
+        // from it that does not hold is not told "no" (exit 3); one that holds is told, with a
+        // line on stderr saying how old the data is.
+        func stale(_ origin: DataOrigin?, _ serviceName: String?, _ condition: CheckCondition) -> String? {
+            guard case .stale(let stored, let reason)? = origin else { return nil }
+            let age = TimeWords.age(seconds: now.timeIntervalSince(stored))
+            let why = reason.map { " (\($0.description))" } ?? ""
+            return
+                "\(condition.option) is judged from \(serviceName ?? "the service")’s saved data from \(age) ago\(why)"
+        }
+        var staleNotes: [String] = []
+        var outcomes: [CheckOutcome] = []
+        func judge(_ outcome: CheckOutcome, staleBy note: String?) {
+            guard let note else { return outcomes.append(outcome) }
+            if outcome.holds {
+                outcomes.append(outcome)
+                staleNotes.append(note)
+            } else {
+                unreadable.append(.notInAnswer("\(note), so check cannot tell whether it holds"))
+            }
+        }
         var warnings: [WeatherWarning] = []
         var service: Service?
         var warningsReadable = true
@@ -128,7 +150,12 @@ extension BriefHandler {
                 warningsReadable = false
             }
         }
-        var outcomes: [CheckOutcome] = []
+        let warningsOrigin: DataOrigin?
+        if case .success(let fetched)? = fetching.warnings {
+            warningsOrigin = fetched.origin
+        } else {
+            warningsOrigin = nil
+        }
         var kept: [CommandResult] = []
         for condition in request.conditions {
             if condition == .warnings, !warningsReadable { continue }
@@ -138,10 +165,19 @@ extension BriefHandler {
                     continue
                 }
                 do {
-                    outcomes.append(try CheckRules.outcome(condition, ensemble: ensemble, warnings: warnings, now: now))
+                    let outcome = try CheckRules.outcome(condition, ensemble: ensemble, warnings: warnings, now: now)
+                    judge(
+                        outcome,
+                        staleBy: condition == .warnings
+                            ? stale(warningsOrigin, service?.displayName, condition)
+                            : stale(try? fetchedEnsemble?.get().origin, ensembleService?.service.displayName, condition)
+                    )
                 } catch { unreadable.append(error) }
                 continue
             }
+            let staleNote =
+                stale(forecast.origin, weather.places.forecastProvider.service.displayName, condition)
+                ?? stale(warningsOrigin, weather.places.warningFeed(for: place)?.service.displayName, condition)
             let (outcome, notices) = try changeOutcome(
                 WeatherReport(
                     place: place, forecast: forecast.value, origin: forecast.origin, ensemble: ensemble,
@@ -149,8 +185,8 @@ extension BriefHandler {
                     ensembleRainChances: ensemble == nil
                         ? weather.places.services.ensemble?.cachedRainChances(
                             at: place.coordinate, model: .ecmwfIFS025)?.value
-                        : nil), warnings: fetching.warnings, now: now)
-            outcomes.append(outcome)
+                        : nil), warnings: fetching.warnings, now: now, stale: staleNote != nil)
+            judge(outcome, staleBy: staleNote)
             kept = notices
         }
         if let first = unreadable.first {
@@ -158,6 +194,7 @@ extension BriefHandler {
             // What held is told (exit 0); what could not be read is said beside it, on stderr.
             kept += unreadable.map { .notice("not checked: \($0.description)") }
         }
+        kept += staleNotes.map { .notice("\($0); it held on that data") }
         return fetching.resolved.notices + kept + [
             .check(
                 CheckReport(
@@ -172,7 +209,8 @@ extension BriefHandler {
     /// from another provider; it stays while nothing changed that matters, so that small
     /// changes adding up are told when they do.
     private func changeOutcome(
-        _ report: WeatherReport, warnings: Result<Fetched<WarningFeedAnswer>, ServiceError>?, now: Date
+        _ report: WeatherReport, warnings: Result<Fetched<WarningFeedAnswer>, ServiceError>?, now: Date,
+        stale: Bool
     ) throws(ShellError) -> (CheckOutcome, [CommandResult]) {
         // A warning feed that failed: check cannot compare warnings, and says so (exit 3); the
         // mark stays, so the change is told when the feed answers again.
@@ -191,7 +229,9 @@ extension BriefHandler {
         let mark = log.lastLook(at: current.placeKey, checkMark: true, notAfter: now)
         var outcome = CheckOutcome(condition: .changed, holds: false, reading: nil, warnings: [])
         guard let mark, mark.provider == current.provider, !mark.isEmpty else {
-            try keepMark(current)
+            // Saved data served after a failure does not become the mark: a change it already
+            // holds would be taken as the starting point and never told.
+            if !stale { try keepMark(current) }
             return (outcome, [])
         }
         outcome.markTime = mark.time

@@ -50,6 +50,7 @@ struct ChangedHandler {
             let inForce = CheckRules.warnings(answer.value.warnings, now: now).count
             comparison.warningsNotCompared = max(0, inForce - Look.mostWarnings)
         }
+        comparison.origin = report.origin
         if case .failure? = fetched.warnings {
             shown.outcome.warningBanner = WarningBannerInput(
                 answer: fetched.warnings, place: report.place, zone: report.forecast.zone)

@@ -8,7 +8,7 @@ import WeatherStore
 extension TextRenderer {
     /// The heading and a line a change, each wrapped between words to the width (40 at least).
     static func changedLines(
-        _ comparison: LookComparison, context: RenderContext, format: ValueFormatter
+        _ comparison: LookComparison, context: RenderContext, format: ValueFormatter, style: Style
     ) -> [String] {
         let clock = ZoneClock(comparison.zone)
         let since = comparison.earlier.map {
@@ -53,7 +53,7 @@ extension TextRenderer {
                 sentence, keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%", "of"], indent: 2,
                 width: context.width)
         }
-        return lines
+        return lines + offlineNote(comparison.origin, context: context, style: style)
     }
 
     /// "You looked in imperial units; compared in metric." — or, when yours are a preset with

@@ -49,6 +49,9 @@ package struct LookComparison: Hashable, Sendable {
     /// The warnings in force or announced beyond the first `Look.mostWarnings` (a look keeps
     /// those): not compared, and counted so that a list of 20 new ones is not read as all.
     package var warningsNotCompared = 0
+    /// Where the current answer came from: saved data served after a failure is said under
+    /// the sentences, as `show` says it.
+    package var origin: DataOrigin = .network
 
     /// Whether the earlier look was shown in another unit system (compared in the current one).
     package var unitsDiffer: Bool { earlier.map { $0.unitSystem != current.unitSystem } ?? false }
