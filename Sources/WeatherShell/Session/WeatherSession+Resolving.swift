@@ -3,8 +3,8 @@ import WXBasics
 import WeatherKit
 import WeatherStore
 
-/// The place resolver the session's routing gives a command (`PlaceResolver`), and the same
-/// steps for the handlers that are still extensions of the session.
+/// The place resolver the session's routing gives a command (`PlaceResolver`), and how a
+/// handler's outcome is applied to the session.
 extension WeatherSession {
     typealias Resolved = ResolvedPlace
     typealias Fetching = PlaceFetching
@@ -16,35 +16,6 @@ extension WeatherSession {
             currentPlace: currentPlace, favorites: favorites, services: services, coverage: coverage,
             settings: settings, language: language, requestTimeoutSeconds: configuration.requestTimeoutSeconds)
     }
-
-    /// `PlaceResolver.resolve`.
-    func resolve(_ target: String?, needing kind: AnswerKind? = nil) async throws(ShellError) -> Resolved {
-        try await places.resolve(target, needing: kind)
-    }
-
-    /// `PlaceResolver.resolving`.
-    func resolving<Value>(
-        _ target: String?, needing kind: AnswerKind?, askingWarnings: Bool = false,
-        _ fetch: (Place) async throws(ShellError) -> Value
-    ) async throws(ShellError) -> Fetching<Value> {
-        try await places.resolving(target, needing: kind, askingWarnings: askingWarnings, fetch)
-    }
-
-    /// `PlaceResolver.placeAfterOptionalCount`.
-    func placeAfterOptionalCount<T>(
-        _ count: Int?, _ target: String?, command: String, what: String, maximum: Int,
-        _ body: () async throws(ShellError) -> T
-    ) async throws(ShellError) -> T {
-        try await places.placeAfterOptionalCount(count, target, command: command, what: what, maximum: maximum, body)
-    }
-
-    /// The geocoder the `geocoder` setting names, else the default.
-    var geocoder: any Geocoder { places.geocoder }
-    /// The provider the `provider` setting names, else the default.
-    var forecastProvider: any ForecastProvider { places.forecastProvider }
-
-    /// `PlaceResolver.warningFeed(for:)`.
-    func warningFeed(for place: Place) -> (any WarningFeed)? { places.warningFeed(for: place) }
 
     /// After a command about `resolved` succeeded: its place becomes the current location.
     func commit(_ resolved: Resolved) {
@@ -62,20 +33,6 @@ extension WeatherSession {
         if let failure = outcome.failure { throw failure }
         let banner = outcome.warningBanner.map { warningBanner($0.answer, for: $0.place, zone: $0.zone) } ?? []
         return outcome.results + banner + (outcome.look.map(log.keep) ?? []) + outcome.trailing
-    }
-
-    /// `body`'s value or error, as a value: for an `async let` of a typed-throwing request.
-    nonisolated static func result<T: Sendable>(
-        _ body: () async throws(ServiceError) -> T
-    ) async -> Result<T, ServiceError> {
-        await serviceResult(body)
-    }
-
-    static func shellError(_ error: ServiceError) -> ShellError { ShellError(serviceError: error) }
-
-    /// `PlaceResolver.favorite(matching:)`.
-    func favorite(matching name: String) throws(ShellError) -> Favorite? {
-        try FavoriteMatching.match(name, in: favorites).favorite(for: name)
     }
 
     /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none and

@@ -19,7 +19,7 @@ struct DecisionHandler {
         do throws(ServiceError) {
             return try await provider.ensemble(at: place.coordinate, model: model)
         } catch {
-            // As every command says a service's failure (WeatherSession.shellError).
+            // As every command says a service's failure (ShellError(serviceError:)).
             if case .transport(_, .cancelled) = error { throw .cancelled }
             throw .service(error)
         }
