@@ -417,7 +417,7 @@ struct Child {
         process.standardInput = input
         process.standardOutput = output
         errorFile = NSTemporaryDirectory() + "/wx-stress-stderr-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: errorFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errorFile) ?? FileHandle.nullDevice
         try process.run()
     }
