@@ -34,7 +34,9 @@ for format in text json; do
   # One session on standard input (state carries from line to line), its two streams apart so
   # that their order is the program's, not the pipe's.
   status=0
-  printf '%s\n' "${commands[@]}" "find Hamburg" "use 1" "fav" "save" "history" "!!" "!1" \
+  printf '%s\n' "${commands[@]}" "show Berlin" "save" "save" "saved" "saved 2" "saved verify Berlin" \
+    "saved verify Nowhere" "saved rm 2" "saved 2" "saved rm 2" "saved rm 9" \
+    "find Hamburg" "use 1" "fav" "save" "saved verify hamb" "history" "!!" "!1" \
     | "$wx" "${flag[@]}" > "$home/out" 2> "$home/err" || status=$?
   echo "=== $format: standard output"; cat "$home/out"
   echo "=== $format: standard error"; cat "$home/err"

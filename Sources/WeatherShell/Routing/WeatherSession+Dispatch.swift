@@ -4,8 +4,7 @@ import WeatherStore
 extension WeatherSession {
     /// The handler for `command`: one line a case, each handler in its feature's folder
     /// (`Features/<Family>/<Family>Handler.swift`, made with only what it reads by
-    /// WeatherSession+Handlers.swift, its outcome applied here; or, for the families not moved
-    /// yet, `Features/<Family>/WeatherSession+<Family>.swift`). The switch is exhaustive, so a
+    /// WeatherSession+Handlers.swift, its outcome applied here). The switch is exhaustive, so a
     /// new `Command` case does not compile until it has a handler.
     func perform(_ command: Command) async throws(ShellError) -> [CommandResult] {
         switch command {
@@ -36,11 +35,11 @@ extension WeatherSession {
         case .check(let request): return try await briefHandler.check(request)
         case .brief(let request): return try await apply(briefHandler.brief(request))
         case .changed(let target): return try await apply(changedHandler.changed(target))
-        case .save: return try save()
-        case .snapshots: return try snapshotList()
-        case .snapshot(let id): return try await showSnapshot(id)
-        case .snapshotVerify(let place): return try await verifySnapshots(place)
-        case .snapshotRemove(let id): return [.snapshotRemoved(try deleteSnapshot(id))]
+        case .save: return try snapshotsHandler.save()
+        case .snapshots: return try snapshotsHandler.snapshotList()
+        case .snapshot(let id): return try await snapshotsHandler.showSnapshot(id)
+        case .snapshotVerify(let place): return try await snapshotsHandler.verifySnapshots(place)
+        case .snapshotRemove(let id): return try snapshotsHandler.deleteSnapshot(id)
         case .history(let count): return try HistoryHandler(persistence: persistence).history(last: count)
         case .units(let change): return try apply(settingsHandler.setUnits(change))
         case .provider(let word): return try settingsHandler.setProvider(word)

@@ -337,7 +337,7 @@ struct HandlerOutcome {
     }
 }
 
-/// A warning feed's answer for the place of `show`'s weather (`WeatherSession.warningBanner`).
+/// A warning feed's answer for the place of `show`'s weather (`WarningBannerHandler.banner`).
 struct WarningBannerInput {
     /// The feed's answer; nil: no feed was asked.
     var answer: Result<Fetched<WarningFeedAnswer>, ServiceError>?

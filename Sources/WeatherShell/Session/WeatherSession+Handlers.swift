@@ -42,15 +42,27 @@ extension WeatherSession {
 
     var warningsHandler: WarningsHandler { WarningsHandler(feeds: services.warnings, places: places, clocks: clocks) }
 
+    var warningBannerHandler: WarningBannerHandler {
+        WarningBannerHandler(feeds: services.warnings, clocks: clocks, seen: warningsSeen)
+    }
+
+    /// Reads neither favorites nor settings: `saved …` never reads state.plist (but for
+    /// `saved verify PLACE`'s favorite, read by the handler then).
+    var snapshotsHandler: SnapshotsHandler {
+        SnapshotsHandler(
+            persistence: persistence, clocks: clocks, coverage: coverage, archive: services.past,
+            lastWeather: lastWeather, currentPlace: currentPlace, shownWarnings: warningsSeen.shown)
+    }
+
     var doctorHandler: DoctorHandler {
         let places = places
         // Read first: reading state.plist is what finds it read-only (`readOnlyReason`).
         let favorites = favorites
         return DoctorHandler(
             configuration: configuration, log: log, environment: doctorEnvironment, coverage: coverage, clock: clock,
-            favorites: favorites, statePath: persistence.state.path, stateProblem: persistence.state.readOnlyReason,
-            warningFeeds: services.warnings, forecastProvider: places.forecastProvider.service,
-            geocoder: places.geocoder.service, providerSetting: settings.provider)
+            favorites: favorites, stateFile: (persistence.state.path, persistence.state.readOnlyReason),
+            warningFeeds: services.warnings,
+            chosen: (places.forecastProvider.service, places.geocoder.service, settings.provider))
     }
 
     var exchangeHandler: ExchangeHandler {

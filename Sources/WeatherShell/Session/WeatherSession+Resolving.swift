@@ -24,21 +24,24 @@ extension WeatherSession {
     }
 
     /// A handler's outcome applied: its place becomes the current location, its report the
-    /// last weather (and `units` ends the run's units); its results, the warning banner and the
-    /// look's notice, its trailing results — or its failure, thrown once the rest is applied.
+    /// last weather (and `units` ends the run's units); its results, the warning banner (the
+    /// warnings it saw kept for `save` and `watch`) and the look's notice, its trailing results —
+    /// or its failure, thrown once the rest is applied.
     func apply(_ outcome: HandlerOutcome) throws(ShellError) -> [CommandResult] {
         if let place = outcome.place { commit(place) }
         if let report = outcome.lastWeather { lastWeather = report }
         if outcome.endsUnitsForThisRun { unitsForThisRun = nil }
         if let failure = outcome.failure { throw failure }
-        let banner = outcome.warningBanner.map { warningBanner($0.answer, for: $0.place, zone: $0.zone) } ?? []
+        var banner: [CommandResult] = []
+        if let input = outcome.warningBanner {
+            let made = warningBannerHandler.banner(input)
+            warningsSeen = made.seen
+            banner = made.results
+        }
         return outcome.results + banner + (outcome.look.map(log.keep) ?? []) + outcome.trailing
     }
 
     /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none and
     /// for a prefix of several.
-    package func favorite(named name: String) -> Favorite? {
-        if case .one(let favorite) = FavoriteMatching.match(name, in: favorites) { return favorite }
-        return nil
-    }
+    package func favorite(named name: String) -> Favorite? { FavoriteMatching.match(name, in: favorites).only }
 }

@@ -21,12 +21,6 @@ extension WeatherSession {
     /// The number of the last command in the history; 0 when there is none.
     package func lastHistoryNumber() -> Int { log.history(last: 1).first?.number ?? 0 }
 
-    /// What `read` gives from log.jsonl, or the error naming the file
-    /// (`SessionPersistence.readingLog`).
-    func readingLog<T>(_ read: () -> T) throws(ShellError) -> T {
-        try persistence.readingLog { _ in read() }
-    }
-
     /// The last `count` commands as `history` lists them and Up recalls them, oldest first: a
     /// line repeating the one just before it appears once (bash's `ignoredups`).
     package func historyList(last count: Int) -> [HistoryEntry] {
@@ -71,34 +65,6 @@ extension WeatherSession {
     /// without side effects: for the shell completion scripts, which run at every Tab.
     package nonisolated static func savedFavoriteNames(configFolder: String) -> [String] {
         StateStore.favoriteNames(folder: configFolder)
-    }
-
-    // MARK: - For the session's own commands
-
-    /// `saved rm N`: the deleted snapshot.
-    func deleteSnapshot(_ id: Int) throws(ShellError) -> Snapshot {
-        do {
-            return try storing { () throws(StoreError) in try log.deleteSnapshot(id, at: recordingNow()) }
-        } catch .noSuchSnapshot(id) where log.wasDeleted(id) {
-            throw .snapshotDeleted(id)
-        }
-    }
-
-    /// `.snapshotDeleted` for a snapshot `saved rm` deleted, else `.noSuchSnapshot` (trial 15:
-    /// `saved 2` after `saved rm 2` said "no snapshot 2", as for one never saved).
-    func missingSnapshot(_ id: Int) -> ShellError {
-        log.wasDeleted(id) ? .snapshotDeleted(id) : .noSuchSnapshot(id)
-    }
-
-    /// `save`: the snapshot with its new id.
-    func appendSnapshot(
-        placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?, reading: SnapshotReading
-    ) throws(ShellError) -> Snapshot {
-        try storing { () throws(StoreError) in
-            try log.appendSnapshot(
-                placeName: placeName, coordinate: coordinate, utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone,
-                reading: reading, at: recordingNow())
-        }
     }
 
     /// Runs a store operation, its failure as the shell's error.

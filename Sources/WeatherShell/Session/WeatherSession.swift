@@ -18,7 +18,7 @@ package final class WeatherSession {
     /// The last weather fetched, for `save` and for re-rendering after `units`.
     package internal(set) var lastWeather: WeatherReport?
     /// The warnings in force that `show` last saw, and, while `watch` runs, those last seen per
-    /// place (WeatherSession+Warnings).
+    /// place (`WarningBannerHandler` returns them, `apply` keeps them).
     var warningsSeen = WarningsSeen()
 
     /// The plain configuration value the composition root read.
@@ -63,15 +63,11 @@ package final class WeatherSession {
     /// instant the answers about the place were recorded, whichever place came before.
     package func now(at coordinate: Coordinate?) -> Date { clocks.now(at: coordinate) }
 
-    /// While `watch` runs: the warnings in force last seen per place (WeatherSession+Warnings).
+    /// While `watch` runs: the warnings in force last seen per place (`WarningsSeen.watched`);
+    /// `watch` sets it to empty at its start and to nil at its end.
     package var watchedWarnings: [String: [WeatherWarning]]? {
         get { warningsSeen.watched }
         set { warningsSeen.watched = newValue }
-    }
-    /// The warnings in force that `show` last saw, and where, for `save` to keep.
-    package internal(set) var lastWarnings: (coordinate: Coordinate, warnings: [WeatherWarning])? {
-        get { warningsSeen.shown }
-        set { warningsSeen.shown = newValue }
     }
 
     /// The saved settings, but for the units of this run when `wx --units` gave them.
@@ -122,6 +118,15 @@ package final class WeatherSession {
         return Completer.complete(line, favorites: favoriteNamesForCompletion(), snapshots: snapshots)
     }
 
+    /// The snapshots as Tab offers them (`saved rm <TAB>`), newest first
+    /// (`SnapshotsHandler.completionChoices`).
+    package func snapshotsForCompletion() -> [SnapshotChoice] { SnapshotsHandler.completionChoices(in: log) }
+
+    /// What a snapshot keeps of a forecast (`SnapshotsHandler.snapshotReading`).
+    package nonisolated static func snapshotReading(_ forecast: Forecast, now: Date) -> SnapshotReading? {
+        SnapshotsHandler.snapshotReading(forecast, now: now)
+    }
+
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }
 
@@ -163,13 +168,6 @@ package final class WeatherSession {
             throw coverage.translated(error)
         }
     }
-}
-
-/// The warnings in force the session last saw: where `show` saw them, for `save` to keep, and
-/// per place while `watch` runs.
-struct WarningsSeen {
-    var shown: (coordinate: Coordinate, warnings: [WeatherWarning])?
-    var watched: [String: [WeatherWarning]]?
 }
 
 /// The service slots, as the composition root wrapped them, what their answers cover, and

@@ -16,15 +16,12 @@ struct DoctorHandler {
     let clock: any WXClock
     let favorites: [Favorite]
     /// state.plist's path, and why favorites and settings are read-only this session (nil: they are not).
-    let statePath: String
-    let stateProblem: StateProblem?
+    let stateFile: (path: String, problem: StateProblem?)
     /// The warning feeds; nil: none configured.
     let warningFeeds: WarningFeeds?
-    /// The forecast provider and geocoder the settings chose.
-    let forecastProvider: Service
-    let geocoder: Service
-    /// The `provider` setting as saved (a provider without its key is not in use).
-    let providerSetting: String?
+    /// The forecast provider and geocoder the settings chose, and the `provider` setting as
+    /// saved (a provider without its key is not in use).
+    let chosen: (forecastProvider: Service, geocoder: Service, providerSetting: String?)
 
     /// `doctor`: every check, in the order state, services, key, terminal, files. Nothing is
     /// changed; services are asked once each, at the same time.
@@ -32,7 +29,7 @@ struct DoctorHandler {
         var checks = DoctorLocalChecks.folders(configuration)
         checks.append(DoctorLocalChecks.freeSpace(configuration))
         checks.append(DoctorLocalChecks.lock(configuration))
-        checks.append(DoctorLocalChecks.favoritesFile(statePath, problem: stateProblem))
+        checks.append(DoctorLocalChecks.favoritesFile(stateFile.path, problem: stateFile.problem))
         checks.append(DoctorLocalChecks.log(log, folder: configuration.stateFolder))
         let services = await doctorServiceChecks()
         checks += services
@@ -55,8 +52,8 @@ struct DoctorHandler {
             else { return }
             asked.append((service, "\(service.displayName) (\(role))", path))
         }
-        add(forecastProvider, "provider")
-        add(geocoder, "geocoder")
+        add(chosen.forecastProvider, "provider")
+        add(chosen.geocoder, "geocoder")
         for favorite in favorites {
             guard let feed = warningFeeds?.feed(forCountry: favorite.countryCode) else { continue }
             let code = favorite.countryCode?.lowercased() ?? ""
@@ -106,7 +103,7 @@ struct DoctorHandler {
     func doctorKeyCheck(_ serviceChecks: [DoctorCheck]) -> DoctorCheck {
         let subject = "OpenWeatherMap key"
         guard configuration.openWeatherMapKey != nil else {
-            if forecastProvider == .openWeatherMap || providerSetting == "openweathermap" {
+            if chosen.forecastProvider == .openWeatherMap || chosen.providerSetting == "openweathermap" {
                 return DoctorCheck(
                     .key, subject, .problem, "not set, and the provider is openweathermap",
                     advice: "set OPENWEATHERMAP_API_KEY, or “provider open-meteo”")

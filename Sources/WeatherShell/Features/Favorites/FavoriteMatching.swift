@@ -109,6 +109,12 @@ package enum FavoriteMatching {
 }
 
 extension FavoriteMatching.Match {
+    /// The one favorite named; nil for none and for a prefix of several.
+    var only: Favorite? {
+        if case .one(let favorite) = self { return favorite }
+        return nil
+    }
+
     /// The one favorite named, nil for none.
     ///
     /// - Throws: `ShellError.usage` naming the favorites when several match.

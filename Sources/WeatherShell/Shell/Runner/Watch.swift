@@ -33,7 +33,7 @@ struct Watch {
                 return .failed
             }
         }
-        // The session tells what changed in the warnings between two looks (WeatherSession+WarningBanner).
+        // The session keeps what changed in the warnings between two looks (WarningBannerHandler).
         session.watchedWarnings = [:]
         defer { session.watchedWarnings = nil }
         while !Task.isCancelled {

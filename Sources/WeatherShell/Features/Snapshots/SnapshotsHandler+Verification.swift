@@ -4,18 +4,7 @@ import WeatherKit
 import WeatherStore
 
 /// How a snapshot's forecast turned out: `saved N` for one, `saved verify [place]` summed.
-extension WeatherSession {
-    /// The most forecast days a snapshot keeps (today and the six after: what `daily` shows).
-    package nonisolated static let keptForecastDays = 7
-
-    /// The days ahead a snapshot keeps of `forecast`: today (in the place's time zone) and
-    /// after, those with readings, at most `keptForecastDays`.
-    package nonisolated static func keptDays(_ forecast: Forecast, now: Date) -> [KeptForecastDay] {
-        let today = forecast.clock.localTime(now).date
-        return forecast.daily.filter { $0.date >= today && $0.hasReadings }.prefix(keptForecastDays).map(
-            KeptForecastDay.init)
-    }
-
+extension SnapshotsHandler {
     /// `saved N`: the snapshot, and its kept forecast next to what happened on the days that
     /// have passed. When the past cannot be had, the snapshot still shows, saying why. The
     /// range asked for is that of all the place's snapshots, as `saved verify` asks it, so
@@ -37,7 +26,7 @@ extension WeatherSession {
         // Recorded answers: what happened is read at the place's later recorded instant.
         let checked = try await coverage.readingLater(about: [snapshot.coordinate], isolation: #isolation) {
             () async throws(ShellError) in
-            let now = now(at: snapshot.coordinate)
+            let now = clocks.now(at: snapshot.coordinate)
             return await observe(at: snapshot.coordinate, over: kept.passed(now: now), now: now).outcome(of: snapshot)
         }
         return checked.notices.map { .notice($0) } + [.snapshot(snapshot, checked.value)]
@@ -55,7 +44,7 @@ extension WeatherSession {
     func verifySnapshots(_ place: String?) async throws(ShellError) -> [CommandResult] {
         if let problem = log.readProblem() { throw ShellError(problem) }
         let wanted = place?.lowercased()
-        let favoriteKey = place.flatMap { self.favorite(named: $0) }?.coordinate.rounded
+        let favoriteKey = place.flatMap { favorite(named: $0) }?.coordinate.rounded
         var places: [PlaceSnapshots] = []
         var placeIndex: [Coordinate: Int] = [:]
         log.forEachListedSnapshotWithKeptDays { snapshot, keptDays, location in
@@ -80,7 +69,7 @@ extension WeatherSession {
             () async throws(ShellError) in
             var scores: [PlaceScore] = []
             for place in places {
-                let now = now(at: place.coordinate)
+                let now = clocks.now(at: place.coordinate)
                 let observed = await observe(at: place.coordinate, over: place.keptDays.passed(now: now), now: now)
                 var tally = PlaceTally()
                 log.forEachSnapshot(at: place.locations) { tally.add($0, observed.outcome(of: $0)) }
@@ -106,7 +95,7 @@ extension WeatherSession {
         guard let first = passed.first, let last = passed.last else { return observations }
         if let lacking = coverage.lacking(.past, at: coordinate) {
             observations.problem = "what happened is not available: \(lacking)"
-        } else if let provider = services.past {
+        } else if let provider = archive {
             do {
                 let fetched = try await provider.dailyObserved(at: coordinate, from: first, to: last)
                 for day in fetched.value { observations.days[day.date] = day }
@@ -119,9 +108,15 @@ extension WeatherSession {
         }
         return observations
     }
+
+    /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none and
+    /// for a prefix of several. state.plist is read only here, when `saved verify` names a place.
+    func favorite(named name: String) -> Favorite? {
+        FavoriteMatching.match(name, in: persistence.state.document.favorites).only
+    }
 }
 
-/// What happened on the passed days of one place's snapshots (`WeatherSession.observe`), to
+/// What happened on the passed days of one place's snapshots (`SnapshotsHandler.observe`), to
 /// check each of its snapshots against.
 struct Observations {
     /// "Now" at the place: a day has passed once it is over there.
