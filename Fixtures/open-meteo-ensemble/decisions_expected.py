@@ -93,8 +93,9 @@ def elevation(t):
 OPS = {"<": lambda v, l: v < l, "<=": lambda v, l: v <= l, ">": lambda v, l: v > l, ">=": lambda v, l: v >= l}
 
 
-def best(hours, conditions, start, end):
-    """conditions: (variable, op, limit) or "daylight"."""
+def counted_members(conditions):
+    """The members' rows of each variable the conditions read, and the members with every one
+    of those variables (every temperature member when they read none)."""
     variables = sorted({c[0] for c in conditions if c != "daylight"})
     rows = {v: members(v) for v in variables}
     numbers = set(members("temperature_2m"))
@@ -102,6 +103,12 @@ def best(hours, conditions, start, end):
         numbers = set(rows[variables[0]])
         for v in variables[1:]:
             numbers &= set(rows[v])
+    return rows, numbers
+
+
+def best(hours, conditions, start, end):
+    """conditions: (variable, op, limit) or "daylight"."""
+    rows, numbers = counted_members(conditions)
     numbers = sorted(numbers)
     daylight = "daylight" in conditions
     windows = []
@@ -174,13 +181,7 @@ def closest_by_miss(hours, conditions, start, end):
     three's starts and misses (per condition, in order)."""
     result = best(hours, conditions, start, end)
     assert not result["qualified"] and all(w[4] == 0 for w in result["windows"])
-    variables = sorted({c[0] for c in conditions if c != "daylight"})
-    rows = {v: members(v) for v in variables}
-    numbers = set(members("temperature_2m"))
-    if variables:
-        numbers = set(rows[variables[0]])
-        for v in variables[1:]:
-            numbers &= set(rows[v])
+    rows, numbers = counted_members(conditions)
     at = {t: i for i, t in enumerate(times)}
     measured = []
     for w in result["windows"]:

@@ -91,7 +91,8 @@ struct ChangeOrderEndToEndTests {
         let first = try runWX(["changed", "Berlin"], home: other, server: server, now: "2025-07-30T07:30:00Z")
         let joined = first.stdout.replacingOccurrences(of: "\n  ", with: " ")
         #expect(
-            joined.contains("No earlier look at Berlin: this one, of saved data, is not kept; the next from the service will be."),
+            joined.contains(
+                "No earlier look at Berlin: this one, of saved data, is not kept; the next from the service will be."),
             "\(first.stdout)")
     }
 }

@@ -16,7 +16,10 @@ struct BestEdgesEndToEndTests {
         let server = try FixtureServer()
         for (date, said) in [
             ("1999-01-01", "error: 1999-01-01 has passed; “best” looks ahead (today at the earliest)\n"),
-            ("2099-01-01", "error: 2099-01-01 is past the ensemble’s 10 days; “best” looks from today to 2026-11-02 at the latest\n"),
+            (
+                "2099-01-01",
+                "error: 2099-01-01 is past the ensemble’s 10 days; “best” looks from today to 2026-11-02 at the latest\n"
+            ),
         ] {
             let before = try server.requests().count
             let run = try runWX(
@@ -38,7 +41,8 @@ struct BestEdgesEndToEndTests {
             DecisionsEndToEndTests.expected["best_none_by_miss_daylight"] as? [String: Any])
         let server = try FixtureServer()
         for (command, want) in [
-            ("best 3h temp>25 \(Self.paris)", expected), ("best 2h temp>22 daylight tomorrow \(Self.paris)", expectedDaylight),
+            ("best 3h temp>25 \(Self.paris)", expected),
+            ("best 2h temp>22 daylight tomorrow \(Self.paris)", expectedDaylight),
         ] {
             let run = try runWX(["--json", "-c", command], home: TemporaryFolder(), server: server, now: Self.now)
             #expect(run.status == 0, "\(run.stderr)")
@@ -53,20 +57,27 @@ struct BestEdgesEndToEndTests {
                 let window = try #require(windows.first { $0["start"] as? String == start })
                 let found = (window["misses"] as? [[String: Any]] ?? []).compactMap { $0["by"] as? Double }
                 #expect(found.count == misses.count, "\(start): \(window)")
-                for (got, wanted) in zip(found, misses) { #expect(abs(got - wanted) < 1e-9, "\(start): \(got) \(wanted)") }
+                for (got, wanted) in zip(found, misses) {
+                    #expect(abs(got - wanted) < 1e-9, "\(start): \(got) \(wanted)")
+                }
             }
         }
         // In words: the closest windows and how far each misses, in the user's units.
-        let text = try runWX(["best", "3h", "temp>25", Self.paris], home: TemporaryFolder(), server: server, now: Self.now)
+        let text = try runWX(
+            ["best", "3h", "temp>25", Self.paris], home: TemporaryFolder(), server: server, now: Self.now)
         let joined = text.stdout.replacingOccurrences(of: "\n  ", with: " ")
         #expect(
-            joined.contains("no 3-hour window holds in any member, nor any hour of one; the closest, by how far the median member misses:"),
+            joined.contains(
+                "no 3-hour window holds in any member, nor any hour of one; the closest, by how far the median member misses:"
+            ),
             "\(text.stdout)")
         let first = try #require((expected["misses"] as? [[Double]])?.first?.first)
         #expect(
-            text.stdout.contains("Fri 23 Oct 13:00–16:00  missed: temp > 25 °C by \(formatted(first)) °C"), "\(text.stdout)")
+            text.stdout.contains("Fri 23 Oct 13:00–16:00  missed: temp > 25 °C by \(formatted(first)) °C"),
+            "\(text.stdout)")
         let imperial = try runWX(
-            ["--units", "imperial", "best", "3h", "temp>77F", Self.paris], home: TemporaryFolder(), server: server, now: Self.now)
+            ["--units", "imperial", "best", "3h", "temp>77F", Self.paris], home: TemporaryFolder(), server: server,
+            now: Self.now)
         // 25 °C is 77 °F: the miss in °F is 1.8 times the one in °C.
         #expect(imperial.stdout.contains("by \(formatted(first * 1.8)) °F"), "\(imperial.stdout)")
     }

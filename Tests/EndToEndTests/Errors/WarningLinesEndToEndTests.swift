@@ -21,7 +21,8 @@ struct WarningLinesEndToEndTests {
     @Test func coordinatesWithoutANameAreAWarning() throws {
         let server = try FixtureServer()
         try server.queue(.init(path: "/reverse", status: 500, body: "busy", times: 20))
-        let run = try runWX(["show", "48.85,2.35"], home: TemporaryFolder(), server: server, now: "2026-10-23T05:10:00Z")
+        let run = try runWX(
+            ["show", "48.85,2.35"], home: TemporaryFolder(), server: server, now: "2026-10-23T05:10:00Z")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("; the coordinates have no name\n"), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: ") }, "\(run.stderr)")

@@ -43,7 +43,9 @@ struct NearFavoriteEndToEndTests {
         let run = try runWX(["check", "--rain", "50%", "Hmoe"], home: home, server: server, now: Self.now)
         #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.isEmpty, "\(run.stdout)")
-        #expect(run.stderr.hasPrefix("error: “Hmoe” is no favorite, and the place found for it is Dunstable"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("error: “Hmoe” is no favorite, and the place found for it is Dunstable"),
+            "\(run.stderr)")
         #expect(run.stderr.contains("did you mean the favorite “Home”?"), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         // Nothing was asked for Dunstable.
@@ -54,7 +56,8 @@ struct NearFavoriteEndToEndTests {
         let server = try FixtureServer()
         let home = TemporaryFolder()
         // A favorite one letter from Berlin.
-        _ = try runWX(["-c", "find Hamburg; fav; fav rename Elbphilharmonie Berlix"], home: home, server: server, now: Self.now)
+        _ = try runWX(
+            ["-c", "find Hamburg; fav; fav rename Elbphilharmonie Berlix"], home: home, server: server, now: Self.now)
         let run = try runWX(["show", "Berlin"], home: home, server: server, now: Self.now)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Berlin, Deutschland"), "\(run.stdout)")

@@ -33,15 +33,7 @@ enum BestWindows {
     ) -> (windows: [BestWindow], members: Int) {
         let times = ensemble.times.map { Int($0.timeIntervalSince1970) }
         let count = times.count
-        let variables = Array(Set(conditions.compactMap(\.variable))).sorted { $0.rawValue < $1.rawValue }
-        let byVariable = Dictionary(uniqueKeysWithValues: variables.map { ($0, ensemble.membersByNumber($0)) })
-        // Members with every variable the conditions read (every temperature member without one).
-        var numbers = Set(ensemble.membersByNumber(.temperature).keys)
-        if let first = variables.first {
-            numbers = Set(byVariable[first]!.keys)
-            for variable in variables.dropFirst() { numbers.formIntersection(byVariable[variable]!.keys) }
-        }
-        let members = numbers.sorted()
+        let (byVariable, members) = values(ensemble, conditions)
         func marks(_ covering: Bool) -> Marks {
             let relevant = conditions.filter { $0.variable.map { $0.coversPrecedingHour == covering } ?? false }
             return members.map { number in
@@ -96,6 +88,21 @@ enum BestWindows {
         return (windows, members.count)
     }
 
+    /// The members' values of each variable the conditions read, and the members that have
+    /// every one of those variables (every temperature member when the conditions read none).
+    static func values(_ ensemble: EnsembleForecast, _ conditions: [AppliedCondition]) -> (
+        byVariable: [EnsembleVariable: [Int: [Double?]]], members: [Int]
+    ) {
+        let variables = Array(Set(conditions.compactMap(\.variable))).sorted { $0.rawValue < $1.rawValue }
+        let byVariable = Dictionary(uniqueKeysWithValues: variables.map { ($0, ensemble.membersByNumber($0)) })
+        var numbers = Set(ensemble.membersByNumber(.temperature).keys)
+        if let first = variables.first {
+            numbers = Set(byVariable[first]!.keys)
+            for variable in variables.dropFirst() { numbers.formIntersection(byVariable[variable]!.keys) }
+        }
+        return (byVariable, numbers.sorted())
+    }
+
     /// How far each window misses, for when no hour of any window holds in any member (then
     /// no share of member-hours tells the windows apart): each window's `misses`, a value per
     /// condition in the order of `conditions` — the median, over the members counted for the
@@ -108,14 +115,7 @@ enum BestWindows {
     ) {
         let times = ensemble.times.map { Int($0.timeIntervalSince1970) }
         let index = Dictionary(times.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let variables = Array(Set(conditions.compactMap(\.variable))).sorted { $0.rawValue < $1.rawValue }
-        let byVariable = Dictionary(uniqueKeysWithValues: variables.map { ($0, ensemble.membersByNumber($0)) })
-        var numbers = Set(ensemble.membersByNumber(.temperature).keys)
-        if let first = variables.first {
-            numbers = Set(byVariable[first]!.keys)
-            for variable in variables.dropFirst() { numbers.formIntersection(byVariable[variable]!.keys) }
-        }
-        let members = numbers.sorted()
+        let (byVariable, members) = values(ensemble, conditions)
         for w in windows.indices {
             guard let s = index[Int(windows[w].start.timeIntervalSince1970)] else { continue }
             // The hours a value is read at: instants s … s+D, a preceding hour's value s+1 … s+D.
