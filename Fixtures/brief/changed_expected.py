@@ -13,8 +13,9 @@ answered in GMT, the place in Europe/Berlin), computed here with code of its own
 - highs and lows changed at 2 °C or more; a day's rain at 1 mm or more, or when it turned wet or
   dry (wet: 1 mm or more); the rain's start or end at 1 hour or more (a start both looks put
   before now is not compared);
-- the order: rain start, rain end, a day turning wet or dry, highs and lows, other amounts (days
-  in order within each; warnings and the ensemble are not in these answers).
+- the order: rain start, rain end, a day turning wet or dry, highs and lows, other amounts; within
+  each the biggest change first (mm of rain, degrees of a high or low), then days in order
+  (warnings and the ensemble are not in these answers).
 
 Prints a JSON array of {"kind", "facts"} with the facts wx's --json gives (metric, UTC).
 """
@@ -62,18 +63,18 @@ def look(name, now_text):
 
 def main():
     earlier, later = look(sys.argv[1], sys.argv[2]), look(sys.argv[3], sys.argv[4])
-    ranked = []  # (rank, order, change)
+    ranked = []  # (rank, -size, order, change)
     now = later["now"]
     if earlier["start"] or later["start"]:
         if earlier["start"] and later["start"]:
             begun = earlier["start"] <= now and later["start"] <= now
             moved = abs((later["start"] - earlier["start"]).total_seconds()) >= HOURS * 3600 - EPS
             if not begun and moved:
-                ranked.append((1, 0, {"kind": "rain_start", "facts": {"was": iso(earlier["start"]), "now": iso(later["start"])}}))
+                ranked.append((1, 0, 0, {"kind": "rain_start", "facts": {"was": iso(earlier["start"]), "now": iso(later["start"])}}))
             if abs((later["end"] - earlier["end"]).total_seconds()) >= HOURS * 3600 - EPS:
-                ranked.append((2, 0, {"kind": "rain_end", "facts": {"was": iso(earlier["end"]), "now": iso(later["end"])}}))
+                ranked.append((2, 0, 0, {"kind": "rain_end", "facts": {"was": iso(earlier["end"]), "now": iso(later["end"])}}))
         elif later["start"] or (earlier["end"] and earlier["end"] > now):
-            ranked.append((1, 0, {"kind": "rain_start", "facts": {"was": iso(earlier["start"]), "now": iso(later["start"])}}))
+            ranked.append((1, 0, 0, {"kind": "rain_start", "facts": {"was": iso(earlier["start"]), "now": iso(later["start"])}}))
     for order, (date, (high, low, rain)) in enumerate(sorted(later["days"].items())):
         if date < later["today"] or date not in earlier["days"]:
             continue
@@ -81,13 +82,13 @@ def main():
         if rain is not None and was_rain is not None:
             turned = (was_rain >= WET_DAY - EPS) != (rain >= WET_DAY - EPS)
             if turned or abs(rain - was_rain) >= MILLIMETRES - EPS:
-                ranked.append((3 if turned else 6, order * 3, {"kind": "rain", "facts": {
+                ranked.append((3 if turned else 6, -abs(rain - was_rain), order * 3, {"kind": "rain", "facts": {
                     "date": date, "was_millimetres": was_rain, "now_millimetres": rain, "turned_wet_or_dry": turned}}))
         for kind, was, value, step in (("high", was_high, high, 1), ("low", was_low, low, 2)):
             if was is not None and value is not None and abs(value - was) >= DEGREES - EPS:
-                ranked.append((5, order * 3 + step, {"kind": kind, "facts": {
+                ranked.append((5, -abs(value - was), order * 3 + step, {"kind": kind, "facts": {
                     "date": date, "was_celsius": was, "now_celsius": value}}))
-    print(json.dumps([change for _, _, change in sorted(ranked, key=lambda r: (r[0], r[1]))], sort_keys=True))
+    print(json.dumps([change for *_, change in sorted(ranked, key=lambda r: (r[0], r[1], r[2]))], sort_keys=True))
 
 
 main()

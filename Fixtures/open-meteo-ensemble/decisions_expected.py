@@ -16,6 +16,13 @@ The rules, as issue 35 and `help best` / `help chance` state them:
 - Top windows: by members holding (ties to the earlier), skipping any that overlaps one taken,
   at most three; when none holds in any member, by the share of member-hours holding (those
   with at least one).
+- Closest by miss: when no hour of any window holds in any member, each window's miss per
+  condition is the median (the mean of the middle two for an even count) over its counted members
+  of the member's largest excess beyond the limit over the hours the condition reads (value −
+  limit for < and <=, limit − value for > and >=, 0 on the right side); daylight's is the
+  window's hours not in daylight. Windows are ranked by the sum over conditions of miss / the
+  largest miss of that condition over the windows (conditions whose largest is 0 left out), the
+  least first, ties to the earlier; then the same three without overlaps.
 - chance: per local day from today (today from the next hour); a value covering the preceding
   hour belongs to the day its covered hour starts in; a member counts for a day when it has all
   the day's values; the day is shown only when the answer reaches past it. Frost: the instants
@@ -86,8 +93,9 @@ def elevation(t):
 OPS = {"<": lambda v, l: v < l, "<=": lambda v, l: v <= l, ">": lambda v, l: v > l, ">=": lambda v, l: v >= l}
 
 
-def best(hours, conditions, start, end):
-    """conditions: (variable, op, limit) or "daylight"."""
+def counted_members(conditions):
+    """The members' rows of each variable the conditions read, and the members with every one
+    of those variables (every temperature member when they read none)."""
     variables = sorted({c[0] for c in conditions if c != "daylight"})
     rows = {v: members(v) for v in variables}
     numbers = set(members("temperature_2m"))
@@ -95,6 +103,12 @@ def best(hours, conditions, start, end):
         numbers = set(rows[variables[0]])
         for v in variables[1:]:
             numbers &= set(rows[v])
+    return rows, numbers
+
+
+def best(hours, conditions, start, end):
+    """conditions: (variable, op, limit) or "daylight"."""
+    rows, numbers = counted_members(conditions)
     numbers = sorted(numbers)
     daylight = "daylight" in conditions
     windows = []
@@ -150,6 +164,68 @@ def best(hours, conditions, start, end):
         "top": [iso(w["start"]) for w in top],
         "windows": [[iso(w["start"]), iso(w["end"]), w["holding"], w["members"], w["mh"], w["mht"]] for w in windows],
     }
+
+
+def excess(op, value, limit):
+    return max(0.0, value - limit) if op in ("<", "<=") else max(0.0, limit - value)
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def closest_by_miss(hours, conditions, start, end):
+    """best()'s windows when no hour holds anywhere, ranked by how far they miss: the top
+    three's starts and misses (per condition, in order)."""
+    result = best(hours, conditions, start, end)
+    assert not result["qualified"] and all(w[4] == 0 for w in result["windows"])
+    rows, numbers = counted_members(conditions)
+    at = {t: i for i, t in enumerate(times)}
+    measured = []
+    for w in result["windows"]:
+        s = at[int(datetime.strptime(w[0], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp())]
+        per_member = []
+        for m in sorted(numbers):
+            worst = []
+            complete = True
+            for c in conditions:
+                if c == "daylight":
+                    dark = 0
+                    for k in range(hours):
+                        lit = elevation(times[s + k]) > -0.833 and (
+                            k < hours - 1 or elevation(times[s + hours]) > -0.833)
+                        dark += not lit
+                    worst.append(float(dark))
+                    continue
+                reads = range(s + 1, s + hours + 1) if c[0] in INTERVAL else range(s, s + hours + 1)
+                values = [rows[c[0]][m][i] if i < len(rows[c[0]][m]) else None for i in reads]
+                if any(v is None for v in values):
+                    complete = False
+                    break
+                worst.append(max([0.0] + [excess(c[1], v, c[2]) for v in values]))
+            if complete:
+                per_member.append(worst)
+        if per_member:
+            measured.append((w[0], w[1], [median([p[c] for p in per_member]) for c in range(len(conditions))]))
+    largest = [max(m[2][c] for m in measured) for c in range(len(conditions))]
+
+    def share(m):
+        total = 0.0
+        for c in range(len(conditions)):
+            if largest[c] > 0:
+                total += m[2][c] / largest[c]
+        return total
+    ranked = sorted(measured, key=lambda m: (share(m), m[0]))
+    top = []
+    for m in ranked:
+        if len(top) == 3:
+            break
+        if any(m[0] < t[1] and t[0] < m[1] for t in top):
+            continue
+        top.append(m)
+    return {"top": [m[0] for m in top], "misses": [m[2] for m in top]}
 
 
 FORECAST = json.load(open(os.path.join(HERE, "..", "open-meteo-forecast",
@@ -313,6 +389,12 @@ def main():
             day_start(sunday)),
         # best 3h temp>17 (no window holds in any member: the closest by member-hours)
         "best_none": best(3, [("temperature_2m", ">", 17)], FROM, three_days),
+        # best 3h temp>25 (no hour of any window holds in any member: the closest by how far
+        # they miss)
+        "best_none_by_miss": closest_by_miss(3, [("temperature_2m", ">", 25)], FROM, three_days),
+        # best 2h temp>22 daylight tomorrow: two misses
+        "best_none_by_miss_daylight": closest_by_miss(
+            2, [("temperature_2m", ">", 22), "daylight"], day_start(saturday), day_start(sunday)),
         # best 2h sunny gusts<30 weekend: cloud cover (member 05 has none) in daylight, and gusts
         "best_sunny_weekend": best(
             2, [("cloud_cover", "<", 30), "daylight", ("wind_gusts_10m", "<", 30)], day_start(saturday),

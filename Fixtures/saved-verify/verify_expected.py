@@ -9,12 +9,13 @@ place's range is its snapshots' kept days that have passed (in each snapshot's o
 happened is the body's days within it with any reading. A kept day with an observed day is
 checked: its high and low errors are forecast − observed rounded to hundredths (half away from
 zero), rain / no rain is right when both sides are ≥ 1.0 mm or both below; a day without one is
-to come. By lead (days after the snapshot's own local day) the errors are not rounded. Sums are
+to come when it has not passed (in the snapshot's zone), else unobserved (from 1940-01-01, where
+the archive starts; an earlier one is neither). By lead (days after the snapshot's own local day) the errors are not rounded. Sums are
 taken left to right, one value at a time (not Python's `sum`, which compensates since 3.12), so
 the means are those of a plain fold; JSON gives them rounded to hundredths.
 
 Prints {"places": [{"name", "latitude", "longitude", "snapshots", "snapshots_without_forecast",
-"checked_days", "pending_days", "high_mae", "high_bias", "low_mae", "rain_hits", "rain_days",
+"checked_days", "pending_days", "unobserved_days", "high_mae", "high_bias", "low_mae", "rain_hits", "rain_days",
 "rain_percent", "by_lead": [{"lead", "high_mae", "high_bias", "high_days", "low_mae", "low_bias",
 "low_days", "rain_hits", "rain_days"}]}]}, means as JSON gives them (null for none).
 """
@@ -72,7 +73,7 @@ def score(group, archive):
               if datetime.date.fromisoformat(d["date"]) < NOW.astimezone(ZoneInfo(s["timezone"])).date()]
     first, last = min(passed), max(passed)
     observed = {day: values for day, values in archive.items() if first <= day <= last}
-    high, low, hits, rain_days, checked, pending, without = [], [], 0, 0, 0, 0, 0
+    high, low, hits, rain_days, checked, pending, unobserved, without = [], [], 0, 0, 0, 0, 0, 0
     leads = {}
     for snapshot in group:
         if "forecast_days" not in snapshot:
@@ -83,7 +84,10 @@ def score(group, archive):
             date = datetime.date.fromisoformat(day["date"])
             seen = observed.get(date)
             if seen is None:
-                pending += 1
+                if date >= NOW.astimezone(ZoneInfo(snapshot["timezone"])).date():
+                    pending += 1
+                elif date >= datetime.date(1940, 1, 1):
+                    unobserved += 1
                 continue
             checked += 1
             f_high, f_low, f_rain = (day.get("temperature_max_celsius"), day.get("temperature_min_celsius"),
@@ -104,7 +108,7 @@ def score(group, archive):
                 lead["hits"] += right
     return {
         "snapshots": len(group), "snapshots_without_forecast": without, "checked_days": checked,
-        "pending_days": pending, "high_mae": hundredths(mean([abs(e) for e in high])),
+        "pending_days": pending, "unobserved_days": unobserved, "high_mae": hundredths(mean([abs(e) for e in high])),
         "high_bias": hundredths(mean(high)), "low_mae": hundredths(mean([abs(e) for e in low])),
         "rain_hits": hits, "rain_days": rain_days,
         "rain_percent": half_away(hits * 100 / rain_days) if rain_days else None,

@@ -95,6 +95,11 @@ package final class FixtureServer: @unchecked Sendable {
         }
     }
 
+    /// Forgets the answers queued and not yet given (and the gate and the request log).
+    package func reset() throws {
+        _ = try control("POST", "/__control/reset", body: nil)
+    }
+
     /// Queues `answer`.
     package func queue(_ answer: Answer) throws {
         _ = try control("POST", "/__control/next", body: try JSONEncoder().encode(answer))

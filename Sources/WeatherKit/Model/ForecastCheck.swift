@@ -125,8 +125,11 @@ package struct ForecastScore: Hashable, Sendable {
     package var snapshotsWithoutForecast = 0
     /// Forecast days checked against an observed day.
     package var checkedDays = 0
-    /// Forecast days not yet passed, or passed without data yet.
+    /// Forecast days not yet passed: those to come.
     package var pendingDays = 0
+    /// Forecast days passed with no observed values (the archive had none for them, or could
+    /// not be had): never counted as to come.
+    package var unobservedDays = 0
     /// Days whose "rain / no rain" (`RainRule`) came true, and days where both amounts were known.
     package var rainHits = 0
     package var rainDays = 0
@@ -151,8 +154,13 @@ package struct ForecastScore: Hashable, Sendable {
         }
         for day in days {
             guard day.observed != nil else {
-                // A day before the archive's first will never have data: not "to come".
-                if !(day.hasPassed && day.forecast.date < PastSource.firstDay) { pendingDays += 1 }
+                // A day that has passed is not "to come", whether or not its data came (one
+                // before the archive's first never will).
+                if !day.hasPassed {
+                    pendingDays += 1
+                } else if day.forecast.date >= PastSource.firstDay {
+                    unobservedDays += 1
+                }
                 continue
             }
             checkedDays += 1

@@ -64,7 +64,9 @@ package enum CommandResult: Hashable, Sendable {
     /// `saved N`: the snapshot and how its kept forecast turned out.
     case snapshot(Snapshot, ForecastOutcome)
     /// `saved verify`: each place's snapshots scored.
-    case verification([PlaceScore])
+    /// `saved verify`: each place checked, and for each place whose service failed the error
+    /// line saying so (the command then counts as failed).
+    case verification([PlaceScore], unchecked: [String])
     case history([HistoryEntry])
     case units(UnitSetting)
     /// A setting's value after `provider`, `geocoder` or `language`.
@@ -96,6 +98,14 @@ package enum CommandResult: Hashable, Sendable {
     /// 15 saw `fav` remove a favorite in a read-only home with no word but the error.
     indirect case notSaved(ShellError, change: CommandResult? = nil)
 
+    /// What begins a notice that says what wx could not do while the command went on.
+    package static let warningLead = "warning: "
+
+    /// A notice that says what wx could not do while the command went on — a place's name, a
+    /// look kept, a service beside the answer: "warning: …" on stderr, as every such line is
+    /// (trial: two of them had no "warning:"; the state file's and the pager's had).
+    static func warning(_ text: String) -> CommandResult { .notice(warningLead + text) }
+
     /// What went wrong inside a result that still carries data (rows `import` skipped, places
     /// `compare` has no weather for): each is printed as an error and makes the command count as
     /// failed.
@@ -106,11 +116,12 @@ package enum CommandResult: Hashable, Sendable {
         switch self {
         case .imported(_, _, let problems, _): problems.map { "skipped \($0)" }
         case .comparison(_, let missing): missing.map { "no weather for \($0.name): \($0.reason)" }
+        case .verification(_, let unchecked): unchecked
         case .candidates, .currentPlace, .weather, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
             .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings, .warningBanner, .warningMarks,
             .snapshotSaved,
             .snapshotRemoved, .snapshots, .snapshotList, .snapshot,
-            .verification, .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
+            .history, .units, .setting, .format, .help, .helpCommand, .about, .exported, .exportData,
             .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved, .confidence, .models, .best, .chance,
             .plume, .chanceAlert, .check, .brief, .changed, .doctor,
             .statusLine:

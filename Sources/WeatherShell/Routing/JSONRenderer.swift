@@ -89,7 +89,7 @@ package enum JSONRenderer {
         case .snapshots(let snapshots): return self.snapshots(snapshots)
         case .snapshotList(let snapshots): return self.snapshots(snapshots.collected)
         case .snapshot(let snapshot, let outcome): return self.snapshot(snapshot, outcome)
-        case .verification(let places): return verification(places)
+        case .verification(let places, _): return verification(places)
         case .history(let entries): return history(entries)
         case .units(let setting): return units(setting)
         case .format(let outputFormat): return format(outputFormat)

@@ -34,9 +34,13 @@ package enum TextRenderer {
         return context.unicode ? text : ascii(text)
     }
 
-    /// wx's own symbols in ASCII ("°C" → "C", "…" → "~", "·" → "|", “ ” → ", µg/m³ → ug/m3),
-    /// for a terminal that is not UTF-8: results here, error lines in `ShellRunner`. Letters
-    /// in names from services are left as they are.
+    /// wx's own symbols in ASCII ("°C" → "C", "…" → "~", "·" → "|", “ ” → ", µg/m³ → ug/m3,
+    /// "≥" → ">="), for a terminal that is not UTF-8: results here, error lines in
+    /// `ShellRunner`. Every symbol wx writes has a form here, also those the views already
+    /// write in ASCII themselves (a chart's blocks, a condition's symbol), so none reaches a
+    /// terminal that cannot show it (trial: `check`'s "≥", `chance`'s "gusts ≥ 60 km/h").
+    /// Letters — in names from services, and in help's examples of what can be typed — are
+    /// left as they are.
     package static func ascii(_ text: String) -> String {
         // Most of a result is ASCII already: a list of 18,000 snapshots spent 7.6 G instructions
         // comparing every character with each symbol below.
@@ -63,7 +67,46 @@ package enum TextRenderer {
             case "★": result += "*"
             case "☆": result += "-"
             case "»": result += ">"
-            default: result.append(character)
+            case "≥": result += ">="
+            case "≤": result += "<="
+            case "→": result += "->"
+            case "←": result += "<-"
+            case "↑": result += "^"
+            case "↓": result += "v"
+            case "↗", "↙": result += "/"
+            case "↖", "↘": result += "\\"
+            case "×": result += "x"
+            case "±": result += "+/-"
+            case "⌊": result += "floor("
+            case "⌋": result += ")"
+            case "⚠", "⚑", "⚡": result += "!"
+            case "✓": result += "ok"
+            case "✗": result += "!!"
+            // The symbols of `WeatherCode.symbol(unicode:)`, as it writes them in ASCII.
+            case "☀": result += "*"
+            case "⛅": result += "~"
+            case "☁", "≡": result += "="
+            case "∴": result += ","
+            case "☂": result += "/"
+            case "❄": result += "+"
+            case "☾": result += ")"
+            // Charts and bars (`Chart`, `plume`, `drift`), as they draw in ASCII.
+            case "█", "▇", "▆", "▅", "▄": result += "#"
+            case "▃", "▂", "▁": result += " "
+            case "━", "─": result += "-"
+            case "░": result += ":"
+            case "┤", "│": result += "|"
+            case "└", "┬", "┼": result += "+"
+            // wttr.in's presets (`line --format 2`): the thermometer and wind face say nothing
+            // in ASCII, where the values follow anyway.
+            case "🌡️", "🌬️", "🌡", "🌬": break
+            default:
+                // A moon phase (`line`'s %m): its name, as the status line writes it in ASCII.
+                if let phase = MoonPhase.symbols.firstIndex(of: String(character)) {
+                    result += MoonPhase.names[phase]
+                } else {
+                    result.append(character)
+                }
             }
         }
         return result
@@ -118,7 +161,7 @@ package enum TextRenderer {
         case .snapshot(let snapshot, let outcome):
             return self.snapshot(snapshot, outcome, format: format, width: context.reportWidth)
                 + keptWarningLines(snapshot, context: context)
-        case .verification(let places): return verification(places, format: format, width: context.reportWidth)
+        case .verification(let places, _): return verification(places, format: format, width: context.reportWidth)
         case .history(let entries): return history(entries, context: context)
         case .units(let setting): return units(setting, format: format, width: context.width)
         case .format(let outputFormat): return self.format(outputFormat)

@@ -70,8 +70,15 @@ final class PlaceResolver {
             let unnamed = try self.unnamed(coordinate)
             return naming ? try await named(unnamed) : unnamed
         }
-        let (places, notice) = try await search(target)
-        return ResolvedPlace(place: places[0], candidates: places, notices: notice.map { [.notice($0)] } ?? [])
+        // A favorite's name mistyped: never answered silently for another place.
+        let found: ([Place], notice: String?)
+        if let near = nearFavorite(target) {
+            found = try await search(target, near: near)
+        } else {
+            found = try await search(target)
+        }
+        let (places, notice) = found
+        return ResolvedPlace(place: places[0], candidates: places, notices: notice.map { [.warning($0)] } ?? [])
     }
 
     /// Typed coordinates as a place not named yet (`named(_:)` names it); with recorded answers,
@@ -95,11 +102,11 @@ final class PlaceResolver {
         do {
             let (found, notice) = try await reverse(located.place.coordinate)
             if let found { resolved.place = found }
-            resolved.notices += notice.map { [.notice($0)] } ?? []
+            resolved.notices += notice.map { [.warning($0)] } ?? []
         } catch .cancelled {
             throw .cancelled
         } catch {
-            resolved.notices.append(.notice("\(error.description); the coordinates have no name"))
+            resolved.notices.append(.warning("\(error.description); the coordinates have no name"))
         }
         return resolved
     }

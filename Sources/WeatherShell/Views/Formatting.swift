@@ -147,6 +147,9 @@ package struct ValueFormatter: Sendable {
     }
 
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    /// The weekdays written out, for a sentence that names a day alone ("Sunday’s high"): "Sun"
+    /// alone, lower-cased at a clause's start, read as the sun.
+    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// "Fri 06 Feb".

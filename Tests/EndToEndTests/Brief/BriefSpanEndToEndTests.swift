@@ -150,7 +150,7 @@ struct BriefSpanEndToEndTests {
         let lines = run.stderr.split(separator: "\n").filter { $0.contains("covers neither") }
         #expect(
             lines == [
-                "the ensemble’s answer covers neither today nor tomorrow, so brief says nothing of how likely rain is; try after the next run"
+                "warning: the ensemble’s answer covers neither today nor tomorrow, so brief says nothing of how likely rain is; try after the next run"
             ], "\(run.stderr)")
     }
 

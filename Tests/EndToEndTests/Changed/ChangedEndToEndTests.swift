@@ -97,7 +97,7 @@ struct ChangedEndToEndTests {
         let joined = run.stdout.replacingOccurrences(of: "\n  ", with: " ")
         for line in [
             "The rain now starts 3 hours earlier (11:00, was 14:00).",
-            "The rain now ends 3 hours earlier (17:00, was 20:00).", "Fri: rain 4.5 mm, was 0.0 mm, now wet.",
+            "The rain now ends 3 hours earlier (17:00, was 20:00).", "Friday’s rain 4.5 mm, was 0.0 mm, now wet.",
             "Tomorrow’s high 18 °C, 3 °C lower (was 21 °C).",
         ] {
             #expect(joined.contains(line), "\(line) in \(run.stdout)")

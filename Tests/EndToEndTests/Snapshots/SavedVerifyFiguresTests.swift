@@ -40,7 +40,8 @@ import WeatherTestSupport
         #expect(named["latitude"] as? Double == wanted["latitude"] as? Double, "\(label)")
         #expect(named["longitude"] as? Double == wanted["longitude"] as? Double, "\(label)")
         for key in [
-            "snapshots", "snapshots_without_forecast", "checked_days", "pending_days", "rain_hits", "rain_days",
+            "snapshots", "snapshots_without_forecast", "checked_days", "pending_days", "unobserved_days", "rain_hits",
+            "rain_days",
         ] {
             #expect(place[key] as? Int == wanted[key] as? Int, "\(label) \(key)")
         }

@@ -31,7 +31,8 @@ import WeatherTestSupport
         // What is shown first, then what did not come and why, after a dash (trial 9: the
         // reason in parentheses nested its own).
         #expect(
-            notes.first?.hasPrefix("forecast only: OpenWeatherMap’s current conditions did not come — ") == true,
+            notes.first?.hasPrefix("warning: forecast only: OpenWeatherMap’s current conditions did not come — ")
+                == true,
             "\(result.stderr)")
         #expect(
             result.stdout.contains("3-hour steps from OpenWeatherMap; days are built from them"), "\(result.stdout)")

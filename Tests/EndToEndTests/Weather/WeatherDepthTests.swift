@@ -227,7 +227,7 @@ import WeatherTestSupport
         // Why the other geocoder answered goes to stderr, so stdout stays the list.
         #expect(
             refused.stderr
-                == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; these places are from Open-Meteo geocoding\n"
+                == "warning: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; these places are from Open-Meteo geocoding\n"
         )
         #expect(try fallback.requests().map(\.path) == ["/search", "/v1/search"])
         // Reverse geocoding refused: find and show say why and go on with the coordinates as the
@@ -239,7 +239,7 @@ import WeatherTestSupport
         #expect(found.status == 0)
         #expect(
             found.stderr
-                == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; the coordinates have no name\n"
+                == "warning: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; the coordinates have no name\n"
         )
         #expect(found.stdout.hasPrefix("  1  52.5200°N 13.4100°E "), "\(found.stdout)")
         #expect(found.stdout.hasSuffix(" 52.5200, 13.4100\n"), "\(found.stdout)")
@@ -248,7 +248,7 @@ import WeatherTestSupport
         #expect(shown.status == 0)
         #expect(
             shown.stderr
-                == "Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; the coordinates have no name\n"
+                == "warning: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; the coordinates have no name\n"
         )
         #expect(shown.stdout.hasPrefix("52.5200°N 13.4100°E · Sun 05:10 CEST\n"))
 

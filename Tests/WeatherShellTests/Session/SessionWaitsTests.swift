@@ -69,7 +69,7 @@ import WeatherTestSupport
         #expect(
             results.first
                 == .notice(
-                    "Nominatim did not answer within 3 s; check your connection and try again; the coordinates have no name"
+                    "warning: Nominatim did not answer within 3 s; check your connection and try again; the coordinates have no name"
                 ))
         guard case .weather(let report) = results.last else {
             Issue.record("no weather in \(results)")

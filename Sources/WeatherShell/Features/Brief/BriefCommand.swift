@@ -93,7 +93,7 @@ struct BriefHandler {
                 report.ensemble = try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
             } catch {
                 unavailable.append(
-                    .notice(
+                    .warning(
                         "the ensemble could not be had, so brief says nothing of how likely rain is: \(ShellError(serviceError: error).description)"
                     ))
             }
@@ -112,7 +112,7 @@ struct BriefHandler {
                     ).value
             } catch {
                 unavailable.append(
-                    .notice(
+                    .warning(
                         "the earlier runs could not be had, so brief says nothing of how tomorrow’s forecast moved: \(ShellError(serviceError: error).description)"
                     ))
             }
@@ -124,7 +124,7 @@ struct BriefHandler {
             ChanceReading.reading(ChanceAlert(kind: .rain, thresholdPercent: 50), ensemble: ensemble, now: now) == nil
         {
             unavailable.append(
-                .notice(
+                .warning(
                     "the ensemble’s answer covers neither today nor tomorrow, so brief says nothing of how likely rain is; try after the next run"
                 ))
         }
@@ -147,7 +147,7 @@ struct BriefHandler {
             sentences.append(.sinceLook(earlier: earlier.time, change: changes.first))
         }
         // A feed that failed is said as `show` says it (stderr, by `brief`); its warnings are not guessed.
-        return unavailable + (current.isEmpty ? [] : log.keep(current)) + [
+        return unavailable + (current.isEmpty || !report.keepsLook ? [] : log.keep(current)) + [
             .brief(
                 BriefReport(
                     place: place, now: now, zone: report.forecast.zone, sentences: sentences,

@@ -109,11 +109,8 @@ extension TextRenderer {
                 ? format.clock(local) : lookTime(earlier, clock: clock, format: format, now: report.now)
             let since = "Since you looked at \(when)"
             guard let change else { return "\(since): nothing changed that matters." }
-            let text = changeText(change, zone: report.zone, now: report.now, format: format)
-            // "the rain now starts…", but a day's name keeps its capital ("Fri: rain 4.5 mm").
-            let firstWord = text.prefix { $0 != " " }
-            let opening = firstWord.hasSuffix(":") ? String(text.prefix(1)) : text.prefix(1).lowercased()
-            return "\(since): \(opening)\(text.dropFirst())"
+            // "the rain now starts…", but a day's name keeps its capital ("Friday’s rain 4.5 mm").
+            return "\(since): \(changeClause(change, zone: report.zone, now: report.now, format: format))."
         }
     }
 }

@@ -192,7 +192,7 @@ extension BriefHandler {
         if let first = unreadable.first {
             guard outcomes.contains(where: \.holds) else { throw first }
             // What held is told (exit 0); what could not be read is said beside it, on stderr.
-            kept += unreadable.map { .notice("not checked: \($0.description)") }
+            kept += unreadable.map { .warning("not checked: \($0.description)") }
         }
         kept += staleNotes.map { .notice("\($0); it held on that data") }
         return fetching.resolved.notices + kept + [

@@ -23,10 +23,11 @@ extension TextRenderer {
                     return "changes: first check, check’s mark kept for next time"
                 }
                 let when = lookTime(since, clock: clock, format: format, now: now)
+                // The most important change, the biggest of its kind (the changes come so ordered).
                 guard let first = outcome.changes.first else { return "nothing changed that matters since \(when)" }
-                let text = changeText(first, zone: report.zone ?? WarningsPresentation.utc, now: now, format: format)
+                let text = changeClause(first, zone: report.zone ?? WarningsPresentation.utc, now: now, format: format)
                 let more = outcome.changes.count > 1 ? "; \(outcome.changes.count - 1) more" : ""
-                return "changed since \(when): \(text.prefix(1).lowercased())\(text.dropFirst().dropLast())\(more)"
+                return "changed since \(when): \(text)\(more)"
             }
             guard let first = outcome.warnings.first else { return "no warning in force or within 24 h" }
             let more = outcome.warnings.count > 1 ? " and \(outcome.warnings.count - 1) more" : ""

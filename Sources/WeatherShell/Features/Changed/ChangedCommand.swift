@@ -55,11 +55,24 @@ struct ChangedHandler {
             shown.outcome.warningBanner = WarningBannerInput(
                 answer: fetched.warnings, place: report.place, zone: report.forecast.zone)
         }
-        // A look with nothing in it (a stale answer) is not kept: the earlier one stays.
-        let keeping = current.isEmpty || log.hasUnwrittenRecords ? [] : log.keep(current)
-        comparison.kept = !current.isEmpty && !log.hasUnwrittenRecords && keeping.isEmpty
+        // A look with nothing in it, or of saved data served after a failure, is not kept: the
+        // earlier one stays, so the next `changed` compares with what was last seen fresh (trial:
+        // the saved answer became the look, and the next `changed` compared with it).
+        let keeps = !current.isEmpty && report.keepsLook && !log.hasUnwrittenRecords
+        let keeping = keeps ? log.keep(current) : []
+        comparison.kept = keeps && keeping.isEmpty
         shown.outcome.trailing = keeping + [.changed(comparison)]
         return shown.outcome
+    }
+}
+
+extension WeatherReport {
+    /// Whether a look of this report is kept for `changed`: not when its answer is saved data
+    /// served because the service failed (or offline) — that was seen before, when it was
+    /// fresh, and a look of it would move the comparison's start onto old data.
+    var keepsLook: Bool {
+        if case .stale = origin { return false }
+        return true
     }
 }
 
@@ -70,7 +83,7 @@ extension EventLog {
     func keep(_ look: Look) -> [CommandResult] {
         guard !hasUnwrittenRecords else { return [] }
         do { try appendLook(look) } catch {
-            return [.notice("the look was not kept for “changed”: \(ShellError(error).description)")]
+            return [.warning("the look was not kept for “changed”: \(ShellError(error).description)")]
         }
         return []
     }

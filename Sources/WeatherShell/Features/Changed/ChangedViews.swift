@@ -18,9 +18,14 @@ extension TextRenderer {
         var sentences: [String] = []
         switch comparison.outcome {
         case .noEarlierLook:
+            let saved = if case .stale = comparison.origin { true } else { false }
             sentences.append(
                 "No earlier look at \(comparison.place.name): "
-                    + (comparison.kept ? "this one is kept for next time." : "this one could not be kept either."))
+                    + (comparison.kept
+                        ? "this one is kept for next time."
+                        : saved
+                            ? "this one, of saved data, is not kept; the next from the service will be."
+                            : "this one could not be kept either."))
         case .otherProvider(let provider):
             let earlier = Service(rawValue: provider)?.displayName ?? provider
             let current = Service(rawValue: comparison.current.provider)?.displayName ?? comparison.current.provider
@@ -109,11 +114,13 @@ extension TextRenderer {
             default: return "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
             }
         }
+        // The day in words: "Fri" alone read as a label, and check's clause made "sun:" of
+        // "Sun:" (trial), which reads as the weather.
         func day(_ date: LocalDate) -> String {
             switch date.dayNumber - today.dayNumber {
             case 0: "today"
             case 1: "tomorrow"
-            default: ValueFormatter.weekdays[date.weekday]
+            default: ValueFormatter.weekdayNames[date.weekday]
             }
         }
         func hours(_ seconds: Double) -> String {
@@ -144,13 +151,25 @@ extension TextRenderer {
         case .rain(let date, let was, let now, let turned):
             let turn = turned ? (now > was ? ", now wet" : ", now dry") : ""
             return
-                "\(capitalized(day(date))): rain \(format.precipitation(now)), was \(format.precipitation(was))\(turn)."
+                "\(capitalized(day(date)))’s rain \(format.precipitation(now)), was \(format.precipitation(was))\(turn)."
         case .high(let date, let was, let now): return degrees(was, now, "high", date)
         case .low(let date, let was, let now): return degrees(was, now, "low", date)
         case .chance(let was, let now):
             return
-                "Rain \(day(now.date)) now \(BriefRules.likelihood(percent: now.percent)): \(now.members) of \(now.ofMembers) members (was \(was.members) of \(was.ofMembers))."
+                "Rain \(now.date.dayNumber - today.dayNumber > 1 ? "on " : "")\(day(now.date)) now \(BriefRules.likelihood(percent: now.percent)): \(now.members) of \(now.ofMembers) members (was \(was.members) of \(was.ofMembers))."
         }
+    }
+}
+
+extension TextRenderer {
+    /// One change as a clause inside a line (`check --changed`'s): `changeText` without its
+    /// full stop, its first letter lower-cased unless it starts with a weekday's name
+    /// ("the rain now starts…", "tomorrow’s high…", "Saturday’s rain…").
+    static func changeClause(_ change: LookChange, zone: ZoneInfo, now: Date, format: ValueFormatter) -> String {
+        var text = changeText(change, zone: zone, now: now, format: format)
+        if text.hasSuffix(".") { text.removeLast() }
+        if ValueFormatter.weekdayNames.contains(where: { text.hasPrefix($0) }) { return text }
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }
 

@@ -170,8 +170,11 @@ enum LookComparer {
                 changes.append(.chance(was: was, now: now))
             }
         }
-        return changes.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(
-            \.element)
+        // Most important first; among changes of one kind the biggest first (trial: `check
+        // --changed` named tomorrow's high 2 °C lower and left Saturday's 7 °C higher in "1 more").
+        return changes.enumerated().sorted {
+            ($0.element.rank, -$0.element.size, $0.offset) < ($1.element.rank, -$1.element.size, $1.offset)
+        }.map(\.element)
     }
 
     /// The comparison of `current` with `earlier` (nil: no earlier look).
@@ -212,6 +215,17 @@ extension LookChange {
         case .warningEnded: 4
         case .high, .low: 5
         case .chance: 7
+        }
+    }
+
+    /// How big the change is, to order changes of one rank: degrees for a high or low, mm for a
+    /// day's rain, points for the chance; 0 where one of a kind is all there is (warnings keep
+    /// the feed's order, today's rain has one start and one end).
+    var size: Double {
+        switch self {
+        case .warningNew, .warningEnded, .rainStart, .rainEnd: 0
+        case .rain(_, let was, let now, _), .high(_, let was, let now), .low(_, let was, let now): abs(now - was)
+        case .chance(let was, let now): abs(now.percent - was.percent)
         }
     }
 }

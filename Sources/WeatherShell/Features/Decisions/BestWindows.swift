@@ -33,15 +33,7 @@ enum BestWindows {
     ) -> (windows: [BestWindow], members: Int) {
         let times = ensemble.times.map { Int($0.timeIntervalSince1970) }
         let count = times.count
-        let variables = Array(Set(conditions.compactMap(\.variable))).sorted { $0.rawValue < $1.rawValue }
-        let byVariable = Dictionary(uniqueKeysWithValues: variables.map { ($0, ensemble.membersByNumber($0)) })
-        // Members with every variable the conditions read (every temperature member without one).
-        var numbers = Set(ensemble.membersByNumber(.temperature).keys)
-        if let first = variables.first {
-            numbers = Set(byVariable[first]!.keys)
-            for variable in variables.dropFirst() { numbers.formIntersection(byVariable[variable]!.keys) }
-        }
-        let members = numbers.sorted()
+        let (byVariable, members) = values(ensemble, conditions)
         func marks(_ covering: Bool) -> Marks {
             let relevant = conditions.filter { $0.variable.map { $0.coversPrecedingHour == covering } ?? false }
             return members.map { number in
@@ -96,12 +88,89 @@ enum BestWindows {
         return (windows, members.count)
     }
 
+    /// The members' values of each variable the conditions read, and the members that have
+    /// every one of those variables (every temperature member when the conditions read none).
+    static func values(_ ensemble: EnsembleForecast, _ conditions: [AppliedCondition]) -> (
+        byVariable: [EnsembleVariable: [Int: [Double?]]], members: [Int]
+    ) {
+        let variables = Array(Set(conditions.compactMap(\.variable))).sorted { $0.rawValue < $1.rawValue }
+        let byVariable = Dictionary(uniqueKeysWithValues: variables.map { ($0, ensemble.membersByNumber($0)) })
+        var numbers = Set(ensemble.membersByNumber(.temperature).keys)
+        if let first = variables.first {
+            numbers = Set(byVariable[first]!.keys)
+            for variable in variables.dropFirst() { numbers.formIntersection(byVariable[variable]!.keys) }
+        }
+        return (byVariable, numbers.sorted())
+    }
+
+    /// How far each window misses, for when no hour of any window holds in any member (then
+    /// no share of member-hours tells the windows apart): each window's `misses`, a value per
+    /// condition in the order of `conditions` — the median, over the members counted for the
+    /// window, of the member's worst excess beyond the limit over the hours the condition reads
+    /// (in the variable's unit: °C, km/h, mm, %), and for daylight the window's hours not in
+    /// daylight. The median of an even count is the mean of the middle two.
+    static func measureMisses(
+        _ windows: inout [BestWindow], ensemble: EnsembleForecast, conditions: [AppliedCondition], hours: Int,
+        coordinate: Coordinate
+    ) {
+        let times = ensemble.times.map { Int($0.timeIntervalSince1970) }
+        let index = Dictionary(times.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let (byVariable, members) = values(ensemble, conditions)
+        for w in windows.indices {
+            guard let s = index[Int(windows[w].start.timeIntervalSince1970)] else { continue }
+            // The hours a value is read at: instants s … s+D, a preceding hour's value s+1 … s+D.
+            func reads(_ variable: EnsembleVariable) -> ClosedRange<Int> {
+                variable.coversPrecedingHour ? (s + 1)...(s + hours) : s...(s + hours)
+            }
+            // Per member: each condition's worst excess; nil when a value the window reads is missing.
+            var perMember: [[Double]] = []
+            for number in members {
+                var worst: [Double] = []
+                var complete = true
+                for condition in conditions {
+                    guard let variable = condition.variable else {
+                        var dark = 0
+                        for k in 0..<hours {
+                            let lit =
+                                SolarPosition.isDaylight(at: times[s + k], coordinate)
+                                && (k < hours - 1 || SolarPosition.isDaylight(at: times[s + hours], coordinate))
+                            if !lit { dark += 1 }
+                        }
+                        worst.append(Double(dark))
+                        continue
+                    }
+                    let row = byVariable[variable]![number]!
+                    var most = 0.0
+                    for i in reads(variable) {
+                        guard i < row.count, let value = row[i] else {
+                            complete = false
+                            break
+                        }
+                        most = max(most, condition.comparison.excess(value, condition.limit))
+                    }
+                    if !complete { break }
+                    worst.append(most)
+                }
+                // Counted as `windows` counts members: every value the conditions read there.
+                if complete { perMember.append(worst) }
+            }
+            guard !perMember.isEmpty else { continue }
+            windows[w].misses = conditions.indices.map { c in
+                let sorted = perMember.map { $0[c] }.sorted()
+                let middle = sorted.count / 2
+                return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+            }
+        }
+    }
+
     /// Up to `limit` windows, best first, none overlapping a better one: by members holding
     /// (ties to the earlier), or — when no window holds in any member — by the share of
-    /// member-hours that held (windows with at least one).
+    /// member-hours that held (windows with at least one), or — when no hour of any window holds
+    /// in any member — by how far they miss (`measureMisses`): each condition's miss taken as a
+    /// share of its largest over the windows, summed, the least first (ties to the earlier).
     static func top(_ windows: [BestWindow], limit: Int = 3) -> (windows: [BestWindow], qualified: Bool) {
         let qualified = windows.contains { $0.holding > 0 }
-        let ranked =
+        var ranked =
             qualified
             ? windows.filter { $0.holding > 0 }.sorted {
                 $0.holding != $1.holding ? $0.holding > $1.holding : $0.start < $1.start
@@ -112,6 +181,19 @@ enum BestWindows {
                 let right = $1.memberHoursHolding * $0.memberHours
                 return left != right ? left > right : $0.start < $1.start
             }
+        if !qualified, ranked.isEmpty {
+            let measured = windows.filter { $0.misses != nil }
+            let count = measured.first?.misses?.count ?? 0
+            let largest = (0..<count).map { c in measured.map { $0.misses![c] }.max() ?? 0 }
+            func share(_ window: BestWindow) -> Double {
+                var sum = 0.0
+                for c in 0..<count where largest[c] > 0 { sum += window.misses![c] / largest[c] }
+                return sum
+            }
+            ranked = measured.map { ($0, share($0)) }.sorted {
+                $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.start < $1.0.start
+            }.map(\.0)
+        }
         var picked: [BestWindow] = []
         for window in ranked where picked.count < limit {
             if picked.contains(where: { window.start < $0.end && $0.start < window.end }) { continue }

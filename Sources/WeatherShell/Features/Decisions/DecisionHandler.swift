@@ -79,9 +79,10 @@ struct DecisionHandler {
             throw DecisionRefusal.noHoursLeft(request.span, day: date).shellError
         }
         let deterministic = try? forecast?.get()
-        let (windows, members) = BestWindows.windows(
+        let (found, members) = BestWindows.windows(
             ensemble, conditions: conditions, hours: request.hours, spanStart: spanStart, spanEnd: spanEnd,
             coordinate: ensemble.coordinate, forecast: deterministic.map(ForecastHours.init))
+        var windows = found
         guard !windows.isEmpty else {
             let length = Int(spanEnd.timeIntervalSince(spanStart) / 3_600)
             throw .notApplicable(
@@ -96,6 +97,12 @@ struct DecisionHandler {
             throw .notInAnswer(
                 "no member has \(names) values for the hours of \(DecisionText.spanName(request.span)) (\(DecisionText.dateTime(spanStart, clock)) to \(DecisionText.dateTime(spanEnd, clock))): from 0 members, wx cannot say whether a window holds"
             )
+        }
+        // Not one hour of any window holds in any member: the closest are those that miss least.
+        if !windows.contains(where: { $0.memberHoursHolding > 0 }) {
+            BestWindows.measureMisses(
+                &windows, ensemble: ensemble, conditions: conditions, hours: request.hours,
+                coordinate: ensemble.coordinate)
         }
         let (top, qualified) = BestWindows.top(windows)
         return BestReport(
@@ -215,9 +222,7 @@ struct DecisionHandler {
         let today = clock.localTime(now).date
         func days(_ first: LocalDate, _ count: Int) throws(ShellError) -> (Date, Date) {
             let after = CivilCalendar.date(fromDays: first.dayNumber + count)
-            guard first >= today else {
-                throw .notApplicable("\(first.iso) has passed; “best” looks ahead (today at the earliest)")
-            }
+            try Self.refuseDate(first, today: today)
             // An answer for later days (its first hour after the asked ones): said by the day
             // asked and where the members' hours start.
             if let answerStart = ensemble.times.first, clock.localTime(answerStart).date >= after {
@@ -245,6 +250,27 @@ struct DecisionHandler {
             case 6: return try days(today, 2)
             default: return try days(CivilCalendar.date(fromDays: today.dayNumber + 6 - today.weekday), 2)
             }
+        }
+    }
+
+    /// A date `best` cannot look at: one that has passed, or one past the ensemble's
+    /// `forecastDays` days from today — an out-of-range argument, a usage error (exit status 2,
+    /// as `best 300h` and `chance`'s days; it was 1).
+    ///
+    /// - Parameters:
+    ///   - today: today at the place, or the UTC date when the place's is not known yet;
+    ///   - slack: days either way the place's today may lie from `today` (1 before the answer
+    ///     gives the place's clock: every zone's date is within a day of UTC's).
+    /// - Throws: `ShellError.usage`.
+    static func refuseDate(_ date: LocalDate, today: LocalDate, slack: Int = 0) throws(ShellError) {
+        let days = OpenMeteoEnsembleProvider.forecastDays
+        if date.dayNumber < today.dayNumber - slack {
+            throw .usage("\(date.iso) has passed; “best” looks ahead (today at the earliest)")
+        }
+        let last = CivilCalendar.date(fromDays: today.dayNumber + slack + days - 1)
+        if date > last {
+            throw .usage(
+                "\(date.iso) is past the ensemble’s \(days) days; “best” looks from today to \(last.iso) at the latest")
         }
     }
 

@@ -50,6 +50,19 @@ extension JSONRenderer {
                 ("forecast_wind_speed_max_kilometres_per_hour", .optional(forecast?.windRange?.upperBound)),
                 ("forecast_wind_gusts_max_kilometres_per_hour", .optional(forecast?.gustsMaximum)),
                 ("forecast_precipitation_sum_millimetres", .optional(forecast?.precipitationSum)),
+                (
+                    "misses",
+                    window.misses.map { misses in
+                        .array(
+                            zip(misses, report.conditions).map { miss, condition in
+                                .object([
+                                    ("variable", .string(condition.variable?.rawValue ?? "daylight")),
+                                    ("by", .number(miss)),
+                                    ("unit", .string(condition.variable.map(decisionUnit) ?? "hours")),
+                                ])
+                            })
+                    } ?? .null
+                ),
             ]
             return .object(members)
         }

@@ -54,6 +54,11 @@ package struct BestWindow: Hashable, Sendable {
     /// The deterministic forecast's values over the window; nil when the forecast was not to
     /// be had or has none of the window's hours.
     package var forecast: WindowValues?
+    /// How far the window misses, when no hour of any window holds in any member
+    /// (`BestWindows.measureMisses`): per condition of the report, the median member's worst
+    /// excess beyond its limit in the variable's unit (°C, km/h, mm, %), for daylight the hours
+    /// not in daylight; nil otherwise.
+    package var misses: [Double]? = nil
 
     /// `holding` as a share of `members`, percent; nil without members.
     package var percent: Double? { members > 0 ? Double(holding) * 100 / Double(members) : nil }
@@ -90,6 +95,9 @@ package struct BestReport: Hashable, Sendable {
     package var top: [BestWindow]
     /// Whether some window held in at least one member.
     package var qualified: Bool
+    /// Whether `top` is ranked by how far the windows miss (no hour of any window held in any
+    /// member), each with its `misses`.
+    package var closestByMiss: Bool { !qualified && top.contains { $0.misses != nil } }
     /// Members with every variable the conditions read somewhere in the answer.
     package var membersWithVariables: Int
     /// Where the ensemble answer came from: the network, the cache, or a stale copy.

@@ -21,7 +21,7 @@ struct DecisionRouting {
     /// - Throws: `ShellError.noService` without an ensemble service; what resolving the place,
     ///   the ensemble request and the handler throw.
     func decide(
-        _ target: String?, withForecast: Bool = false,
+        _ target: String?, withForecast: Bool = false, refusing refuse: (Place) throws(ShellError) -> Void = { _ in },
         _ answer: (DecisionHandler, Place, Fetched<EnsembleForecast>, Result<Forecast, ShellError>?, Date)
             throws(ShellError) -> CommandResult
     ) async throws(ShellError) -> HandlerOutcome {
@@ -29,6 +29,7 @@ struct DecisionRouting {
         let handler = DecisionHandler(provider: provider, units: weather.units)
         let fetching = try await weather.places.resolving(target, needing: .ensemble) {
             place async throws(ShellError) -> (Fetched<EnsembleForecast>, Result<Forecast, ShellError>?) in
+            try refuse(place)
             async let forecast = withForecast ? forecastResult(at: place) : nil
             let ensemble = try await handler.fetch(at: place)
             return (ensemble, await forecast)
@@ -73,7 +74,14 @@ struct DecisionRouting {
             }, units: units)
         try DecisionHandler.refuseContradictions(
             DecisionHandler.applied(request.terms, units: units), units: units)
-        return try await decide(request.target, withForecast: true) {
+        // A date out of range (`1999-01-01`), refused before the ensemble is asked: by UTC's
+        // date, a day either way, until the answer gives the place's own (then `span` refuses).
+        let clocks = weather.clocks
+        let refuseDate = { (place: Place) throws(ShellError) in
+            guard case .day(.date(let date)) = request.span else { return }
+            try DecisionHandler.refuseDate(date, today: clocks.todayUTC(at: place.coordinate), slack: 1)
+        }
+        return try await decide(request.target, withForecast: true, refusing: refuseDate) {
             (handler, place, answer, forecast, now) throws(ShellError) in
             .best(try handler.best(request, answer: answer, forecast: forecast, place: place, now: now))
         }

@@ -18,6 +18,15 @@ package enum Comparison: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// How far `value` lies beyond `limit` on the wrong side, in the value's unit; 0 when it is
+    /// on the right side or at the limit (`best`'s closest windows when none holds).
+    package func excess(_ value: Double, _ limit: Double) -> Double {
+        switch self {
+        case .below, .atMost: max(0, value - limit)
+        case .above, .atLeast: max(0, limit - value)
+        }
+    }
+
     /// "<", "≤", ">", "≥" as shown.
     package var symbol: String {
         switch self {

@@ -168,6 +168,32 @@ enum DecisionText {
             "\(format.day(first.date)) \(format.clock(first, repeated: changes || clock.isRepeated(start)))–\(weekday) \(format.clock(last, repeated: changes || clock.isRepeated(end)))"
     }
 
+    /// How far a window misses, its conditions' misses in the user's units: "missed: temp >
+    /// 30 °C by 9.6 °C", "missed: wind < 5 km/h by 3 km/h, daylight by 2 h"; the conditions met
+    /// left out.
+    static func misses(_ misses: [Double], _ conditions: [AppliedCondition], _ format: ValueFormatter) -> String {
+        let units = format.units
+        var parts: [String] = []
+        for (miss, condition) in zip(misses, conditions) where miss > 0 {
+            let amount: String
+            switch condition.variable {
+            case nil: amount = "\(number(miss, digits: 0)) h"
+            case .temperature?:
+                let degrees = units.temperature.convert(celsius: miss) - units.temperature.convert(celsius: 0)
+                amount = "\(number(degrees)) \(format.temperatureSymbol)"
+            case .windSpeed?, .windGusts?:
+                // A difference of forces means nothing: a Beaufort user's miss is in km/h.
+                amount =
+                    units.windSpeed == .beaufort
+                    ? "\(number(miss)) km/h"
+                    : "\(number(units.windSpeed.convert(kilometresPerHour: miss))) \(units.windSpeed.symbol)"
+            case let variable?: amount = limit(variable, miss, format)
+            }
+            parts.append("\(self.condition(condition, format)) by \(amount)")
+        }
+        return "missed: " + parts.joined(separator: ", ")
+    }
+
     /// "44 of 51 members (86 %)".
     static func odds(_ count: Int, of members: Int) -> String {
         let percent = members > 0 ? " (\(DecimalText.fixed(Double(count) * 100 / Double(members), digits: 0)) %)" : ""

@@ -29,10 +29,13 @@ extension TextRenderer {
         }
         lines += note(DecisionText.members(report.model, controlMissing: report.controlMissing), context, style)
         if !report.qualified {
+            let none = "no \(report.hours)-hour window holds in any member"
             lines += TextLayout.wrap(
                 report.top.isEmpty
-                    ? "no \(report.hours)-hour window holds in any member, nor any hour of one"
-                    : "no \(report.hours)-hour window holds in any member; the closest, by the share of member-hours that hold:",
+                    ? "\(none), nor any hour of one"
+                    : report.closestByMiss
+                        ? "\(none), nor any hour of one; the closest, by how far the median member misses:"
+                        : "\(none); the closest, by the share of member-hours that hold:",
                 indent: 2, width: width)
         }
         for window in report.top {
@@ -40,7 +43,8 @@ extension TextRenderer {
             let odds =
                 report.qualified
                 ? "holds in " + DecisionText.odds(window.holding, of: window.members)
-                : "\(window.memberHoursHolding) of \(window.memberHours) member-hours"
+                : window.misses.map { DecisionText.misses($0, report.conditions, format) }
+                    ?? "\(window.memberHoursHolding) of \(window.memberHours) member-hours"
             if 2 + TextLayout.columns(span) + 2 + TextLayout.columns(odds) <= width {
                 lines.append("  " + style.bold(span) + "  " + odds)
             } else {

@@ -26,7 +26,7 @@ struct PlacesHandler {
         } else {
             let (searched, notice) = try await places.search(query)
             found = searched
-            notices = notice.map { [.notice($0)] } ?? []
+            notices = notice.map { [.warning($0)] } ?? []
         }
         try places.coverage.admit(found[0].coordinate, label: query)
         return HandlerOutcome(

@@ -132,6 +132,7 @@ extension JSONRenderer {
             ("snapshots", .number(Double(score.snapshots))),
             ("snapshots_without_forecast", .number(Double(score.snapshotsWithoutForecast))),
             ("checked_days", .number(Double(score.checkedDays))), ("pending_days", .number(Double(score.pendingDays))),
+            ("unobserved_days", .number(Double(score.unobservedDays))),
             (
                 "temperature_max_mean_absolute_error_celsius",
                 .optional(score.highMeanAbsoluteErrorCelsius.map(hundredths))

@@ -45,12 +45,16 @@ extension SnapshotsHandler {
         if let problem = log.readProblem() { throw ShellError(problem) }
         let wanted = place?.lowercased()
         let favoriteKey = place.flatMap { favorite(named: $0) }?.coordinate.rounded
+        // Coordinates typed (`48.85,2.35`, `48.8500°N 2.3500°E`) name the snapshots kept there, to
+        // the 4 decimals a snapshot's place is stored and shown with (trial: `48.85,2.35` found
+        // none of those saved at 48.8500,2.3500).
+        let typedKey = place.flatMap { Coordinate(parsing: $0) }?.rounded
         var places: [PlaceSnapshots] = []
         var placeIndex: [Coordinate: Int] = [:]
         log.forEachListedSnapshotWithKeptDays { snapshot, keptDays, location in
             guard snapshot.id > 0 else { return }
             if let wanted, snapshot.placeName.lowercased() != wanted,
-                snapshot.coordinate.rounded != favoriteKey
+                snapshot.coordinate.rounded != favoriteKey, snapshot.coordinate.rounded != typedKey
             {
                 return
             }
@@ -68,9 +72,18 @@ extension SnapshotsHandler {
         let scored = try await coverage.readingLater(about: places.map(\.coordinate), isolation: #isolation) {
             () async throws(ShellError) in
             var scores: [PlaceScore] = []
+            var failures: [(place: String, error: ShellError)] = []
             for place in places {
                 let now = clocks.now(at: place.coordinate)
                 let observed = await observe(at: place.coordinate, over: place.keptDays.passed(now: now), now: now)
+                // The service failed: nothing of the place can be checked, which is not "to come"
+                // (trial: "7 to come" for days past, exit 0). Said as an error, as `compare` says
+                // a place it has no weather for; the places that could be checked still show.
+                if let failure = observed.failure {
+                    if failure == .cancelled { throw .cancelled }
+                    failures.append(("\(place.placeName) (\(place.key.latitudeLongitudeText))", failure))
+                    continue
+                }
                 var tally = PlaceTally()
                 log.forEachSnapshot(at: place.locations) { tally.add($0, observed.outcome(of: $0)) }
                 scores.append(
@@ -78,9 +91,12 @@ extension SnapshotsHandler {
                         placeName: place.placeName, coordinate: place.key, score: tally.score,
                         source: observed.source, problem: observed.problem, leads: tally.leadScores))
             }
-            return scores
+            // No place could be checked: the one error line, as any command whose service failed.
+            if scores.isEmpty, let first = failures.first, failures.count == 1 { throw first.error }
+            return (scores, failures.map { "no snapshot of \($0.place) checked: \($0.error.description)" })
         }
-        return scored.notices.map { .notice($0) } + [.verification(scored.value)]
+        let (scores, unchecked) = scored.value
+        return scored.notices.map { .notice($0) } + [.verification(scores, unchecked: unchecked)]
     }
 
     /// What happened at `coordinate` on the `passed` days of a place's snapshots, asked in one
@@ -102,6 +118,7 @@ extension SnapshotsHandler {
                 observations.source = OpenMeteoPastProvider.sourceName(from: first, to: last, now: now)
             } catch {
                 observations.problem = "what happened is not available: \(error.description)"
+                observations.failure = ShellError(serviceError: error)
             }
         } else {
             observations.problem = "what happened is not available: no archive service is configured"
@@ -126,6 +143,9 @@ struct Observations {
     var source: String?
     /// Why what happened could not be had (the service failed, offline, before the archive).
     var problem: String?
+    /// The service's failure, when it was asked and failed (offline without saved data too):
+    /// `saved verify` then fails for the place rather than count its passed days as to come.
+    var failure: ShellError?
 
     /// `snapshot`'s kept forecast next to what happened.
     func outcome(of snapshot: Snapshot) -> ForecastOutcome {

@@ -25,6 +25,8 @@ extension TextRenderer {
         let score = place.score
         var lines = wrap(
             "\(place.placeName) (\(place.coordinate.latitudeLongitudeText)): \(count(score.snapshots, "snapshot")), \(count(score.checkedDays, "forecast day")) checked, \(score.pendingDays) to come"
+                + (score.unobservedDays > 0
+                    ? ", \(count(score.unobservedDays, "day")) passed without observed values" : "")
                 + (place.source.map { " (\($0))" } ?? ""), indent: 0, width: width)
         if let high = score.highMeanAbsoluteErrorCelsius {
             var text = "high: mean absolute error \(temperatureDifference(high, format: format, signed: false))"

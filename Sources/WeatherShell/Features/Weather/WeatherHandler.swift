@@ -33,10 +33,10 @@ struct WeatherHandler {
         let report = weather.report
         // Current conditions that did not come while the forecast did: one line, a note about
         // the answer (stderr, as every note), and the forecast shown all the same.
-        weather.outcome.results += report.forecast.missingConditionsText.map { [CommandResult.notice($0)] } ?? []
+        weather.outcome.results += report.forecast.missingConditionsText.map { [CommandResult.warning($0)] } ?? []
         weather.outcome.warningBanner = WarningBannerInput(
             answer: fetched.warnings, place: report.place, zone: report.forecast.zone)
-        weather.outcome.look = look(of: report, warnings: fetched.warnings, command: "show")
+        weather.outcome.look = report.keepsLook ? look(of: report, warnings: fetched.warnings, command: "show") : nil
         weather.outcome.trailing = [.weather(report)]
         return weather.outcome
     }
@@ -114,7 +114,7 @@ struct WeatherHandler {
         let report = weather.report
         // The place still becomes current, and the report the last weather.
         guard !report.forecast.hourly.isEmpty else { return weather.failing(notInAnswer("hourly", in: report)) }
-        weather.outcome.look = look(of: report, command: "hourly")
+        weather.outcome.look = report.keepsLook ? look(of: report, command: "hourly") : nil
         weather.outcome.trailing = [.hourly(report, hours: min(count ?? 24, ForecastSpan.maximumHours))]
         return weather.outcome
     }
@@ -132,7 +132,7 @@ struct WeatherHandler {
         guard !forecast.daily.isEmpty, !forecast.isCurrentConditionsOnly else {
             return weather.failing(notInAnswer("daily", in: report))
         }
-        weather.outcome.look = look(of: report, command: "daily")
+        weather.outcome.look = report.keepsLook ? look(of: report, command: "daily") : nil
         weather.outcome.trailing = [.daily(report, days: min(count ?? 7, ForecastSpan.maximumDays))]
         return weather.outcome
     }

@@ -40,5 +40,5 @@ extension ErrorLines {
     }
 
     /// What the session puts before a warning's text.
-    static let warningLead = "warning: "
+    static let warningLead = CommandResult.warningLead
 }

@@ -35,9 +35,9 @@ extension ShellRunner {
                     { body throws(StoreError) in try snapshots.forEachRecord(body) }, context: context, format: format,
                     style: style, to: { out(context.unicode ? $0 : TextRenderer.ascii($0)) })
             }
-        case (.verification(let places), .json):
+        case (.verification(let places, _), .json):
             write = { out in JSONRenderer.verification(places, to: out) }
-        case (.verification(let places), .text):
+        case (.verification(let places, _), .text):
             let context = renderContext(for: result)
             let format = ValueFormatter(units: context.units, unicode: context.unicode)
             write = { out in

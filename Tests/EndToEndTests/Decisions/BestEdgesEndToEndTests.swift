@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// `best` at its edges, through the built wx and the loopback server's hand-written Paris
+/// ensemble: a date out of range is a usage error (exit status 2, as the other decision
+/// commands' out-of-range arguments), refused before the ensemble is asked; and when no hour of
+/// any window holds in any member, the closest windows are given with how far each misses
+/// (README's promise), as Fixtures/open-meteo-ensemble/decisions_expected.py computes them.
+@Suite(.tags(.endToEnd))
+struct BestEdgesEndToEndTests {
+    static let now = DecisionsEndToEndTests.now
+    static let paris = DecisionsEndToEndTests.paris
+
+    @Test func aDateOutOfRangeIsAUsageErrorBeforeAnyRequest() throws {
+        let server = try FixtureServer()
+        for (date, said) in [
+            ("1999-01-01", "error: 1999-01-01 has passed; “best” looks ahead (today at the earliest)\n"),
+            (
+                "2099-01-01",
+                "error: 2099-01-01 is past the ensemble’s 10 days; “best” looks from today to 2026-11-02 at the latest\n"
+            ),
+        ] {
+            let before = try server.requests().count
+            let run = try runWX(
+                ["best", "2h", "dry", date, Self.paris], home: TemporaryFolder(), server: server, now: Self.now)
+            #expect(run.status == 2, "\(date): \(run.stdout)\(run.stderr)")
+            #expect(run.stderr == said, "\(run.stderr)")
+            #expect(try server.requests().dropFirst(before).allSatisfy { $0.path != "/v1/ensemble" }, "\(date)")
+        }
+        // Yesterday at the place, refused from the answer's own clock: exit 2 too.
+        let yesterday = try runWX(
+            ["best", "2h", "dry", "2026-10-22", Self.paris], home: TemporaryFolder(), server: server, now: Self.now)
+        #expect(yesterday.status == 2, "\(yesterday.stderr)")
+        #expect(yesterday.stderr.contains("2026-10-22 has passed"), "\(yesterday.stderr)")
+    }
+
+    @Test func whenNoHourHoldsTheClosestAreThoseThatMissLeast() throws {
+        let expected = try #require(DecisionsEndToEndTests.expected["best_none_by_miss"] as? [String: Any])
+        let expectedDaylight = try #require(
+            DecisionsEndToEndTests.expected["best_none_by_miss_daylight"] as? [String: Any])
+        let server = try FixtureServer()
+        for (command, want) in [
+            ("best 3h temp>25 \(Self.paris)", expected),
+            ("best 2h temp>22 daylight tomorrow \(Self.paris)", expectedDaylight),
+        ] {
+            let run = try runWX(["--json", "-c", command], home: TemporaryFolder(), server: server, now: Self.now)
+            #expect(run.status == 0, "\(run.stderr)")
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            #expect(document["qualified"] as? Bool == false)
+            let top = document["top"] as? [String] ?? []
+            #expect(top == want["top"] as? [String], "\(command): \(top)")
+            let windows = document["windows"] as? [[String: Any]] ?? []
+            let wantMisses = want["misses"] as? [[Double]] ?? []
+            for (start, misses) in zip(top, wantMisses) {
+                let window = try #require(windows.first { $0["start"] as? String == start })
+                let found = (window["misses"] as? [[String: Any]] ?? []).compactMap { $0["by"] as? Double }
+                #expect(found.count == misses.count, "\(start): \(window)")
+                for (got, wanted) in zip(found, misses) {
+                    #expect(abs(got - wanted) < 1e-9, "\(start): \(got) \(wanted)")
+                }
+            }
+        }
+        // In words: the closest windows and how far each misses, in the user's units.
+        let text = try runWX(
+            ["best", "3h", "temp>25", Self.paris], home: TemporaryFolder(), server: server, now: Self.now)
+        let joined = text.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(
+            joined.contains(
+                "no 3-hour window holds in any member, nor any hour of one; the closest, by how far the median member misses:"
+            ),
+            "\(text.stdout)")
+        let first = try #require((expected["misses"] as? [[Double]])?.first?.first)
+        #expect(
+            text.stdout.contains("Fri 23 Oct 13:00–16:00  missed: temp > 25 °C by \(formatted(first)) °C"),
+            "\(text.stdout)")
+        let imperial = try runWX(
+            ["--units", "imperial", "best", "3h", "temp>77F", Self.paris], home: TemporaryFolder(), server: server,
+            now: Self.now)
+        // 25 °C is 77 °F: the miss in °F is 1.8 times the one in °C.
+        #expect(imperial.stdout.contains("by \(formatted(first * 1.8)) °F"), "\(imperial.stdout)")
+    }
+
+    /// One decimal, none when whole ("8.7", "16").
+    func formatted(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
