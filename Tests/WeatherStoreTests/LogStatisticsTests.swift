@@ -165,6 +165,30 @@ import WeatherTestSupport
         #expect(try header().counts.commands == (try expected())["commands"])
     }
 
+    /// The rebuild checks one command line after another (`OwnCommandCheck`, which remembers the
+    /// date of the last time that read, and passes over eight bytes of text at a time): on every
+    /// line of the script's log — times of the same day that are none, days that are none, long
+    /// texts with quotes, backslashes, UTF-8 and control characters past their eighth byte — it
+    /// answers as a check of that line alone, and where its answer is "whole", the parser reads
+    /// the line.
+    @Test func aCommandCheckedAfterOthersIsCheckedAsAlone() throws {
+        _ = try python(["generate", logPath])
+        let data = try Data(contentsOf: URL(fileURLWithPath: logPath))
+        var check = OwnCommandCheck()
+        var told = 0
+        for line in data.split(separator: 10, omittingEmptySubsequences: false) {
+            let bytes = Array(line)
+            let alone = bytes.withUnsafeBytes(EventLog.ownCommandReadsWhole)
+            let after = bytes.withUnsafeBytes { check.readsWhole($0) }
+            #expect(after == alone, "\(String(decoding: bytes.prefix(200), as: UTF8.self))")
+            if let after {
+                told += 1
+                #expect(after == (bytes.withUnsafeBytes { EventLog.commandEntry($0) } != nil))
+            }
+        }
+        #expect(told > 15_000)
+    }
+
     /// A command in wx's own layout is counted by its bytes exactly as the parser reads it: where
     /// the bytes say "whole", `commandEntry` reads it; anything else is left to the parser.
     @Test func aCommandToldByItsBytesIsOneTheParserReads() {
