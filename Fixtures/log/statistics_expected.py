@@ -71,12 +71,6 @@ def generate(path):
                 '{"kind":"command","line":"find caf\\u00e9","n":9,"ts":"2026-02-06T21:40:00Z","v":1}',
                 '[1,2,3]',
             ] + [
-                # In wx's own layout, of the same day as the lines around them (whose date wx
-                # remembers), a time of day that is none, or a day that is none.
-                '{"kind":"command","line":"show","n":5,"ts":"%sT%s","v":1}' % (ts(i)[:10], clock)
-                for clock in ("24:10:00Z", "21:60:00Z", "21:40:0aZ", "21:40:00z", "2:40:00Z0")
-            ] + [
-                '{"kind":"command","line":"show","n":5,"ts":"2026-02-30T10:00:00Z","v":1}',
                 # A control character, and bytes beyond ASCII, past the text's first eight bytes.
                 '{"kind":"command","line":"find Hamburg\x01 now","n":5,"ts":"%s","v":1}' % ts(i),
                 '{"kind":"command","line":"find Hamburg\x7f now","n":5,"ts":"%s","v":1}' % ts(i),

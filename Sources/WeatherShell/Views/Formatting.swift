@@ -156,31 +156,19 @@ package struct ValueFormatter: Sendable {
 
     /// "2026-02-06 16:30".
     package func dateTime(_ time: LocalDateTime) -> String {
-        let date = time.date
         guard units.clock == .twentyFourHour, (0..<24).contains(time.hour), (0..<60).contains(time.minute),
-            (0...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day)
+            time.date.isTenBytes
         else {
             return "\(time.date.iso) \(clock(time))"
         }
-        // Written as bytes, the date as `iso` writes it, into one string: `saved` shows one for
-        // each of tens of thousands of snapshots.
+        // Written as bytes into one string (one allocation, where the date and the clock were
+        // two strings joined): `saved` shows one for each of tens of thousands of snapshots.
         return String(unsafeUninitializedCapacity: 16) { buffer in
-            func put(_ value: Int, _ count: Int, at offset: Int) {
-                var rest = value
-                for index in (offset..<(offset + count)).reversed() {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(date.year, 4, at: 0)
-            buffer[4] = UInt8(ascii: "-")
-            put(date.month, 2, at: 5)
-            buffer[7] = UInt8(ascii: "-")
-            put(date.day, 2, at: 8)
+            time.date.writeISO(into: buffer)
             buffer[10] = UInt8(ascii: " ")
-            put(time.hour, 2, at: 11)
+            LocalDate.writeDigits(time.hour, 2, at: 11, into: buffer)
             buffer[13] = UInt8(ascii: ":")
-            put(time.minute, 2, at: 14)
+            LocalDate.writeDigits(time.minute, 2, at: 14, into: buffer)
             return 16
         }
     }
