@@ -133,7 +133,9 @@ import WeatherTestSupport
         }
         let good = Array("2026-02-06T21:40:00Z".utf8)
         for index in good.indices {
-            for byte: UInt8 in [0, 0x2F, 0x30, 0x39, 0x3A, UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: "z"), 0xC3] {
+            for byte: UInt8 in [
+                0, 0x2F, 0x30, 0x39, 0x3A, UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: "z"), 0xC3,
+            ] {
                 var bytes = good
                 bytes[index] = byte
                 texts.append(String(decoding: bytes, as: UTF8.self))

@@ -103,7 +103,8 @@ import WeatherTestSupport
             snapshot.utcOffsetSeconds = [0, -34_200, 45_900, -1, 1, 93_600, -93_600][index]
             snapshot.reading.weatherCode = [0, 3, 99, nil, 1_000, 7, 61][index]
             snapshot.reading.temperatureCelsius = [-0.0, nil, 7.4, -40.25, 1e-300, 0, 36.6][index]
-            cases.append((snapshot, [0, 7, 10, 123_456_789, nil, 1, Int(Int32.max)][index], Array(days.prefix(index % 3))))
+            cases.append(
+                (snapshot, [0, 7, 10, 123_456_789, nil, 1, Int(Int32.max)][index], Array(days.prefix(index % 3))))
         }
         for (snapshot, offset, keptDays) in cases {
             var line: [UInt8] = []

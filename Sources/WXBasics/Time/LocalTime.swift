@@ -64,7 +64,9 @@ package struct LocalDate: Hashable, Comparable, Sendable, Codable {
     }
 
     /// Writes `value` (not negative) as `count` digits, zeros first, at `offset` of `buffer`.
-    package static func writeDigits(_ value: Int, _ count: Int, at offset: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+    package static func writeDigits(
+        _ value: Int, _ count: Int, at offset: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) {
         var rest = value
         for index in (offset..<(offset + count)).reversed() {
             buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)

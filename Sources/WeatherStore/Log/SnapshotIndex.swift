@@ -303,7 +303,8 @@ enum SnapshotIndex {
                 return .deletion(id)
             }
             guard reader.expect("s"), let id = reader.integer(), (1...EventLog.maximumNumber).contains(id),
-                let offset = reader.optionalInteger(), (offset ?? 0) >= 0, let keptDays = reader.dates(keeping: keepingDays),
+                let offset = reader.optionalInteger(), (offset ?? 0) >= 0,
+                let keptDays = reader.dates(keeping: keepingDays),
                 let saved = reader.double(), let data = reader.double(), let utcOffset = reader.integer(signed: true),
                 abs(utcOffset) <= 26 * 3600, let latitude = reader.double(), let longitude = reader.double(),
                 let temperature = reader.optionalDouble(), let probability = reader.optionalDouble(),

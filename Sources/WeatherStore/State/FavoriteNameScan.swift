@@ -88,7 +88,8 @@ enum FavoriteNameScan {
                 let from = max(0, filled - Self.data.count)
                 filled += count
                 base.storeBytes(of: 0, toByteOffset: filled, as: UInt8.self)
-                guard find(Self.comment, anchor: 1, from: from) == nil, find(Self.data, anchor: 1, from: from) == nil else {
+                guard find(Self.comment, anchor: 1, from: from) == nil, find(Self.data, anchor: 1, from: from) == nil
+                else {
                     atEnd = true
                     return false
                 }

@@ -15,7 +15,9 @@ import WeatherKit
         twelve.clock = .twelveHour
         let imperial = ValueFormatter(units: twelve)
         // From year 1 to past 9999, and every minute of two days.
-        var instants = [-62_135_596_800, -62_135_596_800 + 86_399, -1, 0, 951_782_400, 253_402_300_799, 253_402_300_800]
+        var instants = [
+            -62_135_596_800, -62_135_596_800 + 86_399, -1, 0, 951_782_400, 253_402_300_799, 253_402_300_800,
+        ]
         instants += stride(from: 1_770_414_000, to: 1_770_414_000 + 2 * 86_400, by: 60)
         for seconds in instants {
             for offset in [0, -34_200, 45_900, 3_600] {
@@ -24,6 +26,7 @@ import WeatherKit
                 #expect(imperial.dateTime(time) == "\(time.date.iso) \(imperial.clock(time))")
             }
         }
-        #expect(metric.dateTime(LocalDateTime(1_770_414_000, utcOffsetSeconds: 0, abbreviation: nil)) == "2026-02-06 21:40")
+        #expect(
+            metric.dateTime(LocalDateTime(1_770_414_000, utcOffsetSeconds: 0, abbreviation: nil)) == "2026-02-06 21:40")
     }
 }
