@@ -6,7 +6,7 @@ Everything talks to Fixtures/server.py on loopback (no network). Whole-process f
 hyperfine (wall, user and system time); figures inside a running shell from wx-bench.
 
 usage: run.py --wx PATH --wx-bench PATH --python PATH --out BENCHMARKS.md
-              [--only backup-memory|network|cpu|idle|snapshot-store] [--merge] [--work DIR]
+              [--only backup-memory|network|cpu|idle|snapshot-store|large-state] [--merge] [--work DIR]
 """
 import argparse
 import datetime
@@ -378,6 +378,49 @@ def snapshot_store_rows(wx, work, row):
     shutil.rmtree(home, ignore_errors=True)
 
 
+def large_state_rows(wx, wxbench, work, row):
+    """10,000 favorites and a 1,000,000-line log against an empty state: start, `favs`,
+    `history 20`, `saved` (hyperfine), the first `saved` with no index, and the in-process rows of
+    wx-bench over the same state."""
+    large = os.path.join(work, "large")
+    subprocess.run([sys.executable, os.path.join(HERE, "make_large_state.py"), large], check=True, stdout=subprocess.DEVNULL)
+    empty = os.path.join(work, "empty")
+    os.makedirs(empty, exist_ok=True)
+    for label, argv, target, limit in [("start", None, "≤ 50 ms", 50), ("`favs`", "favs", "≤ 50 ms", 50),
+                                       ("`history 20`", "history 20", "≤ 20 ms", 20), ("`saved`", "saved", "≤ 50 ms", 50)]:
+        medians = {}
+        for name, folder in (("large", large), ("empty", empty)):
+            env = base_env(folder)
+            command = wx if argv is None else f"{wx} {argv}"
+            result = hyperfine([command], 10 if argv in ("saved", "favs") else 50, env, shell=argv is not None, warmup=2)
+            medians[name] = result[command]["median"]
+        met = limit is None or medians["large"] <= limit
+        row(f"10,000 favorites + 1,000,000-line log: {label}", f"{medians['large']:.1f} ms",
+            f"empty state {medians['empty']:.1f} ms", f"{medians['large'] / max(medians['empty'], 0.01):.1f}×", target, met)
+    # `saved` above lists from log.jsonl.index, which the first (warm-up) run wrote; the first
+    # listing after the index is gone (deleted, or the log compacted) folds the whole log and
+    # writes it again.
+    env = base_env(large)
+    command = f"{wx} saved"
+    result = hyperfine([command], 5, env, prepare=f"rm -f {large}/log.jsonl.index", shell=True, warmup=0)
+    row("the same: `saved` with no index yet (folds the 86 MB log, writes log.jsonl.index)",
+        f"{result[command]['median']:.0f} ms", "—", "—", "—", True)
+    inside = {}
+    for line in subprocess.run([wxbench, large], capture_output=True, text=True, check=True).stdout.splitlines():
+        name, value, _ = line.split("\t")
+        inside[name] = float(value)
+    listed = next(n for n in inside if n.startswith("saved: text of "))
+    row("the same: `saved` in-process, the list from the index · its text", 
+        f"{inside['saved: list from the index']:.1f} ms · {inside[listed]:.1f} ms",
+        f"folding the whole log {inside['saved: fold the whole log']:.0f} ms", "—", "—", True)
+    completion = inside["completion show Ham (favorites loaded)"]
+    row("the same: tab completion of `show Ham` in a running shell (in-process, median)", f"{completion:.2f} ms",
+        f"state.plist decode {inside['state.plist decode']:.0f} ms, done in the background at start",
+        "—", "≤ 5 ms", completion <= 5)
+    row("the same: `history 20` in-process (log tail)", f"{inside['history 20 (log tail)']:.2f} ms", "—", "—", "≤ 20 ms",
+        inside["history 20 (log tail)"] <= 20)
+
+
 def verify_rows(wx, work, home, measure):
     """`saved verify` at 150,000 snapshots (make_large_log.py: each keeps 2026-01-01 … 07), two months
     later, against a loopback archive of the bench's own that answers every place with those seven
@@ -460,7 +503,7 @@ def main():
     parser.add_argument("--floor", required=True, help="bench/floor.swift, built like wx")
     parser.add_argument("--out", required=True)
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--only", choices=["backup-memory", "network", "cpu", "idle", "snapshot-store"],
+    parser.add_argument("--only", choices=["backup-memory", "network", "cpu", "idle", "snapshot-store", "large-state"],
                         help="measure only these rows and print them (cpu: find+show against curl alone, without"
                              " the TLS and latency rows `network` adds); BENCHMARKS.md is left as it is unless --merge")
     parser.add_argument("--merge", action="store_true",
@@ -489,6 +532,8 @@ def main():
                     network_rows(wx, work, row, args.runs)
             elif args.only == "snapshot-store":
                 snapshot_store_rows(wx, work, row)
+            elif args.only == "large-state":
+                large_state_rows(wx, wxbench, work, row)
             elif args.only == "idle":
                 network.idle_row(wx, base_env(os.path.join(work, "idle")), row)
         finally:
@@ -580,40 +625,7 @@ def main():
             slow.stop()
 
         # 5. A large state: 10,000 favorites and a 1,000,000-line log.
-        large = os.path.join(work, "large")
-        subprocess.run([sys.executable, os.path.join(HERE, "make_large_state.py"), large], check=True, stdout=subprocess.DEVNULL)
-        empty = os.path.join(work, "empty")
-        for label, argv, target, limit in [("start", None, "≤ 50 ms", 50), ("`favs`", "favs", "≤ 50 ms", 50),
-                                           ("`history 20`", "history 20", "≤ 20 ms", 20), ("`saved`", "saved", "≤ 50 ms", 50)]:
-            medians = {}
-            for name, folder in (("large", large), ("empty", empty)):
-                env = base_env(folder)
-                command = wx if argv is None else f"{wx} {argv}"
-                result = hyperfine([command], 10 if argv in ("saved", "favs") else 50, env, shell=argv is not None, warmup=2)
-                medians[name] = result[command]["median"]
-            met = limit is None or medians["large"] <= limit
-            row(f"10,000 favorites + 1,000,000-line log: {label}", f"{medians['large']:.1f} ms",
-                f"empty state {medians['empty']:.1f} ms", f"{medians['large'] / max(medians['empty'], 0.01):.1f}×", target, met)
-        # `saved` above lists from log.jsonl.index, which the first (warm-up) run wrote; the first
-        # listing after the index is gone (deleted, or the log compacted) folds the whole log and
-        # writes it again.
-        env = base_env(large)
-        command = f"{wx} saved"
-        result = hyperfine([command], 5, env, prepare=f"rm -f {large}/log.jsonl.index", shell=True, warmup=0)
-        row("the same: `saved` with no index yet (folds the 86 MB log, writes log.jsonl.index)",
-            f"{result[command]['median']:.0f} ms", "—", "—", "—", True)
-        inside = {}
-        for line in subprocess.run([wxbench, large], capture_output=True, text=True, check=True).stdout.splitlines():
-            name, value, _ = line.split("\t")
-            inside[name] = float(value)
-        listed = next(n for n in inside if n.startswith("saved: text of "))
-        row("the same: `saved` in-process, the list from the index · its text", 
-            f"{inside['saved: list from the index']:.1f} ms · {inside[listed]:.1f} ms",
-            f"folding the whole log {inside['saved: fold the whole log']:.0f} ms", "—", "—", True)
-        completion = inside["completion show Ham (favorites loaded)"]
-        row("the same: tab completion of `show Ham` in a running shell (in-process, median)", f"{completion:.2f} ms",
-            f"state.plist decode {inside['state.plist decode']:.0f} ms, done in the background at start",
-            "—", "≤ 5 ms", completion <= 5)
+        large_state_rows(wx, wxbench, work, row)
         # 5a. Tab completion at 100,000 favorites, through the session as the prompt calls it.
         huge = os.path.join(work, "favorites-100000")
         subprocess.run([sys.executable, os.path.join(HERE, "make_large_state.py"), huge, "--favorites", "100000", "--lines", "10"],
@@ -629,8 +641,6 @@ def main():
             f"first press (state.plist decoded, names prepared) {pressed['completion: first press (names prepared)']:.0f} ms",
             "—", "≤ 10 ms (CPU; wall too when the machine is quiet)", pressed["completion: press, CPU time"] <= 10)
         shutil.rmtree(huge, ignore_errors=True)
-        row("the same: `history 20` in-process (log tail)", f"{inside['history 20 (log tail)']:.2f} ms", "—", "—", "≤ 20 ms",
-            inside["history 20 (log tail)"] <= 20)
 
         # 5b. The 1991–2020 normals: thirty years of daily values reduced on the client.
         archive = os.path.join(ROOT, "Fixtures", "open-meteo-archive", "hamburg-1991-2020-daily-max-min-precipitation.json")

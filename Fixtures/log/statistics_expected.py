@@ -70,11 +70,17 @@ def generate(path):
                 '{"v": 1, "ts": "2026-02-06T21:40:00Z", "kind": "command", "n": 7, "line": "favs"}',
                 '{"kind":"command","line":"find caf\\u00e9","n":9,"ts":"2026-02-06T21:40:00Z","v":1}',
                 '[1,2,3]',
-            ][(i // 40) % 11]
-            lines.append(special)
+            ] + [
+                # A control character, and bytes beyond ASCII, past the text's first eight bytes.
+                '{"kind":"command","line":"find Hamburg\x01 now","n":5,"ts":"%s","v":1}' % ts(i),
+                '{"kind":"command","line":"find Hamburg\x7f now","n":5,"ts":"%s","v":1}' % ts(i),
+            ]
+            lines.append(special[(i // 40) % len(special)])
         else:
             n += 1
-            text = ["show", "find München", 'fav "Elbe" \\ tab\there', "saved", "history 20"][i % 5]
+            text = ["show", "find München", 'fav "Elbe" \\ tab\there', "saved", "history 20",
+                    "compare Hamburg Bremen Köln Zürich 東京",
+                    'fav add "a long name with \\"quotes\\" and / \\\\ back\\slashes"'][i % 7]
             lines.append(command(n, text, i))
     # A deleted snapshot that is the highest id, and an id deleted twice.
     snapshot_id += 1

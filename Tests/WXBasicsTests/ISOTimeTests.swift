@@ -112,4 +112,43 @@ import WeatherTestSupport
         #expect(ISOTime.wholeSecondsUTC("2026-02-06T21:40:00Z") == 1_770_414_000)
         #expect(ISOTime.wholeSecondsUTC("2026-02-06T22:40:00+01:00") == 1_770_414_000)
     }
+
+    /// `isWholeSecondsUTC` says yes exactly where `wholeSecondsUTC` reads a time of 20 bytes:
+    /// every field at and past its ends (years 1899/1900/9999, months 0/13, the last day of each
+    /// month in leap and common years, hours 23/24, minutes and seconds 59/60), bytes that are no
+    /// digit in each place, and a separator or the "Z" changed.
+    @Test func theQuickCheckSaysWhatTheReadingSays() {
+        var texts: [String] = []
+        for year in ["1899", "1900", "2000", "2023", "2024", "2100", "9999", "20a6", "-026"] {
+            for month in ["00", "01", "02", "04", "12", "13", "1x"] {
+                for day in ["00", "01", "28", "29", "30", "31", "32", "3/"] {
+                    texts.append("\(year)-\(month)-\(day)T12:34:56Z")
+                }
+            }
+        }
+        for hour in ["00", "23", "24", "29", "2:", "a0"] {
+            for minute in ["00", "59", "60", "5a"] {
+                for second in ["00", "59", "60", "99", ":0"] { texts.append("2026-02-06T\(hour):\(minute):\(second)Z") }
+            }
+        }
+        let good = Array("2026-02-06T21:40:00Z".utf8)
+        for index in good.indices {
+            for byte: UInt8 in [
+                0, 0x2F, 0x30, 0x39, 0x3A, UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: "z"), 0xC3,
+            ] {
+                var bytes = good
+                bytes[index] = byte
+                texts.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        texts += ["2026-02-06T21:40:00+01:00", "2026-02-06T21:40:00", "2026-02-06T21:40:00ZZ", ""]
+        var readable = 0
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let read = bytes.count == 20 && ISOTime.wholeSecondsUTC(text) != nil
+            if read { readable += 1 }
+            #expect(bytes.withUnsafeBytes(ISOTime.isWholeSecondsUTC) == read, "\(text)")
+        }
+        #expect(readable > 100)
+    }
 }

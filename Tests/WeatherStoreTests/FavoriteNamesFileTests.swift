@@ -93,6 +93,35 @@ import WeatherTestSupport
         #expect(StateStore.favoriteNames(folder: home.path).count == 300)
     }
 
+    /// Completion (`favoriteNames`) of a state.plist another program wrote, left unchanged for
+    /// a while, writes the names file of that version, so that the next Tab reads it: the names
+    /// in it are the ones read from state.plist (the scan of a large file, entities and UTF-8
+    /// among them). A state.plist changed just now gets none (it could change again within the
+    /// clock's step and keep its time and size).
+    @Test func completionWritesTheNamesFileOfASettledStatePlist() throws {
+        var document = StateDocument()
+        document.favorites =
+            (0..<3_000).map { favorite("Place \($0)", Double($0 % 80)) }
+            + [favorite("O’Brien’s Pub"), favorite("Zürich & <Co>"), favorite("東京 \"Tower\"")]
+        let data = Data(try StatePlistReaderTests.encoded(document))
+        try data.write(to: URL(fileURLWithPath: plistPath))
+        // The names as the whole document is decoded (the reference).
+        let expected = try #require(StateStore.decodeDocument(data)).favorites.map(\.name)
+        #expect(expected.count == 3_003)
+        #expect(StateStore.favoriteNames(folder: home.path, now: Date()) == expected)
+        #expect(!FileManager.default.fileExists(atPath: namesPath))
+        let later = Date().addingTimeInterval(3)
+        #expect(StateStore.favoriteNames(folder: home.path, now: later) == expected)
+        #expect(FavoriteNamesFile.isCurrent(folder: home.path, plist: try plistVersion()))
+        #expect(FavoriteNamesFile.names(folder: home.path) == expected)
+        #expect(StateStore.favoriteNames(folder: home.path, now: later) == expected)
+        // A state.plist that cannot be read: no names, and no names file made of it.
+        try FileManager.default.removeItem(atPath: namesPath)
+        try Data("not a property list".utf8).write(to: URL(fileURLWithPath: plistPath))
+        #expect(StateStore.favoriteNames(folder: home.path, now: Date().addingTimeInterval(3)).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: namesPath))
+    }
+
     /// A name with a control character (none that wx reads back) makes no names file.
     @Test func aNameWithAControlCharacterMakesNone() {
         let version = FileVersion(device: 1, inode: 2, size: 3, modifiedNanoseconds: 4, changedNanoseconds: 5)

@@ -165,6 +165,41 @@ import WeatherTestSupport
         #expect(try header().counts.commands == (try expected())["commands"])
     }
 
+    /// The rebuild checks one command line after another (`OwnCommandCheck`, which remembers the
+    /// date of the last time that read, and passes over eight bytes of text at a time): on every
+    /// line of the script's log (long texts with quotes, backslashes, UTF-8 and control
+    /// characters past their eighth byte), and on times of the day just read that are none (an
+    /// hour 24, a minute 60, a letter, a lower-case "z", a misplaced colon) and days that are
+    /// none, each after a line of that day, it answers as a check of that line alone, and where
+    /// its answer is "whole", the parser reads the line.
+    @Test func aCommandCheckedAfterOthersIsCheckedAsAlone() throws {
+        _ = try python(["generate", logPath])
+        let data = try Data(contentsOf: URL(fileURLWithPath: logPath))
+        var lines = data.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
+        func command(_ time: String) -> [UInt8] {
+            Array(#"{"kind":"command","line":"show","n":5,"ts":"\#(time)","v":1}"#.utf8)
+        }
+        for day in ["2026-02-06", "2024-02-29", "2023-02-28", "2026-02-30", "2023-02-29", "1899-12-31"] {
+            for clock in [
+                "T24:10:00Z", "T21:60:00Z", "T21:40:0aZ", "T21:40:00z", "T2:40:00Z0", "T23:59:59Z", "T21:40:60Z",
+            ] {
+                lines += [command(day + "T12:00:00Z"), command(day + clock)]
+            }
+        }
+        var check = OwnCommandCheck()
+        var told = 0
+        for bytes in lines {
+            let alone = bytes.withUnsafeBytes(EventLog.ownCommandReadsWhole)
+            let after = bytes.withUnsafeBytes { check.readsWhole($0) }
+            #expect(after == alone, "\(String(decoding: bytes.prefix(200), as: UTF8.self))")
+            if let after {
+                told += 1
+                #expect(after == (bytes.withUnsafeBytes { EventLog.commandEntry($0) } != nil))
+            }
+        }
+        #expect(told > 15_000)
+    }
+
     /// A command in wx's own layout is counted by its bytes exactly as the parser reads it: where
     /// the bytes say "whole", `commandEntry` reads it; anything else is left to the parser.
     @Test func aCommandToldByItsBytesIsOneTheParserReads() {

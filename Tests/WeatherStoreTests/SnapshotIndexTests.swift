@@ -74,6 +74,45 @@ import WeatherTestSupport
     }
 
     /// Names are escaped in the file; one read from it is made safe for a terminal like any name.
+    /// A snapshot's line, written as bytes, is the line spelled with `String(_:)`, `paddedHex`
+    /// and the escapes (as it was written before): ids and offsets of every length, no offset,
+    /// kept days, negative offsets from UTC, values missing, -0.0, a zone and names to escape.
+    @Test func aLineIsSpelledAsTheFieldsTextSaysIt() {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+        }
+        func spelled(_ snapshot: Snapshot, offset: Int?, keptDays: [LocalDate]) -> String {
+            let reading = snapshot.reading
+            func bits(_ value: Double?) -> String { value.map { $0.bitPattern.paddedHex } ?? "" }
+            let days = keptDays.map { String($0.year * 10_000 + $0.month * 100 + $0.day) }.joined(separator: ",")
+            return [
+                "s", String(snapshot.id), offset.map { String($0) } ?? "", days,
+                bits(snapshot.savedAt.timeIntervalSince1970), bits(reading.dataTime.timeIntervalSince1970),
+                String(snapshot.utcOffsetSeconds), bits(snapshot.coordinate.latitude),
+                bits(snapshot.coordinate.longitude), bits(reading.temperatureCelsius),
+                bits(reading.precipitationProbabilityPercent), bits(reading.precipitationMillimetres),
+                reading.weatherCode.map { String($0) } ?? "", escaped(snapshot.timeZone ?? ""),
+                escaped(snapshot.placeName),
+            ].joined(separator: "\t") + "\n"
+        }
+        let days = [LocalDate(year: 2026, month: 1, day: 27), LocalDate(year: 999, month: 12, day: 1)]
+        var cases: [(Snapshot, Int?, [LocalDate])] = catalog().snapshots.map { ($0, nil, []) }
+        for (index, id) in [1, 9, 10, 99, 12_345, 999_999_999_999, 9_007_199_254_740_991].enumerated() {
+            var snapshot = snapshot(id, "tab\there \\ “Zürich”\r\n", zone: index % 2 == 0 ? "Europe/Berlin" : nil)
+            snapshot.utcOffsetSeconds = [0, -34_200, 45_900, -1, 1, 93_600, -93_600][index]
+            snapshot.reading.weatherCode = [0, 3, 99, nil, 1_000, 7, 61][index]
+            snapshot.reading.temperatureCelsius = [-0.0, nil, 7.4, -40.25, 1e-300, 0, 36.6][index]
+            cases.append(
+                (snapshot, [0, 7, 10, 123_456_789, nil, 1, Int(Int32.max)][index], Array(days.prefix(index % 3))))
+        }
+        for (snapshot, offset, keptDays) in cases {
+            var line: [UInt8] = []
+            SnapshotIndex.appendLine(snapshot, offset: offset, keptDays: keptDays, to: &line)
+            #expect(String(decoding: line, as: UTF8.self) == spelled(snapshot, offset: offset, keptDays: keptDays))
+        }
+    }
+
     @Test func namesAreEscapedAndReadAsSafeText() throws {
         var written = catalog()
         written.finishFold()

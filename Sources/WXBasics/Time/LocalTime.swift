@@ -40,24 +40,37 @@ package struct LocalDate: Hashable, Comparable, Sendable, Codable {
 
     /// "2026-02-06".
     package var iso: String {
-        guard (0...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else {
+        guard isTenBytes else {
             return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
         }
         // Ten bytes, written directly: lists of tens of thousands of snapshots show a date each.
         return String(unsafeUninitializedCapacity: 10) { buffer in
-            func put(_ value: Int, _ count: Int, at offset: Int) {
-                var rest = value
-                for index in (offset..<(offset + count)).reversed() {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(year, 4, at: 0)
-            buffer[4] = UInt8(ascii: "-")
-            put(month, 2, at: 5)
-            buffer[7] = UInt8(ascii: "-")
-            put(day, 2, at: 8)
+            writeISO(into: buffer)
             return 10
+        }
+    }
+
+    /// Whether `iso` is "YYYY-MM-DD", ten bytes (`writeISO`): a year of four digits, a month
+    /// and a day in range.
+    package var isTenBytes: Bool { (0...9999).contains(year) && (1...12).contains(month) && (1...31).contains(day) }
+
+    /// Writes `iso` into the first ten bytes of `buffer`, for a date that `isTenBytes`.
+    package func writeISO(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        Self.writeDigits(year, 4, at: 0, into: buffer)
+        buffer[4] = UInt8(ascii: "-")
+        Self.writeDigits(month, 2, at: 5, into: buffer)
+        buffer[7] = UInt8(ascii: "-")
+        Self.writeDigits(day, 2, at: 8, into: buffer)
+    }
+
+    /// Writes `value` (not negative) as `count` digits, zeros first, at `offset` of `buffer`.
+    package static func writeDigits(
+        _ value: Int, _ count: Int, at offset: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        var rest = value
+        for index in (offset..<(offset + count)).reversed() {
+            buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
     }
 

@@ -10,13 +10,22 @@ package struct CompletionNames: Sendable {
     package let names: [String]
     /// `key(names[i])` for a name that is not printable ASCII; nil for one that is: its key is
     /// its bytes with A–Z lower-cased and "`" as "'", compared as they are read (no string made
-    /// for each of 100,000 names at every `wx --complete`).
+    /// for each of 100,000 names at every `wx --complete`). Empty when every name is printable
+    /// ASCII (an array of 100,000 nils was 2.4 MB of `wx --complete`'s peak memory).
     let keys: [String?]
 
     /// - Parameter names: the favorites' names, in order.
     package init(_ names: [String]) {
-        self.init(names: names, keys: names.map { Self.isPrintableASCII($0) ? nil : Self.key($0) })
+        var keys: [String?] = []
+        for (index, name) in names.enumerated() where !Self.isPrintableASCII(name) {
+            if keys.isEmpty { keys = [String?](repeating: nil, count: names.count) }
+            keys[index] = Self.key(name)
+        }
+        self.init(names: names, keys: keys)
     }
+
+    /// `keys[index]`: nil for a printable ASCII name.
+    private func storedKey(_ index: Int) -> String? { keys.isEmpty ? nil : keys[index] }
 
     /// `text` as names are matched at Tab: lower-cased, a typographic apostrophe as `'` (issue
     /// 40: `show O'Br` Tab found nothing for `O’Brien’s Pub`).
@@ -39,7 +48,7 @@ package struct CompletionNames: Sendable {
     }
 
     /// The key of `names[index]`.
-    func key(at index: Int) -> String { keys[index] ?? Self.key(names[index]) }
+    func key(at index: Int) -> String { storedKey(index) ?? Self.key(names[index]) }
 
     /// Whether the key of the printable ASCII `name` starts with `prefix`'s bytes.
     private static func asciiKey(of name: String, startsWith prefix: [UInt8]) -> Bool {
@@ -64,7 +73,7 @@ package struct CompletionNames: Sendable {
             let bytes = Array(lower.utf8)
             for index in names.indices {
                 let fits =
-                    if let key = keys[index] {
+                    if let key = storedKey(index) {
                         Self.isPrintableASCII(key) ? key.utf8.starts(with: bytes) : key.hasPrefix(lower)
                     } else {
                         Self.asciiKey(of: names[index], startsWith: bytes)
@@ -81,7 +90,7 @@ package struct CompletionNames: Sendable {
     func excluding(_ listed: Set<String>) -> CompletionNames {
         guard !listed.isEmpty else { return self }
         let kept = names.indices.filter { !listed.contains(key(at: $0)) }
-        return CompletionNames(names: kept.map { names[$0] }, keys: kept.map { keys[$0] })
+        return CompletionNames(names: kept.map { names[$0] }, keys: keys.isEmpty ? [] : kept.map { keys[$0] })
     }
 
     private init(names: [String], keys: [String?]) {

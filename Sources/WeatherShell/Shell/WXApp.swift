@@ -72,6 +72,9 @@ package struct WXApp {
 
     package init(host: AppHost) { self.host = host }
 
+    /// Bytes of `wx --complete`'s answer written at a time.
+    static let completionPiece = 64 << 10
+
     /// Runs wx with `arguments` (those after the program name).
     ///
     /// - Returns: the exit status.
@@ -103,14 +106,19 @@ package struct WXApp {
             {
                 folder = typed.configFolder
             }
-            let names = WeatherSession.savedFavoriteNames(configFolder: folder)
-            // One write for all (100,000 favorites: one write each was a system call each).
-            let candidates = ShellCompletion.candidates(words: words, favorites: names)
+            let candidates = ShellCompletion.candidates(
+                words: words, favorites: WeatherSession.savedFavoriteNames(configFolder: folder))
+            // Written 64 KiB at a time: one write each was a system call each (100,000
+            // favorites), and one text of all of them another 1.2 MB held at once.
             var text = ""
-            text.reserveCapacity(candidates.reduce(0) { $0 + $1.utf8.count + 1 })
+            text.reserveCapacity(Self.completionPiece + 256)
             for candidate in candidates {
                 text += candidate
                 text += "\n"
+                if text.utf8.count >= Self.completionPiece {
+                    output.write(text)
+                    text.removeAll(keepingCapacity: true)
+                }
             }
             if !text.isEmpty { output.write(text) }
             return 0

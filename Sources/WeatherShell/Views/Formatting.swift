@@ -159,22 +159,21 @@ package struct ValueFormatter: Sendable {
 
     /// "2026-02-06 16:30".
     package func dateTime(_ time: LocalDateTime) -> String {
-        guard units.clock == .twentyFourHour, (0..<24).contains(time.hour), (0..<60).contains(time.minute) else {
+        guard units.clock == .twentyFourHour, (0..<24).contains(time.hour), (0..<60).contains(time.minute),
+            time.date.isTenBytes
+        else {
             return "\(time.date.iso) \(clock(time))"
         }
-        // Written as bytes: `saved` shows one for each of tens of thousands of snapshots.
-        var text = time.date.iso
-        text.append(
-            String(unsafeUninitializedCapacity: 6) { buffer in
-                buffer[0] = UInt8(ascii: " ")
-                buffer[1] = UInt8(ascii: "0") + UInt8(time.hour / 10)
-                buffer[2] = UInt8(ascii: "0") + UInt8(time.hour % 10)
-                buffer[3] = UInt8(ascii: ":")
-                buffer[4] = UInt8(ascii: "0") + UInt8(time.minute / 10)
-                buffer[5] = UInt8(ascii: "0") + UInt8(time.minute % 10)
-                return 6
-            })
-        return text
+        // Written as bytes into one string (one allocation, where the date and the clock were
+        // two strings joined): `saved` shows one for each of tens of thousands of snapshots.
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            time.date.writeISO(into: buffer)
+            buffer[10] = UInt8(ascii: " ")
+            LocalDate.writeDigits(time.hour, 2, at: 11, into: buffer)
+            buffer[13] = UInt8(ascii: ":")
+            LocalDate.writeDigits(time.minute, 2, at: 14, into: buffer)
+            return 16
+        }
     }
 
     /// "2 h 14 min", "5 min", "3 d 2 h".

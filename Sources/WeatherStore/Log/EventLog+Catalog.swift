@@ -120,7 +120,15 @@ extension EventLog {
             var base = SnapshotCatalog(device: file.device, inode: file.inode)
             base.epoch = epoch
             var deleted = Set<Int>()
+            // Most lines are commands in wx's own layout: told by their bytes and counted, with
+            // nothing made of them (`read` makes a `ReadLine` for each, which cost more than the
+            // check); any other line is read as `fold` reads it.
+            var commands = OwnCommandCheck()
             base.coveredBytes = file.linesForward(from: 0, long: { _ in base.skipLongLine() }) { line, offset in
+                if commands.readsWhole(line) == true {
+                    base.counts.commands += 1
+                    return
+                }
                 let taken = Self.read(line)
                 base.take(taken)
                 switch taken.record {

@@ -114,8 +114,10 @@ extension EventLog {
     }
 
     /// Calls `body` with each entry of the index `checked` describes, as `scanIndexLines`.
-    func scanIndex(_ checked: CheckedIndex, _ body: (SnapshotIndex.Entry) -> Void) -> Bool {
-        var decoder = SnapshotIndex.LineDecoder()
+    ///
+    /// - Parameter keepingDays: whether each snapshot's kept days are read (else an empty list).
+    func scanIndex(_ checked: CheckedIndex, keepingDays: Bool = true, _ body: (SnapshotIndex.Entry) -> Void) -> Bool {
+        var decoder = SnapshotIndex.LineDecoder(keepingDays: keepingDays)
         return scanIndexLines(checked) { line in
             if let entry = decoder.entry(line) { body(entry) }
         }

@@ -9,7 +9,7 @@ extension EventLog {
     /// not deleted, oldest first, without their kept forecasts; those not yet written (id 0)
     /// last. Each call reads the list again.
     package func forEachListedSnapshot(_ body: (Snapshot) -> Void) {
-        forEachListed { snapshot, _, _ in body(snapshot) }
+        forEachListed(keepingDays: false) { snapshot, _, _ in body(snapshot) }
     }
 
     /// Calls `body` with each listed snapshot, the dates of the forecast days it kept (none for
@@ -42,7 +42,10 @@ extension EventLog {
 
     /// Calls `body` with each listed snapshot, where its record starts in the log (when known)
     /// and the dates of the forecast days it kept.
-    func forEachListed(_ body: (Snapshot, Int?, [LocalDate]) -> Void) {
+    ///
+    /// - Parameter keepingDays: whether the kept days are read from the index; without, those
+    ///   of the snapshots listed from it are passed empty.
+    func forEachListed(keepingDays: Bool = true, _ body: (Snapshot, Int?, [LocalDate]) -> Void) {
         let (deleted, unwritten) = pendingSnapshots()
         // The index may be replaced by another wx between the fold and its reading: the fold is
         // then made again, once; a second time, the log is folded in memory.
@@ -51,7 +54,7 @@ extension EventLog {
             noteSkippedLines(folded)
             guard let folded else { break }
             if let indexed = listedIndex {
-                let read = scanIndex(indexed) { entry in
+                let read = scanIndex(indexed, keepingDays: keepingDays) { entry in
                     if case .snapshot(let snapshot, let offset, let keptDays) = entry,
                         !folded.deleted.contains(snapshot.id), !deleted.contains(snapshot.id)
                     {

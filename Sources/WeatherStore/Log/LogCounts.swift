@@ -115,12 +115,47 @@ extension EventLog {
     /// took most of a second. Nil for any other line, even one that reads (a `\u` escape, a
     /// number written otherwise): the parser then decides.
     static func ownCommandReadsWhole(_ line: UnsafeRawBufferPointer) -> Bool? {
+        var check = OwnCommandCheck()
+        return check.readsWhole(line)
+    }
+}
+
+/// `EventLog.ownCommandReadsWhole` for one line after another: the date of the last time that
+/// read is remembered, so that a line of the same day (most of a log: a person types many
+/// commands a day) has only its time of day checked. A time reads (`ISOTime.wholeSecondsUTC`)
+/// exactly when its date part (`YYYY-MM-DD`) and its time part (`THH:MM:SSZ`) each do, so the
+/// answer is the same as checking every line afresh.
+struct OwnCommandCheck {
+    /// The first 8 and the next 2 bytes of the last date that read; nil before any.
+    private var lastDate: (UInt64, UInt16)?
+
+    init() {}
+
+    /// Whether `line`, in wx's own command layout, reads whole (`EventLog.ownCommandReadsWhole`);
+    /// nil for any other line.
+    mutating func readsWhole(_ line: UnsafeRawBufferPointer) -> Bool? {
+        let ownCommandStart = EventLog.ownCommandStart
         guard LogFile.starts(line, with: ownCommandStart) else { return nil }
         let count = line.count
         var index = ownCommandStart.count
         let textStart = index
         var ascii = true
         while index < count {
+            // Eight bytes at a time while none of them is a quote, a backslash, a control
+            // character or beyond ASCII (SWAR: a byte's high bit set in `special` marks one).
+            if index + 8 <= count {
+                let word = line.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+                let special =
+                    ((word &- ones &* 0x20) & ~word & highs) | zeroByte(word ^ (ones &* 0x22))
+                    | zeroByte(word ^ (ones &* 0x5C)) | (word & highs)
+                if special == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let byte = line[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
@@ -157,12 +192,32 @@ extension EventLog {
             return true
         }
         guard literal(#"","n":"#), integer(positive: true), literal(#","ts":""#), index + 20 <= count,
-            ISOTime.wholeSecondsUTC(UnsafeRawBufferPointer(rebasing: line[index..<(index + 20)])) != nil
+            timeReads(UnsafeRawBufferPointer(rebasing: line[index..<(index + 20)]))
         else { return nil }
         index += 20
         guard literal(#"","v":"#), integer(positive: false), index == count - 1,
             line[index] == UInt8(ascii: "}")
         else { return nil }
         return true
+    }
+
+    /// Whether the 20 bytes `time` are a time `ISOTime.wholeSecondsUTC` reads ("YYYY-MM-DDTHH:MM:SSZ").
+    private mutating func timeReads(_ time: UnsafeRawBufferPointer) -> Bool {
+        let date = (time.loadUnaligned(as: UInt64.self), time.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+        guard let last = lastDate, last == date else {
+            guard ISOTime.isWholeSecondsUTC(time) else { return false }
+            lastDate = date
+            return true
+        }
+        // The same date as a time that read: the rest as `wholeSecondsUTC` checks it.
+        func digit(_ index: Int) -> Int? {
+            let value = Int(time[index]) &- 0x30
+            return (0...9).contains(value) ? value : nil
+        }
+        guard time[10] == UInt8(ascii: "T"), time[13] == UInt8(ascii: ":"), time[16] == UInt8(ascii: ":"),
+            time[19] == UInt8(ascii: "Z"), let h1 = digit(11), let h2 = digit(12), let m1 = digit(14),
+            digit(15) != nil, let s1 = digit(17), digit(18) != nil
+        else { return false }
+        return h1 * 10 + h2 < 24 && m1 < 6 && s1 < 6
     }
 }

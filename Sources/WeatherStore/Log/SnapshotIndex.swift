@@ -99,29 +99,55 @@ enum SnapshotIndex {
                 }
             }
         }
-        func field(_ value: String) {
+        // Written as bytes, as `paddedHex` and `String(_:)` spell them (a rebuild writes a line
+        // for each of tens of thousands of snapshots).
+        func double(_ value: Double?) {
             out.append(UInt8(ascii: "\t"))
-            out += value.utf8
+            guard let bits = value?.bitPattern else { return }
+            for shift in stride(from: 60, through: 0, by: -4) {
+                let nibble = UInt8(truncatingIfNeeded: bits >> UInt64(shift)) & 0x0F
+                out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+            }
         }
-        func double(_ value: Double?) { field(value.map { $0.bitPattern.paddedHex } ?? "") }
+        func integer(_ value: Int) {
+            guard value >= 0 else {
+                out += String(value).utf8
+                return
+            }
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, written backwards
+            var count = 0
+            var rest = value
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                repeat {
+                    buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    count += 1
+                } while rest > 0
+                out += UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...])
+            }
+        }
         let reading = snapshot.reading
         out.append(UInt8(ascii: "s"))
-        field(String(snapshot.id))
-        field(offset.map { String($0) } ?? "")
+        out.append(UInt8(ascii: "\t"))
+        integer(snapshot.id)
+        out.append(UInt8(ascii: "\t"))
+        if let offset { integer(offset) }
         out.append(UInt8(ascii: "\t"))
         for (index, day) in keptDays.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += String(day.year * 10_000 + day.month * 100 + day.day).utf8
+            integer(day.year * 10_000 + day.month * 100 + day.day)
         }
         double(snapshot.savedAt.timeIntervalSince1970)
         double(reading.dataTime.timeIntervalSince1970)
-        field(String(snapshot.utcOffsetSeconds))
+        out.append(UInt8(ascii: "\t"))
+        integer(snapshot.utcOffsetSeconds)
         double(snapshot.coordinate.latitude)
         double(snapshot.coordinate.longitude)
         double(reading.temperatureCelsius)
         double(reading.precipitationProbabilityPercent)
         double(reading.precipitationMillimetres)
-        field(reading.weatherCode.map(String.init) ?? "")
+        out.append(UInt8(ascii: "\t"))
+        if let code = reading.weatherCode { integer(code) }
         out.append(UInt8(ascii: "\t"))
         text(snapshot.timeZone ?? "")
         out.append(UInt8(ascii: "\t"))
@@ -263,6 +289,11 @@ enum SnapshotIndex {
     struct LineDecoder {
         private var lastZone: (bytes: [UInt8], text: String)?
         private var lastPlace: (bytes: [UInt8], text: String)?
+        /// Whether a snapshot's entry comes with its kept days; without, they are checked but
+        /// not gathered (an empty list).
+        let keepingDays: Bool
+
+        init(keepingDays: Bool = true) { self.keepingDays = keepingDays }
 
         /// The entry `line` (without its "\n") holds; nil when it is not one wx writes.
         mutating func entry(_ line: UnsafeRawBufferPointer) -> Entry? {
@@ -272,7 +303,8 @@ enum SnapshotIndex {
                 return .deletion(id)
             }
             guard reader.expect("s"), let id = reader.integer(), (1...EventLog.maximumNumber).contains(id),
-                let offset = reader.optionalInteger(), (offset ?? 0) >= 0, let keptDays = reader.dates(),
+                let offset = reader.optionalInteger(), (offset ?? 0) >= 0,
+                let keptDays = reader.dates(keeping: keepingDays),
                 let saved = reader.double(), let data = reader.double(), let utcOffset = reader.integer(signed: true),
                 abs(utcOffset) <= 26 * 3600, let latitude = reader.double(), let longitude = reader.double(),
                 let temperature = reader.optionalDouble(), let probability = reader.optionalDouble(),

@@ -73,7 +73,11 @@ extension SnapshotIndex {
         }
 
         /// Dates as `yyyymmdd`, comma-separated; none when the field is empty.
-        mutating func dates() -> [LocalDate]? {
+        ///
+        /// - Parameter keeping: whether the dates are gathered; without, they are checked as
+        ///   well and an empty list is returned (a listing that shows none makes no array for
+        ///   each of tens of thousands of lines).
+        mutating func dates(keeping: Bool = true) -> [LocalDate]? {
             guard let range = next() else { return nil }
             var dates: [LocalDate] = []
             var start = range.lowerBound
@@ -83,7 +87,7 @@ extension SnapshotIndex {
                 guard end - start == 8, let value = Self.integer(bytes[start..<end], signed: false) else { return nil }
                 let date = LocalDate(year: value / 10_000, month: value / 100 % 100, day: value % 100)
                 guard (1...12).contains(date.month), (1...31).contains(date.day) else { return nil }
-                dates.append(date)
+                if keeping { dates.append(date) }
                 start = end + 1
                 // A comma must be followed by a date.
                 if end < range.upperBound, start == range.upperBound { return nil }

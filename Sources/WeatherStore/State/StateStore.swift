@@ -139,21 +139,47 @@ package final class StateStore {
         }
     }
 
-    /// The favorites' names in `folder`'s state.plist, read without side effects (nothing set
-    /// aside, nothing locked, nothing written): for the shell completion scripts, which run at
-    /// every Tab. From the names file beside it (`FavoriteNamesFile`) when that was made from
-    /// state.plist as it is, else from state.plist (`plistFavoriteNames`).
-    package static func favoriteNames(folder: String) -> [String] {
-        FavoriteNamesFile.names(folder: folder) ?? plistFavoriteNames(folder: folder)
+    /// The favorites' names in `folder`'s state.plist, for the shell completion scripts, which
+    /// run at every Tab; nothing set aside, nothing locked. From the names file beside it
+    /// (`FavoriteNamesFile`) when that was made from state.plist as it is, else from state.plist
+    /// (`plistFavoriteNames`) — and then the names file is written, so that the next Tab reads
+    /// it (a state.plist not written by wx — an older wx, an editor, a copy — cost every Tab
+    /// 100 ms at 100,000 favorites). Written only when state.plist was the same version before
+    /// and after it was read, and not changed in the last `settledAfter` nanoseconds (a file
+    /// changed again within the clock's step could keep its time and size, as git's "racy"
+    /// index entries); not written under the lock, since a names file of another version is
+    /// never read, a race costs a later Tab a read of state.plist, never a wrong name.
+    package static func favoriteNames(folder: String, now: Date = Date()) -> [String] {
+        if let names = FavoriteNamesFile.names(folder: folder) { return names }
+        let fileSystem = POSIXFileSystem()
+        let path = folder + "/state.plist"
+        let before = fileSystem.version(of: path)
+        guard let names = readPlistFavoriteNames(folder: folder) else { return [] }
+        if let before, fileSystem.version(of: path) == before,
+            Int(now.timeIntervalSince1970 * 1e9) - max(before.modifiedNanoseconds, before.changedNanoseconds)
+                >= settledAfter
+        {
+            FavoriteNamesFile.write(names, plist: before, folder: folder, fileSystem)
+        }
+        return names
     }
+
+    /// How long a state.plist is left unchanged before completion writes its names file:
+    /// nanoseconds.
+    static let settledAfter = 2_000_000_000
 
     /// The favorites' names read from `folder`'s state.plist itself: a large file is scanned for
     /// them in pieces (`FavoriteNameScan`), else decoded whole.
     static func plistFavoriteNames(folder: String) -> [String] {
+        readPlistFavoriteNames(folder: folder) ?? []
+    }
+
+    /// `plistFavoriteNames(folder:)`; nil when state.plist cannot be read or decoded.
+    private static func readPlistFavoriteNames(folder: String) -> [String]? {
         if let names = FavoriteNameScan.names(path: folder + "/state.plist") { return names }
         guard let data = FileIO.read(folder + "/state.plist"),
             let document = Self.decodeDocument(data)
-        else { return [] }
+        else { return nil }
         return document.favorites.map(\.name)
     }
 

@@ -110,6 +110,28 @@ import WeatherTestSupport
         }
     }
 
+    /// An answer of more than one piece (`WXApp.completionPiece`, 64 KiB) is every name, whole,
+    /// in the favorites' order: names of several bytes a character lie across the pieces' seams.
+    @Test func aLongAnswerIsEveryNameInOrder() throws {
+        let names = (0..<6_000).map { $0 % 3 == 0 ? "Place Zürich 東京 \($0)" : "Place \($0)" }
+        let home = TemporaryFolder()
+        let rows = names.enumerated().map { index, name in
+            "\(name),\(-80 + Double(index % 1_600) / 10),\(-170 + index / 1_600)"
+        }
+        let file = home.path + "/favs.csv"
+        try (["name,latitude,longitude"] + rows).joined(separator: "\n").appending("\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try runWX(["import", "favorites", file], home: home)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let run = try runWX(["--complete", "--", "show", "Pla"], home: home)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.utf8.count > 64 << 10)
+        #expect(run.stdout == names.joined(separator: "\n") + "\n")
+        // From state.plist alone (no names file), the same.
+        try FileManager.default.removeItem(atPath: home.path + "/state.plist.names")
+        #expect(try runWX(["--complete", "--", "show", "Pla"], home: home).stdout == run.stdout)
+    }
+
     /// `wx --complete` reads the names file wx keeps beside state.plist, and answers byte for
     /// byte as it does from state.plist alone (names file removed) and as it did before there was
     /// one; a names file left behind by a state.plist changed since is not read.
