@@ -100,12 +100,15 @@ import WeatherTestSupport
     }
 
     @Test func nestingAndValueCountsBindLeftOutMembersToo() {
-        let deep = #"{"hourly":{"wind":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}}"
+        let deep =
+            #"{"hourly":{"wind":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}}"
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data(deep.utf8), selecting: Self.selection) }
-        let nested = #"{"hourly":{"wind":"# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}}"
+        let nested =
+            #"{"hourly":{"wind":"# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}}"
         #expect(throws: Never.self) { try JSONValue.parse(Data(nested.utf8), selecting: Self.selection) }
         // One more value than a document may hold, all of them left out.
-        let many = #"{"hourly":{"wind":["# + Array(repeating: "0", count: JSONValue.maximumValues - 2).joined(separator: ",")
+        let many =
+            #"{"hourly":{"wind":["# + Array(repeating: "0", count: JSONValue.maximumValues - 2).joined(separator: ",")
             + "]}}"
         let refused = JSONValue.ParseError(tooManyValues: true)
         #expect(throws: refused) { try JSONValue.parse(Data(many.utf8)) }
