@@ -32,8 +32,13 @@ STATIC_CXX_DIR := .build/static-libstdc++
 # page faults). The cost: wx's own code and data are not at a random address (ASLR still
 # places the libraries, heap and stack). Packed relative relocations (DT_RELR, with lld) keep
 # the PIE and save less: 1.14 M → 0.97 M, 322 page faults (BENCHMARKS.md).
+# Generic types named by their metadata accessors, not by mangled names: a mangled name is
+# demangled at its first use and each of its generic requirements (String: Hashable for a
+# dictionary's key…) looked up by a scan of every conformance record in the static binary —
+# 4.4 M of the 33.6 M instructions of a `find Hamburg; show` (issue 39).
 SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(STATIC_CXX_DIR) \
-  -Xlinker --version-script=$(CURDIR)/scripts/local-symbols.map -Xswiftc -Xclang-linker -Xswiftc -no-pie
+  -Xlinker --version-script=$(CURDIR)/scripts/local-symbols.map -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 RELEASE_BIN := .build/release/wx
 
 .PHONY: build release quiet-release static-cxx run demo test test-fast stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test

@@ -46,6 +46,12 @@ STEPS = [
      "—", "—", "35.2 M", "yes"),
     ("the cache's file names hashed from the key's bytes, not through the generic iterator; JSON text with nothing to"
      " escape appended whole, not scalar by scalar (issue 39)", "—", "—", "33.6 M", "yes"),
+    ("generic types named by their metadata accessors, not by mangled names (swiftc"
+     " -disable-concrete-type-metadata-mangled-name-accessors; issue 39)", "0.83 M", "—", "30.4 M", "yes"),
+    ("query values percent-encoded into bytes; the forecast answer's unread variables checked as JSON but not built"
+     " (issue 39)", "—", "—", "28.9 M", "yes"),
+    ("indentation skipped in runs of spaces; OpenSSL initialised without its error texts; the cache entry built as"
+     " bytes; the waiting notice's service found by bytes (issue 39)", "—", "—", "27.0 M", "yes"),
 ]
 # What syncing each log.jsonl append costs (issue 22): measured apart from this run, since a
 # whole-process timing on a shared machine does not separate 4 ms from its noise.
@@ -65,18 +71,20 @@ STEP_NOTES = [
     "- Wall time of a start on this machine under load (interleaved runs, fastest of 300): before 2.08–2.52 ms,",
     "  libstdc++ linked in 1.95–2.32 ms, PIE + DT_RELR + no exports 1.87–2.05 ms, all three steps 1.48–1.78 ms;",
     "  sqlite3 1.43–1.78 ms in the same runs.",
-    "- What is left of find+show against curl (33.6 M, callgrind, issue 39): loading libcurl and its 30",
-    "  libraries with dlopen 13.4 M and curl_global_init 2.3 M — curl pays 11.6 M for the same libraries at its start.",
-    "  22 of the 31 are linked with BIND_NOW (Debian's hardening), so RTLD_LAZY binds nothing lazily: ~13,000 symbol",
-    "  relocations, and librtmp alone brings GnuTLS, nettle, gmp and p11-kit, whose constructors run at load. It stays",
-    "  while wx uses the system's libcurl (a libcurl without RTMP, LDAP and GSSAPI would be one of our own to build).",
-    "  Parsing the 137 KB forecast answer 4.6 M (one pass, ~6,500 values; the cached answer also serves `hourly 48`",
-    "  and `daily 16`, and the loopback server replays a recorded answer whatever the query asks); making the",
-    "  forecast of it 1.5 M (it was made twice: once to judge it for the cache, again to show it); the Swift",
-    "  runtime instantiating generic types by mangled name 4.4 M, 2.7 M of it the first lookups of ~40 protocol",
-    "  conformances, each a scan of every conformance record in the static binary, spread over ~150 call sites",
-    "  (dictionaries, Fetched<JSONValue>, the shared fetches, the Nominatim mapping): the runtime's first use of",
-    "  each generic type, which only fewer generic types at those sites would avoid; the text 1.2 M.",
+    "- What is left of find+show against curl (27.0 M, callgrind, issue 39; 1.70× curl's 15.9 M): loading libcurl",
+    "  and its 30 libraries with dlopen 13.4 M and curl_global_init 1.3 M — curl pays 11.6 M for the same libraries at",
+    "  its start. 22 of the 31 are linked with BIND_NOW (Debian's hardening), so RTLD_LAZY binds nothing lazily:",
+    "  ~13,000 symbol relocations, and librtmp alone brings GnuTLS, nettle, gmp and p11-kit, whose constructors run at",
+    "  load. It stays while wx uses the system's libcurl (a libcurl without RTMP, LDAP and GSSAPI would be one of our",
+    "  own to build). wx's own 12.2 M: parsing the three answers 3.1 M (the forecast's 13 hourly variables wx reads,",
+    "  168 hours, built; the 29 others of the recorded answer checked and passed over; a real answer carries only",
+    "  what was asked, all of which is read, as the cached answer also serves `hourly 48` and `daily 16`); making",
+    "  the forecast 1.4 M, half of it the place's zone from zone1970.tab because the recorded answer is in GMT;",
+    "  libcurl's transfers 0.9 M (curl's own as well); the text 0.9 M; the start 0.8 M; the command table 0.6 M",
+    "  (every command's spec, built at the first lookup); generic metadata 0.7 M, now only the standard library's",
+    "  own first uses (with mangled names it was 4.4 M, 2.7 M of it scans of every conformance record); the cache's",
+    "  writes 0.5 M; the rest threads, the log's look, the request spacing's file and the Nominatim and Bright Sky",
+    "  mappings.",
     "- `show` after `confidence`: 26.2 M → 14.6 M, the same as before `confidence` (it read and mapped the whole",
     "  cached ensemble answer, 51 members of 6 variables, for tomorrow's chance in --json and the look's chance;",
     "  it now reads the chances the ensemble provider keeps beside the answer).",

@@ -64,6 +64,23 @@ static inline int wx_curl_load(wx_curl_api *api) {
     return 0;
 }
 
+/// Initialises the OpenSSL that libcurl loaded without its error texts, before curl_global_init
+/// initialises it with them. Loading the texts into OpenSSL's tables costs about 0.95 M
+/// instructions (at the first error mark of the configuration's reading), and wx never shows
+/// them: libcurl writes them only into CURLOPT_ERRORBUFFER, which wx does not set, and wx words
+/// failures from the CURLcode (curl_easy_strerror). OpenSSL initialises once per process, so
+/// libcurl's own call later keeps this setting; the system's openssl.cnf is read as before.
+/// Does nothing for a libcurl built on another TLS library (no libssl.so.3 loaded).
+static inline void wx_openssl_init_without_error_texts(void) {
+    void *ssl = dlopen("libssl.so.3", RTLD_LAZY | RTLD_NOLOAD);
+    if (ssl == NULL) return;
+    int (*init_ssl)(unsigned long long options, const void *settings);
+    *(void **)&init_ssl = dlsym(ssl, "OPENSSL_init_ssl");
+    /* 0x00100000: OPENSSL_INIT_NO_LOAD_SSL_STRINGS; 0x1: OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS
+       (openssl/ssl.h, openssl/crypto.h) */
+    if (init_ssl != NULL) (void)init_ssl(0x00100000ULL | 0x1ULL, NULL);
+}
+
 /// dlerror() as a function Swift can call after a failed load.
 static inline const char *wx_curl_load_error(void) {
     const char *message = dlerror();

@@ -13,6 +13,8 @@ import Glibc
 /// surrogates in escapes, nesting deeper than 512 and anything after the document are errors.
 struct JSONParser {
     private let bytes: UnsafeRawBufferPointer
+    /// Which members of the top-level object(s) to build; nil builds all.
+    private var selection: JSONSelection?
     private var position = 0
     private var depth = 0
     /// Values read so far (every number, string, literal, array and object counts one).
@@ -30,13 +32,15 @@ struct JSONParser {
         var tooManyValues = false
     }
 
-    /// Parses a whole document.
-    static func parse(_ data: Data) throws(Failure) -> JSONValue {
+    /// Parses a whole document; with a `selection`, the members it leaves out are checked as
+    /// strictly as the rest and counted, but not built.
+    static func parse(_ data: Data, selection: JSONSelection? = nil) throws(Failure) -> JSONValue {
         let result: Result<JSONValue, Failure> = data.withUnsafeBytes { bytes in
             var parser = JSONParser(bytes: bytes)
+            parser.selection = selection
             do throws(Failure) {
                 parser.skipWhitespace()
-                let value = try parser.value()
+                let value = try parser.value(top: selection != nil)
                 parser.skipWhitespace()
                 guard parser.position == bytes.count else { throw Failure() }
                 return .success(value)
@@ -92,22 +96,45 @@ struct JSONParser {
 
     private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
+    /// The byte at `index`, or 0 past the end (0 is no byte of JSON's grammar outside strings,
+    /// so it stops every scan as the end does, and is then refused where the end would be).
+    @inline(__always) private func byte(at index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
+
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
+        var index = position
+        while true {
+            switch byte(at: index) {
+            case 0x20:
+                // Indentation (the recorded answers in Fixtures/ put a newline and a dozen spaces
+                // before each value of an array): eight, then four spaces at a time.
+                while index + 8 <= bytes.count,
+                    bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) == 0x2020_2020_2020_2020
+                {
+                    index += 8
+                }
+                if index + 4 <= bytes.count,
+                    bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self) == 0x2020_2020
+                {
+                    index += 4
+                }
+                while byte(at: index) == 0x20 { index += 1 }
+            case 0x09, 0x0A, 0x0D: index += 1
+            default:
+                position = index
+                return
             }
         }
     }
 
-    private mutating func value() throws(Failure) -> JSONValue {
+    /// A value. `top`: the document itself or an element of a top-level array, whose members
+    /// `selection` names; `filter`: the only members of this object to build.
+    private mutating func value(top: Bool = false, filter: Set<String>? = nil) throws(Failure) -> JSONValue {
         guard let byte = current else { throw Failure() }
         values += 1
         if values > Self.maximumValues { throw Failure(tooManyValues: true) }
         switch byte {
-        case UInt8(ascii: "{"): return try object()
-        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "{"): return try object(top: top, filter: filter)
+        case UInt8(ascii: "["): return try array(elementsAreTop: top && depth == 0)
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"):
             try literal("true")
@@ -137,7 +164,7 @@ struct JSONParser {
         if depth > Self.maximumDepth { throw Failure() }
     }
 
-    private mutating func object() throws(Failure) -> JSONValue {
+    private mutating func object(top: Bool = false, filter: Set<String>? = nil) throws(Failure) -> JSONValue {
         try enter()
         position += 1
         var members: [String: JSONValue] = [:]
@@ -155,7 +182,13 @@ struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw Failure() }
             position += 1
             skipWhitespace()
-            members[key] = try value()
+            if let filter, !filter.contains(key) {
+                try skipValue()
+            } else if top, let inner = selection?.members[key] {
+                members[key] = try value(filter: inner)
+            } else {
+                members[key] = try value()
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
@@ -168,7 +201,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func array() throws(Failure) -> JSONValue {
+    private mutating func array(elementsAreTop: Bool = false) throws(Failure) -> JSONValue {
         try enter()
         position += 1
         var items: [JSONValue] = []
@@ -180,7 +213,7 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            items.append(try value())
+            items.append(try value(top: elementsAreTop))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
@@ -321,28 +354,7 @@ struct JSONParser {
     /// the C library's decimal point is '.' in the C locale wx never changes from).
     private mutating func number() throws(Failure) -> Double {
         let start = position
-        if current == UInt8(ascii: "-") { position += 1 }
-        guard let first = current else { throw Failure() }
-        if first == UInt8(ascii: "0") {
-            position += 1
-        } else if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(first) {
-            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
-        } else {
-            throw Failure()
-        }
-        if current == UInt8(ascii: ".") {
-            position += 1
-            let digits = position
-            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
-            guard position > digits else { throw Failure() }
-        }
-        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            position += 1
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
-            let digits = position
-            while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
-            guard position > digits else { throw Failure() }
-        }
+        try scanNumber()
         let length = position - start
         if let exact = Self.exactDecimal(bytes, from: start, to: position) { return exact }
         guard length < 64 else {
@@ -356,4 +368,122 @@ struct JSONParser {
             return strtod(buffer.baseAddress!, nil)
         }
     }
+
+    /// Moves past a number in JSON's grammar, converting nothing.
+    private mutating func scanNumber() throws(Failure) {
+        @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var index = position
+        if byte(at: index) == UInt8(ascii: "-") { index += 1 }
+        let first = byte(at: index)
+        if first == UInt8(ascii: "0") {
+            index += 1
+        } else if isDigit(first) {
+            index += 1
+            while isDigit(byte(at: index)) { index += 1 }
+        } else {
+            throw Failure()
+        }
+        if byte(at: index) == UInt8(ascii: ".") {
+            index += 1
+            let digits = index
+            while isDigit(byte(at: index)) { index += 1 }
+            guard index > digits else { throw Failure() }
+        }
+        if byte(at: index) == UInt8(ascii: "e") || byte(at: index) == UInt8(ascii: "E") {
+            index += 1
+            if byte(at: index) == UInt8(ascii: "+") || byte(at: index) == UInt8(ascii: "-") { index += 1 }
+            let digits = index
+            while isDigit(byte(at: index)) { index += 1 }
+            guard index > digits else { throw Failure() }
+        }
+        position = index
+    }
+}
+
+// MARK: - Passing over what a selection leaves out
+
+extension JSONParser {
+    /// Moves past a value, accepting and refusing exactly what `value()` does (nesting depth and
+    /// the count of values included), building nothing.
+    private mutating func skipValue() throws(Failure) {
+        guard let byte = current else { throw Failure() }
+        values += 1
+        if values > Self.maximumValues { throw Failure(tooManyValues: true) }
+        switch byte {
+        case UInt8(ascii: "{"): try skipContainer(closing: UInt8(ascii: "}"), keyed: true)
+        case UInt8(ascii: "["): try skipContainer(closing: UInt8(ascii: "]"), keyed: false)
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
+        default: throw Failure()
+        }
+    }
+
+    /// An object (`keyed`) or an array; its opening bracket is at `position`.
+    private mutating func skipContainer(closing: UInt8, keyed: Bool) throws(Failure) {
+        try enter()
+        position += 1
+        skipWhitespace()
+        if current == closing {
+            position += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            if keyed {
+                guard current == UInt8(ascii: "\"") else { throw Failure() }
+                try skipString()
+                skipWhitespace()
+                guard current == UInt8(ascii: ":") else { throw Failure() }
+                position += 1
+                skipWhitespace()
+            }
+            try skipValue()
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case closing:
+                position += 1
+                depth -= 1
+                return
+            default: throw Failure()
+            }
+        }
+    }
+
+    /// A string; the opening quote is at `position`. Plain ASCII is passed over here; one with an
+    /// escape or other bytes is read by `string()`, which checks them.
+    private mutating func skipString() throws(Failure) {
+        let start = position
+        position += 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return
+            }
+            if byte >= 0x80 || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                position = start
+                _ = try string()
+                return
+            }
+            position += 1
+        }
+        throw Failure()
+    }
+}
+
+/// Which members of a JSON document to build: a provider that reads a few of an answer's
+/// variables need not build the rest (Open-Meteo's recorded answers carry 42 hourly variables,
+/// of which a forecast reads 15).
+package struct JSONSelection: Sendable {
+    /// For each member of the top-level object (or of each object of a top-level array) named
+    /// here, the names of its own members to build; its other members are read as strictly as
+    /// ever — a document that does not parse whole does not parse selected — but left out.
+    package var members: [String: Set<String>]
+
+    package init(_ members: [String: Set<String>]) { self.members = members }
 }

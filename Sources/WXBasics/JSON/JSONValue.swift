@@ -17,9 +17,11 @@ package enum JSONValue: Sendable, Equatable {
     ///
     /// - Throws: `JSONValue.ParseError` when the bytes are not JSON (HTML, plain text, invalid
     ///   UTF-8, truncated); the decoder's own message is kept out of what users see.
-    package static func parse(_ data: Data) throws(ParseError) -> JSONValue {
+    /// - Parameter selection: the members to build (`JSONSelection`); nil builds the whole
+    ///   document. A document is refused, and for the same reason, with or without one.
+    package static func parse(_ data: Data, selecting selection: JSONSelection? = nil) throws(ParseError) -> JSONValue {
         do {
-            return try JSONParser.parse(data)
+            return try JSONParser.parse(data, selection: selection)
         } catch {
             throw ParseError(tooManyValues: error.tooManyValues)
         }

@@ -108,6 +108,9 @@ struct ServiceRequest: Sendable {
     /// `ServiceClient.failureMemorySeconds` in the cache folder, so that the next commands (in
     /// this process or another) do not wait for the service again.
     var auxiliary: Bool = false
+    /// The members of the answer the provider reads (`JSONSelection`); nil: all. The answer is
+    /// checked and cached whole either way.
+    var selection: JSONSelection? = nil
 }
 
 /// Runs service requests: cache, spacing, retries, and the mapping of statuses and bodies to
@@ -146,7 +149,7 @@ struct ServiceClient: Sendable {
         _ request: ServiceRequest, validity: (JSONValue, Date) -> Date?
     ) async throws(ServiceError) -> Fetched<JSONValue> {
         let now = context.now()
-        let cached = request.cacheKey.flatMap(cached)
+        let cached = request.cacheKey.flatMap { self.cached($0, selecting: request.selection) }
         if let cached, cached.fresh { return cached.answer }
         if context.offline {
             if let cached {
@@ -158,7 +161,8 @@ struct ServiceClient: Sendable {
         do {
             var response = try await send(request)
             if request.nonNumbersAsNull { response.body = JSONValue.nullingNonNumbers(response.body) }
-            let value = try Self.decode(response, service: request.service, url: request.url)
+            let value = try Self.decode(
+                response, service: request.service, url: request.url, selecting: request.selection)
             if let key = request.cacheKey, let cache = context.cache, let until = validity(value, now) {
                 cache.store(response.body, for: key, stored: now, validUntil: until)
             }
@@ -183,7 +187,8 @@ struct ServiceClient: Sendable {
         if context.offline { throw Self.offlineError(request.service) }
         let response = try await send(request)
         do {
-            let value = try Self.decode(response, service: request.service, url: request.url)
+            let value = try Self.decode(
+                response, service: request.service, url: request.url, selecting: request.selection)
             return (value.array ?? [value]).map { .success($0) }
         } catch {
             guard case .malformedResponse = error, let elements = JSONValue.parseElements(response.body) else {
@@ -200,10 +205,15 @@ struct ServiceClient: Sendable {
         }
     }
 
-    /// The cached answer under `key`, parsed, and whether it is still current by the validity
-    /// stored with it; nil when there is none or it no longer parses.
-    func cached(_ key: String) -> (answer: Fetched<JSONValue>, stored: Date, fresh: Bool)? {
-        guard let entry = context.cache?.entry(for: key), let value = try? JSONValue.parse(entry.body) else {
+    /// The cached answer under `key`, parsed (of it, the members `selection` names), and whether
+    /// it is still current by the validity stored with it; nil when there is none or it no
+    /// longer parses.
+    func cached(_ key: String, selecting selection: JSONSelection? = nil) -> (
+        answer: Fetched<JSONValue>, stored: Date, fresh: Bool
+    )? {
+        guard let entry = context.cache?.entry(for: key),
+            let value = try? JSONValue.parse(entry.body, selecting: selection)
+        else {
             return nil
         }
         return (
@@ -327,16 +337,19 @@ extension ServiceClient {
 
     /// Turns a response into the service's JSON, or the error it stands for.
     ///
-    /// - Parameter url: the URL asked, which a redirect not followed is told against.
-    static func decode(_ response: HTTPResponse, service: Service, url: String? = nil) throws(ServiceError) -> JSONValue
-    {
+    /// - Parameters:
+    ///   - url: the URL asked, which a redirect not followed is told against.
+    ///   - selection: the members to build; nil: all (the body is checked whole either way).
+    static func decode(
+        _ response: HTTPResponse, service: Service, url: String? = nil, selecting selection: JSONSelection? = nil
+    ) throws(ServiceError) -> JSONValue {
         guard (200..<300).contains(response.status) else { throw classify(response, service: service, url: url) }
         if looksLikeHTML(response) {
             // A block page sent with 200 (captive portals, Nominatim's bandwidth page).
             throw .malformedResponse(service, detail: "a web page instead of data")
         }
         do {
-            return try JSONValue.parse(response.body)
+            return try JSONValue.parse(response.body, selecting: selection)
         } catch {
             let detail =
                 response.body.isEmpty

@@ -107,6 +107,7 @@ final class CurlLibrary: @unchecked Sendable {
             return .failure(
                 .failed("libcurl could not be loaded (\(String(cString: wx_curl_load_error()))); install libcurl4"))
         }
+        wx_openssl_init_without_error_texts()
         _ = api.pointee.global_init(Int(CURL_GLOBAL_DEFAULT))
         return .success(CurlLibrary(api: api))
     }()

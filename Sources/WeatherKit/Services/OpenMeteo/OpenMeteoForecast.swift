@@ -30,6 +30,26 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         .sunset, .daylightDuration, .windSpeedMax, .windGustsMax, .windDirectionDominant, .uvIndexMax,
     ]
 
+    /// What of an answer the mapping (`forecast(from:requested:)`, `validUntil`) reads from its
+    /// blocks: their times, the variables above under each of their names and `_best_match`,
+    /// the current block's `interval` and older `temperature`; each units block as its block.
+    /// A server may answer more than was asked (the recorded answers in Fixtures/ carry up to
+    /// 42 hourly variables); the rest is checked as JSON but not built (4.6 M → … instructions
+    /// of a `find` + `show`). Top-level members and the legacy `current_weather` are kept whole.
+    static let selection: JSONSelection = {
+        func names(_ variables: [OpenMeteoVariable], _ others: [String]) -> Set<String> {
+            Set(others + variables.flatMap { ([$0.name] + $0.aliases).flatMap { [$0, $0 + "_best_match"] } })
+        }
+        let current = names(currentVariables, ["time", "interval", "temperature", "temperature_best_match"])
+        let hourly = names(hourlyVariables, ["time"])
+        let daily = names(dailyVariables, ["time"])
+        let quarterHours = names([.precipitation], ["time"])
+        return JSONSelection([
+            "current": current, "current_units": current, "hourly": hourly, "hourly_units": hourly, "daily": daily,
+            "daily_units": daily, "minutely_15": quarterHours, "minutely_15_units": quarterHours,
+        ])
+    }()
+
     package init(baseURL: String, context: ServiceContext) {
         self.baseURL = baseURL
         self.client = ServiceClient(context: context)
@@ -76,7 +96,8 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             // instructions of a `find` + `show`).
             var judged: [Forecast]?
             let fetched = try await client.json(
-                ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+                ServiceRequest(
+                    service: service, url: url, cacheKey: url, staleFallback: true, selection: Self.selection),
                 // An answer wx refuses (impossible values, a wrong shape) is not kept: the next
                 // `show` asks again rather than replay it.
                 validity: { json, now in
@@ -91,7 +112,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
                 origin: fetched.origin)
         }
         let keys = coordinates.map { url(for: [$0]) }
-        let saved = keys.map { client.cached($0) }
+        let saved = keys.map { client.cached($0, selecting: Self.selection) }
         var answers: [JSONValue?] = saved.map { $0?.fresh == true ? $0!.answer.value : nil }
         var origins: [DataOrigin] = saved.map { $0?.fresh == true ? $0!.answer.origin : .network }
         var failures: [Int: ServiceError] = [:]
@@ -102,7 +123,9 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
                 // Element by element: one place the service could not answer (a bare `nan`,
                 // an error object) leaves the others readable.
                 let items = try await client.jsonElements(
-                    ServiceRequest(service: service, url: url(for: wanted), cacheKey: nil, staleFallback: false))
+                    ServiceRequest(
+                        service: service, url: url(for: wanted), cacheKey: nil, staleFallback: false,
+                        selection: Self.selection))
                 if items.count == 1, case .success(let only) = items[0], only.array == nil, only["error"] != nil {
                     _ = try Self.forecast(from: only, requested: wanted[0])  // the service's reason, for all
                 }
