@@ -17,7 +17,7 @@ extension CommandSpec {
         summary: "list snapshots; show, delete or verify them",
         details: [
             "“saved N” shows a snapshot and, once the days of the forecast kept with it have passed, each day next to what happened (high, low, precipitation from the Open-Meteo archive, or for the last five days the forecast service’s past days) and the error, forecast − observed.",
-            "“saved verify [place]” sums that up over all snapshots of each place, or of one (a snapshot’s place name, a favorite, or coordinates as “saved” shows them, to 4 decimals: 48.85,2.35 is 48.8500,2.3500): the mean absolute error of the high and the low, and how often “rain / no rain” came true, a rain day being one with at least 1 mm. One request per place covers all its snapshots; past days once fetched are kept for good.",
+            "“saved verify [place]” sums that up over all snapshots of each place, or of one (a snapshot’s place name, a favorite, or coordinates as “saved N” shows them, to 4 decimals: 48.85,2.35 is 48.8500,2.3500): the mean absolute error of the high and the low, and how often “rain / no rain” came true, a rain day being one with at least 1 mm. One request per place covers all its snapshots; past days once fetched are kept for good.",
             "Snapshots saved before wx kept the forecast are listed and counted, but have no forecast to check.",
         ],
         completion: .subcommands(SnapshotSubcommand.declarations, otherwise: .snapshotIDs),
