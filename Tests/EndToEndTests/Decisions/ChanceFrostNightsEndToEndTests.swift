@@ -39,7 +39,8 @@ import WeatherTestSupport
             try frostDays("frost gusts>=60 4", now: Self.afterNine) == expected["chance_frost_after_nine"] as? NSArray)
         // Before 09:00 this morning's night is still counted (from the next hour), as before.
         #expect(
-            try frostDays("frost 4", now: DecisionsEndToEndTests.now) == expected["chance_frost_before_nine"] as? NSArray)
+            try frostDays("frost 4", now: DecisionsEndToEndTests.now) == expected["chance_frost_before_nine"]
+                as? NSArray)
     }
 
     @Test func noNoteBlamesTheMembersForANightThatIsOver() throws {
@@ -67,6 +68,7 @@ import WeatherTestSupport
             ["-c", "chance frost gusts>=60 10 \(DecisionsEndToEndTests.paris)"], home: TemporaryFolder(),
             server: server, now: Self.afterNine, environment: ["COLUMNS": "200"])
         #expect(
-            long.stdout.replacingOccurrences(of: "\n  ", with: " ").contains("the members’ hours end Fri 30 Oct 23:00: 7 days of 10 asked"), "\(long.stdout)")
+            long.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
+                "the members’ hours end Fri 30 Oct 23:00: 7 days of 10 asked"), "\(long.stdout)")
     }
 }
