@@ -432,6 +432,8 @@ def main():
         "chance_frost_after_nine": frost_nights(int(datetime(2026, 10, 23, 8, 10, tzinfo=timezone.utc).timestamp()), 4),
         # ... and at 07:10 CEST (the night to 09:00 counted from 08:00): Fri 23 to Mon 26 Oct
         "chance_frost_before_nine": frost_nights(NOW, 4),
+        # ... and at 19:30 CEST: tonight's night (to Sat 09:00) counted from 20:00
+        "chance_frost_evening": frost_nights(int(datetime(2026, 10, 23, 17, 30, tzinfo=timezone.utc).timestamp()), 2),
         "chance_snow": chance_limit("snowfall", ">=", 1.0, False),
         "chance_heat": chance_limit("temperature_2m", ">=", 30, False),
         "chance_rain_day": chance_limit("precipitation", ">=", 10, True),

@@ -71,4 +71,19 @@ import WeatherTestSupport
             long.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
                 "the members’ hours end Fri 30 Oct 23:00: 7 days of 10 asked"), "\(long.stdout)")
     }
+
+    /// In the evening tonight's night has begun: it is the first shown, counted from the next
+    /// hour and starred as such — not as today.
+    @Test func tonightsNightIsCountedFromTheNextHourAndSaidSo() throws {
+        let evening = "2026-10-23T17:30:00Z"
+        #expect(
+            try frostDays("frost 2", now: evening) == DecisionsEndToEndTests.expected["chance_frost_evening"]
+                as? NSArray)
+        let run = try runWX(
+            ["-c", "chance frost 2 \(DecisionsEndToEndTests.paris)"], home: TemporaryFolder(), server: FixtureServer(),
+            now: evening)
+        #expect(run.stdout.contains("Sat 24 Oct* 0 of 51 members (0 %)"), "\(run.stdout)")
+        #expect(run.stdout.contains("* tonight from the next hour"), "\(run.stdout)")
+        #expect(!run.stdout.contains("today from the next hour"), "\(run.stdout)")
+    }
 }
