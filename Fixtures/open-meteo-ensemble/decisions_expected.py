@@ -26,7 +26,8 @@ The rules, as issue 35 and `help best` / `help chance` state them:
 - chance: per local day from today (today from the next hour); a value covering the preceding
   hour belongs to the day its covered hour starts in; a member counts for a day when it has all
   the day's values; the day is shown only when the answer reaches past it. Frost: the instants
-  from 18:00 the evening before to 09:00, from the next hour, minimum below 0 °C. "Most": the
+  from 18:00 the evening before to 09:00, from the next hour, minimum below 0 °C; once this
+  morning's 09:00 is before the next hour the nights move on (frost_nights), N of them. "Most": the
   hours whose count of members is at least half the day's highest, first to last.
 - Percentiles: linear between closest ranks (numpy's default), written out by hand.
 
