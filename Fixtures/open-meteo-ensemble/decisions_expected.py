@@ -26,7 +26,8 @@ The rules, as issue 35 and `help best` / `help chance` state them:
 - chance: per local day from today (today from the next hour); a value covering the preceding
   hour belongs to the day its covered hour starts in; a member counts for a day when it has all
   the day's values; the day is shown only when the answer reaches past it. Frost: the instants
-  from 18:00 the evening before to 09:00, from the next hour, minimum below 0 °C. "Most": the
+  from 18:00 the evening before to 09:00, from the next hour, minimum below 0 °C; once this
+  morning's 09:00 is before the next hour the nights move on (frost_nights), N of them. "Most": the
   hours whose count of members is at least half the day's highest, first to last.
 - Percentiles: linear between closest ranks (numpy's default), written out by hand.
 
@@ -337,6 +338,29 @@ def frost(days=7):
     return out
 
 
+def frost_nights(now, nights):
+    """chance frost NIGHTS at `now` (unixtime): the nights move on past a morning that is over —
+    the first night is this morning's while its 09:00 is at or after the next hour, else
+    tomorrow's — and `nights` of them are counted (those the answer reaches 09:00 of), each
+    from the next hour."""
+    rows = members("temperature_2m")
+    start = (now + 3599) // 3600 * 3600
+    today = local(now).date()
+    nine = datetime(today.year, today.month, today.day, 9, tzinfo=ZONE).timestamp()
+    first = today if nine >= start else today + timedelta(days=1)
+    out = []
+    for n in range(nights):
+        date = first + timedelta(days=n)
+        eve = date - timedelta(days=1)
+        opens = datetime(eve.year, eve.month, eve.day, 18, tzinfo=ZONE).timestamp()
+        closes = datetime(date.year, date.month, date.day, 9, tzinfo=ZONE).timestamp()
+        if closes not in times:
+            continue
+        slots = [i for i, t in enumerate(times) if max(opens, start) <= t <= closes]
+        out.append(count_day(date, slots, rows, False, lambda vals: min(vals) < 0, lambda v, r: v < 0))
+    return out
+
+
 def percentile(xs, p):
     xs = sorted(xs)
     h = (len(xs) - 1) * p
@@ -405,6 +429,12 @@ def main():
         "best_forecast_values": forecast_values(best(2, [("precipitation", "<", 0.1)], FROM, FROM + 7 * 86400)),
         "chance_gusts": chance_limit("wind_gusts_10m", ">=", 60, False),
         "chance_frost": frost(),
+        # chance frost 4 at 10:10 CEST: this morning's night is over; Sat 24 to Tue 27 Oct
+        "chance_frost_after_nine": frost_nights(int(datetime(2026, 10, 23, 8, 10, tzinfo=timezone.utc).timestamp()), 4),
+        # ... and at 07:10 CEST (the night to 09:00 counted from 08:00): Fri 23 to Mon 26 Oct
+        "chance_frost_before_nine": frost_nights(NOW, 4),
+        # ... and at 19:30 CEST: tonight's night (to Sat 09:00) counted from 20:00
+        "chance_frost_evening": frost_nights(int(datetime(2026, 10, 23, 17, 30, tzinfo=timezone.utc).timestamp()), 2),
         "chance_snow": chance_limit("snowfall", ">=", 1.0, False),
         "chance_heat": chance_limit("temperature_2m", ">=", 30, False),
         "chance_rain_day": chance_limit("precipitation", ">=", 10, True),

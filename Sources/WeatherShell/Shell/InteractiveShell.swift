@@ -58,8 +58,9 @@ package final class InteractiveShell {
         reader.setCompletion { before in session.completion(for: before) }
         // As the weather's views, at most 80 columns wide.
         let width = min(runner.width(), TextRenderer.reportWidth)
-        screen.write(Self.banner(width: width))
-        if let demo = session.configuration.demo { screen.write(demo.banner(width: width)) }
+        // Written past the renderers, so made ASCII here without a UTF-8 locale (as error lines).
+        let greeting = Self.banner(width: width) + (session.configuration.demo?.banner(width: width) ?? "")
+        screen.write(runner.unicode ? greeting : TextRenderer.ascii(greeting))
         if let warning = session.stateWarningAtStart() { runner.emit(.notice(warning)) }
         if let startupFile {
             // Keys typed meanwhile wait for the first prompt, as while any command runs.

@@ -40,8 +40,29 @@ struct ASCIIOutputEndToEndTests {
             let offending = output.split(separator: "\n").filter { $0.utf8.contains { $0 >= 0x80 } }
             #expect(offending.isEmpty, "\(offending.joined(separator: "\n"))")
         }
+        // doctor's advice names what a UTF-8 locale brings in words, not in the symbols it lacks
+        // (they were dropped in ASCII: "for , * and charts").
+        #expect(first.stdout.contains("-> set LANG to a UTF-8 locale (C.UTF-8) for symbols, degree signs and charts"))
         // What the trial saw: check's comparison, in ASCII.
         #expect(second.stdout.contains("members (53 %) >= 1 %"), "\(second.stdout)")
         #expect(second.stdout.contains("gusts >= 60 km/h"), "\(second.stdout)")
+    }
+
+    /// At a terminal (a pseudo-terminal from script(1), stdin "quit"), the greeting and the
+    /// demo's banner under it — written before any renderer — are ASCII too: "-" for "—",
+    /// straight quotes for “ ” and ’.
+    @Test func theGreetingAndTheDemoBannerAreASCIIUnderTheCLocale() throws {
+        let server = try FixtureServer(demo: demoManifestPath)
+        let home = TemporaryFolder()
+        let environment = [
+            "PATH": "/usr/bin:/bin", "LANG": "C", "TERM": "xterm", "HOME": home.path, "WX_HOME": home.path,
+            "XDG_RUNTIME_DIR": home.path, "WX_DEMO": demoManifestPath,
+        ].merging(server.environment) { $1 }
+        let run = try runProgram(
+            "/usr/bin/script", ["-qec", TestPaths.wxBinary, "/dev/null"], stdin: "quit\n", environment: environment)
+        #expect(run.stdout.contains("weather at the prompt. \"help\" lists commands"), "\(run.stdout)")
+        #expect(run.stdout.contains("demo: recorded answers, not today's weather."), "\(run.stdout)")
+        let offending = run.stdout.split(separator: "\n").filter { $0.utf8.contains { $0 >= 0x80 } }
+        #expect(offending.isEmpty, "\(offending.joined(separator: "\n"))")
     }
 }

@@ -58,6 +58,22 @@ enum ChanceCounts {
         return complete ? slots : nil
     }
 
+    /// The morning whose frost night `chance` shows first: today's while its night (to 09:00)
+    /// still has an hour from `from`, else tomorrow's — the next night not yet over.
+    static func firstNight(_ clock: ZoneClock, today: LocalDate, from: Date) -> LocalDate {
+        let next = clock.localTime(from)
+        let over = next.date > today || next.hour > 9 || (next.hour == 9 && next.minute > 0)
+        return over ? CivilCalendar.date(fromDays: today.dayNumber + 1) : today
+    }
+
+    /// Whether the night ending on the morning of `date` began (18:00 the evening before)
+    /// before `from`: it is then counted from the next hour only.
+    static func nightBegun(_ clock: ZoneClock, ending date: LocalDate, from: Date) -> Bool {
+        let next = clock.localTime(from)
+        let eve = CivilCalendar.date(fromDays: date.dayNumber - 1)
+        return next.date > eve || (next.date == eve && next.hour > 18)
+    }
+
     /// One threshold's day: the members that reach it among those with every value of
     /// `slots`, and the hours it concentrates in.
     static func day(

@@ -94,7 +94,7 @@ extension CommandSpec {
         details: [
             "For each threshold and day, how many of the ensemble’s members (ECMWF, 51 members, the control run one of them) reach it, and the hours it concentrates in: “gusts ≥ 60 km/h · Sun 25 Oct: 31 of 51 members (61 %), most 01:00–06:00”.",
             "THRESHOLD: " + ChanceVocabulary.forms.joined(separator: ", ")
-                + " (heat is temperature; frost below). Amounts are per hour (any hour of the day reaches it) unless written per day: rain>=20mm/day, snow>=5cm/day. Frost is the night’s minimum below 0 °C, from 18:00 to 09:00, filed under the morning it ends. A bare number is in your units; snow in cm (in under imperial). A threshold no value can reach (gusts>=500) is refused with the variable’s range; one every value reaches (rain>=-5) is taken and reached in every member.",
+                + " (heat is temperature; frost below). Amounts are per hour (any hour of the day reaches it) unless written per day: rain>=20mm/day, snow>=5cm/day. Frost is the night’s minimum below 0 °C, from 18:00 to 09:00, filed under the morning it ends; after 09:00 the nights start with tonight’s, DAYS of them. A bare number is in your units; snow in cm (in under imperial). A threshold no value can reach (gusts>=500) is refused with the variable’s range; one every value reaches (rain>=-5) is taken and reached in every member.",
             "DAYS: how many days from today (7). Today counts from the next hour. Members without a variable, or whose values stop before the day ends, are left out of that day and the count says from how many. One ensemble request, shared with “confidence”, “best” and “plume”.",
             "Examples: " + ChanceVocabulary.examples.joined(separator: " · "),
         ],

@@ -297,7 +297,11 @@ struct DecisionHandler {
                     threshold: threshold, variable: .temperature, comparison: .below, limit: 0, perDay: false, days: [],
                     variableMissing: false)
                 let members = ensemble.membersByNumber(.temperature)
-                for date in dates {
+                // The nights move on: once this morning's night is over (09:00 passed), the
+                // first night shown is the next one, and still `count` of them.
+                let first = ChanceCounts.firstNight(ensemble.clock, today: today, from: from)
+                for offset in 0..<count {
+                    let date = CivilCalendar.date(fromDays: first.dayNumber + offset)
                     guard let slots = ChanceCounts.night(ensemble, ending: date, from: from), !slots.isEmpty else {
                         continue
                     }
@@ -305,8 +309,9 @@ struct DecisionHandler {
                         ChanceCounts.day(
                             date, slots: slots, members: members, times: ensemble.times, covering: false,
                             reaches: { $0.contains { $0 < 0 } }, hourCounts: { value, _ in value < 0 },
-                            fromNextHour: date == today))
+                            fromNextHour: ChanceCounts.nightBegun(ensemble.clock, ending: date, from: from)))
                 }
+                if first != today { row.nightsFrom = first }
             case .limit(let typed, let perDay, _):
                 let (comparison, limit) = typed.applied(units)
                 let variable = typed.variable

@@ -150,6 +150,9 @@ package struct ChanceRow: Hashable, Sendable {
     package var days: [ChanceDay]
     /// Whether the model's answer carries no such variable (the row has no days then).
     package var variableMissing: Bool
+    /// Frost only: the morning of the first night shown when this morning's night (to 09:00) is
+    /// over (tomorrow's); nil otherwise, the days and nights starting today.
+    package var nightsFrom: LocalDate? = nil
 }
 
 /// `chance`: each threshold's days.

@@ -115,6 +115,7 @@ extension TextRenderer {
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(DecisionText.members(report.model, controlMissing: report.controlMissing), context, style)
         var partial: Set<Int> = []
+        var tonightPartial = false
         for row in report.rows {
             lines += TextLayout.wrap(chanceTitle(row, format), indent: 2, width: width).map(style.bold)
             if row.variableMissing {
@@ -136,7 +137,9 @@ extension TextRenderer {
                 var text = DecisionText.odds(day.reaching, of: day.members)
                 let count = "\(day.reaching) of \(day.members)"
                 text = String(repeating: " ", count: max(0, widest - TextLayout.columns(count))) + text
-                if day.fromNextHour { partial.insert(day.date.dayNumber) }
+                if day.fromNextHour {
+                    if row.nightsFrom != nil { tonightPartial = true } else { partial.insert(day.date.dayNumber) }
+                }
                 if let from = day.mostFrom, let until = day.mostUntil {
                     // The evening before a frosty morning is named by its day ("most Tue 22:00–07:00").
                     let before =
@@ -156,10 +159,17 @@ extension TextRenderer {
             }
             if row.days.isEmpty { lines += TextLayout.wrap("no day of the answer from today", indent: 4, width: width) }
         }
-        let dayCounts = report.rows.filter { !$0.variableMissing }.map { Set($0.days.map(\.date)).count }
-        let shown = dayCounts.max() ?? 0
-        let asked = report.requestedDays - (report.todayWithoutHours == nil ? 0 : 1)
-        if !dayCounts.isEmpty, shown < asked, report.lateStart == nil, let last = report.lastTime {
+        // Each row against what it was asked: the nights move on past a morning that is over
+        // (all of them asked), the days from today lose a today without hours.
+        let counted = report.rows.filter { !$0.variableMissing }
+        let short = counted.compactMap { row -> Int? in
+            let asked =
+                row.threshold == .frost
+                ? report.requestedDays : report.requestedDays - (report.todayWithoutHours == nil ? 0 : 1)
+            let shown = Set(row.days.map(\.date)).count
+            return shown < asked ? shown : nil
+        }
+        if let shown = short.min(), report.lateStart == nil, let last = report.lastTime {
             let local = clock.localTime(last)
             lines += note(
                 "the members’ hours end \(format.day(local.date)) \(format.clock(local, repeated: clock.isRepeated(last))): \(Counting.count(shown, "day")) of \(report.requestedDays) asked; a day is shown only when the members cover all of it",
@@ -173,8 +183,19 @@ extension TextRenderer {
                 "the members’ hours start \(DecisionText.dateTime(start, clock, format)), after the next hour: a day or night they do not cover whole is not counted",
                 context, style)
         }
+        // Said only beside days that start today: alone, frost's nights need no excuse.
+        if let nights = counted.compactMap(\.nightsFrom).first,
+            counted.contains(where: { $0.nightsFrom == nil && $0.days.contains { $0.date < nights } })
+        {
+            lines += note(
+                "frost: this morning’s night (to 09:00) is over; the nights shown start with the one ending \(format.day(nights))",
+                context, style)
+        }
         if !partial.isEmpty {
             lines += note("* today from the next hour", context, style)
+        }
+        if tonightPartial {
+            lines += note("* tonight from the next hour", context, style)
         }
         if report.rows.contains(where: { row in row.days.contains { $0.members < report.model.memberCount } }) {
             lines += note(

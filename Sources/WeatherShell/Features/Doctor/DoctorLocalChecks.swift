@@ -175,7 +175,7 @@ enum DoctorLocalChecks {
                 ? DoctorCheck(.terminal, "UTF-8", .ok, "yes")
                 : DoctorCheck(
                     .terminal, "UTF-8", .note, "no: symbols are shown in ASCII",
-                    advice: "set LANG to a UTF-8 locale (C.UTF-8) for °, ★ and charts"),
+                    advice: "set LANG to a UTF-8 locale (C.UTF-8) for symbols, degree signs and charts"),
             facts.inputIsTerminal
                 ? DoctorCheck(.terminal, "line editor", .ok, "libedit at the prompt")
                 : DoctorCheck(.terminal, "line editor", .ok, "not used: the input is not a terminal"),
