@@ -163,6 +163,15 @@ extension StateWarning {
 }
 
 extension StoreNote {
+    /// The note as a line on stderr: what wx could not do (lines or looks of the log skipped)
+    /// begins "warning: ", as every such line does; records kept in memory and now written do not.
+    var noticeText: String {
+        switch self {
+        case .keptRecordsWritten: userText
+        case .unreadableLinesSkipped, .unreadableLooksSkipped: CommandResult.warningLead + userText
+        }
+    }
+
     /// The note as the session shows it after a command ("2 commands, snapshot 7 kept in memory
     /// were written to log.jsonl").
     var userText: String {

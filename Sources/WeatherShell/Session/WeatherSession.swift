@@ -140,7 +140,7 @@ package final class WeatherSession {
             }
         }
         defer { persistence.undeliveredNotices = [] }
-        return persistence.undeliveredNotices + log.takeNotes().map(\.userText)
+        return persistence.undeliveredNotices + log.takeNotes().map(\.noticeText)
     }
 
     /// Runs one command.
