@@ -54,7 +54,8 @@ struct CheckNotCheckedEndToEndTests {
     @Test func inTheDemoAWarningHoldsThoughTheEnsembleIsNotRecorded() throws {
         let server = try FixtureServer(demo: demoManifestPath)
         let demo = ["WX_DEMO": demoManifestPath]
-        let alone = try runWX(["check", "--warnings", "Hamburg"], home: TemporaryFolder(), server: server, environment: demo)
+        let alone = try runWX(
+            ["check", "--warnings", "Hamburg"], home: TemporaryFolder(), server: server, environment: demo)
         #expect(alone.status == 0, "\(alone.stdout)\(alone.stderr)")
         let run = try runWX(
             ["check", "--warnings", "--rain", "90%", "Hamburg"], home: TemporaryFolder(), server: server,
@@ -73,7 +74,8 @@ struct CheckNotCheckedEndToEndTests {
         let server = try FixtureServer(demo: demoManifestPath)
         let demo = ["WX_DEMO": demoManifestPath]
         let reason = "the demo has no recording of warnings for Berlin"
-        let alone = try runWX(["check", "--warnings", "Berlin"], home: TemporaryFolder(), server: server, environment: demo)
+        let alone = try runWX(
+            ["check", "--warnings", "Berlin"], home: TemporaryFolder(), server: server, environment: demo)
         #expect(alone.status == 3 && alone.stderr.contains(reason), "\(alone.stderr)")
         let run = try runWX(
             ["check", "--rain", "10%", "--warnings", "Berlin"], home: TemporaryFolder(), server: server,

@@ -216,13 +216,13 @@ extension BriefHandler {
             let changed: (CheckOutcome, [CommandResult])
             do {
                 changed = try changeOutcome(
-                WeatherReport(
-                    place: place, forecast: forecast.value, origin: forecast.origin, ensemble: ensemble,
-                    // The mark keeps only the chances: read from beside the cached answer.
-                    ensembleRainChances: ensemble == nil
-                        ? weather.places.services.ensemble?.cachedRainChances(
-                            at: place.coordinate, model: .ecmwfIFS025)?.value
-                        : nil), warnings: fetching.warnings, now: now, stale: staleNote != nil)
+                    WeatherReport(
+                        place: place, forecast: forecast.value, origin: forecast.origin, ensemble: ensemble,
+                        // The mark keeps only the chances: read from beside the cached answer.
+                        ensembleRainChances: ensemble == nil
+                            ? weather.places.services.ensemble?.cachedRainChances(
+                                at: place.coordinate, model: .ecmwfIFS025)?.value
+                            : nil), warnings: fetching.warnings, now: now, stale: staleNote != nil)
             } catch {
                 unreadable.append(error)
                 continue
