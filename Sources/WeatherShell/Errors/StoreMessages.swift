@@ -163,12 +163,13 @@ extension StateWarning {
 }
 
 extension StoreNote {
-    /// The note as a line on stderr: what wx could not do (lines or looks of the log skipped)
-    /// begins "warning: ", as every such line does; records kept in memory and now written do not.
-    var noticeText: String {
+    /// Whether the note says what wx could not do (lines or looks of the log skipped), which on
+    /// stderr begins "warning: " as every such line does; records kept in memory and now
+    /// written are not.
+    var isWarning: Bool {
         switch self {
-        case .keptRecordsWritten: userText
-        case .unreadableLinesSkipped, .unreadableLooksSkipped: CommandResult.warningLead + userText
+        case .keptRecordsWritten: false
+        case .unreadableLinesSkipped, .unreadableLooksSkipped: true
         }
     }
 
