@@ -163,6 +163,16 @@ extension StateWarning {
 }
 
 extension StoreNote {
+    /// Whether the note says what wx could not do (lines or looks of the log skipped), which on
+    /// stderr begins "warning: " as every such line does; records kept in memory and now
+    /// written are not.
+    var isWarning: Bool {
+        switch self {
+        case .keptRecordsWritten: false
+        case .unreadableLinesSkipped, .unreadableLooksSkipped: true
+        }
+    }
+
     /// The note as the session shows it after a command ("2 commands, snapshot 7 kept in memory
     /// were written to log.jsonl").
     var userText: String {

@@ -140,7 +140,10 @@ package final class WeatherSession {
             }
         }
         defer { persistence.undeliveredNotices = [] }
-        return persistence.undeliveredNotices + log.takeNotes().map(\.userText)
+        return persistence.undeliveredNotices
+            + log.takeNotes().map { note in
+                note.isWarning ? CommandResult.warningLead + note.userText : note.userText
+            }
     }
 
     /// Runs one command.

@@ -42,6 +42,8 @@ struct CheckSavedDataEndToEndTests {
         #expect(held.status == 0, "\(held.stdout)\(held.stderr)")
         #expect(held.stdout.contains("rain tomorrow"), "\(held.stdout)")
         #expect(held.stderr.contains("saved data from 8 h 35 min ago"), "\(held.stderr)")
+        // What wx could not do begins "warning: ", as every such line on stderr does.
+        #expect(held.stderr.hasPrefix("warning: --rain is judged from Open-Meteo"), "\(held.stderr)")
     }
 
     /// Berlin's recording: check's mark at 08:00 CEST, then the forecast service answers 503 at

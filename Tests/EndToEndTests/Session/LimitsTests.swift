@@ -42,7 +42,7 @@ import WeatherTestSupport
         let result = try runWX(stdin: "history 2\n", home: home, timeout: 30)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "     2  units\n     3  history 2\n")
-        #expect(result.stderr.contains("some lines of log.jsonl could not be read and were skipped"))
+        #expect(result.stderr.contains("warning: some lines of log.jsonl could not be read and were skipped"))
         // How fast is `make bench`'s figure (history 2 across one 100 MB line); here a stall is
         // only the run's 30 s timeout, which a loaded machine cannot trip by accident.
     }

@@ -198,7 +198,7 @@ import WeatherTestSupport
         // The note on stderr (found by a new user's trial: on stdout it mixed into a script's data).
         #expect(
             show.stderr
-                == "⚠ warnings could not be fetched: Bright Sky (DWD) is unavailable (HTTP 503); try again in a few minutes\n"
+                == "warning: warnings could not be fetched: Bright Sky (DWD) is unavailable (HTTP 503); try again in a few minutes\n"
         )
         #expect(show.stdout.hasPrefix("Berlin, Deutschland · Sat 04:00 CET\n"))
         try server.queue(.init(path: "/alerts", status: 503, body: "down", times: 3))
@@ -237,7 +237,7 @@ import WeatherTestSupport
         try server.queue(answer)
         let show = try runWX(["show", "Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
         #expect(show.status == 0)
-        #expect(show.stderr.hasPrefix("⚠ warnings could not be fetched: \(message)"))
+        #expect(show.stderr.hasPrefix("warning: warnings could not be fetched: \(message)"))
         #expect(show.stdout.hasPrefix("Berlin, Deutschland"))
     }
 

@@ -203,7 +203,9 @@ import WeatherTestSupport
         server.stop()
         let down = try runWX(["-c", "show Elbphilharmonie"], home: home, server: server, now: "2025-07-27T05:24:00Z")
         #expect(down.status == 0)
-        #expect(down.stderr.hasPrefix("⚠ warnings could not be fetched: cannot reach Bright Sky (DWD) at 127.0.0.1:"))
+        #expect(
+            down.stderr.hasPrefix("warning: warnings could not be fetched: cannot reach Bright Sky (DWD) at 127.0.0.1:")
+        )
         #expect(
             down.stdout.hasPrefix(
                 "Elbphilharmonie, Hamburg, Deutschland · Sun 07:24 CEST\n  offline: data from 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"

@@ -94,7 +94,7 @@ final class ScriptedWarningFeed: WarningFeed, @unchecked Sendable {
             results[0], context: RenderContext(units: .metric, now: Self.now, colour: false, unicode: false))
         #expect(
             text
-                == "! warnings could not be fetched: Bright Sky (DWD) is unavailable (HTTP 503); try again in a few minutes\n"
+                == "warning: warnings could not be fetched: Bright Sky (DWD) is unavailable (HTTP 503); try again in a few minutes\n"
         )
     }
 

@@ -69,9 +69,15 @@ extension BriefHandler {
     /// `check`: each condition against the place's answers, from the cache while they are
     /// current. The place does not become current: a cron job's check changes nothing.
     ///
-    /// - Throws: what resolving the place throws; `ShellError.service` when the ensemble or the
-    ///   warning feed fails; `.notApplicable` when no feed covers the place's country for
-    ///   `--warnings`, or no place is given, current or saved. Each makes `check` exit 3.
+    /// Any condition that holds is told (exit 0), with a `warning: not checked: …` line for each
+    /// that could not be checked; none holding and all checked is "no" (exit 1); none holding
+    /// and one not checked throws why it was not (exit 3), never a false "no".
+    ///
+    /// - Throws: what resolving the place throws; when no condition holds, the first reason one
+    ///   could not be checked: `ShellError.service` when its service fails, `.notApplicable`
+    ///   when no feed covers the place's country for `--warnings` or the demo has no recording
+    ///   of its kind; `.notApplicable` too when no place is given, current or saved. Each makes
+    ///   `check` exit 3.
     func check(_ request: CheckRequest) async throws(ShellError) -> [CommandResult] {
         var target = request.target
         if target == nil, weather.places.currentPlace == nil {
@@ -81,13 +87,33 @@ extension BriefHandler {
             target = first.name
         }
         let ensembleService = weather.places.services.ensemble
-        if request.readsEnsemble, ensembleService == nil { throw .noService("ensemble") }
-        let kind: AnswerKind = request.readsEnsemble ? .ensemble : request.readsChanges ? .forecast : .warnings
+        let coverage = weather.places.coverage
+        // The place must be known; each condition's kind of answer is its own: one the place
+        // lacks (a demo without its recording) or whose service fails is a condition not
+        // checked, which fails the check (exit 3) only when no other condition holds.
         let fetching = try await weather.places.resolving(
-            target, needing: kind, askingWarnings: request.readsWarnings || request.readsChanges
-        ) { place async throws(ShellError) -> (Result<Fetched<EnsembleForecast>, ShellError>?, Fetched<Forecast>?) in
-            let answer = request.readsChanges ? try await weather.forecast(for: place) : nil
-            guard request.readsEnsemble, let ensembleService else { return (nil, answer) }
+            target, needing: nil, askingWarnings: request.readsWarnings || request.readsChanges
+        ) {
+            place async throws(ShellError) -> (
+                Result<Fetched<EnsembleForecast>, ShellError>?, Result<Fetched<Forecast>, ShellError>?
+            ) in
+            var answer: Result<Fetched<Forecast>, ShellError>?
+            if request.readsChanges {
+                if let lacking = coverage.lacking(.forecast, at: place.coordinate) {
+                    answer = .failure(.notApplicable(lacking))
+                } else {
+                    do throws(ShellError) {
+                        answer = .success(try await weather.forecast(for: place))
+                    } catch .cancelled {
+                        throw .cancelled
+                    } catch { answer = .failure(error) }
+                }
+            }
+            guard request.readsEnsemble else { return (nil, answer) }
+            guard let ensembleService else { return (.failure(.noService("ensemble")), answer) }
+            if let lacking = coverage.lacking(.ensemble, at: place.coordinate) {
+                return (.failure(.notApplicable(lacking)), answer)
+            }
             do throws(ServiceError) {
                 return (
                     .success(try await ensembleService.ensemble(at: place.coordinate, model: .ecmwfIFS025)),
@@ -97,9 +123,10 @@ extension BriefHandler {
                 return (.failure(ShellError(serviceError: error)), answer)
             }
         }
-        let (fetchedEnsemble, forecast) = fetching.value
+        let (fetchedEnsemble, forecastResult) = fetching.value
         let ensembleResult = fetchedEnsemble?.map(\.value)
         let ensemble = try? ensembleResult?.get()
+        let forecast = try? forecastResult?.get()
         // A condition that cannot be read (its service failed) fails the check (exit 3) only
         // when no other condition holds: a warning in force is told though the ensemble is down.
         var unreadable: [ShellError] = []
@@ -141,6 +168,10 @@ extension BriefHandler {
                     unreadable.append(.notApplicable("the warning feed for \(place.name) was not asked"))
                     warningsReadable = false
                 }
+            } else if let lacking = coverage.lacking(.warnings, at: place.coordinate) {
+                // The demo's own reason, as `check --warnings` alone gives it.
+                unreadable.append(.notApplicable(lacking))
+                warningsReadable = false
             } else {
                 let country = place.countryCode.map { " (\($0.uppercased()))" } ?? ""
                 unreadable.append(
@@ -159,6 +190,10 @@ extension BriefHandler {
         var kept: [CommandResult] = []
         for condition in request.conditions {
             if condition == .warnings, !warningsReadable { continue }
+            if condition == .changed, case .failure(let error)? = forecastResult {
+                if !unreadable.contains(error) { unreadable.append(error) }
+                continue
+            }
             guard condition == .changed, let forecast else {
                 if condition != .warnings, condition != .changed, case .failure(let error)? = ensembleResult {
                     if !unreadable.contains(error) { unreadable.append(error) }
@@ -178,23 +213,29 @@ extension BriefHandler {
             let staleNote =
                 stale(forecast.origin, weather.places.forecastProvider.service.displayName, condition)
                 ?? stale(warningsOrigin, weather.places.warningFeed(for: place)?.service.displayName, condition)
-            let (outcome, notices) = try changeOutcome(
-                WeatherReport(
-                    place: place, forecast: forecast.value, origin: forecast.origin, ensemble: ensemble,
-                    // The mark keeps only the chances: read from beside the cached answer.
-                    ensembleRainChances: ensemble == nil
-                        ? weather.places.services.ensemble?.cachedRainChances(
-                            at: place.coordinate, model: .ecmwfIFS025)?.value
-                        : nil), warnings: fetching.warnings, now: now, stale: staleNote != nil)
-            judge(outcome, staleBy: staleNote)
-            kept = notices
+            let changed: (CheckOutcome, [CommandResult])
+            do {
+                changed = try changeOutcome(
+                    WeatherReport(
+                        place: place, forecast: forecast.value, origin: forecast.origin, ensemble: ensemble,
+                        // The mark keeps only the chances: read from beside the cached answer.
+                        ensembleRainChances: ensemble == nil
+                            ? weather.places.services.ensemble?.cachedRainChances(
+                                at: place.coordinate, model: .ecmwfIFS025)?.value
+                            : nil), warnings: fetching.warnings, now: now, stale: staleNote != nil)
+            } catch {
+                unreadable.append(error)
+                continue
+            }
+            judge(changed.0, staleBy: staleNote)
+            kept = changed.1
         }
         if let first = unreadable.first {
             guard outcomes.contains(where: \.holds) else { throw first }
             // What held is told (exit 0); what could not be read is said beside it, on stderr.
             kept += unreadable.map { .warning("not checked: \($0.description)") }
         }
-        kept += staleNotes.map { .notice("\($0); it held on that data") }
+        kept += staleNotes.map { .warning("\($0); it held on that data") }
         return fetching.resolved.notices + kept + [
             .check(
                 CheckReport(

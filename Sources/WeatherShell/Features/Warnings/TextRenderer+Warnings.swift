@@ -133,7 +133,7 @@ extension TextRenderer {
         let clock = ZoneClock(banner.zone)
         if let failure = banner.failure {
             // Whole, on one line: the reason is the point of it.
-            return [style.dim("\(mark) warnings could not be fetched: \(failure)")]
+            return [style.dim(CommandResult.warningLead + "warnings could not be fetched: \(failure)")]
         }
         func line(_ warning: WeatherWarning) -> String {
             let until =
