@@ -127,7 +127,7 @@ test: deps
 # suites tagged .terminal and .stress (Tests/WeatherTestSupport/Tags.swift). This toolchain's
 # `swift test` does not filter by tag yet, so they are skipped by name; a test checks that the
 # names and the tags agree.
-FAST_SKIP := TerminalTests|EditrcKindTests|PagerFallbackTests|StressTests|MemoryBoundTests|LimitsTests
+FAST_SKIP := TerminalTests|PagerFallbackTests|StressTests|MemoryBoundTests|LimitsTests
 test-fast: deps
 	swift build --build-tests
 	swift test --skip-build --ignore-lock --disable-xctest --skip '$(FAST_SKIP)'

@@ -333,7 +333,7 @@ import WeatherTestSupport
 
 /// Issue 22 item 7: a ~/.editrc that is not a regular file is not handed to libedit. On the old
 /// code a FIFO there blocked wx before its prompt, and /dev/zero made it grow without bound.
-@Suite(.tags(.terminal)) struct EditrcKindTests {
+@Suite(.tags(.terminal)) struct EditrcKindTerminalTests {
     let home = TemporaryFolder()
 
     @Test(arguments: ["fifo", "/dev/zero"])
