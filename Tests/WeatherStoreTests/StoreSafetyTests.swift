@@ -92,7 +92,7 @@ import WeatherTestSupport
         #expect(FileManager.default.contents(atPath: statePath + ".reset-20260206T214000Z") == newer)
         // Again, with a file wx may not read: moved aside (a rename needs no read permission).
         let before = try writeOneFavorite()
-        files.fail([.read], with: EACCES, matching: { $0 == statePath })
+        files.fail([.read], with: EACCES, matching: { [statePath] in $0 == statePath })
         let locked = self.store()
         #expect(locked.refresh() == .readOnly(.notReadable(FileError(cannot: "read", statePath, code: EACCES))))
         #expect(try locked.reset() == statePath + ".reset-20260206T214000Z-2")
