@@ -63,7 +63,6 @@ package enum CommandResult: Hashable, Sendable {
     case snapshots([Snapshot])
     /// `saved N`: the snapshot and how its kept forecast turned out.
     case snapshot(Snapshot, ForecastOutcome)
-    /// `saved verify`: each place's snapshots scored.
     /// `saved verify`: each place checked, and for each place whose service failed the error
     /// line saying so (the command then counts as failed).
     case verification([PlaceScore], unchecked: [String])

@@ -58,7 +58,7 @@ extension WeatherSession {
             return nil
         }
         guard let warning = state.refresh() else { return nil }
-        return "warning: " + warning.userText
+        return CommandResult.warningLead + warning.userText
     }
 
     /// The favorites' names in the state.plist of `configFolder`, read without a session and

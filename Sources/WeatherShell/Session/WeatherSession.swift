@@ -103,7 +103,9 @@ package final class WeatherSession {
     /// command (state.plist is re-read only when it changed: one `stat` otherwise). The names
     /// are prepared once per version of the favorites (`StateStore.generation`), not per press.
     package func favoriteNamesForCompletion() -> CompletionNames {
-        if let warning = state.refresh() { persistence.undeliveredNotices.append("warning: " + warning.userText) }
+        if let warning = state.refresh() {
+            persistence.undeliveredNotices.append(CommandResult.warningLead + warning.userText)
+        }
         let generation = state.generation
         if let prepared = persistence.completionNames, prepared.generation == generation { return prepared.names }
         let names = CompletionNames(favorites.map(\.name))
@@ -136,7 +138,7 @@ package final class WeatherSession {
             // The decode has had the first command's time; nil when that command said it.
             persistence.stateWarningAfterPreload = false
             if let warning = state.refresh() {
-                persistence.undeliveredNotices.insert("warning: " + warning.userText, at: 0)
+                persistence.undeliveredNotices.insert(CommandResult.warningLead + warning.userText, at: 0)
             }
         }
         defer { persistence.undeliveredNotices = [] }
@@ -157,10 +159,12 @@ package final class WeatherSession {
         // still runs, and its exit status is its own.
         if command.readsState, let warning = state.refresh()?.userText {
             do {
-                return [.notice("warning: " + warning)] + (try await execute(command))
+                return [.warning(warning)] + (try await execute(command))
             } catch {
                 // Unless the error says the same (favs on an unreadable file).
-                if error.description != warning { persistence.undeliveredNotices.append("warning: " + warning) }
+                if error.description != warning {
+                    persistence.undeliveredNotices.append(CommandResult.warningLead + warning)
+                }
                 throw error
             }
         }
