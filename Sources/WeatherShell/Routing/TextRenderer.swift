@@ -41,6 +41,22 @@ package enum TextRenderer {
     /// terminal that cannot show it (trial: `check`'s "≥", `chance`'s "gusts ≥ 60 km/h").
     /// Letters — in names from services, and in help's examples of what can be typed — are
     /// left as they are.
+    /// Each symbol `WeatherCode.symbol(unicode:)` writes (by day and at night), with what it
+    /// writes for it in ASCII: taken from it, so the two cannot drift apart.
+    private static let weatherSymbolsInASCII: [Character: String] = {
+        var table: [Character: String] = [:]
+        for code in 0...99 {
+            for isNight in [false, true] {
+                let weather = WeatherCode(code)
+                let symbol = weather.symbol(unicode: true, isNight: isNight)
+                if let character = symbol.first, symbol.count == 1, !character.isASCII {
+                    table[character] = weather.symbol(unicode: false, isNight: isNight)
+                }
+            }
+        }
+        return table
+    }()
+
     package static func ascii(_ text: String) -> String {
         // Most of a result is ASCII already: a list of 18,000 snapshots spent 7.6 G instructions
         // comparing every character with each symbol below.
@@ -82,14 +98,6 @@ package enum TextRenderer {
             case "⚠", "⚑", "⚡": result += "!"
             case "✓": result += "ok"
             case "✗": result += "!!"
-            // The symbols of `WeatherCode.symbol(unicode:)`, as it writes them in ASCII.
-            case "☀": result += "*"
-            case "⛅": result += "~"
-            case "☁", "≡": result += "="
-            case "∴": result += ","
-            case "☂": result += "/"
-            case "❄": result += "+"
-            case "☾": result += ")"
             // Charts and bars (`Chart`, `plume`, `drift`), as they draw in ASCII.
             case "█", "▇", "▆", "▅", "▄": result += "#"
             case "▃", "▂", "▁": result += " "
@@ -101,8 +109,11 @@ package enum TextRenderer {
             // in ASCII, where the values follow anyway.
             case "🌡️", "🌬️", "🌡", "🌬": break
             default:
-                // A moon phase (`line`'s %m): its name, as the status line writes it in ASCII.
-                if let phase = MoonPhase.symbols.firstIndex(of: String(character)) {
+                // A condition's symbol, as `WeatherCode.symbol(unicode:)` writes it in ASCII.
+                if let symbol = weatherSymbolsInASCII[character] {
+                    result += symbol
+                } else if let phase = MoonPhase.symbols.firstIndex(of: String(character)) {
+                    // A moon phase (`line`'s %m): its name, as the status line writes it in ASCII.
                     result += MoonPhase.names[phase]
                 } else {
                     result.append(character)
