@@ -116,7 +116,8 @@ package final class PagingOutput: AppOutput {
         if Self.fits(text, rows: rows(), columns: columns()) { return inner.write(text) }
         if !pager.page(text, command: command, environment: environment) {
             inner.writeError(
-                "warning: the pager “\(TerminalText.sanitized(command))” could not be started; the output follows unpaged\n"
+                CommandResult.warningLead
+                    + "the pager “\(TerminalText.sanitized(command))” could not be started; the output follows unpaged\n"
             )
             inner.write(text)
         }

@@ -122,7 +122,7 @@ final class LineEditor: LineReader {
         // 4 GB before any prompt, a FIFO blocked it.
         if let path = Self.editrcPath() {
             if let reason = Self.unusableEditrc(at: path) {
-                let text = "warning: \(TerminalText.sanitized(path)) not read: \(reason)"
+                let text = CommandResult.warningLead + "\(TerminalText.sanitized(path)) not read: \(reason)"
                 // Fitted as error lines are (a long path at a narrow terminal), whole to a file.
                 let width = isatty(STDERR_FILENO) == 1 ? TerminalDevice.width(of: STDERR_FILENO) : .max
                 let line = TextLayout.wrap(line: text, width: width).joined(separator: "\n") + "\n"

@@ -85,7 +85,8 @@ final class TerminalDevice: PromptTerminal {
             if isUTF8(nl_langinfo(nl_item(CODESET))) { return nil }
         }
         setlocale(LC_CTYPE, "")
-        return "warning: no UTF-8 locale is installed (not even C.UTF-8): letters beyond ASCII typed at the prompt "
+        return CommandResult.warningLead
+            + "no UTF-8 locale is installed (not even C.UTF-8): letters beyond ASCII typed at the prompt "
             + "cannot be read; set LANG to a UTF-8 locale\n"
     }
 

@@ -16,7 +16,7 @@ extension ShellRunner {
         } catch {
             guard !recording.warnedAboutLog else { return }
             recording.warnedAboutLog = true
-            putError("warning: the history is not being saved: \(error.description)\n")
+            putError(CommandResult.warningLead + "the history is not being saved: \(error.description)\n")
         }
     }
 
