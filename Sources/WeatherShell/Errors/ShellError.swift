@@ -97,10 +97,18 @@ package enum EmptyState: Hashable, Sendable {
     case favoritesToCompare
     /// `saved verify` with no snapshots.
     case snapshots
-    /// `saved verify PLACE` with no snapshots of that place (as typed).
-    case snapshotsOf(String)
+    /// `saved verify PLACE` with no snapshots of that place (as typed), and the name close to
+    /// it that has some (`saved verify Berln`: the favorite Berlin), if one is.
+    case snapshotsOf(String, nearest: NearPlaceName?)
     /// `save` after weather that has no current conditions.
     case currentConditionsToSave
+}
+
+/// A name close to one typed that names something (`EmptyState.snapshotsOf`'s did-you-mean):
+/// a favorite's, or a snapshot's place name.
+package struct NearPlaceName: Hashable, Sendable {
+    package var name: String
+    package var isFavorite: Bool
 }
 
 extension ShellError {
@@ -126,7 +134,9 @@ extension EmptyState: CustomStringConvertible {
         switch self {
         case .favoritesToCompare: "no favorites to compare: “fav” saves the current location"
         case .snapshots: "no snapshots: “save” keeps the last weather shown"
-        case .snapshotsOf(let place): "no snapshots of “\(TerminalText.sanitized(place))”: “saved” lists them"
+        case .snapshotsOf(let place, let near?):
+            "no snapshots of “\(TerminalText.sanitized(place))”; did you mean \(near.isFavorite ? "the favorite " : "")“\(TerminalText.sanitized(near.name))”?"
+        case .snapshotsOf(let place, nil): "no snapshots of “\(TerminalText.sanitized(place))”: “saved” lists them"
         case .currentConditionsToSave: "the last weather has no current conditions to save"
         }
     }

@@ -30,7 +30,10 @@ extension CommandSpec {
     ) { arguments throws(ShellError) in
         if arguments.isEmpty { return .snapshots }
         switch arguments.subcommand(SnapshotSubcommand.self) {
-        case .verify: return .snapshotVerify(arguments.rest())
+        case .verify:
+            // Coordinates out of range are a usage error, worded as `show` words them.
+            return .snapshotVerify(
+                try arguments.rest().map { text throws(ShellError) in try CommandParser.place(text) })
         case .remove:
             guard arguments.words.count == 1 else { throw arguments.usage() }
             return .snapshotRemove(try CommandParser.number(arguments.words[0], what: "the snapshot"))

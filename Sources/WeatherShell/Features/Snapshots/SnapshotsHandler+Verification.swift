@@ -51,8 +51,11 @@ extension SnapshotsHandler {
         let typedKey = place.flatMap { Coordinate(parsing: $0) }?.rounded
         var places: [PlaceSnapshots] = []
         var placeIndex: [Coordinate: Int] = [:]
+        // A place typed: where snapshots are, and under which names, for a did-you-mean.
+        var kept = KeptPlaces()
         log.forEachListedSnapshotWithKeptDays { snapshot, keptDays, location in
             guard snapshot.id > 0 else { return }
+            if wanted != nil { kept.add(snapshot) }
             if let wanted, snapshot.placeName.lowercased() != wanted,
                 snapshot.coordinate.rounded != favoriteKey, snapshot.coordinate.rounded != typedKey
             {
@@ -67,7 +70,10 @@ extension SnapshotsHandler {
             places[index].add(snapshot, keptDays: keptDays, at: location)
         }
         placeIndex = [:]
-        guard !places.isEmpty else { throw .nothingYet(place.map { .snapshotsOf($0) } ?? .snapshots) }
+        guard !places.isEmpty else {
+            guard let place else { throw .nothingYet(.snapshots) }
+            throw .nothingYet(.snapshotsOf(place, nearest: kept.nearest(to: place, favorites: favorites())))
+        }
         // Recorded answers: what happened is read at each place's later recorded instant.
         let scored = try await coverage.readingLater(about: places.map(\.coordinate), isolation: #isolation) {
             () async throws(ShellError) in
@@ -126,10 +132,13 @@ extension SnapshotsHandler {
         return observations
     }
 
+    /// The favorites in state.plist (read only when `saved verify` names a place).
+    func favorites() -> [Favorite] { persistence.state.document.favorites }
+
     /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none and
     /// for a prefix of several. state.plist is read only here, when `saved verify` names a place.
     func favorite(named name: String) -> Favorite? {
-        FavoriteMatching.match(name, in: persistence.state.document.favorites).only
+        FavoriteMatching.match(name, in: favorites()).only
     }
 }
 
