@@ -170,15 +170,34 @@ extension DecisionsEndToEndTests {
             plume.stdout.contains("the members’ hours start Tue 01 Dec 00:00, after the next hour"), "\(plume.stdout)")
     }
 
-    /// Item 6: a condition every value meets is taken (and holds everywhere it is counted).
-    @Test func aConditionEveryValueMeetsIsTaken() throws {
-        let run = try runWX(
-            ["-c", "best 2h cloud<101 \(Self.paris); chance rain>=-5 2 \(Self.paris)"], home: TemporaryFolder(),
-            server: FixtureServer(), now: Self.now, environment: ["COLUMNS": "80"])
-        #expect(run.status == 0, "\(run.stderr)")
-        // Member 05 has no cloud cover: 50 members, each holding.
-        #expect(run.stdout.contains("holds in 50 of 50 members (100 %)"), "\(run.stdout)")
-        #expect(run.stdout.contains("51 of 51 members (100 %)"), "\(run.stdout)")
+    /// A limit no value can be, on the side every value meets — a negative amount or speed, cloud
+    /// cover past 0–100 % — is a one-line usage error before any request (a trial's
+    /// `chance rain>=-5mm` ran and counted every member).
+    @Test func aLimitNoValueCanBeIsRefusedOnEitherSide() throws {
+        let server = try FixtureServer()
+        let cases = [
+            ("chance rain>=-5mm 2", "“rain>=-5mm”: precipitation is never negative; the limit is 0 or more"),
+            ("chance rain>=-5 2", "“rain>=-5”: precipitation is never negative; the limit is 0 or more"),
+            ("chance gusts>=-1 2", "“gusts>=-1”: gusts is never negative; the limit is 0 or more"),
+            ("chance snow>=-2cm/day 2", "“snow>=-2cm/day”: snowfall is never negative; the limit is 0 or more"),
+            ("best 2h wind>-3mph", "“wind>-3mph”: wind speed is never negative; the limit is 0 or more"),
+            ("best 2h cloud<101", "“cloud<101”: cloud cover is 0 to 100 %; the limit is within that"),
+            ("best 2h cloud>=-10", "“cloud>=-10”: cloud cover is 0 to 100 %; the limit is within that"),
+        ]
+        for (line, message) in cases {
+            let run = try runWX(
+                ["-c", "\(line) \(Self.paris)"], home: TemporaryFolder(), server: server, now: Self.now)
+            #expect(run.status == 2, "\(line)")
+            #expect(run.stdout.isEmpty, "\(line): \(run.stdout)")
+            #expect(run.stderr == "error: \(message)\n", "\(line): \(run.stderr)")
+        }
+        #expect(try server.requests().isEmpty)
+        // At the bounds, a limit is taken: rain>=0 is reached in every member.
+        let edge = try runWX(
+            ["-c", "chance rain>=0 2 \(Self.paris)"], home: TemporaryFolder(), server: server, now: Self.now,
+            environment: ["COLUMNS": "80"])
+        #expect(edge.status == 0, "\(edge.stderr)")
+        #expect(edge.stdout.contains("51 of 51 members (100 %)"), "\(edge.stdout)")
     }
 
     /// Item 7: a threshold typed twice is one block.

@@ -172,8 +172,9 @@ struct DecisionHandler {
     }
 
     /// Limits no value of their variable can meet (`rain<0`, `wind<0`, `cloud>100`, `temp>1000`,
-    /// a Beaufort force past 12): such a condition never holds. One that every value meets
-    /// (`cloud<101`, `rain>=-5`) is taken: it holds in every hour.
+    /// a Beaufort force past 12): such a condition never holds. A limit no value can be on the
+    /// side every value meets (`cloud<101`, `rain>=-5`) is the parser's usage error
+    /// (`DecisionParser.impossibleAmount`).
     ///
     /// - Throws: `DecisionRefusal.neverHolds` (a usage error), which the view words with the
     ///   variable's range in the user's units.

@@ -61,6 +61,7 @@ enum DecisionParser {
             }
             _ = arguments.next()
         }
+        if span == nil, let trailing = try trailingWhen(&arguments) { span = trailing }
         return .best(
             BestRequest(
                 hours: hours, terms: terms, words: words, span: span ?? .standard,
@@ -151,6 +152,33 @@ enum DecisionParser {
         guard let day = DriftDay(parsing: word) else { return nil }
         _ = arguments.next()
         return .day(day)
+    }
+
+    /// Whether `words` (what follows a word that is no variable of `plume`) begin with HOURS
+    /// (“24h”) or are coordinates: then that word cannot be the start of the place.
+    static func isPlaceOnItsOwn(_ words: [String]) -> Bool {
+        guard let next = words.first else { return false }
+        if next.lowercased().hasSuffix("h"), duration(next) != nil { return true }
+        let parts = words.joined(separator: " ").split(separator: ",", omittingEmptySubsequences: false)
+        return Coordinate(parsing: words.joined(separator: " ")) != nil
+            || (parts.count == 2 && parts.allSatisfy { DecimalText.parse($0.trimmed) != nil })
+    }
+
+    /// A `WHEN` typed after the place (`best 2h dry 48.85,2.35 tomorrow`) when none came before
+    /// it: taken from the end of the words, which are left holding the place; nil (nothing
+    /// taken) when the words do not end in one or hold nothing before it.
+    static func trailingWhen(_ arguments: inout Arguments) throws(ShellError) -> DecisionSpan? {
+        let words = arguments.words
+        for start in words.indices.dropFirst() {
+            let lower = words[start].lowercased()
+            let isNext = lower == "next" && start + 1 < words.count && Int(words[start + 1]) != nil
+            guard isNext || lower == "weekend" || DriftDay(parsing: lower) != nil else { continue }
+            var tail = Arguments(Array(words[start...]), of: arguments.spec)
+            guard let span = try whenWords(&tail), tail.isEmpty else { continue }
+            arguments = Arguments(Array(words[..<start]), of: arguments.spec)
+            return span
+        }
+        return nil
     }
 
     /// A quantity written apart from its comparison (`temp > 20`, `temp >20`, `temp> 20`):
@@ -276,7 +304,31 @@ enum DecisionParser {
                 "“\(TerminalText.sanitized(String(word.prefix(40))))”: \(unit.rawValue) is not a unit of \(parsed.name)"
             )
         }
+        if let impossible = impossibleAmount(amount, of: variable, comparison: parsed.comparison, word: word) {
+            throw impossible
+        }
         return TypedLimit(variable, parsed.comparison, amount, unit)
+    }
+
+    /// A limit no value can be, on the side every value meets (`rain>=-5mm`, `wind>-1`,
+    /// `cloud<101`): amounts and speeds are never below 0 in any unit, cloud cover is 0 to
+    /// 100 %. The usage error; nil for any other limit (the side no value meets is
+    /// `DecisionHandler.refuseImpossible`'s, worded with the variable's range in your units).
+    static func impossibleAmount(
+        _ amount: Double, of variable: EnsembleVariable, comparison: Comparison, word: String
+    ) -> ShellError? {
+        let shown = "“\(TerminalText.sanitized(String(word.prefix(40))))”"
+        let name = DecisionText.longName(variable)
+        switch variable {
+        case .temperature:
+            return nil
+        case .precipitation, .snowfall, .windSpeed, .windGusts:
+            guard amount < 0, !comparison.isUpperBound else { return nil }
+            return .usage("\(shown): \(name) is never negative; the limit is 0 or more")
+        case .cloudCover:
+            let outside = comparison.isUpperBound ? amount > 100 : amount < 0
+            return outside ? .usage("\(shown): \(name) is 0 to 100 %; the limit is within that") : nil
+        }
     }
 
     /// `chance THRESHOLD… [DAYS] [place]`.
@@ -362,6 +414,13 @@ enum DecisionParser {
             // read as a place.
             throw .usage(
                 "plume draws \(either(PlumeRequest.variables.map { $0.words[0] })), not \(DecisionText.longName(other)) (“\(first)”)"
+            )
+        } else if let first = arguments.words.first, first.allSatisfy({ $0.isLetter }),
+            isPlaceOnItsOwn(Array(arguments.words.dropFirst()))
+        {
+            // `plume foo 48.85,2.35`: a word before coordinates or HOURS is no part of the place.
+            throw .usage(
+                "unknown variable “\(TerminalText.sanitized(String(first.prefix(40))))” (\(PlumeRequest.variables.map { $0.words[0] }.joined(separator: ", ")))"
             )
         }
         var hours: Int?

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Words around the place of `plume` and `best`, through the built wx and the loopback server
+/// (the hand-written Paris ensemble): a word that is no variable before the place is said to be
+/// one, not sent to a geocoder with it; a WHEN after the place is the WHEN.
+@Suite(.tags(.endToEnd))
+struct DecisionPlaceWordsEndToEndTests {
+    static let now = "2026-10-23T05:10:00Z"
+    static let paris = "48.86,2.35"
+
+    @Test func aWordBeforeThePlaceThatIsNoVariableIsUnknown() throws {
+        let server = try FixtureServer()
+        for line in ["plume foo \(Self.paris)", "plume foo 24h \(Self.paris)", "plume Foo 48.86, 2.35"] {
+            let run = try runWX(stdin: line + "\n", home: TemporaryFolder(), server: server, now: Self.now)
+            #expect(run.status == 2, "\(line): \(run.stderr)")
+            #expect(run.stdout.isEmpty, "\(line): \(run.stdout)")
+            #expect(
+                run.stderr
+                    == "error: unknown variable “\(line.split(separator: " ")[1])” (temperature, precipitation, gusts, wind)\n",
+                "\(line): \(run.stderr)")
+        }
+        #expect(try server.requests().isEmpty)
+    }
+
+    /// A WHEN after the place, without one before it, is the WHEN: the same windows as with the
+    /// WHEN before the place (a trial's `best 2h dry 48.85,2.35 tomorrow` geocoded “48.85,2.35
+    /// tomorrow”).
+    @Test func aWhenAfterThePlaceIsTheWhen() throws {
+        let server = try FixtureServer()
+        for when in ["tomorrow", "sat", "weekend", "next 2 days"] {
+            let before = try runWX(
+                stdin: "best 2h dry \(when) \(Self.paris)\n", home: TemporaryFolder(), server: server, now: Self.now,
+                environment: ["COLUMNS": "100"])
+            let after = try runWX(
+                stdin: "best 2h dry \(Self.paris) \(when)\n", home: TemporaryFolder(), server: server, now: Self.now,
+                environment: ["COLUMNS": "100"])
+            #expect(before.status == 0, "\(when): \(before.stderr)")
+            #expect(after.status == before.status, "\(when): \(after.stderr)")
+            #expect(after.stderr == before.stderr, "\(when): \(after.stderr)")
+            #expect(after.stdout == before.stdout, "\(when): \(after.stdout)")
+        }
+        #expect(try server.requests().allSatisfy { $0.path != "/search" })
+    }
+}
