@@ -119,6 +119,25 @@ import WeatherTestSupport
         #expect(inside == "Tomorrow about as warm as today, high 22 °C (the ensemble’s 20 to 24 °C).", "\(inside)")
     }
 
+    /// Rain past the sentence's window is "still raining" at its day and time as a person says
+    /// it — "tomorrow at 15:00", "on Mon at 15:00" — not "at tomorrow 15:00" (a trial's words).
+    /// `start` is Sat 19:00 at Berlin (CEST).
+    @Test func rainPastTheWindowSaysItsDayAsAPersonWould() {
+        func said(endingAfter hours: Double, snow: Bool = false) -> String {
+            let spell = RainSpell(
+                start: Self.start, end: Self.start.addingTimeInterval(hours * 3_600),
+                heaviestEnd: Self.start.addingTimeInterval(3_600),
+                heaviestMillimetres: 0.2, totalMillimetres: 0.3, lastsPastWindow: true, snow: snow)
+            return Self.words(.rain(spell, now: Self.start))
+        }
+        #expect(said(endingAfter: 3) == "Rain now, heaviest 19:00–20:00 (0.2 mm), still raining at 22:00.")
+        #expect(said(endingAfter: 20) == "Rain now, heaviest 19:00–20:00 (0.2 mm), still raining tomorrow at 15:00.")
+        #expect(said(endingAfter: 44) == "Rain now, heaviest 19:00–20:00 (0.2 mm), still raining on Mon at 15:00.")
+        #expect(
+            said(endingAfter: 20, snow: true)
+                == "Snow now, heaviest 19:00–20:00 (0.2 mm), still snowing tomorrow at 15:00.")
+    }
+
     @Test func aDryAnswerSaysTheHoursItHasLeftAndSnowIsSnow() {
         #expect(Self.words(.dry(from: Self.start, hours: 24)) == "Dry for the next 24 hours.")
         #expect(Self.words(.dry(from: Self.start, hours: 3)) == "Dry for the 3 hours the forecast has left.")

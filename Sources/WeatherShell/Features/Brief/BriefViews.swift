@@ -39,6 +39,16 @@ extension TextRenderer {
             default: return "\(ValueFormatter.weekdays[local.weekday]) \(time)"
             }
         }
+        // "at 15:00" today, "tomorrow at 03:00", "on Tue at 03:00" later: as a person says it.
+        func atTime(_ date: Date) -> String {
+            let local = clock.localTime(date)
+            let time = format.clock(local)
+            switch local.date.dayNumber - today.dayNumber {
+            case 0: return "at \(time)"
+            case 1: return "tomorrow at \(time)"
+            default: return "on \(ValueFormatter.weekdays[local.weekday]) at \(time)"
+            }
+        }
         switch sentence {
         case .noHours:
             return "The forecast has no hours from now to speak of."
@@ -51,7 +61,7 @@ extension TextRenderer {
                 "heaviest \(format.clock(clock.localTime(spell.heaviestEnd.addingTimeInterval(-3_600))))–\(format.clock(clock.localTime(spell.heaviestEnd))) (\(format.precipitation(spell.heaviestMillimetres)))"
             // What falls, as `rain` says it.
             let (noun, falling) = spell.snow ? ("snow", "snowing") : ("rain", "raining")
-            let end = spell.lastsPastWindow ? "still \(falling) at \(at(spell.end))" : "dry again by \(at(spell.end))"
+            let end = spell.lastsPastWindow ? "still \(falling) \(atTime(spell.end))" : "dry again by \(at(spell.end))"
             if spell.start <= now {
                 return "\(noun.prefix(1).uppercased())\(noun.dropFirst()) now, \(heaviest), \(end)."
             }

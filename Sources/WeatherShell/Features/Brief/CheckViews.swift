@@ -20,13 +20,14 @@ extension TextRenderer {
             }
             if outcome.condition == .changed {
                 guard let since = outcome.markTime else {
-                    return "changes: first check, check’s mark kept for next time"
+                    return "changes: none yet (first check; compared from next time)"
                 }
                 let when = lookTime(since, clock: clock, format: format, now: now)
                 // The most important change, the biggest of its kind (the changes come so ordered).
                 guard let first = outcome.changes.first else { return "nothing changed that matters since \(when)" }
                 let text = changeClause(first, zone: report.zone ?? WarningsPresentation.utc, now: now, format: format)
-                let more = outcome.changes.count > 1 ? "; \(outcome.changes.count - 1) more" : ""
+                let others = outcome.changes.count - 1
+                let more = others > 0 ? "; and \(others) more \(others == 1 ? "change" : "changes")" : ""
                 return "changed since \(when): \(text)\(more)"
             }
             guard let first = outcome.warnings.first else { return "no warning in force or within 24 h" }
