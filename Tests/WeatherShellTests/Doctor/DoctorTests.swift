@@ -9,6 +9,26 @@ import WeatherTestSupport
 /// `doctor`'s checks that ask no service (issue 40), and its text at 40 columns.
 @Suite(.tags(.unit))
 struct DoctorTests {
+    /// A folder on a read-only file system (EROFS from access(2), stood in for here: mounting one
+    /// needs privileges; DoctorReadOnlyEndToEndTests mounts one where it can) is said to be on
+    /// one, with WX_HOME as the way out: chmod cannot help there. Permission (EACCES) keeps chmod.
+    @Test func aReadOnlyFileSystemIsNamedAndChmodIsNotAdvised() throws {
+        let home = TemporaryFolder()
+        let readOnly = DoctorLocalChecks.folder("state folder", home.path) { _ in EROFS }
+        #expect(readOnly.status == .problem)
+        #expect(readOnly.finding == "\(home.path) is on a read-only file system: nothing can be saved there")
+        #expect(readOnly.advice == "start wx with --home DIR (or set WX_HOME) to a folder on a writable file system")
+        let toMake = DoctorLocalChecks.folder("cache folder", home.path + "/cache") { _ in EROFS }
+        #expect(
+            toMake.finding
+                == "\(home.path)/cache does not exist and cannot be made: \(home.path) is on a read-only file system")
+        #expect(toMake.advice == readOnly.advice)
+        let denied = DoctorLocalChecks.folder("state folder", home.path) { _ in EACCES }
+        #expect(denied.finding == "\(home.path) is not writable: nothing can be saved there")
+        #expect(denied.advice?.hasPrefix("chmod u+rwx") == true)
+        #expect(DoctorLocalChecks.folder("state folder", home.path).status == .ok)
+    }
+
     /// A lock on `.wx.lock` held by another open file (as another process would hold it) is
     /// found without waiting; released, it is free.
     @Test func aLockHeldElsewhereIsFound() throws {

@@ -46,8 +46,23 @@ enum DoctorLocalChecks {
         return checks
     }
 
+    /// Why this process cannot write in (and search) the folder at `path`: the errno of
+    /// `access(2)` (`EROFS` on a read-only file system, `EACCES` without permission); nil when
+    /// it can.
+    static func writeError(_ path: String) -> Int32? {
+        access(path, W_OK | X_OK) == 0 ? nil : errno
+    }
+
+    /// The advice for a folder on a read-only file system: no permission there can change it.
+    static let readOnlyAdvice = "start wx with --home DIR (or set WX_HOME) to a folder on a writable file system"
+
     /// One folder: writable as it is, or to be made inside the nearest one that exists.
-    static func folder(_ subject: String, _ path: String) -> DoctorCheck {
+    ///
+    /// - Parameter writeError: why a folder cannot be written (`writeError(_:)`; a test's
+    ///   stand-in for a read-only file system).
+    static func folder(
+        _ subject: String, _ path: String, writeError: (String) -> Int32? = DoctorLocalChecks.writeError
+    ) -> DoctorCheck {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -55,7 +70,12 @@ enum DoctorLocalChecks {
                     .state, subject, .problem, "\(path) is not a folder",
                     advice: "move it aside, or start wx with --home DIR")
             }
-            guard access(path, W_OK | X_OK) == 0 else {
+            if let error = writeError(path) {
+                guard error != EROFS else {
+                    return DoctorCheck(
+                        .state, subject, .problem,
+                        "\(path) is on a read-only file system: nothing can be saved there", advice: readOnlyAdvice)
+                }
                 return DoctorCheck(
                     .state, subject, .problem, "\(path) is not writable: nothing can be saved there",
                     advice: "chmod u+rwx \(path), or start wx with --home DIR")
@@ -68,7 +88,13 @@ enum DoctorLocalChecks {
                 .state, subject, .problem, "\(path) cannot be made: \(parent) is a file, not a folder",
                 advice: "move the file away, or start wx with --home DIR")
         }
-        guard access(parent, W_OK | X_OK) == 0 else {
+        if let error = writeError(parent) {
+            guard error != EROFS else {
+                return DoctorCheck(
+                    .state, subject, .problem,
+                    "\(path) does not exist and cannot be made: \(parent) is on a read-only file system",
+                    advice: readOnlyAdvice)
+            }
             return DoctorCheck(
                 .state, subject, .problem, "\(path) does not exist and cannot be made in \(parent)",
                 advice: "make it (mkdir -p \(path)), or start wx with --home DIR")
