@@ -194,6 +194,14 @@ enum FavoriteNameScan {
             if end { return .end }
             guard let dict = starts(Self.dict) else { return .more }
             guard dict else { return .refused }
+            // Most favorites are read in one pass without being built; any other is read as the
+            // document reader reads it.
+            if let plain = StatePlistReader.plainFavoriteName(
+                UnsafeRawBufferPointer(start: bytes.baseAddress, count: filled), at: index)
+            {
+                position = plain.end
+                return .name(plain.name)
+            }
             // A favorite holds no dictionary: its element ends at the next "</dict>".
             guard let close = find(Self.dictEnd, anchor: 2, from: index) else { return .more }
             let element = UnsafeBufferPointer(
