@@ -138,4 +138,42 @@ import WeatherTestSupport
             Self.check(Array(text.utf8), name)
         }
     }
+
+    /// A state.plist written by hand (plistlib's layout, larger than a piece): plain favorites
+    /// among ones read the old way (an entity, a name that is not ASCII, padding, a tab, an
+    /// exponent, 18 digits) give the decoded document's names, from the scan; with a favorite the
+    /// document leaves out (a latitude beyond 90°), the decoded document's names too.
+    @Test(arguments: [false, true])
+    func aHandWrittenStatePlistGivesTheDecodedNames(leftOut: Bool) throws {
+        func favorite(_ name: String, _ latitude: String = "53.5", _ longitude: String = "10") -> String {
+            "\t\t<dict>\n\t\t\t<key>name</key>\n\t\t\t<string>\(name)</string>\n\t\t\t<key>latitude</key>\n"
+                + "\t\t\t<real>\(latitude)</real>\n\t\t\t<key>longitude</key>\n\t\t\t<real>\(longitude)</real>\n\t\t</dict>\n"
+        }
+        var favorites = ""
+        for index in 0..<3000 {
+            favorites += favorite("Place \(index)", "\(index % 170 - 85).25", "-\(index % 180).5")
+            switch index {
+            case 10: favorites += favorite("Plaza &amp; Co")
+            case 20: favorites += favorite("Platz Zürich")
+            case 30: favorites += favorite("  Plage padded  ")
+            case 40: favorites += favorite("Plain\tTab")
+            case 50: favorites += favorite("Plum", "1e-05", "5")
+            case 60: favorites += favorite("Plum long", "53.123456789012345678", "5")
+            case 70 where leftOut: favorites += favorite("Pluto", "91.5")
+            default: break
+            }
+        }
+        let data = Data(
+            ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>favorites</key>\n"
+                + "\t<array>\n\(favorites)\t</array>\n\t<key>version</key>\n\t<integer>2</integer>\n</dict>\n</plist>\n")
+                .utf8)
+        let home = TemporaryFolder()
+        try data.write(to: URL(fileURLWithPath: home.path + "/state.plist"))
+        let expected = try #require(StateStore.decodeDocument(data)).favorites.map(\.name)
+        #expect(expected.count == 3006)
+        #expect(expected.contains("Plaza & Co") && expected.contains("Plage padded") && !expected.contains("Pluto"))
+        let scanned = FavoriteNameScan.names(path: home.path + "/state.plist")
+        #expect(scanned == (leftOut ? nil : expected))
+        #expect(StateStore.favoriteNames(folder: home.path) == expected)
+    }
 }
