@@ -19,8 +19,10 @@ import Darwin
 /// the caller decodes the document whole. What lies after the array is not read (a document
 /// whose other parts `document` refuses still has these favorites for the reference).
 enum FavoriteNameScan {
-    /// Bytes read at a time.
-    static let chunk = 1 << 20
+    /// Bytes read at a time: small enough that the buffer stays in the processor's cache while
+    /// the kernel copies into it (reading 28 MB took 16 ms of CPU in 1 MB pieces, 5 ms in 128 KB
+    /// pieces), large enough for any favorite.
+    static let chunk = 128 << 10
 
     /// The names of the favorites in the file at `path`, in order; nil when it is not a regular
     /// file, is shorter than `smallest` bytes (decoded whole faster than it is scanned), or holds
@@ -194,6 +196,14 @@ enum FavoriteNameScan {
             if end { return .end }
             guard let dict = starts(Self.dict) else { return .more }
             guard dict else { return .refused }
+            // Most favorites are read in one pass without being built; any other is read as the
+            // document reader reads it.
+            if let plain = StatePlistReader.plainFavoriteName(
+                UnsafeRawBufferPointer(start: bytes.baseAddress, count: filled), at: index)
+            {
+                position = plain.end
+                return .name(plain.name)
+            }
             // A favorite holds no dictionary: its element ends at the next "</dict>".
             guard let close = find(Self.dictEnd, anchor: 2, from: index) else { return .more }
             let element = UnsafeBufferPointer(

