@@ -76,6 +76,19 @@ extension EventLog {
     /// its record says `snapshot.deleted` (a line whose `kind` comes twice, the last another,
     /// is unreadable to both — as compaction, which drops it, reads it).
     static func read(_ line: UnsafeRawBufferPointer) -> ReadLine {
+        // wx's own snapshot and deletion records are read from their bytes; any other line (or
+        // one of them written otherwise) is parsed.
+        if let snapshot = ownSnapshot(line) {
+            return ReadLine(record: .snapshot(id: snapshot.id), snapshot: snapshot, skippedByListing: false)
+        }
+        if let id = ownDeletion(line) {
+            return ReadLine(record: .deletion(id: id), snapshot: nil, skippedByListing: false)
+        }
+        return readParsed(line)
+    }
+
+    /// `read(_:)` through the JSON parser alone, whatever the line's layout.
+    static func readParsed(_ line: UnsafeRawBufferPointer) -> ReadLine {
         let (kind, parsed) = classify(line)
         switch kind {
         case .command:
