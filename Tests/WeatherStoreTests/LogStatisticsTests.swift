@@ -179,12 +179,16 @@ import WeatherTestSupport
         func command(_ time: String) -> [UInt8] {
             Array(#"{"kind":"command","line":"show","n":5,"ts":"\#(time)","v":1}"#.utf8)
         }
-        for day in ["2026-02-06", "2024-02-29", "2023-02-28", "2026-02-30", "2023-02-29", "1899-12-31"] {
-            for clock in [
-                "T24:10:00Z", "T21:60:00Z", "T21:40:0aZ", "T21:40:00z", "T2:40:00Z0", "T23:59:59Z", "T21:40:60Z",
-            ] {
-                lines += [command(day + "T12:00:00Z"), command(day + clock)]
-            }
+        let days = ["2026-02-06", "2024-02-29", "2023-02-28", "2026-02-30", "2023-02-29", "1899-12-31"]
+        let clocks = [
+            "T24:10:00Z", "T21:60:00Z", "T21:40:0aZ", "T21:40:00z", "T2:40:00Z0", "T23:59:59Z", "T21:40:60Z",
+        ]
+        for day in days {
+            for clock in clocks { lines += [command(day + "T12:00:00Z"), command(day + clock)] }
+        }
+        // Each day again after the others (its date kept from before, not the last one read).
+        for clock in clocks {
+            for day in days { lines += [command(day + clock), command(day + "T12:00:00Z")] }
         }
         var check = OwnCommandCheck()
         var told = 0

@@ -76,6 +76,19 @@ extension EventLog {
     /// its record says `snapshot.deleted` (a line whose `kind` comes twice, the last another,
     /// is unreadable to both — as compaction, which drops it, reads it).
     static func read(_ line: UnsafeRawBufferPointer) -> ReadLine {
+        // wx's own snapshot and deletion records are read from their bytes; any other line (or
+        // one of them written otherwise) is parsed.
+        if let snapshot = ownSnapshot(line) {
+            return ReadLine(record: .snapshot(id: snapshot.id), snapshot: snapshot, skippedByListing: false)
+        }
+        if let id = ownDeletion(line) {
+            return ReadLine(record: .deletion(id: id), snapshot: nil, skippedByListing: false)
+        }
+        return readParsed(line)
+    }
+
+    /// `read(_:)` through the JSON parser alone, whatever the line's layout.
+    static func readParsed(_ line: UnsafeRawBufferPointer) -> ReadLine {
         let (kind, parsed) = classify(line)
         switch kind {
         case .command:
@@ -120,14 +133,21 @@ extension EventLog {
     }
 }
 
-/// `EventLog.ownCommandReadsWhole` for one line after another: the date of the last time that
-/// read is remembered, so that a line of the same day (most of a log: a person types many
+/// `EventLog.ownCommandReadsWhole` for one line after another: the dates of times that read
+/// are remembered, so that a line of a day seen before (most of a log: a person types many
 /// commands a day) has only its time of day checked. A time reads (`ISOTime.wholeSecondsUTC`)
 /// exactly when its date part (`YYYY-MM-DD`) and its time part (`THH:MM:SSZ`) each do, so the
 /// answer is the same as checking every line afresh.
 struct OwnCommandCheck {
     /// The first 8 and the next 2 bytes of the last date that read; nil before any.
     private var lastDate: (UInt64, UInt16)?
+    /// Dates that read, in a table of `datesKept` places by a hash of their bytes (0, no date's
+    /// first bytes, where none is kept): a log's commands fall on some thousand days, not one
+    /// after another, and each day's date is then checked once, not on each line that comes
+    /// back to it.
+    private var knownDates = [UInt64](repeating: 0, count: datesKept)
+    private var knownDays = [UInt16](repeating: 0, count: datesKept)
+    private static let datesKept = 4096
 
     init() {}
 
@@ -204,10 +224,17 @@ struct OwnCommandCheck {
     /// Whether the 20 bytes `time` are a time `ISOTime.wholeSecondsUTC` reads ("YYYY-MM-DDTHH:MM:SSZ").
     private mutating func timeReads(_ time: UnsafeRawBufferPointer) -> Bool {
         let date = (time.loadUnaligned(as: UInt64.self), time.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
-        guard let last = lastDate, last == date else {
-            guard ISOTime.isWholeSecondsUTC(time) else { return false }
+        if lastDate.map({ $0 != date }) ?? true {
+            // 12 bits of the date's bytes, mixed (Fibonacci hashing).
+            let place = Int(truncatingIfNeeded: ((date.0 ^ UInt64(date.1) << 48) &* 0x9E37_79B9_7F4A_7C15) >> 52)
+            guard knownDates[place] == date.0, knownDays[place] == date.1 else {
+                guard ISOTime.isWholeSecondsUTC(time) else { return false }
+                lastDate = date
+                knownDates[place] = date.0
+                knownDays[place] = date.1
+                return true
+            }
             lastDate = date
-            return true
         }
         // The same date as a time that read: the rest as `wholeSecondsUTC` checks it.
         func digit(_ index: Int) -> Int? {

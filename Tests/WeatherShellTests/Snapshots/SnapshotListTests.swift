@@ -127,4 +127,41 @@ import WeatherTestSupport
         }
         #expect(text(snapshots, width: width) == whole)
     }
+
+    /// `SnapshotCellMaker` keeps each value's text once made: every row's cells and widths are
+    /// those `snapshotCells` makes of it alone, in either preset, in ASCII, for values coming back,
+    /// nil, both zeros, and more distinct values than its tables hold.
+    @Test(arguments: [UnitPreferences.metric, .imperial])
+    func theCellMakerMakesTheCellsOfEachRowAsAlone(units: UnitPreferences) {
+        let values: [Double?] = [nil, 0, -0.0, 7.45, -12.25, 0.04, 100, 1e-9, -0.04]
+        let names = ["Hamburg", "東京", "Zürich", ""]
+        let codes: [Int?] = [0, 1, 3, 45, 61, 95, 7, nil]
+        var snapshots: [Snapshot] = []
+        for index in 0..<10_000 {
+            let temperature: Double? = index < 5_000 ? values[index % values.count] : Double(index) / 8 - 300
+            let chance: Double? = values[(index / 3) % values.count].map { abs($0) }
+            let amount: Double? = index % 11 == 0 ? nil : Double(index % 700) / 10
+            let reading = SnapshotReading(
+                dataTime: noon.addingTimeInterval(Double(index) * 3_541), temperatureCelsius: temperature,
+                precipitationProbabilityPercent: chance, precipitationMillimetres: amount,
+                weatherCode: codes[index % codes.count])
+            snapshots.append(
+                Snapshot(
+                    id: index, savedAt: noon, placeName: names[index % names.count],
+                    coordinate: Coordinate(latitude: 53.55, longitude: 9.99),
+                    utcOffsetSeconds: (index % 27 - 13) * 3_600, timeZone: nil, reading: reading))
+        }
+        for unicode in [true, false] {
+            let format = ValueFormatter(units: units, unicode: unicode)
+            var maker = SnapshotCellMaker(format: format)
+            for snapshot in snapshots {
+                var cells: [String] = []
+                var widths: [Int] = []
+                maker.append(snapshot, cells: &cells, widths: &widths)
+                let alone = TextRenderer.snapshotCells(snapshot, format: format)
+                #expect(cells == alone && widths == alone.map { TextLayout.columns($0) }, "\(snapshot.id)")
+                if cells != alone { return }
+            }
+        }
+    }
 }

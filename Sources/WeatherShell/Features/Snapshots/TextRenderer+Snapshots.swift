@@ -58,15 +58,23 @@ extension TextRenderer {
         // The first `keeping` rows' cells and their widths, a row after another.
         var keptCells: [String] = []
         var keptWidths: [Int] = []
+        var maker = SnapshotCellMaker(format: format)
+        // A row past the kept ones, measured and let go.
+        var rowCells: [String] = []
+        var rowWidths: [Int] = []
+        rowCells.reserveCapacity(columnCount)
+        rowWidths.reserveCapacity(columnCount)
         try forEachSnapshot { snapshot in
-            let cells = snapshotCells(snapshot, format: format)
-            let keep = rows < keeping
-            for (index, cell) in cells.enumerated() {
-                let columns = TextLayout.columns(cell)
-                naturals[index] = max(naturals[index], columns)
-                if keep { keptWidths.append(columns) }
+            if rows < keeping {
+                let start = keptWidths.count
+                maker.append(snapshot, cells: &keptCells, widths: &keptWidths)
+                for index in 0..<columnCount { naturals[index] = max(naturals[index], keptWidths[start + index]) }
+            } else {
+                rowCells.removeAll(keepingCapacity: true)
+                rowWidths.removeAll(keepingCapacity: true)
+                maker.append(snapshot, cells: &rowCells, widths: &rowWidths)
+                for index in 0..<columnCount { naturals[index] = max(naturals[index], rowWidths[index]) }
             }
-            if keep { keptCells += cells }
             rows += 1
         }
         // Wrapped between words as `favs`'s note is (trial 17: the terminal broke it mid-word at 40).
@@ -127,8 +135,10 @@ extension TextRenderer {
                         skipped += 1
                         return
                     }
-                    let cells = snapshotCells(snapshot, format: format)
-                    add(cells, cells.map(TextLayout.columns))
+                    rowCells.removeAll(keepingCapacity: true)
+                    rowWidths.removeAll(keepingCapacity: true)
+                    maker.append(snapshot, cells: &rowCells, widths: &rowWidths)
+                    add(rowCells, rowWidths)
                     if batchRows == rowsAtATime {
                         layBatch()
                         out(laid)

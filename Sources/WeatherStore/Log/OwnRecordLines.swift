@@ -1,0 +1,193 @@
+import FoundationEssentials
+import WXBasics
+import WeatherKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EventLog {
+    /// How a snapshot record wx wrote starts (`SnapshotRecord`, keys sorted: `data_time` first).
+    static let ownSnapshotStart = Array(#"{"data_time":""#.utf8)
+    /// How a deletion record wx wrote starts (`DeletionRecord`, keys sorted: `id` first).
+    static let ownDeletionStart = Array(#"{"id":"#.utf8)
+
+    /// The snapshot a line in wx's own snapshot layout holds, read from its bytes: `{"data_time":
+    /// "…","id":N,"kind":"snapshot","place":{"latitude":X,"longitude":X,"name":"…"}`, then
+    /// `precipitation_millimetres`, `precipitation_probability_percent`, `temperature_celsius`,
+    /// `timezone` when present, `"ts":"…"`, `utc_offset_seconds` when present, `"v":N`, and
+    /// `weather_code` when present — keys sorted, no spaces, as `EventLog.encoded` writes a
+    /// snapshot without a kept forecast or warnings. The same snapshot `read(_:)` makes of the
+    /// line through the JSON parser, at a fraction of the cost (a rebuild of the index reads
+    /// tens of thousands of them).
+    ///
+    /// Nil for any other line — one that does not read, and one that reads but is written
+    /// otherwise (a kept forecast, warnings, an escape in a string, a null, a number with an
+    /// exponent or more than 15 digits, a space, keys in another order): the parser then decides,
+    /// so what is refused, and how, stays the parser's.
+    static func ownSnapshot(_ line: UnsafeRawBufferPointer) -> Snapshot? {
+        guard LogFile.starts(line, with: ownSnapshotStart) else { return nil }
+        var reader = OwnRecordReader(line, at: ownSnapshotStart.count - 1)
+        guard let dataTime = reader.string(), !reader.skip(#","forecast_days":"#), reader.skip(#","id":"#),
+            let id = reader.integer(), reader.skip(#","kind":"#), let kind = reader.string(), kind == "snapshot",
+            reader.skip(#","place":{"latitude":"#), let latitude = reader.number(), reader.skip(#","longitude":"#),
+            let longitude = reader.number(), reader.skip(#","name":"#), let name = reader.string(),
+            reader.skip("}"),
+            let amount = reader.optional(#","precipitation_millimetres":"#, { $0.number() }),
+            let probability = reader.optional(#","precipitation_probability_percent":"#, { $0.number() }),
+            let temperature = reader.optional(#","temperature_celsius":"#, { $0.number() }),
+            let timezone = reader.optional(#","timezone":"#, { $0.string() }), reader.skip(#","ts":"#),
+            let ts = reader.string(), let utcOffset = reader.optional(#","utc_offset_seconds":"#, { $0.integer() }),
+            reader.skip(#","v":"#), let v = reader.integer(),
+            let weatherCode = reader.optional(#","weather_code":"#, { $0.integer() }), reader.skip("}"), reader.atEnd
+        else { return nil }
+        let record = SnapshotRecord(
+            v: v, ts: ts, id: id, place: .init(name: name, latitude: latitude, longitude: longitude),
+            utcOffsetSeconds: utcOffset, timezone: timezone, dataTime: dataTime, temperatureCelsius: temperature,
+            precipitationProbabilityPercent: probability, precipitationMillimetres: amount, weatherCode: weatherCode)
+        return record.snapshot
+    }
+
+    /// The id a line in wx's own deletion layout names, read from its bytes: `{"id":N,"kind":
+    /// "snapshot.deleted","ts":"…","v":N}`, keys sorted, no spaces, as `EventLog.encoded` writes
+    /// it: the id `read(_:)` takes from the line through the JSON parser. Nil for any other line
+    /// (the parser then decides, as for `ownSnapshot`).
+    static func ownDeletion(_ line: UnsafeRawBufferPointer) -> Int? {
+        guard LogFile.starts(line, with: ownDeletionStart) else { return nil }
+        var reader = OwnRecordReader(line, at: ownDeletionStart.count)
+        guard let id = reader.integer(), reader.skip(#","kind":"snapshot.deleted","ts":"#), reader.string() != nil,
+            reader.skip(#","v":"#), reader.integer() != nil, reader.skip("}"), reader.atEnd
+        else { return nil }
+        return id
+    }
+}
+
+extension SnapshotRecord {
+    /// A record without a kept forecast or warnings, from its fields (`EventLog.ownSnapshot`).
+    init(
+        v: Int, ts: String, id: Int, place: PlaceRecord, utcOffsetSeconds: Int?, timezone: String?, dataTime: String,
+        temperatureCelsius: Double?, precipitationProbabilityPercent: Double?, precipitationMillimetres: Double?,
+        weatherCode: Int?
+    ) {
+        self.v = v
+        self.ts = ts
+        self.kind = "snapshot"
+        self.id = id
+        self.place = place
+        self.utc_offset_seconds = utcOffsetSeconds
+        self.timezone = timezone
+        self.data_time = dataTime
+        self.temperature_celsius = temperatureCelsius
+        self.precipitation_probability_percent = precipitationProbabilityPercent
+        self.precipitation_millimetres = precipitationMillimetres
+        self.weather_code = weatherCode
+        self.forecast_days = nil
+        self.warnings = nil
+        self.warnings_not_kept = nil
+    }
+}
+
+/// Reads the values of a record in wx's own layout from its bytes, each as WeatherKit's JSON
+/// parser and `JSONValue`'s record accessors read it, refusing (nil) anything written another
+/// way, even where the parser would read it.
+struct OwnRecordReader {
+    private let line: UnsafeRawBufferPointer
+    private var index: Int
+
+    init(_ line: UnsafeRawBufferPointer, at index: Int) {
+        self.line = line
+        self.index = index
+    }
+
+    var atEnd: Bool { index == line.count }
+
+    /// Moves past `text` when the bytes at hand are it; false (not moving) otherwise.
+    mutating func skip(_ text: StaticString) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard index + length <= line.count, memcmp(line.baseAddress! + index, text.utf8Start, length) == 0 else {
+            return false
+        }
+        index += length
+        return true
+    }
+
+    /// The value `read` reads after `key` when the bytes at hand are `key`: `.some(nil)` when
+    /// they are not (the member is absent), nil when the value does not read.
+    mutating func optional<T>(_ key: StaticString, _ read: (inout Self) -> T?) -> T?? {
+        guard skip(key) else { return .some(nil) }
+        return read(&self).map { .some($0) }
+    }
+
+    /// A string, its opening quote at hand: the bytes up to the closing quote, none of them a
+    /// backslash (an escape is the parser's to read) or a control character, valid UTF-8 (as
+    /// the parser checks it).
+    mutating func string() -> String? {
+        guard index < line.count, line[index] == UInt8(ascii: "\"") else { return nil }
+        index += 1
+        let start = index
+        var ascii = true
+        while index < line.count {
+            let byte = line[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeRawBufferPointer(rebasing: line[start..<index])
+                index += 1
+                return ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            if byte >= 0x80 { ascii = false }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Powers of ten a Double holds exactly, 10^0 … 10^15.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// A number in JSON's grammar without an exponent — an optional minus, "0" or digits not
+    /// starting with 0, an optional fraction — of at most 15 digits, converted as the parser
+    /// converts it (its digits as an integer, divided by the exact power of ten: the nearest
+    /// Double); a number `recordDouble` takes (every such number is finite).
+    mutating func number() -> Double? {
+        let negative = index < line.count && line[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        func digit() -> UInt64? {
+            guard index < line.count else { return nil }
+            let value = line[index] &- UInt8(ascii: "0")
+            return value < 10 ? UInt64(value) : nil
+        }
+        let first = index
+        while let value = digit() {
+            mantissa = mantissa * 10 + value
+            digits += 1
+            index += 1
+            if digits > 15 { return nil }
+        }
+        guard digits > 0, line[first] != UInt8(ascii: "0") || digits == 1 else { return nil }
+        if index < line.count, line[index] == UInt8(ascii: ".") {
+            index += 1
+            while let value = digit() {
+                mantissa = mantissa * 10 + value
+                digits += 1
+                fraction += 1
+                index += 1
+                if digits > 15 { return nil }
+            }
+            guard fraction > 0 else { return nil }
+        }
+        if index < line.count, line[index] == UInt8(ascii: "e") || line[index] == UInt8(ascii: "E") { return nil }
+        let value = Double(mantissa) / Self.powersOfTen[fraction]
+        return negative ? -value : value
+    }
+
+    /// A number (`number()`) that `recordInt` takes.
+    mutating func integer() -> Int? {
+        number().flatMap { JSONValue.number($0).recordInt }
+    }
+}
