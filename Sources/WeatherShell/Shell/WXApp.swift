@@ -128,9 +128,13 @@ package struct WXApp {
 
         let session = host.makeSession(configuration, invocation.offline)
         session.unitsForThisRun = invocation.units.map { UnitSetting(preset: $0) }
-        // state.plist decodes on the other core while the command starts (see `startPreload`).
-        session.preloadState()
         let oneShot = !invocation.words.isEmpty || !invocation.commands.isEmpty
+        let oneShotLines =
+            invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
+        // state.plist decodes on the other core while the command starts (see `startPreload`);
+        // not for `wx saved` and the other commands that never read it, where the decode of
+        // 10,000 favorites was a fifth of the process's CPU for nothing.
+        if !oneShot || Self.mayReadState(oneShotLines) { session.preloadState() }
         // Where a person watches (the prompt, its results on the terminal or not, or `wx show
         // Hamburg` typed at a terminal; never a script or a pipe): "waiting for …" during a slow
         // request, and long output paged.
@@ -182,9 +186,7 @@ package struct WXApp {
                 runner.report(error)
                 return finish(runner, status: 2)
             }
-            let lines =
-                invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
-            for line in lines where await runner.run(line: line) == .quit { break }
+            for line in oneShotLines where await runner.run(line: line) == .quit { break }
             return finish(runner, status: runner.exitStatus)
         }
 
@@ -217,6 +219,21 @@ package struct WXApp {
             if await runner.run(line: line) == .quit { break }
         }
         return finish(runner, status: runner.exitStatus)
+    }
+
+    /// Whether any command of `lines` (a one-shot run's) may read favorites or settings
+    /// (`Command.readsState`): true too for a line that does not parse, whose error the runner
+    /// gives after the commands before it have run. Deciding wrongly costs time, never a result:
+    /// a state not preloaded is read when first asked for.
+    nonisolated static func mayReadState(_ lines: [String]) -> Bool {
+        lines.contains { line in
+            guard let commands = try? ShellWords.commands(line) else { return true }
+            return commands.contains { command in
+                do { return try CommandParser.parse(words: command.words.map(\.text))?.readsState ?? false } catch {
+                    return true
+                }
+            }
+        }
     }
 
     /// `text` (lines of wx's own, naming a file or a variable's value) fitted to standard
