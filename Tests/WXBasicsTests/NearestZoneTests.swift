@@ -21,9 +21,10 @@ import WeatherTestSupport
                 places.append((-90 + Double(latitudeStep) * 7.5, -180 + Double(longitudeStep) * 10, nil))
             }
         }
-        for (latitude, longitude) in [(53.5413, 9.9842), (70.66, 23.68), (42.24, -8.72), (-33.87, 151.21), (64.84, -147.72),
-            (51.5, -0.12), (0, 0), (-89.9, 0), (89.9, 179.9), (1.29, 103.85), (-54.8, -68.3), (52.52, 13.41)]
-        {
+        for (latitude, longitude) in [
+            (53.5413, 9.9842), (70.66, 23.68), (42.24, -8.72), (-33.87, 151.21), (64.84, -147.72),
+            (51.5, -0.12), (0, 0), (-89.9, 0), (89.9, 179.9), (1.29, 103.85), (-54.8, -68.3), (52.52, 13.41),
+        ] {
             for country in [nil, "de", "no", "es", "us", "au", "ru", "ca", "br", "zz", "gb", "fr"] {
                 places.append((latitude, longitude, country))
             }
@@ -32,10 +33,12 @@ import WeatherTestSupport
     }()
 
     @Test func theNearestZoneIsTheScriptsEverywhere() throws {
-        let input = Self.places.map { place in
-            "\(place.latitude) \(place.longitude)" + (place.country.map { " \($0)" } ?? "")
-        }.joined(separator: "\n") + "\n"
-        let run = try runProgram("/usr/bin/python3", [Self.script], stdin: input, environment: ["PATH": "/usr/bin:/bin"])
+        let input =
+            Self.places.map { place in
+                "\(place.latitude) \(place.longitude)" + (place.country.map { " \($0)" } ?? "")
+            }.joined(separator: "\n") + "\n"
+        let run = try runProgram(
+            "/usr/bin/python3", [Self.script], stdin: input, environment: ["PATH": "/usr/bin:/bin"])
         let expected = run.stdout.split(separator: "\n").map(String.init)
         try #require(expected.count == Self.places.count)
         var differing: [String] = []

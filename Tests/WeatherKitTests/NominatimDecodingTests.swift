@@ -142,7 +142,9 @@ import WeatherTestSupport
             #expect(ServiceClient.mentionsHTML(type), "\(type)")
             #expect(ServiceClient.mentionsHTML(type) == type.lowercased().contains("html"), "\(type)")
         }
-        for type in ["application/json", "text/plain", "htm", "h t m l", "", "text/htm l", "application/jsonhtm", "ḣtml"] {
+        for type in [
+            "application/json", "text/plain", "htm", "h t m l", "", "text/htm l", "application/jsonhtm", "ḣtml",
+        ] {
             #expect(!ServiceClient.mentionsHTML(type), "\(type)")
             #expect(ServiceClient.mentionsHTML(type) == type.lowercased().contains("html"), "\(type)")
         }

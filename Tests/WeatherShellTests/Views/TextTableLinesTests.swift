@@ -12,6 +12,7 @@ import Testing
         "e\u{301}\nx", "\n\u{301}", "a\r\nb\nc", "\r\n", "a\rb\nc", "🇩🇪\n🇫🇷\n",
     ])
     func linesAreTheSplitsLines(text: String) {
-        #expect(TextTable.lines(of: text) == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        #expect(
+            TextTable.lines(of: text) == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 }

@@ -67,7 +67,11 @@ import WeatherTestSupport
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
         nonisolated(unsafe) var lookups = 0
         var notification = DesktopNotification(
-            escape: nil, searchPath: { lookups += 1; return "/nonexistent:" + folder.path }, program: nil)
+            escape: nil,
+            searchPath: {
+                lookups += 1
+                return "/nonexistent:" + folder.path
+            }, program: nil)
         #expect(lookups == 0)
         #expect(notification.notifySend == program)
         #expect(notification.notifySend == program)
