@@ -36,8 +36,14 @@ STATIC_CXX_DIR := .build/static-libstdc++
 # demangled at its first use and each of its generic requirements (String: Hashable for a
 # dictionary's key…) looked up by a scan of every conformance record in the static binary —
 # 4.4 M of the 33.6 M instructions of a `find Hamburg; show` (issue 39).
+# gcc's unwinder linked in (-static-libgcc) rather than libgcc_s.so.1 needed: every library the
+# program needs is searched for each symbol of libcurl's 31 libraries, loaded at the first request
+# ahead of their own (dlopen's scope), and libgcc_s there cost 0.41 M instructions of a `wx -c
+# "find Hamburg; show"` (issue 39; libm, the other one, has no static form for a dynamic program).
+# glibc still loads libgcc_s, privately, when the main thread exits (dispatch_main): +23 k a start.
 SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(STATIC_CXX_DIR) \
   -Xlinker --version-script=$(CURDIR)/scripts/local-symbols.map -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+  -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 RELEASE_BIN := .build/release/wx
 

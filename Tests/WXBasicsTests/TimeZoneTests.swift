@@ -80,6 +80,7 @@ import WeatherTestSupport
     @Test(arguments: [
         "../../etc/passwd", "/etc/localtime", "Europe/../../etc/passwd", "", "Europe/", "Europe//Berlin",
         "Europe/Berlin\u{0}", "Europe/Berlin ", "./UTC", "Europe/Berlin.swift", String(repeating: "A", count: 80),
+        "Europe///Berlin", "Europe/Berlin//", "//", "/", "Europe/..", "Europe/Bérlin", "Europe/\r\nBerlin",
     ])
     func hostileZoneNamesAreRefused(name: String) {
         #expect(!TimeZoneDatabase.isValidIdentifier(name))

@@ -135,6 +135,24 @@ import WeatherTestSupport
         }
     }
 
+    /// A Content-Type names HTML in any case and anywhere in it, read by its bytes as it was
+    /// read lower-cased by characters; a value that is not ASCII is read as before.
+    @Test func aContentTypeNamesHTMLInAnyCase() {
+        for type in ["text/html", "TEXT/HTML; charset=UTF-8", "application/xhtml+xml", "text/HtMl", "html", "xHTMLx"] {
+            #expect(ServiceClient.mentionsHTML(type), "\(type)")
+            #expect(ServiceClient.mentionsHTML(type) == type.lowercased().contains("html"), "\(type)")
+        }
+        for type in [
+            "application/json", "text/plain", "htm", "h t m l", "", "text/htm l", "application/jsonhtm", "ḣtml",
+        ] {
+            #expect(!ServiceClient.mentionsHTML(type), "\(type)")
+            #expect(ServiceClient.mentionsHTML(type) == type.lowercased().contains("html"), "\(type)")
+        }
+        // Not ASCII: by characters, as before ("é" is no letter of "html"; "HTML" after it is).
+        #expect(ServiceClient.mentionsHTML("texté/HTML"))
+        #expect(!ServiceClient.mentionsHTML("text/htmĺ"))
+    }
+
     @Test func xmlAnswerIsAClearError() throws {
         let response = HTTPResponse(
             status: 200, contentType: "text/xml",

@@ -15,6 +15,10 @@ package final class FileWriter {
     package private(set) var failure: Int32?
     /// Bytes gathered before they are written: 1 MiB.
     static let bufferSize = 1 << 20
+    /// A piece this large is written as it is, after what is gathered, rather than copied into
+    /// the buffer first: a cached answer (137 KB for a forecast) was copied once more for
+    /// nothing (issue 39). Small pieces are still gathered into few writes.
+    static let directSize = 64 << 10
 
     init(fd: Int32) {
         self.fd = fd
@@ -24,8 +28,8 @@ package final class FileWriter {
     /// Appends `bytes` to the file.
     package func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, bytes.count > 0 else { return }
-        if buffer.count + bytes.count > Self.bufferSize { flush() }
-        if bytes.count >= Self.bufferSize {
+        if buffer.count + bytes.count > Self.bufferSize || bytes.count >= Self.directSize { flush() }
+        if bytes.count >= Self.directSize {
             failure = FileIO.writeAll(bytes, to: fd)
         } else {
             buffer.append(contentsOf: bytes)

@@ -100,7 +100,15 @@ struct JSONParser {
     /// so it stops every scan as the end does, and is then refused where the end would be).
     @inline(__always) private func byte(at index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
 
-    private mutating func skipWhitespace() {
+    /// Moves past whitespace. Most calls find none (before a comma, a colon, a closing bracket):
+    /// those are answered by one look at the byte, every JSON whitespace byte being at most 0x20,
+    /// without a call (9,500 calls passing over a forecast's left-out variables, issue 39).
+    @inline(__always) private mutating func skipWhitespace() {
+        if position < bytes.count && bytes[position] > 0x20 { return }
+        skipWhitespaceRun()
+    }
+
+    @inline(never) private mutating func skipWhitespaceRun() {
         var index = position
         while true {
             switch byte(at: index) {

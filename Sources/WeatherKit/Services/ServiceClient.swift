@@ -404,11 +404,35 @@ extension ServiceClient {
     }
 
     static func looksLikeHTML(_ response: HTTPResponse) -> Bool {
-        if let type = response.contentType?.lowercased(), type.contains("html") { return true }
+        if let type = response.contentType, mentionsHTML(type) { return true }
         let head = response.body.prefix(256).drop {
             $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
         }
         return head.first == UInt8(ascii: "<")
+    }
+
+    /// Whether a Content-Type names HTML ("text/html; charset=utf-8", "application/xhtml+xml"),
+    /// in any case. An ASCII value (every real one) is read by its bytes: a `String.contains`
+    /// builds a substring searcher, whose first use in a process cost 0.12 M instructions
+    /// (issue 39); any other value as before, lower-cased and searched by characters.
+    static func mentionsHTML(_ type: String) -> Bool {
+        if let answer = type.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let word: (UInt8, UInt8, UInt8, UInt8) = (0x68, 0x74, 0x6D, 0x6C)  // "html"
+            var index = 0
+            while index + 4 <= bytes.count {
+                if bytes[index] | 0x20 == word.0 && bytes[index + 1] | 0x20 == word.1
+                    && bytes[index + 2] | 0x20 == word.2 && bytes[index + 3] | 0x20 == word.3
+                {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }), let answer {
+            return answer
+        }
+        return type.lowercased().contains("html")
     }
 }
 

@@ -96,7 +96,11 @@ package struct CommandSpec: Sendable {
     /// One line for the `help` list.
     package let summary: String
     /// Paragraphs of its own for `help <command>` and the man page.
-    let about: [String]
+    var about: [String] { aboutParagraphs() }
+    /// Made when asked: some are built from tables (`brief`'s rules, `best`'s activities), and
+    /// the first lookup of any command name made every spec (0.57 M instructions of a `wx -c
+    /// "find Hamburg; show"`, issue 39) though only `help` and the man page read them.
+    private let aboutParagraphs: @Sendable () -> [String]
     package let completion: CompletionKind
     /// What it asks of the services, form by form (`about` lists them); empty for a command
     /// that reads only what wx keeps.
@@ -105,7 +109,8 @@ package struct CommandSpec: Sendable {
     let parse: @Sendable (inout Arguments) throws(ShellError) -> Command
 
     init(
-        name: String, aliases: [String] = [], synopsis: String, summary: String, details: [String] = [],
+        name: String, aliases: [String] = [], synopsis: String, summary: String,
+        details: @autoclosure @escaping @Sendable () -> [String] = [],
         completion: CompletionKind = .none, costs: [RequestCost] = [],
         parse: @escaping @Sendable (inout Arguments) throws(ShellError) -> Command
     ) {
@@ -113,7 +118,7 @@ package struct CommandSpec: Sendable {
         self.aliases = aliases
         self.synopsis = synopsis
         self.summary = summary
-        self.about = details
+        self.aboutParagraphs = details
         self.completion = completion
         self.costs = costs
         self.parse = parse

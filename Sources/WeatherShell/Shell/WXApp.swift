@@ -174,7 +174,7 @@ package struct WXApp {
         if host.outputIsTerminal { runner.terminalResized = host.terminalResized }
         runner.desktopNotification = DesktopNotification(
             escape: DesktopNotification.escape(outputIsTerminal: host.outputIsTerminal, variable: host.variable),
-            notifySend: DesktopNotification.find("notify-send", searchPath: host.variable("PATH")),
+            searchPath: { [variable = host.variable] in variable("PATH") },
             program: host.notifier)
 
         if oneShot {

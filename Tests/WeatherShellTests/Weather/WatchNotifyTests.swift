@@ -56,6 +56,30 @@ import WeatherTestSupport
         #expect(DesktopNotification.sequence(.osc9, title: "wx", body: "frost") == "\u{1B}]9;wx: frost\u{07}")
     }
 
+    /// `notify-send` is looked for on `PATH` when the first notification needs it, once, not
+    /// at the start of every `wx`.
+    @Test func notifySendIsLookedForAtTheFirstNotificationOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wx-notify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = folder.appendingPathComponent("notify-send").path
+        #expect(FileManager.default.createFile(atPath: program, contents: Data("#!/bin/sh\n".utf8)))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        nonisolated(unsafe) var lookups = 0
+        var notification = DesktopNotification(
+            escape: nil,
+            searchPath: {
+                lookups += 1
+                return "/nonexistent:" + folder.path
+            }, program: nil)
+        #expect(lookups == 0)
+        #expect(notification.notifySend == program)
+        #expect(notification.notifySend == program)
+        #expect(lookups == 1)
+        var none = DesktopNotification(escape: nil, searchPath: { "/nonexistent" }, program: nil)
+        #expect(none.notifySend == nil)
+    }
+
     @Test func aCrossingRaisesOneNotificationBesidesTheBell() async throws {
         // Hamburg current, its forecast from a fake and the ensemble over a fake transport, on
         // WatchChanceTests' clock.

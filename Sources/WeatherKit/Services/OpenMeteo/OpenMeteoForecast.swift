@@ -37,8 +37,20 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
     /// 42 hourly variables); the rest is checked as JSON but not built (4.6 M → … instructions
     /// of a `find` + `show`). Top-level members and the legacy `current_weather` are kept whole.
     static let selection: JSONSelection = {
+        // A loop into one set: the nested flatMaps made five small arrays a variable (0.26 M
+        // instructions at the first forecast of a process, issue 39).
         func names(_ variables: [OpenMeteoVariable], _ others: [String]) -> Set<String> {
-            Set(others + variables.flatMap { ([$0.name] + $0.aliases).flatMap { [$0, $0 + "_best_match"] } })
+            var names = Set<String>(minimumCapacity: others.count + variables.count * 4)
+            for other in others { names.insert(other) }
+            for variable in variables {
+                names.insert(variable.name)
+                names.insert(variable.name + "_best_match")
+                for alias in variable.aliases {
+                    names.insert(alias)
+                    names.insert(alias + "_best_match")
+                }
+            }
+            return names
         }
         let current = names(currentVariables, ["time", "interval", "temperature", "temperature_best_match"])
         let hourly = names(hourlyVariables, ["time"])
