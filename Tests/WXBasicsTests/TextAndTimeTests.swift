@@ -162,3 +162,16 @@ import WeatherTestSupport
         #expect(TextLayout.columns(cut) <= width)
     }
 }
+
+@Suite(.tags(.unit)) struct AgeWordsTests {
+    /// Short ages keep "2 h 14 min"; long ones are said in plain words: "1122 d 0 h ago" read
+    /// as a clock reading. 1,122 days are 3 whole years of 365.25 days.
+    @Test func longAgesAreDaysThenYears() {
+        #expect(TimeWords.age(seconds: 5 * 60) == "5 min")
+        #expect(TimeWords.age(seconds: 2 * 3_600 + 14 * 60) == "2 h 14 min")
+        #expect(TimeWords.age(seconds: 26 * 3_600) == "1 d 2 h")
+        #expect(TimeWords.age(seconds: 45 * 86_400 + 3_600) == "45 days")
+        #expect(TimeWords.age(seconds: 729 * 86_400) == "729 days")
+        #expect(TimeWords.age(seconds: 1_122 * 86_400) == "3 years")
+    }
+}

@@ -95,7 +95,7 @@ import WeatherTestSupport
         // ignore the service's own request (trial 4, item 10).
         transport.expect("/v1/forecast", status: 503, body: Data(), contentType: "text/plain", retryAfter: 120)
         let provider = forecaster(context())
-        await #expect(throws: ServiceError.unavailable(.openMeteo, status: 503)) {
+        await #expect(throws: ServiceError.unavailable(.openMeteo, status: 503, retryAfterSeconds: 120)) {
             try await provider.forecast(at: Self.newYork)
         }
         #expect(clock.sleeps.isEmpty)

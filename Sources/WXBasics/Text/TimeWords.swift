@@ -22,12 +22,17 @@ package enum TimeWords {
         return "\(sign)\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
     }
 
-    /// How old data is: "2 h 14 min", "5 min", "3 d 2 h" (negative: "0 min").
+    /// How old data is: "5 min", "2 h 14 min", "1 d 2 h" under two days; then in plain words,
+    /// "45 days", "1,122 days" — from two years on "3 years" (of 365.25 days, whole ones
+    /// passed). Negative: "0 min".
     package static func age(seconds: Double) -> String {
         let minutes = max(0, Int.saturating(seconds / 60))
         if minutes < 60 { return "\(minutes) min" }
         if minutes < 1_440 { return "\(minutes / 60) h \(minutes % 60) min" }
-        return "\(minutes / 1_440) d \((minutes % 1_440) / 60) h"
+        let days = minutes / 1_440
+        if days < 2 { return "\(days) d \((minutes % 1_440) / 60) h" }
+        if days < 730 { return "\(Counting.grouped(days)) days" }
+        return "\(Counting.grouped(Int(Double(days) / 365.25))) years"
     }
 
     /// 0–9 with a leading zero: "07".

@@ -49,7 +49,9 @@ package struct NominatimGeocoder: Geocoder {
     /// Maps a `/search` answer (a JSON array) to places; entries without usable coordinates are skipped.
     ///
     /// - Throws: `ServiceError.rejected` for `{"error": …}` (except "Unable to geocode", which is
-    ///   no match, as for `/reverse`), `.malformedResponse` for anything that is not an array.
+    ///   no match, as for `/reverse`); `.malformedResponse` for anything else that is not an
+    ///   array, and for a list of entries none of which has coordinates on the globe
+    ///   (`"lat":"999"`, `"nan"`): an answer wx cannot read, not "no place found".
     package static func places(fromSearch json: JSONValue, limit: Int = 5) throws(ServiceError) -> [Place] {
         guard let items = json.array else {
             if json["error"]?.nonEmptyString == "Unable to geocode" { return [] }
@@ -58,7 +60,20 @@ package struct NominatimGeocoder: Geocoder {
             }
             throw .malformedResponse(.nominatim, detail: "expected a list of places")
         }
-        return Array(items.compactMap { place(from: $0, preferLocality: false) }.prefix(limit))
+        let places = items.compactMap { place(from: $0, preferLocality: false) }
+        if places.isEmpty, let first = items.first {
+            let shown = [first["lat"], first["lon"]].map { $0.map(coordinateText) ?? "none" }
+            throw .malformedResponse(
+                .nominatim,
+                detail: "no place in it has coordinates on the globe: lat \(shown[0]), lon \(shown[1])")
+        }
+        return Array(places.prefix(limit))
+    }
+
+    /// A `lat` or `lon` value as the answer gave it, clipped, for an error message.
+    static func coordinateText(_ value: JSONValue) -> String {
+        let text = value.string ?? value.double.map(DecimalText.shortest) ?? "not a number"
+        return "“\(ServiceError.clip(String(text.prefix(24))))”"
     }
 
     /// Maps a `/reverse` answer; nil for `{"error":"Unable to geocode"}` (open sea, the poles).

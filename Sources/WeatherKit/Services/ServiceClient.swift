@@ -383,24 +383,34 @@ extension ServiceClient {
         case 429: return .rateLimited(service, retryAfterSeconds: response.retryAfterSeconds, reason: reason)
         case 401: return .keyRefused(service)
         case 403: return .refused(service, status: 403)
-        case 500..<600: return .unavailable(service, status: response.status)
+        case 500..<600:
+            // Only a JSON body's reason: the plain text of a 5xx is a proxy's "bad gateway" as
+            // often as the service's own words.
+            return .unavailable(
+                service, status: response.status, retryAfterSeconds: response.retryAfterSeconds,
+                reason: jsonReason(response))
         default: return .rejected(service, status: response.status, reason: reason)
         }
     }
 
     static func reasonText(_ response: HTTPResponse) -> String? {
         if looksLikeHTML(response) { return nil }
-        if let json = try? JSONValue.parse(response.body) {
-            let text =
-                json[firstOf: ["reason", "message", "error"]]?.nonEmptyString
-                ?? json["error"]?["message"]?.nonEmptyString
-            return text.map(ServiceError.clip)
-        }
+        if (try? JSONValue.parse(response.body)) != nil { return jsonReason(response) }
         guard response.body.count < 2_000, let text = String(validating: response.body, as: UTF8.self) else {
             return nil
         }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmed
         return line.flatMap { $0.isEmpty ? nil : ServiceError.clip($0) }
+    }
+
+    /// The reason of a JSON error body (`reason`, `message`, `error`, `error.message`), clipped;
+    /// nil for any other body.
+    static func jsonReason(_ response: HTTPResponse) -> String? {
+        guard !looksLikeHTML(response), let json = try? JSONValue.parse(response.body) else { return nil }
+        let text =
+            json[firstOf: ["reason", "message", "error"]]?.nonEmptyString
+            ?? json["error"]?["message"]?.nonEmptyString
+        return text.map(ServiceError.clip)
     }
 
     static func looksLikeHTML(_ response: HTTPResponse) -> Bool {

@@ -11,8 +11,10 @@ package enum ServiceError: Error, Hashable, Sendable {
     case refused(Service, status: Int)
     /// HTTP 401: the API key was refused (the key itself is never part of the error).
     case keyRefused(Service)
-    /// HTTP 5xx: the service is down or overloaded.
-    case unavailable(Service, status: Int)
+    /// HTTP 5xx: the service is down or overloaded; `retryAfterSeconds` from the `Retry-After`
+    /// header, `reason` the service's own words when its body gave some (Open-Meteo's
+    /// `{"error":true,"reason":…}`), clipped.
+    case unavailable(Service, status: Int, retryAfterSeconds: Int? = nil, reason: String? = nil)
     /// HTTP 4xx with the service's own explanation (Open-Meteo `reason`, OpenWeatherMap `message`).
     case rejected(Service, status: Int, reason: String?)
     /// A 200 whose body is not what the service documents (not JSON, wrong shape).
@@ -29,7 +31,7 @@ package enum ServiceError: Error, Hashable, Sendable {
     package var service: Service {
         switch self {
         case .transport(let s, _), .rateLimited(let s, _, _), .refused(let s, _), .keyRefused(let s),
-            .unavailable(let s, _), .rejected(let s, _, _), .malformedResponse(let s, _), .missingKey(let s),
+            .unavailable(let s, _, _, _), .rejected(let s, _, _), .malformedResponse(let s, _), .missingKey(let s),
             .notNow(let s, _), .unknownUnit(let s, _, _):
             s
         }
@@ -54,7 +56,7 @@ package enum ServiceError: Error, Hashable, Sendable {
         case .transport(_, .untrustedCertificate): "certificate not trusted"
         case .transport(_, .failedRecently(let reason, _, _)): reason
         case .transport: "request failed"
-        case .unavailable(_, let status), .refused(_, let status): "HTTP \(status)"
+        case .unavailable(_, let status, _, _), .refused(_, let status): "HTTP \(status)"
         case .rateLimited: "rate limited"
         default: "unreadable answer"
         }
@@ -98,7 +100,9 @@ extension ServiceError {
         case .notNow(let service, let detail): return .notNow(service, detail: scrub(detail))
         case .unknownUnit(let service, let variable, let label):
             return .unknownUnit(service, variable: scrub(variable), label: scrub(label))
-        case .transport, .refused, .keyRefused, .unavailable, .missingKey: return self
+        case .unavailable(let service, let status, let retryAfter, let reason):
+            return .unavailable(service, status: status, retryAfterSeconds: retryAfter, reason: reason.map(scrub))
+        case .transport, .refused, .keyRefused, .missingKey: return self
         }
     }
 }
@@ -162,8 +166,12 @@ extension ServiceError: CustomStringConvertible {
             return "\(name) refused the request (HTTP \(status)); wait a while and try again"
         case .keyRefused:
             return "\(name) refused the API key (HTTP 401); check OPENWEATHERMAP_API_KEY"
-        case .unavailable(_, let status):
-            return "\(name) is unavailable (HTTP \(status)); try again in a few minutes"
+        case .unavailable(_, let status, let retryAfter, let reason):
+            // The service's reason and its Retry-After, as for a 429: "try again in 1 h" when
+            // it asked for an hour, not "in a few minutes".
+            let text = "\(name) is unavailable (HTTP \(status))" + (reason.map { ": \(Self.clip($0))" } ?? "")
+            if let reason, Self.saysWhenToTryAgain(reason) { return text }
+            return text + "; try again in \(retryAfter.map(Self.duration) ?? "a few minutes")"
         case .rejected(.openWeatherMap, 404, let reason):
             // OpenWeatherMap's "city not found": no place, as the geocoders say it (case W-3).
             return "OpenWeatherMap found no place at the coordinates asked"
@@ -226,10 +234,10 @@ extension ServiceError: CustomStringConvertible {
         return ["try again", "retry", "tomorrow", "wait "].contains { text.contains($0) }
     }
 
-    /// "45 s", "3 min", "2 h".
+    /// "45 s", "3 min", "1 h" (a whole hour), "2 h".
     static func duration(_ seconds: Int) -> String {
         if seconds < 90 { return "\(seconds) s" }
-        if seconds < 5_400 { return "\((seconds + 59) / 60) min" }
+        if seconds < 5_400, seconds % 3_600 != 0 { return "\((seconds + 59) / 60) min" }
         return "\((seconds + 3_599) / 3_600) h"
     }
 }

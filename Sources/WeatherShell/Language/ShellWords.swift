@@ -84,6 +84,15 @@ package struct ShellWords: Hashable, Sendable {
         }
         func finishWord(at offset: Int) {
             guard let start = wordStart else { return }
+            // Invisible format characters pasted at a word's ends ("Hamburg\u{200B}") are not
+            // part of it; a word of nothing else is no word.
+            let bare = Self.withoutInvisibleEnds(current)
+            guard bare.isEmpty == current.isEmpty else {
+                current = ""
+                wordStart = nil
+                return
+            }
+            current = bare
             words.append(Word(text: current, start: start, end: offset))
             commandEnd = offset
             current = ""
@@ -157,6 +166,24 @@ package struct ShellWords: Hashable, Sendable {
         endsBetweenWords = wordStart == nil
         finishWord(at: characters.count)
         finishCommand()
+    }
+
+    /// Default-ignorable format characters that a copy from a web page or a chat leaves at a
+    /// word's ends: zero-width space, non-joiner and joiner, word joiner, the byte-order mark
+    /// (zero-width no-break space), soft hyphen.
+    static let invisible: Set<UInt32> = [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD]
+
+    /// `word` without `invisible` characters at its start and end (those inside stay: a
+    /// joiner inside an emoji sequence is part of it).
+    static func withoutInvisibleEnds(_ word: String) -> String {
+        let scalars = word.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last,
+            invisible.contains(first.value) || invisible.contains(last.value)
+        else { return word }
+        var view = Substring(word).unicodeScalars
+        while let scalar = view.first, invisible.contains(scalar.value) { view.removeFirst() }
+        while let scalar = view.last, invisible.contains(scalar.value) { view.removeLast() }
+        return String(view)
     }
 
     /// The commands on `line`, each as its words and its text.

@@ -187,8 +187,8 @@ package enum TextRenderer {
             return exported(kind, count: count, format: exchangeFormat, path: path)
         case .exportData(let kind, let format, let records):
             return [DataExchange.text(records.collected, kind: kind, format: format)]
-        case .imported(let added, let alreadySaved, _, let path):
-            return imported(added, alreadySaved: alreadySaved, path: path)
+        case .imported(let added, let alreadySaved, let problems, let path):
+            return imported(added, alreadySaved: alreadySaved, unreadable: problems.count, path: path)
         case .importedRecords(let summary): return imported(summary)
         case .notSaved(let error, let change):
             return [notSavedText(error, change: change.map { sessionOnly($0, unicode: context.unicode) })]

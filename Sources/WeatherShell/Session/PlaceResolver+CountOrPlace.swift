@@ -48,3 +48,25 @@ extension PlaceResolver {
         return (words.dropLast().joined(separator: " "), number)
     }
 }
+
+/// `plume foo Berlin`, `drift someday Berlin`: a first word that is none of the command's was
+/// taken as the start of the place; when nothing is found for the whole and the rest alone is a
+/// place wx knows without asking (a favorite, a place of the recorded answers), the first word
+/// is the mistake, said as one.
+extension PlaceResolver {
+    /// The first word of `target` when the rest alone names a favorite or a recorded place
+    /// (`coverage.isRecorded`) and the first word is letters only; nil otherwise.
+    func strayFirstWord(of target: String) -> String? {
+        let words = target.split(separator: " ").map(String.init)
+        guard words.count >= 2, let first = words.first, first.allSatisfy(\.isLetter) else { return nil }
+        let rest = words.dropFirst().joined(separator: " ")
+        if FavoriteMatching.match(rest, in: favorites).only != nil { return first }
+        guard coverage.isRecorded else { return nil }
+        do throws(ShellError) {
+            try coverage.check(name: rest)
+            return first
+        } catch {
+            return nil
+        }
+    }
+}

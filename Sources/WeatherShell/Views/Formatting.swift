@@ -176,7 +176,7 @@ package struct ValueFormatter: Sendable {
         }
     }
 
-    /// "2 h 14 min", "5 min", "3 d 2 h".
+    /// "2 h 14 min", "5 min", "1 d 2 h", "45 days", "3 years" (see `TimeWords.age`).
     package static func age(seconds: Double) -> String { TimeWords.age(seconds: seconds) }
 
     /// `date` to the nearest whole minute (30 s rounds up): how clock times given to the second

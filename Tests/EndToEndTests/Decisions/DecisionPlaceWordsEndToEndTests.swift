@@ -43,4 +43,34 @@ struct DecisionPlaceWordsEndToEndTests {
         }
         #expect(try server.requests().allSatisfy { $0.path != "/search" })
     }
+
+    /// `plume foo Berlin`, `drift someday Berlin` in the demo: “foo Berlin” is no place, and
+    /// Berlin alone is one the demo has: the first word is the mistake (a usage error, exit 2),
+    /// not a place the demo lacks. `plume New York` still reads New York as the place.
+    @Test func aStrayWordBeforeAKnownPlaceIsUnknown() throws {
+        let plume = try runDemo("plume foo Berlin").run
+        #expect(plume.status == 2, "\(plume.stderr)")
+        #expect(plume.stderr == "error: unknown variable “foo” (temperature, precipitation, gusts, wind)\n")
+        let drift = try runDemo("drift someday Berlin").run
+        #expect(drift.status == 2, "\(drift.stderr)")
+        #expect(
+            drift.stderr
+                == "error: unknown day “someday” (tomorrow, today, a weekday or a date as YYYY-MM-DD)\n")
+        let newYork = try runDemo("plume New York").run
+        #expect(!newYork.stderr.contains("unknown variable"), "\(newYork.stderr)")
+    }
+
+    /// The same before a favorite's name, outside the demo, when the geocoder finds nothing for
+    /// the whole.
+    @Test func aStrayWordBeforeAFavoriteIsUnknown() throws {
+        let server = try FixtureServer()
+        try server.queue(.init(path: "/search", body: "[]", times: 3))
+        let home = TemporaryFolder()
+        let csv = home.path + "/f.csv"
+        try "name,latitude,longitude\nCottage,48.86,2.35\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        #expect(try runWX(["import", "favorites", csv], home: home).status == 0)
+        let run = try runWX(stdin: "plume foo Cottage\n", home: home, server: server, now: Self.now)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr == "error: unknown variable “foo” (temperature, precipitation, gusts, wind)\n")
+    }
 }

@@ -31,7 +31,7 @@ import WeatherTestSupport
         _ = try runWX(["--units", "imperial", "-c", "units metric; units precipitation inch"], home: home)
         #expect(
             try runWX(["units"], home: home).stdout.hasPrefix(
-                "units metric with precipitation set apart: °C, km/h, in, "))
+                "units metric (precipitation changed): °C, km/h, in, "))
     }
 
     @Test func unitsForOneRunTakeOnlyAPreset() throws {

@@ -215,7 +215,7 @@ import WeatherTestSupport
             let again = try runWX(["-c", "import favorites \(source.path)/\(file)"], home: target)
             #expect(
                 again.stdout
-                    == "0 favorites imported from \(source.path)/\(file)\n3 already saved (same coordinates), skipped\n"
+                    == "nothing imported from \(source.path)/\(file): all 3 are saved already (same coordinates)\n"
             )
         }
     }

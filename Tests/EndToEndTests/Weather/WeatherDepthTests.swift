@@ -322,6 +322,6 @@ import WeatherTestSupport
             run.stdout.contains("\n  289.7 K, feels like 290.7 K · ☁ overcast · wind 1 Bft (light air) WNW (291°)\n"))
         #expect(try forecastRequests(server).count == 1)
         let after = try runWX(["-c", "units"], home: home, server: server)
-        #expect(after.stdout == "units metric with temperature, wind set apart: K, Bft, mm, hPa, km, 24h clock\n")
+        #expect(after.stdout == "units metric (temperature and wind changed): K, Bft, mm, hPa, km, 24h clock\n")
     }
 }

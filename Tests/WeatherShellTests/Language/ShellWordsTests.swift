@@ -106,3 +106,18 @@ import WeatherTestSupport
         #expect(CommandParser.join(arguments: ["show", "Hamburg"]) == "show Hamburg")
     }
 }
+
+@Suite(.tags(.unit)) struct InvisibleWordEndsTests {
+    /// A zero-width space pasted after a name was part of the word: “Hamburg\u{200B}” was
+    /// looked up and not found. Such format characters go at a word's ends, stay inside it.
+    @Test func formatCharactersAtWordEndsAreTrimmed() {
+        let words = ShellWords(lexing: "find \u{FEFF}Hamburg\u{200B} \u{200C}Köln\u{200D}\u{2060} \u{200B}").commands
+            .flatMap { $0.words.map(\.text) }
+        #expect(words == ["find", "Hamburg", "Köln"])
+        // A joiner inside an emoji sequence is part of it; a quoted empty word stays a word.
+        #expect(
+            ShellWords(lexing: "a 👩\u{200D}💻 \"\"").commands.flatMap { $0.words.map(\.text) } == [
+                "a", "👩\u{200D}💻", "",
+            ])
+    }
+}

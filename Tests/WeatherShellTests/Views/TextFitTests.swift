@@ -96,8 +96,10 @@ import WeatherTestSupport
         #expect(try forecast.isNight(at: hour("2025-07-28T04:00:00Z").time, isDay: nil) == false)
         // The service's flag wins over the sun times.
         #expect(try forecast.isNight(at: hour("2025-07-28T04:00:00Z").time, isDay: false) == true)
-        // No day for that time: not known.
-        #expect(forecast.isNight(at: Date(timeIntervalSince1970: 0), isDay: nil) == nil)
+        // No day for that time: the sun's elevation decides, never "day" for want of one —
+        // 1970-01-01 00:00 UTC is night at Berlin, 1970-06-21 12:00 UTC day.
+        #expect(forecast.isNight(at: Date(timeIntervalSince1970: 0), isDay: nil) == true)
+        #expect(forecast.isNight(at: Date(timeIntervalSince1970: 14_817_600), isDay: nil) == false)
     }
 
     // MARK: - 13.8 headings

@@ -114,6 +114,11 @@ struct DecisionRouting {
             guard let target = request.target,
                 error == .noPlaceFound(target) || weather.places.coverage.isRefusal(error, of: target)
             else { throw error }
+            if let stray = weather.places.strayFirstWord(of: target) {
+                throw .usage(
+                    "unknown variable “\(TerminalText.sanitized(String(stray.prefix(40))))” (\(PlumeRequest.variables.map { $0.words[0] }.joined(separator: ", ")))"
+                )
+            }
             var words = target.split(separator: " ").map(String.init)
             if words.count >= 2, let hours = words.last.flatMap({ Int($0) }) {
                 words.removeLast()

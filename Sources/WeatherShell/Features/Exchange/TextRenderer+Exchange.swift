@@ -11,7 +11,18 @@ extension TextRenderer {
     }
 
     /// `import favorites`: how many were added (their names when few) and how many skipped.
-    static func imported(_ added: [Favorite], alreadySaved: Int, path: String) -> [String] {
+    /// With none added because every readable one is saved already, worded as `import
+    /// snapshots` words it: "nothing imported from F: all 2 are saved already (same coordinates)".
+    ///
+    /// - Parameter unreadable: how many rows could not be read (named in lines of their own).
+    static func imported(_ added: [Favorite], alreadySaved: Int, unreadable: Int = 0, path: String) -> [String] {
+        if added.isEmpty, alreadySaved > 0 {
+            let all =
+                alreadySaved == 1
+                ? (unreadable == 0 ? "its favorite is" : "1 is")
+                : (unreadable == 0 ? "all \(alreadySaved) are" : "\(alreadySaved) are")
+            return ["nothing imported from \(path): \(all) saved already (same coordinates)"]
+        }
         // A few names follow on the line; more than that would make one long wrapped line (or,
         // one a line, scroll the count away): the count, and `favs` lists them.
         let line = "\(Self.count(added.count, "favorite")) imported from \(path)"

@@ -76,7 +76,12 @@ extension TextRenderer {
             lines.append("")
             lines += hourRows(
                 weather.hours, clock: weather.clock, context: context, format: format, style: style, probability: false,
-                uncarried: weather.uncarried, isNight: { $0.isDay.map { !$0 } })
+                uncarried: weather.uncarried,
+                isNight: { hour in
+                    hour.isDay.map { !$0 }
+                        ?? !SolarPosition.isDaylight(
+                            at: Int(hour.time.timeIntervalSince1970.rounded(.down)), weather.coordinate)
+                })
             let chart = TemperatureChart.lines(
                 weather.hours, clock: weather.clock, format: format, unicode: context.unicode,
                 width: context.reportWidth,

@@ -40,6 +40,11 @@ struct RunsHandler {
             if let suggestion = Self.driftSuggestion(target, todayUTC: clocks.todayUTC(at: nil)) {
                 throw .notApplicable("\(error.description); did you mean “\(suggestion)”?")
             }
+            if let stray = places.strayFirstWord(of: target) {
+                throw .usage(
+                    "unknown day “\(TerminalText.sanitized(String(stray.prefix(40))))” (tomorrow, today, a weekday or a date as YYYY-MM-DD)"
+                )
+            }
             // `drift someday`: a word that is no day was taken as the place (as “drift Monaco”
             // must be); when no place is found for it, say how the command reads (trial 13).
             guard !target.contains(" ") else { throw error }

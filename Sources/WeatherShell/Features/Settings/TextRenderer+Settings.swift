@@ -10,7 +10,7 @@ extension TextRenderer {
         let units = setting.preferences
         let apart = UnitQuantity.allCases.filter { setting.overrides[$0] != nil }.map(\.rawValue)
         let name =
-            setting.preset.rawValue + (apart.isEmpty ? "" : " with \(apart.joined(separator: ", ")) set apart")
+            setting.preset.rawValue + (apart.isEmpty ? "" : " (\(Counting.list(apart)) changed)")
         // "24h clock" is one phrase: "24h" never ends a line with "clock" on the next (trial 10,
         // at 40 columns).
         let clock = "\(units.clock.rawValue) clock"

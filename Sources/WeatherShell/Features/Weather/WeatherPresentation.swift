@@ -29,8 +29,9 @@ package struct NowReading: Hashable, Sendable {
     package var precipitationProbabilityPercent: Double?
     /// The hour's sum, else what the conditions report for their shorter interval, mm.
     package var precipitationMillimetres: Double?
-    /// Whether `time` is at night (the service's `is_day`, else the day's sunrise and sunset);
-    /// nil when neither says. Codes 0–2 then read "clear night" and show a moon.
+    /// Whether `time` is at night (the service's `is_day`, else the day's sunrise and sunset,
+    /// else the sun's elevation; see `Forecast.isNight(at:isDay:)`). Codes 0–2 then read
+    /// "clear night" and show a moon.
     package var isNight: Bool?
 
     /// The reading of `forecast` at `now`; nil when it has neither current conditions nor an
@@ -56,13 +57,15 @@ package struct NowReading: Hashable, Sendable {
 extension Forecast {
     /// Whether `time` falls at night at the place: the service's `isDay` flag when it gave one
     /// (Open-Meteo `is_day`), else before sunrise or from sunset of the local day containing
-    /// `time`; nil when neither is known (no flag, no such day, or no sunrise before sunset —
-    /// polar days and nights say so in their own words).
+    /// `time`, else — a day the answer has no sunrise and sunset for (the last local day of an
+    /// answer whose days are UTC's, a day past its daily values, a polar day or night) — the
+    /// sun's elevation at the place then (`SolarPosition`). Never assumes day.
     package func isNight(at time: Date, isDay: Bool?) -> Bool? {
         if let isDay { return !isDay }
-        guard case .times(let sunrise?, let sunset?) = sun(onLocalDay: clock.localTime(time).date), sunrise < sunset
-        else { return nil }
-        return time < sunrise || time >= sunset
+        if case .times(let sunrise?, let sunset?) = sun(onLocalDay: clock.localTime(time).date), sunrise < sunset {
+            return time < sunrise || time >= sunset
+        }
+        return !SolarPosition.isDaylight(at: Int(time.timeIntervalSince1970.rounded(.down)), coordinate)
     }
 }
 

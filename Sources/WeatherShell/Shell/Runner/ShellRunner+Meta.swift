@@ -66,7 +66,11 @@ final class FileOutput: OutputSink {
                 continue
             }
             guard written > 0 else {
-                errors.writeError(fitted("error: results not written to \(path)\n"))
+                // The reason from errno ("No space left on device" for /dev/full); none for a
+                // write that took nothing without failing.
+                let cause = written < 0 ? String(cString: strerror(errno)) : ""
+                let reason = cause.isEmpty ? "" : ": " + cause
+                errors.writeError(fitted("error: results not written to \(path)\(reason)\n"))
                 return
             }
             bytes = bytes.dropFirst(written)

@@ -57,7 +57,7 @@ struct Watch {
             let checked = alerts.isEmpty ? true : await checkChances(on: runner)
             guard runner.format == .text || !Task.isCancelled else { break }
             let notice = CommandResult.notice(
-                "watching every \(DecimalText.shortest(minutes)) min\(Self.bellText(alerts, checked: checked)); Ctrl-C stops"
+                "watching every \(Self.interval(minutes: minutes))\(Self.bellText(alerts, checked: checked)); Ctrl-C stops"
             )
             runner.emit(notice)
             let deadline = session.clock.elapsed + .milliseconds(Int64(minutes * 60_000))
@@ -99,6 +99,13 @@ struct Watch {
             guard wasResized else { return }
             redraw()
         }
+    }
+
+    /// The pause between looks in words: "3 s" under a minute (`watch 0.05`, not "0.05 min"),
+    /// else "5 min".
+    nonisolated static func interval(minutes: Double) -> String {
+        minutes < 1
+            ? "\(DecimalText.shortest((minutes * 600).rounded() / 10)) s" : "\(DecimalText.shortest(minutes)) min"
     }
 
     /// What the bell is watching for, after the minutes: ", ringing when the chance of rain

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// A geocoder's answer wx cannot read is said to be one, not "no place found".
+@Suite(.tags(.endToEnd)) struct GeocoderAnswerEndToEndTests {
+    func find(_ body: String) throws -> WXResult {
+        let server = try FixtureServer()
+        try server.queue(.init(path: "/search", body: body))
+        return try runWX(["-c", "find Badplace"], home: TemporaryFolder(), server: server)
+    }
+
+    /// Entries whose coordinates are off the globe or not numbers were skipped, leaving none.
+    @Test func placesWithoutCoordinatesOnTheGlobeAreAnUnreadableAnswer() throws {
+        let outOfRange = try find(#"[{"lat":"999","lon":"10","display_name":"Badplace"}]"#)
+        #expect(outOfRange.status == 1)
+        #expect(
+            outOfRange.stderr
+                == "error: Nominatim sent an answer wx cannot read (no place in it has coordinates on the globe: lat “999”, lon “10”); try again later\n"
+        )
+        let notANumber = try find(#"[{"lat":"nan","lon":"nan","display_name":"Badplace"}]"#)
+        #expect(notANumber.status == 1)
+        #expect(
+            notANumber.stderr
+                == "error: Nominatim sent an answer wx cannot read (no place in it has coordinates on the globe: lat “nan”, lon “nan”); try again later\n"
+        )
+    }
+
+    /// An error object says the service's message; one entry of several with bad coordinates
+    /// leaves the others.
+    @Test func errorObjectSaysItsMessageAndGoodEntriesStay() throws {
+        let error = try find(#"{"error":"database unavailable"}"#)
+        #expect(error.status == 1)
+        #expect(error.stderr.hasPrefix("error: Nominatim rejected the request (HTTP 200): database unavailable;"))
+        let mixed = try find(
+            #"[{"lat":"999","lon":"10","display_name":"Bad"},{"lat":"53.5","lon":"10","display_name":"Goodplace","name":"Goodplace"}]"#
+        )
+        #expect(mixed.status == 0, "\(mixed.stderr)")
+        #expect(mixed.stdout.contains("Goodplace"))
+    }
+}
