@@ -2,33 +2,29 @@ import Foundation
 import Testing
 import WeatherTestSupport
 
-/// Eight wx at once run `show Berlin; save; fav add` in one state folder. The duplicate check
+/// Twelve wx at once run `show Berlin; save; fav add` in one state folder. The duplicate check
 /// of `save` is made under the log's lock, against what the others appended meanwhile, so the
 /// log ends with one snapshot of that reading; and only the process that added the favorite
 /// says it saved it — the others say it is a favorite already.
 @Suite(.tags(.stress)) struct ConcurrentSaveStressTests {
-    static let processes = 8
+    static let processes = 12
+    /// Rounds, each in a fresh state folder: the processes race differently each time.
+    static let rounds = 6
 
-    @Test func eightProcessesSaveOneSnapshotAndOneFavorite() throws {
+    @Test(arguments: 1...rounds) func processesAtOnceSaveOneSnapshotAndOneFavorite(round: Int) throws {
         let home = TemporaryFolder()
         let server = try FixtureServer(demo: demoManifestPath)
         let first = try runDemoShell(#""$WX" -c "show Berlin" > /dev/null"#, home: home, server: server)
         #expect(first.status == 0, "\(first.stderr)")
-        // Each process writes its stdout and stderr to files of its own; all start together.
-        let run = try runDemoShell(
-            #"for i in $(seq \#(Self.processes)); do "$WX" -c "show Berlin; save; fav add" > "$WX_HOME/out$i" 2> "$WX_HOME/err$i" & done; wait"#,
-            home: home, server: server)
-        #expect(run.status == 0, "\(run.stderr)")
+        let runs = try runDemoTogether("show Berlin; save; fav add", count: Self.processes, home: home, server: server)
         var snapshotsSaid = 0
         var favoritesSaid = 0
         var alreadyFavorite = 0
-        for index in 1...Self.processes {
-            let out = try String(contentsOfFile: home.path + "/out\(index)", encoding: .utf8)
-            let err = try String(contentsOfFile: home.path + "/err\(index)", encoding: .utf8)
-            if out.contains("snapshot 1 saved: Berlin") { snapshotsSaid += 1 }
-            #expect(!out.contains("snapshot 2"), "\(out)")
-            if out.contains("★ Berlin saved to favorites") { favoritesSaid += 1 }
-            if err.contains("★ Berlin is a favorite already") { alreadyFavorite += 1 }
+        for run in runs {
+            if run.stdout.contains("snapshot 1 saved: Berlin") { snapshotsSaid += 1 }
+            #expect(!run.stdout.contains("snapshot 2"), "\(run.stdout)")
+            if run.stdout.contains("★ Berlin saved to favorites") { favoritesSaid += 1 }
+            if run.stderr.contains("★ Berlin is a favorite already") { alreadyFavorite += 1 }
         }
         #expect(snapshotsSaid == 1)
         #expect(favoritesSaid == 1)
