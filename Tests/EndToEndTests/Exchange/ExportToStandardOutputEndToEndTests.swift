@@ -7,7 +7,8 @@ import WeatherTestSupport
 /// never replaced through a temporary file (which lost what came before and sent what came
 /// after to a deleted file).
 @Suite(.tags(.endToEnd)) struct ExportToStandardOutputEndToEndTests {
-    static let csv = "name,latitude,longitude,display_name,country_code\r\nBerlin,52.517,13.3889,\"Berlin, Deutschland\",de\r\n"
+    static let csv =
+        "name,latitude,longitude,display_name,country_code\r\nBerlin,52.517,13.3889,\"Berlin, Deutschland\",de\r\n"
 
     @Test(arguments: ["/dev/stdout", "/proc/self/fd/1"])
     func exportWritesWhereTheRedirectedOutputStands(target: String) throws {

@@ -30,7 +30,8 @@ import WeatherTestSupport
     @Test func homeOptionWinsOverAnEmptyVariable() throws {
         let home = TemporaryFolder()
         let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": ""]
-        let run = try runProgram(TestPaths.wxBinary, ["--home", home.path + "/state", "-c", "units"], environment: environment)
+        let run = try runProgram(
+            TestPaths.wxBinary, ["--home", home.path + "/state", "-c", "units"], environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
     }
 }

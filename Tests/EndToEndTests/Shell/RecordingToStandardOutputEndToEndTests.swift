@@ -18,7 +18,8 @@ import WeatherTestSupport
         #expect(run.status == 0, "\(run.stderr)")
         let written = try String(contentsOfFile: out, encoding: .utf8)
         #expect(
-            written == "HEADER\n  ★ Berlin                 Deutschland                     52.5170, 13.3889\nrc=0\nFOOTER\n",
+            written
+                == "HEADER\n  ★ Berlin                 Deutschland                     52.5170, 13.3889\nrc=0\nFOOTER\n",
             "\(written.debugDescription)")
     }
 }
