@@ -84,8 +84,14 @@ extension EventLog {
         defer { keepIndexCurrent() }
         do {
             return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> SnapshotAppend in
+                // A snapshot of this reading kept in memory after a failed write is written now:
+                // that one is this save's, not another wx's.
+                let ownFrom = logState()?.size ?? 0
                 try writePending()
-                if let isSame, let found = try appendedSince(checkedUpTo, where: isSame) { return .savedAlready(found) }
+                if let isSame, let found = try appendedSince(checkedUpTo, where: isSame) {
+                    return found.offset.map { $0 >= ownFrom } == true
+                        ? .saved(found.snapshot) : .savedAlready(found.snapshot)
+                }
                 snapshot.id = try Self.next(after: dependableRead { highestSnapshotID() }, "id")
                 try append(SnapshotRecord(snapshot))
                 return .saved(snapshot)
@@ -99,17 +105,18 @@ extension EventLog {
 
     /// The last snapshot `isSame` as one being saved among those appended to the log after
     /// `checked` (its inode and size when it was last listed; the whole log when it was not, or
-    /// it was replaced since). Under the lock.
+    /// it was replaced since), with where its record starts. Under the lock.
     func appendedSince(_ checked: (inode: UInt64, size: Int)?, where isSame: (Snapshot) -> Bool)
-        throws(StoreError) -> Snapshot?
+        throws(StoreError) -> (snapshot: Snapshot, offset: Int?)?
     {
         guard let file = openLog() else { return nil }
         let start = checked.flatMap { $0.inode == file.inode && $0.size <= file.size ? $0.size : nil } ?? 0
         var appended = SnapshotCatalog(device: file.device, inode: file.inode)
         _ = file.linesForward(from: start) { line, offset in Self.fold(line, offset: offset, into: &appended) }
-        return try dependableRead {
+        let found = try dependableRead {
             appended.snapshots.last { $0.id > 0 && !appended.deleted.contains($0.id) && isSame($0) }
         }
+        return found.map { ($0, appended.offsets[$0.id]) }
     }
 
     /// Appends a deletion record for snapshot `id`.
