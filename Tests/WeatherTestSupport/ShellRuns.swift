@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The environment of a demo run of wx in `home` against `server` (`WX_DEMO`, `WX_HOME`, every
 /// service URL), with the binary's path as `WX` for a shell script.
@@ -50,4 +51,16 @@ package func runDemoTogether(_ commands: String, count: Int, home: TemporaryFold
             stdout: try String(contentsOfFile: out, encoding: .utf8),
             stderr: try String(contentsOfFile: err, encoding: .utf8), status: process.terminationStatus, seconds: 0)
     }
+}
+
+/// A fresh state folder whose one favorite is Berlin (`find Berlin; fav` in the demo), and the
+/// demo server it was added through.
+package func demoHomeWithBerlin(sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+    home: TemporaryFolder, server: FixtureServer
+) {
+    let home = TemporaryFolder()
+    let server = try FixtureServer(demo: demoManifestPath)
+    let added = try runDemoShell(#""$WX" -c "find Berlin; fav""#, home: home, server: server)
+    #expect(added.status == 0, "\(added.stderr)", sourceLocation: sourceLocation)
+    return (home, server)
 }

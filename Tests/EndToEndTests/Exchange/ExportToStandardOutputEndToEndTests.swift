@@ -12,10 +12,7 @@ import WeatherTestSupport
 
     @Test(arguments: ["/dev/stdout", "/proc/self/fd/1"])
     func exportWritesWhereTheRedirectedOutputStands(target: String) throws {
-        let home = TemporaryFolder()
-        let server = try FixtureServer(demo: demoManifestPath)
-        let added = try runDemoShell(#""$WX" -c "find Berlin; fav""#, home: home, server: server)
-        #expect(added.status == 0, "\(added.stderr)")
+        let (home, server) = try demoHomeWithBerlin()
         let out = home.path + "/out.txt"
         let run = try runDemoShell(
             #"{ echo HEADER; "$WX" -c "export favorites \#(target)"; echo "rc=$?"; echo FOOTER; } > "\#(out)""#,
@@ -29,9 +26,7 @@ import WeatherTestSupport
 
     /// Appended output (`>>`) and the file's own name: the same, at the end of what is there.
     @Test func exportToTheOutputFileByNameAppends() throws {
-        let home = TemporaryFolder()
-        let server = try FixtureServer(demo: demoManifestPath)
-        _ = try runDemoShell(#""$WX" -c "find Berlin; fav""#, home: home, server: server)
+        let (home, server) = try demoHomeWithBerlin()
         let out = home.path + "/out.txt"
         let run = try runDemoShell(
             #"echo HEADER > "\#(out)"; "$WX" -c "export favorites \#(out)" >> "\#(out)"; echo FOOTER >> "\#(out)""#,

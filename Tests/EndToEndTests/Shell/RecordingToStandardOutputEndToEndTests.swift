@@ -7,10 +7,7 @@ import WeatherTestSupport
 /// left NUL bytes where they had been).
 @Suite(.tags(.endToEnd)) struct RecordingToStandardOutputEndToEndTests {
     @Test func recordingToStandardOutputKeepsWhatCameBefore() throws {
-        let home = TemporaryFolder()
-        let server = try FixtureServer(demo: demoManifestPath)
-        let added = try runDemoShell(#""$WX" -c "find Berlin; fav""#, home: home, server: server)
-        #expect(added.status == 0, "\(added.stderr)")
+        let (home, server) = try demoHomeWithBerlin()
         let out = home.path + "/out.txt"
         let run = try runDemoShell(
             #"{ echo HEADER; printf '\\o /dev/stdout\nfavs\n' | "$WX"; echo "rc=$?"; echo FOOTER; } > "\#(out)""#,
