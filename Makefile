@@ -107,7 +107,7 @@ run: quiet-release
 # sets its clock to the time the place it shows was recorded.
 DEMO_MANIFEST := Fixtures/demo/places.json
 demo: quiet-release
-	@port_file=$$(mktemp); home=$$(mktemp -d); \
+	@port_file=$$(mktemp) && home=$$(mktemp -d) || exit 1; \
 	python3 Fixtures/server.py --port 0 --demo $(DEMO_MANIFEST) > $$port_file & server=$$!; \
 	trap 'kill $$server 2>/dev/null; rm -rf "$$home" "$$port_file"' EXIT; \
 	for _ in $$(seq 50); do grep -q listening $$port_file && break; sleep 0.1; done; \

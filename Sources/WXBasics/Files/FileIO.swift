@@ -155,8 +155,10 @@ package enum FileIO {
     /// there, but crash-safe where it can be: a regular file is replaced atomically through
     /// `replace`, keeping its mode, and through a symbolic link the link's target is the file
     /// replaced; anything else that exists — a device such as `/dev/stdout`, a FIFO, a file with
-    /// other hard links, a dangling link — is opened and written in place, never replaced.
-    /// A new file gets mode 0666 less the umask.
+    /// other hard links, a dangling link — is opened and written in place, never replaced. A
+    /// regular file that is wx's standard output or error (`/dev/stdout` when the shell sent
+    /// the output to a file) is written through that descriptor, where the output stands, as
+    /// `cmd > /dev/stdout` writes (`standardStream(openOn:)`). A new file gets mode 0666 less the umask.
     ///
     /// - Throws: `FileError` naming the path and the cause (ENOSPC, EACCES, EISDIR…).
     package static func writeUserFile(_ path: String, with data: [UInt8]) throws(FileError) {

@@ -121,6 +121,15 @@ extension FileIO {
         var link = stat()
         let exists = stat(path, &target) == 0
         let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+        // `/dev/stdout` in `{ echo a; wx -c "export … /dev/stdout"; } > f` resolves to the shell's
+        // file: replacing it lost what came before and sent what came after to a deleted file.
+        // Written through wx's own descriptor instead, where the shell's file is — as
+        // `cmd > /dev/stdout` writes.
+        if exists, let stream = standardStream(openOn: target) {
+            let fd = dup(stream)
+            guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
+            return try writeInPlace(fd, path, writing: body)
+        }
         if exists, (target.st_mode & S_IFMT) == S_IFREG, target.st_nlink == 1 {
             var resolved = path
             if isLink, let real = realpath(path, nil) {
@@ -132,14 +141,35 @@ extension FileIO {
             let regular = exists && (target.st_mode & S_IFMT) == S_IFREG
             let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (regular || !exists ? O_TRUNC : 0), 0o666)
             guard fd >= 0 else { throw FileError(cannot: "write", path, code: errno) }
-            defer { close(fd) }
-            let writer = FileWriter(fd: fd)
-            let whole = body(writer)
-            writer.flush()
-            if let failure = writer.failure { throw FileError(cannot: "write", path, code: failure) }
-            return whole
+            return try writeInPlace(fd, path, writing: body)
         } else {
             return try replace(path, mode: 0o666, writing: body)
         }
+    }
+
+    /// Writes what `body` writes to the open `fd` (named `path` in an error), then closes it.
+    private static func writeInPlace(_ fd: Int32, _ path: String, writing body: (FileWriter) -> Bool)
+        throws(FileError) -> Bool
+    {
+        defer { close(fd) }
+        let writer = FileWriter(fd: fd)
+        let whole = body(writer)
+        writer.flush()
+        if let failure = writer.failure { throw FileError(cannot: "write", path, code: failure) }
+        return whole
+    }
+
+    /// wx's standard output or error (1 or 2) when it is open on the regular file `info`
+    /// describes (from `stat`): a file named as the target of a write (`/dev/stdout`,
+    /// `/proc/self/fd/1`, or the file's own name) that the shell already opened for wx's output.
+    /// Such a file is written through that descriptor, at its offset, never truncated or
+    /// replaced. Nil for anything else (a terminal, a pipe or `/dev/null` is opened as named).
+    package static func standardStream(openOn info: stat) -> Int32? {
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        for fd: Int32 in [1, 2] {
+            var open = stat()
+            if fstat(fd, &open) == 0, open.st_dev == info.st_dev, open.st_ino == info.st_ino { return fd }
+        }
+        return nil
     }
 }

@@ -14,7 +14,7 @@ extension Configuration {
         [
             (
                 "WX_HOME",
-                "One folder for state.plist, log.jsonl, wxrc and the cache (cache/ inside it), instead of the XDG folders. The --home option wins over it."
+                "One folder for state.plist, log.jsonl, wxrc and the cache (cache/ inside it), instead of the XDG folders. The --home option wins over it. Set but empty, it is an error (exit status 2), never the XDG folders."
             ),
             ("XDG_CONFIG_HOME", "Where state.plist and wxrc live, in wx/ (default ~/.config)."),
             ("XDG_STATE_HOME", "Where log.jsonl lives, in wx/ (default ~/.local/state)."),
@@ -56,7 +56,7 @@ extension Configuration {
             ),
             (
                 "WX_DEMO",
-                "A demo manifest (make demo sets Fixtures/demo/places.json): wx refuses places it has no recording of, before any request, and its clock is the time the place it shows was recorded (for saved verify and saved N, the place's later recorded instant when it has one)."
+                "A demo manifest (make demo sets Fixtures/demo/places.json; set but empty, an error): wx refuses places it has no recording of, before any request, and its clock is the time the place it shows was recorded (for saved verify and saved N, the place's later recorded instant when it has one)."
             ),
             (
                 "NO_COLOR",
@@ -105,7 +105,8 @@ extension Configuration {
     ///   - home: the `--home DIR` option, which wins over `WX_HOME` and the XDG folders.
     ///   - passwordHome: the home folder when `HOME` is unset or relative (the product asks
     ///     the password database).
-    /// - Throws: `ShellError.usage` for a `WX_NOW` that is not an ISO 8601 instant, or when
+    /// - Throws: `ShellError.usage` for a `WX_NOW` that is not an ISO 8601 instant, a `WX_HOME`
+    ///   (without `--home`) or `WX_DEMO` that is set but empty, or when
     ///   there is no home folder to keep the state in and no `WX_HOME`/`--home`.
     package init(
         variable: (String) -> String?, home: String? = nil,
@@ -119,9 +120,19 @@ extension Configuration {
         // and ignored. The same holds for HOME here: state in a folder that depends on the
         // current one would be a different state in every folder.
         func absolute(_ name: String) -> String? { value(name).flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        // wx's own path variables set but empty (`WX_HOME=$DIR` with DIR never filled) are
+        // refused, as a bad WX_TIMEOUT is: read as unset, WX_HOME= used the user's real folders
+        // and WX_DEMO= made real requests, silently.
+        func pathVariable(_ name: String, of what: String) throws(ShellError) -> String? {
+            guard let text = variable(name) else { return nil }
+            guard !text.isEmpty else { throw .usage("\(name) is set but empty: set it to \(what), or unset it") }
+            return text
+        }
         userHome = absolute("HOME") ?? passwordHome().flatMap { $0.hasPrefix("/") ? $0 : nil }
         lineEditorFile = variable("EDITRC").flatMap { $0.isEmpty ? nil : $0 } ?? userHome.map { $0 + "/.editrc" }
-        if let home = home ?? value("WX_HOME") {
+        var home = home
+        if home == nil { home = try pathVariable("WX_HOME", of: "a folder for wx’s state") }
+        if let home {
             let folder = Self.absolute(home, userHome: userHome)
             configFolder = folder
             stateFolder = folder
@@ -155,7 +166,7 @@ extension Configuration {
             }
             fixedNow = date
         }
-        if let path = value("WX_DEMO") {
+        if let path = try pathVariable("WX_DEMO", of: "a demo manifest such as Fixtures/demo/places.json") {
             demo = try DemoWorld.load(Self.absolute(path, userHome: userHome))
         }
         colourRule = ColourRule(variable: variable)

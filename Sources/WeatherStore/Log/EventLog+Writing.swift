@@ -46,6 +46,31 @@ extension EventLog {
         placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
         reading: SnapshotReading, at time: Date
     ) throws(StoreError) -> Snapshot {
+        try appendSnapshot(
+            placeName: placeName, coordinate: coordinate, utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone,
+            reading: reading, at: time, unlessSaved: nil
+        ).snapshot
+    }
+
+    /// Appends a snapshot record as `appendSnapshot(placeName:…)` does, unless a snapshot in the
+    /// log is `isSame` as it (`save` of a reading saved already). The log is checked as listed,
+    /// then again under the lock for what other processes appended since: of two wx saving the
+    /// same reading at once, one writes it and the other is told it is there.
+    ///
+    /// - Parameter isSame: whether a written snapshot (id above 0, not deleted) is the one
+    ///   being saved; nil to append whatever is there.
+    /// - Throws: as `appendSnapshot(placeName:…)`.
+    package func appendSnapshot(
+        placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
+        reading: SnapshotReading, at time: Date, unlessSaved isSame: ((Snapshot) -> Bool)?
+    ) throws(StoreError) -> SnapshotAppend {
+        var checkedUpTo: (inode: UInt64, size: Int)?
+        if let isSame {
+            var kept: Snapshot?
+            forEachListedSnapshot { if $0.id > 0, isSame($0) { kept = $0 } }
+            if let kept { return .savedAlready(kept) }
+            checkedUpTo = catalog.map { ($0.inode, foldedLogSize) }
+        }
         var snapshot = Snapshot(
             id: Self.maximumNumber, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
             utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading
@@ -58,17 +83,40 @@ extension EventLog {
         _ = refreshCatalog()
         defer { keepIndexCurrent() }
         do {
-            return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> Snapshot in
+            return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> SnapshotAppend in
+                // A snapshot of this reading kept in memory after a failed write is written now:
+                // that one is this save's, not another wx's.
+                let ownFrom = logState()?.size ?? 0
                 try writePending()
+                if let isSame, let found = try appendedSince(checkedUpTo, where: isSame) {
+                    return found.offset.map { $0 >= ownFrom } == true
+                        ? .saved(found.snapshot) : .savedAlready(found.snapshot)
+                }
                 snapshot.id = try Self.next(after: dependableRead { highestSnapshotID() }, "id")
                 try append(SnapshotRecord(snapshot))
-                return snapshot
+                return .saved(snapshot)
             }
         } catch {
             snapshot.id = 0
             pending.append(.snapshot(snapshot))
             throw .snapshotKeptInMemory(error)
         }
+    }
+
+    /// The last snapshot `isSame` as one being saved among those appended to the log after
+    /// `checked` (its inode and size when it was last listed; the whole log when it was not, or
+    /// it was replaced since), with where its record starts. Under the lock.
+    func appendedSince(_ checked: (inode: UInt64, size: Int)?, where isSame: (Snapshot) -> Bool)
+        throws(StoreError) -> (snapshot: Snapshot, offset: Int?)?
+    {
+        guard let file = openLog() else { return nil }
+        let start = checked.flatMap { $0.inode == file.inode && $0.size <= file.size ? $0.size : nil } ?? 0
+        var appended = SnapshotCatalog(device: file.device, inode: file.inode)
+        _ = file.linesForward(from: start) { line, offset in Self.fold(line, offset: offset, into: &appended) }
+        let found = try dependableRead {
+            appended.snapshots.last { $0.id > 0 && !appended.deleted.contains($0.id) && isSame($0) }
+        }
+        return found.map { ($0, appended.offsets[$0.id]) }
     }
 
     /// Appends a deletion record for snapshot `id`.
@@ -159,5 +207,20 @@ extension EventLog {
         guard indexDue else { return }
         indexDue = false
         _ = refreshCatalog()
+    }
+}
+
+/// What `appendSnapshot(…unlessSaved:)` did.
+package enum SnapshotAppend: Sendable {
+    /// Written, with its new id.
+    case saved(Snapshot)
+    /// Not written: this snapshot in the log is the same.
+    case savedAlready(Snapshot)
+
+    /// The snapshot written or found.
+    package var snapshot: Snapshot {
+        switch self {
+        case .saved(let snapshot), .savedAlready(let snapshot): snapshot
+        }
     }
 }

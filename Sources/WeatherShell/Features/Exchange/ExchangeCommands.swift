@@ -8,7 +8,7 @@ extension CommandSpec {
         summary: "your data as CSV or JSON, to FILE or stdout",
         details: [
             "CSV has a header row and RFC 4180 quoting; JSON is one object, {\"schema_version\":\(ExportFormatVersion.current),\"what\":\"favorites\",\"records\":[…]} (“what” says which export), each record the fields of a CSV row as a JSON object — the export format of schema/wx-export.schema.json, not --json's documents. Times are ISO 8601 UTC, values metric with the unit in the column name (temperature_celsius).",
-            "Without --format, a FILE ending in .json gets JSON and anything else CSV. The file is written whole or not at all; one already there is replaced.",
+            "Without --format, a FILE ending in .json gets JSON and anything else CSV. The file is written whole or not at all; one already there is replaced. A terminal, pipe or device is written in place, and so is the file wx’s own output goes to (/dev/stdout in “> FILE”), after what is there.",
         ],
         completion: .subcommands(
             ExportKind.allCases.map { Subcommand($0.rawValue, unlistedAliases: $0.aliases, then: .formatAndFileName) },

@@ -32,13 +32,20 @@ struct FavoritesHandler {
         }
         // The name is chosen where the change is applied — under the lock, against the
         // favorites on disk then — so that two processes adding at once never pick the same one.
+        // Another wx may have added it since this one read the favorites: only the process
+        // that added it says it saved it.
         let added = Box(Favorite(name: place.name, place: place))
+        let addedBefore = Box<Favorite?>(nil)
         let saved = persist { document throws(ShellError) in
-            guard !document.favorites.contains(where: { $0.coordinate == place.coordinate }) else { return }
+            if let there = document.favorites.first(where: { $0.coordinate == place.coordinate }) {
+                addedBefore.value = there
+                return
+            }
             let favorite = Favorite(name: Self.uniqueName(for: place, among: document.favorites), place: place)
             added.value = favorite
             document.favorites.append(favorite)
         }
+        if saved.isEmpty, let there = addedBefore.value { return [.notice("★ \(there.name) is a favorite already")] }
         return acknowledged(.favoriteAdded(added.value), unless: saved)
     }
 
@@ -57,6 +64,17 @@ struct FavoritesHandler {
     /// - Throws: `ShellError.usage` naming the favorites a prefix of several could be.
     func favorite(matching name: String) throws(ShellError) -> Favorite? {
         try FavoriteMatching.match(name, in: favorites).favorite(for: name)
+    }
+
+    /// The favorite `name` names, for `fav rm` and `fav rename`.
+    ///
+    /// - Throws: `.noSuchFavorite` when none has that name — unless state.plist cannot be read
+    ///   (corrupt, a folder): then the error `favs` gives, since no one can tell whether it
+    ///   holds that favorite.
+    func existingFavorite(named name: String) throws(ShellError) -> Favorite {
+        if let found = try favorite(matching: name) { return found }
+        if let reason = persistence.state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
+        throw .noSuchFavorite(name)
     }
 
     /// The place's name, or with its region, or numbered, so that no two favorites share a name.
@@ -113,7 +131,7 @@ struct FavoriteNames {
 
 extension FavoritesHandler {
     func removeFavorite(named name: String) throws(ShellError) -> [CommandResult] {
-        guard let existing = try favorite(matching: name) else { throw .noSuchFavorite(name) }
+        let existing = try existingFavorite(named: name)
         let saved = persist { document throws(ShellError) in
             document.favorites.removeAll { $0.coordinate == existing.coordinate }
         }
@@ -122,7 +140,7 @@ extension FavoritesHandler {
 
     /// `fav rename OLD NEW`; the current location takes the new name when it is that favorite.
     func renameFavorite(_ old: String, to new: String) throws(ShellError) -> HandlerOutcome {
-        guard let existing = try favorite(matching: old) else { throw .noSuchFavorite(old) }
+        let existing = try existingFavorite(named: old)
         let newName = TerminalText.sanitized(new).trimmed
         guard !newName.isEmpty else { throw .usage("a favorite’s name cannot be empty") }
         // The same bound `import favorites` applies, so that a renamed favorite can be moved.

@@ -46,21 +46,15 @@ struct SnapshotsHandler {
         }
         // The same reading twice was a second, identical snapshot (trial 8): the same place and
         // data time, saved within the hour (a later save of an answer that old keeps other days).
+        // Checked by the log as listed, and again under its lock: another wx saving the same
+        // reading at the same moment is then seen too.
         let dataSecond = Int(reading.dataTime.timeIntervalSince1970.rounded(.down))
         let savedNow = clocks.recordingNow()
-        var kept: Snapshot?
-        log.forEachListedSnapshot { snapshot in
-            if snapshot.id > 0 && snapshot.coordinate == report.place.coordinate.rounded
+        let coordinate = report.place.coordinate.rounded
+        let isSame = { (snapshot: Snapshot) -> Bool in
+            snapshot.coordinate == coordinate
                 && Int(snapshot.reading.dataTime.timeIntervalSince1970.rounded(.down)) == dataSecond
                 && abs(savedNow.timeIntervalSince(snapshot.savedAt)) < 3_600
-            {
-                kept = snapshot
-            }
-        }
-        if let kept {
-            throw .notApplicable(
-                "this reading of \(report.place.name)’s weather is saved already, as snapshot \(kept.id) (“saved \(kept.id)” shows it)"
-            )
         }
         // The forecast shown with it, to check once its days have passed (`saved N`).
         reading.forecastDays = Self.keptDays(report.forecast, now: now)
@@ -70,13 +64,19 @@ struct SnapshotsHandler {
             reading.warningsNotKept = max(0, warnings.count - KeptWarning.mostKept)
         }
         let clock = report.forecast.clock.localTime(reading.dataTime)
-        let snapshot = try persistence.storing { () throws(StoreError) in
+        let appended = try persistence.storing { () throws(StoreError) in
             try log.appendSnapshot(
                 placeName: report.place.name, coordinate: report.place.coordinate,
                 utcOffsetSeconds: clock.utcOffsetSeconds, timeZone: report.forecast.zone.identifier,
-                reading: reading, at: clocks.recordingNow())
+                reading: reading, at: clocks.recordingNow(), unlessSaved: isSame)
         }
-        return [.snapshotSaved(snapshot)]
+        switch appended {
+        case .saved(let snapshot): return [.snapshotSaved(snapshot)]
+        case .savedAlready(let kept):
+            throw .notApplicable(
+                "this reading of \(report.place.name)’s weather is saved already, as snapshot \(kept.id) (“saved \(kept.id)” shows it)"
+            )
+        }
     }
 
     /// What `save` keeps of the warnings `show` last saw at `coordinate`; nil when it saw none

@@ -17,13 +17,19 @@ final class FileOutput: OutputSink {
     private var stopped = false
 
     /// Opens (creates or truncates) `path` for writing; `fitted` lays out the line that says a
-    /// write failed.
+    /// write failed. A file that is wx's own standard output or error (`\o /dev/stdout` with
+    /// the output sent to a file) is neither opened again nor truncated: results go through
+    /// that descriptor, after what is there, as `cmd > /dev/stdout` writes.
     ///
     /// - Throws: `ShellError.storage` naming the file and the cause.
     init(path: String, errors: any OutputSink, fitted: @escaping (String) -> String = { $0 }) throws(ShellError) {
+        var target = stat()
+        let stream = stat(path, &target) == 0 ? FileIO.standardStream(openOn: target) : nil
         // O_NONBLOCK: a named pipe nobody reads would hold the open, and the prompt, forever
         // (issue 38); it fails with ENXIO instead. Writes block again once it is open.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+        let descriptor =
+            stream.map { fcntl($0, F_DUPFD_CLOEXEC, 3) }
+            ?? open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
             if errno == ENXIO {
                 throw .storage(
