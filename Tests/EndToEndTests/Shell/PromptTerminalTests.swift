@@ -208,8 +208,10 @@ import WeatherTestSupport
         try terminal.wait(for: "the line redrawn after fg") { $0.hasSuffix("wx> help uni") }
         try terminal.send("ts", "Enter")
         try terminal.wait(for: "the line, run") { $0.contains("wx> help units\nunits [metric") && $0.hasSuffix("wx>") }
-        // Ctrl-C is still wx's alone: the job's sh goes on to print wx's status.
+        // Ctrl-C is still wx's alone: the job's sh goes on to print wx's status. Ctrl-D only
+        // once the prompt is back: the terminal flushes what was typed ahead when it sends SIGINT.
         try terminal.send("C-c")
+        try terminal.wait(for: "the prompt after ^C") { $0.hasSuffix("wx> ^C\nwx>") }
         try terminal.send("C-d")
         try terminal.wait(for: "the end") { $0.contains("STATUS=0") && $0.hasSuffix("$") }
     }
