@@ -121,8 +121,9 @@ demo: quiet-release
 
 # SwiftPM holds .build's lock for a whole command, tests and all: `make run` beside `make test`
 # waited for every test before building the shell (the last clean-clone run). So the build
-# takes the lock and the tests do not (--ignore-lock): they only read what that build made, and
-# `make run`/`make demo` build the release binary (.build/release) while they run. Every test
+# takes the lock and the tests ask not to (--ignore-lock): they only read what that build made.
+# Swift 6.3's `swift test` holds the lock all the same, so `make run`/`make demo` wait for the
+# tests too (README says so). Every test
 # is Swift Testing's: --disable-xctest leaves out XCTest's empty run and its "Executed 0 tests"
 # lines (a test written with XCTest would not run: there are none).
 test: deps

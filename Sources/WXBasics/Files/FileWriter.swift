@@ -164,6 +164,16 @@ extension FileIO {
     /// `/proc/self/fd/1`, or the file's own name) that the shell already opened for wx's output.
     /// Such a file is written through that descriptor, at its offset, never truncated or
     /// replaced. Nil for anything else (a terminal, a pipe or `/dev/null` is opened as named).
+    /// Whether `path` names wx's own standard output — `/dev/stdout`, `/proc/self/fd/1`, or the
+    /// file, pipe or terminal it goes to under another name: the same device and inode. `export`
+    /// writes no confirmation line there, which would land among the records.
+    package static func isStandardOutput(_ path: String) -> Bool {
+        var target = stat()
+        var output = stat()
+        return stat(path, &target) == 0 && fstat(1, &output) == 0 && target.st_dev == output.st_dev
+            && target.st_ino == output.st_ino
+    }
+
     package static func standardStream(openOn info: stat) -> Int32? {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         for fd: Int32 in [1, 2] {

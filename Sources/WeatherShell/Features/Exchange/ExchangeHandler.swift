@@ -55,6 +55,8 @@ struct ExchangeHandler {
     {
         var count = 0
         var failure: StoreError?
+        // Checked before writing: a FILE that did not exist is wx's output only by its name.
+        let isStandardOutput = FileIO.isStandardOutput(full)
         do {
             try FileIO.writeUserFile(full) { out in
                 do throws(StoreError) {
@@ -69,6 +71,9 @@ struct ExchangeHandler {
             throw .storage("\(kind.rawValue) not exported: \(error.description)")
         }
         if let failure { throw ShellError(failure) }
+        // Into wx's own output (`export favorites /dev/stdout > f`) the records alone, as `export`
+        // without FILE writes them: "1 favorite exported…" after them broke the file's import.
+        if isStandardOutput { return [] }
         return [.exported(kind, count: count, format: format, path: full)]
     }
 
