@@ -169,17 +169,17 @@ extension FileIO {
     /// writes no confirmation line there, which would land among the records.
     package static func isStandardOutput(_ path: String) -> Bool {
         var target = stat()
-        var output = stat()
-        return stat(path, &target) == 0 && fstat(1, &output) == 0 && target.st_dev == output.st_dev
-            && target.st_ino == output.st_ino
+        return stat(path, &target) == 0 && isOpen(target, on: 1)
+    }
+
+    /// Whether descriptor `fd` is open on the file `info` describes (the same device and inode).
+    static func isOpen(_ info: stat, on fd: Int32) -> Bool {
+        var open = stat()
+        return fstat(fd, &open) == 0 && open.st_dev == info.st_dev && open.st_ino == info.st_ino
     }
 
     package static func standardStream(openOn info: stat) -> Int32? {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        for fd: Int32 in [1, 2] {
-            var open = stat()
-            if fstat(fd, &open) == 0, open.st_dev == info.st_dev, open.st_ino == info.st_ino { return fd }
-        }
-        return nil
+        return [1, 2].first { isOpen(info, on: $0) }
     }
 }
