@@ -395,10 +395,14 @@ struct SnapshotRecord: Encodable {
         self.warnings_not_kept = object["warnings_not_kept"]?.recordInt.flatMap { $0 > 0 ? $0 : nil }
     }
 
-    var snapshot: Snapshot? {
+    var snapshot: Snapshot? { snapshot(savedAt: ISOTime.parse(ts), dataTime: ISOTime.parse(data_time)) }
+
+    /// The snapshot of this record with its times `ts` and `data_time` read already (nil: they
+    /// do not read), as `snapshot` reads them (`EventLog.ownSnapshot` reads them from the line's
+    /// bytes).
+    func snapshot(savedAt: Date?, dataTime: Date?) -> Snapshot? {
         // A UTC offset beyond ±26 hours is no place's: not a record wx wrote.
-        guard let saved = ISOTime.parse(ts), let dataTime = ISOTime.parse(data_time), id > 0,
-            abs(utc_offset_seconds ?? 0) <= 26 * 3600
+        guard let saved = savedAt, let dataTime, id > 0, abs(utc_offset_seconds ?? 0) <= 26 * 3600
         else { return nil }
         let coordinate = Coordinate(latitude: place.latitude, longitude: place.longitude)
         guard coordinate.isValid else { return nil }

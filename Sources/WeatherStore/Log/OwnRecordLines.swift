@@ -28,8 +28,8 @@ extension EventLog {
     static func ownSnapshot(_ line: UnsafeRawBufferPointer) -> Snapshot? {
         guard LogFile.starts(line, with: ownSnapshotStart) else { return nil }
         var reader = OwnRecordReader(line, at: ownSnapshotStart.count - 1)
-        guard let dataTime = reader.string(), !reader.skip(#","forecast_days":"#), reader.skip(#","id":"#),
-            let id = reader.integer(), reader.skip(#","kind":"#), let kind = reader.string(), kind == "snapshot",
+        guard let dataTime = reader.time(), !reader.skip(#","forecast_days":"#), reader.skip(#","id":"#),
+            let id = reader.integer(), reader.skip(#","kind":"snapshot""#),
             reader.skip(#","place":{"latitude":"#), let latitude = reader.number(), reader.skip(#","longitude":"#),
             let longitude = reader.number(), reader.skip(#","name":"#), let name = reader.string(),
             reader.skip("}"),
@@ -37,15 +37,18 @@ extension EventLog {
             let probability = reader.optional(#","precipitation_probability_percent":"#, { $0.number() }),
             let temperature = reader.optional(#","temperature_celsius":"#, { $0.number() }),
             let timezone = reader.optional(#","timezone":"#, { $0.string() }), reader.skip(#","ts":"#),
-            let ts = reader.string(), let utcOffset = reader.optional(#","utc_offset_seconds":"#, { $0.integer() }),
+            let ts = reader.time(), let utcOffset = reader.optional(#","utc_offset_seconds":"#, { $0.integer() }),
             reader.skip(#","v":"#), let v = reader.integer(),
             let weatherCode = reader.optional(#","weather_code":"#, { $0.integer() }), reader.skip("}"), reader.atEnd
         else { return nil }
+        // The times' texts are kept only where they are not in wx's own form (read as the record
+        // reads them, `ISOTime.parse`); the snapshot takes their dates.
         let record = SnapshotRecord(
-            v: v, ts: ts, id: id, place: .init(name: name, latitude: latitude, longitude: longitude),
-            utcOffsetSeconds: utcOffset, timezone: timezone, dataTime: dataTime, temperatureCelsius: temperature,
-            precipitationProbabilityPercent: probability, precipitationMillimetres: amount, weatherCode: weatherCode)
-        return record.snapshot
+            v: v, ts: ts.text ?? "", id: id, place: .init(name: name, latitude: latitude, longitude: longitude),
+            utcOffsetSeconds: utcOffset, timezone: timezone, dataTime: dataTime.text ?? "",
+            temperatureCelsius: temperature, precipitationProbabilityPercent: probability,
+            precipitationMillimetres: amount, weatherCode: weatherCode)
+        return record.snapshot(savedAt: ts.date, dataTime: dataTime.date)
     }
 
     /// The id a line in wx's own deletion layout names, read from its bytes: `{"id":N,"kind":
@@ -138,6 +141,22 @@ struct OwnRecordReader {
             index += 1
         }
         return nil
+    }
+
+    /// A time, its opening quote at hand: the string `string()` reads, as the date
+    /// `ISOTime.parse` makes of it — read from the bytes where they are a time in the form wx
+    /// writes (`ISOTime.wholeSecondsUTC`, the parse's own first step), else made a string and
+    /// parsed (`text`; `date` nil then, also when it is no time).
+    mutating func time() -> (date: Date?, text: String?)? {
+        let at = index
+        guard at + 22 <= line.count, line[at] == UInt8(ascii: "\""), line[at + 21] == UInt8(ascii: "\""),
+            let seconds = ISOTime.wholeSecondsUTC(UnsafeRawBufferPointer(rebasing: line[(at + 1)..<(at + 21)]))
+        else {
+            guard let text = string() else { return nil }
+            return (ISOTime.parse(text), text)
+        }
+        index = at + 22
+        return (Date(timeIntervalSince1970: Double(seconds)), nil)
     }
 
     /// Powers of ten a Double holds exactly, 10^0 … 10^15.
