@@ -64,25 +64,12 @@ import WeatherTestSupport
     /// character, a byte that is not ASCII), every truncation, and numbers and names at their
     /// edges, each read by the layout of the unbroken favorite.
     @Test func brokenFavorites() throws {
-        let marks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0x00, 0x01, 0x7F, 0x80, 0xC3] + Array("<>&/-.+0159eExn;#".utf8)
         for text in [PlainFavoriteNameTests.plistlib, PlainFavoriteNameTests.compact] {
             let layout = try #require(Self.layout(text))
             let good = Array(text.utf8)
             var answered = 0
             for index in good.indices {
-                var mutants: [[UInt8]] = []
-                var left = good
-                left.remove(at: index)
-                mutants.append(left)
-                mutants.append(Array(good[..<index]))
-                for mark in marks {
-                    var replaced = good
-                    replaced[index] = mark
-                    mutants.append(replaced)
-                    var inserted = good
-                    inserted.insert(mark, at: index)
-                    mutants.append(inserted)
-                }
+                let mutants = PlainFavoriteNameTests.mutants(of: good, at: index)
                 for (number, mutant) in mutants.enumerated() {
                     answered += Self.check(layout, mutant, "byte \(index), mutant \(number)")
                 }
@@ -91,12 +78,11 @@ import WeatherTestSupport
             #expect(answered > 100)
         }
         let compact = try #require(Self.layout(PlainFavoriteNameTests.compact))
-        let numbers = [
-            "90", "-90.0", "90.00001", "-90.000000000001", "1e-05", "00012.5", "-0", "0.", ".5", "-", "--1", "1.2.3",
-            "123456789012345", "1234567890123456", "0.000000000000001234", "89.99999999999999", "180", "+5", " 5",
-            "5 ", "0x10", "inf", "nan", "1,5", "000000000000000001", "0000000000000000001", "999999999999999.9",
-            "99.9999999999999", "180.0", "-180.00000000000001", "181", "",
-        ]
+        let numbers =
+            PlainFavoriteNameTests.numbers + [
+                "000000000000000001", "0000000000000000001", "999999999999999.9", "99.9999999999999", "180.0",
+                "-180.00000000000001", "181", "",
+            ]
         for latitude in numbers {
             for longitude in numbers {
                 let text =
@@ -148,8 +134,8 @@ import WeatherTestSupport
         #expect(answered > 0)
     }
 
-    /// A state.plist of 120 favorites in plistlib's layout, one of them broken in each way above
-    /// (in the middle, among favorites read by the layout): the scan's names are the decoded
+    /// A state.plist of 120 favorites in plistlib's layout, one of them broken as above, by fewer
+    /// marks (in the middle, among favorites read by the layout): the scan's names are the decoded
     /// document's, or it is not sure and answers nil; never a name the document does not have.
     @Test func aBrokenFavoriteAmongManyIsNeverOffered() throws {
         func favorite(_ index: Int) -> String {
@@ -166,16 +152,7 @@ import WeatherTestSupport
         let path = home.path + "/state.plist"
         var scanned = 0
         for index in good.indices {
-            var mutants: [[UInt8]] = []
-            var left = good
-            left.remove(at: index)
-            mutants.append(left)
-            for mark in marks {
-                var replaced = good
-                replaced[index] = mark
-                mutants.append(replaced)
-            }
-            for mutant in mutants {
+            for mutant in PlainFavoriteNameTests.mutants(of: good, at: index, marks: marks) {
                 let data = Data(before + mutant + after)
                 try data.write(to: URL(fileURLWithPath: path))
                 guard let names = FavoriteNameScan.names(path: path, smallest: 0) else { continue }
