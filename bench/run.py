@@ -370,9 +370,17 @@ def snapshot_store_rows(wx, work, row):
     home = os.path.join(work, "favorites-100k")
     write_favorites(home, 100_000)
     # state.plist written by another program (Python here, an older wx): no names file beside
-    # it yet, so completion reads state.plist itself.
+    # it yet, so completion reads state.plist itself. Written a moment ago, it is not "settled"
+    # (StateStore.settledAfter): no run here writes the names file, each reads state.plist.
+    # "wx" as the first word is no command: nothing completes, and state.plist is not read.
     measure("100,000 favorites: `wx --complete wx show Pla`, state.plist not written by wx (no names file)", home,
             ["--complete", "wx", "show", "Pla"], COMPLETE_MEMORY_LIMIT_MB, COMPLETE_BUDGET_MS)
+    # What a Tab after `wx show Place 1234` asks with no names file: the 28 MB read and checked
+    # for the 11 names that fit; then for all 100,000 (`wx show Pla`).
+    measure("100,000 favorites: `wx --complete -- show Place 1234`, no names file (state.plist read)", home,
+            ["--complete", "--", "show", "Place 1234"], COMPLETE_MEMORY_LIMIT_MB, COMPLETE_BUDGET_MS)
+    measure("100,000 favorites: `wx --complete -- show Pla`, no names file (all 100,000 names offered)", home,
+            ["--complete", "--", "show", "Pla"], COMPLETE_MEMORY_LIMIT_MB, COMPLETE_BUDGET_MS)
     # Any wx that reads state.plist (here `favs`), and every change of the favorites, writes the
     # names file beside it: what completion reads in use.
     subprocess.run([wx, "favs"], env=base_env(home), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)

@@ -98,33 +98,14 @@ import WeatherTestSupport
     /// that matter to the reading (white space, markup, entities, signs, digits, a control
     /// character, a byte that is not ASCII), every truncation, and numbers at their edges.
     @Test func brokenFavorites() {
-        let marks: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0x00, 0x01, 0x7F, 0x80, 0xC3] + Array("<>&/-.+0159eExn;#".utf8)
         for text in [Self.plistlib, Self.compact] {
             let good = Array(text.utf8)
             var mutants: [[UInt8]] = []
-            for index in good.indices {
-                var left = good
-                left.remove(at: index)
-                mutants.append(left)
-                mutants.append(Array(good[..<index]))
-                for mark in marks {
-                    var replaced = good
-                    replaced[index] = mark
-                    mutants.append(replaced)
-                    var inserted = good
-                    inserted.insert(mark, at: index)
-                    mutants.append(inserted)
-                }
-            }
+            for index in good.indices { mutants += Self.mutants(of: good, at: index) }
             for (number, mutant) in mutants.enumerated() { Self.check(mutant, "mutant \(number)") }
         }
-        let numbers = [
-            "90", "-90.0", "90.00001", "-90.000000000001", "1e-05", "00012.5", "-0", "0.", ".5", "-", "--1", "1.2.3",
-            "123456789012345", "1234567890123456", "0.000000000000001234", "89.99999999999999", "180", "+5", " 5", "5 ",
-            "0x10", "inf", "nan", "1,5",
-        ]
-        for latitude in numbers {
-            for longitude in numbers + ["180.0", "-180.00000000000001", "181"] {
+        for latitude in Self.numbers {
+            for longitude in Self.numbers + ["180.0", "-180.00000000000001", "181"] {
                 let text =
                     "<dict><key>name</key><string>X</string><key>latitude</key><real>\(latitude)</real>"
                     + "<key>longitude</key><real>\(longitude)</real></dict>"
@@ -138,6 +119,37 @@ import WeatherTestSupport
             Self.check(Array(text.utf8), name)
         }
     }
+
+    /// Bytes that matter to the reading: white space, markup, entities, signs, digits, a control
+    /// character, a byte that is not ASCII.
+    static let marks: [UInt8] =
+        [0x20, 0x09, 0x0A, 0x0D, 0x00, 0x01, 0x7F, 0x80, 0xC3] + Array("<>&/-.+0159eExn;#".utf8)
+
+    /// `good` broken at `index`: that byte left out, the bytes before it alone, and that byte
+    /// replaced by and preceded with each of `marks`.
+    static func mutants(of good: [UInt8], at index: Int, marks: [UInt8] = marks) -> [[UInt8]] {
+        var mutants: [[UInt8]] = []
+        var left = good
+        left.remove(at: index)
+        mutants.append(left)
+        mutants.append(Array(good[..<index]))
+        for mark in marks {
+            var replaced = good
+            replaced[index] = mark
+            mutants.append(replaced)
+            var inserted = good
+            inserted.insert(mark, at: index)
+            mutants.append(inserted)
+        }
+        return mutants
+    }
+
+    /// Numbers at the edges of what a favorite's `<real>` may be.
+    static let numbers = [
+        "90", "-90.0", "90.00001", "-90.000000000001", "1e-05", "00012.5", "-0", "0.", ".5", "-", "--1", "1.2.3",
+        "123456789012345", "1234567890123456", "0.000000000000001234", "89.99999999999999", "180", "+5", " 5", "5 ",
+        "0x10", "inf", "nan", "1,5",
+    ]
 
     /// A state.plist written by hand (plistlib's layout, larger than a piece): plain favorites
     /// among ones read the old way (an entity, a name that is not ASCII, padding, a tab, an

@@ -35,6 +35,21 @@ package indirect enum CompletionKind: Hashable, Sendable {
     case subcommands([Subcommand], otherwise: CompletionKind)
 }
 
+extension CompletionKind {
+    /// Whether completing by it may offer favorites' names, anywhere after its command (`wx
+    /// --complete` reads state.plist only then).
+    package var mayOfferFavorites: Bool {
+        switch self {
+        case .none, .words, .commands, .snapshotIDs, .fileName, .formatAndFileName: false
+        case .favorites, .favoriteList, .countThenFavorites, .flagsThenCountThenFavorites, .dateThenFavorites,
+            .decisionWords, .favoritesThenOptions:
+            true
+        case .subcommands(let subcommands, let otherwise):
+            otherwise.mayOfferFavorites || subcommands.contains { $0.then.mayOfferFavorites }
+        }
+    }
+}
+
 /// A word after a command (`fav rm`), the other words that mean the same (`remove`, `del`),
 /// what it takes, and what completes after it. The parser, `help` and Tab all read it.
 package struct Subcommand: Hashable, Sendable {

@@ -23,6 +23,13 @@ package enum ShellCompletion {
     ///   "csv" for bash's last word "c" after `--format=`). None where a file name goes: the
     ///   script falls back to the shell's own file-name completion.
     package static func candidates(words: [String], favorites: [String]) -> [String] {
+        candidates(words: words, loadingFavorites: { favorites })
+    }
+
+    /// `candidates(words:favorites:)`, the favorites' names asked of `loadingFavorites` only
+    /// when what is completed may be one (`wx --complete -- sh` or `-- units im` reads no
+    /// state.plist: at 100,000 favorites and no names file, 28 MB read for nothing at a Tab).
+    package static func candidates(words: [String], loadingFavorites: () -> [String]) -> [String] {
         var words = words.isEmpty ? [""] : words.map(unquoted)
         // bash's words around "=" (COMP_WORDBREAKS): `--format`, `=`, `c` is `--format=c`, and
         // what replaces bash's last word ("c", or "=") is the candidate without what came before.
@@ -35,14 +42,14 @@ package enum ShellCompletion {
                 words[start...] = [words[start...].joined()]
             }
         }
-        guard !joined.isEmpty else { return candidates(unquoted: words, favorites: favorites) }
-        return candidates(unquoted: words, favorites: favorites).compactMap { candidate in
+        guard !joined.isEmpty else { return candidates(unquoted: words, favorites: loadingFavorites) }
+        return candidates(unquoted: words, favorites: loadingFavorites).compactMap { candidate in
             candidate.hasPrefix(joined) ? String(candidate.dropFirst(joined.count)) : nil
         }
     }
 
     /// `candidates(words:favorites:)` for words already unquoted and joined.
-    static func candidates(unquoted: [String], favorites: [String]) -> [String] {
+    static func candidates(unquoted: [String], favorites: () -> [String]) -> [String] {
         var words = unquoted
         // wx's flags before the command: skipped, with the value of each that takes one (`--units
         // imperial sho`); the word being completed as such a value completes as its flag declares.
@@ -52,7 +59,9 @@ package enum ShellCompletion {
                 words.removeFirst()
                 continue
             }
-            if words.count == 2, let flag { return values(of: flag, partial: words[1], favorites: favorites) }
+            if words.count == 2, let flag {
+                return values(of: flag, partial: words[1], favorites: valueFavorites(of: flag, favorites))
+            }
             words.removeFirst(2)
         }
         let current = words.removeLast()
@@ -60,16 +69,20 @@ package enum ShellCompletion {
             // `--units=im`: the flag's values, each after what was typed before it.
             if let equals = current.firstIndex(of: "="), let flag = Registry.flag(spelled: String(current[..<equals])) {
                 let typed = current[...equals]
-                return values(of: flag, partial: String(current[current.index(after: equals)...]), favorites: favorites)
-                    .map { typed + $0 }
+                return values(
+                    of: flag, partial: String(current[current.index(after: equals)...]),
+                    favorites: valueFavorites(of: flag, favorites)
+                ).map { typed + $0 }
             }
             return options.filter { $0.hasPrefix(current) }
         }
         // The shell has split the words already, and quotes what it inserts itself: the values
         // come back bare.
         let arguments = Array(words.dropFirst())
+        let offersFavorites =
+            words.first.flatMap { try? CommandParser.command(named: $0) }?.completion.mayOfferFavorites ?? false
         let found = Completer.options(
-            command: words.first, arguments: arguments, partial: current, favorites: favorites)
+            command: words.first, arguments: arguments, partial: current, favorites: offersFavorites ? favorites() : [])
         guard found.from < arguments.count else { return found.values }
         // A value that began in an earlier word ("New" "Y" for "New York"): only what replaces
         // the current word.
@@ -77,6 +90,12 @@ package enum ShellCompletion {
         return found.values.compactMap { value in
             value.lowercased().hasPrefix(before.lowercased()) ? String(value.dropFirst(before.count)) : nil
         }
+    }
+
+    /// The favorites' names from `load` when `flag`'s value may be one; none otherwise.
+    private static func valueFavorites(of flag: FlagSpec, _ load: () -> [String]) -> [String] {
+        guard case .word(_, let kind)? = flag.value, kind.mayOfferFavorites else { return [] }
+        return load()
     }
 
     /// What completes `partial` as the value of `flag`: what it declares there (`--units`: metric,

@@ -107,7 +107,7 @@ package struct WXApp {
                 folder = typed.configFolder
             }
             let candidates = ShellCompletion.candidates(
-                words: words, favorites: WeatherSession.savedFavoriteNames(configFolder: folder))
+                words: words, loadingFavorites: { WeatherSession.savedFavoriteNames(configFolder: folder) })
             // Written 64 KiB at a time: one write each was a system call each (100,000
             // favorites), and one text of all of them another 1.2 MB held at once.
             var text = ""

@@ -50,6 +50,9 @@ enum FavoriteNameScan {
         var position = 0
         var atEnd = false
         var names: [String] = []
+        /// The layout of the last favorite read in one pass, which the next ones are compared
+        /// with first.
+        var layout: FavoriteLayout?
 
         init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
 
@@ -175,7 +178,14 @@ enum FavoriteNameScan {
         mutating func favorite(opened: inout Bool) -> Step {
             let bytes = UnsafeRawBufferPointer(buffer)
             var index = position
-            func space() { while index < filled, [0x20, 0x09, 0x0A].contains(bytes[index]) { index += 1 } }
+            func space() {
+                while index < filled {
+                    switch bytes[index] {
+                    case 0x20, 0x09, 0x0A: index += 1
+                    default: return
+                    }
+                }
+            }
             func starts(_ literal: [UInt8]) -> Bool? {
                 guard index + literal.count <= filled else { return nil }
                 return memcmp(bytes.baseAddress! + index, literal, literal.count) == 0
@@ -196,11 +206,16 @@ enum FavoriteNameScan {
             if end { return .end }
             guard let dict = starts(Self.dict) else { return .more }
             guard dict else { return .refused }
-            // Most favorites are read in one pass without being built; any other is read as the
-            // document reader reads it.
-            if let plain = StatePlistReader.plainFavoriteName(
-                UnsafeRawBufferPointer(start: bytes.baseAddress, count: filled), at: index)
-            {
+            // Most favorites are in the layout of the one before: their markup compared, their
+            // values checked. Else read in one pass without being built (its layout kept for the
+            // next); any other is read as the document reader reads it.
+            let read = UnsafeRawBufferPointer(start: bytes.baseAddress, count: filled)
+            if let layout, let found = layout.name(read, at: index) {
+                position = found.end
+                return .name(String(decoding: UnsafeRawBufferPointer(rebasing: read[found.name]), as: UTF8.self))
+            }
+            if let plain = StatePlistReader.plainFavoriteName(read, at: index) {
+                layout = FavoriteLayout(read, start: index, end: plain.end)
                 position = plain.end
                 return .name(plain.name)
             }

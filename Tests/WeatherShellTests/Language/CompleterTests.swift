@@ -152,6 +152,45 @@ import WeatherTestSupport
         #expect(Set(ShellCompletion.candidates(words: words, favorites: favorites)) == Set(expected))
     }
 
+    /// `wx --complete` reads state.plist only where a favorite's name may be offered: what it
+    /// offers is the same as with the names at hand, after every command and the shapes of words
+    /// that follow them; with no command (the bench's `wx show Pla`), a command's name, or a
+    /// flag's value that is no favorite, the names are never asked for.
+    @Test func favoritesAreReadOnlyWhereOneMayBeOffered() {
+        var shapes: [[String]] = [
+            ["wx", "show", "Pla"], ["sh"], [""], ["--units", "im"], ["--units=im"], ["-c", "sh"],
+        ]
+        let tails = [
+            [""], ["E"], ["3", ""], ["-v", ""], ["-v", "H"], ["rm", ""], ["rename", "E"], ["2024-07-14", "N"],
+            ["--format", ""], ["Hamburg", ""], ["Hamburg", "-"], ["favorites", ""],
+        ]
+        for command in CommandTable.all.map(\.name) {
+            for tail in tails { shapes.append([command] + tail) }
+        }
+        var loaded = 0
+        for words in shapes {
+            var loads = 0
+            let lazy = ShellCompletion.candidates(
+                words: words,
+                loadingFavorites: {
+                    loads += 1
+                    return favorites
+                })
+            #expect(lazy == ShellCompletion.candidates(words: words, favorites: favorites), "\(words)")
+            #expect(loads <= 1, "\(words)")
+            loaded += loads
+        }
+        #expect(loaded > 20)
+        for words in [["wx", "show", "Pla"], ["sh"], ["--units", "im"], ["units", ""]] {
+            _ = ShellCompletion.candidates(
+                words: words,
+                loadingFavorites: {
+                    Issue.record("favorites read for \(words)")
+                    return favorites
+                })
+        }
+    }
+
     @Test func homeFromTheWords() {
         #expect(ShellCompletion.home(in: ["--home", "/tmp/h", "show", "Ha"]) == "/tmp/h")
         #expect(ShellCompletion.home(in: ["--home=~/w", "show", ""]) == "~/w")

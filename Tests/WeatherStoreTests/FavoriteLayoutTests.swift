@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherStore
+
+/// The reading of a favorite by the layout of one read before (`FavoriteLayout`, for `wx
+/// --complete`) against the one-pass reading (`StatePlistReader.plainFavoriteName`, itself tested
+/// against the document reader in `PlainFavoriteNameTests`): wherever a layout answers, the
+/// one-pass reading at the same place gives the same name and end; and a favorite written as the
+/// one the layout was learnt from is read by it.
+@Suite(.tags(.unit)) struct FavoriteLayoutTests {
+    /// The layout of the favorite `text` (read whole by `plainFavoriteName`).
+    static func layout(_ text: String) -> FavoriteLayout? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { raw in
+            guard let plain = StatePlistReader.plainFavoriteName(raw, at: 0) else { return nil }
+            return FavoriteLayout(raw, start: 0, end: plain.end)
+        }
+    }
+
+    /// Checks every `<dict>` of `data` against `layout`: where the layout answers, the one-pass
+    /// reading answers the same. Returns how many it answered.
+    @discardableResult
+    static func check(_ layout: FavoriteLayout, _ data: [UInt8], _ label: String) -> Int {
+        var answered = 0
+        data.withUnsafeBytes { raw in
+            let open = Array("<dict>".utf8)
+            var start = 0
+            while start + open.count <= raw.count {
+                defer { start += 1 }
+                guard raw[start..<start + open.count].elementsEqual(open) else { continue }
+                guard let found = layout.name(raw, at: start) else { continue }
+                answered += 1
+                let plain = StatePlistReader.plainFavoriteName(raw, at: start)
+                #expect(plain?.end == found.end, "\(label) at \(start)")
+                #expect(
+                    plain?.name == String(decoding: UnsafeRawBufferPointer(rebasing: raw[found.name]), as: UTF8.self),
+                    "\(label) at \(start)")
+            }
+        }
+        return answered
+    }
+
+    /// Favorites in the layouts of plistlib and of a compact writer, read by their own layout
+    /// and by no other.
+    @Test func aFavoriteIsReadByItsOwnLayout() throws {
+        let plistlib = try #require(Self.layout(PlainFavoriteNameTests.plistlib))
+        let compact = try #require(Self.layout(PlainFavoriteNameTests.compact))
+        #expect(Self.check(plistlib, Array(PlainFavoriteNameTests.plistlib.utf8), "plistlib") == 1)
+        #expect(Self.check(compact, Array(PlainFavoriteNameTests.compact.utf8), "compact") == 1)
+        #expect(Self.check(plistlib, Array(PlainFavoriteNameTests.compact.utf8), "compact by plistlib's") == 0)
+        let other = PlainFavoriteNameTests.plistlib
+            .replacingOccurrences(of: "Place 7", with: "Hamburg-Altona 12")
+            .replacingOccurrences(of: "-53.25", with: "89.999999").replacingOccurrences(of: ">10<", with: ">-179.5<")
+            .replacingOccurrences(of: ">de<", with: "><")
+        #expect(Self.check(plistlib, Array(other.utf8), "another favorite") == 1)
+    }
+
+    /// Broken by hand: every byte left out, and every byte replaced by and preceded with bytes
+    /// that matter to the reading (white space, markup, entities, signs, digits, a control
+    /// character, a byte that is not ASCII), every truncation, and numbers and names at their
+    /// edges, each read by the layout of the unbroken favorite.
+    @Test func brokenFavorites() throws {
+        for text in [PlainFavoriteNameTests.plistlib, PlainFavoriteNameTests.compact] {
+            let layout = try #require(Self.layout(text))
+            let good = Array(text.utf8)
+            var answered = 0
+            for index in good.indices {
+                let mutants = PlainFavoriteNameTests.mutants(of: good, at: index)
+                for (number, mutant) in mutants.enumerated() {
+                    answered += Self.check(layout, mutant, "byte \(index), mutant \(number)")
+                }
+            }
+            // Digits and letters within the values change nothing the layout looks at.
+            #expect(answered > 100)
+        }
+        let compact = try #require(Self.layout(PlainFavoriteNameTests.compact))
+        let numbers =
+            PlainFavoriteNameTests.numbers + [
+                "000000000000000001", "0000000000000000001", "999999999999999.9", "99.9999999999999", "180.0",
+                "-180.00000000000001", "181", "",
+            ]
+        for latitude in numbers {
+            for longitude in numbers {
+                let text =
+                    "<dict><key>name</key><string>X</string><key>latitude</key><real>\(latitude)</real>"
+                    + "<key>longitude</key><real>\(longitude)</real></dict>"
+                Self.check(compact, Array(text.utf8), "\(latitude), \(longitude)")
+            }
+        }
+        for name in [
+            "", " ", " X", "X ", "A &amp; B", "A\tB", "Zürich", "a>b", "\u{1B}[31mX", "12345678<", "~~~~~~~~~~",
+        ] {
+            let text =
+                "<dict><key>name</key><string>\(name)</string><key>latitude</key><real>54.3</real>"
+                + "<key>longitude</key><real>-180.0</real></dict>"
+            Self.check(compact, Array(text.utf8), name)
+        }
+    }
+
+    /// Every state.plist the fuzzer starts from or found a fault with: each `<dict>` read by the
+    /// layout of every plain favorite among them.
+    @Test func everyPlistFixture() throws {
+        let root = TestPaths.packageRoot
+        var files: [[UInt8]] = []
+        for folder in ["fuzz/seeds/state-plist", "Fixtures/fuzz-regressions/state-plist"] {
+            let url = root.appendingPathComponent(folder)
+            files += try FileManager.default.contentsOfDirectory(atPath: url.path).sorted().map {
+                Array(try Data(contentsOf: url.appendingPathComponent($0)))
+            }
+        }
+        var layouts: [FavoriteLayout] = []
+        for file in files {
+            file.withUnsafeBytes { raw in
+                let open = Array("<dict>".utf8)
+                for start in 0..<max(0, raw.count - open.count)
+                where raw[start..<start + open.count].elementsEqual(open) {
+                    if let plain = StatePlistReader.plainFavoriteName(raw, at: start),
+                        let layout = FavoriteLayout(raw, start: start, end: plain.end)
+                    {
+                        layouts.append(layout)
+                    }
+                }
+            }
+        }
+        #expect(!layouts.isEmpty)
+        var answered = 0
+        for layout in layouts.prefix(40) {
+            for (number, file) in files.enumerated() { answered += Self.check(layout, file, "file \(number)") }
+        }
+        #expect(answered > 0)
+    }
+
+    /// A state.plist of 120 favorites in plistlib's layout, one of them broken as above, by fewer
+    /// marks (in the middle, among favorites read by the layout): the scan's names are the decoded
+    /// document's, or it is not sure and answers nil; never a name the document does not have.
+    @Test func aBrokenFavoriteAmongManyIsNeverOffered() throws {
+        func favorite(_ index: Int) -> String {
+            PlainFavoriteNameTests.plistlib.replacingOccurrences(of: "Place 7", with: "Place \(index)")
+        }
+        let head =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>favorites</key>\n\t<array>\n"
+        let tail = "\n\t</array>\n\t<key>version</key>\n\t<integer>2</integer>\n</dict>\n</plist>\n"
+        let before = Array((head + (0..<60).map { "\t\t" + favorite($0) + "\n" }.joined()).utf8)
+        let after = Array(((60..<120).map { "\n\t\t" + favorite($0) }.joined() + tail).utf8)
+        let good = Array(PlainFavoriteNameTests.plistlib.replacingOccurrences(of: "Place 7", with: "Broken").utf8)
+        let marks: [UInt8] = [0x0A, 0x00, 0xC3] + Array("<&/.9".utf8)
+        let home = TemporaryFolder()
+        let path = home.path + "/state.plist"
+        var scanned = 0
+        for index in good.indices {
+            for mutant in PlainFavoriteNameTests.mutants(of: good, at: index, marks: marks) {
+                let data = Data(before + mutant + after)
+                try data.write(to: URL(fileURLWithPath: path))
+                guard let names = FavoriteNameScan.names(path: path, smallest: 0) else { continue }
+                scanned += 1
+                #expect(names == StateStore.decodeDocument(data)?.favorites.map(\.name), "byte \(index)")
+            }
+        }
+        #expect(scanned > 100)
+    }
+}
