@@ -18,10 +18,8 @@ package enum NearestZone {
     /// the country asked for when one is given: splitting the 17 KB table into `Character`s
     /// (grapheme breaking at every byte) and building a place for every line cost 15 M
     /// instructions, a third of a cold `find` and `show` (issue 39).
-    static let table: [UInt8] = {
-        guard let data = FileIO.read("/usr/share/zoneinfo/zone1970.tab", limit: 1 << 20) else { return [] }
-        return [UInt8](data)
-    }()
+    /// Kept as the `Data` it was read into: copied into an array, the table was on the heap twice.
+    static let table: Data = FileIO.read("/usr/share/zoneinfo/zone1970.tab", limit: 1 << 20) ?? Data()
 
     /// The zone nearest to `latitude`, `longitude` (degrees) among those of `countryCode` (ISO
     /// 3166-1 alpha-2, either case) when the table has any for it, else among all; nil without
@@ -46,9 +44,10 @@ package enum NearestZone {
     /// scan of every line took 0.33 M instructions (memchr-less byte loops, a parse of each
     /// place through slices, three sines and cosines a line) and `show` makes two (issue 39).
     static func nearest(
-        in table: [UInt8], latitude: Double, longitude: Double, country: (UInt8, UInt8)?
+        in table: Data, latitude: Double, longitude: Double, country: (UInt8, UInt8)?
     ) -> String? {
-        table.withUnsafeBufferPointer { buffer -> String? in
+        table.withUnsafeBytes { raw -> String? in
+            let buffer = raw.bindMemory(to: UInt8.self)
             guard let base = buffer.baseAddress else { return nil }
             let count = buffer.count
             func find(_ byte: UInt8, from start: Int, to end: Int) -> Int? {

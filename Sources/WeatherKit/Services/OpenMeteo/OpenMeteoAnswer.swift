@@ -142,8 +142,12 @@ enum OpenMeteoAnswer {
         let windGusts = try block.column(.windGusts)
         let windDirection = try block.column(.windDirection)
         let isDay = try block.column(.isDay)
-        return block.times.indices.compactMap { i in
-            guard let time = block.times[i] else { return nil }
+        // Reserved at the count of times: grown by appends (compactMap), the 384 hours of a
+        // forecast went through eight blocks, each copied into the next (issue 39).
+        var hours: [HourlyForecast] = []
+        hours.reserveCapacity(block.times.count)
+        for i in block.times.indices {
+            guard let time = block.times[i] else { continue }
             var hour = HourlyForecast(time: time)
             hour.temperatureCelsius = temperature[i]
             hour.apparentTemperatureCelsius = apparent[i]
@@ -160,8 +164,9 @@ enum OpenMeteoAnswer {
             hour.windGustsKilometresPerHour = windGusts[i]
             hour.windDirectionDegrees = windDirection[i]
             hour.isDay = isDay[i].map { $0 != 0 }
-            return hour
+            hours.append(hour)
         }
+        return hours
     }
 
     /// A day of a `daily` block: "YYYY-MM-DD", or with unixtime the instant of its local
