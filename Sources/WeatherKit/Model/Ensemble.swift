@@ -310,7 +310,7 @@ extension EnsembleForecast {
             let day = EnsembleDay(
                 date: group.date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),
                 precipitation: EnsembleSpread(sums),
-                wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres - 1e-9 }.count,
+                wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count,
                 precipitationMembers: sums.count, frostMembers: lows.filter { $0 < 0 }.count)
             return day.high == nil && day.precipitation == nil ? nil : day
         }
