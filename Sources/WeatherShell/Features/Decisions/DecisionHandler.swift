@@ -69,7 +69,7 @@ struct DecisionHandler {
         let reach = Int(last.timeIntervalSince(from) / 3_600)
         guard request.hours <= reach else {
             throw .notApplicable(
-                "a \(request.hours)-hour window is longer than the members reach: \(reach) hours from the next hour to \(DecisionText.dateTime(last, ensemble.clock))"
+                "a \(request.hours)-hour window is longer than the members reach: \(Counting.count(reach, "hour")) from the next hour to \(DecisionText.dateTime(last, ensemble.clock))"
             )
         }
         let (spanStart, spanEnd) = try span(request.span, ensemble: ensemble, from: from, now: now)
@@ -86,7 +86,7 @@ struct DecisionHandler {
         guard !windows.isEmpty else {
             let length = Int(spanEnd.timeIntervalSince(spanStart) / 3_600)
             throw .notApplicable(
-                "no \(request.hours)-hour window fits in \(DecisionText.spanName(request.span)): \(max(0, length)) hours from \(DecisionText.dateTime(spanStart, ensemble.clock)) to \(DecisionText.dateTime(spanEnd, ensemble.clock))"
+                "no \(request.hours)-hour window fits in \(DecisionText.spanName(request.span)): \(Counting.count(max(0, length), "hour")) from \(DecisionText.dateTime(spanStart, ensemble.clock)) to \(DecisionText.dateTime(spanEnd, ensemble.clock))"
             )
         }
         // No member with values for any window: nothing can be said to hold or not.
