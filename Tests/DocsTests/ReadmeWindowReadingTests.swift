@@ -9,7 +9,8 @@ import WeatherTestSupport
 /// between — N + 1 of them for N hours.
 @Suite(.tags(.unit)) struct ReadmeWindowReadingTests {
     /// The example both give: a window from 10:00 to 12:00.
-    static let example = "a window from 10:00 to 12:00 reads the rain and gusts of 10:00–12:00 and the instants at 10:00, 11:00 and 12:00"
+    static let example =
+        "a window from 10:00 to 12:00 reads the rain and gusts of 10:00–12:00 and the instants at 10:00, 11:00 and 12:00"
 
     @Test func readmeAndHelpSayWhatAWindowReads() throws {
         let readme = try String(

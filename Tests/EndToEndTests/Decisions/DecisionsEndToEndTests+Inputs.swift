@@ -193,7 +193,10 @@ extension DecisionsEndToEndTests {
             ("chance temp>=-100 2", "temp ≥ -100 °C always holds: temperature is -90 °C to 60 °C"),
             ("best 2h gusts<1000", "gusts < 1000 km/h always holds: gusts is 0 km/h to 410 km/h"),
             ("best 2h wind<13bft", "wind < 13 Bft always holds: wind speed is 0 to 12 Bft"),
-            ("units temperature kelvin; best 2h temp>−5", "temp > -5 K always holds: temperature is 183.2 K to 333.2 K"),
+            (
+                "units temperature kelvin; best 2h temp>−5",
+                "temp > -5 K always holds: temperature is 183.2 K to 333.2 K"
+            ),
             (
                 "best 2h temp<99999999999999999999",
                 "“temp<99999999999999999999” always holds: the limit is beyond any temperature"
@@ -216,7 +219,8 @@ extension DecisionsEndToEndTests {
         #expect(edge.stdout.contains("51 of 51 members (100 %)"), "\(edge.stdout)")
         // At a bound, in any variable: taken (a value can be on either side of it or at it).
         for line in ["best 2h temp>-90", "best 2h cloud<=100", "best 2h wind<=12bft", "best 2h gusts<=410"] {
-            let run = try runWX(["-c", "\(line) \(Self.paris)"], home: TemporaryFolder(), server: server, now: Self.now)
+            let run = try runWX(
+                ["-c", "\(line) \(Self.paris)"], home: TemporaryFolder(), server: server, now: Self.now)
             #expect(run.status == 0, "\(line): \(run.stderr)")
         }
     }
