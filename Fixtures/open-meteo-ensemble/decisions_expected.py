@@ -28,7 +28,11 @@ The rules, as issue 35 and `help best` / `help chance` state them:
   the day's values; the day is shown only when the answer reaches past it. Frost: the instants
   from 18:00 the evening before to 09:00, from the next hour, minimum below 0 °C; once this
   morning's 09:00 is before the next hour the nights move on (frost_nights), N of them. "Most": the
-  hours whose count of members is at least half the day's highest, first to last.
+  hours whose count of members is at least half the day's highest, first to last. A day's amount
+  (rain>=1mm/day) is the exact decimal sum of its hourly amounts, as the service writes them
+  (0.3 + 0.3 + 0.3 + 0.1 is 1, which reaches 1 mm): Python's Decimal, not binary floating point.
+- confidence: per whole local day from today, the members whose amounts over the hours covered
+  from 00:00 to 24:00 (all of them known) add up, exactly, to at least 1 mm, of those members.
 - Percentiles: linear between closest ranks (numpy's default), written out by hand.
 
 Run: python3 decisions_expected.py     (prints the JSON object)
@@ -36,6 +40,7 @@ Run: python3 decisions_expected.py     (prints the JSON object)
 import json
 import math
 import os
+from decimal import Decimal
 from datetime import datetime, timezone, timedelta
 from zoneinfo import ZoneInfo
 
@@ -288,10 +293,32 @@ def chance_limit(variable, op, limit, per_day, days=7):
         if not complete or not slots:
             continue
         out.append(count_day(date, slots, rows, covering, lambda vals: (
-            OPS[op](sum(vals), limit) if per_day and variable in ("precipitation", "snowfall")
+            OPS[op](exact_sum(vals), Decimal(str(limit))) if per_day and variable in ("precipitation", "snowfall")
             else any(OPS[op](v, limit) for v in vals)),
             lambda v, reached: (reached and v >= 0.1) if per_day and variable in ("precipitation", "snowfall")
             else OPS[op](v, limit)))
+    return out
+
+
+def exact_sum(values):
+    """A day's amount: the decimal sum of the amounts as written in the answer."""
+    return sum((Decimal(str(v)) for v in values), Decimal(0))
+
+
+def confidence_rain(days):
+    """confidence DAYS: per whole day from today, [date, members with at least 1 mm, members
+    with every amount of the day]."""
+    rows = members("precipitation")
+    today = local(FROM).date()
+    out = []
+    for n in range(days):
+        date = today + timedelta(days=n)
+        slots = [i for i, t in enumerate(times) if local(t - 3600).date() == date]
+        if not slots or local(times[slots[0]] - 3600).hour != 0 or local(times[slots[-1]] - 3600).hour != 23:
+            continue
+        sums = [exact_sum([rows[m][i] for i in slots]) for m in sorted(rows)
+                if all(rows[m][i] is not None for i in slots)]
+        out.append([date.isoformat(), sum(1 for s in sums if s >= 1), len(sums)])
     return out
 
 
@@ -438,6 +465,10 @@ def main():
         "chance_snow": chance_limit("snowfall", ">=", 1.0, False),
         "chance_heat": chance_limit("temperature_2m", ">=", 30, False),
         "chance_rain_day": chance_limit("precipitation", ">=", 10, True),
+        # chance rain>=1mm/day 4 and confidence 4: days whose members' hours add up to exactly 1 mm
+        # (0.3 + 0.3 + 0.3 + 0.1) reach it in both
+        "chance_rain_1mm_day": chance_limit("precipitation", ">=", 1, True, days=4),
+        "confidence_rain": confidence_rain(4),
         "plume_gusts": plume("wind_gusts_10m", 24),
         "plume_temperature": plume("temperature_2m", 48),
     }

@@ -76,6 +76,29 @@ import WeatherTestSupport
         #expect(EnsembleAgreement(highWidthCelsius: 6.5, rainPercent: 0) == .uncertain)
     }
 
+    /// A day's amount adds the hours as the decimals the service writes: 0.3 + 0.3 + 0.3 + 0.1
+    /// is 1 (0.9999999999999999 in binary floating point), so it reaches a limit of 1 mm.
+    @Test func aDaysAmountIsTheDecimalSum() {
+        #expect([0.3, 0.3, 0.3, 0.1].reduce(0, +) < 1)
+        #expect(PrecedingHourDays.amount([0.3, 0.3, 0.3, 0.1]) == 1)
+        #expect(PrecedingHourDays.amount([0.1, 0.2]) == 0.3)
+        #expect(PrecedingHourDays.amount([Double]()) == 0)
+        #expect(PrecedingHourDays.sum([0.3, nil, 0.3, 0.3, 0.1], over: [0, 2, 3, 4]) == 1)
+        #expect(PrecedingHourDays.sum([0.3, nil], over: [0, 1]) == nil)
+    }
+
+    /// A day without a high (no member gives it) cannot be confident nor fairly sure: its range
+    /// could be anything. Rain in 35–65 % of members makes it uncertain all the same; so does a
+    /// wide range without the rain.
+    @Test func withoutAFigureTheWordIsOnlyWhatTheOtherDecides() {
+        #expect(EnsembleAgreement(highWidthCelsius: nil, rainPercent: 15) == nil)
+        #expect(EnsembleAgreement(highWidthCelsius: nil, rainPercent: 90) == nil)
+        #expect(EnsembleAgreement(highWidthCelsius: nil, rainPercent: 50) == .uncertain)
+        #expect(EnsembleAgreement(highWidthCelsius: 1.0, rainPercent: nil) == nil)
+        #expect(EnsembleAgreement(highWidthCelsius: 7.0, rainPercent: nil) == .uncertain)
+        #expect(EnsembleAgreement(highWidthCelsius: nil, rainPercent: nil) == nil)
+    }
+
     @Test func aThirtyOneMemberModelIsReadWithItsOwnCount() throws {
         let ensemble = try OpenMeteoEnsembleProvider.ensemble(
             from: try answer("new-york-gfs025-31-members-hand-written.json"), requested: Self.hamburg, model: .gfs025)

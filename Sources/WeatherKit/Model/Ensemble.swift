@@ -219,8 +219,10 @@ package struct EnsembleDay: Hashable, Sendable {
         return Double(frostMembers) * 100 / Double(low.members)
     }
 
-    /// How sure the ensemble is about the day, in one word.
-    package var agreement: EnsembleAgreement {
+    /// How sure the ensemble is about the day, in one word; nil when the figures it rests on
+    /// are not there to say one (no member gives the day's high, or its rain, and the other
+    /// does not make it uncertain).
+    package var agreement: EnsembleAgreement? {
         EnsembleAgreement(highWidthCelsius: high?.width, rainPercent: rainPercent)
     }
 }
@@ -243,16 +245,19 @@ package enum EnsembleAgreement: String, Hashable, Sendable {
     /// confident, 35 to 65 is uncertain.
     package static let rainPercentLimits: [Double] = [20, 35, 65, 80]
 
-    package init(highWidthCelsius: Double?, rainPercent: Double?) {
-        let width = highWidthCelsius ?? 0
-        let rain = rainPercent ?? 0
-        if width > Self.uncertainHighWidthCelsius || (35...65).contains(rain) {
+    /// The word for a day from the high's 10th–90th percentile range (°C) and the share of
+    /// members with rain (percent), each nil when no member gives it for the whole day. Either
+    /// figure alone can make a day uncertain; confident and fairly sure need both (a day whose
+    /// high is unknown could have any range), so without one of them there is no word: nil.
+    package init?(highWidthCelsius: Double?, rainPercent: Double?) {
+        let wide = highWidthCelsius.map { $0 > Self.uncertainHighWidthCelsius } ?? false
+        let split = rainPercent.map { (35...65).contains($0) } ?? false
+        if wide || split {
             self = .uncertain
-        } else if width <= Self.confidentHighWidthCelsius && (rain < 20 || rain > 80) {
-            self = .confident
-        } else {
-            self = .fairlySure
+            return
         }
+        guard let width = highWidthCelsius, let rain = rainPercent else { return nil }
+        self = width <= Self.confidentHighWidthCelsius && (rain < 20 || rain > 80) ? .confident : .fairlySure
     }
 }
 
@@ -310,7 +315,7 @@ extension EnsembleForecast {
             let day = EnsembleDay(
                 date: group.date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),
                 precipitation: EnsembleSpread(sums),
-                wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres - 1e-9 }.count,
+                wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count,
                 precipitationMembers: sums.count, frostMembers: lows.filter { $0 < 0 }.count)
             return day.high == nil && day.precipitation == nil ? nil : day
         }

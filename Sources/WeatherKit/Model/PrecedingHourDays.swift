@@ -36,11 +36,29 @@ package enum PrecedingHourDays {
     ///   - series: one value per time, nil where the service gave `null`.
     ///   - indices: positions from `indices(of:times:clock:)`.
     package static func sum(_ series: [Double?], over indices: [Int]) -> Double? {
-        var total = 0.0
+        var values: [Double] = []
+        values.reserveCapacity(indices.count)
         for index in indices {
             guard index < series.count, let value = series[index] else { return nil }
-            total += value
+            values.append(value)
         }
-        return total
+        return amount(values)
+    }
+
+    /// The amount of a day or a window from its hours' amounts (mm, or cm of snow): their sum
+    /// as the decimals the service writes them, not in binary floating point. Open-Meteo gives
+    /// amounts to 0.1 mm (wx's own conversions round to 0.01); added as Doubles, 0.3 + 0.3 +
+    /// 0.3 + 0.1 is 0.9999999999999999, which misses a limit of 1 mm that the day reaches. Each
+    /// value is taken in hundredths (rounded), those are added exactly (whole numbers far below
+    /// 2⁵³), and the total is the Double nearest to the decimal sum — so it compares with a
+    /// limit as the decimals do. Every count of a day's amount (`confidence`, `chance`, `check`,
+    /// `brief --sure`) goes through here.
+    ///
+    /// - Parameter values: the hours' amounts, in order; any number of them.
+    /// - Returns: the sum, 0 for none.
+    package static func amount(_ values: some Sequence<Double>) -> Double {
+        var hundredths = 0.0
+        for value in values { hundredths += (value * 100).rounded() }
+        return hundredths / 100
     }
 }

@@ -103,6 +103,22 @@ struct CheckMarkEndToEndTests {
         #expect(run.stdout.contains("(\(shown) %) < \(limit) %"), "\(run.stdout)")
     }
 
+    /// The demo's Berlin, whose answers came in GMT: check's mark is said at the place's clock
+    /// (05:00 CEST) whether --changed is asked alone or beside --rain, which reads the ensemble
+    /// (its zone was GMT's, and the mark was said at 03:00).
+    @Test func theMarkIsSaidAtThePlacesClockBesideTheEnsemble() throws {
+        let home = TemporaryFolder()
+        var lines: [String] = []
+        for command in ["check --changed Berlin", "check --changed Berlin", "check --changed --rain 90% Berlin"] {
+            let (run, _) = try runDemo(command, home: home)
+            #expect(run.status == 1, "\(command): \(run.stdout)\(run.stderr)")
+            lines.append(run.stdout)
+        }
+        #expect(lines[1].contains("nothing changed that matters since Sun 05:00"), "\(lines[1])")
+        #expect(lines[2].contains("nothing changed that matters since Sun 05:00"), "\(lines[2])")
+        #expect(!lines[2].contains("03:00"), "\(lines[2])")
+    }
+
     @Test func aPlaceOutOfRangeIsAUsageError() throws {
         let server = try FixtureServer()
         let run = try runWX(["check", "--rain", "60%", "91,0"], server: server, now: CheckEndToEndTests.friday)

@@ -35,6 +35,19 @@ struct BestEdgesEndToEndTests {
         #expect(yesterday.stderr.contains("2026-10-22 has passed"), "\(yesterday.stderr)")
     }
 
+    /// At 22:30 CEST the next hour is 23:00, and today has one hour left: too short for a
+    /// 2-hour window, said in the singular ("1 hour"); the members' reach, in whole hours, too.
+    @Test func aSpanTooShortSaysItsHoursInTheRightNumber() throws {
+        let server = try FixtureServer()
+        let run = try runWX(
+            ["best", "2h", "dry", "today", Self.paris], home: TemporaryFolder(), server: server,
+            now: "2026-10-23T20:30:00Z")
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr == "error: no 2-hour window fits in today: 1 hour from Fri 23 Oct 23:00 to Sat 24 Oct 00:00\n",
+            "\(run.stderr)")
+    }
+
     @Test func whenNoHourHoldsTheClosestAreThoseThatMissLeast() throws {
         let expected = try #require(DecisionsEndToEndTests.expected["best_none_by_miss"] as? [String: Any])
         let expectedDaylight = try #require(

@@ -173,24 +173,41 @@ extension DecisionsEndToEndTests {
     }
 
     /// A limit no value can be, on the side every value meets — a negative amount or speed, cloud
-    /// cover past 0–100 % — is a one-line usage error before any request (a trial's
-    /// `chance rain>=-5mm` ran and counted every member).
+    /// cover past 0–100 %, a temperature beyond the records, a gust faster than any, a Beaufort
+    /// force past 12, below absolute zero in kelvin — is a one-line usage error before any
+    /// request, worded with the variable's range in the user's units as a limit no value meets
+    /// is (a trial's `chance rain>=-5mm` ran and counted every member; another's `best 2h
+    /// temp>-100` said "holds in 51 of 51").
     @Test func aLimitNoValueCanBeIsRefusedOnEitherSide() throws {
         let server = try FixtureServer()
         let cases = [
-            ("chance rain>=-5mm 2", "“rain>=-5mm”: precipitation is never negative; the limit is 0 or more"),
-            ("chance rain>=-5 2", "“rain>=-5”: precipitation is never negative; the limit is 0 or more"),
-            ("chance gusts>=-1 2", "“gusts>=-1”: gusts is never negative; the limit is 0 or more"),
-            ("chance snow>=-2cm/day 2", "“snow>=-2cm/day”: snowfall is never negative; the limit is 0 or more"),
-            ("best 2h wind>-3mph", "“wind>-3mph”: wind speed is never negative; the limit is 0 or more"),
-            ("best 2h cloud<101", "“cloud<101”: cloud cover is 0 to 100 %; the limit is within that"),
-            ("best 2h cloud>=-10", "“cloud>=-10”: cloud cover is 0 to 100 %; the limit is within that"),
+            ("chance rain>=-5mm 2", "rain ≥ -5 mm always holds: precipitation is 0 mm to 2000 mm"),
+            ("chance rain>=-5 2", "rain ≥ -5 mm always holds: precipitation is 0 mm to 2000 mm"),
+            ("chance gusts>=-1 2", "gusts ≥ -1 km/h always holds: gusts is 0 km/h to 410 km/h"),
+            ("chance snow>=-2cm/day 2", "snow ≥ -2 cm always holds: snowfall is 0 cm to 200 cm"),
+            ("best 2h wind>-3mph", "wind > -4.8 km/h always holds: wind speed is 0 km/h to 410 km/h"),
+            ("best 2h cloud<101", "cloud < 101 % always holds: cloud cover is 0 % to 100 %"),
+            ("best 2h cloud>=-10", "cloud ≥ -10 % always holds: cloud cover is 0 % to 100 %"),
+            ("best 2h temp>-100", "temp > -100 °C always holds: temperature is -90 °C to 60 °C"),
+            ("best 2h temp<100", "temp < 100 °C always holds: temperature is -90 °C to 60 °C"),
+            ("chance temp>=-100 2", "temp ≥ -100 °C always holds: temperature is -90 °C to 60 °C"),
+            ("best 2h gusts<1000", "gusts < 1000 km/h always holds: gusts is 0 km/h to 410 km/h"),
+            ("best 2h wind<13bft", "wind < 13 Bft always holds: wind speed is 0 to 12 Bft"),
+            (
+                "units temperature kelvin; best 2h temp>−5",
+                "temp > -5 K always holds: temperature is 183.2 K to 333.2 K"
+            ),
+            (
+                "best 2h temp<99999999999999999999",
+                "“temp<99999999999999999999” always holds: the limit is beyond any temperature"
+            ),
         ]
         for (line, message) in cases {
             let run = try runWX(
                 ["-c", "\(line) \(Self.paris)"], home: TemporaryFolder(), server: server, now: Self.now)
             #expect(run.status == 2, "\(line)")
-            #expect(run.stdout.isEmpty, "\(line): \(run.stdout)")
+            // Nothing but what `units` said before it.
+            #expect(run.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("units ") }, "\(line): \(run.stdout)")
             #expect(run.stderr == "error: \(message)\n", "\(line): \(run.stderr)")
         }
         #expect(try server.requests().isEmpty)
@@ -200,6 +217,12 @@ extension DecisionsEndToEndTests {
             environment: ["COLUMNS": "80"])
         #expect(edge.status == 0, "\(edge.stderr)")
         #expect(edge.stdout.contains("51 of 51 members (100 %)"), "\(edge.stdout)")
+        // At a bound, in any variable: taken (a value can be on either side of it or at it).
+        for line in ["best 2h temp>-90", "best 2h cloud<=100", "best 2h wind<=12bft", "best 2h gusts<=410"] {
+            let run = try runWX(
+                ["-c", "\(line) \(Self.paris)"], home: TemporaryFolder(), server: server, now: Self.now)
+            #expect(run.status == 0, "\(line): \(run.stderr)")
+        }
     }
 
     /// Item 7: a threshold typed twice is one block.

@@ -25,8 +25,9 @@ package struct CheckReport: Hashable, Sendable {
     package var outcomes: [CheckOutcome]
     /// The warning feed asked (nil when `--warnings` was not).
     package var warningService: Service?
-    /// The zone of the place's clock, for warning times: the ensemble's, else the tz
-    /// database's nearest to the place (as `warnings` without a forecast); nil: UTC.
+    /// The zone of the place's clock, for the mark's time and warning times
+    /// (`BriefHandler.placesZone`: the forecast's, the ensemble's unless answered in GMT, else
+    /// the tz database's nearest to the place, as `warnings` without a forecast); nil: UTC.
     package var zone: ZoneInfo?
 
     /// Whether any condition holds: the exit status is 0 then, else 1.
@@ -240,9 +241,18 @@ extension BriefHandler {
             .check(
                 CheckReport(
                     place: place, outcomes: outcomes, warningService: service,
-                    zone: ensemble?.zone ?? forecast?.value.zone
-                        ?? ZoneInfo.nearest(to: place.coordinate, at: now, countryCode: place.countryCode)))
+                    zone: Self.placesZone(forecast: forecast?.value, ensemble: ensemble, place: place, now: now)))
         ]
+    }
+
+    /// The place's clock, which check's line says its times at (the mark, a warning's span):
+    /// the forecast's zone (the place's own, also when the answer came in GMT), else the
+    /// ensemble's unless that came in GMT (the demo's Berlin: the mark was said at 03:00 beside
+    /// --rain, 05:00 CEST without it), else the tz database's nearest zone to the place.
+    static func placesZone(forecast: Forecast?, ensemble: EnsembleForecast?, place: Place, now: Date) -> ZoneInfo? {
+        if let forecast { return forecast.zone }
+        if let ensemble, !ensemble.zone.isUTC { return ensemble.zone }
+        return ZoneInfo.nearest(to: place.coordinate, at: now, countryCode: place.countryCode) ?? ensemble?.zone
     }
 
     /// `--changed`: the current answer against check's mark. The mark moves to the current

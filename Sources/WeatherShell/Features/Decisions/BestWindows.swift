@@ -233,7 +233,7 @@ struct ForecastHours {
             temperatureRange: all(\.temperatureCelsius, from: 0).map { $0.min()!...$0.max()! },
             windRange: all(\.windSpeedKilometresPerHour, from: 0).map { $0.min()!...$0.max()! },
             gustsMaximum: all(\.windGustsKilometresPerHour, from: 1)?.max(),
-            precipitationSum: all(\.precipitationMillimetres, from: 1)?.reduce(0, +))
+            precipitationSum: all(\.precipitationMillimetres, from: 1).map { PrecedingHourDays.amount($0) })
         return values == WindowValues() ? nil : values
     }
 }

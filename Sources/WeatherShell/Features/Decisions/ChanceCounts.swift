@@ -109,12 +109,13 @@ enum ChanceCounts {
     }
 
     /// Whether `values` (a day's, in order) reach `limit` by `comparison`: any hour, or with
-    /// `perDay` the day's sum (precipitation, snow) or its extreme.
+    /// `perDay` the day's amount (precipitation, snow: `PrecedingHourDays.amount`, as
+    /// `confidence` counts it) or its extreme.
     static func reaches(
         _ values: [Double], variable: EnsembleVariable, comparison: Comparison, limit: Double, perDay: Bool
     ) -> Bool {
         if perDay, variable == .precipitation || variable == .snowfall {
-            return comparison.holds(values.reduce(0, +), limit)
+            return comparison.holds(PrecedingHourDays.amount(values), limit)
         }
         return values.contains { comparison.holds($0, limit) }
     }

@@ -69,7 +69,7 @@ struct DecisionHandler {
         let reach = Int(last.timeIntervalSince(from) / 3_600)
         guard request.hours <= reach else {
             throw .notApplicable(
-                "a \(request.hours)-hour window is longer than the members reach: \(reach) hours from the next hour to \(DecisionText.dateTime(last, ensemble.clock))"
+                "a \(request.hours)-hour window is longer than the members reach: \(Counting.count(reach, "hour")) from the next hour to \(DecisionText.dateTime(last, ensemble.clock))"
             )
         }
         let (spanStart, spanEnd) = try span(request.span, ensemble: ensemble, from: from, now: now)
@@ -86,7 +86,7 @@ struct DecisionHandler {
         guard !windows.isEmpty else {
             let length = Int(spanEnd.timeIntervalSince(spanStart) / 3_600)
             throw .notApplicable(
-                "no \(request.hours)-hour window fits in \(DecisionText.spanName(request.span)): \(max(0, length)) hours from \(DecisionText.dateTime(spanStart, ensemble.clock)) to \(DecisionText.dateTime(spanEnd, ensemble.clock))"
+                "no \(request.hours)-hour window fits in \(DecisionText.spanName(request.span)): \(Counting.count(max(0, length), "hour")) from \(DecisionText.dateTime(spanStart, ensemble.clock)) to \(DecisionText.dateTime(spanEnd, ensemble.clock))"
             )
         }
         // No member with values for any window: nothing can be said to hold or not.
@@ -171,13 +171,16 @@ struct DecisionHandler {
         }
     }
 
-    /// Limits no value of their variable can meet (`rain<0`, `wind<0`, `cloud>100`, `temp>1000`,
-    /// a Beaufort force past 12): such a condition never holds. A limit no value can be on the
-    /// side every value meets (`cloud<101`, `rain>=-5`) is the parser's usage error
-    /// (`DecisionParser.impossibleAmount`).
+    /// The one rule for a limit against what its variable can be (`possible`), for every
+    /// variable and every command that reads conditions (`best`, `chance`): a limit no value can
+    /// meet (`rain<0`, `wind<0`, `cloud>100`, `temp>1000`, a Beaufort force past 12) never
+    /// holds; a limit no value can be on the other side of — beyond the range on the side every
+    /// value meets (`rain>-1`, `cloud<101`, `temp>-100`, `temp<100`, `gusts<1000`, `wind<13bft`,
+    /// `temp>-5` in kelvin) — always holds. Either is refused. A limit at a bound is taken
+    /// (`rain>=0`, `cloud<=100`, `wind<=12bft`): a value can be at it.
     ///
-    /// - Throws: `DecisionRefusal.neverHolds` (a usage error), which the view words with the
-    ///   variable's range in the user's units.
+    /// - Throws: `DecisionRefusal.neverHolds` or `.alwaysHolds` (usage errors), which the view
+    ///   words with the variable's range in the user's units.
     static func refuseImpossible(_ limits: [TypedLimit], units: UnitPreferences) throws(ShellError) {
         for typed in limits {
             let range = possible(typed.variable)
@@ -190,10 +193,19 @@ struct DecisionHandler {
                 case .above: limit >= range.upperBound
                 case .atLeast: limit > range.upperBound
                 }
-            guard never else { continue }
+            // Beyond the range on the side every value meets: a Beaufort force against forces
+            // 0 to 12 as typed (its range of speeds ends at no speed), any other limit against
+            // the range in the variable's own unit.
+            let (typedLimit, bounds) =
+                typed.isBeaufort(units) ? (typed.amount, 0.0...12.0) : (typed.canonical(units), range)
+            let always = typed.comparison.isUpperBound ? typedLimit > bounds.upperBound : typedLimit < bounds.lowerBound
+            guard never || always else { continue }
             let shown = AppliedCondition(
                 variable: typed.variable, comparison: typed.comparison, limit: typed.canonical(units), typed: typed)
-            throw DecisionRefusal.neverHolds(shown, possible: range, units: units).shellError
+            throw
+                (never
+                ? DecisionRefusal.neverHolds(shown, possible: range, units: units)
+                : DecisionRefusal.alwaysHolds(shown, possible: range, units: units)).shellError
         }
     }
 

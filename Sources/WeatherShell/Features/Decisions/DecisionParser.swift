@@ -290,13 +290,13 @@ enum DecisionParser {
                 "“\(TerminalText.sanitized(String(word.prefix(40))))”: the limit is a number, with a unit or in yours (\(head)10, \(head)10\(sample))"
             )
         }
-        // Beyond any weather in any unit: the one rule of refuseImpossible, without units —
-        // refused when no value meets it, taken when every value does.
-        let beyondAbove = amount >= 1e6 && !parsed.comparison.isUpperBound
-        let beyondBelow = amount <= -1e6 && parsed.comparison.isUpperBound
-        guard !beyondAbove, !beyondBelow else {
+        // Beyond any weather in any unit: the rule of `DecisionHandler.refuseImpossible`,
+        // without units (which it needs) — refused whether no value meets it or every value
+        // does. A number this large never reaches the units' arithmetic.
+        guard abs(amount) < 1e6 else {
+            let never = (amount > 0) != parsed.comparison.isUpperBound
             throw .usage(
-                "“\(TerminalText.sanitized(String(word.prefix(40))))” never holds: the limit is beyond any \(DecisionText.longName(variable))"
+                "“\(TerminalText.sanitized(String(word.prefix(40))))” \(never ? "never" : "always") holds: the limit is beyond any \(DecisionText.longName(variable))"
             )
         }
         if let unit, !unit.fits(variable) {
@@ -304,31 +304,7 @@ enum DecisionParser {
                 "“\(TerminalText.sanitized(String(word.prefix(40))))”: \(unit.rawValue) is not a unit of \(parsed.name)"
             )
         }
-        if let impossible = impossibleAmount(amount, of: variable, comparison: parsed.comparison, word: word) {
-            throw impossible
-        }
         return TypedLimit(variable, parsed.comparison, amount, unit)
-    }
-
-    /// A limit no value can be, on the side every value meets (`rain>=-5mm`, `wind>-1`,
-    /// `cloud<101`): amounts and speeds are never below 0 in any unit, cloud cover is 0 to
-    /// 100 %. The usage error; nil for any other limit (the side no value meets is
-    /// `DecisionHandler.refuseImpossible`'s, worded with the variable's range in your units).
-    static func impossibleAmount(
-        _ amount: Double, of variable: EnsembleVariable, comparison: Comparison, word: String
-    ) -> ShellError? {
-        let shown = "“\(TerminalText.sanitized(String(word.prefix(40))))”"
-        let name = DecisionText.longName(variable)
-        switch variable {
-        case .temperature:
-            return nil
-        case .precipitation, .snowfall, .windSpeed, .windGusts:
-            guard amount < 0, !comparison.isUpperBound else { return nil }
-            return .usage("\(shown): \(name) is never negative; the limit is 0 or more")
-        case .cloudCover:
-            let outside = comparison.isUpperBound ? amount > 100 : amount < 0
-            return outside ? .usage("\(shown): \(name) is 0 to 100 %; the limit is within that") : nil
-        }
     }
 
     /// `chance THRESHOLD… [DAYS] [place]`.

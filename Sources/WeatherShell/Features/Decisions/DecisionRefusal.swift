@@ -9,6 +9,10 @@ enum DecisionRefusal: Refusal {
     /// typed (its limit in the variable's own unit), what the variable can be in that unit, and
     /// the user's units. A usage error.
     case neverHolds(AppliedCondition, possible: ClosedRange<Double>, units: UnitPreferences)
+    /// A limit beyond what its variable can be on the side every value meets (`rain>-1`,
+    /// `temp<100`, `wind<13bft`): the condition holds for any value, so says nothing. As
+    /// `neverHolds`. A usage error.
+    case alwaysHolds(AppliedCondition, possible: ClosedRange<Double>, units: UnitPreferences)
     /// Two conditions on one variable that no value meets (`temp>30 temp<10`), in the user's
     /// units. A usage error.
     case cannotBothHold(AppliedCondition, AppliedCondition, units: UnitPreferences)
@@ -20,7 +24,7 @@ enum DecisionRefusal: Refusal {
 
     var isUsage: Bool {
         switch self {
-        case .neverHolds, .cannotBothHold: true
+        case .neverHolds, .alwaysHolds, .cannotBothHold: true
         case .noHoursLeft, .dayNotCovered: false
         }
     }

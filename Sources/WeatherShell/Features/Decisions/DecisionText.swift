@@ -217,17 +217,19 @@ enum DecisionText {
 extension DecisionRefusal: CustomStringConvertible {
     var description: String {
         switch self {
-        case .neverHolds(let condition, let possible, let units):
+        case .neverHolds(let condition, let possible, let units), .alwaysHolds(let condition, let possible, let units):
             let format = ValueFormatter(units: units)
+            let holds: String
+            if case .alwaysHolds = self { holds = "always holds" } else { holds = "never holds" }
             guard let variable = condition.variable else {
-                return "\(DecisionText.condition(condition, format)) never holds"
+                return "\(DecisionText.condition(condition, format)) \(holds)"
             }
             let bounds =
                 condition.typed?.isBeaufort(units) == true
                 ? "0 to 12 Bft"
                 : "\(DecisionText.limit(variable, possible.lowerBound, format)) to \(DecisionText.limit(variable, possible.upperBound, format))"
             return
-                "\(DecisionText.condition(condition, format)) never holds: \(DecisionText.longName(variable)) is \(bounds)"
+                "\(DecisionText.condition(condition, format)) \(holds): \(DecisionText.longName(variable)) is \(bounds)"
         case .cannotBothHold(let lower, let upper, let units):
             let format = ValueFormatter(units: units)
             return

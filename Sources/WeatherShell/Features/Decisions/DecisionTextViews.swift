@@ -80,7 +80,8 @@ extension TextRenderer {
             )
         }
         notes.append(
-            "precipitation and gusts cover the hour before their time; a window reads those of its own hours")
+            "precipitation and gusts cover the hour before their time; a window reads those of its own hours, and temperature, wind and cloud at both its ends and each hour between"
+        )
         for text in notes { lines += note(text, context, style) }
         return lines
     }

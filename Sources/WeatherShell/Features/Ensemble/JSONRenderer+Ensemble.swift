@@ -39,7 +39,7 @@ extension JSONRenderer {
                             ("rain_percent", .optional(day.rainPercent)),
                             ("frost_members", .number(Double(day.frostMembers))),
                             ("frost_percent", .optional(day.frostPercent)),
-                            ("agreement", .string(day.agreement.rawValue)),
+                            ("agreement", .optional(day.agreement?.rawValue)),
                         ])
                     })
             ),

@@ -51,7 +51,8 @@ extension TextRenderer {
         let lows = days.map { spread("low", $0.low) }
         let highWidth = highs.map(TextLayout.columns).max() ?? 0
         let lowWidth = lows.map(TextLayout.columns).max() ?? 0
-        let words = days.map(\.agreement.rawValue)
+        // A day without the figures its word rests on (no member's high) has none: "unknown".
+        let words = days.map { $0.agreement?.rawValue ?? "unknown" }
         let row = 14 + highWidth + 2 + lowWidth
         let wordOnRow = row + 2 + (words.map(TextLayout.columns).max() ?? 0) <= width
         let margin = row <= width ? 14 : 4
