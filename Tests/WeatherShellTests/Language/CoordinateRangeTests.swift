@@ -11,7 +11,7 @@ import WeatherTestSupport
 /// `show nan,nan` had gone to the geocoder ("no place found", exit 1), as had `brief 91,0`.
 @Suite(.tags(.unit)) struct CoordinateRangeTests {
     static let lines = [
-        "show 1e308,1", "show nan,nan", "show inf,0", "show 3, -Infinity", "show 1E5,2", "show 91,0",
+        "show 1e308,1", "show nan,nan", "show inf,0", "show 3,-Infinity", "show 1E5,2", "show 91,0",
         "find 1e308,1", "find nan,nan", "rain nan,nan", "air 1e999,0", "normal nan,1", "changed 0,1e308",
         "brief nan,nan", "brief 91,0", "brief --sure 1e308,1", "check --warnings 1e308,1", "check --warnings nan,nan",
         "check --rain 60% 91,0", "line nan,nan",
