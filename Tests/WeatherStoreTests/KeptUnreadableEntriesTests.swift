@@ -31,7 +31,6 @@ import WeatherTestSupport
         <key>units</key><dict><key>preset</key><string>metric</string></dict></dict></dict></plist>
         """
 
-
     func store() throws -> StateStore {
         try Data(Self.plist.utf8).write(to: home.url.appendingPathComponent("state.plist"))
         return StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
