@@ -47,7 +47,7 @@ SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CU
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 RELEASE_BIN := .build/release/wx
 
-.PHONY: build release quiet-release static-cxx run demo test test-fast stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test
+.PHONY: build release quiet-release static-cxx run demo loopback-env test test-fast stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test
 
 deps:
 	@missing=""; for package in $(APT_PACKAGES); do \
@@ -112,12 +112,13 @@ demo: quiet-release
 	trap 'kill $$server 2>/dev/null; rm -rf "$$home" "$$port_file"' EXIT; \
 	for _ in $$(seq 50); do grep -q listening $$port_file && break; sleep 0.1; done; \
 	url=$$(sed -n 's/^listening on //p' $$port_file); \
-	WX_HOME="$$home" WX_DEMO=$(DEMO_MANIFEST) WX_NOMINATIM_URL=$$url WX_OPEN_METEO_URL=$$url \
-	WX_OPEN_METEO_GEOCODING_URL=$$url WX_OPENWEATHERMAP_URL=$$url WX_OPEN_METEO_AIR_QUALITY_URL=$$url \
-	WX_OPEN_METEO_ARCHIVE_URL=$$url WX_OPEN_METEO_PREVIOUS_RUNS_URL=$$url/previous-runs \
-	WX_OPEN_METEO_ENSEMBLE_URL=$$url WX_NWS_URL=$$url WX_BRIGHTSKY_URL=$$url WX_ECCC_URL=$$url \
-	WX_METNO_URL=$$url WX_METEOALARM_URL=$$url \
-	$(RELEASE_BIN)
+	eval "$$(scripts/loopback-env.sh $$url)"; \
+	WX_HOME="$$home" WX_DEMO=$(DEMO_MANIFEST) $(RELEASE_BIN)
+
+# The exports that point wx at a replay server started by hand (README "Running wx against the
+# recordings"): make -s loopback-env URL=http://127.0.0.1:PORT. One list, scripts/loopback-env.sh.
+loopback-env:
+	@scripts/loopback-env.sh $(URL)
 
 # SwiftPM holds .build's lock for a whole command, tests and all: `make run` beside `make test`
 # waited for every test before building the shell (the last clean-clone run). So the build

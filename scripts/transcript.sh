@@ -10,11 +10,8 @@ python3 Fixtures/server.py --port 0 --demo Fixtures/demo/places.json > "$port_fi
 trap 'kill $server 2>/dev/null; rm -rf "$home" "$port_file"' EXIT
 for _ in $(seq 50); do grep -q listening "$port_file" && break; sleep 0.1; done
 url=$(sed -n 's/^listening on //p' "$port_file")
-export WX_HOME="$home" WX_DEMO=Fixtures/demo/places.json WX_NOMINATIM_URL=$url WX_OPEN_METEO_URL=$url \
-  WX_OPEN_METEO_GEOCODING_URL=$url WX_OPENWEATHERMAP_URL=$url WX_OPEN_METEO_AIR_QUALITY_URL=$url \
-  WX_OPEN_METEO_ARCHIVE_URL=$url WX_OPEN_METEO_PREVIOUS_RUNS_URL=$url/previous-runs \
-  WX_OPEN_METEO_ENSEMBLE_URL=$url WX_NWS_URL=$url WX_BRIGHTSKY_URL=$url WX_ECCC_URL=$url \
-  WX_METNO_URL=$url WX_METEOALARM_URL=$url COLUMNS=80 NO_COLOR=1 WX_NOW=2026-12-05T10:00:00Z
+eval "$(scripts/loopback-env.sh "$url")"
+export WX_HOME="$home" WX_DEMO=Fixtures/demo/places.json COLUMNS=80 NO_COLOR=1 WX_NOW=2026-12-05T10:00:00Z
 commands=(
   "find Berlin" "use 1" "show" "hourly 6" "daily 3" "rain" "air Berlin" "fav" "favs" "save" "saved"
   "saved 1" "saved verify" "compare" "line" "line --format '%l %t'" "past yesterday Hamburg"

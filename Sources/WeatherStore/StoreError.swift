@@ -58,9 +58,13 @@ package enum StateProblem: Hashable, Sendable {
 package enum StateWarning: Hashable, Sendable {
     /// The file cannot be used as it is: favorites and settings are read-only.
     case readOnly(StateProblem)
-    /// `count` entries (favorites, settings) could not be read and are left out; `copy` is where
-    /// the file as it was is kept (nil when copying failed).
+    /// `count` entries (favorites, settings) could not be read and are left out, some of them
+    /// (a `favorites` that is not an array) lost at the next write; `copy` is where the file as it
+    /// was is kept (nil when copying failed).
     case entriesLeftOut(count: Int, copy: String?)
+    /// `count` entries (favorites, settings) could not be read: they are left out of what wx
+    /// shows and kept in the file as they are at every rewrite.
+    case entriesKept(count: Int)
 }
 
 /// Something the event log did on its own that the user should hear of once.

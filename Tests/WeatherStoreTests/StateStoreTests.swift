@@ -134,18 +134,19 @@ import WeatherTestSupport
             """
         try Data(plist.utf8).write(to: home.url.appendingPathComponent("state.plist"))
         let store = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
-        #expect(store.refresh() == .entriesLeftOut(count: 3, copy: home.path + "/state.plist.corrupt-20260206T214000Z"))
+        #expect(store.refresh() == .entriesKept(count: 3))
         #expect(store.document.favorites.map(\.name) == ["Good"])
         #expect(store.document.settings.units == .metric)
-        // Writing goes on (nothing is lost that is not in the copy).
+        // Writing goes on; the entries it could not read are written back, the units set now.
         try store.update { $0.settings.units = .imperial }
-        #expect(home.text("state.plist.corrupt-20260206T214000Z") == plist)
         #expect(store.refresh() == nil)
+        let reread = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
+        #expect(reread.refresh() == .entriesKept(count: 2))
     }
 
     /// A value of the wrong type inside one favorite or one setting (trial 16) leaves out that
     /// entry alone, as a latitude out of range does: the others are read, the warning counts it,
-    /// the file is copied aside and writing goes on. A display name or country code of another
+    /// and writing goes on, keeping it as it was. A display name or country code of another
     /// type had been read as none and dropped from the file at the next write, without a word.
     @Test func aWrongTypedValueLeavesOutOnlyItsEntry() throws {
         func favorite(_ name: String, _ fields: String) -> String {
@@ -165,15 +166,16 @@ import WeatherTestSupport
             """
         try Data(plist.utf8).write(to: home.url.appendingPathComponent("state.plist"))
         let store = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
-        #expect(store.refresh() == .entriesLeftOut(count: 4, copy: home.path + "/state.plist.corrupt-20260206T214000Z"))
+        #expect(store.refresh() == .entriesKept(count: 4))
         #expect(store.readOnlyReason == nil)
         #expect(store.document.favorites.map(\.name) == ["Good", "Plain"])
         #expect(store.document.favorites.map(\.displayName) == ["Berlin, Deutschland", "Plain"])
         #expect(store.document.settings.language == nil)
         #expect(store.document.settings.units == .imperial)
         try store.update { $0.settings.language = "de" }
-        #expect(home.text("state.plist.corrupt-20260206T214000Z") == plist)
         #expect(store.refresh() == nil)
+        let reread = StateStore(folder: home.path, now: { [now] in now }, fileSystem: files)
+        #expect(reread.refresh() == .entriesKept(count: 3))
     }
 
     struct NameTaken: Error, Equatable {}

@@ -102,10 +102,13 @@ package enum WarningSeverity: Hashable, Sendable, Comparable {
         }
     }
 
-    /// 0 (unknown) to 4 (extreme), for sorting.
+    /// 0 (unknown) to 4 (extreme), for sorting: the warning that leads a list, `check`'s line,
+    /// `brief`'s sentences is the most severe. A feed's own word that plainly names a grade
+    /// (`wordRanks`: "catastrophic", "red") ranks as that grade while it is still shown as sent;
+    /// any other word, and CAP's "Unknown", ranks last.
     package var rank: Int {
         switch self {
-        case .unknown: 0
+        case .unknown(let word): Self.wordRanks[word.trimmed.lowercased()] ?? 0
         case .minor: 1
         case .moderate: 2
         case .severe: 3
@@ -125,6 +128,14 @@ package enum WarningSeverity: Hashable, Sendable, Comparable {
     }
 
     package static func < (a: WarningSeverity, b: WarningSeverity) -> Bool { a.rank < b.rank }
+
+    /// Words outside CAP's four that feeds (or hand-written answers) use for a grade, with the
+    /// CAP rank they stand for: MeteoAlarm's colours (yellow Moderate, orange Severe, red
+    /// Extreme) and plain English for the top and the bottom of the scale.
+    static let wordRanks: [String: Int] = [
+        "low": 1, "yellow": 2, "medium": 2, "high": 3, "major": 3, "orange": 3, "very high": 4, "red": 4,
+        "catastrophic": 4, "critical": 4,
+    ]
 }
 
 /// The European colour levels (MeteoAlarm `awareness_level` "2; yellow; Moderate", DWD,

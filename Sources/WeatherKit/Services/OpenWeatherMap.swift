@@ -227,6 +227,13 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         current.condition = condition(json["weather"])
         current.conditionText = weather?["description"]?.nonEmptyString.map(TerminalText.sanitized)
         var forecast = Forecast(coordinate: requested.rounded, zone: zone, current: current, source: .openWeatherMap)
+        // The city the answer names, for coordinates the geocoder has no name for (case W-7:
+        // "Москва" was in the answer, the heading "55.7522°N 37.6156°E").
+        if let named = try? place(from: json), !named.isUnnamed {
+            forecast.namedPlace = Place(
+                name: named.name, region: named.region, countryCode: named.countryCode, coordinate: requested.rounded,
+                displayName: named.displayName)
+        }
         let sunrise = json["sys"]?["sunrise"]?.unixTime
         let sunset = json["sys"]?["sunset"]?.unixTime
         // A `sys` without either time is a day without them too (guarded by the latitude).

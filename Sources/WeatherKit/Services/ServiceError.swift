@@ -46,19 +46,30 @@ package enum ServiceError: Error, Hashable, Sendable {
     }
 
     /// A few words on why a request failed, for a failure remembered (`TransportError.failedRecently`):
-    /// "no answer within 5 s", "HTTP 503".
+    /// "no answer within 5 s", "HTTP 503", "sent more than 8 MB". Every case says its own reason
+    /// (exhaustively): a later command names the failure as the first one did, not only
+    /// "request failed" (a flood had become that).
     package var shortReason: String {
         switch self {
-        case .transport(_, .timedOut(let seconds)): "no answer within \(DecimalText.shortest(seconds)) s"
-        case .transport(_, .answerTooSlow(let seconds)): "still sending after \(DecimalText.shortest(seconds)) s"
-        case .transport(_, .cannotConnect), .transport(_, .proxyUnreachable): "could not connect"
-        case .transport(_, .connectionLost): "connection closed"
-        case .transport(_, .untrustedCertificate): "certificate not trusted"
-        case .transport(_, .failedRecently(let reason, _, _)): reason
-        case .transport: "request failed"
-        case .unavailable(_, let status, _, _), .refused(_, let status): "HTTP \(status)"
+        case .transport(_, let error):
+            switch error {
+            case .timedOut(let seconds): "no answer within \(DecimalText.shortest(seconds)) s"
+            case .answerTooSlow(let seconds): "still sending after \(DecimalText.shortest(seconds)) s"
+            case .cannotConnect, .proxyUnreachable: "could not connect"
+            case .connectionLost: "connection closed"
+            case .untrustedCertificate: "certificate not trusted"
+            case .bodyTooLarge(let limit): "sent more than \(limit >> 20) MB"
+            case .cancelled: "cancelled"
+            case .failed(let message): Self.clip(message)
+            case .unreadableCertificates(let variable, _, _): "\(variable) cannot be read"
+            case .failedRecently(let reason, _, _): reason
+            }
+        case .unavailable(_, let status, _, _), .refused(_, let status), .rejected(_, let status, _): "HTTP \(status)"
+        case .keyRefused: "API key refused"
+        case .missingKey: "no API key"
         case .rateLimited: "rate limited"
-        default: "unreadable answer"
+        case .unknownUnit(_, let variable, _): "unknown unit for \(Self.clip(variable))"
+        case .malformedResponse, .notNow: "unreadable answer"
         }
     }
 

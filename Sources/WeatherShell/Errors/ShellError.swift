@@ -112,6 +112,12 @@ package struct NearPlaceName: Hashable, Sendable {
 }
 
 extension ShellError {
+    /// Text that reads as “latitude,longitude” but whose values are not finite or out of range
+    /// (“91,0”, “1e308,1”, “nan,nan”): a mistake in the command, said before any request by every
+    /// command that takes a place, never sent to a geocoder (“no place found”, exit 1).
+    package static let coordinatesOutOfRange = ShellError.usage(
+        "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180")
+
     /// The process's exit status after this error: 2 for a usage error, else 1.
     package var exitStatus: Int32 {
         switch self {

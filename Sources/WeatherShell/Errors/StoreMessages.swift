@@ -158,6 +158,8 @@ extension StateWarning {
         case .entriesLeftOut(let count, let copy):
             "\(count == 1 ? "1 entry" : "\(count) entries") of state.plist could not be read and \(count == 1 ? "is" : "are") left out"
                 + (copy.map { " (the file as it was is at \($0))" } ?? "")
+        case .entriesKept(let count):
+            "\(count == 1 ? "1 entry" : "\(count) entries") of state.plist could not be read: \(count == 1 ? "it is" : "they are") left out here and kept in the file as \(count == 1 ? "it is" : "they are")"
         }
     }
 }

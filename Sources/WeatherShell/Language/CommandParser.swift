@@ -229,14 +229,16 @@ package enum CommandParser {
         guard text.count <= maximumQueryLength else {
             throw .usage("a place query can be at most \(maximumQueryLength) characters (this one has \(text.count))")
         }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed }
-        if parts.count == 2, let latitude = DecimalText.parse(parts[0]), let longitude = DecimalText.parse(parts[1]),
-            !Coordinate(latitude: latitude, longitude: longitude).isValid
-        {
-            throw .usage(
-                "coordinates are “latitude,longitude” in degrees: latitude from -90 to 90, longitude from -180 to 180")
-        }
+        if let error = coordinateRangeError(text) { throw error }
         return text
+    }
+
+    /// The usage error for `text` that reads as “latitude,longitude” (`Coordinate.numberPair`:
+    /// “91,0”, “1e308,1”, “nan,nan”) with values not finite or out of range; nil for any other
+    /// text (a place's name, coordinates in range).
+    static func coordinateRangeError(_ text: String) -> ShellError? {
+        guard let pair = Coordinate.numberPair(text), !pair.isValid else { return nil }
+        return .coordinatesOutOfRange
     }
 
     /// "3..7", "3-7" or "3" as a range of history numbers; nil when it is none.

@@ -70,6 +70,7 @@ final class PlaceResolver {
             let unnamed = try self.unnamed(coordinate)
             return naming ? try await named(unnamed) : unnamed
         }
+        if let pair = Coordinate.numberPair(target), !pair.isValid { throw .coordinatesOutOfRange }
         // A favorite's name mistyped: never answered silently for another place.
         let found: ([Place], notice: String?)
         if let near = nearFavorite(target) {

@@ -119,9 +119,9 @@ package struct Favorite: Hashable, Sendable, Codable {
     ///
     /// `displayName` and `countryCode` may be absent (the name stands for the first, the second
     /// is unknown), but one of another type throws, as a latitude out of range does, so that the
-    /// favorite is left out and counted (`StateDocument.unreadableEntries`) and the file is
-    /// copied aside before the next write (trial 16: `<integer>` for a display name was read as
-    /// no display name and dropped from the file at the next write, without a word).
+    /// favorite is left out, counted (`StateDocument.unreadableEntries`) and written back as it
+    /// was (`KeptFavorites`) (trial 16: `<integer>` for a display name was read as no display
+    /// name and dropped from the file at the next write, without a word).
     ///
     /// - Throws: `DecodingError` when `name`, `latitude` or `longitude` is missing, any key holds
     ///   a value of the wrong type, the name is empty or the coordinate is not on Earth.

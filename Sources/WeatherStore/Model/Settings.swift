@@ -11,7 +11,7 @@ import Glibc
 /// User settings kept in `state.plist`.
 package struct Settings: Hashable, Sendable, Codable {
     /// The units setting: a preset with per-quantity overrides.
-    package var unitSetting = UnitSetting()
+    package var unitSetting = UnitSetting() { didSet { unreadableKept[CodingKeys.units.rawValue] = nil } }
 
     /// The units values are shown in.
     package var units: UnitPreferences {
@@ -19,11 +19,11 @@ package struct Settings: Hashable, Sendable, Codable {
         set { unitSetting = UnitSetting(approximating: newValue) }
     }
     /// Language for place names (`Accept-Language`); nil follows the locale.
-    package var language: String?
+    package var language: String? { didSet { unreadableKept[CodingKeys.language.rawValue] = nil } }
     /// The geocoder `find` uses: "nominatim" (default) or "open-meteo".
-    package var geocoder: String?
+    package var geocoder: String? { didSet { unreadableKept[CodingKeys.geocoder.rawValue] = nil } }
     /// The weather provider `show` uses: "open-meteo" (default) or "openweathermap".
-    package var provider: String?
+    package var provider: String? { didSet { unreadableKept[CodingKeys.provider.rawValue] = nil } }
 
     package init() {}
 
@@ -31,6 +31,10 @@ package struct Settings: Hashable, Sendable, Codable {
 
     /// Settings in state.plist that this wx does not know, kept as they were and written back.
     package var otherEntries: [String: PlistValue] = [:]
+
+    /// Settings in state.plist that could not be read (they keep their defaults), as the file
+    /// held them: written back in their place until the setting is changed, as `otherEntries` are.
+    package private(set) var unreadableKept: [String: PlistValue] = [:]
 
     /// Reads leniently: a setting that does not decode keeps its default instead of making the
     /// whole file unreadable.
@@ -40,6 +44,11 @@ package struct Settings: Hashable, Sendable, Codable {
             guard container.contains(key) else { return nil }
             if let value = try? container.decode(T.self, forKey: key) { return value }
             unreadableEntries += 1
+            if let raw = try? container.decode(PlistValue.self, forKey: key) {
+                unreadableKept[key.rawValue] = raw
+            } else {
+                unkeptEntries += 1
+            }
             return nil
         }
         // Version 2: {preset, temperature?, wind?, …}. Version 1: every unit spelled out, which
@@ -53,15 +62,21 @@ package struct Settings: Hashable, Sendable, Codable {
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(StoredUnits(unitSetting), forKey: .units)
-        try container.encodeIfPresent(language, forKey: .language)
-        try container.encodeIfPresent(geocoder, forKey: .geocoder)
-        try container.encodeIfPresent(provider, forKey: .provider)
+        if let kept = unreadableKept[CodingKeys.units.rawValue] {
+            try container.encode(kept, forKey: .units)
+        } else {
+            try container.encode(StoredUnits(unitSetting), forKey: .units)
+        }
+        for (key, value) in [(CodingKeys.language, language), (.geocoder, geocoder), (.provider, provider)] {
+            try container.encodeIfPresent(unreadableKept[key.rawValue] ?? value.map(PlistValue.string), forKey: key)
+        }
         try PlistValue.encode(otherEntries, to: encoder)
     }
 
     /// Settings in the file that could not be read (they keep their defaults).
     var unreadableEntries = 0
+    /// Of `unreadableEntries`, those not kept in `unreadableKept`.
+    var unkeptEntries = 0
 
     package static func == (a: Settings, b: Settings) -> Bool {
         a.unitSetting == b.unitSetting && a.language == b.language && a.geocoder == b.geocoder

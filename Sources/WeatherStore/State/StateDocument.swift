@@ -28,9 +28,18 @@ package struct StateDocument: Hashable, Sendable, Codable {
     /// were and written back, so that an older wx never damages a newer one's data.
     package var otherEntries: [String: PlistValue] = [:]
 
-    /// Entries of the file that could not be read and were left out (favorites, a settings
-    /// block); the store keeps a copy of the file before anything overwrites it.
+    /// Entries of the file that could not be read and were left out (favorites, settings).
     package var unreadableEntries = 0
+
+    /// Of `unreadableEntries`, those not kept to be written back (a `favorites` that is not an
+    /// array, a `settings` that is not a dictionary): the store keeps a copy of the file before
+    /// anything overwrites it.
+    package var unkeptEntries = 0
+
+    /// The favorites of the file that could not be read, each kept as it was and written back
+    /// where it was at every rewrite (`KeptFavorites`), so that an entry this wx cannot read —
+    /// one a newer wx or a hand edit wrote — is never lost.
+    package var unreadableFavorites = KeptFavorites()
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -40,16 +49,24 @@ package struct StateDocument: Hashable, Sendable, Codable {
             if let items = try? container.decode([Lossy<Favorite>].self, forKey: .favorites) {
                 favorites = items.compactMap(\.value)
                 unreadableEntries += items.count - favorites.count
+                if favorites.count < items.count {
+                    let raw = (try? container.decode([PlistValue].self, forKey: .favorites)) ?? []
+                    unreadableFavorites = KeptFavorites(items.map(\.value), raw: raw)
+                    unkeptEntries += items.count - favorites.count - unreadableFavorites.entries.count
+                }
             } else {
                 unreadableEntries += 1
+                unkeptEntries += 1
             }
         }
         if container.contains(.settings) {
             if let decoded = try? container.decode(Settings.self, forKey: .settings) {
                 settings = decoded
                 unreadableEntries += decoded.unreadableEntries
+                unkeptEntries += decoded.unkeptEntries
             } else {
                 unreadableEntries += 1
+                unkeptEntries += 1
             }
         }
         otherEntries = PlistValue.otherEntries(in: decoder, known: CodingKeys.self)
@@ -58,7 +75,11 @@ package struct StateDocument: Hashable, Sendable, Codable {
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
-        try container.encode(favorites, forKey: .favorites)
+        if unreadableFavorites.entries.isEmpty {
+            try container.encode(favorites, forKey: .favorites)
+        } else {
+            try container.encode(unreadableFavorites.merged(into: favorites), forKey: .favorites)
+        }
         try container.encode(settings, forKey: .settings)
         try PlistValue.encode(otherEntries, to: encoder)
     }

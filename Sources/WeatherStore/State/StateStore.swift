@@ -191,8 +191,11 @@ package final class StateStore {
     /// - A file that does not parse is copied aside (`state.plist.corrupt-<time>`, once per
     ///   distinct content) and the store turns read-only until `reset()`.
     /// - A file of a newer format version is shown as far as it can be read, read-only.
-    /// - Entries that cannot be read (one favorite, a setting) are left out; the file as it was
-    ///   is copied aside first, so the next write loses nothing that is not in the copy.
+    /// - Entries that cannot be read (one favorite, a setting) are left out of the document and
+    ///   kept as they were, to be written back in their place (`KeptFavorites`,
+    ///   `Settings.unreadableKept`); when one cannot be kept (a `favorites` that is not an array)
+    ///   the file as it was is copied aside first, so the next write loses nothing that is not in
+    ///   the copy.
     ///
     /// - Returns: a warning to show once, when the file could not be used as it is.
     @discardableResult
@@ -227,8 +230,11 @@ package final class StateStore {
                 warning = readOnlyReason.map(StateWarning.readOnly)
             } else if let decoded {
                 base = decoded
-                if decoded.unreadableEntries > 0 {
+                if decoded.unkeptEntries > 0 {
                     warning = .entriesLeftOut(count: decoded.unreadableEntries, copy: setAside(data))
+                } else if decoded.unreadableEntries > 0 {
+                    // Each is written back as it was: no copy needed (one a change would make).
+                    warning = .entriesKept(count: decoded.unreadableEntries)
                 }
                 // A state.plist wx did not write (an older wx, an editor, a copy): its names file
                 // is made now, so that the next Tab reads it.

@@ -23,6 +23,10 @@ import WeatherTestSupport
             StateWarning.entriesLeftOut(count: 1, copy: nil).userText
                 == "1 entry of state.plist could not be read and is left out")
         #expect(
+            StateWarning.entriesKept(count: 2).userText
+                == "2 entries of state.plist could not be read: they are left out here and kept in the file as they are"
+        )
+        #expect(
             StateWarning.readOnly(.unreadable(copy: copy)).userText
                 == "state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”"
         )

@@ -42,6 +42,7 @@ extension CommandSpec {
                 "unknown option “\(TerminalText.sanitized(String(option.prefix(24))))” of brief: it takes --sure")
         }
         let target = words.joined(separator: " ").trimmed
+        if let error = CommandParser.coordinateRangeError(target) { throw error }
         return .brief(BriefRequest(sure: sure, target: target.isEmpty ? nil : target))
     }
 }

@@ -144,14 +144,7 @@ enum CheckParser {
         let target = place.joined(separator: " ").trimmed
         // Two numbers that are no coordinates ("91,0") are a mistake in the command, said before
         // any request (exit 2), not a place that cannot be found (3).
-        let parts = target.split(separator: ",", omittingEmptySubsequences: false)
-        if parts.count == 2, parts.allSatisfy({ DecimalText.parse($0.trimmed) != nil }),
-            Coordinate(parsing: target) == nil
-        {
-            throw .usage(
-                "“\(TerminalText.sanitized(String(target.prefix(40))))” is no place: a latitude is −90 to 90 and a longitude −180 to 180 (“check --rain 60% 53.55,9.99”)"
-            )
-        }
+        if let error = CommandParser.coordinateRangeError(target) { throw error }
         return .check(CheckRequest(conditions: conditions, target: target.isEmpty ? nil : target))
     }
 }

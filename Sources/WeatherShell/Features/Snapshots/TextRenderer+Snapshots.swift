@@ -177,8 +177,10 @@ extension TextRenderer {
     static func snapshotTable(widestName: Int, context: RenderContext) -> TextTable {
         let width = context.width
         // "2025-07-27 12:00 pm" is three columns wider than "2025-07-27 12:00": the name
-        // gives them up, so the 12-hour list keeps the same layout instead of closing up.
+        // gives them up, its narrowest width too, so the 12-hour list keeps the same layout
+        // instead of closing up (at 80 columns the name's 14 had made it 83 wide: no padding).
         let dateWidth = context.units.clock == .twelveHour ? 19 : 16
+        let clockExtra = dateWidth - 16
         return TextTable(
             columns: [
                 .init(header: "", cells: [], width: 5, right: true),
@@ -187,7 +189,7 @@ extension TextRenderer {
                     header: "", cells: [], lead: 2,
                     // No wider than the longest name: at 120 columns the values stood 40
                     // columns from the names (trial 16).
-                    width: max(14, min(width - 66 - (dateWidth - 16), widestName)), shrinkable: 8),
+                    width: max(14 - clockExtra, min(width - 66 - clockExtra, widestName)), shrinkable: 8),
                 .init(header: "", cells: [], lead: 1, width: 8, right: true),
                 .init(header: "", cells: [], lead: 1, width: 5, right: true, dropOrder: 2, name: "rain chance"),
                 .init(header: "", cells: [], lead: 1, width: 8, right: true, dropOrder: 1, name: "precipitation"),

@@ -86,6 +86,12 @@ struct WeatherHandler {
         let services = places.services
         let coverage = places.coverage
         let coordinate = resolved.place.coordinate
+        // Coordinates no geocoder named take the name the weather answer gives them, if any.
+        var resolved = resolved
+        if resolved.place.isUnnamed, var named = fetched.value.namedPlace {
+            named.coordinate = coordinate
+            resolved.place = named
+        }
         let ensemble = wholeEnsemble ? services.ensemble?.cachedEnsemble(at: coordinate, model: .ecmwfIFS025) : nil
         let report = WeatherReport(
             place: resolved.place, forecast: fetched.value, origin: fetched.origin,

@@ -1,0 +1,80 @@
+import WeatherKit
+
+/// The favorites of state.plist this wx could not read, kept as they were and written back where
+/// they were at every rewrite.
+///
+/// Each is held as a `PlistValue`, the mechanism that keeps the keys this wx does not know, and
+/// remembers the readable favorites that came before it in the file. At a rewrite it goes right
+/// after the last of those still there (found by name, or by coordinate after a rename), or first
+/// when none is left: `fav rm`, `fav`, `fav rename` and settings changes leave it among its
+/// neighbours, and a reader that cannot read it (this wx, an older one) leaves it out again.
+package struct KeptFavorites: Hashable, Sendable {
+    /// One favorite that could not be read.
+    package struct Entry: Hashable, Sendable {
+        /// The entry as the file held it.
+        package var value: PlistValue
+        /// How many readable favorites came before it in the file.
+        package var readableBefore: Int
+    }
+
+    /// The unreadable favorites, in the file's order.
+    package private(set) var entries: [Entry] = []
+    /// The readable favorites as the file held them, to place the entries among.
+    private var readable: [Favorite] = []
+
+    package init() {}
+
+    /// The entries of a `favorites` array: `items` as read (nil where a favorite could not be),
+    /// `raw` as the file held them; none kept when the two do not match up.
+    init(_ items: [Favorite?], raw: [PlistValue]) {
+        guard items.count == raw.count else { return }
+        for (item, value) in zip(items, raw) {
+            if let item {
+                readable.append(item)
+            } else {
+                entries.append(Entry(value: value, readableBefore: readable.count))
+            }
+        }
+    }
+
+    /// `favorites` with the kept entries put back among them, for writing.
+    func merged(into favorites: [Favorite]) -> [FavoriteSlot] {
+        var byName: [String: Int] = [:]
+        var byCoordinate: [Coordinate: Int] = [:]
+        for (index, favorite) in favorites.enumerated() {
+            byName[favorite.name] = index
+            if byCoordinate[favorite.coordinate] == nil { byCoordinate[favorite.coordinate] = index }
+        }
+        var first: [FavoriteSlot] = []
+        var after: [Int: [FavoriteSlot]] = [:]
+        for entry in entries {
+            let anchor = readable[..<entry.readableBefore].reversed().lazy
+                .compactMap { byName[$0.name] ?? byCoordinate[$0.coordinate] }.first
+            if let anchor {
+                after[anchor, default: []].append(.kept(entry.value))
+            } else {
+                first.append(.kept(entry.value))
+            }
+        }
+        var slots = first
+        slots.reserveCapacity(favorites.count + entries.count)
+        for (index, favorite) in favorites.enumerated() {
+            slots.append(.favorite(favorite))
+            if let kept = after[index] { slots += kept }
+        }
+        return slots
+    }
+}
+
+/// An element of the `favorites` array as written: a favorite, or an entry kept as it was.
+enum FavoriteSlot: Encodable {
+    case favorite(Favorite)
+    case kept(PlistValue)
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .favorite(let favorite): try favorite.encode(to: encoder)
+        case .kept(let value): try value.encode(to: encoder)
+        }
+    }
+}
