@@ -74,7 +74,8 @@ extension SnapshotIndex {
             guard let base = digits.base.baseAddress else { return nil }
             var start = digits.startIndex
             let end = digits.endIndex
-            let negative = signed && start < end && base.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "-")
+            let negative =
+                signed && start < end && base.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "-")
             if negative { start += 1 }
             guard (1...18).contains(end - start) else { return nil }
             var value = 0
