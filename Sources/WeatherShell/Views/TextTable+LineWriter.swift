@@ -32,7 +32,7 @@ extension TextTable {
             cutters = columns.map(\.cut)
             self.indent = indent
             self.capacity = max(capacity, indent + TextTable.total(layout) + 256)
-            line = .allocate(capacity: capacity)
+            line = .allocate(capacity: self.capacity)
             lastCuts = Array(repeating: nil, count: columns.count)
         }
 
