@@ -24,13 +24,55 @@ import WeatherTestSupport
         }
     }
 
-    /// An older or newer version goes the whole way (a version 1 file's units are migrated there).
-    @Test(arguments: [1, StateDocument.currentVersion + 1])
+    /// A newer version, or one below 1, goes the whole way (the store reads it read-only).
+    @Test(arguments: [0, StateDocument.currentVersion + 1])
     func anotherVersionIsNotReadAlone(version: Int) throws {
         var document = StateDocument()
         document.version = version
         document.settings.unitSetting = UnitSetting(preset: .imperial)
         #expect(StatePlistReader.settings(try Reader.encoded(document)) == nil)
+    }
+
+    /// A version 1 file (an older wx wrote it; the bench's 10,000 favorites are one) is read
+    /// alone too, with the reference's settings; its own `units` entry, every unit spelled out,
+    /// goes the whole way, where `StoredUnits` migrates it.
+    @Test func versionOneIsReadAloneUnlessItsUnitsNeedMigrating() throws {
+        var random = Reader.Generator(state: 31)
+        for round in 0..<20 {
+            var document = Reader.randomDocument(&random, favorites: Int.random(in: 0...20, using: &random))
+            document.version = 1
+            let data = try Reader.encoded(document)
+            let reference = try #require(StateStore.referenceDecode(data))
+            #expect(StatePlistReader.settings(data) == reference.settings, "round \(round)")
+        }
+        let spelledOut = Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>favorites</key>
+            \t<array/>
+            \t<key>settings</key>
+            \t<dict>
+            \t\t<key>units</key>
+            \t\t<dict>
+            \t\t\t<key>clock</key><string>12h</string>
+            \t\t\t<key>distance</key><string>mi</string>
+            \t\t\t<key>precipitation</key><string>inch</string>
+            \t\t\t<key>pressure</key><string>inHg</string>
+            \t\t\t<key>temperature</key><string>F</string>
+            \t\t\t<key>windSpeed</key><string>mph</string>
+            \t\t</dict>
+            \t</dict>
+            \t<key>version</key>
+            \t<integer>1</integer>
+            </dict>
+            </plist>
+
+            """.utf8)
+        #expect(StatePlistReader.settings(spelledOut) == nil)
+        let migrated = try #require(StateStore.decodeDocument(spelledOut))
+        #expect(migrated.settings.unitSetting.preset == .imperial)
     }
 
     /// Damaged copies: whenever both answer, the same settings.

@@ -49,6 +49,10 @@ package final class PagingOutput: AppOutput {
         if held != nil { held! += text } else { inner.write(text) }
     }
 
+    package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if held != nil { held! += String(decoding: bytes, as: UTF8.self) } else { inner.write(utf8: bytes) }
+    }
+
     package func writeError(_ text: String) {
         if held != nil { heldErrors += text } else { inner.writeError(text) }
     }

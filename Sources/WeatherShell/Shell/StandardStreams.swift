@@ -19,6 +19,10 @@ package final class StandardStreams: AppOutput {
         if writeFailure == nil, let failure = Self.put(text, fd: 1) { writeFailure = failure }
     }
 
+    package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if writeFailure == nil, let failure = Self.put(UnsafeRawBufferPointer(bytes), fd: 1) { writeFailure = failure }
+    }
+
     package func writeError(_ text: String) { _ = Self.put(text, fd: 2) }
 
     /// Writes all of `text` to `fd`.
@@ -26,14 +30,22 @@ package final class StandardStreams: AppOutput {
     /// - Returns: the reason when it could not (`strerror`), else nil.
     @discardableResult
     package static func put(_ text: String, fd: Int32) -> String? {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+        Array(text.utf8).withUnsafeBytes { put($0, fd: fd) }
+    }
+
+    /// Writes all of `bytes` to `fd`.
+    ///
+    /// - Returns: the reason when it could not (`strerror`), else nil.
+    @discardableResult
+    package static func put(_ bytes: UnsafeRawBufferPointer, fd: Int32) -> String? {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = Glibc.write(fd, bytes.baseAddress! + rest.startIndex, rest.count)
             if written < 0 {
                 if errno == EINTR { continue }
                 return String(cString: strerror(errno))
             }
-            bytes = bytes.dropFirst(written)
+            rest = rest.dropFirst(written)
         }
         return nil
     }

@@ -159,21 +159,43 @@ package struct ValueFormatter: Sendable {
 
     /// "2026-02-06 16:30".
     package func dateTime(_ time: LocalDateTime) -> String {
-        guard units.clock == .twentyFourHour, (0..<24).contains(time.hour), (0..<60).contains(time.minute),
-            time.date.isTenBytes
-        else {
-            return "\(time.date.iso) \(clock(time))"
-        }
+        guard isSixteenBytes(time) else { return "\(time.date.iso) \(clock(time))" }
         // Written as bytes into one string (one allocation, where the date and the clock were
-        // two strings joined): `saved` shows one for each of tens of thousands of snapshots.
-        return String(unsafeUninitializedCapacity: 16) { buffer in
-            time.date.writeISO(into: buffer)
-            buffer[10] = UInt8(ascii: " ")
-            LocalDate.writeDigits(time.hour, 2, at: 11, into: buffer)
-            buffer[13] = UInt8(ascii: ":")
-            LocalDate.writeDigits(time.minute, 2, at: 14, into: buffer)
-            return 16
+        // two strings joined).
+        return String(unsafeUninitializedCapacity: 16) { Self.writeDateTime(time, into: $0) }
+    }
+
+    /// Calls `body` with the bytes of `dateTime(time)`: `saved` copies one into its rows' bytes
+    /// for each of tens of thousands of snapshots, with no string made for it.
+    package func withDateTimeBytes<Result>(_ time: LocalDateTime, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        -> Result
+    {
+        guard isSixteenBytes(time) else {
+            var text = dateTime(time)
+            return text.withUTF8(body)
         }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            let count = Self.writeDateTime(time, into: buffer)
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Whether `dateTime` writes `time` in 16 bytes, as `writeDateTime` does: the 24-hour clock,
+    /// a four-digit year.
+    private func isSixteenBytes(_ time: LocalDateTime) -> Bool {
+        units.clock == .twentyFourHour && (0..<24).contains(time.hour) && (0..<60).contains(time.minute)
+            && time.date.isTenBytes
+    }
+
+    /// "2026-02-06 16:30" written into the first 16 bytes of `buffer`, for a time that
+    /// `isSixteenBytes`; returns 16.
+    private static func writeDateTime(_ time: LocalDateTime, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        time.date.writeISO(into: buffer)
+        buffer[10] = UInt8(ascii: " ")
+        LocalDate.writeDigits(time.hour, 2, at: 11, into: buffer)
+        buffer[13] = UInt8(ascii: ":")
+        LocalDate.writeDigits(time.minute, 2, at: 14, into: buffer)
+        return 16
     }
 
     /// "2 h 14 min", "5 min", "1 d 2 h", "45 days", "3 years" (see `TimeWords.age`).

@@ -223,66 +223,27 @@ struct TextTable {
     ) -> String {
         let rows = columns.first?.cells.count ?? 0
         let cells = columns.map(\.cells)
-        let right = columns.map(\.right)
-        let cutters = columns.map(\.cut)
         // Every line is written into one buffer of bytes, and the text made from it once: for
         // tens of thousands of rows, a string for each line (and each grown cell by cell) took
-        // most of the time. A line takes at most the indent, each column's lead and width, and
-        // its longest cell in bytes (padding and a cell's bytes are never both at their largest),
-        // plus the two bytes a cut cell may gain ("abcde" cut to "abc…").
-        let longest = zip(columns, cells).map { column, cells in
-            cells.reduce(column.header.utf8.count) { max($0, $1.utf8.count) } + 2
-        }
-        let capacity = indent + zip(layout, longest).reduce(0) { $0 + $1.0.lead + $1.0.width + $1.1 } + 1
-        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { line.deallocate() }
-        var out: [UInt8] = []
-        out.reserveCapacity((rows + 1) * (indent + total(layout) + 1))
+        // most of the time.
+        let writer = LineWriter(
+            columns, layout: layout, indent: indent, capacity: (rows + 1) * (indent + total(layout) + 1))
         func write(_ row: Int?) {
-            var used = 0  // bytes of `line` written
-            func spaces(_ count: Int) {
-                guard count > 0 else { return }
-                (line + used).initialize(repeating: UInt8(ascii: " "), count: count)
-                used += count
-            }
-            spaces(indent)
+            writer.startLine()
             for index in cells.indices {
-                let place = layout[index]
-                spaces(place.lead)
                 // As `TextLayout.pad`, measuring the cell once.
                 var value = row.map { cells[index][$0] } ?? columns[index].header
-                var columnsUsed = row.map { widths[index][$0] } ?? TextLayout.columns(value)
-                if columnsUsed > place.width {
-                    value =
-                        row != nil
-                        ? cutters[index]?.cut(value, to: place.width) ?? TextLayout.truncate(value, to: place.width)
-                        : TextLayout.truncate(value, to: place.width)
-                    columnsUsed = TextLayout.columns(value)
-                }
-                if right[index] { spaces(place.width - columnsUsed) }
-                used += value.withUTF8 { stored in
-                    if let base = stored.baseAddress { (line + used).initialize(from: base, count: stored.count) }
-                    return stored.count
-                }
-                if !right[index] { spaces(place.width - columnsUsed) }
+                let columnsUsed = row.map { widths[index][$0] } ?? TextLayout.columns(value)
+                value.withUTF8 { writer.add($0, columns: columnsUsed, header: row == nil) }
             }
-            var end = used
-            while end > 0, line[end - 1] == UInt8(ascii: " ") { end -= 1 }
-            if end == used || end == 0 || line[end - 1] < 0x80 {
-                // After ASCII every space is a character of its own.
-                out.append(contentsOf: UnsafeBufferPointer(start: line, count: end))
-            } else {
-                var text = String(decoding: UnsafeBufferPointer(start: line, count: used), as: UTF8.self)
-                removeTrailingSpaces(&text)
-                out.append(contentsOf: text.utf8)
-            }
+            writer.endLine()
         }
         if header { write(nil) }
         for row in 0..<rows {
-            if header || row > 0 { out.append(UInt8(ascii: "\n")) }
+            if header || row > 0 { writer.newline() }
             write(row)
         }
-        return String(decoding: out, as: UTF8.self)
+        return writer.text
     }
 
     /// Removes the spaces that end `text` (as Characters: a space after a prepending mark is

@@ -54,9 +54,11 @@ extension EventLog {
             noteSkippedLines(folded)
             guard let folded else { break }
             if let indexed = listedIndex {
+                // Most listings have no deletion since the index was written: no id is then looked up.
+                let anyDeleted = !folded.deleted.isEmpty || !deleted.isEmpty
                 let read = scanIndex(indexed, keepingDays: keepingDays) { entry in
                     if case .snapshot(let snapshot, let offset, let keptDays) = entry,
-                        !folded.deleted.contains(snapshot.id), !deleted.contains(snapshot.id)
+                        !anyDeleted || (!folded.deleted.contains(snapshot.id) && !deleted.contains(snapshot.id))
                     {
                         body(snapshot, offset, keptDays)
                     }

@@ -19,16 +19,27 @@ extension SnapshotIndex {
 
         /// The raw bytes of the next field.
         private mutating func next() -> Range<Int>? {
+            guard let base = bytes.baseAddress else { return lineStart ? nextInEmpty() : nil }
+            let count = bytes.count
             if !lineStart {
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "\t") else { return nil }
+                guard position < count, base.load(fromByteOffset: position, as: UInt8.self) == UInt8(ascii: "\t")
+                else { return nil }
                 position += 1
             }
             lineStart = false
             let start = position
-            while position < bytes.count, bytes[position] != UInt8(ascii: "\t"), bytes[position] != UInt8(ascii: "\n") {
+            while position < count {
+                let byte = base.load(fromByteOffset: position, as: UInt8.self)
+                if byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") { break }
                 position += 1
             }
             return start..<position
+        }
+
+        /// The first field of no bytes: empty.
+        private mutating func nextInEmpty() -> Range<Int>? {
+            lineStart = false
+            return position..<position
         }
 
         mutating func endOfLine() -> Bool {
@@ -60,14 +71,18 @@ extension SnapshotIndex {
         }
 
         private static func integer(_ digits: Slice<UnsafeRawBufferPointer>, signed: Bool) -> Int? {
-            var digits = digits[...]
-            let negative = signed && digits.first == UInt8(ascii: "-")
-            if negative { digits = digits.dropFirst() }
-            guard (1...18).contains(digits.count) else { return nil }
+            guard let base = digits.base.baseAddress else { return nil }
+            var start = digits.startIndex
+            let end = digits.endIndex
+            let negative =
+                signed && start < end && base.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "-")
+            if negative { start += 1 }
+            guard (1...18).contains(end - start) else { return nil }
             var value = 0
-            for byte in digits {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            for offset in start..<end {
+                let digit = base.load(fromByteOffset: offset, as: UInt8.self) &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int(digit)
             }
             return negative ? -value : value
         }
@@ -130,20 +145,34 @@ extension SnapshotIndex {
 
         private func bits(in range: Range<Int>) -> UInt64? {
             guard range.count == 16, let base = bytes.baseAddress else { return nil }
-            // Loaded from the buffer directly: through a slice and a table, a field took about 300
-            // instructions, and a listing reads seven for each of tens of thousands of snapshots.
-            var value: UInt64 = 0
-            for offset in range {
-                let byte = base.load(fromByteOffset: offset, as: UInt8.self)
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
-                default: return nil
-                }
-                value = value << 4 | UInt64(digit)
-            }
-            return value
+            // Eight digits at a time (`Self.hexDigits`): a digit at a time, a field took about
+            // 240 instructions, and a listing reads seven for each of tens of thousands of
+            // snapshots (31 M of `saved`'s 334 M at 18,000).
+            guard let high = Self.hexDigits(base.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self)),
+                let low = Self.hexDigits(base.loadUnaligned(fromByteOffset: range.lowerBound + 8, as: UInt64.self))
+            else { return nil }
+            return UInt64(high) << 32 | UInt64(low)
+        }
+
+        /// The value of eight lowercase hexadecimal digits, the first in the lowest byte of
+        /// `word` (as loaded from memory on a little-endian machine); nil when any byte is not
+        /// one of `0`–`9`, `a`–`f`. All eight bytes are checked at once: `x + (0x80 − low)` sets
+        /// a byte's top bit exactly when that byte (below 0x80) is at least `low`.
+        static func hexDigits(_ loaded: UInt64) -> UInt32? {
+            let word = UInt64(littleEndian: loaded)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let top: UInt64 = 0x8080_8080_8080_8080
+            guard word & top == 0 else { return nil }
+            func atLeast(_ low: UInt8) -> UInt64 { (word &+ ones &* UInt64(0x80 &- low)) & top }
+            let digit = atLeast(0x30) & ~atLeast(0x3A)
+            let letter = atLeast(0x61) & ~atLeast(0x67)
+            guard digit | letter == top else { return nil }
+            // Each byte's value: its low four bits, plus 9 for a letter ("a" is 0x61: 1 + 9).
+            let nibbles = (word & (ones &* 0x0F)) &+ (letter >> 7) &* 9
+            // Gathered two, then four, then eight at a time; the first digit is the highest.
+            let pairs = (nibbles & 0x000F_000F_000F_000F) << 4 | (nibbles >> 8) & 0x000F_000F_000F_000F
+            let quads = (pairs & 0x0000_00FF_0000_00FF) << 8 | (pairs >> 16) & 0x0000_00FF_0000_00FF
+            return UInt32(truncatingIfNeeded: (quads & 0xFFFF) << 16 | (quads >> 32) & 0xFFFF)
         }
 
         /// An escaped string; made safe for a terminal when `sanitize`.

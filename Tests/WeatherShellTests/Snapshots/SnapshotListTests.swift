@@ -91,12 +91,13 @@ import WeatherTestSupport
         #expect(rows.contains("…"))
     }
 
-    /// The list is laid out `rowsAtATime` rows at a time from two readings of the snapshots (one
-    /// to measure the columns): the text is the one table of all the rows would be, at any width.
+    /// The list is laid out and handed on in pieces (`textAtATime` bytes) from two readings of
+    /// the snapshots (one to measure the columns): the text is the one table of all the rows
+    /// would be, at any width.
     @Test(arguments: [40, 58, 80, 120])
     func theListLaidOutInPiecesIsTheWholeTable(width: Int) throws {
         let names = ["Hamburg", "東京都 千代田区", "Saint-Étienne-du-Rouvray, Seine-Maritime", "Kiel", "Zürich"]
-        let snapshots = (1...(TextRenderer.rowsAtATime * 2 + 7)).map {
+        let snapshots = (1...4_103).map {
             snapshot(
                 $0, names[$0 % names.count], offset: 3_600, zone: nil,
                 temperature: $0 % 3 == 0 ? nil : Double($0 % 60) - 20)
@@ -112,7 +113,7 @@ import WeatherTestSupport
             ([laid.text] + TextRenderer.leftOutNote(laid.leftOutHeaders, width: width, style: Style(colour: false)))
             .joined(separator: "\n") + "\n"
         // All rows kept from the first reading, none, and some (the rest read again).
-        for keeping in [TextRenderer.rowsKept, 0, TextRenderer.rowsAtATime + 5] {
+        for keeping in [TextRenderer.rowsKept, 0, 2_053] {
             var pieces: [String] = []
             var readings = 0
             try TextRenderer.snapshotRows(
@@ -120,7 +121,7 @@ import WeatherTestSupport
                     readings += 1
                     snapshots.forEach(body)
                 }, context: context, format: format, style: Style(colour: false), keeping: keeping,
-                to: { pieces.append($0) })
+                to: { pieces.append(String(decoding: $0, as: UTF8.self)) })
             #expect(pieces.count > 2)
             #expect(pieces.joined() == whole)
             #expect(readings == (keeping >= snapshots.count ? 1 : 2))
@@ -154,14 +155,24 @@ import WeatherTestSupport
         for unicode in [true, false] {
             let format = ValueFormatter(units: units, unicode: unicode)
             var maker = SnapshotCellMaker(format: format)
-            for snapshot in snapshots {
-                var cells: [String] = []
-                var widths: [Int] = []
-                maker.append(snapshot, cells: &cells, widths: &widths)
+            // All rows in one buffer, as the first `rowsKept` are kept, and a row at a time.
+            let rows = SnapshotCellMaker.Rows()
+            let row = SnapshotCellMaker.Rows()
+            for (index, snapshot) in snapshots.enumerated() {
+                maker.append(snapshot, to: rows)
+                row.removeAll()
+                maker.append(snapshot, to: row)
                 let alone = TextRenderer.snapshotCells(snapshot, format: format)
-                #expect(cells == alone && widths == alone.map { TextLayout.columns($0) }, "\(snapshot.id)")
-                if cells != alone { return }
+                for (cells, at) in [(rows, index), (row, 0)] {
+                    let texts = (0..<SnapshotCellMaker.Rows.columns).map { column in
+                        cells.withCell(row: at, column: column) { String(decoding: $0, as: UTF8.self) }
+                    }
+                    let widths = (0..<SnapshotCellMaker.Rows.columns).map { cells.width(row: at, column: $0) }
+                    #expect(texts == alone && widths == alone.map { TextLayout.columns($0) }, "\(snapshot.id)")
+                    if texts != alone { return }
+                }
             }
+            #expect(rows.count == snapshots.count)
         }
     }
 }

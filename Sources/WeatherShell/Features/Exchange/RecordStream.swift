@@ -96,21 +96,28 @@ extension RecordStream where Record == JSONOutput {
 struct TextPieces {
     /// The size from which the gathered text is handed on: 64 KiB.
     static let pieceSize = 64 << 10
-    let handOn: (String) -> Void
-    private var gathered = ""
+    /// Takes a piece: valid UTF-8.
+    let handOn: (UnsafeBufferPointer<UInt8>) -> Void
+    private var gathered: [UInt8] = []
 
-    init(handingOn handOn: @escaping (String) -> Void) { self.handOn = handOn }
+    init(handingOn handOn: @escaping (UnsafeBufferPointer<UInt8>) -> Void) { self.handOn = handOn }
 
     mutating func append(_ text: String) {
-        gathered += text
-        if gathered.utf8.count >= Self.pieceSize { flush() }
+        gathered += text.utf8
+        if gathered.count >= Self.pieceSize { flush() }
+    }
+
+    /// Appends `bytes`, valid UTF-8 text.
+    mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        gathered.append(contentsOf: bytes)
+        if gathered.count >= Self.pieceSize { flush() }
     }
 
     /// Hands on what is gathered.
     mutating func flush() {
         guard !gathered.isEmpty else { return }
-        handOn(gathered)
-        gathered = ""
+        gathered.withUnsafeBufferPointer(handOn)
+        gathered.removeAll(keepingCapacity: true)
     }
 }
 

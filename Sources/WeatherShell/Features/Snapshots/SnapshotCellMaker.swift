@@ -3,13 +3,18 @@ import WXBasics
 import WeatherKit
 import WeatherStore
 
-/// The cells of `saved`'s rows, as `TextRenderer.snapshotCells` makes them, each with its width
-/// in terminal columns, for one row after another: a temperature, chance, amount or condition
-/// is written (and measured) once for each distinct value, then taken as it was — a list of tens
-/// of thousands of snapshots holds some hundred distinct values, and formatting each cell afresh
-/// was a third of its text's cost.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The cells of `saved`'s rows, as `TextRenderer.snapshotCells` makes them, as bytes, each with
+/// its width in terminal columns, for one row after another: a temperature, chance, amount or
+/// condition is written (and measured) once for each distinct value, then copied as it was — a
+/// list of tens of thousands of snapshots holds some hundred distinct values, and formatting
+/// each cell afresh was a third of its text's cost — and a place name is measured once for each
+/// run of rows of that place. No string is made for a row's cells.
 struct SnapshotCellMaker {
-    typealias Cell = (text: String, columns: Int)
+    typealias Cell = (bytes: [UInt8], columns: Int)
 
     let format: ValueFormatter
     private let missing: Cell
@@ -18,10 +23,97 @@ struct SnapshotCellMaker {
     private var percents = Memo()
     private var amounts = Memo()
     private var conditions = Memo()
+    /// The place name last measured (its bytes) and its columns.
+    private var lastPlace: Cell = ([], 0)
 
     init(format: ValueFormatter) {
         self.format = format
-        missing = (ValueFormatter.missing, TextLayout.columns(ValueFormatter.missing))
+        missing = (Array(ValueFormatter.missing.utf8), TextLayout.columns(ValueFormatter.missing))
+    }
+
+    /// Rows of `saved`'s seven cells: their bytes one after another in one buffer, where each
+    /// ends and its width — about 120 bytes a row. Written through pointers: through arrays,
+    /// appending a row's cells cost more than laying it out.
+    final class Rows {
+        static let columns = 7
+        /// The cells' bytes, a row after another: `byteCount` of `byteCapacity`.
+        private var bytes: UnsafeMutablePointer<UInt8>
+        private var byteCapacity = 1024
+        private var byteCount = 0
+        /// Where each cell ends in `bytes`, and its width in terminal columns: `cellCount` of
+        /// `cellCapacity`.
+        private var cells: UnsafeMutablePointer<(end: Int32, width: Int32)>
+        private var cellCapacity = 14
+        private var cellCount = 0
+
+        init() {
+            bytes = .allocate(capacity: byteCapacity)
+            cells = .allocate(capacity: cellCapacity)
+        }
+
+        deinit {
+            bytes.deallocate()
+            cells.deallocate()
+        }
+
+        /// How many rows.
+        var count: Int { cellCount / Self.columns }
+
+        func removeAll() {
+            byteCount = 0
+            cellCount = 0
+        }
+
+        /// Where the next `count` bytes of the cell being written go (room made for them).
+        func tail(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+            if byteCount + count > byteCapacity {
+                let grown = max(byteCapacity * 2, byteCount + count)
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+                larger.moveInitialize(from: bytes, count: byteCount)
+                bytes.deallocate()
+                bytes = larger
+                byteCapacity = grown
+            }
+            return bytes + byteCount
+        }
+
+        /// Ends the next cell, whose last `added` bytes were written at `tail`: it is `columns` wide.
+        func endCell(adding added: Int, columns: Int) {
+            byteCount += added
+            if cellCount == cellCapacity {
+                let larger = UnsafeMutablePointer<(end: Int32, width: Int32)>.allocate(capacity: cellCapacity * 2)
+                larger.moveInitialize(from: cells, count: cellCount)
+                cells.deallocate()
+                cells = larger
+                cellCapacity *= 2
+            }
+            (cells + cellCount).initialize(to: (Int32(byteCount), Int32(columns)))
+            cellCount += 1
+        }
+
+        /// Appends the next cell, `columns` wide.
+        func append(_ cell: UnsafeBufferPointer<UInt8>, columns: Int) {
+            let count = cell.count
+            if let base = cell.baseAddress {
+                let to = tail(count)
+                if count <= 16 {
+                    for index in 0..<count { to[index] = base[index] }
+                } else {
+                    to.initialize(from: base, count: count)
+                }
+            }
+            endCell(adding: count, columns: columns)
+        }
+
+        /// The width in terminal columns of the cell in `column` of `row`.
+        func width(row: Int, column: Int) -> Int { Int(cells[row * Self.columns + column].width) }
+
+        /// Calls `body` with the bytes of the cell in `column` of `row`.
+        func withCell<Result>(row: Int, column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            let index = row * Self.columns + column
+            let start = index == 0 ? 0 : Int(cells[index - 1].end)
+            return body(UnsafeBufferPointer(start: bytes + start, count: Int(cells[index].end) - start))
+        }
     }
 
     /// The cells last made, each in a place of a fixed table told by a hash of its key (a
@@ -32,55 +124,81 @@ struct SnapshotCellMaker {
         private var keys = [UInt64](repeating: 0, count: places)
         private var cells = [Cell?](repeating: nil, count: places)
 
-        /// The cell of `key`, made by `make` (and measured) when its place holds no cell of it.
-        mutating func cell(_ key: UInt64, _ make: () -> String) -> Cell {
+        /// Appends the cell of `key` to `rows`, made by `make` (and measured) when its place
+        /// holds no cell of it.
+        mutating func put(_ key: UInt64, _ make: () -> String, to rows: Rows) {
             // The top 10 bits of the key, mixed (Fibonacci hashing).
             let place = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54)
-            if keys[place] == key, let known = cells[place] { return known }
-            let text = make()
-            let made = (text, TextLayout.columns(text))
-            keys[place] = key
-            cells[place] = made
-            return made
+            if keys[place] != key || cells[place] == nil {
+                let text = make()
+                keys[place] = key
+                cells[place] = (Array(text.utf8), TextLayout.columns(text))
+            }
+            let cell = cells[place]!
+            cell.bytes.withUnsafeBufferPointer { rows.append($0, columns: cell.columns) }
         }
     }
 
-    /// Appends the 7 cells of `snapshot`'s row to `cells` and their widths to `widths`.
-    mutating func append(_ snapshot: Snapshot, cells: inout [String], widths: inout [Int]) {
+    /// Appends the 7 cells of `snapshot`'s row to `rows`.
+    mutating func append(_ snapshot: Snapshot, to rows: Rows) {
         let reading = snapshot.reading
         let format = format
-        let id = snapshot.id == 0 ? "new" : String(snapshot.id)
-        let time = format.dateTime(snapshot.localTime(reading.dataTime))
         // Both printable ASCII (digits, "new"; a date and a clock): a column a byte.
-        cells.append(id)
-        widths.append(id.utf8.count)
-        cells.append(time)
-        widths.append(time.utf8.count)
-        cells.append(snapshot.placeName)
-        widths.append(TextLayout.columns(snapshot.placeName))
-        func put(_ cell: Cell) {
-            cells.append(cell.text)
-            widths.append(cell.columns)
-        }
-        if let value = reading.temperatureCelsius {
-            put(temperatures.cell(value.bitPattern) { format.temperature(value) })
+        if snapshot.id > 0 {
+            let count = Self.writeDigits(snapshot.id, to: rows)
+            rows.endCell(adding: count, columns: count)
         } else {
-            put(missing)
+            var text = snapshot.id == 0 ? "new" : String(snapshot.id)
+            text.withUTF8 { rows.append($0, columns: $0.count) }
+        }
+        format.withDateTimeBytes(snapshot.localTime(reading.dataTime)) { rows.append($0, columns: $0.count) }
+        var name = snapshot.placeName
+        name.withUTF8 { bytes in
+            let known =
+                lastPlace.bytes.count == bytes.count
+                && lastPlace.bytes.withUnsafeBufferPointer {
+                    bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                }
+            if !known { lastPlace = (Array(bytes), TextLayout.columns(snapshot.placeName)) }
+            rows.append(bytes, columns: lastPlace.columns)
+        }
+        func putMissing() { missing.bytes.withUnsafeBufferPointer { rows.append($0, columns: missing.columns) } }
+        if let value = reading.temperatureCelsius {
+            temperatures.put(value.bitPattern, { format.temperature(value) }, to: rows)
+        } else {
+            putMissing()
         }
         if let value = reading.precipitationProbabilityPercent {
-            put(percents.cell(value.bitPattern) { format.percent(value) })
+            percents.put(value.bitPattern, { format.percent(value) }, to: rows)
         } else {
-            put(missing)
+            putMissing()
         }
         if let value = reading.precipitationMillimetres {
-            put(amounts.cell(value.bitPattern) { format.precipitation(value) })
+            amounts.put(value.bitPattern, { format.precipitation(value) }, to: rows)
         } else {
-            put(missing)
+            putMissing()
         }
         if let code = reading.weatherCode {
-            put(conditions.cell(UInt64(bitPattern: Int64(code))) { TextRenderer.keptCondition(code) })
+            conditions.put(UInt64(bitPattern: Int64(code)), { TextRenderer.keptCondition(code) }, to: rows)
         } else {
-            put(missing)
+            putMissing()
         }
+    }
+
+    /// Writes the decimal digits of `value` (positive) at `rows`' tail; returns how many.
+    static func writeDigits(_ value: Int, to rows: Rows) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        let to = rows.tail(count)
+        rest = value
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            to[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        return count
     }
 }

@@ -27,53 +27,57 @@ extension TextRenderer {
         var text = ""
         try? snapshotRows(
             { body in snapshots.forEach(body) }, context: context, format: format, style: style,
-            to: { text += $0 })
+            to: { text += String(decoding: $0, as: UTF8.self) })
         return text.isEmpty
             ? [] : text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// Rows of the `saved` list written at a time.
-    static let rowsAtATime = 2048
+    /// The bytes of laid-out `saved` rows handed to `out` at a time, at least (whole rows).
+    static let textAtATime = 64 << 10
 
     /// Rows of the `saved` list whose cells the measuring reading keeps for the laying out, so
     /// that a list of up to this many is read and formatted once (reading and formatting it twice
-    /// took `saved` from 50 to 80–100 ms CPU at a million log lines); about 200 bytes a row.
+    /// took `saved` from 50 to 80–100 ms CPU at a million log lines); about 120 bytes a row
+    /// (`SnapshotCellMaker.Rows`).
     static let rowsKept = 32_768
 
-    /// `saved` as text, each line ending in "\n", written to `out` in pieces: `forEachSnapshot`
+    /// `saved` as text (UTF-8), each line ending in "\n", written to `out` in pieces: `forEachSnapshot`
     /// is read to measure the columns, keeping the cells of the first `keeping` rows, then — only
-    /// when there are more — read again for the rest; the rows are laid out `rowsAtATime` at a
-    /// time, so that a list of any length is never held whole.
+    /// when there are more — read again for the rest; the rows are laid out into bytes and handed
+    /// on `textAtATime` at a time, so that a list of any length is never held whole.
     ///
     /// - Parameter keeping: how many rows' cells the first reading keeps (`rowsKept`).
     static func snapshotRows(
         _ forEachSnapshot: ((Snapshot) -> Void) throws(StoreError) -> Void, context: RenderContext,
-        format: ValueFormatter, style: Style, keeping: Int = rowsKept, to out: (String) -> Void
+        format: ValueFormatter, style: Style, keeping: Int = rowsKept,
+        to out: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(StoreError) {
+        func write(line: String) {
+            var line = line
+            line.withUTF8(out)
+        }
         let width = context.width
-        let columnCount = 7
+        let columnCount = SnapshotCellMaker.Rows.columns
         // The widest cell of each column, and the widest name.
         var naturals = [Int](repeating: 0, count: columnCount)
         var rows = 0
-        // The first `keeping` rows' cells and their widths, a row after another.
-        var keptCells: [String] = []
-        var keptWidths: [Int] = []
+        // The first `keeping` rows' cells.
+        var kept = SnapshotCellMaker.Rows()
         var maker = SnapshotCellMaker(format: format)
         // A row past the kept ones, measured and let go.
-        var rowCells: [String] = []
-        var rowWidths: [Int] = []
-        rowCells.reserveCapacity(columnCount)
-        rowWidths.reserveCapacity(columnCount)
+        let row = SnapshotCellMaker.Rows()
         try forEachSnapshot { snapshot in
             if rows < keeping {
-                let start = keptWidths.count
-                maker.append(snapshot, cells: &keptCells, widths: &keptWidths)
-                for index in 0..<columnCount { naturals[index] = max(naturals[index], keptWidths[start + index]) }
+                maker.append(snapshot, to: kept)
+                for index in 0..<columnCount {
+                    naturals[index] = max(naturals[index], kept.width(row: rows, column: index))
+                }
             } else {
-                rowCells.removeAll(keepingCapacity: true)
-                rowWidths.removeAll(keepingCapacity: true)
-                maker.append(snapshot, cells: &rowCells, widths: &rowWidths)
-                for index in 0..<columnCount { naturals[index] = max(naturals[index], rowWidths[index]) }
+                row.removeAll()
+                maker.append(snapshot, to: row)
+                for index in 0..<columnCount {
+                    naturals[index] = max(naturals[index], row.width(row: 0, column: index))
+                }
             }
             rows += 1
         }
@@ -82,50 +86,32 @@ extension TextRenderer {
             for line in TextLayout.wrap(
                 "no snapshots: “save” keeps the last weather shown", indent: 0, continuation: 2, width: width)
             {
-                out(line + "\n")
+                write(line: line + "\n")
             }
             return
         }
         let table = snapshotTable(widestName: naturals[2], context: context)
         let fitted = table.fitted(naturals: naturals, width: width)
-        let kept = fitted.kept.map { table.columns[$0] }
-        // Each column's cells of the rows laid out next, with their widths.
-        var batch = [[String]](repeating: [], count: columnCount)
-        var batchWidths = [[Int]](repeating: [], count: columnCount)
-        var batchRows = 0
-        // The rows laid out so far, written after each batch (outside the reading closure).
-        var laid = ""
-        func layBatch() {
-            guard batchRows > 0 else { return }
-            var columns = kept
-            for (place, index) in fitted.kept.enumerated() { columns[place].cells = batch[index] }
-            laid +=
-                TextTable.render(
-                    columns, fitted.kept.map { batchWidths[$0] }, fitted.layout, indent: table.indent, header: false)
-                + "\n"
-            for index in 0..<columnCount {
-                batch[index].removeAll(keepingCapacity: true)
-                batchWidths[index].removeAll(keepingCapacity: true)
+        // Holds the rows laid out and not yet handed on.
+        let writer = TextTable.LineWriter(
+            fitted.kept.map { table.columns[$0] }, layout: fitted.layout, indent: table.indent,
+            capacity: textAtATime + 4096)
+        func lay(_ cells: SnapshotCellMaker.Rows, _ row: Int) {
+            writer.startLine()
+            for column in fitted.kept {
+                cells.withCell(row: row, column: column) {
+                    writer.add($0, columns: cells.width(row: row, column: column))
+                }
             }
-            batchRows = 0
-        }
-        func add(_ cells: some Sequence<String>, _ widths: some Sequence<Int>) {
-            for (index, cell) in cells.enumerated() { batch[index].append(cell) }
-            for (index, columns) in widths.enumerated() { batchWidths[index].append(columns) }
-            batchRows += 1
+            writer.endLine()
+            writer.newline()
         }
         let keptRows = min(rows, keeping)
-        for row in 0..<keptRows {
-            let start = row * columnCount
-            add(keptCells[start..<(start + columnCount)], keptWidths[start..<(start + columnCount)])
-            if batchRows == rowsAtATime {
-                layBatch()
-                out(laid)
-                laid = ""
-            }
+        for index in 0..<keptRows {
+            lay(kept, index)
+            if writer.count >= textAtATime { writer.take(out) }
         }
-        keptCells = []
-        keptWidths = []
+        kept = SnapshotCellMaker.Rows()
         if rows > keptRows {
             var skipped = 0
             try withoutActuallyEscaping(out) { (out) throws(StoreError) in
@@ -135,24 +121,18 @@ extension TextRenderer {
                         skipped += 1
                         return
                     }
-                    rowCells.removeAll(keepingCapacity: true)
-                    rowWidths.removeAll(keepingCapacity: true)
-                    maker.append(snapshot, cells: &rowCells, widths: &rowWidths)
-                    add(rowCells, rowWidths)
-                    if batchRows == rowsAtATime {
-                        layBatch()
-                        out(laid)
-                        laid = ""
-                    }
+                    row.removeAll()
+                    maker.append(snapshot, to: row)
+                    lay(row, 0)
+                    if writer.count >= textAtATime { writer.take(out) }
                 }
             }
         }
-        layBatch()
-        out(laid)
+        if writer.count > 0 { writer.take(out) }
         // Columns left out are named, as every table view does (trial 9: at 40 columns the
         // chance, amount and condition went without a word).
         for line in leftOutNote(table.leftOutNames(kept: fitted.kept), width: width, style: style) {
-            out(line + "\n")
+            write(line: line + "\n")
         }
     }
 

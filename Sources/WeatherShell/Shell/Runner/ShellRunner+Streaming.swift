@@ -14,6 +14,8 @@ extension ShellRunner {
     ///   the failure of a read of the log on the way, after the part printed before it.
     func stream(_ result: CommandResult) -> Result<Void, ShellError>? {
         let write: ((String) -> Void) throws(StoreError) -> Void
+        // `saved`'s rows, laid out as bytes: handed on as bytes (without a string made of them).
+        var writeBytes: (((UnsafeBufferPointer<UInt8>) -> Void) throws(StoreError) -> Void)?
         switch (result, format) {
         case (.exportData(let kind, let exchangeFormat, let records), .text):
             write = { out throws(StoreError) in
@@ -30,10 +32,16 @@ extension ShellRunner {
             let context = renderContext(for: result)
             let format = ValueFormatter(units: context.units, unicode: context.unicode)
             let style = Style(colour: context.colour)
-            write = { out throws(StoreError) in
+            write = { _ in }
+            writeBytes = { out throws(StoreError) in
                 try TextRenderer.snapshotRows(
                     { body throws(StoreError) in try snapshots.forEachRecord(body) }, context: context, format: format,
-                    style: style, to: { out(context.unicode ? $0 : TextRenderer.ascii($0)) })
+                    style: style,
+                    to: { bytes in
+                        guard !context.unicode else { return out(bytes) }
+                        var text = TextRenderer.ascii(String(decoding: bytes, as: UTF8.self))
+                        text.withUTF8(out)
+                    })
             }
         case (.verification(let places, _), .json):
             write = { out in JSONRenderer.verification(places, to: out) }
@@ -49,9 +57,13 @@ extension ShellRunner {
             return nil
         }
         let sink = output
-        var pieces = TextPieces { sink.write($0) }
+        var pieces = TextPieces { sink.write(utf8: $0) }
         do throws(StoreError) {
-            try write { pieces.append($0) }
+            if let writeBytes {
+                try writeBytes { pieces.append(utf8: $0) }
+            } else {
+                try write { pieces.append($0) }
+            }
         } catch {
             // What is gathered is dropped: a log that fails within the first piece prints only
             // the error, as before streaming; one that fails later, the pieces printed so far.

@@ -7,6 +7,14 @@ import WeatherStore
 package protocol OutputSink: AnyObject {
     func write(_ text: String)
     func writeError(_ text: String)
+    /// Writes `bytes`, valid UTF-8 text, as `write` writes that text: long output made as bytes
+    /// (`saved`'s rows) goes out without a string made of it (checking a piece of it as UTF-8 to
+    /// make one cost `saved` 12 instructions a byte).
+    func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension OutputSink {
+    package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// How a line ended.
