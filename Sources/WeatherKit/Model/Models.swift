@@ -77,34 +77,6 @@ package struct Coordinate: Hashable, Sendable, Codable {
 }
 
 extension Coordinate {
-    /// The two numbers of `text` when it reads as “latitude,longitude”: two comma-separated
-    /// numbers, each a decimal with or without an exponent (“-33.86”, “1e308”), “nan”, “inf” or
-    /// “infinity”, with an optional sign and spaces around it — whatever their values (check
-    /// `isValid`). Nil for any other text, hexadecimal among it. `init(parsing:)` takes plain
-    /// decimals in range only; this tells a mistyped coordinate (“91,0”, “nan,nan”) from a name.
-    package static func numberPair(_ text: String) -> Coordinate? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let latitude = number(parts[0].trimmed), let longitude = number(parts[1].trimmed) else {
-            return nil
-        }
-        return Coordinate(latitude: latitude, longitude: longitude)
-    }
-
-    /// `text` as a number in one of the forms `numberPair` reads; nil for any other.
-    private static func number(_ text: String) -> Double? {
-        if let value = DecimalText.parse(text) { return value }
-        let unsigned = text.lowercased().drop { $0 == "+" || $0 == "-" }
-        guard text.count - unsigned.count <= 1 else { return nil }
-        if ["nan", "inf", "infinity"].contains(String(unsigned)) { return Double(text) }
-        // Digits with at most one point, then an exponent: “1e308”, “2.5E-3”.
-        let pieces = unsigned.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
-        guard pieces.count == 2, let mantissa = pieces.first, mantissa.first != "+", mantissa.first != "-",
-            DecimalText.parse(mantissa) != nil, Int(pieces[1]) != nil
-        else { return nil }
-        // Beyond a Double's range (“1e999”) it is infinite: not finite, as the value says.
-        return Double(text) ?? (text.hasPrefix("-") ? -Double.infinity : Double.infinity)
-    }
-
     /// Whether ASCII `text` is plainly neither form: not two words (split at spaces and commas)
     /// and not one comma. Told from the bytes without splitting, for the place names `region`
     /// asks about for every favorite in a list; text that is not ASCII is left to the parsers.
@@ -178,14 +150,14 @@ package struct Place: Hashable, Sendable, Codable {
     /// "Hamburg, Deutschland": the name and the region, or the name alone.
     package var label: String { region.isEmpty ? name : "\(name), \(region)" }
 
+    /// Whether the place is named by its coordinates alone (`unnamed(at:near:)`).
+    package var isUnnamed: Bool { name == coordinate.rounded.hemisphereText }
+
     /// A place no geocoder named (open sea, a pole, a geocoder without reverse geocoding): its
     /// coordinates are its name ("5.0000°S 150.0000°W"), and the nearest named place, when a
     /// geocoder gave one, its region ("near Kiritimati").
     ///
     /// - Parameter near: the name of the nearest named place, if any.
-    /// Whether the place is named by its coordinates alone (`unnamed(at:near:)`).
-    package var isUnnamed: Bool { name == coordinate.rounded.hemisphereText }
-
     package static func unnamed(at coordinate: Coordinate, near: String? = nil) -> Place {
         let text = coordinate.rounded.hemisphereText
         let region = near.map { "near \($0)" } ?? ""
