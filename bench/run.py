@@ -338,7 +338,8 @@ def merge_rows(path, rows):
         (j for j, m in enumerate(lines) if m.startswith("## ")), len(lines))]
     for r in rows:
         text = f"| {' | '.join(r)} |"
-        same = [i for i in table if lines[i].split(" | ")[0] == f"| {r[0]}"]
+        # A figure may hold " | " itself (`echo quit | wx`): matched as the line's start.
+        same = [i for i in table if lines[i].startswith(f"| {r[0]} | ")]
         if same:
             lines[same[0]] = text
         else:
