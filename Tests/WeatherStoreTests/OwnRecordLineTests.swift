@@ -101,12 +101,7 @@ import WeatherTestSupport
         var differing: [String] = []
         for line in lines {
             for index in line.indices {
-                var variants: [[UInt8]] = [Array(line[..<index]), Array(line[..<index] + line[(index + 1)...])]
-                for byte in replacements where byte != line[index] {
-                    var changed = line
-                    changed[index] = byte
-                    variants.append(changed)
-                }
+                let variants = brokenAt(index, of: line, replacements: replacements)
                 for variant in variants where !Self.readsAsParsed(variant).same {
                     differing.append(String(decoding: variant, as: UTF8.self))
                 }
