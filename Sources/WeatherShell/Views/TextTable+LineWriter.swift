@@ -40,13 +40,7 @@ extension TextTable {
 
         /// Room for `count` more bytes in the line.
         private func reserve(_ count: Int) {
-            guard used + count > capacity else { return }
-            let grown = max(capacity * 2, used + count)
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-            larger.moveInitialize(from: line, count: used)
-            line.deallocate()
-            line = larger
-            capacity = grown
+            makeRoom(in: &line, capacity: &capacity, used: used, needed: used + count)
         }
 
         private func spaces(_ count: Int) {
