@@ -40,7 +40,13 @@ extension TextTable {
 
         /// Room for `count` more bytes in the line.
         private func reserve(_ count: Int) {
-            makeRoom(in: &line, capacity: &capacity, used: used, needed: used + count)
+            guard used + count > capacity else { return }
+            let grown = max(capacity * 2, used + count)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            larger.moveInitialize(from: line, count: used)
+            line.deallocate()
+            line = larger
+            capacity = grown
         }
 
         private func spaces(_ count: Int) {

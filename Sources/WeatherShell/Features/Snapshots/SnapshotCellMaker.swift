@@ -66,14 +66,27 @@ struct SnapshotCellMaker {
 
         /// Where the next `count` bytes of the cell being written go (room made for them).
         func tail(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-            makeRoom(in: &bytes, capacity: &byteCapacity, used: byteCount, needed: byteCount + count)
+            if byteCount + count > byteCapacity {
+                let grown = max(byteCapacity * 2, byteCount + count)
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+                larger.moveInitialize(from: bytes, count: byteCount)
+                bytes.deallocate()
+                bytes = larger
+                byteCapacity = grown
+            }
             return bytes + byteCount
         }
 
         /// Ends the next cell, whose last `added` bytes were written at `tail`: it is `columns` wide.
         func endCell(adding added: Int, columns: Int) {
             byteCount += added
-            makeRoom(in: &cells, capacity: &cellCapacity, used: cellCount, needed: cellCount + 1)
+            if cellCount == cellCapacity {
+                let larger = UnsafeMutablePointer<(end: Int32, width: Int32)>.allocate(capacity: cellCapacity * 2)
+                larger.moveInitialize(from: cells, count: cellCount)
+                cells.deallocate()
+                cells = larger
+                cellCapacity *= 2
+            }
             (cells + cellCount).initialize(to: (Int32(byteCount), Int32(columns)))
             cellCount += 1
         }
