@@ -13,13 +13,10 @@ import WeatherTestSupport
 
     @Test(arguments: ["/dev/stdout", "/proc/self/fd/1"])
     func exportWritesWhereTheRedirectedOutputStands(target: String) throws {
-        let (home, server) = try demoHomeWithBerlin()
-        let out = home.path + "/out.txt"
-        let run = try runDemoShell(
-            #"{ echo HEADER; "$WX" -c "export favorites \#(target)"; echo "rc=$?"; echo FOOTER; } > "\#(out)""#,
-            home: home, server: server)
+        let (run, written) = try Self.outFile {
+            #"{ echo HEADER; "$WX" -c "export favorites \#(target)"; echo "rc=$?"; echo FOOTER; } > "\#($0)""#
+        }
         #expect(run.status == 0, "\(run.stderr)")
-        let written = try String(contentsOfFile: out, encoding: .utf8)
         #expect(
             written == "HEADER\n" + Self.csv + "rc=0\nFOOTER\n",
             "\(written.debugDescription) \(run.stderr)")
@@ -27,15 +24,21 @@ import WeatherTestSupport
 
     /// Appended output (`>>`) and the file's own name: the same, at the end of what is there.
     @Test func exportToTheOutputFileByNameAppends() throws {
-        let (home, server) = try demoHomeWithBerlin()
-        let out = home.path + "/out.txt"
-        let run = try runDemoShell(
-            #"echo HEADER > "\#(out)"; "$WX" -c "export favorites \#(out)" >> "\#(out)"; echo FOOTER >> "\#(out)""#,
-            home: home, server: server)
+        let (run, written) = try Self.outFile {
+            #"echo HEADER > "\#($0)"; "$WX" -c "export favorites \#($0)" >> "\#($0)"; echo FOOTER >> "\#($0)""#
+        }
         #expect(run.status == 0, "\(run.stderr)")
-        let written = try String(contentsOfFile: out, encoding: .utf8)
         #expect(
             written == "HEADER\n" + Self.csv + "FOOTER\n",
             "\(written.debugDescription)")
+    }
+
+    /// The shell's `script`, given the path of a file in a demo home with Berlin a favorite, run
+    /// there: the run, and what the file holds after it.
+    static func outFile(_ script: (String) -> String) throws -> (WXResult, String) {
+        let (home, server) = try demoHomeWithBerlin()
+        let out = home.path + "/out.txt"
+        let run = try runDemoShell(script(out), home: home, server: server)
+        return (run, try String(contentsOfFile: out, encoding: .utf8))
     }
 }
