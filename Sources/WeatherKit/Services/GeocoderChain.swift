@@ -119,6 +119,15 @@ package struct GeocoderChain: Geocoder {
 }
 
 extension GeocoderChain.Failure {
+    /// Whether this is `--offline` with nothing saved: every geocoder that was looked in had no
+    /// saved answer, and none was asked.
+    package var isOffline: Bool {
+        switch self {
+        case .failed(let error): error.isOfflineWithoutSavedData
+        case .fallbackFailed(let first, let then): first.isOfflineWithoutSavedData && then.isOfflineWithoutSavedData
+        }
+    }
+
     /// The first error: why the chosen geocoder gave no answer.
     package var first: ServiceError {
         switch self {

@@ -17,6 +17,13 @@ package enum DataOrigin: Hashable, Sendable {
 }
 
 extension DataOrigin {
+    /// Whether this is an out-of-date saved answer given because of `--offline` (no request
+    /// was made: a stale answer without a reason).
+    package var isOfflineCopy: Bool {
+        if case .stale(_, nil) = self { return true }
+        return false
+    }
+
     /// The origin to report for values fetched together: stale before cached before fresh,
     /// and among equals the oldest.
     package static func leastFresh(_ origins: [DataOrigin]) -> DataOrigin {

@@ -228,7 +228,14 @@ final class PlaceResolver {
         answer.passedOver.map { "\($0.description); these places are from \(answer.service.displayName)" }
     }
 
-    func search(_ query: String) async throws(ShellError) -> ([Place], notice: String?) {
+    /// Up to `WeatherSession.candidateLimit` places for `query`, from the chosen geocoder or
+    /// the one that stood in (the notice says which, and why).
+    ///
+    /// - Parameter near: the favorite the query is close to, for the offline error's "did you
+    ///   mean" (`search(_:near:)` says it otherwise).
+    /// - Throws: `noPlaceFound`; offline with nothing found, `offlineNoPlace` (nothing was asked);
+    ///   the geocoders' failures (`shellError`).
+    func search(_ query: String, near: Favorite? = nil) async throws(ShellError) -> ([Place], notice: String?) {
         // A key pasted where a place belongs goes to no geocoder, no cache and no message.
         if Redaction.looksLikeKey(query) { throw .usage(Self.keyAsPlace) }
         try coverage.check(name: query)
@@ -236,9 +243,15 @@ final class PlaceResolver {
         do throws(GeocoderChain.Failure) {
             found = try await geocoderChain.searching(query, limit: WeatherSession.candidateLimit, language: language)
         } catch {
+            if error.isOffline { throw Self.offlineNoPlace(query, near: near) }
             throw Self.shellError(error, subject: "“\(TerminalText.sanitized(query))”")
         }
         guard !found.fetched.value.isEmpty else {
+            // Offline nothing was asked: a saved answer that holds no place is no geocoder
+            // "asked instead" finding none (the fresh user's `--offline show Lyon`).
+            if found.passedOver?.isOfflineWithoutSavedData == true || found.fetched.origin.isOfflineCopy {
+                throw Self.offlineNoPlace(query, near: near)
+            }
             // Why the chosen one failed comes first; then that the other knew nothing either.
             if let passedOver = found.passedOver {
                 throw .fallbackFailed(
@@ -250,6 +263,16 @@ final class PlaceResolver {
             throw .noPlaceFound(query)
         }
         return (found.fetched.value, Self.notice(found))
+    }
+
+    /// What every command that looks up a place says when offline (`--offline`) and neither a
+    /// favorite nor a saved answer of a geocoder has it: that nothing was asked, and what to do.
+    nonisolated static func offlineNoPlace(_ query: String, near: Favorite? = nil) -> ShellError {
+        let typed = TerminalText.sanitized(query)
+        let guess = near.map { "; did you mean the favorite “\(TerminalText.sanitized($0.name))”?" } ?? ""
+        return .notApplicable(
+            "offline: no favorite or saved place matches “\(typed)”, and nothing was asked\(guess); without --offline, “find \(ShellWords.quotedRest(typed))” looks it up and keeps its places"
+        )
     }
 
     /// The place at `coordinate`: from the chosen geocoder, or, when it cannot be used, from
