@@ -83,6 +83,21 @@ import WeatherTestSupport
         #expect(later.daily.last?.date == date("2021-04-28"))
     }
 
+    /// Steps are described only when the answer holds some: a forecast answer with an empty
+    /// `list` (case W-7's Moscow) has no "3-hour steps" to be from OpenWeatherMap.
+    @Test func noStepsAreDescribedOnlyWhenThereAreSome() throws {
+        let empty = try JSONValue.parse(TestPaths.fixture("openweathermap/forecast-empty-list-hand-written.json"))
+        var forecast = Forecast(
+            coordinate: Coordinate(latitude: 55.7522, longitude: 37.6156),
+            zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 10_800), source: .openWeatherMap)
+        try OpenWeatherMapProvider.addSteps(from: empty, to: &forecast)
+        #expect(forecast.hourly.isEmpty)
+        #expect(forecast.stepDescription == nil)
+        let steps = try JSONValue.parse(TestPaths.fixture("openweathermap/forecast-maceio-metric-pt-br-cnt40.json"))
+        try OpenWeatherMapProvider.addSteps(from: steps, to: &forecast)
+        #expect(forecast.stepDescription == "3-hour steps")
+    }
+
     @Test func threeHourStepsBecomeHoursAndLocalDays() throws {
         let body = try JSONValue.parse(TestPaths.fixture("openweathermap/forecast-maceio-metric-pt-br-cnt40.json"))
         var forecast = Forecast(

@@ -30,8 +30,11 @@ extension Forecast {
     }
 
     /// What the steps are, in words: "3-hour steps", "3-hour steps 9 hours apart", "3-hour
-    /// steps 3 to 9 hours apart", "hourly values 3 hours apart"; nil for whole hours one after another.
+    /// steps 3 to 9 hours apart", "hourly values 3 hours apart"; nil for whole hours one after
+    /// another, and for an answer with no entries: steps that did not come are no "3-hour steps"
+    /// (case W-7 said "3-hour steps from OpenWeatherMap" above "no forecast steps").
     package var stepDescription: String? {
+        guard !hourly.isEmpty else { return nil }
         let stepHours = max(1, hourStepSeconds / 3_600)
         let kind = stepHours == 1 ? "hourly values" : "\(stepHours)-hour steps"
         guard let spacing = hourSpacingSeconds, spacing != hourStepSeconds...hourStepSeconds else {

@@ -506,6 +506,12 @@ import WeatherTestSupport
         // beside it (trial 9 read "rain — · 0.3 mm in the last hour · snow 0.3 mm" as a contradiction).
         #expect(run.result.stdout.contains("\n  0.3 mm snow in the last hour · "), "\(run.result.stdout)")
         #expect(!run.result.stdout.contains("rain —") && !run.result.stdout.contains("snow 0.3"))
+        // The steps' answer held none: said once, with no "3-hour steps from OpenWeatherMap; days
+        // are built from them" above it, which said the opposite (a fresh user's report).
+        #expect(
+            run.result.stdout.contains("\n  no forecast steps in OpenWeatherMap’s answer, current conditions only;"),
+            "\(run.result.stdout)")
+        #expect(!run.result.stdout.contains("steps from"), "\(run.result.stdout)")
     }
 
     // MARK: - URLs
