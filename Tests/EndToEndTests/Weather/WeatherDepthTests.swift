@@ -208,7 +208,7 @@ import WeatherTestSupport
         )
         #expect(
             down.stdout.hasPrefix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 07:24 CEST\n  offline: data from 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 07:24 CEST\n  saved data from 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"
             ))
     }
 

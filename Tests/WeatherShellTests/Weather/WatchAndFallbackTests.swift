@@ -84,7 +84,7 @@ import WeatherTestSupport
         #expect(await online.run(line: "show Hamburg") == .succeeded)
         #expect(
             console.output.contains(
-                "\n  offline: data from 30 min ago (cannot reach Open-Meteo at om; check your\n  connection or WX_OPEN_METEO_URL)\n"
+                "\n  saved data from 30 min ago (cannot reach Open-Meteo at om; check your\n  connection or WX_OPEN_METEO_URL)\n"
             ))
         console.clear()
 

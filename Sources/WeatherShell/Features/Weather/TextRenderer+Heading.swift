@@ -113,19 +113,17 @@ extension TextRenderer {
     /// The line saying the data is old and why, when it came from the cache after a failure.
     static func offlineNote(_ origin: DataOrigin, context: RenderContext, style: Style) -> [String] {
         guard case .stale(let stored, let reason) = origin else { return [] }
-        let why = reason.map { " (\($0.description))" } ?? ""
-        // "offline" only when the network is out of reach (or --offline); a service that answered
-        // with a refusal (rate limit, outage) was reached: its saved answer is shown instead.
-        let offline: Bool
-        switch reason {
-        case nil, .transport?: offline = true
-        default: offline = false
-        }
         let age = ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))
-        return wrap(
-            (offline ? "offline: data from \(age) ago" : "saved data from \(age) ago") + why,
-            indent: 2, width: context.reportWidth
-        )
-        .map(style.dim)
+        return wrap(staleText(age: age, reason: reason), indent: 2, width: context.reportWidth).map(style.dim)
+    }
+
+    /// What a stale answer is, said by one rule: "offline:" only under `--offline` (no reason:
+    /// nothing was asked); after any failure of a request, "saved data from AGE ago" with what
+    /// happened in parentheses — a service that did not answer in time, could not be reached,
+    /// refused, or was unavailable was asked, so it is not "offline" (the fresh user's timed-out
+    /// Open-Meteo read "offline: data from …").
+    static func staleText(age: String, reason: ServiceError?) -> String {
+        guard let reason else { return "offline: data from \(age) ago" }
+        return "saved data from \(age) ago (\(reason.description))"
     }
 }
