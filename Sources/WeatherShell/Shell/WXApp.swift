@@ -166,6 +166,9 @@ package struct WXApp {
         if host.errorIsTerminal { runner.errorWidth = host.terminalWidth }
         runner.outputIsTerminal = host.outputIsTerminal
         session.doctorEnvironment.terminal.inputIsTerminal = host.inputIsTerminal && !oneShot
+        // `wx doctor`, `wx -c doctor`: its exit status is the run's, so its report may name it.
+        session.doctorEnvironment.endsRun =
+            oneShot && oneShotLines.count == 1 && (try? ShellWords.commands(oneShotLines[0]))?.count == 1
         session.doctorEnvironment.terminal.colour = colour.on
         session.doctorEnvironment.terminal.colourReason = colour.reason
         session.doctorEnvironment.terminal.width = columns ?? host.terminalWidth()

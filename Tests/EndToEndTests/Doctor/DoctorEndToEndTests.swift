@@ -61,6 +61,29 @@ struct DoctorEndToEndTests {
         #expect(run.stdout.hasSuffix("All is well.\n"))
     }
 
+    /// What is off is said in words wherever `doctor` runs; the exit status only by `wx doctor`
+    /// and `wx -c doctor`, whose status it is (still 1). At the prompt, in a script or beside
+    /// other commands ("doctor; favs") "(exit status 1)" meant nothing (a fresh user's report).
+    @Test func theExitStatusIsSaidOnlyWhenDoctorIsTheWholeRun() throws {
+        let environment = ["OPENWEATHERMAP_API_KEY": Self.key]
+        let off = "2 things are off: OpenWeatherMap (the key), OpenWeatherMap key"
+        func run(_ arguments: [String], stdin: String = "") throws -> WXResult {
+            let server = try FixtureServer()
+            try server.queue(.init(path: "/data/2.5/weather", status: 401, file: "cases/owm-401.json", times: 2))
+            return try runWX(arguments, stdin: stdin, home: TemporaryFolder(), server: server, environment: environment)
+        }
+        for whole in [["doctor"], ["-c", "doctor"]] {
+            let result = try run(whole)
+            #expect(result.status == 1, "\(whole): \(result.stderr)")
+            #expect(result.stdout.hasSuffix("\(off); exit status 1.\n"), "\(whole): \(result.stdout)")
+        }
+        for (arguments, stdin) in [([], "doctor\n"), (["-c", "doctor; favs"], ""), ([], "doctor\nfavs\n")] {
+            let result = try run(arguments, stdin: stdin)
+            #expect(!result.stdout.contains("exit status"), "\(arguments) \(stdin): \(result.stdout)")
+            #expect(result.stdout.contains("\n\(off).\n"), "\(arguments) \(stdin): \(result.stdout)")
+        }
+    }
+
     /// A key OpenWeatherMap refuses: the key line and the service line say so, exit 1, and the
     /// key is in no output (text or JSON), only `appid=***`.
     @Test func aRefusedKeyIsOffAndNeverShown() throws {
@@ -71,7 +94,9 @@ struct DoctorEndToEndTests {
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("✗ OpenWeatherMap key: set, refused by OpenWeatherMap (HTTP 401)\n"))
         #expect(run.stdout.contains("appid=***"))
-        #expect(run.stdout.hasSuffix("2 things are off (exit status 1).\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.hasSuffix("2 things are off: OpenWeatherMap (the key), OpenWeatherMap key; exit status 1.\n"),
+            "\(run.stdout)")
         let json = try runWX(["--json", "doctor"], home: TemporaryFolder(), server: server, environment: environment)
         #expect(json.status == 1)
         #expect(json.stdout.contains(#""all_well":false"#))

@@ -95,7 +95,25 @@ struct DoctorTests {
                 "    ?latitude=52.52&longitude=13.41",
                 "    &current=temperature_2m",
             ])
-        #expect(lines.last == "1 thing is off (exit status 1).")
+        #expect(lines.last == "1 thing is off: state folder.")
         #expect(lines.joined().replacingOccurrences(of: " ", with: "").contains(url))
+    }
+
+    /// The last line says what is off in words; only when `doctor` is the whole run (`wx
+    /// doctor`) does it name the exit status, which at a prompt means nothing.
+    @Test func theSummaryNamesWhatIsOffAndTheStatusOnlyForAWholeRun() {
+        let checks = [
+            DoctorCheck(.state, "state folder", .problem, "not writable"),
+            DoctorCheck(.service, "Nominatim (geocoder)", .problem, "cannot reach it"),
+            DoctorCheck(.state, "lock", .ok, "free"),
+        ]
+        let context = RenderContext(units: .metric, now: Date(), colour: false, unicode: true, width: 80)
+        let atPrompt = TextRenderer.doctorLines(DoctorReport(checks: checks), context: context)
+        #expect(atPrompt.last == "2 things are off: state folder, Nominatim (geocoder).")
+        #expect(!atPrompt.joined(separator: "\n").contains("exit status"))
+        let wholeRun = TextRenderer.doctorLines(DoctorReport(checks: checks, endsRun: true), context: context)
+        #expect(wholeRun.last == "2 things are off: state folder, Nominatim (geocoder); exit status 1.")
+        let well = TextRenderer.doctorLines(DoctorReport(checks: [checks[2]], endsRun: true), context: context)
+        #expect(well.last == "All is well.")
     }
 }

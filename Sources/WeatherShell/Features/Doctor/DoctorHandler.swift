@@ -37,7 +37,7 @@ struct DoctorHandler {
         checks += DoctorLocalChecks.terminal(environment.terminal)
         checks.append(DoctorLocalChecks.startupFile(configuration.startupFile))
         checks.append(DoctorLocalChecks.editrc(configuration.lineEditorFile))
-        return [.doctor(DoctorReport(checks: checks))]
+        return [.doctor(DoctorReport(checks: checks, endsRun: environment.endsRun))]
     }
 
     /// The services this configuration and these favorites would ask, each with why: the

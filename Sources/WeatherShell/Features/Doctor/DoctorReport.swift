@@ -55,6 +55,15 @@ package struct DoctorCheck: Hashable, Sendable {
 /// `doctor`'s answer: every check, in the order state, services, key, terminal, files.
 package struct DoctorReport: Hashable, Sendable {
     package var checks: [DoctorCheck]
+    /// Whether `doctor` is the whole run (`wx doctor`, `wx -c doctor`), whose exit status is
+    /// its answer: the last line then names the status. At the prompt, in a script or beside
+    /// other commands a status means nothing, and the line says what is off in words only.
+    package var endsRun = false
+
+    package init(checks: [DoctorCheck], endsRun: Bool = false) {
+        self.checks = checks
+        self.endsRun = endsRun
+    }
 
     /// Whether nothing is off: the exit status is 0 then, else 1.
     package var allWell: Bool { !checks.contains { $0.status == .problem } }

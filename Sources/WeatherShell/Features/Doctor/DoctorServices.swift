@@ -13,6 +13,9 @@ package struct DoctorEnvironment: Sendable {
     /// The User-Agent every request of wx carries.
     package var userAgent = WXVersion.userAgent()
     package var terminal = TerminalFacts()
+    /// Whether `doctor` is the whole run (`wx doctor`, `wx -c doctor`): its exit status is then
+    /// the run's, and its report names it (`DoctorReport.endsRun`).
+    package var endsRun = false
 
     package init() {}
 }

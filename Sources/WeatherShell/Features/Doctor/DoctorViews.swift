@@ -31,12 +31,22 @@ extension TextRenderer {
             }
             if let request = check.request { lines += askedLines(request.url, indent: lead.count, width: width) }
         }
-        let problems = report.checks.filter { $0.status == .problem }.count
-        lines.append(
-            problems == 0
-                ? "All is well."
-                : "\(Counting.count(problems, "thing")) \(problems == 1 ? "is" : "are") off (exit status 1).")
+        lines += wrap(summary(report), indent: 0, width: width)
         return lines
+    }
+}
+
+extension TextRenderer {
+    /// `doctor`'s last line: "All is well.", or what is off in words — "2 things are off:
+    /// Nominatim (geocoder), state folder." — and, only when `doctor` is the whole run
+    /// (`DoctorReport.endsRun`), the exit status that says so to a script ("…; exit status 1.").
+    /// At the prompt a status means nothing (the fresh user's "(exit status 1)").
+    static func summary(_ report: DoctorReport) -> String {
+        let problems = report.checks.filter { $0.status == .problem }
+        guard !problems.isEmpty else { return "All is well." }
+        let count = "\(Counting.count(problems.count, "thing")) \(problems.count == 1 ? "is" : "are") off"
+        let what = problems.map(\.subject).joined(separator: ", ")
+        return "\(count): \(what)" + (report.endsRun ? "; exit status 1." : ".")
     }
 }
 
