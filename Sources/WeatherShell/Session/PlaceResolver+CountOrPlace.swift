@@ -51,20 +51,30 @@ extension PlaceResolver {
 
 /// `plume foo Berlin`, `drift someday Berlin`: a first word that is none of the command's was
 /// taken as the start of the place; when nothing is found for the whole and the rest alone is a
-/// place wx knows without asking (a favorite, a place of the recorded answers), the first word
-/// is the mistake, said as one.
+/// place — a favorite, a place of the recorded answers, or one the geocoder finds — the first
+/// word is the mistake, said as one.
 extension PlaceResolver {
-    /// The first word of `target` when the rest alone names a favorite or a recorded place
-    /// (`coverage.isRecorded`) and the first word is letters only; nil otherwise.
-    func strayFirstWord(of target: String) -> String? {
+    /// The first word of `target` when it is letters only and the rest alone names a place: a
+    /// favorite, a recorded place (`coverage.isRecorded`), or else one the geocoders find (the
+    /// rest looked up as `show` would: one more request, made only after the whole found
+    /// nothing); nil otherwise, and when that look-up fails.
+    func strayFirstWord(of target: String) async -> String? {
         let words = target.split(separator: " ").map(String.init)
         guard words.count >= 2, let first = words.first, first.allSatisfy(\.isLetter) else { return nil }
         let rest = words.dropFirst().joined(separator: " ")
         if FavoriteMatching.match(rest, in: favorites).only != nil { return first }
-        guard coverage.isRecorded else { return nil }
+        if coverage.isRecorded {
+            do throws(ShellError) {
+                try coverage.check(name: rest)
+                return first
+            } catch {
+                return nil
+            }
+        }
+        // A place only the geocoder knows is a place as much as a favorite is (the fresh user's
+        // `plume foo Lyon` said no place for “foo Lyon” where `plume foo Home` named “foo”).
         do throws(ShellError) {
-            try coverage.check(name: rest)
-            return first
+            return try await search(rest).0.isEmpty ? nil : first
         } catch {
             return nil
         }

@@ -73,4 +73,59 @@ struct DecisionPlaceWordsEndToEndTests {
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr == "error: unknown variable “foo” (temperature, precipitation, gusts, wind)\n")
     }
+
+    /// Nominatim's answer for Paris (a city found only by the live geocoder, no favorite).
+    static let parisBody =
+        #"[{"place_id":1,"lat":"48.8566","lon":"2.3522","name":"Paris","display_name":"Paris, Île-de-France, France","addresstype":"city","address":{"city":"Paris","state":"Île-de-France","country":"France","country_code":"fr"}}]"#
+
+    /// `plume WORD PLACE` with PLACE found only by the geocoder: looked up as `show` looks it up
+    /// (the same request), the plume drawn for it; and when it is not found, or no geocoder can
+    /// be reached, the same error as `show`'s.
+    @Test func aPlaceOnlyTheGeocoderFindsIsLookedUpAsShowDoes() throws {
+        let server = try FixtureServer()
+        try server.queue(.init(path: "/search", body: Self.parisBody, contentType: "application/json"))
+        let run = try runWX(stdin: "plume gusts Paris\n", home: TemporaryFolder(), server: server, now: Self.now)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Paris, Île-de-France, France · gusts, median and 10–90 % of the members\n"))
+        let asked = try server.requests()
+        #expect(asked.map(\.path) == ["/search", "/v1/ensemble"], "\(asked.map(\.path))")
+        #expect(asked.first?.query["q"] == "Paris")
+
+        let nowhere = try FixtureServer()
+        try nowhere.queue(.init(path: "/search", body: "[]", contentType: "application/json", times: 2))
+        let down = ["WX_NOMINATIM_URL": "http://127.0.0.1:1", "WX_OPEN_METEO_GEOCODING_URL": "http://127.0.0.1:1"]
+        for environment in [[:], down] {
+            let plume = try runWX(
+                stdin: "plume gusts Nowhere\n", home: TemporaryFolder(), server: nowhere, now: Self.now,
+                environment: environment)
+            let show = try runWX(
+                stdin: "show Nowhere\n", home: TemporaryFolder(), server: nowhere, now: Self.now,
+                environment: environment)
+            #expect(plume.status == 1 && show.status == 1, "\(plume.stderr)\(show.stderr)")
+            #expect(!plume.stderr.isEmpty && plume.stderr == show.stderr, "\(plume.stderr)\(show.stderr)")
+        }
+    }
+
+    /// `plume foo Paris`, `drift someday Paris`: nothing is found for the whole, and Paris alone
+    /// is a place the geocoder finds, as a favorite would be: the first word is the mistake (a
+    /// usage error), not a place named “foo Paris” (a fresh user's `plume WORD PLACE`).
+    @Test func aStrayWordBeforeAPlaceTheGeocoderFindsIsUnknown() throws {
+        for (line, said) in [
+            ("plume foo Paris", "error: unknown variable “foo” (temperature, precipitation, gusts, wind)\n"),
+            (
+                "drift someday Paris",
+                "error: unknown day “someday” (tomorrow, today, a weekday or a date as YYYY-MM-DD)\n"
+            ),
+        ] {
+            let server = try FixtureServer()
+            try server.queue(.init(path: "/search", body: "[]", contentType: "application/json"))
+            try server.queue(.init(path: "/search", body: Self.parisBody, contentType: "application/json"))
+            let run = try runWX(stdin: line + "\n", home: TemporaryFolder(), server: server, now: Self.now)
+            #expect(run.status == 2, "\(line): \(run.stderr)")
+            #expect(run.stderr == said, "\(line): \(run.stderr)")
+            let asked = try server.requests()
+            #expect(asked.compactMap { $0.query["q"] } == [String(line.split(separator: " ", maxSplits: 1)[1]), "Paris"])
+            #expect(asked.allSatisfy { $0.path == "/search" }, "\(asked.map(\.path))")
+        }
+    }
 }

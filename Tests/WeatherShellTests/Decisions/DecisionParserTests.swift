@@ -151,10 +151,10 @@ import WeatherTestSupport
             try CommandParser.parse("plume") == .plume(PlumeRequest(variable: .temperature, hours: nil, target: nil)))
         #expect(
             try CommandParser.parse("plume gusts 24 Home")
-                == .plume(PlumeRequest(variable: .windGusts, hours: 24, target: "Home")))
+                == .plume(PlumeRequest(variable: .windGusts, hours: 24, target: "Home", variableTyped: true)))
         #expect(
             try CommandParser.parse("plume rain 12h")
-                == .plume(PlumeRequest(variable: .precipitation, hours: 12, target: nil))
+                == .plume(PlumeRequest(variable: .precipitation, hours: 12, target: nil, variableTyped: true))
         )
     }
 

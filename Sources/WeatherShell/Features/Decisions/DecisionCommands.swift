@@ -59,6 +59,10 @@ package struct PlumeRequest: Hashable, Sendable {
     package var hours: Int?
     /// The place (nil: the current location).
     package var target: String?
+    /// Whether a variable was typed before the place: the place's words are then the place,
+    /// and when none is found for them the error is `show`'s, with no hint that a word of them
+    /// was a mistyped variable.
+    package var variableTyped = false
 
     /// The variables `plume` draws, with the words that name them (the first as shown).
     static let variables: [(words: [String], variable: EnsembleVariable)] = [

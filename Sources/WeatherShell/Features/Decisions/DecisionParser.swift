@@ -372,10 +372,12 @@ enum DecisionParser {
     /// - Throws: `ShellError.usage` for hours outside 1 to 240.
     static func plume(_ arguments: inout Arguments) throws(ShellError) -> Command {
         var variable = EnsembleVariable.temperature
+        var variableTyped = false
         if let first = arguments.words.first?.lowercased(),
             let found = PlumeRequest.variables.first(where: { $0.words.contains(first) })
         {
             variable = found.variable
+            variableTyped = true
             _ = arguments.next()
         } else if let first = arguments.words.first?.lowercased(), first.allSatisfy({ $0.isLetter }),
             let close = DecisionVocabulary.closest(first, among: PlumeRequest.variables.flatMap(\.words))
@@ -408,6 +410,8 @@ enum DecisionParser {
             hours = try CommandParser.count(&arguments, what: "the number of hours", maximum: 240)
         }
         return .plume(
-            PlumeRequest(variable: variable, hours: hours, target: try CommandParser.optionalPlace(&arguments)))
+            PlumeRequest(
+                variable: variable, hours: hours, target: try CommandParser.optionalPlace(&arguments),
+                variableTyped: variableTyped))
     }
 }

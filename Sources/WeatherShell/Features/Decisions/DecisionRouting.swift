@@ -110,11 +110,12 @@ struct DecisionRouting {
         } catch {
             // `plume foo`, `plume gust`: one word that is no variable was taken as the place (as
             // “plume Berlin” must be); `plume Berlin 24`: the hours after the place. When no place
-            // is found for it, say how the command reads, or the order it takes.
-            guard let target = request.target,
+            // is found for it, say how the command reads, or the order it takes. After a variable
+            // or HOURS typed, the words are the place, and its error is `show`'s.
+            guard let target = request.target, request.hours == nil,
                 error == .noPlaceFound(target) || weather.places.coverage.isRefusal(error, of: target)
             else { throw error }
-            if let stray = weather.places.strayFirstWord(of: target) {
+            if !request.variableTyped, let stray = await weather.places.strayFirstWord(of: target) {
                 throw .usage(
                     "unknown variable “\(TerminalText.sanitized(String(stray.prefix(40))))” (\(PlumeRequest.variables.map { $0.words[0] }.joined(separator: ", ")))"
                 )
@@ -127,7 +128,7 @@ struct DecisionRouting {
                 throw .notApplicable(
                     "\(error.description); did you mean “plume \(variable)\(hours) \(words.joined(separator: " "))”?")
             }
-            guard words.count == 1 else { throw error }
+            guard words.count == 1, !request.variableTyped else { throw error }
             let synopsis = CommandSpec.plume.synopsis.dropFirst("plume ".count)
             throw .notApplicable(
                 "\(error.description); “plume” reads \(synopsis): the variable first, as in “plume gusts 24 Berlin”")

@@ -40,7 +40,7 @@ struct RunsHandler {
             if let suggestion = Self.driftSuggestion(target, todayUTC: clocks.todayUTC(at: nil)) {
                 throw .notApplicable("\(error.description); did you mean “\(suggestion)”?")
             }
-            if let stray = places.strayFirstWord(of: target) {
+            if let stray = await places.strayFirstWord(of: target) {
                 throw .usage(
                     "unknown day “\(TerminalText.sanitized(String(stray.prefix(40))))” (tomorrow, today, a weekday or a date as YYYY-MM-DD)"
                 )
