@@ -124,7 +124,8 @@ struct DecisionPlaceWordsEndToEndTests {
             #expect(run.status == 2, "\(line): \(run.stderr)")
             #expect(run.stderr == said, "\(line): \(run.stderr)")
             let asked = try server.requests()
-            #expect(asked.compactMap { $0.query["q"] } == [String(line.split(separator: " ", maxSplits: 1)[1]), "Paris"])
+            #expect(
+                asked.compactMap { $0.query["q"] } == [String(line.split(separator: " ", maxSplits: 1)[1]), "Paris"])
             #expect(asked.allSatisfy { $0.path == "/search" }, "\(asked.map(\.path))")
         }
     }
