@@ -31,7 +31,7 @@ extension PlaceResolver {
         let name = TerminalText.sanitized(favorite.name)
         let found: ([Place], notice: String?)
         do {
-            found = try await search(query, near: favorite)
+            found = try await search(query, offlineNear: favorite)
         } catch .noPlaceFound {
             throw .notApplicable("no place found for “\(shown)”; did you mean the favorite “\(name)”?")
         }

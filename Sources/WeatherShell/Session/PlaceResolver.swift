@@ -231,11 +231,13 @@ final class PlaceResolver {
     /// Up to `WeatherSession.candidateLimit` places for `query`, from the chosen geocoder or
     /// the one that stood in (the notice says which, and why).
     ///
-    /// - Parameter near: the favorite the query is close to, for the offline error's "did you
-    ///   mean" (`search(_:near:)` says it otherwise).
+    /// - Parameter offlineNear: the favorite the query is close to, for the offline error's "did
+    ///   you mean" (`search(_:near:)`, which passes it, says it otherwise).
     /// - Throws: `noPlaceFound`; offline with nothing found, `offlineNoPlace` (nothing was asked);
     ///   the geocoders' failures (`shellError`).
-    func search(_ query: String, near: Favorite? = nil) async throws(ShellError) -> ([Place], notice: String?) {
+    func search(_ query: String, offlineNear near: Favorite? = nil) async throws(ShellError) -> (
+        [Place], notice: String?
+    ) {
         // A key pasted where a place belongs goes to no geocoder, no cache and no message.
         if Redaction.looksLikeKey(query) { throw .usage(Self.keyAsPlace) }
         try coverage.check(name: query)
@@ -271,7 +273,7 @@ final class PlaceResolver {
         let typed = TerminalText.sanitized(query)
         let guess = near.map { "; did you mean the favorite “\(TerminalText.sanitized($0.name))”?" } ?? ""
         return .notApplicable(
-            "offline: no favorite or saved place matches “\(typed)”, and nothing was asked\(guess); without --offline, “find \(ShellWords.quotedRest(typed))” looks it up and keeps its places"
+            "offline: no favorite or saved place matches “\(typed)”, and nothing was asked; without --offline, “find \(ShellWords.quotedRest(typed))” looks it up and keeps its places\(guess)"
         )
     }
 

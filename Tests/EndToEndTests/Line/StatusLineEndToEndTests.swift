@@ -108,13 +108,14 @@ import WeatherTestSupport
 
     /// Issue 24, from a new user's trial: offline, `find` said the stand-in geocoder's reason
     /// after the first's, both "offline and no saved data", so that it read as one failure said
-    /// twice. Now both are named once.
-    @Test func offlineFindSaysBothGeocodersWereTriedOnce() throws {
+    /// twice. Now it is said once, as every offline look-up says it: nothing saved matches, and
+    /// nothing was asked.
+    @Test func offlineFindSaysOnceThatNothingIsSavedForThePlace() throws {
         let result = try runWX(["--offline", "find", "Hamburg"], home: home)
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "error: offline, and neither Nominatim nor Open-Meteo geocoding has saved data for “Hamburg”\n"
+                == "error: offline: no favorite or saved place matches “Hamburg”, and nothing was asked; without --offline, “find Hamburg” looks it up and keeps its places\n"
         )
     }
 }

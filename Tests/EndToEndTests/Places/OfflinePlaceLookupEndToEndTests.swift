@@ -42,4 +42,18 @@ struct OfflinePlaceLookupEndToEndTests {
         }
         #expect(try server.requests().count == before)
     }
+
+    /// A favorite's name mistyped offline: the same words, and the favorite meant offered.
+    @Test func aMistypedFavoriteOffline() throws {
+        let home = TemporaryFolder()
+        let csv = home.path + "/f.csv"
+        try "name,latitude,longitude\nLyon,45.76,4.84\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        #expect(try runWX(["import", "favorites", csv], home: home).status == 0)
+        let run = try runWX(["--offline", "-c", "show Lyn"], home: home)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(
+            run.stderr
+                == "error: offline: no favorite or saved place matches “Lyn”, and nothing was asked; without --offline, “find Lyn” looks it up and keeps its places; did you mean the favorite “Lyon”?\n"
+        )
+    }
 }
