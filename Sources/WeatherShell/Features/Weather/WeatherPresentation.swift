@@ -25,9 +25,10 @@ package struct NowReading: Hashable, Sendable {
     package var windSpeedKilometresPerHour: Double?
     /// Where the wind blows from, degrees clockwise from north.
     package var windDirectionDegrees: Double?
-    /// Of the hour containing `time`.
+    /// Of the hour in progress at `time`: the hourly entry labelled at its end
+    /// (`Forecast.amountHourIndex(at:)`).
     package var precipitationProbabilityPercent: Double?
-    /// The hour's sum, else what the conditions report for their shorter interval, mm.
+    /// The sum of the hour in progress at `time`, else what the conditions report for their shorter interval, mm.
     package var precipitationMillimetres: Double?
     /// Whether `time` is at night (the service's `is_day`, else the day's sunrise and sunset,
     /// else the sun's elevation; see `Forecast.isNight(at:isDay:)`). Codes 0–2 then read
@@ -42,14 +43,16 @@ package struct NowReading: Hashable, Sendable {
             return nil
         }
         let hour = forecast.currentHourIndex(at: time).map { forecast.hourly[$0] }
+        // Amounts and chances cover the hour before their label: the one in progress at `time`.
+        let amountHour = forecast.amountHourIndex(at: time).map { forecast.hourly[$0] }
         self.time = time
         isCurrentConditions = current != nil
         temperatureCelsius = current?.temperatureCelsius ?? hour?.temperatureCelsius
         condition = Condition.preferring(current?.condition, hour?.condition)
         windSpeedKilometresPerHour = current?.windSpeedKilometresPerHour ?? hour?.windSpeedKilometresPerHour
         windDirectionDegrees = current?.windDirectionDegrees ?? hour?.windDirectionDegrees
-        precipitationProbabilityPercent = hour?.precipitationProbabilityPercent
-        precipitationMillimetres = hour?.precipitationMillimetres ?? current?.precipitationMillimetres
+        precipitationProbabilityPercent = amountHour?.precipitationProbabilityPercent
+        precipitationMillimetres = amountHour?.precipitationMillimetres ?? current?.precipitationMillimetres
         isNight = forecast.isNight(at: time, isDay: current?.isDay ?? hour?.isDay)
     }
 }
@@ -99,6 +102,10 @@ package struct WeatherPresentation: Sendable {
     /// The forecast hour containing now; nil when now is before the first hour or more than an
     /// hour after the last.
     package let currentHour: HourlyForecast?
+    /// The hourly entry whose amounts cover the hour in progress now: the first labelled after
+    /// now (an hourly amount or chance is of the hour before its label); nil when none is
+    /// within a step after now. `show`'s "mm this hour" and the JSON `precipitation_hour`.
+    package let amountHour: HourlyForecast?
     /// The hour containing the current conditions' time: readings only hourly data has
     /// (visibility, UV) come from it, not from a later hour.
     package let conditionsHour: HourlyForecast?
@@ -142,6 +149,7 @@ package struct WeatherPresentation: Sendable {
         current = forecast.current
         let hourIndex = forecast.currentHourIndex(at: now)
         currentHour = hourIndex.map { forecast.hourly[$0] }
+        amountHour = forecast.amountHourIndex(at: now).map { forecast.hourly[$0] }
         conditionsHour = forecast.current.flatMap { current in
             forecast.currentHourIndex(at: current.time).map { forecast.hourly[$0] }
         }
