@@ -49,7 +49,8 @@ import WeatherTestSupport
         #expect(hour["precipitation_probability_percent"] is NSNull)
         #expect(hour["temperature_celsius"] as? Double == 4.1)
         let amount = try #require(weather["precipitation_hour"] as? [String: Any])
-        #expect(amount["from"] as? String == "2025-12-17T23:00:00Z" && amount["to"] as? String == "2025-12-18T00:00:00Z")
+        #expect(
+            amount["from"] as? String == "2025-12-17T23:00:00Z" && amount["to"] as? String == "2025-12-18T00:00:00Z")
         #expect(amount["precipitation_millimetres"] as? Double == 0.1)
         let next = try #require(weather["hourly"] as? [[String: Any]])
         #expect(next.map { $0["temperature_celsius"] as? Double } == [3.9, 3.6])
