@@ -55,15 +55,17 @@ def report(name, zone_name, dates):
             and (times[idx[-1]] - datetime.timedelta(hours=first)).astimezone(zone).hour == 23
         line = f"  {date:%a %d %b}"
         if whole(instants, 0):
-            rows = [[m[i] for i in instants] for m in temperature]
+            rows = [[m[i] if i < len(m) else None for i in instants] for m in temperature]
             rows = [r for r in rows if None not in r]
             highs, lows = [max(r) for r in rows], [min(r) for r in rows]
-            line += (f"  high {percentile(highs, .5):.1f} ({percentile(highs, .1):.1f} to {percentile(highs, .9):.1f})"
+            line += (f"  high {percentile(highs, .5):.3f} ({percentile(highs, .1):.3f} to {percentile(highs, .9):.3f})"
                      f"  low {percentile(lows, .5):.1f} ({percentile(lows, .1):.1f} to {percentile(lows, .9):.1f})")
         else:
             line += "  not whole (instants)"
         if whole(ending, 1):
-            sums = [sum(Decimal(str(m[i])) for i in ending) for m in precipitation if None not in [m[i] for i in ending]]
+            value = lambda m, i: m[i] if i < len(m) else None
+            sums = [sum(Decimal(str(m[i])) for i in ending) for m in precipitation
+                    if None not in [value(m, i) for i in ending]]
             wet = sum(1 for s in sums if s >= 1)
             line += f"  rain 1 mm or more: {wet} of {len(sums)}"
         else:
@@ -76,3 +78,5 @@ report("berlin-ecmwf-ifs025-51-members-hand-written-from-forecast.json", "Europe
        [d(2025, 7, 27), d(2025, 7, 28), d(2025, 8, 2)])
 report("new-york-gfs025-31-members-hand-written.json", "America/New_York",
        [d(2026, 11, 30), d(2026, 12, 1), d(2026, 12, 2)])
+# Odd members (short, empty, a variable not asked for), at Berlin's clock (CET).
+report("bad-members-hand-written.json", "Europe/Berlin", [d(2026, 12, 1), d(2026, 12, 2)])
