@@ -274,26 +274,23 @@ extension EnsembleForecast {
     /// The temperatures are instants: a day's high and low are over the hours 00:00–23:00. An
     /// hourly precipitation amount is the sum of the hour *before* its time (Open-Meteo's
     /// `precipitation`), so a day's sum takes the hours that end within the day: 01:00 to the
-    /// next day's 00:00 (`PrecedingHourDays`). A day whose last hour the answer lacks has no
-    /// precipitation sum.
+    /// next day's 00:00. The days are split as `chance` splits them (`slots(of:from:covering:)`,
+    /// in `clock`'s calendar: the place's once the answer carries its zone). A day whose last
+    /// hour the answer lacks has no precipitation sum.
     /// (Open-Meteo's own daily `precipitation_sum` adds the values labelled 00:00–23:00, which
     /// is the span from 23:00 the evening before; the two differ when rain falls around
     /// midnight.)
     package var days: [EnsembleDay] {
         let clock = self.clock
-        var groups: [(date: LocalDate, indices: [Int])] = []
-        for (index, time) in times.enumerated() {
+        var dates: [LocalDate] = []
+        for time in times {
             let date = clock.localTime(time).date
-            if groups.last?.date == date {
-                groups[groups.count - 1].indices.append(index)
-            } else {
-                groups.append((date, [index]))
-            }
+            if dates.last != date { dates.append(date) }
         }
-        return groups.compactMap { group in
-            guard let first = group.indices.first, let last = group.indices.last,
-                clock.localTime(times[first]).hour == 0, clock.localTime(times[last]).hour == 23
-            else { return nil }
+        // The day's hours as `chance` splits them (`slots(of:from:covering:)`), from its start.
+        let start = Date.distantPast
+        return dates.compactMap { date in
+            guard let hours = slots(of: date, from: start, covering: false) else { return nil }
             func whole(_ indices: [Int]) -> ([Double?]) -> [Double]? {
                 { member in
                     var values: [Double] = []
@@ -304,16 +301,16 @@ extension EnsembleForecast {
                     return values
                 }
             }
-            let temperatures = temperatureMembers.compactMap(whole(group.indices))
+            let temperatures = temperatureMembers.compactMap(whole(hours))
             // The hours whose covered hour (the one before their time) lies in the day, when
             // they run from 00:00 to the end of the day.
             let sums =
-                PrecedingHourDays.indices(of: group.date, times: times, clock: clock).map { wet in
+                slots(of: date, from: start, covering: true).map { wet in
                     precipitationMembers.compactMap { PrecedingHourDays.sum($0, over: wet) }
                 } ?? []
             let lows = temperatures.map { $0.min()! }
             let day = EnsembleDay(
-                date: group.date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),
+                date: date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),
                 precipitation: EnsembleSpread(sums),
                 wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count,
                 precipitationMembers: sums.count, frostMembers: lows.filter { $0 < 0 }.count)

@@ -433,8 +433,8 @@ package struct Forecast: Hashable, Sendable {
     /// The clock of the place: the IANA zone from the tz database, or the response's offset.
     package var clock: ZoneClock { ZoneClock(zone) }
 
-    /// Index of the current hour: the last hourly entry at or before `now`, in absolute time.
-    /// Nil when every entry is in the future, or when `now` is more than a step past the last.
+    /// Index of the current hour for instantaneous values: the last hourly entry at or before
+    /// `now`, in absolute time (amounts over the hour in progress: `amountHourIndex(at:)`). Nil when every entry is in the future, or when `now` is more than a step past the last.
     package func currentHourIndex(at now: Date) -> Int? {
         var found: Int?
         for (index, hour) in hourly.enumerated() where hour.time <= now { found = index }
@@ -442,6 +442,18 @@ package struct Forecast: Hashable, Sendable {
             return nil
         }
         return found
+    }
+
+    /// Index of the hour whose amounts cover `now`: the first hourly entry strictly after `now`,
+    /// whose precipitation, its kinds and its chance are of the step before its label (Open-Meteo's
+    /// hourly sums and `precipitation_probability`, OpenWeatherMap's `rain.3h` and `pop`). Nil
+    /// when no entry is after `now`, or the first after it is more than a step after `now`.
+    /// Instants (temperature, wind, code) take `currentHourIndex(at:)` instead.
+    package func amountHourIndex(at now: Date) -> Int? {
+        guard let index = hourly.firstIndex(where: { $0.time > now }),
+            hourly[index].time.timeIntervalSince(now) <= Double(hourStepSeconds)
+        else { return nil }
+        return index
     }
 
     /// The daily entry for the place's calendar day containing `now`.

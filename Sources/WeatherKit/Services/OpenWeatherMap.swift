@@ -300,12 +300,16 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     }
 
     /// Adds a `/data/2.5/forecast` answer (40 steps of 3 hours, `list[].dt` in Unix seconds) to
-    /// `forecast`: each step an `hourly` entry for the 3 hours from `dt` (precipitation the
-    /// step's `rain.3h` + `snow.3h`, 0 when neither is given; `pop` 0…1 as %), and days built
-    /// from the steps in the place's local time (`city.timezone`, seconds east of UTC, or the zone
-    /// it names: `zone(offset:at:near:)`, taken from the current conditions when present): low and
-    /// high of the steps' temperatures, precipitation summed, probability and wind the highest,
-    /// the condition the most severe (highest WMO code). Today keeps its sunrise and sunset.
+    /// `forecast`: each step an `hourly` entry at `dt` whose instants (temperature, wind, clouds)
+    /// are `dt`'s and whose precipitation (`rain.3h` + `snow.3h`, 0 when neither is given) and
+    /// `pop` (0…1, as %) cover the 3 hours *before* `dt` (openweathermap.org/forecast5: "rain.3h:
+    /// Rain volume for last 3 hours"), and days built from the steps in the place's local time
+    /// (`city.timezone`, seconds east of UTC, or the zone it names: `zone(offset:at:near:)`, taken
+    /// from the current conditions when present): low and high of the temperatures of the steps
+    /// on the day, wind and the condition (the most severe, highest WMO code) of those steps too;
+    /// precipitation summed and probability the highest over the steps whose covered interval
+    /// ends within the day (one ending at 00:00 is the day before's: `coveredDay`), as the
+    /// README's days take the hours ending within them. Today keeps its sunrise and sunset.
     ///
     /// - Throws: the service's error for a `cod` other than 200; `.malformedResponse` without `list`.
     package static func addSteps(from json: JSONValue, to forecast: inout Forecast) throws(ServiceError) {
@@ -352,28 +356,35 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
                 ? forecast.zone : ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: offset))
         let today = forecast.daily.first
         var days: [DailyForecast] = []
-        for hour in hours {
-            let date = clock.localTime(hour.time).date
-            if days.last?.date != date {
-                var day = DailyForecast(date: date)
-                if let today, today.date == date {
-                    day.sunrise = today.sunrise
-                    day.sunset = today.sunset
-                    // Polar night or midnight sun, which the times alone do not say.
-                    day.sun = today.sun
-                }
-                days.append(day)
+        var dayIndex: [LocalDate: Int] = [:]
+        func index(of date: LocalDate) -> Int {
+            if let found = dayIndex[date] { return found }
+            var day = DailyForecast(date: date)
+            if let today, today.date == date {
+                day.sunrise = today.sunrise
+                day.sunset = today.sunset
+                // Polar night or midnight sun, which the times alone do not say.
+                day.sun = today.sun
             }
-            func most(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.max() }
-            func least(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.min() }
-            var day = days.removeLast()
+            days.append(day)
+            dayIndex[date] = days.count - 1
+            return days.count - 1
+        }
+        func most(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.max() }
+        func least(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.min() }
+        for hour in hours {
+            // The amount and its chance are the 3 hours before `dt`: the day that interval ends in.
+            let covered = index(of: coveredDay(hour.time, clock: clock))
+            if let amount = hour.precipitationMillimetres {
+                days[covered].precipitationSumMillimetres = DeclaredUnit.round(
+                    (days[covered].precipitationSumMillimetres ?? 0) + amount)
+            }
+            days[covered].precipitationProbabilityMaxPercent = most(
+                days[covered].precipitationProbabilityMaxPercent, hour.precipitationProbabilityPercent)
+            let at = index(of: clock.localTime(hour.time).date)
+            var day = days[at]
             day.temperatureMaxCelsius = most(day.temperatureMaxCelsius, hour.temperatureCelsius)
             day.temperatureMinCelsius = least(day.temperatureMinCelsius, hour.temperatureCelsius)
-            if let amount = hour.precipitationMillimetres {
-                day.precipitationSumMillimetres = DeclaredUnit.round((day.precipitationSumMillimetres ?? 0) + amount)
-            }
-            day.precipitationProbabilityMaxPercent = most(
-                day.precipitationProbabilityMaxPercent, hour.precipitationProbabilityPercent)
             day.windSpeedMaxKilometresPerHour = most(day.windSpeedMaxKilometresPerHour, hour.windSpeedKilometresPerHour)
             day.windGustsMaxKilometresPerHour = most(day.windGustsMaxKilometresPerHour, hour.windGustsKilometresPerHour)
             // The day's condition is its worst hour's (the highest code).
@@ -382,7 +393,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             } else if day.condition == nil {
                 day.condition = hour.condition
             }
-            days.append(day)
+            days[at] = day
         }
         // A day whose steps do not fill it (the first and the last) is marked as partial.
         var stepsPerDay: [LocalDate: Int] = [:]
@@ -397,6 +408,12 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         // in date order, also when the current reading is later than the steps.
         if let today, !days.contains(where: { $0.date == today.date }) { days.append(today) }
         forecast.daily = days.sorted { $0.date < $1.date }
+    }
+
+    /// The local day a step's amount and chance belong to: the day its covered interval (the 3
+    /// hours before `end`) ends in, so a step at 00:00 is the day before's.
+    package static func coveredDay(_ end: Date, clock: ZoneClock) -> LocalDate {
+        clock.localTime(end.addingTimeInterval(-1)).date
     }
 
     /// Maps an answer looked up by city id to a place (name, country, coordinates).

@@ -69,7 +69,7 @@ import WeatherTestSupport
             server: server, now: Self.afterNine, environment: ["COLUMNS": "200"])
         #expect(
             long.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
-                "the members’ hours end Fri 30 Oct 23:00: 7 days of 10 asked"), "\(long.stdout)")
+                "the members’ hours end Fri 30 Oct 23:00 CET: 7 days of 10 asked"), "\(long.stdout)")
     }
 
     /// In the evening tonight's night has begun: it is the first shown, counted from the next

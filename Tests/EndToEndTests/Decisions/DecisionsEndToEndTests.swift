@@ -390,7 +390,7 @@ extension DecisionsEndToEndTests {
             now: "2026-10-24T05:10:00Z", environment: ["COLUMNS": "200"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.stdout.contains("the members’ hours end Fri 30 Oct 23:00: 6 days of 7 asked"), "\(run.stdout)")
+            run.stdout.contains("the members’ hours end Fri 30 Oct 23:00 CET: 6 days of 7 asked"), "\(run.stdout)")
     }
 }
 

@@ -122,17 +122,20 @@ extension DemoEndToEndTests {
         let place = try Self.berlin
         let server = try FixtureServer(demo: Self.manifestPath)
 
-        // confidence: the first day's high and low, median (10th to 90th percentile) over the
-        // members, and how many members have 1 mm or more.
+        // confidence: the first whole day's high and low, median (10th to 90th percentile) over
+        // the members, and how many members have 1 mm or more. The answer (in GMT) starts at
+        // 02:00 CEST on Sunday, so the first whole Berlin day is Monday: its instants are the
+        // hours from Sun 22:00 UTC (index 22), its amounts those ending within it (from 23).
         let ensemble = try #require(try Self.body(place, "/v1/ensemble")["hourly"] as? [String: Any])
         let confidence = try demo("find Berlin; confidence", server)
         #expect(confidence.status == 0, "\(confidence.stderr)")
-        let highs = Self.columns(ensemble, prefix: "temperature_2m").map { $0[0..<24].compactMap { $0 }.max()! }
-        let lows = Self.columns(ensemble, prefix: "temperature_2m").map { $0[0..<24].compactMap { $0 }.min()! }
+        let highs = Self.columns(ensemble, prefix: "temperature_2m").map { $0[22..<46].compactMap { $0 }.max()! }
+        let lows = Self.columns(ensemble, prefix: "temperature_2m").map { $0[22..<46].compactMap { $0 }.min()! }
         let wet = Self.columns(ensemble, prefix: "precipitation").filter {
-            $0[0..<24].compactMap { $0 }.reduce(0, +) >= 1 - 1e-9
+            $0[23..<47].compactMap { $0 }.reduce(0, +) >= 1 - 1e-9
         }
-        let day = try #require(confidence.stdout.split(separator: "\n").first { $0.hasPrefix("  Sun 27 Jul") })
+        #expect(!confidence.stdout.contains("  Sun 27 Jul"), "\(confidence.stdout)")
+        let day = try #require(confidence.stdout.split(separator: "\n").first { $0.hasPrefix("  Mon 28 Jul") })
         let band = { (values: [Double]) in
             "\(Self.number(Self.percentile(values, 0.5))) °C (\(Self.number(Self.percentile(values, 0.1))) to \(Self.number(Self.percentile(values, 0.9))))"
         }

@@ -35,8 +35,10 @@ import WeatherTestSupport
         let text = try run(
             "show 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")])
         #expect(text.result.status == 0)
-        // The answer has no `weather_code`: no condition is said, rather than "unknown".
-        #expect(text.result.stdout.contains("\n  4.1 °C (hourly forecast)\n  rain — · 0.0 mm this hour\n"))
+        // The answer has no `weather_code`: no condition is said, rather than "unknown". The
+        // hour in progress (00:00–01:00 local) is the value labelled 01:00, 0.1 mm
+        // (Fixtures/open-meteo-forecast/this_hour_expected.py); the 4.1 °C is the 00:00 instant.
+        #expect(text.result.stdout.contains("\n  4.1 °C (hourly forecast)\n  rain — · 0.1 mm this hour\n"))
         #expect(text.result.stdout.contains("\n  rain %      —    —\n"))
         #expect(text.result.stdout.contains("\n  mm        0.1  0.0\n"))
         let json = try run(
@@ -46,6 +48,10 @@ import WeatherTestSupport
         let hour = try #require(weather["current_hour"] as? [String: Any])
         #expect(hour["precipitation_probability_percent"] is NSNull)
         #expect(hour["temperature_celsius"] as? Double == 4.1)
+        let amount = try #require(weather["precipitation_hour"] as? [String: Any])
+        #expect(
+            amount["from"] as? String == "2025-12-17T23:00:00Z" && amount["to"] as? String == "2025-12-18T00:00:00Z")
+        #expect(amount["precipitation_millimetres"] as? Double == 0.1)
         let next = try #require(weather["hourly"] as? [[String: Any]])
         #expect(next.map { $0["temperature_celsius"] as? Double } == [3.9, 3.6])
         #expect(next.map { $0["precipitation_millimetres"] as? Double } == [0.1, 0.0])

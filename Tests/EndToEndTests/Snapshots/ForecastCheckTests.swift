@@ -180,6 +180,9 @@ import WeatherTestSupport
         let server = try FixtureServer()
         let home = TemporaryFolder()
         // London's recording: 40 steps from 2025-03-20 21:00 UTC, in kelvin, city.timezone 0.
+        // A step's `rain.3h` and `pop` are the 3 hours before it, so the Sat 00:00 step's 1.08 mm
+        // (pop 1) is Friday's (Fixtures/openweathermap/days_expected.py: Fri 1.40 mm 100 %,
+        // Sat 6.16 mm 100 %); the temperatures stay with the step's own day.
         let run = try runWX(
             ["-c", "provider openweathermap; daily 51.51,-0.13; hourly 9; rain; fav; compare"], home: home,
             server: server, now: "2025-03-21T09:10:00Z", environment: Self.key)
@@ -190,8 +193,8 @@ import WeatherTestSupport
                 """
                   3-hour steps from OpenWeatherMap; days are built from them
                   day         condition             low °C  high °C   rain      mm  wind max
-                  Fri 21 Mar  ☂ slight rain           10.3     15.6   57 %     0.3  20 km/h
-                  Sat 22 Mar  ☂ moderate rain          9.4     12.6  100 %     7.2  19 km/h
+                  Fri 21 Mar  ☂ slight rain           10.3     15.6  100 %     1.4  20 km/h
+                  Sat 22 Mar  ☂ moderate rain          9.4     12.6  100 %     6.2  19 km/h
                   Sun 23 Mar  ☂ slight rain            8.0     11.1   45 %     0.3  14 km/h
                   Mon 24 Mar  ☂ slight rain            6.9     11.4   20 %     0.1  13 km/h
                   Tue 25 Mar* ☁ overcast               4.1     12.8    0 %     0.0  9 km/h
@@ -218,7 +221,7 @@ import WeatherTestSupport
             run.stdout.contains("  rain from 18:00, about 7.6 mm (100 % likely), until Sat 15:00 (3-hour steps)\n"))
         // No geocoder names the coordinates here: the city the current-weather answer names does
         // (case W-7), so the favorite and the compare row are London, not "51.5100°N 0.1300°W".
-        #expect(run.stdout.contains("\n  London                8.9  moderate rain      10.3 … 15.6  57 %  21 km/h E\n"))
+        #expect(run.stdout.contains("\n  London                8.9  moderate rain      10.3 … 15.6 100 %  21 km/h E\n"))
         // The current weather was recorded in 2020: its "now" is said not to be now (trial 15).
         #expect(
             run.stdout.hasSuffix("\n  London: conditions from 2020-04-28 05:37 BST, 4 years ago — not now\n"),
@@ -252,9 +255,11 @@ import WeatherTestSupport
             days.map { $0["date"] as? String } == [
                 "2025-03-21", "2025-03-22", "2025-03-23", "2025-03-24", "2025-03-25",
             ])
-        // The steps in kelvin, converted to 0.01 °C: 288.76 K is 15.61 °C; rain.3h 0.32 mm.
+        // The steps in kelvin, converted to 0.01 °C: 288.76 K is 15.61 °C. Friday's rain is its
+        // 0.32 mm and the Sat 00:00 step's 1.08 mm, which covers Fri 21:00–24:00
+        // (Fixtures/openweathermap/days_expected.py: 1.40).
         #expect(days.first?["temperature_max_celsius"] as? Double == 15.61)
-        #expect(days.first?["precipitation_sum_millimetres"] as? Double == 0.32)
+        #expect(days.first?["precipitation_sum_millimetres"] as? Double == 1.4)
         let check = try #require(document["forecast_check"] as? [String: Any])
         #expect(check["forecast_kept"] as? Bool == true)
         #expect((check["days"] as? [[String: Any]])?.allSatisfy { $0["passed"] as? Bool == false } == true)

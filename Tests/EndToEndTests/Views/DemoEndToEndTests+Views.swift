@@ -25,7 +25,7 @@ extension DemoEndToEndTests {
             environment: ["WX_DEMO": Self.manifestPath, "COLUMNS": "40"])
         #expect(narrow.status == 0, "\(narrow.stderr)")
         let lines = narrow.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.contains("    7 of 51 members (14 %)"), "\(narrow.stdout)")
+        #expect(lines.contains("    8 of 51 members (16 %)"), "\(narrow.stdout)")
         #expect(!lines.contains { $0.hasSuffix(" CC BY") || $0.hasSuffix(": 7") }, "\(narrow.stdout)")
         #expect(lines.contains("  MetAlerts), CC BY 4.0 and NLOD 2.0"), "\(narrow.stdout)")
         #expect(lines.allSatisfy { $0.count <= 40 }, "\(narrow.stdout)")

@@ -30,9 +30,12 @@ import WeatherTestSupport
         current.windSpeedKilometresPerHour = 19
         current.windDirectionDegrees = 200
         current.condition = .code(3)
-        var hour = HourlyForecast(time: Date(timeIntervalSince1970: 1_770_411_600))
-        hour.precipitationProbabilityPercent = 40
-        hour.precipitationMillimetres = 0.3
+        let hour = HourlyForecast(time: Date(timeIntervalSince1970: 1_770_411_600))
+        // The hour 21:00–22:00 UTC, in progress at the conditions' 21:30: labelled at its end
+        // (an hourly amount and chance cover the hour before their label).
+        var inProgress = HourlyForecast(time: Date(timeIntervalSince1970: 1_770_415_200))
+        inProgress.precipitationProbabilityPercent = 40
+        inProgress.precipitationMillimetres = 0.3
         var day = DailyForecast(date: LocalDate(year: 2026, month: 2, day: 6))
         day.temperatureMinCelsius = 4.1
         day.temperatureMaxCelsius = 8.2
@@ -41,7 +44,7 @@ import WeatherTestSupport
         return Forecast(
             coordinate: place.coordinate,
             zone: ZoneInfo(identifier: nil, abbreviation: "GMT+1", utcOffsetSeconds: 3_600),
-            current: current, hourly: [hour], daily: [day], source: .openMeteo)
+            current: current, hourly: [hour, inProgress], daily: [day], source: .openMeteo)
     }
 
     static func line(

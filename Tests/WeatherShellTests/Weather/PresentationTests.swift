@@ -133,7 +133,7 @@ import WeatherTestSupport
         let zone = ZoneInfo(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 0)
         let start = Date(timeIntervalSince1970: 1_753_574_400)  // 2025-07-27T00:00Z
         var hours: [HourlyForecast] = []
-        for index in 0..<3 {
+        for index in 0..<4 {
             var hour = HourlyForecast(time: start.addingTimeInterval(Double(index) * 3_600))
             hour.temperatureCelsius = 10 + Double(index)
             hour.condition = .code(3)
@@ -149,7 +149,9 @@ import WeatherTestSupport
         let forecast = Forecast(
             coordinate: Coordinate(latitude: 1, longitude: 2), zone: zone, current: current, hourly: hours,
             source: .openMeteo)
-        // Now is 02:30, the conditions' hour is 01:00: what only hours have comes from 01:00.
+        // Now is 02:30, the conditions' hour is 01:00: what only hours have comes from 01:00, and
+        // the chance and amount from the hour in progress at 01:15, 01:00–02:00, labelled 02:00
+        // (an hourly amount covers the hour before its label).
         let now = start.addingTimeInterval(2 * 3_600 + 1_800)
         let reading = try #require(NowReading(forecast, now: now))
         #expect(reading.time == current.time)
@@ -157,7 +159,7 @@ import WeatherTestSupport
         #expect(reading.temperatureCelsius == 12.5)
         #expect(reading.weatherCode == 3)
         #expect(reading.windSpeedKilometresPerHour == 20)
-        #expect(reading.precipitationProbabilityPercent == 41)
+        #expect(reading.precipitationProbabilityPercent == 42)
         #expect(reading.precipitationMillimetres == 0.5)
         // The snapshot keeps exactly that reading.
         #expect(WeatherSession.snapshotReading(forecast, now: now) == SnapshotReading(reading))
@@ -168,7 +170,8 @@ import WeatherTestSupport
         #expect(fromHour.time == hours[2].time)
         #expect(!fromHour.isCurrentConditions)
         #expect(fromHour.temperatureCelsius == 12)
-        #expect(fromHour.precipitationProbabilityPercent == 42)
+        // 02:00–03:00, labelled 03:00.
+        #expect(fromHour.precipitationProbabilityPercent == 43)
         #expect(NowReading(hourOnly, now: start.addingTimeInterval(-60)) == nil)
     }
 }

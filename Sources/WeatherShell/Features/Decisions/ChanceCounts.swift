@@ -4,32 +4,12 @@ import WeatherKit
 
 /// `chance`'s and `plume`'s counting, pure.
 enum ChanceCounts {
-    /// The hour indices of `date` (the place's calendar) from `from`: instants whose time is in
-    /// the day, or — for values covering the preceding hour — those whose covered hour starts
-    /// in it; nil when the answer stops before the day ends.
+    /// The hour indices of `date` (the place's calendar) from `from`: the ensemble's one split
+    /// into days (`EnsembleForecast.slots(of:from:covering:)`), as `confidence` takes them.
     static func slots(
         _ ensemble: EnsembleForecast, date: LocalDate, from: Date, covering: Bool
     ) -> [Int]? {
-        let clock = ensemble.clock
-        let shift: Double = covering ? -3_600 : 0
-        // An hour of the day that counts (from `from`) before the answer's first: the day is
-        // not whole at its start either (an answer made for later days).
-        if let first = ensemble.times.first {
-            let before = first.addingTimeInterval(shift - 3_600)
-            if before >= from, clock.localTime(before).date >= date { return nil }
-        }
-        var slots: [Int] = []
-        var complete = false
-        for (index, time) in ensemble.times.enumerated() {
-            let start = time.addingTimeInterval(shift)
-            let day = clock.localTime(start).date
-            if day > date {
-                complete = true
-                break
-            }
-            if day == date, start >= from { slots.append(index) }
-        }
-        return complete ? slots : nil
+        ensemble.slots(of: date, from: from, covering: covering)
     }
 
     /// The instants of the night that ends on the morning of `date`: from 18:00 the day before

@@ -25,13 +25,6 @@ struct DecisionHandler {
         }
     }
 
-    /// Whether the answer has members but no control run (member 0) of any variable: the
-    /// unsuffixed keys (`temperature_2m`) absent.
-    static func controlMissing(_ ensemble: EnsembleForecast) -> Bool {
-        let present = EnsembleVariable.allCases.map { ensemble.membersByNumber($0) }.filter { !$0.isEmpty }
-        return !present.isEmpty && present.allSatisfy { $0[0] == nil }
-    }
-
     /// The first whole hour at or after `now`: where "from the next hour" starts.
     static func nextHour(after now: Date) -> Date {
         Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3_600).rounded(.up) * 3_600)
@@ -114,7 +107,7 @@ struct DecisionHandler {
             span: request.span, spanStart: spanStart, spanEnd: spanEnd, windows: windows, top: top,
             qualified: qualified, membersWithVariables: members, origin: answer.origin, answerEnd: ensemble.times.last,
             forecastEnd: deterministic?.hourly.last?.time, forecastMissing: Self.missing(forecast),
-            controlMissing: Self.controlMissing(ensemble))
+            counted: CountedMembers(ensemble, variables: Array(Set(conditions.compactMap(\.variable))), every: true))
     }
 
     /// Why the forecast's values are missing, as a sentence's end; nil when it came.
@@ -372,7 +365,7 @@ struct DecisionHandler {
             place: place, model: ensemble.model, zone: ensemble.zone, rows: rows, requestedDays: count,
             origin: answer.origin, todayWithoutHours: ensemble.clock.localTime(from).date > today ? today : nil,
             lastTime: ensemble.times.last, lateStart: ensemble.times.first.flatMap { $0 > from ? $0 : nil },
-            controlMissing: Self.controlMissing(ensemble))
+            counted: CountedMembers(ensemble, variables: rows.filter { !$0.variableMissing }.map(\.variable)))
     }
 
     // MARK: - plume
@@ -400,6 +393,6 @@ struct DecisionHandler {
         return PlumeReport(
             place: place, model: ensemble.model, zone: ensemble.zone, variable: request.variable, hours: hours,
             requestedHours: count, origin: answer.origin, membersStartLate: first.time > from ? first.time : nil,
-            controlMissing: Self.controlMissing(ensemble))
+            counted: CountedMembers(ensemble, variables: [request.variable]))
     }
 }

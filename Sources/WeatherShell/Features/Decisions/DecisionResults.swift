@@ -109,9 +109,42 @@ package struct BestReport: Hashable, Sendable {
     /// Why the forecast's values are missing (its service's failure, in a sentence); nil when
     /// they came.
     package var forecastMissing: String? = nil
-    /// Whether the answer lacks the control run (no variable's unsuffixed key): said beside
-    /// the members, whose count is then the perturbed ones only.
-    package var controlMissing: Bool = false
+    /// The members the figures are counted over, said in the heading.
+    package var counted: CountedMembers
+}
+
+/// The members of an ensemble answer a decision counts over, for its heading: those with
+/// values of the variables it reads, and why the model's others are not among them.
+package struct CountedMembers: Hashable, Sendable {
+    /// Members with values of the variables read (the union over them), the control run among
+    /// them unless `controlMissing`.
+    package var counted: Int
+    /// Members the answer lists with no value at all of a variable read, left out (the most
+    /// of any one variable).
+    package var withoutValues: Int
+    /// Whether the answer lacks the control run (no variable's unsuffixed key).
+    package var controlMissing: Bool
+
+    /// The counts of `ensemble` over `variables`: the members with any of them, or with
+    /// `every` one of them (`best`, whose windows read them all at once).
+    package init(_ ensemble: EnsembleForecast, variables: [EnsembleVariable], every: Bool = false) {
+        var numbers: Set<Int>?
+        for variable in variables {
+            let these = Set(ensemble.membersByNumber(variable).keys)
+            numbers = numbers.map { every ? $0.intersection(these) : $0.union(these) } ?? these
+        }
+        counted = numbers?.count ?? 0
+        let names = Set(variables.map(\.rawValue))
+        withoutValues =
+            ensemble.notes.compactMap { note -> Int? in
+                guard case .membersWithoutValues(let variable, let count) = note, names.contains(variable) else {
+                    return nil
+                }
+                return count
+            }.max() ?? 0
+        let present = EnsembleVariable.allCases.map { ensemble.membersByNumber($0) }.filter { !$0.isEmpty }
+        controlMissing = !present.isEmpty && present.allSatisfy { $0[0] == nil }
+    }
 }
 
 /// One day of one threshold of `chance`.
@@ -177,9 +210,8 @@ package struct ChanceReport: Hashable, Sendable {
     /// The members' first hour when it comes after the next hour (an answer made for later
     /// days): the days before it are not counted, and this says why; nil otherwise.
     package var lateStart: Date? = nil
-    /// Whether the answer lacks the control run (no variable's unsuffixed key): said beside
-    /// the members, whose count is then the perturbed ones only.
-    package var controlMissing: Bool = false
+    /// The members the figures are counted over, said in the heading.
+    package var counted: CountedMembers
 }
 
 /// One hour of `plume`: the members' percentiles.
@@ -211,7 +243,6 @@ package struct PlumeReport: Hashable, Sendable {
     /// The first hour shown when the members' hours start after the next hour (an answer
     /// for later days); nil when they start by then.
     package var membersStartLate: Date? = nil
-    /// Whether the answer lacks the control run (no variable's unsuffixed key): said beside
-    /// the members, whose count is then the perturbed ones only.
-    package var controlMissing: Bool = false
+    /// The members the figures are counted over, said in the heading.
+    package var counted: CountedMembers
 }

@@ -200,15 +200,25 @@ enum DecisionText {
         return "\(count) of \(Counting.count(members, "member"))\(percent)"
     }
 
-    /// What the members are: "ECMWF IFS ENS, 51 members, the control run one of them"; when
-    /// the answer has no control run, that is said and the members counted without it.
-    static func members(_ model: EnsembleModel, controlMissing: Bool = false) -> String {
-        guard controlMissing else {
-            return
-                "\(model.displayName) ensemble (Open-Meteo), \(model.memberCount) members, the control run one of them"
+    /// What the members are, as counted: "ECMWF IFS ENS ensemble (Open-Meteo), 51 members, the
+    /// control run one of them"; when the answer has fewer of the model's members, those it
+    /// has ("31 of the model’s 51 members in the answer"), how many it listed without any value
+    /// (left out), and when it has no control run, that.
+    static func members(_ model: EnsembleModel, _ members: CountedMembers) -> String {
+        let name = "\(model.displayName) ensemble (Open-Meteo)"
+        let dropped =
+            members.withoutValues > 0
+            ? "; \(Counting.count(members.withoutValues, "member")) without any value left out" : ""
+        if members.controlMissing {
+            return "\(name): the answer has no control run, so \(members.counted) of the \(model.memberCount) members"
+                + dropped
+        }
+        if members.counted >= model.memberCount {
+            return "\(name), \(model.memberCount) members, the control run one of them"
         }
         return
-            "\(model.displayName) ensemble (Open-Meteo): the answer has no control run, so \(model.memberCount - 1) of the \(model.memberCount) members"
+            "\(name): \(members.counted) of the model’s \(model.memberCount) members in the answer, the control run one of them"
+            + dropped
     }
 }
 

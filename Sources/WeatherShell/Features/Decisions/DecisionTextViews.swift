@@ -27,7 +27,7 @@ extension TextRenderer {
             lines += TextLayout.wrap(conditions, indent: 2, width: width)
             lines += TextLayout.wrap(span, indent: 2, width: width, keeping: [span])
         }
-        lines += note(DecisionText.members(report.model, controlMissing: report.controlMissing), context, style)
+        lines += note(DecisionText.members(report.model, report.counted), context, style)
         if !report.qualified {
             let none = "no \(report.hours)-hour window holds in any member"
             lines += TextLayout.wrap(
@@ -114,7 +114,7 @@ extension TextRenderer {
         let width = context.reportWidth
         var lines = [style.bold(placeHeading(report.place.label, "chance from the ensemble", width: context.width))]
         lines += offlineNote(report.origin, context: context, style: style)
-        lines += note(DecisionText.members(report.model, controlMissing: report.controlMissing), context, style)
+        lines += note(DecisionText.members(report.model, report.counted), context, style)
         var partial: Set<Int> = []
         var tonightPartial = false
         for row in report.rows {
@@ -173,7 +173,7 @@ extension TextRenderer {
         if let shown = short.min(), report.lateStart == nil, let last = report.lastTime {
             let local = clock.localTime(last)
             lines += note(
-                "the members’ hours end \(format.day(local.date)) \(format.clock(local, repeated: clock.isRepeated(last))): \(Counting.count(shown, "day")) of \(report.requestedDays) asked; a day is shown only when the members cover all of it",
+                "the members’ hours end \(format.day(local.date)) \(format.clock(local)) \(ValueFormatter.zone(local)): \(Counting.count(shown, "day")) of \(report.requestedDays) asked; a day is shown only when the members cover all of it",
                 context, style)
         }
         if let today = report.todayWithoutHours {

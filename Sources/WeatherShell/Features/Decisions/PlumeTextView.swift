@@ -17,7 +17,7 @@ extension TextRenderer {
                     report.place.label, what, shorter: "plume of \(plumeName(report.variable))", width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
-        lines += note(DecisionText.members(report.model, controlMissing: report.controlMissing), context, style)
+        lines += note(DecisionText.members(report.model, report.counted), context, style)
         lines +=
             context.colour
             ? plumeChart(report, context: context, format: format)

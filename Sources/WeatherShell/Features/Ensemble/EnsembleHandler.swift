@@ -37,7 +37,9 @@ struct EnsembleHandler {
                 throw ShellError(serviceError: error)
             }
         }
-        let (resolved, fetched) = (fetching.resolved, fetching.value)
+        let resolved = fetching.resolved
+        // At the place's clock, as `chance` counts its days (an answer in GMT: the demo's Berlin).
+        let fetched = DecisionRouting.atPlacesClock(fetching.value, resolved.place)
         let answer = fetched.value
         let today = answer.clock.localTime(clocks.now(at: resolved.place.coordinate)).date
         let requested = count ?? 7

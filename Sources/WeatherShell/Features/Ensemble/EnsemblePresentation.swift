@@ -24,7 +24,7 @@ package struct ConfidenceReport: Hashable, Sendable {
         if days.count < requestedDays, let last = ensemble.lastHour {
             let local = ensemble.clock.localTime(last)
             lines.append(
-                "the ensemble’s hours end \(format.day(local.date)) \(format.clock(local, repeated: ensemble.clock.isRepeated(last))); a day is shown only when the members cover all of it"
+                "the ensemble’s hours end \(format.day(local.date)) \(format.clock(local)) \(ValueFormatter.zone(local)); a day is shown only when the members cover all of it"
             )
         }
         return lines

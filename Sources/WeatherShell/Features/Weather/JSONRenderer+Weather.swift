@@ -70,6 +70,7 @@ extension JSONRenderer {
             ("utc_offset_seconds", .number(Double(presentation.local.utcOffsetSeconds))),
             ("current", presentation.current.map { current($0, presentation) } ?? .null),
             ("current_hour", presentation.currentHour.map { hour($0, clock: forecast.clock) } ?? .null),
+            ("precipitation_hour", precipitationHour(presentation)),
             ("today", presentation.today.map { day($0, report.climatology) } ?? .null),
             ("hourly", .array(presentation.hours.map { hour($0, clock: forecast.clock) })),
             ("daily", .array(presentation.days.map { day($0, report.climatology) })),
@@ -116,6 +117,20 @@ extension JSONRenderer {
             ("precipitation_period_seconds", .optional(current.precipitationPeriodSeconds)),
             ("age_seconds", .number(presentation.now.timeIntervalSince(current.time).rounded())),
             ("not_now", .bool(presentation.conditionsAreNotNow)),
+        ])
+    }
+
+    /// The chance and amount of the hour in progress (`WeatherPresentation.amountHour`): the
+    /// interval they cover, `from` a step before the entry's label to `to`, its label (UTC);
+    /// null when the answer has no entry covering now.
+    static func precipitationHour(_ presentation: WeatherPresentation) -> JSONOutput {
+        guard let hour = presentation.amountHour else { return .null }
+        let step = Double(presentation.report.forecast.hourStepSeconds)
+        return .object([
+            ("from", .string(ISOTime.string(hour.time.addingTimeInterval(-step)))),
+            ("to", .string(ISOTime.string(hour.time))),
+            ("precipitation_probability_percent", .optional(hour.precipitationProbabilityPercent)),
+            ("precipitation_millimetres", .optional(hour.precipitationMillimetres)),
         ])
     }
 

@@ -17,7 +17,8 @@ extension TextRenderer {
                 conditionsNotNowText(current, presentation, format: format), indent: 2, width: context.reportWidth)
         }
 
-        let hour = presentation.currentHour
+        // The hour in progress for its chance and amount: the entry labelled at its end.
+        let hour = presentation.amountHour
         let today = presentation.today
         if let current = presentation.current {
             let dataAge = context.now.timeIntervalSince(current.time)

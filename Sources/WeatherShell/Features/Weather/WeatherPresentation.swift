@@ -25,9 +25,10 @@ package struct NowReading: Hashable, Sendable {
     package var windSpeedKilometresPerHour: Double?
     /// Where the wind blows from, degrees clockwise from north.
     package var windDirectionDegrees: Double?
-    /// Of the hour containing `time`.
+    /// Of the hour in progress at `time`: the hourly entry labelled at its end
+    /// (`Forecast.amountHourIndex(at:)`).
     package var precipitationProbabilityPercent: Double?
-    /// The hour's sum, else what the conditions report for their shorter interval, mm.
+    /// The sum of the hour in progress at `time`, else what the conditions report for their shorter interval, mm.
     package var precipitationMillimetres: Double?
     /// Whether `time` is at night (the service's `is_day`, else the day's sunrise and sunset,
     /// else the sun's elevation; see `Forecast.isNight(at:isDay:)`). Codes 0–2 then read
@@ -42,19 +43,30 @@ package struct NowReading: Hashable, Sendable {
             return nil
         }
         let hour = forecast.currentHourIndex(at: time).map { forecast.hourly[$0] }
+        let amountHour = forecast.amountHour(at: time)
         self.time = time
         isCurrentConditions = current != nil
         temperatureCelsius = current?.temperatureCelsius ?? hour?.temperatureCelsius
         condition = Condition.preferring(current?.condition, hour?.condition)
         windSpeedKilometresPerHour = current?.windSpeedKilometresPerHour ?? hour?.windSpeedKilometresPerHour
         windDirectionDegrees = current?.windDirectionDegrees ?? hour?.windDirectionDegrees
-        precipitationProbabilityPercent = hour?.precipitationProbabilityPercent
-        precipitationMillimetres = hour?.precipitationMillimetres ?? current?.precipitationMillimetres
+        precipitationProbabilityPercent = amountHour?.precipitationProbabilityPercent
+        precipitationMillimetres = amountHour?.precipitationMillimetres ?? current?.precipitationMillimetres
         isNight = forecast.isNight(at: time, isDay: current?.isDay ?? hour?.isDay)
     }
 }
 
 extension Forecast {
+    /// The hourly entry whose chance and amount are those of the hour in progress at `time`:
+    /// amounts and chances cover the step before their label, so the first labelled after
+    /// `time` (`amountHourIndex(at:)`). Nil when none is, and when the current conditions
+    /// carry an amount measured over a period of their own (OpenWeatherMap's `rain.1h`/`3h`),
+    /// which is the weather now rather than a step's forecast (`show` says it "in the last h").
+    package func amountHour(at time: Date) -> HourlyForecast? {
+        if current?.precipitationMillimetres != nil, current?.precipitationPeriodSeconds != nil { return nil }
+        return amountHourIndex(at: time).map { hourly[$0] }
+    }
+
     /// Whether `time` falls at night at the place: the service's `isDay` flag when it gave one
     /// (Open-Meteo `is_day`), else before sunrise or from sunset of the local day containing
     /// `time`, else — a day the answer has no sunrise and sunset for (the last local day of an
@@ -99,6 +111,11 @@ package struct WeatherPresentation: Sendable {
     /// The forecast hour containing now; nil when now is before the first hour or more than an
     /// hour after the last.
     package let currentHour: HourlyForecast?
+    /// The hourly entry whose amounts cover the hour in progress now: the first labelled after
+    /// now (an hourly amount or chance is of the hour before its label); nil when none is
+    /// within a step after now, or the conditions carry a measured amount
+    /// (`Forecast.amountHour(at:)`). `show`'s "mm this hour" and the JSON `precipitation_hour`.
+    package let amountHour: HourlyForecast?
     /// The hour containing the current conditions' time: readings only hourly data has
     /// (visibility, UV) come from it, not from a later hour.
     package let conditionsHour: HourlyForecast?
@@ -142,6 +159,7 @@ package struct WeatherPresentation: Sendable {
         current = forecast.current
         let hourIndex = forecast.currentHourIndex(at: now)
         currentHour = hourIndex.map { forecast.hourly[$0] }
+        amountHour = forecast.amountHour(at: now)
         conditionsHour = forecast.current.flatMap { current in
             forecast.currentHourIndex(at: current.time).map { forecast.hourly[$0] }
         }
