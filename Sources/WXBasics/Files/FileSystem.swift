@@ -125,27 +125,11 @@ package protocol ReadableFile: AnyObject {
     /// - Returns: how many bytes were read: fewer than asked is a short read, 0 the end.
     /// - Throws: `FileError` naming the path and the errno (EIO…).
     func pread(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(FileError) -> Int
-    /// Calls `body` with the bytes of `range` mapped read-only from the file (no copy through a
-    /// buffer; unmapped when `body` returns, so they count in memory only meanwhile). `range`
-    /// starts at a multiple of `mappingAlignment` and ends within the size the file had when
-    /// opened. Nil when the file cannot be mapped (a fake file, mmap refused): read it instead.
-    /// A mapped page the disk fails to give (EIO), or one cut off by another program truncating
-    /// the file meanwhile, is SIGBUS, where `pread` reports a `FileError`.
-    func withMapped<Result>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result?
     /// Closes the descriptor; later reads fail with EBADF. Calling it twice is harmless.
     func close()
 }
 
-/// What a mapped range's start must be a multiple of (`ReadableFile.withMapped`): 64 KiB, a
-/// multiple of every page size Linux uses on x86-64 and arm64.
-package let mappingAlignment = 1 << 16
-
 extension ReadableFile {
-    /// Not mapped: nil, for files that are read only (test doubles).
-    package func withMapped<Result>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
-        nil
-    }
-
     /// Reads until `buffer` is full or the file ends, taking short reads in turn.
     ///
     /// - Returns: how many bytes were read (fewer than `buffer.count` only at the end of the file).
@@ -267,19 +251,6 @@ final class POSIXReadableFile: ReadableFile {
             if count >= 0 { return count }
             if errno != EINTR { throw FileError(cannot: "read", path, code: errno) }
         }
-    }
-
-    func withMapped<Result>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
-        guard fd >= 0, range.lowerBound % mappingAlignment == 0, !range.isEmpty,
-            range.upperBound <= version.size
-        else { return nil }
-        // MAP_PRIVATE and read-only: the page cache's own pages, not copied (a pread of a
-        // million-line log copied 86 MB through its buffer: ~20 ms of kernel time).
-        guard let base = mmap(nil, range.count, PROT_READ, MAP_PRIVATE, fd, off_t(range.lowerBound)),
-            base != UnsafeMutableRawPointer(bitPattern: -1)
-        else { return nil }
-        defer { munmap(base, range.count) }
-        return body(UnsafeRawBufferPointer(start: base, count: range.count))
     }
 
     func close() {

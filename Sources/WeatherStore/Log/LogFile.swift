@@ -25,8 +25,7 @@ final class ReadFailures {
 }
 
 /// Line-oriented reads of the log without loading it whole, through the `FileSystem` seam
-/// (`ReadableFile`): forwards, windows of the file mapped (read in chunks of 1 MiB where it cannot
-/// be); backwards, chunks of 64 KiB; lines found with memchr. A read that fails ends the scan
+/// (`ReadableFile`): chunks of 1 MiB, lines found with memchr. A read that fails ends the scan
 /// and is reported to `failures`.
 struct LogFile {
     let file: any ReadableFile
@@ -115,57 +114,15 @@ struct LogFile {
     }
 
     /// As `linesForward(from:long:_:)`, passing each line with the file offset it starts at.
-    /// The file is mapped a window at a time (`ReadableFile.withMapped`), its lines passed where
-    /// they lie; read into a buffer when it cannot be mapped.
     func linesForward(
         from start: Int, long: (Range<Int>) -> Void = { _ in }, _ body: (UnsafeRawBufferPointer, Int) -> Void
     ) -> Int {
         defer { file.close() }
-        var longLineStart: Int? = nil  // inside a line too long to pass: where it began
-        /// Passes the complete lines of `raw` (the file's bytes from `offset`), searching for
-        /// "\n" from `searched` on; returns how many bytes they take (up to the last "\n").
-        func scan(_ raw: UnsafeRawBufferPointer, at offset: Int, searched: Int = 0) -> Int {
-            var lineStart = 0
-            var from = searched
-            while from < raw.count,
-                let newline = memchr(raw.baseAddress! + from, Int32(UInt8(ascii: "\n")), raw.count - from)
-            {
-                let end = raw.baseAddress!.distance(to: UnsafeRawPointer(newline))
-                if let begun = longLineStart {
-                    long(begun..<(offset + end))
-                    longLineStart = nil
-                } else if end - lineStart > Self.longestLine {
-                    long((offset + lineStart)..<(offset + end))
-                } else if end > lineStart {
-                    body(UnsafeRawBufferPointer(rebasing: raw[lineStart..<end]), offset + lineStart)
-                }
-                lineStart = end + 1
-                from = lineStart
-            }
-            return lineStart
-        }
-        // Mapped a window at a time: a window holds whole lines but for the last, which the next
-        // window (starting at the aligned place before it) holds again; one without any "\n" is
-        // inside a line longer than any record.
-        var offset = start  // the first byte of the file not passed on
-        while offset < size {
-            let windowStart = offset - offset % mappingAlignment
-            let windowEnd = min(size, windowStart + Self.window)
-            let used = file.withMapped(windowStart..<windowEnd) { raw in
-                scan(UnsafeRawBufferPointer(rebasing: raw[(offset - windowStart)...]), at: offset)
-            }
-            guard let used else { break }
-            if used == 0, longLineStart == nil { longLineStart = offset }
-            offset = used == 0 ? windowEnd : offset + used
-            // What follows the last "\n" of the file is a torn line, not passed.
-            if windowEnd == size { return longLineStart ?? offset }
-        }
-        guard offset < size else { return longLineStart ?? offset }
-        // Not mapped: read in chunks into a buffer.
-        var consumed = offset  // file offset of buffer[0]
+        var consumed = start  // file offset of buffer[0]
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
         var filled = 0  // bytes of buffer holding data
         var scanned = 0  // bytes of buffer already searched for "\n" without finding one
+        var longLineStart: Int? = nil  // inside a line too long to pass: where it began
         while consumed + filled < size {
             let count = buffer.withUnsafeMutableBytes { raw -> Int in
                 do throws(FileError) {
@@ -178,8 +135,25 @@ struct LogFile {
             }
             if count <= 0 { break }
             filled += count
-            let used = buffer.withUnsafeBytes { raw in
-                scan(UnsafeRawBufferPointer(rebasing: raw[..<filled]), at: consumed, searched: scanned)
+            let used = buffer.withUnsafeBytes { raw -> Int in
+                var lineStart = 0
+                var from = scanned
+                while from < filled,
+                    let newline = memchr(raw.baseAddress! + from, Int32(UInt8(ascii: "\n")), filled - from)
+                {
+                    let end = raw.baseAddress!.distance(to: UnsafeRawPointer(newline))
+                    if let begun = longLineStart {
+                        long(begun..<(consumed + end))
+                        longLineStart = nil
+                    } else if end - lineStart > Self.longestLine {
+                        long((consumed + lineStart)..<(consumed + end))
+                    } else if end > lineStart {
+                        body(UnsafeRawBufferPointer(rebasing: raw[lineStart..<end]), consumed + lineStart)
+                    }
+                    lineStart = end + 1
+                    from = lineStart
+                }
+                return lineStart
             }
             if used == 0, filled == buffer.count {
                 // The buffer holds part of one line longer than any record: drop what is read,
@@ -201,10 +175,6 @@ struct LogFile {
         }
         return longLineStart ?? consumed
     }
-
-    /// The bytes of a window of the file mapped at once by `linesForward`: 4 MiB, many lines each
-    /// (a million-line log in 21), and far more than the longest record.
-    static let window = 1 << 22
 
     /// The longest line read as a record, in bytes. wx writes none longer — a command line is at
     /// most 4,096 characters, and even escaped as `\u0000` that is 24 KiB — so a longer line is
