@@ -95,6 +95,13 @@ STEP_NOTES = [
     "  · 5,610 ms, `--json` 328.4 MB · 7,280 ms → 34.3 MB · 7,100 ms (outputs byte for byte the same: 16 MB of text, 57 MB",
     "  of JSON). What is left is a score per place (the bench's data gives each ~35 leads); CPU stays that of decoding",
     "  every kept forecast's record once and of the requests.",
+    "- First `saved` with no index at 10,000 favorites + 1,000,000 lines (issue 39 item 4), tried and not kept: the",
+    "  log mapped 4 MiB at a time instead of read through a 1 MiB buffer. In one static build, the read path forced by",
+    "  an address-space limit, 15 interleaved runs on 2 busy cores: CPU 103.6 ms read, 100.7 ms mapped (spread",
+    "  ~93–140 both), system 15.1 vs 15.4 ms, peak 20.6 vs 21.4 MB — the copy is not where the time goes. callgrind",
+    "  (mapped build) 813 M instructions: 304 M checking 978,000 command lines (`OwnCommandCheck.readsWhole`, no",
+    "  single hot spot), 44 M memchr, 39 M the line walk, 43 M the rebuild's call per line, ~196 M the 22,000",
+    "  snapshot and deletion lines (read, and put as index lines), 44 M writing the index, ~160 M the listing from it.",
 ]
 
 
