@@ -36,6 +36,11 @@ import WeatherTestSupport
             // A favorite longer than a piece is left to the decoder.
             #expect(scanned == expected || (scanned == nil && chunk < 4096), "round \(round)")
             #expect(StateStore.favoriteNames(folder: home.path) == expected)
+            // As bytes (what `wx --complete` reads): the same names, and printable ASCII exactly
+            // when each is.
+            let list = StateStore.favoriteNameList(folder: home.path)
+            #expect(list.strings == expected && list.count == expected.count)
+            #expect(list.isPrintableASCII == expected.allSatisfy { $0.utf8.allSatisfy { (0x20...0x7E).contains($0) } })
         }
     }
 

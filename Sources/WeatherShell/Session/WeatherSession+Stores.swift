@@ -63,8 +63,9 @@ extension WeatherSession {
 
     /// The favorites' names in the state.plist of `configFolder`, read without a session and
     /// without side effects: for the shell completion scripts, which run at every Tab.
-    package nonisolated static func savedFavoriteNames(configFolder: String) -> [String] {
-        StateStore.favoriteNames(folder: configFolder)
+    /// A `String` is made only for a name that fits what was typed (`CompletionNames`).
+    package nonisolated static func savedFavoriteNames(configFolder: String) -> CompletionNames {
+        CompletionNames(StateStore.favoriteNameList(folder: configFolder))
     }
 
     /// Runs a store operation, its failure as the shell's error.

@@ -23,13 +23,13 @@ package enum ShellCompletion {
     ///   "csv" for bash's last word "c" after `--format=`). None where a file name goes: the
     ///   script falls back to the shell's own file-name completion.
     package static func candidates(words: [String], favorites: [String]) -> [String] {
-        candidates(words: words, loadingFavorites: { favorites })
+        candidates(words: words, loadingFavorites: { CompletionNames(favorites) })
     }
 
     /// `candidates(words:favorites:)`, the favorites' names asked of `loadingFavorites` only
     /// when what is completed may be one (`wx --complete -- sh` or `-- units im` reads no
     /// state.plist: at 100,000 favorites and no names file, 28 MB read for nothing at a Tab).
-    package static func candidates(words: [String], loadingFavorites: () -> [String]) -> [String] {
+    package static func candidates(words: [String], loadingFavorites: () -> CompletionNames) -> [String] {
         var words = words.isEmpty ? [""] : words.map(unquoted)
         // bash's words around "=" (COMP_WORDBREAKS): `--format`, `=`, `c` is `--format=c`, and
         // what replaces bash's last word ("c", or "=") is the candidate without what came before.
@@ -49,7 +49,7 @@ package enum ShellCompletion {
     }
 
     /// `candidates(words:favorites:)` for words already unquoted and joined.
-    static func candidates(unquoted: [String], favorites: () -> [String]) -> [String] {
+    static func candidates(unquoted: [String], favorites: () -> CompletionNames) -> [String] {
         var words = unquoted
         // wx's flags before the command: skipped, with the value of each that takes one (`--units
         // imperial sho`); the word being completed as such a value completes as its flag declares.
@@ -82,7 +82,8 @@ package enum ShellCompletion {
         let offersFavorites =
             words.first.flatMap { try? CommandParser.command(named: $0) }?.completion.mayOfferFavorites ?? false
         let found = Completer.options(
-            command: words.first, arguments: arguments, partial: current, favorites: offersFavorites ? favorites() : [])
+            command: words.first, arguments: arguments, partial: current,
+            favorites: offersFavorites ? favorites() : CompletionNames([]))
         guard found.from < arguments.count else { return found.values }
         // A value that began in an earlier word ("New" "Y" for "New York"): only what replaces
         // the current word.
@@ -93,17 +94,17 @@ package enum ShellCompletion {
     }
 
     /// The favorites' names from `load` when `flag`'s value may be one; none otherwise.
-    private static func valueFavorites(of flag: FlagSpec, _ load: () -> [String]) -> [String] {
-        guard case .word(_, let kind)? = flag.value, kind.mayOfferFavorites else { return [] }
+    private static func valueFavorites(of flag: FlagSpec, _ load: () -> CompletionNames) -> CompletionNames {
+        guard case .word(_, let kind)? = flag.value, kind.mayOfferFavorites else { return CompletionNames([]) }
         return load()
     }
 
     /// What completes `partial` as the value of `flag`: what it declares there (`--units`: metric,
     /// imperial; `-c`: a command's name; `--home`: nothing, the shell's own file names).
-    static func values(of flag: FlagSpec, partial: String, favorites: [String]) -> [String] {
+    static func values(of flag: FlagSpec, partial: String, favorites: CompletionNames) -> [String] {
         guard case .word(_, let kind)? = flag.value else { return [] }
         return Completer.options(
-            [], partial: partial, kind: kind, offset: 0, favorites: CompletionNames(favorites), files: { _ in [] }
+            [], partial: partial, kind: kind, offset: 0, favorites: favorites, files: { _ in [] }
         ).values
     }
 

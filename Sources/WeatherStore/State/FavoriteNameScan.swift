@@ -28,6 +28,11 @@ enum FavoriteNameScan {
     /// file, is shorter than `smallest` bytes (decoded whole faster than it is scanned), or holds
     /// anything the scan does not read for certain (see above).
     static func names(path: String, smallest: Int = 256 << 10, chunk: Int = chunk) -> [String]? {
+        list(path: path, smallest: smallest, chunk: chunk)?.strings
+    }
+
+    /// `names(path:smallest:chunk:)` as bytes: no `String` made for each name.
+    static func list(path: String, smallest: Int = 256 << 10, chunk: Int = chunk) -> FavoriteNameList? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -36,8 +41,12 @@ enum FavoriteNameScan {
             return nil
         }
         var buffer = [UInt8](repeating: 0, count: chunk + 1)
-        return buffer.withUnsafeMutableBytes { raw -> [String]? in
+        return buffer.withUnsafeMutableBytes { raw -> FavoriteNameList? in
             var scan = Scan(buffer: raw)
+            // A favorite takes 200 bytes or more of the file, its name fewer than 100: room for
+            // more, never moved as it fills (the old and the new room at once, and the copy).
+            let size = Int(info.st_size)
+            scan.names.reserve(bytes: size / 2, count: size / 64)
             return scan.run(descriptor)
         }
     }
@@ -49,7 +58,7 @@ enum FavoriteNameScan {
         var filled = 0
         var position = 0
         var atEnd = false
-        var names: [String] = []
+        var names = FavoriteNameList()
         /// The layout of the last favorite read in one pass, which the next ones are compared
         /// with first.
         var layout: FavoriteLayout?
@@ -120,7 +129,7 @@ enum FavoriteNameScan {
             return nil
         }
 
-        mutating func run(_ descriptor: Int32) -> [String]? {
+        mutating func run(_ descriptor: Int32) -> FavoriteNameList? {
             guard refill(descriptor) else { return nil }
             // To the favorites' array: the one key of that name, at the top (keys are never in
             // text, where "<" is "&lt;").
@@ -136,7 +145,7 @@ enum FavoriteNameScan {
             var opened = false
             while true {
                 switch favorite(opened: &opened) {
-                case .name(let name): names.append(name)
+                case .name: continue
                 case .end: return names
                 case .refused: return nil
                 case .more:
@@ -164,8 +173,8 @@ enum FavoriteNameScan {
 
         /// What the scan found next.
         enum Step {
-            /// A favorite's name: the scan moved past its element.
-            case name(String)
+            /// A favorite's name, appended to `names`: the scan moved past its element.
+            case name
             /// The end of the favorites' array.
             case end
             /// Something not read for certain.
@@ -212,12 +221,14 @@ enum FavoriteNameScan {
             let read = UnsafeRawBufferPointer(start: bytes.baseAddress, count: filled)
             if let layout, let found = layout.name(read, at: index) {
                 position = found.end
-                return .name(String(decoding: UnsafeRawBufferPointer(rebasing: read[found.name]), as: UTF8.self))
+                names.append(UnsafeRawBufferPointer(rebasing: read[found.name]))
+                return .name
             }
             if let plain = StatePlistReader.plainFavoriteName(read, at: index) {
                 layout = FavoriteLayout(read, start: index, end: plain.end)
                 position = plain.end
-                return .name(plain.name)
+                names.append(plain.name)
+                return .name
             }
             // A favorite holds no dictionary: its element ends at the next "</dict>".
             guard let close = find(Self.dictEnd, anchor: 2, from: index) else { return .more }
@@ -229,7 +240,8 @@ enum FavoriteNameScan {
                 let favorite = StatePlistReader.favorite(element)
             else { return .refused }
             position = close + Self.dictEnd.count
-            return .name(favorite.name)
+            names.append(favorite.name)
+            return .name
         }
     }
 }

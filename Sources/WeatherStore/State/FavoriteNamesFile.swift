@@ -87,7 +87,10 @@ package enum FavoriteNamesFile {
     /// The favorites' names in `folder`'s names file, in order; nil when there is none, it is
     /// not a regular file, it was made from another version of state.plist (or there is no
     /// state.plist), or it cannot be read whole with its check and count right.
-    package static func names(folder: String) -> [String]? {
+    package static func names(folder: String) -> [String]? { list(folder: folder)?.strings }
+
+    /// `names(folder:)` as bytes: no `String` made for each name.
+    static func list(folder: String) -> FavoriteNameList? {
         var plistInfo = stat()
         guard stat(folder + "/state.plist", &plistInfo) == 0 else { return nil }
         let plist = FileVersion(plistInfo)
@@ -103,7 +106,7 @@ package enum FavoriteNamesFile {
             guard count > 0 else { return nil }
             filled += count
         }
-        return bytes.withUnsafeBytes { raw -> [String]? in
+        return bytes.withUnsafeBytes { raw -> FavoriteNameList? in
             guard let newline = raw.firstIndex(of: UInt8(ascii: "\n")),
                 let header = header(String(decoding: raw[..<newline], as: UTF8.self)), header.plist == plist
             else { return nil }
@@ -111,14 +114,13 @@ package enum FavoriteNamesFile {
             var hash = StreamingChecksum()
             hash.add(body)
             guard hash.value == header.check, body.last ?? UInt8(ascii: "\n") == UInt8(ascii: "\n") else { return nil }
-            var names: [String] = []
-            names.reserveCapacity(header.count)
+            var names = FavoriteNameList()
             var start = 0
             while start < body.count,
                 let found = memchr(body.baseAddress! + start, Int32(UInt8(ascii: "\n")), body.count - start)
             {
                 let end = body.baseAddress!.distance(to: UnsafeRawPointer(found))
-                names.append(String(decoding: UnsafeRawBufferPointer(rebasing: body[start..<end]), as: UTF8.self))
+                names.append(UnsafeRawBufferPointer(rebasing: body[start..<end]))
                 start = end + 1
             }
             return names.count == header.count ? names : nil

@@ -150,16 +150,22 @@ package final class StateStore {
     /// index entries); not written under the lock, since a names file of another version is
     /// never read, a race costs a later Tab a read of state.plist, never a wrong name.
     package static func favoriteNames(folder: String, now: Date = Date()) -> [String] {
-        if let names = FavoriteNamesFile.names(folder: folder) { return names }
+        favoriteNameList(folder: folder, now: now).strings
+    }
+
+    /// `favoriteNames(folder:now:)` as bytes: a `String` is made only for a name the caller
+    /// takes (`wx --complete -- show Place 1234`: 11 of 100,000).
+    package static func favoriteNameList(folder: String, now: Date = Date()) -> FavoriteNameList {
+        if let names = FavoriteNamesFile.list(folder: folder) { return names }
         let fileSystem = POSIXFileSystem()
         let path = folder + "/state.plist"
         let before = fileSystem.version(of: path)
-        guard let names = readPlistFavoriteNames(folder: folder) else { return [] }
+        guard let names = readPlistFavoriteNames(folder: folder) else { return FavoriteNameList() }
         if let before, fileSystem.version(of: path) == before,
             Int(now.timeIntervalSince1970 * 1e9) - max(before.modifiedNanoseconds, before.changedNanoseconds)
                 >= settledAfter
         {
-            FavoriteNamesFile.write(names, plist: before, folder: folder, fileSystem)
+            FavoriteNamesFile.write(names.strings, plist: before, folder: folder, fileSystem)
         }
         return names
     }
@@ -171,16 +177,16 @@ package final class StateStore {
     /// The favorites' names read from `folder`'s state.plist itself: a large file is scanned for
     /// them in pieces (`FavoriteNameScan`), else decoded whole.
     static func plistFavoriteNames(folder: String) -> [String] {
-        readPlistFavoriteNames(folder: folder) ?? []
+        readPlistFavoriteNames(folder: folder)?.strings ?? []
     }
 
     /// `plistFavoriteNames(folder:)`; nil when state.plist cannot be read or decoded.
-    private static func readPlistFavoriteNames(folder: String) -> [String]? {
-        if let names = FavoriteNameScan.names(path: folder + "/state.plist") { return names }
+    private static func readPlistFavoriteNames(folder: String) -> FavoriteNameList? {
+        if let names = FavoriteNameScan.list(path: folder + "/state.plist") { return names }
         guard let data = FileIO.read(folder + "/state.plist"),
             let document = Self.decodeDocument(data)
         else { return nil }
-        return document.favorites.map(\.name)
+        return FavoriteNameList(document.favorites.map(\.name))
     }
 
     /// Whether some changes exist only in memory.

@@ -174,7 +174,7 @@ import WeatherTestSupport
                 words: words,
                 loadingFavorites: {
                     loads += 1
-                    return favorites
+                    return CompletionNames(favorites)
                 })
             #expect(lazy == ShellCompletion.candidates(words: words, favorites: favorites), "\(words)")
             #expect(loads <= 1, "\(words)")
@@ -186,7 +186,7 @@ import WeatherTestSupport
                 words: words,
                 loadingFavorites: {
                     Issue.record("favorites read for \(words)")
-                    return favorites
+                    return CompletionNames(favorites)
                 })
         }
     }
