@@ -40,7 +40,8 @@ STATIC_CXX_DIR := .build/static-libstdc++
 # program needs is searched for each symbol of libcurl's 31 libraries, loaded at the first request
 # ahead of their own (dlopen's scope), and libgcc_s there cost 0.41 M instructions of a `wx -c
 # "find Hamburg; show"` (issue 39; libm, the other one, has no static form for a dynamic program).
-# glibc still loads libgcc_s, privately, when the main thread exits (dispatch_main): +23 k a start.
+# (glibc loaded libgcc_s privately when the main thread exited in dispatch_main, +23 k a start, until the
+# main actor ran on that thread: MainThreadExecutor.)
 SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(STATIC_CXX_DIR) \
   -Xlinker --version-script=$(CURDIR)/scripts/local-symbols.map -Xswiftc -Xclang-linker -Xswiftc -no-pie \
   -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \

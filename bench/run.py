@@ -52,6 +52,11 @@ STEPS = [
      " (issue 39)", "—", "—", "28.9 M", "yes"),
     ("indentation skipped in runs of spaces; OpenSSL initialised without its error texts; the cache entry built as"
      " bytes; the waiting notice's service found by bytes (issue 39)", "—", "—", "27.0 M", "yes"),
+    ("the main actor on the process's first thread (MainThreadExecutor), not libdispatch's main queue: no"
+     " dispatch_main, whose pthread_exit loaded libgcc_s, and no worker thread to drain the queue (issue 39)",
+     "0.64 M", "221", "23.57 M", "yes"),
+    ("a task pool of 2 threads, or of 1, for one-shot runs (issue 39)", "—", "—", "23.59 · 23.58 M",
+     "no: 6 · 12 page faults fewer, in the noise; a task blocked on a lock would hold up the rest"),
 ]
 # What syncing each log.jsonl append costs (issue 22): measured apart from this run, since a
 # whole-process timing on a shared machine does not separate 4 ms from its noise.
@@ -85,6 +90,14 @@ STEP_NOTES = [
     "  lookups; a C program that only dlopens libcurl pays 12.5 M) and OpenSSL's initialisation 1.34 M (curl 2.25 M);",
     "  JSON 3.05 M; forecast mapping 1.04 M (0.35 M of it the place's zone, twice: the provider among all zones,",
     "  the session among the country's); libcurl's transfers 0.69 M; text 0.76 M.",
+    "- The main actor on the first thread (issue 39; against the build before, and for find+show also the same build with",
+    "  dispatch_main behind a switch, 23.68 M): `echo quit | wx` 0.729 -> 0.641 M instructions, 252 -> 221 page faults, CPU (perf task-clock,",
+    "  median of 8) 1.76 -> 1.35 ms; find+show 23.68 -> 23.57 M, 983 -> 961 page faults (curl's three GETs 624),",
+    "  no libgcc_s (threads started: a start 1 -> 0; find+show 4, the pool starting a third where libdispatch's",
+    "  main-queue worker was). Not kept: glibc.malloc.hugetlb=1",
+    "  (the heap madvised for huge pages: page faults unchanged). The faults left against curl's (perf, by mapping):",
+    "  wx's heap 171 (curl 35), wx's own pages 270 (131 code, 139 data written by the runtime), other anonymous 148",
+    "  (curl 64); libcurl's libraries the same on both sides.",
     "- `show` after `confidence`: 26.2 M → 14.6 M, the same as before `confidence` (it read and mapped the whole",
     "  cached ensemble answer, 51 members of 6 variables, for tomorrow's chance in --json and the look's chance;",
     "  it now reads the chances the ensemble provider keeps beside the answer).",

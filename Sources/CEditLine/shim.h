@@ -207,10 +207,10 @@ extern int wx_state_screen;
 /// Where the SIGINT handler reports an interrupt: the write end of a pipe (or -1).
 extern int wx_interrupt_pipe;
 
-/// The thread waiting in el_gets, while wx_reader_waiting() is 1. Swift's main actor need not
-/// run on the process's first thread (after the first await it runs on a Dispatch worker, where
-/// signals are blocked), so the kernel may deliver SIGINT to another thread; the handler then
-/// passes it on to the reader, whose el_gets returns EINTR.
+/// The thread waiting in el_gets, while wx_reader_waiting() is 1. The kernel may deliver SIGINT
+/// to another thread than the reader (wx runs the main actor on the process's first thread,
+/// MainThreadExecutor, but a parent may have blocked SIGINT there, and a test may read elsewhere);
+/// the handler then passes it on to the reader, whose el_gets returns EINTR.
 /// (Function-local statics: the Swift importer emits a header's file-scope statics only when
 /// Swift itself names them.)
 static inline pthread_t *wx_reader_thread(void) {

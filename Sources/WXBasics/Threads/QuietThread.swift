@@ -8,8 +8,8 @@ import Glibc
 /// with the terminal's signals blocked, as libdispatch blocks them in its workers.
 ///
 /// A signal a process receives goes to one of its threads that does not block it. Blocked here,
-/// SIGINT, SIGWINCH, SIGTSTP and the rest reach the thread that waits for them (the prompt's
-/// reader, or the thread libdispatch keeps for signals), and never interrupt a system call of
+/// SIGINT, SIGWINCH, SIGTSTP and the rest reach the process's first thread, which runs the main
+/// actor and the prompt's reader (`MainThreadExecutor`), and never interrupt a system call of
 /// these with EINTR. Signals a fault raises in the thread itself (SIGSEGV, SIGILL, SIGBUS…) stay
 /// open, so that a crash still reports as one; so does SIGPIPE, whose EPIPE callers handle.
 package enum QuietThread {

@@ -150,10 +150,13 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
     }
 }
 
-/// A first-in first-out queue of jobs: an array read from `head`, compacted when half is spent.
-private struct JobQueue {
+/// A first-in first-out queue of jobs: an array read from `head`, compacted when half is spent
+/// (the task pool's and the main thread's, `MainThreadExecutor`).
+struct JobQueue {
     private var jobs: [UnownedJob] = []
     private var head = 0
+
+    var isEmpty: Bool { head == jobs.count }
 
     mutating func append(_ job: UnownedJob) { jobs.append(job) }
 

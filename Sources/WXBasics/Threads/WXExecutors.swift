@@ -4,14 +4,14 @@
 import Glibc
 #endif
 
-/// The executors the wx program runs on: the main actor where Swift puts it on Linux (libdispatch's
-/// main queue, whose threads start no pool monitor), every other task on `ThreadPoolExecutor`.
+/// The executors the wx program runs on: the main actor on the process's first thread
+/// (`MainThreadExecutor`), every other task on `ThreadPoolExecutor`.
 ///
 /// Swift 6.3 chooses a program's executors through an `ExecutorFactory`; the compiler's own way
 /// to name one (`typealias DefaultExecutorFactory` in the main module) is still switched off for
 /// Linux in this toolchain, so `main.swift` calls `install()` itself, before any task exists.
 package struct WXExecutors: ExecutorFactory {
-    package static var mainExecutor: any MainExecutor { PlatformExecutorFactory.mainExecutor }
+    package static let mainExecutor: any MainExecutor = MainThreadExecutor()
 
     package static let defaultExecutor: any TaskExecutor = ThreadPoolExecutor()
 
@@ -20,8 +20,8 @@ package struct WXExecutors: ExecutorFactory {
         _createExecutors(factory: WXExecutors.self)
     }
 
-    /// Runs the main actor's jobs on this thread's behalf, as an `async` main does after its
-    /// first statement; never returns (the program ends by `exit`).
+    /// Runs the main actor's jobs on this thread (the process's first), as an `async` main does
+    /// after its first statement; never returns (the program ends by `exit`).
     package static func runMain() -> Never {
         try? MainActor.executor.run()
         exit(0)
