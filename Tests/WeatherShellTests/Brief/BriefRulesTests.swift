@@ -126,7 +126,7 @@ import WeatherTestSupport
         func said(endingAfter hours: Double, snow: Bool = false) -> String {
             let spell = RainSpell(
                 start: Self.start, end: Self.start.addingTimeInterval(hours * 3_600),
-                heaviestEnd: Self.start.addingTimeInterval(3_600),
+                heaviestStart: Self.start, heaviestEnd: Self.start.addingTimeInterval(3_600),
                 heaviestMillimetres: 0.2, totalMillimetres: 0.3, lastsPastWindow: true, snow: snow)
             return Self.words(.rain(spell, now: Self.start))
         }
@@ -144,7 +144,7 @@ import WeatherTestSupport
         #expect(Self.words(.dry(from: Self.start, hours: 1)) == "Dry for the 1 hour the forecast has left.")
         let spell = RainSpell(
             start: Self.start, end: Self.start.addingTimeInterval(7_200),
-            heaviestEnd: Self.start.addingTimeInterval(3_600),
+            heaviestStart: Self.start, heaviestEnd: Self.start.addingTimeInterval(3_600),
             heaviestMillimetres: 0.2, totalMillimetres: 0.3, lastsPastWindow: false, snow: true)
         #expect(Self.words(.rain(spell, now: Self.start)).hasPrefix("Snow now, heaviest"))
     }
