@@ -70,7 +70,8 @@ struct BriefEndToEndTests {
             "\(joined)")
         let now = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.thursday)
         #expect(
-            now.stdout.contains("Rain now, heaviest 02:00–08:00 (0.1 mm an hour), dry again by 08:00."), "\(now.stdout)")
+            now.stdout.contains("Rain now, heaviest 02:00–08:00 (0.1 mm an hour), dry again by 08:00."), "\(now.stdout)"
+        )
     }
 
     @Test func dryAndTomorrowAreTheNumbersComputedApart() throws {

@@ -18,7 +18,9 @@ import WeatherTestSupport
             server: server, now: Self.parisMorning)
         #expect(run.status == 0, "\(run.stderr)")
         let joined = run.stdout.replacingOccurrences(of: "\n  ", with: " ")
-        #expect(joined.contains("frost: the night’s low below 32 °F (6:00 pm to 9:00 am), under the morning it ends"), "\(joined)")
+        #expect(
+            joined.contains("frost: the night’s low below 32 °F (6:00 pm to 9:00 am), under the morning it ends"),
+            "\(joined)")
         #expect(joined.contains("frost: this morning’s night (to 9:00 am) is over"), "\(joined)")
         #expect(!run.stdout.contains("18:00") && !run.stdout.contains("09:00"), "\(run.stdout)")
         // The 24-hour clock keeps its words.
@@ -51,6 +53,7 @@ import WeatherTestSupport
         let joined = run.stdout.replacingOccurrences(of: "\n    ", with: " ")
         #expect(joined.contains("wind 0–1 Bft (calm to light air)"), "\(joined)")
         #expect(joined.contains("wind 1–2 Bft (light air to light breeze)"), "\(joined)")
-        #expect(joined.range(of: #"wind \d+–\d+ Bft \([a-z]+ [a-z]+\) "#, options: .regularExpression) == nil, "\(joined)")
+        #expect(
+            joined.range(of: #"wind \d+–\d+ Bft \([a-z]+ [a-z]+\) "#, options: .regularExpression) == nil, "\(joined)")
     }
 }

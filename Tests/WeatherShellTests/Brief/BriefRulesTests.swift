@@ -31,14 +31,15 @@ import WeatherTestSupport
 
     @Test func aSpellStartsWhereItsFirstWetHourBeginsAndEndsWhereItsLastEnds() throws {
         // Each amount is the hour before its time (rain's reading): the hour stamped `start`
-        // is over at `start`. 0.09 mm is dry (under 0.1), nil is dry; the first of two equal
-        // peaks is the heaviest.
+        // is over at `start`. 0.09 mm is dry (under 0.1), nil is dry; two equal peaks in a row
+        // are the heaviest together (the first alone was named).
         let reading = try #require(
             BriefRules.outlook(Self.forecast([0, 0.09, nil, 0.1, 0.6, 0.6, 0.2, 0, 3.0]), now: Self.start))
         let spell = try #require(reading.spell)
         #expect(spell.start == Self.start.addingTimeInterval(2 * 3_600))
         #expect(spell.end == Self.start.addingTimeInterval(6 * 3_600))
-        #expect(spell.heaviestEnd == Self.start.addingTimeInterval(4 * 3_600))
+        #expect(spell.heaviestStart == Self.start.addingTimeInterval(3 * 3_600))
+        #expect(spell.heaviestEnd == Self.start.addingTimeInterval(5 * 3_600))
         #expect(spell.heaviestMillimetres == 0.6)
         #expect(abs(spell.totalMillimetres - 1.5) < 1e-9)
         #expect(!spell.lastsPastWindow)

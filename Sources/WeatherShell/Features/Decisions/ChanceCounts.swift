@@ -45,7 +45,8 @@ enum ChanceCounts {
         // An hour of the night from `from` before the answer's first: the night is not whole.
         if let first = ensemble.times.first {
             let before = clock.localTime(first.addingTimeInterval(-3_600))
-            if first.addingTimeInterval(-3_600) >= from, before.date > eve || (before.date == eve && before.hour >= nightStartHour)
+            if first.addingTimeInterval(-3_600) >= from,
+                before.date > eve || (before.date == eve && before.hour >= nightStartHour)
             {
                 return nil
             }
@@ -56,7 +57,8 @@ enum ChanceCounts {
             let local = clock.localTime(time)
             let inNight =
                 (local.date == eve && local.hour >= nightStartHour)
-                || (local.date == date && (local.hour < nightEndHour || (local.hour == nightEndHour && local.minute == 0)))
+                || (local.date == date
+                    && (local.hour < nightEndHour || (local.hour == nightEndHour && local.minute == 0)))
             if local.date == date, local.hour == nightEndHour { complete = true }
             if inNight, time >= from { slots.append(index) }
         }
