@@ -42,7 +42,8 @@ import WeatherTestSupport
             ["warnings", "Berlin"], home: home, server: server, now: Self.berlinNight, environment: environment)
         #expect(warnings.status == 1)
         #expect(warnings.seconds < 8)
-        #expect(warnings.stderr == "error: Bright Sky (DWD) did not answer within 5 s\n", "\(warnings.stderr)")
+        #expect(warnings.stderr.hasPrefix("error: Bright Sky (DWD) did not answer within 5 s"), "\(warnings.stderr)")
+        #expect(!warnings.stderr.contains("not asked again"), "\(warnings.stderr)")
         #expect(try server.requests().filter { $0.path == "/alerts" }.count == 2)
     }
 

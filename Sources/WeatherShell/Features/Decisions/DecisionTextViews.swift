@@ -68,11 +68,11 @@ extension TextRenderer {
         }
         if let missing = report.forecastMissing {
             notes.append("the forecast’s values are left out: \(missing)")
-        } else if let end = report.forecastEnd, end <= report.spanStart {
+        } else if let end = report.forecastEnd, case let now = context.now(at: report.place.coordinate), end <= now {
             // Every hour of the forecast is past (a cache from long ago, a clock moved on): not a
             // forecast that ends early, one that is old.
             let last = ZoneClock(report.zone).localTime(end)
-            let age = TimeWords.age(seconds: context.now(at: report.place.coordinate).timeIntervalSince(end))
+            let age = TimeWords.age(seconds: now.timeIntervalSince(end))
             notes.append(
                 "the forecast is old: its last hour, \(format.dayWithYear(last.date)) \(format.clock(last)), was \(age) ago, so no window has its values, only the members’ odds"
             )
