@@ -45,12 +45,15 @@ extension TextRenderer {
         let padded = min(room, places.map { TextLayout.columns($0.label) }.reduce(52, max))
         var lines: [String] = []
         for (index, place) in places.enumerated() {
-            // In scripts and pipes a label is whole, wrapped between its words: what a script
-            // reads is the place's whole name, in the width every view keeps.
-            var label =
-                context.fitsWidth
-                ? labelLines(place, width: room, continuation: width - 5)
-                : TextLayout.wrap(place.label, indent: 0, continuation: 0, width: room)
+            // In scripts and pipes a label is whole, in the width every view keeps: laid out as
+            // at a terminal that wide when nothing is cut so, else wrapped between its words.
+            var label = labelLines(place, width: room, continuation: width - 5)
+            if !context.fitsWidth,
+                label.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+                    != place.label.split(whereSeparator: \.isWhitespace)
+            {
+                label = TextLayout.wrap(place.label, indent: 0, continuation: 0, width: room)
+            }
             if label.isEmpty { label = [""] }
             lines.append(
                 numbers[index] + (beside ? TextLayout.pad(label[0], to: padded) + "  " + coordinates[index] : label[0]))
