@@ -5,7 +5,8 @@ instant given as argv[1], computed here from the recording with code of its own,
 before its time); the spell is the first run of wet hours among those reaching past now within
 24 hours, starting where its first wet hour begins (now, when that is past) and dry again where
 its last ends; "hours_left" is the whole hours from now the answer covers; the heaviest is its wettest hour
-(the first of equals); tomorrow's and today's highs are the days of the place's calendar
+(the first of equals) with the hours in a row after it that have as much (heaviest_start to
+heaviest_end); tomorrow's and today's highs are the days of the place's calendar
 (Europe/Berlin). Prints one JSON object with "rain" (null when dry) and "tomorrow"."""
 import json
 import sys
@@ -38,13 +39,18 @@ def main():
             last += 1
         spell = window[first:last + 1]
         heaviest = max(spell, key=lambda hour: hour[1])  # max keeps the first of equals
+        # The heaviest runs on over the hours in a row after it with the same amount.
+        run_end = spell.index(heaviest)
+        while run_end + 1 < len(spell) and spell[run_end + 1][1] == heaviest[1]:
+            run_end += 1
         lasts = last == len(window) - 1
         rain = {
             # Raining now: from now; else where the first wet hour begins.
             "start": iso(max(now, spell[0][0] - timedelta(hours=1))),
             # Dry again where the last wet hour ends; past the data, where the data end.
             "end": iso(min(spell[-1][0], end) if not lasts else min(window[-1][0], end)),
-            "heaviest_end": iso(heaviest[0]), "heaviest_precipitation_millimetres": heaviest[1],
+            "heaviest_start": iso(heaviest[0] - timedelta(hours=1)), "heaviest_end": iso(spell[run_end][0]),
+            "heaviest_precipitation_millimetres": heaviest[1],
             "precipitation_millimetres": round(sum(a for _, a in spell), 6),
             "still_raining_at_end": lasts,
         }

@@ -29,8 +29,7 @@ let host = AppHost(
     terminalWidth: { TerminalDevice.width() },
     makeSession: { configuration, offline in
         let trust = CertificateTrust(variable: { getenv($0).map { String(cString: $0) } })
-        let transport = ObservedTransport(
-            CurlTransport(trust: trust), notice: waiting, endpoints: configuration.endpoints)
+        let transport = ObservedTransport(CurlTransport(trust: trust), notice: waiting)
         return WeatherSession.live(configuration: configuration, transport: transport, offline: offline)
     },
     standardInput: StandardInputReader(), prompt: TerminalDevice(), errorIsTerminal: isatty(2) == 1,

@@ -164,6 +164,8 @@ struct ServiceClient: Sendable {
             }
             throw Self.offlineError(request.service)
         }
+        // Remembered for requests beside another command's answer; a command that asks this
+        // service by name asks again, unless the service asked wx to wait (a 429).
         if request.auxiliary, let remembered = rememberedFailure(of: request.service, now: now) { throw remembered }
         do {
             var response = try await send(request)
@@ -230,31 +232,6 @@ struct ServiceClient: Sendable {
 
     /// How long an auxiliary request may take, seconds, retries included (there are none).
     static let auxiliaryTimeoutSeconds = 5.0
-    /// How long an auxiliary service's failure is remembered, seconds.
-    static let failureMemorySeconds = 300.0
-
-    /// The cache key of `service`'s remembered failure: one per service, whatever the place (a
-    /// server that does not answer for one place does not for the next).
-    static func failureKey(_ service: Service) -> String { "remembered failure of \(service.baseURLVariable)" }
-
-    /// The error standing for `service`'s failure remembered at `now`; nil when none is.
-    func rememberedFailure(of service: Service, now: Date) -> ServiceError? {
-        guard let entry = context.cache?.entry(for: Self.failureKey(service)), entry.isFresh(at: now),
-            let reason = (try? JSONValue.parse(entry.body))?["reason"]?.string
-        else { return nil }
-        let ago = max(0, now.timeIntervalSince(entry.stored))
-        let left = max(0, entry.validUntil.timeIntervalSince(now))
-        return .transport(service, .failedRecently(reason: reason, secondsAgo: ago, secondsLeft: left))
-    }
-
-    /// Remembers `error` as its service's failure at `now`, for `failureMemorySeconds`.
-    func remember(_ error: ServiceError, now: Date) {
-        let body = JSONOutput.object([("reason", .string(error.shortReason))]).serialized
-        context.cache?.store(
-            Data(body.utf8), for: Self.failureKey(error.service), stored: now,
-            validUntil: now.addingTimeInterval(Self.failureMemorySeconds))
-    }
-
     /// Stores `value` under `key` as fetched now and current until `validUntil` (the part of a
     /// several-place answer that belongs to one place).
     func store(_ value: JSONValue, for key: String, validUntil: Date) {
@@ -311,7 +288,8 @@ extension ServiceClient {
             var askedToWait = 0
             do {
                 let response = try await context.transport.send(
-                    HTTPRequest(url: request.url, headers: headers), limits: limits)
+                    HTTPRequest(url: request.url, headers: headers, serviceName: request.service.displayName),
+                    limits: limits)
                 // Everything but a 5xx is the answer, a 429 included: it is never asked again
                 // at once (the services' terms; a quota does not come back within a command).
                 if !(500..<600).contains(response.status) { return response }

@@ -7,10 +7,14 @@ package struct HTTPRequest: Hashable, Sendable {
     package var url: String
     /// Header name → value (User-Agent, Accept-Language, Accept).
     package var headers: [String: String]
+    /// The name of the service asked, as messages say it ("Open-Meteo ensemble"): what the
+    /// waiting notice at the prompt names; nil when the sender did not say.
+    package var serviceName: String?
 
-    package init(url: String, headers: [String: String] = [:]) {
+    package init(url: String, headers: [String: String] = [:], serviceName: String? = nil) {
         self.url = url
         self.headers = headers
+        self.serviceName = serviceName
     }
 }
 

@@ -190,9 +190,38 @@ package struct Arguments: Sendable {
     /// usage error says instead of the synopsis.
     private(set) var nearMiss: ShellError?
 
+    /// The words of `spec`'s command, an option's value written after an equals sign
+    /// (`--rain=60%`, `--format=csv`) read as the two words `--rain 60%`: for every option whose
+    /// synopsis gives it a value, in this one place.
     init(_ words: [String], of spec: CommandSpec) {
         self.spec = spec
-        self.words = words
+        let valued = Self.optionsTakingValues(spec.synopsis)
+        guard !valued.isEmpty, words.contains(where: { $0.hasPrefix("--") && $0.contains("=") }) else {
+            self.words = words
+            return
+        }
+        self.words = words.flatMap { word -> [String] in
+            guard word.hasPrefix("--"), let equals = word.firstIndex(of: "="),
+                valued.contains(word[..<equals].lowercased())
+            else { return [word] }
+            return [String(word[..<equals]), String(word[word.index(after: equals)...])]
+        }
+    }
+
+    /// The options a synopsis gives a value (`[--rain N%]`, `[--format csv|json]`), lower-cased;
+    /// not those alone in their brackets (`[--warnings]`).
+    static func optionsTakingValues(_ synopsis: String) -> Set<String> {
+        let tokens = synopsis.split(separator: " ")
+        var options: Set<String> = []
+        for (index, token) in tokens.enumerated().dropLast() {
+            let option = token.drop { "[(<".contains($0) }
+            guard option.hasPrefix("--"), !token.hasSuffix("]"), !token.hasSuffix(">"), !token.hasSuffix(")") else {
+                continue
+            }
+            let next = tokens[index + 1]
+            if !next.hasPrefix("[") && !next.hasPrefix("-") && next != "|" { options.insert(option.lowercased()) }
+        }
+        return options
     }
 
     package var isEmpty: Bool { words.isEmpty }

@@ -49,6 +49,25 @@ package struct ValueFormatter: Sendable {
             "\(DecimalText.fixed(value, digits: units.windSpeed == .metresPerSecond ? 1 : 0)) \(units.windSpeed.symbol)"
     }
 
+    /// A range of wind speeds: "8–12 km/h", "2–3 Bft (light to gentle breeze)" — both ends
+    /// named in Beaufort, never the upper's name alone; one value when both ends show the same
+    /// ("3 Bft (gentle breeze)").
+    package func windSpeedRange(_ lowKilometresPerHour: Double, _ highKilometresPerHour: Double) -> String {
+        let high = windSpeed(highKilometresPerHour)
+        if units.windSpeed == .beaufort {
+            let low = Beaufort.force(kilometresPerHour: lowKilometresPerHour)
+            let top = Beaufort.force(kilometresPerHour: highKilometresPerHour)
+            guard low != top else { return high }
+            // One noun for both when they share it: "light to gentle breeze", "calm to light air".
+            var first = Beaufort.name(force: low).split(separator: " ")
+            let last = Beaufort.name(force: top)
+            if first.count > 1, first.last == last.split(separator: " ").last { first.removeLast() }
+            return "\(low)–\(top) Bft (\(first.joined(separator: " ")) to \(last))"
+        }
+        let low = windSpeed(lowKilometresPerHour).split(separator: " ").first.map(String.init) ?? ""
+        return high.hasPrefix(low + " ") ? high : "\(low)–\(high)"
+    }
+
     /// Whether a wind shows as nothing in the user's unit ("0 mph", "0.0 m/s", force 0): such a
     /// wind reads "calm", and a direction beside it would point nowhere.
     package func isCalm(_ kilometresPerHour: Double) -> Bool {
@@ -112,13 +131,17 @@ package struct ValueFormatter: Sendable {
     }
 
     /// "14:05" or "2:05 pm".
-    package func clock(_ time: LocalDateTime) -> String {
+    package func clock(_ time: LocalDateTime) -> String { clock(hour: time.hour, minute: time.minute) }
+
+    /// A time of day by the clock setting, of no day: "18:00" or "6:00 pm" — a rule's hours
+    /// (frost's night, 18:00 to 09:00) written as the rows beside it write theirs.
+    package func clock(hour: Int, minute: Int = 0) -> String {
         switch units.clock {
         case .twentyFourHour:
-            return "\(TimeWords.twoDigits(time.hour)):\(TimeWords.twoDigits(time.minute))"
+            return "\(TimeWords.twoDigits(hour)):\(TimeWords.twoDigits(minute))"
         case .twelveHour:
-            let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
-            return "\(hour):\(TimeWords.twoDigits(time.minute)) \(time.hour < 12 ? "am" : "pm")"
+            let twelve = hour % 12 == 0 ? 12 : hour % 12
+            return "\(twelve):\(TimeWords.twoDigits(minute)) \(hour < 12 ? "am" : "pm")"
         }
     }
 

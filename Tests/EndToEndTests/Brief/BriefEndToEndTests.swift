@@ -47,23 +47,31 @@ struct BriefEndToEndTests {
             let expected = try #require(try Self.expected(at: now)["rain"] as? [String: Any])
             let sentence = try #require(try sentences(at: now, server: server)["rain"])
             let facts = try #require(sentence["facts"] as? [String: Any])
-            for key in ["start", "end", "heaviest_end"] {
+            for key in ["start", "end", "heaviest_start", "heaviest_end"] {
                 #expect(facts[key] as? String == expected[key] as? String, "\(now) \(key)")
             }
             for key in ["heaviest_precipitation_millimetres", "precipitation_millimetres"] {
                 #expect(near(facts[key], expected[key]), "\(now) \(key): \(facts[key] ?? "nil")")
             }
         }
-        // In words, at Berlin's clock (CEST, UTC+2): 12:00–18:00 UTC is 14:00–20:00.
+        // In words, at Berlin's clock (CEST, UTC+2): 12:00–18:00 UTC is 14:00–20:00, and the
+        // three hours of 0.5 mm from 15:00 UTC (brief_expected.py's heaviest_start to
+        // heaviest_end) are heaviest together: 17:00–20:00, not their first alone.
+        let wet = try #require(try Self.expected(at: Self.wednesday)["rain"] as? [String: Any])
+        #expect(wet["heaviest_start"] as? String == "2025-07-30T15:00:00Z")
+        #expect(wet["heaviest_end"] as? String == "2025-07-30T18:00:00Z")
         let text = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.wednesday)
         // The sentence as one line (it wraps at 80 columns, its later lines indented).
         let joined = text.stdout.replacingOccurrences(of: "\n  ", with: " ")
         #expect(
             joined.contains(
-                "Dry until about 14:00, then rain this afternoon, heaviest 17:00–18:00 (0.5 mm), dry again by 20:00."),
+                "Dry until about 14:00, then rain this afternoon, heaviest 17:00–20:00 (0.5 mm an hour), dry again by 20:00."
+            ),
             "\(joined)")
         let now = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.thursday)
-        #expect(now.stdout.contains("Rain now, heaviest 02:00–03:00 (0.1 mm), dry again by 08:00."), "\(now.stdout)")
+        #expect(
+            now.stdout.contains("Rain now, heaviest 02:00–08:00 (0.1 mm an hour), dry again by 08:00."), "\(now.stdout)"
+        )
     }
 
     @Test func dryAndTomorrowAreTheNumbersComputedApart() throws {

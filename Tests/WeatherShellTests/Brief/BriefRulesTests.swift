@@ -31,14 +31,15 @@ import WeatherTestSupport
 
     @Test func aSpellStartsWhereItsFirstWetHourBeginsAndEndsWhereItsLastEnds() throws {
         // Each amount is the hour before its time (rain's reading): the hour stamped `start`
-        // is over at `start`. 0.09 mm is dry (under 0.1), nil is dry; the first of two equal
-        // peaks is the heaviest.
+        // is over at `start`. 0.09 mm is dry (under 0.1), nil is dry; two equal peaks in a row
+        // are the heaviest together (the first alone was named).
         let reading = try #require(
             BriefRules.outlook(Self.forecast([0, 0.09, nil, 0.1, 0.6, 0.6, 0.2, 0, 3.0]), now: Self.start))
         let spell = try #require(reading.spell)
         #expect(spell.start == Self.start.addingTimeInterval(2 * 3_600))
         #expect(spell.end == Self.start.addingTimeInterval(6 * 3_600))
-        #expect(spell.heaviestEnd == Self.start.addingTimeInterval(4 * 3_600))
+        #expect(spell.heaviestStart == Self.start.addingTimeInterval(3 * 3_600))
+        #expect(spell.heaviestEnd == Self.start.addingTimeInterval(5 * 3_600))
         #expect(spell.heaviestMillimetres == 0.6)
         #expect(abs(spell.totalMillimetres - 1.5) < 1e-9)
         #expect(!spell.lastsPastWindow)
@@ -126,7 +127,7 @@ import WeatherTestSupport
         func said(endingAfter hours: Double, snow: Bool = false) -> String {
             let spell = RainSpell(
                 start: Self.start, end: Self.start.addingTimeInterval(hours * 3_600),
-                heaviestEnd: Self.start.addingTimeInterval(3_600),
+                heaviestStart: Self.start, heaviestEnd: Self.start.addingTimeInterval(3_600),
                 heaviestMillimetres: 0.2, totalMillimetres: 0.3, lastsPastWindow: true, snow: snow)
             return Self.words(.rain(spell, now: Self.start))
         }
@@ -144,7 +145,7 @@ import WeatherTestSupport
         #expect(Self.words(.dry(from: Self.start, hours: 1)) == "Dry for the 1 hour the forecast has left.")
         let spell = RainSpell(
             start: Self.start, end: Self.start.addingTimeInterval(7_200),
-            heaviestEnd: Self.start.addingTimeInterval(3_600),
+            heaviestStart: Self.start, heaviestEnd: Self.start.addingTimeInterval(3_600),
             heaviestMillimetres: 0.2, totalMillimetres: 0.3, lastsPastWindow: false, snow: true)
         #expect(Self.words(.rain(spell, now: Self.start)).hasPrefix("Snow now, heaviest"))
     }

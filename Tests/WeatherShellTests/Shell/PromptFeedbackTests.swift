@@ -97,9 +97,8 @@ import WeatherTestSupport
         }
     }
 
-    static let endpoints = Endpoints { $0.defaultBaseURL }
     static let forecastRequest = HTTPRequest(
-        url: "https://api.open-meteo.com/v1/forecast?latitude=53.54&longitude=9.98")
+        url: "https://api.open-meteo.com/v1/forecast?latitude=53.54&longitude=9.98", serviceName: "Open-Meteo")
 
     @Test func aSlowRequestSaysWhatWxWaitsForAndTheNoticeIsErasedAtTheAnswer() async throws {
         let scheduler = ManualScheduler()
@@ -107,7 +106,7 @@ import WeatherTestSupport
         let notice = WaitingNotice(scheduler: scheduler, write: { written.append($0) })
         notice.enable(true, unicode: true)
         let gate = GateTransport()
-        let transport = ObservedTransport(gate, notice: notice, endpoints: Self.endpoints)
+        let transport = ObservedTransport(gate, notice: notice)
         let request = Task { try await transport.send(Self.forecastRequest, limits: TransferLimits()) }
         await gate.started()
         #expect(scheduler.delays == [WaitingNotice.delaySeconds])
@@ -151,7 +150,7 @@ import WeatherTestSupport
         notice.enable(true, unicode: false)
         let gate = GateTransport()
         gate.release()
-        _ = try await ObservedTransport(gate, notice: notice, endpoints: Self.endpoints).send(
+        _ = try await ObservedTransport(gate, notice: notice).send(
             Self.forecastRequest, limits: TransferLimits())
         scheduler.fire()  // the delay passes after the answer: too late to say anything
         #expect(written.all.isEmpty)
@@ -162,7 +161,7 @@ import WeatherTestSupport
         let notice = WaitingNotice(scheduler: scheduler, write: { _ in Issue.record("written") })
         let gate = GateTransport()
         gate.release()
-        _ = try await ObservedTransport(gate, notice: notice, endpoints: Self.endpoints).send(
+        _ = try await ObservedTransport(gate, notice: notice).send(
             Self.forecastRequest, limits: TransferLimits())
         #expect(scheduler.delays.isEmpty)
     }
@@ -177,27 +176,24 @@ import WeatherTestSupport
         #expect(!WaitingNotice.applies(errorIsTerminal: true, term: nil, json: false))
     }
 
-    @Test func theServiceIsNamedByItsBaseURLOrItsPath() {
-        #expect(
-            ObservedTransport.serviceName(
-                of: "https://nominatim.openstreetmap.org/search?q=x", endpoints: Self.endpoints) == "Nominatim")
-        let shared = Endpoints { _ in "http://127.0.0.1:8080" }
-        #expect(
-            ObservedTransport.serviceName(of: "http://127.0.0.1:8080/v1/forecast?x=1", endpoints: shared)
-                == "Open-Meteo")
-        #expect(ObservedTransport.serviceName(of: "http://127.0.0.1:8080/search?q=x", endpoints: shared) == "Nominatim")
-        // The previous-runs service shares /v1/forecast with the forecast API: its base URL's
-        // path tells them apart.
-        let prefixed = Endpoints {
-            $0 == .openMeteoPreviousRuns ? "http://127.0.0.1:8080/previous-runs" : "http://127.0.0.1:8080"
-        }
-        #expect(
-            ObservedTransport.serviceName(
-                of: "http://127.0.0.1:8080/previous-runs/v1/forecast?x=1", endpoints: prefixed)
-                == "Open-Meteo previous runs")
-        #expect(
-            ObservedTransport.serviceName(of: "http://127.0.0.1:8080/v1/forecast?x=1", endpoints: prefixed)
-                == "Open-Meteo")
+    /// The notice names the service the request says it is for, whatever its URL: with every
+    /// service at one base URL (the test server, a proxy), a guess from the path named the
+    /// ensemble "Nominatim".
+    @Test func theNoticeNamesTheServiceTheRequestIsFor() async throws {
+        let scheduler = ManualScheduler()
+        let written = Written()
+        let notice = WaitingNotice(scheduler: scheduler, write: { written.append($0) })
+        notice.enable(true, unicode: true)
+        let gate = GateTransport()
+        let transport = ObservedTransport(gate, notice: notice)
+        let ensemble = HTTPRequest(
+            url: "http://127.0.0.1:8080/v1/ensemble?latitude=48.85", serviceName: "Open-Meteo ensemble")
+        let request = Task { try await transport.send(ensemble, limits: TransferLimits()) }
+        await gate.started()
+        scheduler.fire()
+        #expect(written.all == ["\rwaiting for Open-Meteo ensemble… (Ctrl-C cancels)"])
+        gate.release()
+        _ = try await request.value
     }
 
     /// A pager that records what it was given.

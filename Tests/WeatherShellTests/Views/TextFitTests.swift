@@ -160,11 +160,17 @@ import WeatherTestSupport
     @Test func inScriptsAndPipesCandidatesAreNeverCut() {
         let context = RenderContext(units: .metric, now: Self.berlinNow, colour: false, unicode: true, fitsWidth: false)
         let text = TextRenderer.render(.candidates(query: "Brussels", places: Self.brussels), context: context)
-        let first = text.split(separator: "\n")[0]
-        // Padded to the longest label (the fourth), then the coordinates.
+        let lines = text.split(separator: "\n").map(String.init)
+        // In 80 columns, as every view in a pipe: the label whole, wrapped between its words,
+        // the coordinates beside its first line.
+        #expect(lines.allSatisfy { TextLayout.columns($0) <= 80 }, "\(lines)")
+        #expect(lines[0].hasPrefix("  1  Palais Royal - Koninklijk Paleis,") && lines[0].hasSuffix("  50.8420, 4.3620"))
+        let label = lines.prefix { !$0.hasPrefix("  2  ") }.enumerated().map { index, line in
+            index == 0 ? String(line.dropFirst(5).dropLast(16)).trimmed : line.trimmed
+        }
         #expect(
-            first
-                == "  1  Palais Royal - Koninklijk Paleis, Ville de Bruxelles - Stad Brussel, Région de Bruxelles-Capitale - Brussels Hoofdstedelijk Gewest, België / Belgique / Belgien    50.8420, 4.3620"
+            label.joined(separator: " ")
+                == "Palais Royal - Koninklijk Paleis, Ville de Bruxelles - Stad Brussel, Région de Bruxelles-Capitale - Brussels Hoofdstedelijk Gewest, België / Belgique / Belgien"
         )
         #expect(!text.contains("…"))
     }

@@ -62,7 +62,7 @@ enum BriefRules {
         [
             "dry: no hour with \(DecimalText.shortest(wetHourMillimetres)) mm or more in the next \(rainHorizonHours) hours (or the hours the forecast has left, said so)",
             "rain starts, dry again: as “rain” says them — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them, the hours’ past their end), so rain starts where the first wet hour begins and is dry again where the last one ends; snow when the hours’ weather codes say snow",
-            "heaviest: the wet hour of the spell with the most (the first of equals), and its amount",
+            "heaviest: the wet hour of the spell with the most, with the hours in a row after it that have as much (the first such run of equals), and the amount of each",
             "likely: \(DecimalText.shortest(likelyPercent)) % of the ensemble’s members or more with \(DecimalText.shortest(wetDayMillimetres)) mm or more that day; unlikely: \(DecimalText.shortest(unlikelyPercent)) % or less; possible between",
             "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s; else about as warm; the range is the members’ 10th to 90th percentile",
             "parts of the day: night 00–06, morning 06–12, afternoon 12–18, evening 18–24 at the place’s clock; tonight is this evening’s night",
@@ -118,8 +118,20 @@ enum BriefRules {
         for hour in spellHours where (hour.precipitationMillimetres ?? 0) > (heaviest?.precipitationMillimetres ?? 0) {
             heaviest = hour
         }
+        // The heaviest is as long as the hours after it in a row with the same amount: four
+        // hours of 0.5 mm are heaviest together, not the first of them alone.
+        var heaviestEnd = heaviest?.time ?? end
+        if let heaviest, let first = spellHours.firstIndex(of: heaviest) {
+            for hour in spellHours[first...].dropFirst() {
+                guard hour.time == heaviestEnd.addingTimeInterval(step),
+                    hour.precipitationMillimetres == heaviest.precipitationMillimetres
+                else { break }
+                heaviestEnd = hour.time
+            }
+        }
         let spell = RainSpell(
-            start: start, end: end, heaviestEnd: heaviest?.time ?? end,
+            start: start, end: end,
+            heaviestStart: heaviest.map { $0.time.addingTimeInterval(-step) } ?? start, heaviestEnd: heaviestEnd,
             heaviestMillimetres: heaviest?.precipitationMillimetres ?? outlook.totalMillimetres,
             totalMillimetres: outlook.totalMillimetres, lastsPastWindow: outlook.end == nil,
             snow: outlook.falls == .snow)
@@ -133,8 +145,12 @@ package struct RainSpell: Hashable, Sendable {
     package var start: Date
     /// When it is dry again (the last wet hour's time).
     package var end: Date
-    /// The end of the heaviest hour (it covers the hour before).
+    /// Where the heaviest hours begin: the start of the first with the most.
+    package var heaviestStart: Date
+    /// Where they end: the end of the last of the hours in a row after the first with its
+    /// amount (its own end when the next has less).
     package var heaviestEnd: Date
+    /// The heaviest hours' amount, each (mm in an hour).
     package var heaviestMillimetres: Double
     package var totalMillimetres: Double
     /// Whether it is still raining where the sentence stops looking.

@@ -16,11 +16,12 @@ extension TextRenderer {
             "\(ValueFormatter.weekdays[local.weekday]) \(local.date.day) \(ValueFormatter.months[local.date.month - 1]) \(format.clock(local)) \(ValueFormatter.zone(local))"
         var lines = [placeHeading(report.place.label, when, width: context.width)]
         for sentence in report.sentences {
-            // A number is never parted from its unit ("0.5 mm", "2 °C").
+            // A number is never parted from its unit ("0.5 mm", "2 °C"), nor a rate from its
+            // "an hour".
             lines += wrap(
                 briefText(sentence, report: report, format: format),
-                keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%"], indent: 2,
-                width: context.width)
+                keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%"],
+                phrases: ["\(format.units.precipitation.symbol) an hour"], indent: 2, width: context.width)
         }
         return lines + offlineNote(report.origin, context: context, style: style)
     }
@@ -57,8 +58,10 @@ extension TextRenderer {
             return hours == 1
                 ? "Dry for the 1 hour the forecast has left." : "Dry for the \(hours) hours the forecast has left."
         case .rain(let spell, let now):
+            // Several hours with the same most: all of them, with the amount of each.
+            let several = spell.heaviestEnd.timeIntervalSince(spell.heaviestStart) > 3_600
             let heaviest =
-                "heaviest \(format.clock(clock.localTime(spell.heaviestEnd.addingTimeInterval(-3_600))))–\(format.clock(clock.localTime(spell.heaviestEnd))) (\(format.precipitation(spell.heaviestMillimetres)))"
+                "heaviest \(format.clock(clock.localTime(spell.heaviestStart)))–\(format.clock(clock.localTime(spell.heaviestEnd))) (\(format.precipitation(spell.heaviestMillimetres))\(several ? " an hour" : ""))"
             // What falls, as `rain` says it.
             let (noun, falling) = spell.snow ? ("snow", "snowing") : ("rain", "raining")
             let end = spell.lastsPastWindow ? "still \(falling) \(atTime(spell.end))" : "dry again by \(at(spell.end))"
@@ -147,7 +150,7 @@ extension JSONRenderer {
                 facts = [
                     ("raining_now", .bool(spell.start <= now)), ("start", .string(ISOTime.string(spell.start))),
                     ("end", .string(ISOTime.string(spell.end))),
-                    ("heaviest_start", .string(ISOTime.string(spell.heaviestEnd.addingTimeInterval(-3_600)))),
+                    ("heaviest_start", .string(ISOTime.string(spell.heaviestStart))),
                     ("heaviest_end", .string(ISOTime.string(spell.heaviestEnd))),
                     ("heaviest_precipitation_millimetres", .number(spell.heaviestMillimetres)),
                     ("precipitation_millimetres", .number(hundredths(spell.totalMillimetres))),

@@ -77,13 +77,15 @@ extension BriefHandler {
     /// - Throws: what resolving the place throws; when no condition holds, the first reason one
     ///   could not be checked: `ShellError.service` when its service fails, `.notApplicable`
     ///   when no feed covers the place's country for `--warnings` or the demo has no recording
-    ///   of its kind; `.notApplicable` too when no place is given, current or saved. Each makes
-    ///   `check` exit 3.
+    ///   of its kind. Each makes `check` exit 3. `.usage` when no place is given, current or saved
+    ///   (exit 2: the command is incomplete, not a question wx cannot answer).
     func check(_ request: CheckRequest) async throws(ShellError) -> [CommandResult] {
         var target = request.target
         if target == nil, weather.places.currentPlace == nil {
             guard let first = weather.places.favorites.first else {
-                throw .notApplicable("no place to check: give one (“check --rain 60% Hamburg”) or save a favorite")
+                throw .usage(
+                    "no place to check: name one after the conditions (“check --rain 60% Hamburg”), or find or save one first"
+                )
             }
             target = first.name
         }

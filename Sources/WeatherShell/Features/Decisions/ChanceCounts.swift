@@ -12,6 +12,11 @@ enum ChanceCounts {
         ensemble.slots(of: date, from: from, covering: covering)
     }
 
+    /// The hour of the evening a frost night starts (18:00 at the place's clock).
+    static let nightStartHour = 18
+    /// The hour of the morning a frost night ends (09:00), the morning it is filed under.
+    static let nightEndHour = 9
+
     /// The instants of the night that ends on the morning of `date`: from 18:00 the day before
     /// to 09:00, from `from`; nil when the answer does not reach 09:00.
     static func night(_ ensemble: EnsembleForecast, ending date: LocalDate, from: Date) -> [Int]? {
@@ -20,7 +25,8 @@ enum ChanceCounts {
         // An hour of the night from `from` before the answer's first: the night is not whole.
         if let first = ensemble.times.first {
             let before = clock.localTime(first.addingTimeInterval(-3_600))
-            if first.addingTimeInterval(-3_600) >= from, before.date > eve || (before.date == eve && before.hour >= 18)
+            if first.addingTimeInterval(-3_600) >= from,
+                before.date > eve || (before.date == eve && before.hour >= nightStartHour)
             {
                 return nil
             }
@@ -30,9 +36,10 @@ enum ChanceCounts {
         for (index, time) in ensemble.times.enumerated() {
             let local = clock.localTime(time)
             let inNight =
-                (local.date == eve && local.hour >= 18)
-                || (local.date == date && (local.hour < 9 || (local.hour == 9 && local.minute == 0)))
-            if local.date == date, local.hour == 9 { complete = true }
+                (local.date == eve && local.hour >= nightStartHour)
+                || (local.date == date
+                    && (local.hour < nightEndHour || (local.hour == nightEndHour && local.minute == 0)))
+            if local.date == date, local.hour == nightEndHour { complete = true }
             if inNight, time >= from { slots.append(index) }
         }
         return complete ? slots : nil
@@ -42,7 +49,7 @@ enum ChanceCounts {
     /// still has an hour from `from`, else tomorrow's — the next night not yet over.
     static func firstNight(_ clock: ZoneClock, today: LocalDate, from: Date) -> LocalDate {
         let next = clock.localTime(from)
-        let over = next.date > today || next.hour > 9 || (next.hour == 9 && next.minute > 0)
+        let over = next.date > today || next.hour > nightEndHour || (next.hour == nightEndHour && next.minute > 0)
         return over ? CivilCalendar.date(fromDays: today.dayNumber + 1) : today
     }
 
@@ -51,7 +58,7 @@ enum ChanceCounts {
     static func nightBegun(_ clock: ZoneClock, ending date: LocalDate, from: Date) -> Bool {
         let next = clock.localTime(from)
         let eve = CivilCalendar.date(fromDays: date.dayNumber - 1)
-        return next.date > eve || (next.date == eve && next.hour > 18)
+        return next.date > eve || (next.date == eve && next.hour > nightStartHour)
     }
 
     /// One threshold's day: the members that reach it among those with every value of

@@ -68,6 +68,14 @@ extension TextRenderer {
         }
         if let missing = report.forecastMissing {
             notes.append("the forecast’s values are left out: \(missing)")
+        } else if let end = report.forecastEnd, case let now = context.now(at: report.place.coordinate), end <= now {
+            // Every hour of the forecast is past (a cache from long ago, a clock moved on): not a
+            // forecast that ends early, one that is old.
+            let last = ZoneClock(report.zone).localTime(end)
+            let age = TimeWords.age(seconds: now.timeIntervalSince(end))
+            notes.append(
+                "the forecast is old: its last hour, \(format.dayWithYear(last.date)) \(format.clock(last)), was \(age) ago, so no window has its values, only the members’ odds"
+            )
         } else if let end = report.forecastEnd, report.top.contains(where: { $0.end > end }) {
             notes.append(
                 "the forecast’s hours end \(DecisionText.dateTime(end, ZoneClock(report.zone), format)): later windows have the members’ odds only"
@@ -86,7 +94,8 @@ extension TextRenderer {
         return lines
     }
 
-    /// "16–18 °C", "−3–−2 °C", "wind 8–12 km/h", "gusts 20 km/h", "0.0 mm".
+    /// "16–18 °C", "−3–−2 °C", "wind 8–12 km/h" ("wind 2–3 Bft (light to gentle breeze)"),
+    /// "gusts 20 km/h", "0.0 mm".
     static func forecastParts(_ values: WindowValues, _ format: ValueFormatter) -> [String] {
         var parts: [String] = []
         if let range = values.temperatureRange {
@@ -96,9 +105,7 @@ extension TextRenderer {
             parts.append(high.hasPrefix(low + " ") ? high : "\(low)–\(high)")
         }
         if let range = values.windRange {
-            let low = format.windSpeed(range.lowerBound).split(separator: " ").first.map(String.init) ?? ""
-            let high = format.windSpeed(range.upperBound)
-            parts.append(high.hasPrefix(low + " ") ? "wind \(high)" : "wind \(low)–\(high)")
+            parts.append("wind " + format.windSpeedRange(range.lowerBound, range.upperBound))
         }
         if let gusts = values.gustsMaximum { parts.append("gusts \(format.windSpeed(gusts))") }
         if let sum = values.precipitationSum { parts.append(format.precipitation(sum)) }
@@ -189,7 +196,7 @@ extension TextRenderer {
             counted.contains(where: { $0.nightsFrom == nil && $0.days.contains { $0.date < nights } })
         {
             lines += note(
-                "frost: this morning’s night (to 09:00) is over; the nights shown start with the one ending \(format.day(nights))",
+                "frost: this morning’s night (to \(format.clock(hour: ChanceCounts.nightEndHour))) is over; the nights shown start with the one ending \(format.day(nights))",
                 context, style)
         }
         if !partial.isEmpty {
@@ -211,7 +218,7 @@ extension TextRenderer {
     static func chanceTitle(_ row: ChanceRow, _ format: ValueFormatter) -> String {
         if case .frost = row.threshold {
             return
-                "frost: the night’s low below \(DecisionText.limit(.temperature, 0, format)) (18:00 to 09:00), under the morning it ends"
+                "frost: the night’s low below \(DecisionText.limit(.temperature, 0, format)) (\(format.clock(hour: ChanceCounts.nightStartHour)) to \(format.clock(hour: ChanceCounts.nightEndHour))), under the morning it ends"
         }
         let sums = row.variable == .precipitation || row.variable == .snowfall
         let over = row.perDay && sums ? "in a day" : "in any hour"

@@ -72,7 +72,9 @@ enum DoctorProbes {
         let response: HTTPResponse
         do {
             response = try await transport.send(
-                HTTPRequest(url: url, headers: ["User-Agent": environment.userAgent, "Accept": "application/json"]),
+                HTTPRequest(
+                    url: url, headers: ["User-Agent": environment.userAgent, "Accept": "application/json"],
+                    serviceName: service.displayName),
                 limits: TransferLimits(totalTimeoutSeconds: timeoutSeconds, connectTimeoutSeconds: timeoutSeconds))
         } catch {
             let text = Redaction.scrubbed(ServiceError.transport(service, error).description, secrets: secrets)

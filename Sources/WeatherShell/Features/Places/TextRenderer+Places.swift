@@ -21,8 +21,9 @@ extension TextRenderer {
         ]
     }
 
-    /// `find`'s numbered candidates with their coordinates. In scripts and pipes (`fitsWidth`
-    /// false) every label is whole, padded to 52 columns or the longest label. At a terminal a label that does not
+    /// `find`'s numbered candidates with their coordinates, in the width every view keeps. In
+    /// scripts and pipes (`fitsWidth` false) every label is whole, wrapped between its words
+    /// where it is longer than its room. At a terminal a label that does not
     /// fit keeps its locality, region and country — what tells candidates apart — and gives way
     /// in its own name (the street part, cut with "…"); a region too long for one line goes on
     /// lines of its own under the name, split between its parts. Coordinates are never cut:
@@ -31,13 +32,7 @@ extension TextRenderer {
         let coordinates = places.map(\.coordinate.latitudeLongitudeText)
         let coordinateWidth = coordinates.map(TextLayout.columns).max() ?? 0
         let numbers = places.indices.map { TextLayout.pad(String($0 + 1), to: 3, right: true) + "  " }
-        guard context.fitsWidth else {
-            // Aligned as at 80 columns (52 for labels), further out for a longer label.
-            let labelWidth = places.map { TextLayout.columns($0.label) }.reduce(52, max)
-            return places.indices.map {
-                numbers[$0] + TextLayout.pad(places[$0].label, to: labelWidth) + "  " + coordinates[$0]
-            }
-        }
+        // The width every view keeps (80 in a pipe without COLUMNS, as `show` and `doctor`).
         let width = context.width
         let margin = String(repeating: " ", count: 5)
         // Labels in 52 columns at 80, as wide as the coordinates leave on narrower terminals.
@@ -50,7 +45,16 @@ extension TextRenderer {
         let padded = min(room, places.map { TextLayout.columns($0.label) }.reduce(52, max))
         var lines: [String] = []
         for (index, place) in places.enumerated() {
-            let label = labelLines(place, width: room, continuation: width - 5)
+            // In scripts and pipes a label is whole, in the width every view keeps: laid out as
+            // at a terminal that wide when nothing is cut so, else wrapped between its words.
+            var label = labelLines(place, width: room, continuation: width - 5)
+            if !context.fitsWidth,
+                label.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+                    != place.label.split(whereSeparator: \.isWhitespace)
+            {
+                label = TextLayout.wrap(place.label, indent: 0, continuation: 0, width: room)
+            }
+            if label.isEmpty { label = [""] }
             lines.append(
                 numbers[index] + (beside ? TextLayout.pad(label[0], to: padded) + "  " + coordinates[index] : label[0]))
             lines += label.dropFirst().map { margin + $0 }

@@ -41,11 +41,18 @@ struct WarningsHandler {
         // the name of coordinates; the forecast could not come sooner).
         let (provider, language) = (places.forecastProvider, places.language)
         async let answer = try? provider.forecast(at: place.coordinate, language: language).value
+        // Asked by name: a failure remembered from `show`'s warnings (not asked again for 5
+        // minutes beside the forecast) does not refuse it; a 429 still does.
+        let asked = await ExplicitRequest.$isAsked.withValue(true) {
+            () async -> Result<Fetched<WarningFeedAnswer>, ServiceError> in
+            do throws(ServiceError) {
+                return .success(try await feed.warnings(for: place, language: language))
+            } catch { return .failure(error) }
+        }
         let fetched: Fetched<WarningFeedAnswer>
-        do {
-            fetched = try await feed.warnings(for: place, language: language)
-        } catch {
-            throw ShellError(serviceError: error)
+        switch asked {
+        case .success(let answer): fetched = answer
+        case .failure(let error): throw ShellError(serviceError: error)
         }
         let current = WarningRules.current(fetched.value.warnings, now: clocks.now(at: place.coordinate))
         if let index = request.index, !(1...max(1, current.count)).contains(index) || current.isEmpty {

@@ -157,54 +157,21 @@ package final class WaitingNotice: Sendable {
     }
 }
 
-/// A transport that tells a `WaitingNotice` when each request starts and ends.
+/// A transport that tells a `WaitingNotice` when each request starts and ends, naming the
+/// service each request says it is for (`HTTPRequest.serviceName`): a guess from the URL named
+/// Nominatim for the ensemble where every service shares one base URL.
 package struct ObservedTransport: HTTPTransport {
     let inner: any HTTPTransport
     let notice: WaitingNotice
-    let endpoints: Endpoints
 
-    package init(_ inner: any HTTPTransport, notice: WaitingNotice, endpoints: Endpoints) {
+    package init(_ inner: any HTTPTransport, notice: WaitingNotice) {
         self.inner = inner
         self.notice = notice
-        self.endpoints = endpoints
     }
 
     package func send(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
-        let number = notice.started(Self.serviceName(of: request.url, endpoints: endpoints))
+        let number = notice.started(request.serviceName ?? "the service")
         defer { notice.ended(number) }
         return try await inner.send(request, limits: limits)
-    }
-
-    /// The name of the service `url` belongs to ("Open-Meteo"): the one whose base URL it starts
-    /// with (the longest such, when one base holds another's path); when several share a base
-    /// URL (a proxy, the test server), the one its path names.
-    static func serviceName(of url: String, endpoints: Endpoints) -> String {
-        // Compared byte by byte: String's hasPrefix, hasSuffix and contains compare characters,
-        // 0.4 M instructions over the three requests of a `find` + `show` (URLs are ASCII as sent).
-        let matching = Service.allCases.filter { url.utf8.starts(with: endpoints[$0].utf8) }
-        if matching.count == 1 { return matching[0].displayName }
-        // A base URL with a path (the previous-runs service on the test server) is more exact.
-        let longest = matching.map { endpoints[$0].utf8.count }.max()
-        let exact = matching.filter { endpoints[$0].utf8.count == longest }
-        if exact.count == 1 { return exact[0].displayName }
-        // Up to the query, found by its byte: splitting a forecast URL into characters was 0.35 M
-        // instructions a request (callgrind, find Hamburg; show).
-        let path = url.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(url[..<$0]) } ?? url
-        let bytes = Array(path.utf8)
-        func ends(_ suffix: String) -> Bool { bytes.reversed().starts(with: suffix.utf8.reversed()) }
-        func holds(_ part: String) -> Bool {
-            let part = Array(part.utf8)
-            guard bytes.count >= part.count else { return false }
-            return (0...(bytes.count - part.count)).contains { bytes[$0..<($0 + part.count)].elementsEqual(part) }
-        }
-        let byPath: Service? =
-            if ends("/v1/forecast") { .openMeteo } else if ends("/v1/air-quality") {
-                .openMeteoAirQuality
-            } else if ends("/v1/search") {
-                .openMeteoGeocoding
-            } else if holds("/data/2.5/") || holds("/geo/1.0/") {
-                .openWeatherMap
-            } else if ends("/search") || ends("/reverse") { .nominatim } else { nil }
-        return (byPath ?? matching.first)?.displayName ?? "the service"
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// `check`'s usage through the built wx: a missing place is a usage error (exit 2), and options
+/// take their value after "=" as after a space.
+@Suite(.tags(.endToEnd)) struct CheckUsageEndToEndTests {
+    /// 07:10 CEST on Fri 23 Oct 2026, the Paris ensemble's morning.
+    static let now = "2026-10-23T05:10:00Z"
+
+    /// With no place given, none current and no favorite, `check` exited 3 ("cannot tell"), the
+    /// status a cron job reads as a service's failure.
+    @Test func noPlaceAtAllIsAUsageError() throws {
+        let server = try FixtureServer()
+        let run = try runWX(["check", "--rain", "60%"], home: TemporaryFolder(), server: server, now: Self.now)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(
+            run.stderr
+                == "error: no place to check: name one after the conditions (“check --rain 60% Hamburg”), or find or save one first\n",
+            "\(run.stderr)")
+        #expect(try server.requests().isEmpty)
+    }
+
+    /// `--rain=60%` was "unknown option “--rain=60%”"; it is `--rain 60%`, for every option of
+    /// every command that takes a value (`line --format=…`, `export --format=…`).
+    @Test func anOptionsValueAfterAnEqualsSignIsTaken() throws {
+        let server = try FixtureServer()
+        let spaced = try runWX(
+            ["check", "--rain", "60%", "48.85,2.35"], home: TemporaryFolder(), server: server, now: Self.now)
+        let joined = try runWX(
+            ["check", "--rain=60%", "48.85,2.35"], home: TemporaryFolder(), server: server, now: Self.now)
+        #expect(joined.status == spaced.status && [0, 1].contains(joined.status), "\(joined.stderr)")
+        #expect(joined.stdout == spaced.stdout && !joined.stdout.isEmpty)
+        let prompt = try runWX(
+            [], stdin: "check --frost=30% 48.85,2.35\n", home: TemporaryFolder(), server: server, now: Self.now)
+        #expect(!prompt.stderr.contains("unknown option"), "\(prompt.stderr)")
+        let line = try runWX(
+            ["line", "48.85,2.35", "--format=%t"], home: TemporaryFolder(), server: server, now: Self.now)
+        let lineSpaced = try runWX(
+            ["line", "48.85,2.35", "--format", "%t"], home: TemporaryFolder(), server: server, now: Self.now)
+        #expect(line.status == 0, "\(line.stderr)")
+        #expect(line.stdout == lineSpaced.stdout)
+        // An option that takes no value is not given one so: still an unknown option.
+        let flag = try runWX(["check", "--warnings=yes", "48.85,2.35"], home: TemporaryFolder(), now: Self.now)
+        #expect(flag.status == 2, "\(flag.stderr)")
+    }
+}
