@@ -27,20 +27,12 @@ package final class MainThreadExecutor: MainExecutor, @unchecked Sendable {
     private var stopping = false
 
     package init() {
-        lock = .allocate(capacity: 1)
-        lock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(lock, nil)
-        ready = .allocate(capacity: 1)
-        ready.initialize(to: pthread_cond_t())
-        pthread_cond_init(ready, nil)
+        (lock, ready) = JobWait.make()
     }
 
     /// Never freed while `run` may use it: the executor lives as long as the program.
     deinit {
-        pthread_cond_destroy(ready)
-        ready.deallocate()
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
+        JobWait.free(lock, ready)
     }
 
     /// Queues `job` for the thread in `run` (from any thread).

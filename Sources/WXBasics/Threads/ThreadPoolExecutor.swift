@@ -43,20 +43,12 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
     package init(name: String = "wx.tasks", maximumThreads: Int? = nil) {
         self.name = name
         self.maximumThreads = max(1, maximumThreads ?? max(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
-        lock = .allocate(capacity: 1)
-        lock.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(lock, nil)
-        ready = .allocate(capacity: 1)
-        ready.initialize(to: pthread_cond_t())
-        pthread_cond_init(ready, nil)
+        (lock, ready) = JobWait.make()
     }
 
     /// Only a pool that never started a thread ends: each of its threads holds it for good.
     deinit {
-        pthread_cond_destroy(ready)
-        ready.deallocate()
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
+        JobWait.free(lock, ready)
     }
 
     /// Runs `job` on one of the threads: an idle one, else a new one while under
@@ -147,6 +139,29 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return body()
+    }
+}
+
+/// The mutex and condition variable an executor's threads wait for jobs with, at addresses that
+/// never move (pthread's objects must not), made and freed alike by both executors.
+enum JobWait {
+    /// A new mutex and condition variable, both with default attributes.
+    static func make() -> (UnsafeMutablePointer<pthread_mutex_t>, UnsafeMutablePointer<pthread_cond_t>) {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        lock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(lock, nil)
+        let ready = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        ready.initialize(to: pthread_cond_t())
+        pthread_cond_init(ready, nil)
+        return (lock, ready)
+    }
+
+    /// Destroys and frees what `make()` gave, once no thread uses them.
+    static func free(_ lock: UnsafeMutablePointer<pthread_mutex_t>, _ ready: UnsafeMutablePointer<pthread_cond_t>) {
+        pthread_cond_destroy(ready)
+        ready.deallocate()
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
     }
 }
 
