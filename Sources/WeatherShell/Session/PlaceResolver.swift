@@ -67,6 +67,10 @@ final class PlaceResolver {
         if let favorite = try favorite(matching: target) { return ResolvedPlace(place: favorite.place) }
         if let id = Self.cityID(target) { return ResolvedPlace(place: try await city(id, query: target)) }
         if let coordinate = Coordinate(parsing: target) {
+            // A favorite's own coordinates: its name and country as kept, nothing asked.
+            if let favorite = favorites.first(where: { $0.coordinate == coordinate }) {
+                return ResolvedPlace(place: favorite.place)
+            }
             let unnamed = try self.unnamed(coordinate)
             return naming ? try await named(unnamed) : unnamed
         }

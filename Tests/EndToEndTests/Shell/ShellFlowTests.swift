@@ -270,6 +270,25 @@ import WeatherTestSupport
         #expect(requests[0].query["lat"] == "35.6859")
     }
 
+    /// Coordinates a favorite is at are that favorite: its name as kept, and no reverse geocoding
+    /// to wait for (a hanging Nominatim held `show` for the whole timeout, then said the
+    /// coordinates had no name above a heading with the favorite's).
+    @Test func aFavoritesCoordinatesAreNotReverseGeocoded() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let saved = try runWX(["-c", "find 35.685939,139.811695; fav"], home: home, server: server)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        // No answer kept from the find: the favorite alone has the name.
+        try FileManager.default.removeItem(atPath: home.path + "/cache")
+        let before = try server.requests().count
+        // The favorite is kept at the reverse geocoder's 35.6859, 139.8117.
+        let shown = try runWX(["show", "35.6859,139.8117"], home: home, server: server)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.hasPrefix("Koto, Japan · "), "\(shown.stdout)")
+        #expect(!shown.stderr.contains("no name"), "\(shown.stderr)")
+        #expect(try server.requests().dropFirst(before).allSatisfy { $0.path != "/reverse" })
+    }
+
     /// The README's command list is what `wx --help` prints, from the one command table.
     @Test func readmeListsTheCommandsAsHelpDoes() throws {
         let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
