@@ -148,7 +148,7 @@ extension Configuration {
         for service in Service.allCases {
             if let url = value(service.baseURLVariable), !Self.isHTTPURL(url) {
                 throw .usage(
-                    "\(service.baseURLVariable) must be an http:// or https:// URL, not “\(TerminalText.sanitized(Redaction.displayURL(url)))”"
+                    "\(service.baseURLVariable) must be an http:// or https:// URL (a port 1–65535 if any), not “\(TerminalText.sanitized(Redaction.displayURL(url)))”"
                 )
             }
         }
@@ -204,12 +204,25 @@ extension Configuration {
         return language.lowercased()
     }
 
-    /// Whether `text` is an absolute http or https URL with a host.
+    /// Whether `text` is an absolute http or https URL with a host and, when it names a port
+    /// (`host:port`, `[v6]:port`), a port of 1 to 65535 in digits — so README's placeholder left
+    /// in (`http://127.0.0.1:PORT`) is refused here, not by libcurl at the first request.
     static func isHTTPURL(_ text: String) -> Bool {
         let lower = text.lowercased()
         for scheme in ["http://", "https://"] where lower.hasPrefix(scheme) {
             let rest = text.dropFirst(scheme.count)
-            return !rest.isEmpty && rest.first != "/" && !rest.contains(where: \.isWhitespace)
+            guard !rest.isEmpty, rest.first != "/", !rest.contains(where: \.isWhitespace) else { return false }
+            var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+            // An IPv6 address's colons are inside its brackets: a port comes after "]".
+            let afterHost = authority.hasPrefix("[") ? authority.drop { $0 != "]" }.dropFirst() : authority
+            guard let colon = afterHost.lastIndex(of: ":") else { return !authority.isEmpty }
+            let port = afterHost[afterHost.index(after: colon)...]
+            guard colon != authority.startIndex, !port.isEmpty, port.count <= 5,
+                port.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let number = Int(port), (1...65535).contains(number)
+            else { return false }
+            return true
         }
         return false
     }

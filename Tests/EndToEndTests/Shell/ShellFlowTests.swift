@@ -302,7 +302,24 @@ import WeatherTestSupport
     @Test func badEnvironmentIsAUsageError() throws {
         let url = try runWX(["favs"], environment: ["WX_NOMINATIM_URL": "notaurl"])
         #expect(url.status == 2)
-        #expect(url.stderr == "wx: WX_NOMINATIM_URL must be an http:// or https:// URL, not “notaurl”\n")
+        #expect(
+            url.stderr
+                == "wx: WX_NOMINATIM_URL must be an http:// or https:// URL (a port 1–65535 if any), not “notaurl”\n")
+        // README's placeholder left in, or a port no server can have: refused before any request
+        // (libcurl's "URL using bad/illegal format" came at the first request, exit 1).
+        for bad in [
+            "http://127.0.0.1:PORT", "http://127.0.0.1:99999", "http://127.0.0.1:0", "http://host:", "http://:80",
+        ] {
+            let port = try runWX(["show", "1,1"], environment: ["WX_OPEN_METEO_URL": bad])
+            #expect(port.status == 2, "\(bad)")
+            #expect(
+                port.stderr
+                    == "wx: WX_OPEN_METEO_URL must be an http:// or https:// URL (a port 1–65535 if any), not “\(bad)”\n"
+            )
+        }
+        for good in ["http://127.0.0.1:8080/x", "http://[::1]:8080", "http://[::1]", "https://api.open-meteo.com"] {
+            #expect(try runWX(["--offline", "favs"], environment: ["WX_OPEN_METEO_URL": good]).status == 0, "\(good)")
+        }
         let timeout = try runWX(["favs"], environment: ["WX_TIMEOUT": "abc"])
         #expect(timeout.status == 2)
         #expect(timeout.stderr == "wx: WX_TIMEOUT must be a number of seconds from 1 to 600, not “abc”\n")
