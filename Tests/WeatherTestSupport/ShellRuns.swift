@@ -33,8 +33,8 @@ package func runDemoTogether(_ commands: String, count: Int, home: TemporaryFold
     for index in 0..<count {
         let out = home.path + "/together-\(index).out"
         let err = home.path + "/together-\(index).err"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.wxBinary)
         process.arguments = ["-c", commands]
