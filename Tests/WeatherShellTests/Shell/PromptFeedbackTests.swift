@@ -97,16 +97,22 @@ import WeatherTestSupport
         }
     }
 
-    static let forecastRequest = HTTPRequest(
-        url: "https://api.open-meteo.com/v1/forecast?latitude=53.54&longitude=9.98", serviceName: "Open-Meteo")
-
-    @Test func aSlowRequestSaysWhatWxWaitsForAndTheNoticeIsErasedAtTheAnswer() async throws {
+    /// A gate transport observed by an enabled notice (Unicode) that writes to `Written` on a
+    /// manual scheduler: what the waiting notice's tests each start from.
+    static func observedGate() -> (ManualScheduler, Written, GateTransport, ObservedTransport) {
         let scheduler = ManualScheduler()
         let written = Written()
         let notice = WaitingNotice(scheduler: scheduler, write: { written.append($0) })
         notice.enable(true, unicode: true)
         let gate = GateTransport()
-        let transport = ObservedTransport(gate, notice: notice)
+        return (scheduler, written, gate, ObservedTransport(gate, notice: notice))
+    }
+
+    static let forecastRequest = HTTPRequest(
+        url: "https://api.open-meteo.com/v1/forecast?latitude=53.54&longitude=9.98", serviceName: "Open-Meteo")
+
+    @Test func aSlowRequestSaysWhatWxWaitsForAndTheNoticeIsErasedAtTheAnswer() async throws {
+        let (scheduler, written, gate, transport) = Self.observedGate()
         let request = Task { try await transport.send(Self.forecastRequest, limits: TransferLimits()) }
         await gate.started()
         #expect(scheduler.delays == [WaitingNotice.delaySeconds])
@@ -180,12 +186,7 @@ import WeatherTestSupport
     /// service at one base URL (the test server, a proxy), a guess from the path named the
     /// ensemble "Nominatim".
     @Test func theNoticeNamesTheServiceTheRequestIsFor() async throws {
-        let scheduler = ManualScheduler()
-        let written = Written()
-        let notice = WaitingNotice(scheduler: scheduler, write: { written.append($0) })
-        notice.enable(true, unicode: true)
-        let gate = GateTransport()
-        let transport = ObservedTransport(gate, notice: notice)
+        let (scheduler, written, gate, transport) = Self.observedGate()
         let ensemble = HTTPRequest(
             url: "http://127.0.0.1:8080/v1/ensemble?latitude=48.85", serviceName: "Open-Meteo ensemble")
         let request = Task { try await transport.send(ensemble, limits: TransferLimits()) }
