@@ -112,7 +112,10 @@ import WeatherTestSupport
         #expect(about.stdout.contains("\n    endpoint: http://***@127.0.0.1:1\n"))
         let wrong = try runWX(
             ["about"], home: home, environment: ["WX_NOMINATIM_URL": "ftp://user:pa55word@host/"])
-        #expect(wrong.stderr == "wx: WX_NOMINATIM_URL must be an http:// or https:// URL (a port 1–65535 if any), not “ftp://***@host/”\n")
+        #expect(
+            wrong.stderr
+                == "wx: WX_NOMINATIM_URL must be an http:// or https:// URL (a port 1–65535 if any), not “ftp://***@host/”\n"
+        )
         for output in [unreachable.stdout, unreachable.stderr, about.stdout, about.stderr, wrong.stderr] {
             #expect(!output.contains("pa55word"))
         }
