@@ -15,10 +15,9 @@ package final class TerminalSession: @unchecked Sendable {
         try self.init(program: [TestPaths.wxBinary], environment: environment)
     }
 
-    /// `wx` at the prompt against `server`, at home in `home` (WX_HOME and HOME), at the
-    /// fixtures' recorded time (2025-07-27 03:10 UTC), after `find Hamburg` listed its candidates:
-    /// where most key tests start.
-    package static func wxAfterFindingHamburg(
+    /// wx at its prompt in a terminal, every service at `server`, its state in `home`, the clock
+    /// at 2025-07-27 03:10 UTC, and `extra` variables over those.
+    package static func wxAtPrompt(
         _ server: FixtureServer, home: TemporaryFolder, _ extra: [String: String] = [:]
     ) throws -> TerminalSession {
         var environment = server.environment.merging(extra) { $1 }
@@ -27,6 +26,16 @@ package final class TerminalSession: @unchecked Sendable {
         environment["WX_NOW"] = "2025-07-27T03:10:00Z"
         let terminal = try TerminalSession(environment: environment)
         try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        return terminal
+    }
+
+    /// `wx` at the prompt against `server`, at home in `home` (WX_HOME and HOME), at the
+    /// fixtures' recorded time (2025-07-27 03:10 UTC), after `find Hamburg` listed its candidates:
+    /// where most key tests start.
+    package static func wxAfterFindingHamburg(
+        _ server: FixtureServer, home: TemporaryFolder, _ extra: [String: String] = [:]
+    ) throws -> TerminalSession {
+        let terminal = try wxAtPrompt(server, home: home, extra)
         try terminal.send("find Hamburg", "Enter")
         try terminal.wait(for: "the candidates") { $0.contains("1  Elbphilharmonie") && $0.hasSuffix("wx>") }
         return terminal

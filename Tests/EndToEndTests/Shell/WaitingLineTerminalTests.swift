@@ -10,12 +10,7 @@ import WeatherTestSupport
 
     @Test func aHangingEnsembleIsNamedWhileWxWaitsForIt() throws {
         let server = try FixtureServer()
-        var environment = server.environment
-        environment["WX_HOME"] = home.path
-        environment["HOME"] = home.path
-        environment["WX_NOW"] = "2025-07-27T03:10:00Z"
-        let terminal = try TerminalSession(environment: environment)
-        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        let terminal = try TerminalSession.wxAtPrompt(server, home: home)
         // The place's name is asked (and kept) once, so the ensemble is all that is asked next.
         try terminal.send("show 48.85,2.35", "Enter")
         try terminal.wait(for: "the weather") { $0.contains("wx> show 48.85,2.35\n") && $0.hasSuffix("wx>") }
