@@ -118,7 +118,11 @@ demo: quiet-release
 
 # The exports that point wx at a replay server started by hand (README "Running wx against the
 # recordings"): make -s loopback-env URL=http://127.0.0.1:PORT. One list, scripts/loopback-env.sh.
+# Without URL: the usage line, status 2 (GNU make then adds its own “*** … Error 2” line).
 loopback-env:
+	@if [ -z "$(URL)" ]; then \
+	  echo 'usage: make -s loopback-env URL=http://127.0.0.1:PORT (from the "listening on" line of Fixtures/server.py)' >&2; \
+	  exit 2; fi
 	@scripts/loopback-env.sh $(URL)
 
 # SwiftPM holds .build's lock for a whole command, tests and all: `make run` beside `make test`

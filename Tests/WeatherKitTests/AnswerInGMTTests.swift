@@ -92,4 +92,26 @@ import WeatherTestSupport
         // A code the table does not list: all zones.
         #expect(NearestZone.identifier(latitude: 70.66, longitude: 23.68, countryCode: "zz") == "Europe/Helsinki")
     }
+
+    /// An ensemble answer in GMT is put at the place's clock (by its country), with its origin
+    /// kept; one in a zone of its own keeps it. What `confidence` and `best`/`chance`/`plume`
+    /// both do to the answer before counting its days.
+    @Test func anEnsembleAnswerInGMTTakesThePlacesZone() {
+        let gmt = ZoneInfo(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 0)
+        let hammerfest = Place(
+            name: "Hammerfest", region: "Finnmark, Norge", countryCode: "no",
+            coordinate: Coordinate(latitude: 70.66, longitude: 23.68), displayName: "Hammerfest, Finnmark, Norge")
+        let answer = EnsembleForecast(
+            model: .ecmwfIFS025, coordinate: hammerfest.coordinate, zone: gmt,
+            times: [Self.instant("2025-01-15T00:00:00Z")], temperatureMembers: [[1]], precipitationMembers: [[0]])
+        let origin = DataOrigin.cache(stored: Self.instant("2025-01-15T01:00:00Z"))
+        let fetched = Fetched(value: answer, origin: origin).atPlacesClock(hammerfest)
+        #expect(fetched.origin == origin)
+        #expect(fetched.value.zone.identifier == "Europe/Berlin")
+        #expect(fetched.value.zone.utcOffsetSeconds == 3_600)
+        #expect(fetched.value.times == answer.times && fetched.value.temperatureMembers == answer.temperatureMembers)
+        var own = answer
+        own.zone = ZoneInfo(identifier: "Europe/Oslo", abbreviation: "CET", utcOffsetSeconds: 3_600)
+        #expect(own.atPlacesClock(hammerfest) == own)
+    }
 }

@@ -25,6 +25,10 @@ import WeatherTestSupport
     @Test(arguments: [
         unreachable, ServiceError.unavailable(.nominatim, status: 503),
         .refused(.nominatim, status: 403), .rateLimited(.nominatim, retryAfterSeconds: 60, reason: nil),
+        .transport(.nominatim, .timedOut(seconds: 20)), .transport(.nominatim, .bodyTooLarge(limitBytes: 8 << 20)),
+        // An answer wx cannot read is one another geocoder may well answer.
+        .malformedResponse(.nominatim, detail: "not valid UTF-8 text"),
+        .malformedResponse(.nominatim, detail: "not valid JSON"),
     ])
     func anUnusableChosenOneIsPassedOverWithItsReason(_ error: ServiceError) async throws {
         let chain = Self.chain(
@@ -36,8 +40,7 @@ import WeatherTestSupport
     }
 
     @Test(arguments: [
-        ServiceError.rejected(.nominatim, status: 400, reason: "bad query"),
-        .malformedResponse(.nominatim, detail: "not JSON"), .transport(.nominatim, .cancelled),
+        ServiceError.rejected(.nominatim, status: 400, reason: "bad query"), .transport(.nominatim, .cancelled),
     ])
     func anyOtherFailureIsTheAnswerAndNoOtherIsAsked(_ error: ServiceError) async {
         let chain = Self.chain(FakeGeocoder(failure: error), FakeGeocoder(service: .openMeteoGeocoding))

@@ -134,6 +134,31 @@ package struct EnsembleForecast: Hashable, Sendable {
     }
 
     package var clock: ZoneClock { ZoneClock(zone) }
+
+    /// The answer at `place`'s clock: when it came in UTC (Open-Meteo asked with
+    /// `timezone=GMT`, as the recorded Berlin answer is), with the tz database's nearest zone to
+    /// the place among its country's (`ZoneInfo.nearest`, its offset at the first hour), as a
+    /// forecast answered in UTC takes it (`Forecast.takePlacesZone`), so every hour, day and
+    /// daylight is at the place's clock as `show` has it. Unchanged when the answer has a zone
+    /// of its own, or without the database.
+    package func atPlacesClock(_ place: Place) -> EnsembleForecast {
+        guard zone.isUTC,
+            let own = ZoneInfo.nearest(
+                to: place.coordinate, at: times.first ?? Date(timeIntervalSince1970: 0),
+                countryCode: place.countryCode)
+        else { return self }
+        var answer = self
+        answer.zone = own
+        return answer
+    }
+}
+
+extension Fetched where Value == EnsembleForecast {
+    /// The ensemble answer at `place`'s clock (`EnsembleForecast.atPlacesClock`), from the
+    /// same origin.
+    package func atPlacesClock(_ place: Place) -> Fetched<EnsembleForecast> {
+        Fetched(value: value.atPlacesClock(place), origin: origin)
+    }
 }
 
 /// Something about an ensemble answer a reader should know, as facts; the words are the

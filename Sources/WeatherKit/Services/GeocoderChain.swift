@@ -4,12 +4,15 @@
 /// was and why the first was passed over.
 ///
 /// The rules:
-/// - Only an unreachable first geocoder is passed over; any other failure (a refused query, a
-///   malformed answer, a cancelled request) is the answer.
+/// - Only a first geocoder that cannot be used is passed over: unreachable (down, blocked,
+///   rate-limited, timed out, flooding) or answering with a body wx cannot read (not UTF-8, not
+///   JSON, a web page, no place on the globe: `ServiceError.malformedResponse`). Any other
+///   failure (a refused query, a cancelled request) is the answer.
 /// - Only one stand-in is asked: when it fails too, both reasons are the answer
 ///   (`Failure.fallbackFailed`), except a cancelled request, which is its own answer.
-/// - All share one time budget (`budgetSeconds`, `WX_TIMEOUT`): the stand-in gets what the first
-///   left, and is not asked when nothing is left.
+/// - All share one time budget (`budgetSeconds`, `WX_TIMEOUT`). When a stand-in could be
+///   asked, the first leaves it a part (`standInSeconds`), so that one that never answers does
+///   not spend it all; the stand-in gets that part and whatever the first left.
 /// - Reverse geocoding falls back only to geocoders that really reverse-geocode
 ///   (`Geocoder.reverseGeocodes`; Open-Meteo's only repeats the coordinates).
 package struct GeocoderChain: Geocoder {
@@ -92,29 +95,50 @@ package struct GeocoderChain: Geocoder {
 
     package var reverseGeocodes: Bool { geocoders.contains { $0.reverseGeocodes } }
 
+    /// The most of the budget the first geocoder leaves a stand-in, seconds: a third of it
+    /// when that is less (3 s of `WX_TIMEOUT`: 2 s for the first, 1 s for the stand-in).
+    static let standInSeconds = 5.0
+
     private func ask<T: Sendable>(
         eligible: (any Geocoder) -> Bool, _ body: (any Geocoder) async throws(ServiceError) -> Fetched<T>
     ) async throws(Failure) -> Answer<T> {
-        var failure: ServiceError?
-        let budget = ServiceBudget(seconds: budgetSeconds)
-        for candidate in [geocoders[0]] + geocoders.dropFirst().filter(eligible) {
-            if let failure, budget.remaining == .zero { throw .failed(failure) }
-            do {
-                let fetched = try await budget.spending { () async throws(ServiceError) -> Fetched<T> in
-                    try await body(candidate)
-                }
-                return Answer(fetched: fetched, passedOver: failure, service: candidate.service)
-            } catch {
-                if let failure {
-                    if case .transport(_, .cancelled) = error { throw .failed(error) }
-                    throw .fallbackFailed(failure, then: error)
-                }
-                guard error.isUnreachable else { throw .failed(error) }
-                failure = error
+        let chosen = geocoders[0]
+        let standIn = geocoders.dropFirst().first(where: eligible)
+        let reserve = standIn == nil ? 0 : min(budgetSeconds / 3, Self.standInSeconds)
+        let first = ServiceBudget(seconds: budgetSeconds - reserve)
+        let failure: ServiceError
+        let second: any Geocoder
+        do {
+            let fetched = try await first.spending { () async throws(ServiceError) -> Fetched<T> in
+                try await body(chosen)
             }
+            return Answer(fetched: fetched, passedOver: nil, service: chosen.service)
+        } catch {
+            guard let standIn, error.passesOverGeocoder else { throw .failed(error) }
+            failure = error
+            second = standIn
         }
-        // Nobody could stand in.
-        throw .failed(failure!)
+        let rest = ServiceBudget(seconds: reserve + first.remaining.inSeconds)
+        do {
+            let fetched = try await rest.spending { () async throws(ServiceError) -> Fetched<T> in
+                try await body(second)
+            }
+            return Answer(fetched: fetched, passedOver: failure, service: second.service)
+        } catch {
+            if case .transport(_, .cancelled) = error { throw .failed(error) }
+            throw .fallbackFailed(failure, then: error)
+        }
+    }
+}
+
+extension ServiceError {
+    /// Whether a geocoder that failed so is passed over for another (`GeocoderChain`): it
+    /// cannot be reached or used (`isUnreachable`), or what it sent cannot be read
+    /// (`malformedResponse`: not UTF-8, not JSON, a web page, no place on the globe), which
+    /// another geocoder may well answer.
+    var passesOverGeocoder: Bool {
+        if case .malformedResponse = self { return true }
+        return isUnreachable
     }
 }
 

@@ -27,4 +27,28 @@ import WeatherTestSupport
             uniqueKeysWithValues: Service.allCases.map { ($0.baseURLVariable, url + FixtureServer.pathPrefix($0)) })
         #expect(exported == expected)
     }
+
+    /// Without a URL: one usage line on stderr, nothing on stdout, status 2 — not the shell's
+    /// "scripts/loopback-env.sh: 7: 1: usage: …" of `${1:?}`. `make -s loopback-env` says its
+    /// own usage first (GNU make then adds its "*** … Error 2" line, which no recipe can stop).
+    @Test func withoutAURLOneCleanUsageLine() throws {
+        let script = TestPaths.packageRoot.appendingPathComponent("scripts/loopback-env.sh").path
+        for arguments in [[], [""]] {
+            let run = try runProgram(script, arguments, environment: ["PATH": "/usr/bin:/bin"])
+            #expect(run.status == 2)
+            #expect(run.stdout == "")
+            #expect(
+                run.stderr
+                    == "usage: scripts/loopback-env.sh URL (from the \"listening on\" line of Fixtures/server.py)\n")
+        }
+        let make = try runProgram(
+            "/usr/bin/make", ["-s", "-C", TestPaths.packageRoot.path, "loopback-env"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(make.status == 2)
+        #expect(make.stdout == "")
+        #expect(
+            make.stderr.split(separator: "\n").first
+                == "usage: make -s loopback-env URL=http://127.0.0.1:PORT (from the \"listening on\" line of Fixtures/server.py)"
+        )
+    }
 }

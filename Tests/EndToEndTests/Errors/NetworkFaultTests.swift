@@ -98,12 +98,16 @@ import WeatherTestSupport
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    /// Open-Meteo geocoding is asked instead (GeocoderFallbackEndToEndTests); its recording
+    /// knows no Hamburg, so both are said.
     @Test func invalidUTF8IsAClearError() throws {
         let server = try FixtureServer()
         try server.queue(.init(path: "/search", fault: "badutf8"))
         let result = try runWX(["-c", "find Hamburg; favs"], home: TemporaryFolder(), server: server)
         #expect(
-            result.stderr == "error: Nominatim sent an answer wx cannot read (not valid UTF-8 text); try again later\n")
+            result.stderr
+                == "error: Nominatim sent an answer wx cannot read (not valid UTF-8 text); try again later; Open-Meteo geocoding, asked instead, found no place for “Hamburg”\n"
+        )
         #expect(result.stdout.hasPrefix("no favorites yet"))
     }
 

@@ -183,6 +183,27 @@ import WeatherTestSupport
         for line in lines { #expect(TextLayout.columns(line) <= 40, "\(line)") }
     }
 
+    /// At 40 columns a synopsis broke inside its brackets ("[--frost" / "N%]", "rename <old>" /
+    /// "<new>]"); at 80 the keys paragraph broke a chord ("Ctrl-X" / "Ctrl-U undoes") and a
+    /// command to type ("\\o" / "FILE"). A bracketed part that fits a line stays on one.
+    @Test func helpKeepsBracketsChordsAndCommandsOnOneLine() throws {
+        for width in [40, 80] {
+            let lines = Self.render(.help(CommandTable.all), width: width)
+            for line in lines { #expect(TextLayout.columns(line) <= width, "\(line)") }
+            for kept in [
+                "[--frost N%]", "<new>]", "[place | favorite]", "Ctrl-X Ctrl-U", "Ctrl-X Ctrl-E", "\\o FILE",
+                "wx -c 'help' | cat", "© OpenStreetMap",
+            ] {
+                #expect(lines.contains { $0.contains(kept) }, "width \(width): “\(kept)” broken")
+            }
+        }
+        let check = try #require(CommandTable.all.first { $0.name == "check" })
+        #expect(
+            Self.render(.helpCommand(check), width: 40).prefix(3) == [
+                "check [--rain N%] [--frost N%]", "    [--warnings] [--changed]", "    [place | favorite]",
+            ])
+    }
+
     // MARK: - 8 the chart's labels
 
     @Test func theChartWritesTemperaturesAsEverywhereElse() {

@@ -95,8 +95,9 @@ import WeatherTestSupport
         #expect(transport.allAnswered)
     }
 
-    /// `find` with both geocoders stalled: one command, one `WX_TIMEOUT` (20 s here). The
-    /// fallback gets what the first left, and is not asked when nothing is left.
+    /// `find` with both geocoders stalled: one command, one `WX_TIMEOUT` (20 s here). The first
+    /// leaves the fallback 5 s of it (a third, at most 5 s); the fallback gets those and what
+    /// the first left.
     func geocodingSession(_ transport: FakeTransport) -> WeatherSession {
         let clock = clock
         let context = ServiceContext(
@@ -111,15 +112,25 @@ import WeatherTestSupport
         return makeTestSession(home: home, services: services, clock: clock, environment: ["WX_TIMEOUT": "20"])
     }
 
-    @Test func aStalledGeocoderLeavesNoTimeForTheFallback() async throws {
+    /// A Nominatim that never answers is passed over after 15 s, as one that refuses is: it
+    /// spent the whole 20 s before, and Open-Meteo's geocoder was never asked.
+    @Test func aStalledGeocoderLeavesTheFallbackItsPart() async throws {
         let transport = FakeTransport(clock: clock)
         transport.expectTimeout("http://nominatim/search")
+        transport.expectTimeout("http://geocoding/v1/search")
         let session = geocodingSession(transport)
-        await #expect(throws: ShellError.service(.transport(.nominatim, .timedOut(seconds: 20)))) {
+        await #expect(
+            throws: ShellError.fallbackFailed(
+                .transport(.nominatim, .timedOut(seconds: 20)),
+                then:
+                    "asked instead, Open-Meteo geocoding did not answer within 20 s; check your connection and try again"
+            )
+        ) {
             try await session.execute(.find("Hamburg"))
         }
+        #expect(transport.limits.map(\.totalTimeoutSeconds) == [15, 5])
         #expect(clock.elapsed == .seconds(20))
-        #expect(transport.requests.count == 1)
+        #expect(transport.allAnswered)
     }
 
     @Test func theFallbackGetsOnlyWhatIsLeft() async throws {
@@ -136,7 +147,8 @@ import WeatherTestSupport
         ) {
             try await session.execute(.find("Hamburg"))
         }
-        #expect(transport.limits.map(\.totalTimeoutSeconds) == [20, 8])
+        // 12 s of the first's 15, then its 3 s left and the 5 s it left the fallback.
+        #expect(transport.limits.map(\.totalTimeoutSeconds) == [15, 8])
         #expect(clock.elapsed == .seconds(20))
         #expect(transport.allAnswered)
     }

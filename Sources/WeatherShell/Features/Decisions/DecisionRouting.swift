@@ -37,28 +37,13 @@ struct DecisionRouting {
         let place = fetching.resolved.place
         let (ensemble, forecast) = fetching.value
         let result = try answer(
-            handler, place, Self.atPlacesClock(ensemble, place), forecast, weather.clocks.now(at: place.coordinate))
+            handler, place, ensemble.atPlacesClock(place), forecast, weather.clocks.now(at: place.coordinate))
         return HandlerOutcome(about: fetching.resolved, [result])
     }
 
     /// `forecast(for:)` as a value: its forecast, or its error.
     private func forecastResult(at place: Place) async -> Result<Forecast, ShellError> {
         do { return .success(try await weather.forecast(for: place).value) } catch { return .failure(error) }
-    }
-
-    /// The answer with the place's own zone when it came in UTC (Open-Meteo asked with
-    /// `timezone=GMT`, as the recorded Berlin answer is): the tz database's nearest zone to the
-    /// place among its country's (`ZoneInfo.nearest`, as a forecast answered in UTC takes
-    /// it), so every hour, day and daylight is at the place's clock as `show` has it.
-    static func atPlacesClock(_ answer: Fetched<EnsembleForecast>, _ place: Place) -> Fetched<EnsembleForecast> {
-        guard answer.value.zone.isUTC,
-            let own = ZoneInfo.nearest(
-                to: place.coordinate, at: answer.value.times.first ?? Date(timeIntervalSince1970: 0),
-                countryCode: place.countryCode)
-        else { return answer }
-        var answer = answer
-        answer.value.zone = own
-        return answer
     }
 
     /// `best`: the handler's windows for the place.

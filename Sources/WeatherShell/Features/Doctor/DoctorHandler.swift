@@ -50,7 +50,7 @@ struct DoctorHandler {
             guard let path = DoctorProbes.lightPath(service, countrySlug: slug, key: key),
                 !asked.contains(where: { $0.path == path && $0.service == service })
             else { return }
-            asked.append((service, "\(service.displayName) (\(role))", path))
+            asked.append((service, Self.subject(service.displayName, role: role), path))
         }
         add(chosen.forecastProvider, "provider")
         add(chosen.geocoder, "geocoder")
@@ -64,12 +64,19 @@ struct DoctorHandler {
         return asked
     }
 
+    /// A service's name with its role in doctor's lines: "Open-Meteo (provider)"; a name
+    /// with parentheses of its own takes the role inside them, "Bright Sky (DWD, warnings for
+    /// DE)", not "Bright Sky (DWD) (warnings for DE)".
+    nonisolated static func subject(_ name: String, role: String) -> String {
+        name.hasSuffix(")") ? "\(name.dropLast()), \(role))" : "\(name) (\(role))"
+    }
+
     /// One light request to each service of `doctorServices()`, or one line saying why none is
     /// made (offline, recorded answers, no network in this session).
     func doctorServiceChecks() async -> [DoctorCheck] {
         let names = doctorServices().map(\.subject).joined(separator: ", ")
         if environment.offline {
-            return [DoctorCheck(.service, "services", .note, "not asked: offline (\(names))")]
+            return [DoctorCheck(.service, "services", .note, "not asked while offline: \(names)")]
         }
         if let answeredBy = coverage.answeredWithoutAsking {
             return [DoctorCheck(.service, "services", .note, "not asked: \(answeredBy)")]

@@ -39,7 +39,7 @@ struct EnsembleHandler {
         }
         let resolved = fetching.resolved
         // At the place's clock, as `chance` counts its days (an answer in GMT: the demo's Berlin).
-        let fetched = DecisionRouting.atPlacesClock(fetching.value, resolved.place)
+        let fetched = fetching.value.atPlacesClock(resolved.place)
         let answer = fetched.value
         let today = answer.clock.localTime(clocks.now(at: resolved.place.coordinate)).date
         let requested = count ?? 7

@@ -14,12 +14,21 @@ extension TextRenderer {
         for row in CommandSpec.metaCommandRows { lines += commandRow(row.form, row.brief, width: width) }
         lines.append("")
         // Paragraphs of a help page: flush left, as the man page's.
-        lines += TextLayout.wrap("Keys (as in bash): " + Self.promptKeys, indent: 0, continuation: 0, width: width)
+        // A chord, a command to type and "© OpenStreetMap" each on one line (at 80 columns
+        // "Ctrl-X" ended a line and "Ctrl-U undoes" began the next, "\o" and "FILE" too).
+        lines += TextLayout.wrap(
+            "Keys (as in bash): " + Self.promptKeys, indent: 0, continuation: 0, width: width,
+            keeping: Self.promptKeysKept)
         lines += TextLayout.wrap(
             "Data: Open-Meteo.com (CC BY 4.0); © OpenStreetMap contributors (ODbL). See “about”.", indent: 0,
-            continuation: 0, width: width)
+            continuation: 0, width: width, keeping: ["CC BY 4.0", "© OpenStreetMap"])
         return lines
     }
+
+    /// The phrases of `promptKeys` that `help` keeps on one line.
+    static let promptKeysKept = [
+        "Ctrl-X Ctrl-U", "Ctrl-X Ctrl-E", "- . and ,", "wx -c 'help' | cat", "\\o FILE",
+    ]
 
     /// The prompt's keys in one sentence, for `help` and the man page's KEYS.
     package static let promptKeys =
@@ -30,7 +39,7 @@ extension TextRenderer {
         let width = context.width
         // The synopsis wrapped too (at 40 columns `best`'s is longer than the width).
         var lines =
-            TextLayout.wrap(spec.synopsis, indent: 0, continuation: 4, width: width)
+            wrapSynopsis(spec.synopsis, indent: 0, continuation: 4, width: width)
             + wrap(spec.summary, indent: 2, width: width)
         if !spec.aliases.isEmpty {
             lines += wrap("also: \(spec.aliases.joined(separator: ", "))", indent: 2, width: width)
@@ -52,17 +61,41 @@ extension TextRenderer {
     static func commandRow(_ synopsis: String, _ summary: String, width: Int) -> [String] {
         let column = 37
         guard width >= column + 20 else {
-            return TextLayout.wrap(synopsis, indent: 2, continuation: 6, width: width)
+            return wrapSynopsis(synopsis, indent: 2, continuation: 6, width: width)
                 + TextLayout.wrap(summary, indent: 4, continuation: 4, width: width)
         }
         let lines = TextLayout.wrap(summary, indent: column, continuation: column, width: width)
         // A synopsis too long for its column goes above the summary, wrapped at the width
         // (issue 40: `best`'s, 65 columns, ran past a terminal of 58 to 64).
         if TextLayout.columns(synopsis) > column - 3 {
-            return TextLayout.wrap(synopsis, indent: 2, continuation: 6, width: width) + lines
+            return wrapSynopsis(synopsis, indent: 2, continuation: 6, width: width) + lines
         }
         let first = lines.first.map { String($0.dropFirst(column)) } ?? ""
         return ["  \(TextLayout.pad(synopsis, to: column - 3)) \(first)"] + lines.dropFirst()
+    }
+
+    /// A synopsis wrapped between its words as `TextLayout.wrap` does, a bracketed part
+    /// ("[--frost N%]", "rm <name>", "[place | favorite]") kept on one line when it fits one:
+    /// at 40 columns "[--frost" ended a line and "N%]" began the next.
+    static func wrapSynopsis(_ synopsis: String, indent: Int, continuation: Int, width: Int) -> [String] {
+        guard indent + TextLayout.columns(synopsis) > width else {
+            return TextLayout.wrap(synopsis, indent: indent, width: width)
+        }
+        let room = width - continuation
+        var words: [String] = []
+        var part: [String] = []
+        var depth = 0
+        for word in synopsis.split(separator: " ").map(String.init) {
+            part.append(word)
+            depth += word.count { $0 == "[" || $0 == "<" } - word.count { $0 == "]" || $0 == ">" }
+            guard depth <= 0 else { continue }
+            let joined = part.joined(separator: " ")
+            words += TextLayout.columns(joined) <= room ? [joined] : part
+            part = []
+            depth = 0
+        }
+        words += part
+        return TextLayout.wrap(words: words, indent: indent, continuation: continuation, width: width)
     }
 
     /// The licences the services' attributions name, each kept on one line by `about`.

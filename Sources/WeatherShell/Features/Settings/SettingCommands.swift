@@ -51,7 +51,7 @@ extension CommandSpec {
         name: "geocoder", synopsis: "geocoder [nominatim | open-meteo | openweathermap]",
         summary: "show or set which service finds places",
         details: [
-            "When the chosen one cannot be reached or refuses, wx asks the next and says so. The choice is saved.",
+            "When the chosen one cannot be reached, refuses, does not answer in time or sends an answer wx cannot read, wx asks the next and says so. The choice is saved.",
             "openweathermap (with OPENWEATHERMAP_API_KEY) finds a place by name the way its current-weather request does (“London,GB”), one city a query.",
         ],
         completion: .words(["nominatim", "open-meteo", "openweathermap"])
