@@ -42,10 +42,17 @@ STATIC_CXX_DIR := .build/static-libstdc++
 # "find Hamburg; show"` (issue 39; libm, the other one, has no static form for a dynamic program).
 # (glibc loaded libgcc_s privately when the main thread exited in dispatch_main, +23 k a start, until the
 # main actor ran on that thread: MainThreadExecutor.)
+# The functions a start and a find+show run laid out together (each function in a section of its
+# own, -function-sections; gold's --section-ordering-file with the list scripts/hot-functions.py
+# writes, which gold puts after the rest of the code): spread over 800 pages of the 16 MB of code,
+# they took 132 page faults of a `find Hamburg; show`, now 74 (issue 39; BENCHMARKS.md). swiftc
+# does not make an object again when its IR is unchanged: after changing -function-sections,
+# delete .build/release's objects (their sections stay as they were otherwise).
 SWIFT_BUILD_FLAGS := --static-swift-stdlib --disable-local-rpath -Xlinker -L$(CURDIR)/$(STATIC_CXX_DIR) \
   -Xlinker --version-script=$(CURDIR)/scripts/local-symbols.map -Xswiftc -Xclang-linker -Xswiftc -no-pie \
   -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+  -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --section-ordering-file=$(CURDIR)/scripts/hot-functions.txt
 RELEASE_BIN := .build/release/wx
 
 .PHONY: build release quiet-release static-cxx run demo loopback-env test test-fast stress bench fuzz docs deps clean fmt lint install install-files uninstall deb deb-test

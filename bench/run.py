@@ -57,6 +57,12 @@ STEPS = [
      "0.64 M", "221", "23.57 M", "yes"),
     ("a task pool of 2 threads, or of 1, for one-shot runs (issue 39)", "—", "—", "23.59 · 23.58 M",
      "no: 6 · 12 page faults fewer, in the noise; a task blocked on a lock would hold up the rest"),
+    ("the curl loop on a thread of wx's own (QuietThread) instead of a dispatch queue: no libdispatch in a `-c` run"
+     " (issue 39)", "—", "—", "23.91 M",
+     "no: 4 k instructions and 6 page faults fewer, CPU the same; a thread a burst of requests (two in find+show)"
+     " where libdispatch's one worker served both"),
+    ("the functions a start and a find+show run laid out together at the end of the code (swiftc -function-sections,"
+     " gold's --section-ordering-file with scripts/hot-functions.txt; issue 39)", "0.61 M", "177", "23.91 M", "yes"),
 ]
 # What syncing each log.jsonl append costs (issue 22): measured apart from this run, since a
 # whole-process timing on a shared machine does not separate 4 ms from its noise.
@@ -121,6 +127,26 @@ STEP_NOTES = [
     "  251.4 -> 200.8 M; task-clock (perf stat, 3 rounds of 5 interleaved, loaded machine) 25.9 -> 22.0 ms and",
     "  31.9 -> 29.5 ms; peak 13.7 -> 14.1 MB and 15.3 -> 15.8 MB. Left: ~88 M matching favorites' layouts, ~9 M",
     "  memchr for comments/CDATA/0 bytes, ~8 ms of kernel time (reading 28 MB, page faults).",
+    "- Hot functions together (issue 39; perf record -e page-faults, by mapping; rusage of 30 interleaved runs at load",
+    "  ~16, so CPU is indicative only): the 2,514 functions a start and a find+show run (0.95 MB) lay over 798 pages",
+    "  of the code, 137 of the 64 KiB blocks the kernel maps at a fault; laid out together 392 pages, 60 blocks (the",
+    "  rest are functions without a section of their own: merged ones of the runtime, libdispatch). Page faults in",
+    "  wx's code 132 -> 74; find+show 958 -> 901 page faults, CPU 12.15 -> 11.18 ms (curl's two GETs 6.48 ms);",
+    "  `wx < /dev/null` 0.610 -> 0.612 M instructions, 217 -> 177 page faults; `echo quit | wx` 270 -> 217 page",
+    "  faults, CPU 1.68 -> 1.46 ms (sqlite3 1.55 ms); the code 16.28 -> 15.82 MB (--gc-sections drops more).",
+    "  An object swiftc made before is not made again when its IR is the same (its hash is kept in the object):",
+    "  after changing -function-sections, delete .build/release's objects.",
+    "- Not kept: the curl loop on wx's own thread (issue 39). What libdispatch cost a `-c` run, measured by",
+    "  callgrind and strace against that build: 4.4 k instructions (23.914 -> 23.909 M), 956 -> 950 page faults,",
+    "  CPU 10.30 -> 10.45 ms (30 interleaved runs, noise), one worker thread (com.apple.root.default-qos.overcommit)",
+    "  where the new loop started two (one for find, one for show). No timer is left armed either way: the",
+    "  overcommit queue a serial queue targets has no pool monitor.",
+    "- What find+show's page faults are now (perf, by mapping) against curl's two GETs: wx's heap 175 (curl 58: peak",
+    "  0.93 MB by massif, of it the 137 KB answer in a 256 KB block, 89 KB of JSON arrays, a 90 KB async frame",
+    "  of WeatherSession.perform), anonymous 146 (curl 64: .bss written by the runtime, read then written twice",
+    "  on 44 of its pages, thread stacks), wx's code 74, data 31; libcurl's libraries the same on both sides.",
+    "  A page fault here costs 1.2 µs (2.0 µs read then written; MADV_POPULATE_WRITE 1.1 µs: no cheaper), a",
+    "  thread 18 µs, a hand-off between threads 3.9 µs (find+show 49 context switches, curl 7).",
 ]
 
 
