@@ -81,13 +81,7 @@ struct OwnCommandCheck {
             // to the first that is one. The lowest mark of each test is exact (a borrow runs only
             // upwards, from a byte that is marked), so no byte passed over is one.
             if index + 8 <= count {
-                let chunk = word(index)
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-                let special =
-                    ((chunk &- ones &* 0x20) & ~chunk & highs) | zeroByte(chunk ^ (ones &* 0x22))
-                    | zeroByte(chunk ^ (ones &* 0x5C)) | (chunk & highs)
+                let special = Self.specials(word(index))
                 if special == 0 {
                     index += 8
                     continue
@@ -150,6 +144,72 @@ struct OwnCommandCheck {
         guard literal(versionKey), integer(positive: false), index == count - 1, line[index] == UInt8(ascii: "}")
         else { return nil }
         return true
+    }
+
+    /// The length of the line at `base` (up to its "\n", which lies among the `available` bytes
+    /// there) when it is a command in wx's own layout in its usual shape — a text of ASCII without
+    /// a quote, backslash or control character, N of at most 15 digits, V of one digit, no more
+    /// than `LogFile.longestLine` bytes — that reads whole; nil for any other line, and for one
+    /// whose end is not among the bytes at hand.
+    ///
+    /// A rebuild of the index passes over such lines (most of a log) with this alone: they are
+    /// not looked for with memchr, nor read by `readsWhole` and `EventLog.read`. Every line it
+    /// takes is one `readsWhole` calls whole (each byte up to the "\n" is checked as `readsWhole`
+    /// checks it, and none of them is a "\n": the line memchr would find); every other line is
+    /// left to them. About a third of `readsWhole`'s instructions a line, and none of the rest.
+    mutating func wholeLine(at base: UnsafeRawPointer, available: Int) -> Int? {
+        guard available >= Self.shortest + 1 else { return nil }
+        func word(_ at: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        func byte(_ at: Int) -> UInt8 { base.load(fromByteOffset: at, as: UInt8.self) }
+        guard word(0) == start.0, word(8) == start.1, word(16) == start.2,
+            UInt16(littleEndian: base.loadUnaligned(fromByteOffset: 24, as: UInt16.self)) == start.3
+        else { return nil }
+        // The text, eight bytes at a time up to the first byte that is a quote, a backslash, a
+        // control character or beyond ASCII: in this shape, the closing quote.
+        var index = 26
+        while true {
+            guard index + 8 <= available else { return nil }
+            let special = Self.specials(word(index))
+            if special == 0 {
+                index += 8
+                continue
+            }
+            index += special.trailingZeroBitCount >> 3
+            break
+        }
+        // All after the text lies in the next 57 bytes (the "\n" at most 56 on, with 15 digits).
+        guard byte(index) == UInt8(ascii: "\""), index + 64 <= available,
+            word(index) & numberKey.mask == numberKey.word
+        else { return nil }
+        index += numberKey.length
+        // N: 1 to 15 digits (each byte marked by `nonDigits` is exactly one that is no digit), not
+        // starting with 0.
+        var digits = Self.nonDigits(word(index)).trailingZeroBitCount >> 3
+        if digits == 8 { digits += Self.nonDigits(word(index + 8)).trailingZeroBitCount >> 3 }
+        guard digits >= 1, digits <= 15, byte(index) != UInt8(ascii: "0") else { return nil }
+        index += digits
+        guard word(index) & timeKey.mask == timeKey.word, timeReads(base + index + timeKey.length) else { return nil }
+        index += timeKey.length + 20
+        // `","v":` and one digit, the closing brace, and the line's end.
+        let tail = word(index)
+        guard tail & versionKey.mask == versionKey.word,
+            UInt8(truncatingIfNeeded: tail >> 48) &- UInt8(ascii: "0") < 10,
+            UInt8(truncatingIfNeeded: tail >> 56) == UInt8(ascii: "}"), byte(index + 8) == UInt8(ascii: "\n"),
+            index + 8 <= LogFile.longestLine
+        else { return nil }
+        return index + 8
+    }
+
+    /// Each byte of `chunk` that is a quote, a backslash, a control character or beyond ASCII
+    /// marked by its high bit; the lowest mark exact (a borrow runs only upwards, from a byte
+    /// that is marked), so no byte before it is one.
+    @inline(__always)
+    static func specials(_ chunk: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        return ((chunk &- ones &* 0x20) & ~chunk & highs) | zeroByte(chunk ^ (ones &* 0x22))
+            | zeroByte(chunk ^ (ones &* 0x5C)) | (chunk & highs)
     }
 
     /// Whether the 20 bytes at `time` are a time `ISOTime.wholeSecondsUTC` reads ("YYYY-MM-DDTHH:MM:SSZ").
