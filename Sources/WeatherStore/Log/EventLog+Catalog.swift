@@ -204,6 +204,7 @@ struct PassedCommands: QuickLines {
     /// How many were passed over: each a command that reads whole.
     private(set) var count = 0
 
+    @inline(__always)
     mutating func quickLine(at start: UnsafeRawPointer, available: Int) -> Int? {
         guard let length = check.wholeLine(at: start, available: available) else { return nil }
         count += 1

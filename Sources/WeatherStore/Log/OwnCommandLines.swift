@@ -157,6 +157,7 @@ struct OwnCommandCheck {
     /// takes is one `readsWhole` calls whole (each byte up to the "\n" is checked as `readsWhole`
     /// checks it, and none of them is a "\n": the line memchr would find); every other line is
     /// left to them. About a third of `readsWhole`'s instructions a line, and none of the rest.
+    @inline(__always)
     mutating func wholeLine(at base: UnsafeRawPointer, available: Int) -> Int? {
         guard available >= Self.shortest + 1 else { return nil }
         func word(_ at: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
