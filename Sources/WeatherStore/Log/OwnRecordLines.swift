@@ -113,8 +113,9 @@ struct OwnRecordReader {
         let there = UnsafeRawPointer(text.utf8Start)
         var at = 0
         while at + 8 <= length {
-            guard here.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                == there.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            guard
+                here.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                    == there.loadUnaligned(fromByteOffset: at, as: UInt64.self)
             else { return false }
             at += 8
         }
