@@ -36,6 +36,9 @@ import WeatherTestSupport
         return lines
     }
 
+    /// The words `wholeLine` compares with are those of the layout's text.
+    @Test func theLayoutsWordsAreItsText() { #expect(OwnCommandCheck().wordsAgree) }
+
     /// `wholeLine` over each candidate followed by a newline and another line, by a newline
     /// alone, and by nothing: what it takes is the line up to the first newline, one that
     /// `readsWhole` and the parser call whole, no longer than `LogFile.longestLine`.
