@@ -113,7 +113,9 @@ import WeatherTestSupport
         #expect(ISOTime.wholeSecondsUTC("2026-02-06T22:40:00+01:00") == 1_770_414_000)
     }
 
-    /// `isWholeSecondsUTC` says yes exactly where `wholeSecondsUTC` reads a time of 20 bytes:
+    /// `isWholeSecondsUTC` says yes exactly where `wholeSecondsUTC` reads a time of 20 bytes, and
+    /// that reading (which checks it with `isWholeSecondsUTC`) gives what the reading of the same
+    /// time written with an offset of `+00:00` gives (its fields read and checked one by one):
     /// every field at and past its ends (years 1899/1900/9999, months 0/13, the last day of each
     /// month in leap and common years, hours 23/24, minutes and seconds 59/60), bytes that are no
     /// digit in each place, and a separator or the "Z" changed.
@@ -148,6 +150,9 @@ import WeatherTestSupport
             let read = bytes.count == 20 && ISOTime.wholeSecondsUTC(text) != nil
             if read { readable += 1 }
             #expect(bytes.withUnsafeBytes(ISOTime.isWholeSecondsUTC) == read, "\(text)")
+            guard bytes.count == 20 else { continue }
+            let offset = bytes.last == UInt8(ascii: "Z") ? ISOTime.wholeSecondsUTC(text.dropLast() + "+00:00") : nil
+            #expect(ISOTime.wholeSecondsUTC(text) == offset, "\(text)")
         }
         #expect(readable > 100)
     }

@@ -122,9 +122,13 @@ extension EventLog {
             var deleted = Set<Int>()
             // Most lines are commands in wx's own layout: told by their bytes and counted, with
             // nothing made of them (`read` makes a `ReadLine` for each, which cost more than the
-            // check); any other line is read as `fold` reads it.
+            // check) — those in its usual shape passed over where they start, without looking
+            // for their ends (`OwnCommandCheck.wholeLine`); any other line is read as `fold`
+            // reads it.
+            var passed = PassedCommands()
             var commands = OwnCommandCheck()
-            base.coveredBytes = file.linesForward(from: 0, long: { _ in base.skipLongLine() }) { line, offset in
+            base.coveredBytes = file.linesForward(from: 0, passing: &passed, long: { _ in base.skipLongLine() }) {
+                line, offset in
                 if commands.readsWhole(line) == true {
                     base.counts.commands += 1
                     return
@@ -139,6 +143,7 @@ extension EventLog {
                 default: break
                 }
             }
+            base.counts.commands += passed.count
             guard readFailures.first == nil, let again = openLog() else { return nil }
             defer { again.close() }
             guard again.device == file.device, again.inode == file.inode,
@@ -190,6 +195,20 @@ extension EventLog {
             if let snapshot = taken.snapshot { catalog.add(snapshot, offset: offset) }
         default: break
         }
+    }
+}
+
+/// The command lines a rebuild passes over by their bytes (`OwnCommandCheck.wholeLine`), counted.
+struct PassedCommands: QuickLines {
+    private var check = OwnCommandCheck()
+    /// How many were passed over: each a command that reads whole.
+    private(set) var count = 0
+
+    @inline(__always)
+    mutating func quickLine(at start: UnsafeRawPointer, available: Int) -> Int? {
+        guard let length = check.wholeLine(at: start, available: available) else { return nil }
+        count += 1
+        return length
     }
 }
 

@@ -24,6 +24,21 @@ final class ReadFailures {
     }
 }
 
+/// Lines a walk through the log (`LogFile.linesForward(from:passing:long:_:)`) passes over by
+/// their bytes alone, without looking for their ends or handing them on.
+protocol QuickLines {
+    /// The length of the line at `start` (without its "\n", which lies among the `available`
+    /// bytes there, and at most `LogFile.longestLine`) when it is one to pass over; nil when it
+    /// is to be found and handed on as any other.
+    mutating func quickLine(at start: UnsafeRawPointer, available: Int) -> Int?
+}
+
+/// No line passed over: every line handed on.
+struct NoQuickLines: QuickLines {
+    @inline(__always)
+    func quickLine(at start: UnsafeRawPointer, available: Int) -> Int? { nil }
+}
+
 /// Line-oriented reads of the log without loading it whole, through the `FileSystem` seam
 /// (`ReadableFile`): chunks of 1 MiB, lines found with memchr. A read that fails ends the scan
 /// and is reported to `failures`.
@@ -117,6 +132,17 @@ struct LogFile {
     func linesForward(
         from start: Int, long: (Range<Int>) -> Void = { _ in }, _ body: (UnsafeRawBufferPointer, Int) -> Void
     ) -> Int {
+        var none = NoQuickLines()
+        return linesForward(from: start, passing: &none, long: long, body)
+    }
+
+    /// As `linesForward(from:long:_:)`, passing over the lines `quick` takes by their bytes: at
+    /// the start of each line (not within one too long to pass), `quick` is asked first, and a
+    /// line it takes is neither looked for with memchr nor given to `body`.
+    func linesForward<Quick: QuickLines>(
+        from start: Int, passing quick: inout Quick, long: (Range<Int>) -> Void = { _ in },
+        _ body: (UnsafeRawBufferPointer, Int) -> Void
+    ) -> Int {
         defer { file.close() }
         var consumed = start  // file offset of buffer[0]
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
@@ -138,9 +164,16 @@ struct LogFile {
             let used = buffer.withUnsafeBytes { raw -> Int in
                 var lineStart = 0
                 var from = scanned
-                while from < filled,
-                    let newline = memchr(raw.baseAddress! + from, Int32(UInt8(ascii: "\n")), filled - from)
-                {
+                while from < filled {
+                    if longLineStart == nil,
+                        let length = quick.quickLine(at: raw.baseAddress! + lineStart, available: filled - lineStart)
+                    {
+                        lineStart += length + 1
+                        from = lineStart
+                        continue
+                    }
+                    guard let newline = memchr(raw.baseAddress! + from, Int32(UInt8(ascii: "\n")), filled - from)
+                    else { break }
                     let end = raw.baseAddress!.distance(to: UnsafeRawPointer(newline))
                     if let begun = longLineStart {
                         long(begun..<(consumed + end))

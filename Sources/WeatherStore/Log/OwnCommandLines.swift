@@ -81,13 +81,7 @@ struct OwnCommandCheck {
             // to the first that is one. The lowest mark of each test is exact (a borrow runs only
             // upwards, from a byte that is marked), so no byte passed over is one.
             if index + 8 <= count {
-                let chunk = word(index)
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-                let special =
-                    ((chunk &- ones &* 0x20) & ~chunk & highs) | zeroByte(chunk ^ (ones &* 0x22))
-                    | zeroByte(chunk ^ (ones &* 0x5C)) | (chunk & highs)
+                let special = Self.specials(word(index))
                 if special == 0 {
                     index += 8
                     continue
@@ -150,6 +144,100 @@ struct OwnCommandCheck {
         guard literal(versionKey), integer(positive: false), index == count - 1, line[index] == UInt8(ascii: "}")
         else { return nil }
         return true
+    }
+
+    /// The length of the line at `base` (up to its "\n", which lies among the `available` bytes
+    /// there) when it is a command in wx's own layout in its usual shape — a text of ASCII without
+    /// a quote, backslash or control character, N of at most 15 digits, V of one digit, no more
+    /// than `LogFile.longestLine` bytes — that reads whole; nil for any other line, and for one
+    /// whose end is not among the bytes at hand.
+    ///
+    /// A rebuild of the index passes over such lines (most of a log) with this alone: they are
+    /// not looked for with memchr, nor read by `readsWhole` and `EventLog.read`. Every line it
+    /// takes is one `readsWhole` calls whole (each byte up to the "\n" is checked as `readsWhole`
+    /// checks it, and none of them is a "\n": the line memchr would find); every other line is
+    /// left to them. About a third of `readsWhole`'s instructions a line, and none of the rest.
+    @inline(__always)
+    mutating func wholeLine(at base: UnsafeRawPointer, available: Int) -> Int? {
+        guard available >= Self.shortest + 1 else { return nil }
+        func word(_ at: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        func byte(_ at: Int) -> UInt8 { base.load(fromByteOffset: at, as: UInt8.self) }
+        // The layout's words as constants in the instructions (`Words`), not loaded from `self`.
+        guard word(0) == Words.start0, word(8) == Words.start8, word(16) == Words.start16,
+            UInt16(littleEndian: base.loadUnaligned(fromByteOffset: 24, as: UInt16.self)) == Words.start24
+        else { return nil }
+        // The text, eight bytes at a time up to the first byte that is a quote, a backslash, a
+        // control character or beyond ASCII: in this shape, the closing quote.
+        var index = 26
+        while true {
+            guard index &+ 8 <= available else { return nil }
+            let special = Self.specials(word(index))
+            if special == 0 {
+                index &+= 8
+                continue
+            }
+            index &+= special.trailingZeroBitCount >> 3
+            break
+        }
+        // All after the text lies in the next 57 bytes (the "\n" at most 56 on, with 15 digits).
+        guard byte(index) == UInt8(ascii: "\""), index &+ 64 <= available,
+            word(index) & Words.mask6 == Words.numberKey
+        else { return nil }
+        index &+= 6
+        // N: 1 to 15 digits (each byte marked by `nonDigits` is exactly one that is no digit), not
+        // starting with 0.
+        var digits = Self.nonDigits(word(index)).trailingZeroBitCount >> 3
+        if digits == 8 { digits += Self.nonDigits(word(index + 8)).trailingZeroBitCount >> 3 }
+        guard digits >= 1, digits <= 15, byte(index) != UInt8(ascii: "0") else { return nil }
+        index &+= digits
+        guard word(index) & Words.mask7 == Words.timeKey, timeReads(base + (index &+ 7)) else { return nil }
+        index &+= 7 + 20
+        // `","v":` and one digit, the closing brace, and the line's end.
+        let tail = word(index)
+        guard tail & Words.mask6 == Words.versionKey,
+            UInt8(truncatingIfNeeded: tail >> 48) &- UInt8(ascii: "0") < 10,
+            UInt8(truncatingIfNeeded: tail >> 56) == UInt8(ascii: "}"), byte(index + 8) == UInt8(ascii: "\n"),
+            index + 8 <= LogFile.longestLine
+        else { return nil }
+        return index + 8
+    }
+
+    /// The layout's fixed bytes as little-endian words, written out so that `wholeLine` compares
+    /// with constants: `{"kind":"command","line":"` (three words and two bytes), `","n":`,
+    /// `,"ts":"` and `","v":` (six, seven and six bytes, masked). `wordsAgree` checks them
+    /// against the layout's text.
+    enum Words {
+        static var start0: UInt64 { 0x3A22_646E_696B_227B }
+        static var start8: UInt64 { 0x646E_616D_6D6F_6322 }
+        static var start16: UInt64 { 0x2265_6E69_6C22_2C22 }
+        static var start24: UInt16 { 0x223A }
+        static var numberKey: UInt64 { 0x3A22_6E22_2C22 }
+        static var timeKey: UInt64 { 0x22_3A22_7374_222C }
+        static var versionKey: UInt64 { 0x3A22_7622_2C22 }
+        static var mask6: UInt64 { 0xFFFF_FFFF_FFFF }
+        static var mask7: UInt64 { 0xFF_FFFF_FFFF_FFFF }
+    }
+
+    /// Whether `Words` are the words of the layout's text (`EventLog.ownCommandStart` and the keys
+    /// `readsWhole` reads).
+    var wordsAgree: Bool {
+        start == (Words.start0, Words.start8, Words.start16, Words.start24)
+            && (numberKey.word, numberKey.mask) == (Words.numberKey, Words.mask6)
+            && (timeKey.word, timeKey.mask) == (Words.timeKey, Words.mask7)
+            && (versionKey.word, versionKey.mask) == (Words.versionKey, Words.mask6)
+            && (numberKey.length, timeKey.length, versionKey.length) == (6, 7, 6)
+    }
+
+    /// Each byte of `chunk` that is a quote, a backslash, a control character or beyond ASCII
+    /// marked by its high bit; the lowest mark exact (a borrow runs only upwards, from a byte
+    /// that is marked), so no byte before it is one.
+    @inline(__always)
+    static func specials(_ chunk: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        return ((chunk &- ones &* 0x20) & ~chunk & highs) | zeroByte(chunk ^ (ones &* 0x22))
+            | zeroByte(chunk ^ (ones &* 0x5C)) | (chunk & highs)
     }
 
     /// Whether the 20 bytes at `time` are a time `ISOTime.wholeSecondsUTC` reads ("YYYY-MM-DDTHH:MM:SSZ").

@@ -104,11 +104,25 @@ struct OwnRecordReader {
 
     var atEnd: Bool { index == line.count }
 
-    /// Moves past `text` when the bytes at hand are it; false (not moving) otherwise.
+    /// Moves past `text` when the bytes at hand are it; false (not moving) otherwise. Compared
+    /// eight bytes at a time (a snapshot's line has a dozen keys to pass).
     mutating func skip(_ text: StaticString) -> Bool {
         let length = text.utf8CodeUnitCount
-        guard index + length <= line.count, memcmp(line.baseAddress! + index, text.utf8Start, length) == 0 else {
-            return false
+        guard index + length <= line.count, let base = line.baseAddress else { return false }
+        let here = base + index
+        let there = UnsafeRawPointer(text.utf8Start)
+        var at = 0
+        while at + 8 <= length {
+            guard
+                here.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                    == there.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            else { return false }
+            at += 8
+        }
+        while at < length {
+            guard here.load(fromByteOffset: at, as: UInt8.self) == there.load(fromByteOffset: at, as: UInt8.self)
+            else { return false }
+            at += 1
         }
         index += length
         return true
@@ -125,11 +139,22 @@ struct OwnRecordReader {
     /// backslash (an escape is the parser's to read) or a control character, valid UTF-8 (as
     /// the parser checks it).
     mutating func string() -> String? {
-        guard index < line.count, line[index] == UInt8(ascii: "\"") else { return nil }
+        guard index < line.count, line[index] == UInt8(ascii: "\""), let base = line.baseAddress else { return nil }
         index += 1
         let start = index
         var ascii = true
         while index < line.count {
+            // Eight bytes at a time while none is a quote, a backslash, a control character or
+            // beyond ASCII; then the first that is one, by itself.
+            if index + 8 <= line.count {
+                let special = OwnCommandCheck.specials(
+                    UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if special == 0 {
+                    index += 8
+                    continue
+                }
+                index += special.trailingZeroBitCount >> 3
+            }
             let byte = line[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeRawBufferPointer(rebasing: line[start..<index])
@@ -171,36 +196,36 @@ struct OwnRecordReader {
     /// converts it (its digits as an integer, divided by the exact power of ten: the nearest
     /// Double); a number `recordDouble` takes (every such number is finite).
     mutating func number() -> Double? {
-        let negative = index < line.count && line[index] == UInt8(ascii: "-")
+        guard let base = line.baseAddress else { return nil }
+        let count = line.count
+        func byte(_ at: Int) -> UInt8 { base.load(fromByteOffset: at, as: UInt8.self) }
+        let negative = index < count && byte(index) == UInt8(ascii: "-")
         if negative { index += 1 }
+        // The digits, as an integer (wrapping past 15 digits, which are refused).
         var mantissa: UInt64 = 0
-        var digits = 0
-        var fraction = 0
-        func digit() -> UInt64? {
-            guard index < line.count else { return nil }
-            let value = line[index] &- UInt8(ascii: "0")
-            return value < 10 ? UInt64(value) : nil
-        }
         let first = index
-        while let value = digit() {
-            mantissa = mantissa * 10 + value
-            digits += 1
+        while index < count {
+            let digit = byte(index) &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
             index += 1
-            if digits > 15 { return nil }
         }
-        guard digits > 0, line[first] != UInt8(ascii: "0") || digits == 1 else { return nil }
-        if index < line.count, line[index] == UInt8(ascii: ".") {
+        let whole = index - first
+        guard whole > 0, whole <= 15, byte(first) != UInt8(ascii: "0") || whole == 1 else { return nil }
+        var fraction = 0
+        if index < count, byte(index) == UInt8(ascii: ".") {
             index += 1
-            while let value = digit() {
-                mantissa = mantissa * 10 + value
-                digits += 1
-                fraction += 1
+            let start = index
+            while index < count {
+                let digit = byte(index) &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
                 index += 1
-                if digits > 15 { return nil }
             }
-            guard fraction > 0 else { return nil }
+            fraction = index - start
+            guard fraction > 0, whole + fraction <= 15 else { return nil }
         }
-        if index < line.count, line[index] == UInt8(ascii: "e") || line[index] == UInt8(ascii: "E") { return nil }
+        if index < count, byte(index) == UInt8(ascii: "e") || byte(index) == UInt8(ascii: "E") { return nil }
         let value = Double(mantissa) / Self.powersOfTen[fraction]
         return negative ? -value : value
     }

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import WXBasics
+import WeatherKit
+import WeatherTestSupport
+
+@testable import WeatherStore
+
+/// A rebuild of the index passes over command lines in wx's usual shape where they start
+/// (`OwnCommandCheck.wholeLine`, through `LogFile.linesForward(from:passing:long:_:)`), without
+/// finding their ends or reading them whole: every line it passes over is the line memchr finds
+/// there, one the full check (`readsWhole`) and the parser call whole; every other line reaches
+/// the walk's body as before, at the same offset, and the walk ends where it did.
+@Suite(.tags(.unit)) struct PassedCommandLineTests {
+    /// Commands as wx writes them, each broken at every byte (a newline among the replacements),
+    /// with broken times and numbers, and texts of about the longest line and past it.
+    static func candidates() throws -> [[UInt8]] {
+        let replacements: [UInt8] =
+            Array(#""\0-.eE+ },:{[1x9/TZu"#.utf8) + [0x00, 0x0A, 0x0D, 0x1F, 0x7F, 0x80, 0xC3, 0xFF]
+        var lines: [[UInt8]] = []
+        for line in try OwnCommandLineTests.writtenCommands() {
+            lines.append(line)
+            for index in line.indices { lines += brokenAt(index, of: line, replacements: replacements) }
+        }
+        for number in ["0", "01", "7", "12345678", "123456789012345", "1234567890123456", "1.5", "-1", "10"] {
+            lines.append(Array(#"{"kind":"command","line":"x","n":\#(number),"ts":"2026-02-06T12:00:00Z","v":1}"#.utf8))
+            lines.append(Array(#"{"kind":"command","line":"x","n":1,"ts":"2026-02-06T12:00:00Z","v":\#(number)}"#.utf8))
+        }
+        for clock in ["2026-02-06T24:00:00Z", "2026-02-30T12:00:00Z", "1899-12-31T12:00:00Z", "2024-02-29T23:59:59Z"] {
+            lines.append(Array(#"{"kind":"command","line":"x","n":1,"ts":"\#(clock)","v":1}"#.utf8))
+        }
+        for length in [LogFile.longestLine - 80, LogFile.longestLine - 73, LogFile.longestLine - 72, 70_000] {
+            let text = String(repeating: "a", count: length)
+            lines.append(Array(#"{"kind":"command","line":"\#(text)","n":1,"ts":"2026-02-06T12:00:00Z","v":1}"#.utf8))
+        }
+        return lines
+    }
+
+    /// The words `wholeLine` compares with are those of the layout's text.
+    @Test func theLayoutsWordsAreItsText() { #expect(OwnCommandCheck().wordsAgree) }
+
+    /// `wholeLine` over each candidate followed by a newline and another line, by a newline
+    /// alone, and by nothing: what it takes is the line up to the first newline, one that
+    /// `readsWhole` and the parser call whole, no longer than `LogFile.longestLine`.
+    @Test func aLinePassedOverIsOneTheFullCheckCallsWhole() throws {
+        var check = OwnCommandCheck()
+        var full = OwnCommandCheck()
+        let next = Array(#"{"kind":"command","line":"next","n":2,"ts":"2026-02-06T21:40:00Z","v":1}"#.utf8)
+        var taken = 0
+        var wrong: [String] = []
+        for line in try Self.candidates() {
+            for tail in [[0x0A] + next + [0x0A], [0x0A], []] as [[UInt8]] {
+                let bytes = line + tail
+                guard !bytes.isEmpty,
+                    let length = bytes.withUnsafeBytes({ check.wholeLine(at: $0.baseAddress!, available: $0.count) })
+                else { continue }
+                taken += 1
+                let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
+                let first = Array(bytes[..<end])
+                let whole = first.withUnsafeBytes { full.readsWhole($0) } == true
+                if length != end || !whole || OwnCommandLineTests.parsedRecord(first) != .command
+                    || length > LogFile.longestLine
+                {
+                    wrong.append(String(decoding: bytes.prefix(200), as: UTF8.self))
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        // Variants of ASCII texts, digits and times that still read are passed over.
+        #expect(taken > 400)
+    }
+
+    /// A log of those lines and the fixtures' (some ending in CRLF, one longer than a chunk of
+    /// the walk, the last torn), over 2 MiB so that lines cross the walk's chunks: walked with
+    /// the commands passed over and without, the same lines reach the body at the same offsets
+    /// but for those passed over — each one the full check calls whole, as many as were counted
+    /// — the same long lines, and the same end.
+    @Test func aWalkPassingCommandsOverSeesEveryOtherLineAsBefore() throws {
+        let home = TemporaryFolder()
+        let path = home.path + "/log.jsonl"
+        var pool = try Self.candidates().filter { !$0.contains(0x0A) }
+        pool += try OwnRecordLineTests.fixtureLines()
+        // And commands in the usual shape, of every length from 68 bytes on.
+        for number in 1...20_000 {
+            let text = String(repeating: "x", count: number % 61)
+            let time = "2026-\(10 + number % 3)-\(10 + number % 19)T\(10 + number % 14):3\(number % 10):00Z"
+            pool.append(Array(#"{"kind":"command","line":"\#(text)","n":\#(number),"ts":"\#(time)","v":1}"#.utf8))
+        }
+        var bytes: [UInt8] = []
+        var round = 0
+        while bytes.count < 2_500_000 {
+            for (index, line) in pool.enumerated() {
+                bytes += line
+                bytes += (index + round) % 13 == 0 ? [0x0D, 0x0A] : [0x0A]
+            }
+            if round == 0 { bytes += [UInt8](repeating: UInt8(ascii: "#"), count: LogFile.chunk + 10) + [0x0A] }
+            round += 1
+        }
+        bytes += Array(#"{"kind":"command","line":"torn","n":1,"ts":"2026-02-06T12:00:00Z","v":1}"#.utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        func open() throws -> LogFile {
+            LogFile(try #require(try POSIXFileSystem().openForReading(path)), failures: ReadFailures())
+        }
+        var plain: [(offset: Int, line: [UInt8])] = []
+        var plainLong: [Range<Int>] = []
+        let plainEnd = try open().linesForward(from: 0, long: { plainLong.append($0) }) { line, offset in
+            plain.append((offset, Array(line)))
+        }
+        var passed = PassedCommands()
+        var quick: [(offset: Int, line: [UInt8])] = []
+        var quickLong: [Range<Int>] = []
+        let quickEnd = try open().linesForward(from: 0, passing: &passed, long: { quickLong.append($0) }) {
+            line, offset in quick.append((offset, Array(line)))
+        }
+        #expect(quickEnd == plainEnd)
+        #expect(quickLong == plainLong)
+        var full = OwnCommandCheck()
+        var next = 0
+        var skipped = 0
+        var wrong: [String] = []
+        for (offset, line) in plain {
+            if next < quick.count, quick[next].offset == offset {
+                if quick[next].line != line { wrong.append("differs at \(offset)") }
+                next += 1
+            } else {
+                skipped += 1
+                if line.withUnsafeBytes({ full.readsWhole($0) }) != true {
+                    wrong.append(String(decoding: line.prefix(200), as: UTF8.self))
+                }
+            }
+        }
+        #expect(next == quick.count)
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(skipped == passed.count)
+        #expect(passed.count > 15_000)
+    }
+}
