@@ -114,7 +114,8 @@ package enum Completer {
             favorites: favorites, snapshots: snapshots, files: files)
         let arguments = Array(words.dropFirst())
         let start = options.from < arguments.count ? arguments[options.from].start : partial.start
-        let spelled = options.values.map { value in
+        let values = options.values
+        let spelled = values.map { value in
             // A name whose first word reads as a count (`hourly -5 Degrees`) goes in quotes whole.
             guard options.restOfLine, !(options.countMayLead && value.contains(" ") && looksLikeCount(value)) else {
                 return ShellWords.quoted(value)
@@ -122,8 +123,8 @@ package enum Completer {
             return ShellWords.quotedRest(value)
         }
         return Completion(
-            replacing: options.values.isEmpty ? 0 : length - start, options: spelled,
-            appendsSpace: options.appendsSpace, labels: options.labels ?? options.values)
+            replacing: values.isEmpty ? 0 : length - start, options: spelled,
+            appendsSpace: options.appendsSpace, labels: options.labels ?? values)
     }
 
     /// The meta commands that take a file name (MetaCommandSpec.takesFile: `\i`, `\o`, `.read`,
@@ -132,7 +133,21 @@ package enum Completer {
 
     /// What completes the word being typed, as values (not yet quoted for the line).
     struct Options: Hashable {
-        var values: [String] = []
+        /// The values when not `names`.
+        private var listed: [String]
+        /// Favorites' names that fit, as lines of the names read as bytes (`wx --complete`,
+        /// which writes them as they lie): a `String` is made for each only when `values` is read.
+        private(set) var names: NameLines?
+        /// The values, in order.
+        var values: [String] {
+            get { names?.strings ?? listed }
+            set {
+                listed = newValue
+                names = nil
+            }
+        }
+        /// How many values (no `String` made).
+        var count: Int { names?.count ?? listed.count }
         /// The index of the first argument the values replace: a place is the rest of the line
         /// (`show New Y` completes "New Y"); `arguments.count` when only the partial word.
         var from: Int
@@ -143,6 +158,44 @@ package enum Completer {
         var countMayLead = false
         /// What a list shows for each value, when not the value itself (a snapshot's place).
         var labels: [String]?
+
+        init(
+            values: [String] = [], names: NameLines? = nil, from: Int, restOfLine: Bool = false,
+            appendsSpace: Bool = false, countMayLead: Bool = false, labels: [String]? = nil
+        ) {
+            listed = values
+            self.names = names
+            self.from = from
+            self.restOfLine = restOfLine
+            self.appendsSpace = appendsSpace
+            self.countMayLead = countMayLead
+            self.labels = labels
+        }
+
+        /// The favorites' names that fit `prefix` among `favorites`, as lines when they are kept
+        /// as bytes.
+        init(favorites: CompletionNames, prefix: String, from: Int, restOfLine: Bool = false) {
+            if let lines = favorites.lines(prefix: prefix) {
+                self.init(names: lines, from: from, restOfLine: restOfLine)
+            } else {
+                self.init(values: favorites.matching(prefix: prefix), from: from, restOfLine: restOfLine)
+            }
+        }
+
+        static func == (left: Options, right: Options) -> Bool {
+            left.values == right.values && left.from == right.from && left.restOfLine == right.restOfLine
+                && left.appendsSpace == right.appendsSpace && left.countMayLead == right.countMayLead
+                && left.labels == right.labels
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(values)
+            hasher.combine(from)
+            hasher.combine(restOfLine)
+            hasher.combine(appendsSpace)
+            hasher.combine(countMayLead)
+            hasher.combine(labels)
+        }
     }
 
     /// Whether `value`'s first word is what `hourly` and `daily` read as a count.
@@ -190,7 +243,7 @@ package enum Completer {
             return nothing
         case .favorites:
             let typed = (after + [partial]).joined(separator: " ")
-            return Options(values: favorites.matching(prefix: typed), from: offset, restOfLine: true)
+            return Options(favorites: favorites, prefix: typed, from: offset, restOfLine: true)
         case .favoriteList:
             // Names already on the line are not offered again.
             let listed = Set(after.map(CompletionNames.key))
@@ -203,7 +256,7 @@ package enum Completer {
                 arguments, partial: partial, kind: .favorites, offset: offset, favorites: favorites,
                 snapshots: snapshots, files: files)
             whole.countMayLead = true
-            if let first = after.first, first.allSatisfy({ $0.isASCII && $0.isNumber }), whole.values.isEmpty {
+            if let first = after.first, first.allSatisfy({ $0.isASCII && $0.isNumber }), whole.count == 0 {
                 return options(
                     arguments, partial: partial, kind: .favorites, offset: offset + 1, favorites: favorites,
                     snapshots: snapshots, files: files)
@@ -221,7 +274,7 @@ package enum Completer {
                 favorites: favorites, snapshots: snapshots, files: files)
             if partial.isEmpty, given.count == after.count, !left.isEmpty {
                 rest.values = left + rest.values
-                rest.appendsSpace = rest.values.count == 1
+                rest.appendsSpace = rest.count == 1
             }
             return rest
         case .dateThenFavorites:
@@ -240,7 +293,7 @@ package enum Completer {
                     values: listed, from: arguments.count,
                     appendsSpace: !listed[0].hasSuffix("=") && !listed[0].hasSuffix("<") && !listed[0].hasSuffix(">"))
             }
-            return Options(values: favorites.matching(prefix: partial), from: arguments.count, restOfLine: true)
+            return Options(favorites: favorites, prefix: partial, from: arguments.count, restOfLine: true)
         case .words(let words):
             guard after.isEmpty else { return nothing }
             return Options(values: matching(words, prefix: partial), from: arguments.count)
@@ -305,10 +358,11 @@ package enum Completer {
             let other = options(
                 arguments, partial: partial, kind: otherwise, offset: offset, favorites: favorites,
                 snapshots: snapshots, files: files)
+            let otherValues = other.values
             return Options(
-                values: own + other.values, from: arguments.count,
-                appendsSpace: (!own.isEmpty && other.values.isEmpty) || (own.isEmpty && other.appendsSpace),
-                labels: own + (other.labels ?? other.values))
+                values: own + otherValues, from: arguments.count,
+                appendsSpace: (!own.isEmpty && otherValues.isEmpty) || (own.isEmpty && other.appendsSpace),
+                labels: own + (other.labels ?? otherValues))
         }
     }
 

@@ -122,25 +122,7 @@ package struct CompletionNames: Sendable {
         if let packed {
             // A prefix that is not printable ASCII may still start an ASCII key by canonical
             // equivalence (U+037E is ";"): compared as characters, as below.
-            guard Self.isPrintableASCII(lower) else { return CompletionNames(packed.strings).matching(prefix: prefix) }
-            let bytes = Array(lower.utf8)
-            // Room for every name, filled as found: growing by doubling held the old and the new
-            // array at once (all 100,000 offered); room never filled is never in memory.
-            found.reserveCapacity(packed.count)
-            packed.bytes.withUnsafeBytes { all in
-                bytes.withUnsafeBytes { prefix in
-                    var start = 0
-                    for end in packed.ends.lazy.map(Int.init) {
-                        defer { start = end }
-                        guard end - start >= prefix.count,
-                            Self.asciiKey(of: all.baseAddress! + start, startsWith: prefix)
-                        else { continue }
-                        found.append(
-                            String(decoding: UnsafeRawBufferPointer(rebasing: all[start..<end]), as: UTF8.self))
-                    }
-                }
-            }
-            return found
+            return lines(prefix: prefix)?.strings ?? CompletionNames(packed.strings).matching(prefix: prefix)
         }
         if Self.isPrintableASCII(lower) {
             // One character is one byte in both: starting with the bytes is starting with the
@@ -160,6 +142,56 @@ package struct CompletionNames: Sendable {
         }
         for index in strings.indices where key(at: index).hasPrefix(lower) { found.append(strings[index]) }
         return found
+    }
+
+    /// The names starting with `prefix`, ignoring case, in order, as the lines of the names read
+    /// as bytes (`wx --complete`): no `String` made for each. Nil when the names are not kept as
+    /// bytes or `prefix`'s key is not printable ASCII (`matching(prefix:)` compares those as
+    /// characters).
+    func lines(prefix: String) -> NameLines? {
+        guard let packed else { return nil }
+        let lower = Self.key(prefix)
+        guard Self.isPrintableASCII(lower) else { return nil }
+        // Every name fits "": one run of all the lines, no name looked at.
+        guard !lower.isEmpty else { return NameLines(list: packed, runs: [0..<packed.count], count: packed.count) }
+        let bytes = Array(lower.utf8)
+        var runs: [Range<Int>] = []
+        var count = 0
+        packed.bytes.withUnsafeBytes { all in
+            bytes.withUnsafeBytes { prefix in
+                var start = 0
+                // The run being gathered: its first index, and one past its last (-1: none yet).
+                var runStart = 0
+                var runEnd = -1
+                // A prefix of at most 8 bytes: one word of the name compared, the bytes after the
+                // prefix masked off (they are printable ASCII or "\n", as every byte here, and a
+                // sum in `asciiKeyWord` carries only into later bytes).
+                let short = prefix.count <= 8
+                let mask: UInt64 = prefix.count >= 8 ? ~0 : (1 << (8 * UInt64(prefix.count))) &- 1
+                var word: UInt64 = 0
+                if short { withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: prefix) } }
+                for (index, end) in packed.ends.lazy.map(Int.init).enumerated() {
+                    defer { start = end + 1 }
+                    guard end - start >= prefix.count else { continue }
+                    let fits =
+                        short && all.count - start >= 8
+                        ? (Self.asciiKeyWord(all.loadUnaligned(fromByteOffset: start, as: UInt64.self)) ^ word) & mask
+                            == 0
+                        : Self.asciiKey(of: all.baseAddress! + start, startsWith: prefix)
+                    guard fits else { continue }
+                    count += 1
+                    if index == runEnd {
+                        runEnd += 1
+                        continue
+                    }
+                    if runEnd >= 0 { runs.append(runStart..<runEnd) }
+                    runStart = index
+                    runEnd = index + 1
+                }
+                if runEnd >= 0 { runs.append(runStart..<runEnd) }
+            }
+        }
+        return NameLines(list: packed, runs: runs, count: count)
     }
 
     /// The names not in `listed` (names as `key` gives them), ignoring case.

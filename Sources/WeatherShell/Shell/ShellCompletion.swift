@@ -30,6 +30,28 @@ package enum ShellCompletion {
     /// when what is completed may be one (`wx --complete -- sh` or `-- units im` reads no
     /// state.plist: at 100,000 favorites and no names file, 28 MB read for nothing at a Tab).
     package static func candidates(words: [String], loadingFavorites: () -> CompletionNames) -> [String] {
+        answer(words: words, loadingFavorites: loadingFavorites).candidates
+    }
+
+    /// What `wx --complete` prints, one candidate a line.
+    package enum Answer {
+        /// The candidates.
+        case candidates([String])
+        /// Favorites' names, as the lines of the names read as bytes (`NameLines`).
+        case names(NameLines)
+
+        /// The candidates, in order.
+        package var candidates: [String] {
+            switch self {
+            case .candidates(let candidates): candidates
+            case .names(let lines): lines.strings
+            }
+        }
+    }
+
+    /// `candidates(words:loadingFavorites:)`, the favorites' names that fit kept as they were
+    /// read where they are the answer as they are (`wx --complete -- show Pla`: all 100,000).
+    package static func answer(words: [String], loadingFavorites: () -> CompletionNames) -> Answer {
         var words = words.isEmpty ? [""] : words.map(unquoted)
         // bash's words around "=" (COMP_WORDBREAKS): `--format`, `=`, `c` is `--format=c`, and
         // what replaces bash's last word ("c", or "=") is the candidate without what came before.
@@ -42,14 +64,20 @@ package enum ShellCompletion {
                 words[start...] = [words[start...].joined()]
             }
         }
-        guard !joined.isEmpty else { return candidates(unquoted: words, favorites: loadingFavorites) }
-        return candidates(unquoted: words, favorites: loadingFavorites).compactMap { candidate in
-            candidate.hasPrefix(joined) ? String(candidate.dropFirst(joined.count)) : nil
-        }
+        guard !joined.isEmpty else { return answer(unquoted: words, favorites: loadingFavorites) }
+        return .candidates(
+            answer(unquoted: words, favorites: loadingFavorites).candidates.compactMap { candidate in
+                candidate.hasPrefix(joined) ? String(candidate.dropFirst(joined.count)) : nil
+            })
     }
 
     /// `candidates(words:favorites:)` for words already unquoted and joined.
     static func candidates(unquoted: [String], favorites: () -> CompletionNames) -> [String] {
+        answer(unquoted: unquoted, favorites: favorites).candidates
+    }
+
+    /// `answer(words:loadingFavorites:)` for words already unquoted and joined.
+    static func answer(unquoted: [String], favorites: () -> CompletionNames) -> Answer {
         var words = unquoted
         // wx's flags before the command: skipped, with the value of each that takes one (`--units
         // imperial sho`); the word being completed as such a value completes as its flag declares.
@@ -60,7 +88,7 @@ package enum ShellCompletion {
                 continue
             }
             if words.count == 2, let flag {
-                return values(of: flag, partial: words[1], favorites: valueFavorites(of: flag, favorites))
+                return .candidates(values(of: flag, partial: words[1], favorites: valueFavorites(of: flag, favorites)))
             }
             words.removeFirst(2)
         }
@@ -69,12 +97,13 @@ package enum ShellCompletion {
             // `--units=im`: the flag's values, each after what was typed before it.
             if let equals = current.firstIndex(of: "="), let flag = Registry.flag(spelled: String(current[..<equals])) {
                 let typed = current[...equals]
-                return values(
-                    of: flag, partial: String(current[current.index(after: equals)...]),
-                    favorites: valueFavorites(of: flag, favorites)
-                ).map { typed + $0 }
+                return .candidates(
+                    values(
+                        of: flag, partial: String(current[current.index(after: equals)...]),
+                        favorites: valueFavorites(of: flag, favorites)
+                    ).map { typed + $0 })
             }
-            return options.filter { $0.hasPrefix(current) }
+            return .candidates(options.filter { $0.hasPrefix(current) })
         }
         // The shell has split the words already, and quotes what it inserts itself: the values
         // come back bare.
@@ -84,13 +113,15 @@ package enum ShellCompletion {
         let found = Completer.options(
             command: words.first, arguments: arguments, partial: current,
             favorites: offersFavorites ? favorites() : CompletionNames([]))
-        guard found.from < arguments.count else { return found.values }
+        guard found.from < arguments.count else { return found.names.map(Answer.names) ?? .candidates(found.values) }
         // A value that began in an earlier word ("New" "Y" for "New York"): only what replaces
         // the current word.
         let before = arguments[found.from...].joined(separator: " ") + " "
-        return found.values.compactMap { value in
-            value.lowercased().hasPrefix(before.lowercased()) ? String(value.dropFirst(before.count)) : nil
-        }
+        let lowerBefore = before.lowercased()
+        return .candidates(
+            found.values.compactMap { value in
+                value.lowercased().hasPrefix(lowerBefore) ? String(value.dropFirst(before.count)) : nil
+            })
     }
 
     /// The favorites' names from `load` when `flag`'s value may be one; none otherwise.

@@ -106,22 +106,38 @@ package struct WXApp {
             {
                 folder = typed.configFolder
             }
-            let candidates = ShellCompletion.candidates(
+            let answer = ShellCompletion.answer(
                 words: words, loadingFavorites: { WeatherSession.savedFavoriteNames(configFolder: folder) })
             // Written 64 KiB at a time: one write each was a system call each (100,000
             // favorites), and one text of all of them another 1.2 MB held at once. Gathered as
             // bytes: appended to a `String`, 100,000 names took 60 M instructions.
             var text: [UInt8] = []
             text.reserveCapacity(Self.completionPiece + 256)
-            for var candidate in candidates {
-                candidate.withUTF8 { text.append(contentsOf: $0) }
-                text.append(UInt8(ascii: "\n"))
-                if text.count >= Self.completionPiece {
-                    text.withUnsafeBufferPointer { output.write(utf8: $0) }
-                    text.removeAll(keepingCapacity: true)
+            func flush() {
+                if !text.isEmpty { text.withUnsafeBufferPointer { output.write(utf8: $0) } }
+                text.removeAll(keepingCapacity: true)
+            }
+            switch answer {
+            case .names(let lines):
+                // The names' lines as they were read: a long run of them (all 100,000 after `show
+                // Pla`) written from where it lies, short ones gathered.
+                lines.forEachRun { run in
+                    if run.count >= Self.completionPiece {
+                        flush()
+                        output.write(utf8: run)
+                        return
+                    }
+                    text.append(contentsOf: run)
+                    if text.count >= Self.completionPiece { flush() }
+                }
+            case .candidates(let candidates):
+                for var candidate in candidates {
+                    candidate.withUTF8 { text.append(contentsOf: $0) }
+                    text.append(UInt8(ascii: "\n"))
+                    if text.count >= Self.completionPiece { flush() }
                 }
             }
-            if !text.isEmpty { text.withUnsafeBufferPointer { output.write(utf8: $0) } }
+            flush()
             return 0
         case .run:
             break

@@ -42,11 +42,10 @@ enum FavoriteNameScan {
         }
         var buffer = [UInt8](repeating: 0, count: chunk + 1)
         return buffer.withUnsafeMutableBytes { raw -> FavoriteNameList? in
-            var scan = Scan(buffer: raw)
             // A favorite takes 200 bytes or more of the file, its name fewer than 100: room for
             // more, never moved as it fills (the old and the new room at once, and the copy).
             let size = Int(info.st_size)
-            scan.names.reserve(bytes: size / 2, count: size / 64)
+            var scan = Scan(buffer: raw, names: FavoriteNameListBuilder(bytes: size / 2 + size / 64, count: size / 64))
             return scan.run(descriptor)
         }
     }
@@ -58,18 +57,18 @@ enum FavoriteNameScan {
         var filled = 0
         var position = 0
         var atEnd = false
-        var names = FavoriteNameList()
+        let names: FavoriteNameListBuilder
         /// The layout of the last favorite read in one pass, which the next ones are compared
         /// with first.
         var layout: FavoriteLayout?
 
-        init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
+        init(buffer: UnsafeMutableRawBufferPointer, names: FavoriteNameListBuilder) {
+            self.buffer = buffer
+            self.names = names
+        }
 
         static let favorites = Array("<key>favorites</key>".utf8)
         static let array = Array("<array>".utf8)
-        static let arrayEnd = Array("</array>".utf8)
-        static let emptyArray = Array("<array/>".utf8)
-        static let dict = Array("<dict>".utf8)
         static let dictEnd = Array("</dict>".utf8)
         /// Markup the scan refuses anywhere: comments and CDATA (`<!DOCTYPE` is fine).
         static let comment = Array("<!--".utf8)
@@ -102,14 +101,30 @@ enum FavoriteNameScan {
                 let from = max(0, filled - Self.data.count)
                 filled += count
                 base.storeBytes(of: 0, toByteOffset: filled, as: UInt8.self)
-                guard find(Self.comment, anchor: 1, from: from) == nil, find(Self.data, anchor: 1, from: from) == nil
-                else {
+                guard !hasCommentOrData(from: from) else {
                     atEnd = true
                     return false
                 }
                 return true
             }
             return true
+        }
+
+        /// Whether a comment or CDATA starts in the buffer from `from` (before `filled`): both
+        /// looked for at once, at each "!" (one pass over what was read, not one each).
+        func hasCommentOrData(from: Int) -> Bool {
+            let base = UnsafeRawPointer(buffer.baseAddress!)
+            var at = from + 1
+            while at < filled, let found = memchr(base + at, Int32(UInt8(ascii: "!")), filled - at) {
+                let start = base.distance(to: UnsafeRawPointer(found)) - 1
+                for needle in [Self.comment, Self.data] where start + needle.count <= filled {
+                    if needle.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, needle.count) }) == 0 {
+                        return true
+                    }
+                }
+                at = start + 2
+            }
+            return false
         }
 
         /// Where `needle` starts in the buffer from `from` (before `filled`); nil when not there.
@@ -146,7 +161,7 @@ enum FavoriteNameScan {
             while true {
                 switch favorite(opened: &opened) {
                 case .name: continue
-                case .end: return names
+                case .end: return names.list
                 case .refused: return nil
                 case .more:
                     // The element runs past the buffer: read more from where it starts.
@@ -195,35 +210,43 @@ enum FavoriteNameScan {
                     }
                 }
             }
-            func starts(_ literal: [UInt8]) -> Bool? {
-                guard index + literal.count <= filled else { return nil }
-                return memcmp(bytes.baseAddress! + index, literal, literal.count) == 0
+            // Compared as two overlapping words (`<array>`, `<dict>`…: 6 to 8 bytes), not by a
+            // call to memcmp of a global array (a `swift_once` each).
+            func starts(_ literal: StaticString) -> Bool? {
+                let length = literal.utf8CodeUnitCount
+                guard index + length <= filled else { return nil }
+                let here = UnsafeRawPointer(bytes.baseAddress! + index)
+                let there = UnsafeRawPointer(literal.utf8Start)
+                return here.loadUnaligned(as: UInt32.self) == there.loadUnaligned(as: UInt32.self)
+                    && here.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+                        == there.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
             }
             space()
             if !opened {
                 // No favorites: PropertyListEncoder writes an empty array so.
-                guard let empty = starts(Self.emptyArray) else { return .more }
+                guard let empty = starts("<array/>") else { return .more }
                 if empty { return .end }
-                guard let array = starts(Self.array) else { return .more }
+                guard let array = starts("<array>") else { return .more }
                 guard array else { return .refused }
                 index += Self.array.count
                 position = index
                 opened = true
                 space()
             }
-            guard let end = starts(Self.arrayEnd) else { return .more }
-            if end { return .end }
-            guard let dict = starts(Self.dict) else { return .more }
-            guard dict else { return .refused }
-            // Most favorites are in the layout of the one before: their markup compared, their
-            // values checked. Else read in one pass without being built (its layout kept for the
-            // next); any other is read as the document reader reads it.
+            // Most favorites are in the layout of the one before: their markup compared (its
+            // `<dict>` first, so not the array's end), their values checked. Else read in one
+            // pass without being built (its layout kept for the next); any other is read as the
+            // document reader reads it.
             let read = UnsafeRawBufferPointer(start: bytes.baseAddress, count: filled)
             if let layout, let found = layout.name(read, at: index) {
                 position = found.end
-                names.append(UnsafeRawBufferPointer(rebasing: read[found.name]))
+                names.append(UnsafeRawBufferPointer(rebasing: read[found.name]), printable: true)
                 return .name
             }
+            guard let end = starts("</array>") else { return .more }
+            if end { return .end }
+            guard let dict = starts("<dict>") else { return .more }
+            guard dict else { return .refused }
             if let plain = StatePlistReader.plainFavoriteName(read, at: index) {
                 layout = FavoriteLayout(read, start: index, end: plain.end)
                 position = plain.end

@@ -38,7 +38,17 @@ import WeatherStore
         let strings = CompletionNames(names)
         #expect(packed.names == names)
         for prefix in prefixes(names) {
-            #expect(packed.matching(prefix: prefix) == strings.matching(prefix: prefix), "\(prefix)")
+            let expected = strings.matching(prefix: prefix)
+            #expect(packed.matching(prefix: prefix) == expected, "\(prefix)")
+            // As lines (what `wx --complete` writes): the same names, and the bytes written are
+            // each name and "\n".
+            if let lines = packed.lines(prefix: prefix) {
+                #expect(lines.strings == expected, "\(prefix)")
+                #expect(lines.count == expected.count, "\(prefix)")
+                var written: [UInt8] = []
+                lines.forEachRun { written += $0 }
+                #expect(written == Array(expected.map { $0 + "\n" }.joined().utf8), "\(prefix)")
+            }
         }
         for listed in [["hamburg"], ["place 1234", "ham"], names.prefix(3).map(CompletionNames.key)] {
             let left = packed.excluding(Set(listed))
@@ -60,5 +70,68 @@ import WeatherStore
         #expect(!FavoriteNameList(Self.asciiNames + [other]).isPrintableASCII)
         Self.same(Self.asciiNames + [other])
         Self.same([other] + Self.asciiNames)
+    }
+
+    /// Names of every length up to 20 and at the end of the bytes (a prefix of up to 8 bytes is
+    /// compared as one word where 8 bytes follow the name's start, else byte by byte).
+    @Test func namesOfEveryLengthAtTheEnd() {
+        let names = (0...20).map { String(repeating: "Ab`", count: 7).prefix($0) }.map(String.init)
+        Self.same(names)
+        Self.same(names.reversed())
+        Self.same(["a", "B", "aB`x"])
+    }
+
+    /// Whether a name is printable ASCII is decided eight bytes at a time: each byte value at
+    /// each place of a 13-byte name (in a word and in the bytes after the last word).
+    @Test func printableASCIIIsEveryByteFromSpaceToTilde() {
+        for byte in UInt8.min...UInt8.max {
+            for place in [0, 3, 7, 8, 12] {
+                var name = [UInt8](repeating: UInt8(ascii: "a"), count: 13)
+                name[place] = byte
+                var list = FavoriteNameList()
+                name.withUnsafeBytes { list.append($0) }
+                #expect(list.isPrintableASCII == (0x20...0x7E).contains(byte), "\(byte) at \(place)")
+                #expect(list.bytes == name + [UInt8(ascii: "\n")])
+            }
+        }
+    }
+
+    /// The builder the scan of state.plist appends to gives the list appending to a list gives,
+    /// past the room it was made with (64 bytes) and with names that are not printable ASCII.
+    @Test func builderGivesTheListAppendsGive() {
+        for names in [
+            Self.asciiNames, Self.asciiNames + ["Zürich", "a\tb"], [], [""], (0..<200).map { "Place \($0)" },
+        ] {
+            let builder = FavoriteNameListBuilder(bytes: 1, count: 0)
+            for name in names { builder.append(name) }
+            #expect(builder.list == FavoriteNameList(names))
+            #expect(builder.list.strings == names)
+        }
+    }
+
+    /// `wx --complete`'s answer over the names as bytes is the candidates over the same names as
+    /// strings, for each way a favorite is completed (a whole name, one begun in earlier words,
+    /// after a count, a flag, names already listed, a decision word), and the names that fit are
+    /// kept as lines where they are the answer as they are.
+    @Test func shellAnswersAreTheCandidatesOfTheSameNamesAsStrings() {
+        let names = Self.asciiNames + (0..<40).map { "Place \($0)" }
+        let words: [[String]] = [
+            ["show", ""], ["show", "Pla"], ["show", "place 1"], ["show", "Place", "1"], ["show", "x"],
+            ["--units", "imperial", "show", "H"], ["hourly", "12", "Ham"], ["warnings", "-v", "O'"], ["warnings", ""],
+            ["fav", "rm", "P"], ["best", "h"], ["show", "\u{212A}el"], ["show", "\u{37E}"], ["show", "'Pla"],
+        ]
+        for typed in words {
+            let expected = ShellCompletion.candidates(words: typed, favorites: names)
+            let answer = ShellCompletion.answer(
+                words: typed, loadingFavorites: { CompletionNames(FavoriteNameList(names)) })
+            #expect(answer.candidates == expected, "\(typed)")
+        }
+        let answer = ShellCompletion.answer(
+            words: ["show", "Pla"], loadingFavorites: { CompletionNames(FavoriteNameList(names)) })
+        guard case .names(let lines) = answer else {
+            Issue.record("show Pla: \(answer)")
+            return
+        }
+        #expect(lines.count == names.filter { $0.lowercased().hasPrefix("pla") }.count)
     }
 }
