@@ -122,6 +122,19 @@ enum WarningFields {
         return (hours * 3_600 + minutes * 60) * (tail[0] == UInt8(ascii: "-") ? -1 : 1)
     }
 
+    /// The area a warning is for, cleaned, whole: NWS lists every forecast zone it covers (309
+    /// characters for Portland's flood watch), which `line`'s 300 cut ("…South Washington
+    /// Cascade…" in the text and the JSON). Bounded far above any area seen, against a feed
+    /// that sends megabytes; nil when absent or empty.
+    static func areaName(_ value: JSONValue?) -> String? {
+        guard let text = value?.string else { return nil }
+        let clean = WarningText.line(text, limit: areaLimit)
+        return clean.isEmpty ? nil : clean
+    }
+
+    /// The most characters of an area kept.
+    static let areaLimit = 4_000
+
     /// A one-line text field, cleaned; nil when absent or empty.
     static func line(_ value: JSONValue?) -> String? { WarningText.optionalLine(value?.string) }
 
