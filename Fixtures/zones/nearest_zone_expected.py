@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """The zone NearestZone.identifier should name, worked out here on its own from the tz
-database's zone1970.tab: for each place (latitude, longitude in degrees, an optional ISO
+database's zone1970.tab and the anchors of Sources/WXBasics/Time/ZoneAnchors.swift (more places of
+known zone, in the table's form): for each place (latitude, longitude in degrees, an optional ISO
 country code), the zone whose principal place is nearest by the haversine formula among the
-country's zones when the table lists any for it, else among all; the first of equals wins.
+country's places when the table or the anchors list any for it, else among all; the first of
+equals wins, the table's before the anchors'.
 
 Usage: nearest_zone_expected.py [TABLE] < places   (one "LAT LON [CC]" a line)
 Prints one zone (or "-") a line, in order.
 """
 import math
+import os
 import sys
 
 
@@ -21,8 +24,20 @@ def angle(text, degree_digits):
     return -value if sign == "-" else value
 
 
+ANCHORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "WXBasics", "Time",
+                       "ZoneAnchors.swift")
+
+
+def anchor_lines(path=ANCHORS):
+    """The lines of the Swift multi-line literal, its `\\t` escapes made tabs."""
+    text = open(path, encoding="utf-8").read()
+    body = text.split('"""')[1]
+    return [line.strip().replace("\\t", "\t") for line in body.splitlines() if line.strip()]
+
+
 def zones(path):
-    for line in open(path, encoding="utf-8"):
+    lines = open(path, encoding="utf-8") if isinstance(path, str) else path
+    for line in lines:
         if line.startswith("#") or not line.strip():
             continue
         fields = line.rstrip("\n").split("\t")
@@ -58,6 +73,7 @@ def nearest(table, latitude, longitude, country):
 
 def main():
     table = list(zones(sys.argv[1] if len(sys.argv) > 1 else "/usr/share/zoneinfo/zone1970.tab"))
+    table += list(zones(anchor_lines()))
     for line in sys.stdin:
         parts = line.split()
         if not parts:

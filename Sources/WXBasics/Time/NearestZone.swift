@@ -8,6 +8,10 @@ import Glibc
 /// `zone1970.tab` (one line per zone: country codes, the place's coordinates as ±DDMM±DDDMM or
 /// ±DDMMSS±DDDMMSS, the zone name).
 ///
+/// The principal places are joined by `ZoneAnchors`, more places of known zone in the large
+/// countries with several zones, where a place is often nearer another zone's principal place
+/// than its own's (Portland, Oregon is nearer Boise than Los Angeles).
+///
 /// A guess for a place whose zone no service has named yet: right away from borders, and
 /// where it is wrong, most often a neighbour with the same clock. Far from the city that names
 /// its zone, a place can lie nearer another country's (Hammerfest is nearer Helsinki than
@@ -23,20 +27,40 @@ package enum NearestZone {
 
     /// The zone nearest to `latitude`, `longitude` (degrees) among those of `countryCode` (ISO
     /// 3166-1 alpha-2, either case) when the table has any for it, else among all; nil without
-    /// the table.
-    package static func identifier(latitude: Double, longitude: Double, countryCode: String? = nil) -> String? {
+    /// the table. With `accept`, only zones it accepts are taken (those keeping the UTC offset a
+    /// service told), among the country's alone when it is given; nil when none is.
+    package static func identifier(
+        latitude: Double, longitude: Double, countryCode: String? = nil, accept: ((String) -> Bool)? = nil
+    ) -> String? {
         let code = countryCode.flatMap { code -> (UInt8, UInt8)? in
             let letters = Array(code.uppercased().utf8)
             return letters.count == 2 ? (letters[0], letters[1]) : nil
         }
-        if let code, let zone = nearest(in: table, latitude: latitude, longitude: longitude, country: code) {
-            return zone
+        if let code {
+            let zone = nearest(latitude: latitude, longitude: longitude, country: code, accept: accept)
+            // A told offset none of the country's zones keeps is no other country's zone's.
+            if zone != nil || accept != nil { return zone }
         }
-        return nearest(in: table, latitude: latitude, longitude: longitude, country: nil)
+        return nearest(latitude: latitude, longitude: longitude, country: nil, accept: accept)
+    }
+
+    /// The zone of the nearest place of the table and of `ZoneAnchors` (the table's first
+    /// among equals), among those listing `country` when given.
+    static func nearest(
+        latitude: Double, longitude: Double, country: (UInt8, UInt8)?, accept: ((String) -> Bool)? = nil
+    ) -> String? {
+        let principal = nearest(in: table, latitude: latitude, longitude: longitude, country: country, accept: accept)
+        let anchor = nearest(
+            in: ZoneAnchors.table, latitude: latitude, longitude: longitude, country: country, accept: accept)
+        guard let anchor, let principal, anchor.distance < principal.distance else {
+            return (principal ?? anchor)?.zone
+        }
+        return anchor.zone
     }
 
     /// The zone of the line of `table` nearest to the coordinate among the lines that list
-    /// `country` (two uppercase ASCII letters) or, when nil, among all; nil when none does.
+    /// `country` (two uppercase ASCII letters) or, when nil, among all, with its distance
+    /// (radians of arc over two); nil when none does.
     ///
     /// Lines and fields are found with memchr, and a line whose latitude alone puts it farther
     /// than the nearest so far is passed over before any trigonometry: its distance is at least
@@ -44,9 +68,10 @@ package enum NearestZone {
     /// scan of every line took 0.33 M instructions (memchr-less byte loops, a parse of each
     /// place through slices, three sines and cosines a line) and `show` makes two (issue 39).
     static func nearest(
-        in table: Data, latitude: Double, longitude: Double, country: (UInt8, UInt8)?
-    ) -> String? {
-        table.withUnsafeBytes { raw -> String? in
+        in table: Data, latitude: Double, longitude: Double, country: (UInt8, UInt8)?,
+        accept: ((String) -> Bool)? = nil
+    ) -> (distance: Double, zone: String)? {
+        table.withUnsafeBytes { raw -> (distance: Double, zone: String)? in
             let buffer = raw.bindMemory(to: UInt8.self)
             guard let base = buffer.baseAddress else { return nil }
             let count = buffer.count
@@ -80,10 +105,20 @@ package enum NearestZone {
                 let distance = asin(min(1, a.squareRoot()))
                 if best == nil || distance < best!.distance {
                     let zoneEnd = find(UInt8(ascii: "\t"), from: secondTab + 1, to: end) ?? end
+                    if let accept,
+                        !accept(
+                            String(
+                                decoding: UnsafeBufferPointer(rebasing: buffer[(secondTab + 1)..<zoneEnd]),
+                                as: UTF8.self))
+                    {
+                        continue
+                    }
                     best = (distance, (secondTab + 1)..<zoneEnd)
                 }
             }
-            return best.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0.zone]), as: UTF8.self) }
+            return best.map {
+                ($0.distance, String(decoding: UnsafeBufferPointer(rebasing: buffer[$0.zone]), as: UTF8.self))
+            }
         }
     }
 

@@ -95,15 +95,22 @@ package struct PreviousRuns: Hashable, Sendable {
             return values.count == indices.count ? values : nil
         }
         let temperatures = whole(temperatureCelsius[lead])
+        let dayHours = PrecedingHourDays.indices(of: date, times: times, clock: clock)
         let precipitation = precipitationMillimetres[lead].flatMap { series in
-            PrecedingHourDays.indices(of: date, times: times, clock: clock).flatMap {
-                PrecedingHourDays.sum(series, over: $0)
-            }
+            dayHours.flatMap { PrecedingHourDays.sum(series, over: $0) }
         }
-        return RunDay(
+        var runDay = RunDay(
             date: date, lead: lead, temperatureMaxCelsius: temperatures?.max(),
             temperatureMinCelsius: temperatures?.min(),
             precipitationSumMillimetres: precipitation.map { ($0 * 100).rounded() / 100 })
+        // Part of the day's hours without a sum: how many the run gives, of how many.
+        if precipitation == nil, let series = precipitationMillimetres[lead] {
+            let covered = times.indices.filter { clock.localTime(times[$0].addingTimeInterval(-3_600)).date == date }
+            let given = covered.filter { $0 < series.count && series[$0] != nil }.count
+            let of = dayHours?.count ?? 24
+            if given > 0 && given < of { runDay.precipitationHours = (given, of) }
+        }
+        return runDay
     }
 
     /// Whether the column of `lead` repeats that of `lead − 1`: every hour that has both values
@@ -141,6 +148,15 @@ package struct RunDay: Hashable, Sendable {
     /// The day's hourly `precipitation` summed over the hours that end within it (01:00 to the
     /// next 00:00), mm (rounded to 0.01).
     package var precipitationSumMillimetres: Double?
+    /// When the run gives precipitation for part of the day's hours only (no sum then): how
+    /// many it gives, of how many the day has (24; 23 or 25 on a day the clocks change, when
+    /// the hours reach across it). Nil when it gives all or none.
+    package var precipitationHours: (given: Int, of: Int)? {
+        get { partialHours.map { ($0[0], $0[1]) } }
+        set { partialHours = newValue.map { [$0.given, $0.of] } }
+    }
+    /// `precipitationHours` as a pair that is `Hashable`.
+    private var partialHours: [Int]?
 
     package init(
         date: LocalDate, lead: Int, temperatureMaxCelsius: Double?, temperatureMinCelsius: Double?,

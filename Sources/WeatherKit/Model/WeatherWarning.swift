@@ -40,12 +40,18 @@ package struct WeatherWarning: Hashable, Sendable {
     package var references: [String]
     /// The area the warning was issued for, as the feed names it ("Flevoland", "City of Toronto").
     package var area: String?
+    /// The UTC offset, seconds east, the feed wrote the warning's onset (else its end) with
+    /// when that is the place's own clock (NWS writes "2019-12-20T13:34:00-08:00" in the
+    /// office's local time); nil when the feed writes UTC or its offsets need not be the
+    /// place's. Tells the place's zone when no service named it (`ZoneInfo.keeping`).
+    package var localOffsetSeconds: Int?
 
     package init(
         id: String, event: String, severity: WarningSeverity, level: WarningLevel? = nil, onset: Date? = nil,
         expires: Date? = nil, ends: Date? = nil, issuer: String, headline: String? = nil, description: String? = nil,
         instruction: String? = nil, language: String? = nil, messageType: WarningMessageType = .alert,
-        status: WarningStatus = .actual, references: [String] = [], area: String? = nil
+        status: WarningStatus = .actual, references: [String] = [], area: String? = nil,
+        localOffsetSeconds: Int? = nil
     ) {
         self.id = id
         self.event = event
@@ -63,6 +69,7 @@ package struct WeatherWarning: Hashable, Sendable {
         self.status = status
         self.references = references
         self.area = area
+        self.localOffsetSeconds = localOffsetSeconds
     }
 
     /// When the warning stops being in force: `ends`, else `expires`; nil when the feed gave

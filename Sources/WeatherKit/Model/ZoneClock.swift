@@ -79,3 +79,48 @@ extension ZoneInfo {
             identifier: identifier, abbreviation: local.abbreviation, utcOffsetSeconds: local.utcOffsetSeconds)
     }
 }
+
+extension ZoneInfo {
+    /// The place's zone when a service told only the UTC offset its clock kept at `instant`
+    /// (`offset`, seconds east of UTC; an NWS alert's "2019-12-20T13:34:00-08:00"): `guess`
+    /// when it keeps that offset then; else the tz database's zone nearest to `coordinate`
+    /// (among `countryCode`'s) that keeps it (Portland guessed Boise's −07:00, told −08:00:
+    /// America/Los_Angeles), with its offset and abbreviation at `now`; else the offset alone,
+    /// without a name or daylight saving time.
+    ///
+    /// Which wins: a zone a service names (Open-Meteo's `timezone` with `timezone=auto`) over
+    /// an offset a service tells, and that over the guess (`nearest`).
+    package static func keeping(
+        _ offset: Int, at instant: Date, guess: ZoneInfo?, near coordinate: Coordinate, countryCode: String?,
+        now: Date
+    ) -> ZoneInfo {
+        if let guess, ZoneClock(guess).localTime(instant).utcOffsetSeconds == offset { return guess }
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        if let identifier = NearestZone.identifier(
+            latitude: coordinate.latitude, longitude: coordinate.longitude, countryCode: countryCode,
+            accept: { TimeZoneDatabase.shared.localTime(seconds, in: $0)?.utcOffsetSeconds == offset }),
+            let local = TimeZoneDatabase.shared.localTime(Int(now.timeIntervalSince1970.rounded(.down)), in: identifier)
+        {
+            return ZoneInfo(
+                identifier: identifier, abbreviation: local.abbreviation, utcOffsetSeconds: local.utcOffsetSeconds)
+        }
+        return ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: offset)
+    }
+}
+
+extension ZoneInfo {
+    /// The zone keeping the offset the first of `warnings` that tells one
+    /// (`WeatherWarning.localOffsetSeconds`) at its onset (else its end, else `now`): `guess`
+    /// when it does, else the nearest zone that does (`keeping`); nil when none tells one.
+    package static func told(
+        by warnings: [WeatherWarning], guess: ZoneInfo?, near coordinate: Coordinate, countryCode: String?,
+        now: Date
+    ) -> ZoneInfo? {
+        guard let warning = warnings.first(where: { $0.localOffsetSeconds != nil }),
+            let offset = warning.localOffsetSeconds
+        else { return nil }
+        return keeping(
+            offset, at: warning.onset ?? warning.end ?? now, guess: guess, near: coordinate, countryCode: countryCode,
+            now: now)
+    }
+}

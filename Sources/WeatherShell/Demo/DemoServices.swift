@@ -132,7 +132,7 @@ package struct DemoServices: AnswerCoverage {
         wrapped.forecastProviders = services.forecastProviders.map { AskedForecastProvider(inner: $0) }
         wrapped.airQuality = services.airQuality.map { AskedAirQuality(inner: $0) }
         wrapped.past = services.past.map { AskedPast(inner: $0, world: world) }
-        wrapped.previousRuns = services.previousRuns.map { AskedPreviousRuns(inner: $0) }
+        wrapped.previousRuns = services.previousRuns.map { AskedPreviousRuns(inner: $0, world: world) }
         wrapped.ensemble = services.ensemble.map { AskedEnsemble(inner: $0) }
         wrapped.models = services.models.map { AskedModels(inner: $0) }
         if var feeds = services.warnings {
@@ -239,12 +239,15 @@ private struct AskedPast: PastWeatherProvider {
 
 private struct AskedPreviousRuns: PreviousRunsProvider {
     let inner: any PreviousRunsProvider
+    /// Which days the recordings of earlier runs hold: a range past their last is cut there.
+    let world: DemoWorld
     func runs(
         at coordinate: Coordinate, days range: ClosedRange<LocalDate>, leads: ClosedRange<Int>,
         validUntil: @escaping @Sendable (Date) -> Date
     ) async throws(ServiceError) -> Fetched<PreviousRuns> {
-        try await DemoServices.asking(about: coordinate) { () async throws(ServiceError) in
-            try await inner.runs(at: coordinate, days: range, leads: leads, validUntil: validUntil)
+        let days = world.recordedPart(range, of: .earlierRuns, at: coordinate)
+        return try await DemoServices.asking(about: coordinate) { () async throws(ServiceError) in
+            try await inner.runs(at: coordinate, days: days, leads: leads, validUntil: validUntil)
         }
     }
     func archiveDays(

@@ -253,6 +253,20 @@ package final class DemoWorld: Sendable {
         return parts.count > 1 ? parts : [range]
     }
 
+    /// `range` cut to the last day of the recording of `kind` at `coordinate` that holds its
+    /// first day: `drift 2025-08-03` asks 3–4 August (the 4th's 00:00 ends the 3rd's last hour
+    /// of precipitation) and was refused "on those days (it has 2025-06-23..2025-08-03)",
+    /// though the recording's hours, kept in UTC, run past Berlin's midnight. `range` itself
+    /// when no recording holds its first day (the server's refusal then says which it has).
+    func recordedPart(
+        _ range: ClosedRange<LocalDate>, of kind: Kind, at coordinate: Coordinate
+    ) -> ClosedRange<LocalDate> {
+        guard let held = place(near: coordinate)?.days[kind]?.first(where: { $0.contains(range.lowerBound) }),
+            held.upperBound < range.upperBound
+        else { return range }
+        return range.lowerBound...held.upperBound
+    }
+
     /// The demo server's refusal of a request the manifest did not foresee (HTTP 404 whose
     /// reason starts "the demo has no recording"), said in the demo's words rather than as a
     /// service's failure; any other error as it is. In the demo every request goes to the demo

@@ -85,7 +85,10 @@ enum TemperatureChart {
         for row in (0..<temperatureRows).reversed() {
             let label: String
             switch row {
-            case temperatureRows - 1: label = Self.label(low + span, digits: digits, unit)
+            // One value (or all alike): the rows are padded to a degree no value reaches, so
+            // the top is left unlabelled rather than named as a temperature there is not
+            // (`hourly 1` labelled 17.3 °C above its one 16.3 °C).
+            case temperatureRows - 1: label = high > low ? Self.label(low + span, digits: digits, unit) : ""
             case 0: label = Self.label(low, digits: digits, unit)
             default: label = ""
             }

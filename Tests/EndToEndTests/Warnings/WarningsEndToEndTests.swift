@@ -72,12 +72,15 @@ import WeatherTestSupport
         let run = try runWX(
             ["warnings", "Portland"], home: TemporaryFolder(), server: server, now: "2019-12-20T22:00:00Z")
         #expect(run.status == 0)
+        // In the offset the feed writes its times with (PST, "13:34:00-08:00"), as its headline
+        // says them; the server's forecast for Portland is Denver's recording, in Mountain time
+        // (trial: "since Fri 14:34 until Sun 11:00", an hour late).
         #expect(
             run.stdout.hasPrefix(
                 """
                 Portland, Oregon, United States · warnings from NWS
                   1. ⚠ Flood Watch (severe) · NWS Portland OR
-                     since Fri 14:34 until Sun 11:00
+                     since Fri 13:34 until Sun 10:00
 
                 """))
         let asked = try #require(try requests(server, "/alerts/active").first)

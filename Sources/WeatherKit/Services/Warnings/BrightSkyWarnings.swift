@@ -38,7 +38,7 @@ package struct BrightSkyWarnings: WarningFeed {
         }
         let german = WarningFields.base(language) == "de"
         let suffixes = german ? ["_de", "_en"] : ["_en", "_de"]
-        let area = WarningFields.line(value["location"]?["name"])
+        let area = WarningFields.areaName(value["location"]?["name"])
         let warnings = alerts.compactMap { alert -> WeatherWarning? in
             guard let id = alert["alert_id"]?.nonEmptyString ?? alert["id"]?.nonEmptyString else { return nil }
             func text(_ key: String) -> JSONValue? { alert[firstOf: suffixes.map { key + $0 }] }

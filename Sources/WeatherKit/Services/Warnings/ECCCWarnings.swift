@@ -77,7 +77,7 @@ package struct ECCCWarnings: WarningFeed {
                         ? String(suffixes[0].dropFirst()) : String(suffixes[1].dropFirst()),
                     messageType: status == "ended" || status == "cancelled" ? .cancel : .alert,
                     status: WarningStatus(properties["status"]?.string),
-                    area: WarningFields.line(text("feature_name"))))
+                    area: WarningFields.areaName(text("feature_name"))))
         }
         var seen = Set<String>()
         return WarningFeedAnswer(warnings: warnings.filter { seen.insert($0.id).inserted })

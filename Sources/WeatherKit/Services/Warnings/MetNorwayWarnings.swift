@@ -60,7 +60,7 @@ package struct MetNorwayWarnings: WarningFeed {
                 headline: WarningFields.line(properties["title"]), description: description,
                 instruction: WarningFields.paragraphs(properties["instruction"]), language: language,
                 messageType: WarningMessageType(properties["type"]?.string),
-                status: WarningStatus(properties["status"]?.string), area: WarningFields.line(properties["area"]))
+                status: WarningStatus(properties["status"]?.string), area: WarningFields.areaName(properties["area"]))
         }
         return WarningFeedAnswer(warnings: warnings)
     }

@@ -88,7 +88,7 @@ package struct MeteoAlarmWarnings: WarningFeed {
             func language(of info: JSONValue) -> String { WarningFields.base(info["language"]?.string ?? "") }
             let info =
                 infos.first { language(of: $0) == wanted } ?? infos.first { language(of: $0) == "en" } ?? infos[0]
-            let areas = (info["area"]?.array ?? []).compactMap { WarningFields.line($0["areaDesc"]) }
+            let areas = (info["area"]?.array ?? []).compactMap { WarningFields.areaName($0["areaDesc"]) }
             areasSeen += areas.count
             guard let area = areas.first(where: { matches($0, names) }) else { continue }
             if !matchedAreas.contains(area) { matchedAreas.append(area) }

@@ -61,7 +61,10 @@ package struct NWSWarnings: WarningFeed {
                 instruction: WarningFields.paragraphs(properties["instruction"]), language: "en",
                 messageType: WarningMessageType(properties["messageType"]?.string),
                 status: WarningStatus(properties["status"]?.string), references: references,
-                area: WarningFields.line(properties["areaDesc"]))
+                area: WarningFields.areaName(properties["areaDesc"]),
+                localOffsetSeconds: ["onset", "effective", "ends", "expires"].lazy.compactMap {
+                    WarningFields.offset(properties[$0])
+                }.first)
         }
         return WarningFeedAnswer(
             warnings: warnings, setAside: setAside, setAsideReason: "no identifier, event, times or area")

@@ -109,6 +109,32 @@ enum WarningFields {
         return ISOTime.parse(text)
     }
 
+    /// The offset, seconds east of UTC, an ISO 8601 time is written with ("…-08:00" → −28 800);
+    /// nil for "Z", for a time without an offset and for anything else.
+    static func offset(_ value: JSONValue?) -> Int? {
+        guard let text = value?.nonEmptyString, ISOTime.parse(text) != nil else { return nil }
+        let tail = Array(text.utf8.suffix(6))
+        guard tail.count == 6, tail[0] == UInt8(ascii: "+") || tail[0] == UInt8(ascii: "-"),
+            tail[3] == UInt8(ascii: ":"),
+            let hours = Int(String(decoding: tail[1..<3], as: UTF8.self)),
+            let minutes = Int(String(decoding: tail[4..<6], as: UTF8.self))
+        else { return nil }
+        return (hours * 3_600 + minutes * 60) * (tail[0] == UInt8(ascii: "-") ? -1 : 1)
+    }
+
+    /// The area a warning is for, cleaned, whole: NWS lists every forecast zone it covers (309
+    /// characters for Portland's flood watch), which `line`'s 300 cut ("…South Washington
+    /// Cascade…" in the text and the JSON). Bounded far above any area seen, against a feed
+    /// that sends megabytes; nil when absent or empty.
+    static func areaName(_ value: JSONValue?) -> String? {
+        guard let text = value?.string else { return nil }
+        let clean = WarningText.line(text, limit: areaLimit)
+        return clean.isEmpty ? nil : clean
+    }
+
+    /// The most characters of an area kept.
+    static let areaLimit = 4_000
+
     /// A one-line text field, cleaned; nil when absent or empty.
     static func line(_ value: JSONValue?) -> String? { WarningText.optionalLine(value?.string) }
 

@@ -61,7 +61,8 @@ enum BriefRules {
     static var table: [String] {
         [
             "dry: no hour with \(DecimalText.shortest(wetHourMillimetres)) mm or more in the next \(rainHorizonHours) hours (or the hours the forecast has left, said so)",
-            "rain starts, dry again: as “rain” says them — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them, the hours’ past their end), so rain starts where the first wet hour begins and is dry again where the last one ends; snow when the hours’ weather codes say snow",
+            "rain starts, dry again: as “rain” says them — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them, the hours’ past their end), so rain starts where the first wet hour begins and is dry again where the last wet hour in a row after it ends; snow when the hours’ weather codes say snow",
+            "rain again: the next wet hours in the \(rainHorizonHours) hours after it is dry again, from where the first begins to where the last in a row ends",
             "heaviest: the wet hour of the spell with the most, with the hours in a row after it that have as much (the first such run of equals), and the amount of each",
             "likely: \(DecimalText.shortest(likelyPercent)) % of the ensemble’s members or more with \(DecimalText.shortest(wetDayMillimetres)) mm or more that day; unlikely: \(DecimalText.shortest(unlikelyPercent)) % or less; possible between",
             "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s; else about as warm; the range is the members’ 10th to 90th percentile",
@@ -129,13 +130,30 @@ enum BriefRules {
                 heaviestEnd = hour.time
             }
         }
-        let spell = RainSpell(
+        var spell = RainSpell(
             start: start, end: end,
             heaviestStart: heaviest.map { $0.time.addingTimeInterval(-step) } ?? start, heaviestEnd: heaviestEnd,
             heaviestMillimetres: heaviest?.precipitationMillimetres ?? outlook.totalMillimetres,
             totalMillimetres: outlook.totalMillimetres, lastsPastWindow: outlook.end == nil,
             snow: outlook.falls == .snow)
+        if outlook.end != nil {
+            (spell.laterStart, spell.laterEnd) = laterSpell(
+                forecast, after: end, until: now.addingTimeInterval(outlook.horizonSeconds))
+        }
         return (spell, hours)
+    }
+
+    /// The next wet hours after the first spell's end and before `until` (the horizon): where
+    /// the first of them begins and where they end (nil: still wet at `until`); nils when
+    /// every hour after is dry. "Dry again by 05:00" alone hid 0.1 mm at 10:00–11:00 within
+    /// the 24 hours, which the "dry" rule counts as a wet hour (trial).
+    static func laterSpell(_ forecast: Forecast, after end: Date, until: Date) -> (Date?, Date?) {
+        let step = Double(forecast.hourStepSeconds)
+        let after = forecast.hourly.filter { $0.time.addingTimeInterval(-step) >= end && $0.time <= until }
+        guard let first = after.firstIndex(where: { ($0.precipitationMillimetres ?? 0) >= wetHourMillimetres })
+        else { return (nil, nil) }
+        let dry = after[first...].first { ($0.precipitationMillimetres ?? 0) < wetHourMillimetres }
+        return (after[first].time.addingTimeInterval(-step), dry?.time.addingTimeInterval(-step))
     }
 }
 
@@ -157,6 +175,10 @@ package struct RainSpell: Hashable, Sendable {
     package var lastsPastWindow: Bool
     /// Whether the hours' weather codes say snow (as `rain` says it).
     package var snow: Bool = false
+    /// Where the next wet hours within the horizon begin after `end` (nil: none), and where
+    /// they end (nil: still wet at the horizon); the sentence names them after "dry again".
+    package var laterStart: Date?
+    package var laterEnd: Date?
 }
 
 /// One sentence of `brief`, with the facts it states.

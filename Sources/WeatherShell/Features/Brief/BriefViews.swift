@@ -64,7 +64,13 @@ extension TextRenderer {
                 "heaviest \(format.clock(clock.localTime(spell.heaviestStart)))–\(format.clock(clock.localTime(spell.heaviestEnd))) (\(format.precipitation(spell.heaviestMillimetres))\(several ? " an hour" : ""))"
             // What falls, as `rain` says it.
             let (noun, falling) = spell.snow ? ("snow", "snowing") : ("rain", "raining")
-            let end = spell.lastsPastWindow ? "still \(falling) \(atTime(spell.end))" : "dry again by \(at(spell.end))"
+            var end = spell.lastsPastWindow ? "still \(falling) \(atTime(spell.end))" : "dry again by \(at(spell.end))"
+            // Wet hours again within the 24: named, so that "dry again" is not read as the rest.
+            if let later = spell.laterStart {
+                end +=
+                    spell.laterEnd.map { ", \(noun) again \(at(later))–\(format.clock(clock.localTime($0)))" }
+                    ?? ", \(noun) again from \(at(later))"
+            }
             if spell.start <= now {
                 return "\(noun.prefix(1).uppercased())\(noun.dropFirst()) now, \(heaviest), \(end)."
             }

@@ -113,8 +113,19 @@ extension TextRenderer {
         }
         // An amount near the dry or wet limit keeps the decimals that put it on its side
         // (`NearLimit`: 0.19, not 0.2, beside "dry: under 0.2 mm").
+        // One precision a model's column: the most its days' amounts need.
+        let columnDecimals = models.indices.map { index in
+            report.days.compactMap { day in
+                day.values.indices.contains(index)
+                    ? modelAmountDecimals(day.values[index].precipitationSumMillimetres, format: format) : nil
+            }.max()
+        }
         let sums = report.days.map {
-            $0.values.map { modelAmountValue($0.precipitationSumMillimetres, format: format) }
+            $0.values.enumerated().map { index, value in
+                modelAmountValue(
+                    value.precipitationSumMillimetres, format: format,
+                    digits: columnDecimals.indices.contains(index) ? columnDecimals[index] : nil)
+            }
         }
         let temperatureWidth = temperatures.joined().map(TextLayout.columns).max() ?? 0
         let sumWidth = sums.joined().map(TextLayout.columns).max() ?? 0
@@ -204,13 +215,27 @@ extension TextRenderer {
 
     /// A model's day's amount by `NearLimit`'s rule against the dry and wet limits: "0.19"
     /// beside "dry: under 0.2 mm", "0.99" where "1.0" would read as wet; "—" for none.
-    static func modelAmountValue(_ millimetres: Double?, format: ValueFormatter) -> String {
+    /// With `digits`, that many decimals (a column's, `modelAmountDecimals`).
+    static func modelAmountValue(_ millimetres: Double?, format: ValueFormatter, digits: Int? = nil) -> String {
         guard let millimetres else { return ValueFormatter.missing }
+        let value = format.units.precipitation.convert(millimetres: millimetres)
+        return DecimalText.fixed(value, digits: digits ?? modelAmountDecimals(millimetres, format: format) ?? 1)
+    }
+
+    /// The decimals a model's day's amount needs (nil for none): `NearLimit`'s against the dry
+    /// and wet limits, and enough that an amount above 0 is not shown as 0 (0.1 mm is
+    /// 0.0039 in: "0.004", not "0.00"), up to `NearLimit`'s most. A column takes the most its
+    /// amounts need, so that its figures have one precision (trial: "0.008" over "0.00").
+    static func modelAmountDecimals(_ millimetres: Double?, format: ValueFormatter) -> Int? {
+        guard let millimetres else { return nil }
         let unit = format.units.precipitation
         let value = unit.convert(millimetres: millimetres)
-        let decimals = NearLimit.decimals(
-            value, base: unit == .millimetres ? 1 : 2, limits: modelRainLimits(format))
-        return DecimalText.fixed(value, digits: decimals)
+        let base = unit == .millimetres ? 1 : 2
+        var decimals = NearLimit.decimals(value, base: base, limits: modelRainLimits(format))
+        while value > 0, NearLimit.shown(value, decimals: decimals) == 0, decimals < base + NearLimit.extraDecimals {
+            decimals += 1
+        }
+        return decimals
     }
 
     /// `hourly`'s band: the ensemble's 10th percentile, median and 90th percentile of the

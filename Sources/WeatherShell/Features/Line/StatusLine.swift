@@ -213,35 +213,3 @@ private struct Fields {
         return lines.joined(separator: "\n")
     }
 }
-
-/// The moon's phase at an instant, from the mean synodic month (29.530589 days) since the new
-/// moon of 2000-01-06 18:14 UTC: within about a day of the true phase, as a status bar needs.
-package struct MoonPhase: Hashable, Sendable {
-    /// Days since the last new moon, 0 ..< 29.53.
-    package let age: Double
-
-    package static let synodicMonthDays = 29.530_588_853
-    /// 2000-01-06 18:14 UTC, a new moon, in Unix seconds.
-    static let referenceNewMoon = 947_182_440.0
-
-    package init(_ date: Date) {
-        let days = (date.timeIntervalSince1970 - Self.referenceNewMoon) / 86_400
-        let age = days.truncatingRemainder(dividingBy: Self.synodicMonthDays)
-        self.age = age < 0 ? age + Self.synodicMonthDays : age
-    }
-
-    /// Whole days since the new moon (wttr.in's `%M`), 0 to 29.
-    package var day: Int { Int.saturating(age) }
-
-    /// Which of the eight phases, 0 (new) to 7 (waning crescent).
-    package var phase: Int { Int.saturating((age / Self.synodicMonthDays * 8).rounded()) % 8 }
-
-    static let symbols = ["🌑", "🌒", "🌓", "🌔", "🌕", "🌖", "🌗", "🌘"]
-    static let names = [
-        "new moon", "waxing crescent", "first quarter", "waxing gibbous", "full moon", "waning gibbous",
-        "last quarter", "waning crescent",
-    ]
-
-    /// "🌖", or the phase's name in ASCII ("waning gibbous").
-    package func symbol(unicode: Bool) -> String { unicode ? Self.symbols[phase] : Self.names[phase] }
-}

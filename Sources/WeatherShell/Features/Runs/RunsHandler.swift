@@ -214,13 +214,17 @@ extension DriftReport {
     /// day `date` k days after today, a lead N < k would need a run made after today: none
     /// exists, and the service gives the newest run's values for those hours or nothing — such
     /// a row is the newest run again, not a forecast of its own (`noRunThatOld`). Lead 0 is the
-    /// newest run, made today (or on the day itself, for a day past); lead N ≥ 1 is the run of
+    /// newest run, made today (or on the day itself, for a day past) — for a day ahead only when
+    /// it has values, else no run made on the day exists yet either; lead N ≥ 1 is the run of
     /// `date` − N days.
     package static func rows(_ runs: PreviousRuns, date: LocalDate, today: LocalDate) -> [DriftRow] {
         PreviousRunsAlignment.leads.reversed().map { lead in
             let day = runs.day(date, lead: lead)
             let made = date.dayNumber - lead
-            let noRun = lead >= 1 && made > today.dayNumber
+            // Lead 0 of a day ahead is the newest run when it has values; without, no run of
+            // the day itself has been made yet, as for the leads before it (trial: "0 d  no
+            // whole day from this run" under "1 d  —  no run 1 d ahead yet").
+            let noRun = made > today.dayNumber && (lead >= 1 || !day.hasValues)
             return DriftRow(
                 day: day,
                 repeatsNewerRun: !noRun && runs.repeatsPreviousLead(lead, over: [date]),

@@ -102,6 +102,10 @@ extension TextRenderer {
             }
         }
         lines += wrap(driftPhrase(DriftChange(report), format: format), indent: 2, width: context.reportWidth)
+        lines += partialPrecipitationNote(
+            report, symbol: context.units.precipitation.symbol, width: context.reportWidth
+        )
+        .map(style.dim)
         // "day" never left alone on the last line (trial 11, at 80 and 100 columns).
         let source = "from Open-Meteo’s previous runs; a run “made” about that many days before the day"
         lines += TextLayout.wrap(source, indent: 2, width: context.reportWidth, keeping: ["the day"])
@@ -112,6 +116,33 @@ extension TextRenderer {
         }
         lines += leftOutNote(names, width: context.reportWidth, style: style)
         return lines
+    }
+
+    /// Why a run's row shows "—" for precipitation beside a high and a low: it gives part of the
+    /// day's hours only ("— mm: 1 d and 2 d give 23 of the day’s 24 hours, too few for a sum");
+    /// nothing when no shown row does.
+    static func partialPrecipitationNote(_ report: DriftReport, symbol: String, width: Int) -> [String] {
+        let partial = report.rows.filter { !$0.noRunThatOld && $0.day.hasValues }.compactMap { row in
+            row.day.precipitationHours.map { (lead: row.day.lead, hours: $0) }
+        }
+        guard !partial.isEmpty else { return [] }
+        // Runs alike in their hours named together, the newest last as in the table.
+        var groups: [(leads: [Int], given: Int, of: Int)] = []
+        for item in partial {
+            if let index = groups.firstIndex(where: { $0.given == item.hours.given && $0.of == item.hours.of }) {
+                groups[index].leads.append(item.lead)
+            } else {
+                groups.append(([item.lead], item.hours.given, item.hours.of))
+            }
+        }
+        let parts = groups.map { group in
+            let leads = group.leads.map { "\($0) d" }
+            let named = leads.count == 1 ? leads[0] : leads.dropLast().joined(separator: ", ") + " and " + leads.last!
+            return "\(named) \(group.leads.count == 1 ? "gives" : "give") \(group.given) of the day’s \(group.of) hours"
+        }
+        return TextLayout.wrap(
+            "— \(symbol): \(parts.joined(separator: "; ")), too few for a sum", indent: 2, width: width,
+            keeping: ["of the day’s"])
     }
 
     /// A table row with a remark after it, `gap` spaces on, when the two fit `width`; else the

@@ -32,6 +32,10 @@ struct WarningBannerHandler {
             let now = clocks.now(at: place.coordinate)
             let current = WarningRules.current(fetched.value.warnings, now: now)
             let inForce = WarningRules.inForce(current, now: now)
+            // The offset the feed wrote its times with wins, as in `warnings`.
+            let shownZone =
+                ZoneInfo.told(
+                    by: inForce, guess: zone, near: place.coordinate, countryCode: place.countryCode, now: now) ?? zone
             let changes = seen.noteWatched(inForce, at: place)
             seen.shown = (place.coordinate, inForce)
             if inForce.isEmpty && changes.isEmpty { return ([], seen) }
@@ -39,7 +43,7 @@ struct WarningBannerHandler {
                 [
                     .warningBanner(
                         WarningBanner(
-                            place: place, service: feed.service, warnings: inForce, zone: zone, changes: changes))
+                            place: place, service: feed.service, warnings: inForce, zone: shownZone, changes: changes))
                 ], seen
             )
         case .failure(let error):

@@ -71,13 +71,22 @@ package enum WarningsPresentation {
         }
     }
 
-    /// The zone to show a report's times in: the forecast's; without one (the place has none,
-    /// or it could not be had), the tz database's zone nearest to the place (`ZoneInfo.nearest`,
-    /// as `past` counts a place's days), its offset at `now`; nil without the database, when
-    /// times are in UTC.
+    /// The zone to show a report's times in. A warning that tells the offset its feed wrote
+    /// its times with (`localOffsetSeconds`, NWS) wins, so that the times agree with the
+    /// feed's own headline and description ("issued December 20 at 1:34PM PST"): the
+    /// forecast's zone when it keeps that offset then, else the tz database's nearest zone that
+    /// does (`ZoneInfo.keeping`). Else the forecast's zone (Open-Meteo's, named for the place;
+    /// for an answer in UTC the tz database's guess), else without a forecast the guess
+    /// (`ZoneInfo.nearest`, its offset at `now`). Nil without the database and without a told
+    /// offset, when times are in UTC. Limit: a place served by an office in another zone
+    /// sees the office's clock, as the feed's text does.
     static func zone(_ report: WarningReport, now: Date) -> ZoneInfo? {
-        report.forecast?.zone
+        let zone =
+            report.forecast?.zone
             ?? ZoneInfo.nearest(to: report.place.coordinate, at: now, countryCode: report.place.countryCode)
+        return ZoneInfo.told(
+            by: report.warnings, guess: zone, near: report.place.coordinate, countryCode: report.place.countryCode,
+            now: now) ?? zone
     }
 
     /// UTC, for times when the place's zone is not known.

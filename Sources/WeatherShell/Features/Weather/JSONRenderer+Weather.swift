@@ -167,6 +167,8 @@ extension JSONRenderer {
             ("sunset", .optional(day.sunset.map(ISOTime.string))),
             ("sun", .optional(sunState(day.sun))),
             ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
+            // Where the wind mostly comes from, degrees from north, as the text's arrow shows it.
+            ("wind_direction_dominant_degrees", .optional(day.windDirectionDominantDegrees)),
             ("temperature_max_normal_celsius", .optional(comparison?.normalHighCelsius)),
             (
                 "temperature_max_anomaly_celsius",

@@ -29,7 +29,16 @@ struct WeatherHandler {
         let fetched = try await places.resolving(target, needing: .forecast, askingWarnings: true) {
             place async throws(ShellError) in try await forecast(for: place)
         }
-        var weather = weather(for: fetched.resolved, fetched.value)
+        var answer = fetched.value
+        // An answer in UTC has the guessed zone: an offset the warning feed told beats it.
+        if answer.value.answeredInUTC, case .success(let feed)? = fetched.warnings,
+            let told = ZoneInfo.told(
+                by: feed.value.warnings, guess: answer.value.zone, near: fetched.resolved.place.coordinate,
+                countryCode: fetched.resolved.place.countryCode, now: clocks.now(at: fetched.resolved.place.coordinate))
+        {
+            answer.value.zone = told
+        }
+        var weather = weather(for: fetched.resolved, answer)
         let report = weather.report
         // Current conditions that did not come while the forecast did: one line, a note about
         // the answer (stderr, as every note), and the forecast shown all the same.

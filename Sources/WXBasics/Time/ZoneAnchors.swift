@@ -1,0 +1,85 @@
+import FoundationEssentials
+
+/// Places whose zone is known, besides the principal places of `zone1970.tab`, for the large
+/// countries with several zones, where the nearest principal place is often another zone's:
+/// Portland and Seattle lie nearer Boise (America/Boise, Mountain time) than Los Angeles
+/// (America/Los_Angeles, Pacific), El Paso nearer Phoenix than Denver, Kazan nearer Ulyanovsk
+/// than Moscow. In the table's own form (country codes, ±DDMM±DDDMM, zone, the place): the
+/// capital of each US state whose zone's principal place is elsewhere (and north Idaho, which
+/// keeps Pacific time), some provincial capitals of Canada, Alice Springs, regional capitals of
+/// European Russia and the Urals, and three cities of Brazil's south-east. `NearestZone` takes
+/// the nearest of these and the table's places.
+///
+/// Limits: a place near a zone's border can still lie nearer a place of the zone next door
+/// (the Florida panhandle west of the Apalachicola, west Kansas, Nebraska and the Dakotas,
+/// east Oregon, west Kentucky and Tennessee's east); a service's own zone or offset wins over
+/// this guess wherever wx has one.
+package enum ZoneAnchors {
+    /// The lines, tab-separated as in zone1970.tab. Read by Fixtures/zones/nearest_zone_expected.py too.
+    package static let table = Data(
+        """
+        US\t+3223-08618\tAmerica/Chicago\tMontgomery AL
+        US\t+3445-09217\tAmerica/Chicago\tLittle Rock AR
+        US\t+3835-12130\tAmerica/Los_Angeles\tSacramento CA
+        US\t+4146-07241\tAmerica/New_York\tHartford CT
+        US\t+3909-07531\tAmerica/New_York\tDover DE
+        US\t+3026-08417\tAmerica/New_York\tTallahassee FL
+        US\t+3345-08423\tAmerica/New_York\tAtlanta GA
+        US\t+4741-11647\tAmerica/Los_Angeles\tCoeur d'Alene ID (north)
+        US\t+3948-08939\tAmerica/Chicago\tSpringfield IL
+        US\t+4135-09336\tAmerica/Chicago\tDes Moines IA
+        US\t+3903-09541\tAmerica/Chicago\tTopeka KS
+        US\t+3811-08452\tAmerica/New_York\tFrankfort KY
+        US\t+3027-09111\tAmerica/Chicago\tBaton Rouge LA
+        US\t+4418-06947\tAmerica/New_York\tAugusta ME
+        US\t+3859-07629\tAmerica/New_York\tAnnapolis MD
+        US\t+4221-07104\tAmerica/New_York\tBoston MA
+        US\t+4244-08433\tAmerica/Detroit\tLansing MI
+        US\t+4457-09306\tAmerica/Chicago\tSaint Paul MN
+        US\t+3218-09011\tAmerica/Chicago\tJackson MS
+        US\t+3835-09210\tAmerica/Chicago\tJefferson City MO
+        US\t+4635-11201\tAmerica/Denver\tHelena MT
+        US\t+4048-09642\tAmerica/Chicago\tLincoln NE
+        US\t+3910-11946\tAmerica/Los_Angeles\tCarson City NV
+        US\t+4312-07132\tAmerica/New_York\tConcord NH
+        US\t+4013-07446\tAmerica/New_York\tTrenton NJ
+        US\t+3541-10556\tAmerica/Denver\tSanta Fe NM
+        US\t+4239-07345\tAmerica/New_York\tAlbany NY
+        US\t+3547-07838\tAmerica/New_York\tRaleigh NC
+        US\t+4649-10047\tAmerica/Chicago\tBismarck ND
+        US\t+3958-08300\tAmerica/New_York\tColumbus OH
+        US\t+3530-09730\tAmerica/Chicago\tOklahoma City OK
+        US\t+4456-12302\tAmerica/Los_Angeles\tSalem OR
+        US\t+4016-07653\tAmerica/New_York\tHarrisburg PA
+        US\t+4150-07125\tAmerica/New_York\tProvidence RI
+        US\t+3400-08102\tAmerica/New_York\tColumbia SC
+        US\t+4422-10021\tAmerica/Chicago\tPierre SD
+        US\t+3610-08647\tAmerica/Chicago\tNashville TN
+        US\t+3016-09744\tAmerica/Chicago\tAustin TX
+        US\t+4046-11153\tAmerica/Denver\tSalt Lake City UT
+        US\t+4416-07235\tAmerica/New_York\tMontpelier VT
+        US\t+3732-07726\tAmerica/New_York\tRichmond VA
+        US\t+4702-12254\tAmerica/Los_Angeles\tOlympia WA
+        US\t+3820-08137\tAmerica/New_York\tCharleston WV
+        US\t+4304-08923\tAmerica/Chicago\tMadison WI
+        US\t+4108-10449\tAmerica/Denver\tCheyenne WY
+        CA\t+4826-12322\tAmerica/Vancouver\tVictoria BC
+        CA\t+4649-07112\tAmerica/Toronto\tQuebec QC
+        CA\t+4558-06639\tAmerica/Moncton\tFredericton NB
+        CA\t+4614-06308\tAmerica/Halifax\tCharlottetown PE
+        CA\t+4631-08421\tAmerica/Toronto\tSault Ste. Marie ON
+        CA\t+6227-11422\tAmerica/Edmonton\tYellowknife NT
+        AU\t-2342+13353\tAustralia/Darwin\tAlice Springs NT
+        RU\t+5548+04906\tEurope/Moscow\tKazan
+        RU\t+5620+04400\tEurope/Moscow\tNizhny Novgorod
+        RU\t+4714+03943\tEurope/Moscow\tRostov-on-Don
+        RU\t+5140+03912\tEurope/Moscow\tVoronezh
+        RU\t+5801+05614\tAsia/Yekaterinburg\tPerm
+        RU\t+5444+05558\tAsia/Yekaterinburg\tUfa
+        RU\t+5510+06124\tAsia/Yekaterinburg\tChelyabinsk
+        RU\t+5709+06532\tAsia/Yekaterinburg\tTyumen
+        BR\t-1548-04753\tAmerica/Sao_Paulo\tBrasilia DF
+        BR\t-1641-04916\tAmerica/Sao_Paulo\tGoiania GO
+        BR\t-1955-04356\tAmerica/Sao_Paulo\tBelo Horizonte MG
+        """.utf8)
+}
