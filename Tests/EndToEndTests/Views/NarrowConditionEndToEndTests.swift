@@ -24,4 +24,18 @@ import WeatherTestSupport
         for day in days { #expect(!day.dropFirst(12).contains { $0.isLetter }, "\(day)") }
         for line in lines { #expect(TextLayout.columns(line) <= 40, "\(line)") }
     }
+
+    /// `hourly` at 40 columns with a 12-hour clock leaves out the amount: its note spoke of
+    /// "rain and mm" all the same. It names only the columns shown.
+    @Test func theHourlyNoteNamesOnlyTheColumnsShown() throws {
+        let run = try runWX(
+            ["-c", "units clock 12h; hourly 12 Hamburg"], home: TemporaryFolder(), server: FixtureServer(),
+            now: "2025-07-27T03:10:00Z", environment: ["COLUMNS": "40"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.hasPrefix("  time ") }, "\(run.stdout)")
+        #expect(!header.contains(" mm"), "\(run.stdout)")
+        #expect(lines.contains("  rain: the hour up to each time"), "\(run.stdout)")
+        #expect(!run.stdout.contains("rain and mm"), "\(run.stdout)")
+    }
 }
