@@ -38,4 +38,16 @@ import WeatherTestSupport
         #expect(lines.contains("  rain: the hour up to each time"), "\(run.stdout)")
         #expect(!run.stdout.contains("rain and mm"), "\(run.stdout)")
     }
+
+    /// `show`'s row of hours gives each hour's chance and amount as `hourly` does, the hour before
+    /// its time: it now says so, as `hourly` does.
+    @Test func showSaysWhatItsHoursChanceAndAmountCover() throws {
+        let run = try runWX(
+            ["-c", "show Hamburg"], home: TemporaryFolder(), server: FixtureServer(), now: "2025-07-27T03:10:00Z",
+            environment: ["COLUMNS": "80"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let amounts = try #require(lines.firstIndex { $0.hasPrefix("  mm ") }, "\(run.stdout)")
+        #expect(lines[amounts + 1] == "  rain % and mm: the hour up to each time", "\(run.stdout)")
+    }
 }
