@@ -145,7 +145,10 @@ struct BriefHandler {
         {
             let changes = LookComparer.changes(
                 from: earlier, to: current, today: report.forecast.clock.localTime(now).date)
-            sentences.append(.sinceLook(earlier: earlier.time, change: changes.first))
+            sentences.append(
+                .sinceLook(
+                    earlier: earlier.time, change: changes.first,
+                    sameAnswer: earlier.showsSameAnswer(as: current)))
         }
         // A feed that failed is said as `show` says it (stderr, by `brief`); its warnings are not guessed.
         return unavailable + (current.isEmpty || !report.keepsLook ? [] : log.keep(current)) + [
