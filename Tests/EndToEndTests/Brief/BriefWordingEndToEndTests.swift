@@ -22,4 +22,17 @@ import WeatherTestSupport
         #expect(!run.stdout.contains("nothing changed that matters"), "\(run.stdout)")
         #expect(!run.stdout.contains("Nothing changed that matters"), "\(run.stdout)")
     }
+
+    /// The demo's Munich records hours of temperature and wind but no precipitation: brief said
+    /// "The forecast has no hours from now to speak of" while `hourly Munich` listed them. It
+    /// says what is missing, and still briefs tomorrow.
+    @Test func hoursWithoutPrecipitationAreSaidAsSuch() throws {
+        let (run, _) = try runDemo("brief Munich")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains("The forecast gives no precipitation for the hours ahead, so when it rains"),
+            "\(run.stdout)")
+        #expect(!run.stdout.contains("no hours from now"), "\(run.stdout)")
+        #expect(run.stdout.contains("\n  Tomorrow "), "\(run.stdout)")
+    }
 }

@@ -174,6 +174,9 @@ enum BriefMaker {
             sentences.append(.rain(spell, now: now))
         } else if let outlook {
             sentences.append(.dry(from: now, hours: outlook.hours))
+        } else if forecast.hourly.contains(where: { $0.time > now }) {
+            // Hours without amounts: "no hours" read as if `hourly` had nothing to list.
+            sentences.append(.noPrecipitation)
         } else {
             sentences.append(.noHours)
         }

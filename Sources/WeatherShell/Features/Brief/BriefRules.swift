@@ -164,6 +164,9 @@ package struct RainSpell: Hashable, Sendable {
 package enum BriefSentence: Hashable, Sendable {
     /// The answer has no hours from now: its rain cannot be said (kept beside any other sentence).
     case noHours
+    /// The answer has hours from now but no precipitation in them (the demo's Munich records
+    /// temperatures and wind only): its rain cannot be said, and the rest is briefed.
+    case noPrecipitation
     /// No wet hour from `from` for `hours` hours: the horizon, or fewer when the answer has
     /// only those left.
     case dry(from: Date, hours: Int)

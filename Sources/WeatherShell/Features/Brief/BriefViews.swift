@@ -53,6 +53,8 @@ extension TextRenderer {
         switch sentence {
         case .noHours:
             return "The forecast has no hours from now to speak of."
+        case .noPrecipitation:
+            return "The forecast gives no precipitation for the hours ahead, so when it rains cannot be said."
         case .dry(_, let hours):
             guard hours < BriefRules.rainHorizonHours else { return "Dry for the next \(hours) hours." }
             return hours == 1
@@ -146,6 +148,9 @@ extension JSONRenderer {
             switch sentence {
             case .noHours:
                 kind = "no_hours"
+                facts = []
+            case .noPrecipitation:
+                kind = "no_precipitation"
                 facts = []
             case .dry(let from, let hours):
                 kind = "dry"
