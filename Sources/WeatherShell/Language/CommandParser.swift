@@ -154,10 +154,17 @@ package enum CommandParser {
         )
     }
 
+    /// What sets the most days or hours of the ensemble's views (`confidence`, `chance`,
+    /// `plume`): the days wx asks of the ensemble, not Open-Meteo's forecast.
+    static let ensembleReach = "the range wx asks of the ensemble"
+
     /// `[N]` before a place: a leading whole number is the count, taken; `example` is the
-    /// command written with a count, for the error of one typed another way.
+    /// command written with a count, for the error of one typed another way; `reach` says what
+    /// sets `maximum` in the error of a count beyond it (`models` compares 10 days where `daily`
+    /// has 16: both said "as far as Open-Meteo forecasts").
     static func count(
-        _ arguments: inout Arguments, what: String, maximum: Int, example: String? = nil
+        _ arguments: inout Arguments, what: String, maximum: Int, example: String? = nil,
+        reach: String = "as far as Open-Meteo forecasts"
     ) throws(ShellError) -> Int? {
         guard let first = arguments.words.first, !first.isEmpty else { return nil }
         guard first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) else {
@@ -165,7 +172,7 @@ package enum CommandParser {
             return nil
         }
         guard let count = Int(first), (1...maximum).contains(count) else {
-            throw .usage("\(what) is 1 to \(maximum) (as far as Open-Meteo forecasts), not “\(first.prefix(24))”")
+            throw .usage("\(what) is 1 to \(maximum) (\(reach)), not “\(first.prefix(24))”")
         }
         _ = arguments.next()
         return count
