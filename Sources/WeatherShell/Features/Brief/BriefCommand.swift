@@ -41,6 +41,7 @@ extension CommandSpec {
             throw .usage(
                 "unknown option “\(TerminalText.sanitized(String(option.prefix(24))))” of brief: it takes --sure")
         }
+        try CommandParser.refuseCount(words, of: arguments.spec)
         let target = words.joined(separator: " ").trimmed
         if let error = CommandParser.coordinateRangeError(target) { throw error }
         return .brief(BriefRequest(sure: sure, target: target.isEmpty ? nil : target))

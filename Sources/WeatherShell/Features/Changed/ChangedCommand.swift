@@ -19,7 +19,7 @@ extension CommandSpec {
                 services: RequestCost.forecastServices + RequestCost.warningFeeds, RequestCost.forecastAndWarnings)
         ]
     ) { arguments throws(ShellError) in
-        .changed(try CommandParser.optionalPlace(&arguments))
+        .changed(try CommandParser.placeWithoutCount(&arguments))
     }
 }
 
