@@ -8,6 +8,7 @@ extension CommandSpec {
         details: [
             "A line is one entry, however many commands it holds; a line the same as the one before it is listed once. Up at the prompt recalls these same lines.",
             "“!!”, “!N”, “!-N” and “!prefix” run a line again (see “help !!”); “replay N..M” runs a range, printing each first.",
+            "Lines typed at the prompt or read from a script on standard input are kept. Commands given with -c or as wx’s arguments (wx -c \"show Berlin; history\", wx line Home) are not, as bash -c, sqlite3 -cmd and psql -c keep none: a status bar running wx every minute would bury what was typed.",
         ]
     ) { arguments throws(ShellError) in
         .history(
