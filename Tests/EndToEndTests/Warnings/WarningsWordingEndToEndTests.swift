@@ -13,4 +13,16 @@ import WeatherTestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Berlin, Deutschland · warnings\n  from Bright Sky (DWD)\n"), "\(run.stdout)")
     }
+
+    /// "Italia" is found online, at an Antarctic station in no country: wx said "try again
+    /// online" as if the lookup had failed. It says what happened.
+    @Test func aPlaceFoundInNoCountryIsSaidSo() throws {
+        let run = try runWX(
+            ["-c", "warnings Italia"], home: TemporaryFolder(), server: FixtureServer(), now: "2026-03-07T03:00:00Z")
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(
+            run.stderr
+                == "error: no warning feed covers Italia (62.1746°S 58.5156°W): the place lookup found it in no country (the open sea or Antarctica, say), so there is no national feed to ask\n",
+            "\(run.stderr)")
+    }
 }
