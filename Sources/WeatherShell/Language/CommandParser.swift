@@ -273,6 +273,13 @@ package enum CommandParser {
 
     /// "3..7", "3-7" or "3" as a range of history numbers; nil when it is none.
     static func range(_ text: String) -> ClosedRange<Int>? {
+        guard let (low, high) = bounds(text), low <= high else { return nil }
+        return low...high
+    }
+
+    /// The two numbers of "N..M" or "N-M" (N twice for "N") as written, the first possibly the
+    /// larger: `range`'s reading, which a backward range's error quotes.
+    static func bounds(_ text: String) -> (Int, Int)? {
         let parts: [Substring]
         if text.contains("..") {
             parts = text.split(separator: ".", omittingEmptySubsequences: true)
@@ -283,10 +290,7 @@ package enum CommandParser {
         guard numbers.count == parts.count, (1...2).contains(numbers.count), numbers.allSatisfy({ $0 > 0 }) else {
             return nil
         }
-        let low = numbers[0]
-        let high = numbers.last!
-        guard low <= high else { return nil }
-        return low...high
+        return (numbers[0], numbers.last!)
     }
 }
 

@@ -36,4 +36,9 @@ import WeatherTestSupport
             )
         }
     }
+
+    /// `replay 5..2` gave the bare usage line: a backward range is said as `past` says one.
+    @Test func aBackwardReplayRangeIsSaid() throws {
+        try expectUsage("replay 5..2", "a range runs forward: replay 2..5, not 5..2")
+    }
 }

@@ -32,7 +32,12 @@ extension CommandSpec {
     static let replay = CommandSpec(
         name: "replay", synopsis: "replay <N..M | N>", summary: "run history commands N to M again"
     ) { arguments throws(ShellError) in
-        guard let text = arguments.rest(), let range = CommandParser.range(text) else {
+        let text = arguments.rest()
+        // "replay 5..2": said as `past` says a backward range of days, not the bare usage line.
+        if let (first, last) = text.flatMap(CommandParser.bounds), first > last {
+            throw .usage("a range runs forward: replay \(last)..\(first), not \(first)..\(last)")
+        }
+        guard let text, let range = CommandParser.range(text) else {
             throw arguments.usage(" (history numbers, see “history”)")
         }
         return .replay(range)
