@@ -118,29 +118,6 @@ package enum CommandParser {
         return try arguments.rest().map { text throws(ShellError) in try place(text) }
     }
 
-    /// The place of a command that takes no count (`normal`, `show`, `rain`, `air`, `changed`,
-    /// `brief`), as `optionalPlace` reads it — but a first word that is a whole number with
-    /// more words after it (`normal 3 Berlin`, written as `daily 3 Berlin` is) is refused before
-    /// any look-up, saying the command takes none: the demo answered "no recording for 3
-    /// Berlin". A number alone is a postcode (`show 10115`); an address that starts with a
-    /// number is quoted (`show "10 Downing Street"`), which the error says.
-    static func placeWithoutCount(_ arguments: inout Arguments) throws(ShellError) -> String? {
-        try refuseCount(arguments.words, of: arguments.spec)
-        return try optionalPlace(&arguments)
-    }
-
-    /// The error of `placeWithoutCount` for `words` given to `spec`'s command, if they start
-    /// with a count.
-    static func refuseCount(_ words: [String], of spec: CommandSpec) throws(ShellError) {
-        guard words.count > 1, let first = words.first, !first.isEmpty,
-            first.allSatisfy({ $0.isASCII && $0.isNumber })
-        else { return }
-        let address = TerminalText.sanitized(words.joined(separator: " "))
-        throw .usage(
-            "\(spec.name) takes no count (usage: \(spec.synopsis)); an address that starts with a number is quoted: \(spec.name) \"\(address)\""
-        )
-    }
-
     /// On wx's own command line (`wx Berlin`), a first word that is no command and reads as a
     /// place's name (a capital, then letters, “-”, “'”, “.”): the unknown-command error that says
     /// how a place's weather is asked for. Nil for a command, a near miss (the usual error says

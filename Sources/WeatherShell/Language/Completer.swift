@@ -116,9 +116,7 @@ package enum Completer {
         let start = options.from < arguments.count ? arguments[options.from].start : partial.start
         let spelled = options.values.map { value in
             // A name whose first word reads as a count (`hourly -5 Degrees`) goes in quotes whole.
-            guard options.restOfLine, !(options.countMayLead && value.contains(" ") && looksLikeCount(value)),
-                !(options.numberMayLead && value.contains(" ") && startsWithWholeNumber(value))
-            else {
+            guard options.restOfLine, !(options.countMayLead && value.contains(" ") && looksLikeCount(value)) else {
                 return ShellWords.quoted(value)
             }
             return ShellWords.quotedRest(value)
@@ -143,18 +141,8 @@ package enum Completer {
         var appendsSpace = false
         /// Whether the parser reads a leading number as a count (`hourly 12 Home`).
         var countMayLead = false
-        /// Whether the parser refuses a leading whole number as a count given to a command
-        /// without one (`show 12 Home`: `CommandParser.placeWithoutCount`); "-5 Degrees" is kept.
-        var numberMayLead = false
         /// What a list shows for each value, when not the value itself (a snapshot's place).
         var labels: [String]?
-    }
-
-    /// Whether `value`'s first word is a whole number ("1906 Building"), which a command without
-    /// a count refuses.
-    static func startsWithWholeNumber(_ value: String) -> Bool {
-        let first = value.prefix { $0 != " " }
-        return !first.isEmpty && first.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// Whether `value`'s first word is what `hourly` and `daily` read as a count.
@@ -202,10 +190,7 @@ package enum Completer {
             return nothing
         case .favorites:
             let typed = (after + [partial]).joined(separator: " ")
-            // A name starting with a number ("1906 Building") goes in quotes: a command without a
-            // count refuses a leading number (`normal 3 Berlin`, `CommandParser.placeWithoutCount`).
-            return Options(
-                values: favorites.matching(prefix: typed), from: offset, restOfLine: true, numberMayLead: true)
+            return Options(values: favorites.matching(prefix: typed), from: offset, restOfLine: true)
         case .favoriteList:
             // Names already on the line are not offered again.
             let listed = Set(after.map(CompletionNames.key))

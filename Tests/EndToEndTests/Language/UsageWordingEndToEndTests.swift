@@ -25,18 +25,6 @@ import WeatherTestSupport
         try expectUsage("daily 17", "the number of days is 1 to 16 (as far as Open-Meteo forecasts), not “17”")
     }
 
-    /// `normal 3 Berlin` looked up "3 Berlin" (the demo: "no recording for 3 Berlin"): a command
-    /// that takes no count says so first; a postcode alone is still a place.
-    @Test func aCountGivenToACommandWithoutOneIsRefused() throws {
-        for command in ["normal", "show", "rain", "air", "changed", "brief"] {
-            let synopsis = command == "brief" ? "brief [--sure] [place | favorite]" : "\(command) [place | favorite]"
-            try expectUsage(
-                "\(command) 3 Berlin",
-                "\(command) takes no count (usage: \(synopsis)); an address that starts with a number is quoted: \(command) \"3 Berlin\""
-            )
-        }
-    }
-
     /// `replay 5..2` gave the bare usage line: a backward range is said as `past` says one.
     @Test func aBackwardReplayRangeIsSaid() throws {
         try expectUsage("replay 5..2", "a range runs forward: replay 2..5, not 5..2")

@@ -41,7 +41,6 @@ extension CommandSpec {
             throw .usage(
                 "unknown option “\(TerminalText.sanitized(String(option.prefix(24))))” of brief: it takes --sure")
         }
-        try CommandParser.refuseCount(words, of: arguments.spec)
         let target = words.joined(separator: " ").trimmed
         if let error = CommandParser.coordinateRangeError(target) { throw error }
         return .brief(BriefRequest(sure: sure, target: target.isEmpty ? nil : target))
@@ -62,8 +61,12 @@ struct BriefHandler {
     /// - Throws: what `show` throws. With `--sure`, an ensemble or earlier runs that fail are a
     ///   notice, not a failure.
     func brief(_ request: BriefRequest) async throws(ShellError) -> HandlerOutcome {
-        let fetched = try await weather.places.resolving(request.target, needing: .forecast, askingWarnings: true) {
-            place async throws(ShellError) in try await weather.forecast(for: place)
+        let places = weather.places
+        let fetched = try await places.placeWithoutCount(request.target, command: "brief") {
+            () async throws(ShellError) in
+            try await places.resolving(request.target, needing: .forecast, askingWarnings: true) {
+                place async throws(ShellError) in try await weather.forecast(for: place)
+            }
         }
         var shown = weather.weather(for: fetched.resolved, fetched.value, wholeEnsemble: true)
         // What fails after the forecast came fails with the place current, as before.

@@ -41,7 +41,7 @@ extension CommandSpec {
         completion: .favorites,
         costs: [RequestCost(services: [.openMeteoArchive], "1 request for 30 years of days, once per place")]
     ) { arguments throws(ShellError) in
-        .normal(try CommandParser.placeWithoutCount(&arguments))
+        .normal(try CommandParser.optionalPlace(&arguments))
     }
 }
 

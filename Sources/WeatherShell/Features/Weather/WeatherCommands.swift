@@ -16,7 +16,7 @@ extension CommandSpec {
                 services: RequestCost.forecastServices + RequestCost.warningFeeds, RequestCost.forecastAndWarnings)
         ]
     ) { arguments throws(ShellError) in
-        .show(try CommandParser.placeWithoutCount(&arguments))
+        .show(try CommandParser.optionalPlace(&arguments))
     }
 
     static let hourly = CommandSpec(
@@ -55,7 +55,7 @@ extension CommandSpec {
         completion: .favorites,
         costs: [RequestCost(services: RequestCost.forecastServices, RequestCost.forecast)]
     ) { arguments throws(ShellError) in
-        .rain(try CommandParser.placeWithoutCount(&arguments))
+        .rain(try CommandParser.optionalPlace(&arguments))
     }
 
     static let air = CommandSpec(
@@ -68,7 +68,7 @@ extension CommandSpec {
         completion: .favorites,
         costs: [RequestCost(services: [.openMeteoAirQuality], "1 air-quality request, kept an hour")]
     ) { arguments throws(ShellError) in
-        .air(try CommandParser.placeWithoutCount(&arguments))
+        .air(try CommandParser.optionalPlace(&arguments))
     }
 
     static let watch = CommandSpec(
