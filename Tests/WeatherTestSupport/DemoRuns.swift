@@ -5,14 +5,16 @@ import Testing
 package let demoManifestPath = TestPaths.fixtures.appendingPathComponent("demo/places.json").path
 
 /// Runs `commands` (`wx -c`) in the demo: wx with `WX_DEMO` against a fresh loopback server in demo
-/// mode, in `home`.
+/// mode, in `home`, with `environment` besides (`COLUMNS`).
 ///
 /// - Returns: the run, and the paths the server was asked for, in order.
 package func runDemo(
-    _ commands: String, home: TemporaryFolder = TemporaryFolder()
+    _ commands: String, home: TemporaryFolder = TemporaryFolder(), environment: [String: String] = [:]
 ) throws -> (run: WXResult, paths: [String]) {
     let server = try FixtureServer(demo: demoManifestPath)
-    let run = try runWX(["-c", commands], home: home, server: server, environment: ["WX_DEMO": demoManifestPath])
+    let run = try runWX(
+        ["-c", commands], home: home, server: server,
+        environment: environment.merging(["WX_DEMO": demoManifestPath]) { $1 })
     return (run, try server.requests().map(\.path))
 }
 

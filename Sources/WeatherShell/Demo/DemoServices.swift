@@ -79,6 +79,12 @@ package struct DemoServices: AnswerCoverage {
         world.map { error == $0.refusal(name) } ?? false
     }
 
+    /// The demo's refusal of `name`, ending with `hint` instead of the places it knows; nil
+    /// outside a demo.
+    package func refusal(of name: String, saying hint: String) -> ShellError? {
+        world?.refusal(name, saying: hint)
+    }
+
     /// Before an OpenWeatherMap city id (`query`, "id:2950159") is looked up: the demo knows
     /// places by name only.
     package func checkCityID(_ query: String) throws(ShellError) {

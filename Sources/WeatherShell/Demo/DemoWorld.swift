@@ -174,11 +174,13 @@ package final class DemoWorld: Sendable {
             .min { $0.1 < $1.1 }?.0
     }
 
-    /// The refusal of a place the demo has no recording of, `what` as the person named it.
-    package func refusal(_ what: String) -> ShellError {
+    /// The refusal of a place the demo has no recording of, `what` as the person named it; after
+    /// the dash, `hint` when given (`normal 3 Berlin`: "normal takes no count: normal Berlin"),
+    /// else the places it knows.
+    package func refusal(_ what: String, saying hint: String? = nil) -> ShellError {
         .notApplicable(
-            "the demo has no recording for \(TerminalText.sanitized(what)) — it knows: "
-                + places.map(\.name).joined(separator: ", "))
+            "the demo has no recording for \(TerminalText.sanitized(what)) — "
+                + (hint ?? "it knows: " + places.map(\.name).joined(separator: ", ")))
     }
 
     /// Before a geocoder is asked for `query`: refuses a name the demo does not know.

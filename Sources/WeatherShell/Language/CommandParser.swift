@@ -154,10 +154,17 @@ package enum CommandParser {
         )
     }
 
+    /// What sets the most days or hours of the ensemble's views (`confidence`, `chance`,
+    /// `plume`): the days wx asks of the ensemble, not Open-Meteo's forecast.
+    static let ensembleReach = "the range wx asks of the ensemble"
+
     /// `[N]` before a place: a leading whole number is the count, taken; `example` is the
-    /// command written with a count, for the error of one typed another way.
+    /// command written with a count, for the error of one typed another way; `reach` says what
+    /// sets `maximum` in the error of a count beyond it (`models` compares 10 days where `daily`
+    /// has 16: both said "as far as Open-Meteo forecasts").
     static func count(
-        _ arguments: inout Arguments, what: String, maximum: Int, example: String? = nil
+        _ arguments: inout Arguments, what: String, maximum: Int, example: String? = nil,
+        reach: String = "as far as Open-Meteo forecasts"
     ) throws(ShellError) -> Int? {
         guard let first = arguments.words.first, !first.isEmpty else { return nil }
         guard first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) else {
@@ -165,7 +172,7 @@ package enum CommandParser {
             return nil
         }
         guard let count = Int(first), (1...maximum).contains(count) else {
-            throw .usage("\(what) is 1 to \(maximum) (as far as Open-Meteo forecasts), not “\(first.prefix(24))”")
+            throw .usage("\(what) is 1 to \(maximum) (\(reach)), not “\(first.prefix(24))”")
         }
         _ = arguments.next()
         return count
@@ -243,6 +250,13 @@ package enum CommandParser {
 
     /// "3..7", "3-7" or "3" as a range of history numbers; nil when it is none.
     static func range(_ text: String) -> ClosedRange<Int>? {
+        guard let (low, high) = bounds(text), low <= high else { return nil }
+        return low...high
+    }
+
+    /// The two numbers of "N..M" or "N-M" (N twice for "N") as written, the first possibly the
+    /// larger: `range`'s reading, which a backward range's error quotes.
+    static func bounds(_ text: String) -> (Int, Int)? {
         let parts: [Substring]
         if text.contains("..") {
             parts = text.split(separator: ".", omittingEmptySubsequences: true)
@@ -253,10 +267,7 @@ package enum CommandParser {
         guard numbers.count == parts.count, (1...2).contains(numbers.count), numbers.allSatisfy({ $0 > 0 }) else {
             return nil
         }
-        let low = numbers[0]
-        let high = numbers.last!
-        guard low <= high else { return nil }
-        return low...high
+        return (numbers[0], numbers.last!)
     }
 }
 

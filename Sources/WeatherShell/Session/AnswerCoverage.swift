@@ -38,6 +38,9 @@ package protocol AnswerCoverage: Sendable {
     func check(_ coordinate: Coordinate, label: String) throws(ShellError)
     /// Whether `error` is this coverage's refusal of `name`.
     func isRefusal(_ error: ShellError, of name: String) -> Bool
+    /// This coverage's refusal of `name`, saying `hint` where it would name what it covers
+    /// instead; nil when it refuses no name.
+    func refusal(of name: String, saying hint: String) -> ShellError?
     /// Before an OpenWeatherMap city id (`query`, "id:2950159") is looked up.
     func checkCityID(_ query: String) throws(ShellError)
     /// Before a command about the place at `coordinate` (called `label`) asks for `kind` of
@@ -80,6 +83,7 @@ package struct EveryAnswer: AnswerCoverage {
     package func check(name query: String) throws(ShellError) {}
     package func check(_ coordinate: Coordinate, label: String) throws(ShellError) {}
     package func isRefusal(_ error: ShellError, of name: String) -> Bool { false }
+    package func refusal(of name: String, saying hint: String) -> ShellError? { nil }
     package func checkCityID(_ query: String) throws(ShellError) {}
     package func admit(_ coordinate: Coordinate, label: String, needing kind: AnswerKind?) throws(ShellError) {}
     package func lacking(_ kind: AnswerKind, at coordinate: Coordinate) -> String? { nil }

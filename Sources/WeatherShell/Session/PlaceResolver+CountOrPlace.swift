@@ -38,6 +38,33 @@ extension PlaceResolver {
         }
     }
 
+    /// `body`'s value; when nothing is found for a `target` whose first word is a whole number
+    /// with more words after it, the not-found error of `command` (one that takes no count:
+    /// `normal`, `show`, `rain`, `air`, `changed`, `brief`) ends saying so: "no place found for
+    /// “3 Berlin” — normal takes no count: normal Berlin". Such a place is looked up first, as
+    /// any: addresses start with numbers (`show 10 Downing Street`, `show 221B Baker Street`).
+    func placeWithoutCount<T>(
+        _ target: String?, command: String, _ body: () async throws(ShellError) -> T
+    ) async throws(ShellError) -> T {
+        do {
+            return try await body()
+        } catch {
+            guard let target, let rest = Self.countAtStart(of: target),
+                error == .noPlaceFound(target) || coverage.isRefusal(error, of: target)
+            else { throw error }
+            let hint = "\(command) takes no count: \(command) \(TerminalText.sanitized(ShellWords.quotedRest(rest)))"
+            throw coverage.refusal(of: target, saying: hint) ?? .notApplicable("\(error.description) — \(hint)")
+        }
+    }
+
+    /// “3 Berlin” as the count 3 and the place “Berlin”: a first word that is a whole number,
+    /// before at least one other word; nil otherwise.
+    nonisolated static func countAtStart(of target: String) -> String? {
+        let words = target.split(separator: " ")
+        guard words.count >= 2, words[0].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return words.dropFirst().joined(separator: " ")
+    }
+
     /// “Berlin 6” as the place “Berlin” and the count 6: a last word that is a whole number from
     /// 1 to `maximum`, after at least one other word; nil otherwise.
     nonisolated static func countAtEnd(of target: String, maximum: Int) -> (place: String, count: Int)? {

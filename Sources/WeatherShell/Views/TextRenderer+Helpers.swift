@@ -22,6 +22,14 @@ extension TextRenderer {
         return laid.lines + leftOutNote(laid.leftOutHeaders, width: width, style: style)
     }
 
+    /// What `brief` and `changed` say when the earlier look showed this same answer of the
+    /// service (`Look.showsSameAnswer`) and nothing differs: "You looked at this same forecast at
+    /// 11:20: nothing is new since." — not "nothing changed that matters", which reads as two
+    /// forecasts compared (`when`: the look's time as the view words it).
+    static func sameAnswerText(when: String) -> String {
+        "You looked at this same forecast at \(when): nothing is new since."
+    }
+
     /// "1 snapshot", "2 snapshots".
     static func count(_ number: Int, _ noun: String) -> String { Counting.count(number, noun) }
 

@@ -1,9 +1,10 @@
 import WXBasics
 
 /// A table of text columns that fits a width without breaking a value: it keeps its preferred
-/// layout when that fits, else closes the columns up to two spaces apart, then one, then shortens the
-/// columns of words (a name, cut with "…"; a condition, shown as its symbol alone), then leaves
-/// out whole columns in the order given. A number is never cut: a column that cannot shrink
+/// layout when that fits, else shows every condition as its symbol alone (all of a column's
+/// conditions at once, under no header: a condition's words are the first to give way, before any
+/// value), then closes the columns up to two spaces apart, then one, then shortens the columns of
+/// names (cut with "…"), then leaves out whole columns in the order given. A number is never cut: a column that cannot shrink
 /// keeps its widest cell.
 struct TextTable {
     /// One column: its header, its cells (one per row) and how it may give way.
@@ -41,7 +42,9 @@ struct TextTable {
         case distinct(DistinctCut)
         /// A weather condition, "☂ slight rain showers": whole, or its symbol alone ("☂") when
         /// the words do not fit; words are never cut mid-word. The column is as wide as its
-        /// widest condition whenever the table has room for it.
+        /// widest condition whenever the table has room for it; when it has not, every condition
+        /// of the column is its symbol alone (`TextTable.wordsGivenWay`): at 40 columns `daily`
+        /// showed "☂" beside "☁ overcast" and left out the amounts to keep that word.
         case symbolAlone
 
         /// `value` in at most `width` columns.
@@ -54,6 +57,13 @@ struct TextTable {
                 // No symbol (no weather code): the words, cut at their end.
                 return symbol.isEmpty ? TextLayout.truncate(value, to: width) : String(symbol)
             }
+        }
+
+        /// A condition cell's symbol alone: "☂" for "☂ slight rain showers", "?" for a null
+        /// code's " unknown" (its symbol is blank), "—" (no condition) as it is.
+        static func symbol(_ cell: String) -> String {
+            let symbol = cell.prefix { $0 != " " }
+            return symbol.isEmpty ? "?" : String(symbol)
         }
 
         /// Whether the column prefers its widest cell to its preferred width (cells are not cut
@@ -123,6 +133,29 @@ struct TextTable {
 
     /// The table at `width` (without its header line when `header` is false), fitted once.
     func layout(width: Int, header: Bool = true) -> Layout {
+        wordsGivenWay(width: width).laidOut(width: width, header: header)
+    }
+
+    /// This table when it fits `width` with every condition whole (`CellCut.symbolAlone`),
+    /// else the table with each condition column as its symbols alone under no header — before
+    /// any value column is left out, and all of a column's conditions together.
+    func wordsGivenWay(width: Int) -> TextTable {
+        let conditions = columns.indices.filter { columns[$0].cut?.prefersWhole == true }
+        guard !conditions.isEmpty else { return self }
+        let naturals = columns.map { column in column.measuredCells.reduce(TextLayout.columns(column.header), max) }
+        if Self.fit(columns, naturals, width: width - indent) != nil { return self }
+        var table = self
+        for index in conditions {
+            table.columns[index] = Column(
+                header: "", cells: columns[index].cells.map(CellCut.symbol), lead: columns[index].lead,
+                dropOrder: columns[index].dropOrder,
+                name: columns[index].name ?? columns[index].header)
+        }
+        return table
+    }
+
+    /// The table at `width`, its columns as they are.
+    private func laidOut(width: Int, header: Bool) -> Layout {
         let fitted = fitted(width: width)
         let text = Self.render(
             fitted.kept.map { columns[$0] }, fitted.kept.map { fitted.widths[$0] }, fitted.layout, indent: indent,
@@ -192,9 +225,10 @@ struct TextTable {
         if total(roomy) <= width { return roomy }
         var layout = compact(columns, naturals, shrunk: false)
         var excess = total(layout) - width
-        // Words give way from the last such column to the first (a condition before a name).
+        // Names give way from the last such column to the first; a condition is whole or its
+        // symbol alone in every row (`wordsGivenWay`), never some rows' words.
         for index in columns.indices.reversed() where excess > 0 {
-            guard let minimum = columns[index].narrowest else { continue }
+            guard let minimum = columns[index].narrowest, columns[index].cut?.prefersWhole != true else { continue }
             let cut = min(excess, max(0, layout[index].width - minimum))
             layout[index].width -= cut
             excess -= cut

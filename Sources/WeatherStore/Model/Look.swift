@@ -40,6 +40,13 @@ package struct Look: Hashable, Sendable {
     /// The ensemble's chance of a wet day when the look had it.
     package var chance: LookChance?
 
+    /// Whether `other` showed the same answer of the service as this look (the same
+    /// `answerTime`: a look moments before, from the cache), so that nothing new can be found
+    /// between them; false when either time is unknown.
+    package func showsSameAnswer(as other: Look) -> Bool {
+        answerTime != nil && answerTime == other.answerTime
+    }
+
     package init(
         placeKey: String, placeName: String, time: Date, recordedAt: Date? = nil, command: String, provider: String,
         unitSystem: String,

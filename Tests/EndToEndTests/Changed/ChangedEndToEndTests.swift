@@ -84,8 +84,11 @@ struct ChangedEndToEndTests {
         try answerLater(server)
         let text = try runWX(["changed", "Berlin"], home: home, server: server, now: Self.later)
         #expect(text.stdout.contains("since you looked Wed 10:00"), "\(text.stdout)")
-        // The look before was `changed`'s own at 10:00, of the same later answer.
-        #expect(text.stdout.contains("Nothing changed that matters"), "\(text.stdout)")
+        // The look before was `changed`'s own at 10:00, of the same later answer: said as such,
+        // not as "nothing changed that matters", which reads as two forecasts compared.
+        #expect(
+            text.stdout.contains("You looked at this same forecast at Wed 10:00: nothing is new since."),
+            "\(text.stdout)")
     }
 
     @Test func theWordsSayTheFacts() throws {
@@ -110,8 +113,10 @@ struct ChangedEndToEndTests {
         let first = try runWX(["--json", "changed", "Berlin"], home: home, server: server, now: Self.earlier)
         #expect(try document(first, type: "changed")["outcome"] as? String == "no_earlier_look")
         let text = try runWX(["changed", "Berlin"], home: home, server: server, now: Self.earlier)
-        // The first `changed` was a look: the second compares with it.
-        #expect(text.stdout.contains("Nothing changed that matters"), "\(text.stdout)")
+        // The first `changed` was a look: the second compares with it (the same answer, cached).
+        #expect(
+            text.stdout.contains("You looked at this same forecast at Wed 08:00: nothing is new since."),
+            "\(text.stdout)")
         let fresh = try runWX(["changed", "Berlin"], home: TemporaryFolder(), server: server, now: Self.earlier)
         #expect(fresh.stdout.contains("No earlier look at Berlin: this one is kept for next time."), "\(fresh.stdout)")
     }
@@ -139,8 +144,10 @@ struct ChangedEndToEndTests {
         let run = try runWX(["--json", "changed", "Berlin"], home: home, server: server, now: Self.earlier)
         #expect(try document(run, type: "changed")["outcome"] as? String == "other_provider", "\(run.stdout)")
         let text = try runWX(["changed", "Berlin"], home: home, server: server, now: Self.earlier)
-        // The look before this one is now the Open-Meteo one `changed` kept.
-        #expect(text.stdout.contains("Nothing changed that matters"), "\(text.stdout)")
+        // The look before this one is now the Open-Meteo one `changed` kept (the same answer).
+        #expect(
+            text.stdout.contains("You looked at this same forecast at Wed 08:00: nothing is new since."),
+            "\(text.stdout)")
     }
 
     @Test func briefEndsWithTheMostImportantChange() throws {

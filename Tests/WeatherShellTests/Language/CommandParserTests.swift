@@ -154,7 +154,7 @@ import WeatherTestSupport
         ("reset", "usage: reset state"),
         ("use 0", "the candidate must be a number from 1 up, not “0”"),
         ("saved rm", "usage: saved [N | rm N | verify [place]]"),
-        ("replay 5..3", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("replay 5..3", "a range runs forward: replay 3..5, not 5..3"),
         (
             "units kelvin-ish",
             "usage: units [metric | imperial | <quantity> <unit>]; quantities: temperature, wind, precipitation, pressure, distance, clock"

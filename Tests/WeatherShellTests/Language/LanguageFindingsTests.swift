@@ -136,6 +136,17 @@ extension SessionFindingsTests {
         #expect(Self.completed("show -", favorites: ["-5 Degrees"]) == "show -5 Degrees")
     }
 
+    /// A favorite starting with a number is an address ("1906 Building"): `show` and the other
+    /// commands completed as `.favorites` take it unquoted, as typed (dbaa5a9 quoted it); `hourly`
+    /// and `brief`, completed as a count may lead, quote it.
+    @Test func aFavoriteStartingWithANumberCompletesUnquotedWhereNoCountIsRead() {
+        for command in ["show", "normal", "rain", "air", "changed"] {
+            #expect(Self.completed("\(command) 19", favorites: ["1906 Building"]) == "\(command) 1906 Building")
+        }
+        #expect(Self.completed("hourly 19", favorites: ["1906 Building"]) == "hourly \"1906 Building\"")
+        #expect(Self.completed("brief 19", favorites: ["1906 Building"]) == "brief \"1906 Building\"")
+    }
+
     @Test func anEscapedSpaceIsPartOfTheName() {
         let favorites = ["Elbe Tunnel", "Elbphilharmonie"]
         #expect(Self.completed("compare Elbe\\ ", favorites: favorites) == "compare \"Elbe Tunnel\" ")

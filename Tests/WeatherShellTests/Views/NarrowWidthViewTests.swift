@@ -90,15 +90,16 @@ import WeatherTestSupport
 
     // MARK: - 2 conditions: whole, or the symbol alone
 
+    /// Every condition is its symbol alone, under no header, before the amounts are left out:
+    /// at 40 columns "☁ overcast" kept its word beside a bare "☂" and cost the rain columns.
     @Test func aConditionThatDoesNotFitIsItsSymbolAloneNeverCutWords() {
         #expect(
             Array(Self.render(.daily(TextFitTests.berlin, days: 2), width: 40)) == [
                 "Berlin, Deutschland · Sun 05:10 CEST",
-                "  day        condition    low °C high °C",
-                "  Sun 27 Jul ☁ overcast     16.3    24.1",
-                "  Mon 28 Jul ☂              17.1    21.9",
-                "  left out for the width: rain chance,",
-                "  precipitation, wind max",
+                "  day          low °C high °C rain  mm",
+                "  Sun 27 Jul ☁   16.3    24.1 20 % 0.0",
+                "  Mon 28 Jul ☂   17.1    21.9 35 % 0.2",
+                "  left out for the width: wind max",
                 "  days are UTC days (02:00–02:00 CEST):",
                 "  Open-Meteo answered in GMT",
             ])

@@ -223,21 +223,21 @@ import WeatherTestSupport
     }
 
     @Test func narrowTablesDropColumnsRatherThanCutValues() {
+        // A condition's words give way first, all of a column's together: then the values fit.
         #expect(
             Array(Self.render(.hourly(Self.berlin, hours: 2), width: 40).prefix(4)) == [
                 "Berlin, Deutschland · Sun 05:10 CEST",
-                "  time       condition     °C  rain",
-                "  Sun 06:00  ☁ overcast  16.3   0 %",
-                "      07:00  ☁ overcast  16.8   0 %",
+                "  time          °C rain  mm wind",
+                "  Sun 06:00 ☁ 16.3  0 % 0.0 2 km/h WNW",
+                "      07:00 ☁ 16.8  0 % 0.0 2 km/h NNW",
             ])
         #expect(
             Array(Self.render(.daily(Self.berlin, days: 2), width: 40)) == [
                 "Berlin, Deutschland · Sun 05:10 CEST",
-                "  day        condition    low °C high °C",
-                "  Sun 27 Jul ☁ overcast     16.3    24.1",
-                "  Mon 28 Jul ☂              17.1    21.9",
-                "  left out for the width: rain chance,",
-                "  precipitation, wind max",
+                "  day          low °C high °C rain  mm",
+                "  Sun 27 Jul ☁   16.3    24.1 20 % 0.0",
+                "  Mon 28 Jul ☂   17.1    21.9 35 % 0.2",
+                "  left out for the width: wind max",
                 // The recording is in GMT: its days are UTC's, and said to be (trial 15).
                 "  days are UTC days (02:00–02:00 CEST):",
                 "  Open-Meteo answered in GMT",

@@ -61,8 +61,12 @@ struct BriefHandler {
     /// - Throws: what `show` throws. With `--sure`, an ensemble or earlier runs that fail are a
     ///   notice, not a failure.
     func brief(_ request: BriefRequest) async throws(ShellError) -> HandlerOutcome {
-        let fetched = try await weather.places.resolving(request.target, needing: .forecast, askingWarnings: true) {
-            place async throws(ShellError) in try await weather.forecast(for: place)
+        let places = weather.places
+        let fetched = try await places.placeWithoutCount(request.target, command: "brief") {
+            () async throws(ShellError) in
+            try await places.resolving(request.target, needing: .forecast, askingWarnings: true) {
+                place async throws(ShellError) in try await weather.forecast(for: place)
+            }
         }
         var shown = weather.weather(for: fetched.resolved, fetched.value, wholeEnsemble: true)
         // What fails after the forecast came fails with the place current, as before.
@@ -145,7 +149,10 @@ struct BriefHandler {
         {
             let changes = LookComparer.changes(
                 from: earlier, to: current, today: report.forecast.clock.localTime(now).date)
-            sentences.append(.sinceLook(earlier: earlier.time, change: changes.first))
+            sentences.append(
+                .sinceLook(
+                    earlier: earlier.time, change: changes.first,
+                    sameAnswer: earlier.showsSameAnswer(as: current)))
         }
         // A feed that failed is said as `show` says it (stderr, by `brief`); its warnings are not guessed.
         return unavailable + (current.isEmpty || !report.keepsLook ? [] : log.keep(current)) + [
@@ -171,6 +178,9 @@ enum BriefMaker {
             sentences.append(.rain(spell, now: now))
         } else if let outlook {
             sentences.append(.dry(from: now, hours: outlook.hours))
+        } else if forecast.hourly.contains(where: { $0.time > now }) {
+            // Hours without amounts: "no hours" read as if `hourly` had nothing to list.
+            sentences.append(.noPrecipitation)
         } else {
             sentences.append(.noHours)
         }

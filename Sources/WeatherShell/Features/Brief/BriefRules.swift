@@ -54,6 +54,7 @@ enum BriefRules {
             "warnings: each new or ended, by the feed’s id",
             "ensemble: the chance of a wet day changed when it moved \(DecimalText.shortest(changedChancePoints)) points or more, or from likely, possible or unlikely to another",
             "nothing changed that matters: none of these",
+            "the same forecast: the earlier look showed this same answer of the service (a look moments before): nothing is new since, and nothing was compared",
         ]
     }
 
@@ -185,6 +186,9 @@ package struct RainSpell: Hashable, Sendable {
 package enum BriefSentence: Hashable, Sendable {
     /// The answer has no hours from now: its rain cannot be said (kept beside any other sentence).
     case noHours
+    /// The answer has hours from now but no precipitation in them (the demo's Munich records
+    /// temperatures and wind only): its rain cannot be said, and the rest is briefed.
+    case noPrecipitation
     /// No wet hour from `from` for `hours` hours: the horizon, or fewer when the answer has
     /// only those left.
     case dry(from: Date, hours: Int)
@@ -203,8 +207,10 @@ package enum BriefSentence: Hashable, Sendable {
     /// run does (`nowHigh`), °C.
     case runs(date: LocalDate, issued: LocalDate, thenHigh: Double, nowHigh: Double)
     /// The most important change since the look at `earlier` by `changed`'s rules; nil when
-    /// nothing changed that matters.
-    case sinceLook(earlier: Date, change: LookChange?)
+    /// nothing changed that matters. `sameAnswer`: the earlier look showed this same answer of
+    /// the service (`Look.showsSameAnswer`), so "nothing changed" would claim a comparison
+    /// of two forecasts that was not made.
+    case sinceLook(earlier: Date, change: LookChange?, sameAnswer: Bool)
 }
 
 /// `brief`'s answer: the place, the instant, the zone and the sentences, in order.

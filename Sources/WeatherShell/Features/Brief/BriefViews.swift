@@ -53,6 +53,8 @@ extension TextRenderer {
         switch sentence {
         case .noHours:
             return "The forecast has no hours from now to speak of."
+        case .noPrecipitation:
+            return "The forecast gives no precipitation for the hours ahead, so when it rains cannot be said."
         case .dry(_, let hours):
             guard hours < BriefRules.rainHorizonHours else { return "Dry for the next \(hours) hours." }
             return hours == 1
@@ -120,14 +122,19 @@ extension TextRenderer {
             }
             return
                 "The forecast for tomorrow’s high has \(word == "warmer" ? "warmed" : "cooled") \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(when) (\(format.temperature(then, digits: 0)) then)."
-        case .sinceLook(let earlier, let change):
+        case .sinceLook(let earlier, let change, let sameAnswer):
             // Today's look by its time; an older one by its weekday, or its date from 6 days on.
             let local = clock.localTime(earlier)
             let when =
                 local.date == today
                 ? format.clock(local) : lookTime(earlier, clock: clock, format: format, now: report.now)
             let since = "Since you looked at \(when)"
-            guard let change else { return "\(since): nothing changed that matters." }
+            guard let change else {
+                // A look moments before (`rain Berlin; brief Berlin`) showed this same answer:
+                // nothing was compared, and saying "nothing changed" would claim it was.
+                return sameAnswer
+                    ? TextRenderer.sameAnswerText(when: when) : "\(since): nothing changed that matters."
+            }
             // "the rain now starts…", but a day's name keeps its capital ("Friday’s rain 4.5 mm").
             return "\(since): \(changeClause(change, zone: report.zone, now: report.now, format: format))."
         }
@@ -147,6 +154,9 @@ extension JSONRenderer {
             switch sentence {
             case .noHours:
                 kind = "no_hours"
+                facts = []
+            case .noPrecipitation:
+                kind = "no_precipitation"
                 facts = []
             case .dry(let from, let hours):
                 kind = "dry"
@@ -194,7 +204,7 @@ extension JSONRenderer {
                     ("date", .string(date.iso)), ("issued", .string(issued.iso)), ("then_high_celsius", .number(then)),
                     ("now_high_celsius", .number(now)), ("change_celsius", .number(hundredths(now - then))),
                 ]
-            case .sinceLook(let earlier, let change):
+            case .sinceLook(let earlier, let change, _):
                 kind = "since_look"
                 let (changeKind, changeFacts) = change.map(changeFacts) ?? ("nothing_changed", [])
                 facts = [

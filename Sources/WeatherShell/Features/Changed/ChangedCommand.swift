@@ -35,8 +35,11 @@ struct ChangedHandler {
     ///
     /// - Throws: what `show` throws.
     func changed(_ target: String?) async throws(ShellError) -> HandlerOutcome {
-        let fetched = try await weather.places.resolving(target, needing: .forecast, askingWarnings: true) {
-            place async throws(ShellError) in try await weather.forecast(for: place)
+        let places = weather.places
+        let fetched = try await places.placeWithoutCount(target, command: "changed") { () async throws(ShellError) in
+            try await places.resolving(target, needing: .forecast, askingWarnings: true) {
+                place async throws(ShellError) in try await weather.forecast(for: place)
+            }
         }
         var shown = weather.weather(for: fetched.resolved, fetched.value)
         let report = shown.report

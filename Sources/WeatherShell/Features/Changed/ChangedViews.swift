@@ -42,7 +42,13 @@ extension TextRenderer {
             if comparison.unitsDiffer, let earlier = comparison.earlier {
                 sentences.append(unitsSentence(earlier: earlier.unitSystem, current: format.units))
             }
-            if changes.isEmpty { sentences.append("Nothing changed that matters (“help changed” gives the rules).") }
+            if changes.isEmpty, let earlier = comparison.earlier, earlier.showsSameAnswer(as: comparison.current) {
+                sentences.append(
+                    sameAnswerText(
+                        when: lookTime(earlier.time, clock: clock, format: format, now: comparison.current.time)))
+            } else if changes.isEmpty {
+                sentences.append("Nothing changed that matters (“help changed” gives the rules).")
+            }
             sentences += changes.map {
                 changeText($0, zone: comparison.zone, now: comparison.current.time, format: format)
             }

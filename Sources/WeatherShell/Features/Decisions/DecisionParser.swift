@@ -362,7 +362,8 @@ enum DecisionParser {
             throw arguments.usage("; e.g. " + ChanceVocabulary.examples.joined(separator: " · "))
         }
         let days = try CommandParser.count(
-            &arguments, what: "the number of days", maximum: 10, example: ChanceVocabulary.examples.last)
+            &arguments, what: "the number of days", maximum: 10, example: ChanceVocabulary.examples.last,
+            reach: CommandParser.ensembleReach)
         return .chance(
             ChanceRequest(thresholds: thresholds, days: days, target: try CommandParser.optionalPlace(&arguments)))
     }
@@ -407,7 +408,8 @@ enum DecisionParser {
             hours = value
             _ = arguments.next()
         } else {
-            hours = try CommandParser.count(&arguments, what: "the number of hours", maximum: 240)
+            hours = try CommandParser.count(
+                &arguments, what: "the number of hours", maximum: 240, reach: CommandParser.ensembleReach)
         }
         return .plume(
             PlumeRequest(

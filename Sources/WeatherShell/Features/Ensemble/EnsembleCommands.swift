@@ -17,7 +17,8 @@ extension CommandSpec {
         costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
     ) { arguments throws(ShellError) in
         let count = try CommandParser.count(
-            &arguments, what: "the number of days", maximum: OpenMeteoEnsembleProvider.forecastDays)
+            &arguments, what: "the number of days", maximum: OpenMeteoEnsembleProvider.forecastDays,
+            reach: CommandParser.ensembleReach)
         return .confidence(count, try CommandParser.optionalPlace(&arguments))
     }
 }
@@ -39,7 +40,8 @@ extension CommandSpec {
         ]
     ) { arguments throws(ShellError) in
         let count = try CommandParser.count(
-            &arguments, what: "the number of days", maximum: OpenMeteoModelsProvider.forecastDays)
+            &arguments, what: "the number of days", maximum: OpenMeteoModelsProvider.forecastDays,
+            reach: "the days the four models are compared over")
         return .models(count, try CommandParser.optionalPlace(&arguments))
     }
 }

@@ -8,6 +8,7 @@ extension CommandSpec {
         details: [
             "A line is one entry, however many commands it holds; a line the same as the one before it is listed once. Up at the prompt recalls these same lines.",
             "“!!”, “!N”, “!-N” and “!prefix” run a line again (see “help !!”); “replay N..M” runs a range, printing each first.",
+            "Lines typed at the prompt or read from a script on standard input are kept. Commands given with -c or as wx’s arguments (wx -c \"show Berlin; history\", wx line Home) are not, as bash -c, sqlite3 -cmd and psql -c keep none: a status bar running wx every minute would bury what was typed.",
         ]
     ) { arguments throws(ShellError) in
         .history(
@@ -31,7 +32,12 @@ extension CommandSpec {
     static let replay = CommandSpec(
         name: "replay", synopsis: "replay <N..M | N>", summary: "run history commands N to M again"
     ) { arguments throws(ShellError) in
-        guard let text = arguments.rest(), let range = CommandParser.range(text) else {
+        let text = arguments.rest()
+        // "replay 5..2": said as `past` says a backward range of days, not the bare usage line.
+        if let (first, last) = text.flatMap(CommandParser.bounds), first > last {
+            throw .usage("a range runs forward: replay \(last)..\(first), not \(first)..\(last)")
+        }
+        guard let text, let range = CommandParser.range(text) else {
             throw arguments.usage(" (history numbers, see “history”)")
         }
         return .replay(range)

@@ -168,10 +168,12 @@ struct PastHandler {
     /// a place, none after.
     func normal(_ target: String?) async throws(ShellError) -> HandlerOutcome {
         guard let provider = archive else { throw .noService("archive") }
-        let fetching = try await places.resolving(target, needing: .normals) {
-            place async throws(ShellError) -> Fetched<Climatology> in
-            do throws(ServiceError) { return try await provider.normals(at: place.coordinate) } catch {
-                throw ShellError(serviceError: error)
+        let fetching = try await places.placeWithoutCount(target, command: "normal") { () async throws(ShellError) in
+            try await places.resolving(target, needing: .normals) {
+                place async throws(ShellError) -> Fetched<Climatology> in
+                do throws(ServiceError) { return try await provider.normals(at: place.coordinate) } catch {
+                    throw ShellError(serviceError: error)
+                }
             }
         }
         let (resolved, fetched) = (fetching.resolved, fetching.value)

@@ -164,7 +164,7 @@ struct Observations {
         }
         return ForecastOutcome(
             kept: snapshot.reading.forecastDays != nil, days: checked, source: source,
-            problem: checked.contains(where: \.hasPassed) ? problem : nil)
+            problem: checked.contains(where: \.hasPassed) ? problem : nil, judgedAt: now)
     }
 }
 
@@ -178,12 +178,17 @@ package struct ForecastOutcome: Hashable, Sendable {
     package var source: String?
     /// Why days that have passed have no observed values (the service failed, offline).
     package var problem: String?
+    /// "Now" at the place, by which the days were judged passed or not (`Observations.now`): with
+    /// recorded answers (`make demo`) the recording's time, which the snapshot's data time also
+    /// is; nil when not known.
+    package var judgedAt: Date?
 
-    package init(kept: Bool, days: [DayCheck], source: String?, problem: String?) {
+    package init(kept: Bool, days: [DayCheck], source: String?, problem: String?, judgedAt: Date? = nil) {
         self.kept = kept
         self.days = days
         self.source = source
         self.problem = problem
+        self.judgedAt = judgedAt
     }
 }
 

@@ -199,7 +199,7 @@ extension TextRenderer {
             ("condition", keptCondition(reading.weatherCode)),
             ("rain chance", format.percent(reading.precipitationProbabilityPercent)),
             ("precipitation", format.precipitation(reading.precipitationMillimetres)),
-            ("saved at", moment(savedClock(snapshot))),
+            ("saved at", moment(savedClock(snapshot)) + recordingClockText(snapshot, outcome, moment: moment)),
         ]
         return TextLayout.wrap(
             "snapshot \(snapshot.id): \(snapshot.placeName) (\(snapshot.coordinate.latitudeLongitudeText))", indent: 0,
@@ -208,6 +208,21 @@ extension TextRenderer {
                 TextLayout.wrap(value, after: "  " + TextLayout.pad(label, to: 13) + " ", width: width)
             }
             + forecastCheck(outcome, format: format, width: width)
+    }
+
+    /// After the saved-at time, when the days were judged by a clock behind it: in `make demo`
+    /// the data time and which days have passed go by the recording's clock, the saved-at time
+    /// by yours (a record's time is wx's own). `saved 2` read "saved at 2026-12-06 03:32" above
+    /// "not passed yet: Fri 06 Feb to Thu 12 Feb": the one clock is named beside the other.
+    /// Empty when the days were judged at or after the save, as they are outside the demo.
+    static func recordingClockText(
+        _ snapshot: Snapshot, _ outcome: ForecastOutcome, moment: (LocalDateTime) -> String
+    ) -> String {
+        guard let judged = outcome.judgedAt, snapshot.savedAt.timeIntervalSince(judged) > 60 else { return "" }
+        let clock = ZoneClock(
+            ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds))
+        return
+            ", by your clock; the data time and the days passed are by the recording’s, \(moment(clock.localTime(judged)))"
     }
 
     /// When the snapshot was saved, at its place under the offset its zone's rules give for that

@@ -18,9 +18,14 @@ extension TextRenderer {
                 "no keyless warning feed covers \(report.place.label)\(country): wx cannot say whether warnings are in force there; ask the national weather service",
                 indent: 0, width: width)
         }
+        // Where the place and the feed do not fit one line, the feed moves under it before any of
+        // the place is cut: at 40 columns the heading read "Hambur… · warnings from Bright Sky (DWD)".
+        let feed = "from \(service.displayName)"
+        let whole = TextLayout.columns("\(report.place.label) · warnings \(feed)") <= width
         var lines = [
-            style.bold(placeHeading(report.place.label, "warnings from \(service.displayName)", width: width))
+            style.bold(placeHeading(report.place.label, "warnings \(feed)", shorter: "warnings", width: width))
         ]
+        if !whole { lines += note(feed, context, style) }
         if let origin = report.origin { lines += offlineNote(origin, context: context, style: style) }
         if let match = report.match { lines += note(match, context, style) }
         if zone == nil { lines += note("times in UTC (the place’s time zone is not known)", context, style) }

@@ -27,6 +27,13 @@ struct WarningsHandler {
         // Without the place's country no feed can be chosen; "no keyless feed covers" it would
         // be a guess (issue 37 item 7: said of Berlin, which DWD covers, when offline).
         guard place.countryCode != nil else {
+            // A place the lookup named but put in no country (`warnings Italia`, an Antarctic
+            // station) was found online: "try again online" would not help.
+            guard place.isUnnamed else {
+                throw .notApplicable(
+                    "no warning feed covers \(TerminalText.sanitized(place.label)) (\(place.coordinate.rounded.hemisphereText)): the place lookup found it in no country (the open sea or Antarctica, say), so there is no national feed to ask"
+                )
+            }
             throw .notApplicable(
                 "wx could not tell which warning feed covers \(TerminalText.sanitized(place.label)): its country is not known (offline, or the reverse lookup of the coordinates failed); try again online, or give the place by name"
             )

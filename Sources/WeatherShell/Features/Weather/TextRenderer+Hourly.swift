@@ -18,14 +18,18 @@ extension TextRenderer {
             lines += note("no forecast hours after now in this answer", context, style)
             return lines
         }
-        lines += hourRows(
-            hours, clock: clock, context: context, format: format, style: style, probability: true,
-            uncarried: presentation.report.forecast.uncarried, isNight: { presentation.isNight($0) })
-        // What a row's rain chance and amount cover: the hour before its time (issue 37 item 10).
+        let table = hourTable(
+            hours, clock: clock, context: context, format: format, probability: true,
+            uncarried: presentation.report.forecast.uncarried, isNight: { presentation.isNight($0) }
+        ).layout(width: context.reportWidth)
+        lines += table.lines + leftOutNote(table.leftOutHeaders, width: context.reportWidth, style: style)
+        // What a row's rain chance and amount cover: the hour before its time (issue 37 item 10);
+        // of the columns shown only (at 40 columns the note explained an "mm" left out).
+        let symbol = context.units.precipitation.symbol
         lines +=
             coveredSpanText(
-                presentation.report.forecast, hours: hours, probability: true,
-                symbol: context.units.precipitation.symbol
+                presentation.report.forecast, hours: hours, chance: table.keptHeaders.contains("rain") ? "rain" : nil,
+                amount: table.keptHeaders.contains(symbol) ? symbol : nil
             ).map { note($0, context, style) } ?? []
         // No "rain %" band for a chance the answer does not carry (a band of nothing says nothing),
         // nor for chances too small to draw: those are said in words under the chart.
@@ -46,24 +50,28 @@ extension TextRenderer {
         return lines + short + chart + ensembleBandLines(presentation, context: context, format: format, style: style)
     }
 
-    /// What the rain chance and amount of a row cover, by their column headers ("rain and mm:
-    /// the hour up to each time"; `symbol` is the amount's, "mm" or "in")
+    /// What the rain chance and amount of a row cover, by the labels of their columns or rows
+    /// ("rain and mm: the hour up to each time"; `chance` and `amount` are those labels, nil for
+    /// one not shown — left out for the width, or not asked for)
     /// (Open-Meteo's `precipitation` and `precipitation_probability` are the preceding hour's,
     /// OpenWeatherMap's `rain.3h` the preceding 3 hours'), so that a row at 13:00 with rain is
-    /// read as rain from 12:00; nil when the rows show neither (the columns are not carried).
-    static func coveredSpanText(_ forecast: Forecast, hours: [HourlyForecast], probability: Bool, symbol: String)
+    /// read as rain from 12:00; nil when the rows show neither (not shown, or not carried).
+    static func coveredSpanText(_ forecast: Forecast, hours: [HourlyForecast], chance: String?, amount: String?)
         -> String?
     {
-        let chance =
-            probability && !forecast.uncarried.contains(.hourlyPrecipitationProbability)
-            && hours.contains { $0.precipitationProbabilityPercent != nil }
-        let amount =
+        let chance = chance.flatMap { label in
+            !forecast.uncarried.contains(.hourlyPrecipitationProbability)
+                && hours.contains { $0.precipitationProbabilityPercent != nil } ? label : nil
+        }
+        let amount = amount.flatMap { label in
             !forecast.uncarried.contains(.hourlyPrecipitation) && hours.contains { $0.precipitationMillimetres != nil }
-        guard chance || amount else { return nil }
+                ? label : nil
+        }
+        let labels = [chance, amount].compactMap { $0 }
+        guard !labels.isEmpty else { return nil }
         let step = max(1, forecast.hourStepSeconds / 3_600)
         let span = step == 1 ? "the hour" : "the \(step) hours"
-        let columns = [chance ? "rain" : nil, amount ? symbol : nil].compactMap { $0 }
-        return "\(columns.joined(separator: " and ")): \(span) up to each time"
+        return "\(labels.joined(separator: " and ")): \(span) up to each time"
     }
 
     /// Why the chart has no "rain %" band: "no rain expected in these hours (0 % each hour)",
@@ -88,6 +96,17 @@ extension TextRenderer {
         probability: Bool,
         uncarried: Set<ForecastSeries> = [], isNight: (HourlyForecast) -> Bool?
     ) -> [String] {
+        let table = hourTable(
+            hours, clock: clock, context: context, format: format, probability: probability, uncarried: uncarried,
+            isNight: isNight)
+        return tableLines(table, width: context.reportWidth, style: style)
+    }
+
+    /// The table of `hourRows`, not yet laid out: `hourly` reads which columns it kept.
+    static func hourTable(
+        _ hours: [HourlyForecast], clock: ZoneClock, context: RenderContext, format: ValueFormatter, probability: Bool,
+        uncarried: Set<ForecastSeries>, isNight: (HourlyForecast) -> Bool?
+    ) -> TextTable {
         let unit = format.temperatureSymbol
         var times: [String] = []
         var previousDay: LocalDate?
@@ -138,6 +157,6 @@ extension TextRenderer {
         columns += ifCarried(!uncarried.contains(.hourlyWind)) {
             .init(header: "wind", cells: winds, lead: 2, dropOrder: 3)
         }
-        return tableLines(TextTable(columns: columns), width: context.reportWidth, style: style)
+        return TextTable(columns: columns)
     }
 }

@@ -147,6 +147,12 @@ extension TextRenderer {
                         "  \(context.units.precipitation.symbol)",
                         next.map { format.precipitationValue($0.precipitationMillimetres) }))
             }
+            // What the rows' chance and amount cover, as `hourly` says it: the hour before.
+            lines +=
+                coveredSpanText(
+                    presentation.report.forecast, hours: Array(next), chance: "rain %",
+                    amount: context.units.precipitation.symbol
+                ).map { note($0, context, style) } ?? []
         }
 
         // A provider of current conditions only (OpenWeatherMap) has a today with nothing but

@@ -26,8 +26,10 @@ struct WeatherHandler {
     /// The place's warning feed is asked alongside the forecast, not after it (for coordinates,
     /// once their name, which gives the country, has come; see `PlaceResolver.resolving`).
     func show(_ target: String?) async throws(ShellError) -> HandlerOutcome {
-        let fetched = try await places.resolving(target, needing: .forecast, askingWarnings: true) {
-            place async throws(ShellError) in try await forecast(for: place)
+        let fetched = try await places.placeWithoutCount(target, command: "show") { () async throws(ShellError) in
+            try await places.resolving(target, needing: .forecast, askingWarnings: true) {
+                place async throws(ShellError) in try await forecast(for: place)
+            }
         }
         var answer = fetched.value
         // An answer in UTC has the guessed zone: an offset the warning feed told beats it.
@@ -153,7 +155,9 @@ struct WeatherHandler {
     }
 
     func rain(_ target: String?) async throws(ShellError) -> HandlerOutcome {
-        var weather = try await self.weather(for: target)
+        var weather = try await places.placeWithoutCount(target, command: "rain") {
+            () async throws(ShellError) in try await self.weather(for: target)
+        }
         let report = weather.report
         // Current conditions say nothing about when rain starts or stops.
         if report.forecast.isCurrentConditionsOnly {
@@ -169,11 +173,13 @@ struct WeatherHandler {
 
     func air(_ target: String?) async throws(ShellError) -> HandlerOutcome {
         guard let provider = places.services.airQuality else { throw .noService("air-quality") }
-        let fetched = try await places.resolving(target, needing: .air) { place async throws(ShellError) in
-            do throws(ServiceError) {
-                return try await provider.airQuality(at: place.coordinate, now: clocks.now(at: place.coordinate))
-            } catch {
-                throw ShellError(serviceError: error)
+        let fetched = try await places.placeWithoutCount(target, command: "air") { () async throws(ShellError) in
+            try await places.resolving(target, needing: .air) { place async throws(ShellError) in
+                do throws(ServiceError) {
+                    return try await provider.airQuality(at: place.coordinate, now: clocks.now(at: place.coordinate))
+                } catch {
+                    throw ShellError(serviceError: error)
+                }
             }
         }
         let resolved = fetched.resolved
