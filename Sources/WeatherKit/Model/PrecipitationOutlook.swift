@@ -32,6 +32,18 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         /// "overcast" codes: those say nothing of what falls, and are passed over).
         case unknown
 
+        /// What falls in the hours of `forecast` that touch `start`–`end` (each hour the hour
+        /// before its time; hours with 0 mm passed over), by their WMO weather codes: one kind
+        /// when all the coded hours agree, else `.unknown`. The one rule for every spell.
+        package static func over(_ forecast: Forecast, from start: Date, to end: Date) -> Falls {
+            let step = Double(forecast.hourStepSeconds)
+            let kinds = forecast.hourly.filter {
+                $0.time.addingTimeInterval(-step) < end && $0.time > start
+                    && ($0.precipitationMillimetres.map { $0 > 0 } ?? true)
+            }.compactMap { of(code: $0.weatherCode) }
+            return Set(kinds).count == 1 ? kinds[0] : .unknown
+        }
+
         /// The kind of one WMO weather code; nil for codes that name no precipitation.
         static func of(code: Int?) -> Falls? {
             switch code {
@@ -165,11 +177,7 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         // also serve the 15-minute data).
         let spellStart = ahead[first].start
         let spellEnd = stop ?? spellLast
-        let kinds = forecast.hourly.filter {
-            $0.time.addingTimeInterval(-step) < spellEnd && $0.time > spellStart
-                && ($0.precipitationMillimetres.map { $0 > 0 } ?? true)
-        }.compactMap { Falls.of(code: $0.weatherCode) }
-        falls = Set(kinds).count == 1 ? kinds[0] : .unknown
+        falls = Falls.over(forecast, from: spellStart, to: spellEnd)
         totalMillimetres = total
         probabilityPercent = probability
     }

@@ -63,7 +63,7 @@ enum BriefRules {
         [
             "dry: no hour with \(DecimalText.shortest(wetHourMillimetres)) mm or more in the next \(rainHorizonHours) hours (or the hours the forecast has left, said so)",
             "rain starts, dry again: as “rain” says them — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them, the hours’ past their end), so rain starts where the first wet hour begins and is dry again where the last wet hour in a row after it ends; snow when the hours’ weather codes say snow",
-            "rain again: the next wet hours in the \(rainHorizonHours) hours after it is dry again, from where the first begins to where the last in a row ends",
+            "rain again: the next wet hours in the \(rainHorizonHours) hours after it is dry again, from where the first begins to where the last in a row ends; snow when those hours’ own weather codes say snow",
             "heaviest: the wet hour of the spell with the most, with the hours in a row after it that have as much (the first such run of equals), and the amount of each",
             "likely: \(DecimalText.shortest(likelyPercent)) % of the ensemble’s members or more with \(DecimalText.shortest(wetDayMillimetres)) mm or more that day; unlikely: \(DecimalText.shortest(unlikelyPercent)) % or less; possible between",
             "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s; else about as warm; the range is the members’ 10th to 90th percentile",
@@ -138,8 +138,13 @@ enum BriefRules {
             totalMillimetres: outlook.totalMillimetres, lastsPastWindow: outlook.end == nil,
             snow: outlook.falls == .snow)
         if outlook.end != nil {
-            (spell.laterStart, spell.laterEnd) = laterSpell(
-                forecast, after: end, until: now.addingTimeInterval(outlook.horizonSeconds))
+            let until = now.addingTimeInterval(outlook.horizonSeconds)
+            (spell.laterStart, spell.laterEnd) = laterSpell(forecast, after: end, until: until)
+            // What falls then, by the first spell's rule (its own hours' weather codes).
+            if let later = spell.laterStart {
+                spell.laterSnow =
+                    PrecipitationOutlook.Falls.over(forecast, from: later, to: spell.laterEnd ?? until) == .snow
+            }
         }
         return (spell, hours)
     }
@@ -180,6 +185,8 @@ package struct RainSpell: Hashable, Sendable {
     /// they end (nil: still wet at the horizon); the sentence names them after "dry again".
     package var laterStart: Date?
     package var laterEnd: Date?
+    /// Whether the later hours' own weather codes say snow (the rule `snow` follows).
+    package var laterSnow: Bool = false
 }
 
 /// One sentence of `brief`, with the facts it states.

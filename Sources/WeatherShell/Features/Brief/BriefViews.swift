@@ -69,6 +69,7 @@ extension TextRenderer {
             var end = spell.lastsPastWindow ? "still \(falling) \(atTime(spell.end))" : "dry again by \(at(spell.end))"
             // Wet hours again within the 24: named, so that "dry again" is not read as the rest.
             if let later = spell.laterStart {
+                let noun = spell.laterSnow ? "snow" : "rain"
                 end +=
                     spell.laterEnd.map { ", \(noun) again \(at(later))–\(format.clock(clock.localTime($0)))" }
                     ?? ", \(noun) again from \(at(later))"
