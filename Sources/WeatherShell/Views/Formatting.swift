@@ -105,10 +105,40 @@ package struct ValueFormatter: Sendable {
             "\(DecimalText.fixed(unit.convert(millimetres: millimetres), digits: unit == .millimetres ? 1 : 3)) \(unit.symbol)"
     }
 
-    package func precipitationValue(_ millimetres: Double?) -> String {
+    /// An amount in the unit shown, without the symbol ("0.3", "0.01", "—"): with `digits`
+    /// decimals (a column's, `precipitationDecimals(column:)`), else its own
+    /// (`precipitationDecimals(_:)`: 0.1 mm is "0.004" in inches, never "0.00").
+    package func precipitationValue(_ millimetres: Double?, digits: Int? = nil) -> String {
         guard let millimetres else { return Self.missing }
         let value = units.precipitation.convert(millimetres: millimetres)
-        return DecimalText.fixed(value, digits: units.precipitation == .millimetres ? 1 : 2)
+        return DecimalText.fixed(value, digits: digits ?? precipitationDecimals(millimetres, from: nil) ?? 1)
+    }
+
+    /// The one rule for an amount's decimals: `from` (else the unit's usual: 1 in mm, 2 in
+    /// inches), raised (up to `NearLimit.extraDecimals` more than the usual) until an amount
+    /// other than 0 is not shown as 0 — 0.1 mm is 0.0039 in, "0.004", not "0.00". nil for none.
+    package func precipitationDecimals(_ millimetres: Double?, from: Int?) -> Int? {
+        guard let millimetres else { return nil }
+        let value = units.precipitation.convert(millimetres: millimetres)
+        let base = units.precipitation == .millimetres ? 1 : 2
+        var decimals = from ?? base
+        while value != 0, NearLimit.shown(value, decimals: decimals) == 0, decimals < base + NearLimit.extraDecimals {
+            decimals += 1
+        }
+        return decimals
+    }
+
+    /// One precision for a column of amounts: the most its amounts need
+    /// (`precipitationDecimals(_:from:)`), so that "0.008" stands over "0.004", not "0.00".
+    package func precipitationDecimals(column: [Double?]) -> Int {
+        column.compactMap { precipitationDecimals($0, from: nil) }.max()
+            ?? (units.precipitation == .millimetres ? 1 : 2)
+    }
+
+    /// A column of amounts at one precision (`precipitationDecimals(column:)`), "—" for none.
+    package func precipitationColumn(_ column: [Double?]) -> [String] {
+        let digits = precipitationDecimals(column: column)
+        return column.map { precipitationValue($0, digits: digits) }
     }
 
     /// "1013 hPa", "29.92 inHg", "—".

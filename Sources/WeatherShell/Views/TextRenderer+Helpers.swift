@@ -94,7 +94,7 @@ extension TextRenderer {
     ) -> [TextTable.Column] {
         ifCarried(carried) {
             .init(
-                header: context.units.precipitation.symbol, cells: sums.map { format.precipitationValue($0) },
+                header: context.units.precipitation.symbol, cells: format.precipitationColumn(sums),
                 width: width, right: true, dropOrder: dropOrder, name: "precipitation")
         }
     }

@@ -75,15 +75,19 @@ extension ModelDay {
     /// shows it, and "dry" (under 0.2 mm) or "wet" (1 mm or more) follows it by `help models`'
     /// rule: "dry" for 0.0 but "0.1 mm" for an amount as dry by the rule read as two rules
     /// (trial 9), and "dry" alone beside a table showing 0.1 contradicted it (trial 6).
-    func disagreements(models: [ForecastModel], format: ValueFormatter) -> [String] {
+    /// `digits`: each model's column's decimals, so that an amount reads as in its column
+    /// ("0.020 in" beside a column of 0.020, not "0.02").
+    func disagreements(models: [ForecastModel], format: ValueFormatter, digits: [Int?] = []) -> [String] {
         var parts: [String] = []
         if disagreesOnRain {
-            let named = zip(models, values).compactMap { model, value -> String? in
-                value.precipitationSumMillimetres.map {
+            let named = zip(models, values).enumerated().compactMap { index, pair -> String? in
+                let (model, value) = pair
+                let column = digits.indices.contains(index) ? digits[index] : nil
+                return value.precipitationSumMillimetres.map {
                     let kind =
                         $0 < ModelDay.dryBelowMillimetres ? " dry" : $0 >= ModelDay.wetFromMillimetres ? " wet" : ""
                     return
-                        "\(model.displayName) \(TextRenderer.modelAmountValue($0, format: format)) \(format.units.precipitation.symbol)\(kind)"
+                        "\(model.displayName) \(TextRenderer.modelAmountValue($0, format: format, digits: column)) \(format.units.precipitation.symbol)\(kind)"
                 }
             }
             parts.append("rain (" + named.joined(separator: ", ") + ")")

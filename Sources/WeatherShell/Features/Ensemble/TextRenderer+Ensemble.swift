@@ -147,7 +147,7 @@ extension TextRenderer {
         lines.append(table[0])
         for (index, day) in report.days.enumerated() {
             lines.append(table[index + 1])
-            let disagreements = day.disagreements(models: models, format: format)
+            let disagreements = day.disagreements(models: models, format: format, digits: columnDecimals)
             if !disagreements.isEmpty {
                 let mark = context.unicode ? "⚑" : "!"
                 // A model's name stays on one line ("DWD" at a line's end and "ICON" on the next
@@ -231,11 +231,9 @@ extension TextRenderer {
         let unit = format.units.precipitation
         let value = unit.convert(millimetres: millimetres)
         let base = unit == .millimetres ? 1 : 2
-        var decimals = NearLimit.decimals(value, base: base, limits: modelRainLimits(format))
-        while value > 0, NearLimit.shown(value, decimals: decimals) == 0, decimals < base + NearLimit.extraDecimals {
-            decimals += 1
-        }
-        return decimals
+        // NearLimit's, then the one rule for any amount (`precipitationDecimals`).
+        return format.precipitationDecimals(
+            millimetres, from: NearLimit.decimals(value, base: base, limits: modelRainLimits(format)))
     }
 
     /// `hourly`'s band: the ensemble's 10th percentile, median and 90th percentile of the

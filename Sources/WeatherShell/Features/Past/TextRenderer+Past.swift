@@ -174,7 +174,7 @@ extension TextRenderer {
                 width: 9, right: true),
             .init(
                 header: context.units.precipitation.symbol,
-                cells: normals.map { format.precipitationValue($0.precipitationMeanMillimetres) }, width: 8,
+                cells: format.precipitationColumn(normals.map(\.precipitationMeanMillimetres)), width: 8,
                 right: true,
                 dropOrder: 2),
             .init(

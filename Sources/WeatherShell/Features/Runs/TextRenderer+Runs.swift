@@ -58,6 +58,9 @@ extension TextRenderer {
         let unit = format.temperatureSymbol
         let highs = report.rows.compactMap(\.day.temperatureMaxCelsius)
         let valued = report.rows.map(\.day.hasValues)
+        // One precision for the precipitation column (`precipitationDecimals(column:)`).
+        let rainDigits = format.precipitationDecimals(
+            column: report.rows.filter(\.day.hasValues).map(\.day.precipitationSumMillimetres))
         func column(_ value: (RunDay) -> String) -> [String] {
             report.rows.map { $0.day.hasValues ? value($0.day) : "" }
         }
@@ -75,7 +78,8 @@ extension TextRenderer {
                 width: 8, right: true),
             .init(
                 header: context.units.precipitation.symbol,
-                cells: column { format.precipitationValue($0.precipitationSumMillimetres) }, width: 7,
+                cells: column { format.precipitationValue($0.precipitationSumMillimetres, digits: rainDigits) },
+                width: 7,
                 right: true, dropOrder: 2),
             .init(
                 header: "high",

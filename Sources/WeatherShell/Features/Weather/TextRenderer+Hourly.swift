@@ -151,7 +151,7 @@ extension TextRenderer {
         columns += ifCarried(!uncarried.contains(.hourlyPrecipitation)) {
             .init(
                 header: context.units.precipitation.symbol,
-                cells: hours.map { format.precipitationValue($0.precipitationMillimetres) }, width: 6,
+                cells: format.precipitationColumn(hours.map(\.precipitationMillimetres)), width: 6,
                 right: true, dropOrder: 2, name: "precipitation")
         }
         columns += ifCarried(!uncarried.contains(.hourlyWind)) {

@@ -117,11 +117,19 @@ extension TextRenderer {
 
         // The next hours, one column each (the header says when the forecast is not about now),
         // as many as the width holds.
-        let next = presentation.hours.prefix(max(1, (context.reportWidth - 10) / 5))
+        // A cell is 5 columns, or wider when the amounts need more decimals (0.1 mm is "0.004"
+        // in inches: a space between cells still).
+        var cell = 5
+        var next = presentation.hours.prefix(max(1, (context.reportWidth - 10) / cell))
+        let amountWidth =
+            format.precipitationColumn(next.map(\.precipitationMillimetres)).map(TextLayout.columns).max() ?? 0
+        if amountWidth >= cell {
+            cell = amountWidth + 1
+            next = presentation.hours.prefix(max(1, (context.reportWidth - 10) / cell))
+        }
         if !next.isEmpty {
             lines.append("")
             let label = 10
-            let cell = 5
             func row(_ title: String, _ values: [String]) -> String {
                 TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
             }
@@ -145,7 +153,7 @@ extension TextRenderer {
                 lines.append(
                     row(
                         "  \(context.units.precipitation.symbol)",
-                        next.map { format.precipitationValue($0.precipitationMillimetres) }))
+                        format.precipitationColumn(next.map(\.precipitationMillimetres))))
             }
             // What the rows' chance and amount cover, as `hourly` says it: the hour before.
             lines +=
