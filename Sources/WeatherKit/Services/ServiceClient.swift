@@ -296,8 +296,9 @@ extension ServiceClient {
                 outcome = Self.classify(response, service: request.service, url: request.url)
                 askedToWait = response.retryAfterSeconds ?? 0
             } catch {
-                // The limit said is the command's, not this attempt's share of it.
-                let whole = totalSeconds
+                // The limit said is the request's (the command's, or the part of a shared
+                // budget it was given: Nominatim's 15 s of 20), not this attempt's share of it.
+                let whole = (budget.inSeconds * 10).rounded() / 10
                 switch error {
                 case .timedOut(let seconds) where seconds == limits.totalTimeoutSeconds:
                     outcome = .transport(request.service, .timedOut(seconds: whole))
