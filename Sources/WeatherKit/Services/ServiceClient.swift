@@ -476,4 +476,14 @@ extension ServiceError {
     package static func answered(_ response: HTTPResponse, by service: Service, url: String) -> ServiceError {
         ServiceClient.classify(response, service: service, url: url)
     }
+
+    /// Why a 2xx `response` of `service` could not be read as its commands read it (a web
+    /// page, an empty answer, not valid UTF-8, not JSON: `malformedResponse`), or nil when it
+    /// reads — `doctor`'s light requests, which `find` would then fail on.
+    package static func unreadable(_ response: HTTPResponse, by service: Service, url: String) -> ServiceError? {
+        do throws(ServiceError) {
+            _ = try ServiceClient.decode(response, service: service, url: url)
+            return nil
+        } catch { return error }
+    }
 }

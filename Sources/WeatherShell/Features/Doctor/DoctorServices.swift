@@ -59,8 +59,8 @@ enum DoctorProbes {
     /// - Parameters:
     ///   - subject: the line's name ("Nominatim (geocoder)").
     ///   - secrets: what must never be shown (the key), masked in the URL and in any message.
-    /// - Returns: ok for a 2xx answer (noted when slower than `slowMilliseconds`), a problem
-    ///   naming the service's error otherwise; the request, its status and time with it.
+    /// - Returns: ok for a 2xx answer that reads as the service's commands read it (noted when
+    ///   slower than `slowMilliseconds`), a problem naming the service's error otherwise; the request, its status and time with it.
     static func ask(
         _ service: Service, subject: String, url: String, secrets: [String], environment: DoctorEnvironment,
         transport: any HTTPTransport, clock: any WXClock, proxies: ProxyEnvironment
@@ -86,6 +86,11 @@ enum DoctorProbes {
         let via = proxy.map { " via \($0)" } ?? ""
         guard (200..<300).contains(response.status) else {
             let error = ServiceError.answered(response, by: service, url: url)
+            return DoctorCheck(
+                .service, subject, .problem, Redaction.scrubbed(error.description, secrets: secrets), request: request)
+        }
+        // Read as the commands read it: a status page of bytes `find` fails on is no pass.
+        if let error = ServiceError.unreadable(response, by: service, url: url) {
             return DoctorCheck(
                 .service, subject, .problem, Redaction.scrubbed(error.description, secrets: secrets), request: request)
         }
