@@ -14,6 +14,19 @@ import WeatherTestSupport
         #expect(run.stdout.hasPrefix("Berlin, Deutschland · warnings\n  from Bright Sky (DWD)\n"), "\(run.stdout)")
     }
 
+    /// At 40 columns "Elbphilharmonie, Hamburg, Deutschland" (37 columns) was cut to keep
+    /// " · warnings" beside it ("Elbphilharmonie, Hamburg, De… · warnings"): the place has its
+    /// line whole when it fits alone, and "warnings from …" goes under it.
+    @Test func aPlaceThatFitsAloneIsNotCut() throws {
+        let run = try runWX(
+            ["-c", "warnings Hamburg"], home: TemporaryFolder(), server: FixtureServer(), now: "2026-03-07T03:00:00Z",
+            environment: ["COLUMNS": "40"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland\n  warnings from Bright Sky (DWD)\n"),
+            "\(run.stdout)")
+    }
+
     /// "Italia" is found online, at an Antarctic station in no country: wx said "try again
     /// online" as if the lookup had failed. It says what happened.
     @Test func aPlaceFoundInNoCountryIsSaidSo() throws {

@@ -20,12 +20,19 @@ extension TextRenderer {
         }
         // Where the place and the feed do not fit one line, the feed moves under it before any of
         // the place is cut: at 40 columns the heading read "Hambur… · warnings from Bright Sky (DWD)".
+        // Where even "place · warnings" does not fit, the place has its line whole (cut only when
+        // wider than the line) and "warnings from …" goes under it: at 40 columns
+        // "Elbphilharmonie, Hamburg, De… · warnings" cut a 37-column name that fits alone.
         let feed = "from \(service.displayName)"
-        let whole = TextLayout.columns("\(report.place.label) · warnings \(feed)") <= width
-        var lines = [
-            style.bold(placeHeading(report.place.label, "warnings \(feed)", shorter: "warnings", width: width))
-        ]
-        if !whole { lines += note(feed, context, style) }
+        let label = report.place.label
+        var lines: [String]
+        if TextLayout.columns("\(label) · warnings \(feed)") <= width {
+            lines = [style.bold("\(label) · warnings \(feed)")]
+        } else if TextLayout.columns("\(label) · warnings") <= width {
+            lines = [style.bold("\(label) · warnings")] + note(feed, context, style)
+        } else {
+            lines = [style.bold(TextLayout.truncate(label, to: width))] + note("warnings \(feed)", context, style)
+        }
         if let origin = report.origin { lines += offlineNote(origin, context: context, style: style) }
         if let match = report.match { lines += note(match, context, style) }
         if zone == nil { lines += note("times in UTC (the place’s time zone is not known)", context, style) }
