@@ -39,6 +39,17 @@ extension TextRenderer {
         var lines = [style.bold(placeHeading(report.place.label, when, shorter: shorter, width: context.width))]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(sourcesText(weather, format: format), context, style)
+        // An answer in GMT for a place whose clock is not UTC's: its days are UTC days, said as
+        // `daily` says them (the place's zone from the tz database, at the first day's start).
+        let firstMidnight = Date(timeIntervalSince1970: Double(range.lowerBound.dayNumber) * 86_400)
+        if weather.zone.isUTC,
+            let own = ZoneInfo.nearest(
+                to: report.place.coordinate, at: firstMidnight, countryCode: report.place.countryCode),
+            own.utcOffsetSeconds != 0
+        {
+            let start = ZoneClock(own).localTime(firstMidnight)
+            lines += note(utcDaysText(start, sourceName: "Open-Meteo", format: format), context, style)
+        }
         if let end = weather.dataEnd {
             let local = weather.clock.localTime(end)
             let what =

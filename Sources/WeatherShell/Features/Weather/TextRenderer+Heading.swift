@@ -101,13 +101,18 @@ extension TextRenderer {
     {
         var lines: [String] = []
         if let start = coverage.utcDayStart {
-            let clock = "\(format.clock(start)) \(ValueFormatter.zone(start))"
-            lines += note(
-                "days are UTC days (\(format.clock(start))–\(clock)): \(coverage.sourceName) answered in GMT", context,
-                style)
+            lines += note(utcDaysText(start, sourceName: coverage.sourceName, format: format), context, style)
         }
         guard let last = coverage.lastDayBeforeToday else { return lines }
         return lines + note("this forecast does not cover today: its days end on \(format.day(last))", context, style)
+    }
+
+    /// "days are UTC days (02:00–02:00 CEST): Open-Meteo answered in GMT": the one wording for
+    /// days of an answer in GMT at a place whose clock is not UTC's (`daily`, `past`); `start`
+    /// is 00:00 UTC at the place's clock.
+    static func utcDaysText(_ start: LocalDateTime, sourceName: String, format: ValueFormatter) -> String {
+        let clock = "\(format.clock(start)) \(ValueFormatter.zone(start))"
+        return "days are UTC days (\(format.clock(start))–\(clock)): \(sourceName) answered in GMT"
     }
 
     /// The line saying the data is old and why, when it came from the cache after a failure.
