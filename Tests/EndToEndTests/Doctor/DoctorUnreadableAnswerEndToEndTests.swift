@@ -14,12 +14,14 @@ struct DoctorUnreadableAnswerEndToEndTests {
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(
             run.stdout.contains(
-                "✗ Nominatim (geocoder): Nominatim sent an answer wx cannot read (not valid UTF-8 text); try again later\n"),
+                "✗ Nominatim (geocoder): Nominatim sent an answer wx cannot read (not valid UTF-8 text); try again later\n"
+            ),
             "\(run.stdout)")
         #expect(!run.stdout.contains("✓ Nominatim"), "\(run.stdout)")
         // The same fault to `find` is the same words (here passed over for Open-Meteo's geocoder).
         try server.queue(.init(path: "/search", fault: "badutf8"))
         let find = try runWX(["find", "Hamburg"], home: TemporaryFolder(), server: server)
-        #expect(find.stderr.contains("Nominatim sent an answer wx cannot read (not valid UTF-8 text)"), "\(find.stderr)")
+        #expect(
+            find.stderr.contains("Nominatim sent an answer wx cannot read (not valid UTF-8 text)"), "\(find.stderr)")
     }
 }
