@@ -133,6 +133,11 @@ extension EventLog {
                     base.counts.commands += 1
                     return
                 }
+                // A snapshot in wx's own layout whose index line is written from its bytes.
+                if let id = lines.putOwnSnapshot(line, offset: offset) {
+                    base.counts.take(.snapshot(id: id))
+                    return
+                }
                 let taken = Self.read(line)
                 base.take(taken)
                 switch taken.record {

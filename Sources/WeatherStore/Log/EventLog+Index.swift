@@ -142,6 +142,16 @@ extension EventLog {
             writer.write(line)
         }
 
+        /// The line of the snapshot a line of the log in wx's own layout holds, written from its
+        /// bytes (`EventLog.ownSnapshotIndexLine`); its id, or nil (nothing written) for a line
+        /// that is not one.
+        func putOwnSnapshot(_ logLine: UnsafeRawBufferPointer, offset: Int) -> Int? {
+            line.removeAll(keepingCapacity: true)
+            guard let id = EventLog.ownSnapshotIndexLine(logLine, offset: offset, to: &line) else { return nil }
+            writer.write(line)
+            return id
+        }
+
         /// A snapshot's line as an index holds it (without its "\n"), copied as it is.
         func put(line bytes: UnsafeRawBufferPointer) {
             writer.write(bytes)

@@ -235,3 +235,34 @@ struct OwnRecordReader {
         number().flatMap { JSONValue.number($0).recordInt }
     }
 }
+
+extension OwnRecordReader {
+    /// A string, its opening quote at hand, of printable ASCII alone (0x20 to 0x7E, no quote or
+    /// backslash): where its bytes lie in the line. Nil for any other string (`string()` reads it).
+    mutating func printableText() -> Range<Int>? {
+        guard let base = line.baseAddress, index < line.count, line[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        var at = start
+        while at < line.count {
+            let byte = base.load(fromByteOffset: at, as: UInt8.self)
+            if byte == UInt8(ascii: "\"") {
+                index = at + 1
+                return start..<at
+            }
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+            at += 1
+        }
+        return nil
+    }
+
+    /// A time in wx's 20-byte form, its opening quote at hand: its seconds since 1970
+    /// (`ISOTime.wholeSecondsUTC`); nil for any other string (`time()` reads it).
+    mutating func wholeSecondsTime() -> Int? {
+        let at = index
+        guard at + 22 <= line.count, line[at] == UInt8(ascii: "\""), line[at + 21] == UInt8(ascii: "\""),
+            let seconds = ISOTime.wholeSecondsUTC(UnsafeRawBufferPointer(rebasing: line[(at + 1)..<(at + 21)]))
+        else { return nil }
+        index = at + 22
+        return Int(seconds)
+    }
+}
