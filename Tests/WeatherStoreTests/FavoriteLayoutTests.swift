@@ -101,6 +101,54 @@ import WeatherTestSupport
         }
     }
 
+    /// The layout's own checks, where it must answer as the one-pass reading does (not only
+    /// never otherwise, which the tests above check): coordinates at and just past 90 and 180,
+    /// and names with the bytes beside `<`, `>` and `&`, for any faster check of a real or of a
+    /// value's end.
+    @Test func coordinatesAtTheirBoundsAndNamesNearTheirStops() throws {
+        let compact = try #require(Self.layout(PlainFavoriteNameTests.compact))
+        /// The name and end by the layout and by the one-pass reading ("name@end", nil for none).
+        func read(name: String = "X", latitude: String = "54.3", longitude: String = "10") -> (String?, String?) {
+            let text =
+                "<dict><key>name</key><string>\(name)</string><key>latitude</key><real>\(latitude)</real>"
+                + "<key>longitude</key><real>\(longitude)</real></dict>"
+            return Array(text.utf8).withUnsafeBytes { raw in
+                let found = compact.name(raw, at: 0).map {
+                    String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0.name]), as: UTF8.self) + "@\($0.end)"
+                }
+                return (found, StatePlistReader.plainFavoriteName(raw, at: 0).map { $0.name + "@\($0.end)" })
+            }
+        }
+        let numbers = [
+            "90", "-90", "90.0", "-90.000000000000", "90.0000000000001", "-90.0000000000001", "89.9999999999999",
+            "90.000000000001", "90.1", "91", "180", "-180.0", "180.00000000000", "180.000000000001",
+            "-180.000000000001", "179.999999999999", "180.1", "181", "0", "-0", "0.0000000000001", "000000000000090",
+            "0000000000000090.0", "999999999999999",
+        ]
+        var accepted = 0
+        for number in numbers {
+            for (layout, plain) in [read(latitude: number), read(longitude: number)] {
+                #expect(layout == plain, "\(number)")
+                if layout != nil { accepted += 1 }
+            }
+        }
+        // Those within the bound and below 10^15 as digits (python: abs(float(n)) <= 90 or 180).
+        #expect(accepted == 29)
+        // Printable ASCII other than the three: read as the one-pass reading reads it.
+        for byte in ["=", "?", ";", "%", ":", "'", "\"", "~", "[", "|", "%", " ", "!", "A", "z"] {
+            for name in ["a\(byte)b", "abcdefg\(byte)hi", "abcdefghijklmno\(byte)p"] {
+                let (layout, plain) = read(name: name)
+                #expect(layout != nil && layout == plain, "\(name.debugDescription)")
+            }
+        }
+        // "<", ">", "&" (an entity among them), a control character, DEL: not read by the layout.
+        for byte in ["<", ">", "&", "&amp;", "&lt;", "\u{7F}", "\t", "\u{1F}", "\u{1B}"] {
+            for name in ["a\(byte)b", "\(byte)abcdefgh", "abcdefg\(byte)hi", "abcdefghijklmno\(byte)p"] {
+                #expect(read(name: name).0 == nil, "\(name.debugDescription)")
+            }
+        }
+    }
+
     /// Every state.plist the fuzzer starts from or found a fault with: each `<dict>` read by the
     /// layout of every plain favorite among them.
     @Test func everyPlistFixture() throws {
