@@ -10,10 +10,30 @@ import FoundationEssentials
 /// European Russia and the Urals, and three cities of Brazil's south-east. `NearestZone` takes
 /// the nearest of these and the table's places.
 ///
+/// And places in the parts of a state or region that a zone's principal place next door is
+/// nearer than their own's (each found wrong by a trial, by name with the country):
+/// - Plainview TX: the South Plains and the panhandle (Lubbock, Amarillo) keep Central time
+///   but lie nearer Denver than Austin.
+/// - Owensboro KY: Evansville and the south-west corner of Indiana keep Central time, nearer
+///   Petersburg (Pike County, Eastern) than any Central place.
+/// - Elkhart IN: northern Indiana (South Bend) keeps Eastern time, nearer Knox (Starke County,
+///   Central).
+/// - Escanaba MI: the Upper Peninsula (Marquette, Sault Ste. Marie) keeps Eastern time but for
+///   the four counties on Wisconsin, whose principal place Menominee is nearer than Lansing.
+/// - Cloncurry QLD and Port Hedland WA: north-west Queensland (Mount Isa) and the Kimberley
+///   and Pilbara (Broome) lie nearer Darwin (+09:30) than Brisbane (+10:00) or Perth (+08:00).
+/// - Glazov: Udmurtia (Izhevsk) keeps Samara time, nearer the Perm anchor (Yekaterinburg).
+/// - Saransk: Penza keeps Moscow time, nearer Saratov (+04:00).
+/// - Birobidzhan and Belogorsk: Khabarovsk keeps Vladivostok time, nearer Sakhalin's
+///   principal place; the Amur oblast (Blagoveshchensk) keeps Yakutsk time, nearer Vladivostok.
+/// - Kinshasa and Lubumbashi (the places zone.tab gives Africa/Kinshasa, +01:00, and
+///   Africa/Lubumbashi, +02:00, which zone1970.tab folds into Lagos and Maputo, far away) and
+///   Kananga: the Congo's east (Kisangani) lies nearer Lagos than Maputo.
+///
 /// Limits: a place near a zone's border can still lie nearer a place of the zone next door
-/// (the Florida panhandle west of the Apalachicola, west Kansas, Nebraska and the Dakotas,
-/// east Oregon, west Kentucky and Tennessee's east); a service's own zone or offset wins over
-/// this guess wherever wx has one.
+/// (the Florida panhandle west of the Apalachicola, west Kansas (Garden City), Nebraska and the
+/// Dakotas (Rapid City), east Oregon, Tennessee's east); a service's own zone or offset wins
+/// over this guess wherever wx has one.
 package enum ZoneAnchors {
     /// The lines, tab-separated as in zone1970.tab. Read by Fixtures/zones/nearest_zone_expected.py too.
     package static let table = Data(
@@ -63,6 +83,10 @@ package enum ZoneAnchors {
         US\t+3820-08137\tAmerica/New_York\tCharleston WV
         US\t+4304-08923\tAmerica/Chicago\tMadison WI
         US\t+4108-10449\tAmerica/Denver\tCheyenne WY
+        US\t+3411-10143\tAmerica/Chicago\tPlainview TX (South Plains)
+        US\t+3746-08707\tAmerica/Chicago\tOwensboro KY (west)
+        US\t+4141-08559\tAmerica/Indiana/Indianapolis\tElkhart IN (north)
+        US\t+4545-08704\tAmerica/Detroit\tEscanaba MI (Upper Peninsula)
         CA\t+4826-12322\tAmerica/Vancouver\tVictoria BC
         CA\t+4649-07112\tAmerica/Toronto\tQuebec QC
         CA\t+4558-06639\tAmerica/Moncton\tFredericton NB
@@ -70,6 +94,8 @@ package enum ZoneAnchors {
         CA\t+4631-08421\tAmerica/Toronto\tSault Ste. Marie ON
         CA\t+6227-11422\tAmerica/Edmonton\tYellowknife NT
         AU\t-2342+13353\tAustralia/Darwin\tAlice Springs NT
+        AU\t-2043+14031\tAustralia/Brisbane\tCloncurry QLD
+        AU\t-2019+11836\tAustralia/Perth\tPort Hedland WA
         RU\t+5548+04906\tEurope/Moscow\tKazan
         RU\t+5620+04400\tEurope/Moscow\tNizhny Novgorod
         RU\t+4714+03943\tEurope/Moscow\tRostov-on-Don
@@ -78,8 +104,15 @@ package enum ZoneAnchors {
         RU\t+5444+05558\tAsia/Yekaterinburg\tUfa
         RU\t+5510+06124\tAsia/Yekaterinburg\tChelyabinsk
         RU\t+5709+06532\tAsia/Yekaterinburg\tTyumen
+        RU\t+5808+05240\tEurope/Samara\tGlazov
+        RU\t+5411+04511\tEurope/Moscow\tSaransk
+        RU\t+4848+13255\tAsia/Vladivostok\tBirobidzhan
+        RU\t+5055+12828\tAsia/Yakutsk\tBelogorsk
         BR\t-1548-04753\tAmerica/Sao_Paulo\tBrasilia DF
         BR\t-1641-04916\tAmerica/Sao_Paulo\tGoiania GO
         BR\t-1955-04356\tAmerica/Sao_Paulo\tBelo Horizonte MG
+        CD\t-0418+01518\tAfrica/Kinshasa\tKinshasa (zone.tab)
+        CD\t-1140+02728\tAfrica/Lubumbashi\tLubumbashi (zone.tab)
+        CD\t-0554+02225\tAfrica/Lubumbashi\tKananga
         """.utf8)
 }

@@ -64,9 +64,7 @@ struct BriefHandler {
         let places = weather.places
         let fetched = try await places.placeWithoutCount(request.target, command: "brief") {
             () async throws(ShellError) in
-            try await places.resolving(request.target, needing: .forecast, askingWarnings: true) {
-                place async throws(ShellError) in try await weather.forecast(for: place)
-            }
+            try await weather.resolvingForecast(request.target, askingWarnings: true)
         }
         var shown = weather.weather(for: fetched.resolved, fetched.value, wholeEnsemble: true)
         // What fails after the forecast came fails with the place current, as before.

@@ -37,9 +37,7 @@ struct ChangedHandler {
     func changed(_ target: String?) async throws(ShellError) -> HandlerOutcome {
         let places = weather.places
         let fetched = try await places.placeWithoutCount(target, command: "changed") { () async throws(ShellError) in
-            try await places.resolving(target, needing: .forecast, askingWarnings: true) {
-                place async throws(ShellError) in try await weather.forecast(for: place)
-            }
+            try await weather.resolvingForecast(target, askingWarnings: true)
         }
         var shown = weather.weather(for: fetched.resolved, fetched.value)
         let report = shown.report

@@ -27,9 +27,7 @@ struct WeatherHandler {
     /// once their name, which gives the country, has come; see `PlaceResolver.resolving`).
     func show(_ target: String?) async throws(ShellError) -> HandlerOutcome {
         let fetched = try await places.placeWithoutCount(target, command: "show") { () async throws(ShellError) in
-            try await places.resolving(target, needing: .forecast, askingWarnings: true) {
-                place async throws(ShellError) in try await forecast(for: place)
-            }
+            try await resolvingForecast(target, askingWarnings: true)
         }
         var answer = fetched.value
         // An answer in UTC has the guessed zone: an offset the warning feed told beats it.
@@ -58,10 +56,25 @@ struct WeatherHandler {
     /// - Parameter wholeEnsemble: whether the report carries the whole cached ensemble (see
     ///   `weather(for:_:wholeEnsemble:)`).
     func weather(for target: String?, wholeEnsemble: Bool = false) async throws(ShellError) -> WeatherOutcome {
-        let fetched = try await places.resolving(target, needing: .forecast) {
+        let fetched = try await resolvingForecast(target)
+        return weather(for: fetched.resolved, fetched.value, wholeEnsemble: wholeEnsemble)
+    }
+
+    /// `target` resolved (`PlaceResolver.resolving`) with its forecast (`forecast(for:)`), an
+    /// answer in UTC given the zone nearest the place among its country's once the place is
+    /// named: coordinates are named (reverse geocoding gives their country) while the forecast
+    /// is asked, so the forecast first took the zone among all countries' (Fairbanks given
+    /// America/Dawson's Yukon clock, not Anchorage's).
+    func resolvingForecast(_ target: String?, askingWarnings: Bool = false) async throws(ShellError)
+        -> PlaceFetching<Fetched<Forecast>>
+    {
+        var fetched = try await places.resolving(target, needing: .forecast, askingWarnings: askingWarnings) {
             place async throws(ShellError) in try await forecast(for: place)
         }
-        return weather(for: fetched.resolved, fetched.value, wholeEnsemble: wholeEnsemble)
+        if let country = fetched.resolved.place.countryCode {
+            fetched.value.value.takePlacesZone(countryCode: country)
+        }
+        return fetched
     }
 
     /// The forecast at `place` (from the cache while it is current); an answer in UTC takes the
