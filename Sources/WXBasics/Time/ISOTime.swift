@@ -119,18 +119,40 @@ package enum ISOTime {
             (1900...9999).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60
         else { return nil }
         // With an offset: `+HH:MM` or `-HH:MM`.
-        let sign = bytes[19]
-        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
-            let offsetHours = number(20, 2), let offsetMinutes = number(23, 2), offsetHours <= 14,
-            offsetMinutes < 60
-        else { return nil }
-        let offsetSeconds = (offsetHours * 3_600 + offsetMinutes * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
+        guard let offsetSeconds = offsetSeconds(bytes, at: 19) else { return nil }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         // The month's length without an array (a million log lines are checked so).
         let length = month == 2 ? (leap ? 29 : 28) : month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31
         guard (1...length).contains(day) else { return nil }
         return secondsSince1970(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
             - offsetSeconds
+    }
+
+    /// The UTC offset, seconds east of UTC, an ISO 8601 time is written with ("…-08:00" →
+    /// −28 800, an NWS alert's local time): its last six bytes `+HH:MM` or `-HH:MM`, up to 14
+    /// hours; nil for "Z", a time without an offset and anything `parse` does not read.
+    package static func writtenOffsetSeconds(_ text: String) -> Int? {
+        guard parse(text) != nil else { return nil }
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count >= 6 ? offsetSeconds(UnsafeRawBufferPointer(utf8), at: utf8.count - 6) : nil
+        }
+    }
+
+    /// `+HH:MM` or `-HH:MM` at `index` of `bytes` as seconds east of UTC (hours up to 14,
+    /// minutes under 60); nil for anything else. The one reader of an offset's bytes.
+    @inline(__always)
+    private static func offsetSeconds(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int? {
+        let sign = bytes[index]
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), bytes[index + 3] == UInt8(ascii: ":")
+        else { return nil }
+        // A byte's digit, 10 or more for a byte that is none.
+        func digit(_ offset: Int) -> Int { Int(bytes[index + offset] &- UInt8(ascii: "0")) }
+        guard digit(1) < 10, digit(2) < 10, digit(4) < 10, digit(5) < 10 else { return nil }
+        let hours = digit(1) * 10 + digit(2)
+        let minutes = digit(4) * 10 + digit(5)
+        guard hours <= 14, minutes < 60 else { return nil }
+        return (hours * 3_600 + minutes * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
     }
 
     /// Seconds from 1970-01-01T00:00:00Z to a UTC time whose fields are in their ranges (year

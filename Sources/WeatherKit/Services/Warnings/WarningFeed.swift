@@ -112,14 +112,7 @@ enum WarningFields {
     /// The offset, seconds east of UTC, an ISO 8601 time is written with ("…-08:00" → −28 800);
     /// nil for "Z", for a time without an offset and for anything else.
     static func offset(_ value: JSONValue?) -> Int? {
-        guard let text = value?.nonEmptyString, ISOTime.parse(text) != nil else { return nil }
-        let tail = Array(text.utf8.suffix(6))
-        guard tail.count == 6, tail[0] == UInt8(ascii: "+") || tail[0] == UInt8(ascii: "-"),
-            tail[3] == UInt8(ascii: ":"),
-            let hours = Int(String(decoding: tail[1..<3], as: UTF8.self)),
-            let minutes = Int(String(decoding: tail[4..<6], as: UTF8.self))
-        else { return nil }
-        return (hours * 3_600 + minutes * 60) * (tail[0] == UInt8(ascii: "-") ? -1 : 1)
+        value?.nonEmptyString.flatMap(ISOTime.writtenOffsetSeconds)
     }
 
     /// The area a warning is for, cleaned, whole: NWS lists every forecast zone it covers (309
