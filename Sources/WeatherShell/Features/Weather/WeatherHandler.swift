@@ -68,10 +68,15 @@ struct WeatherHandler {
     func resolvingForecast(_ target: String?, askingWarnings: Bool = false) async throws(ShellError)
         -> PlaceFetching<Fetched<Forecast>>
     {
+        // The country the forecast's zone was guessed among: guessed again only when naming the
+        // place found another (a place typed by name had its country already: one guess).
+        var guessedAmong: String?
         var fetched = try await places.resolving(target, needing: .forecast, askingWarnings: askingWarnings) {
-            place async throws(ShellError) in try await forecast(for: place)
+            place async throws(ShellError) in
+            guessedAmong = place.countryCode
+            return try await forecast(for: place)
         }
-        if let country = fetched.resolved.place.countryCode {
+        if let country = fetched.resolved.place.countryCode, country != guessedAmong {
             fetched.value.value.takePlacesZone(countryCode: country)
         }
         return fetched
