@@ -26,6 +26,11 @@ package protocol FileSystem: Sendable {
     ///
     /// - Returns: whether the file was replaced.
     func replace(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool
+    /// As `replace(_:writing:)`, for a file of the moment that is read back and removed at once
+    /// (the lines of an index being rebuilt): neither it nor its folder is synced to the disk,
+    /// so a crash may leave it shorter or absent. (Syncing 3 MB that are removed right after
+    /// cost a `saved` at 20,000 snapshots ~0.6 ms CPU and 7 ms waiting.)
+    func replaceScratch(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool
     /// Appends one whole line (ending in "\n") to the regular file `path` with one `write`,
     /// synced to the disk before it returns when `durable` (`FileIO.appendLine`).
     func appendLine(_ line: [UInt8], to path: String, durable: Bool) throws(FileError)
@@ -50,6 +55,13 @@ package protocol FileSystem: Sendable {
     /// - Throws: `FileError` naming the path when something is there that cannot be read: no
     ///   permission (EACCES), an I/O error (EIO), a folder, FIFO, socket or device.
     func openForReading(_ path: String) throws(FileError) -> (any ReadableFile)?
+}
+
+extension FileSystem {
+    /// A file system that keeps no scratch files apart (a test double): as `replace(_:writing:)`.
+    package func replaceScratch(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
+        try replace(path, writing: body)
+    }
 }
 
 /// One version of a file, as `stat`/`fstat` gave it: which file (device, inode) and how it stood
@@ -167,6 +179,10 @@ package struct POSIXFileSystem: FileSystem {
 
     package func replace(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
         try FileIO.replace(path, writing: body)
+    }
+
+    package func replaceScratch(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
+        try FileIO.replace(path, durable: false, writing: body)
     }
 
     package func appendLine(_ line: [UInt8], to path: String, durable: Bool) throws(FileError) {

@@ -193,7 +193,8 @@ extension EventLog {
         _ fill: (IndexLines) -> (base: SnapshotCatalog, deletions: Set<Int>)?, linesPath: String
     ) throws(FileError) -> SnapshotIndex.Header? {
         var made: (base: SnapshotCatalog, deletions: Set<Int>)?
-        let written = try fileSystem.replace(linesPath) { writer in
+        // A file of the moment, read back below and removed: not synced.
+        let written = try fileSystem.replaceScratch(linesPath) { writer in
             made = fill(IndexLines(writer))
             return made != nil && writer.failure == nil
         }
@@ -214,12 +215,15 @@ extension EventLog {
         let failures = ReadFailures()
         let linesFile = LogFile(lines, failures: failures)
         let size = linesFile.size
+        // The lines' ids ascend (else the index is not written): whether one is deleted is told
+        // by walking the sorted deletions alongside, not by hashing each id (`Set.contains`).
+        var deletedIDs = DeletionCursor(sortedDeletions)
         let end = linesFile.linesForward(from: 0, long: { _ in sound = false }) { line in
             guard let id = SnapshotIndex.id(of: line), line[0] == UInt8(ascii: "s") else {
                 sound = false
                 return
             }
-            guard !deleted.contains(id) else { return }
+            guard !deletedIDs.holds(id) else { return }
             if id <= last { sound = false }
             last = id
             hash.add(line)
@@ -240,8 +244,9 @@ extension EventLog {
             writer.write(deletions)
             guard let again = try? fileSystem.openForReading(linesPath) else { return false }
             var copied = 0
+            var deletedIDs = DeletionCursor(sortedDeletions)
             let end = LogFile(again, failures: failures).linesForward(from: 0) { line in
-                guard let id = SnapshotIndex.id(of: line), !deleted.contains(id) else { return }
+                guard let id = SnapshotIndex.id(of: line), !deletedIDs.holds(id) else { return }
                 writer.write(line)
                 writer.write(newline)
                 copied += 1
@@ -249,5 +254,32 @@ extension EventLog {
             return end == size && copied == count && failures.first == nil && writer.failure == nil
         }
         return replaced ? header : nil
+    }
+}
+
+/// Whether ids are among `sorted` (ascending, no repeats): for ids asked in ascending order
+/// (an index's lines), by a cursor that moves along it — a step per deletion passed, where
+/// `Set.contains` hashed each id; an id below the one asked before is looked up by halving.
+struct DeletionCursor {
+    private let sorted: [Int]
+    private var next = 0
+    private var lastAsked = Int.min
+
+    init(_ sorted: [Int]) { self.sorted = sorted }
+
+    /// Whether `id` is one of the deletions.
+    mutating func holds(_ id: Int) -> Bool {
+        guard id >= lastAsked else {
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < id { low = middle + 1 } else { high = middle }
+            }
+            return low < sorted.count && sorted[low] == id
+        }
+        lastAsked = id
+        while next < sorted.count, sorted[next] < id { next += 1 }
+        return next < sorted.count && sorted[next] == id
     }
 }
