@@ -40,7 +40,7 @@ struct NoQuickLines: QuickLines {
 }
 
 /// Line-oriented reads of the log without loading it whole, through the `FileSystem` seam
-/// (`ReadableFile`): chunks of 1 MiB, lines found with memchr. A read that fails ends the scan
+/// (`ReadableFile`): chunks of 256 KiB, lines found with memchr. A read that fails ends the scan
 /// and is reported to `failures`.
 struct LogFile {
     let file: any ReadableFile
@@ -50,7 +50,10 @@ struct LogFile {
     /// As `fstat` gave it when opened (see `LogSeal`).
     let state: LogState
     let failures: ReadFailures
-    static let chunk = 1 << 20
+    /// The bytes read at a time: 256 KiB, one buffer for a whole walk, which stays in the
+    /// processor's cache as the kernel copies into it and the lines are read from it (with 1 MiB,
+    /// the first `saved` of an 86 MB log took ~190 more page faults).
+    static let chunk = 256 << 10
 
     /// The log open in `file`, reporting read failures to `failures`.
     init(_ file: any ReadableFile, failures: ReadFailures) {
