@@ -42,7 +42,7 @@ package final class StateStore {
         }
         if let alone = settingsAlone, alone.version == version { return alone.settings }
         guard let data = try? fileSystem.contents(of: path, limit: Self.maximumBytes),
-            String(validating: data, as: UTF8.self) != nil, let settings = StatePlistReader.settings(data)
+            UTF8Validity.isValid(data), let settings = StatePlistReader.settings(data)
         else { return document.settings }
         settingsAlone = (version, settings)
         return settings
@@ -89,7 +89,7 @@ package final class StateStore {
     /// A document in the shape wx writes is read by `StatePlistReader`; anything else (unknown
     /// keys, entries that are left out, another writer's layout) by `PropertyListDecoder`.
     static func decodeDocument(_ data: Data) -> StateDocument? {
-        guard String(validating: data, as: UTF8.self) != nil, !data.starts(with: Array("bplist".utf8)) else {
+        guard UTF8Validity.isValid(data), !data.starts(with: Array("bplist".utf8)) else {
             return nil
         }
         // The fast reader never recurses (its nesting is fixed, five deep at most): only the
