@@ -56,6 +56,45 @@ import WeatherTestSupport
 
     func listed() -> [Snapshot] { EventLog(folder: home.path, fileSystem: files).snapshots(keptForecasts: false) }
 
+    /// Pieces of every length from 0 to 20 in turn (a partial word completed, left partial, or
+    /// passed over whole), against the whole and against the value the byte-at-a-time hash of
+    /// its definition gives (eight bytes a word, little-endian, the last padded, then the count).
+    @Test func theChecksumOfManyShortPiecesIsTheChecksumOfTheWhole() {
+        let bytes = (0..<2_000).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+        var defined: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ word: UInt64) {
+            defined = (defined ^ word) &* 0x9e37_79b9_7f4a_7c15
+            defined ^= defined >> 29
+        }
+        for start in stride(from: 0, to: bytes.count, by: 8) {
+            var word: UInt64 = 0
+            for (shift, byte) in bytes[start..<min(start + 8, bytes.count)].enumerated() {
+                word |= UInt64(byte) << (8 * UInt64(shift))
+            }
+            mix(word)
+        }
+        // The last word, partly filled, is the pending one; a length of whole words leaves it empty.
+        if bytes.count % 8 == 0 { mix(0) }
+        mix(UInt64(bytes.count))
+        var whole = StreamingChecksum()
+        bytes.withUnsafeBytes { whole.add($0) }
+        #expect(whole.value == defined)
+        for first in 0..<21 {
+            var pieces = StreamingChecksum()
+            var at = 0
+            var length = first
+            bytes.withUnsafeBytes { raw in
+                while at < raw.count {
+                    let end = min(raw.count, at + length)
+                    pieces.add(UnsafeRawBufferPointer(rebasing: raw[at..<end]))
+                    at = end
+                    length = (length + 1) % 21
+                }
+            }
+            #expect(pieces.value == whole.value, "pieces from \(first)")
+        }
+    }
+
     @Test func theChecksumTakenInPiecesIsTheChecksumOfTheWhole() {
         let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         var whole = StreamingChecksum()

@@ -27,21 +27,36 @@ struct StreamingChecksum {
         }
     }
 
-    /// Takes the next `bytes`.
+    /// Takes the next `bytes`: the word left partly filled completed from their first bytes, then
+    /// whole words, and the last bytes kept as the next partial word — each taken as a word (by
+    /// a load and a shift) where eight bytes lie at hand, byte by byte only in a piece shorter
+    /// than a word.
     mutating func add(_ bytes: UnsafeRawBufferPointer) {
-        count += bytes.count
-        var offset = 0
-        while pendingCount > 0, offset < bytes.count {
-            takeByte(bytes[offset])
-            offset += 1
+        let length = bytes.count
+        count += length
+        guard length >= 8, let base = bytes.baseAddress else {
+            for offset in 0..<length { takeByte(bytes[offset]) }
+            return
         }
-        while offset + 8 <= bytes.count {
-            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        func word(_ at: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        var offset = 0
+        if pendingCount > 0 {
+            // The first `taken` bytes complete the pending word (fewer than 8, and `length` ≥ 8).
+            let taken = 8 - pendingCount
+            mix(pending | (word(0) & ((1 << (8 * UInt64(taken))) - 1)) << (8 * UInt64(pendingCount)))
+            pending = 0
+            pendingCount = 0
+            offset = taken
+        }
+        while offset + 8 <= length {
+            mix(word(offset))
             offset += 8
         }
-        while offset < bytes.count {
-            takeByte(bytes[offset])
-            offset += 1
+        let left = length - offset
+        if left > 0 {
+            // The last `left` bytes (fewer than 8), from the word that ends with them.
+            pending = word(length - 8) >> (8 * UInt64(8 - left))
+            pendingCount = left
         }
     }
 
