@@ -45,8 +45,10 @@ enum FavoriteNameScan {
             // A favorite takes 200 bytes or more of the file, its name fewer than 100: room for
             // more, never moved as it fills (the old and the new room at once, and the copy).
             let size = Int(info.st_size)
-            var scan = Scan(buffer: raw, names: FavoriteNameListBuilder(bytes: size / 2 + size / 64, count: size / 64))
-            return scan.run(descriptor)
+            return FavoriteNameListBuilder.build(bytes: size / 2 + size / 64, count: size / 64) { names in
+                var scan = Scan(buffer: raw, names: names)
+                return scan.run(descriptor)
+            }
         }
     }
 
@@ -144,8 +146,9 @@ enum FavoriteNameScan {
             return nil
         }
 
-        mutating func run(_ descriptor: Int32) -> FavoriteNameList? {
-            guard refill(descriptor) else { return nil }
+        /// Appends the favorites' names to `names`; false when something is not read for certain.
+        mutating func run(_ descriptor: Int32) -> Bool {
+            guard refill(descriptor) else { return false }
             // To the favorites' array: the one key of that name, at the top (keys are never in
             // text, where "<" is "&lt;").
             while true {
@@ -153,20 +156,20 @@ enum FavoriteNameScan {
                     position = key + Self.favorites.count
                     break
                 }
-                guard !atEnd else { return nil }
+                guard !atEnd else { return false }
                 position = max(position, filled - (Self.favorites.count - 1))
-                guard refill(descriptor) else { return nil }
+                guard refill(descriptor) else { return false }
             }
             var opened = false
             while true {
                 switch favorite(opened: &opened) {
                 case .name: continue
-                case .end: return names.list
-                case .refused: return nil
+                case .end: return true
+                case .refused: return false
                 case .more:
                     // The element runs past the buffer: read more from where it starts.
-                    guard !atEnd, position > 0 || filled < buffer.count - 1 else { return nil }
-                    guard refill(descriptor) else { return nil }
+                    guard !atEnd, position > 0 || filled < buffer.count - 1 else { return false }
+                    guard refill(descriptor) else { return false }
                 }
             }
         }
