@@ -90,7 +90,9 @@ import WeatherTestSupport
         ] {
             let path = try write(data)
             #expect(FavoriteNameScan.names(path: path, smallest: 0, chunk: chunk) == nil)
-            #expect(StateStore.favoriteNames(folder: home.path) == StateStore.decodeDocument(data)?.favorites.map(\.name) ?? [])
+            #expect(
+                StateStore.favoriteNames(folder: home.path) == StateStore.decodeDocument(data)?.favorites.map(\.name)
+                    ?? [])
         }
     }
 

@@ -123,7 +123,8 @@ package final class FavoriteNameListBuilder {
     package static func build(bytes: Int, count: Int, _ fill: (FavoriteNameListBuilder) -> Bool) -> FavoriteNameList? {
         var built: FavoriteNameListBuilder?
         let written = [UInt8](unsafeUninitializedCapacity: max(bytes, 64)) { room, initialized in
-            let builder = FavoriteNameListBuilder(room: UnsafeMutableRawPointer(room.baseAddress!), capacity: room.count, count: count)
+            let builder = FavoriteNameListBuilder(
+                room: UnsafeMutableRawPointer(room.baseAddress!), capacity: room.count, count: count)
             let filled = fill(builder)
             initialized = filled && builder.lent ? builder.count : 0
             if builder.lent {
