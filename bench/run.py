@@ -197,6 +197,18 @@ STEP_NOTES = [
     "  machine with perf stat (task-clock): first `saved` with no index at 10,000 favorites + 1,000,000 lines, 15",
     "  runs, median 52.0 ms (48.2-64.3), where the row says 40 ms: the 50 ms budget is not met yet; `wx --complete",
     "  -- show Pla` with no names file, 30 runs, 10.9 ms (+-1.8 %), where the row says 10 ms: not met either.",
+    "- `wx --complete` at 100,000 favorites with no names file, round 4 (issue 39 item 5; the bench's state.plist):",
+    "  the names written straight into the list's array (no 1.2 MB copy at the end) and 0 bytes, comments and CDATA",
+    "  looked for only where something other than the favorites' layout reads (a favorite in the layout holds none:",
+    "  two memchr passes over 28 MB gone). callgrind `-- show Pla` 120.96 -> 113.79 M, `-- show Place 1234` 120.65",
+    "  -> 113.49 M; page faults 935 -> 645; peak 9.9 -> 9.1 MB; output byte for byte that of c43b1cf",
+    "  (scripts/complete-diff.py: 17,340 of 17,340). CPU on the loaded machine (load 9-14, 2 cores): perf stat 30",
+    "  runs, two rounds each, `-- show Pla` 11.6/12.7 -> 11.2/10.9 ms, `Place 1234` 12.1/11.9 -> 10.8/9.9 ms; rusage of",
+    "  60 interleaved runs, median 10.97 -> 9.97 ms: about 8 % less, so ~10.0 ms on the quiet machine, not clearly",
+    "  under 10. Not kept: the reals checked without division (+2.6 M instructions, no time gained) and the markup",
+    "  compare's loop without overflow checks (+4.7 M); mmap of the file (MAP_POPULATE or not, whole or 1 MB windows)",
+    "  cost more than read() into the 128 KB buffer (and whole, 28 MB more peak memory); 16-256 KB buffers alike.",
+    "  What is left (perf, cpu-clock): the layout match ~32 %, the kernel's copy of 28 MB ~25 %, start-up ~1 ms.",
 ]
 
 

@@ -66,6 +66,36 @@ import WeatherTestSupport
         #expect(StateStore.favoriteNames(folder: home.path) == expected)
     }
 
+    /// A comment, CDATA or a 0 byte where no favorite is read (before the favorites' key, after
+    /// their array) among 2,000 favorites in one layout, whose bytes the scan does not look at
+    /// twice (`FavoriteLayout` takes them): the scan is still not sure, in a piece of the file
+    /// read long after the last favorite looked at otherwise, or in the only one.
+    @Test(arguments: [4096, FavoriteNameScan.chunk])
+    func whatIsRefusedAroundFavoritesInALayoutIsStillRefused(chunk: Int) throws {
+        let favorites = (0..<2000).map { index in
+            "\t\t<dict>\n\t\t\t<key>latitude</key>\n\t\t\t<real>\(index % 90).5</real>\n\t\t\t<key>longitude</key>\n"
+                + "\t\t\t<real>-\(index % 180)</real>\n\t\t\t<key>name</key>\n\t\t\t<string>Place \(index)</string>\n\t\t</dict>\n"
+        }.joined()
+        func document(before: String = "", after: String = "") -> Data {
+            Data(
+                ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(before)\t<key>favorites</key>\n"
+                    + "\t<array>\n\(favorites)\t</array>\n\(after)\t<key>version</key>\n\t<integer>2</integer>\n</dict>\n</plist>\n")
+                    .utf8)
+        }
+        let plain = try write(document())
+        #expect(FavoriteNameScan.names(path: plain, smallest: 0, chunk: chunk) == (0..<2000).map { "Place \($0)" })
+        for data in [
+            document(before: "\t<!-- a comment -->\n"), document(after: "\t<!-- a comment -->\n"),
+            document(after: "\t<key>note</key>\n\t<string><![CDATA[x]]></string>\n"), document(after: "\t\0\n"),
+        ] {
+            let path = try write(data)
+            #expect(FavoriteNameScan.names(path: path, smallest: 0, chunk: chunk) == nil)
+            #expect(
+                StateStore.favoriteNames(folder: home.path) == StateStore.decodeDocument(data)?.favorites.map(\.name)
+                    ?? [])
+        }
+    }
+
     /// A small file is decoded whole (faster than scanned); no file, no names.
     @Test func aSmallFileOrNoneIsNotScanned() throws {
         var document = StateDocument()

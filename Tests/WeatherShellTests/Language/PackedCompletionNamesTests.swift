@@ -97,15 +97,25 @@ import WeatherStore
     }
 
     /// The builder the scan of state.plist appends to gives the list appending to a list gives,
-    /// past the room it was made with (64 bytes) and with names that are not printable ASCII.
+    /// within the room of the list's array and past it (64 bytes), and with names that are not
+    /// printable ASCII; nothing when the scan refuses.
     @Test func builderGivesTheListAppendsGive() {
         for names in [
             Self.asciiNames, Self.asciiNames + ["Zürich", "a\tb"], [], [""], (0..<200).map { "Place \($0)" },
         ] {
-            let builder = FavoriteNameListBuilder(bytes: 1, count: 0)
-            for name in names { builder.append(name) }
-            #expect(builder.list == FavoriteNameList(names))
-            #expect(builder.list.strings == names)
+            for room in [1, 1 << 16] {
+                let list = FavoriteNameListBuilder.build(bytes: room, count: 0) { builder in
+                    for name in names { builder.append(name) }
+                    return true
+                }
+                #expect(list == FavoriteNameList(names), "room \(room)")
+                #expect(list?.strings == names)
+            }
+            let refused = FavoriteNameListBuilder.build(bytes: 1, count: 0) { builder in
+                for name in names { builder.append(name) }
+                return false
+            }
+            #expect(refused == nil)
         }
     }
 
