@@ -124,6 +124,30 @@ def nearest_file(route, lat, lon):
     return best["file"]
 
 
+# How far from the place asked an Open-Meteo answer's grid cell may be (wx refuses an answer
+# farther away: OpenMeteoAnswer.farthestCellKilometres).
+GRID_CELL_KM = 100
+
+
+def echoing(body, lat, lon):
+    """An Open-Meteo body recorded elsewhere, as the service would answer at (lat, lon): a
+    recording farther than a grid cell from the place asked has its echoed latitude and
+    longitude set to the place's (a route's 'nearest' is a stand-in for the service there, not
+    an answer about another city, which wx refuses). Other bodies unchanged."""
+    try:
+        item = json.loads(body)
+    except ValueError:
+        return body
+    if not isinstance(item, dict) or not isinstance(item.get("latitude"), (int, float)):
+        return body
+    if not isinstance(item.get("longitude"), (int, float)):
+        return body
+    if distance_km(lat, lon, item["latitude"], item["longitude"]) <= GRID_CELL_KM:
+        return body
+    item["latitude"], item["longitude"] = lat, lon
+    return json.dumps(item, ensure_ascii=False).encode()
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "wx-fixture-server/1"
@@ -264,9 +288,12 @@ class Handler(BaseHTTPRequestHandler):
                     continue
                 files = [nearest_file(route, lat, lon) for lat, lon in points]
                 if len(files) == 1 or "," not in query.get(lat_name, [""])[0]:
-                    return self.send_file(route.get("status", 200), files[0])
+                    body = self.read_fixture(files[0])
+                    if lat_name == "latitude":
+                        body = echoing(body, *points[0])
+                    return self.send_body(route.get("status", 200), body, self.content_type(files[0]))
                 # Several places in one request: the service answers a JSON array.
-                items = [json.loads(self.read_fixture(f)) for f in files]
+                items = [json.loads(echoing(self.read_fixture(f), *p)) for f, p in zip(files, points)]
                 return self.send_body(200, json.dumps(items, ensure_ascii=False).encode(), CONTENT_TYPES[".json"])
             return self.send_file(route.get("status", 200), route["file"])
         self.send_body(404, b'{"error":true,"reason":"no fixture for this request"}', CONTENT_TYPES[".json"])

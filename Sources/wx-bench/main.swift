@@ -45,6 +45,8 @@ func normals(_ path: String) {
     let maximum = column("temperature_2m_max")
     let minimum = column("temperature_2m_min")
     let precipitation = column("precipitation_sum")
+    // The place the answer is for: the normals are read as for it.
+    let asked = Coordinate(latitude: tree["latitude"]?.double ?? 0, longitude: tree["longitude"]?.double ?? 0)
     func report(_ name: String, _ runs: Int, _ milliseconds: Double) {
         print("\(name)\t\(DecimalText.fixed(milliseconds, digits: 3))\t\(runs)")
     }
@@ -55,10 +57,10 @@ func normals(_ path: String) {
         })
     report(
         "normals: columns from the tree and reduce", 100,
-        median(100) { _ = try? OpenMeteoPastProvider.climatology(from: tree) })
+        median(100) { _ = try? OpenMeteoPastProvider.climatology(from: tree, requested: asked) })
     report(
         "normals: parse \(json.count / 1024) KB, columns and reduce", 50,
-        median(50) { _ = try? OpenMeteoPastProvider.climatology(from: JSONValue.parse(json)) })
+        median(50) { _ = try? OpenMeteoPastProvider.climatology(from: JSONValue.parse(json), requested: asked) })
 }
 
 /// `wx-bench --completion FOLDER`: a press of Tab after `show Ham` in a shell whose state

@@ -215,7 +215,8 @@ import WeatherTestSupport
         let body = #"{"current_units":{"time":"unixtime","pm2_5":"mg/m³"},"current":{"time":0,"pm2_5":60.3}}"#
         #expect(throws: ServiceError.unknownUnit(.openMeteoAirQuality, variable: "pm2_5", label: "mg/m³")) {
             try OpenMeteoAirQualityProvider.airQuality(
-                from: try JSONValue.parse(Data(body.utf8)), at: Date(timeIntervalSince1970: 0))
+                from: try JSONValue.parse(Data(body.utf8)), requested: Coordinate(latitude: 31.5, longitude: 74.4),
+                at: Date(timeIntervalSince1970: 0))
         }
     }
 }

@@ -10,6 +10,9 @@ import WeatherTestSupport
 /// Fixtures/open-meteo-ensemble/generate.py (its own percentile code), pasted here.
 @Suite(.tags(.unit)) struct EnsembleTests {
     static let hamburg = Coordinate(latitude: 53.5413, longitude: 9.9842)
+    /// Where the New York and bad-members answers were written for (their echoed coordinates).
+    static let newYork = Coordinate(latitude: 40.75, longitude: -74.0)
+    static let berlin = Coordinate(latitude: 52.5, longitude: 13.4)
 
     func answer(_ name: String) throws -> JSONValue {
         try JSONValue.parse(JSONValue.nullingNonNumbers(TestPaths.fixture("open-meteo-ensemble/" + name)))
@@ -101,7 +104,7 @@ import WeatherTestSupport
 
     @Test func aThirtyOneMemberModelIsReadWithItsOwnCount() throws {
         let ensemble = try OpenMeteoEnsembleProvider.ensemble(
-            from: try answer("new-york-gfs025-31-members-hand-written.json"), requested: Self.hamburg, model: .gfs025)
+            from: try answer("new-york-gfs025-31-members-hand-written.json"), requested: Self.newYork, model: .gfs025)
         #expect(ensemble.temperatureMembers.count == 31 && ensemble.notes.isEmpty)
         let days = ensemble.days
         #expect(days.count == 2)
@@ -117,7 +120,7 @@ import WeatherTestSupport
 
     @Test func oddMembersAreLeftOutAndSaidAndTheRestIsRead() throws {
         let ensemble = try OpenMeteoEnsembleProvider.ensemble(
-            from: try answer("bad-members-hand-written.json"), requested: Self.hamburg, model: .ecmwfIFS025)
+            from: try answer("bad-members-hand-written.json"), requested: Self.berlin, model: .ecmwfIFS025)
         #expect(
             ensemble.notes == [
                 .unexpectedKeys(count: 1, example: "relative_humidity_2m_member03"),
@@ -192,7 +195,8 @@ import WeatherTestSupport
         clock.advance(by: .seconds(60))
         #expect(provider.cachedEnsemble(at: Self.hamburg) == nil)
         transport.expect(
-            "/v1/ensemble", body: TestPaths.fixture("open-meteo-ensemble/new-york-gfs025-31-members-hand-written.json"))
+            "/v1/ensemble",
+            body: Recorded.body("open-meteo-ensemble/new-york-gfs025-31-members-hand-written.json", at: Self.hamburg))
         _ = try await provider.ensemble(at: Self.hamburg)
         #expect(transport.requests.count == 2)
         #expect(transport.allAnswered)

@@ -24,8 +24,18 @@ import WeatherTestSupport
         let response = HTTPResponse(status: 200, contentType: "application/json", body: data)
         return Result { () throws(ServiceError) in
             let json = try ServiceClient.decode(response, service: .openMeteo, selecting: selection)
-            let places = json.array?.count ?? 1
-            let requested = (0..<max(1, places)).map { Coordinate(latitude: 52.52 + Double($0), longitude: 13.41) }
+            // Each place asked where its element says it is (else near Berlin): a body about its
+            // values, not about another place.
+            let items = json.array ?? [json]
+            let requested = (0..<max(1, items.count)).map { index in
+                let item = index < items.count ? items[index] : json
+                if let latitude = item["latitude"]?.double, let longitude = item["longitude"]?.double,
+                    Coordinate(latitude: latitude, longitude: longitude).isValid
+                {
+                    return Coordinate(latitude: latitude, longitude: longitude)
+                }
+                return Coordinate(latitude: 52.52 + Double(index), longitude: 13.41)
+            }
             return try OpenMeteoForecastProvider.forecasts(from: json, requested: requested)
         }
     }

@@ -12,8 +12,7 @@ import WeatherTestSupport
 
     @Test func theRecordedTwoModelAnswerIsReadPerModel() throws {
         // Recorded with models=best_match,gfs_seamless: daily weather codes only.
-        let json = try JSONValue.parse(
-            TestPaths.fixture("open-meteo-forecast/berlin-gmt-two-models-suffixed-keys.json"))
+        let json = Recorded.answer("open-meteo-forecast/berlin-gmt-two-models-suffixed-keys.json", at: Self.hamburg)
         let comparison = try OpenMeteoModelsProvider.comparison(
             from: json, requested: Self.hamburg, models: [.gfsSeamless, .ecmwfIFS025])
         let codes = try #require(json["daily"]?["weather_code_gfs_seamless"]?.array).map { $0.double.map(Int.init) }

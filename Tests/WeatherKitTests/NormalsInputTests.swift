@@ -8,6 +8,8 @@ import WeatherTestSupport
 /// temperatures. On the old code three days of one year, or `1e308` (whose sums overflow), were reduced into
 /// "normals 1991–2020" (the latter printed as `inf`).
 @Suite(.tags(.unit)) struct NormalsInputTests {
+    static let hamburg = Coordinate(latitude: 53.55, longitude: 9.99)
+
     /// An archive answer with the given days (ISO dates) and one value each.
     func answer(_ days: [String], maximum: String = "20.0") -> JSONValue {
         let times = days.map { "\"\($0)\"" }.joined(separator: ",")
@@ -25,7 +27,8 @@ import WeatherTestSupport
                 .openMeteoArchive,
                 detail: "values for 1 of the 30 years 1991–2020; a normal rests on all 30, so none is shown")
         ) {
-            try OpenMeteoPastProvider.climatology(from: answer(["2020-07-01", "2020-07-02", "2020-07-03"]))
+            try OpenMeteoPastProvider.climatology(
+                from: answer(["2020-07-01", "2020-07-02", "2020-07-03"]), requested: Self.hamburg)
         }
     }
 
@@ -35,10 +38,10 @@ import WeatherTestSupport
             throws: ServiceError.malformedResponse(
                 .openMeteoArchive, detail: "a daily temperature of 1e+308 °C, which is no temperature")
         ) {
-            try OpenMeteoPastProvider.climatology(from: answer(days, maximum: "1e308"))
+            try OpenMeteoPastProvider.climatology(from: answer(days, maximum: "1e308"), requested: Self.hamburg)
         }
         // The same thirty days with ordinary values make normals.
-        let normals = try? OpenMeteoPastProvider.climatology(from: answer(days))
+        let normals = try? OpenMeteoPastProvider.climatology(from: answer(days), requested: Self.hamburg)
         #expect(normals?.normal(for: LocalDate(year: 2026, month: 7, day: 1)).temperatureMaxMeanCelsius == 20)
     }
 }

@@ -7,10 +7,11 @@ import WeatherTestSupport
 
 /// Every recorded Open-Meteo forecast body maps to the right readings and instants.
 @Suite(.tags(.unit)) struct OpenMeteoDecodingTests {
+    /// The recording `name` read as Open-Meteo's answer at the coordinates given (its echoed
+    /// ones set to them when it was recorded elsewhere: `Recorded.answer(_:at:)`).
     func forecast(_ name: String, latitude: Double = 1, longitude: Double = 2) throws -> Forecast {
-        try OpenMeteoForecastProvider.forecast(
-            from: try JSONValue.parse(TestPaths.fixture(name)),
-            requested: Coordinate(latitude: latitude, longitude: longitude))
+        let asked = Coordinate(latitude: latitude, longitude: longitude)
+        return try OpenMeteoForecastProvider.forecast(from: Recorded.answer(name, at: asked), requested: asked)
     }
 
     /// 2026-02-06T16:30 at UTC−5 is 21:30 UTC.

@@ -96,7 +96,8 @@ import WeatherTestSupport
             TestPaths.fixture(
                 "open-meteo-archive/hamburg-2025-07-20-to-08-10-daily-max-min-hourly-precipitation-hand-written.json"))
         let observed = try OpenMeteoPastProvider.observedDays(
-            from: body, days: date("2025-07-20")...date("2025-08-09"))
+            from: body, requested: Coordinate(latitude: 53.55, longitude: 9.99),
+            days: date("2025-07-20")...date("2025-08-09"))
         let expected: [Double?] = [
             0.0, 0.0, 2.2, 5.7, 0.3, 0.0, 0.0, 0.0, 1.4, 0.0, 5.7, 5.5, 0.3, 0.6, 0.0, 0.3, 0.8, 0.0,
             // 7 Aug: its last hour (8 Aug 00:00) is not in the archive yet.

@@ -57,14 +57,21 @@ package enum DecoderExercise {
             }
         case "open-meteo":
             guard let json = try? JSONValue.parse(data) else { return }
+            // Asked where the answer says it is (when it says so), so that its body is read and
+            // rendered rather than refused as an answer about another place.
+            let first = json.array?.first ?? json
+            let here =
+                first["latitude"]?.double.flatMap { latitude in
+                    first["longitude"]?.double.map { Coordinate(latitude: latitude, longitude: $0) }
+                }.flatMap { $0.isValid ? $0 : nil } ?? asked
             for count in [1, 2] {
                 guard
                     let forecasts = try? OpenMeteoForecastProvider.forecasts(
-                        from: json, requested: Array(repeating: asked, count: count))
+                        from: json, requested: Array(repeating: here, count: count))
                 else {
                     continue
                 }
-                let reports = forecasts.map { WeatherReport(place: place(asked), forecast: $0, origin: .network) }
+                let reports = forecasts.map { WeatherReport(place: place(here), forecast: $0, origin: .network) }
                 render(.weather(reports[0]))
                 render(.comparison(reports, missing: []))
                 _ = WeatherSession.snapshotReading(forecasts[0], now: context.now)

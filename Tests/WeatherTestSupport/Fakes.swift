@@ -218,10 +218,44 @@ package enum Recorded {
     /// 2026-02-06T21:40:00Z: ten minutes after the New York body's `current.time`.
     package static let newYorkNow = Date(timeIntervalSince1970: 1_770_414_000)
 
+    /// The recorded forecast in `file` as Open-Meteo would answer it at `coordinate`: a
+    /// recording made farther away than a grid cell (wx refuses an answer about another place)
+    /// has its echoed `latitude`/`longitude` set to `coordinate`'s, a stand-in for the service there.
     package static func forecast(_ file: String, at coordinate: Coordinate) -> Forecast {
         // The fixture is known-good; a failure here is a broken fixture, not a test result.
-        try! OpenMeteoForecastProvider.forecast(
-            from: try! JSONValue.parse(TestPaths.fixture(file)), requested: coordinate)
+        try! OpenMeteoForecastProvider.forecast(from: answer(file, at: coordinate), requested: coordinate)
+    }
+
+    /// The Open-Meteo answer recorded in `file`, its echoed coordinates `coordinate`'s when the
+    /// recording's are farther than 100 km from it (see `forecast(_:at:)`).
+    package static func answer(_ file: String, at coordinate: Coordinate) -> JSONValue {
+        try! JSONValue.parse(body(file, at: coordinate))
+    }
+
+    /// The bytes of the Open-Meteo answer recorded in `file` as the service would send them at
+    /// `coordinate`: the first `"latitude"` and `"longitude"` members (the answer's own, or its
+    /// first element's) set to `coordinate`'s when they are farther than 100 km from it, every
+    /// other byte as recorded. For tests about what a body holds, not about where it is from.
+    package static func body(_ file: String, at coordinate: Coordinate) -> Data {
+        var text = String(decoding: TestPaths.fixture(file), as: UTF8.self)
+        func number(_ key: String) -> (range: Range<String.Index>, value: Double)? {
+            guard let match = text.range(of: "\"\(key)\"\\s*:\\s*-?[0-9.eE+-]+", options: .regularExpression),
+                let colon = text[match].firstIndex(of: ":"),
+                let value = Double(
+                    text[text.index(after: colon)..<match.upperBound].trimmingCharacters(in: .whitespaces))
+            else { return nil }
+            return (match, value)
+        }
+        guard let latitude = number("latitude"), let longitude = number("longitude"),
+            coordinate.kilometres(to: Coordinate(latitude: latitude.value, longitude: longitude.value)) > 100
+        else { return Data(text.utf8) }
+        // The later one first, so that the earlier range stays where it was.
+        for (key, found, value) in [
+            ("latitude", latitude.range, coordinate.latitude), ("longitude", longitude.range, coordinate.longitude),
+        ].sorted(by: { $0.1.lowerBound > $1.1.lowerBound }) {
+            text.replaceSubrange(found, with: "\"\(key)\": \(value)")
+        }
+        return Data(text.utf8)
     }
 
     package static func places(_ file: String) -> [Place] {
@@ -259,4 +293,21 @@ package func makeTestSession(
     return WeatherSession(
         configuration: configuration, services: demo.wrapping(services), coverage: demo,
         state: state, log: EventLog(folder: configuration.stateFolder, fileSystem: fileSystem), now: now, clock: clock)
+}
+
+extension FixtureServer.Answer {
+    /// An answer at `path` with the Open-Meteo body recorded in `file` as the service would send
+    /// it at `latitude`, `longitude` (`Recorded.body(_:at:)`).
+    package static func recorded(
+        _ path: String, _ file: String, latitude: Double, longitude: Double, times: Int? = nil,
+        delayMilliseconds: Int? = nil
+    ) -> Self {
+        let body = Recorded.body(file, at: Coordinate(latitude: latitude, longitude: longitude))
+        return .init(
+            path: path, body: String(decoding: body, as: UTF8.self), contentType: "application/json",
+            delayMilliseconds: delayMilliseconds, times: times)
+    }
+
+    /// Where `find Hamburg` puts wx in the recorded answers (the Elbphilharmonie).
+    package static let hamburg = (latitude: 53.5413, longitude: 9.9842)
 }

@@ -153,14 +153,6 @@ package struct EnsembleForecast: Hashable, Sendable {
     }
 }
 
-extension Fetched where Value == EnsembleForecast {
-    /// The ensemble answer at `place`'s clock (`EnsembleForecast.atPlacesClock`), from the
-    /// same origin.
-    package func atPlacesClock(_ place: Place) -> Fetched<EnsembleForecast> {
-        Fetched(value: value.atPlacesClock(place), origin: origin)
-    }
-}
-
 /// Something about an ensemble answer a reader should know, as facts; the words are the
 /// shell's.
 package enum EnsembleNote: Hashable, Sendable {

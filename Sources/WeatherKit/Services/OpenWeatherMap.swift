@@ -491,7 +491,7 @@ extension ServiceError {
     fileprivate var endsTheRequests: Bool {
         switch self {
         case .transport, .keyRefused, .rateLimited, .refused, .rejected, .missingKey: true
-        case .unavailable, .malformedResponse, .notNow, .unknownUnit: false
+        case .unavailable, .malformedResponse, .notNow, .unknownUnit, .otherPlace: false
         }
     }
 }

@@ -27,12 +27,16 @@ package enum ServiceError: Error, Hashable, Sendable {
     /// service names it, e.g. `wind_speed_10m`; `label` as declared, e.g. `"furlong/h"`): the
     /// answer is refused rather than read in a guessed unit.
     case unknownUnit(Service, variable: String, label: String)
+    /// The answer is about another place than the one asked: its echoed coordinates
+    /// (`answered`, the grid cell's centre) are farther from `asked` than a grid cell can be
+    /// (`OpenMeteoAnswer.farthestCellKilometres`); both rounded to 4 decimals. Not shown, not kept.
+    case otherPlace(Service, asked: Coordinate, answered: Coordinate)
 
     package var service: Service {
         switch self {
         case .transport(let s, _), .rateLimited(let s, _, _), .refused(let s, _), .keyRefused(let s),
             .unavailable(let s, _, _, _), .rejected(let s, _, _), .malformedResponse(let s, _), .missingKey(let s),
-            .notNow(let s, _), .unknownUnit(let s, _, _):
+            .notNow(let s, _), .unknownUnit(let s, _, _), .otherPlace(let s, _, _):
             s
         }
     }
@@ -70,6 +74,7 @@ package enum ServiceError: Error, Hashable, Sendable {
         case .rateLimited: "rate limited"
         case .unknownUnit(_, let variable, _): "unknown unit for \(Self.clip(variable))"
         case .malformedResponse, .notNow: "unreadable answer"
+        case .otherPlace: "answer for another place"
         }
     }
 
@@ -113,7 +118,7 @@ extension ServiceError {
             return .unknownUnit(service, variable: scrub(variable), label: scrub(label))
         case .unavailable(let service, let status, let retryAfter, let reason):
             return .unavailable(service, status: status, retryAfterSeconds: retryAfter, reason: reason.map(scrub))
-        case .transport, .refused, .keyRefused, .missingKey: return self
+        case .transport, .refused, .keyRefused, .missingKey, .otherPlace: return self
         }
     }
 }
@@ -212,6 +217,10 @@ extension ServiceError: CustomStringConvertible {
                 "\(name) gave \(TerminalText.sanitized(variable)) in “\(Self.clip(label))”, a unit wx does not know; the answer was not used"
         case .notNow(_, let detail):
             return "\(name)’s answer does not cover now (\(detail)); try again later"
+        case .otherPlace(_, let asked, let answered):
+            let kilometres = Int(asked.kilometres(to: answered).rounded())
+            return
+                "\(name) answered for \(answered.text), \(kilometres) km from the place asked (\(asked.text)); the answer was not used: check \(service.baseURLVariable)"
         case .missingKey:
             return "\(name) needs an API key: set OPENWEATHERMAP_API_KEY"
         }

@@ -39,10 +39,13 @@ extension PlaceResolver {
     }
 
     /// `body`'s value; when nothing is found for a `target` whose first word is a whole number
-    /// with more words after it, the not-found error of `command` (one that takes no count:
-    /// `normal`, `show`, `rain`, `air`, `changed`, `brief`) ends saying so: "no place found for
-    /// “3 Berlin” — normal takes no count: normal Berlin". Such a place is looked up first, as
-    /// any: addresses start with numbers (`show 10 Downing Street`, `show 221B Baker Street`).
+    /// with more words after it, and the words after the number name a place (`isPlace`), the
+    /// not-found error of `command` (one that takes no count: `normal`, `show`, `rain`, `air`,
+    /// `changed`, `brief`) ends saying so: "no place found for “3 Berlin” — normal takes no
+    /// count: normal Berlin". Such a place is looked up first, as any: addresses start with
+    /// numbers (`show 10 Downing Street`, `show 221B Baker Street`); one not found is not taken
+    /// for a count unless its rest is a place (the demo's “10 Downing Street” was said to be a
+    /// count given to `show`, and “show Downing Street” suggested, which the demo has neither).
     func placeWithoutCount<T>(
         _ target: String?, command: String, _ body: () async throws(ShellError) -> T
     ) async throws(ShellError) -> T {
@@ -50,7 +53,7 @@ extension PlaceResolver {
             return try await body()
         } catch {
             guard let target, let rest = Self.countAtStart(of: target),
-                error == .noPlaceFound(target) || coverage.isRefusal(error, of: target)
+                error == .noPlaceFound(target) || coverage.isRefusal(error, of: target), await isPlace(rest)
             else { throw error }
             let hint = "\(command) takes no count: \(command) \(TerminalText.sanitized(ShellWords.quotedRest(rest)))"
             throw coverage.refusal(of: target, saying: hint) ?? .notApplicable("\(error.description) — \(hint)")
@@ -88,22 +91,28 @@ extension PlaceResolver {
     func strayFirstWord(of target: String) async -> String? {
         let words = target.split(separator: " ").map(String.init)
         guard words.count >= 2, let first = words.first, first.allSatisfy(\.isLetter) else { return nil }
-        let rest = words.dropFirst().joined(separator: " ")
-        if FavoriteMatching.match(rest, in: favorites).only != nil { return first }
+        return await isPlace(words.dropFirst().joined(separator: " ")) ? first : nil
+    }
+
+    /// Whether `text` alone names a place: a favorite, a recorded place (`coverage.isRecorded`),
+    /// or else one the geocoders find (looked up as `show` would: one more request, made only
+    /// after the whole text found nothing); false when that look-up fails.
+    func isPlace(_ text: String) async -> Bool {
+        if FavoriteMatching.match(text, in: favorites).only != nil { return true }
         if coverage.isRecorded {
             do throws(ShellError) {
-                try coverage.check(name: rest)
-                return first
+                try coverage.check(name: text)
+                return true
             } catch {
-                return nil
+                return false
             }
         }
         // A place only the geocoder knows is a place as much as a favorite is (the fresh user's
         // `plume foo Lyon` said no place for “foo Lyon” where `plume foo Home` named “foo”).
         do throws(ShellError) {
-            return try await search(rest).0.isEmpty ? nil : first
+            return try !(await search(text)).0.isEmpty
         } catch {
-            return nil
+            return false
         }
     }
 }

@@ -125,13 +125,16 @@ final class PlaceResolver {
     /// - Parameters:
     ///   - askingWarnings: also asks the place's warning feed (`show`), alongside `fetch` — for
     ///     coordinates after their name, which gives the country the feed depends on.
-    ///   - fetch: the command's request; it may use the place's coordinates only.
+    ///   - namingFirst: names coordinates before `fetch` rather than alongside it (`fetch` needs
+    ///     the country: see `resolvingAtPlacesClock`).
+    ///   - fetch: the command's request; it may use the place's coordinates only (and, with
+    ///     `namingFirst`, its country).
     /// - Throws: what `resolve` and `fetch` throw; `fetch`'s error before the name's.
     func resolving<Value>(
-        _ target: String?, needing kind: AnswerKind?, askingWarnings: Bool = false,
+        _ target: String?, needing kind: AnswerKind?, askingWarnings: Bool = false, namingFirst: Bool = false,
         _ fetch: (Place) async throws(ShellError) -> Value
     ) async throws(ShellError) -> PlaceFetching<Value> {
-        let located = try await locate(target, naming: false)
+        let located = try await locate(target, naming: namingFirst)
         // Recorded answers: refused unless the place has a recording of that kind.
         try coverage.admit(located.place.coordinate, label: target ?? located.place.label, needing: kind)
         async let naming = namedWithWarnings(located, asking: askingWarnings)
@@ -143,6 +146,25 @@ final class PlaceResolver {
             resolved.place.name = favorite.name
         }
         return PlaceFetching(resolved: resolved, value: value, warnings: warnings)
+    }
+
+    /// `resolving`, with the answer at the clock of the place as named (`PlacesClock`): the one
+    /// rule by which an answer about a place typed gets its zone. An answer in UTC takes the tz
+    /// database's zone nearest the place among its country's — for coordinates the country
+    /// reverse geocoding names, which comes alongside `fetch` (64.84,-147.72 in GMT was guessed
+    /// among all countries' zones: America/Dawson's Yukon clock, not Alaska's). `fetch` asks
+    /// without guessing; the guess is made here, once.
+    ///
+    /// - Parameter namingFirst: whether `fetch` needs the zone before it asks (`past` counts its
+    ///   days from the place's today): coordinates are then named before it, not alongside.
+    func resolvingAtPlacesClock<Value: PlacesClock>(
+        _ target: String?, needing kind: AnswerKind?, askingWarnings: Bool = false, namingFirst: Bool = false,
+        _ fetch: (Place) async throws(ShellError) -> Value
+    ) async throws(ShellError) -> PlaceFetching<Value> {
+        var fetched = try await resolving(
+            target, needing: kind, askingWarnings: askingWarnings, namingFirst: namingFirst, fetch)
+        fetched.value = fetched.value.atPlacesClock(fetched.resolved.place)
+        return fetched
     }
 
     /// `named(located)`, then when `asking`, the answer of the named place's warning feed
@@ -339,6 +361,17 @@ struct PlaceFetching<Value> {
     var resolved: ResolvedPlace
     var value: Value
     var warnings: Result<Fetched<WarningFeedAnswer>, ServiceError>?
+}
+
+/// Two answers asked together about one place (`best`'s ensemble and forecast, `check`'s),
+/// each put at the place's clock as one (`PlaceResolver.resolvingAtPlacesClock`).
+struct AnswerPair<First: PlacesClock, Second: PlacesClock>: PlacesClock {
+    var first: First
+    var second: Second
+
+    func atPlacesClock(_ place: Place) -> AnswerPair {
+        AnswerPair(first: first.atPlacesClock(place), second: second.atPlacesClock(place))
+    }
 }
 
 /// What a feature's handler returns: the results to render, and the place the command was

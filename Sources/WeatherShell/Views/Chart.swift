@@ -48,12 +48,12 @@ enum TemperatureChart {
         guard temperatures.contains(where: { $0 != nil }) else { return [] }
         let probability = probability && drawsProbabilityBars(hours)
         let known = temperatures.compactMap { $0 }
-        // The scale's two labels lie between the hours' extremes (a column averages hours), or
-        // one degree above the lowest: the longest such number, with or without a decimal,
-        // decides the label column, a space and "┤" after it.
+        // The scale's two labels lie between the hours' extremes (a column averages hours): the
+        // longest such number, with or without a decimal, decides the label column, a space and
+        // "┤" after it.
         let unit = format.temperatureSymbol
         let (lowest, highest) = (known.min()!, known.max()!)
-        let widest = [lowest, highest, lowest + 1].flatMap { value in
+        let widest = [lowest, highest].flatMap { value in
             [0, 1].map { TextLayout.columns(label(value, digits: $0, unit)) }
         }
         // An estimate (the labels are of the columns' values, known below), the indent included.
@@ -74,33 +74,34 @@ enum TemperatureChart {
         let columnKnown = columnTemperature.compactMap { $0 }
         let low = columnKnown.min()!
         let high = columnKnown.max()!
+        // The rows span at least a degree, so that hours within a degree of each other draw
+        // flat rather than as swings.
         let span = max(high - low, 1)
+        // Height in eighths of a row; the lowest value still shows one eighth.
+        func eighths(_ value: Double) -> Int {
+            Int.saturating(
+                ((value - low) / span * Double(temperatureRows * 8 - 1)).rounded(), in: 0...(temperatureRows * 8))
+                + 1
+        }
 
         var lines: [String] = []
-        // The rows span low…low+span; a narrow span gets a decimal so the two labels differ.
+        // A narrow span gets a decimal so the two labels differ.
         let digits = span < 5 ? 1 : 0
+        // The labels are the values shown, each on the row it reaches: the lowest on the bottom
+        // row, the highest on the row its column's top is in — never a temperature no hour has
+        // (OM-1's hours of 3.6 and 3.9 °C were labelled 4.6 °C at the top of a one-degree
+        // scale). Values all in the bottom row, or all alike, label the bottom row alone.
+        let topRow = high > low ? (eighths(high) - 1) / 8 : 0
         // The label column as wide as the labels shown (never wider than the estimate), after the indent.
-        let shown = [low, low + span].map { TextLayout.columns(Self.label($0, digits: digits, unit)) }
+        let shown = [low, high].map { TextLayout.columns(Self.label($0, digits: digits, unit)) }
         margin = min(margin, indent + max(shown.max()!, probability ? 6 : 0) + 2)
         for row in (0..<temperatureRows).reversed() {
-            let label: String
-            switch row {
-            // One value (or all alike): the rows are padded to a degree no value reaches, so
-            // the top is left unlabelled rather than named as a temperature there is not
-            // (`hourly 1` labelled 17.3 °C above its one 16.3 °C).
-            case temperatureRows - 1: label = high > low ? Self.label(low + span, digits: digits, unit) : ""
-            case 0: label = Self.label(low, digits: digits, unit)
-            default: label = ""
-            }
+            let label =
+                row == 0
+                ? Self.label(low, digits: digits, unit) : row == topRow ? Self.label(high, digits: digits, unit) : ""
             var line = TextLayout.pad(label, to: margin - 2, right: true) + (unicode ? " ┤" : " |")
             for value in columnTemperature {
-                // Height in eighths of a row; the lowest value still shows one eighth.
-                let eighths = value.map {
-                    Int.saturating(
-                        (($0 - low) / span * Double(temperatureRows * 8 - 1)).rounded(), in: 0...(temperatureRows * 8))
-                        + 1
-                }
-                line += cell(eighths, row: row, unicode: unicode, ascii: "#")
+                line += cell(value.map(eighths), row: row, unicode: unicode, ascii: "#")
             }
             lines.append(line.trimmedTrailing)
         }

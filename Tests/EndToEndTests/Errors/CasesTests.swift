@@ -62,6 +62,23 @@ import WeatherTestSupport
         #expect(daily.result.stderr == "error: no daily forecast in Open-Meteo’s answer\n")
     }
 
+    /// OM-1's hours after now are 3.9 and 3.6 °C: the chart's labels are those values on the
+    /// rows they reach (Fixtures/cases/chart_labels_expected.py: 3.6 °C on the bottom row, 3.9 °C
+    /// on the next); the old code labelled its top 4.6 °C, a degree above the lowest.
+    @Test("OM-1: hourly's chart labels no temperature beyond the hours'")
+    func allNullProbabilityChart() throws {
+        let run = try run(
+            "hourly 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")])
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        let chart = run.result.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            $0.contains(" ┤")
+        }
+        #expect(chart.count == 6, "\(run.result.stdout)")
+        #expect(!run.result.stdout.contains("4.6 °C"), "\(run.result.stdout)")
+        #expect(chart.count == 6 && chart[4].hasPrefix("  3.9 °C ┤") && chart[5].hasPrefix("  3.6 °C ┤"), "\(chart)")
+        #expect(chart.prefix(4).allSatisfy { $0.hasPrefix("         ┤") }, "\(chart)")
+    }
+
     @Test("OM-2: nulls inside arrays and in daily stay unknown; neighbours keep their values")
     func nullWeatherCode() throws {
         let run = try run(

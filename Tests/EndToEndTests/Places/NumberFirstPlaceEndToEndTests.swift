@@ -37,6 +37,30 @@ import WeatherTestSupport
             try server.requests().contains { $0.raw_query.contains("3+Berlin") || $0.raw_query.contains("3%20Berlin") })
     }
 
+    /// `make demo`'s `show 10 Downing Street` (no recording of London) was said to be a count
+    /// given to `show`, with “show Downing Street” suggested, which the demo has no more than
+    /// the address: the hint comes only when the words after the number are a place.
+    @Test func anAddressTheDemoDoesNotKnowIsNoCount() throws {
+        let server = try FixtureServer(demo: demoManifestPath)
+        let run = try runWX(
+            ["-c", "show 10 Downing Street"], home: TemporaryFolder(), server: server,
+            environment: ["WX_DEMO": demoManifestPath])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("error: the demo has no recording for 10 Downing Street"), "\(run.stderr)")
+        #expect(!run.stderr.contains("takes no count"), "\(run.stderr)")
+        #expect(try server.requests().isEmpty)
+    }
+
+    /// Live, neither “12 Nowhere” nor “Nowhere” is found: no place, and no count hinted at.
+    @Test func aNumberBeforeNoPlaceIsNoCountEither() throws {
+        let server = try FixtureServer()
+        let run = try runWX(
+            ["-c", "show 12 Nowhere"], home: TemporaryFolder(), server: server, now: "2025-07-27T09:20:00Z")
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("no place found for “12 Nowhere”"), "\(run.stderr)")
+        #expect(!run.stderr.contains("takes no count"), "\(run.stderr)")
+    }
+
     /// `show 10 Downing Street` was refused as a count given to `show` (dbaa5a9): it is looked up
     /// and shown, unquoted.
     @Test func anAddressStartingWithANumberIsLookedUpAndShown() throws {

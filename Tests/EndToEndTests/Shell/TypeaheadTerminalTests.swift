@@ -15,8 +15,9 @@ import WeatherTestSupport
     func waitingForShow(_ server: FixtureServer) throws -> TerminalSession {
         let terminal = try TerminalSession.wxAfterFindingHamburg(server, home: home)
         try server.queue(
-            .init(
-                path: "/v1/forecast", file: "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json",
+            .recorded(
+                "/v1/forecast", "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json",
+                latitude: FixtureServer.Answer.hamburg.latitude, longitude: FixtureServer.Answer.hamburg.longitude,
                 delayMilliseconds: 2_500))
         try terminal.send("show", "Enter")
         try terminal.wait(for: "the waiting line") {

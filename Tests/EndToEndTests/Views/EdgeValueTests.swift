@@ -207,7 +207,10 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         let sea = try run(
             "find -5,-150; fav; favs; show; save", now: "2026-12-10T11:05:00Z",
-            answers: [forecast("cases/om-polar-night-longyearbyen.json")], home: home)
+            answers: [
+                .recorded("/v1/forecast", "cases/om-polar-night-longyearbyen.json", latitude: -5, longitude: -150)
+            ],
+            home: home)
         #expect(sea.result.status == 0, "\(sea.result.stderr)")
         #expect(sea.result.stderr == "")
         let lines = sea.result.stdout.split(separator: "\n").map(String.init)
@@ -220,7 +223,10 @@ import WeatherTestSupport
         // The name works as a favorite's, and the same words as coordinates.
         let again = try run(
             "show 5.0000°S 150.0000°W", now: "2026-12-10T11:05:00Z",
-            answers: [forecast("cases/om-polar-night-longyearbyen.json")], home: home)
+            answers: [
+                .recorded("/v1/forecast", "cases/om-polar-night-longyearbyen.json", latitude: -5, longitude: -150)
+            ],
+            home: home)
         #expect(again.result.stdout.hasPrefix("5.0000°S 150.0000°W · "))
         #expect(again.requests.filter { $0.path == "/v1/forecast" }.first?.query["latitude"] == "-5")
 

@@ -23,10 +23,12 @@ import WeatherTestSupport
 
     func server() throws -> FixtureServer {
         let server = try FixtureServer()
+        // Berlin's recorded answer in GMT, as Open-Meteo would send it at Fairbanks (wx refuses
+        // an answer whose echoed coordinates are another place's).
         try server.queue(
-            .init(
-                path: "/v1/forecast", file: "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json",
-                times: 4))
+            .recorded(
+                "/v1/forecast", "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json",
+                latitude: 64.84, longitude: -147.72, times: 4))
         try server.queue(.init(path: "/reverse", body: Self.fairbanks, contentType: "application/json", times: 4))
         // No warnings in force: the default NWS answer is Portland's (−08:00 in December 2019),
         // an offset `show` would take over the guess.

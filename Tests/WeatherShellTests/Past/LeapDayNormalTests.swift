@@ -32,7 +32,8 @@ import WeatherTestSupport
     static func hamburgNormals(from first: LocalDate) throws -> NormalReport {
         let climatology = try OpenMeteoPastProvider.climatology(
             from: JSONValue.parse(
-                TestPaths.fixture("open-meteo-archive/hamburg-1991-2020-daily-max-min-precipitation.json")))
+                TestPaths.fixture("open-meteo-archive/hamburg-1991-2020-daily-max-min-precipitation.json")),
+            requested: Coordinate(latitude: 53.54, longitude: 10.0))
         return NormalReport(
             place: Place(
                 name: "Hamburg", region: "Hamburg", countryCode: "de",

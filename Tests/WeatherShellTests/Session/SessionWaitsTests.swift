@@ -13,8 +13,9 @@ import WeatherTestSupport
     let home = TemporaryFolder()
     let clock = TestClock(start: Recorded.newYorkNow)
     static let coordinates = "52.5,13.4"
-    static let forecastBody = TestPaths.fixture(
-        "open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json")
+    static let forecastBody = Recorded.body(
+        "open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json",
+        at: Coordinate(parsing: coordinates)!)
 
     /// A session on the real Nominatim and Open-Meteo providers over `transport`, with
     /// `WX_TIMEOUT=3`, all waiting on the test clock.

@@ -31,10 +31,15 @@ import WeatherTestSupport
         }
     }
 
-    @Test func twoValuesKeepBothLabels() {
+    /// Two values within a degree: the highest is labelled on the row its column reaches
+    /// (row 3 of 0…5, Fixtures/cases/chart_labels_expected.py), not as 17.3 °C at the top of
+    /// the one-degree scale, a temperature no hour has.
+    @Test func twoValuesAreLabelledWhereTheyReach() {
         let lines = TemperatureChart.lines(
             Self.hours([16.3, 16.8]), clock: Self.utc, format: ValueFormatter(units: .metric), unicode: true)
-        #expect(lines[0].hasPrefix("  17.3 °C ┤"), "\(lines)")
+        #expect(!lines.joined(separator: "\n").contains("17.3"), "\(lines)")
+        #expect(lines[0].hasPrefix("          ┤"), "\(lines)")
+        #expect(lines[2].hasPrefix("  16.8 °C ┤"), "\(lines)")
         #expect(lines[5].hasPrefix("  16.3 °C ┤"), "\(lines)")
     }
 }

@@ -156,11 +156,14 @@ import WeatherTestSupport
 }
 
 @Suite(.tags(.unit)) struct AirQualityTests {
+    static let lahore = Coordinate(latitude: 31.55, longitude: 74.34)
+
     @Test func hourlyOnlyAnswerUsesTheHourContainingNow() throws {
         let json = try JSONValue.parse(TestPaths.fixture("open-meteo-air-quality/lahore-hourly-aqi-pm-4-days.json"))
         // 2026-10-08T06:30Z is 11:30 in Lahore (UTC+5): the 11:00 hour, index 11.
         let air = try #require(
-            try OpenMeteoAirQualityProvider.airQuality(from: json, at: Date(timeIntervalSince1970: 1_791_441_000)))
+            try OpenMeteoAirQualityProvider.airQuality(
+                from: json, requested: Self.lahore, at: Date(timeIntervalSince1970: 1_791_441_000)))
         #expect(air.time == Date(timeIntervalSince1970: 1_791_439_200))
         #expect(air.europeanAQI == 122)
         #expect(air.usAQI == 163)
@@ -169,7 +172,8 @@ import WeatherTestSupport
         #expect(air.ozoneMicrogramsPerCubicMetre == nil)
         #expect(air.pollenGrainsPerCubicMetre.isEmpty)
         #expect(
-            try OpenMeteoAirQualityProvider.airQuality(from: json, at: Date(timeIntervalSince1970: 1_700_000_000))
+            try OpenMeteoAirQualityProvider.airQuality(
+                from: json, requested: Self.lahore, at: Date(timeIntervalSince1970: 1_700_000_000))
                 == nil)
     }
 

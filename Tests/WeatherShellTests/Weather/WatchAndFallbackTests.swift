@@ -74,7 +74,9 @@ import WeatherTestSupport
         let online = runner(session(offline: false))
         transport.expect(
             "/v1/forecast",
-            body: TestPaths.fixture("open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json"))
+            body: Recorded.body(
+                "open-meteo-forecast/new-york-current-hourly-168h-daily-sunrise-reformatted.json",
+                at: Self.hamburg[0].coordinate))
         #expect(await online.run(line: "show Hamburg") == .succeeded)
         #expect(!console.output.contains("offline"))
         console.clear()

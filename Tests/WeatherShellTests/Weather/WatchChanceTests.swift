@@ -116,7 +116,8 @@ import WeatherTestSupport
         // 12:10: a new run, asked once; its chances are lower: said, without the bell.
         transport.expect(
             "http://ens/v1/ensemble",
-            body: TestPaths.fixture("open-meteo-ensemble/new-york-gfs025-31-members-hand-written.json"))
+            body: Recorded.body(
+                "open-meteo-ensemble/new-york-gfs025-31-members-hand-written.json", at: Self.hamburg[0].coordinate))
         clock.advance(by: .seconds(3_600))
         await clock.waitForSleepers()
         #expect(transport.requests.count == 2)

@@ -51,7 +51,7 @@ extension RenderFindingsTests {
             try OpenMeteoAirQualityProvider.airQuality(
                 from: JSONValue.parse(
                     TestPaths.fixture("open-meteo-air-quality/enschede-amsterdam-current-pollen-eu-us-aqi.json")),
-                at: now))
+                requested: place.coordinate, at: now))
         let zone = try #require(air.zone)
         let local = ZoneClock(zone).localTime(air.time)
         let time =

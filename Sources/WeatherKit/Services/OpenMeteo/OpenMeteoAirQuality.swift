@@ -33,8 +33,12 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
             ])
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(CacheLifetime.airQualitySeconds) })
-        guard let air = try Self.airQuality(from: fetched.value, at: now) else {
+            // An answer wx refuses (another place, a wrong shape) is not kept.
+            validity: { json, now in
+                (try? Self.airQuality(from: json, requested: coordinate, at: now)) == nil
+                    ? nil : now.addingTimeInterval(CacheLifetime.airQualitySeconds)
+            })
+        guard let air = try Self.airQuality(from: fetched.value, requested: coordinate, at: now) else {
             throw .notNow(service, detail: "no hour at or before it")
         }
         return Fetched(value: air, origin: fetched.origin)
@@ -68,10 +72,13 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
     /// Maps an answer: its `current` block when present, else the hourly entry for the hour
     /// containing `now` (the last at or before it). Any value may be null or missing.
     ///
-    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`.
-    package static func airQuality(from json: JSONValue, at now: Date) throws(ServiceError) -> AirQuality? {
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.otherPlace` for an
+    ///   answer about another place than `requested` (`OpenMeteoAnswer.checkAnswer`).
+    package static func airQuality(
+        from json: JSONValue, requested: Coordinate, at now: Date
+    ) throws(ServiceError) -> AirQuality? {
         guard json.object != nil else { throw .malformedResponse(.openMeteoAirQuality, detail: "expected an object") }
-        try OpenMeteoAnswer.checkRejection(json, service: .openMeteoAirQuality)
+        try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: .openMeteoAirQuality)
         let offset = json["utc_offset_seconds"]?.int ?? 0
         try checkUnits(json[json["current"] != nil ? "current_units" : "hourly_units"] ?? .null)
         func reading(_ value: (String) -> Double?, time: Date) -> AirQuality {

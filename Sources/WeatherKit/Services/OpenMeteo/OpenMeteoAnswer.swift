@@ -96,15 +96,16 @@ enum OpenMeteoAnswer {
     }
 
     /// An answer's zone and its block `name` (`hourly`, `daily`), after the checks every such
-    /// answer gets: an object, not the service's error.
+    /// answer gets: an object, not the service's error, about the place asked (`checkAnswer`).
     ///
     /// - Throws: `ServiceError.malformedResponse` of `service` for a body that is not an object or
-    ///   lacks the block ("no daily values in the answer"); `.rejected` with the service's reason.
-    static func zoneAndBlock(_ json: JSONValue, _ name: String, service: Service) throws(ServiceError) -> (
-        ZoneInfo, Block
-    ) {
+    ///   lacks the block ("no daily values in the answer"); `.rejected` with the service's reason;
+    ///   `.otherPlace` for an answer about another place.
+    static func zoneAndBlock(
+        _ json: JSONValue, _ name: String, requested: Coordinate, service: Service
+    ) throws(ServiceError) -> (ZoneInfo, Block) {
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
-        try checkRejection(json, service: service)
+        try checkAnswer(json, requested: requested, service: service)
         let zone = Self.zone(json)
         guard let block = try Block(json, name, offset: zone.utcOffsetSeconds) else {
             throw .malformedResponse(service, detail: "no \(name) values in the answer")
@@ -112,11 +113,34 @@ enum OpenMeteoAnswer {
         return (zone, block)
     }
 
-    /// - Throws: `ServiceError.rejected` with the service's reason for `{"error":true,"reason":…}`.
-    static func checkRejection(_ json: JSONValue, service: Service) throws(ServiceError) {
+    /// How far, in kilometres, the grid cell an answer is for may lie from the place asked.
+    ///
+    /// Open-Meteo answers for the centre of a model's grid cell, which "might be a few
+    /// kilometres away from the requested coordinate" (open-meteo.com/en/docs, `latitude`,
+    /// `longitude`); with the default `cell_selection=land` it may take, in the 3×3 cells
+    /// around the nearest, the one on land whose elevation is nearest the place's. The coarsest
+    /// grid wx reads is CAMS global's 0.4° (air quality; the ensembles, ERA5 and the global
+    /// forecast models are 0.25° or finer): a neighbour of the nearest cell is at most 1.5
+    /// cells away along each axis, 0.6° and 0.6° — 94 km on the equator. 100 km takes every
+    /// such cell and refuses an answer for another city (New York for Berlin: 6,377 km;
+    /// Fixtures/open-meteo-forecast/other_place_expected.py).
+    static let farthestCellKilometres = 100.0
+
+    /// The checks every Open-Meteo answer gets before it is read: not the service's error
+    /// object, and about the place asked — its echoed `latitude`/`longitude` (the grid cell's
+    /// centre) within `farthestCellKilometres` of `requested`. An answer without them, or with
+    /// values that are no coordinates, is not judged by them.
+    ///
+    /// - Throws: `ServiceError.rejected` with the service's reason for `{"error":true,"reason":…}`;
+    ///   `.otherPlace` for an answer about a place farther away.
+    static func checkAnswer(_ json: JSONValue, requested: Coordinate, service: Service) throws(ServiceError) {
         if json["error"]?.bool == true {
             throw .rejected(service, status: 200, reason: json["reason"]?.nonEmptyString)
         }
+        guard let latitude = json["latitude"]?.double, let longitude = json["longitude"]?.double else { return }
+        let answered = Coordinate(latitude: latitude, longitude: longitude)
+        guard answered.isValid, requested.kilometres(to: answered) > farthestCellKilometres else { return }
+        throw .otherPlace(service, asked: requested.rounded, answered: answered.rounded)
     }
 
     /// The hours of an answer's `hourly` block (forecast and past days); any value may be

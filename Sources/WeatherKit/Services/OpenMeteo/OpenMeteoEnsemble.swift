@@ -172,7 +172,8 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
     /// one without any value is left out (and noted); `_member` keys of variables not asked for
     /// are ignored (and noted); fewer members than the model has are noted.
     ///
-    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.otherPlace` for an
+    ///   answer about another place (`OpenMeteoAnswer.checkAnswer`); `.malformedResponse`
     ///   for a body that is not an object or has no `hourly` block, or when any member's value
     ///   is outside `PhysicalRange` (naming the member's variable: the whole answer is refused,
     ///   not only that member); `.unknownUnit` for a unit not known for temperature or
@@ -182,7 +183,7 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
     ) throws(ServiceError) -> EnsembleForecast {
         let service = Service.openMeteoEnsemble
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
-        try OpenMeteoAnswer.checkRejection(json, service: service)
+        try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: service)
         let zone = OpenMeteoAnswer.zone(json)
         guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds), let keys = block.values.object?.keys
         else { throw .malformedResponse(service, detail: "no hourly values in the answer") }

@@ -240,12 +240,13 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
     /// answer in GMT (`ZoneInfo.isUTC`) is read in GMT, then given the place's own zone from the
     /// tz database (`Forecast.takePlacesZone`), its days marked as UTC's (`Forecast.daysAreUTC`).
     ///
-    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.otherPlace` for an
+    ///   answer about another place (`OpenMeteoAnswer.checkAnswer`); `.malformedResponse`
     ///   when the body is not an object, or when a value is outside what its kind can be
     ///   (`PhysicalRange.check(_:service:)`, naming the field).
     package static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
         guard json.object != nil else { throw .malformedResponse(.openMeteo, detail: "expected a forecast object") }
-        try OpenMeteoAnswer.checkRejection(json, service: .openMeteo)
+        try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: .openMeteo)
         let zone = OpenMeteoAnswer.zone(json)
         var forecast = Forecast(
             coordinate: requested.rounded, zone: zone, elevationMetres: json["elevation"]?.double, source: .openMeteo)

@@ -62,25 +62,14 @@ package struct OpenMeteoModelsProvider: ModelComparisonProvider {
     /// Maps an answer with `models`' suffixed daily keys. A model without any value is listed in
     /// `modelsWithoutValues`; its cells stay empty.
     ///
-    /// - Throws: `ServiceError.rejected` for `{"error":true,…}`; `.malformedResponse` without a
-    ///   `daily` block, or when a model's value is outside `PhysicalRange` (naming the suffixed
+    /// - Throws: `ServiceError.rejected` for `{"error":true,…}`; `.otherPlace` for an answer about
+    ///   another place; `.malformedResponse` without a `daily` block, or when a model's value is outside `PhysicalRange` (naming the suffixed
     ///   variable: the whole answer is refused); `.unknownUnit` for a unit not known for the
     ///   quantity.
     package static func comparison(
         from json: JSONValue, requested: Coordinate, models: [ForecastModel]
     ) throws(ServiceError) -> ModelComparison {
-        guard json.object != nil else { throw .malformedResponse(.openMeteo, detail: "expected an object") }
-        if json["error"]?.bool == true {
-            throw .rejected(.openMeteo, status: 200, reason: json["reason"]?.nonEmptyString)
-        }
-        let offset = json["utc_offset_seconds"]?.int ?? 0
-        let zone = ZoneInfo(
-            identifier: json["timezone"]?.nonEmptyString.map(TerminalText.sanitized),
-            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
-            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
-        guard let block = try Block(json, "daily", offset: zone.utcOffsetSeconds) else {
-            throw .malformedResponse(.openMeteo, detail: "no daily values in the answer")
-        }
+        let (zone, block) = try OpenMeteoAnswer.zoneAndBlock(json, "daily", requested: requested, service: .openMeteo)
         let rawTimes = block.values["time"]?.array ?? []
         struct Columns {
             var code, maximum, minimum, precipitation: Column

@@ -72,11 +72,13 @@ package struct OpenMeteoPastProvider: Sendable {
         let service = source == .archive ? Service.openMeteoArchive : .openMeteo
         let fetched = try await client.json(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+            // An answer wx refuses (another place, a wrong shape) is not kept.
             validity: { json, now in
-                let complete =
-                    (try? Self.past(from: json, requested: coordinate, days: range, source: source, now: now))?
-                    .isComplete
-                return complete == true ? .distantFuture : now.addingTimeInterval(CacheLifetime.incompletePastSeconds)
+                guard
+                    let weather = try? Self.past(
+                        from: json, requested: coordinate, days: range, source: source, now: now)
+                else { return nil }
+                return weather.isComplete ? .distantFuture : now.addingTimeInterval(CacheLifetime.incompletePastSeconds)
             })
         return Fetched(
             value: try Self.past(
@@ -126,7 +128,7 @@ package struct OpenMeteoPastProvider: Sendable {
         let fetched = try await client.json(
             ServiceRequest(service: .openMeteoArchive, url: normalsURL(at: coordinate), cacheKey: nil),
             validity: { _, _ in nil })
-        let climatology = try Self.climatology(from: fetched.value)
+        let climatology = try Self.climatology(from: fetched.value, requested: coordinate)
         client.store(Self.serialized(climatology), for: normalsKey(at: coordinate), validUntil: .distantFuture)
         return Fetched(value: climatology, origin: fetched.origin)
     }
@@ -151,15 +153,16 @@ package struct OpenMeteoPastProvider: Sendable {
     /// forecast's), and days not over in the place's time zone (a day past in UTC can still be
     /// going on west of Greenwich).
     ///
-    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
-    ///   when the body is not an object with a `daily` block.
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.otherPlace` for an
+    ///   answer about another place; `.malformedResponse` when the body is not an object with a
+    ///   `daily` block.
     package static func past(
         from json: JSONValue, requested: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource,
         now: Date? = nil
     ) throws(ServiceError) -> PastWeather {
         let service = source == .archive ? Service.openMeteoArchive : .openMeteo
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
-        try OpenMeteoAnswer.checkRejection(json, service: service)
+        try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: service)
         guard json["daily"] != nil else { throw .malformedResponse(service, detail: "no daily values in the answer") }
         let zone = OpenMeteoAnswer.zone(json)
         var days = try Self.days(from: json, offset: zone.utcOffsetSeconds).filter { range.contains($0.date) }
@@ -238,10 +241,10 @@ package struct OpenMeteoPastProvider: Sendable {
 
     /// Reduces the thirty-year answer to normals.
     ///
-    /// - Throws: `ServiceError.rejected` for `{"error":true}`; `.malformedResponse` without daily
-    ///   values.
-    package static func climatology(from json: JSONValue) throws(ServiceError) -> Climatology {
-        try OpenMeteoAnswer.checkRejection(json, service: .openMeteoArchive)
+    /// - Throws: `ServiceError.rejected` for `{"error":true}`; `.otherPlace` for an answer about
+    ///   another place than `requested`; `.malformedResponse` without daily values.
+    package static func climatology(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Climatology {
+        try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: .openMeteoArchive)
         guard let daily = json["daily"], let rawTimes = daily["time"]?.array, !rawTimes.isEmpty else {
             throw .malformedResponse(.openMeteoArchive, detail: "no daily values in the answer")
         }

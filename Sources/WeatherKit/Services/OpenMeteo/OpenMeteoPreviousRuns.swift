@@ -128,7 +128,8 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
         from json: JSONValue, requested: Coordinate, leads: ClosedRange<Int>
     ) throws(ServiceError) -> PreviousRuns {
         let service = Service.openMeteoPreviousRuns
-        let (zone, block) = try OpenMeteoAnswer.zoneAndBlock(json, "hourly", service: service)
+        let (zone, block) = try OpenMeteoAnswer.zoneAndBlock(
+            json, "hourly", requested: requested, service: service)
         // Hours whose time cannot be read are left out, with their values in every column.
         let kept = block.times.indices.filter { block.times[$0] != nil }
         var temperature: [Int: [Double?]] = [:]
@@ -198,23 +199,28 @@ extension OpenMeteoPastProvider {
         let fetched = try await client.json(
             ServiceRequest(service: .openMeteoArchive, url: url, cacheKey: url, staleFallback: true),
             validity: { json, now in
-                guard let observed = try? Self.observedDays(from: json, days: range) else { return nil }
+                guard let observed = try? Self.observedDays(from: json, requested: coordinate, days: range) else {
+                    return nil
+                }
                 return observed.lastDayWithData == nil ? .distantFuture : validUntil(now)
             })
-        return Fetched(value: try Self.observedDays(from: fetched.value, days: range), origin: fetched.origin)
+        return Fetched(
+            value: try Self.observedDays(from: fetched.value, requested: coordinate, days: range),
+            origin: fetched.origin)
     }
 
     /// Maps the answer to `observedURL` (pure): the days of `range` with readings, each day's
     /// precipitation summed over its hours 01:00 … 24:00 (nil when one of them is missing).
     ///
-    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
-    ///   without a `daily` block or with a value outside `PhysicalRange` (naming the variable);
+    /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.otherPlace` for an
+    ///   answer about another place; `.malformedResponse` without a `daily` block or with a value outside `PhysicalRange` (naming the variable);
     ///   `.unknownUnit` for a unit wx does not know.
-    static func observedDays(from json: JSONValue, days range: ClosedRange<LocalDate>) throws(ServiceError)
-        -> ArchiveDays
-    {
+    static func observedDays(
+        from json: JSONValue, requested: Coordinate, days range: ClosedRange<LocalDate>
+    ) throws(ServiceError) -> ArchiveDays {
         let service = Service.openMeteoArchive
-        let (zone, daily) = try OpenMeteoAnswer.zoneAndBlock(json, "daily", service: service)
+        let (zone, daily) = try OpenMeteoAnswer.zoneAndBlock(
+            json, "daily", requested: requested, service: service)
         let maximum = try daily.column(.temperatureMax)
         let minimum = try daily.column(.temperatureMin)
         let rawDates = daily.values["time"]?.array ?? []

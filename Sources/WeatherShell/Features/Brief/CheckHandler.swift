@@ -94,39 +94,41 @@ extension BriefHandler {
         // The place must be known; each condition's kind of answer is its own: one the place
         // lacks (a demo without its recording) or whose service fails is a condition not
         // checked, which fails the check (exit 3) only when no other condition holds.
-        let fetching = try await weather.places.resolving(
+        // Both answers at the place's clock as named (`resolvingAtPlacesClock`).
+        let fetching = try await weather.places.resolvingAtPlacesClock(
             target, needing: nil, askingWarnings: request.readsWarnings || request.readsChanges
         ) {
-            place async throws(ShellError) -> (
+            place async throws(ShellError) -> AnswerPair<
                 Result<Fetched<EnsembleForecast>, ShellError>?, Result<Fetched<Forecast>, ShellError>?
-            ) in
+            > in
             var answer: Result<Fetched<Forecast>, ShellError>?
             if request.readsChanges {
                 if let lacking = coverage.lacking(.forecast, at: place.coordinate) {
                     answer = .failure(.notApplicable(lacking))
                 } else {
                     do throws(ShellError) {
-                        answer = .success(try await weather.forecast(for: place))
+                        answer = .success(try await weather.forecast(at: place))
                     } catch .cancelled {
                         throw .cancelled
                     } catch { answer = .failure(error) }
                 }
             }
-            guard request.readsEnsemble else { return (nil, answer) }
-            guard let ensembleService else { return (.failure(.noService("ensemble")), answer) }
+            guard request.readsEnsemble else { return AnswerPair(first: nil, second: answer) }
+            guard let ensembleService else {
+                return AnswerPair(first: .failure(.noService("ensemble")), second: answer)
+            }
             if let lacking = coverage.lacking(.ensemble, at: place.coordinate) {
-                return (.failure(.notApplicable(lacking)), answer)
+                return AnswerPair(first: .failure(.notApplicable(lacking)), second: answer)
             }
             do throws(ServiceError) {
-                return (
-                    .success(try await ensembleService.ensemble(at: place.coordinate, model: .ecmwfIFS025)),
-                    answer
-                )
+                return AnswerPair(
+                    first: .success(try await ensembleService.ensemble(at: place.coordinate, model: .ecmwfIFS025)),
+                    second: answer)
             } catch {
-                return (.failure(ShellError(serviceError: error)), answer)
+                return AnswerPair(first: .failure(ShellError(serviceError: error)), second: answer)
             }
         }
-        let (fetchedEnsemble, forecastResult) = fetching.value
+        let (fetchedEnsemble, forecastResult) = (fetching.value.first, fetching.value.second)
         let ensembleResult = fetchedEnsemble?.map(\.value)
         let ensemble = try? ensembleResult?.get()
         let forecast = try? forecastResult?.get()

@@ -27,23 +27,23 @@ struct DecisionRouting {
     ) async throws(ShellError) -> HandlerOutcome {
         guard let provider = weather.places.services.ensemble else { throw .noService("ensemble") }
         let handler = DecisionHandler(provider: provider, units: weather.units)
-        let fetching = try await weather.places.resolving(target, needing: .ensemble) {
-            place async throws(ShellError) -> (Fetched<EnsembleForecast>, Result<Forecast, ShellError>?) in
+        // Both at the place's clock as named (`resolvingAtPlacesClock`).
+        let fetching = try await weather.places.resolvingAtPlacesClock(target, needing: .ensemble) {
+            place async throws(ShellError) -> AnswerPair<Fetched<EnsembleForecast>, Result<Forecast, ShellError>?> in
             try refuse(place)
             async let forecast = withForecast ? forecastResult(at: place) : nil
             let ensemble = try await handler.fetch(at: place)
-            return (ensemble, await forecast)
+            return AnswerPair(first: ensemble, second: await forecast)
         }
         let place = fetching.resolved.place
-        let (ensemble, forecast) = fetching.value
         let result = try answer(
-            handler, place, ensemble.atPlacesClock(place), forecast, weather.clocks.now(at: place.coordinate))
+            handler, place, fetching.value.first, fetching.value.second, weather.clocks.now(at: place.coordinate))
         return HandlerOutcome(about: fetching.resolved, [result])
     }
 
-    /// `forecast(for:)` as a value: its forecast, or its error.
+    /// `forecast(at:)` as a value: its forecast, or its error.
     private func forecastResult(at place: Place) async -> Result<Forecast, ShellError> {
-        do { return .success(try await weather.forecast(for: place).value) } catch { return .failure(error) }
+        do { return .success(try await weather.forecast(at: place).value) } catch { return .failure(error) }
     }
 
     /// `best`: the handler's windows for the place.

@@ -29,7 +29,7 @@ struct EnsembleHandler {
 
     private func ensembleDays(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
         guard let provider = ensemble else { throw .noService("ensemble") }
-        let fetching = try await places.resolving(target, needing: .ensemble) {
+        let fetching = try await places.resolvingAtPlacesClock(target, needing: .ensemble) {
             place async throws(ShellError) -> Fetched<EnsembleForecast> in
             do throws(ServiceError) {
                 return try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025)
@@ -39,7 +39,7 @@ struct EnsembleHandler {
         }
         let resolved = fetching.resolved
         // At the place's clock, as `chance` counts its days (an answer in GMT: the demo's Berlin).
-        let fetched = fetching.value.atPlacesClock(resolved.place)
+        let fetched = fetching.value
         let answer = fetched.value
         let today = answer.clock.localTime(clocks.now(at: resolved.place.coordinate)).date
         let requested = count ?? 7

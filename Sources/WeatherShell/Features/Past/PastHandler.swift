@@ -81,9 +81,10 @@ struct PastHandler {
                 days, today: todayUTC(at: nil), notOver: notBegunAnywhere(at: nil), where: Self.inTheEarliestZone,
                 placeDecidesToday: true)
         }
-        // The name of coordinates is asked alongside (`resolving`); the days are counted and
-        // said at the place as first known.
-        let fetching = try await places.resolving(target, needing: .past) {
+        // The days are counted from the place's today before they are asked, its zone guessed
+        // among its country's: coordinates are named first, as the zone of every other answer
+        // is guessed at the place as named (`PlaceResolver.resolvingAtPlacesClock`).
+        let fetching = try await places.resolving(target, needing: .past, namingFirst: true) {
             place async throws(ShellError) -> Fetched<PastWeather> in try await past(days, at: place, from: provider)
         }
         let (resolved, fetched) = (fetching.resolved, fetching.value)

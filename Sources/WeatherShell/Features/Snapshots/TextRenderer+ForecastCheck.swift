@@ -91,6 +91,15 @@ extension TextRenderer {
                 + (unitsInHeader ? ":" : " \(units):"), indent: 2, continuation: 4, width: width,
             keeping: [units + ":"])
         lines.append(header)
+        // One precision a rain column (`precipitationDecimals(column:)`, as every table of
+        // amounts): the kept forecast's, what happened and the error, each over the amounts it shows.
+        let observedDays = outcome.days.filter { $0.hasPassed && $0.observed != nil }
+        let rainDigits = (
+            forecast: format.precipitationDecimals(column: outcome.days.map(\.forecast.precipitationSumMillimetres)),
+            observed: format.precipitationDecimals(
+                column: observedDays.map { $0.observed?.precipitationSumMillimetres }),
+            error: format.precipitationDecimals(column: observedDays.map(\.precipitationErrorMillimetres))
+        )
         var toCome: [LocalDate] = []
         var unobserved: [LocalDate] = []
         for day in outcome.days {
@@ -108,7 +117,9 @@ extension TextRenderer {
                 if groups > 2 {
                     line +=
                         cell("") + cell("") + "  "
-                        + rainCell(format.precipitationValue(forecast.precipitationSumMillimetres))
+                        + rainCell(
+                            format.precipitationValue(forecast.precipitationSumMillimetres, digits: rainDigits.forecast)
+                        )
                 }
                 lines.append(line)
                 if day.hasPassed { unobserved.append(forecast.date) } else { toCome.append(forecast.date) }
@@ -122,9 +133,15 @@ extension TextRenderer {
                 line += cell(temperatureDifference(day.lowErrorCelsius, format: format))
             }
             if groups > 2 {
-                line += "  " + rainCell(format.precipitationValue(forecast.precipitationSumMillimetres))
-                line += rainCell(format.precipitationValue(observed.precipitationSumMillimetres))
-                line += rainCell(precipitationDifference(day.precipitationErrorMillimetres, format: format))
+                line +=
+                    "  "
+                    + rainCell(
+                        format.precipitationValue(forecast.precipitationSumMillimetres, digits: rainDigits.forecast))
+                line += rainCell(
+                    format.precipitationValue(observed.precipitationSumMillimetres, digits: rainDigits.observed))
+                line += rainCell(
+                    precipitationDifference(day.precipitationErrorMillimetres, format: format, digits: rainDigits.error)
+                )
             }
             lines.append(line)
         }
@@ -162,10 +179,11 @@ extension TextRenderer {
         return value > 0 && text != "0.0" ? "+" + text : (text == "-0.0" ? "0.0" : text)
     }
 
-    /// A precipitation difference in the chosen unit ("+2.1", "-0.4", "0.0").
-    static func precipitationDifference(_ millimetres: Double?, format: ValueFormatter) -> String {
+    /// A precipitation difference in the chosen unit ("+2.1", "-0.4", "0.0"), with `digits`
+    /// decimals (its column's), else its own.
+    static func precipitationDifference(_ millimetres: Double?, format: ValueFormatter, digits: Int? = nil) -> String {
         guard let millimetres else { return ValueFormatter.missing }
-        let text = format.precipitationValue(millimetres)
+        let text = format.precipitationValue(millimetres, digits: digits)
         return millimetres > 0 && Double(text) != 0
             ? "+" + text : (text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text)
     }

@@ -68,8 +68,7 @@ struct WarningsHandler {
                 "no warning \(index): \(current.isEmpty ? "there is none" : "there \(current.count == 1 ? "is 1" : "are \(current.count)")") for \(place.name)"
             )
         }
-        var forecast = await answer
-        forecast?.takePlacesZone(countryCode: place.countryCode)
+        let forecast = await answer.atPlacesClock(place)
         return HandlerOutcome(
             about: resolved,
             [

@@ -60,35 +60,21 @@ struct WeatherHandler {
         return weather(for: fetched.resolved, fetched.value, wholeEnsemble: wholeEnsemble)
     }
 
-    /// `target` resolved (`PlaceResolver.resolving`) with its forecast (`forecast(for:)`), an
-    /// answer in UTC given the zone nearest the place among its country's once the place is
-    /// named: coordinates are named (reverse geocoding gives their country) while the forecast
-    /// is asked, so the forecast first took the zone among all countries' (Fairbanks given
-    /// America/Dawson's Yukon clock, not Anchorage's).
+    /// `target` resolved with its forecast at the place's clock, as named
+    /// (`PlaceResolver.resolvingAtPlacesClock`).
     func resolvingForecast(_ target: String?, askingWarnings: Bool = false) async throws(ShellError)
         -> PlaceFetching<Fetched<Forecast>>
     {
-        // The country the forecast's zone was guessed among: guessed again only when naming the
-        // place found another (a place typed by name had its country already: one guess).
-        var guessedAmong: String?
-        var fetched = try await places.resolving(target, needing: .forecast, askingWarnings: askingWarnings) {
-            place async throws(ShellError) in
-            guessedAmong = place.countryCode
-            return try await forecast(for: place)
+        try await places.resolvingAtPlacesClock(target, needing: .forecast, askingWarnings: askingWarnings) {
+            place async throws(ShellError) in try await forecast(at: place)
         }
-        if let country = fetched.resolved.place.countryCode, country != guessedAmong {
-            fetched.value.value.takePlacesZone(countryCode: country)
-        }
-        return fetched
     }
 
-    /// The forecast at `place` (from the cache while it is current); an answer in UTC takes the
-    /// place's zone among its country's (`Forecast.takePlacesZone`).
-    func forecast(for place: Place) async throws(ShellError) -> Fetched<Forecast> {
+    /// The forecast at `place` (from the cache while it is current) as the provider gives it:
+    /// for `resolvingAtPlacesClock`, which puts it at the place's clock once the place is named.
+    func forecast(at place: Place) async throws(ShellError) -> Fetched<Forecast> {
         do {
-            var fetched = try await places.forecastProvider.forecast(at: place.coordinate, language: places.language)
-            fetched.value.takePlacesZone(countryCode: place.countryCode)
-            return fetched
+            return try await places.forecastProvider.forecast(at: place.coordinate, language: places.language)
         } catch {
             // Offline with nothing saved: no request was made; said naming what is missing.
             if error.isOfflineWithoutSavedData {
@@ -192,7 +178,7 @@ struct WeatherHandler {
     func air(_ target: String?) async throws(ShellError) -> HandlerOutcome {
         guard let provider = places.services.airQuality else { throw .noService("air-quality") }
         let fetched = try await places.placeWithoutCount(target, command: "air") { () async throws(ShellError) in
-            try await places.resolving(target, needing: .air) { place async throws(ShellError) in
+            try await places.resolvingAtPlacesClock(target, needing: .air) { place async throws(ShellError) in
                 do throws(ServiceError) {
                     return try await provider.airQuality(at: place.coordinate, now: clocks.now(at: place.coordinate))
                 } catch {

@@ -417,6 +417,16 @@ package final class ShellRunner {
                 output.write(text)
             }
         case .json:
+            // A notice (a geocoder's fallback, a note about the answer, where the clock went) is
+            // about the results, not one of them: on stderr as without --json, never a document
+            // of its own, so that stdout holds the command's documents alone — `json.loads` of
+            // `wx --json find …` broke on a notice printed before the candidates.
+            if case .notice = result {
+                var plain = context
+                plain.colour = false
+                putError(TextRenderer.render(errors.saidOnce(result), context: plain))
+                return
+            }
             // A change not saved is an error: on stderr too, as every error (README: "as
             // without --json, one line on stderr").
             if case .notSaved = result {
