@@ -135,14 +135,16 @@ struct BriefEndToEndTests {
         #expect(try !server.requests().contains { $0.path.hasPrefix("/v1/ensemble") })
         let sure = try runWX(["brief", "--sure", paris], home: home, server: server, now: now)
         // Today, Fri 23 Oct: check_expected.py's count of the members reaching 1 mm over the
-        // hours that end today (each amount is the preceding hour's: issue 37 item 10) — 8 of
-        // 51, "unlikely" (at most 35 %).
+        // hours still to come today, from 08:00 (each amount is the preceding hour's: issue 37
+        // item 10) — 5 of 51, "unlikely" (at most 35 %).
         let today = try #require(try CheckEndToEndTests.expected(at: now)["rain_today"])
-        #expect(today.0 == "2026-10-23" && today.1 == 8 && today.2 == 51)
-        #expect(sure.stdout.contains("Rain today is unlikely: 8 of 51 members give 1.0 mm or more."), "\(sure.stdout)")
+        #expect(today.0 == "2026-10-23" && today.1 == 5 && today.2 == 51)
+        #expect(
+            sure.stdout.contains("Rain in the rest of today is unlikely: 5 of 51 members give 1.0 mm or more."),
+            "\(sure.stdout)")
         let before = try server.requests().count
         let cached = try runWX(["brief", paris], home: home, server: server, now: now)
-        #expect(cached.stdout.contains("8 of 51 members"), "\(cached.stdout)")
+        #expect(cached.stdout.contains("5 of 51 members"), "\(cached.stdout)")
         #expect(try !server.requests().dropFirst(before).contains { $0.path.hasPrefix("/v1/ensemble") })
     }
 

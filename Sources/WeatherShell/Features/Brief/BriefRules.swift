@@ -201,7 +201,7 @@ package enum BriefSentence: Hashable, Sendable {
     case dry(from: Date, hours: Int)
     /// A spell of rain; `now` says whether it has begun.
     case rain(RainSpell, now: Date)
-    /// The ensemble's members with a wet day on `date`, out of `of`.
+    /// The ensemble's members with a wet day on `date` (today: its hours from the next hour), out of `of`.
     case chance(date: LocalDate, isToday: Bool, members: Int, of: Int)
     /// Tomorrow's high against today's, °C; the members' range for tomorrow when at hand.
     case tomorrow(todayHigh: Double, tomorrowHigh: Double, range: ClosedRange<Double>?)

@@ -25,10 +25,9 @@ struct DecisionHandler {
         }
     }
 
-    /// The first whole hour at or after `now`: where "from the next hour" starts.
-    static func nextHour(after now: Date) -> Date {
-        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3_600).rounded(.up) * 3_600)
-    }
+    /// The first whole hour at or after `now`: where "from the next hour" starts
+    /// (`EnsembleForecast.nextHour(after:)`, the rule `check` and `brief --sure` share).
+    static func nextHour(after now: Date) -> Date { EnsembleForecast.nextHour(after: now) }
 
     // MARK: - best
 
