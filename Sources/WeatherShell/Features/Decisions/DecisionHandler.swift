@@ -106,7 +106,7 @@ struct DecisionHandler {
             span: request.span, spanStart: spanStart, spanEnd: spanEnd, windows: windows, top: top,
             qualified: qualified, membersWithVariables: members, origin: answer.origin, answerEnd: ensemble.times.last,
             forecastEnd: deterministic?.hourly.last?.time, forecastMissing: Self.missing(forecast),
-            counted: CountedMembers(ensemble, variables: Array(Set(conditions.compactMap(\.variable))), every: true))
+            counted: CountedMembers(ensemble, variables: BestWindows.countedVariables(conditions), every: true))
     }
 
     /// Why the forecast's values are missing, as a sentence's end; nil when it came.
