@@ -138,10 +138,12 @@ package enum CommandResult: Hashable, Sendable {
         case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings,
             .snapshotSaved, .snapshots, .snapshotList,
             .snapshot, .verification, .units, .confidence, .models, .best, .chance, .plume, .chanceAlert, .statusLine,
-            .brief, .changed:
+            .brief, .changed,
+            // check's line says the mark's time by the clock setting, and a change in your units.
+            .check:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .warningBanner, .warningMarks, .check, .doctor, .snapshotRemoved, .history, .setting, .format, .help,
+            .warningBanner, .warningMarks, .doctor, .snapshotRemoved, .history, .setting, .format, .help,
             .helpCommand,
             .about,
             .exported, .exportData,
