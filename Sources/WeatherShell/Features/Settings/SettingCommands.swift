@@ -26,6 +26,12 @@ extension CommandSpec {
         case .quantity(let quantity)? where words.count == 2:
             let unit = words[1]
             if quantity.setting(unit, in: .metric) != nil { return .units(.quantity(quantity, unit)) }
+            // "m" is metres to a metric user, miles to some: not taken as the prefix of "mi".
+            if quantity == .distance, unit.lowercased() == "m" {
+                throw .usage(
+                    "“m” could be metres or miles: distance is one of \(quantity.choices.joined(separator: ", ")) (or kilometres, miles)"
+                )
+            }
             let units = WordChoice(quantity.choices.map { (words: [$0], value: $0) })
             guard let chosen = try units.value(for: unit, what: "\(quantity.rawValue) unit") else {
                 throw .usage("\(quantity.rawValue) is one of \(quantity.choices.joined(separator: ", "))")
