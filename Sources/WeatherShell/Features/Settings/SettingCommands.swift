@@ -7,7 +7,7 @@ extension CommandSpec {
         name: "units", synopsis: "units [metric | imperial | <quantity> <unit>]",
         summary: "show or set units (re-shows, no request)",
         details: [
-            "After a change the weather last fetched is shown again in the new units, as “show” shows it, with no request.",
+            "After a change the last view is shown again in the new units, as it was asked (“daily 3” its 3 days, “confidence 2” its 2), from the data already fetched: no request.",
             "Metric: °C, km/h, mm, hPa, km, 24-hour clock. Imperial: °F, mph, inches, inHg, miles, 12-hour clock.",
             "One quantity apart from the preset: units temperature C|F|K · wind kmh|ms|mph|kn|bft (Beaufort) · precipitation mm|inch · pressure hPa|inHg · distance km|mi · clock 24h|12h. A preset clears them. The choice is saved.",
         ],
