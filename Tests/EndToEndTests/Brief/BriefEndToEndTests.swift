@@ -15,6 +15,9 @@ struct BriefEndToEndTests {
     /// Thu 31 Jul 02:30 CEST: the next hour is wet, so it rains now.
     static let thursday = "2025-07-31T00:30:00Z"
 
+    /// Fri 1 Aug 09:30 CEST: the first wet hours (Sat 08:00–10:00) run past the 24 hours.
+    static let fridayHorizon = "2025-08-01T07:30:00Z"
+
     static func expected(at now: String) throws -> [String: Any] {
         let run = try runProgram(
             "/usr/bin/python3", [TestPaths.packageRoot.path + "/Fixtures/brief/brief_expected.py", now],
@@ -41,9 +44,24 @@ struct BriefEndToEndTests {
         return abs(a - b) < 1e-6
     }
 
+    /// The heaviest hours end where the 24 hours do: at Fri 09:30, Saturday's two hours of
+    /// 0.5 mm (08:00–10:00) were "heaviest 08:00–10:00 …, still raining tomorrow at 09:30".
+    @Test func theHeaviestEndsAtTheHorizon() throws {
+        let server = try FixtureServer()
+        let wet = try #require(try Self.expected(at: Self.fridayHorizon)["rain"] as? [String: Any])
+        #expect(
+            wet["heaviest_end"] as? String == "2025-08-02T07:30:00Z"
+                && wet["end"] as? String == wet["heaviest_end"] as? String)
+        let text = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.fridayHorizon)
+        let joined = text.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(
+            joined.contains("heaviest 08:00–09:30 (0.5 mm an hour), still raining tomorrow at 09:30."), "\(text.stdout)"
+        )
+    }
+
     @Test func theRainSpellIsTheOneComputedApart() throws {
         let server = try FixtureServer()
-        for now in [Self.wednesday, Self.thursday] {
+        for now in [Self.wednesday, Self.thursday, Self.fridayHorizon] {
             let expected = try #require(try Self.expected(at: now)["rain"] as? [String: Any])
             let sentence = try #require(try sentences(at: now, server: server)["rain"])
             let facts = try #require(sentence["facts"] as? [String: Any])

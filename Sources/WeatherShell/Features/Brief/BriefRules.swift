@@ -133,7 +133,10 @@ enum BriefRules {
         }
         var spell = RainSpell(
             start: start, end: end,
-            heaviestStart: heaviest.map { $0.time.addingTimeInterval(-step) } ?? start, heaviestEnd: heaviestEnd,
+            // The heaviest ends where the sentence stops looking at the latest: an hour
+            // running past the 24 hours' end is said up to it ("still raining … at" that end).
+            heaviestStart: heaviest.map { $0.time.addingTimeInterval(-step) } ?? start,
+            heaviestEnd: min(heaviestEnd, end),
             heaviestMillimetres: heaviest?.precipitationMillimetres ?? outlook.totalMillimetres,
             totalMillimetres: outlook.totalMillimetres, lastsPastWindow: outlook.end == nil,
             snow: outlook.falls == .snow)
@@ -172,7 +175,7 @@ package struct RainSpell: Hashable, Sendable {
     /// Where the heaviest hours begin: the start of the first with the most.
     package var heaviestStart: Date
     /// Where they end: the end of the last of the hours in a row after the first with its
-    /// amount (its own end when the next has less).
+    /// amount (its own end when the next has less), at `end` at the latest (the horizon).
     package var heaviestEnd: Date
     /// The heaviest hours' amount, each (mm in an hour).
     package var heaviestMillimetres: Double
