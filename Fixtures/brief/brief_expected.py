@@ -4,9 +4,11 @@ instant given as argv[1], computed here from the recording with code of its own,
 `help brief` states (`rain`'s reading): a wet hour has 0.1 mm or more (the sum of the hour
 before its time); the spell is the first run of wet hours among those reaching past now within
 24 hours, starting where its first wet hour begins (now, when that is past) and dry again where
-its last ends; "hours_left" is the whole hours from now the answer covers; the heaviest is its wettest hour
+its last ends; the amount is what is still to come (of the hour holding now, the share of it after now);
+"hours_left" is the whole hours from now the answer covers; the heaviest is its wettest hour
 (the first of equals) with the hours in a row after it that have as much (heaviest_start to
-heaviest_end); tomorrow's and today's highs are the days of the place's calendar
+heaviest_end), which ends at the 24 hours' end at the latest (the sentence says no more
+than it looks at); tomorrow's and today's highs are the days of the place's calendar
 (Europe/Berlin). Prints one JSON object with "rain" (null when dry) and "tomorrow"."""
 import json
 import sys
@@ -49,9 +51,11 @@ def main():
             "start": iso(max(now, spell[0][0] - timedelta(hours=1))),
             # Dry again where the last wet hour ends; past the data, where the data end.
             "end": iso(min(spell[-1][0], end) if not lasts else min(window[-1][0], end)),
-            "heaviest_start": iso(heaviest[0] - timedelta(hours=1)), "heaviest_end": iso(spell[run_end][0]),
+            "heaviest_start": iso(heaviest[0] - timedelta(hours=1)), "heaviest_end": iso(min(spell[run_end][0], end)),
             "heaviest_precipitation_millimetres": heaviest[1],
-            "precipitation_millimetres": round(sum(a for _, a in spell), 6),
+            # Still to come: of an hour begun (raining now), the part after now only.
+            "precipitation_millimetres": round(
+                sum(a * min(1.0, (t - now).total_seconds() / 3600) for t, a in spell), 6),
             "still_raining_at_end": lasts,
         }
     hours_left = 0

@@ -5,7 +5,10 @@ place's clock (Europe/Paris) from WX_NOW, the members with a whole day of hours,
 day's precipitation sum is at least 1 mm (rain) and whose day's lowest temperature is below
 0 °C (frost); the day with the higher share is the reading. An hourly precipitation value is
 the sum of the hour before its time (Open-Meteo's variable table), so a day's sum takes the
-hours that end in it: those whose preceding hour starts between 00:00 and 23:00 of the day. Prints one JSON object:
+hours that end in it: those whose preceding hour starts between 00:00 and 23:00 of the day.
+Today is the rest of today: only the hours still to come count, those starting at or after the
+next whole hour from WX_NOW (for rain, the covered hour's start; an hour begun is not to come).
+Prints one JSON object:
 {"rain": {"date", "members", "of"}, "frost": {...}, "rain_today": {...}, "frost_today": {...}}
 for the instant given as argv[1] (the `_today` readings are today's, whichever is higher)."""
 import json
@@ -30,6 +33,8 @@ def main():
     zone = ZoneInfo("Europe/Paris")
     local = [datetime.fromtimestamp(t, timezone.utc).astimezone(zone) for t in hourly["time"]]
     today = now.astimezone(zone).date()
+    # The next whole hour (now itself on the hour), as an instant.
+    next_hour = datetime.fromtimestamp(-(-int(now.timestamp()) // 3600) * 3600, timezone.utc)
     days = {}
     for index, moment in enumerate(local):
         days.setdefault(moment.date(), []).append(index)
@@ -47,6 +52,10 @@ def main():
             indices = (wet_days if kind == "rain" else days).get(date, [])
             if not indices or starts[indices[0]].hour != 0 or starts[indices[-1]].hour != 23:
                 continue
+            if offset == 0:
+                indices = [i for i in indices if starts[i] >= next_hour]
+                if not indices:
+                    continue
             whole = [[m[i] for i in indices] for m in series(hourly, name)]
             whole = [values for values in whole if all(v is not None for v in values)]
             if kind == "rain":

@@ -450,6 +450,8 @@ def main():
         "best_sunny_weekend": best(
             2, [("cloud_cover", "<", 30), "daylight", ("wind_gusts_10m", "<", 30)], day_start(saturday),
             day_start(monday)),
+        # best 1h daylight sun: daylight alone reads no variable; every temperature member counts
+        "best_daylight_sunday": best(1, ["daylight"], day_start(sunday), day_start(monday)),
         # units imperial; best 1h wind<12 (mph) tomorrow
         "best_imperial_wind": best(1, [("wind_speed_10m", "<", 12 * 1.609344)], day_start(saturday), day_start(sunday)),
         # best 2h dry next 7 days at 48.85,2.35, where the deterministic forecast is served

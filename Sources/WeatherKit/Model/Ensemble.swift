@@ -305,34 +305,7 @@ extension EnsembleForecast {
             if dates.last != date { dates.append(date) }
         }
         // The day's hours as `chance` splits them (`slots(of:from:covering:)`), from its start.
-        let start = Date.distantPast
-        return dates.compactMap { date in
-            guard let hours = slots(of: date, from: start, covering: false) else { return nil }
-            func whole(_ indices: [Int]) -> ([Double?]) -> [Double]? {
-                { member in
-                    var values: [Double] = []
-                    for index in indices {
-                        guard index < member.count, let value = member[index] else { return nil }
-                        values.append(value)
-                    }
-                    return values
-                }
-            }
-            let temperatures = temperatureMembers.compactMap(whole(hours))
-            // The hours whose covered hour (the one before their time) lies in the day, when
-            // they run from 00:00 to the end of the day.
-            let sums =
-                slots(of: date, from: start, covering: true).map { wet in
-                    precipitationMembers.compactMap { PrecedingHourDays.sum($0, over: wet) }
-                } ?? []
-            let lows = temperatures.map { $0.min()! }
-            let day = EnsembleDay(
-                date: date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),
-                precipitation: EnsembleSpread(sums),
-                wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count,
-                precipitationMembers: sums.count, frostMembers: lows.filter { $0 < 0 }.count)
-            return day.high == nil && day.precipitation == nil ? nil : day
-        }
+        return dates.compactMap { day($0, counting: .distantPast) }
     }
 
     /// Every hour with at least one member's temperature.

@@ -37,4 +37,54 @@ extension EnsembleForecast {
         }
         return complete ? slots : nil
     }
+
+    /// The first whole hour at or after `now` (UTC hours; every zone wx meets is whole hours
+    /// from UTC at the hour's start): where "from the next hour" starts. The one rule that
+    /// `chance`, `best`, `plume`, `check --rain/--frost` and `brief --sure` count today by: an
+    /// hour already begun is not to come, and an amount labelled with a time covers the hour
+    /// before it, so the amount labelled at the next hour (the current hour's) is not counted.
+    package static func nextHour(after now: Date) -> Date {
+        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3_600).rounded(.up) * 3_600)
+    }
+
+    /// The rest of today from `now` (`nextHour(after:)`), or any later day whole, counted as
+    /// `days` counts a whole day: the members' high, low and wet-day counts over the hours of
+    /// `date` from the next hour (`slots(of:from:covering:)`). Rain that fell this morning is
+    /// not the rest of today's.
+    ///
+    /// - Returns: nil when the answer does not cover the day from the next hour to its end, or
+    ///   no hour of it is left.
+    package func day(_ date: LocalDate, from now: Date) -> EnsembleDay? {
+        day(date, counting: Self.nextHour(after: now))
+    }
+
+    /// `date`'s counts over its hours from `start` (`.distantPast`: the whole day).
+    func day(_ date: LocalDate, counting start: Date) -> EnsembleDay? {
+        guard let hours = slots(of: date, from: start, covering: false) else { return nil }
+        func whole(_ indices: [Int]) -> ([Double?]) -> [Double]? {
+            { member in
+                guard !indices.isEmpty else { return nil }
+                var values: [Double] = []
+                for index in indices {
+                    guard index < member.count, let value = member[index] else { return nil }
+                    values.append(value)
+                }
+                return values
+            }
+        }
+        let temperatures = temperatureMembers.compactMap(whole(hours))
+        // The hours whose covered hour (the one before their time) lies in the day from
+        // `start`, when they run to the end of the day.
+        let sums =
+            slots(of: date, from: start, covering: true).map { wet in
+                wet.isEmpty ? [] : precipitationMembers.compactMap { PrecedingHourDays.sum($0, over: wet) }
+            } ?? []
+        let lows = temperatures.map { $0.min()! }
+        let day = EnsembleDay(
+            date: date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),
+            precipitation: EnsembleSpread(sums),
+            wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count,
+            precipitationMembers: sums.count, frostMembers: lows.filter { $0 < 0 }.count)
+        return day.high == nil && day.precipitation == nil ? nil : day
+    }
 }

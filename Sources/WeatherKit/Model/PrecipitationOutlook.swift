@@ -62,7 +62,9 @@ package struct PrecipitationOutlook: Hashable, Sendable {
     package var start: Date?
     /// End of the wet spell (nil when it lasts past the data).
     package var end: Date?
-    /// Total over the wet spell, mm.
+    /// Total over the wet spell still to come, mm: of the interval holding now (wet now),
+    /// only the part after now, its amount prorated — the amount labelled at the next hour or
+    /// step covers the time before it, part of which has passed.
     package var totalMillimetres: Double
     /// Highest precipitation probability within the spell — or, when dry, within the horizon
     /// (a 35 % hour under the threshold) — % (Open-Meteo's hourly `precipitation_probability`;
@@ -105,6 +107,12 @@ package struct PrecipitationOutlook: Hashable, Sendable {
             /// Below how many mm the interval counts as dry.
             let threshold: Double
             var end: Date { start.addingTimeInterval(length) }
+            /// The share of the interval still to come at `now`: 1 when it starts at or after
+            /// now, the part after now of one that holds now (its amount is spread evenly over
+            /// it: nothing says when in the interval it fell).
+            func shareAfter(_ now: Date) -> Double {
+                start >= now ? 1 : min(1, max(0, end.timeIntervalSince(now)) / length)
+            }
         }
         let step = Double(forecast.hourStepSeconds)
         // 15-minute data where it covers now and has values; hourly otherwise.
@@ -167,7 +175,7 @@ package struct PrecipitationOutlook: Hashable, Sendable {
                 stop = interval.start
                 break
             }
-            total += interval.millimetres ?? 0
+            total += (interval.millimetres ?? 0) * interval.shareAfter(now)
             if let chance = interval.probability { probability = max(probability ?? 0, chance) }
         }
         kind = wetNow ? .now : .later

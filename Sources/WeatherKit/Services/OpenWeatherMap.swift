@@ -452,33 +452,6 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         guard let weather, weather != .null else { return nil }
         return weather.array?.first?["id"]?.int.flatMap(wmoCode).map(Condition.code) ?? .unknown
     }
-
-    /// The WMO 4677 code nearest to an OpenWeatherMap condition id (openweathermap.org/weather-conditions).
-    static func wmoCode(_ id: Int) -> Int? {
-        switch id {
-        case 200...232: return id == 202 || id == 212 || id == 221 || id == 232 ? 99 : 95
-        case 300...301, 310...311: return 51
-        case 302, 312...321: return 55
-        case 500: return 61
-        case 501: return 63
-        case 502...504: return 65
-        case 511: return 66
-        case 520: return 80
-        case 521: return 81
-        case 522, 531: return 82
-        case 600, 615, 620: return 71
-        case 601, 616, 621: return 73
-        case 602, 622: return 75
-        case 611...613: return 77
-        case 701, 711, 721, 741: return 45
-        case 731, 751, 761, 762, 771, 781: return 45
-        case 800: return 0
-        case 801: return 1
-        case 802: return 2
-        case 803, 804: return 3
-        default: return nil
-        }
-    }
 }
 
 extension ServiceError {

@@ -138,14 +138,36 @@ package enum CommandResult: Hashable, Sendable {
         case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings,
             .snapshotSaved, .snapshots, .snapshotList,
             .snapshot, .verification, .units, .confidence, .models, .best, .chance, .plume, .chanceAlert, .statusLine,
-            .brief, .changed:
+            .brief, .changed,
+            // check's line says the mark's time by the clock setting, and a change in your units.
+            .check:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .warningBanner, .warningMarks, .check, .doctor, .snapshotRemoved, .history, .setting, .format, .help,
+            .warningBanner, .warningMarks, .doctor, .snapshotRemoved, .history, .setting, .format, .help,
             .helpCommand,
             .about,
             .exported, .exportData,
             .imported, .importedRecords, .logStatistics, .logCompacted, .notice, .notSaved:
+            false
+        }
+    }
+
+    /// Whether the result is a view of the weather that `units` shows again in the new units,
+    /// from its data (no request): the last one shown, with the arguments it was asked with
+    /// (`daily 3` re-shows 3 days, `confidence 2` its 2 days). Acknowledgements, lists and
+    /// `check`'s line are not views to re-show.
+    ///
+    /// Exhaustive on purpose, as `needsUnits`.
+    package var isReshownAfterUnits: Bool {
+        switch self {
+        case .weather, .comparison, .hourly, .daily, .rain, .past, .normal, .drift, .skill, .air, .warnings,
+            .snapshot, .confidence, .models, .best, .chance, .plume, .brief, .changed:
+            true
+        case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
+            .warningBanner, .warningMarks, .check, .doctor, .snapshotSaved, .snapshotRemoved, .snapshots,
+            .snapshotList, .verification, .units, .chanceAlert, .statusLine, .history, .setting, .format, .help,
+            .helpCommand, .about, .exported, .exportData, .imported, .importedRecords, .logStatistics,
+            .logCompacted, .notice, .notSaved:
             false
         }
     }

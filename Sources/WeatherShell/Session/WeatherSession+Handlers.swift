@@ -79,7 +79,7 @@ extension WeatherSession {
         return SettingsHandler(
             persistence: persistence, settings: settings, services: services,
             forecastProvider: places.forecastProvider.service, geocoder: places.geocoder.service, language: language,
-            localeLanguage: configuration.localeLanguage, lastWeather: lastWeather)
+            localeLanguage: configuration.localeLanguage, lastView: lastView)
     }
 
     // MARK: - For the runner's `watch --rain/--frost` and the handlers still on the session

@@ -15,8 +15,11 @@ package final class WeatherSession {
     package internal(set) var currentPlace: Place?
     /// The places the last `find` listed, for `use N`.
     package internal(set) var candidates: [Place] = []
-    /// The last weather fetched, for `save` and for re-rendering after `units`.
+    /// The last weather fetched, for `save`.
     package internal(set) var lastWeather: WeatherReport?
+    /// The last view shown (`CommandResult.isReshownAfterUnits`), re-shown after `units` in
+    /// the new units from its own data.
+    package internal(set) var lastView: CommandResult?
     /// The warnings in force that `show` last saw, and, while `watch` runs, those last seen per
     /// place (`WarningBannerHandler` returns them, `apply` keeps them).
     var warningsSeen = WarningsSeen()
@@ -169,7 +172,9 @@ package final class WeatherSession {
             }
         }
         do {
-            return try await perform(command)
+            let results = try await perform(command)
+            if let view = results.last(where: \.isReshownAfterUnits) { lastView = view }
+            return results
         } catch {
             // A recorded world's refusal in its own words.
             throw coverage.translated(error)

@@ -15,6 +15,9 @@ struct BriefEndToEndTests {
     /// Thu 31 Jul 02:30 CEST: the next hour is wet, so it rains now.
     static let thursday = "2025-07-31T00:30:00Z"
 
+    /// Fri 1 Aug 09:30 CEST: the first wet hours (Sat 08:00–10:00) run past the 24 hours.
+    static let fridayHorizon = "2025-08-01T07:30:00Z"
+
     static func expected(at now: String) throws -> [String: Any] {
         let run = try runProgram(
             "/usr/bin/python3", [TestPaths.packageRoot.path + "/Fixtures/brief/brief_expected.py", now],
@@ -41,9 +44,24 @@ struct BriefEndToEndTests {
         return abs(a - b) < 1e-6
     }
 
+    /// The heaviest hours end where the 24 hours do: at Fri 09:30, Saturday's two hours of
+    /// 0.5 mm (08:00–10:00) were "heaviest 08:00–10:00 …, still raining tomorrow at 09:30".
+    @Test func theHeaviestEndsAtTheHorizon() throws {
+        let server = try FixtureServer()
+        let wet = try #require(try Self.expected(at: Self.fridayHorizon)["rain"] as? [String: Any])
+        #expect(
+            wet["heaviest_end"] as? String == "2025-08-02T07:30:00Z"
+                && wet["end"] as? String == wet["heaviest_end"] as? String)
+        let text = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.fridayHorizon)
+        let joined = text.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(
+            joined.contains("heaviest 08:00–09:30 (0.5 mm an hour), still raining tomorrow at 09:30."), "\(text.stdout)"
+        )
+    }
+
     @Test func theRainSpellIsTheOneComputedApart() throws {
         let server = try FixtureServer()
-        for now in [Self.wednesday, Self.thursday] {
+        for now in [Self.wednesday, Self.thursday, Self.fridayHorizon] {
             let expected = try #require(try Self.expected(at: now)["rain"] as? [String: Any])
             let sentence = try #require(try sentences(at: now, server: server)["rain"])
             let facts = try #require(sentence["facts"] as? [String: Any])
@@ -135,14 +153,16 @@ struct BriefEndToEndTests {
         #expect(try !server.requests().contains { $0.path.hasPrefix("/v1/ensemble") })
         let sure = try runWX(["brief", "--sure", paris], home: home, server: server, now: now)
         // Today, Fri 23 Oct: check_expected.py's count of the members reaching 1 mm over the
-        // hours that end today (each amount is the preceding hour's: issue 37 item 10) — 8 of
-        // 51, "unlikely" (at most 35 %).
+        // hours still to come today, from 08:00 (each amount is the preceding hour's: issue 37
+        // item 10) — 5 of 51, "unlikely" (at most 35 %).
         let today = try #require(try CheckEndToEndTests.expected(at: now)["rain_today"])
-        #expect(today.0 == "2026-10-23" && today.1 == 8 && today.2 == 51)
-        #expect(sure.stdout.contains("Rain today is unlikely: 8 of 51 members give 1.0 mm or more."), "\(sure.stdout)")
+        #expect(today.0 == "2026-10-23" && today.1 == 5 && today.2 == 51)
+        #expect(
+            sure.stdout.contains("Rain in the rest of today is unlikely: 5 of 51 members give 1.0 mm or more."),
+            "\(sure.stdout)")
         let before = try server.requests().count
         let cached = try runWX(["brief", paris], home: home, server: server, now: now)
-        #expect(cached.stdout.contains("8 of 51 members"), "\(cached.stdout)")
+        #expect(cached.stdout.contains("5 of 51 members"), "\(cached.stdout)")
         #expect(try !server.requests().dropFirst(before).contains { $0.path.hasPrefix("/v1/ensemble") })
     }
 

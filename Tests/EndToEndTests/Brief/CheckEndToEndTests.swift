@@ -64,6 +64,49 @@ struct CheckEndToEndTests {
         #expect(json["holds"] as? Bool == false && json["exit_status"] as? Int == 1)
     }
 
+    /// In the evening, rain that fell in the morning is not rain to come: at 20:10 CEST on Sat
+    /// 24 Oct the members' rain (06:00–16:00) is over, so `check --rain` and `brief --sure`
+    /// read the rest of today from the next hour, as `chance` does (they read the whole day:
+    /// 27 of 51, "rain today … ≥ 50 %", beside brief's "Dry for the next 24 hours").
+    @Test func theRestOfTodayCountsOnlyTheHoursToCome() throws {
+        let server = try FixtureServer()
+        let evening = "2026-10-24T18:10:00Z"
+        let expected = try Self.expected(at: evening)
+        let today = try #require(expected["rain_today"])
+        let reading = try #require(expected["rain"])
+        #expect(today.0 == "2026-10-24" && today.1 == 0 && today.2 == 51)
+        let run = try check(["--rain", "50%", Self.paris], now: evening, server: server)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("rain tomorrow \(reading.1) of \(reading.2) members"), "\(run.stdout)")
+        let json = try document(
+            try runWX(["--json", "check", "--rain", "50%", Self.paris], server: server, now: evening))
+        let condition = try #require((json["conditions"] as? [[String: Any]])?.first)
+        #expect(condition["date"] as? String == reading.0 && condition["members"] as? Int == reading.1)
+        let sure = try runWX(["brief", "--sure", Self.paris], server: server, now: evening)
+        #expect(
+            sure.stdout.contains(
+                "Rain in the rest of today is unlikely: \(today.1) of \(today.2) members give 1.0 mm or more."),
+            "\(sure.stdout)")
+        // chance counts today from the next hour by the same rule: the same members.
+        let chance = try runWX(["--json", "chance", "rain>=1mm/day", "2", Self.paris], server: server, now: evening)
+        #expect(
+            chance.stdout.contains(
+                #"{"date":"2026-10-24","members_reaching":\#(today.1),"members":\#(today.2),"#),
+            "\(chance.stdout)")
+    }
+
+    /// Today's reading is said as the rest of today: at 06:10 CEST on Sat 24 Oct, the hours from
+    /// 07:00 (23 of 51 reach 1 mm; the whole day, with the hour begun, 27).
+    @Test func todaysReadingSaysRestOfToday() throws {
+        let server = try FixtureServer()
+        let morning = "2026-10-24T04:10:00Z"
+        let today = try #require(try Self.expected(at: morning)["rain_today"])
+        #expect(today.0 == "2026-10-24" && today.1 == 23 && today.2 == 51)
+        let run = try check(["--rain", "40%", Self.paris], now: morning, server: server)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("rain rest of today \(today.1) of \(today.2) members"), "\(run.stdout)")
+    }
+
     @Test func frostHoldsAtItsThresholdAndNotAbove() throws {
         let server = try FixtureServer()
         let expected = try #require(try Self.expected(at: Self.sunday)["frost"])

@@ -182,7 +182,8 @@ import WeatherTestSupport
         // London's recording: 40 steps from 2025-03-20 21:00 UTC, in kelvin, city.timezone 0.
         // A step's `rain.3h` and `pop` are the 3 hours before it, so the Sat 00:00 step's 1.08 mm
         // (pop 1) is Friday's (Fixtures/openweathermap/days_expected.py: Fri 1.40 mm 100 %,
-        // Sat 6.16 mm 100 %); the temperatures stay with the step's own day.
+        // Sat 6.16 mm 100 %); the temperatures stay with the step's own day. Tuesday's most
+        // severe step is 803, broken clouds: partly cloudy (conditions_expected.py's rule).
         let run = try runWX(
             ["-c", "provider openweathermap; daily 51.51,-0.13; hourly 9; rain; fav; compare"], home: home,
             server: server, now: "2025-03-21T09:10:00Z", environment: Self.key)
@@ -197,7 +198,7 @@ import WeatherTestSupport
                   Sat 22 Mar  ☂ moderate rain          9.4     12.6  100 %     6.2  19 km/h
                   Sun 23 Mar  ☂ slight rain            8.0     11.1   45 %     0.3  14 km/h
                   Mon 24 Mar  ☂ slight rain            6.9     11.4   20 %     0.1  13 km/h
-                  Tue 25 Mar* ☁ overcast               4.1     12.8    0 %     0.0  9 km/h
+                  Tue 25 Mar* ⛅ partly cloudy         4.1     12.8    0 %     0.0  9 km/h
                   * from part of the day’s hours
                   the answer has 5 days from today
 

@@ -91,15 +91,18 @@ import WeatherTestSupport
             "http://ens/v1/ensemble",
             body: TestPaths.fixture("open-meteo-ensemble/hamburg-ecmwf-ifs025-51-members-hand-written.json"))
         let runner = ShellRunner(session: session, output: console, format: .text, colour: false, unicode: true)
-        let watching = Task { await runner.run(line: "watch 60 --rain 30% --frost 100%") }
+        let watching = Task { await runner.run(line: "watch 60 --rain 30% --frost 8%") }
 
         await clock.waitForSleepers()
-        // Tomorrow 19 of 51 members wet (37 %), today every member's low below 0 °C.
+        // Tomorrow 19 of 51 members wet (37 %). Every member's frost today is in the night
+        // (00:00–06:00 CET), over at 08:10: the rest of today, from 09:00, has none, so the frost
+        // read is tomorrow's, 4 of the 50 members with every hour.
         #expect(
             console.output.contains("\u{07}⚑ rain 1.0 mm or more tomorrow: 19 of 51 members (37 %), at or above 30 %\n")
         )
         #expect(
-            console.output.contains("\u{07}⚑ frost (low < 0 °C) today: 51 of 51 members (100 %), at or above 100 %\n")
+            console.output.contains(
+                "\u{07}⚑ frost (low < 0 °C) tomorrow: 4 of 50 members (8 %), at or above 8 %\n")
         )
         #expect(Self.count("\u{07}", in: console.output) == 2)
         #expect(transport.requests.count == 1)
@@ -122,10 +125,12 @@ import WeatherTestSupport
         await clock.waitForSleepers()
         #expect(transport.requests.count == 2)
         // Its answer ends at 23:00 tomorrow: tomorrow's last hour (the one ending at midnight)
-        // is missing, so tomorrow has no whole sum (issue 37 item 10); today none of the 31
-        // members reaches 1 mm over the hours that end today (EnsembleDaySumTests' reading).
-        #expect(console.output.contains("\nrain 1.0 mm or more today: 0 of 31 members (0 %), now below 30 %\n"))
-        #expect(console.output.contains("\nfrost (low < 0 °C) today: 0 of 31 members (0 %), now below 100 %\n"))
+        // is missing, so tomorrow has no whole sum (issue 37 item 10); in the rest of today none
+        // of the 31 members reaches 1 mm (EnsembleDaySumTests' reading of the whole day: none).
+        #expect(
+            console.output.contains("\nrain 1.0 mm or more rest of today: 0 of 31 members (0 %), now below 30 %\n"))
+        #expect(
+            console.output.contains("\nfrost (low < 0 °C) rest of today: 0 of 31 members (0 %), now below 8 %\n"))
         #expect(Self.count("\u{07}", in: console.output) == 2)
         watching.cancel()
         #expect(await watching.value == .succeeded)

@@ -16,7 +16,7 @@ extension CommandSpec {
         name: "brief", synopsis: "brief [--sure] [place | favorite]",
         summary: "the forecast in a few plain sentences, built by rules from the numbers",
         details: [
-            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members; tomorrow’s high against today’s; the official warnings in force or starting within 24 hours (the three most severe named, the rest counted: “warnings” lists them all). In your units, at the place’s clock; --json gives each sentence with the facts it states.",
+            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members (in the rest of today, from the next hour, or on the day the rain starts); tomorrow’s high against today’s; the official warnings in force or starting within 24 hours (the three most severe named, the rest counted: “warnings” lists them all). In your units, at the place’s clock; --json gives each sentence with the facts it states.",
             "Rules (in °C and mm; the sentences say them in your units): "
                 + BriefRules.table.joined(separator: "; ") + ".",
             "Requests: what “show” asks — the forecast and the warning feed — and no more. The sentences from the ensemble (likely, the range of tomorrow’s high) appear when its answer is cached for the current model run (after “confidence”, “best”, “chance” or “plume”); --sure fetches it (one ensemble request, about 300 of Open-Meteo’s calls), and the earlier runs’ forecast for tomorrow (one previous-runs request, as “drift” asks), which says how tomorrow’s high moved since the oldest run that forecast it.",
@@ -185,9 +185,10 @@ enum BriefMaker {
         let clock = forecast.clock
         let today = clock.localTime(now).date
         if let ensemble {
-            let days = ensemble.days
+            // Today is the rest of it, from the next hour, as `chance` and `check` count it:
+            // rain that fell this morning is not rain to come.
             let spellDay = spell.map { clock.localTime($0.start.addingTimeInterval(1)).date } ?? today
-            let day = days.first { $0.date == max(spellDay, today) } ?? days.first { $0.date == today }
+            let day = ensemble.day(max(spellDay, today), from: now) ?? ensemble.day(today, from: now)
             if let day, day.precipitationMembers > 0 {
                 sentences.append(
                     .chance(

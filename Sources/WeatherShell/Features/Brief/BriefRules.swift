@@ -133,7 +133,10 @@ enum BriefRules {
         }
         var spell = RainSpell(
             start: start, end: end,
-            heaviestStart: heaviest.map { $0.time.addingTimeInterval(-step) } ?? start, heaviestEnd: heaviestEnd,
+            // The heaviest ends where the sentence stops looking at the latest: an hour
+            // running past the 24 hours' end is said up to it ("still raining … at" that end).
+            heaviestStart: heaviest.map { $0.time.addingTimeInterval(-step) } ?? start,
+            heaviestEnd: min(heaviestEnd, end),
             heaviestMillimetres: heaviest?.precipitationMillimetres ?? outlook.totalMillimetres,
             totalMillimetres: outlook.totalMillimetres, lastsPastWindow: outlook.end == nil,
             snow: outlook.falls == .snow)
@@ -172,7 +175,7 @@ package struct RainSpell: Hashable, Sendable {
     /// Where the heaviest hours begin: the start of the first with the most.
     package var heaviestStart: Date
     /// Where they end: the end of the last of the hours in a row after the first with its
-    /// amount (its own end when the next has less).
+    /// amount (its own end when the next has less), at `end` at the latest (the horizon).
     package var heaviestEnd: Date
     /// The heaviest hours' amount, each (mm in an hour).
     package var heaviestMillimetres: Double
@@ -201,7 +204,7 @@ package enum BriefSentence: Hashable, Sendable {
     case dry(from: Date, hours: Int)
     /// A spell of rain; `now` says whether it has begun.
     case rain(RainSpell, now: Date)
-    /// The ensemble's members with a wet day on `date`, out of `of`.
+    /// The ensemble's members with a wet day on `date` (today: its hours from the next hour), out of `of`.
     case chance(date: LocalDate, isToday: Bool, members: Int, of: Int)
     /// Tomorrow's high against today's, °C; the members' range for tomorrow when at hand.
     case tomorrow(todayHigh: Double, tomorrowHigh: Double, range: ClosedRange<Double>?)

@@ -82,7 +82,7 @@ extension TextRenderer {
         case .chance(let date, _, let members, let of):
             let day =
                 switch date.dayNumber - today.dayNumber {
-                case 0: "today"
+                case 0: "in the rest of today"
                 case 1: "tomorrow"
                 default: ValueFormatter.weekdays[date.weekday]
                 }

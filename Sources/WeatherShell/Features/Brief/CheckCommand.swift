@@ -8,10 +8,11 @@ import WeatherKit
 
 /// One condition of `check`, as typed.
 package enum CheckCondition: Hashable, Sendable {
-    /// `--rain N%`: the ensemble's members with at least 1 mm on today or tomorrow (the
-    /// higher of the two), at or above N percent — `watch --rain`'s reading.
+    /// `--rain N%`: the ensemble's members with at least 1 mm in the rest of today (its hours
+    /// from the next hour) or tomorrow (the higher of the two), at or above N percent —
+    /// `watch --rain`'s reading.
     case rain(percent: Double)
-    /// `--frost N%`: the members whose low is below 0 °C on today or tomorrow, at or above N
+    /// `--frost N%`: the members whose low is below 0 °C in the rest of today or tomorrow, at or above N
     /// percent — `watch --frost`'s reading.
     case frost(percent: Double)
     /// `--warnings`: an official warning in force, or starting within 24 hours.
@@ -63,7 +64,7 @@ extension CommandSpec {
         summary: "for cron and scripts: exit 0 when a condition holds, 1 when none",
         details: [
             "Checks each condition and prints one line saying which held. The exit status is the answer: 0 when any condition holds, 1 when none does, 2 for a usage error (no condition, a bad percentage, no place given with none current or saved), 3 when wx cannot tell — a service failed, the place was not found, the answer does not cover today and tomorrow — with the reason on stderr. So a script is never told “no” when wx does not know. A condition that holds is told even when another cannot be checked: exit 0, with a “warning: not checked: …” line on stderr for each that could not. Data saved earlier and used because its service failed is not known either: a condition that does not hold on it makes the status 3, one that holds on it is told (0); either way stderr names the service and how old the data is.",
-            "--rain N%: at least N % of the ensemble’s members (ECMWF, 51) give 1 mm or more on today or tomorrow at the place’s clock — the day of the two with more. --frost N%: at least N % of the members give a low below 0 °C on today or tomorrow. These read what “watch --rain/--frost” reads, the same window and the same counts. --warnings: an official warning in force, or starting within 24 hours, from the feed “warnings” asks; where no feed covers the country, check cannot tell (exit 3). --changed: the forecast changed since check last said so, by the rules of “changed” (help changed); check keeps its own mark in log.jsonl, apart from your looks, so a cron job is told of a change once: the first run keeps the mark and holds not, a run after a change holds and moves the mark, later runs hold not until the next change.",
+            "--rain N%: at least N % of the ensemble’s members (ECMWF, 51) give 1 mm or more in the rest of today or tomorrow at the place’s clock — the day of the two with more; today counts from the next hour, as “chance” counts it (rain that fell this morning is not rain to come), and the line says “rest of today”. --frost N%: at least N % of the members give a low below 0 °C in the rest of today or tomorrow. These read what “watch --rain/--frost” reads, the same window and the same counts. --warnings: an official warning in force, or starting within 24 hours, from the feed “warnings” asks; where no feed covers the country, check cannot tell (exit 3). --changed: the forecast changed since check last said so, by the rules of “changed” (help changed); check keeps its own mark in log.jsonl, apart from your looks, so a cron job is told of a change once: the first run keeps the mark and holds not, a run after a change holds and moves the mark, later runs hold not until the next change.",
             "Without a place, the current location, else the first favorite. Requests: the ensemble (for --rain, --frost) once per model run, the warning feed (for --warnings) kept 10 minutes; from the cache while those are current, so a cron job every few minutes costs nothing more.",
             "Examples: msg=$(wx check --rain 60% --frost 30% --warnings Home) && notify-send wx \"$msg\" (check runs once; its line is what held) · wx check --changed Home",
         ],

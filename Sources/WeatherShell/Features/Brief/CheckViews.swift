@@ -4,7 +4,7 @@ import WeatherKit
 
 // `check` as text (one line: which held, or that none did, with the numbers) and as JSON.
 extension TextRenderer {
-    /// One line: "Paris: rain today 41 of 51 members (80 %) ≥ 60 %" for what held, "Paris:
+    /// One line: "Paris: rain rest of today 41 of 51 members (80 %) ≥ 60 %" for what held, "Paris:
     /// none held — …" with each reading when none did. Never wrapped for scripts and
     /// notifications; at a terminal, wrapped between words to its width, later lines indented.
     static func checkLines(_ report: CheckReport, context: RenderContext, format: ValueFormatter) -> [String] {
@@ -13,7 +13,7 @@ extension TextRenderer {
         func said(_ outcome: CheckOutcome) -> String {
             if let reading = outcome.reading {
                 let what = reading.alert.kind == .rain ? "rain" : "frost"
-                let when = reading.isToday ? "today" : "tomorrow"
+                let when = reading.isToday ? "rest of today" : "tomorrow"
                 let comparison = outcome.holds ? "≥" : "<"
                 return
                     "\(what) \(when) \(reading.members) of \(reading.ofMembers) members (\(NearLimit.text(reading.percent, base: 0, limits: [reading.alert.thresholdPercent])) %) \(comparison) \(DecimalText.shortest(reading.alert.thresholdPercent)) %"

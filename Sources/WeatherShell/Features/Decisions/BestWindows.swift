@@ -93,14 +93,20 @@ enum BestWindows {
     static func values(_ ensemble: EnsembleForecast, _ conditions: [AppliedCondition]) -> (
         byVariable: [EnsembleVariable: [Int: [Double?]]], members: [Int]
     ) {
-        let variables = Array(Set(conditions.compactMap(\.variable))).sorted { $0.rawValue < $1.rawValue }
+        let variables = countedVariables(conditions)
         let byVariable = Dictionary(uniqueKeysWithValues: variables.map { ($0, ensemble.membersByNumber($0)) })
-        var numbers = Set(ensemble.membersByNumber(.temperature).keys)
-        if let first = variables.first {
-            numbers = Set(byVariable[first]!.keys)
-            for variable in variables.dropFirst() { numbers.formIntersection(byVariable[variable]!.keys) }
-        }
+        var numbers = Set(byVariable[variables[0]]!.keys)
+        for variable in variables.dropFirst() { numbers.formIntersection(byVariable[variable]!.keys) }
         return (byVariable, numbers.sorted())
+    }
+
+    /// The variables whose members `best` counts for `conditions`: those they read, or, for
+    /// conditions that read none (`daylight` alone), the temperature — a member is one with
+    /// temperatures then. The windows and the report's count of members (`CountedMembers`)
+    /// both take them from here, so the heading never says 0 beside windows of 51.
+    static func countedVariables(_ conditions: [AppliedCondition]) -> [EnsembleVariable] {
+        let read = Array(Set(conditions.compactMap(\.variable))).sorted { $0.rawValue < $1.rawValue }
+        return read.isEmpty ? [.temperature] : read
     }
 
     /// How far each window misses, for when no hour of any window holds in any member (then

@@ -25,10 +25,9 @@ struct DecisionHandler {
         }
     }
 
-    /// The first whole hour at or after `now`: where "from the next hour" starts.
-    static func nextHour(after now: Date) -> Date {
-        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3_600).rounded(.up) * 3_600)
-    }
+    /// The first whole hour at or after `now`: where "from the next hour" starts
+    /// (`EnsembleForecast.nextHour(after:)`, the rule `check` and `brief --sure` share).
+    static func nextHour(after now: Date) -> Date { EnsembleForecast.nextHour(after: now) }
 
     // MARK: - best
 
@@ -107,7 +106,7 @@ struct DecisionHandler {
             span: request.span, spanStart: spanStart, spanEnd: spanEnd, windows: windows, top: top,
             qualified: qualified, membersWithVariables: members, origin: answer.origin, answerEnd: ensemble.times.last,
             forecastEnd: deterministic?.hourly.last?.time, forecastMissing: Self.missing(forecast),
-            counted: CountedMembers(ensemble, variables: Array(Set(conditions.compactMap(\.variable))), every: true))
+            counted: CountedMembers(ensemble, variables: BestWindows.countedVariables(conditions), every: true))
     }
 
     /// Why the forecast's values are missing, as a sentence's end; nil when it came.

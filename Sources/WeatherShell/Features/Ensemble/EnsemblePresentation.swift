@@ -128,7 +128,7 @@ extension WeatherPresentation {
 package struct ChanceReading: Hashable, Sendable {
     package var alert: ChanceAlert
     package var date: LocalDate
-    /// Whether `date` is the place's today (else tomorrow).
+    /// Whether `date` is the place's today (else tomorrow): its hours from the next hour only.
     package var isToday: Bool
     /// Members with the event, and the members it is out of.
     package var members: Int
@@ -138,12 +138,14 @@ package struct ChanceReading: Hashable, Sendable {
     package var percent: Double { ofMembers > 0 ? Double(members) * 100 / Double(ofMembers) : 0 }
     package var isAbove: Bool { ofMembers > 0 && percent >= alert.thresholdPercent - 1e-9 }
 
-    /// The reading for `alert` from `ensemble` at `now`: today's or tomorrow's, whichever is
-    /// higher; nil when the ensemble covers neither whole.
+    /// The reading for `alert` from `ensemble` at `now`: the rest of today's (its hours from
+    /// the next hour, as `chance` counts today: `EnsembleForecast.day(_:from:)`) or tomorrow's
+    /// whole, whichever is higher; nil when the ensemble covers neither (today with no hour
+    /// left is not read).
     static func reading(_ alert: ChanceAlert, ensemble: EnsembleForecast, now: Date) -> ChanceReading? {
         let today = ensemble.clock.localTime(now).date
-        let candidates = ensemble.days.filter {
-            $0.date.dayNumber - today.dayNumber == 0 || $0.date.dayNumber - today.dayNumber == 1
+        let candidates = [today, CivilCalendar.date(fromDays: today.dayNumber + 1)].compactMap {
+            ensemble.day($0, from: now)
         }
         let readings = candidates.compactMap { day -> ChanceReading? in
             let (members, of): (Int, Int) =

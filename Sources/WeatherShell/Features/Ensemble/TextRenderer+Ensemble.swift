@@ -278,7 +278,7 @@ extension TextRenderer {
             reading.alert.kind == .rain
             ? "rain \(format.precipitation(EnsembleDay.wetThresholdMillimetres)) or more"
             : "frost (low < \(format.temperature(0, digits: 0)))"
-        let when = reading.isToday ? "today" : "tomorrow"
+        let when = reading.isToday ? "rest of today" : "tomorrow"
         let threshold = "\(DecimalText.shortest(reading.alert.thresholdPercent)) %"
         let mark = reading.isAbove ? (context.unicode ? "⚑ " : "! ") : ""
         return wrap(

@@ -7,7 +7,7 @@ extension CommandSpec {
         name: "units", synopsis: "units [metric | imperial | <quantity> <unit>]",
         summary: "show or set units (re-shows, no request)",
         details: [
-            "After a change the weather last fetched is shown again in the new units, as “show” shows it, with no request.",
+            "After a change the last view is shown again in the new units, as it was asked (“daily 3” its 3 days, “confidence 2” its 2), from the data already fetched: no request.",
             "Metric: °C, km/h, mm, hPa, km, 24-hour clock. Imperial: °F, mph, inches, inHg, miles, 12-hour clock.",
             "One quantity apart from the preset: units temperature C|F|K · wind kmh|ms|mph|kn|bft (Beaufort) · precipitation mm|inch · pressure hPa|inHg · distance km|mi · clock 24h|12h. A preset clears them. The choice is saved.",
         ],
@@ -26,6 +26,12 @@ extension CommandSpec {
         case .quantity(let quantity)? where words.count == 2:
             let unit = words[1]
             if quantity.setting(unit, in: .metric) != nil { return .units(.quantity(quantity, unit)) }
+            // "m" is metres to a metric user, miles to some: not taken as the prefix of "mi".
+            if quantity == .distance, unit.lowercased() == "m" {
+                throw .usage(
+                    "“m” could be metres or miles: distance is one of \(quantity.choices.joined(separator: ", ")) (or kilometres, miles)"
+                )
+            }
             let units = WordChoice(quantity.choices.map { (words: [$0], value: $0) })
             guard let chosen = try units.value(for: unit, what: "\(quantity.rawValue) unit") else {
                 throw .usage("\(quantity.rawValue) is one of \(quantity.choices.joined(separator: ", "))")

@@ -4,7 +4,7 @@ import WeatherStore
 
 /// Settings: `units`, `provider`, `geocoder`, `language`. Given what they read and write — the
 /// settings in force, state.plist (`SessionPersistence`), the service slots and those chosen,
-/// the locale's language and the last weather (shown again in new units) — and returning that
+/// the locale's language and the last view (shown again in new units) — and returning that
 /// a `units` change ends `wx --units` for the run.
 @MainActor
 struct SettingsHandler {
@@ -18,7 +18,8 @@ struct SettingsHandler {
     /// The language for names: the setting, else the locale's.
     let language: String
     let localeLanguage: String
-    let lastWeather: WeatherReport?
+    /// The last view shown (`WeatherSession.lastView`), re-shown after a change of units.
+    let lastView: CommandResult?
 
     func persist(_ change: @escaping (inout StateDocument) throws(ShellError) -> Void) -> [CommandResult] {
         persistence.persist(change)
@@ -42,7 +43,8 @@ struct SettingsHandler {
         }
         let saved = persist { document throws(ShellError) in document.settings.unitSetting = setting }
         var results = acknowledged(.units(setting), unless: saved)
-        if let lastWeather { results.append(.weather(lastWeather)) }
+        // The last view, with its arguments, in the new units (no request).
+        if let lastView { results.append(lastView) }
         var outcome = HandlerOutcome(results)
         outcome.endsUnitsForThisRun = true
         return outcome
