@@ -19,6 +19,10 @@ struct JSONParser {
     private var depth = 0
     /// Values read so far (every number, string, literal, array and object counts one).
     private var values = 0
+    /// The length of the array member before this one in the object being read, for the
+    /// array `value()` reads next; 0 when there is none. Set by `object()` for each member,
+    /// taken (and cleared) by `array()`.
+    private var siblingArrayCount = 0
     static let maximumDepth = 512
     /// The most values one document may hold. Memory follows the count of values, not the
     /// bytes (4,000,000 times in 8 MB took 1.1 GB), so the count is bounded while parsing,
@@ -176,6 +180,9 @@ struct JSONParser {
         try enter()
         position += 1
         var members: [String: JSONValue] = [:]
+        // An object's arrays are often of one length (an answer's hourly variables: 384 hours).
+        var lastArrayCount = 0
+        defer { siblingArrayCount = 0 }
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1
@@ -192,10 +199,16 @@ struct JSONParser {
             skipWhitespace()
             if let filter, !filter.contains(key) {
                 try skipValue()
-            } else if top, let inner = selection?.members[key] {
-                members[key] = try value(filter: inner)
             } else {
-                members[key] = try value()
+                siblingArrayCount = lastArrayCount
+                let member: JSONValue
+                if top, let inner = selection?.members[key] {
+                    member = try value(filter: inner)
+                } else {
+                    member = try value()
+                }
+                if case .array(let items) = member { lastArrayCount = items.count }
+                members[key] = member
             }
             skipWhitespace()
             switch current {
@@ -213,6 +226,11 @@ struct JSONParser {
         try enter()
         position += 1
         var items: [JSONValue] = []
+        // Room for as many items as the array before it in its object held, when the bytes left
+        // can hold them (each item and its comma take 2 at least): grown by doubling, each of a
+        // forecast's 384-hour variables was copied 9 times over (issue 39).
+        if siblingArrayCount > 0 { items.reserveCapacity(min(siblingArrayCount, (bytes.count - position) / 2 + 1)) }
+        siblingArrayCount = 0
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             position += 1
@@ -419,7 +437,7 @@ extension JSONParser {
         if values > Self.maximumValues { throw Failure(tooManyValues: true) }
         switch byte {
         case UInt8(ascii: "{"): try skipContainer(closing: UInt8(ascii: "}"), keyed: true)
-        case UInt8(ascii: "["): try skipContainer(closing: UInt8(ascii: "]"), keyed: false)
+        case UInt8(ascii: "["): try skipArray()
         case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
@@ -454,6 +472,43 @@ extension JSONParser {
             switch current {
             case UInt8(ascii: ","): position += 1
             case closing:
+                position += 1
+                depth -= 1
+                return
+            default: throw Failure()
+            }
+        }
+    }
+
+    /// An array; its opening bracket is at `position`. Its numbers and nulls — what a forecast's
+    /// left-out variables hold, some 9,500 of them — are counted and passed over here, each
+    /// without a call to `skipValue`; any other element goes through it (issue 39).
+    private mutating func skipArray() throws(Failure) {
+        try enter()
+        position += 1
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            switch byte(at: position) {
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                values += 1
+                if values > Self.maximumValues { throw Failure(tooManyValues: true) }
+                try scanNumber()
+            case UInt8(ascii: "n"):
+                values += 1
+                if values > Self.maximumValues { throw Failure(tooManyValues: true) }
+                try literal("null")
+            default: try skipValue()
+            }
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"):
                 position += 1
                 depth -= 1
                 return
