@@ -113,8 +113,10 @@ import WeatherTestSupport
     /// longer, shorter, empty and nested arrays after it come out as they are, and the room
     /// is bounded by the bytes left.
     @Test func arraysAfterAnArrayOfOtherLengthsComeOutWhole() throws {
-        let text = #"{"a":[1,2,3,4,5,6,7,8],"b":[1,2],"c":"x","d":[[1,2,3],[],[4]],"e":[],"f":[1,2,3,4,5,6,7,8,9,10],"#
-            + #""g":{"h":[1,2,3],"i":[null,true]},"j":[{"k":[1]},{"k":[1,2,3,4]}],"l":[7]}"#
+        let text =
+            #"{"a":[1,2,3,4,5,6,7,8],"b":[1,2],"c":"x","d":[[1,2,3],[],[4]],"e":[],"#
+            + #""f":[1,2,3,4,5,6,7,8,9,10],"g":{"h":[1,2,3],"i":[null,true]},"#
+            + #""j":[{"k":[1]},{"k":[1,2,3,4]}],"l":[7]}"#
         let value = try JSONValue.parse(Data(text.utf8))
         func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
         let expected: JSONValue = .object([
