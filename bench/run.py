@@ -63,6 +63,12 @@ STEPS = [
      " where libdispatch's one worker served both"),
     ("the functions a start and a find+show run laid out together at the end of the code (swiftc -function-sections,"
      " gold's --section-ordering-file with scripts/hot-functions.txt; issue 39)", "0.61 M", "177", "23.91 M", "yes"),
+    ("libcurl opened with RTLD_DEEPBIND (its libraries' symbols looked up among its own first) when nothing is"
+     " preloaded; the executors signal after unlocking; base URL variables, synopses and the zone anchors' table read"
+     " by bytes; left-out JSON arrays passed over in a loop of their own (issue 39)", "—", "—", "21.80 M", "yes"),
+    ("the same, with [String].joined(separator:) of wx's own in front of the standard library's (its generic entry"
+     " asks the runtime for the element type)", "—", "—", "21.80 M",
+     "no: the runtime's first lookup of that type moved to the next generic joined; its own calls cost more"),
 ]
 # What syncing each log.jsonl append costs (issue 22): measured apart from this run, since a
 # whole-process timing on a shared machine does not separate 4 ms from its noise.
@@ -175,6 +181,26 @@ STEP_NOTES = [
     "  on 44 of its pages, thread stacks), wx's code 74, data 31; libcurl's libraries the same on both sides.",
     "  A page fault here costs 1.2 µs (2.0 µs read then written; MADV_POPULATE_WRITE 1.1 µs: no cheaper), a",
     "  thread 18 µs, a hand-off between threads 3.9 µs (find+show 49 context switches, curl 7).",
+    "- find+show, round 3 (issue 39; callgrind, the bench's commands; perf stat of 20 interleaved runs at load ~10, so CPU",
+    "  is indicative only): 24.19 -> 21.80 M instructions (curl's two GETs 15.89 M: 1.52x -> 1.37x), page faults",
+    "  912 -> 891 (curl 623), context switches 42-46 -> 38 (curl 6). By step: libcurl opened with RTLD_DEEPBIND,",
+    "  dlopen 12.98 -> 11.38 M (curl's own load of the same libraries 11.6 M; with LD_PRELOAD or /etc/ld.so.preload set",
+    "  the old order stays, so that what a preloaded library interposes reaches libcurl); the executors' condition",
+    "  signalled after the unlock (a thread woken with the lock held ran into it and slept again), 46 -> 39 context",
+    "  switches; the base URL variables checked by bytes when printable ASCII, Configuration 469 -> 113 k (only with",
+    "  the variables set, as in the bench); a synopsis split at its separators compared one by one, CommandParser",
+    "  513 -> 395 k; left-out JSON arrays' numbers and nulls passed over in their own loop and an object's arrays",
+    "  given the length of the array before them, parse 3.04 -> 2.90 M; the zone anchors' table not made through",
+    "  Data(String.UTF8View) (a dynamic cast whose first answer scanned every conformance record), -162 k;",
+    "  hot-functions.txt made again, page faults 903 -> 891. Tried and not kept: the body's block sized from",
+    "  Content-Length (the doubling realloc grew in place: 0.6 k instructions, no page fault fewer). Not done: the",
+    "  90 KB async frame of WeatherSession.perform (perf: malloc's page faults under it 1-3; only the pages of the",
+    "  arm that runs are touched). What stays against curl: JSON 2.90 M (the fixture's indentation ~0.5 M of it),",
+    "  rendering 0.88 M, the warning feed's transfer (multi_perform 0.69 M, curl 0.24 M for two), the zone 0.44 M,",
+    "  hourly mapping 0.38 M; 1-4 task threads and the transfer thread (page faults of their stacks and heap).",
+    "  Measured again at load ~0.7 (perf stat, 50 interleaved runs): task-clock 9.36 -> 8.94 ms (curl 5.58 ms: 1.68x",
+    "  -> 1.60x), page faults 917 -> 899, context switches 34 -> 33 (the executors' cut shows under load, where a",
+    "  woken thread meets the lock still held); the bench's hyperfine rounds 1.55-1.76x -> 1.39-1.71x (median 1.49x).",
     "- `wx --complete` at 100,000 favorites with no names file, again (issue 39 item 5; callgrind, the same state.plist):",
     "  the names that fit written as the lines they were read as (a \"\\n\" kept after each name; no String made for",
     "  each, no bytes gathered again), the names appended to room allocated once (its vars not checked for",

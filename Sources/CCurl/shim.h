@@ -12,8 +12,13 @@
 
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <link.h>
 #include <stddef.h>
 #include <string.h>
+
+#ifndef RTLD_DEEPBIND
+#define RTLD_DEEPBIND 0x00008 /* glibc's bits/dlfcn.h, declared only with _GNU_SOURCE */
+#endif
 
 /// libcurl's entry points as loaded by wx_curl_load.
 typedef struct wx_curl_api {
@@ -36,10 +41,36 @@ typedef struct wx_curl_api {
     void (*slist_free_all)(struct curl_slist *list);
 } wx_curl_api;
 
+/// Whether an object loaded in the process, by its path, is one wx itself needs (the program, its
+/// libc and libm, the dynamic loader, the vDSO) or valgrind's preloaded core (which replaces
+/// functions by its own redirection, not by the order symbols are looked up in).
+static inline int wx_curl_is_own_object(const char *path) {
+    const char *slash = strrchr(path, '/');
+    const char *base = slash != NULL ? slash + 1 : path;
+    return *base == 0 || strncmp(base, "libc.so", 7) == 0 || strncmp(base, "libm.so", 7) == 0
+        || strncmp(base, "ld-linux", 8) == 0 || strncmp(base, "linux-vdso", 10) == 0
+        || strncmp(base, "linux-gate", 10) == 0 || strncmp(base, "vgpreload_", 10) == 0;
+}
+
+/// How libcurl is opened. Each of the ~9,000 symbols its 31 libraries bind at load is looked up
+/// in the process's global scope first — wx, libm, libc, the loader, none of which defines most of
+/// them — and only then among libcurl's own libraries; RTLD_DEEPBIND looks among libcurl's own
+/// first (where libc is too), as the curl program's order does: 1.6 M instructions fewer a first
+/// request (issue 39). Only when nothing but wx's own objects is loaded (the loader's list,
+/// `_r_debug`): a preloaded library (LD_PRELOAD, /etc/ld.so.preload: an allocator, proxychains,
+/// faketime) interposes on libc's functions for every library only when looked up first, as
+/// without RTLD_DEEPBIND.
+static inline int wx_curl_open_flags(void) {
+    for (const struct link_map *object = _r_debug.r_map; object != NULL; object = object->l_next) {
+        if (!wx_curl_is_own_object(object->l_name != NULL ? object->l_name : "")) return RTLD_LAZY | RTLD_LOCAL;
+    }
+    return RTLD_LAZY | RTLD_LOCAL | RTLD_DEEPBIND;  /* lazy: symbols bound on first call */
+}
+
 /// Loads libcurl.so.4 and fills `api`. Returns 0, or -1 when the library or a symbol is missing
 /// (dlerror() then says which).
 static inline int wx_curl_load(wx_curl_api *api) {
-    void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);  /* lazy: symbols bound on first call */
+    void *library = dlopen("libcurl.so.4", wx_curl_open_flags());
     if (library == NULL) return -1;
 #define WX_CURL_SYMBOL(field, name) \
     if ((*(void **)&api->field = dlsym(library, name)) == NULL) return -1;

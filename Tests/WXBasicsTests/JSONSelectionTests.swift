@@ -84,6 +84,16 @@ import WeatherTestSupport
         #"{"hourly":{"time":[1],"wind":"open}}"#,  // an unterminated string
         #"{"hourly":{"time":[1],"wind":[1]}"#,  // unclosed
         #"{"hourly":{"time":[1],"wind":[1]}}}"#,  // something after the document
+        // Within an array of numbers and nulls (passed over by `skipArray`):
+        #"{"hourly":{"time":[1],"wind":[-]}}"#,  // a minus alone
+        #"{"hourly":{"time":[1],"wind":[-01]}}"#,  // a leading zero after a minus
+        #"{"hourly":{"time":[1],"wind":[nul]}}"#,  // a broken null
+        #"{"hourly":{"time":[1],"wind":[null,]}}"#,  // a trailing comma after a null
+        #"{"hourly":{"time":[1],"wind":[1,null 2]}}"#,  // no comma after a null
+        #"{"hourly":{"time":[1],"wind":[1,,2]}}"#,  // an empty element
+        #"{"hourly":{"time":[1],"wind":[1,[2,x]]}}"#,  // a fault in a nested array
+        #"{"hourly":{"time":[1],"wind":[1,{"a":01}]}}"#,  // a fault in an object among numbers
+        #"{"hourly":{"time":[1],"wind":[1"#,  // the end inside the array
     ])
     func aFaultInALeftOutMemberRefusesTheDocument(_ text: String) {
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data(text.utf8)) }
@@ -97,6 +107,27 @@ import WeatherTestSupport
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data(bytes), selecting: Self.selection) }
         let accented = Data(#"{"hourly":{"time":[1],"wind":"Zürich \u00fc \""}}"#.utf8)
         #expect(throws: Never.self) { try JSONValue.parse(accented, selecting: Self.selection) }
+    }
+
+    /// Arrays after an array in one object take room for as many items as it held (issue 39):
+    /// longer, shorter, empty and nested arrays after it come out as they are, and the room
+    /// is bounded by the bytes left.
+    @Test func arraysAfterAnArrayOfOtherLengthsComeOutWhole() throws {
+        let text =
+            #"{"a":[1,2,3,4,5,6,7,8],"b":[1,2],"c":"x","d":[[1,2,3],[],[4]],"e":[],"#
+            + #""f":[1,2,3,4,5,6,7,8,9,10],"g":{"h":[1,2,3],"i":[null,true]},"#
+            + #""j":[{"k":[1]},{"k":[1,2,3,4]}],"l":[7]}"#
+        let value = try JSONValue.parse(Data(text.utf8))
+        func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
+        let expected: JSONValue = .object([
+            "a": numbers([1, 2, 3, 4, 5, 6, 7, 8]), "b": numbers([1, 2]), "c": .string("x"),
+            "d": .array([numbers([1, 2, 3]), .array([]), numbers([4])]), "e": .array([]),
+            "f": numbers([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+            "g": .object(["h": numbers([1, 2, 3]), "i": .array([.null, .bool(true)])]),
+            "j": .array([.object(["k": numbers([1])]), .object(["k": numbers([1, 2, 3, 4])])]), "l": numbers([7]),
+        ])
+        #expect(value == expected)
+        #expect(try JSONValue.parse(Data(text.utf8), selecting: Self.selection) == expected)
     }
 
     @Test func nestingAndValueCountsBindLeftOutMembersToo() {

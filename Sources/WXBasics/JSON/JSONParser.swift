@@ -12,13 +12,17 @@ import Glibc
 /// strict: invalid UTF-8, control characters in strings, leading zeros, trailing commas, lone
 /// surrogates in escapes, nesting deeper than 512 and anything after the document are errors.
 struct JSONParser {
-    private let bytes: UnsafeRawBufferPointer
+    let bytes: UnsafeRawBufferPointer
     /// Which members of the top-level object(s) to build; nil builds all.
     private var selection: JSONSelection?
-    private var position = 0
-    private var depth = 0
+    var position = 0
+    var depth = 0
     /// Values read so far (every number, string, literal, array and object counts one).
-    private var values = 0
+    var values = 0
+    /// The length of the array member before this one in the object being read, for the
+    /// array `value()` reads next; 0 when there is none. Set by `object()` for each member,
+    /// taken (and cleared) by `array()`.
+    private var siblingArrayCount = 0
     static let maximumDepth = 512
     /// The most values one document may hold. Memory follows the count of values, not the
     /// bytes (4,000,000 times in 8 MB took 1.1 GB), so the count is bounded while parsing,
@@ -94,16 +98,16 @@ struct JSONParser {
 
     private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+    var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     /// The byte at `index`, or 0 past the end (0 is no byte of JSON's grammar outside strings,
     /// so it stops every scan as the end does, and is then refused where the end would be).
-    @inline(__always) private func byte(at index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
+    @inline(__always) func byte(at index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
 
     /// Moves past whitespace. Most calls find none (before a comma, a colon, a closing bracket):
     /// those are answered by one look at the byte, every JSON whitespace byte being at most 0x20,
     /// without a call (9,500 calls passing over a forecast's left-out variables, issue 39).
-    @inline(__always) private mutating func skipWhitespace() {
+    @inline(__always) mutating func skipWhitespace() {
         if position < bytes.count && bytes[position] > 0x20 { return }
         skipWhitespaceRun()
     }
@@ -158,7 +162,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(Failure) {
+    mutating func literal(_ word: StaticString) throws(Failure) {
         let length = word.utf8CodeUnitCount
         guard position + length <= bytes.count, memcmp(bytes.baseAddress! + position, word.utf8Start, length) == 0
         else {
@@ -167,7 +171,7 @@ struct JSONParser {
         position += length
     }
 
-    private mutating func enter() throws(Failure) {
+    mutating func enter() throws(Failure) {
         depth += 1
         if depth > Self.maximumDepth { throw Failure() }
     }
@@ -176,6 +180,9 @@ struct JSONParser {
         try enter()
         position += 1
         var members: [String: JSONValue] = [:]
+        // An object's arrays are often of one length (an answer's hourly variables: 384 hours).
+        var lastArrayCount = 0
+        defer { siblingArrayCount = 0 }
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1
@@ -192,10 +199,16 @@ struct JSONParser {
             skipWhitespace()
             if let filter, !filter.contains(key) {
                 try skipValue()
-            } else if top, let inner = selection?.members[key] {
-                members[key] = try value(filter: inner)
             } else {
-                members[key] = try value()
+                siblingArrayCount = lastArrayCount
+                let member: JSONValue
+                if top, let inner = selection?.members[key] {
+                    member = try value(filter: inner)
+                } else {
+                    member = try value()
+                }
+                if case .array(let items) = member { lastArrayCount = items.count }
+                members[key] = member
             }
             skipWhitespace()
             switch current {
@@ -213,6 +226,11 @@ struct JSONParser {
         try enter()
         position += 1
         var items: [JSONValue] = []
+        // Room for as many items as the array before it in its object held, when the bytes left
+        // can hold them (each item and its comma take 2 at least): grown by doubling, each of a
+        // forecast's 384-hour variables was copied 9 times over (issue 39).
+        if siblingArrayCount > 0 { items.reserveCapacity(min(siblingArrayCount, (bytes.count - position) / 2 + 1)) }
+        siblingArrayCount = 0
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             position += 1
@@ -235,7 +253,7 @@ struct JSONParser {
     }
 
     /// A string; the opening quote is at `position`.
-    private mutating func string() throws(Failure) -> String {
+    mutating func string() throws(Failure) -> String {
         position += 1
         let start = position
         // Fast path: no escapes — the bytes between the quotes are the string.
@@ -378,7 +396,7 @@ struct JSONParser {
     }
 
     /// Moves past a number in JSON's grammar, converting nothing.
-    private mutating func scanNumber() throws(Failure) {
+    mutating func scanNumber() throws(Failure) {
         @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         var index = position
         if byte(at: index) == UInt8(ascii: "-") { index += 1 }
@@ -405,82 +423,6 @@ struct JSONParser {
             guard index > digits else { throw Failure() }
         }
         position = index
-    }
-}
-
-// MARK: - Passing over what a selection leaves out
-
-extension JSONParser {
-    /// Moves past a value, accepting and refusing exactly what `value()` does (nesting depth and
-    /// the count of values included), building nothing.
-    private mutating func skipValue() throws(Failure) {
-        guard let byte = current else { throw Failure() }
-        values += 1
-        if values > Self.maximumValues { throw Failure(tooManyValues: true) }
-        switch byte {
-        case UInt8(ascii: "{"): try skipContainer(closing: UInt8(ascii: "}"), keyed: true)
-        case UInt8(ascii: "["): try skipContainer(closing: UInt8(ascii: "]"), keyed: false)
-        case UInt8(ascii: "\""): try skipString()
-        case UInt8(ascii: "t"): try literal("true")
-        case UInt8(ascii: "f"): try literal("false")
-        case UInt8(ascii: "n"): try literal("null")
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
-        default: throw Failure()
-        }
-    }
-
-    /// An object (`keyed`) or an array; its opening bracket is at `position`.
-    private mutating func skipContainer(closing: UInt8, keyed: Bool) throws(Failure) {
-        try enter()
-        position += 1
-        skipWhitespace()
-        if current == closing {
-            position += 1
-            depth -= 1
-            return
-        }
-        while true {
-            skipWhitespace()
-            if keyed {
-                guard current == UInt8(ascii: "\"") else { throw Failure() }
-                try skipString()
-                skipWhitespace()
-                guard current == UInt8(ascii: ":") else { throw Failure() }
-                position += 1
-                skipWhitespace()
-            }
-            try skipValue()
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): position += 1
-            case closing:
-                position += 1
-                depth -= 1
-                return
-            default: throw Failure()
-            }
-        }
-    }
-
-    /// A string; the opening quote is at `position`. Plain ASCII is passed over here; one with an
-    /// escape or other bytes is read by `string()`, which checks them.
-    private mutating func skipString() throws(Failure) {
-        let start = position
-        position += 1
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return
-            }
-            if byte >= 0x80 || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                position = start
-                _ = try string()
-                return
-            }
-            position += 1
-        }
-        throw Failure()
     }
 }
 

@@ -40,8 +40,9 @@ package final class MainThreadExecutor: MainExecutor, @unchecked Sendable {
         let unowned = UnownedJob(job)
         pthread_mutex_lock(lock)
         queue.append(unowned)
-        pthread_cond_signal(ready)
         pthread_mutex_unlock(lock)
+        // After the unlock, as `ThreadPoolExecutor` signals: the woken thread finds the lock free.
+        pthread_cond_signal(ready)
     }
 
     package var isMainExecutor: Bool { true }
@@ -92,7 +93,7 @@ package final class MainThreadExecutor: MainExecutor, @unchecked Sendable {
     package func stop() {
         pthread_mutex_lock(lock)
         stopping = true
-        pthread_cond_signal(ready)
         pthread_mutex_unlock(lock)
+        pthread_cond_signal(ready)
     }
 }

@@ -87,18 +87,22 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
     // MARK: - Threads
 
     private func run(_ job: UnownedJob) {
-        let start = locked { () -> Bool in
+        let (start, wake) = locked { () -> (start: Bool, wake: Bool) in
             queue.append(job)
             if idle > 0 {
                 idle -= 1
                 wakeups += 1
-                pthread_cond_signal(ready)
-                return false
+                return (false, true)
             }
-            guard threads < maximumThreads else { return false }
+            guard threads < maximumThreads else { return (false, false) }
             threads += 1
-            return true
+            return (true, false)
         }
+        // Signalled with the lock released: a thread woken while it is held runs at once into
+        // the lock, sleeps again and is woken a second time (four context switches a hand-off
+        // instead of two; issue 39). A wait ends only when it finds `wakeups` above 0 under the
+        // lock, so no wake-up is lost either way.
+        if wake { pthread_cond_signal(ready) }
         if start && !QuietThread.start(named: name, { [self] in work() }) {
             let none = locked { () -> Bool in
                 threads -= 1

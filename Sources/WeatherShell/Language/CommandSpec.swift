@@ -170,7 +170,17 @@ package struct CommandSpec: Sendable {
 extension CommandSpec {
     /// Whether the synopsis lists `flag` among the command's own options (`line … --json`).
     package func takes(_ flag: String) -> Bool {
-        synopsis.split(whereSeparator: { " []|<>".contains($0) }).contains { $0 == flag }
+        synopsis.split(whereSeparator: Self.separatesSynopsisWords).contains { $0 == flag }
+    }
+
+    /// Whether `character` stands between the words of a synopsis: a space, a bracket, a bar or
+    /// an angle bracket. Compared one by one: `" []|<>".contains` walked that text's characters
+    /// again for each of the synopsis's (0.2 M instructions of a `find` and `show`, issue 39).
+    static func separatesSynopsisWords(_ character: Character) -> Bool {
+        switch character {
+        case " ", "[", "]", "|", "<", ">": return true
+        default: return false
+        }
     }
 }
 
@@ -288,7 +298,7 @@ package struct Arguments: Sendable {
     ///
     /// - Throws: `ShellError.usage` for the first such word.
     package func refuseOptions() throws(ShellError) {
-        let options = spec.synopsis.split(whereSeparator: { " []|<>".contains($0) }).map(String.init)
+        let options = spec.synopsis.split(whereSeparator: CommandSpec.separatesSynopsisWords).map(String.init)
             .filter(Self.looksLikeOption)
         if !options.contains("--json") { try refuseJSONFlag() }
         guard let word = words.first(where: Self.looksLikeOption),
