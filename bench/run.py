@@ -612,7 +612,7 @@ def large_state_rows(wx, wxbench, work, row):
 def verify_rows(wx, work, home, measure):
     """`saved verify` at 150,000 snapshots (make_large_log.py: each keeps 2026-01-01 … 07), two months
     later, against a loopback archive of the bench's own that answers every place with those seven
-    days. `saved verify` asks the archive once per place (cached for good once past), so over all of
+    days (its grid cell echoed as the place asked). `saved verify` asks the archive once per place (cached for good once past), so over all of
     `home`'s 5,000 places it makes 5,000 requests, minutes of a Python server on loopback: the rows
     are one place of those 5,000 (1 request) and all places of 150,000 snapshots of 50 places (50
     requests), then the same again with the answers cached."""
@@ -629,7 +629,10 @@ def verify_rows(wx, work, home, measure):
                              "precipitation_sum": [0.0, 1.2, 0.4, 3.3, 0.0, 0.9, 1.0]}}, f)
     routes = os.path.join(folder, "routes.json")
     with open(routes, "w") as f:
-        json.dump({"routes": [{"path": "/v1/archive", "file": "archive.json"}]}, f)
+        # A 'nearest' route: the server echoes the place asked as the answer's grid cell, as the
+        # service would answer there (wx refuses an answer about a place 100 km or more away).
+        json.dump({"routes": [{"path": "/v1/archive",
+                               "nearest": [{"latitude": 53.54, "longitude": 9.98, "file": "archive.json"}]}]}, f)
     server = Server(routes=routes)
     try:
         env = {"WX_NOW": "2026-03-01T12:00:00Z", "WX_OPEN_METEO_ARCHIVE_URL": server.url}
