@@ -235,6 +235,16 @@ STEP_NOTES = [
     "  compare's loop without overflow checks (+4.7 M); mmap of the file (MAP_POPULATE or not, whole or 1 MB windows)",
     "  cost more than read() into the 128 KB buffer (and whole, 28 MB more peak memory); 16-256 KB buffers alike.",
     "  What is left (perf, cpu-clock): the layout match ~32 %, the kernel's copy of 28 MB ~25 %, start-up ~1 ms.",
+    "- Checked again at 2454920 (this round merged) on the quiet machine (load 0.0) with perf stat task-clock, the old",
+    "  binary (c43b1cf) and the new one interleaved run by run. This VM's two vCPUs are not equally fast from one",
+    "  minute to the next (the same binary, pinned: 60-63 ms on one vCPU, 42-43 ms on the other a minute later), which",
+    "  is why earlier single-batch medians disagreed; pairs interleaved on one vCPU compare like with like. First",
+    "  `saved` with no index (10,000 favorites + 1,000,000 lines), 30 pairs on vCPU 0: old 45.3 ms (q1-q3 44.8-48.3),",
+    "  new 42.6 ms (41.7-45.0), paired ratio 0.94: under the 50 ms budget (the 52.0 ms median measured before included",
+    "  a slow vCPU's runs). `wx --complete -- show Pla` with no names file, 40 pairs: old 11.38 ms, new 10.59 ms",
+    "  (10.27-12.26); `-- show Place 1234` 11.46 -> 10.46 ms. Unpinned batches of 30 gave 9.6-10.2 ms: completion is",
+    "  about 0.3-0.6 ms over the 10 ms target, not met. find+show against curl's two GETs: 1.73x (bench, --only cpu);",
+    "  1.39x against curl's three GETs; instructions 21.7 M = 1.36x.",
 ]
 
 
