@@ -82,4 +82,19 @@ struct OpenWeatherMapStepsEndToEndTests {
             ),
             "\(hours.stdout)\(hours.stderr)")
     }
+
+    /// `show`'s amount beside the conditions is the step that holds now: on OpenWeatherMap's
+    /// 3-hour steps, three hours' rain, said as such — "5.2 mm this hour" was 14:00–17:00's
+    /// (trial 50). Expected from Fixtures/openweathermap/step_now_expected.py.
+    @Test func showSaysTheStepItsAmountCovers() throws {
+        let expected = try Self.script("step_now_expected.py").split(separator: " ").map(String.init)
+        let (amount, end) = (expected[0], expected[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(amount == "5.2" && end == "17:00")
+        let run = try runWX(
+            ["-c", "provider openweathermap; show \(Self.adelphi)"], home: TemporaryFolder(),
+            server: try FixtureServer(), now: Self.now, environment: Self.key)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\(amount) mm in the 3 h to \(end)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("this hour"), "\(run.stdout)")
+    }
 }
