@@ -4,7 +4,8 @@ instant given as argv[1], computed here from the recording with code of its own,
 `help brief` states (`rain`'s reading): a wet hour has 0.1 mm or more (the sum of the hour
 before its time); the spell is the first run of wet hours among those reaching past now within
 24 hours, starting where its first wet hour begins (now, when that is past) and dry again where
-its last ends; the amount is what is still to come (of the hour holding now, the share of it after now);
+its last ends; the amount is what is still to come within the 24 hours (of the hour holding now,
+the share of it after now; of the hour running past the 24 hours' end, the share of it before);
 "hours_left" is the whole hours from now the answer covers; the heaviest is its wettest hour
 (the first of equals) with the hours in a row after it that have as much (heaviest_start to
 heaviest_end), which ends at the 24 hours' end at the latest (the sentence says no more
@@ -53,9 +54,11 @@ def main():
             "end": iso(min(spell[-1][0], end) if not lasts else min(window[-1][0], end)),
             "heaviest_start": iso(heaviest[0] - timedelta(hours=1)), "heaviest_end": iso(min(spell[run_end][0], end)),
             "heaviest_precipitation_millimetres": heaviest[1],
-            # Still to come: of an hour begun (raining now), the part after now only.
+            # Still to come and within the 24 hours: of an hour begun (raining now), the part
+            # after now only; of an hour running past the 24 hours' end, the part before it.
             "precipitation_millimetres": round(
-                sum(a * min(1.0, (t - now).total_seconds() / 3600) for t, a in spell), 6),
+                sum(a * max(0.0, (min(t, end) - max(t - timedelta(hours=1), now)).total_seconds()) / 3600
+                    for t, a in spell), 6),
             "still_raining_at_end": lasts,
         }
     hours_left = 0

@@ -64,7 +64,8 @@ package struct PrecipitationOutlook: Hashable, Sendable {
     package var end: Date?
     /// Total over the wet spell still to come, mm: of the interval holding now (wet now),
     /// only the part after now, its amount prorated — the amount labelled at the next hour or
-    /// step covers the time before it, part of which has passed.
+    /// step covers the time before it, part of which has passed; likewise of the interval
+    /// running past the horizon (a spell not followed), only its part up to the horizon.
     package var totalMillimetres: Double
     /// Highest precipitation probability within the spell — or, when dry, within the horizon
     /// (a 35 % hour under the threshold) — % (Open-Meteo's hourly `precipitation_probability`;
@@ -107,11 +108,13 @@ package struct PrecipitationOutlook: Hashable, Sendable {
             /// Below how many mm the interval counts as dry.
             let threshold: Double
             var end: Date { start.addingTimeInterval(length) }
-            /// The share of the interval still to come at `now`: 1 when it starts at or after
-            /// now, the part after now of one that holds now (its amount is spread evenly over
-            /// it: nothing says when in the interval it fell).
-            func shareAfter(_ now: Date) -> Double {
-                start >= now ? 1 : min(1, max(0, end.timeIntervalSince(now)) / length)
+            /// The share of the interval inside `from`..<`until`: 1 when it lies within, the part
+            /// after `from` of one that holds it (now), the part before `until` of one that runs
+            /// past it (the horizon) — its amount is spread evenly over it: nothing says when in
+            /// the interval it fell.
+            func share(from: Date, until: Date) -> Double {
+                let inside = min(end, until).timeIntervalSince(max(start, from))
+                return min(1, max(0, inside) / length)
             }
         }
         let step = Double(forecast.hourStepSeconds)
@@ -167,6 +170,9 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         let first = ahead.firstIndex { $0.start == inWindow[firstWet].start } ?? firstWet
         let spellLast = ahead.last?.end ?? last
         let wetNow = ahead[first].start <= now
+        // What is totalled: from now to the horizon (an hour running past it, its part up to
+        // it), or to the spell's end when it is followed.
+        let totalUntil = followSpell ? Date.distantFuture : now.addingTimeInterval(horizon)
         var total = 0.0
         var probability: Double?
         var stop: Date?
@@ -175,7 +181,7 @@ package struct PrecipitationOutlook: Hashable, Sendable {
                 stop = interval.start
                 break
             }
-            total += (interval.millimetres ?? 0) * interval.shareAfter(now)
+            total += (interval.millimetres ?? 0) * interval.share(from: now, until: totalUntil)
             if let chance = interval.probability { probability = max(probability ?? 0, chance) }
         }
         kind = wetNow ? .now : .later

@@ -139,11 +139,12 @@ package enum CommandResult: Hashable, Sendable {
             .snapshotSaved, .snapshots, .snapshotList,
             .snapshot, .verification, .units, .confidence, .models, .best, .chance, .plume, .chanceAlert, .statusLine,
             .brief, .changed,
-            // check's line says the mark's time by the clock setting, and a change in your units.
-            .check:
+            // check's line says the mark's time by the clock setting, and a change in your units;
+            // show's warning banner and compare's marks say when a warning ends by it too.
+            .check, .warningBanner, .warningMarks:
             true
         case .candidates, .currentPlace, .favoriteAdded, .favoriteRemoved, .favoriteRenamed, .favorites,
-            .warningBanner, .warningMarks, .doctor, .snapshotRemoved, .history, .setting, .format, .help,
+            .doctor, .snapshotRemoved, .history, .setting, .format, .help,
             .helpCommand,
             .about,
             .exported, .exportData,

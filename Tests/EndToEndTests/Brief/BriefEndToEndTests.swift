@@ -59,6 +59,20 @@ struct BriefEndToEndTests {
         )
     }
 
+    /// The total stops where the 24 hours do: at Fri 09:30, Saturday's 0.5 mm of 09:00–10:00
+    /// counts only its half before 09:30 (0.75 mm in all, not 1.0) — the same proration as the
+    /// hour holding now.
+    @Test func theTotalStopsAtTheHorizon() throws {
+        let server = try FixtureServer()
+        let wet = try #require(try Self.expected(at: Self.fridayHorizon)["rain"] as? [String: Any])
+        #expect(near(wet["precipitation_millimetres"], 0.75))
+        let sentence = try #require(try sentences(at: Self.fridayHorizon, server: server)["rain"])
+        let facts = try #require(sentence["facts"] as? [String: Any])
+        #expect(
+            near(facts["precipitation_millimetres"], wet["precipitation_millimetres"]),
+            "\(facts["precipitation_millimetres"] ?? "nil")")
+    }
+
     @Test func theRainSpellIsTheOneComputedApart() throws {
         let server = try FixtureServer()
         for now in [Self.wednesday, Self.thursday, Self.fridayHorizon] {

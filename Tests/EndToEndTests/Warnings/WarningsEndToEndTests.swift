@@ -272,6 +272,19 @@ import WeatherTestSupport
         #expect(!run.stdout.contains("⚠ Lelystad"))
     }
 
+    /// The banner and the marks say the warning's end by the clock setting: under imperial they
+    /// said "until Sat 09:00" beside "Sat 4:00 am" (rendered as if metric).
+    @Test func bannerAndMarksSayTheEndByTheClockSetting() throws {
+        let server = try FixtureServer()
+        let show = try runWX(
+            ["-c", "units imperial; show Berlin"], home: TemporaryFolder(), server: server, now: Self.berlinNight)
+        #expect(show.stdout.contains("⚠ Frost (yellow) until Sat 9:00 am — DWD\n"), "\(show.stdout)")
+        let compare = try runWX(
+            ["-c", "units imperial; find Berlin; fav; find Lelystad; fav; compare"], home: TemporaryFolder(),
+            server: server, now: Self.berlinNight)
+        #expect(compare.stdout.hasSuffix("⚠ Berlin: Frost (yellow) until Sat 9:00 am — DWD\n"), "\(compare.stdout)")
+    }
+
     @Test func saveKeepsTheWarningsWithTheSnapshot() throws {
         let server = try FixtureServer()
         let home = TemporaryFolder()
