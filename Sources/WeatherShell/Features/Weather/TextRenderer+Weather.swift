@@ -5,6 +5,11 @@ import WeatherStore
 
 // `show` as text.
 extension TextRenderer {
+    /// The narrowest the titles' column of `show`'s hours can be: its longest title, "  rain %".
+    static let stripTitleWidth = 8
+}
+
+extension TextRenderer {
     /// `show`: the current conditions, the next hours in columns and the days as a table.
     static func weather(_ report: WeatherReport, context: RenderContext, format: ValueFormatter, style: Style)
         -> [String]
@@ -120,16 +125,21 @@ extension TextRenderer {
         // A cell is 5 columns, or wider when the amounts need more decimals (0.1 mm is "0.004"
         // in inches: a space between cells still).
         var cell = 5
-        var next = presentation.hours.prefix(max(1, (context.reportWidth - 10) / cell))
+        var label = 10
+        var next = presentation.hours.prefix(max(1, (context.reportWidth - label) / cell))
         let amountWidth =
             format.precipitationColumn(next.map(\.precipitationMillimetres)).map(TextLayout.columns).max() ?? 0
         if amountWidth >= cell {
             cell = amountWidth + 1
-            next = presentation.hours.prefix(max(1, (context.reportWidth - 10) / cell))
+            // Wider cells: the titles' column as narrow as its longest title ("  rain %"), so
+            // that inches' "0.004" still fit the hours metric shows (trial: 11 hours under
+            // imperial at 80 columns, 12 in metric); every cell starts with a space.
+            let fits = (context.reportWidth - label) / cell
+            if fits < presentation.hours.count { label = Self.stripTitleWidth }
+            next = presentation.hours.prefix(max(1, (context.reportWidth - label) / cell))
         }
         if !next.isEmpty {
             lines.append("")
-            let label = 10
             func row(_ title: String, _ values: [String]) -> String {
                 TextLayout.pad(title, to: label) + values.map { TextLayout.pad($0, to: cell, right: true) }.joined()
             }
