@@ -26,7 +26,7 @@ enum TemperatureChart {
                 ?? false
         }
     }
-    /// At most this many data columns (one hour each, or hours averaged together beyond it).
+    /// At most this many data columns (one hour each, or the warmest of several beyond it).
     static let maximumColumns = 72
 
     /// A label of the scale: "22 °C", "-11.2 °C" (a space before the unit, as in every
@@ -48,9 +48,9 @@ enum TemperatureChart {
         guard temperatures.contains(where: { $0 != nil }) else { return [] }
         let probability = probability && drawsProbabilityBars(hours)
         let known = temperatures.compactMap { $0 }
-        // The scale's two labels lie between the hours' extremes (a column averages hours): the
-        // longest such number, with or without a decimal, decides the label column, a space and
-        // "┤" after it.
+        // The scale's two labels are hours' values (a column shows the warmest of its hours):
+        // the longest such number, with or without a decimal, decides the label column, a space
+        // and "┤" after it.
         let unit = format.temperatureSymbol
         let (lowest, highest) = (known.min()!, known.max()!)
         let widest = [lowest, highest].flatMap { value in
@@ -64,10 +64,10 @@ enum TemperatureChart {
         let columns = stride(from: 0, to: hours.count, by: step).map { start in
             Array(start..<min(hours.count, start + step))
         }
-        let columnTemperature: [Double?] = columns.map { indices in
-            let values = indices.compactMap { temperatures[$0] }
-            return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
-        }
+        // A column of several hours shows the warmest of them, so that the top of the scale is
+        // the warmest hour the table lists (trial: columns averaged, the scale topped at 3.9 °C
+        // and an hour showed 4.1) and every label is a value shown.
+        let columnTemperature: [Double?] = columns.map { indices in indices.compactMap { temperatures[$0] }.max() }
         let columnProbability: [Double?] = columns.map { indices in
             indices.compactMap { hours[$0].precipitationProbabilityPercent }.max()
         }
@@ -138,6 +138,9 @@ enum TemperatureChart {
             free = index + label.count + 1
         }
         lines.append(String(repeating: " ", count: margin) + String(axis).trimmedTrailing)
+        if step > 1 {
+            lines.append(String(repeating: " ", count: indent) + "each column: the warmest of \(step) hours")
+        }
         return lines
     }
 
