@@ -72,7 +72,11 @@ import WeatherTestSupport
         #expect(BriefRules.likelihood(percent: 35.1) == "possible")
         #expect(BriefRules.warmth(change: 2) == "warmer")
         #expect(BriefRules.warmth(change: -2) == "cooler")
-        #expect(BriefRules.warmth(change: 1.9) == nil)
+        // "About as warm" only under a degree (trial: 1.9 °C was about as warm).
+        #expect(BriefRules.warmth(change: 1.9) == "warmer")
+        #expect(BriefRules.warmth(change: -1) == "cooler")
+        #expect(BriefRules.warmth(change: 0.9) == nil)
+        #expect(BriefRules.warmth(change: 1.9, step: BriefRules.changedTemperatureCelsius) == nil)
     }
 
     @Test func partsOfTheDayHaveFixedHours() {

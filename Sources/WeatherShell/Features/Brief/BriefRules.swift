@@ -23,18 +23,19 @@ enum BriefRules {
     /// Rain is "unlikely" at or under this share, percent; between the two it is "possible"
     /// (`confidence` calls 35–65 % uncertain).
     static let unlikelyPercent = 35.0
-    /// Tomorrow is "warmer" or "cooler" than today when its high differs by at least this, °C;
-    /// else "about as warm".
-    static let warmerCoolerCelsius = 2.0
+    /// Tomorrow is "N °C warmer" or "cooler" than today when its high differs by at least
+    /// this, °C; "about as warm" only under it (trial: 1.9 °C cooler was "about as warm").
+    static let warmerCoolerCelsius = 1.0
     /// The parts of the day, at the place's clock: the hour each starts (it ends where the next
     /// starts).
     static let partsOfDay: [(startHour: Int, word: String)] = [
         (0, "night"), (6, "morning"), (12, "afternoon"), (18, "evening"),
     ]
 
-    /// `changed`: a day's high or low changed when it moved by at least this, °C — the same
-    /// step as "warmer" and "cooler".
-    static var changedTemperatureCelsius: Double { warmerCoolerCelsius }
+    /// `changed`: a day's high or low changed when it moved by at least this, °C; and `brief
+    /// --sure`'s earlier runs: tomorrow's high "held within" it. The change is said with its
+    /// size ("2 °C lower"), so a smaller step than this is left out, never worded as none.
+    static let changedTemperatureCelsius = 2.0
     /// `changed`: a day's rain changed when it moved by at least this, mm, or the day turned wet
     /// or dry (a wet day: `wetDayMillimetres` or more, as the ensemble's members count).
     static let changedRainMillimetres = 1.0
@@ -66,10 +67,10 @@ enum BriefRules {
             "rain again: the next wet hours in the \(rainHorizonHours) hours after it is dry again, from where the first begins to where the last in a row ends; snow when those hours’ own weather codes say snow",
             "heaviest: the wet hour of the spell with the most, with the hours in a row after it that have as much (the first such run of equals), and the amount of each",
             "likely: \(DecimalText.shortest(likelyPercent)) % of the ensemble’s members or more with \(DecimalText.shortest(wetDayMillimetres)) mm or more that day; unlikely: \(DecimalText.shortest(unlikelyPercent)) % or less; possible between",
-            "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s; else about as warm; the range is the members’ 10th to 90th percentile",
+            "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s, said with the difference (“2 °C cooler”); about as warm only under that; the range is the members’ 10th to 90th percentile",
             "parts of the day: night 00–06, morning 06–12, afternoon 12–18, evening 18–24 at the place’s clock; tonight is this evening’s night",
             "warnings: each in force, or starting within 24 hours, from the feed “warnings” asks",
-            "earlier runs (with --sure): tomorrow’s high has warmed or cooled since the oldest run that forecast it when it moved \(DecimalText.shortest(warmerCoolerCelsius)) °C or more; else it held",
+            "earlier runs (with --sure): tomorrow’s high has warmed or cooled since the oldest run that forecast it when it moved \(DecimalText.shortest(changedTemperatureCelsius)) °C or more; else it held within that",
             "since you looked: the most important change by changed’s rules (help changed), after an earlier look",
         ]
     }
@@ -79,9 +80,10 @@ enum BriefRules {
         percent >= likelyPercent - 1e-9 ? "likely" : percent <= unlikelyPercent + 1e-9 ? "unlikely" : "possible"
     }
 
-    /// "warmer", "cooler" or nil (about as warm) for a change of the high, °C.
-    static func warmth(change: Double) -> String? {
-        change >= warmerCoolerCelsius - 1e-9 ? "warmer" : change <= -warmerCoolerCelsius + 1e-9 ? "cooler" : nil
+    /// "warmer", "cooler" or nil (about as warm) for a change of the high, °C, at `step`
+    /// (tomorrow against today: `warmerCoolerCelsius`).
+    static func warmth(change: Double, step: Double = warmerCoolerCelsius) -> String? {
+        change >= step - 1e-9 ? "warmer" : change <= -step + 1e-9 ? "cooler" : nil
     }
 
     /// The part of the day of `time` in words from `today`'s view: "this morning", "tonight",

@@ -116,8 +116,8 @@ extension TextRenderer {
             let change = unit.convert(celsius: now) - unit.convert(celsius: then)
             let when =
                 "since the run of \(ValueFormatter.weekdays[issued.weekday]) \(issued.day) \(ValueFormatter.months[issued.month - 1])"
-            guard let word = BriefRules.warmth(change: now - then) else {
-                let step = unit.convert(celsius: BriefRules.warmerCoolerCelsius) - unit.convert(celsius: 0)
+            guard let word = BriefRules.warmth(change: now - then, step: BriefRules.changedTemperatureCelsius) else {
+                let step = unit.convert(celsius: BriefRules.changedTemperatureCelsius) - unit.convert(celsius: 0)
                 return
                     "The forecast for tomorrow’s high has held within \(DecimalText.fixed(step, digits: 0)) \(format.temperatureSymbol) \(when)."
             }
