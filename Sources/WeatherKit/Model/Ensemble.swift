@@ -316,14 +316,29 @@ extension EnsembleForecast {
         }
     }
 
-    /// Each whole day's chance of a wet day (`days`' counts).
+    /// Each whole day's chance of a wet day (`days`' counts), with, for the answer's first
+    /// `EnsembleRainChances.daysWithRest` days (those that can be today while the answer is the
+    /// model's latest), the rest of the day's counts from each of its hours.
     package var rainChances: EnsembleRainChances {
         EnsembleRainChances(
             model: model,
-            days: days.map {
+            days: days.enumerated().map { index, day in
                 EnsembleRainChances.Day(
-                    date: $0.date, wetMembers: $0.wetMembers, precipitationMembers: $0.precipitationMembers)
+                    date: day.date, wetMembers: day.wetMembers, precipitationMembers: day.precipitationMembers,
+                    rest: index < EnsembleRainChances.daysWithRest ? rest(of: day.date) : [])
             })
+    }
+
+    /// `date`'s counts from each of its hours to its end (`day(_:counting:)`, as `chance`
+    /// counts the rest of today from the next hour), oldest first; hours with no member
+    /// covering the rest left out.
+    func rest(of date: LocalDate) -> [EnsembleRainChances.Rest] {
+        let clock = self.clock
+        return times.filter { clock.localTime($0).date == date }.compactMap { hour in
+            guard let day = day(date, counting: hour), day.precipitationMembers > 0 else { return nil }
+            return EnsembleRainChances.Rest(
+                from: hour, wetMembers: day.wetMembers, precipitationMembers: day.precipitationMembers)
+        }
     }
 
     /// The last hour with any member's value; nil when no member has one.
@@ -355,15 +370,43 @@ package struct EnsembleRainChances: Hashable, Sendable {
         /// Members with precipitation for the whole day (what `wetMembers` is out of).
         package var precipitationMembers: Int
 
-        package init(date: LocalDate, wetMembers: Int, precipitationMembers: Int) {
+        /// The rest of the day's counts from each of its hours (`Rest`), oldest first; empty
+        /// beyond the answer's first `daysWithRest` days, and in an entry an older wx kept.
+        package var rest: [Rest]
+
+        package init(date: LocalDate, wetMembers: Int, precipitationMembers: Int, rest: [Rest] = []) {
             self.date = date
             self.wetMembers = wetMembers
             self.precipitationMembers = precipitationMembers
+            self.rest = rest
         }
 
         /// The chance of rain as a share of the members, percent; nil without members.
         package var rainPercent: Double? { EnsembleRainChances.percent(wetMembers, of: precipitationMembers) }
+
+        /// The counts of the rest of the day from `hour` (nil: not kept for that hour).
+        package func rest(from hour: Date) -> Rest? { rest.first { $0.from == hour } }
     }
+
+    /// The rest of a day from one of its hours: how many members' amounts over the day's
+    /// hours from `from` to its end reach the threshold, out of how many cover them all — what
+    /// `chance` says of today from the next hour, and what a look compares.
+    package struct Rest: Hashable, Sendable {
+        /// The first hour counted (UTC), a whole hour.
+        package var from: Date
+        package var wetMembers: Int
+        package var precipitationMembers: Int
+
+        package init(from: Date, wetMembers: Int, precipitationMembers: Int) {
+            self.from = from
+            self.wetMembers = wetMembers
+            self.precipitationMembers = precipitationMembers
+        }
+    }
+
+    /// The answer's first days whose rest is counted hour by hour: an answer is the model's
+    /// latest for at most `runIntervalHours`, so today is its first or second day.
+    package static let daysWithRest = 2
 
     package init(model: EnsembleModel, days: [Day]) {
         self.model = model

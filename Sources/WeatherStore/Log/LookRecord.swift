@@ -4,7 +4,8 @@ import WeatherKit
 
 /// A look as one line of `log.jsonl` (kind `look`, format version 1), keys sorted:
 ///
-/// `{"answer_time":…,"chance":{"date":"2026-07-09","members":41,"of_members":51},"command":"brief",
+/// `{"answer_time":…,"chance":{"date":"2026-07-09","from":"2026-07-09T13:00:00Z","later":[[40,51],…],
+/// "members":41,"of_members":51},"command":"brief",
 /// "days":[{"date":"2026-07-09","high_celsius":23.1,"low_celsius":14.2,"precipitation_millimetres":4.1}],
 /// "at":…,"had_hours":true,"kind":"look","place":{"key":"53.5507,9.9930","name":"Hamburg"},
 /// "provider":"openMeteo","rain_end":…,"rain_start":…,"ts":…,"unit_system":"metric",
@@ -12,7 +13,8 @@ import WeatherKit
 ///
 /// Times ISO 8601 UTC; `at` is the instant the look showed the weather for ("now" then), `ts`
 /// when the record was written (they differ in `make demo`, whose weather is at its recordings'); `chance`, `answer_time`, `rain_start`, `rain_end` and `warnings` may be
-/// absent. An older wx reads the kind as one it does not know and keeps it; a look record
+/// absent; `chance` counts the rest of the day from `from` (absent in an older record: the
+/// whole day), `later` the same from each later hour. An older wx reads the kind as one it does not know and keeps it; a look record
 /// missing a required field, or with one of the wrong type, or a value out of its physical
 /// range (`PhysicalRange`), is unreadable (skipped, counted).
 // Property names are log.jsonl keys.
@@ -39,6 +41,10 @@ struct LookRecord: Encodable {
 
     struct ChanceRecord: Encodable {
         var date: String
+        /// The first hour counted (ISO 8601 UTC); absent in an older record: the whole day.
+        var from: String?
+        /// The counts from each later hour, one hour apart: [members, of members].
+        var later: [[Int]]?
         var members: Int
         var of_members: Int
     }
@@ -84,7 +90,12 @@ struct LookRecord: Encodable {
         warnings = look.warnings?.prefix(Look.mostWarnings).map {
             WarningRecord(id: cut($0.id), event: cut($0.event))
         }
-        chance = look.chance.map { ChanceRecord(date: $0.date.iso, members: $0.members, of_members: $0.ofMembers) }
+        chance = look.chance.map {
+            ChanceRecord(
+                date: $0.date.iso, from: $0.from.map(ISOTime.string),
+                later: $0.later.isEmpty ? nil : $0.later.map { [$0.members, $0.ofMembers] }, members: $0.members,
+                of_members: $0.ofMembers)
+        }
     }
 
     /// The look a record holds; nil when a required field is missing or has the wrong type, a
@@ -143,7 +154,22 @@ struct LookRecord: Encodable {
                 let date = LocalDate(iso: Substring(iso)), let members = fields["members"]?.recordInt,
                 let of = fields["of_members"]?.recordInt, members >= 0, of >= members
             else { return nil }
-            chance = LookChance(date: date, members: members, ofMembers: of)
+            var from: Date?
+            if let value = fields["from"], value != .null {
+                guard let text = value.recordString, let time = ISOTime.parse(text) else { return nil }
+                from = time
+            }
+            var later: [LookChanceCount] = []
+            if let value = fields["later"], value != .null {
+                guard case .array(let items) = value, items.count <= 24 else { return nil }
+                for item in items {
+                    guard case .array(let pair) = item, pair.count == 2, let wet = pair[0].recordInt,
+                        let all = pair[1].recordInt, wet >= 0, all >= wet
+                    else { return nil }
+                    later.append(LookChanceCount(members: wet, ofMembers: all))
+                }
+            }
+            chance = LookChance(date: date, members: members, ofMembers: of, from: from, later: later)
         }
         return Look(
             placeKey: key, placeName: TerminalText.sanitized(name), time: time, recordedAt: recordedAt,
@@ -166,6 +192,11 @@ extension LookRecord {
             json.key("chance")
             json.open()
             json.member("date", chance.date)
+            json.member("from", chance.from)
+            if let later = chance.later {
+                json.key("later")
+                json.array(later) { json, pair in json.array(pair) { $0.int($1) } }
+            }
             json.member("members", chance.members)
             json.member("of_members", chance.of_members)
             json.close()

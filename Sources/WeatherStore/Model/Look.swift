@@ -37,7 +37,8 @@ package struct Look: Hashable, Sendable {
     package var hadHours: Bool
     /// The warnings in force or announced, by id and event; nil when no feed was asked.
     package var warnings: [LookWarning]?
-    /// The ensemble's chance of a wet day when the look had it.
+    /// The ensemble's chance of rain for the rest of today, from the look's next hour, when
+    /// the look had it (an older look: the whole day's).
     package var chance: LookChance?
 
     /// Whether `other` showed the same answer of the service as this look (the same
@@ -121,18 +122,49 @@ package struct LookWarning: Hashable, Sendable {
     }
 }
 
-/// The ensemble's members with a wet day on `date`, out of `ofMembers`, as a look had it.
+/// The ensemble's members whose rain on `date` from `from` to the day's end reaches 1 mm, out
+/// of `ofMembers`, as a look had it; with the same counts from each later hour of the day
+/// (`later`), so that a later look is compared over its own span, like with like.
 package struct LookChance: Hashable, Sendable {
     package var date: LocalDate
     package var members: Int
     package var ofMembers: Int
+    /// The first hour counted (UTC, the look's next whole hour); nil: the whole day (a look an
+    /// older wx kept, never compared with a rest of the day).
+    package var from: Date?
+    /// The counts from each hour after `from`, in order, one hour apart: (members, of members).
+    package var later: [LookChanceCount]
 
-    package init(date: LocalDate, members: Int, ofMembers: Int) {
+    package init(date: LocalDate, members: Int, ofMembers: Int, from: Date? = nil, later: [LookChanceCount] = []) {
         self.date = date
         self.members = members
         self.ofMembers = ofMembers
+        self.from = from
+        self.later = later
+    }
+
+    /// The chance over the rest of the day from `hour`: this one when it was counted from
+    /// `hour`, else the count kept for it; nil when neither (another span: not comparable).
+    package func counted(from hour: Date) -> LookChance? {
+        guard let from else { return nil }
+        if from == hour { return LookChance(date: date, members: members, ofMembers: ofMembers, from: from) }
+        let steps = hour.timeIntervalSince(from) / 3_600
+        guard steps >= 1, steps == steps.rounded(), Int(steps) <= later.count else { return nil }
+        let count = later[Int(steps) - 1]
+        return LookChance(date: date, members: count.members, ofMembers: count.ofMembers, from: hour)
     }
 
     /// The share of members, percent (0 when there are none).
     package var percent: Double { ofMembers > 0 ? Double(members) * 100 / Double(ofMembers) : 0 }
+}
+
+/// A count of members kept in a look for a later hour of the day (`LookChance.later`).
+package struct LookChanceCount: Hashable, Sendable {
+    package var members: Int
+    package var ofMembers: Int
+
+    package init(members: Int, ofMembers: Int) {
+        self.members = members
+        self.ofMembers = ofMembers
+    }
 }

@@ -106,7 +106,8 @@ import Glibc
         #expect(show.status == 0)
         #expect(opens.count() == 0)
         // What show says of the ensemble is still there: tomorrow's 19 of 51 members
-        // (Fixtures/open-meteo-ensemble/generate.py), and the look keeps today's 5 of 51.
+        // (Fixtures/open-meteo-ensemble/generate.py), and the look keeps the rest of today's 5
+        // of 51 from 09:00 (08:00 UTC), with the same from each later hour.
         let tomorrow = try #require(try ensembleTomorrow(show.stdout))
         #expect(tomorrow["date"] as? String == "2026-12-02")
         #expect(tomorrow["model"] as? String == "ecmwf_ifs025")
@@ -114,7 +115,8 @@ import Glibc
         #expect(tomorrow["rain_of_members"] as? Int == 51)
         let log = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)
         let look = try #require(log.split(separator: "\n").last { $0.contains(#""kind":"look""#) })
-        #expect(look.contains(#""chance":{"date":"2026-12-01","members":5,"of_members":51}"#), "\(look)")
+        #expect(look.contains(#""chance":{"date":"2026-12-01","from":"2026-12-01T08:00:00Z","later":["#), "\(look)")
+        #expect(look.contains(#""members":5,"of_members":51}"#), "\(look)")
 
         // `confidence` again reads the whole answer from the cache (which shows that the opens
         // are seen at all), and asks the service nothing.

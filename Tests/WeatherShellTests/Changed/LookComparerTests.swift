@@ -100,7 +100,10 @@ import WeatherTestSupport
     }
 
     @Test func theChanceChangesAtTenPointsOrWhenItsWordDoes() {
-        func chance(_ members: Int) -> LookChance { LookChance(date: Self.today, members: members, ofMembers: 50) }
+        func chance(_ members: Int) -> LookChance {
+            LookChance(
+                date: Self.today, members: members, ofMembers: 50, from: EnsembleForecast.nextHour(after: Self.now))
+        }
         // 40 % → 58 %: possible both, 18 points.
         #expect(
             changes(Self.look(chance: chance(20)), Self.look(chance: chance(29))) == [
@@ -114,6 +117,33 @@ import WeatherTestSupport
         // 40 % → 48 %: neither.
         #expect(changes(Self.look(chance: chance(20)), Self.look(chance: chance(24))).isEmpty)
         #expect(changes(Self.look(chance: nil), Self.look(chance: chance(40))).isEmpty)
+    }
+
+    /// Like with like: a look hours before is compared over the later look's span (its count
+    /// kept for that hour), never its own longer one; a look that kept only the whole day's
+    /// count (an older wx) is not compared with the rest of one.
+    @Test func theChanceIsComparedOverTheLaterLooksHours() {
+        let next = EnsembleForecast.nextHour(after: Self.now)
+        let earlierTime = Self.now.addingTimeInterval(-3 * 3_600)
+        let from = EnsembleForecast.nextHour(after: earlierTime)
+        // From 3 hours before: 30 of 50; from each later hour: 30, 25, 5 (the rain is past by then).
+        let earlier = LookChance(
+            date: Self.today, members: 30, ofMembers: 50, from: from,
+            later: [30, 25, 5, 5].map { LookChanceCount(members: $0, ofMembers: 50) })
+        let now = LookChance(date: Self.today, members: 5, ofMembers: 50, from: next)
+        #expect(next.timeIntervalSince(from) == 3 * 3_600)
+        #expect(changes(Self.look(chance: earlier, at: earlierTime), Self.look(chance: now)).isEmpty)
+        let wetter = LookChance(date: Self.today, members: 30, ofMembers: 50, from: next)
+        let was = LookChance(date: Self.today, members: 5, ofMembers: 50, from: next)
+        #expect(
+            changes(Self.look(chance: earlier, at: earlierTime), Self.look(chance: wetter)) == [
+                .chance(was: was, now: wetter)
+            ])
+        let wholeDay = LookChance(date: Self.today, members: 30, ofMembers: 50)
+        #expect(changes(Self.look(chance: wholeDay, at: earlierTime), Self.look(chance: now)).isEmpty)
+        // Counted from a later hour than the current look's: not the same hours either.
+        let after = LookChance(date: Self.today, members: 5, ofMembers: 50, from: next.addingTimeInterval(3_600))
+        #expect(changes(Self.look(chance: after), Self.look(chance: wetter)).isEmpty)
     }
 
     @Test func theMostImportantComesFirst() {

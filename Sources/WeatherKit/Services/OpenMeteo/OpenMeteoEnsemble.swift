@@ -121,10 +121,26 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
                 "days",
                 .array(
                     chances.days.map { day in
-                        .object([
+                        var fields: [(String, JSONOutput)] = [
                             ("date", .string(day.date.iso)), ("wet_members", .number(Double(day.wetMembers))),
                             ("precipitation_members", .number(Double(day.precipitationMembers))),
-                        ])
+                        ]
+                        // The rest of the day from each hour: [unix seconds, wet, of].
+                        if !day.rest.isEmpty {
+                            fields.append(
+                                (
+                                    "rest",
+                                    .array(
+                                        day.rest.map {
+                                            .array([
+                                                .number($0.from.timeIntervalSince1970),
+                                                .number(Double($0.wetMembers)),
+                                                .number(Double($0.precipitationMembers)),
+                                            ])
+                                        })
+                                ))
+                        }
+                        return .object(fields)
                     })
             ),
         ])
@@ -144,7 +160,17 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
             guard let iso = item["date"]?.string, let date = LocalDate(iso: Substring(iso)),
                 let wet = item["wet_members"]?.int, let of = item["precipitation_members"]?.int, wet >= 0, of >= wet
             else { return nil }
-            days.append(EnsembleRainChances.Day(date: date, wetMembers: wet, precipitationMembers: of))
+            var rest: [EnsembleRainChances.Rest] = []
+            for entry in item["rest"]?.array ?? [] {
+                guard let numbers = entry.array, numbers.count == 3, let from = numbers[0].int,
+                    let wetFrom = numbers[1].int, let ofFrom = numbers[2].int, wetFrom >= 0, ofFrom >= wetFrom
+                else { return nil }
+                rest.append(
+                    EnsembleRainChances.Rest(
+                        from: Date(timeIntervalSince1970: Double(from)), wetMembers: wetFrom,
+                        precipitationMembers: ofFrom))
+            }
+            days.append(EnsembleRainChances.Day(date: date, wetMembers: wet, precipitationMembers: of, rest: rest))
         }
         return EnsembleRainChances(model: model, days: days)
     }

@@ -161,8 +161,12 @@ extension TextRenderer {
         case .high(let date, let was, let now): return degrees(was, now, "high", date)
         case .low(let date, let was, let now): return degrees(was, now, "low", date)
         case .chance(let was, let now):
+            // Both counts are over the same hours: the rest of the day from the later look's
+            // next hour (a look at 20:10 is not compared with a whole day's count).
+            let span = now.from.map { "for the rest of \(day(now.date)) (from \(at($0)))" } ?? day(now.date)
+            let same = now.from == nil ? "" : " over the same hours"
             return
-                "Rain \(now.date.dayNumber - today.dayNumber > 1 ? "on " : "")\(day(now.date)) now \(BriefRules.likelihood(percent: now.percent)): \(now.members) of \(now.ofMembers) members (was \(was.members) of \(was.ofMembers))."
+                "Rain \(span) now \(BriefRules.likelihood(percent: now.percent)): \(now.members) of \(now.ofMembers) members (was \(was.members) of \(was.ofMembers)\(same))."
         }
     }
 }
@@ -211,8 +215,8 @@ extension JSONRenderer {
                     "chance",
                     look.chance.map {
                         .object([
-                            ("date", .string($0.date.iso)), ("members", .number(Double($0.members))),
-                            ("of_members", .number(Double($0.ofMembers))),
+                            ("date", .string($0.date.iso)), ("from", time($0.from)),
+                            ("members", .number(Double($0.members))), ("of_members", .number(Double($0.ofMembers))),
                         ])
                     } ?? .null
                 ),
@@ -280,7 +284,8 @@ extension JSONRenderer {
             return (
                 "chance",
                 [
-                    ("date", .string(now.date.iso)), ("was_members", .number(Double(was.members))),
+                    ("date", .string(now.date.iso)), ("from", time(now.from)),
+                    ("was_members", .number(Double(was.members))),
                     ("was_of_members", .number(Double(was.ofMembers))), ("now_members", .number(Double(now.members))),
                     ("now_of_members", .number(Double(now.ofMembers))),
                 ]

@@ -20,7 +20,8 @@ package enum LookChange: Hashable, Sendable {
     case high(date: LocalDate, was: Double, now: Double)
     /// A day's low, °C.
     case low(date: LocalDate, was: Double, now: Double)
-    /// The ensemble's chance of a wet day.
+    /// The ensemble's chance of rain for the rest of today, both over the same hours (from
+    /// `now.from`).
     case chance(was: LookChance, now: LookChance)
 }
 
@@ -78,11 +79,24 @@ enum LookComparer {
         let outlook = BriefRules.outlook(forecast, now: now)
         let spell = outlook?.spell
         let today = forecast.clock.localTime(now).date
+        // The rest of today from the next hour, as `chance` counts it, with the same from each
+        // later hour for the next look to compare over its own span; none when the answer's
+        // counts were kept without the rest (an older wx's cache entry).
+        let next = EnsembleForecast.nextHour(after: now)
         let chance = report.rainChances.flatMap { chances -> LookChance? in
-            guard let day = chances.days.first(where: { $0.date == today }), day.precipitationMembers > 0 else {
+            guard let day = chances.days.first(where: { $0.date == today }), let rest = day.rest(from: next) else {
                 return nil
             }
-            return LookChance(date: day.date, members: day.wetMembers, ofMembers: day.precipitationMembers)
+            let later = day.rest.filter { $0.from > next }.sorted { $0.from < $1.from }
+            // Only hours one apart from `next` on (a gap would shift every later count).
+            var counts: [LookChanceCount] = []
+            for (step, count) in later.enumerated() {
+                guard count.from == next.addingTimeInterval(Double(step + 1) * 3_600) else { break }
+                counts.append(LookChanceCount(members: count.wetMembers, ofMembers: count.precipitationMembers))
+            }
+            return LookChance(
+                date: day.date, members: rest.wetMembers, ofMembers: rest.precipitationMembers, from: next,
+                later: counts)
         }
         return Look(
             placeKey: Look.key(report.place.coordinate), placeName: report.place.name, time: now,
@@ -164,7 +178,11 @@ enum LookComparer {
                 changes.append(.low(date: day.date, was: was, now: now))
             }
         }
-        if let was = earlier.chance, let now = current.chance, was.date == now.date {
+        // Like with like: the earlier look's count over the current look's span (the rest of
+        // today from its next hour), never a whole day against the rest of one.
+        if let now = current.chance, let from = now.from, let was = earlier.chance?.counted(from: from),
+            was.date == now.date
+        {
             let moved = abs(now.percent - was.percent) >= BriefRules.changedChancePoints - tolerance
             if moved || BriefRules.likelihood(percent: now.percent) != BriefRules.likelihood(percent: was.percent) {
                 changes.append(.chance(was: was, now: now))
