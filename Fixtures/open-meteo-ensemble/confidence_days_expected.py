@@ -80,3 +80,40 @@ report("new-york-gfs025-31-members-hand-written.json", "America/New_York",
        [d(2026, 11, 30), d(2026, 12, 1), d(2026, 12, 2)])
 # Odd members (short, empty, a variable not asked for), at Berlin's clock (CET).
 report("bad-members-hand-written.json", "Europe/Berlin", [d(2026, 12, 1), d(2026, 12, 2)])
+
+
+def rest_of_today(name, zone_name, now):
+    """Today's row from the next whole hour after `now` (UTC ISO), as `chance` counts it: the
+    instants from that hour to 23:00, the amounts covering the hours from it to 24:00."""
+    import math
+    import re
+    with open(os.path.join(HERE, name), encoding="utf-8") as f:
+        hourly = json.loads(re.sub(r"(?<=[,\[])nan(?=[,\]])", "NaN", f.read()))["hourly"]
+    zone = ZoneInfo(zone_name)
+    moment = datetime.datetime.fromisoformat(now.replace("Z", "+00:00")).timestamp()
+    start = math.ceil(moment / 3600) * 3600
+    date = datetime.datetime.fromtimestamp(start, zone).date()
+    instants = [i for i, t in enumerate(hourly["time"])
+                if t >= start and datetime.datetime.fromtimestamp(t, zone).date() == date]
+    ending = [i for i, t in enumerate(hourly["time"])
+              if t - 3600 >= start and datetime.datetime.fromtimestamp(t - 3600, zone).date() == date]
+    value = lambda m, i: m[i] if i < len(m) and m[i] == m[i] else None
+    rows = [[value(m, i) for i in instants] for m in members(hourly, "temperature_2m")]
+    rows = [r for r in rows if None not in r]
+    highs, lows = [max(r) for r in rows], [min(r) for r in rows]
+    sums = [sum(Decimal(str(m[i])) for i in ending) for m in members(hourly, "precipitation")
+            if None not in [value(m, i) for i in ending]]
+    print(f"{name} at {now}: rest of today {date:%a %d %b} from "
+          f"{datetime.datetime.fromtimestamp(start, zone):%H:%M}"
+          f"  high {percentile(highs, .5):.3f} ({percentile(highs, .1):.3f} to {percentile(highs, .9):.3f})"
+          f"  low {percentile(lows, .5):.3f} ({percentile(lows, .1):.3f} to {percentile(lows, .9):.3f})"
+          f"  rain 1 mm or more: {sum(1 for s in sums if s >= 1)} of {len(sums)}")
+
+
+# Today's row counts the rest of today from the next hour (as `chance`): Hamburg and the odd
+# members at 08:10 CET, Hamburg at 12:59.
+rest_of_today("hamburg-ecmwf-ifs025-51-members-hand-written.json", "Europe/Berlin", "2026-12-01T07:10:00Z")
+rest_of_today("hamburg-ecmwf-ifs025-51-members-hand-written.json", "Europe/Berlin", "2026-12-01T11:59:00Z")
+rest_of_today("bad-members-hand-written.json", "Europe/Berlin", "2026-12-01T07:10:00Z")
+# The demo's Berlin at its instant (Sun 27 Jul before 05:00 CEST): today from 05:00.
+rest_of_today("berlin-ecmwf-ifs025-51-members-hand-written-from-forecast.json", "Europe/Berlin", "2025-07-27T02:30:00Z")

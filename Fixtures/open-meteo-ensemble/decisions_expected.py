@@ -31,8 +31,9 @@ The rules, as issue 35 and `help best` / `help chance` state them:
   hours whose count of members is at least half the day's highest, first to last. A day's amount
   (rain>=1mm/day) is the exact decimal sum of its hourly amounts, as the service writes them
   (0.3 + 0.3 + 0.3 + 0.1 is 1, which reaches 1 mm): Python's Decimal, not binary floating point.
-- confidence: per whole local day from today, the members whose amounts over the hours covered
-  from 00:00 to 24:00 (all of them known) add up, exactly, to at least 1 mm, of those members.
+- confidence: per local day from today (today from the next hour, as chance counts it; the
+  later days whole), the members whose amounts over the hours covered from 00:00 (today: the
+  next hour) to 24:00 (all of them known) add up, exactly, to at least 1 mm, of those members.
 - Percentiles: linear between closest ranks (numpy's default), written out by hand.
 
 Run: python3 decisions_expected.py     (prints the JSON object)
@@ -313,8 +314,14 @@ def confidence_rain(days):
     out = []
     for n in range(days):
         date = today + timedelta(days=n)
-        slots = [i for i, t in enumerate(times) if local(t - 3600).date() == date]
-        if not slots or local(times[slots[0]] - 3600).hour != 0 or local(times[slots[-1]] - 3600).hour != 23:
+        day = [i for i, t in enumerate(times) if local(t - 3600).date() == date]
+        if not day or local(times[day[-1]] - 3600).hour != 23:
+            continue
+        if n > 0 and local(times[day[0]] - 3600).hour != 0:
+            continue
+        # Today: the hours covered from the next hour on (the answer must reach back to it).
+        slots = [i for i in day if times[i] - 3600 >= FROM] if n == 0 else day
+        if n == 0 and (not slots or times[day[0]] - 3600 > FROM):
             continue
         sums = [exact_sum([rows[m][i] for i in slots]) for m in sorted(rows)
                 if all(rows[m][i] is not None for i in slots)]

@@ -8,7 +8,8 @@ import WeatherTestSupport
 @Suite(.tags(.endToEnd)) struct EnsembleDaysEndToEndTests {
     @Test func confidenceAndChanceCountBerlinsOwnDays() throws {
         // The demo's Berlin ensemble came in GMT; its days are Berlin's (CEST).
-        let (run, _) = try runDemo("find Berlin; confidence 7; chance rain>=1mm/day 7")
+        // 8 days asked, 7 in the answer from today: the note says where its hours end.
+        let (run, _) = try runDemo("find Berlin; confidence 8; chance rain>=1mm/day 7")
         #expect(run.status == 0, "\(run.stderr)")
         // The script: Mon 28 Jul's Berlin-day low 17.3 (16.7 to 17.8); the UTC day's was 17.1.
         #expect(
@@ -21,6 +22,14 @@ import WeatherTestSupport
                 "  Sat 02 Aug  high 20.4 °C (18.7 to 22.7)  low 16.1 °C (14.1 to 17.8)\n"
                     + "              fairly sure · rain 1.0 mm or more: 35 of 51 members (69 %)\n"), "\(run.stdout)")
         #expect(run.stdout.contains("    Sat 02 Aug  35 of 51 members (69 %)"))
+        // Today (Sun 27 Jul) from the next hour, 05:00, as chance counts it (the script's
+        // `rest_of_today`: high 24.1 (23.7 to 24.5), low 16.3 (16.0 to 16.5), 7 of 51).
+        #expect(
+            run.stdout.contains(
+                "  Sun 27 Jul  high 24.1 °C (23.7 to 24.5)  low 16.3 °C (16.0 to 16.5)\n"
+                    + "              confident · rest of today from 05:00 · rain 1.0 mm or more:\n"
+                    + "              7 of 51 members (14 %)\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("    Sun 27 Jul*  7 of 51 members (14 %)"))
         #expect(run.stdout.contains("the ensemble’s hours end Sun 03 Aug 01:00 CEST;"))
     }
 

@@ -13,6 +13,9 @@ import WeatherTestSupport
         try server.requests().filter { $0.path == path }
     }
 
+    /// Today's row is the rest of today from the next hour (09:00 CET): its figures from
+    /// Fixtures/open-meteo-ensemble/confidence_days_expected.py (`rest_of_today`), the later
+    /// days' from generate.py.
     @Test func confidenceShowsEachDaysRangeAndChanceWithTheMembersItComesFrom() throws {
         let server = try FixtureServer()
         let run = try runWX(["-c", "confidence Hamburg"], home: TemporaryFolder(), server: server, now: Self.now)
@@ -23,15 +26,16 @@ import WeatherTestSupport
                 Elbphilharmonie, Hamburg, Deutschland · how sure the forecast is
                   ECMWF IFS ENS ensemble, 51 members (Open-Meteo); ranges are the 10th to 90th
                   percentile of the members
-                  Tue 01 Dec  high 7.0 °C (6.6 to 7.4)    low -1.0 °C (-1.4 to -0.6)
-                              confident · rain 1.0 mm or more: 5 of 51 members (10 %)
-                  Wed 02 Dec  high 9.0 °C (8.0 to 9.9)    low 1.0 °C (0.0 to 1.9)
-                              uncertain · rain 1.0 mm or more: 19 of 51 members (37 %) ·
-                              temperature from 50 members
-                  Thu 03 Dec  high 6.0 °C (4.0 to 8.0)    low -2.0 °C (-4.0 to 0.0)
-                              fairly sure · rain 1.0 mm or more: 40 of 51 members (78 %)
-                  Fri 04 Dec  high 10.1 °C (6.7 to 13.3)  low 2.1 °C (-1.3 to 5.3)
-                              uncertain · rain 1.0 mm or more: 1 of 46 members (2 %)
+                  Tue 01 Dec  high 7.0 °C (6.6 to 7.4)    low 1.0 °C (0.6 to 1.4)    confident
+                              rest of today from 09:00 · rain 1.0 mm or more: 5 of 51 members
+                              (10 %)
+                  Wed 02 Dec  high 9.0 °C (8.0 to 9.9)    low 1.0 °C (0.0 to 1.9)    uncertain
+                              rain 1.0 mm or more: 19 of 51 members (37 %) · temperature from 50
+                              members
+                  Thu 03 Dec  high 6.0 °C (4.0 to 8.0)    low -2.0 °C (-4.0 to 0.0)  fairly sure
+                              rain 1.0 mm or more: 40 of 51 members (78 %)
+                  Fri 04 Dec  high 10.1 °C (6.7 to 13.3)  low 2.1 °C (-1.3 to 5.3)   uncertain
+                              rain 1.0 mm or more: 1 of 46 members (2 %)
                   the ensemble’s hours end Sat 05 Dec 11:00 CET; a day is shown only when the
                   members cover all of it
 
@@ -57,9 +61,10 @@ import WeatherTestSupport
         #expect(
             again.stdout.contains(
                 """
-                  Tue 01 Dec  high 7.0 °C (6.6 to 7.4)  low -1.0 °C (-1.4 to -0.6)  confident
-                              rain 1.0 mm or more: 5 of 51 members (10 %)
-                  Wed 02 Dec  high 9.0 °C (8.0 to 9.9)  low 1.0 °C (0.0 to 1.9)     uncertain
+                  Tue 01 Dec  high 7.0 °C (6.6 to 7.4)  low 1.0 °C (0.6 to 1.4)  confident
+                              rest of today from 13:00 · rain 1.0 mm or more: 2 of 51 members
+                              (4 %)
+                  Wed 02 Dec  high 9.0 °C (8.0 to 9.9)  low 1.0 °C (0.0 to 1.9)  uncertain
                               rain 1.0 mm or more: 19 of 51 members (37 %) · temperature from 50
                               members
 
@@ -119,13 +124,18 @@ import WeatherTestSupport
             ["-c", "confidence 52.52,13.41"], home: TemporaryFolder(), server: server, now: Self.now)
         #expect(run.status == 0)
         #expect(run.stdout.contains("  ECMWF IFS ENS ensemble, 5 members (Open-Meteo)"))
-        // The answer came in GMT: its days are Berlin's (CET), and Tue 01 Dec, from 01:00 CET,
-        // is not whole. Fixtures/open-meteo-ensemble/confidence_days_expected.py: Wed 02 Dec high
-        // 7.25 (6.05 to 9.85), low 1.5 (0.3 to 4.1), 0 of 4 wet.
-        #expect(!run.stdout.contains("Tue 01 Dec"), "\(run.stdout)")
+        // The answer came in GMT: its days are Berlin's (CET); Tue 01 Dec, from 01:00 CET, is
+        // not whole, but today is counted from the next hour (09:00), as `chance` counts it.
+        // Fixtures/open-meteo-ensemble/confidence_days_expected.py: today high 7.5 (5.9 to
+        // 10.1), low 4.0 (2.4 to 6.6), 0 of 4 wet; Wed 02 Dec high 7.25 (6.05 to 9.85), low 1.5
+        // (0.3 to 4.1), 0 of 4 wet.
+        #expect(
+            run.stdout.contains("  Tue 01 Dec  high 7.5 °C (5.9 to 10.1)  low 4.0 °C (2.4 to 6.6)  fairly sure\n"),
+            "\(run.stdout)")
+        #expect(run.stdout.contains("rest of today from 09:00 · rain 1.0 mm or more: 0 of 4 members"), "\(run.stdout)")
         #expect(
             run.stdout.contains(
-                "  Wed 02 Dec  high 7.3 °C (6.1 to 9.9)  low 1.5 °C (0.3 to 4.1)  fairly sure\n              rain 1.0 mm or more: 0 of 4 members (0 %)\n"
+                "  Wed 02 Dec  high 7.3 °C (6.1 to 9.9)   low 1.5 °C (0.3 to 4.1)  fairly sure\n              rain 1.0 mm or more: 0 of 4 members (0 %)\n"
             ), "\(run.stdout)")
         #expect(run.stdout.contains("the answer has 5 of the model’s 51 members with temperature"))
         #expect(run.stdout.contains("1 member without any temperature value left out"))

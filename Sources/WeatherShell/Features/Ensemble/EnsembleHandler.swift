@@ -41,21 +41,37 @@ struct EnsembleHandler {
         // At the place's clock, as `chance` counts its days (an answer in GMT: the demo's Berlin).
         let fetched = fetching.value
         let answer = fetched.value
-        let today = answer.clock.localTime(clocks.now(at: resolved.place.coordinate)).date
+        let now = clocks.now(at: resolved.place.coordinate)
+        let today = answer.clock.localTime(now).date
         let requested = count ?? 7
-        let days = Array(answer.days.filter { $0.date >= today }.prefix(requested))
+        // The days the ensemble covers from today (what is asked of it); an answer's days past
+        // them are for another time than now (a recording, a clock set wrong): left out, said.
+        let lastDay = today.dayNumber + OpenMeteoEnsembleProvider.forecastDays - 1
+        let later = answer.days.filter { $0.date > today }
+        var days = later.filter { $0.date.dayNumber <= lastDay }
+        // Today from the next hour, as `chance`, `check` and `brief --sure` count it: rain that
+        // fell this morning is not to come (trial: 27 of 51 at 20:10, `chance` 0 of 51).
+        let rest = answer.day(today, from: now)
+        if let rest { days.insert(rest, at: 0) }
+        days = Array(days.prefix(requested))
+        let beyond = later.count(where: { $0.date.dayNumber > lastDay })
         guard !days.isEmpty else {
+            if let first = later.first, beyond > 0 {
+                throw .notInAnswer(
+                    "the \(answer.model.displayName) answer starts \(first.date.iso), \(first.date.dayNumber - today.dayNumber) days from today — beyond the \(OpenMeteoEnsembleProvider.forecastDays) days the ensemble covers, so it says nothing of the days ahead; try again after the next run"
+                )
+            }
             throw .notInAnswer(
                 "the \(answer.model.displayName) answer covers no whole day from today; try again after the next run")
         }
-        return HandlerOutcome(
-            about: resolved,
-            [
-                .confidence(
-                    ConfidenceReport(
-                        place: resolved.place, ensemble: answer, days: days, requestedDays: requested,
-                        origin: fetched.origin))
-            ])
+        var report = ConfidenceReport(
+            place: resolved.place, ensemble: answer, days: days, requestedDays: requested, origin: fetched.origin)
+        report.restOfToday = rest.map {
+            ConfidenceReport.RestOfToday(date: $0.date, from: EnsembleForecast.nextHour(after: now))
+        }
+        report.daysBeyondRange = beyond
+        report.today = today
+        return HandlerOutcome(about: resolved, [.confidence(report)])
     }
 
     // MARK: - models

@@ -6,11 +6,27 @@ import WeatherKit
 package struct ConfidenceReport: Hashable, Sendable {
     package var place: Place
     package var ensemble: EnsembleForecast
-    /// The whole days shown, from the place's today, at most as many as asked.
+    /// The days shown, from the place's today, at most as many as asked: today's from the
+    /// next hour (`restOfToday`), the later ones whole.
     package var days: [EnsembleDay]
     /// How many days were asked for.
     package var requestedDays: Int
     package var origin: DataOrigin
+    /// Today and the first hour its row counts (UTC), as `chance` counts the rest of today;
+    /// nil when today is not shown.
+    package var restOfToday: RestOfToday?
+    /// The days of the answer left out as beyond the ensemble's range from today (the answer
+    /// is for another time than now); 0 normally.
+    package var daysBeyondRange = 0
+    /// The place's today when the report was made (nil: not known), to say when the first day
+    /// shown is not one of the days just ahead.
+    package var today: LocalDate?
+
+    /// Today's date and the first hour its row counts (UTC).
+    package struct RestOfToday: Hashable, Sendable {
+        package var date: LocalDate
+        package var from: Date
+    }
 
     /// The most members any figure comes from (the count in the heading).
     package var memberCount: Int {
@@ -21,6 +37,16 @@ package struct ConfidenceReport: Hashable, Sendable {
     /// ensemble ends when it ends before the days asked for.
     package func notes(format: ValueFormatter) -> [String] {
         var lines = ensemble.notes.map(Self.text)
+        if let today, let first = days.first?.date, first.dayNumber > today.dayNumber + 1 {
+            lines.append(
+                "the answer has no day before \(format.day(first)), \(first.dayNumber - today.dayNumber) days from today: these are not the days just ahead"
+            )
+        }
+        if daysBeyondRange > 0 {
+            lines.append(
+                "\(Counting.count(daysBeyondRange, "day")) of the answer left out: more than \(OpenMeteoEnsembleProvider.forecastDays) days from today, beyond what the ensemble covers"
+            )
+        }
         if days.count < requestedDays, let last = ensemble.lastHour {
             let local = ensemble.clock.localTime(last)
             lines.append(

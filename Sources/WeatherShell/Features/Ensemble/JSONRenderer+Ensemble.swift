@@ -40,6 +40,11 @@ extension JSONRenderer {
                             ("frost_members", .number(Double(day.frostMembers))),
                             ("frost_percent", .optional(day.frostPercent)),
                             ("agreement", .optional(day.agreement?.rawValue)),
+                            (
+                                "from",
+                                day.date == report.restOfToday?.date
+                                    ? report.restOfToday.map { .string(ISOTime.string($0.from)) } ?? .null : .null
+                            ),
                         ])
                     })
             ),

@@ -18,7 +18,8 @@ extension TextRenderer {
         lines += note(
             "\(ensemble.model.displayName) ensemble, \(count(report.memberCount, "member")) (Open-Meteo); ranges are the 10th to 90th percentile of the members",
             context, style)
-        lines += confidenceDayLines(report.days, width: context.reportWidth, format: format)
+        let rest = report.restOfToday.map { (date: $0.date, from: report.ensemble.clock.localTime($0.from)) }
+        lines += confidenceDayLines(report.days, width: context.reportWidth, format: format, restOfToday: rest)
         for text in report.notes(format: format) { lines += note(text, context, style) }
         return lines
     }
@@ -31,7 +32,12 @@ extension TextRenderer {
     /// starts the line under it ("confident · rain 1.0 mm or more: …"); when even the high and low
     /// are, the day stands alone and the rest goes under it at column 4. Sentences wrap between
     /// words (trial 5: 84 columns at 80, words broken at 40).
-    static func confidenceDayLines(_ days: [EnsembleDay], width: Int, format: ValueFormatter) -> [String] {
+    /// Today's row (`restOfToday`: its date and first hour counted) says it is the rest of
+    /// today from that hour, as `chance` counts it.
+    static func confidenceDayLines(
+        _ days: [EnsembleDay], width: Int, format: ValueFormatter,
+        restOfToday: (date: LocalDate, from: LocalDateTime)? = nil
+    ) -> [String] {
         func spread(_ word: String, _ spread: EnsembleSpread?, limits: [Double] = []) -> String {
             guard let spread else { return "\(word) \(ValueFormatter.missing)" }
             // The high's range as shown, against the word's limits (3 and 6 °C, in the unit in
@@ -62,6 +68,9 @@ extension TextRenderer {
             if let members = day.high?.members, members != day.precipitationMembers {
                 second.append("temperature from \(members) members")
             }
+            if let restOfToday, restOfToday.date == day.date {
+                second.insert("rest of today from \(format.clock(restOfToday.from))", at: 0)
+            }
             let date = "  " + format.day(day.date)
             if margin == 14 {
                 let values = TextLayout.pad(highs[index], to: highWidth) + "  " + lows[index]
@@ -78,10 +87,14 @@ extension TextRenderer {
                 lines += TextLayout.flow([highs[index], lows[index]], separator: "  ", indent: 4, width: width)
                 second.insert(words[index], at: 0)
             }
-            // "7 of 51 members" is one count: at 40 columns "7" ended a line (trial 11).
+            // "7 of 51 members" is one count: at 40 columns "7" ended a line (trial 11); "(4 %)"
+            // one share, and "rest of today from 13:00" one span.
+            let sentence = day.rainSentence(format: format) ?? ""
+            let share = sentence.lastIndex(of: "(").map { String(sentence[$0...]) }
             lines += TextLayout.wrap(
                 second.joined(separator: " · "), indent: margin, continuation: margin, width: width,
-                keeping: ["\(day.wetMembers) of \(day.precipitationMembers) members"])
+                keeping: ["\(day.wetMembers) of \(day.precipitationMembers) members"] + (share.map { [$0] } ?? [])
+                    + (restOfToday.map { ["rest of today from \(format.clock($0.from))"] } ?? []))
         }
         return lines
     }
