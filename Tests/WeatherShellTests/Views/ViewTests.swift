@@ -47,7 +47,7 @@ import WeatherTestSupport
         View(
             result: .hourly(report, hours: 24), units: .imperial, unicode: false,
             golden: "hourly-berlin-24-ascii-imperial.txt"),
-        // A week of hours is averaged into 80 columns.
+        // A week of hours in 80 columns: each column the warmest of its 3 hours.
         View(result: .hourly(report, hours: 160), units: .metric, unicode: true, golden: "hourly-berlin-160.txt"),
         View(result: .daily(report, days: 16), units: .metric, unicode: true, golden: "daily-berlin.txt"),
         View(result: .weather(report), units: .metric, unicode: true, golden: "show-berlin.txt"),
