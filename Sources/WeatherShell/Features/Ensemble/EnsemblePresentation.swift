@@ -17,10 +17,12 @@ package struct ConfidenceReport: Hashable, Sendable {
         max(ensemble.temperatureMembers.count, ensemble.precipitationMembers.count)
     }
 
-    /// What a reader should know about the answer, in words: odd members, and where the
+    /// What a reader should know about the answer, in words: odd members, each day whose
+    /// figures come from fewer members than the answer has (`fewerMembersNote`), and where the
     /// ensemble ends when it ends before the days asked for.
     package func notes(format: ValueFormatter) -> [String] {
         var lines = ensemble.notes.map(Self.text)
+        lines += days.compactMap { fewerMembersNote($0, format: format) }
         if days.count < requestedDays, let last = ensemble.lastHour {
             let local = ensemble.clock.localTime(last)
             lines.append(
@@ -28,6 +30,31 @@ package struct ConfidenceReport: Hashable, Sendable {
             )
         }
         return lines
+    }
+
+    /// "Wed 02 Dec: 4 of 5 members (the others do not cover the whole day)": a day whose
+    /// temperatures come from fewer members than the answer has with temperature, or whose rain
+    /// from fewer than it has with precipitation (a member whose hours stop within the day has
+    /// none of it) — the heading's count and the "figures come from those" note are the
+    /// answer's. One count when the day's temperature and rain rest on as many members (out of
+    /// `memberCount`, the heading's), else each short one out of its variable's; nil for a day
+    /// with them all. The JSON's day gives the same counts (`members` of each figure).
+    func fewerMembersNote(_ day: EnsembleDay, format: ValueFormatter) -> String? {
+        let temperature = max(day.high?.members ?? 0, day.low?.members ?? 0)
+        let precipitation = day.precipitationMembers
+        let temperatureOf = ensemble.temperatureMembers.count
+        let precipitationOf = ensemble.precipitationMembers.count
+        guard temperature < temperatureOf || precipitation < precipitationOf else { return nil }
+        let counts: String
+        if temperature == precipitation {
+            counts = "\(temperature) of \(memberCount) members"
+        } else {
+            counts = [
+                temperature < temperatureOf ? "temperature from \(temperature) of \(temperatureOf) members" : nil,
+                precipitation < precipitationOf ? "rain from \(precipitation) of \(precipitationOf) members" : nil,
+            ].compactMap { $0 }.joined(separator: ", ")
+        }
+        return "\(format.day(day.date)): \(counts) (the others do not cover the whole day)"
     }
 
     /// One note in words.
