@@ -102,8 +102,8 @@ extension ModelDay {
     /// shows it, and "dry" (under 0.2 mm) or "wet" (1 mm or more) follows it by `help models`'
     /// rule: "dry" for 0.0 but "0.1 mm" for an amount as dry by the rule read as two rules
     /// (trial 9), and "dry" alone beside a table showing 0.1 contradicted it (trial 6).
-    /// `digits`: each model's column's decimals, so that an amount reads as in its column
-    /// ("0.020 in" beside a column of 0.020, not "0.02").
+    /// `digits`: each model's column's decimals (one for the whole table), so that an amount
+    /// reads as in its column ("0.020 in" beside a column of 0.020, not "0.02").
     func disagreements(models: [ForecastModel], format: ValueFormatter, digits: [Int?] = []) -> [String] {
         var parts: [String] = []
         if disagreesOnRain {
