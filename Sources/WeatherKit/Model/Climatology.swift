@@ -1,7 +1,8 @@
 import WXBasics
 
 /// The normal weather of one calendar day at a place: means over 1991–2020 of the days within
-/// `Climatology.windowDays` of it (so that one odd year does not make a bump), in °C and mm.
+/// `Climatology.windowDays` of it (so that one odd year does not make a bump), in °C and mm,
+/// unrounded: a view rounds once, in the unit it shows (JSON to 0.01).
 package struct ClimateNormal: Hashable, Sendable {
     /// Mean of the daily highs (`temperature_2m_max`), °C; nil when no year had one.
     package var temperatureMaxMeanCelsius: Double?
@@ -111,9 +112,9 @@ package struct Climatology: Hashable, Sendable {
         }
         var days: [ClimateNormal] = []
         days.reserveCapacity(366)
-        func mean(_ sum: Double, _ count: Int) -> Double? {
-            count > 0 ? (sum / Double(count) * 100).rounded() / 100 : nil
-        }
+        // Unrounded: each view rounds once, in its unit (12.3457 °C rounded to 12.35 first was
+        // shown as 12.4); JSON gives 0.01.
+        func mean(_ sum: Double, _ count: Int) -> Double? { count > 0 ? sum / Double(count) : nil }
         for slot in 0..<366 {
             days.append(
                 ClimateNormal(

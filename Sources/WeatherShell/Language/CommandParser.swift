@@ -255,15 +255,17 @@ package enum CommandParser {
     }
 
     /// The two numbers of "N..M" or "N-M" (N twice for "N") as written, the first possibly the
-    /// larger: `range`'s reading, which a backward range's error quotes.
+    /// larger: `range`'s reading, which a backward range's error quotes. Each side is digits
+    /// and nothing else: "-3", "1..-2", "3-" and "1...3" are no range (a minus read as the
+    /// separator of an empty first number made "replay -3" run entry 3).
     static func bounds(_ text: String) -> (Int, Int)? {
-        let parts: [Substring]
-        if text.contains("..") {
-            parts = text.split(separator: ".", omittingEmptySubsequences: true)
-        } else {
-            parts = text.split(separator: "-", omittingEmptySubsequences: true)
+        let parts =
+            text.contains("..")
+            ? text.split(separator: "..", omittingEmptySubsequences: false)
+            : text.split(separator: "-", omittingEmptySubsequences: false)
+        let numbers = parts.map(\.trimmed).compactMap { part in
+            !part.isEmpty && part.allSatisfy({ $0.isASCII && $0.isNumber }) ? Int(part) : nil
         }
-        let numbers = parts.compactMap { Int($0.trimmed) }
         guard numbers.count == parts.count, (1...2).contains(numbers.count), numbers.allSatisfy({ $0 > 0 }) else {
             return nil
         }

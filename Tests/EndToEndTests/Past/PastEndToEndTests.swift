@@ -209,10 +209,10 @@ import WeatherTestSupport
                   Sun 27 Jul      12.5     22.9     1.3       38 %
                   Mon 28 Jul      12.4     22.9     1.4       39 %
                   Tue 29 Jul      12.4     22.8     1.4       41 %
-                  Wed 30 Jul      12.4     22.8     1.3       37 %
+                  Wed 30 Jul      12.3     22.8     1.3       37 %
                   Thu 31 Jul      12.3     22.8     1.3       39 %
                   Fri 01 Aug      12.2     22.8     1.2       37 %
-                  Sat 02 Aug      12.2     22.7     1.3       38 %
+                  Sat 02 Aug      12.2     22.7     1.2       38 %
                   means over 1991–2020 of the days within 3 days of each date, from Open-Meteo’s
                   archive (ERA5); rain days: the share of those days with at least 1.0 mm
 

@@ -50,4 +50,19 @@ struct ImperialAmountsEndToEndTests {
         let text = run.stdout.replacingOccurrences(of: "\n              ", with: " ")
         #expect(text.contains("CMC GEM \(gem) in"), "\(run.stdout)")
     }
+
+    /// A daily user: GFS's column printed "0.004", "0.000", "0.217" beside columns of "0.00",
+    /// "0.13" — a precision a model's column. The table has one, the most any amount needs, and
+    /// a 0.1 mm day is not "0.00" in any column.
+    @Test func modelsAmountsHaveOnePrecisionAcrossColumns() throws {
+        let models = try #require(try Self.expected()["models"] as? [String: [String]])
+        let (run, _) = try runDemo("units imperial; models 7 Berlin")
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            .filter { $0.count == 11 && $0[3].contains("/") }
+        #expect(rows.count == 7, "\(run.stdout)")
+        for (column, model) in ["ECMWF IFS", "NOAA GFS", "DWD ICON", "CMC GEM"].enumerated() {
+            #expect(rows.map { $0[4 + 2 * column] } == models[model], "\(model): \(run.stdout)")
+        }
+    }
 }

@@ -38,6 +38,7 @@ import WeatherTestSupport
         ("replay 3..5", .replay(3...5)),
         ("replay 4", .replay(4...4)),
         ("replay 4-6", .replay(4...6)),
+        ("replay 4 .. 6", .replay(4...6)),
         ("units", .units(nil)),
         ("units imperial", .units(.preset(.imperial))),
         ("units METRIC", .units(.preset(.metric))),
@@ -171,6 +172,25 @@ import WeatherTestSupport
         ("saved x", "the snapshot must be a number from 1 up, not “x”"),
         ("use", "usage: use <N>"),
         ("replay", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        // A daily user: “replay -3” took the minus for the range's dash and ran entry 3 (a “fav”
+        // that toggled a favorite off). A leading minus, or any sign or dot beside a number, is
+        // never dropped: each is refused as “replay 0” is, and so are the other numbers' minus.
+        ("replay -3", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("replay 1..-2", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("replay -1..2", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("replay 3-", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("replay 2-3-", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("replay 1...3", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("replay 1..2..3", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("replay 0", "usage: replay <N..M | N> (history numbers, see “history”)"),
+        ("use -1", "the candidate must be a number from 1 up, not “-1”"),
+        ("saved -1", "the snapshot must be a number from 1 up, not “-1”"),
+        ("saved rm -1", "the snapshot must be a number from 1 up, not “-1”"),
+        ("history -1", "the count must be a number from 1 up, not “-1”"),
+        (
+            "!-3 x",
+            "“!-3”: history references are !!, !N, !-N and !prefix, typed without quotes where a command starts (see “help !!”)"
+        ),
         ("log rotate", "usage: log [compact]"),
         ("format xml", "usage: format [text | json]"),
         ("language 123", "“123” is not a language: the language is an ISO 639-1 code, as de, en or pt-BR"),

@@ -7,11 +7,12 @@ import WeatherTestSupport
 @testable import WeatherShell
 
 /// Trial: `units imperial; models 2 Berlin` showed "0.008" (0.2 mm) over "0.00" (0.1 mm) in one
-/// model's column. A column has one precision, the most its amounts need, and an amount above
-/// 0 is never shown as 0: 0.1 mm is 0.0039 in, "0.004". Expected inches: mm / 25.4, rounded
-/// as Python's "%.3f" and "%.2f" give them (0.2 → 0.008, 0.1 → 0.004; 1.2 → 0.05, 0 → 0.00).
+/// model's column; a daily user then saw GFS's "0.004" beside "0.00" in the next column. The
+/// table has one precision, the most any of its amounts needs, and an amount above 0 is never
+/// shown as 0: 0.1 mm is 0.0039 in, "0.004". Expected inches: mm / 25.4, rounded as Python's
+/// "%.3f" gives them (0.2 → 0.008, 0.1 → 0.004, 1.2 → 0.047, 0 → 0.000).
 @Suite(.tags(.unit)) struct ModelsColumnPrecisionTests {
-    @Test func aModelsColumnHasOnePrecision() throws {
+    @Test func theModelsTableHasOnePrecision() throws {
         let models: [ForecastModel] = [.ecmwfIFS025, .gfsSeamless]
         let amounts: [[Double]] = [[0.2, 1.2], [0.1, 0]]
         let days = amounts.enumerated().map { index, values in
@@ -36,10 +37,10 @@ import WeatherTestSupport
         )
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("  Sun 27 Jul") || $0.hasPrefix("  Mon 28 Jul") }
         try #require(rows.count == 2, "\(text)")
-        // ECMWF IFS: 0.2 and 0.1 mm, three decimals both; GFS: 1.2 and 0 mm, two both (0 is 0).
+        // ECMWF IFS: 0.2 and 0.1 mm, three decimals; GFS: 1.2 and 0 mm at the same three.
         #expect(rows[0].contains(" 0.008 ") && rows[1].contains(" 0.004 "), "\(text)")
         #expect(!rows.contains { $0.contains(" 0.00 ") }, "\(text)")
-        #expect(rows[0].hasSuffix(" 0.05") && rows[1].hasSuffix(" 0.00"), "\(text)")
+        #expect(rows[0].hasSuffix(" 0.047") && rows[1].hasSuffix(" 0.000"), "\(text)")
     }
 
     @Test func anAmountAboveZeroIsNotShownAsZero() {

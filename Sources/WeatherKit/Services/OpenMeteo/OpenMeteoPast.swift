@@ -116,8 +116,9 @@ package struct OpenMeteoPastProvider: Sendable {
     ///
     /// v2: normals cached by v1 may rest on fewer than thirty years or on values that are no
     /// temperature (an answer wx now refuses); they are not read again. v3: 29 February rests
-    /// on the leap years alone, and the days around it reach 3 real days either side.
-    func normalsKey(at coordinate: Coordinate) -> String { "normals v3 " + normalsURL(at: coordinate) }
+    /// on the leap years alone, and the days around it reach 3 real days either side. v4: the
+    /// means are kept unrounded (v3 kept them to 0.01, and the views rounded them a second time).
+    func normalsKey(at coordinate: Coordinate) -> String { "normals v4 " + normalsURL(at: coordinate) }
 
     /// The 1991–2020 normals at `coordinate`: one archive request the first time, reduced on the
     /// client and cached for good; none afterwards.

@@ -33,7 +33,8 @@ package struct ConfidenceReport: Hashable, Sendable {
         max(ensemble.temperatureMembers.count, ensemble.precipitationMembers.count)
     }
 
-    /// What a reader should know about the answer, in words: odd members, and where the
+    /// What a reader should know about the answer, in words: odd members, each day whose
+    /// figures come from fewer members than the answer has (`fewerMembersNote`), and where the
     /// ensemble ends when it ends before the days asked for.
     package func notes(format: ValueFormatter) -> [String] {
         var lines = ensemble.notes.map(Self.text)
@@ -47,6 +48,7 @@ package struct ConfidenceReport: Hashable, Sendable {
                 "\(Counting.count(daysBeyondRange, "day")) of the answer left out: more than \(OpenMeteoEnsembleProvider.forecastDays) days from today, beyond what the ensemble covers"
             )
         }
+        lines += days.compactMap { fewerMembersNote($0, format: format) }
         if days.count < requestedDays, let last = ensemble.lastHour {
             let local = ensemble.clock.localTime(last)
             lines.append(
@@ -54,6 +56,31 @@ package struct ConfidenceReport: Hashable, Sendable {
             )
         }
         return lines
+    }
+
+    /// "Wed 02 Dec: 4 of 5 members (the others do not cover the whole day)": a day whose
+    /// temperatures come from fewer members than the answer has with temperature, or whose rain
+    /// from fewer than it has with precipitation (a member whose hours stop within the day has
+    /// none of it) — the heading's count and the "figures come from those" note are the
+    /// answer's. One count when the day's temperature and rain rest on as many members (out of
+    /// `memberCount`, the heading's), else each short one out of its variable's; nil for a day
+    /// with them all. The JSON's day gives the same counts (`members` of each figure).
+    func fewerMembersNote(_ day: EnsembleDay, format: ValueFormatter) -> String? {
+        let temperature = max(day.high?.members ?? 0, day.low?.members ?? 0)
+        let precipitation = day.precipitationMembers
+        let temperatureOf = ensemble.temperatureMembers.count
+        let precipitationOf = ensemble.precipitationMembers.count
+        guard temperature < temperatureOf || precipitation < precipitationOf else { return nil }
+        let counts: String
+        if temperature == precipitation {
+            counts = "\(temperature) of \(memberCount) members"
+        } else {
+            counts = [
+                temperature < temperatureOf ? "temperature from \(temperature) of \(temperatureOf) members" : nil,
+                precipitation < precipitationOf ? "rain from \(precipitation) of \(precipitationOf) members" : nil,
+            ].compactMap { $0 }.joined(separator: ", ")
+        }
+        return "\(format.day(day.date)): \(counts) (the others do not cover the whole day)"
     }
 
     /// One note in words.
@@ -101,8 +128,8 @@ extension ModelDay {
     /// shows it, and "dry" (under 0.2 mm) or "wet" (1 mm or more) follows it by `help models`'
     /// rule: "dry" for 0.0 but "0.1 mm" for an amount as dry by the rule read as two rules
     /// (trial 9), and "dry" alone beside a table showing 0.1 contradicted it (trial 6).
-    /// `digits`: each model's column's decimals, so that an amount reads as in its column
-    /// ("0.020 in" beside a column of 0.020, not "0.02").
+    /// `digits`: each model's column's decimals (one for the whole table), so that an amount
+    /// reads as in its column ("0.020 in" beside a column of 0.020, not "0.02").
     func disagreements(models: [ForecastModel], format: ValueFormatter, digits: [Int?] = []) -> [String] {
         var parts: [String] = []
         if disagreesOnRain {

@@ -126,13 +126,13 @@ extension TextRenderer {
         }
         // An amount near the dry or wet limit keeps the decimals that put it on its side
         // (`NearLimit`: 0.19, not 0.2, beside "dry: under 0.2 mm").
-        // One precision a model's column: the most its days' amounts need.
-        let columnDecimals = models.indices.map { index in
-            report.days.compactMap { day in
-                day.values.indices.contains(index)
-                    ? modelAmountDecimals(day.values[index].precipitationSumMillimetres, format: format) : nil
-            }.max()
-        }
+        // One precision for the whole table, the most any amount needs: with one a model's
+        // column, GFS's "0.004" stood beside "0.00" in the next (a daily user), and a reader
+        // compares across the row.
+        let tableDecimals = report.days.flatMap { day in
+            day.values.compactMap { modelAmountDecimals($0.precipitationSumMillimetres, format: format) }
+        }.max()
+        let columnDecimals = models.map { _ in tableDecimals }
         let sums = report.days.map {
             $0.values.enumerated().map { index, value in
                 modelAmountValue(
@@ -237,8 +237,9 @@ extension TextRenderer {
 
     /// The decimals a model's day's amount needs (nil for none): `NearLimit`'s against the dry
     /// and wet limits, and enough that an amount above 0 is not shown as 0 (0.1 mm is
-    /// 0.0039 in: "0.004", not "0.00"), up to `NearLimit`'s most. A column takes the most its
-    /// amounts need, so that its figures have one precision (trial: "0.008" over "0.00").
+    /// 0.0039 in: "0.004", not "0.00"), up to `NearLimit`'s most. The table takes the most its
+    /// amounts need, so that its figures have one precision (trial: "0.008" over "0.00"; a daily
+    /// user: "0.004" in one model's column beside "0.00" in the next).
     static func modelAmountDecimals(_ millimetres: Double?, format: ValueFormatter) -> Int? {
         guard let millimetres else { return nil }
         let unit = format.units.precipitation

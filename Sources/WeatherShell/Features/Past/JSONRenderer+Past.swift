@@ -63,7 +63,10 @@ extension JSONRenderer {
         ])
     }
 
-    /// `{"type":"normal",…}`: the normals of the days shown.
+    /// `{"type":"normal",…}`: the normals of the days shown, each mean rounded once to 0.01 from
+    /// the unrounded mean (the text rounds that same mean once to its 0.1: Wed 30 Jul's low,
+    /// 12.3457 °C, is 12.35 here and 12.3 there — a reader should round the text's way from the
+    /// unrounded figure, not 12.35 again).
     static func normal(_ report: NormalReport) -> JSONOutput {
         .object([
             ("type", .string("normal")), ("place", place(report.place, index: nil)),
@@ -80,10 +83,19 @@ extension JSONRenderer {
                             ("date", .string(date.iso)),
                             // 8 for 29 February (the leap years), else 30.
                             ("years", .number(Double(Climatology.years(of: date)))),
-                            ("temperature_min_mean_celsius", .optional(normal.temperatureMinMeanCelsius)),
-                            ("temperature_max_mean_celsius", .optional(normal.temperatureMaxMeanCelsius)),
-                            ("precipitation_mean_millimetres", .optional(normal.precipitationMeanMillimetres)),
-                            ("wet_day_percent", .optional(normal.wetDayPercent)),
+                            (
+                                "temperature_min_mean_celsius",
+                                .optional(normal.temperatureMinMeanCelsius.map(hundredths))
+                            ),
+                            (
+                                "temperature_max_mean_celsius",
+                                .optional(normal.temperatureMaxMeanCelsius.map(hundredths))
+                            ),
+                            (
+                                "precipitation_mean_millimetres",
+                                .optional(normal.precipitationMeanMillimetres.map(hundredths))
+                            ),
+                            ("wet_day_percent", .optional(normal.wetDayPercent.map(hundredths))),
                         ])
                     })
             ),

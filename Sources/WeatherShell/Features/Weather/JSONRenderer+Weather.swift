@@ -169,7 +169,7 @@ extension JSONRenderer {
             ("wind_speed_max_kilometres_per_hour", .optional(day.windSpeedMaxKilometresPerHour)),
             // Where the wind mostly comes from, degrees from north, as the text's arrow shows it.
             ("wind_direction_dominant_degrees", .optional(day.windDirectionDominantDegrees)),
-            ("temperature_max_normal_celsius", .optional(comparison?.normalHighCelsius)),
+            ("temperature_max_normal_celsius", .optional(comparison.map { hundredths($0.normalHighCelsius) })),
             (
                 "temperature_max_anomaly_celsius",
                 .optional(comparison.map { ($0.highAnomalyCelsius * 10).rounded() / 10 })

@@ -48,7 +48,8 @@ extension TextRenderer {
     }
 
     /// "rain from 15:30, about 2 mm, until 17:00" and the like ("snow from …", or "precipitation
-    /// from …" when the weather codes are mixed or missing); `steps` is what the hourly
+    /// from …" when the weather codes are mixed or missing; "under 0.1 mm" for an amount under
+    /// the data's precision, "under 0.004 in" in inches); `steps` is what the hourly
     /// entries are when not whole hours one after another (`Forecast.stepDescription`).
     static func rainSentence(
         _ outlook: PrecipitationOutlook?, clock: ZoneClock, format: ValueFormatter, now: Date, steps: String? = nil
@@ -68,7 +69,12 @@ extension TextRenderer {
             let time = format.clock(local, repeated: clock.isRepeated(date))
             return local.date == today ? time : "\(ValueFormatter.weekdays[local.weekday]) \(time)"
         }
-        let amount = "about \(format.precipitation(outlook.totalMillimetres))"
+        // An amount under the data's 0.1 mm is said as under it, as the dry line below says its
+        // limit (a daily user: "about 0.003 mm" at 04:59, a minute left of an hour of 0.2 mm).
+        let amount =
+            outlook.totalMillimetres < PrecipitationOutlook.hourThreshold
+            ? "under \(format.precipitationLimit(PrecipitationOutlook.hourThreshold))"
+            : "about \(format.precipitation(outlook.totalMillimetres))"
         let chance = outlook.probabilityPercent.map { " (\(DecimalText.fixed($0, digits: 0)) % likely)" } ?? ""
         let until = outlook.end.map { "until \(time($0))" } ?? "past the end of the forecast"
         // Say what falls: "rain" only when the hours' weather codes say rain.

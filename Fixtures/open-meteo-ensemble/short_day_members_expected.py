@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""The members each `confidence` day rests on, without wx's code: the bad-members answer
+(Berlin's coordinates) and Hamburg's 51 members (members 46–50 null for the last 30 hours, a
+`nan` in member 07's temperature).
+
+A member counts for a day's temperature only with every instant of it (00:00–23:00 at
+Europe/Berlin's clock, CET) and for its rain only with every hour ending within it. A day whose
+temperature rests on fewer members than the answer has with temperature (the control run and
+the `temperature_2m_memberNN` keys with a value), or whose rain on fewer than it has with
+precipitation, is said: "Wed 02 Dec: 4 of 5 members (…)" when both rest on as many (out of the
+heading's count, the larger of the two), else each short one out of its own.
+
+Prints one line a whole day, tab-separated: the answer's file, the ISO date, its temperature members, the answer's
+members with temperature, its rain members, the answer's with precipitation, the heading's count,
+and the note ("Wed 02 Dec: 4 of 5 members"; "none" for a day with them all).
+
+Run: python3 Fixtures/open-meteo-ensemble/short_day_members_expected.py
+"""
+import datetime
+import json
+import os
+import re
+from zoneinfo import ZoneInfo
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+UTC = datetime.timezone.utc
+ZONE = ZoneInfo("Europe/Berlin")
+
+
+
+def report(name):
+    with open(os.path.join(HERE, name), encoding="utf-8") as f:
+        # Hamburg's bare `nan` (no JSON) is read as wx reads it: no value.
+        hourly = json.loads(re.sub(r"\bnan\b", "null", f.read()))["hourly"]
+    times = [datetime.datetime.fromtimestamp(t, UTC) for t in hourly["time"]]
+
+    def members(variable):
+        keys = [variable] + sorted(k for k in hourly if k.startswith(variable + "_member"))
+        return [hourly[k] for k in keys if any(v is not None for v in hourly[k])]
+
+    def covering(series, indices):
+        return sum(1 for m in series if all(i < len(m) and m[i] is not None for i in indices))
+
+    temperature, precipitation = members("temperature_2m"), members("precipitation")
+    heading = max(len(temperature), len(precipitation))
+    for date in sorted({t.astimezone(ZONE).date() for t in times}):
+        instants = [i for i, t in enumerate(times) if t.astimezone(ZONE).date() == date]
+        ending = [i for i, t in enumerate(times) if (t - datetime.timedelta(hours=1)).astimezone(ZONE).date() == date]
+        if len(instants) != 24 or len(ending) != 24:
+            continue  # not a whole day: not shown
+        t, p = covering(temperature, instants), covering(precipitation, ending)
+        label = f"{date:%a %d %b}"
+        if t == len(temperature) and p == len(precipitation):
+            note = "none"
+        elif t == p:
+            note = f"{label}: {t} of {heading} members"
+        else:
+            parts = ([f"temperature from {t} of {len(temperature)} members"] if t < len(temperature) else []) + (
+                [f"rain from {p} of {len(precipitation)} members"] if p < len(precipitation) else [])
+            note = f"{label}: " + ", ".join(parts)
+        print("\t".join(map(str, [name, date.isoformat(), t, len(temperature), p, len(precipitation), heading, note])))
+
+
+report("bad-members-hand-written.json")
+report("hamburg-ecmwf-ifs025-51-members-hand-written.json")
