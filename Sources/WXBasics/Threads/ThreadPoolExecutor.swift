@@ -16,10 +16,13 @@ import Glibc
 /// wx's tasks wait for answers by suspending, not by blocking a thread.
 ///
 /// Jobs run in the order they came; priorities are not looked at. Threads start as work needs
-/// them, up to `maximumThreads`, and stay.
+/// them, up to `maximumThreads`, and stay; but a job goes first to a helper waiting for work
+/// (`help(orWake:)`: the main thread, while the main actor has nothing to run), so that a
+/// one-shot command whose main actor awaits its tasks in turn runs many of them on the main
+/// thread, without starting a thread or handing over to one and back (issue 39).
 package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
-    // @unchecked: `queue`, `threads`, `idle`, `wakeups` and `timer` are used only with `lock`
-    // held; `lock` and `ready` are set once, in init.
+    // @unchecked: `queue`, `threads`, `idle`, `wakeups`, `helper` and `timer` are used only with
+    // `lock` held; `lock` and `ready` are set once, in init.
 
     /// Threads at most: the processors, and at least 4, so that a task blocked a moment in a
     /// system call (a file lock another wx holds) leaves others to run.
@@ -36,6 +39,8 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
     /// Wake-ups signalled and not yet taken by a waiting thread (a wait may also end without one).
     private var wakeups = 0
     private var timer: DeadlineTimer<UnownedJob>?
+    /// How to wake the helper waiting for a job now, if one waits (`help(orWake:)`).
+    private var helper: (@Sendable () -> Void)?
 
     /// - Parameters:
     ///   - name: the threads' names, as `ps -L` shows them (the timer's is `name` + ".timer").
@@ -81,28 +86,38 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
     /// Threads started so far (never more than `maximumThreads`).
     package var threadCount: Int { locked { threads } }
 
+    /// Whether a helper waits for a job now (`help(orWake:)`).
+    package var isHelped: Bool { locked { helper != nil } }
+
     /// Whether a delayed job waits for its time now (the timer thread is armed).
     package var isWaitingForDeadline: Bool { locked { timer }?.isArmed ?? false }
 
     // MARK: - Threads
 
     private func run(_ job: UnownedJob) {
-        let (start, wake) = locked { () -> (start: Bool, wake: Bool) in
+        let (start, wake, helping) = locked { () -> (start: Bool, wake: Bool, helper: (@Sendable () -> Void)?) in
             queue.append(job)
+            // The helper before an idle thread: a job that ends by resuming the main actor, as
+            // most do, then resumes it on its own thread, without a hand-off.
+            if let waiting = helper {
+                helper = nil
+                return (false, false, waiting)
+            }
             if idle > 0 {
                 idle -= 1
                 wakeups += 1
-                return (false, true)
+                return (false, true, nil)
             }
-            guard threads < maximumThreads else { return (false, false) }
+            guard threads < maximumThreads else { return (false, false, nil) }
             threads += 1
-            return (true, false)
+            return (true, false, nil)
         }
         // Signalled with the lock released: a thread woken while it is held runs at once into
         // the lock, sleeps again and is woken a second time (four context switches a hand-off
         // instead of two; issue 39). A wait ends only when it finds `wakeups` above 0 under the
         // lock, so no wake-up is lost either way.
         if wake { pthread_cond_signal(ready) }
+        helping?()
         if start && !QuietThread.start(named: name, { [self] in work() }) {
             let none = locked { () -> Bool in
                 threads -= 1
@@ -127,6 +142,38 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
             while wakeups == 0 { pthread_cond_wait(ready, lock) }
             wakeups -= 1
         }
+    }
+
+    // MARK: - A helper
+
+    /// For a thread that runs the pool's jobs while it has nothing of its own to do (the main
+    /// thread: `MainThreadExecutor`): the first job queued, to run with `runHelped`; or, when none
+    /// is, nil, and the next job queued calls `wake` (once; from any thread) rather than wake an
+    /// idle thread or start one, unless `stopHelping()` came first.
+    package func help(orWake wake: @escaping @Sendable () -> Void) -> UnownedJob? {
+        locked { () -> UnownedJob? in
+            if let job = queue.removeFirst() { return job }
+            helper = wake
+            return nil
+        }
+    }
+
+    /// Ends what `help(orWake:)` began: no job waits for the helper any longer (one it was woken
+    /// for is in the queue, for it or a thread to take).
+    package func stopHelping() {
+        locked { helper = nil }
+    }
+
+    /// The first job queued, taken out for a helper woken by `help(orWake:)`'s `wake` to run with
+    /// `runHelped`; nil when a thread of the pool took it meanwhile.
+    package func nextJob() -> UnownedJob? {
+        locked { queue.removeFirst() }
+    }
+
+    /// Runs `job`, taken with `help(orWake:)` or `nextJob()`, on the calling thread as one of the
+    /// pool's.
+    package func runHelped(_ job: UnownedJob) {
+        job.runSynchronously(on: asUnownedTaskExecutor())
     }
 
     /// The timer, started at the first delayed job.

@@ -17,6 +17,7 @@ package struct WXExecutors: ExecutorFactory {
 
     /// Makes these Swift's executors. Call first in `main`, before any task is made.
     package static func install() {
+        (mainExecutor as? MainThreadExecutor)?.helps(defaultExecutor as! ThreadPoolExecutor)
         _createExecutors(factory: WXExecutors.self)
     }
 

@@ -1,7 +1,7 @@
 import CCurl
-import Dispatch
 import FoundationEssentials
 import Synchronization
+import WXBasics
 
 #if canImport(Glibc)
 import Glibc
@@ -9,16 +9,20 @@ import Glibc
 
 /// The transfers in flight on one libcurl multi handle, and the loop that drives them.
 ///
-/// Callers hand in transfers from any thread (`submit`); one loop on a private serial queue
-/// adds them to the multi handle, runs `curl_multi_perform`, hands each finished one its
-/// result, and sleeps in `curl_multi_poll` in between. The loop runs while any transfer is
-/// waiting or in flight and ends when none is; the next `submit` starts it again. Only the
-/// queue touches the multi and easy handles; callers reach the loop through `shared` and the
-/// thread-safe `curl_multi_wakeup`.
+/// Callers hand in transfers from any thread (`submit`); one loop on a thread of its own
+/// (`WakeableThread`, "wx.curl") adds them to the multi handle, runs `curl_multi_perform`, hands
+/// each finished one its result, and sleeps in `curl_multi_poll` in between. The loop runs while
+/// any transfer is waiting or in flight and ends when none is (the thread then waits without a
+/// deadline); the next `submit` starts it again. Only the loop's thread touches the multi and
+/// easy handles; callers reach the loop through `shared` and the thread-safe `curl_multi_wakeup`.
+///
+/// Why not a libdispatch serial queue, as before: its first use brought up libdispatch (its root
+/// queues and a worker thread) in every run that made a request, for this one loop (issue 39).
 final class CurlTransfers: @unchecked Sendable {
-    // @unchecked: `shared` is a Mutex; `trust` is immutable; `multi`, `running`, `idle`, `locations` and `addedFolder` are
-    // used only on `queue` (inside `run`, which only `submit` schedules there).
-    private let queue = DispatchQueue(label: "wx.curl")
+    // @unchecked: `shared` is a Mutex; `trust` is immutable; `thread` is set once, in init;
+    // `multi`, `running`, `idle`, `locations` and `addedFolder` are used only on the loop's
+    // thread (inside `run`, which only `submit` wakes it for).
+    private var thread: WakeableThread?
     private let trust: CertificateTrust
 
     /// What callers and the loop share: transfers not yet picked up, whether the loop runs,
@@ -30,7 +34,7 @@ final class CurlTransfers: @unchecked Sendable {
     }
     private let shared = Mutex(Shared())
 
-    // On the queue only.
+    // On the loop's thread only.
     private var multi: MultiHandle?
     /// Transfers added to the multi handle, by their easy handle.
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
@@ -47,6 +51,9 @@ final class CurlTransfers: @unchecked Sendable {
 
     init(trust: CertificateTrust) {
         self.trust = trust
+        // Weak: held for each run of the loop, as a queued block held it, and not for good
+        // (the thread outlives a transport let go, waiting, as a queue's worker did).
+        thread = WakeableThread(name: "wx.curl") { [weak self] in self?.run() }
     }
 
     /// Hands `transfer` to the loop, starting the loop if it is not running.
@@ -57,7 +64,11 @@ final class CurlTransfers: @unchecked Sendable {
             shared.looping = true
             return (true, nil)
         }
-        if start { queue.async { self.run() } } else { wake?.wake() }
+        if !start {
+            wake?.wake()
+        } else if thread?.wake() != true {
+            failWaiting(.failed("wx could not start a thread for its requests"))
+        }
     }
 
     /// Wakes the loop from its poll (a transfer was cancelled); nothing when it has no multi
@@ -66,7 +77,19 @@ final class CurlTransfers: @unchecked Sendable {
         shared.withLock { $0.multi }?.wake()
     }
 
-    // MARK: - On the queue
+    /// Ends every transfer not yet picked up with `error`, and marks the loop not running.
+    private func failWaiting(_ error: TransportError) {
+        let failed = shared.withLock { shared -> [CurlTransfer] in
+            defer {
+                shared.inbox = []
+                shared.looping = false
+            }
+            return shared.inbox
+        }
+        for transfer in failed { transfer.finish(.failure(error)) }
+    }
+
+    // MARK: - On the loop's thread
 
     /// The loop: runs until no transfer is waiting or in flight.
     private func run() {
@@ -74,15 +97,7 @@ final class CurlTransfers: @unchecked Sendable {
         do {
             multi = try multiHandle()
         } catch {
-            let failed = shared.withLock { shared -> [CurlTransfer] in
-                defer {
-                    shared.inbox = []
-                    shared.looping = false
-                }
-                return shared.inbox
-            }
-            for transfer in failed { transfer.finish(.failure(error)) }
-            return
+            return failWaiting(error)
         }
         let api = multi.api
         while true {
@@ -182,7 +197,7 @@ final class CurlTransfers: @unchecked Sendable {
     }
 }
 
-/// The multi handle and the library it came from. Only the queue calls libcurl through it, but
+/// The multi handle and the library it came from. Only the loop calls libcurl through it, but
 /// for `wake`, the thread-safe `curl_multi_wakeup`.
 struct MultiHandle: @unchecked Sendable {
     // @unchecked: see above; the pointers are never freed (the handle lives with the process).
@@ -197,7 +212,7 @@ struct MultiHandle: @unchecked Sendable {
 /// One request on its way through libcurl: what it asks, who waits for the answer, and the
 /// state libcurl writes into while it runs.
 final class CurlTransfer: @unchecked Sendable {
-    // @unchecked: every property but `cancel` (atomic) is used only on the transport's queue
+    // @unchecked: every property but `cancel` (atomic) is used only on the transport's loop
     // once `submit` has handed the transfer over; before that only its creator holds it.
     let request: HTTPRequest
     let limits: TransferLimits

@@ -13,7 +13,7 @@ import Glibc
 /// in `poll`, enforces a total timeout, honours proxy variables and reuses connections.
 ///
 /// Requests sent at the same time run at the same time: every transfer joins one multi handle,
-/// driven by one loop on a private serial queue that owns every curl handle (`CurlTransfers`).
+/// driven by one loop on a thread of its own that owns every curl handle (`CurlTransfers`).
 /// At most `maximumConnectionsPerHost` connections go to one host and `maximumConnections` in
 /// all; libcurl holds further transfers until a connection is free, and puts transfers to an
 /// HTTP/2 host on one connection. The multi handle lives as long as the transport, so its
