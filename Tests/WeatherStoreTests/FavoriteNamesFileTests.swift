@@ -122,6 +122,26 @@ import WeatherTestSupport
         #expect(!FileManager.default.fileExists(atPath: namesPath))
     }
 
+    /// The names file written from a list of names as bytes (`write(_ list:…)`: its lines as
+    /// they lie when every name is printable ASCII) is byte for byte the one written from the
+    /// names as strings, and read back (`list(folder:)`, its lines read straight into the list)
+    /// as the same list: bytes, ends and whether all are printable ASCII. Printable names, names
+    /// that are not, none, and an empty name.
+    @Test func aListIsWrittenAndReadAsTheNamesAre() throws {
+        try store().update { $0.favorites += [favorite("Hamburg")] }
+        let version = try plistVersion()
+        for names in [
+            ["Hamburg", "O'Brien's Pub", "x~y", "Place 1234"], ["Zürich", "Hamburg", "東京"], [], ["a", "", "b"],
+        ] {
+            let list = FavoriteNameList(names)
+            FavoriteNamesFile.write(list, plist: version, folder: home.path, POSIXFileSystem())
+            let written = Array(try Data(contentsOf: URL(fileURLWithPath: namesPath)))
+            #expect(written == FavoriteNamesFile.encode(names, plist: version), "\(names)")
+            #expect(FavoriteNamesFile.list(folder: home.path) == list, "\(names)")
+            #expect(FavoriteNamesFile.names(folder: home.path) == names, "\(names)")
+        }
+    }
+
     /// A name with a control character (none that wx reads back) makes no names file.
     @Test func aNameWithAControlCharacterMakesNone() {
         let version = FileVersion(device: 1, inode: 2, size: 3, modifiedNanoseconds: 4, changedNanoseconds: 5)

@@ -48,14 +48,18 @@ package enum FavoriteNamesFile {
             guard safe else { return nil }
             body.append(UInt8(ascii: "\n"))
         }
+        return Array(body.withUnsafeBytes { headerLine(plist: plist, count: names.count, body: $0) }.utf8) + body
+    }
+
+    /// The first line, with its "\n", of the names file of `count` names whose lines are `body`.
+    private static func headerLine(plist: FileVersion, count: Int, body: UnsafeRawBufferPointer) -> String {
         var hash = StreamingChecksum()
-        body.withUnsafeBytes { hash.add($0) }
-        let header = [
+        hash.add(body)
+        return [
             magic, String(version), String(plist.device), String(plist.inode), String(plist.size),
-            String(plist.modifiedNanoseconds), String(plist.changedNanoseconds), String(names.count),
+            String(plist.modifiedNanoseconds), String(plist.changedNanoseconds), String(count),
             String(hash.value, radix: 16),
-        ].joined(separator: " ")
-        return Array((header + "\n").utf8) + body
+        ].joined(separator: " ") + "\n"
     }
 
     /// Writes the names file of `names`, made from state.plist as `plist` is, beside it in
@@ -71,6 +75,27 @@ package enum FavoriteNamesFile {
             return
         }
         do throws(FileError) { try fileSystem.replace(path, with: bytes) } catch { try? fileSystem.remove(path) }
+    }
+
+    /// `write(_:plist:folder:_:)` of the names `list` holds: when every one is printable ASCII,
+    /// its bytes are the file's lines as they lie (each name and its "\n"), written after the
+    /// first line without a `String` made for each name or the lines gathered again: the first
+    /// `wx --complete` with no names file at 100,000 favorites, which writes it, took 13.3 ms and
+    /// 1,690 page faults, where this takes 9.6 ms and 720 (perf stat, 30 runs interleaved).
+    static func write(_ list: FavoriteNameList, plist: FileVersion, folder: String, _ fileSystem: any FileSystem) {
+        guard list.isPrintableASCII else { return write(list.strings, plist: plist, folder: folder, fileSystem) }
+        let path = folder + "/" + name
+        guard fileSystem.kind(at: path) ?? .regular == .regular else { return }
+        list.bytes.withUnsafeBytes { body in
+            let header = headerLine(plist: plist, count: list.count, body: body)
+            do throws(FileError) {
+                _ = try fileSystem.replace(path) { file in
+                    file.write(header)
+                    file.write(body)
+                    return true
+                }
+            } catch { try? fileSystem.remove(path) }
+        }
     }
 
     /// Whether the names file in `folder` was made from state.plist as `plist` is (its first
@@ -89,7 +114,11 @@ package enum FavoriteNamesFile {
     /// state.plist), or it cannot be read whole with its check and count right.
     package static func names(folder: String) -> [String]? { list(folder: folder)?.strings }
 
-    /// `names(folder:)` as bytes: no `String` made for each name.
+    /// `names(folder:)` as bytes: no `String` made for each name. The lines after the first are
+    /// read straight into the list's array, which they are as they lie (each name and its "\n"):
+    /// the whole file read into one array, then each name appended to a list growing by copies,
+    /// took a Tab at 100,000 favorites 5.7 ms and 1,390 page faults, where this takes 3.7 ms and
+    /// 680 (perf stat, 40 runs interleaved).
     static func list(folder: String) -> FavoriteNameList? {
         var plistInfo = stat()
         guard stat(folder + "/state.plist", &plistInfo) == 0 else { return nil }
@@ -98,33 +127,67 @@ package enum FavoriteNamesFile {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size <= largest else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            filled += count
+        // The first line: of 200 bytes at most (nine fields, the longest 20 digits).
+        var first = [UInt8](repeating: 0, count: 256)
+        guard let read = readAll(descriptor, into: &first, at: 0, upTo: min(first.count, Int(info.st_size))),
+            let newline = first[..<read].firstIndex(of: UInt8(ascii: "\n")),
+            let header = header(String(decoding: first[..<newline], as: UTF8.self)), header.plist == plist
+        else { return nil }
+        let size = Int(info.st_size) - (newline + 1)
+        var failed = false
+        let body = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            let room = UnsafeMutableRawBufferPointer(buffer)
+            var filled = 0
+            while filled < size {
+                let count = pread(descriptor, room.baseAddress! + filled, size - filled, off_t(newline + 1 + filled))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                filled += count
+            }
+            failed = filled < size
+            initialized = failed ? 0 : size
         }
-        return bytes.withUnsafeBytes { raw -> FavoriteNameList? in
-            guard let newline = raw.firstIndex(of: UInt8(ascii: "\n")),
-                let header = header(String(decoding: raw[..<newline], as: UTF8.self)), header.plist == plist
-            else { return nil }
-            let body = UnsafeRawBufferPointer(rebasing: raw[(newline + 1)...])
+        guard !failed else { return nil }
+        let lines = body.withUnsafeBytes { body -> (ends: [UInt32], printable: Bool)? in
             var hash = StreamingChecksum()
             hash.add(body)
             guard hash.value == header.check, body.last ?? UInt8(ascii: "\n") == UInt8(ascii: "\n") else { return nil }
-            var names = FavoriteNameList()
+            var ends: [UInt32] = []
+            ends.reserveCapacity(min(header.count, body.count))
+            var printable = true
             var start = 0
             while start < body.count,
                 let found = memchr(body.baseAddress! + start, Int32(UInt8(ascii: "\n")), body.count - start)
             {
                 let end = body.baseAddress!.distance(to: UnsafeRawPointer(found))
-                names.append(UnsafeRawBufferPointer(rebasing: body[start..<end]))
+                if printable, !FavoriteNameList.isPrintableASCII(UnsafeRawBufferPointer(rebasing: body[start..<end])) {
+                    printable = false
+                }
+                ends.append(UInt32(end))
                 start = end + 1
             }
-            return names.count == header.count ? names : nil
+            return ends.count == header.count ? (ends, printable) : nil
         }
+        guard let lines else { return nil }
+        return FavoriteNameList(bytes: body, ends: lines.ends, isPrintableASCII: lines.printable)
+    }
+
+    /// Reads up to `count` bytes at `offset` into the start of `bytes`; how many, or nil on a
+    /// failed read.
+    private static func readAll(_ descriptor: Int32, into bytes: inout [UInt8], at offset: Int, upTo count: Int)
+        -> Int?
+    {
+        var filled = 0
+        while filled < count {
+            let read = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { return nil }
+            if read == 0 { break }
+            filled += read
+        }
+        return filled
     }
 
     /// The first line's fields; nil when it is not one of this version.

@@ -165,7 +165,7 @@ package final class StateStore {
             Int(now.timeIntervalSince1970 * 1e9) - max(before.modifiedNanoseconds, before.changedNanoseconds)
                 >= settledAfter
         {
-            FavoriteNamesFile.write(names.strings, plist: before, folder: folder, fileSystem)
+            FavoriteNamesFile.write(names, plist: before, folder: folder, fileSystem)
         }
         return names
     }
