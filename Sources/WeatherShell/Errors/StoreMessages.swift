@@ -160,6 +160,10 @@ extension StateWarning {
                 + (copy.map { " (the file as it was is at \($0))" } ?? "")
         case .entriesKept(let count):
             "\(count == 1 ? "1 entry" : "\(count) entries") of state.plist could not be read: \(count == 1 ? "it is" : "they are") left out here and kept in the file as \(count == 1 ? "it is" : "they are")"
+        case .damagedUnderSession(let copy, let favorites):
+            "state.plist was damaged by another program while wx ran"
+                + (copy.map { " (the damaged file is at \($0))" } ?? "")
+                + "; this session keeps its \(Counting.count(favorites, "favorite")) and settings, and writes them back at the next change (“units” with its setting again does)"
         }
     }
 }
