@@ -33,6 +33,19 @@ package enum StoreError: Error, Hashable, Sendable {
     indirect case deletionKeptInMemory(id: Int, StoreError)
 }
 
+extension StoreError {
+    /// Why a lock another process held was not had (`LockWaitEnd`), at any depth; nil when the
+    /// failure was another.
+    package var lockWaitEnd: LockWaitEnd? {
+        switch self {
+        case .file(let error): error.lockWaitEnd
+        case .notCompacted(let cause), .snapshotKeptInMemory(let cause), .deletionKeptInMemory(_, let cause):
+            cause.lockWaitEnd
+        default: nil
+        }
+    }
+}
+
 /// The two files of the store.
 package enum StoreFile: Hashable, Sendable {
     /// `state.plist`: favorites and settings.
@@ -65,6 +78,10 @@ package enum StateWarning: Hashable, Sendable {
     /// `count` entries (favorites, settings) could not be read: they are left out of what wx
     /// shows and kept in the file as they are at every rewrite.
     case entriesKept(count: Int)
+    /// Another program damaged the file while this session ran (it no longer parses): the
+    /// session keeps what it read (`favorites` favorites and the settings) and writes it back at
+    /// its next change; `copy` is where the damaged file was copied (nil when copying failed).
+    case damagedUnderSession(copy: String?, favorites: Int)
 }
 
 /// Something the event log did on its own that the user should hear of once.

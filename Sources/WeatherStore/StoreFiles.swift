@@ -9,12 +9,14 @@ import Glibc
 /// File operations for the stores through their `FileSystem`, with failures as `StoreError.file`.
 enum StoreFiles {
     /// Runs `body` holding the lock of `folder` (see `FileIO.lock`), after removing temporary
-    /// files that killed writers left there (see `removeStaleTemporaries`).
+    /// files that killed writers left there (see `removeStaleTemporaries`). Another process
+    /// holding the lock is waited for as `wait` says (`LockWait`).
     static func locked<T>(
-        _ folder: String, _ fileSystem: any FileSystem, _ body: () throws(StoreError) -> T
+        _ folder: String, _ fileSystem: any FileSystem, wait: LockWait = .bounded,
+        _ body: () throws(StoreError) -> T
     ) throws(StoreError) -> T {
         let lock: FolderLock
-        do { lock = try fileSystem.lock(folder) } catch { throw .file(error) }
+        do { lock = try fileSystem.lock(folder, wait: wait) } catch { throw .file(error) }
         defer { lock.unlock() }
         removeStaleTemporaries(in: folder, fileSystem)
         return try body()

@@ -146,9 +146,9 @@ package final class FailingFileSystem: FileSystem {
         try base.appendLine(line, to: path, durable: durable)
     }
 
-    package func lock(_ folder: String) throws(FileError) -> FolderLock {
+    package func lock(_ folder: String, wait: LockWait) throws(FileError) -> FolderLock {
         try check(.lock, folder + "/.wx.lock")
-        return try base.lock(folder)
+        return try base.lock(folder, wait: wait)
     }
 
     package func rename(_ path: String, to destination: String) throws(FileError) {

@@ -29,6 +29,16 @@ package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init("cannot \(operation) \(path): \(reason)")
         self.path = path
     }
+
+    /// The lock file `path` (`.wx.lock`) another process holds was not had: `end` says why,
+    /// `reason` in words ("it was held by another process, pid 123, for 20 s (WX_TIMEOUT): gave up").
+    package init(lockNotHad path: String, _ end: LockWaitEnd, reason: String) {
+        self.init(cannot: "lock", path, reason: reason)
+        lockWaitEnd = end
+    }
+
+    /// Why a lock another process holds was not had; nil for any other failure.
+    package private(set) var lockWaitEnd: LockWaitEnd?
 }
 
 /// The file-system operations the stores and the cache need, with POSIX semantics spelled out: private
@@ -85,9 +95,12 @@ package enum FileIO {
     /// Takes an exclusive `flock` on `<folder>/.wx.lock` (creating the folder 0700), so that two
     /// wx processes never interleave their read-modify-write of the same files.
     ///
+    /// Another process holding it is waited for as `wait` says (`LockWaiting.wait`).
+    ///
     /// - Returns: the held lock; call `unlock()` when done.
-    /// - Throws: `FileError` when the folder or lock file cannot be made.
-    package static func lock(_ folder: String) throws(FileError) -> FolderLock {
+    /// - Throws: `FileError` when the folder or lock file cannot be made, or the lock was not
+    ///   had in time (`lockWaitEnd` set).
+    package static func lock(_ folder: String, wait: LockWait = .bounded) throws(FileError) -> FolderLock {
         try ensureFolder(folder)
         // O_NONBLOCK: a FIFO put in the lock file's place must not hang the open.
         let fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
@@ -100,11 +113,15 @@ package enum FileIO {
         // wx's own, 0600 whatever the umask (it also holds the log's seal, read back).
         if info.st_mode & 0o600 != 0o600 { _ = fchmod(fd, 0o600) }
         giveToFolderOwner(fd, folder + "/.wx.lock")
-        while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR {
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
                 let code = errno
                 close(fd)
                 throw FileError(cannot: "lock", folder, code: code)
+            }
+            do { try LockWaiting.wait(fd, path: folder + "/.wx.lock", wait) } catch {
+                close(fd)
+                throw error
             }
         }
         return FolderLock(fd: fd)

@@ -34,8 +34,9 @@ package protocol FileSystem: Sendable {
     /// Appends one whole line (ending in "\n") to the regular file `path` with one `write`,
     /// synced to the disk before it returns when `durable` (`FileIO.appendLine`).
     func appendLine(_ line: [UInt8], to path: String, durable: Bool) throws(FileError)
-    /// Takes the exclusive lock of `folder` (`<folder>/.wx.lock`), creating the folder.
-    func lock(_ folder: String) throws(FileError) -> FolderLock
+    /// Takes the exclusive lock of `folder` (`<folder>/.wx.lock`), creating the folder; another
+    /// process holding it is waited for as `wait` says.
+    func lock(_ folder: String, wait: LockWait) throws(FileError) -> FolderLock
     /// Renames `path` to `destination` (in the same folder).
     func rename(_ path: String, to destination: String) throws(FileError)
     /// Removes the file `path`.
@@ -62,6 +63,9 @@ extension FileSystem {
     package func replaceScratch(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
         try replace(path, writing: body)
     }
+
+    /// Takes the lock of `folder` waiting `.bounded` for another process that holds it.
+    package func lock(_ folder: String) throws(FileError) -> FolderLock { try lock(folder, wait: .bounded) }
 }
 
 /// One version of a file, as `stat`/`fstat` gave it: which file (device, inode) and how it stood
@@ -189,7 +193,9 @@ package struct POSIXFileSystem: FileSystem {
         try FileIO.appendLine(line, to: path, durable: durable)
     }
 
-    package func lock(_ folder: String) throws(FileError) -> FolderLock { try FileIO.lock(folder) }
+    package func lock(_ folder: String, wait: LockWait) throws(FileError) -> FolderLock {
+        try FileIO.lock(folder, wait: wait)
+    }
 
     package func rename(_ path: String, to destination: String) throws(FileError) {
         if Glibc.rename(path, destination) != 0 { throw FileError(cannot: "rename", path, code: errno) }

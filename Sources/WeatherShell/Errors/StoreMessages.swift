@@ -47,8 +47,33 @@ extension StoreError {
 extension StoreError {
     /// The advice when a file's folder (WX_HOME, or what is in its place) is a file: nothing can
     /// be moved aside under a file, so the folder is what to fix.
-    static func homeIsAFile(_ path: String) -> String {
-        "\(folder(of: path)) is a file, not a folder: set WX_HOME to a folder (or move the file away)"
+    ///
+    /// The file named is the one in the way — the first part of the path that is not a folder —
+    /// and when that is `HOME` itself, HOME is what to fix: "…/homefile/.config/wx is a file"
+    /// sent the user after a folder that was never there.
+    static func homeIsAFile(_ path: String, home: String? = getenv("HOME").map { String(cString: $0) }) -> String {
+        let file = fileInTheWay(of: path)
+        if let home, !home.isEmpty, file == home {
+            return
+                "HOME (\(file)) is a file, not a folder: set HOME to your home folder, or WX_HOME to a folder for wx’s state"
+        }
+        return "\(file) is a file, not a folder: set WX_HOME to a folder (or move the file away)"
+    }
+
+    /// The first part of `path`'s folder that is there and is not a folder (what makes ENOTDIR);
+    /// the folder itself when none is found (it changed meanwhile).
+    static func fileInTheWay(of path: String) -> String {
+        let folder = folder(of: path)
+        // Each prefix as the path spells it ("/tmp//x" stays so, as HOME may spell it).
+        var ends = folder.indices.filter { folder[$0] == "/" && $0 != folder.startIndex }
+        ends.append(folder.endIndex)
+        for end in ends {
+            let prefix = String(folder[..<end])
+            var info = stat()
+            guard stat(prefix, &info) == 0 else { break }
+            if (info.st_mode & S_IFMT) != S_IFDIR { return prefix }
+        }
+        return folder
     }
 
     /// The folder a file's `path` names ("." for a bare name).
@@ -108,7 +133,7 @@ extension StoreError {
     static func shortCause(_ error: FileError, file: String) -> String {
         let path = error.path.isEmpty ? file : error.path
         guard error.code == ENOTDIR else { return "\(path) cannot be read (see above)" }
-        return "\(folder(of: path)) is a file, not a folder (see above)"
+        return "\(fileInTheWay(of: path)) is a file, not a folder (see above)"
     }
 }
 
@@ -160,6 +185,10 @@ extension StateWarning {
                 + (copy.map { " (the file as it was is at \($0))" } ?? "")
         case .entriesKept(let count):
             "\(count == 1 ? "1 entry" : "\(count) entries") of state.plist could not be read: \(count == 1 ? "it is" : "they are") left out here and kept in the file as \(count == 1 ? "it is" : "they are")"
+        case .damagedUnderSession(let copy, let favorites):
+            "state.plist was damaged by another program while wx ran"
+                + (copy.map { " (the damaged file is at \($0))" } ?? "")
+                + "; this session keeps its \(Counting.count(favorites, "favorite")) and settings, and writes them back at the next change (“units” with its setting again does)"
         }
     }
 }

@@ -15,6 +15,11 @@ extension WeatherSession {
         try storing { () throws(StoreError) in try log.appendCommand(line, at: recordingNow()) }
     }
 
+    /// Writes the log's records kept in memory (a history line held back while another process
+    /// held the lock), waiting for the lock as a change does; what still cannot be written stays
+    /// in memory (`hasUnwrittenLogRecords`).
+    package func writeKeptLogRecords() { try? log.writeKeptRecords() }
+
     /// The command with history number `number`, for `!N`.
     package func historyEntry(number: Int) -> HistoryEntry? { log.command(number: number) }
 

@@ -36,7 +36,7 @@ extension Configuration {
             ),
             (
                 "WX_TIMEOUT",
-                "Seconds a request to one service may take in all, retries included: 1 to 600 (default 20); find may ask a second geocoder after the first fails."
+                "Seconds a request to one service may take in all, retries included: 1 to 600 (default 20); find may ask a second geocoder after the first fails. Also how long a change waits for another process holding the state folder’s .wx.lock (Ctrl-C cancels it)."
             ),
             (
                 "WX_CONTACT",

@@ -1,3 +1,4 @@
+import WXBasics
 import WeatherKit
 
 /// What the process gives the app: its environment, its streams, its terminal and how to reach
@@ -144,6 +145,10 @@ package struct WXApp {
         }
 
         let session = host.makeSession(configuration, invocation.offline)
+        // Another process holding a state folder's `.wx.lock`: a change waits for it up to
+        // WX_TIMEOUT, saying so on standard error after a moment, and Ctrl-C ends the wait.
+        LockWaiting.policy = LockWaitPolicy(
+            bound: configuration.requestTimeoutSeconds, notice: { _ = StandardStreams.put($0, fd: 2) })
         session.unitsForThisRun = invocation.units.map { UnitSetting(preset: $0) }
         let oneShot = !invocation.words.isEmpty || !invocation.commands.isEmpty
         let oneShotLines =
@@ -273,6 +278,9 @@ package struct WXApp {
     /// script.
     private func finish(_ runner: ShellRunner, status: Int32) -> Int32 {
         var status = status
+        // History lines held back while another process held the lock a moment: written now,
+        // waiting for it as a change does.
+        runner.session.writeKeptLogRecords()
         // (Favorites and settings say "kept for this session only" when they fail; records of
         // the log say they will be written with the next one that can be, which never comes.)
         if runner.session.hasUnwrittenLogRecords {

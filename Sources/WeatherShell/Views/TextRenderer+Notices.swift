@@ -13,6 +13,11 @@ extension TextRenderer {
     /// The effect holds for this session but could not be saved to disk: "☆ München removed
     /// from favorites for this session only; not saved to disk: …" when the effect is named.
     static func notSavedText(_ error: ShellError, change: String?) -> String {
+        // Ctrl-C while another process held the lock: undone, not kept (`StateStore.update`).
+        if case .store(let failure) = error, failure.lockWaitEnd == .cancelled {
+            return
+                "cancelled: \(change.map { "“\($0)” " } ?? "")not saved, and undone for this session (\(error.description))"
+        }
         guard let change else { return "not saved to disk, kept for this session only: \(error.description)" }
         return "\(change) for this session only; not saved to disk: \(error.description)"
     }

@@ -183,7 +183,7 @@ extension EventLog {
     /// append of this wx is half done); nil when the lock cannot be had (a read-only folder) or
     /// the log changed meanwhile.
     func sealAfresh(_ file: LogFile) -> UInt64? {
-        try? StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
+        try? StoreFiles.locked(folder, fileSystem, wait: .briefly) { () throws(StoreError) in
             LogSeal.advance(folder: folder, logWas: nil, logIs: logState(), fileSystem)
         }
         return LogSeal.read(folder: folder, fileSystem).flatMap { $0.log == file.state ? $0.epoch : nil }

@@ -176,7 +176,8 @@ extension EventLog {
         guard fileSystem.kind(at: indexPath) ?? .regular == .regular else { return nil }
         let linesPath = indexPath + ".lines"
         // Under the folder's lock throughout: one writer of the two files at a time.
-        let replaced = try? StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> SnapshotIndex.Header? in
+        let replaced = try? StoreFiles.locked(folder, fileSystem, wait: .briefly) {
+            () throws(StoreError) -> SnapshotIndex.Header? in
             defer { try? fileSystem.remove(linesPath) }
             do throws(FileError) {
                 return try writeIndexLocked(fill, linesPath: linesPath)

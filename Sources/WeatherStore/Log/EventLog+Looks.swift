@@ -21,10 +21,13 @@ extension EventLog {
     ///
     /// - Throws: `StoreError.recordTooLong` (not possible within `Look`'s bounds, checked all
     ///   the same), another `StoreError` when the log cannot be written.
-    package func appendLook(_ look: Look) throws(StoreError) {
+    /// - Parameter wait: how long another process holding the lock is waited for: a look of
+    ///   `show` only a moment (`.briefly`: the weather is not held back for it), check's mark
+    ///   as a change is (`.bounded`).
+    package func appendLook(_ look: Look, wait: LockWait = .bounded) throws(StoreError) {
         let bytes = try Self.encoded(LookRecord(look))
         defer { keepIndexCurrent() }
-        try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in
+        try StoreFiles.locked(folder, fileSystem, wait: wait) { () throws(StoreError) in
             try writePending()
             try appendLine(bytes, durable: false)
         }

@@ -9,6 +9,11 @@ import Glibc
 extension EventLog {
     /// Appends a command record and returns its history number.
     ///
+    /// The lock is waited for only a moment (`LockWait.briefly`): a history line is not worth
+    /// holding back the command it records. When another process holds the lock longer, the line
+    /// is kept in memory, listed by `history`, and written with the next record (or by
+    /// `writeKeptRecords()` as wx ends); the number returned is then 0.
+    ///
     /// - Throws: `StoreError.recordTooLong` when its record would be longer than wx reads back
     ///   (nothing is kept then); another `StoreError` when the log cannot be written: the command
     ///   is then kept and written with the next record that can be.
@@ -20,7 +25,7 @@ extension EventLog {
                 v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: Self.maximumNumber, line: line))
         defer { keepIndexCurrent() }
         do {
-            return try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> Int in
+            return try StoreFiles.locked(folder, fileSystem, wait: .briefly) { () throws(StoreError) -> Int in
                 try writePending()
                 let number = try Self.next(after: dependableRead { lastCommandNumber() ?? 0 }, "n")
                 try append(
@@ -30,8 +35,23 @@ extension EventLog {
             }
         } catch {
             pending.append(.command(line: line, time: time))
+            if error.lockWaitEnd == .held {
+                commandsHeldBack += 1
+                return 0
+            }
             throw error
         }
+    }
+
+    /// Writes the records kept in memory (`hasUnwrittenRecords`), waiting for the lock as a
+    /// change does (`LockWait.bounded`): as wx ends, so that a history line held back while
+    /// another process held the lock is not lost.
+    ///
+    /// - Throws: `StoreError` when they could not be written; they stay in memory.
+    package func writeKeptRecords() throws(StoreError) {
+        guard !pending.isEmpty else { return }
+        defer { keepIndexCurrent() }
+        try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) in try writePending() }
     }
 
     /// Appends a snapshot record with the next free id. Texts from services are bounded first
@@ -156,7 +176,8 @@ extension EventLog {
                 try append(
                     CommandRecord(
                         v: Self.formatVersion, ts: ISOTime.string(time), kind: "command", n: number, line: line))
-                commands += 1
+                // One held back only for the lock another process held is not news.
+                if commandsHeldBack > 0 { commandsHeldBack -= 1 } else { commands += 1 }
             case .snapshot(var snapshot):
                 snapshot.id = try Self.next(after: dependableRead { highestSnapshotID() }, "id")
                 try append(SnapshotRecord(snapshot))

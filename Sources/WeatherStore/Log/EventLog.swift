@@ -121,6 +121,9 @@ package final class EventLog {
     }
 
     var pending: [PendingRecord] = []
+    /// How many of the first commands in `pending` are there only because another process held
+    /// the lock a moment (`appendCommand`), not because a write failed.
+    var commandsHeldBack = 0
     var notes: [StoreNote] = []
 
     /// Whether some records exist only in memory.

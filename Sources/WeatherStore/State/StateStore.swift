@@ -55,6 +55,13 @@ package final class StateStore {
     /// Why the file cannot be written (it did not parse, or is of a newer version); nil when fine.
     package private(set) var readOnlyReason: StateProblem?
     private var pending: [Change] = []
+    /// The document as this session last read it from a readable file or wrote it: what it
+    /// keeps when another program damages the file under it (`damagedOnDisk`).
+    private var lastGood: StateDocument?
+    /// Where the file another program damaged while this session ran was copied aside (empty
+    /// when the copy failed); nil while the file on disk is fine. The session then keeps
+    /// `lastGood`, and its next write puts it back.
+    package private(set) var damagedOnDisk: String?
     private var loadedVersion: FileVersion?
     private var loadedOnce = false
     private let now: () -> Date
@@ -236,6 +243,8 @@ package final class StateStore {
                 warning = readOnlyReason.map(StateWarning.readOnly)
             } else if let decoded {
                 base = decoded
+                lastGood = decoded
+                damagedOnDisk = nil
                 if decoded.unkeptEntries > 0 {
                     warning = .entriesLeftOut(count: decoded.unreadableEntries, copy: setAside(data))
                 } else if decoded.unreadableEntries > 0 {
@@ -247,6 +256,16 @@ package final class StateStore {
                 if let version, !FavoriteNamesFile.isCurrent(folder: folder, plist: version) {
                     FavoriteNamesFile.write(decoded.favorites.map(\.name), plist: version, folder: folder, fileSystem)
                 }
+            } else if let lastGood {
+                // Damaged under this session (truncated, overwritten by another program): what
+                // the session read is kept, not dropped for the damage, and written back at the
+                // next change; the damaged file is copied aside first, as at start.
+                base = lastGood
+                let copy = setAside(data) ?? ""
+                if damagedOnDisk != copy {
+                    warning = .damagedUnderSession(copy: copy.isEmpty ? nil : copy, favorites: lastGood.favorites.count)
+                }
+                damagedOnDisk = copy
             } else {
                 readOnlyReason = .unreadable(copy: setAside(data))
                 warning = readOnlyReason.map(StateWarning.readOnly)
@@ -336,15 +355,25 @@ package final class StateStore {
     ///   wrote meanwhile, where a refusal leaves it out.
     /// - Throws: `.refused` with what `change` threw (nothing changes then); `.notSaved` when the
     ///   file is read-only or the write fails — the change then holds in memory and is saved by
-    ///   the next write that succeeds.
+    ///   the next write that succeeds — or when Ctrl-C ended the wait for the lock another process
+    ///   held (`LockWaitEnd.cancelled`): the change is then undone in memory too.
     package func update<Refusal: Error>(
         checking change: @escaping (inout StateDocument) throws(Refusal) -> Void
     ) throws(UpdateFailure<Refusal>) {
         var updated = document
         do { try change(&updated) } catch { throw .refused(error) }
+        let before = current
         current = updated
         pending.append { document in try? change(&document) }
-        do { try save() } catch { throw .notSaved(error) }
+        do { try save() } catch {
+            // Ctrl-C while another process held the lock: the change is undone, not kept to be
+            // saved by a later one the user never connects with it.
+            if error.lockWaitEnd == .cancelled {
+                pending.removeLast()
+                current = before
+            }
+            throw .notSaved(error)
+        }
     }
 
     /// Applies `change`, which always applies, as `update(checking:)` does.
@@ -378,6 +407,9 @@ package final class StateStore {
     /// copies a large file), so that nothing is ever thrown away. A file whose bytes a copy set
     /// aside earlier already holds (`state.plist.corrupt-…`) is not kept twice.
     ///
+    /// A file another program damaged while this session ran (`damagedOnDisk`) is already
+    /// copied aside as it is; what the session kept of it is what is set aside then.
+    ///
     /// - Returns: where the old file's contents now are; nil when there was none.
     /// - Throws: `StoreError` when it cannot be moved aside or the new file cannot be written;
     ///   nothing changes then.
@@ -386,7 +418,11 @@ package final class StateStore {
         try StoreFiles.locked(folder, fileSystem) { () throws(StoreError) -> String? in
             var aside: String?
             var info = stat()
-            if lstat(path, &info) == 0 {
+            if damagedOnDisk != nil, let kept = try? Self.encoded(current) {
+                let name = FileIO.unusedName(path + ".reset-" + timeSuffix())
+                do throws(FileError) { try fileSystem.replace(name, with: kept) } catch { throw .file(error) }
+                aside = name
+            } else if lstat(path, &info) == 0 {
                 let regular = (info.st_mode & S_IFMT) == S_IFREG
                 let bytes = regular ? (try? fileSystem.contents(of: path, limit: Self.maximumBytes)) ?? nil : nil
                 if let bytes, let copy = existingCopy(of: bytes) {
@@ -398,6 +434,7 @@ package final class StateStore {
                 }
             }
             readOnlyReason = nil
+            damagedOnDisk = nil
             pending = []
             loadedOnce = true
             current = StateDocument()
@@ -412,14 +449,19 @@ package final class StateStore {
         return document
     }
 
-    private func write(_ document: StateDocument) throws(StoreError) {
+    /// `document` as state.plist holds it: an XML property list of the current version.
+    private static func encoded(_ document: StateDocument) throws(StoreError) -> [UInt8] {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .xml
         var document = document
         document.version = StateDocument.currentVersion
-        let data: Data
-        do { data = try encoder.encode(document) } catch { throw .notEncodable(.state, detail: "\(error)") }
-        try StoreFiles.replace(path, with: [UInt8](data), fileSystem)
+        do { return [UInt8](try encoder.encode(document)) } catch { throw .notEncodable(.state, detail: "\(error)") }
+    }
+
+    private func write(_ document: StateDocument) throws(StoreError) {
+        try StoreFiles.replace(path, with: try Self.encoded(document), fileSystem)
+        lastGood = document
+        damagedOnDisk = nil
         loadedVersion = fileSystem.version(of: path)
         // Under the lock: the names file of the file just written, its names read back from it
         // as completion would read them there.

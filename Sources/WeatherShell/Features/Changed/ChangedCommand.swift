@@ -83,7 +83,10 @@ extension EventLog {
     /// the user was told of.
     func keep(_ look: Look) -> [CommandResult] {
         guard !hasUnwrittenRecords else { return [] }
-        do { try appendLook(look) } catch {
+        // Only a moment's wait for another process holding the lock: the weather is shown
+        // without it, and the look is made again at the next answer.
+        do { try appendLook(look, wait: .briefly) } catch {
+            if error.lockWaitEnd == .held { return [] }
             return [.warning("the look was not kept for “changed”: \(ShellError(error).description)")]
         }
         return []

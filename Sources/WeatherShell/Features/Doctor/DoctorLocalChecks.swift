@@ -137,10 +137,19 @@ enum DoctorLocalChecks {
 
     /// Whether another process holds the lock wx takes to write in a state folder
     /// (`.wx.lock`): asked without waiting (`LOCK_NB`); wx itself holds none between commands.
+    /// Something other than a file in its place (a folder, a FIFO) is a problem: no change
+    /// can be saved until it is moved aside.
     static func lock(_ configuration: Configuration) -> DoctorCheck {
         var held: [String] = []
         for folder in Set([configuration.configFolder, configuration.stateFolder]).sorted() {
             let path = folder + "/.wx.lock"
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                let what = FileKind(info).notRegularReason ?? "it is not a regular file"
+                return DoctorCheck(
+                    .state, "lock", .problem, "\(path) cannot be locked: \(what), so no change can be saved",
+                    advice: "move it aside (mv \(path) \(path).aside); wx makes a new one")
+            }
             let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }

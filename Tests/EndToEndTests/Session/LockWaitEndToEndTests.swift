@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Another process holding the state folder's `.wx.lock` (a tester held it with `flock … sleep
+/// 75`): wx waited in silence with no bound, even for `show` and `favs`, which only read; a
+/// Ctrl-C in that wait dropped the change without a word.
+@Suite(.tags(.endToEnd))
+struct LockWaitEndToEndTests {
+    static let now = "2025-07-27T03:00:00Z"
+
+    /// `.wx.lock` in `folder`, held as another process holds it: an flock on a descriptor of
+    /// this process's own (two descriptors' flocks conflict in one process too), not inherited
+    /// by the wx started meanwhile.
+    final class HeldLock {
+        let fd: Int32
+        init(in folder: String) {
+            fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            #expect(fd >= 0)
+            #expect(flock(fd, LOCK_EX) == 0)
+        }
+        func release() {
+            flock(fd, LOCK_UN)
+            close(fd)
+        }
+    }
+
+    /// "find Berlin; use 1; fav; find Hamburg; use 1; fav": the tester's base home.
+    static func baseHome(_ server: FixtureServer) throws -> TemporaryFolder {
+        let home = TemporaryFolder()
+        let made = try runWX(
+            ["-c", "find Berlin; use 1; fav; find Hamburg; use 1; fav"], home: home, server: server, now: now)
+        #expect(made.status == 0, "\(made.stderr)")
+        return home
+    }
+
+    /// A change waits for the lock, says so with the holder's pid after a moment, and gives up
+    /// after WX_TIMEOUT with one line; the old wx waited for ever, saying nothing.
+    @Test func aChangeSaysItWaitsAndGivesUpAfterTheTimeout() throws {
+        let home = TemporaryFolder()
+        let lock = HeldLock(in: home.path)
+        defer { lock.release() }
+        let run = try runWX(["-c", "units imperial"], home: home, environment: ["WX_TIMEOUT": "1"], timeout: 15)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr.contains("waiting for \(home.path)/.wx.lock (held by another process, pid \(getpid()))…"),
+            "\(run.stderr)")
+        #expect(run.stderr.contains("for 1 s (WX_TIMEOUT): gave up"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
+    }
+
+    /// `show` only reads: its weather is printed at once, the look it keeps for `changed`
+    /// left out rather than waited for.
+    @Test func showPrintsTheWeatherWhileTheLockIsHeld() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let lock = HeldLock(in: home.path)
+        defer { lock.release() }
+        let run = try runWX(
+            ["-c", "show Hamburg"], home: home, server: server, now: Self.now, environment: ["WX_TIMEOUT": "5"],
+            timeout: 15)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Hamburg"), "\(run.stdout)")
+        #expect(!run.stderr.contains("waiting for"), "\(run.stderr)")
+    }
+
+    /// A script's `favs` lists the favorites at once; its history line is waited for as wx
+    /// ends, and said lost when the bound passes.
+    @Test func aScriptListsFavoritesWhileTheLockIsHeld() throws {
+        let server = try FixtureServer()
+        let home = try Self.baseHome(server)
+        let lock = HeldLock(in: home.path)
+        defer { lock.release() }
+        let run = try runWX(
+            stdin: "favs\n", home: home, server: server, now: Self.now, environment: ["WX_TIMEOUT": "1"], timeout: 15)
+        #expect(run.stdout.contains("Berlin") && run.stdout.contains("Hamburg"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("waiting for \(home.path)/.wx.lock"), "\(run.stderr)")
+        #expect(run.stderr.contains("lost as wx ends"), "\(run.stderr)")
+    }
+
+    /// `.wx.lock` a folder or a FIFO: every write fails ("cannot lock …"), so doctor says so
+    /// with what to do, where it said "✓ lock: free … All is well".
+    @Test(arguments: ["folder", "fifo"])
+    func doctorFindsALockThatIsNotAFile(kind: String) throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let path = home.path + "/.wx.lock"
+        if kind == "folder" {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        } else {
+            #expect(mkfifo(path, 0o600) == 0)
+        }
+        let run = try runWX(["doctor"], home: home, server: server, environment: ["COLUMNS": "200"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("✗ lock: \(path) cannot be locked"), "\(run.stdout)")
+        #expect(run.stdout.contains("→ move it aside (mv \(path) \(path).aside)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("All is well"), "\(run.stdout)")
+    }
+}
+
+/// A running session and what other processes do to its files meanwhile, at a terminal.
+@Suite(.tags(.terminal))
+struct LockWaitTerminalTests {
+    /// Ctrl-C while `units imperial` waits for the lock: "cancelled: … not saved", and the
+    /// session keeps the units it had, as the file does. The old wx waited in silence, and
+    /// Ctrl-C dropped the change without a word.
+    @Test func ctrlCWhileWaitingSaysTheChangeWasNotSaved() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let terminal = try TerminalSession.wxAtPrompt(server, home: home, ["WX_TIMEOUT": "60"])
+        let lock = LockWaitEndToEndTests.HeldLock(in: home.path)
+        try terminal.send("units imperial", "Enter")
+        try terminal.wait(for: "the notice") { $0.contains("waiting for \(home.path)/.wx.lock") }
+        try terminal.send("C-c")
+        try terminal.wait(for: "the cancellation") { $0.contains("cancelled: ") && $0.hasSuffix("wx>") }
+        lock.release()
+        #expect(try terminal.screen().contains("not saved"))
+        try terminal.send("units", "Enter")
+        try terminal.wait(for: "the units") { $0.hasSuffix("wx>") && $0.components(separatedBy: "wx>").count >= 4 }
+        let screen = try terminal.screen()
+        let last = screen.components(separatedBy: "wx> units\n").last ?? ""
+        #expect(last.contains("metric"), "\(screen)")
+        let disk = (try? String(contentsOfFile: home.path + "/state.plist", encoding: .utf8)) ?? ""
+        #expect(!disk.contains("imperial"), "\(disk)")
+    }
+
+    /// state.plist truncated by another program while a session runs: the session keeps the
+    /// favorites it read, warns once, and writes them back at its next change. The old wx
+    /// listed none, and its copy set aside was of the truncated file: both were lost.
+    @Test func favoritesOutliveAStateFileDamagedUnderTheSession() throws {
+        let server = try FixtureServer()
+        let home = try LockWaitEndToEndTests.baseHome(server)
+        let terminal = try TerminalSession.wxAtPrompt(server, home: home)
+        try terminal.send("favs", "Enter")
+        try terminal.wait(for: "the favorites") { $0.contains("Hamburg") && $0.hasSuffix("wx>") }
+        #expect(truncate(home.path + "/state.plist", 0) == 0)
+        try terminal.send("clear", "Enter")
+        try terminal.wait(for: "a clear screen") { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "wx>" }
+        try terminal.send("favs", "Enter")
+        try terminal.wait(for: "the favorites again") { $0.contains("wx> favs") && $0.hasSuffix("wx>") }
+        let screen = try terminal.screen()
+        #expect(screen.contains("Berlin") && screen.contains("Hamburg"), "\(screen)")
+        #expect(screen.contains("damaged by another program"), "\(screen)")
+        try terminal.send("units metric", "Enter")
+        try terminal.wait(for: "the setting") { $0.contains("wx> units metric") && $0.hasSuffix("wx>") }
+        let disk = try String(contentsOfFile: home.path + "/state.plist", encoding: .utf8)
+        #expect(disk.contains("Berlin") && disk.contains("Hamburg"), "\(disk)")
+    }
+}
