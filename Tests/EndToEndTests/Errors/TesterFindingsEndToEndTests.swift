@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// A tester's findings on errors, through the built wx: start-up errors under `--json`,
+/// `format` switching the output, `check` and `line` with favorites that cannot be read, and
+/// `check` without a network.
+@Suite(.tags(.endToEnd))
+struct TesterFindingsEndToEndTests {
+    static let now = "2025-07-27T03:00:00Z"
+
+    /// The one JSON document of `stdout`, which must be all of it.
+    func document(_ stdout: String) -> [String: Any]? {
+        let lines = stdout.split(separator: "\n")
+        guard lines.count == 1 else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+    }
+
+    /// Each JSON document of `stdout`, nil for a line that is not one.
+    func documents(_ stdout: String) -> [[String: Any]?] {
+        stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// Every service at a port where nothing listens: no network.
+    func unreachable(_ server: FixtureServer) -> [String: String] {
+        server.environment.mapValues { _ in "http://127.0.0.1:1" }
+    }
+
+    /// Item 1: an error before any command ran (an unknown option, an empty `WX_HOME`, a bad
+    /// `--units` or `WX_TIMEOUT`) left stdout empty under `--json`: it is the error document
+    /// there too, with the one line on stderr and exit status 2.
+    @Test(arguments: [
+        (["--json", "--bogus"], [String: String]()),
+        (["--json", "favs"], ["WX_HOME": ""]),
+        (["--json", "--units", "foo", "show", "Berlin"], [:]),
+        (["--json", "favs"], ["WX_TIMEOUT": "abc"]),
+        (["favs", "--json"], ["WX_TIMEOUT": "0"]),
+    ])
+    func aStartUpErrorIsAnErrorDocumentUnderJSON(arguments: [String], environment: [String: String]) throws {
+        let run = try runWX(arguments, home: TemporaryFolder(), environment: environment)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("wx: ") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        let error = try #require(document(run.stdout), "\(run.stdout)")
+        #expect(error["type"] as? String == "error")
+        #expect(error["schema_version"] as? Int == 1)
+        #expect(run.stderr == "wx: \(error["message"] as? String ?? "")\n")
+    }
+
+    /// Without --json (or with it only as a command's own option's value) stdout stays empty.
+    @Test func withoutJSONAStartUpErrorLeavesStdoutEmpty() throws {
+        for arguments in [["--bogus"], ["-c", "--json", "--bogus"], ["--", "--json"]] {
+            let run = try runWX(arguments, home: TemporaryFolder(), environment: ["WX_TIMEOUT": "abc"])
+            #expect(run.status == 2)
+            #expect(run.stdout == "", "\(arguments): \(run.stdout)")
+        }
+    }
+}
