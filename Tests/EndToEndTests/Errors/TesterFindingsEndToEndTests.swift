@@ -54,4 +54,15 @@ struct TesterFindingsEndToEndTests {
             #expect(run.stdout == "", "\(arguments): \(run.stdout)")
         }
     }
+
+    /// Item 2: `format text` under --json answered "output format: text" in text on stdout:
+    /// its answer is in the format it was given in, so every line up to the switch is JSON.
+    @Test func formatAnswersInTheFormatItWasGivenIn() throws {
+        let run = try runWX(["--json", "-c", "format; format text; format; format json"], home: TemporaryFolder())
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(run.stdout)")
+        #expect(documents(lines[0...1].joined(separator: "\n")).allSatisfy { $0?["type"] as? String == "format" })
+        #expect(Array(lines[2...3]) == ["output format: text", "output format: json"])
+    }
 }

@@ -334,8 +334,11 @@ package final class ShellRunner {
             var watch = Watch(minutes: minutes, alerts: alerts, notify: true)
             return await watch.run(on: self)
         case .format(let newFormat):
+            // Its answer is in the format it was given in, the results after it in the new one:
+            // under --json, `format text` answers with a JSON document, and every line before the
+            // switch is one (its answer in text was a plain line among the documents).
+            emit(.format(newFormat ?? format))
             if let newFormat { format = newFormat }
-            emit(.format(format))
             return .succeeded
         default:
             defer { for note in session.takeNotices() { emit(.notice(note)) } }
