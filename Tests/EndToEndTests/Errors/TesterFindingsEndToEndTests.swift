@@ -65,4 +65,30 @@ struct TesterFindingsEndToEndTests {
         #expect(documents(lines[0...1].joined(separator: "\n")).allSatisfy { $0?["type"] as? String == "format" })
         #expect(Array(lines[2...3]) == ["output format: text", "output format: json"])
     }
+
+    /// Item 3: favorites that cannot be read (state.plist cut short) made `check Berlin` answer
+    /// for Berlin, Germany — the favorite "Berlin" is New York — and `line Berlin` too,
+    /// silently. `check` now exits 3 saying so; `line` looks it up and says it did.
+    @Test func aNameIsNotQuietlyLookedUpWhileFavoritesCannotBeRead() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let made = try runWX(
+            ["-c", "show 40.71,-74.0; fav; fav rename \"40.7100°N 74.0000°W\" Berlin"], home: home, server: server,
+            now: Self.now)
+        #expect(made.status == 0, "\(made.stderr)")
+        let path = home.path + "/state.plist"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try bytes.prefix(300).write(to: URL(fileURLWithPath: path))
+        let check = try runWX(["--json", "check", "--warnings", "Berlin"], home: home, server: server, now: Self.now)
+        #expect(check.status == 3, "\(check.stdout)\(check.stderr)")
+        #expect(!check.stdout.contains("Germany"), "\(check.stdout)")
+        let error = try #require(document(check.stdout), "\(check.stdout)")
+        #expect(error["type"] as? String == "error")
+        #expect((error["message"] as? String ?? "").contains("“Berlin” may be a favorite"), "\(error)")
+        let line = try runWX(["line", "Berlin"], home: home, server: server, now: Self.now)
+        #expect(
+            line.stderr.contains(
+                "favorites could not be read (state.plist could not be read), so “Berlin” was looked up, not taken from them"
+            ), "\(line.stderr)")
+    }
 }

@@ -89,6 +89,13 @@ extension BriefHandler {
             }
             target = first.name
         }
+        // A name that may be a favorite state.plist could not give is not looked up as a place:
+        // check would answer for another place (exit 3, wx cannot tell).
+        if let target, let why = weather.places.favoritesUnread, try weather.places.isNameToLookUp(target) {
+            throw .notApplicable(
+                "favorites could not be read (\(why)), so “\(TerminalText.sanitized(target))” may be a favorite: check does not look it up as a place; give its coordinates instead"
+            )
+        }
         let ensembleService = weather.places.services.ensemble
         let coverage = weather.places.coverage
         // The place must be known; each condition's kind of answer is its own: one the place
