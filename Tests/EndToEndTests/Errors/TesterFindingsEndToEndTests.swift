@@ -91,4 +91,25 @@ struct TesterFindingsEndToEndTests {
                 "favorites could not be read (state.plist could not be read), so “Berlin” was looked up, not taken from them"
             ), "\(line.stderr)")
     }
+
+    /// Item 4: offline, `check --changed --warnings` named only Bright Sky; Open-Meteo, which
+    /// --changed needed, went unsaid. Each part that failed has its line, and under --json its
+    /// error document.
+    @Test func everyPartThatFailedIsNamed() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let made = try runWX(["-c", "find Berlin; use 1; fav"], home: home, server: server, now: Self.now)
+        #expect(made.status == 0, "\(made.stderr)")
+        let arguments = ["check", "--changed", "--warnings", "Berlin"]
+        let text = try runWX(arguments, home: home, now: Self.now, environment: unreachable(server))
+        #expect(text.status == 3, "\(text.stdout)\(text.stderr)")
+        let errors = text.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(errors.count == 2, "\(text.stderr)")
+        #expect(errors.contains { $0.contains("Bright Sky") } && errors.contains { $0.contains("Open-Meteo") })
+        let json = try runWX(["--json"] + arguments, home: home, now: Self.now, environment: unreachable(server))
+        #expect(json.status == 3)
+        let documents = documents(json.stdout)
+        #expect(documents.count == 2 && documents.allSatisfy { $0?["type"] as? String == "error" }, "\(json.stdout)")
+        #expect(Set(documents.compactMap { $0?["service"] as? String }).count == 2, "\(json.stdout)")
+    }
 }

@@ -79,7 +79,10 @@ extension BriefHandler {
     ///   when no feed covers the place's country for `--warnings` or the demo has no recording
     ///   of its kind. Each makes `check` exit 3. `.usage` when no place is given, current or saved
     ///   (exit 2: the command is incomplete, not a question wx cannot answer).
-    func check(_ request: CheckRequest) async throws(ShellError) -> [CommandResult] {
+    /// - Parameter further: when it throws, the other reasons conditions could not be checked
+    ///   (offline, `--changed --warnings`: Open-Meteo's as well as Bright Sky's), each to be
+    ///   said after the thrown one.
+    func check(_ request: CheckRequest, further: inout [ShellError]) async throws(ShellError) -> [CommandResult] {
         var target = request.target
         if target == nil, weather.places.currentPlace == nil {
             guard let first = weather.places.favorites.first else {
@@ -243,7 +246,10 @@ extension BriefHandler {
             kept = changed.1
         }
         if let first = unreadable.first {
-            guard outcomes.contains(where: \.holds) else { throw first }
+            guard outcomes.contains(where: \.holds) else {
+                further = Array(unreadable.dropFirst())
+                throw first
+            }
             // What held is told (exit 0); what could not be read is said beside it, on stderr.
             kept += unreadable.map { .warning("not checked: \($0.description)") }
         }

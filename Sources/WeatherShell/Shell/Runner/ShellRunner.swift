@@ -368,6 +368,8 @@ package final class ShellRunner {
             } catch {
                 // Which command Ctrl-C stopped, not "cancelled" alone (trial 12).
                 report(error == .cancelled ? .notApplicable("“\(TerminalText.sanitized(text))” cancelled") : error)
+                // Each other part that failed on a line (and a document) of its own.
+                for further in session.takeFurtherErrors() { report(further) }
                 // `check` could not tell (exit status 3): never a false "none held".
                 if !error.isUsage, let failure = command.failureExitStatus { exitStatus = max(exitStatus, failure) }
                 return error.isUsage ? .usageError : .failed
