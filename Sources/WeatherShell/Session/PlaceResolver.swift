@@ -130,6 +130,7 @@ final class PlaceResolver {
             throw .cancelled
         } catch {
             resolved.notices.append(.warning("\(error.description); the coordinates have no name"))
+            resolved.namingFailure = error
         }
         return resolved
     }
@@ -371,6 +372,9 @@ struct ResolvedPlace {
     /// Coordinates typed as the place whose name (reverse geocoding) is not asked yet:
     /// `place` is then the coordinates themselves (`PlaceResolver.locate(_:naming:)`).
     var unnamed = false
+    /// Why the name of coordinates did not come (`PlaceResolver.named`): nil when it came or
+    /// was not asked. Without it the place's country is not known (`check --warnings` says so).
+    var namingFailure: ShellError?
 }
 
 /// What `PlaceResolver.resolving` gives: the place, what was fetched for it, and (when asked)

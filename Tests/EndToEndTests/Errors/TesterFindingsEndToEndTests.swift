@@ -112,4 +112,17 @@ struct TesterFindingsEndToEndTests {
         #expect(documents.count == 2 && documents.allSatisfy { $0?["type"] as? String == "error" }, "\(json.stdout)")
         #expect(Set(documents.compactMap { $0?["service"] as? String }).count == 2, "\(json.stdout)")
     }
+
+    /// Item 5: offline, `check --warnings 52.5,13.4` said "no warning feed covers" the place:
+    /// the cause is that its country could not be looked up.
+    @Test func offlineCoordinatesSayTheirCountryIsNotKnown() throws {
+        let server = try FixtureServer()
+        let run = try runWX(
+            ["check", "--warnings", "52.5,13.4"], home: TemporaryFolder(), now: Self.now,
+            environment: unreachable(server))
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(!run.stderr.contains("no warning feed covers"), "\(run.stderr)")
+        #expect(run.stderr.contains("its country is not known"), "\(run.stderr)")
+        #expect(run.stderr.contains("cannot reach"), "\(run.stderr)")
+    }
 }

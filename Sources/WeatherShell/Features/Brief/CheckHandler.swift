@@ -187,6 +187,14 @@ extension BriefHandler {
                 // The demo's own reason, as `check --warnings` alone gives it.
                 unreadable.append(.notApplicable(lacking))
                 warningsReadable = false
+            } else if place.countryCode == nil, let failure = fetching.resolved.namingFailure {
+                // Not "no feed covers" it: the reverse lookup that gives the country failed
+                // (offline, say), so which feed covers it is not known.
+                unreadable.append(
+                    .notApplicable(
+                        "wx could not tell which warning feed covers \(TerminalText.sanitized(place.label)), so --warnings cannot be checked: its country is not known, as the lookup of the coordinates failed (\(failure.description))"
+                    ))
+                warningsReadable = false
             } else {
                 let country = place.countryCode.map { " (\($0.uppercased()))" } ?? ""
                 unreadable.append(
