@@ -150,8 +150,11 @@ static inline void wx_on_stop(int signal_number) {
 }
 
 /// SIGTERM, SIGHUP, SIGQUIT: the terminal as wx found it, its foreground group given back, then
-/// the signal's default action (the parent sees wx killed by it).
+/// the signal's default action (the parent sees wx killed by it). Temporary files being written
+/// are removed first (CTerminalState's state.c).
+extern void wx_remove_temporaries(void);
 static inline void wx_on_fatal(int signal_number) {
+    wx_remove_temporaries();
     wx_restore_found_terminal();
     pid_t previous = *wx_previous_foreground();
     if (previous > 0) {
