@@ -55,15 +55,17 @@ struct TesterFindingsEndToEndTests {
         }
     }
 
-    /// Item 2: `format text` under --json answered "output format: text" in text on stdout:
-    /// its answer is in the format it was given in, so every line up to the switch is JSON.
-    @Test func formatAnswersInTheFormatItWasGivenIn() throws {
-        let run = try runWX(["--json", "-c", "format; format text; format; format json"], home: TemporaryFolder())
+    /// Item 2: `format text` under --json answered "output format: text" in text on stdout: a
+    /// switch into or out of JSON answers in JSON, so every line up to the switch is JSON.
+    @Test func aSwitchOutOfJSONAnswersInJSON() throws {
+        let run = try runWX(
+            ["--json", "-c", "format; format text; format; format json; format"], home: TemporaryFolder())
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4, "\(run.stdout)")
-        #expect(documents(lines[0...1].joined(separator: "\n")).allSatisfy { $0?["type"] as? String == "format" })
-        #expect(Array(lines[2...3]) == ["output format: text", "output format: json"])
+        #expect(lines.count == 5, "\(run.stdout)")
+        let formats = documents(run.stdout).map { $0?["format"] as? String }
+        #expect(formats == ["json", "text", nil, "json", "json"], "\(run.stdout)")
+        #expect(lines[2] == "output format: text")
     }
 
     /// Item 3: favorites that cannot be read (state.plist cut short) made `check Berlin` answer

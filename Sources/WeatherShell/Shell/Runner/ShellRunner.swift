@@ -353,9 +353,10 @@ package final class ShellRunner {
             var watch = Watch(minutes: minutes, alerts: alerts, notify: true)
             return await watch.run(on: self)
         case .format(let newFormat):
-            // Its answer is in the format it was given in, the results after it in the new one:
-            // under --json, `format text` answers with a JSON document, and every line before the
-            // switch is one (its answer in text was a plain line among the documents).
+            // A switch into or out of JSON answers with a JSON document, the results after it in
+            // the new format: under --json, `format text` answered "output format: text", a plain
+            // line among the documents; `format json`'s document marks where JSON begins.
+            if newFormat == .json { format = .json }
             emit(.format(newFormat ?? format))
             if let newFormat { format = newFormat }
             return .succeeded
