@@ -35,7 +35,7 @@ extension WeatherSession {
         case .check(let request):
             var further: [ShellError] = []
             do { return try await briefHandler.check(request, further: &further) } catch {
-                furtherErrors = further
+                persistence.furtherErrors = further
                 throw error
             }
         case .brief(let request): return try await apply(briefHandler.brief(request))

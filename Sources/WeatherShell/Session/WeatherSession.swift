@@ -135,14 +135,11 @@ package final class WeatherSession {
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }
 
-    /// Errors of the last command beside the one it threw (`check` when several conditions
-    /// could not be checked: each is named, not only the first).
-    var furtherErrors: [ShellError] = []
-
-    /// The errors the last failed command had beside the one it threw, each once.
+    /// The errors the last failed command had beside the one it threw (`check` when several
+    /// conditions could not be checked: each is named, not only the first), each once.
     package func takeFurtherErrors() -> [ShellError] {
-        defer { furtherErrors = [] }
-        return furtherErrors
+        defer { persistence.furtherErrors = [] }
+        return persistence.furtherErrors
     }
 
     /// The notices to show after a command: those it could not return, then the log's.
