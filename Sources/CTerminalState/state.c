@@ -37,13 +37,16 @@ int wx_state_screen = 1;
 
 #define WX_TEMPORARY_SLOTS 4
 static char wx_temporary_paths[WX_TEMPORARY_SLOTS][4096];
-static volatile sig_atomic_t wx_temporary_used[WX_TEMPORARY_SLOTS];
+// 0 free, 2 claimed and being written, 1 holding a path to remove. Claimed atomically: files
+// are replaced from more than one thread (the cache's writes).
+static volatile int wx_temporary_used[WX_TEMPORARY_SLOTS];
 
 int wx_temporary_begin(const char *path) {
     if (strlen(path) >= sizeof wx_temporary_paths[0]) return -1;
     for (int slot = 0; slot < WX_TEMPORARY_SLOTS; slot++) {
-        if (wx_temporary_used[slot]) continue;
+        if (!__sync_bool_compare_and_swap(&wx_temporary_used[slot], 0, 2)) continue;
         strcpy(wx_temporary_paths[slot], path);
+        __sync_synchronize();
         wx_temporary_used[slot] = 1;
         return slot;
     }
@@ -56,14 +59,11 @@ void wx_temporary_end(int slot) {
 
 void wx_remove_temporaries(void) {
     for (int slot = 0; slot < WX_TEMPORARY_SLOTS; slot++) {
-        if (wx_temporary_used[slot]) unlink(wx_temporary_paths[slot]);
+        if (wx_temporary_used[slot] == 1) unlink(wx_temporary_paths[slot]);
     }
 }
 
-/// SIGINT, SIGTERM: the temporaries removed, then the signal's default action (the parent sees
-/// wx killed by it).
-static void wx_on_ending_signal(int signal_number) {
-    wx_remove_temporaries();
+void wx_die_of(int signal_number) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = SIG_DFL;
@@ -74,6 +74,13 @@ static void wx_on_ending_signal(int signal_number) {
     sigaddset(&set, signal_number);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
     raise(signal_number);
+}
+
+/// SIGINT, SIGTERM: the temporaries removed, then the signal's default action (the parent sees
+/// wx killed by it).
+static void wx_on_ending_signal(int signal_number) {
+    wx_remove_temporaries();
+    wx_die_of(signal_number);
 }
 
 void wx_install_temporary_cleanup(void) {

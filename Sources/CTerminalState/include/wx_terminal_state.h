@@ -10,6 +10,9 @@ int wx_temporary_begin(const char *path);
 void wx_temporary_end(int slot);
 /// Removes the temporaries noted (async-signal-safe: the handlers call it).
 void wx_remove_temporaries(void);
+/// The signal's default action, from its handler: reset, unblocked and raised again (the parent
+/// sees wx killed by it). Shared by the handlers here and the terminal's (CEditLine/terminal.h).
+void wx_die_of(int signal_number);
 /// SIGINT and SIGTERM, unless ignored: the temporaries removed, then the default action. The
 /// interactive shell's own handlers, installed later, replace these (and remove them too).
 void wx_install_temporary_cleanup(void);
