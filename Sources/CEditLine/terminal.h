@@ -150,8 +150,12 @@ static inline void wx_on_stop(int signal_number) {
 }
 
 /// SIGTERM, SIGHUP, SIGQUIT: the terminal as wx found it, its foreground group given back, then
-/// the signal's default action (the parent sees wx killed by it).
+/// the signal's default action (the parent sees wx killed by it). Temporary files being written
+/// are removed first (CTerminalState's state.c).
+extern void wx_remove_temporaries(void);
+extern void wx_die_of(int signal_number);
 static inline void wx_on_fatal(int signal_number) {
+    wx_remove_temporaries();
     wx_restore_found_terminal();
     pid_t previous = *wx_previous_foreground();
     if (previous > 0) {
@@ -162,16 +166,7 @@ static inline void wx_on_fatal(int signal_number) {
         tcsetpgrp(0, previous);
         pthread_sigmask(SIG_SETMASK, &old, NULL);
     }
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = SIG_DFL;
-    sigemptyset(&action.sa_mask);
-    sigaction(signal_number, &action, NULL);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, signal_number);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-    raise(signal_number);
+    wx_die_of(signal_number);
 }
 
 /// Installs the handlers above; `api` is the line editor's library. Returns 0 or -1.

@@ -2,6 +2,7 @@
 // terminal (Terminal/: libedit, Ctrl-C, typeahead, foreground group) and libcurl. The app runs
 // in a task on the main actor; the executors come first (WXExecutors says why they are wx's own).
 import CMalloc
+import CTerminalState
 import Glibc
 import WXBasics
 import WeatherKit
@@ -18,6 +19,13 @@ if let key = getenv("OPENWEATHERMAP_API_KEY"), key.pointee != 0 { _ = wx_forbid_
 mallopt(M_MMAP_THRESHOLD, 4 << 20)
 mallopt(M_TRIM_THRESHOLD, 8 << 20)
 mallopt(M_ARENA_MAX, 1)
+
+// A temporary file being written (`F.tmp-PID-…` beside F) is removed when SIGINT or SIGTERM ends
+// wx, before it dies of the signal: `wx export history F` stopped by Ctrl-C left it beside F. The
+// interactive shell's own handlers replace these (Ctrl-C cancels the command there).
+TemporaryFileWatch.began = { path in wx_temporary_begin(path) }
+TemporaryFileWatch.ended = { slot in wx_temporary_end(slot) }
+wx_install_temporary_cleanup()
 
 // Before any task exists: Swift's executors are chosen once, at the first task.
 WXExecutors.install()

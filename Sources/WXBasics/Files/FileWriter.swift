@@ -77,6 +77,18 @@ package final class FileWriter {
     }
 }
 
+/// Who is told of the temporary files `FileIO.replace` writes (`F.tmp-PID-…` beside F), from
+/// when each is made until it is renamed over F or removed: the wx executable notes each for
+/// removal when SIGINT or SIGTERM ends wx (a `wx export history F` killed by Ctrl-C in the
+/// shell left its temporary beside F). Set once at start, before any other thread runs; by
+/// default no one is told.
+package enum TemporaryFileWatch {
+    /// Told of a temporary file made; returns a token for `ended`.
+    nonisolated(unsafe) package static var began: (String) -> Int32 = { _ in -1 }
+    /// Told that the temporary of the token `began` returned is renamed or removed.
+    nonisolated(unsafe) package static var ended: (Int32) -> Void = { _ in }
+}
+
 extension FileIO {
     /// Replaces `path` with what `body` writes, in bounded memory, as `replace(_:with:)` does:
     /// a temporary file in the same folder, fsynced, renamed over, the folder fsynced.
@@ -94,6 +106,10 @@ extension FileIO {
         writing body: (FileWriter) -> Bool
     ) throws(FileError) -> Bool {
         let temporary = temporaryName(for: path)
+        // From before it is made until it is renamed or removed, a signal that ends wx removes
+        // it (`TemporaryFileWatch`): noted first, so that no moment has it there unnoted.
+        let watched = TemporaryFileWatch.began(temporary)
+        defer { TemporaryFileWatch.ended(watched) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else {
             let code = errno

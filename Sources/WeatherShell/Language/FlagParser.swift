@@ -66,6 +66,43 @@ package struct FlagReading: Sendable {
     }
 }
 
+extension FlagReading {
+    /// Whether `arguments` ask for `--json`, read as `init` reads them but never failing: an
+    /// unknown option or a bad value is skipped, a flag without its value ends the reading. So
+    /// a start-up error (`wx --json --bogus`, a bad `WX_TIMEOUT`) is an error document on
+    /// standard output too, as every error under `--json` is.
+    package static func asksForJSON(_ arguments: [String]) -> Bool {
+        var index = 0
+        var firstWord: String?
+        while index < arguments.count {
+            let argument = arguments[index]
+            if firstWord == nil, argument == "--" { return false }
+            var spelling = argument
+            var attached = false
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                spelling = String(argument[..<equals])
+                attached = true
+            }
+            if let declared = Registry.flag(spelled: spelling), !attached || declared.placeholder != nil,
+                firstWord.map({ declared.afterCommandWords && CommandTable.spec(named: $0)?.takes(spelling) != true })
+                    ?? true
+            {
+                switch declared.value {
+                case nil: if declared.flag == .json { return true }
+                case .word?: if !attached { index += 1 }
+                case .rest?: return false
+                }
+            } else if firstWord == nil, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
+                // An unknown option: `init` fails here; the rest is read for `--json` all the same.
+            } else if firstWord == nil {
+                firstWord = argument
+            }
+            index += 1
+        }
+        return false
+    }
+}
+
 extension FlagSpec {
     /// `value` as this flag takes it: one of its declared words as declared (`--units
     /// IMPERIAL` is "imperial"), any other value as given.

@@ -32,7 +32,12 @@ extension WeatherSession {
         case .plume(let request): return try await apply(decisionRouting.plume(request))
         case .air(let target): return try await apply(weatherHandler.air(target))
         case .warnings(let request): return try await apply(warningsHandler.warnings(request))
-        case .check(let request): return try await briefHandler.check(request)
+        case .check(let request):
+            var further: [ShellError] = []
+            do { return try await briefHandler.check(request, further: &further) } catch {
+                persistence.furtherErrors = further
+                throw error
+            }
         case .brief(let request): return try await apply(briefHandler.brief(request))
         case .changed(let target): return try await apply(changedHandler.changed(target))
         case .save: return try snapshotsHandler.save()

@@ -24,6 +24,9 @@ final class PlaceResolver {
     let language: String
     /// `WX_TIMEOUT`, shared by the geocoders of one look-up.
     let requestTimeoutSeconds: Double
+    /// Why some or all favorites could not be read (`WeatherSession.favoritesUnread`); nil when
+    /// all were. A name no favorite read has is then looked up with a notice saying so.
+    var favoritesUnread: String?
 
     init(
         currentPlace: Place?, favorites: [Favorite], services: WeatherServices, coverage: any AnswerCoverage,
@@ -83,7 +86,22 @@ final class PlaceResolver {
             found = try await search(target)
         }
         let (places, notice) = found
-        return ResolvedPlace(place: places[0], candidates: places, notices: notice.map { [.warning($0)] } ?? [])
+        var notices = notice.map { [CommandResult.warning($0)] } ?? []
+        // It may be a favorite that could not be read: never answered silently for another place.
+        if let favoritesUnread { notices.insert(.warning(Self.lookedUpInstead(target, favoritesUnread)), at: 0) }
+        return ResolvedPlace(place: places[0], candidates: places, notices: notices)
+    }
+
+    /// What is said of `name` looked up while favorites could not be read (`why`).
+    nonisolated static func lookedUpInstead(_ name: String, _ why: String) -> String {
+        "favorites could not be read (\(why)), so “\(TerminalText.sanitized(name))” was looked up, not taken from them: it may be a favorite's name"
+    }
+
+    /// Whether `target` is a name that would be looked up, not taken from the favorites read:
+    /// no favorite read has it, and it is neither coordinates nor `id:N`.
+    func isNameToLookUp(_ target: String) throws(ShellError) -> Bool {
+        if try favorite(matching: target) != nil { return false }
+        return Self.cityID(target) == nil && Coordinate(parsing: target) == nil && Coordinate.numberPair(target) == nil
     }
 
     /// Typed coordinates as a place not named yet (`named(_:)` names it); with recorded answers,
@@ -112,6 +130,7 @@ final class PlaceResolver {
             throw .cancelled
         } catch {
             resolved.notices.append(.warning("\(error.description); the coordinates have no name"))
+            resolved.namingFailure = error
         }
         return resolved
     }
@@ -353,6 +372,9 @@ struct ResolvedPlace {
     /// Coordinates typed as the place whose name (reverse geocoding) is not asked yet:
     /// `place` is then the coordinates themselves (`PlaceResolver.locate(_:naming:)`).
     var unnamed = false
+    /// Why the name of coordinates did not come (`PlaceResolver.named`): nil when it came or
+    /// was not asked. Without it the place's country is not known (`check --warnings` says so).
+    var namingFailure: ShellError?
 }
 
 /// What `PlaceResolver.resolving` gives: the place, what was fetched for it, and (when asked)

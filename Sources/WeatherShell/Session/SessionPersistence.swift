@@ -14,6 +14,8 @@ final class SessionPersistence {
     let log: EventLog
     /// Notices that a command which then failed could not return (a state.plist warning).
     var undeliveredNotices: [String] = []
+    /// Errors of the last command beside the one it threw (`WeatherSession.takeFurtherErrors`).
+    var furtherErrors: [ShellError] = []
     /// Whether the start left state.plist's warning to the first command's notices, the
     /// background decode being under way then (`stateWarningAtStart`).
     var stateWarningAfterPreload = false

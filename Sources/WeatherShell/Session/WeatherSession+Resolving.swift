@@ -12,9 +12,27 @@ extension WeatherSession {
     /// Where this command's place is, made from the session's state now: the current location,
     /// the favorites, the chosen geocoder, what the answers cover, the language.
     var places: PlaceResolver {
-        PlaceResolver(
+        let resolver = PlaceResolver(
             currentPlace: currentPlace, favorites: favorites, services: services, coverage: coverage,
             settings: settings, language: language, requestTimeoutSeconds: configuration.requestTimeoutSeconds)
+        resolver.favoritesUnread = favoritesUnread
+        return resolver
+    }
+
+    /// Why favorites may be missing from `favorites` (state.plist did not parse or could not be
+    /// read, or some of its favorites could not be): a name then may be one of them, and is not
+    /// looked up as if no favorite could have it. Nil when every favorite was read.
+    var favoritesUnread: String? {
+        let document = state.document
+        switch state.readOnlyReason {
+        case .unreadable?: return "state.plist could not be read"
+        case .notReadable(let error)?: return "state.plist cannot be read (\(error.description))"
+        case .unknownVersion?, nil: break
+        }
+        let unread = document.unreadableFavorites.entries.count
+        guard unread > 0 else { return nil }
+        return unread == 1
+            ? "a favorite in state.plist could not be read" : "\(unread) favorites in state.plist could not be read"
     }
 
     /// After a command about `resolved` succeeded: its place becomes the current location.

@@ -135,6 +135,13 @@ package final class WeatherSession {
     /// The language for place names: the setting, else the locale's.
     var language: String { settings.language ?? configuration.localeLanguage }
 
+    /// The errors the last failed command had beside the one it threw (`check` when several
+    /// conditions could not be checked: each is named, not only the first), each once.
+    package func takeFurtherErrors() -> [ShellError] {
+        defer { persistence.furtherErrors = [] }
+        return persistence.furtherErrors
+    }
+
     /// The notices to show after a command: those it could not return, then the log's.
     package func takeNotices() -> [String] {
         if persistence.stateWarningAfterPreload {

@@ -88,6 +88,9 @@ package struct WXApp {
             configuration = try Configuration(variable: host.variable, home: invocation.home)
         } catch {
             output.writeError(fitted("wx: \(error.description)\n"))
+            // Under --json, however early it fails: the error document too, as for every command
+            // (a script reading stdout got nothing at all).
+            if FlagReading.asksForJSON(arguments) { output.write(JSONRenderer.render(error: error)) }
             return 2
         }
         switch invocation.action {
@@ -223,6 +226,7 @@ package struct WXApp {
                 terminal = try host.prompt.open(on: stream)
             } catch {
                 output.writeError(fitted("wx: \(error.description)\n"))
+                if invocation.json { output.write(JSONRenderer.render(error: .notApplicable(error.description))) }
                 return 1
             }
             defer { host.prompt.close() }

@@ -107,7 +107,10 @@ import WeatherTestSupport
         #expect(run.provider.counts == (started: 2, cancelled: 2))
         let replayed = run.console.output.components(separatedBy: "wx> replay 2..3\n").last ?? ""
         #expect(replayed == "» show\nwx> \n", "\(run.console.output)")
-        #expect(run.console.errors == "error: “show” cancelled\nerror: “show” cancelled\n")
+        // And where the replay stopped (the tester's item 7: it was silent).
+        #expect(
+            run.console.errors
+                == "error: “show” cancelled\nerror: “show” cancelled\nerror: replay stopped after 0 of 2 lines\n")
     }
 
     @Test func historyFromEarlierSessionsIsInTheReaderBeforeTheFirstPrompt() async {

@@ -79,7 +79,10 @@ extension BriefHandler {
     ///   when no feed covers the place's country for `--warnings` or the demo has no recording
     ///   of its kind. Each makes `check` exit 3. `.usage` when no place is given, current or saved
     ///   (exit 2: the command is incomplete, not a question wx cannot answer).
-    func check(_ request: CheckRequest) async throws(ShellError) -> [CommandResult] {
+    /// - Parameter further: when it throws, the other reasons conditions could not be checked
+    ///   (offline, `--changed --warnings`: Open-Meteo's as well as Bright Sky's), each to be
+    ///   said after the thrown one.
+    func check(_ request: CheckRequest, further: inout [ShellError]) async throws(ShellError) -> [CommandResult] {
         var target = request.target
         if target == nil, weather.places.currentPlace == nil {
             guard let first = weather.places.favorites.first else {
@@ -88,6 +91,13 @@ extension BriefHandler {
                 )
             }
             target = first.name
+        }
+        // A name that may be a favorite state.plist could not give is not looked up as a place:
+        // check would answer for another place (exit 3, wx cannot tell).
+        if let target, let why = weather.places.favoritesUnread, try weather.places.isNameToLookUp(target) {
+            throw .notApplicable(
+                "favorites could not be read (\(why)), so “\(TerminalText.sanitized(target))” may be a favorite: check does not look it up as a place; give its coordinates instead"
+            )
         }
         let ensembleService = weather.places.services.ensemble
         let coverage = weather.places.coverage
@@ -177,6 +187,14 @@ extension BriefHandler {
                 // The demo's own reason, as `check --warnings` alone gives it.
                 unreadable.append(.notApplicable(lacking))
                 warningsReadable = false
+            } else if place.countryCode == nil, let failure = fetching.resolved.namingFailure {
+                // Not "no feed covers" it: the reverse lookup that gives the country failed
+                // (offline, say), so which feed covers it is not known.
+                unreadable.append(
+                    .notApplicable(
+                        "wx could not tell which warning feed covers \(TerminalText.sanitized(place.label)), so --warnings cannot be checked: its country is not known, as the lookup of the coordinates failed (\(failure.description))"
+                    ))
+                warningsReadable = false
             } else {
                 let country = place.countryCode.map { " (\($0.uppercased()))" } ?? ""
                 unreadable.append(
@@ -236,7 +254,10 @@ extension BriefHandler {
             kept = changed.1
         }
         if let first = unreadable.first {
-            guard outcomes.contains(where: \.holds) else { throw first }
+            guard outcomes.contains(where: \.holds) else {
+                further = Array(unreadable.dropFirst())
+                throw first
+            }
             // What held is told (exit 0); what could not be read is said beside it, on stderr.
             kept += unreadable.map { .warning("not checked: \($0.description)") }
         }

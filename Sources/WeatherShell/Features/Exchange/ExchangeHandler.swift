@@ -55,13 +55,23 @@ struct ExchangeHandler {
     {
         var count = 0
         var failure: StoreError?
+        // Ctrl-C at the prompt (the line's task cancelled) stops the export as it stops a fetch:
+        // nothing more is encoded or written, the temporary file is removed and FILE left as it
+        // was. A million-line history took 30 s and then replaced the file all the same.
+        var cancelled = false
         // Checked before writing: a FILE that did not exist is wx's output only by its name.
         let isStandardOutput = FileIO.isStandardOutput(full)
         do {
             try FileIO.writeUserFile(full) { out in
                 do throws(StoreError) {
-                    count = try StreamedText.exportData(records, kind: kind, format: format) { out.write($0) }
-                    return true
+                    count = try StreamedText.exportData(records, kind: kind, format: format) { text in
+                        if cancelled || Task.isCancelled {
+                            cancelled = true
+                            return
+                        }
+                        out.write(text)
+                    }
+                    return !cancelled
                 } catch {
                     failure = error
                     return false
@@ -70,6 +80,7 @@ struct ExchangeHandler {
         } catch {
             throw .storage("\(kind.rawValue) not exported: \(error.description)")
         }
+        if cancelled { throw .cancelled }
         if let failure { throw ShellError(failure) }
         // Into wx's own output (`export favorites /dev/stdout > f`) the records alone, as `export`
         // without FILE writes them: "1 favorite exported…" after them broke the file's import.

@@ -30,7 +30,11 @@ extension CommandSpec {
     }
 
     static let replay = CommandSpec(
-        name: "replay", synopsis: "replay <N..M | N>", summary: "run history commands N to M again"
+        name: "replay", synopsis: "replay <N..M | N>", summary: "run history commands N to M again",
+        details: [
+            "Each line is printed before it runs, as “!N” prints it. A range runs at most 100 lines (“replay 1..100”); a larger one is refused before any of it runs (exit status 2).",
+            "Ctrl-C stops the line running and the rest of the range, and says after how many of its lines the replay stopped.",
+        ]
     ) { arguments throws(ShellError) in
         let text = arguments.rest()
         // "replay 5..2": said as `past` says a backward range of days, not the bare usage line.

@@ -12,7 +12,8 @@ struct LineHandler {
     /// The weather for `request`'s place — the current location without one, else the first
     /// favorite — from the cache while it is current (no request), else one request, as `show`.
     /// The warning feeds are not asked, and notes on the way (which geocoder answered) are left
-    /// out: a bar shows one line.
+    /// out: a bar shows one line. A name looked up while favorites could not be read is said,
+    /// on stderr.
     ///
     /// - Throws: `ShellError.notApplicable` when no place is given, current or saved;
     ///   `.notInAnswer` when the forecast at hand does not cover now (`notNow`).
@@ -24,15 +25,20 @@ struct LineHandler {
             }
             target = first.name
         }
+        // Save one: a name looked up while favorites could not be read may be one of them, and
+        // is said on stderr (the bar still gets its one line), never answered for silently.
+        var lookedUp: [CommandResult] = []
+        if let target, let why = weather.places.favoritesUnread, try weather.places.isNameToLookUp(target) {
+            lookedUp = [.warning(PlaceResolver.lookedUpInstead(target, why))]
+        }
         var fetched = try await weather.weather(for: target)
         let report = fetched.report
         // The place still becomes current when the line has nothing for now.
         if let notNow = Self.notNow(report, now: weather.clocks.now(at: report.place.coordinate)) {
             return fetched.failing(.notInAnswer(notNow))
         }
-        fetched.outcome.results = [
-            .statusLine(StatusLineReport(report: report, format: request.format, json: request.json))
-        ]
+        fetched.outcome.results =
+            lookedUp + [.statusLine(StatusLineReport(report: report, format: request.format, json: request.json))]
         return fetched.outcome
     }
 

@@ -303,19 +303,38 @@ package final class ShellRunner {
                 report(.noSuchHistoryEntry(range.upperBound))
                 return .failed
             }
+            // A bound, not a question: `replay 3..1000000` re-ran a million lines unasked, and a
+            // script has no one to ask. Refused before any of it runs (exit status 2).
+            guard range.count <= Self.replayLimit else {
+                let first = "\(range.lowerBound)..\(range.lowerBound + Self.replayLimit - 1)"
+                report(
+                    .usage(
+                        "replay runs at most \(Self.replayLimit) lines at a time, and \(range.lowerBound)..\(range.upperBound) is \(range.count); “replay \(first)” runs the first \(Self.replayLimit)"
+                    ))
+                return .usageError
+            }
             let entries = session.historyEntries(in: range)
             guard !entries.isEmpty else {
                 report(.noSuchHistoryEntry(range.lowerBound))
                 return .failed
             }
             var status = LineStatus.succeeded
+            var done = 0
             for entry in entries {
                 // Checked before the header: a command that will not run is not announced.
-                if Task.isCancelled { return .failed }
+                if Task.isCancelled { break }
                 echo(entry.line)
                 let result = await run(commandsOf: entry.line, record: false, nested: true)
                 if result == .quit { return .quit }
                 status = Self.worse(status, result)
+                // A line Ctrl-C stopped is not counted as run.
+                if Task.isCancelled { break }
+                done += 1
+            }
+            // Ctrl-C: where the replay stopped, not silence.
+            if done < entries.count {
+                report(.notApplicable("replay stopped after \(done) of \(entries.count) lines"))
+                return .failed
             }
             return status
         case .source(let path):
@@ -334,8 +353,12 @@ package final class ShellRunner {
             var watch = Watch(minutes: minutes, alerts: alerts, notify: true)
             return await watch.run(on: self)
         case .format(let newFormat):
+            // A switch into or out of JSON answers with a JSON document, the results after it in
+            // the new format: under --json, `format text` answered "output format: text", a plain
+            // line among the documents; `format json`'s document marks where JSON begins.
+            if newFormat == .json { format = .json }
+            emit(.format(newFormat ?? format))
             if let newFormat { format = newFormat }
-            emit(.format(format))
             return .succeeded
         default:
             defer { for note in session.takeNotices() { emit(.notice(note)) } }
@@ -365,12 +388,17 @@ package final class ShellRunner {
             } catch {
                 // Which command Ctrl-C stopped, not "cancelled" alone (trial 12).
                 report(error == .cancelled ? .notApplicable("“\(TerminalText.sanitized(text))” cancelled") : error)
+                // Each other part that failed on a line (and a document) of its own.
+                for further in session.takeFurtherErrors() { report(further) }
                 // `check` could not tell (exit status 3): never a false "none held".
                 if !error.isUsage, let failure = command.failureExitStatus { exitStatus = max(exitStatus, failure) }
                 return error.isUsage ? .usageError : .failed
             }
         }
     }
+
+    /// The most lines one `replay` runs: a larger range is refused.
+    static let replayLimit = 100
 
     private func refuseNested(_ text: String) -> LineStatus {
         report(
