@@ -35,7 +35,9 @@ import WeatherTestSupport
         let folder = TemporaryFolder()
         let cache = ResponseCache(folder: folder.path + "/home/cache")
         let key = "http://127.0.0.1:1/search?q=Hamburg"
-        cache.store(Data("[]".utf8), for: key, stored: Date(timeIntervalSince1970: 0), validUntil: Date(timeIntervalSince1970: 60))
+        cache.store(
+            Data("[]".utf8), for: key, stored: Date(timeIntervalSince1970: 0),
+            validUntil: Date(timeIntervalSince1970: 60))
         #expect(try #require(cache.entry(for: key)).body == Data("[]".utf8))
         for path in [folder.path + "/home", folder.path + "/home/cache"] {
             let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
