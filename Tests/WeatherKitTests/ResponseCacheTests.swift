@@ -28,4 +28,20 @@ import WeatherTestSupport
         #expect(header?["key"] as? String == key)
         #expect(file[(newline + 1)...] == body)
     }
+
+    /// The cache's folder is made without a sync of its parent, but a missing WX_HOME above it is
+    /// made as any of wx's folders (0700): the first store of a fresh home makes both.
+    @Test func theFirstStoreMakesTheFoldersItNeeds() throws {
+        let folder = TemporaryFolder()
+        let cache = ResponseCache(folder: folder.path + "/home/cache")
+        let key = "http://127.0.0.1:1/search?q=Hamburg"
+        cache.store(
+            Data("[]".utf8), for: key, stored: Date(timeIntervalSince1970: 0),
+            validUntil: Date(timeIntervalSince1970: 60))
+        #expect(try #require(cache.entry(for: key)).body == Data("[]".utf8))
+        for path in [folder.path + "/home", folder.path + "/home/cache"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(mode == 0o700, "\(path)")
+        }
+    }
 }

@@ -60,8 +60,11 @@ package enum FileIO {
 
     /// Creates `path` and its parents with mode 0700 when missing.
     ///
+    /// - Parameter durable: sync the parent after making `path`, so that the new entry survives a
+    ///   crash (wx's own folders); the cache's folder skips it, as its entries do. Missing parents
+    ///   are made durable either way: a later durable call finds them and syncs nothing.
     /// - Throws: `FileError` naming the folder and the cause.
-    package static func ensureFolder(_ path: String) throws(FileError) {
+    package static func ensureFolder(_ path: String, durable: Bool = true) throws(FileError) {
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { return }
@@ -84,6 +87,7 @@ package enum FileIO {
         }
         // The new entry is durable in its parent before anything in it is acknowledged: a
         // crash after a `save` must not lose the whole new WX_HOME (issue 38).
+        guard durable else { return }
         let parent = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let parentFD = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if parentFD >= 0 {

@@ -52,7 +52,9 @@ package struct ResponseCache: Sendable {
         // instructions of a `find` + `show`), and through one array of both once more (issue 39).
         var line = header.serialized
         line.append("\n")
-        try? FileIO.ensureFolder(folder)
+        // Not synced into its parent: the entries are not either (a crash may lose the cache,
+        // never anything kept); a fsync of WX_HOME here cost a journal commit a cold run (issue 39).
+        try? FileIO.ensureFolder(folder, durable: false)
         _ = try? FileIO.replace(path(for: key), durable: false) { writer in
             writer.write(line)
             body.withUnsafeBytes { writer.write($0) }
