@@ -103,7 +103,8 @@ struct DoctorDamagedFilesEndToEndTests {
         #expect(run.stdout.contains("✗ log: \(home.path)/log.jsonl: "), "\(run.stdout)")
         #expect(run.stdout.contains(" could not be read: commands skip "), "\(run.stdout)")
         #expect(
-            run.stdout.contains("  → “log compact” moves unreadable lines to a file of their own (“log” counts them)\n"),
+            run.stdout.contains(
+                "  → “log compact” moves unreadable lines to a file of their own (“log” counts them)\n"),
             "\(run.stdout) \(lines)")
         #expect(!run.stdout.contains("✓ log:"), "\(run.stdout)")
     }

@@ -71,7 +71,9 @@ extension DoctorLocalChecks {
         return DoctorCheck(
             .state, "favorites file", .problem,
             "\(facts.path): \(one ? "an entry" : "entries") could not be read and \(are) left out: \(entries.joined(separator: ", "))",
-            advice: "correct \(them) in state.plist with an editor, or remove \(them) there (wx leaves \(them) out until then)")
+            advice:
+                "correct \(them) in state.plist with an editor, or remove \(them) there (wx leaves \(them) out until then)"
+        )
     }
 
     /// What to do about a state.plist this session holds read-only.
@@ -98,7 +100,9 @@ extension DoctorLocalChecks {
         let state = log.indexState()
         if let unreadable = log.unreadableLines(), unreadable.count > 0 {
             let lines = unreadable.count == 1 ? "1 line" : "\(unreadable.count) lines"
-            let sampled = unreadable.wholeLog ? "" : " in its first and last MB (the rest not read: no index in step to count from)"
+            let sampled =
+                unreadable.wholeLog
+                ? "" : " in its first and last MB (the rest not read: no index in step to count from)"
             return DoctorCheck(
                 .state, "log", .problem,
                 "\(folder)/log.jsonl: \(lines)\(sampled) could not be read: commands skip \(unreadable.count == 1 ? "it" : "them")",
