@@ -58,9 +58,13 @@ extension WeatherSession {
         let places = places
         // Read first: reading state.plist is what finds it read-only (`readOnlyReason`).
         let favorites = favorites
+        let state = persistence.state
+        let stateFile = DoctorStateFacts(
+            path: state.path, problem: state.readOnlyReason,
+            unreadableEntries: DoctorStateFacts.unreadableEntries(of: state.document, path: state.path))
         return DoctorHandler(
             configuration: configuration, log: log, environment: doctorEnvironment, coverage: coverage, clock: clock,
-            favorites: favorites, stateFile: (persistence.state.path, persistence.state.readOnlyReason),
+            favorites: favorites, stateFile: stateFile,
             warningFeeds: services.warnings,
             chosen: (places.forecastProvider.service, places.geocoder.service, settings.provider))
     }

@@ -335,25 +335,27 @@ extension EventLog {
         {
             return kept
         }
+        // Found where the log says it is (`commands(from:)`): read backwards from the end, `!6`
+        // in a log of a million lines read all of it.
         var found: HistoryEntry?
-        backwards { line in
-            guard let entry = Self.historyEntry(line) else { return true }
+        commands(from: number) { entry in
             if entry.number == number { found = entry }
-            return entry.number > number
+            return false
         }
         return found
     }
 
-    /// Commands `range` (inclusive), oldest first.
+    /// Commands `range` (inclusive), oldest first: read from where the first is in the log on
+    /// (`commands(from:)`), not backwards from the end.
     package func commands(in range: ClosedRange<Int>) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
-        backwards { line in
-            guard let entry = Self.historyEntry(line) else { return true }
-            if range.contains(entry.number) { entries.append(entry) }
-            return entry.number > range.lowerBound
+        commands(from: range.lowerBound) { entry in
+            guard entry.number <= range.upperBound else { return false }
+            entries.append(entry)
+            return true
         }
-        guard !pending.isEmpty else { return entries.reversed() }
-        return entries.reversed() + pendingHistory(after: lastCommandNumber() ?? 0).filter { range.contains($0.number) }
+        guard !pending.isEmpty else { return entries }
+        return entries + pendingHistory(after: lastCommandNumber() ?? 0).filter { range.contains($0.number) }
     }
 
     func lastCommandNumber() -> Int? {

@@ -181,3 +181,48 @@ extension EventLog {
         return Compaction(before: before, after: scannedStatistics(), unreadableLinesFile: aside)
     }
 }
+
+extension EventLog {
+    /// How many lines of the log are no record wx can read (or too long to be one), as `log`
+    /// counts them, and how that was learned: for `doctor`, which must stay cheap at a million
+    /// lines.
+    package struct UnreadableLines: Hashable, Sendable {
+        /// The lines found.
+        package var count: Int
+        /// Whether every line was counted (from `log.jsonl.index`'s counts and what was appended
+        /// since, or by reading a log of at most twice `sampleBytes`); false when only its first
+        /// and last `sampleBytes` were read.
+        package var wholeLog: Bool
+    }
+
+    /// The first and the last this many bytes are what `unreadableLines()` reads of a log with
+    /// no index in step with it (1 MiB each, ~12,000 lines: a few milliseconds).
+    package static let sampleBytes = 1 << 20
+
+    /// The unreadable lines of the log: from its index's counts when the index is in step with
+    /// it (`statistics()`: the index and what was appended since, not the log), else from the
+    /// log read whole when it is at most 2 MiB, else from its first and last MiB (damage is
+    /// mostly at the end: a torn write, a crash; an edit may be anywhere, so the count is then a
+    /// sample's). Nil when there is no log.
+    package func unreadableLines() -> UnreadableLines? {
+        switch indexState() {
+        case .noLog: return nil
+        case .agrees: return UnreadableLines(count: statistics().unreadableLines, wholeLog: true)
+        case .noIndex, .behind, .unreadable: break
+        }
+        guard let file = openLog() else { return nil }
+        defer { file.close() }
+        var count = 0
+        let counting: (UnsafeRawBufferPointer, Int) -> Bool = { line, _ in
+            if case .unreadable = Self.record(line) { count += 1 }
+            return true
+        }
+        let whole = file.size <= 2 * Self.sampleBytes
+        file.lines(from: 0, until: whole ? nil : Self.sampleBytes, skippingLong: { count += 1 }, counting)
+        if !whole {
+            file.lines(
+                from: file.size - Self.sampleBytes, afterNewline: true, skippingLong: { count += 1 }, counting)
+        }
+        return UnreadableLines(count: count, wholeLog: whole)
+    }
+}

@@ -15,8 +15,9 @@ struct DoctorHandler {
     let coverage: any AnswerCoverage
     let clock: any WXClock
     let favorites: [Favorite]
-    /// state.plist's path, and why favorites and settings are read-only this session (nil: they are not).
-    let stateFile: (path: String, problem: StateProblem?)
+    /// state.plist's path, why favorites and settings are read-only this session, and the
+    /// entries of it that could not be read.
+    let stateFile: DoctorStateFacts
     /// The warning feeds; nil: none configured.
     let warningFeeds: WarningFeeds?
     /// The forecast provider and geocoder the settings chose, and the `provider` setting as
@@ -29,7 +30,7 @@ struct DoctorHandler {
         var checks = DoctorLocalChecks.folders(configuration)
         checks.append(DoctorLocalChecks.freeSpace(configuration))
         checks.append(DoctorLocalChecks.lock(configuration))
-        checks.append(DoctorLocalChecks.favoritesFile(stateFile.path, problem: stateFile.problem))
+        checks.append(DoctorLocalChecks.favoritesFile(stateFile))
         checks.append(DoctorLocalChecks.log(log, folder: configuration.stateFolder))
         let services = await doctorServiceChecks()
         checks += services

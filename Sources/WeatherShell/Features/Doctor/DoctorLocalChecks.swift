@@ -167,38 +167,6 @@ enum DoctorLocalChecks {
         return DoctorCheck(.state, "lock", .ok, "free")
     }
 
-    /// The log readable, and its index (the snapshot list kept beside it) in step with it.
-    /// state.plist: favorites and settings as this session read them. `problem` is why the
-    /// session holds them read-only (`StateStore.readOnlyReason`), worded as at start.
-    static func favoritesFile(_ path: String, problem: StateProblem?) -> DoctorCheck {
-        if let problem {
-            return DoctorCheck(.state, "favorites file", .problem, problem.userText)
-        }
-        guard FileIO.exists(path) else {
-            return DoctorCheck(.state, "favorites file", .ok, "none yet (made at the first favorite or setting)")
-        }
-        return DoctorCheck(.state, "favorites file", .ok, "\(path) readable")
-    }
-
-    static func log(_ log: EventLog, folder: String) -> DoctorCheck {
-        if let problem = log.readProblem() {
-            return DoctorCheck(.state, "log", .problem, problem.userText)
-        }
-        switch log.indexState() {
-        case .noLog: return DoctorCheck(.state, "log", .ok, "none yet (made at the first command)")
-        case .noIndex: return DoctorCheck(.state, "log", .ok, "\(folder)/log.jsonl readable; no index yet")
-        case .agrees: return DoctorCheck(.state, "log", .ok, "\(folder)/log.jsonl readable, its index in step")
-        case .behind:
-            return DoctorCheck(
-                .state, "log", .note,
-                "log.jsonl.index is of an earlier log: “saved” reads the log whole once and writes it again")
-        case .unreadable:
-            return DoctorCheck(
-                .state, "log", .note,
-                "log.jsonl.index cannot be read: “saved” reads the log whole once and writes it again")
-        }
-    }
-
     /// The terminal: colour, width, UTF-8 and the line editor.
     static func terminal(_ facts: TerminalFacts) -> [DoctorCheck] {
         [
