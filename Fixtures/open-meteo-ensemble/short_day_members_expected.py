@@ -4,7 +4,9 @@
 `nan` in member 07's temperature).
 
 A member counts for a day's temperature only with every instant of it (00:00–23:00 at
-Europe/Berlin's clock, CET) and for its rain only with every hour ending within it. A day whose
+Europe/Berlin's clock, CET) and for its rain only with every hour ending within it. Today (the
+test's clock, `NOW`) is the rest of today: its instants from the next whole hour (the clock's
+own hour when it reads a whole hour) to 23:00, its rain the hours ending after that hour. A day whose
 temperature rests on fewer members than the answer has with temperature (the control run and
 the `temperature_2m_memberNN` keys with a value), or whose rain on fewer than it has with
 precipitation, is said: "Wed 02 Dec: 4 of 5 members (…)" when both rest on as many (out of the
@@ -25,6 +27,11 @@ from zoneinfo import ZoneInfo
 HERE = os.path.dirname(os.path.abspath(__file__))
 UTC = datetime.timezone.utc
 ZONE = ZoneInfo("Europe/Berlin")
+# The clock each answer is asked at in ShortDayMembersEndToEndTests.
+NOW = {
+    "bad-members-hand-written.json": datetime.datetime(2026, 12, 1, 6, 0, tzinfo=UTC),
+    "hamburg-ecmwf-ifs025-51-members-hand-written.json": datetime.datetime(2026, 12, 1, 7, 10, tzinfo=UTC),
+}
 
 
 
@@ -43,11 +50,21 @@ def report(name):
 
     temperature, precipitation = members("temperature_2m"), members("precipitation")
     heading = max(len(temperature), len(precipitation))
+    now = NOW[name]
+    start = now.replace(minute=0, second=0) + (datetime.timedelta(hours=1) if now.minute or now.second else datetime.timedelta())
+    today = now.astimezone(ZONE).date()
     for date in sorted({t.astimezone(ZONE).date() for t in times}):
-        instants = [i for i, t in enumerate(times) if t.astimezone(ZONE).date() == date]
-        ending = [i for i, t in enumerate(times) if (t - datetime.timedelta(hours=1)).astimezone(ZONE).date() == date]
-        if len(instants) != 24 or len(ending) != 24:
-            continue  # not a whole day: not shown
+        if date < today:
+            continue
+        first = start if date == today else None
+        instants = [i for i, t in enumerate(times) if t.astimezone(ZONE).date() == date and (first is None or t >= first)]
+        ending = [
+            i for i, t in enumerate(times)
+            if (t - datetime.timedelta(hours=1)).astimezone(ZONE).date() == date and (first is None or t > first)
+        ]
+        hours = 24 if first is None else 24 - first.astimezone(ZONE).hour
+        if len(instants) != hours or len(ending) != hours:
+            continue  # not a whole day (or the whole rest of today): not shown
         t, p = covering(temperature, instants), covering(precipitation, ending)
         label = f"{date:%a %d %b}"
         if t == len(temperature) and p == len(precipitation):
