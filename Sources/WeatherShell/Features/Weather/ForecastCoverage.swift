@@ -17,16 +17,17 @@ extension DailyForecast {
 extension DailyForecast {
     /// The day with `current`'s temperature inside its low and high when the reading falls on
     /// it: a range never leaves out the reading shown beside it (a day built from 3-hour steps,
-    /// or a model's daily high below the measured temperature). A day without low or high is
-    /// left as it is.
+    /// or a model's daily high below the measured temperature). A side the answer left out
+    /// (`null`) stays out: the reading alone is not the day's low or high (a null high read as
+    /// the 19 °C of 10:00 while the hours after it said 21 and 22).
     func including(_ current: CurrentConditions?, clock: ZoneClock) -> DailyForecast {
         guard let current, let temperature = current.temperatureCelsius,
             temperatureMinCelsius != nil || temperatureMaxCelsius != nil,
             clock.localTime(current.time).date == date
         else { return self }
         var day = self
-        day.temperatureMinCelsius = min(temperatureMinCelsius ?? temperature, temperature)
-        day.temperatureMaxCelsius = max(temperatureMaxCelsius ?? temperature, temperature)
+        day.temperatureMinCelsius = temperatureMinCelsius.map { min($0, temperature) }
+        day.temperatureMaxCelsius = temperatureMaxCelsius.map { max($0, temperature) }
         return day
     }
 }
