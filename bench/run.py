@@ -250,7 +250,7 @@ STEP_NOTES = [
     "  waits, the cache's folder made without syncing WX_HOME. Pinned to one vCPU, 30 runs interleaved with the",
     "  build before (80c14ae) and curl: 11.63 -> 10.91 ms against curl's 7.03 ms (1.65x -> 1.55x), then 1.52-1.60x",
     "  -> 1.47-1.55x over four rounds at load 6-13; context switches 35 -> 25, page faults 897 -> 884 (curl 612).",
-    "  Unpinned, as this table measures, 1.61-1.62x (two runs of --only cpu at load 0.7): wx's threads then run on",
+    "  Unpinned, as this table measures, 1.53-1.66x (four runs of the row at load 0.7-1): wx's threads then run on",
     "  both vCPUs and each hand-off crosses them. Not met. What is left (perf, cpu-clock): page faults ~29 % of",
     "  CPU (~3 us each: libcurl's and OpenSSL's start-up, which curl pays too, ~100 more pages of wx's binary,",
     "  ~120 more heap pages); up to 3 pool threads still start (their creation, futexes and exit ~2 %); file",
