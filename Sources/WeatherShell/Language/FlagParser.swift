@@ -14,17 +14,39 @@ package struct FlagReading: Sendable {
     /// dropped); nil when none was given. Reading ends at such a flag.
     package var rest: [String]?
 
+    /// Nothing read yet (`read` fills it).
+    private init() {}
+
     /// Reads the arguments after the program name.
     ///
     /// - Throws: `ShellError.usage` for an unknown option, a flag without its value, or a
-    ///   value not among those its flag declares (exit status 2).
+    ///   value not among those its flag declares (exit status 2): the first of them.
     package init(_ arguments: [String]) throws(ShellError) {
+        let (reading, failure) = Self.read(arguments)
+        if let failure { throw failure }
+        self = reading
+    }
+
+    /// Whether `arguments` ask for `--json`, read as `init` reads them but never failing: an
+    /// unknown option or a bad value is passed over, a flag without its value ends the reading.
+    /// So a start-up error (`wx --json --bogus`, a bad `WX_TIMEOUT`) is an error document on
+    /// standard output too, as every error under `--json` is.
+    package static func asksForJSON(_ arguments: [String]) -> Bool {
+        read(arguments).reading.flags.contains { $0.flag == .json }
+    }
+
+    /// The arguments read to their end, each usage error passed over (an unknown option, a
+    /// value not declared) or ending the reading (a flag without its value), and the first of
+    /// them: `init` throws it, `asksForJSON` looks past it.
+    private static func read(_ arguments: [String]) -> (reading: FlagReading, failure: ShellError?) {
+        var reading = FlagReading()
+        var failure: ShellError?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             // The end of options: every later argument is a word of the command.
-            if words.isEmpty, argument == "--" {
-                words.append(contentsOf: arguments[(index + 1)...])
+            if reading.words.isEmpty, argument == "--" {
+                reading.words.append(contentsOf: arguments[(index + 1)...])
                 break
             }
             // "--units=imperial" as "--units imperial".
@@ -37,69 +59,40 @@ package struct FlagReading: Sendable {
             if let declared = Registry.flag(spelled: spelling), attached == nil || declared.placeholder != nil,
                 // After a command's words (`wx show Berlin --json`) only the flags that say so,
                 // and not one the command takes itself (`line Berlin --json`).
-                words.isEmpty
-                    || (declared.afterCommandWords && CommandTable.spec(named: words[0])?.takes(spelling) != true)
+                reading.words.isEmpty
+                    || (declared.afterCommandWords
+                        && CommandTable.spec(named: reading.words[0])?.takes(spelling) != true)
             {
                 switch declared.value {
                 case nil:
-                    flags.append((declared.flag, nil))
+                    reading.flags.append((declared.flag, nil))
                 case .word?:
                     if attached == nil {
                         index += 1
-                        guard index < arguments.count else { throw .usage("\(spelling) needs a value; see wx --help") }
+                        guard index < arguments.count else {
+                            return (reading, failure ?? .usage("\(spelling) needs a value; see wx --help"))
+                        }
                     }
-                    flags.append((declared.flag, try declared.checked(attached ?? arguments[index])))
+                    do {
+                        reading.flags.append((declared.flag, try declared.checked(attached ?? arguments[index])))
+                    } catch {
+                        failure = failure ?? error
+                    }
                 case .rest?:
                     var rest = Array(arguments[(index + 1)...])
                     if rest.first == "--" { rest.removeFirst() }
-                    flags.append((declared.flag, nil))
-                    self.rest = rest
-                    return
+                    reading.flags.append((declared.flag, nil))
+                    reading.rest = rest
+                    return (reading, failure)
                 }
-            } else if words.isEmpty, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                throw .usage("unknown option \(TerminalText.sanitized(argument)); see wx --help")
+            } else if reading.words.isEmpty, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
+                failure = failure ?? .usage("unknown option \(TerminalText.sanitized(argument)); see wx --help")
             } else {
-                words.append(argument)
+                reading.words.append(argument)
             }
             index += 1
         }
-    }
-}
-
-extension FlagReading {
-    /// Whether `arguments` ask for `--json`, read as `init` reads them but never failing: an
-    /// unknown option or a bad value is skipped, a flag without its value ends the reading. So
-    /// a start-up error (`wx --json --bogus`, a bad `WX_TIMEOUT`) is an error document on
-    /// standard output too, as every error under `--json` is.
-    package static func asksForJSON(_ arguments: [String]) -> Bool {
-        var index = 0
-        var firstWord: String?
-        while index < arguments.count {
-            let argument = arguments[index]
-            if firstWord == nil, argument == "--" { return false }
-            var spelling = argument
-            var attached = false
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                spelling = String(argument[..<equals])
-                attached = true
-            }
-            if let declared = Registry.flag(spelled: spelling), !attached || declared.placeholder != nil,
-                firstWord.map({ declared.afterCommandWords && CommandTable.spec(named: $0)?.takes(spelling) != true })
-                    ?? true
-            {
-                switch declared.value {
-                case nil: if declared.flag == .json { return true }
-                case .word?: if !attached { index += 1 }
-                case .rest?: return false
-                }
-            } else if firstWord == nil, argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                // An unknown option: `init` fails here; the rest is read for `--json` all the same.
-            } else if firstWord == nil {
-                firstWord = argument
-            }
-            index += 1
-        }
-        return false
+        return (reading, failure)
     }
 }
 
