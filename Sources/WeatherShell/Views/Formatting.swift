@@ -26,6 +26,16 @@ package struct ValueFormatter: Sendable {
         return "\(DecimalText.fixed(units.temperature.convert(celsius: celsius), digits: digits)) \(temperatureSymbol)"
     }
 
+    /// `now − was` as the two temperatures are shown at `digits` decimals in your unit (°C, °F
+    /// or K): 18.4 and 21.4 °C shown "65 °F" and "71 °F" differ by 6, not 5.4 rounded to 5
+    /// (trial: "65 °F, 5 °F lower (was 71 °F)"). Both °C.
+    package func shownTemperatureChange(from was: Double, to now: Double, digits: Int = 0) -> Double {
+        func shown(_ celsius: Double) -> Double {
+            Double(DecimalText.fixed(units.temperature.convert(celsius: celsius), digits: digits)) ?? .nan
+        }
+        return shown(now) - shown(was)
+    }
+
     /// `text` with a leading hyphen-minus made a minus sign (U+2212): the negative end of a
     /// range beside an en dash reads "−3–−2 °C", not "-3–-2 °C" (ASCII output turns it back).
     package static func minusSigned(_ text: String) -> String {

@@ -90,6 +90,7 @@ extension TextRenderer {
             return
                 "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitation(BriefRules.wetDayMillimetres)) or more."
         case .tomorrow(let todayHigh, let tomorrowHigh, let range):
+            // The raw difference, rounded: today's high is shown to a tenth (`show`, `daily`).
             let unit = format.units.temperature
             let change = unit.convert(celsius: tomorrowHigh) - unit.convert(celsius: todayHigh)
             let high = "high \(format.temperature(tomorrowHigh, digits: 0))"
@@ -113,7 +114,10 @@ extension TextRenderer {
             return "\(Counting.count(count, "more warning")) in force or within 24 hours: “warnings” lists them all."
         case .runs(_, let issued, let then, let now):
             let unit = format.units.temperature
-            let change = unit.convert(celsius: now) - unit.convert(celsius: then)
+            // The difference of the two highs as shown whole (then's here, now's the newest run's,
+            // as the tomorrow sentence shows it): "cooled 6 °F … (71 °F then)" beside "high 65 °F",
+            // not 5 from 5.4 (trial, `changed`'s like it).
+            let change = format.shownTemperatureChange(from: then, to: now)
             let when =
                 "since the run of \(ValueFormatter.weekdays[issued.weekday]) \(issued.day) \(ValueFormatter.months[issued.month - 1])"
             guard let word = BriefRules.warmth(change: now - then, step: BriefRules.changedTemperatureCelsius) else {

@@ -135,8 +135,8 @@ extension TextRenderer {
         }
         func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
         func degrees(_ was: Double, _ now: Double, _ what: String, _ date: LocalDate) -> String {
-            let unit = format.units.temperature
-            let change = unit.convert(celsius: now) - unit.convert(celsius: was)
+            // The difference of the two figures shown, not of the unrounded ones.
+            let change = format.shownTemperatureChange(from: was, to: now)
             return
                 "\(capitalized(day(date)))’s \(what) \(format.temperature(now, digits: 0)), \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(change > 0 ? "higher" : "lower") (was \(format.temperature(was, digits: 0)))."
         }
