@@ -41,17 +41,22 @@ extension EventLog {
     /// The last look at the place `key` made at or before `now`, within the bounds: nil when
     /// there is none, or when `mostLookPlaces` other places were looked at since.
     ///
-    /// - Parameter checkMark: whether to read `check --changed`'s mark rather than the user's looks.
-    package func lastLook(at key: String, checkMark: Bool = false, notAfter now: Date) -> Look? {
-        let wanted = checkMark ? key + "#check" : key
+    /// - Parameters:
+    ///   - checkMark: whether to read `check --changed`'s mark rather than the user's looks.
+    ///   - wanted: which looks count (all by default; `changed` asks for the last with the
+    ///     ensemble's chance, which a later look without it does not replace).
+    package func lastLook(
+        at key: String, checkMark: Bool = false, notAfter now: Date, where wanted: (Look) -> Bool = { _ in true }
+    ) -> Look? {
+        let place = checkMark ? key + "#check" : key
         var others = Set<String>()
         var found: Look?
         var malformed = 0
         backwards { line in
             guard let look = Self.lookLine(line, malformed: &malformed) else { return true }
             let group = Self.lookGroup(look)
-            if group == wanted {
-                if look.time <= now { found = look }
+            if group == place {
+                if look.time <= now, wanted(look) { found = look }
                 return found == nil
             }
             others.insert(group)
@@ -99,24 +104,28 @@ extension EventLog {
         notes.append(.unreadableLooksSkipped(count: count))
     }
 
-    /// Which look records compaction keeps: for each group its last `keptLooksPerPlace`, for the
+    /// Which look records compaction keeps: for each group its last `keptLooksPerPlace`, and
+    /// the last with the ensemble's chance when those have none (`changed` compares the chance
+    /// with it: trial, a look without the ensemble hid a jump from 3 to 30 of 51), for the
     /// `mostLookPlaces` groups looked at last; given as the look records' ordinals, counted from
     /// the log's first look record (0).
     func lookOrdinalsToKeep() -> Set<Int> {
-        var ordinals: [(group: String, ordinal: Int)] = []
+        var ordinals: [(group: String, ordinal: Int, chance: Bool)] = []
         var malformed = 0
         _ = openLog()?.linesForward(from: 0) { line in
             if let look = Self.lookLine(line, malformed: &malformed) {
-                ordinals.append((Self.lookGroup(look), ordinals.count))
+                ordinals.append((Self.lookGroup(look), ordinals.count, look.chance != nil))
             }
         }
         var kept = Set<Int>()
         var perGroup: [String: Int] = [:]
-        for (group, ordinal) in ordinals.reversed() {
+        var withChance = Set<String>()
+        for (group, ordinal, chance) in ordinals.reversed() {
             let count = perGroup[group]
             if count == nil, perGroup.count >= Self.mostLookPlaces { continue }
-            guard (count ?? 0) < Self.keptLooksPerPlace else { continue }
+            guard (count ?? 0) < Self.keptLooksPerPlace || (chance && !withChance.contains(group)) else { continue }
             perGroup[group] = (count ?? 0) + 1
+            if chance { withChance.insert(group) }
             kept.insert(ordinal)
         }
         return kept

@@ -145,8 +145,11 @@ struct BriefHandler {
         if let earlier = log.lastLook(at: current.placeKey, notAfter: now), earlier.provider == current.provider,
             !earlier.isEmpty, !current.isEmpty
         {
+            // The chance with the last look that had the ensemble, as `changed` compares it.
+            let chanceLook = LookComparer.lastChanceLook(before: earlier, current: current, log: log, now: now)
             let changes = LookComparer.changes(
-                from: earlier, to: current, today: report.forecast.clock.localTime(now).date)
+                from: earlier, to: current, today: report.forecast.clock.localTime(now).date,
+                earlierChance: chanceLook?.chance)
             sentences.append(
                 .sinceLook(
                     earlier: earlier.time, change: changes.first,

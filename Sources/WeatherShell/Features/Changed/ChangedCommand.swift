@@ -8,7 +8,7 @@ extension CommandSpec {
         name: "changed", synopsis: "changed [place | favorite]",
         summary: "what changed in the forecast since you last looked at the place",
         details: [
-            "Compares the forecast wx last showed you for the place (“show”, “daily”, “hourly”, “brief” and “changed” are looks) with today’s answer: each day’s high, low and rain, today’s rain start and end, warnings new or ended, the ensemble’s chance where both looks had it. The last \(EventLog.keptLooksPerPlace) looks per place are kept, for at most \(EventLog.mostLookPlaces) places (the place looked at longest ago goes first), in log.jsonl; “log compact” keeps the same.",
+            "Compares the forecast wx last showed you for the place (“show”, “daily”, “hourly”, “brief” and “changed” are looks) with today’s answer: each day’s high, low and rain, today’s rain start and end, warnings new or ended, the ensemble’s chance with the last look that had it (said when it could not be compared). The last \(EventLog.keptLooksPerPlace) looks per place are kept, and the last with the ensemble’s chance, for at most \(EventLog.mostLookPlaces) places (the place looked at longest ago goes first), in log.jsonl; “log compact” keeps the same.",
             "Rules (in °C and mm; said in your units): " + BriefRules.changeTable.joined(separator: "; ") + ".",
             "No earlier look: said, and this one is kept for next time. A look in the other unit system is compared in the current one. A look at another provider’s forecast cannot be compared: said. “changed” is itself a look. Requests: what “show” asks — the forecast and the warning feed.",
             "Examples: changed Home · wx changed --json Paris",
@@ -44,8 +44,11 @@ struct ChangedHandler {
         let now = weather.clocks.now(at: report.place.coordinate)
         let current = weather.look(of: report, warnings: fetched.warnings, command: "changed")
         let earlier = log.lastLook(at: current.placeKey, notAfter: now)
+        // The chance with the last look that had the ensemble: a look without it since (its
+        // answer not cached then) does not hide a jump from 3 to 30 of 51 (trial).
+        let chanceLook = LookComparer.lastChanceLook(before: earlier, current: current, log: log, now: now)
         var comparison = LookComparer.compare(
-            earlier, current, place: report.place, zone: report.forecast.zone,
+            earlier, current, chanceLook: chanceLook, place: report.place, zone: report.forecast.zone,
             today: report.forecast.clock.localTime(now).date)
         if case .success(let answer)? = fetched.warnings {
             let inForce = CheckRules.warnings(answer.value.warnings, now: now).count

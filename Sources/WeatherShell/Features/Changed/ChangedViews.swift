@@ -52,6 +52,7 @@ extension TextRenderer {
             sentences += changes.map {
                 changeText($0, zone: comparison.zone, now: comparison.current.time, format: format)
             }
+            if let gap = comparison.chanceGap { sentences.append(chanceGapText(gap)) }
             if comparison.warningsNotCompared > 0 {
                 let count = comparison.warningsNotCompared
                 sentences.append(
@@ -65,6 +66,17 @@ extension TextRenderer {
                 width: context.width)
         }
         return lines + offlineNote(comparison.origin, context: context, style: style)
+    }
+
+    /// Why the ensemble's chance of rain was not compared (trial: "Nothing changed that
+    /// matters" alone read as if it had been).
+    static func chanceGapText(_ gap: LookComparison.ChanceGap) -> String {
+        switch gap {
+        case .ensembleNotAtHand:
+            "The ensemble’s chance of rain was not compared: its answer is not at hand now (“chance” or “brief --sure” ask it)."
+        case .noEarlierCount:
+            "The ensemble’s chance of rain was not compared: no earlier look had it for these hours."
+        }
     }
 
     /// "You looked in imperial units; compared in metric." — or, when yours are a preset with
@@ -249,7 +261,16 @@ extension JSONRenderer {
             ("units_differ", .bool(comparison.unitsDiffer)), ("earlier", comparison.earlier.map(look) ?? .null),
             ("current", look(comparison.current)), ("changes", .array(comparison.changes.map(change))),
             ("warnings_not_compared", .number(Double(comparison.warningsNotCompared))),
+            ("chance_not_compared", comparison.chanceGap.map { .string(chanceGapName($0)) } ?? .null),
         ])
+    }
+
+    /// "ensemble_not_at_hand", "no_earlier_count": why the chance was not compared.
+    static func chanceGapName(_ gap: LookComparison.ChanceGap) -> String {
+        switch gap {
+        case .ensembleNotAtHand: "ensemble_not_at_hand"
+        case .noEarlierCount: "no_earlier_count"
+        }
     }
 
     /// A change's kind and facts (metric, UTC), for `changed` and `brief`'s last sentence.

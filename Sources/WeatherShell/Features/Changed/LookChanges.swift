@@ -50,6 +50,17 @@ package struct LookComparison: Hashable, Sendable {
     /// The warnings in force or announced beyond the first `Look.mostWarnings` (a look keeps
     /// those): not compared, and counted so that a list of 20 new ones is not read as all.
     package var warningsNotCompared = 0
+    /// Why the ensemble's chance of rain for the rest of today was not compared though one
+    /// side had it (nil: compared, or neither had the ensemble).
+    package enum ChanceGap: Hashable, Sendable {
+        /// The earlier look had the chance; the ensemble's answer is not at hand now (no
+        /// command fetched it lately: `changed` does not ask it).
+        case ensembleNotAtHand
+        /// The chance is at hand now; no earlier look had it for these hours.
+        case noEarlierCount
+    }
+
+    package var chanceGap: ChanceGap?
     /// Where the current answer came from: saved data served after a failure is said under
     /// the sentences, as `show` says it.
     package var origin: DataOrigin = .network
@@ -114,8 +125,12 @@ enum LookComparer {
     }
 
     /// The changes from `earlier` to `current` that matter, most important first; `today` is
-    /// the current look's date at the place's clock (earlier days are not compared).
-    static func changes(from earlier: Look, to current: Look, today: LocalDate) -> [LookChange] {
+    /// the current look's date at the place's clock (earlier days are not compared). The chance
+    /// of rain is compared with `earlierChance` when given (the last look's that had the
+    /// ensemble, `lastChanceLook`), else with `earlier`'s.
+    static func changes(
+        from earlier: Look, to current: Look, today: LocalDate, earlierChance: LookChance? = nil
+    ) -> [LookChange] {
         var changes: [LookChange] = []
         let tolerance = 1e-9
         // Warnings, by id: only when both looks asked a feed.
@@ -180,7 +195,8 @@ enum LookComparer {
         }
         // Like with like: the earlier look's count over the current look's span (the rest of
         // today from its next hour), never a whole day against the rest of one.
-        if let now = current.chance, let from = now.from, let was = earlier.chance?.counted(from: from),
+        if let now = current.chance, let from = now.from,
+            let was = (earlierChance ?? earlier.chance)?.counted(from: from),
             was.date == now.date
         {
             let moved = abs(now.percent - was.percent) >= BriefRules.changedChancePoints - tolerance
@@ -195,23 +211,46 @@ enum LookComparer {
         }.map(\.element)
     }
 
-    /// The comparison of `current` with `earlier` (nil: no earlier look).
+    /// The comparison of `current` with `earlier` (nil: no earlier look); the chance of rain
+    /// with `chanceLook`'s (the last look with the ensemble's chance; nil: none).
     static func compare(
-        _ earlier: Look?, _ current: Look, place: Place, zone: ZoneInfo, today: LocalDate
+        _ earlier: Look?, _ current: Look, chanceLook: Look? = nil, place: Place, zone: ZoneInfo, today: LocalDate
     ) -> LookComparison {
         let outcome: LookComparison.Outcome
+        var gap: LookComparison.ChanceGap?
         if let earlier {
             if earlier.provider != current.provider {
                 outcome = .otherProvider(earlier.provider)
             } else if current.isEmpty || earlier.isEmpty {
                 outcome = .nothingToCompare(current: current.isEmpty)
             } else {
-                outcome = .compared(changes(from: earlier, to: current, today: today))
+                let was = chanceLook?.chance
+                outcome = .compared(changes(from: earlier, to: current, today: today, earlierChance: was))
+                gap = chanceGap(was: was, now: current.chance, today: today)
             }
         } else {
             outcome = .noEarlierLook
         }
-        return LookComparison(place: place, zone: zone, earlier: earlier, current: current, outcome: outcome)
+        var comparison = LookComparison(place: place, zone: zone, earlier: earlier, current: current, outcome: outcome)
+        comparison.chanceGap = gap
+        return comparison
+    }
+
+    /// Why the chance of rain for the rest of today was not compared, when one side had it
+    /// (nil: compared, or neither side had the ensemble — nothing to say).
+    static func chanceGap(was: LookChance?, now: LookChance?, today: LocalDate) -> LookComparison.ChanceGap? {
+        let wasToday = was.map { $0.date == today && $0.from != nil } ?? false
+        guard let now else { return wasToday ? .ensembleNotAtHand : nil }
+        guard now.date == today, let from = now.from else { return nil }
+        return wasToday && was?.counted(from: from) != nil ? nil : .noEarlierCount
+    }
+
+    /// The last look at `current`'s place with the ensemble's chance: `earlier` when it has
+    /// it, else the log's (a look without the ensemble, `show`'s, does not replace it).
+    static func lastChanceLook(before earlier: Look?, current: Look, log: EventLog, now: Date) -> Look? {
+        if let earlier, earlier.chance != nil { return earlier }
+        guard earlier != nil else { return nil }
+        return log.lastLook(at: current.placeKey, notAfter: now) { $0.chance != nil }
     }
 }
 
