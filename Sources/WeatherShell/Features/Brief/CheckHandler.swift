@@ -144,7 +144,9 @@ extension BriefHandler {
         let forecast = try? forecastResult?.get()
         // A condition that cannot be read (its service failed) fails the check (exit 3) only
         // when no other condition holds: a warning in force is told though the ensemble is down.
-        var unreadable: [ShellError] = []
+        // Each by its option: --rain and --frost both unread for the one ensemble failure are
+        // two lines, each naming its flag (trial: one line named neither).
+        var unreadable: [(option: String, error: ShellError)] = []
         let place = fetching.resolved.place
         let now = weather.clocks.now(at: place.coordinate)
         // An answer saved earlier and served because its service failed: a condition judged
@@ -165,7 +167,8 @@ extension BriefHandler {
                 outcomes.append(outcome)
                 staleNotes.append(note)
             } else {
-                unreadable.append(.notInAnswer("\(note), so check cannot tell whether it holds"))
+                unreadable.append(
+                    (outcome.condition.option, .notInAnswer("\(note), so check cannot tell whether it holds")))
             }
         }
         var warnings: [WeatherWarning] = []
@@ -177,29 +180,41 @@ extension BriefHandler {
                 switch fetching.warnings {
                 case .success(let fetched)?: warnings = CheckRules.warnings(fetched.value.warnings, now: now)
                 case .failure(let error)?:
-                    unreadable.append(ShellError(serviceError: error))
+                    unreadable.append(("--warnings", ShellError(serviceError: error)))
                     warningsReadable = false
                 case nil:
-                    unreadable.append(.notApplicable("the warning feed for \(place.name) was not asked"))
+                    unreadable.append(
+                        ("--warnings", .notApplicable("the warning feed for \(place.name) was not asked")))
                     warningsReadable = false
                 }
             } else if let lacking = coverage.lacking(.warnings, at: place.coordinate) {
                 // The demo's own reason, as `check --warnings` alone gives it.
-                unreadable.append(.notApplicable(lacking))
+                unreadable.append(("--warnings", .notApplicable(lacking)))
                 warningsReadable = false
             } else if place.countryCode == nil, let failure = fetching.resolved.namingFailure {
                 // Not "no feed covers" it: the reverse lookup that gives the country failed
                 // (offline, say), so which feed covers it is not known.
                 unreadable.append(
-                    .notApplicable(
-                        "wx could not tell which warning feed covers \(TerminalText.sanitized(place.label)), so --warnings cannot be checked: its country is not known, as the lookup of the coordinates failed (\(failure.description))"
+                    (
+                        "--warnings",
+                        .notApplicable(
+                            "wx could not tell which warning feed covers \(TerminalText.sanitized(place.label)), so --warnings cannot be checked: its country is not known, as the lookup of the coordinates failed (\(failure.description))"
+                        )
                     ))
+                warningsReadable = false
+            } else if place.countryCode == nil {
+                // No country and no failure: the reverse lookup found none, as `warnings` says
+                // (trial: Berlin's coordinates were said to be covered by no feed; DWD covers it).
+                unreadable.append(("--warnings", .notApplicable(Self.noCountryReason(place))))
                 warningsReadable = false
             } else {
                 let country = place.countryCode.map { " (\($0.uppercased()))" } ?? ""
                 unreadable.append(
-                    .notApplicable(
-                        "no warning feed covers \(place.name)\(country), so --warnings cannot be checked (“warnings” says which feeds wx reads)"
+                    (
+                        "--warnings",
+                        .notApplicable(
+                            "no warning feed covers \(place.name)\(country), so --warnings cannot be checked (“warnings” says which feeds wx reads)"
+                        )
                     ))
                 warningsReadable = false
             }
@@ -214,12 +229,12 @@ extension BriefHandler {
         for condition in request.conditions {
             if condition == .warnings, !warningsReadable { continue }
             if condition == .changed, case .failure(let error)? = forecastResult {
-                if !unreadable.contains(error) { unreadable.append(error) }
+                unreadable.append((condition.option, error))
                 continue
             }
             guard condition == .changed, let forecast else {
                 if condition != .warnings, condition != .changed, case .failure(let error)? = ensembleResult {
-                    if !unreadable.contains(error) { unreadable.append(error) }
+                    unreadable.append((condition.option, error))
                     continue
                 }
                 do {
@@ -230,7 +245,7 @@ extension BriefHandler {
                             ? stale(warningsOrigin, service?.displayName, condition)
                             : stale(try? fetchedEnsemble?.get().origin, ensembleService?.service.displayName, condition)
                     )
-                } catch { unreadable.append(error) }
+                } catch { unreadable.append((condition.option, error)) }
                 continue
             }
             let staleNote =
@@ -247,7 +262,7 @@ extension BriefHandler {
                                 at: place.coordinate, model: .ecmwfIFS025)?.value
                             : nil), warnings: fetching.warnings, now: now, stale: staleNote != nil)
             } catch {
-                unreadable.append(error)
+                unreadable.append((condition.option, error))
                 continue
             }
             judge(changed.0, staleBy: staleNote)
@@ -255,11 +270,20 @@ extension BriefHandler {
         }
         if let first = unreadable.first {
             guard outcomes.contains(where: \.holds) else {
-                further = Array(unreadable.dropFirst())
-                throw first
+                // The reasons, each once (one ensemble failure is the reason for two flags).
+                var reasons: [ShellError] = []
+                for (_, error) in unreadable.dropFirst() where error != first.error && !reasons.contains(error) {
+                    reasons.append(error)
+                }
+                further = reasons
+                throw first.error
             }
-            // What held is told (exit 0); what could not be read is said beside it, on stderr.
-            kept += unreadable.map { .warning("not checked: \($0.description)") }
+            // What held is told (exit 0); what could not be read is said beside it, on stderr,
+            // a line a condition naming its flag.
+            kept += unreadable.map { option, error in
+                let reason = error.description
+                return .warning("not checked: \(reason.hasPrefix(option + " ") ? reason : "\(option): \(reason)")")
+            }
         }
         kept += staleNotes.map { .warning("\($0); it held on that data") }
         return fetching.resolved.notices + kept + [
@@ -268,6 +292,18 @@ extension BriefHandler {
                     place: place, outcomes: outcomes, warningService: service,
                     zone: Self.placesZone(forecast: forecast?.value, ensemble: ensemble, place: place, now: now)))
         ]
+    }
+
+    /// Why `--warnings` cannot be checked at `place`, which has no country and whose naming
+    /// did not fail: the reverse lookup put it in none — as `warnings` says it.
+    static func noCountryReason(_ place: Place) -> String {
+        let label = TerminalText.sanitized(place.label)
+        guard place.isUnnamed else {
+            return
+                "no warning feed covers \(label) (\(place.coordinate.rounded.hemisphereText)), so --warnings cannot be checked: the place lookup found it in no country (the open sea or Antarctica, say)"
+        }
+        return
+            "wx could not tell which warning feed covers \(label), so --warnings cannot be checked: its country is not known (the reverse lookup of the coordinates failed); try again online, or give the place by name"
     }
 
     /// The place's clock, which check's line says its times at (the mark, a warning's span):
