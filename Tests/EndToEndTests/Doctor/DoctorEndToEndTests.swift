@@ -27,7 +27,7 @@ struct DoctorEndToEndTests {
     }
 
     /// All well: exit 0, every check a line, and the services asked are the provider, the
-    /// geocoder and the warning feeds of the favorites' countries (MeteoAlarm once for two Dutch
+    /// geocoder, the ensemble and the warning feeds of the favorites' countries (MeteoAlarm once for two Dutch
     /// favorites) — each said with the URL it asked, on the loopback server, and nothing else.
     @Test func allWellAsksOnlyTheServicesInUse() throws {
         let server = try FixtureServer()
@@ -39,7 +39,8 @@ struct DoctorEndToEndTests {
         #expect(run.stdout.hasSuffix("All is well.\n"))
         let asked = try server.requests().dropFirst(before).map(\.path).sorted()
         #expect(
-            asked == ["/alerts", "/api/v1/warnings/feeds-netherlands", "/status", "/v1/forecast"], "\(asked)")
+            asked == ["/alerts", "/api/v1/warnings/feeds-netherlands", "/status", "/v1/ensemble", "/v1/forecast"],
+            "\(asked)")
         for line in [
             "✓ Open-Meteo (provider): answered in", "✓ Nominatim (geocoder): answered in",
             "✓ MeteoAlarm (warnings for NL): answered in", "✓ Bright Sky (DWD, warnings for DE): answered in",
@@ -135,8 +136,11 @@ struct DoctorEndToEndTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(try server.requests().isEmpty)
         // One pair of parentheses a service, none around them (they were nested).
+        let unwrapped = run.stdout.replacingOccurrences(of: "\n  ", with: " ")
         #expect(
-            run.stdout.contains("· services: not asked while offline: Open-Meteo (provider), Nominatim (geocoder)\n"))
+            unwrapped.contains(
+                "· services: not asked while offline: Open-Meteo (provider), Nominatim (geocoder), Open-Meteo ensemble (chance, check --rain), NWS (warnings), Bright Sky (DWD, warnings), Environment Canada (warnings), MET Norway (warnings)\n"
+            ), "\(run.stdout)")
     }
 
     /// A start-up file with a line that does not parse, and an `.editrc` with a word libedit

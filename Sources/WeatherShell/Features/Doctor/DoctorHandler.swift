@@ -42,8 +42,10 @@ struct DoctorHandler {
     }
 
     /// The services this configuration and these favorites would ask, each with why: the
-    /// provider, the geocoder, the warning feed of each favorite's country (MeteoAlarm once per
-    /// country), and OpenWeatherMap when a key is set.
+    /// provider, the geocoder, the ensemble (the chance of rain, `check --rain`), the warning
+    /// feed of each favorite's country (MeteoAlarm once per country) — with no favorite in a
+    /// country a feed covers, each feed that needs no country (NWS, Bright Sky, Environment
+    /// Canada, MET Norway) — and OpenWeatherMap when a key is set.
     func doctorServices() -> [(service: Service, subject: String, path: String)] {
         let key = configuration.openWeatherMapKey
         var asked: [(service: Service, subject: String, path: String)] = []
@@ -55,11 +57,18 @@ struct DoctorHandler {
         }
         add(chosen.forecastProvider, "provider")
         add(chosen.geocoder, "geocoder")
+        add(.openMeteoEnsemble, "chance, check --rain")
         for favorite in favorites {
             guard let feed = warningFeeds?.feed(forCountry: favorite.countryCode) else { continue }
             let code = favorite.countryCode?.lowercased() ?? ""
             let slug = MeteoAlarmWarnings.countrySlugs[code]
             add(feed.service, "warnings for \(code.uppercased())", slug: feed.service == .meteoAlarm ? slug : nil)
+        }
+        // No favorite's feed: those a place anywhere may need, one light request each
+        // (MeteoAlarm's feeds are one per country: asked for a favorite's only).
+        let feeds: [Service] = [.nws, .brightSky, .eccc, .metNorway]
+        if warningFeeds != nil, !asked.contains(where: { feeds.contains($0.service) || $0.service == .meteoAlarm }) {
+            for feed in feeds { add(feed, "warnings") }
         }
         if key != nil { add(.openWeatherMap, "the key") }
         return asked

@@ -31,7 +31,9 @@ enum DoctorProbes {
 
     /// The path and query of the lightest request `service` documents (one value at one point,
     /// a status page, one feed), appended to its base URL; nil for a service `doctor` does not
-    /// ask (those only some commands use: the archive, the ensemble…).
+    /// ask (those only some commands use: the archive, air quality, previous runs). The
+    /// ensemble is asked for one variable of one model for one day: `check --rain`, `chance`
+    /// and `brief --sure` need it (trial: "All is well." while it answered 503).
     ///
     /// - Parameters:
     ///   - countrySlug: MeteoAlarm's feed name of the country asked about ("netherlands").
@@ -50,7 +52,10 @@ enum DoctorProbes {
         case .eccc: return "/collections/weather-alerts/items?f=json&limit=1"
         case .metNorway: return "/weatherapi/metalerts/2.0/current.json?lang=en"
         case .meteoAlarm: return countrySlug.map { "/api/v1/warnings/feeds-\($0)" }
-        case .openMeteoAirQuality, .openMeteoArchive, .openMeteoPreviousRuns, .openMeteoEnsemble: return nil
+        case .openMeteoEnsemble:
+            return
+                "/v1/ensemble?latitude=\(latitude)&longitude=\(longitude)&hourly=temperature_2m&models=ecmwf_ifs025&forecast_days=1"
+        case .openMeteoAirQuality, .openMeteoArchive, .openMeteoPreviousRuns: return nil
         }
     }
 
