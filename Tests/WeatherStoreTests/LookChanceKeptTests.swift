@@ -41,3 +41,19 @@ import WeatherTestSupport
         #expect(read.lastLook(at: "52.5200,13.4100", notAfter: now) { $0.chance != nil }?.chance?.members == 3)
     }
 }
+
+extension LookChanceKeptTests {
+    /// `since` stops the reading at the place's first look before it.
+    @Test func noLookBeforeSinceIsRead() throws {
+        let log = EventLog(folder: home.path)
+        try log.appendLook(look(at: 0, members: 3))
+        try log.appendLook(look(at: 30, members: nil))
+        let now = start.addingTimeInterval(3_600)
+        #expect(
+            log.lastLook(at: "52.5200,13.4100", notAfter: now, since: start.addingTimeInterval(600)) {
+                $0.chance != nil
+            } == nil)
+        #expect(
+            log.lastLook(at: "52.5200,13.4100", notAfter: now, since: start) { $0.chance != nil }?.chance?.members == 3)
+    }
+}

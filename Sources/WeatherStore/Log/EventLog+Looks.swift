@@ -45,8 +45,11 @@ extension EventLog {
     ///   - checkMark: whether to read `check --changed`'s mark rather than the user's looks.
     ///   - wanted: which looks count (all by default; `changed` asks for the last with the
     ///     ensemble's chance, which a later look without it does not replace).
+    ///   - since: no look at the place before this instant is wanted: the reading stops at the
+    ///     first such (looks are appended in time order), not at the log's start.
     package func lastLook(
-        at key: String, checkMark: Bool = false, notAfter now: Date, where wanted: (Look) -> Bool = { _ in true }
+        at key: String, checkMark: Bool = false, notAfter now: Date, since: Date? = nil,
+        where wanted: (Look) -> Bool = { _ in true }
     ) -> Look? {
         let place = checkMark ? key + "#check" : key
         var others = Set<String>()
@@ -56,6 +59,7 @@ extension EventLog {
             guard let look = Self.lookLine(line, malformed: &malformed) else { return true }
             let group = Self.lookGroup(look)
             if group == place {
+                if let since, look.time < since { return false }
                 if look.time <= now, wanted(look) { found = look }
                 return found == nil
             }

@@ -246,11 +246,16 @@ enum LookComparer {
     }
 
     /// The last look at `current`'s place with the ensemble's chance: `earlier` when it has
-    /// it, else the log's (a look without the ensemble, `show`'s, does not replace it).
+    /// it, else the log's (a look without the ensemble, `show`'s, does not replace it). Only
+    /// today's looks at the place's clock are read: a chance of another day is not compared.
     static func lastChanceLook(before earlier: Look?, current: Look, log: EventLog, now: Date) -> Look? {
         if let earlier, earlier.chance != nil { return earlier }
         guard earlier != nil else { return nil }
-        return log.lastLook(at: current.placeKey, notAfter: now) { $0.chance != nil }
+        let offset = Double(current.utcOffsetSeconds)
+        let midnight = ((current.time.timeIntervalSince1970 + offset) / 86_400).rounded(.down) * 86_400 - offset
+        return log.lastLook(at: current.placeKey, notAfter: now, since: Date(timeIntervalSince1970: midnight)) {
+            $0.chance != nil
+        }
     }
 }
 
