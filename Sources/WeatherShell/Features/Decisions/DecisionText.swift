@@ -90,8 +90,8 @@ enum DecisionText {
     /// A limit as it is applied, in the user's units, with as many decimals as it takes (README:
     /// a figure beside a limit): the number as typed when it was typed in the unit shown
     /// ("10.55 °C", "298.15 K"); else the converted limit with the decimals that make it the
-    /// limit exactly ("10 °C" for `50F`), and where no decimal of up to 9 places is (0.1 mm is
-    /// 0.0039370… in), one more decimal than usual and the limit as typed or defined: "0.0039 in
+    /// limit exactly ("10 °C" for `50F`), and where no decimal of up to 3 more places is (0.1 mm
+    /// is 0.0039370… in), one more decimal than usual and the limit as typed or defined: "0.0039 in
     /// (0.1 mm)". `value` is in the variable's unit (°C, km/h, mm, %); under `units wind bft` a
     /// speed is shown in km/h with its force.
     static func usedLimit(
@@ -126,11 +126,12 @@ enum DecisionText {
         return "\(limitNumber(shown.value, digits: shown.digits + 1)) \(shown.symbol) (\(defined))\(force)"
     }
 
-    /// `value` with the fewest decimals, from `digits` up to 9, that read back as it (to 1e-12 of
-    /// it: conversions leave 298.15000000000003); nil when none does.
+    /// `value` with the fewest decimals, from `digits` up to 3 more, that read back as it (to
+    /// 1e-12 of it: conversions leave 298.15000000000003); nil when none does (-3 mph is
+    /// -4.828032 km/h: said "-4.83 km/h (-3 mph)", not to six decimals).
     static func exactNumber(_ value: Double, from digits: Int) -> String? {
         guard value.isFinite else { return nil }
-        for places in max(0, digits)...9 {
+        for places in max(0, digits)...min(9, max(0, digits) + 3) {
             let text = limitNumber(value, digits: places)
             if let back = Double(text), back == value || abs(back - value) <= 1e-12 * abs(value) { return text }
         }
