@@ -20,6 +20,12 @@ import WeatherTestSupport
         }
         #expect(Beaufort.force(kilometresPerHour: 0) == 0)
         #expect(Beaufort.force(kilometresPerHour: 1.1) == 1)  // 0.31 m/s: light air, not calm
+        // Each force runs from its bound to the next's (trial 54): 1.58 m/s is force 1, not
+        // force 2 by rounding to 1.6 m/s; 1.08 km/h (0.3 m/s) is force 1, 1.07 km/h calm.
+        #expect(Beaufort.force(kilometresPerHour: 1.58 * 3.6) == 1)
+        #expect(Beaufort.force(kilometresPerHour: 1.08) == 1)
+        #expect(Beaufort.force(kilometresPerHour: 1.07) == 0)
+        #expect(Beaufort.lowerBoundKilometresPerHour(force: 12) == 117.72)
         #expect(Beaufort.name(force: 1) == "light air")
         #expect(Beaufort.force(kilometresPerHour: 400) == 12)
         #expect(Beaufort.name(force: 12) == "hurricane force")

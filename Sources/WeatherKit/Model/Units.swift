@@ -75,16 +75,31 @@ package enum WindSpeedUnit: String, Sendable, Codable, CaseIterable {
 ///
 /// Source: the WMO Beaufort table with its equivalent speeds in m/s at 10 m (as in the WMO
 /// Manual on Marine Meteorological Services, WMO-No. 558, and the WMO Guide to Instruments and
-/// Methods of Observation, WMO-No. 8): force 0 0–0.2, 1 0.3–1.5, 2 1.6–3.3, 3 3.4–5.4,
-/// 4 5.5–7.9, 5 8.0–10.7, 6 10.8–13.8, 7 13.9–17.1, 8 17.2–20.7, 9 20.8–24.4, 10 24.5–28.4,
-/// 11 28.5–32.6, 12 32.7 and above. The table is in m/s to 0.1; its knot table starts force 1
-/// at 1 kn (0.5 m/s), which is not the m/s table's bound.
+/// Methods of Observation, WMO-No. 8; README's "Scales" cites it): force 0 0–0.2,
+/// 1 0.3–1.5, 2 1.6–3.3, 3 3.4–5.4, 4 5.5–7.9, 5 8.0–10.7, 6 10.8–13.8, 7 13.9–17.1,
+/// 8 17.2–20.7, 9 20.8–24.4, 10 24.5–28.4, 11 28.5–32.6, 12 32.7 and above. Each force runs
+/// from its lower bound up to the next force's (force 1 from 0.3 m/s up to 1.6 m/s, not
+/// included): the table's bounds are the limits `force(kilometresPerHour:)` and a condition
+/// such as `wind<2bft` use, so the force shown for a speed and the conditions agree. Its knot
+/// table starts force 1 at 1 kn (0.5 m/s), which is not the m/s table's bound.
 package enum Beaufort {
-    /// Lower bounds of forces 1…12 in m/s, as the WMO table gives them (force 1 from 0.3 m/s,
-    /// force 12 from 32.7 m/s).
-    package static let lowerBoundsMetresPerSecond: [Double] = [
-        0.3, 1.6, 3.4, 5.5, 8.0, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7,
+    /// Lower bounds of forces 1…12 in tenths of m/s, as the WMO table gives them (force 1 from
+    /// 0.3 m/s, force 12 from 32.7 m/s): whole numbers, so the bounds are exact.
+    static let lowerBoundsTenthsOfMetresPerSecond: [Int] = [
+        3, 16, 34, 55, 80, 108, 139, 172, 208, 245, 285, 327,
     ]
+
+    /// Lower bounds of forces 1…12 in m/s (0.3, 1.6, …, 32.7).
+    package static let lowerBoundsMetresPerSecond: [Double] = lowerBoundsTenthsOfMetresPerSecond.map {
+        Double($0) / 10
+    }
+
+    /// The lowest speed of a force 1…12 in km/h: the table's m/s bound × 3.6, exact to the
+    /// 0.01 km/h it has (force 1 1.08 km/h, force 2 5.76, force 12 117.72), never
+    /// 117.72000000000001.
+    package static func lowerBoundKilometresPerHour(force: Int) -> Double {
+        Double(lowerBoundsTenthsOfMetresPerSecond[max(1, min(12, force)) - 1] * 36) / 100
+    }
 
     /// The WMO descriptive terms for forces 0…12.
     static let names = [
@@ -92,11 +107,16 @@ package enum Beaufort {
         "strong breeze", "near gale", "gale", "strong gale", "storm", "violent storm", "hurricane force",
     ]
 
-    /// The force 0…12 for a speed in km/h. The speed is first rounded to 0.1 m/s, as the table
-    /// is written (1.1 km/h = 0.31 m/s → 0.3 m/s → force 1).
+    /// The force 0…12 for a speed in km/h: the highest force whose lower bound the speed
+    /// reaches (1.08 km/h = 0.3 m/s is force 1, 1.07 km/h force 0). A speed within 1e-9 km/h
+    /// below a bound counts as on it: 1.6 m/s × 3.6 is 5.760000000000001 or 5.759999999999999
+    /// as doubles go.
     package static func force(kilometresPerHour value: Double) -> Int {
-        let metresPerSecond = (value / 3.6 * 10).rounded() / 10
-        return lowerBoundsMetresPerSecond.lastIndex { metresPerSecond >= $0 }.map { $0 + 1 } ?? 0
+        var force = 0
+        for candidate in 1...12 where value >= lowerBoundKilometresPerHour(force: candidate) - 1e-9 {
+            force = candidate
+        }
+        return force
     }
 
     /// "gentle breeze" for force 3.

@@ -18,8 +18,12 @@ package indirect enum CompletionKind: Hashable, Sendable {
     case dateThenFavorites
     /// One of fixed words.
     case words([String])
-    /// Any of fixed words at any place (`best`'s conditions and day words), else a favorite.
-    case decisionWords([String])
+    /// Any of fixed words at any place (`best`'s conditions and day words), else a favorite; on
+    /// an empty word, the words not yet given and the favorites. `lead` words come first that
+    /// nothing completes (`best`'s duration); with `once`, one of the words at most (`plume`'s
+    /// variable); with `countEnds`, a count ends them (`chance rain>=1mm 2 <TAB>` is the place);
+    /// after a word of `valued`, its value (`check --rain 60%`), which nothing completes.
+    case decisionWords([String], lead: Int = 0, once: Bool = false, countEnds: Bool = false, valued: [String] = [])
     /// A command name (`help <TAB>`).
     case commands
     /// A snapshot's number (`saved rm <TAB>`); the list shows each one's place and date.

@@ -285,15 +285,27 @@ package enum Completer {
             }
             return Options(
                 values: matching(["yesterday"] + PastDate.weekdayNames, prefix: partial), from: arguments.count)
-        case .decisionWords(let words):
+        case .decisionWords(let words, let lead, let once, let countEnds, let valued):
             // Conditions and day words anywhere (`best 2h dry wi<TAB>`), else a favorite.
-            let listed = matching(words, prefix: partial)
+            guard after.count >= lead else { return nothing }
+            let given = after.dropFirst(lead)
+            if let last = given.last, valued.contains(last) { return nothing }
+            let ended =
+                (once && !given.isEmpty)
+                || (countEnds && given.contains { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+            let listed = ended ? [] : matching(words, prefix: partial)
             guard partial.isEmpty || listed.isEmpty else {
                 return Options(
                     values: listed, from: arguments.count,
                     appendsSpace: !listed[0].hasSuffix("=") && !listed[0].hasSuffix("<") && !listed[0].hasSuffix(">"))
             }
-            return Options(favorites: favorites, prefix: partial, from: arguments.count, restOfLine: true)
+            var place = Options(favorites: favorites, prefix: partial, from: arguments.count, restOfLine: true)
+            // An empty word: what the position takes, as `units <TAB><TAB>` lists its words (trial 54).
+            let left = listed.filter { !given.contains($0) }
+            if !left.isEmpty {
+                place.values = left + place.values
+            }
+            return place
         case .words(let words):
             guard after.isEmpty else { return nothing }
             return Options(values: matching(words, prefix: partial), from: arguments.count)

@@ -36,3 +36,24 @@ extension DecisionCompletionTests {
         #expect(Completer.complete("chance s", favorites: []).options == ["snow>="])
     }
 }
+
+extension DecisionCompletionTests {
+    /// Trial 54 item 11: on an empty word, what the position takes (as `units <TAB><TAB>` lists
+    /// its words), then favorites; nothing at best's duration or check's percentage; after a
+    /// count or plume's variable only the place.
+    @Test func anEmptyWordListsWhatThePositionTakes() {
+        #expect(Completer.complete("plume ", favorites: ["Home"]).options == ["temp", "rain", "gusts", "wind", "Home"])
+        #expect(Completer.complete("plume temp ", favorites: ["Home"]).options == ["Home"])
+        #expect(Completer.complete("plume 12 ", favorites: ["Home"]).options == ["Home"])
+        #expect(Completer.complete("best ", favorites: ["Home"]).options == [])
+        let best = Completer.complete("best 2h ", favorites: ["Home"]).options
+        #expect(best.first == "dry" && best.last == "Home" && best.contains("wind<") && best.contains("saturday"))
+        #expect(!Completer.complete("best 2h dry ", favorites: ["Home"]).options.contains("dry"))
+        #expect(Completer.complete("chance frost 2 ", favorites: ["Home"]).options == ["Home"])
+        #expect(
+            Completer.complete("check --rain 60% ", favorites: ["Home"]).options == [
+                "--frost", "--warnings", "--changed", "Home",
+            ])
+        #expect(Completer.complete("check --rain ", favorites: ["Home"]).options == [])
+    }
+}

@@ -172,20 +172,20 @@ import WeatherTestSupport
     }
 
     /// Under `units wind bft` a bare wind number is a Beaufort force (README: a bare number is in
-    /// your units). The WMO table: force 3 from 3.4 m/s, force 4 from 5.5 m/s, speeds read to
-    /// 0.1 m/s, so force 3 starts at 3.35 m/s = 12.06 km/h and force 4 at 19.62 km/h.
+    /// your units). The WMO table: force 3 from 3.4 m/s = 12.24 km/h, force 4 from 5.5 m/s =
+    /// 19.8 km/h (trial 54: 0.05 m/s under each bound was the limit, 12.06 and 19.62 km/h).
     @Test func aBareWindNumberUnderBeaufortIsAForce() {
         var units = UnitPreferences.metric
         units.windSpeed = .beaufort
         let below = TypedLimit(.windSpeed, .below, 3).applied(units)
         #expect(below.comparison == .below)
-        #expect(abs(below.limit - 12.06) < 1e-9)
+        #expect(below.limit == 12.24)
         let atMost = TypedLimit(.windGusts, .atMost, 3).applied(units)
         #expect(atMost.comparison == .below)
-        #expect(abs(atMost.limit - 19.62) < 1e-9)
+        #expect(atMost.limit == 19.8)
         let above = TypedLimit(.windSpeed, .above, 3).applied(units)
         #expect(above.comparison == .atLeast)
-        #expect(abs(above.limit - 19.62) < 1e-9)
+        #expect(above.limit == 19.8)
         // With a unit written, it is that unit, said as the speed and its force.
         let kmh = TypedLimit(.windSpeed, .below, 20, .kilometresPerHour)
         #expect(kmh.applied(units).limit == 20)
@@ -228,7 +228,8 @@ import WeatherTestSupport
         }
         // dry and rain > 1 mm.
         let wet = refusal([applied(.precipitation, .below, 0.1), applied(.precipitation, .above, 1)], .imperial)
-        #expect(wet?.description == "rain > 0.039 in and rain < 0.004 in cannot both hold")
+        #expect(
+            wet?.description == "rain > 0.0394 in (1 mm) and rain < 0.0039 in (0.1 mm) cannot both hold")
     }
 }
 

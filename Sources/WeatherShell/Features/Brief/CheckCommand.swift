@@ -68,7 +68,8 @@ extension CommandSpec {
             "Without a place, the current location, else the first favorite. Requests: the ensemble (for --rain, --frost) once per model run, the warning feed (for --warnings) kept 10 minutes; from the cache while those are current, so a cron job every few minutes costs nothing more.",
             "Examples: msg=$(wx check --rain 60% --frost 30% --warnings Home) && notify-send wx \"$msg\" (check runs once; its line is what held) · wx check --changed Home",
         ],
-        completion: .decisionWords(["--rain", "--frost", "--warnings", "--changed"]),
+        completion: .decisionWords(
+            ["--rain", "--frost", "--warnings", "--changed"], valued: ["--rain", "--frost"]),
         costs: [
             RequestCost(
                 "--rain/--frost", services: [.openMeteoEnsemble],

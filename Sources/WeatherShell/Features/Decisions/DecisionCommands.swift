@@ -84,7 +84,8 @@ extension CommandSpec {
             "Examples: best 2h dry wind<20 sat Home · best 3h ride weekend · best 1h laundry tomorrow Paris",
         ],
         completion: .decisionWords(
-            DecisionVocabulary.completions + ["today", "tomorrow", "weekend", "next"] + DriftDay.weekdayNames),
+            DecisionVocabulary.completions + ["today", "tomorrow", "weekend", "next"] + DriftDay.weekdayNames,
+            lead: 1),
         costs: [
             RequestCost(services: [.openMeteoEnsemble] + RequestCost.forecastServices, RequestCost.ensembleAndForecast)
         ]
@@ -102,7 +103,8 @@ extension CommandSpec {
             "DAYS: how many days from today (7). Today counts from the next hour. Members without a variable, or whose values stop before the day ends, are left out of that day and the count says from how many. One ensemble request, shared with “confidence”, “best” and “plume”.",
             "Examples: " + ChanceVocabulary.examples.joined(separator: " · "),
         ],
-        completion: .decisionWords(ChanceVocabulary.forms.map { $0.hasSuffix("N") ? String($0.dropLast()) : $0 }),
+        completion: .decisionWords(
+            ChanceVocabulary.forms.map { $0.hasSuffix("N") ? String($0.dropLast()) : $0 }, countEnds: true),
         costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
     ) { arguments throws(ShellError) in
         try DecisionParser.chance(&arguments)
@@ -116,7 +118,7 @@ extension CommandSpec {
             "At a terminal with colour it is a chart fitted to the width (40 to 200 columns: an hour a column, or several when narrow); piped, under NO_COLOR or TERM=dumb it is a table with the 10th, 50th and 90th percentile and the members for each hour. Precipitation and gusts are named by the hour they cover (the preceding hour of their time).",
             "Example: plume gusts 24 Home",
         ],
-        completion: .decisionWords(["temp", "rain", "gusts", "wind"]),
+        completion: .decisionWords(["temp", "rain", "gusts", "wind"], once: true, countEnds: true),
         costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
     ) { arguments throws(ShellError) in
         try DecisionParser.plume(&arguments)

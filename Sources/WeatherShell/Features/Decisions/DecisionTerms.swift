@@ -136,7 +136,8 @@ package struct TypedLimit: Hashable, Sendable {
     /// The comparison and limit applied to the variable's own values (°C, km/h, mm, %). A
     /// Beaufort force (`wind<3bft`, or a bare number under `units wind bft`) is a range of speeds: `wind<3`
     /// holds below force 3's lowest speed, `wind<=3` below force 4's, `wind>3` from force 4's,
-    /// `wind>=3` from force 3's (Beaufort.force rounds to 0.1 m/s, hence the 0.05).
+    /// `wind>=3` from force 3's — each the WMO table's bound (`Beaufort`: force 3 from 3.4 m/s,
+    /// 12.24 km/h), as `Beaufort.force` reads a speed.
     package func applied(_ units: UnitPreferences) -> (comparison: Comparison, limit: Double) {
         guard isBeaufort(units) else { return (comparison, canonical(units)) }
         let force = Int(amount.rounded(.down))
@@ -146,7 +147,7 @@ package struct TypedLimit: Hashable, Sendable {
             if force <= 0 { return 0 }
             // Past force 12: faster than any wind measured (408 km/h).
             if force > 12 { return 1_000 }
-            return (Beaufort.lowerBoundsMetresPerSecond[force - 1] - 0.05) * 3.6
+            return Beaufort.lowerBoundKilometresPerHour(force: force)
         }
         switch comparison {
         case .below: return (.below, lowest(whole ? force : force + 1))

@@ -83,7 +83,83 @@ enum DecisionText {
         if let typed = condition.typed, typed.isBeaufort(format.units) {
             return "\(name(variable)) \(typed.comparison.symbol) \(number(typed.amount)) Bft"
         }
-        return "\(name(variable)) \(condition.comparison.symbol) \(limit(variable, condition.limit, format))"
+        return
+            "\(name(variable)) \(condition.comparison.symbol) \(usedLimit(variable, condition.limit, format, typed: condition.typed))"
+    }
+
+    /// A limit as it is applied, in the user's units, with as many decimals as it takes (README:
+    /// a figure beside a limit): the number as typed when it was typed in the unit shown
+    /// ("10.55 °C", "298.15 K"); else the converted limit with the decimals that make it the
+    /// limit exactly ("10 °C" for `50F`), and where no decimal of up to 3 more places is (0.1 mm
+    /// is 0.0039370… in), one more decimal than usual and the limit as typed or defined: "0.0039 in
+    /// (0.1 mm)". `value` is in the variable's unit (°C, km/h, mm, %); under `units wind bft` a
+    /// speed is shown in km/h with its force.
+    static func usedLimit(
+        _ variable: EnsembleVariable, _ value: Double, _ format: ValueFormatter, typed: TypedLimit? = nil
+    ) -> String {
+        let units = format.units
+        let inches = units.precipitation == .inches
+        let shown: (value: Double, digits: Int, symbol: String, canonical: String)
+        var force = ""
+        switch variable {
+        case .temperature:
+            shown = (units.temperature.convert(celsius: value), 1, format.temperatureSymbol, "°C")
+        case .windSpeed, .windGusts:
+            if units.windSpeed == .beaufort {
+                shown = (value, 1, "km/h", "km/h")
+                force = " (\(Beaufort.force(kilometresPerHour: value)) Bft)"
+            } else {
+                shown = (units.windSpeed.convert(kilometresPerHour: value), 1, units.windSpeed.symbol, "km/h")
+            }
+        case .precipitation: shown = inches ? (value / 25.4, 3, "in", "mm") : (value, 1, "mm", "mm")
+        case .snowfall: shown = inches ? (value / 25.4, 2, "in", "mm") : (value / 10, 2, "cm", "mm")
+        case .cloudCover: shown = (value, 1, "%", "%")
+        }
+        if let typed, typed.isBeaufort(units) { return "\(plain(typed.amount)) Bft" }
+        if let typed, (typed.unit.map(symbol) ?? shown.symbol) == shown.symbol {
+            return "\(plain(typed.amount)) \(shown.symbol)\(force)"
+        }
+        if let exact = exactNumber(shown.value, from: shown.digits) { return "\(exact) \(shown.symbol)\(force)" }
+        let defined =
+            typed.flatMap { typed in typed.unit.map { "\(plain(typed.amount)) \(symbol($0))" } }
+            ?? "\(plain(value)) \(shown.canonical)"
+        return "\(limitNumber(shown.value, digits: shown.digits + 1)) \(shown.symbol) (\(defined))\(force)"
+    }
+
+    /// `value` with the fewest decimals, from `digits` up to 3 more, that read back as it (to
+    /// 1e-12 of it: conversions leave 298.15000000000003); nil when none does (-3 mph is
+    /// -4.828032 km/h: said "-4.83 km/h (-3 mph)", not to six decimals).
+    static func exactNumber(_ value: Double, from digits: Int) -> String? {
+        guard value.isFinite else { return nil }
+        for places in max(0, digits)...min(9, max(0, digits) + 3) {
+            let text = limitNumber(value, digits: places)
+            if let back = Double(text), back == value || abs(back - value) <= 1e-12 * abs(value) { return text }
+        }
+        return nil
+    }
+
+    /// A number as typed, written out ("0.0000001", never "1e-07").
+    static func plain(_ value: Double) -> String {
+        let text = DecimalText.shortest(value)
+        return text.contains("e") ? limitNumber(value, digits: 9) : text
+    }
+
+    /// How a unit written after a number is shown: "°C", "km/h", "mm", "in", "%", "Bft".
+    static func symbol(_ unit: AmountUnit) -> String {
+        switch unit {
+        case .celsius: "°C"
+        case .fahrenheit: "°F"
+        case .kelvin: "K"
+        case .kilometresPerHour: "km/h"
+        case .metresPerSecond: "m/s"
+        case .milesPerHour: "mph"
+        case .knots: "kn"
+        case .millimetres: "mm"
+        case .centimetres: "cm"
+        case .inches: "in"
+        case .percent: "%"
+        case .beaufort: "Bft"
+        }
     }
 
     /// The conditions of a `best` report: each word as typed, an activity or condition word

@@ -218,7 +218,7 @@ extension TextRenderer {
     static func chanceTitle(_ row: ChanceRow, _ format: ValueFormatter) -> String {
         if case .frost = row.threshold {
             return
-                "frost: the night’s low below \(DecisionText.limit(.temperature, 0, format)) (\(format.clock(hour: ChanceCounts.nightStartHour)) to \(format.clock(hour: ChanceCounts.nightEndHour))), under the morning it ends"
+                "frost: the night’s low below \(DecisionText.usedLimit(.temperature, 0, format)) (\(format.clock(hour: ChanceCounts.nightStartHour)) to \(format.clock(hour: ChanceCounts.nightEndHour))), under the morning it ends"
         }
         let sums = row.variable == .precipitation || row.variable == .snowfall
         let over = row.perDay && sums ? "in a day" : "in any hour"
@@ -226,7 +226,9 @@ extension TextRenderer {
             return
                 "\(DecisionText.name(row.variable)) \(typed.comparison.symbol) \(DecisionText.number(typed.amount)) Bft \(over)"
         }
-        let limit = DecisionText.limit(row.variable, row.limit, format)
+        var typed: TypedLimit?
+        if case .limit(let limit, _, _) = row.threshold { typed = limit }
+        let limit = DecisionText.usedLimit(row.variable, row.limit, format, typed: typed)
         return "\(DecisionText.name(row.variable)) \(row.comparison.symbol) \(limit) \(over)"
     }
 }

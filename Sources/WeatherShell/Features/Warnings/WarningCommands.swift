@@ -24,21 +24,37 @@ extension CommandSpec {
             if first == "-v" || first == "--verbose" {
                 request.verbose = true
                 _ = arguments.next()
-            } else if request.index == nil, (1...2).contains(first.count),
-                first.allSatisfy({ $0.isASCII && $0.isNumber }),
-                let index = Int(first)
-            {
-                // “warnings 0 Hamburg”: a warning's number, not a place “0 Hamburg” (issue 37).
-                guard index >= 1 else {
-                    throw .usage("warnings are numbered from 1, not “\(first)”: as in “warnings 1 Hamburg”")
+            } else if request.index == nil, Self.readsAsNumber(first) {
+                // “warnings 0 Hamburg”, “warnings -1 Hamburg”: a warning's number, never a place
+                // “-1 Hamburg” sent to the geocoder (issue 37, trial 54), as `hourly -1` is a count;
+                // only coordinates (“-33 151”) start with a number out of range.
+                if let index = Int(first), (1...99).contains(index) {
+                    request.index = index
+                    _ = arguments.next()
+                    continue
                 }
-                request.index = index
-                _ = arguments.next()
+                if Coordinate(parsing: arguments.words.joined(separator: " ")) != nil { break }
+                let shown = TerminalText.sanitized(String(first.prefix(24)))
+                if let index = Int(first), index < 1 {
+                    throw .usage("warnings are numbered from 1, not “\(shown)”: as in “warnings 1 Hamburg”")
+                }
+                throw .usage(
+                    "warnings are numbered from 1 to 99, not “\(shown)”: as in “warnings 1 Hamburg” (a place whose name starts with a number goes in quotes: warnings \"1600 Pennsylvania Avenue\")"
+                )
             } else {
                 break
             }
         }
         request.target = try CommandParser.optionalPlace(&arguments)
         return .warnings(request)
+    }
+}
+
+extension CommandSpec {
+    /// Whether `word` is a number as `warnings` reads one after its flags: digits with a sign
+    /// or none (“2”, “0”, “-1”, “99999999999999999999”).
+    static func readsAsNumber(_ word: String) -> Bool {
+        let digits = word.drop { $0 == "-" || $0 == "+" }
+        return !digits.isEmpty && digits.count + 1 >= word.count && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
