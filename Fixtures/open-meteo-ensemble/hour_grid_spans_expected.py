@@ -56,6 +56,26 @@ def percentile(values, p):
     return values[low] + (h - low) * (values[high] - values[low])
 
 
+def consecutive(indices):
+    """[first, last] of each run of consecutive indices, in order."""
+    runs = []
+    for i in indices:
+        if runs and runs[-1][1] == i - 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return runs
+
+
+def start(name, zone_name, now_text):
+    """The answer, its zone, now, the next hour on the answer's own grid and today there."""
+    hourly, times = load(name)
+    zone = ZoneInfo(zone_name)
+    now = at(now_text)
+    nxt = min(t for t in times if t >= now)
+    return hourly, times, zone, now, nxt, now.astimezone(zone).date()
+
+
 def iso(t):
     return t.strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -65,11 +85,7 @@ def at(text):
 
 
 def grid(name, zone_name, now_text, late_text):
-    hourly, times = load(name)
-    zone = ZoneInfo(zone_name)
-    now = at(now_text)
-    nxt = min(t for t in times if t >= now)
-    today = now.astimezone(zone).date()
+    hourly, times, zone, now, nxt, today = start(name, zone_name, now_text)
     instants = [i for i, t in enumerate(times) if t >= nxt and t.astimezone(zone).date() == today]
     ending = [i for i, t in enumerate(times) if t - HOUR >= nxt and (t - HOUR).astimezone(zone).date() == today]
     rows = [[m[i] for i in instants] for m in members(hourly, "temperature_2m")]
@@ -99,11 +115,7 @@ def grid(name, zone_name, now_text, late_text):
 
 
 def spans(name, zone_name, now_text, count, limit):
-    hourly, times = load(name)
-    zone = ZoneInfo(zone_name)
-    now = at(now_text)
-    nxt = min(t for t in times if t >= now)
-    today = now.astimezone(zone).date()
+    hourly, times, zone, now, nxt, today = start(name, zone_name, now_text)
     rows = members(hourly, "temperature_2m")
     out = []
     for offset in range(count):
@@ -122,14 +134,7 @@ def spans(name, zone_name, now_text, count, limit):
             reaching += any(v <= limit for v in values)
             for j, v in enumerate(values):
                 per[j] += v <= limit
-        runs = []
-        if reaching and max(per):
-            for j in range(len(slots)):
-                if per[j] * 2 >= max(per):
-                    if runs and runs[-1][1] == j - 1:
-                        runs[-1][1] = j
-                    else:
-                        runs.append([j, j])
+        runs = consecutive([j for j in range(len(slots)) if per[j] * 2 >= max(per)]) if reaching and max(per) else []
         # The text: each span at the place's clock ("18:00–23:00", one instant "23:00"), at
         # most three ("a, b and c"; these days have no more).
         local = lambda i: times[slots[i]].astimezone(zone).strftime("%H:%M")
@@ -141,21 +146,12 @@ def spans(name, zone_name, now_text, count, limit):
 
 
 def unjudged(name, zone_name, now_text):
-    hourly, times = load(name)
-    zone = ZoneInfo(zone_name)
-    now = at(now_text)
-    nxt = min(t for t in times if t >= now)
-    today = now.astimezone(zone).date()
+    hourly, times, zone, now, nxt, today = start(name, zone_name, now_text)
     rows = members(hourly, "temperature_2m")
     starts = [s for s in range(len(times) - 1)
               if times[s] >= nxt and (times[s + 1] - HOUR).astimezone(zone).date() == today
               and not any(m[s] is not None and m[s + 1] is not None for m in rows)]
-    runs = []
-    for s in starts:
-        if runs and runs[-1][1] == s - 1:
-            runs[-1][1] = s
-        else:
-            runs.append([s, s])
+    runs = consecutive(starts)
     local = lambda t: t.astimezone(zone).strftime("%H:%M")
     return [f"{local(times[a])}–{local(times[b] + HOUR)}" for a, b in runs]
 
