@@ -28,13 +28,16 @@ The rules, as issue 35 and `help best` / `help chance` state them:
   the day's values; the day is shown only when the answer reaches past it. Frost: the instants
   from 18:00 the evening before to 09:00, from the next hour, minimum below 0 °C; once this
   morning's 09:00 is before the next hour the nights move on (frost_nights), N of them. "Most": the
-  hours whose count of members is at least half the day's highest, first to last. A day's amount
+  hours whose count of members is at least half the day's highest, each run of consecutive ones
+  a span of its own ([from, until] per span, oldest first; none: []). A day's amount
   (rain>=1mm/day) is the exact decimal sum of its hourly amounts, as the service writes them
   (0.3 + 0.3 + 0.3 + 0.1 is 1, which reaches 1 mm): Python's Decimal, not binary floating point.
 - confidence: per local day from today (today from the next hour, as chance counts it; the
   later days whole), the members whose amounts over the hours covered from 00:00 (today: the
   next hour) to 24:00 (all of them known) add up, exactly, to at least 1 mm, of those members.
 - Percentiles: linear between closest ranks (numpy's default), written out by hand.
+- plume: the hours from the next hour (an amount's: the hour it covers starts then), each
+  labelled with the answer's own time (gusts covering 06:00–07:00Z: 07:00Z).
 
 Run: python3 decisions_expected.py     (prints the JSON object)
 """
@@ -342,11 +345,19 @@ def count_day(date, slots, rows, covering, reaches, counts):
         for j, v in enumerate(vals):
             if counts(v, r):
                 per[j] += 1
-    most = None
+    # Each run of consecutive busy hours (at least half the peak) is a span of its own.
+    most = []
     if reaching > 0 and max(per) > 0:
         busy = [j for j in range(len(slots)) if per[j] * 2 >= max(per)]
-        first, last = times[slots[busy[0]]], times[slots[busy[-1]]]
-        most = [iso(first - 3600 if covering else first), iso(last)]
+        runs = []
+        for j in busy:
+            if runs and runs[-1][-1] == j - 1:
+                runs[-1].append(j)
+            else:
+                runs.append([j])
+        for run in runs:
+            first, last = times[slots[run[0]]], times[slots[run[-1]]]
+            most.append([iso(first - 3600 if covering else first), iso(last)])
     return [date.isoformat(), reaching, counted, most]
 
 
@@ -413,9 +424,10 @@ def plume(variable, count):
             continue
         vals = [r[i] for r in rows.values() if r[i] is not None]
         if not vals:
-            out.append([iso(start), None, None, None, 0])    # unknown: no member has a value
+            out.append([iso(t), None, None, None, 0])        # unknown: no member has a value
             continue
-        out.append([iso(start), round(percentile(vals, .1), 6), round(percentile(vals, .5), 6),
+        # Labelled with the answer's own time (an amount's: the end of the hour it covers).
+        out.append([iso(t), round(percentile(vals, .1), 6), round(percentile(vals, .5), 6),
                     round(percentile(vals, .9), 6), len(vals)])
     while out and out[-1][4] == 0:                            # past every member's last value
         out.pop()

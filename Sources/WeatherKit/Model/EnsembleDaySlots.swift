@@ -38,16 +38,25 @@ extension EnsembleForecast {
         return complete ? slots : nil
     }
 
-    /// The first whole hour at or after `now` (UTC hours; every zone wx meets is whole hours
-    /// from UTC at the hour's start): where "from the next hour" starts. The one rule that
-    /// `chance`, `best`, `plume`, `check --rain/--frost` and `brief --sure` count today by: an
-    /// hour already begun is not to come, and an amount labelled with a time covers the hour
-    /// before it, so the amount labelled at the next hour (the current hour's) is not counted.
-    package static func nextHour(after now: Date) -> Date {
-        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3_600).rounded(.up) * 3_600)
+    /// The first hour at or after `now` on the answer's own hour grid (the hours `times` holds,
+    /// whole hours at the place's clock: xx:30 UTC at +05:30, xx:15 UTC at +13:45): where "from
+    /// the next hour" starts. The one rule that `confidence`, `chance`, `best`, `plume`, `check
+    /// --rain/--frost` and `brief --sure` count today by: an hour already begun is not to come,
+    /// and an amount labelled with a time covers the hour before it, so the amount labelled at
+    /// the next hour (the current hour's) is not counted.
+    package func nextHour(after now: Date) -> Date {
+        Self.nextHour(after: now, onGridOf: times.first)
     }
 
-    /// The rest of today from `now` (`nextHour(after:)`), or any later day whole, counted as
+    /// The first hour at or after `now` on the hour grid `reference` lies on (a time of the
+    /// answer, or of the counts kept of it); whole UTC hours when there is none.
+    package static func nextHour(after now: Date, onGridOf reference: Date?) -> Date {
+        let phase =
+            reference.map { $0.timeIntervalSince1970 - ($0.timeIntervalSince1970 / 3_600).rounded(.down) * 3_600 } ?? 0
+        return Date(timeIntervalSince1970: ((now.timeIntervalSince1970 - phase) / 3_600).rounded(.up) * 3_600 + phase)
+    }
+
+    /// The rest of today from `now` (`nextHour(after:)`, on the answer's hour grid), or any later day whole, counted as
     /// `days` counts a whole day: the members' high, low and wet-day counts over the hours of
     /// `date` from the next hour (`slots(of:from:covering:)`). Rain that fell this morning is
     /// not the rest of today's.
@@ -55,7 +64,7 @@ extension EnsembleForecast {
     /// - Returns: nil when the answer does not cover the day from the next hour to its end, or
     ///   no hour of it is left.
     package func day(_ date: LocalDate, from now: Date) -> EnsembleDay? {
-        day(date, counting: Self.nextHour(after: now))
+        day(date, counting: nextHour(after: now))
     }
 
     /// `date`'s counts over its hours from `start` (`.distantPast`: the whole day).

@@ -24,7 +24,9 @@ import WeatherTestSupport
         let thresholds = document?["thresholds"] as? [[String: Any]] ?? []
         let frost = thresholds.first { ($0["threshold"] as? String ?? "").contains("frost") } ?? thresholds.first
         return (frost?["days"] as? [[String: Any]] ?? []).map { day -> [Any] in
-            let most: Any = (day["most_from"] as? String).map { [$0, day["most_until"] as? String ?? ""] } ?? NSNull()
+            let most = (day["most"] as? [[String: Any]] ?? []).map {
+                [$0["from"] as? String ?? "", $0["until"] as? String ?? ""]
+            }
             return [
                 day["date"] as? String ?? "", day["members_reaching"] as? Int ?? -1, day["members"] as? Int ?? -1, most,
             ]

@@ -31,7 +31,9 @@ import WeatherTestSupport
         let chance = try #require(found.first { $0["type"] as? String == "chance" })
         let threshold = try #require((chance["thresholds"] as? [[String: Any]])?.first)
         let days = (threshold["days"] as? [[String: Any]] ?? []).map { day -> [Any] in
-            let most: Any = (day["most_from"] as? String).map { [$0, day["most_until"] as? String ?? ""] } ?? NSNull()
+            let most = (day["most"] as? [[String: Any]] ?? []).map {
+                [$0["from"] as? String ?? "", $0["until"] as? String ?? ""]
+            }
             return [
                 day["date"] as? String ?? "", day["members_reaching"] as? Int ?? -1, day["members"] as? Int ?? -1, most,
             ]

@@ -102,7 +102,8 @@ import WeatherTestSupport
     @Test func theChanceChangesAtTenPointsOrWhenItsWordDoes() {
         func chance(_ members: Int) -> LookChance {
             LookChance(
-                date: Self.today, members: members, ofMembers: 50, from: EnsembleForecast.nextHour(after: Self.now))
+                date: Self.today, members: members, ofMembers: 50,
+                from: EnsembleForecast.nextHour(after: Self.now, onGridOf: nil))
         }
         // 40 % → 58 %: possible both, 18 points.
         #expect(
@@ -123,9 +124,9 @@ import WeatherTestSupport
     /// kept for that hour), never its own longer one; a look that kept only the whole day's
     /// count (an older wx) is not compared with the rest of one.
     @Test func theChanceIsComparedOverTheLaterLooksHours() {
-        let next = EnsembleForecast.nextHour(after: Self.now)
+        let next = EnsembleForecast.nextHour(after: Self.now, onGridOf: nil)
         let earlierTime = Self.now.addingTimeInterval(-3 * 3_600)
-        let from = EnsembleForecast.nextHour(after: earlierTime)
+        let from = EnsembleForecast.nextHour(after: earlierTime, onGridOf: nil)
         // From 3 hours before: 30 of 50; from each later hour: 30, 25, 5 (the rain is past by then).
         let earlier = LookChance(
             date: Self.today, members: 30, ofMembers: 50, from: from,

@@ -93,8 +93,10 @@ enum LookComparer {
         // The rest of today from the next hour, as `chance` counts it, with the same from each
         // later hour for the next look to compare over its own span; none when the answer's
         // counts were kept without the rest (an older wx's cache entry).
-        let next = EnsembleForecast.nextHour(after: now)
         let chance = report.rainChances.flatMap { chances -> LookChance? in
+            // On the hour grid of the counts kept (the answer's own hours: xx:30 UTC at +05:30).
+            let next = EnsembleForecast.nextHour(
+                after: now, onGridOf: chances.days.lazy.flatMap(\.rest).first?.from)
             guard let day = chances.days.first(where: { $0.date == today }), let rest = day.rest(from: next) else {
                 return nil
             }

@@ -83,14 +83,22 @@ enum ChanceCounts {
             if reached { reaching += 1 }
             for (position, value) in values.enumerated() where hourCounts(value, reached) { perSlot[position] += 1 }
         }
-        var day = ChanceDay(
-            date: date, reaching: reaching, members: counted, mostFrom: nil, mostUntil: nil, fromNextHour: fromNextHour)
+        var day = ChanceDay(date: date, reaching: reaching, members: counted, most: [], fromNextHour: fromNextHour)
         if reaching > 0, let peak = perSlot.max(), peak > 0 {
-            let busy = perSlot.indices.filter { perSlot[$0] * 2 >= peak }
-            let first = times[slots[busy.first!]]
-            let last = times[slots[busy.last!]]
-            day.mostFrom = covering ? first.addingTimeInterval(-3_600) : first
-            day.mostUntil = last
+            // Each run of busy hours its own span: two peaks with quiet hours between are two.
+            var start: Int?
+            for position in perSlot.indices {
+                let busy = perSlot[position] * 2 >= peak
+                if busy, start == nil { start = position }
+                guard let first = start, !busy || position == perSlot.count - 1 else { continue }
+                let last = busy ? position : position - 1
+                let from = times[slots[first]]
+                day.most.append(
+                    ChanceSpan(
+                        from: covering ? from.addingTimeInterval(-3_600) : from, until: times[slots[last]],
+                        memberHours: perSlot[first...last].reduce(0, +)))
+                start = nil
+            }
         }
         return day
     }

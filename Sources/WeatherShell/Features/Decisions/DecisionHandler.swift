@@ -25,10 +25,6 @@ struct DecisionHandler {
         }
     }
 
-    /// The first whole hour at or after `now`: where "from the next hour" starts
-    /// (`EnsembleForecast.nextHour(after:)`, the rule `check` and `brief --sure` share).
-    static func nextHour(after now: Date) -> Date { EnsembleForecast.nextHour(after: now) }
-
     // MARK: - best
 
     /// `best`: every window of the request's length in its span, counted over the members, each
@@ -53,7 +49,7 @@ struct DecisionHandler {
                 "the \(ensemble.model.displayName) answer has no \(DecisionText.longName(variable)) (\(variable.rawValue)) for any member; try a condition without it"
             )
         }
-        let from = Self.nextHour(after: now)
+        let from = ensemble.nextHour(after: now)
         guard let last = ensemble.times.last, last > from else {
             throw .notInAnswer(
                 "the \(ensemble.model.displayName) answer ends before the next hour; try after the next run")
@@ -288,7 +284,7 @@ struct DecisionHandler {
         -> ChanceReport
     {
         let ensemble = answer.value
-        let from = Self.nextHour(after: now)
+        let from = ensemble.nextHour(after: now)
         // Today is the place's day now, not the next hour's (at 23:30 that is tomorrow's).
         let today = ensemble.clock.localTime(now).date
         let count = request.days ?? 7
@@ -383,7 +379,7 @@ struct DecisionHandler {
             )
         }
         let count = request.hours ?? 48
-        let from = Self.nextHour(after: now)
+        let from = ensemble.nextHour(after: now)
         let hours = ChanceCounts.plume(ensemble, variable: request.variable, from: from, count: count)
         // One hour is a plume of one row (HOURS is 1 to 240); none is an answer that has ended.
         guard let first = hours.first else {

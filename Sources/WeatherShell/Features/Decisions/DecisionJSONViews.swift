@@ -84,7 +84,7 @@ extension JSONRenderer {
     }
 
     /// `{"type":"chance",…}`: per threshold its days with the members reaching it, of how many,
-    /// and where it concentrates.
+    /// and where it concentrates (`most`: every span of busy hours, `{from, until}`, oldest first).
     static func chance(_ report: ChanceReport) -> JSONOutput {
         .object([
             ("type", .string("chance")), ("place", place(report.place, index: nil)),
@@ -113,8 +113,16 @@ extension JSONRenderer {
                                             ("members_reaching", .number(Double(day.reaching))),
                                             ("members", .number(Double(day.members))),
                                             ("percent", .optional(day.percent)),
-                                            ("most_from", .optional(day.mostFrom.map(ISOTime.string))),
-                                            ("most_until", .optional(day.mostUntil.map(ISOTime.string))),
+                                            (
+                                                "most",
+                                                .array(
+                                                    day.most.map {
+                                                        .object([
+                                                            ("from", .string(ISOTime.string($0.from))),
+                                                            ("until", .string(ISOTime.string($0.until))),
+                                                        ])
+                                                    })
+                                            ),
                                             ("from_next_hour", .bool(day.fromNextHour)),
                                         ])
                                     })
@@ -126,8 +134,10 @@ extension JSONRenderer {
         ])
     }
 
-    /// `{"type":"plume",…}`: per hour (its start) the members' 10th, 50th and 90th percentile in
-    /// the variable's unit and the members they come from.
+    /// `{"type":"plume",…}`: per hour the members' 10th, 50th and 90th percentile in the
+    /// variable's unit and the members they come from. `time` is the answer's own time of the
+    /// value: for a value covering the preceding hour (`covers_preceding_hour`) the hour's end
+    /// (07:00Z for 06:00–07:00Z), as the flag says; the text's rows are labelled by the start.
     static func plume(_ report: PlumeReport) -> JSONOutput {
         .object([
             ("type", .string("plume")), ("place", place(report.place, index: nil)),
@@ -141,7 +151,13 @@ extension JSONRenderer {
                 .array(
                     report.hours.map { hour in
                         .object([
-                            ("time", .string(ISOTime.string(hour.time))), ("p10", .optional(hour.spread?.p10)),
+                            (
+                                "time",
+                                .string(
+                                    ISOTime.string(
+                                        report.variable.coversPrecedingHour
+                                            ? hour.time.addingTimeInterval(3_600) : hour.time))
+                            ), ("p10", .optional(hour.spread?.p10)),
                             ("median", .optional(hour.spread?.median)), ("p90", .optional(hour.spread?.p90)),
                             ("members", .number(Double(hour.spread?.members ?? 0))),
                         ])

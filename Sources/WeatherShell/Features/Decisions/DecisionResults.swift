@@ -155,16 +155,25 @@ package struct ChanceDay: Hashable, Sendable {
     package var reaching: Int
     /// Members with every value of the day's hours (what `reaching` is of).
     package var members: Int
-    /// Where it concentrates: from the start of the first to the end of the last hour whose
-    /// count of members is at least half the day's highest; nil when no member reaches it.
-    package var mostFrom: Date?
-    /// The end of the last busy hour (with `mostFrom`).
-    package var mostUntil: Date?
+    /// Where it concentrates: each run of consecutive hours whose count of members is at least
+    /// half the day's highest, oldest first (two peaks with quiet hours between are two spans);
+    /// empty when no member reaches it.
+    package var most: [ChanceSpan]
     /// Whether the day counts from the next hour only (today).
     package var fromNextHour: Bool
 
     /// `reaching` as a share of `members`, percent; nil without members.
     package var percent: Double? { members > 0 ? Double(reaching) * 100 / Double(members) : nil }
+}
+
+/// A run of `chance`'s busy hours (`ChanceDay.most`).
+package struct ChanceSpan: Hashable, Sendable {
+    /// The start of the first busy hour (an instant's own time; an amount's covered hour's start).
+    package var from: Date
+    /// The last busy instant's time, or the end of the last busy hour of an amount.
+    package var until: Date
+    /// The members' counts added over the span's hours: what ranks the spans the text lists.
+    package var memberHours: Int
 }
 
 /// One threshold of `chance` over its days.

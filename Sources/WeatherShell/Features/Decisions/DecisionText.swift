@@ -229,6 +229,54 @@ enum DecisionText {
         return "\(format.clock(first, repeated: changes || clock.isRepeated(start)))–\(endText)"
     }
 
+    /// The spans `chance` lists of a day's busy hours (`ChanceDay.most`): at most
+    /// `mostSpansListed`, the busiest (most member-hours) in time order, the others counted —
+    /// "00:00–02:00 and 18:00–23:00", "01:00–03:00, 09:00, 14:00–16:00 and 2 other spans". A
+    /// span of one instant is its time; one starting the day before (the evening before a
+    /// frosty morning) is named by its day ("Tue 22:00–07:00").
+    static func spans(_ spans: [ChanceSpan], of date: LocalDate, _ clock: ZoneClock, _ format: ValueFormatter)
+        -> String
+    {
+        let listed = spans.indices.sorted { (spans[$0].memberHours, -$0) > (spans[$1].memberHours, -$1) }
+            .prefix(mostSpansListed).sorted()
+        var parts = listed.map { index in
+            let span = spans[index]
+            let start = clock.localTime(span.from)
+            let before = start.date < date ? String(format.day(start.date).prefix(3)) + " " : ""
+            let time =
+                span.from == span.until
+                ? format.clock(start, repeated: clock.isRepeated(span.from))
+                : hours(span.from, span.until, clock, format)
+            return before + time
+        }
+        let others = spans.count - listed.count
+        if others > 0 { parts.append(Counting.count(others, "other span")) }
+        return Counting.list(parts)
+    }
+
+    /// The windows of `best`'s span that no member has every value of (`members` 0), which it
+    /// can neither count nor rank, as one note naming their times: runs of windows an hour apart
+    /// as the span they cover ("1-hour windows within Fri 23 Oct 08:00–10:00 could not be
+    /// judged: no member has every value they read"); nil when every window had a member.
+    static func unjudged(_ report: BestReport, _ clock: ZoneClock, _ format: ValueFormatter) -> String? {
+        var runs: [(start: Date, end: Date, lastStart: Date)] = []
+        for window in report.windows where window.members == 0 {
+            if let last = runs.last, window.start == last.lastStart.addingTimeInterval(3_600) {
+                runs[runs.count - 1].end = window.end
+                runs[runs.count - 1].lastStart = window.start
+            } else {
+                runs.append((window.start, window.end, window.start))
+            }
+        }
+        guard !runs.isEmpty else { return nil }
+        let spans = runs.map { window($0.start, $0.end, clock, format) }
+        return
+            "\(report.hours)-hour windows within \(Counting.list(spans)) could not be judged: no member has every value they read"
+    }
+
+    /// How many of a day's busy spans `chance`'s text names (`spans`); --json lists them all.
+    static let mostSpansListed = 3
+
     /// "Fri 23 Oct 10:00–12:00", the day of the end added when it is another
     /// ("Sat 24 Oct 22:00–Sun 02:00").
     static func window(_ start: Date, _ end: Date, _ clock: ZoneClock, _ format: ValueFormatter) -> String {

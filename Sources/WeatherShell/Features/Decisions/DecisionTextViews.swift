@@ -87,6 +87,7 @@ extension TextRenderer {
                 "the members’ hours end \(DecisionText.dateTime(end, clock, format)), before the end of \(DecisionText.spanName(report.span))"
             )
         }
+        if let unjudged = DecisionText.unjudged(report, ZoneClock(report.zone), format) { notes.append(unjudged) }
         notes.append(
             "precipitation and gusts cover the hour before their time; a window reads those of its own hours, and temperature, wind and cloud at both its ends and each hour between"
         )
@@ -148,13 +149,7 @@ extension TextRenderer {
                 if day.fromNextHour {
                     if row.nightsFrom != nil { tonightPartial = true } else { partial.insert(day.date.dayNumber) }
                 }
-                if let from = day.mostFrom, let until = day.mostUntil {
-                    // The evening before a frosty morning is named by its day ("most Tue 22:00–07:00").
-                    let before =
-                        clock.localTime(from).date < day.date
-                        ? String(format.day(clock.localTime(from).date).prefix(3)) + " " : ""
-                    text += ", most " + before + DecisionText.hours(from, until, clock, format)
-                }
+                if !day.most.isEmpty { text += ", most " + DecisionText.spans(day.most, of: day.date, clock, format) }
                 // The day, the count's padding and the odds as one phrase: wrapped, the spaces that
                 // align the counts stay (they were folded into one).
                 let padding = String(repeating: " ", count: max(0, widest - TextLayout.columns(count)))

@@ -67,7 +67,7 @@ struct EnsembleHandler {
         var report = ConfidenceReport(
             place: resolved.place, ensemble: answer, days: days, requestedDays: requested, origin: fetched.origin)
         report.restOfToday = rest.map {
-            ConfidenceReport.RestOfToday(date: $0.date, from: EnsembleForecast.nextHour(after: now))
+            ConfidenceReport.RestOfToday(date: $0.date, from: answer.nextHour(after: now))
         }
         report.daysBeyondRange = beyond
         report.today = today
