@@ -140,8 +140,11 @@ def spans(name, zone_name, now_text, count, limit):
         local = lambda i: times[slots[i]].astimezone(zone).strftime("%H:%M")
         parts = [local(a) if a == b else f"{local(a)}–{local(b)}" for a, b in runs]
         text = "most " + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]) if parts else ""
+        # --json's most_from/most_until: the span with the most member-hours, the earliest of equals.
+        busiest = max(runs, key=lambda run: (sum(per[run[0]:run[1] + 1]), -run[0]), default=None)
         out.append([date.isoformat(), reaching, counted, [[iso(times[slots[a]]), iso(times[slots[b]])] for a, b in runs],
-                    f"{date:%a %d %b}", text])
+                    f"{date:%a %d %b}", text,
+                    [iso(times[slots[busiest[0]]]), iso(times[slots[busiest[1]]])] if busiest else None])
     return out
 
 

@@ -108,6 +108,12 @@ struct HourGridEndToEndTests {
             ]
         }
         #expect(got as NSArray == want.map { Array($0.prefix(4)) } as NSArray, "\(json.stdout)")
+        // most_from/most_until stay, as the busiest span (the schema keeps its keys).
+        for (day, wanted) in zip(days, want) {
+            let busiest = wanted[6] as? [String]
+            #expect(day["most_from"] as? String == busiest?[0], "\(day)")
+            #expect(day["most_until"] as? String == busiest?[1], "\(day)")
+        }
         let text = try runWX(["-c", "chance \(arguments)"], home: TemporaryFolder(), server: server, now: now)
         #expect(text.status == 0, "\(text.stderr)")
         let lines = text.stdout.replacingOccurrences(of: "\n                ", with: " ").split(separator: "\n")

@@ -113,6 +113,8 @@ extension JSONRenderer {
                                             ("members_reaching", .number(Double(day.reaching))),
                                             ("members", .number(Double(day.members))),
                                             ("percent", .optional(day.percent)),
+                                            ("most_from", .optional(day.busiest.map { ISOTime.string($0.from) })),
+                                            ("most_until", .optional(day.busiest.map { ISOTime.string($0.until) })),
                                             (
                                                 "most",
                                                 .array(

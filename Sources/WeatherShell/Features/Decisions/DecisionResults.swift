@@ -164,6 +164,13 @@ package struct ChanceDay: Hashable, Sendable {
 
     /// `reaching` as a share of `members`, percent; nil without members.
     package var percent: Double? { members > 0 ? Double(reaching) * 100 / Double(members) : nil }
+
+    /// The span of `most` with the most member-hours (the earliest of equals): --json's
+    /// `most_from`/`most_until`, kept for readers of the days before `most` listed every span;
+    /// nil when `most` is empty.
+    package var busiest: ChanceSpan? {
+        most.indices.min { (-most[$0].memberHours, $0) < (-most[$1].memberHours, $1) }.map { most[$0] }
+    }
 }
 
 /// A run of `chance`'s busy hours (`ChanceDay.most`).
