@@ -36,7 +36,7 @@ struct HistoryExpansion {
     }
 
     /// `line` with each history reference — the first word of a command, typed without quotes:
-    /// `!!` (the last command), `!N` (command N), `!-N` (N commands back) or `!prefix` (the
+    /// `!!` (the last command), `!N` (command N), `!-N` (command last − N + 1) or `!prefix` (the
     /// last command starting with prefix) — replaced by the line it names, and each `!$` (any
     /// word) by the last word of the last line as it was typed (quotes kept), as bash does.
     /// A reference may end in bash's modifier `:p` (print the line, do not run it); other
