@@ -11,7 +11,8 @@ extension EventLog {
     /// The most recent command whose line starts with `prefix` (case matters, as in bash); nil
     /// when none does. Commands kept in memory (the log could not be written) come first.
     ///
-    /// The log is read whole once to make the index (a log of `SnapshotIndex.rewriteAfter`
+    /// The log's last `recentSpan` bytes are looked through first. Else the index: the log is
+    /// read whole once to make it (a log of `SnapshotIndex.rewriteAfter`
     /// bytes or more, in a folder that takes the file and holds a seal); after that, only what
     /// was appended since the index, which is written again once that is 1 MiB. A prefix
     /// holding a space or tab, a log that cannot be sealed, or an entry the index names that is
@@ -23,9 +24,11 @@ extension EventLog {
         {
             return kept
         }
-        guard !prefix.isEmpty, !prefix.contains(" "), !prefix.contains("\t"), let file = openLog() else {
-            return lastCommand(where: matches)
-        }
+        guard !prefix.isEmpty, !prefix.contains(" "), !prefix.contains("\t") else { return lastCommand(where: matches) }
+        // A line typed lately (`!sh` after `show`) is found in the log's last lines, without
+        // the index: a first `!prefix` need not make it then (a read of the whole log).
+        if let recent = recentCommand(where: matches) { return recent }
+        guard let file = openLog() else { return nil }
         let sealed =
             LogSeal.read(folder: folder, fileSystem).flatMap { $0.log == file.state ? $0.epoch : nil }
             ?? sealAfresh(file)
@@ -62,6 +65,26 @@ extension EventLog {
             matches(entry.line)
         else { return lastCommand(where: matches) }
         return entry
+    }
+
+    /// The bytes at the end of the log looked through before the index: one chunk of
+    /// `LogFile.linesBackwards`, some 400 commands.
+    static let recentSpan = 32 << 10
+
+    /// The last command whose line `matches` among those in about the last `recentSpan` bytes
+    /// of the log; nil when none there does.
+    func recentCommand(where matches: (String) -> Bool) -> HistoryEntry? {
+        var found: HistoryEntry?
+        var looked = 0
+        backwards { line in
+            looked += line.count + 1
+            if let entry = Self.historyEntry(line), matches(entry.line) {
+                found = entry
+                return false
+            }
+            return looked < Self.recentSpan
+        }
+        return found
     }
 
     /// `log.jsonl.commands` when it holds one whole index; nil otherwise.
