@@ -616,6 +616,12 @@ def large_state_rows(wx, wxbench, work, row):
                                        # History expansion of an early entry: found by halving the
                                        # log's bytes, not by reading it backwards (issue 39 item 4).
                                        ("`wx -c '!6:p'`", "-c '!6:p'", "≤ 50 ms", 50),
+                                       # N back by number (last − N + 1), found by halving too.
+                                       ("`wx -c '!-900000:p'`", "-c '!-900000:p'", "≤ 50 ms", 50),
+                                       # A prefix that matches nothing: log.jsonl.commands (the first
+                                       # words' last lines, made by the warm-up run) and what was
+                                       # appended since, not the log read backwards (86 MB).
+                                       ("`wx -c '!zz:p'` (no match)", "-c '!zz:p'", "≤ 50 ms", 50),
                                        ("`saved`", "saved", "≤ 50 ms", 50)]:
         medians = {}
         for name, folder in (("large", large), ("empty", empty)):
@@ -635,6 +641,12 @@ def large_state_rows(wx, wxbench, work, row):
     command = f"{wx} saved"
     result = hyperfine([command], 5, env, prepare=f"rm -f {large}/log.jsonl.index", shell=True, warmup=0)
     row("the same: `saved` with no index yet (folds the 86 MB log, writes log.jsonl.index)",
+        f"{result[command]['median']:.0f} ms", "—", "—", "—", True)
+    # `!prefix` with no log.jsonl.commands yet: one read of the whole log makes it.
+    command = f"{wx} -c '!zz:p'"
+    result = hyperfine([command], 5, env, prepare=f"rm -f {large}/log.jsonl.commands", shell=True, warmup=0,
+                       ignore_failure=True)
+    row("the same: `wx -c '!zz:p'` with no log.jsonl.commands yet (reads the 86 MB log once, writes it)",
         f"{result[command]['median']:.0f} ms", "—", "—", "—", True)
     inside = {}
     for line in subprocess.run([wxbench, large], capture_output=True, text=True, check=True).stdout.splitlines():

@@ -33,9 +33,10 @@ extension WeatherSession {
     }
 
     /// The most recent command whose line starts with `prefix` (case matters, as in bash), for
-    /// `!prefix`.
+    /// `!prefix`: from the log's index of first words (`log.jsonl.commands`), not by reading
+    /// the log backwards.
     package func lastHistoryEntry(startingWith prefix: String) -> HistoryEntry? {
-        log.lastCommand { $0.hasPrefix(prefix) }
+        log.lastCommand(startingWith: prefix)
     }
 
     /// Commands `range` (inclusive), oldest first, for `replay`.

@@ -244,14 +244,15 @@ extension EventLog {
     }
 
     /// Every command of the log, oldest first, read forwards in bounded memory (`export history`
-    /// of a log of any size).
+    /// of a log of any size). The read stops within a chunk (256 KiB) once the task is
+    /// cancelled (Ctrl-C): `body` has then seen the commands before that point.
     ///
     /// - Throws: `StoreError.logNotReadable` when the log cannot be read, or a read fails on the
     ///   way: `body` has then seen only the commands before the failure.
     package func forEachCommand(_ body: (HistoryEntry) -> Void) throws(StoreError) {
         if let problem = readProblem() { throw problem }
         var long = 0
-        _ = openLog()?.linesForward(from: 0, long: { _ in long += 1 }) { line in
+        _ = openLog()?.linesForward(from: 0, long: { _ in long += 1 }, stoppingAtCancellation: true) { line, _ in
             if let entry = Self.historyEntry(line) { body(entry) }
         }
         if let failure = readFailures.take() { throw .logNotReadable(failure) }
@@ -269,6 +270,8 @@ extension EventLog {
     /// instead, as `snapshots()` does. Lines that cannot be read are counted and told
     /// (`skippedLines`, `takeNotes`) as `snapshots()` tells them.
     ///
+    /// Both passes stop within a chunk (256 KiB) once the task is cancelled (Ctrl-C).
+    ///
     /// - Throws: `StoreError.logNotReadable` when the log cannot be read, or a read fails on the
     ///   way: `body` may have seen some snapshots then.
     package func forEachSnapshot(_ body: (Snapshot) -> Void) throws(StoreError) {
@@ -279,7 +282,7 @@ extension EventLog {
         var last = 0
         // Counted as `fold` counts them, so that the note is the one `snapshots()` gives.
         var skipped = 0
-        _ = openLog()?.linesForward(from: 0, long: { _ in skipped += 1 }) { line in
+        _ = openLog()?.linesForward(from: 0, long: { _ in skipped += 1 }, stoppingAtCancellation: true) { line, _ in
             let (kind, parsed) = Self.classify(line)
             switch kind {
             case .command:
@@ -307,6 +310,7 @@ extension EventLog {
             }
         }
         if let failure = readFailures.take() { throw .logNotReadable(failure) }
+        if Task.isCancelled { return }
         guard inOrder else {
             for snapshot in snapshots() { body(snapshot) }
             if let problem = readProblem() { throw problem }
@@ -317,7 +321,7 @@ extension EventLog {
             notes.append(.unreadableLinesSkipped)
             toldSkippedLines = skippedLines
         }
-        _ = openLog()?.linesForward(from: 0) { line in
+        _ = openLog()?.linesForward(from: 0, stoppingAtCancellation: true) { line, _ in
             let (kind, parsed) = Self.classify(line)
             guard kind == .snapshot, let record = Self.read(line, parsed, as: SnapshotRecord.init),
                 record.kind == "snapshot", let snapshot = record.snapshot, !deleted.contains(snapshot.id)

@@ -71,6 +71,9 @@ struct ExchangeHandler {
                         }
                         out.write(text)
                     }
+                    // The log's read stops at the cancellation (within 256 KiB) and may pass
+                    // no record after it: FILE is not replaced by the part read.
+                    if Task.isCancelled { cancelled = true }
                     return !cancelled
                 } catch {
                     failure = error

@@ -11,6 +11,8 @@ protocol CommandHistory: AnyObject {
     func historyList(last count: Int) -> [HistoryEntry]
     /// The command with history number `number`.
     func historyEntry(number: Int) -> HistoryEntry?
+    /// The number of the last command in the history; 0 when there is none.
+    func lastHistoryNumber() -> Int
     /// The most recent command whose line starts with `prefix` (case matters).
     func lastHistoryEntry(startingWith prefix: String) -> HistoryEntry?
 }
@@ -34,7 +36,7 @@ struct HistoryExpansion {
     }
 
     /// `line` with each history reference — the first word of a command, typed without quotes:
-    /// `!!` (the last command), `!N` (command N), `!-N` (N commands back) or `!prefix` (the
+    /// `!!` (the last command), `!N` (command N), `!-N` (command last − N + 1) or `!prefix` (the
     /// last command starting with prefix) — replaced by the line it names, and each `!$` (any
     /// word) by the last word of the last line as it was typed (quotes kept), as bash does.
     /// A reference may end in bash's modifier `:p` (print the line, do not run it); other
@@ -136,8 +138,14 @@ struct HistoryExpansion {
             guard isNumber(body.dropFirst()), let back = Int(body.dropFirst()), back > 0 else {
                 throw Self.notAReference(reference)
             }
-            let entries = history.historyList(last: back)
-            guard entries.count == back, let entry = entries.first else { throw .noHistoryMatch(reference) }
+            // By number, as bash counts it (the current command minus N): command `last - N + 1`,
+            // found by halving the log. Counting entries back read N of them from the end, the
+            // whole log for `!-1000000`; a repeat `history` lists once (a log from before wx
+            // dropped them) is a number of its own here, its line the same as the one kept.
+            let last = history.lastHistoryNumber()
+            guard back <= last, let entry = history.historyEntry(number: last - back + 1) else {
+                throw .noHistoryMatch(reference)
+            }
             return entry
         }
         if let first = body.first, first.isASCII, first.isNumber {
