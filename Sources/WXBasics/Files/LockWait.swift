@@ -93,20 +93,19 @@ package enum LockWaiting {
         return nil
     }
 
-    /// Seconds on the monotonic clock.
-    static func seconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
     /// Waits for the exclusive flock on `fd` (the lock file `path`) as `wait` says; polls, a
     /// pause of 10 ms growing to 100 ms between tries (flock has no timeout, and a blocked
     /// flock cannot be called off by Ctrl-C, which cancels a task, not a system call).
     ///
+    /// - Parameters:
+    ///   - policy: the bound, the notice and Ctrl-C (the process's, `LockWaiting.policy`).
+    ///   - seconds: the clock the bound is measured on, seconds (`MonotonicClock`, the one
+    ///     `DeadlineTimer` waits on too; a test's own clock).
     /// - Throws: `FileError` with `lockWaitEnd` set when the lock was not had.
-    static func wait(_ fd: Int32, path: String, _ wait: LockWait) throws(FileError) {
-        let policy = policy
+    static func wait(
+        _ fd: Int32, path: String, _ wait: LockWait, policy: LockWaitPolicy = LockWaiting.policy,
+        seconds: () -> Double = { MonotonicClock.seconds }
+    ) throws(FileError) {
         let bound = wait == .bounded ? policy.bound : briefly
         let start = seconds()
         var pause = 0.01
