@@ -49,6 +49,18 @@ package struct LockWaitPolicy: Sendable {
     package var noticeAfter: Double { min(0.5, bound / 4) }
 }
 
+/// Ctrl-C where no task stands to be cancelled (`wx -c`, a script: SIGINT ends wx there): held
+/// while a change waits for a lock another process holds, so that the wait ends as a cancelled
+/// one and the change says it was not saved, as at the prompt; wx then ends as Ctrl-C ends it.
+/// The executable sets the hooks (its signal handler); without them nothing is held.
+package enum InterruptHold {
+    /// Holds SIGINT (true) — noted, not fatal — or lets it end wx again (false).
+    nonisolated(unsafe) package static var hold: (Bool) -> Void = { _ in }
+    /// Whether a SIGINT was noted while held: it stays noted, and wx ends of it once the
+    /// command has said what became of its change (`ShellRunner.interrupted`).
+    nonisolated(unsafe) package static var arrived: () -> Bool = { false }
+}
+
 /// The process's `LockWaitPolicy` (a lock is taken deep in the stores, through every store's
 /// `FileSystem`: one setting for all of them, as `WX_TIMEOUT` is one for every request).
 package enum LockWaiting {
@@ -107,6 +119,9 @@ package enum LockWaiting {
         seconds: () -> Double = { MonotonicClock.seconds }
     ) throws(FileError) {
         let bound = wait == .bounded ? policy.bound : briefly
+        // Ctrl-C ends a bounded wait, also where it would end wx (`InterruptHold`).
+        if wait == .bounded { InterruptHold.hold(true) }
+        defer { if wait == .bounded { InterruptHold.hold(false) } }
         let start = seconds()
         var pause = 0.01
         var noticed = false
@@ -115,7 +130,7 @@ package enum LockWaiting {
             guard errno == EWOULDBLOCK || errno == EINTR else { throw FileError(cannot: "lock", path, code: errno) }
             // /proc/locks read only when it is said.
             var pid: String { holder(of: fd).map { " (pid \($0))" } ?? "" }
-            if wait == .bounded, policy.cancelled() {
+            if wait == .bounded, policy.cancelled() || InterruptHold.arrived() {
                 throw FileError(lockNotHad: path, .cancelled, reason: "cancelled while another process\(pid) held it")
             }
             let waited = seconds() - start

@@ -12,7 +12,7 @@ struct LockWaitEndToEndTests {
     /// `.wx.lock` in `folder`, held as another process holds it: an flock on a descriptor of
     /// this process's own (two descriptors' flocks conflict in one process too), not inherited
     /// by the wx started meanwhile.
-    final class HeldLock {
+    final class HeldLock: Sendable {
         let fd: Int32
         init(in folder: String) {
             fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -46,6 +46,48 @@ struct LockWaitEndToEndTests {
             run.stderr.contains("waiting for \(home.path)/.wx.lock (held by another process, pid \(getpid()))…"),
             "\(run.stderr)")
         #expect(run.stderr.contains("for 1 s (WX_TIMEOUT): gave up"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
+    }
+
+    /// Ctrl-C (SIGINT) while `wx -c "units imperial; units"` waits for the lock: the change
+    /// says it was not saved, as at the prompt, the rest of the line does not run, and wx ends
+    /// of the signal, as Ctrl-C ends `wx -c` at any other moment (the shell sees 130). The old
+    /// wx died of it in the wait without a word.
+    @Test func ctrlCInAOneShotWaitSaysTheChangeWasNotSaved() throws {
+        let home = TemporaryFolder()
+        let lock = HeldLock(in: home.path)
+        defer { lock.release() }
+        let errors = home.path + "/stderr.txt"
+        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
+        let process = Process()
+        // The test runner has SIGINT ignored, and a child inherits that (as under `nohup`, where
+        // wx keeps it ignored): env execs wx with it as a shell gives it.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=INT", TestPaths.wxBinary, "-c", "units imperial; units"]
+        process.environment = [
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path,
+            "XDG_RUNTIME_DIR": home.path + "/run", "WX_TIMEOUT": "60",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: errors)
+        try process.run()
+        func stderr() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
+        let deadline = Date().addingTimeInterval(30)
+        while !stderr().contains("waiting for"), process.isRunning, Date() < deadline { usleep(10_000) }
+        #expect(stderr().contains("waiting for \(home.path)/.wx.lock"), "\(stderr())")
+        kill(process.processIdentifier, SIGINT)
+        let ending = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < ending { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
+            "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(stderr().contains("cancelled: ") && stderr().contains("not saved"), "\(stderr())")
+        // `units` after it did not run.
+        #expect(!printed.contains("metric") && !printed.contains("imperial"), "\(printed)")
         #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
     }
 
