@@ -91,6 +91,41 @@ struct LockWaitEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
     }
 
+    /// A script's `check --changed` while another process holds the lock: its history line is
+    /// held back in memory, and its mark waits for the lock as a change does, then says the
+    /// lock is why it was not kept. The old check refused at once, saying the log could not be
+    /// written and to make it writable — the wrong reason, and a wrong thing to do.
+    @Test func checksMarkSaysTheLockWhenAHistoryLineWaits() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let lock = HeldLock(in: home.path)
+        defer { lock.release() }
+        let run = try runWX(
+            stdin: "check --changed Berlin\n", home: home, server: server, now: BriefEndToEndTests.wednesday,
+            environment: ["WX_TIMEOUT": "1"], timeout: 30)
+        #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("check’s mark for --changed could not be kept"), "\(run.stderr)")
+        #expect(run.stderr.contains("for 1 s (WX_TIMEOUT): gave up"), "\(run.stderr)")
+        #expect(!run.stderr.contains("make it writable"), "\(run.stderr)")
+    }
+
+    /// Once the lock is free, the same script keeps the mark and the history line held back.
+    @Test func checksMarkIsKeptWithTheHistoryLineOnceTheLockIsFree() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let lock = HeldLock(in: home.path)
+        // Freed while the mark waits (WX_TIMEOUT 20), after the history line was held back.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { lock.release() }
+        let run = try runWX(
+            stdin: "check --changed Berlin\n", home: home, server: server, now: BriefEndToEndTests.wednesday,
+            environment: ["WX_TIMEOUT": "20"], timeout: 40)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("first check"), "\(run.stdout)")
+        let log = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)
+        #expect(log.contains("check --changed Berlin"), "\(log)")
+        #expect(log.contains("#check") || log.contains("check-mark") || log.contains("\"look\""), "\(log)")
+    }
+
     /// `show` only reads: its weather is printed at once, the look it keeps for `changed`
     /// left out rather than waited for.
     @Test func showPrintsTheWeatherWhileTheLockIsHeld() throws {
