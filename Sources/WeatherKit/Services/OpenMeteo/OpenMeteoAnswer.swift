@@ -258,12 +258,21 @@ enum DeclaredUnit {
         case time
     }
 
-    static func round(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    /// `value`, a converted one, without the noise of binary arithmetic (3.0479999999999996 for
+    /// 0.12 in, which is 3.048 mm): to the nearest 1e-9, far below any decimal wx shows, so it
+    /// never decides how a value rounds for display. A product of a service's decimals and a
+    /// factor below (at most 3 and 6 decimals) has at most 9 decimals: it comes out exact.
+    /// Rounding to 0.01 here rounded twice — 0.49 in (12.446 mm) showed as 12.5 mm, 5.9 mph
+    /// (9.4951 km/h) as 10 km/h.
+    static func clean(_ value: Double) -> Double {
+        guard abs(value) < 1e6 else { return value }
+        return (value * 1e9).rounded() / 1e9
+    }
 
     /// The conversion of a value declared in `label` to wx's unit for `quantity` (°C, km/h, mm,
     /// m, hPa, %, degrees, seconds); nil when the label is not one known for the quantity.
-    /// Converted values are rounded to 0.01 so that no conversion noise (19.666666…) reaches
-    /// the JSON output; the services' own precision is 0.1.
+    /// Converted values are exact (`clean` only takes off binary noise): they are rounded once,
+    /// for display, never before.
     static func conversion(_ label: String?, for quantity: Quantity) -> ((Double) -> Double)? {
         let identity: (Double) -> Double = { $0 }
         guard let label = label?.trimmed, !label.isEmpty, label != "undefined" else { return identity }
@@ -271,30 +280,30 @@ enum DeclaredUnit {
         case .temperature:
             switch label {
             case "°C", "C", "celsius": return identity
-            case "°F", "F", "fahrenheit": return { round(TemperatureUnit.fahrenheit.celsius(from: $0)) }
-            case "K", "kelvin": return { round(TemperatureUnit.kelvin.celsius(from: $0)) }
+            case "°F", "F", "fahrenheit": return { clean(TemperatureUnit.fahrenheit.celsius(from: $0)) }
+            case "K", "kelvin": return { clean(TemperatureUnit.kelvin.celsius(from: $0)) }
             default: return nil
             }
         case .speed:
             switch label {
             case "km/h", "kmh": return identity
-            case "m/s", "ms": return { round($0 * 3.6) }
+            case "m/s", "ms": return { clean($0 * 3.6) }
             // Open-Meteo writes mph as "mp/h" (wind_speed_unit=mph).
-            case "mp/h", "mph": return { round($0 * 1.609_344) }
-            case "kn", "kt", "knots": return { round($0 * 1.852) }
+            case "mp/h", "mph": return { clean($0 * 1.609_344) }
+            case "kn", "kt", "knots": return { clean($0 * 1.852) }
             default: return nil
             }
         case .precipitation:
             switch label {
             case "mm": return identity
-            case "inch", "in": return { round($0 * 25.4) }
-            case "cm": return { round($0 * 10) }
+            case "inch", "in": return { clean($0 * 25.4) }
+            case "cm": return { clean($0 * 10) }
             default: return nil
             }
         case .distance:
             switch label {
             case "m": return identity
-            case "ft", "feet": return { round($0 * 0.3048) }
+            case "ft", "feet": return { clean($0 * 0.3048) }
             case "km": return { $0 * 1000 }
             default: return nil
             }
