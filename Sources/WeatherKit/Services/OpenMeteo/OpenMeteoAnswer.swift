@@ -86,13 +86,19 @@ enum OpenMeteoAnswer {
     }
 
     /// The place's zone as the answer gives it (`timezone`, `timezone_abbreviation`,
-    /// `utc_offset_seconds`; an offset beyond ±18 h is read as 0).
+    /// `utc_offset_seconds`; an offset beyond ±18 h is read as 0). A UTC name ("GMT") beside
+    /// an offset other than 0 is not the clock the answer's times were computed with: the
+    /// offset is, and wins (the name is dropped), so no time is read at GMT's clock then.
     static func zone(_ json: JSONValue) -> ZoneInfo {
         let offset = json["utc_offset_seconds"]?.int ?? 0
-        return ZoneInfo(
-            identifier: json["timezone"]?.nonEmptyString.map(TerminalText.sanitized),
-            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
-            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
+        let kept = abs(offset) <= 18 * 3_600 ? offset : 0
+        var identifier = json["timezone"]?.nonEmptyString.map(TerminalText.sanitized)
+        var abbreviation = json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized)
+        if kept != 0, let name = identifier, ZoneInfo.utcNames.contains(name) {
+            identifier = nil
+            abbreviation = nil
+        }
+        return ZoneInfo(identifier: identifier, abbreviation: abbreviation, utcOffsetSeconds: kept)
     }
 
     /// An answer's zone and its block `name` (`hourly`, `daily`), after the checks every such
@@ -147,9 +153,12 @@ enum OpenMeteoAnswer {
     /// null or missing, and stays nil — but a null `weather_code` is an unknown condition, where
     /// a block without `weather_code` leaves the condition nil.
     ///
-    /// - Throws: `ServiceError.unknownUnit` for a declared unit wx does not know.
-    static func hours(from json: JSONValue, offset: Int) throws(ServiceError) -> [HourlyForecast] {
-        guard let block = try Block(json, "hourly", offset: offset) else { return [] }
+    /// - Throws: `ServiceError.unknownUnit` for a declared unit wx does not know, unless
+    ///   `unknownUnits` is given: that variable is then blank, and noted there.
+    static func hours(
+        from json: JSONValue, offset: Int, unknownUnits: UnknownUnits? = nil
+    ) throws(ServiceError) -> [HourlyForecast] {
+        guard let block = try Block(json, "hourly", offset: offset, unknownUnits: unknownUnits) else { return [] }
         // Each variable's column is found once, then read by index.
         let temperature = try block.column(.temperature)
         let apparent = try block.column(.apparentTemperature)
@@ -248,8 +257,9 @@ enum OpenMeteoAnswer {
 /// `%`; `°` for directions; `wmo code`; `s` for durations; `iso8601`/`unixtime` for times;
 /// `W/m²`, `J/kg`, `µg/m³`… for variables wx does not read. A variable whose whole array is
 /// null is declared `"undefined"`; an empty label is no declaration. Any other label is
-/// unknown: the answer is refused (`ServiceError.unknownUnit`) rather than read as if it were
-/// in wx's unit — 5.2 mph read as 5.2 km/h is a wrong value that looks right.
+/// unknown, never read as if it were in wx's unit — 5.2 mph read as 5.2 km/h is a wrong value
+/// that looks right: a forecast leaves that variable blank and says so (`UnknownUnit`), other
+/// answers are refused (`ServiceError.unknownUnit`).
 enum DeclaredUnit {
     /// What a variable measures, which decides which labels are known for it.
     enum Quantity {
@@ -340,16 +350,24 @@ enum DeclaredUnit {
 struct Reading {
     let values: JSONValue
     let units: JSONValue
+    /// Where a variable in a unit wx does not know is noted and left out (nil); without it,
+    /// such a unit refuses the answer.
+    var unknownUnits: UnknownUnits? = nil
+    /// The block's name, for those notes.
+    var block = "current"
 
     /// The value of the first of `keys` present (or its `_best_match`), converted by its
-    /// declared unit.
+    /// declared unit; nil when that unit is unknown and noted in `unknownUnits`.
     ///
-    /// - Throws: `ServiceError.unknownUnit` when that unit is not one known for `quantity`.
+    /// - Throws: `ServiceError.unknownUnit` when that unit is not one known for `quantity` and
+    ///   there is no `unknownUnits` to note it in.
     func value(_ quantity: DeclaredUnit.Quantity, _ keys: String...) throws(ServiceError) -> Double? {
         for key in keys {
             for name in [key, key + "_best_match"] {
                 guard let value = values[name]?.double else { continue }
-                return try DeclaredUnit.converter(units[name]?.string, for: quantity, variable: name)(value)
+                let convert = try UnknownUnits.converter(
+                    units[name]?.string, for: quantity, variable: name, block: block, notes: unknownUnits)
+                return convert?(value)
             }
         }
         return nil
@@ -421,12 +439,18 @@ struct Column {
 /// A column-wise block (`hourly`, `daily`, `minutely_15`): a `time` array and one array per
 /// variable, any element of which may be null, and any array of which may be shorter or missing.
 struct Block {
+    let name: String
     let values: JSONValue
     let units: JSONValue
     let times: [Date?]
+    /// Where a variable in a unit wx does not know is noted and left blank; without it
+    /// (nil), such a unit refuses the answer.
+    let unknownUnits: UnknownUnits?
 
-    init?(_ json: JSONValue, _ name: String, offset: Int) throws(ServiceError) {
+    init?(_ json: JSONValue, _ name: String, offset: Int, unknownUnits: UnknownUnits? = nil) throws(ServiceError) {
         guard let values = json[name], let rawTimes = values["time"]?.array else { return nil }
+        self.name = name
+        self.unknownUnits = unknownUnits
         self.values = values
         self.units = json[name + "_units"] ?? .null
         try DeclaredUnit.checkTime(units["time"]?.string, variable: "\(name).time")
@@ -434,15 +458,20 @@ struct Block {
     }
 
     /// The variable `key` (or a legacy alias, or the `_best_match` of several models), with the
-    /// conversion its declared unit needs.
+    /// conversion its declared unit needs; every value blank (nil) when that unit is unknown and
+    /// noted in `unknownUnits`.
     ///
-    /// - Throws: `ServiceError.unknownUnit` when the declared unit is not one known for `quantity`.
+    /// - Throws: `ServiceError.unknownUnit` when the declared unit is not one known for `quantity`
+    ///   and there is no `unknownUnits` to note it in.
     func column(_ key: String, _ quantity: DeclaredUnit.Quantity, aliases: [String] = []) throws(ServiceError)
         -> Column
     {
-        for name in [key] + aliases + [key + "_best_match"] {
-            guard let array = values[name]?.array else { continue }
-            let convert = try DeclaredUnit.converter(units[name]?.string, for: quantity, variable: name)
+        for variable in [key] + aliases + [key + "_best_match"] {
+            guard let array = values[variable]?.array else { continue }
+            guard
+                let convert = try UnknownUnits.converter(
+                    units[variable]?.string, for: quantity, variable: variable, block: name, notes: unknownUnits)
+            else { return Column(values: [], convert: { $0 }) }
             return Column(values: array, convert: convert)
         }
         return Column(values: [], convert: { $0 }, isCarried: false)
@@ -458,7 +487,10 @@ struct Block {
     /// A time variable (`sunrise`, `sunset`): its values as they came.
     func times(_ key: String) throws(ServiceError) -> Column {
         guard let array = values[key]?.array else { return Column(values: [], convert: { $0 }, isCarried: false) }
-        try DeclaredUnit.checkTime(units[key]?.string, variable: key)
+        guard
+            try UnknownUnits.converter(
+                units[key]?.string, for: .time, variable: key, block: name, notes: unknownUnits) != nil
+        else { return Column(values: [], convert: { $0 }) }
         return Column(values: array, convert: { $0 })
     }
 }
