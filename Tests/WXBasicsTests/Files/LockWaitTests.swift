@@ -35,7 +35,12 @@ import WeatherTestSupport
         private let readings = Mutex(0)
         init(step: Double) { self.step = step }
         var count: Int { readings.withLock { $0 } }
-        func read() -> Double { readings.withLock { $0 += 1; return Double($0 - 1) * step } }
+        func read() -> Double {
+            readings.withLock {
+                $0 += 1
+                return Double($0 - 1) * step
+            }
+        }
     }
 
     @Test func theBoundIsMeasuredOnTheClockGiven() throws {
