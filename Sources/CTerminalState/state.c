@@ -76,9 +76,22 @@ void wx_die_of(int signal_number) {
     raise(signal_number);
 }
 
+// Ctrl-C while a change waits for a `.wx.lock` another process holds (wx -c, a script): held,
+// not fatal, so that the wait ends and says the change was not saved (`InterruptHold`).
+static volatile sig_atomic_t wx_interrupts_held = 0;
+static volatile sig_atomic_t wx_interrupt_held = 0;
+
+void wx_hold_interrupts(int holding) { wx_interrupts_held = holding ? 1 : 0; }
+
+int wx_held_interrupt(void) { return wx_interrupt_held; }
+
 /// SIGINT, SIGTERM: the temporaries removed, then the signal's default action (the parent sees
-/// wx killed by it).
+/// wx killed by it) — but a SIGINT while interrupts are held is only noted.
 static void wx_on_ending_signal(int signal_number) {
+    if (signal_number == SIGINT && wx_interrupts_held) {
+        wx_interrupt_held = 1;
+        return;
+    }
     wx_remove_temporaries();
     wx_die_of(signal_number);
 }

@@ -26,6 +26,10 @@ mallopt(M_ARENA_MAX, 1)
 TemporaryFileWatch.began = { path in wx_temporary_begin(path) }
 TemporaryFileWatch.ended = { slot in wx_temporary_end(slot) }
 wx_install_temporary_cleanup()
+// Ctrl-C while a change waits for a lock another process holds: noted by that handler, not
+// fatal, so the change says it was not saved before wx ends of it (below).
+InterruptHold.hold = { wx_hold_interrupts($0 ? 1 : 0) }
+InterruptHold.arrived = { wx_held_interrupt() != 0 }
 
 // Before any task exists: Swift's executors are chosen once, at the first task.
 WXExecutors.install()
@@ -51,6 +55,12 @@ Task { @MainActor in
     // kernel frees anyway (0.48 M instructions of a `find Hamburg; show`, issue 39). C's own
     // streams (libedit writes through them) are flushed first.
     fflush(nil)
+    // A Ctrl-C held while a change waited (`InterruptHold`): wx ends of it now, as Ctrl-C ends
+    // `wx -c` at any other moment, so the shell that ran it sees it interrupted (status 130).
+    if wx_held_interrupt() != 0 {
+        wx_remove_temporaries()
+        wx_die_of(SIGINT)
+    }
     _exit(status)
 }
 WXExecutors.runMain()

@@ -147,7 +147,8 @@ import WeatherTestSupport
     func knownLabels() throws {
         let cases: [(DeclaredUnit.Quantity, String, Double, Double)] = [
             (.temperature, "°C", 10, 10), (.temperature, "°F", 50, 10), (.speed, "km/h", 8, 8),
-            (.speed, "m/s", 5, 18), (.speed, "mp/h", 5.2, 8.37), (.speed, "mph", 5.2, 8.37), (.speed, "kn", 10, 18.52),
+            (.speed, "m/s", 5, 18), (.speed, "mp/h", 5.2, 8.3685888), (.speed, "mph", 5.2, 8.3685888),
+            (.speed, "kn", 10, 18.52),
             (.precipitation, "mm", 1.5, 1.5), (.precipitation, "inch", 0.1, 2.54), (.precipitation, "cm", 1, 10),
             (.distance, "m", 24_140, 24_140), (.distance, "ft", 1_000, 304.8), (.pressure, "hPa", 1_013, 1_013),
             (.percent, "%", 40, 40), (.direction, "°", 270, 270), (.code, "wmo code", 3, 3), (.index, "", 4.2, 4.2),
@@ -159,7 +160,9 @@ import WeatherTestSupport
         }
     }
 
-    @Test("an unknown label, or one of another quantity, is refused with the variable and the label")
+    @Test(
+        "an unknown label, or one of another quantity, is not converted; a forecast leaves that variable out, naming it"
+    )
     func unknownLabels() {
         #expect(DeclaredUnit.conversion("furlong/fortnight", for: .speed) == nil)
         #expect(DeclaredUnit.conversion("°F", for: .speed) == nil)
@@ -167,10 +170,11 @@ import WeatherTestSupport
         #expect(DeclaredUnit.conversion("index", for: .index) == nil)
         let body =
             #"{"current_units":{"time":"unixtime","wind_speed_10m":"furlong/h"},"current":{"time":0,"wind_speed_10m":5}}"#
-        #expect(throws: ServiceError.unknownUnit(.openMeteo, variable: "wind_speed_10m", label: "furlong/h")) {
-            try OpenMeteoForecastProvider.forecast(
-                from: try JSONValue.parse(Data(body.utf8)), requested: Coordinate(latitude: 0, longitude: 0))
-        }
+        let forecast = try? OpenMeteoForecastProvider.forecast(
+            from: try JSONValue.parse(Data(body.utf8)), requested: Coordinate(latitude: 0, longitude: 0))
+        #expect(forecast?.current != nil && forecast?.current?.windSpeedKilometresPerHour == nil)
+        #expect(
+            forecast?.unknownUnits == [UnknownUnit(block: "current", variable: "wind_speed_10m", label: "furlong/h")])
     }
 }
 

@@ -87,10 +87,11 @@ import WeatherTestSupport
             "open-meteo-forecast/denver-fahrenheit-mdt-daily-7d-spans-dst-end.json", latitude: 39.7777343,
             longitude: -104.8649863)
         let current = try #require(forecast.current)
-        #expect(current.temperatureCelsius == 19.67)  // 67.4 °F, to 0.01
+        // 67.4 °F, exactly (rounded once, for display: not to 0.01 first).
+        #expect(abs((current.temperatureCelsius ?? 0) - (67.4 - 32) * 5 / 9) < 1e-6)
         #expect(forecast.daily.count == 7)
         #expect(forecast.daily[0].weatherCode == 2)  // legacy `weathercode`
-        #expect(forecast.daily[3].temperatureMaxCelsius == 19.83)  // 67.7 °F
+        #expect(abs((forecast.daily[3].temperatureMaxCelsius ?? 0) - (67.7 - 32) * 5 / 9) < 1e-6)  // 67.7 °F
         // Echoed 39.782467/-104.850006 is not what was asked.
         #expect(forecast.coordinate == Coordinate(latitude: 39.7777, longitude: -104.865))
     }

@@ -16,4 +16,9 @@ void wx_die_of(int signal_number);
 /// SIGINT and SIGTERM, unless ignored: the temporaries removed, then the default action. The
 /// interactive shell's own handlers, installed later, replace these (and remove them too).
 void wx_install_temporary_cleanup(void);
+/// While `holding` is 1, a SIGINT reaching the handler `wx_install_temporary_cleanup` installed
+/// is noted instead of ending wx (a change waiting for a lock says it was not saved first).
+void wx_hold_interrupts(int holding);
+/// 1 once a SIGINT was noted while held (it stays noted: wx ends of it when its run is over).
+int wx_held_interrupt(void);
 #endif

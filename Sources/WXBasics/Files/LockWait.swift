@@ -49,6 +49,18 @@ package struct LockWaitPolicy: Sendable {
     package var noticeAfter: Double { min(0.5, bound / 4) }
 }
 
+/// Ctrl-C where no task stands to be cancelled (`wx -c`, a script: SIGINT ends wx there): held
+/// while a change waits for a lock another process holds, so that the wait ends as a cancelled
+/// one and the change says it was not saved, as at the prompt; wx then ends as Ctrl-C ends it.
+/// The executable sets the hooks (its signal handler); without them nothing is held.
+package enum InterruptHold {
+    /// Holds SIGINT (true) — noted, not fatal — or lets it end wx again (false).
+    nonisolated(unsafe) package static var hold: (Bool) -> Void = { _ in }
+    /// Whether a SIGINT was noted while held: it stays noted, and wx ends of it once the
+    /// command has said what became of its change (`ShellRunner.interrupted`).
+    nonisolated(unsafe) package static var arrived: () -> Bool = { false }
+}
+
 /// The process's `LockWaitPolicy` (a lock is taken deep in the stores, through every store's
 /// `FileSystem`: one setting for all of them, as `WX_TIMEOUT` is one for every request).
 package enum LockWaiting {
@@ -93,21 +105,23 @@ package enum LockWaiting {
         return nil
     }
 
-    /// Seconds on the monotonic clock.
-    static func seconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
     /// Waits for the exclusive flock on `fd` (the lock file `path`) as `wait` says; polls, a
     /// pause of 10 ms growing to 100 ms between tries (flock has no timeout, and a blocked
     /// flock cannot be called off by Ctrl-C, which cancels a task, not a system call).
     ///
+    /// - Parameters:
+    ///   - policy: the bound, the notice and Ctrl-C (the process's, `LockWaiting.policy`).
+    ///   - seconds: the clock the bound is measured on, seconds (`MonotonicClock`, the one
+    ///     `DeadlineTimer` waits on too; a test's own clock).
     /// - Throws: `FileError` with `lockWaitEnd` set when the lock was not had.
-    static func wait(_ fd: Int32, path: String, _ wait: LockWait) throws(FileError) {
-        let policy = policy
+    static func wait(
+        _ fd: Int32, path: String, _ wait: LockWait, policy: LockWaitPolicy = LockWaiting.policy,
+        seconds: () -> Double = { MonotonicClock.seconds }
+    ) throws(FileError) {
         let bound = wait == .bounded ? policy.bound : briefly
+        // Ctrl-C ends a bounded wait, also where it would end wx (`InterruptHold`).
+        if wait == .bounded { InterruptHold.hold(true) }
+        defer { if wait == .bounded { InterruptHold.hold(false) } }
         let start = seconds()
         var pause = 0.01
         var noticed = false
@@ -116,7 +130,7 @@ package enum LockWaiting {
             guard errno == EWOULDBLOCK || errno == EINTR else { throw FileError(cannot: "lock", path, code: errno) }
             // /proc/locks read only when it is said.
             var pid: String { holder(of: fd).map { " (pid \($0))" } ?? "" }
-            if wait == .bounded, policy.cancelled() {
+            if wait == .bounded, policy.cancelled() || InterruptHold.arrived() {
                 throw FileError(lockNotHad: path, .cancelled, reason: "cancelled while another process\(pid) held it")
             }
             let waited = seconds() - start

@@ -5,9 +5,28 @@ import Synchronization
 import Glibc
 #endif
 
+/// The one monotonic clock wx waits on: the deadlines of `DeadlineTimer` (`Task.sleep`) and
+/// the wait for a held `.wx.lock` (`LockWaiting`) are readings of it.
+package enum MonotonicClock {
+    /// Time since the machine started on CLOCK_BOOTTIME, which never goes back and goes on
+    /// counting while the machine is suspended (as `ContinuousClock` does), so that a wait
+    /// bounded in seconds is bounded across a suspend too; the timerfd is set on the same clock.
+    package static var now: Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+
+    /// `now` in seconds.
+    package static var seconds: Double {
+        let (seconds, attoseconds) = now.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
 /// Elements waiting for their deadlines, earliest first; equal deadlines keep the order added.
 ///
-/// Deadlines are readings of `DeadlineTimer.now` (CLOCK_BOOTTIME, which goes on counting while
+/// Deadlines are readings of `MonotonicClock.now` (CLOCK_BOOTTIME, which goes on counting while
 /// the machine is suspended, as `ContinuousClock` does).
 package struct Deadlines<Element> {
     private var waiting: [(deadline: Duration, element: Element)] = []
@@ -63,14 +82,8 @@ package final class DeadlineTimer<Element: Sendable>: Sendable {
         }
     }
 
-    /// The clock deadlines are read on (CLOCK_BOOTTIME), as time since the machine started.
-    package static var now: Duration {
-        var time = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &time)
-        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
-    }
-
-    /// Hands `element` back at `deadline` (a reading of `now`; one already past: at once).
+    /// Hands `element` back at `deadline` (a reading of `MonotonicClock.now`; one already past:
+    /// at once).
     package func add(_ element: Element, at deadline: Duration) {
         deadlines.withLock { deadlines in
             let earliest = deadlines.earliest
@@ -94,7 +107,7 @@ package final class DeadlineTimer<Element: Sendable>: Sendable {
             // (re-armed meanwhile) only mean: look again.
             _ = read(descriptor, &expirations, MemoryLayout<UInt64>.size)
             let ready = deadlines.withLock { deadlines in
-                let ready = deadlines.removeDue(at: Self.now)
+                let ready = deadlines.removeDue(at: MonotonicClock.now)
                 arm(deadlines.earliest)
                 return ready
             }

@@ -73,7 +73,7 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
     ) {
         let unowned = UnownedJob(job)
         guard let delay = delay as? Duration, delay > .zero, let timer = startedTimer() else { return run(unowned) }
-        timer.add(unowned, at: DeadlineTimer<UnownedJob>.now + delay)
+        timer.add(unowned, at: MonotonicClock.now + delay)
     }
 
     /// Runs `job` at `instant` of `clock`.

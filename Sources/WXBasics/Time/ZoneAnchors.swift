@@ -26,6 +26,10 @@ import FoundationEssentials
 /// - Saransk: Penza keeps Moscow time, nearer Saratov (+04:00).
 /// - Birobidzhan and Belogorsk: Khabarovsk keeps Vladivostok time, nearer Sakhalin's
 ///   principal place; the Amur oblast (Blagoveshchensk) keeps Yakutsk time, nearer Vladivostok.
+/// - Delhi, Mumbai, Bengaluru and Lucknow: India's principal place, Kolkata, lies at its east
+///   edge; without the country (reverse geocoding failed) Delhi lay nearer Kathmandu (+05:45),
+///   Mumbai nearer Karachi (+05:00). Lahore and Islamabad, then, lay nearer Delhi or Kabul
+///   (+04:30) than Karachi.
 /// - Kinshasa and Lubumbashi (the places zone.tab gives Africa/Kinshasa, +01:00, and
 ///   Africa/Lubumbashi, +02:00, which zone1970.tab folds into Lagos and Maputo, far away) and
 ///   Kananga: the Congo's east (Kisangani) lies nearer Lagos than Maputo.
@@ -114,6 +118,12 @@ package enum ZoneAnchors {
         CD\t-0418+01518\tAfrica/Kinshasa\tKinshasa (zone.tab)
         CD\t-1140+02728\tAfrica/Lubumbashi\tLubumbashi (zone.tab)
         CD\t-0554+02225\tAfrica/Lubumbashi\tKananga
+        IN\t+2837+07713\tAsia/Kolkata\tDelhi
+        IN\t+1858+07249\tAsia/Kolkata\tMumbai
+        IN\t+1258+07735\tAsia/Kolkata\tBengaluru
+        IN\t+2651+08057\tAsia/Kolkata\tLucknow
+        PK\t+3133+07420\tAsia/Karachi\tLahore
+        PK\t+3343+07304\tAsia/Karachi\tIslamabad
         """)
 
     /// The UTF-8 of `text`, copied whole. `Data(text.utf8)` asked the runtime whether the view

@@ -8,11 +8,16 @@ extension Forecast {
     /// the place's (`daysAreUTC`: the place's clock is not UTC's then). The provider calls it
     /// with the coordinates alone, the session again with the place's country. Nothing for an
     /// answer in a zone of its own, or without the database.
+    ///
+    /// Without the country (the coordinates' name did not come) the zone is the nearest of all
+    /// countries' and may be a neighbour's across a border (Delhi read at Kathmandu's +05:45):
+    /// `zoneGuessed` says so, for the views to say it.
     package mutating func takePlacesZone(countryCode: String?) {
         guard answeredInUTC else { return }
         let first = current?.time ?? hourly.first?.time ?? quarterHours.first?.time ?? Date(timeIntervalSince1970: 0)
         guard let own = ZoneInfo.nearest(to: coordinate, at: first, countryCode: countryCode) else { return }
         zone = own
+        zoneGuessed = countryCode == nil && !own.isUTC
         daysAreUTC = own.utcOffsetSeconds != 0 && !daily.isEmpty
     }
 

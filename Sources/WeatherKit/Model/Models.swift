@@ -402,10 +402,18 @@ package struct Forecast: Hashable, Sendable {
     /// The series of `hourly` and `daily` the answer does not carry at all (no such variable
     /// in its block); empty when it carries every one wx shows.
     package var uncarried: Set<ForecastSeries> = []
+    /// The variables the answer declared in a unit wx does not know: left blank (nil), each
+    /// said once beside the rest of the answer (case OM-1's rule); empty when there are none.
+    package var unknownUnits: [UnknownUnit] = []
     /// Whether the service answered in UTC (`ZoneInfo.isUTC`: "GMT", offset 0) whatever the
     /// place (case OM-11): `zone` is then the place's own from the tz database
     /// (`takePlacesZone(countryCode:)`), not the answer's.
     package var answeredInUTC = false
+    /// Whether `zone` is a guess from the coordinates alone: answered in UTC, the place's own
+    /// zone taken nearest to them among every country's, its country not known
+    /// (`takePlacesZone(countryCode:)`); false once a country, or an offset a service told,
+    /// has decided it.
+    package var zoneGuessed = false
     /// Whether `daily`'s days are UTC's calendar days rather than the place's: answered in UTC
     /// for a place whose clock is not UTC's, each day's low, high and sums are over 00:00–24:00
     /// UTC. Instants (hours, sunrise, sunset) are instants whatever the days.
@@ -460,38 +468,5 @@ package struct Forecast: Hashable, Sendable {
     package func today(at now: Date) -> DailyForecast? {
         let date = clock.localTime(now).date
         return daily.first { $0.date == date }
-    }
-}
-
-/// The data of a weather snapshot: what `save` stores, in canonical units.
-package struct SnapshotReading: Hashable, Sendable, Codable {
-    /// When the data was valid (the service's `current.time`), not when it was saved.
-    package var dataTime: Date
-    package var temperatureCelsius: Double?
-    package var precipitationProbabilityPercent: Double?
-    package var precipitationMillimetres: Double?
-    package var weatherCode: Int?
-    /// The days ahead of the forecast shown with the reading (today first), kept to check them
-    /// once they have passed; nil for snapshots written before wx kept them.
-    package var forecastDays: [KeptForecastDay]?
-    /// The official warnings in force when it was saved; `[]` when the feed said none, nil when
-    /// none was asked (no feed for the place, or a snapshot from before wx kept them).
-    package var warnings: [KeptWarning]? = nil
-    /// How many more warnings were in force than `warnings` keeps (at most
-    /// `KeptWarning.mostKept`, the most severe); nil or 0 when it keeps them all.
-    package var warningsNotKept: Int? = nil
-
-    package init(
-        dataTime: Date, temperatureCelsius: Double?, precipitationProbabilityPercent: Double?,
-        precipitationMillimetres: Double?, weatherCode: Int?, forecastDays: [KeptForecastDay]? = nil,
-        warnings: [KeptWarning]? = nil
-    ) {
-        self.dataTime = dataTime
-        self.temperatureCelsius = temperatureCelsius
-        self.precipitationProbabilityPercent = precipitationProbabilityPercent
-        self.precipitationMillimetres = precipitationMillimetres
-        self.weatherCode = weatherCode
-        self.forecastDays = forecastDays
-        self.warnings = warnings
     }
 }

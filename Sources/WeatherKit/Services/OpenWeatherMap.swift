@@ -208,13 +208,13 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         // wx asks for units=metric, but an answer in OpenWeatherMap's default unit, kelvin, is
         // known when `units` was lost on the way (a proxy, a cached URL): 282.1 is not °C.
         let inKelvin = (main["temp"]?.double).map { $0 > Self.lowestKelvinReading } ?? false
-        let celsius: (Double?) -> Double? = { value in value.map { inKelvin ? DeclaredUnit.round($0 - 273.15) : $0 } }
+        let celsius: (Double?) -> Double? = { value in value.map { inKelvin ? DeclaredUnit.clean($0 - 273.15) : $0 } }
         current.temperatureCelsius = celsius(main["temp"]?.double)
         current.apparentTemperatureCelsius = celsius(main["feels_like"]?.double)
         current.relativeHumidityPercent = main["humidity"]?.double
         current.pressureHectopascals = main["sea_level"]?.double ?? main["pressure"]?.double
-        current.windSpeedKilometresPerHour = json["wind"]?["speed"]?.double.map { DeclaredUnit.round($0 * 3.6) }
-        current.windGustsKilometresPerHour = json["wind"]?["gust"]?.double.map { DeclaredUnit.round($0 * 3.6) }
+        current.windSpeedKilometresPerHour = json["wind"]?["speed"]?.double.map { DeclaredUnit.clean($0 * 3.6) }
+        current.windGustsKilometresPerHour = json["wind"]?["gust"]?.double.map { DeclaredUnit.clean($0 * 3.6) }
         current.windDirectionDegrees = json["wind"]?["deg"]?.double
         current.cloudCoverPercent = json["clouds"]?["all"]?.double
         current.visibilityMetres = json["visibility"]?.double
@@ -280,7 +280,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         } else {
             (period, amounts) = (10_800, kinds.map { $0.threeHours ?? $0.hour })
         }
-        return (DeclaredUnit.round(amounts.compactMap { $0 }.reduce(0, +)), amounts[1], period)
+        return (DeclaredUnit.clean(amounts.compactMap { $0 }.reduce(0, +)), amounts[1], period)
     }
 
     /// The place's zone. OpenWeatherMap gives one fixed offset (`timezone`, seconds east of UTC)
@@ -321,7 +321,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             json["city"]?["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil }
             ?? forecast.zone.utcOffsetSeconds
         let inKelvin = list.first?["main"]?["temp"]?.double.map { $0 > lowestKelvinReading } ?? false
-        let celsius: (Double?) -> Double? = { value in value.map { inKelvin ? DeclaredUnit.round($0 - 273.15) : $0 } }
+        let celsius: (Double?) -> Double? = { value in value.map { inKelvin ? DeclaredUnit.clean($0 - 273.15) : $0 } }
         var hours: [HourlyForecast] = []
         for item in list {
             guard let time = item["dt"]?.unixTime, let main = item["main"] else { continue }
@@ -330,13 +330,13 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             hour.apparentTemperatureCelsius = celsius(main["feels_like"]?.double)
             hour.relativeHumidityPercent = main["humidity"]?.double
             hour.pressureHectopascals = main["sea_level"]?.double ?? main["pressure"]?.double
-            hour.precipitationProbabilityPercent = item["pop"]?.double.map { DeclaredUnit.round($0 * 100) }
+            hour.precipitationProbabilityPercent = item["pop"]?.double.map { DeclaredUnit.clean($0 * 100) }
             let rain = item["rain"]?["3h"]?.double
             let snow = item["snow"]?["3h"]?.double
-            hour.precipitationMillimetres = DeclaredUnit.round((rain ?? 0) + (snow ?? 0))
+            hour.precipitationMillimetres = DeclaredUnit.clean((rain ?? 0) + (snow ?? 0))
             hour.condition = condition(item["weather"])
-            hour.windSpeedKilometresPerHour = item["wind"]?["speed"]?.double.map { DeclaredUnit.round($0 * 3.6) }
-            hour.windGustsKilometresPerHour = item["wind"]?["gust"]?.double.map { DeclaredUnit.round($0 * 3.6) }
+            hour.windSpeedKilometresPerHour = item["wind"]?["speed"]?.double.map { DeclaredUnit.clean($0 * 3.6) }
+            hour.windGustsKilometresPerHour = item["wind"]?["gust"]?.double.map { DeclaredUnit.clean($0 * 3.6) }
             hour.windDirectionDegrees = item["wind"]?["deg"]?.double
             hour.cloudCoverPercent = item["clouds"]?["all"]?.double
             hour.visibilityMetres = item["visibility"]?.double
@@ -376,7 +376,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             // The amount and its chance are the 3 hours before `dt`: the day that interval ends in.
             let covered = index(of: coveredDay(hour.time, clock: clock))
             if let amount = hour.precipitationMillimetres {
-                days[covered].precipitationSumMillimetres = DeclaredUnit.round(
+                days[covered].precipitationSumMillimetres = DeclaredUnit.clean(
                     (days[covered].precipitationSumMillimetres ?? 0) + amount)
             }
             days[covered].precipitationProbabilityMaxPercent = most(

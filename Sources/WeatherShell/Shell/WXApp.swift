@@ -214,7 +214,7 @@ package struct WXApp {
                 runner.report(error)
                 return finish(runner, status: 2)
             }
-            for line in oneShotLines where await runner.run(line: line) == .quit { break }
+            for line in oneShotLines where await runner.run(line: line) == .quit || InterruptHold.arrived() { break }
             return finish(runner, status: runner.exitStatus)
         }
 
@@ -245,7 +245,8 @@ package struct WXApp {
         }
         // Script mode, like sqlite3: no banner, no prompt, one command a line.
         while case .line(let line) = await host.standardInput.readLine(prompt: "") {
-            if await runner.run(line: line) == .quit { break }
+            // Ctrl-C held while a change waited for the lock: the script stops there.
+            if await runner.run(line: line) == .quit || InterruptHold.arrived() { break }
         }
         return finish(runner, status: runner.exitStatus)
     }

@@ -129,6 +129,12 @@ package final class EventLog {
     /// Whether some records exist only in memory.
     package var hasUnwrittenRecords: Bool { !pending.isEmpty }
 
+    /// Whether some records exist only in memory because their write failed (a full disk, a
+    /// read-only log), not only because another process held the lock a moment when a history
+    /// line came (`commandsHeldBack`): a write that waits for the lock may still succeed, and
+    /// writes those first.
+    package var hasRecordsWhoseWriteFailed: Bool { pending.count > commandsHeldBack }
+
     /// What the log did on its own since the last call (records kept in memory were written,
     /// unreadable lines were skipped), to tell the user once.
     package func takeNotes() -> [StoreNote] {

@@ -52,7 +52,9 @@ struct CheckEndToEndTests {
         let above = Int(percent.rounded(.up))
         let held = try check(["--rain", "\(below)%", Self.paris], now: Self.friday, server: server)
         #expect(held.status == 0, "\(held.stderr)")
-        #expect(held.stdout.contains("rain tomorrow \(expected.1) of \(expected.2) members"), "\(held.stdout)")
+        #expect(
+            held.stdout.contains("rain ≥ 1.0 mm over tomorrow \(expected.1) of \(expected.2) members"), "\(held.stdout)"
+        )
         let notHeld = try check(["--rain", "\(above)%", Self.paris], now: Self.friday, server: server)
         #expect(notHeld.status == 1, "\(notHeld.stderr)")
         #expect(notHeld.stderr.isEmpty && notHeld.stdout.contains("none held"), "\(notHeld.stdout)")
@@ -77,15 +79,17 @@ struct CheckEndToEndTests {
         #expect(today.0 == "2026-10-24" && today.1 == 0 && today.2 == 51)
         let run = try check(["--rain", "50%", Self.paris], now: evening, server: server)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("rain tomorrow \(reading.1) of \(reading.2) members"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("rain ≥ 1.0 mm over tomorrow \(reading.1) of \(reading.2) members"), "\(run.stdout)")
         let json = try document(
             try runWX(["--json", "check", "--rain", "50%", Self.paris], server: server, now: evening))
         let condition = try #require((json["conditions"] as? [[String: Any]])?.first)
         #expect(condition["date"] as? String == reading.0 && condition["members"] as? Int == reading.1)
         let sure = try runWX(["brief", "--sure", Self.paris], server: server, now: evening)
         #expect(
-            sure.stdout.contains(
-                "Rain in the rest of today is unlikely: \(today.1) of \(today.2) members give 1.0 mm or more."),
+            sure.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
+                "Rain in the rest of today is unlikely: \(today.1) of \(today.2) members give 1.0 mm or more over the day."
+            ),
             "\(sure.stdout)")
         // chance counts today from the next hour by the same rule: the same members.
         let chance = try runWX(["--json", "chance", "rain>=1mm/day", "2", Self.paris], server: server, now: evening)
@@ -104,7 +108,9 @@ struct CheckEndToEndTests {
         #expect(today.0 == "2026-10-24" && today.1 == 23 && today.2 == 51)
         let run = try check(["--rain", "40%", Self.paris], now: morning, server: server)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("rain rest of today \(today.1) of \(today.2) members"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("rain ≥ 1.0 mm over the rest of today \(today.1) of \(today.2) members"),
+            "\(run.stdout)")
     }
 
     @Test func frostHoldsAtItsThresholdAndNotAbove() throws {

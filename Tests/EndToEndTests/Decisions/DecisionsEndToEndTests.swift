@@ -381,7 +381,7 @@ extension DecisionsEndToEndTests {
             ["-c", "chance gusts>=60 rain>=1 Hamburg"], home: home, server: server, now: "2026-12-01T07:10:00Z")
         #expect(some.status == 0, "\(some.stderr)")
         #expect(some.stdout.contains("has no gusts (wind_gusts_10m)"), "\(some.stdout)")
-        #expect(some.stdout.contains("rain ≥ 1 mm in any hour"), "\(some.stdout)")
+        #expect(some.stdout.contains("rain ≥ 1 mm in an hour"), "\(some.stdout)")
     }
 }
 

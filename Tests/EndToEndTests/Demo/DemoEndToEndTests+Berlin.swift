@@ -143,7 +143,9 @@ extension DemoEndToEndTests {
         }
         #expect(day.contains("high \(band(highs))"), "\(confidence.stdout)")
         #expect(day.contains("low \(band(lows))"), "\(confidence.stdout)")
-        #expect(confidence.stdout.contains("rain 1.0 mm or more: \(wet.count) of 51 members"), "\(confidence.stdout)")
+        #expect(
+            confidence.stdout.contains("rain ≥ 1.0 mm over the day: \(wet.count) of 51 members"), "\(confidence.stdout)"
+        )
 
         // models: every day's row has each model's low/high, in the order wx asks for them.
         let models = try #require(try Self.body(place, "/v1/forecast", queryKey: "models")["daily"] as? [String: Any])

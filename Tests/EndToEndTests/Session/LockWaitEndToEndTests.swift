@@ -12,7 +12,7 @@ struct LockWaitEndToEndTests {
     /// `.wx.lock` in `folder`, held as another process holds it: an flock on a descriptor of
     /// this process's own (two descriptors' flocks conflict in one process too), not inherited
     /// by the wx started meanwhile.
-    final class HeldLock {
+    final class HeldLock: Sendable {
         let fd: Int32
         init(in folder: String) {
             fd = open(folder + "/.wx.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -47,6 +47,83 @@ struct LockWaitEndToEndTests {
             "\(run.stderr)")
         #expect(run.stderr.contains("for 1 s (WX_TIMEOUT): gave up"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
+    }
+
+    /// Ctrl-C (SIGINT) while `wx -c "units imperial; units"` waits for the lock: the change
+    /// says it was not saved, as at the prompt, the rest of the line does not run, and wx ends
+    /// of the signal, as Ctrl-C ends `wx -c` at any other moment (the shell sees 130). The old
+    /// wx died of it in the wait without a word.
+    @Test func ctrlCInAOneShotWaitSaysTheChangeWasNotSaved() throws {
+        let home = TemporaryFolder()
+        let lock = HeldLock(in: home.path)
+        defer { lock.release() }
+        let errors = home.path + "/stderr.txt"
+        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
+        let process = Process()
+        // The test runner has SIGINT ignored, and a child inherits that (as under `nohup`, where
+        // wx keeps it ignored): env execs wx with it as a shell gives it.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=INT", TestPaths.wxBinary, "-c", "units imperial; units"]
+        process.environment = [
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path,
+            "XDG_RUNTIME_DIR": home.path + "/run", "WX_TIMEOUT": "60",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: errors)
+        try process.run()
+        func stderr() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
+        let deadline = Date().addingTimeInterval(30)
+        while !stderr().contains("waiting for"), process.isRunning, Date() < deadline { usleep(10_000) }
+        #expect(stderr().contains("waiting for \(home.path)/.wx.lock"), "\(stderr())")
+        kill(process.processIdentifier, SIGINT)
+        let ending = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < ending { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
+            "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(stderr().contains("cancelled: ") && stderr().contains("not saved"), "\(stderr())")
+        // `units` after it did not run.
+        #expect(!printed.contains("metric") && !printed.contains("imperial"), "\(printed)")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/state.plist"))
+    }
+
+    /// A script's `check --changed` while another process holds the lock: its history line is
+    /// held back in memory, and its mark waits for the lock as a change does, then says the
+    /// lock is why it was not kept. The old check refused at once, saying the log could not be
+    /// written and to make it writable — the wrong reason, and a wrong thing to do.
+    @Test func checksMarkSaysTheLockWhenAHistoryLineWaits() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let lock = HeldLock(in: home.path)
+        defer { lock.release() }
+        let run = try runWX(
+            stdin: "check --changed Berlin\n", home: home, server: server, now: BriefEndToEndTests.wednesday,
+            environment: ["WX_TIMEOUT": "1"], timeout: 30)
+        #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("check’s mark for --changed could not be kept"), "\(run.stderr)")
+        #expect(run.stderr.contains("for 1 s (WX_TIMEOUT): gave up"), "\(run.stderr)")
+        #expect(!run.stderr.contains("make it writable"), "\(run.stderr)")
+    }
+
+    /// Once the lock is free, the same script keeps the mark and the history line held back.
+    @Test func checksMarkIsKeptWithTheHistoryLineOnceTheLockIsFree() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let lock = HeldLock(in: home.path)
+        // Freed while the mark waits (WX_TIMEOUT 20), after the history line was held back.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { lock.release() }
+        let run = try runWX(
+            stdin: "check --changed Berlin\n", home: home, server: server, now: BriefEndToEndTests.wednesday,
+            environment: ["WX_TIMEOUT": "20"], timeout: 40)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("first check"), "\(run.stdout)")
+        let log = try String(contentsOfFile: home.path + "/log.jsonl", encoding: .utf8)
+        #expect(log.contains("check --changed Berlin"), "\(log)")
+        #expect(log.contains("#check") || log.contains("check-mark") || log.contains("\"look\""), "\(log)")
     }
 
     /// `show` only reads: its weather is printed at once, the look it keeps for `changed`

@@ -248,9 +248,11 @@ import WeatherTestSupport
         try reverse.queue(.init(path: "/reverse", status: 403, file: "cases/nominatim-403.html"))
         let shown = try runWX(["-c", "show 52.52,13.41"], home: TemporaryFolder(), server: reverse, now: Self.recorded)
         #expect(shown.status == 0)
+        // The answer is in GMT and the country did not come: the zone shown is a guess, said so.
         #expect(
             shown.stderr
                 == "warning: Nominatim refused the request (HTTP 403): its usage policy blocks this client for now; wait, or set WX_NOMINATIM_URL to another server; the coordinates have no name\n"
+                + "time zone guessed: Open-Meteo answered in GMT and the place’s country is not known, so its times are shown at Europe/Berlin (UTC+02:00), the zone nearest to it, which may be a neighbouring country’s\n"
         )
         #expect(shown.stdout.hasPrefix("52.5200°N 13.4100°E · Sun 05:10 CEST\n"))
 

@@ -29,13 +29,13 @@ import WeatherTestSupport
         var arrivals = handedBack.makeAsyncIterator()
         #expect(!timer.isArmed)
 
-        timer.add("past", at: DeadlineTimer<String>.now - .seconds(1))
+        timer.add("past", at: MonotonicClock.now - .seconds(1))
         #expect(await arrivals.next() == ["past"])
         #expect(!timer.isArmed)
 
-        timer.add("in an hour", at: DeadlineTimer<String>.now + .seconds(3600))
+        timer.add("in an hour", at: MonotonicClock.now + .seconds(3600))
         #expect(timer.isArmed)
-        timer.add("also past", at: DeadlineTimer<String>.now - .seconds(1))
+        timer.add("also past", at: MonotonicClock.now - .seconds(1))
         #expect(await arrivals.next() == ["also past"])
         #expect(timer.isArmed)
     }

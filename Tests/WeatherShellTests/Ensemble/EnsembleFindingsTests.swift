@@ -12,9 +12,9 @@ extension ViewFindingsTests {
         let day = EnsembleDay(
             date: date("2025-07-27"), high: nil, low: nil, precipitation: EnsembleSpread([0, 1, 2]),
             wetMembers: 7, precipitationMembers: 51, frostMembers: 0)
-        #expect(day.rainSentence(format: Self.metric) == "rain 1.0 mm or more: 7 of 51 members (14 %)")
+        #expect(day.rainSentence(format: Self.metric) == "rain ≥ 1.0 mm over the day: 7 of 51 members (14 %)")
         let imperial = try #require(day.rainSentence(format: Self.imperial))
-        #expect(imperial == "rain 0.04 in or more: 7 of 51 members (14 %)")
+        #expect(imperial == "rain ≥ 0.04 in over the day: 7 of 51 members (14 %)")
         #expect(!imperial.contains("in in"))
     }
 

@@ -27,15 +27,16 @@ import WXBasics
         let narrow = EnsembleSpread(p10: 20, median: 21, p90: 22, members: 51)
         let low = day(wet: 10, of: 51, high: narrow)
         #expect(low.agreement == .confident)
-        #expect(low.rainSentence(format: Self.metric) == "rain 1.0 mm or more: 10 of 51 members (19.6 %)")
+        #expect(low.rainSentence(format: Self.metric) == "rain ≥ 1.0 mm over the day: 10 of 51 members (19.6 %)")
         let high = day(wet: 41, of: 51, high: narrow)
         #expect(high.agreement == .confident)
-        #expect(high.rainSentence(format: Self.metric) == "rain 1.0 mm or more: 41 of 51 members (80.4 %)")
+        #expect(high.rainSentence(format: Self.metric) == "rain ≥ 1.0 mm over the day: 41 of 51 members (80.4 %)")
         let middle = day(wet: 18, of: 51, high: narrow)
         #expect(middle.agreement == .uncertain)
-        #expect(middle.rainSentence(format: Self.metric) == "rain 1.0 mm or more: 18 of 51 members (35.3 %)")
+        #expect(middle.rainSentence(format: Self.metric) == "rain ≥ 1.0 mm over the day: 18 of 51 members (35.3 %)")
         #expect(
-            day(wet: 7, of: 51).rainSentence(format: Self.metric) == "rain 1.0 mm or more: 7 of 51 members (14 %)")
+            day(wet: 7, of: 51).rainSentence(format: Self.metric)
+                == "rain ≥ 1.0 mm over the day: 7 of 51 members (14 %)")
     }
 
     /// The high's 10th–90th range of 19.851 to 22.949 °C is 3.098 °C, over the 3 °C of
@@ -99,7 +100,7 @@ import WXBasics
         let context = RenderContext(units: .metric, now: Date(timeIntervalSince1970: 0), colour: false, unicode: true)
         #expect(
             TextRenderer.chanceAlertLines(reading, context: context, format: Self.metric).joined(separator: " ")
-                == "⚑ rain 1.0 mm or more tomorrow: 15 of 51 members (29.4 %), at or above 29 %")
+                == "⚑ rain ≥ 1.0 mm over tomorrow: 15 of 51 members (29.4 %), at or above 29 %")
     }
 
     @Test func theRuleItself() {

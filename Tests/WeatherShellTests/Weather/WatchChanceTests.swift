@@ -98,7 +98,8 @@ import WeatherTestSupport
         // (00:00–06:00 CET), over at 08:10: the rest of today, from 09:00, has none, so the frost
         // read is tomorrow's, 4 of the 50 members with every hour.
         #expect(
-            console.output.contains("\u{07}⚑ rain 1.0 mm or more tomorrow: 19 of 51 members (37 %), at or above 30 %\n")
+            console.output.contains(
+                "\u{07}⚑ rain ≥ 1.0 mm over tomorrow: 19 of 51 members (37 %), at or above 30 %\n")
         )
         #expect(
             console.output.contains(
@@ -128,7 +129,8 @@ import WeatherTestSupport
         // is missing, so tomorrow has no whole sum (issue 37 item 10); in the rest of today none
         // of the 31 members reaches 1 mm (EnsembleDaySumTests' reading of the whole day: none).
         #expect(
-            console.output.contains("\nrain 1.0 mm or more rest of today: 0 of 31 members (0 %), now below 30 %\n"))
+            console.output.contains(
+                "\nrain ≥ 1.0 mm over the rest of today: 0 of 31 members (0 %), now below 30 %\n"))
         #expect(
             console.output.contains("\nfrost (low < 0 °C) rest of today: 0 of 31 members (0 %), now below 8 %\n"))
         #expect(Self.count("\u{07}", in: console.output) == 2)

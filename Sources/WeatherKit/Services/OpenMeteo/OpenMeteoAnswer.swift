@@ -86,13 +86,19 @@ enum OpenMeteoAnswer {
     }
 
     /// The place's zone as the answer gives it (`timezone`, `timezone_abbreviation`,
-    /// `utc_offset_seconds`; an offset beyond ±18 h is read as 0).
+    /// `utc_offset_seconds`; an offset beyond ±18 h is read as 0). A UTC name ("GMT") beside
+    /// an offset other than 0 is not the clock the answer's times were computed with: the
+    /// offset is, and wins (the name is dropped), so no time is read at GMT's clock then.
     static func zone(_ json: JSONValue) -> ZoneInfo {
         let offset = json["utc_offset_seconds"]?.int ?? 0
-        return ZoneInfo(
-            identifier: json["timezone"]?.nonEmptyString.map(TerminalText.sanitized),
-            abbreviation: json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized),
-            utcOffsetSeconds: abs(offset) <= 18 * 3_600 ? offset : 0)
+        let kept = abs(offset) <= 18 * 3_600 ? offset : 0
+        var identifier = json["timezone"]?.nonEmptyString.map(TerminalText.sanitized)
+        var abbreviation = json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized)
+        if kept != 0, let name = identifier, ZoneInfo.utcNames.contains(name) {
+            identifier = nil
+            abbreviation = nil
+        }
+        return ZoneInfo(identifier: identifier, abbreviation: abbreviation, utcOffsetSeconds: kept)
     }
 
     /// An answer's zone and its block `name` (`hourly`, `daily`), after the checks every such
@@ -147,9 +153,12 @@ enum OpenMeteoAnswer {
     /// null or missing, and stays nil — but a null `weather_code` is an unknown condition, where
     /// a block without `weather_code` leaves the condition nil.
     ///
-    /// - Throws: `ServiceError.unknownUnit` for a declared unit wx does not know.
-    static func hours(from json: JSONValue, offset: Int) throws(ServiceError) -> [HourlyForecast] {
-        guard let block = try Block(json, "hourly", offset: offset) else { return [] }
+    /// - Throws: `ServiceError.unknownUnit` for a declared unit wx does not know, unless
+    ///   `unknownUnits` is given: that variable is then blank, and noted there.
+    static func hours(
+        from json: JSONValue, offset: Int, unknownUnits: UnknownUnits? = nil
+    ) throws(ServiceError) -> [HourlyForecast] {
+        guard let block = try Block(json, "hourly", offset: offset, unknownUnits: unknownUnits) else { return [] }
         // Each variable's column is found once, then read by index.
         let temperature = try block.column(.temperature)
         let apparent = try block.column(.apparentTemperature)
@@ -248,8 +257,9 @@ enum OpenMeteoAnswer {
 /// `%`; `°` for directions; `wmo code`; `s` for durations; `iso8601`/`unixtime` for times;
 /// `W/m²`, `J/kg`, `µg/m³`… for variables wx does not read. A variable whose whole array is
 /// null is declared `"undefined"`; an empty label is no declaration. Any other label is
-/// unknown: the answer is refused (`ServiceError.unknownUnit`) rather than read as if it were
-/// in wx's unit — 5.2 mph read as 5.2 km/h is a wrong value that looks right.
+/// unknown, never read as if it were in wx's unit — 5.2 mph read as 5.2 km/h is a wrong value
+/// that looks right: a forecast leaves that variable blank and says so (`UnknownUnit`), other
+/// answers are refused (`ServiceError.unknownUnit`).
 enum DeclaredUnit {
     /// What a variable measures, which decides which labels are known for it.
     enum Quantity {
@@ -258,12 +268,21 @@ enum DeclaredUnit {
         case time
     }
 
-    static func round(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    /// `value`, a converted one, without the noise of binary arithmetic (3.0479999999999996 for
+    /// 0.12 in, which is 3.048 mm): to the nearest 1e-9, far below any decimal wx shows, so it
+    /// never decides how a value rounds for display. A product of a service's decimals and a
+    /// factor below (at most 3 and 6 decimals) has at most 9 decimals: it comes out exact.
+    /// Rounding to 0.01 here rounded twice — 0.49 in (12.446 mm) showed as 12.5 mm, 5.9 mph
+    /// (9.4951 km/h) as 10 km/h.
+    static func clean(_ value: Double) -> Double {
+        guard abs(value) < 1e6 else { return value }
+        return (value * 1e9).rounded() / 1e9
+    }
 
     /// The conversion of a value declared in `label` to wx's unit for `quantity` (°C, km/h, mm,
     /// m, hPa, %, degrees, seconds); nil when the label is not one known for the quantity.
-    /// Converted values are rounded to 0.01 so that no conversion noise (19.666666…) reaches
-    /// the JSON output; the services' own precision is 0.1.
+    /// Converted values are exact (`clean` only takes off binary noise): they are rounded once,
+    /// for display, never before.
     static func conversion(_ label: String?, for quantity: Quantity) -> ((Double) -> Double)? {
         let identity: (Double) -> Double = { $0 }
         guard let label = label?.trimmed, !label.isEmpty, label != "undefined" else { return identity }
@@ -271,30 +290,30 @@ enum DeclaredUnit {
         case .temperature:
             switch label {
             case "°C", "C", "celsius": return identity
-            case "°F", "F", "fahrenheit": return { round(TemperatureUnit.fahrenheit.celsius(from: $0)) }
-            case "K", "kelvin": return { round(TemperatureUnit.kelvin.celsius(from: $0)) }
+            case "°F", "F", "fahrenheit": return { clean(TemperatureUnit.fahrenheit.celsius(from: $0)) }
+            case "K", "kelvin": return { clean(TemperatureUnit.kelvin.celsius(from: $0)) }
             default: return nil
             }
         case .speed:
             switch label {
             case "km/h", "kmh": return identity
-            case "m/s", "ms": return { round($0 * 3.6) }
+            case "m/s", "ms": return { clean($0 * 3.6) }
             // Open-Meteo writes mph as "mp/h" (wind_speed_unit=mph).
-            case "mp/h", "mph": return { round($0 * 1.609_344) }
-            case "kn", "kt", "knots": return { round($0 * 1.852) }
+            case "mp/h", "mph": return { clean($0 * 1.609_344) }
+            case "kn", "kt", "knots": return { clean($0 * 1.852) }
             default: return nil
             }
         case .precipitation:
             switch label {
             case "mm": return identity
-            case "inch", "in": return { round($0 * 25.4) }
-            case "cm": return { round($0 * 10) }
+            case "inch", "in": return { clean($0 * 25.4) }
+            case "cm": return { clean($0 * 10) }
             default: return nil
             }
         case .distance:
             switch label {
             case "m": return identity
-            case "ft", "feet": return { round($0 * 0.3048) }
+            case "ft", "feet": return { clean($0 * 0.3048) }
             case "km": return { $0 * 1000 }
             default: return nil
             }
@@ -331,16 +350,24 @@ enum DeclaredUnit {
 struct Reading {
     let values: JSONValue
     let units: JSONValue
+    /// Where a variable in a unit wx does not know is noted and left out (nil); without it,
+    /// such a unit refuses the answer.
+    var unknownUnits: UnknownUnits? = nil
+    /// The block's name, for those notes.
+    var block = "current"
 
     /// The value of the first of `keys` present (or its `_best_match`), converted by its
-    /// declared unit.
+    /// declared unit; nil when that unit is unknown and noted in `unknownUnits`.
     ///
-    /// - Throws: `ServiceError.unknownUnit` when that unit is not one known for `quantity`.
+    /// - Throws: `ServiceError.unknownUnit` when that unit is not one known for `quantity` and
+    ///   there is no `unknownUnits` to note it in.
     func value(_ quantity: DeclaredUnit.Quantity, _ keys: String...) throws(ServiceError) -> Double? {
         for key in keys {
             for name in [key, key + "_best_match"] {
                 guard let value = values[name]?.double else { continue }
-                return try DeclaredUnit.converter(units[name]?.string, for: quantity, variable: name)(value)
+                let convert = try UnknownUnits.converter(
+                    units[name]?.string, for: quantity, variable: name, block: block, notes: unknownUnits)
+                return convert?(value)
             }
         }
         return nil
@@ -412,12 +439,18 @@ struct Column {
 /// A column-wise block (`hourly`, `daily`, `minutely_15`): a `time` array and one array per
 /// variable, any element of which may be null, and any array of which may be shorter or missing.
 struct Block {
+    let name: String
     let values: JSONValue
     let units: JSONValue
     let times: [Date?]
+    /// Where a variable in a unit wx does not know is noted and left blank; without it
+    /// (nil), such a unit refuses the answer.
+    let unknownUnits: UnknownUnits?
 
-    init?(_ json: JSONValue, _ name: String, offset: Int) throws(ServiceError) {
+    init?(_ json: JSONValue, _ name: String, offset: Int, unknownUnits: UnknownUnits? = nil) throws(ServiceError) {
         guard let values = json[name], let rawTimes = values["time"]?.array else { return nil }
+        self.name = name
+        self.unknownUnits = unknownUnits
         self.values = values
         self.units = json[name + "_units"] ?? .null
         try DeclaredUnit.checkTime(units["time"]?.string, variable: "\(name).time")
@@ -425,15 +458,20 @@ struct Block {
     }
 
     /// The variable `key` (or a legacy alias, or the `_best_match` of several models), with the
-    /// conversion its declared unit needs.
+    /// conversion its declared unit needs; every value blank (nil) when that unit is unknown and
+    /// noted in `unknownUnits`.
     ///
-    /// - Throws: `ServiceError.unknownUnit` when the declared unit is not one known for `quantity`.
+    /// - Throws: `ServiceError.unknownUnit` when the declared unit is not one known for `quantity`
+    ///   and there is no `unknownUnits` to note it in.
     func column(_ key: String, _ quantity: DeclaredUnit.Quantity, aliases: [String] = []) throws(ServiceError)
         -> Column
     {
-        for name in [key] + aliases + [key + "_best_match"] {
-            guard let array = values[name]?.array else { continue }
-            let convert = try DeclaredUnit.converter(units[name]?.string, for: quantity, variable: name)
+        for variable in [key] + aliases + [key + "_best_match"] {
+            guard let array = values[variable]?.array else { continue }
+            guard
+                let convert = try UnknownUnits.converter(
+                    units[variable]?.string, for: quantity, variable: variable, block: name, notes: unknownUnits)
+            else { return Column(values: [], convert: { $0 }) }
             return Column(values: array, convert: convert)
         }
         return Column(values: [], convert: { $0 }, isCarried: false)
@@ -449,7 +487,10 @@ struct Block {
     /// A time variable (`sunrise`, `sunset`): its values as they came.
     func times(_ key: String) throws(ServiceError) -> Column {
         guard let array = values[key]?.array else { return Column(values: [], convert: { $0 }, isCarried: false) }
-        try DeclaredUnit.checkTime(units[key]?.string, variable: key)
+        guard
+            try UnknownUnits.converter(
+                units[key]?.string, for: .time, variable: key, block: name, notes: unknownUnits) != nil
+        else { return Column(values: [], convert: { $0 }) }
         return Column(values: array, convert: { $0 })
     }
 }

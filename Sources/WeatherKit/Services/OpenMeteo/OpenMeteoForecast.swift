@@ -240,6 +240,9 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
     /// answer in GMT (`ZoneInfo.isUTC`) is read in GMT, then given the place's own zone from the
     /// tz database (`Forecast.takePlacesZone`), its days marked as UTC's (`Forecast.daysAreUTC`).
     ///
+    /// A variable declared in a unit wx does not know is left blank, the rest read
+    /// (`Forecast.unknownUnits` names it; case OM-1's rule).
+    ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.otherPlace` for an
     ///   answer about another place (`OpenMeteoAnswer.checkAnswer`); `.malformedResponse`
     ///   when the body is not an object, or when a value is outside what its kind can be
@@ -250,12 +253,16 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         let zone = OpenMeteoAnswer.zone(json)
         var forecast = Forecast(
             coordinate: requested.rounded, zone: zone, elevationMetres: json["elevation"]?.double, source: .openMeteo)
-        forecast.current = try current(from: json, offset: zone.utcOffsetSeconds)
-        forecast.hourly = try OpenMeteoAnswer.hours(from: json, offset: zone.utcOffsetSeconds)
+        // A variable in a unit wx does not know is left blank and said, not the whole answer
+        // refused (case OM-1's rule): the rest of it is as good as it was.
+        let unknown = UnknownUnits()
+        forecast.current = try current(from: json, offset: zone.utcOffsetSeconds, unknownUnits: unknown)
+        forecast.hourly = try OpenMeteoAnswer.hours(from: json, offset: zone.utcOffsetSeconds, unknownUnits: unknown)
         forecast.uncarried = OpenMeteoAnswer.uncarried(json)
         forecast.daily = try daily(
-            from: json, offset: zone.utcOffsetSeconds, latitude: requested.latitude, current: forecast.current)
-        if let block = try Block(json, "minutely_15", offset: zone.utcOffsetSeconds) {
+            from: json, offset: zone.utcOffsetSeconds, latitude: requested.latitude, current: forecast.current,
+            unknownUnits: unknown)
+        if let block = try Block(json, "minutely_15", offset: zone.utcOffsetSeconds, unknownUnits: unknown) {
             let precipitation = try block.column(.precipitation)
             forecast.quarterHours = block.times.indices.compactMap { index in
                 block.times[index].map {
@@ -271,6 +278,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         else {
             throw .malformedResponse(.openMeteo, detail: "no current conditions, hours or days in the answer")
         }
+        forecast.unknownUnits = unknown.found
         // An answer in GMT about a place whose clock is not UTC's (case OM-11): its instants
         // are shown on the place's own clock, and its days are said to be UTC's.
         forecast.answeredInUTC = zone.isUTC
@@ -280,13 +288,17 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         return forecast
     }
 
-    static func current(from json: JSONValue, offset: Int) throws(ServiceError) -> CurrentConditions? {
+    /// The current conditions (`current`, else the legacy `current_weather`); a variable in a
+    /// unit wx does not know is nil, noted in `unknownUnits` (without it, it refuses the answer).
+    static func current(
+        from json: JSONValue, offset: Int, unknownUnits: UnknownUnits? = nil
+    ) throws(ServiceError) -> CurrentConditions? {
         if let block = json["current"],
             let time = block["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
         {
             let units = json["current_units"] ?? .null
             try DeclaredUnit.checkTime(units["time"]?.string, variable: "current.time")
-            let reading = Reading(values: block, units: units)
+            let reading = Reading(values: block, units: units, unknownUnits: unknownUnits)
             var current = CurrentConditions(time: time)
             current.temperatureCelsius = try reading.value(OpenMeteoVariable.temperature)
             if current.temperatureCelsius == nil {
@@ -313,7 +325,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
             let time = block["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
         {
             let units = json["current_weather_units"] ?? .null
-            let reading = Reading(values: block, units: units)
+            let reading = Reading(values: block, units: units, unknownUnits: unknownUnits, block: "current_weather")
             var current = CurrentConditions(time: time)
             current.temperatureCelsius = try reading.value(.temperature, "temperature")
             current.windSpeedKilometresPerHour = try reading.value(.speed, "windspeed", "wind_speed")
@@ -330,11 +342,14 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
     /// sunrise at the day's start and sunset at the next day's (the newer form), a daylight of
     /// 0 s or 86,400 s, or both times null (`OpenMeteoAnswer.marksNoSunriseOrSunset`) — is
     /// polar night or midnight sun, told apart by its daylight duration, else by `is_day` of
-    /// the current conditions when they fall on that day, else by `latitude` and the date.
+    /// the current conditions when they fall on that day, else by `latitude` and the date. A
+    /// variable in a unit wx does not know is blank, noted in `unknownUnits` (without it, it
+    /// refuses the answer).
     static func daily(
-        from json: JSONValue, offset: Int, latitude: Double = 0, current: CurrentConditions? = nil
+        from json: JSONValue, offset: Int, latitude: Double = 0, current: CurrentConditions? = nil,
+        unknownUnits: UnknownUnits? = nil
     ) throws(ServiceError) -> [DailyForecast] {
-        guard let block = try Block(json, "daily", offset: offset) else { return [] }
+        guard let block = try Block(json, "daily", offset: offset, unknownUnits: unknownUnits) else { return [] }
         let rawTimes = block.values["time"]?.array ?? []
         let code = try block.column(.weatherCode)
         let maximum = try block.column(.temperatureMax)

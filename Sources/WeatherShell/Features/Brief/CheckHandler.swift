@@ -359,7 +359,10 @@ extension BriefHandler {
     /// with a mark that never moves.
     private func keepMark(_ mark: Look) throws(ShellError) {
         let cannot = "check’s mark for --changed could not be kept, so check cannot tell a change once"
-        guard !log.hasUnwrittenRecords else {
+        // A history line held back only because another process held the lock a moment is no
+        // failed write: the mark waits for the lock (and writes that line first), and when it
+        // cannot, says why — the lock, not "the log cannot be written".
+        guard !log.hasRecordsWhoseWriteFailed else {
             throw .storage(
                 "\(cannot): the log in the state folder cannot be written; make it writable (or set WX_HOME)")
         }

@@ -4,7 +4,8 @@ import WeatherKit
 
 // `check` as text (one line: which held, or that none did, with the numbers) and as JSON.
 extension TextRenderer {
-    /// One line: "Paris: rain rest of today 41 of 51 members (80 %) ≥ 60 %" for what held, "Paris:
+    /// One line: "Paris: rain ≥ 1.0 mm over the rest of today 41 of 51 members (80 %) ≥ 60 %"
+    /// for what held, "Paris:
     /// none held — …" with each reading when none did. Never wrapped for scripts and
     /// notifications; at a terminal, wrapped between words to its width, later lines indented.
     static func checkLines(_ report: CheckReport, context: RenderContext, format: ValueFormatter) -> [String] {
@@ -12,11 +13,13 @@ extension TextRenderer {
         let now = context.now
         func said(_ outcome: CheckOutcome) -> String {
             if let reading = outcome.reading {
-                let what = reading.alert.kind == .rain ? "rain" : "frost"
-                let when = reading.isToday ? "rest of today" : "tomorrow"
+                let rain = reading.alert.kind == .rain
+                let day = reading.isToday ? "the rest of today" : "tomorrow"
+                let what = rain ? EnsembleDay.rainWindowText(format, day: day) : "frost"
+                let when = rain ? "" : reading.isToday ? " rest of today" : " tomorrow"
                 let comparison = outcome.holds ? "≥" : "<"
                 return
-                    "\(what) \(when) \(reading.members) of \(reading.ofMembers) members (\(NearLimit.text(reading.percent, base: 0, limits: [reading.alert.thresholdPercent])) %) \(comparison) \(DecimalText.shortest(reading.alert.thresholdPercent)) %"
+                    "\(what)\(when) \(reading.members) of \(reading.ofMembers) members (\(NearLimit.text(reading.percent, base: 0, limits: [reading.alert.thresholdPercent])) %) \(comparison) \(DecimalText.shortest(reading.alert.thresholdPercent)) %"
             }
             if outcome.condition == .changed {
                 guard let since = outcome.markTime else {
@@ -63,6 +66,13 @@ extension JSONRenderer {
                     ("members", .number(Double(reading.members))), ("of_members", .number(Double(reading.ofMembers))),
                     ("percent", .number(reading.percent)),
                 ]
+                // `--rain` counts a member's day, its amounts added: said as `chance`'s window is.
+                if reading.alert.kind == .rain {
+                    members += [
+                        ("rain_threshold_millimetres", .number(EnsembleDay.wetThresholdMillimetres)),
+                        ("rain_window", .string("day")),
+                    ]
+                }
             }
             if outcome.condition == .warnings {
                 members.append(("warnings", .array(outcome.warnings.map { warningObject($0) })))

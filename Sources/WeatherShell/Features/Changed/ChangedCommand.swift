@@ -62,10 +62,10 @@ struct ChangedHandler {
         // A look with nothing in it, or of saved data served after a failure, is not kept: the
         // earlier one stays, so the next `changed` compares with what was last seen fresh (trial:
         // the saved answer became the look, and the next `changed` compared with it).
-        let keeps = !current.isEmpty && report.keepsLook && !log.hasUnwrittenRecords
-        let keeping = keeps ? log.keep(current) : []
-        comparison.kept = keeps && keeping.isEmpty
-        shown.outcome.trailing = keeping + [.changed(comparison)]
+        let keeps = !current.isEmpty && report.keepsLook && !log.hasRecordsWhoseWriteFailed
+        let keeping = keeps ? log.keeping(current) : (kept: false, notices: [])
+        comparison.kept = keeping.kept
+        shown.outcome.trailing = keeping.notices + [.changed(comparison)]
         return shown.outcome
     }
 }
@@ -82,17 +82,22 @@ extension WeatherReport {
 
 extension EventLog {
     /// Keeps `look` for `changed`; a log that cannot be written is said as a notice (the look
-    /// is not kept, nothing else is lost) — unless records are kept in memory already, which
-    /// the user was told of.
-    func keep(_ look: Look) -> [CommandResult] {
-        guard !hasUnwrittenRecords else { return [] }
+    /// is not kept, nothing else is lost) — unless records whose write failed are kept in
+    /// memory already, which the user was told of (a history line only held back for the lock
+    /// is written first, with the look).
+    func keep(_ look: Look) -> [CommandResult] { keeping(look).notices }
+
+    /// Keeps `look` as `keep(_:)` does, and says whether it was kept: not while another process
+    /// held the lock past the moment waited, nor when it could not be written.
+    func keeping(_ look: Look) -> (kept: Bool, notices: [CommandResult]) {
+        guard !hasRecordsWhoseWriteFailed else { return (false, []) }
         // Only a moment's wait for another process holding the lock: the weather is shown
         // without it, and the look is made again at the next answer.
         do { try appendLook(look, wait: .briefly) } catch {
-            if error.lockWaitEnd == .held { return [] }
-            return [.warning("the look was not kept for “changed”: \(ShellError(error).description)")]
+            if error.lockWaitEnd == .held { return (false, []) }
+            return (false, [.warning("the look was not kept for “changed”: \(ShellError(error).description)")])
         }
-        return []
+        return (true, [])
     }
 }
 

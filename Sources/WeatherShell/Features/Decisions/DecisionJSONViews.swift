@@ -103,6 +103,8 @@ extension JSONRenderer {
                             ("threshold", .string(word)), ("variable", .string(row.variable.rawValue)),
                             ("comparison", .string(row.comparison.rawValue)), ("limit", .number(row.limit)),
                             ("unit", .string(decisionUnit(row.variable))), ("per_day", .bool(row.perDay)),
+                            // The window an amount is counted over, as the text says it.
+                            ("window", .string(row.perDay ? "day" : "hour")),
                             ("variable_missing", .bool(row.variableMissing)),
                             (
                                 "days",

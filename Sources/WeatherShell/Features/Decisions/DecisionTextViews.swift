@@ -208,15 +208,17 @@ extension TextRenderer {
         return lines
     }
 
-    /// "gusts ≥ 60 km/h in any hour", "rain ≥ 20 mm in a day", "frost: the night’s low below
-    /// 0 °C (18:00–09:00), under the morning it ends".
+    /// "gusts ≥ 60 km/h in any hour", "rain ≥ 1 mm in an hour", "rain ≥ 20 mm over the day",
+    /// "frost: the night’s low below 0 °C (18:00–09:00), under the morning it ends". An amount
+    /// says its window in words — an hour's, or the day's added — since `confidence`, `check`
+    /// and `watch` count "≥ 1 mm over the day": "1 mm" alone read as the same count.
     static func chanceTitle(_ row: ChanceRow, _ format: ValueFormatter) -> String {
         if case .frost = row.threshold {
             return
                 "frost: the night’s low below \(DecisionText.usedLimit(.temperature, 0, format)) (\(format.clock(hour: ChanceCounts.nightStartHour)) to \(format.clock(hour: ChanceCounts.nightEndHour))), under the morning it ends"
         }
         let sums = row.variable == .precipitation || row.variable == .snowfall
-        let over = row.perDay && sums ? "in a day" : "in any hour"
+        let over = sums ? (row.perDay ? "over the day" : "in an hour") : "in any hour"
         if case .limit(let typed, _, _) = row.threshold, typed.isBeaufort(format.units) {
             return
                 "\(DecisionText.name(row.variable)) \(typed.comparison.symbol) \(DecisionText.number(typed.amount)) Bft \(over)"

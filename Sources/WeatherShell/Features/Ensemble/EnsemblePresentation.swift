@@ -100,13 +100,20 @@ package struct ConfidenceReport: Hashable, Sendable {
 }
 
 extension EnsembleDay {
-    /// "rain 1.0 mm or more: 19 of 51 members (37 %)" ("rain 0.04 in or more: …" in inches, where
-    /// "≥ 0.04 in in 19" read as a typo); nil without members that have the whole day.
+    /// "rain ≥ 1.0 mm over the day": what `confidence`, `check --rain`, `watch --rain` and
+    /// `brief` count of a member, in the user's units, with its window in words; `day` names
+    /// the day ("over tomorrow", "over the rest of today").
+    static func rainWindowText(_ format: ValueFormatter, day: String = "the day") -> String {
+        "rain ≥ \(format.precipitation(wetThresholdMillimetres)) over \(day)"
+    }
+
+    /// "rain ≥ 1.0 mm over the day: 19 of 51 members (37 %)" ("rain ≥ 0.04 in over the day: …"
+    /// in inches): the day's amount, added, said so beside `chance`'s "in an hour"; nil without
+    /// members that have the whole day.
     func rainSentence(format: ValueFormatter) -> String? {
         guard let percent = rainPercent else { return nil }
-        let threshold = format.precipitation(Self.wetThresholdMillimetres)
         return
-            "rain \(threshold) or more: \(wetMembers) of \(precipitationMembers) members (\(NearLimit.text(percent, base: 0, limits: EnsembleAgreement.rainPercentLimits)) %)"
+            "\(Self.rainWindowText(format)): \(wetMembers) of \(precipitationMembers) members (\(NearLimit.text(percent, base: 0, limits: EnsembleAgreement.rainPercentLimits)) %)"
     }
 }
 

@@ -23,6 +23,8 @@ extension JSONRenderer {
             ("precipitation_members", .number(Double(ensemble.precipitationMembers.count))),
             ("percentile_method", .string("linear")),
             ("rain_threshold_millimetres", .number(EnsembleDay.wetThresholdMillimetres)),
+            // Over the day (its amounts added), where `chance`'s `rain>=1` is in an hour.
+            ("rain_window", .string("day")),
             ("origin", origin(report.origin)),
             ("time_zone", .optional(ensemble.zone.identifier)),
             (

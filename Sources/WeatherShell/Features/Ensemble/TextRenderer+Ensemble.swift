@@ -88,12 +88,17 @@ extension TextRenderer {
                 second.insert(words[index], at: 0)
             }
             // "7 of 51 members" is one count: at 40 columns "7" ended a line (trial 11); "(4 %)"
-            // one share, and "rest of today from 13:00" one span.
+            // one share, "rest of today from 13:00" one span, and "rain ≥ 1.0 mm over the day:"
+            // one threshold with its window.
             let sentence = day.rainSentence(format: format) ?? ""
             let share = sentence.lastIndex(of: "(").map { String(sentence[$0...]) }
             lines += TextLayout.wrap(
                 second.joined(separator: " · "), indent: margin, continuation: margin, width: width,
-                keeping: ["\(day.wetMembers) of \(day.precipitationMembers) members"] + (share.map { [$0] } ?? [])
+                keeping: [
+                    "\(EnsembleDay.rainWindowText(format)):",
+                    "\(day.wetMembers) of \(day.precipitationMembers) members",
+                ]
+                    + (share.map { [$0] } ?? [])
                     + (restOfToday.map { ["rest of today from \(format.clock($0.from))"] } ?? []))
         }
         return lines
@@ -285,18 +290,19 @@ extension TextRenderer {
 }
 
 extension TextRenderer {
-    /// `watch`'s line: "⚑ rain 1.0 mm or more tomorrow: 19 of 51 members (37 %), at or above 30 %",
+    /// `watch`'s line: "⚑ rain ≥ 1.0 mm over tomorrow: 19 of 51 members (37 %), at or above 30 %",
     /// or "… now below 30 %" (members of the ensemble `confidence` shows).
     static func chanceAlertLines(_ reading: ChanceReading, context: RenderContext, format: ValueFormatter) -> [String] {
-        let what =
-            reading.alert.kind == .rain
-            ? "rain \(format.precipitation(EnsembleDay.wetThresholdMillimetres)) or more"
-            : "frost (low < \(format.temperature(0, digits: 0)))"
+        let rain = reading.alert.kind == .rain
         let when = reading.isToday ? "rest of today" : "tomorrow"
+        let what =
+            rain
+            ? EnsembleDay.rainWindowText(format, day: reading.isToday ? "the rest of today" : "tomorrow")
+            : "frost (low < \(format.temperature(0, digits: 0))) \(when)"
         let threshold = "\(DecimalText.shortest(reading.alert.thresholdPercent)) %"
         let mark = reading.isAbove ? (context.unicode ? "⚑ " : "! ") : ""
         return wrap(
-            "\(mark)\(what) \(when): \(reading.members) of \(reading.ofMembers) members (\(NearLimit.text(reading.percent, base: 0, limits: [reading.alert.thresholdPercent])) %)"
+            "\(mark)\(what): \(reading.members) of \(reading.ofMembers) members (\(NearLimit.text(reading.percent, base: 0, limits: [reading.alert.thresholdPercent])) %)"
                 + (reading.isAbove ? ", at or above \(threshold)" : ", now below \(threshold)"),
             indent: 0, width: context.reportWidth)
     }

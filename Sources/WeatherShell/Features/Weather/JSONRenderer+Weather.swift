@@ -68,6 +68,7 @@ extension JSONRenderer {
             ("origin", origin),
             ("time_zone", .optional(forecast.zone.identifier)),
             ("utc_offset_seconds", .number(Double(presentation.local.utcOffsetSeconds))),
+            ("time_zone_guessed", .bool(forecast.zoneGuessed)),
             ("current", presentation.current.map { current($0, presentation) } ?? .null),
             ("current_hour", presentation.currentHour.map { hour($0, clock: forecast.clock) } ?? .null),
             ("precipitation_hour", precipitationHour(presentation)),

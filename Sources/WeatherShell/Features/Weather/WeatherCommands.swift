@@ -76,7 +76,7 @@ extension CommandSpec {
         summary: "show again every N minutes (10), to Ctrl-C",
         details: [
             "Asks the service only when the data shown is out of date (Open-Meteo updates every 15 minutes). When the terminal is resized, what is shown is drawn again at the new width at once, without asking.",
-            "With --rain 60% (or --frost 30%), rings the bell and prints a line when the share of the ensemble’s members with at least 1 mm of rain (or a low below 0 °C) in the rest of today (from the next hour) or tomorrow reaches the threshold, and says when it falls back below. The ensemble (as “confidence”) is fetched at most once per model run.",
+            "With --rain 60% (or --frost 30%), rings the bell and prints a line when the share of the ensemble’s members with at least 1 mm of rain over the day, its hours added (or a low below 0 °C), in the rest of today (from the next hour) or tomorrow reaches the threshold, and says when it falls back below. The ensemble (as “confidence”) is fetched at most once per model run.",
             "With --notify, each line that crosses a threshold (and each warning that comes, goes or changes) also raises a desktop notification: on a terminal the escape OSC 777 (“notify”) when TERM starts with rxvt or foot or VTE_VERSION is set (GNOME Terminal, Tilix), else OSC 9 (iTerm2, WezTerm, Windows Terminal, kitty, ghostty); and notify-send when it is on PATH. The bell rings as without it.",
         ],
         costs: [

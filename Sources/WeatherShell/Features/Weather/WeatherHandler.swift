@@ -37,6 +37,8 @@ struct WeatherHandler {
                 countryCode: fetched.resolved.place.countryCode, now: clocks.now(at: fetched.resolved.place.coordinate))
         {
             answer.value.zone = told
+            // An offset a service told decides the zone: no longer a guess.
+            answer.value.zoneGuessed = false
         }
         var weather = weather(for: fetched.resolved, answer)
         let report = weather.report
@@ -120,7 +122,12 @@ struct WeatherHandler {
                 case .confidence: services.ensemble != nil && coverage.lacking(.ensemble, at: coordinate) == nil
                 }
             })
-        var outcome = HandlerOutcome(about: resolved, [])
+        // Variables left out for a unit wx does not know: said once, on stderr as every note
+        // about an answer, beside whatever the command shows of the rest.
+        var outcome = HandlerOutcome(
+            about: resolved,
+            (fetched.value.unknownUnitsText.map { [CommandResult.warning($0)] } ?? [])
+                + (fetched.value.zoneGuessText.map { [CommandResult.notice($0)] } ?? []))
         outcome.lastWeather = report
         return WeatherOutcome(report: report, outcome: outcome)
     }

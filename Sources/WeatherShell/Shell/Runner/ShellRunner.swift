@@ -224,8 +224,10 @@ package final class ShellRunner {
         }
         var status = LineStatus.succeeded
         for command in commands {
-            // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not run.
-            if Task.isCancelled { return Self.worse(status, .failed) }
+            // Ctrl-C stops the whole line, as in bash: the commands after a cancelled one do not
+            // run — also in `wx -c` and scripts, where it was held while a change waited for
+            // the lock (`InterruptHold`), and wx ends of it once the line stops.
+            if Task.isCancelled || InterruptHold.arrived() { return Self.worse(status, .failed) }
             // `\timing` times commands, not itself or the other backslash words.
             let began = timing.isOn && MetaCommand(typed: command.text, words: []) == nil ? timing.stopwatch() : nil
             // A reference to a replay (`!-2` naming `replay 3..4`) runs it; only the lines a
