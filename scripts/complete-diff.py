@@ -132,7 +132,9 @@ def main():
         for names_file in (False, True):
             if names_file:
                 os.utime(path, (time.time() - 100, time.time() - 100))
-                time.sleep(2.2)  # the status-change time settled (StateStore.settledAfter)
+                # The status-change time settled: a binary older than FavoriteNamesFile.reading writes
+                # the names file only of a state.plist unchanged for 2 s.
+                time.sleep(2.2)
                 made = []
                 for binary in (NEW, OLD):
                     for extra in set(os.listdir(home)) - {"state.plist", "run"}:

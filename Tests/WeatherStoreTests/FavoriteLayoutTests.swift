@@ -112,12 +112,18 @@ import WeatherTestSupport
             let text =
                 "<dict><key>name</key><string>\(name)</string><key>latitude</key><real>\(latitude)</real>"
                 + "<key>longitude</key><real>\(longitude)</real></dict>"
-            return Array(text.utf8).withUnsafeBytes { raw in
-                let found = compact.name(raw, at: 0).map {
-                    String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0.name]), as: UTF8.self) + "@\($0.end)"
+            // Read where the favorite ends the bytes, and with more after it (a real is read in
+            // words only with 17 bytes after its start).
+            let answers = [text, text + "\n\t\t<dict>" + String(repeating: " ", count: 24)].map { text in
+                Array(text.utf8).withUnsafeBytes { raw in
+                    let found = compact.name(raw, at: 0).map {
+                        String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0.name]), as: UTF8.self) + "@\($0.end)"
+                    }
+                    return (found, StatePlistReader.plainFavoriteName(raw, at: 0).map { $0.name + "@\($0.end)" })
                 }
-                return (found, StatePlistReader.plainFavoriteName(raw, at: 0).map { $0.name + "@\($0.end)" })
             }
+            #expect(answers[0] == answers[1], "\(latitude) \(longitude) \(name.debugDescription)")
+            return answers[1]
         }
         let numbers = [
             "90", "-90", "90.0", "-90.000000000000", "90.0000000000001", "-90.0000000000001", "89.9999999999999",
@@ -134,6 +140,17 @@ import WeatherTestSupport
         }
         // Those within the bound and below 10^15 as digits (python: abs(float(n)) <= 90 or 180).
         #expect(accepted == 29)
+        // Reals at the edges of the reading in words (16 bytes after a `-`; a whole part of one,
+        // two or three digits, below and at 90 and 180): as the one-pass reading reads them.
+        for number in [
+            "179.99999999999", "-179.99999999999", "179.999999999999", "12.345678901234", "89.999999999999",
+            "-89.9999999999999", "9.9999999999999", "1.00000000000000", "99.5", "100.5", "-180", "179", "09.5",
+            "-0.5", "45.", ".5", "1..2", "1.2.3", "-", "--1", "5-", "7.0e1", "123456789012345", "1234567890123456",
+        ] {
+            for (layout, plain) in [read(latitude: number), read(longitude: number)] {
+                #expect(layout == plain, "\(number)")
+            }
+        }
         // Printable ASCII other than the three: read as the one-pass reading reads it.
         for byte in ["=", "?", ";", "%", ":", "'", "\"", "~", "[", "|", "%", " ", "!", "A", "z"] {
             for name in ["a\(byte)b", "abcdefg\(byte)hi", "abcdefghijklmno\(byte)p"] {
@@ -196,14 +213,19 @@ import WeatherTestSupport
                 Array("<dict><key>name</key><string>".utf8) + name
                 + Array("</string><key>latitude</key><real>\(latitude)</real><key>longitude</key><real>".utf8)
                 + Array("\(longitude)</real></dict>".utf8)
-            return text.withUnsafeBytes { raw in
-                let layout = compact.name(raw, at: 0).map { Array(raw[$0.name]) + [0] + Array("\($0.end)".utf8) }
-                let plain = StatePlistReader.plainFavoriteName(raw, at: 0).map {
-                    Array($0.name.utf8) + [0] + Array("\($0.end)".utf8)
+            // Where the favorite ends the bytes, and with more after it (a real is read in words
+            // only with 17 bytes after its start): alike.
+            let answers = [text, text + Array("\n\t\t<dict>".utf8) + [UInt8](repeating: 0x20, count: 24)].map {
+                $0.withUnsafeBytes { raw in
+                    let layout = compact.name(raw, at: 0).map { Array(raw[$0.name]) + [0] + Array("\($0.end)".utf8) }
+                    let plain = StatePlistReader.plainFavoriteName(raw, at: 0).map {
+                        Array($0.name.utf8) + [0] + Array("\($0.end)".utf8)
+                    }
+                    return (layout, plain)
                 }
-                if layout != nil { answered += 1 }
-                return layout == plain
             }
+            if answers[0].0 != nil { answered += 1 }
+            return answers.allSatisfy { $0.0 == $0.1 } && answers[0].0 == answers[1].0
         }
         var differ = 0
         for length in 1...40 {

@@ -93,12 +93,13 @@ import WeatherTestSupport
         #expect(StateStore.favoriteNames(folder: home.path).count == 300)
     }
 
-    /// Completion (`favoriteNames`) of a state.plist another program wrote, left unchanged for
-    /// a while, writes the names file of that version, so that the next Tab reads it: the names
-    /// in it are the ones read from state.plist (the scan of a large file, entities and UTF-8
-    /// among them). A state.plist changed just now gets none (it could change again within the
-    /// clock's step and keep its time and size).
-    @Test func completionWritesTheNamesFileOfASettledStatePlist() throws {
+    /// Completion (`favoriteNames`) of a state.plist another program wrote writes the names file
+    /// of that version when state.plist's modification and status-change times are older than
+    /// the file system's clock as the read began (`clock`), so that the next Tab reads it: the
+    /// names in it are the ones read from state.plist (the scan of a large file, entities and
+    /// UTF-8 among them). A state.plist changed within that clock step gets none: it could change
+    /// again within the step and keep its times, size and inode.
+    @Test func completionWritesTheNamesFileOfAStatePlistOlderThanTheRead() throws {
         var document = StateDocument()
         document.favorites =
             (0..<3_000).map { favorite("Place \($0)", Double($0 % 80)) }
@@ -108,21 +109,48 @@ import WeatherTestSupport
         // The names as the whole document is decoded (the reference).
         let expected = try #require(StateStore.decodeDocument(data)).favorites.map(\.name)
         #expect(expected.count == 3_003)
-        #expect(StateStore.favoriteNames(folder: home.path, now: Date()) == expected)
-        #expect(!FileManager.default.fileExists(atPath: namesPath))
-        let later = Date().addingTimeInterval(3)
-        #expect(StateStore.favoriteNames(folder: home.path, now: later) == expected)
-        #expect(FavoriteNamesFile.isCurrent(folder: home.path, plist: try plistVersion()))
+        let version = try plistVersion()
+        let changed = max(version.modifiedNanoseconds, version.changedNanoseconds)
+        // Changed in the step the read began in (or after it): none written, no temporary left.
+        for clock in [changed - 1, changed] {
+            #expect(StateStore.favoriteNames(folder: home.path, clock: clock) == expected)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == ["state.plist"])
+        }
+        #expect(StateStore.favoriteNames(folder: home.path, clock: changed + 1) == expected)
+        #expect(FavoriteNamesFile.isCurrent(folder: home.path, plist: version))
         #expect(FavoriteNamesFile.names(folder: home.path) == expected)
-        #expect(StateStore.favoriteNames(folder: home.path, now: later) == expected)
+        #expect(StateStore.favoriteNames(folder: home.path) == expected)
         // A state.plist that cannot be read: no names, and no names file made of it.
         try FileManager.default.removeItem(atPath: namesPath)
         try Data("not a property list".utf8).write(to: URL(fileURLWithPath: plistPath))
-        #expect(StateStore.favoriteNames(folder: home.path, now: Date().addingTimeInterval(3)).isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: namesPath))
+        #expect(StateStore.favoriteNames(folder: home.path, clock: Int.max).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == ["state.plist"])
     }
 
-    /// The names file written from a list of names as bytes (`write(_ list:…)`: its lines as
+    /// Without a `clock` given, the file system's own: a state.plist whose modification time is
+    /// ahead of it (set so, or changed in this very step) gets no names file, at each Tab, and
+    /// none is left half made; a names file of another version beside it is still not read.
+    @Test func aStatePlistChangedAfterTheReadBeganGetsNoNamesFile() throws {
+        var document = StateDocument()
+        document.favorites = (0..<300).map { favorite("Place \($0)", Double($0 % 80)) }
+        try Data(try StatePlistReaderTests.encoded(document)).write(to: URL(fileURLWithPath: plistPath))
+        let expected = (0..<300).map { "Place \($0)" }
+        let ahead = Date().addingTimeInterval(86_400)
+        try FileManager.default.setAttributes([.modificationDate: ahead], ofItemAtPath: plistPath)
+        for _ in 0..<2 {
+            #expect(StateStore.favoriteNames(folder: home.path) == expected)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == ["state.plist"])
+        }
+        // An old names file, of another version: still not read.
+        let old = FileVersion(
+            device: 0, inode: 0, size: 1, modifiedNanoseconds: 0, changedNanoseconds: 0)
+        try Data(try #require(FavoriteNamesFile.encode(["Old"], plist: old))).write(
+            to: URL(fileURLWithPath: namesPath))
+        #expect(StateStore.favoriteNames(folder: home.path) == expected)
+        #expect(!FileManager.default.fileExists(atPath: namesPath) || FavoriteNamesFile.names(folder: home.path) == nil)
+    }
+
+    /// The names file written from a list of names as bytes (`fill`: its lines as
     /// they lie when every name is printable ASCII) is byte for byte the one written from the
     /// names as strings, and read back (`list(folder:)`, its lines read straight into the list)
     /// as the same list: bytes, ends and whether all are printable ASCII. Printable names, names
@@ -134,7 +162,7 @@ import WeatherTestSupport
             ["Hamburg", "O'Brien's Pub", "x~y", "Place 1234"], ["Zürich", "Hamburg", "東京"], [], ["a", "", "b"],
         ] {
             let list = FavoriteNameList(names)
-            FavoriteNamesFile.write(list, plist: version, folder: home.path, POSIXFileSystem())
+            #expect(try FileIO.replace(namesPath) { FavoriteNamesFile.fill($0, list, plist: version) })
             let written = Array(try Data(contentsOf: URL(fileURLWithPath: namesPath)))
             #expect(written == FavoriteNamesFile.encode(names, plist: version), "\(names)")
             #expect(FavoriteNamesFile.list(folder: home.path) == list, "\(names)")
@@ -143,9 +171,13 @@ import WeatherTestSupport
     }
 
     /// A name with a control character (none that wx reads back) makes no names file.
-    @Test func aNameWithAControlCharacterMakesNone() {
+    @Test func aNameWithAControlCharacterMakesNone() throws {
         let version = FileVersion(device: 1, inode: 2, size: 3, modifiedNanoseconds: 4, changedNanoseconds: 5)
         #expect(FavoriteNamesFile.encode(["a\nb"], plist: version) == nil)
         #expect(FavoriteNamesFile.encode(["a", "b"], plist: version) != nil)
+        #expect(
+            try !FileIO.replace(namesPath) { FavoriteNamesFile.fill($0, FavoriteNameList(["a\u{7}b"]), plist: version) }
+        )
+        #expect(!FileManager.default.fileExists(atPath: namesPath))
     }
 }

@@ -36,6 +36,13 @@ package final class FileWriter {
 
     deinit { free(buffer) }
 
+    /// The file being written as `fstat` gives it now; nil when `fstat` fails. Its times are
+    /// the file system's clock when it was last written to (or made, before any write).
+    package var version: FileVersion? {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? FileVersion(info) : nil
+    }
+
     /// Appends `bytes` to the file.
     package func write(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count

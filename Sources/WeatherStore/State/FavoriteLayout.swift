@@ -120,6 +120,10 @@ struct FavoriteLayout {
                     name = base.distance(to: here)..<base.distance(to: end)
                     here = end
                 case .latitude, .longitude:
+                    if let end = Self.shortReal(here, limit, latitude: piece.value == .latitude) {
+                        here = end
+                        continue
+                    }
                     guard let (value, end) = real(here, limit),
                         abs(value) <= (piece.value == .latitude ? 90 : 180)
                     else { return nil }
@@ -210,6 +214,52 @@ struct FavoriteLayout {
             at += 1
         }
         return nil
+    }
+
+    /// Where the real at `here` ends when it is written `-12.5` or `3` within 16 bytes (its `-`
+    /// aside) and is plainly a coordinate: a whole part of one digit, or of two below 90 for a
+    /// latitude (three below 180 for a longitude); nil for any other (`real` then reads it).
+    /// Whenever it answers, `real` answers the same end with a value within the bound (whole
+    /// part W: the value is below W + 1; at most 14 digits, below 10^15). Found in two words,
+    /// not byte by byte: the digits' loop, whose end depends on the value's length, and the
+    /// division for the bound were a quarter of the layout's time at 100,000 favorites.
+    @inline(__always)
+    private static func shortReal(_ here: UnsafeRawPointer, _ limit: UnsafeRawPointer, latitude: Bool)
+        -> UnsafeRawPointer?
+    {
+        guard here.distance(to: limit) >= 17 else { return nil }
+        let start = here.load(as: UInt8.self) == UInt8(ascii: "-") ? here + 1 : here
+        // Bit i: byte i is not a digit.
+        let stops =
+            nonDigits(start.loadUnaligned(as: UInt64.self))
+            | nonDigits(start.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) << 8
+        guard stops != 0 else { return nil }
+        let whole = stops.trailingZeroBitCount
+        var end = whole
+        if start.load(fromByteOffset: whole, as: UInt8.self) == UInt8(ascii: ".") {
+            let after = stops & (stops &- 1)
+            guard after != 0 else { return nil }
+            end = after.trailingZeroBitCount
+            guard end >= whole + 2 else { return nil }
+        }
+        func digit(_ offset: Int) -> Int { Int(start.load(fromByteOffset: offset, as: UInt8.self) &- 0x30) }
+        switch (whole, latitude) {
+        case (1, _), (2, false): return start + end
+        case (2, true): return digit(0) * 10 + digit(1) < 90 ? start + end : nil
+        case (3, false): return digit(0) * 100 + digit(1) * 10 + digit(2) < 180 ? start + end : nil
+        default: return nil
+        }
+    }
+
+    /// The bytes of `word` that are not ASCII digits, as the low 8 bits: bit i for byte i.
+    @inline(__always)
+    private static func nonDigits(_ word: UInt64) -> UInt64 {
+        let low = word & 0x7F7F_7F7F_7F7F_7F7F
+        // From 0x30 up, adding 0x50 sets the high bit; from 0x3A up, adding 0x46 does (no sum
+        // carries into the next byte: each is at most 0x7F).
+        let digits = (low &+ 0x5050_5050_5050_5050) & ~(low &+ 0x4646_4646_4646_4646) & ~word & highs
+        // Each high bit moved to bit i of the top byte.
+        return (((~digits & highs) >> 7) &* 0x0102_0408_1020_4080) >> 56
     }
 
     /// The real written `-12.5` or `3` with at most 15 significant digits at `here`, as

@@ -158,6 +158,22 @@ package final class FavoriteNameListBuilder {
         ends.append(end)
     }
 
+    /// `append(name, printable: true)` of a printable ASCII `name` from whose start 16 bytes
+    /// can be read: one of at most 16 bytes is copied as one 16-byte word where the room has
+    /// them (the bytes after it are the next name's or never read), not by a call to `memmove`
+    /// (a third of the appends' time at 100,000 favorites).
+    @inline(__always)
+    package func appendReadable16(_ name: UnsafeRawBufferPointer) {
+        guard name.count <= 16, count + 17 <= min(capacity, Int(UInt32.max)), let start = name.baseAddress else {
+            return append(name, printable: true)
+        }
+        let end = UInt32(truncatingIfNeeded: count + name.count)
+        (storage + count).storeBytes(of: start.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        storage.storeBytes(of: UInt8(ascii: "\n"), toByteOffset: count + name.count, as: UInt8.self)
+        count += name.count + 1
+        ends.append(end)
+    }
+
     /// Moves the names to room of the builder's own, of at least `needed` bytes.
     private func grow(to needed: Int) {
         let larger = max(capacity * 2, needed)

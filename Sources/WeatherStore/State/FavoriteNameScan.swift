@@ -252,7 +252,9 @@ enum FavoriteNameScan {
             let read = UnsafeRawBufferPointer(start: bytes.baseAddress, count: filled)
             if let layout, let found = layout.name(read, at: index) {
                 position = found.end
-                names.append(UnsafeRawBufferPointer(rebasing: read[found.name]), printable: true)
+                // At least "</string></dict>" follows the name in its element: 16 bytes can be
+                // read from its start.
+                names.appendReadable16(UnsafeRawBufferPointer(rebasing: read[found.name]))
                 return .name
             }
             guard isClean() else { return .refused }

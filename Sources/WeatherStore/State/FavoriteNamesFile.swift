@@ -77,25 +77,92 @@ package enum FavoriteNamesFile {
         do throws(FileError) { try fileSystem.replace(path, with: bytes) } catch { try? fileSystem.remove(path) }
     }
 
-    /// `write(_:plist:folder:_:)` of the names `list` holds: when every one is printable ASCII,
-    /// its bytes are the file's lines as they lie (each name and its "\n"), written after the
-    /// first line without a `String` made for each name or the lines gathered again: the first
-    /// `wx --complete` with no names file at 100,000 favorites, which writes it, took 13.3 ms and
-    /// 1,690 page faults, where this takes 9.6 ms and 720 (perf stat, 30 runs interleaved).
-    static func write(_ list: FavoriteNameList, plist: FileVersion, folder: String, _ fileSystem: any FileSystem) {
-        guard list.isPrintableASCII else { return write(list.strings, plist: plist, folder: folder, fileSystem) }
-        let path = folder + "/" + name
-        guard fileSystem.kind(at: path) ?? .regular == .regular else { return }
-        list.bytes.withUnsafeBytes { body in
-            let header = headerLine(plist: plist, count: list.count, body: body)
-            do throws(FileError) {
-                _ = try fileSystem.replace(path) { file in
-                    file.write(header)
-                    file.write(body)
-                    return true
-                }
-            } catch { try? fileSystem.remove(path) }
+    /// Writes the names file of `list`, made from state.plist as `plist` is, to `file`; false,
+    /// nothing written, when a name holds a control character. When every name is printable
+    /// ASCII its bytes are the file's lines as they lie (each name and its "\n"), written after
+    /// the first line without a `String` made for each name or the lines gathered again: the
+    /// first `wx --complete` with no names file at 100,000 favorites, which writes it, took
+    /// 13.3 ms and 1,690 page faults, where this takes 9.6 ms and 720 (perf stat, 30 runs
+    /// interleaved).
+    static func fill(_ file: FileWriter, _ list: FavoriteNameList, plist: FileVersion) -> Bool {
+        guard list.isPrintableASCII else {
+            guard let bytes = encode(list.strings, plist: plist) else { return false }
+            file.write(bytes)
+            return true
         }
+        list.bytes.withUnsafeBytes { body in
+            file.write(headerLine(plist: plist, count: list.count, body: body))
+            file.write(body)
+        }
+        return true
+    }
+
+    /// How long a state.plist on another file system than its folder's (a link to it) is left
+    /// unchanged before completion writes its names file: nanoseconds.
+    static let settledAfter = 2_000_000_000
+
+    /// The names `read` gives from state.plist in `folder` (nil when it cannot be read), and the
+    /// names file of them written beside it when it is certain to stand for state.plist for as
+    /// long as state.plist keeps its version (`list(folder:)` reads it only then).
+    ///
+    /// A file changed again within one step of the file system's clock can keep its size, inode
+    /// and times (git's "racily clean" index entries): a names file of the first contents would
+    /// then pass for the second. So the names file is written only when state.plist's
+    /// modification and status-change times are both older than its temporary file, which is
+    /// made before state.plist is first looked at (`clock`, when given, stands for that time).
+    /// The file system stamps every change from one clock that does not go back, so a change
+    /// made after that moment bears a time at or after the temporary's — its status-change time
+    /// at least, which no program can set — never the one recorded; one made before it is in
+    /// the version read, or it changes the version between the looks before and after the read.
+    /// Compared on the file system's own times, not the system clock's: no margin is needed for
+    /// a coarse step (FAT's 2 s) or a file server's clock. Only a change within the same step
+    /// as the Tab (or a time set ahead) leaves the names file unwritten, until the next Tab. A
+    /// state.plist on another file system than the folder (a link), stamped by another clock,
+    /// is held to the system clock as before: unchanged for `settledAfter`.
+    static func reading(
+        folder: String, _ fileSystem: any FileSystem, clock: Int? = nil, _ read: () -> FavoriteNameList?
+    ) -> FavoriteNameList? {
+        let path = folder + "/" + name
+        let plistPath = folder + "/state.plist"
+        // Never over something that is not a regular file (not wx's: left as it is).
+        guard fileSystem.kind(at: path) ?? .regular == .regular else { return read() }
+        var names: FavoriteNameList?
+        var didRead = false
+        var unwritable = false
+        do throws(FileError) {
+            // Not synced to the disk (0.35 ms of the Tab): a names file a crash leaves torn or
+            // empty fails its count or check and is not read.
+            _ = try fileSystem.replaceScratch(path) { file in
+                // The file system's time now: the temporary's, made just before.
+                let made = file.version
+                let before = fileSystem.version(of: plistPath)
+                names = read()
+                didRead = true
+                guard let names, let before, let made else { return false }
+                // A state.plist on another file system (a link to it) is stamped by another
+                // clock: there, changed at least `settledAfter` before the system clock's now.
+                let now =
+                    clock
+                    ?? (made.device == before.device
+                        ? min(made.modifiedNanoseconds, made.changedNanoseconds)
+                        : Int(Date().timeIntervalSince1970 * 1e9) - settledAfter)
+                guard max(before.modifiedNanoseconds, before.changedNanoseconds) < now,
+                    fileSystem.version(of: plistPath) == before
+                else { return false }
+                guard fill(file, names, plist: before) else {
+                    unwritable = true
+                    return false
+                }
+                return true
+            }
+        } catch {
+            // No temporary file could be made (a folder that takes none): read all the same.
+            guard didRead else { return read() }
+            unwritable = true
+        }
+        // So that none of an older state.plist stays.
+        if unwritable { try? fileSystem.remove(path) }
+        return names
     }
 
     /// Whether the names file in `folder` was made from state.plist as `plist` is (its first

@@ -151,35 +151,26 @@ package final class StateStore {
     /// (`FavoriteNamesFile`) when that was made from state.plist as it is, else from state.plist
     /// (`plistFavoriteNames`) — and then the names file is written, so that the next Tab reads
     /// it (a state.plist not written by wx — an older wx, an editor, a copy — cost every Tab
-    /// 100 ms at 100,000 favorites). Written only when state.plist was the same version before
-    /// and after it was read, and not changed in the last `settledAfter` nanoseconds (a file
-    /// changed again within the clock's step could keep its time and size, as git's "racy"
-    /// index entries); not written under the lock, since a names file of another version is
-    /// never read, a race costs a later Tab a read of state.plist, never a wrong name.
-    package static func favoriteNames(folder: String, now: Date = Date()) -> [String] {
-        favoriteNameList(folder: folder, now: now).strings
+    /// 100 ms at 100,000 favorites), unless state.plist changed within the file system's current
+    /// clock step (`FavoriteNamesFile.reading`). Not written under the lock: a names file of
+    /// another version is never read, so a race costs a later Tab a read of state.plist, never
+    /// a wrong name.
+    ///
+    /// - Parameter clock: the file system's time, nanoseconds since 1970, that state.plist's
+    ///   times must be older than for the names file to be written (tests); nil: the time the
+    ///   file system gives the names file's temporary file, made before state.plist is read.
+    package static func favoriteNames(folder: String, clock: Int? = nil) -> [String] {
+        favoriteNameList(folder: folder, clock: clock).strings
     }
 
-    /// `favoriteNames(folder:now:)` as bytes: a `String` is made only for a name the caller
+    /// `favoriteNames(folder:clock:)` as bytes: a `String` is made only for a name the caller
     /// takes (`wx --complete -- show Place 1234`: 11 of 100,000).
-    package static func favoriteNameList(folder: String, now: Date = Date()) -> FavoriteNameList {
+    package static func favoriteNameList(folder: String, clock: Int? = nil) -> FavoriteNameList {
         if let names = FavoriteNamesFile.list(folder: folder) { return names }
-        let fileSystem = POSIXFileSystem()
-        let path = folder + "/state.plist"
-        let before = fileSystem.version(of: path)
-        guard let names = readPlistFavoriteNames(folder: folder) else { return FavoriteNameList() }
-        if let before, fileSystem.version(of: path) == before,
-            Int(now.timeIntervalSince1970 * 1e9) - max(before.modifiedNanoseconds, before.changedNanoseconds)
-                >= settledAfter
-        {
-            FavoriteNamesFile.write(names, plist: before, folder: folder, fileSystem)
-        }
-        return names
+        return FavoriteNamesFile.reading(folder: folder, POSIXFileSystem(), clock: clock) {
+            readPlistFavoriteNames(folder: folder)
+        } ?? FavoriteNameList()
     }
-
-    /// How long a state.plist is left unchanged before completion writes its names file:
-    /// nanoseconds.
-    static let settledAfter = 2_000_000_000
 
     /// The favorites' names read from `folder`'s state.plist itself: a large file is scanned for
     /// them in pieces (`FavoriteNameScan`), else decoded whole.
