@@ -1,5 +1,5 @@
-@_spi(ExperimentalCustomExecutors) import _Concurrency
 import Synchronization
+@_spi(ExperimentalCustomExecutors) import _Concurrency
 
 #if canImport(Glibc)
 import Glibc
