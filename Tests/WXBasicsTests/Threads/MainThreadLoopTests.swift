@@ -27,10 +27,12 @@ import WeatherTestSupport
         let busy = Busy(executor: executor)
         let gate = Gate()
         async let held: Void = busy.hold(until: gate)
-        while !gate.holding.load(ordering: .sequentiallyConsistent) { sched_yield() }
+        // Yielding, not spinning: a spin here holds a thread of the test runner's small pool that
+        // `hold`'s task may need to start (two such spins at once, on 2 cores, stalled the suite).
+        while !gate.holding.load(ordering: .sequentiallyConsistent) { await Task.yield() }
         async let name: String = withTaskExecutorPreference(pool) { ThreadPoolExecutorTests.threadName() }
         // The job is queued, and waits: the main thread is busy, and the pool starts no thread.
-        for _ in 0..<1000 { sched_yield() }
+        for _ in 0..<1000 { await Task.yield() }
         #expect(pool.threadCount == 0)
         gate.open.store(true, ordering: .sequentiallyConsistent)
         await held
