@@ -35,18 +35,21 @@ InterruptHold.arrived = { wx_held_interrupt() != 0 }
 WXExecutors.install()
 
 let waiting = WaitingNotice(scheduler: SleepingScheduler(), write: { StandardStreams.put($0, fd: 2) })
-let host = AppHost(
+var host = AppHost(
     variable: { getenv($0).map { String(cString: $0) } },
     output: StandardStreams(), inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
     terminalWidth: { TerminalDevice.width() },
     makeSession: { configuration, offline in
         let trust = CertificateTrust(variable: { getenv($0).map { String(cString: $0) } })
-        let transport = ObservedTransport(CurlTransport(trust: trust), notice: waiting)
+        // A one-shot run's transfers run on the main thread while it waits (WXExecutors).
+        let mainThread = WXExecutors.keepsToMainThread ? WXExecutors.mainThread : nil
+        let transport = ObservedTransport(CurlTransport(trust: trust, mainThread: mainThread), notice: waiting)
         return WeatherSession.live(configuration: configuration, transport: transport, offline: offline)
     },
     standardInput: StandardInputReader(), prompt: TerminalDevice(), errorIsTerminal: isatty(2) == 1,
     terminalRows: { TerminalDevice.rows() }, waitingNotice: waiting, pager: PagerProcess(),
     editor: EditorProcess(), notifier: NotifierProcess(), terminalResized: { await TerminalDevice.widthChange() })
+host.oneShotBegins = { WXExecutors.keepToMainThread() }
 Task { @MainActor in
     let status = await WXApp(host: host).run(Array(CommandLine.arguments.dropFirst()))
     // Everything wx writes has been written (StandardStreams does not buffer; the stores write

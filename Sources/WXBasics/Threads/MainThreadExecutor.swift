@@ -32,6 +32,14 @@ package final class MainThreadExecutor: MainExecutor, @unchecked Sendable {
     private var pool: ThreadPoolExecutor?
     /// `poke()`, as the pool calls it.
     private var wakeForPool: @Sendable () -> Void = {}
+    /// The loop this thread runs while it waits for a job (`drives(_:)`), if any.
+    private var loop: (any MainThreadLoop)?
+    /// Whether this thread is in a turn of `loop` now (woken with its `interrupt()`).
+    private var inLoop = false
+    /// Set by `loopHasWork()` from another thread: `loop` has work to look at.
+    private var loopWoken = false
+    /// The thread in `run`, once it runs.
+    private var thread: pthread_t?
 
     package init() {
         (lock, ready) = JobWait.make()
@@ -47,9 +55,15 @@ package final class MainThreadExecutor: MainExecutor, @unchecked Sendable {
         let unowned = UnownedJob(job)
         pthread_mutex_lock(lock)
         queue.append(unowned)
+        let looping = interruptsLoop
         pthread_mutex_unlock(lock)
         // After the unlock, as `ThreadPoolExecutor` signals: the woken thread finds the lock free.
-        pthread_cond_signal(ready)
+        signal(looping)
+    }
+
+    /// Wakes this thread from its wait: its condition, or the loop's turn it is in.
+    private func signal(_ looping: Bool) {
+        if looping { loop?.interrupt() } else { pthread_cond_signal(ready) }
     }
 
     package var isMainExecutor: Bool { true }
@@ -75,6 +89,7 @@ package final class MainThreadExecutor: MainExecutor, @unchecked Sendable {
         defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
         let executor = asUnownedSerialExecutor()
         pthread_mutex_lock(lock)
+        thread = pthread_self()
         defer {
             stopping = false
             pthread_mutex_unlock(lock)
@@ -106,7 +121,20 @@ package final class MainThreadExecutor: MainExecutor, @unchecked Sendable {
                 continue
             }
             pthread_mutex_lock(lock)
-            while queue.isEmpty && !stopping && !poked { pthread_cond_wait(ready, lock) }
+            while queue.isEmpty && !stopping && !poked {
+                if let loop, loopWoken || loop.hasWork {
+                    // A turn of the loop instead of the wait: it ends with an event of its own
+                    // or at `interrupt()` (a job queued, the pool's poke, `stop`).
+                    loopWoken = false
+                    inLoop = true
+                    pthread_mutex_unlock(lock)
+                    loop.turn()
+                    pthread_mutex_lock(lock)
+                    inLoop = false
+                    continue
+                }
+                pthread_cond_wait(ready, lock)
+            }
             if let pool {
                 // Whatever ended the wait, no later job of the pool's waits for this thread.
                 pthread_mutex_unlock(lock)
@@ -136,6 +164,42 @@ package final class MainThreadExecutor: MainExecutor, @unchecked Sendable {
         wakeForPool = { [unowned self] in poke() }
     }
 
+    /// Makes this thread run `loop`'s turns while it waits for a job and `loop` has work, rather
+    /// than sleep: in a one-shot run, libcurl's transfers then run on the process's first thread
+    /// while the main actor awaits them, with no thread of their own and no hand-off to one and
+    /// back (issue 39). Jobs queued meanwhile end the turn (`MainThreadLoop.interrupt()`).
+    package func drives(_ loop: any MainThreadLoop) {
+        pthread_mutex_lock(lock)
+        self.loop = loop
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Tells this thread that its loop has work (`MainThreadLoop.hasWork` became true): from
+    /// another thread it ends the wait for a job; on this thread it does nothing, as the thread
+    /// looks at the loop before it waits.
+    package func loopHasWork() {
+        if isOnThisThread { return }
+        pthread_mutex_lock(lock)
+        loopWoken = true
+        let looping = interruptsLoop
+        pthread_mutex_unlock(lock)
+        signal(looping)
+    }
+
+    /// Whether the caller runs on the thread in `run` (the process's first, in wx).
+    package var isOnThisThread: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return callerRuns
+    }
+
+    /// Whether the caller is the thread in `run`; with `lock` held.
+    private var callerRuns: Bool { thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+
+    /// Whether waking this thread means ending its turn of the loop: it is in one, and the caller
+    /// is another thread (the thread itself looks at its queue when the turn ends); with `lock` held.
+    private var interruptsLoop: Bool { inLoop && !callerRuns }
+
     /// Runs a job of `pool`'s with every signal blocked but those of a fault, as on the pool's
     /// own threads (`QuietThread`): its system calls meet no EINTR, which they were not written
     /// to take, and a signal waits for the job's end, a moment.
@@ -151,15 +215,30 @@ package final class MainThreadExecutor: MainExecutor, @unchecked Sendable {
     private func poke() {
         pthread_mutex_lock(lock)
         poked = true
+        let looping = interruptsLoop
         pthread_mutex_unlock(lock)
-        pthread_cond_signal(ready)
+        signal(looping)
     }
 
     /// Makes `run` return once the job it runs, if any, has returned.
     package func stop() {
         pthread_mutex_lock(lock)
         stopping = true
+        let looping = interruptsLoop
         pthread_mutex_unlock(lock)
-        pthread_cond_signal(ready)
+        signal(looping)
     }
+}
+
+/// Work the main thread does while it waits for a job (`MainThreadExecutor.drives(_:)`): libcurl's
+/// multi loop in a one-shot run (`CurlTransfers`).
+package protocol MainThreadLoop: AnyObject, Sendable {
+    /// Whether a turn has something to do (a transfer waiting or in flight); read with the
+    /// executor's lock held, so it must not call back into the executor.
+    var hasWork: Bool { get }
+    /// One turn: the work due now, then a wait for its events, at most about a second; returns
+    /// at once after `interrupt()`, which may come before the turn begins.
+    func turn()
+    /// Ends the turn under way, or the next one, at once; from any thread.
+    func interrupt()
 }

@@ -41,6 +41,8 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
     private var timer: DeadlineTimer<UnownedJob>?
     /// How to wake the helper waiting for a job now, if one waits (`help(orWake:)`).
     private var helper: (@Sendable () -> Void)?
+    /// Whether jobs wait for the helper rather than start a thread (`keepToHelper()`).
+    private var helperOnly = false
 
     /// - Parameters:
     ///   - name: the threads' names, as `ps -L` shows them (the timer's is `name` + ".timer").
@@ -108,7 +110,7 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
                 wakeups += 1
                 return (false, true, nil)
             }
-            guard threads < maximumThreads else { return (false, false, nil) }
+            guard threads < maximumThreads, !helperOnly else { return (false, false, nil) }
             threads += 1
             return (true, false, nil)
         }
@@ -156,6 +158,16 @@ package final class ThreadPoolExecutor: TaskExecutor, SchedulingExecutor, @unche
             helper = wake
             return nil
         }
+    }
+
+    /// Makes every job wait for the helper (`help(orWake:)`) rather than start a thread: for a
+    /// one-shot run, whose main thread runs the main actor and, while it awaits, the pool's jobs
+    /// and libcurl's transfers (`MainThreadExecutor`), so that no thread starts at all (issue
+    /// 39: three started for `find Hamburg; show`, each a clone, stack pages and hand-offs that
+    /// crossed vCPUs). The helper must never block waiting for a job of the pool's (the prompt's
+    /// reader does: not for the prompt). Delayed jobs still come from the timer's thread.
+    package func keepToHelper() {
+        locked { helperOnly = true }
     }
 
     /// Ends what `help(orWake:)` began: no job waits for the helper any longer (one it was woken

@@ -1,3 +1,4 @@
+import Synchronization
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 
 #if canImport(Glibc)
@@ -20,6 +21,22 @@ package struct WXExecutors: ExecutorFactory {
         (mainExecutor as? MainThreadExecutor)?.helps(defaultExecutor as! ThreadPoolExecutor)
         _createExecutors(factory: WXExecutors.self)
     }
+
+    /// Whether this run keeps to its first thread (`keepToMainThread()`).
+    package static var keepsToMainThread: Bool { singleThreaded.load(ordering: .relaxed) }
+    private static let singleThreaded = Atomic(false)
+
+    /// For a one-shot run (commands from `-c` or words): the pool's jobs wait for the main thread
+    /// rather than start threads (`ThreadPoolExecutor.keepToHelper()`), and transports made
+    /// after it drive their transfers from the main thread (`keepsToMainThread`). Not for the
+    /// prompt or a script, whose main thread blocks reading a line.
+    package static func keepToMainThread() {
+        singleThreaded.store(true, ordering: .relaxed)
+        (defaultExecutor as? ThreadPoolExecutor)?.keepToHelper()
+    }
+
+    /// The main thread's executor, for a loop it is to drive (`MainThreadExecutor.drives(_:)`).
+    package static var mainThread: MainThreadExecutor? { mainExecutor as? MainThreadExecutor }
 
     /// Runs the main actor's jobs on this thread (the process's first), as an `async` main does
     /// after its first statement; never returns (the program ends by `exit`).

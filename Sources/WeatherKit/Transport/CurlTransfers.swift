@@ -10,7 +10,8 @@ import Glibc
 /// The transfers in flight on one libcurl multi handle, and the loop that drives them.
 ///
 /// Callers hand in transfers from any thread (`submit`); one loop on a thread of its own
-/// (`WakeableThread`, "wx.curl") adds them to the multi handle, runs `curl_multi_perform`, hands
+/// (`WakeableThread`, "wx.curl"), or in a one-shot run on the main thread while it waits for jobs
+/// (`MainThreadLoop`), adds them to the multi handle, runs `curl_multi_perform`, hands
 /// each finished one its result, and sleeps in `curl_multi_poll` in between. The loop runs while
 /// any transfer is waiting or in flight and ends when none is (the thread then waits without a
 /// deadline); the next `submit` starts it again. Only the loop's thread touches the multi and
@@ -23,6 +24,8 @@ final class CurlTransfers: @unchecked Sendable {
     // `multi`, `running`, `idle`, `locations` and `addedFolder` are used only on the loop's
     // thread (inside `run`, which only `submit` wakes it for).
     private var thread: WakeableThread?
+    /// The main thread's executor when it drives the loop (a one-shot run), else nil.
+    private let mainThread: MainThreadExecutor?
     private let trust: CertificateTrust
 
     /// What callers and the loop share: transfers not yet picked up, whether the loop runs,
@@ -49,11 +52,20 @@ final class CurlTransfers: @unchecked Sendable {
     /// when not both are named, or OpenSSL's calls cannot be found (libcurl then has both).
     private var addedFolder: UnsafeMutablePointer<wx_ca_folder>?
 
-    init(trust: CertificateTrust) {
+    /// - Parameter mainThread: the executor of the process's first thread, to run the loop's
+    ///   turns while it waits for jobs (`MainThreadLoop`) instead of a thread of the loop's own;
+    ///   only where that thread never blocks (a one-shot run), and the transfers then live as
+    ///   long as the executor.
+    init(trust: CertificateTrust, mainThread: MainThreadExecutor? = nil) {
         self.trust = trust
-        // Weak: held for each run of the loop, as a queued block held it, and not for good
-        // (the thread outlives a transport let go, waiting, as a queue's worker did).
-        thread = WakeableThread(name: "wx.curl") { [weak self] in self?.run() }
+        self.mainThread = mainThread
+        if let mainThread {
+            mainThread.drives(self)
+        } else {
+            // Weak: held for each run of the loop, as a queued block held it, and not for good
+            // (the thread outlives a transport let go, waiting, as a queue's worker did).
+            thread = WakeableThread(name: "wx.curl") { [weak self] in self?.run() }
+        }
     }
 
     /// Hands `transfer` to the loop, starting the loop if it is not running.
@@ -64,7 +76,9 @@ final class CurlTransfers: @unchecked Sendable {
             shared.looping = true
             return (true, nil)
         }
-        if !start {
+        if let mainThread {
+            mainThread.loopHasWork()
+        } else if !start {
             wake?.wake()
         } else if thread?.wake() != true {
             failWaiting(.failed("wx could not start a thread for its requests"))
@@ -74,6 +88,7 @@ final class CurlTransfers: @unchecked Sendable {
     /// Wakes the loop from its poll (a transfer was cancelled); nothing when it has no multi
     /// handle yet, as it then has not begun to wait.
     func wake() {
+        if let mainThread { return mainThread.loopHasWork() }
         shared.withLock { $0.multi }?.wake()
     }
 
@@ -91,7 +106,7 @@ final class CurlTransfers: @unchecked Sendable {
 
     // MARK: - On the loop's thread
 
-    /// The loop: runs until no transfer is waiting or in flight.
+    /// The loop on its own thread: runs until no transfer is waiting or in flight.
     private func run() {
         let multi: MultiHandle
         do {
@@ -99,44 +114,53 @@ final class CurlTransfers: @unchecked Sendable {
         } catch {
             return failWaiting(error)
         }
-        let api = multi.api
-        while true {
-            let quiet = running.isEmpty
-            let incoming = shared.withLock { shared -> [CurlTransfer]? in
-                if quiet && shared.inbox.isEmpty {
-                    shared.looping = false
-                    return nil
-                }
-                defer { shared.inbox = [] }
-                return shared.inbox
-            }
-            guard let incoming else { return }
-            for transfer in incoming { start(transfer, on: multi) }
-            for (easy, transfer) in running where transfer.cancel.isSet {
-                end(easy, on: multi, with: .failure(.cancelled))
-            }
-            if running.isEmpty { continue }
+        while turn(on: multi) {}
+    }
 
-            var stillRunning: Int32 = 0
-            if api.pointee.multi_perform(multi.pointer, &stillRunning) != CURLM_OK {
-                for easy in running.keys {
-                    end(easy, on: multi, with: .failure(.failed("libcurl could not run the transfer")))
-                }
-                continue
+    /// One turn of the loop: starts the transfers handed in, ends those cancelled, runs
+    /// `curl_multi_perform`, hands each finished transfer its result, and when none finished
+    /// waits in `curl_multi_poll` (at most 1 s, or until `wake()`).
+    ///
+    /// - Returns: false when no transfer was waiting or in flight (the loop is then marked not
+    ///   running).
+    private func turn(on multi: MultiHandle) -> Bool {
+        let api = multi.api
+        let quiet = running.isEmpty
+        let incoming = shared.withLock { shared -> [CurlTransfer]? in
+            if quiet && shared.inbox.isEmpty {
+                shared.looping = false
+                return nil
             }
-            var ended = false
-            var remaining: Int32 = 0
-            while let message = api.pointee.multi_info_read(multi.pointer, &remaining) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
-                    let transfer = running[easy]
-                else { continue }
-                end(easy, on: multi, with: transfer.outcome(wx_curl_message_result(message), easy: easy, api: api))
-                ended = true
-            }
-            // Something ended: look for new and cancelled transfers before waiting again. A
-            // failed poll returns at once: the next multi_perform reports it.
-            if !ended && !running.isEmpty { _ = api.pointee.multi_poll(multi.pointer, nil, 0, 1000, nil) }
+            defer { shared.inbox = [] }
+            return shared.inbox
         }
+        guard let incoming else { return false }
+        for transfer in incoming { start(transfer, on: multi) }
+        for (easy, transfer) in running where transfer.cancel.isSet {
+            end(easy, on: multi, with: .failure(.cancelled))
+        }
+        if running.isEmpty { return true }
+
+        var stillRunning: Int32 = 0
+        if api.pointee.multi_perform(multi.pointer, &stillRunning) != CURLM_OK {
+            for easy in running.keys {
+                end(easy, on: multi, with: .failure(.failed("libcurl could not run the transfer")))
+            }
+            return true
+        }
+        var ended = false
+        var remaining: Int32 = 0
+        while let message = api.pointee.multi_info_read(multi.pointer, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                let transfer = running[easy]
+            else { continue }
+            end(easy, on: multi, with: transfer.outcome(wx_curl_message_result(message), easy: easy, api: api))
+            ended = true
+        }
+        // Something ended: look for new and cancelled transfers before waiting again. A
+        // failed poll returns at once: the next multi_perform reports it.
+        if !ended && !running.isEmpty { _ = api.pointee.multi_poll(multi.pointer, nil, 0, 1000, nil) }
+        return true
     }
 
     /// The multi handle, made at the first request (so that start-up pays nothing for libcurl)
@@ -194,6 +218,28 @@ final class CurlTransfers: @unchecked Sendable {
             multi.api.pointee.easy_cleanup(easy)
         }
         transfer.finish(result)
+    }
+}
+
+extension CurlTransfers: MainThreadLoop {
+    /// Whether a transfer is waiting or in flight.
+    var hasWork: Bool { shared.withLock { $0.looping } }
+
+    /// A turn of the loop on the main thread (`MainThreadExecutor.drives(_:)`).
+    func turn() {
+        guard hasWork else { return }
+        let multi: MultiHandle
+        do {
+            multi = try multiHandle()
+        } catch {
+            return failWaiting(error)
+        }
+        _ = turn(on: multi)
+    }
+
+    /// Ends the turn's `curl_multi_poll`, or the next one, at once.
+    func interrupt() {
+        shared.withLock { $0.multi }?.wake()
     }
 }
 

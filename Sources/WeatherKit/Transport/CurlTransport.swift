@@ -13,7 +13,8 @@ import Glibc
 /// in `poll`, enforces a total timeout, honours proxy variables and reuses connections.
 ///
 /// Requests sent at the same time run at the same time: every transfer joins one multi handle,
-/// driven by one loop on a thread of its own that owns every curl handle (`CurlTransfers`).
+/// driven by one loop that owns every curl handle (`CurlTransfers`): on a thread of its own, or
+/// in a one-shot run on the process's first thread while it waits.
 /// At most `maximumConnectionsPerHost` connections go to one host and `maximumConnections` in
 /// all; libcurl holds further transfers until a connection is free, and puts transfers to an
 /// HTTP/2 host on one connection. The multi handle lives as long as the transport, so its
@@ -36,8 +37,11 @@ package final class CurlTransport: HTTPTransport {
     ///   company's TLS-inspecting proxy), from `CURL_CA_BUNDLE`, `SSL_CERT_FILE`, `SSL_CERT_DIR`.
     ///   Proxies (`https_proxy`, `HTTPS_PROXY`, `http_proxy`, `all_proxy`, `no_proxy`) libcurl
     ///   reads from the environment itself, as the curl program does.
-    package init(trust: CertificateTrust = CertificateTrust()) {
-        transfers = CurlTransfers(trust: trust)
+    /// - Parameter mainThread: in a one-shot run, the executor of the process's first thread,
+    ///   which then drives the transfers while it waits for jobs, with no thread of their own
+    ///   (`WXExecutors.keepToMainThread()`); nil: a thread of the transport's own ("wx.curl").
+    package init(trust: CertificateTrust = CertificateTrust(), mainThread: MainThreadExecutor? = nil) {
+        transfers = CurlTransfers(trust: trust, mainThread: mainThread)
         self.trust = trust
     }
 

@@ -35,6 +35,9 @@ package struct AppHost {
     /// Returns when the terminal standard output is on has been resized (`watch` redraws), or
     /// nil for none.
     package var terminalResized: (@Sendable () async -> Void)?
+    /// Called before the session is made when the run is one-shot (commands from `-c` or
+    /// words, no prompt, no script): the product then keeps to its first thread.
+    package var oneShotBegins: (() -> Void)?
 
     package init(
         variable: @escaping (String) -> String?, output: any AppOutput, inputIsTerminal: Bool, outputIsTerminal: Bool,
@@ -147,13 +150,14 @@ package struct WXApp {
             break
         }
 
+        let oneShot = !invocation.words.isEmpty || !invocation.commands.isEmpty
+        if oneShot { host.oneShotBegins?() }
         let session = host.makeSession(configuration, invocation.offline)
         // Another process holding a state folder's `.wx.lock`: a change waits for it up to
         // WX_TIMEOUT, saying so on standard error after a moment, and Ctrl-C ends the wait.
         LockWaiting.policy = LockWaitPolicy(
             bound: configuration.requestTimeoutSeconds, notice: { _ = StandardStreams.put($0, fd: 2) })
         session.unitsForThisRun = invocation.units.map { UnitSetting(preset: $0) }
-        let oneShot = !invocation.words.isEmpty || !invocation.commands.isEmpty
         let oneShotLines =
             invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
         // state.plist decodes on the other core while the command starts (see `startPreload`);

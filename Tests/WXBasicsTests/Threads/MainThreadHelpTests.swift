@@ -36,7 +36,9 @@ import WeatherTestSupport
         let waiter = Waiter(executor: executor)
         let flag = Flag()
         async let waited: String = waiter.waitFor(flag)
-        while !flag.waiting.load(ordering: .sequentiallyConsistent) { sched_yield() }
+        // Yielding, not spinning: a spin holds a thread of the test runner's pool (2 on 2 cores)
+        // that `waitFor`'s task may need to start.
+        while !flag.waiting.load(ordering: .sequentiallyConsistent) { await Task.yield() }
         let name = await withTaskExecutorPreference(pool) { () -> String in
             flag.set.store(true, ordering: .sequentiallyConsistent)
             return ThreadPoolExecutorTests.threadName()
