@@ -28,7 +28,7 @@ import WeatherTestSupport
             ("units imperial; best 2h dry \(Self.paris)", "dry (rain < 0.0039 in (0.1 mm))"),
             ("units temperature K; chance frost 2 \(Self.paris)", "frost: the night’s low below 273.15 K"),
             ("units temperature K; chance temp<=274.35 2 \(Self.paris)", "temp ≤ 274.35 K in any hour"),
-            ("units imperial; chance rain>=1mm 2 \(Self.paris)", "rain ≥ 0.0394 in (1 mm) in any hour"),
+            ("units imperial; chance rain>=1mm 2 \(Self.paris)", "rain ≥ 0.0394 in (1 mm) in an hour"),
         ]
         for (line, echo) in cases {
             let result = try run(line, server: server)
