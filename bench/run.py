@@ -289,6 +289,19 @@ STEP_NOTES = [
     "  log once and writes it (431 ms, its own row). Every command measured at this size before and after, and",
     "  the few still over 50 ms with why (exports and `log compact` read and write the whole log; `history",
     "  100000` prints 100,000 lines; `replay 6..7` is two ~40 ms commands): bench/commands-at-1M-lines.md.",
+    "- find+show against curl (item 1), round 5: a one-shot run starts no thread at all (strace: 0 clone3, was 4):",
+    "  libcurl's perform and poll run on the main thread while it waits for jobs (MainThreadLoop; a job queued from",
+    "  elsewhere ends the poll with curl_multi_wakeup), and the pool's jobs wait for the main thread. The prompt",
+    "  and scripts keep the transfer thread (their main thread blocks reading a line). perf stat task-clock against",
+    "  0947016 and curl, interleaved, load 3.5: pinned 1.453x -> 1.415x curl, unpinned 1.610x -> 1.489x; context",
+    "  switches 26-31 -> 14-16, migrations 1 -> 0; instructions 21.66 -> 21.57 M (1.36x curl). Tried and not kept:",
+    "  wx's zero-filled data pre-faulted (MADV_POPULATE_WRITE: faults 969 -> 863, no time gained), the heap",
+    "  pre-faulted, malloc's mmap threshold / top pad raised (GLIBC_TUNABLES: faults 884 either way, time within",
+    "  noise). Left against curl (perf cpu-clock, 40 pinned runs): page faults ~21 % (wx's writable data 141 -",
+    "  Swift metadata caches, zero pages read then written -, its code 90, heap 165 against curl's ~60), file",
+    "  system ~8 % (7 inodes, mkdir, the kept log syncs 3.7 %), the dynamic loader, and wx's own code ~15 % (JSON,",
+    "  conformance and metadata lookups, retain/release). Not met as the bench measures it (unpinned, rounds",
+    "  1.43-1.78 here); another thread change would not close it.",
 ]
 
 
