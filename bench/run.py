@@ -302,6 +302,13 @@ STEP_NOTES = [
     "  system ~8 % (7 inodes, mkdir, the kept log syncs 3.7 %), the dynamic loader, and wx's own code ~15 % (JSON,",
     "  conformance and metadata lookups, retain/release). Not met as the bench measures it (unpinned, rounds",
     "  1.43-1.78 here); another thread change would not close it.",
+    "- Measured again at 8228c2e on the quiet machine (load 0.1), this round merged. `wx --complete -- show Place",
+    "  1234` at 100,000 favorites, CPU from wait4 of 40 runs each, pinned to vCPU 0 / vCPU 1 / unpinned (medians):",
+    "  with the names file 3.30 / 3.29 / 3.17 ms; state.plist read, nothing written (its time ahead) 9.00 / 9.04 /",
+    "  8.88 ms; state.plist read and the names file written 9.94 / 10.15 / 10.09 ms (q1-q3 9.87-10.22): the Tab",
+    "  that writes the names file is still ~0.1 ms over 10 ms (writing 1.2 MB and its check costs ~1.1 ms here).",
+    "  find+show against curl's two GETs: this bench 1.40x (rounds 1.32-1.46); three `--only cpu` runs just before",
+    "  it 1.57x, 1.64x, 1.52x (rounds 1.43-1.78): around the 1.5x line, not reliably under it.",
 ]
 
 
