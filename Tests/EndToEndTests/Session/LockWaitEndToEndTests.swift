@@ -25,6 +25,52 @@ struct LockWaitEndToEndTests {
         }
     }
 
+    /// A wx started on `arguments` (and `stdin`) in `home`, its standard error written to a file
+    /// so that it can be read while wx runs, once it says it waits for the lock (or 30 s pass).
+    final class WaitingRun {
+        let process = Process()
+        let output = Pipe()
+        let errors: String
+
+        init(
+            _ arguments: [String], stdin: String? = nil, home: TemporaryFolder, server: FixtureServer? = nil,
+            environment: [String: String] = [:]
+        ) throws {
+            errors = home.path + "/stderr.txt"
+            #expect(FileManager.default.createFile(atPath: errors, contents: nil))
+            process.executableURL = URL(fileURLWithPath: arguments[0])
+            process.arguments = Array(arguments.dropFirst())
+            process.environment = (server?.environment ?? [:]).merging([
+                "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path,
+                "XDG_RUNTIME_DIR": home.path + "/run", "WX_TIMEOUT": "60",
+            ]) { $1 }.merging(environment) { $1 }
+            process.standardOutput = output
+            process.standardError = FileHandle(forWritingAtPath: errors)
+            let input = Pipe()
+            if stdin != nil { process.standardInput = input }
+            try process.run()
+            if let stdin {
+                input.fileHandleForWriting.write(Data(stdin.utf8))
+                try? input.fileHandleForWriting.close()
+            }
+            let deadline = Date().addingTimeInterval(30)
+            while !stderr().contains("waiting for"), process.isRunning, Date() < deadline { usleep(10_000) }
+            #expect(stderr().contains("waiting for \(home.path)/.wx.lock"), "\(stderr())")
+        }
+
+        /// What wx has written to standard error so far.
+        func stderr() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
+
+        /// Waits up to 30 s for wx to end (then kills it) and returns what it printed.
+        func finish() -> String {
+            let ending = Date().addingTimeInterval(30)
+            while process.isRunning, Date() < ending { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+    }
+
     /// "find Berlin; use 1; fav; find Hamburg; use 1; fav": the tester's base home.
     static func baseHome(_ server: FixtureServer) throws -> TemporaryFolder {
         let home = TemporaryFolder()
@@ -57,31 +103,14 @@ struct LockWaitEndToEndTests {
         let home = TemporaryFolder()
         let lock = HeldLock(in: home.path)
         defer { lock.release() }
-        let errors = home.path + "/stderr.txt"
-        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
-        let process = Process()
         // The test runner has SIGINT ignored, and a child inherits that (as under `nohup`, where
         // wx keeps it ignored): env execs wx with it as a shell gives it.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=INT", TestPaths.wxBinary, "-c", "units imperial; units"]
-        process.environment = [
-            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path,
-            "XDG_RUNTIME_DIR": home.path + "/run", "WX_TIMEOUT": "60",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: errors)
-        try process.run()
-        func stderr() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
-        let deadline = Date().addingTimeInterval(30)
-        while !stderr().contains("waiting for"), process.isRunning, Date() < deadline { usleep(10_000) }
-        #expect(stderr().contains("waiting for \(home.path)/.wx.lock"), "\(stderr())")
+        let run = try WaitingRun(
+            ["/usr/bin/env", "--default-signal=INT", TestPaths.wxBinary, "-c", "units imperial; units"], home: home)
+        let process = run.process
         kill(process.processIdentifier, SIGINT)
-        let ending = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < ending { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = run.finish()
+        func stderr() -> String { run.stderr() }
         #expect(
             process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
             "\(process.terminationReason) \(process.terminationStatus)")
@@ -120,32 +149,13 @@ struct LockWaitEndToEndTests {
         #expect(unhindered.status == 1, "\(unhindered.stdout)\(unhindered.stderr)")
         let home = TemporaryFolder()
         let lock = HeldLock(in: home.path)
-        let errors = home.path + "/stderr.txt"
-        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.wxBinary)
-        process.environment = server.environment.merging([
-            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path,
-            "XDG_RUNTIME_DIR": home.path + "/run", "WX_TIMEOUT": "60", "WX_NOW": BriefEndToEndTests.wednesday,
-        ]) { $1 }
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: errors)
-        try process.run()
-        input.fileHandleForWriting.write(Data("check --changed Berlin\n".utf8))
-        try? input.fileHandleForWriting.close()
-        func stderr() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
-        let deadline = Date().addingTimeInterval(30)
-        while !stderr().contains("waiting for"), process.isRunning, Date() < deadline { usleep(10_000) }
-        #expect(stderr().contains("waiting for \(home.path)/.wx.lock"), "\(stderr())")
+        let run = try WaitingRun(
+            [TestPaths.wxBinary], stdin: "check --changed Berlin\n", home: home, server: server,
+            environment: ["WX_NOW": BriefEndToEndTests.wednesday])
         lock.release()
-        let ending = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < ending { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = run.finish()
+        let process = run.process
+        func stderr() -> String { run.stderr() }
         #expect(process.terminationStatus == 1, "\(printed)\(stderr())")
         #expect(printed.contains("first check"), "\(printed)")
         #expect(!stderr().contains("could not be kept"), "\(stderr())")
