@@ -212,18 +212,16 @@ package final class MainThreadExecutor: MainExecutor, @unchecked Sendable {
     }
 
     /// Ends the wait of `run` for a job: one of the pool's waits for this thread.
-    private func poke() {
-        pthread_mutex_lock(lock)
-        poked = true
-        let looping = interruptsLoop
-        pthread_mutex_unlock(lock)
-        signal(looping)
-    }
+    private func poke() { wake { $0.poked = true } }
 
     /// Makes `run` return once the job it runs, if any, has returned.
-    package func stop() {
+    package func stop() { wake { $0.stopping = true } }
+
+    /// Notes `change` with `lock` held, then ends `run`'s wait (its condition, or the loop's turn
+    /// when another thread runs it).
+    private func wake(_ change: (MainThreadExecutor) -> Void) {
         pthread_mutex_lock(lock)
-        stopping = true
+        change(self)
         let looping = interruptsLoop
         pthread_mutex_unlock(lock)
         signal(looping)
