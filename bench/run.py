@@ -308,7 +308,9 @@ STEP_NOTES = [
     "  8.88 ms; state.plist read and the names file written 9.94 / 10.15 / 10.09 ms (q1-q3 9.87-10.22): the Tab",
     "  that writes the names file is still ~0.1 ms over 10 ms (writing 1.2 MB and its check costs ~1.1 ms here).",
     "  find+show against curl's two GETs: this bench 1.40x (rounds 1.32-1.46); three `--only cpu` runs just before",
-    "  it 1.57x, 1.64x, 1.52x (rounds 1.43-1.78): around the 1.5x line, not reliably under it.",
+    "  it 1.57x, 1.64x, 1.52x (rounds 1.43-1.78), and at d66256a (main.swift split, the executor's wake shared)",
+    "  the start and find+show rows measured again: start 1.04x sqlite3, find+show 1.58x (1.52-1.66): around the",
+    "  1.5x line, not reliably under it.",
 ]
 
 
