@@ -32,6 +32,34 @@ extension RenderFindingsTests {
         #expect(TemperatureChart.drawsProbabilityBars(hours))
     }
 
+    /// A new user's answer: every hour 0 % while the amounts are 0.3 and 0.6 mm (the chance and
+    /// the amount from different models). The old words said "no rain expected" under those rows.
+    @Test func aZeroChanceDoesNotDenyTheAmountsShown() {
+        var hours = Array(TextFitTests.berlin.forecast.hourly.prefix(3))
+        let format = ValueFormatter(units: .metric)
+        for index in hours.indices {
+            hours[index].precipitationProbabilityPercent = 0
+            hours[index].precipitationMillimetres = [0, 0.3, 0.6][index]
+        }
+        #expect(!TemperatureChart.drawsProbabilityBars(hours))
+        #expect(
+            TextRenderer.noBarsText(hours, format: format)
+                == "rain chance 0 % each hour, yet about 0.9 mm forecast in these hours")
+        hours[0].precipitationProbabilityPercent = 3
+        #expect(
+            TextRenderer.noBarsText(hours, format: format)
+                == "rain chance at most 3 %, yet about 0.9 mm forecast in these hours")
+        for index in hours.indices { hours[index].precipitationProbabilityPercent = nil }
+        #expect(
+            TextRenderer.noBarsText(hours, format: format)
+                == "no rain chance in the answer, yet about 0.9 mm forecast in these hours")
+        // Under the data's 0.1 mm the old words stand.
+        hours[1].precipitationMillimetres = 0
+        hours[2].precipitationMillimetres = 0.05
+        for index in hours.indices { hours[index].precipitationProbabilityPercent = 0 }
+        #expect(TextRenderer.noBarsText(hours, format: format) == "no rain expected in these hours (0 % each hour)")
+    }
+
     /// `hourly` at 40 columns left out feels like, the amount and the wind without a word (now
     /// its conditions are their symbols, and only feels like is left out).
     @Test func hourlyNamesTheColumnsItLeavesOut() {

@@ -77,12 +77,25 @@ extension TextRenderer {
     /// Why the chart has no "rain %" band: "no rain expected in these hours (0 % each hour)",
     /// "rain unlikely in these hours (at most 3 %)", or that the answer gives no chance for them
     /// (every hour null). Trial 9 took the two empty rows of an all-0 % band for a broken chart.
+    /// When the hours' amounts (`precipitation`, mm over the hour up to each time) add up to the
+    /// data's 0.1 mm or more, the chance is not said to rule rain out: "rain chance 0 % each hour,
+    /// yet about 0.9 mm forecast in these hours" (the chance and the amount can come from
+    /// different models; a new user saw "no rain expected" under 0.3 and 0.6 mm rows).
     static func noBarsText(_ hours: [HourlyForecast], format: ValueFormatter) -> String {
+        let total = hours.compactMap(\.precipitationMillimetres).reduce(0, +)
+        let wet =
+            total >= PrecipitationOutlook.hourThreshold
+            ? "about \(format.precipitation(total)) forecast in these hours" : nil
         guard let top = hours.compactMap(\.precipitationProbabilityPercent).max() else {
-            return "no rain chance in the answer for these hours"
+            return wet.map { "no rain chance in the answer, yet \($0)" }
+                ?? "no rain chance in the answer for these hours"
         }
         let shown = format.percent(top)
-        return shown == format.percent(0)
+        let none = shown == format.percent(0)
+        if let wet {
+            return none ? "rain chance \(shown) each hour, yet \(wet)" : "rain chance at most \(shown), yet \(wet)"
+        }
+        return none
             ? "no rain expected in these hours (\(shown) each hour)" : "rain unlikely in these hours (at most \(shown))"
     }
 
