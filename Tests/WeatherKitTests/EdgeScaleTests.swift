@@ -107,7 +107,7 @@ import WeatherTestSupport
         #expect(SunEvents.polarState(latitude: 78.2, date: LocalDate(year: 2026, month: 3, day: 20)) == nil)
     }
 
-    @Test("daylight first, then is_day, then latitude and date; nothing below the polar circles")
+    @Test("daylight first, then latitude and date where they decide, then is_day; nothing below the polar circles")
     func evidenceOrder() {
         let june = LocalDate(year: 2026, month: 6, day: 21)
         #expect(
@@ -115,8 +115,21 @@ import WeatherTestSupport
         #expect(
             SunEvents.withoutSunriseOrSunset(daylightSeconds: 86_400, isDay: nil, latitude: 78, date: june)
                 == .midnightSun)
+        // The declination outranks an instant's flag where it decides: 78° N in June is midnight
+        // sun whatever an icon's letter says (the old order said polar night); Norilsk (69.35° N)
+        // in mid-December is polar night under a "d" icon.
         #expect(
             SunEvents.withoutSunriseOrSunset(daylightSeconds: nil, isDay: false, latitude: 78, date: june)
+                == .midnightSun)
+        #expect(
+            SunEvents.withoutSunriseOrSunset(
+                daylightSeconds: nil, isDay: true, latitude: 69.35, date: LocalDate(year: 2026, month: 12, day: 16))
+                == .polarNight)
+        // Near the edge, where the declination does not decide, the instant's flag does.
+        let edge = LocalDate(year: 2026, month: 3, day: 20)
+        #expect(SunEvents.polarState(latitude: 66, date: edge) == nil)
+        #expect(
+            SunEvents.withoutSunriseOrSunset(daylightSeconds: nil, isDay: false, latitude: 66, date: edge)
                 == .polarNight)
         #expect(
             SunEvents.withoutSunriseOrSunset(daylightSeconds: nil, isDay: nil, latitude: 78, date: june)

@@ -332,8 +332,10 @@ package enum SunEvents: Hashable, Sendable {
     case unknown
 
     /// The state for a day the service marked as having no sunrise and sunset, from the first
-    /// evidence there is: the day's daylight (seconds), whether the sun is up at some instant
-    /// of that day, else the sun's declination at `date` and `latitude`.
+    /// evidence there is: the day's daylight (seconds), else the sun's declination at `date` and
+    /// `latitude` where it decides, else whether the sun is up at some instant of that day. The
+    /// instant's flag comes last: OpenWeatherMap's icon letter said "d" in Norilsk's polar night
+    /// (a new user's case, T2-8's kind), and the words said midnight sun under a moon.
     ///
     /// - Parameters:
     ///   - daylightSeconds: the day's daylight duration (Open-Meteo `daylight_duration`).
@@ -352,8 +354,9 @@ package enum SunEvents: Hashable, Sendable {
         if let daylightSeconds {
             return daylightSeconds >= 12 * 3_600 ? .midnightSun : .polarNight
         }
+        if let state = polarState(latitude: latitude, date: date) { return state }
         if let isDay { return isDay ? .midnightSun : .polarNight }
-        return polarState(latitude: latitude, date: date) ?? .unknown
+        return .unknown
     }
 
     /// Degrees of latitude below which the sun rises and sets every day of the year: the polar
