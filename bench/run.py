@@ -309,7 +309,8 @@ STEP_NOTES = [
     "  that writes the names file is still ~0.1 ms over 10 ms (writing 1.2 MB and its check costs ~1.1 ms here).",
     "  find+show against curl's two GETs: this bench 1.40x (rounds 1.32-1.46); three `--only cpu` runs just before",
     "  it 1.57x, 1.64x, 1.52x (rounds 1.43-1.78), and at d66256a (main.swift split, the executor's wake shared)",
-    "  the start and find+show rows measured again: start 1.04x sqlite3, find+show 1.58x (1.52-1.66): around the",
+    "  the start and find+show rows measured again: start 1.04x sqlite3, find+show 1.58x (1.52-1.66); at 7361ced",
+    "  (the last Sources change) start 1.02x, find+show 1.44x (1.26-1.45), the table's figures: around the",
     "  1.5x line, not reliably under it.",
 ]
 
