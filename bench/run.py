@@ -312,6 +312,23 @@ STEP_NOTES = [
     "  the start and find+show rows measured again: start 1.04x sqlite3, find+show 1.58x (1.52-1.66); at 7361ced",
     "  (the last Sources change) start 1.02x, find+show 1.44x (1.26-1.45), the table's figures: around the",
     "  1.5x line, not reliably under it.",
+    "- find+show against curl (item 1), round 6 (callgrind and perf stat of the bench's command and environment, against",
+    "  the build before, bb28b60): 21.57 -> 20.68 M instructions (curl's two GETs 15.9 M: 1.36x -> 1.30x); without",
+    "  libcurl's dlopen (11.35 M, the same on both builds) 10.23 -> 9.34 M, -8.7 %; page faults 880 -> 861 (curl",
+    "  614). By step: a single space before a value passed over without a call (skipWhitespaceRun 0.52 M -> 0: the",
+    "  loopback server re-serialises every answer with Python's \", \" and \": \"; Open-Meteo's own answers are",
+    "  compact, so this step is the bench's, not the network's); a number read in one pass and scanned through a",
+    "  base address taken once (number, exactDecimal and scanNumber 0.92 -> 0.60 M; the forecast's parse 2.80 ->",
+    "  1.95 M); the cache entry's body written as it is from 16 KiB (was 64: the loopback forecast is 47 KB, not",
+    "  137 KB; memcpy 0.28 -> 0.23 M and its fresh pages); the certificate file and folder no longer opened for",
+    "  http:// requests (none in the bench's environment, which names none; 6 opens where CURL_CA_BUNDLE and",
+    "  SSL_CERT_DIR are set). CPU (wait4, medians of 40 interleaved runs with curl) is not told from noise at",
+    "  load 18-28 (other builds): 12.26 -> 12.09 ms, 13.42 -> 13.58 ms, 12.18 -> 12.05 ms (about -1 %, where",
+    "  instructions say ~-2.5 % of wx's user time); the 8 % asked of this round is not reached. Looked at and left:",
+    "  syscalls are the kept durability (mkdir + parent fsync of a new WX_HOME, the log's fdatasync and folder",
+    "  fsync) and three cache entries; malloc is mostly OpenSSL's (1,455 of 3,300 calls, curl pays them too);",
+    "  the warning's text cleaning (WarningText.paragraphs, by Character) 0.24 M for one alert; generic metadata",
+    "  made at run time (_swift_getGenericMetadata 0.65 M, by mangled name 0.41 M); the zone 0.44 M.",
 ]
 
 

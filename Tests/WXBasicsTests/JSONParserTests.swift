@@ -72,6 +72,27 @@ private struct ReferenceTree: Decodable, Equatable {
         #expect(value["k"]?["x"] == .null)
     }
 
+    /// Numbers on both sides of the one-pass reading's exact path (at most 15 digits, no
+    /// exponent) and the strtod path beyond it, each the Double that Swift's own parser gives the
+    /// same text, sign of zero included (issue 39).
+    @Test(arguments: [
+        "0", "-0", "-0.0", "7", "-12.3", "1013", "0.1", "0.000000000000001", "123456789012345",
+        "-123456789012345", "12345678901234.5", "1234567890123456", "0.1234567890123456",
+        "12345678901234567890", "18446744073709551616123", "1753574400", "9007199254740993", "3e2", "1E-2",
+        "-1.5e+300", "2.2250738585072014e-308", "4.9e-324", "1e400", "0.30000000000000004",
+    ])
+    func numbersAreTheNearestDouble(text: String) throws {
+        let parsed = try JSONValue.parse(Data("[\(text), \(text)]".utf8))
+        let expected = try #require(Double(text))
+        for value in try #require(parsed.array) {
+            guard case .number(let number) = value else {
+                Issue.record("\(text): \(value)")
+                continue
+            }
+            #expect(number.bitPattern == expected.bitPattern, "\(text): \(number) against \(expected)")
+        }
+    }
+
     @Test func invalidUTF8AndDeepNestingAreErrors() {
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Data([0x22, 0xC3, 0x28, 0x22])) }
         #expect(throws: JSONValue.ParseError.self) {

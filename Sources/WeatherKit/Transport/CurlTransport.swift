@@ -71,7 +71,10 @@ package final class CurlTransport: HTTPTransport {
 
     /// One transfer, no redirect followed.
     private func transfer(_ request: HTTPRequest, limits: TransferLimits) async throws(TransportError) -> HTTPResponse {
-        if let unusable = trust.unusable() { throw unusable }
+        // Certificates matter only to a TLS connection: a plain http:// request (a mirror, the
+        // loopback server) opened the named file and folder for nothing (issue 39). A redirect
+        // to https comes back through here and is checked then.
+        if !Self.isPlainHTTP(request.url), let unusable = trust.unusable() { throw unusable }
         let proxy = trust.proxies.proxy(for: request.url)
         let cancel = CancelFlag()
         let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
@@ -85,6 +88,12 @@ package final class CurlTransport: HTTPTransport {
             transfers.wake()
         }
         return try result.get()
+    }
+
+    /// Whether `url`'s scheme is `http` (in any case): no TLS, so no certificate is read.
+    static func isPlainHTTP(_ url: String) -> Bool {
+        let scheme = url.utf8.prefix(5).map { $0 | 0x20 }
+        return scheme.elementsEqual("http:".utf8)
     }
 
     /// The authority of `url` as it may be shown: `host:port`, a user name and password masked

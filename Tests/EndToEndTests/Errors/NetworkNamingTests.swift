@@ -34,6 +34,19 @@ import WeatherTestSupport
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
+    /// A plain http:// request makes no TLS connection, so a certificate file that is not there
+    /// is no reason to refuse it (the curl program fetches it too). It said "SSL_CERT_FILE names
+    /// …, which cannot be read" for a mirror reached over http (issue 39, where the file and
+    /// folder were also opened before every request).
+    @Test(arguments: ["SSL_CERT_FILE", "CURL_CA_BUNDLE", "SSL_CERT_DIR"])
+    func aMissingCertificateFileDoesNotStopAPlainHTTPRequest(_ variable: String) throws {
+        let server = try FixtureServer()
+        let missing = TemporaryFolder().path + "/company-ca.pem"
+        let run = try find(server, [variable: missing])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Hamburg"))
+    }
+
     /// It said "cannot reach Nominatim at 127.0.0.1:PORT", with no word of the proxy.
     @Test func aProxyThatCannotBeReachedIsNamedWithoutItsPassword() throws {
         let server = try FixtureServer()
