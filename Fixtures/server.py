@@ -145,7 +145,9 @@ def echoing(body, lat, lon):
     if distance_km(lat, lon, item["latitude"], item["longitude"]) <= GRID_CELL_KM:
         return body
     item["latitude"], item["longitude"] = lat, lon
-    return json.dumps(item, ensure_ascii=False).encode()
+    # Compact, as the service sends its answers (Python's default ", " and ": " put ~7,000 spaces
+    # into a find + show that Open-Meteo never sends: the bench parsed whitespace it would not).
+    return json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 class Handler(BaseHTTPRequestHandler):
