@@ -107,9 +107,8 @@ struct JSONParser {
     /// Moves past whitespace. Most calls find none (before a comma, a colon, a closing bracket):
     /// those are answered by one look at the byte, every JSON whitespace byte being at most 0x20,
     /// without a call (9,500 calls passing over a forecast's left-out variables, issue 39). In a
-    /// document written with `", "` and `": "` (Python's json.dumps by default; Nominatim's
-    /// and the warning feeds' answers as some proxies and recorders pass them on; Open-Meteo's
-    /// own answers are compact) most of the rest find one space before a value: answered by a
+    /// document written with `", "` and `": "` (Python's json.dumps by default, and
+    /// recordings saved with it; Open-Meteo's own answers are compact) most of the rest find one space before a value: answered by a
     /// look at the next byte, also without a call (~7,000 calls, 0.5 M instructions, of a
     /// `find` + `show` written so).
     @inline(__always) mutating func skipWhitespace() {
