@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """The facts `wx brief` should state for Berlin's recorded forecast (answered in GMT) at the
-instant given as argv[1], computed here from the recording with code of its own, by the rules
-`help brief` states (`rain`'s reading): a wet hour has 0.1 mm or more (the sum of the hour
-before its time); the spell is the first run of wet hours among those reaching past now within
-24 hours, starting where its first wet hour begins (now, when that is past) and dry again where
-its last ends; the amount is what is still to come within the 24 hours (of the hour holding now,
-the share of it after now; of the hour running past the 24 hours' end, the share of it before);
-"hours_left" is the whole hours from now the answer covers; the heaviest is its wettest hour
-(the first of equals) with the hours in a row after it that have as much (heaviest_start to
-heaviest_end), which ends at the 24 hours' end at the latest (the sentence says no more
-than it looks at); tomorrow's and today's highs are the days of the place's calendar
-(Europe/Berlin). Prints one JSON object with "rain" (null when dry) and "tomorrow"."""
+instant given as argv[1] — or for the recording argv[2] names (under Fixtures/) at the place's
+zone argv[3] — computed here from the recording with code of its own, by the rules `help brief`
+states (`rain`'s reading): a wet hour has 0.1 mm or more (the sum of the hour before its time);
+the spell is the first run of wet hours that starts among those reaching past now within 24
+hours, followed to its end in the data as `rain` follows it, starting where its first wet hour
+begins (now, when that is past) and dry again where its last ends (where the data end when it
+is still wet there: "still_raining_at_end"); the amount is what is still to come of it (of the
+hour holding now, the share of it after now); "hours_left" is the whole hours from now the
+answer covers (24 at most); the heaviest is its wettest hour (the first of equals) with the
+hours in a row after it that have as much (heaviest_start to heaviest_end), and "even" says
+every hour of the spell has the same amount (the sentence then names no heaviest span);
+tomorrow's and today's highs are the days of the place's calendar. Prints one JSON object with
+"rain" (null when dry), "tomorrow" and "hours_left"."""
 import json
 import sys
 from datetime import datetime, timedelta, timezone
@@ -24,48 +26,60 @@ def iso(moment):
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def instant(label):
+    """An hour's label: Unix seconds, or an ISO time in the answer's GMT."""
+    if isinstance(label, (int, float)):
+        return datetime.fromtimestamp(label, timezone.utc)
+    return datetime.fromisoformat(label).replace(tzinfo=timezone.utc)
+
+
 def main():
     now = datetime.fromisoformat(sys.argv[1].replace("Z", "+00:00"))
-    answer = json.loads(ANSWER.read_text())
+    path = ANSWER if len(sys.argv) < 3 else Path(__file__).resolve().parent.parent / sys.argv[2]
+    zone = ZoneInfo(sys.argv[3] if len(sys.argv) > 3 else "Europe/Berlin")
+    answer = json.loads(path.read_text())
     hourly = answer["hourly"]
-    times = [datetime.fromisoformat(t).replace(tzinfo=timezone.utc) for t in hourly["time"]]
+    times = [instant(t) for t in hourly["time"]]
     amounts = hourly["precipitation"]
-    # Each amount is the hour before its time: the hours that reach past now, up to 24 hours
-    # from now (`rain`'s reading, which brief shares).
+    # Each amount is the hour before its time: the hours that reach past now; the spell must
+    # start within 24 hours from now, and is followed past them (`rain`'s reading, which brief
+    # shares).
     end = now + timedelta(hours=24)
-    window = [(t, a or 0.0) for t, a in zip(times, amounts) if t > now and t - timedelta(hours=1) < end]
+    ahead = [(t, a or 0.0) for t, a in zip(times, amounts) if t > now]
+    window = [(t, a) for t, a in ahead if t - timedelta(hours=1) < end]
     rain = None
     wet = [i for i, (_, a) in enumerate(window) if a >= 0.1 - 1e-9]
     if wet:
         first = last = wet[0]
-        while last + 1 < len(window) and window[last + 1][1] >= 0.1 - 1e-9:
+        while last + 1 < len(ahead) and ahead[last + 1][1] >= 0.1 - 1e-9:
             last += 1
-        spell = window[first:last + 1]
+        spell = ahead[first:last + 1]
         heaviest = max(spell, key=lambda hour: hour[1])  # max keeps the first of equals
         # The heaviest runs on over the hours in a row after it with the same amount.
         run_end = spell.index(heaviest)
         while run_end + 1 < len(spell) and spell[run_end + 1][1] == heaviest[1]:
             run_end += 1
-        lasts = last == len(window) - 1
         rain = {
             # Raining now: from now; else where the first wet hour begins.
             "start": iso(max(now, spell[0][0] - timedelta(hours=1))),
-            # Dry again where the last wet hour ends; past the data, where the data end.
-            "end": iso(min(spell[-1][0], end) if not lasts else min(window[-1][0], end)),
-            "heaviest_start": iso(heaviest[0] - timedelta(hours=1)), "heaviest_end": iso(min(spell[run_end][0], end)),
+            # Dry again where the last wet hour ends; still wet where the data end: there.
+            "end": iso(spell[-1][0]),
+            "heaviest_start": iso(heaviest[0] - timedelta(hours=1)), "heaviest_end": iso(spell[run_end][0]),
             "heaviest_precipitation_millimetres": heaviest[1],
-            # Still to come and within the 24 hours: of an hour begun (raining now), the part
-            # after now only; of an hour running past the 24 hours' end, the part before it.
+            # Still to come: of an hour begun (raining now), the part after now only.
             "precipitation_millimetres": round(
-                sum(a * max(0.0, (min(t, end) - max(t - timedelta(hours=1), now)).total_seconds()) / 3600
+                sum(a * max(0.0, (t - max(t - timedelta(hours=1), now)).total_seconds()) / 3600
                     for t, a in spell), 6),
-            "still_raining_at_end": lasts,
+            "still_raining_at_end": last == len(ahead) - 1,
+            "even": all(a == heaviest[1] for _, a in spell),
         }
     hours_left = 0
     if window:
         hours_left = int(min(24 * 3600, (window[-1][0] - now).total_seconds()) // 3600)
-    today = now.astimezone(ZoneInfo("Europe/Berlin")).date()
-    highs = dict(zip(answer["daily"]["time"], answer["daily"]["temperature_2m_max"]))
+    today = now.astimezone(zone).date()
+    days = [d if isinstance(d, str) else instant(d).astimezone(zone).date().isoformat()
+            for d in answer["daily"]["time"]]
+    highs = dict(zip(days, answer["daily"]["temperature_2m_max"]))
     tomorrow = {
         "today_high_celsius": highs.get(today.isoformat()),
         "tomorrow_high_celsius": highs.get((today + timedelta(days=1)).isoformat()),

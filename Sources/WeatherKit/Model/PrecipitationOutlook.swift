@@ -76,6 +76,9 @@ package struct PrecipitationOutlook: Hashable, Sendable {
     /// Where the 15-minute data end and the hourly data carry on, within the horizon; nil when
     /// one resolution serves the whole of it.
     package var hourlyFrom: Date?
+    /// Where the intervals read for a wet spell end: the end of the last one in the horizon,
+    /// or — `followSpell` — in the data. A spell with no `end` is still wet there. Nil when dry.
+    package var readUntil: Date?
 
     /// Below this an interval counts as dry: mm per 15 minutes, and per hour.
     package static let quarterHourThreshold = 0.05
@@ -194,5 +197,6 @@ package struct PrecipitationOutlook: Hashable, Sendable {
         falls = Falls.over(forecast, from: spellStart, to: spellEnd)
         totalMillimetres = total
         probabilityPercent = probability
+        readUntil = spellLast
     }
 }

@@ -44,28 +44,37 @@ struct BriefEndToEndTests {
         return abs(a - b) < 1e-6
     }
 
-    /// The heaviest hours end where the 24 hours do: at Fri 09:30, Saturday's two hours of
-    /// 0.5 mm (08:00–10:00) were "heaviest 08:00–10:00 …, still raining tomorrow at 09:30".
-    @Test func theHeaviestEndsAtTheHorizon() throws {
+    /// A spell that starts within the 24 hours is followed to its end, as `rain` follows it: at
+    /// Fri 09:30, Saturday's three hours of 0.5 mm (08:00–11:00) were cut at the 24 hours' end
+    /// and called "heaviest 08:00–09:30 …, still raining tomorrow at 09:30" — a span no hour of
+    /// the data bounds, and no hour heavier than another (trial 55's F5, Paris's like it).
+    @Test func aSpellRunningPastTheHorizonIsFollowedAndEvenHoursNameNoHeaviest() throws {
         let server = try FixtureServer()
         let wet = try #require(try Self.expected(at: Self.fridayHorizon)["rain"] as? [String: Any])
-        #expect(
-            wet["heaviest_end"] as? String == "2025-08-02T07:30:00Z"
-                && wet["end"] as? String == wet["heaviest_end"] as? String)
+        #expect(wet["end"] as? String == "2025-08-02T09:00:00Z" && wet["even"] as? Bool == true)
+        #expect(wet["still_raining_at_end"] as? Bool == false)
+        let sentence = try #require(try sentences(at: Self.fridayHorizon, server: server)["rain"])
+        let facts = try #require(sentence["facts"] as? [String: Any])
+        #expect(facts["end"] as? String == wet["end"] as? String)
+        #expect(facts["even"] as? Bool == true && facts["still_raining_at_end"] as? Bool == false)
         let text = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.fridayHorizon)
         let joined = text.stdout.replacingOccurrences(of: "\n  ", with: " ")
         #expect(
-            joined.contains("heaviest 08:00–09:30 (0.5 mm an hour), still raining tomorrow at 09:30."), "\(text.stdout)"
-        )
+            joined.contains(
+                "Dry until about tomorrow 08:00, then rain tomorrow morning (0.5 mm an hour), dry again by tomorrow 11:00."
+            ), "\(text.stdout)")
+        #expect(!joined.contains("heaviest") && !joined.contains("at 09:30"), "\(text.stdout)")
+        // `rain` says the same spell.
+        let rain = try runWX(["rain", "Berlin"], home: TemporaryFolder(), server: server, now: Self.fridayHorizon)
+        #expect(rain.stdout.contains("from Sat 08:00, about 1.5 mm (29 % likely), until Sat 11:00"), "\(rain.stdout)")
     }
 
-    /// The total stops where the 24 hours do: at Fri 09:30, Saturday's 0.5 mm of 09:00–10:00
-    /// counts only its half before 09:30 (0.75 mm in all, not 1.0) — the same proration as the
-    /// hour holding now.
-    @Test func theTotalStopsAtTheHorizon() throws {
+    /// The total is the whole spell's still to come, as `rain` totals it: at Fri 09:30,
+    /// Saturday's three hours of 0.5 mm are 1.5 mm (cut at the 24 hours' end it was 0.75).
+    @Test func theTotalIsTheWholeSpells() throws {
         let server = try FixtureServer()
         let wet = try #require(try Self.expected(at: Self.fridayHorizon)["rain"] as? [String: Any])
-        #expect(near(wet["precipitation_millimetres"], 0.75))
+        #expect(near(wet["precipitation_millimetres"], 1.5))
         let sentence = try #require(try sentences(at: Self.fridayHorizon, server: server)["rain"])
         let facts = try #require(sentence["facts"] as? [String: Any])
         #expect(
@@ -81,6 +90,9 @@ struct BriefEndToEndTests {
             let facts = try #require(sentence["facts"] as? [String: Any])
             for key in ["start", "end", "heaviest_start", "heaviest_end"] {
                 #expect(facts[key] as? String == expected[key] as? String, "\(now) \(key)")
+            }
+            for key in ["even", "still_raining_at_end"] {
+                #expect(facts[key] as? Bool == expected[key] as? Bool, "\(now) \(key)")
             }
             for key in ["heaviest_precipitation_millimetres", "precipitation_millimetres"] {
                 #expect(near(facts[key], expected[key]), "\(now) \(key): \(facts[key] ?? "nil")")
@@ -105,7 +117,7 @@ struct BriefEndToEndTests {
         let now = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.thursday)
         #expect(
             now.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
-                "Rain now, heaviest 02:00–08:00 (0.1 mm an hour), dry again by 08:00, rain again 14:00–20:00."),
+                "Rain now (0.1 mm an hour), dry again by 08:00, rain again 14:00–20:00."),
             "\(now.stdout)"
         )
     }

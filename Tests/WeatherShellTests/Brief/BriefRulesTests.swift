@@ -56,10 +56,24 @@ import WeatherTestSupport
         let later = try #require(
             BriefRules.outlook(Self.forecast(Array(repeating: 0, count: 25) + [1.0]), now: Self.start))
         #expect(later.spell == nil)
-        // Wet through the 24th hour: still raining where the sentence stops looking.
+        // Wet from within the 24 hours to the end of the data: still raining where the data
+        // end (the last hour's time), not where the 24 hours do.
         let through = BriefRules.outlook(
             Self.forecast(Array(repeating: 0, count: 20) + Array(repeating: 1, count: 10)), now: Self.start)
         #expect(through?.spell?.lastsPastWindow == true)
+        #expect(through?.spell?.end == Self.start.addingTimeInterval(29 * 3_600))
+        // Wet past the 24th hour and dry before the data end: followed to its end, as `rain`
+        // follows it (trial 55: cut at now + 24 h, the cut piece was called the heaviest).
+        let past = try #require(
+            BriefRules.outlook(
+                Self.forecast(Array(repeating: 0, count: 22) + [0.3, 0.3, 0.3, 0.3, 0, 0]), now: Self.start)?.spell)
+        #expect(past.start == Self.start.addingTimeInterval(21 * 3_600))
+        #expect(past.end == Self.start.addingTimeInterval(25 * 3_600) && !past.lastsPastWindow)
+        #expect(past.even && abs(past.totalMillimetres - 1.2) < 1e-9)
+        // One hour heavier than the others: not even.
+        let uneven = try #require(
+            BriefRules.outlook(Self.forecast([0, 0.3, 0.5, 0.3, 0]), now: Self.start)?.spell)
+        #expect(!uneven.even)
         // An answer with 5 hours left is dry for those 5, not for 24.
         let short = try #require(BriefRules.outlook(Self.forecast(Array(repeating: 0, count: 6)), now: Self.start))
         #expect(short.spell == nil && short.hours == 5)
@@ -135,12 +149,36 @@ import WeatherTestSupport
                 heaviestMillimetres: 0.2, totalMillimetres: 0.3, lastsPastWindow: true, snow: snow)
             return Self.words(.rain(spell, now: Self.start))
         }
-        #expect(said(endingAfter: 3) == "Rain now, heaviest 19:00–20:00 (0.2 mm), still raining at 22:00.")
-        #expect(said(endingAfter: 20) == "Rain now, heaviest 19:00–20:00 (0.2 mm), still raining tomorrow at 15:00.")
-        #expect(said(endingAfter: 44) == "Rain now, heaviest 19:00–20:00 (0.2 mm), still raining on Mon at 15:00.")
+        #expect(
+            said(endingAfter: 3)
+                == "Rain now, heaviest 19:00–20:00 (0.2 mm), still raining when the forecast ends at 22:00.")
+        #expect(
+            said(endingAfter: 20)
+                == "Rain now, heaviest 19:00–20:00 (0.2 mm), still raining when the forecast ends tomorrow at 15:00.")
+        #expect(
+            said(endingAfter: 44)
+                == "Rain now, heaviest 19:00–20:00 (0.2 mm), still raining when the forecast ends on Mon at 15:00.")
         #expect(
             said(endingAfter: 20, snow: true)
-                == "Snow now, heaviest 19:00–20:00 (0.2 mm), still snowing tomorrow at 15:00.")
+                == "Snow now, heaviest 19:00–20:00 (0.2 mm), still snowing when the forecast ends tomorrow at 15:00.")
+    }
+
+    /// Every hour of the spell alike: no heaviest span is named, only the amount of each hour
+    /// (trial 55: "heaviest 06:00–07:10 (0.3 mm an hour)" for 0.3 mm in each of 06:00–09:00).
+    @Test func anEvenSpellNamesNoHeaviest() {
+        var spell = RainSpell(
+            start: Self.start.addingTimeInterval(3_600), end: Self.start.addingTimeInterval(4 * 3_600),
+            heaviestStart: Self.start.addingTimeInterval(3_600), heaviestEnd: Self.start.addingTimeInterval(4 * 3_600),
+            heaviestMillimetres: 0.3, totalMillimetres: 0.9, lastsPastWindow: false)
+        spell.even = true
+        #expect(
+            Self.words(.rain(spell, now: Self.start))
+                == "Dry until about 20:00, then rain this evening (0.3 mm an hour), dry again by 23:00.")
+        spell.heaviestEnd = Self.start.addingTimeInterval(2 * 3_600)
+        spell.end = spell.heaviestEnd
+        #expect(
+            Self.words(.rain(spell, now: Self.start))
+                == "Dry until about 20:00, then rain this evening (0.3 mm), dry again by 21:00.")
     }
 
     @Test func aDryAnswerSaysTheHoursItHasLeftAndSnowIsSnow() {

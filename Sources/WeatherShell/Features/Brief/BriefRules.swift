@@ -63,9 +63,9 @@ enum BriefRules {
     static var table: [String] {
         [
             "dry: no hour with \(DecimalText.shortest(wetHourMillimetres)) mm or more in the next \(rainHorizonHours) hours (or the hours the forecast has left, said so)",
-            "rain starts, dry again: as “rain” says them — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them, the hours’ past their end), so rain starts where the first wet hour begins and is dry again where the last wet hour in a row after it ends; snow when the hours’ weather codes say snow",
+            "rain starts, dry again: as “rain” says them (a spell that starts within the \(rainHorizonHours) hours is followed to its end, or to where the forecast ends, “still raining when the forecast ends”) — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them, the hours’ past their end), so rain starts where the first wet hour begins and is dry again where the last wet hour in a row after it ends; snow when the hours’ weather codes say snow",
             "rain again: the next wet hours in the \(rainHorizonHours) hours after it is dry again, from where the first begins to where the last in a row ends; snow when those hours’ own weather codes say snow",
-            "heaviest: the wet hour of the spell with the most, with the hours in a row after it that have as much (the first such run of equals), and the amount of each",
+            "heaviest: the wet hour of the spell with the most, with the hours in a row after it that have as much (the first such run of equals), and the amount of each — named only when some hours of the spell have more than others; when all have the same, that amount an hour",
             "likely: \(DecimalText.shortest(likelyPercent)) % of the ensemble’s members or more with \(DecimalText.shortest(wetDayMillimetres)) mm or more that day; unlikely: \(DecimalText.shortest(unlikelyPercent)) % or less; possible between",
             "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s, said with the difference (“2 °C cooler”); about as warm only under that; the range is the members’ 10th to 90th percentile",
             "parts of the day: night 00–06, morning 06–12, afternoon 12–18, evening 18–24 at the place’s clock; tonight is this evening’s night",
@@ -101,18 +101,22 @@ enum BriefRules {
 
     /// The rain sentence's reading of the next `rainHorizonHours` hours from now: `rain`'s own
     /// (`PrecipitationOutlook`: each hour's amount is the hour before its time, the 15-minute
-    /// data where the place has them), so `brief`, `rain` and `changed` say the same times —
-    /// and what falls, by the hours' weather codes. `hours`: how many whole hours from now the
-    /// answer covers (at most the horizon); nil when it has none from now.
+    /// data where the place has them; a spell that starts within the horizon followed to its
+    /// end in the data), so `brief`, `rain` and `changed` say the same times and amount — and
+    /// what falls, by the hours' weather codes. `hours`: how many whole hours from now the
+    /// answer covers (at most the horizon); nil when it has none from now. (A spell cut at the
+    /// horizon read "heaviest 06:00–07:10" for 0.3 mm in each hour of 06:00–09:00, 07:10 being
+    /// now + 24 h and no hour of the data: trial 55.)
     static func outlook(_ forecast: Forecast, now: Date) -> (spell: RainSpell?, hours: Int)? {
         guard
             let outlook = PrecipitationOutlook(
-                forecast: forecast, now: now, horizon: Double(rainHorizonHours) * 3_600)
+                forecast: forecast, now: now, horizon: Double(rainHorizonHours) * 3_600, followSpell: true)
         else { return nil }
         let hours = Int((outlook.horizonSeconds / 3_600).rounded(.down))
         guard hours > 0 || outlook.kind != .dry else { return nil }
         guard outlook.kind != .dry, let start = outlook.start else { return (nil, hours) }
-        let end = outlook.end ?? now.addingTimeInterval(outlook.horizonSeconds)
+        // Still wet where the data end: the spell is said up to there.
+        let end = outlook.end ?? outlook.readUntil ?? now.addingTimeInterval(outlook.horizonSeconds)
         // The heaviest of the spell's hours (each the hour before its time; the first of equals).
         let step = Double(forecast.hourStepSeconds)
         let spellHours = forecast.hourly.filter {
@@ -135,13 +139,13 @@ enum BriefRules {
         }
         var spell = RainSpell(
             start: start, end: end,
-            // The heaviest ends where the sentence stops looking at the latest: an hour
-            // running past the 24 hours' end is said up to it ("still raining … at" that end).
             heaviestStart: heaviest.map { $0.time.addingTimeInterval(-step) } ?? start,
             heaviestEnd: min(heaviestEnd, end),
             heaviestMillimetres: heaviest?.precipitationMillimetres ?? outlook.totalMillimetres,
             totalMillimetres: outlook.totalMillimetres, lastsPastWindow: outlook.end == nil,
             snow: outlook.falls == .snow)
+        // No hour heavier than another: there is no heaviest part to name.
+        spell.even = spellHours.allSatisfy { $0.precipitationMillimetres == heaviest?.precipitationMillimetres }
         if outlook.end != nil {
             let until = now.addingTimeInterval(outlook.horizonSeconds)
             (spell.laterStart, spell.laterEnd) = laterSpell(forecast, after: end, until: until)
@@ -177,13 +181,16 @@ package struct RainSpell: Hashable, Sendable {
     /// Where the heaviest hours begin: the start of the first with the most.
     package var heaviestStart: Date
     /// Where they end: the end of the last of the hours in a row after the first with its
-    /// amount (its own end when the next has less), at `end` at the latest (the horizon).
+    /// amount (its own end when the next has less), at `end` at the latest.
     package var heaviestEnd: Date
     /// The heaviest hours' amount, each (mm in an hour).
     package var heaviestMillimetres: Double
     package var totalMillimetres: Double
-    /// Whether it is still raining where the sentence stops looking.
+    /// Whether it is still raining where the forecast's data end (`end` is there).
     package var lastsPastWindow: Bool
+    /// Whether every hour of the spell has the same amount (`heaviestMillimetres`): the
+    /// sentence then names no heaviest span, only the amount of each hour.
+    package var even: Bool = false
     /// Whether the hours' weather codes say snow (as `rain` says it).
     package var snow: Bool = false
     /// Where the next wet hours within the horizon begin after `end` (nil: none), and where

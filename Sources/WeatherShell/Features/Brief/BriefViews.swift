@@ -60,13 +60,19 @@ extension TextRenderer {
             return hours == 1
                 ? "Dry for the 1 hour the forecast has left." : "Dry for the \(hours) hours the forecast has left."
         case .rain(let spell, let now):
-            // Several hours with the same most: all of them, with the amount of each.
+            // Several hours with the same most: all of them, with the amount of each. Every
+            // hour of the spell alike: no heaviest part, the amount of each hour only.
             let several = spell.heaviestEnd.timeIntervalSince(spell.heaviestStart) > 3_600
+            let amount = "\(format.precipitation(spell.heaviestMillimetres))\(several ? " an hour" : "")"
             let heaviest =
-                "heaviest \(format.clock(clock.localTime(spell.heaviestStart)))–\(format.clock(clock.localTime(spell.heaviestEnd))) (\(format.precipitation(spell.heaviestMillimetres))\(several ? " an hour" : ""))"
-            // What falls, as `rain` says it.
+                spell.even
+                ? " (\(amount))"
+                : ", heaviest \(format.clock(clock.localTime(spell.heaviestStart)))–\(format.clock(clock.localTime(spell.heaviestEnd))) (\(amount))"
+            // What falls, as `rain` says it; still falling where the forecast ends, said so.
             let (noun, falling) = spell.snow ? ("snow", "snowing") : ("rain", "raining")
-            var end = spell.lastsPastWindow ? "still \(falling) \(atTime(spell.end))" : "dry again by \(at(spell.end))"
+            var end =
+                spell.lastsPastWindow
+                ? "still \(falling) when the forecast ends \(atTime(spell.end))" : "dry again by \(at(spell.end))"
             // Wet hours again within the 24: named, so that "dry again" is not read as the rest.
             if let later = spell.laterStart {
                 let noun = spell.laterSnow ? "snow" : "rain"
@@ -75,10 +81,10 @@ extension TextRenderer {
                     ?? ", \(noun) again from \(at(later))"
             }
             if spell.start <= now {
-                return "\(noun.prefix(1).uppercased())\(noun.dropFirst()) now, \(heaviest), \(end)."
+                return "\(noun.prefix(1).uppercased())\(noun.dropFirst()) now\(heaviest), \(end)."
             }
             let part = BriefRules.partOfDay(clock.localTime(spell.start), today: today)
-            return "Dry until about \(at(spell.start)), then \(noun) \(part), \(heaviest), \(end)."
+            return "Dry until about \(at(spell.start)), then \(noun) \(part)\(heaviest), \(end)."
         case .chance(let date, _, let members, let of):
             let day =
                 switch date.dayNumber - today.dayNumber {
@@ -176,6 +182,7 @@ extension JSONRenderer {
                     ("heaviest_precipitation_millimetres", .number(spell.heaviestMillimetres)),
                     ("precipitation_millimetres", .number(hundredths(spell.totalMillimetres))),
                     ("still_raining_at_end", .bool(spell.lastsPastWindow)),
+                    ("even", .bool(spell.even)),
                     ("falls", .string(spell.snow ? "snow" : "rain")),
                 ]
             case .chance(let date, let isToday, let members, let of):

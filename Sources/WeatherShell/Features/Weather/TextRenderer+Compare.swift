@@ -25,10 +25,7 @@ extension TextRenderer {
                     + (place.report.forecast.daysAreUTC ? "*" : marked ? " " : "")
             } ?? ValueFormatter.missing + (marked ? " " : "")
         }
-        let rains = places.map { place in
-            format.percent(
-                place.today?.precipitationProbabilityMaxPercent ?? place.reading?.precipitationProbabilityPercent)
-        }
+        let rains = places.map { format.percent($0.todaysChance) }
         // Names and conditions are words and give way; values stay whole, and whole columns
         // are left out (wind, then rain, then today's range) when the width cannot hold them.
         // A column no place's answer carries is left out too; a place without it shows "—".
@@ -79,13 +76,24 @@ extension TextRenderer {
 }
 
 extension WeatherPresentation {
-    /// Whether the answer carries a chance of precipitation for `compare`'s "rain": today's
-    /// (daily), or the hour of the reading's (hourly); false when neither series is carried
-    /// (or neither day nor hour is there to carry it).
+    /// `compare`'s "rain", percent: today's chance — the day's (daily maximum), else, where the
+    /// day lacks one, the hour in progress now's (`amountHour`, as `show` and the JSON
+    /// `precipitation_hour` give it). Nil with no today: a forecast that does not cover today
+    /// has no chance for it, and the chance of the hour of conditions 15 months old read "0 %"
+    /// beside "today —" and a JSON `today: null` (trial 55).
+    var todaysChance: Double? {
+        guard let today else { return nil }
+        return today.precipitationProbabilityMaxPercent ?? amountHour?.precipitationProbabilityPercent
+    }
+
+    /// Whether the answer carries a chance of precipitation for `compare`'s "rain"
+    /// (`todaysChance`): today's (daily), or the hour in progress now's (hourly); false when
+    /// neither series is carried, or there is no today to carry it.
     var carriesChance: Bool {
         let uncarried = report.forecast.uncarried
-        return (today != nil && !uncarried.contains(.dailyPrecipitationProbability))
-            || (readingHour != nil && !uncarried.contains(.hourlyPrecipitationProbability))
+        guard today != nil else { return false }
+        return !uncarried.contains(.dailyPrecipitationProbability)
+            || (amountHour != nil && !uncarried.contains(.hourlyPrecipitationProbability))
     }
 
     /// Whether the answer carries the wind now: the current conditions' speed, or the hour of
