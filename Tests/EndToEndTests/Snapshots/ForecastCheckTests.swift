@@ -117,7 +117,7 @@ import WeatherTestSupport
                   come (Open-Meteo archive)
                   high: mean absolute error 0.9 °C, forecasts 0.4 °C too warm on average
                   low:  mean absolute error 0.7 °C
-                  rain / no rain (a rain day has ≥ 1.0 mm): right on 8 of 11 days (73 %)
+                  rain / no rain (a rain day has ≥ 1 mm): right on 8 of 11 days (73 %)
                   1 snapshot kept no forecast (saved before wx kept one)
 
                 """ + RunsEndToEndTests.verifyByLead))

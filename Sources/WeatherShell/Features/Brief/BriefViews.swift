@@ -88,7 +88,7 @@ extension TextRenderer {
                 }
             let percent = of > 0 ? Double(members) * 100 / Double(of) : 0
             return
-                "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitation(BriefRules.wetDayMillimetres)) or more over the day."
+                "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitationThreshold(BriefRules.wetDayMillimetres)) or more over the day."
         case .tomorrow(let todayHigh, let tomorrowHigh, let range):
             // The raw difference, rounded: today's high is shown to a tenth (`show`, `daily`).
             let unit = format.units.temperature

@@ -43,7 +43,7 @@ extension TextRenderer {
         }
         if let rate = score.rainHitRatePercent {
             lines += wrap(
-                "rain / no rain (a rain day has ≥ \(format.precipitation(RainRule.thresholdMillimetres))): right on \(score.rainHits) of \(count(score.rainDays, "day")) (\(DecimalText.fixed(rate, digits: 0)) %)",
+                "rain / no rain (a rain day has ≥ \(format.precipitationThreshold(RainRule.thresholdMillimetres, nested: true))): right on \(score.rainHits) of \(count(score.rainDays, "day")) (\(DecimalText.fixed(rate, digits: 0)) %)",
                 indent: 2, width: width)
         }
         if score.snapshotsWithoutForecast > 0 {
