@@ -4,8 +4,8 @@
 Open-Meteo's hourly `precipitation` is the sum of the preceding hour (open-meteo.com/en/docs);
 a wet hour has 0.1 mm or more. Wet now, the spell's amount is the part of the current hour
 after now (its amount spread evenly over it) and every wet hour after it, to the spell's end.
-An amount under the data's 0.1 mm is said "under 0.1 mm" ("under 0.004 in": 0.1 mm at three
-decimals, as `rain`'s dry line writes the same limit) — at 04:59 EST a minute of the hour of
+An amount under the data's 0.1 mm is said "under 0.1 mm" ("under 0.1 mm (about 0.004 in)": the
+limit as defined and its figure at three decimals, as every threshold is said in inches) — at 04:59 EST a minute of the hour of
 0.2 mm is left, 0.0033 mm, which was "about 0.003 mm"; else "about" the amount by the one rule
 for an amount's decimals (1 in mm, 2 in inches, raised until an amount above 0 is not 0).
 
@@ -29,7 +29,7 @@ def fixed(value, digits):
 def amount(mm, inches):
     value, base, symbol = (mm / 25.4, 2, "in") if inches else (mm, 1, "mm")
     if mm < 0.1:
-        return f"under {fixed(0.1 / 25.4, 3)} in" if inches else "under 0.1 mm"
+        return f"under 0.1 mm (about {fixed(0.1 / 25.4, 3)} in)" if inches else "under 0.1 mm"
     digits = base
     while value != 0 and float(fixed(value, digits)) == 0 and digits < base + 3:
         digits += 1

@@ -7,7 +7,8 @@ Prints JSON: {"berlin": {"HH": "0.004", …} for Berlin's Thu 31 Jul 03:00–07:
 "new_york_4am": "0.004", "gem_monday": "0.020", "models": {"NOAA GFS": ["0.000", …], …}} (New
 York's Sat 7 Feb 04:00 EST, its own clock; CMC GEM's Mon 28 Jul sum and each model's seven days
 at the one precision of `models`' table: the most decimals any of its amounts needs, each by
-NearLimit's rule against the dry and wet limits — 0.2 mm shown as "0.008", 1 mm as "0.04" —
+NearLimit's rule against the dry and wet limits as `models`' rule line says them — 0.2 mm
+"about 0.008 in", 1 mm "about 0.039 in" (three decimals, as every threshold in inches) —
 and then raised until an amount above 0 is not shown as 0. A daily user saw GFS's "0.004" beside
 "0.00" in the next column when each model's column had a precision of its own)."""
 import json
@@ -47,7 +48,7 @@ def side(value, limit):
     return 0 if abs(value - limit) <= 1e-9 else (-1 if value < limit else 1)
 
 
-LIMITS = [(0.2 / 25.4, float(fixed(0.2 / 25.4, 3))), (1.0 / 25.4, float(fixed(1.0 / 25.4, 2)))]
+LIMITS = [(0.2 / 25.4, float(fixed(0.2 / 25.4, 3))), (1.0 / 25.4, float(fixed(1.0 / 25.4, 3)))]
 
 
 def model_decimals(mm):

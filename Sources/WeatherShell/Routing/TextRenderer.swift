@@ -85,6 +85,7 @@ package enum TextRenderer {
             case "»": result += ">"
             case "≥": result += ">="
             case "≤": result += "<="
+            case "≈": result += "~"
             case "→": result += "->"
             case "←": result += "<-"
             case "↑": result += "^"

@@ -107,14 +107,6 @@ package struct ValueFormatter: Sendable {
         return "\(precipitationValue(millimetres)) \(units.precipitation.symbol)"
     }
 
-    /// A limit of precipitation, "0.1 mm" or "0.004 in": in inches to 3 decimals, so that a
-    /// limit under 0.005 in is not shown as "0.00 in".
-    package func precipitationLimit(_ millimetres: Double) -> String {
-        let unit = units.precipitation
-        return
-            "\(DecimalText.fixed(unit.convert(millimetres: millimetres), digits: unit == .millimetres ? 1 : 3)) \(unit.symbol)"
-    }
-
     /// An amount in the unit shown, without the symbol ("0.3", "0.01", "—"): with `digits`
     /// decimals (a column's, `precipitationDecimals(column:)`), else its own
     /// (`precipitationDecimals(_:)`: 0.1 mm is "0.004" in inches, never "0.00").

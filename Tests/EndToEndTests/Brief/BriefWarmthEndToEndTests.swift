@@ -3,7 +3,8 @@ import Testing
 import WeatherTestSupport
 
 /// `brief`'s tomorrow sentence says the size of the change: 1.8 °C cooler was "about as warm as
-/// today" (the step was 2 °C), which reads as no change. The words expected come from
+/// today" (the step was 2 °C), which reads as no change; the size is the difference of the highs
+/// as shown, as `changed` says one. The words expected come from
 /// Fixtures/brief/warmth_expected.py over the same answers, in metric and imperial.
 @Suite(.tags(.endToEnd))
 struct BriefWarmthEndToEndTests {
@@ -37,6 +38,21 @@ struct BriefWarmthEndToEndTests {
         #expect(try tomorrow(file, units: "metric").hasPrefix("Tomorrow \(wanted["metric"] as? String ?? "?"), high"))
         #expect(
             try tomorrow(file, units: "imperial").hasPrefix("Tomorrow \(wanted["imperial"] as? String ?? "?"), high"))
+    }
+
+    /// The difference is that of the two highs as shown whole (as `changed` says a high's
+    /// move): 20.4 → 18.6 °C, shown 20 and 19 (69 and 65 °F), was "2 °C cooler" and "3 °F
+    /// cooler" from the raw 1.8 °C (3.24 °F) rounded.
+    @Test func theDifferenceIsThatOfTheHighsAsShown() throws {
+        let file = "brief/berlin-tomorrow-shown-apart-hand-edited.json"
+        let wanted = try expected(file)
+        #expect(wanted["metric"] as? String == "1 °C cooler than today")
+        #expect(wanted["imperial"] as? String == "4 °F cooler than today")
+        #expect(
+            try tomorrow(file, units: "metric").hasPrefix("Tomorrow \(wanted["metric"] as? String ?? "?"), high 19 °C"))
+        #expect(
+            try tomorrow(file, units: "imperial").hasPrefix(
+                "Tomorrow \(wanted["imperial"] as? String ?? "?"), high 65 °F"))
     }
 
     /// Under 1 °C is still about as warm (the recording: 0.4 °C).

@@ -53,7 +53,7 @@ struct CheckEndToEndTests {
         let held = try check(["--rain", "\(below)%", Self.paris], now: Self.friday, server: server)
         #expect(held.status == 0, "\(held.stderr)")
         #expect(
-            held.stdout.contains("rain ≥ 1.0 mm over tomorrow \(expected.1) of \(expected.2) members"), "\(held.stdout)"
+            held.stdout.contains("rain ≥ 1 mm over tomorrow \(expected.1) of \(expected.2) members"), "\(held.stdout)"
         )
         let notHeld = try check(["--rain", "\(above)%", Self.paris], now: Self.friday, server: server)
         #expect(notHeld.status == 1, "\(notHeld.stderr)")
@@ -80,7 +80,7 @@ struct CheckEndToEndTests {
         let run = try check(["--rain", "50%", Self.paris], now: evening, server: server)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(
-            run.stdout.contains("rain ≥ 1.0 mm over tomorrow \(reading.1) of \(reading.2) members"), "\(run.stdout)")
+            run.stdout.contains("rain ≥ 1 mm over tomorrow \(reading.1) of \(reading.2) members"), "\(run.stdout)")
         let json = try document(
             try runWX(["--json", "check", "--rain", "50%", Self.paris], server: server, now: evening))
         let condition = try #require((json["conditions"] as? [[String: Any]])?.first)
@@ -88,7 +88,7 @@ struct CheckEndToEndTests {
         let sure = try runWX(["brief", "--sure", Self.paris], server: server, now: evening)
         #expect(
             sure.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
-                "Rain in the rest of today is unlikely: \(today.1) of \(today.2) members give 1.0 mm or more over the day."
+                "Rain in the rest of today is unlikely: \(today.1) of \(today.2) members give 1 mm or more over the day."
             ),
             "\(sure.stdout)")
         // chance counts today from the next hour by the same rule: the same members.
@@ -109,7 +109,7 @@ struct CheckEndToEndTests {
         let run = try check(["--rain", "40%", Self.paris], now: morning, server: server)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.stdout.contains("rain ≥ 1.0 mm over the rest of today \(today.1) of \(today.2) members"),
+            run.stdout.contains("rain ≥ 1 mm over the rest of today \(today.1) of \(today.2) members"),
             "\(run.stdout)")
     }
 

@@ -185,7 +185,7 @@ extension DecisionsEndToEndTests {
             ("chance rain>=-5 2", "rain ≥ -5 mm always holds: precipitation is 0 mm to 2000 mm"),
             ("chance gusts>=-1 2", "gusts ≥ -1 km/h always holds: gusts is 0 km/h to 410 km/h"),
             ("chance snow>=-2cm/day 2", "snow ≥ -2 cm always holds: snowfall is 0 cm to 200 cm"),
-            ("best 2h wind>-3mph", "wind > -4.83 km/h (-3 mph) always holds: wind speed is 0 km/h to 410 km/h"),
+            ("best 2h wind>-3mph", "wind > -3 mph (about -4.8 km/h) always holds: wind speed is 0 km/h to 410 km/h"),
             ("best 2h cloud<101", "cloud < 101 % always holds: cloud cover is 0 % to 100 %"),
             ("best 2h cloud>=-10", "cloud ≥ -10 % always holds: cloud cover is 0 % to 100 %"),
             ("best 2h temp>-100", "temp > -100 °C always holds: temperature is -90 °C to 60 °C"),

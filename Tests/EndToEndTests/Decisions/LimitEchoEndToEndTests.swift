@@ -18,17 +18,17 @@ import WeatherTestSupport
     /// Item 8: `temp>10.55` was echoed "temp > 10.6 °C", `temp>298.15` under kelvin "298.2 K",
     /// imperial `dry` "rain < 0.004 in" (the limit is 0.1 mm, 0.0039 in), frost under kelvin
     /// "below 273.2 K": the number as typed, or as many decimals as make it the limit, or the
-    /// limit in the unit it is defined in.
+    /// limit in the unit it is defined in with the figure in yours said to be near.
     @Test func aLimitIsEchoedAsTheLimitUsed() throws {
         let server = try FixtureServer()
         let cases = [
             ("best 2h temp>10.55 \(Self.paris)", "temp > 10.55 °C"),
             ("units temperature K; best 2h temp>298.15 \(Self.paris)", "temp > 298.15 K"),
             ("units temperature K; best 2h temp>25c \(Self.paris)", "temp > 298.15 K"),
-            ("units imperial; best 2h dry \(Self.paris)", "dry (rain < 0.0039 in (0.1 mm))"),
+            ("units imperial; best 2h dry \(Self.paris)", "dry (rain < 0.1 mm ≈ 0.004 in)"),
             ("units temperature K; chance frost 2 \(Self.paris)", "frost: the night’s low below 273.15 K"),
             ("units temperature K; chance temp<=274.35 2 \(Self.paris)", "temp ≤ 274.35 K in any hour"),
-            ("units imperial; chance rain>=1mm 2 \(Self.paris)", "rain ≥ 0.0394 in (1 mm) in an hour"),
+            ("units imperial; chance rain>=1mm 2 \(Self.paris)", "rain ≥ 1 mm (about 0.039 in) in an hour"),
         ]
         for (line, echo) in cases {
             let result = try run(line, server: server)

@@ -144,7 +144,7 @@ extension DemoEndToEndTests {
         #expect(day.contains("high \(band(highs))"), "\(confidence.stdout)")
         #expect(day.contains("low \(band(lows))"), "\(confidence.stdout)")
         #expect(
-            confidence.stdout.contains("rain ≥ 1.0 mm over the day: \(wet.count) of 51 members"), "\(confidence.stdout)"
+            confidence.stdout.contains("rain ≥ 1 mm over the day: \(wet.count) of 51 members"), "\(confidence.stdout)"
         )
 
         // models: every day's row has each model's low/high, in the order wx asks for them.

@@ -15,13 +15,13 @@ import WeatherTestSupport
         #expect(
             run.stdout.contains(
                 "  Mon 28 Jul  high 21.9 °C (21.3 to 22.6)  low 17.3 °C (16.7 to 17.8)\n"
-                    + "              confident · rain ≥ 1.0 mm over the day: 8 of 51 members (16 %)\n"), "\(run.stdout)"
+                    + "              confident · rain ≥ 1 mm over the day: 8 of 51 members (16 %)\n"), "\(run.stdout)"
         )
         // Sat 02 Aug is whole at Berlin's clock (its hours end Sun 01:00 CEST): 35 of 51, as chance.
         #expect(
             run.stdout.contains(
                 "  Sat 02 Aug  high 20.4 °C (18.7 to 22.7)  low 16.1 °C (14.1 to 17.8)\n"
-                    + "              fairly sure · rain ≥ 1.0 mm over the day: 35 of 51 members (69 %)\n"),
+                    + "              fairly sure · rain ≥ 1 mm over the day: 35 of 51 members (69 %)\n"),
             "\(run.stdout)")
         #expect(run.stdout.contains("    Sat 02 Aug  35 of 51 members (69 %)"))
         // Today (Sun 27 Jul) from the next hour, 05:00, as chance counts it (the script's
@@ -29,7 +29,7 @@ import WeatherTestSupport
         #expect(
             run.stdout.contains(
                 "  Sun 27 Jul  high 24.1 °C (23.7 to 24.5)  low 16.3 °C (16.0 to 16.5)\n"
-                    + "              confident · rest of today from 05:00 · rain ≥ 1.0 mm over the day:\n"
+                    + "              confident · rest of today from 05:00 · rain ≥ 1 mm over the day:\n"
                     + "              7 of 51 members (14 %)\n"), "\(run.stdout)")
         #expect(run.stdout.contains("    Sun 27 Jul*  7 of 51 members (14 %)"))
         #expect(run.stdout.contains("the ensemble’s hours end Sun 03 Aug 01:00 CEST;"))
@@ -46,7 +46,7 @@ import WeatherTestSupport
         #expect(
             run.stdout.contains(
                 "  Tue 01 Dec  high 13.0 °C (10.6 to 15.4)  low 7.0 °C (4.6 to 9.4)  fairly sure\n"
-                    + "              rain ≥ 1.0 mm over the day: 0 of 31 members (0 %)\n"), "\(run.stdout)")
+                    + "              rain ≥ 1 mm over the day: 0 of 31 members (0 %)\n"), "\(run.stdout)")
         #expect(!run.stdout.contains("Wed 02 Dec  high"))
         #expect(run.stdout.contains("the ensemble’s hours end Wed 02 Dec 18:00 EST;"), "\(run.stdout)")
         let chance = try runWX(

@@ -27,15 +27,15 @@ import WeatherTestSupport
                   ECMWF IFS ENS ensemble, 51 members (Open-Meteo); ranges are the 10th to 90th
                   percentile of the members
                   Tue 01 Dec  high 7.0 °C (6.6 to 7.4)    low 1.0 °C (0.6 to 1.4)    confident
-                              rest of today from 09:00 · rain ≥ 1.0 mm over the day:
+                              rest of today from 09:00 · rain ≥ 1 mm over the day:
                               5 of 51 members (10 %)
                   Wed 02 Dec  high 9.0 °C (8.0 to 9.9)    low 1.0 °C (0.0 to 1.9)    uncertain
-                              rain ≥ 1.0 mm over the day: 19 of 51 members (37 %) · temperature
+                              rain ≥ 1 mm over the day: 19 of 51 members (37 %) · temperature
                               from 50 members
                   Thu 03 Dec  high 6.0 °C (4.0 to 8.0)    low -2.0 °C (-4.0 to 0.0)  fairly sure
-                              rain ≥ 1.0 mm over the day: 40 of 51 members (78 %)
+                              rain ≥ 1 mm over the day: 40 of 51 members (78 %)
                   Fri 04 Dec  high 10.1 °C (6.7 to 13.3)  low 2.1 °C (-1.3 to 5.3)   uncertain
-                              rain ≥ 1.0 mm over the day: 1 of 46 members (2 %)
+                              rain ≥ 1 mm over the day: 1 of 46 members (2 %)
                   Wed 02 Dec: temperature from 50 of 51 members (the others do not cover the
                   whole day)
                   Fri 04 Dec: 46 of 51 members (the others do not cover the whole day)
@@ -59,16 +59,16 @@ import WeatherTestSupport
         _ = try runWX(["-c", "confidence Hamburg"], home: home, server: server, now: Self.now)
         let again = try runWX(["-c", "confidence 2 Hamburg"], home: home, server: server, now: "2026-12-01T11:59:00Z")
         #expect(again.status == 0)
-        #expect(again.stdout.contains("rain ≥ 1.0 mm over the day: 19 of 51 members (37 %)"))
+        #expect(again.stdout.contains("rain ≥ 1 mm over the day: 19 of 51 members (37 %)"))
         // README's example: two days leave room for the word on the day's row.
         #expect(
             again.stdout.contains(
                 """
                   Tue 01 Dec  high 7.0 °C (6.6 to 7.4)  low 1.0 °C (0.6 to 1.4)  confident
-                              rest of today from 13:00 · rain ≥ 1.0 mm over the day:
+                              rest of today from 13:00 · rain ≥ 1 mm over the day:
                               2 of 51 members (4 %)
                   Wed 02 Dec  high 9.0 °C (8.0 to 9.9)  low 1.0 °C (0.0 to 1.9)  uncertain
-                              rain ≥ 1.0 mm over the day: 19 of 51 members (37 %) · temperature
+                              rain ≥ 1 mm over the day: 19 of 51 members (37 %) · temperature
                               from 50 members
 
                 """), "\(again.stdout)")
@@ -136,11 +136,11 @@ import WeatherTestSupport
             run.stdout.contains("  Tue 01 Dec  high 7.5 °C (5.9 to 10.1)  low 4.0 °C (2.4 to 6.6)  fairly sure\n"),
             "\(run.stdout)")
         #expect(
-            run.stdout.contains("rest of today from 09:00 · rain ≥ 1.0 mm over the day:\n              0 of 4 members"),
+            run.stdout.contains("rest of today from 09:00 · rain ≥ 1 mm over the day:\n              0 of 4 members"),
             "\(run.stdout)")
         #expect(
             run.stdout.contains(
-                "  Wed 02 Dec  high 7.3 °C (6.1 to 9.9)   low 1.5 °C (0.3 to 4.1)  fairly sure\n              rain ≥ 1.0 mm over the day: 0 of 4 members (0 %)\n"
+                "  Wed 02 Dec  high 7.3 °C (6.1 to 9.9)   low 1.5 °C (0.3 to 4.1)  fairly sure\n              rain ≥ 1 mm over the day: 0 of 4 members (0 %)\n"
             ), "\(run.stdout)")
         #expect(run.stdout.contains("the answer has 5 of the model’s 51 members with temperature"))
         #expect(run.stdout.contains("1 member without any temperature value left out"))

@@ -214,7 +214,7 @@ import WeatherTestSupport
                   Fri 01 Aug      12.2     22.8     1.2       37 %
                   Sat 02 Aug      12.2     22.7     1.2       38 %
                   means over 1991–2020 of the days within 3 days of each date, from Open-Meteo’s
-                  archive (ERA5); rain days: the share of those days with at least 1.0 mm
+                  archive (ERA5); rain days: the share of those days with at least 1 mm
 
                 """)
         let archive = try requests(server, "/v1/archive")

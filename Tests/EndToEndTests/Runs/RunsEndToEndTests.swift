@@ -119,7 +119,7 @@ import WeatherTestSupport
         "  6 days          1.4  +0.5    19         1.4  -0.9    19        72 %    18",
         "  7 days   same values as 6 days (repeated by the service)",
         "  “error”: mean absolute error, °C; “bias”: forecast − observed on average;",
-        "  “rain right”: rain (≥ 1.0 mm) or none, as forecast",
+        "  “rain right”: rain (≥ 1 mm) or none, as forecast",
     ]
 
     @Test func skillScoresEachLeadAgainstTheArchiveWithOneRequestToEachAndNoneTheSameDay() throws {
@@ -222,7 +222,7 @@ import WeatherTestSupport
             5 days          0.6  -0.6     2         1.2  +1.2     2       100 %     2
             6 days          0.6  -0.6     2         0.6  +0.6     2         0 %     2
             “error”: mean absolute error, °C; “bias”: forecast − observed on average;
-            “rain right”: rain (≥ 1.0 mm) or none, as forecast
+            “rain right”: rain (≥ 1 mm) or none, as forecast
 
         """
 

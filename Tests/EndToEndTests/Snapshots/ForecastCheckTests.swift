@@ -117,7 +117,7 @@ import WeatherTestSupport
                   come (Open-Meteo archive)
                   high: mean absolute error 0.9 °C, forecasts 0.4 °C too warm on average
                   low:  mean absolute error 0.7 °C
-                  rain / no rain (a rain day has ≥ 1.0 mm): right on 8 of 11 days (73 %)
+                  rain / no rain (a rain day has ≥ 1 mm): right on 8 of 11 days (73 %)
                   1 snapshot kept no forecast (saved before wx kept one)
 
                 """ + RunsEndToEndTests.verifyByLead))
@@ -142,6 +142,32 @@ import WeatherTestSupport
         // Offline, the cached past still answers.
         let offline = try runWX(["--offline", "-c", "saved verify"], home: home, server: server, now: later)
         #expect(offline.stdout.contains("right on 8 of 11 days (73 %)"))
+    }
+
+    /// In °F a day's error is the difference of the two figures beside it: 58.5 and 58.8 °F
+    /// read "-0.4" (−0.2 °C × 1.8 rounded), 59.5 and 57.4 °F "+2.2". Expected from
+    /// Fixtures/open-meteo-archive/saved_errors_expected.py.
+    @Test func anErrorInFahrenheitAgreesWithTheFiguresBesideIt() throws {
+        let server = try FixtureServer()
+        let home = try twoSnapshots(server)
+        let run = try runWX(
+            ["-c", "units imperial; saved 2"], home: home, server: server, now: "2025-08-10T12:00:00Z")
+        #expect(run.status == 0, "\(run.stderr)")
+        let script = try runProgram(
+            "/usr/bin/python3",
+            [
+                TestPaths.packageRoot.path + "/Fixtures/open-meteo-archive/saved_errors_expected.py", "2025-07-30",
+                "2025-08-02",
+            ], environment: ["PATH": "/usr/bin:/bin"])
+        let days = script.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(days.count == 4, "\(script.stdout)\(script.stderr)")
+        let rows = run.stdout.split(separator: "\n").map(String.init)
+        for (name, day) in zip(["Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug"], days) {
+            // The high's three cells, then the low's after the groups' gap.
+            let wanted =
+                row(name, day[1], day[2], day[3]) + "  " + String(row("", day[4], day[5], day[6]).dropFirst(4))
+            #expect(rows.contains { $0.hasPrefix(wanted) }, "\(wanted)\n\(run.stdout)")
+        }
     }
 
     @Test func aFailedArchiveStillShowsTheSnapshotAndSaysWhy() throws {

@@ -229,7 +229,7 @@ import WeatherTestSupport
         // dry and rain > 1 mm.
         let wet = refusal([applied(.precipitation, .below, 0.1), applied(.precipitation, .above, 1)], .imperial)
         #expect(
-            wet?.description == "rain > 0.0394 in (1 mm) and rain < 0.0039 in (0.1 mm) cannot both hold")
+            wet?.description == "rain > 1 mm (about 0.039 in) and rain < 0.1 mm (about 0.004 in) cannot both hold")
     }
 }
 

@@ -28,7 +28,7 @@ import WeatherKit
         #expect(DecisionText.limit(.temperature, 20, metric) == "20 °C")
         #expect(DecisionText.limit(.windGusts, 60, metric) == "60 km/h")
         // A limit finer than six decimals is still never shown as 0.
-        #expect(DecisionText.limitNumber(0.0000004, digits: 1) == "0.0000004")
+        #expect(LimitText.number(0.0000004, digits: 1) == "0.0000004")
     }
 }
 

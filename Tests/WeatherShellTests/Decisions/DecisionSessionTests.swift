@@ -68,7 +68,7 @@ import WeatherTestSupport
         #expect(
             url.contains(
                 "hourly=temperature_2m%2Cprecipitation%2Cwind_speed_10m%2Cwind_gusts_10m%2Csnowfall%2Ccloud_cover"))
-        #expect(console.output.contains("rain ≥ 1.0 mm over the day"), "\(console.output)")
+        #expect(console.output.contains("rain ≥ 1 mm over the day"), "\(console.output)")
     }
 
     /// The chart at a terminal with colour: every row within the width, 40 to 200 columns, the

@@ -12,9 +12,9 @@ extension ViewFindingsTests {
         let day = EnsembleDay(
             date: date("2025-07-27"), high: nil, low: nil, precipitation: EnsembleSpread([0, 1, 2]),
             wetMembers: 7, precipitationMembers: 51, frostMembers: 0)
-        #expect(day.rainSentence(format: Self.metric) == "rain ≥ 1.0 mm over the day: 7 of 51 members (14 %)")
+        #expect(day.rainSentence(format: Self.metric) == "rain ≥ 1 mm over the day: 7 of 51 members (14 %)")
         let imperial = try #require(day.rainSentence(format: Self.imperial))
-        #expect(imperial == "rain ≥ 0.04 in over the day: 7 of 51 members (14 %)")
+        #expect(imperial == "rain ≥ 1 mm (about 0.039 in) over the day: 7 of 51 members (14 %)")
         #expect(!imperial.contains("in in"))
     }
 
@@ -71,7 +71,7 @@ extension LabelFindingsTests {
             units: UnitSetting(preset: .imperial).preferences, now: TextFitTests.berlinNow, colour: false,
             unicode: true, width: 80)
         let text = TextRenderer.render(.models(Self.disagreeingModels()), context: context)
-        #expect(text.contains("dry: under 0.008 in · wet: 0.04 in or more"), "\(text)")
+        #expect(text.contains("dry: under 0.2 mm (about 0.008 in) · wet: 1 mm (about 0.039 in) or more"), "\(text)")
         // At the table's one precision: 0.1 mm in another model's cell needs three decimals.
         #expect(text.contains("0.055 in wet"), "\(text)")
     }

@@ -75,7 +75,7 @@ import WeatherTestSupport
         let header = try #require(lines.first { $0.hasPrefix("  day") })
         let text = lines.flatMap { $0.split(separator: " ") }.joined(separator: " ")
         #expect(header.contains("rain days") == (width == 80), "\(header)")
-        #expect(text.contains("rain days: the share of those days with at least 1.0 mm") == (width == 80), "\(lines)")
+        #expect(text.contains("rain days: the share of those days with at least 1 mm") == (width == 80), "\(lines)")
         #expect(text.contains("from Open-Meteo’s archive (ERA5)"))
     }
 }

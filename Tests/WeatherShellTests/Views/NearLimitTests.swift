@@ -27,16 +27,16 @@ import WXBasics
         let narrow = EnsembleSpread(p10: 20, median: 21, p90: 22, members: 51)
         let low = day(wet: 10, of: 51, high: narrow)
         #expect(low.agreement == .confident)
-        #expect(low.rainSentence(format: Self.metric) == "rain ≥ 1.0 mm over the day: 10 of 51 members (19.6 %)")
+        #expect(low.rainSentence(format: Self.metric) == "rain ≥ 1 mm over the day: 10 of 51 members (19.6 %)")
         let high = day(wet: 41, of: 51, high: narrow)
         #expect(high.agreement == .confident)
-        #expect(high.rainSentence(format: Self.metric) == "rain ≥ 1.0 mm over the day: 41 of 51 members (80.4 %)")
+        #expect(high.rainSentence(format: Self.metric) == "rain ≥ 1 mm over the day: 41 of 51 members (80.4 %)")
         let middle = day(wet: 18, of: 51, high: narrow)
         #expect(middle.agreement == .uncertain)
-        #expect(middle.rainSentence(format: Self.metric) == "rain ≥ 1.0 mm over the day: 18 of 51 members (35.3 %)")
+        #expect(middle.rainSentence(format: Self.metric) == "rain ≥ 1 mm over the day: 18 of 51 members (35.3 %)")
         #expect(
             day(wet: 7, of: 51).rainSentence(format: Self.metric)
-                == "rain ≥ 1.0 mm over the day: 7 of 51 members (14 %)")
+                == "rain ≥ 1 mm over the day: 7 of 51 members (14 %)")
     }
 
     /// The high's 10th–90th range of 19.851 to 22.949 °C is 3.098 °C, over the 3 °C of
@@ -54,9 +54,10 @@ import WXBasics
     }
 
     /// `models`: dry is under 0.2 mm, wet 1 mm or more. 0.19 mm is "0.19 mm dry" (not "0.2"),
-    /// 0.99 mm is "0.99 mm" (not a "1.0" without "wet"). In inches the limits read "0.008" and
-    /// "0.04": 0.19 mm is 0.00748 in, "0.007 in dry" (not "0.01"); 0.99 mm is 0.03898 in,
-    /// "0.039 in" (not "0.04"); 1.2 mm is 0.0472 in, "0.05 in wet".
+    /// 0.99 mm is "0.99 mm" (not a "1.0" without "wet"). In inches the limits read "about 0.008"
+    /// and "about 0.039" (1 mm; "0.04" was 1.016 mm): 0.19 mm is 0.00748 in, "0.007 in dry" (not
+    /// "0.01"); 0.99 mm is 0.03898 in, "0.03898 in" (not "0.039", the wet limit's figure, nor
+    /// "0.04"); 1.2 mm is 0.0472 in, "0.05 in wet".
     @Test func modelsAmountsStayOnTheSideOfDryAndWet() {
         let day = ModelDay(
             date: LocalDate(year: 2026, month: 7, day: 10),
@@ -71,11 +72,13 @@ import WXBasics
             ])
         #expect(
             day.disagreements(models: models, format: Self.imperial) == [
-                "rain (ECMWF IFS 0.007 in dry, NOAA GFS 0.05 in wet, DWD ICON 0.039 in, CMC GEM 0.00 in dry)"
+                "rain (ECMWF IFS 0.007 in dry, NOAA GFS 0.05 in wet, DWD ICON 0.03898 in, CMC GEM 0.00 in dry)"
             ])
         #expect(TextRenderer.modelAmountValue(0.19, format: Self.metric) == "0.19")
         #expect(TextRenderer.modelAmountValue(0.5, format: Self.metric) == "0.5")
-        #expect(TextRenderer.rainWordsRule(Self.imperial) == "dry: under 0.008 in · wet: 0.04 in or more")
+        #expect(
+            TextRenderer.rainWordsRule(Self.imperial)
+                == "dry: under 0.2 mm (about 0.008 in) · wet: 1 mm (about 0.039 in) or more")
     }
 
     /// `models`' highs 3.04 °C apart are marked; the range beside the mark reads "3.04 °C", not
@@ -100,7 +103,14 @@ import WXBasics
         let context = RenderContext(units: .metric, now: Date(timeIntervalSince1970: 0), colour: false, unicode: true)
         #expect(
             TextRenderer.chanceAlertLines(reading, context: context, format: Self.metric).joined(separator: " ")
-                == "⚑ rain ≥ 1.0 mm over tomorrow: 15 of 51 members (29.4 %), at or above 29 %")
+                == "⚑ rain ≥ 1 mm over tomorrow: 15 of 51 members (29.4 %), at or above 29 %")
+        // In inches as `chance` says the limit: "0.04 in" was 1.016 mm, another figure.
+        let imperial = RenderContext(
+            units: .imperial, now: Date(timeIntervalSince1970: 0), colour: false, unicode: true)
+        #expect(
+            TextRenderer.chanceAlertLines(reading, context: imperial, format: Self.imperial)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+                == "⚑ rain ≥ 1 mm (about 0.039 in) over tomorrow: 15 of 51 members (29.4 %), at or above 29 %")
     }
 
     @Test func theRuleItself() {

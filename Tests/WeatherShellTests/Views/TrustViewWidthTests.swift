@@ -53,7 +53,7 @@ import WeatherTestSupport
             ensembleDays(), width: width, format: ValueFormatter(units: .metric))
         Self.expectFits(lines, width: width)
         let text = lines.flatMap { $0.split(separator: " ") }.joined(separator: " ")
-        #expect(text.contains("rain ≥ 1.0 mm over the day: 7 of 51 members (14 %)"), "\(lines)")
+        #expect(text.contains("rain ≥ 1 mm over the day: 7 of 51 members (14 %)"), "\(lines)")
         #expect(text.contains("high 24.1 °C (23.8 to 24.4)"), "\(lines)")
         #expect(lines.filter { $0.hasPrefix("  Sun 27 Jul") }.count == 1)
         if width == 80 {
@@ -179,7 +179,7 @@ import WeatherTestSupport
         let text = lines.flatMap { $0.split(separator: " ") }.joined(separator: " ")
         // A footnote goes with its column: at 40 columns “rain right” and “bias” are left out,
         // and were still explained (trial 6).
-        #expect(text.contains("“rain right”: rain (≥ 1.0 mm) or none, as forecast") == (width == 80), "\(lines)")
+        #expect(text.contains("“rain right”: rain (≥ 1 mm) or none, as forecast") == (width == 80), "\(lines)")
         #expect(text.contains("“bias”: forecast − observed on average") == header.contains("bias"), "\(lines)")
         #expect(text.contains("“error”: mean absolute error, °C"))
     }

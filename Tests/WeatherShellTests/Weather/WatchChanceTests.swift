@@ -99,7 +99,7 @@ import WeatherTestSupport
         // read is tomorrow's, 4 of the 50 members with every hour.
         #expect(
             console.output.contains(
-                "\u{07}⚑ rain ≥ 1.0 mm over tomorrow: 19 of 51 members (37 %), at or above 30 %\n")
+                "\u{07}⚑ rain ≥ 1 mm over tomorrow: 19 of 51 members (37 %), at or above 30 %\n")
         )
         #expect(
             console.output.contains(
@@ -130,7 +130,7 @@ import WeatherTestSupport
         // of the 31 members reaches 1 mm (EnsembleDaySumTests' reading of the whole day: none).
         #expect(
             console.output.contains(
-                "\nrain ≥ 1.0 mm over the rest of today: 0 of 31 members (0 %), now below 30 %\n"))
+                "\nrain ≥ 1 mm over the rest of today: 0 of 31 members (0 %), now below 30 %\n"))
         #expect(
             console.output.contains("\nfrost (low < 0 °C) rest of today: 0 of 31 members (0 %), now below 8 %\n"))
         #expect(Self.count("\u{07}", in: console.output) == 2)

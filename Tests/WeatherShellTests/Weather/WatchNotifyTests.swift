@@ -97,7 +97,7 @@ import WeatherTestSupport
         let watching = Task { await runner.run(line: "watch 60 --rain 30% --notify") }
         await clock.waitForSleepers()
         // Tomorrow 19 of 51 members wet (37 %): the bell, the line, and the notification.
-        let line = "rain ≥ 1.0 mm over tomorrow: 19 of 51 members (37 %), at or above 30 %"
+        let line = "rain ≥ 1 mm over tomorrow: 19 of 51 members (37 %), at or above 30 %"
         #expect(console.output.contains("\u{07}⚑ \(line)\n"), "\(console.output)")
         #expect(console.output.contains("\u{1B}]9;wx: \(place.name): ⚑ \(line)\u{07}"), "\(console.output)")
         #expect(notifier.calls.count == 1)

@@ -220,7 +220,7 @@ extension OptionFindingsTests {
         #expect(
             TextRenderer.rainSentence(
                 outlook, clock: forecast.clock, format: ValueFormatter(units: .imperial), now: now)
-                == "no rain expected in the next 2 h (hourly data): every hour under 0.004 in, though up to 35 % likely"
+                == "no rain expected in the next 2 h (hourly data): every hour under 0.1 mm (about 0.004 in), though up to 35 % likely"
         )
         let (none, _) = Self.forecast([(0, 0), (0, 0), (0, nil)])
         let quiet = try #require(PrecipitationOutlook(forecast: none, now: now))

@@ -94,11 +94,11 @@ extension TextRenderer {
                 }
             let percent = of > 0 ? Double(members) * 100 / Double(of) : 0
             return
-                "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitation(BriefRules.wetDayMillimetres)) or more over the day."
+                "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitationThreshold(BriefRules.wetDayMillimetres)) or more over the day."
         case .tomorrow(let todayHigh, let tomorrowHigh, let range):
-            // The raw difference, rounded: today's high is shown to a tenth (`show`, `daily`).
-            let unit = format.units.temperature
-            let change = unit.convert(celsius: tomorrowHigh) - unit.convert(celsius: todayHigh)
+            // The difference of the two highs as shown whole, as `changed` and the runs sentence
+            // say theirs: 12.4 and 10.6 °C, shown 12 and 11, are 1 °C apart, not 2 from 1.8.
+            let change = format.shownTemperatureChange(from: todayHigh, to: tomorrowHigh)
             let high = "high \(format.temperature(tomorrowHigh, digits: 0))"
             // The members' range, named as the ensemble's: it can leave out the forecast's high.
             let spread = range.map {

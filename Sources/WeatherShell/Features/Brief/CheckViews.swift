@@ -4,7 +4,7 @@ import WeatherKit
 
 // `check` as text (one line: which held, or that none did, with the numbers) and as JSON.
 extension TextRenderer {
-    /// One line: "Paris: rain ≥ 1.0 mm over the rest of today 41 of 51 members (80 %) ≥ 60 %"
+    /// One line: "Paris: rain ≥ 1 mm over the rest of today 41 of 51 members (80 %) ≥ 60 %"
     /// for what held, "Paris:
     /// none held — …" with each reading when none did. Never wrapped for scripts and
     /// notifications; at a terminal, wrapped between words to its width, later lines indented.

@@ -37,26 +37,11 @@ enum DecisionText {
         return DecimalText.shortest((value * scale).rounded() / scale)
     }
 
-    /// A limit's number: `digits` decimals (without trailing zeros), more — up to 9 — where
-    /// those would show a limit that is not zero as 0: `snow>=0.0001` is "0.0001 cm", not
-    /// "0 cm" (a threshold nobody typed).
-    static func limitNumber(_ value: Double, digits: Int = 1) -> String {
-        var places = digits
-        while value != 0, places < 9, Double(DecimalText.fixed(value, digits: places)) == 0 { places += 1 }
-        // Written out, without trailing zeros ("0.0000004", never "4e-07").
-        var text = DecimalText.fixed(value, digits: places)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
-
     /// A limit in the user's units: "20 km/h", "0.1 mm", "5 °C", "30 %", "1 cm"; with the
     /// decimals the limit has (`limitNumber`).
     static func limit(_ variable: EnsembleVariable, _ value: Double, _ format: ValueFormatter) -> String {
         let units = format.units
-        let number = { (value: Double, digits: Int) in limitNumber(value, digits: digits) }
+        let number = { (value: Double, digits: Int) in LimitText.number(value, digits: digits) }
         switch variable {
         case .temperature:
             return "\(number(units.temperature.convert(celsius: value), 1)) \(format.temperatureSymbol)"
@@ -77,25 +62,28 @@ enum DecisionText {
         }
     }
 
-    /// "wind < 20 km/h", "dry (< 0.1 mm each hour)", "daylight".
-    static func condition(_ condition: AppliedCondition, _ format: ValueFormatter) -> String {
+    /// "wind < 20 km/h", "rain < 0.1 mm", "daylight"; `nested` inside a word's parentheses
+    /// (`LimitText.said`).
+    static func condition(_ condition: AppliedCondition, _ format: ValueFormatter, nested: Bool = false) -> String {
         guard let variable = condition.variable else { return "daylight" }
         if let typed = condition.typed, typed.isBeaufort(format.units) {
             return "\(name(variable)) \(typed.comparison.symbol) \(number(typed.amount)) Bft"
         }
         return
-            "\(name(variable)) \(condition.comparison.symbol) \(usedLimit(variable, condition.limit, format, typed: condition.typed))"
+            "\(name(variable)) \(condition.comparison.symbol) \(usedLimit(variable, condition.limit, format, typed: condition.typed, nested: nested))"
     }
 
     /// A limit as it is applied, in the user's units, with as many decimals as it takes (README:
     /// a figure beside a limit): the number as typed when it was typed in the unit shown
     /// ("10.55 °C", "298.15 K"); else the converted limit with the decimals that make it the
     /// limit exactly ("10 °C" for `50F`), and where no decimal of up to 3 more places is (0.1 mm
-    /// is 0.0039370… in), one more decimal than usual and the limit as typed or defined: "0.0039 in
-    /// (0.1 mm)". `value` is in the variable's unit (°C, km/h, mm, %); under `units wind bft` a
-    /// speed is shown in km/h with its force.
+    /// is 0.0039370… in), the limit as typed or defined with the figure in the unit shown said
+    /// to be near (`LimitText.said`): "0.1 mm (about 0.004 in)", "0.1 mm ≈ 0.004 in" when
+    /// `nested` in parentheses. `value` is in the variable's unit (°C, km/h, mm, %); under
+    /// `units wind bft` a speed is shown in km/h with its force.
     static func usedLimit(
-        _ variable: EnsembleVariable, _ value: Double, _ format: ValueFormatter, typed: TypedLimit? = nil
+        _ variable: EnsembleVariable, _ value: Double, _ format: ValueFormatter, typed: TypedLimit? = nil,
+        nested: Bool = false
     ) -> String {
         let units = format.units
         let inches = units.precipitation == .inches
@@ -115,33 +103,19 @@ enum DecisionText {
         case .snowfall: shown = inches ? (value / 25.4, 2, "in", "mm") : (value / 10, 2, "cm", "mm")
         case .cloudCover: shown = (value, 1, "%", "%")
         }
-        if let typed, typed.isBeaufort(units) { return "\(plain(typed.amount)) Bft" }
+        if let typed, typed.isBeaufort(units) { return "\(LimitText.plain(typed.amount)) Bft" }
         if let typed, (typed.unit.map(symbol) ?? shown.symbol) == shown.symbol {
-            return "\(plain(typed.amount)) \(shown.symbol)\(force)"
+            return "\(LimitText.plain(typed.amount)) \(shown.symbol)\(force)"
         }
-        if let exact = exactNumber(shown.value, from: shown.digits) { return "\(exact) \(shown.symbol)\(force)" }
+        // A threshold of rain as typed in mm, or defined (`dry`'s 0.1 mm): as every command says one.
+        if variable == .precipitation, typed?.unit.map(symbol) ?? "mm" == "mm" {
+            return format.precipitationThreshold(value, nested: nested)
+        }
         let defined =
-            typed.flatMap { typed in typed.unit.map { "\(plain(typed.amount)) \(symbol($0))" } }
-            ?? "\(plain(value)) \(shown.canonical)"
-        return "\(limitNumber(shown.value, digits: shown.digits + 1)) \(shown.symbol) (\(defined))\(force)"
-    }
-
-    /// `value` with the fewest decimals, from `digits` up to 3 more, that read back as it (to
-    /// 1e-12 of it: conversions leave 298.15000000000003); nil when none does (-3 mph is
-    /// -4.828032 km/h: said "-4.83 km/h (-3 mph)", not to six decimals).
-    static func exactNumber(_ value: Double, from digits: Int) -> String? {
-        guard value.isFinite else { return nil }
-        for places in max(0, digits)...min(9, max(0, digits) + 3) {
-            let text = limitNumber(value, digits: places)
-            if let back = Double(text), back == value || abs(back - value) <= 1e-12 * abs(value) { return text }
-        }
-        return nil
-    }
-
-    /// A number as typed, written out ("0.0000001", never "1e-07").
-    static func plain(_ value: Double) -> String {
-        let text = DecimalText.shortest(value)
-        return text.contains("e") ? limitNumber(value, digits: 9) : text
+            typed.flatMap { typed in typed.unit.map { "\(LimitText.plain(typed.amount)) \(symbol($0))" } }
+            ?? "\(LimitText.plain(value)) \(shown.canonical)"
+        return LimitText.said(
+            shown.value, digits: shown.digits, symbol: shown.symbol, defined: defined, nested: nested) + force
     }
 
     /// How a unit written after a number is shown: "°C", "km/h", "mm", "in", "%", "Bft".
@@ -172,7 +146,8 @@ enum DecisionText {
                 // `daylight`, or a comparison as typed: its one condition says it.
                 parts += conditions.map { condition($0, format) }
             } else {
-                parts.append("\(word) (\(conditions.map { condition($0, format) }.joined(separator: ", ")))")
+                parts.append(
+                    "\(word) (\(conditions.map { condition($0, format, nested: true) }.joined(separator: ", ")))")
             }
         }
         return Counting.list(parts)

@@ -100,15 +100,16 @@ package struct ConfidenceReport: Hashable, Sendable {
 }
 
 extension EnsembleDay {
-    /// "rain ≥ 1.0 mm over the day": what `confidence`, `check --rain`, `watch --rain` and
-    /// `brief` count of a member, in the user's units, with its window in words; `day` names
-    /// the day ("over tomorrow", "over the rest of today").
+    /// "rain ≥ 1 mm over the day": what `confidence`, `check --rain`, `watch --rain` and
+    /// `brief` count of a member, in the user's units as `chance` says its thresholds
+    /// (`ValueFormatter.precipitationThreshold`: "rain ≥ 1 mm (about 0.039 in) over the day"),
+    /// with its window in words; `day` names the day ("over tomorrow", "over the rest of today").
     static func rainWindowText(_ format: ValueFormatter, day: String = "the day") -> String {
-        "rain ≥ \(format.precipitation(wetThresholdMillimetres)) over \(day)"
+        "rain ≥ \(format.precipitationThreshold(wetThresholdMillimetres)) over \(day)"
     }
 
-    /// "rain ≥ 1.0 mm over the day: 19 of 51 members (37 %)" ("rain ≥ 0.04 in over the day: …"
-    /// in inches): the day's amount, added, said so beside `chance`'s "in an hour"; nil without
+    /// "rain ≥ 1 mm over the day: 19 of 51 members (37 %)" ("rain ≥ 1 mm (about 0.039 in) over
+    /// the day: …" in inches): the day's amount, added, said so beside `chance`'s "in an hour"; nil without
     /// members that have the whole day.
     func rainSentence(format: ValueFormatter) -> String? {
         guard let percent = rainPercent else { return nil }

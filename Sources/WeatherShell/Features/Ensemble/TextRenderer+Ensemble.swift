@@ -29,7 +29,7 @@ extension TextRenderer {
     /// `confidence`'s days in `width` columns, the high and low aligned in columns:
     /// "  Sun 27 Jul  high 24.1 °C (23.7 to 24.5)  low 16.3 °C (16.0 to 16.5)  confident" with
     /// the chance of rain under the high; when that row is too wide the word for the spread
-    /// starts the line under it ("confident · rain 1.0 mm or more: …"); when even the high and low
+    /// starts the line under it ("confident · rain ≥ 1 mm over the day: …"); when even the high and low
     /// are, the day stands alone and the rest goes under it at column 4. Sentences wrap between
     /// words (trial 5: 84 columns at 80, words broken at 40).
     /// Today's row (`restOfToday`: its date and first hour counted) says it is the rest of
@@ -88,7 +88,7 @@ extension TextRenderer {
                 second.insert(words[index], at: 0)
             }
             // "7 of 51 members" is one count: at 40 columns "7" ended a line (trial 11); "(4 %)"
-            // one share, "rest of today from 13:00" one span, and "rain ≥ 1.0 mm over the day:"
+            // one share, "rest of today from 13:00" one span, and "rain ≥ 1 mm over the day:"
             // one threshold with its window.
             let sentence = day.rainSentence(format: format) ?? ""
             let share = sentence.lastIndex(of: "(").map { String(sentence[$0...]) }
@@ -198,12 +198,11 @@ extension TextRenderer {
 
 extension TextRenderer {
     /// "dry: under 0.2 mm · wet: 1 mm or more" (`help models`' rule), in the precipitation unit
-    /// in use: "dry: under 0.008 in · wet: 0.04 in or more", with enough decimals that the
-    /// dry limit is not shown as 0.01 (an amount shown as 0.01 in may be dry or not).
+    /// in use as every threshold is said (`ValueFormatter.precipitationThreshold`): "dry: under
+    /// 0.2 mm (about 0.008 in) · wet: 1 mm (about 0.039 in) or more" — not "0.04 in", which is
+    /// 1.016 mm, nor a dry limit shown as 0.01 (an amount shown as 0.01 in may be dry or not).
     static func rainWordsRule(_ format: ValueFormatter) -> String {
-        let unit = format.units.precipitation
-        return
-            "dry: under \(format.precipitationLimit(ModelDay.dryBelowMillimetres)) · wet: \(wetLimitText(format)) \(unit.symbol) or more"
+        "dry: under \(format.precipitationThreshold(ModelDay.dryBelowMillimetres)) · wet: \(format.precipitationThreshold(ModelDay.wetFromMillimetres)) or more"
     }
 
     /// `models`' two rules, under its table when a day is marked: "dry: under 0.2 mm · wet: 1 mm
@@ -214,21 +213,12 @@ extension TextRenderer {
         return "\(rainWordsRule(format)) · the high: more than \(apart) apart"
     }
 
-    /// The wet limit as `rainWordsRule` shows it: "1" (mm), "0.04" (in).
-    static func wetLimitText(_ format: ValueFormatter) -> String {
-        let unit = format.units.precipitation
-        return DecimalText.fixed(
-            unit.convert(millimetres: ModelDay.wetFromMillimetres), digits: unit == .millimetres ? 0 : 2)
-    }
-
     /// The dry and wet limits of `models` in the unit in use, exact and as `rainWordsRule`
-    /// shows them.
+    /// shows them (0.039 in for 1 mm).
     static func modelRainLimits(_ format: ValueFormatter) -> [(exact: Double, shown: Double)] {
-        let unit = format.units.precipitation
-        let dry = unit.convert(millimetres: ModelDay.dryBelowMillimetres)
-        let wet = unit.convert(millimetres: ModelDay.wetFromMillimetres)
-        let dryShown = DecimalText.fixed(dry, digits: unit == .millimetres ? 1 : 3)
-        return [(dry, Double(dryShown) ?? dry), (wet, Double(wetLimitText(format)) ?? wet)]
+        [ModelDay.dryBelowMillimetres, ModelDay.wetFromMillimetres].map {
+            (format.units.precipitation.convert(millimetres: $0), format.precipitationThresholdFigure($0))
+        }
     }
 
     /// A model's day's amount by `NearLimit`'s rule against the dry and wet limits: "0.19"
@@ -290,7 +280,7 @@ extension TextRenderer {
 }
 
 extension TextRenderer {
-    /// `watch`'s line: "⚑ rain ≥ 1.0 mm over tomorrow: 19 of 51 members (37 %), at or above 30 %",
+    /// `watch`'s line: "⚑ rain ≥ 1 mm over tomorrow: 19 of 51 members (37 %), at or above 30 %",
     /// or "… now below 30 %" (members of the ensemble `confidence` shows).
     static func chanceAlertLines(_ reading: ChanceReading, context: RenderContext, format: ValueFormatter) -> [String] {
         let rain = reading.alert.kind == .rain

@@ -196,7 +196,7 @@ extension TextRenderer {
         // “rain days” explained only when that column is shown (trial 6: at 40 columns it was not).
         let rainDays =
             table.keptHeaders.contains("rain days")
-            ? "; rain days: the share of those days with at least \(format.precipitation(Climatology.wetDayMillimetres))"
+            ? "; rain days: the share of those days with at least \(format.precipitationThreshold(Climatology.wetDayMillimetres))"
             : ""
         lines += wrap(
             "means over 1991–2020 of the days within \(Climatology.windowDays) days of each date, from Open-Meteo’s archive (ERA5)"

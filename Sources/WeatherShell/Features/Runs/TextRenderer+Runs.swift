@@ -287,7 +287,8 @@ extension TextRenderer {
         if kept.contains("bias") { footnotes.append("“bias”: forecast − observed on average") }
         if kept.contains("rain right") {
             footnotes.append(
-                "“rain right”: rain (≥ \(format.precipitation(RainRule.thresholdMillimetres))) or none, as forecast")
+                "“rain right”: rain (≥ \(format.precipitationThreshold(RainRule.thresholdMillimetres, nested: true))) or none, as forecast"
+            )
         }
         lines += wrap(footnotes.joined(separator: "; "), indent: 2, width: width)
         lines += leftOutNote(layout.leftOutHeaders, width: width, style: style)

@@ -43,7 +43,7 @@ extension TextRenderer {
         }
         if let rate = score.rainHitRatePercent {
             lines += wrap(
-                "rain / no rain (a rain day has ≥ \(format.precipitation(RainRule.thresholdMillimetres))): right on \(score.rainHits) of \(count(score.rainDays, "day")) (\(DecimalText.fixed(rate, digits: 0)) %)",
+                "rain / no rain (a rain day has ≥ \(format.precipitationThreshold(RainRule.thresholdMillimetres, nested: true))): right on \(score.rainHits) of \(count(score.rainDays, "day")) (\(DecimalText.fixed(rate, digits: 0)) %)",
                 indent: 2, width: width)
         }
         if score.snapshotsWithoutForecast > 0 {
@@ -126,11 +126,14 @@ extension TextRenderer {
                 continue
             }
             line += cell(format.temperatureValue(observed.temperatureMaxCelsius))
-            line += cell(temperatureDifference(day.highErrorCelsius, format: format))
+            line += cell(
+                shownTemperatureError(forecast.temperatureMaxCelsius, observed.temperatureMaxCelsius, format: format))
             if groups > 1 {
                 line += "  " + cell(format.temperatureValue(forecast.temperatureMinCelsius))
                 line += cell(format.temperatureValue(observed.temperatureMinCelsius))
-                line += cell(temperatureDifference(day.lowErrorCelsius, format: format))
+                line += cell(
+                    shownTemperatureError(
+                        forecast.temperatureMinCelsius, observed.temperatureMinCelsius, format: format))
             }
             if groups > 2 {
                 line +=
@@ -174,8 +177,22 @@ extension TextRenderer {
     static func temperatureDifference(_ celsius: Double?, format: ValueFormatter, signed: Bool = true) -> String {
         guard let celsius else { return ValueFormatter.missing }
         let value = format.units.temperature == .fahrenheit ? celsius * 9 / 5 : celsius
+        if !signed { return "\(DecimalText.fixed(value, digits: 1)) \(format.temperatureSymbol)" }
+        return signedTenths(value)
+    }
+
+    /// A day's error beside its two figures: forecast − observed as the table shows them, each
+    /// to a tenth in the unit shown (`ValueFormatter.shownTemperatureChange`, as `changed` and
+    /// `brief` say a difference), signed — 58.5 and 58.8 °F are "-0.3" apart, not "-0.4" from
+    /// −0.2 °C × 1.8. Both °C; "—" without either.
+    static func shownTemperatureError(_ forecast: Double?, _ observed: Double?, format: ValueFormatter) -> String {
+        guard let forecast, let observed else { return ValueFormatter.missing }
+        return signedTenths(format.shownTemperatureChange(from: observed, to: forecast, digits: 1))
+    }
+
+    /// "+1.1", "-0.4", "0.0": a difference in the unit shown, to a tenth.
+    private static func signedTenths(_ value: Double) -> String {
         let text = DecimalText.fixed(value, digits: 1)
-        if !signed { return "\(text) \(format.temperatureSymbol)" }
         return value > 0 && text != "0.0" ? "+" + text : (text == "-0.0" ? "0.0" : text)
     }
 

@@ -49,8 +49,9 @@ extension TextRenderer {
 
     /// "rain from 15:30, about 2 mm, until 17:00" and the like ("snow from …", or "precipitation
     /// from …" when the weather codes are mixed or missing; "under 0.1 mm" for an amount under
-    /// the data's precision, "under 0.004 in" in inches); `steps` is what the hourly
-    /// entries are when not whole hours one after another (`Forecast.stepDescription`).
+    /// the data's precision, "under 0.1 mm (about 0.004 in)" in inches, as every threshold is
+    /// said); `steps` is what the hourly entries are when not whole hours one after another
+    /// (`Forecast.stepDescription`).
     static func rainSentence(
         _ outlook: PrecipitationOutlook?, clock: ZoneClock, format: ValueFormatter, now: Date, steps: String? = nil
     ) -> String {
@@ -73,7 +74,7 @@ extension TextRenderer {
         // limit (a daily user: "about 0.003 mm" at 04:59, a minute left of an hour of 0.2 mm).
         let amount =
             outlook.totalMillimetres < PrecipitationOutlook.hourThreshold
-            ? "under \(format.precipitationLimit(PrecipitationOutlook.hourThreshold))"
+            ? "under \(format.precipitationThreshold(PrecipitationOutlook.hourThreshold))"
             : "about \(format.precipitation(outlook.totalMillimetres))"
         let chance = outlook.probabilityPercent.map { " (\(DecimalText.fixed($0, digits: 0)) % likely)" } ?? ""
         let until = outlook.end.map { "until \(time($0))" } ?? "past the end of the forecast"
@@ -97,10 +98,10 @@ extension TextRenderer {
                 case .hours: "hour"
                 case .steps(let hours): "\(hours)-hour step"
                 }
-            var threshold = format.precipitationLimit(outlook.threshold)
+            var threshold = format.precipitationThreshold(outlook.threshold)
             if outlook.hourlyFrom != nil {
                 threshold +=
-                    " and every hour after under \(format.precipitationLimit(PrecipitationOutlook.hourThreshold))"
+                    " and every hour after under \(format.precipitationThreshold(PrecipitationOutlook.hourThreshold))"
             }
             return
                 "no rain expected in the next \(horizon) h (\(source)): every \(interval) under \(threshold), though up to \(DecimalText.fixed(chance, digits: 0)) % likely"
