@@ -64,7 +64,7 @@ extension WeatherSession {
             unreadableEntries: DoctorStateFacts.unreadableEntries(of: state.document, path: state.path))
         return DoctorHandler(
             configuration: configuration, log: log, environment: doctorEnvironment, coverage: coverage, clock: clock,
-            favorites: favorites, stateFile: stateFile,
+            favorites: favorites, currentPlace: currentPlace, stateFile: stateFile,
             warningFeeds: services.warnings,
             chosen: (places.forecastProvider.service, places.geocoder.service, settings.provider))
     }

@@ -4,7 +4,7 @@ import WeatherKit
 
 /// The interactive shell: the banner, the start-up file, then one prompt after another until
 /// Ctrl-D or `quit`. Ctrl-C at the prompt drops the line being typed; Ctrl-C while a line runs
-/// cancels that line's task (every command left on it included).
+/// shows "^C" and cancels that line's task (every command left on it included).
 @MainActor
 package final class InteractiveShell {
     package static let prompt = "wx> "
@@ -50,7 +50,9 @@ package final class InteractiveShell {
     ///
     /// - Returns: the exit status: 0 (the person chose to leave; failed commands were reported).
     package func run() async -> Int32 {
-        interrupts.start { [running] in running.cancel() }
+        // Ctrl-C while a line runs: "^C" shown at once (as a terminal echoes it under a shell),
+        // then the line's task cancelled; at the prompt the line editor shows it.
+        interrupts.start { [running, interrupts] in running.interrupt(echo: interrupts.echoInterrupt) }
         let session = runner.session
         for line in session.recentCommandLines(500) { reader.addHistory(line) }
         // What the runner records (references expanded), so that Up recalls what `history` lists.
@@ -130,4 +132,15 @@ package final class RunningCommand: Sendable {
     package init() {}
     package func set(_ value: Task<(LineStatus, cancelled: Bool), Never>?) { task.withLock { $0 = value } }
     package func cancel() { task.withLock { $0?.cancel() } }
+
+    /// Ctrl-C: when a line runs and was not cancelled yet, `echo` (before the cancellation, so
+    /// that "^C" comes before the line's "cancelled"), then cancels it; at the prompt, or
+    /// again while the line stops, nothing.
+    package func interrupt(echo: () -> Void) {
+        task.withLock { task in
+            guard let task, !task.isCancelled else { return }
+            echo()
+            task.cancel()
+        }
+    }
 }

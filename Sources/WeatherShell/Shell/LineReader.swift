@@ -55,10 +55,22 @@ extension LineReader {
     package func keepForNextLine(_ text: String) {}
 }
 
-/// Ctrl-C while a command runs: the interactive shell cancels that command's task.
+/// Ctrl-C while a command runs: the interactive shell shows it (`echoInterrupt`) and cancels
+/// that command's task.
 package protocol InterruptSource: Sendable {
     /// Calls `handler` at every interrupt from now on, on any thread.
     func start(_ handler: @escaping @Sendable () -> Void)
+
+    /// Shows a Ctrl-C that stops a running command as a shell does: `^C` and a line end where
+    /// the prompt is drawn, before the command says it was cancelled — the line end alone when
+    /// the terminal echoed `^C` itself, nothing while a program of its own (the pager, an
+    /// editor) has the terminal. Called on any thread.
+    func echoInterrupt()
+}
+
+extension InterruptSource {
+    /// Shows nothing: for a source with no terminal to show it on.
+    package func echoInterrupt() {}
 }
 
 /// Where the interactive shell draws what is not a result: its prompt, the line being edited,

@@ -35,6 +35,26 @@ final class SignalInterrupts: InterruptSource {
     private struct Watcher: @unchecked Sendable { let source: any DispatchSourceRead }
     private let watcher = Mutex<Watcher?>(nil)
 
+    /// "^C" and a line end on the prompt's terminal (`TerminalSignals.screen`), written at once
+    /// from the watcher's queue, as a terminal echoes it under a shell: output is unbuffered, so
+    /// it comes after what the command wrote and before its "cancelled". The terminal echoes
+    /// `^C` itself only with ECHO and ECHOCTL both on — not in libedit's mode, which a command
+    /// runs in (`Typeahead`: ECHO off, ECHOCTL kept as found) — and then only the line end is
+    /// written. Nothing while a pager or an editor has the terminal: it shows its own.
+    func echoInterrupt() {
+        guard !TerminalSignals.givenAway.load(ordering: .acquiring) else { return }
+        var settings = termios()
+        let flags = tcgetattr(0, &settings) == 0 ? settings.c_lflag : 0
+        StandardStreams.put(Self.echo(localFlags: flags), fd: TerminalSignals.screen)
+    }
+
+    /// What shows a Ctrl-C at a terminal whose local modes are `flags`: the line end alone when
+    /// the terminal echoed "^C" (ECHO and ECHOCTL), else "^C" and the line end.
+    static func echo(localFlags flags: tcflag_t) -> String {
+        let echoes = tcflag_t(ECHO) | tcflag_t(ECHOCTL)
+        return flags & echoes == echoes ? "\n" : "^C\n"
+    }
+
     /// Runs `read` (el_gets) as the reader that SIGINT interrupts.
     ///
     /// - Returns: what `read` returned, and whether a SIGINT came meanwhile.
@@ -85,12 +105,18 @@ enum TerminalSignals {
     /// as wx found it, its own line editing and echo, as a shell starts a program; then as it was
     /// (while a command runs, the prompt's mode: see `Typeahead`).
     static func givingTerminalBack<T>(_ body: () -> T) -> T {
+        givenAway.store(true, ordering: .releasing)
+        defer { givenAway.store(false, ordering: .releasing) }
         var held = termios()
         guard wx_found_terminal_valid().pointee != 0, tcgetattr(0, &held) == 0 else { return body() }
         tcsetattr(0, TCSADRAIN, wx_found_terminal())
         defer { tcsetattr(0, TCSADRAIN, &held) }
         return body()
     }
+
+    /// Whether a program of its own has the terminal (`givingTerminalBack`): a Ctrl-C is its
+    /// to show (`SignalInterrupts.echoInterrupt`).
+    static let givenAway = Atomic<Bool>(false)
 
     /// Before el_gets: the prompt's width (to redraw after a resize); earlier events forgotten.
     static func prepareRead(promptColumns: Int) {

@@ -43,7 +43,8 @@ struct DoctorEndToEndTests {
             "\(asked)")
         for line in [
             "✓ Open-Meteo (provider): answered in", "✓ Nominatim (geocoder): answered in",
-            "✓ MeteoAlarm (warnings for NL): answered in", "✓ Bright Sky (DWD, warnings for DE): answered in",
+            "✓ MeteoAlarm (warnings for NL: Amsterdam, Utrecht): answered in",
+            "✓ Bright Sky (DWD, warnings for DE: Berlin): answered in",
             "  asked \(server.url)/status?format=json\n", "✓ state folder: \(home.path), writable\n",
             "✓ OpenWeatherMap key: not set (OpenWeatherMap is not used)\n", "✓ lock: free\n",
             "✓ favorites file: \(home.path)/state.plist readable\n",

@@ -4,8 +4,8 @@ import WeatherTestSupport
 
 /// `export history FILE` of a long log stopped part-way: by SIGINT or SIGTERM in the shell
 /// (`wx export history F` and Ctrl-C), or by Ctrl-C at wx's prompt. Either way FILE is left as
-/// it was and its temporary (`F.tmp-PID-…`) is removed; at the prompt wx says "cancelled" and
-/// gives the prompt back. A tester's Ctrl-C at the prompt did nothing for 30 s, then F was
+/// it was and its temporary (`F.tmp-PID-…`) is removed; at the prompt wx shows "^C", says
+/// "cancelled" and gives the prompt back. A tester's Ctrl-C at the prompt did nothing for 30 s, then F was
 /// replaced; in the shell, the temporary stayed beside F.
 @Suite(.tags(.endToEnd))
 struct ExportInterruptEndToEndTests {
@@ -76,7 +76,8 @@ struct ExportInterruptEndToEndTests {
         let terminal = try TerminalSession(
             program: [TestPaths.wxBinary],
             environment: ["WX_HOME": home.path, "HOME": home.path, "XDG_RUNTIME_DIR": home.path + "/run"])
-        try terminal.wait(for: "the prompt") { $0.hasSuffix("wx>") }
+        // At start the prompt reads the recent history from the long log: a while, on a loaded machine.
+        try terminal.wait(for: "the prompt", timeout: 60) { $0.hasSuffix("wx>") }
         try terminal.send("export history \(target)", "Enter")
         #expect(until { !temporaries(of: target).isEmpty }, "the export was not caught writing")
         try terminal.send("C-c")
@@ -85,6 +86,9 @@ struct ExportInterruptEndToEndTests {
         try terminal.wait(for: "cancelled, and the prompt", timeout: 60) {
             $0.contains("cancelled") && $0.hasSuffix("wx>")
         }
+        // Ctrl-C shown as a shell's terminal shows it: "^C" on the command's line, before "cancelled".
+        let screen = try terminal.screen()
+        #expect(screen.contains("\n^C\nerror: “export history"), "\(screen)")
         #expect(temporaries(of: target).isEmpty, "\(temporaries(of: target))")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "kept\n")
         #expect(try !terminal.screen().contains("exported"))

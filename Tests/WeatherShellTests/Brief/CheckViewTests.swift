@@ -17,7 +17,7 @@ import WeatherTestSupport
 
     static var report: CheckReport {
         let changed = CheckOutcome(
-            condition: .changed, holds: false, reading: nil, warnings: [], changes: [],
+            condition: .changed, holds: false, reading: nil, warnings: [], comparison: nil,
             markTime: now.addingTimeInterval(-3600))
         let warnings = CheckOutcome(condition: .warnings, holds: false, reading: nil, warnings: [])
         return CheckReport(place: place, outcomes: [changed, warnings], warningService: nil, zone: nil)

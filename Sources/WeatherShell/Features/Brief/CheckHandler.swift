@@ -12,8 +12,11 @@ package struct CheckOutcome: Hashable, Sendable {
     package var reading: ChanceReading?
     /// `--warnings`: those in force or starting within 24 hours, most severe first.
     package var warnings: [WeatherWarning]
-    /// `--changed`: the changes that matter since check's mark, most important first.
-    package var changes: [LookChange] = []
+    /// `--changed`: check's mark against the current answer, as `changed` compares a look
+    /// (`LookComparer.compare`: the chance of rain with the last mark that had it, and why it
+    /// was not compared, `chanceGap`), its `changes` those that matter, most important first;
+    /// nil at the first check (or after a mark from another provider), when nothing was compared.
+    package var comparison: LookComparison? = nil
     /// `--changed`: when the mark compared with was kept; nil at the first check (or after a
     /// mark from another provider), when the current answer becomes the mark.
     package var markTime: Date? = nil
@@ -339,17 +342,24 @@ extension BriefHandler {
             )
         }
         let mark = log.lastLook(at: current.placeKey, checkMark: true, notAfter: now)
+        // The chance with the last mark that had the ensemble, as `changed` compares it with the
+        // last look that had it: a mark kept while the ensemble failed does not hide a jump.
+        let chanceMark = LookComparer.lastChanceLook(
+            before: mark, current: current, log: log, now: now, checkMark: true)
+        let comparison = LookComparer.compare(
+            mark, current, chanceLook: chanceMark, place: report.place, zone: report.forecast.zone,
+            today: report.forecast.clock.localTime(now).date)
         var outcome = CheckOutcome(condition: .changed, holds: false, reading: nil, warnings: [])
-        guard let mark, mark.provider == current.provider, !mark.isEmpty else {
+        guard let mark, case .compared(let changes) = comparison.outcome else {
+            // No mark, one from another provider or an empty one: the current answer becomes it.
             // Saved data served after a failure does not become the mark: a change it already
             // holds would be taken as the starting point and never told.
             if !stale { try keepMark(current) }
             return (outcome, [])
         }
         outcome.markTime = mark.time
-        outcome.changes = LookComparer.changes(
-            from: mark, to: current, today: report.forecast.clock.localTime(now).date)
-        outcome.holds = !outcome.changes.isEmpty
+        outcome.comparison = comparison
+        outcome.holds = !changes.isEmpty
         if outcome.holds { try keepMark(current) }
         return (outcome, [])
     }

@@ -26,12 +26,16 @@ extension TextRenderer {
                     return "changes: none yet (first check; compared from next time)"
                 }
                 let when = lookTime(since, clock: clock, format: format, now: now)
+                let gap = outcome.chanceNotComparedText.map { " (\($0))" } ?? ""
+                let changes = outcome.comparison?.changes ?? []
                 // The most important change, the biggest of its kind (the changes come so ordered).
-                guard let first = outcome.changes.first else { return "nothing changed that matters since \(when)" }
+                guard let first = changes.first else {
+                    return "nothing changed that matters since \(when)\(gap)"
+                }
                 let text = changeClause(first, zone: report.zone ?? WarningsPresentation.utc, now: now, format: format)
-                let others = outcome.changes.count - 1
+                let others = changes.count - 1
                 let more = others > 0 ? "; and \(others) more \(others == 1 ? "change" : "changes")" : ""
-                return "changed since \(when): \(text)\(more)"
+                return "changed since \(when): \(text)\(more)\(gap)"
             }
             guard let first = outcome.warnings.first else { return "no warning in force or within 24 h" }
             let more = outcome.warnings.count > 1 ? " and \(outcome.warnings.count - 1) more" : ""
@@ -47,6 +51,20 @@ extension TextRenderer {
         // (`msg=$(wx check …)`), which take it whole; a terminal would cut it mid-word.
         guard context.outputIsTerminal else { return [text] }
         return wrap(text, keeping: ["%"], indent: 0, width: context.width)
+    }
+}
+
+extension CheckOutcome {
+    /// Why `--changed` did not compare the ensemble's chance of rain, as a clause of check's one
+    /// line ("chance of rain not compared: no earlier check had it for these hours"); nil when
+    /// it was compared, or neither side had it.
+    var chanceNotComparedText: String? {
+        switch comparison?.chanceGap {
+        case .ensembleNotAtHand?:
+            "chance of rain not compared: the ensemble’s answer is not at hand (--rain or “chance” ask it)"
+        case .noEarlierCount?: "chance of rain not compared: no earlier check had it for these hours"
+        case nil: nil
+        }
     }
 }
 
@@ -79,11 +97,14 @@ extension JSONRenderer {
             }
             if outcome.condition == .changed {
                 members.append(("since", outcome.markTime.map { .string(ISOTime.string($0)) } ?? .null))
+                // Why the chance of rain was not compared, named as `changed`'s document names it.
+                members.append(
+                    ("chance_not_compared", outcome.comparison?.chanceGap.map { .string(chanceGapName($0)) } ?? .null))
                 members.append(
                     (
                         "changes",
                         .array(
-                            outcome.changes.map {
+                            (outcome.comparison?.changes ?? []).map {
                                 let (kind, facts) = changeFacts($0)
                                 return .object([("kind", .string(kind)), ("facts", .object(facts))])
                             })

@@ -250,14 +250,20 @@ enum LookComparer {
     /// The last look at `current`'s place with the ensemble's chance: `earlier` when it has
     /// it, else the log's (a look without the ensemble, `show`'s, does not replace it). Only
     /// today's looks at the place's clock are read: a chance of another day is not compared.
-    static func lastChanceLook(before earlier: Look?, current: Look, log: EventLog, now: Date) -> Look? {
+    ///
+    /// - Parameter checkMark: whether `earlier` is `check --changed`'s mark, and the looks
+    ///   read check's marks (a mark kept while the ensemble failed does not replace the last
+    ///   with the chance), rather than the user's looks.
+    static func lastChanceLook(
+        before earlier: Look?, current: Look, log: EventLog, now: Date, checkMark: Bool = false
+    ) -> Look? {
         if let earlier, earlier.chance != nil { return earlier }
         guard earlier != nil else { return nil }
         let offset = Double(current.utcOffsetSeconds)
         let midnight = ((current.time.timeIntervalSince1970 + offset) / 86_400).rounded(.down) * 86_400 - offset
-        return log.lastLook(at: current.placeKey, notAfter: now, since: Date(timeIntervalSince1970: midnight)) {
-            $0.chance != nil
-        }
+        return log.lastLook(
+            at: current.placeKey, checkMark: checkMark, notAfter: now, since: Date(timeIntervalSince1970: midnight)
+        ) { $0.chance != nil }
     }
 }
 

@@ -5,8 +5,8 @@ import WeatherStore
 
 /// `doctor`: given what it checks — the configuration (folders, files, key, endpoints), the
 /// log, what it may ask with (`DoctorEnvironment`), what the answers cover, the clock, the
-/// favorites (their countries' feeds), the warning feeds and the services in use — and nothing
-/// of the session. It changes nothing.
+/// current location and the favorites (the feeds `warnings` asks for them), the warning feeds
+/// and the services in use — and nothing else of the session. It changes nothing.
 @MainActor
 struct DoctorHandler {
     let configuration: Configuration
@@ -15,6 +15,9 @@ struct DoctorHandler {
     let coverage: any AnswerCoverage
     let clock: any WXClock
     let favorites: [Favorite]
+    /// The session's current location (nil: none yet): `warnings` and `check` without a place
+    /// ask its feed.
+    let currentPlace: Place?
     /// state.plist's path, why favorites and settings are read-only this session, and the
     /// entries of it that could not be read.
     let stateFile: DoctorStateFacts
@@ -41,11 +44,12 @@ struct DoctorHandler {
         return [.doctor(DoctorReport(checks: checks, endsRun: environment.endsRun))]
     }
 
-    /// The services this configuration and these favorites would ask, each with why: the
-    /// provider, the geocoder, the ensemble (the chance of rain, `check --rain`), the warning
-    /// feed of each favorite's country (MeteoAlarm once per country) — with no favorite in a
-    /// country a feed covers, each feed that needs no country (NWS, Bright Sky, Environment
-    /// Canada, MET Norway) — and OpenWeatherMap when a key is set.
+    /// The services this configuration, the current location and the favorites would ask,
+    /// each with why: the provider, the geocoder, the ensemble (the chance of rain, `check
+    /// --rain`), the warning feed of each of those places (`DoctorWarningFeeds`: each feed
+    /// once, MeteoAlarm once per country up to a bound, with the places it stands for) — with
+    /// no such place, each feed that needs no country (NWS, Bright Sky, Environment Canada, MET
+    /// Norway) — and OpenWeatherMap when a key is set.
     func doctorServices() -> [(service: Service, subject: String, path: String)] {
         let key = configuration.openWeatherMapKey
         var asked: [(service: Service, subject: String, path: String)] = []
@@ -58,20 +62,21 @@ struct DoctorHandler {
         add(chosen.forecastProvider, "provider")
         add(chosen.geocoder, "geocoder")
         add(.openMeteoEnsemble, "chance, check --rain")
-        for favorite in favorites {
-            guard let feed = warningFeeds?.feed(forCountry: favorite.countryCode) else { continue }
-            let code = favorite.countryCode?.lowercased() ?? ""
-            let slug = MeteoAlarmWarnings.countrySlugs[code]
-            add(feed.service, "warnings for \(code.uppercased())", slug: feed.service == .meteoAlarm ? slug : nil)
-        }
-        // No favorite's feed: those a place anywhere may need, one light request each
-        // (MeteoAlarm's feeds are one per country: asked for a favorite's only).
+        for probe in warningFeedsInUse.asked { add(probe.service, probe.role, slug: probe.countrySlug) }
+        // No place's feed: those a place anywhere may need, one light request each
+        // (MeteoAlarm's feeds are one per country: asked for a place's only).
         let feeds: [Service] = [.nws, .brightSky, .eccc, .metNorway]
         if warningFeeds != nil, !asked.contains(where: { feeds.contains($0.service) || $0.service == .meteoAlarm }) {
             for feed in feeds { add(feed, "warnings") }
         }
         if key != nil { add(.openWeatherMap, "the key") }
         return asked
+    }
+
+    /// The warning feeds of the current location and the favorites (`DoctorWarningFeeds.inUse`).
+    var warningFeedsInUse: (asked: [DoctorFeedProbe], notAsked: [DoctorFeedProbe]) {
+        guard let warningFeeds else { return ([], []) }
+        return DoctorWarningFeeds.inUse(current: currentPlace, favorites: favorites, feeds: warningFeeds)
     }
 
     /// A service's name with its role in doctor's lines: "Open-Meteo (provider)"; a name
@@ -81,8 +86,9 @@ struct DoctorHandler {
         name.hasSuffix(")") ? "\(name.dropLast()), \(role))" : "\(name) (\(role))"
     }
 
-    /// One light request to each service of `doctorServices()`, or one line saying why none is
-    /// made (offline, recorded answers, no network in this session).
+    /// One light request to each service of `doctorServices()` (and a note naming the
+    /// MeteoAlarm feeds past the bound, not asked), or one line saying why none is made
+    /// (offline, recorded answers, no network in this session).
     func doctorServiceChecks() async -> [DoctorCheck] {
         let names = doctorServices().map(\.subject).joined(separator: ", ")
         if environment.offline {
@@ -112,7 +118,7 @@ struct DoctorHandler {
             var checks: [DoctorCheck?] = asked.map { _ in nil }
             for await (index, check) in group { checks[index] = check }
             return checks.compactMap { $0 }
-        }
+        } + [DoctorWarningFeeds.notAskedCheck(warningFeedsInUse.notAsked)].compactMap { $0 }
     }
 
     /// The OpenWeatherMap key: set or not, and accepted by the service when it was asked
