@@ -235,13 +235,15 @@ import WeatherTestSupport
                 from: try JSONValue.parse(Data(#"{"latitude":1,"longitude":2}"#.utf8)), requested: Self.hamburg,
                 leads: 0...7)
         }
-        // A unit wx does not know is named, never read as °C.
+        // A unit wx does not know is named, never read as °C: that run's values are left out
+        // (case OM-1's rule), the answer kept.
         let odd =
             #"{"utc_offset_seconds":0,"hourly_units":{"time":"unixtime","temperature_2m_previous_day1":"°R"},"hourly":{"time":[0],"temperature_2m_previous_day1":[1]}}"#
-        #expect(throws: ServiceError.self) {
-            try OpenMeteoPreviousRunsProvider.runs(
-                from: try JSONValue.parse(Data(odd.utf8)), requested: Self.hamburg, leads: 1...1)
-        }
+        let runs = try OpenMeteoPreviousRunsProvider.runs(
+            from: try JSONValue.parse(Data(odd.utf8)), requested: Self.hamburg, leads: 1...1)
+        #expect(runs.temperatureCelsius[1] == [nil])
+        #expect(
+            runs.unknownUnits == [UnknownUnit(block: "hourly", variable: "temperature_2m_previous_day1", label: "°R")])
     }
 
     @Test func theRequestAppendsItsPathToABaseURLThatHasOne() {

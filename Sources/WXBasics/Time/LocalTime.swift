@@ -77,6 +77,20 @@ package struct LocalDate: Hashable, Comparable, Sendable, Codable {
     package static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
 }
 
+extension LocalDate {
+    /// The calendar day `instant` falls on at a fixed offset of `utcOffsetSeconds` east of UTC
+    /// (an instant before the epoch on the day before, not day 0).
+    package init(_ instant: Date, utcOffsetSeconds: Int) {
+        let days = ((instant.timeIntervalSince1970 + Double(utcOffsetSeconds)) / 86_400).rounded(.down)
+        self = CivilCalendar.date(fromDays: Int(days))
+    }
+
+    /// The instant the day starts (its 00:00) at a fixed offset of `utcOffsetSeconds` east of UTC.
+    package func midnight(utcOffsetSeconds: Int) -> Date {
+        Date(timeIntervalSince1970: Double(dayNumber * 86_400 - utcOffsetSeconds))
+    }
+}
+
 /// A wall-clock reading at a place: its calendar day, time of day and the offset in force.
 package struct LocalDateTime: Hashable, Sendable {
     package var date: LocalDate

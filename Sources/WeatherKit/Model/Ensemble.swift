@@ -96,13 +96,18 @@ package struct EnsembleForecast: Hashable, Sendable {
     package var memberNumbers: [EnsembleVariable: [Int]]
     /// What was odd about the answer, as facts.
     package var notes: [EnsembleNote]
+    /// The variables (by their base name, "precipitation") whose members were declared in a
+    /// unit wx does not know (`hourly_units`): those members are left out, the rest read, and
+    /// the views say it (case OM-1's rule); empty when there are none.
+    package var unknownUnits: [UnknownUnit]
 
     package init(
         model: EnsembleModel, coordinate: Coordinate, zone: ZoneInfo, times: [Date],
         temperatureMembers: [[Double?]], precipitationMembers: [[Double?]],
         otherMembers: [EnsembleVariable: [[Double?]]] = [:], memberNumbers: [EnsembleVariable: [Int]] = [:],
-        notes: [EnsembleNote] = []
+        notes: [EnsembleNote] = [], unknownUnits: [UnknownUnit] = []
     ) {
+        self.unknownUnits = unknownUnits
         self.memberNumbers = memberNumbers
         self.model = model
         self.coordinate = coordinate

@@ -91,11 +91,15 @@ package struct ModelComparison: Hashable, Sendable {
     package var days: [ModelDay]
     /// Models of `models` with no value on any day (outside their area, or not in the answer).
     package var modelsWithoutValues: [ForecastModel]
+    /// The suffixed variables ("temperature_2m_max_gfs_seamless") declared in a unit wx does
+    /// not know: their cells are blank, the views say so (case OM-1's rule); empty when none.
+    package var unknownUnits: [UnknownUnit]
 
     package init(
         coordinate: Coordinate, zone: ZoneInfo, models: [ForecastModel], days: [ModelDay],
-        modelsWithoutValues: [ForecastModel] = []
+        modelsWithoutValues: [ForecastModel] = [], unknownUnits: [UnknownUnit] = []
     ) {
+        self.unknownUnits = unknownUnits
         self.coordinate = coordinate
         self.zone = zone
         self.models = models

@@ -125,6 +125,9 @@ package struct PastWeather: Hashable, Sendable {
     /// The series of `hours` and `days` the answer does not carry at all (as for a forecast,
     /// and the days' mean and sunshine): their columns and parts of lines are left out.
     package var uncarried: Set<ForecastSeries> = []
+    /// The variables the answer declared in a unit wx does not know: blank (nil), the views
+    /// say so (case OM-1's rule); empty when there are none.
+    package var unknownUnits: [UnknownUnit] = []
     /// What some of the days' answers carry and others do not, when the days were joined from
     /// several answers (`make demo`'s recordings): the days' condition (`conditionPartly`) and
     /// series (`partlyCarried`, also in `uncarried`); the table leaves their columns out and says

@@ -52,13 +52,17 @@ package struct PreviousRuns: Hashable, Sendable {
     package var temperatureCelsius: [Int: [Double?]]
     /// `precipitation` (the preceding hour's sum) by lead, mm.
     package var precipitationMillimetres: [Int: [Double?]]
+    /// The runs' variables (`temperature_2m_previous_day2`) declared in a unit wx does not
+    /// know: their values are blank (nil), the views say so (case OM-1's rule); empty when none.
+    package var unknownUnits: [UnknownUnit]
     /// The calendar day (the place's zone) of each entry of `times`, read once.
     let localDates: [LocalDate]
 
     package init(
         coordinate: Coordinate, zone: ZoneInfo, times: [Date], temperatureCelsius: [Int: [Double?]],
-        precipitationMillimetres: [Int: [Double?]]
+        precipitationMillimetres: [Int: [Double?]], unknownUnits: [UnknownUnit] = []
     ) {
+        self.unknownUnits = unknownUnits
         self.coordinate = coordinate
         self.zone = zone
         self.times = times

@@ -70,6 +70,43 @@ extension EventLog {
         return found
     }
 
+    /// `lastLook(at:checkMark:notAfter:)` and, in the same reading backwards, the last look at the place
+    /// that is `wanted`, made at or before `now` and not before `since` — what
+    /// `lastLook(at:notAfter:since:where:)` gives — so that `changed` reads the log's tail once
+    /// for its last look and the last with the ensemble's chance.
+    ///
+    /// - Returns: `last`, nil when there is none (or `mostLookPlaces` other places were looked
+    ///   at since); `wanted`, nil when there is none of those (the reading for it stops at the
+    ///   place's first look before `since`).
+    package func lastLooks(
+        at key: String, checkMark: Bool = false, notAfter now: Date, wantedSince since: Date,
+        where wanted: (Look) -> Bool
+    ) -> (last: Look?, wanted: Look?) {
+        let place = checkMark ? key + "#check" : key
+        var others = Set<String>()
+        var last: Look?
+        var found: Look?
+        // The place's first look before `since` ends the search for `wanted`, not for `last`.
+        var pastSince = false
+        var malformed = 0
+        backwards { line in
+            guard let look = Self.lookLine(line, malformed: &malformed) else { return true }
+            let group = Self.lookGroup(look)
+            if group == place {
+                if look.time < since { pastSince = true }
+                if look.time <= now {
+                    if last == nil { last = look }
+                    if !pastSince, found == nil, wanted(look) { found = look }
+                }
+                return last == nil || (found == nil && !pastSince)
+            }
+            others.insert(group)
+            return others.count < Self.mostLookPlaces
+        }
+        noteMalformedLooks(malformed)
+        return (last, found)
+    }
+
     /// Every look kept, within the bounds: by group, newest first; and the groups, the one
     /// looked at last first. Reads the whole log, backwards.
     package func keptLooks() -> (groups: [String], looks: [String: [Look]]) {

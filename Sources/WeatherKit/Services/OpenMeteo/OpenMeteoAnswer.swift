@@ -108,12 +108,12 @@ enum OpenMeteoAnswer {
     ///   lacks the block ("no daily values in the answer"); `.rejected` with the service's reason;
     ///   `.otherPlace` for an answer about another place.
     static func zoneAndBlock(
-        _ json: JSONValue, _ name: String, requested: Coordinate, service: Service
+        _ json: JSONValue, _ name: String, requested: Coordinate, service: Service, unknownUnits: UnknownUnits? = nil
     ) throws(ServiceError) -> (ZoneInfo, Block) {
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
         try checkAnswer(json, requested: requested, service: service)
         let zone = Self.zone(json)
-        guard let block = try Block(json, name, offset: zone.utcOffsetSeconds) else {
+        guard let block = try Block(json, name, offset: zone.utcOffsetSeconds, unknownUnits: unknownUnits) else {
             throw .malformedResponse(service, detail: "no \(name) values in the answer")
         }
         return (zone, block)
@@ -258,8 +258,9 @@ enum OpenMeteoAnswer {
 /// `W/m²`, `J/kg`, `µg/m³`… for variables wx does not read. A variable whose whole array is
 /// null is declared `"undefined"`; an empty label is no declaration. Any other label is
 /// unknown, never read as if it were in wx's unit — 5.2 mph read as 5.2 km/h is a wrong value
-/// that looks right: a forecast leaves that variable blank and says so (`UnknownUnit`), other
-/// answers are refused (`ServiceError.unknownUnit`).
+/// that looks right: an answer leaves that variable blank and says so (`UnknownUnit`, noted in
+/// `UnknownUnits`); only where nothing notes it (normals, air quality) is it refused
+/// (`ServiceError.unknownUnit`).
 enum DeclaredUnit {
     /// What a variable measures, which decides which labels are known for it.
     enum Quantity {

@@ -202,8 +202,8 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
     ///   answer about another place (`OpenMeteoAnswer.checkAnswer`); `.malformedResponse`
     ///   for a body that is not an object or has no `hourly` block, or when any member's value
     ///   is outside `PhysicalRange` (naming the member's variable: the whole answer is refused,
-    ///   not only that member); `.unknownUnit` for a unit not known for temperature or
-    ///   precipitation.
+    ///   not only that member). A variable's members in a unit wx does not know are left out,
+    ///   the variable named in `unknownUnits`, the rest read (case OM-1's rule).
     package static func ensemble(
         from json: JSONValue, requested: Coordinate, model: EnsembleModel
     ) throws(ServiceError) -> EnsembleForecast {
@@ -236,11 +236,23 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         }
 
         var numbers: [EnsembleVariable: [Int]] = [:]
+        let unknown = UnknownUnits()
         func members(_ variable: String, _ quantity: DeclaredUnit.Quantity) throws(ServiceError) -> [[Double?]] {
             let found = (membersByVariable[variable] ?? []).sorted { $0.number < $1.number }
             var result: [[Double?]] = []
             var empty = 0
+            var leftOut = false
             for member in found {
+                // A member declared in a unit wx does not know is left out, the variable noted
+                // once (case OM-1's rule); the members in a known unit are still counted.
+                guard
+                    try UnknownUnits.converter(
+                        block.units[member.key]?.string, for: quantity, variable: variable, block: block.name,
+                        notes: unknown) != nil
+                else {
+                    leftOut = true
+                    continue
+                }
                 let column = try block.column(member.key, quantity)
                 let values = kept.map { column[$0] }
                 try PhysicalRange.check(values, variable: member.key, quantity: quantity, service: service)
@@ -254,7 +266,8 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
                 }
             }
             if empty > 0 { notes.append(.membersWithoutValues(variable: variable, count: empty)) }
-            if result.count < model.memberCount {
+            // Members left out for their unit are said by that note, not as missing.
+            if result.count < model.memberCount, !leftOut {
                 notes.append(.fewerMembers(variable: variable, found: result.count, expected: model.memberCount))
             }
             return result
@@ -280,6 +293,6 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         return EnsembleForecast(
             model: model, coordinate: requested.rounded, zone: zone, times: kept.map { block.times[$0]! },
             temperatureMembers: temperature, precipitationMembers: precipitation, otherMembers: others,
-            memberNumbers: numbers, notes: notes)
+            memberNumbers: numbers, notes: notes, unknownUnits: unknown.found)
     }
 }

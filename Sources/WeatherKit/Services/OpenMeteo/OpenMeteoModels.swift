@@ -64,12 +64,14 @@ package struct OpenMeteoModelsProvider: ModelComparisonProvider {
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,…}`; `.otherPlace` for an answer about
     ///   another place; `.malformedResponse` without a `daily` block, or when a model's value is outside `PhysicalRange` (naming the suffixed
-    ///   variable: the whole answer is refused); `.unknownUnit` for a unit not known for the
-    ///   quantity.
+    ///   variable: the whole answer is refused). A variable in a unit wx does not know is blank,
+    ///   named in `unknownUnits` (case OM-1's rule).
     package static func comparison(
         from json: JSONValue, requested: Coordinate, models: [ForecastModel]
     ) throws(ServiceError) -> ModelComparison {
-        let (zone, block) = try OpenMeteoAnswer.zoneAndBlock(json, "daily", requested: requested, service: .openMeteo)
+        let unknown = UnknownUnits()
+        let (zone, block) = try OpenMeteoAnswer.zoneAndBlock(
+            json, "daily", requested: requested, service: .openMeteo, unknownUnits: unknown)
         let rawTimes = block.values["time"]?.array ?? []
         struct Columns {
             var code, maximum, minimum, precipitation: Column
@@ -109,6 +111,7 @@ package struct OpenMeteoModelsProvider: ModelComparisonProvider {
             models[$0]
         }
         return ModelComparison(
-            coordinate: requested.rounded, zone: zone, models: models, days: days, modelsWithoutValues: without)
+            coordinate: requested.rounded, zone: zone, models: models, days: days, modelsWithoutValues: without,
+            unknownUnits: unknown.found)
     }
 }

@@ -166,8 +166,11 @@ package struct OpenMeteoPastProvider: Sendable {
         try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: service)
         guard json["daily"] != nil else { throw .malformedResponse(service, detail: "no daily values in the answer") }
         let zone = OpenMeteoAnswer.zone(json)
-        var days = try Self.days(from: json, offset: zone.utcOffsetSeconds).filter { range.contains($0.date) }
-        var hours = try OpenMeteoAnswer.hours(from: json, offset: zone.utcOffsetSeconds)
+        let unknown = UnknownUnits()
+        var days = try Self.days(from: json, offset: zone.utcOffsetSeconds, unknownUnits: unknown).filter {
+            range.contains($0.date)
+        }
+        var hours = try OpenMeteoAnswer.hours(from: json, offset: zone.utcOffsetSeconds, unknownUnits: unknown)
         var weather = PastWeather(
             coordinate: requested.rounded, zone: zone, source: source, requested: range, days: [], hours: [])
         let clock = ZoneClock(zone)
@@ -184,7 +187,11 @@ package struct OpenMeteoPastProvider: Sendable {
             // Where the temperature stops, the data stops; and where now is.
             let asked = hours.count
             if let now { hours = hours.filter { $0.time.addingTimeInterval(3_600) <= now } }
-            while let last = hours.last, last.temperatureCelsius == nil { hours.removeLast() }
+            // Not when the temperature is blank for its unit (said): the data does not stop there.
+            let temperatureLeftOut = unknown.found.contains {
+                $0.block == "hourly" && $0.variable.hasPrefix("temperature_2m")
+            }
+            while !temperatureLeftOut, let last = hours.last, last.temperatureCelsius == nil { hours.removeLast() }
             if hours.count < asked || hours.isEmpty {
                 let end = hours.last.map { $0.time.addingTimeInterval(3_600) }
                 weather.dataEnd = end
@@ -211,13 +218,18 @@ package struct OpenMeteoPastProvider: Sendable {
         }
         weather.days = days
         weather.hours = hours
+        weather.unknownUnits = unknown.found
         weather.uncarried = OpenMeteoAnswer.uncarried(
             json, series: OpenMeteoAnswer.forecastSeries + OpenMeteoAnswer.pastSeries)
         return weather
     }
 
-    static func days(from json: JSONValue, offset: Int) throws(ServiceError) -> [PastDay] {
-        guard let block = try Block(json, "daily", offset: offset) else { return [] }
+    /// The days of an answer's `daily` block; a variable in a unit wx does not know is blank,
+    /// noted in `unknownUnits` (without it, it refuses the answer).
+    static func days(from json: JSONValue, offset: Int, unknownUnits: UnknownUnits? = nil) throws(ServiceError)
+        -> [PastDay]
+    {
+        guard let block = try Block(json, "daily", offset: offset, unknownUnits: unknownUnits) else { return [] }
         let rawTimes = block.values["time"]?.array ?? []
         let code = try block.column(.weatherCode)
         let maximum = try block.column(.temperatureMax)

@@ -123,13 +123,15 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.malformedResponse`
     ///   when there is no `hourly` block, or when a value is outside `PhysicalRange` (naming the
-    ///   variable: the whole answer is refused); `.unknownUnit` for a unit wx does not know.
+    ///   variable: the whole answer is refused). A run's variable in a unit wx does not know is
+    ///   blank, named in `unknownUnits` (case OM-1's rule).
     package static func runs(
         from json: JSONValue, requested: Coordinate, leads: ClosedRange<Int>
     ) throws(ServiceError) -> PreviousRuns {
         let service = Service.openMeteoPreviousRuns
+        let unknown = UnknownUnits()
         let (zone, block) = try OpenMeteoAnswer.zoneAndBlock(
-            json, "hourly", requested: requested, service: service)
+            json, "hourly", requested: requested, service: service, unknownUnits: unknown)
         // Hours whose time cannot be read are left out, with their values in every column.
         let kept = block.times.indices.filter { block.times[$0] != nil }
         var temperature: [Int: [Double?]] = [:]
@@ -151,7 +153,7 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
         }
         return PreviousRuns(
             coordinate: requested.rounded, zone: zone, times: kept.map { block.times[$0]! },
-            temperatureCelsius: temperature, precipitationMillimetres: precipitation)
+            temperatureCelsius: temperature, precipitationMillimetres: precipitation, unknownUnits: unknown.found)
     }
 }
 

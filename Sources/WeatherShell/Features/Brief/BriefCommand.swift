@@ -142,11 +142,9 @@ struct BriefHandler {
         let current = weather.look(of: report, warnings: fetched.warnings, command: "brief")
         // Nor when either look holds nothing to compare (a stale answer): that is not "nothing
         // changed", and the sentence saying there are no hours says why.
-        if let earlier = log.lastLook(at: current.placeKey, notAfter: now), earlier.provider == current.provider,
-            !earlier.isEmpty, !current.isEmpty
-        {
-            // The chance with the last look that had the ensemble, as `changed` compares it.
-            let chanceLook = LookComparer.lastChanceLook(before: earlier, current: current, log: log, now: now)
+        // The chance with the last look that had the ensemble, as `changed` compares it.
+        let (last, chanceLook) = LookComparer.earlierLooks(before: current, log: log, now: now)
+        if let earlier = last, earlier.provider == current.provider, !earlier.isEmpty, !current.isEmpty {
             let changes = LookComparer.changes(
                 from: earlier, to: current, today: report.forecast.clock.localTime(now).date,
                 earlierChance: chanceLook?.chance)

@@ -341,11 +341,9 @@ extension BriefHandler {
                 "the forecast has no hours or days from now (its answer is stale), so --changed cannot compare it with check’s mark; try again later"
             )
         }
-        let mark = log.lastLook(at: current.placeKey, checkMark: true, notAfter: now)
         // The chance with the last mark that had the ensemble, as `changed` compares it with the
         // last look that had it: a mark kept while the ensemble failed does not hide a jump.
-        let chanceMark = LookComparer.lastChanceLook(
-            before: mark, current: current, log: log, now: now, checkMark: true)
+        let (mark, chanceMark) = LookComparer.earlierLooks(before: current, log: log, now: now, checkMark: true)
         let comparison = LookComparer.compare(
             mark, current, chanceLook: chanceMark, place: report.place, zone: report.forecast.zone,
             today: report.forecast.clock.localTime(now).date)

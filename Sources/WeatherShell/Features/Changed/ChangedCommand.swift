@@ -43,10 +43,9 @@ struct ChangedHandler {
         let report = shown.report
         let now = weather.clocks.now(at: report.place.coordinate)
         let current = weather.look(of: report, warnings: fetched.warnings, command: "changed")
-        let earlier = log.lastLook(at: current.placeKey, notAfter: now)
         // The chance with the last look that had the ensemble: a look without it since (its
         // answer not cached then) does not hide a jump from 3 to 30 of 51 (trial).
-        let chanceLook = LookComparer.lastChanceLook(before: earlier, current: current, log: log, now: now)
+        let (earlier, chanceLook) = LookComparer.earlierLooks(before: current, log: log, now: now)
         var comparison = LookComparer.compare(
             earlier, current, chanceLook: chanceLook, place: report.place, zone: report.forecast.zone,
             today: report.forecast.clock.localTime(now).date)

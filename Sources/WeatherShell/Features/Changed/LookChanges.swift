@@ -129,7 +129,7 @@ enum LookComparer {
     /// The changes from `earlier` to `current` that matter, most important first; `today` is
     /// the current look's date at the place's clock (earlier days are not compared). The chance
     /// of rain is compared with `earlierChance` when given (the last look's that had the
-    /// ensemble, `lastChanceLook`), else with `earlier`'s.
+    /// ensemble, `earlierLooks`), else with `earlier`'s.
     static func changes(
         from earlier: Look, to current: Look, today: LocalDate, earlierChance: LookChance? = nil
     ) -> [LookChange] {
@@ -145,9 +145,8 @@ enum LookComparer {
         // Today's rain: only when both looks had hours and the earlier look's today is today
         // (issue 36: past the place's midnight the earlier look's start was another day's, and
         // an answer that never changed read as rain moved by hours).
-        let earlierDay = Int(
-            ((earlier.time.timeIntervalSince1970 + Double(earlier.utcOffsetSeconds)) / 86_400).rounded(.down))
-        if earlier.hadHours, current.hadHours, earlierDay == today.dayNumber {
+        let earlierDay = LocalDate(earlier.time, utcOffsetSeconds: earlier.utcOffsetSeconds)
+        if earlier.hadHours, current.hadHours, earlierDay.dayNumber == today.dayNumber {
             let hours = BriefRules.changedRainHours * 3_600 - tolerance
             // Like with like: rain today, at the place's clock, within the hours the earlier look
             // saw — not rain the moving 24 hours came upon since, which both answers had. A
@@ -247,23 +246,25 @@ enum LookComparer {
         return wasToday && was?.counted(from: from) != nil ? nil : .noEarlierCount
     }
 
-    /// The last look at `current`'s place with the ensemble's chance: `earlier` when it has
-    /// it, else the log's (a look without the ensemble, `show`'s, does not replace it). Only
-    /// today's looks at the place's clock are read: a chance of another day is not compared.
+    /// The last look at `current`'s place made at or before `now` (`earlier`, nil when there is
+    /// none), and the last with the ensemble's chance (`chance`): `earlier` when it has it, else
+    /// the log's (a look without the ensemble, `show`'s, does not replace it). Only today's
+    /// looks at the place's clock are read for the chance: a chance of another day is not
+    /// compared. Both from one reading of the log's tail (`EventLog.lastLooks`).
     ///
-    /// - Parameter checkMark: whether `earlier` is `check --changed`'s mark, and the looks
-    ///   read check's marks (a mark kept while the ensemble failed does not replace the last
-    ///   with the chance), rather than the user's looks.
-    static func lastChanceLook(
-        before earlier: Look?, current: Look, log: EventLog, now: Date, checkMark: Bool = false
-    ) -> Look? {
-        if let earlier, earlier.chance != nil { return earlier }
-        guard earlier != nil else { return nil }
-        let offset = Double(current.utcOffsetSeconds)
-        let midnight = ((current.time.timeIntervalSince1970 + offset) / 86_400).rounded(.down) * 86_400 - offset
-        return log.lastLook(
-            at: current.placeKey, checkMark: checkMark, notAfter: now, since: Date(timeIntervalSince1970: midnight)
+    /// - Parameter checkMark: whether the looks read are `check --changed`'s marks (a mark kept
+    ///   while the ensemble failed does not replace the last with the chance), rather than the
+    ///   user's looks.
+    static func earlierLooks(
+        before current: Look, log: EventLog, now: Date, checkMark: Bool = false
+    ) -> (earlier: Look?, chance: Look?) {
+        let midnight = LocalDate(current.time, utcOffsetSeconds: current.utcOffsetSeconds)
+            .midnight(utcOffsetSeconds: current.utcOffsetSeconds)
+        let found = log.lastLooks(
+            at: current.placeKey, checkMark: checkMark, notAfter: now, wantedSince: midnight
         ) { $0.chance != nil }
+        guard let earlier = found.last else { return (nil, nil) }
+        return (earlier, earlier.chance != nil ? earlier : found.wanted)
     }
 }
 

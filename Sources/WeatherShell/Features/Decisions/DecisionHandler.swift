@@ -46,7 +46,7 @@ struct DecisionHandler {
         try Self.refuseContradictions(conditions, units: units)
         for variable in Set(conditions.compactMap(\.variable)) where ensemble.members(variable).isEmpty {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer has no \(DecisionText.longName(variable)) (\(variable.rawValue)) for any member; try a condition without it"
+                "the \(ensemble.model.displayName) answer has no \(DecisionText.lacking(variable, ensemble)) for any member; try a condition without it"
             )
         }
         let from = ensemble.nextHour(after: now)
@@ -319,7 +319,8 @@ struct DecisionHandler {
                 let members = ensemble.membersByNumber(variable)
                 row = ChanceRow(
                     threshold: threshold, variable: variable, comparison: comparison, limit: limit,
-                    perDay: perDay, days: [], variableMissing: members.isEmpty)
+                    perDay: perDay, days: [], variableMissing: members.isEmpty,
+                    unknownUnit: UnknownUnitsText.reason(variable.rawValue, in: ensemble.unknownUnits))
                 guard !members.isEmpty else { break }
                 let sums = perDay && (variable == .precipitation || variable == .snowfall)
                 for date in dates {
@@ -349,7 +350,7 @@ struct DecisionHandler {
             let missing = Set(rows.map(\.variable)).sorted { $0.rawValue < $1.rawValue }
             throw .notInAnswer(
                 "the \(ensemble.model.displayName) answer has no "
-                    + Counting.list(missing.map { "\(DecisionText.longName($0)) (\($0.rawValue))" })
+                    + Counting.list(missing.map { DecisionText.lacking($0, ensemble) })
                     + " for any member; try a threshold without it")
         }
         guard rows.contains(where: { !$0.days.isEmpty }) else {
@@ -375,7 +376,7 @@ struct DecisionHandler {
         let ensemble = answer.value
         guard !ensemble.members(request.variable).isEmpty else {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer has no \(DecisionText.longName(request.variable)) (\(request.variable.rawValue)) for any member"
+                "the \(ensemble.model.displayName) answer has no \(DecisionText.lacking(request.variable, ensemble)) for any member"
             )
         }
         let count = request.hours ?? 48

@@ -199,6 +199,9 @@ package struct ChanceRow: Hashable, Sendable {
     package var days: [ChanceDay]
     /// Whether the model's answer carries no such variable (the row has no days then).
     package var variableMissing: Bool
+    /// Why it is missing when its members were declared in a unit wx does not know ("given in
+    /// “ligne”, a unit wx does not know"); nil otherwise.
+    package var unknownUnit: String? = nil
     /// Frost only: the morning of the first night shown when this morning's night (to 09:00) is
     /// over (tomorrow's); nil otherwise, the days and nights starting today.
     package var nightsFrom: LocalDate? = nil

@@ -38,7 +38,11 @@ struct DecisionRouting {
         let place = fetching.resolved.place
         let result = try answer(
             handler, place, fetching.value.first, fetching.value.second, weather.clocks.now(at: place.coordinate))
-        return HandlerOutcome(about: fetching.resolved, [result])
+        // Members left out for a unit wx does not know: said once, beside what was counted.
+        let ensemble = fetching.value.first.value
+        return HandlerOutcome(
+            about: fetching.resolved,
+            UnknownUnitsText.warnings(ensemble.unknownUnits, from: .openMeteoEnsemble, dashes: false) + [result])
     }
 
     /// `forecast(at:)` as a value: its forecast, or its error.

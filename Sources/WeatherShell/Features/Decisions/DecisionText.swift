@@ -17,6 +17,17 @@ enum DecisionText {
         }
     }
 
+    /// "precipitation (precipitation)", the variable a command cannot work without; with
+    /// ", given in “ligne”, a unit wx does not know" when its members were left out for their
+    /// declared unit (`EnsembleForecast.unknownUnits`), so that "has no …" says why.
+    static func lacking(_ variable: EnsembleVariable, _ ensemble: EnsembleForecast) -> String {
+        let named = "\(longName(variable)) (\(variable.rawValue))"
+        return UnknownUnitsText.reason(variable.rawValue, in: ensemble.unknownUnits).map {
+            "\(named) wx can read — \($0) —"
+        }
+            ?? named
+    }
+
     /// "precipitation", "wind speed", "gusts", "temperature", "cloud cover", "snowfall": a
     /// variable named in a sentence.
     static func longName(_ variable: EnsembleVariable) -> String {

@@ -71,7 +71,11 @@ struct EnsembleHandler {
         }
         report.daysBeyondRange = beyond
         report.today = today
-        return HandlerOutcome(about: resolved, [.confidence(report)])
+        return HandlerOutcome(
+            about: resolved,
+            UnknownUnitsText.warnings(answer.unknownUnits, from: .openMeteoEnsemble, dashes: false) + [
+                .confidence(report)
+            ])
     }
 
     // MARK: - models
@@ -103,7 +107,7 @@ struct EnsembleHandler {
         guard !days.isEmpty else { throw .notInAnswer("no model has a day from today in the answer") }
         return HandlerOutcome(
             about: resolved,
-            [
+            UnknownUnitsText.warnings(comparison.unknownUnits, from: .openMeteo) + [
                 .models(
                     ModelsReport(
                         place: resolved.place, comparison: comparison, days: days, origin: fetched.origin,

@@ -88,8 +88,11 @@ struct PastHandler {
             place async throws(ShellError) -> Fetched<PastWeather> in try await past(days, at: place, from: provider)
         }
         let (resolved, fetched) = (fetching.resolved, fetching.value)
+        let weather = fetched.value
         return HandlerOutcome(
-            about: resolved, [.past(PastReport(place: resolved.place, weather: fetched.value, origin: fetched.origin))])
+            about: resolved,
+            UnknownUnitsText.warnings(weather.unknownUnits, from: weather.source.service)
+                + [.past(PastReport(place: resolved.place, weather: weather, origin: fetched.origin))])
     }
 
     /// `past`'s days at `place`, counted from the best guess of its today and, when the

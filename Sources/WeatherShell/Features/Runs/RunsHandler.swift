@@ -101,7 +101,12 @@ struct RunsHandler {
         let rows = DriftReport.rows(runs, date: date, today: today)
         return HandlerOutcome(
             about: resolved,
-            [.drift(DriftReport(place: resolved.place, date: date, today: today, rows: rows, origin: fetched.origin))])
+            UnknownUnitsText.warnings(runs.unknownUnits, from: .openMeteoPreviousRuns)
+                + [
+                    .drift(
+                        DriftReport(place: resolved.place, date: date, today: today, rows: rows, origin: fetched.origin)
+                    )
+                ])
     }
 
     /// The days `drift` asks for `day` when it is `todayUTC` in UTC. The place's today is UTC's,
@@ -189,7 +194,9 @@ struct RunsHandler {
             archiveLastDay: observed.value.lastDayWithData,
             leads: ForecastSkill.score(runs: runs.value, observed: observedDays, window: window),
             origin: DataOrigin.leastFresh([observed.origin, runs.origin]))
-        return HandlerOutcome(about: resolved, [.skill(report)])
+        return HandlerOutcome(
+            about: resolved,
+            UnknownUnitsText.warnings(runs.value.unknownUnits, from: .openMeteoPreviousRuns) + [.skill(report)])
     }
 }
 

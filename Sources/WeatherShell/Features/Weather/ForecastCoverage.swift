@@ -58,18 +58,6 @@ extension Forecast {
         }
     }
 
-    /// "Open-Meteo gave hourly temperature_2m in “°X”, a unit wx does not know: its values are
-    /// left out (—), the rest is shown" — each variable left out for its unit
-    /// (`unknownUnits`) named once, in one line; nil when none was.
-    var unknownUnitsText: String? {
-        guard !unknownUnits.isEmpty else { return nil }
-        let named = unknownUnits.map { "\($0.block) \($0.variable) in “\($0.label)”" }
-        let list = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " and " + named.last!
-        return unknownUnits.count == 1
-            ? "\(source.displayName) gave \(list), a unit wx does not know: its values are left out (—), the rest is shown"
-            : "\(source.displayName) gave \(list), units wx does not know: their values are left out (—), the rest is shown"
-    }
-
     /// "time zone guessed: Open-Meteo answered in GMT and the place’s country is not known, so
     /// its times are shown at Asia/Kathmandu (UTC+05:45), the zone nearest to it, which may be a
     /// neighbouring country’s" when the zone is a guess from the coordinates alone

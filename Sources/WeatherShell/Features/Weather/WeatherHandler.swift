@@ -126,7 +126,7 @@ struct WeatherHandler {
         // about an answer, beside whatever the command shows of the rest.
         var outcome = HandlerOutcome(
             about: resolved,
-            (fetched.value.unknownUnitsText.map { [CommandResult.warning($0)] } ?? [])
+            UnknownUnitsText.warnings(fetched.value.unknownUnits, from: fetched.value.source)
                 + (fetched.value.zoneGuessText.map { [CommandResult.notice($0)] } ?? []))
         outcome.lastWeather = report
         return WeatherOutcome(report: report, outcome: outcome)
